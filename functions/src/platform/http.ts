@@ -1,0 +1,92 @@
+// The adapter between API Gateway (HTTP API, payload v2) and the domain: authentication from the JWT claims,
+// the route table's role check, JSON parsing and validation, and one mapping from errors to responses.
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import type { ZodType } from 'zod';
+import type { RouteDefinition } from '../../../shared/routes';
+import { describeIssues } from '../../../shared/schemas';
+import { parseGroups, type Caller } from '../domain/caller';
+import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
+import { logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface ApiRequest {
+  pathParameters: Record<string, string | undefined>;
+  /** The parsed JSON body; undefined when there is none. */
+  body: unknown;
+}
+
+export interface ApiResponse {
+  statusCode: number;
+  body?: unknown;
+}
+
+export const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body });
+export const created = (body: unknown): ApiResponse => ({ statusCode: 201, body });
+export const noContent = (): ApiResponse => ({ statusCode: 204 });
+
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+};
+
+export function apiHandler(
+  route: RouteDefinition,
+  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse>,
+): (event: ApiEvent) => Promise<ApiResult> {
+  return async (event) => {
+    try {
+      const caller = callerFrom(event);
+      if (!route.roles.some((role) => caller.roles.includes(role))) {
+        throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
+      }
+      const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
+      return respond(response.statusCode, response.body);
+    } catch (error) {
+      if (error instanceof DomainError) return respond(STATUS_BY_KIND[error.kind], { message: error.message });
+      logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
+      return respond(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
+    }
+  };
+}
+
+/** Validates input against a shared schema; a failure is a 400 naming what to fix. */
+export function validate<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(describeIssues(result.error));
+  return result.data;
+}
+
+function callerFrom(event: ApiEvent): Caller {
+  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+  // The HTTP API authorizer also admits ID tokens (their aud is the client id); only access tokens are accepted.
+  if (typeof claims.sub !== 'string' || claims.token_use !== 'access') {
+    throw new DomainError('unauthenticated', 'Please sign in again: an access token is required.');
+  }
+  return { userId: claims.sub, roles: parseGroups(claims['cognito:groups']) };
+}
+
+function parseBody(event: ApiEvent): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid('The request body is not valid JSON.');
+  }
+}
+
+function respond(statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}

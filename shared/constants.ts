@@ -1,0 +1,32 @@
+// Business constants and limits from the product specification (section 9), shared by web, functions and infra.
+
+const MiB = 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+  /** Files up to this size go up in one presigned PUT; larger ones use multipart. */
+  singleUploadMaxBytes: 5 * MiB,
+  minPartBytes: 5 * MiB,
+  maxParts: 10_000,
+  parallelParts: 4,
+  maxObjectBytes: 5 * 1024 * 1024 * MiB,
+  /** How long an upload URL stays valid. */
+  uploadUrlTtlSeconds: 3600,
+} as const;
+
+export const DOWNLOAD_URL_TTL_SECONDS = 900;
+
+export const TEXT_LIMITS = {
+  titleMaxLength: 200,
+  descriptionMaxLength: 5000,
+  fileNameMaxLength: 255,
+  idMaxLength: 100,
+  storageKeyMaxLength: 1024,
+  sectionsPerModuleMax: 100,
+} as const;
+
+export const DASHBOARD_CLASS_COUNT = 4;
+export const DASHBOARD_MODULE_COUNT = 5;
+export const SAVED_CONFIRMATION_MS = 3000;
+export const QUOTE_ROTATION_MS = 5000;
+export const CAROUSEL_WIDE_BREAKPOINT_PX = 768;
+export const PASSWORD_MIN_LENGTH = 8;

@@ -1,0 +1,10 @@
+import type { ContentType } from './entities';
+
+/** Derives a section's content type from a file's media type, as the specification describes. */
+export function contentTypeFromMediaType(mediaType: string | undefined): ContentType {
+  const type = (mediaType ?? '').toLowerCase();
+  if (type.includes('pdf')) return 'PDF';
+  if (type.includes('presentation') || type.includes('powerpoint')) return 'PPT';
+  if (type.includes('document') || type.includes('msword')) return 'WORD';
+  return 'UNKNOWN';
+}

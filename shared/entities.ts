@@ -1,0 +1,97 @@
+// The shapes the API answers with. Field names follow the product specification (section 3) exactly,
+// so a client of the old backend keeps working.
+
+export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export interface Section {
+  _id: string;
+  title: string;
+  /** 1-based position in the module. */
+  order: number;
+  contentType: ContentType;
+  /** Storage key of the uploaded file. */
+  contentUrl: string;
+  originalFileName: string;
+  /** Signed, short-lived link for viewing; derived on read, never stored. */
+  downloadUrl?: string;
+}
+
+export interface Module {
+  _id: string;
+  title: string;
+  description: string;
+  sections: Section[];
+  createdAt: string;
+  /** Also the concurrency token: send it back on update to avoid overwriting someone else's edit. */
+  updatedAt: string;
+}
+
+export interface UserRef {
+  _id: string;
+  username: string;
+}
+
+export interface ModuleRef {
+  _id: string;
+  title: string;
+  description: string;
+}
+
+/** A class in lists: ids only. */
+export interface ClassSummary {
+  _id: string;
+  className: string;
+  teacherId: UserRef;
+  studentIds: string[];
+  assignedModuleIds: string[];
+}
+
+/** A class on its detail view: students and modules populated. */
+export interface ClassDetail {
+  _id: string;
+  className: string;
+  teacherId: UserRef;
+  studentIds: UserRef[];
+  assignedModuleIds: ModuleRef[];
+}
+
+export interface Progress {
+  studentId: string;
+  moduleId: string;
+  classId: string;
+  completedSections: string[];
+  updatedAt: string;
+}
+
+export interface ModuleProgress {
+  moduleId: string;
+  moduleTitle: string;
+  percentage: number;
+  completed: number;
+  total: number;
+}
+
+export interface ClassReportRow {
+  studentId: string;
+  studentName: string;
+  modules: ModuleProgress[];
+}
+
+export interface SingleUploadTicket {
+  contentUrl: string;
+  uploadUrl: string;
+}
+
+export interface MultipartUploadTicket {
+  contentUrl: string;
+  uploadId: string;
+  partSize: number;
+  parts: { partNumber: number; uploadUrl: string }[];
+}
+
+export type UploadTicket = SingleUploadTicket | MultipartUploadTicket;
+
+export interface ErrorBody {
+  message: string;
+}

@@ -1,0 +1,125 @@
+// Request schemas: the one place input rules live. The functions validate with them; the web reuses them.
+import { z } from 'zod';
+import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
+import { CONTENT_TYPES } from './entities';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+export const idSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .min(1, { error: `${label} is required.` })
+    .max(TEXT_LIMITS.idMaxLength, { error: `${label} is too long.` })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} may only contain letters, digits, '-' and '_'.` });
+
+const storageKey = z
+  .string({ error: 'contentUrl must be text.' })
+  .min(1, { error: 'contentUrl is required: upload the file first.' })
+  .max(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' });
+
+export const sectionInputSchema = z.strictObject({
+  /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
+  _id: idSchema('Section _id').optional(),
+  title: text('Section title', TEXT_LIMITS.titleMaxLength),
+  // order and contentType are accepted for compatibility but derived by the server.
+  order: z.number({ error: 'order must be a number.' }).int().positive().optional(),
+  contentType: z.enum(CONTENT_TYPES, { error: 'contentType must be PDF, PPT, WORD or UNKNOWN.' }).optional(),
+  contentUrl: storageKey,
+  originalFileName: text('originalFileName', TEXT_LIMITS.fileNameMaxLength).optional(),
+  // Derived on read; a client may echo it back, it is never stored.
+  downloadUrl: z.string().optional(),
+});
+
+const sectionsSchema = z
+  .array(sectionInputSchema, { error: 'sections must be a list.' })
+  .max(TEXT_LIMITS.sectionsPerModuleMax, {
+    error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
+  });
+
+export const createModuleSchema = z.strictObject({
+  title: text('Title', TEXT_LIMITS.titleMaxLength),
+  description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+  sections: sectionsSchema.min(1, { error: 'Add at least one section before saving the module.' }),
+});
+
+export const updateModuleSchema = z.strictObject({
+  title: text('Title', TEXT_LIMITS.titleMaxLength),
+  description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+  sections: sectionsSchema,
+  /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
+  updatedAt: z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' }).optional(),
+  // Read-only fields a client may echo back from GET; ignored.
+  _id: z.string().optional(),
+  createdAt: z.string().optional(),
+});
+
+export const assignModuleSchema = z.strictObject({
+  moduleId: idSchema('moduleId'),
+});
+
+export const markCompleteSchema = z.strictObject({
+  studentId: idSchema('studentId'),
+  moduleId: idSchema('moduleId'),
+  classId: idSchema('classId'),
+  sectionId: idSchema('sectionId'),
+});
+
+export const createUploadSchema = z.strictObject({
+  fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
+  contentType: z
+    .string({ error: 'contentType must be text.' })
+    .max(255, { error: 'contentType is too long.' })
+    .default('application/octet-stream'),
+  size: z
+    .number({ error: 'size must be the file size in bytes.' })
+    .int({ error: 'size must be a whole number of bytes.' })
+    .min(1, { error: 'The file is empty.' })
+    .max(UPLOAD_LIMITS.maxObjectBytes, { error: 'The file is larger than the 5 TB limit.' }),
+});
+
+export const completeUploadSchema = z.strictObject({
+  contentUrl: storageKey,
+  uploadId: z.string({ error: 'uploadId must be text.' }).min(1, { error: 'uploadId is required.' }).max(1024),
+  parts: z
+    .array(
+      z.strictObject({
+        partNumber: z.number().int().min(1).max(UPLOAD_LIMITS.maxParts),
+        etag: z.string().min(1).max(200),
+      }),
+      { error: 'parts must be a list of { partNumber, etag }.' },
+    )
+    .min(1, { error: 'parts must list every uploaded part.' })
+    .max(UPLOAD_LIMITS.maxParts),
+});
+
+export const abortUploadSchema = z.strictObject({
+  contentUrl: storageKey,
+  uploadId: z.string({ error: 'uploadId must be text.' }).min(1, { error: 'uploadId is required.' }).max(1024),
+});
+
+export type SectionInput = z.infer<typeof sectionInputSchema>;
+export type CreateModuleInput = z.infer<typeof createModuleSchema>;
+export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
+export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
+export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
+export type CreateUploadInput = z.infer<typeof createUploadSchema>;
+export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
+export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
+
+/** One sentence a person can act on, from a failed validation. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+      const message =
+        issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
+      return where + message;
+    })
+    .join(' ');
+}

@@ -1,0 +1,17 @@
+// What the web app reads at runtime from /config.json, so one build serves every environment.
+// The local stack serves it; the CDK app deploys it next to the built app.
+import { z } from 'zod';
+
+export const webConfigSchema = z.object({
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Only for the local identity server; the cloud uses Cognito's own endpoint. */
+  userPoolEndpoint: z.string().url().optional(),
+  /** The local identity server supports only USER_PASSWORD_AUTH; the cloud uses SRP. */
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** Base of API calls; '' means the same origin as the app (CloudFront routes /api/* to the API). */
+  apiBaseUrl: z.string(),
+});
+
+export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -1,0 +1,137 @@
+// Data access for classes: a class item holding its roster and assigned modules as string sets (atomic ADD),
+// found by id or through the teacher's index, plus one membership item per student for "my classes".
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, byOwnerIndex, documentClient, isConditionFailure, keys, queryAll, tableName } from './table';
+
+export interface ClassRecord {
+  classId: string;
+  className: string;
+  teacherId: string;
+  studentIds: string[];
+  assignedModuleIds: string[];
+}
+
+interface ClassItem {
+  classId: string;
+  className: string;
+  teacherId: string;
+  studentIds?: Set<string>;
+  assignedModuleIds?: Set<string>;
+}
+
+const sorted = (values?: Set<string>) => [...(values ?? [])].sort();
+
+function toRecord(item: Record<string, unknown>): ClassRecord {
+  const { classId, className, teacherId, studentIds, assignedModuleIds } = item as unknown as ClassItem;
+  return { classId, className, teacherId, studentIds: sorted(studentIds), assignedModuleIds: sorted(assignedModuleIds) };
+}
+
+export async function getClass(classId: string): Promise<ClassRecord | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }),
+  );
+  return Item && toRecord(Item);
+}
+
+export async function getClasses(classIds: string[]): Promise<ClassRecord[]> {
+  const items = await batchGet<Record<string, unknown>>(classIds.map(keys.classMeta));
+  return items.map(toRecord);
+}
+
+export async function listClassesByTeacher(teacherId: string): Promise<ClassRecord[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: byOwnerIndex,
+    KeyConditionExpression: 'gsi1pk = :teacher AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':teacher': keys.teacherIndex(teacherId), ':prefix': keys.classIndexPrefix },
+  });
+  return items.map(toRecord);
+}
+
+export async function listClassIdsOfStudent(studentId: string): Promise<string[]> {
+  const items = await queryAll<{ classId: string }>({
+    KeyConditionExpression: 'pk = :user AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':user': keys.membership(studentId, '').pk, ':prefix': keys.membershipPrefix },
+  });
+  return items.map((item) => item.classId);
+}
+
+/** Creates a class; false when one with this id exists already. */
+export async function insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId'>): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.classMeta(record.classId),
+          gsi1pk: keys.teacherIndex(record.teacherId),
+          gsi1sk: `${keys.classIndexPrefix}${record.classId}`,
+          entity: 'Class',
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Enrols a student; repeating it changes nothing. The membership item is written first so a retry completes it. */
+export async function enrollStudent(classId: string, studentId: string): Promise<void> {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId },
+    }),
+  );
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.classMeta(classId),
+      UpdateExpression: 'ADD studentIds :student',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':student': new Set([studentId]) },
+    }),
+  );
+}
+
+/**
+ * Adds a module to a class taught by the given teacher, atomically (concurrent assigns all persist, repeats are no-ops).
+ * Returns the updated class, or undefined when the class is not this teacher's.
+ */
+export async function addAssignedModule(
+  classId: string,
+  teacherId: string,
+  moduleId: string,
+): Promise<ClassRecord | undefined> {
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.classMeta(classId),
+        UpdateExpression: 'ADD assignedModuleIds :module',
+        ConditionExpression: 'teacherId = :teacher',
+        ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && toRecord(Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function removeAssignedModule(classId: string, moduleId: string): Promise<void> {
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.classMeta(classId),
+      UpdateExpression: 'DELETE assignedModuleIds :module',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':module': new Set([moduleId]) },
+    }),
+  );
+}

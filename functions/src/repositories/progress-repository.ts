@@ -1,0 +1,74 @@
+// Data access for progress: one item per (class, module, student) under the class's partition, so a class report
+// is one query however many students it has.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, documentClient, keys, queryAll, tableName } from './table';
+
+export interface ProgressRecord {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  completedSections: string[];
+  updatedAt: string;
+}
+
+function toRecord(item: Record<string, unknown>): ProgressRecord {
+  const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
+    classId: string;
+    moduleId: string;
+    studentId: string;
+    completedSections?: Set<string>;
+    updatedAt: string;
+  };
+  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], updatedAt };
+}
+
+export async function getProgress(classId: string, moduleId: string, studentId: string) {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName, Key: keys.progress(classId, moduleId, studentId), ConsistentRead: true }),
+  );
+  return Item && toRecord(Item);
+}
+
+/** Atomically adds a completed section; concurrent and repeated calls never lose one. */
+export async function addCompletedSection(
+  classId: string,
+  moduleId: string,
+  studentId: string,
+  sectionId: string,
+): Promise<ProgressRecord> {
+  const { Attributes } = await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.progress(classId, moduleId, studentId),
+      UpdateExpression:
+        'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      ExpressionAttributeValues: {
+        ':section': new Set([sectionId]),
+        ':now': new Date().toISOString(),
+        ':entity': 'Progress',
+        ':class': classId,
+        ':module': moduleId,
+        ':student': studentId,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toRecord(Attributes!);
+}
+
+export async function listProgressOfClass(classId: string): Promise<ProgressRecord[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :class AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':class': keys.classMeta(classId).pk, ':prefix': keys.progressPrefix() },
+  });
+  return items.map(toRecord);
+}
+
+export async function deleteProgressOfModule(classId: string, moduleId: string): Promise<void> {
+  const items = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :class AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':class': keys.classMeta(classId).pk, ':prefix': keys.progressPrefix(moduleId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+}

@@ -1,0 +1,86 @@
+// Data-access layer: the only place that talks to DynamoDB. Key builders for every entity live here.
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchGetCommandOutput,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '../../../shared/table';
+import { documentClient } from '../platform/aws-clients';
+import { env } from '../platform/env';
+
+export { documentClient };
+export const tableName = env.tableName;
+export const byOwnerIndex = TABLE_KEYS.byOwnerIndex.name;
+
+export type Key = { pk: string; sk: string };
+
+/** Every key in the table, built in one place. Access patterns are listed in docs/architecture.md. */
+export const keys = {
+  module: (moduleId: string): Key => ({ pk: `MODULE#${moduleId}`, sk: 'MODULE' }),
+  classMeta: (classId: string): Key => ({ pk: `CLASS#${classId}`, sk: 'CLASS' }),
+  membership: (studentId: string, classId: string): Key => ({ pk: `USER#${studentId}`, sk: `CLASS#${classId}` }),
+  userProfile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  progress: (classId: string, moduleId: string, studentId: string): Key => ({
+    pk: `CLASS#${classId}`,
+    sk: `PROGRESS#${moduleId}#${studentId}`,
+  }),
+  /** gsi1: everything a teacher owns (their modules and the classes they teach). */
+  teacherIndex: (teacherId: string) => `TEACHER#${teacherId}`,
+  membershipPrefix: 'CLASS#',
+  progressPrefix: (moduleId?: string) => (moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#'),
+  moduleIndexPrefix: 'MODULE#',
+  classIndexPrefix: 'CLASS#',
+};
+
+/** Runs a query to its last page. */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  const items: T[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
+const chunk = <T>(list: T[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+
+/** Reads many items by key, in as few round trips as DynamoDB allows, retrying what it leaves unprocessed. */
+export async function batchGet<T>(keyList: Key[]): Promise<T[]> {
+  const unique = [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+  const items: T[] = [];
+  for (const part of chunk(unique, BATCH_GET_LIMIT)) {
+    let pending: Record<string, unknown>[] | undefined = part;
+    for (let attempt = 0; pending?.length; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const result: BatchGetCommandOutput = await documentClient.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((result.Responses?.[tableName] ?? []) as T[]));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return items;
+}
+
+export async function batchDelete(keyList: Key[]): Promise<void> {
+  for (const part of chunk(keyList, BATCH_WRITE_LIMIT)) {
+    let pending = part.map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const result = await documentClient.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+  }
+}
+
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+
+export const isConditionFailure = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';

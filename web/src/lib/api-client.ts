@@ -1,0 +1,90 @@
+// The one client for the API: every call is built from the shared route table and typed with the shared entities.
+import type {
+  ClassDetail,
+  ClassReportRow,
+  ClassSummary,
+  Module,
+  Progress,
+  UploadTicket,
+} from '../../../shared/entities';
+import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
+import type {
+  AbortUploadInput,
+  CompleteUploadInput,
+  CreateModuleInput,
+  CreateUploadInput,
+  MarkCompleteInput,
+  UpdateModuleInput,
+} from '../../../shared/schemas';
+
+/** A failed API call; `message` is the server's sentence for a person, `status` the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ApiSettings {
+  baseUrl: string;
+  getAccessToken: () => Promise<string | undefined>;
+}
+
+let settings: ApiSettings = { baseUrl: '', getAccessToken: async () => undefined };
+
+export function configureApi(next: ApiSettings) {
+  settings = next;
+}
+
+async function call<T>(route: RouteDefinition, params: Record<string, string> = {}, body?: unknown): Promise<T> {
+  const token = await settings.getAccessToken();
+  const response = await fetch(settings.baseUrl + buildPath(route.path, params), {
+    method: route.method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  listModules: () => call<Module[]>(routes.listModules),
+  getModule: (id: string) => call<Module>(routes.getModule, { id }),
+  createModule: (input: CreateModuleInput) => call<Module>(routes.createModule, {}, input),
+  updateModule: (id: string, input: UpdateModuleInput) => call<Module>(routes.updateModule, { id }, input),
+  deleteModule: (id: string) => call<void>(routes.deleteModule, { id }),
+
+  listClasses: () => call<ClassSummary[]>(routes.listClasses),
+  getClass: (classId: string) => call<ClassDetail>(routes.getClass, { classId }),
+  listTeacherClasses: (teacherId: string) => call<ClassSummary[]>(routes.listTeacherClasses, { teacherId }),
+  listStudentClasses: (userId: string) => call<ClassSummary[]>(routes.listStudentClasses, { userId }),
+  assignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.assignModule, { classId }, { moduleId }),
+
+  getProgress: (studentId: string, moduleId: string, classId: string) =>
+    call<Progress>(routes.getProgress, { studentId, moduleId, classId }),
+  markComplete: (input: MarkCompleteInput) => call<Progress>(routes.markComplete, {}, input),
+  getClassReport: (classId: string) => call<ClassReportRow[]>(routes.getClassReport, { classId }),
+
+  createUpload: (input: CreateUploadInput) => call<UploadTicket>(routes.createUpload, {}, input),
+  completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),
+  abortUpload: (input: AbortUploadInput) => call<void>(routes.abortUpload, {}, input),
+};

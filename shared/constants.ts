@@ -8,7 +8,8 @@ export const UPLOAD_LIMITS = {
   minPartBytes: 5 * MiB,
   maxParts: 10_000,
   parallelParts: 4,
-  maxObjectBytes: 5 * 1024 * 1024 * MiB,
+  /** The product's cap per file (S3 allows 5 TB, but one API answer must carry every part's URL). */
+  maxFileBytes: 5 * 1024 * MiB,
   /** How long an upload URL stays valid. */
   uploadUrlTtlSeconds: 3600,
 } as const;

@@ -3,22 +3,26 @@ import { z } from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { CONTENT_TYPES } from './entities';
 
+/** Missing and wrong-typed values get different sentences. */
+const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required.` : `${label} must be ${expected}.`;
+
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: typeError(label, 'text') })
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
 export const idSchema = (label: string) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: typeError(label, 'text') })
     .min(1, { error: `${label} is required.` })
     .max(TEXT_LIMITS.idMaxLength, { error: `${label} is too long.` })
     .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} may only contain letters, digits, '-' and '_'.` });
 
 const storageKey = z
-  .string({ error: 'contentUrl must be text.' })
+  .string({ error: typeError('contentUrl', 'text') })
   .min(1, { error: 'contentUrl is required: upload the file first.' })
   .max(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' });
 
@@ -79,7 +83,7 @@ export const createUploadSchema = z.strictObject({
     .number({ error: 'size must be the file size in bytes.' })
     .int({ error: 'size must be a whole number of bytes.' })
     .min(1, { error: 'The file is empty.' })
-    .max(UPLOAD_LIMITS.maxObjectBytes, { error: 'The file is larger than the 5 TB limit.' }),
+    .max(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
 });
 
 export const completeUploadSchema = z.strictObject({
@@ -116,6 +120,9 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => {
+      if (issue.path.length === 0 && issue.code === 'invalid_type') {
+        return 'The request body must be a JSON object with the fields this request needs.';
+      }
       const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
       const message =
         issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;

@@ -6,7 +6,7 @@ import type {
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { RouteDefinition } from '../../../shared/routes';
-import { describeIssues } from '../../../shared/schemas';
+import { describeIssues, idSchema } from '../../../shared/schemas';
 import { parseGroups, type Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';
@@ -89,4 +89,9 @@ function respond(statusCode: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: body === undefined ? '' : JSON.stringify(body),
   };
+}
+
+/** A path parameter that must be an id; a malformed one is a 400. */
+export function pathId(request: ApiRequest, name: string): string {
+  return validate(idSchema(name), request.pathParameters[name]);
 }

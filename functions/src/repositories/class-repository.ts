@@ -1,5 +1,6 @@
-// Data access for classes: a class item holding its roster and assigned modules as string sets (atomic ADD),
-// found by id or through the teacher's index, plus one membership item per student for "my classes".
+// Data access for classes: one item per class holding its teacher's and students' names (so rosters and reports need
+// no user look-ups) and its assigned modules as a string set (atomic ADD), found by id or through the teacher's
+// index; plus one membership item per student for "my classes".
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, byOwnerIndex, documentClient, isConditionFailure, keys, queryAll, tableName } from './table';
 
@@ -7,23 +8,24 @@ export interface ClassRecord {
   classId: string;
   className: string;
   teacherId: string;
-  studentIds: string[];
+  teacherName: string;
+  /** Student id → display name. */
+  students: Record<string, string>;
   assignedModuleIds: string[];
 }
 
-interface ClassItem {
-  classId: string;
-  className: string;
-  teacherId: string;
-  studentIds?: Set<string>;
-  assignedModuleIds?: Set<string>;
-}
-
-const sorted = (values?: Set<string>) => [...(values ?? [])].sort();
+type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
-  const { classId, className, teacherId, studentIds, assignedModuleIds } = item as unknown as ClassItem;
-  return { classId, className, teacherId, studentIds: sorted(studentIds), assignedModuleIds: sorted(assignedModuleIds) };
+  const { classId, className, teacherId, teacherName, students, assignedModuleIds } = item as unknown as ClassItem;
+  return {
+    classId,
+    className,
+    teacherId,
+    teacherName,
+    students: students ?? {},
+    assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
+  };
 }
 
 export async function getClass(classId: string): Promise<ClassRecord | undefined> {
@@ -56,7 +58,9 @@ export async function listClassIdsOfStudent(studentId: string): Promise<string[]
 }
 
 /** Creates a class; false when one with this id exists already. */
-export async function insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId'>): Promise<boolean> {
+export async function insertClass(
+  record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>,
+): Promise<boolean> {
   try {
     await documentClient.send(
       new PutCommand({
@@ -67,6 +71,7 @@ export async function insertClass(record: Pick<ClassRecord, 'classId' | 'classNa
           gsi1sk: `${keys.classIndexPrefix}${record.classId}`,
           entity: 'Class',
           ...record,
+          students: {},
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -79,7 +84,7 @@ export async function insertClass(record: Pick<ClassRecord, 'classId' | 'classNa
 }
 
 /** Enrols a student; repeating it changes nothing. The membership item is written first so a retry completes it. */
-export async function enrollStudent(classId: string, studentId: string): Promise<void> {
+export async function enrollStudent(classId: string, studentId: string, studentName: string): Promise<void> {
   await documentClient.send(
     new PutCommand({
       TableName: tableName,
@@ -90,9 +95,11 @@ export async function enrollStudent(classId: string, studentId: string): Promise
     new UpdateCommand({
       TableName: tableName,
       Key: keys.classMeta(classId),
-      UpdateExpression: 'ADD studentIds :student',
+      // Setting one map key at a time keeps concurrent enrolments from overwriting each other.
+      UpdateExpression: 'SET students.#student = :name',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':student': new Set([studentId]) },
+      ExpressionAttributeNames: { '#student': studentId },
+      ExpressionAttributeValues: { ':name': studentName },
     }),
   );
 }

@@ -1,0 +1,164 @@
+// Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
+import { randomUUID } from 'node:crypto';
+import { contentTypeFromMediaType } from '../../../shared/content-type';
+import type { Module, Section } from '../../../shared/entities';
+import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '../../../shared/schemas';
+import { logger } from '../platform/logger';
+import * as classes from '../repositories/class-repository';
+import * as modules from '../repositories/module-repository';
+import type { ModuleRecord } from '../repositories/module-repository';
+import * as progress from '../repositories/progress-repository';
+import * as storage from '../storage/file-storage';
+import { isStudent, type Caller } from './caller';
+import { conflict, invalid, notFound } from './errors';
+import { ownsStorageKey } from './uploads';
+
+type StoredSection = ModuleRecord['sections'][number];
+
+const MODULE_NOT_FOUND = 'Module not found.';
+const CHANGED_ELSEWHERE =
+  'This module was changed somewhere else since you opened it. Reload it and apply your changes again.';
+
+export async function createModule(caller: Caller, input: CreateModuleInput): Promise<Module> {
+  const now = new Date().toISOString();
+  const record: ModuleRecord = {
+    moduleId: randomUUID(),
+    ownerId: caller.userId,
+    title: input.title,
+    description: input.description,
+    sections: await resolveSections(caller, input.sections, []),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await modules.insertModule(record);
+  return toModule(record);
+}
+
+/** The caller's own modules, most recently updated first. */
+export async function listModules(caller: Caller): Promise<Module[]> {
+  const records = await modules.listModulesByOwner(caller.userId);
+  return records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).map(toModule);
+}
+
+/** A module with signed download links, for its owner or a student of a class it is assigned to. */
+export async function getModule(caller: Caller, moduleId: string): Promise<Module> {
+  const record = await modules.getModule(moduleId);
+  if (!record || !(await canView(caller, record))) throw notFound(MODULE_NOT_FOUND);
+  const sections = await Promise.all(
+    record.sections.map(async (section) => ({
+      ...section,
+      downloadUrl: await storage.downloadUrl(section.contentUrl, section.originalFileName),
+    })),
+  );
+  return { ...toModule(record), sections };
+}
+
+export async function updateModule(caller: Caller, moduleId: string, input: UpdateModuleInput): Promise<Module> {
+  const current = await requireOwnModule(caller, moduleId);
+  const expectedUpdatedAt = input.updatedAt ?? current.updatedAt;
+  if (expectedUpdatedAt !== current.updatedAt) throw conflict(CHANGED_ELSEWHERE);
+  const record: ModuleRecord = {
+    ...current,
+    title: input.title,
+    description: input.description,
+    sections: await resolveSections(caller, input.sections, current.sections),
+    updatedAt: laterThan(current.updatedAt),
+  };
+  if (!(await modules.replaceModule(record, expectedUpdatedAt))) throw conflict(CHANGED_ELSEWHERE);
+  const keptFiles = new Set(record.sections.map((section) => section.contentUrl));
+  await removeFiles(current.sections.map((section) => section.contentUrl).filter((key) => !keptFiles.has(key)));
+  return toModule(record);
+}
+
+/** Deletes a module, then takes it out of its classes, with the progress on it and its files. */
+export async function deleteModule(caller: Caller, moduleId: string): Promise<void> {
+  const deleted = await modules.deleteOwnedModule(moduleId, caller.userId);
+  if (!deleted) throw notFound(MODULE_NOT_FOUND);
+  // Only the owner can assign a module, so only the owner's classes can hold it.
+  const holdingClasses = (await classes.listClassesByTeacher(caller.userId)).filter((record) =>
+    record.assignedModuleIds.includes(moduleId),
+  );
+  await Promise.all(
+    holdingClasses.map(async ({ classId }) => {
+      await classes.removeAssignedModule(classId, moduleId);
+      await progress.deleteProgressOfModule(classId, moduleId);
+    }),
+  );
+  await removeFiles(deleted.sections.map((section) => section.contentUrl));
+}
+
+/** A module the caller owns; anyone else's is reported as missing, to not reveal it exists. */
+export async function requireOwnModule(caller: Caller, moduleId: string): Promise<ModuleRecord> {
+  const record = await modules.getModule(moduleId);
+  if (!record || record.ownerId !== caller.userId) throw notFound(MODULE_NOT_FOUND);
+  return record;
+}
+
+export function toModule(record: ModuleRecord): Module {
+  const { moduleId, title, description, sections, createdAt, updatedAt } = record;
+  return { _id: moduleId, title, description, sections: sections.map((section) => ({ ...section })), createdAt, updatedAt };
+}
+
+async function canView(caller: Caller, record: ModuleRecord): Promise<boolean> {
+  if (record.ownerId === caller.userId) return true;
+  if (!isStudent(caller)) return false;
+  const classIds = await classes.listClassIdsOfStudent(caller.userId);
+  const enrolled = await classes.getClasses(classIds);
+  return enrolled.some(
+    (schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId) && Object.hasOwn(schoolClass.students, caller.userId),
+  );
+}
+
+/**
+ * Turns submitted sections into stored ones: kept sections keep their id (progress survives edits), new files must
+ * be the caller's own uploads and exist; order follows the list; content type comes from the stored file.
+ */
+async function resolveSections(caller: Caller, inputs: SectionInput[], existing: StoredSection[]): Promise<Section[]> {
+  const existingById = new Map(existing.map((section) => [section._id, section]));
+  const seen = new Set<string>();
+  return Promise.all(
+    inputs.map(async (input, index): Promise<Section> => {
+      const label = `Section ${index + 1} ("${input.title}")`;
+      const kept = input._id === undefined ? undefined : existingById.get(input._id);
+      if (input._id !== undefined && !kept) throw invalid(`${label} is not part of this module; leave out its _id to add it as new.`);
+      if (input._id !== undefined) {
+        if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
+        seen.add(input._id);
+      }
+      const base = { _id: kept?._id ?? randomUUID(), title: input.title, order: index + 1 };
+      if (kept && kept.contentUrl === input.contentUrl) {
+        return { ...base, contentType: kept.contentType, contentUrl: kept.contentUrl, originalFileName: input.originalFileName ?? kept.originalFileName };
+      }
+      if (!ownsStorageKey(caller, input.contentUrl)) {
+        throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
+      }
+      const file = await storage.describeFile(input.contentUrl);
+      if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
+      return {
+        ...base,
+        contentType: contentTypeFromMediaType(file.mediaType),
+        contentUrl: input.contentUrl,
+        originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
+      };
+    }),
+  );
+}
+
+/** The stored name is `{timestamp}-{name}`; the name part is the best fallback for a display name. */
+const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/^\d+-/, '');
+
+/** A new timestamp strictly after the previous one, so the version check can never see the same value twice. */
+function laterThan(previous: string): string {
+  const now = Date.now();
+  const previousMs = Date.parse(previous);
+  return new Date(Math.max(now, previousMs + 1)).toISOString();
+}
+
+/** File clean-up never fails the request that triggered it: the data change already happened. */
+async function removeFiles(keys: string[]): Promise<void> {
+  try {
+    await storage.deleteFiles(keys);
+  } catch (error) {
+    logger.warn('Could not delete files; they are orphaned', { keys, error: error as Error });
+  }
+}

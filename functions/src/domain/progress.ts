@@ -1,0 +1,94 @@
+// Use cases for progress: students mark sections of their class's modules complete; teachers read the class report.
+import type { ClassReportRow, ModuleProgress, Progress } from '../../../shared/entities';
+import type { MarkCompleteInput } from '../../../shared/schemas';
+import type { ClassRecord } from '../repositories/class-repository';
+import * as modules from '../repositories/module-repository';
+import type { ModuleRecord } from '../repositories/module-repository';
+import * as progress from '../repositories/progress-repository';
+import type { ProgressRecord } from '../repositories/progress-repository';
+import type { Caller } from './caller';
+import { isTeacherOf, requireClass } from './classes';
+import { forbidden, invalid, notFound } from './errors';
+
+interface ProgressKey {
+  studentId: string;
+  moduleId: string;
+  classId: string;
+}
+
+export async function getProgress(caller: Caller, key: ProgressKey): Promise<Progress> {
+  const schoolClass = await requireClass(caller, key.classId, 'teacherOrStudent');
+  if (!isTeacherOf(caller, schoolClass) && key.studentId !== caller.userId) {
+    throw forbidden('You can only see your own progress.');
+  }
+  const module = await requireAssignedModule(schoolClass, key.moduleId);
+  const record = await progress.getProgress(key.classId, key.moduleId, key.studentId);
+  if (!record) throw notFound('No progress has been recorded for this module yet.');
+  return toProgress(record, module);
+}
+
+/** Marks one section complete for the calling student; repeating it changes nothing. */
+export async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
+  if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
+  const schoolClass = await requireClass(caller, input.classId, 'student');
+  const module = await requireAssignedModule(schoolClass, input.moduleId);
+  if (!module.sections.some((section) => section._id === input.sectionId)) {
+    throw invalid('This section is not part of the module; reload the module and try again.');
+  }
+  const record = await progress.addCompletedSection(input.classId, input.moduleId, caller.userId, input.sectionId);
+  return toProgress(record, module);
+}
+
+/**
+ * One row per student, one entry per assigned module. A fixed number of reads whatever the class size:
+ * the class item (roster with names), the class's progress items, and the assigned modules.
+ */
+export async function getClassReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
+  const schoolClass = await requireClass(caller, classId, 'teacher');
+  const [assigned, records] = await Promise.all([
+    modules.getModules(schoolClass.assignedModuleIds),
+    progress.listProgressOfClass(classId),
+  ]);
+  const studentIds = Object.keys(schoolClass.students);
+  if (assigned.length === 0 || studentIds.length === 0) return [];
+  const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+  const orderedModules = [...assigned].sort((a, b) => a.title.localeCompare(b.title));
+  return studentIds
+    .map((studentId) => ({
+      studentId,
+      studentName: schoolClass.students[studentId],
+      modules: orderedModules.map((module) =>
+        moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`)),
+      ),
+    }))
+    .sort((a, b) => a.studentName.localeCompare(b.studentName));
+}
+
+async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {
+  const module = schoolClass.assignedModuleIds.includes(moduleId) ? await modules.getModule(moduleId) : undefined;
+  if (!module) throw notFound('This module is not assigned to this class.');
+  return module;
+}
+
+/** Only sections still in the module count: removing a section in an edit removes it from everyone's progress. */
+const currentSections = (record: ProgressRecord | undefined, module: ModuleRecord) => {
+  const done = new Set(record?.completedSections ?? []);
+  return module.sections.filter((section) => done.has(section._id)).map((section) => section._id);
+};
+
+function toProgress(record: ProgressRecord, module: ModuleRecord): Progress {
+  const { studentId, moduleId, classId, updatedAt } = record;
+  return { studentId, moduleId, classId, completedSections: currentSections(record, module), updatedAt };
+}
+
+function moduleProgress(module: ModuleRecord, record: ProgressRecord | undefined): ModuleProgress {
+  const completed = currentSections(record, module).length;
+  const total = module.sections.length;
+  return {
+    moduleId: module.moduleId,
+    moduleTitle: module.title,
+    percentage: total === 0 ? 0 : Math.round((completed / total) * 100),
+    completed,
+    total,
+  };
+}

@@ -1,0 +1,84 @@
+// Use cases for uploading section files. Each teacher writes only under their own storage prefix.
+import { UPLOAD_LIMITS } from '../../../shared/constants';
+import type { UploadTicket } from '../../../shared/entities';
+import type { AbortUploadInput, CompleteUploadInput, CreateUploadInput } from '../../../shared/schemas';
+import * as storage from '../storage/file-storage';
+import type { Caller } from './caller';
+import { DomainError, forbidden, invalid, notFound } from './errors';
+
+const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
+
+/** True when the storage key lies in the caller's own area (and does not climb out of it). */
+export const ownsStorageKey = (caller: Caller, key: string) =>
+  key.startsWith(ownPrefix(caller)) && !key.includes('..') && key.length > ownPrefix(caller).length;
+
+export function safeFileName(fileName: string): string {
+  const cleaned = fileName
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(-100);
+  return cleaned || 'file';
+}
+
+/** Smallest part size (from the minimum, doubling) that keeps the part count under the maximum. */
+export function partSizeFor(size: number): number {
+  let partSize = UPLOAD_LIMITS.minPartBytes;
+  while (Math.ceil(size / partSize) >= UPLOAD_LIMITS.maxParts) partSize *= 2;
+  return partSize;
+}
+
+export async function createUpload(caller: Caller, input: CreateUploadInput, now = Date.now()): Promise<UploadTicket> {
+  const contentUrl = `${ownPrefix(caller)}${now}-${safeFileName(input.fileName)}`;
+  if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
+    return { contentUrl, uploadUrl: await storage.singleUploadUrl(contentUrl, input.contentType) };
+  }
+  const partSize = partSizeFor(input.size);
+  const uploadId = await storage.startMultipartUpload(contentUrl, input.contentType);
+  const partNumbers = Array.from({ length: Math.ceil(input.size / partSize) }, (_, index) => index + 1);
+  const parts = await Promise.all(
+    partNumbers.map(async (partNumber) => ({
+      partNumber,
+      uploadUrl: await storage.partUploadUrl(contentUrl, uploadId, partNumber),
+    })),
+  );
+  return { contentUrl, uploadId, partSize, parts };
+}
+
+export async function completeUpload(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
+  requireOwnKey(caller, input.contentUrl);
+  try {
+    await storage.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts);
+  } catch (error) {
+    throw storageRefusal(error) ?? error;
+  }
+  return { contentUrl: input.contentUrl };
+}
+
+export async function abortUpload(caller: Caller, input: AbortUploadInput): Promise<void> {
+  requireOwnKey(caller, input.contentUrl);
+  try {
+    await storage.abortMultipartUpload(input.contentUrl, input.uploadId);
+  } catch (error) {
+    throw storageRefusal(error) ?? error;
+  }
+}
+
+function requireOwnKey(caller: Caller, key: string) {
+  if (!ownsStorageKey(caller, key)) throw forbidden('You can only finish or cancel your own uploads.');
+}
+
+/** S3's refusals that are the client's to fix, as domain errors; anything else stays unexpected. */
+function storageRefusal(error: unknown): DomainError | undefined {
+  switch ((error as Error).name) {
+    case 'NoSuchUpload':
+      return notFound('This upload no longer exists (it was finished or cancelled). Upload the file again.');
+    case 'InvalidPart':
+    case 'InvalidPartOrder':
+    case 'EntityTooSmall':
+      return invalid('The uploaded parts do not match this upload. Upload the file again.');
+    default:
+      return undefined;
+  }
+}

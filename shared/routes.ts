@@ -75,7 +75,7 @@ export function matchRoute(
       const parameter = /^\{(\w+)\}$/.exec(segment);
       if (parameter) {
         if (!requestSegments[index]) return false;
-        pathParameters[parameter[1]] = decodeURIComponent(requestSegments[index]);
+        pathParameters[parameter[1]] = decodeSegment(requestSegments[index]);
         return true;
       }
       literals += 1;
@@ -84,4 +84,13 @@ export function matchRoute(
     if (matches && (!best || literals > best.literals)) best = { name, route, pathParameters, literals };
   }
   return best && { name: best.name, route: best.route, pathParameters: best.pathParameters };
+}
+
+/** A path segment as the caller meant it; one that is not valid percent-encoding is passed on as sent, for the handler to refuse. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -31,12 +31,16 @@ export const sectionInputSchema = z.strictObject({
   _id: idSchema('Section _id').optional(),
   title: text('Section title', TEXT_LIMITS.titleMaxLength),
   // order and contentType are accepted for compatibility but derived by the server.
-  order: z.number({ error: 'order must be a number.' }).int().positive().optional(),
+  order: z
+    .number({ error: 'order must be a number.' })
+    .int({ error: 'order must be a whole number.' })
+    .positive({ error: 'order must be 1 or more.' })
+    .optional(),
   contentType: z.enum(CONTENT_TYPES, { error: 'contentType must be PDF, PPT, WORD or UNKNOWN.' }).optional(),
   contentUrl: storageKey,
   originalFileName: text('originalFileName', TEXT_LIMITS.fileNameMaxLength).optional(),
   // Derived on read; a client may echo it back, it is never stored.
-  downloadUrl: z.string().optional(),
+  downloadUrl: z.string({ error: 'downloadUrl must be text.' }).optional(),
 });
 
 const sectionsSchema = z
@@ -58,8 +62,8 @@ export const updateModuleSchema = z.strictObject({
   /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
   updatedAt: z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' }).optional(),
   // Read-only fields a client may echo back from GET; ignored.
-  _id: z.string().optional(),
-  createdAt: z.string().optional(),
+  _id: z.string({ error: '_id must be text.' }).optional(),
+  createdAt: z.string({ error: 'createdAt must be text.' }).optional(),
 });
 
 export const assignModuleSchema = z.strictObject({
@@ -86,24 +90,38 @@ export const createUploadSchema = z.strictObject({
     .max(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
 });
 
+const uploadId = z
+  .string({ error: typeError('uploadId', 'text') })
+  .min(1, { error: 'uploadId is required.' })
+  .max(1024, { error: 'uploadId is too long.' });
+
+const partRange = `partNumber must be a whole number from 1 to ${UPLOAD_LIMITS.maxParts}.`;
+
 export const completeUploadSchema = z.strictObject({
   contentUrl: storageKey,
-  uploadId: z.string({ error: 'uploadId must be text.' }).min(1, { error: 'uploadId is required.' }).max(1024),
+  uploadId,
   parts: z
     .array(
       z.strictObject({
-        partNumber: z.number().int().min(1).max(UPLOAD_LIMITS.maxParts),
-        etag: z.string().min(1).max(200),
+        partNumber: z
+          .number({ error: typeError('partNumber', 'a number') })
+          .int({ error: partRange })
+          .min(1, { error: partRange })
+          .max(UPLOAD_LIMITS.maxParts, { error: partRange }),
+        etag: z
+          .string({ error: typeError('etag', 'text') })
+          .min(1, { error: 'etag is required: send the ETag each part upload answered with.' })
+          .max(200, { error: 'etag is too long.' }),
       }),
       { error: 'parts must be a list of { partNumber, etag }.' },
     )
     .min(1, { error: 'parts must list every uploaded part.' })
-    .max(UPLOAD_LIMITS.maxParts),
+    .max(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
 });
 
 export const abortUploadSchema = z.strictObject({
   contentUrl: storageKey,
-  uploadId: z.string({ error: 'uploadId must be text.' }).min(1, { error: 'uploadId is required.' }).max(1024),
+  uploadId,
 });
 
 export type SectionInput = z.infer<typeof sectionInputSchema>;

@@ -15,10 +15,13 @@ export const ownsStorageKey = (caller: Caller, key: string) =>
 export function safeFileName(fileName: string): string {
   const cleaned = fileName
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents split off by NFKD: é → e
     .replace(/[^\w.-]+/g, '-')
     .replace(/-+/g, '-')
-    .replace(/^[-.]+/, '')
-    .slice(-100);
+    // A '..' in the key would make ownsStorageKey refuse the caller's own upload later.
+    .replace(/\.{2,}/g, '.')
+    .slice(-100)
+    .replace(/^[-.]+/, '');
   return cleaned || 'file';
 }
 

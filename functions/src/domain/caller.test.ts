@@ -1,0 +1,26 @@
+import { isStudent, isTeacher, parseGroups } from './caller';
+
+describe('parseGroups', () => {
+  it.each<[string, unknown, string[]]>([
+    ['an array claim', ['Teachers'], ['Teachers']],
+    ['an array with several groups', ['Students', 'Admins'], ['Students', 'Admins']],
+    ['the HTTP API string form with one group', '[Teachers]', ['Teachers']],
+    ['the HTTP API string form with several groups', '[Teachers Admins]', ['Teachers', 'Admins']],
+    ['a comma-separated string', '[Teachers, Students]', ['Teachers', 'Students']],
+    ['a bare group name', 'Students', ['Students']],
+    ['an empty string list', '[]', []],
+    ['an empty string', '', []],
+    ['no claim', undefined, []],
+    ['a claim of the wrong type', 42, []],
+    ['unknown groups, which are dropped', ['Teachers', 'Hackers', 'teachers'], ['Teachers']],
+    ['unknown groups in the string form', '[Root Teachers]', ['Teachers']],
+  ])('reads %s', (_case, claim, roles) => {
+    expect(parseGroups(claim)).toEqual(roles);
+  });
+
+  it('tells teachers from students', () => {
+    const caller = { userId: 'u', roles: parseGroups('[Teachers]') };
+    expect(isTeacher(caller)).toBe(true);
+    expect(isStudent(caller)).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { routes } from '../../../shared/routes';
+import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { fileKey } from '../../../test/unit-helpers/fixtures';
+import { handler } from './complete-upload';
+
+const { s3 } = mockAws();
+const key = fileKey('lecture.pptx');
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  contentUrl: key,
+  uploadId: 'upload-1',
+  parts: [
+    { partNumber: 2, etag: '"etag-2"' },
+    { partNumber: 1, etag: '"etag-1"' },
+  ],
+  ...overrides,
+});
+const complete = (payload: unknown) => invoke(handler, apiEvent(routes.completeUpload, { token: tokens.teacher, body: payload }));
+
+describe('POST /api/uploads/complete', () => {
+  it('completes the upload with the parts in order and answers the contentUrl', async () => {
+    s3.on(CompleteMultipartUploadCommand).resolves({});
+    expect(await complete(body())).toMatchObject({ statusCode: 200, body: { contentUrl: key } });
+    expect(s3).toReceiveCommandWith(CompleteMultipartUploadCommand, {
+      Bucket: 'test-bucket',
+      Key: key,
+      UploadId: 'upload-1',
+      MultipartUpload: {
+        Parts: [
+          { PartNumber: 1, ETag: '"etag-1"' },
+          { PartNumber: 2, ETag: '"etag-2"' },
+        ],
+      },
+    });
+  });
+
+  it("answers 403 to another teacher's upload without calling S3", async () => {
+    const answer = await complete(body({ contentUrl: fileKey('lecture.pptx', OTHER_TEACHER_ID) }));
+    expect(answer).toMatchObject({ statusCode: 403, body: { message: 'You can only finish or cancel your own uploads.' } });
+    expect(s3).not.toReceiveAnyCommand();
+  });
+
+  it.each([
+    ['NoSuchUpload', 404, /no longer exists/],
+    ['InvalidPart', 400, /do not match this upload/],
+    ['InvalidPartOrder', 400, /do not match this upload/],
+    ['EntityTooSmall', 400, /do not match this upload/],
+    ['InternalError', 500, /Something went wrong on our side/],
+  ])('maps S3 %s to %i', async (name, status, message) => {
+    s3.on(CompleteMultipartUploadCommand).rejects(s3Error(name));
+    expect(await complete(body())).toMatchObject({ statusCode: status, body: errorBody(message) });
+  });
+
+  it.each([
+    ['no parts', body({ parts: [] }), /^parts: parts must list every uploaded part\./],
+    ['a part without an etag', body({ parts: [{ partNumber: 1 }] }), /^parts\.0\.etag: /],
+    ['a part number of 0', body({ parts: [{ partNumber: 0, etag: 'x' }] }), /^parts\.0\.partNumber: /],
+    ['a part number past 10,000', body({ parts: [{ partNumber: 10_001, etag: 'x' }] }), /^parts\.0\.partNumber: /],
+    ['a missing uploadId', body({ uploadId: undefined }), /^uploadId: uploadId is required\./],
+  ])('answers 400 with a sentence to %s, without calling S3', async (_case, payload, message) => {
+    expect(await complete(payload)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(s3).not.toReceiveAnyCommand();
+  });
+});

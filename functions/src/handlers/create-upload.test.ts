@@ -1,0 +1,79 @@
+import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { routes } from '../../../shared/routes';
+import { mockAws } from '../../../test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { handler } from './create-upload';
+
+const { ddb, s3 } = mockAws();
+const MiB = 1024 * 1024;
+
+const request = (body: unknown) => invoke(handler, apiEvent(routes.createUpload, { token: tokens.teacher, body }));
+const ownKey = (name: string) => new RegExp(`^protected/${TEACHER_ID}/\\d{13}-${name.replace(/\./g, '\\.')}$`);
+
+describe('POST /api/uploads', () => {
+  it("answers one presigned PUT under the caller's prefix for a file up to 5 MiB", async () => {
+    const answer = await request({ fileName: 'Cell notes (v2).pdf', contentType: 'application/pdf', size: 5 * MiB });
+
+    expect(answer.statusCode).toBe(201);
+    expect(Object.keys(answer.body).sort()).toEqual(['contentUrl', 'uploadUrl']);
+    expect(answer.body.contentUrl).toMatch(ownKey('Cell-notes-v2-.pdf'));
+    const url = new URL(answer.body.uploadUrl);
+    expect(url.pathname).toBe(`/${answer.body.contentUrl}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('host');
+    expect(url.searchParams.get('x-id')).toBe('PutObject');
+    // No S3 request is needed to sign a single PUT, and the table is not involved.
+    expect(s3).not.toReceiveAnyCommand();
+    expect(ddb).not.toReceiveAnyCommand();
+  });
+
+  it('starts a multipart upload above 5 MiB and answers a presigned URL per 5 MiB part', async () => {
+    s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
+
+    const answer = await request({ fileName: 'lecture.pptx', contentType: 'application/vnd.ms-powerpoint', size: 11 * MiB });
+
+    expect(answer.statusCode).toBe(201);
+    expect(answer.body).toEqual({
+      contentUrl: expect.stringMatching(ownKey('lecture.pptx')),
+      uploadId: 'upload-1',
+      partSize: 5 * MiB,
+      parts: [1, 2, 3].map((partNumber) => ({ partNumber, uploadUrl: expect.any(String) })),
+    });
+    expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, {
+      Bucket: 'test-bucket',
+      Key: answer.body.contentUrl,
+      ContentType: 'application/vnd.ms-powerpoint',
+    });
+    for (const { partNumber, uploadUrl } of answer.body.parts) {
+      const url = new URL(uploadUrl);
+      expect(url.pathname).toBe(`/${answer.body.contentUrl}`);
+      expect(url.searchParams.get('uploadId')).toBe('upload-1');
+      expect(url.searchParams.get('partNumber')).toBe(String(partNumber));
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    }
+  });
+
+  it('defaults the media type to application/octet-stream', async () => {
+    s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-2' });
+    await request({ fileName: 'blob', size: 6 * MiB });
+    expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, { ContentType: 'application/octet-stream' });
+  });
+
+  it('answers 500 when S3 gives no upload id', async () => {
+    s3.on(CreateMultipartUploadCommand).resolves({});
+    expect((await request({ fileName: 'a.pdf', size: 6 * MiB })).statusCode).toBe(500);
+  });
+
+  it.each([
+    ['an empty file', { fileName: 'a.pdf', size: 0 }, /^size: The file is empty\./],
+    ['a fractional size', { fileName: 'a.pdf', size: 1.5 }, /^size: size must be a whole number of bytes\./],
+    ['a file over 5 GiB', { fileName: 'a.pdf', size: 5 * 1024 * MiB + 1 }, /^size: The file is larger than the 5 GB limit/],
+    ['a missing file name', { size: 10 }, /^fileName: fileName is required\./],
+    ['a file name over 255 characters', { fileName: `${'a'.repeat(256)}.pdf`, size: 10 }, /at most 255 characters/],
+    ['a size sent as text', { fileName: 'a.pdf', size: '10' }, /^size: size must be the file size in bytes\./],
+    ['a caller-chosen key', { fileName: 'a.pdf', size: 10, contentUrl: 'protected/teacher-2/x' }, /Unknown field\(s\) contentUrl/],
+  ])('answers 400 to %s without calling S3', async (_case, body, message) => {
+    expect(await request(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(s3).not.toReceiveAnyCommand();
+  });
+});

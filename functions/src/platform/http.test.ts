@@ -1,0 +1,110 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../../shared/roles';
+import { routeEntries, routes } from '../../../shared/routes';
+import { mockAws } from '../../../test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '../../../test/unit-helpers/events';
+import { handler as listModules } from '../handlers/list-modules';
+import { DomainError } from '../domain/errors';
+import { handler as markComplete } from '../handlers/mark-complete';
+import { apiHandler } from './http';
+
+const { ddb, s3 } = mockAws();
+
+type Handler = (event: ApiEvent) => ReturnType<typeof listModules>;
+const loadHandler = async (file: string): Promise<Handler> => (await import(`../handlers/${file}`)).handler;
+
+/** A caller holding one role, for each role a route does not admit. */
+const outsiders = (allowed: readonly Role[]): [string, TokenSpec][] => [
+  ['an admin', tokens.admin],
+  ...(allowed.includes('Teachers') ? [] : ([['a teacher', tokens.teacher]] as [string, TokenSpec][])),
+  ...(allowed.includes('Students') ? [] : ([['a student', tokens.student]] as [string, TokenSpec][])),
+  ['a user in no group', { sub: 'nobody' }],
+];
+
+describe.each(routeEntries)('%s: authentication and roles, before any data is touched', (_name, route) => {
+  it('answers 401 without claims', async () => {
+    const answer = await invoke(await loadHandler(route.handler), apiEvent(route, { token: null }));
+    expect(answer).toMatchObject({ statusCode: 401, body: errorBody(/sign in/) });
+    expect(ddb).not.toReceiveAnyCommand();
+    expect(s3).not.toReceiveAnyCommand();
+  });
+
+  it('answers 401 to an ID token carrying the right group', async () => {
+    const groups = [...route.roles];
+    const answer = await invoke(
+      await loadHandler(route.handler),
+      apiEvent(route, { token: { sub: 'user-1', groups, tokenUse: 'id' } }),
+    );
+    expect(answer).toMatchObject({ statusCode: 401, body: errorBody(/access token/) });
+    expect(ddb).not.toReceiveAnyCommand();
+  });
+
+  it.each(outsiders(route.roles))('answers 403 to %s', async (_who, token) => {
+    const answer = await invoke(await loadHandler(route.handler), apiEvent(route, { token, body: {} }));
+    expect(answer).toMatchObject({ statusCode: 403, body: errorBody() });
+    expect(ddb).not.toReceiveAnyCommand();
+    expect(s3).not.toReceiveAnyCommand();
+  });
+});
+
+describe('apiHandler', () => {
+  it('reads groups in the string form HTTP API gives Lambda', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const answer = await invoke(
+      listModules,
+      apiEvent(routes.listModules, { token: { sub: 'teacher-1', groups: '[Admins Teachers]' } }),
+    );
+    expect(answer).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      body: [],
+    });
+  });
+
+  it('answers 400 to a body that is not JSON, before reading anything', async () => {
+    const answer = await invoke(markComplete, apiEvent(routes.markComplete, { token: tokens.student, rawBody: '{"studentId":' }));
+    expect(answer).toMatchObject({ statusCode: 400, body: { message: 'The request body is not valid JSON.' } });
+    expect(ddb).not.toReceiveAnyCommand();
+  });
+
+  it('answers 400 when a body is required but missing', async () => {
+    const answer = await invoke(markComplete, apiEvent(routes.markComplete, { token: tokens.student }));
+    expect(answer).toMatchObject({
+      statusCode: 400,
+      body: { message: 'The request body must be a JSON object with the fields this request needs.' },
+    });
+  });
+
+  it('decodes a base64 body', async () => {
+    const answer = await invoke(
+      markComplete,
+      apiEvent(routes.markComplete, { token: tokens.student, body: { studentId: 'someone-else', moduleId: 'm', classId: 'c', sectionId: 's' }, base64: true }),
+    );
+    // Parsed and validated, then refused by the use case: the body was understood.
+    expect(answer).toMatchObject({ statusCode: 403, body: { message: 'You can only mark your own progress.' } });
+  });
+
+  it('answers 500 with a generic sentence when something unexpected fails, without leaking the cause', async () => {
+    ddb.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12'));
+    const getModule = await loadHandler(routes.getModule.handler);
+    const answer = await invoke(getModule, apiEvent(routes.getModule, { pathParameters: { id: 'module-1' } }));
+    expect(answer).toMatchObject({
+      statusCode: 500,
+      body: { message: 'Something went wrong on our side. Please try again in a moment.' },
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('10.0.0.12');
+  });
+
+  it('maps each domain error kind to its status', async () => {
+    const kinds = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409 } as const;
+    for (const [kind, status] of Object.entries(kinds)) {
+      const handler = apiHandler(routes.listModules, async () => {
+        throw new DomainError(kind as keyof typeof kinds, `It failed as ${kind}.`);
+      });
+      await expect(invoke(handler, apiEvent(routes.listModules))).resolves.toMatchObject({
+        statusCode: status,
+        body: { message: `It failed as ${kind}.` },
+      });
+    }
+  });
+});

@@ -1,0 +1,308 @@
+// The local stand-in for CloudFront + HTTP API + Lambda: one origin serving /api/* from the shared route table
+// (token checked as the JWT authorizer does, then the route's handler called with an API Gateway v2 event),
+// /config.json for the web app, and the built web app with a fallback to index.html for client-side routes.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
+import type { WebConfig } from '../../shared/web-config';
+import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer']['jwt']['claims'];
+
+export interface ApiServerOptions {
+  webConfig: WebConfig;
+  verifyAccessToken: AccessTokenVerifier;
+  /** Where the built web app lives (web/dist). */
+  webRoot: string;
+  /** Where `<route.handler>.ts` files live (functions/src/handlers). */
+  handlersDir: string;
+  maxBodyBytes?: number;
+  /** One line per API request, e.g. for `npm start`. */
+  logRequest?: (line: string) => void;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+// Close to CloudFront's managed SecurityHeadersPolicy (HSTS left out: this is plain http).
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+let handlersLoaded = false;
+
+/** Whether any handler module was loaded in this process: they read their configuration once, at import. */
+export const haveHandlersLoaded = () => handlersLoaded;
+
+export function createApiServer(options: ApiServerOptions): Server {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const loadHandler = handlerLoader(options.handlersDir);
+
+  return createServer((request, response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    const url = new URL(request.url ?? '/', 'http://local');
+    const work =
+      url.pathname === '/api' || url.pathname.startsWith('/api/')
+        ? handleApi(request, response, url)
+        : url.pathname === '/config.json'
+          ? Promise.resolve(sendJson(response, 200, options.webConfig))
+          : serveWebApp(request, response, url.pathname, options.webRoot);
+    work.catch((error: unknown) => {
+      console.error('Local server error', error);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
+      else response.destroy();
+    });
+  });
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const started = Date.now();
+    const method = request.method ?? 'GET';
+    response.on('finish', () =>
+      options.logRequest?.(`${method} ${url.pathname} → ${response.statusCode} (${Date.now() - started} ms)`),
+    );
+    const match = matchRoute(method, url.pathname);
+    if (!match) return noRoute(response, method, url.pathname);
+
+    let claims: Claims;
+    try {
+      claims = (await options.verifyAccessToken(request.headers.authorization)) as Claims;
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
+      return sendJson(response, 401, { message: error.message });
+    }
+
+    const body = await readBody(request, maxBodyBytes);
+    if (body === undefined) {
+      return sendJson(response, 413, {
+        message: `The request body is larger than ${maxBodyBytes / 1024 / 1024} MB; files go to storage through upload URLs, not through the API.`,
+      });
+    }
+
+    const handler = await loadHandler(match.route.handler);
+    if (!handler) {
+      return sendJson(response, 501, {
+        message: `The handler for ${method} ${match.route.path} (functions/src/handlers/${match.route.handler}.ts) is not written yet.`,
+      });
+    }
+    const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body);
+    let result: APIGatewayProxyStructuredResultV2 | string;
+    try {
+      result = await handler(event);
+    } catch (error) {
+      // What API Gateway answers when the function fails.
+      console.error(`Handler ${match.route.handler} threw`, error);
+      return sendJson(response, 500, { message: 'Internal Server Error' });
+    }
+    writeResult(response, result);
+  }
+}
+
+function noRoute(response: ServerResponse, method: string, pathname: string): void {
+  const allowed = routeEntries
+    .map(([, route]) => route.method)
+    .filter((other, index, all) => other !== method && all.indexOf(other) === index)
+    .filter((other) => matchRoute(other, pathname));
+  if (allowed.length) {
+    response.setHeader('allow', allowed.join(', '));
+    return sendJson(response, 405, { message: `${pathname} does not accept ${method}; use ${allowed.join(' or ')}.` });
+  }
+  sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/routes.ts for the API.` });
+}
+
+/** Loads `<name>.ts` on first use. A file that is not there yet is looked for again on the next request. */
+function handlerLoader(handlersDir: string): (name: string) => Promise<Handler | undefined> {
+  const loaded = new Map<string, Promise<Handler>>();
+  return async (name) => {
+    const file = path.join(handlersDir, `${name}.ts`);
+    if (!loaded.has(name)) {
+      if (!existsSync(file)) return undefined;
+      handlersLoaded = true;
+      loaded.set(
+        name,
+        import(file).then((module: { handler?: Handler }) => {
+          if (typeof module.handler !== 'function') throw new Error(`${file} does not export a function named handler`);
+          return module.handler;
+        }),
+      );
+    }
+    return loaded.get(name);
+  };
+}
+
+/** Resolves with the body as text, or undefined when it is larger than the limit. */
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > limit) {
+      request.resume();
+      return resolve(undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function toApiGatewayEvent(
+  request: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  claims: Claims,
+  body: string,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const routeKey = `${route.method} ${route.path}`;
+  const now = new Date();
+  const method = request.method ?? 'GET';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(headers.cookie ? { cookies: headers.cookie.split(/;\s*/) } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    ...(body ? { body } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0],
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      authorizer: {
+        principalId: '',
+        integrationLatency: 0,
+        jwt: { claims, scopes: typeof claims.scope === 'string' ? claims.scope.split(' ') : null },
+      },
+    },
+  };
+}
+
+/** Writes a Lambda result the way HTTP API (payload 2.0) does, including its reading of a result without statusCode. */
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string): void {
+  const structured =
+    typeof result === 'object' && result !== null && typeof result.statusCode === 'number'
+      ? result
+      : { statusCode: 200, body: typeof result === 'string' ? result : JSON.stringify(result) };
+  for (const [name, value] of Object.entries(structured.headers ?? {})) response.setHeader(name, String(value));
+  if (structured.cookies?.length) response.setHeader('set-cookie', structured.cookies);
+  if (!response.hasHeader('content-type')) response.setHeader('content-type', 'application/json');
+  response.statusCode = structured.statusCode ?? 200;
+  const body = structured.body ?? '';
+  response.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+function sendJson(response: ServerResponse, statusCode: number, body: unknown): void {
+  response.writeHead(statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+async function serveWebApp(request: IncomingMessage, response: ServerResponse, pathname: string, webRoot: string) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    return void response.end('Method Not Allowed');
+  }
+  const root = path.resolve(webRoot);
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) return sendHtml(response, 200, PLACEHOLDER_PAGE);
+
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return sendText(response, 400, 'Bad Request');
+  }
+  const candidate = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+  if (candidate.startsWith(root + path.sep)) {
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return sendFile(request, response, candidate, info.size);
+  }
+  // A missing file with an extension is a broken asset link, not a client-side route: say so instead of serving HTML.
+  if (path.extname(decoded)) return sendText(response, 404, 'Not Found');
+  const info = await stat(indexFile);
+  sendFile(request, response, indexFile, info.size);
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, size: number): void {
+  const hashedAsset = file.includes(`${path.sep}assets${path.sep}`);
+  response.writeHead(200, {
+    'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (request.method === 'HEAD') return void response.end();
+  createReadStream(file)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
+
+function sendText(response: ServerResponse, statusCode: number, text: string): void {
+  response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(text);
+}
+
+function sendHtml(response: ServerResponse, statusCode: number, html: string): void {
+  response.writeHead(statusCode, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  response.end(html);
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Learning paths: web app not built</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>The web app is not built yet</h1>
+<p>The local API is running at <code>/api</code> and its settings at <a href="/config.json">/config.json</a>.
+To see the app, run <code>npm run build</code> and reload this page.</p>
+</body></html>
+`;

@@ -1,0 +1,57 @@
+// Local twin of DynamoDB: dynalite in-process, and the single table created from the shared key schema.
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { TABLE_KEYS } from '../../shared/table';
+import { closeServer, listen } from './listen';
+import { LOCAL_CREDENTIALS } from './stack-config';
+
+export interface DatabaseTwin {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** Starts dynalite; with a directory its data survives restarts (one instance per directory), without it lives in memory. */
+export async function startDatabase(options: { directory?: string; host: string; port: number }): Promise<DatabaseTwin> {
+  const server = dynalite({ ...(options.directory ? { path: options.directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const port = await listen(server, options.port, options.host, 'dynamodb');
+  return { endpoint: `http://${options.host}:${port}`, close: () => closeServer(server) };
+}
+
+/** Creates the table (pk/sk, gsi1, on demand) unless it exists. */
+export async function ensureTable(endpoint: string, region: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+    const index = TABLE_KEYS.byOwnerIndex;
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, index.partitionKey, index.sortKey].map(
+          (AttributeName) => ({ AttributeName, AttributeType: 'S' }),
+        ),
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

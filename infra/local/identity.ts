@@ -1,0 +1,140 @@
+// Local twin of Cognito user pools: cognito-local in a worker thread of this process (see identity-twin.ts for why),
+// plus the user pool, app client and groups the app needs, created once and reused across restarts.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ROLES } from '../../shared/roles';
+import type { IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
+import { PortInUseError } from './listen';
+import { LOCAL_CREDENTIALS } from './stack-config';
+
+export interface IdentityTwin {
+  /** Also the issuer domain: tokens say iss = `${endpoint}/${userPoolId}`. */
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export interface UserPoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export async function startIdentity(options: {
+  directory: string;
+  host: string;
+  port: number;
+  /** pino level for cognito-local's own log (JSON lines on stdout); default 'error'. */
+  logLevel?: string;
+}): Promise<IdentityTwin> {
+  const workerData: IdentityTwinOptions = { ...options, logLevel: options.logLevel ?? 'error' };
+  // The worker compiles identity-twin.ts with tsx, whatever runs this thread (tsx for npm start, swc under Jest).
+  const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
+require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
+  const worker = new Worker(bootstrap, { eval: true, workerData });
+  const next = () =>
+    new Promise<IdentityTwinMessage>((resolve, reject) => {
+      const settle = () => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      };
+      const onMessage = (message: IdentityTwinMessage) => {
+        settle();
+        resolve(message);
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        settle();
+        reject(new Error(`The Cognito twin's worker exited (code ${code}).`));
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    });
+
+  const started = await next().catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  if (started.type !== 'ready') {
+    await worker.terminate();
+    if (started.type === 'failed' && started.portInUse) throw new PortInUseError([{ port: options.port, service: 'cognito' }]);
+    throw new Error(`The Cognito twin did not start: ${started.type === 'failed' ? started.message : started.type}`);
+  }
+  // After start an error in the worker is reported, not left to crash this process as an unhandled 'error' event.
+  worker.on('error', (error) => console.error('The Cognito twin failed:', error));
+  return {
+    endpoint: `http://${options.host}:${started.port}`,
+    close: async () => {
+      const closed = next();
+      worker.postMessage('close');
+      await closed.catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Reuses the pool and app client whose ids were saved in `idsFile` if they still exist, else creates them;
+ * then makes sure every role's group exists. E-mail is the username; the client has no secret.
+ */
+export async function ensureUserPool(endpoint: string, region: string, idsFile: string): Promise<UserPoolIds> {
+  const client = new CognitoIdentityProviderClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
+  try {
+    let ids = await readIds(idsFile);
+    if (!ids || !(await poolExists(client, ids))) {
+      const { UserPool } = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: 'learning-paths-local',
+          UsernameAttributes: ['email'],
+          AutoVerifiedAttributes: ['email'],
+        }),
+      );
+      const { UserPoolClient } = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: UserPool!.Id!,
+          ClientName: 'web',
+          GenerateSecret: false,
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        }),
+      );
+      ids = { userPoolId: UserPool!.Id!, userPoolClientId: UserPoolClient!.ClientId! };
+      await writeFile(idsFile, `${JSON.stringify(ids, null, 2)}\n`);
+    }
+    for (const GroupName of ROLES) {
+      try {
+        await client.send(new CreateGroupCommand({ UserPoolId: ids.userPoolId, GroupName }));
+      } catch (error) {
+        if ((error as Error).name !== 'GroupExistsException') throw error;
+      }
+    }
+    return ids;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function readIds(file: string): Promise<UserPoolIds | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as UserPoolIds;
+  } catch {
+    return undefined;
+  }
+}
+
+async function poolExists(client: CognitoIdentityProviderClient, ids: UserPoolIds): Promise<boolean> {
+  try {
+    await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+    await client.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,111 @@
+// Demo data for `npm start`, written idempotently so every start converges on the same state: five users (one per
+// role and a second teacher and student), two classes with their rosters, and one module with two sections
+// backed by real files. The module goes through the real API as the teacher, so it is stored exactly as the app
+// would store it; it is created only while the teacher has none.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { routes } from '../../shared/routes';
+import type { SeedUser, StackConfig } from './stack-config';
+import { ensureUser, signIn, type CreatedUser } from './users';
+
+export const SEED_FILES_DIR = path.join(__dirname, 'seed-files');
+
+export const DEMO_USERS: SeedUser[] = [
+  { email: 'teacher@example.com', password: 'Demo-teacher-1', role: 'Teachers' },
+  { email: 'teacher2@example.com', password: 'Demo-teacher-2', role: 'Teachers' },
+  { email: 'student@example.com', password: 'Demo-student-1', role: 'Students' },
+  { email: 'student2@example.com', password: 'Demo-student-2', role: 'Students' },
+  { email: 'admin@example.com', password: 'Demo-admin-1', role: 'Admins' },
+];
+
+export const DEMO_CLASSES = [
+  {
+    classId: 'demo-class-1',
+    className: 'Year 9 Science',
+    teacher: 'teacher@example.com',
+    students: ['student@example.com', 'student2@example.com'],
+  },
+  { classId: 'demo-class-2', className: 'Year 10 Biology', teacher: 'teacher2@example.com', students: ['student2@example.com'] },
+];
+
+const DEMO_MODULE = {
+  teacher: 'teacher@example.com',
+  title: 'Cells: the building blocks of life',
+  description: 'Read about plant and animal cells, then label a cell on the worksheet.',
+  sections: [
+    { title: 'Reading: cells', file: 'cells-reading.pdf', contentType: 'application/pdf' },
+    {
+      title: 'Worksheet: label a cell',
+      file: 'cells-worksheet.docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    },
+  ],
+};
+
+export async function seedDemoData(config: StackConfig, log: (line: string) => void): Promise<void> {
+  // One at a time: the identity twin keeps each pool in one file.
+  const users = new Map<string, CreatedUser>();
+  for (const user of DEMO_USERS) users.set(user.email, await ensureUser(config, user));
+
+  const { insertClass, enrollStudent } = loadClassRepository();
+  const idOf = (email: string) => users.get(email)!.userId;
+  // The e-mail is the username the app shows for a person.
+  for (const demoClass of DEMO_CLASSES) {
+    await insertClass({
+      classId: demoClass.classId,
+      className: demoClass.className,
+      teacherId: idOf(demoClass.teacher),
+      teacherName: demoClass.teacher,
+    });
+    for (const student of demoClass.students) await enrollStudent(demoClass.classId, idOf(student), student);
+  }
+
+  try {
+    log(await seedDemoModule(config));
+  } catch (error) {
+    log(`Demo module not seeded: ${(error as Error).message}`);
+  }
+}
+
+async function seedDemoModule(config: StackConfig): Promise<string> {
+  const teacher = DEMO_USERS.find((user) => user.email === DEMO_MODULE.teacher)!;
+  const token = await signIn(config, teacher.email, teacher.password);
+  const call = async (route: { method: string; path: string }, body?: unknown) => {
+    const response = await fetch(`${config.apiUrl}${route.path}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (response.status === 501) throw new Error(`the API is not complete yet (${route.method} ${route.path} answers 501).`);
+    if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+
+  const existing = await call(routes.listModules);
+  if (Array.isArray(existing) && existing.length > 0) return 'Demo module already there.';
+
+  const sections = [];
+  for (const section of DEMO_MODULE.sections) {
+    const bytes = await readFile(path.join(SEED_FILES_DIR, section.file));
+    const upload = (await call(routes.createUpload, {
+      fileName: section.file,
+      contentType: section.contentType,
+      size: bytes.length,
+    })) as { contentUrl: string; uploadUrl?: string };
+    if (!upload.uploadUrl) throw new Error(`POST ${routes.createUpload.path} returned no uploadUrl for a small file.`);
+    const put = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': section.contentType },
+      body: bytes,
+    });
+    if (!put.ok) throw new Error(`uploading ${section.file} answered ${put.status}: ${await put.text()}`);
+    sections.push({ title: section.title, contentUrl: upload.contentUrl, originalFileName: section.file });
+  }
+  await call(routes.createModule, { title: DEMO_MODULE.title, description: DEMO_MODULE.description, sections });
+  return `Demo module "${DEMO_MODULE.title}" created.`;
+}
+
+// Loaded on use, not at the top: the repositories read the table's name and endpoint when first loaded.
+const loadClassRepository = () =>
+  require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository');

@@ -1,0 +1,23 @@
+// The shape of .local/stack.json: everything a person, a test or a script needs to reach the running local stack.
+import type { Role } from '../../shared/roles';
+
+export interface SeedUser {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface StackConfig {
+  /** The app and the API share this origin, as behind CloudFront. */
+  url: string;
+  /** Base for API calls: route paths from shared/routes.ts (which start with /api) are appended to it. */
+  apiUrl: string;
+  region: string;
+  cognito: { endpoint: string; userPoolId: string; userPoolClientId: string };
+  s3: { endpoint: string; bucket: string };
+  dynamodb: { endpoint: string; table: string };
+  users: SeedUser[];
+}
+
+/** The twins accept any key; these are the ones s3rver knows, and dynalite and cognito-local ignore them. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

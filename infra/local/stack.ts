@@ -1,0 +1,196 @@
+// The whole product on one machine, in one process: the DynamoDB, S3 and Cognito twins, the API + web server in
+// front of the same handler code that runs in Lambda, and the demo data. `npm start` and the tests both call
+// startLocalStack; tests pass port 0 and a temporary directory.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { WebConfig } from '../../shared/web-config';
+import { createAccessTokenVerifier } from './access-token';
+import { createApiServer, haveHandlersLoaded } from './api-server';
+import { ensureTable, startDatabase } from './database';
+import { ensureUserPool, startIdentity } from './identity';
+import { assertPortsFree, closeServer, listen } from './listen';
+import { DEMO_USERS, seedDemoData } from './seed';
+import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
+import { startStorage } from './storage';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export interface LocalStackOptions {
+  /** Data kept across restarts (one running stack per directory). Omitted: a temporary directory, removed by stop(). */
+  dataDir?: string;
+  /** Interface to bind and to put in URLs. Default 127.0.0.1. */
+  host?: string;
+  /** 0 or omitted = any free port. */
+  ports?: { app?: number; cognito?: number; dynamodb?: number; s3?: number };
+  region?: string;
+  tableName?: string;
+  bucketName?: string;
+  /** Seed the demo users, classes and module (default true). */
+  seed?: boolean;
+  /** The built web app; default web/dist. */
+  webRoot?: string;
+  /** Progress and seed messages; default silent. */
+  log?: (line: string) => void;
+  /** Log one line per API request through `log`. */
+  logRequests?: boolean;
+  /** cognito-local's pino level; default 'error'. */
+  identityLogLevel?: string;
+}
+
+export interface LocalStack {
+  /** Also written to `<dataDir>/stack.json`. */
+  config: StackConfig;
+  /** Where the data lives (the temporary directory when none was given). */
+  dataDir: string;
+  /** Closes every server; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+// The functions' code (handlers, and the repositories the seed uses) reads these once, when first loaded;
+// a second stack in the same process must reuse them.
+let handlerEnvironment: string | undefined;
+let seedLoadedRepositories = false;
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const host = options.host ?? '127.0.0.1';
+  const region = options.region ?? 'us-east-1';
+  const tableName = options.tableName ?? 'learning-paths';
+  const bucket = options.bucketName ?? 'learning-paths-content';
+  const log = options.log ?? (() => undefined);
+  const ephemeral = !options.dataDir;
+  const dataDir = path.resolve(options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'learning-paths-'))));
+  await Promise.all(['s3', 'cognito', 'dynamodb'].map((dir) => mkdir(path.join(dataDir, dir), { recursive: true })));
+
+  // Stopped in order: the app (no request in flight reaches a stopped twin), the twins, then the directory.
+  let closeApp = async () => {};
+  const twins: { close(): Promise<void> }[] = [];
+  let releaseDataDir = async () => {};
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    const report = (error: unknown) => console.error('Stopping the local stack:', error);
+    await closeApp().catch(report);
+    await Promise.all(twins.map((twin) => twin.close().catch(report)));
+    await releaseDataDir().catch(report);
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    if (!ephemeral) releaseDataDir = await claimDataDir(dataDir);
+    const ports = options.ports ?? {};
+    await assertPortsFree(host, ports);
+    const [database, storage, identity] = await startedTogether(twins, [
+      startDatabase({ directory: ephemeral ? undefined : path.join(dataDir, 'dynamodb'), host, port: ports.dynamodb ?? 0 }),
+      startStorage({ directory: path.join(dataDir, 's3'), host, port: ports.s3 ?? 0, bucket }),
+      startIdentity({ directory: path.join(dataDir, 'cognito'), host, port: ports.cognito ?? 0, logLevel: options.identityLogLevel }),
+    ] as const);
+    const [pool] = await Promise.all([
+      ensureUserPool(identity.endpoint, region, path.join(dataDir, 'user-pool.json')),
+      ensureTable(database.endpoint, region, tableName),
+    ]);
+
+    setHandlerEnvironment({
+      TABLE_NAME: tableName,
+      BUCKET_NAME: bucket,
+      DYNAMODB_ENDPOINT: database.endpoint,
+      S3_ENDPOINT: storage.endpoint,
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    });
+
+    const webConfig: WebConfig = {
+      region,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: identity.endpoint,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      apiBaseUrl: '',
+    };
+    const server: Server = createApiServer({
+      webConfig,
+      verifyAccessToken: await createAccessTokenVerifier({
+        issuer: `${identity.endpoint}/${pool.userPoolId}`,
+        userPoolClientId: pool.userPoolClientId,
+      }),
+      webRoot: options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist'),
+      handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
+      logRequest: options.logRequests ? log : undefined,
+    });
+    const appPort = await listen(server, ports.app ?? 0, host, 'app');
+    closeApp = () => closeServer(server);
+    const url = `http://${host}:${appPort}`;
+
+    const config: StackConfig = {
+      url,
+      apiUrl: url,
+      region,
+      cognito: { endpoint: identity.endpoint, ...pool },
+      s3: { endpoint: storage.endpoint, bucket },
+      dynamodb: { endpoint: database.endpoint, table: tableName },
+      users: options.seed === false ? [] : DEMO_USERS,
+    };
+    if (options.seed !== false) {
+      seedLoadedRepositories = true;
+      await seedDemoData(config, log);
+    }
+    await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
+    return { config, dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function setHandlerEnvironment(variables: Record<string, string>): void {
+  const fingerprint = JSON.stringify(variables);
+  const functionsLoaded = haveHandlersLoaded() || seedLoadedRepositories;
+  if (functionsLoaded && handlerEnvironment !== undefined && handlerEnvironment !== fingerprint) {
+    throw new Error(
+      'A local stack already ran in this process with other ports or names, and the handlers keep the endpoints they were first loaded with. Restart on the same ports (options.ports), or start each stack in its own process or jest test file.',
+    );
+  }
+  handlerEnvironment = fingerprint;
+  Object.assign(process.env, variables);
+}
+
+/** Starts twins in parallel; every one that started is registered for stop() even when another fails. */
+async function startedTogether<T extends readonly Promise<{ close(): Promise<void> }>[]>(
+  registry: { close(): Promise<void> }[],
+  starting: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(starting);
+  for (const result of results) if (result.status === 'fulfilled') registry.push(result.value);
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (failures.length) throw failures[0];
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { [K in keyof T]: Awaited<T[K]> };
+}
+
+export class DataDirInUseError extends Error {
+  name = 'DataDirInUseError';
+}
+
+/** One running stack per data directory: two DynamoDB twins on one directory crash on the first request. */
+async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'stack.pid');
+  const holder = Number(await readFile(lockFile, 'utf8').catch(() => ''));
+  if (holder && holder !== process.pid && isRunning(holder)) {
+    throw new DataDirInUseError(
+      `Another local stack (process ${holder}) is using ${dataDir}; stop it first, or give this one its own data directory (LOCAL_DATA_DIR for npm start).`,
+    );
+  }
+  await writeFile(lockFile, String(process.pid));
+  return () => rm(lockFile, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,83 @@
+// `npm start`: the whole product on this machine, with data under .local/ kept across restarts.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PortInUseError } from './listen';
+import { DataDirInUseError, startLocalStack } from './stack';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+function port(variable: string, fallback: number): number {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    console.error(`${variable}=${value} is not a port number.`);
+    process.exit(1);
+  }
+  return parsed;
+}
+
+function buildWebAppIfMissing(): void {
+  if (existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) return;
+  console.log('The web app is not built yet; running npm run build...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) console.warn('The web build failed; serving a placeholder page instead of the app.');
+}
+
+async function main(): Promise<void> {
+  const ports = {
+    app: port('PORT', 3000),
+    cognito: port('COGNITO_PORT', 9229),
+    dynamodb: port('DYNAMODB_PORT', 8000),
+    s3: port('S3_PORT', 4569),
+  };
+  buildWebAppIfMissing();
+
+  const startedAt = Date.now();
+  const dataDir = path.resolve(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
+  const stack = await startLocalStack({ dataDir, ports, log: (line) => console.log(line), logRequests: true });
+  const { config } = stack;
+
+  console.log(`
+Learning paths is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s).
+
+  App and API   ${config.url}
+  Cognito twin  ${config.cognito.endpoint}  pool ${config.cognito.userPoolId}, client ${config.cognito.userPoolClientId}
+  DynamoDB twin ${config.dynamodb.endpoint}  table ${config.dynamodb.table}
+  S3 twin       ${config.s3.endpoint}  bucket ${config.s3.bucket}
+  Settings      ${path.relative(REPO_ROOT, path.join(dataDir, 'stack.json'))}
+
+Demo logins:
+${config.users.map((user) => `  ${user.email.padEnd(22)} ${user.password.padEnd(16)} ${user.role}`).join('\n')}
+
+Press Ctrl-C to stop.
+`);
+
+  let stoppingSince: number | undefined;
+  const shutdown = (signal: string) => {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C reaches this process more than once (from the terminal, and relayed by npm and tsx): only a
+      // deliberate second Ctrl-C, a moment later, skips the clean stop.
+      if (Date.now() - stoppingSince < 1000) return;
+      console.log('Stopping now.');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    console.log(`\n${signal}: stopping the local stack...`);
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof PortInUseError || error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+// What integration and browser tests use to run against the real local stack (see infra/local/): start it on free
+// ports in a temporary directory, create users with a role, sign in for an access token.
+export { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+export type { SeedUser, StackConfig } from '../../infra/local/stack-config';
+export {
+  createUser,
+  ensureUser,
+  identityClient,
+  signIn,
+  signInTokens,
+  type CreatedUser,
+  type NewUser,
+  type SignInTokens,
+} from '../../infra/local/users';
+export { DEMO_CLASSES, DEMO_USERS, SEED_FILES_DIR } from '../../infra/local/seed';

@@ -1,0 +1,141 @@
+// Table items as the repositories store them (keys written out here, independently of the code under test),
+// and the request bodies handler tests send.
+import type { Item } from './aws';
+import { OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID } from './events';
+
+export const MODULE_ID = 'module-1';
+export const CLASS_ID = 'class-1';
+export const OTHER_CLASS_ID = 'class-2';
+export const CREATED_AT = '2024-05-01T10:00:00.000Z';
+export const UPDATED_AT = '2024-05-02T10:00:00.000Z';
+
+export const fileKey = (name: string, owner = TEACHER_ID) => `protected/${owner}/1714557600000-${name}`;
+
+export const MEDIA = {
+  pdf: 'application/pdf',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+export interface StoredSection {
+  _id: string;
+  title: string;
+  order: number;
+  contentType: string;
+  contentUrl: string;
+  originalFileName: string;
+}
+
+export const section = (id: string, order: number, overrides: Partial<StoredSection> = {}): StoredSection => ({
+  _id: id,
+  title: `Section ${order}`,
+  order,
+  contentType: 'PDF',
+  contentUrl: fileKey(`${id}.pdf`),
+  originalFileName: `${id}.pdf`,
+  ...overrides,
+});
+
+export interface ModuleFixture {
+  moduleId?: string;
+  ownerId?: string;
+  title?: string;
+  description?: string;
+  sections?: StoredSection[];
+  updatedAt?: string;
+}
+
+export function moduleItem({
+  moduleId = MODULE_ID,
+  ownerId = TEACHER_ID,
+  title = 'Cells',
+  description = 'What living things are made of',
+  sections = [section('section-1', 1), section('section-2', 2)],
+  updatedAt = UPDATED_AT,
+}: ModuleFixture = {}): Item {
+  return {
+    pk: `MODULE#${moduleId}`,
+    sk: 'MODULE',
+    gsi1pk: `TEACHER#${ownerId}`,
+    gsi1sk: `MODULE#${moduleId}`,
+    entity: 'Module',
+    moduleId,
+    ownerId,
+    title,
+    description,
+    sections,
+    createdAt: CREATED_AT,
+    updatedAt,
+  };
+}
+
+export interface ClassFixture {
+  classId?: string;
+  className?: string;
+  teacherId?: string;
+  teacherName?: string;
+  students?: Record<string, string>;
+  assignedModuleIds?: string[];
+}
+
+export function classItem({
+  classId = CLASS_ID,
+  className = 'Biology 7A',
+  teacherId = TEACHER_ID,
+  teacherName = 'teacher@example.com',
+  students = { [STUDENT_ID]: 'student@example.com' },
+  assignedModuleIds = [MODULE_ID],
+}: ClassFixture = {}): Item {
+  return {
+    pk: `CLASS#${classId}`,
+    sk: 'CLASS',
+    gsi1pk: `TEACHER#${teacherId}`,
+    gsi1sk: `CLASS#${classId}`,
+    entity: 'Class',
+    classId,
+    className,
+    teacherId,
+    teacherName,
+    students,
+    // DynamoDB has no empty sets: the attribute is absent until a module is assigned.
+    ...(assignedModuleIds.length ? { assignedModuleIds: new Set(assignedModuleIds) } : {}),
+  };
+}
+
+export const membershipItem = (studentId: string, classId: string): Item => ({
+  pk: `USER#${studentId}`,
+  sk: `CLASS#${classId}`,
+  entity: 'Membership',
+  studentId,
+  classId,
+});
+
+export const progressItem = (
+  { classId = CLASS_ID, moduleId = MODULE_ID, studentId = STUDENT_ID } = {},
+  completedSections: string[] = ['section-1'],
+): Item => ({
+  pk: `CLASS#${classId}`,
+  sk: `PROGRESS#${moduleId}#${studentId}`,
+  entity: 'Progress',
+  classId,
+  moduleId,
+  studentId,
+  completedSections: new Set(completedSections),
+  updatedAt: UPDATED_AT,
+});
+
+/** A class taught by the teacher with the student enrolled and the module assigned, and a second class of another teacher. */
+export const schoolWithOneClass = (overrides: { module?: ModuleFixture; class?: ClassFixture } = {}): Item[] => [
+  moduleItem(overrides.module),
+  classItem(overrides.class),
+  membershipItem(STUDENT_ID, CLASS_ID),
+  classItem({
+    classId: OTHER_CLASS_ID,
+    className: 'Chemistry 8B',
+    teacherId: 'teacher-2',
+    teacherName: 'teacher2@example.com',
+    students: { [OTHER_STUDENT_ID]: 'student2@example.com' },
+    assignedModuleIds: [],
+  }),
+  membershipItem(OTHER_STUDENT_ID, OTHER_CLASS_ID),
+];

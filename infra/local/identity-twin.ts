@@ -3,7 +3,7 @@
 // directory), our port and issuer, saves written one at a time, and the GetTokensFromRefreshToken target that
 // Amplify's token refresh calls. A worker thread, because cognito-local requires an ES module (otplib's
 // @scure/base), which Node 20 loads but Jest's module system cannot: the worker uses Node's own loader.
-import './quiet-aws-sdk-v2';
+import './quiet-aws-sdk-notices';
 import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // The whole product on one machine, in one process: the DynamoDB, S3 and Cognito twins, the API + web server in
 // front of the same handler code that runs in Lambda, and the demo data. `npm start` and the tests both call
 // startLocalStack; tests pass port 0 and a temporary directory.
+import './quiet-aws-sdk-notices';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';

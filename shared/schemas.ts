@@ -1,5 +1,5 @@
 // Request schemas: the one place input rules live. The functions validate with them; the web reuses them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { CONTENT_TYPES } from './entities';
 

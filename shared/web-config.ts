@@ -1,6 +1,6 @@
 // What the web app reads at runtime from /config.json, so one build serves every environment.
 // The local stack serves it; the CDK app deploys it next to the built app.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const webConfigSchema = z.object({
   region: z.string().min(1),

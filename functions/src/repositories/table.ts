@@ -7,7 +7,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table';
-import { documentClient } from '../platform/aws-clients';
+import { documentClient } from '../platform/dynamodb-client';
 import { env } from '../platform/env';
 
 export { documentClient };

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '../../../shared/constants';
-import { s3Client } from '../platform/aws-clients';
+import { s3Client } from '../platform/s3-client';
 import { env } from '../platform/env';
 
 const Bucket = env.bucketName;

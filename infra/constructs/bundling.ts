@@ -1,0 +1,49 @@
+// How every route Lambda is built: one set of esbuild settings shared by the CDK functions and the bundle report,
+// so the sizes the report prints are the sizes that get deployed.
+import * as path from 'node:path';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const DEPS_LOCK_FILE = path.join(REPO_ROOT, 'package-lock.json');
+export const TSCONFIG = path.join(REPO_ROOT, 'tsconfig.json');
+
+/** The newest Node.js runtime this aws-cdk-lib knows; Graviton is cheaper per millisecond. */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
+const ESBUILD_TARGET = 'node24';
+
+export const handlerEntry = (handler: string) => path.join(REPO_ROOT, 'functions', 'src', 'handlers', `${handler}.ts`);
+
+/**
+ * The AWS SDK is bundled (not taken from the runtime) so a function runs the exact SDK version its tests ran
+ * against; ESM entry points (`module` first) let esbuild drop the parts of the SDK a handler never calls.
+ */
+export const LAMBDA_BUNDLING = {
+  forceDockerBundling: false,
+  bundleAwsSDK: true,
+  externalModules: [],
+  format: OutputFormat.CJS,
+  target: ESBUILD_TARGET,
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  tsconfig: TSCONFIG,
+  logLevel: LogLevel.WARNING,
+} as const satisfies BundlingOptions;
+
+/** The same build as `esbuild` API options, for the bundle report. */
+export const esbuildOptionsFor = (entry: string) => ({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node' as const,
+  target: LAMBDA_BUNDLING.target,
+  format: LAMBDA_BUNDLING.format as 'cjs',
+  mainFields: [...LAMBDA_BUNDLING.mainFields],
+  minify: LAMBDA_BUNDLING.minify,
+  sourcemap: true,
+  sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+  tsconfig: LAMBDA_BUNDLING.tsconfig,
+  absWorkingDir: REPO_ROOT,
+});

@@ -1,0 +1,136 @@
+// One API route's Lambda: bundled handler, its own role and log group, and only the data access its route declares.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { Access, RouteDefinition } from '../../shared/routes';
+import { TABLE_KEYS } from '../../shared/table';
+import {
+  DEPS_LOCK_FILE,
+  LAMBDA_ARCHITECTURE,
+  LAMBDA_BUNDLING,
+  LAMBDA_RUNTIME,
+  REPO_ROOT,
+  handlerEntry,
+} from './bundling';
+
+/** The variables functions/src/platform/env.ts reads at cold start; both stores are named even when unused. */
+export interface FunctionEnvironment {
+  TABLE_NAME: string;
+  BUCKET_NAME: string;
+  POWERTOOLS_SERVICE_NAME: string;
+}
+
+export interface RouteFunctionProps {
+  route: RouteDefinition;
+  table: ITableV2;
+  uploadsBucket: IBucket;
+  serviceName: string;
+  logRetention: RetentionDays;
+}
+
+/** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
+export const UPLOADS_PREFIX = 'protected/';
+
+export class RouteFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: RouteFunctionProps) {
+    super(scope, id);
+    const { route } = props;
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An own role instead of the default one keeps AWS managed policies out: logs go to this log group only.
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${route.method} ${route.path}`,
+    });
+    logGroup.grantWrite(role);
+
+    const environment: FunctionEnvironment = {
+      TABLE_NAME: props.table.tableName,
+      BUCKET_NAME: props.uploadsBucket.bucketName,
+      POWERTOOLS_SERVICE_NAME: props.serviceName,
+    };
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: `${route.method} ${route.path}`,
+      entry: handlerEntry(route.handler),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: DEPS_LOCK_FILE,
+      runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: LAMBDA_BUNDLING,
+    });
+
+    bindTable(this.function, props.table, route.table);
+    bindUploads(this.function, props.uploadsBucket, route.bucket);
+    if (route.bucket !== 'none') {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              `${id} (${route.method} ${route.path}): uploaded objects are keyed per user and per upload at runtime ` +
+              `(${UPLOADS_PREFIX}{sub}/{timestamp}-{name}); object access is limited to that prefix.`,
+            appliesTo: [{ regex: `/^Resource::.+\\/${UPLOADS_PREFIX.slice(0, -1)}\\/\\*$/` }],
+          },
+        ],
+        true,
+      );
+    }
+  }
+}
+
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** The item-level calls the repositories make, on the table and its one index by name (no `index/*`, no Scan). */
+export function bindTable(grantee: IGrantable, table: ITableV2, access: Access): void {
+  if (access === 'none') return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+      resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
+    }),
+  );
+}
+
+/**
+ * Object access under `protected/` only. Read: GetObject (GET, HEAD, presigned downloads). Write adds PutObject
+ * (PUT, multipart create/part/complete, presigned uploads), AbortMultipartUpload, ListMultipartUploadParts and
+ * DeleteObject. ListBucket lets a missing key answer 404 rather than 403; it is a read of key names, never a write.
+ */
+export function bindUploads(grantee: IGrantable, bucket: IBucket, access: Access): void {
+  if (access === 'none') return;
+  const objects = bucket.arnForObjects(`${UPLOADS_PREFIX}*`);
+  const principal = grantee.grantPrincipal;
+  principal.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+  );
+  principal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions:
+        access === 'readWrite'
+          ? ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts', 's3:DeleteObject']
+          : ['s3:GetObject'],
+      resources: [objects],
+    }),
+  );
+}

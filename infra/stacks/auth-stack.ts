@@ -1,0 +1,100 @@
+// Identity: the user pool (invited users, e-mail as username, one group per role), the web client and the
+// identity pool. The pool holds the users, so it is retained and protected from deletion.
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolClient,
+  UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { ROLES } from '../../shared/roles';
+
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+  readonly identityPool: IdentityPool;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true, username: false },
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      selfSignUpEnabled: false,
+      userInvitation: {
+        emailSubject: 'Your Learning Paths account',
+        emailBody:
+          'You have been invited to Learning Paths. Sign in with {username} and the temporary password {####}; ' +
+          'you will be asked to choose your own password.',
+      },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OFF,
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'UserPool: the product policy is a minimum length of 8 with no character-class rules; NIST SP 800-63B ' +
+          '(5.1.1.2) favours length over composition rules, which push users to predictable passwords.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'UserPool: the product specifies no multi-factor authentication and the web app has no MFA challenge ' +
+          'screen; users are invited by an administrator (no self sign-up).',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'UserPool: the Essentials plan is used; the Plus plan (threat protection) is a per-user cost the product ' +
+          'has not taken on. Sign-in is invitation-only and passwords must be at least 8 characters.',
+      },
+    ]);
+
+    for (const role of ROLES) {
+      new UserPoolGroup(this, `${role}Group`, { userPool: this.userPool, groupName: role });
+    }
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      authFlows: { userSrp: true }, // refresh-token auth is always allowed
+      generateSecret: false,
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    // Authenticated identities only, and their role carries no permissions: the browser never calls AWS directly,
+    // it uploads and downloads through presigned URLs the API issues.
+    this.identityPool = new IdentityPool(this, 'IdentityPool', {
+      allowUnauthenticatedIdentities: false,
+      authenticationProviders: {
+        userPools: [new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient })],
+      },
+    });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'IdentityPoolId', { value: this.identityPool.identityPoolId });
+  }
+}

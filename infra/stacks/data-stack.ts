@@ -1,0 +1,66 @@
+// Stateful resources: the single table, the upload bucket and the access-log bucket. All are retained on delete.
+import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE_KEYS } from '../../shared/table';
+
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  readonly uploadsBucket: Bucket;
+  /** Receives S3 server access logs and CloudFront standard logs (delivered through ACLs, hence ACLs stay enabled). */
+  readonly accessLogsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const { byOwnerIndex } = TABLE_KEYS;
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: [
+        {
+          indexName: byOwnerIndex.name,
+          partitionKey: { name: byOwnerIndex.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: byOwnerIndex.sortKey, type: AttributeType.STRING },
+          projectionType: ProjectionType.ALL,
+        },
+      ],
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // CORS for the app origin is applied by the web stack once the CloudFront domain exists (see WebStack):
+    // stating it here would make this stateful stack depend on the stateless one that depends on it.
+    this.uploadsBucket = new Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'uploads/',
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-replaced-and-deleted-versions', noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
+  }
+}

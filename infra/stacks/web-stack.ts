@@ -1,0 +1,294 @@
+// The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
+// API, with security headers on every response, plus the runtime /config.json the web app reads.
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { WebConfig } from '../../shared/web-config';
+
+export interface WebStackProps extends StackProps {
+  /** Directory of the built SPA (`npm run build` writes web/dist). */
+  webDistPath: string;
+  /** Host name of the HTTP API's default endpoint. */
+  apiDomainName: string;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  uploadsBucket: IBucket;
+  accessLogsBucket: IBucket;
+}
+
+/** Paths without a file extension are app routes: the SPA's index.html answers them. /api/* never gets here. */
+const SPA_ROUTING_CODE = `
+function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly appUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    const siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: BucketEncryption.S3_MANAGED,
+      // Holds only the build output, which every deploy uploads again.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    NagSuppressions.addResourceSuppressions(siteBucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          'SiteBucket is read only by CloudFront through origin access control; the distribution access logs record every request for it.',
+      },
+    ]);
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
+      comment: 'Serves index.html for app routes (paths without a file extension)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Learning Paths',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Forwards Authorization, query strings and cookies; Host stays the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Distribution: the platform serves schools wherever they are; there is no country to block.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Distribution: no WAF web ACL yet (a monthly cost); every API route requires a Cognito JWT and the API stage is throttled. Revisit before public launch.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Distribution: uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum viewer TLS policy; a custom domain with its own certificate would set TLSv1.2_2021.',
+      },
+    ]);
+    this.appUrl = `https://${this.distribution.distributionDomainName}`;
+
+    // The deploy-time handlers (site sync, CORS call) log here rather than to never-expiring default groups.
+    const deployLogs = new LogGroup(this, 'DeployTimeLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.deploySite(props, siteBucket, deployLogs);
+    this.allowUploadsFromApp(props.uploadsBucket, deployLogs);
+    this.suppressCdkManagedHandlers();
+
+    new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'Open this to use the app' });
+  }
+
+  private contentSecurityPolicy(uploadsBucket: IBucket): string {
+    const cognito = `https://cognito-idp.${this.region}.${this.urlSuffix}`;
+    // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
+    const uploads = `https://${uploadsBucket.bucketRegionalDomainName} https://${uploadsBucket.bucketDomainName}`;
+    return [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      `connect-src 'self' ${cognito} ${uploads}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      'upgrade-insecure-requests',
+    ].join('; ');
+  }
+
+  /**
+   * Hashed build assets are cached for a year; everything else (index.html, config.json, public files) is
+   * revalidated on each load, so a deploy takes effect at once. The two syncs touch disjoint keys.
+   */
+  private deploySite(props: WebStackProps, siteBucket: Bucket, logGroup: ILogGroup): void {
+    const webConfig = {
+      region: this.region,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      authFlowType: 'USER_SRP_AUTH',
+      apiBaseUrl: '',
+    } satisfies WebConfig;
+
+    new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(props.webDistPath)],
+      destinationBucket: siteBucket,
+      logGroup,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+    });
+    new BucketDeployment(this, 'DeployEntry', {
+      sources: [Source.asset(props.webDistPath), Source.jsonData('config.json', webConfig)],
+      destinationBucket: siteBucket,
+      logGroup,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+  }
+
+  /**
+   * The browser PUTs and GETs presigned URLs straight to the upload bucket, so the bucket must allow the app's
+   * origin. The origin is only known once the distribution exists, which depends on the API, which depends on the
+   * bucket: the CORS rule is therefore written from here rather than declared in the data stack.
+   */
+  private allowUploadsFromApp(uploadsBucket: IBucket, logGroup: ILogGroup): void {
+    const putCors = {
+      service: 'S3',
+      action: 'PutBucketCors',
+      parameters: {
+        Bucket: uploadsBucket.bucketName,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [this.appUrl],
+              AllowedMethods: ['PUT', 'GET', 'HEAD'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag'],
+              MaxAgeSeconds: 3600,
+            },
+          ],
+        },
+      },
+      physicalResourceId: PhysicalResourceId.of(`${uploadsBucket.bucketName}-cors`),
+    };
+    new AwsCustomResource(this, 'UploadsCors', {
+      onCreate: putCors,
+      onUpdate: putCors,
+      onDelete: { service: 'S3', action: 'DeleteBucketCors', parameters: { Bucket: uploadsBucket.bucketName } },
+      // PutBucketCors and DeleteBucketCors are both authorised by s3:PutBucketCORS.
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [uploadsBucket.bucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+      logGroup,
+    });
+  }
+
+  /**
+   * Deploy-time Lambdas that aws-cdk-lib creates and owns (the BucketDeployment sync and the AwsCustomResource
+   * call); their code, runtime and grants come with aws-cdk-lib.
+   */
+  private suppressCdkManagedHandlers(): void {
+    for (const handler of this.node.findAll()) {
+      const id = handler.node.id;
+      const isSync = id.startsWith('Custom::CDKBucketDeployment');
+      if (!isSync && !/^AWS[0-9a-f]{32}$/.test(id)) continue;
+      const name = `${isSync ? 'BucketDeployment' : 'AwsCustomResource'} handler ${id}`;
+      NagSuppressions.addResourceSuppressions(
+        handler,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: `${name}: aws-cdk-lib gives its deploy-time handler AWSLambdaBasicExecutionRole for its own CloudWatch logs.`,
+            appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+          },
+          ...(isSync
+            ? [
+                {
+                  id: 'AwsSolutions-L1',
+                  reason: `${name}: the sync runs on the Python runtime aws-cdk-lib pins for it (it wraps the AWS CLI); it moves with aws-cdk-lib upgrades.`,
+                },
+                {
+                  id: 'AwsSolutions-IAM5',
+                  reason:
+                    `${name}: aws-cdk-lib's grant for the sync: read of the CDK asset bucket's objects, read/write/delete of every ` +
+                    'key in the site bucket it mirrors, and CloudFront invalidation (granted on * by aws-cdk-lib).',
+                  appliesTo: [
+                    { regex: '/^Action::s3:(GetBucket|GetObject|List|Abort|DeleteObject)\\*$/' },
+                    { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):s3:::cdk-[a-z0-9]+-assets-.+\\/\\*$/' },
+                    { regex: '/^Resource::<SiteBucket[0-9A-F]+\\.Arn>\\/\\*$/' },
+                    'Resource::*',
+                  ],
+                },
+              ]
+            : []),
+        ],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// The API stack against the shared route table: one Lambda and one JWT-authorized route per entry, each with only
+// the access its entry declares.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { routeEntries, type RouteDefinition } from '../../shared/routes';
+import { TABLE_KEYS } from '../../shared/table';
+import { API_THROTTLE } from '../stacks/api-stack';
+import { actionsOf, synthesize, type Statement } from './synthesize';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+let template: Template;
+let resources: Record<string, Resource>;
+let cleanup: () => void;
+
+beforeAll(() => {
+  ({ templates: { api: template }, cleanup } = synthesize());
+  resources = template.toJSON().Resources;
+}, 60_000);
+afterAll(() => cleanup());
+
+const describeRoute = (route: RouteDefinition) => `${route.method} ${route.path}`;
+
+function functionFor(route: RouteDefinition): [string, Resource] {
+  const found = Object.entries(resources).filter(
+    ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === describeRoute(route),
+  );
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+function statementsFor(route: RouteDefinition): Statement[] {
+  const [, fn] = functionFor(route);
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const actionsWithPrefix = (statements: Statement[], prefix: string) =>
+  statements.flatMap(actionsOf).filter((action) => action.startsWith(prefix));
+
+describe('functions', () => {
+  test('one Lambda per route-table entry, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routeEntries.length);
+  });
+
+  test.each(routeEntries)('%s runs the newest Node.js on arm64 with the env the handlers read', (_, route) => {
+    const [, fn] = functionFor(route);
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: {
+        Variables: {
+          TABLE_NAME: expect.anything(),
+          BUCKET_NAME: expect.anything(),
+          POWERTOOLS_SERVICE_NAME: 'learning-paths-api',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+
+  test('every function logs to its own log group with a retention', () => {
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    for (const fn of functions) {
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref;
+      expect(resources[logGroupId].Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  test('no function role carries an AWS managed policy', () => {
+    template.allResourcesProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+  });
+});
+
+describe('routes', () => {
+  test('one route per route-table entry, and no others', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeEntries.length);
+  });
+
+  test.each(routeEntries)('%s is routed to its own function behind the Cognito JWT authorizer', (_, route) => {
+    const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
+    const routes = template.findResources('AWS::ApiGatewayV2::Route', {
+      Properties: { RouteKey: describeRoute(route), AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
+    });
+    expect(Object.keys(routes)).toHaveLength(1);
+    const integrationId = Object.values(routes)[0].Properties.Target['Fn::Join'][1][1].Ref;
+    const [functionId] = functionFor(route);
+    expect(resources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+  });
+
+  test('the authorizer trusts the user pool as issuer and the web client as audience', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', Match.anyValue()]] },
+        Audience: [Match.anyValue()],
+      },
+    });
+  });
+
+  test('the stage is throttled and writes access logs to a log group with a retention', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
+    });
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    expect(resources[logGroupId].Properties.RetentionInDays).toBe(30);
+  });
+});
+
+describe('least privilege per route', () => {
+  const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+  const S3_WRITES = /^s3:(Put|Delete|Abort|Restore|Replicate)/;
+
+  test.each(routeEntries)('%s gets table access exactly as declared', (_, route) => {
+    const actions = actionsWithPrefix(statementsFor(route), 'dynamodb:');
+    if (route.table === 'none') expect(actions).toEqual([]);
+    if (route.table === 'read') {
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+    }
+    if (route.table === 'readWrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITES));
+  });
+
+  test.each(routeEntries)('%s gets upload-bucket access exactly as declared', (_, route) => {
+    const statements = statementsFor(route);
+    const actions = actionsWithPrefix(statements, 's3:');
+    if (route.bucket === 'none') expect(actions).toEqual([]);
+    if (route.bucket === 'read') {
+      expect(actions).toContain('s3:GetObject');
+      expect(actions.filter((action) => S3_WRITES.test(action))).toEqual([]);
+    }
+    if (route.bucket === 'readWrite') expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject']));
+    // Writes only ever reach objects under protected/, never the bucket itself.
+    for (const statement of statements.filter((s) => actionsOf(s).some((action) => S3_WRITES.test(action)))) {
+      expect(JSON.stringify(statement.Resource)).toMatch(/\/protected\/\*"\]\]\}$/);
+    }
+  });
+
+  test.each(routeEntries)('%s reaches the table and its index by name, without wildcards', (_, route) => {
+    const tableStatements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
+    for (const statement of tableStatements) {
+      expect(JSON.stringify(statement.Resource)).not.toContain('*');
+      expect(JSON.stringify(statement.Resource)).toContain(`/index/${TABLE_KEYS.byOwnerIndex.name}`);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+// The stateful stacks: the table matches the repositories' key schema, storage is private and retained, and the
+// user pool follows the product's sign-in rules.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { ROLES } from '../../shared/roles';
+import { TABLE_KEYS } from '../../shared/table';
+import { synthesize } from './synthesize';
+
+let data: Template;
+let auth: Template;
+let cleanup: () => void;
+
+beforeAll(() => {
+  ({ templates: { data, auth }, cleanup } = synthesize());
+}, 60_000);
+afterAll(() => cleanup());
+
+describe('table', () => {
+  test('keys and the owner index are the ones the repositories build', () => {
+    const { byOwnerIndex } = TABLE_KEYS;
+    data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: TABLE_KEYS.partitionKey, AttributeType: 'S' },
+        { AttributeName: TABLE_KEYS.sortKey, AttributeType: 'S' },
+        { AttributeName: byOwnerIndex.partitionKey, AttributeType: 'S' },
+        { AttributeName: byOwnerIndex.sortKey, AttributeType: 'S' },
+      ]),
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: byOwnerIndex.name,
+          KeySchema: [
+            { AttributeName: byOwnerIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: byOwnerIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    });
+  });
+
+  test('is on demand, with point-in-time recovery and deletion protection, and retained', () => {
+    data.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      },
+    });
+  });
+});
+
+describe('upload bucket', () => {
+  const uploadsBucket = () => {
+    const found = data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } });
+    expect(Object.keys(found)).toHaveLength(1);
+    return Object.entries(found)[0];
+  };
+
+  test('blocks public access, is encrypted and versioned, and is retained', () => {
+    const [, bucket] = uploadsBucket();
+    expect(bucket).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: {
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+        LoggingConfiguration: { LogFilePrefix: 'uploads/' },
+      },
+    });
+  });
+
+  test('aborts incomplete multipart uploads after a day', () => {
+    const [, bucket] = uploadsBucket();
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+    );
+  });
+
+  test('every bucket refuses requests without TLS', () => {
+    const buckets = Object.keys(data.findResources('AWS::S3::Bucket'));
+    for (const bucketId of buckets) {
+      data.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  test('every bucket blocks public access', () => {
+    data.allResourcesProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+  });
+});
+
+describe('user pool', () => {
+  test('invited users only, e-mail as username, verified by e-mail, retained and protected', () => {
+    auth.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        MfaConfiguration: 'OFF',
+        DeletionProtection: 'ACTIVE',
+      },
+    });
+  });
+
+  test('password: minimum length only, no character classes', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_MIN_LENGTH,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+    });
+  });
+
+  test.each(ROLES)('has the group %s', (role) => {
+    auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: role });
+  });
+
+  test('the web client has no secret and allows only SRP and refresh', () => {
+    auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  test('the identity pool admits authenticated users only, and their role has no permissions', () => {
+    auth.hasResourceProperties('AWS::Cognito::IdentityPool', { AllowUnauthenticatedIdentities: false });
+    auth.resourceCountIs('AWS::IAM::Policy', 0);
+    auth.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
+    auth.allResourcesProperties('AWS::IAM::Role', { Policies: Match.absent(), ManagedPolicyArns: Match.absent() });
+  });
+});

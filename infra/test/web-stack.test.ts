@@ -1,0 +1,177 @@
+// The front door: security headers, SPA routing that leaves /api/* alone, the API behind the same origin, the
+// runtime config, and CORS on the upload bucket for the app's origin only.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { webConfigSchema } from '../../shared/web-config';
+import { synthesize } from './synthesize';
+
+let web: Template;
+let outdir: string;
+let cleanup: () => void;
+
+beforeAll(() => {
+  ({ templates: { web }, outdir, cleanup } = synthesize());
+}, 60_000);
+afterAll(() => cleanup());
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** Renders an Fn::Join as text, with the URL suffix filled in and every other reference shown as <ref>. */
+function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if ((value as { Ref?: string }).Ref === 'AWS::URLSuffix') return 'amazonaws.com';
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (join) return join[1].map(render).join(join[0]);
+  return '<ref>';
+}
+
+const distributionConfig = () => Object.values(web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+
+describe('security headers', () => {
+  const securityHeaders = () => {
+    const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies).toHaveLength(1);
+    return policies[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  };
+  const cspDirectives = () =>
+    new Map(
+      render(securityHeaders().ContentSecurityPolicy.ContentSecurityPolicy)
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources] as const),
+    );
+
+  test('CSP allows scripts from the app only and forbids plugins and framing', () => {
+    const csp = cspDirectives();
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-inline'");
+    for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
+  });
+
+  test('CSP lets the app reach Cognito and the upload bucket, and nothing else', () => {
+    const connect = cspDirectives().get('connect-src')!;
+    expect(connect[0]).toBe("'self'");
+    expect(connect).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
+    expect(connect.filter((source) => source.startsWith('https://<ref>'))).toHaveLength(2); // regional + global bucket host
+    expect(connect).toHaveLength(4);
+  });
+
+  test('HSTS, nosniff, no framing and a referrer policy', () => {
+    expect(securityHeaders()).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+  });
+
+  test('both behaviors send them', () => {
+    const config = distributionConfig();
+    const policyRef = { Ref: Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] };
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(policyRef);
+  });
+});
+
+describe('distribution', () => {
+  test('serves the site bucket through origin access control over HTTPS only', () => {
+    const config = distributionConfig();
+    const s3Origin = config.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  test('routes /api/* to the HTTP API uncached, with the Authorization header and all methods', () => {
+    const config = distributionConfig();
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const api = config.CacheBehaviors[0];
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  test('SPA fallback is a viewer-request function on the default behavior, not a distribution-wide error page', () => {
+    const config = distributionConfig();
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    const functionId = association.FunctionARN['Fn::GetAtt'][0];
+    const code: string = web.toJSON().Resources[functionId].Properties.FunctionCode;
+    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri: string };
+    const route = (uri: string) => handler({ request: { uri } }).uri;
+    expect(route('/')).toBe('/index.html');
+    expect(route('/teacher-modules/abc/edit')).toBe('/index.html');
+    expect(route('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(route('/config.json')).toBe('/config.json');
+  });
+});
+
+describe('deployment of the web app', () => {
+  const deployments = () => Object.values(web.findResources('Custom::CDKBucketDeployment'));
+
+  test('config.json holds the pool, the client, the region, SRP and a same-origin API base', () => {
+    const entry = deployments().find((d) => d.Properties.DistributionId)!;
+    const markers: Record<string, unknown>[] = entry.Properties.SourceMarkers;
+    const index = markers.findIndex((m) => Object.keys(m).length > 0);
+    const assetKey: string = entry.Properties.SourceObjectKeys[index];
+    const raw = readFileSync(path.join(outdir, `asset.${assetKey.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
+    const config = webConfigSchema.parse(JSON.parse(raw));
+    expect(config).toMatchObject({ region: 'eu-west-1', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '' });
+    expect(config.userPoolEndpoint).toBeUndefined();
+    expect(Object.keys(markers[index])).toHaveLength(2); // userPoolId and userPoolClientId, filled in at deploy time
+    expect(raw).toContain(Object.keys(markers[index])[0]);
+  });
+
+  test('hashed assets are cached for a year; index.html and config.json are revalidated and invalidated', () => {
+    const assets = deployments().find((d) => !d.Properties.DistributionId)!;
+    const entry = deployments().find((d) => d.Properties.DistributionId)!;
+    expect(assets.Properties).toMatchObject({
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(entry.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+  });
+
+  test('the site bucket is private and encrypted', () => {
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
+      BucketEncryption: Match.anyValue(),
+    });
+  });
+});
+
+describe('upload bucket CORS', () => {
+  test('allows PUT, GET and HEAD from the app origin only and exposes ETag', () => {
+    const [cors] = Object.values(web.findResources('Custom::AWS'));
+    const create = render(cors.Properties.Create);
+    expect(create).toContain('"action":"PutBucketCors"');
+    const rules = JSON.parse(create.replace(/<ref>/g, 'REF')).parameters.CORSConfiguration.CORSRules;
+    expect(rules).toEqual([
+      expect.objectContaining({
+        AllowedOrigins: ['https://REF'],
+        AllowedMethods: ['PUT', 'GET', 'HEAD'],
+        ExposeHeaders: ['ETag'],
+      }),
+    ]);
+    const distributionId = Object.keys(web.findResources('AWS::CloudFront::Distribution'))[0];
+    expect(JSON.stringify(cors.Properties.Create)).toContain(`{"Fn::GetAtt":["${distributionId}","DomainName"]}`);
+  });
+});

@@ -1,0 +1,78 @@
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { ConsoleLogger } from 'aws-amplify/utils';
+import { getAuthFlowType } from '../features/auth/auth-flow';
+import { api } from '../lib/api-client';
+import { ConfigError, configureServices, loadWebConfig } from './config';
+
+jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
+jest.mock('aws-amplify/utils', () => ({ ConsoleLogger: { LOG_LEVEL: null } }));
+
+const VALID = {
+  region: 'us-east-1',
+  userPoolId: 'local_abc',
+  userPoolClientId: 'client',
+  userPoolEndpoint: 'http://localhost:9229',
+  authFlowType: 'USER_PASSWORD_AUTH',
+  apiBaseUrl: '',
+};
+
+const answer = (status: number, body: unknown) =>
+  jest.fn(async () => ({ ok: status < 400, status, json: async () => body }) as unknown as Response);
+
+describe('loadWebConfig', () => {
+  it('returns the validated configuration', async () => {
+    await expect(loadWebConfig(answer(200, VALID))).resolves.toEqual(VALID);
+  });
+
+  it('names the invalid settings', async () => {
+    const promise = loadWebConfig(answer(200, { ...VALID, userPoolId: '', authFlowType: 'SMS' }));
+    await expect(promise).rejects.toBeInstanceOf(ConfigError);
+    await expect(loadWebConfig(answer(200, { ...VALID, userPoolId: '' }))).rejects.toThrow('userPoolId');
+  });
+
+  it('explains HTTP failures and unreachable servers', async () => {
+    await expect(loadWebConfig(answer(404, {}))).rejects.toThrow('The server answered 404 for /config.json.');
+    const offline = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(loadWebConfig(offline)).rejects.toThrow('The server could not be reached.');
+  });
+});
+
+describe('configureServices', () => {
+  it('configures Amplify with the local endpoint, the flow type and an API client that sends the access token', async () => {
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+    jest.mocked(fetchAuthSession).mockResolvedValue({ tokens: { accessToken: { toString: () => 'token-1' } } } as never);
+
+    configureServices({ ...VALID, authFlowType: 'USER_PASSWORD_AUTH', apiBaseUrl: 'http://api.test' });
+
+    expect(Amplify.configure).toHaveBeenCalledWith({
+      Auth: {
+        Cognito: {
+          userPoolId: 'local_abc',
+          userPoolClientId: 'client',
+          userPoolEndpoint: 'http://localhost:9229',
+          loginWith: { email: true },
+        },
+      },
+    });
+    expect(ConsoleLogger.LOG_LEVEL).toBeNull();
+    expect(getAuthFlowType()).toBe('USER_PASSWORD_AUTH');
+    await api.listModules();
+    expect(fetchMock).toHaveBeenCalledWith(
+      'http://api.test/api/modules/getAllModules',
+      expect.objectContaining({ headers: { authorization: 'Bearer token-1' } }),
+    );
+  });
+
+  it('leaves the endpoint out when the configuration has none (the cloud)', () => {
+    const { userPoolEndpoint: _omit, ...cloud } = VALID;
+    configureServices({ ...cloud, authFlowType: 'USER_SRP_AUTH' });
+    expect(jest.mocked(Amplify.configure).mock.lastCall?.[0]).toEqual({
+      Auth: { Cognito: { userPoolId: 'local_abc', userPoolClientId: 'client', loginWith: { email: true } } },
+    });
+  });
+});

@@ -1,0 +1,76 @@
+// The header of the signed-in areas: brand, a nav that collapses behind a Menu button on narrow screens, actions.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { APP_NAME } from '../../components/use-document-title';
+import { useDismiss } from '../../components/use-dismiss';
+
+export interface HeaderLink {
+  to: string;
+  label: string;
+  /** Only active on the exact path (dashboards), not on deeper ones. */
+  end?: boolean;
+}
+
+interface AppHeaderProps {
+  brandTo: string;
+  navLabel: string;
+  links: readonly HeaderLink[];
+  /** Shown after the links inside the collapsible nav. */
+  navExtra?: ReactNode;
+  /** Always visible, next to the menu button. */
+  actions?: ReactNode;
+}
+
+export function AppHeader({ brandTo, navLabel, links, navExtra, actions }: AppHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const { pathname } = useLocation();
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuOpen, container, toggle, close);
+
+  useEffect(close, [pathname, close]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner" ref={container}>
+        <Link to={brandTo} className="brand">
+          {APP_NAME}
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className="icon-button menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+          <span>Menu</span>
+        </button>
+        <nav id={navId} aria-label={navLabel} className={menuOpen ? 'site-nav open' : 'site-nav'}>
+          <ul className="site-nav-links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="site-nav-link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {navExtra}
+        </nav>
+        {actions && <div className="site-header-actions">{actions}</div>}
+      </div>
+    </header>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 5h14M3 10h14M3 15h14" strokeLinecap="round" />
+    </svg>
+  );
+}

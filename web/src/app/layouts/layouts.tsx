@@ -1,0 +1,27 @@
+// One layout per area; the router picks them. The header follows the area (or, on shared pages, the user's role).
+import { useSession } from '../../lib/session';
+import { AppShell } from './app-shell';
+import { PublicHeader } from './public-header';
+import { StudentHeader } from './student-header';
+import { TeacherHeader } from './teacher-header';
+
+export function PublicLayout() {
+  return <AppShell header={<PublicHeader />} fullBleed />;
+}
+
+export function TeacherLayout() {
+  return <AppShell header={<TeacherHeader />} />;
+}
+
+export function StudentLayout() {
+  return <AppShell header={<StudentHeader />} />;
+}
+
+/** Pages any signed-in user can open (profile, admin): the header of their own area. */
+export function RoleLayout() {
+  const { state } = useSession();
+  const role = state.status === 'signedIn' ? state.user.role : null;
+  if (role === 'Teachers') return <TeacherLayout />;
+  if (role === 'Students') return <StudentLayout />;
+  return <AppShell header={<PublicHeader />} />;
+}

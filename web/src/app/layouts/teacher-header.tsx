@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { Popover } from '../../components/popover';
+import { useSession } from '../../lib/session';
+import { AppHeader, type HeaderLink } from './app-header';
+
+const TEACHER_LINKS: readonly HeaderLink[] = [
+  { to: '/teacher-dashboard', label: 'Dashboard', end: true },
+  { to: '/teacher-modules', label: 'My Modules' },
+  { to: '/teacher-classes', label: 'My Classes' },
+  { to: '/analytics', label: 'Analytics' },
+];
+
+export function TeacherHeader() {
+  return (
+    <AppHeader
+      brandTo="/teacher-dashboard"
+      navLabel="Teacher"
+      links={TEACHER_LINKS}
+      actions={
+        <>
+          <NotificationBell />
+          <ProfileMenu />
+        </>
+      }
+    />
+  );
+}
+
+/** Notifications are not a feature yet; the bell says so rather than pretending. */
+function NotificationBell() {
+  return (
+    <Popover trigger={<BellIcon />} triggerLabel="Notifications" panelClassName="popover-panel-end">
+      {() => <p className="popover-note">No new notifications</p>}
+    </Popover>
+  );
+}
+
+export function ProfileMenu() {
+  const { state, signOut } = useSession();
+  const username = state.status === 'signedIn' ? state.user.username : '';
+  return (
+    <Popover
+      trigger={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {username.slice(0, 1).toUpperCase() || '?'}
+          </span>
+          <span className="profile-menu-name">{username}</span>
+        </>
+      }
+      triggerLabel={`Profile menu for ${username}`}
+      triggerClassName="icon-button profile-menu-button"
+      panelClassName="popover-panel-end"
+    >
+      {(close) => (
+        <ul className="popover-list">
+          <li>
+            <Link to="/profile" onClick={close}>
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button type="button" onClick={() => void signOut()}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </Popover>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinejoin="round" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" />
+    </svg>
+  );
+}

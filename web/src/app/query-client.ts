@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+
+const MAX_RETRIES = 2;
+
+/** Client errors (4xx) will not change on retry; network and server errors get two more tries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { ProtectedRoute, PublicOnlyRoute } from './guards';
+import { routeObjects } from './router';
+
+/** Who may open a path according to the route table: the guard on its matched branch. */
+function access(path: string) {
+  const matches = matchRoutes(routeObjects, path) ?? [];
+  const leaf = matches.at(-1)?.route;
+  let guard = 'public';
+  for (const { route } of matches) {
+    const element = route.element;
+    if (!isValidElement(element)) continue;
+    if (element.type === ProtectedRoute) {
+      const props = element.props as { loginPath: string; roles?: string[] };
+      guard = `${props.roles?.join('+') ?? 'signed-in'} via ${props.loginPath}`;
+    }
+    if (element.type === PublicOnlyRoute) guard = 'public-only';
+  }
+  return { guard, path: leaf?.path, title: (leaf?.handle as { title?: string } | undefined)?.title };
+}
+
+describe('route table', () => {
+  it.each([
+    ['/', 'public'],
+    ['/teacher-login', 'public-only'],
+    ['/student-login', 'public-only'],
+    ['/teacher-dashboard', 'Teachers via /teacher-login'],
+    ['/create-module', 'Teachers via /teacher-login'],
+    ['/add-sections', 'Teachers via /teacher-login'],
+    ['/teacher-modules', 'Teachers via /teacher-login'],
+    ['/teacher-modules/m-1', 'Teachers via /teacher-login'],
+    ['/teacher-modules/m-1/edit', 'Teachers via /teacher-login'],
+    ['/teacher-classes', 'Teachers via /teacher-login'],
+    ['/teacher-classes/c-1', 'Teachers via /teacher-login'],
+    ['/analytics', 'Teachers via /teacher-login'],
+    ['/analytics/c-1', 'Teachers via /teacher-login'],
+    ['/student-dashboard', 'Students via /student-login'],
+    ['/student/class/c-1', 'Students via /student-login'],
+    ['/student/class/c-1/module/m-1', 'Students via /student-login'],
+    ['/profile', 'signed-in via /student-login'],
+    ['/admin-dashboard', 'Admins via /teacher-login'],
+    ['/about', 'public'],
+    ['/help-center', 'public'],
+    ['/contact', 'public'],
+    ['/pricing', 'public'],
+    ['/blog', 'public'],
+    ['/community', 'public'],
+    ['/careers', 'public'],
+    ['/student-experience', 'public'],
+    ['/teacher-tools', 'public'],
+  ])('%s is a real route (%s) with a title', (path, guard) => {
+    const route = access(path);
+    expect(route.path).not.toBe('*');
+    expect(route.guard).toBe(guard);
+    expect(route.title).toEqual(expect.any(String));
+  });
+
+  it('sends unknown paths, including ones under real sections, to the not-found page', () => {
+    expect(access('/nope').path).toBe('*');
+    expect(access('/teacher-modules/m-1/nope').path).toBe('*');
+    expect(access('/nope').title).toBe('Page not found');
+  });
+});

@@ -1,0 +1,135 @@
+// Every screen of the spec's route table. Each page is its own chunk (React.lazy); guards and layouts are not.
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LOGIN_PATH } from '../features/auth/role-paths';
+import { ProtectedRoute, PublicOnlyRoute } from './guards';
+import { PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
+import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+// Public
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
+const TeacherLoginPage = lazy(() => import('../features/auth/teacher-login-page'));
+const StudentLoginPage = lazy(() => import('../features/auth/student-login-page'));
+const AboutPage = lazy(() => import('../features/pages/about-page'));
+const HelpCenterPage = lazy(() => import('../features/pages/help-center-page'));
+const ContactPage = lazy(() => import('../features/pages/contact-page'));
+const PricingPage = lazy(() => import('../features/pages/pricing-page'));
+const BlogPage = lazy(() => import('../features/pages/blog-page'));
+const CommunityPage = lazy(() => import('../features/pages/community-page'));
+const CareersPage = lazy(() => import('../features/pages/careers-page'));
+const StudentExperiencePage = lazy(() => import('../features/pages/student-experience-page'));
+const TeacherToolsPage = lazy(() => import('../features/pages/teacher-tools-page'));
+const NotFoundPage = lazy(() => import('../features/pages/not-found-page'));
+// Any signed-in user
+const ProfilePage = lazy(() => import('../features/pages/profile-page'));
+const AdminDashboardPage = lazy(() => import('../features/pages/admin-dashboard-page'));
+// Teachers
+const TeacherDashboardPage = lazy(() => import('../features/dashboard/teacher-dashboard-page'));
+const CreateModulePage = lazy(() => import('../features/modules/create-module-page'));
+const AddSectionsPage = lazy(() => import('../features/modules/add-sections-page'));
+const ModuleLibraryPage = lazy(() => import('../features/modules/module-library-page'));
+const ModuleDetailPage = lazy(() => import('../features/modules/module-detail-page'));
+const EditModulePage = lazy(() => import('../features/modules/edit-module-page'));
+const TeacherClassesPage = lazy(() => import('../features/classes/teacher-classes-page'));
+const ManageClassPage = lazy(() => import('../features/classes/manage-class-page'));
+const AnalyticsPage = lazy(() => import('../features/progress/analytics-page'));
+const ClassReportPage = lazy(() => import('../features/progress/class-report-page'));
+// Students
+const StudentDashboardPage = lazy(() => import('../features/dashboard/student-dashboard-page'));
+const StudentClassPage = lazy(() => import('../features/classes/student-class-page'));
+const StudentModulePage = lazy(() => import('../features/progress/student-module-page'));
+
+const titled = (title: string): RouteHandle => ({ title });
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingPage />, handle: titled('Personalised learning paths') },
+          {
+            path: LOGIN_PATH.Teachers,
+            element: (
+              <PublicOnlyRoute key="teacher-login">
+                <TeacherLoginPage />
+              </PublicOnlyRoute>
+            ),
+            handle: titled('Teacher Login'),
+          },
+          {
+            path: LOGIN_PATH.Students,
+            element: (
+              <PublicOnlyRoute key="student-login">
+                <StudentLoginPage />
+              </PublicOnlyRoute>
+            ),
+            handle: titled('Student Login'),
+          },
+          { path: '/about', element: <AboutPage />, handle: titled('About') },
+          { path: '/help-center', element: <HelpCenterPage />, handle: titled('Help Center') },
+          { path: '/contact', element: <ContactPage />, handle: titled('Contact') },
+          { path: '/pricing', element: <PricingPage />, handle: titled('Pricing') },
+          { path: '/blog', element: <BlogPage />, handle: titled('Blog') },
+          { path: '/community', element: <CommunityPage />, handle: titled('Community') },
+          { path: '/careers', element: <CareersPage />, handle: titled('Careers') },
+          { path: '/student-experience', element: <StudentExperiencePage />, handle: titled('Student Experience') },
+          { path: '/teacher-tools', element: <TeacherToolsPage />, handle: titled('Teacher Tools') },
+          { path: '*', element: <NotFoundPage />, handle: titled('Page not found') },
+        ],
+      },
+      {
+        element: <ProtectedRoute loginPath={LOGIN_PATH.Teachers} roles={['Teachers']} />,
+        children: [
+          {
+            element: <TeacherLayout />,
+            children: [
+              { path: '/teacher-dashboard', element: <TeacherDashboardPage />, handle: titled('Teacher Dashboard') },
+              { path: '/create-module', element: <CreateModulePage />, handle: titled('Create Module') },
+              { path: '/add-sections', element: <AddSectionsPage />, handle: titled('Add Sections') },
+              { path: '/teacher-modules', element: <ModuleLibraryPage />, handle: titled('My Modules') },
+              { path: '/teacher-modules/:moduleId', element: <ModuleDetailPage />, handle: titled('Module') },
+              { path: '/teacher-modules/:moduleId/edit', element: <EditModulePage />, handle: titled('Edit Module') },
+              { path: '/teacher-classes', element: <TeacherClassesPage />, handle: titled('My Classes') },
+              { path: '/teacher-classes/:classId', element: <ManageClassPage />, handle: titled('Manage Class') },
+              { path: '/analytics', element: <AnalyticsPage />, handle: titled('Class Analytics') },
+              { path: '/analytics/:classId', element: <ClassReportPage />, handle: titled('Student Progress Report') },
+            ],
+          },
+        ],
+      },
+      {
+        element: <ProtectedRoute loginPath={LOGIN_PATH.Students} roles={['Students']} />,
+        children: [
+          {
+            element: <StudentLayout />,
+            children: [
+              { path: '/student-dashboard', element: <StudentDashboardPage />, handle: titled('Student Dashboard') },
+              { path: '/student/class/:classId', element: <StudentClassPage />, handle: titled('Class') },
+              { path: '/student/class/:classId/module/:moduleId', element: <StudentModulePage />, handle: titled('Module') },
+            ],
+          },
+        ],
+      },
+      {
+        // Any signed-in user; a signed-out visitor goes to the student login (the spec's default target).
+        element: <ProtectedRoute loginPath={LOGIN_PATH.Students} />,
+        children: [{ element: <RoleLayout />, children: [{ path: '/profile', element: <ProfilePage />, handle: titled('Profile') }] }],
+      },
+      {
+        // Admins only (their tools come in a later issue); nobody else has a reason to be here.
+        element: <ProtectedRoute loginPath={LOGIN_PATH.Teachers} roles={['Admins']} />,
+        children: [
+          { element: <RoleLayout />, children: [{ path: '/admin-dashboard', element: <AdminDashboardPage />, handle: titled('Admin Dashboard') }] },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

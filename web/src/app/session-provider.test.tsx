@@ -1,0 +1,143 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { useSession } from '../lib/session';
+import { roleFromGroups, SessionProvider } from './session-provider';
+
+jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn(), getCurrentUser: jest.fn(), signOut: jest.fn() }));
+jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn() } }));
+
+type HubCallback = (capsule: { payload: { event: string } }) => void;
+let hubListener: HubCallback | undefined;
+const stopListening = jest.fn();
+
+function tokens({ groups, email }: { groups?: unknown; email?: string }) {
+  return {
+    tokens: {
+      accessToken: { payload: { sub: 'sub-1', 'cognito:groups': groups }, toString: () => 'access' },
+      idToken: { payload: email ? { email } : {}, toString: () => 'id' },
+    },
+  } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>;
+}
+
+function Probe() {
+  const { state, signOut: leave } = useSession();
+  return (
+    <>
+      <p data-testid="state">
+        {state.status}
+        {state.user ? ` ${state.user.username} ${state.user.role} ${state.user.userId}` : ''}
+      </p>
+      <button type="button" onClick={() => void leave()}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+const shown = () => screen.getByTestId('state').textContent;
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(Hub.listen).mockImplementation(((_channel: string, callback: HubCallback) => {
+    hubListener = callback;
+    return stopListening;
+  }) as unknown as typeof Hub.listen);
+});
+
+describe('SessionProvider', () => {
+  it('shows loading, then the signed-in user with e-mail and role from the tokens', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(shown()).toBe('loading');
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+    expect(getCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the sign-in login id when the ID token has no e-mail', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Students'] }));
+    jest.mocked(getCurrentUser).mockResolvedValue({ username: 'uuid-name', userId: 'sub-1', signInDetails: { loginId: 'student@example.com' } });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedIn student@example.com Students sub-1')).toBeInTheDocument();
+  });
+
+  it('is signed out without tokens, and when reading the session fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as Awaited<ReturnType<typeof fetchAuthSession>>);
+    const first = render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedOut')).toBeInTheDocument();
+    first.unmount();
+
+    jest.mocked(fetchAuthSession).mockRejectedValueOnce(new Error('network'));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedOut')).toBeInTheDocument();
+    jest.mocked(console.error).mockRestore();
+  });
+
+  it('follows signedIn and signedOut events and stops listening when unmounted', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as Awaited<ReturnType<typeof fetchAuthSession>>);
+    const { unmount } = render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedOut')).toBeInTheDocument();
+    expect(Hub.listen).toHaveBeenCalledWith('auth', expect.any(Function));
+
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Students'], email: 's@example.com' }));
+    act(() => hubListener?.({ payload: { event: 'signedIn' } }));
+    expect(await screen.findByText('signedIn s@example.com Students sub-1')).toBeInTheDocument();
+
+    act(() => hubListener?.({ payload: { event: 'signedOut' } }));
+    expect(shown()).toBe('signedOut');
+
+    unmount();
+    expect(stopListening).toHaveBeenCalled();
+  });
+
+  it('logout signs out and leaves; a failing sign-out is only logged', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 't@example.com' }));
+    jest.mocked(signOut).mockRejectedValue(new Error('offline'));
+    const onSignedOut = jest.fn();
+    render(
+      <SessionProvider onSignedOut={onSignedOut}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/signedIn/);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(signOut).toHaveBeenCalled();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith('Sign-out failed', expect.any(Error));
+    errors.mockRestore();
+  });
+});
+
+describe('roleFromGroups', () => {
+  it('takes the first group that is one of ours', () => {
+    expect(roleFromGroups(['Editors', 'Teachers', 'Students'])).toBe('Teachers');
+    expect(roleFromGroups(['Admins', 'Teachers'])).toBe('Admins');
+    expect(roleFromGroups(['Editors'])).toBeNull();
+    expect(roleFromGroups(undefined)).toBeNull();
+    expect(roleFromGroups('Teachers')).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+// The login screens' texts from the spec's error catalogue (section 8), word for word.
+import type { LoginRole } from './role-paths';
+
+export const LOGIN_MESSAGES = {
+  unknownError: 'An unknown error occurred.',
+  newPasswordFailed: 'Failed to set new password.',
+  sessionCheckFailed: 'Could not verify your session. Please try logging in again.',
+  accessDenied: 'Access Denied: You do not have a valid role assigned.',
+} as const;
+
+/** Shown on the login screen of the role the user actually has. */
+export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
+  Teachers: 'It looks like you have a teacher account. Please log in here.',
+  Students: 'It looks like you have a student account. Please log in here.',
+};
+
+/** The service's own message when there is one, otherwise the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return fallback;
+}

@@ -1,0 +1,238 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
+import type { RouteObject } from 'react-router-dom';
+import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
+import { createControls, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../app/test-utils';
+import { setAuthFlowType } from './auth-flow';
+import { LoginPage } from './login-page';
+
+jest.mock('aws-amplify/auth', () => ({
+  signIn: jest.fn(),
+  confirmSignIn: jest.fn(),
+  signOut: jest.fn(),
+}));
+
+const mockSignIn = jest.mocked(signIn);
+const mockConfirmSignIn = jest.mocked(confirmSignIn);
+const mockSignOut = jest.mocked(signOut);
+
+const DONE = { isSignedIn: true, nextStep: { signInStep: 'DONE' } } as Awaited<ReturnType<typeof signIn>>;
+const NEW_PASSWORD_REQUIRED = {
+  isSignedIn: false,
+  nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
+} as Awaited<ReturnType<typeof signIn>>;
+
+const dashboard = (name: string) => (
+  <>
+    <h1>{name}</h1>
+    <LocationProbe />
+  </>
+);
+
+const routes: RouteObject[] = [
+  { path: '/teacher-login', element: <PublicOnlyRoute key="t"><LoginPage role="Teachers" /></PublicOnlyRoute> },
+  { path: '/student-login', element: <PublicOnlyRoute key="s"><LoginPage role="Students" /></PublicOnlyRoute> },
+  { path: '/teacher-dashboard', element: dashboard('Teacher dashboard') },
+  { path: '/student-dashboard', element: dashboard('Student dashboard') },
+  {
+    element: <ProtectedRoute loginPath="/teacher-login" roles={['Teachers']} />,
+    children: [{ path: '/teacher-classes/:classId', element: dashboard('Manage class') }],
+  },
+];
+
+/** A session whose next read is `user`; signing out publishes signedOut, as Amplify's Hub event does in the app. */
+function sessionFor(user: Parameters<typeof createControls>[0]) {
+  const controls = createControls(user);
+  mockSignOut.mockImplementation(async () => controls.setState(SIGNED_OUT));
+  return controls;
+}
+
+async function signInWith(email: string, password = 'Passw0rd!') {
+  const user = userEvent.setup();
+  await user.clear(screen.getByLabelText('Email'));
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  setAuthFlowType('USER_PASSWORD_AUTH');
+});
+
+afterEach(() => jest.mocked(console.error).mockRestore());
+
+describe('login screens', () => {
+  it('has required e-mail (type email) and password fields', () => {
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT);
+    expect(screen.getByRole('heading', { level: 1, name: 'Teacher Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it('signs a teacher in with the configured flow and goes to the teacher dashboard', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT, sessionFor(TEACHER));
+    await signInWith('teacher@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'Teacher dashboard' })).toBeInTheDocument();
+    expect(mockSignIn).toHaveBeenCalledWith({
+      username: 'teacher@example.com',
+      password: 'Passw0rd!',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(mockSignOut).not.toHaveBeenCalled();
+  });
+
+  it('returns to the page the user was sent away from', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/teacher-classes/c-7', SIGNED_OUT, sessionFor(TEACHER));
+    expect(await screen.findByRole('heading', { name: 'Teacher Login' })).toBeInTheDocument();
+    await signInWith('teacher@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'Manage class' })).toBeInTheDocument();
+    expect(screen.getByTestId('location').firstChild?.textContent).toBe('/teacher-classes/c-7');
+  });
+
+  it('sends a student who used the teacher login to the student login, signed out, with the message and e-mail', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    const controls = sessionFor(STUDENT);
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT, controls);
+    await signInWith('student@example.com');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('It looks like you have a student account. Please log in here.');
+    expect(screen.getByLabelText('Email')).toHaveValue('student@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(mockSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a teacher who used the student login to the teacher login with the teacher message', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    const controls = sessionFor(TEACHER);
+    renderRoutes(routes, '/student-login', SIGNED_OUT, controls);
+    await signInWith('teacher@example.com');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teacher Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('It looks like you have a teacher account. Please log in here.');
+    expect(screen.getByLabelText('Email')).toHaveValue('teacher@example.com');
+  });
+
+  it('signs out a user without a group and shows access denied', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    const controls = sessionFor({ ...STUDENT, role: null });
+    renderRoutes(routes, '/student-login', SIGNED_OUT, controls);
+    await signInWith('nobody@example.com');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access Denied: You do not have a valid role assigned.');
+    expect(mockSignOut).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Student Login' })).toBeInTheDocument();
+  });
+
+  it('treats an Admin on a login screen as having no valid role for it', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT, sessionFor({ ...TEACHER, role: 'Admins' }));
+    await signInWith('admin@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access Denied: You do not have a valid role assigned.');
+  });
+
+  it('says the session could not be verified when no session follows the sign-in', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT, sessionFor(null));
+    await signInWith('teacher@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not verify your session. Please try logging in again.');
+  });
+
+  it("shows the service's message when sign-in fails", async () => {
+    mockSignIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT);
+    await signInWith('teacher@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('shows "An unknown error occurred." when the failure has no message', async () => {
+    mockSignIn.mockRejectedValue({ weird: true });
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT);
+    await signInWith('teacher@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred.');
+  });
+
+  it('signs out a previous user first when Amplify says someone is already signed in', async () => {
+    mockSignIn
+      .mockRejectedValueOnce(Object.assign(new Error('There is already a signed in user.'), { name: 'UserAlreadyAuthenticatedException' }))
+      .mockResolvedValueOnce(DONE);
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT, sessionFor(TEACHER));
+    await signInWith('teacher@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'Teacher dashboard' })).toBeInTheDocument();
+    expect(mockSignOut).toHaveBeenCalledTimes(1);
+    expect(mockSignIn).toHaveBeenCalledTimes(2);
+  });
+
+  describe('forced new password', () => {
+    it('switches to the new-password form and continues to the dashboard after confirmSignIn', async () => {
+      mockSignIn.mockResolvedValue(NEW_PASSWORD_REQUIRED);
+      mockConfirmSignIn.mockResolvedValue(DONE);
+      renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(STUDENT));
+      const user = await signInWith('student@example.com', 'Temporary1!');
+
+      const newPassword = await screen.findByLabelText('New Password');
+      expect(newPassword).toBeRequired();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      await user.type(newPassword, 'a-new-secret');
+      await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+
+      expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument();
+      expect(mockConfirmSignIn).toHaveBeenCalledWith({ challengeResponse: 'a-new-secret' });
+    });
+
+    it('applies the group check after the new password too', async () => {
+      mockSignIn.mockResolvedValue(NEW_PASSWORD_REQUIRED);
+      mockConfirmSignIn.mockResolvedValue(DONE);
+      renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(TEACHER));
+      const user = await signInWith('teacher@example.com', 'Temporary1!');
+      await user.type(await screen.findByLabelText('New Password'), 'a-new-secret');
+      await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Teacher Login' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('teacher@example.com');
+    });
+
+    it.each([
+      [new Error('Password does not conform to policy: Password not long enough'), 'Password does not conform to policy: Password not long enough'],
+      ['no message', 'Failed to set new password.'],
+    ])('shows the failure (%s)', async (failure, expected) => {
+      mockSignIn.mockResolvedValue(NEW_PASSWORD_REQUIRED);
+      mockConfirmSignIn.mockRejectedValue(failure);
+      renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(STUDENT));
+      const user = await signInWith('student@example.com', 'Temporary1!');
+      await user.type(await screen.findByLabelText('New Password'), 'short');
+      await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+      expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+    });
+  });
+
+  it('shows a message and prefills the e-mail from navigation state', () => {
+    renderRoutes(
+      routes,
+      { pathname: '/student-login', state: { message: 'Your password was changed.', messageTone: 'success', email: 'sam@example.com' } },
+      SIGNED_OUT,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+  });
+
+  it('redirects an already signed-in user to the matching dashboard', async () => {
+    renderRoutes(routes, '/student-login', signedIn(STUDENT));
+    expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(mockSignIn).not.toHaveBeenCalled());
+  });
+});

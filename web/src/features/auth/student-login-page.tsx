@@ -1,0 +1,5 @@
+import { LoginPage } from './login-page';
+
+export default function StudentLoginPage() {
+  return <LoginPage role="Students" />;
+}

@@ -1,0 +1,126 @@
+// The sign-in flow of spec section 4: credentials → (new password) → session and group check → where to go.
+import { confirmSignIn, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../lib/session';
+import { getAuthFlowType } from './auth-flow';
+import { errorMessage, LOGIN_MESSAGES, WRONG_SCREEN_MESSAGE } from './login-messages';
+import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
+import { useSignInHold } from './sign-in-hold';
+
+export type LoginStep = 'credentials' | 'newPassword';
+
+const OTHER_ROLE: Record<LoginRole, LoginRole> = { Teachers: 'Students', Students: 'Teachers' };
+
+export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const holdRedirect = useSignInHold();
+  const [step, setStep] = useState<LoginStep>('credentials');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState('');
+  // Set once this screen navigates away: from then on it must not touch the redirect hold or its own state, or the
+  // public-only wrapper could redirect before the (transition-priority) navigation lands.
+  const leaving = useRef(false);
+
+  function leave(to: string, options?: { replace?: boolean; state?: LoginLocationState }) {
+    leaving.current = true;
+    navigate(to, options);
+  }
+
+  /** Runs one step with the busy flag and the public-only redirect held, so this screen decides where to go. */
+  async function run(action: () => Promise<void>, fallbackMessage: string) {
+    setError(null);
+    setBusy(true);
+    holdRedirect(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorMessage(caught, fallbackMessage));
+    } finally {
+      if (!leaving.current) {
+        setBusy(false);
+        holdRedirect(false);
+      }
+    }
+  }
+
+  async function continueWith(result: SignInOutput, signedInEmail: string, fallbackMessage: string) {
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
+      setStep('newPassword');
+      return;
+    }
+    if (!result.isSignedIn) {
+      // A step this product does not support (MFA, reset, confirmation): leave nothing half signed in.
+      await quietSignOut();
+      setStep('credentials');
+      setError(fallbackMessage);
+      return;
+    }
+    await checkGroupAndGo(signedInEmail);
+  }
+
+  async function checkGroupAndGo(signedInEmail: string) {
+    const user = await refresh();
+    if (!user) {
+      await quietSignOut();
+      setStep('credentials');
+      setError(LOGIN_MESSAGES.sessionCheckFailed);
+      return;
+    }
+    if (user.role === role) {
+      leave(returnTo ?? dashboardPathFor(role), { replace: true });
+      return;
+    }
+    await quietSignOut();
+    setStep('credentials');
+    const other = OTHER_ROLE[role];
+    if (user.role === other) {
+      const state: LoginLocationState = { message: WRONG_SCREEN_MESSAGE[other], messageTone: 'info', email: signedInEmail };
+      leave(LOGIN_PATH[other], { state });
+      return;
+    }
+    setError(LOGIN_MESSAGES.accessDenied);
+  }
+
+  const submitCredentials = (username: string, password: string) =>
+    run(async () => {
+      setEmail(username);
+      const result = await signInFresh(username, password);
+      await continueWith(result, username, LOGIN_MESSAGES.unknownError);
+    }, LOGIN_MESSAGES.unknownError);
+
+  const submitNewPassword = (newPassword: string) =>
+    run(async () => {
+      const result = await confirmSignIn({ challengeResponse: newPassword });
+      await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
+    }, LOGIN_MESSAGES.newPasswordFailed);
+
+  const backToCredentials = () => {
+    setError(null);
+    setStep('credentials');
+  };
+
+  return { step, error, busy, email, submitCredentials, submitNewPassword, backToCredentials };
+}
+
+/** Signs in; if an earlier user is still signed in on this browser, signs them out first. */
+async function signInFresh(username: string, password: string): Promise<SignInOutput> {
+  const input = { username, password, options: { authFlowType: getAuthFlowType() } };
+  try {
+    return await signIn(input);
+  } catch (caught) {
+    if (!(caught instanceof Error) || caught.name !== 'UserAlreadyAuthenticatedException') throw caught;
+    await signOut();
+    return signIn(input);
+  }
+}
+
+async function quietSignOut() {
+  try {
+    await signOut();
+  } catch (caught) {
+    console.error('Sign-out failed', caught);
+  }
+}

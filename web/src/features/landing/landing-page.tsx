@@ -1,0 +1,126 @@
+// The public landing page (spec sections 1 and 2): hero, entry buttons, audience blurbs, steps, example carousel.
+import { Link } from 'react-router-dom';
+import { TestimonialCarousel } from './components/testimonial-carousel';
+import { TESTIMONIALS } from './testimonials';
+
+const STEPS = [
+  {
+    title: 'Create Path',
+    text: 'A teacher names a module, then adds sections one at a time, each backed by a PDF, a presentation or a Word file.',
+  },
+  {
+    title: 'Learn Intelligently',
+    text: 'Students work through the sections in the order their teacher chose, open each file and mark it complete.',
+  },
+  {
+    title: 'Track Progress',
+    text: 'The class report shows, for every student and module, the share of sections completed.',
+  },
+] as const;
+
+export default function LandingPage() {
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="hero-inner">
+          <div className="hero-text">
+            <h1 id="hero-heading">Personalised learning paths, built from the materials you already have</h1>
+            <p className="hero-lead">
+              Teachers turn their files into ordered modules and assign them to classes. Students follow them one section at a
+              time, and everyone can see where they are.
+            </p>
+            <div className="hero-actions">
+              <Link to="/student-login" className="button button-large">
+                I’m a Student
+              </Link>
+              <Link to="/teacher-login" className="button button-secondary button-large">
+                I’m a Teacher
+              </Link>
+            </div>
+          </div>
+          <PathPreview />
+        </div>
+      </section>
+
+      <div className="page landing-sections">
+        <section aria-label="Who it is for" className="audience grid-2">
+          <article className="card">
+            <h2>For Students</h2>
+            <p>See the classes you are enrolled in and the modules assigned to each one as a syllabus.</p>
+            <ul className="check-list">
+              <li>Open every section’s file in a new tab</li>
+              <li>Mark sections complete as you go</li>
+              <li>Pick up where you left off next time</li>
+            </ul>
+            <Link to="/student-experience">More about the student experience</Link>
+          </article>
+          <article className="card">
+            <h2>For Teachers</h2>
+            <p>Build modules from your own PDFs, presentations and Word documents, and assign them to your classes.</p>
+            <ul className="check-list">
+              <li>Create a module in two steps: details, then sections</li>
+              <li>Edit or delete your modules at any time</li>
+              <li>Assign a module to any class you teach</li>
+              <li>See a progress report per class</li>
+            </ul>
+            <Link to="/teacher-tools">More about the teacher tools</Link>
+          </article>
+        </section>
+
+        <section aria-labelledby="steps-heading" className="steps">
+          <h2 id="steps-heading">How it works</h2>
+          <ol className="steps-list">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="card step">
+                <span className="step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="examples-heading" className="examples">
+          <h2 id="examples-heading">In the classroom</h2>
+          <p className="muted">Illustrative examples of how the platform is used; not quotes from real customers.</p>
+          <TestimonialCarousel items={TESTIMONIALS} labelledBy="examples-heading" />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** A drawing of what a student sees in a module; decoration, so hidden from assistive technology. */
+function PathPreview() {
+  const sections = [
+    { title: 'What is a fraction?', kind: 'PDF', done: true },
+    { title: 'Equivalent fractions', kind: 'Slides', done: true },
+    { title: 'Adding fractions', kind: 'Word', done: false },
+  ];
+  return (
+    <div className="hero-art" aria-hidden="true">
+      <div className="card path-preview">
+        <p className="path-preview-label">Example module</p>
+        <p className="path-preview-title">Introduction to fractions</p>
+        <ol className="path-preview-list">
+          {sections.map((section, index) => (
+            <li key={section.title} className={section.done ? 'done' : undefined}>
+              <span className="path-preview-step">{section.done ? '✓' : index + 1}</span>
+              <span className="path-preview-name">
+                {section.title}
+                <small>{section.kind}</small>
+              </span>
+              <span className="path-preview-state">{section.done ? 'Completed' : 'Mark as Complete'}</span>
+            </li>
+          ))}
+        </ol>
+        <div className="path-preview-bar">
+          <span style={{ width: '67%' }} />
+        </div>
+        <p className="path-preview-caption">2 of 3 sections completed</p>
+      </div>
+    </div>
+  );
+}

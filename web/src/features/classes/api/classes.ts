@@ -1,0 +1,57 @@
+// Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { progressKeys } from '../../progress/api/progress';
+
+export const classKeys = {
+  all: ['classes'] as const,
+  /** GET /api/classes: the signed-in teacher's classes (the dashboard's source). */
+  mine: () => [...classKeys.all, 'mine'] as const,
+  teacher: (teacherId: string) => [...classKeys.all, 'teacher', teacherId] as const,
+  student: (userId: string) => [...classKeys.all, 'student', userId] as const,
+  detail: (classId: string) => [...classKeys.all, 'detail', classId] as const,
+};
+
+export function useMyClasses() {
+  return useQuery({ queryKey: classKeys.mine(), queryFn: api.listClasses });
+}
+
+export function useTeacherClasses(teacherId: string | undefined) {
+  return useQuery({
+    queryKey: classKeys.teacher(teacherId ?? ''),
+    queryFn: () => api.listTeacherClasses(teacherId!),
+    enabled: Boolean(teacherId),
+  });
+}
+
+export function useStudentClasses(userId: string | undefined) {
+  return useQuery({
+    queryKey: classKeys.student(userId ?? ''),
+    queryFn: () => api.listStudentClasses(userId!),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useClass(classId: string | undefined) {
+  return useQuery({
+    queryKey: classKeys.detail(classId ?? ''),
+    queryFn: () => api.getClass(classId!),
+    enabled: Boolean(classId),
+  });
+}
+
+export function useAssignModule(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (moduleId: string) => api.assignModule(classId, moduleId),
+    onSuccess: (updated) => {
+      // The returned class is the new truth for this screen; lists only carry counts, refetch them.
+      queryClient.setQueryData(classKeys.detail(classId), updated);
+      void queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+      return queryClient.invalidateQueries({
+        queryKey: classKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
+    },
+  });
+}

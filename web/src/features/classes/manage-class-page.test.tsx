@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClassDetail, Module } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import { renderPage } from '../modules/testing/render-page';
+import ManageClassPage from './manage-class-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return { ...actual, api: { getClass: jest.fn(), listModules: jest.fn(), assignModule: jest.fn(), getClassReport: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const makeModule = (id: string, title: string): Module => ({
+  _id: id,
+  title,
+  description: `${title} description`,
+  sections: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const ref = ({ _id, title, description }: Module) => ({ _id, title, description });
+const fractions = makeModule('m1', 'Fractions');
+const decimals = makeModule('m2', 'Decimals');
+const geometry = makeModule('m3', 'Geometry');
+
+const klass: ClassDetail = {
+  _id: 'c1',
+  className: 'Year 7 Maths',
+  teacherId: { _id: 'teacher-1', username: 'Ms Rivera' },
+  studentIds: [
+    { _id: 'st1', username: 'sam' },
+    { _id: 'st2', username: 'ali' },
+  ],
+  assignedModuleIds: [ref(fractions)],
+};
+
+const renderManage = () => renderPage(<ManageClassPage />, { path: '/teacher-classes/:classId', url: '/teacher-classes/c1' });
+const dropdown = () => screen.getByRole('combobox', { name: 'Module' });
+const assignedList = () => within(screen.getByRole('heading', { name: /Assigned Modules/ }).closest('section')!);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.getClass.mockResolvedValue(klass);
+  mockedApi.listModules.mockResolvedValue([fractions, decimals, geometry]);
+});
+
+it('shows the roster and the assigned modules, and offers only modules not yet assigned', async () => {
+  renderManage();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Year 7 Maths' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Students (2)' })).toBeInTheDocument();
+  expect(screen.getByText('sam')).toBeInTheDocument();
+  expect(assignedList().getByText('Fractions')).toBeInTheDocument();
+
+  await waitFor(() => expect(within(dropdown()).getAllByRole('option')).toHaveLength(3));
+  expect(within(dropdown()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    '-- Select a module --',
+    'Decimals',
+    'Geometry',
+  ]);
+});
+
+it('asks for a selection before assigning', async () => {
+  const user = userEvent.setup();
+  renderManage();
+  await user.click(await screen.findByRole('button', { name: 'Assign Module' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Please select a module to assign.');
+  expect(mockedApi.assignModule).not.toHaveBeenCalled();
+});
+
+it('replaces the screen data with the returned class and clears the dropdown', async () => {
+  const user = userEvent.setup();
+  mockedApi.assignModule.mockResolvedValue({ ...klass, assignedModuleIds: [ref(fractions), ref(decimals)] });
+  renderManage();
+  await screen.findByRole('option', { name: 'Decimals' });
+
+  await user.selectOptions(dropdown(), 'Decimals');
+  await user.click(screen.getByRole('button', { name: 'Assign Module' }));
+
+  expect(mockedApi.assignModule).toHaveBeenCalledWith('c1', 'm2');
+  expect(await assignedList().findByText('Decimals')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Assigned Modules (2)' })).toBeInTheDocument();
+  expect(dropdown()).toHaveValue('');
+  expect(within(dropdown()).queryByRole('option', { name: 'Decimals' })).not.toBeInTheDocument();
+  expect(mockedApi.getClass).toHaveBeenCalledTimes(1); // the answer was used, not a refetch
+});
+
+it('shows the failure alert and keeps the data', async () => {
+  const user = userEvent.setup();
+  mockedApi.assignModule.mockRejectedValue(new ApiError(500, 'boom'));
+  renderManage();
+  await screen.findByRole('option', { name: 'Geometry' });
+
+  await user.selectOptions(dropdown(), 'Geometry');
+  await user.click(screen.getByRole('button', { name: 'Assign Module' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to assign the module.');
+  expect(assignedList().queryByText('Geometry')).not.toBeInTheDocument();
+  expect(dropdown()).toHaveValue('m3');
+});
+
+it('says Class not found. for a 404 and Failed to load class details. otherwise', async () => {
+  mockedApi.getClass.mockRejectedValueOnce(new ApiError(404, 'Not found'));
+  const first = renderManage();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Class not found.');
+  first.unmount();
+
+  mockedApi.getClass.mockRejectedValueOnce(new ApiError(500, 'boom'));
+  renderManage();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load class details.');
+});

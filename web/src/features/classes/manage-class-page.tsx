@@ -1,0 +1,135 @@
+// /teacher-classes/:classId: roster, assigned modules, and assigning one more of the teacher's modules.
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ClassDetail } from '../../../../shared/entities';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { ApiError } from '../../lib/api-client';
+import { useModules } from '../modules/api/modules';
+import { useAssignModule, useClass } from './api/classes';
+import '../modules/page-parts.css';
+import './classes.css';
+
+export const SELECT_MODULE = 'Please select a module to assign.';
+export const ASSIGN_FAILED = 'Failed to assign the module.';
+
+export default function ManageClassPage() {
+  const { classId = '' } = useParams();
+  const klass = useClass(classId);
+  useDocumentTitle(klass.data?.className ?? 'Manage Class');
+
+  if (klass.isPending) return <Loading label="Loading class details..." />;
+  if (klass.isError) {
+    const notFound = klass.error instanceof ApiError && klass.error.status === 404;
+    return (
+      <div>
+        <h1>Manage Class</h1>
+        <Alert tone="error">{notFound ? 'Class not found.' : 'Failed to load class details.'}</Alert>
+        <Link to="/teacher-classes">Back to My Classes</Link>
+      </div>
+    );
+  }
+  return <ManageClass klass={klass.data} />;
+}
+
+function ManageClass({ klass }: { klass: ClassDetail }) {
+  const id = useId();
+  const modules = useModules();
+  const assign = useAssignModule(klass._id);
+  const [selected, setSelected] = useState('');
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
+  const assignable = (modules.data ?? []).filter((module) => !assignedIds.has(module._id));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!selected) {
+      setMessage({ tone: 'error', text: SELECT_MODULE });
+      return;
+    }
+    setMessage(null);
+    const title = assignable.find((module) => module._id === selected)?.title ?? 'The module';
+    try {
+      await assign.mutateAsync(selected);
+    } catch (error) {
+      console.error('Assigning the module failed:', error);
+      setMessage({ tone: 'error', text: ASSIGN_FAILED });
+      return;
+    }
+    setSelected('');
+    setMessage({ tone: 'success', text: `${title} was assigned to this class.` });
+  }
+
+  return (
+    <div className="manage-class">
+      <Link to="/teacher-classes" className="back-link">
+        ← Back to My Classes
+      </Link>
+      <h1>{klass.className}</h1>
+      <div className="class-panels">
+        <section className="card" aria-labelledby={`${id}-students`}>
+          <h2 id={`${id}-students`}>Students ({klass.studentIds.length})</h2>
+          {klass.studentIds.length === 0 ? (
+            <p className="muted">No students are enrolled in this class yet.</p>
+          ) : (
+            <ul className="plain-list">
+              {klass.studentIds.map((student) => (
+                <li key={student._id}>{student.username}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby={`${id}-modules`}>
+          <h2 id={`${id}-modules`}>Assigned Modules ({klass.assignedModuleIds.length})</h2>
+          {klass.assignedModuleIds.length === 0 ? (
+            <p className="muted">No modules are assigned to this class yet.</p>
+          ) : (
+            <ul className="plain-list">
+              {klass.assignedModuleIds.map((module) => (
+                <li key={module._id}>{module.title}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <form className="card assign-form" onSubmit={submit} noValidate aria-labelledby={`${id}-assign`}>
+        <h2 id={`${id}-assign`}>Assign a New Module</h2>
+        {message && (
+          <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        )}
+        {modules.isError && <Alert tone="error">Could not load modules.</Alert>}
+        <div className="assign-row">
+          <div className="field">
+            <label htmlFor={`${id}-module`}>Module</label>
+            <select
+              id={`${id}-module`}
+              value={selected}
+              onChange={(event) => setSelected(event.target.value)}
+              disabled={assign.isPending}
+            >
+              <option value="">-- Select a module --</option>
+              {assignable.map((module) => (
+                <option key={module._id} value={module._id}>
+                  {module.title}
+                </option>
+              ))}
+            </select>
+            {modules.isPending && <span className="field-hint">Loading modules...</span>}
+            {modules.isSuccess && assignable.length === 0 && (
+              <span className="field-hint">Every one of your modules is already assigned to this class.</span>
+            )}
+          </div>
+          <button type="submit" className="button" disabled={assign.isPending}>
+            {assign.isPending ? 'Assigning...' : 'Assign Module'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

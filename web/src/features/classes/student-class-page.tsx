@@ -1,0 +1,62 @@
+// /student/class/:classId: the class's syllabus, one link per assigned module.
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useClass } from './api/classes';
+import { useLogError } from '../modules/hooks/use-log-error';
+import '../modules/page-parts.css';
+import './classes.css';
+
+export const NO_MODULES = 'The teacher has not assigned any modules to this class yet.';
+
+export default function StudentClassPage() {
+  const { classId = '' } = useParams();
+  const klass = useClass(classId);
+  useDocumentTitle(klass.data?.className ?? 'Class');
+  useLogError(klass.error, 'Loading the class failed');
+
+  if (klass.isPending) return <Loading label="Loading class..." />;
+  if (klass.isError) {
+    return (
+      <div>
+        <h1>Class</h1>
+        <Alert tone="error">Could not load class details.</Alert>
+        <Link to="/student-dashboard">Back to Dashboard</Link>
+      </div>
+    );
+  }
+
+  const { className, assignedModuleIds: modules } = klass.data;
+  return (
+    <div>
+      <Link to="/student-dashboard" className="back-link">
+        ← Back to Dashboard
+      </Link>
+      <h1>{className}</h1>
+      <p className="muted">Modules assigned to this class.</p>
+      <section aria-labelledby="syllabus-heading">
+        <h2 id="syllabus-heading">Syllabus</h2>
+        {modules.length === 0 ? (
+          <p className="empty-state">{NO_MODULES}</p>
+        ) : (
+          <ol className="syllabus">
+            {modules.map((module, index) => (
+              <li key={module._id} className="card syllabus-item">
+                <span className="syllabus-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div className="syllabus-text">
+                  <h3 className="syllabus-title">
+                    <Link to={`/student/class/${classId}/module/${module._id}`}>{module.title}</Link>
+                  </h3>
+                  <p className="muted">{module.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
+import type { ClassReportRow, ClassSummary, Module } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import { renderPage } from '../modules/testing/render-page';
+import TeacherDashboardPage from './teacher-dashboard-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return { ...actual, api: { listClasses: jest.fn(), listModules: jest.fn(), getClassReport: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const classes: ClassSummary[] = Array.from({ length: 5 }, (_, index) => ({
+  _id: `c${index + 1}`,
+  className: `Class ${index + 1}`,
+  teacherId: { _id: 'teacher-1', username: 'Ms Rivera' },
+  // st1 is in every class: it counts once.
+  studentIds: ['st1', `st-${index + 1}`],
+  assignedModuleIds: [],
+}));
+const modules: Module[] = Array.from({ length: 7 }, (_, index) => ({
+  _id: `m${index + 1}`,
+  title: `Module ${index + 1}`,
+  description: '',
+  sections: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: `2026-01-0${index + 1}T00:00:00.000Z`,
+}));
+const report = (percentages: number[]): ClassReportRow[] => [
+  {
+    studentId: 'st1',
+    studentName: 'sam',
+    modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0 })),
+  },
+];
+
+const stat = (label: string) => screen.getByText(label).closest('.stat-card') as HTMLElement;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.listClasses.mockResolvedValue(classes);
+  mockedApi.listModules.mockResolvedValue(modules);
+  mockedApi.getClassReport.mockImplementation(async (classId) => (classId === 'c1' ? report([100, 50]) : report([0])));
+});
+
+it('greets the real user and shows real numbers only', async () => {
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ms Rivera!' })).toBeInTheDocument();
+  expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
+  expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
+  expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
+  // (100 + 50 + 0 + 0 + 0 + 0) / 6 cells
+  expect(await within(stat('Avg. Completion')).findByText('25%')).toBeInTheDocument();
+});
+
+it('lists the first classes and the most recently updated modules', async () => {
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+
+  const classPanel = within((await screen.findByRole('heading', { name: 'My Classes' })).closest('section')!);
+  expect(await classPanel.findAllByRole('listitem')).toHaveLength(DASHBOARD_CLASS_COUNT);
+  expect(classPanel.getByRole('link', { name: 'Class 1' })).toHaveAttribute('href', '/teacher-classes/c1');
+  expect(classPanel.getByRole('link', { name: 'View all classes' })).toHaveAttribute('href', '/teacher-classes');
+
+  const modulePanel = within(screen.getByRole('heading', { name: 'My Modules Library' }).closest('section')!);
+  const items = await modulePanel.findAllByRole('listitem');
+  expect(items).toHaveLength(DASHBOARD_MODULE_COUNT);
+  expect(items[0]).toHaveTextContent('Module 7');
+  expect(modulePanel.getByRole('link', { name: 'Create New Module' })).toHaveAttribute('href', '/create-module');
+});
+
+it('shows the empty texts', async () => {
+  mockedApi.listClasses.mockResolvedValue([]);
+  mockedApi.listModules.mockResolvedValue([]);
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+  expect(await screen.findByText('You are not assigned to any classes yet.')).toBeInTheDocument();
+  expect(await screen.findByText("You haven't created any modules yet.")).toBeInTheDocument();
+});
+
+it('says so when the classes cannot be loaded instead of pretending there are none', async () => {
+  mockedApi.listClasses.mockRejectedValue(new ApiError(500, 'boom'));
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+  expect(await screen.findByText('Could not load classes.')).toBeInTheDocument();
+  expect(screen.queryByText('You are not assigned to any classes yet.')).not.toBeInTheDocument();
+});

@@ -1,0 +1,137 @@
+// /teacher-dashboard: real numbers, the first classes and the most recently updated modules.
+import { Link } from 'react-router-dom';
+import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useMyClasses } from '../classes/api/classes';
+import { studentCount } from '../classes/components/count-label';
+import { byUpdatedDesc, useModules } from '../modules/api/modules';
+import { useFlashMessage } from '../modules/components/flash-message';
+import { UpdatedDate } from '../modules/components/updated-date';
+import { useClassReports } from '../progress/api/progress';
+import { StatCard } from './components/stat-card';
+import { averageCompletion, countDistinctStudents } from './components/teacher-stats';
+import { useLogError } from '../modules/hooks/use-log-error';
+import '../modules/page-parts.css';
+import './dashboard.css';
+
+export const NO_CLASSES = 'You are not assigned to any classes yet.';
+export const NO_MODULES = "You haven't created any modules yet.";
+
+export default function TeacherDashboardPage() {
+  useDocumentTitle('Teacher Dashboard');
+  const { username } = useCurrentUser();
+  const classes = useMyClasses();
+  const modules = useModules();
+  const reports = useClassReports(classes.data?.map((each) => each._id) ?? []);
+  const [flash, clearFlash] = useFlashMessage();
+
+  useLogError(classes.error, 'Loading the classes failed');
+  useLogError(modules.error, 'Loading the modules failed');
+
+  const reportsFailed = reports.some((report) => report.isError);
+  const reportsReady = classes.isSuccess && reports.every((report) => report.isSuccess);
+  const completion = reportsReady ? averageCompletion(reports.map((report) => report.data!)) : null;
+
+  return (
+    <div className="dashboard">
+      <h1>Welcome back, {username}!</h1>
+      <p className="muted">Here is how your classes and modules are doing.</p>
+      {flash && (
+        <Alert tone="success" onDismiss={clearFlash}>
+          {flash}
+        </Alert>
+      )}
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="visually-hidden">
+          Overview
+        </h2>
+        <dl className="stats">
+          <StatCard
+            label="Total Students"
+            value={classes.isSuccess ? countDistinctStudents(classes.data) : classes.isError ? '—' : undefined}
+            hint="Across all your classes"
+          />
+          <StatCard
+            label="Active Modules"
+            value={modules.isSuccess ? modules.data.length : modules.isError ? '—' : undefined}
+            hint="In your library"
+          />
+          <StatCard label="Avg. Score" value="—" hint="No scored activities yet" />
+          <StatCard
+            label="Avg. Completion"
+            value={
+              reportsFailed || classes.isError ? '—' : reportsReady ? (completion === null ? '—' : `${completion}%`) : undefined
+            }
+            hint={
+              reportsFailed || classes.isError
+                ? 'Could not load progress'
+                : reportsReady && completion === null
+                  ? 'No modules assigned to your classes yet'
+                  : 'Sections completed per student and module'
+            }
+          />
+        </dl>
+      </section>
+
+      <div className="dashboard-panels">
+        <section className="card dashboard-panel" aria-labelledby="classes-heading">
+          <div className="panel-heading">
+            <h2 id="classes-heading">My Classes</h2>
+            <Link to="/teacher-classes">View all classes</Link>
+          </div>
+          {classes.isPending ? (
+            <Loading label="Loading classes..." />
+          ) : classes.isError ? (
+            <Alert tone="error">Could not load classes.</Alert>
+          ) : classes.data.length === 0 ? (
+            <p className="muted">{NO_CLASSES}</p>
+          ) : (
+            <ul className="panel-list">
+              {classes.data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
+                <li key={each._id}>
+                  <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
+                  <span className="muted">{studentCount(each.studentIds.length)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card dashboard-panel" aria-labelledby="modules-heading">
+          <div className="panel-heading">
+            <h2 id="modules-heading">My Modules Library</h2>
+            <Link to="/teacher-modules">View all modules</Link>
+          </div>
+          {modules.isPending ? (
+            <Loading label="Loading modules..." />
+          ) : modules.isError ? (
+            <Alert tone="error">Could not load modules.</Alert>
+          ) : modules.data.length === 0 ? (
+            <p className="muted">{NO_MODULES}</p>
+          ) : (
+            <ul className="panel-list">
+              {[...modules.data]
+                .sort(byUpdatedDesc)
+                .slice(0, DASHBOARD_MODULE_COUNT)
+                .map((module) => (
+                  <li key={module._id}>
+                    <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
+                    <span className="muted">
+                      <UpdatedDate iso={module.updatedAt} />
+                    </span>
+                  </li>
+                ))}
+            </ul>
+          )}
+          <Link to="/create-module" className="button panel-action">
+            Create New Module
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Module } from '../../../../shared/entities';
+import { api } from '../../lib/api-client';
+import AddSectionsPage from './add-sections-page';
+import { FakeXhr, renderPage } from './testing/render-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return {
+    ...actual,
+    api: { createUpload: jest.fn(), completeUpload: jest.fn(), abortUpload: jest.fn(), createModule: jest.fn(), listModules: jest.fn() },
+  };
+});
+const mockedApi = jest.mocked(api);
+
+const draft = { title: 'Fractions', description: 'Halves, thirds and quarters.' };
+const pdf = () => new File(['%PDF-1.7'], 'fractions.pdf', { type: 'application/pdf' });
+
+function renderAddSections(state: unknown = draft) {
+  return renderPage(<AddSectionsPage />, { path: '/add-sections', url: '/add-sections', state });
+}
+
+const finishButton = () => screen.getByRole('button', { name: /Finish & Save Module|Saving/ });
+
+async function addSection(user: ReturnType<typeof userEvent.setup>, title: string, file: File) {
+  await user.type(screen.getByLabelText('Section Title'), title);
+  await user.upload(screen.getByLabelText('Upload File (PDF, PPT, or Word)'), file);
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  FakeXhr.install();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
+  mockedApi.listModules.mockResolvedValue([]);
+  mockedApi.abortUpload.mockResolvedValue(undefined);
+});
+
+it('sends the user back to step 1 when the title and description did not come along', async () => {
+  const { router } = renderAddSections(null);
+  await waitFor(() => expect(router.location.pathname).toBe('/create-module'));
+});
+
+it('keeps Finish & Save Module disabled while there are no sections', async () => {
+  renderAddSections();
+  expect(screen.getByRole('heading', { level: 1, name: 'Add Content' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Added Sections (0)' })).toBeInTheDocument();
+  expect(finishButton()).toBeDisabled();
+});
+
+it('refuses a section without a title or without a file', async () => {
+  const user = userEvent.setup();
+  renderAddSections();
+
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title and select a file.');
+
+  await user.type(screen.getByLabelText('Section Title'), 'Intro');
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title and select a file.');
+  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+  expect(screen.getByLabelText('Section Title')).toBeRequired();
+  expect(screen.getByLabelText('Upload File (PDF, PPT, or Word)')).toBeRequired();
+});
+
+it('uploads the file when the section is added, lists it, and saves the module then goes to the dashboard', async () => {
+  const user = userEvent.setup();
+  let finishSave: (value: Module) => void = () => undefined;
+  mockedApi.createModule.mockImplementation(() => new Promise((resolve) => (finishSave = resolve)));
+  const { router } = renderAddSections();
+
+  await addSection(user, 'Intro', pdf());
+  expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  expect(finishButton()).toBeDisabled(); // not while a file is still going up
+  const progress = screen.getByRole('progressbar');
+  FakeXhr.requests[0].progress(4);
+  await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
+  expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument(); // single upload
+  FakeXhr.requests[0].respond(200);
+
+  const list = await screen.findByRole('heading', { name: 'Added Sections (1)' });
+  const section = within(list.closest('section')!).getByRole('listitem');
+  expect(section).toHaveTextContent('1. Intro');
+  expect(section).toHaveTextContent('Content Uploaded');
+  expect(screen.getByLabelText('Section Title')).toHaveValue('');
+
+  await waitFor(() => expect(finishButton()).toBeEnabled());
+  await user.click(finishButton());
+  expect(finishButton()).toBeDisabled();
+  expect(finishButton()).toHaveTextContent('Saving...');
+  expect(mockedApi.createModule).toHaveBeenCalledWith({
+    title: 'Fractions',
+    description: 'Halves, thirds and quarters.',
+    sections: [
+      { title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' },
+    ],
+  });
+
+  finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' });
+  await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
+});
+
+it('shows the save failure and lets the user try again', async () => {
+  const user = userEvent.setup();
+  mockedApi.createModule.mockRejectedValueOnce(new Error('500'));
+  renderAddSections();
+  await addSection(user, 'Intro', pdf());
+  FakeXhr.requests[0].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (1)' });
+
+  await user.click(finishButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the complete module. Please try again.');
+  expect(finishButton()).toBeEnabled();
+});
+
+it('shows both upload failure texts and adds no section', async () => {
+  const user = userEvent.setup();
+  renderAddSections();
+  await addSection(user, 'Intro', pdf());
+  FakeXhr.requests[0].respond(500);
+
+  expect(await screen.findByText('File upload failed. Please try again.')).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('File upload failed. Please check the console for details.');
+  expect(screen.getByRole('heading', { name: 'Added Sections (0)' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Section Title')).toHaveValue('Intro'); // kept for another try
+});
+
+it('offers Pause, Resume and Cancel for a multipart file', async () => {
+  const user = userEvent.setup();
+  mockedApi.createUpload.mockResolvedValue({
+    contentUrl: 'protected/t1/2-big.pptx',
+    uploadId: 'u1',
+    partSize: 2,
+    parts: [1, 2, 3].map((partNumber) => ({ partNumber, uploadUrl: `https://s3/part-${partNumber}` })),
+  });
+  renderAddSections();
+  await addSection(user, 'Slides', new File(['abcdef'], 'big.pptx'));
+
+  await user.click(await screen.findByRole('button', { name: 'Pause' }));
+  expect(FakeXhr.requests.every((request) => request.aborted)).toBe(true);
+  expect(screen.getByText(/Paused big\.pptx/)).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Resume' }));
+  expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/2-big.pptx', uploadId: 'u1' });
+  expect(await screen.findByText('Upload of big.pptx canceled.')).toBeInTheDocument();
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add Section' })).toBeEnabled();
+});

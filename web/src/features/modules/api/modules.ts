@@ -1,0 +1,70 @@
+// Server state of modules: the query keys (defined once here) and the hooks every screen reads and writes them with.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Module } from '../../../../../shared/entities';
+import type { CreateModuleInput, UpdateModuleInput } from '../../../../../shared/schemas';
+import { api, ApiError } from '../../../lib/api-client';
+import { classKeys } from '../../classes/api/classes';
+
+export const moduleKeys = {
+  all: ['modules'] as const,
+  list: () => [...moduleKeys.all, 'list'] as const,
+  detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,
+};
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+
+/** Most recently updated first. */
+export const byUpdatedDesc = (a: Module, b: Module) => b.updatedAt.localeCompare(a.updatedAt);
+
+export function useModules() {
+  return useQuery({ queryKey: moduleKeys.list(), queryFn: api.listModules });
+}
+
+export function useModule(moduleId: string | undefined) {
+  return useQuery({
+    queryKey: moduleKeys.detail(moduleId ?? ''),
+    queryFn: () => api.getModule(moduleId!),
+    enabled: Boolean(moduleId),
+  });
+}
+
+export function useCreateModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateModuleInput) => api.createModule(input),
+    onSuccess: (created) => {
+      // Not seeded from the answer: only GET /api/modules/{id} signs the sections' download links (View Content).
+      void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(created._id) });
+      return queryClient.invalidateQueries({ queryKey: moduleKeys.list() });
+    },
+  });
+}
+
+export function useUpdateModule(moduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateModuleInput) => api.updateModule(moduleId, input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) });
+      // Titles and descriptions also show on class pages.
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      return queryClient.invalidateQueries({ queryKey: moduleKeys.list() });
+    },
+  });
+}
+
+export function useDeleteModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (moduleId: string) => api.deleteModule(moduleId),
+    onSuccess: (_, moduleId) => {
+      // Not removed: the detail screen still observes it until it has navigated away, and would refetch (404).
+      // Marked stale instead, so a later visit asks the server again.
+      void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId), refetchType: 'none' });
+      queryClient.setQueryData<Module[]>(moduleKeys.list(), (modules) => modules?.filter((each) => each._id !== moduleId));
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      return queryClient.invalidateQueries({ queryKey: moduleKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,115 @@
+// Adds one section: a title and a file, uploaded at once through the upload state machine; the parent receives the
+// stored file and lists the section. Used by both the add-sections step and the edit screen.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ContentType } from '../../../../../shared/entities';
+import { contentTypeFromMediaType } from '../../../../../shared/content-type';
+import { Alert } from '../../../components/alert';
+import { UploadProgress } from '../../uploads/components/upload-progress';
+import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
+
+/** A section on screen before it is saved with the module; existing sections keep their `_id`. */
+export interface DraftSection {
+  /** Stable React key: the `_id` of a stored section, or a local id for a new one. */
+  key: string;
+  _id?: string;
+  title: string;
+  contentUrl: string;
+  originalFileName?: string;
+  contentType: ContentType;
+}
+
+export const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
+export const UPLOAD_FAILED_ALERT = 'File upload failed. Please check the console for details.';
+
+interface AddSectionFormProps {
+  heading: string;
+  submitLabel: string;
+  onAdd: (section: DraftSection) => void;
+  /** Told when an upload starts or stops, so the parent can hold its save button meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+let localIds = 0;
+
+export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: AddSectionFormProps) {
+  const id = useId();
+  const upload = useFileUpload();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [validationMessage, setValidationMessage] = useState('');
+  const [showFailureAlert, setShowFailureAlert] = useState(false);
+  const busy = isUploadBusy(upload.status);
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!title.trim() || !file) {
+      setValidationMessage(MISSING_SECTION_INPUT);
+      return;
+    }
+    setValidationMessage('');
+    setShowFailureAlert(false);
+    const stored = await upload.start(file);
+    if (!stored) {
+      // Canceled (nothing to say beyond the progress area) or failed (the state machine logged the cause).
+      setShowFailureAlert(true);
+      return;
+    }
+    onAdd({
+      key: `new-${++localIds}`,
+      title: title.trim(),
+      contentUrl: stored.contentUrl,
+      originalFileName: stored.originalFileName,
+      contentType: contentTypeFromMediaType(stored.mediaType),
+    });
+    setTitle('');
+    setFile(null);
+    setFileInputKey((key) => key + 1);
+    upload.reset();
+  }
+
+  return (
+    <form className="card section-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {validationMessage && (
+        <Alert tone="error" onDismiss={() => setValidationMessage('')}>
+          {validationMessage}
+        </Alert>
+      )}
+      {showFailureAlert && upload.status === 'error' && (
+        <Alert tone="error" onDismiss={() => setShowFailureAlert(false)}>
+          {UPLOAD_FAILED_ALERT}
+        </Alert>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Section Title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          required
+          disabled={busy}
+          autoComplete="off"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>Upload File (PDF, PPT, or Word)</label>
+        <input
+          key={fileInputKey}
+          id={`${id}-file`}
+          type="file"
+          required
+          disabled={busy}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+      </div>
+      <UploadProgress upload={upload} />
+      <button type="submit" className="button button-secondary" disabled={busy}>
+        {busy ? 'Uploading...' : submitLabel}
+      </button>
+    </form>
+  );
+}

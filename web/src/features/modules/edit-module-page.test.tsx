@@ -1,0 +1,139 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SAVED_CONFIRMATION_MS } from '../../../../shared/constants';
+import type { Module } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import EditModulePage from './edit-module-page';
+import { FakeXhr, renderPage } from './testing/render-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return {
+    ...actual,
+    api: { getModule: jest.fn(), updateModule: jest.fn(), createUpload: jest.fn(), abortUpload: jest.fn(), listModules: jest.fn() },
+  };
+});
+const mockedApi = jest.mocked(api);
+
+const stored: Module = {
+  _id: 'm1',
+  title: 'Fractions',
+  description: 'Halves and quarters.',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.000Z',
+  sections: [
+    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
+    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
+  ],
+};
+
+const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-modules/:moduleId/edit', url: '/teacher-modules/m1/edit' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  FakeXhr.install();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.getModule.mockResolvedValue(stored);
+  mockedApi.listModules.mockResolvedValue([stored]);
+});
+afterEach(() => jest.useRealTimers());
+
+describe('Save All Changes', () => {
+  it('reads Saving... while busy, Saved! for the confirmation time, then goes to the module', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let finishSave: (module: Module) => void = () => undefined;
+    mockedApi.updateModule.mockImplementation(() => new Promise((resolve) => (finishSave = resolve)));
+    const { router } = renderEdit();
+
+    const title = await screen.findByLabelText('Module Title');
+    await user.clear(title);
+    await user.type(title, 'Fractions, part 1');
+    await user.click(screen.getByRole('button', { name: 'Remove section Intro' }));
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(mockedApi.updateModule).toHaveBeenCalledWith('m1', {
+      title: 'Fractions, part 1',
+      description: 'Halves and quarters.',
+      updatedAt: stored.updatedAt,
+      sections: [{ _id: 's2', title: 'Practice', order: 1, contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' }],
+    });
+
+    await act(async () => finishSave({ ...stored, title: 'Fractions, part 1', sections: [stored.sections[1]] }));
+    expect(screen.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+
+    act(() => jest.advanceTimersByTime(SAVED_CONFIRMATION_MS - 1));
+    expect(screen.getByRole('button', { name: 'Saved!' })).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/teacher-modules/m1/edit');
+
+    act(() => jest.advanceTimersByTime(1));
+    expect(router.location.pathname).toBe('/teacher-modules/m1');
+  });
+
+  it('sends a newly added section with its stored file and original name (the server derives the type)', async () => {
+    const user = userEvent.setup();
+    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t/3-slides.pptx', uploadUrl: 'https://s3/put' });
+    mockedApi.updateModule.mockResolvedValue(stored);
+    renderEdit();
+
+    await user.type(await screen.findByLabelText('Section Title'), 'Slides');
+    await user.upload(
+      screen.getByLabelText('Upload File (PDF, PPT, or Word)'),
+      new File(['pptx'], 'slides.pptx', { type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Section' }));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    FakeXhr.requests[0].respond(200);
+    expect(await screen.findByRole('heading', { name: 'Sections (3)' })).toBeInTheDocument();
+    expect(screen.getByText(/PPT · slides\.pptx/)).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    const sent = mockedApi.updateModule.mock.calls[0][1];
+    expect(sent.sections[2]).toEqual({
+      title: 'Slides',
+      order: 3,
+      contentUrl: 'protected/t/3-slides.pptx',
+      originalFileName: 'slides.pptx',
+    });
+  });
+
+  it('shows the server message on failure and goes back to idle', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockRejectedValueOnce(new ApiError(400, 'Title is required.'));
+    const { router } = renderEdit();
+
+    await user.clear(await screen.findByLabelText('Module Title'));
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save changes. Title is required.');
+    expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled();
+    expect(router.location.pathname).toBe('/teacher-modules/m1/edit');
+  });
+
+  it('tells the user to reload after a concurrent edit (409)', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockRejectedValueOnce(new ApiError(409, 'This module was changed by someone else.'));
+    renderEdit();
+
+    await user.click(await screen.findByRole('button', { name: 'Save All Changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This module was changed by someone else. Reload the page to get the latest version');
+    expect(screen.getByRole('button', { name: 'Reload now' })).toBeInTheDocument();
+  });
+});
+
+describe('loading', () => {
+  it('says Module not found. for a 404', async () => {
+    mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Module not found.');
+  });
+
+  it('says Failed to load module. for any other failure', async () => {
+    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module.');
+  });
+});

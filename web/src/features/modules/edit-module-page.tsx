@@ -1,0 +1,162 @@
+// /teacher-modules/:moduleId/edit: title, description, remove or add sections, then Save All Changes
+// (Saving... → Saved! for SAVED_CONFIRMATION_MS → back to the module).
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Module } from '../../../../shared/entities';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { ApiError } from '../../lib/api-client';
+import { isNotFound, useModule, useUpdateModule } from './api/modules';
+import { AddSectionForm, type DraftSection } from './components/add-section-form';
+import { DraftSectionList } from './components/draft-section-list';
+import { useSaveStatus } from './hooks/use-save-status';
+import { useLogError } from './hooks/use-log-error';
+import './page-parts.css';
+import './modules.css';
+
+export default function EditModulePage() {
+  const { moduleId = '' } = useParams();
+  const module = useModule(moduleId);
+  useDocumentTitle(module.data ? `Editing ${module.data.title}` : 'Edit Module');
+  useLogError(module.error, 'Loading the module for editing failed');
+
+  if (module.isPending) return <Loading label="Loading module..." />;
+  if (module.isError) {
+    return (
+      <div>
+        <h1>Editing Module</h1>
+        <Alert tone="error">{isNotFound(module.error) ? 'Module not found.' : 'Failed to load module.'}</Alert>
+        <Link to="/teacher-modules">Back to My Modules</Link>
+      </div>
+    );
+  }
+  // Keyed by the version read, so the form starts from it once and is not reset by background refetches.
+  return <EditModuleForm key={module.data._id} module={module.data} />;
+}
+
+function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) {
+    return `${error.message} Reload the page to get the latest version, then make your changes again.`;
+  }
+  const detail = error instanceof Error && error.message ? ` ${error.message}` : '';
+  return `Failed to save changes.${detail}`;
+}
+
+function EditModuleForm({ module }: { module: Module }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const updateModule = useUpdateModule(module._id);
+  const [title, setTitle] = useState(module.title);
+  const [description, setDescription] = useState(module.description);
+  const [sections, setSections] = useState<DraftSection[]>(() =>
+    [...module.sections]
+      .sort((a, b) => a.order - b.order)
+      .map((section) => ({ ...section, key: section._id })),
+  );
+  const [uploading, setUploading] = useState(false);
+  const [saveError, setSaveError] = useState<{ message: string; conflict: boolean } | null>(null);
+  const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
+
+  const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
+  const removeSection = (key: string) => setSections((current) => current.filter((section) => section.key !== key));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status !== 'idle' || uploading) return;
+    setSaveError(null);
+    await save(async () => {
+      try {
+        await updateModule.mutateAsync({
+          title,
+          description,
+          updatedAt: module.updatedAt,
+          // Kept sections keep their _id (and the students' progress on them); the server derives content types.
+          sections: sections.map((section, index) => ({
+            ...(section._id ? { _id: section._id } : {}),
+            title: section.title,
+            order: index + 1,
+            contentUrl: section.contentUrl,
+            ...(section.originalFileName ? { originalFileName: section.originalFileName } : {}),
+          })),
+        });
+      } catch (error) {
+        console.error('Saving the module failed:', error);
+        setSaveError({ message: saveErrorMessage(error), conflict: error instanceof ApiError && error.status === 409 });
+        throw error;
+      }
+    });
+  }
+
+  return (
+    <div className="module-form-page">
+      <Link to={`/teacher-modules/${module._id}`} className="back-link">
+        ← Back to module
+      </Link>
+      <h1>Editing Module</h1>
+      <form id={`${id}-form`} className="card" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Module Title</label>
+          <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea
+            id={`${id}-description`}
+            rows={5}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+      </form>
+
+      <section className="card" aria-labelledby={`${id}-sections`}>
+        <h2 id={`${id}-sections`}>Sections ({sections.length})</h2>
+        {sections.length === 0 ? (
+          <p className="muted">This module has no sections. Add one below.</p>
+        ) : (
+          <DraftSectionList
+            sections={sections}
+            renderExtra={(section) => (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => removeSection(section.key)}
+                aria-label={`Remove section ${section.title}`}
+                disabled={status !== 'idle'}
+              >
+                Remove
+              </button>
+            )}
+          />
+        )}
+      </section>
+
+      <AddSectionForm heading="Add New Section" submitLabel="Add Section" onAdd={addSection} onBusyChange={setUploading} />
+
+      {saveError && (
+        <Alert tone="error" onDismiss={() => setSaveError(null)}>
+          {saveError.message}{' '}
+          {saveError.conflict && (
+            <button type="button" className="link-button" onClick={() => window.location.reload()}>
+              Reload now
+            </button>
+          )}
+        </Alert>
+      )}
+      <div className="form-actions">
+        <button
+          type="submit"
+          form={`${id}-form`}
+          className="button"
+          disabled={status !== 'idle' || uploading}
+        >
+          {label}
+        </button>
+        <span className="visually-hidden" role="status">
+          {status === 'idle' ? '' : label}
+        </span>
+      </div>
+    </div>
+  );
+}

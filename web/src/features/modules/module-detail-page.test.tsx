@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Module } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import ModuleDetailPage from './module-detail-page';
+import ModuleLibraryPage from './module-library-page';
+import { renderPage } from './testing/render-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return { ...actual, api: { getModule: jest.fn(), deleteModule: jest.fn(), listModules: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const stored: Module = {
+  _id: 'm1',
+  title: 'Fractions',
+  description: 'Halves and quarters.',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  sections: [{ _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
+};
+
+const renderDetail = () =>
+  renderPage(<ModuleDetailPage />, {
+    path: '/teacher-modules/:moduleId',
+    url: '/teacher-modules/m1',
+    also: { '/teacher-modules': <ModuleLibraryPage /> },
+  });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.getModule.mockResolvedValue(stored);
+  mockedApi.listModules.mockResolvedValue([]);
+});
+
+it('asks before deleting, then shows Module deleted successfully. on the library', async () => {
+  const user = userEvent.setup();
+  mockedApi.deleteModule.mockResolvedValue(undefined);
+  const { router } = renderDetail();
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Sections (1)' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/teacher-modules/m1/edit');
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('alertdialog');
+  expect(dialog).toHaveTextContent('Are you sure you want to delete this module?');
+  expect(mockedApi.deleteModule).not.toHaveBeenCalled();
+
+  await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+  expect(mockedApi.deleteModule).toHaveBeenCalledWith('m1');
+  await waitFor(() => expect(router.location.pathname).toBe('/teacher-modules'));
+  const flash = await screen.findByText('Module deleted successfully.');
+  expect(flash.closest('[role="status"]')).toHaveClass('alert-success');
+});
+
+it('keeps the module and alerts Failed to delete module. on failure', async () => {
+  const user = userEvent.setup();
+  mockedApi.deleteModule.mockRejectedValue(new ApiError(500, 'boom'));
+  const { router } = renderDetail();
+
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete module.');
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(router.location.pathname).toBe('/teacher-modules/m1');
+});
+
+it('says Module not found. for a 404', async () => {
+  mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
+  renderDetail();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Module not found.');
+});

@@ -1,0 +1,111 @@
+// /teacher-modules/:moduleId: a module with its sections, View Content links, Edit and Delete.
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { isNotFound, useDeleteModule, useModule } from './api/modules';
+import type { FlashState } from './components/flash-message';
+import { SectionContentLink } from './components/section-content-link';
+import './page-parts.css';
+import './modules.css';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this module?';
+export const DELETED = 'Module deleted successfully.';
+
+export default function ModuleDetailPage() {
+  const { moduleId } = useParams();
+  const navigate = useNavigate();
+  const module = useModule(moduleId);
+  const deleteModule = useDeleteModule();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const cancelDelete = useCallback(() => setConfirming(false), []);
+  useDocumentTitle(module.data?.title ?? 'Module');
+
+  async function confirmDelete() {
+    if (!moduleId) return;
+    setDeleteFailed(false);
+    try {
+      await deleteModule.mutateAsync(moduleId);
+    } catch (error) {
+      console.error('Deleting the module failed:', error);
+      setConfirming(false);
+      setDeleteFailed(true);
+      return;
+    }
+    const state: FlashState = { flash: DELETED };
+    navigate('/teacher-modules', { state });
+  }
+
+  if (module.isPending) return <Loading label="Loading module..." />;
+  if (module.isError) {
+    return (
+      <div>
+        <h1>Module</h1>
+        <Alert tone="error">{isNotFound(module.error) ? 'Module not found.' : 'Failed to load module.'}</Alert>
+        <Link to="/teacher-modules">Back to My Modules</Link>
+      </div>
+    );
+  }
+
+  const { title, description, sections } = module.data;
+  return (
+    <div className="module-detail">
+      <Link to="/teacher-modules" className="back-link">
+        ← Back to My Modules
+      </Link>
+      <div className="page-heading">
+        <h1>{title}</h1>
+        <div className="heading-actions">
+          <Link to={`/teacher-modules/${moduleId}/edit`} className="button button-secondary">
+            Edit
+          </Link>
+          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+      </div>
+      {deleteFailed && (
+        <Alert tone="error" onDismiss={() => setDeleteFailed(false)}>
+          Failed to delete module.
+        </Alert>
+      )}
+      <p className="module-description">{description}</p>
+
+      <section aria-labelledby="sections-heading">
+        <h2 id="sections-heading">Sections ({sections.length})</h2>
+        {sections.length === 0 ? (
+          <p className="muted">This module has no sections yet.</p>
+        ) : (
+          <ol className="section-list">
+            {[...sections]
+              .sort((a, b) => a.order - b.order)
+              .map((section) => (
+                <li key={section._id} className="card section-item">
+                  <div>
+                    <h3 className="section-title">{section.title}</h3>
+                    <p className="muted section-meta">
+                      {section.contentType}
+                      {section.originalFileName ? ` · ${section.originalFileName}` : ''}
+                    </p>
+                  </div>
+                  <SectionContentLink section={section} />
+                </li>
+              ))}
+          </ol>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        message={DELETE_QUESTION}
+        confirmLabel="Delete"
+        busy={deleteModule.isPending}
+        onConfirm={confirmDelete}
+        onCancel={cancelDelete}
+      />
+    </div>
+  );
+}

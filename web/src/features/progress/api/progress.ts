@@ -1,0 +1,57 @@
+// Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
+// complete, and class reports.
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Progress } from '../../../../../shared/entities';
+import { api, ApiError } from '../../../lib/api-client';
+
+export const progressKeys = {
+  all: ['progress'] as const,
+  student: (studentId: string, moduleId: string, classId: string) =>
+    [...progressKeys.all, 'student', studentId, moduleId, classId] as const,
+  classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
+};
+
+/** A student's progress in one module of one class; null when there is none yet (the API answers 404). */
+export function useStudentProgress(studentId: string, moduleId: string | undefined, classId: string | undefined) {
+  return useQuery({
+    queryKey: progressKeys.student(studentId, moduleId ?? '', classId ?? ''),
+    queryFn: async (): Promise<Progress | null> => {
+      try {
+        return await api.getProgress(studentId, moduleId!, classId!);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: Boolean(studentId && moduleId && classId),
+  });
+}
+
+export function useMarkComplete(studentId: string, moduleId: string, classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sectionId: string) => api.markComplete({ studentId, moduleId, classId, sectionId }),
+    onSuccess: (progress) => {
+      queryClient.setQueryData(progressKeys.student(studentId, moduleId, classId), progress);
+      return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+    },
+  });
+}
+
+export function useClassReport(classId: string | undefined) {
+  return useQuery({
+    queryKey: progressKeys.classReport(classId ?? ''),
+    queryFn: () => api.getClassReport(classId!),
+    enabled: Boolean(classId),
+  });
+}
+
+/** The reports of several classes at once (the teacher dashboard's average completion). */
+export function useClassReports(classIds: string[]) {
+  return useQueries({
+    queries: classIds.map((classId) => ({
+      queryKey: progressKeys.classReport(classId),
+      queryFn: () => api.getClassReport(classId),
+      })),
+  });
+}

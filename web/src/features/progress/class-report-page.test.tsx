@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import type { ClassDetail, ClassReportRow } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import { renderPage } from '../modules/testing/render-page';
+import ClassReportPage from './class-report-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return { ...actual, api: { getClass: jest.fn(), getClassReport: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const klass: ClassDetail = {
+  _id: 'c1',
+  className: 'Year 7 Maths',
+  teacherId: { _id: 't1', username: 'Ms Rivera' },
+  studentIds: [],
+  assignedModuleIds: [
+    { _id: 'm1', title: 'Fractions', description: '' },
+    { _id: 'm2', title: 'Decimals', description: '' },
+  ],
+};
+
+const rows: ClassReportRow[] = [
+  {
+    studentId: 'st1',
+    studentName: 'sam',
+    modules: [
+      { moduleId: 'm2', moduleTitle: 'Decimals', percentage: 100, completed: 3, total: 3 },
+      { moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 },
+    ],
+  },
+  {
+    studentId: 'st2',
+    studentName: 'ali',
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 33.333, completed: 1, total: 3 }],
+  },
+];
+
+const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.getClass.mockResolvedValue(klass);
+});
+
+it('renders one row per student and one column per module, cells as percentage% (completed/total)', async () => {
+  mockedApi.getClassReport.mockResolvedValue(rows);
+  renderReport();
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Fractions', 'Decimals']);
+
+  const [, samRow, aliRow] = within(table).getAllByRole('row');
+  expect(within(samRow).getByRole('rowheader')).toHaveTextContent('sam');
+  expect(within(samRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['50% (1/2)', '100% (3/3)']);
+  expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['33% (1/3)', '—No data']);
+  expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
+});
+
+it('shows the empty text when nobody has progress yet', async () => {
+  mockedApi.getClassReport.mockResolvedValue([]);
+  renderReport();
+  expect(await screen.findByText('No progress data found for this class yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+it('shows the failure text', async () => {
+  mockedApi.getClassReport.mockRejectedValue(new ApiError(500, 'boom'));
+  renderReport();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
+});

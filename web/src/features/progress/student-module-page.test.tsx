@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Module } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import { renderPage, student } from '../modules/testing/render-page';
+import StudentModulePage from './student-module-page';
+
+jest.mock('../../lib/api-client', () => {
+  const actual = jest.requireActual('../../lib/api-client');
+  return { ...actual, api: { getModule: jest.fn(), getProgress: jest.fn(), markComplete: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const stored: Module = {
+  _id: 'm1',
+  title: 'Fractions',
+  description: 'Halves and quarters.',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  sections: [
+    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
+    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
+  ],
+};
+
+const renderModule = () =>
+  renderPage(<StudentModulePage />, {
+    path: '/student/class/:classId/module/:moduleId',
+    url: '/student/class/c1/module/m1',
+    user: student,
+  });
+const sectionItem = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).closest('li')!;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.getModule.mockResolvedValue(stored);
+});
+
+it('treats a 404 on progress as nothing completed', async () => {
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  renderModule();
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
+  expect(mockedApi.getProgress).toHaveBeenCalledWith('student-1', 'm1', 'c1');
+  const buttons = screen.getAllByRole('button', { name: 'Mark as Complete' });
+  expect(buttons).toHaveLength(2);
+  buttons.forEach((button) => expect(button).toBeEnabled());
+  expect(screen.getByText('0 of 2 sections complete')).toBeInTheDocument();
+});
+
+it('links View Content to the signed download URL in a new tab', async () => {
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+  const link = within(sectionItem('Intro')).getByRole('link', { name: /View Content/ });
+  expect(link).toHaveAttribute('href', 'https://s3/intro?sig');
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+it('turns Mark as Complete into a disabled Completed', async () => {
+  const user = userEvent.setup();
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  mockedApi.markComplete.mockResolvedValue({
+    studentId: 'student-1',
+    moduleId: 'm1',
+    classId: 'c1',
+    completedSections: ['s1'],
+    updatedAt: '2026-01-03T00:00:00.000Z',
+  });
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+
+  await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
+
+  expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-1', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
+  expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+  expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+  expect(screen.getByText('1 of 2 sections complete')).toBeInTheDocument();
+});
+
+it('shows stored progress as Completed', async () => {
+  mockedApi.getProgress.mockResolvedValue({
+    studentId: 'student-1',
+    moduleId: 'm1',
+    classId: 'c1',
+    completedSections: ['s2'],
+    updatedAt: '2026-01-03T00:00:00.000Z',
+  });
+  renderModule();
+  expect(await within(await findSection('Practice')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+  expect(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+});
+
+async function findSection(title: string) {
+  return (await screen.findByRole('heading', { name: new RegExp(title) })).closest('li')!;
+}
+
+it('alerts Could not update progress. when marking fails and keeps the button', async () => {
+  const user = userEvent.setup();
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+
+  await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not update progress.');
+  expect(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+});
+
+it('says Failed to load module content. when the module cannot be read', async () => {
+  mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  renderModule();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module content.');
+});

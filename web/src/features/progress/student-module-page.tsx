@@ -1,0 +1,138 @@
+// /student/class/:classId/module/:moduleId: a module's sections for a student, each with View Content and
+// Mark as Complete (which becomes a disabled Completed; there is no undo).
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Module } from '../../../../shared/entities';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useModule } from '../modules/api/modules';
+import { SectionContentLink } from '../modules/components/section-content-link';
+import { useMarkComplete, useStudentProgress } from './api/progress';
+import { useLogError } from '../modules/hooks/use-log-error';
+import '../modules/page-parts.css';
+import './progress.css';
+
+export const MISSING_INFO = 'Missing module or class information.';
+export const LOAD_FAILED = 'Failed to load module content.';
+export const MARK_FAILED = 'Could not update progress.';
+
+export default function StudentModulePage() {
+  const { classId, moduleId } = useParams();
+  const { userId } = useCurrentUser();
+  const module = useModule(moduleId);
+  const progress = useStudentProgress(userId, moduleId, classId);
+  useDocumentTitle(module.data?.title ?? 'Module');
+  useLogError(module.error ?? progress.error, 'Loading the module failed');
+
+  if (!classId || !moduleId) return <ErrorScreen message={MISSING_INFO} />;
+  if (module.isPending || progress.isPending) return <Loading label="Loading module..." />;
+  if (module.isError || progress.isError) {
+    return <ErrorScreen message={LOAD_FAILED} classId={classId} />;
+  }
+  return (
+    <StudentModule
+      module={module.data}
+      classId={classId}
+      studentId={userId}
+      completed={new Set(progress.data?.completedSections ?? [])}
+    />
+  );
+}
+
+function ErrorScreen({ message, classId }: { message: string; classId?: string }) {
+  return (
+    <div>
+      <h1>Module</h1>
+      <Alert tone="error">{message}</Alert>
+      <Link to={classId ? `/student/class/${classId}` : '/student-dashboard'}>
+        {classId ? 'Back to class' : 'Back to Dashboard'}
+      </Link>
+    </div>
+  );
+}
+
+interface StudentModuleProps {
+  module: Module;
+  classId: string;
+  studentId: string;
+  completed: Set<string>;
+}
+
+function StudentModule({ module, classId, studentId, completed }: StudentModuleProps) {
+  const markComplete = useMarkComplete(studentId, module._id, classId);
+  const [failed, setFailed] = useState(false);
+  const sections = [...module.sections].sort((a, b) => a.order - b.order);
+  const done = sections.filter((section) => completed.has(section._id)).length;
+
+  async function mark(sectionId: string) {
+    setFailed(false);
+    try {
+      await markComplete.mutateAsync(sectionId);
+    } catch (error) {
+      console.error('Marking the section complete failed:', error);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <div className="student-module">
+      <Link to={`/student/class/${classId}`} className="back-link">
+        ← Back to class
+      </Link>
+      <h1>{module.title}</h1>
+      <p className="module-description">{module.description}</p>
+
+      {sections.length > 0 && (
+        <div className="overall-progress">
+          <p id="overall-progress-label">
+            {done} of {sections.length} sections complete
+          </p>
+          <progress aria-labelledby="overall-progress-label" max={sections.length} value={done} />
+        </div>
+      )}
+
+      {failed && (
+        <Alert tone="error" onDismiss={() => setFailed(false)}>
+          {MARK_FAILED}
+        </Alert>
+      )}
+
+      <section aria-labelledby="student-sections-heading">
+        <h2 id="student-sections-heading">Sections ({sections.length})</h2>
+        {sections.length === 0 ? (
+          <p className="empty-state">This module has no sections yet.</p>
+        ) : (
+          <ol className="student-sections">
+            {sections.map((section, index) => {
+              const isDone = completed.has(section._id);
+              const isMarking = markComplete.isPending && markComplete.variables === section._id;
+              return (
+                <li key={section._id} className={`card student-section${isDone ? ' is-done' : ''}`}>
+                  <div className="student-section-text">
+                    <h3>
+                      {index + 1}. {section.title}
+                    </h3>
+                    <p className="muted">{section.contentType}</p>
+                  </div>
+                  <div className="student-section-actions">
+                    <SectionContentLink section={section} />
+                    <button
+                      type="button"
+                      className={isDone ? 'button completed-button' : 'button'}
+                      disabled={isDone || isMarking}
+                      onClick={() => mark(section._id)}
+                    >
+                      {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Transfer layer of an upload: one presigned PUT through XMLHttpRequest, because fetch reports no upload progress.
+
+/** The PUT was stopped on purpose (pause or cancel); never a failure to report. */
+export class TransferAbortedError extends Error {
+  constructor() {
+    super('The transfer was stopped.');
+    this.name = 'TransferAbortedError';
+  }
+}
+
+export interface PutBlobOptions {
+  /** Sent as the Content-Type header; a single-PUT URL is signed for exactly the type given when it was issued. */
+  contentType?: string;
+  signal: AbortSignal;
+  onProgress?: (loadedBytes: number) => void;
+}
+
+/** PUTs `body` to a presigned URL and answers the ETag response header (null when the storage hides it). */
+export function putBlob(url: string, body: Blob, { contentType, signal, onProgress }: PutBlobOptions) {
+  return new Promise<{ etag: string | null }>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new TransferAbortedError());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const settle = () => signal.removeEventListener('abort', abort);
+
+    request.open('PUT', url);
+    if (contentType) request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => onProgress?.(event.loaded);
+    request.onload = () => {
+      settle();
+      if (request.status >= 200 && request.status < 300) resolve({ etag: request.getResponseHeader('ETag') });
+      else reject(new Error(`The storage answered ${request.status} ${request.statusText}`.trim()));
+    };
+    request.onerror = () => {
+      settle();
+      reject(new Error('The connection to the storage failed.'));
+    };
+    request.onabort = () => {
+      settle();
+      reject(new TransferAbortedError());
+    };
+    request.send(body);
+  });
+}

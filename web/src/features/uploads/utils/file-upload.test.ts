@@ -1,0 +1,242 @@
+import { UPLOAD_LIMITS } from '../../../../../shared/constants';
+import { api } from '../../../lib/api-client';
+import { FakeXhr, flushPromises } from '../../modules/testing/render-page';
+import { FileUpload, PART_ATTEMPTS, type UploadSnapshot } from './file-upload';
+
+jest.mock('../../../lib/api-client', () => {
+  const actual = jest.requireActual('../../../lib/api-client');
+  return { ...actual, api: { createUpload: jest.fn(), completeUpload: jest.fn(), abortUpload: jest.fn() } };
+});
+const mockedApi = jest.mocked(api);
+
+const PART_SIZE = 4;
+const multipartTicket = (parts: number) => ({
+  contentUrl: 'protected/t1/123-big.pptx',
+  uploadId: 'upload-1',
+  partSize: PART_SIZE,
+  parts: Array.from({ length: parts }, (_, index) => ({ partNumber: index + 1, uploadUrl: `https://s3/part-${index + 1}` })),
+});
+
+function track(file: File) {
+  const states: UploadSnapshot[] = [];
+  const upload = new FileUpload(file, (state) => states.push(state));
+  return { upload, states };
+}
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(blob);
+  });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  FakeXhr.install();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  mockedApi.completeUpload.mockResolvedValue({ contentUrl: 'protected/t1/123-big.pptx' });
+  mockedApi.abortUpload.mockResolvedValue(undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('single upload', () => {
+  const file = new File(['%PDF-1.7 hello'], 'notes.pdf', { type: 'application/pdf' });
+
+  beforeEach(() => {
+    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-notes.pdf', uploadUrl: 'https://s3/put' });
+  });
+
+  it('asks for a ticket, PUTs the file with its content type, reports progress and succeeds', async () => {
+    const { upload, states } = track(file);
+    const done = upload.start();
+    await flushPromises();
+
+    expect(mockedApi.createUpload).toHaveBeenCalledWith({ fileName: 'notes.pdf', contentType: 'application/pdf', size: file.size });
+    const [put] = FakeXhr.requests;
+    expect(put.method).toBe('PUT');
+    expect(put.url).toBe('https://s3/put');
+    expect(put.headers['Content-Type']).toBe('application/pdf');
+    expect(put.body).toBe(file);
+    expect(upload.state.multipart).toBe(false);
+
+    put.progress(5);
+    expect(upload.state).toMatchObject({ status: 'uploading', loaded: 5, total: file.size });
+    put.respond(200);
+
+    await expect(done).resolves.toEqual({ contentUrl: 'protected/t1/1-notes.pdf', originalFileName: 'notes.pdf', mediaType: 'application/pdf' });
+    expect(upload.state.status).toBe('success');
+    expect(states.map((state) => state.status)).toEqual(['uploading', 'uploading', 'success']);
+  });
+
+  it('ends in error (and settles with null) when the storage refuses the PUT', async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+    FakeXhr.requests[0].respond(403);
+
+    await expect(done).resolves.toBeNull();
+    expect(upload.state.status).toBe('error');
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('ends in error when the API refuses the ticket', async () => {
+    mockedApi.createUpload.mockRejectedValueOnce(new Error('403'));
+    const { upload } = track(file);
+    await expect(upload.start()).resolves.toBeNull();
+    expect(upload.state.status).toBe('error');
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('cannot be paused (pause applies to multipart only)', async () => {
+    const { upload } = track(file);
+    void upload.start();
+    await flushPromises();
+    upload.pause();
+    expect(upload.state.status).toBe('uploading');
+    expect(FakeXhr.requests[0].aborted).toBe(false);
+  });
+});
+
+describe('multipart upload', () => {
+  // 6 parts of 4 bytes, the last one 2 bytes.
+  const file = new File(['abcdefghijklmnopqrstuv'], 'big.pptx', { type: 'application/vnd.ms-powerpoint' });
+
+  beforeEach(() => {
+    mockedApi.createUpload.mockResolvedValue(multipartTicket(6));
+  });
+
+  const answer = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
+
+  it(`keeps ${UPLOAD_LIMITS.parallelParts} parts in flight, sends the right bytes and completes with every ETag`, async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+
+    expect(upload.state.multipart).toBe(true);
+    expect(FakeXhr.pendingRequests().map((request) => request.url)).toEqual([
+      'https://s3/part-1',
+      'https://s3/part-2',
+      'https://s3/part-3',
+      'https://s3/part-4',
+    ]);
+    expect(await readText(FakeXhr.requests[1].body!)).toBe('efgh');
+
+    answer(FakeXhr.requests[0]);
+    await flushPromises();
+    expect(FakeXhr.pendingRequests().map((request) => request.url)).toContain('https://s3/part-5');
+    expect(upload.state.loaded).toBe(PART_SIZE);
+
+    while (FakeXhr.pendingRequests().length) {
+      FakeXhr.pendingRequests().forEach(answer);
+      await flushPromises();
+    }
+    const lastPart = FakeXhr.requests.find((request) => request.url.endsWith('part-6'))!;
+    expect(await readText(lastPart.body!)).toBe('uv');
+
+    await expect(done).resolves.toMatchObject({ contentUrl: 'protected/t1/123-big.pptx', originalFileName: 'big.pptx' });
+    expect(mockedApi.completeUpload).toHaveBeenCalledWith({
+      contentUrl: 'protected/t1/123-big.pptx',
+      uploadId: 'upload-1',
+      parts: [1, 2, 3, 4, 5, 6].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
+    });
+    expect(upload.state).toMatchObject({ status: 'success', loaded: file.size });
+  });
+
+  it('pause aborts the parts in flight and schedules nothing; resume sends only the unfinished parts again', async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+    answer(FakeXhr.requests[0]); // part 1 is stored before the pause
+    await flushPromises();
+    const inFlight = FakeXhr.pendingRequests();
+    FakeXhr.requests[1].progress(3);
+
+    upload.pause();
+    expect(upload.state.status).toBe('paused');
+    expect(inFlight.every((request) => request.aborted)).toBe(true);
+    expect(upload.state.loaded).toBe(PART_SIZE); // only part 1 counts
+    await flushPromises();
+    expect(FakeXhr.pendingRequests()).toHaveLength(0);
+
+    const sentBeforeResume = FakeXhr.requests.length;
+    upload.resume();
+    expect(upload.state.status).toBe('uploading');
+    const resent = FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url);
+    expect(resent).toEqual(['https://s3/part-2', 'https://s3/part-3', 'https://s3/part-4', 'https://s3/part-5']);
+
+    while (FakeXhr.pendingRequests().length) {
+      FakeXhr.pendingRequests().forEach(answer);
+      await flushPromises();
+    }
+    await expect(done).resolves.not.toBeNull();
+    expect(FakeXhr.requests.filter((request) => request.url.endsWith('part-1'))).toHaveLength(1);
+    expect(mockedApi.completeUpload.mock.calls[0][0].parts).toHaveLength(6);
+  });
+
+  it('cancel aborts the parts in flight and the multipart upload on the server', async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+
+    upload.cancel();
+    await expect(done).resolves.toBeNull();
+    expect(upload.state.status).toBe('canceled');
+    expect(FakeXhr.requests.every((request) => request.aborted)).toBe(true);
+    expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
+    expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+  });
+
+  it('cancel while paused also aborts on the server', async () => {
+    const { upload } = track(file);
+    void upload.start();
+    await flushPromises();
+    upload.pause();
+    upload.cancel();
+    expect(upload.state.status).toBe('canceled');
+    expect(mockedApi.abortUpload).toHaveBeenCalledTimes(1);
+    upload.resume();
+    expect(upload.state.status).toBe('canceled');
+  });
+
+  it(`retries a failing part, then after ${PART_ATTEMPTS} attempts ends in error and aborts on the server`, async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+
+    for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
+      const part1 = FakeXhr.pendingRequests().find((request) => request.url.endsWith('part-1'))!;
+      part1.fail();
+      await flushPromises();
+    }
+    await expect(done).resolves.toBeNull();
+    expect(upload.state.status).toBe('error');
+    expect(FakeXhr.pendingRequests()).toHaveLength(0);
+    expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
+    expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+  });
+
+  it('fails when the storage hides the ETag header (CORS) instead of completing with bad parts', async () => {
+    const { upload } = track(file);
+    const done = upload.start();
+    await flushPromises();
+    for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
+      FakeXhr.pendingRequests()
+        .find((request) => request.url.endsWith('part-1'))!
+        .respond(200);
+      await flushPromises();
+    }
+    await expect(done).resolves.toBeNull();
+    expect(upload.state.status).toBe('error');
+  });
+
+  it('ends in error when completing the upload fails', async () => {
+    mockedApi.createUpload.mockResolvedValue(multipartTicket(1));
+    mockedApi.completeUpload.mockRejectedValueOnce(new Error('500'));
+    const { upload } = track(new File(['abc'], 'x.pptx'));
+    const done = upload.start();
+    await flushPromises();
+    answer(FakeXhr.requests[0]);
+    await expect(done).resolves.toBeNull();
+    expect(upload.state.status).toBe('error');
+  });
+});

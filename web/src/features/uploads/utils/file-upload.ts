@@ -1,0 +1,270 @@
+// The upload state machine: asks the API for a ticket, then moves the file with one PUT (small files) or with
+// parallel part PUTs (multipart), which can be paused, resumed and canceled. React-free; the hook mirrors it.
+import { UPLOAD_LIMITS } from '../../../../../shared/constants';
+import type { MultipartUploadTicket, UploadTicket } from '../../../../../shared/entities';
+import { api } from '../../../lib/api-client';
+import { putBlob, TransferAbortedError } from '../api/put-blob';
+
+export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error' | 'success';
+
+/** What a section needs from a finished upload. */
+export interface UploadedFile {
+  contentUrl: string;
+  originalFileName: string;
+  /** The browser's media type of the file (may be empty). */
+  mediaType: string;
+}
+
+export interface UploadSnapshot {
+  status: UploadStatus;
+  fileName: string;
+  loaded: number;
+  total: number;
+  /** Known once the API answered the ticket; only multipart uploads can pause and resume. */
+  multipart: boolean;
+  result?: UploadedFile;
+  error?: unknown;
+}
+
+export const IDLE_UPLOAD: UploadSnapshot = { status: 'idle', fileName: '', loaded: 0, total: 0, multipart: false };
+
+/** A part PUT that fails for another reason than pause or cancel is tried this many times in all. */
+export const PART_ATTEMPTS = 3;
+
+interface Part {
+  partNumber: number;
+  uploadUrl: string;
+  start: number;
+  end: number;
+  loaded: number;
+  attempts: number;
+  etag?: string;
+  /** Set while the part's PUT is in flight. */
+  controller?: AbortController;
+}
+
+const isMultipart = (ticket: UploadTicket): ticket is MultipartUploadTicket => 'uploadId' in ticket;
+
+export class FileUpload {
+  private snapshot: UploadSnapshot;
+  private ticket?: UploadTicket;
+  private parts: Part[] = [];
+  private singleController?: AbortController;
+  private completing = false;
+  private resolve!: (result: UploadedFile | null) => void;
+  private readonly finished: Promise<UploadedFile | null>;
+
+  constructor(
+    private readonly file: File,
+    private readonly onChange: (snapshot: UploadSnapshot) => void,
+  ) {
+    this.snapshot = { status: 'idle', fileName: file.name, loaded: 0, total: file.size, multipart: false };
+    this.finished = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  get state(): UploadSnapshot {
+    return this.snapshot;
+  }
+
+  private get mediaType() {
+    return this.file.type || 'application/octet-stream';
+  }
+
+  /** Runs the upload; settles with the stored file on success and null on cancel or error (see `state`). */
+  start(): Promise<UploadedFile | null> {
+    if (this.snapshot.status !== 'idle') return this.finished;
+    this.update({ status: 'uploading' });
+    void this.run();
+    return this.finished;
+  }
+
+  /** Multipart only: stops scheduling parts and aborts the part PUTs in flight (they restart on resume). */
+  pause() {
+    if (this.snapshot.status !== 'uploading' || !this.snapshot.multipart) return;
+    this.update({ status: 'paused' });
+    this.abortInFlight();
+  }
+
+  resume() {
+    if (this.snapshot.status !== 'paused') return;
+    this.update({ status: 'uploading' });
+    void this.advance();
+  }
+
+  /** Stops for good; a multipart upload is also aborted on the server so its parts are not kept. */
+  cancel() {
+    if (this.snapshot.status !== 'uploading' && this.snapshot.status !== 'paused') return;
+    this.update({ status: 'canceled' });
+    this.abortInFlight();
+    this.abortOnServer();
+    this.resolve(null);
+  }
+
+  private async run() {
+    try {
+      this.ticket = await api.createUpload({ fileName: this.file.name, contentType: this.mediaType, size: this.file.size });
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    const ticket = this.ticket;
+    if (this.snapshot.status === 'canceled') {
+      // Canceled while the ticket was on its way: nothing was sent yet, but a multipart upload exists.
+      this.abortOnServer();
+      return;
+    }
+    if (isMultipart(ticket)) {
+      this.parts = ticket.parts.map(({ partNumber, uploadUrl }) => ({
+        partNumber,
+        uploadUrl,
+        start: (partNumber - 1) * ticket.partSize,
+        end: Math.min(partNumber * ticket.partSize, this.file.size),
+        loaded: 0,
+        attempts: 0,
+      }));
+      this.update({ multipart: true });
+      void this.advance();
+    } else {
+      await this.runSingle(ticket.uploadUrl, ticket.contentUrl);
+    }
+  }
+
+  private async runSingle(uploadUrl: string, contentUrl: string) {
+    this.singleController = new AbortController();
+    try {
+      await putBlob(uploadUrl, this.file, {
+        contentType: this.mediaType,
+        signal: this.singleController.signal,
+        onProgress: (loaded) => this.isActive() && this.update({ loaded }),
+      });
+    } catch (error) {
+      if (!(error instanceof TransferAbortedError)) this.fail(error);
+      return;
+    } finally {
+      this.singleController = undefined;
+    }
+    this.succeed(contentUrl);
+  }
+
+  /** Completes the upload once every part is stored, otherwise keeps parts flowing. */
+  private async advance() {
+    if (this.snapshot.status !== 'uploading') return;
+    if (this.parts.every((part) => part.etag)) await this.completeMultipart();
+    else this.pump();
+  }
+
+  /** Starts pending parts until UPLOAD_LIMITS.parallelParts are in flight. */
+  private pump() {
+    if (this.snapshot.status !== 'uploading') return;
+    let inFlight = this.parts.filter((part) => part.controller).length;
+    for (const part of this.parts) {
+      if (inFlight >= UPLOAD_LIMITS.parallelParts) break;
+      if (part.etag || part.controller) continue;
+      inFlight += 1;
+      void this.sendPart(part);
+    }
+  }
+
+  private async sendPart(part: Part) {
+    const controller = new AbortController();
+    part.controller = controller;
+    part.attempts += 1;
+    try {
+      const { etag } = await putBlob(part.uploadUrl, this.file.slice(part.start, part.end), {
+        signal: controller.signal,
+        onProgress: (loaded) => {
+          if (part.controller !== controller || !this.isActive()) return;
+          part.loaded = loaded;
+          this.updateProgress();
+        },
+      });
+      if (!etag) throw new Error('The storage did not expose the ETag header of a part (check its CORS ExposeHeaders).');
+      part.etag = etag;
+      part.loaded = part.end - part.start;
+    } catch (error) {
+      if (part.controller !== controller) return; // already released by pause or cancel
+      part.loaded = 0;
+      part.controller = undefined;
+      if (error instanceof TransferAbortedError) return;
+      if (part.attempts < PART_ATTEMPTS && this.snapshot.status === 'uploading') {
+        this.updateProgress();
+        this.pump();
+      } else {
+        this.fail(error);
+      }
+      return;
+    }
+    if (part.controller === controller) part.controller = undefined;
+    if (!this.isActive()) return;
+    this.updateProgress();
+    await this.advance();
+  }
+
+  private async completeMultipart() {
+    if (this.completing) return;
+    this.completing = true;
+    const ticket = this.ticket as MultipartUploadTicket;
+    try {
+      await api.completeUpload({
+        contentUrl: ticket.contentUrl,
+        uploadId: ticket.uploadId,
+        parts: this.parts.map(({ partNumber, etag }) => ({ partNumber, etag: etag! })),
+      });
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.succeed(ticket.contentUrl);
+  }
+
+  private succeed(contentUrl: string) {
+    if (!this.isActive()) return;
+    const result: UploadedFile = { contentUrl, originalFileName: this.file.name, mediaType: this.file.type };
+    this.update({ status: 'success', loaded: this.file.size, result });
+    this.resolve(result);
+  }
+
+  private fail(error: unknown) {
+    if (!this.isActive()) return;
+    console.error(`File upload of "${this.file.name}" failed:`, error);
+    this.update({ status: 'error', error });
+    this.abortInFlight();
+    this.abortOnServer();
+    this.resolve(null);
+  }
+
+  private isActive() {
+    return this.snapshot.status === 'uploading' || this.snapshot.status === 'paused';
+  }
+
+  /** Stops every PUT in flight and releases its part at once, so a quick resume sends it again. */
+  private abortInFlight() {
+    this.singleController?.abort();
+    for (const part of this.parts) {
+      if (!part.controller) continue;
+      const { controller } = part;
+      part.controller = undefined;
+      part.loaded = 0;
+      controller.abort();
+    }
+    if (this.parts.length) this.updateProgress();
+  }
+
+  private abortOnServer() {
+    const ticket = this.ticket;
+    if (!ticket || !isMultipart(ticket)) return;
+    api.abortUpload({ contentUrl: ticket.contentUrl, uploadId: ticket.uploadId }).catch((error: unknown) => {
+      console.error('Could not abort the multipart upload on the server:', error);
+    });
+  }
+
+  private updateProgress() {
+    const loaded = this.parts.reduce((sum, part) => sum + (part.etag ? part.end - part.start : part.loaded), 0);
+    this.update({ loaded });
+  }
+
+  private update(change: Partial<UploadSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.onChange(this.snapshot);
+  }
+}

@@ -10,6 +10,7 @@ describe('contentTypeFromMediaType', () => {
     ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'WORD'],
     ['application/msword', 'WORD'],
     ['application/vnd.oasis.opendocument.text', 'WORD'],
+    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'UNKNOWN'],
     ['image/png', 'UNKNOWN'],
     ['', 'UNKNOWN'],
     [undefined, 'UNKNOWN'],

@@ -5,6 +5,7 @@ export function contentTypeFromMediaType(mediaType: string | undefined): Content
   const type = (mediaType ?? '').toLowerCase();
   if (type.includes('pdf')) return 'PDF';
   if (type.includes('presentation') || type.includes('powerpoint')) return 'PPT';
-  if (type.includes('document') || type.includes('msword')) return 'WORD';
+  // Spreadsheets' media types also contain "document" (officedocument.spreadsheetml); they are not Word files.
+  if ((type.includes('document') && !type.includes('spreadsheet')) || type.includes('msword')) return 'WORD';
   return 'UNKNOWN';
 }

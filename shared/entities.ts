@@ -61,7 +61,8 @@ export interface Progress {
   moduleId: string;
   classId: string;
   completedSections: string[];
-  updatedAt: string;
+  /** Absent while nothing has been recorded. */
+  updatedAt?: string;
 }
 
 export interface ModuleProgress {

@@ -65,8 +65,7 @@ export async function updateModule(caller: Caller, moduleId: string, input: Upda
     updatedAt: laterThan(current.updatedAt),
   };
   if (!(await modules.replaceModule(record, expectedUpdatedAt))) throw conflict(CHANGED_ELSEWHERE);
-  const keptFiles = new Set(record.sections.map((section) => section.contentUrl));
-  await removeFiles(current.sections.map((section) => section.contentUrl).filter((key) => !keptFiles.has(key)));
+  await removeUnusedFiles(current, record.sections);
   return toModule(record);
 }
 
@@ -84,7 +83,7 @@ export async function deleteModule(caller: Caller, moduleId: string): Promise<vo
       await progress.deleteProgressOfModule(classId, moduleId);
     }),
   );
-  await removeFiles(deleted.sections.map((section) => section.contentUrl));
+  await removeUnusedFiles(deleted, []);
 }
 
 /** A module the caller owns; anyone else's is reported as missing, to not reveal it exists. */
@@ -154,11 +153,21 @@ function laterThan(previous: string): string {
   return new Date(Math.max(now, previousMs + 1)).toISOString();
 }
 
-/** File clean-up never fails the request that triggered it: the data change already happened. */
-async function removeFiles(keys: string[]): Promise<void> {
+/**
+ * Deletes the files a module no longer uses, unless another of the owner's modules still does (a client may reuse
+ * an upload). Clean-up never fails the request that triggered it: the data change already happened.
+ */
+async function removeUnusedFiles(before: ModuleRecord, sectionsNow: StoredSection[]): Promise<void> {
+  const keptHere = new Set(sectionsNow.map((section) => section.contentUrl));
+  const dropped = [...new Set(before.sections.map((section) => section.contentUrl))].filter((key) => !keptHere.has(key));
+  if (dropped.length === 0) return;
   try {
-    await storage.deleteFiles(keys);
+    const otherModules = (await modules.listModulesByOwner(before.ownerId)).filter(
+      (record) => record.moduleId !== before.moduleId,
+    );
+    const usedElsewhere = new Set(otherModules.flatMap((record) => record.sections.map((section) => section.contentUrl)));
+    await storage.deleteFiles(dropped.filter((key) => !usedElsewhere.has(key)));
   } catch (error) {
-    logger.warn('Could not delete files; they are orphaned', { keys, error: error as Error });
+    logger.warn('Could not delete files; they are orphaned', { keys: dropped, error: error as Error });
   }
 }

@@ -21,9 +21,11 @@ export async function getProgress(caller: Caller, key: ProgressKey): Promise<Pro
   if (!isTeacherOf(caller, schoolClass) && key.studentId !== caller.userId) {
     throw forbidden('You can only see your own progress.');
   }
+  if (!Object.hasOwn(schoolClass.students, key.studentId)) throw notFound('This student is not enrolled in this class.');
   const module = await requireAssignedModule(schoolClass, key.moduleId);
   const record = await progress.getProgress(key.classId, key.moduleId, key.studentId);
-  if (!record) throw notFound('No progress has been recorded for this module yet.');
+  // Nothing recorded yet is an answer, not an error: the old API's 404 made every first visit log a failed request.
+  if (!record) return { ...key, completedSections: [] };
   return toProgress(record, module);
 }
 

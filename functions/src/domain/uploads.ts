@@ -19,10 +19,12 @@ export function safeFileName(fileName: string): string {
     .replace(/[^\w.-]+/g, '-')
     .replace(/-+/g, '-')
     // A '..' in the key would make ownsStorageKey refuse the caller's own upload later.
-    .replace(/\.{2,}/g, '.')
-    .slice(-100)
-    .replace(/^[-.]+/, '');
-  return cleaned || 'file';
+    .replace(/\.{2,}/g, '.');
+  const leading = /^[-.]*/.exec(cleaned)![0];
+  const rest = cleaned.slice(leading.length);
+  // A name with nothing usable before its extension (日本語.pdf became -.pdf) keeps the extension.
+  const named = leading.endsWith('.') && rest && !rest.includes('.') ? `file.${rest}` : rest;
+  return named.slice(-100).replace(/^[-.]+/, '') || 'file';
 }
 
 /** Smallest part size (from the minimum, doubling) that keeps the part count under the maximum. */

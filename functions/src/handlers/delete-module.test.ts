@@ -59,6 +59,18 @@ describe('DELETE /api/modules/{id}', () => {
     });
   });
 
+  it("keeps a file another of the owner's modules still uses", async () => {
+    givenTable(ddb, [
+      moduleItem({ sections }),
+      moduleItem({ moduleId: 'module-2', sections: [section('section-9', 1, { contentUrl: sections[0].contentUrl })] }),
+    ]);
+    ddb.on(DeleteCommand).resolves({ Attributes: moduleItem({ sections }) });
+    expect((await remove()).statusCode).toBe(204);
+    expect(s3).toReceiveCommandWith(DeleteObjectsCommand, {
+      Delete: { Objects: [{ Key: sections[1].contentUrl }], Quiet: true },
+    });
+  });
+
   it('retries progress deletes DynamoDB leaves unprocessed', async () => {
     const first = { DeleteRequest: { Key: { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` } } };
     ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { 'test-table': [first] } }).resolves({});

@@ -36,12 +36,11 @@ describe('GET /api/progress/{studentId}/{moduleId}/{classId}', () => {
     expect(await get(tokens.teacher)).toMatchObject({ statusCode: 200, body: { completedSections: ['section-1'] } });
   });
 
-  it('answers 404 with a sentence when nothing has been recorded yet', async () => {
+  it('answers an empty list when nothing has been recorded yet', async () => {
     givenTable(ddb, schoolWithOneClass());
-    expect(await get(tokens.student)).toMatchObject({
-      statusCode: 404,
-      body: { message: 'No progress has been recorded for this module yet.' },
-    });
+    const answer = await get(tokens.student);
+    expect(answer).toMatchObject({ statusCode: 200 });
+    expect(answer.body).toEqual({ studentId: STUDENT_ID, moduleId: MODULE_ID, classId: CLASS_ID, completedSections: [] });
   });
 
   it("answers 403 to an enrolled student asking for someone else's progress", async () => {
@@ -55,6 +54,7 @@ describe('GET /api/progress/{studentId}/{moduleId}/{classId}', () => {
     ['a class that does not exist', tokens.student, { classId: 'missing' }, 'Class not found.'],
     ["the student's own class of someone else's class id", tokens.student, { classId: OTHER_CLASS_ID }, 'Class not found.'],
     ['a module not assigned to the class', tokens.student, { moduleId: 'module-9' }, 'This module is not assigned to this class.'],
+    ['its teacher asking about someone not enrolled', tokens.teacher, { studentId: 'stranger' }, 'This student is not enrolled in this class.'],
   ])('answers 404 for %s', async (_case, token, ids, message) => {
     expect(await get(token, ids)).toMatchObject({ statusCode: 404, body: { message } });
   });

@@ -11,7 +11,10 @@ export const progressKeys = {
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
 };
 
-/** A student's progress in one module of one class; null when there is none yet (the API answers 404). */
+/**
+ * A student's progress in one module of one class. This API answers an empty list when nothing is recorded yet;
+ * a 404 (how the old API said so, per the spec) also counts as no progress.
+ */
 export function useStudentProgress(studentId: string, moduleId: string | undefined, classId: string | undefined) {
   return useQuery({
     queryKey: progressKeys.student(studentId, moduleId ?? '', classId ?? ''),

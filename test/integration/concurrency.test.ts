@@ -1,0 +1,200 @@
+// Writes that race, and edits and deletes that must leave related data consistent, on the real DynamoDB and S3
+// twins through the local server.
+import type { Module } from '../../shared/entities';
+import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(() => world?.stop());
+
+const assign = (moduleId: string) => world.call('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId } });
+const markComplete = (moduleId: string, sectionId: string) =>
+  world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId } });
+const progressOf = (moduleId: string) =>
+  world.call('getProgress', { as: world.student, params: { studentId: world.student.userId, moduleId, classId: CLASS_ID } });
+const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status);
+const item = async (pk: string, sk: string) => (await world.scanTable()).find((entry) => entry.pk === pk && entry.sk === sk);
+
+/** A module whose sections each have their own uploaded file. */
+async function moduleWithFiles(titles: string[], moduleTitle: string): Promise<Module> {
+  const sections = [];
+  for (const title of titles) {
+    sections.push({ title, contentUrl: await world.upload(world.teacher, `${title}.pdf`, MEDIA.pdf, pdfBytes(`${moduleTitle} ${title}`)) });
+  }
+  return world.createModule(world.teacher, sections, moduleTitle);
+}
+
+describe('parallel writes all persist', () => {
+  it('50 parallel mark-complete calls for 50 different sections', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 50, 'Fifty sections');
+    expect((await assign(module._id)).status).toBe(200);
+    const sectionIds = module.sections.map((section) => section._id);
+
+    const answers = await Promise.all(sectionIds.map((sectionId) => markComplete(module._id, sectionId)));
+
+    expect(statuses(answers)).toEqual(Array(50).fill(200));
+    const progress = await progressOf(module._id);
+    expect(progress.status).toBe(200);
+    expect([...progress.body.completedSections].sort()).toEqual([...sectionIds].sort());
+    const stored = await item(`CLASS#${CLASS_ID}`, `PROGRESS#${module._id}#${world.student.userId}`);
+    expect(stored?.completedSections).toEqual(new Set(sectionIds));
+  });
+
+  it('20 parallel assigns of 20 different modules', async () => {
+    const contentUrl = await world.upload(world.teacher, 'shared.pdf', MEDIA.pdf, pdfBytes('twenty'));
+    const modules: Module[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      modules.push(await world.createModule(world.teacher, [{ title: 'Only', contentUrl }], `Module ${String(index).padStart(2, '0')}`));
+    }
+    const before = (await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } })).assignedModuleIds.length;
+
+    const answers = await Promise.all(modules.map((module) => assign(module._id)));
+
+    expect(statuses(answers)).toEqual(Array(20).fill(200));
+    const detail = await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
+    const assigned = detail.assignedModuleIds.map((module: { _id: string }) => module._id);
+    expect(assigned).toEqual(expect.arrayContaining(modules.map((module) => module._id)));
+    expect(assigned).toHaveLength(before + 20);
+    const stored = await item(`CLASS#${CLASS_ID}`, 'CLASS');
+    for (const module of modules) expect(stored?.assignedModuleIds).toContain(module._id);
+  });
+
+  it('the same module assigned 10 times at once is assigned once', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 1, 'Assigned repeatedly');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => assign(module._id)));
+    expect(statuses(answers)).toEqual(Array(10).fill(200));
+    const detail = await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
+    expect(detail.assignedModuleIds.filter((entry: { _id: string }) => entry._id === module._id)).toHaveLength(1);
+  });
+});
+
+describe('concurrent edits of one module', () => {
+  it('from the same version: exactly one wins, the others get 409, and no section is lost', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 3, 'Contested');
+    const newFile = await world.upload(world.teacher, 'extra.pdf', MEDIA.pdf, pdfBytes('extra'));
+    const edit = (editor: number) =>
+      world.call('updateModule', {
+        as: world.teacher,
+        params: { id: module._id },
+        body: {
+          title: `Edited by ${editor}`,
+          description: module.description,
+          sections: [...module.sections, { title: `Added by editor ${editor}`, contentUrl: newFile }],
+          updatedAt: module.updatedAt,
+        },
+      });
+
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, editor) => edit(editor)));
+
+    expect(statuses(answers).filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses(answers).filter((status) => status === 409)).toHaveLength(7);
+    for (const lost of answers.filter((answer) => answer.status === 409)) {
+      expect(lost.body.message).toMatch(SENTENCE);
+      expect(lost.body.message).toMatch(/changed somewhere else/);
+    }
+    const winner = answers.find((answer) => answer.status === 200)!.body;
+    const stored = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
+    expect(stored.title).toBe(winner.title);
+    expect(stored.sections.map((section: { _id: string }) => section._id)).toEqual([
+      ...module.sections.map((section) => section._id),
+      winner.sections[3]._id,
+    ]);
+    expect(stored.sections[3].title).toBe(winner.sections[3].title);
+    expect(stored.updatedAt > module.updatedAt).toBe(true);
+  });
+
+  it('a later edit from the stale version is refused; from the new version it goes through', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 1, 'Versioned');
+    const body = (updatedAt: string, title: string) => ({ title, description: 'd', sections: module.sections, updatedAt });
+    const first = await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body: body(module.updatedAt, 'First') });
+    const stale = await world.call('updateModule', { as: world.teacher, params: { id: module._id }, body: body(module.updatedAt, 'Stale') });
+    expect(stale.status).toBe(409);
+    await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body: body(first.updatedAt, 'Second') });
+    expect((await world.ok('getModule', { as: world.teacher, params: { id: module._id } })).title).toBe('Second');
+  });
+});
+
+describe('an edit keeps section ids and progress; completion counts only current sections', () => {
+  it('renaming, removing and adding sections', async () => {
+    const module = await moduleWithFiles(['a', 'b', 'c'], 'Edited while in use');
+    const [a, b, c] = module.sections;
+    await assign(module._id);
+    for (const section of [a, b]) expect((await markComplete(module._id, section._id)).status).toBe(200);
+    const newFile = await world.upload(world.teacher, 'd.pdf', MEDIA.pdf, pdfBytes('d'));
+
+    const edited = await world.ok('updateModule', {
+      as: world.teacher,
+      params: { id: module._id },
+      body: {
+        title: module.title,
+        description: module.description,
+        updatedAt: module.updatedAt,
+        sections: [{ ...c }, { ...a, title: 'A, renamed' }, { title: 'd', contentUrl: newFile }],
+      },
+    });
+
+    expect(edited.sections.map((section: { _id: string; order: number }) => [section._id, section.order])).toEqual([
+      [c._id, 1],
+      [a._id, 2],
+      [expect.any(String), 3],
+    ]);
+    // b was removed: its completion no longer counts; a's survives the edit.
+    expect((await progressOf(module._id)).body.completedSections).toEqual([a._id]);
+    const report = await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID } });
+    const row = report.find((entry: { studentId: string }) => entry.studentId === world.student.userId);
+    expect(row.modules.find((cell: { moduleId: string }) => cell.moduleId === module._id)).toEqual({
+      moduleId: module._id,
+      moduleTitle: module.title,
+      completed: 1,
+      total: 3,
+      percentage: 33,
+    });
+    // Marking the removed section is now refused; its file is gone, the kept ones are not.
+    expect((await markComplete(module._id, b._id)).status).toBe(400);
+    const files = await world.listFiles();
+    expect(files).not.toContain(b.contentUrl);
+    expect(files).toEqual(expect.arrayContaining([a.contentUrl, c.contentUrl, newFile]));
+  });
+});
+
+describe('deleting a module', () => {
+  it('removes it from its classes, removes its progress and its files, and nothing else', async () => {
+    const keep = await moduleWithFiles(['kept'], 'Stays');
+    const doomed = await moduleWithFiles(['one', 'two'], 'Goes away');
+    for (const module of [keep, doomed]) await assign(module._id);
+    for (const section of [...keep.sections, ...doomed.sections]) {
+      const module = keep.sections.includes(section) ? keep : doomed;
+      expect((await markComplete(module._id, section._id)).status).toBe(200);
+    }
+
+    expect((await world.call('deleteModule', { as: world.teacher, params: { id: doomed._id } })).status).toBe(204);
+
+    expect((await world.call('getModule', { as: world.teacher, params: { id: doomed._id } })).status).toBe(404);
+    expect((await progressOf(doomed._id)).status).toBe(404);
+    const detail = await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
+    const assigned = detail.assignedModuleIds.map((module: { _id: string }) => module._id);
+    expect(assigned).not.toContain(doomed._id);
+    expect(assigned).toContain(keep._id);
+
+    const table = await world.scanTable();
+    expect(table.filter((entry) => JSON.stringify(entry).includes(doomed._id))).toEqual([]);
+    expect(table.find((entry) => entry.sk === `PROGRESS#${keep._id}#${world.student.userId}`)?.completedSections).toEqual(
+      new Set([keep.sections[0]._id]),
+    );
+    const files = await world.listFiles();
+    for (const section of doomed.sections) expect(files).not.toContain(section.contentUrl);
+    expect(files).toContain(keep.sections[0].contentUrl);
+  });
+
+  it('twice: the second time is a 404', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 1, 'Deleted twice');
+    const answers = await Promise.all([0, 1].map(() => world.call('deleteModule', { as: world.teacher, params: { id: module._id } })));
+    expect(statuses(answers).sort()).toEqual([204, 404]);
+  });
+});

@@ -1,0 +1,198 @@
+// Every route × every kind of caller, through the local server with real tokens. The expected statuses follow the
+// API's rules: 401 without an access token; 403 for a role the route does not admit, or for an id that must be the
+// caller's own; 404 for what the caller may not see (as if it did not exist); 400 for a file that is not theirs.
+// A refused call changes nothing: the table and the bucket are compared before and after it.
+import { buildPath, routeEntries, routes, type RouteName } from '../../shared/routes';
+import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type CallOptions, type Person, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+const CALLERS = ['anonymous', 'idToken', 'student', 'otherStudent', 'teacher', 'otherTeacher'] as const;
+type Caller = (typeof CALLERS)[number];
+
+const CALLER_LABELS: Record<Caller, string> = {
+  anonymous: 'anonymous',
+  idToken: 'an ID token instead of an access token',
+  student: 'the enrolled student',
+  otherStudent: 'a student of another class',
+  teacher: 'the owning teacher',
+  otherTeacher: 'another teacher',
+};
+
+// Every caller sends the same request per route (FIXTURES below): it names the owning teacher's module, class-a
+// (taught by that teacher, the enrolled student's class), the enrolled student's id, and the owning teacher's files
+// and uploads. So another teacher's createModule is a 400 (the file is not theirs), and the id token row uses the
+// token of the user the route is for.
+const EXPECTED = statusTable(`
+  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher
+  createModule        401        401      403      403           201      400
+  listModules         401        401      403      403           200      200
+  getModule           401        401      200      404           200      404
+  updateModule        401        401      403      403           200      404
+  deleteModule        401        401      403      403           204      404
+  listClasses         401        401      403      403           200      200
+  getClass            401        401      200      404           200      404
+  listTeacherClasses  401        401      403      403           200      403
+  listStudentClasses  401        401      200      403           403      403
+  assignModule        401        401      403      403           200      404
+  getProgress         401        401      200      404           200      404
+  markComplete        401        401      200      403           403      403
+  getClassReport      401        401      403      403           200      404
+  createUpload        401        401      403      403           201      201
+  completeUpload      401        401      403      403           200      403
+  abortUpload         401        401      403      403           204      403
+`);
+
+let world: World;
+/** A module of the teacher with two sections, assigned to class-a, where the student completed the first section. */
+let moduleId: string;
+let sectionIds: string[];
+
+type Request = Pick<CallOptions, 'params' | 'body'>;
+
+/**
+ * One valid request per route, built fresh for each cell when the call changes what it acts on (so every cell
+ * sees the same starting point).
+ */
+const FIXTURES: Record<RouteName, () => Promise<Request>> = {
+  createModule: async () => ({ body: { title: 'New', description: 'Fresh', sections: [{ title: 'One', contentUrl: await teacherFile('new.pdf') }] } }),
+  listModules: async () => ({}),
+  getModule: async () => ({ params: { id: moduleId } }),
+  updateModule: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('edit.pdf') }], 'To edit');
+    return { params: { id: fresh._id }, body: { title: 'Edited', description: 'Edited', sections: fresh.sections, updatedAt: fresh.updatedAt } };
+  },
+  deleteModule: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('delete.pdf') }], 'To delete');
+    return { params: { id: fresh._id } };
+  },
+  listClasses: async () => ({}),
+  getClass: async () => ({ params: { classId: CLASS_ID } }),
+  listTeacherClasses: async () => ({ params: { teacherId: world.teacher.userId } }),
+  listStudentClasses: async () => ({ params: { userId: world.student.userId } }),
+  assignModule: async () => ({ params: { classId: CLASS_ID }, body: { moduleId } }),
+  getProgress: async () => ({ params: { studentId: world.student.userId, moduleId, classId: CLASS_ID } }),
+  markComplete: async () => ({ body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[1] } }),
+  getClassReport: async () => ({ params: { classId: CLASS_ID } }),
+  createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
+  completeUpload: async () => {
+    const { contentUrl, uploadId, parts } = await startMultipartUpload();
+    const uploaded = await Promise.all(
+      parts.map(async ({ partNumber, uploadUrl }) => {
+        // The storage twin enforces no minimum part size, so small parts keep this quick.
+        const put = await fetch(uploadUrl, { method: 'PUT', body: pdfBytes(`part ${partNumber}`) });
+        return { partNumber, etag: put.headers.get('etag')! };
+      }),
+    );
+    return { body: { contentUrl, uploadId, parts: uploaded } };
+  },
+  abortUpload: async () => {
+    const { contentUrl, uploadId } = await startMultipartUpload();
+    return { body: { contentUrl, uploadId } };
+  },
+};
+
+const teacherFile = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+
+async function startMultipartUpload(): Promise<{ contentUrl: string; uploadId: string; parts: { partNumber: number; uploadUrl: string }[] }> {
+  return world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * 1024 * 1024 } });
+}
+
+/** The token a caller sends; the ID token is that of the route's own kind of user, who would otherwise succeed. */
+function tokenOf(caller: Caller, route: RouteName): Person | string | null {
+  if (caller === 'anonymous') return null;
+  if (caller === 'idToken') {
+    const studentOnly = !(routes[route].roles as readonly string[]).includes('Teachers');
+    return (studentOnly ? world.student : world.teacher).idToken;
+  }
+  return world[caller];
+}
+
+beforeAll(async () => {
+  world = await startWorld();
+  const module = await world.createModule(
+    world.teacher,
+    [
+      { title: 'Reading', contentUrl: await teacherFile('reading.pdf') },
+      { title: 'Worksheet', contentUrl: await teacherFile('worksheet.pdf') },
+    ],
+    'Cells',
+  );
+  moduleId = module._id;
+  sectionIds = module.sections.map((section) => section._id);
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId } });
+  await world.ok('markComplete', {
+    as: world.student,
+    body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[0] },
+  });
+});
+
+afterAll(() => world?.stop());
+
+it('has a row for every route in the route table and no other', () => {
+  expect(Object.keys(EXPECTED).sort()).toEqual(routeEntries.map(([name]) => name).sort());
+});
+
+describe.each(routeEntries)('%s', (name, route) => {
+  const cells = CALLERS.map((caller) => [CALLER_LABELS[caller], EXPECTED[name][caller], caller] as const);
+
+  it.each(cells)(`${route.method} ${route.path} as %s → %i`, async (_label, status, caller) => {
+    const request = await FIXTURES[name]();
+    const before = status >= 400 ? await world.snapshot() : undefined;
+
+    const answer = await world.call(name, { as: tokenOf(caller, name), ...request });
+
+    expect({ status: answer.status, body: answer.body }).toMatchObject({
+      status,
+      ...(status >= 400 ? { body: { message: expect.stringMatching(SENTENCE) } } : {}),
+    });
+    if (before) expect(await world.snapshot()).toEqual(before);
+  });
+});
+
+describe('what the admitted callers see', () => {
+  it("another teacher's module list and class list leave out the owner's", async () => {
+    const modules = await world.ok('listModules', { as: world.otherTeacher });
+    expect(modules.map((module: { _id: string }) => module._id)).not.toContain(moduleId);
+    const classes = await world.ok('listClasses', { as: world.otherTeacher });
+    expect(classes.map((schoolClass: { _id: string }) => schoolClass._id)).toEqual(['class-b']);
+  });
+
+  it('an enrolled student sees the class with only themselves on the roster, and their own classes', async () => {
+    const detail = await world.ok('getClass', { as: world.student, params: { classId: CLASS_ID } });
+    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: world.student.email }]);
+    expect(detail.assignedModuleIds).toEqual([expect.objectContaining({ _id: moduleId, title: 'Cells' })]);
+    const own = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
+    expect(own).toEqual([expect.objectContaining({ _id: CLASS_ID, teacherId: { _id: world.teacher.userId, username: world.teacher.email } })]);
+  });
+
+  it('a token that was tampered with, or is not a token, is refused', async () => {
+    const [header, payload, signature] = world.teacher.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: world.otherTeacher.userId })).toString('base64url')}.${signature}`;
+    for (const token of [forged, 'not-a-token', `${header}.${payload}.`]) {
+      const answer = await world.call('listModules', { as: token });
+      expect(answer).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+    }
+  });
+
+  it('a route that does not exist is a 404 and a wrong method a 405, both with a message', async () => {
+    const missing = await fetch(`${world.config.apiUrl}/api/nothing-here`, { headers: { authorization: `Bearer ${world.teacher.accessToken}` } });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toMatch(SENTENCE);
+    const wrongMethod = await fetch(`${world.config.apiUrl}${buildPath(routes.getClassReport.path, { classId: CLASS_ID })}`, { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+  });
+});
+
+/** Reads a whitespace-aligned table: a header of caller names, then one row of statuses per route. */
+function statusTable(text: string): Record<RouteName, Record<Caller, number>> {
+  const [header, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  expect(header.slice(1)).toEqual([...CALLERS]);
+  return Object.fromEntries(
+    rows.map(([name, ...statuses]) => [name, Object.fromEntries(CALLERS.map((caller, index) => [caller, Number(statuses[index])]))]),
+  ) as Record<RouteName, Record<Caller, number>>;
+}

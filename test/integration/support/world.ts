@@ -1,0 +1,261 @@
+// The integration tests' view of the running product: a local stack on free ports in a temporary directory, four
+// people with real tokens, two classes, and helpers to call the API as someone, upload files through presigned
+// URLs, and read the table and the bucket directly (to prove what was, or was not, stored).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Module } from '../../../shared/entities';
+import { buildPath, routes, type RouteName } from '../../../shared/routes';
+import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
+
+/** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
+export { SENTENCE } from '../../unit-helpers/events';
+
+export interface Person {
+  userId: string;
+  email: string;
+  accessToken: string;
+  idToken: string;
+}
+
+export interface Answer {
+  status: number;
+  /** Parsed JSON, or the text when it is not JSON, or undefined when empty. */
+  body: any;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  /** A person (their access token), a raw token, or nobody. */
+  as?: Person | string | null;
+  params?: Record<string, string>;
+  /** Sent as JSON; `rawBody` is sent as it is. */
+  body?: unknown;
+  rawBody?: string;
+  /** A path to use instead of the route's (for malformed or unusual paths). */
+  path?: string;
+}
+
+export interface SectionInput {
+  title: string;
+  contentUrl: string;
+  originalFileName?: string;
+  _id?: string;
+}
+
+export type Item = Record<string, unknown> & { pk: string; sk: string };
+
+export interface Snapshot {
+  table: Item[];
+  files: string[];
+}
+
+export const CLASS_ID = 'class-a';
+export const OTHER_CLASS_ID = 'class-b';
+
+export const MEDIA = {
+  pdf: 'application/pdf',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+export interface World {
+  config: StackConfig;
+  /** Teaches class-a, where `student` is enrolled. */
+  teacher: Person;
+  /** Teaches class-b, where `otherStudent` is enrolled. */
+  otherTeacher: Person;
+  student: Person;
+  otherStudent: Person;
+  call(route: RouteName, options?: CallOptions): Promise<Answer>;
+  /** Calls a route and fails with the answer when its status is not the expected one. */
+  ok(route: RouteName, options: CallOptions, expectedStatus?: number): Promise<any>;
+  /** Uploads bytes as the teacher would (single PUT, or parts + complete above 5 MiB); returns the contentUrl. */
+  upload(as: Person, fileName: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  createModule(as: Person, sections: SectionInput[], title?: string): Promise<Module>;
+  /** A module with `count` sections, all backed by one small uploaded PDF. */
+  createModuleWithSections(as: Person, count: number, title?: string): Promise<Module>;
+  scanTable(): Promise<Item[]>;
+  listFiles(): Promise<string[]>;
+  snapshot(): Promise<Snapshot>;
+  /** Creates a class and enrols students, as an administrator would (there is no API route for it). */
+  createClass(classId: string, teacher: Person, students: Person[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = 'Integration-pass-1';
+
+export async function startWorld(): Promise<World> {
+  const stack: LocalStack = await startLocalStack({ seed: false });
+  const { config } = stack;
+  try {
+    // One at a time: the identity twin keeps a pool in one file.
+    const teacher = await person(config, 'teacher@example.com', 'Teachers');
+    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers');
+    const student = await person(config, 'student@example.com', 'Students');
+    const otherStudent = await person(config, 'student2@example.com', 'Students');
+
+    const classes = classRepository();
+    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.email });
+    await classes.enrollStudent(CLASS_ID, student.userId, student.email);
+    await classes.insertClass({
+      classId: OTHER_CLASS_ID,
+      className: 'Year 10 Biology',
+      teacherId: otherTeacher.userId,
+      teacherName: otherTeacher.email,
+    });
+    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.email);
+
+    return buildWorld(stack, { teacher, otherTeacher, student, otherStudent });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
+
+/** Loaded on use: the stack has set the handlers' environment, which the repository reads when first loaded. */
+const classRepository = () =>
+  require('../../../functions/src/repositories/class-repository') as typeof import('../../../functions/src/repositories/class-repository');
+
+async function person(config: StackConfig, email: string, role: 'Teachers' | 'Students'): Promise<Person> {
+  const { userId } = await createUser(config, { email, password: PASSWORD, role });
+  const tokens = await signInTokens(config, email, PASSWORD);
+  return { userId, email, accessToken: tokens.accessToken, idToken: tokens.idToken };
+}
+
+function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent'>): World {
+  const { config } = stack;
+  const dynamo = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: config.dynamodb.endpoint,
+      region: config.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const s3 = new S3Client({
+    endpoint: config.s3.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+  const call: World['call'] = async (name, options = {}) => {
+    const route = routes[name];
+    const token = options.as == null ? undefined : typeof options.as === 'string' ? options.as : options.as.accessToken;
+    const text = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(`${config.apiUrl}${options.path ?? buildPath(route.path, options.params)}`, {
+      method: route.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: text,
+    });
+    const raw = await response.text();
+    let body: unknown = raw === '' ? undefined : raw;
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, body, headers: response.headers };
+  };
+
+  const ok: World['ok'] = async (name, options, expectedStatus) => {
+    const answer = await call(name, options);
+    const expected = expectedStatus ?? { POST: name === 'markComplete' || name === 'completeUpload' ? 200 : 201, GET: 200, PUT: 200, DELETE: 204 }[routes[name].method];
+    if (answer.status !== expected) {
+      throw new Error(`${routes[name].method} ${routes[name].path} answered ${answer.status}, not ${expected}: ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
+  };
+
+  const upload: World['upload'] = async (as, fileName, contentType, bytes) => {
+    const ticket = await ok('createUpload', { as, body: { fileName, contentType, size: bytes.length } });
+    if (ticket.uploadUrl) {
+      const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+      if (!put.ok) throw new Error(`PUT ${fileName} answered ${put.status}: ${await put.text()}`);
+      return ticket.contentUrl;
+    }
+    const parts = await Promise.all(
+      (ticket.parts as { partNumber: number; uploadUrl: string }[]).map(async ({ partNumber, uploadUrl }) => {
+        const start = (partNumber - 1) * ticket.partSize;
+        const put = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray(start, start + ticket.partSize) });
+        if (!put.ok) throw new Error(`PUT part ${partNumber} of ${fileName} answered ${put.status}`);
+        return { partNumber, etag: put.headers.get('etag') ?? '' };
+      }),
+    );
+    await ok('completeUpload', { as, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts } });
+    return ticket.contentUrl;
+  };
+
+  const createModule: World['createModule'] = (as, sections, title = 'A module') =>
+    ok('createModule', { as, body: { title, description: `About ${title}`, sections } });
+
+  const createModuleWithSections: World['createModuleWithSections'] = async (as, count, title) => {
+    const contentUrl = await upload(as, 'shared.pdf', MEDIA.pdf, pdfBytes('shared'));
+    const sections = Array.from({ length: count }, (_, index) => ({ title: `Section ${index + 1}`, contentUrl }));
+    return createModule(as, sections, title);
+  };
+
+  const scanTable = async (): Promise<Item[]> => {
+    const items: Item[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(new ScanCommand({ TableName: config.dynamodb.table, ExclusiveStartKey, ConsistentRead: true }));
+      items.push(...((page.Items ?? []) as Item[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+  };
+
+  const listFiles = async (): Promise<string[]> => {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: config.s3.bucket, ContinuationToken }));
+      keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+    return keys.sort();
+  };
+
+  return {
+    config,
+    ...people,
+    call,
+    ok,
+    upload,
+    createModule,
+    createModuleWithSections,
+    scanTable,
+    listFiles,
+    snapshot: async () => ({ table: await scanTable(), files: await listFiles() }),
+    createClass: async (classId, classTeacher, students) => {
+      const classes = classRepository();
+      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.email });
+      for (const student of students) await classes.enrollStudent(classId, student.userId, student.email);
+    },
+    stop: async () => {
+      dynamo.destroy();
+      s3.destroy();
+      await stack.stop();
+    },
+  };
+}
+
+/** A small file that starts like a PDF, distinct per label. */
+export const pdfBytes = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+
+/** Deterministic pseudo-random bytes (so a failure is reproducible), large enough for multipart. */
+export function randomBytes(size: number, seed = 1): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let state = seed;
+  for (let index = 0; index < size; index += 1) {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    bytes[index] = state >>> 24;
+  }
+  return bytes;
+}

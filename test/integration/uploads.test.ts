@@ -1,0 +1,169 @@
+// Files through the real storage twin: a single presigned PUT and a multipart upload, both downloaded again through
+// the module's downloadUrl; an aborted upload; and the class report's numbers after some completions.
+import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+const MiB = 1024 * 1024;
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(() => world?.stop());
+
+async function download(url: string): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+  const response = await fetch(url);
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+}
+
+describe('uploading and downloading section files', () => {
+  it('a single presigned PUT and an 11 MiB multipart upload come back byte for byte through downloadUrl', async () => {
+    // Single: up to 5 MiB is one presigned PUT.
+    const small = randomBytes(300 * 1024, 7);
+    const single = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Cell reading.pdf', contentType: MEDIA.pdf, size: small.length } });
+    expect(Object.keys(single).sort()).toEqual(['contentUrl', 'uploadUrl']);
+    expect(single.contentUrl).toMatch(new RegExp(`^protected/${world.teacher.userId}/\\d+-Cell-reading\\.pdf$`));
+    const put = await fetch(single.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf }, body: small });
+    expect(put.status).toBe(200);
+
+    // Multipart: 11 MiB is three parts of 5 MiB (the last one 1 MiB).
+    const large = randomBytes(11 * MiB, 11);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Lecture slides.pptx', contentType: MEDIA.pptx, size: large.length } });
+    expect(ticket).toEqual({
+      contentUrl: expect.stringMatching(new RegExp(`^protected/${world.teacher.userId}/\\d+-Lecture-slides\\.pptx$`)),
+      uploadId: expect.any(String),
+      partSize: 5 * MiB,
+      parts: [1, 2, 3].map((partNumber) => ({ partNumber, uploadUrl: expect.stringContaining(`partNumber=${partNumber}`) })),
+    });
+    const parts = [];
+    for (const { partNumber, uploadUrl } of ticket.parts) {
+      const body = large.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize);
+      const response = await fetch(uploadUrl, { method: 'PUT', body });
+      expect(response.status).toBe(200);
+      parts.push({ partNumber, etag: response.headers.get('etag')! });
+    }
+    expect(parts.every((part) => part.etag)).toBe(true);
+    const completed = await world.ok('completeUpload', {
+      as: world.teacher,
+      // In any order: the API sorts them.
+      body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts: [...parts].reverse() },
+    });
+    expect(completed).toEqual({ contentUrl: ticket.contentUrl });
+    expect(await world.listFiles()).toEqual(expect.arrayContaining([single.contentUrl, ticket.contentUrl]));
+
+    const module = await world.createModule(
+      world.teacher,
+      [
+        { title: 'Reading', contentUrl: single.contentUrl, originalFileName: 'Cell reading.pdf' },
+        { title: 'Slides', contentUrl: ticket.contentUrl },
+      ],
+      'Uploaded files',
+    );
+    // Content types come from the stored files' media types.
+    expect(module.sections.map(({ contentType, originalFileName }) => ({ contentType, originalFileName }))).toEqual([
+      { contentType: 'PDF', originalFileName: 'Cell reading.pdf' },
+      { contentType: 'PPT', originalFileName: 'Lecture-slides.pptx' },
+    ]);
+
+    // The enrolled student reads the module once it is assigned, and downloads both files.
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const read = await world.ok('getModule', { as: world.student, params: { id: module._id } });
+    const [reading, slides] = read.sections as { downloadUrl: string; contentUrl: string }[];
+    for (const section of [reading, slides]) {
+      expect(section.downloadUrl).toContain(section.contentUrl.split('/').map(encodeURIComponent).join('/'));
+      expect(new URL(section.downloadUrl).searchParams.get('X-Amz-Expires')).toBe('900');
+    }
+    const first = await download(reading.downloadUrl);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe(MEDIA.pdf);
+    expect(first.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''Cell%20reading.pdf");
+    expect(Buffer.from(first.bytes).equals(Buffer.from(small))).toBe(true);
+    const second = await download(slides.downloadUrl);
+    expect(second.status).toBe(200);
+    expect(second.bytes.length).toBe(11 * MiB);
+    expect(Buffer.from(second.bytes).equals(Buffer.from(large))).toBe(true);
+  });
+
+  it('a student outside the class gets no module and so no link', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 1, 'Private');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const answer = await world.call('getModule', { as: world.otherStudent, params: { id: module._id } });
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain('X-Amz');
+  });
+
+  it('an aborted multipart upload is gone: it cannot be aborted again, and its key cannot back a section', async () => {
+    const bytes = randomBytes(6 * MiB, 3);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'draft.pdf', contentType: MEDIA.pdf, size: bytes.length } });
+    expect(ticket.parts).toHaveLength(2);
+    const part = await fetch(ticket.parts[0].uploadUrl, { method: 'PUT', body: bytes.subarray(0, ticket.partSize) });
+    expect(part.status).toBe(200);
+
+    const abort = () => world.call('abortUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId } });
+    expect(await abort()).toMatchObject({ status: 204, body: undefined });
+    expect(await abort()).toMatchObject({ status: 404, body: { message: expect.stringMatching(/no longer exists/) } });
+
+    expect(await world.listFiles()).not.toContain(ticket.contentUrl);
+    const module = await world.call('createModule', {
+      as: world.teacher,
+      body: { title: 'Draft', description: 'Never finished', sections: [{ title: 'Draft', contentUrl: ticket.contentUrl }] },
+    });
+    expect(module).toMatchObject({ status: 400, body: { message: expect.stringMatching(/was not found; upload it again/) } });
+  });
+
+  it("another teacher can neither finish nor cancel the teacher's upload", async () => {
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'mine.pdf', contentType: MEDIA.pdf, size: 6 * MiB } });
+    const body = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    expect((await world.call('abortUpload', { as: world.otherTeacher, body })).status).toBe(403);
+    expect((await world.call('completeUpload', { as: world.otherTeacher, body: { ...body, parts: [{ partNumber: 1, etag: 'x' }] } })).status).toBe(403);
+    // Still the teacher's to cancel.
+    expect((await world.call('abortUpload', { as: world.teacher, body })).status).toBe(204);
+  });
+});
+
+describe('the class report', () => {
+  it('counts completed sections per student and module, with percentages rounded to whole numbers', async () => {
+    // A class of its own keeps the report to these two modules.
+    await world.createClass('report-class', world.teacher, [world.student, world.otherStudent]);
+    const file = await world.upload(world.teacher, 'report.pdf', MEDIA.pdf, pdfBytes('report'));
+    const create = (title: string, count: number) =>
+      world.createModule(world.teacher, Array.from({ length: count }, (_, index) => ({ title: `${title} ${index + 1}`, contentUrl: file })), title);
+    const thirds = await create('Algebra', 3);
+    const halves = await create('Biology', 2);
+    for (const module of [halves, thirds]) {
+      await world.ok('assignModule', { as: world.teacher, params: { classId: 'report-class' }, body: { moduleId: module._id } });
+    }
+    const complete = (who: typeof world.student, moduleId: string, sectionId: string) =>
+      world.ok('markComplete', { as: who, body: { studentId: who.userId, moduleId, classId: 'report-class', sectionId } });
+    await complete(world.student, thirds._id, thirds.sections[0]._id);
+    await complete(world.student, halves._id, halves.sections[0]._id);
+    await complete(world.student, halves._id, halves.sections[1]._id);
+    await complete(world.student, halves._id, halves.sections[1]._id); // again: changes nothing
+    await complete(world.otherStudent, thirds._id, thirds.sections[0]._id);
+    await complete(world.otherStudent, thirds._id, thirds.sections[2]._id);
+
+    const report = await world.ok('getClassReport', { as: world.teacher, params: { classId: 'report-class' } });
+
+    const cell = (module: typeof thirds, completed: number, total: number, percentage: number) => ({
+      moduleId: module._id,
+      moduleTitle: module.title,
+      completed,
+      total,
+      percentage,
+    });
+    expect(report).toEqual([
+      {
+        studentId: world.student.userId,
+        studentName: 'student@example.com',
+        modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
+      },
+      {
+        studentId: world.otherStudent.userId,
+        studentName: 'student2@example.com',
+        modules: [cell(thirds, 2, 3, 67), cell(halves, 0, 2, 0)],
+      },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { LocationProbe, LOADING, renderRoutes, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../testing/test-utils';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
-import { LocationProbe, LOADING, renderRoutes, signedIn, SIGNED_OUT, STUDENT, TEACHER } from './test-utils';
 
 const page = (name: string) => (
   <>

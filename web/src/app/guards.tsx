@@ -8,7 +8,7 @@ import { SignInHoldContext } from '../features/auth/sign-in-hold';
 import { useSession } from '../lib/session';
 
 /** Full-page session check for routes outside any layout. */
-export function SessionLoading() {
+function SessionLoading() {
   return (
     <main id="main" className="page" tabIndex={-1}>
       <Loading label="Checking your session..." />

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-client';
 const MAX_RETRIES = 2;
 
 /** Client errors (4xx) will not change on retry; network and server errors get two more tries. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

@@ -6,7 +6,7 @@ import { isRole, type Role } from '../../../shared/roles';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 
 /** Reads the signed-in user from Amplify's tokens; null when nobody is signed in. */
-export async function readSessionUser(): Promise<SessionUser | null> {
+async function readSessionUser(): Promise<SessionUser | null> {
   const { tokens } = await fetchAuthSession();
   const accessToken = tokens?.accessToken;
   if (!accessToken) return null;

@@ -1,6 +1,7 @@
 // The header of the signed-in areas: brand, a nav that collapses behind a Menu button on narrow screens, actions.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { LineIcon } from '../../components/line-icon';
 import { APP_NAME } from '../../components/use-document-title';
 import { useDismiss } from '../../components/use-dismiss';
 
@@ -47,7 +48,8 @@ export function AppHeader({ brandTo, navLabel, links, navExtra, actions }: AppHe
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon />
-          <span>Menu</span>
+          {/* The toggle only appears on narrow screens, as an icon; the word stays its accessible name. */}
+          <span className="visually-hidden">Menu</span>
         </button>
         <nav id={navId} aria-label={navLabel} className={menuOpen ? 'site-nav open' : 'site-nav'}>
           <ul className="site-nav-links">
@@ -69,8 +71,8 @@ export function AppHeader({ brandTo, navLabel, links, navExtra, actions }: AppHe
 
 function MenuIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+    <LineIcon viewBox="0 0 20 20">
       <path d="M3 5h14M3 10h14M3 15h14" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionState } from '../../lib/session';
-import { createControls, FakeSession, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../test-utils';
+import { createControls, FakeSession, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../../testing/test-utils';
 import { PublicHeader } from './public-header';
 import { StudentHeader } from './student-header';
 import { TeacherHeader } from './teacher-header';

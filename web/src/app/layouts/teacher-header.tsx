@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LineIcon } from '../../components/line-icon';
 import { Popover } from '../../components/popover';
 import { useSession } from '../../lib/session';
 import { AppHeader, type HeaderLink } from './app-header';
@@ -35,7 +36,7 @@ function NotificationBell() {
   );
 }
 
-export function ProfileMenu() {
+function ProfileMenu() {
   const { state, signOut } = useSession();
   const username = state.status === 'signedIn' ? state.user.username : '';
   return (
@@ -72,9 +73,9 @@ export function ProfileMenu() {
 
 function BellIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <LineIcon viewBox="0 0 24 24">
       <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinejoin="round" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }

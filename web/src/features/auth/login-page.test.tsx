@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
-import { createControls, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../app/test-utils';
+import { createControls, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from './auth-flow';
 import { LoginPage } from './login-page';
 

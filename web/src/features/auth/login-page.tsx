@@ -3,13 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
 import { useMinWidth } from '../../components/use-media-query';
 import { QuotePanel } from './components/quote-panel';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
 
 /** Below this width the quote panel would squeeze the form, so it is left out. */
-export const QUOTE_PANEL_MIN_WIDTH_PX = 900;
+const QUOTE_PANEL_MIN_WIDTH_PX = 900;
 
 const COPY: Record<LoginRole, { heading: string; intro: string; otherPrompt: string; otherLink: string }> = {
   Teachers: {
@@ -83,28 +84,24 @@ function CredentialsForm({ initialEmail, busy, onSubmit }: CredentialsFormProps)
   };
   return (
     <form onSubmit={submit} aria-label="Sign in">
-      <div className="field">
-        <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Password</label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <Field
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Field
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <button type="submit" className="button button-block" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
@@ -128,21 +125,16 @@ function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
     <form onSubmit={submit} aria-labelledby="new-password-heading">
       <h2 id="new-password-heading">Set a new password</h2>
       <p className="muted">Your account has a temporary password. Choose a new one to continue.</p>
-      <div className="field">
-        <label htmlFor="new-password">New Password</label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          aria-describedby="new-password-hint"
-        />
-        <span id="new-password-hint" className="field-hint">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </span>
-      </div>
+      <Field
+        id="new-password"
+        label="New Password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        onChange={(event) => setNewPassword(event.target.value)}
+      />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Setting password...' : 'Set New Password'}

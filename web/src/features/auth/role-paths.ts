@@ -15,7 +15,7 @@ const DASHBOARD_PATH: Record<Role, string> = {
 };
 
 /** The spec's default landing for a signed-in user whose role is unknown. */
-export const DEFAULT_DASHBOARD_PATH = '/student-dashboard';
+const DEFAULT_DASHBOARD_PATH = '/student-dashboard';
 
 export function dashboardPathFor(role: Role | null): string {
   return role ? DASHBOARD_PATH[role] : DEFAULT_DASHBOARD_PATH;

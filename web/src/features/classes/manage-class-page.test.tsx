@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
-import { renderPage } from '../modules/testing/render-page';
+import { renderPage } from '../../testing/test-utils';
 import ManageClassPage from './manage-class-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return { ...actual, api: { getClass: jest.fn(), listModules: jest.fn(), assignModule: jest.fn(), getClassReport: jest.fn() } };
-});
+jest.mock('../../lib/api-client', () =>
+  jest
+    .requireActual('../../testing/mock-api-client')
+    .mockApiClient('getClass', 'listModules', 'assignModule', 'getClassReport'),
+);
 const mockedApi = jest.mocked(api);
 
 const makeModule = (id: string, title: string): Module => ({

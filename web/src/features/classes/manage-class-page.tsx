@@ -8,11 +8,10 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { useModules } from '../modules/api/modules';
 import { useAssignModule, useClass } from './api/classes';
-import '../modules/page-parts.css';
 import './classes.css';
 
-export const SELECT_MODULE = 'Please select a module to assign.';
-export const ASSIGN_FAILED = 'Failed to assign the module.';
+const SELECT_MODULE = 'Please select a module to assign.';
+const ASSIGN_FAILED = 'Failed to assign the module.';
 
 export default function ManageClassPage() {
   const { classId = '' } = useParams();
@@ -69,31 +68,16 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
       </Link>
       <h1>{klass.className}</h1>
       <div className="class-panels">
-        <section className="card" aria-labelledby={`${id}-students`}>
-          <h2 id={`${id}-students`}>Students ({klass.studentIds.length})</h2>
-          {klass.studentIds.length === 0 ? (
-            <p className="muted">No students are enrolled in this class yet.</p>
-          ) : (
-            <ul className="plain-list">
-              {klass.studentIds.map((student) => (
-                <li key={student._id}>{student.username}</li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section className="card" aria-labelledby={`${id}-modules`}>
-          <h2 id={`${id}-modules`}>Assigned Modules ({klass.assignedModuleIds.length})</h2>
-          {klass.assignedModuleIds.length === 0 ? (
-            <p className="muted">No modules are assigned to this class yet.</p>
-          ) : (
-            <ul className="plain-list">
-              {klass.assignedModuleIds.map((module) => (
-                <li key={module._id}>{module.title}</li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ListPanel
+          heading="Students"
+          emptyText="No students are enrolled in this class yet."
+          items={klass.studentIds.map((student) => ({ key: student._id, text: student.username }))}
+        />
+        <ListPanel
+          heading="Assigned Modules"
+          emptyText="No modules are assigned to this class yet."
+          items={klass.assignedModuleIds.map((module) => ({ key: module._id, text: module.title }))}
+        />
       </div>
 
       <form className="card assign-form" onSubmit={submit} noValidate aria-labelledby={`${id}-assign`}>
@@ -131,5 +115,30 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
         </div>
       </form>
     </div>
+  );
+}
+
+interface ListPanelProps {
+  heading: string;
+  emptyText: string;
+  items: { key: string; text: string }[];
+}
+
+/** A card listing the class's students or modules, with the count in its heading. */
+function ListPanel({ heading, emptyText, items }: ListPanelProps) {
+  const headingId = useId();
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading} ({items.length})</h2>
+      {items.length === 0 ? (
+        <p className="muted">{emptyText}</p>
+      ) : (
+        <ul className="plain-list">
+          {items.map((item) => (
+            <li key={item.key}>{item.text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -3,12 +3,11 @@ import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useLogError } from '../../lib/use-log-error';
 import { useClass } from './api/classes';
-import { useLogError } from '../modules/hooks/use-log-error';
-import '../modules/page-parts.css';
 import './classes.css';
 
-export const NO_MODULES = 'The teacher has not assigned any modules to this class yet.';
+const NO_MODULES = 'The teacher has not assigned any modules to this class yet.';
 
 export default function StudentClassPage() {
   const { classId = '' } = useParams();

@@ -4,13 +4,12 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
 import { useStudentClasses } from '../classes/api/classes';
 import { moduleCount } from '../classes/components/count-label';
-import { useLogError } from '../modules/hooks/use-log-error';
-import '../modules/page-parts.css';
 import './dashboard.css';
 
-export const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
+const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
 
 export default function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');

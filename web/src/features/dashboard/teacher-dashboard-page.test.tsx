@@ -2,13 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
 import type { ClassReportRow, ClassSummary, Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
-import { renderPage } from '../modules/testing/render-page';
+import { renderPage } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return { ...actual, api: { listClasses: jest.fn(), listModules: jest.fn(), getClassReport: jest.fn() } };
-});
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listClasses', 'listModules', 'getClassReport'),
+);
 const mockedApi = jest.mocked(api);
 
 const classes: ClassSummary[] = Array.from({ length: 5 }, (_, index) => ({
@@ -48,7 +47,7 @@ beforeEach(() => {
 it('greets the real user and shows real numbers only', async () => {
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
 
-  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ms Rivera!' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, teacher@example.com!' })).toBeInTheDocument();
   expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();

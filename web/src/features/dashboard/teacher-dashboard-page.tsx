@@ -4,21 +4,20 @@ import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../share
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useFlashMessage } from '../../lib/flash-message';
 import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
 import { useMyClasses } from '../classes/api/classes';
 import { studentCount } from '../classes/components/count-label';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
-import { useFlashMessage } from '../modules/components/flash-message';
 import { UpdatedDate } from '../modules/components/updated-date';
 import { useClassReports } from '../progress/api/progress';
 import { StatCard } from './components/stat-card';
 import { averageCompletion, countDistinctStudents } from './components/teacher-stats';
-import { useLogError } from '../modules/hooks/use-log-error';
-import '../modules/page-parts.css';
 import './dashboard.css';
 
-export const NO_CLASSES = 'You are not assigned to any classes yet.';
-export const NO_MODULES = "You haven't created any modules yet.";
+const NO_CLASSES = 'You are not assigned to any classes yet.';
+const NO_MODULES = "You haven't created any modules yet.";
 
 export default function TeacherDashboardPage() {
   useDocumentTitle('Teacher Dashboard');

@@ -2,16 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '../../../../shared/entities';
 import { api } from '../../lib/api-client';
+import { FakeXhr } from '../../testing/fake-xhr';
+import { renderPage } from '../../testing/test-utils';
 import AddSectionsPage from './add-sections-page';
-import { FakeXhr, renderPage } from './testing/render-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return {
-    ...actual,
-    api: { createUpload: jest.fn(), completeUpload: jest.fn(), abortUpload: jest.fn(), createModule: jest.fn(), listModules: jest.fn() },
-  };
-});
+jest.mock('../../lib/api-client', () =>
+  jest
+    .requireActual('../../testing/mock-api-client')
+    .mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'createModule', 'listModules'),
+);
 const mockedApi = jest.mocked(api);
 
 const draft = { title: 'Fractions', description: 'Halves, thirds and quarters.' };

@@ -4,16 +4,15 @@ import { useCallback, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
 import { AddSectionForm, type DraftSection } from './components/add-section-form';
 import { DraftSectionList } from './components/draft-section-list';
-import type { FlashState } from './components/flash-message';
 import { readModuleDraft } from './components/module-draft';
-import './page-parts.css';
 import './modules.css';
 
-export const SAVE_FAILED = 'Failed to save the complete module. Please try again.';
-export const MODULE_SAVED = 'Module saved successfully.';
+const SAVE_FAILED = 'Failed to save the complete module. Please try again.';
+const MODULE_SAVED = 'Module saved successfully.';
 
 export default function AddSectionsPage() {
   useDocumentTitle('Add Content');

@@ -1,17 +1,16 @@
 // /create-module: step 1 of 2, the module's title and description; step 2 receives them through navigation state.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { ModuleDetailsFields } from './components/module-details-fields';
 import { readModuleDraft, type ModuleDraft } from './components/module-draft';
-import './page-parts.css';
 import './modules.css';
 
-export const MISSING_DETAILS = 'Please fill out both the title and description.';
+const MISSING_DETAILS = 'Please fill out both the title and description.';
 
 export default function CreateModulePage() {
   useDocumentTitle('Create Module');
-  const id = useId();
   const navigate = useNavigate();
   // Coming back from step 2 keeps what was typed.
   const previous = readModuleDraft(useLocation().state);
@@ -40,20 +39,13 @@ export default function CreateModulePage() {
             {message}
           </Alert>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Module Title</label>
-          <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} required />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
-          <textarea
-            id={`${id}-description`}
-            rows={5}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            required
-          />
-        </div>
+        <ModuleDetailsFields
+          title={title}
+          description={description}
+          onTitleChange={setTitle}
+          onDescriptionChange={setDescription}
+          required
+        />
         <div className="form-actions">
           <button type="submit" className="button">
             Next: Add Sections

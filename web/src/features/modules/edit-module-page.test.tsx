@@ -3,29 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { SAVED_CONFIRMATION_MS } from '../../../../shared/constants';
 import type { Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
+import { FakeXhr } from '../../testing/fake-xhr';
+import { moduleFixture } from '../../testing/fixtures';
+import { renderPage } from '../../testing/test-utils';
 import EditModulePage from './edit-module-page';
-import { FakeXhr, renderPage } from './testing/render-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return {
-    ...actual,
-    api: { getModule: jest.fn(), updateModule: jest.fn(), createUpload: jest.fn(), abortUpload: jest.fn(), listModules: jest.fn() },
-  };
-});
+jest.mock('../../lib/api-client', () =>
+  jest
+    .requireActual('../../testing/mock-api-client')
+    .mockApiClient('getModule', 'updateModule', 'createUpload', 'abortUpload', 'listModules'),
+);
 const mockedApi = jest.mocked(api);
 
-const stored: Module = {
-  _id: 'm1',
-  title: 'Fractions',
-  description: 'Halves and quarters.',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-02T10:00:00.000Z',
+const stored = moduleFixture({
   sections: [
     { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
     { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
   ],
-};
+});
 
 const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-modules/:moduleId/edit', url: '/teacher-modules/m1/edit' });
 

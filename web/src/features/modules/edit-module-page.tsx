@@ -7,12 +7,12 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
+import { useLogError } from '../../lib/use-log-error';
 import { isNotFound, useModule, useUpdateModule } from './api/modules';
 import { AddSectionForm, type DraftSection } from './components/add-section-form';
 import { DraftSectionList } from './components/draft-section-list';
+import { ModuleDetailsFields } from './components/module-details-fields';
 import { useSaveStatus } from './hooks/use-save-status';
-import { useLogError } from './hooks/use-log-error';
-import './page-parts.css';
 import './modules.css';
 
 export default function EditModulePage() {
@@ -95,19 +95,12 @@ function EditModuleForm({ module }: { module: Module }) {
       </Link>
       <h1>Editing Module</h1>
       <form id={`${id}-form`} className="card" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Module Title</label>
-          <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
-          <textarea
-            id={`${id}-description`}
-            rows={5}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <ModuleDetailsFields
+          title={title}
+          description={description}
+          onTitleChange={setTitle}
+          onDescriptionChange={setDescription}
+        />
       </form>
 
       <section className="card" aria-labelledby={`${id}-sections`}>

@@ -1,25 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
+import { moduleFixture } from '../../testing/fixtures';
+import { renderPage } from '../../testing/test-utils';
 import ModuleDetailPage from './module-detail-page';
 import ModuleLibraryPage from './module-library-page';
-import { renderPage } from './testing/render-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return { ...actual, api: { getModule: jest.fn(), deleteModule: jest.fn(), listModules: jest.fn() } };
-});
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules'),
+);
 const mockedApi = jest.mocked(api);
 
-const stored: Module = {
-  _id: 'm1',
-  title: 'Fractions',
-  description: 'Halves and quarters.',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-02T00:00:00.000Z',
+const stored = moduleFixture({
   sections: [{ _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
-};
+});
 
 const renderDetail = () =>
   renderPage(<ModuleDetailPage />, {

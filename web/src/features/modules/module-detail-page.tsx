@@ -5,14 +5,12 @@ import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { FlashState } from '../../lib/flash-message';
 import { isNotFound, useDeleteModule, useModule } from './api/modules';
-import type { FlashState } from './components/flash-message';
 import { SectionContentLink } from './components/section-content-link';
-import './page-parts.css';
-import './modules.css';
 
-export const DELETE_QUESTION = 'Are you sure you want to delete this module?';
-export const DELETED = 'Module deleted successfully.';
+const DELETE_QUESTION = 'Are you sure you want to delete this module?';
+const DELETED = 'Module deleted successfully.';
 
 export default function ModuleDetailPage() {
   const { moduleId } = useParams();
@@ -84,7 +82,7 @@ export default function ModuleDetailPage() {
               .sort((a, b) => a.order - b.order)
               .map((section) => (
                 <li key={section._id} className="card section-item">
-                  <div>
+                  <div className="section-item-text">
                     <h3 className="section-title">{section.title}</h3>
                     <p className="muted section-meta">
                       {section.contentType}

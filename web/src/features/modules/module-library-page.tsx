@@ -3,13 +3,12 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useFlashMessage } from '../../lib/flash-message';
 import { byUpdatedDesc, useModules } from './api/modules';
-import { useFlashMessage } from './components/flash-message';
 import { ModuleCard } from './components/module-card';
-import './page-parts.css';
 import './modules.css';
 
-export const EMPTY_LIBRARY = 'You haven\'t created any modules yet. Click "Create New Module" to get started.';
+const EMPTY_LIBRARY = 'You haven\'t created any modules yet. Click "Create New Module" to get started.';
 
 export default function ModuleLibraryPage() {
   useDocumentTitle('My Modules Library');

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { updatePassword } from 'aws-amplify/auth';
-import { createControls, FakeSession, signedIn, TEACHER } from '../../app/test-utils';
+import { createControls, FakeSession, signedIn, TEACHER } from '../../testing/test-utils';
 import ProfilePage, { PROFILE_MESSAGES } from './profile-page';
 
 jest.mock('aws-amplify/auth', () => ({ updatePassword: jest.fn() }));

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import type { Role } from '../../../../shared/roles';
 import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
 import { useCurrentUser } from '../../lib/session';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
@@ -41,7 +42,7 @@ export default function ProfilePage() {
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-export function ChangePasswordForm() {
+function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -78,44 +79,35 @@ export function ChangePasswordForm() {
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="current-password">Current password</label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">New password</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby="new-password-hint"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-          <span id="new-password-hint" className="field-hint">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="confirm-password">Confirm new password</label>
-          <input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </div>
+        <Field
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <Field
+          id="new-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <Field
+          id="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Changing password...' : 'Change Password'}
         </button>

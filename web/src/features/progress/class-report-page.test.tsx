@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import type { ClassDetail, ClassReportRow } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
-import { renderPage } from '../modules/testing/render-page';
+import { renderPage } from '../../testing/test-utils';
 import ClassReportPage from './class-report-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return { ...actual, api: { getClass: jest.fn(), getClassReport: jest.fn() } };
-});
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getClassReport'),
+);
 const mockedApi = jest.mocked(api);
 
 const klass: ClassDetail = {

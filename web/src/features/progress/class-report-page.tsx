@@ -6,11 +6,10 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useClass } from '../classes/api/classes';
 import { useClassReport } from './api/progress';
 import { ReportTable } from './components/report-table';
-import '../modules/page-parts.css';
 import './progress.css';
 
-export const NO_PROGRESS = 'No progress data found for this class yet.';
-export const REPORT_FAILED = 'Could not load progress report for this class.';
+const NO_PROGRESS = 'No progress data found for this class yet.';
+const REPORT_FAILED = 'Could not load progress report for this class.';
 
 export default function ClassReportPage() {
   const { classId = '' } = useParams();

@@ -1,33 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
-import { renderPage, student } from '../modules/testing/render-page';
+import { moduleFixture } from '../../testing/fixtures';
+import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentModulePage from './student-module-page';
 
-jest.mock('../../lib/api-client', () => {
-  const actual = jest.requireActual('../../lib/api-client');
-  return { ...actual, api: { getModule: jest.fn(), getProgress: jest.fn(), markComplete: jest.fn() } };
-});
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete'),
+);
 const mockedApi = jest.mocked(api);
 
-const stored: Module = {
-  _id: 'm1',
-  title: 'Fractions',
-  description: 'Halves and quarters.',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
+const stored = moduleFixture({
   sections: [
     { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
     { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
   ],
-};
+});
 
 const renderModule = () =>
   renderPage(<StudentModulePage />, {
     path: '/student/class/:classId/module/:moduleId',
     url: '/student/class/c1/module/m1',
-    user: student,
+    user: STUDENT,
   });
 const sectionItem = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).closest('li')!;
 
@@ -42,7 +36,7 @@ it('treats a 404 on progress as nothing completed', async () => {
   renderModule();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
-  expect(mockedApi.getProgress).toHaveBeenCalledWith('student-1', 'm1', 'c1');
+  expect(mockedApi.getProgress).toHaveBeenCalledWith('student-sub', 'm1', 'c1');
   const buttons = screen.getAllByRole('button', { name: 'Mark as Complete' });
   expect(buttons).toHaveLength(2);
   buttons.forEach((button) => expect(button).toBeEnabled());
@@ -63,7 +57,7 @@ it('turns Mark as Complete into a disabled Completed', async () => {
   const user = userEvent.setup();
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   mockedApi.markComplete.mockResolvedValue({
-    studentId: 'student-1',
+    studentId: 'student-sub',
     moduleId: 'm1',
     classId: 'c1',
     completedSections: ['s1'],
@@ -74,7 +68,7 @@ it('turns Mark as Complete into a disabled Completed', async () => {
 
   await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
 
-  expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-1', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
+  expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
   expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
   expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
   expect(screen.getByText('1 of 2 sections complete')).toBeInTheDocument();
@@ -82,7 +76,7 @@ it('turns Mark as Complete into a disabled Completed', async () => {
 
 it('shows stored progress as Completed', async () => {
   mockedApi.getProgress.mockResolvedValue({
-    studentId: 'student-1',
+    studentId: 'student-sub',
     moduleId: 'm1',
     classId: 'c1',
     completedSections: ['s2'],

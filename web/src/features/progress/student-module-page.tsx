@@ -7,16 +7,15 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { SectionContentLink } from '../modules/components/section-content-link';
 import { useMarkComplete, useStudentProgress } from './api/progress';
-import { useLogError } from '../modules/hooks/use-log-error';
-import '../modules/page-parts.css';
 import './progress.css';
 
-export const MISSING_INFO = 'Missing module or class information.';
-export const LOAD_FAILED = 'Failed to load module content.';
-export const MARK_FAILED = 'Could not update progress.';
+const MISSING_INFO = 'Missing module or class information.';
+const LOAD_FAILED = 'Failed to load module content.';
+const MARK_FAILED = 'Could not update progress.';
 
 export default function StudentModulePage() {
   const { classId, moduleId } = useParams();
@@ -104,17 +103,17 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
         {sections.length === 0 ? (
           <p className="empty-state">This module has no sections yet.</p>
         ) : (
-          <ol className="student-sections">
+          <ol className="section-list">
             {sections.map((section, index) => {
               const isDone = completed.has(section._id);
               const isMarking = markComplete.isPending && markComplete.variables === section._id;
               return (
-                <li key={section._id} className={`card student-section${isDone ? ' is-done' : ''}`}>
-                  <div className="student-section-text">
-                    <h3>
+                <li key={section._id} className={`card section-item${isDone ? ' is-done' : ''}`}>
+                  <div className="section-item-text">
+                    <h3 className="section-title">
                       {index + 1}. {section.title}
                     </h3>
-                    <p className="muted">{section.contentType}</p>
+                    <p className="muted section-meta">{section.contentType}</p>
                   </div>
                   <div className="student-section-actions">
                     <SectionContentLink section={section} />

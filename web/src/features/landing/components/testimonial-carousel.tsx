@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { CAROUSEL_WIDE_BREAKPOINT_PX } from '../../../../../shared/constants';
+import { LineIcon } from '../../../components/line-icon';
 import { useMinWidth } from '../../../components/use-media-query';
 import type { Testimonial } from '../testimonials';
 
@@ -65,8 +66,8 @@ export function TestimonialCarousel({ items, labelledBy }: TestimonialCarouselPr
 
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+    <LineIcon viewBox="0 0 20 20">
       <path d={direction === 'left' ? 'M12 4l-6 6 6 6' : 'M8 4l6 6-6 6'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }

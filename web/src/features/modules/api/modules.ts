@@ -5,7 +5,7 @@ import type { CreateModuleInput, UpdateModuleInput } from '../../../../../shared
 import { api, ApiError } from '../../../lib/api-client';
 import { classKeys } from '../../classes/api/classes';
 
-export const moduleKeys = {
+const moduleKeys = {
   all: ['modules'] as const,
   list: () => [...moduleKeys.all, 'list'] as const,
   detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,

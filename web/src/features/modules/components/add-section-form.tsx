@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ContentType } from '../../../../../shared/entities';
 import { contentTypeFromMediaType } from '../../../../../shared/content-type';
 import { Alert } from '../../../components/alert';
+import { Field } from '../../../components/field';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
 
@@ -18,8 +19,8 @@ export interface DraftSection {
   contentType: ContentType;
 }
 
-export const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
-export const UPLOAD_FAILED_ALERT = 'File upload failed. Please check the console for details.';
+const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
+const UPLOAD_FAILED_ALERT = 'File upload failed. Please check the console for details.';
 
 interface AddSectionFormProps {
   heading: string;
@@ -84,28 +85,24 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: Ad
           {UPLOAD_FAILED_ALERT}
         </Alert>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Section Title</label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          required
-          disabled={busy}
-          autoComplete="off"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-file`}>Upload File (PDF, PPT, or Word)</label>
-        <input
-          key={fileInputKey}
-          id={`${id}-file`}
-          type="file"
-          required
-          disabled={busy}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
-      </div>
+      <Field
+        id={`${id}-title`}
+        label="Section Title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        required
+        disabled={busy}
+        autoComplete="off"
+      />
+      <Field
+        key={fileInputKey}
+        id={`${id}-file`}
+        label="Upload File (PDF, PPT, or Word)"
+        type="file"
+        required
+        disabled={busy}
+        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+      />
       <UploadProgress upload={upload} />
       <button type="submit" className="button button-secondary" disabled={busy}>
         {busy ? 'Uploading...' : submitLabel}

@@ -4,7 +4,7 @@ import { SAVED_CONFIRMATION_MS } from '../../../../../shared/constants';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 
-export const SAVE_LABELS: Record<SaveStatus, string> = {
+const SAVE_LABELS: Record<SaveStatus, string> = {
   idle: 'Save All Changes',
   saving: 'Saving...',
   saved: 'Saved!',

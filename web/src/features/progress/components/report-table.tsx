@@ -7,7 +7,7 @@ interface ReportColumn {
 }
 
 /** Columns follow the class's module order; modules only the report knows (none, normally) come last. */
-export function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_id' | 'title'>[] = []): ReportColumn[] {
+function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_id' | 'title'>[] = []): ReportColumn[] {
   const columns = new Map<string, ReportColumn>();
   for (const module of classModules) columns.set(module._id, { moduleId: module._id, title: module.title });
   for (const row of rows) {
@@ -18,7 +18,7 @@ export function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleR
   return [...columns.values()];
 }
 
-export const formatPercentage = (value: number) => `${Math.round(value)}%`;
+const formatPercentage = (value: number) => `${Math.round(value)}%`;
 
 interface ReportTableProps {
   caption: string;

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { FileUploadControls } from '../hooks/use-file-upload';
 import '../uploads.css';
 
-export const UPLOAD_FAILED_TEXT = 'File upload failed. Please try again.';
+const UPLOAD_FAILED_TEXT = 'File upload failed. Please try again.';
 
 export function UploadProgress({ upload }: { upload: FileUploadControls }) {
   const labelId = useId();

@@ -1,12 +1,11 @@
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
-import { FakeXhr, flushPromises } from '../../modules/testing/render-page';
+import { FakeXhr, flushPromises } from '../../../testing/fake-xhr';
 import { FileUpload, PART_ATTEMPTS, type UploadSnapshot } from './file-upload';
 
-jest.mock('../../../lib/api-client', () => {
-  const actual = jest.requireActual('../../../lib/api-client');
-  return { ...actual, api: { createUpload: jest.fn(), completeUpload: jest.fn(), abortUpload: jest.fn() } };
-});
+jest.mock('../../../lib/api-client', () =>
+  jest.requireActual('../../../testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload'),
+);
 const mockedApi = jest.mocked(api);
 
 const PART_SIZE = 4;

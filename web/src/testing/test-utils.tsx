@@ -1,7 +1,9 @@
-// Test helpers for components that need a session and a router. Not imported by the app.
+// Test helpers for components that need a session and a router, and for pages that also read server state.
+// Not imported by the app.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { useMemo, useState, type ReactNode } from 'react';
-import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 
 export const TEACHER: SessionUser = { userId: 'teacher-sub', username: 'teacher@example.com', role: 'Teachers' };
@@ -74,4 +76,51 @@ export function renderRoutes(
     </FakeSession>,
   );
   return { ...result, controls };
+}
+
+interface RenderPageOptions {
+  /** Route pattern of the page, e.g. /teacher-modules/:moduleId */
+  path: string;
+  /** The URL to open, e.g. /teacher-modules/m1 */
+  url: string;
+  state?: unknown;
+  user?: SessionUser;
+  /** More screens the page may navigate to, by route pattern. */
+  also?: Record<string, ReactElement>;
+}
+
+/** Where the app is now; tests assert navigations with `router.location.pathname`. */
+interface LocationRecord {
+  location: Location;
+}
+
+function LocationSpy({ record }: { record: LocationRecord }) {
+  record.location = useLocation();
+  return null;
+}
+
+function Elsewhere() {
+  return <p data-testid="elsewhere">{useLocation().pathname}</p>;
+}
+
+/** Renders one page at `url` for a signed-in user (a teacher unless told), with a fresh query cache. */
+export function renderPage(page: ReactElement, { path, url, state, user = TEACHER, also = {} }: RenderPageOptions) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const routes: RouteObject[] = [
+    { path, element: page },
+    ...Object.entries(also).map(([pattern, element]) => ({ path: pattern, element })),
+    { path: '*', element: <Elsewhere /> },
+  ];
+  const router = {} as LocationRecord;
+  const view = render(
+    <FakeSession initial={signedIn(user)} controls={createControls(user)}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: url, state }]}>
+          <LocationSpy record={router} />
+          <Routes routes={routes} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </FakeSession>,
+  );
+  return { ...view, router, queryClient };
 }

@@ -1,5 +1,7 @@
 /** @jest-config-loader esbuild-register */
-// Browser tests: Playwright drives Debian's Chromium against the local stack (`npm run test:e2e`).
+// Browser tests: Playwright drives Debian's Chromium against the local stack (`npm run test:e2e`, which builds the
+// web app first). One seeded stack serves the whole run (test/e2e/support/global-setup.ts); test files run one at
+// a time on this 2-core machine, each with its own browser and a fresh context per test.
 import type { Config } from 'jest';
 import { transform } from './jest.config';
 
@@ -8,6 +10,8 @@ const config: Config = {
   testEnvironment: 'node',
   transform,
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
   testTimeout: 120_000,
   maxWorkers: 1,
 };

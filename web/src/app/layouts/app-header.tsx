@@ -10,6 +10,8 @@ export interface HeaderLink {
   label: string;
   /** Only active on the exact path (dashboards), not on deeper ones. */
   end?: boolean;
+  /** Pages of this area that live outside its path (module creation belongs to My Modules). */
+  alsoActiveOn?: readonly string[];
 }
 
 interface AppHeaderProps {
@@ -55,7 +57,13 @@ export function AppHeader({ brandTo, navLabel, links, navExtra, actions }: AppHe
           <ul className="site-nav-links">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="site-nav-link">
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    isActive || link.alsoActiveOn?.includes(pathname) ? 'site-nav-link active' : 'site-nav-link'
+                  }
+                >
                   {link.label}
                 </NavLink>
               </li>

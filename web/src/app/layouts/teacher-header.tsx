@@ -6,7 +6,7 @@ import { AppHeader, type HeaderLink } from './app-header';
 
 const TEACHER_LINKS: readonly HeaderLink[] = [
   { to: '/teacher-dashboard', label: 'Dashboard', end: true },
-  { to: '/teacher-modules', label: 'My Modules' },
+  { to: '/teacher-modules', label: 'My Modules', alsoActiveOn: ['/create-module', '/add-sections'] },
   { to: '/teacher-classes', label: 'My Classes' },
   { to: '/analytics', label: 'Analytics' },
 ];

@@ -52,7 +52,7 @@ it('greets the real user and shows real numbers only', async () => {
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
   // (100 + 50 + 0 + 0 + 0 + 0) / 6 cells
-  expect(await within(stat('Avg. Completion')).findByText('25%')).toBeInTheDocument();
+  expect(await within(stat('Avg. Engagement')).findByText('25%')).toBeInTheDocument();
 });
 
 it('lists the first classes and the most recently updated modules', async () => {

@@ -60,19 +60,7 @@ export default function TeacherDashboardPage() {
             hint="In your library"
           />
           <StatCard label="Avg. Score" value="—" hint="No scored activities yet" />
-          <StatCard
-            label="Avg. Completion"
-            value={
-              reportsFailed || classes.isError ? '—' : reportsReady ? (completion === null ? '—' : `${completion}%`) : undefined
-            }
-            hint={
-              reportsFailed || classes.isError
-                ? 'Could not load progress'
-                : reportsReady && completion === null
-                  ? 'No modules assigned to your classes yet'
-                  : 'Sections completed per student and module'
-            }
-          />
+          <StatCard label="Avg. Engagement" {...engagement(classes.isError || reportsFailed, reportsReady, completion)} />
         </dl>
       </section>
 
@@ -133,4 +121,12 @@ export default function TeacherDashboardPage() {
       </div>
     </div>
   );
+}
+
+/** Engagement is measured as completion: the average share of sections done, per student and assigned module. */
+function engagement(failed: boolean, ready: boolean, completion: number | null) {
+  if (failed) return { value: '—', hint: 'Could not load progress' };
+  if (!ready) return { value: undefined, hint: 'Average share of sections completed' };
+  if (completion === null) return { value: '—', hint: 'No modules assigned to your classes yet' };
+  return { value: `${completion}%`, hint: 'Average share of sections completed' };
 }

@@ -1,0 +1,80 @@
+// Spec section 4 in a real browser: wrong-role logins are sent to the other login screen with the spec's message and
+// the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in.
+import { DASHBOARD_PATH, open, pathOf, submitLogin, waitForPath } from './support/app';
+import { useBrowser } from './support/browser';
+import { newUser, type TestUser } from './support/stack';
+
+const session = useBrowser();
+
+let teacher: TestUser;
+let student: TestUser;
+
+beforeAll(async () => {
+  teacher = await newUser('Teachers');
+  student = await newUser('Students');
+});
+
+describe('wrong-role logins', () => {
+  it('sends a student who signs in on the teacher login to the student login, with the message and the e-mail prefilled', async () => {
+    const { page, checkPage } = session();
+    await open(page, '/teacher-login');
+    await page.getByRole('heading', { level: 1, name: 'Teacher Login' }).waitFor();
+    await checkPage(page, 'teacher-login');
+
+    await submitLogin(page, student.email, student.password);
+
+    await waitForPath(page, '/student-login');
+    await page.getByRole('heading', { level: 1, name: 'Student Login' }).waitFor();
+    await page.getByText('It looks like you have a student account. Please log in here.', { exact: true }).waitFor();
+    expect(await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').inputValue()).toBe(student.email);
+    // Signed out again: the password is not kept and the student is not signed in.
+    expect(await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').inputValue()).toBe('');
+    await checkPage(page, 'student-login-with-message');
+
+    // The message does its job: signing in here works.
+    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill(student.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitForPath(page, DASHBOARD_PATH.Students);
+  });
+
+  it('sends a teacher who signs in on the student login to the teacher login, with the message and the e-mail prefilled', async () => {
+    const { page, checkPage } = session();
+    await open(page, '/student-login');
+    await page.getByRole('heading', { level: 1, name: 'Student Login' }).waitFor();
+    await checkPage(page, 'student-login');
+
+    await submitLogin(page, teacher.email, teacher.password);
+
+    await waitForPath(page, '/teacher-login');
+    await page.getByRole('heading', { level: 1, name: 'Teacher Login' }).waitFor();
+    await page.getByText('It looks like you have a teacher account. Please log in here.', { exact: true }).waitFor();
+    expect(await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').inputValue()).toBe(teacher.email);
+    await checkPage(page, 'teacher-login-with-message');
+  });
+});
+
+describe('protected routes', () => {
+  it('sends a signed-out visitor of /teacher-modules to the teacher login and back to /teacher-modules after sign-in', async () => {
+    const { page } = session();
+    await open(page, '/teacher-modules');
+
+    await waitForPath(page, '/teacher-login');
+    await page.getByRole('heading', { level: 1, name: 'Teacher Login' }).waitFor();
+    await submitLogin(page, teacher.email, teacher.password);
+
+    await waitForPath(page, '/teacher-modules');
+    await page.getByRole('heading', { level: 1, name: 'My Modules Library' }).waitFor();
+    expect(pathOf(page)).toBe('/teacher-modules');
+  });
+
+  it('sends a signed-out visitor of a student page to the student login and back to it after sign-in', async () => {
+    const { page } = session();
+    await open(page, '/student-dashboard');
+
+    await waitForPath(page, '/student-login');
+    await submitLogin(page, student.email, student.password);
+
+    await waitForPath(page, '/student-dashboard');
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${student.email}!` }).waitFor();
+  });
+});

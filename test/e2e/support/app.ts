@@ -1,0 +1,34 @@
+// Steps through the app the way a person does: by role, label and visible text (the spec's words), never CSS.
+import type { Page } from 'playwright-core';
+import { appUrl, type TestUser } from './stack';
+
+export const LOGIN_PATH = { Teachers: '/teacher-login', Students: '/student-login' } as const;
+export const DASHBOARD_PATH = { Teachers: '/teacher-dashboard', Students: '/student-dashboard' } as const;
+
+/** Waits until the app's route (pathname, no origin) is `path` (a string or a pattern for the whole pathname). */
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)));
+}
+
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(appUrl(path));
+}
+
+/** Fills the login form on the current login screen and presses Sign In. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in on the user's own login screen and waits for their dashboard. */
+export async function signInAs(page: Page, user: TestUser): Promise<void> {
+  const role = user.role as 'Teachers' | 'Students';
+  await open(page, LOGIN_PATH[role]);
+  await page.getByRole('heading', { level: 1, name: role === 'Teachers' ? 'Teacher Login' : 'Student Login' }).waitFor();
+  await submitLogin(page, user.email, user.password);
+  await waitForPath(page, DASHBOARD_PATH[role]);
+}

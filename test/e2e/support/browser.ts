@@ -1,0 +1,198 @@
+// Playwright on Debian's Chromium for the browser tests: one browser per test file, a fresh context per test, every
+// console error and uncaught page error collected (a test fails on any), and checkPage(): axe-core (no serious or
+// critical violation), no sideways scrolling, and a full-page screenshot at 1280 px and at 375 px into
+// .artifacts/screenshots/.
+import AxeBuilder from '@axe-core/playwright';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this machine refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../.artifacts/screenshots');
+const LAST_STATE_DIR = path.resolve(__dirname, '../../../.artifacts/e2e-last-state');
+/** Moderate and minor axe findings do not fail a test; they are listed here to be looked at. */
+export const AXE_NOTES_FILE = path.resolve(__dirname, '../../../.artifacts/axe-moderate-and-minor.txt');
+export const WIDE = { width: 1280, height: 800 };
+export const NARROW = { width: 375, height: 812 };
+
+/** Every Playwright wait gives up well before jest's 120 s test timeout, so the failure names the step. */
+const STEP_TIMEOUT_MS = 15_000;
+
+export interface Problem {
+  kind: 'console' | 'pageerror' | 'axe' | 'layout';
+  where: string;
+  text: string;
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /**
+   * At 1280 px and at 375 px: runs axe-core on the page as it is, checks that it does not scroll sideways, and
+   * screenshots it as `<name>-1280.png` / `<name>-375.png`.
+   */
+  checkPage(page: Page, name: string): Promise<void>;
+  /** Console errors, page errors, axe and layout findings so far. */
+  problems: Problem[];
+}
+
+/**
+ * Registers the browser's lifecycle with jest and returns a getter for the current test's session. After each test
+ * the collected problems are asserted: a console error, an uncaught page error or a serious/critical axe violation
+ * fails the test that caused it, with the details in the message.
+ */
+export function useBrowser(): () => BrowserSession {
+  let browser: Browser | undefined;
+  let current: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error('The browser did not start (see beforeAll).');
+    current = await openSession(browser);
+  });
+
+  afterEach(async () => {
+    const session = current;
+    current = undefined;
+    if (!session) return;
+    // The last state of every test's main page, for looking into a failure.
+    const testName = expect.getState().currentTestName ?? 'test';
+    mkdirSync(LAST_STATE_DIR, { recursive: true });
+    await session.page
+      .screenshot({ path: path.join(LAST_STATE_DIR, `${slug(testName)}.png`), fullPage: true, timeout: 5_000 })
+      .catch(() => undefined);
+    await session.context.close();
+    if (session.problems.length > 0) throw new Error(describeProblems(session.problems));
+  });
+
+  return () => {
+    if (!current) throw new Error('No browser session: call the getter inside a test.');
+    return current;
+  };
+}
+
+async function openSession(browser: Browser): Promise<BrowserSession> {
+  const context = await browser.newContext({ viewport: WIDE, reducedMotion: 'reduce', acceptDownloads: true });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+  const problems: Problem[] = [];
+
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || isExpectedConsoleError(message)) return;
+    const location = message.location();
+    problems.push({
+      kind: 'console',
+      where: message.page()?.url() ?? '(no page)',
+      text: `${message.text()}${location.url ? ` (at ${location.url}:${location.lineNumber})` : ''}`,
+    });
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    problems.push({ kind: 'pageerror', where: webError.page()?.url() ?? '(no page)', text: error.stack ?? error.message });
+  });
+
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    problems,
+    checkPage: (target, name) => checkPage(target, name, problems),
+  };
+}
+
+/** Chromium logs every 4xx/5xx answer as a console error; the only one the product expects is a missing favicon. */
+function isExpectedConsoleError(message: ConsoleMessage): boolean {
+  const text = message.text();
+  if (!text.startsWith('Failed to load resource')) return false;
+  const url = message.location().url ?? '';
+  return /\/favicon\.ico(\?|$)/.test(url);
+}
+
+/** Waits until no loading line ("Loading...", "Checking your session...") is on screen. */
+export async function waitForLoaded(page: Page): Promise<void> {
+  // A string: this project's Node-side TypeScript has no DOM types.
+  await page.waitForFunction(`[...document.querySelectorAll('[role="status"]')].every(
+    (element) => !/^(Loading|Checking your session)/.test((element.textContent ?? '').trim()),
+  )`);
+}
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+async function checkPage(page: Page, name: string, problems: Problem[]): Promise<void> {
+  await waitForLoaded(page);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const original = page.viewportSize() ?? WIDE;
+  try {
+    for (const viewport of [WIDE, NARROW]) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      if (results.passes.length === 0) throw new Error(`axe-core checked nothing on ${name} (${page.url()}).`);
+      for (const violation of results.violations) {
+        if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) {
+          const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+          appendFileSync(AXE_NOTES_FILE, `${name}@${viewport.width}: ${violation.impact} ${violation.id}: ${violation.help} [${targets}]\n`);
+          continue;
+        }
+        const nodes = violation.nodes
+          .slice(0, 5)
+          .map((node) => `      ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
+          .join('\n');
+        problems.push({
+          kind: 'axe',
+          where: `${name} at ${viewport.width} px (${page.url()})`,
+          text: `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length} node(s))\n${nodes}`,
+        });
+      }
+      // Responsive down to 375 px: nothing may make the whole page scroll sideways (a wide table scrolls in its own box).
+      const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      if (pageWidth > viewport.width) {
+        problems.push({
+          kind: 'layout',
+          where: `${name} at ${viewport.width} px (${page.url()})`,
+          text: `the page is ${pageWidth} px wide: it scrolls sideways`,
+        });
+      }
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true });
+    }
+  } finally {
+    await page.setViewportSize(original);
+    await settled(page);
+  }
+}
+
+/** Two animation frames: React has handled the resize (media queries) and painted. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+}
+
+function describeProblems(problems: Problem[]): string {
+  const lines = problems.map((problem) => `- [${problem.kind}] ${problem.where}\n    ${problem.text.replace(/\n/g, '\n    ')}`);
+  return `The browser reported ${problems.length} problem(s):\n${lines.join('\n')}`;
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);

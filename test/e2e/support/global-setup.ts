@@ -1,0 +1,68 @@
+// Starts ONE local stack (seeded, free ports, temporary data) for the whole browser run and hands its config to the
+// test files through a JSON file named in $LEARNING_PATHS_E2E_STACK_FILE. The handlers keep the endpoints they were
+// first loaded with, so a stack per test file would not work in one process; the tests create their own users,
+// classes and modules and so do not step on each other.
+import { register } from 'esbuild-register/dist/node';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalStack, type LocalStack } from '../../integration/harness';
+import { STACK_FILE_ENV } from './stack-file';
+
+declare global {
+  // Read back by global-teardown.ts (same process).
+  var __E2E_STACK__: { stack: LocalStack; dir: string; unregister(): void } | undefined;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+export default async function globalSetup(): Promise<void> {
+  const started = Date.now();
+  const webRoot = path.join(REPO_ROOT, 'web', 'dist');
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    throw new Error(`No built web app in ${webRoot}: run the browser tests with \`npm run test:e2e\` (it builds first).`);
+  }
+  // Notes of the previous run would mislead; screenshots are overwritten by name.
+  const artifacts = path.join(REPO_ROOT, '.artifacts');
+  await rm(path.join(artifacts, 'axe-moderate-and-minor.txt'), { force: true });
+  await rm(path.join(artifacts, 'e2e-last-state'), { recursive: true, force: true });
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'learning-paths-e2e-'));
+  // The local API server loads each handler (TypeScript) on its first request. Jest compiles TypeScript only while
+  // this function runs, so the stack, which lives on until the teardown, gets a require hook of its own.
+  const { unregister } = register({ target: 'node20' });
+  const cleanUp = async () => {
+    unregister();
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  let stack: LocalStack;
+  try {
+    // A private copy of the build: someone rebuilding web/dist in this tree during the run must not pull it away.
+    const servedWebRoot = path.join(dir, 'web');
+    await cp(webRoot, servedWebRoot, { recursive: true });
+    if (!existsSync(path.join(servedWebRoot, 'index.html'))) {
+      throw new Error(`${webRoot} was emptied while it was being copied (a rebuild in this tree?); run again.`);
+    }
+    stack = await startLocalStack({ seed: true, webRoot: servedWebRoot });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  try {
+    // The handlers' environment as the stack set it: the test files load the class repository with it.
+    const names = ['TABLE_NAME', 'BUCKET_NAME', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
+    const env = Object.fromEntries(names.map((name) => [name, process.env[name] ?? '']));
+    const file = path.join(dir, 'stack.json');
+    await writeFile(file, JSON.stringify({ config: stack.config, env }, null, 2));
+    process.env[STACK_FILE_ENV] = file;
+  } catch (error) {
+    await stack.stop();
+    await cleanUp();
+    throw error;
+  }
+  globalThis.__E2E_STACK__ = { stack, dir, unregister };
+  console.log(`\nLocal stack for the browser tests at ${stack.config.url} (started in ${Date.now() - started} ms)`);
+}

@@ -1,0 +1,107 @@
+// The running local stack as the browser tests see it (started once by global-setup.ts), and the few things a test
+// sets up behind the app's back: users on the local identity server, and classes (there is no API for them).
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createUser, signIn, type StackConfig } from '../../integration/harness';
+import { routes } from '../../../shared/routes';
+import type { Role } from '../../../shared/roles';
+import { STACK_FILE_ENV } from './stack-file';
+
+interface StackFile {
+  config: StackConfig;
+  env: Record<string, string>;
+}
+
+let loaded: StackFile | undefined;
+
+function stackFile(): StackFile {
+  if (loaded) return loaded;
+  const file = process.env[STACK_FILE_ENV];
+  if (!file) throw new Error(`${STACK_FILE_ENV} is not set: run the browser tests with \`npm run test:e2e\`.`);
+  loaded = JSON.parse(readFileSync(file, 'utf8')) as StackFile;
+  return loaded;
+}
+
+export const stackConfig = (): StackConfig => stackFile().config;
+
+/** The app's origin, e.g. http://127.0.0.1:41234. */
+export const appUrl = (path = '/'): string => `${stackConfig().url}${path}`;
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** A short unique tag, so names made by one run (and one test) never collide. */
+export const uniqueTag = (): string => randomUUID().slice(0, 8);
+
+/**
+ * A new user on the local identity server. `temporary`: the password is a temporary one, and the first sign-in must
+ * set a new password (FORCE_CHANGE_PASSWORD).
+ */
+export async function newUser(role: 'Teachers' | 'Students', options: { temporary?: boolean; name?: string } = {}): Promise<TestUser> {
+  const prefix = options.name ?? (role === 'Teachers' ? 'teacher' : 'student');
+  const email = `e2e-${prefix}-${uniqueTag()}@example.com`;
+  const password = options.temporary ? 'Temporary-pass-1' : 'E2e-password-1';
+  const { userId } = await createUser(stackConfig(), { email, password, role, temporary: options.temporary });
+  return { userId, email, password, role };
+}
+
+type ClassRepository = typeof import('../../../functions/src/repositories/class-repository');
+let classRepository: ClassRepository | undefined;
+
+/** Loaded on first use, after the handlers' environment (table, endpoints) is in process.env, as the seed does. */
+function classes(): ClassRepository {
+  if (!classRepository) {
+    Object.assign(process.env, stackFile().env);
+    classRepository = require('../../../functions/src/repositories/class-repository') as ClassRepository;
+  }
+  return classRepository;
+}
+
+export interface TestClass {
+  classId: string;
+  className: string;
+}
+
+/** Creates a class taught by `teacher` with `students` enrolled, as an administrator would (no API route for it). */
+export async function createClass(teacher: TestUser, className: string, students: TestUser[] = []): Promise<TestClass> {
+  const classId = `e2e-class-${uniqueTag()}`;
+  const repository = classes();
+  const created = await repository.insertClass({ classId, className, teacherId: teacher.userId, teacherName: teacher.email });
+  if (!created) throw new Error(`Class ${classId} exists already.`);
+  for (const student of students) await repository.enrollStudent(classId, student.userId, student.email);
+  return { classId, className };
+}
+
+/**
+ * A module of `teacher` made through the API as the app would (upload through a presigned URL, then create), for
+ * tests whose subject is not module creation. Answers the module's id.
+ */
+export async function createModuleThroughApi(teacher: TestUser, title: string, sectionTitles: string[]): Promise<string> {
+  const config = stackConfig();
+  const token = await signIn(config, teacher.email, teacher.password);
+  const call = async (route: { method: string; path: string }, body: unknown) => {
+    const response = await fetch(`${config.apiUrl}${route.path}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const bytes = new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`);
+  const sections = [];
+  for (const sectionTitle of sectionTitles) {
+    const fileName = `${sectionTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+    const ticket = await call(routes.createUpload, { fileName, contentType: 'application/pdf', size: bytes.length });
+    const put = await fetch(String(ticket.uploadUrl), { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+    if (!put.ok) throw new Error(`Uploading ${fileName} answered ${put.status}`);
+    sections.push({ title: sectionTitle, contentUrl: ticket.contentUrl, originalFileName: fileName });
+  }
+  const created = await call(routes.createModule, { title, description: `About ${title}.`, sections });
+  return String(created._id);
+}

@@ -86,11 +86,6 @@ export function createApiServer(options: ApiServerOptions): Server {
     }
 
     const handler = await loadHandler(match.route.handler);
-    if (!handler) {
-      return sendJson(response, 501, {
-        message: `The handler for ${method} ${match.route.path} (functions/src/handlers/${match.route.handler}.ts) is not written yet.`,
-      });
-    }
     const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body);
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
@@ -116,13 +111,12 @@ function noRoute(response: ServerResponse, method: string, pathname: string): vo
   sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/routes.ts for the API.` });
 }
 
-/** Loads `<name>.ts` on first use. A file that is not there yet is looked for again on the next request. */
-function handlerLoader(handlersDir: string): (name: string) => Promise<Handler | undefined> {
+/** Loads `<name>.ts` on first use, as a Lambda container loads its bundle on a cold start. */
+function handlerLoader(handlersDir: string): (name: string) => Promise<Handler> {
   const loaded = new Map<string, Promise<Handler>>();
   return async (name) => {
     const file = path.join(handlersDir, `${name}.ts`);
     if (!loaded.has(name)) {
-      if (!existsSync(file)) return undefined;
       handlersLoaded = true;
       loaded.set(
         name,
@@ -132,7 +126,7 @@ function handlerLoader(handlersDir: string): (name: string) => Promise<Handler |
         }),
       );
     }
-    return loaded.get(name);
+    return loaded.get(name)!;
   };
 }
 

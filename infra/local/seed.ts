@@ -1,10 +1,10 @@
 // Demo data for `npm start`, written idempotently so every start converges on the same state: five users (one per
 // role and a second teacher and student), two classes with their rosters, and one module with two sections
-// backed by real files. The module goes through the real API as the teacher, so it is stored exactly as the app
+// backed by real files, assigned to the first class. The module goes through the real API as the teacher, so it is stored exactly as the app
 // would store it; it is created only while the teacher has none.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { routes } from '../../shared/routes';
+import { buildPath, routes } from '../../shared/routes';
 import type { SeedUser, StackConfig } from './stack-config';
 import { ensureUser, signIn, type CreatedUser } from './users';
 
@@ -30,6 +30,8 @@ export const DEMO_CLASSES = [
 
 const DEMO_MODULE = {
   teacher: 'teacher@example.com',
+  /** Assigned, so the demo student has a module to follow from the first sign-in. */
+  classId: 'demo-class-1',
   title: 'Cells: the building blocks of life',
   description: 'Read about plant and animal cells, then label a cell on the worksheet.',
   sections: [
@@ -70,8 +72,8 @@ export async function seedDemoData(config: StackConfig, log: (line: string) => v
 async function seedDemoModule(config: StackConfig): Promise<string> {
   const teacher = DEMO_USERS.find((user) => user.email === DEMO_MODULE.teacher)!;
   const token = await signIn(config, teacher.email, teacher.password);
-  const call = async (route: { method: string; path: string }, body?: unknown) => {
-    const response = await fetch(`${config.apiUrl}${route.path}`, {
+  const call = async (route: { method: string; path: string }, body?: unknown, params?: Record<string, string>) => {
+    const response = await fetch(`${config.apiUrl}${buildPath(route.path, params)}`, {
       method: route.method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -101,8 +103,13 @@ async function seedDemoModule(config: StackConfig): Promise<string> {
     if (!put.ok) throw new Error(`uploading ${section.file} answered ${put.status}: ${await put.text()}`);
     sections.push({ title: section.title, contentUrl: upload.contentUrl, originalFileName: section.file });
   }
-  await call(routes.createModule, { title: DEMO_MODULE.title, description: DEMO_MODULE.description, sections });
-  return `Demo module "${DEMO_MODULE.title}" created.`;
+  const module = (await call(routes.createModule, {
+    title: DEMO_MODULE.title,
+    description: DEMO_MODULE.description,
+    sections,
+  })) as { _id: string };
+  await call(routes.assignModule, { moduleId: module._id }, { classId: DEMO_MODULE.classId });
+  return `Demo module "${DEMO_MODULE.title}" created and assigned to ${DEMO_MODULE.classId}.`;
 }
 
 // Loaded on use, not at the top: the repositories read the table's name and endpoint when first loaded.

@@ -1,9 +1,9 @@
 // The DynamoDB client as a module singleton, created once per Lambda container.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { env } from './env';
+import { localEndpoints } from './env';
 
 export const documentClient = DynamoDBDocumentClient.from(
-  new DynamoDBClient(env.dynamoDbEndpoint ? { endpoint: env.dynamoDbEndpoint } : {}),
+  new DynamoDBClient(localEndpoints.dynamoDb ? { endpoint: localEndpoints.dynamoDb } : {}),
   { marshallOptions: { removeUndefinedValues: true } },
 );

@@ -8,10 +8,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table';
 import { documentClient } from '../platform/dynamodb-client';
-import { env } from '../platform/env';
+import { requiredEnv } from '../platform/env';
 
 export { documentClient };
-export const tableName = env.tableName;
+export const tableName = requiredEnv('TABLE_NAME');
 export const byOwnerIndex = TABLE_KEYS.byOwnerIndex.name;
 
 export type Key = { pk: string; sk: string };

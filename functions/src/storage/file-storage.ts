@@ -13,9 +13,9 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '../../../shared/constants';
 import { s3Client } from '../platform/s3-client';
-import { env } from '../platform/env';
+import { requiredEnv } from '../platform/env';
 
-const Bucket = env.bucketName;
+const Bucket = requiredEnv('BUCKET_NAME');
 
 export interface StoredFile {
   mediaType: string | undefined;

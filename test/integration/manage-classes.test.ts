@@ -1,0 +1,55 @@
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { createUser, identityClient } from '../../infra/local/users';
+import { manageClasses, type Directory } from '../../infra/scripts/manage-classes';
+
+jest.setTimeout(30_000);
+
+let stack: LocalStack;
+let directory: Directory;
+let teacherId: string;
+let studentId: string;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: false });
+  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config) };
+  ({ userId: teacherId } = await createUser(stack.config, { email: 't@example.com', password: 'Teacher-pass-1', role: 'Teachers' }));
+  ({ userId: studentId } = await createUser(stack.config, { email: 's@example.com', password: 'Student-pass-1', role: 'Students' }));
+});
+
+afterAll(async () => {
+  directory.identity.destroy();
+  await stack.stop();
+});
+
+const getClass = (classId: string) =>
+  (require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository')).getClass(classId);
+
+test('creates a class for a teacher and enrols a student, by e-mail; repeating changes nothing', async () => {
+  expect(await manageClasses(['create', 'year-9', 'Year 9 Science', 't@example.com'], directory)).toBe(
+    'Created class year-9 "Year 9 Science", taught by t@example.com.',
+  );
+  expect(await manageClasses(['enroll', 'year-9', 's@example.com'], directory)).toBe('Enrolled s@example.com in year-9.');
+  expect(await manageClasses(['create', 'year-9', 'Another name', 't@example.com'], directory)).toBe(
+    'Class year-9 exists already; nothing changed.',
+  );
+  expect(await getClass('year-9')).toEqual({
+    classId: 'year-9',
+    className: 'Year 9 Science',
+    teacherId,
+    teacherName: 't@example.com',
+    students: { [studentId]: 's@example.com' },
+    assignedModuleIds: [],
+  });
+});
+
+test.each([
+  [['create', 'c1', 'Name', 's@example.com'], 's@example.com is not in the Teachers group.'],
+  [['enroll', 'c1', 't@example.com'], 't@example.com is not in the Students group.'],
+  [['create', 'c1', 'Name', 'nobody@example.com'], 'There is no user nobody@example.com; invite them first.'],
+  [['enroll', 'no-such-class', 's@example.com'], 'There is no class no-such-class; create it first.'],
+  [['create', 'bad id!', 'Name', 't@example.com'], /^Usage:/],
+  [['remove', 'c1'], /^Usage:/],
+])('refuses %j with a message', async (args, message) => {
+  await expect(manageClasses(args, directory)).rejects.toThrow(message);
+  expect(await getClass('c1')).toBeUndefined();
+});

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { conditionFailure, expectNoWrites, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, MODULE_ID, moduleItem } from '../../../test/unit-helpers/fixtures';
-import { handler } from './assign-module';
+import { handler } from '../../src/handlers/assign-module';
 
 const { ddb } = mockAws();
 

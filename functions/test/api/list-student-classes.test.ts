@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { classItem, membershipItem, schoolWithOneClass } from '../../../test/unit-helpers/fixtures';
-import { handler } from './list-student-classes';
+import { handler } from '../../src/handlers/list-student-classes';
 
 const { ddb } = mockAws();
 

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { schoolWithOneClass } from '../../../test/unit-helpers/fixtures';
-import { handler } from './list-teacher-classes';
+import { handler } from '../../src/handlers/list-teacher-classes';
 
 const { ddb } = mockAws();
 

@@ -4,7 +4,7 @@ import { routes } from '../../../shared/routes';
 import { conditionFailure, expectNoWrites, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, MODULE_ID, moduleItem, progressItem, section } from '../../../test/unit-helpers/fixtures';
-import { handler } from './delete-module';
+import { handler } from '../../src/handlers/delete-module';
 
 const { ddb, s3 } = mockAws();
 

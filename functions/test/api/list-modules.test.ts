@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { moduleItem, section } from '../../../test/unit-helpers/fixtures';
-import { handler } from './list-modules';
+import { handler } from '../../src/handlers/list-modules';
 
 const { ddb, s3 } = mockAws();
 

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, moduleItem, progressItem, section } from '../../../test/unit-helpers/fixtures';
-import { handler } from './get-class-report';
+import { handler } from '../../src/handlers/get-class-report';
 
 const { ddb } = mockAws();
 

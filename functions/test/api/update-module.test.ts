@@ -4,7 +4,7 @@ import { routes } from '../../../shared/routes';
 import { conditionFailure, expectNoWrites, givenFiles, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { fileKey, MEDIA, MODULE_ID, moduleItem, section, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
-import { handler } from './update-module';
+import { handler } from '../../src/handlers/update-module';
 
 const { ddb, s3 } = mockAws();
 

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, progressItem, schoolWithOneClass, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
-import { handler } from './get-progress';
+import { handler } from '../../src/handlers/get-progress';
 
 const { ddb } = mockAws();
 

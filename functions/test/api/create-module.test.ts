@@ -4,7 +4,7 @@ import { routes } from '../../../shared/routes';
 import { conditionFailure, expectNoWrites, givenFiles, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { fileKey, MEDIA } from '../../../test/unit-helpers/fixtures';
-import { handler } from './create-module';
+import { handler } from '../../src/handlers/create-module';
 
 const { ddb, s3 } = mockAws();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,7 +2,7 @@ import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { routes } from '../../../shared/routes';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { handler } from './create-upload';
+import { handler } from '../../src/handlers/create-upload';
 
 const { ddb, s3 } = mockAws();
 const MiB = 1024 * 1024;

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, membershipItem, MODULE_ID, moduleItem, schoolWithOneClass, section } from '../../../test/unit-helpers/fixtures';
-import { handler } from './get-module';
+import { handler } from '../../src/handlers/get-module';
 
 const { ddb, s3 } = mockAws();
 

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { expectNoWrites, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '../../../test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, progressItem, schoolWithOneClass } from '../../../test/unit-helpers/fixtures';
-import { handler } from './mark-complete';
+import { handler } from '../../src/handlers/mark-complete';
 
 const { ddb } = mockAws();
 

@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, membershipItem, moduleItem, OTHER_CLASS_ID } from '../../../test/unit-helpers/fixtures';
-import { handler } from './get-class';
+import { handler } from '../../src/handlers/get-class';
 
 const { ddb } = mockAws();
 

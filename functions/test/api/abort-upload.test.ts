@@ -3,7 +3,7 @@ import { routes } from '../../../shared/routes';
 import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { fileKey } from '../../../test/unit-helpers/fixtures';
-import { handler } from './abort-upload';
+import { handler } from '../../src/handlers/abort-upload';
 
 const { s3 } = mockAws();
 const key = fileKey('lecture.pptx');

@@ -66,6 +66,24 @@ describe('Save All Changes', () => {
     expect(router.location.pathname).toBe('/teacher-modules/m1');
   });
 
+  it('saves sections in the order the teacher arranged them, keeping their ids', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockResolvedValue(stored);
+    renderEdit();
+
+    await user.click(await screen.findByRole('button', { name: 'Move section Practice up' }));
+    expect(screen.getByRole('button', { name: 'Move section Practice up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move section Intro down' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
+    const sent = mockedApi.updateModule.mock.calls[0][1];
+    expect(sent.sections.map((section) => [section._id, section.order])).toEqual([
+      ['s2', 1],
+      ['s1', 2],
+    ]);
+  });
+
   it('sends a newly added section with its stored file and original name (the server derives the type)', async () => {
     const user = userEvent.setup();
     mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t/3-slides.pptx', uploadUrl: 'https://s3/put' });

@@ -1,4 +1,4 @@
-// /teacher-modules/:moduleId/edit: title, description, remove or add sections, then Save All Changes
+// /teacher-modules/:moduleId/edit: title, description, reorder, remove or add sections, then Save All Changes
 // (Saving... → Saved! for SAVED_CONFIRMATION_MS → back to the module).
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -60,6 +60,12 @@ function EditModuleForm({ module }: { module: Module }) {
 
   const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
   const removeSection = (key: string) => setSections((current) => current.filter((section) => section.key !== key));
+  const moveSection = (from: number, to: number) =>
+    setSections((current) => {
+      const next = [...current];
+      next.splice(to, 0, ...next.splice(from, 1));
+      return next;
+    });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -110,16 +116,36 @@ function EditModuleForm({ module }: { module: Module }) {
         ) : (
           <DraftSectionList
             sections={sections}
-            renderExtra={(section) => (
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => removeSection(section.key)}
-                aria-label={`Remove section ${section.title}`}
-                disabled={status !== 'idle'}
-              >
-                Remove
-              </button>
+            renderExtra={(section, index) => (
+              <div className="section-actions">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => moveSection(index, index - 1)}
+                  aria-label={`Move section ${section.title} up`}
+                  disabled={status !== 'idle' || index === 0}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => moveSection(index, index + 1)}
+                  aria-label={`Move section ${section.title} down`}
+                  disabled={status !== 'idle' || index === sections.length - 1}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => removeSection(section.key)}
+                  aria-label={`Remove section ${section.title}`}
+                  disabled={status !== 'idle'}
+                >
+                  Remove
+                </button>
+              </div>
             )}
           />
         )}

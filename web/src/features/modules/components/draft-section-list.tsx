@@ -4,7 +4,7 @@ import type { DraftSection } from './add-section-form';
 
 interface DraftSectionListProps {
   sections: DraftSection[];
-  /** Extra content per section: a "Content Uploaded" marker or a remove button. */
+  /** Extra content per section: a "Content Uploaded" marker, or move and remove buttons. */
   renderExtra: (section: DraftSection, index: number) => ReactNode;
 }
 

@@ -92,7 +92,3 @@ export interface MultipartUploadTicket {
 }
 
 export type UploadTicket = SingleUploadTicket | MultipartUploadTicket;
-
-export interface ErrorBody {
-  message: string;
-}

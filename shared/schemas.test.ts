@@ -78,6 +78,11 @@ describe('every refusal is a sentence a person can act on', () => {
     ['more than 10,000 parts', completeUploadSchema, { ...complete, parts: Array(10_001).fill({ partNumber: 1, etag: 'e' }) }],
     ['an upload id over 1024 characters', completeUploadSchema, { ...complete, uploadId: 'u'.repeat(1025) }],
     ['an unknown field in a part', completeUploadSchema, { ...complete, parts: [{ partNumber: 1, etag: 'e', size: 5 }] }],
+    ['a lone surrogate in a file name (it would break every later read)', createModuleSchema, { ...moduleBody, sections: [{ ...section, originalFileName: 'a\ud800.pdf' }] }],
+    ['a lone surrogate in a title', createModuleSchema, { ...moduleBody, title: 'Cells \udc00' }],
+    ['a lone surrogate in a contentUrl', createModuleSchema, { ...moduleBody, sections: [{ ...section, contentUrl: 'k\ud800' }] }],
+    ['a media type with a header break', createUploadSchema, { fileName: 'f', size: 1, contentType: 'application/pdf\r\nx: 1' }],
+    ['a media type that is not one', createUploadSchema, { fileName: 'f', size: 1, contentType: 'pdf' }],
   ])('%s', (_case, schema, input) => {
     const message = messageFor(schema, input);
     expect(message).toMatch(SENTENCE);
@@ -89,6 +94,8 @@ describe('accepted input', () => {
   it('trims text and defaults the media type of an upload', () => {
     expect(createModuleSchema.parse({ ...moduleBody, title: '  Cells  ' }).title).toBe('Cells');
     expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1 }).contentType).toBe('application/octet-stream');
+    expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1, contentType: '' }).contentType).toBe('application/octet-stream');
+    expect(createModuleSchema.parse({ ...moduleBody, title: 'Cells 🧫' }).title).toBe('Cells 🧫');
   });
 
   it('accepts fields a client echoes back from a read (ignored by the server)', () => {

@@ -7,12 +7,20 @@ import { CONTENT_TYPES } from './entities';
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be ${expected}.`;
 
+/** Text that can be encoded: a lone UTF-16 surrogate would be stored and then break every later read. */
+const wellFormed = (label: string) =>
+  [
+    (value: string) => !/\p{Cs}/u.test(value),
+    { error: `${label} contains a character that is not valid text.` },
+  ] as const;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: typeError(label, 'text') })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .refine(...wellFormed(label));
 
 export const idSchema = (label: string) =>
   z
@@ -24,7 +32,8 @@ export const idSchema = (label: string) =>
 const storageKey = z
   .string({ error: typeError('contentUrl', 'text') })
   .min(1, { error: 'contentUrl is required: upload the file first.' })
-  .max(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' });
+  .max(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' })
+  .refine(...wellFormed('contentUrl'));
 
 export const sectionInputSchema = z.strictObject({
   /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
@@ -79,10 +88,14 @@ export const markCompleteSchema = z.strictObject({
 
 export const createUploadSchema = z.strictObject({
   fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
-  contentType: z
-    .string({ error: 'contentType must be text.' })
-    .max(255, { error: 'contentType is too long.' })
-    .default('application/octet-stream'),
+  // The browser's file.type; empty when it does not know the type.
+  contentType: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'application/octet-stream' : value),
+    z
+      .string({ error: 'contentType must be text.' })
+      .max(255, { error: 'contentType is too long.' })
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'contentType must be a media type such as application/pdf.' }),
+  ),
   size: z
     .number({ error: 'size must be the file size in bytes.' })
     .int({ error: 'size must be a whole number of bytes.' })
@@ -93,7 +106,8 @@ export const createUploadSchema = z.strictObject({
 const uploadId = z
   .string({ error: typeError('uploadId', 'text') })
   .min(1, { error: 'uploadId is required.' })
-  .max(1024, { error: 'uploadId is too long.' });
+  .max(1024, { error: 'uploadId is too long.' })
+  .refine(...wellFormed('uploadId'));
 
 const partRange = `partNumber must be a whole number from 1 to ${UPLOAD_LIMITS.maxParts}.`;
 
@@ -111,7 +125,8 @@ export const completeUploadSchema = z.strictObject({
         etag: z
           .string({ error: typeError('etag', 'text') })
           .min(1, { error: 'etag is required: send the ETag each part upload answered with.' })
-          .max(200, { error: 'etag is too long.' }),
+          .max(200, { error: 'etag is too long.' })
+          .refine(...wellFormed('etag')),
       }),
       { error: 'parts must be a list of { partNumber, etag }.' },
     )

@@ -3,6 +3,6 @@
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Second access path: a teacher's modules and classes, a student's classes. */
+  /** Second access path: a teacher's modules and the classes they teach. */
   byOwnerIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;

@@ -18,7 +18,7 @@ import {
   handlerEntry,
 } from './bundling';
 
-/** The variables functions/src/platform/env.ts reads at cold start; both stores are named even when unused. */
+/** The variables the functions read at cold start (repositories: TABLE_NAME, storage: BUCKET_NAME); both stores are named even when unused. */
 export interface FunctionEnvironment {
   TABLE_NAME: string;
   BUCKET_NAME: string;

@@ -1,6 +1,5 @@
 // `npm start`: the whole product on this machine, with data under .local/ kept across restarts.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PortInUseError } from './listen';
 import { DataDirInUseError, startLocalStack } from './stack';
@@ -18,11 +17,11 @@ function port(variable: string, fallback: number): number {
   return parsed;
 }
 
-function buildWebAppIfMissing(): void {
-  if (existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) return;
-  console.log('The web app is not built yet; running npm run build...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) console.warn('The web build failed; serving a placeholder page instead of the app.');
+/** Always rebuilt (about a second), so the app served is the code in the tree. */
+function buildWebApp(): void {
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) console.warn('The web build failed; serving the previous build, if any.');
 }
 
 async function main(): Promise<void> {
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
     dynamodb: port('DYNAMODB_PORT', 8000),
     s3: port('S3_PORT', 4569),
   };
-  buildWebAppIfMissing();
+  buildWebApp();
 
   const startedAt = Date.now();
   const dataDir = path.resolve(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');

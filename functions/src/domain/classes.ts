@@ -5,7 +5,7 @@ import type { ClassRecord } from '../repositories/class-repository';
 import * as modules from '../repositories/module-repository';
 import type { Caller } from './caller';
 import { forbidden, notFound } from './errors';
-import { requireOwnModule } from './modules';
+import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
 
 export const CLASS_NOT_FOUND = 'Class not found.';
 
@@ -36,6 +36,11 @@ export async function assignModule(caller: Caller, classId: string, moduleId: st
   await requireOwnModule(caller, moduleId);
   const updated = await classes.addAssignedModule(classId, caller.userId, moduleId);
   if (!updated) throw notFound(CLASS_NOT_FOUND);
+  // A delete between the ownership check and the ADD would not have seen this class: undo the assignment.
+  if (!(await modules.getModule(moduleId))) {
+    await classes.removeAssignedModule(classId, moduleId);
+    throw notFound(MODULE_NOT_FOUND);
+  }
   return toDetail(caller, updated);
 }
 

@@ -1,5 +1,6 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
 import { randomUUID } from 'node:crypto';
+import { UPLOAD_LIMITS } from '../../../shared/constants';
 import { contentTypeFromMediaType } from '../../../shared/content-type';
 import type { Module, Section } from '../../../shared/entities';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '../../../shared/schemas';
@@ -15,7 +16,7 @@ import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
 
-const MODULE_NOT_FOUND = 'Module not found.';
+export const MODULE_NOT_FOUND = 'Module not found.';
 const CHANGED_ELSEWHERE =
   'This module was changed somewhere else since you opened it. Reload it and apply your changes again.';
 
@@ -47,7 +48,7 @@ export async function getModule(caller: Caller, moduleId: string): Promise<Modul
   const sections = await Promise.all(
     record.sections.map(async (section) => ({
       ...section,
-      downloadUrl: await storage.downloadUrl(section.contentUrl, section.originalFileName),
+      downloadUrl: await storage.downloadUrl(section.contentUrl, section.originalFileName, section.contentType),
     })),
   );
   return { ...toModule(record), sections };
@@ -72,8 +73,14 @@ export async function updateModule(caller: Caller, moduleId: string, input: Upda
 /** Deletes a module, then takes it out of its classes, with the progress on it and its files. */
 export async function deleteModule(caller: Caller, moduleId: string): Promise<void> {
   const deleted = await modules.deleteOwnedModule(moduleId, caller.userId);
+  // Runs even when the module is already gone, so repeating a delete finishes a clean-up that failed part-way.
+  await detachFromClasses(caller, moduleId);
   if (!deleted) throw notFound(MODULE_NOT_FOUND);
-  // Only the owner can assign a module, so only the owner's classes can hold it.
+  await removeUnusedFiles(deleted, []);
+}
+
+/** Takes a module out of the caller's classes with the progress on it; only its owner can have assigned it. */
+async function detachFromClasses(caller: Caller, moduleId: string): Promise<void> {
   const holdingClasses = (await classes.listClassesByTeacher(caller.userId)).filter((record) =>
     record.assignedModuleIds.includes(moduleId),
   );
@@ -83,7 +90,6 @@ export async function deleteModule(caller: Caller, moduleId: string): Promise<vo
       await progress.deleteProgressOfModule(classId, moduleId);
     }),
   );
-  await removeUnusedFiles(deleted, []);
 }
 
 /** A module the caller owns; anyone else's is reported as missing, to not reveal it exists. */
@@ -133,6 +139,9 @@ async function resolveSections(caller: Caller, inputs: SectionInput[], existing:
       }
       const file = await storage.describeFile(input.contentUrl);
       if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
+      if (file.size > UPLOAD_LIMITS.maxFileBytes) {
+        throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
+      }
       return {
         ...base,
         contentType: contentTypeFromMediaType(file.mediaType),

@@ -7,7 +7,8 @@ import type {
 import type { ZodType } from 'zod';
 import type { RouteDefinition } from '../../../shared/routes';
 import { describeIssues, idSchema } from '../../../shared/schemas';
-import { parseGroups, type Caller } from '../domain/caller';
+import { isRole, type Role } from '../../../shared/roles';
+import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';
 
@@ -71,6 +72,19 @@ function callerFrom(event: ApiEvent): Caller {
     throw new DomainError('unauthenticated', 'Please sign in again: an access token is required.');
   }
   return { userId: claims.sub, roles: parseGroups(claims['cognito:groups']) };
+}
+
+/**
+ * Reads `cognito:groups` in both forms it arrives in: an array (the token itself, the local server)
+ * or the string API Gateway's HTTP API makes of it, such as `[Teachers Admins]`.
+ */
+export function parseGroups(claim: unknown): Role[] {
+  const names = Array.isArray(claim)
+    ? claim.map(String)
+    : typeof claim === 'string'
+      ? claim.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
+  return names.map((name) => name.trim()).filter(isRole);
 }
 
 function parseBody(event: ApiEvent): unknown {

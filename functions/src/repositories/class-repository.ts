@@ -2,7 +2,7 @@
 // no user look-ups) and its assigned modules as a string set (atomic ADD), found by id or through the teacher's
 // index; plus one membership item per student for "my classes".
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, byOwnerIndex, documentClient, isConditionFailure, keys, queryAll, tableName } from './table';
+import { batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName } from './table';
 
 export interface ClassRecord {
   classId: string;
@@ -41,19 +41,12 @@ export async function getClasses(classIds: string[]): Promise<ClassRecord[]> {
 }
 
 export async function listClassesByTeacher(teacherId: string): Promise<ClassRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: byOwnerIndex,
-    KeyConditionExpression: 'gsi1pk = :teacher AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':teacher': keys.teacherIndex(teacherId), ':prefix': keys.classIndexPrefix },
-  });
+  const items = await queryByPrefix<Record<string, unknown>>(queries.classesOfTeacher(teacherId), { onOwnerIndex: true });
   return items.map(toRecord);
 }
 
 export async function listClassIdsOfStudent(studentId: string): Promise<string[]> {
-  const items = await queryAll<{ classId: string }>({
-    KeyConditionExpression: 'pk = :user AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':user': keys.membership(studentId, '').pk, ':prefix': keys.membershipPrefix },
-  });
+  const items = await queryByPrefix<{ classId: string }>(queries.classesOfStudent(studentId));
   return items.map((item) => item.classId);
 }
 
@@ -67,8 +60,7 @@ export async function insertClass(
         TableName: tableName,
         Item: {
           ...keys.classMeta(record.classId),
-          gsi1pk: keys.teacherIndex(record.teacherId),
-          gsi1sk: `${keys.classIndexPrefix}${record.classId}`,
+          ...keys.classTeacherIndex(record.teacherId, record.classId),
           entity: 'Class',
           ...record,
           students: {},

@@ -1,7 +1,7 @@
 // Data access for modules: one item per module, found by id or through the owning teacher's index.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Section } from '../../../shared/entities';
-import { batchGet, byOwnerIndex, documentClient, isConditionFailure, keys, queryAll, tableName } from './table';
+import { batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName } from './table';
 
 export interface ModuleRecord {
   moduleId: string;
@@ -15,8 +15,7 @@ export interface ModuleRecord {
 
 const toItem = (record: ModuleRecord) => ({
   ...keys.module(record.moduleId),
-  gsi1pk: keys.teacherIndex(record.ownerId),
-  gsi1sk: `${keys.moduleIndexPrefix}${record.moduleId}`,
+  ...keys.moduleOwnerIndex(record.ownerId, record.moduleId),
   entity: 'Module',
   ...record,
 });
@@ -39,11 +38,7 @@ export async function getModules(moduleIds: string[]): Promise<ModuleRecord[]> {
 }
 
 export async function listModulesByOwner(ownerId: string): Promise<ModuleRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: byOwnerIndex,
-    KeyConditionExpression: 'gsi1pk = :owner AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':owner': keys.teacherIndex(ownerId), ':prefix': keys.moduleIndexPrefix },
-  });
+  const items = await queryByPrefix<Record<string, unknown>>(queries.modulesOfOwner(ownerId), { onOwnerIndex: true });
   return items.map(toRecord);
 }
 

@@ -1,7 +1,7 @@
 // Data access for progress: one item per (class, module, student) under the class's partition, so a class report
 // is one query however many students it has.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, documentClient, keys, queryAll, tableName } from './table';
+import { batchDelete, documentClient, keys, queries, queryByPrefix, tableName, type Key } from './table';
 
 export interface ProgressRecord {
   classId: string;
@@ -57,18 +57,11 @@ export async function addCompletedSection(
 }
 
 export async function listProgressOfClass(classId: string): Promise<ProgressRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'pk = :class AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':class': keys.classMeta(classId).pk, ':prefix': keys.progressPrefix() },
-  });
+  const items = await queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
   return items.map(toRecord);
 }
 
 export async function deleteProgressOfModule(classId: string, moduleId: string): Promise<void> {
-  const items = await queryAll<{ pk: string; sk: string }>({
-    KeyConditionExpression: 'pk = :class AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':class': keys.classMeta(classId).pk, ':prefix': keys.progressPrefix(moduleId) },
-    ProjectionExpression: 'pk, sk',
-  });
+  const items = await queryByPrefix<Key>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk' });
   await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
 }

@@ -4,7 +4,6 @@ import {
   BatchWriteCommand,
   type BatchGetCommandOutput,
   QueryCommand,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table';
 import { documentClient } from '../platform/dynamodb-client';
@@ -12,34 +11,64 @@ import { requiredEnv } from '../platform/env';
 
 export { documentClient };
 export const tableName = requiredEnv('TABLE_NAME');
-export const byOwnerIndex = TABLE_KEYS.byOwnerIndex.name;
 
 export type Key = { pk: string; sk: string };
+
+const userPartition = (userId: string) => `USER#${userId}`;
+const classPartition = (classId: string) => `CLASS#${classId}`;
+const teacherPartition = (teacherId: string) => `TEACHER#${teacherId}`;
 
 /** Every key in the table, built in one place. Access patterns are listed in docs/architecture.md. */
 export const keys = {
   module: (moduleId: string): Key => ({ pk: `MODULE#${moduleId}`, sk: 'MODULE' }),
-  classMeta: (classId: string): Key => ({ pk: `CLASS#${classId}`, sk: 'CLASS' }),
-  membership: (studentId: string, classId: string): Key => ({ pk: `USER#${studentId}`, sk: `CLASS#${classId}` }),
-  userProfile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  classMeta: (classId: string): Key => ({ pk: classPartition(classId), sk: 'CLASS' }),
+  membership: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `CLASS#${classId}` }),
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
-    pk: `CLASS#${classId}`,
+    pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
   }),
-  /** gsi1: everything a teacher owns (their modules and the classes they teach). */
-  teacherIndex: (teacherId: string) => `TEACHER#${teacherId}`,
-  membershipPrefix: 'CLASS#',
-  progressPrefix: (moduleId?: string) => (moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#'),
-  moduleIndexPrefix: 'MODULE#',
-  classIndexPrefix: 'CLASS#',
+  /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
+  moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
+  classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
 };
 
-/** Runs a query to its last page. */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+/** Key conditions for the queries, next to the keys they match. */
+export const queries = {
+  modulesOfOwner: (ownerId: string) => ({ partition: teacherPartition(ownerId), sortPrefix: 'MODULE#' }),
+  classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
+  classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
+  progressOfClass: (classId: string, moduleId?: string) => ({
+    partition: classPartition(classId),
+    sortPrefix: moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#',
+  }),
+} satisfies Record<string, (...ids: never[]) => PrefixQuery>;
+
+export interface PrefixQuery {
+  partition: string;
+  sortPrefix: string;
+}
+
+/**
+ * Every item of a partition whose sort key starts with a prefix, on the table or on the owner index, to the last page.
+ */
+export async function queryByPrefix<T>(
+  { partition, sortPrefix }: PrefixQuery,
+  options: { onOwnerIndex?: boolean; projection?: string } = {},
+): Promise<T[]> {
+  const { partitionKey, sortKey } = options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex : TABLE_KEYS;
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex.name : undefined,
+        KeyConditionExpression: `${partitionKey} = :partition AND begins_with(${sortKey}, :prefix)`,
+        ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+        ProjectionExpression: options.projection,
+        ExclusiveStartKey,
+      }),
+    );
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '../../../shared/constants';
+import type { ContentType } from '../../../shared/entities';
 import { s3Client } from '../platform/s3-client';
 import { requiredEnv } from '../platform/env';
 
@@ -34,16 +35,19 @@ export async function describeFile(key: string): Promise<StoredFile | undefined>
   }
 }
 
-export function downloadUrl(key: string, fileName: string): Promise<string> {
-  return getSignedUrl(
-    s3Client,
-    new GetObjectCommand({
-      Bucket,
-      Key: key,
-      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    }),
-    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-  );
+/**
+ * A short-lived link to read a file. Only PDFs open in the browser tab (served as PDF whatever the uploader said);
+ * anything else downloads, so an uploaded HTML or SVG file can never run as a page.
+ */
+export function downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string> {
+  const name = `filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const display =
+    contentType === 'PDF'
+      ? { ResponseContentDisposition: `inline; ${name}`, ResponseContentType: 'application/pdf' }
+      : { ResponseContentDisposition: `attachment; ${name}` };
+  return getSignedUrl(s3Client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
+    expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+  });
 }
 
 export function singleUploadUrl(key: string, mediaType: string): Promise<string> {

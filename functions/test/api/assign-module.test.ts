@@ -21,6 +21,21 @@ beforeEach(() => {
 });
 
 describe('PUT /api/classes/{classId}/assign-module', () => {
+  it('undoes the assignment when the module was deleted between the ownership check and the ADD', async () => {
+    ddb
+      .on(GetCommand, { Key: { pk: 'MODULE#module-2', sk: 'MODULE' } })
+      .resolvesOnce({ Item: moduleItem({ moduleId: 'module-2' }) })
+      .resolves({});
+    const answer = await assign({ moduleId: 'module-2' });
+
+    expect(answer).toMatchObject({ statusCode: 404, body: { message: 'Module not found.' } });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      Key: { pk: `CLASS#${CLASS_ID}`, sk: 'CLASS' },
+      UpdateExpression: 'DELETE assignedModuleIds :module',
+      ExpressionAttributeValues: { ':module': new Set(['module-2']) },
+    });
+  });
+
   it("adds the module to the class's set, only if the caller teaches it, and answers the class detail", async () => {
     const answer = await assign({ moduleId: 'module-2' });
 

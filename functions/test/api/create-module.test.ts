@@ -1,6 +1,7 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
+import { UPLOAD_LIMITS } from '../../../shared/constants';
 import { conditionFailure, expectNoWrites, givenFiles, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { fileKey, MEDIA } from '../../../test/unit-helpers/fixtures';
@@ -109,6 +110,13 @@ describe('POST /api/modules', () => {
     const body = { ...validBody(), sections: [{ title: 'Ghost', contentUrl: fileKey('ghost.pdf') }] };
     const answer = await create(body);
     expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/was not found; upload it again/) });
+    expectNoWrites({ ddb });
+  });
+
+  it('answers 400 to a file over the 5 GB limit, whatever size its upload declared', async () => {
+    s3.on(HeadObjectCommand).resolves({ ContentType: 'application/pdf', ContentLength: UPLOAD_LIMITS.maxFileBytes + 1 });
+    const answer = await create({ ...validBody(), sections: [{ title: 'Huge', contentUrl: fileKey('huge.pdf') }] });
+    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/larger than the 5 GB limit/) });
     expectNoWrites({ ddb });
   });
 

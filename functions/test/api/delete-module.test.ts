@@ -43,7 +43,7 @@ describe('DELETE /api/modules/{id}', () => {
       ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
     });
     expect(ddb).toReceiveCommandWith(QueryCommand, {
-      ExpressionAttributeValues: { ':class': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
+      ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
     });
     expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
       RequestItems: {
@@ -69,6 +69,18 @@ describe('DELETE /api/modules/{id}', () => {
     expect(s3).toReceiveCommandWith(DeleteObjectsCommand, {
       Delete: { Objects: [{ Key: sections[1].contentUrl }], Quiet: true },
     });
+  });
+
+  it('finishes an interrupted clean-up when the delete is repeated, and still answers 404', async () => {
+    ddb.on(DeleteCommand).resolves({});
+    const answer = await remove();
+    expect(answer).toMatchObject({ statusCode: 404, body: { message: 'Module not found.' } });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      Key: { pk: `CLASS#${CLASS_ID}`, sk: 'CLASS' },
+      UpdateExpression: 'DELETE assignedModuleIds :module',
+    });
+    expect(ddb).toReceiveCommand(BatchWriteCommand);
+    expect(s3).not.toReceiveAnyCommand();
   });
 
   it('retries progress deletes DynamoDB leaves unprocessed', async () => {

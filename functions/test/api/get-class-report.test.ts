@@ -64,7 +64,7 @@ describe('GET /api/progress/class/{classId}', () => {
     expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
     expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
     expect(ddb).toReceiveCommandWith(QueryCommand, {
-      ExpressionAttributeValues: { ':class': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' },
+      ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' },
     });
   });
 

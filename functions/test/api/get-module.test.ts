@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
-import { CLASS_ID, classItem, membershipItem, MODULE_ID, moduleItem, schoolWithOneClass, section } from '../../../test/unit-helpers/fixtures';
+import { CLASS_ID, classItem, fileKey, membershipItem, MODULE_ID, moduleItem, schoolWithOneClass, section } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/get-module';
 
 const { ddb, s3 } = mockAws();
@@ -38,6 +38,21 @@ describe('GET /api/modules/{id}', () => {
     expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `MODULE#${MODULE_ID}`, sk: 'MODULE' }, ConsistentRead: true });
     // Signing is local: no S3 request is made.
     expect(s3).not.toReceiveAnyCommand();
+  });
+
+  it('opens only PDFs in the browser, as PDF; any other file downloads, so uploaded HTML can never run as a page', async () => {
+    const word = section('section-2', 2, { contentType: 'WORD', contentUrl: fileKey('notes.docx'), originalFileName: 'notes.docx' });
+    const other = section('section-3', 3, { contentType: 'UNKNOWN', contentUrl: fileKey('page.html'), originalFileName: 'page.html' });
+    givenTable(ddb, schoolWithOneClass({ module: { sections: [section('section-1', 1), word, other] } }));
+    const [pdfUrl, wordUrl, otherUrl] = (await get(tokens.teacher)).body.sections.map(
+      (each: { downloadUrl: string }) => new URL(each.downloadUrl).searchParams,
+    );
+
+    expect(pdfUrl.get('response-content-disposition')).toBe("inline; filename*=UTF-8''section-1.pdf");
+    expect(pdfUrl.get('response-content-type')).toBe('application/pdf');
+    expect(wordUrl.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''notes.docx");
+    expect(otherUrl.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''page.html");
+    expect(otherUrl.get('response-content-type')).toBeNull();
   });
 
   it('shows the module to a student enrolled in a class it is assigned to', async () => {

@@ -40,7 +40,7 @@ describe('GET /api/classes', () => {
     ]);
     expect(ddb).toReceiveCommandWith(QueryCommand, {
       IndexName: 'gsi1',
-      ExpressionAttributeValues: { ':teacher': `TEACHER#${TEACHER_ID}`, ':prefix': 'CLASS#' },
+      ExpressionAttributeValues: { ':partition': `TEACHER#${TEACHER_ID}`, ':prefix': 'CLASS#' },
     });
   });
 

@@ -32,7 +32,7 @@ describe('GET /api/modules/getAllModules', () => {
     expect(ddb).toReceiveCommandWith(QueryCommand, {
       TableName: 'test-table',
       IndexName: 'gsi1',
-      ExpressionAttributeValues: { ':owner': `TEACHER#${TEACHER_ID}`, ':prefix': 'MODULE#' },
+      ExpressionAttributeValues: { ':partition': `TEACHER#${TEACHER_ID}`, ':prefix': 'MODULE#' },
     });
     // Listing signs no download links.
     expect(s3).not.toReceiveAnyCommand();

@@ -32,7 +32,7 @@ describe('GET /api/classes/student/{userId}', () => {
         },
       ],
     });
-    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':user': `USER#${STUDENT_ID}`, ':prefix': 'CLASS#' } });
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `USER#${STUDENT_ID}`, ':prefix': 'CLASS#' } });
     expect(ddb).toReceiveCommandWith(BatchGetCommand, {
       RequestItems: { 'test-table': { Keys: [{ pk: 'CLASS#class-1', sk: 'CLASS' }], ConsistentRead: true } },
     });

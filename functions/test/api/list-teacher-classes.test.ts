@@ -16,7 +16,7 @@ describe('GET /api/classes/teacher/{teacherId}', () => {
     const answer = await list(TEACHER_ID);
     expect(answer).toMatchObject({ statusCode: 200, body: [{ _id: 'class-1', className: 'Biology 7A' }] });
     expect(answer.body).toHaveLength(1);
-    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':teacher': `TEACHER#${TEACHER_ID}`, ':prefix': 'CLASS#' } });
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `TEACHER#${TEACHER_ID}`, ':prefix': 'CLASS#' } });
   });
 
   it("answers 403 to another teacher's id without reading anything", async () => {

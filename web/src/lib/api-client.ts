@@ -28,6 +28,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The API answered 404: the resource does not exist or is not the caller's to see. */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
 interface ApiSettings {
   baseUrl: string;
   getAccessToken: () => Promise<string | undefined>;
@@ -73,7 +76,6 @@ export const api = {
   updateModule: (id: string, input: UpdateModuleInput) => call<Module>(routes.updateModule, { id }, input),
   deleteModule: (id: string) => call<void>(routes.deleteModule, { id }),
 
-  listClasses: () => call<ClassSummary[]>(routes.listClasses),
   getClass: (classId: string) => call<ClassDetail>(routes.getClass, { classId }),
   listTeacherClasses: (teacherId: string) => call<ClassSummary[]>(routes.listTeacherClasses, { teacherId }),
   listStudentClasses: (userId: string) => call<ClassSummary[]>(routes.listStudentClasses, { userId }),

@@ -87,6 +87,8 @@ interface RenderPageOptions {
   user?: SessionUser;
   /** More screens the page may navigate to, by route pattern. */
   also?: Record<string, ReactElement>;
+  /** The cache to use, e.g. the app's own (`createQueryClient()`) to test its defaults; a fresh non-retrying one unless told. */
+  queryClient?: QueryClient;
 }
 
 /** Where the app is now; tests assert navigations with `router.location.pathname`. */
@@ -104,8 +106,17 @@ function Elsewhere() {
 }
 
 /** Renders one page at `url` for a signed-in user (a teacher unless told), with a fresh query cache. */
-export function renderPage(page: ReactElement, { path, url, state, user = TEACHER, also = {} }: RenderPageOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderPage(
+  page: ReactElement,
+  {
+    path,
+    url,
+    state,
+    user = TEACHER,
+    also = {},
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  }: RenderPageOptions,
+) {
   const routes: RouteObject[] = [
     { path, element: page },
     ...Object.entries(also).map(([pattern, element]) => ({ path: pattern, element })),

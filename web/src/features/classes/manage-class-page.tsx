@@ -5,7 +5,7 @@ import type { ClassDetail } from '../../../../shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ApiError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 import { useModules } from '../modules/api/modules';
 import { useAssignModule, useClass } from './api/classes';
 import './classes.css';
@@ -20,11 +20,10 @@ export default function ManageClassPage() {
 
   if (klass.isPending) return <Loading label="Loading class details..." />;
   if (klass.isError) {
-    const notFound = klass.error instanceof ApiError && klass.error.status === 404;
     return (
       <div>
         <h1>Manage Class</h1>
-        <Alert tone="error">{notFound ? 'Class not found.' : 'Failed to load class details.'}</Alert>
+        <Alert tone="error">{isNotFound(klass.error) ? 'Class not found.' : 'Failed to load class details.'}</Alert>
         <Link to="/teacher-classes">Back to My Classes</Link>
       </div>
     );

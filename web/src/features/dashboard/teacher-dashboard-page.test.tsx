@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
 import type { ClassReportRow, ClassSummary, Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
-import { renderPage } from '../../testing/test-utils';
+import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listClasses', 'listModules', 'getClassReport'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassReport'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -39,7 +39,7 @@ const stat = (label: string) => screen.getByText(label).closest('.stat-card') as
 beforeEach(() => {
   jest.clearAllMocks();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  mockedApi.listClasses.mockResolvedValue(classes);
+  mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue(modules);
   mockedApi.getClassReport.mockImplementation(async (classId) => (classId === 'c1' ? report([100, 50]) : report([0])));
 });
@@ -53,6 +53,8 @@ it('greets the real user and shows real numbers only', async () => {
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
   // (100 + 50 + 0 + 0 + 0 + 0) / 6 cells
   expect(await within(stat('Avg. Engagement')).findByText('25%')).toBeInTheDocument();
+  // The same cached list as My Classes and Class Analytics.
+  expect(mockedApi.listTeacherClasses).toHaveBeenCalledWith('teacher-sub');
 });
 
 it('lists the first classes and the most recently updated modules', async () => {
@@ -71,7 +73,7 @@ it('lists the first classes and the most recently updated modules', async () => 
 });
 
 it('shows the empty texts', async () => {
-  mockedApi.listClasses.mockResolvedValue([]);
+  mockedApi.listTeacherClasses.mockResolvedValue([]);
   mockedApi.listModules.mockResolvedValue([]);
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('You are not assigned to any classes yet.')).toBeInTheDocument();
@@ -79,8 +81,16 @@ it('shows the empty texts', async () => {
 });
 
 it('says so when the classes cannot be loaded instead of pretending there are none', async () => {
-  mockedApi.listClasses.mockRejectedValue(new ApiError(500, 'boom'));
+  mockedApi.listTeacherClasses.mockRejectedValue(new ApiError(500, 'boom'));
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('Could not load classes.')).toBeInTheDocument();
   expect(screen.queryByText('You are not assigned to any classes yet.')).not.toBeInTheDocument();
+});
+
+it('says Could not load classes. rather than loading for ever when the user has no id', async () => {
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard', user: { ...TEACHER, userId: '' } });
+  expect(screen.getByText('Could not load classes.')).toBeInTheDocument();
+  expect(within(stat('Total Students')).getByText('—')).toBeInTheDocument();
+  expect(mockedApi.listTeacherClasses).not.toHaveBeenCalled();
+  expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
 });

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
-import { useMyClasses } from '../classes/api/classes';
+import { useTeacherClasses } from '../classes/api/classes';
 import { studentCount } from '../classes/components/count-label';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules/components/updated-date';
@@ -21,8 +21,10 @@ const NO_MODULES = "You haven't created any modules yet.";
 
 export default function TeacherDashboardPage() {
   useDocumentTitle('Teacher Dashboard');
-  const { username } = useCurrentUser();
-  const classes = useMyClasses();
+  const { userId, username } = useCurrentUser();
+  const classes = useTeacherClasses(userId);
+  // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
+  const classesFailed = classes.isError || !userId;
   const modules = useModules();
   const reports = useClassReports(classes.data?.map((each) => each._id) ?? []);
   const [flash, clearFlash] = useFlashMessage();
@@ -51,7 +53,7 @@ export default function TeacherDashboardPage() {
         <dl className="stats">
           <StatCard
             label="Total Students"
-            value={classes.isSuccess ? countDistinctStudents(classes.data) : classes.isError ? '—' : undefined}
+            value={classes.isSuccess ? countDistinctStudents(classes.data) : classesFailed ? '—' : undefined}
             hint="Across all your classes"
           />
           <StatCard
@@ -60,7 +62,7 @@ export default function TeacherDashboardPage() {
             hint="In your library"
           />
           <StatCard label="Avg. Score" value="—" hint="No scored activities yet" />
-          <StatCard label="Avg. Engagement" {...engagement(classes.isError || reportsFailed, reportsReady, completion)} />
+          <StatCard label="Avg. Engagement" {...engagement(classesFailed || reportsFailed, reportsReady, completion)} />
         </dl>
       </section>
 
@@ -70,10 +72,10 @@ export default function TeacherDashboardPage() {
             <h2 id="classes-heading">My Classes</h2>
             <Link to="/teacher-classes">View all classes</Link>
           </div>
-          {classes.isPending ? (
-            <Loading label="Loading classes..." />
-          ) : classes.isError ? (
+          {classesFailed ? (
             <Alert tone="error">Could not load classes.</Alert>
+          ) : classes.isPending ? (
+            <Loading label="Loading classes..." />
           ) : classes.data.length === 0 ? (
             <p className="muted">{NO_CLASSES}</p>
           ) : (

@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { renderPage } from '../../testing/test-utils';
 import AddSectionsPage from './add-sections-page';
+import CreateModulePage from './create-module-page';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -149,4 +150,55 @@ it('offers Pause, Resume and Cancel for a multipart file', async () => {
   expect(await screen.findByText('Upload of big.pptx canceled.')).toBeInTheDocument();
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Add Section' })).toBeEnabled();
+});
+
+it('keeps the added sections through Edit details and back', async () => {
+  const user = userEvent.setup();
+  mockedApi.createModule.mockResolvedValue({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' });
+  const { router } = renderPage(<AddSectionsPage />, {
+    path: '/add-sections',
+    url: '/add-sections',
+    state: draft,
+    also: { '/create-module': <CreateModulePage /> },
+  });
+  await addSection(user, 'Intro', pdf());
+  FakeXhr.requests[0].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (1)' });
+
+  await user.click(screen.getByRole('link', { name: 'Edit details' }));
+  expect(router.location.pathname).toBe('/create-module');
+  const title = screen.getByLabelText('Module Title');
+  expect(title).toHaveValue('Fractions');
+  await user.type(title, ' 1');
+  await user.click(screen.getByRole('button', { name: 'Next: Add Sections' }));
+
+  expect(router.location.pathname).toBe('/add-sections');
+  const list = screen.getByRole('heading', { name: 'Added Sections (1)' });
+  expect(within(list.closest('section')!).getByRole('listitem')).toHaveTextContent('1. Intro');
+  expect(screen.getByText('Fractions 1')).toBeInTheDocument();
+
+  await user.click(finishButton());
+  expect(mockedApi.createModule).toHaveBeenCalledWith({
+    title: 'Fractions 1',
+    description: 'Halves, thirds and quarters.',
+    sections: [
+      { title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' },
+    ],
+  });
+});
+
+it('keeps the added sections in its history entry, for Back from step 1 and a reload', async () => {
+  const user = userEvent.setup();
+  const { router } = renderAddSections();
+  await addSection(user, 'Intro', pdf());
+  FakeXhr.requests[0].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (1)' });
+
+  await waitFor(() =>
+    expect(router.location.state).toEqual({
+      ...draft,
+      sections: [expect.objectContaining({ title: 'Intro', contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf' })],
+    }),
+  );
+  expect(router.location.pathname).toBe('/add-sections');
 });

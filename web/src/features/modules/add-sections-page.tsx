@@ -1,6 +1,6 @@
 // /add-sections: step 2 of 2. Sections are added one at a time (each file uploaded first); the module is created on
 // the server only by Finish & Save Module.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -8,7 +8,7 @@ import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
 import { AddSectionForm, type DraftSection } from './components/add-section-form';
 import { DraftSectionList } from './components/draft-section-list';
-import { readModuleDraft } from './components/module-draft';
+import { readModuleDraft, type ModuleDraft } from './components/module-draft';
 import './modules.css';
 
 const SAVE_FAILED = 'Failed to save the complete module. Please try again.';
@@ -18,13 +18,19 @@ export default function AddSectionsPage() {
   useDocumentTitle('Add Content');
   const draft = readModuleDraft(useLocation().state);
   if (!draft) return <Navigate to="/create-module" replace />;
-  return <AddSections title={draft.title} description={draft.description} />;
+  return <AddSections draft={draft} />;
 }
 
-function AddSections({ title, description }: { title: string; description: string }) {
+function AddSections({ draft: { title, description, sections: carried } }: { draft: ModuleDraft }) {
   const navigate = useNavigate();
   const createModule = useCreateModule();
-  const [sections, setSections] = useState<DraftSection[]>([]);
+  // Sections added before a visit to step 1 (Edit details) come back with the draft.
+  const [sections, setSections] = useState<DraftSection[]>(carried);
+  const { pathname } = useLocation();
+  // And this history entry keeps them too, for the browser's Back from step 1 and for a reload.
+  useEffect(() => {
+    navigate(pathname, { replace: true, state: { title, description, sections } satisfies ModuleDraft });
+  }, [navigate, pathname, title, description, sections]);
   const [uploading, setUploading] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
   const saving = createModule.isPending || createModule.isSuccess;
@@ -61,7 +67,7 @@ function AddSections({ title, description }: { title: string; description: strin
       <div className="card draft-summary">
         <p className="draft-summary-title">{title}</p>
         <p className="muted">{description}</p>
-        <Link to="/create-module" state={{ title, description }}>
+        <Link to="/create-module" state={{ title, description, sections } satisfies ModuleDraft}>
           Edit details
         </Link>
       </div>

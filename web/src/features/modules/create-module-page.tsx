@@ -1,4 +1,5 @@
-// /create-module: step 1 of 2, the module's title and description; step 2 receives them through navigation state.
+// /create-module: step 1 of 2, the module's title and description; step 2 receives them through navigation state
+// (with the sections it already had, when the teacher came back from it to edit the details).
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -12,7 +13,7 @@ const MISSING_DETAILS = 'Please fill out both the title and description.';
 export default function CreateModulePage() {
   useDocumentTitle('Create Module');
   const navigate = useNavigate();
-  // Coming back from step 2 keeps what was typed.
+  // Coming back from step 2 keeps what was typed, and the sections added there for the way back.
   const previous = readModuleDraft(useLocation().state);
   const [title, setTitle] = useState(previous?.title ?? '');
   const [description, setDescription] = useState(previous?.description ?? '');
@@ -24,7 +25,7 @@ export default function CreateModulePage() {
       setMessage(MISSING_DETAILS);
       return;
     }
-    const draft: ModuleDraft = { title: title.trim(), description: description.trim() };
+    const draft: ModuleDraft = { title: title.trim(), description: description.trim(), sections: previous?.sections ?? [] };
     navigate('/add-sections', { state: draft });
   }
 

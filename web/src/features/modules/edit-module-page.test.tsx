@@ -137,6 +137,42 @@ describe('Save All Changes', () => {
   });
 });
 
+describe('background refreshes while the form is open', () => {
+  it('sends the version the form started from, not a newer one a background refetch brought', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockResolvedValue(stored);
+    const { queryClient } = renderEdit();
+    await screen.findByRole('heading', { name: 'Sections (2)' });
+
+    // Another tab saved meanwhile: a refetch swaps in its version (and its sections) under the open form.
+    const newer = moduleFixture({ updatedAt: '2026-01-02T00:00:00.000Z', sections: [stored.sections[0]] });
+    mockedApi.getModule.mockResolvedValue(newer);
+    await act(() => queryClient.refetchQueries());
+    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('heading', { name: 'Sections (2)' })).toBeInTheDocument(); // the form was not reset
+
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
+    // The server can then refuse the stale edit (409) instead of silently dropping the other tab's changes.
+    expect(mockedApi.updateModule.mock.calls[0][1].updatedAt).toBe(stored.updatedAt);
+  });
+
+  it('keeps the form and its changes when a background refresh of the module fails', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderEdit();
+    await user.type(await screen.findByLabelText('Module Title'), ' (draft)');
+
+    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    await act(() => queryClient.refetchQueries());
+    // The page has rendered with the failed refresh once it has logged it.
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the module for editing failed:', expect.any(ApiError)));
+
+    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText('Module Title')).toHaveValue('Fractions (draft)');
+    expect(screen.queryByText('Failed to load module.')).not.toBeInTheDocument();
+  });
+});
+
 describe('loading', () => {
   it('says Module not found. for a 404', async () => {
     mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));

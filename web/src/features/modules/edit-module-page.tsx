@@ -8,9 +8,10 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { useLogError } from '../../lib/use-log-error';
-import { isNotFound, useModule, useUpdateModule } from './api/modules';
+import { useModule, useUpdateModule } from './api/modules';
 import { AddSectionForm, type DraftSection } from './components/add-section-form';
 import { DraftSectionList } from './components/draft-section-list';
+import { ModuleLoadError } from './components/module-load-error';
 import { ModuleDetailsFields } from './components/module-details-fields';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
@@ -22,16 +23,11 @@ export default function EditModulePage() {
   useLogError(module.error, 'Loading the module for editing failed');
 
   if (module.isPending) return <Loading label="Loading module..." />;
-  if (module.isError) {
-    return (
-      <div>
-        <h1>Editing Module</h1>
-        <Alert tone="error">{isNotFound(module.error) ? 'Module not found.' : 'Failed to load module.'}</Alert>
-        <Link to="/teacher-modules">Back to My Modules</Link>
-      </div>
-    );
-  }
-  // Keyed by the version read, so the form starts from it once and is not reset by background refetches.
+  // Only a failed first read: a failed background refresh keeps the data, and the form with the teacher's changes.
+  if (module.data === undefined) return <ModuleLoadError heading="Editing Module" error={module.error} />;
+  // Keyed by the module id (not its version): the form starts from the first version read and is not reset by
+  // background refetches. A refetch may still hand it a newer `module`; the form saves against the version it
+  // started from (see `baseVersion`), so the server refuses the save (409) rather than drop the newer changes.
   return <EditModuleForm key={module.data._id} module={module.data} />;
 }
 
@@ -47,6 +43,9 @@ function EditModuleForm({ module }: { module: Module }) {
   const id = useId();
   const navigate = useNavigate();
   const updateModule = useUpdateModule(module._id);
+  // The version the title, description and sections below were read from: what the optimistic-concurrency check
+  // must compare, whatever newer version a refetch has put in `module` since.
+  const [baseVersion] = useState(module.updatedAt);
   const [title, setTitle] = useState(module.title);
   const [description, setDescription] = useState(module.description);
   const [sections, setSections] = useState<DraftSection[]>(() =>
@@ -76,7 +75,7 @@ function EditModuleForm({ module }: { module: Module }) {
         await updateModule.mutateAsync({
           title,
           description,
-          updatedAt: module.updatedAt,
+          updatedAt: baseVersion,
           // Kept sections keep their _id (and the students' progress on them); the server derives content types.
           sections: sections.map((section, index) => ({
             ...(section._id ? { _id: section._id } : {}),

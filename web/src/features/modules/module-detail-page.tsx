@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { FlashState } from '../../lib/flash-message';
-import { isNotFound, useDeleteModule, useModule } from './api/modules';
+import { useDeleteModule, useModule } from './api/modules';
+import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this module?';
@@ -38,15 +39,8 @@ export default function ModuleDetailPage() {
   }
 
   if (module.isPending) return <Loading label="Loading module..." />;
-  if (module.isError) {
-    return (
-      <div>
-        <h1>Module</h1>
-        <Alert tone="error">{isNotFound(module.error) ? 'Module not found.' : 'Failed to load module.'}</Alert>
-        <Link to="/teacher-modules">Back to My Modules</Link>
-      </div>
-    );
-  }
+  // Only a failed first read: a failed background refresh keeps showing the module.
+  if (module.data === undefined) return <ModuleLoadError heading="Module" error={module.error} />;
 
   const { title, description, sections } = module.data;
   return (

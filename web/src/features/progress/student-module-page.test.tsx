@@ -1,5 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../../../shared/constants';
+import { createQueryClient } from '../../app/query-client';
 import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage, STUDENT } from '../../testing/test-utils';
@@ -24,6 +26,8 @@ const renderModule = () =>
     user: STUDENT,
   });
 const sectionItem = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).closest('li')!;
+
+afterEach(() => jest.useRealTimers());
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -109,4 +113,83 @@ it('says Failed to load module content. when the module cannot be read', async (
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module content.');
+});
+
+describe('marking while another mark is on its way', () => {
+  const progress = (completedSections: string[]) => ({
+    studentId: 'student-sub',
+    moduleId: 'm1',
+    classId: 'c1',
+    completedSections,
+    updatedAt: '2026-01-03T00:00:00.000Z',
+  });
+
+  it('holds every Mark as Complete button until the pending one is answered', async () => {
+    const user = userEvent.setup();
+    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+    let answer: (value: ReturnType<typeof progress>) => void = () => undefined;
+    mockedApi.markComplete.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderModule();
+    await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+
+    await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
+    expect(within(sectionItem('Intro')).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeDisabled();
+
+    answer(progress(['s1']));
+    expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+    expect(mockedApi.markComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('never un-completes a section shown as done when an older answer arrives last', async () => {
+    const user = userEvent.setup();
+    mockedApi.getProgress.mockResolvedValue(progress(['s2']));
+    // Written before s2's mark reached the server: it lacks s2, which has no undo.
+    mockedApi.markComplete.mockResolvedValue(progress(['s1']));
+    renderModule();
+    expect(await within(await findSection('Practice')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+
+    await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
+
+    expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(within(sectionItem('Practice')).getByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(screen.getByText('2 of 2 sections complete')).toBeInTheDocument();
+  });
+});
+
+describe('View Content links', () => {
+  it('are renewed before they expire while the student stays on the page', async () => {
+    jest.useFakeTimers();
+    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+    renderPage(<StudentModulePage />, {
+      path: '/student/class/:classId/module/:moduleId',
+      url: '/student/class/c1/module/m1',
+      user: STUDENT,
+      queryClient: createQueryClient(), // the app's cache defaults
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+    mockedApi.getModule.mockResolvedValue({
+      ...stored,
+      sections: stored.sections.map((section) => ({ ...section, downloadUrl: `${section.downloadUrl}&renewed` })),
+    });
+
+    await act(async () => jest.advanceTimersByTime(DOWNLOAD_URL_TTL_SECONDS * 1000 - 60_000));
+    await waitFor(() =>
+      expect(within(sectionItem('Intro')).getByRole('link', { name: /View Content/ })).toHaveAttribute('href', 'https://s3/intro?sig&renewed'),
+    );
+  });
+
+  it('keep the page (and the old links) when renewing them fails', async () => {
+    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+    const { queryClient } = renderModule();
+    await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+
+    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the module failed:', expect.any(ApiError)));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load module content.')).not.toBeInTheDocument();
+  });
 });

@@ -27,7 +27,8 @@ export default function StudentModulePage() {
 
   if (!classId || !moduleId) return <ErrorScreen message={MISSING_INFO} />;
   if (module.isPending || progress.isPending) return <Loading label="Loading module..." />;
-  if (module.isError || progress.isError) {
+  // Only a failed first read: a failed background refresh (the module's links are renewed) keeps the page.
+  if (module.data === undefined || progress.data === undefined) {
     return <ErrorScreen message={LOAD_FAILED} classId={classId} />;
   }
   return (
@@ -66,6 +67,7 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
   const done = sections.filter((section) => completed.has(section._id)).length;
 
   async function mark(sectionId: string) {
+    if (markComplete.isPending) return;
     setFailed(false);
     try {
       await markComplete.mutateAsync(sectionId);
@@ -120,7 +122,8 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
                     <button
                       type="button"
                       className={isDone ? 'button completed-button' : 'button'}
-                      disabled={isDone || isMarking}
+                      // One mark at a time: the mutation tracks only its latest call, so a second would hide the first.
+                      disabled={isDone || markComplete.isPending}
                       onClick={() => mark(section._id)}
                     >
                       {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}

@@ -5,17 +5,16 @@ import { progressKeys } from '../../progress/api/progress';
 
 export const classKeys = {
   all: ['classes'] as const,
-  /** GET /api/classes: the signed-in teacher's classes (the dashboard's source). */
-  mine: () => [...classKeys.all, 'mine'] as const,
+  /** The signed-in teacher's classes: one list for the dashboard, the class list and the analytics picker. */
   teacher: (teacherId: string) => [...classKeys.all, 'teacher', teacherId] as const,
   student: (userId: string) => [...classKeys.all, 'student', userId] as const,
   detail: (classId: string) => [...classKeys.all, 'detail', classId] as const,
 };
 
-export function useMyClasses() {
-  return useQuery({ queryKey: classKeys.mine(), queryFn: api.listClasses });
-}
-
+/**
+ * The signed-in teacher's classes, from GET /api/classes/teacher/{teacherId} (pass the user's id; nothing is asked
+ * without one). GET /api/classes answers the same list; only this one is used, so the list is cached once.
+ */
 export function useTeacherClasses(teacherId: string | undefined) {
   return useQuery({
     queryKey: classKeys.teacher(teacherId ?? ''),

@@ -1,8 +1,9 @@
 // Server state of modules: the query keys (defined once here) and the hooks every screen reads and writes them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../../../../shared/constants';
 import type { Module } from '../../../../../shared/entities';
 import type { CreateModuleInput, UpdateModuleInput } from '../../../../../shared/schemas';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { classKeys } from '../../classes/api/classes';
 
 const moduleKeys = {
@@ -11,9 +12,6 @@ const moduleKeys = {
   detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,
 };
 
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-
 /** Most recently updated first. */
 export const byUpdatedDesc = (a: Module, b: Module) => b.updatedAt.localeCompare(a.updatedAt);
 
@@ -21,11 +19,21 @@ export function useModules() {
   return useQuery({ queryKey: moduleKeys.list(), queryFn: api.listModules });
 }
 
+/**
+ * A module's sections carry signed download links (View Content) that expire DOWNLOAD_URL_TTL_SECONDS after the
+ * read. Its detail counts as stale after two thirds of that and is read again then, while the page is in view,
+ * and on return to the window, so a link on screen has at least a third of its lifetime left.
+ */
+const MODULE_DETAIL_REFRESH_MS = Math.floor((DOWNLOAD_URL_TTL_SECONDS * 1000 * 2) / 3);
+
 export function useModule(moduleId: string | undefined) {
   return useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ''),
     queryFn: () => api.getModule(moduleId!),
     enabled: Boolean(moduleId),
+    staleTime: MODULE_DETAIL_REFRESH_MS,
+    refetchInterval: MODULE_DETAIL_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 

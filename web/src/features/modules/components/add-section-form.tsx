@@ -30,6 +30,8 @@ interface AddSectionFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
+// Unique per page load too: sections carried in history state across a reload keep the keys they were given.
+const localIdPrefix = `new-${Date.now().toString(36)}-`;
 let localIds = 0;
 
 export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: AddSectionFormProps) {
@@ -60,7 +62,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: Ad
       return;
     }
     onAdd({
-      key: `new-${++localIds}`,
+      key: `${localIdPrefix}${++localIds}`,
       title: title.trim(),
       contentUrl: stored.contentUrl,
       originalFileName: stored.originalFileName,

@@ -2,7 +2,7 @@
 // complete, and class reports.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Progress } from '../../../../../shared/entities';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, isNotFound } from '../../../lib/api-client';
 
 export const progressKeys = {
   all: ['progress'] as const,
@@ -22,7 +22,7 @@ export function useStudentProgress(studentId: string, moduleId: string | undefin
       try {
         return await api.getProgress(studentId, moduleId!, classId!);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },
@@ -35,11 +35,17 @@ export function useMarkComplete(studentId: string, moduleId: string, classId: st
   return useMutation({
     mutationFn: (sectionId: string) => api.markComplete({ studentId, moduleId, classId, sectionId }),
     onSuccess: (progress) => {
-      queryClient.setQueryData(progressKeys.student(studentId, moduleId, classId), progress);
+      // Completion has no undo, so the union of the answer and the cache is the truth: an answer written before
+      // another mark (arriving last, or a stale read) cannot take a completed section back.
+      queryClient.setQueryData<Progress | null>(progressKeys.student(studentId, moduleId, classId), (cached) =>
+        cached ? { ...progress, completedSections: union(cached.completedSections, progress.completedSections) } : progress,
+      );
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },
   });
 }
+
+const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
 
 export function useClassReport(classId: string | undefined) {
   return useQuery({

@@ -4,8 +4,11 @@ import type { Role } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a route's function may do to a data store: least-privilege grants are derived from this. */
-export type Access = 'none' | 'read' | 'readWrite';
+/** What a route's function may do to the table; least-privilege grants are derived from it. */
+export type TableAccess = 'none' | 'read' | 'readUpdate' | 'readWrite';
+
+/** What a route's function may do to uploaded files: read them, take new uploads, or also replace and delete them. */
+export type BucketAccess = 'none' | 'read' | 'upload' | 'readWrite';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -15,8 +18,8 @@ export interface RouteDefinition {
   handler: string;
   /** Groups allowed to call the route; anyone else gets 403. */
   roles: readonly Role[];
-  table: Access;
-  bucket: Access;
+  table: TableAccess;
+  bucket: BucketAccess;
 }
 
 const TEACHERS = ['Teachers'] as const;
@@ -33,13 +36,13 @@ export const routes = {
   getClass: { method: 'GET', path: '/api/classes/{classId}', handler: 'get-class', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
   listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', handler: 'list-teacher-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
   listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', handler: 'list-student-classes', roles: STUDENTS, table: 'read', bucket: 'none' },
-  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readWrite', bucket: 'none' },
+  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
-  markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readWrite', bucket: 'none' },
+  markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS, table: 'read', bucket: 'none' },
-  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'readWrite' },
-  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'readWrite' },
-  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'readWrite' },
+  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -7,7 +7,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { Access, RouteDefinition } from '../../shared/routes';
+import type { BucketAccess, RouteDefinition, TableAccess } from '../../shared/routes';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -97,40 +97,51 @@ export class RouteFunction extends Construct {
 }
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  none: [],
+  read: TABLE_READ_ACTIONS,
+  readUpdate: [...TABLE_READ_ACTIONS, 'dynamodb:UpdateItem'],
+  readWrite: [...TABLE_READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+};
 
 /** The item-level calls the repositories make, on the table and its one index by name (no `index/*`, no Scan). */
-export function bindTable(grantee: IGrantable, table: ITableV2, access: Access): void {
+export function bindTable(grantee: IGrantable, table: ITableV2, access: TableAccess): void {
   if (access === 'none') return;
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: access === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+      actions: TABLE_ACTIONS[access],
       resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
     }),
   );
 }
 
+const UPLOAD_ACTIONS = ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'];
+/** PutObject covers PUT, multipart create/part/complete and presigned uploads; GetObject covers GET, HEAD and downloads. */
+const OBJECT_ACTIONS: Record<BucketAccess, string[]> = {
+  none: [],
+  read: ['s3:GetObject'],
+  upload: UPLOAD_ACTIONS,
+  readWrite: ['s3:GetObject', ...UPLOAD_ACTIONS, 's3:DeleteObject'],
+};
+
 /**
- * Object access under `protected/` only. Read: GetObject (GET, HEAD, presigned downloads). Write adds PutObject
- * (PUT, multipart create/part/complete, presigned uploads), AbortMultipartUpload, ListMultipartUploadParts and
- * DeleteObject. ListBucket lets a missing key answer 404 rather than 403; it is a read of key names, never a write.
+ * Object access under `protected/` only. Readers also get ListBucket, so that a missing key answers 404 rather than
+ * 403; it is a read of key names, never a write.
  */
-export function bindUploads(grantee: IGrantable, bucket: IBucket, access: Access): void {
+export function bindUploads(grantee: IGrantable, bucket: IBucket, access: BucketAccess): void {
   if (access === 'none') return;
-  const objects = bucket.arnForObjects(`${UPLOADS_PREFIX}*`);
   const principal = grantee.grantPrincipal;
-  principal.addToPrincipalPolicy(
-    new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
-  );
+  if (access !== 'upload') {
+    principal.addToPrincipalPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    );
+  }
   principal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions:
-        access === 'readWrite'
-          ? ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts', 's3:DeleteObject']
-          : ['s3:GetObject'],
-      resources: [objects],
+      actions: OBJECT_ACTIONS[access],
+      resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
     }),
   );
 }

@@ -126,6 +126,10 @@ describe('least privilege per route', () => {
       expect(actions).toContain('dynamodb:Query');
       expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
     }
+    if (route.table === 'readUpdate') {
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual(['dynamodb:UpdateItem']);
+    }
     if (route.table === 'readWrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITES));
   });
 
@@ -136,6 +140,10 @@ describe('least privilege per route', () => {
     if (route.bucket === 'read') {
       expect(actions).toContain('s3:GetObject');
       expect(actions.filter((action) => S3_WRITES.test(action))).toEqual([]);
+    }
+    if (route.bucket === 'upload') {
+      expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:AbortMultipartUpload']));
+      expect(actions.filter((action) => /^s3:(Get|Delete|List)(Object|Bucket)/.test(action))).toEqual([]);
     }
     if (route.bucket === 'readWrite') expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject']));
     // Writes only ever reach objects under protected/, never the bucket itself.

@@ -84,11 +84,22 @@ export interface SingleUploadTicket {
   uploadUrl: string;
 }
 
+/** A presigned PUT for one part of a multipart upload. */
+export interface UploadPartUrl {
+  partNumber: number;
+  uploadUrl: string;
+}
+
 export interface MultipartUploadTicket {
   contentUrl: string;
   uploadId: string;
   partSize: number;
-  parts: { partNumber: number; uploadUrl: string }[];
+  parts: UploadPartUrl[];
 }
 
 export type UploadTicket = SingleUploadTicket | MultipartUploadTicket;
+
+/** Fresh part URLs for an upload whose first ones expired (or are about to), in the order they were asked for. */
+export interface RenewedUploadParts {
+  parts: UploadPartUrl[];
+}

@@ -43,6 +43,7 @@ export const routes = {
   createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'none', bucket: 'upload' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

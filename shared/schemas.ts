@@ -111,17 +111,19 @@ const uploadId = z
 
 const partRange = `partNumber must be a whole number from 1 to ${UPLOAD_LIMITS.maxParts}.`;
 
+const partNumber = z
+  .number({ error: typeError('partNumber', 'a number') })
+  .int({ error: partRange })
+  .min(1, { error: partRange })
+  .max(UPLOAD_LIMITS.maxParts, { error: partRange });
+
 export const completeUploadSchema = z.strictObject({
   contentUrl: storageKey,
   uploadId,
   parts: z
     .array(
       z.strictObject({
-        partNumber: z
-          .number({ error: typeError('partNumber', 'a number') })
-          .int({ error: partRange })
-          .min(1, { error: partRange })
-          .max(UPLOAD_LIMITS.maxParts, { error: partRange }),
+        partNumber,
         etag: z
           .string({ error: typeError('etag', 'text') })
           .min(1, { error: 'etag is required: send the ETag each part upload answered with.' })
@@ -139,6 +141,17 @@ export const abortUploadSchema = z.strictObject({
   uploadId,
 });
 
+/** Fresh URLs for the parts still to upload, when the first ones expired (a long pause, a slow connection). */
+export const renewUploadPartsSchema = z.strictObject({
+  contentUrl: storageKey,
+  uploadId,
+  partNumbers: z
+    .array(partNumber, { error: 'partNumbers must be a list of part numbers.' })
+    .min(1, { error: 'partNumbers must list at least one part to upload.' })
+    .max(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` })
+    .refine((numbers) => new Set(numbers).size === numbers.length, { error: 'partNumbers must list each part only once.' }),
+});
+
 export type SectionInput = z.infer<typeof sectionInputSchema>;
 export type CreateModuleInput = z.infer<typeof createModuleSchema>;
 export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
@@ -147,6 +160,7 @@ export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
+export type RenewUploadPartsInput = z.infer<typeof renewUploadPartsSchema>;
 
 /** One sentence a person can act on, from a failed validation. */
 export function describeIssues(error: z.ZodError): string {

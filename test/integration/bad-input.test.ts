@@ -27,7 +27,7 @@ interface Fixtures {
   foreignFile: string;
   /** A multipart upload of the teacher with its parts uploaded, ready to complete. */
   upload: { contentUrl: string; uploadId: string; parts: { partNumber: number; etag: string }[] };
-  /** Another multipart upload of the teacher, to abort. */
+  /** Another multipart upload of the teacher, to renew part URLs of and to abort. */
   pending: { contentUrl: string; uploadId: string };
 }
 
@@ -204,6 +204,28 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'a part number as text', status: 400, body: (f) => ({ ...f.upload, parts: [{ partNumber: '1', etag: 'e' }] }) },
       { what: "another teacher's key", status: 403, body: (f) => ({ ...f.upload, contentUrl: f.foreignFile }) },
       { what: "a key climbing out of the caller's area", status: 403, body: (f, w) => ({ ...f.upload, contentUrl: `protected/${w.teacher.userId}/../x` }) },
+    ],
+  },
+  {
+    route: 'renewUploadParts',
+    as: teacher,
+    valid: (f) => ({ ...f.pending, partNumbers: [1, 2] }),
+    required: ['contentUrl', 'uploadId', 'partNumbers'],
+    wrongTypes: { contentUrl: 1, uploadId: false, partNumbers: '1,2' },
+    oversized: {
+      'a contentUrl over 1024 characters': (b) => ({ ...b, contentUrl: long(1025) }),
+      'an uploadId over 1024 characters': (b) => ({ ...b, uploadId: long(1025) }),
+      'more than 10,000 part numbers': (b) => ({ ...b, partNumbers: Array.from({ length: 10_001 }, (_, i) => i + 1) }),
+    },
+    specific: [
+      { what: 'no part numbers', status: 400, body: (f) => ({ ...f.pending, partNumbers: [] }) },
+      { what: 'a part number of 0', status: 400, body: (f) => ({ ...f.pending, partNumbers: [0] }) },
+      { what: 'a part number past 10,000', status: 400, body: (f) => ({ ...f.pending, partNumbers: [10_001] }) },
+      { what: 'a fractional part number', status: 400, body: (f) => ({ ...f.pending, partNumbers: [1.5] }) },
+      { what: 'a part number as text', status: 400, body: (f) => ({ ...f.pending, partNumbers: ['1'] }) },
+      { what: 'a part listed twice', status: 400, body: (f) => ({ ...f.pending, partNumbers: [1, 2, 1] }) },
+      { what: "another teacher's key", status: 403, body: (f) => ({ ...f.pending, partNumbers: [1], contentUrl: f.foreignFile }) },
+      { what: "a key climbing out of the caller's area", status: 403, body: (f, w) => ({ ...f.pending, partNumbers: [1], contentUrl: `protected/${w.teacher.userId}/../x` }) },
     ],
   },
   {
@@ -425,6 +447,7 @@ describe('what is stored from a body', () => {
       markComplete: 200,
       createUpload: 201,
       completeUpload: 200,
+      renewUploadParts: 200,
       abortUpload: 204,
     });
   });

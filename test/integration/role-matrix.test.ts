@@ -41,6 +41,7 @@ const EXPECTED = statusTable(`
   createUpload        401        401      403      403           201      201
   completeUpload      401        401      403      403           200      403
   abortUpload         401        401      403      403           204      403
+  renewUploadParts    401        401      403      403           200      403
 `);
 
 let world: World;
@@ -89,6 +90,10 @@ const FIXTURES: Record<RouteName, () => Promise<Request>> = {
   abortUpload: async () => {
     const { contentUrl, uploadId } = await startMultipartUpload();
     return { body: { contentUrl, uploadId } };
+  },
+  renewUploadParts: async () => {
+    const { contentUrl, uploadId, parts } = await startMultipartUpload();
+    return { body: { contentUrl, uploadId, partNumbers: parts.map((part) => part.partNumber) } };
   },
 };
 

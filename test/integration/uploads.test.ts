@@ -1,5 +1,6 @@
-// Files through the real storage twin: a single presigned PUT and a multipart upload, both downloaded again through
-// the module's downloadUrl; an aborted upload; and the class report's numbers after some completions.
+// Files through the real storage twin: a single presigned PUT and a multipart upload (also one with renewed part URLs),
+// downloaded again through the module's downloadUrl; an aborted upload; and the class report's numbers after some
+// completions.
 import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -86,6 +87,38 @@ describe('uploading and downloading section files', () => {
     expect(Buffer.from(second.bytes).equals(Buffer.from(large))).toBe(true);
   });
 
+  it('a multipart upload whose part URLs were renewed (as after a long pause) completes and comes back byte for byte', async () => {
+    const bytes = randomBytes(11 * MiB, 5);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Long lecture.pptx', contentType: MEDIA.pptx, size: bytes.length } });
+    expect(ticket.parts).toHaveLength(3);
+
+    // Asked in any order, answered in that order.
+    const renewed = await world.ok('renewUploadParts', {
+      as: world.teacher,
+      body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, partNumbers: [3, 1, 2] },
+    });
+    expect(renewed).toEqual({
+      parts: [3, 1, 2].map((partNumber) => ({ partNumber, uploadUrl: expect.stringContaining(`partNumber=${partNumber}`) })),
+    });
+    const parts = [];
+    for (const { partNumber, uploadUrl } of renewed.parts as { partNumber: number; uploadUrl: string }[]) {
+      const url = new URL(uploadUrl);
+      expect(url.searchParams.get('uploadId')).toBe(ticket.uploadId);
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+      const response = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize) });
+      expect(response.status).toBe(200);
+      parts.push({ partNumber, etag: response.headers.get('etag')! });
+    }
+    await world.ok('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts } });
+
+    const module = await world.createModule(world.teacher, [{ title: 'Slides', contentUrl: ticket.contentUrl }], 'Renewed upload');
+    const read = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
+    const file = await download(read.sections[0].downloadUrl);
+    expect(file.status).toBe(200);
+    expect(file.bytes.length).toBe(bytes.length);
+    expect(Buffer.from(file.bytes).equals(Buffer.from(bytes))).toBe(true);
+  });
+
   it('a student outside the class gets no module and so no link', async () => {
     const module = await world.createModuleWithSections(world.teacher, 1, 'Private');
     await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
@@ -113,9 +146,12 @@ describe('uploading and downloading section files', () => {
     expect(module).toMatchObject({ status: 400, body: { message: expect.stringMatching(/was not found; upload it again/) } });
   });
 
-  it("another teacher can neither finish nor cancel the teacher's upload", async () => {
+  it("another teacher can neither continue, finish nor cancel the teacher's upload", async () => {
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'mine.pdf', contentType: MEDIA.pdf, size: 6 * MiB } });
     const body = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    const renewal = await world.call('renewUploadParts', { as: world.otherTeacher, body: { ...body, partNumbers: [1, 2] } });
+    expect(renewal).toMatchObject({ status: 403, body: { message: 'You can only continue your own uploads.' } });
+    expect(JSON.stringify(renewal.body)).not.toContain('X-Amz');
     expect((await world.call('abortUpload', { as: world.otherTeacher, body })).status).toBe(403);
     expect((await world.call('completeUpload', { as: world.otherTeacher, body: { ...body, parts: [{ partNumber: 1, etag: 'x' }] } })).status).toBe(403);
     // Still the teacher's to cancel.

@@ -1,7 +1,12 @@
 // Use cases for uploading section files. Each teacher writes only under their own storage prefix.
 import { UPLOAD_LIMITS } from '../../../shared/constants';
-import type { UploadTicket } from '../../../shared/entities';
-import type { AbortUploadInput, CompleteUploadInput, CreateUploadInput } from '../../../shared/schemas';
+import type { RenewedUploadParts, UploadPartUrl, UploadTicket } from '../../../shared/entities';
+import type {
+  AbortUploadInput,
+  CompleteUploadInput,
+  CreateUploadInput,
+  RenewUploadPartsInput,
+} from '../../../shared/schemas';
 import * as storage from '../storage/file-storage';
 import type { Caller } from './caller';
 import { DomainError, forbidden, invalid, notFound } from './errors';
@@ -42,13 +47,25 @@ export async function createUpload(caller: Caller, input: CreateUploadInput, now
   const partSize = partSizeFor(input.size);
   const uploadId = await storage.startMultipartUpload(contentUrl, input.contentType);
   const partNumbers = Array.from({ length: Math.ceil(input.size / partSize) }, (_, index) => index + 1);
-  const parts = await Promise.all(
+  return { contentUrl, uploadId, partSize, parts: await partUploadUrls(contentUrl, uploadId, partNumbers) };
+}
+
+/**
+ * New presigned URLs for parts of the caller's multipart upload, when the first ones expired. Signing asks nothing
+ * of S3: an upload that no longer exists shows when a part is PUT (404) or the upload is completed.
+ */
+export async function renewUploadParts(caller: Caller, input: RenewUploadPartsInput): Promise<RenewedUploadParts> {
+  requireOwnKey(caller, input.contentUrl, 'You can only continue your own uploads.');
+  return { parts: await partUploadUrls(input.contentUrl, input.uploadId, input.partNumbers) };
+}
+
+function partUploadUrls(contentUrl: string, uploadId: string, partNumbers: number[]): Promise<UploadPartUrl[]> {
+  return Promise.all(
     partNumbers.map(async (partNumber) => ({
       partNumber,
       uploadUrl: await storage.partUploadUrl(contentUrl, uploadId, partNumber),
     })),
   );
-  return { contentUrl, uploadId, partSize, parts };
 }
 
 export async function completeUpload(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
@@ -70,8 +87,8 @@ export async function abortUpload(caller: Caller, input: AbortUploadInput): Prom
   }
 }
 
-function requireOwnKey(caller: Caller, key: string) {
-  if (!ownsStorageKey(caller, key)) throw forbidden('You can only finish or cancel your own uploads.');
+function requireOwnKey(caller: Caller, key: string, message = 'You can only finish or cancel your own uploads.') {
+  if (!ownsStorageKey(caller, key)) throw forbidden(message);
 }
 
 /** S3's refusals that are the client's to fix, as domain errors; anything else stays unexpected. */

@@ -5,6 +5,7 @@ import type {
   ClassSummary,
   Module,
   Progress,
+  RenewedUploadParts,
   UploadTicket,
 } from '../../../shared/entities';
 import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
@@ -14,6 +15,7 @@ import type {
   CreateModuleInput,
   CreateUploadInput,
   MarkCompleteInput,
+  RenewUploadPartsInput,
   UpdateModuleInput,
 } from '../../../shared/schemas';
 
@@ -89,4 +91,5 @@ export const api = {
   createUpload: (input: CreateUploadInput) => call<UploadTicket>(routes.createUpload, {}, input),
   completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),
   abortUpload: (input: AbortUploadInput) => call<void>(routes.abortUpload, {}, input),
+  renewUploadParts: (input: RenewUploadPartsInput) => call<RenewedUploadParts>(routes.renewUploadParts, {}, input),
 };

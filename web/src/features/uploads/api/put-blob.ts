@@ -8,6 +8,17 @@ export class TransferAbortedError extends Error {
   }
 }
 
+/** The storage answered the PUT with an error status (403: the presigned URL expired or was refused). */
+export class StorageRefusalError extends Error {
+  constructor(
+    readonly status: number,
+    statusText: string,
+  ) {
+    super(`The storage answered ${status} ${statusText}`.trim());
+    this.name = 'StorageRefusalError';
+  }
+}
+
 export interface PutBlobOptions {
   /** Sent as the Content-Type header; a single-PUT URL is signed for exactly the type given when it was issued. */
   contentType?: string;
@@ -33,7 +44,7 @@ export function putBlob(url: string, body: Blob, { contentType, signal, onProgre
     request.onload = () => {
       settle();
       if (request.status >= 200 && request.status < 300) resolve({ etag: request.getResponseHeader('ETag') });
-      else reject(new Error(`The storage answered ${request.status} ${request.statusText}`.trim()));
+      else reject(new StorageRefusalError(request.status, request.statusText));
     };
     request.onerror = () => {
       settle();

@@ -1,10 +1,10 @@
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { FakeXhr, flushPromises } from '../../../testing/fake-xhr';
-import { FileUpload, PART_ATTEMPTS, type UploadSnapshot } from './file-upload';
+import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadSnapshot } from './file-upload';
 
 jest.mock('../../../lib/api-client', () =>
-  jest.requireActual('../../../testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload'),
+  jest.requireActual('../../../testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'renewUploadParts'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -35,6 +35,9 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.completeUpload.mockResolvedValue({ contentUrl: 'protected/t1/123-big.pptx' });
   mockedApi.abortUpload.mockResolvedValue(undefined);
+  mockedApi.renewUploadParts.mockImplementation(async ({ partNumbers }) => ({
+    parts: partNumbers.map((partNumber) => ({ partNumber, uploadUrl: `https://s3/renewed-part-${partNumber}` })),
+  }));
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -162,6 +165,7 @@ describe('multipart upload', () => {
     expect(upload.state.status).toBe('uploading');
     const resent = FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url);
     expect(resent).toEqual(['https://s3/part-2', 'https://s3/part-3', 'https://s3/part-4', 'https://s3/part-5']);
+    expect(mockedApi.renewUploadParts).not.toHaveBeenCalled(); // the URLs are still fresh
 
     while (FakeXhr.pendingRequests().length) {
       FakeXhr.pendingRequests().forEach(answer);
@@ -226,6 +230,142 @@ describe('multipart upload', () => {
     }
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
+  });
+
+  describe('when the part URLs expire', () => {
+    const TTL_MS = UPLOAD_LIMITS.uploadUrlTtlSeconds * 1000;
+    const expired = () => Object.assign(new Error('Request has expired'), { status: 403 });
+    const renewalOf = (partNumbers: number[]) => ({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1', partNumbers });
+    const finishAll = async () => {
+      while (FakeXhr.pendingRequests().length) {
+        FakeXhr.pendingRequests().forEach(answer);
+        await flushPromises();
+      }
+    };
+
+    it('a part refused with 403 renews the URLs of the unfinished parts once and sends them with the new ones', async () => {
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+      answer(FakeXhr.requests[0]); // part 1 is stored
+      await flushPromises();
+
+      FakeXhr.requests[1].respond(403); // part 2: "Request has expired"
+      await flushPromises();
+
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([2, 3, 4, 5, 6]));
+      expect(upload.state.status).toBe('uploading');
+      expect(FakeXhr.pendingRequests().map((request) => request.url)).toContain('https://s3/renewed-part-2');
+
+      await finishAll();
+      await expect(done).resolves.toMatchObject({ contentUrl: 'protected/t1/123-big.pptx' });
+      // Parts already on their way finish with their URL; everything sent after the renewal uses the new ones.
+      const sentAfter = FakeXhr.requests.slice(5).map((request) => request.url);
+      expect(sentAfter.every((url) => url.includes('renewed-part-'))).toBe(true);
+      expect(sentAfter).toEqual(expect.arrayContaining(['https://s3/renewed-part-2', 'https://s3/renewed-part-6']));
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(mockedApi.completeUpload).toHaveBeenCalledWith({
+        contentUrl: 'protected/t1/123-big.pptx',
+        uploadId: 'upload-1',
+        parts: [1, 2, 3, 4, 5, 6].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
+      });
+      expect(mockedApi.abortUpload).not.toHaveBeenCalled();
+    });
+
+    it('parts refused together share one renewal', async () => {
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+      FakeXhr.pendingRequests().forEach((request) => request.respond(403));
+      await flushPromises();
+
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([1, 2, 3, 4, 5, 6]));
+      await finishAll();
+      await expect(done).resolves.not.toBeNull();
+    });
+
+    it('ends in error, and aborts on the server, when the renewal is refused', async () => {
+      mockedApi.renewUploadParts.mockRejectedValueOnce(expired());
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+      FakeXhr.requests[0].respond(403);
+
+      await expect(done).resolves.toBeNull();
+      expect(upload.state.status).toBe('error');
+      expect(FakeXhr.pendingRequests()).toHaveLength(0);
+      expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
+      expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+    });
+
+    it(`a part refused again with its fresh URL is a failure like any other (${PART_ATTEMPTS} attempts, one renewal)`, async () => {
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+
+      for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
+        FakeXhr.pendingRequests()
+          .find((request) => request.url.endsWith('part-1'))!
+          .respond(403);
+        await flushPromises();
+      }
+      await expect(done).resolves.toBeNull();
+      expect(upload.state.status).toBe('error');
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(FakeXhr.requests.filter((request) => request.url.endsWith('renewed-part-1'))).toHaveLength(PART_ATTEMPTS - 1);
+    });
+
+    it('a resume after the URLs expired renews them first, then sends only the unfinished parts with the new URLs', async () => {
+      const now = jest.spyOn(Date, 'now');
+      const startedAt = Date.now();
+      now.mockReturnValue(startedAt);
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+      answer(FakeXhr.requests[0]);
+      await flushPromises();
+      upload.pause();
+
+      now.mockReturnValue(startedAt + TTL_MS - URL_RENEWAL_MARGIN_SECONDS * 1000); // the URLs are about to expire
+      const sentBeforeResume = FakeXhr.requests.length;
+      upload.resume();
+      expect(upload.state.status).toBe('uploading');
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([2, 3, 4, 5, 6]));
+      expect(FakeXhr.requests).toHaveLength(sentBeforeResume); // nothing goes out with the old URLs
+      await flushPromises();
+
+      expect(FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url)).toEqual([
+        'https://s3/renewed-part-2',
+        'https://s3/renewed-part-3',
+        'https://s3/renewed-part-4',
+        'https://s3/renewed-part-5',
+      ]);
+      await finishAll();
+      await expect(done).resolves.not.toBeNull();
+      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+    });
+
+    it('a resume whose renewal fails ends in error', async () => {
+      const now = jest.spyOn(Date, 'now');
+      const startedAt = Date.now();
+      now.mockReturnValue(startedAt);
+      mockedApi.renewUploadParts.mockRejectedValueOnce(new Error('500'));
+      const { upload } = track(file);
+      const done = upload.start();
+      await flushPromises();
+      upload.pause();
+
+      now.mockReturnValue(startedAt + 2 * TTL_MS);
+      const sentBeforeResume = FakeXhr.requests.length;
+      upload.resume();
+
+      await expect(done).resolves.toBeNull();
+      expect(upload.state.status).toBe('error');
+      expect(FakeXhr.requests).toHaveLength(sentBeforeResume);
+      expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
+    });
   });
 
   it('ends in error when completing the upload fails', async () => {

@@ -1,9 +1,11 @@
 // The upload state machine: asks the API for a ticket, then moves the file with one PUT (small files) or with
-// parallel part PUTs (multipart), which can be paused, resumed and canceled. React-free; the hook mirrors it.
+// parallel part PUTs (multipart), which can be paused, resumed and canceled. Part URLs expire
+// (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
+// once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
-import type { MultipartUploadTicket, UploadTicket } from '../../../../../shared/entities';
+import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '../../../../../shared/entities';
 import { api } from '../../../lib/api-client';
-import { putBlob, TransferAbortedError } from '../api/put-blob';
+import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
 
 export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error' | 'success';
 
@@ -31,6 +33,9 @@ export const IDLE_UPLOAD: UploadSnapshot = { status: 'idle', fileName: '', loade
 /** A part PUT that fails for another reason than pause or cancel is tried this many times in all. */
 export const PART_ATTEMPTS = 3;
 
+/** A resume renews the part URLs first when they have less than this left before they expire. */
+export const URL_RENEWAL_MARGIN_SECONDS = 300;
+
 interface Part {
   partNumber: number;
   uploadUrl: string;
@@ -41,6 +46,8 @@ interface Part {
   etag?: string;
   /** Set while the part's PUT is in flight. */
   controller?: AbortController;
+  /** A 403 of this part already led to renewed URLs; another one, while they are fresh, is a failure like any other. */
+  renewedAfterRefusal?: boolean;
 }
 
 const isMultipart = (ticket: UploadTicket): ticket is MultipartUploadTicket => 'uploadId' in ticket;
@@ -51,6 +58,10 @@ export class FileUpload {
   private parts: Part[] = [];
   private singleController?: AbortController;
   private completing = false;
+  /** When the part URLs in use were asked for (every renewal replaces all unfinished parts' URLs). */
+  private urlsIssuedAt = 0;
+  /** Set while fresh part URLs are on their way; no part starts meanwhile. */
+  private renewal?: Promise<boolean>;
   private resolve!: (result: UploadedFile | null) => void;
   private readonly finished: Promise<UploadedFile | null>;
 
@@ -85,10 +96,12 @@ export class FileUpload {
     this.abortInFlight();
   }
 
+  /** Sends the unfinished parts again, with renewed URLs when the ones in hand have expired or are about to. */
   resume() {
     if (this.snapshot.status !== 'paused') return;
     this.update({ status: 'uploading' });
-    void this.advance();
+    if (this.urlsNearExpiry()) void this.renewThenAdvance();
+    else void this.advance();
   }
 
   /** Stops for good; a multipart upload is also aborted on the server so its parts are not kept. */
@@ -101,6 +114,7 @@ export class FileUpload {
   }
 
   private async run() {
+    this.urlsIssuedAt = Date.now();
     try {
       this.ticket = await api.createUpload({ fileName: this.file.name, contentType: this.mediaType, size: this.file.size });
     } catch (error) {
@@ -155,7 +169,7 @@ export class FileUpload {
 
   /** Starts pending parts until UPLOAD_LIMITS.parallelParts are in flight. */
   private pump() {
-    if (this.snapshot.status !== 'uploading') return;
+    if (this.snapshot.status !== 'uploading' || this.renewal) return;
     let inFlight = this.parts.filter((part) => part.controller).length;
     for (const part of this.parts) {
       if (inFlight >= UPLOAD_LIMITS.parallelParts) break;
@@ -167,10 +181,11 @@ export class FileUpload {
 
   private async sendPart(part: Part) {
     const controller = new AbortController();
+    const { uploadUrl } = part;
     part.controller = controller;
     part.attempts += 1;
     try {
-      const { etag } = await putBlob(part.uploadUrl, this.file.slice(part.start, part.end), {
+      const { etag } = await putBlob(uploadUrl, this.file.slice(part.start, part.end), {
         signal: controller.signal,
         onProgress: (loaded) => {
           if (part.controller !== controller || !this.isActive()) return;
@@ -186,6 +201,21 @@ export class FileUpload {
       part.loaded = 0;
       part.controller = undefined;
       if (error instanceof TransferAbortedError) return;
+      // S3 answers 403 (AccessDenied, "Request has expired") to a part URL past its lifetime.
+      if (error instanceof StorageRefusalError && error.status === 403 && this.snapshot.status === 'uploading') {
+        if (part.uploadUrl !== uploadUrl) {
+          // Renewed while this PUT was on its way: send it again with the new URL.
+          this.updateProgress();
+          this.pump();
+          return;
+        }
+        if (!part.renewedAfterRefusal || this.urlsNearExpiry()) {
+          part.renewedAfterRefusal = true;
+          this.updateProgress();
+          await this.renewThenAdvance();
+          return;
+        }
+      }
       if (part.attempts < PART_ATTEMPTS && this.snapshot.status === 'uploading') {
         this.updateProgress();
         this.pump();
@@ -198,6 +228,47 @@ export class FileUpload {
     if (!this.isActive()) return;
     this.updateProgress();
     await this.advance();
+  }
+
+  private urlsNearExpiry() {
+    return Date.now() >= this.urlsIssuedAt + (UPLOAD_LIMITS.uploadUrlTtlSeconds - URL_RENEWAL_MARGIN_SECONDS) * 1000;
+  }
+
+  private async renewThenAdvance() {
+    if (await this.renewUrls()) await this.advance();
+  }
+
+  /**
+   * Asks the API for fresh URLs of every unfinished part; one request at a time, shared by whoever needs it.
+   * Answers whether the upload goes on: a refused renewal puts it in error.
+   */
+  private renewUrls(): Promise<boolean> {
+    this.renewal ??= this.requestRenewedUrls().finally(() => {
+      this.renewal = undefined;
+    });
+    return this.renewal;
+  }
+
+  private async requestRenewedUrls(): Promise<boolean> {
+    const ticket = this.ticket as MultipartUploadTicket;
+    const unfinished = this.parts.filter((part) => !part.etag);
+    if (unfinished.length === 0) return this.isActive();
+    const askedAt = Date.now();
+    let renewed: UploadPartUrl[];
+    try {
+      ({ parts: renewed } = await api.renewUploadParts({
+        contentUrl: ticket.contentUrl,
+        uploadId: ticket.uploadId,
+        partNumbers: unfinished.map((part) => part.partNumber),
+      }));
+    } catch (error) {
+      this.fail(error);
+      return false;
+    }
+    const urls = new Map(renewed.map((part) => [part.partNumber, part.uploadUrl]));
+    for (const part of unfinished) part.uploadUrl = urls.get(part.partNumber) ?? part.uploadUrl;
+    this.urlsIssuedAt = askedAt;
+    return this.isActive();
   }
 
   private async completeMultipart() {

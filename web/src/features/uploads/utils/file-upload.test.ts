@@ -22,6 +22,14 @@ function track(file: File) {
   return { upload, states };
 }
 
+/** Answers every attempt at part 1 the same way, letting the upload react between attempts. */
+async function answerEveryAttemptAtPart1(answer: (request: FakeXhr) => void) {
+  for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
+    answer(FakeXhr.pendingRequests().find((request) => request.url.endsWith('part-1'))!);
+    await flushPromises();
+  }
+}
+
 const readText = (blob: Blob) =>
   new Promise<string>((resolve) => {
     const reader = new FileReader();
@@ -206,11 +214,7 @@ describe('multipart upload', () => {
     const done = upload.start();
     await flushPromises();
 
-    for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
-      const part1 = FakeXhr.pendingRequests().find((request) => request.url.endsWith('part-1'))!;
-      part1.fail();
-      await flushPromises();
-    }
+    await answerEveryAttemptAtPart1((part1) => part1.fail());
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
     expect(FakeXhr.pendingRequests()).toHaveLength(0);
@@ -222,12 +226,7 @@ describe('multipart upload', () => {
     const { upload } = track(file);
     const done = upload.start();
     await flushPromises();
-    for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
-      FakeXhr.pendingRequests()
-        .find((request) => request.url.endsWith('part-1'))!
-        .respond(200);
-      await flushPromises();
-    }
+    await answerEveryAttemptAtPart1((part1) => part1.respond(200));
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
   });
@@ -305,12 +304,7 @@ describe('multipart upload', () => {
       const done = upload.start();
       await flushPromises();
 
-      for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
-        FakeXhr.pendingRequests()
-          .find((request) => request.url.endsWith('part-1'))!
-          .respond(403);
-        await flushPromises();
-      }
+      await answerEveryAttemptAtPart1((part1) => part1.respond(403));
       await expect(done).resolves.toBeNull();
       expect(upload.state.status).toBe('error');
       expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);

@@ -1,8 +1,13 @@
 import { routes } from '../../../shared/routes';
 import { createModuleSchema } from '../../../shared/schemas';
-import { createModule } from '../domain/modules';
+import { makeModuleService } from '../domain/modules';
+import { randomIds, systemClock, tableStores } from '../platform/adapters';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, created, validate } from '../platform/http';
+import { logger } from '../platform/logger';
+
+const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
 export const handler = apiHandler(routes.createModule, async (request, caller) =>
-  created(await createModule(caller, validate(createModuleSchema, request.body))),
+  created(await modules.create(caller, validate(createModuleSchema, request.body))),
 );

@@ -1,7 +1,10 @@
 import { routes } from '../../../shared/routes';
-import { getClassDetail } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/adapters';
 import { apiHandler, ok, pathId } from '../platform/http';
 
+const classes = makeClassService(tableStores());
+
 export const handler = apiHandler(routes.getClass, async (request, caller) =>
-  ok(await getClassDetail(caller, pathId(request, 'classId'))),
+  ok(await classes.getDetail(caller, pathId(request, 'classId'))),
 );

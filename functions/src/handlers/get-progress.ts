@@ -1,6 +1,9 @@
 import { routes } from '../../../shared/routes';
-import { getProgress } from '../domain/progress';
+import { makeProgressService } from '../domain/progress';
+import { systemClock, tableStores } from '../platform/adapters';
 import { apiHandler, ok, pathId } from '../platform/http';
+
+const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
 export const handler = apiHandler(routes.getProgress, async (request, caller) => {
   const key = {
@@ -8,5 +11,5 @@ export const handler = apiHandler(routes.getProgress, async (request, caller) =>
     moduleId: pathId(request, 'moduleId'),
     classId: pathId(request, 'classId'),
   };
-  return ok(await getProgress(caller, key));
+  return ok(await progress.get(caller, key));
 });

@@ -1,7 +1,10 @@
 import { routes } from '../../../shared/routes';
-import { listStudentClasses } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/adapters';
 import { apiHandler, ok, pathId } from '../platform/http';
 
+const classes = makeClassService(tableStores());
+
 export const handler = apiHandler(routes.listStudentClasses, async (request, caller) =>
-  ok(await listStudentClasses(caller, pathId(request, 'userId'))),
+  ok(await classes.listStudentClasses(caller, pathId(request, 'userId'))),
 );

@@ -1,7 +1,10 @@
 import { routes } from '../../../shared/routes';
-import { listTeacherClasses } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/adapters';
 import { apiHandler, ok, pathId } from '../platform/http';
 
+const classes = makeClassService(tableStores());
+
 export const handler = apiHandler(routes.listTeacherClasses, async (request, caller) =>
-  ok(await listTeacherClasses(caller, pathId(request, 'teacherId'))),
+  ok(await classes.listTeacherClasses(caller, pathId(request, 'teacherId'))),
 );

@@ -18,11 +18,20 @@ import {
   handlerEntry,
 } from './bundling';
 
-/** The variables the functions read at cold start (repositories: TABLE_NAME, storage: BUCKET_NAME); both stores are named even when unused. */
-export interface FunctionEnvironment {
-  TABLE_NAME: string;
-  BUCKET_NAME: string;
-  POWERTOOLS_SERVICE_NAME: string;
+/**
+ * The variables a route's function reads at cold start: the table's name only when the route uses the table, the
+ * bucket's only when it uses files (the handler builds exactly those adapters), so no function is configured with a
+ * store it does not use.
+ */
+export function functionEnvironment(
+  route: Pick<RouteDefinition, 'table' | 'bucket'>,
+  names: { tableName: string; bucketName: string; serviceName: string },
+): Record<string, string> {
+  return {
+    ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
+    ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
+    POWERTOOLS_SERVICE_NAME: names.serviceName,
+  };
 }
 
 export interface RouteFunctionProps {
@@ -54,11 +63,11 @@ export class RouteFunction extends Construct {
     });
     logGroup.grantWrite(role);
 
-    const environment: FunctionEnvironment = {
-      TABLE_NAME: props.table.tableName,
-      BUCKET_NAME: props.uploadsBucket.bucketName,
-      POWERTOOLS_SERVICE_NAME: props.serviceName,
-    };
+    const environment = functionEnvironment(route, {
+      tableName: props.table.tableName,
+      bucketName: props.uploadsBucket.bucketName,
+      serviceName: props.serviceName,
+    });
 
     this.function = new NodejsFunction(this, 'Function', {
       description: `${route.method} ${route.path}`,

@@ -1,7 +1,7 @@
 // The API stack against the shared route table: one Lambda and one JWT-authorized route per entry, each with only
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { routeEntries, type RouteDefinition } from '../../shared/routes';
+import { routeEntries, routes, type RouteDefinition } from '../../shared/routes';
 import { TABLE_KEYS } from '../../shared/table';
 import { API_THROTTLE } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
@@ -44,21 +44,29 @@ describe('functions', () => {
     template.resourceCountIs('AWS::Lambda::Function', routeEntries.length);
   });
 
-  test.each(routeEntries)('%s runs the newest Node.js on arm64 with the env the handlers read', (_, route) => {
+  test.each(routeEntries)('%s runs the newest Node.js on arm64', (_, route) => {
     const [, fn] = functionFor(route);
-    expect(fn.Properties).toMatchObject({
-      Runtime: 'nodejs24.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      Environment: {
-        Variables: {
-          TABLE_NAME: expect.anything(),
-          BUCKET_NAME: expect.anything(),
-          POWERTOOLS_SERVICE_NAME: 'learning-paths-api',
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-      },
-    });
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+  });
+
+  test.each(routeEntries)('%s is told only the store names its route uses', (_, route) => {
+    const [, fn] = functionFor(route);
+    const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(variables).sort()).toEqual(
+      [
+        ...(route.table === 'none' ? [] : ['TABLE_NAME']),
+        ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
+        'NODE_OPTIONS',
+        'POWERTOOLS_SERVICE_NAME',
+      ].sort(),
+    );
+    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
+  });
+
+  test('routes without files get no bucket name, routes without data no table name', () => {
+    expect(Object.keys(functionFor(routes.listClasses)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
+    expect(Object.keys(functionFor(routes.markComplete)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
+    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).not.toContain('TABLE_NAME');
   });
 
   test('every function logs to its own log group with a retention', () => {

@@ -1,7 +1,7 @@
 import { routes } from '../../../shared/routes';
 import { assignModuleSchema } from '../../../shared/schemas';
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 
 const classes = makeClassService(tableStores());

@@ -1,9 +1,10 @@
 import { routes } from '../../../shared/routes';
 import { makeModuleService } from '../domain/modules';
-import { randomIds, systemClock, tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, noContent, pathId } from '../platform/http';
 import { logger } from '../platform/logger';
+import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 

@@ -1,7 +1,8 @@
 import { routes } from '../../../shared/routes';
 import { makeProgressService } from '../domain/progress';
-import { systemClock, tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 

@@ -1,6 +1,6 @@
 import { routes } from '../../../shared/routes';
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
 const classes = makeClassService(tableStores());

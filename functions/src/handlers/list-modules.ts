@@ -1,6 +1,6 @@
 import { routes } from '../../../shared/routes';
 import { makeModuleLibrary } from '../domain/modules';
-import { tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok } from '../platform/http';
 
 const library = makeModuleLibrary(tableStores());

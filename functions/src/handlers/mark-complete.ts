@@ -1,8 +1,9 @@
 import { routes } from '../../../shared/routes';
 import { markCompleteSchema } from '../../../shared/schemas';
 import { makeProgressService } from '../domain/progress';
-import { systemClock, tableStores } from '../platform/adapters';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 

@@ -1,9 +1,9 @@
 import { routes } from '../../../shared/routes';
 import { renewUploadPartsSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
-import { systemClock } from '../platform/adapters';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
 const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
 

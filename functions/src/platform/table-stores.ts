@@ -1,7 +1,6 @@
-// The adapters a handler (composition root) wires at cold start, each reading only its own configuration when
-// called. The table and the bucket are separate builders so a route without files bundles no S3 client.
-import { randomUUID } from 'node:crypto';
-import type { Clock, IdGenerator } from '../domain/ports';
+// The table's adapters a handler (composition root) wires at cold start, reading their configuration only when
+// called. Files (file-store.ts) and the clock and ids (system.ts) live in their own modules so that a route bundles
+// only the SDK clients it uses: esbuild cannot drop an SDK import it sees in a module the handler imports.
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
@@ -17,6 +16,3 @@ export function tableStores() {
     progress: makeProgressRepository(context),
   };
 }
-
-export const systemClock: Clock = { now: () => new Date() };
-export const randomIds: IdGenerator = { newId: () => randomUUID() };

@@ -22,6 +22,10 @@ const copy = <T>(value: T): T => structuredClone(value);
 export class InMemoryModuleStore implements ModuleStore {
   private readonly records = new Map<string, ModuleRecord>();
 
+  clear(): void {
+    this.records.clear();
+  }
+
   /** Stores a module as it is, unconditionally (test set-up). */
   put(...records: ModuleRecord[]): void {
     for (const record of records) this.records.set(record.moduleId, copy(record));
@@ -72,6 +76,11 @@ export class InMemoryClassStore implements ClassStore {
   private readonly records = new Map<string, ClassRecord>();
   /** studentId → classIds, like the membership items (which may exist before the class's roster has the student). */
   private readonly memberships = new Map<string, Set<string>>();
+
+  clear(): void {
+    this.records.clear();
+    this.memberships.clear();
+  }
 
   /** Stores a class with its roster and memberships, unconditionally (test set-up). */
   put(...records: ClassRecord[]): void {
@@ -144,6 +153,10 @@ export class InMemoryProgressStore implements ProgressStore {
   private readonly records = new Map<string, ProgressRecord>();
   private static id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
 
+  clear(): void {
+    this.records.clear();
+  }
+
   put(...records: ProgressRecord[]): void {
     for (const record of records) this.records.set(InMemoryProgressStore.id(record), copy(record));
   }
@@ -192,6 +205,12 @@ export class InMemoryFileStore implements FileStore {
   private readonly files = new Map<string, StoredFile>();
   private readonly uploads = new Map<string, MultipartUpload>();
   private nextUploadId = 1;
+
+  clear(): void {
+    this.files.clear();
+    this.uploads.clear();
+    this.nextUploadId = 1;
+  }
 
   /** A file as if a client had uploaded it (test set-up). */
   put(key: string, mediaType: string | undefined, size = 1024): void {
@@ -264,7 +283,8 @@ export class InMemoryFileStore implements FileStore {
 
 /** A clock that stands still until a test moves it. */
 export class FixedClock implements Clock {
-  constructor(private current = new Date('2024-05-03T10:00:00.000Z')) {}
+  static readonly START = '2024-05-03T10:00:00.000Z';
+  private current = new Date(FixedClock.START);
   now() {
     return new Date(this.current);
   }
@@ -278,6 +298,9 @@ export class SequentialIds implements IdGenerator {
   private next = 1;
   newId() {
     return `id-${this.next++}`;
+  }
+  reset() {
+    this.next = 1;
   }
 }
 
@@ -302,3 +325,22 @@ export function inMemoryPorts() {
   };
 }
 export type InMemoryPorts = ReturnType<typeof inMemoryPorts>;
+
+/** Empties every store and rewinds the clock and the ids, keeping the same objects (services hold on to them). */
+export function resetPorts(ports: InMemoryPorts): void {
+  ports.modules.clear();
+  ports.classes.clear();
+  ports.progress.clear();
+  ports.files.clear();
+  ports.clock.set(FixedClock.START);
+  ports.ids.reset();
+  ports.log.warnings.length = 0;
+}
+
+/** Everything stored, to show that a refused request changed nothing. */
+export const storedState = (ports: InMemoryPorts) => ({
+  modules: ports.modules.all(),
+  classes: ports.classes.all(),
+  progress: ports.progress.all(),
+  files: ports.files.keys(),
+});

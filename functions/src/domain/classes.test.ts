@@ -1,5 +1,5 @@
 // The class use cases over in-memory stores that keep the DynamoDB adapters' promises.
-import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID } from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeClassService, requireClass } from './classes';
 
@@ -13,8 +13,6 @@ beforeEach(() => {
   givenSchool(ports);
 });
 
-const refused = (kind: string, message: string | RegExp) =>
-  expect.objectContaining({ name: 'DomainError', kind, message: expect.stringMatching(message) });
 
 describe('listTeacherClasses', () => {
   it('lists the classes the caller teaches, by name, with student and module ids', async () => {

@@ -1,18 +1,5 @@
 // The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
-import {
-  callers,
-  CLASS_ID,
-  classRecord,
-  CREATED_AT,
-  fileKey,
-  givenSchool,
-  MEDIA,
-  MODULE_ID,
-  moduleRecord,
-  progressRecord,
-  section,
-  UPDATED_AT,
-} from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, CREATED_AT, fileKey, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeModuleLibrary, makeModuleService } from './modules';
 
@@ -25,8 +12,6 @@ beforeEach(() => {
   service = makeModuleService(ports);
 });
 
-const refused = (kind: string, message?: string | RegExp) =>
-  expect.objectContaining({ name: 'DomainError', kind, ...(message ? { message: expect.stringMatching(message) } : {}) });
 
 describe('create', () => {
   const slides = fileKey('slides.pptx');

@@ -1,5 +1,5 @@
 // The progress use cases over in-memory stores that keep the DynamoDB adapters' promises.
-import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, section } from '../../test/in-memory/records';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeProgressService } from './progress';
 
@@ -13,8 +13,6 @@ beforeEach(() => {
   givenSchool(ports);
 });
 
-const refused = (kind: string, message: string | RegExp) =>
-  expect.objectContaining({ name: 'DomainError', kind, message: expect.stringMatching(message) });
 const key = { studentId: callers.student.userId, moduleId: MODULE_ID, classId: CLASS_ID };
 const mark = (sectionId: string, caller = student, overrides = {}) =>
   service.markComplete(caller, { ...key, studentId: caller.userId, sectionId, ...overrides });

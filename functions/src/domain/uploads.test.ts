@@ -1,6 +1,6 @@
 import { UPLOAD_LIMITS } from '../../../shared/constants';
 import type { MultipartUploadTicket } from '../../../shared/entities';
-import { callers } from '../../test/in-memory/records';
+import { callers, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import type { Caller } from './caller';
 import { makeUploadService, ownsStorageKey, partSizeFor, safeFileName } from './uploads';
@@ -89,8 +89,6 @@ describe('upload use cases', () => {
   let ports: InMemoryPorts;
   let uploads: ReturnType<typeof makeUploadService>;
   const { teacher, otherTeacher } = callers;
-  const refused = (kind: string, message: string | RegExp) =>
-    expect.objectContaining({ name: 'DomainError', kind, message: expect.stringMatching(message) });
 
   beforeEach(() => {
     ports = inMemoryPorts();

@@ -4,19 +4,13 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryC
 import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
 import { STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, membershipItem, MODULE_ID } from '../../../test/unit-helpers/fixtures';
+import { classRecord } from '../../test/in-memory/records';
 import { makeClassRepository } from './class-repository';
 
 const { ddb } = mockAws();
 const repository = makeClassRepository({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'classes-table' });
 const classKey = { pk: `CLASS#${CLASS_ID}`, sk: 'CLASS' };
-const record = {
-  classId: CLASS_ID,
-  className: 'Biology 7A',
-  teacherId: TEACHER_ID,
-  teacherName: 'teacher@example.com',
-  students: { [STUDENT_ID]: 'student@example.com' },
-  assignedModuleIds: [MODULE_ID],
-};
+const record = classRecord();
 
 test('getClass reads the class item consistently and turns the module set into a sorted list', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem({ assignedModuleIds: ['b', 'a'] }) });

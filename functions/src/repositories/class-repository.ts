@@ -3,7 +3,7 @@
 // index; plus one membership item per student for "my classes".
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore } from '../domain/ports';
-import { isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
+import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
 
@@ -48,9 +48,9 @@ export function makeClassRepository(context: TableContext): ClassStore {
       return items.map((item) => item.classId);
     },
 
-    async insertClass(record) {
-      try {
-        await client.send(
+    insertClass: (record) =>
+      conditionally(() =>
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -62,13 +62,8 @@ export function makeClassRepository(context: TableContext): ClassStore {
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
+        ),
+      ),
 
     /** The membership item is written first so a retry completes an enrolment that failed half-way. */
     async enrollStudent(classId, studentId, studentName) {

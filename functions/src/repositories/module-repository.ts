@@ -1,7 +1,7 @@
 // Data access for modules: one item per module, found by id or through the owning teacher's index.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ModuleRecord, ModuleStore } from '../domain/ports';
-import { isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
+import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
 
 const toItem = (record: ModuleRecord) => ({
   ...keys.module(record.moduleId),
@@ -18,17 +18,6 @@ function toRecord(item: Record<string, unknown>): ModuleRecord {
 export function makeModuleRepository(context: TableContext): ModuleStore {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
-
-  /** Runs a conditional write; false when its condition did not hold. */
-  const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await write();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
 
   return {
     async getModule(moduleId) {

@@ -121,3 +121,14 @@ const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
 
 export const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** Runs a conditional write; false when its condition did not hold, any other failure propagates. */
+export async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -3,13 +3,15 @@
 import type { Caller } from '../../src/domain/caller';
 import type { ClassRecord, ModuleRecord, ProgressRecord } from '../../src/domain/ports';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
+import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
 import type { InMemoryPorts } from './stores';
 
-export const MODULE_ID = 'module-1';
-export const CLASS_ID = 'class-1';
+export { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT };
 export const OTHER_CLASS_ID = 'class-2';
-export const CREATED_AT = '2024-05-01T10:00:00.000Z';
-export const UPDATED_AT = '2024-05-02T10:00:00.000Z';
+
+/** Matches the DomainError a use case throws: its kind and (part of) its message. */
+export const refused = (kind: string, message?: string | RegExp) =>
+  expect.objectContaining({ name: 'DomainError', kind, ...(message ? { message: expect.stringMatching(message) } : {}) });
 
 export const callers = {
   teacher: { userId: TEACHER_ID, roles: ['Teachers'] },
@@ -18,25 +20,11 @@ export const callers = {
   otherStudent: { userId: OTHER_STUDENT_ID, roles: ['Students'] },
 } satisfies Record<string, Caller>;
 
-export const fileKey = (name: string, owner = TEACHER_ID) => `protected/${owner}/1714557600000-${name}`;
-
 export const MEDIA = {
   pdf: 'application/pdf',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
-
-type StoredSection = ModuleRecord['sections'][number];
-
-export const section = (id: string, order: number, overrides: Partial<StoredSection> = {}): StoredSection => ({
-  _id: id,
-  title: `Section ${order}`,
-  order,
-  contentType: 'PDF',
-  contentUrl: fileKey(`${id}.pdf`),
-  originalFileName: `${id}.pdf`,
-  ...overrides,
-});
 
 export const moduleRecord = (overrides: Partial<ModuleRecord> = {}): ModuleRecord => ({
   moduleId: MODULE_ID,

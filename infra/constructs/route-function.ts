@@ -7,7 +7,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, RouteDefinition, TableAccess } from '../../shared/routes';
+import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -24,7 +24,7 @@ import {
  * store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDefinition, 'table' | 'bucket'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket'>,
   names: { tableName: string; bucketName: string; serviceName: string },
 ): Record<string, string> {
   return {
@@ -35,7 +35,7 @@ export function functionEnvironment(
 }
 
 export interface RouteFunctionProps {
-  route: RouteDefinition;
+  route: DeployedRoute;
   table: ITableV2;
   uploadsBucket: IBucket;
   serviceName: string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
+import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2 | string>;
@@ -19,7 +20,7 @@ export interface ApiServerOptions {
   verifyAccessToken: AccessTokenVerifier;
   /** Where the built web app lives (web/dist). */
   webRoot: string;
-  /** Where `<route.handler>.ts` files live (functions/src/handlers). */
+  /** Where each route's handler file (infra/route-deployment.ts) lives: functions/src/handlers. */
   handlersDir: string;
   maxBodyBytes?: number;
   /** One line per API request, e.g. for `npm start`. */
@@ -85,14 +86,15 @@ export function createApiServer(options: ApiServerOptions): Server {
       });
     }
 
-    const handler = await loadHandler(match.route.handler);
+    const handlerFile = routeDeployment[match.name].handler;
+    const handler = await loadHandler(handlerFile);
     const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body);
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
       result = await handler(event);
     } catch (error) {
       // What API Gateway answers when the function fails.
-      console.error(`Handler ${match.route.handler} threw`, error);
+      console.error(`Handler ${handlerFile} threw`, error);
       return sendJson(response, 500, { message: 'Internal Server Error' });
     }
     writeResult(response, result);

@@ -2,7 +2,7 @@
 // fills it. Exits non-zero when a bundle outgrows the budget. Usage: npm run bundle-report
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { routeEntries } from '../../shared/routes';
+import { deployedRoutes } from '../route-deployment';
 import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
 
 /** Minified JavaScript per function; a bundle above this has pulled in something it should not. */
@@ -46,7 +46,7 @@ async function measure(handler: string): Promise<Row> {
 
 async function main() {
   const started = Date.now();
-  const handlers = [...new Set(routeEntries.map(([, route]) => route.handler))];
+  const handlers = [...new Set(deployedRoutes.map(([, route]) => route.handler))];
   const rows = await Promise.all(handlers.map(measure));
 
   console.log(`Lambda bundles (minified, source maps external, AWS SDK bundled; budget ${kb(BUDGET_BYTES)} each)\n`);

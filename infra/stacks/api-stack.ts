@@ -10,8 +10,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeEntries } from '../../shared/routes';
 import { RouteFunction } from '../constructs/route-function';
+import { deployedRoutes } from '../route-deployment';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -70,7 +70,7 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
-    for (const [name, route] of routeEntries) {
+    for (const [name, route] of deployedRoutes) {
       const { function: fn } = new RouteFunction(this, name, {
         route,
         table: props.table,

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { abortUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -7,7 +6,7 @@ import { systemClock } from '../platform/system';
 
 const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
 
-export const handler = apiHandler(routes.abortUpload, async (request, caller) => {
+export const handler = apiHandler('abortUpload', async (request, caller) => {
   await uploads.abort(caller, validate(abortUploadSchema, request.body));
   return noContent();
 });

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { completeUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -7,6 +6,6 @@ import { systemClock } from '../platform/system';
 
 const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
 
-export const handler = apiHandler(routes.completeUpload, async (request, caller) =>
+export const handler = apiHandler('completeUpload', async (request, caller) =>
   ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
 );

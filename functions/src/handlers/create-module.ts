@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { createModuleSchema } from '../../../shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
@@ -9,6 +8,6 @@ import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
-export const handler = apiHandler(routes.createModule, async (request, caller) =>
+export const handler = apiHandler('createModule', async (request, caller) =>
   created(await modules.create(caller, validate(createModuleSchema, request.body))),
 );

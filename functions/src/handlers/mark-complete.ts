@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { markCompleteSchema } from '../../../shared/schemas';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
@@ -7,6 +6,6 @@ import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
-export const handler = apiHandler(routes.markComplete, async (request, caller) =>
+export const handler = apiHandler('markComplete', async (request, caller) =>
   ok(await progress.markComplete(caller, validate(markCompleteSchema, request.body))),
 );

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
-import { routeEntries, routes } from '../../../shared/routes';
+import { routes } from '../../../shared/routes';
+import { deployedRoutes, routeDeployment } from '../../../infra/route-deployment';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '../../../test/unit-helpers/events';
 import { handler as listModules } from '../handlers/list-modules';
@@ -21,7 +22,7 @@ const outsiders = (allowed: readonly Role[]): [string, TokenSpec][] => [
   ['a user in no group', { sub: 'nobody' }],
 ];
 
-describe.each(routeEntries)('%s: authentication and roles, before any data is touched', (_name, route) => {
+describe.each(deployedRoutes)('%s: authentication and roles, before any data is touched', (_name, route) => {
   it('answers 401 without claims', async () => {
     const answer = await invoke(await loadHandler(route.handler), apiEvent(route, { token: null }));
     expect(answer).toMatchObject({ statusCode: 401, body: errorBody(/sign in/) });
@@ -86,7 +87,7 @@ describe('apiHandler', () => {
 
   it('answers 500 with a generic sentence when something unexpected fails, without leaking the cause', async () => {
     ddb.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12'));
-    const getModule = await loadHandler(routes.getModule.handler);
+    const getModule = await loadHandler(routeDeployment.getModule.handler);
     const answer = await invoke(getModule, apiEvent(routes.getModule, { pathParameters: { id: 'module-1' } }));
     expect(answer).toMatchObject({
       statusCode: 500,
@@ -98,7 +99,7 @@ describe('apiHandler', () => {
   it('maps each domain error kind to its status', async () => {
     const kinds = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409 } as const;
     for (const [kind, status] of Object.entries(kinds)) {
-      const handler = apiHandler(routes.listModules, async () => {
+      const handler = apiHandler('listModules', async () => {
         throw new DomainError(kind as keyof typeof kinds, `It failed as ${kind}.`);
       });
       await expect(invoke(handler, apiEvent(routes.listModules))).resolves.toMatchObject({

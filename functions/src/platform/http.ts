@@ -5,7 +5,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import type { RouteDefinition } from '../../../shared/routes';
+import type { ResponseOf } from '../../../shared/responses';
+import { routes, type RouteName } from '../../../shared/routes';
 import { describeIssues, idSchema } from '../../../shared/schemas';
 import { isRole, type Role } from '../../../shared/roles';
 import type { Caller } from '../domain/caller';
@@ -21,14 +22,15 @@ export interface ApiRequest {
   body: unknown;
 }
 
-export interface ApiResponse {
+/** A success answer; its body is typed by the route's response schema (shared/responses.ts). */
+export interface ApiResponse<T> {
   statusCode: number;
-  body?: unknown;
+  body: T;
 }
 
-export const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body });
-export const created = (body: unknown): ApiResponse => ({ statusCode: 201, body });
-export const noContent = (): ApiResponse => ({ statusCode: 204 });
+export const ok = <T>(body: T): ApiResponse<T> => ({ statusCode: 200, body });
+export const created = <T>(body: T): ApiResponse<T> => ({ statusCode: 201, body });
+export const noContent = (): ApiResponse<undefined> => ({ statusCode: 204, body: undefined });
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -38,10 +40,11 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
 };
 
-export function apiHandler(
-  route: RouteDefinition,
-  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse>,
+export function apiHandler<N extends RouteName>(
+  name: N,
+  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
 ): (event: ApiEvent) => Promise<ApiResult> {
+  const route = routes[name];
   return async (event) => {
     try {
       const caller = callerFrom(event);

@@ -2,6 +2,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -25,12 +26,13 @@ import {
  */
 export function functionEnvironment(
   route: Pick<RouteDeployment, 'table' | 'bucket'>,
-  names: { tableName: string; bucketName: string; serviceName: string },
+  names: { tableName: string; bucketName: string; serviceName: string; tracing?: boolean },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
+    ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
 
@@ -40,6 +42,8 @@ export interface RouteFunctionProps {
   uploadsBucket: IBucket;
   serviceName: string;
   logRetention: RetentionDays;
+  /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
+  tracing: boolean;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
@@ -67,6 +71,7 @@ export class RouteFunction extends Construct {
       tableName: props.table.tableName,
       bucketName: props.uploadsBucket.bucketName,
       serviceName: props.serviceName,
+      tracing: props.tracing,
     });
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -82,9 +87,17 @@ export class RouteFunction extends Construct {
       role,
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: LAMBDA_BUNDLING,
     });
 
+    if (props.tracing) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+        true,
+      );
+    }
     bindTable(this.function, props.table, route.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     if (route.bucket !== 'none') {

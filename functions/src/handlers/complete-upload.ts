@@ -1,3 +1,4 @@
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { completeUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -6,6 +7,8 @@ import { systemClock } from '../platform/system';
 
 const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
 
-export const handler = apiHandler('completeUpload', async (request, caller) =>
-  ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
+export const handler = apiHandler(
+  'completeUpload',
+  async (request, caller) => ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
+  { counts: BUSINESS_METRICS.uploadCompleted },
 );

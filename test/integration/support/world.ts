@@ -163,7 +163,7 @@ function buildWorld(
     } catch {
       // Not JSON: keep the text.
     }
-    assertContract(name, response.status, body);
+    assertContract(name, response.status, body, response.headers);
     return { status: response.status, body, headers: response.headers };
   };
 
@@ -253,9 +253,12 @@ function buildWorld(
 
 /**
  * Every answer any integration test receives is held to the contract: a success to its route's response schema
- * (shared/responses.ts), anything else to the error shape `{ message }`.
+ * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
  */
-function assertContract(name: RouteName, status: number, body: unknown): void {
+function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
+  if (!/^[\w-]{8,}$/.test(headers.get('x-request-id') ?? '')) {
+    throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
+  }
   const schema = status < 300 ? responseSchemas[name] : errorSchema;
   const result = schema.safeParse(body);
   if (!result.success) {

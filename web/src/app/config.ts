@@ -38,6 +38,16 @@ export async function loadWebConfig(fetchImpl: typeof fetch = fetch): Promise<We
   return parsed.data;
 }
 
+let markServicesConfigured: () => void = () => undefined;
+
+/**
+ * Settles once configureServices has run. The first paint does not wait for it (public pages need neither Amplify nor
+ * the API); the session check does, so a session that is no longer loading means the services are configured.
+ */
+export const servicesConfigured = new Promise<void>((resolve) => {
+  markServicesConfigured = resolve;
+});
+
 export function configureServices(config: WebConfig) {
   // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the
   // point of the setting, so this one configure call runs with warnings off.
@@ -62,4 +72,5 @@ export function configureServices(config: WebConfig) {
     baseUrl: config.apiBaseUrl,
     getAccessToken: async () => (await fetchAuthSession()).tokens?.accessToken?.toString(),
   });
+  markServicesConfigured();
 }

@@ -47,6 +47,22 @@ beforeEach(() => {
 });
 
 describe('SessionProvider', () => {
+  it('reads the session only once the services are configured', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Students'], email: 'student@example.com' }));
+    let configure = () => {};
+    const servicesReady = new Promise<void>((resolve) => (configure = resolve));
+    render(
+      <SessionProvider servicesReady={servicesReady}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(shown()).toBe('loading');
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+    await act(async () => configure());
+    expect(await screen.findByText('signedIn student@example.com Students sub-1')).toBeInTheDocument();
+  });
+
   it('shows loading, then the signed-in user with e-mail and role from the tokens', async () => {
     jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
     render(

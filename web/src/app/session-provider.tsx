@@ -30,13 +30,17 @@ export function roleFromGroups(groups: unknown): Role | null {
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 
+const ALREADY_CONFIGURED = Promise.resolve();
+
 interface SessionProviderProps {
   children: ReactNode;
+  /** Settles when Amplify is configured: the session cannot be read before (the app starts before /config.json is in). */
+  servicesReady?: Promise<unknown>;
   /** Where logout lands; replaced in tests. */
   onSignedOut?: () => void;
 }
 
-export function SessionProvider({ children, onSignedOut = reloadAtHome }: SessionProviderProps) {
+export function SessionProvider({ children, servicesReady = ALREADY_CONFIGURED, onSignedOut = reloadAtHome }: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   // Answers of older checks must not overwrite newer ones (e.g. a slow start-up check after a sign-in).
   const latestCheck = useRef(0);
@@ -45,13 +49,14 @@ export function SessionProvider({ children, onSignedOut = reloadAtHome }: Sessio
     const check = ++latestCheck.current;
     let user: SessionUser | null = null;
     try {
+      await servicesReady;
       user = await readSessionUser();
     } catch (error) {
       console.error('Could not read the session', error);
     }
     if (check === latestCheck.current) setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
     return user;
-  }, []);
+  }, [servicesReady]);
 
   useEffect(() => {
     void refresh();

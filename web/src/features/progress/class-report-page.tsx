@@ -19,15 +19,20 @@ export default function ClassReportPage() {
   const heading = className ? `Student Progress Report: ${className}` : 'Student Progress Report';
   useDocumentTitle(heading);
 
+  // The heading (which names the class) and the table appear together: either arriving first would move the other.
+  if (klass.isPending || report.isPending) {
+    return (
+      <div>
+        <BackLink />
+        <Loading label="Loading progress report..." />
+      </div>
+    );
+  }
   return (
     <div>
-      <Link to="/analytics" className="back-link">
-        ← Back to Class Selection
-      </Link>
+      <BackLink />
       <h1>{heading}</h1>
-      {report.isPending ? (
-        <Loading label="Loading progress report..." />
-      ) : report.isError ? (
+      {report.isError ? (
         <Alert tone="error">{REPORT_FAILED}</Alert>
       ) : report.data.every((row) => row.modules.length === 0) ? (
         <p className="empty-state">{NO_PROGRESS}</p>
@@ -39,5 +44,13 @@ export default function ClassReportPage() {
         />
       )}
     </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/analytics" className="back-link">
+      ← Back to Class Selection
+    </Link>
   );
 }

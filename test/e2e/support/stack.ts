@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createUser, signIn, type StackConfig } from '../../integration/harness';
 import { routes } from '../../../shared/routes';
 import type { Role } from '../../../shared/roles';
+import { createLargeClass, type LargeClass } from './large-class';
 import { STACK_FILE_ENV } from './stack-file';
 
 interface StackFile {
@@ -52,13 +53,24 @@ export async function newUser(role: 'Teachers' | 'Students', options: { temporar
 type ClassRepository = typeof import('../../../functions/src/repositories/class-repository');
 let classRepository: ClassRepository | undefined;
 
-/** Loaded on first use, after the handlers' environment (table, endpoints) is in process.env, as the seed does. */
+/** The handlers' environment (table, endpoints), which the repositories read when first loaded, as the seed does. */
+function useHandlerEnvironment(): void {
+  Object.assign(process.env, stackFile().env);
+}
+
+/** Loaded on first use, after the handlers' environment is in process.env. */
 function classes(): ClassRepository {
   if (!classRepository) {
-    Object.assign(process.env, stackFile().env);
+    useHandlerEnvironment();
     classRepository = require('../../../functions/src/repositories/class-repository') as ClassRepository;
   }
   return classRepository;
+}
+
+/** A class of `teacher` at the scale of the performance budget: 200 students × 20 modules (see large-class.ts). */
+export function createLargeClassOf(teacher: TestUser): Promise<LargeClass> {
+  useHandlerEnvironment();
+  return createLargeClass({ teacherId: teacher.userId, teacherName: teacher.email });
 }
 
 export interface TestClass {

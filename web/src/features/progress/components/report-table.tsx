@@ -60,7 +60,9 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
 
   return (
     <div className="report-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="report-table" aria-rowcount={rows.length + 1}>
+      {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
+          move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
+      <table className="report-table" aria-rowcount={rows.length + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
         <caption>{caption}</caption>
         <colgroup>
           <col className="report-student-column" />
@@ -83,14 +85,13 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
           {items.map(({ index }) => (
             <ReportRowView key={rows[index]!.studentId} row={rows[index]!} columns={columns} rowIndex={index + 2} />
           ))}
-          {spaceBelow > 0 && <Spacer height={spaceBelow} span={columns.length + 1} />}
         </tbody>
       </table>
     </div>
   );
 }
 
-/** Stands in for the rows that are not rendered, so the table keeps its full height and the scroll bar its meaning. */
+/** Stands in for the rows above the window (its top never moves), so rendered rows sit where they belong. */
 function Spacer({ height, span }: { height: number; span: number }) {
   return (
     <tr aria-hidden="true" className="report-spacer" style={{ height }}>

@@ -40,6 +40,8 @@ const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:
 
 beforeEach(() => {
   jest.clearAllMocks();
+  // jsdom has no scrolling; the large table's virtualizer asks to stay where the page is.
+  window.scrollTo = jest.fn();
   mockedApi.getClass.mockResolvedValue(klass);
 });
 

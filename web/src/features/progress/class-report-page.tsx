@@ -19,8 +19,9 @@ export default function ClassReportPage() {
   const heading = className ? `Student Progress Report: ${className}` : 'Student Progress Report';
   useDocumentTitle(heading);
 
-  // The heading (which names the class) and the table appear together: either arriving first would move the other.
-  if (klass.isPending || report.isPending) {
+  // The heading names the class, so it waits for the class (a small answer) and never changes length once shown;
+  // below it, the loading line is replaced by the table. Neither moves anything on screen.
+  if (klass.isPending) {
     return (
       <div>
         <BackLink />
@@ -32,7 +33,9 @@ export default function ClassReportPage() {
     <div>
       <BackLink />
       <h1>{heading}</h1>
-      {report.isError ? (
+      {report.isPending ? (
+        <Loading label="Loading progress report..." />
+      ) : report.isError ? (
         <Alert tone="error">{REPORT_FAILED}</Alert>
       ) : report.data.every((row) => row.modules.length === 0) ? (
         <p className="empty-state">{NO_PROGRESS}</p>

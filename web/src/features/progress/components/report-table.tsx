@@ -48,7 +48,10 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
     overscan: OVERSCAN_ROWS,
     scrollMargin: bodyTop,
     enabled: virtualized,
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // The virtualizer scrolls to its initial offset when it starts: the page's own, so it never moves the reader
+    // (a Back navigation restores the scroll position before this table mounts).
+    initialOffset: () => window.scrollY,
   });
 
   const items = virtualized

@@ -11,20 +11,10 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApiServer } from '../infra/local/api-server';
 import { createUser, startLocalStack } from '../test/integration/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/chromium';
 import { createLargeClass } from '../test/e2e/support/large-class';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this machine refuses.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const REPO_ROOT = path.resolve(__dirname, '..');
 
@@ -64,7 +54,7 @@ async function main() {
   const stack = await startLocalStack({ seed: true });
   const baseline = await serveBaseline();
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   let browser: Browser | undefined;
   try {
     const teacher = { email: 'bench-teacher@example.com', password: 'Bench-teacher-1' };

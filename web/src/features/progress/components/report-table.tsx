@@ -3,7 +3,7 @@
 // so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing moves
 // as rows come and go.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '../../../../../shared/entities';
 
 interface ReportColumn {
@@ -141,10 +141,14 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex }: Re
   );
 });
 
-/** The element's distance from the top of the document, kept up to date when the page above it reflows. */
+/**
+ * The element's distance from the top of the document, kept up to date when the window resizes. Read after the first
+ * paint, when layout is clean: reading it before (a layout effect) forced a second layout of the whole table into the
+ * first task. Until then 0, which renders a few rows more than needed, never fewer.
+ */
 function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const measure = () => {
       if (element.current) setTop(Math.round(element.current.getBoundingClientRect().top + window.scrollY));
     };

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { open, signInAs } from './support/app';
 import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';
 import { layoutShiftOf, observeLayoutShift, type LayoutShift } from './support/layout-shift';
-import { createLargeClassOf, newUser } from './support/stack';
+import type { LargeClass } from './support/large-class';
+import { createLargeClassOf, newUser, type TestUser } from './support/stack';
 
 const session = useBrowser();
 
@@ -46,11 +47,18 @@ it('the landing page and the teacher login do not shift as they load', async () 
   });
 });
 
+let teacher: TestUser;
+let large: LargeClass;
+
+// Some 4,500 writes: seconds on an idle machine, much longer on a busy one, so outside the test's own time limit.
+beforeAll(async () => {
+  teacher = await newUser('Teachers');
+  large = await createLargeClassOf(teacher);
+}, 300_000);
+
 it('the teacher dashboard and a 200-student × 20-module report do not shift, and the report renders a window of rows', async () => {
   const { page, context, checkPage } = session();
   await observeLayoutShift(context);
-  const teacher = await newUser('Teachers');
-  const large = await createLargeClassOf(teacher);
   await signInAs(page, teacher);
 
   await expectStableLoad(page, '/teacher-dashboard', async () => {

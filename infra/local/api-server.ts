@@ -2,7 +2,7 @@
 // (token checked as the JWT authorizer does, then the route's handler called with an API Gateway v2 event),
 // /config.json for the web app, and the built web app with a fallback to index.html for client-side routes.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/rou
 import type { WebConfig } from '../../shared/web-config';
 import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
+import { sendStaticFile, sendWebConfig } from './web-delivery';
 
 type Handler = (
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -55,7 +56,7 @@ export function createApiServer(options: ApiServerOptions): Server {
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(request, response, url)
         : url.pathname === '/config.json'
-          ? Promise.resolve(sendJson(response, 200, options.webConfig))
+          ? Promise.resolve(sendWebConfig(request, response, options.webConfig))
           : serveWebApp(request, response, url.pathname, options.webRoot);
     work.catch((error: unknown) => {
       console.error('Local server error', error);
@@ -298,25 +299,22 @@ async function serveWebApp(request: IncomingMessage, response: ServerResponse, p
   const candidate = path.resolve(root, `.${path.posix.normalize(decoded)}`);
   if (candidate.startsWith(root + path.sep)) {
     const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return sendFile(request, response, candidate, info.size);
+    if (info?.isFile()) return sendFile(request, response, root, candidate, info);
   }
   // A missing file with an extension is a broken asset link, not a client-side route: say so instead of serving HTML.
   if (path.extname(decoded)) return sendText(response, 404, 'Not Found');
   const info = await stat(indexFile);
-  sendFile(request, response, indexFile, info.size);
+  return sendFile(request, response, root, indexFile, info);
 }
 
-function sendFile(request: IncomingMessage, response: ServerResponse, file: string, size: number): void {
-  const hashedAsset = file.includes(`${path.sep}assets${path.sep}`);
-  response.writeHead(200, {
-    'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': size,
-    'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+function sendFile(request: IncomingMessage, response: ServerResponse, root: string, file: string, info: { size: number; mtime: Date }) {
+  return sendStaticFile(request, response, {
+    file,
+    pathInSite: path.relative(root, file).split(path.sep).join('/'),
+    contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    size: info.size,
+    modified: info.mtime,
   });
-  if (request.method === 'HEAD') return void response.end();
-  createReadStream(file)
-    .on('error', () => response.destroy())
-    .pipe(response);
 }
 
 function sendText(response: ServerResponse, statusCode: number, text: string): void {

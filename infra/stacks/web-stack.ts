@@ -28,6 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { HASHED_ASSETS_DIR, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -180,7 +181,8 @@ export class WebStack extends Stack {
 
   /**
    * Hashed build assets are cached for a year; everything else (index.html, config.json, public files) is
-   * revalidated on each load, so a deploy takes effect at once. The two syncs touch disjoint keys.
+   * revalidated on each load, so a deploy takes effect at once. The two syncs touch disjoint keys. The values live in
+   * shared/web-delivery.ts, which the local server serves by too.
    */
   private deploySite(props: WebStackProps, siteBucket: Bucket, logGroup: ILogGroup): void {
     const webConfig = {
@@ -196,15 +198,15 @@ export class WebStack extends Stack {
       destinationBucket: siteBucket,
       logGroup,
       exclude: ['*'],
-      include: ['assets/*'],
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      include: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.hashedAsset)],
     });
     new BucketDeployment(this, 'DeployEntry', {
       sources: [Source.asset(props.webDistPath), Source.jsonData('config.json', webConfig)],
       destinationBucket: siteBucket,
       logGroup,
-      exclude: ['assets/*'],
-      cacheControl: [CacheControl.noCache()],
+      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.entry)],
       distribution: this.distribution,
       distributionPaths: ['/*'],
     });

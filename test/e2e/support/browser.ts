@@ -6,18 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this machine refuses.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../.artifacts/screenshots');
 const LAST_STATE_DIR = path.resolve(__dirname, '../../../.artifacts/e2e-last-state');

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createUser, signIn, type StackConfig } from '../../integration/harness';
 import { routes } from '../../../shared/routes';
 import type { Role } from '../../../shared/roles';
+import { createLargeClass, type LargeClass } from './large-class';
 import { STACK_FILE_ENV } from './stack-file';
 import type { ClassStore } from '../../../functions/src/domain/ports';
 import { localTableStores } from '../../../infra/local/table-stores';
@@ -52,10 +53,17 @@ export async function newUser(role: 'Teachers' | 'Students', options: { temporar
 
 let stores: ReturnType<typeof localTableStores> | undefined;
 
-/** The local stack's class repository, with a client of this test file's own. */
-function classes(): ClassStore {
+/** The local stack's repositories, with a client of this test file's own. */
+function tableStores() {
   stores ??= localTableStores(stackConfig());
-  return stores.classes;
+  return stores;
+}
+
+const classes = (): ClassStore => tableStores().classes;
+
+/** A class of `teacher` at the scale of the performance budget: 200 students × 20 modules (see large-class.ts). */
+export function createLargeClassOf(teacher: TestUser): Promise<LargeClass> {
+  return createLargeClass(tableStores(), { teacherId: teacher.userId, teacherName: teacher.email });
 }
 
 export interface TestClass {

@@ -3,6 +3,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useSession } from '../lib/session';
+import { servicesConfigured } from './config';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { SessionProvider } from './session-provider';
@@ -12,7 +13,7 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider servicesReady={servicesConfigured}>
         <ClearCacheOnUserChange />
         <RouterProvider router={router} />
       </SessionProvider>

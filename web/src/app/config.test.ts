@@ -3,7 +3,8 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { ConsoleLogger } from 'aws-amplify/utils';
 import { getAuthFlowType } from '../features/auth/auth-flow';
 import { api } from '../lib/api-client';
-import { ConfigError, configureServices, loadWebConfig } from './config';
+import { configureServices } from './auth-services';
+import { ConfigError, loadWebConfig } from './config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));

@@ -1,10 +1,6 @@
 // Start-up wiring: the runtime configuration (/config.json) and the services configured from it.
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { ConsoleLogger } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../shared/web-config';
-import { setAuthFlowType } from '../features/auth/auth-flow';
-import { configureApi } from '../lib/api-client';
+import type { AuthServices } from './auth-services';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -38,28 +34,19 @@ export async function loadWebConfig(fetchImpl: typeof fetch = fetch): Promise<We
   return parsed.data;
 }
 
-export function configureServices(config: WebConfig) {
-  // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the
-  // point of the setting, so this one configure call runs with warnings off.
-  const logLevel = ConsoleLogger.LOG_LEVEL;
-  if (config.userPoolEndpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
-  try {
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
-        },
-      },
-    });
-  } finally {
-    ConsoleLogger.LOG_LEVEL = logLevel;
-  }
-  setAuthFlowType(config.authFlowType);
-  configureApi({
-    baseUrl: config.apiBaseUrl,
-    getAccessToken: async () => (await fetchAuthSession()).tokens?.accessToken?.toString(),
-  });
+let markServicesConfigured: (services: AuthServices) => void = () => undefined;
+
+/**
+ * Settles once the services are configured. The first paint does not wait for it (public pages need neither Amplify
+ * nor the API); the session check does, so a session that is no longer loading means the services are configured.
+ */
+export const servicesConfigured = new Promise<AuthServices>((resolve) => {
+  markServicesConfigured = resolve;
+});
+
+/** Loads the Amplify chunk (in parallel with /config.json when called at start), then configures it with `config`. */
+export async function startServices(config: Promise<WebConfig>): Promise<void> {
+  const [services, loaded] = await Promise.all([import('./auth-services'), config]);
+  services.configureServices(loaded);
+  markServicesConfigured(services);
 }

@@ -46,13 +46,15 @@ export function ProtectedRoute({ loginPath, roles, children }: ProtectedRoutePro
   return <>{children ?? <Outlet />}</>;
 }
 
-/** Login screens: a signed-in user goes to their dashboard, unless a sign-in on this screen is being checked. */
+/**
+ * Login screens: a signed-in user goes to their dashboard, unless a sign-in on this screen is being checked. The
+ * screen shows while the session is still being checked (it cannot be submitted until then), so it paints at once
+ * and nothing replaces it for a signed-out visitor.
+ */
 export function PublicOnlyRoute({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const [held, setHeld] = useState(false);
 
-  // Inside a layout (which has the main landmark), so only the message.
-  if (state.status === 'loading') return <Loading label="Checking your session..." />;
   // A session without a role of ours stays here so the user can sign in again as someone else.
   if (state.status === 'signedIn' && state.user.role && !held) return <Navigate to={dashboardPathFor(state.user.role)} replace />;
   return <SignInHoldContext.Provider value={setHeld}>{children}</SignInHoldContext.Provider>;

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useSession } from '../lib/session';
-import { roleFromGroups, SessionProvider } from './session-provider';
+import * as authServices from './auth-services';
+import { roleFromGroups, type AuthServices } from './auth-services';
+import { SessionProvider } from './session-provider';
 
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn(), getCurrentUser: jest.fn(), signOut: jest.fn() }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn() } }));
@@ -47,6 +49,22 @@ beforeEach(() => {
 });
 
 describe('SessionProvider', () => {
+  it('reads the session only once the services are configured', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Students'], email: 'student@example.com' }));
+    let configure = () => {};
+    const servicesReady = new Promise<AuthServices>((resolve) => (configure = () => resolve(authServices)));
+    render(
+      <SessionProvider servicesReady={servicesReady}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(shown()).toBe('loading');
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+    await act(async () => configure());
+    expect(await screen.findByText('signedIn student@example.com Students sub-1')).toBeInTheDocument();
+  });
+
   it('shows loading, then the signed-in user with e-mail and role from the tokens', async () => {
     jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
     render(

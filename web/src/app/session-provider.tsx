@@ -1,42 +1,24 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+// Amplify itself comes with the auth services (its own chunk), which the app hands over once they are configured.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { isRole, type Role } from '../../../shared/roles';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
-
-/** Reads the signed-in user from Amplify's tokens; null when nobody is signed in. */
-async function readSessionUser(): Promise<SessionUser | null> {
-  const { tokens } = await fetchAuthSession();
-  const accessToken = tokens?.accessToken;
-  if (!accessToken) return null;
-  const sub = accessToken.payload.sub;
-  const email = tokens.idToken?.payload.email;
-  let username = typeof email === 'string' ? email : undefined;
-  let userId = typeof sub === 'string' ? sub : undefined;
-  if (!username || !userId) {
-    const current = await getCurrentUser();
-    username ??= current.signInDetails?.loginId ?? current.username;
-    userId ??= current.userId;
-  }
-  return { userId, username, role: roleFromGroups(accessToken.payload['cognito:groups']) };
-}
-
-/** The first of the token's groups that is one of ours. */
-export function roleFromGroups(groups: unknown): Role | null {
-  if (!Array.isArray(groups)) return null;
-  return groups.find((group): group is Role => typeof group === 'string' && isRole(group)) ?? null;
-}
+import type { AuthServices } from './auth-services';
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 
+let alreadyConfigured: Promise<AuthServices> | undefined;
+/** For a provider whose Amplify was configured by someone else (tests). */
+const loadAuthServices = () => (alreadyConfigured ??= import('./auth-services'));
+
 interface SessionProviderProps {
   children: ReactNode;
+  /** The auth services once configured: the session cannot be read before (the app starts before /config.json is in). */
+  servicesReady?: Promise<AuthServices>;
   /** Where logout lands; replaced in tests. */
   onSignedOut?: () => void;
 }
 
-export function SessionProvider({ children, onSignedOut = reloadAtHome }: SessionProviderProps) {
+export function SessionProvider({ children, servicesReady = loadAuthServices(), onSignedOut = reloadAtHome }: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   // Answers of older checks must not overwrite newer ones (e.g. a slow start-up check after a sign-in).
   const latestCheck = useRef(0);
@@ -45,40 +27,49 @@ export function SessionProvider({ children, onSignedOut = reloadAtHome }: Sessio
     const check = ++latestCheck.current;
     let user: SessionUser | null = null;
     try {
-      user = await readSessionUser();
+      user = await (await servicesReady).readSessionUser();
     } catch (error) {
       console.error('Could not read the session', error);
     }
     if (check === latestCheck.current) setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
     return user;
-  }, []);
+  }, [servicesReady]);
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'tokenRefresh':
-          void refresh();
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          latestCheck.current++;
-          setState(SIGNED_OUT);
-          break;
-      }
+    let stopped = false;
+    let stopListening = () => {};
+    void servicesReady.then((services) => {
+      if (stopped) return;
+      stopListening = services.listenToAuthEvents((event) => {
+        switch (event) {
+          case 'signedIn':
+          case 'tokenRefresh':
+            void refresh();
+            break;
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            latestCheck.current++;
+            setState(SIGNED_OUT);
+            break;
+        }
+      });
     });
-  }, [refresh]);
+    return () => {
+      stopped = true;
+      stopListening();
+    };
+  }, [refresh, servicesReady]);
 
   const signOut = useCallback(async () => {
     try {
-      await amplifySignOut();
+      await (await servicesReady).signOut();
     } catch (error) {
       // The spec: sign-out failures are only logged; the user still leaves.
       console.error('Sign-out failed', error);
     }
     onSignedOut();
-  }, [onSignedOut]);
+  }, [onSignedOut, servicesReady]);
 
   const session = useMemo<Session>(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
-import { createControls, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
+import { createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from './auth-flow';
 import { LoginPage } from './login-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
@@ -67,6 +67,23 @@ beforeEach(() => {
 
 
 describe('login screens', () => {
+  it('shows the form while the session is still being checked, with Sign In disabled until the check ends', async () => {
+    const controls = sessionFor(null);
+    renderRoutes(routes, '/teacher-login', LOADING, controls);
+    expect(screen.getByRole('heading', { name: 'Teacher Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+
+    act(() => controls.setState(SIGNED_OUT));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('leaves for the dashboard when the check finds a signed-in user of its role', async () => {
+    const controls = sessionFor(null);
+    renderRoutes(routes, '/teacher-login', LOADING, controls);
+    act(() => controls.setState(signedIn(TEACHER)));
+    expect(await screen.findByRole('heading', { name: 'Teacher dashboard' })).toBeInTheDocument();
+  });
+
   it('has required e-mail (type email) and password fields', () => {
     renderRoutes(routes, '/teacher-login', SIGNED_OUT);
     expect(screen.getByRole('heading', { level: 1, name: 'Teacher Login' })).toBeInTheDocument();

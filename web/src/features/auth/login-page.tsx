@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { useMinWidth } from '../../components/use-media-query';
+import { useSession } from '../../lib/session';
 import { QuotePanel } from './components/quote-panel';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
@@ -31,6 +32,8 @@ export function LoginPage({ role }: { role: LoginRole }) {
   const location = useLocation();
   const incoming = readLoginState(location.state);
   const flow = useLoginFlow(role, incoming.from);
+  // The screen paints before the session check ends; signing in needs the services that check waits for.
+  const sessionChecked = useSession().state.status !== 'loading';
   const wide = useMinWidth(QUOTE_PANEL_MIN_WIDTH_PX);
   const [noticeDismissed, setNoticeDismissed] = useState(false);
   const copy = COPY[role];
@@ -54,6 +57,7 @@ export function LoginPage({ role }: { role: LoginRole }) {
             key={location.key}
             initialEmail={incoming.email ?? flow.email}
             busy={flow.busy}
+            ready={sessionChecked}
             onSubmit={flow.submitCredentials}
           />
         ) : (
@@ -72,15 +76,17 @@ export function LoginPage({ role }: { role: LoginRole }) {
 interface CredentialsFormProps {
   initialEmail: string;
   busy: boolean;
+  /** False until the session check has ended: Sign In stays disabled. */
+  ready: boolean;
   onSubmit: (email: string, password: string) => void;
 }
 
-function CredentialsForm({ initialEmail, busy, onSubmit }: CredentialsFormProps) {
+function CredentialsForm({ initialEmail, busy, ready, onSubmit }: CredentialsFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(email.trim(), password);
+    if (ready) onSubmit(email.trim(), password);
   };
   return (
     <form onSubmit={submit} aria-label="Sign in">
@@ -102,7 +108,7 @@ function CredentialsForm({ initialEmail, busy, onSubmit }: CredentialsFormProps)
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <button type="submit" className="button button-block" disabled={busy}>
+      <button type="submit" className="button button-block" disabled={busy || !ready}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
     </form>

@@ -1,5 +1,5 @@
 // The sign-in flow of spec section 4: credentials → (new password) → session and group check → where to go.
-import { confirmSignIn, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session';
@@ -9,6 +9,12 @@ import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole }
 import { useSignInHold } from './sign-in-hold';
 
 export type LoginStep = 'credentials' | 'newPassword';
+
+/**
+ * Amplify's sign-in calls, loaded when first used: the screen paints without them, and by the time someone submits,
+ * the start-up has loaded them already (they share a chunk with the session check).
+ */
+const amplifyAuth = () => import('aws-amplify/auth');
 
 const OTHER_ROLE: Record<LoginRole, LoginRole> = { Teachers: 'Students', Students: 'Teachers' };
 
@@ -93,6 +99,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
 
   const submitNewPassword = (newPassword: string) =>
     run(async () => {
+      const { confirmSignIn } = await amplifyAuth();
       const result = await confirmSignIn({ challengeResponse: newPassword });
       await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
     }, LOGIN_MESSAGES.newPasswordFailed);
@@ -107,6 +114,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
 
 /** Signs in; if an earlier user is still signed in on this browser, signs them out first. */
 async function signInFresh(username: string, password: string): Promise<SignInOutput> {
+  const { signIn, signOut } = await amplifyAuth();
   const input = { username, password, options: { authFlowType: getAuthFlowType() } };
   try {
     return await signIn(input);
@@ -119,6 +127,7 @@ async function signInFresh(username: string, password: string): Promise<SignInOu
 
 async function quietSignOut() {
   try {
+    const { signOut } = await amplifyAuth();
     await signOut();
   } catch (caught) {
     console.error('Sign-out failed', caught);

@@ -1,4 +1,5 @@
 // /teacher-dashboard: real numbers, the first classes and the most recently updated modules.
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
 import { Alert } from '../../components/alert';
@@ -13,7 +14,7 @@ import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules/components/updated-date';
 import { useClassReports } from '../progress/api/progress';
 import { StatCard } from './components/stat-card';
-import { averageCompletion, countDistinctStudents } from './components/teacher-stats';
+import { averageCompletion, countDistinctStudents, summariseCompletion } from './components/teacher-stats';
 import './dashboard.css';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';
@@ -26,7 +27,7 @@ export default function TeacherDashboardPage() {
   // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
   const classesFailed = classes.isError || !userId;
   const modules = useModules();
-  const reports = useClassReports(classes.data?.map((each) => each._id) ?? []);
+  const reports = useClassReports(classes.data?.map((each) => each._id) ?? [], summariseCompletion);
   const [flash, clearFlash] = useFlashMessage();
 
   useLogError(classes.error, 'Loading the classes failed');
@@ -72,22 +73,24 @@ export default function TeacherDashboardPage() {
             <h2 id="classes-heading">My Classes</h2>
             <Link to="/teacher-classes">View all classes</Link>
           </div>
-          {classesFailed ? (
-            <Alert tone="error">Could not load classes.</Alert>
-          ) : classes.isPending ? (
-            <Loading label="Loading classes..." />
-          ) : classes.data.length === 0 ? (
-            <p className="muted">{NO_CLASSES}</p>
-          ) : (
-            <ul className="panel-list">
-              {classes.data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
-                <li key={each._id}>
-                  <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
-                  <span className="muted">{studentCount(each.studentIds.length)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PanelBody rows={DASHBOARD_CLASS_COUNT}>
+            {classesFailed ? (
+              <Alert tone="error">Could not load classes.</Alert>
+            ) : classes.isPending ? (
+              <Loading label="Loading classes..." />
+            ) : classes.data.length === 0 ? (
+              <p className="muted">{NO_CLASSES}</p>
+            ) : (
+              <ul className="panel-list">
+                {classes.data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
+                  <li key={each._id}>
+                    <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
+                    <span className="muted">{studentCount(each.studentIds.length)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PanelBody>
         </section>
 
         <section className="card dashboard-panel" aria-labelledby="modules-heading">
@@ -95,32 +98,46 @@ export default function TeacherDashboardPage() {
             <h2 id="modules-heading">My Modules Library</h2>
             <Link to="/teacher-modules">View all modules</Link>
           </div>
-          {modules.isPending ? (
-            <Loading label="Loading modules..." />
-          ) : modules.isError ? (
-            <Alert tone="error">Could not load modules.</Alert>
-          ) : modules.data.length === 0 ? (
-            <p className="muted">{NO_MODULES}</p>
-          ) : (
-            <ul className="panel-list">
-              {[...modules.data]
-                .sort(byUpdatedDesc)
-                .slice(0, DASHBOARD_MODULE_COUNT)
-                .map((module) => (
-                  <li key={module._id}>
-                    <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
-                    <span className="muted">
-                      <UpdatedDate iso={module.updatedAt} />
-                    </span>
-                  </li>
-                ))}
-            </ul>
-          )}
+          <PanelBody rows={DASHBOARD_MODULE_COUNT}>
+            {modules.isPending ? (
+              <Loading label="Loading modules..." />
+            ) : modules.isError ? (
+              <Alert tone="error">Could not load modules.</Alert>
+            ) : modules.data.length === 0 ? (
+              <p className="muted">{NO_MODULES}</p>
+            ) : (
+              <ul className="panel-list">
+                {[...modules.data]
+                  .sort(byUpdatedDesc)
+                  .slice(0, DASHBOARD_MODULE_COUNT)
+                  .map((module) => (
+                    <li key={module._id}>
+                      <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
+                      <span className="muted">
+                        <UpdatedDate iso={module.updatedAt} />
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </PanelBody>
           <Link to="/create-module" className="button panel-action">
             Create New Module
           </Link>
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Holds the height of a full list (rows have a fixed height) whatever is shown, so the loading line, a short list or
+ * the empty text never move what follows when the data arrives.
+ */
+function PanelBody({ rows, children }: { rows: number; children: ReactNode }) {
+  return (
+    <div className="panel-body" style={{ '--panel-rows': rows } as CSSProperties}>
+      {children}
     </div>
   );
 }

@@ -40,6 +40,8 @@ const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:
 
 beforeEach(() => {
   jest.clearAllMocks();
+  // jsdom has no scrolling; the large table's virtualizer asks to stay where the page is.
+  window.scrollTo = jest.fn();
   mockedApi.getClass.mockResolvedValue(klass);
 });
 
@@ -69,4 +71,22 @@ it('shows the failure text', async () => {
   mockedApi.getClassReport.mockRejectedValue(new ApiError(500, 'boom'));
   renderReport();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
+});
+
+it('renders a large class a screenful of rows at a time, telling assistive technology how many rows there are', async () => {
+  const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
+    studentId: `st${index}`,
+    studentName: `student ${index + 1}`,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 }],
+  }));
+  mockedApi.getClassReport.mockResolvedValue(many);
+  renderReport();
+
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(table).toHaveAttribute('aria-rowcount', '201');
+  const rendered = within(table).getAllByRole('rowheader');
+  expect(rendered[0]).toHaveTextContent('student 1');
+  expect(rendered.length).toBeGreaterThan(5);
+  expect(rendered.length).toBeLessThan(60);
+  expect(within(table).queryByRole('rowheader', { name: 'student 200' })).not.toBeInTheDocument();
 });

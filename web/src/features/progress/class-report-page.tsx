@@ -19,11 +19,19 @@ export default function ClassReportPage() {
   const heading = className ? `Student Progress Report: ${className}` : 'Student Progress Report';
   useDocumentTitle(heading);
 
+  // The heading names the class, so it waits for the class (a small answer) and never changes length once shown;
+  // below it, the loading line is replaced by the table. Neither moves anything on screen.
+  if (klass.isPending) {
+    return (
+      <div>
+        <BackLink />
+        <Loading label="Loading progress report..." />
+      </div>
+    );
+  }
   return (
     <div>
-      <Link to="/analytics" className="back-link">
-        ← Back to Class Selection
-      </Link>
+      <BackLink />
       <h1>{heading}</h1>
       {report.isPending ? (
         <Loading label="Loading progress report..." />
@@ -39,5 +47,13 @@ export default function ClassReportPage() {
         />
       )}
     </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/analytics" className="back-link">
+      ← Back to Class Selection
+    </Link>
   );
 }

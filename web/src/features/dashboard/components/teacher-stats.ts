@@ -6,12 +6,31 @@ export function countDistinctStudents(classes: ClassSummary[]): number {
   return new Set(classes.flatMap((each) => each.studentIds)).size;
 }
 
+/** One class report reduced to what the average needs: the sum of its cells' percentages and their number. */
+export interface CompletionSummary {
+  percentageSum: number;
+  cells: number;
+}
+
+/** Runs once per report as it arrives (a query's select), so the average never walks every report at once. */
+export function summariseCompletion(rows: ClassReportRow[]): CompletionSummary {
+  let percentageSum = 0;
+  let cells = 0;
+  for (const row of rows) {
+    for (const cell of row.modules) {
+      percentageSum += cell.percentage;
+      cells += 1;
+    }
+  }
+  return { percentageSum, cells };
+}
+
 /**
- * Mean completion percentage over every (student, assigned module) pair of the given class reports;
+ * Mean completion percentage over every (student, assigned module) pair of the summarised class reports;
  * null when there is no such pair yet.
  */
-export function averageCompletion(reports: ClassReportRow[][]): number | null {
-  const cells = reports.flatMap((rows) => rows.flatMap((row) => row.modules));
-  if (cells.length === 0) return null;
-  return Math.round(cells.reduce((sum, cell) => sum + cell.percentage, 0) / cells.length);
+export function averageCompletion(summaries: CompletionSummary[]): number | null {
+  const cells = summaries.reduce((sum, summary) => sum + summary.cells, 0);
+  if (cells === 0) return null;
+  return Math.round(summaries.reduce((sum, summary) => sum + summary.percentageSum, 0) / cells);
 }

@@ -13,7 +13,8 @@ const moduleKeys = {
 };
 
 /** Most recently updated first. */
-export const byUpdatedDesc = (a: Module, b: Module) => b.updatedAt.localeCompare(a.updatedAt);
+/** Newest first. ISO timestamps order as plain strings; localeCompare would build a collator per call. */
+export const byUpdatedDesc = (a: Module, b: Module) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
 
 export function useModules() {
   return useQuery({ queryKey: moduleKeys.list(), queryFn: api.listModules });

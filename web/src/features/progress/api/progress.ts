@@ -1,7 +1,7 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Progress } from '../../../../../shared/entities';
+import type { ClassReportRow, Progress } from '../../../../../shared/entities';
 import { api, isNotFound } from '../../../lib/api-client';
 
 export const progressKeys = {
@@ -55,12 +55,17 @@ export function useClassReport(classId: string | undefined) {
   });
 }
 
-/** The reports of several classes at once (the teacher dashboard's average completion). */
-export function useClassReports(classIds: string[]) {
+/**
+ * Something small derived from each of several classes' reports (the teacher dashboard's average completion). Each
+ * report is reduced by `select` on its own as it arrives (and again only when it changes), so a teacher with many
+ * large classes never has every report processed in one task; the full reports stay cached for the report page.
+ */
+export function useClassReports<T>(classIds: string[], select: (rows: ClassReportRow[]) => T) {
   return useQueries({
     queries: classIds.map((classId) => ({
       queryKey: progressKeys.classReport(classId),
       queryFn: () => api.getClassReport(classId),
-      })),
+      select,
+    })),
   });
 }

@@ -1,4 +1,9 @@
 // The class report: one row per student, one column per module, each cell "percentage% (completed/total)".
+// A large class (hundreds of students × tens of modules) renders only the rows near the screen, each row memoised,
+// so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing moves
+// as rows come and go.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '../../../../../shared/entities';
 
 interface ReportColumn {
@@ -20,6 +25,12 @@ function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_i
 
 const formatPercentage = (value: number) => `${Math.round(value)}%`;
 
+/** Every body row is this tall (names are clamped to two lines in CSS), so the virtual rows need no measuring. */
+export const REPORT_ROW_HEIGHT_PX = 73;
+/** From this many students on, only the rows near the screen are rendered. */
+export const VIRTUALIZE_FROM_ROWS = 60;
+const OVERSCAN_ROWS = 6;
+
 interface ReportTableProps {
   caption: string;
   rows: ClassReportRow[];
@@ -27,13 +38,43 @@ interface ReportTableProps {
 }
 
 export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
-  const columns = reportColumns(rows, classModules);
+  const columns = useMemo(() => reportColumns(rows, classModules), [rows, classModules]);
+  const virtualized = rows.length >= VIRTUALIZE_FROM_ROWS;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const bodyTop = useDocumentTop(body);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => REPORT_ROW_HEIGHT_PX,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: bodyTop,
+    enabled: virtualized,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // The virtualizer scrolls to its initial offset when it starts: the page's own, so it never moves the reader
+    // (a Back navigation restores the scroll position before this table mounts).
+    initialOffset: () => window.scrollY,
+  });
+
+  const items = virtualized
+    ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - bodyTop }))
+    : rows.map((_, index) => ({ index, start: index * REPORT_ROW_HEIGHT_PX }));
+  const total = virtualized ? virtualizer.getTotalSize() : rows.length * REPORT_ROW_HEIGHT_PX;
+  const spaceAbove = items.length ? items[0]!.start : 0;
+  const spaceBelow = items.length ? total - (items[items.length - 1]!.start + REPORT_ROW_HEIGHT_PX) : total;
+
   return (
     <div className="report-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="report-table">
+      {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
+          move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
+      <table className="report-table" aria-rowcount={rows.length + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
         <caption>{caption}</caption>
+        <colgroup>
+          <col className="report-student-column" />
+          {columns.map((column) => (
+            <col key={column.moduleId} className="report-module-column" />
+          ))}
+        </colgroup>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col">Student</th>
             {columns.map((column) => (
               <th scope="col" key={column.moduleId}>
@@ -42,38 +83,78 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => {
-            const byModule = new Map(row.modules.map((module) => [module.moduleId, module]));
-            return (
-              <tr key={row.studentId}>
-                <th scope="row">{row.studentName}</th>
-                {columns.map((column) => {
-                  const cell = byModule.get(column.moduleId);
-                  if (!cell) {
-                    return (
-                      <td key={column.moduleId}>
-                        <span aria-hidden="true">—</span>
-                        <span className="visually-hidden">No data</span>
-                      </td>
-                    );
-                  }
-                  return (
-                    <td key={column.moduleId}>
-                      <span className="report-cell">
-                        <span className="report-meter" aria-hidden="true">
-                          <span style={{ width: `${Math.max(0, Math.min(100, cell.percentage))}%` }} />
-                        </span>
-                        {formatPercentage(cell.percentage)} ({cell.completed}/{cell.total})
-                      </span>
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
+        <tbody ref={body}>
+          {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 1} />}
+          {items.map(({ index }) => (
+            <ReportRowView key={rows[index]!.studentId} row={rows[index]!} columns={columns} rowIndex={index + 2} />
+          ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** Stands in for the rows above the window (its top never moves), so rendered rows sit where they belong. */
+function Spacer({ height, span }: { height: number; span: number }) {
+  return (
+    <tr aria-hidden="true" className="report-spacer" style={{ height }}>
+      <td colSpan={span} />
+    </tr>
+  );
+}
+
+interface ReportRowViewProps {
+  row: ClassReportRow;
+  columns: ReportColumn[];
+  rowIndex: number;
+}
+
+const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex }: ReportRowViewProps) {
+  const byModule = new Map(row.modules.map((module) => [module.moduleId, module]));
+  return (
+    <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
+      <th scope="row">
+        <span className="report-student-name">{row.studentName}</span>
+      </th>
+      {columns.map((column) => {
+        const cell = byModule.get(column.moduleId);
+        if (!cell) {
+          return (
+            <td key={column.moduleId}>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">No data</span>
+            </td>
+          );
+        }
+        return (
+          <td key={column.moduleId}>
+            <span className="report-cell">
+              <span className="report-meter" aria-hidden="true">
+                <span style={{ width: `${Math.max(0, Math.min(100, cell.percentage))}%` }} />
+              </span>
+              {formatPercentage(cell.percentage)} ({cell.completed}/{cell.total})
+            </span>
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+/**
+ * The element's distance from the top of the document, kept up to date when the window resizes. Read after the first
+ * paint, when layout is clean: reading it before (a layout effect) forced a second layout of the whole table into the
+ * first task. Until then 0, which renders a few rows more than needed, never fewer.
+ */
+function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    const measure = () => {
+      if (element.current) setTop(Math.round(element.current.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [element]);
+  return top;
 }

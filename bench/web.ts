@@ -1,0 +1,262 @@
+// `npm run bench:web`: Lighthouse (its default simulated throttling) on the landing page, the teacher login, the
+// teacher dashboard and a 200-student × 20-module report, mobile and desktop presets, 3 runs each, against a
+// throwaway local stack served as CloudFront serves it (compressed, cached as deployed), next to a bare Vite React
+// page served the same way. Prints medians beside the targets of issue 14, and the report's render time and longest
+// main-thread task. Asserts nothing: on a shared machine the figures are noisy, compare medians across runs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApiServer } from '../infra/local/api-server';
+import { createUser, startLocalStack } from '../test/integration/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/chromium';
+import { createLargeClass } from '../test/e2e/support/large-class';
+import { localTableStores } from '../infra/local/table-stores';
+
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+type FormFactor = 'mobile' | 'desktop';
+
+interface Target {
+  /** Minimum performance score (0–100) per form factor. */
+  performance: Record<FormFactor, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+}
+
+/** Issue 14's targets; the LCP and TBT targets are set for the mobile preset. */
+const PUBLIC_TARGET: Target = { performance: { mobile: 95, desktop: 98 }, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
+const SIGNED_IN_TARGET: Target = { ...PUBLIC_TARGET, performance: { mobile: 90, desktop: 98 } };
+
+interface BenchPage {
+  name: string;
+  url: string;
+  signedIn: boolean;
+  target?: Target;
+}
+
+interface Figures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`Web benchmark: Lighthouse, ${RUNS} runs per page and preset, medians (node ${process.version}).`);
+  const stack = await startLocalStack({ seed: true });
+  const baseline = await serveBaseline();
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  let browser: Browser | undefined;
+  try {
+    const teacher = { email: 'bench-teacher@example.com', password: 'Bench-teacher-1' };
+    const { userId } = await createUser(stack.config, { ...teacher, role: 'Teachers' });
+    const seeding = Date.now();
+    const stores = localTableStores(stack.config);
+    const large = await createLargeClass(stores, { teacherId: userId, teacherName: teacher.email });
+    stores.destroy();
+    console.log(`Seeded a class of 200 students × 20 modules in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+
+    const pages: BenchPage[] = [
+      { name: 'Bare Vite React page (baseline)', url: `${baseline.url}/`, signedIn: false },
+      { name: 'Landing /', url: `${stack.config.url}/`, signedIn: false, target: PUBLIC_TARGET },
+      { name: '/teacher-login', url: `${stack.config.url}/teacher-login`, signedIn: false, target: PUBLIC_TARGET },
+      { name: '/teacher-dashboard (signed in)', url: `${stack.config.url}/teacher-dashboard`, signedIn: true, target: SIGNED_IN_TARGET },
+      { name: '/analytics/{classId}, 200 × 20', url: `${stack.config.url}/analytics/${large.classId}`, signedIn: true, target: SIGNED_IN_TARGET },
+    ];
+
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const helper = await browser.contexts()[0]!.newPage();
+    const results: { page: BenchPage; formFactor: FormFactor; figures: Figures }[] = [];
+    let signedIn = false;
+    for (const page of pages) {
+      // Public pages run as a first visit (Lighthouse clears the origin's storage), so they come first; signed-in
+      // pages keep the session stored by one sign-in, with the HTTP cache cleared before each run (cold loads too).
+      if (page.signedIn && !signedIn) {
+        await signIn(helper, stack.config.url, teacher);
+        signedIn = true;
+      }
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          if (page.signedIn) await clearHttpCache(helper);
+          runs.push(await lighthouseRun(page.url, chrome.port, formFactor, page.signedIn));
+        }
+        const figures = medians(runs);
+        results.push({ page, formFactor, figures });
+        console.log(`  ${page.name}, ${formFactor}: ${describe(figures)}`);
+      }
+    }
+
+    printTable(results);
+    const render = await measureReportRender(helper, `${stack.config.url}/analytics/${large.classId}`);
+    console.log(
+      `\nReport of 200 students × 20 modules, CPU slowed 4× as on a phone, median of ${RUNS}: table on screen ${render.tableMs.toFixed(0)} ms ` +
+        `after navigation, longest main-thread task ${render.longestTaskMs.toFixed(0)} ms (a long task is over 50 ms), ` +
+        `${render.longTasks.toFixed(0)} long task(s) in total, ${render.renderedRows} of 200 rows in the page.`,
+    );
+    console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    chrome.kill();
+    await baseline.stop();
+    await stack.stop();
+  }
+}
+
+/** One Lighthouse navigation; the mobile preset is Lighthouse's default, desktop its desktop config. */
+async function lighthouseRun(url: string, port: number, formFactor: FormFactor, keepStorage: boolean): Promise<Figures> {
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function medians(runs: Figures[]): Figures {
+  const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  return { performance: of('performance'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), accessibility: of('accessibility') };
+}
+
+const describe = (figures: Figures) =>
+  `performance ${figures.performance}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, ` +
+  `CLS ${figures.cls.toFixed(3)}, accessibility ${figures.accessibility}`;
+
+/** One line per page and preset; each figure followed by its target and ✓ or ✗ (information, not a test). */
+function printTable(results: { page: BenchPage; formFactor: FormFactor; figures: Figures }[]) {
+  const mark = (met: boolean) => (met ? '✓' : '✗');
+  const rows = results.map(({ page, formFactor, figures }) => {
+    const target = page.target;
+    const mobile = formFactor === 'mobile';
+    const cell = (value: string, goal?: string, met?: boolean) => (goal === undefined ? value : `${value} (${goal} ${mark(Boolean(met))})`);
+    return [
+      page.name,
+      formFactor,
+      cell(String(figures.performance), target && `≥ ${target.performance[formFactor]}`, target && figures.performance >= target.performance[formFactor]),
+      cell(`${(figures.lcpMs / 1000).toFixed(2)} s`, target && mobile ? `≤ ${target.lcpMs / 1000} s` : undefined, target && figures.lcpMs <= target.lcpMs),
+      cell(`${figures.tbtMs.toFixed(0)} ms`, target && mobile ? `≤ ${target.tbtMs} ms` : undefined, target && figures.tbtMs <= target.tbtMs),
+      cell(figures.cls.toFixed(3), target && `≤ ${target.cls}`, target && figures.cls <= target.cls),
+      cell(String(figures.accessibility), target && `= ${target.accessibility}`, target && figures.accessibility >= target.accessibility),
+    ];
+  });
+  const header = ['Page', 'Preset', 'Performance', 'LCP', 'TBT', 'CLS', 'Accessibility'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(`\nMedians of ${RUNS} Lighthouse runs (targets of issue 14 in brackets; LCP and TBT targets are for mobile):\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function signIn(page: Page, origin: string, user: { email: string; password: string }) {
+  await page.goto(`${origin}/teacher-login`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/teacher-dashboard');
+  // An idle tab: the app must not run beside the measured one.
+  await page.goto('about:blank');
+}
+
+async function clearHttpCache(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/**
+ * Opens the report with the CPU slowed 4× (Lighthouse's mobile factor) and reads, from the page itself, when the
+ * table was first on screen and the longest main-thread task (Long Tasks API) up to then and for a second after.
+ */
+async function measureReportRender(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const script = `
+    window.__render = { tableMs: 0, tasks: [] };
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__render.tasks.push(entry.duration); })
+      .observe({ type: 'longtask', buffered: true });
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('table')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => { window.__render.tableMs = performance.now(); }));
+    }).observe(document, { childList: true, subtree: true });
+  `;
+  const measurements: { tableMs: number; longestTaskMs: number; longTasks: number; renderedRows: number }[] = [];
+  await page.context().addInitScript(script);
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      await clearHttpCache(page);
+      await page.goto(url);
+      await page.getByRole('table').waitFor();
+      await page.waitForTimeout(1000);
+      const { tableMs, tasks } = (await page.evaluate('window.__render')) as { tableMs: number; tasks: number[] };
+      const renderedRows = await page.getByRole('table').getByRole('rowheader').count();
+      measurements.push({ tableMs, longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, renderedRows });
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+  const of = (key: keyof (typeof measurements)[number]) => median(measurements.map((measurement) => measurement[key]));
+  return { tableMs: of('tableMs'), longestTaskMs: of('longestTaskMs'), longTasks: of('longTasks'), renderedRows: of('renderedRows') };
+}
+
+/** The bare page built with Vite into a temporary folder and served by the local server's own delivery code. */
+async function serveBaseline(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { build } = await import('vite');
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-baseline-'));
+  await build({
+    root: path.join(REPO_ROOT, 'bench', 'baseline'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [(await import('@vitejs/plugin-react')).default()],
+    build: { outDir, emptyOutDir: true },
+  });
+  const server: Server = createApiServer({
+    webConfig: { region: 'us-east-1', userPoolId: 'none', userPoolClientId: 'none', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '' },
+    webRoot: outDir,
+    verifyAccessToken: async () => ({}),
+    handlersDir: outDir,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,28 @@
+// How the built web app is cached and compressed on its way to browsers. The Web stack deploys the files to S3 with
+// these Cache-Control values and CloudFront compresses by these rules; the local server serves web/dist the same way,
+// so what is measured locally is what users get.
+
+/** Folder of web/dist whose file names carry a content hash (Vite's `assets/`): they never change once deployed. */
+export const HASHED_ASSETS_DIR = 'assets';
+
+export const WEB_CACHE_CONTROL = {
+  /** Hashed assets: a year, and never revalidated (a new build has new names). */
+  hashedAsset: 'public, max-age=31536000, immutable',
+  /** index.html, /config.json and other unhashed files: revalidated on every load, so a deploy takes effect at once. */
+  entry: 'no-cache',
+} as const;
+
+/** The Cache-Control of a file, by its path inside web/dist (forward slashes, no leading slash). */
+export function cacheControlFor(pathInSite: string): string {
+  return pathInSite.startsWith(`${HASHED_ASSETS_DIR}/`) ? WEB_CACHE_CONTROL.hashedAsset : WEB_CACHE_CONTROL.entry;
+}
+
+/**
+ * CloudFront's edge compression (CachingOptimized enables gzip and Brotli): only files of 1,000 to 10,000,000 bytes of
+ * a text-like type, Brotli when the browser accepts it, else gzip.
+ */
+export const EDGE_COMPRESSION = {
+  minBytes: 1_000,
+  maxBytes: 10_000_000,
+  types: /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf))/,
+} as const;

@@ -1,0 +1,105 @@
+// A class at the scale the performance work is judged at (200 students × 20 modules), written through the
+// repositories (the functions' own data access) with many writes in flight, so a fresh stack has it in seconds.
+// Used by the browser tests (layout shift on the report) and by `npm run bench:web`.
+import { randomUUID } from 'node:crypto';
+import type { ClassStore, ModuleStore, ProgressStore } from '../../../functions/src/domain/ports';
+
+export interface LargeClassStores {
+  classes: ClassStore;
+  modules: ModuleStore;
+  progress: ProgressStore;
+}
+
+export interface LargeClassOptions {
+  teacherId: string;
+  teacherName: string;
+  students?: number;
+  modules?: number;
+  className?: string;
+  /** Writes in flight at once. */
+  concurrency?: number;
+}
+
+export interface LargeClass {
+  classId: string;
+  className: string;
+  studentNames: string[];
+  moduleTitles: string[];
+}
+
+/** Runs `work` for every item with at most `limit` in flight. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<unknown>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * A class of the teacher with `students` students and `modules` assigned modules of 2–6 sections each, where each
+ * student has completed none, one or two sections of each module (a spread of percentages, some 0%, some 100%).
+ */
+export async function createLargeClass(
+  { classes, modules, progress }: LargeClassStores,
+  options: LargeClassOptions,
+): Promise<LargeClass> {
+  const studentCount = options.students ?? 200;
+  const moduleCount = options.modules ?? 20;
+  const concurrency = options.concurrency ?? 24;
+  const tag = randomUUID().slice(0, 8);
+  const classId = `large-class-${tag}`;
+  const className = options.className ?? `Year 11 Combined Science (${studentCount} students)`;
+  const now = new Date().toISOString();
+
+  const created = await classes.insertClass({ classId, className, teacherId: options.teacherId, teacherName: options.teacherName });
+  if (!created) throw new Error(`Class ${classId} exists already.`);
+
+  const moduleRecords = Array.from({ length: moduleCount }, (_, index) => {
+    const moduleId = `large-module-${tag}-${index + 1}`;
+    const sectionCount = 2 + (index % 5);
+    return {
+      moduleId,
+      ownerId: options.teacherId,
+      title: `Unit ${index + 1}: ${TOPICS[index % TOPICS.length]}`,
+      description: `Unit ${index + 1} of the combined science course.`,
+      sections: Array.from({ length: sectionCount }, (_, order) => ({
+        _id: `${moduleId}-section-${order + 1}`,
+        title: `Part ${order + 1}`,
+        order: order + 1,
+        contentType: 'PDF' as const,
+        contentUrl: `protected/${options.teacherId}/${moduleId}-part-${order + 1}.pdf`,
+        originalFileName: `part-${order + 1}.pdf`,
+      })),
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  await inParallel(moduleRecords, concurrency, async (record) => {
+    await modules.insertModule(record);
+    await classes.addAssignedModule(classId, options.teacherId, record.moduleId);
+  });
+
+  const studentNames = Array.from({ length: studentCount }, (_, index) => `student${String(index + 1).padStart(3, '0')}.${tag}@example.com`);
+  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, `large-student-${tag}-${index + 1}`, name));
+
+  const completions: { moduleId: string; studentId: string; sectionId: string }[] = [];
+  studentNames.forEach((_, studentIndex) => {
+    moduleRecords.forEach((record, moduleIndex) => {
+      const done = (studentIndex + moduleIndex) % 3;
+      for (const section of record.sections.slice(0, done)) {
+        completions.push({ moduleId: record.moduleId, studentId: `large-student-${tag}-${studentIndex + 1}`, sectionId: section._id });
+      }
+    });
+  });
+  await inParallel(completions, concurrency, ({ moduleId, studentId, sectionId }) =>
+    progress.addCompletedSection({ classId, moduleId, studentId }, sectionId, now),
+  );
+
+  return { classId, className, studentNames, moduleTitles: moduleRecords.map((record) => record.title) };
+}
+
+const TOPICS = ['Cells', 'Atoms', 'Forces', 'Energy', 'Waves', 'Ecology', 'Bonding', 'Electricity', 'Genetics', 'Rates'];

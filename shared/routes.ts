@@ -39,6 +39,7 @@ export const routes = {
   assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
+  getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', handler: 'get-student-class-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS, table: 'read', bucket: 'none' },
   createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },

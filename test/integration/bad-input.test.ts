@@ -311,6 +311,12 @@ const ID_ROUTES: IdRoute[] = [
     missing: { studentId: 404, moduleId: 404, classId: 404 },
   },
   { route: 'getClassReport', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  {
+    route: 'getStudentClassProgress',
+    as: teacher,
+    params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }),
+    missing: { classId: 404, studentId: 404 },
+  },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [

@@ -24,6 +24,7 @@ export interface StoredSection {
   contentType: string;
   contentUrl: string;
   originalFileName: string;
+  size?: number;
 }
 
 export const section = (id: string, order: number, overrides: Partial<StoredSection> = {}): StoredSection => ({

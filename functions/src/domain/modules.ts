@@ -132,7 +132,13 @@ async function resolveSections(caller: Caller, inputs: SectionInput[], existing:
       }
       const base = { _id: kept?._id ?? randomUUID(), title: input.title, order: index + 1 };
       if (kept && kept.contentUrl === input.contentUrl) {
-        return { ...base, contentType: kept.contentType, contentUrl: kept.contentUrl, originalFileName: input.originalFileName ?? kept.originalFileName };
+        return {
+          ...base,
+          contentType: kept.contentType,
+          contentUrl: kept.contentUrl,
+          originalFileName: input.originalFileName ?? kept.originalFileName,
+          ...(kept.size === undefined ? {} : { size: kept.size }),
+        };
       }
       if (!ownsStorageKey(caller, input.contentUrl)) {
         throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
@@ -147,6 +153,8 @@ async function resolveSections(caller: Caller, inputs: SectionInput[], existing:
         contentType: contentTypeFromMediaType(file.mediaType),
         contentUrl: input.contentUrl,
         originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
+        // Kept at save time (the HEAD above already tells it), so a module read needs no request per file.
+        size: file.size,
       };
     }),
   );

@@ -1,7 +1,7 @@
 // Data access for progress: one item per (class, module, student) under the class's partition, so a class report
 // is one query however many students it has.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, documentClient, keys, queries, queryByPrefix, tableName, type Key } from './table';
+import { batchDelete, batchGet, documentClient, keys, queries, queryByPrefix, tableName, type Key } from './table';
 
 export interface ProgressRecord {
   classId: string;
@@ -54,6 +54,12 @@ export async function addCompletedSection(
     }),
   );
   return toRecord(Attributes!);
+}
+
+/** One student's progress items in the given modules of a class, in one round trip (exact keys: no classmate's item is read). */
+export async function getProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]> {
+  const items = await batchGet<Record<string, unknown>>(moduleIds.map((moduleId) => keys.progress(classId, moduleId, studentId)));
+  return items.map(toRecord);
 }
 
 export async function listProgressOfClass(classId: string): Promise<ProgressRecord[]> {

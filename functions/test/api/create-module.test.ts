@@ -42,8 +42,8 @@ describe('POST /api/modules', () => {
       title: 'Photosynthesis',
       description: 'How plants make food',
       sections: [
-        { _id: expect.stringMatching(UUID), title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx' },
-        { _id: expect.stringMatching(UUID), title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx' },
+        { _id: expect.stringMatching(UUID), title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx', size: 1024 },
+        { _id: expect.stringMatching(UUID), title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx', size: 1024 },
       ],
       createdAt: expect.any(String),
       updatedAt: answer.body.createdAt,

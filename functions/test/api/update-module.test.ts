@@ -48,6 +48,7 @@ describe('PUT /api/modules/{id}', () => {
       contentType: 'WORD',
       contentUrl: newFile,
       originalFileName: 'new.docx',
+      size: 1024,
     });
     expect(added._id).not.toBe(dropped._id);
     expect(answer.body.updatedAt > UPDATED_AT).toBe(true);
@@ -86,11 +87,18 @@ describe('PUT /api/modules/{id}', () => {
   it('re-derives the content type when a kept section gets a new file, and deletes the old file', async () => {
     const answer = await update(editBody({ sections: [{ _id: kept._id, title: kept.title, contentUrl: newFile }] }));
     expect(answer.body.sections).toEqual([
-      { _id: kept._id, title: kept.title, order: 1, contentType: 'WORD', contentUrl: newFile, originalFileName: 'new.docx' },
+      { _id: kept._id, title: kept.title, order: 1, contentType: 'WORD', contentUrl: newFile, originalFileName: 'new.docx', size: 1024 },
     ]);
     expect(s3).toReceiveCommandWith(DeleteObjectsCommand, {
       Delete: { Objects: [{ Key: kept.contentUrl }, { Key: dropped.contentUrl }], Quiet: true },
     });
+  });
+
+  it('keeps the stored size of a kept section without asking storage again', async () => {
+    givenTable(ddb, [moduleItem({ sections: [{ ...kept, size: 777 }] })]);
+    const answer = await update(editBody({ sections: [{ _id: kept._id, title: 'Renamed', contentUrl: kept.contentUrl }] }));
+    expect(answer.body.sections).toEqual([{ ...kept, size: 777, title: 'Renamed' }]);
+    expect(s3).not.toReceiveCommand(HeadObjectCommand);
   });
 
   it('answers 200 even when removed files cannot be deleted: the module is saved', async () => {

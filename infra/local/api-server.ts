@@ -21,19 +21,14 @@ export interface ApiServerOptions {
   webRoot: string;
   /** Where `<route.handler>.ts` files live (functions/src/handlers). */
   handlersDir: string;
+  /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
+  securityHeaders: Record<string, string>;
   maxBodyBytes?: number;
   /** One line per API request, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-// Close to CloudFront's managed SecurityHeadersPolicy (HSTS left out: this is plain http).
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
 
 let handlersLoaded = false;
 
@@ -45,7 +40,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const loadHandler = handlerLoader(options.handlersDir);
 
   return createServer((request, response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    setSecurityHeaders(response, options.securityHeaders);
     const url = new URL(request.url ?? '/', 'http://local');
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
@@ -97,6 +92,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     }
     writeResult(response, result);
   }
+}
+
+function setSecurityHeaders(response: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
 }
 
 function noRoute(response: ServerResponse, method: string, pathname: string): void {

@@ -1,4 +1,5 @@
 // The local stack end to end: real twins on free ports in a temporary directory, real tokens, the real server.
+import { securityHeaders } from '../../shared/security-headers';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -124,6 +125,17 @@ describe('local stack', () => {
     const response = await fetch(`${config.url}/teacher-dashboard`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
+  });
+
+  test("sends the cloud's security headers, with the twins' origins in the CSP", async () => {
+    const response = await fetch(`${config.url}/student-dashboard`);
+    expect(Object.fromEntries(response.headers)).toMatchObject(
+      securityHeaders({ identity: [config.cognito.endpoint], files: [config.s3.endpoint], https: false }),
+    );
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${config.cognito.endpoint} ${config.s3.endpoint};`);
+    expect(csp).toContain(`img-src 'self' data: blob: ${config.s3.endpoint};`);
+    expect(csp).toContain("worker-src 'self' blob:;");
   });
 
   test('a token refreshed with GetTokensFromRefreshToken (what Amplify calls) is accepted', async () => {

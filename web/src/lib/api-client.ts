@@ -6,6 +6,7 @@ import type {
   Module,
   Progress,
   RenewedUploadParts,
+  StudentClassProgress,
   UploadTicket,
 } from '../../../shared/entities';
 import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
@@ -87,6 +88,8 @@ export const api = {
     call<Progress>(routes.getProgress, { studentId, moduleId, classId }),
   markComplete: (input: MarkCompleteInput) => call<Progress>(routes.markComplete, {}, input),
   getClassReport: (classId: string) => call<ClassReportRow[]>(routes.getClassReport, { classId }),
+  getStudentClassProgress: (classId: string, studentId: string) =>
+    call<StudentClassProgress>(routes.getStudentClassProgress, { classId, studentId }),
 
   createUpload: (input: CreateUploadInput) => call<UploadTicket>(routes.createUpload, {}, input),
   completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),

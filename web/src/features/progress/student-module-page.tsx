@@ -1,5 +1,5 @@
-// /student/class/:classId/module/:moduleId: a module's sections for a student, each with View Content and
-// Mark as Complete (which becomes a disabled Completed; there is no undo).
+// /student/class/:classId/module/:moduleId: a module's sections for a student, each with its file (type, name, size),
+// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Module } from '../../../../shared/entities';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { SectionContentLink } from '../modules/components/section-content-link';
+import { FileFacts } from '../reader/components/file-facts';
 import { useMarkComplete, useStudentProgress } from './api/progress';
 import './progress.css';
 
@@ -115,10 +116,12 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
                     <h3 className="section-title">
                       {index + 1}. {section.title}
                     </h3>
-                    <p className="muted section-meta">{section.contentType}</p>
+                    <p className="section-meta">
+                      <FileFacts section={section} />
+                    </p>
                   </div>
                   <div className="student-section-actions">
-                    <SectionContentLink section={section} />
+                    <SectionContentLink section={section} moduleId={module._id} classId={classId} />
                     <button
                       type="button"
                       className={isDone ? 'button completed-button' : 'button'}

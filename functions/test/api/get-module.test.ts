@@ -34,13 +34,13 @@ describe('GET /api/modules/{id}', () => {
       updatedAt: expect.any(String),
     });
     expect(answer.body.sections[0].downloadUrl).toContain('X-Amz-Signature=');
-    expect(answer.body.sections[0].downloadUrl).toContain('response-content-disposition=inline');
+    expect(answer.body.sections[0].downloadUrl).toContain('response-content-disposition=attachment');
     expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `MODULE#${MODULE_ID}`, sk: 'MODULE' }, ConsistentRead: true });
     // Signing is local: no S3 request is made.
     expect(s3).not.toReceiveAnyCommand();
   });
 
-  it('opens only PDFs in the browser, as PDF; any other file downloads, so uploaded HTML can never run as a page', async () => {
+  it('signs links that download (the reader draws files in the app), so uploaded HTML can never run as a page; PDFs as PDF', async () => {
     const word = section('section-2', 2, { contentType: 'WORD', contentUrl: fileKey('notes.docx'), originalFileName: 'notes.docx' });
     const other = section('section-3', 3, { contentType: 'UNKNOWN', contentUrl: fileKey('page.html'), originalFileName: 'page.html' });
     givenTable(ddb, schoolWithOneClass({ module: { sections: [section('section-1', 1), word, other] } }));
@@ -48,7 +48,7 @@ describe('GET /api/modules/{id}', () => {
       (each: { downloadUrl: string }) => new URL(each.downloadUrl).searchParams,
     );
 
-    expect(pdfUrl.get('response-content-disposition')).toBe("inline; filename*=UTF-8''section-1.pdf");
+    expect(pdfUrl.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''section-1.pdf");
     expect(pdfUrl.get('response-content-type')).toBe('application/pdf');
     expect(wordUrl.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''notes.docx");
     expect(otherUrl.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''page.html");

@@ -122,7 +122,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
             )}
           </nav>
           {classId && !next && completed && (
-            <ModuleEnd classId={classId} studentId={studentId} module={module} sections={sections} completed={completed} complete={moduleComplete} />
+            <ModuleEnd classId={classId} studentId={studentId} module={module} sections={sections} current={section} completed={completed} complete={moduleComplete} />
           )}
         </div>
       </div>
@@ -164,27 +164,28 @@ interface ModuleEndProps {
   studentId: string;
   module: Module;
   sections: Section[];
+  current: Section;
   completed: Set<string>;
   complete: boolean;
 }
 
 /** At the last section: the module is complete and what comes next in the class, or what is still left here. */
-function ModuleEnd({ classId, studentId, module, sections, completed, complete }: ModuleEndProps) {
+function ModuleEnd({ classId, studentId, module, sections, current, completed, complete }: ModuleEndProps) {
   const classProgress = useStudentClassProgress(complete ? classId : undefined, studentId);
   if (!complete) {
-    const left = sections.filter((each) => !completed.has(each._id));
+    // This section's own Mark as Complete is right above; the card points only to the others.
+    const left = sections.filter((each) => !completed.has(each._id) && each !== current);
+    if (left.length === 0) return null;
     return (
-      <div className="card reader-end" role="status">
-        <p>
-          {left.length === 1 ? '1 section' : `${left.length} sections`} of this module still to complete.
-        </p>
+      <div className="card reader-end">
+        <p>{`${left.length === 1 ? '1 other section' : `${left.length} other sections`} of this module still to complete.`}</p>
         <Link to={readerPath(module._id, left[0]._id, classId)}>Go to {left[0].title}</Link>
       </div>
     );
   }
   const nextModule = classProgress.data?.modules.find((each) => each.moduleId !== module._id && each.nextSectionId);
   return (
-    <div className="card reader-end is-complete" role="status">
+    <div className="card reader-end is-complete">
       <h2>Module complete</h2>
       <p>You have completed every section of {module.title}.</p>
       <div className="reader-end-links">

@@ -1,7 +1,7 @@
 // The file of one section, rendered in the page by the viewer for its type (each a lazy chunk), with its states:
 // loading, rendered, unsupported or failed (the fallback panel). A link the bucket refuses (expired while the page
 // was open) is signed again once and the file opened with the fresh link.
-import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ContentType, Section } from '../../../../../shared/entities';
 import { Loading } from '../../../components/loading';
 import { isRefusedLink } from '../utils/fetch-file';
@@ -25,26 +25,29 @@ type Status = 'loading' | 'rendered' | 'failed';
 export function SectionViewer({ section, renewLink }: SectionViewerProps) {
   // The link the viewer opened; a background refresh of the module's links does not reopen the file.
   const [url, setUrl] = useState(section.downloadUrl);
-  const [renewed, setRenewed] = useState(false);
   const [status, setStatus] = useState<Status>('loading');
   const Viewer = VIEWERS[section.contentType];
+  // Stable callbacks: a viewer reopens its file when they change.
+  const renewed = useRef(false);
+  const renew = useRef(renewLink);
+  renew.current = renewLink;
+  const opened = useRef(url);
+  opened.current = url;
 
   const onReady = useCallback(() => setStatus('rendered'), []);
-  const onError = useCallback(
-    (error: unknown) => {
-      if (isRefusedLink(error) && !renewed) {
-        setRenewed(true);
-        renewLink().then(
-          (fresh) => (fresh ? setUrl(fresh) : setStatus('failed')),
-          () => setStatus('failed'),
-        );
-        return;
-      }
-      console.error('Showing the file failed:', error);
-      setStatus('failed');
-    },
-    [renewed, renewLink],
-  );
+  const onError = useCallback((error: unknown) => {
+    if (isRefusedLink(error) && !renewed.current) {
+      renewed.current = true;
+      renew.current().then(
+        // The same link again would be refused again.
+        (fresh) => (fresh && fresh !== opened.current ? setUrl(fresh) : setStatus('failed')),
+        () => setStatus('failed'),
+      );
+      return;
+    }
+    console.error('Showing the file failed:', error);
+    setStatus('failed');
+  }, []);
 
   if (!Viewer) return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="unsupported" />;
   if (!url || status === 'failed') return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="failed" />;

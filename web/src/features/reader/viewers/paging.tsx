@@ -14,14 +14,14 @@ export function PagingToolbar({ unit, page, count, onPage, children }: PagingToo
   const lower = unit.toLowerCase();
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label={`${unit} controls`}>
-      <button type="button" className="button button-secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        <span aria-hidden="true">‹</span> Previous {lower}
+      <button type="button" className="button button-secondary" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={`Previous ${lower}`}>
+        <span aria-hidden="true">‹</span> Previous<span className="viewer-unit"> {lower}</span>
       </button>
       <span className="viewer-position" aria-live="polite">
         {unit} {page} of {count}
       </span>
-      <button type="button" className="button button-secondary" onClick={() => onPage(page + 1)} disabled={page >= count}>
-        Next {lower} <span aria-hidden="true">›</span>
+      <button type="button" className="button button-secondary" onClick={() => onPage(page + 1)} disabled={page >= count} aria-label={`Next ${lower}`}>
+        Next<span className="viewer-unit"> {lower}</span> <span aria-hidden="true">›</span>
       </button>
       {children}
     </div>

@@ -1,4 +1,4 @@
-import { neutralizeUntrustedHtml } from './untrusted-html';
+import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from './untrusted-html';
 
 function neutralized(html: string): HTMLElement {
   const template = document.createElement('template');
@@ -54,4 +54,10 @@ it('takes remote url(...) out of inline styles and leaves the rest of the style'
   const style = root.querySelector('div')!.getAttribute('style')!;
   expect(style).not.toContain('evil.example');
   expect(style).toContain('color: red');
+});
+
+it('marks pictures without a description decorative and keeps the descriptions there are', () => {
+  const root = neutralized('<img src="data:image/png;base64,AA=="><img alt="A leaf" src="data:image/png;base64,AA==">');
+  markUnlabelledImagesDecorative(root);
+  expect([...root.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toEqual(['', 'A leaf']);
 });

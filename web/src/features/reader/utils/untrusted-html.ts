@@ -46,3 +46,11 @@ function neutralizeLink(link: Element): void {
     link.setAttribute('data-removed-link', '');
   }
 }
+
+/**
+ * The renderers do not carry a picture's description over, so an image has no text alternative: it is marked
+ * decorative (alt="") rather than read out as a file name; the text on the page or slide carries the content.
+ */
+export function markUnlabelledImagesDecorative(root: Element | DocumentFragment): void {
+  root.querySelectorAll('img:not([alt])').forEach((image) => image.setAttribute('alt', ''));
+}

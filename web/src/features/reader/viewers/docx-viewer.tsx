@@ -3,7 +3,7 @@
 import { renderAsync } from 'docx-preview';
 import { useEffect, useRef } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
-import { neutralizeUntrustedHtml } from '../utils/untrusted-html';
+import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../utils/untrusted-html';
 import type { ViewerProps } from './viewer-props';
 
 export default function DocxViewer({ url, label, onReady, onError }: ViewerProps) {
@@ -34,6 +34,7 @@ export default function DocxViewer({ url, label, onReady, onError }: ViewerProps
       });
       if (abort.signal.aborted || !container.current) return;
       neutralizeUntrustedHtml(staging);
+      markUnlabelledImagesDecorative(staging);
       container.current.replaceChildren(...staging.childNodes);
       onReady();
     })().catch((error: unknown) => {

@@ -3,7 +3,7 @@
 import { pptxToHtml } from '@jvmr/pptx-to-html';
 import { useEffect, useRef, useState } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
-import { neutralizeUntrustedHtml } from '../utils/untrusted-html';
+import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../utils/untrusted-html';
 import { PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
 
@@ -43,6 +43,7 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
     const template = document.createElement('template');
     template.innerHTML = slides[index] ?? '';
     neutralizeUntrustedHtml(template.content);
+    markUnlabelledImagesDecorative(template.content);
     slide.current.replaceChildren(document.importNode(template.content, true));
     onReady();
   }, [slides, index, onReady]);
@@ -56,7 +57,7 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
       {count > 0 && <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)} />}
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
         <div className="slide-stage" style={{ height: SLIDE_SIZE.height * scale }}>
-          <div ref={slide} className="slide" style={{ width: SLIDE_SIZE.width, height: SLIDE_SIZE.height, transform: `scale(${scale})` }} />
+          <div ref={slide} className="pptx-slide" style={{ width: SLIDE_SIZE.width, height: SLIDE_SIZE.height, transform: `scale(${scale})` }} />
         </div>
       </div>
     </div>

@@ -1,5 +1,4 @@
 // The local stack end to end: real twins on free ports in a temporary directory, real tokens, the real server.
-import { securityHeaders } from '../../shared/security-headers';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { routes } from '../../shared/routes';
 import { webConfigSchema } from '../../shared/web-config';
+import { securityHeaders } from '../../shared/security-headers';
 import { DEMO_USERS } from './seed';
 import { startLocalStack, type LocalStack } from './stack';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';

@@ -1,7 +1,6 @@
 // The reader: one section's file inside the app, with the module's sections beside it, Previous / Next, Download
 // original and, for a student, Mark as Complete. Students reach it at /student/class/:classId/module/:moduleId/
 // section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Module, Section } from '../../../../shared/entities';
 import { Alert } from '../../components/alert';
@@ -10,14 +9,13 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
-import { useMarkComplete, useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
+import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
+import { MARK_FAILED, useMarkSection } from '../progress/hooks/use-mark-section';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionViewer } from './components/section-viewer';
 import { readerPath } from './reader-paths';
 import './reader.css';
-
-const MARK_FAILED = 'Could not update progress.';
 
 export default function ReaderPage() {
   const { classId, moduleId = '', sectionId = '' } = useParams();
@@ -131,27 +129,14 @@ function Reader({ module, sections, section, classId, studentId, completed, back
 }
 
 function MarkCompleteButton({ studentId, moduleId, classId, sectionId, done }: { studentId: string; moduleId: string; classId: string; sectionId: string; done: boolean }) {
-  const markComplete = useMarkComplete(studentId, moduleId, classId);
-  const [failed, setFailed] = useState(false);
-
-  async function mark() {
-    if (markComplete.isPending) return;
-    setFailed(false);
-    try {
-      await markComplete.mutateAsync(sectionId);
-    } catch (error) {
-      console.error('Marking the section complete failed:', error);
-      setFailed(true);
-    }
-  }
-
+  const { mark, failed, dismissFailure, isPending } = useMarkSection(studentId, moduleId, classId);
   return (
     <>
-      <button type="button" className={done ? 'button completed-button' : 'button'} disabled={done || markComplete.isPending} onClick={mark}>
-        {done ? 'Completed' : markComplete.isPending ? 'Saving...' : 'Mark as Complete'}
+      <button type="button" className={done ? 'button completed-button' : 'button'} disabled={done || isPending} onClick={() => mark(sectionId)}>
+        {done ? 'Completed' : isPending ? 'Saving...' : 'Mark as Complete'}
       </button>
       {failed && (
-        <Alert tone="error" onDismiss={() => setFailed(false)}>
+        <Alert tone="error" onDismiss={dismissFailure}>
           {MARK_FAILED}
         </Alert>
       )}

@@ -190,7 +190,7 @@ describe('local stack', () => {
       expect(response.status).toBe(200);
       const modules = (await response.json()) as { title: string; sections: { contentType: string }[] }[];
       expect(modules).toHaveLength(1);
-      expect(modules[0].sections.map((section) => section.contentType)).toEqual(['PDF', 'WORD']);
+      expect(modules[0].sections.map((section) => section.contentType)).toEqual(['PDF', 'PPT', 'WORD', 'PDF']);
     },
   );
 

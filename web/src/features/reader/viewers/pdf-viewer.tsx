@@ -2,7 +2,7 @@
 // fit to width, keyboard paging. The file is read by HTTP range requests, so the first page shows before a large
 // file has arrived. Only pages and text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and
 // launch actions in a file are never acted on); the worker comes from the app's own origin.
-import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { PagingToolbar, pagingKeys } from './paging';
@@ -10,6 +10,13 @@ import type { ViewerProps } from './viewer-props';
 import './pdf-viewer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** One worker for every PDF the reader opens (Next from one PDF to another does not start and parse it again). */
+let sharedWorker: PDFWorker | undefined;
+const pdfWorker = () => {
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new PDFWorker();
+  return sharedWorker;
+};
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** Fit to width, or a fixed zoom (1 = 100 %, the page at 96 dpi). */
@@ -28,6 +35,7 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
   useEffect(() => {
     const task = getDocument({
       url,
+      worker: pdfWorker(),
       // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
       enableXfa: false,
       withCredentials: false,

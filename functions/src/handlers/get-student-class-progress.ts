@@ -1,7 +1,10 @@
-import { routes } from '../../../shared/routes';
-import { getStudentClassProgress } from '../domain/progress';
+import { makeProgressService } from '../domain/progress';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.getStudentClassProgress, async (request, caller) =>
-  ok(await getStudentClassProgress(caller, pathId(request, 'classId'), pathId(request, 'studentId'))),
+const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+
+export const handler = apiHandler('getStudentClassProgress', async (request, caller) =>
+  ok(await progress.studentClassProgress(caller, pathId(request, 'classId'), pathId(request, 'studentId'))),
 );

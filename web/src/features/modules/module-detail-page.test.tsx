@@ -5,6 +5,7 @@ import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import ModuleDetailPage from './module-detail-page';
 import ModuleLibraryPage from './module-library-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules'),
@@ -24,9 +25,10 @@ const renderDetail = () =>
 
 
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(stored);
   mockedApi.listModules.mockResolvedValue([]);
 });
@@ -53,6 +55,7 @@ it('asks before deleting, then shows Module deleted successfully. on the library
 });
 
 it('keeps the module and alerts Failed to delete module. on failure', async () => {
+  consoleErrors.expect(/^Deleting the module failed: ApiError: boom/);
   const user = userEvent.setup();
   mockedApi.deleteModule.mockRejectedValue(new ApiError(500, 'boom'));
   const { router } = renderDetail();

@@ -4,6 +4,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentModulePage from './student-module-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete'),
@@ -25,9 +26,10 @@ const renderModule = () =>
   });
 const sectionItem = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).closest('li')!;
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(stored);
 });
 
@@ -92,6 +94,7 @@ async function findSection(title: string) {
 }
 
 it('alerts Could not update progress. when marking fails and keeps the button', async () => {
+  consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
   const user = userEvent.setup();
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
@@ -105,6 +108,7 @@ it('alerts Could not update progress. when marking fails and keeps the button', 
 });
 
 it('says Failed to load module content. when the module cannot be read', async () => {
+  consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
   mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
@@ -156,6 +160,7 @@ describe('marking while another mark is on its way', () => {
 
 describe('renewing the module in the background', () => {
   it('keeps the page when reading the module again fails', async () => {
+    consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
     mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
     const { queryClient } = renderModule();
     await screen.findByRole('heading', { level: 1, name: 'Fractions' });

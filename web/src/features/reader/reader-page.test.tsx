@@ -7,6 +7,7 @@ import { createQueryClient } from '../../app/query-client';
 import type { Section } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
+import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, STUDENT, TEACHER } from '../../testing/test-utils';
 import type { ViewerProps } from './viewers/viewer-props';
 import ReaderPage from './reader-page';
@@ -71,6 +72,8 @@ function openAsStudent(sectionId: string) {
   });
 }
 
+const consoleErrors = captureConsoleErrors();
+
 afterEach(() => {
   focusManager.setFocused(undefined);
   jest.useRealTimers();
@@ -78,7 +81,6 @@ afterEach(() => {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(moduleFixture({ sections }));
   mockedApi.getProgress.mockResolvedValue(progress([]));
 });
@@ -115,6 +117,7 @@ describe('the file', () => {
   });
 
   it('shows the same panel, never a blank area, when the viewer fails on the file', async () => {
+    consoleErrors.expect(/^Showing the file failed: Error: Not a valid file/);
     mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/broken' })] }));
     openAsStudent('s1');
     const panel = await screen.findByRole('region', { name: 'File details' });
@@ -213,6 +216,7 @@ describe('moving through the module', () => {
   });
 
   it('says Could not update progress. when marking fails', async () => {
+    consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
     const user = userEvent.setup();
     mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
     openAsStudent('s1');

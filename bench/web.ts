@@ -14,6 +14,7 @@ import { createUser, startLocalStack } from '../test/integration/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/chromium';
 import { createLargeClass } from '../test/e2e/support/large-class';
 import { localTableStores } from '../infra/local/table-stores';
+import { securityHeaders } from '../shared/security-headers';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -244,6 +245,7 @@ async function serveBaseline(): Promise<{ url: string; stop(): Promise<void> }> 
     webConfig: { region: 'us-east-1', userPoolId: 'none', userPoolClientId: 'none', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '' },
     webRoot: outDir,
     verifyAccessToken: async () => ({}),
+    securityHeaders: securityHeaders({ identity: [], files: [], https: false }),
     handlersDir: outDir,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

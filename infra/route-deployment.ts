@@ -29,6 +29,7 @@ export const routeDeployment = {
   assignModule: { handler: 'assign-module', table: 'readUpdate', bucket: 'none' },
   getProgress: { handler: 'get-progress', table: 'read', bucket: 'none' },
   markComplete: { handler: 'mark-complete', table: 'readUpdate', bucket: 'none' },
+  getStudentClassProgress: { handler: 'get-student-class-progress', table: 'read', bucket: 'none' },
   getClassReport: { handler: 'get-class-report', table: 'read', bucket: 'none' },
   createUpload: { handler: 'create-upload', table: 'none', bucket: 'upload' },
   completeUpload: { handler: 'complete-upload', table: 'none', bucket: 'upload' },

@@ -13,6 +13,8 @@ export interface Section {
   /** Storage key of the uploaded file. */
   contentUrl: string;
   originalFileName: string;
+  /** The file's size in bytes, stored when the section is saved; absent on sections saved before it was kept. */
+  size?: number;
   /** Signed, short-lived link for viewing; derived on read, never stored. */
   downloadUrl?: string;
 }
@@ -71,6 +73,19 @@ export interface ModuleProgress {
   percentage: number;
   completed: number;
   total: number;
+}
+
+/** One module of a student's class: completion and the first section still to do (null when none is left). */
+export interface StudentModuleProgress extends ModuleProgress {
+  completedSections: string[];
+  nextSectionId: string | null;
+}
+
+/** A student's progress in every module of a class, in syllabus order. */
+export interface StudentClassProgress {
+  classId: string;
+  studentId: string;
+  modules: StudentModuleProgress[];
 }
 
 export interface ClassReportRow {

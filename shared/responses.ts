@@ -3,7 +3,7 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type Module, type Progress } from './entities';
+import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
 import type { RouteName } from './routes';
 
@@ -14,6 +14,7 @@ const sectionSchema = z.strictObject({
   contentType: z.enum(CONTENT_TYPES),
   contentUrl: z.string(),
   originalFileName: z.string(),
+  size: z.number().int().min(0).optional(),
   downloadUrl: z.string().optional(),
 });
 
@@ -56,21 +57,29 @@ export const progressSchema = z.strictObject({
 
 const percentage = z.number().int().min(0).max(100);
 
+const moduleProgressShape = {
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  percentage,
+  completed: z.number().int().min(0),
+  total: z.number().int().min(0),
+};
+
 export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
-    modules: z.array(
-      z.strictObject({
-        moduleId: z.string(),
-        moduleTitle: z.string(),
-        percentage,
-        completed: z.number().int().min(0),
-        total: z.number().int().min(0),
-      }),
-    ),
+    modules: z.array(z.strictObject(moduleProgressShape)),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
+
+export const studentClassProgressSchema = z.strictObject({
+  classId: z.string(),
+  studentId: z.string(),
+  modules: z.array(
+    z.strictObject({ ...moduleProgressShape, completedSections: z.array(z.string()), nextSectionId: z.string().nullable() }),
+  ),
+}) satisfies z.ZodType<StudentClassProgress>;
 
 const partUrlSchema = z.strictObject({ partNumber: z.number().int().positive(), uploadUrl: z.url() });
 
@@ -101,6 +110,7 @@ export const responseSchemas = {
   assignModule: classDetailSchema,
   getProgress: progressSchema,
   markComplete: progressSchema,
+  getStudentClassProgress: studentClassProgressSchema,
   getClassReport: classReportSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),

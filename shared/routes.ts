@@ -31,6 +31,7 @@ export const routes = {
   assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', roles: TEACHERS },
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', roles: TEACHERS_AND_STUDENTS },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
+  getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },

@@ -57,6 +57,7 @@ describe('every refusal is a sentence a person can act on', () => {
     ['section order of 1.5', createModuleSchema, { ...moduleBody, sections: [{ ...section, order: 1.5 }] }],
     ['an unknown content type', createModuleSchema, { ...moduleBody, sections: [{ ...section, contentType: 'EXE' }] }],
     ['a downloadUrl that is not text', createModuleSchema, { ...moduleBody, sections: [{ ...section, downloadUrl: 1 }] }],
+    ['a size that is not a number', createModuleSchema, { ...moduleBody, sections: [{ ...section, size: 'big' }] }],
     ['a contentUrl over 1024 characters', createModuleSchema, { ...moduleBody, sections: [{ ...section, contentUrl: 'k'.repeat(1025) }] }],
     ['an empty contentUrl', createModuleSchema, { ...moduleBody, sections: [{ ...section, contentUrl: '' }] }],
     ['sections that are not a list', createModuleSchema, { ...moduleBody, sections: {} }],

@@ -51,6 +51,8 @@ export const sectionInputSchema = z.strictObject({
   originalFileName: text('originalFileName', TEXT_LIMITS.fileNameMaxLength).optional(),
   // Derived on read; a client may echo it back, it is never stored.
   downloadUrl: z.string({ error: 'downloadUrl must be text.' }).optional(),
+  // Taken from the stored file when it is saved; a client may echo it back, it is ignored.
+  size: z.number({ error: 'size must be a number.' }).optional(),
 });
 
 const sectionsSchema = z

@@ -62,7 +62,9 @@ function preloadCriticalPages(): Plugin {
 
 /**
  * Prints the size of the JavaScript a first visit downloads before any data: the entry chunk, every chunk it imports
- * statically and the preloaded critical pages, raw and gzipped (other lazy pages are excluded).
+ * statically and the preloaded critical pages, raw and gzipped (other lazy pages are excluded); then what each file
+ * viewer of the reader loads on top of that when a section of its type is opened (its chunk and the chunks only it
+ * pulls in, such as the zip reader the office viewers share), and pdf.js's worker.
  */
 function initialJsSize(): Plugin {
   return {
@@ -70,18 +72,43 @@ function initialJsSize(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const initial = [...withStaticImports(chunks, entryFiles(chunks)), ...criticalPageFiles(chunks)];
-      let raw = 0;
-      let gzip = 0;
-      for (const fileName of initial) {
-        const code = Buffer.from(chunks.get(fileName)?.code ?? '');
-        raw += code.length;
-        gzip += gzipSync(code, { level: 9 }).length;
-      }
+      const initial = new Set([...withStaticImports(chunks, entryFiles(chunks)), ...criticalPageFiles(chunks)]);
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-      this.info(`initial JS (${initial.length} chunk${initial.length === 1 ? '' : 's'}): ${kb(raw)}, gzip ${kb(gzip)}`);
+      const sizeOf = (fileNames: Iterable<string>) => {
+        let raw = 0;
+        let gzip = 0;
+        for (const fileName of fileNames) {
+          const output = bundle[fileName];
+          const code = Buffer.from(output?.type === 'chunk' ? output.code : (output?.source ?? ''));
+          raw += code.length;
+          gzip += gzipSync(code, { level: 9 }).length;
+        }
+        return `${kb(raw)} (gzip ${kb(gzip)})`;
+      };
+      this.info(`initial JS (${initial.size} chunk${initial.size === 1 ? '' : 's'}): ${sizeOf(initial)}`);
       // Also on stdout without Vite's plugin prefix, for scripts that grep the build log.
-      console.log(`\nInitial JS: ${kb(raw)} (gzip ${kb(gzip)}; budget 135 kB) in ${initial.join(', ')}\n`);
+      console.log(`\nInitial JS: ${sizeOf(initial)}; budget 135 kB gzip; in ${[...initial].join(', ')}`);
+
+      for (const [fileName, chunk] of chunks) {
+        const viewer = /\/reader\/viewers\/(\w+)-viewer\.tsx$/.exec(chunk.facadeModuleId ?? '');
+        if (!viewer) continue;
+        // Loaded already: the initial chunks and whatever the page that opens the viewer needed.
+        const importers = Object.values(bundle)
+          .filter((other) => other.type === 'chunk' && other.dynamicImports.includes(fileName))
+          .map((importer) => importer.fileName);
+        const loaded = withStaticImports(chunks, [...initial, ...importers]);
+        const own = new Set<string>();
+        const visitOwn = (name: string) => {
+          if (own.has(name) || (loaded.has(name) && name !== fileName)) return;
+          own.add(name);
+          chunks.get(name)?.imports.forEach(visitOwn);
+        };
+        visitOwn(fileName);
+        console.log(`Viewer ${viewer[1].toUpperCase()}: ${sizeOf(own)} in ${[...own].join(', ')}`);
+      }
+      const worker = Object.keys(bundle).filter((name) => /pdf\.worker/.test(name) && !name.endsWith('.map'));
+      if (worker.length) console.log(`pdf.js worker: ${sizeOf(worker)} in ${worker.join(', ')}`);
+      console.log('');
     },
   };
 }

@@ -26,19 +26,14 @@ export interface ApiServerOptions {
   webRoot: string;
   /** Where each route's handler file (infra/route-deployment.ts) lives: functions/src/handlers. */
   handlersDir: string;
+  /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
+  securityHeaders: Record<string, string>;
   maxBodyBytes?: number;
   /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-// Close to CloudFront's managed SecurityHeadersPolicy (HSTS left out: this is plain http).
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
 
 let handlersLoaded = false;
 
@@ -50,7 +45,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   const loadHandler = handlerLoader(options.handlersDir);
 
   return createServer((request, response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    setSecurityHeaders(response, options.securityHeaders);
     const url = new URL(request.url ?? '/', 'http://local');
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
@@ -115,6 +110,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     }
     writeResult(response, result);
   }
+}
+
+function setSecurityHeaders(response: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
 }
 
 function noRoute(response: ServerResponse, method: string, pathname: string): void {

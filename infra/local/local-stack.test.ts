@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { routes } from '../../shared/routes';
 import { webConfigSchema } from '../../shared/web-config';
+import { securityHeaders } from '../../shared/security-headers';
 import { DEMO_USERS } from './seed';
 import { startLocalStack, type LocalStack } from './stack';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
@@ -123,6 +124,17 @@ describe('local stack', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
   });
 
+  test("sends the cloud's security headers, with the twins' origins in the CSP", async () => {
+    const response = await fetch(`${config.url}/student-dashboard`);
+    expect(Object.fromEntries(response.headers)).toMatchObject(
+      securityHeaders({ identity: [config.cognito.endpoint], files: [config.s3.endpoint], https: false }),
+    );
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${config.cognito.endpoint} ${config.s3.endpoint};`);
+    expect(csp).toContain(`img-src 'self' data: blob: ${config.s3.endpoint};`);
+    expect(csp).toContain("worker-src 'self' blob:;");
+  });
+
   test('a token refreshed with GetTokensFromRefreshToken (what Amplify calls) is accepted', async () => {
     const { refreshToken } = await signInTokens(config, teacher.email, teacher.password);
     const response = await fetch(config.cognito.endpoint, {
@@ -173,7 +185,7 @@ describe('local stack', () => {
     expect(response.status).toBe(200);
     const modules = (await response.json()) as { title: string; sections: { contentType: string }[] }[];
     expect(modules).toHaveLength(1);
-    expect(modules[0].sections.map((section) => section.contentType)).toEqual(['PDF', 'WORD']);
+    expect(modules[0].sections.map((section) => section.contentType)).toEqual(['PDF', 'PPT', 'WORD', 'PDF']);
   });
 
   test('a restart over the same data keeps the pool, the users and the module, adding nothing', async () => {

@@ -1,12 +1,14 @@
 // Demo data for `npm start`, written idempotently so every start converges on the same state: five users (one per
-// role and a second teacher and student), two classes with their rosters, and one module with two sections
-// backed by real files, assigned to the first class. The module goes through the real API as the teacher, so it is stored exactly as the app
+// role and a second teacher and student), two classes with their rosters, and one module with a section of each
+// kind the reader shows (a short PDF, slides, a Word worksheet and a 10 MB, 50-page PDF), assigned to the first class. The module goes through the real API as the teacher, so it is stored exactly as the app
 // would store it; it is created only while the teacher has none.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPath, routes } from '../../shared/routes';
+import { LARGE_PDF, largePdf } from './large-pdf';
 import type { SeedUser, StackConfig } from './stack-config';
 import { localTableStores } from './table-stores';
+import { uploadFile } from './upload-file';
 import { ensureUser, signIn, type CreatedUser } from './users';
 
 export const SEED_FILES_DIR = path.join(__dirname, 'seed-files');
@@ -38,12 +40,22 @@ const DEMO_MODULE = {
   sections: [
     { title: 'Reading: cells', file: 'cells-reading.pdf', contentType: 'application/pdf' },
     {
+      title: 'Slides: photosynthesis',
+      file: 'photosynthesis-slides.pptx',
+      contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    },
+    {
       title: 'Worksheet: label a cell',
       file: 'cells-worksheet.docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     },
+    // Written at seed time (infra/local/large-pdf.ts) rather than committed.
+    { title: 'Handbook: cell division', file: LARGE_PDF.fileName, contentType: 'application/pdf' },
   ],
 };
+
+const seedFileBytes = (file: string): Promise<Buffer> =>
+  file === LARGE_PDF.fileName ? Promise.resolve(largePdf()) : readFile(path.join(SEED_FILES_DIR, file));
 
 export async function seedDemoData(config: StackConfig, log: (line: string) => void): Promise<void> {
   // One at a time: the identity twin keeps each pool in one file.
@@ -93,20 +105,8 @@ async function seedDemoModule(config: StackConfig): Promise<string> {
 
   const sections = [];
   for (const section of DEMO_MODULE.sections) {
-    const bytes = await readFile(path.join(SEED_FILES_DIR, section.file));
-    const upload = (await call(routes.createUpload, {
-      fileName: section.file,
-      contentType: section.contentType,
-      size: bytes.length,
-    })) as { contentUrl: string; uploadUrl?: string };
-    if (!upload.uploadUrl) throw new Error(`POST ${routes.createUpload.path} returned no uploadUrl for a small file.`);
-    const put = await fetch(upload.uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': section.contentType },
-      body: bytes,
-    });
-    if (!put.ok) throw new Error(`uploading ${section.file} answered ${put.status}: ${await put.text()}`);
-    sections.push({ title: section.title, contentUrl: upload.contentUrl, originalFileName: section.file });
+    const contentUrl = await uploadFile(call, section.file, section.contentType, await seedFileBytes(section.file));
+    sections.push({ title: section.title, contentUrl, originalFileName: section.file });
   }
   const module = (await call(routes.createModule, {
     title: DEMO_MODULE.title,

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { securityHeaders } from '../../shared/security-headers';
 import type { WebConfig } from '../../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createApiServer, haveHandlersLoaded } from './api-server';
@@ -120,6 +121,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
       webRoot: options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist'),
       handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
+      // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
+      securityHeaders: securityHeaders({ identity: [identity.endpoint], files: [storage.endpoint], https: false }),
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');

@@ -15,7 +15,8 @@ export interface StorageTwin {
 const CORS = `<CORSConfiguration><CORSRule>
 <AllowedOrigin>*</AllowedOrigin>
 <AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
-<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>
+<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader>
+<ExposeHeader>Content-Range</ExposeHeader><ExposeHeader>Accept-Ranges</ExposeHeader><ExposeHeader>Content-Length</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>
 </CORSRule></CORSConfiguration>`;
 
 export async function startStorage(options: {

@@ -9,6 +9,7 @@ import { WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import type { WebConfig } from '../../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
+import { securityHeaders } from '../../shared/security-headers';
 
 describe('negotiateEncoding', () => {
   test.each([
@@ -47,6 +48,7 @@ describe('the local server delivering web/dist', () => {
       webConfig,
       webRoot,
       verifyAccessToken: async () => ({}),
+      securityHeaders: securityHeaders({ identity: [], files: [], https: false }),
       handlersDir: path.join(webRoot, 'no-handlers'),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -29,6 +29,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { HASHED_ASSETS_DIR, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -81,14 +82,18 @@ export class WebStack extends Stack {
       comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
       customHeadersBehavior: {
         customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
         ],
       },
     });
@@ -160,23 +165,14 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'Open this to use the app' });
   }
 
+  /** The shared policy (shared/security-headers.ts) with this region's Cognito and the upload bucket's hosts. */
   private contentSecurityPolicy(uploadsBucket: IBucket): string {
-    const cognito = `https://cognito-idp.${this.region}.${this.urlSuffix}`;
-    // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
-    const uploads = `https://${uploadsBucket.bucketRegionalDomainName} https://${uploadsBucket.bucketDomainName}`;
-    return [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self' ${cognito} ${uploads}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
-    ].join('; ');
+    return contentSecurityPolicy({
+      identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
+      // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
+      files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],
+      https: true,
+    });
   }
 
   /**
@@ -229,7 +225,8 @@ export class WebStack extends Stack {
               AllowedOrigins: [this.appUrl],
               AllowedMethods: ['PUT', 'GET', 'HEAD'],
               AllowedHeaders: ['*'],
-              ExposeHeaders: ['ETag'],
+              // pdf.js reads large PDFs by range requests and needs to see these.
+              ExposeHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
               MaxAgeSeconds: 3600,
             },
           ],

@@ -48,9 +48,21 @@ describe('security headers', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-inline'");
+    // Inline styles only, for the office renderers' layout; never inline or evaluated script.
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    for (const [name, sources] of csp) if (name !== 'style-src') expect(sources).not.toContain("'unsafe-inline'");
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
+  });
+
+  test("CSP lets the reader run pdf.js's worker and show the bucket's files, and nothing from elsewhere", () => {
+    const csp = cspDirectives();
+    expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
+    const images = csp.get('img-src')!;
+    expect(images.slice(0, 3)).toEqual(["'self'", 'data:', 'blob:']);
+    expect(images.slice(3).every((source) => source.startsWith('https://<ref>'))).toBe(true);
+    expect(images).toHaveLength(5);
   });
 
   test('CSP lets the app reach Cognito and the upload bucket, and nothing else', () => {
@@ -159,7 +171,7 @@ describe('deployment of the web app', () => {
 });
 
 describe('upload bucket CORS', () => {
-  test('allows PUT, GET and HEAD from the app origin only and exposes ETag', () => {
+  test('allows PUT, GET and HEAD from the app origin only and exposes ETag and the range headers pdf.js reads', () => {
     const [cors] = Object.values(web.findResources('Custom::AWS'));
     const create = render(cors.Properties.Create);
     expect(create).toContain('"action":"PutBucketCors"');
@@ -168,7 +180,7 @@ describe('upload bucket CORS', () => {
       expect.objectContaining({
         AllowedOrigins: ['https://REF'],
         AllowedMethods: ['PUT', 'GET', 'HEAD'],
-        ExposeHeaders: ['ETag'],
+        ExposeHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
       }),
     ]);
     const distributionId = Object.keys(web.findResources('AWS::CloudFront::Distribution'))[0];

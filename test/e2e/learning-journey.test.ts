@@ -172,7 +172,7 @@ it('a new teacher sets a password, builds, edits and assigns a module, and opens
 
 it('a student opens the module, views a file, marks a section complete, and the teacher sees the new percentage', async () => {
   if (!moduleId) throw new Error('The teacher test did not create the module; this test builds on it.');
-  const { page, context, checkPage } = session();
+  const { page, checkPage } = session();
 
   await signInAs(page, student);
   await page.getByRole('heading', { level: 1, name: `Welcome, ${student.email}!` }).waitFor();
@@ -192,20 +192,13 @@ it('a student opens the module, views a file, marks a section complete, and the 
   await page.getByText('0 of 4 sections complete', { exact: true }).waitFor();
   await checkPage(page, 'student-module');
 
-  // View Content opens the section's signed URL in a new tab, and the file is served.
+  // View Content opens the section in the reader, inside the app, and the PDF is drawn there.
   const first = studentSection(page, SECTIONS.pdf.title);
-  const viewContent = first.getByRole('link', { name: /View Content/ });
-  const href = await viewContent.getAttribute('href');
-  expect(href).toMatch(new RegExp(`^${escapeRegExp(stackConfig().s3.endpoint)}/`));
-  const [popup, response] = await Promise.all([
-    page.waitForEvent('popup'),
-    context.waitForEvent('response', (candidate) => candidate.url() === href),
-    viewContent.click(),
-  ]);
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toContain('application/pdf');
-  expect(popup.url()).toBe(href);
-  await popup.close();
+  await first.getByRole('link', { name: /View Content/ }).click();
+  await waitForPath(page, new RegExp(`^/student/class/${schoolClass.classId}/module/${moduleId}/section/[^/]+$`));
+  await page.getByText('Every living thing is made of one or more cells.').waitFor();
+  await page.goBack();
+  await page.getByRole('heading', { level: 1, name: MODULE.revisedTitle }).waitFor();
 
   // Mark as Complete → Completed (disabled), and it stays so after a reload.
   await first.getByRole('button', { name: 'Mark as Complete' }).click();
@@ -310,12 +303,12 @@ async function sectionTitles(page: Page): Promise<string[]> {
   return page.getByRole('region', { name: /^Sections \(\d+\)$/ }).getByRole('heading', { level: 3 }).allInnerTexts();
 }
 
-/** Every section of the detail page has its View Content link (a signed URL, opening in a new tab). */
+/** Every section of the detail page has its View Content link, to the section's reader in the app. */
 async function expectViewContentLinks(page: Page, count: number): Promise<void> {
   const links = page.getByRole('region', { name: /^Sections \(\d+\)$/ }).getByRole('link', { name: /View Content/ });
   await links.first().waitFor();
   expect(await links.count()).toBe(count);
-  for (const link of await links.all()) expect(await link.getAttribute('target')).toBe('_blank');
+  for (const link of await links.all()) expect(await link.getAttribute('href')).toMatch(/^\/teacher-modules\/[^/]+\/section\/[^/]+$/);
 }
 
 function studentSection(page: Page, title: string) {

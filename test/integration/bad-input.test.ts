@@ -311,6 +311,12 @@ const ID_ROUTES: IdRoute[] = [
     missing: { studentId: 404, moduleId: 404, classId: 404 },
   },
   { route: 'getClassReport', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  {
+    route: 'getStudentClassProgress',
+    as: teacher,
+    params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }),
+    missing: { classId: 404, studentId: 404 },
+  },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [
@@ -411,22 +417,26 @@ describe.each(CASES)('%s', (name, cases) => {
 describe('what is stored from a body', () => {
   const serialized = async () => JSON.stringify(await world.scanTable());
 
-  it('never stores a downloadUrl sent in a section, on create or on edit', async () => {
+  it('never stores a downloadUrl or a size sent in a section, on create or on edit', async () => {
     const created = await world.ok('createModule', {
       as: world.teacher,
       body: {
         title: 'Echo',
         description: 'Fields a client may echo back',
-        sections: [{ ...sectionOf(fixtures), _id: undefined, order: 9, contentType: 'WORD', downloadUrl: 'https://evil.example/create' }],
+        sections: [{ ...sectionOf(fixtures), _id: undefined, order: 9, contentType: 'WORD', downloadUrl: 'https://evil.example/create', size: 1 }],
       },
     });
-    expect(created.sections[0]).toMatchObject({ order: 1, contentType: 'PDF' });
+    // The size is the stored file's, whatever the body said.
+    expect(created.sections[0]).toMatchObject({ order: 1, contentType: 'PDF', size: expect.any(Number) });
+    expect(created.sections[0].size).toBeGreaterThan(1);
     expect(created.sections[0]).not.toHaveProperty('downloadUrl');
 
     // The edit screen sends back what it read, signed links included.
     const read = await world.ok('getModule', { as: world.teacher, params: { id: created._id } });
     expect(read.sections[0].downloadUrl).toEqual(expect.stringContaining('X-Amz-Signature='));
-    await world.ok('updateModule', { as: world.teacher, params: { id: created._id }, body: { ...read, sections: [{ ...read.sections[0], downloadUrl: 'https://evil.example/edit' }] } });
+    await world.ok('updateModule', { as: world.teacher, params: { id: created._id }, body: { ...read, sections: [{ ...read.sections[0], downloadUrl: 'https://evil.example/edit', size: 2 }] } });
+    const edited = await world.ok('getModule', { as: world.teacher, params: { id: created._id } });
+    expect(edited.sections[0].size).toBe(created.sections[0].size);
 
     const table = await serialized();
     expect(table).not.toContain('downloadUrl');

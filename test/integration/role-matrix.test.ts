@@ -38,6 +38,7 @@ const EXPECTED = statusTable(`
   getProgress         401        401      200      404           200      404
   markComplete        401        401      200      403           403      403
   getClassReport      401        401      403      403           200      404
+  getStudentClassProgress 401    401      200      404           200      404
   createUpload        401        401      403      403           201      201
   completeUpload      401        401      403      403           200      403
   abortUpload         401        401      403      403           204      403
@@ -75,6 +76,7 @@ const FIXTURES: Record<RouteName, () => Promise<Request>> = {
   getProgress: async () => ({ params: { studentId: world.student.userId, moduleId, classId: CLASS_ID } }),
   markComplete: async () => ({ body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[1] } }),
   getClassReport: async () => ({ params: { classId: CLASS_ID } }),
+  getStudentClassProgress: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts } = await startMultipartUpload();

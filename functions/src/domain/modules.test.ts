@@ -37,8 +37,8 @@ describe('create', () => {
       title: 'Cells',
       description: 'About cells',
       sections: [
-        { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'slides.pptx' },
-        { _id: 'id-3', title: 'Notes', order: 2, contentType: 'PDF', contentUrl: notes, originalFileName: 'My notes.pdf' },
+        { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'slides.pptx', size: 1024 },
+        { _id: 'id-3', title: 'Notes', order: 2, contentType: 'PDF', contentUrl: notes, originalFileName: 'My notes.pdf', size: 1024 },
       ],
       createdAt: now,
       updatedAt: now,
@@ -140,7 +140,7 @@ describe('update', () => {
       sections: [{ title: 'New', contentUrl: fileKey('new.docx') }, kept],
     });
     expect(module.sections).toEqual([
-      { _id: 'id-1', title: 'New', order: 1, contentType: 'WORD', contentUrl: fileKey('new.docx'), originalFileName: 'new.docx' },
+      { _id: 'id-1', title: 'New', order: 1, contentType: 'WORD', contentUrl: fileKey('new.docx'), originalFileName: 'new.docx', size: 1024 },
       { ...section('section-1', 2), title: 'Renamed' },
     ]);
     expect(module.updatedAt).toBe('2024-05-02T10:00:00.001Z');
@@ -162,6 +162,14 @@ describe('update', () => {
     });
     expect(module.sections[0]).toMatchObject({ _id: 'section-1', contentType: 'PPT', originalFileName: 'slides.pptx' });
     expect(ports.files.keys()).not.toContain(fileKey('section-1.pdf'));
+  });
+
+  it('keeps the size stored at save time for a kept section, without asking storage again', async () => {
+    ports.modules.put(moduleRecord({ sections: [{ ...section('section-1', 1), size: 777 }] }));
+    const describeFile = jest.spyOn(ports.files, 'describeFile');
+    const module = await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [kept] });
+    expect(module.sections).toEqual([{ ...section('section-1', 1), title: 'Renamed', size: 777 }]);
+    expect(describeFile).not.toHaveBeenCalled();
   });
 
   it('saves even when removed files cannot be deleted, and logs the orphans', async () => {

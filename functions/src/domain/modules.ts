@@ -129,7 +129,13 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
         }
         const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1 };
         if (kept && kept.contentUrl === input.contentUrl) {
-          return { ...base, contentType: kept.contentType, contentUrl: kept.contentUrl, originalFileName: input.originalFileName ?? kept.originalFileName };
+          return {
+            ...base,
+            contentType: kept.contentType,
+            contentUrl: kept.contentUrl,
+            originalFileName: input.originalFileName ?? kept.originalFileName,
+            ...(kept.size === undefined ? {} : { size: kept.size }),
+          };
         }
         if (!ownsStorageKey(caller, input.contentUrl)) {
           throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
@@ -144,6 +150,8 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
           contentType: contentTypeFromMediaType(file.mediaType),
           contentUrl: input.contentUrl,
           originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
+          // Kept at save time (the HEAD above already tells it), so a module read needs no request per file.
+          size: file.size,
         };
       }),
     );

@@ -68,6 +68,8 @@ export interface ProgressStore {
   getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
   /** Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record. */
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
+  /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
+  listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
 }
@@ -83,7 +85,7 @@ export type MultipartOutcome = 'done' | 'noSuchUpload' | 'partsMismatch';
 export interface FileStore {
   /** The stored file's metadata, or undefined when no such file exists. */
   describeFile(key: string): Promise<StoredFile | undefined>;
-  /** A short-lived link to read a file (only PDFs open inline). */
+  /** A short-lived link to read a file (it downloads when opened as a page; the reader fetches it itself). */
   downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
   singleUploadUrl(key: string, mediaType: string): Promise<string>;
   startMultipartUpload(key: string, mediaType: string): Promise<string>;

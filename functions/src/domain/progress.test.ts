@@ -75,6 +75,71 @@ describe('get', () => {
   });
 });
 
+describe('studentClassProgress', () => {
+  beforeEach(() => {
+    // Titles put "Atoms" first in the syllabus; its sections are stored out of order; "Zoology" has none.
+    ports.modules.put(
+      moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a1', 2), section('a2', 1)] }),
+      moduleRecord({ moduleId: 'zoology', title: 'Zoology', sections: [] }),
+    );
+    ports.classes.put({ ...(ports.classes.all().find((each) => each.classId === CLASS_ID))!, assignedModuleIds: [MODULE_ID, 'atoms', 'zoology'] });
+    ports.progress.put(
+      // section-gone was completed before an edit removed it: it no longer counts.
+      progressRecord({ completedSections: ['section-1', 'section-gone'] }),
+      progressRecord({ moduleId: 'atoms', completedSections: ['a2'] }),
+      progressRecord({ studentId: otherStudent.userId, completedSections: ['section-1', 'section-2'] }),
+    );
+  });
+
+  it("answers every module in syllabus order with the student's completion and first section still to do", async () => {
+    const expected = {
+      classId: CLASS_ID,
+      studentId: student.userId,
+      modules: [
+        { moduleId: 'atoms', moduleTitle: 'Atoms', completed: 1, total: 2, percentage: 50, completedSections: ['a2'], nextSectionId: 'a1' },
+        { moduleId: MODULE_ID, moduleTitle: 'Cells', completed: 1, total: 2, percentage: 50, completedSections: ['section-1'], nextSectionId: 'section-2' },
+        { moduleId: 'zoology', moduleTitle: 'Zoology', completed: 0, total: 0, percentage: 0, completedSections: [], nextSectionId: null },
+      ],
+    };
+    await expect(service.studentClassProgress(student, CLASS_ID, student.userId)).resolves.toEqual(expected);
+    await expect(service.studentClassProgress(teacher, CLASS_ID, student.userId)).resolves.toEqual(expected);
+  });
+
+  it("reads only the student's own records, and no class-wide list", async () => {
+    const ofStudent = jest.spyOn(ports.progress, 'listProgressOfStudent');
+    const ofClass = jest.spyOn(ports.progress, 'listProgressOfClass');
+    await service.studentClassProgress(student, CLASS_ID, student.userId);
+    expect(ofStudent).toHaveBeenCalledTimes(1);
+    const [classId, moduleIds, studentId] = ofStudent.mock.calls[0];
+    expect([classId, [...moduleIds].sort(), studentId]).toEqual([CLASS_ID, ['atoms', MODULE_ID, 'zoology'], student.userId]);
+    expect(ofClass).not.toHaveBeenCalled();
+  });
+
+  it('says null for the next section once a module is complete', async () => {
+    ports.progress.put(progressRecord({ completedSections: ['section-1', 'section-2'] }));
+    const { modules } = await service.studentClassProgress(student, CLASS_ID, student.userId);
+    expect(modules.find((each) => each.moduleId === MODULE_ID)).toMatchObject({ completed: 2, total: 2, percentage: 100, nextSectionId: null });
+  });
+
+  it('answers no modules for a class without any', async () => {
+    ports.classes.put({ ...(ports.classes.all().find((each) => each.classId === CLASS_ID))!, assignedModuleIds: [] });
+    await expect(service.studentClassProgress(student, CLASS_ID, student.userId)).resolves.toEqual({ classId: CLASS_ID, studentId: student.userId, modules: [] });
+  });
+
+  it("is forbidden for an enrolled student asking for someone else's", async () => {
+    await expect(service.studentClassProgress(student, CLASS_ID, otherStudent.userId)).rejects.toEqual(refused('forbidden', /your own progress/));
+  });
+
+  it.each([
+    ['another teacher', otherTeacher, CLASS_ID, student.userId, 'Class not found.'],
+    ['a student of another class', otherStudent, CLASS_ID, otherStudent.userId, 'Class not found.'],
+    ['a class that does not exist', student, 'missing', student.userId, 'Class not found.'],
+    ['its teacher asking about someone not enrolled', teacher, CLASS_ID, 'stranger', 'This student is not enrolled in this class.'],
+  ])('is not found for %s', async (_case, caller, classId, studentId, message) => {
+    await expect(service.studentClassProgress(caller, classId, studentId)).rejects.toEqual(refused('notFound', message));
+  });
+});
+
 describe('classReport', () => {
   it('answers a row per enrolled student by name and a cell per assigned module by title, rounded', async () => {
     ports.modules.put(moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a', 1), section('b', 2), section('c', 3)] }));

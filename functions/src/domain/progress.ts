@@ -1,5 +1,5 @@
 // Use cases for progress: students mark sections of their class's modules complete; teachers read the class report.
-import type { ClassReportRow, ModuleProgress, Progress } from '../../../shared/entities';
+import type { ClassReportRow, ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress } from '../../../shared/entities';
 import type { MarkCompleteInput } from '../../../shared/schemas';
 import type { Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
@@ -25,6 +25,31 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     // Nothing recorded yet is an answer, not an error: the old API's 404 made every first visit log a failed request.
     if (!record) return { ...key, completedSections: [] };
     return toProgress(record, module);
+  }
+
+  /**
+   * A student's progress in every module of a class, in syllabus order (by title, as the class detail lists them),
+   * with the first section still to do: the dashboard's completion and Continue, and the syllabus states, in one call.
+   * Reads: the class, its modules (one BatchGet) and the student's progress items (one BatchGet).
+   */
+  async function studentClassProgress(caller: Caller, classId: string, studentId: string): Promise<StudentClassProgress> {
+    const schoolClass = await requireClass(classes, caller, classId, 'teacherOrStudent');
+    if (!isTeacherOf(caller, schoolClass) && studentId !== caller.userId) {
+      throw forbidden('You can only see your own progress.');
+    }
+    if (!Object.hasOwn(schoolClass.students, studentId)) throw notFound('This student is not enrolled in this class.');
+    const [assigned, records] = await Promise.all([
+      modules.getModules(schoolClass.assignedModuleIds),
+      progress.listProgressOfStudent(classId, schoolClass.assignedModuleIds, studentId),
+    ]);
+    const byModule = new Map(records.map((record) => [record.moduleId, record]));
+    return {
+      classId,
+      studentId,
+      modules: [...assigned]
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map((module) => studentModuleProgress(module, byModule.get(module.moduleId))),
+    };
   }
 
   /** Marks one section complete for the calling student; repeating it changes nothing. */
@@ -71,7 +96,7 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     return module;
   }
 
-  return { get, markComplete, classReport };
+  return { get, studentClassProgress, markComplete, classReport };
 }
 
 /** Only sections still in the module count: removing a section in an edit removes it from everyone's progress. */
@@ -95,4 +120,11 @@ function moduleProgress(module: ModuleRecord, record: ProgressRecord | undefined
     completed,
     total,
   };
+}
+
+function studentModuleProgress(module: ModuleRecord, record: ProgressRecord | undefined): StudentModuleProgress {
+  const completedSections = currentSections(record, module);
+  const done = new Set(completedSections);
+  const next = [...module.sections].sort((a, b) => a.order - b.order).find((section) => !done.has(section._id));
+  return { ...moduleProgress(module, record), completedSections, nextSectionId: next?._id ?? null };
 }

@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { STUDENT_ID } from '../../../test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
@@ -35,6 +35,20 @@ test('addCompletedSection ADDs to the set atomically, creating the item, and ans
     },
     ReturnValues: 'ALL_NEW',
   });
+});
+
+test("listProgressOfStudent batch-gets the student's items by exact keys, consistently: never a classmate's", async () => {
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1'])] } });
+  await expect(repository.listProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID)).resolves.toEqual([
+    { ...key, completedSections: ['section-1'], updatedAt: UPDATED_AT },
+  ]);
+  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
+  expect(ddb).toReceiveCommandWith(BatchGetCommand, {
+    RequestItems: {
+      'progress-table': { Keys: [itemKey, { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}` }], ConsistentRead: true },
+    },
+  });
+  expect(ddb).not.toReceiveCommand(QueryCommand);
 });
 
 test("listProgressOfClass queries the class partition's progress items: one query whatever the class size", async () => {

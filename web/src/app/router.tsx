@@ -39,6 +39,8 @@ const ClassReportPage = lazy(() => import('../features/progress/class-report-pag
 const StudentDashboardPage = lazy(() => import('../features/dashboard/student-dashboard-page'));
 const StudentClassPage = lazy(() => import('../features/classes/student-class-page'));
 const StudentModulePage = lazy(() => import('../features/progress/student-module-page'));
+// Students and teachers (a teacher previews what students see)
+const ReaderPage = lazy(() => import('../features/reader/reader-page'));
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -93,6 +95,7 @@ export const routeObjects: RouteObject[] = [
               { path: '/teacher-modules', element: <ModuleLibraryPage />, handle: titled('My Modules') },
               { path: '/teacher-modules/:moduleId', element: <ModuleDetailPage />, handle: titled('Module') },
               { path: '/teacher-modules/:moduleId/edit', element: <EditModulePage />, handle: titled('Edit Module') },
+              { path: '/teacher-modules/:moduleId/section/:sectionId', element: <ReaderPage />, handle: titled('Section') },
               { path: '/teacher-classes', element: <TeacherClassesPage />, handle: titled('My Classes') },
               { path: '/teacher-classes/:classId', element: <ManageClassPage />, handle: titled('Manage Class') },
               { path: '/analytics', element: <AnalyticsPage />, handle: titled('Class Analytics') },
@@ -110,6 +113,11 @@ export const routeObjects: RouteObject[] = [
               { path: '/student-dashboard', element: <StudentDashboardPage />, handle: titled('Student Dashboard') },
               { path: '/student/class/:classId', element: <StudentClassPage />, handle: titled('Class') },
               { path: '/student/class/:classId/module/:moduleId', element: <StudentModulePage />, handle: titled('Module') },
+              {
+                path: '/student/class/:classId/module/:moduleId/section/:sectionId',
+                element: <ReaderPage />,
+                handle: titled('Section'),
+              },
             ],
           },
         ],

@@ -1,9 +1,13 @@
-// /student/class/:classId: the class's syllabus, one link per assigned module.
+// /student/class/:classId: the class's syllabus, one link per assigned module with the student's completion and
+// its state (not started, in progress, complete), all from one progress request.
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
+import { useStudentClassProgress } from '../progress/api/progress';
+import { CompletionBar, moduleState } from '../progress/components/completion-bar';
 import { useClass } from './api/classes';
 import './classes.css';
 
@@ -11,9 +15,12 @@ const NO_MODULES = 'The teacher has not assigned any modules to this class yet.'
 
 export default function StudentClassPage() {
   const { classId = '' } = useParams();
+  const { userId } = useCurrentUser();
   const klass = useClass(classId);
+  const progress = useStudentClassProgress(classId, userId);
   useDocumentTitle(klass.data?.className ?? 'Class');
-  useLogError(klass.error, 'Loading the class failed');
+  useLogError(klass.error ?? progress.error, 'Loading the class failed');
+  const progressOf = new Map((progress.data?.modules ?? []).map((module) => [module.moduleId, module]));
 
   if (klass.isPending) return <Loading label="Loading class..." />;
   if (klass.isError) {
@@ -40,19 +47,29 @@ export default function StudentClassPage() {
           <p className="empty-state">{NO_MODULES}</p>
         ) : (
           <ol className="syllabus">
-            {modules.map((module, index) => (
-              <li key={module._id} className="card syllabus-item">
-                <span className="syllabus-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div className="syllabus-text">
-                  <h3 className="syllabus-title">
-                    <Link to={`/student/class/${classId}/module/${module._id}`}>{module.title}</Link>
-                  </h3>
-                  <p className="muted">{module.description}</p>
-                </div>
-              </li>
-            ))}
+            {modules.map((module, index) => {
+              const moduleProgress = progressOf.get(module._id);
+              const state = moduleProgress && moduleState(moduleProgress.completed, moduleProgress.total);
+              return (
+                <li key={module._id} className="card syllabus-item">
+                  <span className="syllabus-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div className="syllabus-text">
+                    <h3 className="syllabus-title">
+                      <Link to={`/student/class/${classId}/module/${module._id}`}>{module.title}</Link>
+                    </h3>
+                    <p className="muted">{module.description}</p>
+                    {moduleProgress && (
+                      <div className="syllabus-progress">
+                        <span className={`module-state module-state-${state!.toLowerCase().replace(' ', '-')}`}>{state}</span>
+                        <CompletionBar completed={moduleProgress.completed} total={moduleProgress.total} />
+                      </div>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>

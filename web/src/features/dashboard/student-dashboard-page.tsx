@@ -1,12 +1,17 @@
-// /student-dashboard: a card per enrolled class.
+// /student-dashboard: a card per enrolled class with the student's completion and Continue, which opens the first
+// section not yet complete (modules in syllabus order); one progress request per class.
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
+import type { ClassSummary, StudentClassProgress } from '../../../../shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
 import { moduleCount } from '../classes/components/count-label';
+import { useStudentClassesProgress } from '../progress/api/progress';
+import { CompletionBar } from '../progress/components/completion-bar';
+import { readerPath } from '../reader/reader-paths';
 import './dashboard.css';
 
 const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
@@ -15,7 +20,8 @@ export default function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');
   const { userId, username } = useCurrentUser();
   const classes = useStudentClasses(userId);
-  useLogError(classes.error, 'Loading the classes failed');
+  const progress = useStudentClassesProgress((classes.data ?? []).map((each) => each._id), userId);
+  useLogError(classes.error ?? progress.find((each) => each.error)?.error, 'Loading the classes failed');
 
   return (
     <div className="dashboard">
@@ -31,19 +37,37 @@ export default function StudentDashboardPage() {
           <p className="empty-state">{NOT_ENROLLED}</p>
         ) : (
           <ul className="grid card-list">
-            {classes.data.map((each) => (
-              <li key={each._id} className="card student-class-card">
-                <h3>{each.className}</h3>
-                <p className="muted">Teacher: {each.teacherId?.username || 'N/A'}</p>
-                <p className="muted">{moduleCount(each.assignedModuleIds.length)}</p>
-                <Link to={`/student/class/${each._id}`} className="button">
-                  View Class
-                </Link>
-              </li>
+            {classes.data.map((each, index) => (
+              <ClassCard key={each._id} summary={each} progress={progress[index]?.data} />
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: StudentClassProgress }) {
+  const modules = progress?.modules ?? [];
+  const completed = modules.reduce((sum, module) => sum + module.completed, 0);
+  const total = modules.reduce((sum, module) => sum + module.total, 0);
+  const next = modules.find((module) => module.nextSectionId);
+  return (
+    <li className="card student-class-card">
+      <h3>{summary.className}</h3>
+      <p className="muted">Teacher: {summary.teacherId?.username || 'N/A'}</p>
+      <p className="muted">{moduleCount(summary.assignedModuleIds.length)}</p>
+      {progress && total > 0 && <CompletionBar completed={completed} total={total} />}
+      <div className="student-class-actions">
+        {next && (
+          <Link to={readerPath(next.moduleId, next.nextSectionId!, summary._id)} className="button" aria-label={`Continue ${summary.className}: ${next.moduleTitle}`}>
+            Continue
+          </Link>
+        )}
+        <Link to={`/student/class/${summary._id}`} className={next ? 'button button-secondary' : 'button'}>
+          View Class
+        </Link>
+      </div>
+    </li>
   );
 }

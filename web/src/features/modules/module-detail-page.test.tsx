@@ -1,11 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../../../../shared/constants';
 import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
-import { createQueryClient } from '../../app/query-client';
 import ModuleDetailPage from './module-detail-page';
 import ModuleLibraryPage from './module-library-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
@@ -26,10 +23,7 @@ const renderDetail = () =>
     also: { '/teacher-modules': <ModuleLibraryPage /> },
   });
 
-afterEach(() => {
-  focusManager.setFocused(undefined);
-  jest.useRealTimers();
-});
+
 
 const consoleErrors = captureConsoleErrors();
 
@@ -94,40 +88,12 @@ it('keeps showing the module when a background refresh fails', async () => {
   expect(screen.queryByText('Failed to load module.')).not.toBeInTheDocument();
 });
 
-describe('signed View Content links', () => {
-  const TTL_MS = DOWNLOAD_URL_TTL_SECONDS * 1000;
-  const resigned = moduleFixture({ sections: [{ ...stored.sections[0], downloadUrl: 'https://s3/i?fresh' }] });
-  const viewContent = () => within(screen.getByRole('listitem')).getByRole('link', { name: /View Content/ });
-  // With the app's cache defaults (30 s fresh, no refetch on focus), which the module query must override.
-  const renderWithAppCache = () =>
-    renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1', queryClient: createQueryClient() });
-
-  it('are fetched again before they expire while the page stays open', async () => {
-    jest.useFakeTimers();
-    renderWithAppCache();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
-    expect(viewContent()).toHaveAttribute('href', 'https://s3/i');
-    mockedApi.getModule.mockResolvedValue(resigned);
-
-    // A minute before the first links expire, new ones are on screen.
-    await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
-    await waitFor(() => expect(viewContent()).toHaveAttribute('href', 'https://s3/i?fresh'));
-  });
-
-  it('are fetched again when the user comes back to the window after they went stale', async () => {
-    jest.useFakeTimers();
-    renderWithAppCache();
-    await screen.findByRole('heading', { level: 1, name: 'Fractions' });
-    mockedApi.getModule.mockResolvedValue(resigned);
-
-    // Away (the interval does not run in the background) until the links are about to expire.
-    act(() => focusManager.setFocused(false));
-    await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(1);
-
-    act(() => focusManager.setFocused(true));
-    await waitFor(() => expect(viewContent()).toHaveAttribute('href', 'https://s3/i?fresh'));
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
-  });
+it('shows each section with its file type, name and size, and View Content opens it in the reader', async () => {
+  mockedApi.getModule.mockResolvedValue(
+    moduleFixture({ sections: [{ ...stored.sections[0], size: 1843 }] }),
+  );
+  renderDetail();
+  const row = within(await screen.findByRole('listitem'));
+  expect(row.getByText('PDF · i.pdf · 1.8 kB')).toBeInTheDocument();
+  expect(row.getByRole('link', { name: 'View Content: Intro' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1');
 });

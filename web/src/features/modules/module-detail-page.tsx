@@ -1,7 +1,9 @@
-// /teacher-modules/:moduleId: a module with its sections, View Content links, Edit and Delete.
+// /teacher-modules/:moduleId: a module with its sections (type, file name and size), View Content (the reader, as
+// students see it), Edit and Delete.
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
+import { FileFacts } from '../reader/components/file-facts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -78,12 +80,11 @@ export default function ModuleDetailPage() {
                 <li key={section._id} className="card section-item">
                   <div className="section-item-text">
                     <h3 className="section-title">{section.title}</h3>
-                    <p className="muted section-meta">
-                      {section.contentType}
-                      {section.originalFileName ? ` · ${section.originalFileName}` : ''}
+                    <p className="section-meta">
+                      <FileFacts section={section} />
                     </p>
                   </div>
-                  <SectionContentLink section={section} />
+                  <SectionContentLink section={section} moduleId={module.data._id} />
                 </li>
               ))}
           </ol>

@@ -1,7 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../../../../shared/constants';
-import { createQueryClient } from '../../app/query-client';
 import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage, STUDENT } from '../../testing/test-utils';
@@ -28,8 +26,6 @@ const renderModule = () =>
   });
 const sectionItem = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).closest('li')!;
 
-afterEach(() => jest.useRealTimers());
-
 const consoleErrors = captureConsoleErrors();
 
 beforeEach(() => {
@@ -49,14 +45,14 @@ it('treats a 404 on progress as nothing completed', async () => {
   expect(screen.getByText('0 of 2 sections complete')).toBeInTheDocument();
 });
 
-it('links View Content to the signed download URL in a new tab', async () => {
+it("shows each section's file and links View Content to the section's reader in the class", async () => {
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
   await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+  expect(within(sectionItem('Intro')).getByText('PDF · intro.pdf')).toBeInTheDocument();
+  expect(within(sectionItem('Practice')).getByText('Word document · p.docx')).toBeInTheDocument();
   const link = within(sectionItem('Intro')).getByRole('link', { name: /View Content/ });
-  expect(link).toHaveAttribute('href', 'https://s3/intro?sig');
-  expect(link).toHaveAttribute('target', '_blank');
-  expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(link).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
 });
 
 it('turns Mark as Complete into a disabled Completed', async () => {
@@ -162,29 +158,8 @@ describe('marking while another mark is on its way', () => {
   });
 });
 
-describe('View Content links', () => {
-  it('are renewed before they expire while the student stays on the page', async () => {
-    jest.useFakeTimers();
-    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
-    renderPage(<StudentModulePage />, {
-      path: '/student/class/:classId/module/:moduleId',
-      url: '/student/class/c1/module/m1',
-      user: STUDENT,
-      queryClient: createQueryClient(), // the app's cache defaults
-    });
-    await screen.findByRole('heading', { level: 1, name: 'Fractions' });
-    mockedApi.getModule.mockResolvedValue({
-      ...stored,
-      sections: stored.sections.map((section) => ({ ...section, downloadUrl: `${section.downloadUrl}&renewed` })),
-    });
-
-    await act(async () => jest.advanceTimersByTime(DOWNLOAD_URL_TTL_SECONDS * 1000 - 60_000));
-    await waitFor(() =>
-      expect(within(sectionItem('Intro')).getByRole('link', { name: /View Content/ })).toHaveAttribute('href', 'https://s3/intro?sig&renewed'),
-    );
-  });
-
-  it('keep the page (and the old links) when renewing them fails', async () => {
+describe('renewing the module in the background', () => {
+  it('keeps the page when reading the module again fails', async () => {
     consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
     mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
     const { queryClient } = renderModule();

@@ -1,6 +1,5 @@
-// /student/class/:classId/module/:moduleId: a module's sections for a student, each with View Content and
-// Mark as Complete (which becomes a disabled Completed; there is no undo).
-import { useState } from 'react';
+// /student/class/:classId/module/:moduleId: a module's sections for a student, each with its file (type, name, size),
+// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo).
 import { Link, useParams } from 'react-router-dom';
 import type { Module } from '../../../../shared/entities';
 import { Alert } from '../../components/alert';
@@ -10,12 +9,13 @@ import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { SectionContentLink } from '../modules/components/section-content-link';
-import { useMarkComplete, useStudentProgress } from './api/progress';
+import { FileFacts } from '../reader/components/file-facts';
+import { useStudentProgress } from './api/progress';
+import { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 
 const MISSING_INFO = 'Missing module or class information.';
 const LOAD_FAILED = 'Failed to load module content.';
-const MARK_FAILED = 'Could not update progress.';
 
 export default function StudentModulePage() {
   const { classId, moduleId } = useParams();
@@ -61,21 +61,9 @@ interface StudentModuleProps {
 }
 
 function StudentModule({ module, classId, studentId, completed }: StudentModuleProps) {
-  const markComplete = useMarkComplete(studentId, module._id, classId);
-  const [failed, setFailed] = useState(false);
+  const { mark, failed, dismissFailure, isPending, pendingSectionId } = useMarkSection(studentId, module._id, classId);
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
   const done = sections.filter((section) => completed.has(section._id)).length;
-
-  async function mark(sectionId: string) {
-    if (markComplete.isPending) return;
-    setFailed(false);
-    try {
-      await markComplete.mutateAsync(sectionId);
-    } catch (error) {
-      console.error('Marking the section complete failed:', error);
-      setFailed(true);
-    }
-  }
 
   return (
     <div className="student-module">
@@ -95,7 +83,7 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
       )}
 
       {failed && (
-        <Alert tone="error" onDismiss={() => setFailed(false)}>
+        <Alert tone="error" onDismiss={dismissFailure}>
           {MARK_FAILED}
         </Alert>
       )}
@@ -108,22 +96,23 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
           <ol className="section-list">
             {sections.map((section, index) => {
               const isDone = completed.has(section._id);
-              const isMarking = markComplete.isPending && markComplete.variables === section._id;
+              const isMarking = pendingSectionId === section._id;
               return (
                 <li key={section._id} className={`card section-item${isDone ? ' is-done' : ''}`}>
                   <div className="section-item-text">
                     <h3 className="section-title">
                       {index + 1}. {section.title}
                     </h3>
-                    <p className="muted section-meta">{section.contentType}</p>
+                    <p className="section-meta">
+                      <FileFacts section={section} />
+                    </p>
                   </div>
                   <div className="student-section-actions">
-                    <SectionContentLink section={section} />
+                    <SectionContentLink section={section} moduleId={module._id} classId={classId} />
                     <button
                       type="button"
                       className={isDone ? 'button completed-button' : 'button'}
-                      // One mark at a time: the mutation tracks only its latest call, so a second would hide the first.
-                      disabled={isDone || markComplete.isPending}
+                      disabled={isDone || isPending}
                       onClick={() => mark(section._id)}
                     >
                       {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}

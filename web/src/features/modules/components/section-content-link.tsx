@@ -1,18 +1,12 @@
+import { Link } from 'react-router-dom';
 import type { Section } from '../../../../../shared/entities';
+import { readerPath } from '../../reader/reader-paths';
 
-/** View Content: the section's signed download link, in a new tab. */
-export function SectionContentLink({ section }: { section: Section }) {
-  if (!section.downloadUrl) return <span className="muted">Content unavailable</span>;
+/** View Content: opens the section in the reader, inside the app (a student's within their class). */
+export function SectionContentLink({ section, moduleId, classId }: { section: Section; moduleId: string; classId?: string }) {
   return (
-    <a
-      className="button button-secondary"
-      href={section.downloadUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      title="Opens in a new tab"
-    >
+    <Link className="button button-secondary" to={readerPath(moduleId, section._id, classId)} aria-label={`View Content: ${section.title}`}>
       View Content
-      <span aria-hidden="true">↗</span>
-    </a>
+    </Link>
   );
 }

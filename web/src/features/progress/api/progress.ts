@@ -9,6 +9,7 @@ export const progressKeys = {
   student: (studentId: string, moduleId: string, classId: string) =>
     [...progressKeys.all, 'student', studentId, moduleId, classId] as const,
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
+  studentClass: (classId: string, studentId: string) => [...progressKeys.all, 'student-class', classId, studentId] as const,
 };
 
 /**
@@ -40,8 +41,28 @@ export function useMarkComplete(studentId: string, moduleId: string, classId: st
       queryClient.setQueryData<Progress | null>(progressKeys.student(studentId, moduleId, classId), (cached) =>
         cached ? { ...progress, completedSections: union(cached.completedSections, progress.completedSections) } : progress,
       );
+      void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },
+  });
+}
+
+/** A student's completion in every module of a class, with each module's next section (dashboard, syllabus, reader). */
+export function useStudentClassProgress(classId: string | undefined, studentId: string) {
+  return useQuery({
+    queryKey: progressKeys.studentClass(classId ?? '', studentId),
+    queryFn: () => api.getStudentClassProgress(classId!, studentId),
+    enabled: Boolean(classId && studentId),
+  });
+}
+
+/** The same for several classes at once (the student dashboard's cards). */
+export function useStudentClassesProgress(classIds: string[], studentId: string) {
+  return useQueries({
+    queries: classIds.map((classId) => ({
+      queryKey: progressKeys.studentClass(classId, studentId),
+      queryFn: () => api.getStudentClassProgress(classId, studentId),
+    })),
   });
 }
 

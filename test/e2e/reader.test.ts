@@ -1,0 +1,242 @@
+// The reader in a real browser (issue 8): a student reads the seeded PDF, slides and Word worksheet inside the app at
+// 1280 and 375 px, pages through them, moves on with Next, marks sections complete and resumes from the dashboard with
+// Continue; a teacher previews the same reader; and hostile files run nothing and reach no other host. Every reader
+// page is checked with axe at both widths (checkPage), and every console error fails the test, so a CSP violation does.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { DEMO_USERS } from '../integration/harness';
+import { open, signInAs, waitForPath } from './support/app';
+import { NARROW, useBrowser } from './support/browser';
+import { createClass, createModuleWithFiles, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
+
+const session = useBrowser();
+
+const demoUser = (email: string): TestUser => {
+  const user = DEMO_USERS.find((each) => each.email === email)!;
+  return { userId: '', email: user.email, password: user.password, role: user.role };
+};
+
+const SEEDED = {
+  pdf: 'Reading: cells',
+  pptx: 'Slides: photosynthesis',
+  docx: 'Worksheet: label a cell',
+  handbook: 'Handbook: cell division',
+};
+const READER_PATH = /^\/student\/class\/demo-class-1\/module\/[^/]+\/section\/[^/]+$/;
+
+/** Requests that leave for a host other than the app and its twins: a hostile file must cause none. */
+function watchForeignRequests(page: Page): string[] {
+  const { url, s3, cognito } = stackConfig();
+  const own = [url, s3.endpoint, cognito.endpoint].map((origin) => new URL(origin).origin);
+  const foreign: string[] = [];
+  page.on('request', (request: Request) => {
+    const target = request.url();
+    if (/^(data|blob):/.test(target)) return;
+    if (!own.includes(new URL(target).origin)) foreign.push(target);
+  });
+  return foreign;
+}
+
+const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Module sections' });
+
+it('a student reads every seeded file in the app at 1280 px, moves on with Next, marks progress and resumes with Continue', async () => {
+  const { page, checkPage } = session();
+  const foreign = watchForeignRequests(page);
+  const ranges: string[] = [];
+  page.on('request', (request) => {
+    const range = request.headers().range;
+    if (range) ranges.push(range);
+  });
+  await signInAs(page, demoUser('student@example.com'));
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Year 9 Science' }) });
+  await card.getByText('0 of 4 sections complete', { exact: true }).waitFor();
+  await checkPage(page, 'student-dashboard-progress');
+  await card.getByRole('link', { name: /^Continue/ }).click();
+
+  // 1. The PDF: text from inside the file, page x of n, paging by button and by keyboard, zoom.
+  await waitForPath(page, READER_PATH);
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await page.getByText('Every living thing is made of one or more cells.').waitFor();
+  await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+  await checkPage(page, 'reader-pdf');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+  await page.getByText('Check your understanding').waitFor();
+  await page.getByRole('group', { name: /page 2 of 2/ }).press('ArrowLeft');
+  await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Fit to width', pressed: false }).waitFor();
+  await page.getByRole('button', { name: 'Fit to width' }).click();
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: 'Completed' }).waitFor();
+  await nav(page).getByRole('link', { name: `1. ${SEEDED.pdf} (completed)` }).waitFor();
+
+  // 2. The slides: text, pictures and the table, slide by slide.
+  await page.getByRole('link', { name: `Next: ${SEEDED.pptx}` }).click();
+  await heading(page, `2. ${SEEDED.pptx}`).waitFor();
+  await page.getByText('Plants make glucose from carbon dioxide and water.').waitFor();
+  expect(await page.getByRole('group', { name: /slide 1 of 3/ }).locator('img').count()).toBe(1);
+  await checkPage(page, 'reader-pptx');
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await page.getByText('Slide 2 of 3', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await page.getByText('Stored chemical energy').waitFor();
+
+  // 3. The Word worksheet.
+  await page.getByRole('link', { name: `Next: ${SEEDED.docx}` }).click();
+  await heading(page, `3. ${SEEDED.docx}`).waitFor();
+  await page.getByText('1. Label the nucleus, cytoplasm and cell membrane on your diagram.').waitFor();
+  await checkPage(page, 'reader-docx');
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: 'Completed' }).waitFor();
+
+  // 4. The 10 MB, 50-page handbook: its first page is read by range requests.
+  await page.getByRole('link', { name: `Next: ${SEEDED.handbook}` }).click();
+  await heading(page, `4. ${SEEDED.handbook}`).waitFor();
+  await page.getByText('Cell biology handbook: page 1 of 50').waitFor();
+  await page.getByText('Page 1 of 50', { exact: true }).waitFor();
+  expect(ranges.some((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
+  await page.getByRole('group', { name: /page 1 of 50/ }).press('End');
+  await page.getByText('Cell biology handbook: page 50 of 50').waitFor();
+  await page.getByText('1 other section of this module still to complete.').waitFor();
+  await checkPage(page, 'reader-pdf-large');
+
+  // The dashboard counts the two marks and Continue opens the first section not complete: the slides.
+  await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Dashboard' }).click();
+  await waitForPath(page, '/student-dashboard');
+  await card.getByText('2 of 4 sections complete', { exact: true }).waitFor();
+  await card.getByRole('link', { name: /^Continue/ }).click();
+  await heading(page, `2. ${SEEDED.pptx}`).waitFor();
+
+  // The syllabus shows the module in progress.
+  await open(page, '/student/class/demo-class-1');
+  await page.getByText('In progress', { exact: true }).waitFor();
+  await page.getByText('2 of 4 sections complete', { exact: true }).waitFor();
+  await checkPage(page, 'student-class-progress');
+  expect(foreign).toEqual([]);
+});
+
+it('a student reads, marks and continues at 375 px, with the sections in a drawer', async () => {
+  const { page, checkPage } = session();
+  await page.setViewportSize(NARROW);
+  await signInAs(page, demoUser('student2@example.com'));
+  await page.getByRole('heading', { name: 'Year 9 Science' }).waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Year 9 Science' }) })
+    .getByRole('link', { name: /^Continue/ })
+    .click();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await page.getByText('Every living thing is made of one or more cells.').waitFor();
+
+  // The drawer: closed, opened, a section chosen, closed again.
+  const toggle = page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ });
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  await toggle.click();
+  await nav(page).getByRole('link', { name: `3. ${SEEDED.docx}` }).click();
+  await heading(page, `3. ${SEEDED.docx}`).waitFor();
+  await page.getByText('4. Compare a plant cell and an animal cell: list two differences.').waitFor();
+  expect(await page.getByRole('button', { name: /^Sections/ }).getAttribute('aria-expanded')).toBe('false');
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: 'Completed' }).waitFor();
+  await page.getByRole('button', { name: /^Sections \(1 of 4 complete\)/ }).waitFor();
+
+  await page.getByRole('link', { name: `Previous: ${SEEDED.pptx}` }).click();
+  await page.getByText('Plants make glucose from carbon dioxide and water.').waitFor();
+  await checkPage(page, 'reader-pptx-narrow');
+
+  await page.goto(page.url().replace(/\/student\/.*/, '/student-dashboard'));
+  await page.getByText('1 of 4 sections complete', { exact: true }).waitFor();
+  await page.getByRole('link', { name: /^Continue/ }).click();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+});
+
+it('a teacher previews the reader from the module, without Mark as Complete', async () => {
+  const { page, checkPage } = session();
+  await signInAs(page, demoUser('teacher@example.com'));
+  await open(page, '/teacher-modules');
+  await page.getByRole('link', { name: 'Cells: the building blocks of life' }).click();
+  await page.getByRole('heading', { name: 'Sections (4)' }).waitFor();
+  await page.getByText('PowerPoint · photosynthesis-slides.pptx · 10 kB').waitFor();
+  await page.getByRole('link', { name: `View Content: ${SEEDED.docx}` }).click();
+  await waitForPath(page, /^\/teacher-modules\/[^/]+\/section\/[^/]+$/);
+  await page.getByText('2. Add the three parts that only plant cells have.').waitFor();
+  expect(await page.getByRole('button', { name: 'Mark as Complete' }).count()).toBe(0);
+  await checkPage(page, 'reader-teacher-preview');
+});
+
+const FIXTURES = path.resolve(__dirname, 'fixtures');
+const fixture = (fileName: string) => new Uint8Array(readFileSync(path.join(FIXTURES, fileName)));
+
+it('runs nothing from hostile files and loads nothing from other hosts, and stays responsive on a 500-slide deck', async () => {
+  const { page, checkPage } = session();
+  const teacher = await newUser('Teachers');
+  const student = await newUser('Students');
+  const schoolClass = await createClass(teacher, `Year 7 Safety ${uniqueTag()}`, [student]);
+  const moduleId = await createModuleWithFiles(
+    teacher,
+    `Hostile files ${uniqueTag()}`,
+    [
+      { title: 'A PDF with actions', fileName: 'hostile-actions.pdf', contentType: 'application/pdf', bytes: fixture('hostile-actions.pdf') },
+      {
+        title: 'A document with a hostile link',
+        fileName: 'hostile-links.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        bytes: fixture('hostile-links.docx'),
+      },
+      {
+        title: 'A very long deck',
+        fileName: 'many-slides.pptx',
+        contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        bytes: fixture('many-slides.pptx'),
+      },
+    ],
+    schoolClass.classId,
+  );
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const popups: string[] = [];
+  // Windows the page opens (axe's own helper pages are not the page's).
+  page.on('popup', (opened) => popups.push(opened.url()));
+  const foreign = watchForeignRequests(page);
+  await signInAs(page, student);
+  await open(page, `/student/class/${schoolClass.classId}/module/${moduleId}`);
+  await page.getByRole('link', { name: 'View Content: A PDF with actions' }).click();
+
+  // The PDF opens with a JavaScript action and has a launch link over its text: clicking it does nothing.
+  const launchArea = page.getByText('Opening this file must not run its script or launch anything.');
+  await launchArea.waitFor();
+  await launchArea.click();
+  await checkPage(page, 'reader-hostile-pdf');
+
+  // The javascript: link is plain text; the https link opens without opener or referrer; the remote picture is gone.
+  await page.getByRole('link', { name: /^Next: A document with a hostile link/ }).click();
+  await page.getByText('Click for a prize').waitFor();
+  expect(await page.getByRole('link', { name: 'Click for a prize' }).count()).toBe(0);
+  await page.getByText('Click for a prize').click();
+  const safe = page.getByRole('link', { name: 'A safe link' });
+  expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
+  expect(await safe.getAttribute('target')).toBe('_blank');
+  expect(await page.getByRole('document', { name: 'A document with a hostile link' }).locator('img').count()).toBe(0);
+
+  // 500 slides: one is on screen, the last is one key away, and the page still answers.
+  await page.getByRole('link', { name: /^Next: A very long deck/ }).click();
+  const slideControls = page.getByRole('toolbar', { name: 'Slide controls' });
+  await slideControls.getByText('Slide 1 of 500', { exact: true }).waitFor();
+  await page.getByText('Filler slide number 1.', { exact: true }).waitFor();
+  await page.getByRole('group', { name: /slide 1 of 500/ }).press('End');
+  await page.getByText('Filler slide number 500.', { exact: true }).waitFor();
+  expect(await page.evaluate('document.querySelectorAll(".pptx-slide").length')).toBe(1);
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: 'Completed' }).waitFor();
+
+  expect(dialogs).toEqual([]);
+  expect(popups).toEqual([]);
+  expect(foreign).toEqual([]);
+});

@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { api } from '../../lib/api-client';
+import { renderPage, STUDENT } from '../../testing/test-utils';
+import StudentClassPage from './student-class-page';
+
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getStudentClassProgress'),
+);
+const mockedApi = jest.mocked(api);
+
+const modules = [
+  { _id: 'm1', title: 'Atoms', description: 'What matter is made of' },
+  { _id: 'm2', title: 'Cells', description: 'What living things are made of' },
+  { _id: 'm3', title: 'Energy', description: 'Where it comes from' },
+];
+const progress = (moduleId: string, completed: number, total: number) => ({
+  moduleId,
+  moduleTitle: moduleId,
+  completed,
+  total,
+  percentage: 0,
+  completedSections: [],
+  nextSectionId: completed < total ? 'next' : null,
+});
+
+it('shows each module of the syllabus with its completion and state', async () => {
+  mockedApi.getClass.mockResolvedValue({
+    _id: 'c1',
+    className: 'Year 9 Science',
+    teacherId: { _id: 't1', username: 'teacher@example.com' },
+    studentIds: [{ _id: 'student-sub', username: 'student@example.com' }],
+    assignedModuleIds: modules,
+  });
+  mockedApi.getStudentClassProgress.mockResolvedValue({
+    classId: 'c1',
+    studentId: 'student-sub',
+    modules: [progress('m1', 0, 3), progress('m2', 2, 5), progress('m3', 4, 4)],
+  });
+  renderPage(<StudentClassPage />, { path: '/student/class/:classId', url: '/student/class/c1', user: STUDENT });
+
+  const item = (title: string) => within(screen.getByRole('link', { name: title }).closest('li')!);
+  expect(await screen.findByText('2 of 5 sections complete')).toBeInTheDocument();
+  expect(item('Atoms').getByText('Not started')).toBeInTheDocument();
+  expect(item('Atoms').getByText('0 of 3 sections complete')).toBeInTheDocument();
+  expect(item('Cells').getByText('In progress')).toBeInTheDocument();
+  expect(item('Energy').getByText('Complete')).toBeInTheDocument();
+  expect(item('Energy').getByText('4 of 4 sections complete')).toBeInTheDocument();
+  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledWith('c1', 'student-sub');
+});

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import type { ClassSummary, StudentModuleProgress } from '../../../../shared/entities';
+import { api } from '../../lib/api-client';
+import { renderPage, STUDENT } from '../../testing/test-utils';
+import StudentDashboardPage from './student-dashboard-page';
+
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listStudentClasses', 'getStudentClassProgress'),
+);
+const mockedApi = jest.mocked(api);
+
+const summary = (id: string, className: string, modules: number): ClassSummary => ({
+  _id: id,
+  className,
+  teacherId: { _id: 't1', username: 'teacher@example.com' },
+  studentIds: ['student-sub'],
+  assignedModuleIds: Array.from({ length: modules }, (_, index) => `m${index + 1}`),
+});
+
+const moduleProgress = (moduleId: string, completed: number, total: number, nextSectionId: string | null): StudentModuleProgress => ({
+  moduleId,
+  moduleTitle: `Module ${moduleId}`,
+  completed,
+  total,
+  percentage: total ? Math.round((completed / total) * 100) : 0,
+  completedSections: [],
+  nextSectionId,
+});
+
+const card = (className: string) => within(screen.getByRole('heading', { name: className }).closest('li')!);
+
+beforeEach(() => {
+  mockedApi.listStudentClasses.mockResolvedValue([summary('c1', 'Biology', 2), summary('c2', 'Physics', 1)]);
+  mockedApi.getStudentClassProgress.mockImplementation(async (classId) => ({
+    classId,
+    studentId: 'student-sub',
+    modules:
+      classId === 'c1'
+        ? [moduleProgress('m1', 3, 3, null), moduleProgress('m2', 1, 4, 'm2-s2')]
+        : [moduleProgress('m9', 2, 2, null)],
+  }));
+});
+
+it("shows each class's completion and Continue to the first section not yet complete, modules in syllabus order", async () => {
+  renderPage(<StudentDashboardPage />, { path: '/student-dashboard', url: '/student-dashboard', user: STUDENT });
+  await screen.findByRole('heading', { name: 'Biology' });
+  expect(await card('Biology').findByText('4 of 7 sections complete')).toBeInTheDocument();
+  expect(card('Biology').getByRole('progressbar', { name: '4 of 7 sections complete' })).toHaveAttribute('value', '4');
+  expect(card('Biology').getByRole('link', { name: 'Continue Biology: Module m2' })).toHaveAttribute(
+    'href',
+    '/student/class/c1/module/m2/section/m2-s2',
+  );
+  expect(card('Biology').getByRole('link', { name: 'View Class' })).toHaveAttribute('href', '/student/class/c1');
+  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledWith('c1', 'student-sub');
+  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledTimes(2);
+});
+
+it('offers no Continue in a class whose sections are all complete', async () => {
+  renderPage(<StudentDashboardPage />, { path: '/student-dashboard', url: '/student-dashboard', user: STUDENT });
+  await screen.findByRole('heading', { name: 'Physics' });
+  expect(await card('Physics').findByText('2 of 2 sections complete')).toBeInTheDocument();
+  expect(card('Physics').queryByRole('link', { name: /^Continue/ })).not.toBeInTheDocument();
+  expect(card('Physics').getByRole('link', { name: 'View Class' })).toBeInTheDocument();
+});

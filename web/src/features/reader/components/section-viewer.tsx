@@ -1,0 +1,81 @@
+// The file of one section, rendered in the page by the viewer for its type (each a lazy chunk), with its states:
+// loading, rendered, unsupported or failed (the fallback panel). A link the bucket refuses (expired while the page
+// was open) is signed again once and the file opened with the fresh link.
+import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { ContentType, Section } from '../../../../../shared/entities';
+import { Loading } from '../../../components/loading';
+import { isRefusedLink } from '../utils/fetch-file';
+import type { ViewerProps } from '../viewers/viewer-props';
+import { FileFallback } from './file-fallback';
+
+const VIEWERS: Partial<Record<ContentType, ComponentType<ViewerProps>>> = {
+  PDF: lazy(() => import('../viewers/pdf-viewer')),
+  WORD: lazy(() => import('../viewers/docx-viewer')),
+  PPT: lazy(() => import('../viewers/pptx-viewer')),
+};
+
+interface SectionViewerProps {
+  section: Section;
+  /** Signs the section's link again (reads the module again) and answers the fresh link. */
+  renewLink: () => Promise<string | undefined>;
+}
+
+type Status = 'loading' | 'rendered' | 'failed';
+
+export function SectionViewer({ section, renewLink }: SectionViewerProps) {
+  // The link the viewer opened; a background refresh of the module's links does not reopen the file.
+  const [url, setUrl] = useState(section.downloadUrl);
+  const [status, setStatus] = useState<Status>('loading');
+  const Viewer = VIEWERS[section.contentType];
+  // Stable callbacks: a viewer reopens its file when they change.
+  const renewed = useRef(false);
+  const renew = useRef(renewLink);
+  renew.current = renewLink;
+  const opened = useRef(url);
+  opened.current = url;
+
+  const onReady = useCallback(() => setStatus('rendered'), []);
+  const onError = useCallback((error: unknown) => {
+    if (isRefusedLink(error) && !renewed.current) {
+      renewed.current = true;
+      renew.current().then(
+        // The same link again would be refused again.
+        (fresh) => (fresh && fresh !== opened.current ? setUrl(fresh) : setStatus('failed')),
+        () => setStatus('failed'),
+      );
+      return;
+    }
+    console.error('Showing the file failed:', error);
+    setStatus('failed');
+  }, []);
+
+  if (!Viewer) return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="unsupported" />;
+  if (!url || status === 'failed') return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="failed" />;
+  return (
+    <div className="section-viewer" aria-busy={status === 'loading'}>
+      {status === 'loading' && <Loading label="Loading file..." />}
+      <ViewerBoundary onError={onError}>
+        <Suspense fallback={null}>
+          <Viewer key={url} url={url} label={section.title} onReady={onReady} onError={onError} />
+        </Suspense>
+      </ViewerBoundary>
+    </div>
+  );
+}
+
+/** A renderer that throws while rendering (or a chunk that fails to load) ends in the fallback panel, not a blank page. */
+class ViewerBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

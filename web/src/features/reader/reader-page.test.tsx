@@ -1,0 +1,266 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../../../shared/constants';
+import { createQueryClient } from '../../app/query-client';
+import type { Section } from '../../../../shared/entities';
+import { api, ApiError } from '../../lib/api-client';
+import { moduleFixture } from '../../testing/fixtures';
+import { captureConsoleErrors } from '../../testing/console-errors';
+import { renderPage, STUDENT, TEACHER } from '../../testing/test-utils';
+import type { ViewerProps } from './viewers/viewer-props';
+import ReaderPage from './reader-page';
+
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
+);
+
+/**
+ * Stands in for the real viewers (pdf.js and the office renderers need a real browser; the browser tests cover them):
+ * it renders what it was given, or fails the way the link in its URL says.
+ */
+function mockViewer(kind: string) {
+  return {
+    __esModule: true,
+    default: function FakeViewer({ url, label, onReady, onError }: ViewerProps) {
+      useEffect(() => {
+        if (url.includes('expired')) onError(Object.assign(new Error('Forbidden'), { status: 403 }));
+        else if (url.includes('broken')) onError(new Error('Not a valid file'));
+        else if (!url.includes('slow')) onReady();
+      }, [url, onReady, onError]);
+      return (
+        <p>
+          {kind} viewer of {label} from {url}
+        </p>
+      );
+    },
+  };
+}
+jest.mock('./viewers/pdf-viewer', () => mockViewer('PDF'));
+jest.mock('./viewers/docx-viewer', () => mockViewer('Word'));
+jest.mock('./viewers/pptx-viewer', () => mockViewer('PowerPoint'));
+
+const mockedApi = jest.mocked(api);
+
+const section = (id: string, order: number, overrides: Partial<Section> = {}): Section => ({
+  _id: id,
+  title: `Section ${order}`,
+  order,
+  contentType: 'PDF',
+  contentUrl: `k-${id}`,
+  originalFileName: `${id}.pdf`,
+  size: 1843,
+  downloadUrl: `https://bucket/${id}?sig=1`,
+  ...overrides,
+});
+
+const sections = [
+  section('s1', 1, { title: 'Intro' }),
+  section('s2', 2, { title: 'Slides', contentType: 'PPT', originalFileName: 'slides.pptx', size: 10_343 }),
+  section('s3', 3, { title: 'Worksheet', contentType: 'WORD', originalFileName: 'sheet.docx' }),
+];
+
+const progress = (completedSections: string[]) => ({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections });
+
+function openAsStudent(sectionId: string) {
+  return renderPage(<ReaderPage />, {
+    path: '/student/class/:classId/module/:moduleId/section/:sectionId',
+    url: `/student/class/c1/module/m1/section/${sectionId}`,
+    user: STUDENT,
+    also: { '/student/class/:classId/module/:moduleId/section/:sectionId': <ReaderPage /> },
+  });
+}
+
+const consoleErrors = captureConsoleErrors();
+
+afterEach(() => {
+  focusManager.setFocused(undefined);
+  jest.useRealTimers();
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.getModule.mockResolvedValue(moduleFixture({ sections }));
+  mockedApi.getProgress.mockResolvedValue(progress([]));
+});
+
+describe('the file', () => {
+  it('says it is loading until the viewer has drawn the file', async () => {
+    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/slow' })] }));
+    openAsStudent('s1');
+    expect(await screen.findByText('PDF viewer of Section 1 from https://bucket/slow')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading file...');
+  });
+
+  it("renders it with its type's viewer and shows its type, name and size, with Download original", async () => {
+    openAsStudent('s2');
+    expect(await screen.findByText('PowerPoint viewer of Slides from https://bucket/s2?sig=1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading file...')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: '2. Slides' })).toBeInTheDocument();
+    expect(screen.getByText('PowerPoint · slides.pptx · 10 kB')).toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download original' });
+    expect(download).toHaveAttribute('href', 'https://bucket/s2?sig=1');
+    expect(download).toHaveAttribute('download', 'slides.pptx');
+  });
+
+  it('shows a panel with name, type, size and Download for a type the app cannot show', async () => {
+    const other = section('s9', 1, { title: 'Data', contentType: 'UNKNOWN', originalFileName: 'data.xlsx', size: 2_500_000 });
+    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [other] }));
+    openAsStudent('s9');
+    const panel = await screen.findByRole('region', { name: 'File details' });
+    expect(panel).toHaveTextContent('This type of file cannot be shown in the app.');
+    expect(panel).toHaveTextContent('Namedata.xlsx');
+    expect(panel).toHaveTextContent('TypeFile');
+    expect(panel).toHaveTextContent('Size2.4 MB');
+    expect(within(panel).getByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://bucket/s9?sig=1');
+  });
+
+  it('shows the same panel, never a blank area, when the viewer fails on the file', async () => {
+    consoleErrors.expect(/^Showing the file failed: Error: Not a valid file/);
+    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/broken' })] }));
+    openAsStudent('s1');
+    const panel = await screen.findByRole('region', { name: 'File details' });
+    expect(panel).toHaveTextContent('This file could not be shown here.');
+    expect(within(panel).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 's1.pdf');
+    expect(console.error).toHaveBeenCalledWith('Showing the file failed:', expect.any(Error));
+  });
+
+  it('opens the file with a freshly signed link when the bucket refuses an expired one', async () => {
+    mockedApi.getModule
+      .mockResolvedValueOnce(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/expired' })] }))
+      .mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/fresh' })] }));
+    openAsStudent('s1');
+    expect(await screen.findByText('PDF viewer of Section 1 from https://bucket/fresh')).toBeInTheDocument();
+    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', 'https://bucket/fresh');
+  });
+
+  it('gives up with the panel when the fresh link is refused too', async () => {
+    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/expired' })] }));
+    openAsStudent('s1');
+    expect(await screen.findByRole('region', { name: 'File details' })).toHaveTextContent('could not be shown here');
+    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('signed links (Download original) while the reader stays open', () => {
+  const TTL_MS = DOWNLOAD_URL_TTL_SECONDS * 1000;
+  const resigned = moduleFixture({ sections: sections.map((each) => ({ ...each, downloadUrl: `${each.downloadUrl}&fresh` })) });
+  const download = () => screen.getByRole('link', { name: 'Download original' });
+  // With the app's cache defaults (30 s fresh, no refetch on focus), which the module query must override.
+  const openWithAppCache = () =>
+    renderPage(<ReaderPage />, {
+      path: '/student/class/:classId/module/:moduleId/section/:sectionId',
+      url: '/student/class/c1/module/m1/section/s1',
+      user: STUDENT,
+      queryClient: createQueryClient(),
+    });
+
+  it('are signed again before they expire, without reopening the file', async () => {
+    jest.useFakeTimers();
+    openWithAppCache();
+    expect(await screen.findByText('PDF viewer of Intro from https://bucket/s1?sig=1')).toBeInTheDocument();
+    mockedApi.getModule.mockResolvedValue(resigned);
+
+    // A minute before the first links expire, new ones are on screen; the open file keeps its link.
+    await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
+    await waitFor(() => expect(download()).toHaveAttribute('href', 'https://bucket/s1?sig=1&fresh'));
+    expect(screen.getByText('PDF viewer of Intro from https://bucket/s1?sig=1')).toBeInTheDocument();
+  });
+
+  it('are signed again when the student comes back to the window after they went stale', async () => {
+    jest.useFakeTimers();
+    openWithAppCache();
+    await screen.findByText('PDF viewer of Intro from https://bucket/s1?sig=1');
+    mockedApi.getModule.mockResolvedValue(resigned);
+
+    // Away (the interval does not run in the background) until the links are about to expire.
+    act(() => focusManager.setFocused(false));
+    await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
+    expect(mockedApi.getModule).toHaveBeenCalledTimes(1);
+
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => expect(download()).toHaveAttribute('href', 'https://bucket/s1?sig=1&fresh'));
+  });
+});
+
+describe('moving through the module', () => {
+  it('lists the sections with their completion and links Previous and Next', async () => {
+    mockedApi.getProgress.mockResolvedValue(progress(['s1']));
+    openAsStudent('s2');
+    const nav = await screen.findByRole('navigation', { name: 'Module sections' });
+    expect(within(nav).getByRole('link', { name: '1. Intro (completed)' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
+    expect(within(nav).getByRole('link', { name: '2. Slides' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByText('(1 of 3 complete)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Previous: Intro/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
+    expect(screen.getByRole('link', { name: /Next: Worksheet/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s3');
+  });
+
+  it('goes to the next section with Next', async () => {
+    const user = userEvent.setup();
+    openAsStudent('s1');
+    await user.click(await screen.findByRole('link', { name: /Next: Slides/ }));
+    expect(await screen.findByText('PowerPoint viewer of Slides from https://bucket/s2?sig=1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '2. Slides' })).toBeInTheDocument();
+  });
+
+  it('marks the section complete, for good', async () => {
+    const user = userEvent.setup();
+    mockedApi.markComplete.mockResolvedValue(progress(['s1']));
+    openAsStudent('s1');
+    await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: '1. Intro (completed)' })).toBeInTheDocument();
+  });
+
+  it('says Could not update progress. when marking fails', async () => {
+    consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
+    const user = userEvent.setup();
+    mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
+    openAsStudent('s1');
+    await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not update progress.');
+    expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+  });
+
+  it('at the last section of a complete module, says so and offers the next module of the class', async () => {
+    mockedApi.getProgress.mockResolvedValue(progress(['s1', 's2', 's3']));
+    mockedApi.getStudentClassProgress.mockResolvedValue({
+      classId: 'c1',
+      studentId: 'student-sub',
+      modules: [
+        { moduleId: 'm1', moduleTitle: 'Fractions', completed: 3, total: 3, percentage: 100, completedSections: ['s1', 's2', 's3'], nextSectionId: null },
+        { moduleId: 'm2', moduleTitle: 'Geometry', completed: 0, total: 2, percentage: 0, completedSections: [], nextSectionId: 'g1' },
+      ],
+    });
+    openAsStudent('s3');
+    expect(await screen.findByRole('heading', { name: 'Module complete' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Continue with Geometry' })).toHaveAttribute('href', '/student/class/c1/module/m2/section/g1');
+    expect(screen.getByRole('link', { name: 'Back to class' })).toHaveAttribute('href', '/student/class/c1');
+    expect(screen.queryByRole('link', { name: /^Next:/ })).not.toBeInTheDocument();
+  });
+
+  it('at the last section of an unfinished module, points to what is left', async () => {
+    mockedApi.getProgress.mockResolvedValue(progress(['s1']));
+    openAsStudent('s3');
+    expect(await screen.findByText('1 other section of this module still to complete.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Slides' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s2');
+  });
+
+  it('says Section not found. for a section that is not in the module', async () => {
+    openAsStudent('gone');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Section not found.');
+  });
+});
+
+it('lets a teacher preview what students see, without progress or Mark as Complete', async () => {
+  renderPage(<ReaderPage />, { path: '/teacher-modules/:moduleId/section/:sectionId', url: '/teacher-modules/m1/section/s1', user: TEACHER });
+  expect(await screen.findByText('PDF viewer of Intro from https://bucket/s1?sig=1')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Next: Slides/ })).toHaveAttribute('href', '/teacher-modules/m1/section/s2');
+  expect(screen.getByRole('link', { name: '← Back to module' })).toHaveAttribute('href', '/teacher-modules/m1');
+  expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+  await waitFor(() => expect(mockedApi.getModule).toHaveBeenCalled());
+  expect(mockedApi.getProgress).not.toHaveBeenCalled();
+});

@@ -1,0 +1,188 @@
+// The reader: one section's file inside the app, with the module's sections beside it, Previous / Next, Download
+// original and, for a student, Mark as Complete. Students reach it at /student/class/:classId/module/:moduleId/
+// section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
+import { Link, useParams } from 'react-router-dom';
+import type { Module, Section } from '../../../../shared/entities';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
+import { useModule } from '../modules/api/modules';
+import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
+import { MARK_FAILED, useMarkSection } from '../progress/hooks/use-mark-section';
+import { FileFacts } from './components/file-facts';
+import { SectionNav } from './components/section-nav';
+import { SectionViewer } from './components/section-viewer';
+import { readerPath } from './reader-paths';
+import './reader.css';
+
+export default function ReaderPage() {
+  const { classId, moduleId = '', sectionId = '' } = useParams();
+  const { userId } = useCurrentUser();
+  const studentId = classId ? userId : '';
+  const module = useModule(moduleId);
+  const progress = useStudentProgress(studentId, moduleId, classId);
+  useLogError(module.error ?? progress.error, 'Loading the section failed');
+
+  const sections = [...(module.data?.sections ?? [])].sort((a, b) => a.order - b.order);
+  const section = sections.find((each) => each._id === sectionId);
+  useDocumentTitle(section?.title ?? module.data?.title ?? 'Section');
+
+  const backPath = classId ? `/student/class/${classId}/module/${moduleId}` : `/teacher-modules/${moduleId}`;
+  if (module.isPending || (classId && progress.isPending)) return <Loading label="Loading section..." />;
+  // Only a failed first read: a failed background refresh (the links are renewed) keeps the page.
+  if (module.data === undefined || (classId && progress.data === undefined)) {
+    return <ReaderError message="Failed to load module content." backPath={classId ? `/student/class/${classId}` : '/teacher-modules'} />;
+  }
+  if (!section) return <ReaderError message="Section not found." backPath={backPath} />;
+
+  const completed = classId ? new Set(progress.data?.completedSections ?? []) : undefined;
+  return (
+    <Reader
+      module={module.data}
+      sections={sections}
+      section={section}
+      classId={classId}
+      studentId={studentId}
+      completed={completed}
+      backPath={backPath}
+      renewLink={async () => (await module.refetch()).data?.sections.find((each) => each._id === sectionId)?.downloadUrl}
+    />
+  );
+}
+
+function ReaderError({ message, backPath }: { message: string; backPath: string }) {
+  return (
+    <div>
+      <h1>Section</h1>
+      <Alert tone="error">{message}</Alert>
+      <Link to={backPath}>Back</Link>
+    </div>
+  );
+}
+
+interface ReaderProps {
+  module: Module;
+  sections: Section[];
+  section: Section;
+  classId?: string;
+  studentId: string;
+  completed?: Set<string>;
+  backPath: string;
+  renewLink: () => Promise<string | undefined>;
+}
+
+function Reader({ module, sections, section, classId, studentId, completed, backPath, renewLink }: ReaderProps) {
+  const index = sections.indexOf(section);
+  const previous = sections[index - 1];
+  const next = sections[index + 1];
+  const moduleComplete = completed !== undefined && sections.every((each) => completed.has(each._id));
+
+  return (
+    <div className="reader">
+      <Link to={backPath} className="back-link">
+        ← Back to module
+      </Link>
+      <p className="reader-module-title muted">{module.title}</p>
+      <h1>
+        {index + 1}. {section.title}
+      </h1>
+      <div className="reader-layout">
+        <SectionNav moduleId={module._id} classId={classId} sections={sections} currentId={section._id} completed={completed} />
+        <div className="reader-main">
+          <div className="reader-actions">
+            <FileFacts section={section} />
+            <div className="reader-buttons">
+              {section.downloadUrl && (
+                <a className="button button-secondary" href={section.downloadUrl} download={section.originalFileName} rel="noopener noreferrer">
+                  Download original
+                </a>
+              )}
+              {classId && completed && (
+                <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
+              )}
+            </div>
+          </div>
+          <SectionViewer key={section._id} section={section} renewLink={renewLink} />
+          <nav className="reader-pager" aria-label="Previous and next section">
+            {previous ? (
+              <Link className="button button-secondary" to={readerPath(module._id, previous._id, classId)}>
+                <span aria-hidden="true">←</span> Previous: {previous.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <Link className="button" to={readerPath(module._id, next._id, classId)}>
+                Next: {next.title} <span aria-hidden="true">→</span>
+              </Link>
+            )}
+          </nav>
+          {classId && !next && completed && (
+            <ModuleEnd classId={classId} studentId={studentId} module={module} sections={sections} current={section} completed={completed} complete={moduleComplete} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MarkCompleteButton({ studentId, moduleId, classId, sectionId, done }: { studentId: string; moduleId: string; classId: string; sectionId: string; done: boolean }) {
+  const { mark, failed, dismissFailure, isPending } = useMarkSection(studentId, moduleId, classId);
+  return (
+    <>
+      <button type="button" className={done ? 'button completed-button' : 'button'} disabled={done || isPending} onClick={() => mark(sectionId)}>
+        {done ? 'Completed' : isPending ? 'Saving...' : 'Mark as Complete'}
+      </button>
+      {failed && (
+        <Alert tone="error" onDismiss={dismissFailure}>
+          {MARK_FAILED}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+interface ModuleEndProps {
+  classId: string;
+  studentId: string;
+  module: Module;
+  sections: Section[];
+  current: Section;
+  completed: Set<string>;
+  complete: boolean;
+}
+
+/** At the last section: the module is complete and what comes next in the class, or what is still left here. */
+function ModuleEnd({ classId, studentId, module, sections, current, completed, complete }: ModuleEndProps) {
+  const classProgress = useStudentClassProgress(complete ? classId : undefined, studentId);
+  if (!complete) {
+    // This section's own Mark as Complete is right above; the card points only to the others.
+    const left = sections.filter((each) => !completed.has(each._id) && each !== current);
+    if (left.length === 0) return null;
+    return (
+      <div className="card reader-end">
+        <p>{`${left.length === 1 ? '1 other section' : `${left.length} other sections`} of this module still to complete.`}</p>
+        <Link to={readerPath(module._id, left[0]._id, classId)}>Go to {left[0].title}</Link>
+      </div>
+    );
+  }
+  const nextModule = classProgress.data?.modules.find((each) => each.moduleId !== module._id && each.nextSectionId);
+  return (
+    <div className="card reader-end is-complete">
+      <h2>Module complete</h2>
+      <p>You have completed every section of {module.title}.</p>
+      <div className="reader-end-links">
+        {nextModule && (
+          <Link className="button" to={readerPath(nextModule.moduleId, nextModule.nextSectionId!, classId)}>
+            Continue with {nextModule.moduleTitle}
+          </Link>
+        )}
+        <Link className={nextModule ? 'button button-secondary' : 'button'} to={`/student/class/${classId}`}>
+          Back to class
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The bucket refused or lost the file; `status` 403 usually means the signed link expired. */
+export class FileResponseError extends Error {
+  constructor(readonly status: number) {
+    super(`The file could not be downloaded (HTTP ${status}).`);
+    this.name = 'FileResponseError';
+  }
+}
+
+/** The whole file, for the office renderers (they need every byte before they can draw anything). */
+export async function fetchFileBytes(url: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok) throw new FileResponseError(response.status);
+  return response.arrayBuffer();
+}
+
+/** Whether a failure is the link's (expired or refused), which a freshly signed link may cure. */
+export function isRefusedLink(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 403 || status === 401;
+}

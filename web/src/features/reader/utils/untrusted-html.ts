@@ -1,0 +1,56 @@
+// Office files come from teachers and are opened by children: what a renderer produced from one is untrusted HTML.
+// Before it is shown, anything that could run or reach another host is taken out: scripts, frames, objects, event
+// handler attributes, links other than http(s)/mailto (the rest open in a new tab without opener or referrer),
+// and images that are not embedded in the file itself.
+
+const REMOVED_ELEMENTS = 'script, iframe, frame, frameset, object, embed, applet, form, base, meta, link, audio, video, source, track';
+const SAFE_LINK = /^(https?:|mailto:)/i;
+/** Images the renderer took out of the file arrive as data: or blob: URLs; anything else would be a request to somewhere. */
+const EMBEDDED_IMAGE = /^(data:image\/|blob:)/i;
+const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'srcset', 'background', 'ping'];
+
+export function neutralizeUntrustedHtml(root: Element | DocumentFragment): void {
+  root.querySelectorAll(REMOVED_ELEMENTS).forEach((element) => element.remove());
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of [...element.attributes]) {
+      const name = attribute.name.toLowerCase();
+      if (name.startsWith('on')) element.removeAttribute(attribute.name);
+    }
+    if (element.localName === 'a' || element.localName === 'area') {
+      neutralizeLink(element);
+    } else if (element.localName === 'img' || element.localName === 'image') {
+      const source = element.getAttribute('src') ?? element.getAttribute('href') ?? element.getAttribute('xlink:href') ?? '';
+      if (!EMBEDDED_IMAGE.test(source.trim())) element.remove();
+      else element.removeAttribute('srcset');
+    } else {
+      for (const name of URL_ATTRIBUTES) element.removeAttribute(name);
+    }
+    // url(...) in inline styles would fetch; embedded images keep working.
+    const style = element.getAttribute('style');
+    if (style && /url\(\s*['"]?(?!data:image\/|blob:)/i.test(style)) {
+      element.setAttribute('style', style.replace(/url\([^)]*\)/gi, 'none'));
+    }
+  }
+}
+
+function neutralizeLink(link: Element): void {
+  const href = (link.getAttribute('href') ?? '').trim();
+  for (const name of URL_ATTRIBUTES) link.removeAttribute(name);
+  if (SAFE_LINK.test(href)) {
+    link.setAttribute('href', href);
+    link.setAttribute('target', '_blank');
+    link.setAttribute('rel', 'noopener noreferrer');
+  } else {
+    // The text stays readable; it is just not a link any more.
+    link.removeAttribute('target');
+    link.setAttribute('data-removed-link', '');
+  }
+}
+
+/**
+ * The renderers do not carry a picture's description over, so an image has no text alternative: it is marked
+ * decorative (alt="") rather than read out as a file name; the text on the page or slide carries the content.
+ */
+export function markUnlabelledImagesDecorative(root: Element | DocumentFragment): void {
+  root.querySelectorAll('img:not([alt])').forEach((image) => image.setAttribute('alt', ''));
+}

@@ -1,0 +1,41 @@
+// Page (or slide) controls shared by the PDF and PowerPoint viewers: Previous / "Page x of n" / Next, and the keys
+// a reader expects (arrows, Page Up/Down, Home, End) while the document has focus.
+import type { KeyboardEvent, ReactNode } from 'react';
+
+interface PagingToolbarProps {
+  unit: 'Page' | 'Slide';
+  page: number;
+  count: number;
+  onPage: (page: number) => void;
+  children?: ReactNode;
+}
+
+export function PagingToolbar({ unit, page, count, onPage, children }: PagingToolbarProps) {
+  const lower = unit.toLowerCase();
+  return (
+    <div className="viewer-toolbar" role="toolbar" aria-label={`${unit} controls`}>
+      <button type="button" className="button button-secondary" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={`Previous ${lower}`}>
+        <span aria-hidden="true">‹</span> Previous<span className="viewer-unit"> {lower}</span>
+      </button>
+      <span className="viewer-position" aria-live="polite">
+        {unit} {page} of {count}
+      </span>
+      <button type="button" className="button button-secondary" onClick={() => onPage(page + 1)} disabled={page >= count} aria-label={`Next ${lower}`}>
+        Next<span className="viewer-unit"> {lower}</span> <span aria-hidden="true">›</span>
+      </button>
+      {children}
+    </div>
+  );
+}
+
+/** A keydown handler for the focused document: moves within 1..count. */
+export function pagingKeys(page: number, count: number, onPage: (page: number) => void) {
+  return (event: KeyboardEvent) => {
+    const target = { ArrowRight: page + 1, PageDown: page + 1, ArrowLeft: page - 1, PageUp: page - 1, Home: 1, End: count }[
+      event.key
+    ];
+    if (target === undefined || count === 0) return;
+    event.preventDefault();
+    onPage(Math.min(count, Math.max(1, target)));
+  };
+}

@@ -1,0 +1,144 @@
+// PDFs with pdf.js: one page at a time on a canvas with its text layer (selectable text), page x of n, zoom and
+// fit to width, keyboard paging. The file is read by HTTP range requests, so the first page shows before a large
+// file has arrived. Only pages and text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and
+// launch actions in a file are never acted on); the worker comes from the app's own origin.
+import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { PagingToolbar, pagingKeys } from './paging';
+import type { ViewerProps } from './viewer-props';
+import './pdf-viewer.css';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** One worker for every PDF the reader opens (Next from one PDF to another does not start and parse it again). */
+let sharedWorker: PDFWorker | undefined;
+const pdfWorker = () => {
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new PDFWorker();
+  return sharedWorker;
+};
+
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/** Fit to width, or a fixed zoom (1 = 100 %, the page at 96 dpi). */
+type Zoom = 'fit' | number;
+
+export default function PdfViewer({ url, label, onReady, onError }: ViewerProps) {
+  const [pdf, setPdf] = useState<PDFDocumentProxy>();
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [scale, setScale] = useState(1);
+  const [width, setWidth] = useState(0);
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const textLayer = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const task = getDocument({
+      url,
+      worker: pdfWorker(),
+      // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
+      enableXfa: false,
+      withCredentials: false,
+      // Pages are fetched by range requests as they are needed, the rest of the file in the background.
+      rangeChunkSize: 256 * 1024,
+    });
+    let cancelled = false;
+    task.promise.then(
+      (document) => !cancelled && setPdf(document),
+      (error: unknown) => !cancelled && onError(error),
+    );
+    return () => {
+      cancelled = true;
+      void task.destroy();
+    };
+  }, [url, onError]);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [pdf]);
+
+  useEffect(() => {
+    if (!pdf || !canvas.current || !textLayer.current || width === 0) return;
+    let renderTask: RenderTask | undefined;
+    let text: TextLayer | undefined;
+    let cancelled = false;
+    (async () => {
+      const pdfPage = await pdf.getPage(page);
+      if (cancelled) return;
+      const natural = pdfPage.getViewport({ scale: 1 });
+      const cssScale = zoom === 'fit' ? Math.max(0.25, (width - 2) / natural.width) : zoom;
+      setScale(cssScale);
+      const viewport = pdfPage.getViewport({ scale: cssScale });
+      const outputScale = window.devicePixelRatio || 1;
+      const target = canvas.current!;
+      target.width = Math.floor(viewport.width * outputScale);
+      target.height = Math.floor(viewport.height * outputScale);
+      target.style.width = `${Math.floor(viewport.width)}px`;
+      target.style.height = `${Math.floor(viewport.height)}px`;
+      renderTask = pdfPage.render({
+        canvas: target,
+        viewport,
+        transform: outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0],
+      });
+      await renderTask.promise;
+      if (cancelled) return;
+      const layer = textLayer.current!;
+      layer.replaceChildren();
+      layer.style.setProperty('--total-scale-factor', String(cssScale));
+      text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
+      await text.render();
+      if (!cancelled) onReady();
+    })().catch((error: unknown) => {
+      if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') onError(error);
+    });
+    return () => {
+      cancelled = true;
+      renderTask?.cancel();
+      text?.cancel();
+    };
+  }, [pdf, page, zoom, width, onReady, onError]);
+
+  const count = pdf?.numPages ?? 0;
+  const zoomBy = (direction: 1 | -1) => {
+    const steps = direction === 1 ? ZOOM_STEPS : [...ZOOM_STEPS].reverse();
+    setZoom(steps.find((step) => (direction === 1 ? step > scale + 0.01 : step < scale - 0.01)) ?? scale);
+  };
+
+  return (
+    <div className="pdf-viewer">
+      {count > 0 && (
+        <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
+          <span className="viewer-zoom">
+            <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
+              −
+            </button>
+            <span className="viewer-zoom-level">{Math.round(scale * 100)}%</span>
+            <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(1)} aria-label="Zoom in">
+              +
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
+              Fit to width
+            </button>
+          </span>
+        </PagingToolbar>
+      )}
+      <div
+        ref={frame}
+        className="pdf-frame"
+        tabIndex={0}
+        role="group"
+        aria-label={count ? `${label}, page ${page} of ${count}` : label}
+        onKeyDown={pagingKeys(page, count, setPage)}
+      >
+        <div className="pdf-page">
+          <canvas ref={canvas} aria-hidden="true" />
+          <div ref={textLayer} className="textLayer" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -20,10 +20,17 @@ export const MODULE_NOT_FOUND = 'Module not found.';
 const CHANGED_ELSEWHERE =
   'This module was changed somewhere else since you opened it. Reload it and apply your changes again.';
 
-export async function createModule(caller: Caller, input: CreateModuleInput): Promise<Module> {
+/**
+ * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
+ * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
+ */
+export async function createModule(caller: Caller, input: CreateModuleInput): Promise<{ module: Module; created: boolean }> {
+  const moduleId = input._id ?? randomUUID();
+  const existing = input._id === undefined ? undefined : await modules.getModule(moduleId);
+  if (existing) return { module: toModule(requireSameOwner(caller, existing)), created: false };
   const now = new Date().toISOString();
   const record: ModuleRecord = {
-    moduleId: randomUUID(),
+    moduleId,
     ownerId: caller.userId,
     title: input.title,
     description: input.description,
@@ -31,8 +38,18 @@ export async function createModule(caller: Caller, input: CreateModuleInput): Pr
     createdAt: now,
     updatedAt: now,
   };
-  await modules.insertModule(record);
-  return toModule(record);
+  if (await modules.insertModule(record)) return { module: toModule(record), created: true };
+  if (input._id === undefined) throw new Error(`The generated module id ${moduleId} is already taken.`);
+  // A concurrent submit of the same draft stored it first.
+  const winner = await modules.getModule(moduleId);
+  if (!winner) throw conflict('This module was deleted while it was being saved. Save it again to create it anew.');
+  return { module: toModule(requireSameOwner(caller, winner)), created: false };
+}
+
+/** A client-chosen id taken by someone else's module: refused without saying anything about that module. */
+function requireSameOwner(caller: Caller, record: ModuleRecord): ModuleRecord {
+  if (record.ownerId !== caller.userId) throw conflict('This module id is already in use; start a new module.');
+  return record;
 }
 
 /** The caller's own modules, most recently updated first. */

@@ -42,10 +42,17 @@ export async function listModulesByOwner(ownerId: string): Promise<ModuleRecord[
   return items.map(toRecord);
 }
 
-export async function insertModule(record: ModuleRecord): Promise<void> {
-  await documentClient.send(
-    new PutCommand({ TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+/** Stores a new module; answers false when a module with its id already exists (nothing is written then). */
+export async function insertModule(record: ModuleRecord): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new PutCommand({ TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { UPLOAD_LIMITS } from '../../../shared/constants';
 import { conditionFailure, expectNoWrites, givenFiles, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey, MEDIA } from '../../../test/unit-helpers/fixtures';
+import { CREATED_AT, fileKey, MEDIA, section } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/create-module';
 
 const { ddb, s3 } = mockAws();
@@ -127,8 +127,65 @@ describe('POST /api/modules', () => {
     expectNoWrites({ ddb });
   });
 
-  it('surfaces an id collision as a server error rather than overwriting a module', async () => {
+  it('surfaces a collision of a generated id as a server error rather than overwriting a module', async () => {
     ddb.on(PutCommand).rejects(conditionFailure());
     expect((await create(validBody())).statusCode).toBe(500);
+  });
+});
+
+describe('POST /api/modules with a client-chosen _id (one per draft)', () => {
+  const DRAFT_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+  const storedModule = (ownerId = TEACHER_ID) => ({
+    pk: `MODULE#${DRAFT_ID}`,
+    sk: 'MODULE',
+    entity: 'Module',
+    moduleId: DRAFT_ID,
+    ownerId,
+    title: 'First submit',
+    description: 'Stored by the first request',
+    sections: [section('section-1', 1, { contentUrl: slides })],
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+  });
+
+  it('creates the module under that id, conditionally, and answers 201', async () => {
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.body._id).toBe(DRAFT_ID);
+    expect(ddb).toReceiveCommandWith(PutCommand, {
+      ConditionExpression: 'attribute_not_exists(pk)',
+      Item: expect.objectContaining({ pk: `MODULE#${DRAFT_ID}`, moduleId: DRAFT_ID, ownerId: TEACHER_ID }),
+    });
+  });
+
+  it('answers 200 with the module already created from the draft, writing nothing and copying nothing', async () => {
+    givenTable(ddb, [storedModule()]);
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatchObject({ _id: DRAFT_ID, title: 'First submit', description: 'Stored by the first request' });
+    expectNoWrites({ ddb });
+    expect(s3).not.toReceiveAnyCommand();
+  });
+
+  it('answers the winner when a concurrent submit of the draft stored it between the read and the write', async () => {
+    givenTable(ddb, []);
+    ddb.on(GetCommand).resolvesOnce({}).resolves({ Item: storedModule() });
+    ddb.on(PutCommand).rejects(conditionFailure());
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatchObject({ _id: DRAFT_ID, title: 'First submit' });
+  });
+
+  it("answers 409 to an id that is another teacher's module, revealing nothing of it", async () => {
+    givenTable(ddb, [storedModule(OTHER_TEACHER_ID)]);
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer).toMatchObject({ statusCode: 409, body: { message: 'This module id is already in use; start a new module.' } });
+    expectNoWrites({ ddb });
+  });
+
+  it('answers 400 to an _id that is not a UUID', async () => {
+    const answer = await create({ ...validBody(), _id: 'module-1' });
+    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/^_id: _id must be a UUID/) });
+    expect(ddb).not.toReceiveAnyCommand();
   });
 });

@@ -197,3 +197,16 @@ export function describeIssues(error: z.ZodError): string {
     })
     .join(' ');
 }
+
+/**
+ * The first message for each field a failed validation names, keyed by its dotted path (`title`,
+ * `sections.0.title`), so a form can show each next to its input.
+ */
+export function fieldIssues(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.path.length === 0) continue;
+    fields[issue.path.join('.')] ??= issue.message;
+  }
+  return fields;
+}

@@ -6,7 +6,7 @@ import type {
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { RouteDefinition } from '../../../shared/routes';
-import { describeIssues, idSchema } from '../../../shared/schemas';
+import { describeIssues, fieldIssues, idSchema } from '../../../shared/schemas';
 import { isRole, type Role } from '../../../shared/roles';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
@@ -51,17 +51,19 @@ export function apiHandler(
       const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
       return respond(response.statusCode, response.body);
     } catch (error) {
-      if (error instanceof DomainError) return respond(STATUS_BY_KIND[error.kind], { message: error.message });
+      if (error instanceof DomainError) {
+        return respond(STATUS_BY_KIND[error.kind], { message: error.message, ...(error.fields && { fields: error.fields }) });
+      }
       logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
       return respond(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
     }
   };
 }
 
-/** Validates input against a shared schema; a failure is a 400 naming what to fix. */
+/** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */
 export function validate<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(describeIssues(result.error));
+  if (!result.success) throw invalid(describeIssues(result.error), fieldIssues(result.error));
   return result.data;
 }
 

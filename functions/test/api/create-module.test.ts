@@ -92,6 +92,17 @@ describe('POST /api/modules', () => {
     expect(s3).not.toReceiveAnyCommand();
   });
 
+  it('names each invalid field in `fields`, so a form can show the message next to its input', async () => {
+    const body = { ...validBody(), title: 'x'.repeat(201), description: '', sections: [{ title: ' ', contentUrl: slides }] };
+    const answer = await create(body);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.fields).toEqual({
+      title: 'Title must be at most 200 characters.',
+      description: 'Description is required.',
+      'sections.0.title': 'Section title is required.',
+    });
+  });
+
   it("answers 400 to another teacher's file, without looking it up", async () => {
     const body = { ...validBody(), sections: [{ title: 'Stolen', contentUrl: fileKey('x.pdf', OTHER_TEACHER_ID) }] };
     const answer = await create(body);

@@ -19,11 +19,15 @@ import type {
   UpdateModuleInput,
 } from '../../../shared/schemas';
 
-/** A failed API call; `message` is the server's sentence for a person, `status` the HTTP status. */
+/**
+ * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
+ * message per invalid field of a 400 (by dotted path: `title`, `sections.0.title`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,10 +61,15 @@ async function call<T>(route: RouteDefinition, params: Record<string, string> = 
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
+    const { message, fields } = (data ?? {}) as { message?: unknown; fields?: unknown };
+    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText, stringRecord(fields));
   }
   return data as T;
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function safeJson(text: string): unknown {

@@ -1,10 +1,16 @@
 // Adds one section: a title and a file, uploaded at once through the upload state machine; the parent receives the
 // stored file and lists the section. Used by both the add-sections step and the edit screen.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '../../../../../shared/constants';
+import {
+  contentTypeFromMediaType,
+  SECTION_FILE_ACCEPT,
+} from '../../../../../shared/content-type';
 import type { ContentType } from '../../../../../shared/entities';
-import { contentTypeFromMediaType } from '../../../../../shared/content-type';
 import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';
+import { validateFields, type FieldErrors } from '../../../lib/form-errors';
+import { sectionFileError, sectionFormSchema } from './section-rules';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
 
@@ -20,6 +26,7 @@ export interface DraftSection {
 }
 
 const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
+const ALLOWED_FILE_TYPES_HINT = 'PDF, PowerPoint (.ppt, .pptx) or Word (.doc, .docx), up to 5 GB.';
 const UPLOAD_FAILED_ALERT = 'File upload failed. Please check the console for details.';
 
 interface AddSectionFormProps {
@@ -28,31 +35,45 @@ interface AddSectionFormProps {
   onAdd: (section: DraftSection) => void;
   /** Told when an upload starts or stops, so the parent can hold its save button meanwhile. */
   onBusyChange?: (busy: boolean) => void;
+  /** How many sections the module has, to stop at the limit before uploading anything. */
+  sectionCount: number;
 }
 
 // Unique per page load too: sections carried in history state across a reload keep the keys they were given.
 const localIdPrefix = `new-${Date.now().toString(36)}-`;
 let localIds = 0;
 
-export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: AddSectionFormProps) {
+export const newSectionKey = () => `${localIdPrefix}${++localIds}`;
+
+export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sectionCount }: AddSectionFormProps) {
   const id = useId();
   const upload = useFileUpload();
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [validationMessage, setValidationMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [showFailureAlert, setShowFailureAlert] = useState(false);
   const busy = isUploadBusy(upload.status);
+  const full = sectionCount >= TEXT_LIMITS.sectionsPerModuleMax;
+
+  function chooseFile(chosen: File | null) {
+    // A file of the wrong kind is refused at once, before the teacher goes on typing.
+    const fileError = chosen ? sectionFileError(chosen) : undefined;
+    setErrors((current) => ({ ...current, file: fileError ?? '' }));
+    if (fileError) setFileInputKey((key) => key + 1);
+    setFile(fileError ? null : chosen);
+  }
 
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    if (!title.trim() || !file) {
-      setValidationMessage(MISSING_SECTION_INPUT);
-      return;
-    }
+    if (busy || full) return;
+    const found = validateFields(sectionFormSchema, { title, file });
+    setErrors(found);
+    if (!title.trim() || !file) setValidationMessage(MISSING_SECTION_INPUT);
+    if (!file || Object.keys(found).length > 0) return;
     setValidationMessage('');
     setShowFailureAlert(false);
     const stored = await upload.start(file);
@@ -62,7 +83,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: Ad
       return;
     }
     onAdd({
-      key: `${localIdPrefix}${++localIds}`,
+      key: newSectionKey(),
       title: title.trim(),
       contentUrl: stored.contentUrl,
       originalFileName: stored.originalFileName,
@@ -87,26 +108,36 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange }: Ad
           {UPLOAD_FAILED_ALERT}
         </Alert>
       )}
+      {full && (
+        <p className="muted" id={`${id}-full`}>
+          This module has the most sections a module can have ({TEXT_LIMITS.sectionsPerModuleMax}); remove one to add another.
+        </p>
+      )}
       <Field
         id={`${id}-title`}
         label="Section Title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         required
-        disabled={busy}
+        disabled={busy || full}
         autoComplete="off"
+        maxLength={TEXT_LIMITS.titleMaxLength}
+        error={errors.title}
       />
       <Field
         key={fileInputKey}
         id={`${id}-file`}
         label="Upload File (PDF, PPT, or Word)"
         type="file"
+        accept={SECTION_FILE_ACCEPT}
         required
-        disabled={busy}
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        disabled={busy || full}
+        hint={ALLOWED_FILE_TYPES_HINT}
+        error={errors.file}
+        onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
       />
       <UploadProgress upload={upload} />
-      <button type="submit" className="button button-secondary" disabled={busy}>
+      <button type="submit" className="button button-secondary" disabled={busy || full}>
         {busy ? 'Uploading...' : submitLabel}
       </button>
     </form>

@@ -3,6 +3,7 @@
 // (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
+import { sectionFileMediaType } from '../../../../../shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '../../../../../shared/entities';
 import { api } from '../../../lib/api-client';
 import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
@@ -13,7 +14,7 @@ export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error
 export interface UploadedFile {
   contentUrl: string;
   originalFileName: string;
-  /** The browser's media type of the file (may be empty). */
+  /** The media type the file is stored as (from its extension when the browser did not know it). */
   mediaType: string;
 }
 
@@ -77,8 +78,9 @@ export class FileUpload {
     return this.snapshot;
   }
 
+  /** What the API stores the file as, hence what a single PUT must declare: the URL is signed for exactly that. */
   private get mediaType() {
-    return this.file.type || 'application/octet-stream';
+    return sectionFileMediaType(this.file.name, this.file.type) ?? (this.file.type || 'application/octet-stream');
   }
 
   /** Runs the upload; settles with the stored file on success and null on cancel or error (see `state`). */
@@ -290,7 +292,7 @@ export class FileUpload {
 
   private succeed(contentUrl: string) {
     if (!this.isActive()) return;
-    const result: UploadedFile = { contentUrl, originalFileName: this.file.name, mediaType: this.file.type };
+    const result: UploadedFile = { contentUrl, originalFileName: this.file.name, mediaType: this.mediaType };
     this.update({ status: 'success', loaded: this.file.size, result });
     this.resolve(result);
   }

@@ -5,4 +5,4 @@ import { TextDecoder, TextEncoder } from 'node:util';
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Pages keep drafts and unsaved edits in session storage; each test starts without another's.
-afterEach(() => globalThis.sessionStorage.clear());
+afterEach(() => (globalThis as unknown as { sessionStorage: { clear(): void } }).sessionStorage.clear());

@@ -112,6 +112,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
         onAdd={addSection}
         onBusyChange={setUploading}
         sectionCount={sections.length}
+        resumeSlot={`draft:${draftId}`}
       />
 
       <section className="card" aria-labelledby="added-sections-heading">

@@ -233,6 +233,7 @@ function EditModuleForm({ module }: { module: Module }) {
         onAdd={addSection}
         onBusyChange={setAddingSection}
         sectionCount={sections.length}
+        resumeSlot={`module:${module._id}`}
       />
 
       {saveError && (

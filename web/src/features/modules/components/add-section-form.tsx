@@ -11,8 +11,11 @@ import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';
 import { validateFields, type FieldErrors } from '../../../lib/form-errors';
 import { sectionFileError, sectionFormSchema } from './section-rules';
+import { InterruptedUploadOffer } from '../../uploads/components/interrupted-upload-offer';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
+import type { UploadCheckpoint } from '../../uploads/utils/file-upload';
+import { forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads/utils/interrupted-upload';
 
 /** A section on screen before it is saved with the module; existing sections keep their `_id`. */
 export interface DraftSection {
@@ -37,6 +40,8 @@ interface AddSectionFormProps {
   onBusyChange?: (busy: boolean) => void;
   /** How many sections the module has, to stop at the limit before uploading anything. */
   sectionCount: number;
+  /** Where an upload cut short by a reload is remembered, to be offered again (one per draft or module). */
+  resumeSlot: string;
 }
 
 // Unique per page load too: sections carried in history state across a reload keep the keys they were given.
@@ -45,7 +50,7 @@ let localIds = 0;
 
 export const newSectionKey = () => `${localIdPrefix}${++localIds}`;
 
-export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sectionCount }: AddSectionFormProps) {
+export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sectionCount, resumeSlot }: AddSectionFormProps) {
   const id = useId();
   const upload = useFileUpload();
   const [title, setTitle] = useState('');
@@ -75,8 +80,19 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     if (!title.trim() || !file) setValidationMessage(MISSING_SECTION_INPUT);
     if (!file || Object.keys(found).length > 0) return;
     setValidationMessage('');
+    await uploadSection(title.trim(), file);
+  }
+
+  /** Uploads (or, from a checkpoint, continues uploading) the file, then hands the section to the parent. */
+  async function uploadSection(sectionTitle: string, chosen: File, resumeFrom?: UploadCheckpoint) {
     setShowFailureAlert(false);
-    const stored = await upload.start(file);
+    const stored = await upload.start(chosen, {
+      resumeFrom,
+      onCheckpoint: (checkpoint) =>
+        checkpoint
+          ? rememberInterruptedUpload(resumeSlot, { title: sectionTitle, checkpoint })
+          : forgetInterruptedUpload(resumeSlot),
+    });
     if (!stored) {
       // Canceled (nothing to say beyond the progress area) or failed (the state machine logged the cause).
       setShowFailureAlert(true);
@@ -84,7 +100,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     }
     onAdd({
       key: newSectionKey(),
-      title: title.trim(),
+      title: sectionTitle,
       contentUrl: stored.contentUrl,
       originalFileName: stored.originalFileName,
       contentType: contentTypeFromMediaType(stored.mediaType),
@@ -136,6 +152,15 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
         error={errors.file}
         onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
       />
+      {!busy && (
+        <InterruptedUploadOffer
+          slot={resumeSlot}
+          onResume={(saved, chosen) => {
+            setTitle(saved.title);
+            void uploadSection(saved.title, chosen, saved.checkpoint);
+          }}
+        />
+      )}
       <UploadProgress upload={upload} />
       <button type="submit" className="button button-secondary" disabled={busy || full}>
         {busy ? 'Uploading...' : submitLabel}

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createUser, signIn, type StackConfig } from '../../integration/harness';
-import { routes } from '../../../shared/routes';
+import { buildPath, routes } from '../../../shared/routes';
 import type { Role } from '../../../shared/roles';
 import { STACK_FILE_ENV } from './stack-file';
 
@@ -76,32 +76,37 @@ export async function createClass(teacher: TestUser, className: string, students
   return { classId, className };
 }
 
+/** Calls the API as `user` (signed in once per call of apiAs); fails with the answer on any status but 2xx. */
+export async function apiAs(user: TestUser) {
+  const config = stackConfig();
+  const token = await signIn(config, user.email, user.password);
+  return async (route: { method: string; path: string }, { params = {}, body }: { params?: Record<string, string>; body?: unknown } = {}) => {
+    const response = await fetch(`${config.apiUrl}${buildPath(route.path, params)}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as any;
+  };
+}
+
 /**
  * A module of `teacher` made through the API as the app would (upload through a presigned URL, then create), for
  * tests whose subject is not module creation. Answers the module's id.
  */
 export async function createModuleThroughApi(teacher: TestUser, title: string, sectionTitles: string[]): Promise<string> {
-  const config = stackConfig();
-  const token = await signIn(config, teacher.email, teacher.password);
-  const call = async (route: { method: string; path: string }, body: unknown) => {
-    const response = await fetch(`${config.apiUrl}${route.path}`, {
-      method: route.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
+  const call = await apiAs(teacher);
   const bytes = new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`);
   const sections = [];
   for (const sectionTitle of sectionTitles) {
     const fileName = `${sectionTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
-    const ticket = await call(routes.createUpload, { fileName, contentType: 'application/pdf', size: bytes.length });
+    const ticket = await call(routes.createUpload, { body: { fileName, contentType: 'application/pdf', size: bytes.length } });
     const put = await fetch(String(ticket.uploadUrl), { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
     if (!put.ok) throw new Error(`Uploading ${fileName} answered ${put.status}`);
     sections.push({ title: sectionTitle, contentUrl: ticket.contentUrl, originalFileName: fileName });
   }
-  const created = await call(routes.createModule, { title, description: `About ${title}.`, sections });
+  const created = await call(routes.createModule, { body: { title, description: `About ${title}.`, sections } });
   return String(created._id);
 }

@@ -1,12 +1,15 @@
-// /teacher-modules/:moduleId: a module with its sections, View Content links, Edit and Delete.
+// /teacher-modules/:moduleId: a module with its sections, View Content links, Edit, Duplicate, Delete and Assign to Classes.
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import type { FlashState } from '../../lib/flash-message';
+import { useFlashMessage, type FlashState } from '../../lib/flash-message';
+import { AssignToClasses } from '../classes/components/assign-to-classes';
 import { useDeleteModule, useModule } from './api/modules';
+import { DuplicateModuleButton } from './components/duplicate-module-button';
+import { FileTypeBadge } from './components/file-type-badge';
 import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
 
@@ -20,6 +23,8 @@ export default function ModuleDetailPage() {
   const deleteModule = useDeleteModule();
   const [confirming, setConfirming] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const [duplicateFailed, setDuplicateFailed] = useState(false);
+  const [flash, clearFlash] = useFlashMessage();
   const cancelDelete = useCallback(() => setConfirming(false), []);
   useDocumentTitle(module.data?.title ?? 'Module');
 
@@ -54,11 +59,22 @@ export default function ModuleDetailPage() {
           <Link to={`/teacher-modules/${moduleId}/edit`} className="button button-secondary">
             Edit
           </Link>
+          {sections.length > 0 && <DuplicateModuleButton module={module.data} onFailure={() => setDuplicateFailed(true)} />}
           <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
             Delete
           </button>
         </div>
       </div>
+      {flash && (
+        <Alert tone="success" onDismiss={clearFlash}>
+          {flash}
+        </Alert>
+      )}
+      {duplicateFailed && (
+        <Alert tone="error" onDismiss={() => setDuplicateFailed(false)}>
+          Failed to duplicate the module. Please try again.
+        </Alert>
+      )}
       {deleteFailed && (
         <Alert tone="error" onDismiss={() => setDeleteFailed(false)}>
           Failed to delete module.
@@ -79,7 +95,7 @@ export default function ModuleDetailPage() {
                   <div className="section-item-text">
                     <h3 className="section-title">{section.title}</h3>
                     <p className="muted section-meta">
-                      {section.contentType}
+                      <FileTypeBadge contentType={section.contentType} />
                       {section.originalFileName ? ` · ${section.originalFileName}` : ''}
                     </p>
                   </div>
@@ -89,6 +105,8 @@ export default function ModuleDetailPage() {
           </ol>
         )}
       </section>
+
+      <AssignToClasses moduleId={module.data._id} />
 
       <ConfirmDialog
         open={confirming}

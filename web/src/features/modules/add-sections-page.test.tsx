@@ -303,3 +303,34 @@ it('reorders and removes sections during creation, announcing each move', async 
   await user.click(screen.getByRole('button', { name: 'Remove section First' }));
   expect(screen.getByRole('heading', { name: 'Added Sections (1)' })).toBeInTheDocument();
 });
+
+it('adds several files at once, one section each named from its file, refusing the wrong kind', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  mockedApi.createUpload
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/1-cell-division.pdf', uploadUrl: 'https://s3/a' })
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/2-mitosis-slides.pptx', uploadUrl: 'https://s3/b' });
+  renderAddSections();
+
+  await user.upload(screen.getByLabelText('Or add several files at once'), [
+    new File(['%PDF'], 'cell-division.pdf', { type: 'application/pdf' }),
+    new File(['x'], 'marks.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    new File(['pptx'], 'mitosis_slides.pptx', { type: '' }),
+  ]);
+
+  expect(screen.getByRole('alert')).toHaveTextContent('Not added: marks.xlsx.');
+  await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+  expect(screen.getByText('Adding file 1 of 2...')).toBeInTheDocument();
+  FakeXhr.requests[0].respond(200);
+  await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+  expect(finishButton()).toBeDisabled(); // still adding
+  FakeXhr.requests[1].respond(200);
+
+  await screen.findByRole('heading', { name: 'Added Sections (2)' });
+  expect(screen.getByLabelText('Section 1 title')).toHaveValue('cell division');
+  expect(screen.getByLabelText('Section 2 title')).toHaveValue('mitosis slides');
+  expect(mockedApi.createUpload).toHaveBeenLastCalledWith({
+    fileName: 'mitosis_slides.pptx',
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    size: 4,
+  });
+});

@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
-import { AddSectionForm, type DraftSection } from './components/add-section-form';
+import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { FileDropZone } from './components/file-drop-zone';
 import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
 import { SectionEditor } from './components/section-editor';
 import { markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './components/module-draft';
@@ -52,6 +53,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   // Set synchronously on the first click, so a double click sends one request even before React re-renders.
   const submitting = useRef(false);
+  const sectionForm = useRef<AddSectionFormHandle>(null);
   const saving = createModule.isPending || createModule.isSuccess;
 
   const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
@@ -94,7 +96,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
 
   const current: ModuleDraft = { draftId, title, description, sections };
   return (
-    <div className="module-form-page">
+    <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
       <DraftGuard draft={current} />
       <p className="step-label">Step 2 of 2</p>
       <h1>Add Content</h1>
@@ -112,6 +114,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
         onAdd={addSection}
         onBusyChange={setUploading}
         sectionCount={sections.length}
+        ref={sectionForm}
         resumeSlot={`draft:${draftId}`}
       />
 
@@ -148,6 +151,6 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
           {saving ? 'Saving...' : 'Finish & Save Module'}
         </button>
       </div>
-    </div>
+    </FileDropZone>
   );
 }

@@ -16,7 +16,8 @@ import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors 
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads/utils/file-upload';
 import { useModule, useUpdateModule } from './api/modules';
-import { AddSectionForm, type DraftSection } from './components/add-section-form';
+import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { FileDropZone } from './components/file-drop-zone';
 import { ModuleDetailsFields } from './components/module-details-fields';
 import { discardStoredEdits, editsOf, hasChanges, loadStoredEdits, storeEdits, type ModuleEdits } from './components/module-edits';
 import { ModuleLoadError } from './components/module-load-error';
@@ -77,6 +78,7 @@ function EditModuleForm({ module }: { module: Module }) {
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [replacement, setReplacement] = useState<PendingReplacement | null>(null);
   const saved = useRef(false);
+  const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
   const changed = hasChanges(start, edits);
 
@@ -175,7 +177,7 @@ function EditModuleForm({ module }: { module: Module }) {
   }
 
   return (
-    <div className="module-form-page">
+    <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
       <UnsavedChangesGuard
         shouldBlock={() => !saved.current && hasChanges(start, edits)}
         message={LEAVE_EDITS}
@@ -233,6 +235,7 @@ function EditModuleForm({ module }: { module: Module }) {
         onAdd={addSection}
         onBusyChange={setAddingSection}
         sectionCount={sections.length}
+        ref={sectionForm}
         resumeSlot={`module:${module._id}`}
       />
 
@@ -269,6 +272,6 @@ function EditModuleForm({ module }: { module: Module }) {
         onConfirm={() => applyReplacement(true)}
         onCancel={() => applyReplacement(false)}
       />
-    </div>
+    </FileDropZone>
   );
 }

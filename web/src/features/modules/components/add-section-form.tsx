@@ -1,11 +1,8 @@
 // Adds one section: a title and a file, uploaded at once through the upload state machine; the parent receives the
 // stored file and lists the section. Used by both the add-sections step and the edit screen.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type FormEvent, type Ref } from 'react';
 import { TEXT_LIMITS } from '../../../../../shared/constants';
-import {
-  contentTypeFromMediaType,
-  SECTION_FILE_ACCEPT,
-} from '../../../../../shared/content-type';
+import { ALLOWED_FILE_TYPES_MESSAGE, contentTypeFromMediaType, SECTION_FILE_ACCEPT } from '../../../../../shared/content-type';
 import type { ContentType } from '../../../../../shared/entities';
 import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';
@@ -42,6 +39,18 @@ interface AddSectionFormProps {
   sectionCount: number;
   /** Where an upload cut short by a reload is remembered, to be offered again (one per draft or module). */
   resumeSlot: string;
+  /** For the page: files dropped onto it are added through this form, one section each. */
+  ref?: Ref<AddSectionFormHandle>;
+}
+
+export interface AddSectionFormHandle {
+  addFiles: (files: File[]) => void;
+}
+
+/** A section title from a file name: "cell-division_notes.pdf" → "cell division notes". */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (base || fileName).slice(0, TEXT_LIMITS.titleMaxLength);
 }
 
 // Unique per page load too: sections carried in history state across a reload keep the keys they were given.
@@ -50,7 +59,7 @@ let localIds = 0;
 
 export const newSectionKey = () => `${localIdPrefix}${++localIds}`;
 
-export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sectionCount, resumeSlot }: AddSectionFormProps) {
+export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sectionCount, resumeSlot, ref }: AddSectionFormProps) {
   const id = useId();
   const upload = useFileUpload();
   const [title, setTitle] = useState('');
@@ -59,7 +68,10 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
   const [validationMessage, setValidationMessage] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showFailureAlert, setShowFailureAlert] = useState(false);
-  const busy = isUploadBusy(upload.status);
+  /** Set while several files go up one after the other. */
+  const [batch, setBatch] = useState<{ done: number; total: number } | null>(null);
+  const [batchMessage, setBatchMessage] = useState('');
+  const busy = isUploadBusy(upload.status) || batch !== null;
   const full = sectionCount >= TEXT_LIMITS.sectionsPerModuleMax;
 
   function chooseFile(chosen: File | null) {
@@ -83,8 +95,29 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     await uploadSection(title.trim(), file);
   }
 
+  useImperativeHandle(ref, () => ({ addFiles: (files) => void addFiles(files) }));
+
+  /** Several files at once (dropped or chosen together): one section each, titled from its name, uploaded in turn. */
+  async function addFiles(files: File[]) {
+    if (busy || full || files.length === 0) return;
+    const refused = files.filter((each) => sectionFileError(each));
+    const room = TEXT_LIMITS.sectionsPerModuleMax - sectionCount;
+    const accepted = files.filter((each) => !sectionFileError(each));
+    const notes = [
+      refused.length ? `Not added: ${refused.map((each) => each.name).join(', ')}. ${ALLOWED_FILE_TYPES_MESSAGE}` : '',
+      accepted.length > room ? `Only ${room} more sections fit in this module; the other files were not added.` : '',
+    ];
+    setBatchMessage(notes.filter(Boolean).join(' '));
+    const queue = accepted.slice(0, room);
+    for (const [index, each] of queue.entries()) {
+      setBatch({ done: index, total: queue.length });
+      if (!(await uploadSection(titleFromFileName(each.name), each))) break;
+    }
+    setBatch(null);
+  }
+
   /** Uploads (or, from a checkpoint, continues uploading) the file, then hands the section to the parent. */
-  async function uploadSection(sectionTitle: string, chosen: File, resumeFrom?: UploadCheckpoint) {
+  async function uploadSection(sectionTitle: string, chosen: File, resumeFrom?: UploadCheckpoint): Promise<boolean> {
     setShowFailureAlert(false);
     const stored = await upload.start(chosen, {
       resumeFrom,
@@ -96,7 +129,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     if (!stored) {
       // Canceled (nothing to say beyond the progress area) or failed (the state machine logged the cause).
       setShowFailureAlert(true);
-      return;
+      return false;
     }
     onAdd({
       key: newSectionKey(),
@@ -109,6 +142,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     setFile(null);
     setFileInputKey((key) => key + 1);
     upload.reset();
+    return true;
   }
 
   return (
@@ -152,6 +186,32 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
         error={errors.file}
         onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
       />
+      <div className="field">
+        <label htmlFor={`${id}-files`}>Or add several files at once</label>
+        <input
+          key={`files-${fileInputKey}`}
+          id={`${id}-files`}
+          type="file"
+          multiple
+          accept={SECTION_FILE_ACCEPT}
+          disabled={busy || full}
+          aria-describedby={`${id}-files-hint`}
+          onChange={(event) => void addFiles([...(event.target.files ?? [])])}
+        />
+        <span id={`${id}-files-hint`} className="field-hint">
+          Each file becomes a section named after it (you can rename it). You can also drop files anywhere on this page.
+        </span>
+      </div>
+      {batchMessage && (
+        <Alert tone="error" onDismiss={() => setBatchMessage('')}>
+          {batchMessage}
+        </Alert>
+      )}
+      {batch && (
+        <p className="muted" role="status">
+          Adding file {batch.done + 1} of {batch.total}...
+        </p>
+      )}
       {!busy && (
         <InterruptedUploadOffer
           slot={resumeSlot}

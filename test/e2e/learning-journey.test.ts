@@ -65,7 +65,8 @@ it('a new teacher sets a password, builds, edits and assigns a module, and opens
   const newPasswordForm = page.getByRole('form', { name: 'Set a new password' });
   await newPasswordForm.waitFor();
   await checkPage(page, 'teacher-login-new-password');
-  await newPasswordForm.getByLabel('New Password').fill(NEW_PASSWORD);
+  await newPasswordForm.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await newPasswordForm.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
   await newPasswordForm.getByRole('button', { name: 'Set New Password' }).click();
   await waitForPath(page, '/teacher-dashboard');
   teacher = { ...teacher, password: NEW_PASSWORD };

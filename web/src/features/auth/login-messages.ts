@@ -14,8 +14,13 @@ export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
   Students: 'It looks like you have a student account. Please log in here.',
 };
 
+/** A wrong password and an unknown e-mail read the same, so the screen does not tell who has an account. */
+export const INCORRECT_CREDENTIALS = 'Incorrect e-mail or password.';
+
 /** The service's own message when there is one, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
+  if (!(error instanceof Error)) return fallback;
+  if (error.name === 'UserNotFoundException') return INCORRECT_CREDENTIALS;
+  if (error.name === 'NotAuthorizedException' && /incorrect username or password/i.test(error.message)) return INCORRECT_CREDENTIALS;
+  return error.message.trim() ? error.message : fallback;
 }

@@ -10,6 +10,8 @@ import { STACK_FILE_ENV } from './stack-file';
 interface StackFile {
   config: StackConfig;
   env: Record<string, string>;
+  /** Where the stack writes the codes the identity service would e-mail, one `email code` per line. */
+  codesFile: string;
 }
 
 let loaded: StackFile | undefined;
@@ -23,6 +25,18 @@ function stackFile(): StackFile {
 }
 
 export const stackConfig = (): StackConfig => stackFile().config;
+
+/** The last password reset code sent to `email` (the local identity service hands codes to the stack, not to e-mail). */
+export function latestResetCode(email: string): string | undefined {
+  let text = '';
+  try {
+    text = readFileSync(stackFile().codesFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const codes = text.split('\n').filter((line) => line.startsWith(`${email} `));
+  return codes.at(-1)?.split(' ')[1];
+}
 
 /** The app's origin, e.g. http://127.0.0.1:41234. */
 export const appUrl = (path = '/'): string => `${stackConfig().url}${path}`;

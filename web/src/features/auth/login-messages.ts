@@ -19,8 +19,19 @@ export const INCORRECT_CREDENTIALS = 'Incorrect e-mail or password.';
 
 /** The service's own message when there is one, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  if (error.name === 'UserNotFoundException') return INCORRECT_CREDENTIALS;
-  if (error.name === 'NotAuthorizedException' && /incorrect username or password/i.test(error.message)) return INCORRECT_CREDENTIALS;
-  return error.message.trim() ? error.message : fallback;
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return fallback;
+}
+
+/**
+ * Why e-mail and password were refused. Cognito says NotAuthorizedException "Incorrect username or password." (and,
+ * without user-existence protection, UserNotFoundException); the local twin says InvalidPasswordException, or "User not authorized" for an unknown e-mail.
+ */
+export function credentialsErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const incorrect =
+    name === 'UserNotFoundException' ||
+    name === 'InvalidPasswordException' ||
+    (name === 'NotAuthorizedException' && /incorrect username or password|^user not authorized/i.test((error as Error).message));
+  return incorrect ? INCORRECT_CREDENTIALS : errorMessage(error, LOGIN_MESSAGES.unknownError);
 }

@@ -51,7 +51,7 @@ export function LoginPage({ role }: { role: LoginRole }) {
             {incoming.message}
           </Alert>
         )}
-        {flow.error && <Alert tone="error">{flow.error}</Alert>}
+        {flow.error && resetFor === null && <Alert tone="error">{flow.error}</Alert>}
 
         {afterReset?.changed && resetFor === null && (
           <Alert tone="success" onDismiss={() => setAfterReset(null)}>

@@ -68,6 +68,17 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
     });
   }
 
+  const actions = (submitLabel: string) => (
+    <div className="actions">
+      <button type="submit" className="button" disabled={busy}>
+        {submitLabel}
+      </button>
+      <button type="button" className="button button-secondary" onClick={() => onDone({ email, changed: false })}>
+        Back to sign in
+      </button>
+    </div>
+  );
+
   return (
     <div>
       <h2>Reset your password</h2>
@@ -85,14 +96,7 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? 'Sending...' : 'Send Code'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => onDone({ email, changed: false })}>
-              Back to sign in
-            </button>
-          </div>
+          {actions(busy ? 'Sending...' : 'Send Code')}
         </form>
       ) : (
         <form onSubmit={confirm} aria-label="Set a new password with the code" noValidate>
@@ -108,14 +112,7 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
             onChange={(event) => setCode(event.target.value)}
           />
           <NewPasswordFields idPrefix="reset" value={password} errors={errors} onChange={setPassword} />
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? 'Saving...' : 'Set New Password'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => onDone({ email, changed: false })}>
-              Back to sign in
-            </button>
-          </div>
+          {actions(busy ? 'Saving...' : 'Set New Password')}
         </form>
       )}
     </div>

@@ -378,6 +378,16 @@ describe('continuing after a reload', () => {
   // 3 parts of 4 bytes, the last one 2 bytes.
   const file = new File(['abcdefghij'], 'big.pptx', { type: 'application/vnd.ms-powerpoint', lastModified: 1_700_000_000_000 });
   const answer = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
+  const checkpointOf = (finishedParts: UploadCheckpoint['finishedParts']): UploadCheckpoint => ({
+    contentUrl: 'protected/t1/123-big.pptx',
+    uploadId: 'upload-1',
+    partSize: PART_SIZE,
+    fileName: 'big.pptx',
+    size: 10,
+    lastModified: 1_700_000_000_000,
+    startedAt: Date.now() - 60_000,
+    finishedParts,
+  });
 
   it('records a checkpoint after each stored part, and clears it when the upload completes', async () => {
     mockedApi.createUpload.mockResolvedValue(multipartTicket(3));
@@ -389,14 +399,8 @@ describe('continuing after a reload', () => {
     await flushPromises();
 
     expect(checkpoints.at(-1)).toEqual({
-      contentUrl: 'protected/t1/123-big.pptx',
-      uploadId: 'upload-1',
-      partSize: PART_SIZE,
-      fileName: 'big.pptx',
-      size: 10,
-      lastModified: 1_700_000_000_000,
+      ...checkpointOf([{ partNumber: 2, etag: '"etag-2"' }]),
       startedAt: expect.any(Number),
-      finishedParts: [{ partNumber: 2, etag: '"etag-2"' }],
     });
     FakeXhr.pendingRequests().forEach(answer);
     await done;
@@ -404,16 +408,7 @@ describe('continuing after a reload', () => {
   });
 
   it('sends only the parts not stored yet, with renewed URLs, and completes with every ETag', async () => {
-    const checkpoint: UploadCheckpoint = {
-      contentUrl: 'protected/t1/123-big.pptx',
-      uploadId: 'upload-1',
-      partSize: PART_SIZE,
-      fileName: 'big.pptx',
-      size: 10,
-      lastModified: 1_700_000_000_000,
-      startedAt: Date.now() - 60_000,
-      finishedParts: [{ partNumber: 1, etag: '"etag-1"' }],
-    };
+    const checkpoint = checkpointOf([{ partNumber: 1, etag: '"etag-1"' }]);
     const upload = new FileUpload(file, () => undefined, { resumeFrom: checkpoint });
     const done = upload.start();
     await flushPromises();

@@ -182,6 +182,9 @@ export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
 export type RenewUploadPartsInput = z.infer<typeof renewUploadPartsSchema>;
 
+const issueMessage = (issue: z.core.$ZodIssue) =>
+  issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
+
 /** One sentence a person can act on, from a failed validation. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -191,9 +194,7 @@ export function describeIssues(error: z.ZodError): string {
         return 'The request body must be a JSON object with the fields this request needs.';
       }
       const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-      const message =
-        issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
-      return where + message;
+      return where + issueMessage(issue);
     })
     .join(' ');
 }
@@ -206,7 +207,7 @@ export function fieldIssues(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.path.length === 0) continue;
-    fields[issue.path.join('.')] ??= issue.message;
+    fields[issue.path.join('.')] ??= issueMessage(issue);
   }
   return fields;
 }

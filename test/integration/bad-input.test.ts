@@ -407,7 +407,10 @@ describe.each(CASES)('%s', (name, cases) => {
       ...(bad.rawBody !== undefined ? { rawBody: bad.rawBody } : bad.body ? { body: bad.body(fixtures, world) } : {}),
     });
 
-    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { message: expect.stringMatching(SENTENCE) } });
+    // A schema refusal also names its fields, each with a sentence of its own.
+    const fields = answer.body?.fields === undefined ? {} : { fields: expect.any(Object) };
+    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { message: expect.stringMatching(SENTENCE), ...fields } });
+    for (const message of Object.values(answer.body?.fields ?? {})) expect(message).toMatch(/^\S.*[.!?]$/);
     expect(await world.snapshot()).toEqual(before);
   });
 });

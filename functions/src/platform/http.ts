@@ -63,7 +63,10 @@ export function apiHandler(
 /** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */
 export function validate<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(describeIssues(result.error), fieldIssues(result.error));
+  if (!result.success) {
+    const fields = fieldIssues(result.error);
+    throw invalid(describeIssues(result.error), Object.keys(fields).length > 0 ? fields : undefined);
+  }
   return result.data;
 }
 

@@ -59,3 +59,16 @@ it('hands a draft with a fresh id to step 2 and keeps it across a reload of step
     sections: [],
   });
 });
+
+it('says a stored draft was restored and can start a new module instead', async () => {
+  const user = userEvent.setup();
+  const first = renderStep1();
+  await user.type(screen.getByLabelText('Module Title'), 'Forces');
+  first.unmount();
+
+  renderStep1();
+  expect(screen.getByRole('status')).toHaveTextContent('Your unsaved module draft was restored.');
+  await user.click(screen.getByRole('button', { name: 'Start a new module instead' }));
+  expect(screen.getByLabelText('Module Title')).toHaveValue('');
+  expect(screen.queryByText(/was restored/)).not.toBeInTheDocument();
+});

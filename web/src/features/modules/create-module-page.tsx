@@ -9,7 +9,16 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { ModuleDetailsFields } from './components/module-details-fields';
 import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
-import { loadStoredDraft, newModuleDraft, parseModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './components/module-draft';
+import {
+  discardStoredDraft,
+  isDraftEmpty,
+  loadStoredDraft,
+  newModuleDraft,
+  parseModuleDraft,
+  savedModuleIdOf,
+  storeDraft,
+  type ModuleDraft,
+} from './components/module-draft';
 import './modules.css';
 
 const MISSING_DETAILS = 'Please fill out both the title and description.';
@@ -19,14 +28,20 @@ export default function CreateModulePage() {
   useDocumentTitle('Create Module');
   // Coming back from step 2 keeps what was typed, and the sections added there; a reload finds the stored draft.
   const state = useLocation().state;
-  const initial = useMemo(() => parseModuleDraft(state) ?? loadStoredDraft() ?? newModuleDraft(), [state]);
-  const savedModuleId = savedModuleIdOf(initial.draftId);
+  const initial = useMemo(() => {
+    const handed = parseModuleDraft(state);
+    if (handed) return { draft: handed, restored: false };
+    const stored = loadStoredDraft();
+    return stored ? { draft: stored, restored: !isDraftEmpty(stored) } : { draft: newModuleDraft(), restored: false };
+  }, [state]);
+  const savedModuleId = savedModuleIdOf(initial.draft.draftId);
   if (savedModuleId) return <SavedDraftNotice moduleId={savedModuleId} />;
-  return <ModuleDetailsStep key={initial.draftId} initial={initial} />;
+  return <ModuleDetailsStep key={initial.draft.draftId} initial={initial.draft} restored={initial.restored} />;
 }
 
-function ModuleDetailsStep({ initial }: { initial: ModuleDraft }) {
+function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restored: boolean }) {
   const navigate = useNavigate();
+  const [showRestored, setShowRestored] = useState(restored);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
@@ -59,6 +74,22 @@ function ModuleDetailsStep({ initial }: { initial: ModuleDraft }) {
       <p className="step-label">Step 1 of 2</p>
       <h1>Create a New Module</h1>
       <p className="muted">Start with a title and a short description. You add the content in the next step.</p>
+      {showRestored && (
+        <Alert tone="info" onDismiss={() => setShowRestored(false)}>
+          Your unsaved module draft was restored
+          {draft.sections.length > 0 ? `, with ${draft.sections.length} uploaded section(s)` : ''}.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              discardStoredDraft();
+              navigate('/create-module', { replace: true, state: newModuleDraft() });
+            }}
+          >
+            Start a new module instead
+          </button>
+        </Alert>
+      )}
       <form className="card" onSubmit={submit} noValidate>
         {message && (
           <Alert tone="error" onDismiss={() => setMessage('')}>

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
+import type { RouteName } from './routes';
 
 /** Missing and wrong-typed values get different sentences. */
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
@@ -184,6 +185,19 @@ export type RenewUploadPartsInput = z.infer<typeof renewUploadPartsSchema>;
 
 const issueMessage = (issue: z.core.$ZodIssue) =>
   issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
+
+/** The body each route takes; routes not listed take none. */
+interface RequestBodies {
+  createModule: CreateModuleInput;
+  updateModule: UpdateModuleInput;
+  assignModule: AssignModuleInput;
+  markComplete: MarkCompleteInput;
+  createUpload: CreateUploadInput;
+  completeUpload: CompleteUploadInput;
+  abortUpload: AbortUploadInput;
+  renewUploadParts: RenewUploadPartsInput;
+}
+export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 
 /** One sentence a person can act on, from a failed validation. */
 export function describeIssues(error: z.ZodError): string {

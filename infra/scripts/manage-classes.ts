@@ -8,7 +8,14 @@ import {
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { ClassStore } from '../../functions/src/domain/ports';
+import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
+import { requiredEnv } from '../../functions/src/platform/env';
+import { makeClassRepository } from '../../functions/src/repositories/class-repository';
 import type { Role } from '../../shared/roles';
+import type { StackConfig } from '../local/stack-config';
+import { localTableStores } from '../local/table-stores';
+import { identityClient } from '../local/users';
 import { idSchema } from '../../shared/schemas';
 
 const USAGE = `Usage:
@@ -19,12 +26,12 @@ Environment: TABLE_NAME and USER_POOL_ID (stack outputs) with AWS credentials, o
 export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
+  classes: ClassStore;
 }
 
 /** Runs one command and answers the sentence to print; throws an Error whose message is for the person. */
 export async function manageClasses(args: string[], directory: Directory): Promise<string> {
-  // Loaded on use: the repository reads TABLE_NAME (and a local endpoint) when first loaded.
-  const classes = require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository');
+  const { classes } = directory;
   const [command, classId, ...rest] = args;
   if (!classId || !idSchema('classId').safeParse(classId).success) throw new Error(USAGE);
 
@@ -45,7 +52,7 @@ export async function manageClasses(args: string[], directory: Directory): Promi
 }
 
 /** The user's sub, after checking they are in the group the role needs. */
-async function userIdOf({ identity, userPoolId }: Directory, email: string, group: Role): Promise<string> {
+async function userIdOf({ identity, userPoolId }: Omit<Directory, 'classes'>, email: string, group: Role): Promise<string> {
   const user = await identity
     .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
     .catch((error: Error) => {
@@ -66,23 +73,20 @@ async function userIdOf({ identity, userPoolId }: Directory, email: string, grou
 function directoryFromEnvironment(): Directory {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
-    const config = JSON.parse(readFileSync(localStack, 'utf8'));
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    Object.assign(process.env, {
-      TABLE_NAME: config.dynamodb.table,
-      DYNAMODB_ENDPOINT: config.dynamodb.endpoint,
-      AWS_REGION: config.region,
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    });
+    const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
     return {
       userPoolId: config.cognito.userPoolId,
-      identity: new CognitoIdentityProviderClient({ endpoint: config.cognito.endpoint, region: config.region, credentials }),
+      identity: identityClient(config),
+      classes: localTableStores(config).classes,
     };
   }
   const userPoolId = process.env.USER_POOL_ID;
   if (!userPoolId || !process.env.TABLE_NAME) throw new Error(USAGE);
-  return { userPoolId, identity: new CognitoIdentityProviderClient({}) };
+  return {
+    userPoolId,
+    identity: new CognitoIdentityProviderClient({}),
+    classes: makeClassRepository({ client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') }),
+  };
 }
 
 if (require.main === module) {

@@ -1,4 +1,5 @@
-// Configuration read once at cold start; a missing variable fails loudly instead of at the first request.
+// Configuration, read by the composition roots (handler files) when they build their clients at cold start: a
+// missing variable fails loudly then, instead of at the first request. Nothing reads the environment on import.
 
 export function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -6,8 +7,5 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
-/** Set only by the local stack, which runs DynamoDB and S3 twins on this machine. */
-export const localEndpoints = {
-  dynamoDb: process.env.DYNAMODB_ENDPOINT,
-  s3: process.env.S3_ENDPOINT,
-};
+/** Set only by the local stack, which runs the DynamoDB and S3 twins on this machine. */
+export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT'): string | undefined => process.env[name];

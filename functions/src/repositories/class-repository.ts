@@ -2,17 +2,8 @@
 // no user look-ups) and its assigned modules as a string set (atomic ADD), found by id or through the teacher's
 // index; plus one membership item per student for "my classes".
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName } from './table';
-
-export interface ClassRecord {
-  classId: string;
-  className: string;
-  teacherId: string;
-  teacherName: string;
-  /** Student id → display name. */
-  students: Record<string, string>;
-  assignedModuleIds: string[];
-}
+import type { ClassRecord, ClassStore } from '../domain/ports';
+import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
 
@@ -28,109 +19,103 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
   };
 }
 
-export async function getClass(classId: string): Promise<ClassRecord | undefined> {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }),
-  );
-  return Item && toRecord(Item);
-}
+export function makeClassRepository(context: TableContext): ClassStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
 
-export async function getClasses(classIds: string[]): Promise<ClassRecord[]> {
-  const items = await batchGet<Record<string, unknown>>(classIds.map(keys.classMeta));
-  return items.map(toRecord);
-}
+  return {
+    async getClass(classId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }),
+      );
+      return Item && toRecord(Item);
+    },
 
-export async function listClassesByTeacher(teacherId: string): Promise<ClassRecord[]> {
-  const items = await queryByPrefix<Record<string, unknown>>(queries.classesOfTeacher(teacherId), { onOwnerIndex: true });
-  return items.map(toRecord);
-}
+    async getClasses(classIds) {
+      const items = await table.batchGet<Record<string, unknown>>(classIds.map(keys.classMeta));
+      return items.map(toRecord);
+    },
 
-export async function listClassIdsOfStudent(studentId: string): Promise<string[]> {
-  const items = await queryByPrefix<{ classId: string }>(queries.classesOfStudent(studentId));
-  return items.map((item) => item.classId);
-}
+    async listClassesByTeacher(teacherId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.classesOfTeacher(teacherId), {
+        onOwnerIndex: true,
+      });
+      return items.map(toRecord);
+    },
 
-/** Creates a class; false when one with this id exists already. */
-export async function insertClass(
-  record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>,
-): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.classMeta(record.classId),
-          ...keys.classTeacherIndex(record.teacherId, record.classId),
-          entity: 'Class',
-          ...record,
-          students: {},
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+    async listClassIdsOfStudent(studentId) {
+      const items = await table.queryByPrefix<{ classId: string }>(queries.classesOfStudent(studentId));
+      return items.map((item) => item.classId);
+    },
 
-/** Enrols a student; repeating it changes nothing. The membership item is written first so a retry completes it. */
-export async function enrollStudent(classId: string, studentId: string, studentName: string): Promise<void> {
-  await documentClient.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId },
-    }),
-  );
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.classMeta(classId),
-      // Setting one map key at a time keeps concurrent enrolments from overwriting each other.
-      UpdateExpression: 'SET students.#student = :name',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#student': studentId },
-      ExpressionAttributeValues: { ':name': studentName },
-    }),
-  );
-}
+    insertClass: (record) =>
+      conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.classMeta(record.classId),
+              ...keys.classTeacherIndex(record.teacherId, record.classId),
+              entity: 'Class',
+              ...record,
+              students: {},
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      ),
 
-/**
- * Adds a module to a class taught by the given teacher, atomically (concurrent assigns all persist, repeats are no-ops).
- * Returns the updated class, or undefined when the class is not this teacher's.
- */
-export async function addAssignedModule(
-  classId: string,
-  teacherId: string,
-  moduleId: string,
-): Promise<ClassRecord | undefined> {
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.classMeta(classId),
-        UpdateExpression: 'ADD assignedModuleIds :module',
-        ConditionExpression: 'teacherId = :teacher',
-        ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && toRecord(Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}
+    /** The membership item is written first so a retry completes an enrolment that failed half-way. */
+    async enrollStudent(classId, studentId, studentName) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId },
+        }),
+      );
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          // Setting one map key at a time keeps concurrent enrolments from overwriting each other.
+          UpdateExpression: 'SET students.#student = :name',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#student': studentId },
+          ExpressionAttributeValues: { ':name': studentName },
+        }),
+      );
+    },
 
-export async function removeAssignedModule(classId: string, moduleId: string): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.classMeta(classId),
-      UpdateExpression: 'DELETE assignedModuleIds :module',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':module': new Set([moduleId]) },
-    }),
-  );
+    /** Concurrent assigns all persist, repeats are no-ops. */
+    async addAssignedModule(classId, teacherId, moduleId) {
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.classMeta(classId),
+            UpdateExpression: 'ADD assignedModuleIds :module',
+            ConditionExpression: 'teacherId = :teacher',
+            ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes && toRecord(Attributes);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async removeAssignedModule(classId, moduleId) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'DELETE assignedModuleIds :module',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':module': new Set([moduleId]) },
+        }),
+      );
+    },
+  };
 }

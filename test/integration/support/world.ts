@@ -5,7 +5,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
+import { errorSchema, responseSchemas } from '../../../shared/responses';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
+import { localTableStores } from '../../../infra/local/table-stores';
 import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -88,6 +90,7 @@ const PASSWORD = 'Integration-pass-1';
 export async function startWorld(): Promise<World> {
   const stack: LocalStack = await startLocalStack({ seed: false });
   const { config } = stack;
+  const stores = localTableStores(config);
   try {
     // One at a time: the identity twin keeps a pool in one file.
     const teacher = await person(config, 'teacher@example.com', 'Teachers');
@@ -95,7 +98,7 @@ export async function startWorld(): Promise<World> {
     const student = await person(config, 'student@example.com', 'Students');
     const otherStudent = await person(config, 'student2@example.com', 'Students');
 
-    const classes = classRepository();
+    const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.email });
     await classes.enrollStudent(CLASS_ID, student.userId, student.email);
     await classes.insertClass({
@@ -106,16 +109,13 @@ export async function startWorld(): Promise<World> {
     });
     await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.email);
 
-    return buildWorld(stack, { teacher, otherTeacher, student, otherStudent });
+    return buildWorld(stack, stores, { teacher, otherTeacher, student, otherStudent });
   } catch (error) {
+    stores.destroy();
     await stack.stop();
     throw error;
   }
 }
-
-/** Loaded on use: the stack has set the handlers' environment, which the repository reads when first loaded. */
-const classRepository = () =>
-  require('../../../functions/src/repositories/class-repository') as typeof import('../../../functions/src/repositories/class-repository');
 
 async function person(config: StackConfig, email: string, role: 'Teachers' | 'Students'): Promise<Person> {
   const { userId } = await createUser(config, { email, password: PASSWORD, role });
@@ -123,7 +123,10 @@ async function person(config: StackConfig, email: string, role: 'Teachers' | 'St
   return { userId, email, accessToken: tokens.accessToken, idToken: tokens.idToken };
 }
 
-function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent'>): World {
+function buildWorld(
+  stack: LocalStack,
+  stores: ReturnType<typeof localTableStores>,
+  people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent'>): World {
   const { config } = stack;
   const dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
@@ -160,6 +163,7 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     } catch {
       // Not JSON: keep the text.
     }
+    assertContract(name, response.status, body, response.headers);
     return { status: response.status, body, headers: response.headers };
   };
 
@@ -234,16 +238,34 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     listFiles,
     snapshot: async () => ({ table: await scanTable(), files: await listFiles() }),
     createClass: async (classId, classTeacher, students) => {
-      const classes = classRepository();
+      const { classes } = stores;
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.email });
       for (const student of students) await classes.enrollStudent(classId, student.userId, student.email);
     },
     stop: async () => {
       dynamo.destroy();
       s3.destroy();
+      stores.destroy();
       await stack.stop();
     },
   };
+}
+
+/**
+ * Every answer any integration test receives is held to the contract: a success to its route's response schema
+ * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
+ */
+function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
+  if (!/^[\w-]{8,}$/.test(headers.get('x-request-id') ?? '')) {
+    throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
+  }
+  const schema = status < 300 ? responseSchemas[name] : errorSchema;
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `${routes[name].method} ${routes[name].path} answered ${status} with a body outside the contract: ${result.error.message}\n${JSON.stringify(body)}`,
+    );
+  }
 }
 
 /** A small file that starts like a PDF, distinct per label. */

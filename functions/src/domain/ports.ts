@@ -1,0 +1,107 @@
+// What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
+// repositories/ and storage/, in-memory ones for tests); each handler wires the ones its route uses.
+import type { ContentType, Section } from '../../../shared/entities';
+
+export interface ModuleRecord {
+  moduleId: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  sections: Omit<Section, 'downloadUrl'>[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClassRecord {
+  classId: string;
+  className: string;
+  teacherId: string;
+  teacherName: string;
+  /** Student id → display name. */
+  students: Record<string, string>;
+  assignedModuleIds: string[];
+}
+
+export interface ProgressRecord {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  completedSections: string[];
+  updatedAt: string;
+}
+
+export interface ProgressKey {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+}
+
+export interface ModuleStore {
+  getModule(moduleId: string): Promise<ModuleRecord | undefined>;
+  /** The modules that exist among these ids, in no particular order. */
+  getModules(moduleIds: string[]): Promise<ModuleRecord[]>;
+  listModulesByOwner(ownerId: string): Promise<ModuleRecord[]>;
+  /** Stores a new module; false when one with this id exists already. */
+  insertModule(record: ModuleRecord): Promise<boolean>;
+  /** Replaces a module only if it still has this owner and this updatedAt; false when it changed or is gone. */
+  replaceModule(record: ModuleRecord, expectedUpdatedAt: string): Promise<boolean>;
+  /** Deletes a module if the given teacher owns it; the deleted module, or undefined. */
+  deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
+}
+
+export interface ClassStore {
+  getClass(classId: string): Promise<ClassRecord | undefined>;
+  getClasses(classIds: string[]): Promise<ClassRecord[]>;
+  listClassesByTeacher(teacherId: string): Promise<ClassRecord[]>;
+  listClassIdsOfStudent(studentId: string): Promise<string[]>;
+  /** Creates a class with no students or modules; false when one with this id exists already. */
+  insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
+  /** Enrols a student in an existing class (fails when there is no such class); repeating it changes nothing. */
+  enrollStudent(classId: string, studentId: string, studentName: string): Promise<void>;
+  /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
+  addAssignedModule(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  /** Removes a module from an existing class (fails when there is no such class). */
+  removeAssignedModule(classId: string, moduleId: string): Promise<void>;
+}
+
+export interface ProgressStore {
+  getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
+  /** Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record. */
+  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
+  listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
+  deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
+}
+
+export interface StoredFile {
+  mediaType: string | undefined;
+  size: number;
+}
+
+/** How storage ended a multipart upload the client asked to finish or cancel. */
+export type MultipartOutcome = 'done' | 'noSuchUpload' | 'partsMismatch';
+
+export interface FileStore {
+  /** The stored file's metadata, or undefined when no such file exists. */
+  describeFile(key: string): Promise<StoredFile | undefined>;
+  /** A short-lived link to read a file (only PDFs open inline). */
+  downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
+  singleUploadUrl(key: string, mediaType: string): Promise<string>;
+  startMultipartUpload(key: string, mediaType: string): Promise<string>;
+  partUploadUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
+  deleteFiles(keys: string[]): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  newId(): string;
+}
+
+/** Where the domain reports what went wrong without failing the request (e.g. a clean-up that can be retried). */
+export interface Log {
+  warn(message: string, details: Record<string, unknown>): void;
+}

@@ -1,4 +1,4 @@
-import { contentTypeFromMediaType } from './content-type';
+import { contentTypeFromMediaType, sectionFileMediaType } from './content-type';
 
 describe('contentTypeFromMediaType', () => {
   it.each([
@@ -16,5 +16,31 @@ describe('contentTypeFromMediaType', () => {
     [undefined, 'UNKNOWN'],
   ])('%s → %s', (mediaType, contentType) => {
     expect(contentTypeFromMediaType(mediaType)).toBe(contentType);
+  });
+});
+
+describe('sectionFileMediaType', () => {
+  it.each([
+    ['notes.pdf', 'application/pdf', 'application/pdf'],
+    ['Notes.PDF', '', 'application/pdf'],
+    ['slides.pptx', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    ['slides.pptx', 'application/vnd.ms-powerpoint', 'application/vnd.ms-powerpoint'],
+    ['old.ppt', undefined, 'application/vnd.ms-powerpoint'],
+    ['sheet.doc', 'application/msword', 'application/msword'],
+    ['essay.docx', '', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ])('accepts %s sent as %p, stored as %s', (fileName, mediaType, stored) => {
+    expect(sectionFileMediaType(fileName, mediaType)).toBe(stored);
+  });
+
+  it.each([
+    ['photo.png', 'image/png'],
+    ['table.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['page.html', 'text/html'],
+    ['notes.pdf', 'text/html'],
+    ['slides.pptx', 'application/pdf'],
+    ['pdf', 'application/pdf'],
+    ['archive.pdf.zip', 'application/zip'],
+  ])('refuses %s sent as %s', (fileName, mediaType) => {
+    expect(sectionFileMediaType(fileName, mediaType)).toBeUndefined();
   });
 });

@@ -9,3 +9,41 @@ export function contentTypeFromMediaType(mediaType: string | undefined): Content
   if ((type.includes('document') && !type.includes('spreadsheet')) || type.includes('msword')) return 'WORD';
   return 'UNKNOWN';
 }
+
+/** The files a section may hold: PDF, PowerPoint and Word, by extension, with the media type each is stored as. */
+export const SECTION_FILE_TYPES = [
+  { extension: 'pdf', mediaType: 'application/pdf' },
+  { extension: 'ppt', mediaType: 'application/vnd.ms-powerpoint' },
+  { extension: 'pptx', mediaType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  { extension: 'doc', mediaType: 'application/msword' },
+  { extension: 'docx', mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+] as const;
+
+/** The file chooser's `accept` list: extensions (for systems that know no media type) and media types. */
+export const SECTION_FILE_ACCEPT = SECTION_FILE_TYPES.flatMap(({ extension, mediaType }) => [`.${extension}`, mediaType]).join(',');
+
+export const ALLOWED_FILE_TYPES_MESSAGE = 'Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.';
+
+/** What a person calls each content type. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  PDF: 'PDF',
+  PPT: 'PowerPoint',
+  WORD: 'Word',
+  UNKNOWN: 'Other file',
+};
+
+const GENERIC_MEDIA_TYPES = new Set(['', 'application/octet-stream']);
+
+/**
+ * The media type to store a section file as, or undefined when the file is not one a section may hold. The extension
+ * decides; a specific media type sent with it must be of the same kind (a .pdf declared as text/html is refused), and
+ * an empty or generic one (browsers send '' when they do not know the type) becomes the extension's.
+ */
+export function sectionFileMediaType(fileName: string, mediaType: string | undefined): string | undefined {
+  const extension = /\.([^.]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const known = SECTION_FILE_TYPES.find((type) => type.extension === extension);
+  if (!known) return undefined;
+  const declared = (mediaType ?? '').trim().toLowerCase();
+  if (GENERIC_MEDIA_TYPES.has(declared)) return known.mediaType;
+  return contentTypeFromMediaType(declared) === contentTypeFromMediaType(known.mediaType) ? declared : undefined;
+}

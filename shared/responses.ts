@@ -93,8 +93,14 @@ export const renewedUploadPartsSchema = z.strictObject({ parts: z.array(partUrlS
 /** 204: no body. */
 const noContent = z.undefined();
 
-/** Every refusal and failure: a sentence for a person. */
-export const errorSchema = z.strictObject({ message: z.string().min(1) });
+/**
+ * Every refusal and failure: a sentence for a person; a 400 from schema validation also names each invalid field
+ * (dotted path → its message), for forms to show in place.
+ */
+export const errorSchema = z.strictObject({
+  message: z.string().min(1),
+  fields: z.record(z.string(), z.string().min(1)).optional(),
+});
 
 /** What each route answers on success (2xx). */
 export const responseSchemas = {

@@ -92,10 +92,10 @@ describe('every refusal is a sentence a person can act on', () => {
 });
 
 describe('accepted input', () => {
-  it('trims text and defaults the media type of an upload', () => {
+  it("trims text and gives an upload without a media type its extension's", () => {
     expect(createModuleSchema.parse({ ...moduleBody, title: '  Cells  ' }).title).toBe('Cells');
-    expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1 }).contentType).toBe('application/octet-stream');
-    expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1, contentType: '' }).contentType).toBe('application/octet-stream');
+    expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1 }).contentType).toBe('application/pdf');
+    expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1, contentType: '' }).contentType).toBe('application/pdf');
     expect(createModuleSchema.parse({ ...moduleBody, title: 'Cells 🧫' }).title).toBe('Cells 🧫');
   });
 

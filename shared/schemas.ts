@@ -1,6 +1,7 @@
 // Request schemas: the one place input rules live. The functions validate with them; the web reuses them.
 import * as z from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
+import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
 import type { RouteName } from './routes';
 
@@ -61,7 +62,17 @@ const sectionsSchema = z
     error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
   });
 
+/** The module's title, checked on its own by the first creation step. */
+export const moduleTitleSchema = text('Title', TEXT_LIMITS.titleMaxLength);
+export const moduleDescriptionSchema = text('Description', TEXT_LIMITS.descriptionMaxLength);
+export const sectionTitleSchema = text('Section title', TEXT_LIMITS.titleMaxLength);
+
 export const createModuleSchema = z.strictObject({
+  /**
+   * The id the client chose for the new module, once per draft: sending the same draft again (a double click, a
+   * retry after a timeout, Back and resubmit) answers the module already created instead of making a copy.
+   */
+  _id: z.uuid({ error: '_id must be a UUID the client generated for this draft.' }).optional(),
   title: text('Title', TEXT_LIMITS.titleMaxLength),
   description: text('Description', TEXT_LIMITS.descriptionMaxLength),
   sections: sectionsSchema.min(1, { error: 'Add at least one section before saving the module.' }),
@@ -89,22 +100,31 @@ export const markCompleteSchema = z.strictObject({
   sectionId: idSchema('sectionId'),
 });
 
-export const createUploadSchema = z.strictObject({
-  fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
-  // The browser's file.type; empty when it does not know the type.
-  contentType: z.preprocess(
-    (value) => (value === undefined || value === '' ? 'application/octet-stream' : value),
-    z
-      .string({ error: 'contentType must be text.' })
-      .max(255, { error: 'contentType is too long.' })
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'contentType must be a media type such as application/pdf.' }),
-  ),
-  size: z
-    .number({ error: 'size must be the file size in bytes.' })
-    .int({ error: 'size must be a whole number of bytes.' })
-    .min(1, { error: 'The file is empty.' })
-    .max(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
-});
+export const createUploadSchema = z
+  .strictObject({
+    fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
+    // The browser's file.type; empty when it does not know the type.
+    contentType: z.preprocess(
+      (value) => (value === undefined || value === '' ? 'application/octet-stream' : value),
+      z
+        .string({ error: 'contentType must be text.' })
+        .max(255, { error: 'contentType is too long.' })
+        .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'contentType must be a media type such as application/pdf.' }),
+    ),
+    size: z
+      .number({ error: 'size must be the file size in bytes.' })
+      .int({ error: 'size must be a whole number of bytes.' })
+      .min(1, { error: 'The file is empty.' })
+      .max(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
+  })
+  // Sections hold PDF, PowerPoint and Word files only: checked by extension and declared media type, which is
+  // also what the file is stored (and later served) as.
+  .transform((input, context) => {
+    const mediaType = sectionFileMediaType(input.fileName, input.contentType);
+    if (mediaType) return { ...input, contentType: mediaType };
+    context.issues.push({ code: 'custom', path: ['fileName'], message: ALLOWED_FILE_TYPES_MESSAGE, input: input.fileName });
+    return z.NEVER;
+  });
 
 const uploadId = z
   .string({ error: typeError('uploadId', 'text') })
@@ -165,6 +185,9 @@ export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
 export type RenewUploadPartsInput = z.infer<typeof renewUploadPartsSchema>;
 
+const issueMessage = (issue: z.core.$ZodIssue) =>
+  issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
+
 /** The body each route takes; routes not listed take none. */
 interface RequestBodies {
   createModule: CreateModuleInput;
@@ -187,9 +210,20 @@ export function describeIssues(error: z.ZodError): string {
         return 'The request body must be a JSON object with the fields this request needs.';
       }
       const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-      const message =
-        issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')} are not accepted.` : issue.message;
-      return where + message;
+      return where + issueMessage(issue);
     })
     .join(' ');
+}
+
+/**
+ * The first message for each field a failed validation names, keyed by its dotted path (`title`,
+ * `sections.0.title`), so a form can show each next to its input.
+ */
+export function fieldIssues(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.path.length === 0) continue;
+    fields[issue.path.join('.')] ??= issueMessage(issue);
+  }
+  return fields;
 }

@@ -18,7 +18,6 @@ import { CryptoService } from 'cognito-local/lib/services/crypto';
 import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
-import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
@@ -40,6 +39,8 @@ export interface IdentityTwinOptions {
 /** What the worker tells identity.ts. */
 export type IdentityTwinMessage =
   | { type: 'ready'; port: number }
+  /** A code cognito-local would have e-mailed (a password reset): the parent prints it. */
+  | { type: 'code'; email: string; code: string }
   | { type: 'failed'; message: string; portInUse: boolean }
   | { type: 'closed' };
 
@@ -65,7 +66,7 @@ async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; 
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new MessagesService(triggers, new MessageDeliveryService(codeToParent)),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
     triggers,
@@ -110,6 +111,19 @@ function createLogger(level: string): Logger {
   const pino = requireFromCognitoLocal('pino') as (options: { level: string }) => Logger;
   return pino({ level });
 }
+
+/**
+ * Instead of e-mail: every code (ForgotPassword's) goes to the parent thread, which prints it in `npm start`'s log,
+ * the only place a local user can read it.
+ */
+const codeToParent: ConstructorParameters<typeof MessageDeliveryService>[0] = {
+  sendEmail: async (_ctx, _user, destination, message) => {
+    parentPort?.postMessage({ type: 'code', email: destination, code: String(message.__code ?? '') } satisfies IdentityTwinMessage);
+  },
+  sendSms: async (_ctx, _user, destination, message) => {
+    parentPort?.postMessage({ type: 'code', email: destination, code: String(message.__code ?? '') } satisfies IdentityTwinMessage);
+  },
+};
 
 /**
  * cognito-local saves a whole JSON file per change with fs.writeFile; two saves in flight can interleave and leave

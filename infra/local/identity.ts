@@ -33,18 +33,25 @@ export async function startIdentity(options: {
   port: number;
   /** pino level for cognito-local's own log (JSON lines on stdout); default 'error'. */
   logLevel?: string;
+  /** Receives the codes the real service would e-mail (password reset); default: ignored. */
+  onCode?: (delivery: { email: string; code: string }) => void;
 }): Promise<IdentityTwin> {
-  const workerData: IdentityTwinOptions = { ...options, logLevel: options.logLevel ?? 'error' };
+  const { onCode, ...twinOptions } = options;
+  const workerData: IdentityTwinOptions = { ...twinOptions, logLevel: options.logLevel ?? 'error' };
   // The worker compiles identity-twin.ts with tsx, whatever runs this thread (tsx for npm start, swc under Jest).
   const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
 require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
   const worker = new Worker(bootstrap, { eval: true, workerData });
+  worker.on('message', (message: IdentityTwinMessage) => {
+    if (message.type === 'code') onCode?.({ email: message.email, code: message.code });
+  });
   const next = () =>
     new Promise<IdentityTwinMessage>((resolve, reject) => {
       const settle = () => {
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
       const onMessage = (message: IdentityTwinMessage) => {
+        if (message.type === 'code') return;
         settle();
         resolve(message);
       };

@@ -39,6 +39,8 @@ export interface LocalStackOptions {
   logRequests?: boolean;
   /** cognito-local's pino level; default 'error'. */
   identityLogLevel?: string;
+  /** Receives the codes the real identity service would e-mail (password reset); default: ignored. */
+  onIdentityCode?: (delivery: { email: string; code: string }) => void;
 }
 
 export interface LocalStack {
@@ -86,7 +88,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const [database, storage, identity] = await startedTogether(twins, [
       startDatabase({ directory: ephemeral ? undefined : path.join(dataDir, 'dynamodb'), host, port: ports.dynamodb ?? 0 }),
       startStorage({ directory: path.join(dataDir, 's3'), host, port: ports.s3 ?? 0, bucket }),
-      startIdentity({ directory: path.join(dataDir, 'cognito'), host, port: ports.cognito ?? 0, logLevel: options.identityLogLevel }),
+      startIdentity({
+        directory: path.join(dataDir, 'cognito'),
+        host,
+        port: ports.cognito ?? 0,
+        logLevel: options.identityLogLevel,
+        onCode: options.onIdentityCode,
+      }),
     ] as const);
     const [pool] = await Promise.all([
       ensureUserPool(identity.endpoint, region, path.join(dataDir, 'user-pool.json')),

@@ -35,7 +35,14 @@ async function main(): Promise<void> {
 
   const startedAt = Date.now();
   const dataDir = path.resolve(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
-  const stack = await startLocalStack({ dataDir, ports, log: (line) => console.log(line), logRequests: true });
+  const stack = await startLocalStack({
+    dataDir,
+    ports,
+    log: (line) => console.log(line),
+    logRequests: true,
+    // Locally no e-mail is sent: "Forgot password?" codes are printed here.
+    onIdentityCode: ({ email, code }) => console.log(`Password reset code for ${email}: ${code}`),
+  });
   const { config } = stack;
 
   console.log(`

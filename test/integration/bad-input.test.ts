@@ -102,6 +102,8 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'a contentUrl that was never uploaded', status: 400, body: (_f, w) => ({ title: 't', description: 'd', sections: [{ title: 's', contentUrl: `protected/${w.teacher.userId}/1-missing.pdf` }] }) },
       { what: 'a section _id of another module', status: 400, body: (f) => ({ title: 't', description: 'd', sections: [{ ...sectionOf(f) }] }) },
       { what: 'a contentType that is not one of the four', status: 400, body: (f) => ({ title: 't', description: 'd', sections: [{ title: 's', contentUrl: sectionOf(f).contentUrl, contentType: 'EXE' }] }) },
+      { what: 'an _id that is not a UUID', status: 400, body: (f) => ({ _id: 'my-module', title: 't', description: 'd', sections: [{ title: 's', contentUrl: sectionOf(f).contentUrl }] }) },
+      { what: "the _id of another teacher's module", status: 409, body: (f) => ({ _id: f.foreign._id, title: 't', description: 'd', sections: [{ title: 's', contentUrl: sectionOf(f).contentUrl }] }) },
     ],
   },
   {
@@ -183,6 +185,8 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'a fractional size', status: 400, body: () => ({ fileName: 'a.pdf', size: 10.5 }) },
       { what: 'a blank fileName', status: 400, body: () => ({ fileName: '  ', size: 10 }) },
       { what: 'a key chosen by the caller', status: 400, body: (f) => ({ fileName: 'a.pdf', size: 10, contentUrl: f.foreignFile }) },
+      { what: 'a file that is not PDF, PowerPoint or Word', status: 400, body: () => ({ fileName: 'page.html', contentType: 'text/html', size: 10 }) },
+      { what: 'a PDF name declared as another media type', status: 400, body: () => ({ fileName: 'notes.pdf', contentType: 'image/svg+xml', size: 10 }) },
     ],
   },
   {
@@ -409,7 +413,10 @@ describe.each(CASES)('%s', (name, cases) => {
       ...(bad.rawBody !== undefined ? { rawBody: bad.rawBody } : bad.body ? { body: bad.body(fixtures, world) } : {}),
     });
 
-    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { message: expect.stringMatching(SENTENCE) } });
+    // A schema refusal also names its fields, each with a sentence of its own.
+    const fields = answer.body?.fields === undefined ? {} : { fields: expect.any(Object) };
+    expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { message: expect.stringMatching(SENTENCE), ...fields } });
+    for (const message of Object.values(answer.body?.fields ?? {})) expect(message).toMatch(/^\S.*[.!?]$/);
     expect(await world.snapshot()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 // Writes that race, and edits and deletes that must leave related data consistent, on the real DynamoDB and S3
 // twins through the local server.
+import { randomUUID } from 'node:crypto';
 import type { Module } from '../../shared/entities';
 import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
@@ -29,6 +30,28 @@ async function moduleWithFiles(titles: string[], moduleTitle: string): Promise<M
   }
   return world.createModule(world.teacher, sections, moduleTitle);
 }
+
+describe('creating a module is idempotent', () => {
+  it('two parallel POSTs of one draft (one _id) store one module and both answer it', async () => {
+    const contentUrl = await world.upload(world.teacher, 'draft.pdf', MEDIA.pdf, pdfBytes('draft'));
+    const draft = { _id: randomUUID(), title: 'Submitted twice', description: 'A double click', sections: [{ title: 'Only', contentUrl }] };
+    const countOwn = async () => (await world.ok('listModules', { as: world.teacher })).length as number;
+    const before = await countOwn();
+
+    const answers = await Promise.all([draft, draft].map((body) => world.call('createModule', { as: world.teacher, body })));
+
+    expect(statuses(answers).sort()).toEqual([200, 201]);
+    expect(answers.map((answer) => answer.body._id)).toEqual([draft._id, draft._id]);
+    expect(answers[0].body.sections[0]._id).toBe(answers[1].body.sections[0]._id);
+    expect(await countOwn()).toBe(before + 1);
+
+    // A later retry (Back and submit again, even with changed text) still answers the first module.
+    const retry = await world.call('createModule', { as: world.teacher, body: { ...draft, title: 'Changed after Back' } });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ _id: draft._id, title: 'Submitted twice' });
+    expect(await countOwn()).toBe(before + 1);
+  });
+});
 
 describe('parallel writes all persist', () => {
   it('50 parallel mark-complete calls for 50 different sections', async () => {

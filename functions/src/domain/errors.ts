@@ -6,13 +6,15 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** For invalid input: the message per field path (`title`, `sections.0.title`), for forms to show in place. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export const invalid = (message: string) => new DomainError('invalid', message);
+export const invalid = (message: string, fields?: Record<string, string>) => new DomainError('invalid', message, fields);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);

@@ -22,7 +22,7 @@ describe('create', () => {
   });
 
   it('stores the module once, with ids, order, content types and dates from the server', async () => {
-    const module = await service.create(teacher, {
+    const { module, created } = await service.create(teacher, {
       title: 'Cells',
       description: 'About cells',
       sections: [
@@ -43,6 +43,7 @@ describe('create', () => {
       createdAt: now,
       updatedAt: now,
     });
+    expect(created).toBe(true);
     const { _id, ...stored } = module;
     expect(ports.modules.all()).toEqual([{ moduleId: _id, ownerId: teacher.userId, ...stored }]);
   });
@@ -72,12 +73,71 @@ describe('create', () => {
     ).rejects.toEqual(refused('invalid', /is not part of this module/));
   });
 
-  it('fails rather than overwrite a module when its new id is taken', async () => {
+  it('fails rather than overwrite a module when its generated id is taken', async () => {
     ports.modules.put(moduleRecord({ moduleId: 'id-1', ownerId: otherTeacher.userId }));
     await expect(service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'S', contentUrl: notes }] })).rejects.toThrow(
-      'Module id id-1 is taken',
+      'The generated module id id-1 is already taken.',
     );
     expect(ports.modules.all()[0].ownerId).toBe(otherTeacher.userId);
+  });
+});
+
+describe('create with a client-chosen _id (one per draft)', () => {
+  const DRAFT_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+  const notes = fileKey('notes.pdf');
+  const draft = { _id: DRAFT_ID, title: 'Cells', description: 'About cells', sections: [{ title: 'Notes', contentUrl: notes }] };
+  const firstSubmit = (ownerId = teacher.userId) =>
+    moduleRecord({ moduleId: DRAFT_ID, ownerId, title: 'First submit', sections: [section('section-1', 1, { contentUrl: notes })] });
+  beforeEach(() => ports.files.put(notes, MEDIA.pdf));
+
+  it('stores the module under that id', async () => {
+    const { module, created } = await service.create(teacher, draft);
+    expect(created).toBe(true);
+    expect(module._id).toBe(DRAFT_ID);
+    expect(ports.modules.all()).toEqual([expect.objectContaining({ moduleId: DRAFT_ID, ownerId: teacher.userId })]);
+  });
+
+  it('answers the module a first submit of the draft stored, changing and copying nothing', async () => {
+    ports.modules.put(firstSubmit());
+    const before = ports.modules.all();
+    const { module, created } = await service.create(teacher, { ...draft, title: 'Changed after Back' });
+    expect(created).toBe(false);
+    expect(module).toMatchObject({ _id: DRAFT_ID, title: 'First submit' });
+    expect(ports.modules.all()).toEqual(before);
+  });
+
+  it('two parallel submits of one draft store one module and both answer it', async () => {
+    const answers = await Promise.all([service.create(teacher, draft), service.create(teacher, draft)]);
+    expect(answers.map((answer) => answer.created).sort()).toEqual([false, true]);
+    expect(answers[0].module).toEqual(answers[1].module);
+    expect(ports.modules.all()).toHaveLength(1);
+  });
+
+  it('answers the winner when a concurrent submit stored the draft between the read and the write', async () => {
+    const insert = ports.modules.insertModule.bind(ports.modules);
+    jest.spyOn(ports.modules, 'insertModule').mockImplementationOnce(async (record) => {
+      ports.modules.put(firstSubmit());
+      return insert(record);
+    });
+    const { module, created } = await service.create(teacher, draft);
+    expect(created).toBe(false);
+    expect(module).toMatchObject({ _id: DRAFT_ID, title: 'First submit' });
+    expect(ports.modules.all()).toHaveLength(1);
+  });
+
+  it('asks to save again when the module the draft collided with was deleted before it could be read', async () => {
+    jest.spyOn(ports.modules, 'insertModule').mockResolvedValueOnce(false);
+    await expect(service.create(teacher, draft)).rejects.toEqual(refused('conflict', /Save it again to create it anew\./));
+    expect(ports.modules.all()).toEqual([]);
+  });
+
+  it("refuses the id of another teacher's module as a conflict that reveals nothing of it", async () => {
+    ports.modules.put(firstSubmit(otherTeacher.userId));
+    const before = ports.modules.all();
+    await expect(service.create(teacher, draft)).rejects.toEqual(
+      refused('conflict', /^This module id is already in use; start a new module\.$/),
+    );
+    expect(ports.modules.all()).toEqual(before);
   });
 });
 

@@ -36,10 +36,17 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 }
 
 export function makeModuleService({ modules, classes, progress, files, clock, ids, log }: ModuleServicePorts) {
-  async function create(caller: Caller, input: CreateModuleInput): Promise<Module> {
+  /**
+   * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
+   * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
+   */
+  async function create(caller: Caller, input: CreateModuleInput): Promise<{ module: Module; created: boolean }> {
+    const moduleId = input._id ?? ids.newId();
+    const existing = input._id === undefined ? undefined : await modules.getModule(moduleId);
+    if (existing) return { module: toModule(requireSameOwner(caller, existing)), created: false };
     const now = clock.now().toISOString();
     const record: ModuleRecord = {
-      moduleId: ids.newId(),
+      moduleId,
       ownerId: caller.userId,
       title: input.title,
       description: input.description,
@@ -47,8 +54,12 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
       createdAt: now,
       updatedAt: now,
     };
-    if (!(await modules.insertModule(record))) throw new Error(`Module id ${record.moduleId} is taken`);
-    return toModule(record);
+    if (await modules.insertModule(record)) return { module: toModule(record), created: true };
+    if (input._id === undefined) throw new Error(`The generated module id ${moduleId} is already taken.`);
+    // A concurrent submit of the same draft stored it first.
+    const winner = await modules.getModule(moduleId);
+    if (!winner) throw conflict('This module was deleted while it was being saved. Save it again to create it anew.');
+    return { module: toModule(requireSameOwner(caller, winner)), created: false };
   }
 
   /** A module with signed download links, for its owner or a student of a class it is assigned to. */
@@ -177,6 +188,12 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
   }
 
   return { create, get, update, delete: remove };
+}
+
+/** A client-chosen id taken by someone else's module: refused without saying anything about that module. */
+function requireSameOwner(caller: Caller, record: ModuleRecord): ModuleRecord {
+  if (record.ownerId !== caller.userId) throw conflict('This module id is already in use; start a new module.');
+  return record;
 }
 
 /** A module the caller owns; anyone else's is reported as missing, to not reveal it exists. */

@@ -3,14 +3,18 @@ import { createModuleSchema } from '../../../shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
-import { apiHandler, created, validate } from '../platform/http';
+import { apiHandler, created, ok, validate } from '../platform/http';
 import { logger } from '../platform/logger';
 import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
+// 201 for a new module, 200 when the client's `_id` names the module an earlier submit of the same draft created.
 export const handler = apiHandler(
   'createModule',
-  async (request, caller) => created(await modules.create(caller, validate(createModuleSchema, request.body))),
-  { counts: BUSINESS_METRICS.moduleCreated },
+  async (request, caller) => {
+    const result = await modules.create(caller, validate(createModuleSchema, request.body));
+    return result.created ? created(result.module) : ok(result.module);
+  },
+  { counts: (response) => (response.statusCode === 201 ? BUSINESS_METRICS.moduleCreated : undefined) },
 );

@@ -12,7 +12,7 @@ import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '../.
 import type { ZodType } from 'zod';
 import type { ResponseOf } from '../../../shared/responses';
 import { routes, type RouteName } from '../../../shared/routes';
-import { describeIssues, idSchema } from '../../../shared/schemas';
+import { describeIssues, fieldIssues, idSchema } from '../../../shared/schemas';
 import { isRole, type Role } from '../../../shared/roles';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
@@ -46,9 +46,12 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
 };
 
-export interface ApiHandlerOptions {
-  /** The business event a successful request is (counted as a metric). */
-  counts?: BusinessMetric;
+export interface ApiHandlerOptions<T> {
+  /**
+   * The business event a successful request is (counted as a metric), or which one its answer is, if any (a create
+   * that answers the module an earlier request made is no new module).
+   */
+  counts?: BusinessMetric | ((response: ApiResponse<T>) => BusinessMetric | undefined);
 }
 
 /** What a user reads when the server failed; the reference lets support find the request's log lines. */
@@ -58,7 +61,7 @@ export const serverErrorMessage = (requestId: string) =>
 export function apiHandler<N extends RouteName>(
   name: N,
   handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
-  options: ApiHandlerOptions = {},
+  options: ApiHandlerOptions<ResponseOf<N>> = {},
 ): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
   const route = routes[name];
   return async (event, context) => {
@@ -75,10 +78,13 @@ export function apiHandler<N extends RouteName>(
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
       const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
-      if (options.counts) metrics.addMetric(options.counts, MetricUnit.Count, 1);
+      const counted = typeof options.counts === 'function' ? options.counts(response) : options.counts;
+      if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
       return respond(response.statusCode, response.body);
     } catch (error) {
-      if (error instanceof DomainError) return respond(STATUS_BY_KIND[error.kind], { message: error.message });
+      if (error instanceof DomainError) {
+        return respond(STATUS_BY_KIND[error.kind], { message: error.message, ...(error.fields && { fields: error.fields }) });
+      }
       logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
       metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);
       return respond(500, { message: serverErrorMessage(requestId) });
@@ -88,10 +94,13 @@ export function apiHandler<N extends RouteName>(
   };
 }
 
-/** Validates input against a shared schema; a failure is a 400 naming what to fix. */
+/** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */
 export function validate<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(describeIssues(result.error));
+  if (!result.success) {
+    const fields = fieldIssues(result.error);
+    throw invalid(describeIssues(result.error), Object.keys(fields).length > 0 ? fields : undefined);
+  }
   return result.data;
 }
 

@@ -2,8 +2,9 @@
 import { routes } from '../../../shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
 import { handler } from '../../src/handlers/create-module';
+import { metrics } from '../../src/platform/metrics';
 import { ports } from '../in-memory/handler-adapters';
-import { fileKey, MEDIA } from '../in-memory/records';
+import { fileKey, MEDIA, moduleRecord, section } from '../in-memory/records';
 import { resetPorts, storedState } from '../in-memory/stores';
 
 jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
@@ -24,6 +25,8 @@ const validBody = () => ({
 });
 
 const create = (body: unknown) => invoke(handler, apiEvent(routes.createModule, { token: tokens.teacher, body }));
+
+afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => {
   resetPorts(ports);
@@ -65,6 +68,70 @@ describe('POST /api/modules', () => {
   ])('answers 400 to %s, storing nothing', async (_case, body, message) => {
     const before = storedState(ports);
     expect(await create(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it('names each invalid field in `fields`, so a form can show the message next to its input', async () => {
+    const body = { ...validBody(), title: 'x'.repeat(201), description: '', sections: [{ title: ' ', contentUrl: slides }] };
+    const answer = await create(body);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.fields).toEqual({
+      title: 'Title must be at most 200 characters.',
+      description: 'Description is required.',
+      'sections.0.title': 'Section title is required.',
+    });
+  });
+
+  it('sends no `fields` for a refusal that names no field', async () => {
+    const answer = await create({ ...validBody(), sections: [{ title: 'S', contentUrl: fileKey('missing.pdf') }] });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).not.toHaveProperty('fields');
+  });
+});
+
+describe('POST /api/modules with a client-chosen _id (one per draft)', () => {
+  const DRAFT_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+  const firstSubmit = (ownerId = TEACHER_ID) =>
+    moduleRecord({
+      moduleId: DRAFT_ID,
+      ownerId,
+      title: 'First submit',
+      description: 'Stored by the first request',
+      sections: [section('section-1', 1, { contentUrl: slides })],
+    });
+
+  it('creates the module under that id, answers 201 and counts a created module', async () => {
+    const counted = jest.spyOn(metrics, 'addMetric');
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.body._id).toBe(DRAFT_ID);
+    expect(ports.modules.all()).toEqual([expect.objectContaining({ moduleId: DRAFT_ID, ownerId: TEACHER_ID })]);
+    expect(counted).toHaveBeenCalledWith('ModuleCreated', 'Count', 1);
+  });
+
+  it('answers 200 with the module already created from the draft, storing nothing and counting no new module', async () => {
+    ports.modules.put(firstSubmit());
+    const before = storedState(ports);
+    const counted = jest.spyOn(metrics, 'addMetric');
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatchObject({ _id: DRAFT_ID, title: 'First submit', description: 'Stored by the first request' });
+    expect(storedState(ports)).toEqual(before);
+    expect(counted).not.toHaveBeenCalledWith('ModuleCreated', 'Count', 1);
+  });
+
+  it("answers 409 to an id that is another teacher's module, revealing nothing of it", async () => {
+    ports.modules.put(firstSubmit(OTHER_TEACHER_ID));
+    const before = storedState(ports);
+    const answer = await create({ ...validBody(), _id: DRAFT_ID });
+    expect(answer).toMatchObject({ statusCode: 409, body: { message: 'This module id is already in use; start a new module.' } });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it('answers 400 to an _id that is not a UUID, storing nothing', async () => {
+    const before = storedState(ports);
+    const answer = await create({ ...validBody(), _id: 'module-1' });
+    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/^_id: _id must be a UUID/) });
     expect(storedState(ports)).toEqual(before);
   });
 });

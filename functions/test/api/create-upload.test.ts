@@ -53,10 +53,26 @@ describe('POST /api/uploads', () => {
     }
   });
 
-  it('defaults the media type to application/octet-stream', async () => {
+  it("stores a file the browser sent without a media type as its extension's type", async () => {
     s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-2' });
-    await request({ fileName: 'blob', size: 6 * MiB });
-    expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, { ContentType: 'application/octet-stream' });
+    await request({ fileName: 'Worksheet.DOCX', size: 6 * MiB });
+    expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, {
+      ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  });
+
+  it.each([
+    ['an image', { fileName: 'photo.png', contentType: 'image/png', size: 10 }],
+    ['a spreadsheet', { fileName: 'marks.xlsx', size: 10 }],
+    ['a file without extension', { fileName: 'blob', size: 10 }],
+    ['a PDF name declared as HTML', { fileName: 'notes.pdf', contentType: 'text/html', size: 10 }],
+  ])('answers 400 naming the allowed types to %s, asking nothing of S3', async (_case, body) => {
+    const answer = await request(body);
+    expect(answer).toMatchObject({
+      statusCode: 400,
+      body: { message: 'fileName: Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.' },
+    });
+    expect(s3).not.toReceiveAnyCommand();
   });
 
   it('answers 500 when S3 gives no upload id', async () => {

@@ -3,7 +3,7 @@
 // first loaded with, so a stack per test file would not work in one process; the tests create their own users,
 // classes and modules and so do not step on each other.
 import { register } from 'esbuild-register/dist/node';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,13 @@ export default async function globalSetup(): Promise<void> {
     if (!existsSync(path.join(servedWebRoot, 'index.html'))) {
       throw new Error(`${webRoot} was emptied while it was being copied (a rebuild in this tree?); run again.`);
     }
-    stack = await startLocalStack({ seed: true, webRoot: servedWebRoot });
+    // Password reset codes, which the real service e-mails, for the tests to read (stack.ts: latestResetCode).
+    const codesFile = path.join(dir, 'identity-codes.log');
+    stack = await startLocalStack({
+      seed: true,
+      webRoot: servedWebRoot,
+      onIdentityCode: ({ email, code }) => appendFileSync(codesFile, `${email} ${code}\n`),
+    });
   } catch (error) {
     await cleanUp();
     throw error;
@@ -53,7 +59,7 @@ export default async function globalSetup(): Promise<void> {
 
   try {
     const file = path.join(dir, 'stack.json');
-    await writeFile(file, JSON.stringify({ config: stack.config }, null, 2));
+    await writeFile(file, JSON.stringify({ config: stack.config, codesFile: path.join(dir, 'identity-codes.log') }, null, 2));
     process.env[STACK_FILE_ENV] = file;
   } catch (error) {
     await stack.stop();

@@ -13,6 +13,8 @@ import { localTableStores } from '../../../infra/local/table-stores';
 
 interface StackFile {
   config: StackConfig;
+  /** Where the stack writes the codes the identity service would e-mail, one `email code` per line. */
+  codesFile: string;
 }
 
 let loaded: StackFile | undefined;
@@ -26,6 +28,18 @@ function stackFile(): StackFile {
 }
 
 export const stackConfig = (): StackConfig => stackFile().config;
+
+/** The last password reset code sent to `email` (the local identity service hands codes to the stack, not to e-mail). */
+export function latestResetCode(email: string): string | undefined {
+  let text = '';
+  try {
+    text = readFileSync(stackFile().codesFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const codes = text.split('\n').filter((line) => line.startsWith(`${email} `));
+  return codes.at(-1)?.split(' ')[1];
+}
 
 /** The app's origin, e.g. http://127.0.0.1:41234. */
 export const appUrl = (path = '/'): string => `${stackConfig().url}${path}`;
@@ -80,6 +94,22 @@ export async function createClass(teacher: TestUser, className: string, students
   if (!created) throw new Error(`Class ${classId} exists already.`);
   for (const student of students) await repository.enrollStudent(classId, student.userId, student.email);
   return { classId, className };
+}
+
+/** Calls the API as `user` (signed in once per call of apiAs); fails with the answer on any status but 2xx. */
+export async function apiAs(user: TestUser) {
+  const config = stackConfig();
+  const token = await signIn(config, user.email, user.password);
+  return async (route: { method: string; path: string }, { params = {}, body }: { params?: Record<string, string>; body?: unknown } = {}) => {
+    const response = await fetch(`${config.apiUrl}${buildPath(route.path, params)}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${route.method} ${route.path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as any;
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useEffect } from 'react';
 import { formatDocumentTitle } from '../components/use-document-title';
+import { isChunkLoadError } from './page-error-boundary';
 
 export function RouteError() {
   const error = useRouteError();
@@ -9,7 +10,7 @@ export function RouteError() {
     console.error(error);
     document.title = formatDocumentTitle('Something went wrong');
   }, [error]);
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Loading chunk/i.test(error.message);
+  const chunkFailed = isChunkLoadError(error);
   return (
     <main id="main" className="page" tabIndex={-1}>
       <h1>Something went wrong</h1>

@@ -5,11 +5,15 @@ import type { ResponseOf } from '../../../shared/responses';
 import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
 import type { RequestOf } from '../../../shared/schemas';
 
-/** A failed API call; `message` is the server's sentence for a person, `status` the HTTP status. */
+/**
+ * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
+ * message per invalid field of a 400 (by dotted path: `title`, `sections.0.title`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,11 +49,16 @@ export async function call<N extends RouteName>(name: N, params: PathParams<N>, 
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
+    const { message, fields } = (data ?? {}) as { message?: unknown; fields?: unknown };
+    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText, stringRecord(fields));
   }
   // The server validates against the same contract; integration tests parse every answer with its schema.
   return data as ResponseOf<N>;
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function safeJson(text: string): unknown {

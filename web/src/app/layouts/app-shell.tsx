@@ -2,6 +2,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../../components/loading';
+import { PageErrorBoundary } from '../page-error-boundary';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
 
 interface AppShellProps {
@@ -24,10 +26,13 @@ export function AppShell({ header, fullBleed }: AppShellProps) {
         Skip to main content
       </a>
       {header}
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className={fullBleed ? 'app-main' : 'app-main page'}>
-        <Suspense fallback={<Loading label="Loading page..." />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<Loading label="Loading page..." />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
     </div>

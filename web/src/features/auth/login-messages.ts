@@ -14,8 +14,24 @@ export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
   Students: 'It looks like you have a student account. Please log in here.',
 };
 
+/** A wrong password and an unknown e-mail read the same, so the screen does not tell who has an account. */
+export const INCORRECT_CREDENTIALS = 'Incorrect e-mail or password.';
+
 /** The service's own message when there is one, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim()) return error.message;
   return fallback;
+}
+
+/**
+ * Why e-mail and password were refused. Cognito says NotAuthorizedException "Incorrect username or password." (and,
+ * without user-existence protection, UserNotFoundException); the local twin says InvalidPasswordException, or "User not authorized" for an unknown e-mail.
+ */
+export function credentialsErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const incorrect =
+    name === 'UserNotFoundException' ||
+    name === 'InvalidPasswordException' ||
+    (name === 'NotAuthorizedException' && /incorrect username or password|^user not authorized/i.test((error as Error).message));
+  return incorrect ? INCORRECT_CREDENTIALS : errorMessage(error, LOGIN_MESSAGES.unknownError);
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignIn, resetPassword, signIn, signOut } from 'aws-amplify/auth';
 import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
 import { createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
@@ -12,11 +12,15 @@ jest.mock('aws-amplify/auth', () => ({
   signIn: jest.fn(),
   confirmSignIn: jest.fn(),
   signOut: jest.fn(),
+  resetPassword: jest.fn(),
+  confirmResetPassword: jest.fn(),
 }));
 
 const mockSignIn = jest.mocked(signIn);
 const mockConfirmSignIn = jest.mocked(confirmSignIn);
 const mockSignOut = jest.mocked(signOut);
+const mockResetPassword = jest.mocked(resetPassword);
+const mockConfirmResetPassword = jest.mocked(confirmResetPassword);
 
 const DONE = { isSignedIn: true, nextStep: { signInStep: 'DONE' } } as Awaited<ReturnType<typeof signIn>>;
 const NEW_PASSWORD_REQUIRED = {
@@ -166,12 +170,23 @@ describe('login screens', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not verify your session. Please try logging in again.');
   });
 
-  it("shows the service's message when sign-in fails", async () => {
-    mockSignIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+  it.each([
+    ['a wrong password', Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' })],
+    ['an unknown e-mail', Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' })],
+    ['a wrong password on the local twin', Object.assign(new Error('Invalid password'), { name: 'InvalidPasswordException' })],
+  ])('says the same for %s, revealing nothing about the account', async (_case, failure) => {
+    mockSignIn.mockRejectedValue(failure);
     renderRoutes(routes, '/teacher-login', SIGNED_OUT);
     await signInWith('teacher@example.com', 'wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Incorrect e-mail or password\.$/);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it("shows the service's message for other sign-in failures", async () => {
+    mockSignIn.mockRejectedValue(Object.assign(new Error('Password attempts exceeded'), { name: 'NotAuthorizedException' }));
+    renderRoutes(routes, '/teacher-login', SIGNED_OUT);
+    await signInWith('teacher@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password attempts exceeded');
   });
 
   it('shows "An unknown error occurred." when the failure has no message', async () => {
@@ -204,6 +219,7 @@ describe('login screens', () => {
       expect(newPassword).toBeRequired();
       expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
       await user.type(newPassword, 'a-new-secret');
+      await user.type(screen.getByLabelText('Confirm New Password'), 'a-new-secret');
       await user.click(screen.getByRole('button', { name: 'Set New Password' }));
 
       expect(await screen.findByRole('heading', { name: 'Student dashboard' })).toBeInTheDocument();
@@ -216,6 +232,7 @@ describe('login screens', () => {
       renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(TEACHER));
       const user = await signInWith('teacher@example.com', 'Temporary1!');
       await user.type(await screen.findByLabelText('New Password'), 'a-new-secret');
+      await user.type(screen.getByLabelText('Confirm New Password'), 'a-new-secret');
       await user.click(screen.getByRole('button', { name: 'Set New Password' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Teacher Login' })).toBeInTheDocument();
@@ -230,11 +247,67 @@ describe('login screens', () => {
       mockConfirmSignIn.mockRejectedValue(failure);
       renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(STUDENT));
       const user = await signInWith('student@example.com', 'Temporary1!');
-      await user.type(await screen.findByLabelText('New Password'), 'short');
+      await user.type(await screen.findByLabelText('New Password'), 'long-enough');
+      await user.type(screen.getByLabelText('Confirm New Password'), 'long-enough');
       await user.click(screen.getByRole('button', { name: 'Set New Password' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent(expected);
       expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+    });
+  });
+
+  it('shows the pool policy and checks it, and the confirmation, before sending the new password', async () => {
+    mockSignIn.mockResolvedValue(NEW_PASSWORD_REQUIRED);
+    renderRoutes(routes, '/student-login', SIGNED_OUT, sessionFor(STUDENT));
+    const user = await signInWith('student@example.com', 'Temporary1!');
+    const newPassword = await screen.findByLabelText('New Password');
+    expect(newPassword).toHaveAccessibleDescription(expect.stringContaining('At least 8 characters'));
+
+    await user.type(newPassword, 'short');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(newPassword).toHaveAccessibleDescription(expect.stringContaining('The password needs at least 8 characters.'));
+
+    await user.type(newPassword, '-but-now-long');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'something else');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(mockConfirmSignIn).not.toHaveBeenCalled();
+  });
+
+  describe('Forgot password?', () => {
+    it('sends a code to the typed e-mail, then sets the new password and returns to sign in with the e-mail', async () => {
+      mockResetPassword.mockResolvedValue({} as never);
+      mockConfirmResetPassword.mockResolvedValue(undefined);
+      renderRoutes(routes, '/teacher-login', SIGNED_OUT);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Email'), 'teacher@example.com');
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+      expect(screen.getByLabelText('Email')).toHaveValue('teacher@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send Code' }));
+      expect(mockResetPassword).toHaveBeenCalledWith({ username: 'teacher@example.com' });
+      await user.type(await screen.findByLabelText('Code'), '123456');
+      await user.type(screen.getByLabelText('New Password'), 'brand-new-pass');
+      await user.type(screen.getByLabelText('Confirm New Password'), 'brand-new-pass');
+      await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+
+      expect(await screen.findByText('Your password was changed. Sign in with your new password.')).toBeInTheDocument();
+      expect(mockConfirmResetPassword).toHaveBeenCalledWith({ username: 'teacher@example.com', confirmationCode: '123456', newPassword: 'brand-new-pass' });
+      expect(screen.getByLabelText('Email')).toHaveValue('teacher@example.com');
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    });
+
+    it('answers an unknown e-mail exactly as a known one', async () => {
+      mockResetPassword.mockRejectedValue(Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }));
+      renderRoutes(routes, '/student-login', SIGNED_OUT);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send Code' }));
+
+      expect(await screen.findByText(/If an account exists for this e-mail, a code is on its way/)).toBeInTheDocument();
+      expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
     });
   });
 

@@ -1,11 +1,12 @@
 // The login screen of one role (spec section 4). Teacher and student screens differ only in role and wording.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { useMinWidth } from '../../components/use-media-query';
 import { useSession } from '../../lib/session';
+import { ForgotPassword } from './components/forgot-password';
+import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
@@ -36,6 +37,9 @@ export function LoginPage({ role }: { role: LoginRole }) {
   const sessionChecked = useSession().state.status !== 'loading';
   const wide = useMinWidth(QUOTE_PANEL_MIN_WIDTH_PX);
   const [noticeDismissed, setNoticeDismissed] = useState(false);
+  // "Forgot password?" replaces the sign-in form until the teacher or student is done with it.
+  const [resetFor, setResetFor] = useState<string | null>(null);
+  const [afterReset, setAfterReset] = useState<{ email: string; changed: boolean } | null>(null);
   const copy = COPY[role];
   const otherRole: LoginRole = role === 'Teachers' ? 'Students' : 'Teachers';
 
@@ -50,15 +54,29 @@ export function LoginPage({ role }: { role: LoginRole }) {
             {incoming.message}
           </Alert>
         )}
-        {flow.error && <Alert tone="error">{flow.error}</Alert>}
+        {flow.error && resetFor === null && <Alert tone="error">{flow.error}</Alert>}
 
-        {flow.step === 'credentials' ? (
+        {afterReset?.changed && resetFor === null && (
+          <Alert tone="success" onDismiss={() => setAfterReset(null)}>
+            Your password was changed. Sign in with your new password.
+          </Alert>
+        )}
+        {resetFor !== null ? (
+          <ForgotPassword
+            initialEmail={resetFor}
+            onDone={(result) => {
+              setAfterReset(result);
+              setResetFor(null);
+            }}
+          />
+        ) : flow.step === 'credentials' ? (
           <CredentialsForm
-            key={location.key}
-            initialEmail={incoming.email ?? flow.email}
+            key={`${location.key}-${afterReset?.email ?? ''}`}
+            initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
             busy={flow.busy}
             ready={sessionChecked}
             onSubmit={flow.submitCredentials}
+            onForgotPassword={setResetFor}
           />
         ) : (
           <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
@@ -79,9 +97,11 @@ interface CredentialsFormProps {
   /** False until the session check has ended: Sign In stays disabled. */
   ready: boolean;
   onSubmit: (email: string, password: string) => void;
+  /** Opens the password reset, with the e-mail typed so far. */
+  onForgotPassword: (email: string) => void;
 }
 
-function CredentialsForm({ initialEmail, busy, ready, onSubmit }: CredentialsFormProps) {
+function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword }: CredentialsFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
@@ -111,6 +131,11 @@ function CredentialsForm({ initialEmail, busy, ready, onSubmit }: CredentialsFor
       <button type="submit" className="button button-block" disabled={busy || !ready}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
+      <p className="forgot-password">
+        <button type="button" className="link-button" onClick={() => onForgotPassword(email.trim())} disabled={busy}>
+          Forgot password?
+        </button>
+      </p>
     </form>
   );
 }
@@ -122,25 +147,19 @@ interface NewPasswordFormProps {
 }
 
 function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
-  const [newPassword, setNewPassword] = useState('');
+  const [value, setValue] = useState({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(newPassword);
+    const found = checkNewPassword(value);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(value.password);
   };
   return (
-    <form onSubmit={submit} aria-labelledby="new-password-heading">
+    <form onSubmit={submit} aria-labelledby="new-password-heading" noValidate>
       <h2 id="new-password-heading">Set a new password</h2>
       <p className="muted">Your account has a temporary password. Choose a new one to continue.</p>
-      <Field
-        id="new-password"
-        label="New Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-      />
+      <NewPasswordFields idPrefix="new" value={value} errors={errors} onChange={setValue} />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Setting password...' : 'Set New Password'}

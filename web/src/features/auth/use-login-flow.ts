@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { getAuthFlowType } from './auth-flow';
-import { errorMessage, LOGIN_MESSAGES, WRONG_SCREEN_MESSAGE } from './login-messages';
+import { credentialsErrorMessage, errorMessage, LOGIN_MESSAGES, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
 import { useSignInHold } from './sign-in-hold';
 
@@ -36,14 +36,14 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
   }
 
   /** Runs one step with the busy flag and the public-only redirect held, so this screen decides where to go. */
-  async function run(action: () => Promise<void>, fallbackMessage: string) {
+  async function run(action: () => Promise<void>, describeFailure: (caught: unknown) => string) {
     setError(null);
     setBusy(true);
     holdRedirect(true);
     try {
       await action();
     } catch (caught) {
-      setError(errorMessage(caught, fallbackMessage));
+      setError(describeFailure(caught));
     } finally {
       if (!leaving.current) {
         setBusy(false);
@@ -95,14 +95,14 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
       setEmail(username);
       const result = await signInFresh(username, password);
       await continueWith(result, username, LOGIN_MESSAGES.unknownError);
-    }, LOGIN_MESSAGES.unknownError);
+    }, credentialsErrorMessage);
 
   const submitNewPassword = (newPassword: string) =>
     run(async () => {
       const { confirmSignIn } = await amplifyAuth();
       const result = await confirmSignIn({ challengeResponse: newPassword });
       await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
-    }, LOGIN_MESSAGES.newPasswordFailed);
+    }, (caught) => errorMessage(caught, LOGIN_MESSAGES.newPasswordFailed));
 
   const backToCredentials = () => {
     setError(null);

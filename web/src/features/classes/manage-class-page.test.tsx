@@ -114,3 +114,14 @@ it('says Class not found. for a 404 and Failed to load class details. otherwise'
   renderManage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load class details.');
 });
+
+it.each([
+  ['has no modules', [], 'You have no modules yet. Create a module to assign it here.'],
+  ['has assigned every module', [fractions], 'Every one of your modules is already assigned to this class.'],
+])('says why there is nothing to assign, and disables Assign Module, when the teacher %s', async (_case, modules, hint) => {
+  mockedApi.listModules.mockResolvedValue(modules);
+  renderManage();
+  await waitFor(() => expect(dropdown()).toHaveAccessibleDescription(hint));
+  expect(dropdown()).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Assign Module' })).toBeDisabled();
+});

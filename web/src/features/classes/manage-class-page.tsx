@@ -40,6 +40,9 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
 
   const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
   const assignable = (modules.data ?? []).filter((module) => !assignedIds.has(module._id));
+  // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
+  const nothingToAssign = modules.isSuccess && assignable.length === 0;
+  const hintId = `${id}-module-hint`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -94,7 +97,8 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               id={`${id}-module`}
               value={selected}
               onChange={(event) => setSelected(event.target.value)}
-              disabled={assign.isPending}
+              disabled={assign.isPending || nothingToAssign}
+              aria-describedby={nothingToAssign || modules.isPending ? hintId : undefined}
             >
               <option value="">-- Select a module --</option>
               {assignable.map((module) => (
@@ -103,12 +107,24 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
                 </option>
               ))}
             </select>
-            {modules.isPending && <span className="field-hint">Loading modules...</span>}
-            {modules.isSuccess && assignable.length === 0 && (
-              <span className="field-hint">Every one of your modules is already assigned to this class.</span>
+            {modules.isPending && (
+              <span id={hintId} className="field-hint">
+                Loading modules...
+              </span>
+            )}
+            {nothingToAssign && (
+              <span id={hintId} className="field-hint">
+                {modules.data.length === 0 ? (
+                  <>
+                    You have no modules yet. <Link to="/create-module">Create a module</Link> to assign it here.
+                  </>
+                ) : (
+                  'Every one of your modules is already assigned to this class.'
+                )}
+              </span>
             )}
           </div>
-          <button type="submit" className="button" disabled={assign.isPending}>
+          <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}
           </button>
         </div>

@@ -15,7 +15,8 @@ jest.mock('../../lib/api-client', () =>
 );
 const mockedApi = jest.mocked(api);
 
-const draft = { title: 'Fractions', description: 'Halves, thirds and quarters.' };
+const DRAFT_ID = '0b7d6c1e-2f3a-4b5c-9d8e-7f6a5b4c3d2e';
+const draft = { draftId: DRAFT_ID, title: 'Fractions', description: 'Halves, thirds and quarters.', sections: [] };
 const pdf = () => new File(['%PDF-1.7'], 'fractions.pdf', { type: 'application/pdf' });
 
 function renderAddSections(state: unknown = draft) {
@@ -84,7 +85,7 @@ it('uploads the file when the section is added, lists it, and saves the module t
 
   const list = await screen.findByRole('heading', { name: 'Added Sections (1)' });
   const section = within(list.closest('section')!).getByRole('listitem');
-  expect(section).toHaveTextContent('1. Intro');
+  expect(within(section).getByLabelText('Section 1 title')).toHaveValue('Intro');
   expect(section).toHaveTextContent('Content Uploaded');
   expect(screen.getByLabelText('Section Title')).toHaveValue('');
 
@@ -93,6 +94,7 @@ it('uploads the file when the section is added, lists it, and saves the module t
   expect(finishButton()).toBeDisabled();
   expect(finishButton()).toHaveTextContent('Saving...');
   expect(mockedApi.createModule).toHaveBeenCalledWith({
+    _id: DRAFT_ID,
     title: 'Fractions',
     description: 'Halves, thirds and quarters.',
     sections: [
@@ -178,11 +180,12 @@ it('keeps the added sections through Edit details and back', async () => {
 
   expect(router.location.pathname).toBe('/add-sections');
   const list = screen.getByRole('heading', { name: 'Added Sections (1)' });
-  expect(within(list.closest('section')!).getByRole('listitem')).toHaveTextContent('1. Intro');
+  expect(within(list.closest('section')!).getByLabelText('Section 1 title')).toHaveValue('Intro');
   expect(screen.getByText('Fractions 1')).toBeInTheDocument();
 
   await user.click(finishButton());
   expect(mockedApi.createModule).toHaveBeenCalledWith({
+    _id: DRAFT_ID,
     title: 'Fractions 1',
     description: 'Halves, thirds and quarters.',
     sections: [
@@ -205,4 +208,133 @@ it('keeps the added sections in its history entry, for Back from step 1 and a re
     }),
   );
   expect(router.location.pathname).toBe('/add-sections');
+});
+
+async function addedSection(user: ReturnType<typeof userEvent.setup>) {
+  await addSection(user, 'Intro', pdf());
+  FakeXhr.requests[0].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (1)' });
+  await waitFor(() => expect(finishButton()).toBeEnabled());
+}
+
+it('sends one request for a double click on Finish & Save Module', async () => {
+  const user = userEvent.setup();
+  mockedApi.createModule.mockResolvedValue({ _id: DRAFT_ID, ...draft, sections: [], createdAt: '', updatedAt: '' });
+  renderAddSections();
+  await addedSection(user);
+
+  await user.dblClick(finishButton());
+
+  expect(mockedApi.createModule).toHaveBeenCalledTimes(1);
+});
+
+it('after saving, Back to the draft says it is saved instead of offering to save a copy', async () => {
+  const user = userEvent.setup();
+  mockedApi.createModule.mockResolvedValue({ _id: DRAFT_ID, ...draft, sections: [], createdAt: '', updatedAt: '' });
+  const first = renderAddSections();
+  await addedSection(user);
+  await user.click(finishButton());
+  await waitFor(() => expect(first.router.location.pathname).toBe('/teacher-dashboard'));
+  first.unmount();
+
+  // The history entry still holds the draft, as Back would bring it.
+  renderAddSections({ ...draft, sections: [] });
+  expect(screen.getByText(/This module has already been saved/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Open the module' })).toHaveAttribute('href', `/teacher-modules/${DRAFT_ID}`);
+  expect(screen.queryByRole('button', { name: 'Finish & Save Module' })).not.toBeInTheDocument();
+});
+
+it('keeps the draft with its sections in the tab storage, so a reload without history state finds it', async () => {
+  const user = userEvent.setup();
+  const first = renderAddSections();
+  await addedSection(user);
+  first.unmount();
+
+  renderAddSections(null);
+  expect(screen.getByText('Fractions')).toBeInTheDocument();
+  expect(screen.getByLabelText('Section 1 title')).toHaveValue('Intro');
+});
+
+it('refuses a file that is not PDF, PowerPoint or Word as soon as it is chosen, uploading nothing', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  renderAddSections();
+  const input = screen.getByLabelText('Upload File (PDF, PPT, or Word)');
+  expect(input).toHaveAttribute('accept', expect.stringContaining('.pptx'));
+
+  await user.upload(input, new File(['x'], 'marks.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+
+  // Cleared (a new, empty input) and marked, with the reason.
+  const cleared = screen.getByLabelText('Upload File (PDF, PPT, or Word)');
+  expect(cleared).toHaveAttribute('aria-invalid', 'true');
+  expect(cleared).toHaveAccessibleDescription(expect.stringContaining('Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.'));
+  await user.type(screen.getByLabelText('Section Title'), 'Marks');
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+});
+
+it('refuses a section title over the limit next to the field, before uploading', async () => {
+  const user = userEvent.setup();
+  renderAddSections();
+  const title = screen.getByLabelText('Section Title');
+  await user.click(title);
+  await user.paste('x'.repeat(201));
+  expect(title).toHaveAccessibleDescription(expect.stringContaining('201/200 characters'));
+  await user.upload(screen.getByLabelText('Upload File (PDF, PPT, or Word)'), pdf());
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+
+  expect(title).toHaveAttribute('aria-invalid', 'true');
+  expect(title).toHaveAccessibleDescription(expect.stringContaining('Section title must be at most 200 characters.'));
+  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+});
+
+it('reorders and removes sections during creation, announcing each move', async () => {
+  const user = userEvent.setup();
+  mockedApi.createUpload
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/1-a.pdf', uploadUrl: 'https://s3/a' })
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/2-b.pdf', uploadUrl: 'https://s3/b' });
+  renderAddSections();
+  await addSection(user, 'First', pdf());
+  FakeXhr.requests[0].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (1)' });
+  await addSection(user, 'Second', pdf());
+  await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+  FakeXhr.requests[1].respond(200);
+  await screen.findByRole('heading', { name: 'Added Sections (2)' });
+
+  await user.click(screen.getByRole('button', { name: 'Move section Second up' }));
+  expect(screen.getByLabelText('Section 1 title')).toHaveValue('Second');
+  expect(screen.getByText('Moved "Second" to position 1 of 2.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Remove section First' }));
+  expect(screen.getByRole('heading', { name: 'Added Sections (1)' })).toBeInTheDocument();
+});
+
+it('adds several files at once, one section each named from its file, refusing the wrong kind', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  mockedApi.createUpload
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/1-cell-division.pdf', uploadUrl: 'https://s3/a' })
+    .mockResolvedValueOnce({ contentUrl: 'protected/t1/2-mitosis-slides.pptx', uploadUrl: 'https://s3/b' });
+  renderAddSections();
+
+  await user.upload(screen.getByLabelText('Or add several files at once'), [
+    new File(['%PDF'], 'cell-division.pdf', { type: 'application/pdf' }),
+    new File(['x'], 'marks.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    new File(['pptx'], 'mitosis_slides.pptx', { type: '' }),
+  ]);
+
+  expect(screen.getByRole('alert')).toHaveTextContent('Not added: marks.xlsx.');
+  await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+  expect(screen.getByText('Adding file 1 of 2...')).toBeInTheDocument();
+  FakeXhr.requests[0].respond(200);
+  await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+  expect(finishButton()).toBeDisabled(); // still adding
+  FakeXhr.requests[1].respond(200);
+
+  await screen.findByRole('heading', { name: 'Added Sections (2)' });
+  expect(screen.getByLabelText('Section 1 title')).toHaveValue('cell division');
+  expect(screen.getByLabelText('Section 2 title')).toHaveValue('mitosis slides');
+  expect(mockedApi.createUpload).toHaveBeenLastCalledWith({
+    fileName: 'mitosis_slides.pptx',
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    size: 4,
+  });
 });

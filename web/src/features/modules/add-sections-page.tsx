@@ -1,14 +1,20 @@
 // /add-sections: step 2 of 2. Sections are added one at a time (each file uploaded first); the module is created on
-// the server only by Finish & Save Module.
-import { useCallback, useEffect, useState } from 'react';
+// the server only by Finish & Save Module, under the draft's id, so saving the same draft twice makes one module.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { TEXT_LIMITS } from '../../../../shared/constants';
+import { createModuleSchema, type CreateModuleInput } from '../../../../shared/schemas';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { ApiError } from '../../lib/api-client';
+import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
-import { AddSectionForm, type DraftSection } from './components/add-section-form';
-import { DraftSectionList } from './components/draft-section-list';
-import { readModuleDraft, type ModuleDraft } from './components/module-draft';
+import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { FileDropZone } from './components/file-drop-zone';
+import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
+import { SectionEditor } from './components/section-editor';
+import { markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './components/module-draft';
 import './modules.css';
 
 const SAVE_FAILED = 'Failed to save the complete module. Please try again.';
@@ -18,77 +24,121 @@ export default function AddSectionsPage() {
   useDocumentTitle('Add Content');
   const draft = readModuleDraft(useLocation().state);
   if (!draft) return <Navigate to="/create-module" replace />;
-  return <AddSections draft={draft} />;
+  const savedModuleId = savedModuleIdOf(draft.draftId);
+  if (savedModuleId) return <SavedDraftNotice moduleId={savedModuleId} />;
+  return <AddSections key={draft.draftId} draft={draft} />;
 }
 
-function AddSections({ draft: { title, description, sections: carried } }: { draft: ModuleDraft }) {
+/** What a failed save tells the teacher: the API's reason when it is one they can act on (a 4xx), else the spec's sentence. */
+function saveFailure(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? `${SAVE_FAILED} ${error.message}` : SAVE_FAILED;
+}
+
+function AddSections({ draft }: { draft: ModuleDraft }) {
+  const { draftId, title, description } = draft;
   const navigate = useNavigate();
   const createModule = useCreateModule();
   // Sections added before a visit to step 1 (Edit details) come back with the draft.
-  const [sections, setSections] = useState<DraftSection[]>(carried);
+  const [sections, setSections] = useState<DraftSection[]>(draft.sections);
   const { pathname } = useLocation();
-  // And this history entry keeps them too, for the browser's Back from step 1 and for a reload.
+  // This history entry and the tab's storage keep them too, for Back from step 1 and for a reload.
   useEffect(() => {
-    navigate(pathname, { replace: true, state: { title, description, sections } satisfies ModuleDraft });
-  }, [navigate, pathname, title, description, sections]);
+    const current: ModuleDraft = { draftId, title, description, sections };
+    if (savedModuleIdOf(draftId)) return;
+    storeDraft(current);
+    navigate(pathname, { replace: true, state: current });
+  }, [navigate, pathname, draftId, title, description, sections]);
   const [uploading, setUploading] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
+  const [saveError, setSaveError] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Set synchronously on the first click, so a double click sends one request even before React re-renders.
+  const submitting = useRef(false);
+  const sectionForm = useRef<AddSectionFormHandle>(null);
   const saving = createModule.isPending || createModule.isSuccess;
 
   const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
 
   async function finish() {
-    setSaveFailed(false);
+    if (submitting.current) return;
+    setSaveError('');
+    const input: CreateModuleInput = {
+      _id: draftId,
+      title,
+      description,
+      sections: sections.map((section, index) => ({
+        title: section.title.trim(),
+        order: index + 1,
+        contentType: section.contentType,
+        contentUrl: section.contentUrl,
+        originalFileName: section.originalFileName,
+      })),
+    };
+    const found = validateFields(createModuleSchema, input);
+    setErrors(found);
+    if (hasErrors(found)) {
+      setSaveError(FIX_FIELDS);
+      return;
+    }
+    submitting.current = true;
     try {
-      await createModule.mutateAsync({
-        title,
-        description,
-        sections: sections.map((section, index) => ({
-          title: section.title,
-          order: index + 1,
-          contentType: section.contentType,
-          contentUrl: section.contentUrl,
-          originalFileName: section.originalFileName,
-        })),
-      });
+      const module = await createModule.mutateAsync(input);
+      markDraftSaved(draftId, module._id);
     } catch (error) {
       console.error('Saving the module failed:', error);
-      setSaveFailed(true);
+      setErrors(fieldErrorsOf(error));
+      setSaveError(saveFailure(error));
+      submitting.current = false;
       return;
     }
     const state: FlashState = { flash: MODULE_SAVED };
     navigate('/teacher-dashboard', { state });
   }
 
+  const current: ModuleDraft = { draftId, title, description, sections };
   return (
-    <div className="module-form-page">
+    <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
+      <DraftGuard draft={current} />
       <p className="step-label">Step 2 of 2</p>
       <h1>Add Content</h1>
       <div className="card draft-summary">
         <p className="draft-summary-title">{title}</p>
         <p className="muted">{description}</p>
-        <Link to="/create-module" state={{ title, description, sections } satisfies ModuleDraft}>
+        <Link to="/create-module" state={current}>
           Edit details
         </Link>
       </div>
 
-      <AddSectionForm heading="Add a Section" submitLabel="Add Section" onAdd={addSection} onBusyChange={setUploading} />
+      <AddSectionForm
+        heading="Add a Section"
+        submitLabel="Add Section"
+        onAdd={addSection}
+        onBusyChange={setUploading}
+        sectionCount={sections.length}
+        ref={sectionForm}
+        resumeSlot={`draft:${draftId}`}
+      />
 
       <section className="card" aria-labelledby="added-sections-heading">
         <h2 id="added-sections-heading">Added Sections ({sections.length})</h2>
+        <p className="muted section-limit">
+          {sections.length} of at most {TEXT_LIMITS.sectionsPerModuleMax} sections
+        </p>
         {sections.length === 0 ? (
           <p className="muted">No sections yet. Add at least one to save the module.</p>
         ) : (
-          <DraftSectionList
+          <SectionEditor
             sections={sections}
+            onChange={setSections}
+            errors={errors}
+            disabled={saving}
             renderExtra={() => <span className="uploaded-marker">Content Uploaded</span>}
           />
         )}
       </section>
 
-      {saveFailed && (
-        <Alert tone="error" onDismiss={() => setSaveFailed(false)}>
-          {SAVE_FAILED}
+      {saveError && (
+        <Alert tone="error" onDismiss={() => setSaveError('')}>
+          {saveError}
         </Alert>
       )}
       <div className="form-actions">
@@ -101,6 +151,6 @@ function AddSections({ draft: { title, description, sections: carried } }: { dra
           {saving ? 'Saving...' : 'Finish & Save Module'}
         </button>
       </div>
-    </div>
+    </FileDropZone>
   );
 }

@@ -1,39 +1,95 @@
-// /create-module: step 1 of 2, the module's title and description; step 2 receives them through navigation state
-// (with the sections it already had, when the teacher came back from it to edit the details).
-import { useState, type FormEvent } from 'react';
+// /create-module: step 1 of 2, the module's title and description, checked here with the shared schema (so a title
+// the API would refuse never gets as far as uploading files); step 2 receives the draft through navigation state.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import * as z from 'zod';
+import { moduleDescriptionSchema, moduleTitleSchema } from '../../../../shared/schemas';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { ModuleDetailsFields } from './components/module-details-fields';
-import { readModuleDraft, type ModuleDraft } from './components/module-draft';
+import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
+import {
+  discardStoredDraft,
+  isDraftEmpty,
+  loadStoredDraft,
+  newModuleDraft,
+  parseModuleDraft,
+  savedModuleIdOf,
+  storeDraft,
+  type ModuleDraft,
+} from './components/module-draft';
 import './modules.css';
 
 const MISSING_DETAILS = 'Please fill out both the title and description.';
+const detailsSchema = z.object({ title: moduleTitleSchema, description: moduleDescriptionSchema });
 
 export default function CreateModulePage() {
   useDocumentTitle('Create Module');
+  // Coming back from step 2 keeps what was typed, and the sections added there; a reload finds the stored draft.
+  const state = useLocation().state;
+  const initial = useMemo(() => {
+    const handed = parseModuleDraft(state);
+    if (handed) return { draft: handed, restored: false };
+    const stored = loadStoredDraft();
+    return stored ? { draft: stored, restored: !isDraftEmpty(stored) } : { draft: newModuleDraft(), restored: false };
+  }, [state]);
+  const savedModuleId = savedModuleIdOf(initial.draft.draftId);
+  if (savedModuleId) return <SavedDraftNotice moduleId={savedModuleId} />;
+  return <ModuleDetailsStep key={initial.draft.draftId} initial={initial.draft} restored={initial.restored} />;
+}
+
+function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restored: boolean }) {
   const navigate = useNavigate();
-  // Coming back from step 2 keeps what was typed, and the sections added there for the way back.
-  const previous = readModuleDraft(useLocation().state);
-  const [title, setTitle] = useState(previous?.title ?? '');
-  const [description, setDescription] = useState(previous?.description ?? '');
+  const [showRestored, setShowRestored] = useState(restored);
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
+
+  useEffect(() => storeDraft(draft), [draft]);
+
+  function change(field: 'title' | 'description', value: string) {
+    setDraft((current) => ({ ...current, [field]: value }));
+    // A shown message follows the field as it is fixed, rather than waiting for the next submit.
+    if (errors[field]) {
+      const again = validateFields(detailsSchema, { ...draft, [field]: value })[field];
+      setErrors((current) => ({ ...current, [field]: again ?? '' }));
+    }
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!title.trim() || !description.trim()) {
-      setMessage(MISSING_DETAILS);
-      return;
-    }
-    const draft: ModuleDraft = { title: title.trim(), description: description.trim(), sections: previous?.sections ?? [] };
-    navigate('/add-sections', { state: draft });
+    const found = validateFields(detailsSchema, draft);
+    setErrors(found);
+    setMessage(!draft.title.trim() || !draft.description.trim() ? MISSING_DETAILS : '');
+    if (hasErrors(found)) return;
+    const next: ModuleDraft = { ...draft, title: draft.title.trim(), description: draft.description.trim() };
+    storeDraft(next);
+    navigate('/add-sections', { state: next });
   }
 
   return (
     <div className="module-form-page">
+      <DraftGuard draft={draft} />
       <p className="step-label">Step 1 of 2</p>
       <h1>Create a New Module</h1>
       <p className="muted">Start with a title and a short description. You add the content in the next step.</p>
+      {showRestored && (
+        <Alert tone="info" onDismiss={() => setShowRestored(false)}>
+          Your unsaved module draft was restored
+          {draft.sections.length > 0 ? `, with ${draft.sections.length} uploaded section(s)` : ''}.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              discardStoredDraft();
+              navigate('/create-module', { replace: true, state: newModuleDraft() });
+            }}
+          >
+            Start a new module instead
+          </button>
+        </Alert>
+      )}
       <form className="card" onSubmit={submit} noValidate>
         {message && (
           <Alert tone="error" onDismiss={() => setMessage('')}>
@@ -41,11 +97,11 @@ export default function CreateModulePage() {
           </Alert>
         )}
         <ModuleDetailsFields
-          title={title}
-          description={description}
-          onTitleChange={setTitle}
-          onDescriptionChange={setDescription}
-          required
+          title={draft.title}
+          description={draft.description}
+          onTitleChange={(value) => change('title', value)}
+          onDescriptionChange={(value) => change('description', value)}
+          errors={errors}
         />
         <div className="form-actions">
           <button type="submit" className="button">

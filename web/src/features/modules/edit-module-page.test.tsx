@@ -101,7 +101,9 @@ describe('Save All Changes', () => {
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
     FakeXhr.requests[0].respond(200);
     expect(await screen.findByRole('heading', { name: 'Sections (3)' })).toBeInTheDocument();
-    expect(screen.getByText(/PPT · slides\.pptx/)).toBeInTheDocument();
+    expect(
+      screen.getByText((_, element) => Boolean(element?.matches('.draft-section-file') && element.textContent === 'PowerPoint · slides.pptx')),
+    ).toBeInTheDocument();
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
@@ -114,18 +116,115 @@ describe('Save All Changes', () => {
     });
   });
 
-  it('shows the server message on failure and goes back to idle', async () => {
-    consoleErrors.expect(/^Saving the module failed: ApiError: Title is required\./);
+  it('refuses an empty title next to the field, before sending anything', async () => {
     const user = userEvent.setup();
-    mockedApi.updateModule.mockRejectedValueOnce(new ApiError(400, 'Title is required.'));
-    const { router } = renderEdit();
+    renderEdit();
 
     await user.clear(await screen.findByLabelText('Module Title'));
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save changes. Title is required.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the marked fields, then save again.');
+    const title = screen.getByLabelText('Module Title');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription(expect.stringContaining('Title is required.'));
+    expect(mockedApi.updateModule).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled();
+  });
+
+  it("shows a 400's field messages next to the fields they name, not the raw server text", async () => {
+    consoleErrors.expect(/^Saving the module failed: ApiError: sections\.1\.title: Section title is not allowed\./);
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockRejectedValueOnce(
+      new ApiError(400, 'sections.1.title: Section title is not allowed.', { 'sections.1.title': 'Section title is not allowed.' }),
+    );
+    const { router } = renderEdit();
+
+    await user.click(await screen.findByRole('button', { name: 'Save All Changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the marked fields, then save again.');
+    expect(screen.queryByText(/sections\.1\.title/)).not.toBeInTheDocument();
+    const second = screen.getByLabelText('Section 2 title');
+    expect(second).toHaveAttribute('aria-invalid', 'true');
+    expect(second).toHaveAccessibleDescription(expect.stringContaining('Section title is not allowed.'));
     expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled();
     expect(router.location.pathname).toBe('/teacher-modules/m1/edit');
+  });
+
+  it('asks before saving a module with no sections, and saves only when confirmed', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockResolvedValue({ ...stored, sections: [] });
+    renderEdit();
+
+    await user.click(await screen.findByRole('button', { name: 'Remove section Intro' }));
+    await user.click(screen.getByRole('button', { name: 'Remove section Practice' }));
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Students it is assigned to will see an empty module.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(mockedApi.updateModule).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save without sections' }));
+    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalledWith('m1', expect.objectContaining({ sections: [] })));
+  });
+
+  it('renames a section in place, keeping its id', async () => {
+    const user = userEvent.setup();
+    mockedApi.updateModule.mockResolvedValue(stored);
+    renderEdit();
+
+    const first = await screen.findByLabelText('Section 1 title');
+    await user.clear(first);
+    await user.type(first, 'Introduction');
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
+    expect(mockedApi.updateModule.mock.calls[0][1].sections[0]).toMatchObject({ _id: 's1', title: 'Introduction' });
+  });
+
+  it.each([
+    ['Keep completion', { _id: 's1' }],
+    ['Reset completion', {}],
+  ])('replaces a section file and, on "%s", sends the section with that id', async (answer, id) => {
+    const user = userEvent.setup();
+    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t/4-intro-v2.pdf', uploadUrl: 'https://s3/put' });
+    mockedApi.updateModule.mockResolvedValue(stored);
+    const { container } = renderEdit();
+
+    await screen.findByRole('button', { name: 'Replace the file of section Intro' });
+    const input = container.querySelector<HTMLInputElement>('.replace-file input[type=file]')!;
+    await user.upload(input, new File(['%PDF-2'], 'intro-v2.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    FakeXhr.requests[0].respond(200);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Reset their completion, since the content changed?');
+    await user.click(screen.getByRole('button', { name: answer }));
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
+    const sent = mockedApi.updateModule.mock.calls[0][1].sections[0];
+    expect(sent).toEqual({ ...id, title: 'Intro', order: 1, contentUrl: 'protected/t/4-intro-v2.pdf', originalFileName: 'intro-v2.pdf' });
+  });
+
+  it('refuses a replacement file that is not PDF, PowerPoint or Word, uploading nothing', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = renderEdit();
+    await screen.findByRole('button', { name: 'Replace the file of section Intro' });
+    await user.upload(container.querySelector<HTMLInputElement>('.replace-file input[type=file]')!, new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.');
+    expect(mockedApi.createUpload).not.toHaveBeenCalled();
+  });
+
+  it('keeps unsaved changes across a reload and offers to discard them', async () => {
+    const user = userEvent.setup();
+    const first = renderEdit();
+    await user.type(await screen.findByLabelText('Module Title'), ' (draft)');
+    first.unmount();
+
+    renderEdit();
+    expect(await screen.findByLabelText('Module Title')).toHaveValue('Fractions (draft)');
+    expect(screen.getByText(/Your unsaved changes to this module were restored/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(screen.getByLabelText('Module Title')).toHaveValue('Fractions');
   });
 
   it('tells the user to reload after a concurrent edit (409)', async () => {

@@ -1,18 +1,28 @@
-// /teacher-modules/:moduleId/edit: title, description, reorder, remove or add sections, then Save All Changes
-// (Saving... → Saved! for SAVED_CONFIRMATION_MS → back to the module).
-import { useCallback, useId, useState, type FormEvent } from 'react';
+// /teacher-modules/:moduleId/edit: title, description, rename, reorder, remove, replace or add sections, then Save
+// All Changes (Saving... → Saved! for SAVED_CONFIRMATION_MS → back to the module). Unsaved changes survive a reload
+// and leaving with them asks first.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { contentTypeFromMediaType } from '../../../../shared/content-type';
 import type { Module } from '../../../../shared/entities';
+import { updateModuleSchema, type UpdateModuleInput } from '../../../../shared/schemas';
 import { Alert } from '../../components/alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
+import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { useLogError } from '../../lib/use-log-error';
+import type { UploadedFile } from '../uploads/utils/file-upload';
 import { useModule, useUpdateModule } from './api/modules';
-import { AddSectionForm, type DraftSection } from './components/add-section-form';
-import { DraftSectionList } from './components/draft-section-list';
-import { ModuleLoadError } from './components/module-load-error';
+import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { FileDropZone } from './components/file-drop-zone';
 import { ModuleDetailsFields } from './components/module-details-fields';
+import { discardStoredEdits, editsOf, hasChanges, loadStoredEdits, storeEdits, type ModuleEdits } from './components/module-edits';
+import { ModuleLoadError } from './components/module-load-error';
+import { ReplaceFileButton } from './components/replace-file-button';
+import { SectionEditor } from './components/section-editor';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
 
@@ -27,66 +37,139 @@ export default function EditModulePage() {
   if (module.data === undefined) return <ModuleLoadError heading="Editing Module" error={module.error} />;
   // Keyed by the module id (not its version): the form starts from the first version read and is not reset by
   // background refetches. A refetch may still hand it a newer `module`; the form saves against the version it
-  // started from (see `baseVersion`), so the server refuses the save (409) rather than drop the newer changes.
+  // started from (`baseVersion`), so the server refuses the save (409) rather than drop the newer changes.
   return <EditModuleForm key={module.data._id} module={module.data} />;
 }
+
+const LEAVE_EDITS = 'Leave without saving? Your changes to this module will be discarded.';
+const EMPTY_MODULE =
+  'Save this module with no sections? Students it is assigned to will see an empty module.';
 
 function saveErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 409) {
     return `${error.message} Reload the page to get the latest version, then make your changes again.`;
   }
-  const detail = error instanceof Error && error.message ? ` ${error.message}` : '';
+  if (hasErrors(fieldErrorsOf(error))) return FIX_FIELDS;
+  const detail = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : '';
   return `Failed to save changes.${detail}`;
+}
+
+interface PendingReplacement {
+  key: string;
+  title: string;
+  file: UploadedFile;
 }
 
 function EditModuleForm({ module }: { module: Module }) {
   const id = useId();
   const navigate = useNavigate();
   const updateModule = useUpdateModule(module._id);
-  // The version the title, description and sections below were read from: what the optimistic-concurrency check
-  // must compare, whatever newer version a refetch has put in `module` since.
-  const [baseVersion] = useState(module.updatedAt);
-  const [title, setTitle] = useState(module.title);
-  const [description, setDescription] = useState(module.description);
-  const [sections, setSections] = useState<DraftSection[]>(() =>
-    [...module.sections]
-      .sort((a, b) => a.order - b.order)
-      .map((section) => ({ ...section, key: section._id })),
-  );
-  const [uploading, setUploading] = useState(false);
+  const [start] = useState(() => editsOf(module));
+  // Unsaved changes from before a reload come back, with the version they were made against.
+  const [restored] = useState(() => loadStoredEdits(module._id));
+  const [edits, setEdits] = useState<ModuleEdits>(restored ?? start);
+  const { baseVersion, title, description, sections } = edits;
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  const [busySections, setBusySections] = useState<ReadonlySet<string>>(new Set());
+  const [addingSection, setAddingSection] = useState(false);
+  const uploading = addingSection || busySections.size > 0;
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<{ message: string; conflict: boolean } | null>(null);
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
+  const [replacement, setReplacement] = useState<PendingReplacement | null>(null);
+  const saved = useRef(false);
+  const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
+  const changed = hasChanges(start, edits);
 
-  const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
-  const removeSection = (key: string) => setSections((current) => current.filter((section) => section.key !== key));
-  const moveSection = (from: number, to: number) =>
-    setSections((current) => {
-      const next = [...current];
-      next.splice(to, 0, ...next.splice(from, 1));
-      return next;
-    });
+  useEffect(() => {
+    if (changed) storeEdits(module._id, edits);
+    else discardStoredEdits(module._id);
+  }, [changed, edits, module._id]);
 
-  async function submit(event: FormEvent) {
+  const update = (change: Partial<ModuleEdits>) => setEdits((current) => ({ ...current, ...change }));
+  const setSections = (next: DraftSection[]) => update({ sections: next });
+  const addSection = useCallback(
+    (section: DraftSection) => setEdits((current) => ({ ...current, sections: [...current.sections, section] })),
+    [],
+  );
+  const sectionBusy = useCallback(
+    (key: string) => (busy: boolean) =>
+      setBusySections((current) => {
+        if (busy === current.has(key)) return current;
+        const next = new Set(current);
+        if (busy) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+
+  /** Puts the new file in the section; `resetCompletion` drops its id, so students' earlier completion stops counting. */
+  function applyReplacement(resetCompletion: boolean) {
+    if (!replacement) return;
+    const { key, file } = replacement;
+    setEdits((current) => ({
+      ...current,
+      sections: current.sections.map((section) => {
+        if (section.key !== key) return section;
+        const { _id, ...rest } = section;
+        return {
+          ...rest,
+          ...(resetCompletion ? {} : { _id }),
+          contentUrl: file.contentUrl,
+          originalFileName: file.originalFileName,
+          contentType: contentTypeFromMediaType(file.mediaType),
+        };
+      }),
+    }));
+    setReplacement(null);
+  }
+
+  function discardRestored() {
+    discardStoredEdits(module._id);
+    setEdits(start);
+    setErrors({});
+    setShowRestored(false);
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (status !== 'idle' || uploading) return;
+    if (sections.length === 0) setConfirmEmpty(true);
+    else void saveChanges();
+  }
+
+  async function saveChanges() {
+    setConfirmEmpty(false);
     setSaveError(null);
+    const input: UpdateModuleInput = {
+      title,
+      description,
+      updatedAt: baseVersion,
+      // Kept sections keep their _id (and the students' progress on them); the server derives content types.
+      sections: sections.map((section, index) => ({
+        ...(section._id ? { _id: section._id } : {}),
+        title: section.title.trim(),
+        order: index + 1,
+        contentUrl: section.contentUrl,
+        ...(section.originalFileName ? { originalFileName: section.originalFileName } : {}),
+      })),
+    };
+    const found = validateFields(updateModuleSchema, input);
+    setErrors(found);
+    if (hasErrors(found)) {
+      setSaveError({ message: FIX_FIELDS, conflict: false });
+      return;
+    }
     await save(async () => {
       try {
-        await updateModule.mutateAsync({
-          title,
-          description,
-          updatedAt: baseVersion,
-          // Kept sections keep their _id (and the students' progress on them); the server derives content types.
-          sections: sections.map((section, index) => ({
-            ...(section._id ? { _id: section._id } : {}),
-            title: section.title,
-            order: index + 1,
-            contentUrl: section.contentUrl,
-            ...(section.originalFileName ? { originalFileName: section.originalFileName } : {}),
-          })),
-        });
+        await updateModule.mutateAsync(input);
+        saved.current = true;
+        discardStoredEdits(module._id);
       } catch (error) {
         console.error('Saving the module failed:', error);
+        setErrors(fieldErrorsOf(error));
         setSaveError({ message: saveErrorMessage(error), conflict: error instanceof ApiError && error.status === 409 });
         throw error;
       }
@@ -94,17 +177,31 @@ function EditModuleForm({ module }: { module: Module }) {
   }
 
   return (
-    <div className="module-form-page">
+    <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
+      <UnsavedChangesGuard
+        shouldBlock={() => !saved.current && hasChanges(start, edits)}
+        message={LEAVE_EDITS}
+        onDiscard={() => discardStoredEdits(module._id)}
+      />
       <Link to={`/teacher-modules/${module._id}`} className="back-link">
         ← Back to module
       </Link>
       <h1>Editing Module</h1>
+      {showRestored && (
+        <Alert tone="info" onDismiss={() => setShowRestored(false)}>
+          Your unsaved changes to this module were restored.{' '}
+          <button type="button" className="link-button" onClick={discardRestored}>
+            Discard them
+          </button>
+        </Alert>
+      )}
       <form id={`${id}-form`} className="card" onSubmit={submit} noValidate>
         <ModuleDetailsFields
           title={title}
           description={description}
-          onTitleChange={setTitle}
-          onDescriptionChange={setDescription}
+          onTitleChange={(value) => update({ title: value })}
+          onDescriptionChange={(value) => update({ description: value })}
+          errors={errors}
         />
       </form>
 
@@ -113,44 +210,34 @@ function EditModuleForm({ module }: { module: Module }) {
         {sections.length === 0 ? (
           <p className="muted">This module has no sections. Add one below.</p>
         ) : (
-          <DraftSectionList
+          <SectionEditor
             sections={sections}
-            renderExtra={(section, index) => (
-              <div className="section-actions">
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => moveSection(index, index - 1)}
-                  aria-label={`Move section ${section.title} up`}
-                  disabled={status !== 'idle' || index === 0}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => moveSection(index, index + 1)}
-                  aria-label={`Move section ${section.title} down`}
-                  disabled={status !== 'idle' || index === sections.length - 1}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => removeSection(section.key)}
-                  aria-label={`Remove section ${section.title}`}
+            onChange={setSections}
+            errors={errors}
+            disabled={status !== 'idle'}
+            renderExtra={(section) =>
+              section._id && (
+                <ReplaceFileButton
+                  sectionTitle={section.title}
                   disabled={status !== 'idle'}
-                >
-                  Remove
-                </button>
-              </div>
-            )}
+                  onBusyChange={sectionBusy(section.key)}
+                  onReplaced={(file) => setReplacement({ key: section.key, title: section.title, file })}
+                />
+              )
+            }
           />
         )}
       </section>
 
-      <AddSectionForm heading="Add New Section" submitLabel="Add Section" onAdd={addSection} onBusyChange={setUploading} />
+      <AddSectionForm
+        heading="Add New Section"
+        submitLabel="Add Section"
+        onAdd={addSection}
+        onBusyChange={setAddingSection}
+        sectionCount={sections.length}
+        ref={sectionForm}
+        resumeSlot={`module:${module._id}`}
+      />
 
       {saveError && (
         <Alert tone="error" onDismiss={() => setSaveError(null)}>
@@ -163,18 +250,28 @@ function EditModuleForm({ module }: { module: Module }) {
         </Alert>
       )}
       <div className="form-actions">
-        <button
-          type="submit"
-          form={`${id}-form`}
-          className="button"
-          disabled={status !== 'idle' || uploading}
-        >
+        <button type="submit" form={`${id}-form`} className="button" disabled={status !== 'idle' || uploading}>
           {label}
         </button>
         <span className="visually-hidden" role="status">
           {status === 'idle' ? '' : label}
         </span>
       </div>
-    </div>
+      <ConfirmDialog
+        open={confirmEmpty}
+        message={EMPTY_MODULE}
+        confirmLabel="Save without sections"
+        onConfirm={() => void saveChanges()}
+        onCancel={() => setConfirmEmpty(false)}
+      />
+      <ConfirmDialog
+        open={replacement !== null}
+        message={`The file of "${replacement?.title ?? ''}" was replaced. Students who completed this section keep it completed unless you reset it. Reset their completion, since the content changed?`}
+        confirmLabel="Reset completion"
+        cancelLabel="Keep completion"
+        onConfirm={() => applyReplacement(true)}
+        onCancel={() => applyReplacement(false)}
+      />
+    </FileDropZone>
   );
 }

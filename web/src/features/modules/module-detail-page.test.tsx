@@ -8,7 +8,7 @@ import ModuleLibraryPage from './module-library-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules', 'listTeacherClasses', 'createModule', 'assignModule'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -31,6 +31,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.getModule.mockResolvedValue(stored);
   mockedApi.listModules.mockResolvedValue([]);
+  mockedApi.listTeacherClasses.mockResolvedValue([]);
 });
 
 it('asks before deleting, then shows Module deleted successfully. on the library', async () => {
@@ -96,4 +97,55 @@ it('shows each section with its file type, name and size, and View Content opens
   const row = within(await screen.findByRole('listitem'));
   expect(row.getByText('PDF · i.pdf · 1.8 kB')).toBeInTheDocument();
   expect(row.getByRole('link', { name: 'View Content: Intro' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1');
+});
+
+describe('Duplicate and Assign to Classes', () => {
+  const schoolClass = (id: string, className: string, assignedModuleIds: string[]) => ({
+    _id: id,
+    className,
+    teacherId: { _id: 'teacher-sub', username: 't' },
+    studentIds: [],
+    assignedModuleIds,
+  });
+
+  it('duplicates the module once, whatever the clicks, as a copy with the same files', async () => {
+    const user = userEvent.setup();
+    mockedApi.createModule.mockImplementation(async (input) => ({ ...stored, _id: input._id!, title: input.title }));
+    const { router } = renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1' });
+
+    await user.dblClick(await screen.findByRole('button', { name: 'Duplicate' }));
+
+    await waitFor(() => expect(router.location.pathname).not.toBe('/teacher-modules/m1'));
+    expect(mockedApi.createModule).toHaveBeenCalledTimes(1);
+    const sent = mockedApi.createModule.mock.calls[0][0];
+    expect(sent).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      title: 'Fractions (copy)',
+      description: stored.description,
+      sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf' }],
+    });
+    expect(router.location.pathname).toBe(`/teacher-modules/${sent._id}`);
+  });
+
+  it('assigns the module to several classes at once, showing those that have it already', async () => {
+    const user = userEvent.setup();
+    mockedApi.listTeacherClasses.mockResolvedValue([
+      schoolClass('c1', 'Year 7', ['m1']),
+      schoolClass('c2', 'Year 8', []),
+      schoolClass('c3', 'Year 9', []),
+    ]);
+    mockedApi.assignModule.mockResolvedValue({} as never);
+    renderDetail();
+
+    const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
+    await waitFor(() => expect(form.getByLabelText(/Year 7/)).toBeChecked());
+    expect(form.getByLabelText(/Year 7/)).toBeDisabled();
+    await user.click(form.getByLabelText('Year 8'));
+    await user.click(form.getByLabelText('Year 9'));
+    await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
+
+    expect(await form.findByText('Assigned to Year 8, Year 9.')).toBeInTheDocument();
+    expect(mockedApi.assignModule).toHaveBeenCalledWith('c2', 'm1');
+    expect(mockedApi.assignModule).toHaveBeenCalledWith('c3', 'm1');
+  });
 });

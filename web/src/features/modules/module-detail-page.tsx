@@ -1,5 +1,5 @@
 // /teacher-modules/:moduleId: a module with its sections (type, file name and size), View Content (the reader, as
-// students see it), Edit and Delete.
+// students see it), Edit, Duplicate, Delete and Assign to Classes.
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -7,8 +7,10 @@ import { FileFacts } from '../reader/components/file-facts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import type { FlashState } from '../../lib/flash-message';
+import { useFlashMessage, type FlashState } from '../../lib/flash-message';
+import { AssignToClasses } from '../classes/components/assign-to-classes';
 import { useDeleteModule, useModule } from './api/modules';
+import { DuplicateModuleButton } from './components/duplicate-module-button';
 import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
 
@@ -22,6 +24,8 @@ export default function ModuleDetailPage() {
   const deleteModule = useDeleteModule();
   const [confirming, setConfirming] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const [duplicateFailed, setDuplicateFailed] = useState(false);
+  const [flash, clearFlash] = useFlashMessage();
   const cancelDelete = useCallback(() => setConfirming(false), []);
   useDocumentTitle(module.data?.title ?? 'Module');
 
@@ -56,11 +60,22 @@ export default function ModuleDetailPage() {
           <Link to={`/teacher-modules/${moduleId}/edit`} className="button button-secondary">
             Edit
           </Link>
+          {sections.length > 0 && <DuplicateModuleButton module={module.data} onFailure={() => setDuplicateFailed(true)} />}
           <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
             Delete
           </button>
         </div>
       </div>
+      {flash && (
+        <Alert tone="success" onDismiss={clearFlash}>
+          {flash}
+        </Alert>
+      )}
+      {duplicateFailed && (
+        <Alert tone="error" onDismiss={() => setDuplicateFailed(false)}>
+          Failed to duplicate the module. Please try again.
+        </Alert>
+      )}
       {deleteFailed && (
         <Alert tone="error" onDismiss={() => setDeleteFailed(false)}>
           Failed to delete module.
@@ -90,6 +105,8 @@ export default function ModuleDetailPage() {
           </ol>
         )}
       </section>
+
+      <AssignToClasses moduleId={module.data._id} />
 
       <ConfirmDialog
         open={confirming}

@@ -1,19 +1,40 @@
-// /teacher-modules: the teacher's modules as cards, newest change first.
+// /teacher-modules: the teacher's modules as cards, newest change first; search by title, sort by updated or
+// title, and show only the modules not assigned to any class.
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Module } from '../../../../shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
+import { useCurrentUser } from '../../lib/session';
+import { useTeacherClasses } from '../classes/api/classes';
 import { byUpdatedDesc, useModules } from './api/modules';
 import { ModuleCard } from './components/module-card';
 import './modules.css';
 
 const EMPTY_LIBRARY = 'You haven\'t created any modules yet. Click "Create New Module" to get started.';
 
+type SortOrder = 'updated' | 'title';
+
+const byTitle = (a: Module, b: Module) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true });
+
 export default function ModuleLibraryPage() {
   useDocumentTitle('My Modules Library');
+  const id = useId();
   const modules = useModules();
+  const classes = useTeacherClasses(useCurrentUser().userId);
   const [flash, clearFlash] = useFlashMessage();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortOrder>('updated');
+  const [unassignedOnly, setUnassignedOnly] = useState(false);
+
+  const assigned = new Set((classes.data ?? []).flatMap((schoolClass) => schoolClass.assignedModuleIds));
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = (modules.data ?? [])
+    .filter((module) => !needle || module.title.toLocaleLowerCase().includes(needle))
+    .filter((module) => !unassignedOnly || !assigned.has(module._id))
+    .sort(sort === 'title' ? byTitle : byUpdatedDesc);
 
   return (
     <div>
@@ -35,11 +56,44 @@ export default function ModuleLibraryPage() {
       ) : modules.data.length === 0 ? (
         <p className="empty-state">{EMPTY_LIBRARY}</p>
       ) : (
-        <ul className="grid card-list">
-          {[...modules.data].sort(byUpdatedDesc).map((module) => (
-            <ModuleCard key={module._id} module={module} />
-          ))}
-        </ul>
+        <>
+          <div className="library-tools" role="search" aria-label="Find modules">
+            <div className="field">
+              <label htmlFor={`${id}-search`}>Search by title</label>
+              <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-sort`}>Sort by</label>
+              <select id={`${id}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
+                <option value="updated">Recently updated</option>
+                <option value="title">Title (A–Z)</option>
+              </select>
+            </div>
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={unassignedOnly}
+                onChange={(event) => setUnassignedOnly(event.target.checked)}
+                disabled={!classes.isSuccess}
+              />
+              Not assigned to any class
+            </label>
+          </div>
+          <p className="muted" role="status">
+            {shown.length === modules.data.length
+              ? `${shown.length} ${shown.length === 1 ? 'module' : 'modules'}`
+              : `${shown.length} of ${modules.data.length} modules`}
+          </p>
+          {shown.length === 0 ? (
+            <p className="empty-state">No modules match. Clear the search or the filter to see them all.</p>
+          ) : (
+            <ul className="grid card-list">
+              {shown.map((module) => (
+                <ModuleCard key={module._id} module={module} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </div>
   );

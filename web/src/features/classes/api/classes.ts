@@ -54,3 +54,18 @@ export function useAssignModule(classId: string) {
     },
   });
 }
+
+/** Assigns one module to several classes at once; answers which classes took it and which refused. */
+export function useAssignModuleToClasses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ moduleId, classIds }: { moduleId: string; classIds: string[] }) => {
+      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId)));
+      return {
+        assigned: classIds.filter((_, index) => results[index].status === 'fulfilled'),
+        failed: classIds.filter((_, index) => results[index].status === 'rejected'),
+      };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}

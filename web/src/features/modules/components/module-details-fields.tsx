@@ -1,17 +1,19 @@
-// A module's title and description inputs, shared by the first creation step and the edit screen.
+// A module's title and description inputs, shared by the first creation step and the edit screen: each with its
+// counter and, when refused, its message.
 import { useId } from 'react';
-import { Field } from '../../../components/field';
+import { TEXT_LIMITS } from '../../../../../shared/constants';
+import { Field, TextAreaField } from '../../../components/field';
+import type { FieldErrors } from '../../../lib/form-errors';
 
 interface ModuleDetailsFieldsProps {
   title: string;
   description: string;
   onTitleChange: (title: string) => void;
   onDescriptionChange: (description: string) => void;
-  /** Set by the creation step, which checks both before moving on; the edit screen leaves that to the server. */
-  required?: boolean;
+  errors: FieldErrors;
 }
 
-export function ModuleDetailsFields({ title, description, onTitleChange, onDescriptionChange, required }: ModuleDetailsFieldsProps) {
+export function ModuleDetailsFields({ title, description, onTitleChange, onDescriptionChange, errors }: ModuleDetailsFieldsProps) {
   const id = useId();
   return (
     <>
@@ -20,18 +22,20 @@ export function ModuleDetailsFields({ title, description, onTitleChange, onDescr
         label="Module Title"
         value={title}
         onChange={(event) => onTitleChange(event.target.value)}
-        required={required}
+        required
+        maxLength={TEXT_LIMITS.titleMaxLength}
+        error={errors.title}
       />
-      <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <textarea
-          id={`${id}-description`}
-          rows={5}
-          value={description}
-          onChange={(event) => onDescriptionChange(event.target.value)}
-          required={required}
-        />
-      </div>
+      <TextAreaField
+        id={`${id}-description`}
+        label="Description"
+        rows={5}
+        value={description}
+        onChange={(event) => onDescriptionChange(event.target.value)}
+        required
+        maxLength={TEXT_LIMITS.descriptionMaxLength}
+        error={errors.description}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
 // React face of the upload state machine: one upload at a time, canceled when the component goes away.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FileUpload, IDLE_UPLOAD, type UploadedFile, type UploadSnapshot } from '../utils/file-upload';
+import { FileUpload, IDLE_UPLOAD, type FileUploadOptions, type UploadedFile, type UploadSnapshot } from '../utils/file-upload';
 
 export interface FileUploadControls extends UploadSnapshot {
   /** Uploads the file; settles with the stored file, or null when it was canceled or failed (see `status`). */
-  start: (file: File) => Promise<UploadedFile | null>;
+  start: (file: File, options?: FileUploadOptions) => Promise<UploadedFile | null>;
   pause: () => void;
   resume: () => void;
   cancel: () => void;
@@ -18,11 +18,15 @@ export function useFileUpload(): FileUploadControls {
 
   useEffect(() => () => current.current?.cancel(), []);
 
-  const start = useCallback((file: File) => {
+  const start = useCallback((file: File, options?: FileUploadOptions) => {
     current.current?.cancel();
-    const upload = new FileUpload(file, (next) => {
-      if (current.current === upload) setSnapshot(next);
-    });
+    const upload = new FileUpload(
+      file,
+      (next) => {
+        if (current.current === upload) setSnapshot(next);
+      },
+      options,
+    );
     current.current = upload;
     return upload.start();
   }, []);

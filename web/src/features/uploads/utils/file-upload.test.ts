@@ -1,7 +1,7 @@
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { FakeXhr, flushPromises } from '../../../testing/fake-xhr';
-import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadSnapshot } from './file-upload';
+import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadCheckpoint, type UploadSnapshot } from './file-upload';
 import { captureConsoleErrors } from '../../../testing/console-errors';
 
 jest.mock('../../../lib/api-client', () =>
@@ -380,5 +380,64 @@ describe('multipart upload', () => {
     answer(FakeXhr.requests[0]);
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
+  });
+});
+
+describe('continuing after a reload', () => {
+  // 3 parts of 4 bytes, the last one 2 bytes.
+  const file = new File(['abcdefghij'], 'big.pptx', { type: 'application/vnd.ms-powerpoint', lastModified: 1_700_000_000_000 });
+  const answer = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
+  const checkpointOf = (finishedParts: UploadCheckpoint['finishedParts']): UploadCheckpoint => ({
+    contentUrl: 'protected/t1/123-big.pptx',
+    uploadId: 'upload-1',
+    partSize: PART_SIZE,
+    fileName: 'big.pptx',
+    size: 10,
+    lastModified: 1_700_000_000_000,
+    startedAt: Date.now() - 60_000,
+    finishedParts,
+  });
+
+  it('records a checkpoint after each stored part, and clears it when the upload completes', async () => {
+    mockedApi.createUpload.mockResolvedValue(multipartTicket(3));
+    const checkpoints: (UploadCheckpoint | null)[] = [];
+    const upload = new FileUpload(file, () => undefined, { onCheckpoint: (checkpoint) => checkpoints.push(checkpoint) });
+    const done = upload.start();
+    await flushPromises();
+    answer(FakeXhr.requests[1]);
+    await flushPromises();
+
+    expect(checkpoints.at(-1)).toEqual({
+      ...checkpointOf([{ partNumber: 2, etag: '"etag-2"' }]),
+      startedAt: expect.any(Number),
+    });
+    FakeXhr.pendingRequests().forEach(answer);
+    await done;
+    expect(checkpoints.at(-1)).toBeNull();
+  });
+
+  it('sends only the parts not stored yet, with renewed URLs, and completes with every ETag', async () => {
+    const checkpoint = checkpointOf([{ partNumber: 1, etag: '"etag-1"' }]);
+    const upload = new FileUpload(file, () => undefined, { resumeFrom: checkpoint });
+    const done = upload.start();
+    await flushPromises();
+
+    expect(mockedApi.createUpload).not.toHaveBeenCalled();
+    expect(mockedApi.renewUploadParts).toHaveBeenCalledWith({ contentUrl: checkpoint.contentUrl, uploadId: 'upload-1', partNumbers: [2, 3] });
+    expect(FakeXhr.pendingRequests().map((request) => request.url)).toEqual(['https://s3/renewed-part-2', 'https://s3/renewed-part-3']);
+    expect(await readText(FakeXhr.requests[1].body!)).toBe('ij');
+    expect(upload.state).toMatchObject({ status: 'uploading', multipart: true, loaded: PART_SIZE });
+    FakeXhr.pendingRequests().forEach(answer);
+
+    await expect(done).resolves.toMatchObject({ contentUrl: checkpoint.contentUrl });
+    expect(mockedApi.completeUpload).toHaveBeenCalledWith({
+      contentUrl: checkpoint.contentUrl,
+      uploadId: 'upload-1',
+      parts: [
+        { partNumber: 1, etag: '"etag-1"' },
+        { partNumber: 2, etag: '"etag-2"' },
+        { partNumber: 3, etag: '"etag-3"' },
+      ],
+    });
   });
 });

@@ -3,6 +3,7 @@
 // (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
 import { UPLOAD_LIMITS } from '../../../../../shared/constants';
+import { sectionFileMediaType } from '../../../../../shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '../../../../../shared/entities';
 import { api } from '../../../lib/api-client';
 import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
@@ -13,7 +14,7 @@ export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error
 export interface UploadedFile {
   contentUrl: string;
   originalFileName: string;
-  /** The browser's media type of the file (may be empty). */
+  /** The media type the file is stored as (from its extension when the browser did not know it). */
   mediaType: string;
 }
 
@@ -27,6 +28,33 @@ export interface UploadSnapshot {
   result?: UploadedFile;
   error?: unknown;
 }
+
+/**
+ * What it takes to continue a multipart upload after the page was reloaded: the upload on the server, which parts
+ * are stored (with their ETags), and which file it was, to check the teacher picks the same one again.
+ */
+export interface UploadCheckpoint {
+  contentUrl: string;
+  uploadId: string;
+  partSize: number;
+  fileName: string;
+  size: number;
+  lastModified: number;
+  /** When the upload was started (ms); the server keeps an unfinished upload's URLs valid for an hour. */
+  startedAt: number;
+  finishedParts: { partNumber: number; etag: string }[];
+}
+
+export interface FileUploadOptions {
+  /** Continues this upload instead of starting a new one (the same file, picked again). */
+  resumeFrom?: UploadCheckpoint;
+  /** Told after every stored part of a multipart upload, and null once it finished, failed or was canceled. */
+  onCheckpoint?: (checkpoint: UploadCheckpoint | null) => void;
+}
+
+/** Whether `file` is the file the checkpoint was made from (same name, size and modification time). */
+export const isSameFile = (file: File, checkpoint: UploadCheckpoint) =>
+  file.name === checkpoint.fileName && file.size === checkpoint.size && file.lastModified === checkpoint.lastModified;
 
 export const IDLE_UPLOAD: UploadSnapshot = { status: 'idle', fileName: '', loaded: 0, total: 0, multipart: false };
 
@@ -65,9 +93,12 @@ export class FileUpload {
   private resolve!: (result: UploadedFile | null) => void;
   private readonly finished: Promise<UploadedFile | null>;
 
+  private startedAt = Date.now();
+
   constructor(
     private readonly file: File,
     private readonly onChange: (snapshot: UploadSnapshot) => void,
+    private readonly options: FileUploadOptions = {},
   ) {
     this.snapshot = { status: 'idle', fileName: file.name, loaded: 0, total: file.size, multipart: false };
     this.finished = new Promise((resolve) => (this.resolve = resolve));
@@ -77,15 +108,17 @@ export class FileUpload {
     return this.snapshot;
   }
 
+  /** What the API stores the file as, hence what a single PUT must declare: the URL is signed for exactly that. */
   private get mediaType() {
-    return this.file.type || 'application/octet-stream';
+    return sectionFileMediaType(this.file.name, this.file.type) ?? (this.file.type || 'application/octet-stream');
   }
 
   /** Runs the upload; settles with the stored file on success and null on cancel or error (see `state`). */
   start(): Promise<UploadedFile | null> {
     if (this.snapshot.status !== 'idle') return this.finished;
     this.update({ status: 'uploading' });
-    void this.run();
+    if (this.options.resumeFrom) this.continueFrom(this.options.resumeFrom);
+    else void this.run();
     return this.finished;
   }
 
@@ -108,6 +141,7 @@ export class FileUpload {
   cancel() {
     if (this.snapshot.status !== 'uploading' && this.snapshot.status !== 'paused') return;
     this.update({ status: 'canceled' });
+    this.options.onCheckpoint?.(null);
     this.abortInFlight();
     this.abortOnServer();
     this.resolve(null);
@@ -128,19 +162,60 @@ export class FileUpload {
       return;
     }
     if (isMultipart(ticket)) {
-      this.parts = ticket.parts.map(({ partNumber, uploadUrl }) => ({
-        partNumber,
-        uploadUrl,
-        start: (partNumber - 1) * ticket.partSize,
-        end: Math.min(partNumber * ticket.partSize, this.file.size),
-        loaded: 0,
-        attempts: 0,
-      }));
+      this.parts = ticket.parts.map(({ partNumber, uploadUrl }) => this.partOf(partNumber, uploadUrl, ticket.partSize));
       this.update({ multipart: true });
+      this.checkpoint();
       void this.advance();
     } else {
       await this.runSingle(ticket.uploadUrl, ticket.contentUrl);
     }
+  }
+
+  /**
+   * Picks up a multipart upload begun before a reload: the stored parts count as done, the others get fresh URLs
+   * (the old ones were lost with the page) and go up.
+   */
+  private continueFrom(saved: UploadCheckpoint) {
+    this.startedAt = saved.startedAt;
+    this.ticket = { contentUrl: saved.contentUrl, uploadId: saved.uploadId, partSize: saved.partSize, parts: [] };
+    const etags = new Map(saved.finishedParts.map((part) => [part.partNumber, part.etag]));
+    const count = Math.ceil(this.file.size / saved.partSize);
+    this.parts = Array.from({ length: count }, (_, index) => {
+      const part = this.partOf(index + 1, '', saved.partSize);
+      const etag = etags.get(part.partNumber);
+      return etag ? { ...part, etag, loaded: part.end - part.start } : part;
+    });
+    this.update({ multipart: true });
+    this.updateProgress();
+    // No URL in hand: renew first.
+    this.urlsIssuedAt = 0;
+    void this.renewThenAdvance();
+  }
+
+  private partOf(partNumber: number, uploadUrl: string, partSize: number): Part {
+    return {
+      partNumber,
+      uploadUrl,
+      start: (partNumber - 1) * partSize,
+      end: Math.min(partNumber * partSize, this.file.size),
+      loaded: 0,
+      attempts: 0,
+    };
+  }
+
+  private checkpoint() {
+    const ticket = this.ticket;
+    if (!this.options.onCheckpoint || !ticket || !isMultipart(ticket)) return;
+    this.options.onCheckpoint({
+      contentUrl: ticket.contentUrl,
+      uploadId: ticket.uploadId,
+      partSize: ticket.partSize,
+      fileName: this.file.name,
+      size: this.file.size,
+      lastModified: this.file.lastModified,
+      startedAt: this.startedAt,
+      finishedParts: this.parts.flatMap(({ partNumber, etag }) => (etag ? [{ partNumber, etag }] : [])),
+    });
   }
 
   private async runSingle(uploadUrl: string, contentUrl: string) {
@@ -196,6 +271,7 @@ export class FileUpload {
       if (!etag) throw new Error('The storage did not expose the ETag header of a part (check its CORS ExposeHeaders).');
       part.etag = etag;
       part.loaded = part.end - part.start;
+      this.checkpoint();
     } catch (error) {
       if (part.controller !== controller) return; // already released by pause or cancel
       part.loaded = 0;
@@ -290,7 +366,8 @@ export class FileUpload {
 
   private succeed(contentUrl: string) {
     if (!this.isActive()) return;
-    const result: UploadedFile = { contentUrl, originalFileName: this.file.name, mediaType: this.file.type };
+    this.options.onCheckpoint?.(null);
+    const result: UploadedFile = { contentUrl, originalFileName: this.file.name, mediaType: this.mediaType };
     this.update({ status: 'success', loaded: this.file.size, result });
     this.resolve(result);
   }
@@ -298,6 +375,7 @@ export class FileUpload {
   private fail(error: unknown) {
     if (!this.isActive()) return;
     console.error(`File upload of "${this.file.name}" failed:`, error);
+    this.options.onCheckpoint?.(null);
     this.update({ status: 'error', error });
     this.abortInFlight();
     this.abortOnServer();

@@ -1,0 +1,85 @@
+// On a module's page: assign it to several of the teacher's classes in one go. Classes that already have it are
+// shown checked and cannot be unticked (unassigning is not a feature of the product).
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { useCurrentUser } from '../../../lib/session';
+import { useAssignModuleToClasses, useTeacherClasses } from '../api/classes';
+
+export function AssignToClasses({ moduleId }: { moduleId: string }) {
+  const id = useId();
+  const classes = useTeacherClasses(useCurrentUser().userId);
+  const assign = useAssignModuleToClasses();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const list = classes.data ?? [];
+  const nameOf = (classId: string) => list.find((each) => each._id === classId)?.className ?? classId;
+  const open = list.filter((each) => !each.assignedModuleIds.includes(moduleId));
+
+  function toggle(classId: string, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(classId);
+      else next.delete(classId);
+      return next;
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.size === 0) {
+      setMessage({ tone: 'error', text: 'Select at least one class.' });
+      return;
+    }
+    setMessage(null);
+    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen] });
+    setChosen(new Set(failed));
+    setMessage(
+      failed.length
+        ? { tone: 'error', text: `Failed to assign the module to ${failed.map(nameOf).join(', ')}. Try again.` }
+        : { tone: 'success', text: `Assigned to ${assigned.map(nameOf).join(', ')}.` },
+    );
+  }
+
+  return (
+    <form className="card assign-classes" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Assign to Classes</h2>
+      {message && (
+        <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      )}
+      {classes.isPending ? (
+        <p className="muted">Loading classes...</p>
+      ) : classes.isError ? (
+        <Alert tone="error">Could not load classes.</Alert>
+      ) : list.length === 0 ? (
+        <p className="muted">You are not assigned to any classes yet.</p>
+      ) : (
+        <fieldset className="class-choices">
+          <legend className="visually-hidden">Classes</legend>
+          {list.map((schoolClass) => {
+            const already = schoolClass.assignedModuleIds.includes(moduleId);
+            return (
+              <label key={schoolClass._id} className="checkbox-field">
+                <input
+                  type="checkbox"
+                  checked={already || chosen.has(schoolClass._id)}
+                  disabled={already || assign.isPending}
+                  onChange={(event) => toggle(schoolClass._id, event.target.checked)}
+                />
+                {schoolClass.className}
+                {already && <span className="muted"> (assigned)</span>}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {list.length > 0 && (
+        <button type="submit" className="button" disabled={assign.isPending || open.length === 0}>
+          {assign.isPending ? 'Assigning...' : 'Assign to Selected Classes'}
+        </button>
+      )}
+    </form>
+  );
+}

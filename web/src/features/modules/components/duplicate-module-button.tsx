@@ -1,0 +1,51 @@
+// Duplicate: a new module with the same details and sections, made with the ordinary create call. The sections
+// reference the same stored files (the teacher's own; a file is deleted only when no module of theirs uses it).
+// The copy's id is chosen once, so a double click or a retry makes one copy. A module without sections cannot be
+// created, so it has nothing to duplicate.
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TEXT_LIMITS } from '../../../../../shared/constants';
+import type { Module } from '../../../../../shared/entities';
+import type { FlashState } from '../../../lib/flash-message';
+import { useCreateModule } from '../api/modules';
+
+const COPY_SUFFIX = ' (copy)';
+
+export function copyTitle(title: string): string {
+  return title.slice(0, TEXT_LIMITS.titleMaxLength - COPY_SUFFIX.length).trimEnd() + COPY_SUFFIX;
+}
+
+export function DuplicateModuleButton({ module, onFailure }: { module: Module; onFailure: () => void }) {
+  const navigate = useNavigate();
+  const createModule = useCreateModule();
+  // Kept after a failure: trying again with the same id answers the copy if the first attempt did reach the server.
+  const copyId = useRef<string>(crypto.randomUUID());
+  const busy = useRef(false);
+
+  async function duplicate() {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const copy = await createModule.mutateAsync({
+        _id: copyId.current,
+        title: copyTitle(module.title),
+        description: module.description,
+        sections: [...module.sections]
+          .sort((a, b) => a.order - b.order)
+          .map(({ title, contentUrl, originalFileName }) => ({ title, contentUrl, originalFileName })),
+      });
+      const state: FlashState = { flash: 'Module duplicated. You are looking at the copy.' };
+      navigate(`/teacher-modules/${copy._id}`, { state });
+    } catch (error) {
+      console.error('Duplicating the module failed:', error);
+      busy.current = false;
+      onFailure();
+    }
+  }
+
+  return (
+    <button type="button" className="button button-secondary" onClick={duplicate} disabled={createModule.isPending}>
+      {createModule.isPending ? 'Duplicating...' : 'Duplicate'}
+    </button>
+  );
+}

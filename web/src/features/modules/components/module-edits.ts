@@ -1,0 +1,44 @@
+// Unsaved changes of the edit screen, kept in the tab's storage per module so a reload does not lose them. They keep
+// the version they started from: saving them after someone else changed the module is refused (409), not merged.
+import type { Module } from '../../../../../shared/entities';
+import { readStored, removeStored, writeStored } from '../../../lib/session-store';
+import type { DraftSection } from './add-section-form';
+
+export interface ModuleEdits {
+  baseVersion: string;
+  title: string;
+  description: string;
+  sections: DraftSection[];
+}
+
+const keyOf = (moduleId: string) => `module-edits:${moduleId}`;
+
+const isModuleEdits = (value: unknown): value is ModuleEdits => {
+  if (!value || typeof value !== 'object') return false;
+  const { baseVersion, title, description, sections } = value as Record<string, unknown>;
+  return typeof baseVersion === 'string' && typeof title === 'string' && typeof description === 'string' && Array.isArray(sections);
+};
+
+export const loadStoredEdits = (moduleId: string) => readStored(keyOf(moduleId), isModuleEdits);
+export const storeEdits = (moduleId: string, edits: ModuleEdits) => writeStored(keyOf(moduleId), edits);
+export const discardStoredEdits = (moduleId: string) => removeStored(keyOf(moduleId));
+
+/** The module as the edit form starts from it: sections in order, each keyed by its id. */
+export function editsOf(module: Module): ModuleEdits {
+  return {
+    baseVersion: module.updatedAt,
+    title: module.title,
+    description: module.description,
+    sections: [...module.sections]
+      .sort((a, b) => a.order - b.order)
+      // The signed link expires; it is not part of what is edited.
+      .map(({ downloadUrl: _link, ...section }) => ({ ...section, key: section._id })),
+  };
+}
+
+/** Whether the form differs from what it started from in anything the save would send. */
+export function hasChanges(start: ModuleEdits, now: ModuleEdits): boolean {
+  const essence = ({ title, description, sections }: ModuleEdits) =>
+    JSON.stringify([title, description, sections.map(({ _id, title: name, contentUrl }) => [_id, name, contentUrl])]);
+  return essence(start) !== essence(now);
+}

@@ -1,0 +1,127 @@
+// The ordered sections of a module being created or edited: rename in place, reorder by drag and drop or with the
+// move buttons (each move announced), remove, and extra controls per section (a marker, Replace file).
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { TEXT_LIMITS } from '../../../../../shared/constants';
+import { Field } from '../../../components/field';
+import type { FieldErrors } from '../../../lib/form-errors';
+import type { DraftSection } from './add-section-form';
+import { FileTypeBadge } from './file-type-badge';
+
+interface SectionEditorProps {
+  sections: DraftSection[];
+  onChange: (sections: DraftSection[]) => void;
+  /** Messages by path (`sections.2.title`), from the shared schema or the API. */
+  errors: FieldErrors;
+  disabled: boolean;
+  /** Extra content per section: a "Content Uploaded" marker, a Replace file control. */
+  renderExtra?: (section: DraftSection, index: number) => ReactNode;
+}
+
+export function moveItem<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+}
+
+export function SectionEditor({ sections, onChange, errors, disabled, renderExtra }: SectionEditorProps) {
+  const id = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= sections.length || from === to) return;
+    onChange(moveItem(sections, from, to));
+    setAnnouncement(`Moved "${sections[from].title}" to position ${to + 1} of ${sections.length}.`);
+  }
+
+  function remove(index: number) {
+    onChange(sections.filter((_, each) => each !== index));
+    setAnnouncement(`Removed "${sections[index].title}". ${sections.length - 1} sections left.`);
+  }
+
+  const rename = (index: number, title: string) =>
+    onChange(sections.map((section, each) => (each === index ? { ...section, title } : section)));
+
+  const dropOn = (index: number) => (event: DragEvent) => {
+    event.preventDefault();
+    if (dragged !== null) move(dragged, index);
+    setDragged(null);
+  };
+
+  return (
+    <>
+      <ol className="draft-sections">
+        {sections.map((section, index) => (
+          <li
+            key={section.key}
+            className={`draft-section${dragged === index ? ' draft-section-dragged' : ''}`}
+            draggable={!disabled}
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = 'move';
+              // Firefox starts a drag only with data set.
+              event.dataTransfer.setData('text/plain', section.title);
+              setDragged(index);
+            }}
+            onDragEnd={() => setDragged(null)}
+            onDragOver={(event) => dragged !== null && event.preventDefault()}
+            onDrop={dropOn(index)}
+          >
+            <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
+              ⠿
+            </span>
+            <div className="draft-section-text">
+              <Field
+                id={`${id}-${section.key}-title`}
+                label={`Section ${index + 1} title`}
+                value={section.title}
+                onChange={(event) => rename(index, event.target.value)}
+                disabled={disabled}
+                required
+                autoComplete="off"
+                maxLength={TEXT_LIMITS.titleMaxLength}
+                error={errors[`sections.${index}.title`] ?? errors[`sections.${index}.contentUrl`]}
+              />
+              <span className="muted draft-section-file">
+                <FileTypeBadge contentType={section.contentType} />
+                {section.originalFileName ? ` · ${section.originalFileName}` : ''}
+              </span>
+            </div>
+            <div className="section-actions">
+              {renderExtra?.(section, index)}
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => move(index, index - 1)}
+                aria-label={`Move section ${section.title} up`}
+                disabled={disabled || index === 0}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => move(index, index + 1)}
+                aria-label={`Move section ${section.title} down`}
+                disabled={disabled || index === sections.length - 1}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => remove(index)}
+                aria-label={`Remove section ${section.title}`}
+                disabled={disabled}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// The checks a section passes on screen before its file is uploaded: the same shared schemas the API applies.
+import * as z from 'zod';
+import { createUploadSchema, sectionTitleSchema } from '../../../../../shared/schemas';
+
+/** Why this file cannot back a section (type, empty, too large), or undefined when it can. */
+export function sectionFileError(file: File): string | undefined {
+  const result = createUploadSchema.safeParse({ fileName: file.name, contentType: file.type, size: file.size });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export const sectionFormSchema = z.object({
+  title: sectionTitleSchema,
+  file: z
+    .custom<File>((value) => value instanceof File, { error: 'Select a file.' })
+    .superRefine((file, context) => {
+      const message = sectionFileError(file);
+      if (message) context.addIssue({ code: 'custom', message });
+    }),
+});

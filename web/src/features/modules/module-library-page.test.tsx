@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../lib/api-client';
+import { moduleFixture } from '../../testing/fixtures';
+import { renderPage } from '../../testing/test-utils';
+import ModuleLibraryPage from './module-library-page';
+
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listModules', 'listTeacherClasses'),
+);
+const mockedApi = jest.mocked(api);
+
+const cells = moduleFixture({ _id: 'm1', title: 'Cells', updatedAt: '2026-03-01T00:00:00.000Z' });
+const atoms = moduleFixture({ _id: 'm2', title: 'Atoms', updatedAt: '2026-02-01T00:00:00.000Z' });
+const zoology = moduleFixture({ _id: 'm3', title: 'Zoology basics', updatedAt: '2026-04-01T00:00:00.000Z' });
+
+beforeEach(() => {
+  mockedApi.listModules.mockResolvedValue([cells, atoms, zoology]);
+  mockedApi.listTeacherClasses.mockResolvedValue([
+    { _id: 'c1', className: 'Year 7', teacherId: { _id: 'teacher-sub', username: 't' }, studentIds: [], assignedModuleIds: ['m1'] },
+  ]);
+});
+
+const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+it('searches by title, sorts by updated or title, and filters the modules not assigned anywhere', async () => {
+  const user = userEvent.setup();
+  renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules' });
+
+  await screen.findByText('Zoology basics');
+  expect(cardTitles()).toEqual(['Zoology basics', 'Cells', 'Atoms']);
+
+  await user.selectOptions(screen.getByLabelText('Sort by'), 'Title (A–Z)');
+  expect(cardTitles()).toEqual(['Atoms', 'Cells', 'Zoology basics']);
+
+  await waitFor(() => expect(screen.getByLabelText('Not assigned to any class')).toBeEnabled());
+  await user.click(screen.getByLabelText('Not assigned to any class'));
+  expect(cardTitles()).toEqual(['Atoms', 'Zoology basics']);
+  expect(screen.getByText('2 of 3 modules')).toBeInTheDocument();
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'ZOO');
+  expect(cardTitles()).toEqual(['Zoology basics']);
+  await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'x');
+  expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  expect(screen.getByText('No modules match. Clear the search or the filter to see them all.')).toBeInTheDocument();
+});

@@ -6,7 +6,7 @@ export function FileTypeBadge({ contentType }: { contentType: ContentType }) {
   return (
     <span className="file-type">
       <FileTypeIcon type={contentType} />
-      {fileTypeLabel(contentType)}
+      <span>{fileTypeLabel(contentType)}</span>
     </span>
   );
 }

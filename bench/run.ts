@@ -41,7 +41,7 @@ const repositories = () => ({
 
 async function classWithStudents(world: World, classId: string, students: number, moduleId: string, sectionIds: string[]) {
   const { classes, progress } = repositories();
-  await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.email });
+  await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.name });
   for (let index = 0; index < students; index += 1) {
     const studentId = `bench-student-${index}`;
     await classes.enrollStudent(classId, studentId, `student${index}@example.com`);

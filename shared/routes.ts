@@ -20,11 +20,29 @@ export interface RouteDefinition {
   roles: readonly Role[];
   table: TableAccess;
   bucket: BucketAccess;
+  /** Cognito admin actions the route's function calls on the user pool (and nothing else); none when absent. */
+  identity?: readonly IdentityAction[];
 }
+
+/** The user pool actions the API uses; each route is granted only the ones it lists. */
+export type IdentityAction =
+  | 'AdminCreateUser'
+  | 'AdminGetUser'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminListGroupsForUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminUserGlobalSignOut'
+  | 'ListUsers'
+  | 'ListUsersInGroup';
 
 const TEACHERS = ['Teachers'] as const;
 const STUDENTS = ['Students'] as const;
 const TEACHERS_AND_STUDENTS = ['Teachers', 'Students'] as const;
+const ADMINS = ['Admins'] as const;
+const EVERYONE = ['Teachers', 'Students', 'Admins'] as const;
 
 export const routes = {
   createModule: { method: 'POST', path: '/api/modules', handler: 'create-module', roles: TEACHERS, table: 'readWrite', bucket: 'read' },
@@ -44,6 +62,19 @@ export const routes = {
   completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  // Every signed-in person: their own name (class rosters store names, so they follow).
+  renameSelf: { method: 'PUT', path: '/api/me/name', handler: 'rename-self', roles: EVERYONE, table: 'readUpdate', bucket: 'none', identity: ['AdminUpdateUserAttributes'] },
+  // Administration (people). Cognito is the directory; every change is written to the audit trail.
+  getAdminOverview: { method: 'GET', path: '/api/admin/overview', handler: 'get-admin-overview', roles: ADMINS, table: 'read', bucket: 'none', identity: ['ListUsersInGroup'] },
+  listPeople: { method: 'GET', path: '/api/admin/people', handler: 'list-people', roles: ADMINS, table: 'none', bucket: 'none', identity: ['ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
+  invitePerson: { method: 'POST', path: '/api/admin/people', handler: 'invite-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  invitePeople: { method: 'POST', path: '/api/admin/people/batch', handler: 'invite-people', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  lookupPeople: { method: 'POST', path: '/api/admin/people/lookup', handler: 'lookup-people', roles: ADMINS, table: 'none', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser'] },
+  renamePerson: { method: 'PUT', path: '/api/admin/people/{userId}/name', handler: 'rename-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
+  changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', handler: 'change-role', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
+  disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', handler: 'disable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
+  enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', handler: 'enable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', handler: 'resend-invitation', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

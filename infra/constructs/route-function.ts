@@ -5,9 +5,10 @@ import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, RouteDefinition, TableAccess } from '../../shared/routes';
+import type { BucketAccess, IdentityAction, RouteDefinition, TableAccess } from '../../shared/routes';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -22,6 +23,8 @@ import {
 export interface FunctionEnvironment {
   TABLE_NAME: string;
   BUCKET_NAME: string;
+  /** The people directory (administration routes and renames). */
+  USER_POOL_ID: string;
   POWERTOOLS_SERVICE_NAME: string;
 }
 
@@ -29,6 +32,7 @@ export interface RouteFunctionProps {
   route: RouteDefinition;
   table: ITableV2;
   uploadsBucket: IBucket;
+  userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
 }
@@ -57,6 +61,7 @@ export class RouteFunction extends Construct {
     const environment: FunctionEnvironment = {
       TABLE_NAME: props.table.tableName,
       BUCKET_NAME: props.uploadsBucket.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
       POWERTOOLS_SERVICE_NAME: props.serviceName,
     };
 
@@ -78,6 +83,7 @@ export class RouteFunction extends Construct {
 
     bindTable(this.function, props.table, route.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
+    bindIdentity(this.function, props.userPool, route.identity ?? []);
     if (route.bucket !== 'none') {
       NagSuppressions.addResourceSuppressions(
         role,
@@ -142,6 +148,18 @@ export function bindUploads(grantee: IGrantable, bucket: IBucket, access: Bucket
       effect: Effect.ALLOW,
       actions: OBJECT_ACTIONS[access],
       resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+    }),
+  );
+}
+
+/** Exactly the Cognito admin calls the route declares, on this user pool only. */
+export function bindIdentity(grantee: IGrantable, userPool: IUserPool, actions: readonly IdentityAction[]): void {
+  if (actions.length === 0) return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: actions.map((action) => `cognito-idp:${action}`),
+      resources: [userPool.userPoolArn],
     }),
   );
 }

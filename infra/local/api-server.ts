@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
+import type { AccountStatusCheck } from './account-status';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer']['jwt']['claims'];
@@ -17,6 +18,8 @@ type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authori
 export interface ApiServerOptions {
   webConfig: WebConfig;
   verifyAccessToken: AccessTokenVerifier;
+  /** Refuses the tokens of disabled users, as Cognito's global sign-out and short token lifetimes do in the cloud. */
+  accountStatus?: AccountStatusCheck;
   /** Where the built web app lives (web/dist). */
   webRoot: string;
   /** Where `<route.handler>.ts` files live (functions/src/handlers). */
@@ -76,6 +79,10 @@ export function createApiServer(options: ApiServerOptions): Server {
       if (!(error instanceof UnauthorizedError)) throw error;
       response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
       return sendJson(response, 401, { message: error.message });
+    }
+    if (options.accountStatus && (await options.accountStatus.isRefused(String(claims.sub)))) {
+      response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
+      return sendJson(response, 401, { message: 'Your account has been disabled; ask your school administrator.' });
     }
 
     const body = await readBody(request, maxBodyBytes);

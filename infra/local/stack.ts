@@ -6,8 +6,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { WebConfig } from '../../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
+import { createAccountStatusCheck } from './account-status';
 import { createApiServer, haveHandlersLoaded } from './api-server';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
@@ -98,6 +100,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       BUCKET_NAME: bucket,
       DYNAMODB_ENDPOINT: database.endpoint,
       S3_ENDPOINT: storage.endpoint,
+      COGNITO_ENDPOINT: identity.endpoint,
+      USER_POOL_ID: pool.userPoolId,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -111,8 +115,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       authFlowType: 'USER_PASSWORD_AUTH',
       apiBaseUrl: '',
     };
+    const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const server: Server = createApiServer({
       webConfig,
+      accountStatus: createAccountStatusCheck({ client: statusClient, userPoolId: pool.userPoolId }),
       verifyAccessToken: await createAccessTokenVerifier({
         issuer: `${identity.endpoint}/${pool.userPoolId}`,
         userPoolClientId: pool.userPoolClientId,
@@ -122,7 +128,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');
-    closeApp = () => closeServer(server);
+    closeApp = async () => {
+      await closeServer(server);
+      statusClient.destroy();
+    };
     const url = `http://${host}:${appPort}`;
 
     const config: StackConfig = {

@@ -10,4 +10,6 @@ export function requiredEnv(name: string): string {
 export const localEndpoints = {
   dynamoDb: process.env.DYNAMODB_ENDPOINT,
   s3: process.env.S3_ENDPOINT,
+  /** The Cognito twin (cognito-local): also tells the people directory that no e-mail is sent. */
+  cognito: process.env.COGNITO_ENDPOINT,
 };

@@ -17,6 +17,8 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export interface ApiRequest {
   pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (admin lists). */
+  query: Record<string, string | undefined>;
   /** The parsed JSON body; undefined when there is none. */
   body: unknown;
 }
@@ -48,7 +50,10 @@ export function apiHandler(
       if (!route.roles.some((role) => caller.roles.includes(role))) {
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
-      const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
+      const response = await handle(
+        { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) },
+        caller,
+      );
       return respond(response.statusCode, response.body);
     } catch (error) {
       if (error instanceof DomainError) return respond(STATUS_BY_KIND[error.kind], { message: error.message });

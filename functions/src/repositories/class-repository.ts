@@ -54,6 +54,11 @@ export async function listClassIdsOfStudent(studentId: string): Promise<string[]
 export async function insertClass(
   record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>,
 ): Promise<boolean> {
+  // The catalogue entry first: a retry after a failure in between completes the pair; readers skip an entry
+  // whose class is missing.
+  await documentClient.send(
+    new PutCommand({ TableName: tableName, Item: { ...keys.classCatalogue(record.classId), entity: 'ClassEntry', classId: record.classId } }),
+  );
   try {
     await documentClient.send(
       new PutCommand({
@@ -133,4 +138,43 @@ export async function removeAssignedModule(classId: string, moduleId: string): P
       ExpressionAttributeValues: { ':module': new Set([moduleId]) },
     }),
   );
+}
+
+// ---- Administration (admin branch): every class, and names that follow a rename ----
+
+/** Every class of the school, through the catalogue (entries whose class is gone are skipped). */
+export async function listAllClasses(): Promise<ClassRecord[]> {
+  const entries = await queryByPrefix<{ classId: string }>(queries.allClasses(), { projection: 'classId' });
+  return getClasses(entries.map((entry) => entry.classId));
+}
+
+/** Sets the teacher's name on every class they teach; only while they still teach it (condition), so no race undoes a change of teacher. */
+export async function renameTeacherInClasses(teacherId: string, name: string): Promise<void> {
+  for (const record of await listClassesByTeacher(teacherId)) {
+    await updateIfStill(record.classId, 'SET teacherName = :name', 'teacherId = :teacher', { ':name': name, ':teacher': teacherId });
+  }
+}
+
+/** Sets the student's name in the roster of every class they are enrolled in, one map key at a time (no lost enrolments). */
+export async function renameStudentInClasses(studentId: string, name: string): Promise<void> {
+  for (const classId of await listClassIdsOfStudent(studentId)) {
+    await updateIfStill(classId, 'SET students.#student = :name', 'attribute_exists(students.#student)', { ':name': name }, { '#student': studentId });
+  }
+}
+
+async function updateIfStill(
+  classId: string,
+  UpdateExpression: string,
+  ConditionExpression: string,
+  ExpressionAttributeValues: Record<string, unknown>,
+  ExpressionAttributeNames?: Record<string, string>,
+): Promise<void> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({ TableName: tableName, Key: keys.classMeta(classId), UpdateExpression, ConditionExpression, ExpressionAttributeValues, ExpressionAttributeNames }),
+    );
+  } catch (error) {
+    // The person left the class (or the class was deleted) meanwhile: there is no name to change there.
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -87,3 +87,11 @@ export async function deleteOwnedModule(moduleId: string, ownerId: string): Prom
     throw error;
   }
 }
+
+// ---- Administration (admin branch) ----
+
+/** How many modules a teacher owns (keys only are read). */
+export async function countModulesOfOwner(ownerId: string): Promise<number> {
+  const items = await queryByPrefix<unknown>(queries.modulesOfOwner(ownerId), { onOwnerIndex: true, projection: 'pk' });
+  return items.length;
+}

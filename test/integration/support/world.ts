@@ -6,6 +6,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
+import type { Role } from '../../../shared/roles';
 import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -14,6 +15,7 @@ export { SENTENCE } from '../../unit-helpers/events';
 export interface Person {
   userId: string;
   email: string;
+  name: string;
   accessToken: string;
   idToken: string;
 }
@@ -67,6 +69,8 @@ export interface World {
   otherTeacher: Person;
   student: Person;
   otherStudent: Person;
+  /** In the Admins group. */
+  admin: Person;
   call(route: RouteName, options?: CallOptions): Promise<Answer>;
   /** Calls a route and fails with the answer when its status is not the expected one. */
   ok(route: RouteName, options: CallOptions, expectedStatus?: number): Promise<any>;
@@ -90,23 +94,24 @@ export async function startWorld(): Promise<World> {
   const { config } = stack;
   try {
     // One at a time: the identity twin keeps a pool in one file.
-    const teacher = await person(config, 'teacher@example.com', 'Teachers');
-    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers');
-    const student = await person(config, 'student@example.com', 'Students');
-    const otherStudent = await person(config, 'student2@example.com', 'Students');
+    const teacher = await person(config, 'teacher@example.com', 'Teachers', 'Ada Teacher');
+    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers', 'Ben Teacher');
+    const student = await person(config, 'student@example.com', 'Students', 'Sam Student');
+    const otherStudent = await person(config, 'student2@example.com', 'Students', 'Kim Student');
+    const admin = await person(config, 'admin@example.com', 'Admins', 'Alex Admin');
 
     const classes = classRepository();
-    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.email });
-    await classes.enrollStudent(CLASS_ID, student.userId, student.email);
+    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
+    await classes.enrollStudent(CLASS_ID, student.userId, student.name);
     await classes.insertClass({
       classId: OTHER_CLASS_ID,
       className: 'Year 10 Biology',
       teacherId: otherTeacher.userId,
-      teacherName: otherTeacher.email,
+      teacherName: otherTeacher.name,
     });
-    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.email);
+    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
 
-    return buildWorld(stack, { teacher, otherTeacher, student, otherStudent });
+    return buildWorld(stack, { teacher, otherTeacher, student, otherStudent, admin });
   } catch (error) {
     await stack.stop();
     throw error;
@@ -117,13 +122,13 @@ export async function startWorld(): Promise<World> {
 const classRepository = () =>
   require('../../../functions/src/repositories/class-repository') as typeof import('../../../functions/src/repositories/class-repository');
 
-async function person(config: StackConfig, email: string, role: 'Teachers' | 'Students'): Promise<Person> {
-  const { userId } = await createUser(config, { email, password: PASSWORD, role });
+export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
+  const { userId } = await createUser(config, { email, password: PASSWORD, role, name });
   const tokens = await signInTokens(config, email, PASSWORD);
-  return { userId, email, accessToken: tokens.accessToken, idToken: tokens.idToken };
+  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken };
 }
 
-function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent'>): World {
+function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>): World {
   const { config } = stack;
   const dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
@@ -235,8 +240,8 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     snapshot: async () => ({ table: await scanTable(), files: await listFiles() }),
     createClass: async (classId, classTeacher, students) => {
       const classes = classRepository();
-      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.email });
-      for (const student of students) await classes.enrollStudent(classId, student.userId, student.email);
+      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
+      for (const student of students) await classes.enrollStudent(classId, student.userId, student.name);
     },
     stop: async () => {
       dynamo.destroy();

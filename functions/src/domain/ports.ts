@@ -1,0 +1,64 @@
+// What the domain needs from the outside world, as interfaces. Adapters (functions/src/repositories/,
+// functions/src/directory/) implement them over injected clients; handlers wire them at cold start; tests use fakes.
+
+// ---- Administration: the people directory, the audit trail, the clock, class rosters (admin branch) ----
+import type { AuditEntry, Person, PersonStatus } from '../../../shared/people';
+import type { Role } from '../../../shared/roles';
+
+export interface NewPerson {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface PeopleQuery {
+  /** Matches the start of a name, or of an e-mail when it contains "@". */
+  search?: string;
+  role?: Role;
+  status?: PersonStatus;
+  /** The directory's own pagination token, from the previous page. */
+  next?: string;
+}
+
+/** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */
+export interface UserDirectory {
+  /** Creates the user in the role's group; 'exists' (and nothing created) when the e-mail has an account already. */
+  create(person: NewPerson): Promise<{ person: Person; temporaryPassword?: string } | 'exists'>;
+  /** Sends the invitation again with a fresh temporary password (returned only where no e-mail is sent). */
+  resendInvitation(person: Person): Promise<{ temporaryPassword?: string }>;
+  get(userId: string): Promise<Person | undefined>;
+  findByEmail(email: string): Promise<Person | undefined>;
+  /** One page, at most 60 people; filters the directory cannot apply itself are applied to the page. */
+  list(query: PeopleQuery): Promise<{ people: Person[]; next?: string }>;
+  /** Everyone in a role's group, every page. */
+  listRole(role: Role): Promise<Person[]>;
+  setName(userId: string, name: string): Promise<void>;
+  /** Moves the person from their current group (if any) to the new role's group. */
+  setRole(person: Person, role: Role): Promise<void>;
+  /** Disables sign-in and ends every session (refresh tokens revoked). */
+  disable(userId: string): Promise<void>;
+  enable(userId: string): Promise<void>;
+}
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  recent(limit: number): Promise<AuditEntry[]>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
+export interface RosterNames {
+  renameTeacher(teacherId: string, name: string): Promise<void>;
+  renameStudent(studentId: string, name: string): Promise<void>;
+}
+
+/** Whole-school figures for the admin dashboard. */
+export interface SchoolFigures {
+  classes(): Promise<{ total: number; withoutTeacher: number; withoutStudents: number }>;
+  /** Modules owned by these teachers. */
+  modulesOf(teacherIds: string[]): Promise<number>;
+}

@@ -1,0 +1,9 @@
+import { routes } from '../../../shared/routes';
+import { buildPeopleService } from '../composition/people';
+import { apiHandler, ok, pathId } from '../platform/http';
+
+const people = buildPeopleService();
+
+export const handler = apiHandler(routes.disablePerson, async (request, caller) =>
+  ok(await people.disable(caller, pathId(request, 'userId'))),
+);

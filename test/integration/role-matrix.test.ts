@@ -7,7 +7,7 @@ import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type CallOptions, type
 
 jest.setTimeout(120_000);
 
-const CALLERS = ['anonymous', 'idToken', 'student', 'otherStudent', 'teacher', 'otherTeacher'] as const;
+const CALLERS = ['anonymous', 'idToken', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 
 const CALLER_LABELS: Record<Caller, string> = {
@@ -17,6 +17,7 @@ const CALLER_LABELS: Record<Caller, string> = {
   otherStudent: 'a student of another class',
   teacher: 'the owning teacher',
   otherTeacher: 'another teacher',
+  admin: 'an administrator',
 };
 
 // Every caller sends the same request per route (FIXTURES below): it names the owning teacher's module, class-a
@@ -24,24 +25,35 @@ const CALLER_LABELS: Record<Caller, string> = {
 // and uploads. So another teacher's createModule is a 400 (the file is not theirs), and the id token row uses the
 // token of the user the route is for.
 const EXPECTED = statusTable(`
-  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher
-  createModule        401        401      403      403           201      400
-  listModules         401        401      403      403           200      200
-  getModule           401        401      200      404           200      404
-  updateModule        401        401      403      403           200      404
-  deleteModule        401        401      403      403           204      404
-  listClasses         401        401      403      403           200      200
-  getClass            401        401      200      404           200      404
-  listTeacherClasses  401        401      403      403           200      403
-  listStudentClasses  401        401      200      403           403      403
-  assignModule        401        401      403      403           200      404
-  getProgress         401        401      200      404           200      404
-  markComplete        401        401      200      403           403      403
-  getClassReport      401        401      403      403           200      404
-  createUpload        401        401      403      403           201      201
-  completeUpload      401        401      403      403           200      403
-  abortUpload         401        401      403      403           204      403
-  renewUploadParts    401        401      403      403           200      403
+  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher  admin
+  createModule        401        401      403      403           201      400           403
+  listModules         401        401      403      403           200      200           403
+  getModule           401        401      200      404           200      404           403
+  updateModule        401        401      403      403           200      404           403
+  deleteModule        401        401      403      403           204      404           403
+  listClasses         401        401      403      403           200      200           403
+  getClass            401        401      200      404           200      404           403
+  listTeacherClasses  401        401      403      403           200      403           403
+  listStudentClasses  401        401      200      403           403      403           403
+  assignModule        401        401      403      403           200      404           403
+  getProgress         401        401      200      404           200      404           403
+  markComplete        401        401      200      403           403      403           403
+  getClassReport      401        401      403      403           200      404           403
+  createUpload        401        401      403      403           201      201           403
+  completeUpload      401        401      403      403           200      403           403
+  abortUpload         401        401      403      403           204      403           403
+  renewUploadParts    401        401      403      403           200      403           403
+  renameSelf          401        401      200      200           200      200           200
+  getAdminOverview    401        401      403      403           403      403           200
+  listPeople          401        401      403      403           403      403           200
+  invitePerson        401        401      403      403           403      403           201
+  invitePeople        401        401      403      403           403      403           200
+  lookupPeople        401        401      403      403           403      403           200
+  renamePerson        401        401      403      403           403      403           200
+  changeRole          401        401      403      403           403      403           200
+  disablePerson       401        401      403      403           403      403           200
+  enablePerson        401        401      403      403           403      403           200
+  resendInvitation    401        401      403      403           403      403           200
 `);
 
 let world: World;
@@ -55,7 +67,7 @@ type Request = Pick<CallOptions, 'params' | 'body'>;
  * One valid request per route, built fresh for each cell when the call changes what it acts on (so every cell
  * sees the same starting point).
  */
-const FIXTURES: Record<RouteName, () => Promise<Request>> = {
+const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   createModule: async () => ({ body: { title: 'New', description: 'Fresh', sections: [{ title: 'One', contentUrl: await teacherFile('new.pdf') }] } }),
   listModules: async () => ({}),
   getModule: async () => ({ params: { id: moduleId } }),
@@ -95,7 +107,28 @@ const FIXTURES: Record<RouteName, () => Promise<Request>> = {
     const { contentUrl, uploadId, parts } = await startMultipartUpload();
     return { body: { contentUrl, uploadId, partNumbers: parts.map((part) => part.partNumber) } };
   },
+  // Everyone renames themselves to the name they have, so the cells after this one see the same names.
+  renameSelf: async (caller) => ({ body: { name: caller === 'anonymous' || caller === 'idToken' ? 'Nobody' : world[caller].name } }),
+  getAdminOverview: async () => ({}),
+  listPeople: async () => ({}),
+  invitePerson: async () => ({ body: newInvitee() }),
+  invitePeople: async () => ({ body: { people: [newInvitee(), newInvitee()] } }),
+  lookupPeople: async () => ({ body: { emails: [world.student.email, world.teacher.email] } }),
+  renamePerson: async () => ({ params: { userId: (await invited()).userId }, body: { name: 'Renamed Person' } }),
+  changeRole: async () => ({ params: { userId: (await invited()).userId }, body: { role: 'Teachers' } }),
+  disablePerson: async () => ({ params: { userId: (await invited()).userId } }),
+  enablePerson: async () => {
+    const { userId } = await invited();
+    await world.ok('disablePerson', { as: world.admin, params: { userId } });
+    return { params: { userId } };
+  },
+  resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
 };
+
+let invitees = 0;
+const newInvitee = () => ({ email: `invitee-${++invitees}@example.com`, name: `Invitee ${invitees}`, role: 'Students' });
+/** A freshly invited student, so every cell acts on someone in the same state. */
+const invited = async (): Promise<{ userId: string }> => (await world.ok('invitePerson', { as: world.admin, body: newInvitee() })).person;
 
 const teacherFile = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
 
@@ -107,8 +140,9 @@ async function startMultipartUpload(): Promise<{ contentUrl: string; uploadId: s
 function tokenOf(caller: Caller, route: RouteName): Person | string | null {
   if (caller === 'anonymous') return null;
   if (caller === 'idToken') {
-    const studentOnly = !(routes[route].roles as readonly string[]).includes('Teachers');
-    return (studentOnly ? world.student : world.teacher).idToken;
+    const roles = routes[route].roles as readonly string[];
+    const admitted = roles.includes('Teachers') ? world.teacher : roles.includes('Students') ? world.student : world.admin;
+    return admitted.idToken;
   }
   return world[caller];
 }
@@ -142,7 +176,7 @@ describe.each(routeEntries)('%s', (name, route) => {
   const cells = CALLERS.map((caller) => [CALLER_LABELS[caller], EXPECTED[name][caller], caller] as const);
 
   it.each(cells)(`${route.method} ${route.path} as %s → %i`, async (_label, status, caller) => {
-    const request = await FIXTURES[name]();
+    const request = await FIXTURES[name](caller);
     const before = status >= 400 ? await world.snapshot() : undefined;
 
     const answer = await world.call(name, { as: tokenOf(caller, name), ...request });

@@ -6,8 +6,9 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
-import type { Role } from '../../../shared/roles';
-import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
+import { ROLES, type Role } from '../../../shared/roles';
+import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { createUser, identityClient, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -50,6 +51,8 @@ export type Item = Record<string, unknown> & { pk: string; sk: string };
 export interface Snapshot {
   table: Item[];
   files: string[];
+  /** The identity service's users: who exists, their name, status and role. */
+  people: string[];
 }
 
 export const CLASS_ID = 'class-a';
@@ -88,6 +91,9 @@ export interface World {
 }
 
 const PASSWORD = 'Integration-pass-1';
+
+/** POST routes that answer 201 Created; the others answer 200 with their result. */
+const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson'];
 
 export async function startWorld(): Promise<World> {
   const stack: LocalStack = await startLocalStack({ seed: false });
@@ -170,7 +176,7 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
 
   const ok: World['ok'] = async (name, options, expectedStatus) => {
     const answer = await call(name, options);
-    const expected = expectedStatus ?? { POST: name === 'markComplete' || name === 'completeUpload' || name === 'renewUploadParts' ? 200 : 201, GET: 200, PUT: 200, DELETE: 204 }[routes[name].method];
+    const expected = expectedStatus ?? { POST: CREATING_ROUTES.includes(name) ? 201 : 200, GET: 200, PUT: 200, DELETE: 204 }[routes[name].method];
     if (answer.status !== expected) {
       throw new Error(`${routes[name].method} ${routes[name].path} answered ${answer.status}, not ${expected}: ${JSON.stringify(answer.body)}`);
     }
@@ -227,6 +233,27 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     return keys.sort();
   };
 
+  const listPeople = async (): Promise<string[]> => {
+    const UserPoolId = config.cognito.userPoolId;
+    const client = identityClient(config);
+    try {
+      const { Users = [] } = await client.send(new ListUsersCommand({ UserPoolId }));
+      const groups = await Promise.all(
+        ROLES.map(async (GroupName) => {
+          const members = await client.send(new ListUsersInGroupCommand({ UserPoolId, GroupName }));
+          return (members.Users ?? []).map((user) => `${user.Username}:${GroupName}`);
+        }),
+      );
+      const attributes = (user: UserType) => (user.Attributes ?? []).map(({ Name, Value }) => `${Name}=${Value}`).sort().join(',');
+      return [
+        ...Users.map((user) => `${user.Username} ${attributes(user)} ${user.Enabled} ${user.UserStatus}`),
+        ...groups.flat(),
+      ].sort();
+    } finally {
+      client.destroy();
+    }
+  };
+
   return {
     config,
     ...people,
@@ -237,7 +264,7 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     createModuleWithSections,
     scanTable,
     listFiles,
-    snapshot: async () => ({ table: await scanTable(), files: await listFiles() }),
+    snapshot: async () => ({ table: await scanTable(), files: await listFiles(), people: await listPeople() }),
     createClass: async (classId, classTeacher, students) => {
       const classes = classRepository();
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });

@@ -25,6 +25,7 @@ describe('route table', () => {
     ['/', 'public'],
     ['/teacher-login', 'public-only'],
     ['/student-login', 'public-only'],
+    ['/admin-login', 'public-only'],
     ['/teacher-dashboard', 'Teachers via /teacher-login'],
     ['/create-module', 'Teachers via /teacher-login'],
     ['/add-sections', 'Teachers via /teacher-login'],
@@ -39,7 +40,9 @@ describe('route table', () => {
     ['/student/class/c-1', 'Students via /student-login'],
     ['/student/class/c-1/module/m-1', 'Students via /student-login'],
     ['/profile', 'signed-in via /student-login'],
-    ['/admin-dashboard', 'Admins via /teacher-login'],
+    ['/admin-dashboard', 'Admins via /admin-login'],
+    ['/admin/people', 'Admins via /admin-login'],
+
     ['/about', 'public'],
     ['/help-center', 'public'],
     ['/contact', 'public'],

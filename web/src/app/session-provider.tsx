@@ -1,5 +1,5 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isRole, type Role } from '../../../shared/roles';
@@ -19,7 +19,18 @@ async function readSessionUser(): Promise<SessionUser | null> {
     username ??= current.signInDetails?.loginId ?? current.username;
     userId ??= current.userId;
   }
-  return { userId, username, role: roleFromGroups(accessToken.payload['cognito:groups']) };
+  return { userId, email: username, name: await readName(), role: roleFromGroups(accessToken.payload['cognito:groups']) };
+}
+
+/** The `name` attribute, read from the identity service (not every ID token carries it, and a rename must show at once). */
+async function readName(): Promise<string> {
+  try {
+    return (await fetchUserAttributes()).name ?? '';
+  } catch (error) {
+    // The name is decoration: without it the app shows the e-mail.
+    console.error('Could not read the name', error);
+    return '';
+  }
 }
 
 /** The first of the token's groups that is one of ours. */

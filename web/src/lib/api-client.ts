@@ -8,6 +8,16 @@ import type {
   RenewedUploadParts,
   UploadTicket,
 } from '../../../shared/entities';
+import type {
+  AdminOverview,
+  Invitation,
+  InvitationOutcome,
+  InvitePersonInput,
+  ListPeopleQuery,
+  PeoplePage,
+  Person,
+} from '../../../shared/people';
+import type { Role } from '../../../shared/roles';
 import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
 import type {
   AbortUploadInput,
@@ -44,9 +54,17 @@ export function configureApi(next: ApiSettings) {
   settings = next;
 }
 
-async function call<T>(route: RouteDefinition, params: Record<string, string> = {}, body?: unknown): Promise<T> {
+async function call<T>(
+  route: RouteDefinition,
+  params: Record<string, string> = {},
+  body?: unknown,
+  query: Record<string, string | undefined> = {},
+): Promise<T> {
   const token = await settings.getAccessToken();
-  const response = await fetch(settings.baseUrl + buildPath(route.path, params), {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  ).toString();
+  const response = await fetch(settings.baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
     method: route.method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -92,4 +110,16 @@ export const api = {
   completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),
   abortUpload: (input: AbortUploadInput) => call<void>(routes.abortUpload, {}, input),
   renewUploadParts: (input: RenewUploadPartsInput) => call<RenewedUploadParts>(routes.renewUploadParts, {}, input),
+
+  renameSelf: (name: string) => call<Person>(routes.renameSelf, {}, { name }),
+  getAdminOverview: () => call<AdminOverview>(routes.getAdminOverview),
+  listPeople: (query: ListPeopleQuery) => call<PeoplePage>(routes.listPeople, {}, undefined, query),
+  invitePerson: (input: InvitePersonInput) => call<Invitation>(routes.invitePerson, {}, input),
+  invitePeople: (people: InvitePersonInput[]) => call<{ results: InvitationOutcome[] }>(routes.invitePeople, {}, { people }),
+  lookupPeople: (emails: string[]) => call<{ people: Person[] }>(routes.lookupPeople, {}, { emails }),
+  renamePerson: (userId: string, name: string) => call<Person>(routes.renamePerson, { userId }, { name }),
+  changeRole: (userId: string, role: Role) => call<Person>(routes.changeRole, { userId }, { role }),
+  disablePerson: (userId: string) => call<Person>(routes.disablePerson, { userId }),
+  enablePerson: (userId: string) => call<Person>(routes.enablePerson, { userId }),
+  resendInvitation: (userId: string) => call<{ temporaryPassword?: string }>(routes.resendInvitation, { userId }),
 };

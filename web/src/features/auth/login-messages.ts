@@ -12,6 +12,7 @@ export const LOGIN_MESSAGES = {
 export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
   Teachers: 'It looks like you have a teacher account. Please log in here.',
   Students: 'It looks like you have a student account. Please log in here.',
+  Admins: 'It looks like you have an administrator account. Please log in here.',
 };
 
 /** The service's own message when there is one, otherwise the screen's fallback. */

@@ -108,7 +108,9 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
     get,
     findByEmail: (email) => get(email),
 
-    async list({ search, role, status, next }: PeopleQuery) {
+    async list({ search: rawSearch, role, status, next }: PeopleQuery) {
+      // Quotes and backslashes cannot be part of a Cognito filter value; nobody's name or e-mail needs them to be found.
+      const search = rawSearch?.replace(/["\\]/g, '').trim() || undefined;
       const matches = (person: Person) =>
         (!status || person.status === status) && (!search || matchesSearch(person, search)) && (!role || person.role === role);
       if (role) {
@@ -188,8 +190,7 @@ function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserStatus' |
 
 /** Cognito filters match a prefix of one attribute: the e-mail when the search looks like one, else the name. */
 function searchFilter(search: string): string {
-  const value = search.replace(/["\\]/g, '');
-  return search.includes('@') ? `email ^= "${value.toLowerCase()}"` : `name ^= "${value}"`;
+  return search.includes('@') ? `email ^= "${search.toLowerCase()}"` : `name ^= "${search}"`;
 }
 
 function statusFilter(status: PersonStatus): string {
@@ -198,7 +199,7 @@ function statusFilter(status: PersonStatus): string {
 }
 
 function matchesSearch(person: Person, search: string): boolean {
-  const needle = search.trim().toLowerCase();
+  const needle = search.toLowerCase();
   return person.email.startsWith(needle) || person.name.toLowerCase().startsWith(needle);
 }
 

@@ -160,3 +160,21 @@ describe('least privilege per route', () => {
     }
   });
 });
+
+describe('the people directory', () => {
+  test.each(routeEntries)('%s may call exactly the Cognito actions it declares, on the user pool only', (_, route) => {
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('cognito-idp:')));
+    const declared = (route.identity ?? []).map((action) => `cognito-idp:${action}`).sort();
+    expect(statements.flatMap(actionsOf).sort()).toEqual(declared);
+    for (const statement of statements) {
+      expect(statement.Resource).toEqual({
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'LearningPaths-Auth', OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
+      });
+    }
+  });
+
+  test.each(routeEntries)('%s knows the user pool id', (_, route) => {
+    const [, fn] = functionFor(route);
+    expect(fn.Properties.Environment.Variables.USER_POOL_ID).toEqual(expect.anything());
+  });
+});

@@ -25,7 +25,7 @@ beforeAll(async () => {
     process.stdout.write(JSON.stringify(out));`;
   const files = Object.fromEntries(handlers.map((handler) => [handler, bundlePath(handler)]));
   const output = execFileSync(process.execPath, ['-e', probe, JSON.stringify(files)], {
-    env: { PATH: process.env.PATH, TABLE_NAME: 'table', BUCKET_NAME: 'bucket', AWS_REGION: 'eu-west-1', POWERTOOLS_SERVICE_NAME: 'test' },
+    env: { PATH: process.env.PATH, TABLE_NAME: 'table', BUCKET_NAME: 'bucket', USER_POOL_ID: 'pool', AWS_REGION: 'eu-west-1', POWERTOOLS_SERVICE_NAME: 'test' },
     encoding: 'utf8',
   });
   exported = JSON.parse(output) as Record<string, string>;

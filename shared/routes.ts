@@ -43,6 +43,9 @@ const STUDENTS = ['Students'] as const;
 const TEACHERS_AND_STUDENTS = ['Teachers', 'Students'] as const;
 const ADMINS = ['Admins'] as const;
 const EVERYONE = ['Teachers', 'Students', 'Admins'] as const;
+const TEACHERS_AND_ADMINS = ['Teachers', 'Admins'] as const;
+/** What every audited admin change needs: the admin's own name for the audit trail. */
+const AUDITED = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
 export const routes = {
   createModule: { method: 'POST', path: '/api/modules', handler: 'create-module', roles: TEACHERS, table: 'readWrite', bucket: 'read' },
@@ -51,13 +54,15 @@ export const routes = {
   updateModule: { method: 'PUT', path: '/api/modules/{id}', handler: 'update-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
   deleteModule: { method: 'DELETE', path: '/api/modules/{id}', handler: 'delete-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
   listClasses: { method: 'GET', path: '/api/classes', handler: 'list-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
-  getClass: { method: 'GET', path: '/api/classes/{classId}', handler: 'get-class', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
+  // Admins read any class and its report (read-only).
+  getClass: { method: 'GET', path: '/api/classes/{classId}', handler: 'get-class', roles: EVERYONE, table: 'read', bucket: 'none' },
   listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', handler: 'list-teacher-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
   listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', handler: 'list-student-classes', roles: STUDENTS, table: 'read', bucket: 'none' },
+  unassignModule: { method: 'DELETE', path: '/api/classes/{classId}/modules/{moduleId}', handler: 'unassign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
   assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
-  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS, table: 'read', bucket: 'none' },
+  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS_AND_ADMINS, table: 'read', bucket: 'none' },
   createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
@@ -74,6 +79,15 @@ export const routes = {
   changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', handler: 'change-role', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
   disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', handler: 'disable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
   enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', handler: 'enable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  // Administration (classes), through the class repository.
+  listAdminClasses: { method: 'GET', path: '/api/admin/classes', handler: 'list-admin-classes', roles: ADMINS, table: 'read', bucket: 'none' },
+  createClass: { method: 'POST', path: '/api/admin/classes', handler: 'create-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
+  getAdminClass: { method: 'GET', path: '/api/admin/classes/{classId}', handler: 'get-admin-class', roles: ADMINS, table: 'read', bucket: 'none' },
+  renameClass: { method: 'PUT', path: '/api/admin/classes/{classId}', handler: 'rename-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
+  deleteClass: { method: 'DELETE', path: '/api/admin/classes/{classId}', handler: 'delete-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
+  setClassTeacher: { method: 'PUT', path: '/api/admin/classes/{classId}/teacher', handler: 'set-class-teacher', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
+  enrolStudents: { method: 'POST', path: '/api/admin/classes/{classId}/students', handler: 'enrol-students', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
+  unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', handler: 'unenrol-student', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
   resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', handler: 'resend-invitation', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
 } as const satisfies Record<string, RouteDefinition>;
 

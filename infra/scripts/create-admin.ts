@@ -32,10 +32,10 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
   const input = invitePersonSchema.safeParse({ email: values.email, name: values.name, role: 'Admins' });
   if (!input.success) throw new Error(`${input.error.issues[0].message}\n${USAGE}`);
   // Loaded on use: the repositories read TABLE_NAME when first loaded.
-  const { makeCognitoUserDirectory } = await import('../../functions/src/directory/cognito-user-directory');
-  const { makeDynamoAuditLog } = await import('../../functions/src/repositories/audit-repository');
-  const { makePeopleService } = await import('../../functions/src/domain/people');
-  const { rosterNames, schoolFigures } = await import('../../functions/src/repositories/school-adapters');
+  const { makeCognitoUserDirectory } = require('../../functions/src/directory/cognito-user-directory') as typeof import('../../functions/src/directory/cognito-user-directory');
+  const { makeDynamoAuditLog } = require('../../functions/src/repositories/audit-repository') as typeof import('../../functions/src/repositories/audit-repository');
+  const { makePeopleService } = require('../../functions/src/domain/people') as typeof import('../../functions/src/domain/people');
+  const { rosterNames, schoolFigures } = require('../../functions/src/repositories/school-adapters') as typeof import('../../functions/src/repositories/school-adapters');
   const people = makePeopleService({
     directory: makeCognitoUserDirectory({ client: target.identity, userPoolId: target.userPoolId, local: target.local }),
     audit: makeDynamoAuditLog({ client: target.documents, tableName: target.tableName }),

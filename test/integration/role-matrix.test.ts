@@ -32,13 +32,13 @@ const EXPECTED = statusTable(`
   updateModule        401        401      403      403           200      404           403
   deleteModule        401        401      403      403           204      404           403
   listClasses         401        401      403      403           200      200           403
-  getClass            401        401      200      404           200      404           403
+  getClass            401        401      200      404           200      404           200
   listTeacherClasses  401        401      403      403           200      403           403
   listStudentClasses  401        401      200      403           403      403           403
   assignModule        401        401      403      403           200      404           403
   getProgress         401        401      200      404           200      404           403
   markComplete        401        401      200      403           403      403           403
-  getClassReport      401        401      403      403           200      404           403
+  getClassReport      401        401      403      403           200      404           200
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -54,6 +54,15 @@ const EXPECTED = statusTable(`
   disablePerson       401        401      403      403           403      403           200
   enablePerson        401        401      403      403           403      403           200
   resendInvitation    401        401      403      403           403      403           200
+  unassignModule      401        401      403      403           200      404           403
+  listAdminClasses    401        401      403      403           403      403           200
+  createClass         401        401      403      403           403      403           201
+  getAdminClass       401        401      403      403           403      403           200
+  renameClass         401        401      403      403           403      403           200
+  deleteClass         401        401      403      403           403      403           204
+  setClassTeacher     401        401      403      403           403      403           200
+  enrolStudents       401        401      403      403           403      403           200
+  unenrolStudent      401        401      403      403           403      403           200
 `);
 
 let world: World;
@@ -123,7 +132,28 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     return { params: { userId } };
   },
   resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
+  unassignModule: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    return { params: { classId: CLASS_ID, moduleId: fresh._id } };
+  },
+  listAdminClasses: async () => ({}),
+  createClass: async () => ({ body: { className: 'A new class', teacherId: world.otherTeacher.userId } }),
+  getAdminClass: async () => ({ params: { classId: CLASS_ID } }),
+  renameClass: async () => ({ params: { classId: await freshClass() }, body: { className: 'Renamed class' } }),
+  deleteClass: async () => ({ params: { classId: await freshClass() } }),
+  setClassTeacher: async () => ({ params: { classId: await freshClass() }, body: { teacherId: world.otherTeacher.userId } }),
+  enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
+  unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
 };
+
+let classes = 0;
+/** A class of the teacher with the student enrolled, so every cell acts on a class in the same state. */
+async function freshClass(): Promise<string> {
+  const classId = `matrix-class-${++classes}`;
+  await world.createClass(classId, world.teacher, [world.student]);
+  return classId;
+}
 
 let invitees = 0;
 const newInvitee = () => ({ email: `invitee-${++invitees}@example.com`, name: `Invitee ${invitees}`, role: 'Students' });
@@ -194,7 +224,10 @@ describe('what the admitted callers see', () => {
     const modules = await world.ok('listModules', { as: world.otherTeacher });
     expect(modules.map((module: { _id: string }) => module._id)).not.toContain(moduleId);
     const classes = await world.ok('listClasses', { as: world.otherTeacher });
-    expect(classes.map((schoolClass: { _id: string }) => schoolClass._id)).toEqual(['class-b']);
+    // Theirs: class-b, and the classes the admin cells above gave them.
+    const ids = classes.map((schoolClass: { _id: string }) => schoolClass._id);
+    expect(ids).toContain('class-b');
+    expect(ids).not.toContain(CLASS_ID);
   });
 
   it('an enrolled student sees the class with only themselves on the roster, and their own classes', async () => {
@@ -202,7 +235,10 @@ describe('what the admitted callers see', () => {
     expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: world.student.name }]);
     expect(detail.assignedModuleIds).toEqual([expect.objectContaining({ _id: moduleId, title: 'Cells' })]);
     const own = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
-    expect(own).toEqual([expect.objectContaining({ _id: CLASS_ID, teacherId: { _id: world.teacher.userId, username: world.teacher.name } })]);
+    expect(own.filter((each: { _id: string }) => each._id === CLASS_ID)).toEqual([
+      expect.objectContaining({ _id: CLASS_ID, teacherId: { _id: world.teacher.userId, username: world.teacher.name } }),
+    ]);
+    expect(own.every((each: { studentIds: string[] }) => each.studentIds.length === 1)).toBe(true);
   });
 
   it('a token that was tampered with, or is not a token, is refused', async () => {

@@ -24,10 +24,10 @@ export async function listStudentClasses(caller: Caller, studentId: string): Pro
   );
 }
 
-/** Class detail for its teacher (full roster) or an enrolled student (only themselves on the roster). */
+/** Class detail for its teacher or an admin (full roster) or an enrolled student (only themselves on the roster). */
 export async function getClassDetail(caller: Caller, classId: string): Promise<ClassDetail> {
   const record = await classes.getClass(classId);
-  if (!record || !(isTeacherOf(caller, record) || isEnrolled(caller, record))) throw notFound(CLASS_NOT_FOUND);
+  if (!record || !(isTeacherOf(caller, record) || isEnrolled(caller, record) || isAdmin(caller))) throw notFound(CLASS_NOT_FOUND);
   return toDetail(caller, record);
 }
 
@@ -44,21 +44,34 @@ export async function assignModule(caller: Caller, classId: string, moduleId: st
   return toDetail(caller, updated);
 }
 
-/** A class the caller takes part in, as its teacher or as an enrolled student, as the use case requires. */
-export async function requireClass(caller: Caller, classId: string, as: 'teacher' | 'student' | 'teacherOrStudent') {
+/** Takes one of the class's modules off it (its teacher only); the students' progress on it is kept for a re-assign. */
+export async function unassignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
+  const updated = await classes.removeAssignedModuleOfTeacher(classId, caller.userId, moduleId);
+  if (!updated) throw notFound(CLASS_NOT_FOUND);
+  return toDetail(caller, updated);
+}
+
+/**
+ * A class the caller takes part in, as its teacher or as an enrolled student, as the use case requires; 'reader' also
+ * admits admins, who read any class (read-only).
+ */
+export async function requireClass(caller: Caller, classId: string, as: 'teacher' | 'student' | 'teacherOrStudent' | 'reader') {
   const record = await classes.getClass(classId);
   const allowed =
     record &&
-    ((as !== 'student' && isTeacherOf(caller, record)) || (as !== 'teacher' && isEnrolled(caller, record)));
+    ((as !== 'student' && isTeacherOf(caller, record)) ||
+      ((as === 'teacherOrStudent' || as === 'student') && isEnrolled(caller, record)) ||
+      (as === 'reader' && isAdmin(caller)));
   if (!allowed) throw notFound(CLASS_NOT_FOUND);
   return record;
 }
 
 export const isTeacherOf = (caller: Caller, record: ClassRecord) => record.teacherId === caller.userId;
+const isAdmin = (caller: Caller) => caller.roles.includes('Admins');
 export const isEnrolled = (caller: Caller, record: ClassRecord) => Object.hasOwn(record.students, caller.userId);
 
 async function toDetail(caller: Caller, record: ClassRecord): Promise<ClassDetail> {
-  const visibleStudents = isTeacherOf(caller, record) ? Object.keys(record.students) : [caller.userId];
+  const visibleStudents = isTeacherOf(caller, record) || isAdmin(caller) ? Object.keys(record.students) : [caller.userId];
   // Modules deleted while assigned may linger for a moment before clean-up; they are not shown.
   const assigned = await modules.getModules(record.assignedModuleIds);
   return {

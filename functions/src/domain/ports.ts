@@ -62,3 +62,30 @@ export interface SchoolFigures {
   /** Modules owned by these teachers. */
   modulesOf(teacherIds: string[]): Promise<number>;
 }
+
+/** A class as the administration use cases see it (teacherId '' while it has none). */
+export interface SchoolClass {
+  classId: string;
+  className: string;
+  teacherId: string;
+  teacherName: string;
+  /** Student id → display name. */
+  students: Record<string, string>;
+  assignedModuleIds: string[];
+}
+
+/** Classes and enrolments, written through the class repository (so the roster's storage can change in one place). */
+export interface ClassStore {
+  list(): Promise<SchoolClass[]>;
+  get(classId: string): Promise<SchoolClass | undefined>;
+  /** False when the id is taken. */
+  create(schoolClass: Pick<SchoolClass, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
+  /** False when the class does not exist (the same for the other changes). */
+  rename(classId: string, className: string): Promise<boolean>;
+  setTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
+  /** Refuses a student past the class's limit atomically. */
+  enrol(classId: string, studentId: string, name: string): Promise<'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass'>;
+  unenrol(classId: string, studentId: string): Promise<void>;
+  /** The class, its enrolments and its progress; modules stay. */
+  delete(classId: string): Promise<void>;
+}

@@ -46,7 +46,7 @@ export async function markComplete(caller: Caller, input: MarkCompleteInput): Pr
  * the class item (roster with names), the class's progress items, and the assigned modules.
  */
 export async function getClassReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
-  const schoolClass = await requireClass(caller, classId, 'teacher');
+  const schoolClass = await requireClass(caller, classId, 'reader');
   const [assigned, records] = await Promise.all([
     modules.getModules(schoolClass.assignedModuleIds),
     progress.listProgressOfClass(classId),

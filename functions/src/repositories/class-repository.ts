@@ -1,8 +1,9 @@
 // Data access for classes: one item per class holding its teacher's and students' names (so rosters and reports need
 // no user look-ups) and its assigned modules as a string set (atomic ADD), found by id or through the teacher's
 // index; plus one membership item per student for "my classes".
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName } from './table';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CLASS_LIMITS } from '../../../shared/class-admin';
+import { batchDelete, batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName, type Key } from './table';
 
 export interface ClassRecord {
   classId: string;
@@ -21,8 +22,8 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
   return {
     classId,
     className,
-    teacherId,
-    teacherName,
+    teacherId: teacherId ?? '',
+    teacherName: teacherName ?? '',
     students: students ?? {},
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
   };
@@ -65,7 +66,8 @@ export async function insertClass(
         TableName: tableName,
         Item: {
           ...keys.classMeta(record.classId),
-          ...keys.classTeacherIndex(record.teacherId, record.classId),
+          // A class without a teacher (admin-created) is on nobody's index until one is assigned.
+          ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
           entity: 'Class',
           ...record,
           students: {},
@@ -162,19 +164,108 @@ export async function renameStudentInClasses(studentId: string, name: string): P
   }
 }
 
+export async function renameClass(classId: string, className: string): Promise<boolean> {
+  return updateIfStill(classId, 'SET className = :name', 'attribute_exists(pk)', { ':name': className });
+}
+
+/** Sets (or, with null, removes) the class's teacher and its place on the teacher's index. */
+export async function setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean> {
+  if (!teacher) {
+    return updateIfStill(classId, 'REMOVE teacherId, teacherName, gsi1pk, gsi1sk', 'attribute_exists(pk)', undefined);
+  }
+  const index = keys.classTeacherIndex(teacher.id, classId);
+  return updateIfStill(
+    classId,
+    'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+    'attribute_exists(pk)',
+    { ':teacher': teacher.id, ':name': teacher.name, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
+  );
+}
+
+export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass';
+
+/**
+ * Enrols a student unless the class is full (at most CLASS_LIMITS.studentsMax, checked in the same conditional write,
+ * so concurrent enrolments cannot overshoot). The membership item is written after the roster entry succeeded.
+ */
+export async function enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome> {
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.classMeta(classId),
+        UpdateExpression: 'SET students.#student = :name',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max)',
+        ExpressionAttributeNames: { '#student': studentId },
+        ExpressionAttributeValues: { ':name': studentName, ':max': CLASS_LIMITS.studentsMax },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    await documentClient.send(
+      new PutCommand({ TableName: tableName, Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId } }),
+    );
+    const wasEnrolled = Boolean((Attributes?.students as Record<string, string> | undefined)?.[studentId]);
+    return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getClass(classId)) ? 'full' : 'noClass';
+  }
+}
+
+/** Removes a student from the roster and their membership; their progress stays (a re-enrolment finds it again). */
+export async function unenrollStudent(classId: string, studentId: string): Promise<void> {
+  await updateIfStill(classId, 'REMOVE students.#student', 'attribute_exists(pk)', undefined, { '#student': studentId });
+  await documentClient.send(new DeleteCommand({ TableName: tableName, Key: keys.membership(studentId, classId) }));
+}
+
+/**
+ * Deletes a class with its memberships and progress (modules are the teachers' and stay). Ordered so that a retry
+ * finishes the job: memberships and progress first, then the class item, then its catalogue entry.
+ */
+export async function deleteClassAndItsData(classId: string): Promise<void> {
+  const record = await getClass(classId);
+  const memberships = Object.keys(record?.students ?? {}).map((studentId) => keys.membership(studentId, classId));
+  const progress = await queryByPrefix<Key>(queries.progressOfClass(classId), { projection: 'pk, sk' });
+  await batchDelete([...memberships, ...progress.map(({ pk, sk }) => ({ pk, sk }))]);
+  await documentClient.send(new DeleteCommand({ TableName: tableName, Key: keys.classMeta(classId) }));
+  await documentClient.send(new DeleteCommand({ TableName: tableName, Key: keys.classCatalogue(classId) }));
+}
+
+/** One conditional update of a class item; false when the condition failed (the class or the member is gone). */
 async function updateIfStill(
   classId: string,
   UpdateExpression: string,
   ConditionExpression: string,
-  ExpressionAttributeValues: Record<string, unknown>,
+  ExpressionAttributeValues: Record<string, unknown> | undefined,
   ExpressionAttributeNames?: Record<string, string>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await documentClient.send(
       new UpdateCommand({ TableName: tableName, Key: keys.classMeta(classId), UpdateExpression, ConditionExpression, ExpressionAttributeValues, ExpressionAttributeNames }),
     );
+    return true;
   } catch (error) {
-    // The person left the class (or the class was deleted) meanwhile: there is no name to change there.
     if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/** Takes a module off a class this teacher teaches; progress on it is kept. False when the class is not theirs. */
+export async function removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined> {
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.classMeta(classId),
+        UpdateExpression: 'DELETE assignedModuleIds :module',
+        ConditionExpression: 'teacherId = :teacher',
+        ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && toRecord(Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
   }
 }

@@ -1,7 +1,18 @@
 // The class and module data the administration use cases need, as the domain's ports over the repositories.
-import type { RosterNames, SchoolFigures } from '../domain/ports';
+import type { ClassStore, RosterNames, SchoolFigures } from '../domain/ports';
 import { mapWithConcurrency } from '../domain/concurrency';
-import { listAllClasses, renameStudentInClasses, renameTeacherInClasses } from './class-repository';
+import {
+  deleteClassAndItsData,
+  enrollStudentWithinLimit,
+  getClass,
+  insertClass,
+  listAllClasses,
+  renameClass,
+  renameStudentInClasses,
+  renameTeacherInClasses,
+  setClassTeacher,
+  unenrollStudent,
+} from './class-repository';
 import { countModulesOfOwner } from './module-repository';
 
 export const rosterNames: RosterNames = {
@@ -22,4 +33,15 @@ export const schoolFigures: SchoolFigures = {
     const counts = await mapWithConcurrency(teacherIds, 10, countModulesOfOwner);
     return counts.reduce((sum, count) => sum + count, 0);
   },
+};
+
+export const classStore: ClassStore = {
+  list: listAllClasses,
+  get: getClass,
+  create: insertClass,
+  rename: renameClass,
+  setTeacher: setClassTeacher,
+  enrol: enrollStudentWithinLimit,
+  unenrol: unenrollStudent,
+  delete: deleteClassAndItsData,
 };

@@ -93,7 +93,7 @@ export interface World {
 const PASSWORD = 'Integration-pass-1';
 
 /** POST routes that answer 201 Created; the others answer 200 with their result. */
-const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson'];
+const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson', 'createClass'];
 
 export async function startWorld(): Promise<World> {
   const stack: LocalStack = await startLocalStack({ seed: false });

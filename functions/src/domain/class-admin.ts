@@ -97,7 +97,8 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
     async remove(caller: Caller, classId: string): Promise<void> {
       const found = await requireClass(classId);
       await classes.delete(classId);
-      await record(caller, 'deleteClass', found.className, `with ${Object.keys(found.students).length} enrolments`);
+      const enrolments = Object.keys(found.students).length;
+      await record(caller, 'deleteClass', found.className, `with ${enrolments} enrolment${enrolments === 1 ? '' : 's'}`);
     },
 
     /** Enrols each student on their own; each answers what happened (a full class stops nobody else's answer). */

@@ -1,15 +1,12 @@
-// Administration until the product has screens for it: create a class for a teacher and enrol students, by e-mail.
+// Class administration from the command line (the admin screens do the same): create a class for a teacher and enrol
+// students, by e-mail, through the same use cases as the admin routes (audited as "npm run classes").
 // Works on the deployed stack (TABLE_NAME and USER_POOL_ID from its outputs, AWS credentials as for the AWS CLI)
 // and on the local one (LOCAL_STACK=.local/stack.json).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../../shared/roles';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { idSchema } from '../../shared/schemas';
+import { DomainError } from '../../functions/src/domain/errors';
 
 const USAGE = `Usage:
   npm run classes -- create <classId> "<class name>" <teacher e-mail>
@@ -21,45 +18,59 @@ export interface Directory {
   identity: CognitoIdentityProviderClient;
 }
 
+/** Who the audit trail names for changes made with this script. */
+export const SCRIPT_ACTOR = 'npm run classes';
+
 /** Runs one command and answers the sentence to print; throws an Error whose message is for the person. */
 export async function manageClasses(args: string[], directory: Directory): Promise<string> {
-  // Loaded on use: the repository reads TABLE_NAME (and a local endpoint) when first loaded.
-  const classes = require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository');
   const [command, classId, ...rest] = args;
   if (!classId || !idSchema('classId').safeParse(classId).success) throw new Error(USAGE);
+  const { service, people } = classAdministration(directory, classId);
+  const caller = { userId: SCRIPT_ACTOR, roles: ['Admins' as const] };
+  const idOf = async (email: string) => {
+    const person = await people.findByEmail(email.trim().toLowerCase());
+    if (!person) throw new Error(`There is no user ${email}; invite them first.`);
+    return person.userId;
+  };
 
-  if (command === 'create' && rest.length === 2) {
-    const [className, teacherEmail] = rest;
-    const teacherId = await userIdOf(directory, teacherEmail, 'Teachers');
-    const created = await classes.insertClass({ classId, className, teacherId, teacherName: teacherEmail });
-    return created ? `Created class ${classId} "${className}", taught by ${teacherEmail}.` : `Class ${classId} exists already; nothing changed.`;
-  }
-  if (command === 'enroll' && rest.length === 1) {
-    const [studentEmail] = rest;
-    const studentId = await userIdOf(directory, studentEmail, 'Students');
-    if (!(await classes.getClass(classId))) throw new Error(`There is no class ${classId}; create it first.`);
-    await classes.enrollStudent(classId, studentId, studentEmail);
-    return `Enrolled ${studentEmail} in ${classId}.`;
+  try {
+    if (command === 'create' && rest.length === 2) {
+      const [className, teacherEmail] = rest;
+      await service.create(caller, { className, teacherId: await idOf(teacherEmail) });
+      return `Created class ${classId} "${className}", taught by ${teacherEmail}.`;
+    }
+    if (command === 'enroll' && rest.length === 1) {
+      const [studentEmail] = rest;
+      const [result] = await service.enrol(caller, classId, [await idOf(studentEmail)]);
+      if (result.outcome !== 'enrolled' && result.outcome !== 'alreadyEnrolled') throw new Error(result.message);
+      return `Enrolled ${studentEmail} in ${classId}.`;
+    }
+  } catch (error) {
+    // The use cases' sentences are for a person, with what to do next.
+    if (error instanceof DomainError && error.kind === 'conflict') return `Class ${classId} exists already; nothing changed.`;
+    if (error instanceof DomainError && error.kind === 'notFound' && command === 'enroll') throw new Error(`There is no class ${classId}; create it first.`);
+    throw error;
   }
   throw new Error(USAGE);
 }
 
-/** The user's sub, after checking they are in the group the role needs. */
-async function userIdOf({ identity, userPoolId }: Directory, email: string, group: Role): Promise<string> {
-  const user = await identity
-    .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
-    .catch((error: Error) => {
-      if (error.name === 'UserNotFoundException') throw new Error(`There is no user ${email}; invite them first.`);
-      throw error;
-    });
-  // The pool's own username for the user (with e-mail sign-in it is not the e-mail).
-  const { Groups = [] } = await identity.send(
-    new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }),
-  );
-  if (!Groups.some((each) => each.GroupName === group)) throw new Error(`${email} is not in the ${group} group.`);
-  const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-  if (!sub) throw new Error(`The identity service returned no id for ${email}.`);
-  return sub;
+/** The same class administration use cases as the admin routes, with the class id given on the command line. */
+function classAdministration({ identity, userPoolId }: Directory, classId: string) {
+  // Loaded on use: the repositories read TABLE_NAME (and a local endpoint) when first loaded.
+  const { makeClassAdminService } = require('../../functions/src/domain/class-admin') as typeof import('../../functions/src/domain/class-admin');
+  const { makeCognitoUserDirectory } = require('../../functions/src/directory/cognito-user-directory') as typeof import('../../functions/src/directory/cognito-user-directory');
+  const { makeDynamoAuditLog } = require('../../functions/src/repositories/audit-repository') as typeof import('../../functions/src/repositories/audit-repository');
+  const { classStore } = require('../../functions/src/repositories/school-adapters') as typeof import('../../functions/src/repositories/school-adapters');
+  const { documentClient } = require('../../functions/src/platform/dynamodb-client') as typeof import('../../functions/src/platform/dynamodb-client');
+  const people = makeCognitoUserDirectory({ client: identity, userPoolId });
+  const service = makeClassAdminService({
+    classes: classStore,
+    directory: people,
+    audit: makeDynamoAuditLog({ client: documentClient, tableName: process.env.TABLE_NAME! }),
+    clock: { now: () => new Date() },
+    newId: () => classId,
+  });
+  return { service, people };
 }
 
 /** Points the data layer at the local stack's twins, or at the deployed table. */

@@ -42,6 +42,8 @@ describe('route table', () => {
     ['/profile', 'signed-in via /student-login'],
     ['/admin-dashboard', 'Admins via /admin-login'],
     ['/admin/people', 'Admins via /admin-login'],
+    ['/admin/classes', 'Admins via /admin-login'],
+    ['/admin/classes/c-1', 'Admins via /admin-login'],
 
     ['/about', 'public'],
     ['/help-center', 'public'],

@@ -38,6 +38,8 @@ const ClassReportPage = lazy(() => import('../features/progress/class-report-pag
 // Admins
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
 const PeoplePage = lazy(() => import('../features/people/people-page'));
+const AdminClassesPage = lazy(() => import('../features/class-admin/admin-classes-page'));
+const AdminClassPage = lazy(() => import('../features/class-admin/admin-class-page'));
 // Students
 const StudentDashboardPage = lazy(() => import('../features/dashboard/student-dashboard-page'));
 const StudentClassPage = lazy(() => import('../features/classes/student-class-page'));
@@ -139,6 +141,8 @@ export const routeObjects: RouteObject[] = [
             children: [
               { path: '/admin-dashboard', element: <AdminDashboardPage />, handle: titled('Admin Dashboard') },
               { path: '/admin/people', element: <PeoplePage />, handle: titled('People') },
+              { path: '/admin/classes', element: <AdminClassesPage />, handle: titled('Classes') },
+              { path: '/admin/classes/:classId', element: <AdminClassPage />, handle: titled('Class') },
             ],
           },
         ],

@@ -8,6 +8,7 @@ import type {
   RenewedUploadParts,
   UploadTicket,
 } from '../../../shared/entities';
+import type { AdminClassDetail, AdminClassSummary, CreateClassInput, EnrolmentOutcome } from '../../../shared/class-admin';
 import type {
   AdminOverview,
   Invitation,
@@ -100,6 +101,7 @@ export const api = {
   listTeacherClasses: (teacherId: string) => call<ClassSummary[]>(routes.listTeacherClasses, { teacherId }),
   listStudentClasses: (userId: string) => call<ClassSummary[]>(routes.listStudentClasses, { userId }),
   assignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.assignModule, { classId }, { moduleId }),
+  unassignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.unassignModule, { classId, moduleId }),
 
   getProgress: (studentId: string, moduleId: string, classId: string) =>
     call<Progress>(routes.getProgress, { studentId, moduleId, classId }),
@@ -122,4 +124,13 @@ export const api = {
   disablePerson: (userId: string) => call<Person>(routes.disablePerson, { userId }),
   enablePerson: (userId: string) => call<Person>(routes.enablePerson, { userId }),
   resendInvitation: (userId: string) => call<{ temporaryPassword?: string }>(routes.resendInvitation, { userId }),
+
+  listAdminClasses: () => call<AdminClassSummary[]>(routes.listAdminClasses),
+  getAdminClass: (classId: string) => call<AdminClassDetail>(routes.getAdminClass, { classId }),
+  createClass: (input: CreateClassInput) => call<AdminClassDetail>(routes.createClass, {}, input),
+  renameClass: (classId: string, className: string) => call<AdminClassDetail>(routes.renameClass, { classId }, { className }),
+  deleteClass: (classId: string) => call<void>(routes.deleteClass, { classId }),
+  setClassTeacher: (classId: string, teacherId: string | null) => call<AdminClassDetail>(routes.setClassTeacher, { classId }, { teacherId }),
+  enrolStudents: (classId: string, studentIds: string[]) => call<{ results: EnrolmentOutcome[] }>(routes.enrolStudents, { classId }, { studentIds }),
+  unenrolStudent: (classId: string, studentId: string) => call<AdminClassDetail>(routes.unenrolStudent, { classId, studentId }),
 };

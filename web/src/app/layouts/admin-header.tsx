@@ -4,6 +4,7 @@ import { ProfileMenu } from './profile-menu';
 const ADMIN_LINKS: readonly HeaderLink[] = [
   { to: '/admin-dashboard', label: 'Dashboard', end: true },
   { to: '/admin/people', label: 'People' },
+  { to: '/admin/classes', label: 'Classes' },
 ];
 
 export function AdminHeader() {

@@ -41,7 +41,7 @@ export default function AdminDashboardPage() {
     <div className="dashboard">
       <h1>Welcome back, {displayName(user)}!</h1>
       <p className="muted">
-        Your school at a glance. <Link to="/admin/people">Manage people</Link>.
+        Your school at a glance. <Link to="/admin/people">Manage people</Link> or <Link to="/admin/classes">manage classes</Link>.
       </p>
       {overview.isError && <Alert tone="error">Could not load the figures: {overview.error.message}</Alert>}
 

@@ -72,7 +72,7 @@ export function BulkInvite() {
   };
 
   return (
-    <section className="card admin-panel" aria-labelledby="invite-many-heading">
+    <section className="card admin-panel admin-panel-wide" aria-labelledby="invite-many-heading">
       <h2 id="invite-many-heading">Invite many people</h2>
       <p className="muted">
         One person per line: <code>email, name, role</code> (role is Students, Teachers or Admins; a header line is optional).
@@ -147,8 +147,8 @@ function PreviewTable({ rows, onInvite }: { rows: PreviewRow[]; onInvite: () => 
       <p role="status" className="bulk-summary">
         Preview: {summarise(rows)}. Nothing has been written yet.
       </p>
-      <div className="report-scroll" role="region" aria-label="Invitation preview" tabIndex={0}>
-        <table className="report-table admin-table">
+      <div className="admin-table-scroll" role="region" aria-label="Invitation preview" tabIndex={0}>
+        <table className="admin-table">
           <thead>
             <tr>
               <th scope="col">Line</th>
@@ -187,8 +187,8 @@ function ResultsTable({ results }: { results: InvitationOutcome[] }) {
       <p role="status" className="bulk-summary">
         Invited {invited} of {results.length}.
       </p>
-      <div className="report-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
-        <table className="report-table admin-table">
+      <div className="admin-table-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
+        <table className="admin-table">
           <thead>
             <tr>
               <th scope="col">E-mail</th>

@@ -1,7 +1,8 @@
 // Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
 // unenrol students (only Students, at most CLASS_LIMITS.studentsMax per class). Every change is audited.
 import { CLASS_LIMITS, type AdminClassDetail, type AdminClassSummary, type EnrolmentOutcome } from '../../../shared/class-admin';
-import { displayName, type AuditAction, type Person } from '../../../shared/people';
+import { displayName, type Person } from '../../../shared/people';
+import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, invalid, notFound } from './errors';
@@ -21,17 +22,8 @@ export interface ClassAdminDeps {
 export type ClassAdminService = ReturnType<typeof makeClassAdminService>;
 
 export function makeClassAdminService({ classes, directory, audit, clock, newId }: ClassAdminDeps) {
-  async function record(caller: Caller, action: AuditAction, subject: string, detail?: string) {
-    const actor = await directory.get(caller.userId);
-    await audit.record({
-      at: clock.now().toISOString(),
-      actorId: caller.userId,
-      actor: actor ? displayName(actor) : caller.userId,
-      action,
-      subject,
-      ...(detail ? { detail } : {}),
-    });
-  }
+  const record = makeChangeRecorder({ directory, audit, clock });
+
 
   async function requireClass(classId: string): Promise<SchoolClass> {
     const found = await classes.get(classId);

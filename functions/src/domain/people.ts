@@ -2,7 +2,6 @@
 // every signed-in person can rename themselves. Every admin change is written to the audit trail.
 import type {
   AdminOverview,
-  AuditAction,
   Invitation,
   InvitationOutcome,
   PeopleCounts,
@@ -11,6 +10,7 @@ import type {
 } from '../../../shared/people';
 import { displayName, PERSON_STATUSES } from '../../../shared/people';
 import { ROLES, type Role } from '../../../shared/roles';
+import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, forbidden, notFound } from './errors';
@@ -36,17 +36,8 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
   const describe = (person: Pick<Person, 'name' | 'email'>) =>
     person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
 
-  async function record(caller: Caller, action: AuditAction, subject: string, detail?: string) {
-    const actor = await directory.get(caller.userId);
-    await audit.record({
-      at: clock.now().toISOString(),
-      actorId: caller.userId,
-      actor: actor ? displayName(actor) : caller.userId,
-      action,
-      subject,
-      ...(detail ? { detail } : {}),
-    });
-  }
+  const record = makeChangeRecorder({ directory, audit, clock });
+
 
   async function requirePerson(userId: string): Promise<Person> {
     const person = await directory.get(userId);

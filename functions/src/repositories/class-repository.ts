@@ -3,17 +3,11 @@
 // index; plus one membership item per student for "my classes".
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CLASS_LIMITS } from '../../../shared/class-admin';
+import type { SchoolClass } from '../domain/ports';
 import { batchDelete, batchGet, documentClient, isConditionFailure, keys, queries, queryByPrefix, tableName, type Key } from './table';
 
-export interface ClassRecord {
-  classId: string;
-  className: string;
-  teacherId: string;
-  teacherName: string;
-  /** Student id → display name. */
-  students: Record<string, string>;
-  assignedModuleIds: string[];
-}
+/** The domain's class (ports.ts), stored as one item. */
+export type ClassRecord = SchoolClass;
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
 
@@ -107,7 +101,15 @@ export async function enrollStudent(classId: string, studentId: string, studentN
  * Adds a module to a class taught by the given teacher, atomically (concurrent assigns all persist, repeats are no-ops).
  * Returns the updated class, or undefined when the class is not this teacher's.
  */
-export async function addAssignedModule(
+export const addAssignedModule = (classId: string, teacherId: string, moduleId: string) =>
+  changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId);
+
+/** Takes a module off a class this teacher teaches; progress on it is kept. Undefined when the class is not theirs. */
+export const removeAssignedModuleOfTeacher = (classId: string, teacherId: string, moduleId: string) =>
+  changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId);
+
+async function changeAssignedModulesOfTeacher(
+  operation: 'ADD' | 'DELETE',
   classId: string,
   teacherId: string,
   moduleId: string,
@@ -117,7 +119,7 @@ export async function addAssignedModule(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.classMeta(classId),
-        UpdateExpression: 'ADD assignedModuleIds :module',
+        UpdateExpression: `${operation} assignedModuleIds :module`,
         ConditionExpression: 'teacherId = :teacher',
         ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
         ReturnValues: 'ALL_NEW',
@@ -250,22 +252,3 @@ async function updateIfStill(
   }
 }
 
-/** Takes a module off a class this teacher teaches; progress on it is kept. False when the class is not theirs. */
-export async function removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined> {
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.classMeta(classId),
-        UpdateExpression: 'DELETE assignedModuleIds :module',
-        ConditionExpression: 'teacherId = :teacher',
-        ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && toRecord(Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}

@@ -1,6 +1,7 @@
 // A modal form: a heading, fields, and submit/cancel. Escape and Cancel close it; focus starts in the form and
 // returns where it was.
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useModal } from './use-modal';
 
 interface FormDialogProps {
   title: string;
@@ -14,21 +15,10 @@ interface FormDialogProps {
 }
 
 export function FormDialog({ title, submitLabel, busy, danger, children, onSubmit, onCancel }: FormDialogProps) {
-  const form = useRef<HTMLFormElement>(null);
+  const firstField = useRef<HTMLElement | null>(null);
   const headingId = useId();
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    form.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previouslyFocused?.focus();
-    };
-  }, [onCancel]);
+  useModal(true, firstField, onCancel);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +28,13 @@ export function FormDialog({ title, submitLabel, busy, danger, children, onSubmi
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={headingId}>
-        <form ref={form} onSubmit={submit} noValidate>
+        <form
+          ref={(form) => {
+            firstField.current = form?.querySelector<HTMLElement>('input, select, textarea, button') ?? null;
+          }}
+          onSubmit={submit}
+          noValidate
+        >
           <h2 id={headingId} className="dialog-title">
             {title}
           </h2>

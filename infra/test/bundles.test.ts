@@ -29,7 +29,7 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   exported = JSON.parse(output) as Record<string, string>;
-}, 60_000);
+}, 180_000); // one esbuild per route (45 now), on two shared cores
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 test.each(handlers)('%s bundles, loads and exports a handler function', (handler) => {

@@ -1,6 +1,7 @@
 // `npm run bench`: timings of the hot paths through the local stack (real HTTP, real token checks, the DynamoDB and
 // S3 twins). Prints figures; asserts nothing. Local twins are slower than AWS: compare runs, not absolute numbers.
 import { performance } from 'node:perf_hooks';
+import { localTableStores } from '../infra/local/table-stores';
 import { CLASS_ID, startWorld, type World } from '../test/integration/support/world';
 
 interface Figures {
@@ -34,19 +35,15 @@ function print({ label, count, seconds, latencies }: Figures) {
   );
 }
 
-const repositories = () => ({
-  classes: require('../functions/src/repositories/class-repository') as typeof import('../functions/src/repositories/class-repository'),
-  progress: require('../functions/src/repositories/progress-repository') as typeof import('../functions/src/repositories/progress-repository'),
-});
-
 async function classWithStudents(world: World, classId: string, students: number, moduleId: string, sectionIds: string[]) {
-  const { classes, progress } = repositories();
+  const { classes, progress, destroy } = localTableStores(world.config);
   await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.name });
   for (let index = 0; index < students; index += 1) {
     const studentId = `bench-student-${index}`;
     await classes.enrollStudent(classId, studentId, `student${index}@example.com`);
-    await progress.addCompletedSection(classId, moduleId, studentId, sectionIds[index % sectionIds.length]);
+    await progress.addCompletedSection({ classId, moduleId, studentId }, sectionIds[index % sectionIds.length], new Date().toISOString());
   }
+  destroy();
   await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId } });
 }
 

@@ -59,6 +59,9 @@ export const enrolStudentsSchema = z.strictObject({
 });
 
 export type CreateClassInput = z.infer<typeof createClassSchema>;
+export type RenameClassInput = z.infer<typeof renameClassSchema>;
+export type SetClassTeacherInput = z.infer<typeof setClassTeacherSchema>;
+export type EnrolStudentsInput = z.infer<typeof enrolStudentsSchema>;
 
 /** Pasted e-mail addresses for an enrolment preview: one per line, or separated by commas, semicolons or spaces. */
 export function parseAddressList(text: string): { valid: string[]; invalid: string[] } {

@@ -1,42 +1,18 @@
-// The one list of API routes. The CDK app creates one Lambda and one authorized route per entry, the local server
-// dispatches from it, and the web client builds its calls from it. Nothing else lists routes.
+// The API contract: the one list of routes (method, path, roles), shared by the functions, the local server, the CDK
+// app and the web client. What each route takes and answers is keyed by the same names (request schemas in
+// schemas.ts, response schemas in responses.ts); how each route is deployed (its handler file and its table and
+// bucket access) lives in infra/route-deployment.ts, so the browser bundle carries none of it.
 import type { Role } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** What a route's function may do to the table; least-privilege grants are derived from it. */
-export type TableAccess = 'none' | 'read' | 'readUpdate' | 'readWrite';
-
-/** What a route's function may do to uploaded files: read them, take new uploads, or also replace and delete them. */
-export type BucketAccess = 'none' | 'read' | 'upload' | 'readWrite';
 
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway syntax: `{name}` is a path parameter. */
   path: string;
-  /** File name under functions/src/handlers/, without extension. */
-  handler: string;
   /** Groups allowed to call the route; anyone else gets 403. */
   roles: readonly Role[];
-  table: TableAccess;
-  bucket: BucketAccess;
-  /** Cognito admin actions the route's function calls on the user pool (and nothing else); none when absent. */
-  identity?: readonly IdentityAction[];
 }
-
-/** The user pool actions the API uses; each route is granted only the ones it lists. */
-export type IdentityAction =
-  | 'AdminCreateUser'
-  | 'AdminGetUser'
-  | 'AdminAddUserToGroup'
-  | 'AdminRemoveUserFromGroup'
-  | 'AdminListGroupsForUser'
-  | 'AdminUpdateUserAttributes'
-  | 'AdminDisableUser'
-  | 'AdminEnableUser'
-  | 'AdminUserGlobalSignOut'
-  | 'ListUsers'
-  | 'ListUsersInGroup';
 
 const TEACHERS = ['Teachers'] as const;
 const STUDENTS = ['Students'] as const;
@@ -44,54 +20,58 @@ const TEACHERS_AND_STUDENTS = ['Teachers', 'Students'] as const;
 const ADMINS = ['Admins'] as const;
 const EVERYONE = ['Teachers', 'Students', 'Admins'] as const;
 const TEACHERS_AND_ADMINS = ['Teachers', 'Admins'] as const;
-/** What every audited admin change needs: the admin's own name for the audit trail. */
-const AUDITED = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
 export const routes = {
-  createModule: { method: 'POST', path: '/api/modules', handler: 'create-module', roles: TEACHERS, table: 'readWrite', bucket: 'read' },
-  listModules: { method: 'GET', path: '/api/modules/getAllModules', handler: 'list-modules', roles: TEACHERS, table: 'read', bucket: 'none' },
-  getModule: { method: 'GET', path: '/api/modules/{id}', handler: 'get-module', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'read' },
-  updateModule: { method: 'PUT', path: '/api/modules/{id}', handler: 'update-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
-  deleteModule: { method: 'DELETE', path: '/api/modules/{id}', handler: 'delete-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
-  listClasses: { method: 'GET', path: '/api/classes', handler: 'list-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
+  createModule: { method: 'POST', path: '/api/modules', roles: TEACHERS },
+  listModules: { method: 'GET', path: '/api/modules/getAllModules', roles: TEACHERS },
+  getModule: { method: 'GET', path: '/api/modules/{id}', roles: TEACHERS_AND_STUDENTS },
+  updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
+  deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
+  listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
   // Admins read any class and its report (read-only).
-  getClass: { method: 'GET', path: '/api/classes/{classId}', handler: 'get-class', roles: EVERYONE, table: 'read', bucket: 'none' },
-  listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', handler: 'list-teacher-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
-  listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', handler: 'list-student-classes', roles: STUDENTS, table: 'read', bucket: 'none' },
-  unassignModule: { method: 'DELETE', path: '/api/classes/{classId}/modules/{moduleId}', handler: 'unassign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
-  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
-  getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
-  markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
-  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS_AND_ADMINS, table: 'read', bucket: 'none' },
-  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  getClass: { method: 'GET', path: '/api/classes/{classId}', roles: EVERYONE },
+  listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', roles: TEACHERS },
+  listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', roles: STUDENTS },
+  unassignModule: { method: 'DELETE', path: '/api/classes/{classId}/modules/{moduleId}', roles: TEACHERS },
+  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', roles: TEACHERS },
+  getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', roles: TEACHERS_AND_STUDENTS },
+  markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
+  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
+  createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
+  completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
+  abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },
+  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', roles: TEACHERS },
   // Every signed-in person: their own name (class rosters store names, so they follow).
-  renameSelf: { method: 'PUT', path: '/api/me/name', handler: 'rename-self', roles: EVERYONE, table: 'readUpdate', bucket: 'none', identity: ['AdminUpdateUserAttributes'] },
+  renameSelf: { method: 'PUT', path: '/api/me/name', roles: EVERYONE },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
-  getAdminOverview: { method: 'GET', path: '/api/admin/overview', handler: 'get-admin-overview', roles: ADMINS, table: 'read', bucket: 'none', identity: ['ListUsersInGroup'] },
-  listPeople: { method: 'GET', path: '/api/admin/people', handler: 'list-people', roles: ADMINS, table: 'none', bucket: 'none', identity: ['ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
-  invitePerson: { method: 'POST', path: '/api/admin/people', handler: 'invite-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
-  invitePeople: { method: 'POST', path: '/api/admin/people/batch', handler: 'invite-people', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
-  lookupPeople: { method: 'POST', path: '/api/admin/people/lookup', handler: 'lookup-people', roles: ADMINS, table: 'none', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser'] },
-  renamePerson: { method: 'PUT', path: '/api/admin/people/{userId}/name', handler: 'rename-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
-  changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', handler: 'change-role', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
-  disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', handler: 'disable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
-  enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', handler: 'enable-person', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  getAdminOverview: { method: 'GET', path: '/api/admin/overview', roles: ADMINS },
+  listPeople: { method: 'GET', path: '/api/admin/people', roles: ADMINS },
+  invitePerson: { method: 'POST', path: '/api/admin/people', roles: ADMINS },
+  invitePeople: { method: 'POST', path: '/api/admin/people/batch', roles: ADMINS },
+  lookupPeople: { method: 'POST', path: '/api/admin/people/lookup', roles: ADMINS },
+  renamePerson: { method: 'PUT', path: '/api/admin/people/{userId}/name', roles: ADMINS },
+  changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', roles: ADMINS },
+  disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', roles: ADMINS },
+  enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', roles: ADMINS },
   // Administration (classes), through the class repository.
-  listAdminClasses: { method: 'GET', path: '/api/admin/classes', handler: 'list-admin-classes', roles: ADMINS, table: 'read', bucket: 'none' },
-  createClass: { method: 'POST', path: '/api/admin/classes', handler: 'create-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  getAdminClass: { method: 'GET', path: '/api/admin/classes/{classId}', handler: 'get-admin-class', roles: ADMINS, table: 'read', bucket: 'none' },
-  renameClass: { method: 'PUT', path: '/api/admin/classes/{classId}', handler: 'rename-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  deleteClass: { method: 'DELETE', path: '/api/admin/classes/{classId}', handler: 'delete-class', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  setClassTeacher: { method: 'PUT', path: '/api/admin/classes/{classId}/teacher', handler: 'set-class-teacher', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  enrolStudents: { method: 'POST', path: '/api/admin/classes/{classId}/students', handler: 'enrol-students', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', handler: 'unenrol-student', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: AUDITED },
-  resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', handler: 'resend-invitation', roles: ADMINS, table: 'readWrite', bucket: 'none', identity: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
+  listAdminClasses: { method: 'GET', path: '/api/admin/classes', roles: ADMINS },
+  createClass: { method: 'POST', path: '/api/admin/classes', roles: ADMINS },
+  getAdminClass: { method: 'GET', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  renameClass: { method: 'PUT', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  deleteClass: { method: 'DELETE', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  setClassTeacher: { method: 'PUT', path: '/api/admin/classes/{classId}/teacher', roles: ADMINS },
+  enrolStudents: { method: 'POST', path: '/api/admin/classes/{classId}/students', roles: ADMINS },
+  unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', roles: ADMINS },
+  resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', roles: ADMINS },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
+
+/** `{ id: string }` for `/api/modules/{id}`: the path parameters a route's path names. */
+export type PathParams<N extends RouteName> = ParamsOf<(typeof routes)[N]['path']>;
+type ParamsOf<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof ParamsOf<Rest>]: string }
+  : Record<never, string>;
 
 export const routeEntries = Object.entries(routes) as [RouteName, RouteDefinition][];
 

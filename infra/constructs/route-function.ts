@@ -2,13 +2,14 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, IdentityAction, RouteDefinition, TableAccess } from '../../shared/routes';
+import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess, UserPoolAccess } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -19,22 +20,33 @@ import {
   handlerEntry,
 } from './bundling';
 
-/** The variables the functions read at cold start (repositories: TABLE_NAME, storage: BUCKET_NAME); both stores are named even when unused. */
-export interface FunctionEnvironment {
-  TABLE_NAME: string;
-  BUCKET_NAME: string;
-  /** The people directory (administration routes and renames). */
-  USER_POOL_ID: string;
-  POWERTOOLS_SERVICE_NAME: string;
+/**
+ * The variables a route's function reads at cold start: the table's name only when the route uses the table, the
+ * bucket's only when it uses files, the user pool's only when it calls Cognito (the handler builds exactly those
+ * adapters), so no function is configured with a store it does not use.
+ */
+export function functionEnvironment(
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
+  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; tracing?: boolean },
+): Record<string, string> {
+  return {
+    ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
+    ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
+    ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
+    POWERTOOLS_SERVICE_NAME: names.serviceName,
+    ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
+  };
 }
 
 export interface RouteFunctionProps {
-  route: RouteDefinition;
+  route: DeployedRoute;
   table: ITableV2;
   uploadsBucket: IBucket;
   userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
+  /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
+  tracing: boolean;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
@@ -58,12 +70,13 @@ export class RouteFunction extends Construct {
     });
     logGroup.grantWrite(role);
 
-    const environment: FunctionEnvironment = {
-      TABLE_NAME: props.table.tableName,
-      BUCKET_NAME: props.uploadsBucket.bucketName,
-      USER_POOL_ID: props.userPool.userPoolId,
-      POWERTOOLS_SERVICE_NAME: props.serviceName,
-    };
+    const environment = functionEnvironment(route, {
+      tableName: props.table.tableName,
+      bucketName: props.uploadsBucket.bucketName,
+      userPoolId: props.userPool.userPoolId,
+      serviceName: props.serviceName,
+      tracing: props.tracing,
+    });
 
     this.function = new NodejsFunction(this, 'Function', {
       description: `${route.method} ${route.path}`,
@@ -78,12 +91,20 @@ export class RouteFunction extends Construct {
       role,
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: LAMBDA_BUNDLING,
     });
 
+    if (props.tracing) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+        true,
+      );
+    }
     bindTable(this.function, props.table, route.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
-    bindIdentity(this.function, props.userPool, route.identity ?? []);
+    bindUserPool(this.function, props.userPool, route.userPool);
     if (route.bucket !== 'none') {
       NagSuppressions.addResourceSuppressions(
         role,
@@ -153,12 +174,12 @@ export function bindUploads(grantee: IGrantable, bucket: IBucket, access: Bucket
 }
 
 /** Exactly the Cognito admin calls the route declares, on this user pool only. */
-export function bindIdentity(grantee: IGrantable, userPool: IUserPool, actions: readonly IdentityAction[]): void {
-  if (actions.length === 0) return;
+export function bindUserPool(grantee: IGrantable, userPool: IUserPool, access: UserPoolAccess): void {
+  if (access === 'none') return;
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: actions.map((action) => `cognito-idp:${action}`),
+      actions: access.map((action) => `cognito-idp:${action}`),
       resources: [userPool.userPoolArn],
     }),
   );

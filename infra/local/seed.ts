@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPath, routes } from '../../shared/routes';
 import type { SeedUser, StackConfig } from './stack-config';
+import { localTableStores } from './table-stores';
 import { ensureUser, signIn, type CreatedUser } from './users';
 
 export const SEED_FILES_DIR = path.join(__dirname, 'seed-files');
@@ -49,19 +50,23 @@ export async function seedDemoData(config: StackConfig, log: (line: string) => v
   const users = new Map<string, CreatedUser>();
   for (const user of DEMO_USERS) users.set(user.email, await ensureUser(config, user));
 
-  const { insertClass, enrollStudent, renameTeacherInClasses } = loadClassRepository();
+  const stores = localTableStores(config);
   const idOf = (email: string) => users.get(email)!.userId;
   const nameOf = (email: string) => DEMO_USERS.find((user) => user.email === email)!.name;
-  // Classes store their members' names; an older local stack's e-mail-only names converge on the demo names.
-  for (const demoClass of DEMO_CLASSES) {
-    await insertClass({
-      classId: demoClass.classId,
-      className: demoClass.className,
-      teacherId: idOf(demoClass.teacher),
-      teacherName: nameOf(demoClass.teacher),
-    });
-    await renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
-    for (const student of demoClass.students) await enrollStudent(demoClass.classId, idOf(student), nameOf(student));
+  try {
+    // Classes store their members' names; an older local stack's e-mail-only names converge on the demo names.
+    for (const demoClass of DEMO_CLASSES) {
+      await stores.classes.insertClass({
+        classId: demoClass.classId,
+        className: demoClass.className,
+        teacherId: idOf(demoClass.teacher),
+        teacherName: nameOf(demoClass.teacher),
+      });
+      await stores.classes.renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
+      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, idOf(student), nameOf(student));
+    }
+  } finally {
+    stores.destroy();
   }
 
   try {
@@ -113,7 +118,3 @@ async function seedDemoModule(config: StackConfig): Promise<string> {
   await call(routes.assignModule, { moduleId: module._id }, { classId: DEMO_MODULE.classId });
   return `Demo module "${DEMO_MODULE.title}" created and assigned to ${DEMO_MODULE.classId}.`;
 }
-
-// Loaded on use, not at the top: the repositories read the table's name and endpoint when first loaded.
-const loadClassRepository = () =>
-  require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository');

@@ -51,10 +51,9 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-// The functions' code (handlers, and the repositories the seed uses) reads these once, when first loaded;
-// a second stack in the same process must reuse them.
+// The handler files (composition roots) build their clients from these once, when first loaded; a second stack in
+// the same process must reuse them.
 let handlerEnvironment: string | undefined;
-let seedLoadedRepositories = false;
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const host = options.host ?? '127.0.0.1';
@@ -105,6 +104,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
     const webConfig: WebConfig = {
@@ -143,10 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamodb: { endpoint: database.endpoint, table: tableName },
       users: options.seed === false ? [] : DEMO_USERS,
     };
-    if (options.seed !== false) {
-      seedLoadedRepositories = true;
-      await seedDemoData(config, log);
-    }
+    if (options.seed !== false) await seedDemoData(config, log);
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
     return { config, dataDir, stop };
   } catch (error) {
@@ -157,8 +155,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
 function setHandlerEnvironment(variables: Record<string, string>): void {
   const fingerprint = JSON.stringify(variables);
-  const functionsLoaded = haveHandlersLoaded() || seedLoadedRepositories;
-  if (functionsLoaded && handlerEnvironment !== undefined && handlerEnvironment !== fingerprint) {
+  if (haveHandlersLoaded() && handlerEnvironment !== undefined && handlerEnvironment !== fingerprint) {
     throw new Error(
       'A local stack already ran in this process with other ports or names, and the handlers keep the endpoints they were first loaded with. Restart on the same ports (options.ports), or start each stack in its own process or jest test file.',
     );

@@ -9,6 +9,13 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
+import { makePeopleService } from '../../functions/src/domain/people';
+import { systemClock } from '../../functions/src/platform/system';
+import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
+import { makeClassRepository } from '../../functions/src/repositories/class-repository';
+import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
+import { makeRosterNames, makeSchoolFigures } from '../../functions/src/repositories/school-adapters';
 import { invitePersonSchema } from '../../shared/people';
 import { STACK_NAMES } from '../learning-paths';
 
@@ -31,17 +38,14 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true });
   const input = invitePersonSchema.safeParse({ email: values.email, name: values.name, role: 'Admins' });
   if (!input.success) throw new Error(`${input.error.issues[0].message}\n${USAGE}`);
-  // Loaded on use: the repositories read TABLE_NAME when first loaded.
-  const { makeCognitoUserDirectory } = require('../../functions/src/directory/cognito-user-directory') as typeof import('../../functions/src/directory/cognito-user-directory');
-  const { makeDynamoAuditLog } = require('../../functions/src/repositories/audit-repository') as typeof import('../../functions/src/repositories/audit-repository');
-  const { makePeopleService } = require('../../functions/src/domain/people') as typeof import('../../functions/src/domain/people');
-  const { rosterNames, schoolFigures } = require('../../functions/src/repositories/school-adapters') as typeof import('../../functions/src/repositories/school-adapters');
+  const table = { client: target.documents, tableName: target.tableName };
+  const classes = makeClassRepository(table);
   const people = makePeopleService({
     directory: makeCognitoUserDirectory({ client: target.identity, userPoolId: target.userPoolId, local: target.local }),
-    audit: makeDynamoAuditLog({ client: target.documents, tableName: target.tableName }),
-    clock: { now: () => new Date() },
-    rosters: rosterNames,
-    figures: schoolFigures,
+    audit: makeDynamoAuditLog(table),
+    clock: systemClock,
+    rosters: makeRosterNames(classes),
+    figures: makeSchoolFigures(classes, makeModuleRepository(table)),
   });
   const { person, temporaryPassword } = await people.invite({ userId: SCRIPT_ACTOR, roles: ['Admins'] }, input.data);
   return temporaryPassword
@@ -54,10 +58,11 @@ async function targetFromEnvironment(): Promise<AdminTarget> {
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8'));
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    Object.assign(process.env, { TABLE_NAME: config.dynamodb.table, DYNAMODB_ENDPOINT: config.dynamodb.endpoint, AWS_REGION: config.region });
     return {
       identity: new CognitoIdentityProviderClient({ endpoint: config.cognito.endpoint, region: config.region, credentials }),
-      documents: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials })),
+      documents: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials }), {
+        marshallOptions: { removeUndefinedValues: true },
+      }),
       userPoolId: config.cognito.userPoolId,
       tableName: config.dynamodb.table,
       local: true,
@@ -71,10 +76,9 @@ async function targetFromEnvironment(): Promise<AdminTarget> {
     return value;
   };
   const [userPoolId, tableName] = await Promise.all([output(STACK_NAMES.auth, 'UserPoolId'), output(STACK_NAMES.data, 'TableName')]);
-  process.env.TABLE_NAME = tableName;
   return {
     identity: new CognitoIdentityProviderClient({}),
-    documents: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    documents: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
     userPoolId,
     tableName,
     local: false,

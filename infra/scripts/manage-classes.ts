@@ -5,6 +5,17 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
+import { makeClassAdminService } from '../../functions/src/domain/class-admin';
+import type { AuditLog, ClassStore } from '../../functions/src/domain/ports';
+import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
+import { requiredEnv } from '../../functions/src/platform/env';
+import { systemClock } from '../../functions/src/platform/system';
+import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
+import { makeClassRepository } from '../../functions/src/repositories/class-repository';
+import type { StackConfig } from '../local/stack-config';
+import { localTableStores } from '../local/table-stores';
+import { identityClient } from '../local/users';
 import { idSchema } from '../../shared/schemas';
 import { DomainError } from '../../functions/src/domain/errors';
 
@@ -16,6 +27,8 @@ Environment: TABLE_NAME and USER_POOL_ID (stack outputs) with AWS credentials, o
 export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
+  classes: ClassStore;
+  audit: AuditLog;
 }
 
 /** Who the audit trail names for changes made with this script. */
@@ -55,21 +68,9 @@ export async function manageClasses(args: string[], directory: Directory): Promi
 }
 
 /** The same class administration use cases as the admin routes, with the class id given on the command line. */
-function classAdministration({ identity, userPoolId }: Directory, classId: string) {
-  // Loaded on use: the repositories read TABLE_NAME (and a local endpoint) when first loaded.
-  const { makeClassAdminService } = require('../../functions/src/domain/class-admin') as typeof import('../../functions/src/domain/class-admin');
-  const { makeCognitoUserDirectory } = require('../../functions/src/directory/cognito-user-directory') as typeof import('../../functions/src/directory/cognito-user-directory');
-  const { makeDynamoAuditLog } = require('../../functions/src/repositories/audit-repository') as typeof import('../../functions/src/repositories/audit-repository');
-  const { classStore } = require('../../functions/src/repositories/school-adapters') as typeof import('../../functions/src/repositories/school-adapters');
-  const { documentClient } = require('../../functions/src/platform/dynamodb-client') as typeof import('../../functions/src/platform/dynamodb-client');
+function classAdministration({ identity, userPoolId, classes, audit }: Directory, classId: string) {
   const people = makeCognitoUserDirectory({ client: identity, userPoolId });
-  const service = makeClassAdminService({
-    classes: classStore,
-    directory: people,
-    audit: makeDynamoAuditLog({ client: documentClient, tableName: process.env.TABLE_NAME! }),
-    clock: { now: () => new Date() },
-    newId: () => classId,
-  });
+  const service = makeClassAdminService({ classes, directory: people, audit, clock: systemClock, ids: { newId: () => classId } });
   return { service, people };
 }
 
@@ -77,23 +78,19 @@ function classAdministration({ identity, userPoolId }: Directory, classId: strin
 function directoryFromEnvironment(): Directory {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
-    const config = JSON.parse(readFileSync(localStack, 'utf8'));
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    Object.assign(process.env, {
-      TABLE_NAME: config.dynamodb.table,
-      DYNAMODB_ENDPOINT: config.dynamodb.endpoint,
-      AWS_REGION: config.region,
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    });
-    return {
-      userPoolId: config.cognito.userPoolId,
-      identity: new CognitoIdentityProviderClient({ endpoint: config.cognito.endpoint, region: config.region, credentials }),
-    };
+    const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
+    const { classes, audit } = localTableStores(config);
+    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, audit };
   }
   const userPoolId = process.env.USER_POOL_ID;
   if (!userPoolId || !process.env.TABLE_NAME) throw new Error(USAGE);
-  return { userPoolId, identity: new CognitoIdentityProviderClient({}) };
+  const context = { client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') };
+  return {
+    userPoolId,
+    identity: new CognitoIdentityProviderClient({}),
+    classes: makeClassRepository(context),
+    audit: makeDynamoAuditLog(context),
+  };
 }
 
 if (require.main === module) {

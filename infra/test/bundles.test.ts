@@ -1,37 +1,68 @@
-// Every route's handler bundles with the functions' esbuild settings, loads in plain Node.js with the environment
-// the stack gives it, and exports `handler` (the stack's `index.handler`).
+// Every route's handler bundles with the functions' esbuild settings, carries the SDK clients of the stores its route
+// uses and no others, loads in plain Node.js with exactly the environment the stack gives its function, and exports
+// `handler` (the stack's `index.handler`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
-import { routeEntries } from '../../shared/routes';
+import { build, type Metafile } from 'esbuild';
 import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
+import { functionEnvironment } from '../constructs/route-function';
+import { deployedRoutes, type DeployedRoute } from '../route-deployment';
 
-const handlers = [...new Set(routeEntries.map(([, route]) => route.handler))];
 const outdir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
 const bundlePath = (handler: string) => path.join(outdir, handler, 'index.js');
-let exported: Record<string, string>;
+const packagesIn = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   await Promise.all(
-    handlers.map((handler) =>
-      build({ ...esbuildOptionsFor(handlerEntry(handler)), outfile: bundlePath(handler), logLevel: 'error' }),
-    ),
+    deployedRoutes.map(async ([, route]) => {
+      const result = await build({
+        ...esbuildOptionsFor(handlerEntry(route.handler)),
+        outfile: bundlePath(route.handler),
+        metafile: true,
+        logLevel: 'error',
+      });
+      const output = Object.values((result.metafile as Metafile).outputs).find((each) => each.entryPoint)!;
+      const packages = Object.keys(output.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? []);
+      packagesIn.set(route.handler, new Set(packages));
+    }),
   );
-  const probe = `
-    const out = {};
-    for (const [name, file] of Object.entries(JSON.parse(process.argv[1]))) out[name] = typeof require(file).handler;
-    process.stdout.write(JSON.stringify(out));`;
-  const files = Object.fromEntries(handlers.map((handler) => [handler, bundlePath(handler)]));
-  const output = execFileSync(process.execPath, ['-e', probe, JSON.stringify(files)], {
-    env: { PATH: process.env.PATH, TABLE_NAME: 'table', BUCKET_NAME: 'bucket', USER_POOL_ID: 'pool', AWS_REGION: 'eu-west-1', POWERTOOLS_SERVICE_NAME: 'test' },
-    encoding: 'utf8',
-  });
-  exported = JSON.parse(output) as Record<string, string>;
-}, 180_000); // one esbuild per route (45 now), on two shared cores
+}, 240_000); // one esbuild per route (45 now), on two shared cores
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-test.each(handlers)('%s bundles, loads and exports a handler function', (handler) => {
-  expect(exported[handler]).toBe('function');
+/** Loads a bundle in a fresh Node.js process with only these variables, as Lambda would; answers `typeof handler`. */
+function loadWith(handler: string, variables: Record<string, string>): string {
+  const probe = `process.stdout.write(typeof require(process.argv[1]).handler)`;
+  return execFileSync(process.execPath, ['-e', probe, bundlePath(handler)], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', ...variables },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+const deployedEnvironment = (route: DeployedRoute) =>
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test' });
+
+describe.each(deployedRoutes)('%s', (_name, route) => {
+  const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');
+  test(`bundles the DynamoDB client only if it uses the table (${route.table}), the S3 client only if it uses files (${route.bucket}), the Cognito client only if it calls the user pool (${userPool})`, () => {
+    const packages = packagesIn.get(route.handler)!;
+    expect(packages.has('@aws-sdk/client-cognito-identity-provider')).toBe(route.userPool !== 'none');
+    expect(packages.has('@aws-sdk/client-dynamodb')).toBe(route.table !== 'none');
+    expect(packages.has('@aws-sdk/lib-dynamodb')).toBe(route.table !== 'none');
+    expect(packages.has('@aws-sdk/client-s3')).toBe(route.bucket !== 'none');
+    expect(packages.has('@aws-sdk/s3-request-presigner')).toBe(route.bucket !== 'none');
+  });
+
+  test('loads with exactly the environment the stack gives its function and exports a handler function', () => {
+    expect(loadWith(route.handler, deployedEnvironment(route))).toBe('function');
+  });
+
+  test('fails at cold start, naming the variable, when a store name it uses is missing', () => {
+    for (const name of Object.keys(deployedEnvironment(route)).filter((each) => each !== 'POWERTOOLS_SERVICE_NAME')) {
+      const { [name]: _missing, ...rest } = deployedEnvironment(route);
+      expect(() => loadWith(route.handler, rest)).toThrow(new RegExp(`Environment variable ${name} is not set`));
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // Administering classes through the local stack: create, teacher, enrolment (one, many, over the limit), admins reading
 // rosters and reports, teachers unassigning a module, and deleting a class with its enrolments and progress.
+import { localTableStores } from '../../infra/local/table-stores';
 import { CLASS_LIMITS } from '../../shared/class-admin';
 import { MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
@@ -11,9 +12,6 @@ beforeAll(async () => {
   world = await startWorld();
 });
 afterAll(() => world?.stop());
-
-const classRepository = () =>
-  require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository');
 
 async function newClass(className: string, teacherId?: string): Promise<string> {
   const created = await world.ok('createClass', { as: world.admin, body: { className, ...(teacherId ? { teacherId } : {}) } });
@@ -114,13 +112,15 @@ it('deletes a class with its enrolments and progress, keeping the modules', asyn
 
 it(`holds ${CLASS_LIMITS.studentsMax} students and refuses one more; the fullest class item stays well under 400 KB`, async () => {
   const classId = await newClass('Whole year group', world.teacher.userId);
-  const classes = classRepository();
+  const stores = localTableStores(world.config);
+  const { classes } = stores;
   // The longest names a person can have, on every roster entry.
   const longName = (index: number) => `${index}`.padEnd(100, 'x');
   for (let start = 0; start < CLASS_LIMITS.studentsMax - 1; start += 50) {
     const batch = Array.from({ length: Math.min(50, CLASS_LIMITS.studentsMax - 1 - start) }, (_, offset) => start + offset);
     await Promise.all(batch.map((index) => classes.enrollStudentWithinLimit(classId, `00000000-0000-4000-8000-${`${index}`.padStart(12, '0')}`, longName(index))));
   }
+  stores.destroy();
   const last = await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
   expect(last.results[0].outcome).toBe('enrolled');
   const over = await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.otherStudent.userId] } });

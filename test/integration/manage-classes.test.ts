@@ -1,4 +1,5 @@
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { localTableStores } from '../../infra/local/table-stores';
 import { createUser, identityClient } from '../../infra/local/users';
 import { manageClasses, type Directory } from '../../infra/scripts/manage-classes';
 
@@ -6,23 +7,25 @@ jest.setTimeout(30_000);
 
 let stack: LocalStack;
 let directory: Directory;
+let stores: ReturnType<typeof localTableStores>;
 let teacherId: string;
 let studentId: string;
 
 beforeAll(async () => {
   stack = await startLocalStack({ seed: false });
-  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config) };
+  stores = localTableStores(stack.config);
+  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config), classes: stores.classes, audit: stores.audit };
   ({ userId: teacherId } = await createUser(stack.config, { email: 't@example.com', password: 'Teacher-pass-1', role: 'Teachers' }));
   ({ userId: studentId } = await createUser(stack.config, { email: 's@example.com', password: 'Student-pass-1', role: 'Students' }));
 });
 
 afterAll(async () => {
   directory.identity.destroy();
+  stores.destroy();
   await stack.stop();
 });
 
-const getClass = (classId: string) =>
-  (require('../../functions/src/repositories/class-repository') as typeof import('../../functions/src/repositories/class-repository')).getClass(classId);
+const getClass = (classId: string) => stores.classes.getClass(classId);
 
 test('creates a class for a teacher and enrols a student, by e-mail; repeating changes nothing', async () => {
   expect(await manageClasses(['create', 'year-9', 'Year 9 Science', 't@example.com'], directory)).toBe(

@@ -1,30 +1,18 @@
-// Table items as the repositories store them (keys written out here, independently of the code under test),
-// and the request bodies handler tests send.
-import type { Item } from './aws';
-import { OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID } from './events';
+// Table items as the repositories store them, keys written out here independently of the code under test, for the
+// repositories' command tests; and storage keys for the upload handlers' tests.
+import type { Section } from '../../shared/entities';
+import { STUDENT_ID, TEACHER_ID } from './events';
+
+export type Item = Record<string, unknown> & { pk: string; sk: string };
 
 export const MODULE_ID = 'module-1';
 export const CLASS_ID = 'class-1';
-export const OTHER_CLASS_ID = 'class-2';
 export const CREATED_AT = '2024-05-01T10:00:00.000Z';
 export const UPDATED_AT = '2024-05-02T10:00:00.000Z';
 
 export const fileKey = (name: string, owner = TEACHER_ID) => `protected/${owner}/1714557600000-${name}`;
 
-export const MEDIA = {
-  pdf: 'application/pdf',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-} as const;
-
-export interface StoredSection {
-  _id: string;
-  title: string;
-  order: number;
-  contentType: string;
-  contentUrl: string;
-  originalFileName: string;
-}
+export type StoredSection = Omit<Section, 'downloadUrl'>;
 
 export const section = (id: string, order: number, overrides: Partial<StoredSection> = {}): StoredSection => ({
   _id: id,
@@ -123,19 +111,3 @@ export const progressItem = (
   completedSections: new Set(completedSections),
   updatedAt: UPDATED_AT,
 });
-
-/** A class taught by the teacher with the student enrolled and the module assigned, and a second class of another teacher. */
-export const schoolWithOneClass = (overrides: { module?: ModuleFixture; class?: ClassFixture } = {}): Item[] => [
-  moduleItem(overrides.module),
-  classItem(overrides.class),
-  membershipItem(STUDENT_ID, CLASS_ID),
-  classItem({
-    classId: OTHER_CLASS_ID,
-    className: 'Chemistry 8B',
-    teacherId: 'teacher-2',
-    teacherName: 'teacher2@example.com',
-    students: { [OTHER_STUDENT_ID]: 'student2@example.com' },
-    assignedModuleIds: [],
-  }),
-  membershipItem(OTHER_STUDENT_ID, OTHER_CLASS_ID),
-];

@@ -1,22 +1,17 @@
 // Wires the people use cases to their adapters; each administration handler calls it once, at cold start.
-import { makeCognitoUserDirectory } from '../directory/cognito-user-directory';
 import { makePeopleService } from '../domain/people';
-import { cognitoClient } from '../platform/cognito-client';
-import { documentClient } from '../platform/dynamodb-client';
-import { localEndpoints, requiredEnv } from '../platform/env';
-import { makeDynamoAuditLog } from '../repositories/audit-repository';
-import { rosterNames, schoolFigures } from '../repositories/school-adapters';
+import { systemClock } from '../platform/system';
+import { tableStores } from '../platform/table-stores';
+import { userDirectory } from '../platform/user-directory';
+import { makeRosterNames, makeSchoolFigures } from '../repositories/school-adapters';
 
 export function buildPeopleService() {
+  const { classes, modules, audit } = tableStores();
   return makePeopleService({
-    directory: makeCognitoUserDirectory({
-      client: cognitoClient,
-      userPoolId: requiredEnv('USER_POOL_ID'),
-      local: localEndpoints.cognito !== undefined,
-    }),
-    audit: makeDynamoAuditLog({ client: documentClient, tableName: requiredEnv('TABLE_NAME') }),
-    clock: { now: () => new Date() },
-    rosters: rosterNames,
-    figures: schoolFigures,
+    directory: userDirectory(),
+    audit,
+    clock: systemClock,
+    rosters: makeRosterNames(classes),
+    figures: makeSchoolFigures(classes, modules),
   });
 }

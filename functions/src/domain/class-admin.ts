@@ -6,7 +6,7 @@ import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, invalid, notFound } from './errors';
-import type { AuditLog, ClassStore, Clock, SchoolClass, UserDirectory } from './ports';
+import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, UserDirectory } from './ports';
 
 export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
 const LOOKUP_CONCURRENCY = 10;
@@ -16,20 +16,40 @@ export interface ClassAdminDeps {
   directory: UserDirectory;
   audit: AuditLog;
   clock: Clock;
-  newId: () => string;
+  ids: IdGenerator;
 }
 
 export type ClassAdminService = ReturnType<typeof makeClassAdminService>;
 
-export function makeClassAdminService({ classes, directory, audit, clock, newId }: ClassAdminDeps) {
+async function requireClassOf(classes: ClassStore, classId: string): Promise<ClassRecord> {
+  const found = await classes.getClass(classId);
+  if (!found) throw notFound(CLASS_NOT_FOUND);
+  return found;
+}
+
+/** The read-only use cases, which need the class store only (their routes call no directory). */
+export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes'>) {
+  return {
+    async list(): Promise<AdminClassSummary[]> {
+      return (await classes.listAllClasses()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
+    },
+
+    async detail(classId: string): Promise<AdminClassDetail> {
+      const found = await requireClassOf(classes, classId);
+      return {
+        ...toSummary(found),
+        students: Object.entries(found.students)
+          .map(([userId, name]) => ({ userId, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    },
+  };
+}
+
+export function makeClassAdminService({ classes, directory, audit, clock, ids }: ClassAdminDeps) {
   const record = makeChangeRecorder({ directory, audit, clock });
 
-
-  async function requireClass(classId: string): Promise<SchoolClass> {
-    const found = await classes.get(classId);
-    if (!found) throw notFound(CLASS_NOT_FOUND);
-    return found;
-  }
+  const requireClass = (classId: string) => requireClassOf(classes, classId);
 
   async function requireTeacher(teacherId: string): Promise<Person> {
     const teacher = await directory.get(teacherId);
@@ -38,27 +58,16 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
     return teacher;
   }
 
-  async function detail(classId: string): Promise<AdminClassDetail> {
-    const found = await requireClass(classId);
-    return {
-      ...toSummary(found),
-      students: Object.entries(found.students)
-        .map(([userId, name]) => ({ userId, name }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    };
-  }
+  const queries = makeClassAdminQueries({ classes });
+  const { detail } = queries;
 
   return {
-    async list(): Promise<AdminClassSummary[]> {
-      return (await classes.list()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
-    },
-
-    detail,
+    ...queries,
 
     async create(caller: Caller, input: { className: string; teacherId?: string }): Promise<AdminClassDetail> {
       const teacher = input.teacherId ? await requireTeacher(input.teacherId) : undefined;
-      const classId = newId();
-      const created = await classes.create({
+      const classId = ids.newId();
+      const created = await classes.insertClass({
         classId,
         className: input.className,
         teacherId: teacher?.userId ?? '',
@@ -71,7 +80,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
 
     async rename(caller: Caller, classId: string, className: string): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
-      if (!(await classes.rename(classId, className))) throw notFound(CLASS_NOT_FOUND);
+      if (!(await classes.renameClass(classId, className))) throw notFound(CLASS_NOT_FOUND);
       if (before.className !== className) await record(caller, 'renameClass', className, `was "${before.className}"`);
       return detail(classId);
     },
@@ -79,7 +88,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
     async setTeacher(caller: Caller, classId: string, teacherId: string | null): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
       const teacher = teacherId ? await requireTeacher(teacherId) : null;
-      if (!(await classes.setTeacher(classId, teacher && { id: teacher.userId, name: displayName(teacher) }))) throw notFound(CLASS_NOT_FOUND);
+      if (!(await classes.setClassTeacher(classId, teacher && { id: teacher.userId, name: displayName(teacher) }))) throw notFound(CLASS_NOT_FOUND);
       if (before.teacherId !== (teacher?.userId ?? '')) {
         await record(caller, 'changeTeacher', before.className, teacher ? `now taught by ${displayName(teacher)}` : 'now without a teacher');
       }
@@ -88,7 +97,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
 
     async remove(caller: Caller, classId: string): Promise<void> {
       const found = await requireClass(classId);
-      await classes.delete(classId);
+      await classes.deleteClassAndItsData(classId);
       const enrolments = Object.keys(found.students).length;
       await record(caller, 'deleteClass', found.className, `with ${enrolments} enrolment${enrolments === 1 ? '' : 's'}`);
     },
@@ -111,7 +120,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
           outcomes.push({ studentId, outcome: 'notStudent', message: `${displayName(person)} is not a student.`, student });
           continue;
         }
-        const result = await classes.enrol(classId, studentId, displayName(person));
+        const result = await classes.enrollStudentWithinLimit(classId, studentId, displayName(person));
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
         if (result === 'full') {
           outcomes.push({ studentId, outcome: 'full', message: `The class is full: a class holds at most ${CLASS_LIMITS.studentsMax} students.`, student });
@@ -126,14 +135,14 @@ export function makeClassAdminService({ classes, directory, audit, clock, newId 
     async unenrol(caller: Caller, classId: string, studentId: string): Promise<AdminClassDetail> {
       const found = await requireClass(classId);
       if (!Object.hasOwn(found.students, studentId)) throw notFound('This student is not enrolled in this class.');
-      await classes.unenrol(classId, studentId);
+      await classes.unenrollStudent(classId, studentId);
       await record(caller, 'unenrol', found.students[studentId], `from ${found.className}`);
       return detail(classId);
     },
   };
 }
 
-function toSummary(found: SchoolClass): AdminClassSummary {
+function toSummary(found: ClassRecord): AdminClassSummary {
   return {
     classId: found.classId,
     className: found.className,

@@ -1,17 +1,11 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
-import { randomUUID } from 'node:crypto';
 import { UPLOAD_LIMITS } from '../../../shared/constants';
 import { contentTypeFromMediaType } from '../../../shared/content-type';
 import type { Module, Section } from '../../../shared/entities';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '../../../shared/schemas';
-import { logger } from '../platform/logger';
-import * as classes from '../repositories/class-repository';
-import * as modules from '../repositories/module-repository';
-import type { ModuleRecord } from '../repositories/module-repository';
-import * as progress from '../repositories/progress-repository';
-import * as storage from '../storage/file-storage';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
+import type { ClassStore, Clock, FileStore, IdGenerator, Log, ModuleRecord, ModuleStore, ProgressStore } from './ports';
 import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
@@ -20,80 +14,165 @@ export const MODULE_NOT_FOUND = 'Module not found.';
 const CHANGED_ELSEWHERE =
   'This module was changed somewhere else since you opened it. Reload it and apply your changes again.';
 
-export async function createModule(caller: Caller, input: CreateModuleInput): Promise<Module> {
-  const now = new Date().toISOString();
-  const record: ModuleRecord = {
-    moduleId: randomUUID(),
-    ownerId: caller.userId,
-    title: input.title,
-    description: input.description,
-    sections: await resolveSections(caller, input.sections, []),
-    createdAt: now,
-    updatedAt: now,
+export interface ModuleServicePorts {
+  modules: ModuleStore;
+  classes: ClassStore;
+  progress: ProgressStore;
+  files: FileStore;
+  clock: Clock;
+  ids: IdGenerator;
+  log: Log;
+}
+
+/** Reading a teacher's own modules needs nothing but the module store (no file storage). */
+export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules'>) {
+  return {
+    /** The caller's own modules, most recently updated first. */
+    async list(caller: Caller): Promise<Module[]> {
+      const records = await modules.listModulesByOwner(caller.userId);
+      return records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).map(toModule);
+    },
   };
-  await modules.insertModule(record);
-  return toModule(record);
 }
 
-/** The caller's own modules, most recently updated first. */
-export async function listModules(caller: Caller): Promise<Module[]> {
-  const records = await modules.listModulesByOwner(caller.userId);
-  return records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).map(toModule);
-}
+export function makeModuleService({ modules, classes, progress, files, clock, ids, log }: ModuleServicePorts) {
+  async function create(caller: Caller, input: CreateModuleInput): Promise<Module> {
+    const now = clock.now().toISOString();
+    const record: ModuleRecord = {
+      moduleId: ids.newId(),
+      ownerId: caller.userId,
+      title: input.title,
+      description: input.description,
+      sections: await resolveSections(caller, input.sections, []),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!(await modules.insertModule(record))) throw new Error(`Module id ${record.moduleId} is taken`);
+    return toModule(record);
+  }
 
-/** A module with signed download links, for its owner or a student of a class it is assigned to. */
-export async function getModule(caller: Caller, moduleId: string): Promise<Module> {
-  const record = await modules.getModule(moduleId);
-  if (!record || !(await canView(caller, record))) throw notFound(MODULE_NOT_FOUND);
-  const sections = await Promise.all(
-    record.sections.map(async (section) => ({
-      ...section,
-      downloadUrl: await storage.downloadUrl(section.contentUrl, section.originalFileName, section.contentType),
-    })),
-  );
-  return { ...toModule(record), sections };
-}
+  /** A module with signed download links, for its owner or a student of a class it is assigned to. */
+  async function get(caller: Caller, moduleId: string): Promise<Module> {
+    const record = await modules.getModule(moduleId);
+    if (!record || !(await canView(caller, record))) throw notFound(MODULE_NOT_FOUND);
+    const sections = await Promise.all(
+      record.sections.map(async (section) => ({
+        ...section,
+        downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType),
+      })),
+    );
+    return { ...toModule(record), sections };
+  }
 
-export async function updateModule(caller: Caller, moduleId: string, input: UpdateModuleInput): Promise<Module> {
-  const current = await requireOwnModule(caller, moduleId);
-  const expectedUpdatedAt = input.updatedAt ?? current.updatedAt;
-  if (expectedUpdatedAt !== current.updatedAt) throw conflict(CHANGED_ELSEWHERE);
-  const record: ModuleRecord = {
-    ...current,
-    title: input.title,
-    description: input.description,
-    sections: await resolveSections(caller, input.sections, current.sections),
-    updatedAt: laterThan(current.updatedAt),
-  };
-  if (!(await modules.replaceModule(record, expectedUpdatedAt))) throw conflict(CHANGED_ELSEWHERE);
-  await removeUnusedFiles(current, record.sections);
-  return toModule(record);
-}
+  async function update(caller: Caller, moduleId: string, input: UpdateModuleInput): Promise<Module> {
+    const current = await requireOwnModule(modules, caller, moduleId);
+    const expectedUpdatedAt = input.updatedAt ?? current.updatedAt;
+    if (expectedUpdatedAt !== current.updatedAt) throw conflict(CHANGED_ELSEWHERE);
+    const record: ModuleRecord = {
+      ...current,
+      title: input.title,
+      description: input.description,
+      sections: await resolveSections(caller, input.sections, current.sections),
+      updatedAt: laterThan(clock.now(), current.updatedAt),
+    };
+    if (!(await modules.replaceModule(record, expectedUpdatedAt))) throw conflict(CHANGED_ELSEWHERE);
+    await removeUnusedFiles(current, record.sections);
+    return toModule(record);
+  }
 
-/** Deletes a module, then takes it out of its classes, with the progress on it and its files. */
-export async function deleteModule(caller: Caller, moduleId: string): Promise<void> {
-  const deleted = await modules.deleteOwnedModule(moduleId, caller.userId);
-  // Runs even when the module is already gone, so repeating a delete finishes a clean-up that failed part-way.
-  await detachFromClasses(caller, moduleId);
-  if (!deleted) throw notFound(MODULE_NOT_FOUND);
-  await removeUnusedFiles(deleted, []);
-}
+  /** Deletes a module, then takes it out of its classes, with the progress on it and its files. */
+  async function remove(caller: Caller, moduleId: string): Promise<void> {
+    const deleted = await modules.deleteOwnedModule(moduleId, caller.userId);
+    // Runs even when the module is already gone, so repeating a delete finishes a clean-up that failed part-way.
+    await detachFromClasses(caller, moduleId);
+    if (!deleted) throw notFound(MODULE_NOT_FOUND);
+    await removeUnusedFiles(deleted, []);
+  }
 
-/** Takes a module out of the caller's classes with the progress on it; only its owner can have assigned it. */
-async function detachFromClasses(caller: Caller, moduleId: string): Promise<void> {
-  const holdingClasses = (await classes.listClassesByTeacher(caller.userId)).filter((record) =>
-    record.assignedModuleIds.includes(moduleId),
-  );
-  await Promise.all(
-    holdingClasses.map(async ({ classId }) => {
-      await classes.removeAssignedModule(classId, moduleId);
-      await progress.deleteProgressOfModule(classId, moduleId);
-    }),
-  );
+  /** Takes a module out of the caller's classes with the progress on it; only its owner can have assigned it. */
+  async function detachFromClasses(caller: Caller, moduleId: string): Promise<void> {
+    const holdingClasses = (await classes.listClassesByTeacher(caller.userId)).filter((record) =>
+      record.assignedModuleIds.includes(moduleId),
+    );
+    await Promise.all(
+      holdingClasses.map(async ({ classId }) => {
+        await classes.removeAssignedModule(classId, moduleId);
+        await progress.deleteProgressOfModule(classId, moduleId);
+      }),
+    );
+  }
+
+  async function canView(caller: Caller, record: ModuleRecord): Promise<boolean> {
+    if (record.ownerId === caller.userId) return true;
+    if (!isStudent(caller)) return false;
+    const enrolled = await classes.getClasses(await classes.listClassIdsOfStudent(caller.userId));
+    return enrolled.some(
+      (schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId) && Object.hasOwn(schoolClass.students, caller.userId),
+    );
+  }
+
+  /**
+   * Turns submitted sections into stored ones: kept sections keep their id (progress survives edits), new files must
+   * be the caller's own uploads and exist; order follows the list; content type comes from the stored file.
+   */
+  async function resolveSections(caller: Caller, inputs: SectionInput[], existing: StoredSection[]): Promise<Section[]> {
+    const existingById = new Map(existing.map((section) => [section._id, section]));
+    const seen = new Set<string>();
+    return Promise.all(
+      inputs.map(async (input, index): Promise<Section> => {
+        const label = `Section ${index + 1} ("${input.title}")`;
+        const kept = input._id === undefined ? undefined : existingById.get(input._id);
+        if (input._id !== undefined && !kept) throw invalid(`${label} is not part of this module; leave out its _id to add it as new.`);
+        if (input._id !== undefined) {
+          if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
+          seen.add(input._id);
+        }
+        const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1 };
+        if (kept && kept.contentUrl === input.contentUrl) {
+          return { ...base, contentType: kept.contentType, contentUrl: kept.contentUrl, originalFileName: input.originalFileName ?? kept.originalFileName };
+        }
+        if (!ownsStorageKey(caller, input.contentUrl)) {
+          throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
+        }
+        const file = await files.describeFile(input.contentUrl);
+        if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
+        if (file.size > UPLOAD_LIMITS.maxFileBytes) {
+          throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
+        }
+        return {
+          ...base,
+          contentType: contentTypeFromMediaType(file.mediaType),
+          contentUrl: input.contentUrl,
+          originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
+        };
+      }),
+    );
+  }
+
+  /**
+   * Deletes the files a module no longer uses, unless another of the owner's modules still does (a client may reuse
+   * an upload). Clean-up never fails the request that triggered it: the data change already happened.
+   */
+  async function removeUnusedFiles(before: ModuleRecord, sectionsNow: StoredSection[]): Promise<void> {
+    const keptHere = new Set(sectionsNow.map((section) => section.contentUrl));
+    const dropped = [...new Set(before.sections.map((section) => section.contentUrl))].filter((key) => !keptHere.has(key));
+    if (dropped.length === 0) return;
+    try {
+      const otherModules = (await modules.listModulesByOwner(before.ownerId)).filter(
+        (record) => record.moduleId !== before.moduleId,
+      );
+      const usedElsewhere = new Set(otherModules.flatMap((record) => record.sections.map((section) => section.contentUrl)));
+      await files.deleteFiles(dropped.filter((key) => !usedElsewhere.has(key)));
+    } catch (error) {
+      log.warn('Could not delete files; they are orphaned', { keys: dropped, error: error as Error });
+    }
+  }
+
+  return { create, get, update, delete: remove };
 }
 
 /** A module the caller owns; anyone else's is reported as missing, to not reveal it exists. */
-export async function requireOwnModule(caller: Caller, moduleId: string): Promise<ModuleRecord> {
+export async function requireOwnModule(modules: ModuleStore, caller: Caller, moduleId: string): Promise<ModuleRecord> {
   const record = await modules.getModule(moduleId);
   if (!record || record.ownerId !== caller.userId) throw notFound(MODULE_NOT_FOUND);
   return record;
@@ -104,79 +183,11 @@ export function toModule(record: ModuleRecord): Module {
   return { _id: moduleId, title, description, sections: sections.map((section) => ({ ...section })), createdAt, updatedAt };
 }
 
-async function canView(caller: Caller, record: ModuleRecord): Promise<boolean> {
-  if (record.ownerId === caller.userId) return true;
-  if (!isStudent(caller)) return false;
-  const classIds = await classes.listClassIdsOfStudent(caller.userId);
-  const enrolled = await classes.getClasses(classIds);
-  return enrolled.some(
-    (schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId) && Object.hasOwn(schoolClass.students, caller.userId),
-  );
-}
-
-/**
- * Turns submitted sections into stored ones: kept sections keep their id (progress survives edits), new files must
- * be the caller's own uploads and exist; order follows the list; content type comes from the stored file.
- */
-async function resolveSections(caller: Caller, inputs: SectionInput[], existing: StoredSection[]): Promise<Section[]> {
-  const existingById = new Map(existing.map((section) => [section._id, section]));
-  const seen = new Set<string>();
-  return Promise.all(
-    inputs.map(async (input, index): Promise<Section> => {
-      const label = `Section ${index + 1} ("${input.title}")`;
-      const kept = input._id === undefined ? undefined : existingById.get(input._id);
-      if (input._id !== undefined && !kept) throw invalid(`${label} is not part of this module; leave out its _id to add it as new.`);
-      if (input._id !== undefined) {
-        if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
-        seen.add(input._id);
-      }
-      const base = { _id: kept?._id ?? randomUUID(), title: input.title, order: index + 1 };
-      if (kept && kept.contentUrl === input.contentUrl) {
-        return { ...base, contentType: kept.contentType, contentUrl: kept.contentUrl, originalFileName: input.originalFileName ?? kept.originalFileName };
-      }
-      if (!ownsStorageKey(caller, input.contentUrl)) {
-        throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
-      }
-      const file = await storage.describeFile(input.contentUrl);
-      if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
-      if (file.size > UPLOAD_LIMITS.maxFileBytes) {
-        throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
-      }
-      return {
-        ...base,
-        contentType: contentTypeFromMediaType(file.mediaType),
-        contentUrl: input.contentUrl,
-        originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
-      };
-    }),
-  );
-}
-
 /** The stored name is `{timestamp}-{name}`; the name part is the best fallback for a display name. */
 const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/^\d+-/, '');
 
 /** A new timestamp strictly after the previous one, so the version check can never see the same value twice. */
-function laterThan(previous: string): string {
-  const now = Date.now();
-  const previousMs = Date.parse(previous);
-  return new Date(Math.max(now, previousMs + 1)).toISOString();
+function laterThan(now: Date, previous: string): string {
+  return new Date(Math.max(now.getTime(), Date.parse(previous) + 1)).toISOString();
 }
 
-/**
- * Deletes the files a module no longer uses, unless another of the owner's modules still does (a client may reuse
- * an upload). Clean-up never fails the request that triggered it: the data change already happened.
- */
-async function removeUnusedFiles(before: ModuleRecord, sectionsNow: StoredSection[]): Promise<void> {
-  const keptHere = new Set(sectionsNow.map((section) => section.contentUrl));
-  const dropped = [...new Set(before.sections.map((section) => section.contentUrl))].filter((key) => !keptHere.has(key));
-  if (dropped.length === 0) return;
-  try {
-    const otherModules = (await modules.listModulesByOwner(before.ownerId)).filter(
-      (record) => record.moduleId !== before.moduleId,
-    );
-    const usedElsewhere = new Set(otherModules.flatMap((record) => record.sections.map((section) => section.contentUrl)));
-    await storage.deleteFiles(dropped.filter((key) => !usedElsewhere.has(key)));
-  } catch (error) {
-    logger.warn('Could not delete files; they are orphaned', { keys: dropped, error: error as Error });
-  }
-}

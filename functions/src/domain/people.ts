@@ -32,12 +32,24 @@ export interface PeopleServiceDeps {
 
 export type PeopleService = ReturnType<typeof makePeopleService>;
 
+/** The read-only use cases, which need the directory only (their routes touch no table). */
+export function makePeopleQueries({ directory }: Pick<PeopleServiceDeps, 'directory'>) {
+  return {
+    /** The people who have these e-mail addresses (for previews: who exists already, with which role). */
+    async lookup(emails: string[]): Promise<Person[]> {
+      const found = await mapWithConcurrency([...new Set(emails)], LOOKUP_CONCURRENCY, (email) => directory.findByEmail(email));
+      return found.filter((person): person is Person => person !== undefined);
+    },
+
+    list: (query: PeopleQuery): Promise<PeoplePage> => directory.list(query),
+  };
+}
+
 export function makePeopleService({ directory, audit, clock, rosters, figures }: PeopleServiceDeps) {
   const describe = (person: Pick<Person, 'name' | 'email'>) =>
     person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
 
   const record = makeChangeRecorder({ directory, audit, clock });
-
 
   async function requirePerson(userId: string): Promise<Person> {
     const person = await directory.get(userId);
@@ -68,6 +80,8 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
   }
 
   return {
+    ...makePeopleQueries({ directory }),
+
     invite,
 
     /** Invites each row on its own: one failure does not stop the others, and each row says what happened. */
@@ -83,14 +97,6 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
         }
       });
     },
-
-    /** The people who have these e-mail addresses (for previews: who exists already, with which role). */
-    async lookup(emails: string[]): Promise<Person[]> {
-      const found = await mapWithConcurrency([...new Set(emails)], LOOKUP_CONCURRENCY, (email) => directory.findByEmail(email));
-      return found.filter((person): person is Person => person !== undefined);
-    },
-
-    list: (query: PeopleQuery): Promise<PeoplePage> => directory.list(query),
 
     async resendInvitation(caller: Caller, userId: string): Promise<{ temporaryPassword?: string }> {
       const person = await requirePerson(userId);

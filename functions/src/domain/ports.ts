@@ -1,9 +1,127 @@
-// What the domain needs from the outside world, as interfaces. Adapters (functions/src/repositories/,
-// functions/src/directory/) implement them over injected clients; handlers wire them at cold start; tests use fakes.
-
-// ---- Administration: the people directory, the audit trail, the clock, class rosters (admin branch) ----
+// What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
+// repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
+import type { ContentType, Section } from '../../../shared/entities';
 import type { AuditEntry, Person, PersonStatus } from '../../../shared/people';
 import type { Role } from '../../../shared/roles';
+
+export interface ModuleRecord {
+  moduleId: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  sections: Omit<Section, 'downloadUrl'>[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A class; teacherId and teacherName are '' while an admin-created class has no teacher. */
+export interface ClassRecord {
+  classId: string;
+  className: string;
+  teacherId: string;
+  teacherName: string;
+  /** Student id → display name. */
+  students: Record<string, string>;
+  assignedModuleIds: string[];
+}
+
+export interface ProgressRecord {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  completedSections: string[];
+  updatedAt: string;
+}
+
+export interface ProgressKey {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+}
+
+export interface ModuleStore {
+  getModule(moduleId: string): Promise<ModuleRecord | undefined>;
+  /** The modules that exist among these ids, in no particular order. */
+  getModules(moduleIds: string[]): Promise<ModuleRecord[]>;
+  listModulesByOwner(ownerId: string): Promise<ModuleRecord[]>;
+  /** Stores a new module; false when one with this id exists already. */
+  insertModule(record: ModuleRecord): Promise<boolean>;
+  /** Replaces a module only if it still has this owner and this updatedAt; false when it changed or is gone. */
+  replaceModule(record: ModuleRecord, expectedUpdatedAt: string): Promise<boolean>;
+  /** Deletes a module if the given teacher owns it; the deleted module, or undefined. */
+  deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
+  /** How many modules a teacher owns. */
+  countModulesOfOwner(ownerId: string): Promise<number>;
+}
+
+export interface ClassStore {
+  getClass(classId: string): Promise<ClassRecord | undefined>;
+  getClasses(classIds: string[]): Promise<ClassRecord[]>;
+  listClassesByTeacher(teacherId: string): Promise<ClassRecord[]>;
+  listClassIdsOfStudent(studentId: string): Promise<string[]>;
+  /** Creates a class with no students or modules; false when one with this id exists already. */
+  insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
+  /** Enrols a student in an existing class (fails when there is no such class); repeating it changes nothing. */
+  enrollStudent(classId: string, studentId: string, studentName: string): Promise<void>;
+  /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
+  addAssignedModule(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  /** Removes a module from an existing class (fails when there is no such class). */
+  removeAssignedModule(classId: string, moduleId: string): Promise<void>;
+  /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
+  removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  // Administration: every class, changes by admins, names that follow a rename.
+  listAllClasses(): Promise<ClassRecord[]>;
+  /** False when the class does not exist (the same for the other changes). */
+  renameClass(classId: string, className: string): Promise<boolean>;
+  /** Sets (or, with null, removes) the class's teacher. */
+  setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
+  /** Enrols a student unless the class is full (at most CLASS_LIMITS.studentsMax), atomically. */
+  enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome>;
+  /** Removes a student from the roster and their membership; their progress stays. */
+  unenrollStudent(classId: string, studentId: string): Promise<void>;
+  /** The class, its enrolments and its progress; modules stay. */
+  deleteClassAndItsData(classId: string): Promise<void>;
+  /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
+  renameTeacherInClasses(teacherId: string, name: string): Promise<void>;
+  renameStudentInClasses(studentId: string, name: string): Promise<void>;
+}
+
+export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass';
+
+export interface ProgressStore {
+  getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
+  /** Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record. */
+  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
+  listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
+  deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
+}
+
+export interface StoredFile {
+  mediaType: string | undefined;
+  size: number;
+}
+
+/** How storage ended a multipart upload the client asked to finish or cancel. */
+export type MultipartOutcome = 'done' | 'noSuchUpload' | 'partsMismatch';
+
+export interface FileStore {
+  /** The stored file's metadata, or undefined when no such file exists. */
+  describeFile(key: string): Promise<StoredFile | undefined>;
+  /** A short-lived link to read a file (only PDFs open inline). */
+  downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
+  singleUploadUrl(key: string, mediaType: string): Promise<string>;
+  startMultipartUpload(key: string, mediaType: string): Promise<string>;
+  partUploadUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
+  deleteFiles(keys: string[]): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+// ---- Administration: the people directory, the audit trail, rosters and school figures ----
 
 export interface NewPerson {
   email: string;
@@ -46,10 +164,6 @@ export interface AuditLog {
   recent(limit: number): Promise<AuditEntry[]>;
 }
 
-export interface Clock {
-  now(): Date;
-}
-
 /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
 export interface RosterNames {
   renameTeacher(teacherId: string, name: string): Promise<void>;
@@ -63,29 +177,12 @@ export interface SchoolFigures {
   modulesOf(teacherIds: string[]): Promise<number>;
 }
 
-/** A class as the administration use cases see it (teacherId '' while it has none). */
-export interface SchoolClass {
-  classId: string;
-  className: string;
-  teacherId: string;
-  teacherName: string;
-  /** Student id → display name. */
-  students: Record<string, string>;
-  assignedModuleIds: string[];
+
+export interface IdGenerator {
+  newId(): string;
 }
 
-/** Classes and enrolments, written through the class repository (so the roster's storage can change in one place). */
-export interface ClassStore {
-  list(): Promise<SchoolClass[]>;
-  get(classId: string): Promise<SchoolClass | undefined>;
-  /** False when the id is taken. */
-  create(schoolClass: Pick<SchoolClass, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
-  /** False when the class does not exist (the same for the other changes). */
-  rename(classId: string, className: string): Promise<boolean>;
-  setTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
-  /** Refuses a student past the class's limit atomically. */
-  enrol(classId: string, studentId: string, name: string): Promise<'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass'>;
-  unenrol(classId: string, studentId: string): Promise<void>;
-  /** The class, its enrolments and its progress; modules stay. */
-  delete(classId: string): Promise<void>;
+/** Where the domain reports what went wrong without failing the request (e.g. a clean-up that can be retried). */
+export interface Log {
+  warn(message: string, details: Record<string, unknown>): void;
 }

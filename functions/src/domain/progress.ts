@@ -1,75 +1,77 @@
 // Use cases for progress: students mark sections of their class's modules complete; teachers read the class report.
 import type { ClassReportRow, ModuleProgress, Progress } from '../../../shared/entities';
 import type { MarkCompleteInput } from '../../../shared/schemas';
-import type { ClassRecord } from '../repositories/class-repository';
-import * as modules from '../repositories/module-repository';
-import type { ModuleRecord } from '../repositories/module-repository';
-import * as progress from '../repositories/progress-repository';
-import type { ProgressRecord } from '../repositories/progress-repository';
 import type { Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
 import { forbidden, invalid, notFound } from './errors';
+import type { ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
 
-interface ProgressKey {
-  studentId: string;
-  moduleId: string;
-  classId: string;
+export interface ProgressServicePorts {
+  classes: ClassStore;
+  modules: ModuleStore;
+  progress: ProgressStore;
+  clock: Clock;
 }
 
-export async function getProgress(caller: Caller, key: ProgressKey): Promise<Progress> {
-  const schoolClass = await requireClass(caller, key.classId, 'teacherOrStudent');
-  if (!isTeacherOf(caller, schoolClass) && key.studentId !== caller.userId) {
-    throw forbidden('You can only see your own progress.');
+export function makeProgressService({ classes, modules, progress, clock }: ProgressServicePorts) {
+  async function get(caller: Caller, key: ProgressKey): Promise<Progress> {
+    const schoolClass = await requireClass(classes, caller, key.classId, 'teacherOrStudent');
+    if (!isTeacherOf(caller, schoolClass) && key.studentId !== caller.userId) {
+      throw forbidden('You can only see your own progress.');
+    }
+    if (!Object.hasOwn(schoolClass.students, key.studentId)) throw notFound('This student is not enrolled in this class.');
+    const module = await requireAssignedModule(schoolClass, key.moduleId);
+    const record = await progress.getProgress(key);
+    // Nothing recorded yet is an answer, not an error: the old API's 404 made every first visit log a failed request.
+    if (!record) return { ...key, completedSections: [] };
+    return toProgress(record, module);
   }
-  if (!Object.hasOwn(schoolClass.students, key.studentId)) throw notFound('This student is not enrolled in this class.');
-  const module = await requireAssignedModule(schoolClass, key.moduleId);
-  const record = await progress.getProgress(key.classId, key.moduleId, key.studentId);
-  // Nothing recorded yet is an answer, not an error: the old API's 404 made every first visit log a failed request.
-  if (!record) return { ...key, completedSections: [] };
-  return toProgress(record, module);
-}
 
-/** Marks one section complete for the calling student; repeating it changes nothing. */
-export async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
-  if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
-  const schoolClass = await requireClass(caller, input.classId, 'student');
-  const module = await requireAssignedModule(schoolClass, input.moduleId);
-  if (!module.sections.some((section) => section._id === input.sectionId)) {
-    throw invalid('This section is not part of the module; reload the module and try again.');
+  /** Marks one section complete for the calling student; repeating it changes nothing. */
+  async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
+    if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
+    const schoolClass = await requireClass(classes, caller, input.classId, 'student');
+    const module = await requireAssignedModule(schoolClass, input.moduleId);
+    if (!module.sections.some((section) => section._id === input.sectionId)) {
+      throw invalid('This section is not part of the module; reload the module and try again.');
+    }
+    const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString());
+    return toProgress(record, module);
   }
-  const record = await progress.addCompletedSection(input.classId, input.moduleId, caller.userId, input.sectionId);
-  return toProgress(record, module);
-}
 
-/**
- * One row per student, one entry per assigned module. A fixed number of reads whatever the class size:
- * the class item (roster with names), the class's progress items, and the assigned modules.
- */
-export async function getClassReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
-  const schoolClass = await requireClass(caller, classId, 'reader');
-  const [assigned, records] = await Promise.all([
-    modules.getModules(schoolClass.assignedModuleIds),
-    progress.listProgressOfClass(classId),
-  ]);
-  const studentIds = Object.keys(schoolClass.students);
-  if (assigned.length === 0 || studentIds.length === 0) return [];
-  const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-  const orderedModules = [...assigned].sort((a, b) => a.title.localeCompare(b.title));
-  return studentIds
-    .map((studentId) => ({
-      studentId,
-      studentName: schoolClass.students[studentId],
-      modules: orderedModules.map((module) =>
-        moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`)),
-      ),
-    }))
-    .sort((a, b) => a.studentName.localeCompare(b.studentName));
-}
+  /**
+   * One row per student, one entry per assigned module. A fixed number of reads whatever the class size:
+   * the class item (roster with names), the class's progress items, and the assigned modules.
+   */
+  async function classReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
+    const schoolClass = await requireClass(classes, caller, classId, 'reader');
+    const [assigned, records] = await Promise.all([
+      modules.getModules(schoolClass.assignedModuleIds),
+      progress.listProgressOfClass(classId),
+    ]);
+    const studentIds = Object.keys(schoolClass.students);
+    if (assigned.length === 0 || studentIds.length === 0) return [];
+    const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+    const orderedModules = [...assigned].sort((a, b) => a.title.localeCompare(b.title));
+    return studentIds
+      .map((studentId) => ({
+        studentId,
+        studentName: schoolClass.students[studentId],
+        modules: orderedModules.map((module) =>
+          moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`)),
+        ),
+      }))
+      .sort((a, b) => a.studentName.localeCompare(b.studentName));
+  }
 
-async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {
-  const module = schoolClass.assignedModuleIds.includes(moduleId) ? await modules.getModule(moduleId) : undefined;
-  if (!module) throw notFound('This module is not assigned to this class.');
-  return module;
+  async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {
+    const module = schoolClass.assignedModuleIds.includes(moduleId) ? await modules.getModule(moduleId) : undefined;
+    if (!module) throw notFound('This module is not assigned to this class.');
+    return module;
+  }
+
+  return { get, markComplete, classReport };
 }
 
 /** Only sections still in the module count: removing a section in an edit removes it from everyone's progress. */

@@ -1,6 +1,9 @@
 import { UPLOAD_LIMITS } from '../../../shared/constants';
+import type { MultipartUploadTicket } from '../../../shared/entities';
+import { callers, refused } from '../../test/in-memory/records';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import type { Caller } from './caller';
-import { ownsStorageKey, partSizeFor, safeFileName } from './uploads';
+import { makeUploadService, ownsStorageKey, partSizeFor, safeFileName } from './uploads';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -79,5 +82,63 @@ describe('ownsStorageKey', () => {
     ['', false],
   ])('%j → %s', (key, owned) => {
     expect(ownsStorageKey(teacher, key)).toBe(owned);
+  });
+});
+
+describe('upload use cases', () => {
+  let ports: InMemoryPorts;
+  let uploads: ReturnType<typeof makeUploadService>;
+  const { teacher, otherTeacher } = callers;
+
+  beforeEach(() => {
+    ports = inMemoryPorts();
+    uploads = makeUploadService(ports);
+  });
+
+  it("answers one upload URL under the caller's prefix, named by time and a safe name, for a file up to 5 MiB", async () => {
+    const ticket = await uploads.create(teacher, { fileName: 'Cell notes.pdf', contentType: 'application/pdf', size: 5 * MiB });
+    const contentUrl = `protected/${teacher.userId}/${ports.clock.now().getTime()}-Cell-notes.pdf`;
+    expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fpdf` });
+    expect(ports.files.openUploads()).toEqual([]);
+  });
+
+  it('starts a multipart upload above 5 MiB with a URL per part, which completes with the uploaded parts', async () => {
+    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    expect(ticket).toMatchObject({ uploadId: 'upload-1', partSize: 5 * MiB });
+    expect(ticket.parts.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+    const parts = ticket.parts.map(({ partNumber }) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber) }));
+    await expect(uploads.complete(teacher, { contentUrl: ticket.contentUrl, uploadId: 'upload-1', parts })).resolves.toEqual({
+      contentUrl: ticket.contentUrl,
+    });
+    expect(ports.files.keys()).toEqual([ticket.contentUrl]);
+  });
+
+  it('renews part URLs of the caller\'s own upload, in the order asked', async () => {
+    const contentUrl = `protected/${teacher.userId}/1-film.mp4`;
+    const renewed = await uploads.renewParts(teacher, { contentUrl, uploadId: 'u', partNumbers: [3, 1] });
+    expect(renewed.parts.map((part) => part.partNumber)).toEqual([3, 1]);
+  });
+
+  it("refuses to renew, finish or cancel another teacher's upload", async () => {
+    const contentUrl = `protected/${otherTeacher.userId}/1-film.mp4`;
+    await expect(uploads.renewParts(teacher, { contentUrl, uploadId: 'u', partNumbers: [1] })).rejects.toEqual(refused('forbidden', /continue your own uploads/));
+    await expect(uploads.complete(teacher, { contentUrl, uploadId: 'u', parts: [{ partNumber: 1, etag: 'e' }] })).rejects.toEqual(
+      refused('forbidden', /finish or cancel your own uploads/),
+    );
+    await expect(uploads.abort(teacher, { contentUrl, uploadId: 'u' })).rejects.toEqual(refused('forbidden', /finish or cancel your own uploads/));
+  });
+
+  it('reports an upload that no longer exists, and parts that do not match, as the client\'s to fix', async () => {
+    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB })) as MultipartUploadTicket;
+    const input = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    await expect(uploads.complete(teacher, { ...input, parts: [{ partNumber: 1, etag: 'wrong' }] })).rejects.toEqual(
+      refused('invalid', /parts do not match/),
+    );
+    await uploads.abort(teacher, input);
+    expect(ports.files.openUploads()).toEqual([]);
+    await expect(uploads.abort(teacher, input)).rejects.toEqual(refused('notFound', /no longer exists/));
+    await expect(uploads.complete(teacher, { ...input, parts: [{ partNumber: 1, etag: 'e' }] })).rejects.toEqual(
+      refused('notFound', /no longer exists/),
+    );
   });
 });

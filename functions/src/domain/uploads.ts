@@ -7,9 +7,9 @@ import type {
   CreateUploadInput,
   RenewUploadPartsInput,
 } from '../../../shared/schemas';
-import * as storage from '../storage/file-storage';
 import type { Caller } from './caller';
-import { DomainError, forbidden, invalid, notFound } from './errors';
+import { forbidden, invalid, notFound } from './errors';
+import type { Clock, FileStore, MultipartOutcome } from './ports';
 
 const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
 
@@ -39,68 +39,63 @@ export function partSizeFor(size: number): number {
   return partSize;
 }
 
-export async function createUpload(caller: Caller, input: CreateUploadInput, now = Date.now()): Promise<UploadTicket> {
-  const contentUrl = `${ownPrefix(caller)}${now}-${safeFileName(input.fileName)}`;
-  if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
-    return { contentUrl, uploadUrl: await storage.singleUploadUrl(contentUrl, input.contentType) };
+export interface UploadServicePorts {
+  files: FileStore;
+  clock: Clock;
+}
+
+export function makeUploadService({ files, clock }: UploadServicePorts) {
+  async function create(caller: Caller, input: CreateUploadInput): Promise<UploadTicket> {
+    const contentUrl = `${ownPrefix(caller)}${clock.now().getTime()}-${safeFileName(input.fileName)}`;
+    if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
+      return { contentUrl, uploadUrl: await files.singleUploadUrl(contentUrl, input.contentType) };
+    }
+    const partSize = partSizeFor(input.size);
+    const uploadId = await files.startMultipartUpload(contentUrl, input.contentType);
+    const partNumbers = Array.from({ length: Math.ceil(input.size / partSize) }, (_, index) => index + 1);
+    return { contentUrl, uploadId, partSize, parts: await partUploadUrls(contentUrl, uploadId, partNumbers) };
   }
-  const partSize = partSizeFor(input.size);
-  const uploadId = await storage.startMultipartUpload(contentUrl, input.contentType);
-  const partNumbers = Array.from({ length: Math.ceil(input.size / partSize) }, (_, index) => index + 1);
-  return { contentUrl, uploadId, partSize, parts: await partUploadUrls(contentUrl, uploadId, partNumbers) };
-}
 
-/**
- * New presigned URLs for parts of the caller's multipart upload, when the first ones expired. Signing asks nothing
- * of S3: an upload that no longer exists shows when a part is PUT (404) or the upload is completed.
- */
-export async function renewUploadParts(caller: Caller, input: RenewUploadPartsInput): Promise<RenewedUploadParts> {
-  requireOwnKey(caller, input.contentUrl, 'You can only continue your own uploads.');
-  return { parts: await partUploadUrls(input.contentUrl, input.uploadId, input.partNumbers) };
-}
-
-function partUploadUrls(contentUrl: string, uploadId: string, partNumbers: number[]): Promise<UploadPartUrl[]> {
-  return Promise.all(
-    partNumbers.map(async (partNumber) => ({
-      partNumber,
-      uploadUrl: await storage.partUploadUrl(contentUrl, uploadId, partNumber),
-    })),
-  );
-}
-
-export async function completeUpload(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
-  requireOwnKey(caller, input.contentUrl);
-  try {
-    await storage.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts);
-  } catch (error) {
-    throw storageRefusal(error) ?? error;
+  /**
+   * New presigned URLs for parts of the caller's multipart upload, when the first ones expired. Signing asks nothing
+   * of storage: an upload that no longer exists shows when a part is PUT (404) or the upload is completed.
+   */
+  async function renewParts(caller: Caller, input: RenewUploadPartsInput): Promise<RenewedUploadParts> {
+    requireOwnKey(caller, input.contentUrl, 'You can only continue your own uploads.');
+    return { parts: await partUploadUrls(input.contentUrl, input.uploadId, input.partNumbers) };
   }
-  return { contentUrl: input.contentUrl };
-}
 
-export async function abortUpload(caller: Caller, input: AbortUploadInput): Promise<void> {
-  requireOwnKey(caller, input.contentUrl);
-  try {
-    await storage.abortMultipartUpload(input.contentUrl, input.uploadId);
-  } catch (error) {
-    throw storageRefusal(error) ?? error;
+  function partUploadUrls(contentUrl: string, uploadId: string, partNumbers: number[]): Promise<UploadPartUrl[]> {
+    return Promise.all(
+      partNumbers.map(async (partNumber) => ({
+        partNumber,
+        uploadUrl: await files.partUploadUrl(contentUrl, uploadId, partNumber),
+      })),
+    );
   }
+
+  async function complete(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
+    requireOwnKey(caller, input.contentUrl);
+    refuseUnlessDone(await files.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts));
+    return { contentUrl: input.contentUrl };
+  }
+
+  async function abort(caller: Caller, input: AbortUploadInput): Promise<void> {
+    requireOwnKey(caller, input.contentUrl);
+    refuseUnlessDone(await files.abortMultipartUpload(input.contentUrl, input.uploadId));
+  }
+
+  return { create, renewParts, complete, abort };
 }
 
 function requireOwnKey(caller: Caller, key: string, message = 'You can only finish or cancel your own uploads.') {
   if (!ownsStorageKey(caller, key)) throw forbidden(message);
 }
 
-/** S3's refusals that are the client's to fix, as domain errors; anything else stays unexpected. */
-function storageRefusal(error: unknown): DomainError | undefined {
-  switch ((error as Error).name) {
-    case 'NoSuchUpload':
-      return notFound('This upload no longer exists (it was finished or cancelled). Upload the file again.');
-    case 'InvalidPart':
-    case 'InvalidPartOrder':
-    case 'EntityTooSmall':
-      return invalid('The uploaded parts do not match this upload. Upload the file again.');
-    default:
-      return undefined;
+/** Storage's refusals are the client's to fix. */
+function refuseUnlessDone(outcome: MultipartOutcome): void {
+  if (outcome === 'noSuchUpload') {
+    throw notFound('This upload no longer exists (it was finished or cancelled). Upload the file again.');
   }
+  if (outcome === 'partsMismatch') throw invalid('The uploaded parts do not match this upload. Upload the file again.');
 }

@@ -1,9 +1,12 @@
-import { routes } from '../../../shared/routes';
 import { abortUploadSchema } from '../../../shared/schemas';
-import { abortUpload } from '../domain/uploads';
+import { makeUploadService } from '../domain/uploads';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, noContent, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.abortUpload, async (request, caller) => {
-  await abortUpload(caller, validate(abortUploadSchema, request.body));
+const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
+
+export const handler = apiHandler('abortUpload', async (request, caller) => {
+  await uploads.abort(caller, validate(abortUploadSchema, request.body));
   return noContent();
 });

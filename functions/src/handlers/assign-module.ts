@@ -1,10 +1,12 @@
-import { routes } from '../../../shared/routes';
 import { assignModuleSchema } from '../../../shared/schemas';
-import { assignModule } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 
-export const handler = apiHandler(routes.assignModule, async (request, caller) => {
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('assignModule', async (request, caller) => {
   const classId = pathId(request, 'classId');
   const { moduleId } = validate(assignModuleSchema, request.body);
-  return ok(await assignModule(caller, classId, moduleId));
+  return ok(await classes.assignModule(caller, classId, moduleId));
 });

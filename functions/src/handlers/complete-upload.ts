@@ -1,8 +1,14 @@
-import { routes } from '../../../shared/routes';
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { completeUploadSchema } from '../../../shared/schemas';
-import { completeUpload } from '../domain/uploads';
+import { makeUploadService } from '../domain/uploads';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.completeUpload, async (request, caller) =>
-  ok(await completeUpload(caller, validate(completeUploadSchema, request.body))),
+const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
+
+export const handler = apiHandler(
+  'completeUpload',
+  async (request, caller) => ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
+  { counts: BUSINESS_METRICS.uploadCompleted },
 );

@@ -1,8 +1,11 @@
-import { routes } from '../../../shared/routes';
 import { createUploadSchema } from '../../../shared/schemas';
-import { createUpload } from '../domain/uploads';
+import { makeUploadService } from '../domain/uploads';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, created, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.createUpload, async (request, caller) =>
-  created(await createUpload(caller, validate(createUploadSchema, request.body))),
+const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
+
+export const handler = apiHandler('createUpload', async (request, caller) =>
+  created(await uploads.create(caller, validate(createUploadSchema, request.body))),
 );

@@ -1,9 +1,8 @@
-import { routes } from '../../../shared/routes';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, ok, pathId } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler(routes.disablePerson, async (request, caller) =>
+export const handler = apiHandler('disablePerson', async (request, caller) =>
   ok(await people.disable(caller, pathId(request, 'userId'))),
 );

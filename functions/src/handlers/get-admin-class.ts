@@ -1,7 +1,8 @@
-import { routes } from '../../../shared/routes';
-import { buildClassAdminService } from '../composition/classes';
+import { makeClassAdminQueries } from '../domain/class-admin';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { tableStores } from '../platform/table-stores';
 
-const classes = buildClassAdminService();
+// The class store only: reading calls no directory.
+const classes = makeClassAdminQueries(tableStores());
 
-export const handler = apiHandler(routes.getAdminClass, async (request) => ok(await classes.detail(pathId(request, 'classId'))));
+export const handler = apiHandler('getAdminClass', async (request) => ok(await classes.detail(pathId(request, 'classId'))));

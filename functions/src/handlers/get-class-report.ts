@@ -1,7 +1,10 @@
-import { routes } from '../../../shared/routes';
-import { getClassReport } from '../domain/progress';
+import { makeProgressService } from '../domain/progress';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.getClassReport, async (request, caller) =>
-  ok(await getClassReport(caller, pathId(request, 'classId'))),
+const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+
+export const handler = apiHandler('getClassReport', async (request, caller) =>
+  ok(await progress.classReport(caller, pathId(request, 'classId'))),
 );

@@ -1,7 +1,9 @@
-import { routes } from '../../../shared/routes';
-import { getClassDetail } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-export const handler = apiHandler(routes.getClass, async (request, caller) =>
-  ok(await getClassDetail(caller, pathId(request, 'classId'))),
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('getClass', async (request, caller) =>
+  ok(await classes.getDetail(caller, pathId(request, 'classId'))),
 );

@@ -1,7 +1,12 @@
-import { routes } from '../../../shared/routes';
-import { getModule } from '../domain/modules';
+import { makeModuleService } from '../domain/modules';
+import { tableStores } from '../platform/table-stores';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { logger } from '../platform/logger';
+import { randomIds, systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.getModule, async (request, caller) =>
-  ok(await getModule(caller, pathId(request, 'id'))),
+const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
+
+export const handler = apiHandler('getModule', async (request, caller) =>
+  ok(await modules.get(caller, pathId(request, 'id'))),
 );

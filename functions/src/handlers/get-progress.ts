@@ -1,12 +1,15 @@
-import { routes } from '../../../shared/routes';
-import { getProgress } from '../domain/progress';
+import { makeProgressService } from '../domain/progress';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.getProgress, async (request, caller) => {
+const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+
+export const handler = apiHandler('getProgress', async (request, caller) => {
   const key = {
     studentId: pathId(request, 'studentId'),
     moduleId: pathId(request, 'moduleId'),
     classId: pathId(request, 'classId'),
   };
-  return ok(await getProgress(caller, key));
+  return ok(await progress.get(caller, key));
 });

@@ -1,7 +1,8 @@
-import { routes } from '../../../shared/routes';
-import { buildClassAdminService } from '../composition/classes';
+import { makeClassAdminQueries } from '../domain/class-admin';
 import { apiHandler, ok } from '../platform/http';
+import { tableStores } from '../platform/table-stores';
 
-const classes = buildClassAdminService();
+// The class store only: reading calls no directory.
+const classes = makeClassAdminQueries(tableStores());
 
-export const handler = apiHandler(routes.listAdminClasses, async () => ok(await classes.list()));
+export const handler = apiHandler('listAdminClasses', async () => ok(await classes.list()));

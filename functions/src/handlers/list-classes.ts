@@ -1,5 +1,7 @@
-import { routes } from '../../../shared/routes';
-import { listTeacherClasses } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok } from '../platform/http';
 
-export const handler = apiHandler(routes.listClasses, async (_request, caller) => ok(await listTeacherClasses(caller)));
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('listClasses', async (_request, caller) => ok(await classes.listTeacherClasses(caller)));

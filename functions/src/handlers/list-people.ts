@@ -1,11 +1,12 @@
 import { listPeopleQuerySchema } from '../../../shared/people';
-import { routes } from '../../../shared/routes';
-import { buildPeopleService } from '../composition/people';
+import { makePeopleQueries } from '../domain/people';
 import { apiHandler, ok, validate } from '../platform/http';
+import { userDirectory } from '../platform/user-directory';
 
-const people = buildPeopleService();
+// The directory only: this route touches no table.
+const people = makePeopleQueries({ directory: userDirectory() });
 
-export const handler = apiHandler(routes.listPeople, async (request) => {
+export const handler = apiHandler('listPeople', async (request) => {
   // Empty parameters (an untouched filter) mean "any".
   const query = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== undefined && value !== ''));
   return ok(await people.list(validate(listPeopleQuerySchema, query)));

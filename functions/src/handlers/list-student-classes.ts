@@ -1,7 +1,9 @@
-import { routes } from '../../../shared/routes';
-import { listStudentClasses } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-export const handler = apiHandler(routes.listStudentClasses, async (request, caller) =>
-  ok(await listStudentClasses(caller, pathId(request, 'userId'))),
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('listStudentClasses', async (request, caller) =>
+  ok(await classes.listStudentClasses(caller, pathId(request, 'userId'))),
 );

@@ -1,7 +1,9 @@
-import { routes } from '../../../shared/routes';
-import { listTeacherClasses } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-export const handler = apiHandler(routes.listTeacherClasses, async (request, caller) =>
-  ok(await listTeacherClasses(caller, pathId(request, 'teacherId'))),
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('listTeacherClasses', async (request, caller) =>
+  ok(await classes.listTeacherClasses(caller, pathId(request, 'teacherId'))),
 );

@@ -1,11 +1,12 @@
 import { lookupPeopleSchema } from '../../../shared/people';
-import { routes } from '../../../shared/routes';
-import { buildPeopleService } from '../composition/people';
+import { makePeopleQueries } from '../domain/people';
 import { apiHandler, ok, validate } from '../platform/http';
+import { userDirectory } from '../platform/user-directory';
 
-const people = buildPeopleService();
+// The directory only: this route touches no table.
+const people = makePeopleQueries({ directory: userDirectory() });
 
-export const handler = apiHandler(routes.lookupPeople, async (request) => {
+export const handler = apiHandler('lookupPeople', async (request) => {
   const { emails } = validate(lookupPeopleSchema, request.body);
   return ok({ people: await people.lookup(emails) });
 });

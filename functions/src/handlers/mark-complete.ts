@@ -1,8 +1,14 @@
-import { routes } from '../../../shared/routes';
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { markCompleteSchema } from '../../../shared/schemas';
-import { markComplete } from '../domain/progress';
+import { makeProgressService } from '../domain/progress';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.markComplete, async (request, caller) =>
-  ok(await markComplete(caller, validate(markCompleteSchema, request.body))),
+const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+
+export const handler = apiHandler(
+  'markComplete',
+  async (request, caller) => ok(await progress.markComplete(caller, validate(markCompleteSchema, request.body))),
+  { counts: BUSINESS_METRICS.sectionCompleted },
 );

@@ -1,11 +1,10 @@
 import { renamePersonSchema } from '../../../shared/people';
-import { routes } from '../../../shared/routes';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler(routes.renamePerson, async (request, caller) => {
+export const handler = apiHandler('renamePerson', async (request, caller) => {
   const userId = pathId(request, 'userId');
   const { name } = validate(renamePersonSchema, request.body);
   return ok(await people.renamePerson(caller, userId, name));

@@ -1,8 +1,11 @@
-import { routes } from '../../../shared/routes';
 import { renewUploadPartsSchema } from '../../../shared/schemas';
-import { renewUploadParts } from '../domain/uploads';
+import { makeUploadService } from '../domain/uploads';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';
+import { systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.renewUploadParts, async (request, caller) =>
-  ok(await renewUploadParts(caller, validate(renewUploadPartsSchema, request.body))),
+const uploads = makeUploadService({ files: fileStore(), clock: systemClock });
+
+export const handler = apiHandler('renewUploadParts', async (request, caller) =>
+  ok(await uploads.renewParts(caller, validate(renewUploadPartsSchema, request.body))),
 );

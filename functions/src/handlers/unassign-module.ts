@@ -1,7 +1,9 @@
-import { routes } from '../../../shared/routes';
-import { unassignModule } from '../domain/classes';
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-export const handler = apiHandler(routes.unassignModule, async (request, caller) =>
-  ok(await unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('unassignModule', async (request, caller) =>
+  ok(await classes.unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
 );

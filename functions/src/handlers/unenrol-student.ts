@@ -1,9 +1,8 @@
-import { routes } from '../../../shared/routes';
 import { buildClassAdminService } from '../composition/classes';
 import { apiHandler, ok, pathId } from '../platform/http';
 
 const classes = buildClassAdminService();
 
-export const handler = apiHandler(routes.unenrolStudent, async (request, caller) =>
+export const handler = apiHandler('unenrolStudent', async (request, caller) =>
   ok(await classes.unenrol(caller, pathId(request, 'classId'), pathId(request, 'studentId'))),
 );

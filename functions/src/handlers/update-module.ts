@@ -1,9 +1,14 @@
-import { routes } from '../../../shared/routes';
 import { updateModuleSchema } from '../../../shared/schemas';
-import { updateModule } from '../domain/modules';
+import { makeModuleService } from '../domain/modules';
+import { tableStores } from '../platform/table-stores';
+import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
+import { logger } from '../platform/logger';
+import { randomIds, systemClock } from '../platform/system';
 
-export const handler = apiHandler(routes.updateModule, async (request, caller) => {
+const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
+
+export const handler = apiHandler('updateModule', async (request, caller) => {
   const moduleId = pathId(request, 'id');
-  return ok(await updateModule(caller, moduleId, validate(updateModuleSchema, request.body)));
+  return ok(await modules.update(caller, moduleId, validate(updateModuleSchema, request.body)));
 });

@@ -1,5 +1,8 @@
-// The Cognito client as a module singleton, created once per Lambda container; locally it points at the twin.
+// Builds the Cognito client a handler uses, once per Lambda container (at cold start); locally it points at the twin.
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { localEndpoints } from './env';
+import { localEndpoint } from './env';
+import { traced } from './tracing';
 
-export const cognitoClient = new CognitoIdentityProviderClient(localEndpoints.cognito ? { endpoint: localEndpoints.cognito } : {});
+export function makeCognitoClient(endpoint = localEndpoint('COGNITO_ENDPOINT')): CognitoIdentityProviderClient {
+  return traced(new CognitoIdentityProviderClient(endpoint ? { endpoint } : {}));
+}

@@ -1,9 +1,11 @@
-// The DynamoDB client as a module singleton, created once per Lambda container.
+// Builds the DynamoDB document client a handler uses, once per Lambda container (at cold start).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { localEndpoints } from './env';
+import { localEndpoint } from './env';
+import { traced } from './tracing';
 
-export const documentClient = DynamoDBDocumentClient.from(
-  new DynamoDBClient(localEndpoints.dynamoDb ? { endpoint: localEndpoints.dynamoDb } : {}),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+export function makeDocumentClient(endpoint = localEndpoint('DYNAMODB_ENDPOINT')): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(traced(new DynamoDBClient(endpoint ? { endpoint } : {})), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}

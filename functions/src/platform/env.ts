@@ -1,4 +1,5 @@
-// Configuration read once at cold start; a missing variable fails loudly instead of at the first request.
+// Configuration, read by the composition roots (handler files) when they build their clients at cold start: a
+// missing variable fails loudly then, instead of at the first request. Nothing reads the environment on import.
 
 export function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -6,10 +7,5 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
-/** Set only by the local stack, which runs DynamoDB and S3 twins on this machine. */
-export const localEndpoints = {
-  dynamoDb: process.env.DYNAMODB_ENDPOINT,
-  s3: process.env.S3_ENDPOINT,
-  /** The Cognito twin (cognito-local): also tells the people directory that no e-mail is sent. */
-  cognito: process.env.COGNITO_ENDPOINT,
-};
+/** Set only by the local stack, which runs the DynamoDB, S3 and Cognito twins on this machine. */
+export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'): string | undefined => process.env[name];

@@ -1,12 +1,12 @@
 // The audit trail: one item per admin change under one partition, sorted by time, read newest first. Admin changes
 // are a few a minute at most, well within one partition's throughput.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/people';
 import type { AuditLog } from '../domain/ports';
-import { keys, queries } from './table';
+import { keys, queries, type TableContext } from './table';
 
-export function makeDynamoAuditLog({ client, tableName }: { client: DynamoDBDocumentClient; tableName: string }): AuditLog {
+export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLog {
   return {
     async record(entry) {
       await client.send(

@@ -1,15 +1,8 @@
 // Data access for progress: one item per (class, module, student) under the class's partition, so a class report
 // is one query however many students it has.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, documentClient, keys, queries, queryByPrefix, tableName, type Key } from './table';
-
-export interface ProgressRecord {
-  classId: string;
-  moduleId: string;
-  studentId: string;
-  completedSections: string[];
-  updatedAt: string;
-}
+import type { ProgressRecord, ProgressStore } from '../domain/ports';
+import { keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
@@ -22,46 +15,47 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
   return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], updatedAt };
 }
 
-export async function getProgress(classId: string, moduleId: string, studentId: string) {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName, Key: keys.progress(classId, moduleId, studentId), ConsistentRead: true }),
-  );
-  return Item && toRecord(Item);
-}
+export function makeProgressRepository(context: TableContext): ProgressStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
 
-/** Atomically adds a completed section; concurrent and repeated calls never lose one. */
-export async function addCompletedSection(
-  classId: string,
-  moduleId: string,
-  studentId: string,
-  sectionId: string,
-): Promise<ProgressRecord> {
-  const { Attributes } = await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.progress(classId, moduleId, studentId),
-      UpdateExpression:
-        'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-      ExpressionAttributeValues: {
-        ':section': new Set([sectionId]),
-        ':now': new Date().toISOString(),
-        ':entity': 'Progress',
-        ':class': classId,
-        ':module': moduleId,
-        ':student': studentId,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toRecord(Attributes!);
-}
+  return {
+    async getProgress({ classId, moduleId, studentId }) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.progress(classId, moduleId, studentId), ConsistentRead: true }),
+      );
+      return Item && toRecord(Item);
+    },
 
-export async function listProgressOfClass(classId: string): Promise<ProgressRecord[]> {
-  const items = await queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
-  return items.map(toRecord);
-}
+    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt) {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.progress(classId, moduleId, studentId),
+          UpdateExpression:
+            'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+          ExpressionAttributeValues: {
+            ':section': new Set([sectionId]),
+            ':now': updatedAt,
+            ':entity': 'Progress',
+            ':class': classId,
+            ':module': moduleId,
+            ':student': studentId,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toRecord(Attributes!);
+    },
 
-export async function deleteProgressOfModule(classId: string, moduleId: string): Promise<void> {
-  const items = await queryByPrefix<Key>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk' });
-  await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+    async listProgressOfClass(classId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
+      return items.map(toRecord);
+    },
+
+    async deleteProgressOfModule(classId, moduleId) {
+      const items = await table.queryByPrefix<Key>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk' });
+      await table.batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+    },
+  };
 }

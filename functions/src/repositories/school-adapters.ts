@@ -1,47 +1,28 @@
-// The class and module data the administration use cases need, as the domain's ports over the repositories.
-import type { ClassStore, RosterNames, SchoolFigures } from '../domain/ports';
+// The rosters and whole-school figures the people use cases need, as the domain's ports over the class and module
+// stores.
 import { mapWithConcurrency } from '../domain/concurrency';
-import {
-  deleteClassAndItsData,
-  enrollStudentWithinLimit,
-  getClass,
-  insertClass,
-  listAllClasses,
-  renameClass,
-  renameStudentInClasses,
-  renameTeacherInClasses,
-  setClassTeacher,
-  unenrollStudent,
-} from './class-repository';
-import { countModulesOfOwner } from './module-repository';
+import type { ClassStore, ModuleStore, RosterNames, SchoolFigures } from '../domain/ports';
 
-export const rosterNames: RosterNames = {
-  renameTeacher: renameTeacherInClasses,
-  renameStudent: renameStudentInClasses,
-};
+export function makeRosterNames(classes: ClassStore): RosterNames {
+  return {
+    renameTeacher: (teacherId, name) => classes.renameTeacherInClasses(teacherId, name),
+    renameStudent: (studentId, name) => classes.renameStudentInClasses(studentId, name),
+  };
+}
 
-export const schoolFigures: SchoolFigures = {
-  async classes() {
-    const all = await listAllClasses();
-    return {
-      total: all.length,
-      withoutTeacher: all.filter((record) => !record.teacherId).length,
-      withoutStudents: all.filter((record) => Object.keys(record.students).length === 0).length,
-    };
-  },
-  async modulesOf(teacherIds) {
-    const counts = await mapWithConcurrency(teacherIds, 10, countModulesOfOwner);
-    return counts.reduce((sum, count) => sum + count, 0);
-  },
-};
-
-export const classStore: ClassStore = {
-  list: listAllClasses,
-  get: getClass,
-  create: insertClass,
-  rename: renameClass,
-  setTeacher: setClassTeacher,
-  enrol: enrollStudentWithinLimit,
-  unenrol: unenrollStudent,
-  delete: deleteClassAndItsData,
-};
+export function makeSchoolFigures(classes: ClassStore, modules: ModuleStore): SchoolFigures {
+  return {
+    async classes() {
+      const all = await classes.listAllClasses();
+      return {
+        total: all.length,
+        withoutTeacher: all.filter((record) => !record.teacherId).length,
+        withoutStudents: all.filter((record) => Object.keys(record.students).length === 0).length,
+      };
+    },
+    async modulesOf(teacherIds) {
+      const counts = await mapWithConcurrency(teacherIds, 10, (teacherId) => modules.countModulesOfOwner(teacherId));
+      return counts.reduce((sum, count) => sum + count, 0);
+    },
+  };
+}

@@ -1,16 +1,19 @@
-// Data-access layer: the only place that talks to DynamoDB. Key builders for every entity live here.
+// Data-access layer: the only place that talks to DynamoDB. Key builders for every entity live here; the client and
+// the table's name are given by whoever builds a repository (a handler at cold start, a script, a test).
 import {
   BatchGetCommand,
   BatchWriteCommand,
   type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table';
-import { documentClient } from '../platform/dynamodb-client';
-import { requiredEnv } from '../platform/env';
 
-export { documentClient };
-export const tableName = requiredEnv('TABLE_NAME');
+/** What every repository is built from. */
+export interface TableContext {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
 
 export type Key = { pk: string; sk: string };
 
@@ -38,7 +41,6 @@ export const keys = {
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 
-
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
   modulesOfOwner: (ownerId: string) => ({ partition: teacherPartition(ownerId), sortPrefix: 'MODULE#' }),
@@ -57,68 +59,84 @@ export interface PrefixQuery {
   sortPrefix: string;
 }
 
-/**
- * Every item of a partition whose sort key starts with a prefix, on the table or on the owner index, to the last page.
- */
-export async function queryByPrefix<T>(
-  { partition, sortPrefix }: PrefixQuery,
-  options: { onOwnerIndex?: boolean; projection?: string } = {},
-): Promise<T[]> {
-  const { partitionKey, sortKey } = options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex : TABLE_KEYS;
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex.name : undefined,
-        KeyConditionExpression: `${partitionKey} = :partition AND begins_with(${sortKey}, :prefix)`,
-        ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
-        ProjectionExpression: options.projection,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
-
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 const chunk = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
 
-/** Reads many items by key, in as few round trips as DynamoDB allows, retrying what it leaves unprocessed. */
-export async function batchGet<T>(keyList: Key[]): Promise<T[]> {
-  const unique = [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
-  const items: T[] = [];
-  for (const part of chunk(unique, BATCH_GET_LIMIT)) {
-    let pending: Record<string, unknown>[] | undefined = part;
-    for (let attempt = 0; pending?.length; attempt += 1) {
-      if (attempt > 0) await backoff(attempt);
-      const result: BatchGetCommandOutput = await documentClient.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+/** Paged queries and batched reads and deletes on one table, retrying what DynamoDB leaves unprocessed. */
+export function makeTableAccess({ client, tableName }: TableContext) {
+  /**
+   * Every item of a partition whose sort key starts with a prefix, on the table or on the owner index, to the last page.
+   */
+  async function queryByPrefix<T>(
+    { partition, sortPrefix }: PrefixQuery,
+    options: { onOwnerIndex?: boolean; projection?: string } = {},
+  ): Promise<T[]> {
+    const { partitionKey, sortKey } = options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex : TABLE_KEYS;
+    const items: T[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex.name : undefined,
+          KeyConditionExpression: `${partitionKey} = :partition AND begins_with(${sortKey}, :prefix)`,
+          ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+          ProjectionExpression: options.projection,
+          ExclusiveStartKey,
+        }),
       );
-      items.push(...((result.Responses?.[tableName] ?? []) as T[]));
-      pending = result.UnprocessedKeys?.[tableName]?.Keys;
-    }
+      items.push(...((page.Items ?? []) as T[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
   }
-  return items;
-}
 
-export async function batchDelete(keyList: Key[]): Promise<void> {
-  for (const part of chunk(keyList, BATCH_WRITE_LIMIT)) {
-    let pending = part.map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; pending.length; attempt += 1) {
-      if (attempt > 0) await backoff(attempt);
-      const result = await documentClient.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+  /** Reads many items by key, in as few round trips as DynamoDB allows, retrying what it leaves unprocessed. */
+  async function batchGet<T>(keyList: Key[]): Promise<T[]> {
+    const unique = [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+    const items: T[] = [];
+    for (const part of chunk(unique, BATCH_GET_LIMIT)) {
+      let pending: Record<string, unknown>[] | undefined = part;
+      for (let attempt = 0; pending?.length; attempt += 1) {
+        if (attempt > 0) await backoff(attempt);
+        const result: BatchGetCommandOutput = await client.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+        );
+        items.push(...((result.Responses?.[tableName] ?? []) as T[]));
+        pending = result.UnprocessedKeys?.[tableName]?.Keys;
+      }
+    }
+    return items;
+  }
+
+  async function batchDelete(keyList: Key[]): Promise<void> {
+    for (const part of chunk(keyList, BATCH_WRITE_LIMIT)) {
+      let pending = part.map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; pending.length; attempt += 1) {
+        if (attempt > 0) await backoff(attempt);
+        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
     }
   }
+
+  return { queryByPrefix, batchGet, batchDelete };
 }
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
 
 export const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** Runs a conditional write; false when its condition did not hold, any other failure propagates. */
+export async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,5 +1,5 @@
 // Data-access layer for uploaded files: the only place that talks to S3. Browsers never get bucket credentials,
-// only short-lived presigned URLs for one object.
+// only short-lived presigned URLs for one object. The client, bucket and signer are given by whoever builds it.
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -9,92 +9,116 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '../../../shared/constants';
-import type { ContentType } from '../../../shared/entities';
-import { s3Client } from '../platform/s3-client';
-import { requiredEnv } from '../platform/env';
+import type { FileStore, MultipartOutcome } from '../domain/ports';
 
-const Bucket = requiredEnv('BUCKET_NAME');
-
-export interface StoredFile {
-  mediaType: string | undefined;
-  size: number;
+export interface FileStorageContext {
+  client: S3Client;
+  bucketName: string;
+  /** `getSignedUrl` of `@aws-sdk/s3-request-presigner`; given, so tests can sign predictably. */
+  presign: typeof getSignedUrl;
 }
 
-/** The stored file's metadata, or undefined when no such file exists. */
-export async function describeFile(key: string): Promise<StoredFile | undefined> {
-  try {
-    const head = await s3Client.send(new HeadObjectCommand({ Bucket, Key: key }));
-    return { mediaType: head.ContentType, size: head.ContentLength ?? 0 };
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if ((error as Error).name === 'NotFound' || status === 404) return undefined;
-    throw error;
+/** S3's refusals of a multipart completion or abort that are the client's to fix. */
+function multipartRefusal(error: unknown): MultipartOutcome | undefined {
+  switch ((error as Error).name) {
+    case 'NoSuchUpload':
+      return 'noSuchUpload';
+    case 'InvalidPart':
+    case 'InvalidPartOrder':
+    case 'EntityTooSmall':
+      return 'partsMismatch';
+    default:
+      return undefined;
   }
 }
 
-/**
- * A short-lived link to read a file. Only PDFs open in the browser tab (served as PDF whatever the uploader said);
- * anything else downloads, so an uploaded HTML or SVG file can never run as a page.
- */
-export function downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string> {
-  const name = `filename*=UTF-8''${encodeURIComponent(fileName)}`;
-  const display =
-    contentType === 'PDF'
-      ? { ResponseContentDisposition: `inline; ${name}`, ResponseContentType: 'application/pdf' }
-      : { ResponseContentDisposition: `attachment; ${name}` };
-  return getSignedUrl(s3Client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
-    expiresIn: DOWNLOAD_URL_TTL_SECONDS,
-  });
-}
+export function makeFileStorage({ client, bucketName: Bucket, presign }: FileStorageContext): FileStore {
+  return {
+    async describeFile(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { mediaType: head.ContentType, size: head.ContentLength ?? 0 };
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as Error).name === 'NotFound' || status === 404) return undefined;
+        throw error;
+      }
+    },
 
-export function singleUploadUrl(key: string, mediaType: string): Promise<string> {
-  return getSignedUrl(s3Client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType }), {
-    expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
-  });
-}
+    /**
+     * Only PDFs open in the browser tab (served as PDF whatever the uploader said); anything else downloads, so an
+     * uploaded HTML or SVG file can never run as a page.
+     */
+    downloadUrl(key, fileName, contentType) {
+      const name = `filename*=UTF-8''${encodeURIComponent(fileName)}`;
+      const display =
+        contentType === 'PDF'
+          ? { ResponseContentDisposition: `inline; ${name}`, ResponseContentType: 'application/pdf' }
+          : { ResponseContentDisposition: `attachment; ${name}` };
+      return presign(client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
+        expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+      });
+    },
 
-export async function startMultipartUpload(key: string, mediaType: string): Promise<string> {
-  const { UploadId } = await s3Client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: mediaType }));
-  if (!UploadId) throw new Error('S3 returned no UploadId');
-  return UploadId;
-}
+    singleUploadUrl(key, mediaType) {
+      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType }), {
+        expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
+      });
+    },
 
-export function partUploadUrl(key: string, uploadId: string, partNumber: number): Promise<string> {
-  return getSignedUrl(s3Client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-    expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
-  });
-}
+    async startMultipartUpload(key, mediaType) {
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: mediaType }));
+      if (!UploadId) throw new Error('S3 returned no UploadId');
+      return UploadId;
+    },
 
-export async function completeMultipartUpload(
-  key: string,
-  uploadId: string,
-  parts: { partNumber: number; etag: string }[],
-): Promise<void> {
-  await s3Client.send(
-    new CompleteMultipartUploadCommand({
-      Bucket,
-      Key: key,
-      UploadId: uploadId,
-      MultipartUpload: {
-        Parts: [...parts].sort((a, b) => a.partNumber - b.partNumber).map((part) => ({
-          PartNumber: part.partNumber,
-          ETag: part.etag,
-        })),
-      },
-    }),
-  );
-}
+    partUploadUrl(key, uploadId, partNumber) {
+      return presign(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
+        expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
+      });
+    },
 
-export async function abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-  await s3Client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
-}
+    async completeMultipartUpload(key, uploadId, parts) {
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: {
+              Parts: [...parts]
+                .sort((a, b) => a.partNumber - b.partNumber)
+                .map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+            },
+          }),
+        );
+        return 'done';
+      } catch (error) {
+        const refusal = multipartRefusal(error);
+        if (refusal) return refusal;
+        throw error;
+      }
+    },
 
-export async function deleteFiles(keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await s3Client.send(
-    new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
-  );
+    async abortMultipartUpload(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+        return 'done';
+      } catch (error) {
+        if (multipartRefusal(error) === 'noSuchUpload') return 'noSuchUpload';
+        throw error;
+      }
+    },
+
+    async deleteFiles(keys) {
+      if (keys.length === 0) return;
+      await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
+    },
+  };
 }

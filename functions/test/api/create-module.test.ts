@@ -1,14 +1,14 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+// POST /api/modules over in-memory stores: validation of the body, and the answer of the use case.
 import { routes } from '../../../shared/routes';
-import { UPLOAD_LIMITS } from '../../../shared/constants';
-import { conditionFailure, expectNoWrites, givenFiles, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey, MEDIA } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/create-module';
+import { ports } from '../in-memory/handler-adapters';
+import { fileKey, MEDIA } from '../in-memory/records';
+import { resetPorts, storedState } from '../in-memory/stores';
 
-const { ddb, s3 } = mockAws();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
+jest.mock('../../src/platform/system', () => jest.requireActual('../in-memory/handler-adapters').systemModule);
 
 const slides = fileKey('slides.pptx');
 const notes = fileKey('notes.docx');
@@ -23,59 +23,34 @@ const validBody = () => ({
   ],
 });
 
-const create = (body: unknown, token = tokens.teacher) => invoke(handler, apiEvent(routes.createModule, { token, body }));
+const create = (body: unknown) => invoke(handler, apiEvent(routes.createModule, { token: tokens.teacher, body }));
 
 beforeEach(() => {
-  givenTable(ddb, []);
-  givenFiles(s3, { [slides]: MEDIA.pptx, [notes]: MEDIA.docx });
+  resetPorts(ports);
+  ports.files.put(slides, MEDIA.pptx);
+  ports.files.put(notes, MEDIA.docx);
 });
 
 describe('POST /api/modules', () => {
-  it('stores the module once, with server-derived section fields, and answers 201', async () => {
+  it('answers 201 with the stored module, its text trimmed and its section fields derived by the server', async () => {
     const answer = await create(validBody());
-
-    expect(answer.statusCode).toBe(201);
-    const moduleId: string = answer.body._id;
-    expect(moduleId).toMatch(UUID);
-    expect(answer.body).toEqual({
-      _id: moduleId,
-      title: 'Photosynthesis',
-      description: 'How plants make food',
-      sections: [
-        { _id: expect.stringMatching(UUID), title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx' },
-        { _id: expect.stringMatching(UUID), title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx' },
-      ],
-      createdAt: expect.any(String),
-      updatedAt: answer.body.createdAt,
-    });
-    expect(s3).toReceiveCommandWith(HeadObjectCommand, { Bucket: 'test-bucket', Key: slides });
-    expect(s3).toReceiveCommandWith(HeadObjectCommand, { Bucket: 'test-bucket', Key: notes });
-    expect(ddb).toReceiveCommandTimes(PutCommand, 1);
-    expect(ddb).toReceiveCommandWith(PutCommand, {
-      TableName: 'test-table',
-      ConditionExpression: 'attribute_not_exists(pk)',
-      Item: {
-        pk: `MODULE#${moduleId}`,
-        sk: 'MODULE',
-        gsi1pk: `TEACHER#${TEACHER_ID}`,
-        gsi1sk: `MODULE#${moduleId}`,
-        entity: 'Module',
-        moduleId,
-        ownerId: TEACHER_ID,
+    const now = ports.clock.now().toISOString();
+    expect(answer).toEqual({
+      statusCode: 201,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': 'request-1' },
+      body: {
+        _id: 'id-1',
         title: 'Photosynthesis',
         description: 'How plants make food',
-        sections: answer.body.sections,
-        createdAt: answer.body.createdAt,
-        updatedAt: answer.body.updatedAt,
+        sections: [
+          { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx' },
+          { _id: 'id-3', title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx' },
+        ],
+        createdAt: now,
+        updatedAt: now,
       },
     });
-  });
-
-  it('never stores a downloadUrl sent in a section', async () => {
-    await create(validBody());
-    const put = ddb.commandCalls(PutCommand)[0].args[0].input;
-    expect(JSON.stringify(put)).not.toContain('downloadUrl');
-    expect(JSON.stringify(put)).not.toContain('evil.example');
+    expect(ports.modules.all()).toEqual([expect.objectContaining({ moduleId: 'id-1', ownerId: TEACHER_ID })]);
   });
 
   it.each([
@@ -85,50 +60,11 @@ describe('POST /api/modules', () => {
     ['no sections', { ...validBody(), sections: [] }, /Add at least one section/],
     ['a section without a file', { ...validBody(), sections: [{ title: 'Slides' }] }, /contentUrl: contentUrl is required/],
     ['a title over 200 characters', { ...validBody(), title: 'x'.repeat(201) }, /at most 200 characters/],
-  ])('answers 400 to %s without touching data', async (_case, body, message) => {
-    const answer = await create(body);
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(message) });
-    expect(ddb).not.toReceiveAnyCommand();
-    expect(s3).not.toReceiveAnyCommand();
-  });
-
-  it("answers 400 to another teacher's file, without looking it up", async () => {
-    const body = { ...validBody(), sections: [{ title: 'Stolen', contentUrl: fileKey('x.pdf', OTHER_TEACHER_ID) }] };
-    const answer = await create(body);
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/contentUrl must be a file you uploaded/) });
-    expect(s3).not.toReceiveCommand(HeadObjectCommand);
-    expectNoWrites({ ddb });
-  });
-
-  it('answers 400 to a key that climbs out of the caller prefix', async () => {
-    const body = { ...validBody(), sections: [{ title: 'Sneaky', contentUrl: `protected/${TEACHER_ID}/../${OTHER_TEACHER_ID}/x.pdf` }] };
-    expect((await create(body)).statusCode).toBe(400);
-    expectNoWrites({ ddb });
-  });
-
-  it('answers 400 to a file that was never uploaded', async () => {
-    const body = { ...validBody(), sections: [{ title: 'Ghost', contentUrl: fileKey('ghost.pdf') }] };
-    const answer = await create(body);
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/was not found; upload it again/) });
-    expectNoWrites({ ddb });
-  });
-
-  it('answers 400 to a file over the 5 GB limit, whatever size its upload declared', async () => {
-    s3.on(HeadObjectCommand).resolves({ ContentType: 'application/pdf', ContentLength: UPLOAD_LIMITS.maxFileBytes + 1 });
-    const answer = await create({ ...validBody(), sections: [{ title: 'Huge', contentUrl: fileKey('huge.pdf') }] });
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/larger than the 5 GB limit/) });
-    expectNoWrites({ ddb });
-  });
-
-  it('answers 400 to a section _id, which only an edit of the same module can carry', async () => {
-    const body = { ...validBody(), sections: [{ _id: 'section-of-another-module', title: 'Copied', contentUrl: slides }] };
-    const answer = await create(body);
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/not part of this module/) });
-    expectNoWrites({ ddb });
-  });
-
-  it('surfaces an id collision as a server error rather than overwriting a module', async () => {
-    ddb.on(PutCommand).rejects(conditionFailure());
-    expect((await create(validBody())).statusCode).toBe(500);
+    ["another teacher's file", { ...validBody(), sections: [{ title: 'S', contentUrl: fileKey('x.pdf', OTHER_TEACHER_ID) }] }, /must be a file you uploaded/],
+    ['a file that was never uploaded', { ...validBody(), sections: [{ title: 'S', contentUrl: fileKey('missing.pdf') }] }, /upload it again/],
+  ])('answers 400 to %s, storing nothing', async (_case, body, message) => {
+    const before = storedState(ports);
+    expect(await create(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(storedState(ports)).toEqual(before);
   });
 });

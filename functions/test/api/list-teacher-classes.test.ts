@@ -1,32 +1,33 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+// GET /api/classes/teacher/{teacherId} over in-memory stores.
 import { routes } from '../../../shared/routes';
-import { givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { schoolWithOneClass } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/list-teacher-classes';
+import { ports } from '../in-memory/handler-adapters';
+import { CLASS_ID, givenSchool } from '../in-memory/records';
+import { resetPorts } from '../in-memory/stores';
 
-const { ddb } = mockAws();
+jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
 
 const list = (teacherId: string) =>
   invoke(handler, apiEvent(routes.listTeacherClasses, { token: tokens.teacher, pathParameters: { teacherId } }));
 
+beforeEach(() => {
+  resetPorts(ports);
+  givenSchool(ports);
+});
+
 describe('GET /api/classes/teacher/{teacherId}', () => {
-  it("lists the caller's classes when the id is the caller's own", async () => {
-    givenTable(ddb, schoolWithOneClass());
+  it("answers 200 with the caller's classes when the id is the caller's own", async () => {
     const answer = await list(TEACHER_ID);
-    expect(answer).toMatchObject({ statusCode: 200, body: [{ _id: 'class-1', className: 'Biology 7A' }] });
-    expect(answer.body).toHaveLength(1);
-    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `TEACHER#${TEACHER_ID}`, ':prefix': 'CLASS#' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.map((each: { _id: string }) => each._id)).toEqual([CLASS_ID]);
   });
 
-  it("answers 403 to another teacher's id without reading anything", async () => {
-    const answer = await list(OTHER_TEACHER_ID);
-    expect(answer).toMatchObject({ statusCode: 403, body: { message: 'You can only list the classes you teach.' } });
-    expect(ddb).not.toReceiveAnyCommand();
+  it("answers 403 to another teacher's id", async () => {
+    expect(await list(OTHER_TEACHER_ID)).toMatchObject({ statusCode: 403, body: { message: 'You can only list the classes you teach.' } });
   });
 
   it('answers 400 to a malformed id', async () => {
-    expect(await list('teacher 1')).toMatchObject({ statusCode: 400, body: errorBody(/^teacherId may only contain/) });
-    expect(ddb).not.toReceiveAnyCommand();
+    expect(await list('a b')).toMatchObject({ statusCode: 400, body: errorBody(/^teacherId /) });
   });
 });

@@ -1,11 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// POST /api/progress/mark-complete over in-memory stores.
 import { routes } from '../../../shared/routes';
-import { expectNoWrites, givenTable, mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '../../../test/unit-helpers/events';
-import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, progressItem, schoolWithOneClass } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/mark-complete';
+import { ports } from '../in-memory/handler-adapters';
+import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';
+import { resetPorts, storedState } from '../in-memory/stores';
 
-const { ddb } = mockAws();
+jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+jest.mock('../../src/platform/system', () => jest.requireActual('../in-memory/handler-adapters').systemModule);
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   studentId: STUDENT_ID,
@@ -14,57 +16,28 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   sectionId: 'section-2',
   ...overrides,
 });
-const mark = (payload: unknown, token = tokens.student) =>
-  invoke(handler, apiEvent(routes.markComplete, { token, body: payload }));
+const mark = (payload: unknown) => invoke(handler, apiEvent(routes.markComplete, { token: tokens.student, body: payload }));
 
 beforeEach(() => {
-  givenTable(ddb, schoolWithOneClass());
-  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1', 'section-2', 'section-gone']) });
+  resetPorts(ports);
+  givenSchool(ports);
 });
 
 describe('POST /api/progress/mark-complete', () => {
-  it('adds the section to the set atomically and answers the progress of current sections', async () => {
-    const answer = await mark(body());
-
-    expect(answer).toMatchObject({
+  it('answers 200 with the progress, the section added', async () => {
+    expect(await mark(body())).toMatchObject({
       statusCode: 200,
-      body: { studentId: STUDENT_ID, moduleId: MODULE_ID, classId: CLASS_ID, completedSections: ['section-1', 'section-2'] },
+      body: { studentId: STUDENT_ID, moduleId: MODULE_ID, classId: CLASS_ID, completedSections: ['section-2'], updatedAt: ports.clock.now().toISOString() },
     });
-    expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
-    expect(ddb).toReceiveCommandWith(UpdateCommand, {
-      TableName: 'test-table',
-      Key: { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` },
-      UpdateExpression: expect.stringMatching(/^ADD completedSections :section SET /),
-      ExpressionAttributeValues: expect.objectContaining({
-        ':section': new Set(['section-2']),
-        ':class': CLASS_ID,
-        ':module': MODULE_ID,
-        ':student': STUDENT_ID,
-      }),
-      ReturnValues: 'ALL_NEW',
-    });
-    expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.ConditionExpression).toBeUndefined();
   });
 
-  it("answers 403 to marking someone else's progress, before reading anything", async () => {
-    const answer = await mark(body({ studentId: OTHER_STUDENT_ID }));
-    expect(answer).toMatchObject({ statusCode: 403, body: { message: 'You can only mark your own progress.' } });
-    expect(ddb).not.toReceiveAnyCommand();
+  it("answers 403 to marking someone else's progress, changing nothing", async () => {
+    expect(await mark(body({ studentId: OTHER_STUDENT_ID }))).toMatchObject({ statusCode: 403, body: { message: 'You can only mark your own progress.' } });
+    expect(ports.progress.all()).toEqual([]);
   });
 
-  it('answers 400 to a section of another module', async () => {
-    const answer = await mark(body({ sectionId: 'section-of-module-2' }));
-    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/not part of the module/) });
-    expectNoWrites({ ddb });
-  });
-
-  it.each([
-    ['a class the student is not in', tokens.otherStudent, { studentId: OTHER_STUDENT_ID }, 'Class not found.'],
-    ["the student's id in a class they are not in", tokens.student, { classId: OTHER_CLASS_ID }, 'Class not found.'],
-    ['a module not assigned to the class', tokens.student, { moduleId: 'module-9' }, 'This module is not assigned to this class.'],
-  ])('answers 404 for %s', async (_case, token, overrides, message) => {
-    expect(await mark(body(overrides), token)).toMatchObject({ statusCode: 404, body: { message } });
-    expectNoWrites({ ddb });
+  it('answers 404 for a module not assigned to the class', async () => {
+    expect(await mark(body({ moduleId: 'module-9' }))).toMatchObject({ statusCode: 404, body: { message: 'This module is not assigned to this class.' } });
   });
 
   it.each([
@@ -73,8 +46,10 @@ describe('POST /api/progress/mark-complete', () => {
     ['an unknown field', body({ completed: true }), /Unknown field\(s\) completed/],
     ['an id over 100 characters', body({ sectionId: 's'.repeat(101) }), /sectionId is too long/],
     ['a list instead of an object', [body()], /^The request body must be a JSON object/],
-  ])('answers 400 to %s without reading anything', async (_case, payload, message) => {
+    ['a section of another module', body({ sectionId: 'elsewhere' }), /not part of the module/],
+  ])('answers 400 to %s, changing nothing', async (_case, payload, message) => {
+    const before = storedState(ports);
     expect(await mark(payload)).toMatchObject({ statusCode: 400, body: errorBody(message) });
-    expect(ddb).not.toReceiveAnyCommand();
+    expect(storedState(ports)).toEqual(before);
   });
 });

@@ -6,10 +6,11 @@ import { createUser, signIn, type StackConfig } from '../../integration/harness'
 import { routes } from '../../../shared/routes';
 import type { Role } from '../../../shared/roles';
 import { STACK_FILE_ENV } from './stack-file';
+import type { ClassStore } from '../../../functions/src/domain/ports';
+import { localTableStores } from '../../../infra/local/table-stores';
 
 interface StackFile {
   config: StackConfig;
-  env: Record<string, string>;
 }
 
 let loaded: StackFile | undefined;
@@ -49,16 +50,12 @@ export async function newUser(role: 'Teachers' | 'Students', options: { temporar
   return { userId, email, password, role };
 }
 
-type ClassRepository = typeof import('../../../functions/src/repositories/class-repository');
-let classRepository: ClassRepository | undefined;
+let stores: ReturnType<typeof localTableStores> | undefined;
 
-/** Loaded on first use, after the handlers' environment (table, endpoints) is in process.env, as the seed does. */
-function classes(): ClassRepository {
-  if (!classRepository) {
-    Object.assign(process.env, stackFile().env);
-    classRepository = require('../../../functions/src/repositories/class-repository') as ClassRepository;
-  }
-  return classRepository;
+/** The local stack's class repository, with a client of this test file's own. */
+function classes(): ClassStore {
+  stores ??= localTableStores(stackConfig());
+  return stores.classes;
 }
 
 export interface TestClass {

@@ -5,9 +5,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
+import { errorSchema, responseSchemas } from '../../../shared/responses';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
 import { ROLES, type Role } from '../../../shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { localTableStores } from '../../../infra/local/table-stores';
 import { createUser, identityClient, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -98,6 +100,7 @@ const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePer
 export async function startWorld(): Promise<World> {
   const stack: LocalStack = await startLocalStack({ seed: false });
   const { config } = stack;
+  const stores = localTableStores(config);
   try {
     // One at a time: the identity twin keeps a pool in one file.
     const teacher = await person(config, 'teacher@example.com', 'Teachers', 'Ada Teacher');
@@ -106,7 +109,7 @@ export async function startWorld(): Promise<World> {
     const otherStudent = await person(config, 'student2@example.com', 'Students', 'Kim Student');
     const admin = await person(config, 'admin@example.com', 'Admins', 'Alex Admin');
 
-    const classes = classRepository();
+    const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
     await classes.enrollStudent(CLASS_ID, student.userId, student.name);
     await classes.insertClass({
@@ -117,16 +120,13 @@ export async function startWorld(): Promise<World> {
     });
     await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
 
-    return buildWorld(stack, { teacher, otherTeacher, student, otherStudent, admin });
+    return buildWorld(stack, stores, { teacher, otherTeacher, student, otherStudent, admin });
   } catch (error) {
+    stores.destroy();
     await stack.stop();
     throw error;
   }
 }
-
-/** Loaded on use: the stack has set the handlers' environment, which the repository reads when first loaded. */
-const classRepository = () =>
-  require('../../../functions/src/repositories/class-repository') as typeof import('../../../functions/src/repositories/class-repository');
 
 export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
   const { userId } = await createUser(config, { email, password: PASSWORD, role, name });
@@ -134,7 +134,11 @@ export async function person(config: StackConfig, email: string, role: Role, nam
   return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken };
 }
 
-function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>): World {
+function buildWorld(
+  stack: LocalStack,
+  stores: ReturnType<typeof localTableStores>,
+  people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>,
+): World {
   const { config } = stack;
   const dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
@@ -171,6 +175,7 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     } catch {
       // Not JSON: keep the text.
     }
+    assertContract(name, response.status, body, response.headers);
     return { status: response.status, body, headers: response.headers };
   };
 
@@ -266,16 +271,34 @@ function buildWorld(stack: LocalStack, people: Pick<World, 'teacher' | 'otherTea
     listFiles,
     snapshot: async () => ({ table: await scanTable(), files: await listFiles(), people: await listPeople() }),
     createClass: async (classId, classTeacher, students) => {
-      const classes = classRepository();
+      const { classes } = stores;
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
       for (const student of students) await classes.enrollStudent(classId, student.userId, student.name);
     },
     stop: async () => {
       dynamo.destroy();
       s3.destroy();
+      stores.destroy();
       await stack.stop();
     },
   };
+}
+
+/**
+ * Every answer any integration test receives is held to the contract: a success to its route's response schema
+ * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
+ */
+function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
+  if (!/^[\w-]{8,}$/.test(headers.get('x-request-id') ?? '')) {
+    throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
+  }
+  const schema = status < 300 ? responseSchemas[name] : errorSchema;
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `${routes[name].method} ${routes[name].path} answered ${status} with a body outside the contract: ${result.error.message}\n${JSON.stringify(body)}`,
+    );
+  }
 }
 
 /** A small file that starts like a PDF, distinct per label. */

@@ -1,34 +1,10 @@
-// The one client for the API: every call is built from the shared route table and typed with the shared entities.
-import type {
-  ClassDetail,
-  ClassReportRow,
-  ClassSummary,
-  Module,
-  Progress,
-  RenewedUploadParts,
-  UploadTicket,
-} from '../../../shared/entities';
-import type { AdminClassDetail, AdminClassSummary, CreateClassInput, EnrolmentOutcome } from '../../../shared/class-admin';
-import type {
-  AdminOverview,
-  Invitation,
-  InvitationOutcome,
-  InvitePersonInput,
-  ListPeopleQuery,
-  PeoplePage,
-  Person,
-} from '../../../shared/people';
-import type { Role } from '../../../shared/roles';
-import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
-import type {
-  AbortUploadInput,
-  CompleteUploadInput,
-  CreateModuleInput,
-  CreateUploadInput,
-  MarkCompleteInput,
-  RenewUploadPartsInput,
-  UpdateModuleInput,
-} from '../../../shared/schemas';
+// The one client for the API: every call is built from the shared route table (method, path) and typed from the
+// contract by route name (path parameters, request body, response body), so no call pairs a route with types by hand.
+// Only types come from the schemas: zod stays out of this bundle.
+import type { ResponseOf } from '../../../shared/responses';
+import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
+import type { RequestOf } from '../../../shared/schemas';
+import type { ListPeopleQuery } from '../../../shared/people';
 
 /** A failed API call; `message` is the server's sentence for a person, `status` the HTTP status. */
 export class ApiError extends Error {
@@ -55,12 +31,14 @@ export function configureApi(next: ApiSettings) {
   settings = next;
 }
 
-async function call<T>(
-  route: RouteDefinition,
-  params: Record<string, string> = {},
-  body?: unknown,
+/** Calls a route by name; its parameters, body and answer are the contract's (query parameters for the admin lists). */
+export async function call<N extends RouteName>(
+  name: N,
+  params: PathParams<N>,
+  body?: RequestOf<N>,
   query: Record<string, string | undefined> = {},
-): Promise<T> {
+): Promise<ResponseOf<N>> {
+  const route = routes[name];
   const token = await settings.getAccessToken();
   const search = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
@@ -79,7 +57,8 @@ async function call<T>(
     const message = (data as { message?: unknown } | undefined)?.message;
     throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
   }
-  return data as T;
+  // The server validates against the same contract; integration tests parse every answer with its schema.
+  return data as ResponseOf<N>;
 }
 
 function safeJson(text: string): unknown {
@@ -91,46 +70,45 @@ function safeJson(text: string): unknown {
 }
 
 export const api = {
-  listModules: () => call<Module[]>(routes.listModules),
-  getModule: (id: string) => call<Module>(routes.getModule, { id }),
-  createModule: (input: CreateModuleInput) => call<Module>(routes.createModule, {}, input),
-  updateModule: (id: string, input: UpdateModuleInput) => call<Module>(routes.updateModule, { id }, input),
-  deleteModule: (id: string) => call<void>(routes.deleteModule, { id }),
+  listModules: () => call('listModules', {}),
+  getModule: (id: string) => call('getModule', { id }),
+  createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
+  updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
+  deleteModule: (id: string) => call('deleteModule', { id }),
 
-  getClass: (classId: string) => call<ClassDetail>(routes.getClass, { classId }),
-  listTeacherClasses: (teacherId: string) => call<ClassSummary[]>(routes.listTeacherClasses, { teacherId }),
-  listStudentClasses: (userId: string) => call<ClassSummary[]>(routes.listStudentClasses, { userId }),
-  assignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.assignModule, { classId }, { moduleId }),
-  unassignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.unassignModule, { classId, moduleId }),
+  getClass: (classId: string) => call('getClass', { classId }),
+  listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),
+  listStudentClasses: (userId: string) => call('listStudentClasses', { userId }),
+  assignModule: (classId: string, moduleId: string) => call('assignModule', { classId }, { moduleId }),
+  unassignModule: (classId: string, moduleId: string) => call('unassignModule', { classId, moduleId }),
 
-  getProgress: (studentId: string, moduleId: string, classId: string) =>
-    call<Progress>(routes.getProgress, { studentId, moduleId, classId }),
-  markComplete: (input: MarkCompleteInput) => call<Progress>(routes.markComplete, {}, input),
-  getClassReport: (classId: string) => call<ClassReportRow[]>(routes.getClassReport, { classId }),
+  getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
+  markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
+  getClassReport: (classId: string) => call('getClassReport', { classId }),
 
-  createUpload: (input: CreateUploadInput) => call<UploadTicket>(routes.createUpload, {}, input),
-  completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),
-  abortUpload: (input: AbortUploadInput) => call<void>(routes.abortUpload, {}, input),
-  renewUploadParts: (input: RenewUploadPartsInput) => call<RenewedUploadParts>(routes.renewUploadParts, {}, input),
+  createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),
+  completeUpload: (input: RequestOf<'completeUpload'>) => call('completeUpload', {}, input),
+  abortUpload: (input: RequestOf<'abortUpload'>) => call('abortUpload', {}, input),
+  renewUploadParts: (input: RequestOf<'renewUploadParts'>) => call('renewUploadParts', {}, input),
 
-  renameSelf: (name: string) => call<Person>(routes.renameSelf, {}, { name }),
-  getAdminOverview: () => call<AdminOverview>(routes.getAdminOverview),
-  listPeople: (query: ListPeopleQuery) => call<PeoplePage>(routes.listPeople, {}, undefined, query),
-  invitePerson: (input: InvitePersonInput) => call<Invitation>(routes.invitePerson, {}, input),
-  invitePeople: (people: InvitePersonInput[]) => call<{ results: InvitationOutcome[] }>(routes.invitePeople, {}, { people }),
-  lookupPeople: (emails: string[]) => call<{ people: Person[] }>(routes.lookupPeople, {}, { emails }),
-  renamePerson: (userId: string, name: string) => call<Person>(routes.renamePerson, { userId }, { name }),
-  changeRole: (userId: string, role: Role) => call<Person>(routes.changeRole, { userId }, { role }),
-  disablePerson: (userId: string) => call<Person>(routes.disablePerson, { userId }),
-  enablePerson: (userId: string) => call<Person>(routes.enablePerson, { userId }),
-  resendInvitation: (userId: string) => call<{ temporaryPassword?: string }>(routes.resendInvitation, { userId }),
+  renameSelf: (name: string) => call('renameSelf', {}, { name }),
+  getAdminOverview: () => call('getAdminOverview', {}),
+  listPeople: (query: ListPeopleQuery) => call('listPeople', {}, undefined, query),
+  invitePerson: (input: RequestOf<'invitePerson'>) => call('invitePerson', {}, input),
+  invitePeople: (people: RequestOf<'invitePeople'>['people']) => call('invitePeople', {}, { people }),
+  lookupPeople: (emails: string[]) => call('lookupPeople', {}, { emails }),
+  renamePerson: (userId: string, name: string) => call('renamePerson', { userId }, { name }),
+  changeRole: (userId: string, role: RequestOf<'changeRole'>['role']) => call('changeRole', { userId }, { role }),
+  disablePerson: (userId: string) => call('disablePerson', { userId }),
+  enablePerson: (userId: string) => call('enablePerson', { userId }),
+  resendInvitation: (userId: string) => call('resendInvitation', { userId }),
 
-  listAdminClasses: () => call<AdminClassSummary[]>(routes.listAdminClasses),
-  getAdminClass: (classId: string) => call<AdminClassDetail>(routes.getAdminClass, { classId }),
-  createClass: (input: CreateClassInput) => call<AdminClassDetail>(routes.createClass, {}, input),
-  renameClass: (classId: string, className: string) => call<AdminClassDetail>(routes.renameClass, { classId }, { className }),
-  deleteClass: (classId: string) => call<void>(routes.deleteClass, { classId }),
-  setClassTeacher: (classId: string, teacherId: string | null) => call<AdminClassDetail>(routes.setClassTeacher, { classId }, { teacherId }),
-  enrolStudents: (classId: string, studentIds: string[]) => call<{ results: EnrolmentOutcome[] }>(routes.enrolStudents, { classId }, { studentIds }),
-  unenrolStudent: (classId: string, studentId: string) => call<AdminClassDetail>(routes.unenrolStudent, { classId, studentId }),
+  listAdminClasses: () => call('listAdminClasses', {}),
+  getAdminClass: (classId: string) => call('getAdminClass', { classId }),
+  createClass: (input: RequestOf<'createClass'>) => call('createClass', {}, input),
+  renameClass: (classId: string, className: string) => call('renameClass', { classId }, { className }),
+  deleteClass: (classId: string) => call('deleteClass', { classId }),
+  setClassTeacher: (classId: string, teacherId: string | null) => call('setClassTeacher', { classId }, { teacherId }),
+  enrolStudents: (classId: string, studentIds: string[]) => call('enrolStudents', { classId }, { studentIds }),
+  unenrolStudent: (classId: string, studentId: string) => call('unenrolStudent', { classId, studentId }),
 };

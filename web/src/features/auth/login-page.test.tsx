@@ -6,6 +6,7 @@ import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
 import { ADMIN, createControls, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from './auth-flow';
 import { LoginPage } from './login-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('aws-amplify/auth', () => ({
   signIn: jest.fn(),
@@ -59,13 +60,13 @@ async function signInWith(email: string, password = 'Passw0rd!') {
   return user;
 }
 
+captureConsoleErrors();
+
 beforeEach(() => {
   jest.resetAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   setAuthFlowType('USER_PASSWORD_AUTH');
 });
 
-afterEach(() => jest.mocked(console.error).mockRestore());
 
 describe('login screens', () => {
   it('has required e-mail (type email) and password fields', () => {

@@ -4,6 +4,7 @@ import type { ClassDetail, Module } from '../../../../shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage } from '../../testing/test-utils';
 import ManageClassPage from './manage-class-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -40,9 +41,10 @@ const renderManage = () => renderPage(<ManageClassPage />, { path: '/teacher-cla
 const dropdown = () => screen.getByRole('combobox', { name: 'Module' });
 const assignedList = () => within(screen.getByRole('heading', { name: /Assigned Modules/ }).closest('section')!);
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getClass.mockResolvedValue(klass);
   mockedApi.listModules.mockResolvedValue([fractions, decimals, geometry]);
 });
@@ -88,6 +90,7 @@ it('replaces the screen data with the returned class and clears the dropdown', a
 });
 
 it('shows the failure alert and keeps the data', async () => {
+  consoleErrors.expect(/^Assigning the module failed: ApiError: boom/);
   const user = userEvent.setup();
   mockedApi.assignModule.mockRejectedValue(new ApiError(500, 'boom'));
   renderManage();

@@ -5,6 +5,7 @@ import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from '../dashboard/teacher-dashboard-page';
 import AnalyticsPage from '../progress/analytics-page';
 import TeacherClassesPage from './teacher-classes-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -19,9 +20,10 @@ const classes: ClassSummary[] = [
 const renderClasses = (user = TEACHER) =>
   renderPage(<TeacherClassesPage />, { path: '/teacher-classes', url: '/teacher-classes', user });
 
+captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue([]);
   mockedApi.getClassReport.mockResolvedValue([]);

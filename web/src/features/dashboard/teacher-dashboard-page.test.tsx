@@ -4,6 +4,7 @@ import type { ClassReportRow, ClassSummary, Module } from '../../../../shared/en
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassReport'),
@@ -36,9 +37,10 @@ const report = (percentages: number[]): ClassReportRow[] => [
 
 const stat = (label: string) => screen.getByText(label).closest('.stat-card') as HTMLElement;
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue(modules);
   mockedApi.getClassReport.mockImplementation(async (classId) => (classId === 'c1' ? report([100, 50]) : report([0])));
@@ -81,6 +83,7 @@ it('shows the empty texts', async () => {
 });
 
 it('says so when the classes cannot be loaded instead of pretending there are none', async () => {
+  consoleErrors.expect(/^Loading the classes failed: ApiError: boom/);
   mockedApi.listTeacherClasses.mockRejectedValue(new ApiError(500, 'boom'));
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('Could not load classes.')).toBeInTheDocument();

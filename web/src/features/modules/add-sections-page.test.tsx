@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '../../../../shared/entities';
 import { api } from '../../lib/api-client';
@@ -6,6 +6,7 @@ import { FakeXhr } from '../../testing/fake-xhr';
 import { renderPage } from '../../testing/test-utils';
 import AddSectionsPage from './add-sections-page';
 import CreateModulePage from './create-module-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -29,10 +30,11 @@ async function addSection(user: ReturnType<typeof userEvent.setup>, title: strin
   await user.click(screen.getByRole('button', { name: 'Add Section' }));
 }
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
   FakeXhr.install();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
   mockedApi.listModules.mockResolvedValue([]);
   mockedApi.abortUpload.mockResolvedValue(undefined);
@@ -75,10 +77,10 @@ it('uploads the file when the section is added, lists it, and saves the module t
   expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   expect(finishButton()).toBeDisabled(); // not while a file is still going up
   const progress = screen.getByRole('progressbar');
-  FakeXhr.requests[0].progress(4);
+  act(() => FakeXhr.requests[0].progress(4));
   await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
   expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument(); // single upload
-  FakeXhr.requests[0].respond(200);
+  act(() => FakeXhr.requests[0].respond(200));
 
   const list = await screen.findByRole('heading', { name: 'Added Sections (1)' });
   const section = within(list.closest('section')!).getByRole('listitem');
@@ -98,11 +100,12 @@ it('uploads the file when the section is added, lists it, and saves the module t
     ],
   });
 
-  finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' });
+  act(() => finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' }));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
 });
 
 it('shows the save failure and lets the user try again', async () => {
+  consoleErrors.expect(/^Saving the module failed: Error: 500/);
   const user = userEvent.setup();
   mockedApi.createModule.mockRejectedValueOnce(new Error('500'));
   renderAddSections();
@@ -116,6 +119,7 @@ it('shows the save failure and lets the user try again', async () => {
 });
 
 it('shows both upload failure texts and adds no section', async () => {
+  consoleErrors.expect(/^File upload of "fractions\.pdf" failed: StorageRefusalError/);
   const user = userEvent.setup();
   renderAddSections();
   await addSection(user, 'Intro', pdf());

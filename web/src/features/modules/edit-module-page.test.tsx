@@ -7,6 +7,7 @@ import { FakeXhr } from '../../testing/fake-xhr';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import EditModulePage from './edit-module-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -24,10 +25,11 @@ const stored = moduleFixture({
 
 const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-modules/:moduleId/edit', url: '/teacher-modules/m1/edit' });
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
   FakeXhr.install();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(stored);
   mockedApi.listModules.mockResolvedValue([stored]);
 });
@@ -113,6 +115,7 @@ describe('Save All Changes', () => {
   });
 
   it('shows the server message on failure and goes back to idle', async () => {
+    consoleErrors.expect(/^Saving the module failed: ApiError: Title is required\./);
     const user = userEvent.setup();
     mockedApi.updateModule.mockRejectedValueOnce(new ApiError(400, 'Title is required.'));
     const { router } = renderEdit();
@@ -126,6 +129,7 @@ describe('Save All Changes', () => {
   });
 
   it('tells the user to reload after a concurrent edit (409)', async () => {
+    consoleErrors.expect(/^Saving the module failed: ApiError: This module was changed/);
     const user = userEvent.setup();
     mockedApi.updateModule.mockRejectedValueOnce(new ApiError(409, 'This module was changed by someone else.'));
     renderEdit();
@@ -158,6 +162,7 @@ describe('background refreshes while the form is open', () => {
   });
 
   it('keeps the form and its changes when a background refresh of the module fails', async () => {
+    consoleErrors.expect(/^Loading the module for editing failed: ApiError: boom/);
     const user = userEvent.setup();
     const { queryClient } = renderEdit();
     await user.type(await screen.findByLabelText('Module Title'), ' (draft)');
@@ -175,12 +180,14 @@ describe('background refreshes while the form is open', () => {
 
 describe('loading', () => {
   it('says Module not found. for a 404', async () => {
+    consoleErrors.expect(/^Loading the module for editing failed: ApiError: Not found/);
     mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Module not found.');
   });
 
   it('says Failed to load module. for any other failure', async () => {
+    consoleErrors.expect(/^Loading the module for editing failed: ApiError: boom/);
     mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module.');

@@ -8,6 +8,7 @@ import { renderPage } from '../../testing/test-utils';
 import { createQueryClient } from '../../app/query-client';
 import ModuleDetailPage from './module-detail-page';
 import ModuleLibraryPage from './module-library-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules'),
@@ -30,9 +31,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(stored);
   mockedApi.listModules.mockResolvedValue([]);
 });
@@ -59,6 +61,7 @@ it('asks before deleting, then shows Module deleted successfully. on the library
 });
 
 it('keeps the module and alerts Failed to delete module. on failure', async () => {
+  consoleErrors.expect(/^Deleting the module failed: ApiError: boom/);
   const user = userEvent.setup();
   mockedApi.deleteModule.mockRejectedValue(new ApiError(500, 'boom'));
   const { router } = renderDetail();

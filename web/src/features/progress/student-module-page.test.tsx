@@ -6,6 +6,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentModulePage from './student-module-page';
+import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
   jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete'),
@@ -29,9 +30,10 @@ const sectionItem = (title: string) => screen.getByRole('heading', { name: new R
 
 afterEach(() => jest.useRealTimers());
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.getModule.mockResolvedValue(stored);
 });
 
@@ -96,6 +98,7 @@ async function findSection(title: string) {
 }
 
 it('alerts Could not update progress. when marking fails and keeps the button', async () => {
+  consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
   const user = userEvent.setup();
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
@@ -109,6 +112,7 @@ it('alerts Could not update progress. when marking fails and keeps the button', 
 });
 
 it('says Failed to load module content. when the module cannot be read', async () => {
+  consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
   mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
   mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
@@ -181,6 +185,7 @@ describe('View Content links', () => {
   });
 
   it('keep the page (and the old links) when renewing them fails', async () => {
+    consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
     mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
     const { queryClient } = renderModule();
     await screen.findByRole('heading', { level: 1, name: 'Fractions' });

@@ -2,6 +2,7 @@ import { UPLOAD_LIMITS } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { FakeXhr, flushPromises } from '../../../testing/fake-xhr';
 import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadSnapshot } from './file-upload';
+import { captureConsoleErrors } from '../../../testing/console-errors';
 
 jest.mock('../../../lib/api-client', () =>
   jest.requireActual('../../../testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'renewUploadParts'),
@@ -37,10 +38,11 @@ const readText = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
+const consoleErrors = captureConsoleErrors();
+
 beforeEach(() => {
   jest.clearAllMocks();
   FakeXhr.install();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   mockedApi.completeUpload.mockResolvedValue({ contentUrl: 'protected/t1/123-big.pptx' });
   mockedApi.abortUpload.mockResolvedValue(undefined);
   mockedApi.renewUploadParts.mockImplementation(async ({ partNumbers }) => ({
@@ -79,6 +81,7 @@ describe('single upload', () => {
   });
 
   it('ends in error (and settles with null) when the storage refuses the PUT', async () => {
+    consoleErrors.expect(/^File upload of "notes\.pdf" failed: StorageRefusalError: The storage answered 403/);
     const { upload } = track(file);
     const done = upload.start();
     await flushPromises();
@@ -86,10 +89,10 @@ describe('single upload', () => {
 
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
-    expect(console.error).toHaveBeenCalled();
   });
 
   it('ends in error when the API refuses the ticket', async () => {
+    consoleErrors.expect(/^File upload of "notes\.pdf" failed: Error: 403/);
     mockedApi.createUpload.mockRejectedValueOnce(new Error('403'));
     const { upload } = track(file);
     await expect(upload.start()).resolves.toBeNull();
@@ -210,6 +213,7 @@ describe('multipart upload', () => {
   });
 
   it(`retries a failing part, then after ${PART_ATTEMPTS} attempts ends in error and aborts on the server`, async () => {
+    consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: The connection to the storage failed\./);
     const { upload } = track(file);
     const done = upload.start();
     await flushPromises();
@@ -223,6 +227,7 @@ describe('multipart upload', () => {
   });
 
   it('fails when the storage hides the ETag header (CORS) instead of completing with bad parts', async () => {
+    consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: The storage did not expose the ETag header/);
     const { upload } = track(file);
     const done = upload.start();
     await flushPromises();
@@ -286,6 +291,7 @@ describe('multipart upload', () => {
     });
 
     it('ends in error, and aborts on the server, when the renewal is refused', async () => {
+      consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: Request has expired/);
       mockedApi.renewUploadParts.mockRejectedValueOnce(expired());
       const { upload } = track(file);
       const done = upload.start();
@@ -300,6 +306,7 @@ describe('multipart upload', () => {
     });
 
     it(`a part refused again with its fresh URL is a failure like any other (${PART_ATTEMPTS} attempts, one renewal)`, async () => {
+      consoleErrors.expect(/^File upload of "big\.pptx" failed: StorageRefusalError: The storage answered 403/);
       const { upload } = track(file);
       const done = upload.start();
       await flushPromises();
@@ -342,6 +349,7 @@ describe('multipart upload', () => {
     });
 
     it('a resume whose renewal fails ends in error', async () => {
+      consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: 500/);
       const now = jest.spyOn(Date, 'now');
       const startedAt = Date.now();
       now.mockReturnValue(startedAt);
@@ -363,6 +371,7 @@ describe('multipart upload', () => {
   });
 
   it('ends in error when completing the upload fails', async () => {
+    consoleErrors.expect(/^File upload of "x\.pptx" failed: Error: 500/);
     mockedApi.createUpload.mockResolvedValue(multipartTicket(1));
     mockedApi.completeUpload.mockRejectedValueOnce(new Error('500'));
     const { upload } = track(new File(['abc'], 'x.pptx'));

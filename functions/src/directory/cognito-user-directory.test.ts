@@ -15,7 +15,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { makeCognitoUserDirectory } from '../../src/directory/cognito-user-directory';
+import { makeCognitoUserDirectory } from './cognito-user-directory';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const client = new CognitoIdentityProviderClient({ region: 'us-east-1' });

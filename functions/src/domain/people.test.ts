@@ -1,6 +1,7 @@
-import { makePeopleService } from '../../src/domain/people';
-import type { Caller } from '../../src/domain/caller';
-import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryRosters, steppingClock } from '../fakes/people-fakes';
+// The people use cases over in-memory adapters that keep the real ones' promises.
+import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryRosters, steppingClock } from '../../test/in-memory/people';
+import type { Caller } from './caller';
+import { makePeopleService } from './people';
 
 function setup() {
   const directory = new InMemoryDirectory();

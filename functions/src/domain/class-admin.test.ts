@@ -1,17 +1,19 @@
-import { makeClassAdminService } from '../../src/domain/class-admin';
-import type { Caller } from '../../src/domain/caller';
-import { InMemoryAuditLog, InMemoryClassStore, InMemoryDirectory, steppingClock } from '../fakes/people-fakes';
+// The class administration use cases over in-memory adapters that keep the real ones' promises.
+import { InMemoryAuditLog, InMemoryDirectory, steppingClock } from '../../test/in-memory/people';
+import { InMemoryClassStore } from '../../test/in-memory/stores';
+import type { Caller } from './caller';
+import { makeClassAdminService } from './class-admin';
 
 function setup(max = 1000) {
   const directory = new InMemoryDirectory();
   const audit = new InMemoryAuditLog();
-  const classes = new InMemoryClassStore(max);
+  const classes = new InMemoryClassStore({ studentsMax: max });
   const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
   const teacher = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
   const student = directory.add({ email: 'sam@school.example', name: 'Sam Student', role: 'Students' });
   const other = directory.add({ email: 'kim@school.example', name: 'Kim Student', role: 'Students' });
   let ids = 0;
-  const service = makeClassAdminService({ classes, directory, audit, clock: steppingClock(), newId: () => `class-${++ids}` });
+  const service = makeClassAdminService({ classes, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
   return { directory, audit, classes, teacher, student, other, service, caller };
 }
@@ -40,7 +42,7 @@ it('accepts only a teacher as the teacher, and records only real changes', async
     'now taught by Ada Teacher',
     'now without a teacher',
   ]);
-  expect(classes.classes.get(classId)?.teacherId).toBe('');
+  expect((await classes.getClass(classId))?.teacherId).toBe('');
 });
 
 it('enrols in order, saying what happened to each, and stops at the class limit', async () => {

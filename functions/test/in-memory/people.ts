@@ -1,8 +1,8 @@
-// Small in-memory stand-ins for the administration ports that behave like the real ones: the directory refuses a
+// In-memory adapters for the administration ports that behave like the real ones: the directory refuses a
 // second account for an e-mail (whatever its case), keeps one group per person, and pages its lists.
 import type { AuditEntry, Person } from '../../../shared/people';
 import type { Role } from '../../../shared/roles';
-import type { AuditLog, ClassStore, Clock, PeopleQuery, RosterNames, SchoolClass, SchoolFigures, UserDirectory } from '../../src/domain/ports';
+import type { AuditLog, Clock, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from '../../src/domain/ports';
 
 export class InMemoryDirectory implements UserDirectory {
   readonly people = new Map<string, Person>();
@@ -92,50 +92,3 @@ export const fixedFigures = (classes = { total: 0, withoutTeacher: 0, withoutStu
   classes: async () => classes,
   modulesOf: async (teacherIds) => teacherIds.length * modulesPerTeacher,
 });
-
-/** Classes in memory, with the real store's limit: a class refuses a student past `max`. */
-export class InMemoryClassStore implements ClassStore {
-  readonly classes = new Map<string, SchoolClass>();
-  constructor(private readonly max = 1000) {}
-  async list() {
-    return [...this.classes.values()];
-  }
-  async get(classId: string) {
-    const found = this.classes.get(classId);
-    return found && { ...found, students: { ...found.students } };
-  }
-  async create(schoolClass: Pick<SchoolClass, 'classId' | 'className' | 'teacherId' | 'teacherName'>) {
-    if (this.classes.has(schoolClass.classId)) return false;
-    this.classes.set(schoolClass.classId, { ...schoolClass, students: {}, assignedModuleIds: [] });
-    return true;
-  }
-  private change(classId: string, change: (found: SchoolClass) => void) {
-    const found = this.classes.get(classId);
-    if (!found) return false;
-    change(found);
-    return true;
-  }
-  async rename(classId: string, className: string) {
-    return this.change(classId, (found) => (found.className = className));
-  }
-  async setTeacher(classId: string, teacher: { id: string; name: string } | null) {
-    return this.change(classId, (found) => {
-      found.teacherId = teacher?.id ?? '';
-      found.teacherName = teacher?.name ?? '';
-    });
-  }
-  async enrol(classId: string, studentId: string, name: string) {
-    const found = this.classes.get(classId);
-    if (!found) return 'noClass' as const;
-    if (found.students[studentId]) return 'alreadyEnrolled' as const;
-    if (Object.keys(found.students).length >= this.max) return 'full' as const;
-    found.students[studentId] = name;
-    return 'enrolled' as const;
-  }
-  async unenrol(classId: string, studentId: string) {
-    this.change(classId, (found) => delete found.students[studentId]);
-  }
-  async delete(classId: string) {
-    this.classes.delete(classId);
-  }
-}

@@ -1,0 +1,245 @@
+// The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
+import { callers, CLASS_ID, classRecord, CREATED_AT, fileKey, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { makeModuleLibrary, makeModuleService } from './modules';
+
+let ports: InMemoryPorts;
+let service: ReturnType<typeof makeModuleService>;
+const { teacher, otherTeacher, student, otherStudent } = callers;
+
+beforeEach(() => {
+  ports = inMemoryPorts();
+  service = makeModuleService(ports);
+});
+
+
+describe('create', () => {
+  const slides = fileKey('slides.pptx');
+  const notes = fileKey('notes.pdf');
+  beforeEach(() => {
+    ports.files.put(slides, MEDIA.pptx);
+    ports.files.put(notes, MEDIA.pdf);
+  });
+
+  it('stores the module once, with ids, order, content types and dates from the server', async () => {
+    const module = await service.create(teacher, {
+      title: 'Cells',
+      description: 'About cells',
+      sections: [
+        { title: 'Slides', contentUrl: slides },
+        { title: 'Notes', contentUrl: notes, originalFileName: 'My notes.pdf' },
+      ],
+    });
+
+    const now = ports.clock.now().toISOString();
+    expect(module).toEqual({
+      _id: 'id-1',
+      title: 'Cells',
+      description: 'About cells',
+      sections: [
+        { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'slides.pptx' },
+        { _id: 'id-3', title: 'Notes', order: 2, contentType: 'PDF', contentUrl: notes, originalFileName: 'My notes.pdf' },
+      ],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const { _id, ...stored } = module;
+    expect(ports.modules.all()).toEqual([{ moduleId: _id, ownerId: teacher.userId, ...stored }]);
+  });
+
+  it.each([
+    ["another teacher's file", fileKey('theirs.pdf', otherTeacher.userId), /must be a file you uploaded/],
+    ['a key that climbs out of the caller prefix', `protected/${teacher.userId}/../${otherTeacher.userId}/x.pdf`, /must be a file you uploaded/],
+    ['a file that was never uploaded', fileKey('missing.pdf'), /was not found; upload it again/],
+  ])('refuses %s and stores nothing', async (_case, contentUrl, message) => {
+    ports.files.put(fileKey('theirs.pdf', otherTeacher.userId), MEDIA.pdf);
+    await expect(service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'S', contentUrl }] })).rejects.toEqual(
+      refused('invalid', message),
+    );
+    expect(ports.modules.all()).toEqual([]);
+  });
+
+  it('refuses a file over the 5 GB limit', async () => {
+    ports.files.put(fileKey('huge.pdf'), MEDIA.pdf, 5 * 1024 ** 3 + 1);
+    await expect(
+      service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'S', contentUrl: fileKey('huge.pdf') }] }),
+    ).rejects.toEqual(refused('invalid', /larger than the 5 GB limit/));
+  });
+
+  it('refuses a section _id, which only an edit of the same module can carry', async () => {
+    await expect(
+      service.create(teacher, { title: 'T', description: 'D', sections: [{ _id: 'x', title: 'S', contentUrl: notes }] }),
+    ).rejects.toEqual(refused('invalid', /is not part of this module/));
+  });
+
+  it('fails rather than overwrite a module when its new id is taken', async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'id-1', ownerId: otherTeacher.userId }));
+    await expect(service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'S', contentUrl: notes }] })).rejects.toThrow(
+      'Module id id-1 is taken',
+    );
+    expect(ports.modules.all()[0].ownerId).toBe(otherTeacher.userId);
+  });
+});
+
+describe('list (the library)', () => {
+  it("lists only the caller's modules, most recently updated first", async () => {
+    ports.modules.put(
+      moduleRecord({ moduleId: 'old', updatedAt: '2024-01-01T00:00:00.000Z' }),
+      moduleRecord({ moduleId: 'new', updatedAt: '2024-06-01T00:00:00.000Z' }),
+      moduleRecord({ moduleId: 'theirs', ownerId: otherTeacher.userId }),
+    );
+    const modules = await makeModuleLibrary(ports).list(teacher);
+    expect(modules.map((module) => module._id)).toEqual(['new', 'old']);
+  });
+});
+
+describe('get', () => {
+  beforeEach(() => givenSchool(ports));
+
+  it('gives the owner every section with a download link', async () => {
+    const module = await service.get(teacher, MODULE_ID);
+    expect(module.sections.map((each) => each.downloadUrl)).toEqual([
+      `memory://get/${fileKey('section-1.pdf')}?name=section-1.pdf&type=PDF`,
+      `memory://get/${fileKey('section-2.pdf')}?name=section-2.pdf&type=PDF`,
+    ]);
+    expect(module).toMatchObject({ _id: MODULE_ID, title: 'Cells', createdAt: CREATED_AT, updatedAt: UPDATED_AT });
+  });
+
+  it('shows the module to a student enrolled in a class it is assigned to', async () => {
+    await expect(service.get(student, MODULE_ID)).resolves.toMatchObject({ _id: MODULE_ID });
+  });
+
+  it.each([
+    ['another teacher', otherTeacher, {}],
+    ['a student of another class', otherStudent, {}],
+    ['a student whose class does not have it assigned', student, { class: { assignedModuleIds: [] } }],
+    ['a student no longer on the roster', student, { class: { students: {} } }],
+  ])('is not found for %s, as if it did not exist', async (_who, caller, overrides) => {
+    ports = inMemoryPorts();
+    service = makeModuleService(ports);
+    givenSchool(ports, overrides);
+    await expect(service.get(caller, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+  });
+
+  it('is not found when it does not exist', async () => {
+    await expect(service.get(teacher, 'missing')).rejects.toEqual(refused('notFound', 'Module not found.'));
+  });
+});
+
+describe('update', () => {
+  beforeEach(() => givenSchool(ports));
+  const kept = { _id: 'section-1', title: 'Renamed', contentUrl: fileKey('section-1.pdf') };
+
+  it('replaces the module, keeping the ids of sections that stay, with a later updatedAt', async () => {
+    ports.files.put(fileKey('new.docx'), MEDIA.docx);
+    ports.clock.set('2024-01-01T00:00:00.000Z'); // a clock behind the stored version still moves it forward
+    const module = await service.update(teacher, MODULE_ID, {
+      title: 'Cells 2',
+      description: 'More',
+      updatedAt: UPDATED_AT,
+      sections: [{ title: 'New', contentUrl: fileKey('new.docx') }, kept],
+    });
+    expect(module.sections).toEqual([
+      { _id: 'id-1', title: 'New', order: 1, contentType: 'WORD', contentUrl: fileKey('new.docx'), originalFileName: 'new.docx' },
+      { ...section('section-1', 2), title: 'Renamed' },
+    ]);
+    expect(module.updatedAt).toBe('2024-05-02T10:00:00.001Z');
+    expect(ports.modules.all()).toEqual([expect.objectContaining({ title: 'Cells 2', updatedAt: module.updatedAt })]);
+  });
+
+  it('deletes the files of removed sections after saving, unless another module of the owner uses them', async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'other', sections: [section('section-2', 1)] }));
+    await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] });
+    expect(ports.files.keys()).toEqual([fileKey('section-2.pdf')]);
+  });
+
+  it('re-derives the content type when a kept section gets a new file, and deletes the old file', async () => {
+    ports.files.put(fileKey('slides.pptx'), MEDIA.pptx);
+    const module = await service.update(teacher, MODULE_ID, {
+      title: 'T',
+      description: 'D',
+      sections: [{ ...kept, contentUrl: fileKey('slides.pptx') }, { _id: 'section-2', title: 'S2', contentUrl: fileKey('section-2.pdf') }],
+    });
+    expect(module.sections[0]).toMatchObject({ _id: 'section-1', contentType: 'PPT', originalFileName: 'slides.pptx' });
+    expect(ports.files.keys()).not.toContain(fileKey('section-1.pdf'));
+  });
+
+  it('saves even when removed files cannot be deleted, and logs the orphans', async () => {
+    jest.spyOn(ports.files, 'deleteFiles').mockRejectedValueOnce(new Error('storage is down'));
+    await expect(service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] })).resolves.toMatchObject({ sections: [] });
+    expect(ports.log.warnings).toEqual([
+      { message: 'Could not delete files; they are orphaned', details: expect.objectContaining({ keys: [fileKey('section-1.pdf'), fileKey('section-2.pdf')] }) },
+    ]);
+  });
+
+  it('is a conflict, changing nothing, when the client read an older version', async () => {
+    await expect(
+      service.update(teacher, MODULE_ID, { title: 'T', description: 'D', updatedAt: CREATED_AT, sections: [] }),
+    ).rejects.toEqual(refused('conflict', /changed somewhere else/));
+    expect(ports.modules.all()).toEqual([moduleRecord()]);
+  });
+
+  it('is a conflict when another edit wins the race between read and write, and keeps the files', async () => {
+    const read = jest.spyOn(ports.modules, 'getModule').mockResolvedValueOnce(moduleRecord({ updatedAt: CREATED_AT }));
+    await expect(service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] })).rejects.toEqual(
+      refused('conflict', /changed somewhere else/),
+    );
+    expect(read).toHaveBeenCalled();
+    expect(ports.modules.all()).toEqual([moduleRecord()]);
+    expect(ports.files.keys()).toHaveLength(2);
+  });
+
+  it.each([
+    ['a section _id of another module', [{ _id: 'elsewhere', title: 'S', contentUrl: fileKey('section-1.pdf') }], /is not part of this module/],
+    ['the same section twice', [kept, kept], /appears twice/],
+    ["a new file in another teacher's area", [{ title: 'S', contentUrl: fileKey('x.pdf', otherTeacher.userId) }], /must be a file you uploaded/],
+  ])('refuses %s', async (_case, sections, message) => {
+    await expect(service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections })).rejects.toEqual(refused('invalid', message));
+    expect(ports.modules.all()).toEqual([moduleRecord()]);
+  });
+
+  it.each([
+    ["another teacher's module", otherTeacher, MODULE_ID],
+    ['a module that does not exist', teacher, 'missing'],
+  ])('is not found for %s', async (_case, caller, moduleId) => {
+    await expect(service.update(caller, moduleId, { title: 'T', description: 'D', sections: [] })).rejects.toEqual(
+      refused('notFound', 'Module not found.'),
+    );
+  });
+});
+
+describe('delete', () => {
+  beforeEach(() => {
+    givenSchool(ports);
+    ports.progress.put(progressRecord(), progressRecord({ moduleId: 'other-module' }));
+  });
+
+  it('deletes the module, then its assignments, the progress on it and its files', async () => {
+    await service.delete(teacher, MODULE_ID);
+    expect(ports.modules.all()).toEqual([]);
+    expect((await ports.classes.getClass(CLASS_ID))!.assignedModuleIds).toEqual([]);
+    expect(ports.progress.all()).toEqual([progressRecord({ moduleId: 'other-module' })]);
+    expect(ports.files.keys()).toEqual([]);
+  });
+
+  it("keeps a file another of the owner's modules still uses", async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'other', sections: [section('section-1', 1)] }));
+    await service.delete(teacher, MODULE_ID);
+    expect(ports.files.keys()).toEqual([fileKey('section-1.pdf')]);
+  });
+
+  it('finishes an interrupted clean-up when repeated, and is still not found', async () => {
+    await ports.modules.deleteOwnedModule(MODULE_ID, teacher.userId); // the first attempt got this far
+    await expect(service.delete(teacher, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+    expect((await ports.classes.getClass(CLASS_ID))!.assignedModuleIds).toEqual([]);
+    expect(ports.progress.all()).toEqual([progressRecord({ moduleId: 'other-module' })]);
+  });
+
+  it('is not found, cleaning nothing up, for a module the caller does not own', async () => {
+    ports.classes.put(classRecord({ classId: 'theirs', teacherId: otherTeacher.userId }));
+    await expect(service.delete(otherTeacher, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+    expect(ports.modules.all()).toEqual([moduleRecord()]);
+    expect((await ports.classes.getClass(CLASS_ID))!.assignedModuleIds).toEqual([MODULE_ID]);
+    expect(ports.files.keys()).toHaveLength(2);
+  });
+});

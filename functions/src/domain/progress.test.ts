@@ -1,0 +1,117 @@
+// The progress use cases over in-memory stores that keep the DynamoDB adapters' promises.
+import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { makeProgressService } from './progress';
+
+let ports: InMemoryPorts;
+let service: ReturnType<typeof makeProgressService>;
+const { teacher, otherTeacher, student, otherStudent, admin } = callers;
+
+beforeEach(() => {
+  ports = inMemoryPorts();
+  service = makeProgressService(ports);
+  givenSchool(ports);
+});
+
+const key = { studentId: callers.student.userId, moduleId: MODULE_ID, classId: CLASS_ID };
+const mark = (sectionId: string, caller = student, overrides = {}) =>
+  service.markComplete(caller, { ...key, studentId: caller.userId, sectionId, ...overrides });
+
+describe('markComplete', () => {
+  it('adds the section and answers the progress of sections still in the module', async () => {
+    ports.progress.put(progressRecord({ completedSections: ['removed-section'] }));
+    await expect(mark('section-2')).resolves.toEqual({ ...key, completedSections: ['section-2'], updatedAt: ports.clock.now().toISOString() });
+    expect(ports.progress.all()[0].completedSections).toEqual(['removed-section', 'section-2']);
+  });
+
+  it('loses no section when marks race, and repeating one changes nothing', async () => {
+    await Promise.all([mark('section-1'), mark('section-2'), mark('section-1')]);
+    expect(ports.progress.all()[0].completedSections.sort()).toEqual(['section-1', 'section-2']);
+  });
+
+  it("is forbidden for someone else's progress", async () => {
+    await expect(mark('section-1', student, { studentId: otherStudent.userId })).rejects.toEqual(refused('forbidden', /your own progress/));
+    expect(ports.progress.all()).toEqual([]);
+  });
+
+  it('refuses a section of another module', async () => {
+    await expect(mark('elsewhere')).rejects.toEqual(refused('invalid', /not part of the module/));
+  });
+
+  it.each([
+    ['a class the student is not in', { classId: OTHER_CLASS_ID }, 'Class not found.'],
+    ['a module not assigned to the class', { moduleId: 'other' }, 'This module is not assigned to this class.'],
+  ])('is not found for %s', async (_case, overrides, message) => {
+    ports.modules.put(moduleRecord({ moduleId: 'other' }));
+    await expect(mark('section-1', student, overrides)).rejects.toEqual(refused('notFound', message));
+  });
+});
+
+describe('get', () => {
+  it("answers a student's own progress, counting only sections still in the module", async () => {
+    ports.progress.put(progressRecord({ completedSections: ['section-1', 'removed'] }));
+    await expect(service.get(student, key)).resolves.toMatchObject({ completedSections: ['section-1'] });
+  });
+
+  it("lets the class's teacher read a student's progress", async () => {
+    ports.progress.put(progressRecord());
+    await expect(service.get(teacher, key)).resolves.toMatchObject({ completedSections: ['section-1'] });
+  });
+
+  it('answers an empty list when nothing is recorded yet', async () => {
+    await expect(service.get(student, key)).resolves.toEqual({ ...key, completedSections: [] });
+  });
+
+  it("is forbidden for an enrolled student asking for someone else's", async () => {
+    await expect(service.get(student, { ...key, studentId: otherStudent.userId })).rejects.toEqual(refused('forbidden', /your own progress/));
+  });
+
+  it.each([
+    ['another teacher', otherTeacher, key, 'Class not found.'],
+    ['a student who is not enrolled', teacher, { ...key, studentId: otherStudent.userId }, 'This student is not enrolled in this class.'],
+    ['a module not assigned', student, { ...key, moduleId: 'other' }, 'This module is not assigned to this class.'],
+  ])('is not found for %s', async (_case, caller, asked, message) => {
+    await expect(service.get(caller, asked)).rejects.toEqual(refused('notFound', message));
+  });
+});
+
+describe('classReport', () => {
+  it('answers a row per enrolled student by name and a cell per assigned module by title, rounded', async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a', 1), section('b', 2), section('c', 3)] }));
+    ports.classes.put({ ...(await ports.classes.getClass(CLASS_ID))!, assignedModuleIds: [MODULE_ID, 'atoms'], students: { [student.userId]: 'zoe@example.com', 'student-0': 'adam@example.com' } });
+    ports.progress.put(progressRecord(), progressRecord({ moduleId: 'atoms', completedSections: ['a', 'gone'] }));
+    await expect(service.classReport(teacher, CLASS_ID)).resolves.toEqual([
+      {
+        studentId: 'student-0',
+        studentName: 'adam@example.com',
+        modules: [
+          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 0, completed: 0, total: 3 },
+          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 0, completed: 0, total: 2 },
+        ],
+      },
+      {
+        studentId: student.userId,
+        studentName: 'zoe@example.com',
+        modules: [
+          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 33, completed: 1, total: 3 },
+          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 50, completed: 1, total: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('answers [] for a class with no modules or no students', async () => {
+    ports.classes.put({ ...(await ports.classes.getClass(CLASS_ID))!, assignedModuleIds: [] });
+    await expect(service.classReport(teacher, CLASS_ID)).resolves.toEqual([]);
+  });
+
+  it("gives an admin the same report as the class's teacher (read-only)", async () => {
+    await expect(service.classReport(admin, CLASS_ID)).resolves.toEqual(await service.classReport(teacher, CLASS_ID));
+  });
+
+  it('is not found for a student or another teacher', async () => {
+    for (const caller of [student, otherTeacher]) {
+      await expect(service.classReport(caller, CLASS_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
+    }
+  });
+});

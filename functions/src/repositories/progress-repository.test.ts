@@ -1,0 +1,67 @@
+// The exact DynamoDB commands the progress repository sends, and how it reads their answers.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockAws } from '../../../test/unit-helpers/aws';
+import { STUDENT_ID } from '../../../test/unit-helpers/events';
+import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
+import { makeProgressRepository } from './progress-repository';
+
+const { ddb } = mockAws();
+const repository = makeProgressRepository({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'progress-table' });
+const key = { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID };
+const itemKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` };
+
+test('getProgress reads the item consistently and turns the section set into a list', async () => {
+  ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1', 'section-2']) });
+  await expect(repository.getProgress(key)).resolves.toEqual({ ...key, completedSections: ['section-1', 'section-2'], updatedAt: UPDATED_AT });
+  expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'progress-table', Key: itemKey, ConsistentRead: true });
+});
+
+test('addCompletedSection ADDs to the set atomically, creating the item, and answers it', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1', 'section-2']) });
+  const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
+  expect(answer.completedSections).toEqual(['section-1', 'section-2']);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: itemKey,
+    UpdateExpression:
+      'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+    ExpressionAttributeValues: {
+      ':section': new Set(['section-2']),
+      ':now': '2024-06-01T00:00:00.000Z',
+      ':entity': 'Progress',
+      ':class': CLASS_ID,
+      ':module': MODULE_ID,
+      ':student': STUDENT_ID,
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+});
+
+test("listProgressOfClass queries the class partition's progress items: one query whatever the class size", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [progressItem()] });
+  await expect(repository.listProgressOfClass(CLASS_ID)).resolves.toHaveLength(1);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' },
+  });
+});
+
+test("deleteProgressOfModule finds the module's keys and batch-deletes them, retrying what is left unprocessed", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [itemKey] });
+  const request = { DeleteRequest: { Key: itemKey } };
+  ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { 'progress-table': [request] } }).resolves({});
+  await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
+    ProjectionExpression: 'pk, sk',
+  });
+  expect(ddb).toReceiveCommandTimes(BatchWriteCommand, 2);
+  expect(ddb).toReceiveNthSpecificCommandWith(2, BatchWriteCommand, { RequestItems: { 'progress-table': [request] } });
+});
+
+test('deleteProgressOfModule writes nothing when there is no progress', async () => {
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
+  expect(ddb).not.toReceiveCommand(BatchWriteCommand);
+});

@@ -1,0 +1,115 @@
+// The exact S3 commands the file storage sends, the URLs it signs (really signed, with test credentials, no request
+// made), and how it turns S3's refusals into outcomes.
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  NotFound,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
+import { makeFileStorage } from './file-storage';
+
+const { s3 } = mockAws();
+const storage = makeFileStorage({ client: new S3Client({ region: 'eu-west-1' }), bucketName: 'files-bucket', presign: getSignedUrl });
+const key = 'protected/teacher-1/1714557600000-notes.pdf';
+
+test('describeFile heads the object; a missing one is undefined, other failures propagate', async () => {
+  s3.on(HeadObjectCommand).resolves({ ContentType: 'application/pdf', ContentLength: 2048 });
+  await expect(storage.describeFile(key)).resolves.toEqual({ mediaType: 'application/pdf', size: 2048 });
+  expect(s3).toReceiveCommandWith(HeadObjectCommand, { Bucket: 'files-bucket', Key: key });
+  s3.on(HeadObjectCommand).rejects(new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } }));
+  await expect(storage.describeFile(key)).resolves.toBeUndefined();
+  s3.on(HeadObjectCommand).rejects(s3Error('AccessDenied', 403));
+  await expect(storage.describeFile(key)).rejects.toThrow('AccessDenied');
+});
+
+describe('download links (signed locally, valid 900 s)', () => {
+  const params = async (contentType: 'PDF' | 'WORD' | 'UNKNOWN', name: string) => {
+    const url = new URL(await storage.downloadUrl(key, name, contentType));
+    expect(url.hostname).toBe('files-bucket.s3.eu-west-1.amazonaws.com');
+    expect(url.pathname).toBe(`/${key}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Signature')).toBeTruthy();
+    return url.searchParams;
+  };
+
+  it('opens only PDFs in the browser, as PDF; anything else downloads, so uploaded HTML can never run as a page', async () => {
+    const pdf = await params('PDF', 'notes.pdf');
+    expect(pdf.get('response-content-disposition')).toBe("inline; filename*=UTF-8''notes.pdf");
+    expect(pdf.get('response-content-type')).toBe('application/pdf');
+    const html = await params('UNKNOWN', 'page.html');
+    expect(html.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''page.html");
+    expect(html.get('response-content-type')).toBeNull();
+    expect((await params('WORD', 'Cell notes é.docx')).get('response-content-disposition')).toBe(
+      "attachment; filename*=UTF-8''Cell%20notes%20%C3%A9.docx",
+    );
+    expect(s3).not.toReceiveAnyCommand();
+  });
+});
+
+test('upload URLs: a single PUT with its media type, and parts of a multipart upload, valid an hour', async () => {
+  const single = new URL(await storage.singleUploadUrl(key, 'application/pdf'));
+  expect(single.searchParams.get('x-id')).toBe('PutObject');
+  expect(single.searchParams.get('X-Amz-Expires')).toBe('3600');
+  const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3));
+  expect(part.pathname).toBe(`/${key}`);
+  expect(part.searchParams.get('uploadId')).toBe('upload-1');
+  expect(part.searchParams.get('partNumber')).toBe('3');
+  expect(part.searchParams.get('X-Amz-Expires')).toBe('3600');
+  expect(s3).not.toReceiveAnyCommand();
+});
+
+test('startMultipartUpload creates the upload with its media type and answers its id', async () => {
+  s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
+  await expect(storage.startMultipartUpload(key, 'video/mp4')).resolves.toBe('upload-1');
+  expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, { Bucket: 'files-bucket', Key: key, ContentType: 'video/mp4' });
+  s3.on(CreateMultipartUploadCommand).resolves({});
+  await expect(storage.startMultipartUpload(key, 'video/mp4')).rejects.toThrow('S3 returned no UploadId');
+});
+
+test('completeMultipartUpload sends the parts in order; refusals the client can fix become outcomes', async () => {
+  s3.on(CompleteMultipartUploadCommand).resolves({});
+  const parts = [
+    { partNumber: 2, etag: '"etag-2"' },
+    { partNumber: 1, etag: '"etag-1"' },
+  ];
+  await expect(storage.completeMultipartUpload(key, 'upload-1', parts)).resolves.toBe('done');
+  expect(s3).toReceiveCommandWith(CompleteMultipartUploadCommand, {
+    Bucket: 'files-bucket',
+    Key: key,
+    UploadId: 'upload-1',
+    MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"etag-1"' }, { PartNumber: 2, ETag: '"etag-2"' }] },
+  });
+  for (const [name, outcome] of [['NoSuchUpload', 'noSuchUpload'], ['InvalidPart', 'partsMismatch'], ['InvalidPartOrder', 'partsMismatch'], ['EntityTooSmall', 'partsMismatch']]) {
+    s3.on(CompleteMultipartUploadCommand).rejects(s3Error(name));
+    await expect(storage.completeMultipartUpload(key, 'upload-1', parts)).resolves.toBe(outcome);
+  }
+  s3.on(CompleteMultipartUploadCommand).rejects(s3Error('InternalError', 500));
+  await expect(storage.completeMultipartUpload(key, 'upload-1', parts)).rejects.toThrow('InternalError');
+});
+
+test('abortMultipartUpload aborts; an upload that is gone is an outcome, other failures propagate', async () => {
+  s3.on(AbortMultipartUploadCommand).resolves({});
+  await expect(storage.abortMultipartUpload(key, 'upload-1')).resolves.toBe('done');
+  expect(s3).toReceiveCommandWith(AbortMultipartUploadCommand, { Bucket: 'files-bucket', Key: key, UploadId: 'upload-1' });
+  s3.on(AbortMultipartUploadCommand).rejects(s3Error('NoSuchUpload', 404));
+  await expect(storage.abortMultipartUpload(key, 'upload-1')).resolves.toBe('noSuchUpload');
+  s3.on(AbortMultipartUploadCommand).rejects(s3Error('AccessDenied', 403));
+  await expect(storage.abortMultipartUpload(key, 'upload-1')).rejects.toThrow('AccessDenied');
+});
+
+test('deleteFiles deletes quietly in one request, and sends nothing for no keys', async () => {
+  s3.on(DeleteObjectsCommand).resolves({});
+  await storage.deleteFiles([key, `${key}.2`]);
+  expect(s3).toReceiveCommandWith(DeleteObjectsCommand, {
+    Bucket: 'files-bucket',
+    Delete: { Objects: [{ Key: key }, { Key: `${key}.2` }], Quiet: true },
+  });
+  s3.reset();
+  await storage.deleteFiles([]);
+  expect(s3).not.toReceiveAnyCommand();
+});

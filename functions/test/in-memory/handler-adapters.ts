@@ -1,0 +1,15 @@
+// What handler tests put in place of the composition helpers the handler files call at cold start, so a handler runs
+// its real use case over in-memory stores:
+//   jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+//   jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
+// (the same module instance is then imported by the test to arrange data: `ports`), and `resetPorts(ports)` before each test.
+import { inMemoryPorts } from './stores';
+
+/** One set of stores per test file, shared by the handler under test and the test itself. */
+export const ports = inMemoryPorts();
+
+export const tableStoresModule = {
+  tableStores: () => ({ modules: ports.modules, classes: ports.classes, progress: ports.progress, audit: ports.audit }),
+};
+export const fileStoreModule = { fileStore: () => ports.files };
+export const systemModule = { systemClock: ports.clock, randomIds: ports.ids };

@@ -1,0 +1,429 @@
+// In-memory adapters for the domain's ports, for unit tests of the use cases. They keep the promises the DynamoDB
+// and S3 adapters keep (conditional writes refuse, set additions are atomic and idempotent, records are copies, never
+// shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
+// behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
+import { CLASS_LIMITS } from '../../../shared/class-admin';
+import { InMemoryAuditLog } from './people';
+import type {
+  ClassRecord,
+  ClassStore,
+  Clock,
+  EnrolOutcome,
+  FileStore,
+  IdGenerator,
+  Log,
+  ModuleRecord,
+  ModuleStore,
+  ProgressKey,
+  ProgressRecord,
+  ProgressStore,
+  StoredFile,
+} from '../../src/domain/ports';
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+export class InMemoryModuleStore implements ModuleStore {
+  private readonly records = new Map<string, ModuleRecord>();
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  /** Stores a module as it is, unconditionally (test set-up). */
+  put(...records: ModuleRecord[]): void {
+    for (const record of records) this.records.set(record.moduleId, copy(record));
+  }
+
+  all(): ModuleRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  async getModule(moduleId: string) {
+    const record = this.records.get(moduleId);
+    return record && copy(record);
+  }
+
+  async getModules(moduleIds: string[]) {
+    return [...new Set(moduleIds)].flatMap((id) => (this.records.has(id) ? [copy(this.records.get(id)!)] : []));
+  }
+
+  async listModulesByOwner(ownerId: string) {
+    return this.all().filter((record) => record.ownerId === ownerId);
+  }
+
+  /** attribute_not_exists(pk) */
+  async insertModule(record: ModuleRecord) {
+    if (this.records.has(record.moduleId)) return false;
+    this.records.set(record.moduleId, copy(record));
+    return true;
+  }
+
+  async countModulesOfOwner(ownerId: string) {
+    return this.all().filter((record) => record.ownerId === ownerId).length;
+  }
+
+  /** ownerId = :owner AND updatedAt = :expected (false for a missing module, as DynamoDB's condition fails then) */
+  async replaceModule(record: ModuleRecord, expectedUpdatedAt: string) {
+    const current = this.records.get(record.moduleId);
+    if (!current || current.ownerId !== record.ownerId || current.updatedAt !== expectedUpdatedAt) return false;
+    this.records.set(record.moduleId, copy(record));
+    return true;
+  }
+
+  /** ownerId = :owner, answering the old item */
+  async deleteOwnedModule(moduleId: string, ownerId: string) {
+    const current = this.records.get(moduleId);
+    if (!current || current.ownerId !== ownerId) return undefined;
+    this.records.delete(moduleId);
+    return copy(current);
+  }
+}
+
+export class InMemoryClassStore implements ClassStore {
+  private readonly records = new Map<string, ClassRecord>();
+  /** studentId → classIds, like the membership items (which may exist before the class's roster has the student). */
+  private readonly memberships = new Map<string, Set<string>>();
+
+  /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
+  constructor(private readonly options: { progress?: InMemoryProgressStore; studentsMax?: number } = {}) {}
+
+  clear(): void {
+    this.records.clear();
+    this.memberships.clear();
+  }
+
+  /** Stores a class with its roster and memberships, unconditionally (test set-up). */
+  put(...records: ClassRecord[]): void {
+    for (const record of records) {
+      this.records.set(record.classId, copy({ ...record, assignedModuleIds: [...new Set(record.assignedModuleIds)].sort() }));
+      for (const studentId of Object.keys(record.students)) this.addMembership(studentId, record.classId);
+    }
+  }
+
+  all(): ClassRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  private addMembership(studentId: string, classId: string) {
+    if (!this.memberships.has(studentId)) this.memberships.set(studentId, new Set());
+    this.memberships.get(studentId)!.add(classId);
+  }
+
+  private require(classId: string): ClassRecord {
+    const record = this.records.get(classId);
+    // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
+    if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    return record;
+  }
+
+  async getClass(classId: string) {
+    const record = this.records.get(classId);
+    return record && copy(record);
+  }
+
+  async getClasses(classIds: string[]) {
+    return [...new Set(classIds)].flatMap((id) => (this.records.has(id) ? [copy(this.records.get(id)!)] : []));
+  }
+
+  async listClassesByTeacher(teacherId: string) {
+    return this.all().filter((record) => record.teacherId === teacherId);
+  }
+
+  async listClassIdsOfStudent(studentId: string) {
+    return [...(this.memberships.get(studentId) ?? [])];
+  }
+
+  async insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>) {
+    if (this.records.has(record.classId)) return false;
+    this.records.set(record.classId, { ...copy(record), students: {}, assignedModuleIds: [] });
+    return true;
+  }
+
+  async enrollStudent(classId: string, studentId: string, studentName: string) {
+    this.addMembership(studentId, classId);
+    this.require(classId).students[studentId] = studentName;
+  }
+
+  /** ADD assignedModuleIds :module, condition teacherId = :teacher */
+  async addAssignedModule(classId: string, teacherId: string, moduleId: string) {
+    const record = this.records.get(classId);
+    if (!record || record.teacherId !== teacherId) return undefined;
+    record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
+    return copy(record);
+  }
+
+  /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
+  async removeAssignedModule(classId: string, moduleId: string) {
+    const record = this.require(classId);
+    record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+  }
+
+  /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
+  async removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string) {
+    const record = this.records.get(classId);
+    if (!record || record.teacherId !== teacherId) return undefined;
+    record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    return copy(record);
+  }
+
+  async listAllClasses() {
+    return this.all();
+  }
+
+  /** attribute_exists(pk), like every change below that answers a boolean */
+  async renameClass(classId: string, className: string) {
+    const record = this.records.get(classId);
+    if (!record) return false;
+    record.className = className;
+    return true;
+  }
+
+  async setClassTeacher(classId: string, teacher: { id: string; name: string } | null) {
+    const record = this.records.get(classId);
+    if (!record) return false;
+    record.teacherId = teacher?.id ?? '';
+    record.teacherName = teacher?.name ?? '';
+    return true;
+  }
+
+  /** attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max) */
+  async enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome> {
+    const record = this.records.get(classId);
+    if (!record) return 'noClass';
+    const wasEnrolled = Object.hasOwn(record.students, studentId);
+    if (!wasEnrolled && Object.keys(record.students).length >= (this.options.studentsMax ?? CLASS_LIMITS.studentsMax)) return 'full';
+    record.students[studentId] = studentName;
+    this.addMembership(studentId, classId);
+    return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
+  }
+
+  async unenrollStudent(classId: string, studentId: string) {
+    const record = this.records.get(classId);
+    if (record) delete record.students[studentId];
+    this.memberships.get(studentId)?.delete(classId);
+  }
+
+  async deleteClassAndItsData(classId: string) {
+    const record = this.records.get(classId);
+    for (const studentId of Object.keys(record?.students ?? {})) this.memberships.get(studentId)?.delete(classId);
+    this.options.progress?.deleteProgressOfClass(classId);
+    this.records.delete(classId);
+  }
+
+  /** Conditional on teacherId = :teacher, one class at a time. */
+  async renameTeacherInClasses(teacherId: string, name: string) {
+    for (const record of this.records.values()) if (record.teacherId === teacherId) record.teacherName = name;
+  }
+
+  /** Conditional on attribute_exists(students.#student), one class at a time. */
+  async renameStudentInClasses(studentId: string, name: string) {
+    for (const classId of this.memberships.get(studentId) ?? []) {
+      const record = this.records.get(classId);
+      if (record && Object.hasOwn(record.students, studentId)) record.students[studentId] = name;
+    }
+  }
+}
+
+export class InMemoryProgressStore implements ProgressStore {
+  private readonly records = new Map<string, ProgressRecord>();
+  private static id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  put(...records: ProgressRecord[]): void {
+    for (const record of records) this.records.set(InMemoryProgressStore.id(record), copy(record));
+  }
+
+  all(): ProgressRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  async getProgress(key: ProgressKey) {
+    const record = this.records.get(InMemoryProgressStore.id(key));
+    return record && copy(record);
+  }
+
+  /** ADD completedSections :section SET updatedAt ...: creates the record, never loses or repeats a section. */
+  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
+    const current = this.records.get(InMemoryProgressStore.id(key));
+    const record: ProgressRecord = {
+      ...key,
+      completedSections: [...new Set([...(current?.completedSections ?? []), sectionId])],
+      updatedAt,
+    };
+    this.records.set(InMemoryProgressStore.id(key), record);
+    return copy(record);
+  }
+
+  async listProgressOfClass(classId: string) {
+    return this.all().filter((record) => record.classId === classId);
+  }
+
+  async deleteProgressOfModule(classId: string, moduleId: string) {
+    for (const [id, record] of this.records) {
+      if (record.classId === classId && record.moduleId === moduleId) this.records.delete(id);
+    }
+  }
+
+  /** What deleting a class removes from its partition (test-side: the class store calls it). */
+  deleteProgressOfClass(classId: string): void {
+    for (const [id, record] of this.records) if (record.classId === classId) this.records.delete(id);
+  }
+}
+
+interface MultipartUpload {
+  key: string;
+  mediaType: string;
+  /** partNumber → etag of the bytes a client PUT. */
+  parts: Map<number, string>;
+}
+
+/** Files by key; signed URLs are readable `memory://` strings that say what they grant. */
+export class InMemoryFileStore implements FileStore {
+  private readonly files = new Map<string, StoredFile>();
+  private readonly uploads = new Map<string, MultipartUpload>();
+  private nextUploadId = 1;
+
+  clear(): void {
+    this.files.clear();
+    this.uploads.clear();
+    this.nextUploadId = 1;
+  }
+
+  /** A file as if a client had uploaded it (test set-up). */
+  put(key: string, mediaType: string | undefined, size = 1024): void {
+    this.files.set(key, { mediaType, size });
+  }
+
+  keys(): string[] {
+    return [...this.files.keys()].sort();
+  }
+
+  /** What a client's PUT of one part to its presigned URL does: answers the part's etag. */
+  uploadPart(uploadId: string, partNumber: number): string {
+    const upload = this.uploads.get(uploadId);
+    if (!upload) throw new Error(`No multipart upload ${uploadId}`);
+    const etag = `"etag-${uploadId}-${partNumber}"`;
+    upload.parts.set(partNumber, etag);
+    return etag;
+  }
+
+  openUploads(): string[] {
+    return [...this.uploads.keys()];
+  }
+
+  async describeFile(key: string) {
+    const file = this.files.get(key);
+    return file && { ...file };
+  }
+
+  async downloadUrl(key: string, fileName: string, contentType: string) {
+    return `memory://get/${key}?name=${encodeURIComponent(fileName)}&type=${contentType}`;
+  }
+
+  async singleUploadUrl(key: string, mediaType: string) {
+    return `memory://put/${key}?type=${encodeURIComponent(mediaType)}`;
+  }
+
+  async startMultipartUpload(key: string, mediaType: string) {
+    const uploadId = `upload-${this.nextUploadId++}`;
+    this.uploads.set(uploadId, { key, mediaType, parts: new Map() });
+    return uploadId;
+  }
+
+  async partUploadUrl(key: string, uploadId: string, partNumber: number) {
+    return `memory://put/${key}?uploadId=${uploadId}&partNumber=${partNumber}`;
+  }
+
+  /** As S3: an unknown upload (or one for another key) is NoSuchUpload; parts must be the uploaded ones. */
+  async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
+    const upload = this.uploads.get(uploadId);
+    if (!upload || upload.key !== key) return 'noSuchUpload' as const;
+    if (parts.length === 0 || parts.some((part) => upload.parts.get(part.partNumber) !== part.etag)) {
+      return 'partsMismatch' as const;
+    }
+    this.uploads.delete(uploadId);
+    this.files.set(key, { mediaType: upload.mediaType, size: parts.length * 5 * 1024 * 1024 });
+    return 'done' as const;
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string) {
+    const upload = this.uploads.get(uploadId);
+    if (!upload || upload.key !== key) return 'noSuchUpload' as const;
+    this.uploads.delete(uploadId);
+    return 'done' as const;
+  }
+
+  async deleteFiles(keys: string[]) {
+    for (const key of keys) this.files.delete(key);
+  }
+}
+
+/** A clock that stands still until a test moves it. */
+export class FixedClock implements Clock {
+  static readonly START = '2024-05-03T10:00:00.000Z';
+  private current = new Date(FixedClock.START);
+  now() {
+    return new Date(this.current);
+  }
+  set(iso: string) {
+    this.current = new Date(iso);
+  }
+}
+
+/** ids `id-1`, `id-2`, ... in order of use. */
+export class SequentialIds implements IdGenerator {
+  private next = 1;
+  newId() {
+    return `id-${this.next++}`;
+  }
+  reset() {
+    this.next = 1;
+  }
+}
+
+/** Collects warnings so a test can assert them. */
+export class RecordingLog implements Log {
+  readonly warnings: { message: string; details: Record<string, unknown> }[] = [];
+  warn(message: string, details: Record<string, unknown>) {
+    this.warnings.push({ message, details });
+  }
+}
+
+/** Every port, in memory, wired together: what each service factory takes. */
+export function inMemoryPorts() {
+  const progress = new InMemoryProgressStore();
+  return {
+    modules: new InMemoryModuleStore(),
+    classes: new InMemoryClassStore({ progress }),
+    progress,
+    audit: new InMemoryAuditLog(),
+    files: new InMemoryFileStore(),
+    clock: new FixedClock(),
+    ids: new SequentialIds(),
+    log: new RecordingLog(),
+  };
+}
+export type InMemoryPorts = ReturnType<typeof inMemoryPorts>;
+
+/** Empties every store and rewinds the clock and the ids, keeping the same objects (services hold on to them). */
+export function resetPorts(ports: InMemoryPorts): void {
+  ports.modules.clear();
+  ports.classes.clear();
+  ports.progress.clear();
+  ports.audit.entries.length = 0;
+  ports.files.clear();
+  ports.clock.set(FixedClock.START);
+  ports.ids.reset();
+  ports.log.warnings.length = 0;
+}
+
+/** Everything stored, to show that a refused request changed nothing. */
+export const storedState = (ports: InMemoryPorts) => ({
+  modules: ports.modules.all(),
+  classes: ports.classes.all(),
+  progress: ports.progress.all(),
+  files: ports.files.keys(),
+});

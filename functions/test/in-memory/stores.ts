@@ -425,5 +425,6 @@ export const storedState = (ports: InMemoryPorts) => ({
   modules: ports.modules.all(),
   classes: ports.classes.all(),
   progress: ports.progress.all(),
+  audit: [...ports.audit.entries],
   files: ports.files.keys(),
 });

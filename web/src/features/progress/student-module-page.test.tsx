@@ -50,7 +50,7 @@ it("shows each section's file and links View Content to the section's reader in 
   renderModule();
   await screen.findByRole('heading', { level: 1, name: 'Fractions' });
   expect(within(sectionItem('Intro')).getByText('PDF · intro.pdf')).toBeInTheDocument();
-  expect(within(sectionItem('Practice')).getByText('Word document · p.docx')).toBeInTheDocument();
+  expect(within(sectionItem('Practice')).getByText('Word · p.docx')).toBeInTheDocument();
   const link = within(sectionItem('Intro')).getByRole('link', { name: /View Content/ });
   expect(link).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
 });

@@ -111,7 +111,7 @@ describe('the file', () => {
     const panel = await screen.findByRole('region', { name: 'File details' });
     expect(panel).toHaveTextContent('This type of file cannot be shown in the app.');
     expect(panel).toHaveTextContent('Namedata.xlsx');
-    expect(panel).toHaveTextContent('TypeFile');
+    expect(panel).toHaveTextContent('TypeOther file');
     expect(panel).toHaveTextContent('Size2.4 MB');
     expect(within(panel).getByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://bucket/s9?sig=1');
   });

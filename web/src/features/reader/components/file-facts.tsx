@@ -1,11 +1,11 @@
 // What a student sees of a section's file before opening it: a type icon, the type in words, the original name and size.
+import { CONTENT_TYPE_LABELS } from '../../../../../shared/content-type';
 import type { ContentType, Section } from '../../../../../shared/entities';
 import './file-facts.css';
 
-const TYPE_LABEL: Record<ContentType, string> = { PDF: 'PDF', WORD: 'Word document', PPT: 'PowerPoint', UNKNOWN: 'File' };
 const TYPE_MARK: Record<ContentType, string> = { PDF: 'PDF', WORD: 'W', PPT: 'P', UNKNOWN: '?' };
 
-export const fileTypeLabel = (type: ContentType): string => TYPE_LABEL[type];
+export const fileTypeLabel = (type: ContentType): string => CONTENT_TYPE_LABELS[type];
 
 /** 1 decimal under 10 of a unit, whole numbers above: "840 B", "1.7 kB", "9.7 MB". */
 export function formatFileSize(bytes: number): string {

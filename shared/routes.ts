@@ -40,10 +40,10 @@ export const routes = {
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS, table: 'read', bucket: 'none' },
-  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'none', bucket: 'upload' },
-  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'none', bucket: 'upload' },
+  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'readWrite', bucket: 'upload' },
+  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
+  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'readWrite', bucket: 'upload' },
+  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'read', bucket: 'upload' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -87,7 +87,7 @@ async function verifyPresigned(
     httpRequest(method, path, unsignedQuery, payloadHash ? { ...signed, 'X-Amz-Content-Sha256': payloadHash } : signed),
     { signingDate, expiresIn: lifetime, signableHeaders: new Set(Object.keys(signed)) },
   );
-  return presigned.query['X-Amz-Signature'] === signature ? undefined : signatureMismatch();
+  return presigned.query?.['X-Amz-Signature'] === signature ? undefined : signatureMismatch();
 }
 
 async function verifyHeaderSigned(
@@ -111,7 +111,7 @@ async function verifyHeaderSigned(
   }
   const signed = signedHeaderValues(headers, signedHeaders);
   if (!signed?.['x-amz-content-sha256']) return signatureMismatch();
-  const resigned = await signer(credentials, scope.region, scope.service).signRequest(httpRequest(method, path, query, signed), {
+  const resigned = await signer(credentials, scope.region, scope.service).sign(httpRequest(method, path, query, signed), {
     signingDate,
     signableHeaders: new Set(Object.keys(signed)),
   });
@@ -126,16 +126,19 @@ function signer(credentials: Credentials, region: string, service: string): Sign
 /** SHA-256 (or HMAC-SHA-256 when given a key) from node:crypto, in the shape the signer takes. */
 class NodeSha256 {
   private readonly hash: Hash | Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
   }
-  update(data: string | Uint8Array): void {
-    this.hash.update(data);
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.hash.update(bytes(data));
   }
   async digest(): Promise<Uint8Array> {
     return new Uint8Array(this.hash.digest());
   }
 }
+
+const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
+  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
 
 function parseScope(credential: string, credentials: Credentials): { region: string; service: string } | S3Refusal {
   const [accessKeyId, , region, service, terminator] = credential.split('/');
@@ -182,7 +185,7 @@ function parseQuery(raw: string): Map<string, string[]> {
   const query = new Map<string, string[]>();
   for (const pair of raw.split('&')) {
     if (!pair) continue;
-    const [name, value = ''] = splitOnce(pair, '=').map(safeDecode);
+    const [name, value = ''] = splitOnce(pair, '=').map((part) => safeDecode(part ?? ''));
     query.set(name, [...(query.get(name) ?? []), value]);
   }
   return query;

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
+import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 
 export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
@@ -17,6 +18,7 @@ export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
+    uploads: makeUploadRepository(context),
     /** Closes the client's connections. */
     destroy: () => client.destroy(),
   };

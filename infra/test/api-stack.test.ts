@@ -63,10 +63,10 @@ describe('functions', () => {
     expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
   });
 
-  test('routes without files get no bucket name, routes without data no table name', () => {
+  test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
     expect(Object.keys(functionFor(routes.listClasses)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
     expect(Object.keys(functionFor(routes.markComplete)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
-    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).not.toContain('TABLE_NAME');
+    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).toContain('TABLE_NAME');
   });
 
   test('every function logs to its own log group with a retention', () => {

@@ -85,12 +85,31 @@ export interface FileStore {
   describeFile(key: string): Promise<StoredFile | undefined>;
   /** A short-lived link to read a file (only PDFs open inline). */
   downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
-  singleUploadUrl(key: string, mediaType: string): Promise<string>;
+  /** A presigned PUT that storage accepts only with exactly this Content-Type and Content-Length. */
+  singleUploadUrl(key: string, mediaType: string, size: number): Promise<string>;
   startMultipartUpload(key: string, mediaType: string): Promise<string>;
-  partUploadUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** A presigned PUT of one part that storage accepts only with exactly this Content-Length. */
+  partUploadUrl(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
   abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
   deleteFiles(keys: string[]): Promise<void>;
+}
+
+/** A multipart upload the API started: what it was declared to be, and who may continue, finish or cancel it. */
+export interface UploadRecord {
+  uploadId: string;
+  contentUrl: string;
+  ownerId: string;
+  size: number;
+  partSize: number;
+  /** ISO time after which it cannot be continued (storage aborts incomplete uploads then). */
+  expiresAt: string;
+}
+
+export interface UploadStore {
+  recordUpload(record: UploadRecord): Promise<void>;
+  getUpload(uploadId: string): Promise<UploadRecord | undefined>;
+  forgetUpload(uploadId: string): Promise<void>;
 }
 
 export interface Clock {

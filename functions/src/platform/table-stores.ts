@@ -4,6 +4,7 @@
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
+import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from './dynamodb-client';
 import { requiredEnv } from './env';
 
@@ -14,5 +15,6 @@ export function tableStores() {
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
+    uploads: makeUploadRepository(context),
   };
 }

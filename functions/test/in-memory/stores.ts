@@ -15,6 +15,8 @@ import type {
   ProgressRecord,
   ProgressStore,
   StoredFile,
+  UploadRecord,
+  UploadStore,
 } from '../../src/domain/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -196,8 +198,8 @@ export class InMemoryProgressStore implements ProgressStore {
 interface MultipartUpload {
   key: string;
   mediaType: string;
-  /** partNumber → etag of the bytes a client PUT. */
-  parts: Map<number, string>;
+  /** partNumber → etag and length of the bytes a client PUT. */
+  parts: Map<number, { etag: string; size: number }>;
 }
 
 /** Files by key; signed URLs are readable `memory://` strings that say what they grant. */
@@ -221,12 +223,12 @@ export class InMemoryFileStore implements FileStore {
     return [...this.files.keys()].sort();
   }
 
-  /** What a client's PUT of one part to its presigned URL does: answers the part's etag. */
-  uploadPart(uploadId: string, partNumber: number): string {
+  /** What a client's PUT of one part (5 MiB unless told) to its presigned URL does: answers the part's etag. */
+  uploadPart(uploadId: string, partNumber: number, size = 5 * 1024 * 1024): string {
     const upload = this.uploads.get(uploadId);
     if (!upload) throw new Error(`No multipart upload ${uploadId}`);
     const etag = `"etag-${uploadId}-${partNumber}"`;
-    upload.parts.set(partNumber, etag);
+    upload.parts.set(partNumber, { etag, size });
     return etag;
   }
 
@@ -243,8 +245,8 @@ export class InMemoryFileStore implements FileStore {
     return `memory://get/${key}?name=${encodeURIComponent(fileName)}&type=${contentType}`;
   }
 
-  async singleUploadUrl(key: string, mediaType: string) {
-    return `memory://put/${key}?type=${encodeURIComponent(mediaType)}`;
+  async singleUploadUrl(key: string, mediaType: string, size: number) {
+    return `memory://put/${key}?type=${encodeURIComponent(mediaType)}&size=${size}`;
   }
 
   async startMultipartUpload(key: string, mediaType: string) {
@@ -253,19 +255,20 @@ export class InMemoryFileStore implements FileStore {
     return uploadId;
   }
 
-  async partUploadUrl(key: string, uploadId: string, partNumber: number) {
-    return `memory://put/${key}?uploadId=${uploadId}&partNumber=${partNumber}`;
+  async partUploadUrl(key: string, uploadId: string, partNumber: number, size: number) {
+    return `memory://put/${key}?uploadId=${uploadId}&partNumber=${partNumber}&size=${size}`;
   }
 
   /** As S3: an unknown upload (or one for another key) is NoSuchUpload; parts must be the uploaded ones. */
   async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
     const upload = this.uploads.get(uploadId);
     if (!upload || upload.key !== key) return 'noSuchUpload' as const;
-    if (parts.length === 0 || parts.some((part) => upload.parts.get(part.partNumber) !== part.etag)) {
+    if (parts.length === 0 || parts.some((part) => upload.parts.get(part.partNumber)?.etag !== part.etag)) {
       return 'partsMismatch' as const;
     }
     this.uploads.delete(uploadId);
-    this.files.set(key, { mediaType: upload.mediaType, size: parts.length * 5 * 1024 * 1024 });
+    const size = parts.reduce((total, part) => total + upload.parts.get(part.partNumber)!.size, 0);
+    this.files.set(key, { mediaType: upload.mediaType, size });
     return 'done' as const;
   }
 
@@ -278,6 +281,32 @@ export class InMemoryFileStore implements FileStore {
 
   async deleteFiles(keys: string[]) {
     for (const key of keys) this.files.delete(key);
+  }
+}
+
+/** The multipart uploads the API started, by id. */
+export class InMemoryUploadStore implements UploadStore {
+  private readonly records = new Map<string, UploadRecord>();
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  all(): UploadRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  async recordUpload(record: UploadRecord) {
+    this.records.set(record.uploadId, copy(record));
+  }
+
+  async getUpload(uploadId: string) {
+    const record = this.records.get(uploadId);
+    return record && copy(record);
+  }
+
+  async forgetUpload(uploadId: string) {
+    this.records.delete(uploadId);
   }
 }
 
@@ -319,6 +348,7 @@ export function inMemoryPorts() {
     classes: new InMemoryClassStore(),
     progress: new InMemoryProgressStore(),
     files: new InMemoryFileStore(),
+    uploads: new InMemoryUploadStore(),
     clock: new FixedClock(),
     ids: new SequentialIds(),
     log: new RecordingLog(),
@@ -332,6 +362,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.classes.clear();
   ports.progress.clear();
   ports.files.clear();
+  ports.uploads.clear();
   ports.clock.set(FixedClock.START);
   ports.ids.reset();
   ports.log.warnings.length = 0;

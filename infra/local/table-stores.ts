@@ -3,6 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
+import { makeFileReferenceRepository } from '../../functions/src/repositories/file-reference-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
@@ -19,6 +20,7 @@ export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
     uploads: makeUploadRepository(context),
+    fileReferences: makeFileReferenceRepository(context),
     /** Closes the client's connections. */
     destroy: () => client.destroy(),
   };

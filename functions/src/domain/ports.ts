@@ -49,6 +49,25 @@ export interface ModuleStore {
   deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
 }
 
+/**
+ * Which modules use each stored file, so a file is deleted only when no module refers to it. A module adds its
+ * references before it is written and releases them after; a file whose last reference was released is marked for
+ * deletion first, and a marked file takes no new reference, so a module being saved can never lose its file.
+ */
+export interface FileReferenceStore {
+  /** Records that a module uses these files; answers the keys refused because they are marked for deletion. */
+  addReferences(moduleId: string, keys: string[]): Promise<string[]>;
+  /** Takes back references added for a module write that did not happen (no file is marked or deleted). */
+  withdrawReferences(moduleId: string, keys: string[]): Promise<void>;
+  /**
+   * Removes a module's use of a file; true when no module uses it any more and it is now marked for deletion (only
+   * then may the file be deleted). A file without a record of its users is never released.
+   */
+  releaseReference(moduleId: string, key: string): Promise<boolean>;
+  /** Drops the record of a marked file once it was deleted from storage. */
+  forgetFile(key: string): Promise<void>;
+}
+
 export interface ClassStore {
   getClass(classId: string): Promise<ClassRecord | undefined>;
   getClasses(classIds: string[]): Promise<ClassRecord[]>;

@@ -2,6 +2,7 @@
 // called. Files (file-store.ts) and the clock and ids (system.ts) live in their own modules so that a route bundles
 // only the SDK clients it uses: esbuild cannot drop an SDK import it sees in a module the handler imports.
 import { makeClassRepository } from '../repositories/class-repository';
+import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeUploadRepository } from '../repositories/upload-repository';
@@ -16,5 +17,6 @@ export function tableStores() {
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
     uploads: makeUploadRepository(context),
+    fileReferences: makeFileReferenceRepository(context),
   };
 }

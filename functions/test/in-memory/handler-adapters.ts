@@ -9,7 +9,7 @@ import { inMemoryPorts } from './stores';
 export const ports = inMemoryPorts();
 
 export const tableStoresModule = {
-  tableStores: () => ({ modules: ports.modules, classes: ports.classes, progress: ports.progress, uploads: ports.uploads }),
+  tableStores: () => ({ modules: ports.modules, classes: ports.classes, progress: ports.progress, uploads: ports.uploads, fileReferences: ports.fileReferences }),
 };
 export const fileStoreModule = { fileStore: () => ports.files };
 export const systemModule = { systemClock: ports.clock, randomIds: ports.ids };

@@ -6,6 +6,7 @@ import type {
   ClassRecord,
   ClassStore,
   Clock,
+  FileReferenceStore,
   FileStore,
   IdGenerator,
   Log,
@@ -310,6 +311,62 @@ export class InMemoryUploadStore implements UploadStore {
   }
 }
 
+/** Each file's users and deletion mark, with the DynamoDB adapter's conditions. */
+export class InMemoryFileReferenceStore implements FileReferenceStore {
+  private readonly records = new Map<string, { moduleIds: Set<string>; marked: boolean }>();
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  /** Key → the modules using it (sorted), and whether it is marked for deletion. */
+  all(): Record<string, { moduleIds: string[]; marked: boolean }> {
+    return Object.fromEntries(
+      [...this.records].map(([key, record]) => [key, { moduleIds: [...record.moduleIds].sort(), marked: record.marked }]),
+    );
+  }
+
+  /** Records that a module uses these files, unconditionally (test set-up). */
+  use(moduleId: string, keys: string[]): void {
+    for (const key of keys) {
+      const record = this.records.get(key) ?? { moduleIds: new Set<string>(), marked: false };
+      record.moduleIds.add(moduleId);
+      this.records.set(key, record);
+    }
+  }
+
+  /** ADD moduleIds, if attribute_not_exists(deletingAt) */
+  async addReferences(moduleId: string, keys: string[]) {
+    return keys.filter((key) => {
+      const record = this.records.get(key) ?? { moduleIds: new Set<string>(), marked: false };
+      if (record.marked) return true;
+      record.moduleIds.add(moduleId);
+      this.records.set(key, record);
+      return false;
+    });
+  }
+
+  async withdrawReferences(moduleId: string, keys: string[]) {
+    for (const key of keys) {
+      const record = this.records.get(key);
+      if (!record?.moduleIds.delete(moduleId)) continue;
+      if (record.moduleIds.size === 0 && !record.marked) this.records.delete(key);
+    }
+  }
+
+  async releaseReference(moduleId: string, key: string) {
+    const record = this.records.get(key);
+    if (!record?.moduleIds.delete(moduleId)) return false;
+    if (record.moduleIds.size > 0 || record.marked) return false;
+    record.marked = true;
+    return true;
+  }
+
+  async forgetFile(key: string) {
+    if (this.records.get(key)?.marked) this.records.delete(key);
+  }
+}
+
 /** A clock that stands still until a test moves it. */
 export class FixedClock implements Clock {
   static readonly START = '2024-05-03T10:00:00.000Z';
@@ -349,6 +406,7 @@ export function inMemoryPorts() {
     progress: new InMemoryProgressStore(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
+    fileReferences: new InMemoryFileReferenceStore(),
     clock: new FixedClock(),
     ids: new SequentialIds(),
     log: new RecordingLog(),
@@ -363,6 +421,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.progress.clear();
   ports.files.clear();
   ports.uploads.clear();
+  ports.fileReferences.clear();
   ports.clock.set(FixedClock.START);
   ports.ids.reset();
   ports.log.warnings.length = 0;
@@ -374,4 +433,6 @@ export const storedState = (ports: InMemoryPorts) => ({
   classes: ports.classes.all(),
   progress: ports.progress.all(),
   files: ports.files.keys(),
+  fileReferences: ports.fileReferences.all(),
+  uploads: ports.uploads.all(),
 });

@@ -26,7 +26,8 @@ export interface ApiServerOptions {
   logRequest?: (line: string) => void;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** HTTP API's payload limit. */
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 // Close to CloudFront's managed SecurityHeadersPolicy (HSTS left out: this is plain http).
 const SECURITY_HEADERS = {
@@ -227,7 +228,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -259,7 +259,8 @@ async function serveWebApp(request: IncomingMessage, response: ServerResponse, p
     return sendText(response, 400, 'Bad Request');
   }
   const candidate = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (candidate.startsWith(root + path.sep)) {
+  // Source maps are a build artifact the deployed site does not carry either.
+  if (candidate.startsWith(root + path.sep) && path.extname(candidate) !== '.map') {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return sendFile(request, response, candidate, info.size);
   }

@@ -18,6 +18,9 @@ import { startStorage } from './storage';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
+/** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
+const DRAIN_MS = 5000;
+
 export interface LocalStackOptions {
   /** Data kept across restarts (one running stack per directory). Omitted: a temporary directory, removed by stop(). */
   dataDir?: string;
@@ -121,7 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');
-    closeApp = () => closeServer(server);
+    closeApp = () => closeServer(server, DRAIN_MS);
     const url = `http://${host}:${appPort}`;
 
     const config: StackConfig = {

@@ -191,8 +191,10 @@ export class WebStack extends Stack {
       apiBaseUrl: '',
     } satisfies WebConfig;
 
+    // The build's source maps (hidden: no sourceMappingURL in the chunks) stay a build artifact, never public.
+    const webBuild = () => Source.asset(props.webDistPath, { exclude: ['**/*.map'] });
     new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webDistPath)],
+      sources: [webBuild()],
       destinationBucket: siteBucket,
       logGroup,
       exclude: ['*'],
@@ -200,7 +202,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
     });
     new BucketDeployment(this, 'DeployEntry', {
-      sources: [Source.asset(props.webDistPath), Source.jsonData('config.json', webConfig)],
+      sources: [webBuild(), Source.jsonData('config.json', webConfig)],
       destinationBucket: siteBucket,
       logGroup,
       exclude: ['assets/*'],

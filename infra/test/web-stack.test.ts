@@ -1,6 +1,6 @@
 // The front door: security headers, SPA routing that leaves /api/* alone, the API behind the same origin, the
 // runtime config, and CORS on the upload bucket for the app's origin only.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
@@ -134,6 +134,12 @@ describe('deployment of the web app', () => {
     expect(config.userPoolEndpoint).toBeUndefined();
     expect(Object.keys(markers[index])).toHaveLength(2); // userPoolId and userPoolClientId, filled in at deploy time
     expect(raw).toContain(Object.keys(markers[index])[0]);
+  });
+
+  test('source maps are not deployed: the staged web assets hold the chunks without their maps', () => {
+    const staged = readdirSync(outdir, { recursive: true, encoding: 'utf8' });
+    expect(staged.filter((file) => file.endsWith(`assets${path.sep}app.js`)).length).toBeGreaterThan(0);
+    expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 
   test('hashed assets are cached for a year; index.html and config.json are revalidated and invalidated', () => {

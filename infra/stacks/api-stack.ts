@@ -2,7 +2,7 @@
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
 import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -10,7 +10,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeEntries } from '../../shared/routes';
+import { routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import { RouteFunction } from '../constructs/route-function';
 
 export interface ApiStackProps extends StackProps {
@@ -22,6 +22,22 @@ export interface ApiStackProps extends StackProps {
 
 /** A school's whole traffic fits far below this; it caps what a leaked token or a runaway client can cost. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * Per route, below the stage's limit: reads (dashboards, a class opening a module) get more than writes; marking a
+ * section complete is the write a whole class makes at once; authoring and upload writes come from one teacher at a
+ * time. A runaway client on one route then cannot use up the stage's limit for everyone.
+ */
+export const ROUTE_THROTTLES = {
+  read: { rateLimit: 25, burstLimit: 50 },
+  classWrite: { rateLimit: 20, burstLimit: 40 },
+  write: { rateLimit: 5, burstLimit: 10 },
+} as const;
+
+export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
+  if (route.method === 'GET') return ROUTE_THROTTLES.read;
+  return name === 'markComplete' ? ROUTE_THROTTLES.classWrite : ROUTE_THROTTLES.write;
+}
+
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 export const SERVICE_NAME = 'learning-paths-api';
 
@@ -41,7 +57,7 @@ export class ApiStack extends Stack {
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -70,6 +86,8 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
+    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const [name, route] of routeEntries) {
       const { function: fn } = new RouteFunction(this, name, {
         route,
@@ -78,13 +96,18 @@ export class ApiStack extends Stack {
         serviceName: SERVICE_NAME,
         logRetention: LOG_RETENTION,
       });
-      new HttpRoute(this, `${name}Route`, {
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
         authorizer,
       });
+      const { rateLimit, burstLimit } = routeThrottle(name, route);
+      routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      // A stage's route settings may only name routes that exist.
+      stage.node.addDependency(httpRoute);
     }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
   }

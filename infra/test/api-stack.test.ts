@@ -3,7 +3,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { routeEntries, routes, type RouteDefinition } from '../../shared/routes';
 import { TABLE_KEYS } from '../../shared/table';
-import { API_THROTTLE } from '../stacks/api-stack';
+import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -108,6 +108,24 @@ describe('routes', () => {
         Audience: [Match.anyValue()],
       },
     });
+  });
+
+  test('every route has its own throttle under the stage limit, writes lower than reads', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(routeEntries.map(([, route]) => `${route.method} ${route.path}`).sort());
+    const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
+    for (const [name, route] of routeEntries) {
+      expect(settings[`${route.method} ${route.path}`]).toEqual({
+        ThrottlingRateLimit: routeThrottle(name, route).rateLimit,
+        ThrottlingBurstLimit: routeThrottle(name, route).burstLimit,
+      });
+      expect(rate(name)).toBeLessThan(API_THROTTLE.rateLimit);
+      if (route.method !== 'GET') expect(rate(name)).toBeLessThan(rate('getModule'));
+    }
+    expect(rate('createUpload')).toBeLessThan(rate('markComplete'));
+    // Route settings name routes, so the stage is deployed after them.
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^createModuleRoute/)]));
   });
 
   test('the stage is throttled and writes access logs to a log group with a retention', () => {

@@ -25,12 +25,13 @@ import {
  */
 export function functionEnvironment(
   route: Pick<RouteDefinition, 'table' | 'bucket'>,
-  names: { tableName: string; bucketName: string; serviceName: string },
+  names: { tableName: string; bucketName: string; serviceName: string; originVerifySecret: string },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
+    ORIGIN_VERIFY_SECRET: names.originVerifySecret,
   };
 }
 
@@ -40,6 +41,8 @@ export interface RouteFunctionProps {
   uploadsBucket: IBucket;
   serviceName: string;
   logRetention: RetentionDays;
+  /** The value CloudFront's origin-verify header carries (resolved at deploy time). */
+  originVerifySecret: string;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
@@ -67,6 +70,7 @@ export class RouteFunction extends Construct {
       tableName: props.table.tableName,
       bucketName: props.uploadsBucket.bucketName,
       serviceName: props.serviceName,
+      originVerifySecret: props.originVerifySecret,
     });
 
     this.function = new NodejsFunction(this, 'Function', {

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
@@ -22,6 +23,8 @@ export interface ApiServerOptions {
   /** Where `<route.handler>.ts` files live (functions/src/handlers). */
   handlersDir: string;
   maxBodyBytes?: number;
+  /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
+  originVerifySecret?: string;
   /** One line per API request, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
@@ -88,6 +91,7 @@ export function createApiServer(options: ApiServerOptions): Server {
 
     const handler = await loadHandler(match.route.handler);
     const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body);
+    if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
       result = await handler(event);

@@ -21,6 +21,9 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
 
+/** The local server plays CloudFront, so it adds the origin-verify header the handlers require, as in the cloud. */
+const LOCAL_ORIGIN_VERIFY_SECRET = 'local-origin-verify';
+
 export interface LocalStackOptions {
   /** Data kept across restarts (one running stack per directory). Omitted: a temporary directory, removed by stop(). */
   dataDir?: string;
@@ -103,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
     });
 
     const webConfig: WebConfig = {
@@ -121,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
       webRoot: options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist'),
       handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
+      originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');

@@ -9,6 +9,8 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import { RouteFunction } from '../constructs/route-function';
@@ -45,6 +47,8 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly apiDomainName: string;
+  /** The value CloudFront sends in the origin-verify header and every function requires. */
+  readonly originVerifySecret: ISecret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -55,6 +59,20 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
     });
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+
+    // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
+    // header whose value only it and the functions know (see shared/edge.ts).
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new value plus a deploy (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
+      },
+    ]);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -95,6 +113,7 @@ export class ApiStack extends Stack {
         uploadsBucket: props.uploadsBucket,
         serviceName: SERVICE_NAME,
         logRetention: LOG_RETENTION,
+        originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
       });
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: this.httpApi,

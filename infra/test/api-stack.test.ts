@@ -49,7 +49,7 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(routeEntries)('%s is told only the store names its route uses', (_, route) => {
+  test.each(routeEntries)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -57,9 +57,12 @@ describe('functions', () => {
         ...(route.table === 'none' ? [] : ['TABLE_NAME']),
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         'NODE_OPTIONS',
+        'ORIGIN_VERIFY_SECRET',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
+    // Resolved from Secrets Manager at deploy time, never written into the template.
+    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
     expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
   });
 

@@ -102,6 +102,9 @@ describe('distribution', () => {
     expect(api.FunctionAssociations).toBeUndefined();
     const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // CloudFront proves itself to the API with the origin-verify secret, resolved at deploy time.
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }]);
+    expect(JSON.stringify(origin.OriginCustomHeaders)).toMatch(/resolve:secretsmanager:.*:SecretString:::/);
   });
 
   test('SPA fallback is a viewer-request function on the default behavior, not a distribution-wide error page', () => {

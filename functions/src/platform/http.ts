@@ -4,7 +4,9 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
+import { timingSafeEqual } from 'node:crypto';
 import type { ZodType } from 'zod';
+import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
 import type { RouteDefinition } from '../../../shared/routes';
 import { describeIssues, idSchema } from '../../../shared/schemas';
 import { isRole, type Role } from '../../../shared/roles';
@@ -38,12 +40,20 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
 };
 
+/**
+ * Wraps a route's use case. Read once, when the handler module loads: ORIGIN_VERIFY_SECRET, which every deployed
+ * function has (and the local stack sets); when set, a request without CloudFront's header is refused before anything.
+ */
 export function apiHandler(
   route: RouteDefinition,
   handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse>,
 ): (event: ApiEvent) => Promise<ApiResult> {
+  const originSecret = process.env.ORIGIN_VERIFY_SECRET;
   return async (event) => {
     try {
+      if (originSecret !== undefined && !sameSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) {
+        throw forbidden("Use the API through the app's address.");
+      }
       const caller = callerFrom(event);
       if (!route.roles.some((role) => caller.roles.includes(role))) {
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
@@ -56,6 +66,11 @@ export function apiHandler(
       return respond(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
     }
   };
+}
+
+function sameSecret(sent: string | undefined, expected: string): boolean {
+  const [a, b] = [Buffer.from(sent ?? ''), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Validates input against a shared schema; a failure is a 400 naming what to fix. */

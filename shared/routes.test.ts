@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { responseSchemas } from './responses';
 import { buildPath, matchRoute, routeEntries, routes } from './routes';
 
 describe('route table', () => {
@@ -8,9 +7,13 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(routeEntries)('%s points at a handler file and admits at least one role', (_name, route) => {
-    expect(existsSync(join(__dirname, '../functions/src/handlers', `${route.handler}.ts`))).toBe(true);
+  it.each(routeEntries)('%s admits at least one role and has a response schema', (name, route) => {
     expect(route.roles.length).toBeGreaterThan(0);
+    expect(responseSchemas[name]).toBeDefined();
+  });
+
+  it('has a response schema for each route and no other', () => {
+    expect(Object.keys(responseSchemas).sort()).toEqual(Object.keys(routes).sort());
   });
 });
 

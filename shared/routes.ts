@@ -1,25 +1,17 @@
-// The one list of API routes. The CDK app creates one Lambda and one authorized route per entry, the local server
-// dispatches from it, and the web client builds its calls from it. Nothing else lists routes.
+// The API contract: the one list of routes (method, path, roles), shared by the functions, the local server, the CDK
+// app and the web client. What each route takes and answers is keyed by the same names (request schemas in
+// schemas.ts, response schemas in responses.ts); how each route is deployed (its handler file and its table and
+// bucket access) lives in infra/route-deployment.ts, so the browser bundle carries none of it.
 import type { Role } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** What a route's function may do to the table; least-privilege grants are derived from it. */
-export type TableAccess = 'none' | 'read' | 'readUpdate' | 'readWrite';
-
-/** What a route's function may do to uploaded files: read them, take new uploads, or also replace and delete them. */
-export type BucketAccess = 'none' | 'read' | 'upload' | 'readWrite';
 
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway syntax: `{name}` is a path parameter. */
   path: string;
-  /** File name under functions/src/handlers/, without extension. */
-  handler: string;
   /** Groups allowed to call the route; anyone else gets 403. */
   roles: readonly Role[];
-  table: TableAccess;
-  bucket: BucketAccess;
 }
 
 const TEACHERS = ['Teachers'] as const;
@@ -27,26 +19,32 @@ const STUDENTS = ['Students'] as const;
 const TEACHERS_AND_STUDENTS = ['Teachers', 'Students'] as const;
 
 export const routes = {
-  createModule: { method: 'POST', path: '/api/modules', handler: 'create-module', roles: TEACHERS, table: 'readWrite', bucket: 'read' },
-  listModules: { method: 'GET', path: '/api/modules/getAllModules', handler: 'list-modules', roles: TEACHERS, table: 'read', bucket: 'none' },
-  getModule: { method: 'GET', path: '/api/modules/{id}', handler: 'get-module', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'read' },
-  updateModule: { method: 'PUT', path: '/api/modules/{id}', handler: 'update-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
-  deleteModule: { method: 'DELETE', path: '/api/modules/{id}', handler: 'delete-module', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
-  listClasses: { method: 'GET', path: '/api/classes', handler: 'list-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
-  getClass: { method: 'GET', path: '/api/classes/{classId}', handler: 'get-class', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
-  listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', handler: 'list-teacher-classes', roles: TEACHERS, table: 'read', bucket: 'none' },
-  listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', handler: 'list-student-classes', roles: STUDENTS, table: 'read', bucket: 'none' },
-  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', handler: 'assign-module', roles: TEACHERS, table: 'readUpdate', bucket: 'none' },
-  getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', handler: 'get-progress', roles: TEACHERS_AND_STUDENTS, table: 'read', bucket: 'none' },
-  markComplete: { method: 'POST', path: '/api/progress/mark-complete', handler: 'mark-complete', roles: STUDENTS, table: 'readUpdate', bucket: 'none' },
-  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', handler: 'get-class-report', roles: TEACHERS, table: 'read', bucket: 'none' },
-  createUpload: { method: 'POST', path: '/api/uploads', handler: 'create-upload', roles: TEACHERS, table: 'readWrite', bucket: 'upload' },
-  completeUpload: { method: 'POST', path: '/api/uploads/complete', handler: 'complete-upload', roles: TEACHERS, table: 'readWrite', bucket: 'readWrite' },
-  abortUpload: { method: 'POST', path: '/api/uploads/abort', handler: 'abort-upload', roles: TEACHERS, table: 'readWrite', bucket: 'upload' },
-  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', handler: 'renew-upload-parts', roles: TEACHERS, table: 'read', bucket: 'upload' },
+  createModule: { method: 'POST', path: '/api/modules', roles: TEACHERS },
+  listModules: { method: 'GET', path: '/api/modules/getAllModules', roles: TEACHERS },
+  getModule: { method: 'GET', path: '/api/modules/{id}', roles: TEACHERS_AND_STUDENTS },
+  updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
+  deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
+  listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
+  getClass: { method: 'GET', path: '/api/classes/{classId}', roles: TEACHERS_AND_STUDENTS },
+  listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', roles: TEACHERS },
+  listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', roles: STUDENTS },
+  assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', roles: TEACHERS },
+  getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', roles: TEACHERS_AND_STUDENTS },
+  markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
+  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS },
+  createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
+  completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
+  abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },
+  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', roles: TEACHERS },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
+
+/** `{ id: string }` for `/api/modules/{id}`: the path parameters a route's path names. */
+export type PathParams<N extends RouteName> = ParamsOf<(typeof routes)[N]['path']>;
+type ParamsOf<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof ParamsOf<Rest>]: string }
+  : Record<never, string>;
 
 export const routeEntries = Object.entries(routes) as [RouteName, RouteDefinition][];
 

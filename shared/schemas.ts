@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { CONTENT_TYPES } from './entities';
+import type { RouteName } from './routes';
 
 /** Missing and wrong-typed values get different sentences. */
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
@@ -161,6 +162,19 @@ export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
 export type RenewUploadPartsInput = z.infer<typeof renewUploadPartsSchema>;
+
+/** The body each route takes; routes not listed take none. */
+interface RequestBodies {
+  createModule: CreateModuleInput;
+  updateModule: UpdateModuleInput;
+  assignModule: AssignModuleInput;
+  markComplete: MarkCompleteInput;
+  createUpload: CreateUploadInput;
+  completeUpload: CompleteUploadInput;
+  abortUpload: AbortUploadInput;
+  renewUploadParts: RenewUploadPartsInput;
+}
+export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 
 /** One sentence a person can act on, from a failed validation. */
 export function describeIssues(error: z.ZodError): string {

@@ -2,12 +2,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, RouteDefinition, TableAccess } from '../../shared/routes';
+import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -24,25 +25,28 @@ import {
  * store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDefinition, 'table' | 'bucket'>,
-  names: { tableName: string; bucketName: string; serviceName: string; originVerifySecret: string },
+  route: Pick<RouteDeployment, 'table' | 'bucket'>,
+  names: { tableName: string; bucketName: string; serviceName: string; originVerifySecret: string; tracing?: boolean },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     ORIGIN_VERIFY_SECRET: names.originVerifySecret,
+    ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
 
 export interface RouteFunctionProps {
-  route: RouteDefinition;
+  route: DeployedRoute;
   table: ITableV2;
   uploadsBucket: IBucket;
   serviceName: string;
   logRetention: RetentionDays;
   /** The value CloudFront's origin-verify header carries (resolved at deploy time). */
   originVerifySecret: string;
+  /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
+  tracing: boolean;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
@@ -71,6 +75,7 @@ export class RouteFunction extends Construct {
       bucketName: props.uploadsBucket.bucketName,
       serviceName: props.serviceName,
       originVerifySecret: props.originVerifySecret,
+      tracing: props.tracing,
     });
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -86,9 +91,17 @@ export class RouteFunction extends Construct {
       role,
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: LAMBDA_BUNDLING,
     });
 
+    if (props.tracing) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+        true,
+      );
+    }
     bindTable(this.function, props.table, route.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     if (route.bucket !== 'none') {

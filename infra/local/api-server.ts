@@ -6,13 +6,17 @@ import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
+import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+type Handler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer']['jwt']['claims'];
 
 export interface ApiServerOptions {
@@ -20,12 +24,12 @@ export interface ApiServerOptions {
   verifyAccessToken: AccessTokenVerifier;
   /** Where the built web app lives (web/dist). */
   webRoot: string;
-  /** Where `<route.handler>.ts` files live (functions/src/handlers). */
+  /** Where each route's handler file (infra/route-deployment.ts) lives: functions/src/handlers. */
   handlersDir: string;
   maxBodyBytes?: number;
   /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
   originVerifySecret?: string;
-  /** One line per API request, e.g. for `npm start`. */
+  /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
 
@@ -65,12 +69,24 @@ export function createApiServer(options: ApiServerOptions): Server {
   });
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const started = Date.now();
+    const started = new Date();
     const method = request.method ?? 'GET';
-    response.on('finish', () =>
-      options.logRequest?.(`${method} ${url.pathname} → ${response.statusCode} (${Date.now() - started} ms)`),
-    );
+    // API Gateway's request id: in the event, in every answer's header, and in the access log line.
+    const requestId = randomUUID();
+    response.setHeader('x-request-id', requestId);
     const match = matchRoute(method, url.pathname);
+    response.on('finish', () =>
+      options.logRequest?.(
+        JSON.stringify({
+          requestId,
+          time: started.toISOString(),
+          routeKey: match ? `${match.route.method} ${match.route.path}` : '-',
+          path: url.pathname,
+          status: response.statusCode,
+          latencyMs: Date.now() - started.getTime(),
+        }),
+      ),
+    );
     if (!match) return noRoute(response, method, url.pathname);
 
     let claims: Claims;
@@ -89,15 +105,16 @@ export function createApiServer(options: ApiServerOptions): Server {
       });
     }
 
-    const handler = await loadHandler(match.route.handler);
-    const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body);
+    const handlerFile = routeDeployment[match.name].handler;
+    const handler = await loadHandler(handlerFile);
+    const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body, requestId);
     if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
-      result = await handler(event);
+      result = await handler(event, lambdaContext(handlerFile));
     } catch (error) {
       // What API Gateway answers when the function fails.
-      console.error(`Handler ${match.route.handler} threw`, error);
+      console.error(`Handler ${handlerFile} threw`, error);
       return sendJson(response, 500, { message: 'Internal Server Error' });
     }
     writeResult(response, result);
@@ -160,6 +177,7 @@ function toApiGatewayEvent(
   pathParameters: Record<string, string>,
   claims: Claims,
   body: string,
+  requestId: string,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -193,7 +211,7 @@ function toApiGatewayEvent(
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId,
       routeKey,
       stage: '$default',
       time: now.toISOString(),
@@ -204,6 +222,25 @@ function toApiGatewayEvent(
         jwt: { claims, scopes: typeof claims.scope === 'string' ? claims.scope.split(' ') : null },
       },
     },
+  };
+}
+
+/** What Lambda hands a function with each invocation, as far as the handlers (their logger) read it. */
+function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
   };
 }
 

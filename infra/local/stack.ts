@@ -107,6 +107,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
+      // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
     const webConfig: WebConfig = {

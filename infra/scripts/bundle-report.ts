@@ -1,75 +1,141 @@
-// Prints each route Lambda's bundle size, built with exactly the esbuild settings the CDK functions use, and what
-// fills it. Exits non-zero when a bundle outgrows the budget. Usage: npm run bundle-report
+// Prints each route Lambda's bundle size and cold-start init time, built with exactly the esbuild settings the CDK
+// functions use, next to a bare handler bundled the same way that only builds the SDK clients the route needs (the
+// floor a route could reach). Init = time to load the bundle in a fresh Node.js process, median of 10.
+// Exits non-zero when a bundle outgrows the size budget; init times are figures to compare, not a pass/fail.
+// Usage: npm run bundle-report
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
-import { routeEntries } from '../../shared/routes';
-import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { esbuildOptionsFor, handlerEntry, REPO_ROOT } from '../constructs/bundling';
+import { functionEnvironment } from '../constructs/route-function';
+import { deployedRoutes, type RouteDeployment } from '../route-deployment';
 
 /** Minified JavaScript per function; a bundle above this has pulled in something it should not. */
 const BUDGET_BYTES = 1_200_000;
+/** Issue 12's target: each route's init at most this multiple of its bare counterpart's. */
+const INIT_RATIO_TARGET = 1.2;
+const INIT_RUNS = 10;
 
-interface Row {
-  handler: string;
+interface Measured {
   bytes: number;
   gzipBytes: number;
   ownBytes: number;
   packages: [string, number][];
+  initMs: number;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const outdir = mkdtempSync(path.join(tmpdir(), 'bundle-report-'));
 
 /** `node_modules/@aws-sdk/client-s3/dist-es/...` → `@aws-sdk/client-s3`; our own files → undefined. */
 function packageOf(input: string): string | undefined {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-  return match?.[1];
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
 }
 
-async function measure(handler: string): Promise<Row> {
-  const result = await build({ ...esbuildOptionsFor(handlerEntry(handler)), outfile: 'index.js', write: false, metafile: true, logLevel: 'warning' });
-  const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
-  const output = Object.values((result.metafile as Metafile).outputs).find((o) => o.entryPoint)!;
+/** A handler that only builds the clients a route with this access needs, and answers nothing. */
+function bareSource({ table, bucket }: Pick<RouteDeployment, 'table' | 'bucket'>): string {
+  return [
+    table !== 'none' && `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));`,
+    bucket !== 'none' && `import { S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+export const files = new S3Client({});
+export const sign = getSignedUrl;`,
+    `export const handler = async () => ({ statusCode: 204 });`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function medianInitMs(file: string, env: Record<string, string>): number {
+  const probe = `const started = process.hrtime.bigint(); require(process.argv[1]); process.stdout.write(String(Number(process.hrtime.bigint() - started) / 1e6));`;
+  const runs = Array.from({ length: INIT_RUNS }, () =>
+    Number(execFileSync(process.execPath, ['-e', probe, file], {
+      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
+      encoding: 'utf8',
+    })),
+  ).sort((a, b) => a - b);
+  return (runs[INIT_RUNS / 2 - 1] + runs[INIT_RUNS / 2]) / 2;
+}
+
+async function measure(name: string, options: BuildOptions, env: Record<string, string>): Promise<Measured> {
+  const outfile = path.join(outdir, name, 'index.js');
+  const result = await build({ ...options, outfile, metafile: true, logLevel: 'warning' });
+  const output = Object.values((result.metafile as Metafile).outputs).find((o) => o.entryPoint || o.inputs['<stdin>'])!;
   const byPackage = new Map<string, number>();
   let ownBytes = 0;
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const name = packageOf(input);
-    if (name) byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+    const pkg = packageOf(input);
+    if (pkg) byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
     else ownBytes += bytesInOutput;
   }
+  const js = readFileSync(outfile);
   return {
-    handler,
-    bytes: js.contents.byteLength,
-    gzipBytes: gzipSync(js.contents).byteLength,
+    bytes: js.byteLength,
+    gzipBytes: gzipSync(js).byteLength,
     ownBytes,
     packages: [...byPackage.entries()].sort((a, b) => b[1] - a[1]),
+    initMs: medianInitMs(outfile, env),
   };
 }
 
 async function main() {
   const started = Date.now();
-  const handlers = [...new Set(routeEntries.map(([, route]) => route.handler))];
-  const rows = await Promise.all(handlers.map(measure));
-
-  console.log(`Lambda bundles (minified, source maps external, AWS SDK bundled; budget ${kb(BUDGET_BYTES)} each)\n`);
-  console.log(['handler'.padEnd(22), 'bundle'.padStart(9), 'gzip'.padStart(8), 'own code'.padStart(9), '  largest packages'].join(' '));
-  for (const row of rows.sort((a, b) => b.bytes - a.bytes)) {
-    const own = `${((row.ownBytes / row.bytes) * 100).toFixed(1)}%`;
-    const largest = row.packages
-      .slice(0, 4)
-      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
-      .join(', ');
-    const flag = row.bytes > BUDGET_BYTES ? '  OVER BUDGET' : '';
-    console.log([row.handler.padEnd(22), kb(row.bytes).padStart(9), kb(row.gzipBytes).padStart(8), own.padStart(9), ` ${largest}${flag}`].join(' '));
+  const names = { tableName: 'table', bucketName: 'bucket', serviceName: 'bundle-report', originVerifySecret: 'origin-secret' };
+  const bareKinds = new Map<string, Promise<Measured>>();
+  const bareFor = (route: RouteDeployment) => {
+    const kind = `bare-${route.table === 'none' ? 'no' : ''}table-${route.bucket === 'none' ? 'no' : ''}bucket`;
+    if (!bareKinds.has(kind)) {
+      const { entryPoints: _entry, ...options } = esbuildOptionsFor(handlerEntry(route.handler));
+      bareKinds.set(kind, measure(kind, { ...options, stdin: { contents: bareSource(route), resolveDir: REPO_ROOT, loader: 'ts' } }, {}));
+    }
+    return bareKinds.get(kind)!;
+  };
+  const rows = [];
+  // One at a time: init times measured while other bundles build would be noise.
+  for (const [, route] of deployedRoutes) {
+    const own = await measure(route.handler, esbuildOptionsFor(handlerEntry(route.handler)), functionEnvironment(route, names));
+    rows.push({ route, own, bare: await bareFor(route) });
   }
-  console.log(`\n${rows.length} bundles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const over = rows.filter((row) => row.bytes > BUDGET_BYTES);
+  console.log(`Lambda bundles (minified, source maps external, AWS SDK bundled; budget ${kb(BUDGET_BYTES)} each)`);
+  console.log(`Init: median of ${INIT_RUNS} loads in a fresh Node.js process; target ≤ ${INIT_RATIO_TARGET}× a bare handler with the same SDK clients\n`);
+  console.log(
+    ['handler'.padEnd(22), 'bundle'.padStart(8), 'gzip'.padStart(7), 'bare'.padStart(8), 'init'.padStart(8), 'bare'.padStart(8), 'ratio'.padStart(6), '  largest packages'].join(' '),
+  );
+  for (const { route, own, bare } of rows.sort((a, b) => b.own.bytes - a.own.bytes)) {
+    const ratio = own.initMs / bare.initMs;
+    const largest = own.packages.slice(0, 3).map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`).join(', ');
+    const flags = `${own.bytes > BUDGET_BYTES ? '  OVER SIZE BUDGET' : ''}${ratio > INIT_RATIO_TARGET ? '  over init target' : ''}`;
+    console.log(
+      [
+        route.handler.padEnd(22),
+        kb(own.bytes).padStart(8),
+        kb(own.gzipBytes).padStart(7),
+        kb(bare.bytes).padStart(8),
+        `${own.initMs.toFixed(0)} ms`.padStart(8),
+        `${bare.initMs.toFixed(0)} ms`.padStart(8),
+        `${ratio.toFixed(2)}×`.padStart(6),
+        ` ${largest}${flags}`,
+      ].join(' '),
+    );
+  }
+  console.log(`\n${rows.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const over = rows.filter((row) => row.own.bytes > BUDGET_BYTES);
   if (over.length > 0) {
-    console.error(`\n${over.length} bundle(s) over budget: ${over.map((row) => row.handler).join(', ')}`);
+    console.error(`\n${over.length} bundle(s) over the size budget: ${over.map((row) => row.route.handler).join(', ')}`);
     process.exitCode = 1;
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(outdir, { recursive: true, force: true }));

@@ -1,19 +1,22 @@
 // Stateless API: an HTTP API whose routes come from the shared route table, one Lambda each, all behind the
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
-import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
+import type { RouteDefinition, RouteName } from '../../shared/routes';
+import { ApiMonitoring } from '../constructs/api-monitoring';
 import { RouteFunction } from '../constructs/route-function';
+import { deployedRoutes } from '../route-deployment';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -42,6 +45,9 @@ export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLi
 
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 export const SERVICE_NAME = 'learning-paths-api';
+
+/** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
+export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
 
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
@@ -106,7 +112,8 @@ export class ApiStack extends Stack {
 
     // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const [name, route] of routeEntries) {
+    const functions: Record<string, IFunction> = {};
+    for (const [name, route] of deployedRoutes) {
       const { function: fn } = new RouteFunction(this, name, {
         route,
         table: props.table,
@@ -114,6 +121,7 @@ export class ApiStack extends Stack {
         serviceName: SERVICE_NAME,
         logRetention: LOG_RETENTION,
         originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
+        tracing: tracingEnabled(this),
       });
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: this.httpApi,
@@ -125,8 +133,23 @@ export class ApiStack extends Stack {
       routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
       // A stage's route settings may only name routes that exist.
       stage.node.addDependency(httpRoute);
+      functions[name] = fn;
     }
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+
+    const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
+      type: 'String',
+      description: 'E-mail address that receives the API alarms (confirm the subscription e-mail SNS sends).',
+      allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      constraintDescription: 'must be an e-mail address',
+    });
+    new ApiMonitoring(this, 'Monitoring', {
+      httpApi: this.httpApi,
+      functions,
+      table: props.table,
+      alarmEmail: alarmEmail.valueAsString,
+      serviceName: SERVICE_NAME,
+    });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
   }

@@ -1,7 +1,8 @@
 // The API stack against the shared route table: one Lambda and one JWT-authorized route per entry, each with only
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { routeEntries, routes, type RouteDefinition } from '../../shared/routes';
+import { routes, type RouteDefinition } from '../../shared/routes';
+import { deployedRoutes, routeDeployment } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
@@ -41,15 +42,15 @@ const actionsWithPrefix = (statements: Statement[], prefix: string) =>
 
 describe('functions', () => {
   test('one Lambda per route-table entry, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routeEntries.length);
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length);
   });
 
-  test.each(routeEntries)('%s runs the newest Node.js on arm64', (_, route) => {
+  test.each(deployedRoutes)('%s runs the newest Node.js on arm64', (_, route) => {
     const [, fn] = functionFor(route);
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(routeEntries)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -67,6 +68,7 @@ describe('functions', () => {
   });
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
+    expect(routeDeployment.listClasses.bucket).toBe('none');
     expect(Object.keys(functionFor(routes.listClasses)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
     expect(Object.keys(functionFor(routes.markComplete)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
     expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).toContain('TABLE_NAME');
@@ -87,10 +89,10 @@ describe('functions', () => {
 
 describe('routes', () => {
   test('one route per route-table entry, and no others', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeEntries.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', deployedRoutes.length);
   });
 
-  test.each(routeEntries)('%s is routed to its own function behind the Cognito JWT authorizer', (_, route) => {
+  test.each(deployedRoutes)('%s is routed to its own function behind the Cognito JWT authorizer', (_, route) => {
     const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
     const routes = template.findResources('AWS::ApiGatewayV2::Route', {
       Properties: { RouteKey: describeRoute(route), AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
@@ -116,9 +118,9 @@ describe('routes', () => {
   test('every route has its own throttle under the stage limit, writes lower than reads', () => {
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
     const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    expect(Object.keys(settings).sort()).toEqual(routeEntries.map(([, route]) => `${route.method} ${route.path}`).sort());
+    expect(Object.keys(settings).sort()).toEqual(deployedRoutes.map(([, route]) => `${route.method} ${route.path}`).sort());
     const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
-    for (const [name, route] of routeEntries) {
+    for (const [name, route] of deployedRoutes) {
       expect(settings[`${route.method} ${route.path}`]).toEqual({
         ThrottlingRateLimit: routeThrottle(name, route).rateLimit,
         ThrottlingBurstLimit: routeThrottle(name, route).burstLimit,
@@ -148,7 +150,7 @@ describe('least privilege per route', () => {
   const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
   const S3_WRITES = /^s3:(Put|Delete|Abort|Restore|Replicate)/;
 
-  test.each(routeEntries)('%s gets table access exactly as declared', (_, route) => {
+  test.each(deployedRoutes)('%s gets table access exactly as declared', (_, route) => {
     const actions = actionsWithPrefix(statementsFor(route), 'dynamodb:');
     if (route.table === 'none') expect(actions).toEqual([]);
     if (route.table === 'read') {
@@ -162,7 +164,7 @@ describe('least privilege per route', () => {
     if (route.table === 'readWrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITES));
   });
 
-  test.each(routeEntries)('%s gets upload-bucket access exactly as declared', (_, route) => {
+  test.each(deployedRoutes)('%s gets upload-bucket access exactly as declared', (_, route) => {
     const statements = statementsFor(route);
     const actions = actionsWithPrefix(statements, 's3:');
     if (route.bucket === 'none') expect(actions).toEqual([]);
@@ -181,7 +183,7 @@ describe('least privilege per route', () => {
     }
   });
 
-  test.each(routeEntries)('%s reaches the table and its index by name, without wildcards', (_, route) => {
+  test.each(deployedRoutes)('%s reaches the table and its index by name, without wildcards', (_, route) => {
     const tableStatements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
     for (const statement of tableStatements) {
       expect(JSON.stringify(statement.Resource)).not.toContain('*');

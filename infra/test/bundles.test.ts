@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { routeEntries, type RouteDefinition } from '../../shared/routes';
 import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
 import { functionEnvironment } from '../constructs/route-function';
+import { deployedRoutes, type DeployedRoute } from '../route-deployment';
 
 const outdir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
 const bundlePath = (handler: string) => path.join(outdir, handler, 'index.js');
@@ -16,7 +16,7 @@ const packagesIn = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   await Promise.all(
-    routeEntries.map(async ([, route]) => {
+    deployedRoutes.map(async ([, route]) => {
       const result = await build({
         ...esbuildOptionsFor(handlerEntry(route.handler)),
         outfile: bundlePath(route.handler),
@@ -41,10 +41,10 @@ function loadWith(handler: string, variables: Record<string, string>): string {
   });
 }
 
-const deployedEnvironment = (route: RouteDefinition) =>
+const deployedEnvironment = (route: DeployedRoute) =>
   functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', serviceName: 'test', originVerifySecret: 'secret' });
 
-describe.each(routeEntries)('%s', (_name, route) => {
+describe.each(deployedRoutes)('%s', (_name, route) => {
   test(`bundles the DynamoDB client only if it uses the table (${route.table}), the S3 client only if it uses files (${route.bucket})`, () => {
     const packages = packagesIn.get(route.handler)!;
     expect(packages.has('@aws-sdk/client-dynamodb')).toBe(route.table !== 'none');

@@ -35,13 +35,13 @@ function fakeWebDist(): string {
  * checked by bundles.test.ts with the same settings, in one esbuild process, and by `npm run synth` in CI.
  * Without a region the app is environment-agnostic, as bin/app.ts is when CDK_DEFAULT_REGION is unset.
  */
-export function synthesize({ region }: { region?: string } = { region: 'eu-west-1' }): Synthesized {
+export function synthesize({ region, context = {} }: { region?: string; context?: Record<string, unknown> } = { region: 'eu-west-1' }): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
   const webDist = fakeWebDist();
   const app = new App({
     outdir,
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },
   });
   const stacks = addLearningPaths(app, { webDistPath: webDist, env: { region } });
   const assembly = app.synth();

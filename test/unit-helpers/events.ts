@@ -31,12 +31,14 @@ export interface EventOptions {
   body?: unknown;
   rawBody?: string;
   base64?: boolean;
+  /** API Gateway's id of the request; default `request-1`. */
+  requestId?: string;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
 export function apiEvent(route: RouteDefinition, options: EventOptions = {}): ApiEvent {
-  const { token = tokens.teacher, pathParameters, body, rawBody, base64 = false } = options;
+  const { token = tokens.teacher, pathParameters, body, rawBody, base64 = false, requestId = 'request-1' } = options;
   const text = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
   const rawPath = pathParameters ? buildPath(route.path, pathParameters) : route.path;
   const routeKey = `${route.method} ${route.path}`;
@@ -56,7 +58,7 @@ export function apiEvent(route: RouteDefinition, options: EventOptions = {}): Ap
       domainName: 'api.example.com',
       domainPrefix: 'api',
       http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
-      requestId: 'request-1',
+      requestId,
       routeKey,
       stage: '$default',
       time: new Date(now).toUTCString(),

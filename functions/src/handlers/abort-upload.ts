@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { abortUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -8,7 +7,7 @@ import { tableStores } from '../platform/table-stores';
 
 const uploads = makeUploadService({ files: fileStore(), uploads: tableStores().uploads, clock: systemClock });
 
-export const handler = apiHandler(routes.abortUpload, async (request, caller) => {
+export const handler = apiHandler('abortUpload', async (request, caller) => {
   await uploads.abort(caller, validate(abortUploadSchema, request.body));
   return noContent();
 });

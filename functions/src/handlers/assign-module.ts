@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { assignModuleSchema } from '../../../shared/schemas';
 import { makeClassService } from '../domain/classes';
 import { tableStores } from '../platform/table-stores';
@@ -6,7 +5,7 @@ import { apiHandler, ok, pathId, validate } from '../platform/http';
 
 const classes = makeClassService(tableStores());
 
-export const handler = apiHandler(routes.assignModule, async (request, caller) => {
+export const handler = apiHandler('assignModule', async (request, caller) => {
   const classId = pathId(request, 'classId');
   const { moduleId } = validate(assignModuleSchema, request.body);
   return ok(await classes.assignModule(caller, classId, moduleId));

@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/routes';
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { completeUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -8,6 +8,8 @@ import { tableStores } from '../platform/table-stores';
 
 const uploads = makeUploadService({ files: fileStore(), uploads: tableStores().uploads, clock: systemClock });
 
-export const handler = apiHandler(routes.completeUpload, async (request, caller) =>
-  ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
+export const handler = apiHandler(
+  'completeUpload',
+  async (request, caller) => ok(await uploads.complete(caller, validate(completeUploadSchema, request.body))),
+  { counts: BUSINESS_METRICS.uploadCompleted },
 );

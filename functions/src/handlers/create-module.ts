@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/routes';
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { createModuleSchema } from '../../../shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
@@ -9,6 +9,8 @@ import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
-export const handler = apiHandler(routes.createModule, async (request, caller) =>
-  created(await modules.create(caller, validate(createModuleSchema, request.body))),
+export const handler = apiHandler(
+  'createModule',
+  async (request, caller) => created(await modules.create(caller, validate(createModuleSchema, request.body))),
+  { counts: BUSINESS_METRICS.moduleCreated },
 );

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { createUploadSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -8,6 +7,6 @@ import { tableStores } from '../platform/table-stores';
 
 const uploads = makeUploadService({ files: fileStore(), uploads: tableStores().uploads, clock: systemClock });
 
-export const handler = apiHandler(routes.createUpload, async (request, caller) =>
+export const handler = apiHandler('createUpload', async (request, caller) =>
   created(await uploads.create(caller, validate(createUploadSchema, request.body))),
 );

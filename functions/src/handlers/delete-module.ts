@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
@@ -8,7 +7,7 @@ import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
-export const handler = apiHandler(routes.deleteModule, async (request, caller) => {
+export const handler = apiHandler('deleteModule', async (request, caller) => {
   await modules.delete(caller, pathId(request, 'id'));
   return noContent();
 });

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
@@ -6,6 +5,6 @@ import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
-export const handler = apiHandler(routes.getClassReport, async (request, caller) =>
+export const handler = apiHandler('getClassReport', async (request, caller) =>
   ok(await progress.classReport(caller, pathId(request, 'classId'))),
 );

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
@@ -8,6 +7,6 @@ import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
-export const handler = apiHandler(routes.getModule, async (request, caller) =>
+export const handler = apiHandler('getModule', async (request, caller) =>
   ok(await modules.get(caller, pathId(request, 'id'))),
 );

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
@@ -6,7 +5,7 @@ import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
-export const handler = apiHandler(routes.getProgress, async (request, caller) => {
+export const handler = apiHandler('getProgress', async (request, caller) => {
   const key = {
     studentId: pathId(request, 'studentId'),
     moduleId: pathId(request, 'moduleId'),

@@ -1,10 +1,9 @@
-import { routes } from '../../../shared/routes';
 import { makeClassService } from '../domain/classes';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
 const classes = makeClassService(tableStores());
 
-export const handler = apiHandler(routes.listTeacherClasses, async (request, caller) =>
+export const handler = apiHandler('listTeacherClasses', async (request, caller) =>
   ok(await classes.listTeacherClasses(caller, pathId(request, 'teacherId'))),
 );

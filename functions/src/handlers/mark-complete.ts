@@ -1,4 +1,4 @@
-import { routes } from '../../../shared/routes';
+import { BUSINESS_METRICS } from '../../../shared/metrics';
 import { markCompleteSchema } from '../../../shared/schemas';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
@@ -7,6 +7,8 @@ import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
-export const handler = apiHandler(routes.markComplete, async (request, caller) =>
-  ok(await progress.markComplete(caller, validate(markCompleteSchema, request.body))),
+export const handler = apiHandler(
+  'markComplete',
+  async (request, caller) => ok(await progress.markComplete(caller, validate(markCompleteSchema, request.body))),
+  { counts: BUSINESS_METRICS.sectionCompleted },
 );

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { renewUploadPartsSchema } from '../../../shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
@@ -8,6 +7,6 @@ import { tableStores } from '../platform/table-stores';
 
 const uploads = makeUploadService({ files: fileStore(), uploads: tableStores().uploads, clock: systemClock });
 
-export const handler = apiHandler(routes.renewUploadParts, async (request, caller) =>
+export const handler = apiHandler('renewUploadParts', async (request, caller) =>
   ok(await uploads.renewParts(caller, validate(renewUploadPartsSchema, request.body))),
 );

@@ -1,4 +1,3 @@
-import { routes } from '../../../shared/routes';
 import { updateModuleSchema } from '../../../shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
@@ -9,7 +8,7 @@ import { randomIds, systemClock } from '../platform/system';
 
 const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
 
-export const handler = apiHandler(routes.updateModule, async (request, caller) => {
+export const handler = apiHandler('updateModule', async (request, caller) => {
   const moduleId = pathId(request, 'id');
   return ok(await modules.update(caller, moduleId, validate(updateModuleSchema, request.body)));
 });

@@ -2,9 +2,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localEndpoint } from './env';
+import { traced } from './tracing';
 
 export function makeDocumentClient(endpoint = localEndpoint('DYNAMODB_ENDPOINT')): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpoint } : {}), {
+  return DynamoDBDocumentClient.from(traced(new DynamoDBClient(endpoint ? { endpoint } : {})), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

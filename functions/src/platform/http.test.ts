@@ -1,12 +1,17 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
-import { routeEntries, routes } from '../../../shared/routes';
+import { routes } from '../../../shared/routes';
+import { deployedRoutes, routeDeployment } from '../../../infra/route-deployment';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '../../../test/unit-helpers/events';
 import { handler as listModules } from '../handlers/list-modules';
 import { DomainError } from '../domain/errors';
 import { handler as markComplete } from '../handlers/mark-complete';
-import { apiHandler } from './http';
+import type { Context } from 'aws-lambda';
+import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '../../../shared/metrics';
+import { apiHandler, ok } from './http';
+import { logger } from './logger';
+import { metrics } from './metrics';
 
 const { ddb, s3 } = mockAws();
 
@@ -21,7 +26,7 @@ const outsiders = (allowed: readonly Role[]): [string, TokenSpec][] => [
   ['a user in no group', { sub: 'nobody' }],
 ];
 
-describe.each(routeEntries)('%s: authentication and roles, before any data is touched', (_name, route) => {
+describe.each(deployedRoutes)('%s: authentication and roles, before any data is touched', (_name, route) => {
   it('answers 401 without claims', async () => {
     const answer = await invoke(await loadHandler(route.handler), apiEvent(route, { token: null }));
     expect(answer).toMatchObject({ statusCode: 401, body: errorBody(/sign in/) });
@@ -56,7 +61,7 @@ describe('apiHandler', () => {
     );
     expect(answer).toEqual({
       statusCode: 200,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': 'request-1' },
       body: [],
     });
   });
@@ -84,21 +89,49 @@ describe('apiHandler', () => {
     expect(answer).toMatchObject({ statusCode: 403, body: { message: 'You can only mark your own progress.' } });
   });
 
-  it('answers 500 with a generic sentence when something unexpected fails, without leaking the cause', async () => {
-    ddb.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12'));
-    const getModule = await loadHandler(routes.getModule.handler);
+  it('answers 500 with a sentence and a reference the user can quote, logs the cause with that id and counts it', async () => {
+    const failure = new Error('socket hang up at 10.0.0.12');
+    ddb.on(GetCommand).rejects(failure);
+    const logged = jest.spyOn(logger, 'error');
+    const counted = jest.spyOn(metrics, 'addMetric');
+    const getModule = await loadHandler(routeDeployment.getModule.handler);
     const answer = await invoke(getModule, apiEvent(routes.getModule, { pathParameters: { id: 'module-1' } }));
     expect(answer).toMatchObject({
       statusCode: 500,
-      body: { message: 'Something went wrong on our side. Please try again in a moment.' },
+      headers: { 'x-request-id': 'request-1' },
+      body: { message: 'Something went wrong on our side. Please try again in a moment; if it keeps happening, quote reference request-1.' },
     });
     expect(JSON.stringify(answer.body)).not.toContain('10.0.0.12');
+    expect(logged).toHaveBeenCalledWith('Unhandled error', { error: failure, routeKey: 'GET /api/modules/{id}' });
+    expect(logger.getCorrelationId()).toBe('request-1');
+    expect(counted).toHaveBeenCalledWith(SERVER_ERROR_METRIC, 'Count', 1);
+  });
+
+  it('gives the logger the Lambda context and the request id of each invocation', async () => {
+    const addContext = jest.spyOn(logger, 'addContext');
+    const context = { functionName: 'listModules', awsRequestId: 'lambda-1' } as Context;
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const answer = await listModules(apiEvent(routes.listModules, { requestId: 'request-7' }), context);
+    expect(addContext).toHaveBeenCalledWith(context);
+    expect(logger.getCorrelationId()).toBe('request-7');
+    expect(answer.headers).toMatchObject({ 'x-request-id': 'request-7' });
+  });
+
+  it('counts the business event of a successful request, and a refusal by role', async () => {
+    const counted = jest.spyOn(metrics, 'addMetric');
+    const handler = apiHandler('listModules', async () => ok([]), { counts: BUSINESS_METRICS.moduleCreated });
+    await invoke(handler, apiEvent(routes.listModules));
+    expect(counted).toHaveBeenCalledWith('ModuleCreated', 'Count', 1);
+    counted.mockClear();
+    await invoke(handler, apiEvent(routes.listModules, { token: tokens.student }));
+    expect(counted).toHaveBeenCalledWith('RequestRefusedByRole', 'Count', 1);
+    expect(counted).not.toHaveBeenCalledWith('ModuleCreated', 'Count', 1);
   });
 
   it('maps each domain error kind to its status', async () => {
     const kinds = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409 } as const;
     for (const [kind, status] of Object.entries(kinds)) {
-      const handler = apiHandler(routes.listModules, async () => {
+      const handler = apiHandler('listModules', async () => {
         throw new DomainError(kind as keyof typeof kinds, `It failed as ${kind}.`);
       });
       await expect(invoke(handler, apiEvent(routes.listModules))).resolves.toMatchObject({
@@ -114,7 +147,7 @@ describe('apiHandler behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
   let handler: ReturnType<typeof apiHandler>;
   beforeAll(() => {
     process.env.ORIGIN_VERIFY_SECRET = secret;
-    handler = apiHandler(routes.listModules, async () => ({ statusCode: 200, body: [] }));
+    handler = apiHandler('listModules', async () => ok([]));
     delete process.env.ORIGIN_VERIFY_SECRET;
   });
   const withHeader = (value?: string) => {

@@ -1,18 +1,25 @@
 // The adapter between API Gateway (HTTP API, payload v2) and the domain: authentication from the JWT claims,
-// the route table's role check, JSON parsing and validation, and one mapping from errors to responses.
+// the route table's role check, JSON parsing and validation, one mapping from errors to responses, and what every
+// request leaves behind: log lines carrying the Lambda context and the API Gateway request id, that id in an
+// `x-request-id` header (and in any 500's message, for the user to quote), and its metrics.
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
+  Context,
 } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import type { ZodType } from 'zod';
 import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
-import type { RouteDefinition } from '../../../shared/routes';
+import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '../../../shared/metrics';
+import type { ZodType } from 'zod';
+import type { ResponseOf } from '../../../shared/responses';
+import { routes, type RouteName } from '../../../shared/routes';
 import { describeIssues, idSchema } from '../../../shared/schemas';
 import { isRole, type Role } from '../../../shared/roles';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';
+import { metrics } from './metrics';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -23,14 +30,15 @@ export interface ApiRequest {
   body: unknown;
 }
 
-export interface ApiResponse {
+/** A success answer; its body is typed by the route's response schema (shared/responses.ts). */
+export interface ApiResponse<T> {
   statusCode: number;
-  body?: unknown;
+  body: T;
 }
 
-export const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body });
-export const created = (body: unknown): ApiResponse => ({ statusCode: 201, body });
-export const noContent = (): ApiResponse => ({ statusCode: 204 });
+export const ok = <T>(body: T): ApiResponse<T> => ({ statusCode: 200, body });
+export const created = <T>(body: T): ApiResponse<T> => ({ statusCode: 201, body });
+export const noContent = (): ApiResponse<undefined> => ({ statusCode: 204, body: undefined });
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -40,30 +48,52 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
 };
 
+export interface ApiHandlerOptions {
+  /** The business event a successful request is (counted as a metric). */
+  counts?: BusinessMetric;
+}
+
+/** What a user reads when the server failed; the reference lets support find the request's log lines. */
+export const serverErrorMessage = (requestId: string) =>
+  `Something went wrong on our side. Please try again in a moment; if it keeps happening, quote reference ${requestId}.`;
+
 /**
  * Wraps a route's use case. Read once, when the handler module loads: ORIGIN_VERIFY_SECRET, which every deployed
  * function has (and the local stack sets); when set, a request without CloudFront's header is refused before anything.
  */
-export function apiHandler(
-  route: RouteDefinition,
-  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse>,
-): (event: ApiEvent) => Promise<ApiResult> {
+export function apiHandler<N extends RouteName>(
+  name: N,
+  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
+  options: ApiHandlerOptions = {},
+): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
+  const route = routes[name];
   const originSecret = process.env.ORIGIN_VERIFY_SECRET;
-  return async (event) => {
+  return async (event, context) => {
+    const requestId = event.requestContext.requestId;
+    if (context) logger.addContext(context);
+    logger.setCorrelationId(requestId);
+    metrics.captureColdStartMetric(context?.functionName);
+    metrics.addMetadata('requestId', requestId);
+    const respond = (statusCode: number, body: unknown) => toResult(statusCode, body, requestId);
     try {
       if (originSecret !== undefined && !sameSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) {
         throw forbidden("Use the API through the app's address.");
       }
       const caller = callerFrom(event);
       if (!route.roles.some((role) => caller.roles.includes(role))) {
+        metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
       const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
+      if (options.counts) metrics.addMetric(options.counts, MetricUnit.Count, 1);
       return respond(response.statusCode, response.body);
     } catch (error) {
       if (error instanceof DomainError) return respond(STATUS_BY_KIND[error.kind], { message: error.message });
       logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
-      return respond(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
+      metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);
+      return respond(500, { message: serverErrorMessage(requestId) });
+    } finally {
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   };
 }
@@ -112,10 +142,10 @@ function parseBody(event: ApiEvent): unknown {
   }
 }
 
-function respond(statusCode: number, body: unknown): ApiResult {
+function toResult(statusCode: number, body: unknown, requestId: string): ApiResult {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId },
     body: body === undefined ? '' : JSON.stringify(body),
   };
 }

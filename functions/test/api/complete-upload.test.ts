@@ -71,7 +71,7 @@ describe('POST /api/uploads/complete', () => {
     ['InvalidPart', 400, /do not match this upload/],
     ['InvalidPartOrder', 400, /do not match this upload/],
     ['EntityTooSmall', 400, /do not match this upload/],
-    ['InternalError', 500, /Something went wrong on our side/],
+    ['InternalError', 500, /Something went wrong on our side\. .* quote reference request-1\./],
   ])('maps S3 %s to %i', async (name, status, message) => {
     s3.on(CompleteMultipartUploadCommand).rejects(s3Error(name));
     expect(await complete(body())).toMatchObject({ statusCode: status, body: errorBody(message) });

@@ -37,7 +37,7 @@ describe('POST /api/modules', () => {
     const now = ports.clock.now().toISOString();
     expect(answer).toEqual({
       statusCode: 201,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': 'request-1' },
       body: {
         _id: 'id-1',
         title: 'Photosynthesis',

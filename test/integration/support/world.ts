@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
+import { errorSchema, responseSchemas } from '../../../shared/responses';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
 import { localTableStores } from '../../../infra/local/table-stores';
 import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
@@ -162,6 +163,7 @@ function buildWorld(
     } catch {
       // Not JSON: keep the text.
     }
+    assertContract(name, response.status, body, response.headers);
     return { status: response.status, body, headers: response.headers };
   };
 
@@ -247,6 +249,23 @@ function buildWorld(
       await stack.stop();
     },
   };
+}
+
+/**
+ * Every answer any integration test receives is held to the contract: a success to its route's response schema
+ * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
+ */
+function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
+  if (!/^[\w-]{8,}$/.test(headers.get('x-request-id') ?? '')) {
+    throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
+  }
+  const schema = status < 300 ? responseSchemas[name] : errorSchema;
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `${routes[name].method} ${routes[name].path} answered ${status} with a body outside the contract: ${result.error.message}\n${JSON.stringify(body)}`,
+    );
+  }
 }
 
 /** A small file that starts like a PDF, distinct per label. */

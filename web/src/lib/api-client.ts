@@ -1,23 +1,9 @@
-// The one client for the API: every call is built from the shared route table and typed with the shared entities.
-import type {
-  ClassDetail,
-  ClassReportRow,
-  ClassSummary,
-  Module,
-  Progress,
-  RenewedUploadParts,
-  UploadTicket,
-} from '../../../shared/entities';
-import { buildPath, routes, type RouteDefinition } from '../../../shared/routes';
-import type {
-  AbortUploadInput,
-  CompleteUploadInput,
-  CreateModuleInput,
-  CreateUploadInput,
-  MarkCompleteInput,
-  RenewUploadPartsInput,
-  UpdateModuleInput,
-} from '../../../shared/schemas';
+// The one client for the API: every call is built from the shared route table (method, path) and typed from the
+// contract by route name (path parameters, request body, response body), so no call pairs a route with types by hand.
+// Only types come from the schemas: zod stays out of this bundle.
+import type { ResponseOf } from '../../../shared/responses';
+import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
+import type { RequestOf } from '../../../shared/schemas';
 
 /** A failed API call; `message` is the server's sentence for a person, `status` the HTTP status. */
 export class ApiError extends Error {
@@ -44,7 +30,9 @@ export function configureApi(next: ApiSettings) {
   settings = next;
 }
 
-async function call<T>(route: RouteDefinition, params: Record<string, string> = {}, body?: unknown): Promise<T> {
+/** Calls a route by name; its parameters, body and answer are the contract's. */
+export async function call<N extends RouteName>(name: N, params: PathParams<N>, body?: RequestOf<N>): Promise<ResponseOf<N>> {
+  const route = routes[name];
   const token = await settings.getAccessToken();
   const response = await fetch(settings.baseUrl + buildPath(route.path, params), {
     method: route.method,
@@ -60,7 +48,8 @@ async function call<T>(route: RouteDefinition, params: Record<string, string> = 
     const message = (data as { message?: unknown } | undefined)?.message;
     throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
   }
-  return data as T;
+  // The server validates against the same contract; integration tests parse every answer with its schema.
+  return data as ResponseOf<N>;
 }
 
 function safeJson(text: string): unknown {
@@ -72,24 +61,23 @@ function safeJson(text: string): unknown {
 }
 
 export const api = {
-  listModules: () => call<Module[]>(routes.listModules),
-  getModule: (id: string) => call<Module>(routes.getModule, { id }),
-  createModule: (input: CreateModuleInput) => call<Module>(routes.createModule, {}, input),
-  updateModule: (id: string, input: UpdateModuleInput) => call<Module>(routes.updateModule, { id }, input),
-  deleteModule: (id: string) => call<void>(routes.deleteModule, { id }),
+  listModules: () => call('listModules', {}),
+  getModule: (id: string) => call('getModule', { id }),
+  createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
+  updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
+  deleteModule: (id: string) => call('deleteModule', { id }),
 
-  getClass: (classId: string) => call<ClassDetail>(routes.getClass, { classId }),
-  listTeacherClasses: (teacherId: string) => call<ClassSummary[]>(routes.listTeacherClasses, { teacherId }),
-  listStudentClasses: (userId: string) => call<ClassSummary[]>(routes.listStudentClasses, { userId }),
-  assignModule: (classId: string, moduleId: string) => call<ClassDetail>(routes.assignModule, { classId }, { moduleId }),
+  getClass: (classId: string) => call('getClass', { classId }),
+  listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),
+  listStudentClasses: (userId: string) => call('listStudentClasses', { userId }),
+  assignModule: (classId: string, moduleId: string) => call('assignModule', { classId }, { moduleId }),
 
-  getProgress: (studentId: string, moduleId: string, classId: string) =>
-    call<Progress>(routes.getProgress, { studentId, moduleId, classId }),
-  markComplete: (input: MarkCompleteInput) => call<Progress>(routes.markComplete, {}, input),
-  getClassReport: (classId: string) => call<ClassReportRow[]>(routes.getClassReport, { classId }),
+  getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
+  markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
+  getClassReport: (classId: string) => call('getClassReport', { classId }),
 
-  createUpload: (input: CreateUploadInput) => call<UploadTicket>(routes.createUpload, {}, input),
-  completeUpload: (input: CompleteUploadInput) => call<{ contentUrl: string }>(routes.completeUpload, {}, input),
-  abortUpload: (input: AbortUploadInput) => call<void>(routes.abortUpload, {}, input),
-  renewUploadParts: (input: RenewUploadPartsInput) => call<RenewedUploadParts>(routes.renewUploadParts, {}, input),
+  createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),
+  completeUpload: (input: RequestOf<'completeUpload'>) => call('completeUpload', {}, input),
+  abortUpload: (input: RequestOf<'abortUpload'>) => call('abortUpload', {}, input),
+  renewUploadParts: (input: RequestOf<'renewUploadParts'>) => call('renewUploadParts', {}, input),
 };

@@ -1,0 +1,42 @@
+// The deployment table covers exactly the contract's routes, each with a handler file that exists; and the web build
+// carries the contract only: no handler file names or access levels.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { routes } from '../../shared/routes';
+import { REPO_ROOT, handlerEntry } from '../constructs/bundling';
+import { deployedRoutes, routeDeployment } from '../route-deployment';
+
+test('every route of the contract is deployed, and nothing else', () => {
+  expect(Object.keys(routeDeployment).sort()).toEqual(Object.keys(routes).sort());
+  expect(deployedRoutes.map(([name]) => name)).toEqual(Object.keys(routes));
+});
+
+test.each(deployedRoutes)('%s has its own handler file', (_name, route) => {
+  expect(existsSync(handlerEntry(route.handler))).toBe(true);
+  expect(deployedRoutes.filter(([, other]) => other.handler === route.handler)).toHaveLength(1);
+});
+
+describe('the built web app (npm run build)', () => {
+  const assets = path.join(REPO_ROOT, 'web', 'dist', 'assets');
+  const scripts = () => {
+    if (!existsSync(assets)) throw new Error(`${assets} does not exist: run \`npm run build\` first (npm test does).`);
+    return readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n');
+  };
+
+  test('knows the routes (the contract is in the bundle)', () => {
+    expect(scripts()).toContain(routes.getClassReport.path);
+  });
+
+  test('carries no handler file names and no table or bucket access levels', () => {
+    const code = scripts();
+    const leaks = [
+      ...new Set(Object.values(routeDeployment).flatMap((deployment) => [`"${deployment.handler}"`, `'${deployment.handler}'`])),
+      'readUpdate',
+      'readWrite',
+    ].filter((needle) => code.includes(needle));
+    expect(leaks).toEqual([]);
+  });
+});

@@ -68,7 +68,10 @@ export class ApiStack extends Stack {
 
     // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
     // header whose value only it and the functions know (see shared/edge.ts).
-    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+    // CloudFormation resolves the value only when a resource using it changes, so a rotation is a new secret (a new
+    // ARN): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
+    const generation = String(this.node.tryGetContext('originVerifyGeneration') ?? '1');
+    this.originVerifySecret = new Secret(this, generation === '1' ? 'OriginVerifySecret' : `OriginVerifySecret${generation}`, {
       description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
@@ -76,7 +79,7 @@ export class ApiStack extends Stack {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new value plus a deploy (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
+          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new secret through a deploy with -c originVerifyGeneration (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
 

@@ -9,7 +9,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { routes } from '../../shared/routes';
 import { SEED_FILES_DIR } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
-import { useBrowser } from './support/browser';
+import { useBrowser, waitUntil } from './support/browser';
 import { apiAs, createClass, createModuleThroughApi, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
 
 const session = useBrowser();
@@ -126,7 +126,7 @@ it('resumes an upload cut short by a reload, and the stored file is byte-identic
   await form.getByRole('button', { name: 'Add Section' }).click();
   await firstPart;
   // The checkpoint is written right after the part's answer.
-  await page.waitForFunction(`Object.keys(sessionStorage).some((key) => key.includes('interrupted-upload') && sessionStorage.getItem(key).includes('"partNumber":1'))`);
+  await waitUntil(page, `Object.keys(sessionStorage).some((key) => key.includes('interrupted-upload') && sessionStorage.getItem(key).includes('"partNumber":1'))`);
 
   page.on('dialog', (dialog) => void dialog.accept());
   await page.unroute(isPart, hold);

@@ -3,7 +3,7 @@
 // 1280 and at 375 px. The report also stays smooth at that size: only the rows near the screen are in the page.
 import type { Page } from 'playwright-core';
 import { open, signInAs } from './support/app';
-import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';
+import { NARROW, useBrowser, waitForLoaded, waitUntil, WIDE } from './support/browser';
 import { layoutShiftOf, observeLayoutShift, type LayoutShift } from './support/layout-shift';
 import type { LargeClass } from './support/large-class';
 import { createLargeClassOf, newUser, type TestUser } from './support/stack';
@@ -64,7 +64,7 @@ it('the teacher dashboard and a 200-student × 20-module report do not shift, an
   await expectStableLoad(page, '/teacher-dashboard', async () => {
     await page.getByRole('link', { name: large.className }).waitFor();
     // Every stat has its value (a placeholder "…" shows while one is loading).
-    await page.waitForFunction(`!document.body.innerText.includes('…')`);
+    await waitUntil(page, `!document.body.innerText.includes('…')`);
   });
 
   const reportPath = `/analytics/${large.classId}`;

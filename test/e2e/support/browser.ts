@@ -118,10 +118,31 @@ function isExpectedConsoleError(message: ConsoleMessage): boolean {
 
 /** Waits until no loading line ("Loading...", "Checking your session...") is on screen. */
 export async function waitForLoaded(page: Page): Promise<void> {
-  // A string: this project's Node-side TypeScript has no DOM types.
-  await page.waitForFunction(`[...document.querySelectorAll('[role="status"]')].every(
+  await waitUntil(page, `[...document.querySelectorAll('[role="status"]')].every(
     (element) => !/^(Loading|Checking your session)/.test((element.textContent ?? '').trim()),
   )`);
+}
+
+const POLL_INTERVAL_MS = 50;
+const WAIT_TIMEOUT_MS = 30_000;
+
+/**
+ * Polls a page expression until it is truthy. Not `page.waitForFunction`: that re-runs the expression through the
+ * page's own eval, which the app's CSP (script-src 'self') refuses from the second try on. The expression is a
+ * string because this project's Node-side TypeScript has no DOM types.
+ */
+export async function waitUntil(page: Page, expression: string): Promise<void> {
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
+  for (;;) {
+    const done = await page.evaluate(expression).catch((error: Error) => {
+      // A navigation between two polls destroys the context the expression ran in: poll again on the new page.
+      if (/context was destroyed|navigat/i.test(error.message)) return false;
+      throw error;
+    });
+    if (done) return;
+    if (Date.now() > deadline) throw new Error(`Waited ${WAIT_TIMEOUT_MS} ms for the page to satisfy: ${expression}`);
+    await page.waitForTimeout(POLL_INTERVAL_MS);
+  }
 }
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);

@@ -37,7 +37,7 @@ function print({ label, count, seconds, latencies }: Figures) {
 
 async function classWithStudents(world: World, classId: string, students: number, moduleId: string, sectionIds: string[]) {
   const { classes, progress, destroy } = localTableStores(world.config);
-  await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.email });
+  await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.name });
   for (let index = 0; index < students; index += 1) {
     const studentId = `bench-student-${index}`;
     await classes.enrollStudent(classId, studentId, `student${index}@example.com`);

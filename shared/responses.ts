@@ -5,6 +5,9 @@
 import * as z from 'zod';
 import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
+import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
+import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
+import { ROLES } from './roles';
 import type { RouteName } from './routes';
 
 const sectionSchema = z.strictObject({
@@ -90,6 +93,66 @@ export const uploadTicketSchema = z.union([
 
 export const renewedUploadPartsSchema = z.strictObject({ parts: z.array(partUrlSchema) }) satisfies z.ZodType<RenewedUploadParts>;
 
+// ---- Administration ----
+
+export const personSchema = z.strictObject({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES).nullable(),
+  status: z.enum(PERSON_STATUSES),
+  createdAt: z.string(),
+}) satisfies z.ZodType<Person>;
+
+const peoplePageSchema = z.strictObject({ people: z.array(personSchema), next: z.string().optional() }) satisfies z.ZodType<PeoplePage>;
+
+/** The temporary password is there only on the local stack, where no e-mail is sent. */
+const invitationSchema = z.strictObject({ person: personSchema, temporaryPassword: z.string().optional() }) satisfies z.ZodType<Invitation>;
+
+const invitationOutcomeSchema = z.union([
+  z.strictObject({ email: z.string(), outcome: z.literal('invited'), person: personSchema, temporaryPassword: z.string().optional() }),
+  z.strictObject({ email: z.string(), outcome: z.enum(['exists', 'failed']), message: z.string() }),
+]) satisfies z.ZodType<InvitationOutcome>;
+
+const count = z.number().int().min(0);
+
+const auditEntrySchema = z.strictObject({
+  at: isoDate,
+  actorId: z.string(),
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  subject: z.string(),
+  detail: z.string().optional(),
+});
+
+const statusCountsSchema = z.strictObject({ invited: count, active: count, disabled: count });
+
+export const adminOverviewSchema = z.strictObject({
+  people: z.strictObject({ Teachers: statusCountsSchema, Students: statusCountsSchema, Admins: statusCountsSchema }),
+  classes: z.strictObject({ total: count, withoutTeacher: count, withoutStudents: count }),
+  modules: count,
+  recentChanges: z.array(auditEntrySchema),
+}) satisfies z.ZodType<AdminOverview>;
+
+const namedPersonSchema = z.strictObject({ userId: z.string(), name: z.string() });
+
+export const adminClassSummarySchema = z.strictObject({
+  classId: z.string(),
+  className: z.string(),
+  teacher: namedPersonSchema.optional(),
+  studentCount: count,
+  moduleCount: count,
+}) satisfies z.ZodType<AdminClassSummary>;
+
+export const adminClassDetailSchema = adminClassSummarySchema.extend({ students: z.array(namedPersonSchema) }) satisfies z.ZodType<AdminClassDetail>;
+
+const enrolmentOutcomeSchema = z.strictObject({
+  studentId: z.string(),
+  outcome: z.enum(['enrolled', 'alreadyEnrolled', 'notFound', 'notStudent', 'full']),
+  message: z.string(),
+  student: z.strictObject({ userId: z.string(), email: z.string(), name: z.string() }).optional(),
+}) satisfies z.ZodType<EnrolmentOutcome>;
+
 /** 204: no body. */
 const noContent = z.undefined();
 
@@ -122,6 +185,26 @@ export const responseSchemas = {
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,
   renewUploadParts: renewedUploadPartsSchema,
+  renameSelf: personSchema,
+  getAdminOverview: adminOverviewSchema,
+  listPeople: peoplePageSchema,
+  invitePerson: invitationSchema,
+  invitePeople: z.strictObject({ results: z.array(invitationOutcomeSchema) }),
+  lookupPeople: z.strictObject({ people: z.array(personSchema) }),
+  renamePerson: personSchema,
+  changeRole: personSchema,
+  disablePerson: personSchema,
+  enablePerson: personSchema,
+  resendInvitation: z.strictObject({ temporaryPassword: z.string().optional() }),
+  unassignModule: classDetailSchema,
+  listAdminClasses: z.array(adminClassSummarySchema),
+  createClass: adminClassDetailSchema,
+  getAdminClass: adminClassDetailSchema,
+  renameClass: adminClassDetailSchema,
+  deleteClass: noContent,
+  setClassTeacher: adminClassDetailSchema,
+  enrolStudents: z.strictObject({ results: z.array(enrolmentOutcomeSchema) }),
+  unenrolStudent: adminClassDetailSchema,
 } as const satisfies Record<RouteName, z.ZodType>;
 
 /** The body a route answers with on success. */

@@ -17,6 +17,9 @@ export interface RouteDefinition {
 const TEACHERS = ['Teachers'] as const;
 const STUDENTS = ['Students'] as const;
 const TEACHERS_AND_STUDENTS = ['Teachers', 'Students'] as const;
+const ADMINS = ['Admins'] as const;
+const EVERYONE = ['Teachers', 'Students', 'Admins'] as const;
+const TEACHERS_AND_ADMINS = ['Teachers', 'Admins'] as const;
 
 export const routes = {
   createModule: { method: 'POST', path: '/api/modules', roles: TEACHERS },
@@ -25,18 +28,42 @@ export const routes = {
   updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
   deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
   listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
-  getClass: { method: 'GET', path: '/api/classes/{classId}', roles: TEACHERS_AND_STUDENTS },
+  // Admins read any class and its report (read-only).
+  getClass: { method: 'GET', path: '/api/classes/{classId}', roles: EVERYONE },
   listTeacherClasses: { method: 'GET', path: '/api/classes/teacher/{teacherId}', roles: TEACHERS },
   listStudentClasses: { method: 'GET', path: '/api/classes/student/{userId}', roles: STUDENTS },
+  unassignModule: { method: 'DELETE', path: '/api/classes/{classId}/modules/{moduleId}', roles: TEACHERS },
   assignModule: { method: 'PUT', path: '/api/classes/{classId}/assign-module', roles: TEACHERS },
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', roles: TEACHERS_AND_STUDENTS },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
   getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
-  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS },
+  getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },
   renewUploadParts: { method: 'POST', path: '/api/uploads/parts', roles: TEACHERS },
+  // Every signed-in person: their own name (class rosters store names, so they follow).
+  renameSelf: { method: 'PUT', path: '/api/me/name', roles: EVERYONE },
+  // Administration (people). Cognito is the directory; every change is written to the audit trail.
+  getAdminOverview: { method: 'GET', path: '/api/admin/overview', roles: ADMINS },
+  listPeople: { method: 'GET', path: '/api/admin/people', roles: ADMINS },
+  invitePerson: { method: 'POST', path: '/api/admin/people', roles: ADMINS },
+  invitePeople: { method: 'POST', path: '/api/admin/people/batch', roles: ADMINS },
+  lookupPeople: { method: 'POST', path: '/api/admin/people/lookup', roles: ADMINS },
+  renamePerson: { method: 'PUT', path: '/api/admin/people/{userId}/name', roles: ADMINS },
+  changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', roles: ADMINS },
+  disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', roles: ADMINS },
+  enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', roles: ADMINS },
+  // Administration (classes), through the class repository.
+  listAdminClasses: { method: 'GET', path: '/api/admin/classes', roles: ADMINS },
+  createClass: { method: 'POST', path: '/api/admin/classes', roles: ADMINS },
+  getAdminClass: { method: 'GET', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  renameClass: { method: 'PUT', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  deleteClass: { method: 'DELETE', path: '/api/admin/classes/{classId}', roles: ADMINS },
+  setClassTeacher: { method: 'PUT', path: '/api/admin/classes/{classId}/teacher', roles: ADMINS },
+  enrolStudents: { method: 'POST', path: '/api/admin/classes/{classId}/students', roles: ADMINS },
+  unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', roles: ADMINS },
+  resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', roles: ADMINS },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
+import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
+import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
 import type { RouteName } from './routes';
 
 /** Missing and wrong-typed values get different sentences. */
@@ -198,6 +200,16 @@ interface RequestBodies {
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;
   renewUploadParts: RenewUploadPartsInput;
+  renameSelf: RenamePersonInput;
+  invitePerson: InvitePersonInput;
+  invitePeople: InvitePeopleInput;
+  lookupPeople: LookupPeopleInput;
+  renamePerson: RenamePersonInput;
+  changeRole: ChangeRoleInput;
+  createClass: CreateClassInput;
+  renameClass: RenameClassInput;
+  setClassTeacher: SetClassTeacherInput;
+  enrolStudents: EnrolStudentsInput;
 }
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 

@@ -6,9 +6,10 @@ import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess } from '../route-deployment';
+import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess, UserPoolAccess } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -21,16 +22,17 @@ import {
 
 /**
  * The variables a route's function reads at cold start: the table's name only when the route uses the table, the
- * bucket's only when it uses files (the handler builds exactly those adapters), so no function is configured with a
- * store it does not use.
+ * bucket's only when it uses files, the user pool's only when it calls Cognito (the handler builds exactly those
+ * adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket'>,
-  names: { tableName: string; bucketName: string; serviceName: string; tracing?: boolean },
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
+  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; tracing?: boolean },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
+    ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
@@ -40,6 +42,7 @@ export interface RouteFunctionProps {
   route: DeployedRoute;
   table: ITableV2;
   uploadsBucket: IBucket;
+  userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
   /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
@@ -70,6 +73,7 @@ export class RouteFunction extends Construct {
     const environment = functionEnvironment(route, {
       tableName: props.table.tableName,
       bucketName: props.uploadsBucket.bucketName,
+      userPoolId: props.userPool.userPoolId,
       serviceName: props.serviceName,
       tracing: props.tracing,
     });
@@ -100,6 +104,7 @@ export class RouteFunction extends Construct {
     }
     bindTable(this.function, props.table, route.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
+    bindUserPool(this.function, props.userPool, route.userPool);
     if (route.bucket !== 'none') {
       NagSuppressions.addResourceSuppressions(
         role,
@@ -164,6 +169,18 @@ export function bindUploads(grantee: IGrantable, bucket: IBucket, access: Bucket
       effect: Effect.ALLOW,
       actions: OBJECT_ACTIONS[access],
       resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+    }),
+  );
+}
+
+/** Exactly the Cognito admin calls the route declares, on this user pool only. */
+export function bindUserPool(grantee: IGrantable, userPool: IUserPool, access: UserPoolAccess): void {
+  if (access === 'none') return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: access.map((action) => `cognito-idp:${action}`),
+      resources: [userPool.userPoolArn],
     }),
   );
 }

@@ -14,11 +14,11 @@ import { ensureUser, signIn, type CreatedUser } from './users';
 export const SEED_FILES_DIR = path.join(__dirname, 'seed-files');
 
 export const DEMO_USERS: SeedUser[] = [
-  { email: 'teacher@example.com', password: 'Demo-teacher-1', role: 'Teachers' },
-  { email: 'teacher2@example.com', password: 'Demo-teacher-2', role: 'Teachers' },
-  { email: 'student@example.com', password: 'Demo-student-1', role: 'Students' },
-  { email: 'student2@example.com', password: 'Demo-student-2', role: 'Students' },
-  { email: 'admin@example.com', password: 'Demo-admin-1', role: 'Admins' },
+  { email: 'teacher@example.com', password: 'Demo-teacher-1', role: 'Teachers', name: 'Ada Teacher' },
+  { email: 'teacher2@example.com', password: 'Demo-teacher-2', role: 'Teachers', name: 'Ben Teacher' },
+  { email: 'student@example.com', password: 'Demo-student-1', role: 'Students', name: 'Sam Student' },
+  { email: 'student2@example.com', password: 'Demo-student-2', role: 'Students', name: 'Kim Student' },
+  { email: 'admin@example.com', password: 'Demo-admin-1', role: 'Admins', name: 'Alex Admin' },
 ];
 
 export const DEMO_CLASSES = [
@@ -64,16 +64,18 @@ export async function seedDemoData(config: StackConfig, log: (line: string) => v
 
   const stores = localTableStores(config);
   const idOf = (email: string) => users.get(email)!.userId;
+  const nameOf = (email: string) => DEMO_USERS.find((user) => user.email === email)!.name;
   try {
-    // The e-mail is the username the app shows for a person.
+    // Classes store their members' names; an older local stack's e-mail-only names converge on the demo names.
     for (const demoClass of DEMO_CLASSES) {
       await stores.classes.insertClass({
         classId: demoClass.classId,
         className: demoClass.className,
         teacherId: idOf(demoClass.teacher),
-        teacherName: demoClass.teacher,
+        teacherName: nameOf(demoClass.teacher),
       });
-      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, idOf(student), student);
+      await stores.classes.renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
+      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, idOf(student), nameOf(student));
     }
   } finally {
     stores.destroy();

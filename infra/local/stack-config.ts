@@ -5,6 +5,8 @@ export interface SeedUser {
   email: string;
   password: string;
   role: Role;
+  /** The Cognito `name` attribute: how the app shows the person. */
+  name: string;
 }
 
 export interface StackConfig {

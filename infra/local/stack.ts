@@ -7,8 +7,10 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from '../../shared/security-headers';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { WebConfig } from '../../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
+import { createAccountStatusCheck } from './account-status';
 import { createApiServer, haveHandlersLoaded } from './api-server';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
@@ -106,6 +108,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       BUCKET_NAME: bucket,
       DYNAMODB_ENDPOINT: database.endpoint,
       S3_ENDPOINT: storage.endpoint,
+      COGNITO_ENDPOINT: identity.endpoint,
+      USER_POOL_ID: pool.userPoolId,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -121,8 +125,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       authFlowType: 'USER_PASSWORD_AUTH',
       apiBaseUrl: '',
     };
+    const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const server: Server = createApiServer({
       webConfig,
+      accountStatus: createAccountStatusCheck({ client: statusClient, userPoolId: pool.userPoolId }),
       verifyAccessToken: await createAccessTokenVerifier({
         issuer: `${identity.endpoint}/${pool.userPoolId}`,
         userPoolClientId: pool.userPoolClientId,
@@ -134,7 +140,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');
-    closeApp = () => closeServer(server);
+    closeApp = async () => {
+      await closeServer(server);
+      statusClient.destroy();
+    };
     const url = `http://${host}:${appPort}`;
 
     const config: StackConfig = {

@@ -2,6 +2,7 @@
 // tests): each caller gets its own client for the stack it names, so several stacks can live in one process.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
@@ -17,6 +18,7 @@ export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
+    audit: makeDynamoAuditLog(context),
     /** Closes the client's connections. */
     destroy: () => client.destroy(),
   };

@@ -6,6 +6,7 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -18,6 +19,8 @@ export interface NewUser {
   email: string;
   password: string;
   role: Role;
+  /** The `name` attribute; the app shows it, with the e-mail as secondary text. */
+  name?: string;
   /** Leave the user in FORCE_CHANGE_PASSWORD: the first sign-in must set a new password. */
   temporary?: boolean;
 }
@@ -60,6 +63,7 @@ export async function createUser(config: IdentityConfig, user: NewUser): Promise
         UserAttributes: [
           { Name: 'email', Value: user.email },
           { Name: 'email_verified', Value: 'true' },
+          ...(user.name ? [{ Name: 'name', Value: user.name }] : []),
         ],
       }),
     );
@@ -95,6 +99,11 @@ async function finishUser(
   user: NewUser & { userId: string },
 ): Promise<CreatedUser> {
   const UserPoolId = config.cognito.userPoolId;
+  if (user.name) {
+    await client.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId, Username: user.email, UserAttributes: [{ Name: 'name', Value: user.name }] }),
+    );
+  }
   if (!user.temporary) {
     await client.send(
       new AdminSetUserPasswordCommand({ UserPoolId, Username: user.email, Password: user.password, Permanent: true }),

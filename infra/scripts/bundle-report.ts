@@ -36,7 +36,7 @@ function packageOf(input: string): string | undefined {
 }
 
 /** A handler that only builds the clients a route with this access needs, and answers nothing. */
-function bareSource({ table, bucket }: Pick<RouteDeployment, 'table' | 'bucket'>): string {
+function bareSource({ table, bucket, userPool }: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>): string {
   return [
     table !== 'none' && `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -45,6 +45,8 @@ export const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));`,
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 export const files = new S3Client({});
 export const sign = getSignedUrl;`,
+    userPool !== 'none' && `import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+export const identity = new CognitoIdentityProviderClient({});`,
     `export const handler = async () => ({ statusCode: 204 });`,
   ]
     .filter(Boolean)
@@ -85,10 +87,10 @@ async function measure(name: string, options: BuildOptions, env: Record<string, 
 
 async function main() {
   const started = Date.now();
-  const names = { tableName: 'table', bucketName: 'bucket', serviceName: 'bundle-report' };
+  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report' };
   const bareKinds = new Map<string, Promise<Measured>>();
   const bareFor = (route: RouteDeployment) => {
-    const kind = `bare-${route.table === 'none' ? 'no' : ''}table-${route.bucket === 'none' ? 'no' : ''}bucket`;
+    const kind = `bare-${route.table === 'none' ? 'no' : ''}table-${route.bucket === 'none' ? 'no' : ''}bucket-${route.userPool === 'none' ? 'no' : ''}pool`;
     if (!bareKinds.has(kind)) {
       const { entryPoints: _entry, ...options } = esbuildOptionsFor(handlerEntry(route.handler));
       bareKinds.set(kind, measure(kind, { ...options, stdin: { contents: bareSource(route), resolveDir: REPO_ROOT, loader: 'ts' } }, {}));

@@ -1,22 +1,23 @@
-// Administration until the product has screens for it: create a class for a teacher and enrol students, by e-mail.
+// Class administration from the command line (the admin screens do the same): create a class for a teacher and enrol
+// students, by e-mail, through the same use cases as the admin routes (audited as "npm run classes").
 // Works on the deployed stack (TABLE_NAME and USER_POOL_ID from its outputs, AWS credentials as for the AWS CLI)
 // and on the local one (LOCAL_STACK=.local/stack.json).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
-import type { ClassStore } from '../../functions/src/domain/ports';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
+import { makeClassAdminService } from '../../functions/src/domain/class-admin';
+import type { AuditLog, ClassStore } from '../../functions/src/domain/ports';
 import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
 import { requiredEnv } from '../../functions/src/platform/env';
+import { systemClock } from '../../functions/src/platform/system';
+import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
-import type { Role } from '../../shared/roles';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
 import { idSchema } from '../../shared/schemas';
+import { DomainError } from '../../functions/src/domain/errors';
 
 const USAGE = `Usage:
   npm run classes -- create <classId> "<class name>" <teacher e-mail>
@@ -27,46 +28,50 @@ export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
   classes: ClassStore;
+  audit: AuditLog;
 }
+
+/** Who the audit trail names for changes made with this script. */
+export const SCRIPT_ACTOR = 'npm run classes';
 
 /** Runs one command and answers the sentence to print; throws an Error whose message is for the person. */
 export async function manageClasses(args: string[], directory: Directory): Promise<string> {
-  const { classes } = directory;
   const [command, classId, ...rest] = args;
   if (!classId || !idSchema('classId').safeParse(classId).success) throw new Error(USAGE);
+  const { service, people } = classAdministration(directory, classId);
+  const caller = { userId: SCRIPT_ACTOR, roles: ['Admins' as const] };
+  const idOf = async (email: string) => {
+    const person = await people.findByEmail(email.trim().toLowerCase());
+    if (!person) throw new Error(`There is no user ${email}; invite them first.`);
+    return person.userId;
+  };
 
-  if (command === 'create' && rest.length === 2) {
-    const [className, teacherEmail] = rest;
-    const teacherId = await userIdOf(directory, teacherEmail, 'Teachers');
-    const created = await classes.insertClass({ classId, className, teacherId, teacherName: teacherEmail });
-    return created ? `Created class ${classId} "${className}", taught by ${teacherEmail}.` : `Class ${classId} exists already; nothing changed.`;
-  }
-  if (command === 'enroll' && rest.length === 1) {
-    const [studentEmail] = rest;
-    const studentId = await userIdOf(directory, studentEmail, 'Students');
-    if (!(await classes.getClass(classId))) throw new Error(`There is no class ${classId}; create it first.`);
-    await classes.enrollStudent(classId, studentId, studentEmail);
-    return `Enrolled ${studentEmail} in ${classId}.`;
+  try {
+    if (command === 'create' && rest.length === 2) {
+      const [className, teacherEmail] = rest;
+      await service.create(caller, { className, teacherId: await idOf(teacherEmail) });
+      return `Created class ${classId} "${className}", taught by ${teacherEmail}.`;
+    }
+    if (command === 'enroll' && rest.length === 1) {
+      const [studentEmail] = rest;
+      const [result] = await service.enrol(caller, classId, [await idOf(studentEmail)]);
+      if (result.outcome !== 'enrolled' && result.outcome !== 'alreadyEnrolled') throw new Error(result.message);
+      return `Enrolled ${studentEmail} in ${classId}.`;
+    }
+  } catch (error) {
+    // The use cases' sentences are for a person, with what to do next.
+    if (error instanceof DomainError && error.kind === 'conflict') return `Class ${classId} exists already; nothing changed.`;
+    if (error instanceof DomainError && error.kind === 'notFound' && command === 'enroll') throw new Error(`There is no class ${classId}; create it first.`);
+    throw error;
   }
   throw new Error(USAGE);
 }
 
-/** The user's sub, after checking they are in the group the role needs. */
-async function userIdOf({ identity, userPoolId }: Omit<Directory, 'classes'>, email: string, group: Role): Promise<string> {
-  const user = await identity
-    .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
-    .catch((error: Error) => {
-      if (error.name === 'UserNotFoundException') throw new Error(`There is no user ${email}; invite them first.`);
-      throw error;
-    });
-  // The pool's own username for the user (with e-mail sign-in it is not the e-mail).
-  const { Groups = [] } = await identity.send(
-    new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }),
-  );
-  if (!Groups.some((each) => each.GroupName === group)) throw new Error(`${email} is not in the ${group} group.`);
-  const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-  if (!sub) throw new Error(`The identity service returned no id for ${email}.`);
-  return sub;
+/** The same class administration use cases as the admin routes, with the class id given on the command line. */
+function classAdministration({ identity, userPoolId, classes, audit }: Directory, classId: string) {
+  const people = makeCognitoUserDirectory({ client: identity, userPoolId });
+  const service = makeClassAdminService({ classes, directory: people, audit, clock: systemClock, ids: { newId: () => classId } });
+  return { service, people };
 }
 
 /** Points the data layer at the local stack's twins, or at the deployed table. */
@@ -74,18 +79,17 @@ function directoryFromEnvironment(): Directory {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
-    return {
-      userPoolId: config.cognito.userPoolId,
-      identity: identityClient(config),
-      classes: localTableStores(config).classes,
-    };
+    const { classes, audit } = localTableStores(config);
+    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, audit };
   }
   const userPoolId = process.env.USER_POOL_ID;
   if (!userPoolId || !process.env.TABLE_NAME) throw new Error(USAGE);
+  const context = { client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') };
   return {
     userPoolId,
     identity: new CognitoIdentityProviderClient({}),
-    classes: makeClassRepository({ client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') }),
+    classes: makeClassRepository(context),
+    audit: makeDynamoAuditLog(context),
   };
 }
 

@@ -81,6 +81,7 @@ export class ApiStack extends Stack {
         route,
         table: props.table,
         uploadsBucket: props.uploadsBucket,
+        userPool: props.userPool,
         serviceName: SERVICE_NAME,
         logRetention: LOG_RETENTION,
         tracing: tracingEnabled(this),

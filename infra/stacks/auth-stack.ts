@@ -15,6 +15,9 @@ import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
 
+/** How long an access or ID token is accepted after it is issued. */
+export const ACCESS_TOKEN_MINUTES = 15;
+
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
@@ -26,6 +29,8 @@ export class AuthStack extends Stack {
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true, username: false },
       autoVerify: { email: true },
+      // `name` (how the app shows a person) is a standard attribute, optional and mutable by default: nothing to declare,
+      // and a pool's schema cannot change after creation.
       standardAttributes: { email: { required: true, mutable: true } },
       selfSignUpEnabled: false,
       userInvitation: {
@@ -79,8 +84,10 @@ export class AuthStack extends Stack {
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // Short-lived, so a disabled person's access token stops working within minutes: disabling also signs them out
+      // everywhere (refresh tokens revoked), and the web refreshes its tokens silently while a session is in use.
+      accessTokenValidity: Duration.minutes(ACCESS_TOKEN_MINUTES),
+      idTokenValidity: Duration.minutes(ACCESS_TOKEN_MINUTES),
       refreshTokenValidity: Duration.days(30),
     });
 

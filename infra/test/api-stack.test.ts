@@ -57,6 +57,7 @@ describe('functions', () => {
       [
         ...(route.table === 'none' ? [] : ['TABLE_NAME']),
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
+        ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         'NODE_OPTIONS',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
@@ -167,6 +168,19 @@ describe('least privilege per route', () => {
     for (const statement of tableStatements) {
       expect(JSON.stringify(statement.Resource)).not.toContain('*');
       expect(JSON.stringify(statement.Resource)).toContain(`/index/${TABLE_KEYS.byOwnerIndex.name}`);
+    }
+  });
+});
+
+describe('the people directory', () => {
+  test.each(deployedRoutes)('%s may call exactly the Cognito actions it declares, on the user pool only', (_, route) => {
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('cognito-idp:')));
+    const declared = (route.userPool === 'none' ? [] : route.userPool).map((action) => `cognito-idp:${action}`).sort();
+    expect(statements.flatMap(actionsOf).sort()).toEqual(declared);
+    for (const statement of statements) {
+      expect(statement.Resource).toEqual({
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'LearningPaths-Auth', OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
+      });
     }
   });
 });

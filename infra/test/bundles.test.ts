@@ -28,7 +28,7 @@ beforeAll(async () => {
       packagesIn.set(route.handler, new Set(packages));
     }),
   );
-}, 120_000);
+}, 240_000); // one esbuild per route (45 now), on two shared cores
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** Loads a bundle in a fresh Node.js process with only these variables, as Lambda would; answers `typeof handler`. */
@@ -42,11 +42,13 @@ function loadWith(handler: string, variables: Record<string, string>): string {
 }
 
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', serviceName: 'test' });
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test' });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
-  test(`bundles the DynamoDB client only if it uses the table (${route.table}), the S3 client only if it uses files (${route.bucket})`, () => {
+  const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');
+  test(`bundles the DynamoDB client only if it uses the table (${route.table}), the S3 client only if it uses files (${route.bucket}), the Cognito client only if it calls the user pool (${userPool})`, () => {
     const packages = packagesIn.get(route.handler)!;
+    expect(packages.has('@aws-sdk/client-cognito-identity-provider')).toBe(route.userPool !== 'none');
     expect(packages.has('@aws-sdk/client-dynamodb')).toBe(route.table !== 'none');
     expect(packages.has('@aws-sdk/lib-dynamodb')).toBe(route.table !== 'none');
     expect(packages.has('@aws-sdk/client-s3')).toBe(route.bucket !== 'none');

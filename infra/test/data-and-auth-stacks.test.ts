@@ -159,6 +159,15 @@ describe('user pool', () => {
     });
   });
 
+  test("access and ID tokens live 15 minutes, so a disabled person's token stops working within minutes", () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
+      EnableTokenRevocation: true,
+    });
+  });
+
   test('the identity pool admits authenticated users only, and their role has no permissions', () => {
     auth.hasResourceProperties('AWS::Cognito::IdentityPool', { AllowUnauthenticatedIdentities: false });
     auth.resourceCountIs('AWS::IAM::Policy', 0);

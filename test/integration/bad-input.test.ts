@@ -50,6 +50,8 @@ let fixtures: Fixtures;
 
 const teacher = (w: World) => w.teacher;
 const student = (w: World) => w.student;
+const admin = (w: World) => w.admin;
+const person = (email: string, name = 'New Person', role = 'Students') => ({ email, name, role });
 const long = (length: number, char = 'x') => char.repeat(length);
 
 const sectionOf = (f: Fixtures, index = 0) => {
@@ -248,6 +250,138 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'an uploadId that does not exist', status: 404, body: (f) => ({ ...f.pending, uploadId: 'no-such-upload' }) },
     ],
   },
+  // ---- Administration ----
+  {
+    route: 'invitePerson',
+    as: admin,
+    valid: () => person('fresh@example.com'),
+    required: ['email', 'name', 'role'],
+    wrongTypes: { email: 5, name: ['n'], role: true },
+    oversized: {
+      'an e-mail over 254 characters': (b) => ({ ...b, email: `${long(250)}@example.com` }),
+      'a name over 100 characters': (b) => ({ ...b, name: long(101) }),
+    },
+    specific: [
+      { what: 'an e-mail that is not one', status: 400, body: () => person('not-an-email') },
+      { what: 'an unknown role', status: 400, body: () => person('fresh@example.com', 'N', 'Wizards') },
+      { what: 'a blank name', status: 400, body: () => person('fresh@example.com', '   ') },
+      { what: 'a name with a control character', status: 400, body: () => person('fresh@example.com', 'Bad\u0007Name') },
+      { what: 'an e-mail that already has an account (other case)', status: 409, body: () => person('Student@Example.com') },
+      { what: 'a group chosen by the caller', status: 400, body: () => ({ ...person('fresh@example.com'), groups: ['Admins'] }) },
+    ],
+  },
+  {
+    route: 'invitePeople',
+    as: admin,
+    valid: () => ({ people: [person('fresh1@example.com'), person('fresh2@example.com')] }),
+    required: ['people'],
+    wrongTypes: { people: 'fresh1@example.com' },
+    oversized: {
+      'more than 25 people': () => ({ people: Array.from({ length: 26 }, (_, index) => person(`bulk${index}@example.com`)) }),
+    },
+    specific: [
+      { what: 'an empty list', status: 400, body: () => ({ people: [] }) },
+      { what: 'one invalid row among valid ones', status: 400, body: () => ({ people: [person('fresh1@example.com'), person('nope')] }) },
+      { what: 'an unknown field in a row', status: 400, body: () => ({ people: [{ ...person('fresh1@example.com'), password: 'x' }] }) },
+    ],
+  },
+  {
+    route: 'lookupPeople',
+    as: admin,
+    valid: (_f, w) => ({ emails: [w.student.email] }),
+    required: ['emails'],
+    wrongTypes: { emails: 'student@example.com' },
+    oversized: { 'more than 100 addresses': () => ({ emails: Array.from({ length: 101 }, (_, index) => `p${index}@example.com`) }) },
+    specific: [{ what: 'an address that is not one', status: 400, body: () => ({ emails: ['nope'] }) }],
+  },
+  {
+    route: 'renamePerson',
+    as: admin,
+    params: (_f, w) => ({ userId: w.otherStudent.userId }),
+    valid: () => ({ name: 'Kim Renamed' }),
+    required: ['name'],
+    wrongTypes: { name: 42 },
+    oversized: { 'a name over 100 characters': () => ({ name: long(101) }) },
+    specific: [{ what: 'a blank name', status: 400, body: () => ({ name: ' ' }) }],
+  },
+  {
+    route: 'changeRole',
+    as: admin,
+    params: (_f, w) => ({ userId: w.otherStudent.userId }),
+    valid: () => ({ role: 'Teachers' }),
+    required: ['role'],
+    wrongTypes: { role: ['Teachers'] },
+    oversized: { 'a role over 100 characters': () => ({ role: long(101) }) },
+    specific: [
+      { what: 'an unknown role', status: 400, body: () => ({ role: 'Principals' }) },
+      { what: "the admin's own role", status: 403, params: (_f, w) => ({ userId: w.admin.userId }), body: () => ({ role: 'Students' }) },
+    ],
+  },
+  {
+    route: 'createClass',
+    as: admin,
+    valid: (_f, w) => ({ className: 'Year 11 Physics', teacherId: w.teacher.userId }),
+    required: ['className'],
+    wrongTypes: { className: 11, teacherId: 5 },
+    oversized: {
+      'a class name over 100 characters': (b) => ({ ...b, className: long(101) }),
+      'a teacherId over 100 characters': (b) => ({ ...b, teacherId: long(101) }),
+    },
+    specific: [
+      { what: 'a student as the teacher', status: 400, body: (_f, w) => ({ className: 'C', teacherId: w.student.userId }) },
+      { what: 'a teacher who does not exist', status: 404, body: () => ({ className: 'C', teacherId: 'no-such-teacher' }) },
+      { what: 'a class id chosen by the caller', status: 400, body: () => ({ className: 'C', classId: 'class-a' }) },
+      { what: 'students sent along', status: 400, body: (_f, w) => ({ className: 'C', students: [w.student.userId] }) },
+    ],
+  },
+  {
+    route: 'renameClass',
+    as: admin,
+    params: () => ({ classId: OTHER_CLASS_ID }),
+    valid: () => ({ className: 'Year 10 Biology' }),
+    required: ['className'],
+    wrongTypes: { className: null },
+    oversized: { 'a class name over 100 characters': () => ({ className: long(101) }) },
+    specific: [{ what: 'a blank class name', status: 400, body: () => ({ className: '  ' }) }],
+  },
+  {
+    route: 'setClassTeacher',
+    as: admin,
+    params: () => ({ classId: OTHER_CLASS_ID }),
+    valid: (_f, w) => ({ teacherId: w.otherTeacher.userId }),
+    required: ['teacherId'],
+    wrongTypes: { teacherId: 7 },
+    oversized: { 'a teacherId over 100 characters': () => ({ teacherId: long(101) }) },
+    specific: [
+      { what: 'a student as the teacher', status: 400, body: (_f, w) => ({ teacherId: w.otherStudent.userId }) },
+      { what: 'an admin as the teacher', status: 400, body: (_f, w) => ({ teacherId: w.admin.userId }) },
+      { what: 'a teacher who does not exist', status: 404, body: () => ({ teacherId: 'no-such-teacher' }) },
+    ],
+  },
+  {
+    route: 'enrolStudents',
+    as: admin,
+    params: () => ({ classId: OTHER_CLASS_ID }),
+    valid: (_f, w) => ({ studentIds: [w.otherStudent.userId] }),
+    required: ['studentIds'],
+    wrongTypes: { studentIds: 'all' },
+    oversized: { 'more than 50 students': () => ({ studentIds: Array.from({ length: 51 }, (_, index) => `student-${index}`) }) },
+    specific: [
+      { what: 'no students', status: 400, body: () => ({ studentIds: [] }) },
+      { what: 'a malformed student id', status: 400, body: () => ({ studentIds: ['USER#1'] }) },
+    ],
+  },
+  {
+    route: 'renameSelf',
+    as: student,
+    valid: () => ({ name: 'Sam Renamed' }),
+    required: ['name'],
+    wrongTypes: { name: { first: 'Sam' } },
+    oversized: { 'a name over 100 characters': () => ({ name: long(101) }) },
+    specific: [
+      { what: "someone else's id", status: 400, body: (_f, w) => ({ name: 'X', userId: w.otherStudent.userId }) },
+    ],
+  },
 ];
 
 function bodyCases(spec: BodyRoute): BadRequest[] {
@@ -321,6 +455,18 @@ const ID_ROUTES: IdRoute[] = [
     params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }),
     missing: { classId: 404, studentId: 404 },
   },
+  { route: 'renamePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), body: () => ({ name: 'N' }), missing: { userId: 404 } },
+  { route: 'unassignModule', as: teacher, params: (f) => ({ classId: CLASS_ID, moduleId: f.sibling._id }), missing: { classId: 404 } },
+  { route: 'getAdminClass', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'renameClass', as: admin, params: () => ({ classId: CLASS_ID }), body: () => ({ className: 'Year 9 Science' }), missing: { classId: 404 } },
+  { route: 'deleteClass', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'setClassTeacher', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ teacherId: w.teacher.userId }), missing: { classId: 404 } },
+  { route: 'enrolStudents', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ studentIds: [w.student.userId] }), missing: { classId: 404 } },
+  { route: 'unenrolStudent', as: admin, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
+  { route: 'changeRole', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), body: () => ({ role: 'Teachers' }), missing: { userId: 404 } },
+  { route: 'disablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
+  { route: 'enablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
+  { route: 'resendInvitation', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [
@@ -466,6 +612,16 @@ describe('what is stored from a body', () => {
       completeUpload: 200,
       renewUploadParts: 200,
       abortUpload: 204,
+      invitePerson: 201,
+      invitePeople: 200,
+      lookupPeople: 200,
+      renamePerson: 200,
+      changeRole: 200,
+      renameSelf: 200,
+      createClass: 201,
+      renameClass: 200,
+      setClassTeacher: 200,
+      enrolStudents: 200,
     });
   });
 });

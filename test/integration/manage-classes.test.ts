@@ -14,7 +14,7 @@ let studentId: string;
 beforeAll(async () => {
   stack = await startLocalStack({ seed: false });
   stores = localTableStores(stack.config);
-  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config), classes: stores.classes };
+  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config), classes: stores.classes, audit: stores.audit };
   ({ userId: teacherId } = await createUser(stack.config, { email: 't@example.com', password: 'Teacher-pass-1', role: 'Teachers' }));
   ({ userId: studentId } = await createUser(stack.config, { email: 's@example.com', password: 'Student-pass-1', role: 'Students' }));
 });
@@ -35,6 +35,7 @@ test('creates a class for a teacher and enrols a student, by e-mail; repeating c
   expect(await manageClasses(['create', 'year-9', 'Another name', 't@example.com'], directory)).toBe(
     'Class year-9 exists already; nothing changed.',
   );
+  await expect(manageClasses(['enroll', 'year-9', 't@example.com'], directory)).rejects.toThrow('t@example.com is not a student.');
   expect(await getClass('year-9')).toEqual({
     classId: 'year-9',
     className: 'Year 9 Science',
@@ -46,8 +47,8 @@ test('creates a class for a teacher and enrols a student, by e-mail; repeating c
 });
 
 test.each([
-  [['create', 'c1', 'Name', 's@example.com'], 's@example.com is not in the Teachers group.'],
-  [['enroll', 'c1', 't@example.com'], 't@example.com is not in the Students group.'],
+  [['create', 'c1', 'Name', 's@example.com'], 's@example.com is not a teacher; only teachers can teach a class.'],
+  [['enroll', 'c1', 't@example.com'], 'There is no class c1; create it first.'],
   [['create', 'c1', 'Name', 'nobody@example.com'], 'There is no user nobody@example.com; invite them first.'],
   [['enroll', 'no-such-class', 's@example.com'], 'There is no class no-such-class; create it first.'],
   [['create', 'bad id!', 'Name', 't@example.com'], /^Usage:/],

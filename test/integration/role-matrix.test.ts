@@ -7,7 +7,7 @@ import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type CallOptions, type
 
 jest.setTimeout(120_000);
 
-const CALLERS = ['anonymous', 'idToken', 'student', 'otherStudent', 'teacher', 'otherTeacher'] as const;
+const CALLERS = ['anonymous', 'idToken', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 
 const CALLER_LABELS: Record<Caller, string> = {
@@ -17,6 +17,7 @@ const CALLER_LABELS: Record<Caller, string> = {
   otherStudent: 'a student of another class',
   teacher: 'the owning teacher',
   otherTeacher: 'another teacher',
+  admin: 'an administrator',
 };
 
 // Every caller sends the same request per route (FIXTURES below): it names the owning teacher's module, class-a
@@ -24,25 +25,45 @@ const CALLER_LABELS: Record<Caller, string> = {
 // and uploads. So another teacher's createModule is a 400 (the file is not theirs), and the id token row uses the
 // token of the user the route is for.
 const EXPECTED = statusTable(`
-  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher
-  createModule        401        401      403      403           201      400
-  listModules         401        401      403      403           200      200
-  getModule           401        401      200      404           200      404
-  updateModule        401        401      403      403           200      404
-  deleteModule        401        401      403      403           204      404
-  listClasses         401        401      403      403           200      200
-  getClass            401        401      200      404           200      404
-  listTeacherClasses  401        401      403      403           200      403
-  listStudentClasses  401        401      200      403           403      403
-  assignModule        401        401      403      403           200      404
-  getProgress         401        401      200      404           200      404
-  markComplete        401        401      200      403           403      403
-  getClassReport      401        401      403      403           200      404
-  getStudentClassProgress 401    401      200      404           200      404
-  createUpload        401        401      403      403           201      201
-  completeUpload      401        401      403      403           200      403
-  abortUpload         401        401      403      403           204      403
-  renewUploadParts    401        401      403      403           200      403
+  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher  admin
+  createModule        401        401      403      403           201      400           403
+  listModules         401        401      403      403           200      200           403
+  getModule           401        401      200      404           200      404           403
+  updateModule        401        401      403      403           200      404           403
+  deleteModule        401        401      403      403           204      404           403
+  listClasses         401        401      403      403           200      200           403
+  getClass            401        401      200      404           200      404           200
+  listTeacherClasses  401        401      403      403           200      403           403
+  listStudentClasses  401        401      200      403           403      403           403
+  assignModule        401        401      403      403           200      404           403
+  getProgress         401        401      200      404           200      404           403
+  markComplete        401        401      200      403           403      403           403
+  getClassReport      401        401      403      403           200      404           200
+  getStudentClassProgress 401    401      200      404           200      404           403
+  createUpload        401        401      403      403           201      201           403
+  completeUpload      401        401      403      403           200      403           403
+  abortUpload         401        401      403      403           204      403           403
+  renewUploadParts    401        401      403      403           200      403           403
+  renameSelf          401        401      200      200           200      200           200
+  getAdminOverview    401        401      403      403           403      403           200
+  listPeople          401        401      403      403           403      403           200
+  invitePerson        401        401      403      403           403      403           201
+  invitePeople        401        401      403      403           403      403           200
+  lookupPeople        401        401      403      403           403      403           200
+  renamePerson        401        401      403      403           403      403           200
+  changeRole          401        401      403      403           403      403           200
+  disablePerson       401        401      403      403           403      403           200
+  enablePerson        401        401      403      403           403      403           200
+  resendInvitation    401        401      403      403           403      403           200
+  unassignModule      401        401      403      403           200      404           403
+  listAdminClasses    401        401      403      403           403      403           200
+  createClass         401        401      403      403           403      403           201
+  getAdminClass       401        401      403      403           403      403           200
+  renameClass         401        401      403      403           403      403           200
+  deleteClass         401        401      403      403           403      403           204
+  setClassTeacher     401        401      403      403           403      403           200
+  enrolStudents       401        401      403      403           403      403           200
+  unenrolStudent      401        401      403      403           403      403           200
 `);
 
 let world: World;
@@ -56,7 +77,7 @@ type Request = Pick<CallOptions, 'params' | 'body'>;
  * One valid request per route, built fresh for each cell when the call changes what it acts on (so every cell
  * sees the same starting point).
  */
-const FIXTURES: Record<RouteName, () => Promise<Request>> = {
+const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   createModule: async () => ({ body: { title: 'New', description: 'Fresh', sections: [{ title: 'One', contentUrl: await teacherFile('new.pdf') }] } }),
   listModules: async () => ({}),
   getModule: async () => ({ params: { id: moduleId } }),
@@ -97,7 +118,49 @@ const FIXTURES: Record<RouteName, () => Promise<Request>> = {
     const { contentUrl, uploadId, parts } = await startMultipartUpload();
     return { body: { contentUrl, uploadId, partNumbers: parts.map((part) => part.partNumber) } };
   },
+  // Everyone renames themselves to the name they have, so the cells after this one see the same names.
+  renameSelf: async (caller) => ({ body: { name: caller === 'anonymous' || caller === 'idToken' ? 'Nobody' : world[caller].name } }),
+  getAdminOverview: async () => ({}),
+  listPeople: async () => ({}),
+  invitePerson: async () => ({ body: newInvitee() }),
+  invitePeople: async () => ({ body: { people: [newInvitee(), newInvitee()] } }),
+  lookupPeople: async () => ({ body: { emails: [world.student.email, world.teacher.email] } }),
+  renamePerson: async () => ({ params: { userId: (await invited()).userId }, body: { name: 'Renamed Person' } }),
+  changeRole: async () => ({ params: { userId: (await invited()).userId }, body: { role: 'Teachers' } }),
+  disablePerson: async () => ({ params: { userId: (await invited()).userId } }),
+  enablePerson: async () => {
+    const { userId } = await invited();
+    await world.ok('disablePerson', { as: world.admin, params: { userId } });
+    return { params: { userId } };
+  },
+  resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
+  unassignModule: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    return { params: { classId: CLASS_ID, moduleId: fresh._id } };
+  },
+  listAdminClasses: async () => ({}),
+  createClass: async () => ({ body: { className: 'A new class', teacherId: world.otherTeacher.userId } }),
+  getAdminClass: async () => ({ params: { classId: CLASS_ID } }),
+  renameClass: async () => ({ params: { classId: await freshClass() }, body: { className: 'Renamed class' } }),
+  deleteClass: async () => ({ params: { classId: await freshClass() } }),
+  setClassTeacher: async () => ({ params: { classId: await freshClass() }, body: { teacherId: world.otherTeacher.userId } }),
+  enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
+  unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
 };
+
+let classes = 0;
+/** A class of the teacher with the student enrolled, so every cell acts on a class in the same state. */
+async function freshClass(): Promise<string> {
+  const classId = `matrix-class-${++classes}`;
+  await world.createClass(classId, world.teacher, [world.student]);
+  return classId;
+}
+
+let invitees = 0;
+const newInvitee = () => ({ email: `invitee-${++invitees}@example.com`, name: `Invitee ${invitees}`, role: 'Students' });
+/** A freshly invited student, so every cell acts on someone in the same state. */
+const invited = async (): Promise<{ userId: string }> => (await world.ok('invitePerson', { as: world.admin, body: newInvitee() })).person;
 
 const teacherFile = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
 
@@ -109,8 +172,9 @@ async function startMultipartUpload(): Promise<{ contentUrl: string; uploadId: s
 function tokenOf(caller: Caller, route: RouteName): Person | string | null {
   if (caller === 'anonymous') return null;
   if (caller === 'idToken') {
-    const studentOnly = !(routes[route].roles as readonly string[]).includes('Teachers');
-    return (studentOnly ? world.student : world.teacher).idToken;
+    const roles = routes[route].roles as readonly string[];
+    const admitted = roles.includes('Teachers') ? world.teacher : roles.includes('Students') ? world.student : world.admin;
+    return admitted.idToken;
   }
   return world[caller];
 }
@@ -144,7 +208,7 @@ describe.each(routeEntries)('%s', (name, route) => {
   const cells = CALLERS.map((caller) => [CALLER_LABELS[caller], EXPECTED[name][caller], caller] as const);
 
   it.each(cells)(`${route.method} ${route.path} as %s → %i`, async (_label, status, caller) => {
-    const request = await FIXTURES[name]();
+    const request = await FIXTURES[name](caller);
     const before = status >= 400 ? await world.snapshot() : undefined;
 
     const answer = await world.call(name, { as: tokenOf(caller, name), ...request });
@@ -162,15 +226,21 @@ describe('what the admitted callers see', () => {
     const modules = await world.ok('listModules', { as: world.otherTeacher });
     expect(modules.map((module: { _id: string }) => module._id)).not.toContain(moduleId);
     const classes = await world.ok('listClasses', { as: world.otherTeacher });
-    expect(classes.map((schoolClass: { _id: string }) => schoolClass._id)).toEqual(['class-b']);
+    // Theirs: class-b, and the classes the admin cells above gave them.
+    const ids = classes.map((schoolClass: { _id: string }) => schoolClass._id);
+    expect(ids).toContain('class-b');
+    expect(ids).not.toContain(CLASS_ID);
   });
 
   it('an enrolled student sees the class with only themselves on the roster, and their own classes', async () => {
     const detail = await world.ok('getClass', { as: world.student, params: { classId: CLASS_ID } });
-    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: world.student.email }]);
-    expect(detail.assignedModuleIds).toEqual([expect.objectContaining({ _id: moduleId, title: 'Cells' })]);
+    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: world.student.name }]);
+    expect(detail.assignedModuleIds).toContainEqual(expect.objectContaining({ _id: moduleId, title: 'Cells' }));
     const own = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
-    expect(own).toEqual([expect.objectContaining({ _id: CLASS_ID, teacherId: { _id: world.teacher.userId, username: world.teacher.email } })]);
+    expect(own.filter((each: { _id: string }) => each._id === CLASS_ID)).toEqual([
+      expect.objectContaining({ _id: CLASS_ID, teacherId: { _id: world.teacher.userId, username: world.teacher.name } }),
+    ]);
+    expect(own.every((each: { studentIds: string[] }) => each.studentIds.length === 1)).toBe(true);
   });
 
   it('a token that was tampered with, or is not a token, is refused', async () => {

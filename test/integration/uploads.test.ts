@@ -199,15 +199,16 @@ describe('the class report', () => {
       percentage,
     });
     expect(report).toEqual([
-      {
-        studentId: world.student.userId,
-        studentName: 'student@example.com',
-        modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
-      },
+      // By name: Kim before Sam.
       {
         studentId: world.otherStudent.userId,
-        studentName: 'student2@example.com',
+        studentName: 'Kim Student',
         modules: [cell(thirds, 2, 3, 67), cell(halves, 0, 2, 0)],
+      },
+      {
+        studentId: world.student.userId,
+        studentName: 'Sam Student',
+        modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
       },
     ]);
   });

@@ -3,6 +3,7 @@ import 'aws-sdk-client-mock-jest';
 // Handlers read their configuration at cold start.
 process.env.TABLE_NAME ??= 'test-table';
 process.env.BUCKET_NAME ??= 'test-bucket';
+process.env.USER_POOL_ID ??= 'test-pool';
 process.env.AWS_REGION ??= 'us-east-1';
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';

@@ -5,7 +5,7 @@ import { makeClassService, requireClass } from './classes';
 
 let ports: InMemoryPorts;
 let service: ReturnType<typeof makeClassService>;
-const { teacher, otherTeacher, student, otherStudent } = callers;
+const { teacher, otherTeacher, student, otherStudent, admin } = callers;
 
 beforeEach(() => {
   ports = inMemoryPorts();
@@ -65,6 +65,12 @@ describe('getDetail', () => {
       { _id: student.userId, username: 'student@example.com' },
     ]);
     expect(detail.assignedModuleIds.map((module) => module.title)).toEqual(['Atoms', 'Cells']);
+  });
+
+  it('gives an admin the full roster of any class', async () => {
+    await ports.classes.enrollStudent(CLASS_ID, 'student-0', 'aaron@example.com');
+    const detail = await service.getDetail(admin, CLASS_ID);
+    expect(detail.studentIds.map((each) => each._id)).toEqual(['student-0', student.userId]);
   });
 
   it('shows an enrolled student only themselves on the roster', async () => {
@@ -130,6 +136,21 @@ describe('assignModule', () => {
   });
 });
 
+describe('unassignModule', () => {
+  it('takes a module off a class the teacher teaches, keeping the students\' progress on it', async () => {
+    await ports.progress.addCompletedSection({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId }, 'section-1', '2026-01-01T00:00:00.000Z');
+    const detail = await service.unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect(detail.assignedModuleIds).toEqual([]);
+    expect(ports.progress.all()).toHaveLength(1);
+  });
+
+  it('is not found for a class the caller does not teach, and changes nothing', async () => {
+    await expect(service.unassignModule(otherTeacher, CLASS_ID, MODULE_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
+    await expect(service.unassignModule(admin, CLASS_ID, MODULE_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
+    expect((await ports.classes.getClass(CLASS_ID))!.assignedModuleIds).toEqual([MODULE_ID]);
+  });
+});
+
 describe('requireClass', () => {
   it.each([
     ['teacher', teacher, 'teacher', true],
@@ -139,6 +160,10 @@ describe('requireClass', () => {
     ['teacherOrStudent', teacher, 'teacher', true],
     ['teacherOrStudent', student, 'student', true],
     ['teacherOrStudent', otherStudent, 'outsider', false],
+    ['teacherOrStudent', admin, 'admin', false],
+    ['reader', admin, 'admin', true],
+    ['reader', teacher, 'teacher', true],
+    ['reader', student, 'student', false],
   ] as const)('as %s admits the %s: %s', async (as, caller, _who, admitted) => {
     const answer = requireClass(ports.classes, caller, CLASS_ID, as);
     if (admitted) await expect(answer).resolves.toMatchObject({ classId: CLASS_ID });

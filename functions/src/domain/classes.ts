@@ -1,4 +1,5 @@
-// Use cases for classes: teachers see the classes they teach and assign their modules; students see theirs.
+// Use cases for classes: teachers see the classes they teach and assign or unassign their modules; students see theirs;
+// admins read any class.
 import type { ClassDetail, ClassSummary } from '../../../shared/entities';
 import type { Caller } from './caller';
 import { forbidden, notFound } from './errors';
@@ -28,10 +29,10 @@ export function makeClassService({ classes, modules }: ClassServicePorts) {
     );
   }
 
-  /** Class detail for its teacher (full roster) or an enrolled student (only themselves on the roster). */
+  /** Class detail for its teacher or an admin (full roster) or an enrolled student (only themselves on the roster). */
   async function getDetail(caller: Caller, classId: string): Promise<ClassDetail> {
     const record = await classes.getClass(classId);
-    if (!record || !(isTeacherOf(caller, record) || isEnrolled(caller, record))) throw notFound(CLASS_NOT_FOUND);
+    if (!record || !(isTeacherOf(caller, record) || isEnrolled(caller, record) || isAdmin(caller))) throw notFound(CLASS_NOT_FOUND);
     return toDetail(caller, record);
   }
 
@@ -48,8 +49,15 @@ export function makeClassService({ classes, modules }: ClassServicePorts) {
     return toDetail(caller, updated);
   }
 
+  /** Takes one of the class's modules off it (its teacher only); the students' progress on it is kept for a re-assign. */
+  async function unassignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
+    const updated = await classes.removeAssignedModuleOfTeacher(classId, caller.userId, moduleId);
+    if (!updated) throw notFound(CLASS_NOT_FOUND);
+    return toDetail(caller, updated);
+  }
+
   async function toDetail(caller: Caller, record: ClassRecord): Promise<ClassDetail> {
-    const visibleStudents = isTeacherOf(caller, record) ? Object.keys(record.students) : [caller.userId];
+    const visibleStudents = isTeacherOf(caller, record) || isAdmin(caller) ? Object.keys(record.students) : [caller.userId];
     // Modules deleted while assigned may linger for a moment before clean-up; they are not shown.
     const assigned = await modules.getModules(record.assignedModuleIds);
     return {
@@ -65,25 +73,31 @@ export function makeClassService({ classes, modules }: ClassServicePorts) {
     };
   }
 
-  return { listTeacherClasses, listStudentClasses, getDetail, assignModule };
+  return { listTeacherClasses, listStudentClasses, getDetail, assignModule, unassignModule };
 }
 
-/** A class the caller takes part in, as its teacher or as an enrolled student, as the use case requires. */
+/**
+ * A class the caller takes part in, as its teacher or as an enrolled student, as the use case requires; 'reader' also
+ * admits admins, who read any class (read-only).
+ */
 export async function requireClass(
   classes: ClassStore,
   caller: Caller,
   classId: string,
-  as: 'teacher' | 'student' | 'teacherOrStudent',
+  as: 'teacher' | 'student' | 'teacherOrStudent' | 'reader',
 ): Promise<ClassRecord> {
   const record = await classes.getClass(classId);
   const allowed =
     record &&
-    ((as !== 'student' && isTeacherOf(caller, record)) || (as !== 'teacher' && isEnrolled(caller, record)));
+    ((as !== 'student' && isTeacherOf(caller, record)) ||
+      ((as === 'teacherOrStudent' || as === 'student') && isEnrolled(caller, record)) ||
+      (as === 'reader' && isAdmin(caller)));
   if (!allowed) throw notFound(CLASS_NOT_FOUND);
   return record;
 }
 
 export const isTeacherOf = (caller: Caller, record: ClassRecord) => record.teacherId === caller.userId;
+const isAdmin = (caller: Caller) => caller.roles.includes('Admins');
 export const isEnrolled = (caller: Caller, record: ClassRecord) => Object.hasOwn(record.students, caller.userId);
 
 function toSummary(record: ClassRecord, studentIds: string[]): ClassSummary {

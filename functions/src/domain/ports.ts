@@ -1,6 +1,8 @@
 // What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
-// repositories/ and storage/, in-memory ones for tests); each handler wires the ones its route uses.
+// repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
 import type { ContentType, Section } from '../../../shared/entities';
+import type { AuditEntry, Person, PersonStatus } from '../../../shared/people';
+import type { Role } from '../../../shared/roles';
 
 export interface ModuleRecord {
   moduleId: string;
@@ -12,6 +14,7 @@ export interface ModuleRecord {
   updatedAt: string;
 }
 
+/** A class; teacherId and teacherName are '' while an admin-created class has no teacher. */
 export interface ClassRecord {
   classId: string;
   className: string;
@@ -47,6 +50,8 @@ export interface ModuleStore {
   replaceModule(record: ModuleRecord, expectedUpdatedAt: string): Promise<boolean>;
   /** Deletes a module if the given teacher owns it; the deleted module, or undefined. */
   deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
+  /** How many modules a teacher owns. */
+  countModulesOfOwner(ownerId: string): Promise<number>;
 }
 
 export interface ClassStore {
@@ -62,7 +67,26 @@ export interface ClassStore {
   addAssignedModule(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
+  /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
+  removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  // Administration: every class, changes by admins, names that follow a rename.
+  listAllClasses(): Promise<ClassRecord[]>;
+  /** False when the class does not exist (the same for the other changes). */
+  renameClass(classId: string, className: string): Promise<boolean>;
+  /** Sets (or, with null, removes) the class's teacher. */
+  setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
+  /** Enrols a student unless the class is full (at most CLASS_LIMITS.studentsMax), atomically. */
+  enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome>;
+  /** Removes a student from the roster and their membership; their progress stays. */
+  unenrollStudent(classId: string, studentId: string): Promise<void>;
+  /** The class, its enrolments and its progress; modules stay. */
+  deleteClassAndItsData(classId: string): Promise<void>;
+  /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
+  renameTeacherInClasses(teacherId: string, name: string): Promise<void>;
+  renameStudentInClasses(studentId: string, name: string): Promise<void>;
 }
+
+export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass';
 
 export interface ProgressStore {
   getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
@@ -98,6 +122,63 @@ export interface FileStore {
 export interface Clock {
   now(): Date;
 }
+
+// ---- Administration: the people directory, the audit trail, rosters and school figures ----
+
+export interface NewPerson {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface PeopleQuery {
+  /** Matches the start of a name, or of an e-mail when it contains "@". */
+  search?: string;
+  role?: Role;
+  status?: PersonStatus;
+  /** The directory's own pagination token, from the previous page. */
+  next?: string;
+}
+
+/** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */
+export interface UserDirectory {
+  /** Creates the user in the role's group; 'exists' (and nothing created) when the e-mail has an account already. */
+  create(person: NewPerson): Promise<{ person: Person; temporaryPassword?: string } | 'exists'>;
+  /** Sends the invitation again with a fresh temporary password (returned only where no e-mail is sent). */
+  resendInvitation(person: Person): Promise<{ temporaryPassword?: string }>;
+  get(userId: string): Promise<Person | undefined>;
+  findByEmail(email: string): Promise<Person | undefined>;
+  /** One page, at most 60 people; filters the directory cannot apply itself are applied to the page. */
+  list(query: PeopleQuery): Promise<{ people: Person[]; next?: string }>;
+  /** Everyone in a role's group, every page. */
+  listRole(role: Role): Promise<Person[]>;
+  setName(userId: string, name: string): Promise<void>;
+  /** Moves the person from their current group (if any) to the new role's group. */
+  setRole(person: Person, role: Role): Promise<void>;
+  /** Disables sign-in and ends every session (refresh tokens revoked). */
+  disable(userId: string): Promise<void>;
+  enable(userId: string): Promise<void>;
+}
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  recent(limit: number): Promise<AuditEntry[]>;
+}
+
+/** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
+export interface RosterNames {
+  renameTeacher(teacherId: string, name: string): Promise<void>;
+  renameStudent(studentId: string, name: string): Promise<void>;
+}
+
+/** Whole-school figures for the admin dashboard. */
+export interface SchoolFigures {
+  classes(): Promise<{ total: number; withoutTeacher: number; withoutStudents: number }>;
+  /** Modules owned by these teachers. */
+  modulesOf(teacherIds: string[]): Promise<number>;
+}
+
 
 export interface IdGenerator {
   newId(): string;

@@ -5,7 +5,7 @@ import { makeProgressService } from './progress';
 
 let ports: InMemoryPorts;
 let service: ReturnType<typeof makeProgressService>;
-const { teacher, otherTeacher, student, otherStudent } = callers;
+const { teacher, otherTeacher, student, otherStudent, admin } = callers;
 
 beforeEach(() => {
   ports = inMemoryPorts();
@@ -168,6 +168,10 @@ describe('classReport', () => {
   it('answers [] for a class with no modules or no students', async () => {
     ports.classes.put({ ...(await ports.classes.getClass(CLASS_ID))!, assignedModuleIds: [] });
     await expect(service.classReport(teacher, CLASS_ID)).resolves.toEqual([]);
+  });
+
+  it("gives an admin the same report as the class's teacher (read-only)", async () => {
+    await expect(service.classReport(admin, CLASS_ID)).resolves.toEqual(await service.classReport(teacher, CLASS_ID));
   });
 
   it('is not found for a student or another teacher', async () => {

@@ -7,5 +7,5 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
-/** Set only by the local stack, which runs the DynamoDB and S3 twins on this machine. */
-export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT'): string | undefined => process.env[name];
+/** Set only by the local stack, which runs the DynamoDB, S3 and Cognito twins on this machine. */
+export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'): string | undefined => process.env[name];

@@ -24,6 +24,8 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export interface ApiRequest {
   pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (admin lists). */
+  query: Record<string, string | undefined>;
   /** The parsed JSON body; undefined when there is none. */
   body: unknown;
 }
@@ -77,7 +79,10 @@ export function apiHandler<N extends RouteName>(
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
-      const response = await handle({ pathParameters: event.pathParameters ?? {}, body: parseBody(event) }, caller);
+      const response = await handle(
+        { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) },
+        caller,
+      );
       const counted = typeof options.counts === 'function' ? options.counts(response) : options.counts;
       if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
       return respond(response.statusCode, response.body);

@@ -1,6 +1,7 @@
 // The table's adapters a handler (composition root) wires at cold start, reading their configuration only when
 // called. Files (file-store.ts) and the clock and ids (system.ts) live in their own modules so that a route bundles
 // only the SDK clients it uses: esbuild cannot drop an SDK import it sees in a module the handler imports.
+import { makeDynamoAuditLog } from '../repositories/audit-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
@@ -14,5 +15,6 @@ export function tableStores() {
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
+    audit: makeDynamoAuditLog(context),
   };
 }

@@ -1,6 +1,16 @@
 // The exact DynamoDB commands the class repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { CLASS_LIMITS } from '../../../shared/class-admin';
 import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
 import { STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
 import { CLASS_ID, classItem, membershipItem, MODULE_ID } from '../../../test/unit-helpers/fixtures';
@@ -49,16 +59,26 @@ test("listClassIdsOfStudent queries the student's membership items", async () =>
   });
 });
 
-test('insertClass puts an empty class with its index keys only if none exists; false when one does', async () => {
+test('insertClass puts the catalogue entry, then an empty class with its index keys only if none exists; false when one does', async () => {
   ddb.on(PutCommand).resolves({});
   const { students, assignedModuleIds, ...identity } = record;
   await expect(repository.insertClass(identity)).resolves.toBe(true);
-  expect(ddb).toReceiveCommandWith(PutCommand, {
+  expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
+    Item: { pk: 'CLASSES', sk: `CLASS#${CLASS_ID}`, entity: 'ClassEntry', classId: CLASS_ID },
+  });
+  expect(ddb).toReceiveNthCommandWith(2, PutCommand, {
     Item: { ...classItem({ students: {}, assignedModuleIds: [] }) },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
-  ddb.on(PutCommand).rejects(conditionFailure());
+  ddb.on(PutCommand, { ConditionExpression: 'attribute_not_exists(pk)' }).rejects(conditionFailure());
   await expect(repository.insertClass(identity)).resolves.toBe(false);
+});
+
+test('insertClass without a teacher puts no teacher index keys', async () => {
+  ddb.on(PutCommand).resolves({});
+  await repository.insertClass({ classId: CLASS_ID, className: 'Art', teacherId: '', teacherName: '' });
+  const put = ddb.commandCalls(PutCommand).find((call) => call.args[0].input.ConditionExpression)!;
+  expect(put.args[0].input.Item).not.toHaveProperty('gsi1pk');
 });
 
 test('enrollStudent writes the membership first, then sets one roster entry of an existing class', async () => {
@@ -100,5 +120,117 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
     UpdateExpression: 'DELETE assignedModuleIds :module',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
+  });
+});
+
+test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches the class, or answers undefined', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: classItem({ assignedModuleIds: [] }) });
+  await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'DELETE assignedModuleIds :module',
+    ConditionExpression: 'teacherId = :teacher',
+    ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
+  });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, 'someone', MODULE_ID)).resolves.toBeUndefined();
+});
+
+test('listAllClasses reads the catalogue, then batch-reads the classes it names', async () => {
+  ddb.on(QueryCommand).resolves({ Items: [{ classId: CLASS_ID }] });
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'classes-table': [classItem()] } });
+  await expect(repository.listAllClasses()).resolves.toEqual([record]);
+  expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': 'CLASSES', ':prefix': 'CLASS#' } });
+});
+
+test('renameClass and setClassTeacher update an existing class; false when it is gone', async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await expect(repository.renameClass(CLASS_ID, 'Art')).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'SET className = :name',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':name': 'Art' },
+  });
+  await repository.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher' });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':name': 'Ada Teacher', ':gsi1pk': `TEACHER#${TEACHER_ID}`, ':gsi1sk': `CLASS#${CLASS_ID}` },
+  });
+  await repository.setClassTeacher(CLASS_ID, null);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE teacherId, teacherName, gsi1pk, gsi1sk' });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.renameClass(CLASS_ID, 'Art')).resolves.toBe(false);
+  await expect(repository.setClassTeacher(CLASS_ID, null)).resolves.toBe(false);
+});
+
+test('enrollStudentWithinLimit checks the limit in the roster write, then writes the membership', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { students: {} } });
+  ddb.on(PutCommand).resolves({});
+  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('enrolled');
+  expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'SET students.#student = :name',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max)',
+    ExpressionAttributeNames: { '#student': STUDENT_ID },
+    ExpressionAttributeValues: { ':name': 'Sam Student', ':max': CLASS_LIMITS.studentsMax },
+  });
+  expect(ddb).toReceiveNthCommandWith(2, PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
+  ddb.on(UpdateCommand).resolves({ Attributes: { students: { [STUDENT_ID]: 'Sam Student' } } });
+  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('alreadyEnrolled');
+});
+
+test('enrollStudentWithinLimit tells a full class from a missing one when the condition fails', async () => {
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('full');
+  ddb.on(GetCommand).resolves({});
+  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('noClass');
+  expect(ddb).not.toReceiveCommand(PutCommand);
+});
+
+test('unenrollStudent removes the roster entry and the membership', async () => {
+  ddb.on(UpdateCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+  await repository.unenrollStudent(CLASS_ID, STUDENT_ID);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { Key: classKey, UpdateExpression: 'REMOVE students.#student', ExpressionAttributeNames: { '#student': STUDENT_ID } });
+  expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
+});
+
+test('deleteClassAndItsData deletes memberships and progress, then the class, then its catalogue entry', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  ddb.on(QueryCommand).resolves({ Items: [{ pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` }] });
+  ddb.on(BatchWriteCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+  await repository.deleteClassAndItsData(CLASS_ID);
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
+    RequestItems: {
+      'classes-table': [
+        { DeleteRequest: { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } } },
+        { DeleteRequest: { Key: { pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` } } },
+      ],
+    },
+  });
+  const deletes = ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key);
+  expect(deletes).toEqual([classKey, { pk: 'CLASSES', sk: `CLASS#${CLASS_ID}` }]);
+});
+
+test("renames follow into the rosters, each conditional on the person's place still being there", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [classItem()] });
+  ddb.on(UpdateCommand).resolves({});
+  await repository.renameTeacherInClasses(TEACHER_ID, 'Ada Teacher');
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'SET teacherName = :name',
+    ConditionExpression: 'teacherId = :teacher',
+    ExpressionAttributeValues: { ':name': 'Ada Teacher', ':teacher': TEACHER_ID },
+  });
+  ddb.on(QueryCommand).resolves({ Items: [membershipItem(STUDENT_ID, CLASS_ID)] });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.renameStudentInClasses(STUDENT_ID, 'Sam Student')).resolves.toBeUndefined();
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'SET students.#student = :name',
+    ConditionExpression: 'attribute_exists(students.#student)',
+    ExpressionAttributeNames: { '#student': STUDENT_ID },
   });
 });

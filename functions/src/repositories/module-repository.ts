@@ -73,5 +73,11 @@ export function makeModuleRepository(context: TableContext): ModuleStore {
         throw error;
       }
     },
+
+    /** Keys only are read. */
+    async countModulesOfOwner(ownerId) {
+      const items = await table.queryByPrefix<unknown>(queries.modulesOfOwner(ownerId), { onOwnerIndex: true, projection: 'pk' });
+      return items.length;
+    },
   };
 }

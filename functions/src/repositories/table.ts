@@ -33,13 +33,21 @@ export const keys = {
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
   moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
+  // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
+  classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
+  auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
 };
+
+const CLASS_CATALOGUE = 'CLASSES';
+const AUDIT_PARTITION = 'AUDIT';
 
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
   modulesOfOwner: (ownerId: string) => ({ partition: teacherPartition(ownerId), sortPrefix: 'MODULE#' }),
   classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
   classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
+  allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
+  auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),
     sortPrefix: moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#',

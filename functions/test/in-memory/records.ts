@@ -18,6 +18,7 @@ export const callers = {
   otherTeacher: { userId: OTHER_TEACHER_ID, roles: ['Teachers'] },
   student: { userId: STUDENT_ID, roles: ['Students'] },
   otherStudent: { userId: OTHER_STUDENT_ID, roles: ['Students'] },
+  admin: { userId: 'admin-1', roles: ['Admins'] },
 } satisfies Record<string, Caller>;
 
 export const MEDIA = {

@@ -2,10 +2,13 @@
 // and S3 adapters keep (conditional writes refuse, set additions are atomic and idempotent, records are copies, never
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
+import { CLASS_LIMITS } from '../../../shared/class-admin';
+import { InMemoryAuditLog } from './people';
 import type {
   ClassRecord,
   ClassStore,
   Clock,
+  EnrolOutcome,
   FileStore,
   IdGenerator,
   Log,
@@ -55,6 +58,10 @@ export class InMemoryModuleStore implements ModuleStore {
     return true;
   }
 
+  async countModulesOfOwner(ownerId: string) {
+    return this.all().filter((record) => record.ownerId === ownerId).length;
+  }
+
   /** ownerId = :owner AND updatedAt = :expected (false for a missing module, as DynamoDB's condition fails then) */
   async replaceModule(record: ModuleRecord, expectedUpdatedAt: string) {
     const current = this.records.get(record.moduleId);
@@ -76,6 +83,9 @@ export class InMemoryClassStore implements ClassStore {
   private readonly records = new Map<string, ClassRecord>();
   /** studentId → classIds, like the membership items (which may exist before the class's roster has the student). */
   private readonly memberships = new Map<string, Set<string>>();
+
+  /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
+  constructor(private readonly options: { progress?: InMemoryProgressStore; studentsMax?: number } = {}) {}
 
   clear(): void {
     this.records.clear();
@@ -147,6 +157,71 @@ export class InMemoryClassStore implements ClassStore {
     const record = this.require(classId);
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
   }
+
+  /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
+  async removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string) {
+    const record = this.records.get(classId);
+    if (!record || record.teacherId !== teacherId) return undefined;
+    record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    return copy(record);
+  }
+
+  async listAllClasses() {
+    return this.all();
+  }
+
+  /** attribute_exists(pk), like every change below that answers a boolean */
+  async renameClass(classId: string, className: string) {
+    const record = this.records.get(classId);
+    if (!record) return false;
+    record.className = className;
+    return true;
+  }
+
+  async setClassTeacher(classId: string, teacher: { id: string; name: string } | null) {
+    const record = this.records.get(classId);
+    if (!record) return false;
+    record.teacherId = teacher?.id ?? '';
+    record.teacherName = teacher?.name ?? '';
+    return true;
+  }
+
+  /** attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max) */
+  async enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome> {
+    const record = this.records.get(classId);
+    if (!record) return 'noClass';
+    const wasEnrolled = Object.hasOwn(record.students, studentId);
+    if (!wasEnrolled && Object.keys(record.students).length >= (this.options.studentsMax ?? CLASS_LIMITS.studentsMax)) return 'full';
+    record.students[studentId] = studentName;
+    this.addMembership(studentId, classId);
+    return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
+  }
+
+  async unenrollStudent(classId: string, studentId: string) {
+    const record = this.records.get(classId);
+    if (record) delete record.students[studentId];
+    this.memberships.get(studentId)?.delete(classId);
+  }
+
+  async deleteClassAndItsData(classId: string) {
+    const record = this.records.get(classId);
+    for (const studentId of Object.keys(record?.students ?? {})) this.memberships.get(studentId)?.delete(classId);
+    this.options.progress?.deleteProgressOfClass(classId);
+    this.records.delete(classId);
+  }
+
+  /** Conditional on teacherId = :teacher, one class at a time. */
+  async renameTeacherInClasses(teacherId: string, name: string) {
+    for (const record of this.records.values()) if (record.teacherId === teacherId) record.teacherName = name;
+  }
+
+  /** Conditional on attribute_exists(students.#student), one class at a time. */
+  async renameStudentInClasses(studentId: string, name: string) {
+    for (const classId of this.memberships.get(studentId) ?? []) {
+      const record = this.records.get(classId);
+      if (record && Object.hasOwn(record.students, studentId)) record.students[studentId] = name;
+    }
+  }
 }
 
 export class InMemoryProgressStore implements ProgressStore {
@@ -198,6 +273,11 @@ export class InMemoryProgressStore implements ProgressStore {
     for (const [id, record] of this.records) {
       if (record.classId === classId && record.moduleId === moduleId) this.records.delete(id);
     }
+  }
+
+  /** What deleting a class removes from its partition (test-side: the class store calls it). */
+  deleteProgressOfClass(classId: string): void {
+    for (const [id, record] of this.records) if (record.classId === classId) this.records.delete(id);
   }
 }
 
@@ -322,10 +402,12 @@ export class RecordingLog implements Log {
 
 /** Every port, in memory, wired together: what each service factory takes. */
 export function inMemoryPorts() {
+  const progress = new InMemoryProgressStore();
   return {
     modules: new InMemoryModuleStore(),
-    classes: new InMemoryClassStore(),
-    progress: new InMemoryProgressStore(),
+    classes: new InMemoryClassStore({ progress }),
+    progress,
+    audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     clock: new FixedClock(),
     ids: new SequentialIds(),
@@ -339,6 +421,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.modules.clear();
   ports.classes.clear();
   ports.progress.clear();
+  ports.audit.entries.length = 0;
   ports.files.clear();
   ports.clock.set(FixedClock.START);
   ports.ids.reset();
@@ -350,5 +433,6 @@ export const storedState = (ports: InMemoryPorts) => ({
   modules: ports.modules.all(),
   classes: ports.classes.all(),
   progress: ports.progress.all(),
+  audit: [...ports.audit.entries],
   files: ports.files.keys(),
 });

@@ -7,8 +7,10 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '../../../shared/entities';
 import { errorSchema, responseSchemas } from '../../../shared/responses';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
+import { ROLES, type Role } from '../../../shared/roles';
+import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { localTableStores } from '../../../infra/local/table-stores';
-import { createUser, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
+import { createUser, identityClient, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -16,6 +18,7 @@ export { SENTENCE } from '../../unit-helpers/events';
 export interface Person {
   userId: string;
   email: string;
+  name: string;
   accessToken: string;
   idToken: string;
 }
@@ -50,6 +53,8 @@ export type Item = Record<string, unknown> & { pk: string; sk: string };
 export interface Snapshot {
   table: Item[];
   files: string[];
+  /** The identity service's users: who exists, their name, status and role. */
+  people: string[];
 }
 
 export const CLASS_ID = 'class-a';
@@ -69,6 +74,8 @@ export interface World {
   otherTeacher: Person;
   student: Person;
   otherStudent: Person;
+  /** In the Admins group. */
+  admin: Person;
   call(route: RouteName, options?: CallOptions): Promise<Answer>;
   /** Calls a route and fails with the answer when its status is not the expected one. */
   ok(route: RouteName, options: CallOptions, expectedStatus?: number): Promise<any>;
@@ -87,29 +94,33 @@ export interface World {
 
 const PASSWORD = 'Integration-pass-1';
 
+/** POST routes that answer 201 Created; the others answer 200 with their result. */
+const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson', 'createClass'];
+
 export async function startWorld(): Promise<World> {
   const stack: LocalStack = await startLocalStack({ seed: false });
   const { config } = stack;
   const stores = localTableStores(config);
   try {
     // One at a time: the identity twin keeps a pool in one file.
-    const teacher = await person(config, 'teacher@example.com', 'Teachers');
-    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers');
-    const student = await person(config, 'student@example.com', 'Students');
-    const otherStudent = await person(config, 'student2@example.com', 'Students');
+    const teacher = await person(config, 'teacher@example.com', 'Teachers', 'Ada Teacher');
+    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers', 'Ben Teacher');
+    const student = await person(config, 'student@example.com', 'Students', 'Sam Student');
+    const otherStudent = await person(config, 'student2@example.com', 'Students', 'Kim Student');
+    const admin = await person(config, 'admin@example.com', 'Admins', 'Alex Admin');
 
     const { classes } = stores;
-    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.email });
-    await classes.enrollStudent(CLASS_ID, student.userId, student.email);
+    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
+    await classes.enrollStudent(CLASS_ID, student.userId, student.name);
     await classes.insertClass({
       classId: OTHER_CLASS_ID,
       className: 'Year 10 Biology',
       teacherId: otherTeacher.userId,
-      teacherName: otherTeacher.email,
+      teacherName: otherTeacher.name,
     });
-    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.email);
+    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
 
-    return buildWorld(stack, stores, { teacher, otherTeacher, student, otherStudent });
+    return buildWorld(stack, stores, { teacher, otherTeacher, student, otherStudent, admin });
   } catch (error) {
     stores.destroy();
     await stack.stop();
@@ -117,16 +128,17 @@ export async function startWorld(): Promise<World> {
   }
 }
 
-async function person(config: StackConfig, email: string, role: 'Teachers' | 'Students'): Promise<Person> {
-  const { userId } = await createUser(config, { email, password: PASSWORD, role });
+export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
+  const { userId } = await createUser(config, { email, password: PASSWORD, role, name });
   const tokens = await signInTokens(config, email, PASSWORD);
-  return { userId, email, accessToken: tokens.accessToken, idToken: tokens.idToken };
+  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken };
 }
 
 function buildWorld(
   stack: LocalStack,
   stores: ReturnType<typeof localTableStores>,
-  people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent'>): World {
+  people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>,
+): World {
   const { config } = stack;
   const dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
@@ -169,7 +181,7 @@ function buildWorld(
 
   const ok: World['ok'] = async (name, options, expectedStatus) => {
     const answer = await call(name, options);
-    const expected = expectedStatus ?? { POST: name === 'markComplete' || name === 'completeUpload' || name === 'renewUploadParts' ? 200 : 201, GET: 200, PUT: 200, DELETE: 204 }[routes[name].method];
+    const expected = expectedStatus ?? { POST: CREATING_ROUTES.includes(name) ? 201 : 200, GET: 200, PUT: 200, DELETE: 204 }[routes[name].method];
     if (answer.status !== expected) {
       throw new Error(`${routes[name].method} ${routes[name].path} answered ${answer.status}, not ${expected}: ${JSON.stringify(answer.body)}`);
     }
@@ -226,6 +238,27 @@ function buildWorld(
     return keys.sort();
   };
 
+  const listPeople = async (): Promise<string[]> => {
+    const UserPoolId = config.cognito.userPoolId;
+    const client = identityClient(config);
+    try {
+      const { Users = [] } = await client.send(new ListUsersCommand({ UserPoolId }));
+      const groups = await Promise.all(
+        ROLES.map(async (GroupName) => {
+          const members = await client.send(new ListUsersInGroupCommand({ UserPoolId, GroupName }));
+          return (members.Users ?? []).map((user) => `${user.Username}:${GroupName}`);
+        }),
+      );
+      const attributes = (user: UserType) => (user.Attributes ?? []).map(({ Name, Value }) => `${Name}=${Value}`).sort().join(',');
+      return [
+        ...Users.map((user) => `${user.Username} ${attributes(user)} ${user.Enabled} ${user.UserStatus}`),
+        ...groups.flat(),
+      ].sort();
+    } finally {
+      client.destroy();
+    }
+  };
+
   return {
     config,
     ...people,
@@ -236,11 +269,11 @@ function buildWorld(
     createModuleWithSections,
     scanTable,
     listFiles,
-    snapshot: async () => ({ table: await scanTable(), files: await listFiles() }),
+    snapshot: async () => ({ table: await scanTable(), files: await listFiles(), people: await listPeople() }),
     createClass: async (classId, classTeacher, students) => {
       const { classes } = stores;
-      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.email });
-      for (const student of students) await classes.enrollStudent(classId, student.userId, student.email);
+      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
+      for (const student of students) await classes.enrollStudent(classId, student.userId, student.name);
     },
     stop: async () => {
       dynamo.destroy();

@@ -2,7 +2,7 @@
 // and the API client, reading the signed-in user, auth events and sign-out. Keeping Amplify out of the entry chunk
 // lets public pages paint sooner; nothing on them needs it.
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import { isRole, type Role } from '../../../shared/roles';
 import type { WebConfig } from '../../../shared/web-config';
@@ -50,7 +50,18 @@ export async function readSessionUser(): Promise<SessionUser | null> {
     username ??= current.signInDetails?.loginId ?? current.username;
     userId ??= current.userId;
   }
-  return { userId, username, role: roleFromGroups(accessToken.payload['cognito:groups']) };
+  return { userId, email: username, name: await readName(), role: roleFromGroups(accessToken.payload['cognito:groups']) };
+}
+
+/** The `name` attribute, read from the identity service (not every ID token carries it, and a rename must show at once). */
+async function readName(): Promise<string> {
+  try {
+    return (await fetchUserAttributes()).name ?? '';
+  } catch (error) {
+    // The name is decoration: without it the app shows the e-mail.
+    console.error('Could not read the name', error);
+    return '';
+  }
 }
 
 /** The first of the token's groups that is one of ours. */

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
-import { PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
+import { AdminLayout, PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
@@ -11,6 +11,7 @@ import { RouteError } from './route-error';
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const TeacherLoginPage = lazy(() => import('../features/auth/teacher-login-page'));
 const StudentLoginPage = lazy(() => import('../features/auth/student-login-page'));
+const AdminLoginPage = lazy(() => import('../features/auth/admin-login-page'));
 const AboutPage = lazy(() => import('../features/pages/about-page'));
 const HelpCenterPage = lazy(() => import('../features/pages/help-center-page'));
 const ContactPage = lazy(() => import('../features/pages/contact-page'));
@@ -23,7 +24,6 @@ const TeacherToolsPage = lazy(() => import('../features/pages/teacher-tools-page
 const NotFoundPage = lazy(() => import('../features/pages/not-found-page'));
 // Any signed-in user
 const ProfilePage = lazy(() => import('../features/pages/profile-page'));
-const AdminDashboardPage = lazy(() => import('../features/pages/admin-dashboard-page'));
 // Teachers
 const TeacherDashboardPage = lazy(() => import('../features/dashboard/teacher-dashboard-page'));
 const CreateModulePage = lazy(() => import('../features/modules/create-module-page'));
@@ -35,6 +35,11 @@ const TeacherClassesPage = lazy(() => import('../features/classes/teacher-classe
 const ManageClassPage = lazy(() => import('../features/classes/manage-class-page'));
 const AnalyticsPage = lazy(() => import('../features/progress/analytics-page'));
 const ClassReportPage = lazy(() => import('../features/progress/class-report-page'));
+// Admins
+const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
+const PeoplePage = lazy(() => import('../features/people/people-page'));
+const AdminClassesPage = lazy(() => import('../features/class-admin/admin-classes-page'));
+const AdminClassPage = lazy(() => import('../features/class-admin/admin-class-page'));
 // Students
 const StudentDashboardPage = lazy(() => import('../features/dashboard/student-dashboard-page'));
 const StudentClassPage = lazy(() => import('../features/classes/student-class-page'));
@@ -70,6 +75,15 @@ export const routeObjects: RouteObject[] = [
               </PublicOnlyRoute>
             ),
             handle: titled('Student Login'),
+          },
+          {
+            path: LOGIN_PATH.Admins,
+            element: (
+              <PublicOnlyRoute key="admin-login">
+                <AdminLoginPage />
+              </PublicOnlyRoute>
+            ),
+            handle: titled('Administrator Login'),
           },
           { path: '/about', element: <AboutPage />, handle: titled('About') },
           { path: '/help-center', element: <HelpCenterPage />, handle: titled('Help Center') },
@@ -128,10 +142,17 @@ export const routeObjects: RouteObject[] = [
         children: [{ element: <RoleLayout />, children: [{ path: '/profile', element: <ProfilePage />, handle: titled('Profile') }] }],
       },
       {
-        // Admins only (their tools come in a later issue); nobody else has a reason to be here.
-        element: <ProtectedRoute loginPath={LOGIN_PATH.Teachers} roles={['Admins']} />,
+        element: <ProtectedRoute loginPath={LOGIN_PATH.Admins} roles={['Admins']} />,
         children: [
-          { element: <RoleLayout />, children: [{ path: '/admin-dashboard', element: <AdminDashboardPage />, handle: titled('Admin Dashboard') }] },
+          {
+            element: <AdminLayout />,
+            children: [
+              { path: '/admin-dashboard', element: <AdminDashboardPage />, handle: titled('Admin Dashboard') },
+              { path: '/admin/people', element: <PeoplePage />, handle: titled('People') },
+              { path: '/admin/classes', element: <AdminClassesPage />, handle: titled('Classes') },
+              { path: '/admin/classes/:classId', element: <AdminClassPage />, handle: titled('Class') },
+            ],
+          },
         ],
       },
     ],

@@ -29,7 +29,7 @@ function Probe() {
     <>
       <p data-testid="state">
         {state.status}
-        {state.user ? ` ${state.user.username} ${state.user.role} ${state.user.userId}` : ''}
+        {state.user ? ` ${state.user.email} ${state.user.role} ${state.user.userId}` : ''}
       </p>
       <button type="button" onClick={() => void leave()}>
         Logout

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from './use-modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,19 +15,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const cancelButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    cancelButton.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previouslyFocused?.focus();
-    };
-  }, [open, onCancel]);
+  useModal(open, cancelButton, onCancel);
 
   if (!open) return null;
   return (

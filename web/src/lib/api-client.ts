@@ -4,6 +4,7 @@
 import type { ResponseOf } from '../../../shared/responses';
 import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
 import type { RequestOf } from '../../../shared/schemas';
+import type { ListPeopleQuery } from '../../../shared/people';
 
 /**
  * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
@@ -34,11 +35,19 @@ export function configureApi(next: ApiSettings) {
   settings = next;
 }
 
-/** Calls a route by name; its parameters, body and answer are the contract's. */
-export async function call<N extends RouteName>(name: N, params: PathParams<N>, body?: RequestOf<N>): Promise<ResponseOf<N>> {
+/** Calls a route by name; its parameters, body and answer are the contract's (query parameters for the admin lists). */
+export async function call<N extends RouteName>(
+  name: N,
+  params: PathParams<N>,
+  body?: RequestOf<N>,
+  query: Record<string, string | undefined> = {},
+): Promise<ResponseOf<N>> {
   const route = routes[name];
   const token = await settings.getAccessToken();
-  const response = await fetch(settings.baseUrl + buildPath(route.path, params), {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  ).toString();
+  const response = await fetch(settings.baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
     method: route.method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -80,6 +89,7 @@ export const api = {
   listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),
   listStudentClasses: (userId: string) => call('listStudentClasses', { userId }),
   assignModule: (classId: string, moduleId: string) => call('assignModule', { classId }, { moduleId }),
+  unassignModule: (classId: string, moduleId: string) => call('unassignModule', { classId, moduleId }),
 
   getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
   markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
@@ -90,4 +100,25 @@ export const api = {
   completeUpload: (input: RequestOf<'completeUpload'>) => call('completeUpload', {}, input),
   abortUpload: (input: RequestOf<'abortUpload'>) => call('abortUpload', {}, input),
   renewUploadParts: (input: RequestOf<'renewUploadParts'>) => call('renewUploadParts', {}, input),
+
+  renameSelf: (name: string) => call('renameSelf', {}, { name }),
+  getAdminOverview: () => call('getAdminOverview', {}),
+  listPeople: (query: ListPeopleQuery) => call('listPeople', {}, undefined, query),
+  invitePerson: (input: RequestOf<'invitePerson'>) => call('invitePerson', {}, input),
+  invitePeople: (people: RequestOf<'invitePeople'>['people']) => call('invitePeople', {}, { people }),
+  lookupPeople: (emails: string[]) => call('lookupPeople', {}, { emails }),
+  renamePerson: (userId: string, name: string) => call('renamePerson', { userId }, { name }),
+  changeRole: (userId: string, role: RequestOf<'changeRole'>['role']) => call('changeRole', { userId }, { role }),
+  disablePerson: (userId: string) => call('disablePerson', { userId }),
+  enablePerson: (userId: string) => call('enablePerson', { userId }),
+  resendInvitation: (userId: string) => call('resendInvitation', { userId }),
+
+  listAdminClasses: () => call('listAdminClasses', {}),
+  getAdminClass: (classId: string) => call('getAdminClass', { classId }),
+  createClass: (input: RequestOf<'createClass'>) => call('createClass', {}, input),
+  renameClass: (classId: string, className: string) => call('renameClass', { classId }, { className }),
+  deleteClass: (classId: string) => call('deleteClass', { classId }),
+  setClassTeacher: (classId: string, teacherId: string | null) => call('setClassTeacher', { classId }, { teacherId }),
+  enrolStudents: (classId: string, studentIds: string[]) => call('enrolStudents', { classId }, { studentIds }),
+  unenrolStudent: (classId: string, studentId: string) => call('unenrolStudent', { classId, studentId }),
 };

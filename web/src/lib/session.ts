@@ -5,7 +5,9 @@ import type { Role } from '../../../shared/roles';
 export interface SessionUser {
   /** The identity service's sub: the id the API knows the user by. */
   userId: string;
-  username: string;
+  email: string;
+  /** The `name` attribute; empty until the person (or an admin) sets it. Show people with `displayName`. */
+  name: string;
   /** First group of the access token; null when the user has none of ours. */
   role: Role | null;
 }

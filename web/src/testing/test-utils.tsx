@@ -6,8 +6,9 @@ import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 
-export const TEACHER: SessionUser = { userId: 'teacher-sub', username: 'teacher@example.com', role: 'Teachers' };
-export const STUDENT: SessionUser = { userId: 'student-sub', username: 'student@example.com', role: 'Students' };
+export const TEACHER: SessionUser = { userId: 'teacher-sub', email: 'teacher@example.com', name: 'Ada Teacher', role: 'Teachers' };
+export const STUDENT: SessionUser = { userId: 'student-sub', email: 'student@example.com', name: 'Sam Student', role: 'Students' };
+export const ADMIN: SessionUser = { userId: 'admin-sub', email: 'admin@example.com', name: 'Alex Admin', role: 'Admins' };
 
 export const signedIn = (user: SessionUser): SessionState => ({ status: 'signedIn', user });
 export const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };

@@ -56,7 +56,7 @@ describe('TeacherHeader', () => {
 
   it('the profile menu works from the keyboard: open, reach Logout, Escape closes and returns focus', async () => {
     const { controls, user } = renderHeader(<TeacherHeader />, signedIn(TEACHER), '/teacher-dashboard');
-    const trigger = screen.getByRole('button', { name: 'Profile menu for teacher@example.com' });
+    const trigger = screen.getByRole('button', { name: 'Profile menu for Ada Teacher' });
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');

@@ -1,5 +1,6 @@
 // One layout per area; the router picks them. The header follows the area (or, on shared pages, the user's role).
 import { useSession } from '../../lib/session';
+import { AdminHeader } from './admin-header';
 import { AppShell } from './app-shell';
 import { PublicHeader } from './public-header';
 import { StudentHeader } from './student-header';
@@ -17,11 +18,16 @@ export function StudentLayout() {
   return <AppShell header={<StudentHeader />} />;
 }
 
+export function AdminLayout() {
+  return <AppShell header={<AdminHeader />} />;
+}
+
 /** Pages any signed-in user can open (profile, admin): the header of their own area. */
 export function RoleLayout() {
   const { state } = useSession();
   const role = state.status === 'signedIn' ? state.user.role : null;
   if (role === 'Teachers') return <TeacherLayout />;
   if (role === 'Students') return <StudentLayout />;
+  if (role === 'Admins') return <AdminLayout />;
   return <AppShell header={<PublicHeader />} />;
 }

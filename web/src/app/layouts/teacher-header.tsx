@@ -1,8 +1,7 @@
-import { Link } from 'react-router-dom';
 import { LineIcon } from '../../components/line-icon';
 import { Popover } from '../../components/popover';
-import { useSession } from '../../lib/session';
 import { AppHeader, type HeaderLink } from './app-header';
+import { ProfileMenu } from './profile-menu';
 
 const TEACHER_LINKS: readonly HeaderLink[] = [
   { to: '/teacher-dashboard', label: 'Dashboard', end: true },
@@ -32,41 +31,6 @@ function NotificationBell() {
   return (
     <Popover trigger={<BellIcon />} triggerLabel="Notifications" panelClassName="popover-panel-end">
       {() => <p className="popover-note">No new notifications</p>}
-    </Popover>
-  );
-}
-
-function ProfileMenu() {
-  const { state, signOut } = useSession();
-  const username = state.status === 'signedIn' ? state.user.username : '';
-  return (
-    <Popover
-      trigger={
-        <>
-          <span className="avatar" aria-hidden="true">
-            {username.slice(0, 1).toUpperCase() || '?'}
-          </span>
-          <span className="profile-menu-name">{username}</span>
-        </>
-      }
-      triggerLabel={`Profile menu for ${username}`}
-      triggerClassName="icon-button profile-menu-button"
-      panelClassName="popover-panel-end"
-    >
-      {(close) => (
-        <ul className="popover-list">
-          <li>
-            <Link to="/profile" onClick={close}>
-              Profile
-            </Link>
-          </li>
-          <li>
-            <button type="button" onClick={() => void signOut()}>
-              Logout
-            </button>
-          </li>
-        </ul>
-      )}
     </Popover>
   );
 }

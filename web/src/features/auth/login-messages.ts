@@ -12,6 +12,7 @@ export const LOGIN_MESSAGES = {
 export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
   Teachers: 'It looks like you have a teacher account. Please log in here.',
   Students: 'It looks like you have a student account. Please log in here.',
+  Admins: 'It looks like you have an administrator account. Please log in here.',
 };
 
 /** A wrong password and an unknown e-mail read the same, so the screen does not tell who has an account. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { confirmResetPassword, confirmSignIn, resetPassword, signIn, signOut } from 'aws-amplify/auth';
 import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
-import { createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
+import { ADMIN, createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from './auth-flow';
 import { LoginPage } from './login-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
@@ -38,6 +38,8 @@ const dashboard = (name: string) => (
 const routes: RouteObject[] = [
   { path: '/teacher-login', element: <PublicOnlyRoute key="t"><LoginPage role="Teachers" /></PublicOnlyRoute> },
   { path: '/student-login', element: <PublicOnlyRoute key="s"><LoginPage role="Students" /></PublicOnlyRoute> },
+  { path: '/admin-login', element: <PublicOnlyRoute key="a"><LoginPage role="Admins" /></PublicOnlyRoute> },
+  { path: '/admin-dashboard', element: dashboard('Admin dashboard') },
   { path: '/teacher-dashboard', element: dashboard('Teacher dashboard') },
   { path: '/student-dashboard', element: dashboard('Student dashboard') },
   {
@@ -156,11 +158,34 @@ describe('login screens', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Student Login' })).toBeInTheDocument();
   });
 
-  it('treats an Admin on a login screen as having no valid role for it', async () => {
+  it.each(['/teacher-login', '/student-login'])('sends an admin who used %s to the administrator login, with the message and e-mail', async (path) => {
     mockSignIn.mockResolvedValue(DONE);
-    renderRoutes(routes, '/teacher-login', SIGNED_OUT, sessionFor({ ...TEACHER, role: 'Admins' }));
+    renderRoutes(routes, path, SIGNED_OUT, sessionFor(ADMIN));
     await signInWith('admin@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Access Denied: You do not have a valid role assigned.');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administrator Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('It looks like you have an administrator account. Please log in here.');
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(mockSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [TEACHER, 'Teacher Login', 'It looks like you have a teacher account. Please log in here.'],
+    [STUDENT, 'Student Login', 'It looks like you have a student account. Please log in here.'],
+  ])('sends a non-admin who used the administrator login to their own login', async (who, heading, message) => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/admin-login', SIGNED_OUT, sessionFor(who));
+    await signInWith(who.email);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+  });
+
+  it('lets an admin in through the administrator login', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    renderRoutes(routes, '/admin-login', SIGNED_OUT, sessionFor(ADMIN));
+    await signInWith('admin@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
   });
 
   it('says the session could not be verified when no session follows the sign-in', async () => {

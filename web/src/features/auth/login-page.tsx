@@ -14,18 +14,27 @@ import { useLoginFlow } from './use-login-flow';
 /** Below this width the quote panel would squeeze the form, so it is left out. */
 const QUOTE_PANEL_MIN_WIDTH_PX = 900;
 
-const COPY: Record<LoginRole, { heading: string; intro: string; otherPrompt: string; otherLink: string }> = {
+const COPY: Record<LoginRole, { heading: string; intro: string; otherPrompt: string; otherLink: string; otherRole: LoginRole }> = {
   Teachers: {
     heading: 'Teacher Login',
     intro: 'Sign in to build modules, manage your classes and follow their progress.',
     otherPrompt: 'Are you a student?',
     otherLink: 'Go to the student login',
+    otherRole: 'Students',
   },
   Students: {
     heading: 'Student Login',
     intro: 'Sign in to see your classes and continue your learning path.',
     otherPrompt: 'Are you a teacher?',
     otherLink: 'Go to the teacher login',
+    otherRole: 'Teachers',
+  },
+  Admins: {
+    heading: 'Administrator Login',
+    intro: 'Sign in to manage your school: people, classes and enrolments.',
+    otherPrompt: 'Are you a teacher?',
+    otherLink: 'Go to the teacher login',
+    otherRole: 'Teachers',
   },
 };
 
@@ -41,7 +50,6 @@ export function LoginPage({ role }: { role: LoginRole }) {
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [afterReset, setAfterReset] = useState<{ email: string; changed: boolean } | null>(null);
   const copy = COPY[role];
-  const otherRole: LoginRole = role === 'Teachers' ? 'Students' : 'Teachers';
 
   return (
     <div className="login-layout">
@@ -83,7 +91,7 @@ export function LoginPage({ role }: { role: LoginRole }) {
         )}
 
         <p className="login-switch">
-          {copy.otherPrompt} <Link to={LOGIN_PATH[otherRole]}>{copy.otherLink}</Link>
+          {copy.otherPrompt} <Link to={LOGIN_PATH[copy.otherRole]}>{copy.otherLink}</Link>
         </p>
       </section>
       {wide && <QuotePanel />}

@@ -1,11 +1,13 @@
 // Where each role signs in and where it lands: the one map the guards, headers and login screens share.
 import type { Role } from '../../../../shared/roles';
 
-export type LoginRole = 'Teachers' | 'Students';
+/** Every role has its own login screen. */
+export type LoginRole = Role;
 
 export const LOGIN_PATH: Record<LoginRole, string> = {
   Teachers: '/teacher-login',
   Students: '/student-login',
+  Admins: '/admin-login',
 };
 
 const DASHBOARD_PATH: Record<Role, string> = {

@@ -16,8 +16,6 @@ export type LoginStep = 'credentials' | 'newPassword';
  */
 const amplifyAuth = () => import('aws-amplify/auth');
 
-const OTHER_ROLE: Record<LoginRole, LoginRole> = { Teachers: 'Students', Students: 'Teachers' };
-
 export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
   const navigate = useNavigate();
   const { refresh } = useSession();
@@ -81,10 +79,10 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
     }
     await quietSignOut();
     setStep('credentials');
-    const other = OTHER_ROLE[role];
-    if (user.role === other) {
-      const state: LoginLocationState = { message: WRONG_SCREEN_MESSAGE[other], messageTone: 'info', email: signedInEmail };
-      leave(LOGIN_PATH[other], { state });
+    // Someone with another role of ours is sent to their own login screen, told why, with their e-mail filled in.
+    if (user.role) {
+      const state: LoginLocationState = { message: WRONG_SCREEN_MESSAGE[user.role], messageTone: 'info', email: signedInEmail };
+      leave(LOGIN_PATH[user.role], { state });
       return;
     }
     setError(LOGIN_MESSAGES.accessDenied);

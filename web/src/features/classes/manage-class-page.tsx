@@ -1,5 +1,6 @@
-// /teacher-classes/:classId: roster, assigned modules, and assigning one more of the teacher's modules.
-import { useId, useState, type FormEvent } from 'react';
+// /teacher-classes/:classId: roster, assigned modules (each can be unassigned), and assigning one more of the
+// teacher's modules.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassDetail } from '../../../../shared/entities';
 import { Alert } from '../../components/alert';
@@ -7,7 +8,8 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { useModules } from '../modules/api/modules';
-import { useAssignModule, useClass } from './api/classes';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useAssignModule, useClass, useUnassignModule } from './api/classes';
 import './classes.css';
 
 const SELECT_MODULE = 'Please select a module to assign.';
@@ -35,6 +37,8 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const id = useId();
   const modules = useModules();
   const assign = useAssignModule(klass._id);
+  const unassign = useUnassignModule(klass._id);
+  const [unassigning, setUnassigning] = useState<{ _id: string; title: string } | null>(null);
   const [selected, setSelected] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
@@ -78,9 +82,32 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
         <ListPanel
           heading="Assigned Modules"
           emptyText="No modules are assigned to this class yet."
-          items={klass.assignedModuleIds.map((module) => ({ key: module._id, text: module.title }))}
+          items={klass.assignedModuleIds.map((module) => ({
+            key: module._id,
+            text: module.title,
+            action: (
+              <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
+                Unassign
+              </button>
+            ),
+          }))}
         />
       </div>
+      <ConfirmDialog
+        open={unassigning !== null}
+        message={`Unassign "${unassigning?.title}" from ${klass.className}? Your students' progress on it is kept and comes back if you assign it again.`}
+        confirmLabel="Unassign"
+        busy={unassign.isPending}
+        onCancel={() => setUnassigning(null)}
+        onConfirm={() => {
+          const module = unassigning!;
+          unassign.mutate(module._id, {
+            onSuccess: () => setMessage({ tone: 'success', text: `${module.title} was unassigned from this class.` }),
+            onError: () => setMessage({ tone: 'error', text: 'Failed to unassign the module.' }),
+            onSettled: () => setUnassigning(null),
+          });
+        }}
+      />
 
       <form className="card assign-form" onSubmit={submit} noValidate aria-labelledby={`${id}-assign`}>
         <h2 id={`${id}-assign`}>Assign a New Module</h2>
@@ -136,7 +163,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
 interface ListPanelProps {
   heading: string;
   emptyText: string;
-  items: { key: string; text: string }[];
+  items: { key: string; text: string; action?: ReactNode }[];
 }
 
 /** A card listing the class's students or modules, with the count in its heading. */
@@ -150,7 +177,10 @@ function ListPanel({ heading, emptyText, items }: ListPanelProps) {
       ) : (
         <ul className="plain-list">
           {items.map((item) => (
-            <li key={item.key}>{item.text}</li>
+            <li key={item.key} className={item.action ? 'list-item-with-action' : undefined}>
+              <span>{item.text}</span>
+              {item.action}
+            </li>
           ))}
         </ul>
       )}

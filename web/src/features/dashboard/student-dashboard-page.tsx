@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { displayName } from '../../../../shared/people';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary, StudentClassProgress } from '../../../../shared/entities';
@@ -18,14 +19,15 @@ const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
 
 export default function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');
-  const { userId, username } = useCurrentUser();
+  const user = useCurrentUser();
+  const { userId } = user;
   const classes = useStudentClasses(userId);
   const progress = useStudentClassesProgress((classes.data ?? []).map((each) => each._id), userId);
   useLogError(classes.error ?? progress.find((each) => each.error)?.error, 'Loading the classes failed');
 
   return (
     <div className="dashboard">
-      <h1>Welcome, {username}!</h1>
+      <h1>Welcome, {displayName(user)}!</h1>
       <p className="muted">Pick a class to continue where you left off.</p>
       <section aria-labelledby="my-classes-heading">
         <h2 id="my-classes-heading">My Classes</h2>

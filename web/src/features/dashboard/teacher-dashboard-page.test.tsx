@@ -49,7 +49,7 @@ beforeEach(() => {
 it('greets the real user and shows real numbers only', async () => {
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
 
-  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, teacher@example.com!' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada Teacher!' })).toBeInTheDocument();
   expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();

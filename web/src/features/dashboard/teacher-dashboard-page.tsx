@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
+import { displayName } from '../../../../shared/people';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useTeacherClasses } from '../classes/api/classes';
@@ -22,7 +23,8 @@ const NO_MODULES = "You haven't created any modules yet.";
 
 export default function TeacherDashboardPage() {
   useDocumentTitle('Teacher Dashboard');
-  const { userId, username } = useCurrentUser();
+  const user = useCurrentUser();
+  const { userId } = user;
   const classes = useTeacherClasses(userId);
   // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
   const classesFailed = classes.isError || !userId;
@@ -39,7 +41,7 @@ export default function TeacherDashboardPage() {
 
   return (
     <div className="dashboard">
-      <h1>Welcome back, {username}!</h1>
+      <h1>Welcome back, {displayName(user)}!</h1>
       <p className="muted">Here is how your classes and modules are doing.</p>
       {flash && (
         <Alert tone="success" onDismiss={clearFlash}>

@@ -1,11 +1,14 @@
-// The signed-in user's profile: who they are, and a password change through the identity service.
+// The signed-in user's profile: who they are, their name (shown to everyone they work with), and a password change
+// through the identity service.
 import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import type { Role } from '../../../../shared/roles';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
-import { useCurrentUser } from '../../lib/session';
+import { PEOPLE_LIMITS, personNameSchema } from '../../../../shared/people';
+import { api } from '../../lib/api-client';
+import { useCurrentUser, useSession } from '../../lib/session';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
 
@@ -15,6 +18,8 @@ export const PROFILE_MESSAGES = {
   mismatch: 'The new passwords do not match.',
   failed: 'Failed to change password.',
   currentMissing: 'Enter your current password.',
+  nameSaved: 'Your name has been saved.',
+  nameFailed: 'Failed to save your name.',
 } as const;
 
 export default function ProfilePage() {
@@ -27,7 +32,7 @@ export default function ProfilePage() {
         <dl className="details">
           <div>
             <dt>Email</dt>
-            <dd>{user.username}</dd>
+            <dd>{user.email}</dd>
           </div>
           <div>
             <dt>Role</dt>
@@ -35,12 +40,64 @@ export default function ProfilePage() {
           </div>
         </dl>
       </section>
+      <NameForm key={user.name} currentName={user.name} />
       <ChangePasswordForm />
     </>
   );
 }
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The person's own name; classes store names, so the API updates their rosters too. */
+function NameForm({ currentName }: { currentName: string }) {
+  const { refresh } = useSession();
+  const [name, setName] = useState(currentName);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = personNameSchema.safeParse(name);
+    if (!checked.success) return setOutcome({ tone: 'error', text: checked.error.issues[0].message });
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await api.renameSelf(checked.data);
+      await refresh();
+      setOutcome({ tone: 'success', text: PROFILE_MESSAGES.nameSaved });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: error instanceof Error && error.message.trim() ? error.message : PROFILE_MESSAGES.nameFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card profile-card" aria-labelledby="name-heading">
+      <h2 id="name-heading">Your name</h2>
+      {outcome && (
+        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+          {outcome.text}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Field
+          id="profile-name"
+          label="Full name"
+          hint="Shown to your teachers, students and classmates instead of your e-mail address."
+          autoComplete="name"
+          required
+          maxLength={PEOPLE_LIMITS.nameMaxLength}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Name'}
+        </button>
+      </form>
+    </section>
+  );
+}
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');

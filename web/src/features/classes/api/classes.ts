@@ -1,5 +1,6 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClassDetail } from '../../../../../shared/entities';
 import { api } from '../../../lib/api-client';
 import { progressKeys } from '../../progress/api/progress';
 
@@ -39,10 +40,15 @@ export function useClass(classId: string | undefined) {
   });
 }
 
-export function useAssignModule(classId: string) {
+export const useAssignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.assignModule(classId, moduleId));
+
+/** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
+export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.unassignModule(classId, moduleId));
+
+function useClassModuleChange(classId: string, change: (moduleId: string) => Promise<ClassDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (moduleId: string) => api.assignModule(classId, moduleId),
+    mutationFn: change,
     onSuccess: (updated) => {
       // The returned class is the new truth for this screen; lists only carry counts, refetch them.
       queryClient.setQueryData(classKeys.detail(classId), updated);

@@ -1,0 +1,185 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  UsernameExistsException,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { makeCognitoUserDirectory } from './cognito-user-directory';
+
+const cognito = mockClient(CognitoIdentityProviderClient);
+const client = new CognitoIdentityProviderClient({ region: 'us-east-1' });
+const UserPoolId = 'pool-1';
+const cloud = makeCognitoUserDirectory({ client, userPoolId: UserPoolId });
+const local = makeCognitoUserDirectory({ client, userPoolId: UserPoolId, local: true });
+const CREATED = new Date('2026-11-01T08:00:00.000Z');
+
+const user = (sub: string, email: string, extra: { name?: string; Enabled?: boolean; UserStatus?: 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' } = {}) => ({
+  Username: sub,
+  Attributes: [
+    { Name: 'sub', Value: sub },
+    { Name: 'email', Value: email },
+    ...(extra.name ? [{ Name: 'name', Value: extra.name }] : []),
+  ],
+  Enabled: extra.Enabled ?? true,
+  UserStatus: extra.UserStatus ?? 'CONFIRMED',
+  UserCreateDate: CREATED,
+});
+
+beforeEach(() => cognito.reset());
+
+describe('create', () => {
+  it('in the cloud: AdminCreateUser with the name (Cognito e-mails the password), then the role group', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: user('sub-1', 'ada@school.example', { name: 'Ada', UserStatus: 'FORCE_CHANGE_PASSWORD' }) });
+    const created = await cloud.create({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' });
+    expect(created).toEqual({
+      person: { userId: 'sub-1', email: 'ada@school.example', name: 'Ada', role: 'Teachers', status: 'invited', createdAt: CREATED.toISOString() },
+    });
+    expect(cognito).toHaveReceivedCommandWith(AdminCreateUserCommand, {
+      UserPoolId,
+      Username: 'ada@school.example',
+      UserAttributes: [
+        { Name: 'email', Value: 'ada@school.example' },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: 'Ada' },
+      ],
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input).not.toHaveProperty('TemporaryPassword');
+    expect(cognito).toHaveReceivedCommandWith(AdminAddUserToGroupCommand, { UserPoolId, Username: 'sub-1', GroupName: 'Teachers' });
+  });
+
+  it('locally: makes the temporary password itself, sends no message, and returns it', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: user('sub-1', 'ada@school.example') });
+    const created = await local.create({ email: 'ada@school.example', name: 'Ada', role: 'Students' });
+    expect(created).toMatchObject({ temporaryPassword: expect.stringMatching(/^Tmp-[\w-]{12}-7a$/) });
+    const input = cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input;
+    expect(input).toMatchObject({ MessageAction: 'SUPPRESS', TemporaryPassword: (created as { temporaryPassword: string }).temporaryPassword });
+  });
+
+  it("answers 'exists' for a taken e-mail and adds nobody to a group", async () => {
+    cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
+    expect(await cloud.create({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' })).toBe('exists');
+    expect(cognito).not.toHaveReceivedCommand(AdminAddUserToGroupCommand);
+  });
+});
+
+describe('reading', () => {
+  it('gets a person by id with their role from their groups, and answers undefined for nobody', async () => {
+    cognito.on(AdminGetUserCommand, { Username: 'sub-1' }).resolves({
+      Username: 'sub-1',
+      UserAttributes: user('sub-1', 'kim@school.example', { name: 'Kim' }).Attributes,
+      Enabled: false,
+      UserStatus: 'CONFIRMED',
+      UserCreateDate: CREATED,
+    });
+    cognito.on(AdminGetUserCommand, { Username: 'nobody' }).rejects(new UserNotFoundException({ message: 'no', $metadata: {} }));
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'Other' }, { GroupName: 'Students' }] });
+    expect(await cloud.get('sub-1')).toEqual({
+      userId: 'sub-1',
+      email: 'kim@school.example',
+      name: 'Kim',
+      role: 'Students',
+      status: 'disabled',
+      createdAt: CREATED.toISOString(),
+    });
+    expect(await cloud.get('nobody')).toBeUndefined();
+  });
+
+  it('lists a page with ListUsers (search as a prefix filter), with roles looked up per person', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [user('s1', 'sam@school.example', { name: 'Sam' })], PaginationToken: 'p2' });
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'Students' }] });
+    const page = await cloud.list({ search: 'Sa"m', next: 'p1' });
+    expect(cognito).toHaveReceivedCommandWith(ListUsersCommand, { UserPoolId, Limit: 60, PaginationToken: 'p1', Filter: 'name ^= "Sam"' });
+    expect(page).toEqual({ people: [expect.objectContaining({ email: 'sam@school.example', role: 'Students' })], next: 'p2' });
+  });
+
+  it('filters by status in Cognito when there is no search, and by e-mail when the search has an @', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [] });
+    await cloud.list({ status: 'disabled' });
+    await cloud.list({ status: 'invited' });
+    await cloud.list({ search: 'Sam@School' });
+    expect(cognito.commandCalls(ListUsersCommand).map((call) => call.args[0].input.Filter)).toEqual([
+      'status = "Disabled"',
+      'cognito:user_status = "FORCE_CHANGE_PASSWORD"',
+      'email ^= "sam@school"',
+    ]);
+  });
+
+  it('lists a role with ListUsersInGroup, applying search and status to the page', async () => {
+    cognito.on(ListUsersInGroupCommand).resolves({
+      Users: [user('t1', 'ada@school.example', { name: 'Ada' }), user('t2', 'ben@school.example', { name: 'Ben', Enabled: false })],
+      NextToken: 'n2',
+    });
+    const page = await cloud.list({ role: 'Teachers', status: 'active' });
+    expect(cognito).toHaveReceivedCommandWith(ListUsersInGroupCommand, { UserPoolId, GroupName: 'Teachers', Limit: 60 });
+    expect(page.people.map((person) => person.email)).toEqual(['ada@school.example']);
+    expect(page.next).toBe('n2');
+    expect(cognito).not.toHaveReceivedCommand(AdminListGroupsForUserCommand);
+  });
+
+  it('reads every page of a role', async () => {
+    cognito
+      .on(ListUsersInGroupCommand)
+      .resolvesOnce({ Users: [user('a', 'a@school.example')], NextToken: 'x' })
+      .resolvesOnce({ Users: [user('b', 'b@school.example')] });
+    expect((await cloud.listRole('Students')).map((person) => person.userId)).toEqual(['a', 'b']);
+    expect(cognito.commandCalls(ListUsersInGroupCommand)[1].args[0].input.NextToken).toBe('x');
+  });
+});
+
+describe('changes', () => {
+  it('sets the name attribute', async () => {
+    await cloud.setName('sub-1', 'Ada Lovelace');
+    expect(cognito).toHaveReceivedCommandWith(AdminUpdateUserAttributesCommand, {
+      UserPoolId,
+      Username: 'sub-1',
+      UserAttributes: [{ Name: 'name', Value: 'Ada Lovelace' }],
+    });
+  });
+
+  it('moves groups: adds the new one before removing the old one', async () => {
+    await cloud.setRole({ userId: 'sub-1', email: 'x@school.example', name: '', role: 'Students', status: 'active', createdAt: '' }, 'Teachers');
+    const calls = cognito.calls().map((call) => call.args[0]);
+    expect(calls[0]).toBeInstanceOf(AdminAddUserToGroupCommand);
+    expect(calls[0].input).toEqual({ UserPoolId, Username: 'sub-1', GroupName: 'Teachers' });
+    expect(calls[1]).toBeInstanceOf(AdminRemoveUserFromGroupCommand);
+    expect(calls[1].input).toEqual({ UserPoolId, Username: 'sub-1', GroupName: 'Students' });
+  });
+
+  it('disables and signs out everywhere; a failed sign-out fails in the cloud', async () => {
+    await cloud.disable('sub-1');
+    expect(cognito).toHaveReceivedCommandWith(AdminDisableUserCommand, { UserPoolId, Username: 'sub-1' });
+    expect(cognito).toHaveReceivedCommandWith(AdminUserGlobalSignOutCommand, { UserPoolId, Username: 'sub-1' });
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(new Error('throttled'));
+    await expect(cloud.disable('sub-1')).rejects.toThrow('throttled');
+  });
+
+  it('locally tolerates the missing global sign-out', async () => {
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(new Error('Unsupported x-amz-target header'));
+    await expect(local.disable('sub-1')).resolves.toBeUndefined();
+  });
+
+  it('resends with MessageAction RESEND in the cloud, with a fresh temporary password locally', async () => {
+    const person = { userId: 'sub-1', email: 'new@school.example', name: '', role: null, status: 'invited' as const, createdAt: '' };
+    expect(await cloud.resendInvitation(person)).toEqual({});
+    expect(cognito).toHaveReceivedCommandWith(AdminCreateUserCommand, {
+      UserPoolId,
+      Username: 'new@school.example',
+      MessageAction: 'RESEND',
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    const again = await local.resendInvitation(person);
+    expect(cognito).toHaveReceivedCommandWith(AdminSetUserPasswordCommand, { UserPoolId, Username: 'sub-1', Password: again.temporaryPassword, Permanent: false });
+  });
+});

@@ -1,0 +1,209 @@
+// The people directory over Cognito's admin API. A person's id is their `sub`, which is also their Cognito username
+// (the pool signs in by e-mail, so Cognito names each user by a generated id); their role is the group of ours they
+// are in. Only the calls listed in the route table's `identity` field are made, and each route is granted only those.
+import { randomBytes } from 'node:crypto';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  type AttributeType,
+  type CognitoIdentityProviderClient,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PEOPLE_LIMITS, type Person, type PersonStatus } from '../../../shared/people';
+import { isRole, type Role } from '../../../shared/roles';
+import { mapWithConcurrency } from '../domain/concurrency';
+import type { PeopleQuery, UserDirectory } from '../domain/ports';
+
+export interface CognitoUserDirectoryOptions {
+  client: CognitoIdentityProviderClient;
+  userPoolId: string;
+  /**
+   * The local twin (cognito-local): no e-mail leaves the machine, so temporary passwords are made here and returned;
+   * it has neither MessageAction RESEND nor AdminUserGlobalSignOut (the local API server refuses disabled users instead).
+   */
+  local?: boolean;
+}
+
+/** Group look-ups in flight at once while listing a page of people. */
+const GROUP_LOOKUP_CONCURRENCY = 5;
+
+export function makeCognitoUserDirectory({ client, userPoolId, local = false }: CognitoUserDirectoryOptions): UserDirectory {
+  const UserPoolId = userPoolId;
+
+  async function roleOf(username: string): Promise<Role | null> {
+    const { Groups = [] } = await client.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username }));
+    return Groups.map((group) => group.GroupName ?? '').find(isRole) ?? null;
+  }
+
+  async function get(username: string): Promise<Person | undefined> {
+    try {
+      const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+      return toPerson(
+        { Attributes: user.UserAttributes, Enabled: user.Enabled, UserStatus: user.UserStatus, UserCreateDate: user.UserCreateDate },
+        await roleOf(user.Username!),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'UserNotFoundException') return undefined;
+      throw error;
+    }
+  }
+
+  async function setName(userId: string, name: string) {
+    await client.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId, Username: userId, UserAttributes: [{ Name: 'name', Value: name }] }),
+    );
+  }
+
+  return {
+    async create({ email, name, role }) {
+      const temporaryPassword = local ? makeTemporaryPassword() : undefined;
+      let user: UserType | undefined;
+      try {
+        ({ User: user } = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId,
+            Username: email,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              { Name: 'name', Value: name },
+            ],
+            // In the cloud Cognito makes the temporary password and e-mails it; locally it is shown once instead.
+            ...(local ? { TemporaryPassword: temporaryPassword, MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
+          }),
+        ));
+      } catch (error) {
+        if ((error as Error).name === 'UsernameExistsException') return 'exists';
+        throw error;
+      }
+      const person = toPerson(user ?? {}, role);
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: person.userId, GroupName: role }));
+      return { person, ...(temporaryPassword ? { temporaryPassword } : {}) };
+    },
+
+    async resendInvitation(person) {
+      if (!local) {
+        await client.send(
+          new AdminCreateUserCommand({ UserPoolId, Username: person.email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
+        );
+        return {};
+      }
+      const temporaryPassword = makeTemporaryPassword();
+      await client.send(
+        new AdminSetUserPasswordCommand({ UserPoolId, Username: person.userId, Password: temporaryPassword, Permanent: false }),
+      );
+      return { temporaryPassword };
+    },
+
+    get,
+    findByEmail: (email) => get(email),
+
+    async list({ search: rawSearch, role, status, next }: PeopleQuery) {
+      // Quotes and backslashes cannot be part of a Cognito filter value; nobody's name or e-mail needs them to be found.
+      const search = rawSearch?.replace(/["\\]/g, '').trim() || undefined;
+      const matches = (person: Person) =>
+        (!status || person.status === status) && (!search || matchesSearch(person, search)) && (!role || person.role === role);
+      if (role) {
+        // ListUsersInGroup takes no filter: search and status apply to the page.
+        const page = await client.send(
+          new ListUsersInGroupCommand({ UserPoolId, GroupName: role, Limit: PEOPLE_LIMITS.pageSize, NextToken: next }),
+        );
+        return { people: (page.Users ?? []).map((user) => toPerson(user, role)).filter(matches), next: page.NextToken };
+      }
+      // ListUsers takes one filter: the search when there is one, else the status; the rest applies to the page.
+      const page = await client.send(
+        new ListUsersCommand({
+          UserPoolId,
+          Limit: PEOPLE_LIMITS.pageSize,
+          PaginationToken: next,
+          Filter: search ? searchFilter(search) : status ? statusFilter(status) : undefined,
+        }),
+      );
+      const people = await mapWithConcurrency(page.Users ?? [], GROUP_LOOKUP_CONCURRENCY, async (user) =>
+        toPerson(user, await roleOf(user.Username!)),
+      );
+      return { people: people.filter(matches), next: page.PaginationToken };
+    },
+
+    async listRole(role) {
+      const people: Person[] = [];
+      let NextToken: string | undefined;
+      do {
+        const page = await client.send(new ListUsersInGroupCommand({ UserPoolId, GroupName: role, Limit: PEOPLE_LIMITS.pageSize, NextToken }));
+        people.push(...(page.Users ?? []).map((user) => toPerson(user, role)));
+        NextToken = page.NextToken;
+      } while (NextToken);
+      return people;
+    },
+
+    setName,
+
+    async setRole(person, role) {
+      // Added to the new group first, so the person is never without a role if the second call fails.
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: person.userId, GroupName: role }));
+      if (person.role && person.role !== role) {
+        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: person.userId, GroupName: person.role }));
+      }
+    },
+
+    async disable(userId) {
+      await client.send(new AdminDisableUserCommand({ UserPoolId, Username: userId }));
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: userId }));
+      } catch (error) {
+        // cognito-local lacks the call; the local API server checks the user's status on every request instead.
+        if (!local) throw error;
+      }
+    },
+
+    async enable(userId) {
+      await client.send(new AdminEnableUserCommand({ UserPoolId, Username: userId }));
+    },
+  };
+}
+
+const attribute = (attributes: AttributeType[] | undefined, name: string) =>
+  attributes?.find((each) => each.Name === name)?.Value ?? '';
+
+function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserStatus' | 'UserCreateDate'>, role: Role | null): Person {
+  const status: PersonStatus =
+    user.Enabled === false ? 'disabled' : user.UserStatus === 'FORCE_CHANGE_PASSWORD' ? 'invited' : 'active';
+  return {
+    userId: attribute(user.Attributes, 'sub'),
+    email: attribute(user.Attributes, 'email'),
+    name: attribute(user.Attributes, 'name'),
+    role,
+    status,
+    createdAt: (user.UserCreateDate ?? new Date(0)).toISOString(),
+  };
+}
+
+/** Cognito filters match a prefix of one attribute: the e-mail when the search looks like one, else the name. */
+function searchFilter(search: string): string {
+  return search.includes('@') ? `email ^= "${search.toLowerCase()}"` : `name ^= "${search}"`;
+}
+
+function statusFilter(status: PersonStatus): string {
+  if (status === 'disabled') return 'status = "Disabled"';
+  return status === 'invited' ? 'cognito:user_status = "FORCE_CHANGE_PASSWORD"' : 'cognito:user_status = "CONFIRMED"';
+}
+
+function matchesSearch(person: Person, search: string): boolean {
+  const needle = search.toLowerCase();
+  return person.email.startsWith(needle) || person.name.toLowerCase().startsWith(needle);
+}
+
+/** Meets the pool's policy (8+ characters) with letters, digits and a symbol, so stricter policies accept it too. */
+function makeTemporaryPassword(): string {
+  return `Tmp-${randomBytes(9).toString('base64url')}-7a`;
+}

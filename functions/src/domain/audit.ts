@@ -1,0 +1,22 @@
+// Writes an admin change to the audit trail, naming the admin as people know them.
+import type { AuditAction } from '../../../shared/people';
+import { displayName } from '../../../shared/people';
+import type { Caller } from './caller';
+import type { AuditLog, Clock, UserDirectory } from './ports';
+
+export type RecordChange = (caller: Caller, action: AuditAction, subject: string, detail?: string) => Promise<void>;
+
+export function makeChangeRecorder({ directory, audit, clock }: { directory: UserDirectory; audit: AuditLog; clock: Clock }): RecordChange {
+  return async (caller, action, subject, detail) => {
+    const actor = await directory.get(caller.userId);
+    await audit.record({
+      at: clock.now().toISOString(),
+      actorId: caller.userId,
+      // A script (create-admin, npm run classes) is no directory user: it is named by its id.
+      actor: actor ? displayName(actor) : caller.userId,
+      action,
+      subject,
+      ...(detail ? { detail } : {}),
+    });
+  };
+}

@@ -1,0 +1,90 @@
+// The class administration use cases over in-memory adapters that keep the real ones' promises.
+import { InMemoryAuditLog, InMemoryDirectory, steppingClock } from '../../test/in-memory/people';
+import { InMemoryClassStore } from '../../test/in-memory/stores';
+import type { Caller } from './caller';
+import { makeClassAdminService } from './class-admin';
+
+function setup(max = 1000) {
+  const directory = new InMemoryDirectory();
+  const audit = new InMemoryAuditLog();
+  const classes = new InMemoryClassStore({ studentsMax: max });
+  const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
+  const teacher = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+  const student = directory.add({ email: 'sam@school.example', name: 'Sam Student', role: 'Students' });
+  const other = directory.add({ email: 'kim@school.example', name: 'Kim Student', role: 'Students' });
+  let ids = 0;
+  const service = makeClassAdminService({ classes, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
+  const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
+  return { directory, audit, classes, teacher, student, other, service, caller };
+}
+
+it('creates a class with or without a teacher, and records it', async () => {
+  const { service, caller, teacher, audit } = setup();
+  expect(await service.create(caller, { className: 'Art' })).toEqual({ classId: 'class-1', className: 'Art', studentCount: 0, moduleCount: 0, students: [] });
+  expect(await service.create(caller, { className: 'Music', teacherId: teacher.userId })).toMatchObject({
+    teacher: { userId: teacher.userId, name: 'Ada Teacher' },
+  });
+  expect(audit.entries.map((entry) => [entry.action, entry.subject, entry.detail])).toEqual([
+    ['createClass', 'Art', 'without a teacher'],
+    ['createClass', 'Music', 'taught by Ada Teacher'],
+  ]);
+});
+
+it('accepts only a teacher as the teacher, and records only real changes', async () => {
+  const { service, caller, teacher, student, audit, classes } = setup();
+  const { classId } = await service.create(caller, { className: 'Art' });
+  await expect(service.setTeacher(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'invalid' });
+  await expect(service.setTeacher(caller, classId, 'nobody')).rejects.toMatchObject({ kind: 'notFound' });
+  await service.setTeacher(caller, classId, teacher.userId);
+  await service.setTeacher(caller, classId, teacher.userId);
+  await service.setTeacher(caller, classId, null);
+  expect(audit.entries.filter((entry) => entry.action === 'changeTeacher').map((entry) => entry.detail)).toEqual([
+    'now taught by Ada Teacher',
+    'now without a teacher',
+  ]);
+  expect((await classes.getClass(classId))?.teacherId).toBe('');
+});
+
+it('enrols in order, saying what happened to each, and stops at the class limit', async () => {
+  const { service, caller, teacher, student, other, audit } = setup(1);
+  const { classId } = await service.create(caller, { className: 'Art' });
+  const results = await service.enrol(caller, classId, [student.userId, teacher.userId, 'nobody', student.userId, other.userId]);
+  expect(results.map((result) => [result.studentId, result.outcome])).toEqual([
+    [student.userId, 'enrolled'],
+    [teacher.userId, 'notStudent'],
+    ['nobody', 'notFound'],
+    [other.userId, 'full'],
+  ]);
+  expect(results[3].message).toBe('The class is full: a class holds at most 1000 students.');
+  expect(audit.entries.filter((entry) => entry.action === 'enrol')).toHaveLength(1);
+});
+
+it('unenrols only an enrolled student, and a missing class is a 404 for every change', async () => {
+  const { service, caller, student } = setup();
+  const { classId } = await service.create(caller, { className: 'Art' });
+  await expect(service.unenrol(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'notFound' });
+  await service.enrol(caller, classId, [student.userId]);
+  expect((await service.unenrol(caller, classId, student.userId)).students).toEqual([]);
+  for (const attempt of [
+    () => service.rename(caller, 'gone', 'X'),
+    () => service.setTeacher(caller, 'gone', null),
+    () => service.enrol(caller, 'gone', [student.userId]),
+    () => service.remove(caller, 'gone'),
+  ]) {
+    await expect(attempt()).rejects.toMatchObject({ kind: 'notFound', message: 'Class not found; reload the list.' });
+  }
+});
+
+it('lists classes by name with counts, and deletes one with a record of its enrolments', async () => {
+  const { service, caller, student, audit } = setup();
+  await service.create(caller, { className: 'Music' });
+  const { classId } = await service.create(caller, { className: 'Art' });
+  await service.enrol(caller, classId, [student.userId]);
+  expect((await service.list()).map((each) => [each.className, each.studentCount])).toEqual([
+    ['Art', 1],
+    ['Music', 0],
+  ]);
+  await service.remove(caller, classId);
+  expect((await service.list()).map((each) => each.className)).toEqual(['Music']);
+  expect(audit.entries.at(-1)).toMatchObject({ action: 'deleteClass', subject: 'Art', detail: 'with 1 enrolment' });
+});

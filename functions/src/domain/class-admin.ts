@@ -1,0 +1,153 @@
+// Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
+// unenrol students (only Students, at most CLASS_LIMITS.studentsMax per class). Every change is audited.
+import { CLASS_LIMITS, type AdminClassDetail, type AdminClassSummary, type EnrolmentOutcome } from '../../../shared/class-admin';
+import { displayName, type Person } from '../../../shared/people';
+import { makeChangeRecorder } from './audit';
+import type { Caller } from './caller';
+import { mapWithConcurrency } from './concurrency';
+import { conflict, invalid, notFound } from './errors';
+import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, UserDirectory } from './ports';
+
+export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
+const LOOKUP_CONCURRENCY = 10;
+
+export interface ClassAdminDeps {
+  classes: ClassStore;
+  directory: UserDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export type ClassAdminService = ReturnType<typeof makeClassAdminService>;
+
+async function requireClassOf(classes: ClassStore, classId: string): Promise<ClassRecord> {
+  const found = await classes.getClass(classId);
+  if (!found) throw notFound(CLASS_NOT_FOUND);
+  return found;
+}
+
+/** The read-only use cases, which need the class store only (their routes call no directory). */
+export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes'>) {
+  return {
+    async list(): Promise<AdminClassSummary[]> {
+      return (await classes.listAllClasses()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
+    },
+
+    async detail(classId: string): Promise<AdminClassDetail> {
+      const found = await requireClassOf(classes, classId);
+      return {
+        ...toSummary(found),
+        students: Object.entries(found.students)
+          .map(([userId, name]) => ({ userId, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    },
+  };
+}
+
+export function makeClassAdminService({ classes, directory, audit, clock, ids }: ClassAdminDeps) {
+  const record = makeChangeRecorder({ directory, audit, clock });
+
+  const requireClass = (classId: string) => requireClassOf(classes, classId);
+
+  async function requireTeacher(teacherId: string): Promise<Person> {
+    const teacher = await directory.get(teacherId);
+    if (!teacher) throw notFound('There is no such teacher; reload the list.');
+    if (teacher.role !== 'Teachers') throw invalid(`${displayName(teacher)} is not a teacher; only teachers can teach a class.`);
+    return teacher;
+  }
+
+  const queries = makeClassAdminQueries({ classes });
+  const { detail } = queries;
+
+  return {
+    ...queries,
+
+    async create(caller: Caller, input: { className: string; teacherId?: string }): Promise<AdminClassDetail> {
+      const teacher = input.teacherId ? await requireTeacher(input.teacherId) : undefined;
+      const classId = ids.newId();
+      const created = await classes.insertClass({
+        classId,
+        className: input.className,
+        teacherId: teacher?.userId ?? '',
+        teacherName: teacher ? displayName(teacher) : '',
+      });
+      if (!created) throw conflict('A class with this id exists already; try again.');
+      await record(caller, 'createClass', input.className, teacher ? `taught by ${displayName(teacher)}` : 'without a teacher');
+      return detail(classId);
+    },
+
+    async rename(caller: Caller, classId: string, className: string): Promise<AdminClassDetail> {
+      const before = await requireClass(classId);
+      if (!(await classes.renameClass(classId, className))) throw notFound(CLASS_NOT_FOUND);
+      if (before.className !== className) await record(caller, 'renameClass', className, `was "${before.className}"`);
+      return detail(classId);
+    },
+
+    async setTeacher(caller: Caller, classId: string, teacherId: string | null): Promise<AdminClassDetail> {
+      const before = await requireClass(classId);
+      const teacher = teacherId ? await requireTeacher(teacherId) : null;
+      if (!(await classes.setClassTeacher(classId, teacher && { id: teacher.userId, name: displayName(teacher) }))) throw notFound(CLASS_NOT_FOUND);
+      if (before.teacherId !== (teacher?.userId ?? '')) {
+        await record(caller, 'changeTeacher', before.className, teacher ? `now taught by ${displayName(teacher)}` : 'now without a teacher');
+      }
+      return detail(classId);
+    },
+
+    async remove(caller: Caller, classId: string): Promise<void> {
+      const found = await requireClass(classId);
+      await classes.deleteClassAndItsData(classId);
+      const enrolments = Object.keys(found.students).length;
+      await record(caller, 'deleteClass', found.className, `with ${enrolments} enrolment${enrolments === 1 ? '' : 's'}`);
+    },
+
+    /** Enrols each student on their own; each answers what happened (a full class stops nobody else's answer). */
+    async enrol(caller: Caller, classId: string, studentIds: string[]): Promise<EnrolmentOutcome[]> {
+      const found = await requireClass(classId);
+      const unique = [...new Set(studentIds)];
+      const people = await mapWithConcurrency(unique, LOOKUP_CONCURRENCY, (studentId) => directory.get(studentId));
+      const outcomes: EnrolmentOutcome[] = [];
+      // One at a time, in the order given: the class limit is then reached at a predictable row.
+      for (const [index, studentId] of unique.entries()) {
+        const person = people[index];
+        if (!person) {
+          outcomes.push({ studentId, outcome: 'notFound', message: 'There is no such person.' });
+          continue;
+        }
+        const student = { userId: person.userId, email: person.email, name: person.name };
+        if (person.role !== 'Students') {
+          outcomes.push({ studentId, outcome: 'notStudent', message: `${displayName(person)} is not a student.`, student });
+          continue;
+        }
+        const result = await classes.enrollStudentWithinLimit(classId, studentId, displayName(person));
+        if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
+        if (result === 'full') {
+          outcomes.push({ studentId, outcome: 'full', message: `The class is full: a class holds at most ${CLASS_LIMITS.studentsMax} students.`, student });
+          continue;
+        }
+        if (result === 'enrolled') await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
+        outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });
+      }
+      return outcomes;
+    },
+
+    async unenrol(caller: Caller, classId: string, studentId: string): Promise<AdminClassDetail> {
+      const found = await requireClass(classId);
+      if (!Object.hasOwn(found.students, studentId)) throw notFound('This student is not enrolled in this class.');
+      await classes.unenrollStudent(classId, studentId);
+      await record(caller, 'unenrol', found.students[studentId], `from ${found.className}`);
+      return detail(classId);
+    },
+  };
+}
+
+function toSummary(found: ClassRecord): AdminClassSummary {
+  return {
+    classId: found.classId,
+    className: found.className,
+    ...(found.teacherId ? { teacher: { userId: found.teacherId, name: found.teacherName } } : {}),
+    studentCount: Object.keys(found.students).length,
+    moduleCount: found.assignedModuleIds.length,
+  };
+}

@@ -1,0 +1,158 @@
+// The people use cases over in-memory adapters that keep the real ones' promises.
+import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryRosters, steppingClock } from '../../test/in-memory/people';
+import type { Caller } from './caller';
+import { makePeopleService } from './people';
+
+function setup() {
+  const directory = new InMemoryDirectory();
+  const audit = new InMemoryAuditLog();
+  const rosters = new InMemoryRosters();
+  const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
+  const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
+  const people = makePeopleService({ directory, audit, rosters, clock: steppingClock(), figures: fixedFigures({ total: 3, withoutTeacher: 1, withoutStudents: 2 }, 2) });
+  return { directory, audit, rosters, admin, caller, people };
+}
+
+describe('invite', () => {
+  it('creates the person and records who invited whom, when', async () => {
+    const { people, caller, audit } = setup();
+    const invitation = await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    expect(invitation).toEqual({
+      person: expect.objectContaining({ email: 'ada@school.example', role: 'Teachers', status: 'invited' }),
+      temporaryPassword: 'temp-ada@school.example',
+    });
+    expect(audit.entries).toEqual([
+      { at: '2026-11-23T10:00:01.000Z', actorId: caller.userId, actor: 'Alex Admin', action: 'invite', subject: 'Ada Teacher (ada@school.example)', detail: 'as Teachers' },
+    ]);
+  });
+
+  it('refuses an e-mail that has an account with a conflict, writing nothing', async () => {
+    const { people, caller, audit, directory } = setup();
+    directory.add({ email: 'sam@school.example', role: 'Students' });
+    await expect(people.invite(caller, { email: 'SAM@school.example', name: 'Sam', role: 'Students' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'SAM@school.example already has an account; find them in the list (use "Resend invitation" if they have not signed in yet).',
+    });
+    expect(directory.people.size).toBe(2);
+    expect(audit.entries).toEqual([]);
+  });
+});
+
+describe('inviteMany', () => {
+  it('answers every row in order, one failure not stopping the others', async () => {
+    const { people, caller, directory } = setup();
+    directory.add({ email: 'old@school.example', role: 'Students' });
+    const rows = Array.from({ length: 12 }, (_, index) => ({ email: `p${index}@school.example`, name: `P ${index}`, role: 'Students' as const }));
+    rows.splice(3, 0, { email: 'old@school.example', name: 'Old', role: 'Students' });
+    const results = await people.inviteMany(caller, rows);
+    expect(results.map((result) => [result.email, result.outcome])).toEqual(rows.map((row) => [row.email, row.email === 'old@school.example' ? 'exists' : 'invited']));
+    expect(directory.people.size).toBe(2 + 12);
+  });
+
+  it('never has more than five invitations in flight', async () => {
+    const { people, caller, directory } = setup();
+    let inFlight = 0;
+    let most = 0;
+    const create = directory.create.bind(directory);
+    directory.create = async (person) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return create(person);
+    };
+    await people.inviteMany(caller, Array.from({ length: 20 }, (_, index) => ({ email: `q${index}@school.example`, name: 'Q', role: 'Students' as const })));
+    expect(most).toBe(5);
+  });
+});
+
+describe('renames', () => {
+  it("an admin's rename changes the directory and the class rosters, and is recorded", async () => {
+    const { people, caller, directory, rosters, audit } = setup();
+    const sam = directory.add({ email: 'sam@school.example', name: 'Sam', role: 'Students' });
+    expect(await people.renamePerson(caller, sam.userId, 'Samira Student')).toMatchObject({ name: 'Samira Student' });
+    expect(directory.people.get(sam.userId)?.name).toBe('Samira Student');
+    expect(rosters.studentNames.get(sam.userId)).toBe('Samira Student');
+    expect(rosters.teacherNames.get(sam.userId)).toBe('Samira Student');
+    expect(audit.entries[0]).toMatchObject({ action: 'rename', subject: 'Samira Student (sam@school.example)', detail: 'was "Sam"' });
+  });
+
+  it('anyone renames themselves without an audit entry', async () => {
+    const { people, directory, rosters, audit } = setup();
+    const ada = directory.add({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' });
+    await people.renameSelf({ userId: ada.userId, roles: ['Teachers'] }, 'Ada Lovelace');
+    expect(rosters.teacherNames.get(ada.userId)).toBe('Ada Lovelace');
+    expect(audit.entries).toEqual([]);
+  });
+
+  it('a missing person is a 404 and nothing changes', async () => {
+    const { people, caller, directory } = setup();
+    await expect(people.renamePerson(caller, 'nobody', 'X')).rejects.toMatchObject({ kind: 'notFound' });
+    expect(directory.calls).toEqual([]);
+  });
+});
+
+describe('roles and access', () => {
+  it('moves a person to another group and records from and to', async () => {
+    const { people, caller, directory, audit } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });
+    expect(await people.changeRole(caller, kim.userId, 'Teachers')).toMatchObject({ role: 'Teachers' });
+    expect(audit.entries[0]).toMatchObject({ action: 'changeRole', detail: 'from Students to Teachers' });
+    await people.changeRole(caller, kim.userId, 'Teachers');
+    expect(directory.calls.filter((call) => call.startsWith('setRole'))).toHaveLength(1);
+  });
+
+  it('disables and enables, recording each real change once', async () => {
+    const { people, caller, directory, audit } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });
+    await people.disable(caller, kim.userId);
+    await people.disable(caller, kim.userId);
+    await people.enable(caller, kim.userId);
+    await people.enable(caller, kim.userId);
+    expect(audit.entries.map((entry) => entry.action)).toEqual(['disable', 'enable']);
+    expect(directory.people.get(kim.userId)?.status).toBe('active');
+  });
+
+  it('refuses an admin acting on their own role or access', async () => {
+    const { people, caller, directory } = setup();
+    await expect(people.disable(caller, caller.userId)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(people.changeRole(caller, caller.userId, 'Students')).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(directory.calls).toEqual([]);
+  });
+
+  it('resends only an unused invitation', async () => {
+    const { people, caller, directory } = setup();
+    const invited = directory.add({ email: 'new@school.example', name: 'New', role: 'Students', status: 'invited' });
+    const active = directory.add({ email: 'on@school.example', name: 'On', role: 'Students' });
+    expect(await people.resendInvitation(caller, invited.userId)).toEqual({ temporaryPassword: 'again-new@school.example' });
+    await expect(people.resendInvitation(caller, active.userId)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'On has already signed in; there is no invitation to resend.',
+    });
+  });
+});
+
+describe('lookup and overview', () => {
+  it('finds the people who have the given addresses, asking once per address', async () => {
+    const { people, directory } = setup();
+    directory.add({ email: 'a@school.example' });
+    const found = await people.lookup(['a@school.example', 'b@school.example', 'a@school.example']);
+    expect(found.map((person) => person.email)).toEqual(['a@school.example']);
+  });
+
+  it('counts people by role and status, and takes class and module figures from the school', async () => {
+    const { people, directory, caller } = setup();
+    directory.add({ email: 't1@school.example', role: 'Teachers' });
+    directory.add({ email: 't2@school.example', role: 'Teachers', status: 'invited' });
+    directory.add({ email: 's1@school.example', role: 'Students', status: 'disabled' });
+    await people.invite(caller, { email: 's2@school.example', name: 'S', role: 'Students' });
+    const overview = await people.overview();
+    expect(overview.people).toEqual({
+      Students: { invited: 1, active: 0, disabled: 1 },
+      Teachers: { invited: 1, active: 1, disabled: 0 },
+      Admins: { invited: 0, active: 1, disabled: 0 },
+    });
+    expect(overview.classes).toEqual({ total: 3, withoutTeacher: 1, withoutStudents: 2 });
+    expect(overview.modules).toBe(4);
+    expect(overview.recentChanges.map((entry) => entry.action)).toEqual(['invite']);
+  });
+});

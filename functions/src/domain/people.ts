@@ -1,0 +1,168 @@
+// Use cases for administering people: invite (one or many), look up, list, rename, change role, disable and enable;
+// every signed-in person can rename themselves. Every admin change is written to the audit trail.
+import type {
+  AdminOverview,
+  Invitation,
+  InvitationOutcome,
+  PeopleCounts,
+  PeoplePage,
+  Person,
+} from '../../../shared/people';
+import { displayName, PERSON_STATUSES } from '../../../shared/people';
+import { ROLES, type Role } from '../../../shared/roles';
+import { makeChangeRecorder } from './audit';
+import type { Caller } from './caller';
+import { mapWithConcurrency } from './concurrency';
+import { conflict, forbidden, notFound } from './errors';
+import type { AuditLog, Clock, NewPerson, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from './ports';
+
+export const PERSON_NOT_FOUND = 'There is no such person; reload the list.';
+/** Invitations in flight at once: Cognito's AdminCreateUser quota is 50 requests a second per account. */
+export const INVITE_CONCURRENCY = 5;
+export const LOOKUP_CONCURRENCY = 10;
+const RECENT_CHANGES = 20;
+
+export interface PeopleServiceDeps {
+  directory: UserDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  rosters: RosterNames;
+  figures: SchoolFigures;
+}
+
+export type PeopleService = ReturnType<typeof makePeopleService>;
+
+/** The read-only use cases, which need the directory only (their routes touch no table). */
+export function makePeopleQueries({ directory }: Pick<PeopleServiceDeps, 'directory'>) {
+  return {
+    /** The people who have these e-mail addresses (for previews: who exists already, with which role). */
+    async lookup(emails: string[]): Promise<Person[]> {
+      const found = await mapWithConcurrency([...new Set(emails)], LOOKUP_CONCURRENCY, (email) => directory.findByEmail(email));
+      return found.filter((person): person is Person => person !== undefined);
+    },
+
+    list: (query: PeopleQuery): Promise<PeoplePage> => directory.list(query),
+  };
+}
+
+export function makePeopleService({ directory, audit, clock, rosters, figures }: PeopleServiceDeps) {
+  const describe = (person: Pick<Person, 'name' | 'email'>) =>
+    person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
+
+  const record = makeChangeRecorder({ directory, audit, clock });
+
+  async function requirePerson(userId: string): Promise<Person> {
+    const person = await directory.get(userId);
+    if (!person) throw notFound(PERSON_NOT_FOUND);
+    return person;
+  }
+
+  /** An admin cannot lock themselves out: their own role and access are changed by another admin. */
+  function refuseSelf(caller: Caller, userId: string, what: string) {
+    if (caller.userId === userId) throw forbidden(`You cannot ${what} your own account; ask another administrator.`);
+  }
+
+  async function rename(userId: string, name: string) {
+    await directory.setName(userId, name);
+    await rosters.renameTeacher(userId, name);
+    await rosters.renameStudent(userId, name);
+  }
+
+  async function invite(caller: Caller, input: NewPerson): Promise<Invitation> {
+    const created = await directory.create(input);
+    if (created === 'exists') {
+      throw conflict(
+        `${input.email} already has an account; find them in the list (use "Resend invitation" if they have not signed in yet).`,
+      );
+    }
+    await record(caller, 'invite', describe(created.person), `as ${input.role}`);
+    return created;
+  }
+
+  return {
+    ...makePeopleQueries({ directory }),
+
+    invite,
+
+    /** Invites each row on its own: one failure does not stop the others, and each row says what happened. */
+    async inviteMany(caller: Caller, rows: NewPerson[]): Promise<InvitationOutcome[]> {
+      return mapWithConcurrency(rows, INVITE_CONCURRENCY, async (row): Promise<InvitationOutcome> => {
+        try {
+          const { person, temporaryPassword } = await invite(caller, row);
+          return { email: row.email, outcome: 'invited', person, ...(temporaryPassword ? { temporaryPassword } : {}) };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const exists = error instanceof Error && 'kind' in error && error.kind === 'conflict';
+          return { email: row.email, outcome: exists ? 'exists' : 'failed', message };
+        }
+      });
+    },
+
+    async resendInvitation(caller: Caller, userId: string): Promise<{ temporaryPassword?: string }> {
+      const person = await requirePerson(userId);
+      if (person.status !== 'invited') {
+        throw conflict(`${displayName(person)} has already signed in; there is no invitation to resend.`);
+      }
+      const resent = await directory.resendInvitation(person);
+      await record(caller, 'resendInvitation', describe(person));
+      return resent;
+    },
+
+    async renamePerson(caller: Caller, userId: string, name: string): Promise<Person> {
+      const person = await requirePerson(userId);
+      await rename(userId, name);
+      await record(caller, 'rename', describe({ ...person, name }), `was "${displayName(person)}"`);
+      return { ...person, name };
+    },
+
+    /** Any signed-in person's own name; it follows into the rosters of their classes. */
+    async renameSelf(caller: Caller, name: string): Promise<Person> {
+      const person = await requirePerson(caller.userId);
+      await rename(caller.userId, name);
+      return { ...person, name };
+    },
+
+    async changeRole(caller: Caller, userId: string, role: Role): Promise<Person> {
+      refuseSelf(caller, userId, 'change the role of');
+      const person = await requirePerson(userId);
+      if (person.role === role) return person;
+      await directory.setRole(person, role);
+      await record(caller, 'changeRole', describe(person), `from ${person.role ?? 'no role'} to ${role}`);
+      return { ...person, role };
+    },
+
+    async disable(caller: Caller, userId: string): Promise<Person> {
+      refuseSelf(caller, userId, 'disable');
+      const person = await requirePerson(userId);
+      await directory.disable(userId);
+      if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
+      return { ...person, status: 'disabled' };
+    },
+
+    async enable(caller: Caller, userId: string): Promise<Person> {
+      const person = await requirePerson(userId);
+      if (person.status !== 'disabled') return person;
+      await directory.enable(userId);
+      await record(caller, 'enable', describe(person));
+      // Whether they had signed in before is not known from a disabled account's record; re-read it.
+      return (await directory.get(userId)) ?? { ...person, status: 'active' };
+    },
+
+    async overview(): Promise<AdminOverview> {
+      const members = await Promise.all(ROLES.map((role) => directory.listRole(role)));
+      const people = Object.fromEntries(
+        ROLES.map((role, index) => [
+          role,
+          Object.fromEntries(PERSON_STATUSES.map((status) => [status, members[index].filter((person) => person.status === status).length])),
+        ]),
+      ) as PeopleCounts;
+      const teacherIds = members[ROLES.indexOf('Teachers')].map((person) => person.userId);
+      const [classes, modules, recentChanges] = await Promise.all([
+        figures.classes(),
+        figures.modulesOf(teacherIds),
+        audit.recent(RECENT_CHANGES),
+      ]);
+      return { people, classes, modules, recentChanges };
+    },
+  };
+}

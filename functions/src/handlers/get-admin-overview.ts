@@ -1,0 +1,6 @@
+import { buildPeopleService } from '../composition/people';
+import { apiHandler, ok } from '../platform/http';
+
+const people = buildPeopleService();
+
+export const handler = apiHandler('getAdminOverview', async () => ok(await people.overview()));

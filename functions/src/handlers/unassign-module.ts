@@ -1,0 +1,9 @@
+import { makeClassService } from '../domain/classes';
+import { tableStores } from '../platform/table-stores';
+import { apiHandler, ok, pathId } from '../platform/http';
+
+const classes = makeClassService(tableStores());
+
+export const handler = apiHandler('unassignModule', async (request, caller) =>
+  ok(await classes.unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
+);

@@ -1,0 +1,77 @@
+// Classes as administrators manage them: what the admin class routes answer with and the rules their input follows.
+import * as z from 'zod';
+import { emailSchema, type Person } from './people';
+import { idSchema } from './schemas';
+
+export const CLASS_LIMITS = {
+  /** Students per class: keeps the class item (roster with names) near 140 KB at most, well under DynamoDB's 400 KB. */
+  studentsMax: 1000,
+  classNameMaxLength: 100,
+  /** Students per enrol request; the web sends a longer pasted list in chunks of this size. */
+  enrolBatchMax: 50,
+} as const;
+
+export interface AdminClassSummary {
+  classId: string;
+  className: string;
+  /** Absent while the class has no teacher. */
+  teacher?: { userId: string; name: string };
+  studentCount: number;
+  moduleCount: number;
+}
+
+export interface AdminClassDetail extends AdminClassSummary {
+  students: { userId: string; name: string }[];
+}
+
+export type EnrolmentOutcome = {
+  studentId: string;
+  outcome: 'enrolled' | 'alreadyEnrolled' | 'notFound' | 'notStudent' | 'full';
+  message: string;
+  student?: Pick<Person, 'userId' | 'email' | 'name'>;
+};
+
+const className = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Class name is required.' : 'Class name must be text.') })
+  .trim()
+  .min(1, { error: 'Class name is required.' })
+  .max(CLASS_LIMITS.classNameMaxLength, { error: `Class name must be at most ${CLASS_LIMITS.classNameMaxLength} characters.` })
+  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Class name contains a character that is not valid text.' });
+
+export const createClassSchema = z.strictObject({
+  className,
+  /** A teacher now, or later: a class may exist without one. */
+  teacherId: idSchema('teacherId').optional(),
+});
+
+export const renameClassSchema = z.strictObject({ className });
+
+export const setClassTeacherSchema = z.strictObject({
+  /** null takes the teacher off the class. */
+  teacherId: idSchema('teacherId').nullable(),
+});
+
+export const enrolStudentsSchema = z.strictObject({
+  studentIds: z
+    .array(idSchema('studentId'), { error: 'studentIds must be a list of student ids.' })
+    .min(1, { error: 'studentIds must list at least one student.' })
+    .max(CLASS_LIMITS.enrolBatchMax, { error: `Enrol at most ${CLASS_LIMITS.enrolBatchMax} students per request; send a longer list in parts.` }),
+});
+
+export type CreateClassInput = z.infer<typeof createClassSchema>;
+export type RenameClassInput = z.infer<typeof renameClassSchema>;
+export type SetClassTeacherInput = z.infer<typeof setClassTeacherSchema>;
+export type EnrolStudentsInput = z.infer<typeof enrolStudentsSchema>;
+
+/** Pasted e-mail addresses for an enrolment preview: one per line, or separated by commas, semicolons or spaces. */
+export function parseAddressList(text: string): { valid: string[]; invalid: string[] } {
+  const tokens = text.split(/[\s,;]+/).map((token) => token.trim()).filter(Boolean);
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  for (const token of tokens) {
+    const parsed = emailSchema.safeParse(token);
+    if (parsed.success) valid.push(parsed.data);
+    else invalid.push(token);
+  }
+  return { valid, invalid };
+}

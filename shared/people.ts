@@ -1,0 +1,153 @@
+// People and administration: what the admin API answers with and the rules its input follows. The functions validate
+// with these schemas; the web reuses them for its forms and its bulk-invitation preview.
+import * as z from 'zod';
+import { ROLES, type Role } from './roles';
+
+/** invited: has not signed in yet (temporary password); active: signed in at least once; disabled: offboarded. */
+export const PERSON_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
+
+export interface Person {
+  /** The identity service's sub: the id the API knows the person by. */
+  userId: string;
+  email: string;
+  /** The `name` attribute; empty for someone invited before names existed. */
+  name: string;
+  role: Role | null;
+  status: PersonStatus;
+  createdAt: string;
+}
+
+export interface PeoplePage {
+  people: Person[];
+  /** Present while there are more people to list; send it back as `next`. */
+  next?: string;
+}
+
+export interface Invitation {
+  person: Person;
+  /** Only on the local stack, where no e-mail leaves the machine: shown to the admin once. */
+  temporaryPassword?: string;
+}
+
+export type InvitationOutcome =
+  | { email: string; outcome: 'invited'; person: Person; temporaryPassword?: string }
+  | { email: string; outcome: 'exists' | 'failed'; message: string };
+
+export const AUDIT_ACTIONS = [
+  'invite',
+  'resendInvitation',
+  'rename',
+  'changeRole',
+  'disable',
+  'enable',
+  'createClass',
+  'renameClass',
+  'deleteClass',
+  'changeTeacher',
+  'enrol',
+  'unenrol',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  at: string;
+  actorId: string;
+  /** The admin's name (or e-mail) when the change was made. */
+  actor: string;
+  action: AuditAction;
+  /** Whom or what the change was about, as a person reads it (a name and e-mail, a class name). */
+  subject: string;
+  detail?: string;
+}
+
+export type PeopleCounts = Record<Role, Record<PersonStatus, number>>;
+
+export interface AdminOverview {
+  people: PeopleCounts;
+  classes: { total: number; withoutTeacher: number; withoutStudents: number };
+  modules: number;
+  /** Newest first. */
+  recentChanges: AuditEntry[];
+}
+
+export const PEOPLE_LIMITS = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  /** Rows per invite-many request; the web sends a longer list in chunks of this size, with a progress bar. */
+  invitationBatchMax: 25,
+  /** Addresses per look-up request (bulk previews send chunks of this size). */
+  lookupMax: 100,
+  /** What Cognito's ListUsers returns at most per page. */
+  pageSize: 60,
+  searchMaxLength: 100,
+  /** Rows a pasted list or CSV may hold. */
+  previewRowsMax: 2000,
+} as const;
+
+const requiredText = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
+
+export const personNameSchema = z
+  .string({ error: requiredText('Name') })
+  .trim()
+  .min(1, { error: 'Name is required.' })
+  .max(PEOPLE_LIMITS.nameMaxLength, { error: `Name must be at most ${PEOPLE_LIMITS.nameMaxLength} characters.` })
+  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Name contains a character that is not valid text.' });
+
+/** E-mail addresses are compared and stored in lower case: the same person typed twice is one account. */
+export const emailSchema = z
+  .string({ error: requiredText('E-mail') })
+  .trim()
+  .max(PEOPLE_LIMITS.emailMaxLength, { error: 'E-mail is too long.' })
+  .pipe(z.email({ error: 'E-mail is not a valid address.' }))
+  .transform((value) => value.toLowerCase());
+
+export const roleSchema = z.enum(ROLES, { error: 'Role must be Students, Teachers or Admins.' });
+
+export const invitePersonSchema = z.strictObject({
+  email: emailSchema,
+  name: personNameSchema,
+  role: roleSchema,
+});
+
+export const invitePeopleSchema = z.strictObject({
+  people: z
+    .array(invitePersonSchema, { error: 'people must be a list of { email, name, role }.' })
+    .min(1, { error: 'people must list at least one person.' })
+    .max(PEOPLE_LIMITS.invitationBatchMax, {
+      error: `Send at most ${PEOPLE_LIMITS.invitationBatchMax} people per request; send a longer list in parts.`,
+    }),
+});
+
+export const lookupPeopleSchema = z.strictObject({
+  emails: z
+    .array(emailSchema, { error: 'emails must be a list of e-mail addresses.' })
+    .min(1, { error: 'emails must list at least one address.' })
+    .max(PEOPLE_LIMITS.lookupMax, { error: `Look up at most ${PEOPLE_LIMITS.lookupMax} addresses per request.` }),
+});
+
+export const renamePersonSchema = z.strictObject({ name: personNameSchema });
+
+export const changeRoleSchema = z.strictObject({ role: roleSchema });
+
+export const listPeopleQuerySchema = z.strictObject({
+  search: z
+    .string()
+    .trim()
+    .max(PEOPLE_LIMITS.searchMaxLength, { error: `search must be at most ${PEOPLE_LIMITS.searchMaxLength} characters.` })
+    .optional(),
+  role: roleSchema.optional(),
+  status: z.enum(PERSON_STATUSES, { error: 'status must be invited, active or disabled.' }).optional(),
+  next: z.string().max(4096, { error: 'next is too long.' }).optional(),
+});
+
+export type InvitePersonInput = z.infer<typeof invitePersonSchema>;
+export type ListPeopleQuery = z.infer<typeof listPeopleQuerySchema>;
+export type InvitePeopleInput = z.infer<typeof invitePeopleSchema>;
+export type LookupPeopleInput = z.infer<typeof lookupPeopleSchema>;
+export type RenamePersonInput = z.infer<typeof renamePersonSchema>;
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+
+/** How a person is shown: their name, or their e-mail while they have none. */
+export const displayName = (person: { name?: string; email: string }) => person.name?.trim() || person.email;

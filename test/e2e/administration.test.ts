@@ -1,0 +1,173 @@
+// Issue 7's story in a real browser: the admin invites a teacher and two students (one from a pasted list), creates a
+// class, gives it the teacher and enrols the students; the new teacher signs in with the temporary password, sets a
+// new one and assigns a module; a student completes a section; the admin disables that student, whose next API call
+// is refused. Every admin page is checked with axe and screenshotted at 1280 and 375 px.
+import type { Page } from 'playwright-core';
+import { routes, buildPath } from '../../shared/routes';
+import { open, submitLogin, waitForPath } from './support/app';
+import { useBrowser, waitForLoaded } from './support/browser';
+import { createModuleThroughApi, stackConfig, uniqueTag, type TestUser } from './support/stack';
+
+const session = useBrowser();
+const ADMIN = { email: 'admin@example.com', password: 'Demo-admin-1' };
+
+async function signInWithTemporaryPassword(page: Page, loginPath: string, email: string, temporaryPassword: string, newPassword: string) {
+  await open(page, loginPath);
+  await submitLogin(page, email, temporaryPassword);
+  const form = page.getByRole('form', { name: 'Set a new password' });
+  await form.getByLabel('New Password').fill(newPassword);
+  await form.getByRole('button', { name: 'Set New Password' }).click();
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: /^Profile menu for / }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await waitForPath(page, '/');
+}
+
+async function signInAsAdmin(page: Page) {
+  await open(page, '/admin-login');
+  await page.getByRole('heading', { level: 1, name: 'Administrator Login' }).waitFor();
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await waitForPath(page, '/admin-dashboard');
+}
+
+it('an admin onboards a class; its teacher and student use it; the admin offboards the student', async () => {
+  const { page, checkPage } = session();
+  const tag = uniqueTag();
+  const teacher = { email: `tara-${tag}@school.example`, name: `Tara Teacher ${tag}`, password: 'Tara-new-pass-1' };
+  const student = { email: `sid-${tag}@school.example`, name: `Sid Student ${tag}`, password: 'Sid-new-pass-1' };
+  const pasted = { email: `pia-${tag}@school.example`, name: `Pia Pasted ${tag}` };
+  const className = `Year 7 Science ${tag}`;
+
+  // The admin signs in and sees the dashboard.
+  await signInAsAdmin(page);
+  await page.getByRole('heading', { level: 1, name: 'Welcome back, Alex Admin!' }).waitFor();
+  await waitForLoaded(page);
+  await checkPage(page, 'admin-dashboard');
+
+  // Invites the teacher and one student with the form; the temporary password is shown once.
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'People' }).click();
+  await waitForPath(page, '/admin/people');
+  await waitForLoaded(page);
+  await checkPage(page, 'admin-people');
+  const invite = async (who: { email: string; name: string }, role: string) => {
+    const form = page.getByRole('region', { name: 'Invite a person' });
+    await form.getByLabel('E-mail').fill(who.email);
+    await form.getByLabel('Full name').fill(who.name);
+    await form.getByLabel('Role').selectOption({ label: role });
+    await form.getByRole('button', { name: 'Send Invitation' }).click();
+    await form.getByText(`Invitation ready for ${who.email}.`).waitFor();
+    const password = (await form.locator('.temporary-password').textContent()) ?? '';
+    await form.getByRole('button', { name: 'Dismiss message' }).click();
+    return password;
+  };
+  const teacherTemporary = await invite(teacher, 'Teacher');
+  const studentTemporary = await invite(student, 'Student');
+
+  // The second student from a pasted list, with a preview before anything is written.
+  const bulk = page.getByRole('region', { name: 'Invite many people' });
+  await bulk.getByLabel('People to invite').fill(`email,name,role\n${pasted.email},${pasted.name},Students\n${student.email},Again,Students`);
+  await bulk.getByRole('button', { name: 'Preview' }).click();
+  await bulk.getByText('Preview: 1 new, 1 already exists. Nothing has been written yet.').waitFor();
+  await checkPage(page, 'admin-people-preview');
+  await bulk.getByRole('button', { name: 'Invite 1 New Person' }).click();
+  await bulk.getByText('Invited 1 of 1.').waitFor();
+  expect(await bulk.locator('.temporary-password').count()).toBe(1);
+
+  // Creates the class, then gives it the teacher on its page and enrols both students.
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Classes' }).click();
+  await waitForPath(page, '/admin/classes');
+  await waitForLoaded(page);
+  await checkPage(page, 'admin-classes');
+  await page.getByLabel('Class name').fill(className);
+  await page.getByRole('button', { name: 'Create Class' }).click();
+  await page.getByRole('link', { name: 'Enrol its students' }).click();
+  await page.getByRole('heading', { level: 1, name: className }).waitFor();
+  await page.getByLabel('Teacher', { exact: true }).selectOption({ label: `${teacher.name} (${teacher.email})` });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Saved.').waitFor();
+  await page.getByLabel('Search students by name or e-mail').fill(student.name);
+  await page.getByRole('button', { name: `Enrol ${student.name}` }).click();
+  await page.getByText(`${student.name}: Enrolled.`).waitFor();
+  await page.getByLabel("Students' e-mail addresses").fill(`${pasted.email}\n${student.email}`);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('region', { name: 'Enrolment preview' }).getByText('Already enrolled').waitFor();
+  await page.getByRole('button', { name: 'Enrol 1 Student' }).click();
+  await page.getByText('Enrolled 1 of 1.').waitFor();
+  await page.getByRole('heading', { name: 'Students (2 of 1000)' }).waitFor();
+  await waitForLoaded(page);
+  await checkPage(page, 'admin-class');
+  const classId = new URL(page.url()).pathname.split('/').at(-1)!;
+  await logout(page);
+
+  // The new teacher: temporary password, a new one, their dashboard, then assigns a module to the class.
+  await signInWithTemporaryPassword(page, '/teacher-login', teacher.email, teacherTemporary, teacher.password);
+  await waitForPath(page, '/teacher-dashboard');
+  await page.getByRole('heading', { level: 1, name: `Welcome back, ${teacher.name}!` }).waitFor();
+  const teacherUser: TestUser = { userId: '', email: teacher.email, password: teacher.password, role: 'Teachers' };
+  await createModuleThroughApi(teacherUser, `Forces ${tag}`, ['Push and pull']);
+  await open(page, `/teacher-classes/${classId}`);
+  await page.getByRole('heading', { level: 1, name: className }).waitFor();
+  await page.getByText(student.name, { exact: true }).waitFor();
+  await page.getByLabel('Module', { exact: true }).selectOption({ label: `Forces ${tag}` });
+  await page.getByRole('button', { name: 'Assign Module' }).click();
+  await page.getByText(`Forces ${tag} was assigned to this class.`).waitFor();
+  await logout(page);
+
+  // The student sets a password and completes a section.
+  await signInWithTemporaryPassword(page, '/student-login', student.email, studentTemporary, student.password);
+  await waitForPath(page, '/student-dashboard');
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${student.name}!` }).waitFor();
+  await page.getByText(`Teacher: ${teacher.name}`).waitFor();
+  await page.getByRole('link', { name: 'View Class' }).click();
+  await page.getByRole('link', { name: `Forces ${tag}` }).click();
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: 'Completed' }).waitFor();
+  const studentToken = await accessTokenIn(page);
+  await page.getByRole('navigation', { name: 'Student' }).getByRole('button', { name: 'Logout' }).click();
+  await waitForPath(page, '/');
+
+  // The admin disables the student; the token the student still holds is refused at once.
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'People' }).click();
+  await page.getByLabel('Search by name or e-mail').fill(student.email);
+  await page.getByRole('button', { name: `Disable ${student.name}` }).click();
+  await page.getByRole('dialog', { name: `Disable ${student.name}?` }).waitFor();
+  await checkPage(page, 'admin-disable-dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await page.getByRole('button', { name: `Enable ${student.name}` }).waitFor();
+
+  const claims = JSON.parse(Buffer.from(studentToken.split('.')[1], 'base64url').toString()) as { sub: string };
+  const refused = await fetch(`${stackConfig().apiUrl}${buildPath(routes.listStudentClasses.path, { userId: claims.sub })}`, {
+    headers: { authorization: `Bearer ${studentToken}` },
+  });
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ message: 'Your account has been disabled; ask your school administrator.' });
+
+  // The dashboard lists the changes, newest first.
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Recent changes' }).waitFor();
+  await page.getByRole('listitem').filter({ hasText: `disabled ${student.name} (${student.email})` }).first().waitFor();
+});
+
+it('sends an admin who uses the teacher login to the administrator login, and a teacher away from it', async () => {
+  const { page, checkPage } = session();
+  await open(page, '/teacher-login');
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await waitForPath(page, '/admin-login');
+  await page.getByText('It looks like you have an administrator account. Please log in here.', { exact: true }).waitFor();
+  await checkPage(page, 'admin-login-with-message');
+  await submitLogin(page, 'teacher@example.com', 'Demo-teacher-1');
+  await waitForPath(page, '/teacher-login');
+  await page.getByText('It looks like you have a teacher account. Please log in here.', { exact: true }).waitFor();
+});
+
+/** The signed-in user's access token, as Amplify keeps it in the browser's storage. */
+async function accessTokenIn(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    `Object.keys(localStorage).filter((key) => key.endsWith('.accessToken')).map((key) => localStorage.getItem(key))[0]`,
+  );
+  if (typeof token !== 'string') throw new Error('No access token in the browser storage.');
+  return token;
+}

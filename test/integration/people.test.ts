@@ -1,0 +1,220 @@
+// Administering people through the local stack: invitations (one, many, again), the forced new password at first
+// sign-in, names that follow a rename into class rosters, role changes, offboarding, and the audit trail.
+import { signInTokens, identityClient } from './harness';
+import { CLASS_ID, SENTENCE, startWorld, type World } from './support/world';
+import { AdminGetUserCommand, RespondToAuthChallengeCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+
+jest.setTimeout(120_000);
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.stop());
+
+/** Signs in with a temporary password and sets a new one, as the forced new-password form does. */
+async function firstSignIn(email: string, temporaryPassword: string, newPassword: string): Promise<string> {
+  const client = identityClient(world.config);
+  try {
+    const { ChallengeName, Session } = await client.send(
+      new InitiateAuthCommand({
+        ClientId: world.config.cognito.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
+      }),
+    );
+    expect(ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const { AuthenticationResult } = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: world.config.cognito.userPoolClientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
+      }),
+    );
+    return AuthenticationResult!.AccessToken!;
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('inviting one person', () => {
+  it('creates them in the role with their name, shows the temporary password once, and records it', async () => {
+    const invitation = await world.ok('invitePerson', {
+      as: world.admin,
+      body: { email: '  New.Teacher@Example.com ', name: 'Nia Teacher', role: 'Teachers' },
+    });
+    expect(invitation).toEqual({
+      person: expect.objectContaining({ email: 'new.teacher@example.com', name: 'Nia Teacher', role: 'Teachers', status: 'invited' }),
+      temporaryPassword: expect.any(String),
+    });
+
+    const token = await firstSignIn('new.teacher@example.com', invitation.temporaryPassword, 'Nia-new-pass-1');
+    expect((await world.call('listClasses', { as: token })).status).toBe(200);
+
+    const [person] = (await world.ok('lookupPeople', { as: world.admin, body: { emails: ['new.teacher@example.com'] } })).people;
+    expect(person).toMatchObject({ status: 'active', role: 'Teachers', name: 'Nia Teacher' });
+
+    const overview = await world.ok('getAdminOverview', { as: world.admin });
+    expect(overview.recentChanges[0]).toMatchObject({
+      actor: 'Alex Admin',
+      action: 'invite',
+      subject: 'Nia Teacher (new.teacher@example.com)',
+      detail: 'as Teachers',
+    });
+  });
+
+  it('refuses an e-mail that already has an account (in any case) with a 409, creating nobody', async () => {
+    const before = await world.ok('listPeople', { as: world.admin });
+    const answer = await world.call('invitePerson', {
+      as: world.admin,
+      body: { email: 'STUDENT@example.com', name: 'Someone Else', role: 'Teachers' },
+    });
+    expect(answer).toMatchObject({ status: 409, body: { message: expect.stringMatching(SENTENCE) } });
+    expect(answer.body.message).toContain('student@example.com already has an account');
+    expect((await world.ok('listPeople', { as: world.admin })).people).toHaveLength(before.people.length);
+  });
+
+  it('resends the invitation (a fresh temporary password) only to someone who has not signed in', async () => {
+    const { person, temporaryPassword } = await world.ok('invitePerson', {
+      as: world.admin,
+      body: { email: 'late@example.com', name: 'Lee Late', role: 'Students' },
+    });
+    const resent = await world.ok('resendInvitation', { as: world.admin, params: { userId: person.userId } });
+    expect(resent.temporaryPassword).toEqual(expect.any(String));
+    expect(resent.temporaryPassword).not.toBe(temporaryPassword);
+    await firstSignIn('late@example.com', resent.temporaryPassword, 'Lee-new-pass-1');
+
+    const again = await world.call('resendInvitation', { as: world.admin, params: { userId: person.userId } });
+    expect(again).toMatchObject({ status: 409, body: { message: 'Lee Late has already signed in; there is no invitation to resend.' } });
+  });
+});
+
+describe('inviting many people', () => {
+  it('answers each row: invited, already there, or failed, and the invited can sign in', async () => {
+    const { results } = await world.ok(
+      'invitePeople',
+      {
+        as: world.admin,
+        body: {
+          people: [
+            { email: 'pupil1@example.com', name: 'Pat Pupil', role: 'Students' },
+            { email: 'teacher@example.com', name: 'Ada Again', role: 'Teachers' },
+            { email: 'pupil2@example.com', name: 'Pia Pupil', role: 'Students' },
+          ],
+        },
+      },
+      200,
+    );
+    expect(results).toEqual([
+      expect.objectContaining({ email: 'pupil1@example.com', outcome: 'invited', temporaryPassword: expect.any(String) }),
+      { email: 'teacher@example.com', outcome: 'exists', message: expect.stringMatching(SENTENCE) },
+      expect.objectContaining({ email: 'pupil2@example.com', outcome: 'invited' }),
+    ]);
+    const found = await world.ok('lookupPeople', { as: world.admin, body: { emails: ['pupil1@example.com', 'pupil2@example.com', 'nobody@example.com'] } });
+    expect(found.people.map((person: { email: string }) => person.email).sort()).toEqual(['pupil1@example.com', 'pupil2@example.com']);
+  });
+});
+
+describe('listing people', () => {
+  it('filters by role, status and search, with names and dates', async () => {
+    const students = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?role=Students' });
+    expect(students.people.every((person: { role: string }) => person.role === 'Students')).toBe(true);
+    expect(students.people).toContainEqual(
+      expect.objectContaining({ email: 'student@example.com', name: 'Sam Student', status: 'active', createdAt: expect.any(String) }),
+    );
+
+    const invited = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?status=invited' });
+    expect(invited.people.length).toBeGreaterThan(0);
+    expect(invited.people.every((person: { status: string }) => person.status === 'invited')).toBe(true);
+
+    const byName = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?search=Sam' });
+    expect(byName.people.map((person: { email: string }) => person.email)).toEqual(['student@example.com']);
+    const byEmail = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?search=teacher2%40' });
+    expect(byEmail.people.map((person: { email: string }) => person.email)).toEqual(['teacher2@example.com']);
+  });
+
+  it('refuses an unknown filter', async () => {
+    const answer = await world.call('listPeople', { as: world.admin, path: '/api/admin/people?role=Wizards' });
+    expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining('Role must be Students, Teachers or Admins.') } });
+  });
+});
+
+describe('names', () => {
+  it("an admin's rename of a student reaches the class roster and the teacher's report", async () => {
+    await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: 'Samira Student' } });
+    const detail = await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
+    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: 'Samira Student' }]);
+    await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: world.student.name } });
+  });
+
+  it("a teacher's own rename reaches the classes they teach, as their students see them", async () => {
+    await world.ok('renameSelf', { as: world.teacher, body: { name: 'Ada Lovelace' } });
+    const classes = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
+    expect(classes[0].teacherId).toEqual({ _id: world.teacher.userId, username: 'Ada Lovelace' });
+    const [person] = (await world.ok('lookupPeople', { as: world.admin, body: { emails: [world.teacher.email] } })).people;
+    expect(person.name).toBe('Ada Lovelace');
+    await world.ok('renameSelf', { as: world.teacher, body: { name: world.teacher.name } });
+  });
+});
+
+describe('roles and offboarding', () => {
+  it('moves a person between groups; the new token carries the new role', async () => {
+    const { person, temporaryPassword } = await world.ok('invitePerson', {
+      as: world.admin,
+      body: { email: 'mover@example.com', name: 'Mo Mover', role: 'Students' },
+    });
+    await firstSignIn('mover@example.com', temporaryPassword, 'Mover-pass-1');
+    const changed = await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Teachers' } });
+    expect(changed.role).toBe('Teachers');
+    const { accessToken } = await signInTokens(world.config, 'mover@example.com', 'Mover-pass-1');
+    expect((await world.call('listClasses', { as: accessToken })).status).toBe(200);
+  });
+
+  it('disables a student, whose next call is refused, then enables them again', async () => {
+    const { person, temporaryPassword } = await world.ok('invitePerson', {
+      as: world.admin,
+      body: { email: 'leaver@example.com', name: 'Lou Leaver', role: 'Students' },
+    });
+    const token = await firstSignIn('leaver@example.com', temporaryPassword, 'Leaver-pass-1');
+    const ownClasses = { as: token, params: { userId: person.userId } };
+    expect((await world.call('listStudentClasses', ownClasses)).status).toBe(200);
+
+    const disabled = await world.ok('disablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(disabled.status).toBe('disabled');
+    const refused = await world.call('listStudentClasses', ownClasses);
+    expect(refused).toMatchObject({ status: 401, body: { message: 'Your account has been disabled; ask your school administrator.' } });
+    // (cognito-local still lets a disabled user sign in, unlike Cognito; the API refuses the fresh token all the same.)
+    const fresh = await signInTokens(world.config, 'leaver@example.com', 'Leaver-pass-1');
+    expect((await world.call('listStudentClasses', { ...ownClasses, as: fresh.accessToken })).status).toBe(401);
+
+    const enabled = await world.ok('enablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(enabled.status).toBe('active');
+    expect((await world.call('listStudentClasses', ownClasses)).status).toBe(200);
+
+    const actions = (await world.ok('getAdminOverview', { as: world.admin })).recentChanges.map((entry: { action: string }) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(['enable', 'disable']);
+  });
+
+  it('does not let an admin disable themselves or change their own role', async () => {
+    const self = { as: world.admin, params: { userId: world.admin.userId } };
+    expect((await world.call('disablePerson', self)).status).toBe(403);
+    expect((await world.call('changeRole', { ...self, body: { role: 'Students' } })).status).toBe(403);
+    const client = identityClient(world.config);
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: world.config.cognito.userPoolId, Username: world.admin.email }));
+    client.destroy();
+    expect(user.Enabled).toBe(true);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts people by role and status, classes, modules, and classes missing a teacher or students', async () => {
+    await world.createModule(world.teacher, [{ title: 'One', contentUrl: await world.upload(world.teacher, 'a.pdf', 'application/pdf', new TextEncoder().encode('%PDF-1.4\n')) }]);
+    const overview = await world.ok('getAdminOverview', { as: world.admin });
+    expect(overview.people.Admins).toEqual({ invited: 0, active: 1, disabled: 0 });
+    expect(overview.people.Teachers.active).toBeGreaterThanOrEqual(2);
+    expect(overview.classes).toEqual({ total: 2, withoutTeacher: 0, withoutStudents: 0 });
+    expect(overview.modules).toBe(1);
+  });
+});

@@ -1,0 +1,104 @@
+// /admin-dashboard: the school at a glance (people by role and status, classes, modules, classes missing a teacher
+// or students) and the latest admin changes, newest first.
+import { Link } from 'react-router-dom';
+import { AUDIT_ACTIONS, displayName, type AuditAction, type AuditEntry } from '../../../../shared/people';
+import { ROLES } from '../../../../shared/roles';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
+import { StatCard } from '../dashboard/components/stat-card';
+import { useAdminOverview } from '../people/api/people';
+import { formatDate, ROLE_PLURAL } from '../people/components/labels';
+import '../dashboard/dashboard.css';
+import '../people/people.css';
+
+const ACTION_LABEL: Record<AuditAction, string> = {
+  invite: 'invited',
+  resendInvitation: 'resent the invitation of',
+  rename: 'renamed',
+  changeRole: 'changed the role of',
+  disable: 'disabled',
+  enable: 'enabled',
+  createClass: 'created the class',
+  renameClass: 'renamed the class',
+  deleteClass: 'deleted the class',
+  changeTeacher: 'changed the teacher of',
+  enrol: 'enrolled',
+  unenrol: 'unenrolled',
+};
+
+export default function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const user = useCurrentUser();
+  const overview = useAdminOverview();
+  useLogError(overview.error, 'Loading the overview failed');
+  const data = overview.data;
+  const count = (pick: (figures: NonNullable<typeof data>) => number) => (data ? pick(data) : undefined);
+
+  return (
+    <div className="dashboard">
+      <h1>Welcome back, {displayName(user)}!</h1>
+      <p className="muted">
+        Your school at a glance. <Link to="/admin/people">Manage people</Link> or <Link to="/admin/classes">manage classes</Link>.
+      </p>
+      {overview.isError && <Alert tone="error">Could not load the figures: {overview.error.message}</Alert>}
+
+      <section aria-labelledby="people-figures-heading">
+        <h2 id="people-figures-heading">People</h2>
+        <dl className="stats">
+          {ROLES.map((role) => (
+            <StatCard
+              key={role}
+              label={ROLE_PLURAL[role]}
+              value={count((figures) => figures.people[role].active + figures.people[role].invited + figures.people[role].disabled)}
+              hint={
+                data &&
+                `${data.people[role].active} active, ${data.people[role].invited} invited, ${data.people[role].disabled} disabled`
+              }
+            />
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="school-figures-heading">
+        <h2 id="school-figures-heading">Classes and modules</h2>
+        <dl className="stats">
+          <StatCard label="Classes" value={count((figures) => figures.classes.total)} />
+          <StatCard label="Modules" value={count((figures) => figures.modules)} />
+          <StatCard label="Classes without a teacher" value={count((figures) => figures.classes.withoutTeacher)} />
+          <StatCard label="Classes without students" value={count((figures) => figures.classes.withoutStudents)} />
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="changes-heading">
+        <h2 id="changes-heading">Recent changes</h2>
+        {overview.isPending ? (
+          <Loading label="Loading changes..." />
+        ) : data && data.recentChanges.length > 0 ? (
+          <ol className="audit-list">
+            {data.recentChanges.map((entry) => (
+              <AuditLine key={`${entry.at}-${entry.subject}-${entry.action}`} entry={entry} />
+            ))}
+          </ol>
+        ) : (
+          <p className="empty-state">No changes yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AuditLine({ entry }: { entry: AuditEntry }) {
+  const label = AUDIT_ACTIONS.includes(entry.action) ? ACTION_LABEL[entry.action] : entry.action;
+  return (
+    <li>
+      <strong>{entry.actor}</strong> {label} <strong>{entry.subject}</strong>
+      {entry.detail ? ` ${entry.detail}` : ''}{' '}
+      <time className="muted" dateTime={entry.at}>
+        {formatDate(entry.at)} {new Date(entry.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      </time>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+// /admin/classes: every class of the school with its teacher and numbers, and creating a new one.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { CLASS_LIMITS, createClassSchema } from '../../../../shared/class-admin';
+import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useLogError } from '../../lib/use-log-error';
+import { moduleCount, studentCount } from '../classes/components/count-label';
+import { useAdminClasses, useCreateClass } from './api/class-admin';
+import { TeacherSelect } from './components/teacher-select';
+import '../people/people.css';
+
+export default function AdminClassesPage() {
+  useDocumentTitle('Classes');
+  const classes = useAdminClasses();
+  useLogError(classes.error, 'Loading the classes failed');
+  return (
+    <>
+      <h1>Classes</h1>
+      <p className="muted">Create classes, give them a teacher and enrol students. A class holds up to {CLASS_LIMITS.studentsMax} students.</p>
+      <CreateClassForm />
+      <section aria-labelledby="all-classes-heading">
+        <h2 id="all-classes-heading">All classes</h2>
+        {classes.isPending ? (
+          <Loading label="Loading classes..." />
+        ) : classes.isError ? (
+          <Alert tone="error">Could not load the classes: {classes.error.message}</Alert>
+        ) : classes.data.length === 0 ? (
+          <p className="empty-state">No classes yet: create the first one above.</p>
+        ) : (
+          <ul className="people-list" aria-label="Classes">
+            {classes.data.map((each) => (
+              <li key={each.classId} className="card person-card">
+                <div className="person-who">
+                  <Link to={`/admin/classes/${each.classId}`} className="person-name">
+                    {each.className}
+                  </Link>
+                  <span className="muted">{each.teacher ? `Teacher: ${each.teacher.name}` : 'No teacher yet'}</span>
+                </div>
+                <p className="person-facts">
+                  <span>{studentCount(each.studentCount)}</span>
+                  <span>{moduleCount(each.moduleCount)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CreateClassForm() {
+  const create = useCreateClass();
+  const [className, setClassName] = useState('');
+  const [teacherId, setTeacherId] = useState('');
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string; classId?: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = createClassSchema.safeParse({ className, ...(teacherId ? { teacherId } : {}) });
+    if (!input.success) return setMessage({ tone: 'error', text: input.error.issues[0].message });
+    create.mutate(input.data, {
+      onSuccess: (created) => {
+        setMessage({ tone: 'success', text: `Class "${created.className}" created.`, classId: created.classId });
+        setClassName('');
+        setTeacherId('');
+      },
+      onError: (failure) => setMessage({ tone: 'error', text: failure.message }),
+    });
+  };
+
+  return (
+    <section className="card admin-panel create-class" aria-labelledby="create-class-heading">
+      <h2 id="create-class-heading">Create a class</h2>
+      {message && (
+        <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+          {message.text} {message.classId && <Link to={`/admin/classes/${message.classId}`}>Enrol its students</Link>}
+        </Alert>
+      )}
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <Field
+          id="class-name"
+          label="Class name"
+          required
+          maxLength={CLASS_LIMITS.classNameMaxLength}
+          value={className}
+          onChange={(event) => setClassName(event.target.value)}
+        />
+        <TeacherSelect id="class-teacher" value={teacherId} onChange={setTeacherId} />
+        <button type="submit" className="button" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Class'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+// Enrol a pasted list of e-mail addresses: a preview first (will be enrolled, already enrolled, not a student, no
+// account with an "Invite them" action, not an address, listed twice), then the enrolments in chunks with a result.
+import { useState } from 'react';
+import { CLASS_LIMITS, type EnrolmentOutcome } from '../../../../../shared/class-admin';
+import { PEOPLE_LIMITS, displayName, personNameSchema, type Person } from '../../../../../shared/people';
+import { Alert } from '../../../components/alert';
+import { api } from '../../../lib/api-client';
+import { chunk } from '../../people/utils/invitation-list';
+import { TemporaryPassword } from '../../people/components/temporary-password';
+import { useEnrolStudents } from '../api/class-admin';
+import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';
+
+export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {
+  const enrol = useEnrolStudents(classId);
+  const [text, setText] = useState('');
+  const [people, setPeople] = useState<Person[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<EnrolmentOutcome[] | null>(null);
+  const rows = people && classifyEnrolments(text, people, enrolledIds);
+
+  const lookUp = async () => {
+    const found: Person[] = [];
+    for (const emails of chunk(addressesIn(text), PEOPLE_LIMITS.lookupMax)) found.push(...(await api.lookupPeople(emails)).people);
+    return found;
+  };
+
+  const preview = async () => {
+    setError(null);
+    setResults(null);
+    setBusy(true);
+    try {
+      setPeople(await lookUp());
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const enrolAll = async (ready: EnrolmentRow[]) => {
+    const done: EnrolmentOutcome[] = [];
+    setError(null);
+    setBusy(true);
+    try {
+      for (const part of chunk(ready.map((row) => row.person!.userId), CLASS_LIMITS.enrolBatchMax)) {
+        done.push(...(await enrol.mutateAsync(part)).results);
+      }
+      setText('');
+      setPeople(null);
+    } catch (failure) {
+      setError(`Stopped after ${done.length} of ${ready.length}: ${(failure as Error).message}`);
+    } finally {
+      setResults(done);
+      setBusy(false);
+    }
+  };
+
+  const ready = rows?.filter((row) => row.status === 'willEnrol') ?? [];
+  return (
+    <section className="card admin-panel admin-panel-wide" aria-labelledby="enrol-list-heading">
+      <h2 id="enrol-list-heading">Enrol from a list</h2>
+      {error && <Alert tone="error">{error}</Alert>}
+      {results && (
+        <Alert tone="success" onDismiss={() => setResults(null)}>
+          Enrolled {results.filter((result) => result.outcome === 'enrolled').length} of {results.length}.
+          {results
+            .filter((result) => result.outcome !== 'enrolled')
+            .map((result) => ` ${result.student ? displayName(result.student) : result.studentId}: ${result.message}`)
+            .join('')}
+        </Alert>
+      )}
+      <div className="admin-form">
+        <div className="field">
+          <label htmlFor="enrol-list">Students' e-mail addresses</label>
+          <textarea
+            id="enrol-list"
+            rows={4}
+            value={text}
+            placeholder="One per line, or separated by commas"
+            onChange={(event) => {
+              setText(event.target.value);
+              setPeople(null);
+            }}
+          />
+        </div>
+        <button type="button" className="button button-secondary" disabled={busy || !text.trim()} onClick={() => void preview()}>
+          {busy && !rows ? 'Checking...' : 'Preview'}
+        </button>
+      </div>
+      {rows && (
+        <>
+          <div className="admin-table-scroll" role="region" aria-label="Enrolment preview" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={`${row.email}-${index}`} className={row.status === 'willEnrol' ? undefined : 'row-skipped'}>
+                    <td>{row.email}</td>
+                    <td>{row.person ? displayName(row.person) : ''}</td>
+                    <td>
+                      <strong>{ENROLMENT_STATUS_LABEL[row.status]}</strong>
+                      {row.status === 'unknown' && <InviteThem email={row.email} onInvited={() => void preview()} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button type="button" className="button" disabled={busy || ready.length === 0} onClick={() => void enrolAll(ready)}>
+            {ready.length === 1 ? 'Enrol 1 Student' : `Enrol ${ready.length} Students`}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Invites an address that has no account as a student, right from the preview. */
+function InviteThem({ email, onInvited }: { email: string; onInvited: () => void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [password, setPassword] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invite = async () => {
+    const checked = personNameSchema.safeParse(name);
+    if (!checked.success) return setProblem(checked.error.issues[0].message);
+    setBusy(true);
+    try {
+      const invitation = await api.invitePerson({ email, name: checked.data, role: 'Students' });
+      setPassword(invitation.temporaryPassword ?? null);
+      onInvited();
+    } catch (failure) {
+      setProblem((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (password) return <TemporaryPassword email={email} password={password} onDismiss={() => setPassword(null)} />;
+  return (
+    <div className="invite-them">
+      {problem && <span className="field-hint">{problem}</span>}
+      <label className="visually-hidden" htmlFor={`invite-${email}`}>
+        Full name of {email}
+      </label>
+      <input id={`invite-${email}`} placeholder="Full name" value={name} maxLength={PEOPLE_LIMITS.nameMaxLength} onChange={(event) => setName(event.target.value)} />
+      <button type="button" className="link-button" disabled={busy} onClick={() => void invite()}>
+        Invite them
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// Invite one person: e-mail, full name, role. In the cloud Cognito e-mails the temporary password; locally it is shown.
+import { useState, type FormEvent } from 'react';
+import { invitePersonSchema, PEOPLE_LIMITS } from '../../../../../shared/people';
+import { ROLES, type Role } from '../../../../../shared/roles';
+import { Alert } from '../../../components/alert';
+import { Field } from '../../../components/field';
+import { useInvitePerson } from '../api/people';
+import { ROLE_LABEL } from './labels';
+import { TemporaryPassword } from './temporary-password';
+
+export function InvitePersonForm() {
+  const invite = useInvitePerson();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>('Students');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ email: string; temporaryPassword?: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = invitePersonSchema.safeParse({ email, name, role });
+    if (!checked.success) return setError(checked.error.issues[0].message);
+    setError(null);
+    setDone(null);
+    invite.mutate(checked.data, {
+      onSuccess: (invitation) => {
+        setDone({ email: invitation.person.email, temporaryPassword: invitation.temporaryPassword });
+        setEmail('');
+        setName('');
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <section className="card admin-panel" aria-labelledby="invite-one-heading">
+      <h2 id="invite-one-heading">Invite a person</h2>
+      {error && <Alert tone="error">{error}</Alert>}
+      {done &&
+        (done.temporaryPassword ? (
+          <TemporaryPassword email={done.email} password={done.temporaryPassword} onDismiss={() => setDone(null)} />
+        ) : (
+          <Alert tone="success" onDismiss={() => setDone(null)}>
+            Invitation sent to {done.email}. They will get an e-mail with a temporary password.
+          </Alert>
+        ))}
+      <form onSubmit={submit} noValidate className="admin-form">
+        <Field id="invite-email" label="E-mail" type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field
+          id="invite-name"
+          label="Full name"
+          autoComplete="off"
+          required
+          maxLength={PEOPLE_LIMITS.nameMaxLength}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <div className="field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            {ROLES.map((each) => (
+              <option key={each} value={each}>
+                {ROLE_LABEL[each]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={invite.isPending}>
+          {invite.isPending ? 'Inviting...' : 'Send Invitation'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+// What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
+// resend an invitation they have not used yet.
+import { useState } from 'react';
+import { displayName, personNameSchema, PEOPLE_LIMITS, type Person } from '../../../../../shared/people';
+import { ROLES, type Role } from '../../../../../shared/roles';
+import { Alert } from '../../../components/alert';
+import { Field } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
+import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '../api/people';
+import { ROLE_LABEL } from './labels';
+import { TemporaryPassword } from './temporary-password';
+
+type Open = 'name' | 'role' | 'disable' | null;
+
+export function PersonActions({ person, isSelf }: { person: Person; isSelf: boolean }) {
+  const [open, setOpen] = useState<Open>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState<string | null>(null);
+  const enable = useEnablePerson();
+  const resend = useResendInvitation();
+  const shown = displayName(person);
+  const fail = (failure: Error) => setError(failure.message);
+  const close = () => setOpen(null);
+
+  return (
+    <div className="person-actions">
+      {error && (
+        <Alert tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {password && <TemporaryPassword email={person.email} password={password} onDismiss={() => setPassword(null)} />}
+      <div className="actions">
+        <button type="button" className="link-button" onClick={() => setOpen('name')} aria-label={`Edit name of ${shown}`}>
+          Edit name
+        </button>
+        {!isSelf && (
+          <button type="button" className="link-button" onClick={() => setOpen('role')} aria-label={`Change role of ${shown}`}>
+            Change role
+          </button>
+        )}
+        {person.status === 'invited' && (
+          <button
+            type="button"
+            className="link-button"
+            disabled={resend.isPending}
+            aria-label={`Resend invitation to ${shown}`}
+            onClick={() => resend.mutate(person.userId, { onSuccess: (answer) => setPassword(answer.temporaryPassword ?? null), onError: fail })}
+          >
+            Resend invitation
+          </button>
+        )}
+        {person.status === 'disabled' ? (
+          <button
+            type="button"
+            className="link-button"
+            disabled={enable.isPending}
+            aria-label={`Enable ${shown}`}
+            onClick={() => enable.mutate(person.userId, { onError: fail })}
+          >
+            Enable
+          </button>
+        ) : (
+          !isSelf && (
+            <button type="button" className="link-button link-button-danger" onClick={() => setOpen('disable')} aria-label={`Disable ${shown}`}>
+              Disable
+            </button>
+          )
+        )}
+      </div>
+      {open === 'name' && <RenameDialog person={person} onClose={close} />}
+      {open === 'role' && <RoleDialog person={person} onClose={close} onError={fail} />}
+      {open === 'disable' && <DisableDialog person={person} onClose={close} onError={fail} />}
+    </div>
+  );
+}
+
+interface DialogProps {
+  person: Person;
+  onClose: () => void;
+  onError: (error: Error) => void;
+}
+
+function RenameDialog({ person, onClose }: Omit<DialogProps, 'onError'>) {
+  const rename = useRenamePerson();
+  const [name, setName] = useState(person.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const checked = personNameSchema.safeParse(name);
+    if (!checked.success) return setProblem(checked.error.issues[0].message);
+    rename.mutate({ userId: person.userId, name: checked.data }, { onSuccess: onClose, onError: (failure) => setProblem(failure.message) });
+  };
+  return (
+    <FormDialog title={`Edit name of ${person.email}`} submitLabel="Save Name" busy={rename.isPending} onSubmit={submit} onCancel={onClose}>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      <Field
+        id={`rename-${person.userId}`}
+        label="Full name"
+        hint="Also changes the name on their class rosters and reports."
+        required
+        maxLength={PEOPLE_LIMITS.nameMaxLength}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+    </FormDialog>
+  );
+}
+
+function RoleDialog({ person, onClose, onError }: DialogProps) {
+  const changeRole = useChangeRole();
+  const [role, setRole] = useState<Role>(person.role ?? 'Students');
+  const shown = displayName(person);
+  const submit = () => changeRole.mutate({ userId: person.userId, role }, { onSuccess: onClose, onError: (failure) => {
+        onClose();
+        onError(failure);
+      } });
+  return (
+    <FormDialog title={`Change role of ${shown}`} submitLabel="Change Role" busy={changeRole.isPending} onSubmit={submit} onCancel={onClose}>
+      <div className="field">
+        <label htmlFor={`role-${person.userId}`}>New role</label>
+        <select id={`role-${person.userId}`} value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          {ROLES.map((each) => (
+            <option key={each} value={each}>
+              {ROLE_LABEL[each]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="muted">
+        {shown} is now {person.role ? `a ${ROLE_LABEL[person.role].toLowerCase()}` : 'without a role'}. The new role applies from their next
+        sign-in (within 15 minutes for a session already open).
+      </p>
+    </FormDialog>
+  );
+}
+
+function DisableDialog({ person, onClose, onError }: DialogProps) {
+  const disable = useDisablePerson();
+  const shown = displayName(person);
+  const submit = () => disable.mutate(person.userId, { onSuccess: onClose, onError: (failure) => {
+        onClose();
+        onError(failure);
+      } });
+  return (
+    <FormDialog title={`Disable ${shown}?`} submitLabel="Disable" danger busy={disable.isPending} onSubmit={submit} onCancel={onClose}>
+      <p>
+        They are signed out everywhere at once and cannot sign in until you enable them again. Their classes, progress and modules
+        are kept.
+      </p>
+    </FormDialog>
+  );
+}

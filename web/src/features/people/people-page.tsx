@@ -1,0 +1,110 @@
+// /admin/people: everyone in the school's directory, searchable and filtered, with the admin's actions per person,
+// and the two ways to invite (one person, or a pasted list / CSV with a preview).
+import { useDeferredValue, useState } from 'react';
+import { displayName, PERSON_STATUSES, type PersonStatus } from '../../../../shared/people';
+import { ROLES, type Role } from '../../../../shared/roles';
+import { Alert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useLogError } from '../../lib/use-log-error';
+import { usePeople } from './api/people';
+import { BulkInvite } from './components/bulk-invite';
+import { InvitePersonForm } from './components/invite-person-form';
+import { formatDate, ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from './components/labels';
+import { PersonActions } from './components/person-actions';
+import './people.css';
+
+export default function PeoplePage() {
+  useDocumentTitle('People');
+  const me = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<PersonStatus | ''>('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const people = usePeople({ search: deferredSearch || undefined, role: role || undefined, status: status || undefined });
+  useLogError(people.error, 'Loading people failed');
+  const rows = people.data?.pages.flatMap((page) => page.people) ?? [];
+
+  return (
+    <>
+      <h1>People</h1>
+      <p className="muted">Invite teachers, students and administrators, and manage their accounts.</p>
+      <div className="admin-panels">
+        <InvitePersonForm />
+        <BulkInvite />
+      </div>
+
+      <section aria-labelledby="people-list-heading">
+        <h2 id="people-list-heading">Everyone</h2>
+        <form className="people-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+          <div className="field">
+            <label htmlFor="people-search">Search by name or e-mail</label>
+            <input id="people-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="people-role">Role</label>
+            <select id="people-role" value={role} onChange={(event) => setRole(event.target.value as Role | '')}>
+              <option value="">All roles</option>
+              {ROLES.map((each) => (
+                <option key={each} value={each}>
+                  {ROLE_PLURAL[each]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="people-status">Status</label>
+            <select id="people-status" value={status} onChange={(event) => setStatus(event.target.value as PersonStatus | '')}>
+              <option value="">Any status</option>
+              {PERSON_STATUSES.map((each) => (
+                <option key={each} value={each}>
+                  {STATUS_LABEL[each]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+
+        {people.isPending ? (
+          <Loading label="Loading people..." />
+        ) : people.isError ? (
+          <Alert tone="error">Could not load people: {people.error.message}</Alert>
+        ) : rows.length === 0 && !people.hasNextPage ? (
+          <p className="empty-state">Nobody matches these filters.</p>
+        ) : (
+          <ul className="people-list" aria-label="People">
+            {rows.map((person) => (
+              <li key={person.userId} className="card person-card">
+                <div className="person-who">
+                  <span className="person-name">{displayName(person)}</span>
+                  {person.name && <span className="muted person-email">{person.email}</span>}
+                </div>
+                <dl className="person-facts">
+                  <div>
+                    <dt>Role</dt>
+                    <dd>{person.role ? ROLE_LABEL[person.role] : 'No role'}</dd>
+                  </div>
+                  <div>
+                    <dt>Status</dt>
+                    <dd className={`person-status person-status-${person.status}`}>{STATUS_LABEL[person.status]}</dd>
+                  </div>
+                  <div>
+                    <dt>Created</dt>
+                    <dd>{formatDate(person.createdAt)}</dd>
+                  </div>
+                </dl>
+                <PersonActions person={person} isSelf={person.userId === me.userId} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {people.hasNextPage && (
+          <button type="button" className="button button-secondary" disabled={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
+            {people.isFetchingNextPage ? 'Loading...' : 'Show More People'}
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

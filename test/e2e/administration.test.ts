@@ -4,7 +4,7 @@
 // is refused. Every admin page is checked with axe and screenshotted at 1280 and 375 px.
 import type { Page } from 'playwright-core';
 import { routes, buildPath } from '../../shared/routes';
-import { open, submitLogin, waitForPath } from './support/app';
+import { open, submitLogin, submitNewPassword, waitForPath } from './support/app';
 import { useBrowser, waitForLoaded } from './support/browser';
 import { createModuleThroughApi, stackConfig, uniqueTag, type TestUser } from './support/stack';
 
@@ -14,9 +14,7 @@ const ADMIN = { email: 'admin@example.com', password: 'Demo-admin-1' };
 async function signInWithTemporaryPassword(page: Page, loginPath: string, email: string, temporaryPassword: string, newPassword: string) {
   await open(page, loginPath);
   await submitLogin(page, email, temporaryPassword);
-  const form = page.getByRole('form', { name: 'Set a new password' });
-  await form.getByLabel('New Password').fill(newPassword);
-  await form.getByRole('button', { name: 'Set New Password' }).click();
+  await submitNewPassword(page, newPassword);
 }
 
 async function logout(page: Page) {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { SEED_FILES_DIR } from '../integration/harness';
-import { open, pathOf, signInAs, submitLogin, waitForPath } from './support/app';
+import { open, pathOf, signInAs, submitLogin, submitNewPassword, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';
 import { createClass, newUser, stackConfig, uniqueTag, type TestClass, type TestUser } from './support/stack';
 
@@ -65,9 +65,7 @@ it('a new teacher sets a password, builds, edits and assigns a module, and opens
   const newPasswordForm = page.getByRole('form', { name: 'Set a new password' });
   await newPasswordForm.waitFor();
   await checkPage(page, 'teacher-login-new-password');
-  await newPasswordForm.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
-  await newPasswordForm.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
-  await newPasswordForm.getByRole('button', { name: 'Set New Password' }).click();
+  await submitNewPassword(page, NEW_PASSWORD);
   await waitForPath(page, '/teacher-dashboard');
   teacher = { ...teacher, password: NEW_PASSWORD };
   await page.getByRole('heading', { level: 1, name: `Welcome back, ${teacher.email}!` }).waitFor();

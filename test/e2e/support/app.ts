@@ -24,6 +24,14 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Fills the forced new-password form shown after a first sign-in with a temporary password, and submits it. */
+export async function submitNewPassword(page: Page, newPassword: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Set a new password' });
+  await form.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await form.getByLabel('Confirm New Password').fill(newPassword);
+  await form.getByRole('button', { name: 'Set New Password' }).click();
+}
+
 /** Signs in on the user's own login screen and waits for their dashboard. */
 export async function signInAs(page: Page, user: TestUser): Promise<void> {
   const role = user.role as 'Teachers' | 'Students';

@@ -172,6 +172,23 @@ describe('roles and offboarding', () => {
     expect((await world.call('listClasses', { as: accessToken })).status).toBe(200);
   });
 
+  it('keeps a class teacher in Teachers until their classes have another teacher', async () => {
+    const { person } = await world.ok('invitePerson', {
+      as: world.admin,
+      body: { email: 'keeper@example.com', name: 'Kit Keeper', role: 'Teachers' },
+    });
+    const { classId } = await world.ok('createClass', { as: world.admin, body: { className: 'Keeper class', teacherId: person.userId } });
+    const refused = await world.call('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Students' } });
+    expect(refused).toMatchObject({ status: 409, body: { message: 'Kit Keeper teaches Keeper class; give that class another teacher first.' } });
+    const teachers = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?role=Teachers' });
+    expect(teachers.people.map((each: { userId: string }) => each.userId)).toContain(person.userId);
+
+    await world.ok('setClassTeacher', { as: world.admin, params: { classId }, body: { teacherId: null } });
+    const moved = await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Students' } });
+    expect(moved.role).toBe('Students');
+    await world.ok('deleteClass', { as: world.admin, params: { classId } });
+  });
+
   it('disables a student, whose next call is refused, then enables them again', async () => {
     const { person, temporaryPassword } = await world.ok('invitePerson', {
       as: world.admin,

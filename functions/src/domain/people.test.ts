@@ -101,6 +101,20 @@ describe('roles and access', () => {
     expect(directory.calls.filter((call) => call.startsWith('setRole'))).toHaveLength(1);
   });
 
+  it('refuses to move a teacher who still teaches a class out of Teachers, and changes nothing', async () => {
+    const { people, caller, directory, rosters, audit } = setup();
+    const ada = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    rosters.taught.set(ada.userId, ['Year 9 Science', 'Year 10 Biology']);
+    await expect(people.changeRole(caller, ada.userId, 'Students')).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Ada Teacher teaches Year 9 Science, Year 10 Biology; give those classes another teacher first.',
+    });
+    expect(directory.people.get(ada.userId)?.role).toBe('Teachers');
+    expect(audit.entries).toEqual([]);
+    rosters.taught.set(ada.userId, []);
+    expect(await people.changeRole(caller, ada.userId, 'Admins')).toMatchObject({ role: 'Admins' });
+  });
+
   it('disables and enables, recording each real change once', async () => {
     const { people, caller, directory, audit } = setup();
     const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });

@@ -126,6 +126,14 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
       refuseSelf(caller, userId, 'change the role of');
       const person = await requirePerson(userId);
       if (person.role === role) return person;
+      // A class keeps its teacher id; moving that person out of Teachers would leave the class with a teacher who
+      // cannot sign in to teach it.
+      const taught = person.role === 'Teachers' ? await rosters.classesTaughtBy(userId) : [];
+      if (taught.length > 0) {
+        throw conflict(
+          `${displayName(person)} teaches ${taught.join(', ')}; give ${taught.length === 1 ? 'that class' : 'those classes'} another teacher first.`,
+        );
+      }
       await directory.setRole(person, role);
       await record(caller, 'changeRole', describe(person), `from ${person.role ?? 'no role'} to ${role}`);
       return { ...person, role };

@@ -170,6 +170,8 @@ export interface AuditLog {
 export interface RosterNames {
   renameTeacher(teacherId: string, name: string): Promise<void>;
   renameStudent(studentId: string, name: string): Promise<void>;
+  /** The names of the classes this person teaches. */
+  classesTaughtBy(teacherId: string): Promise<string[]>;
 }
 
 /** Whole-school figures for the admin dashboard. */

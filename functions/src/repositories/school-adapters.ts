@@ -7,6 +7,7 @@ export function makeRosterNames(classes: ClassStore): RosterNames {
   return {
     renameTeacher: (teacherId, name) => classes.renameTeacherInClasses(teacherId, name),
     renameStudent: (studentId, name) => classes.renameStudentInClasses(studentId, name),
+    classesTaughtBy: async (teacherId) => (await classes.listClassesByTeacher(teacherId)).map((record) => record.className),
   };
 }
 

@@ -80,11 +80,16 @@ export function steppingClock(start = Date.parse('2026-11-23T10:00:00.000Z')): C
 export class InMemoryRosters implements RosterNames {
   readonly teacherNames = new Map<string, string>();
   readonly studentNames = new Map<string, string>();
+  /** Teacher id → the names of the classes they teach. */
+  readonly taught = new Map<string, string[]>();
   async renameTeacher(teacherId: string, name: string) {
     this.teacherNames.set(teacherId, name);
   }
   async renameStudent(studentId: string, name: string) {
     this.studentNames.set(studentId, name);
+  }
+  async classesTaughtBy(teacherId: string) {
+    return this.taught.get(teacherId) ?? [];
   }
 }
 

@@ -14,6 +14,7 @@ import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';
+import { UserNotFoundError } from 'cognito-local/lib/errors';
 import { CryptoService } from 'cognito-local/lib/services/crypto';
 import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
@@ -46,6 +47,7 @@ export type IdentityTwinMessage =
 
 async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; close(): Promise<void> }> {
   registerRefreshTokenTarget();
+  registerGlobalSignOutTarget();
   const logger = createLogger(options.logLevel);
   const ctx: Context = { logger };
   const dataDirectory = path.join(options.directory, 'db');
@@ -102,6 +104,25 @@ function registerRefreshTokenTarget(): void {
         ClientMetadata: req.ClientMetadata,
       });
       return { AuthenticationResult: { ...result.AuthenticationResult, RefreshToken: req.RefreshToken } };
+    };
+}
+
+/**
+ * AdminUserGlobalSignOut, which offboarding calls and cognito-local lacks: it forgets the user's refresh tokens, so
+ * the next refresh fails as in Cognito. (Access tokens already issued live on; the local API server refuses a
+ * disabled user's tokens, standing in for their short lifetime in the cloud.)
+ */
+function registerGlobalSignOutTarget(): void {
+  const targets = Targets as unknown as Record<string, unknown>;
+  if (targets.AdminUserGlobalSignOut) return;
+  targets.AdminUserGlobalSignOut =
+    ({ cognito }: Parameters<typeof InitiateAuth>[0]) =>
+    async (ctx: Context, req: { UserPoolId: string; Username: string }) => {
+      const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new UserNotFoundError();
+      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
     };
 }
 

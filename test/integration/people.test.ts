@@ -159,6 +159,21 @@ describe('names', () => {
   });
 });
 
+async function refreshWith(refreshToken: string) {
+  const client = identityClient(world.config);
+  try {
+    return await client.send(
+      new InitiateAuthCommand({
+        ClientId: world.config.cognito.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 describe('roles and offboarding', () => {
   it('moves a person between groups; the new token carries the new role', async () => {
     const { person, temporaryPassword } = await world.ok('invitePerson', {
@@ -197,9 +212,12 @@ describe('roles and offboarding', () => {
     const token = await firstSignIn('leaver@example.com', temporaryPassword, 'Leaver-pass-1');
     const ownClasses = { as: token, params: { userId: person.userId } };
     expect((await world.call('listStudentClasses', ownClasses)).status).toBe(200);
+    const { refreshToken } = await signInTokens(world.config, 'leaver@example.com', 'Leaver-pass-1');
 
     const disabled = await world.ok('disablePerson', { as: world.admin, params: { userId: person.userId } });
     expect(disabled.status).toBe('disabled');
+    // Signed out everywhere: the session cannot be renewed.
+    await expect(refreshWith(refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const refused = await world.call('listStudentClasses', ownClasses);
     expect(refused).toMatchObject({ status: 401, body: { message: 'Your account has been disabled; ask your school administrator.' } });
     // (cognito-local still lets a disabled user sign in, unlike Cognito; the API refuses the fresh token all the same.)

@@ -29,7 +29,7 @@ export interface CognitoUserDirectoryOptions {
   userPoolId: string;
   /**
    * The local twin (cognito-local): no e-mail leaves the machine, so temporary passwords are made here and returned;
-   * it has neither MessageAction RESEND nor AdminUserGlobalSignOut (the local API server refuses disabled users instead).
+   * it has no MessageAction RESEND.
    */
   local?: boolean;
 }
@@ -158,12 +158,7 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
 
     async disable(userId) {
       await client.send(new AdminDisableUserCommand({ UserPoolId, Username: userId }));
-      try {
-        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: userId }));
-      } catch (error) {
-        // cognito-local lacks the call; the local API server checks the user's status on every request instead.
-        if (!local) throw error;
-      }
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: userId }));
     },
 
     async enable(userId) {

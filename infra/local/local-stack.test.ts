@@ -107,6 +107,15 @@ describe('local stack', () => {
     expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE');
   });
 
+  test('gzips API answers of 1 KB or more, as the Lambda handler does for a client that accepts it', async () => {
+    const token = await signIn(config, teacher.email, teacher.password);
+    const response = await api(routes.listModules.path, { headers: { ...bearer(token), 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const text = await response.text(); // fetch has already gunzipped it
+    expect(text.length).toBeGreaterThanOrEqual(1024);
+    expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ title: expect.any(String) })]));
+  });
+
   test('refuses a body over 1 MB with 413', async () => {
     const token = await signIn(config, teacher.email, teacher.password);
     const response = await api(routes.createModule.path, {

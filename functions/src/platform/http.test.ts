@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -69,6 +70,24 @@ describe('apiHandler', () => {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': 'request-1' },
       body: [],
     });
+  });
+
+  it('gzips an answer of 1 KB or more for a client that accepts gzip, and only then', async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => ({ moduleId: `module-${index}`, title: 'Cells and their parts' }));
+    const handler = apiHandler('listModules', async () => ok(rows as never));
+    const event = apiEvent(routes.listModules);
+    const plain = await handler(event);
+    expect(plain).toMatchObject({ body: JSON.stringify(rows) });
+    expect(plain.headers).not.toHaveProperty('content-encoding');
+
+    const compressed = await handler({ ...event, headers: { ...event.headers, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed).toMatchObject({ isBase64Encoded: true, headers: { 'content-encoding': 'gzip', 'x-request-id': 'request-1' } });
+    expect(JSON.parse(gunzipSync(Buffer.from(compressed.body!, 'base64')).toString('utf8'))).toEqual(rows);
+
+    const small = apiHandler('listModules', async () => ok([]));
+    const smallAnswer = await small({ ...event, headers: { ...event.headers, 'accept-encoding': 'gzip' } });
+    expect(smallAnswer).toMatchObject({ body: '[]' });
+    expect(smallAnswer.headers).not.toHaveProperty('content-encoding');
   });
 
   it('answers 400 to a body that is not JSON, before reading anything', async () => {

@@ -2,6 +2,7 @@
 // the route table's role check, JSON parsing and validation, one mapping from errors to responses, and what every
 // request leaves behind: log lines carrying the Lambda context and the API Gateway request id, that id in an
 // `x-request-id` header (and in any 500's message, for the user to quote), and its metrics.
+import { gzipSync } from 'node:zlib';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -72,7 +73,8 @@ export function apiHandler<N extends RouteName>(
     logger.setCorrelationId(requestId);
     metrics.captureColdStartMetric(context?.functionName);
     metrics.addMetadata('requestId', requestId);
-    const respond = (statusCode: number, body: unknown) => toResult(statusCode, body, requestId);
+    const acceptsGzip = /\bgzip\b/i.test(event.headers?.['accept-encoding'] ?? '');
+    const respond = (statusCode: number, body: unknown) => toResult(statusCode, body, requestId, acceptsGzip);
     try {
       const caller = callerFrom(event);
       if (!route.roles.some((role) => caller.roles.includes(role))) {
@@ -141,11 +143,21 @@ function parseBody(event: ApiEvent): unknown {
   }
 }
 
-function toResult(statusCode: number, body: unknown, requestId: string): ApiResult {
+/**
+ * Answers from this size on are gzipped for clients that accept it. CloudFront compresses only what it may cache, and
+ * the API is never cached, so a class report would otherwise cross a phone's network at full size.
+ */
+export const COMPRESS_FROM_BYTES = 1024;
+
+function toResult(statusCode: number, body: unknown, requestId: string, acceptsGzip: boolean): ApiResult {
+  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId };
+  const text = body === undefined ? '' : JSON.stringify(body);
+  if (!acceptsGzip || Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { statusCode, headers, body: text };
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId },
-    body: body === undefined ? '' : JSON.stringify(body),
+    headers: { ...headers, 'content-encoding': 'gzip' },
+    body: gzipSync(text).toString('base64'),
+    isBase64Encoded: true,
   };
 }
 

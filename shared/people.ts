@@ -148,6 +148,3 @@ export type InvitePeopleInput = z.infer<typeof invitePeopleSchema>;
 export type LookupPeopleInput = z.infer<typeof lookupPeopleSchema>;
 export type RenamePersonInput = z.infer<typeof renamePersonSchema>;
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
-
-/** How a person is shown: their name, or their e-mail while they have none. */
-export const displayName = (person: { name?: string; email: string }) => person.name?.trim() || person.email;

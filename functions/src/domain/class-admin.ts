@@ -1,7 +1,8 @@
 // Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
 // unenrol students (only Students, at most CLASS_LIMITS.studentsMax per class). Every change is audited.
 import { CLASS_LIMITS, type AdminClassDetail, type AdminClassSummary, type EnrolmentOutcome } from '../../../shared/class-admin';
-import { displayName, type Person } from '../../../shared/people';
+import { type Person } from '../../../shared/people';
+import { displayName } from '../../../shared/person-name';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';

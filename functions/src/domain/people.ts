@@ -8,7 +8,8 @@ import type {
   PeoplePage,
   Person,
 } from '../../../shared/people';
-import { displayName, PERSON_STATUSES } from '../../../shared/people';
+import { PERSON_STATUSES } from '../../../shared/people';
+import { displayName } from '../../../shared/person-name';
 import { ROLES, type Role } from '../../../shared/roles';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';

@@ -3,6 +3,7 @@ import type { SignInOutput } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session';
+import { loadAmplifyAuth } from './amplify-auth';
 import { getAuthFlowType } from './auth-flow';
 import { credentialsErrorMessage, errorMessage, LOGIN_MESSAGES, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
@@ -10,11 +11,6 @@ import { useSignInHold } from './sign-in-hold';
 
 export type LoginStep = 'credentials' | 'newPassword';
 
-/**
- * Amplify's sign-in calls, loaded when first used: the screen paints without them, and by the time someone submits,
- * the start-up has loaded them already (they share a chunk with the session check).
- */
-const amplifyAuth = () => import('aws-amplify/auth');
 
 export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
   const navigate = useNavigate();
@@ -97,7 +93,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
 
   const submitNewPassword = (newPassword: string) =>
     run(async () => {
-      const { confirmSignIn } = await amplifyAuth();
+      const { confirmSignIn } = await loadAmplifyAuth();
       const result = await confirmSignIn({ challengeResponse: newPassword });
       await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
     }, (caught) => errorMessage(caught, LOGIN_MESSAGES.newPasswordFailed));
@@ -112,7 +108,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
 
 /** Signs in; if an earlier user is still signed in on this browser, signs them out first. */
 async function signInFresh(username: string, password: string): Promise<SignInOutput> {
-  const { signIn, signOut } = await amplifyAuth();
+  const { signIn, signOut } = await loadAmplifyAuth();
   const input = { username, password, options: { authFlowType: getAuthFlowType() } };
   try {
     return await signIn(input);
@@ -125,7 +121,7 @@ async function signInFresh(username: string, password: string): Promise<SignInOu
 
 async function quietSignOut() {
   try {
-    const { signOut } = await amplifyAuth();
+    const { signOut } = await loadAmplifyAuth();
     await signOut();
   } catch (caught) {
     console.error('Sign-out failed', caught);

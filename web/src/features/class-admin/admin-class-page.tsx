@@ -3,7 +3,7 @@
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '../../../../shared/class-admin';
-import { displayName } from '../../../../shared/people';
+import { displayName } from '../../../../shared/person-name';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';

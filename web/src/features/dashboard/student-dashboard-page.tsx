@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayName } from '../../../../shared/people';
+import { displayName } from '../../../../shared/person-name';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary, StudentClassProgress } from '../../../../shared/entities';

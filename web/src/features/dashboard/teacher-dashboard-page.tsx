@@ -6,7 +6,7 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
-import { displayName } from '../../../../shared/people';
+import { displayName } from '../../../../shared/person-name';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useTeacherClasses } from '../classes/api/classes';

@@ -1,10 +1,10 @@
 // "Forgot password?": the identity service e-mails a code (locally, `npm start` prints it), then the code and a new
 // password set it. Whether an account exists for the e-mail is never revealed: an unknown address gets the same
 // answer as a known one.
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';
+import { loadAmplifyAuth } from '../amplify-auth';
 import { errorMessage } from '../login-messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields';
 
@@ -48,7 +48,7 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
     setErrors({});
     void run(async () => {
       try {
-        await resetPassword({ username: address });
+        await (await loadAmplifyAuth()).resetPassword({ username: address });
       } catch (caught) {
         // The same answer as for an existing account (the cloud pool does this itself).
         if (!(caught instanceof Error && caught.name === 'UserNotFoundException')) throw caught;
@@ -63,7 +63,7 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void run(async () => {
-      await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password.password });
+      await (await loadAmplifyAuth()).confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password.password });
       onDone({ email: email.trim(), changed: true });
     });
   }

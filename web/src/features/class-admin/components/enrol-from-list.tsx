@@ -2,7 +2,8 @@
 // account with an "Invite them" action, not an address, listed twice), then the enrolments in chunks with a result.
 import { useState } from 'react';
 import { CLASS_LIMITS, type EnrolmentOutcome } from '../../../../../shared/class-admin';
-import { PEOPLE_LIMITS, displayName, personNameSchema, type Person } from '../../../../../shared/people';
+import { PEOPLE_LIMITS, personNameSchema, type Person } from '../../../../../shared/people';
+import { displayName } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/alert';
 import { api } from '../../../lib/api-client';
 import { chunk } from '../../people/utils/invitation-list';

@@ -1,7 +1,8 @@
 // What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
 // resend an invitation they have not used yet.
 import { useState } from 'react';
-import { displayName, personNameSchema, PEOPLE_LIMITS, type Person } from '../../../../../shared/people';
+import { personNameSchema, PEOPLE_LIMITS, type Person } from '../../../../../shared/people';
+import { displayName } from '../../../../../shared/person-name';
 import { ROLES, type Role } from '../../../../../shared/roles';
 import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';

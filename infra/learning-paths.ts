@@ -36,6 +36,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     description: 'Learning Paths: CloudFront, the web app and its runtime config',
     webDistPath: props.webDistPath,
     apiDomainName: api.apiDomainName,
+    originVerifySecret: api.originVerifySecret,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     uploadsBucket: data.uploadsBucket,

@@ -53,10 +53,10 @@ export const routeDeployment = {
   markComplete: { handler: 'mark-complete', table: 'readUpdate', bucket: 'none', userPool: 'none' },
   getStudentClassProgress: { handler: 'get-student-class-progress', table: 'read', bucket: 'none', userPool: 'none' },
   getClassReport: { handler: 'get-class-report', table: 'read', bucket: 'none', userPool: 'none' },
-  createUpload: { handler: 'create-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  completeUpload: { handler: 'complete-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  abortUpload: { handler: 'abort-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  renewUploadParts: { handler: 'renew-upload-parts', table: 'none', bucket: 'upload', userPool: 'none' },
+  createUpload: { handler: 'create-upload', table: 'readWrite', bucket: 'upload', userPool: 'none' },
+  completeUpload: { handler: 'complete-upload', table: 'readWrite', bucket: 'readWrite', userPool: 'none' },
+  abortUpload: { handler: 'abort-upload', table: 'readWrite', bucket: 'upload', userPool: 'none' },
+  renewUploadParts: { handler: 'renew-upload-parts', table: 'read', bucket: 'upload', userPool: 'none' },
   // Every signed-in person: their own name (class rosters store names, so they follow).
   renameSelf: { handler: 'rename-self', table: 'readUpdate', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.

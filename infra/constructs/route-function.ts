@@ -27,13 +27,14 @@ import {
  */
 export function functionEnvironment(
   route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
-  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; tracing?: boolean },
+  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerifySecret: string; tracing?: boolean },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
+    ORIGIN_VERIFY_SECRET: names.originVerifySecret,
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
@@ -45,6 +46,8 @@ export interface RouteFunctionProps {
   userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
+  /** The value CloudFront's origin-verify header carries (resolved at deploy time). */
+  originVerifySecret: string;
   /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
   tracing: boolean;
 }
@@ -75,6 +78,7 @@ export class RouteFunction extends Construct {
       bucketName: props.uploadsBucket.bucketName,
       userPoolId: props.userPool.userPoolId,
       serviceName: props.serviceName,
+      originVerifySecret: props.originVerifySecret,
       tracing: props.tracing,
     });
 

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
 import { routeDeployment } from '../route-deployment';
@@ -32,11 +33,14 @@ export interface ApiServerOptions {
   /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
   securityHeaders: Record<string, string>;
   maxBodyBytes?: number;
+  /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
+  originVerifySecret?: string;
   /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** HTTP API's payload limit. */
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 let handlersLoaded = false;
 
@@ -107,6 +111,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     const handlerFile = routeDeployment[match.name].handler;
     const handler = await loadHandler(handlerFile);
     const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body, requestId);
+    if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
       result = await handler(event, lambdaContext(handlerFile));
@@ -271,7 +276,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -303,7 +307,8 @@ async function serveWebApp(request: IncomingMessage, response: ServerResponse, p
     return sendText(response, 400, 'Bad Request');
   }
   const candidate = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (candidate.startsWith(root + path.sep)) {
+  // Source maps are a build artifact the deployed site does not carry either.
+  if (candidate.startsWith(root + path.sep) && path.extname(candidate) !== '.map') {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return sendFile(request, response, root, candidate, info);
   }

@@ -25,11 +25,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { HASHED_ASSETS_DIR, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -37,6 +39,8 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
   apiDomainName: string;
+  /** Sent to the API in the origin-verify header; the functions refuse requests without it. */
+  originVerifySecret: ISecret;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
@@ -125,6 +129,8 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces a header of that name from the viewer.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -189,8 +195,10 @@ export class WebStack extends Stack {
       apiBaseUrl: '',
     } satisfies WebConfig;
 
+    // The build's source maps (hidden: no sourceMappingURL in the chunks) stay a build artifact, never public.
+    const webBuild = () => Source.asset(props.webDistPath, { exclude: ['**/*.map'] });
     new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webDistPath)],
+      sources: [webBuild()],
       destinationBucket: siteBucket,
       logGroup,
       exclude: ['*'],
@@ -198,7 +206,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.hashedAsset)],
     });
     new BucketDeployment(this, 'DeployEntry', {
-      sources: [Source.asset(props.webDistPath), Source.jsonData('config.json', webConfig)],
+      sources: [webBuild(), Source.jsonData('config.json', webConfig)],
       destinationBucket: siteBucket,
       logGroup,
       exclude: [`${HASHED_ASSETS_DIR}/*`],

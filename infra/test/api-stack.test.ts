@@ -1,10 +1,11 @@
 // The API stack against the shared route table: one Lambda and one JWT-authorized route per entry, each with only
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { deployedRoutes, routeDeployment } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
-import { API_THROTTLE } from '../stacks/api-stack';
+import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -50,7 +51,7 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(deployedRoutes)('%s is told only the store names its route uses', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -59,17 +60,20 @@ describe('functions', () => {
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         'NODE_OPTIONS',
+        'ORIGIN_VERIFY_SECRET',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
+    // Resolved from Secrets Manager at deploy time, never written into the template.
+    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
     expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
   });
 
-  test('routes without files get no bucket name, routes without data no table name', () => {
+  test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
     expect(routeDeployment.listClasses.bucket).toBe('none');
     expect(Object.keys(functionFor(routes.listClasses)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
     expect(Object.keys(functionFor(routes.markComplete)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
-    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).not.toContain('TABLE_NAME');
+    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).toContain('TABLE_NAME');
   });
 
   test('every function logs to its own log group with a retention', () => {
@@ -111,6 +115,27 @@ describe('routes', () => {
         Audience: [Match.anyValue()],
       },
     });
+  });
+
+  test('every route has its own throttle under the stage limit, writes lower than reads', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(deployedRoutes.map(([, route]) => `${route.method} ${route.path}`).sort());
+    const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
+    for (const [name, route] of deployedRoutes) {
+      expect(settings[`${route.method} ${route.path}`]).toEqual({
+        ThrottlingRateLimit: routeThrottle(name, route).rateLimit,
+        ThrottlingBurstLimit: routeThrottle(name, route).burstLimit,
+      });
+      expect(rate(name)).toBeLessThan(API_THROTTLE.rateLimit);
+      if (route.method !== 'GET') expect(rate(name)).toBeLessThan(rate('getModule'));
+    }
+    expect(rate('createUpload')).toBeLessThan(rate('markComplete'));
+    // Each bulk request makes up to 25 AdminCreateUser (quota 50/s) or 100 AdminGetUser (quota 120/s) calls.
+    expect(rate('invitePeople') * PEOPLE_LIMITS.invitationBatchMax).toBeLessThanOrEqual(50);
+    expect(rate('lookupPeople') * PEOPLE_LIMITS.lookupMax).toBeLessThanOrEqual(120);
+    // Route settings name routes, so the stage is deployed after them.
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^createModuleRoute/)]));
   });
 
   test('the stage is throttled and writes access logs to a log group with a retention', () => {

@@ -25,6 +25,8 @@ function fakeWebDist(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
+  // The build writes hidden source maps next to the chunks; they must not be deployed.
+  writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"],"mappings":""}');
   return dir;
 }
 

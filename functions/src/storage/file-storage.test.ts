@@ -51,11 +51,13 @@ describe('download links (signed locally, valid 900 s)', () => {
   });
 });
 
-test('upload URLs: a single PUT with its media type, and parts of a multipart upload, valid an hour', async () => {
-  const single = new URL(await storage.singleUploadUrl(key, 'application/pdf'));
+test('upload URLs: a single PUT signed for its size and media type, and parts signed for their length, valid an hour', async () => {
+  const single = new URL(await storage.singleUploadUrl(key, 'application/pdf', 1234));
   expect(single.searchParams.get('x-id')).toBe('PutObject');
   expect(single.searchParams.get('X-Amz-Expires')).toBe('3600');
-  const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3));
+  expect(single.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+  const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3, 5 * 1024 * 1024));
+  expect(part.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
   expect(part.pathname).toBe(`/${key}`);
   expect(part.searchParams.get('uploadId')).toBe('upload-1');
   expect(part.searchParams.get('partNumber')).toBe('3');

@@ -64,9 +64,12 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
       });
     },
 
-    singleUploadUrl(key, mediaType) {
-      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType }), {
+    // The presigner leaves Content-Type unsigned and Content-Length out unless told: signed, S3 refuses a PUT of
+    // any other size or type (403 SignatureDoesNotMatch).
+    singleUploadUrl(key, mediaType, size) {
+      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType, ContentLength: size }), {
         expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
       });
     },
 
@@ -76,10 +79,12 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
       return UploadId;
     },
 
-    partUploadUrl(key, uploadId, partNumber) {
-      return presign(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-        expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
-      });
+    partUploadUrl(key, uploadId, partNumber, size) {
+      return presign(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
+        { expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds, signableHeaders: new Set(['content-length']) },
+      );
     },
 
     async completeMultipartUpload(key, uploadId, parts) {

@@ -127,51 +127,29 @@ export class RouteFunction extends Construct {
   }
 }
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  none: [],
-  read: TABLE_READ_ACTIONS,
-  readUpdate: [...TABLE_READ_ACTIONS, 'dynamodb:UpdateItem'],
-  readWrite: [...TABLE_READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-};
-
-/** The item-level calls the repositories make, on the table and its one index by name (no `index/*`, no Scan). */
+/** Exactly the DynamoDB actions the route declares, on the table and its one index by name (no `index/*`). */
 export function bindTable(grantee: IGrantable, table: ITableV2, access: TableAccess): void {
   if (access === 'none') return;
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: TABLE_ACTIONS[access],
+      actions: access.map((action) => `dynamodb:${action}`),
       resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
     }),
   );
 }
 
-const UPLOAD_ACTIONS = ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'];
-/** PutObject covers PUT, multipart create/part/complete and presigned uploads; GetObject covers GET, HEAD and downloads. */
-const OBJECT_ACTIONS: Record<BucketAccess, string[]> = {
-  none: [],
-  read: ['s3:GetObject'],
-  upload: UPLOAD_ACTIONS,
-  readWrite: ['s3:GetObject', ...UPLOAD_ACTIONS, 's3:DeleteObject'],
-};
-
 /**
- * Object access under `protected/` only. Readers also get ListBucket, so that a missing key answers 404 rather than
- * 403; it is a read of key names, never a write.
+ * Exactly the object actions the route declares, under `protected/` only. No function lists the bucket: without
+ * ListBucket, S3 answers a HEAD of a missing object with 403 instead of 404, and the file storage adapter reads both
+ * as "not there" (it only ever asks for keys under the prefix it may read).
  */
 export function bindUploads(grantee: IGrantable, bucket: IBucket, access: BucketAccess): void {
   if (access === 'none') return;
-  const principal = grantee.grantPrincipal;
-  if (access !== 'upload') {
-    principal.addToPrincipalPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
-    );
-  }
-  principal.addToPrincipalPolicy(
+  grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: OBJECT_ACTIONS[access],
+      actions: access.map((action) => `s3:${action}`),
       resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
     }),
   );

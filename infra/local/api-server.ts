@@ -1,6 +1,7 @@
 // The local stand-in for CloudFront + HTTP API + Lambda: one origin serving /api/* from the shared route table
 // (token checked as the JWT authorizer does, then the route's handler called with an API Gateway v2 event),
 // /config.json for the web app, and the built web app with a fallback to index.html for client-side routes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
-import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
+import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
 import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
@@ -40,6 +41,12 @@ export interface ApiServerOptions {
 }
 
 /** HTTP API's payload limit. */
+/**
+ * The route whose handler is running, for the whole of its invocation: lets a test attribute each AWS SDK call to the
+ * route that made it (test/integration/route-permissions.test.ts derives each route's IAM policy from them).
+ */
+export const routeInvocation = new AsyncLocalStorage<RouteName>();
+
 const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 let handlersLoaded = false;
@@ -114,7 +121,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
-      result = await handler(event, lambdaContext(handlerFile));
+      result = await routeInvocation.run(match.name, () => handler(event, lambdaContext(handlerFile)));
     } catch (error) {
       // What API Gateway answers when the function fails.
       console.error(`Handler ${handlerFile} threw`, error);

@@ -45,6 +45,8 @@ export interface WebStackProps extends StackProps {
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
   accessLogsBucket: IBucket;
+  /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
+  webAclArn?: string;
 }
 
 /** Paths without a file extension are app routes: the SPA's index.html answers them. /api/* never gets here. */
@@ -111,6 +113,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -146,11 +149,15 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR1',
         reason: 'Distribution: the platform serves schools wherever they are; there is no country to block.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'Distribution: no WAF web ACL yet (a monthly cost); every API route requires a Cognito JWT and the API stage is throttled. Revisit before public launch.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'Distribution: the WAF web ACL is optional (-c waf=true; a fixed monthly cost, README); every API route requires a Cognito JWT and the API stage and routes are throttled.',
+            },
+          ]),
       {
         id: 'AwsSolutions-CFR4',
         reason:

@@ -17,14 +17,17 @@ const { s3 } = mockAws();
 const storage = makeFileStorage({ client: new S3Client({ region: 'eu-west-1' }), bucketName: 'files-bucket', presign: getSignedUrl });
 const key = 'protected/teacher-1/1714557600000-notes.pdf';
 
-test('describeFile heads the object; a missing one is undefined, other failures propagate', async () => {
+test('describeFile heads the object; a missing one (404, or 403 without ListBucket) is undefined, other failures propagate', async () => {
   s3.on(HeadObjectCommand).resolves({ ContentType: 'application/pdf', ContentLength: 2048 });
   await expect(storage.describeFile(key)).resolves.toEqual({ mediaType: 'application/pdf', size: 2048 });
   expect(s3).toReceiveCommandWith(HeadObjectCommand, { Bucket: 'files-bucket', Key: key });
   s3.on(HeadObjectCommand).rejects(new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } }));
   await expect(storage.describeFile(key)).resolves.toBeUndefined();
-  s3.on(HeadObjectCommand).rejects(s3Error('AccessDenied', 403));
-  await expect(storage.describeFile(key)).rejects.toThrow('AccessDenied');
+  // What S3 answers for a missing key to a function that may not list the bucket (none may).
+  s3.on(HeadObjectCommand).rejects(s3Error('Forbidden', 403));
+  await expect(storage.describeFile(key)).resolves.toBeUndefined();
+  s3.on(HeadObjectCommand).rejects(s3Error('SlowDown', 503));
+  await expect(storage.describeFile(key)).rejects.toThrow('SlowDown');
 });
 
 describe('download links (signed locally, valid 900 s)', () => {

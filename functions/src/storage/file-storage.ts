@@ -38,13 +38,17 @@ function multipartRefusal(error: unknown): MultipartOutcome | undefined {
 
 export function makeFileStorage({ client, bucketName: Bucket, presign }: FileStorageContext): FileStore {
   return {
+    /**
+     * The stored file's type and size, or undefined when there is none. Functions may not list the bucket, so S3
+     * answers a HEAD of a missing key with 403, not 404 (the API stack grants GetObject on every key this is asked).
+     */
     async describeFile(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return { mediaType: head.ContentType, size: head.ContentLength ?? 0 };
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as Error).name === 'NotFound' || status === 404) return undefined;
+        if ((error as Error).name === 'NotFound' || status === 404 || status === 403) return undefined;
         throw error;
       }
     },

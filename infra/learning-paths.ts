@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { WafStack, WAF_REGION, wafEnabled } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface LearningPathsProps {
@@ -17,6 +18,7 @@ export const STACK_NAMES = {
   auth: 'LearningPaths-Auth',
   api: 'LearningPaths-Api',
   web: 'LearningPaths-Web',
+  waf: 'LearningPaths-Waf',
 } as const;
 
 export function addLearningPaths(app: App, props: LearningPathsProps) {
@@ -31,16 +33,34 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });
+  const waf = wafEnabled(app) ? addWaf(app, env) : undefined;
   const web = new WebStack(app, STACK_NAMES.web, {
     env,
+    // The web ACL's ARN comes from us-east-1 (CDK writes and reads it through SSM parameters).
+    crossRegionReferences: waf !== undefined,
+    webAclArn: waf?.webAclArn,
     description: 'Learning Paths: CloudFront, the web app and its runtime config',
     webDistPath: props.webDistPath,
     apiDomainName: api.apiDomainName,
+    originVerifySecret: api.originVerifySecret,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     uploadsBucket: data.uploadsBucket,
     accessLogsBucket: data.accessLogsBucket,
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, auth, api, web };
+  return { data, auth, api, web, ...(waf && { waf }) };
+}
+
+function addWaf(app: App, env: Environment | undefined): WafStack {
+  if (!env?.region || !env.account) {
+    throw new Error(
+      '-c waf=true needs the account and region to deploy to (CloudFront web ACLs live in us-east-1 and the Web stack reads the ACL across regions): run with AWS credentials for the target account.',
+    );
+  }
+  return new WafStack(app, STACK_NAMES.waf, {
+    env: { account: env.account, region: WAF_REGION },
+    crossRegionReferences: true,
+    description: 'Learning Paths: optional WAF web ACL for CloudFront (rate limit per IP on the API)',
+  });
 }

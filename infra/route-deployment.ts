@@ -3,11 +3,20 @@
 // derive from it). Keyed by route name; the type makes every route of the contract appear here exactly once.
 import { routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
 
-/** What a route's function may do to the table; least-privilege grants are derived from it. */
-export type TableAccess = 'none' | 'read' | 'readUpdate' | 'readWrite';
+/** The DynamoDB calls the repositories make (no Scan, no transactions); a route's function is granted exactly its list. */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 
-/** What a route's function may do to uploaded files: read them, take new uploads, or also replace and delete them. */
-export type BucketAccess = 'none' | 'read' | 'upload' | 'readWrite';
+/** What a route's function may do to the table: nothing, or exactly these actions (on the table and its index). */
+export type TableAccess = 'none' | readonly TableAction[];
+
+/**
+ * What a route's function may do to uploaded files under `protected/`, as IAM names it: GetObject also covers HEAD and
+ * presigned downloads; PutObject covers presigned PUTs and every step of a multipart upload but its abort.
+ */
+export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload';
+
+/** What a route's function may do to uploaded files: nothing, or exactly these actions. */
+export type BucketAccess = 'none' | readonly BucketAction[];
 
 /** The user pool's admin actions the API calls; a route's function is granted exactly the ones it lists. */
 export type UserPoolAction =
@@ -37,48 +46,50 @@ export interface RouteDeployment {
 /** What every audited admin change needs: the admin's own name for the audit trail. */
 const AUDITED = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
+// Each list is what the route's code calls, no more: test/integration/route-permissions.test.ts drives every route
+// through the local stack, maps each SDK command its handler sends to its IAM action and compares.
 export const routeDeployment = {
-  createModule: { handler: 'create-module', table: 'readWrite', bucket: 'read', userPool: 'none' },
-  listModules: { handler: 'list-modules', table: 'read', bucket: 'none', userPool: 'none' },
-  getModule: { handler: 'get-module', table: 'read', bucket: 'read', userPool: 'none' },
-  updateModule: { handler: 'update-module', table: 'readWrite', bucket: 'readWrite', userPool: 'none' },
-  deleteModule: { handler: 'delete-module', table: 'readWrite', bucket: 'readWrite', userPool: 'none' },
-  listClasses: { handler: 'list-classes', table: 'read', bucket: 'none', userPool: 'none' },
-  getClass: { handler: 'get-class', table: 'read', bucket: 'none', userPool: 'none' },
-  listTeacherClasses: { handler: 'list-teacher-classes', table: 'read', bucket: 'none', userPool: 'none' },
-  listStudentClasses: { handler: 'list-student-classes', table: 'read', bucket: 'none', userPool: 'none' },
-  unassignModule: { handler: 'unassign-module', table: 'readUpdate', bucket: 'none', userPool: 'none' },
-  assignModule: { handler: 'assign-module', table: 'readUpdate', bucket: 'none', userPool: 'none' },
-  getProgress: { handler: 'get-progress', table: 'read', bucket: 'none', userPool: 'none' },
-  markComplete: { handler: 'mark-complete', table: 'readUpdate', bucket: 'none', userPool: 'none' },
-  getStudentClassProgress: { handler: 'get-student-class-progress', table: 'read', bucket: 'none', userPool: 'none' },
-  getClassReport: { handler: 'get-class-report', table: 'read', bucket: 'none', userPool: 'none' },
-  createUpload: { handler: 'create-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  completeUpload: { handler: 'complete-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  abortUpload: { handler: 'abort-upload', table: 'none', bucket: 'upload', userPool: 'none' },
-  renewUploadParts: { handler: 'renew-upload-parts', table: 'none', bucket: 'upload', userPool: 'none' },
+  createModule: { handler: 'create-module', table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject'], userPool: 'none' },
+  listModules: { handler: 'list-modules', table: ['Query'], bucket: 'none', userPool: 'none' },
+  getModule: { handler: 'get-module', table: ['GetItem', 'BatchGetItem', 'Query'], bucket: ['GetObject'], userPool: 'none' },
+  updateModule: { handler: 'update-module', table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
+  deleteModule: { handler: 'delete-module', table: ['Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['DeleteObject'], userPool: 'none' },
+  listClasses: { handler: 'list-classes', table: ['Query'], bucket: 'none', userPool: 'none' },
+  getClass: { handler: 'get-class', table: ['GetItem', 'BatchGetItem'], bucket: 'none', userPool: 'none' },
+  listTeacherClasses: { handler: 'list-teacher-classes', table: ['Query'], bucket: 'none', userPool: 'none' },
+  listStudentClasses: { handler: 'list-student-classes', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: 'none' },
+  unassignModule: { handler: 'unassign-module', table: ['BatchGetItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  assignModule: { handler: 'assign-module', table: ['GetItem', 'BatchGetItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getProgress: { handler: 'get-progress', table: ['GetItem'], bucket: 'none', userPool: 'none' },
+  markComplete: { handler: 'mark-complete', table: ['GetItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getStudentClassProgress: { handler: 'get-student-class-progress', table: ['GetItem', 'BatchGetItem'], bucket: 'none', userPool: 'none' },
+  getClassReport: { handler: 'get-class-report', table: ['GetItem', 'BatchGetItem', 'Query'], bucket: 'none', userPool: 'none' },
+  createUpload: { handler: 'create-upload', table: ['PutItem'], bucket: ['PutObject'], userPool: 'none' },
+  completeUpload: { handler: 'complete-upload', table: ['GetItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
+  abortUpload: { handler: 'abort-upload', table: ['GetItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },
+  renewUploadParts: { handler: 'renew-upload-parts', table: ['GetItem'], bucket: ['PutObject'], userPool: 'none' },
   // Every signed-in person: their own name (class rosters store names, so they follow).
-  renameSelf: { handler: 'rename-self', table: 'readUpdate', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
+  renameSelf: { handler: 'rename-self', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
-  getAdminOverview: { handler: 'get-admin-overview', table: 'read', bucket: 'none', userPool: ['ListUsersInGroup'] },
+  getAdminOverview: { handler: 'get-admin-overview', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['ListUsersInGroup'] },
   listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
-  invitePerson: { handler: 'invite-person', table: 'readWrite', bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
-  invitePeople: { handler: 'invite-people', table: 'readWrite', bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
-  renamePerson: { handler: 'rename-person', table: 'readWrite', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
-  changeRole: { handler: 'change-role', table: 'readWrite', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
-  disablePerson: { handler: 'disable-person', table: 'readWrite', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
-  enablePerson: { handler: 'enable-person', table: 'readWrite', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
+  changeRole: { handler: 'change-role', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
+  disablePerson: { handler: 'disable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
+  enablePerson: { handler: 'enable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
   // Administration (classes), through the class repository.
-  listAdminClasses: { handler: 'list-admin-classes', table: 'read', bucket: 'none', userPool: 'none' },
-  createClass: { handler: 'create-class', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  getAdminClass: { handler: 'get-admin-class', table: 'read', bucket: 'none', userPool: 'none' },
-  renameClass: { handler: 'rename-class', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  deleteClass: { handler: 'delete-class', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  setClassTeacher: { handler: 'set-class-teacher', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  enrolStudents: { handler: 'enrol-students', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  unenrolStudent: { handler: 'unenrol-student', table: 'readWrite', bucket: 'none', userPool: AUDITED },
-  resendInvitation: { handler: 'resend-invitation', table: 'readWrite', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
+  listAdminClasses: { handler: 'list-admin-classes', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: 'none' },
+  createClass: { handler: 'create-class', table: ['GetItem', 'PutItem'], bucket: 'none', userPool: AUDITED },
+  getAdminClass: { handler: 'get-admin-class', table: ['GetItem'], bucket: 'none', userPool: 'none' },
+  renameClass: { handler: 'rename-class', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  deleteClass: { handler: 'delete-class', table: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'], bucket: 'none', userPool: AUDITED },
+  setClassTeacher: { handler: 'set-class-teacher', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  enrolStudents: { handler: 'enrol-students', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  unenrolStudent: { handler: 'unenrol-student', table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;
@@ -88,3 +99,9 @@ export const deployedRoutes: [RouteName, DeployedRoute][] = routeEntries.map(([n
   name,
   { ...route, ...routeDeployment[name] },
 ]);
+
+/** The IAM actions a route's function is granted, sorted: what the API stack grants and the permissions test checks. */
+export function iamActionsOf(route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>): string[] {
+  const listed = (access: 'none' | readonly string[], service: string) => (access === 'none' ? [] : access.map((action) => `${service}:${action}`));
+  return [...listed(route.table, 'dynamodb'), ...listed(route.bucket, 's3'), ...listed(route.userPool, 'cognito-idp')].sort();
+}

@@ -50,9 +50,13 @@ describe('matchRoute', () => {
     }
   });
 
-  it('decodes parameters and ignores a trailing slash', () => {
-    expect(matchRoute('GET', '/api/modules/a%20b%2Fc/')?.pathParameters).toEqual({ id: 'a b/c' });
-    expect(matchRoute('GET', '/api/classes/')?.name).toBe('listClasses');
+  it('decodes parameters', () => {
+    expect(matchRoute('GET', '/api/modules/a%20b%2Fc')?.pathParameters).toEqual({ id: 'a b/c' });
+  });
+
+  it('matches no route with a trailing slash, as HTTP API does', () => {
+    expect(matchRoute('GET', '/api/modules/a%20b%2Fc/')).toBeUndefined();
+    expect(matchRoute('GET', '/api/classes/')).toBeUndefined();
   });
 
   it('passes a parameter that is not valid percent-encoding on as sent, for the handler to refuse', () => {

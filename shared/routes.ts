@@ -86,14 +86,15 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
 }
 
 /**
- * Finds the route for a request the way API Gateway does: a literal segment wins over a parameter.
- * Returns the route and its decoded path parameters.
+ * Finds the route for a request the way API Gateway's HTTP API does: a literal segment wins over a parameter, and a
+ * trailing slash is part of the path (`/api/classes/` is not `/api/classes`). Returns the route and its decoded path
+ * parameters.
  */
 export function matchRoute(
   method: string,
   pathname: string,
 ): { name: RouteName; route: RouteDefinition; pathParameters: Record<string, string> } | undefined {
-  const requestSegments = pathname.replace(/\/+$/, '').split('/');
+  const requestSegments = pathname.split('/');
   let best: { name: RouteName; route: RouteDefinition; pathParameters: Record<string, string>; literals: number } | undefined;
   for (const [name, route] of routeEntries) {
     if (route.method !== method) continue;

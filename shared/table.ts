@@ -6,3 +6,6 @@ export const TABLE_KEYS = {
   /** Second access path: a teacher's modules and the classes they teach. */
   byOwnerIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
+
+/** Items with this attribute (epoch seconds) are removed by DynamoDB after that time: expired upload records. */
+export const TABLE_TIME_TO_LIVE_ATTRIBUTE = 'expiresAtEpoch';

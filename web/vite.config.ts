@@ -129,5 +129,6 @@ function initialJsSize(): Plugin {
 export default defineConfig({
   root: __dirname,
   plugins: [react(), preloadCriticalPages(), initialJsSize()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // Hidden maps: written for debugging and error reports, not referenced from the chunks and not deployed (WebStack).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
 });

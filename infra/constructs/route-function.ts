@@ -27,13 +27,14 @@ import {
  */
 export function functionEnvironment(
   route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
-  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; tracing?: boolean },
+  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerifySecret: string; tracing?: boolean },
 ): Record<string, string> {
   return {
     ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
+    ORIGIN_VERIFY_SECRET: names.originVerifySecret,
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
@@ -45,6 +46,8 @@ export interface RouteFunctionProps {
   userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
+  /** The value CloudFront's origin-verify header carries (resolved at deploy time). */
+  originVerifySecret: string;
   /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
   tracing: boolean;
 }
@@ -75,6 +78,7 @@ export class RouteFunction extends Construct {
       bucketName: props.uploadsBucket.bucketName,
       userPoolId: props.userPool.userPoolId,
       serviceName: props.serviceName,
+      originVerifySecret: props.originVerifySecret,
       tracing: props.tracing,
     });
 
@@ -123,51 +127,29 @@ export class RouteFunction extends Construct {
   }
 }
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  none: [],
-  read: TABLE_READ_ACTIONS,
-  readUpdate: [...TABLE_READ_ACTIONS, 'dynamodb:UpdateItem'],
-  readWrite: [...TABLE_READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-};
-
-/** The item-level calls the repositories make, on the table and its one index by name (no `index/*`, no Scan). */
+/** Exactly the DynamoDB actions the route declares, on the table and its one index by name (no `index/*`). */
 export function bindTable(grantee: IGrantable, table: ITableV2, access: TableAccess): void {
   if (access === 'none') return;
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: TABLE_ACTIONS[access],
+      actions: access.map((action) => `dynamodb:${action}`),
       resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
     }),
   );
 }
 
-const UPLOAD_ACTIONS = ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'];
-/** PutObject covers PUT, multipart create/part/complete and presigned uploads; GetObject covers GET, HEAD and downloads. */
-const OBJECT_ACTIONS: Record<BucketAccess, string[]> = {
-  none: [],
-  read: ['s3:GetObject'],
-  upload: UPLOAD_ACTIONS,
-  readWrite: ['s3:GetObject', ...UPLOAD_ACTIONS, 's3:DeleteObject'],
-};
-
 /**
- * Object access under `protected/` only. Readers also get ListBucket, so that a missing key answers 404 rather than
- * 403; it is a read of key names, never a write.
+ * Exactly the object actions the route declares, under `protected/` only. No function lists the bucket: without
+ * ListBucket, S3 answers a HEAD of a missing object with 403 instead of 404, and the file storage adapter reads both
+ * as "not there" (it only ever asks for keys under the prefix it may read).
  */
 export function bindUploads(grantee: IGrantable, bucket: IBucket, access: BucketAccess): void {
   if (access === 'none') return;
-  const principal = grantee.grantPrincipal;
-  if (access !== 'upload') {
-    principal.addToPrincipalPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
-    );
-  }
-  principal.addToPrincipalPolicy(
+  grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: OBJECT_ACTIONS[access],
+      actions: access.map((action) => `s3:${action}`),
       resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
     }),
   );

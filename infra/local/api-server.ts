@@ -1,13 +1,15 @@
 // The local stand-in for CloudFront + HTTP API + Lambda: one origin serving /api/* from the shared route table
 // (token checked as the JWT authorizer does, then the route's handler called with an API Gateway v2 event),
 // /config.json for the web app, and the built web app with a fallback to index.html for client-side routes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute, routeEntries, type RouteDefinition } from '../../shared/routes';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
 import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
@@ -32,11 +34,20 @@ export interface ApiServerOptions {
   /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
   securityHeaders: Record<string, string>;
   maxBodyBytes?: number;
+  /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
+  originVerifySecret?: string;
   /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** HTTP API's payload limit. */
+/**
+ * The route whose handler is running, for the whole of its invocation: lets a test attribute each AWS SDK call to the
+ * route that made it (test/integration/route-permissions.test.ts derives each route's IAM policy from them).
+ */
+export const routeInvocation = new AsyncLocalStorage<RouteName>();
+
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 let handlersLoaded = false;
 
@@ -107,9 +118,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     const handlerFile = routeDeployment[match.name].handler;
     const handler = await loadHandler(handlerFile);
     const event = toApiGatewayEvent(request, url, match.route, match.pathParameters, claims, body, requestId);
+    if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {
-      result = await handler(event, lambdaContext(handlerFile));
+      result = await routeInvocation.run(match.name, () => handler(event, lambdaContext(handlerFile)));
     } catch (error) {
       // What API Gateway answers when the function fails.
       console.error(`Handler ${handlerFile} threw`, error);
@@ -271,7 +283,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -303,7 +314,8 @@ async function serveWebApp(request: IncomingMessage, response: ServerResponse, p
     return sendText(response, 400, 'Bad Request');
   }
   const candidate = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (candidate.startsWith(root + path.sep)) {
+  // Source maps are a build artifact the deployed site does not carry either.
+  if (candidate.startsWith(root + path.sep) && path.extname(candidate) !== '.map') {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return sendFile(request, response, root, candidate, info);
   }

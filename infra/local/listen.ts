@@ -43,12 +43,23 @@ export function listen(server: Server, port: number, host: string, service: Serv
   });
 }
 
-/** Stops accepting connections and drops open ones (SDK clients keep sockets alive), so a test process can exit. */
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections, lets requests in flight finish for up to `drainMs` (a request whose writes were made
+ * gets its answer, so a client does not retry and repeat them), then drops what is left, including idle keep-alive
+ * sockets (SDK clients keep them open), so a process can exit.
+ */
+export function closeServer(server: Server, drainMs = 0): Promise<void> {
   if (!server.listening) return Promise.resolve();
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    // A connection becomes idle once its request is answered; close those as they appear.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 20);
+    const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close(() => {
+      clearInterval(closeIdle);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
   });
 }
 

@@ -21,6 +21,12 @@ import { startStorage } from './storage';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
+/** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
+const DRAIN_MS = 5000;
+
+/** The local server plays CloudFront, so it adds the origin-verify header the handlers require, as in the cloud. */
+const LOCAL_ORIGIN_VERIFY_SECRET = 'local-origin-verify';
+
 export interface LocalStackOptions {
   /** Data kept across restarts (one running stack per directory). Omitted: a temporary directory, removed by stop(). */
   dataDir?: string;
@@ -113,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
@@ -137,11 +144,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
       // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
       securityHeaders: securityHeaders({ identity: [identity.endpoint], files: [storage.endpoint], https: false }),
+      originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');
     closeApp = async () => {
-      await closeServer(server);
+      await closeServer(server, DRAIN_MS);
       statusClient.destroy();
     };
     const url = `http://${host}:${appPort}`;

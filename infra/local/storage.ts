@@ -1,10 +1,14 @@
 // Local twin of S3: s3rver in-process, with the content bucket and a CORS rule so browsers can PUT to presigned URLs.
+// In front of it, what S3 checks and s3rver does not: every request's SigV4 signature (s3-signature.ts), and that a
+// multipart upload id exists and belongs to the key it is used with.
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { createServer, type ServerResponse } from 'node:http';
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { closeServer, listen } from './listen';
+import { verifySignature, type S3Refusal } from './s3-signature';
+import { LOCAL_CREDENTIALS } from './stack-config';
 
 export interface StorageTwin {
   endpoint: string;
@@ -34,12 +38,20 @@ export async function startStorage(options: {
   // Our own server rather than s3rver.run(): its listen() leaves EADDRINUSE as an unhandled 'error' event.
   const s3 = s3rver.callback();
   const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // CORS preflights carry no credentials, in S3 as here; s3rver answers them from the bucket's rule.
+    if (request.method === 'OPTIONS') return void s3(request, response);
+    const refused =
+      (await verifySignature({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, LOCAL_CREDENTIALS)) ??
+      (await unknownUpload(s3rver, request.url ?? '/'));
+    if (refused) return sendError(request, response, refused);
     if (request.method === 'DELETE' && new URL(request.url ?? '/', 'http://local').searchParams.has('uploadId')) {
-      abortMultipartUpload(s3rver, request.url ?? '/', response).catch(() => response.destroy());
-      return;
+      return abortMultipartUpload(s3rver, request.url ?? '/', response);
     }
     s3(request, response);
-  });
+  }
   s3rver.httpServer = server;
   const port = await listen(server, options.port, options.host, 's3').catch(
     (error: unknown) => {
@@ -56,25 +68,48 @@ export async function startStorage(options: {
   };
 }
 
+/** Where s3rver keeps an upload's parts and its key, when the request names a well-formed upload id. */
+function uploadDirectory(s3rver: S3rver, requestUrl: string): { dir: string; key: string } | undefined {
+  const url = new URL(requestUrl, 'http://local');
+  const [, bucket = '', ...keyParts] = url.pathname.split('/').map(decodeURIComponent);
+  const uploadId = url.searchParams.get('uploadId') ?? '';
+  if (!/^[A-Za-z0-9_-]+$/.test(uploadId) || !bucket) return undefined;
+  return { dir: path.join(s3rver.store.getResourcePath(bucket, undefined, 'uploads'), uploadId), key: keyParts.join('/') };
+}
+
 /**
- * AbortMultipartUpload (DELETE /bucket/key?uploadId=...), which s3rver 3.7 answers with MethodNotAllowed:
- * drops the upload's stored parts like S3 does; 204, or 404 NoSuchUpload for an upload it does not know.
+ * S3 answers NoSuchUpload (404) to a part, completion, listing or abort whose upload id it does not know or that was
+ * started for another key; s3rver looks only at the id (and answers an unknown one with a 500).
+ */
+async function unknownUpload(s3rver: S3rver, requestUrl: string): Promise<S3Refusal | undefined> {
+  if (!new URL(requestUrl, 'http://local').searchParams.has('uploadId')) return undefined;
+  const upload = uploadDirectory(s3rver, requestUrl);
+  const startedFor = upload && (await readFile(path.join(upload.dir, 'key'), 'utf8').catch(() => undefined));
+  if (upload && startedFor === upload.key) return undefined;
+  return {
+    status: 404,
+    code: 'NoSuchUpload',
+    message: 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  };
+}
+
+/** An S3 error document; with the CORS headers of the bucket's rule, so a browser can read the refusal. */
+function sendError(request: IncomingMessage, response: ServerResponse, { status, code, message }: S3Refusal): void {
+  request.resume();
+  response.writeHead(status, {
+    'content-type': 'application/xml',
+    ...(request.headers.origin ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' } : {}),
+  });
+  response.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+}
+
+/**
+ * AbortMultipartUpload (DELETE /bucket/key?uploadId=...), which s3rver 3.7 answers with MethodNotAllowed: drops the
+ * upload's stored parts like S3 does (the id was checked against the key before).
  */
 async function abortMultipartUpload(s3rver: S3rver, requestUrl: string, response: ServerResponse): Promise<void> {
-  const url = new URL(requestUrl, 'http://local');
-  const bucket = decodeURIComponent(url.pathname.split('/')[1] ?? '');
-  const uploadId = url.searchParams.get('uploadId') ?? '';
-  const uploadDir = /^[A-Za-z0-9_-]+$/.test(uploadId) && bucket
-    ? path.join(s3rver.store.getResourcePath(bucket, undefined, 'uploads'), uploadId)
-    : undefined;
-  if (!uploadDir || !existsSync(uploadDir)) {
-    response.writeHead(404, { 'content-type': 'application/xml' });
-    response.end(
-      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>',
-    );
-    return;
-  }
-  await rm(uploadDir, { recursive: true, force: true });
+  const upload = uploadDirectory(s3rver, requestUrl);
+  if (upload && existsSync(upload.dir)) await rm(upload.dir, { recursive: true, force: true });
   response.writeHead(204);
   response.end();
 }

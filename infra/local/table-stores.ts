@@ -4,8 +4,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
+import { makeFileReferenceRepository } from '../../functions/src/repositories/file-reference-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
+import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 
 export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
@@ -19,6 +21,8 @@ export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
     audit: makeDynamoAuditLog(context),
+    uploads: makeUploadRepository(context),
+    fileReferences: makeFileReferenceRepository(context),
     /** Closes the client's connections. */
     destroy: () => client.destroy(),
   };

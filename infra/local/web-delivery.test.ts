@@ -44,6 +44,7 @@ describe('the local server delivering web/dist', () => {
     await writeFile(path.join(webRoot, 'index.html'), `<!doctype html><title>App</title>${'<!-- padding -->'.repeat(100)}`);
     await writeFile(path.join(webRoot, 'assets', 'index-3f2a9c.js'), script);
     await writeFile(path.join(webRoot, 'assets', 'tiny-77aa.js'), 'export {};\n');
+    await writeFile(path.join(webRoot, 'assets', 'index-3f2a9c.js.map'), '{"version":3,"sources":["app.tsx"],"mappings":""}');
     server = createApiServer({
       webConfig,
       webRoot,
@@ -91,6 +92,12 @@ describe('the local server delivering web/dist', () => {
     const plain = await get('/assets/index-3f2a9c.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
+  });
+
+  test('source maps next to the chunks are not served, as they are not deployed (issue 11, finding 6)', async () => {
+    const map = await get('/assets/index-3f2a9c.js.map');
+    expect(map.status).toBe(404);
+    expect(map.body.toString()).not.toContain('mappings');
   });
 
   test('files under 1,000 bytes are sent as they are, as CloudFront does', async () => {

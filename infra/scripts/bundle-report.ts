@@ -87,7 +87,7 @@ async function measure(name: string, options: BuildOptions, env: Record<string, 
 
 async function main() {
   const started = Date.now();
-  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report' };
+  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report', originVerifySecret: 'origin-secret' };
   const bareKinds = new Map<string, Promise<Measured>>();
   const bareFor = (route: RouteDeployment) => {
     const kind = `bare-${route.table === 'none' ? 'no' : ''}table-${route.bucket === 'none' ? 'no' : ''}bucket-${route.userPool === 'none' ? 'no' : ''}pool`;

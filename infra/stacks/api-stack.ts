@@ -2,7 +2,7 @@
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
 import { CfnOutput, CfnParameter, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -10,7 +10,10 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { RouteFunction } from '../constructs/route-function';
 import { deployedRoutes } from '../route-deployment';
@@ -24,6 +27,29 @@ export interface ApiStackProps extends StackProps {
 
 /** A school's whole traffic fits far below this; it caps what a leaked token or a runaway client can cost. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * Per route, below the stage's limit: reads (dashboards, a class opening a module) get more than writes; marking a
+ * section complete is the write a whole class makes at once; authoring, upload and admin writes come from one person
+ * at a time. A runaway client on one route then cannot use up the stage's limit for everyone. The two bulk directory
+ * routes make many Cognito calls per request (invite: up to 25 AdminCreateUser; look-up: up to 100 AdminGetUser), so
+ * one request a second keeps them under the account's Cognito quotas (50 and 120 per second); the web sends their
+ * chunks one after another.
+ */
+export const ROUTE_THROTTLES = {
+  read: { rateLimit: 25, burstLimit: 50 },
+  classWrite: { rateLimit: 20, burstLimit: 40 },
+  write: { rateLimit: 5, burstLimit: 10 },
+  bulkDirectory: { rateLimit: 1, burstLimit: 2 },
+} as const;
+
+const BULK_DIRECTORY_ROUTES: readonly RouteName[] = ['invitePeople', 'lookupPeople'];
+
+export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
+  if (BULK_DIRECTORY_ROUTES.includes(name)) return ROUTE_THROTTLES.bulkDirectory;
+  if (route.method === 'GET') return ROUTE_THROTTLES.read;
+  return name === 'markComplete' ? ROUTE_THROTTLES.classWrite : ROUTE_THROTTLES.write;
+}
+
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 export const SERVICE_NAME = 'learning-paths-api';
 
@@ -34,6 +60,8 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly apiDomainName: string;
+  /** The value CloudFront sends in the origin-verify header and every function requires. */
+  readonly originVerifySecret: ISecret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -45,8 +73,25 @@ export class ApiStack extends Stack {
     });
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
 
+    // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
+    // header whose value only it and the functions know (see shared/edge.ts).
+    // CloudFormation resolves the value only when a resource using it changes, so a rotation is a new secret (a new
+    // ARN): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
+    const generation = String(this.node.tryGetContext('originVerifyGeneration') ?? '1');
+    this.originVerifySecret = new Secret(this, generation === '1' ? 'OriginVerifySecret' : `OriginVerifySecret${generation}`, {
+      description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new secret through a deploy with -c originVerifyGeneration (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
+      },
+    ]);
+
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -75,6 +120,8 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
+    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: Record<string, IFunction> = {};
     for (const [name, route] of deployedRoutes) {
       const { function: fn } = new RouteFunction(this, name, {
@@ -84,16 +131,22 @@ export class ApiStack extends Stack {
         userPool: props.userPool,
         serviceName: SERVICE_NAME,
         logRetention: LOG_RETENTION,
+        originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
         tracing: tracingEnabled(this),
       });
-      new HttpRoute(this, `${name}Route`, {
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
         authorizer,
       });
+      const { rateLimit, burstLimit } = routeThrottle(name, route);
+      routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      // A stage's route settings may only name routes that exist.
+      stage.node.addDependency(httpRoute);
       functions[name] = fn;
     }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
 
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
       type: 'String',

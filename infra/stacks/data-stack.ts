@@ -3,7 +3,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { TABLE_KEYS } from '../../shared/table';
+import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../shared/table';
 
 export class DataStack extends Stack {
   readonly table: TableV2;
@@ -26,6 +26,7 @@ export class DataStack extends Stack {
           projectionType: ProjectionType.ALL,
         },
       ],
+      timeToLiveAttribute: TABLE_TIME_TO_LIVE_ATTRIBUTE,
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,

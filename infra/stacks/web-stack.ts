@@ -25,11 +25,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { HASHED_ASSETS_DIR, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -37,10 +39,14 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
   apiDomainName: string;
+  /** Sent to the API in the origin-verify header; the functions refuse requests without it. */
+  originVerifySecret: ISecret;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
   accessLogsBucket: IBucket;
+  /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
+  webAclArn?: string;
 }
 
 /** Paths without a file extension are app routes: the SPA's index.html answers them. /api/* never gets here. */
@@ -107,6 +113,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -125,6 +132,8 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces a header of that name from the viewer.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -140,11 +149,15 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR1',
         reason: 'Distribution: the platform serves schools wherever they are; there is no country to block.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'Distribution: no WAF web ACL yet (a monthly cost); every API route requires a Cognito JWT and the API stage is throttled. Revisit before public launch.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'Distribution: the WAF web ACL is optional (-c waf=true; a fixed monthly cost, README); every API route requires a Cognito JWT and the API stage and routes are throttled.',
+            },
+          ]),
       {
         id: 'AwsSolutions-CFR4',
         reason:
@@ -189,8 +202,10 @@ export class WebStack extends Stack {
       apiBaseUrl: '',
     } satisfies WebConfig;
 
+    // The build's source maps (hidden: no sourceMappingURL in the chunks) stay a build artifact, never public.
+    const webBuild = () => Source.asset(props.webDistPath, { exclude: ['**/*.map'] });
     new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webDistPath)],
+      sources: [webBuild()],
       destinationBucket: siteBucket,
       logGroup,
       exclude: ['*'],
@@ -198,7 +213,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.hashedAsset)],
     });
     new BucketDeployment(this, 'DeployEntry', {
-      sources: [Source.asset(props.webDistPath), Source.jsonData('config.json', webConfig)],
+      sources: [webBuild(), Source.jsonData('config.json', webConfig)],
       destinationBucket: siteBucket,
       logGroup,
       exclude: [`${HASHED_ASSETS_DIR}/*`],

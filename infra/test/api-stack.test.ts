@@ -1,10 +1,11 @@
 // The API stack against the shared route table: one Lambda and one JWT-authorized route per entry, each with only
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
-import { deployedRoutes, routeDeployment } from '../route-deployment';
+import { deployedRoutes, iamActionsOf, routeDeployment } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
-import { API_THROTTLE } from '../stacks/api-stack';
+import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -37,9 +38,6 @@ function statementsFor(route: RouteDefinition): Statement[] {
     .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
 }
 
-const actionsWithPrefix = (statements: Statement[], prefix: string) =>
-  statements.flatMap(actionsOf).filter((action) => action.startsWith(prefix));
-
 describe('functions', () => {
   test('one Lambda per route-table entry, and no others', () => {
     template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length);
@@ -50,7 +48,7 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(deployedRoutes)('%s is told only the store names its route uses', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -59,17 +57,20 @@ describe('functions', () => {
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         'NODE_OPTIONS',
+        'ORIGIN_VERIFY_SECRET',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
+    // Resolved from Secrets Manager at deploy time, never written into the template.
+    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
     expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
   });
 
-  test('routes without files get no bucket name, routes without data no table name', () => {
+  test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
     expect(routeDeployment.listClasses.bucket).toBe('none');
     expect(Object.keys(functionFor(routes.listClasses)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
     expect(Object.keys(functionFor(routes.markComplete)[1].Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
-    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).not.toContain('TABLE_NAME');
+    expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).toContain('TABLE_NAME');
   });
 
   test('every function logs to its own log group with a retention', () => {
@@ -113,6 +114,27 @@ describe('routes', () => {
     });
   });
 
+  test('every route has its own throttle under the stage limit, writes lower than reads', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(deployedRoutes.map(([, route]) => `${route.method} ${route.path}`).sort());
+    const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
+    for (const [name, route] of deployedRoutes) {
+      expect(settings[`${route.method} ${route.path}`]).toEqual({
+        ThrottlingRateLimit: routeThrottle(name, route).rateLimit,
+        ThrottlingBurstLimit: routeThrottle(name, route).burstLimit,
+      });
+      expect(rate(name)).toBeLessThan(API_THROTTLE.rateLimit);
+      if (route.method !== 'GET') expect(rate(name)).toBeLessThan(rate('getModule'));
+    }
+    expect(rate('createUpload')).toBeLessThan(rate('markComplete'));
+    // Each bulk request makes up to 25 AdminCreateUser (quota 50/s) or 100 AdminGetUser (quota 120/s) calls.
+    expect(rate('invitePeople') * PEOPLE_LIMITS.invitationBatchMax).toBeLessThanOrEqual(50);
+    expect(rate('lookupPeople') * PEOPLE_LIMITS.lookupMax).toBeLessThanOrEqual(120);
+    // Route settings name routes, so the stage is deployed after them.
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^createModuleRoute/)]));
+  });
+
   test('the stage is throttled and writes access logs to a log group with a retention', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -127,39 +149,24 @@ describe('routes', () => {
 });
 
 describe('least privilege per route', () => {
-  const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-  const S3_WRITES = /^s3:(Put|Delete|Abort|Restore|Replicate)/;
+  // The data actions (not logs or tracing) each function is granted.
+  const dataActions = (route: RouteDefinition) =>
+    statementsFor(route)
+      .flatMap(actionsOf)
+      .filter((action) => /^(dynamodb|s3|cognito-idp):/.test(action))
+      .sort();
 
-  test.each(deployedRoutes)('%s gets table access exactly as declared', (_, route) => {
-    const actions = actionsWithPrefix(statementsFor(route), 'dynamodb:');
-    if (route.table === 'none') expect(actions).toEqual([]);
-    if (route.table === 'read') {
-      expect(actions).toContain('dynamodb:Query');
-      expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
-    }
-    if (route.table === 'readUpdate') {
-      expect(actions).toContain('dynamodb:Query');
-      expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual(['dynamodb:UpdateItem']);
-    }
-    if (route.table === 'readWrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITES));
+  test.each(deployedRoutes)('%s is granted exactly the actions its deployment declares', (_, route) => {
+    expect(dataActions(route)).toEqual(iamActionsOf(route));
   });
 
-  test.each(deployedRoutes)('%s gets upload-bucket access exactly as declared', (_, route) => {
-    const statements = statementsFor(route);
-    const actions = actionsWithPrefix(statements, 's3:');
-    if (route.bucket === 'none') expect(actions).toEqual([]);
-    if (route.bucket === 'read') {
-      expect(actions).toContain('s3:GetObject');
-      expect(actions.filter((action) => S3_WRITES.test(action))).toEqual([]);
-    }
-    if (route.bucket === 'upload') {
-      expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:AbortMultipartUpload']));
-      expect(actions.filter((action) => /^s3:(Get|Delete|List)(Object|Bucket)/.test(action))).toEqual([]);
-    }
-    if (route.bucket === 'readWrite') expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject']));
-    // Writes only ever reach objects under protected/, never the bucket itself.
-    for (const statement of statements.filter((s) => actionsOf(s).some((action) => S3_WRITES.test(action)))) {
-      expect(JSON.stringify(statement.Resource)).toMatch(/\/protected\/\*"\]\]\}$/);
+  test.each(deployedRoutes)('%s reaches objects under protected/ only, and never lists the bucket without a prefix', (_, route) => {
+    for (const statement of statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')))) {
+      if (actionsOf(statement).includes('s3:ListBucket')) {
+        expect(statement.Condition).toEqual({ StringLike: { 's3:prefix': expect.arrayContaining([`protected/*`]) } });
+      } else {
+        expect(JSON.stringify(statement.Resource)).toMatch(/\/protected\/\*"\]\]\}$/);
+      }
     }
   });
 
@@ -169,6 +176,15 @@ describe('least privilege per route', () => {
       expect(JSON.stringify(statement.Resource)).not.toContain('*');
       expect(JSON.stringify(statement.Resource)).toContain(`/index/${TABLE_KEYS.byOwnerIndex.name}`);
     }
+  });
+
+  test('the issue-11 findings stay fixed: module writes cannot batch-write or touch uploads, readers never list', () => {
+    const granted = (name: keyof typeof routes) => dataActions(routes[name]);
+    expect(granted('createModule')).not.toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+    for (const name of ['updateModule', 'deleteModule'] as const) {
+      expect(granted(name).filter((action) => /^s3:(PutObject|AbortMultipartUpload)$/.test(action))).toEqual([]);
+    }
+    expect(deployedRoutes.flatMap(([, route]) => dataActions(route)).filter((action) => action === 's3:ListBucket')).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 // Every route's handler bundles with the functions' esbuild settings, carries the SDK clients of the stores its route
-// uses and no others, loads in plain Node.js with exactly the environment the stack gives its function, and exports
-// `handler` (the stack's `index.handler`).
+// uses and no others, loads in plain Node.js with exactly the environment the stack gives its function, exports
+// `handler` (the stack's `index.handler`) and refuses a request that went around CloudFront.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
 import { functionEnvironment } from '../constructs/route-function';
 import { deployedRoutes, type DeployedRoute } from '../route-deployment';
@@ -41,8 +42,21 @@ function loadWith(handler: string, variables: Record<string, string>): string {
   });
 }
 
+/** Calls the bundled handler once, in a fresh process with these variables, with an event carrying these headers. */
+function invokeWith(handler: string, variables: Record<string, string>, headers: Record<string, string>): { statusCode: number; body: string } {
+  const probe = `
+    const event = { headers: ${JSON.stringify(headers)}, routeKey: 'ANY /', requestContext: { requestId: 'probe' } };
+    require(process.argv[1]).handler(event).then((result) => process.stdout.write('RESULT ' + JSON.stringify(result) + '\\n'));`;
+  const output = execFileSync(process.execPath, ['-e', probe, bundlePath(handler)], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', POWERTOOLS_METRICS_DISABLED: 'true', ...variables },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(/^RESULT (.*)$/m.exec(output)![1]);
+}
+
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test' });
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerifySecret: 'secret' });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
   const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');
@@ -59,8 +73,20 @@ describe.each(deployedRoutes)('%s', (_name, route) => {
     expect(loadWith(route.handler, deployedEnvironment(route))).toBe('function');
   });
 
+  test('refuses a request that did not come through CloudFront (no or another origin-verify header) with 403', () => {
+    const attempts: Record<string, string>[] = [{}, { [ORIGIN_VERIFY_HEADER]: 'guessed' }];
+    for (const headers of attempts) {
+      const answer = invokeWith(route.handler, deployedEnvironment(route), headers);
+      expect(answer.statusCode).toBe(403);
+      expect(JSON.parse(answer.body).message).toBe("Use the API through the app's address.");
+    }
+  });
+
   test('fails at cold start, naming the variable, when a store name it uses is missing', () => {
-    for (const name of Object.keys(deployedEnvironment(route)).filter((each) => each !== 'POWERTOOLS_SERVICE_NAME')) {
+    // ORIGIN_VERIFY_SECRET switches the CloudFront check on (handler tests run without it); api-stack.test.ts checks
+    // every function has it.
+    const optional = ['POWERTOOLS_SERVICE_NAME', 'ORIGIN_VERIFY_SECRET'];
+    for (const name of Object.keys(deployedEnvironment(route)).filter((each) => !optional.includes(each))) {
       const { [name]: _missing, ...rest } = deployedEnvironment(route);
       expect(() => loadWith(route.handler, rest)).toThrow(new RegExp(`Environment variable ${name} is not set`));
     }

@@ -9,10 +9,12 @@ import { REPO_ROOT } from '../constructs/bundling';
 import { addLearningPaths } from '../learning-paths';
 
 export type StackKey = 'data' | 'auth' | 'api' | 'web';
+/** The optional stacks: the WAF's (`-c waf=true`). */
+export type OptionalStackKey = 'waf';
 
 export interface Synthesized {
-  templates: Record<StackKey, Template>;
-  messages: Record<StackKey, SynthesisMessage[]>;
+  templates: Record<StackKey, Template> & Partial<Record<OptionalStackKey, Template>>;
+  messages: Record<StackKey, SynthesisMessage[]> & Partial<Record<OptionalStackKey, SynthesisMessage[]>>;
   /** Directory of the cloud assembly, where assets are staged. */
   outdir: string;
   /** Removes the assembly and the stand-in web build. */
@@ -25,6 +27,8 @@ function fakeWebDist(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
+  // The build writes hidden source maps next to the chunks; they must not be deployed.
+  writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"],"mappings":""}');
   return dir;
 }
 
@@ -33,7 +37,9 @@ function fakeWebDist(): string {
  * checked by bundles.test.ts with the same settings, in one esbuild process, and by `npm run synth` in CI.
  * Without a region the app is environment-agnostic, as bin/app.ts is when CDK_DEFAULT_REGION is unset.
  */
-export function synthesize({ region, context = {} }: { region?: string; context?: Record<string, unknown> } = { region: 'eu-west-1' }): Synthesized {
+export function synthesize(
+  { region, account, context = {} }: { region?: string; account?: string; context?: Record<string, unknown> } = { region: 'eu-west-1' },
+): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
   const webDist = fakeWebDist();
@@ -41,10 +47,13 @@ export function synthesize({ region, context = {} }: { region?: string; context?
     outdir,
     context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stacks = addLearningPaths(app, { webDistPath: webDist, env: { region } });
+  const stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>> = addLearningPaths(app, {
+    webDistPath: webDist,
+    env: { region, account },
+  });
   const assembly = app.synth();
-  const keys = Object.keys(stacks) as StackKey[];
-  const artifact = (key: StackKey) => assembly.getStackArtifact(stacks[key].artifactId);
+  const keys = Object.keys(stacks) as (StackKey | OptionalStackKey)[];
+  const artifact = (key: StackKey | OptionalStackKey) => assembly.getStackArtifact(stacks[key]!.artifactId);
   return {
     templates: Object.fromEntries(keys.map((key) => [key, Template.fromJSON(artifact(key).template)])) as Synthesized['templates'],
     messages: Object.fromEntries(keys.map((key) => [key, artifact(key).messages])) as Synthesized['messages'],
@@ -53,7 +62,7 @@ export function synthesize({ region, context = {} }: { region?: string; context?
   };
 }
 
-export type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 /** Every statement of every identity and resource policy in a template. */
 export function policyStatements(template: Template): Statement[] {

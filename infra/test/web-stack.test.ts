@@ -1,6 +1,6 @@
 // The front door: security headers, SPA routing that leaves /api/* alone, the API behind the same origin, the
 // runtime config, and CORS on the upload bucket for the app's origin only.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
@@ -114,6 +114,9 @@ describe('distribution', () => {
     expect(api.FunctionAssociations).toBeUndefined();
     const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // CloudFront proves itself to the API with the origin-verify secret, resolved at deploy time.
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }]);
+    expect(JSON.stringify(origin.OriginCustomHeaders)).toMatch(/resolve:secretsmanager:.*:SecretString:::/);
   });
 
   test('SPA fallback is a viewer-request function on the default behavior, not a distribution-wide error page', () => {
@@ -146,6 +149,12 @@ describe('deployment of the web app', () => {
     expect(config.userPoolEndpoint).toBeUndefined();
     expect(Object.keys(markers[index])).toHaveLength(2); // userPoolId and userPoolClientId, filled in at deploy time
     expect(raw).toContain(Object.keys(markers[index])[0]);
+  });
+
+  test('source maps are not deployed: the staged web assets hold the chunks without their maps', () => {
+    const staged = readdirSync(outdir, { recursive: true, encoding: 'utf8' });
+    expect(staged.filter((file) => file.endsWith(`assets${path.sep}app.js`)).length).toBeGreaterThan(0);
+    expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 
   test('hashed assets are cached for a year; index.html and config.json are revalidated and invalidated', () => {

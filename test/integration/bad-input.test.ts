@@ -7,6 +7,7 @@ import {
   MEDIA,
   OTHER_CLASS_ID,
   pdfBytes,
+  randomBytes,
   SENTENCE,
   startWorld,
   type Person,
@@ -526,9 +527,12 @@ beforeAll(async () => {
   const startUpload = () => world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * 1024 * 1024 } });
   const ticket = await startUpload();
   const pending = await startUpload();
+  // Each part URL takes exactly its length: 5 MiB, then the last 1 MiB.
+  const bytes = randomBytes(6 * 1024 * 1024);
   const parts = await Promise.all(
     ticket.parts.map(async ({ partNumber, uploadUrl }: { partNumber: number; uploadUrl: string }) => {
-      const put = await fetch(uploadUrl, { method: 'PUT', body: pdfBytes(`part ${partNumber}`) });
+      const body = bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize);
+      const put = await fetch(uploadUrl, { method: 'PUT', body });
       return { partNumber, etag: put.headers.get('etag')! };
     }),
   );

@@ -92,7 +92,7 @@ it('lets an admin read any roster and report, read-only; a teacher unassigns a m
   expect(back.completedSections).toEqual([module.sections[0]._id]);
 });
 
-it('deletes a class with its enrolments and progress, keeping the modules', async () => {
+it('deletes a class with its enrolments and progress, keeping the modules, their files and the files\' references', async () => {
   const classId = await newClass('Year 10 Latin', world.teacher.userId);
   await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
   const contentUrl = await world.upload(world.teacher, 'latin.pdf', MEDIA.pdf, pdfBytes('latin'));
@@ -104,7 +104,12 @@ it('deletes a class with its enrolments and progress, keeping the modules', asyn
 
   const left = (await world.scanTable()).filter((item) => JSON.stringify(item).includes(classId));
   expect(left).toEqual([]);
-  expect((await world.ok('getModule', { as: world.teacher, params: { id: module._id } }))._id).toBe(module._id);
+  const kept = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
+  expect(kept._id).toBe(module._id);
+  expect((await fetch(kept.sections[0].downloadUrl)).status).toBe(200);
+  const reference = (await world.scanTable()).find((item) => item.pk === `FILE#${contentUrl}`);
+  expect([...(reference?.moduleIds as Set<string>)]).toEqual([module._id]);
+  expect(reference).not.toHaveProperty('deletingAt');
   expect((await world.call('getAdminClass', { as: world.admin, params: { classId } })).status).toBe(404);
   const again = await world.call('deleteClass', { as: world.admin, params: { classId } });
   expect(again).toMatchObject({ status: 404, body: { message: expect.stringMatching(SENTENCE) } });

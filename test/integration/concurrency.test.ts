@@ -221,3 +221,62 @@ describe('deleting a module', () => {
     expect(statuses(answers).sort()).toEqual([204, 404]);
   });
 });
+
+describe('files shared between modules', () => {
+  const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Whether every section of the stored module downloads. */
+  async function filesOf(moduleId: string): Promise<number[]> {
+    const module = await world.ok('getModule', { as: world.teacher, params: { id: moduleId } });
+    return Promise.all(module.sections.map(async (section: { downloadUrl: string }) => (await fetch(section.downloadUrl)).status));
+  }
+
+  it('an edit dropping a file while another module is saved with it loses no file (20 trials)', async () => {
+    const outcomes = { created: 0, refused: 0, lost: 0 };
+    for (let trial = 0; trial < 20; trial += 1) {
+      const fileF = await world.upload(world.teacher, `f-${trial}.pdf`, MEDIA.pdf, pdfBytes(`F ${trial}`));
+      const fileG = await world.upload(world.teacher, `g-${trial}.pdf`, MEDIA.pdf, pdfBytes(`G ${trial}`));
+      const moduleA = await world.createModule(world.teacher, [{ title: 'F', contentUrl: fileF }], `A ${trial}`);
+
+      // B starts a little later in each trial, sweeping the window between A's check and A's delete.
+      const [edit, moduleB] = await Promise.all([
+        world.call('updateModule', {
+          as: world.teacher,
+          params: { id: moduleA._id },
+          body: { title: moduleA.title, description: moduleA.description, sections: [{ title: 'G', contentUrl: fileG }] },
+        }),
+        delay(trial).then(() =>
+          world.call('createModule', {
+            as: world.teacher,
+            body: { title: `B ${trial}`, description: 'Uses F', sections: [{ title: 'F', contentUrl: fileF }] },
+          }),
+        ),
+      ]);
+
+      expect(edit.status).toBe(200);
+      expect(await filesOf(moduleA._id)).toEqual([200]);
+      if (moduleB.status === 201) {
+        outcomes.created += 1;
+        const statuses = await filesOf(moduleB.body._id);
+        if (statuses.some((status) => status !== 200)) outcomes.lost += 1;
+      } else {
+        // Saved after F's last user let go of it: refused with a sentence, never saved without its file.
+        expect(moduleB).toMatchObject({ status: 400, body: { message: expect.stringMatching(/was not found; upload it again/) } });
+        outcomes.refused += 1;
+      }
+    }
+    console.log(`Shared-file race, 20 trials: ${outcomes.created} saved with the file, ${outcomes.refused} refused, ${outcomes.lost} lost a file`);
+    expect(outcomes.lost).toBe(0);
+  });
+
+  it('a file two modules use survives deleting one, and goes with the last', async () => {
+    const file = await world.upload(world.teacher, 'shared-twice.pdf', MEDIA.pdf, pdfBytes('twice'));
+    const first = await world.createModule(world.teacher, [{ title: 'S', contentUrl: file }], 'First user');
+    const second = await world.createModule(world.teacher, [{ title: 'S', contentUrl: file }], 'Second user');
+    await world.ok('deleteModule', { as: world.teacher, params: { id: first._id } });
+    expect(await filesOf(second._id)).toEqual([200]);
+    await world.ok('deleteModule', { as: world.teacher, params: { id: second._id } });
+    expect(await world.listFiles()).not.toContain(file);
+    expect((await world.scanTable()).filter((entry) => entry.pk === `FILE#${file}`)).toEqual([]);
+  });
+});

@@ -103,8 +103,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     const { contentUrl, uploadId, parts } = await startMultipartUpload();
     const uploaded = await Promise.all(
       parts.map(async ({ partNumber, uploadUrl }) => {
-        // The storage twin enforces no minimum part size, so small parts keep this quick.
-        const put = await fetch(uploadUrl, { method: 'PUT', body: pdfBytes(`part ${partNumber}`) });
+        // Each part URL takes exactly its length: 5 MiB, then the last 1 MiB of the declared 6 MiB.
+        const put = await fetch(uploadUrl, { method: 'PUT', body: new Uint8Array(partNumber === 1 ? 5 * MiB : MiB) });
         return { partNumber, etag: put.headers.get('etag')! };
       }),
     );
@@ -164,8 +164,10 @@ const invited = async (): Promise<{ userId: string }> => (await world.ok('invite
 
 const teacherFile = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
 
+const MiB = 1024 * 1024;
+
 async function startMultipartUpload(): Promise<{ contentUrl: string; uploadId: string; parts: { partNumber: number; uploadUrl: string }[] }> {
-  return world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * 1024 * 1024 } });
+  return world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * MiB } });
 }
 
 /** The token a caller sends; the ID token is that of the route's own kind of user, who would otherwise succeed. */

@@ -168,6 +168,74 @@ describe('uploading and downloading section files', () => {
   });
 });
 
+describe('uploads are bound to what was asked', () => {
+  it('a single upload URL issued for a 10-byte PDF refuses 3,000,000 bytes of text/html, and another length or type', async () => {
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'small.pdf', contentType: MEDIA.pdf, size: 10 } });
+    const put = (type: string, body: Uint8Array | string) => fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': type }, body });
+    for (const [type, body] of [['text/html', '<p>'.repeat(1_000_000)], [MEDIA.pdf, '0123456789A'], ['text/html', '0123456789']] as const) {
+      const refused = await put(type, body);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    expect(await world.listFiles()).not.toContain(ticket.contentUrl);
+    expect((await put(MEDIA.pdf, '0123456789')).status).toBe(200);
+  });
+
+  it('a part URL takes only its exact length', async () => {
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'parts.pdf', contentType: MEDIA.pdf, size: 6 * MiB } });
+    const [first, last] = ticket.parts as { uploadUrl: string }[];
+    expect((await fetch(last.uploadUrl, { method: 'PUT', body: randomBytes(MiB + 1) })).status).toBe(403);
+    expect((await fetch(first.uploadUrl, { method: 'PUT', body: randomBytes(MiB) })).status).toBe(403);
+    expect((await fetch(last.uploadUrl, { method: 'PUT', body: randomBytes(MiB) })).status).toBe(200);
+    await world.ok('abortUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId } }, 204);
+  });
+
+  it('renewal signs only the parts the declared size has, of an upload the caller started', async () => {
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'renew.pdf', contentType: MEDIA.pdf, size: 11 * MiB } });
+    const ids = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    const all = Array.from({ length: 10_000 }, (_, index) => index + 1);
+    const tooMany = await world.call('renewUploadParts', { as: world.teacher, body: { ...ids, partNumbers: all } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/^This upload has 3 parts; there is no part 4, 5, /);
+    expect(JSON.stringify(tooMany.body)).not.toContain('X-Amz');
+    const never = await world.call('renewUploadParts', {
+      as: world.teacher,
+      body: { contentUrl: `protected/${world.teacher.userId}/1-never.pdf`, uploadId: 'never-started', partNumbers: [1] },
+    });
+    expect(never).toMatchObject({ status: 404, body: { message: expect.stringMatching(/no longer exists/) } });
+  });
+
+  it("another teacher cannot abort the teacher's upload through a key of their own; the teacher still completes it", async () => {
+    const bytes = randomBytes(6 * MiB, 9);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'kept.pdf', contentType: MEDIA.pdf, size: bytes.length } });
+    const hijack = await world.call('abortUpload', {
+      as: world.otherTeacher,
+      body: { contentUrl: `protected/${world.otherTeacher.userId}/1-kept.pdf`, uploadId: ticket.uploadId },
+    });
+    expect(hijack).toMatchObject({ status: 404, body: { message: expect.stringMatching(/no longer exists/) } });
+    const parts = [];
+    for (const { partNumber, uploadUrl } of ticket.parts as { partNumber: number; uploadUrl: string }[]) {
+      const response = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize) });
+      parts.push({ partNumber, etag: response.headers.get('etag')! });
+    }
+    await world.ok('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts } });
+    expect(await world.listFiles()).toContain(ticket.contentUrl);
+  });
+
+  it('a completion that leaves out a part makes a file of another size: it is deleted and refused', async () => {
+    const bytes = randomBytes(11 * MiB, 4);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'short.pdf', contentType: MEDIA.pdf, size: bytes.length } });
+    const parts = [];
+    for (const { partNumber, uploadUrl } of (ticket.parts as { partNumber: number; uploadUrl: string }[]).slice(0, 2)) {
+      const response = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize) });
+      parts.push({ partNumber, etag: response.headers.get('etag')! });
+    }
+    const answer = await world.call('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts } });
+    expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not the 11534336 bytes declared; the file was discarded/) } });
+    expect(await world.listFiles()).not.toContain(ticket.contentUrl);
+  });
+});
+
 describe('the class report', () => {
   it('counts completed sections per student and module, with percentages rounded to whole numbers', async () => {
     // A class of its own keeps the report to these two modules.

@@ -111,3 +111,17 @@ export const progressItem = (
   completedSections: new Set(completedSections),
   updatedAt: UPDATED_AT,
 });
+
+/** The stored record of a multipart upload the teacher started: 11 MiB in parts of 5 MiB, valid for years. */
+export const uploadItem = (overrides: Record<string, unknown> = {}): Item => ({
+  pk: 'UPLOAD#upload-1',
+  sk: 'UPLOAD',
+  entity: 'Upload',
+  uploadId: 'upload-1',
+  contentUrl: fileKey('lecture.pptx'),
+  ownerId: TEACHER_ID,
+  size: 11 * 1024 * 1024,
+  partSize: 5 * 1024 * 1024,
+  expiresAt: '2999-01-01T00:00:00.000Z',
+  ...overrides,
+});

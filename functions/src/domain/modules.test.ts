@@ -1,5 +1,5 @@
 // The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
-import { callers, CLASS_ID, classRecord, CREATED_AT, fileKey, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, CREATED_AT, fileKey, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeModuleLibrary, makeModuleService } from './modules';
 
@@ -207,10 +207,42 @@ describe('update', () => {
     expect(ports.modules.all()).toEqual([expect.objectContaining({ title: 'Cells 2', updatedAt: module.updatedAt })]);
   });
 
-  it('deletes the files of removed sections after saving, unless another module of the owner uses them', async () => {
-    ports.modules.put(moduleRecord({ moduleId: 'other', sections: [section('section-2', 1)] }));
+  it('deletes the files of removed sections after saving, unless another module refers to them', async () => {
+    givenModules(ports, moduleRecord({ moduleId: 'other', sections: [section('section-2', 1)] }));
     await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] });
     expect(ports.files.keys()).toEqual([fileKey('section-2.pdf')]);
+    expect(ports.fileReferences.all()).toEqual({ [fileKey('section-2.pdf')]: { moduleIds: ['other'], marked: false } });
+  });
+
+  it('never deletes a file it has no record of the users of (saved before references existed)', async () => {
+    await ports.fileReferences.withdrawReferences(MODULE_ID, [fileKey('section-1.pdf')]);
+    await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] });
+    expect(ports.files.keys()).toEqual([fileKey('section-1.pdf')]);
+  });
+
+  it('refers to new files before it checks and saves them, and takes the references back when it refuses', async () => {
+    ports.files.put(fileKey('new.docx'), MEDIA.docx);
+    const sections = [
+      { title: 'New', contentUrl: fileKey('new.docx') },
+      { title: 'Missing', contentUrl: fileKey('missing.pdf') },
+    ];
+    await expect(service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections })).rejects.toEqual(
+      refused('invalid', /Section 2 \("Missing"\): the uploaded file was not found/),
+    );
+    expect(Object.keys(ports.fileReferences.all()).sort()).toEqual([fileKey('section-1.pdf'), fileKey('section-2.pdf')]);
+
+    await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: sections.slice(0, 1) });
+    expect(ports.fileReferences.all()).toEqual({ [fileKey('new.docx')]: { moduleIds: [MODULE_ID], marked: false } });
+  });
+
+  it('refuses a file that is being deleted because no module used it any more', async () => {
+    ports.files.put(fileKey('going.pdf'), MEDIA.pdf);
+    ports.fileReferences.use('gone-module', [fileKey('going.pdf')]);
+    await ports.fileReferences.releaseReference('gone-module', fileKey('going.pdf')); // marked; the delete is under way
+    await expect(
+      service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [{ title: 'Late', contentUrl: fileKey('going.pdf') }] }),
+    ).rejects.toEqual(refused('invalid', /the uploaded file was not found; upload it again/));
+    expect(ports.modules.all()).toEqual([moduleRecord()]);
   });
 
   it('re-derives the content type when a kept section gets a new file, and deletes the old file', async () => {
@@ -236,7 +268,7 @@ describe('update', () => {
     jest.spyOn(ports.files, 'deleteFiles').mockRejectedValueOnce(new Error('storage is down'));
     await expect(service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [] })).resolves.toMatchObject({ sections: [] });
     expect(ports.log.warnings).toEqual([
-      { message: 'Could not delete files; they are orphaned', details: expect.objectContaining({ keys: [fileKey('section-1.pdf'), fileKey('section-2.pdf')] }) },
+      { message: 'Could not delete a file no module uses; it is orphaned', details: expect.objectContaining({ key: fileKey('section-1.pdf') }) },
     ]);
   });
 
@@ -290,8 +322,8 @@ describe('delete', () => {
     expect(ports.files.keys()).toEqual([]);
   });
 
-  it("keeps a file another of the owner's modules still uses", async () => {
-    ports.modules.put(moduleRecord({ moduleId: 'other', sections: [section('section-1', 1)] }));
+  it('keeps a file another module still refers to', async () => {
+    givenModules(ports, moduleRecord({ moduleId: 'other', sections: [section('section-1', 1)] }));
     await service.delete(teacher, MODULE_ID);
     expect(ports.files.keys()).toEqual([fileKey('section-1.pdf')]);
   });

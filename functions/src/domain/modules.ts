@@ -5,7 +5,17 @@ import type { Module, Section } from '../../../shared/entities';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '../../../shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
-import type { ClassStore, Clock, FileStore, IdGenerator, Log, ModuleRecord, ModuleStore, ProgressStore } from './ports';
+import type {
+  ClassStore,
+  Clock,
+  FileReferenceStore,
+  FileStore,
+  IdGenerator,
+  Log,
+  ModuleRecord,
+  ModuleStore,
+  ProgressStore,
+} from './ports';
 import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
@@ -19,6 +29,7 @@ export interface ModuleServicePorts {
   classes: ClassStore;
   progress: ProgressStore;
   files: FileStore;
+  fileReferences: FileReferenceStore;
   clock: Clock;
   ids: IdGenerator;
   log: Log;
@@ -35,7 +46,7 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
   };
 }
 
-export function makeModuleService({ modules, classes, progress, files, clock, ids, log }: ModuleServicePorts) {
+export function makeModuleService({ modules, classes, progress, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
    * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
@@ -45,16 +56,19 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
     const existing = input._id === undefined ? undefined : await modules.getModule(moduleId);
     if (existing) return { module: toModule(requireSameOwner(caller, existing)), created: false };
     const now = clock.now().toISOString();
+    const { sections, addedKeys } = await resolveSections(caller, moduleId, input.sections, []);
     const record: ModuleRecord = {
       moduleId,
       ownerId: caller.userId,
       title: input.title,
       description: input.description,
-      sections: await resolveSections(caller, input.sections, []),
+      sections,
       createdAt: now,
       updatedAt: now,
     };
     if (await modules.insertModule(record)) return { module: toModule(record), created: true };
+    // Keeps the references the stored module (a concurrent submit of the same draft) uses.
+    await withdrawUnused(moduleId, addedKeys);
     if (input._id === undefined) throw new Error(`The generated module id ${moduleId} is already taken.`);
     // A concurrent submit of the same draft stored it first.
     const winner = await modules.getModule(moduleId);
@@ -79,15 +93,19 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
     const current = await requireOwnModule(modules, caller, moduleId);
     const expectedUpdatedAt = input.updatedAt ?? current.updatedAt;
     if (expectedUpdatedAt !== current.updatedAt) throw conflict(CHANGED_ELSEWHERE);
+    const { sections, addedKeys } = await resolveSections(caller, moduleId, input.sections, current.sections);
     const record: ModuleRecord = {
       ...current,
       title: input.title,
       description: input.description,
-      sections: await resolveSections(caller, input.sections, current.sections),
+      sections,
       updatedAt: laterThan(clock.now(), current.updatedAt),
     };
-    if (!(await modules.replaceModule(record, expectedUpdatedAt))) throw conflict(CHANGED_ELSEWHERE);
-    await removeUnusedFiles(current, record.sections);
+    if (!(await modules.replaceModule(record, expectedUpdatedAt))) {
+      await withdrawUnused(moduleId, addedKeys);
+      throw conflict(CHANGED_ELSEWHERE);
+    }
+    await releaseFiles(current, record.sections);
     return toModule(record);
   }
 
@@ -97,7 +115,7 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
     // Runs even when the module is already gone, so repeating a delete finishes a clean-up that failed part-way.
     await detachFromClasses(caller, moduleId);
     if (!deleted) throw notFound(MODULE_NOT_FOUND);
-    await removeUnusedFiles(deleted, []);
+    await releaseFiles(deleted, []);
   }
 
   /** Takes a module out of the caller's classes with the progress on it; only its owner can have assigned it. */
@@ -124,67 +142,102 @@ export function makeModuleService({ modules, classes, progress, files, clock, id
 
   /**
    * Turns submitted sections into stored ones: kept sections keep their id (progress survives edits), new files must
-   * be the caller's own uploads and exist; order follows the list; content type comes from the stored file.
+   * be the caller's own uploads and exist; order follows the list; content type comes from the stored file. Files new
+   * to the module are referenced before their existence is checked (and before the module is written), so they cannot
+   * be deleted in between; the caller withdraws `addedKeys` if the module is not written after all.
    */
-  async function resolveSections(caller: Caller, inputs: SectionInput[], existing: StoredSection[]): Promise<Section[]> {
+  async function resolveSections(
+    caller: Caller,
+    moduleId: string,
+    inputs: SectionInput[],
+    existing: StoredSection[],
+  ): Promise<{ sections: Section[]; addedKeys: string[] }> {
     const existingById = new Map(existing.map((section) => [section._id, section]));
     const seen = new Set<string>();
-    return Promise.all(
-      inputs.map(async (input, index): Promise<Section> => {
-        const label = `Section ${index + 1} ("${input.title}")`;
-        const kept = input._id === undefined ? undefined : existingById.get(input._id);
-        if (input._id !== undefined && !kept) throw invalid(`${label} is not part of this module; leave out its _id to add it as new.`);
-        if (input._id !== undefined) {
-          if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
-          seen.add(input._id);
-        }
-        const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1 };
-        if (kept && kept.contentUrl === input.contentUrl) {
+    const planned = inputs.map((input, index) => {
+      const label = `Section ${index + 1} ("${input.title}")`;
+      const kept = input._id === undefined ? undefined : existingById.get(input._id);
+      if (input._id !== undefined && !kept) throw invalid(`${label} is not part of this module; leave out its _id to add it as new.`);
+      if (input._id !== undefined) {
+        if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
+        seen.add(input._id);
+      }
+      const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1 };
+      const keepsFile = kept !== undefined && kept.contentUrl === input.contentUrl;
+      if (!keepsFile && !ownsStorageKey(caller, input.contentUrl)) {
+        throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
+      }
+      return { input, label, kept: keepsFile ? kept : undefined, base };
+    });
+
+    const usedBefore = new Set(existing.map((section) => section.contentUrl));
+    const addedKeys = [...new Set(planned.filter((plan) => !plan.kept).map((plan) => plan.input.contentUrl))].filter(
+      (key) => !usedBefore.has(key),
+    );
+    const refused = new Set(await fileReferences.addReferences(moduleId, addedKeys));
+    try {
+      const sections = await Promise.all(
+        planned.map(async ({ input, label, kept, base }): Promise<Section> => {
+          if (kept) {
+            return {
+              ...base,
+              contentType: kept.contentType,
+              contentUrl: kept.contentUrl,
+              originalFileName: input.originalFileName ?? kept.originalFileName,
+              ...(kept.size === undefined ? {} : { size: kept.size }),
+            };
+          }
+          const file = refused.has(input.contentUrl) ? undefined : await files.describeFile(input.contentUrl);
+          if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
+          if (file.size > UPLOAD_LIMITS.maxFileBytes) {
+            throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
+          }
           return {
             ...base,
-            contentType: kept.contentType,
-            contentUrl: kept.contentUrl,
-            originalFileName: input.originalFileName ?? kept.originalFileName,
-            ...(kept.size === undefined ? {} : { size: kept.size }),
+            contentType: contentTypeFromMediaType(file.mediaType),
+            contentUrl: input.contentUrl,
+            originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
+            // Kept at save time (the HEAD above already tells it), so a module read needs no request per file.
+            size: file.size,
           };
-        }
-        if (!ownsStorageKey(caller, input.contentUrl)) {
-          throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
-        }
-        const file = await files.describeFile(input.contentUrl);
-        if (!file) throw invalid(`${label}: the uploaded file was not found; upload it again.`);
-        if (file.size > UPLOAD_LIMITS.maxFileBytes) {
-          throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
-        }
-        return {
-          ...base,
-          contentType: contentTypeFromMediaType(file.mediaType),
-          contentUrl: input.contentUrl,
-          originalFileName: input.originalFileName ?? fileNameOf(input.contentUrl),
-          // Kept at save time (the HEAD above already tells it), so a module read needs no request per file.
-          size: file.size,
-        };
-      }),
-    );
+        }),
+      );
+      return { sections, addedKeys };
+    } catch (error) {
+      await withdrawUnused(moduleId, addedKeys.filter((key) => !refused.has(key)));
+      throw error;
+    }
   }
 
   /**
-   * Deletes the files a module no longer uses, unless another of the owner's modules still does (a client may reuse
-   * an upload). Clean-up never fails the request that triggered it: the data change already happened.
+   * Takes back references added for a write that did not happen, except those the stored module uses: another request
+   * for the same module may have written them meanwhile (its write is why ours failed).
    */
-  async function removeUnusedFiles(before: ModuleRecord, sectionsNow: StoredSection[]): Promise<void> {
+  async function withdrawUnused(moduleId: string, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const stored = await modules.getModule(moduleId);
+    const usedNow = new Set(stored?.sections.map((section) => section.contentUrl));
+    await fileReferences.withdrawReferences(moduleId, keys.filter((key) => !usedNow.has(key)));
+  }
+
+  /**
+   * After a module was written without some files (or deleted), releases its references to them and deletes each file
+   * no module refers to any more. Clean-up never fails the request that triggered it: the data change already happened.
+   */
+  async function releaseFiles(before: ModuleRecord, sectionsNow: StoredSection[]): Promise<void> {
     const keptHere = new Set(sectionsNow.map((section) => section.contentUrl));
     const dropped = [...new Set(before.sections.map((section) => section.contentUrl))].filter((key) => !keptHere.has(key));
-    if (dropped.length === 0) return;
-    try {
-      const otherModules = (await modules.listModulesByOwner(before.ownerId)).filter(
-        (record) => record.moduleId !== before.moduleId,
-      );
-      const usedElsewhere = new Set(otherModules.flatMap((record) => record.sections.map((section) => section.contentUrl)));
-      await files.deleteFiles(dropped.filter((key) => !usedElsewhere.has(key)));
-    } catch (error) {
-      log.warn('Could not delete files; they are orphaned', { keys: dropped, error: error as Error });
-    }
+    await Promise.all(
+      dropped.map(async (key) => {
+        try {
+          if (!(await fileReferences.releaseReference(before.moduleId, key))) return;
+          await files.deleteFiles([key]);
+          await fileReferences.forgetFile(key);
+        } catch (error) {
+          log.warn('Could not delete a file no module uses; it is orphaned', { key, error: error as Error });
+        }
+      }),
+    );
   }
 
   return { create, get, update, delete: remove };

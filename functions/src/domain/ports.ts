@@ -54,6 +54,25 @@ export interface ModuleStore {
   countModulesOfOwner(ownerId: string): Promise<number>;
 }
 
+/**
+ * Which modules use each stored file, so a file is deleted only when no module refers to it. A module adds its
+ * references before it is written and releases them after; a file whose last reference was released is marked for
+ * deletion first, and a marked file takes no new reference, so a module being saved can never lose its file.
+ */
+export interface FileReferenceStore {
+  /** Records that a module uses these files; answers the keys refused because they are marked for deletion. */
+  addReferences(moduleId: string, keys: string[]): Promise<string[]>;
+  /** Takes back references added for a module write that did not happen (no file is marked or deleted). */
+  withdrawReferences(moduleId: string, keys: string[]): Promise<void>;
+  /**
+   * Removes a module's use of a file; true when no module uses it any more and it is now marked for deletion (only
+   * then may the file be deleted). A file without a record of its users is never released.
+   */
+  releaseReference(moduleId: string, key: string): Promise<boolean>;
+  /** Drops the record of a marked file once it was deleted from storage. */
+  forgetFile(key: string): Promise<void>;
+}
+
 export interface ClassStore {
   getClass(classId: string): Promise<ClassRecord | undefined>;
   getClasses(classIds: string[]): Promise<ClassRecord[]>;
@@ -111,12 +130,31 @@ export interface FileStore {
   describeFile(key: string): Promise<StoredFile | undefined>;
   /** A short-lived link to read a file (it downloads when opened as a page; the reader fetches it itself). */
   downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
-  singleUploadUrl(key: string, mediaType: string): Promise<string>;
+  /** A presigned PUT that storage accepts only with exactly this Content-Type and Content-Length. */
+  singleUploadUrl(key: string, mediaType: string, size: number): Promise<string>;
   startMultipartUpload(key: string, mediaType: string): Promise<string>;
-  partUploadUrl(key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** A presigned PUT of one part that storage accepts only with exactly this Content-Length. */
+  partUploadUrl(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
   abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
   deleteFiles(keys: string[]): Promise<void>;
+}
+
+/** A multipart upload the API started: what it was declared to be, and who may continue, finish or cancel it. */
+export interface UploadRecord {
+  uploadId: string;
+  contentUrl: string;
+  ownerId: string;
+  size: number;
+  partSize: number;
+  /** ISO time after which it cannot be continued (storage aborts incomplete uploads then). */
+  expiresAt: string;
+}
+
+export interface UploadStore {
+  recordUpload(record: UploadRecord): Promise<void>;
+  getUpload(uploadId: string): Promise<UploadRecord | undefined>;
+  forgetUpload(uploadId: string): Promise<void>;
 }
 
 export interface Clock {

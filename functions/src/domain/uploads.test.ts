@@ -98,25 +98,57 @@ describe('upload use cases', () => {
   it("answers one upload URL under the caller's prefix, named by time and a safe name, for a file up to 5 MiB", async () => {
     const ticket = await uploads.create(teacher, { fileName: 'Cell notes.pdf', contentType: 'application/pdf', size: 5 * MiB });
     const contentUrl = `protected/${teacher.userId}/${ports.clock.now().getTime()}-Cell-notes.pdf`;
-    expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fpdf` });
+    expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fpdf&size=${5 * MiB}` });
     expect(ports.files.openUploads()).toEqual([]);
   });
 
-  it('starts a multipart upload above 5 MiB with a URL per part, which completes with the uploaded parts', async () => {
+  const partLengths = [5 * MiB, 5 * MiB, MiB];
+
+  it('starts and records a multipart upload above 5 MiB with a URL per part signed for its length; completing forgets it', async () => {
     const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
     expect(ticket).toMatchObject({ uploadId: 'upload-1', partSize: 5 * MiB });
-    expect(ticket.parts.map((part) => part.partNumber)).toEqual([1, 2, 3]);
-    const parts = ticket.parts.map(({ partNumber }) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber) }));
+    expect(ticket.parts.map((part) => part.uploadUrl)).toEqual(
+      partLengths.map((length, index) => `memory://put/${ticket.contentUrl}?uploadId=upload-1&partNumber=${index + 1}&size=${length}`),
+    );
+    expect(ports.uploads.all()).toEqual([
+      { uploadId: 'upload-1', contentUrl: ticket.contentUrl, ownerId: teacher.userId, size: 11 * MiB, partSize: 5 * MiB, expiresAt: '2024-05-04T10:00:00.000Z' },
+    ]);
+    const parts = ticket.parts.map(({ partNumber }) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber, partLengths[partNumber - 1]) }));
     await expect(uploads.complete(teacher, { contentUrl: ticket.contentUrl, uploadId: 'upload-1', parts })).resolves.toEqual({
       contentUrl: ticket.contentUrl,
     });
     expect(ports.files.keys()).toEqual([ticket.contentUrl]);
+    expect(ports.uploads.all()).toEqual([]);
   });
 
-  it('renews part URLs of the caller\'s own upload, in the order asked', async () => {
-    const contentUrl = `protected/${teacher.userId}/1-film.mp4`;
-    const renewed = await uploads.renewParts(teacher, { contentUrl, uploadId: 'u', partNumbers: [3, 1] });
-    expect(renewed.parts.map((part) => part.partNumber)).toEqual([3, 1]);
+  it('deletes a completed file whose size is not the declared one', async () => {
+    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    const parts = [1, 2].map((partNumber) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber) }));
+    await expect(uploads.complete(teacher, { contentUrl: ticket.contentUrl, uploadId: 'upload-1', parts })).rejects.toEqual(
+      refused('invalid', /make 10485760 bytes, not the 11534336 bytes declared/),
+    );
+    expect(ports.files.keys()).toEqual([]);
+  });
+
+  it("renews part URLs of the caller's own upload, in the order asked, only for parts the declared size has", async () => {
+    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    const input = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    const renewed = await uploads.renewParts(teacher, { ...input, partNumbers: [3, 1] });
+    expect(renewed.parts.map((part) => part.uploadUrl)).toEqual([
+      `memory://put/${ticket.contentUrl}?uploadId=upload-1&partNumber=3&size=${MiB}`,
+      `memory://put/${ticket.contentUrl}?uploadId=upload-1&partNumber=1&size=${5 * MiB}`,
+    ]);
+    await expect(uploads.renewParts(teacher, { ...input, partNumbers: [4] })).rejects.toEqual(refused('invalid', /has 3 parts; there is no part 4/));
+    ports.clock.set('2024-05-04T10:00:00.000Z');
+    await expect(uploads.renewParts(teacher, { ...input, partNumbers: [1] })).rejects.toEqual(refused('notFound', /no longer exists/));
+  });
+
+  it("treats another teacher's upload id under the caller's own key as gone", async () => {
+    const theirs = (await uploads.create(otherTeacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB })) as MultipartUploadTicket;
+    const mine = { contentUrl: `protected/${teacher.userId}/1-film.mp4`, uploadId: theirs.uploadId };
+    await expect(uploads.abort(teacher, mine)).rejects.toEqual(refused('notFound', /no longer exists/));
+    await expect(uploads.renewParts(teacher, { ...mine, partNumbers: [1] })).rejects.toEqual(refused('notFound', /no longer exists/));
+    expect(ports.files.openUploads()).toEqual([theirs.uploadId]);
   });
 
   it("refuses to renew, finish or cancel another teacher's upload", async () => {

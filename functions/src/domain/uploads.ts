@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas';
 import type { Caller } from './caller';
 import { forbidden, invalid, notFound } from './errors';
-import type { Clock, FileStore, MultipartOutcome } from './ports';
+import type { Clock, FileStore, MultipartOutcome, UploadRecord, UploadStore } from './ports';
 
 const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
 
@@ -39,50 +39,100 @@ export function partSizeFor(size: number): number {
   return partSize;
 }
 
+/** Storage aborts multipart uploads left incomplete this long (the bucket's lifecycle rule); so does the API. */
+export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const GONE = 'This upload no longer exists (it was finished, cancelled or expired). Upload the file again.';
+
+/** How many parts a file of this size has, and how long part n (from 1) is. */
+const partCount = ({ size, partSize }: Pick<UploadRecord, 'size' | 'partSize'>) => Math.ceil(size / partSize);
+const partLength = ({ size, partSize }: Pick<UploadRecord, 'size' | 'partSize'>, partNumber: number) =>
+  Math.min(partSize, size - (partNumber - 1) * partSize);
+
 export interface UploadServicePorts {
   files: FileStore;
+  uploads: UploadStore;
   clock: Clock;
 }
 
-export function makeUploadService({ files, clock }: UploadServicePorts) {
+export function makeUploadService({ files, uploads, clock }: UploadServicePorts) {
   async function create(caller: Caller, input: CreateUploadInput): Promise<UploadTicket> {
-    const contentUrl = `${ownPrefix(caller)}${clock.now().getTime()}-${safeFileName(input.fileName)}`;
+    const now = clock.now();
+    const contentUrl = `${ownPrefix(caller)}${now.getTime()}-${safeFileName(input.fileName)}`;
     if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
-      return { contentUrl, uploadUrl: await files.singleUploadUrl(contentUrl, input.contentType) };
+      return { contentUrl, uploadUrl: await files.singleUploadUrl(contentUrl, input.contentType, input.size) };
     }
     const partSize = partSizeFor(input.size);
     const uploadId = await files.startMultipartUpload(contentUrl, input.contentType);
-    const partNumbers = Array.from({ length: Math.ceil(input.size / partSize) }, (_, index) => index + 1);
-    return { contentUrl, uploadId, partSize, parts: await partUploadUrls(contentUrl, uploadId, partNumbers) };
+    const record: UploadRecord = {
+      uploadId,
+      contentUrl,
+      ownerId: caller.userId,
+      size: input.size,
+      partSize,
+      expiresAt: new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString(),
+    };
+    await uploads.recordUpload(record);
+    const partNumbers = Array.from({ length: partCount(record) }, (_, index) => index + 1);
+    return { contentUrl, uploadId, partSize, parts: await partUploadUrls(record, partNumbers) };
   }
 
   /**
-   * New presigned URLs for parts of the caller's multipart upload, when the first ones expired. Signing asks nothing
-   * of storage: an upload that no longer exists shows when a part is PUT (404) or the upload is completed.
+   * New presigned URLs for parts of a multipart upload the caller started, when the first ones expired: only parts
+   * the declared size has, each signed for its exact length.
    */
   async function renewParts(caller: Caller, input: RenewUploadPartsInput): Promise<RenewedUploadParts> {
     requireOwnKey(caller, input.contentUrl, 'You can only continue your own uploads.');
-    return { parts: await partUploadUrls(input.contentUrl, input.uploadId, input.partNumbers) };
+    const record = await requireOpenUpload(caller, input);
+    const beyond = input.partNumbers.filter((partNumber) => partNumber > partCount(record));
+    if (beyond.length) {
+      throw invalid(`This upload has ${partCount(record)} parts; there is no part ${beyond.join(', ')}.`);
+    }
+    return { parts: await partUploadUrls(record, input.partNumbers) };
   }
 
-  function partUploadUrls(contentUrl: string, uploadId: string, partNumbers: number[]): Promise<UploadPartUrl[]> {
+  function partUploadUrls(record: UploadRecord, partNumbers: number[]): Promise<UploadPartUrl[]> {
     return Promise.all(
       partNumbers.map(async (partNumber) => ({
         partNumber,
-        uploadUrl: await files.partUploadUrl(contentUrl, uploadId, partNumber),
+        uploadUrl: await files.partUploadUrl(record.contentUrl, record.uploadId, partNumber, partLength(record, partNumber)),
       })),
     );
   }
 
+  /** Assembles the parts; a file of another size than declared is deleted rather than kept. */
   async function complete(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
     requireOwnKey(caller, input.contentUrl);
+    const record = await requireOpenUpload(caller, input);
     refuseUnlessDone(await files.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts));
+    await uploads.forgetUpload(record.uploadId);
+    const stored = await files.describeFile(input.contentUrl);
+    if (stored?.size !== record.size) {
+      await files.deleteFiles([input.contentUrl]);
+      throw invalid(
+        `The uploaded parts make ${stored?.size ?? 0} bytes, not the ${record.size} bytes declared; the file was discarded. Upload it again.`,
+      );
+    }
     return { contentUrl: input.contentUrl };
   }
 
   async function abort(caller: Caller, input: AbortUploadInput): Promise<void> {
     requireOwnKey(caller, input.contentUrl);
+    const record = await requireOpenUpload(caller, input);
     refuseUnlessDone(await files.abortMultipartUpload(input.contentUrl, input.uploadId));
+    await uploads.forgetUpload(record.uploadId);
+  }
+
+  /** The caller's own unexpired upload with this id and key; anything else is reported as gone. */
+  async function requireOpenUpload(caller: Caller, input: { contentUrl: string; uploadId: string }): Promise<UploadRecord> {
+    const record = await uploads.getUpload(input.uploadId);
+    const open =
+      record &&
+      record.ownerId === caller.userId &&
+      record.contentUrl === input.contentUrl &&
+      Date.parse(record.expiresAt) > clock.now().getTime();
+    if (!open) throw notFound(GONE);
+    return record;
   }
 
   return { create, renewParts, complete, abort };
@@ -94,8 +144,6 @@ function requireOwnKey(caller: Caller, key: string, message = 'You can only fini
 
 /** Storage's refusals are the client's to fix. */
 function refuseUnlessDone(outcome: MultipartOutcome): void {
-  if (outcome === 'noSuchUpload') {
-    throw notFound('This upload no longer exists (it was finished or cancelled). Upload the file again.');
-  }
+  if (outcome === 'noSuchUpload') throw notFound(GONE);
   if (outcome === 'partsMismatch') throw invalid('The uploaded parts do not match this upload. Upload the file again.');
 }

@@ -165,3 +165,31 @@ describe('apiHandler', () => {
     }
   });
 });
+
+describe('apiHandler behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
+  const secret = 'origin-secret-123';
+  let handler: ReturnType<typeof apiHandler>;
+  beforeAll(() => {
+    process.env.ORIGIN_VERIFY_SECRET = secret;
+    handler = apiHandler('listModules', async () => ok([]));
+    delete process.env.ORIGIN_VERIFY_SECRET;
+  });
+  const withHeader = (value?: string) => {
+    const event = apiEvent(routes.listModules);
+    return { ...event, headers: { ...event.headers, ...(value === undefined ? {} : { 'x-origin-verify': value }) } };
+  };
+
+  it.each([
+    ['without the header', undefined],
+    ['with another value', 'origin-secret-124'],
+    ['with a prefix of it', 'origin-secret'],
+  ])('answers 403 to a request %s, before looking at the caller', async (_case, value) => {
+    const event = withHeader(value);
+    const answer = await invoke(handler, { ...event, requestContext: { ...event.requestContext, authorizer: undefined } } as never);
+    expect(answer).toMatchObject({ statusCode: 403, body: { message: "Use the API through the app's address." } });
+  });
+
+  it('serves a request carrying it', async () => {
+    expect(await invoke(handler, withHeader(secret))).toMatchObject({ statusCode: 200, body: [] });
+  });
+});

@@ -9,6 +9,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { timingSafeEqual } from 'node:crypto';
+import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '../../../shared/metrics';
 import type { ZodType } from 'zod';
 import type { ResponseOf } from '../../../shared/responses';
@@ -61,12 +63,17 @@ export interface ApiHandlerOptions<T> {
 export const serverErrorMessage = (requestId: string) =>
   `Something went wrong on our side. Please try again in a moment; if it keeps happening, quote reference ${requestId}.`;
 
+/**
+ * Wraps a route's use case. Read once, when the handler module loads: ORIGIN_VERIFY_SECRET, which every deployed
+ * function has (and the local stack sets); when set, a request without CloudFront's header is refused before anything.
+ */
 export function apiHandler<N extends RouteName>(
   name: N,
   handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
   options: ApiHandlerOptions<ResponseOf<N>> = {},
 ): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
   const route = routes[name];
+  const originSecret = process.env.ORIGIN_VERIFY_SECRET;
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
     if (context) logger.addContext(context);
@@ -76,6 +83,9 @@ export function apiHandler<N extends RouteName>(
     const acceptsGzip = /\bgzip\b/i.test(event.headers?.['accept-encoding'] ?? '');
     const respond = (statusCode: number, body: unknown) => toResult(statusCode, body, requestId, acceptsGzip);
     try {
+      if (originSecret !== undefined && !sameSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) {
+        throw forbidden("Use the API through the app's address.");
+      }
       const caller = callerFrom(event);
       if (!route.roles.some((role) => caller.roles.includes(role))) {
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
@@ -99,6 +109,11 @@ export function apiHandler<N extends RouteName>(
       if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   };
+}
+
+function sameSecret(sent: string | undefined, expected: string): boolean {
+  const [a, b] = [Buffer.from(sent ?? ''), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */

@@ -3,8 +3,10 @@
 // only the SDK clients it uses: esbuild cannot drop an SDK import it sees in a module the handler imports.
 import { makeDynamoAuditLog } from '../repositories/audit-repository';
 import { makeClassRepository } from '../repositories/class-repository';
+import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
+import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from './dynamodb-client';
 import { requiredEnv } from './env';
 
@@ -16,5 +18,7 @@ export function tableStores() {
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
     audit: makeDynamoAuditLog(context),
+    uploads: makeUploadRepository(context),
+    fileReferences: makeFileReferenceRepository(context),
   };
 }

@@ -30,6 +30,10 @@ export const keys = {
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
   }),
+  /** A multipart upload the API started (see UploadRecord). */
+  upload: (uploadId: string): Key => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
+  /** Which modules use a stored file. */
+  fileReferences: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'FILE' }),
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
   moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),

@@ -17,14 +17,17 @@ const { s3 } = mockAws();
 const storage = makeFileStorage({ client: new S3Client({ region: 'eu-west-1' }), bucketName: 'files-bucket', presign: getSignedUrl });
 const key = 'protected/teacher-1/1714557600000-notes.pdf';
 
-test('describeFile heads the object; a missing one is undefined, other failures propagate', async () => {
+test('describeFile heads the object; a missing one (404, or 403 without ListBucket) is undefined, other failures propagate', async () => {
   s3.on(HeadObjectCommand).resolves({ ContentType: 'application/pdf', ContentLength: 2048 });
   await expect(storage.describeFile(key)).resolves.toEqual({ mediaType: 'application/pdf', size: 2048 });
   expect(s3).toReceiveCommandWith(HeadObjectCommand, { Bucket: 'files-bucket', Key: key });
   s3.on(HeadObjectCommand).rejects(new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } }));
   await expect(storage.describeFile(key)).resolves.toBeUndefined();
-  s3.on(HeadObjectCommand).rejects(s3Error('AccessDenied', 403));
-  await expect(storage.describeFile(key)).rejects.toThrow('AccessDenied');
+  // What S3 answers for a missing key to a function that may not list the bucket (none may).
+  s3.on(HeadObjectCommand).rejects(s3Error('Forbidden', 403));
+  await expect(storage.describeFile(key)).resolves.toBeUndefined();
+  s3.on(HeadObjectCommand).rejects(s3Error('SlowDown', 503));
+  await expect(storage.describeFile(key)).rejects.toThrow('SlowDown');
 });
 
 describe('download links (signed locally, valid 900 s)', () => {
@@ -51,11 +54,13 @@ describe('download links (signed locally, valid 900 s)', () => {
   });
 });
 
-test('upload URLs: a single PUT with its media type, and parts of a multipart upload, valid an hour', async () => {
-  const single = new URL(await storage.singleUploadUrl(key, 'application/pdf'));
+test('upload URLs: a single PUT signed for its size and media type, and parts signed for their length, valid an hour', async () => {
+  const single = new URL(await storage.singleUploadUrl(key, 'application/pdf', 1234));
   expect(single.searchParams.get('x-id')).toBe('PutObject');
   expect(single.searchParams.get('X-Amz-Expires')).toBe('3600');
-  const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3));
+  expect(single.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+  const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3, 5 * 1024 * 1024));
+  expect(part.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
   expect(part.pathname).toBe(`/${key}`);
   expect(part.searchParams.get('uploadId')).toBe('upload-1');
   expect(part.searchParams.get('partNumber')).toBe('3');

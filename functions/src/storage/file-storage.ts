@@ -38,13 +38,17 @@ function multipartRefusal(error: unknown): MultipartOutcome | undefined {
 
 export function makeFileStorage({ client, bucketName: Bucket, presign }: FileStorageContext): FileStore {
   return {
+    /**
+     * The stored file's type and size, or undefined when there is none. Functions may not list the bucket, so S3
+     * answers a HEAD of a missing key with 403, not 404 (the API stack grants GetObject on every key this is asked).
+     */
     async describeFile(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return { mediaType: head.ContentType, size: head.ContentLength ?? 0 };
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as Error).name === 'NotFound' || status === 404) return undefined;
+        if ((error as Error).name === 'NotFound' || status === 404 || status === 403) return undefined;
         throw error;
       }
     },
@@ -64,9 +68,12 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
       });
     },
 
-    singleUploadUrl(key, mediaType) {
-      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType }), {
+    // The presigner leaves Content-Type unsigned and Content-Length out unless told: signed, S3 refuses a PUT of
+    // any other size or type (403 SignatureDoesNotMatch).
+    singleUploadUrl(key, mediaType, size) {
+      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType, ContentLength: size }), {
         expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
       });
     },
 
@@ -76,10 +83,12 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
       return UploadId;
     },
 
-    partUploadUrl(key, uploadId, partNumber) {
-      return presign(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-        expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
-      });
+    partUploadUrl(key, uploadId, partNumber, size) {
+      return presign(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
+        { expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds, signableHeaders: new Set(['content-length']) },
+      );
     },
 
     async completeMultipartUpload(key, uploadId, parts) {

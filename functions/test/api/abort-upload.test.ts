@@ -1,26 +1,38 @@
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey } from '../../../test/unit-helpers/fixtures';
+import { fileKey, uploadItem } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/abort-upload';
 
-const { s3 } = mockAws();
+const { ddb, s3 } = mockAws();
 const key = fileKey('lecture.pptx');
 
 const abort = (body: unknown) => invoke(handler, apiEvent(routes.abortUpload, { token: tokens.teacher, body }));
 
 describe('POST /api/uploads/abort', () => {
-  it('aborts the upload and answers 204', async () => {
+  beforeEach(() => {
+    ddb.on(GetCommand).resolves({ Item: uploadItem() });
+  });
+
+  it('aborts the upload, forgets it and answers 204', async () => {
     s3.on(AbortMultipartUploadCommand).resolves({});
     const answer = await abort({ contentUrl: key, uploadId: 'upload-1' });
     expect(answer).toMatchObject({ statusCode: 204, body: undefined });
     expect(s3).toReceiveCommandWith(AbortMultipartUploadCommand, { Bucket: 'test-bucket', Key: key, UploadId: 'upload-1' });
+    expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: 'UPLOAD#upload-1', sk: 'UPLOAD' } });
   });
 
-  it('answers 404 to an upload that no longer exists', async () => {
+  it('answers 404 to an upload that storage no longer has', async () => {
     s3.on(AbortMultipartUploadCommand).rejects(s3Error('NoSuchUpload', 404));
+    expect(await abort({ contentUrl: key, uploadId: 'upload-1' })).toMatchObject({ statusCode: 404, body: errorBody(/no longer exists/) });
+  });
+
+  it('answers 404 to an upload the API has no record of, without calling S3', async () => {
+    ddb.on(GetCommand).resolves({});
     expect(await abort({ contentUrl: key, uploadId: 'gone' })).toMatchObject({ statusCode: 404, body: errorBody(/no longer exists/) });
+    expect(s3).not.toReceiveAnyCommand();
   });
 
   it.each([

@@ -1,11 +1,12 @@
-import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey } from '../../../test/unit-helpers/fixtures';
+import { fileKey, uploadItem } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/complete-upload';
 
-const { s3 } = mockAws();
+const { ddb, s3 } = mockAws();
 const key = fileKey('lecture.pptx');
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -20,7 +21,12 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 const complete = (payload: unknown) => invoke(handler, apiEvent(routes.completeUpload, { token: tokens.teacher, body: payload }));
 
 describe('POST /api/uploads/complete', () => {
-  it('completes the upload with the parts in order and answers the contentUrl', async () => {
+  beforeEach(() => {
+    ddb.on(GetCommand, { Key: { pk: 'UPLOAD#upload-1', sk: 'UPLOAD' } }).resolves({ Item: uploadItem() });
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 11 * 1024 * 1024, ContentType: 'application/pdf' });
+  });
+
+  it('completes the upload with the parts in order, forgets it and answers the contentUrl', async () => {
     s3.on(CompleteMultipartUploadCommand).resolves({});
     expect(await complete(body())).toMatchObject({ statusCode: 200, body: { contentUrl: key } });
     expect(s3).toReceiveCommandWith(CompleteMultipartUploadCommand, {
@@ -34,6 +40,24 @@ describe('POST /api/uploads/complete', () => {
         ],
       },
     });
+    expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: 'UPLOAD#upload-1', sk: 'UPLOAD' } });
+    expect(s3).not.toReceiveCommand(DeleteObjectsCommand);
+  });
+
+  it('deletes an assembled file of another size than declared and answers 400', async () => {
+    s3.on(CompleteMultipartUploadCommand).resolves({});
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 10 * 1024 * 1024 });
+    expect(await complete(body())).toMatchObject({
+      statusCode: 400,
+      body: { message: 'The uploaded parts make 10485760 bytes, not the 11534336 bytes declared; the file was discarded. Upload it again.' },
+    });
+    expect(s3).toReceiveCommandWith(DeleteObjectsCommand, { Delete: { Objects: [{ Key: key }], Quiet: true } });
+  });
+
+  it('answers 404 to an upload the API did not start for this teacher and key, without calling S3', async () => {
+    ddb.on(GetCommand).resolves({ Item: uploadItem({ contentUrl: fileKey('other.pptx') }) });
+    expect(await complete(body())).toMatchObject({ statusCode: 404, body: errorBody(/no longer exists/) });
+    expect(s3).not.toReceiveAnyCommand();
   });
 
   it("answers 403 to another teacher's upload without calling S3", async () => {

@@ -1,4 +1,5 @@
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
@@ -20,14 +21,15 @@ describe('POST /api/uploads', () => {
     const url = new URL(answer.body.uploadUrl);
     expect(url.pathname).toBe(`/${answer.body.contentUrl}`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('host');
+    // Bound to the declared size and type: S3 refuses a PUT of any other.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(url.searchParams.get('x-id')).toBe('PutObject');
-    // No S3 request is needed to sign a single PUT, and the table is not involved.
+    // No S3 request is needed to sign a single PUT, and nothing is recorded.
     expect(s3).not.toReceiveAnyCommand();
     expect(ddb).not.toReceiveAnyCommand();
   });
 
-  it('starts a multipart upload above 5 MiB and answers a presigned URL per 5 MiB part', async () => {
+  it('starts a multipart upload above 5 MiB, records it, and answers a presigned URL per 5 MiB part signed for its length', async () => {
     s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
 
     const answer = await request({ fileName: 'lecture.pptx', contentType: 'application/vnd.ms-powerpoint', size: 11 * MiB });
@@ -50,7 +52,20 @@ describe('POST /api/uploads', () => {
       expect(url.searchParams.get('uploadId')).toBe('upload-1');
       expect(url.searchParams.get('partNumber')).toBe(String(partNumber));
       expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
     }
+    expect(ddb).toReceiveCommandWith(PutCommand, {
+      Item: expect.objectContaining({
+        pk: 'UPLOAD#upload-1',
+        sk: 'UPLOAD',
+        contentUrl: answer.body.contentUrl,
+        ownerId: TEACHER_ID,
+        size: 11 * MiB,
+        partSize: 5 * MiB,
+        expiresAt: expect.any(String),
+        expiresAtEpoch: expect.any(Number),
+      }),
+    });
   });
 
   it("stores a file the browser sent without a media type as its extension's type", async () => {

@@ -1,7 +1,8 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../shared/routes';
 import { mockAws } from '../../../test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey } from '../../../test/unit-helpers/fixtures';
+import { fileKey, uploadItem } from '../../../test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/renew-upload-parts';
 
 const { ddb, s3 } = mockAws();
@@ -12,7 +13,11 @@ const renew = (payload: unknown, token = tokens.teacher) =>
   invoke(handler, apiEvent(routes.renewUploadParts, { token, body: payload }));
 
 describe('POST /api/uploads/parts', () => {
-  it('answers a fresh presigned URL per asked part, in the order asked, without a call to S3', async () => {
+  beforeEach(() => {
+    ddb.on(GetCommand, { Key: { pk: 'UPLOAD#upload-1', sk: 'UPLOAD' } }).resolves({ Item: uploadItem() });
+  });
+
+  it('answers a fresh presigned URL per asked part, in the order asked, each signed for its length, without a call to S3', async () => {
     const answer = await renew(body());
 
     expect(answer).toMatchObject({ statusCode: 200 });
@@ -26,10 +31,30 @@ describe('POST /api/uploads/parts', () => {
       expect(url.searchParams.get('partNumber')).toBe(String(partNumber));
       expect(url.searchParams.get('x-id')).toBe('UploadPart');
       expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
     }
-    // Signing needs no S3 request, and the table is not involved.
+    // Signing needs no S3 request; the table is only read.
     expect(s3).not.toReceiveAnyCommand();
-    expect(ddb).not.toReceiveAnyCommand();
+    expect(ddb).not.toReceiveCommand(PutCommand);
+    expect(ddb).not.toReceiveCommand(DeleteCommand);
+  });
+
+  it('answers 400 to a part past the declared size (11 MiB in parts of 5 MiB has 3), signing nothing', async () => {
+    const answer = await renew(body({ partNumbers: [3, 4, 10_000] }));
+    expect(answer).toMatchObject({ statusCode: 400, body: { message: 'This upload has 3 parts; there is no part 4, 10000.' } });
+    expect(JSON.stringify(answer.body)).not.toContain('X-Amz');
+  });
+
+  it.each([
+    ['an upload the API never started', undefined],
+    ['an upload started by someone else', uploadItem({ ownerId: OTHER_TEACHER_ID })],
+    ['an upload started for another key', uploadItem({ contentUrl: fileKey('other.pptx') })],
+    ['an expired upload', uploadItem({ expiresAt: '2001-01-01T00:00:00.000Z' })],
+  ])('answers 404 to %s, signing nothing', async (_case, Item) => {
+    ddb.on(GetCommand).resolves({ Item });
+    const answer = await renew(body());
+    expect(answer).toMatchObject({ statusCode: 404, body: errorBody(/no longer exists/) });
+    expect(JSON.stringify(answer.body)).not.toContain('X-Amz');
   });
 
   it.each([

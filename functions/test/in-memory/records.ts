@@ -58,9 +58,15 @@ export const progressRecord = (overrides: Partial<ProgressRecord> = {}): Progres
 });
 
 /** The module (with its files) in the teacher's class, where the student is enrolled; another teacher's class. */
+/** Stores modules with the references to their files, as saving them through the service does. */
+export function givenModules(ports: InMemoryPorts, ...modules: ModuleRecord[]): void {
+  ports.modules.put(...modules);
+  for (const module of modules) ports.fileReferences.use(module.moduleId, module.sections.map((section) => section.contentUrl));
+}
+
 export function givenSchool(ports: InMemoryPorts, overrides: { module?: Partial<ModuleRecord>; class?: Partial<ClassRecord> } = {}) {
   const module = moduleRecord(overrides.module);
-  ports.modules.put(module);
+  givenModules(ports, module);
   for (const { contentUrl } of module.sections) ports.files.put(contentUrl, MEDIA.pdf);
   ports.classes.put(
     classRecord(overrides.class),

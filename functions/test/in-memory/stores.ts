@@ -9,6 +9,7 @@ import type {
   ClassStore,
   Clock,
   EnrolOutcome,
+  FileReferenceStore,
   FileStore,
   IdGenerator,
   Log,
@@ -18,6 +19,8 @@ import type {
   ProgressRecord,
   ProgressStore,
   StoredFile,
+  UploadRecord,
+  UploadStore,
 } from '../../src/domain/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -284,8 +287,8 @@ export class InMemoryProgressStore implements ProgressStore {
 interface MultipartUpload {
   key: string;
   mediaType: string;
-  /** partNumber → etag of the bytes a client PUT. */
-  parts: Map<number, string>;
+  /** partNumber → etag and length of the bytes a client PUT. */
+  parts: Map<number, { etag: string; size: number }>;
 }
 
 /** Files by key; signed URLs are readable `memory://` strings that say what they grant. */
@@ -309,12 +312,12 @@ export class InMemoryFileStore implements FileStore {
     return [...this.files.keys()].sort();
   }
 
-  /** What a client's PUT of one part to its presigned URL does: answers the part's etag. */
-  uploadPart(uploadId: string, partNumber: number): string {
+  /** What a client's PUT of one part (5 MiB unless told) to its presigned URL does: answers the part's etag. */
+  uploadPart(uploadId: string, partNumber: number, size = 5 * 1024 * 1024): string {
     const upload = this.uploads.get(uploadId);
     if (!upload) throw new Error(`No multipart upload ${uploadId}`);
     const etag = `"etag-${uploadId}-${partNumber}"`;
-    upload.parts.set(partNumber, etag);
+    upload.parts.set(partNumber, { etag, size });
     return etag;
   }
 
@@ -331,8 +334,8 @@ export class InMemoryFileStore implements FileStore {
     return `memory://get/${key}?name=${encodeURIComponent(fileName)}&type=${contentType}`;
   }
 
-  async singleUploadUrl(key: string, mediaType: string) {
-    return `memory://put/${key}?type=${encodeURIComponent(mediaType)}`;
+  async singleUploadUrl(key: string, mediaType: string, size: number) {
+    return `memory://put/${key}?type=${encodeURIComponent(mediaType)}&size=${size}`;
   }
 
   async startMultipartUpload(key: string, mediaType: string) {
@@ -341,19 +344,20 @@ export class InMemoryFileStore implements FileStore {
     return uploadId;
   }
 
-  async partUploadUrl(key: string, uploadId: string, partNumber: number) {
-    return `memory://put/${key}?uploadId=${uploadId}&partNumber=${partNumber}`;
+  async partUploadUrl(key: string, uploadId: string, partNumber: number, size: number) {
+    return `memory://put/${key}?uploadId=${uploadId}&partNumber=${partNumber}&size=${size}`;
   }
 
   /** As S3: an unknown upload (or one for another key) is NoSuchUpload; parts must be the uploaded ones. */
   async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
     const upload = this.uploads.get(uploadId);
     if (!upload || upload.key !== key) return 'noSuchUpload' as const;
-    if (parts.length === 0 || parts.some((part) => upload.parts.get(part.partNumber) !== part.etag)) {
+    if (parts.length === 0 || parts.some((part) => upload.parts.get(part.partNumber)?.etag !== part.etag)) {
       return 'partsMismatch' as const;
     }
     this.uploads.delete(uploadId);
-    this.files.set(key, { mediaType: upload.mediaType, size: parts.length * 5 * 1024 * 1024 });
+    const size = parts.reduce((total, part) => total + upload.parts.get(part.partNumber)!.size, 0);
+    this.files.set(key, { mediaType: upload.mediaType, size });
     return 'done' as const;
   }
 
@@ -366,6 +370,88 @@ export class InMemoryFileStore implements FileStore {
 
   async deleteFiles(keys: string[]) {
     for (const key of keys) this.files.delete(key);
+  }
+}
+
+/** The multipart uploads the API started, by id. */
+export class InMemoryUploadStore implements UploadStore {
+  private readonly records = new Map<string, UploadRecord>();
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  all(): UploadRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  async recordUpload(record: UploadRecord) {
+    this.records.set(record.uploadId, copy(record));
+  }
+
+  async getUpload(uploadId: string) {
+    const record = this.records.get(uploadId);
+    return record && copy(record);
+  }
+
+  async forgetUpload(uploadId: string) {
+    this.records.delete(uploadId);
+  }
+}
+
+/** Each file's users and deletion mark, with the DynamoDB adapter's conditions. */
+export class InMemoryFileReferenceStore implements FileReferenceStore {
+  private readonly records = new Map<string, { moduleIds: Set<string>; marked: boolean }>();
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  /** Key → the modules using it (sorted), and whether it is marked for deletion. */
+  all(): Record<string, { moduleIds: string[]; marked: boolean }> {
+    return Object.fromEntries(
+      [...this.records].map(([key, record]) => [key, { moduleIds: [...record.moduleIds].sort(), marked: record.marked }]),
+    );
+  }
+
+  /** Records that a module uses these files, unconditionally (test set-up). */
+  use(moduleId: string, keys: string[]): void {
+    for (const key of keys) {
+      const record = this.records.get(key) ?? { moduleIds: new Set<string>(), marked: false };
+      record.moduleIds.add(moduleId);
+      this.records.set(key, record);
+    }
+  }
+
+  /** ADD moduleIds, if attribute_not_exists(deletingAt) */
+  async addReferences(moduleId: string, keys: string[]) {
+    return keys.filter((key) => {
+      const record = this.records.get(key) ?? { moduleIds: new Set<string>(), marked: false };
+      if (record.marked) return true;
+      record.moduleIds.add(moduleId);
+      this.records.set(key, record);
+      return false;
+    });
+  }
+
+  async withdrawReferences(moduleId: string, keys: string[]) {
+    for (const key of keys) {
+      const record = this.records.get(key);
+      if (!record?.moduleIds.delete(moduleId)) continue;
+      if (record.moduleIds.size === 0 && !record.marked) this.records.delete(key);
+    }
+  }
+
+  async releaseReference(moduleId: string, key: string) {
+    const record = this.records.get(key);
+    if (!record?.moduleIds.delete(moduleId)) return false;
+    if (record.moduleIds.size > 0 || record.marked) return false;
+    record.marked = true;
+    return true;
+  }
+
+  async forgetFile(key: string) {
+    if (this.records.get(key)?.marked) this.records.delete(key);
   }
 }
 
@@ -409,6 +495,8 @@ export function inMemoryPorts() {
     progress,
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
+    uploads: new InMemoryUploadStore(),
+    fileReferences: new InMemoryFileReferenceStore(),
     clock: new FixedClock(),
     ids: new SequentialIds(),
     log: new RecordingLog(),
@@ -423,6 +511,8 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.progress.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
+  ports.uploads.clear();
+  ports.fileReferences.clear();
   ports.clock.set(FixedClock.START);
   ports.ids.reset();
   ports.log.warnings.length = 0;
@@ -435,4 +525,6 @@ export const storedState = (ports: InMemoryPorts) => ({
   progress: ports.progress.all(),
   audit: [...ports.audit.entries],
   files: ports.files.keys(),
+  fileReferences: ports.fileReferences.all(),
+  uploads: ports.uploads.all(),
 });

@@ -1,0 +1,182 @@
+// The S3 twin refuses what S3 refuses: unsigned and wrongly signed requests, expired or tampered presigned URLs, a
+// PUT of another size or type than was signed, and multipart calls with an upload id that is unknown or was started
+// for another key. Browsers still get their CORS answers.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { LOCAL_CREDENTIALS } from './stack-config';
+import { startStorage, type StorageTwin } from './storage';
+
+const BUCKET = 'twin-bucket';
+let directory: string;
+let twin: StorageTwin;
+let s3: S3Client;
+
+const client = (secretAccessKey = LOCAL_CREDENTIALS.secretAccessKey) =>
+  new S3Client({
+    endpoint: twin.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), 's3-twin-'));
+  twin = await startStorage({ directory, host: '127.0.0.1', port: 0, bucket: BUCKET });
+  s3 = client();
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  await twin?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const errorCode = async (response: Response) => /<Code>(\w+)<\/Code>/.exec(await response.text())?.[1];
+
+/** A presigned single-upload URL bound to this size and type, as the API issues it. */
+const uploadUrl = (key: string, size: number, type = 'application/pdf', options: { signingDate?: Date } = {}) =>
+  getSignedUrl(s3, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: type, ContentLength: size }), {
+    expiresIn: 3600,
+    signableHeaders: new Set(['content-type', 'content-length']),
+    ...options,
+  });
+
+describe('signatures', () => {
+  it('accepts a PUT of exactly the signed size and type, and the signed GET of it', async () => {
+    const put = await fetch(await uploadUrl('protected/u/ok.pdf', 10), { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '0123456789' });
+    expect(put.status).toBe(200);
+    const get = await fetch(await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: 'protected/u/ok.pdf' })));
+    expect(get.status).toBe(200);
+    expect(await get.text()).toBe('0123456789');
+  });
+
+  it.each([
+    ['a larger body', 'application/pdf', '0123456789 and far more than was declared'],
+    ['a smaller body', 'application/pdf', '0123'],
+    ['another type', 'text/html', '0123456789'],
+  ])('refuses a presigned PUT with %s (403 SignatureDoesNotMatch), storing nothing', async (_case, type, body) => {
+    const put = await fetch(await uploadUrl('protected/u/bound.pdf', 10), { method: 'PUT', headers: { 'content-type': type }, body });
+    expect(put.status).toBe(403);
+    expect(await errorCode(put)).toBe('SignatureDoesNotMatch');
+    const head = await fetch(await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: 'protected/u/bound.pdf' })));
+    expect(head.status).toBe(404);
+  });
+
+  it('refuses an expired presigned URL (403 AccessDenied)', async () => {
+    const url = await uploadUrl('protected/u/late.pdf', 3, 'application/pdf', { signingDate: new Date(Date.now() - 2 * 3600_000) });
+    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: 'abc' });
+    expect(put.status).toBe(403);
+    expect(await put.text()).toMatch(/<Code>AccessDenied<\/Code><Message>Request has expired/);
+  });
+
+  it('refuses a presigned URL whose key or query was changed (403 SignatureDoesNotMatch)', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/secret.pdf', Body: 'secret' }));
+    const url = await getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: BUCKET, Key: 'protected/u/mine.pdf', ResponseContentDisposition: 'attachment' }),
+    );
+    const otherKey = await fetch(url.replace('/mine.pdf', '/secret.pdf'));
+    expect(otherKey.status).toBe(403);
+    expect(await errorCode(otherKey)).toBe('SignatureDoesNotMatch');
+    const inline = await fetch(url.replace('response-content-disposition=attachment', 'response-content-disposition=inline'));
+    expect(inline.status).toBe(403);
+    expect(await errorCode(inline)).toBe('SignatureDoesNotMatch');
+  });
+
+  it.each(['GET', 'PUT', 'DELETE'])('refuses an unsigned %s of an object (403 AccessDenied)', async (method) => {
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/kept.pdf', Body: 'kept' }));
+    const answer = await fetch(`${twin.endpoint}/${BUCKET}/protected/u/kept.pdf`, { method, body: method === 'PUT' ? 'replaced' : undefined });
+    expect(answer.status).toBe(403);
+    expect(await errorCode(answer)).toBe('AccessDenied');
+    const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'protected/u/kept.pdf' }));
+    expect(await stored.Body!.transformToString()).toBe('kept');
+  });
+
+  it('refuses an unsigned listing of the bucket (403 AccessDenied)', async () => {
+    const answer = await fetch(`${twin.endpoint}/${BUCKET}?list-type=2`);
+    expect(answer.status).toBe(403);
+    expect(await errorCode(answer)).toBe('AccessDenied');
+  });
+
+  it('refuses a header-signed request made with the wrong secret (403 SignatureDoesNotMatch)', async () => {
+    const wrong = client('not-the-secret');
+    await expect(wrong.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/x.pdf', Body: 'x' }))).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+      $metadata: { httpStatusCode: 403 },
+    });
+    wrong.destroy();
+  });
+
+  it('answers a CORS preflight and lets a browser read a refusal', async () => {
+    const preflight = await fetch(`${twin.endpoint}/${BUCKET}/protected/u/a.pdf`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const refused = await fetch(`${twin.endpoint}/${BUCKET}/protected/u/a.pdf`, { method: 'PUT', headers: { origin: 'http://127.0.0.1:3000' }, body: 'a' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('multipart upload ids', () => {
+  const start = async (key: string) =>
+    (await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key, ContentType: 'application/pdf' }))).UploadId!;
+
+  it('a part sent for another key with this upload id is NoSuchUpload (404); the upload itself still works', async () => {
+    const uploadId = await start('protected/a/big.pdf');
+    const partFor = (key: string) => getSignedUrl(s3, new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId: uploadId, PartNumber: 1 }));
+    const stray = await fetch(await partFor('protected/b/big.pdf'), { method: 'PUT', body: 'part' });
+    expect(stray.status).toBe(404);
+    expect(await errorCode(stray)).toBe('NoSuchUpload');
+
+    const part = await fetch(await partFor('protected/a/big.pdf'), { method: 'PUT', body: 'part' });
+    expect(part.status).toBe(200);
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKET,
+        Key: 'protected/a/big.pdf',
+        UploadId: uploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.headers.get('etag')! }] },
+      }),
+    );
+  });
+
+  it('aborting with another key is NoSuchUpload and leaves the upload to its owner', async () => {
+    const uploadId = await start('protected/a/kept.pdf');
+    await expect(s3.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: 'protected/b/kept.pdf', UploadId: uploadId }))).rejects.toMatchObject({
+      name: 'NoSuchUpload',
+      $metadata: { httpStatusCode: 404 },
+    });
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: 'protected/a/kept.pdf', UploadId: uploadId }));
+  });
+
+  it('an unknown upload id is NoSuchUpload (404), not an internal error', async () => {
+    const complete = new CompleteMultipartUploadCommand({
+      Bucket: BUCKET,
+      Key: 'protected/a/none.pdf',
+      UploadId: 'no-such-upload',
+      MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] },
+    });
+    await expect(s3.send(complete)).rejects.toMatchObject({ name: 'NoSuchUpload', $metadata: { httpStatusCode: 404 } });
+    const part = await fetch(
+      await getSignedUrl(s3, new UploadPartCommand({ Bucket: BUCKET, Key: 'protected/a/none.pdf', UploadId: 'no-such-upload', PartNumber: 1 })),
+      { method: 'PUT', body: 'x' },
+    );
+    expect(part.status).toBe(404);
+  });
+});

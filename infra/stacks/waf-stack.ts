@@ -1,0 +1,56 @@
+// Optional (`-c waf=true`): a WAF web ACL for the CloudFront distribution with one rate-based rule per client IP on
+// /api/*. CloudFront's web ACLs live in us-east-1 whatever the app's region, so this is a stack of its own there and
+// the Web stack reads the ACL's ARN across regions. Cost: README, "Optional WAF".
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+
+/** Requests to /api/* one IP may make in 5 minutes before WAF blocks it for a while (CDK context `wafRateLimit`). */
+export const DEFAULT_WAF_RATE_LIMIT = 3000;
+
+/** CloudFront web ACLs must be created in this region. */
+export const WAF_REGION = 'us-east-1';
+
+export const wafEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('waf'));
+
+export class WafStack extends Stack {
+  readonly webAclArn: string;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    // A whole school may share one address (NAT), so the limit is far above one person's use: 3,000 API requests in
+    // 5 minutes is 10 a second, sustained, from one IP; a scripted flood from one address is cut off at the edge.
+    const limit = Number(this.node.tryGetContext('wafRateLimit') ?? DEFAULT_WAF_RATE_LIMIT);
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+    const acl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'Learning Paths: rate limit per client IP on the API',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('learning-paths'),
+      rules: [
+        {
+          name: 'api-rate-per-ip',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: visibility('learning-paths-api-rate'),
+          statement: {
+            rateBasedStatement: {
+              limit,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: '/api/',
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    this.webAclArn = acl.attrArn;
+  }
+}

@@ -1,0 +1,67 @@
+// The optional WAF (`-c waf=true`): a CloudFront web ACL in us-east-1 with a rate-based rule per client IP on the API,
+// attached to the distribution across regions; off by default, and the app says why it cannot be built without an
+// account and region.
+import { App } from 'aws-cdk-lib';
+import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
+import { addLearningPaths } from '../learning-paths';
+import { DEFAULT_WAF_RATE_LIMIT } from '../stacks/waf-stack';
+import { synthesize, type Synthesized } from './synthesize';
+
+const nagFindings = (messages: SynthesisMessage[] = []) =>
+  messages
+    .filter((m) => m.level === 'error' || m.level === 'warning')
+    .map((m) => `${m.id}: ${String(m.entry.data)}`)
+    .filter((text) => text.includes('AwsSolutions-'));
+
+describe('with -c waf=true', () => {
+  let app: Synthesized;
+  beforeAll(() => {
+    app = synthesize({ region: 'eu-west-1', account: '123456789012', context: { waf: 'true' } });
+  }, 120_000);
+  afterAll(() => app.cleanup());
+
+  test('a CloudFront web ACL in us-east-1 blocks an IP that sends too many API requests in 5 minutes', () => {
+    const waf = app.templates.waf!;
+    waf.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        {
+          Name: 'api-rate-per-ip',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              Limit: DEFAULT_WAF_RATE_LIMIT,
+              EvaluationWindowSec: 300,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } },
+            },
+          },
+        },
+      ],
+    });
+    expect(JSON.stringify(waf.toJSON())).not.toContain('eu-west-1');
+  });
+
+  test('the distribution uses the web ACL, and no stack has an unsuppressed cdk-nag finding', () => {
+    const distribution = Object.values(app.templates.web.findResources('AWS::CloudFront::Distribution'))[0];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
+    for (const messages of Object.values(app.messages)) expect(nagFindings(messages)).toEqual([]);
+  });
+});
+
+test('without the flag there is no WAF stack and the distribution has no web ACL', () => {
+  const app = synthesize();
+  try {
+    expect(app.templates.waf).toBeUndefined();
+    const distribution = Object.values(app.templates.web.findResources('AWS::CloudFront::Distribution'))[0];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeUndefined();
+  } finally {
+    app.cleanup();
+  }
+}, 120_000);
+
+test('-c waf=true without an account and region is refused with the reason', () => {
+  const app = new App({ context: { waf: 'true', 'aws:cdk:bundling-stacks': [] } });
+  expect(() => addLearningPaths(app, { webDistPath: 'web/dist', env: {} })).toThrow(/needs the account and region/);
+});

@@ -1,0 +1,253 @@
+// Each route's IAM policy, derived from what its code does: every route is driven through the local stack (its
+// successes, refusals and clean-ups), every AWS SDK command its handler sends (and every URL it presigns) is recorded
+// and mapped to the IAM action AWS checks for it, and the result must be exactly what the route's deployment declares
+// (infra/route-deployment.ts; the API stack grants exactly that, infra/test/api-stack.test.ts). A missing action would
+// fail in AWS; an extra one is a grant no code needs.
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { S3Client } from '@aws-sdk/client-s3';
+import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { routeInvocation } from '../../infra/local/api-server';
+import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
+import { routeEntries, type RouteName } from '../../shared/routes';
+import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
+
+jest.setTimeout(300_000);
+
+/** The IAM action each SDK command needs (S3: https://docs.aws.amazon.com/AmazonS3/latest/API/API_Operations.html). */
+const IAM_ACTION_OF_COMMAND: Record<string, string> = {
+  GetCommand: 'dynamodb:GetItem',
+  BatchGetCommand: 'dynamodb:BatchGetItem',
+  QueryCommand: 'dynamodb:Query',
+  PutCommand: 'dynamodb:PutItem',
+  UpdateCommand: 'dynamodb:UpdateItem',
+  DeleteCommand: 'dynamodb:DeleteItem',
+  BatchWriteCommand: 'dynamodb:BatchWriteItem',
+  ScanCommand: 'dynamodb:Scan',
+  HeadObjectCommand: 's3:GetObject',
+  GetObjectCommand: 's3:GetObject',
+  PutObjectCommand: 's3:PutObject',
+  CreateMultipartUploadCommand: 's3:PutObject',
+  UploadPartCommand: 's3:PutObject',
+  CompleteMultipartUploadCommand: 's3:PutObject',
+  AbortMultipartUploadCommand: 's3:AbortMultipartUpload',
+  ListPartsCommand: 's3:ListMultipartUploadParts',
+  DeleteObjectCommand: 's3:DeleteObject',
+  DeleteObjectsCommand: 's3:DeleteObject',
+  ListObjectsV2Command: 's3:ListBucket',
+};
+
+/** A presigned URL is used with the function's credentials: the action of the operation it names (`x-id`). */
+const IAM_ACTION_OF_PRESIGNED: Record<string, string> = {
+  GetObject: 's3:GetObject',
+  PutObject: 's3:PutObject',
+  UploadPart: 's3:PutObject',
+};
+
+/**
+ * Calls the directory adapter makes only against the local twin, and the call it makes in AWS instead
+ * (functions/src/directory/cognito-user-directory.ts; its unit test checks the cloud call): cognito-local has no
+ * `MessageAction: RESEND`, so a resent invitation sets a fresh temporary password there.
+ */
+const LOCAL_STAND_INS: Record<string, string> = { 'cognito-idp:AdminSetUserPassword': 'cognito-idp:AdminCreateUser' };
+
+function iamActionOf(client: object, command: object): string {
+  const name = command.constructor.name;
+  if (name in IAM_ACTION_OF_COMMAND) return IAM_ACTION_OF_COMMAND[name];
+  // Cognito's IAM actions are its operation names.
+  if (client instanceof CognitoIdentityProviderClient && name.endsWith('Command')) {
+    const action = `cognito-idp:${name.slice(0, -'Command'.length)}`;
+    return LOCAL_STAND_INS[action] ?? action;
+  }
+  throw new Error(`No IAM action is known for ${name}: add it to IAM_ACTION_OF_COMMAND.`);
+}
+
+const observed = new Map<RouteName, Set<string>>();
+const unmapped: string[] = [];
+function record(action: () => string): void {
+  const route = routeInvocation.getStore();
+  if (!route) return;
+  try {
+    const name = action();
+    observed.set(route, (observed.get(route) ?? new Set()).add(name));
+  } catch (error) {
+    unmapped.push(`${route}: ${(error as Error).message}`);
+  }
+}
+
+/** The SDK's one base client class (DynamoDB, its document client, S3 and Cognito all extend it). */
+const sdkClient = Object.getPrototypeOf(S3Client.prototype) as { send: (...args: unknown[]) => unknown };
+const realSend = sdkClient.send;
+jest.spyOn(sdkClient, 'send').mockImplementation(function (this: unknown, command: unknown, ...rest: unknown[]) {
+  record(() => iamActionOf(this as object, command as object));
+  return realSend.call(this, command, ...rest);
+});
+const realPresign = S3RequestPresigner.prototype.presign;
+jest.spyOn(S3RequestPresigner.prototype, 'presign').mockImplementation(function (this: S3RequestPresigner, request, options) {
+  record(() => {
+    const operation = String(request.query?.['x-id'] ?? '');
+    if (!(operation in IAM_ACTION_OF_PRESIGNED)) throw new Error(`No IAM action is known for a presigned ${operation || request.method}.`);
+    return IAM_ACTION_OF_PRESIGNED[operation];
+  });
+  return realPresign.call(this, request, options);
+});
+
+let world: World;
+const scenarioFailures: string[] = [];
+
+beforeAll(async () => {
+  world = await startWorld();
+  for (const [name] of routeEntries) {
+    try {
+      await SCENARIOS[name]();
+    } catch (error) {
+      scenarioFailures.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+});
+
+afterAll(() => world?.stop());
+
+const MiB = 1024 * 1024;
+let counter = 0;
+const unique = (label: string) => `${label}-${++counter}`;
+const teacherFile = (name = unique('file')) => world.upload(world.teacher, `${name}.pdf`, MEDIA.pdf, pdfBytes(name));
+const newModule = async (title = unique('Module')) => world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile() }], title);
+const assigned = async () => {
+  const module = await newModule();
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  await world.ok('markComplete', {
+    as: world.student,
+    body: { studentId: world.student.userId, classId: CLASS_ID, moduleId: module._id, sectionId: module.sections[0]._id },
+  });
+  return module;
+};
+const invitee = () => ({ email: `${unique('person')}@example.com`, name: unique('Person'), role: 'Students' });
+const invited = async (): Promise<{ userId: string; email: string }> => (await world.ok('invitePerson', { as: world.admin, body: invitee() })).person;
+const adminClass = async (): Promise<string> => {
+  const created = await world.ok('createClass', { as: world.admin, body: { className: unique('Class'), teacherId: world.teacher.userId } });
+  await world.ok('enrolStudents', { as: world.admin, params: { classId: created.classId }, body: { studentIds: [world.student.userId] } });
+  return created.classId;
+};
+const startMultipart = () =>
+  world.ok('createUpload', { as: world.teacher, body: { fileName: `${unique('big')}.pdf`, contentType: MEDIA.pdf, size: 6 * MiB } });
+
+/** What each route is driven through: its successes, its refusals and every clean-up it can do. */
+const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
+  createModule: async () => {
+    const draftId = crypto.randomUUID();
+    const sections = [{ title: 'One', contentUrl: await teacherFile() }];
+    await world.ok('createModule', { as: world.teacher, body: { _id: draftId, title: 'Draft', description: 'About it', sections } });
+    await world.ok('createModule', { as: world.teacher, body: { _id: draftId, title: 'Draft', description: 'About it', sections } }, 200);
+    // A file that is not there: the reference taken for it is withdrawn.
+    const missing = `protected/${world.teacher.userId}/1-missing.pdf`;
+    await world.ok('createModule', { as: world.teacher, body: { title: 'Missing', description: 'About it', sections: [{ title: 'x', contentUrl: missing }] } }, 400);
+  },
+  listModules: () => world.ok('listModules', { as: world.teacher }),
+  getModule: async () => world.ok('getModule', { as: world.student, params: { id: (await assigned())._id } }),
+  updateModule: async () => {
+    const module = await newModule();
+    const body = { title: 'Edited', description: 'About it', updatedAt: module.updatedAt, sections: [{ title: 'New', contentUrl: await teacherFile() }] };
+    // The old file is released and deleted; a stale version is refused.
+    await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body });
+    await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body }, 409);
+  },
+  deleteModule: async () => world.ok('deleteModule', { as: world.teacher, params: { id: (await assigned())._id } }),
+  listClasses: () => world.ok('listClasses', { as: world.teacher }),
+  getClass: () => world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } }),
+  listTeacherClasses: () => world.ok('listTeacherClasses', { as: world.teacher, params: { teacherId: world.teacher.userId } }),
+  listStudentClasses: () => world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } }),
+  unassignModule: async () => world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: (await assigned())._id } }, 200),
+  assignModule: () => assigned(),
+  getProgress: async () => {
+    const module = await assigned();
+    await world.ok('getProgress', { as: world.student, params: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID } });
+  },
+  markComplete: () => assigned(),
+  getStudentClassProgress: async () => {
+    await assigned();
+    await world.ok('getStudentClassProgress', { as: world.student, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  },
+  getClassReport: async () => {
+    await assigned();
+    await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID } });
+  },
+  createUpload: async () => {
+    await teacherFile();
+    await startMultipart();
+  },
+  completeUpload: async () => {
+    // Every part: the file is assembled. Only the first part: smaller than declared, so it is deleted.
+    const bytes = randomBytes(6 * MiB);
+    for (const parts of [2, 1]) {
+      const ticket = await startMultipart();
+      const stored = await Promise.all(
+        ticket.parts.slice(0, parts).map(async ({ partNumber, uploadUrl }: { partNumber: number; uploadUrl: string }) => {
+          const put = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize) });
+          return { partNumber, etag: put.headers.get('etag')! };
+        }),
+      );
+      await world.ok('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts: stored } }, parts === 2 ? 200 : 400);
+    }
+  },
+  abortUpload: async () => {
+    const { contentUrl, uploadId } = await startMultipart();
+    await world.ok('abortUpload', { as: world.teacher, body: { contentUrl, uploadId } }, 204);
+  },
+  renewUploadParts: async () => {
+    const { contentUrl, uploadId } = await startMultipart();
+    await world.ok('renewUploadParts', { as: world.teacher, body: { contentUrl, uploadId, partNumbers: [1, 2] } });
+  },
+  renameSelf: () => world.ok('renameSelf', { as: world.student, body: { name: world.student.name } }),
+  getAdminOverview: () => world.ok('getAdminOverview', { as: world.admin }),
+  listPeople: async () => {
+    await world.ok('listPeople', { as: world.admin });
+    await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?role=Students' });
+    await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?search=sam&status=active' });
+  },
+  invitePerson: async () => {
+    const body = invitee();
+    await world.ok('invitePerson', { as: world.admin, body });
+    await world.ok('invitePerson', { as: world.admin, body }, 409);
+  },
+  invitePeople: () => world.ok('invitePeople', { as: world.admin, body: { people: [invitee(), { ...invitee(), email: world.student.email }] } }),
+  lookupPeople: () => world.ok('lookupPeople', { as: world.admin, body: { emails: [world.student.email, 'nobody@example.com'] } }),
+  renamePerson: () => world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: world.student.name } }),
+  changeRole: async () => world.ok('changeRole', { as: world.admin, params: { userId: (await invited()).userId }, body: { role: 'Teachers' } }),
+  disablePerson: async () => world.ok('disablePerson', { as: world.admin, params: { userId: (await invited()).userId } }),
+  enablePerson: async () => {
+    const { userId } = await invited();
+    await world.ok('disablePerson', { as: world.admin, params: { userId } });
+    await world.ok('enablePerson', { as: world.admin, params: { userId } });
+  },
+  resendInvitation: async () => world.ok('resendInvitation', { as: world.admin, params: { userId: (await invited()).userId } }),
+  listAdminClasses: () => world.ok('listAdminClasses', { as: world.admin }),
+  createClass: () => adminClass(),
+  getAdminClass: async () => world.ok('getAdminClass', { as: world.admin, params: { classId: await adminClass() } }),
+  renameClass: async () => world.ok('renameClass', { as: world.admin, params: { classId: await adminClass() }, body: { className: unique('Renamed') } }),
+  deleteClass: async () => {
+    const classId = await adminClass();
+    const module = await newModule();
+    await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId: module._id } });
+    await world.ok('markComplete', { as: world.student, body: { studentId: world.student.userId, classId, moduleId: module._id, sectionId: module.sections[0]._id } });
+    await world.ok('deleteClass', { as: world.admin, params: { classId } });
+  },
+  setClassTeacher: async () => {
+    const classId = await adminClass();
+    await world.ok('setClassTeacher', { as: world.admin, params: { classId }, body: { teacherId: world.otherTeacher.userId } });
+    await world.ok('setClassTeacher', { as: world.admin, params: { classId }, body: { teacherId: null } });
+  },
+  enrolStudents: () => adminClass(),
+  unenrolStudent: async () => world.ok('unenrolStudent', { as: world.admin, params: { classId: await adminClass(), studentId: world.student.userId } }, 200),
+};
+
+test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {
+  expect(scenarioFailures).toEqual([]);
+  expect(unmapped).toEqual([]);
+});
+
+describe.each(routeEntries.map(([name]) => name))('%s', (name) => {
+  test('is granted exactly the IAM actions its code uses', () => {
+    const used = [...(observed.get(name) ?? [])].sort();
+    expect({ route: name, actions: iamActionsOf(routeDeployment[name]) }).toEqual({ route: name, actions: used });
+  });
+});

@@ -44,7 +44,7 @@ describe('listStudentClasses', () => {
     ]);
   });
 
-  it('leaves out a class whose roster no longer has the student, though the membership remains', async () => {
+  it('leaves out a class the student is no longer enrolled in', async () => {
     ports.classes.put(classRecord({ students: {} }));
     await expect(service.listStudentClasses(student, student.userId)).resolves.toEqual([]);
   });

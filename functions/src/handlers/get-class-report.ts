@@ -6,11 +6,10 @@ import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ ...tableStores(), clock: systemClock });
 
-// Without paging parameters, the spec's array of rows (classes that fit); with `limit` or `cursor`, one page.
+// Without a query string, the spec's array of rows (classes that fit); with `limit` and/or `cursor`, one page.
 export const handler = apiHandler('getClassReport', async (request, caller) => {
   const classId = pathId(request, 'classId');
-  const { limit, cursor } = request.query;
-  if (limit === undefined && cursor === undefined) return ok(await progress.classReport(caller, classId));
-  const page = validate(pageQuerySchema, { limit, cursor });
-  return ok(await progress.classReportPage(caller, classId, { limit: page.limit, after: page.cursor }));
+  if (Object.keys(request.query).length === 0) return ok(await progress.classReport(caller, classId));
+  const { limit, cursor } = validate(pageQuerySchema, request.query);
+  return ok(await progress.classReportPage(caller, classId, { limit, after: cursor }));
 });

@@ -7,6 +7,6 @@ const classes = makeClassService(tableStores());
 
 export const handler = apiHandler('listClassStudents', async (request, caller) => {
   const classId = pathId(request, 'classId');
-  const { limit, cursor } = validate(pageQuerySchema, { limit: request.query.limit, cursor: request.query.cursor });
+  const { limit, cursor } = validate(pageQuerySchema, request.query);
   return ok(await classes.roster(caller, classId, { limit, after: cursor }));
 });

@@ -6,14 +6,21 @@ import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repos
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
+import type { TableContext } from '../../functions/src/repositories/table';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 
-export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+/** The local stack's table, with a client of its own. */
+export function localTableContext(config: Pick<StackConfig, 'region' | 'dynamodb'>): TableContext {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: LOCAL_CREDENTIALS }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
-  const context = { client, tableName: config.dynamodb.table };
+  return { client, tableName: config.dynamodb.table };
+}
+
+export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+  const context = localTableContext(config);
+  const { client } = context;
   return {
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),

@@ -4,7 +4,7 @@
 // read that authorizes a student action). Admin-created classes are also listed in a catalogue partition.
 // Class items written before enrolment items kept the roster in a `students` map: readers accept that shape, any
 // roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, Enrolment, EnrolOutcome } from '../domain/ports';
 import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
@@ -362,5 +362,25 @@ export function makeClassRepository(context: TableContext) {
     },
   };
 
-  return { ...store, migrateRoster, recountStudents };
+  /** Every class id in the table, by a Scan (maintenance only: finds classes written before the catalogue too). */
+  async function scanClassIds(): Promise<string[]> {
+    const classIds: string[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'sk = :class',
+          ExpressionAttributeValues: { ':class': keys.classMeta('').sk },
+          ProjectionExpression: 'classId',
+          ExclusiveStartKey,
+        }),
+      );
+      classIds.push(...(page.Items ?? []).map((item) => item.classId as string));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return classIds;
+  }
+
+  return { ...store, migrateRoster, recountStudents, scanClassIds };
 }

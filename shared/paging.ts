@@ -1,16 +1,9 @@
 // Paged reads of a class (its roster, its report): what a page may hold and the query that asks for one. The cursor is
 // opaque to clients (base64url of the last student id of the previous page); the server decodes and checks it.
 import * as z from 'zod';
+import { PAGE_LIMITS } from './constants';
 import { idSchema } from './schemas';
 
-export const PAGE_LIMITS = {
-  /** Students per page of a roster or a report. */
-  studentsMax: 100,
-  /** A report page's answer stays under this many bytes (Lambda allows 6 MB); fewer students when modules are many. */
-  reportPageBytesMax: 1_000_000,
-  /** The unpaged report (the spec's answer) is refused above this size: ask for pages instead. */
-  unpagedReportBytesMax: 5_000_000,
-} as const;
 
 const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64url = (cursor: string) => {

@@ -8,8 +8,8 @@ import type {
   StudentClassProgress,
   StudentModuleProgress,
 } from '../../../shared/entities';
-import { encodeCursor, PAGE_LIMITS } from '../../../shared/paging';
-import { TEXT_LIMITS } from '../../../shared/constants';
+import { PAGE_LIMITS, TEXT_LIMITS } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/paging';
 import { PEOPLE_LIMITS } from '../../../shared/people';
 import type { MarkCompleteInput } from '../../../shared/schemas';
 import { isStudent, type Caller } from './caller';

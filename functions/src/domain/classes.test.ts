@@ -170,3 +170,30 @@ describe('requireClass', () => {
     else await expect(answer).rejects.toEqual(refused('notFound', 'Class not found.'));
   });
 });
+
+describe('roster', () => {
+  beforeEach(() => {
+    const students = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`s${index}`, `Student ${index}`]));
+    ports.classes.put(classRecord({ students }));
+  });
+
+  it('answers pages in student-id order with the cursor of the next page and the class count', async () => {
+    const first = await service.roster(teacher, CLASS_ID, { limit: 2 });
+    expect(first).toEqual({
+      students: [
+        { userId: 's0', name: 'Student 0' },
+        { userId: 's1', name: 'Student 1' },
+      ],
+      studentCount: 5,
+      next: Buffer.from('s1').toString('base64url'),
+    });
+    const last = await service.roster(admin, CLASS_ID, { limit: 2, after: 's3' });
+    expect(last).toEqual({ students: [{ userId: 's4', name: 'Student 4' }], studentCount: 5 });
+  });
+
+  it('is not found for a student of the class or another teacher', async () => {
+    for (const caller of [student, otherTeacher]) {
+      await expect(service.roster(caller, CLASS_ID, {})).rejects.toEqual(refused('notFound', 'Class not found.'));
+    }
+  });
+});

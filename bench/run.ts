@@ -59,6 +59,13 @@ interface Figure {
   calls: number | string;
 }
 
+/**
+ * What any API request costs here before its use case reads anything: HTTP, the token check, the local server's
+ * "is this account still enabled" call to the identity twin, the handler. Measured with a student asking for another
+ * student's classes (refused with 403 before any read): printed so the app/raw ratios can be read without it.
+ */
+let requestFloor = 0;
+
 async function main() {
   const stack = await startLocalStack({ dataDir: BENCH_DIR, seed: false, log: (line) => console.log(line) });
   const context = localTableContext(stack.config);
@@ -81,6 +88,14 @@ async function main() {
       return JSON.parse(text) as Record<string, unknown>;
     };
     const raw = rawReads(context, school);
+
+    const firstStudent = school.classes[0]!.students[0]!;
+    const floorToken = await token(firstStudent.email, firstStudent.password);
+    const refused = () =>
+      fetch(`${stack.config.apiUrl}/api/classes/student/${school.teacher.userId}`, { headers: { authorization: `Bearer ${floorToken}` } }).then((answer) => answer.text());
+    await median(10, 1, refused);
+    requestFloor = await median(RUNS.single, 1, refused);
+    console.log(`Request floor (an authenticated request refused before any read): ${requestFloor.toFixed(1)} ms median, ${await callsOf(refused)} DynamoDB calls.`);
 
     const results = new Map<number, Figure[]>();
     for (const benchClass of school.classes) {
@@ -227,9 +242,10 @@ async function largestItem({ client, tableName }: TableContext): Promise<number>
 function printClass(size: number, figures: Figure[]) {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   console.log(`\nClass of ${size.toLocaleString('en')} students × ${MODULES} modules × ${SECTIONS} sections (medians)`);
-  console.log(`${'operation'.padEnd(44)}${'app'.padStart(10)}${'raw'.padStart(10)}${'app/raw'.padStart(9)}   DynamoDB calls`);
+  console.log(`${'operation'.padEnd(44)}${'app'.padStart(10)}${'raw'.padStart(10)}${'app/raw'.padStart(9)}${'(app−floor)/raw'.padStart(17)}   DynamoDB calls`);
   for (const { label, app, raw, calls } of figures) {
-    console.log(`${label.padEnd(44)}${ms(app)}${ms(raw)}${`${(app / raw).toFixed(2)}×`.padStart(9)}   ${calls}`);
+    const net = `${(Math.max(0, app - requestFloor) / raw).toFixed(2)}×`;
+    console.log(`${label.padEnd(44)}${ms(app)}${ms(raw)}${`${(app / raw).toFixed(2)}×`.padStart(9)}${net.padStart(17)}   ${calls}`);
   }
 }
 
@@ -244,7 +260,7 @@ function printTargets(results: Map<number, Figure[]>) {
   for (const size of CLASS_SIZES) {
     const [getModule, , , page] = results.get(size)!;
     console.log(
-      `  class of ${String(size).padEnd(5)} student GET module / raw GetItem = ${(getModule!.app / getModule!.raw).toFixed(2)}× (target ≤ 2.5×); report page / its raw reads = ${(page!.app / page!.raw).toFixed(2)}× (target ≤ 1.3×)`,
+      `  class of ${String(size).padEnd(5)} student GET module / raw GetItem = ${(getModule!.app / getModule!.raw).toFixed(2)}×, without the request floor ${(Math.max(0, getModule!.app - requestFloor) / getModule!.raw).toFixed(2)}× (target ≤ 2.5×); report page / its raw reads = ${(page!.app / page!.raw).toFixed(2)}× (target ≤ 1.3×)`,
     );
   }
 }

@@ -1,84 +1,267 @@
-// `npm run bench`: timings of the hot paths through the local stack (real HTTP, real token checks, the DynamoDB and
-// S3 twins). Prints figures; asserts nothing. Local twins are slower than AWS: compare runs, not absolute numbers.
+// `npm run bench` (first part): the hot paths at school scale through the local stack (real HTTP, real token checks,
+// the handlers' own code, the DynamoDB twin), each printed next to a raw-DynamoDB baseline measured in the same run:
+// the same items read or written straight with the SDK, no HTTP, no authorization. Classes of 30, 200, 1,000 and
+// 5,000 students × 20 modules × 10 sections (bench/school-seed.ts, seeded once into .local/bench/ and reused). Also
+// the DynamoDB calls each request makes (counted on the document client), the largest item in the table, and the
+// issue's targets beside the figures. Prints; asserts nothing. Local twins are slower than AWS and this machine is
+// shared: compare ratios and runs, not absolute numbers.
+import '../infra/local/quiet-aws-sdk-notices';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { localTableStores } from '../infra/local/table-stores';
-import { CLASS_ID, startWorld, type World } from '../test/integration/support/world';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalStack } from '../infra/local/stack';
+import { localTableContext } from '../infra/local/table-stores';
+import { signIn } from '../infra/local/users';
+import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/repositories/table';
+import { benchSchool, BENCH_REAL_STUDENTS, CLASS_SIZES, MODULES, SECTIONS, type BenchClass, type BenchSchool } from './school-seed';
 
-interface Figures {
-  label: string;
-  count: number;
-  seconds: number;
-  latencies: number[];
-}
+const BENCH_DIR = path.resolve(__dirname, '../.local/bench');
+const RUNS = { single: 30, marks: 100, reportPage: 10, fullReport: 3 };
+const PAGE = 100;
 
-async function measure(label: string, count: number, inFlight: number, operation: (index: number) => Promise<unknown>) {
+// ---- Counting the DynamoDB calls a request makes: the handlers run in this process, on document clients. ----
+let dynamoCalls = 0;
+const send = DynamoDBDocumentClient.prototype.send;
+DynamoDBDocumentClient.prototype.send = function countedSend(this: DynamoDBDocumentClient, ...args: Parameters<typeof send>) {
+  dynamoCalls += 1;
+  return (send as (...input: unknown[]) => unknown).apply(this, args);
+} as typeof send;
+
+/** The median latency (ms) of `count` operations with `inFlight` at a time. */
+async function median(count: number, inFlight: number, operation: (index: number) => Promise<unknown>): Promise<number> {
   const latencies: number[] = [];
   let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      const begin = performance.now();
-      await operation(index);
-      latencies.push(performance.now() - begin);
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, worker));
-  return { label, count, seconds: (performance.now() - started) / 1000, latencies };
-}
-
-function print({ label, count, seconds, latencies }: Figures) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))].toFixed(1);
-  console.log(
-    `${label.padEnd(54)} ${String(count).padStart(5)} ops  ${(count / seconds).toFixed(0).padStart(5)} ops/s  p50 ${at(0.5).padStart(6)} ms  p95 ${at(0.95).padStart(6)} ms`,
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) {
+        const index = next++;
+        const begin = performance.now();
+        await operation(index);
+        latencies.push(performance.now() - begin);
+      }
+    }),
   );
+  latencies.sort((a, b) => a - b);
+  return latencies[Math.floor(latencies.length / 2)]!;
 }
 
-async function classWithStudents(world: World, classId: string, students: number, moduleId: string, sectionIds: string[]) {
-  const { classes, progress, destroy } = localTableStores(world.config);
-  await classes.insertClass({ classId, className: classId, teacherId: world.teacher.userId, teacherName: world.teacher.name });
-  for (let index = 0; index < students; index += 1) {
-    const studentId = `bench-student-${index}`;
-    await classes.enrollStudent(classId, studentId, `student${index}@example.com`);
-    await progress.addCompletedSection({ classId, moduleId, studentId }, sectionIds[index % sectionIds.length], new Date().toISOString());
-  }
-  destroy();
-  await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId } });
+/** DynamoDB calls made by one run of `operation` (nothing else runs meanwhile). */
+async function callsOf(operation: () => Promise<unknown>): Promise<number> {
+  const before = dynamoCalls;
+  await operation();
+  return dynamoCalls - before;
 }
+
+interface Figure {
+  label: string;
+  app: number;
+  raw: number;
+  calls: number | string;
+}
+
+/**
+ * What any API request costs here before its use case reads anything: HTTP, the token check, the local server's
+ * "is this account still enabled" call to the identity twin, the handler. Measured with a student asking for another
+ * student's classes (refused with 403 before any read): printed so the app/raw ratios can be read without it.
+ */
+let requestFloor = 0;
 
 async function main() {
-  const world = await startWorld();
+  const stack = await startLocalStack({ dataDir: BENCH_DIR, seed: false, log: (line) => console.log(line) });
+  const context = localTableContext(stack.config);
   try {
-    const module = await world.createModuleWithSections(world.teacher, 20, 'Benchmark module');
-    const sectionIds = module.sections.map((section) => section._id);
-    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
-    const markComplete = (index: number) =>
-      world.ok('markComplete', {
-        as: world.student,
-        body: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID, sectionId: sectionIds[index % 20] },
-      });
-
-    console.log(`Local stack benchmark (node ${process.version}); warming up...`);
-    await measure('warm-up', 20, 1, markComplete);
-    print(await measure('POST /api/progress/mark-complete, sequential', 200, 1, markComplete));
-    print(await measure('POST /api/progress/mark-complete, 20 in flight', 400, 20, markComplete));
-    print(
-      await measure('GET /api/modules/{id} (20 signed links), sequential', 200, 1, () =>
-        world.ok('getModule', { as: world.student, params: { id: module._id } }),
-      ),
+    console.log(`School-scale benchmark (node ${process.version}), local stack in ${path.relative(process.cwd(), BENCH_DIR)}/`);
+    const school = await benchSchool(stack.config, context, (line) => console.log(line));
+    console.log(
+      `Students who sign in are real users (${BENCH_REAL_STUDENTS} per class); the rest are synthetic ids written straight to the table, bypassing Cognito (no route is called as them).`,
     );
-    for (const students of [10, 100, 500]) {
-      const classId = `bench-class-${students}`;
-      await classWithStudents(world, classId, students, module._id, sectionIds);
-      print(
-        await measure(`GET /api/progress/class/{id}, ${students} students`, 50, 1, () =>
-          world.ok('getClassReport', { as: world.teacher, params: { classId } }),
-        ),
-      );
+    const token = (email: string, password: string) => signIn(stack.config, email, password);
+    const teacherToken = await token(school.teacher.email, school.teacher.password);
+    const call = async (accessToken: string, method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${stack.config.apiUrl}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    };
+    const raw = rawReads(context, school);
+
+    const firstStudent = school.classes[0]!.students[0]!;
+    const floorToken = await token(firstStudent.email, firstStudent.password);
+    const refused = () =>
+      fetch(`${stack.config.apiUrl}/api/classes/student/${school.teacher.userId}`, { headers: { authorization: `Bearer ${floorToken}` } }).then((answer) => answer.text());
+    await median(10, 1, refused);
+    requestFloor = await median(RUNS.single, 1, refused);
+    console.log(`Request floor (an authenticated request refused before any read): ${requestFloor.toFixed(1)} ms median, ${await callsOf(refused)} DynamoDB calls.`);
+
+    const results = new Map<number, Figure[]>();
+    for (const benchClass of school.classes) {
+      const studentTokens = await Promise.all(benchClass.students.map((student) => token(student.email, student.password)));
+      results.set(benchClass.size, await measureClass(benchClass, school, studentTokens, teacherToken, call, raw));
+      printClass(benchClass.size, results.get(benchClass.size)!);
     }
+    printTargets(results);
+    console.log(`\nLargest item in the table: ${(await largestItem(context)).toFixed(1)} KB (target: none over 100 KB).`);
   } finally {
-    await world.stop();
+    context.client.destroy();
+    await stack.stop();
+  }
+}
+
+type Call = (token: string, method: string, url: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+async function measureClass(
+  benchClass: BenchClass,
+  school: BenchSchool,
+  studentTokens: string[],
+  teacherToken: string,
+  call: Call,
+  raw: ReturnType<typeof rawReads>,
+): Promise<Figure[]> {
+  const { classId, students, size } = benchClass;
+  const moduleAt = (index: number) => school.moduleIds[index % MODULES]!;
+  const sectionAt = (index: number) => school.sectionIds(moduleAt(index))[Math.floor(index / MODULES) % SECTIONS]!;
+  const student = (index: number) => ({ id: students[index % students.length]!.userId, token: studentTokens[index % students.length]! });
+  const reportPage = (cursor?: string) =>
+    call(teacherToken, 'GET', `/api/progress/class/${classId}?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`);
+  const fullReport = async () => {
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      cursor = (await reportPage(cursor)).next as string | undefined;
+      pages += 1;
+    } while (cursor);
+    return pages;
+  };
+
+  const getModule = (index: number) => call(student(index).token, 'GET', `/api/modules/${moduleAt(index)}`);
+  const mark = (index: number) =>
+    call(student(index).token, 'POST', '/api/progress/mark-complete', {
+      studentId: student(index).id,
+      classId,
+      moduleId: moduleAt(index),
+      sectionId: sectionAt(index),
+    });
+  const getProgress = (index: number) => call(student(index).token, 'GET', `/api/progress/${student(index).id}/${moduleAt(index)}/${classId}`);
+
+  // Warm the handlers and the twin's caches for this class.
+  await median(10, 1, (index) => Promise.all([getModule(index), getProgress(index), reportPage()]));
+
+  const figures: Figure[] = [];
+  figures.push({
+    label: 'student GET module',
+    app: await median(RUNS.single, 1, getModule),
+    raw: await median(RUNS.single, 1, (index) => raw.getItem(keys.module(moduleAt(index)))),
+    calls: await callsOf(() => getModule(0)),
+  });
+  figures.push({
+    label: `mark-complete (${BENCH_REAL_STUDENTS} students in parallel)`,
+    app: await median(RUNS.marks, BENCH_REAL_STUDENTS, mark),
+    raw: await median(RUNS.marks, BENCH_REAL_STUDENTS, (index) => raw.addSection(classId, moduleAt(index), student(index).id, sectionAt(index))),
+    calls: await callsOf(() => mark(0)),
+  });
+  figures.push({
+    label: 'get-progress',
+    app: await median(RUNS.single, 1, getProgress),
+    raw: await median(RUNS.single, 1, (index) => raw.getItem(keys.progress(classId, moduleAt(index), student(index).id))),
+    calls: await callsOf(() => getProgress(0)),
+  });
+  const pageStudents = Math.min(PAGE, size);
+  figures.push({
+    label: `report page (${pageStudents} students)`,
+    app: await median(RUNS.reportPage, 1, () => reportPage()),
+    raw: await median(RUNS.reportPage, 1, () => raw.reportPage(classId)),
+    calls: await callsOf(() => reportPage()),
+  });
+  let pages = 0;
+  const fullCalls = await callsOf(async () => {
+    pages = await fullReport();
+  });
+  figures.push({
+    label: `full report (${pages} page${pages === 1 ? '' : 's'})`,
+    app: await median(RUNS.fullReport, 1, fullReport),
+    raw: await median(RUNS.fullReport, 1, () => raw.fullReport(classId)),
+    calls: `${fullCalls} (${(fullCalls / pages).toFixed(0)}/page)`,
+  });
+  return figures;
+}
+
+/** The baselines: the same items read or written straight with the SDK. */
+function rawReads(context: TableContext, school: BenchSchool) {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
+  const getItem = (Key: Key) => client.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
+  /** The reads of one report page: the class item; the modules and one roster page; every progress item of the page. */
+  const reportPage = async (classId: string, after?: string) => {
+    await getItem(keys.classMeta(classId));
+    const [, roster] = await Promise.all([
+      table.batchGet(school.moduleIds.map(keys.module)),
+      table.queryPage<{ studentId: string }>(queries.rosterOfClass(classId), { limit: PAGE, after }),
+    ]);
+    await table.batchGetInParallel(roster.items.flatMap((each) => school.moduleIds.map((module) => keys.progress(classId, module, each.studentId))));
+    return roster.lastSortKey;
+  };
+  return {
+    getItem,
+    addSection: (classId: string, moduleId: string, studentId: string, sectionId: string) =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.progress(classId, moduleId, studentId),
+          UpdateExpression: 'ADD completedSections :section SET updatedAt = :now',
+          ExpressionAttributeValues: { ':section': new Set([sectionId]), ':now': new Date().toISOString() },
+        }),
+      ),
+    reportPage,
+    fullReport: async (classId: string) => {
+      let after: string | undefined;
+      do after = await reportPage(classId, after);
+      while (after);
+    },
+  };
+}
+
+/** The largest item's size as DynamoDB counts it, near enough: its JSON with sets as lists. */
+async function largestItem({ client, tableName }: TableContext): Promise<number> {
+  let largest = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey }));
+    for (const item of page.Items ?? []) {
+      const bytes = Buffer.byteLength(JSON.stringify(item, (_key, value) => (value instanceof Set ? [...value] : value)));
+      largest = Math.max(largest, bytes);
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return largest / 1024;
+}
+
+function printClass(size: number, figures: Figure[]) {
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
+  console.log(`\nClass of ${size.toLocaleString('en')} students × ${MODULES} modules × ${SECTIONS} sections (medians)`);
+  console.log(`${'operation'.padEnd(44)}${'app'.padStart(10)}${'raw'.padStart(10)}${'app/raw'.padStart(9)}${'(app−floor)/raw'.padStart(17)}   DynamoDB calls`);
+  for (const { label, app, raw, calls } of figures) {
+    const net = `${(Math.max(0, app - requestFloor) / raw).toFixed(2)}×`;
+    console.log(`${label.padEnd(44)}${ms(app)}${ms(raw)}${`${(app / raw).toFixed(2)}×`.padStart(9)}${net.padStart(17)}   ${calls}`);
+  }
+}
+
+function printTargets(results: Map<number, Figure[]>) {
+  const small = results.get(CLASS_SIZES[0])!;
+  const large = results.get(CLASS_SIZES.at(-1)!)!;
+  console.log('\nTargets (issue 13)');
+  for (const index of [0, 1, 2]) {
+    const ratio = large[index]!.app / small[index]!.app;
+    console.log(`  ${large[index]!.label.padEnd(44)} 5,000-student class / 30-student class = ${ratio.toFixed(2)}× (target ≤ 1.2×)`);
+  }
+  for (const size of CLASS_SIZES) {
+    const [getModule, , , page] = results.get(size)!;
+    console.log(
+      `  class of ${String(size).padEnd(5)} student GET module / raw GetItem = ${(getModule!.app / getModule!.raw).toFixed(2)}×, without the request floor ${(Math.max(0, getModule!.app - requestFloor) / getModule!.raw).toFixed(2)}× (target ≤ 2.5×); report page / its raw reads = ${(page!.app / page!.raw).toFixed(2)}× (target ≤ 1.3×)`,
+    );
   }
 }
 

@@ -4,8 +4,6 @@ import { emailSchema, type Person } from './people';
 import { idSchema } from './schemas';
 
 export const CLASS_LIMITS = {
-  /** Students per class: keeps the class item (roster with names) near 140 KB at most, well under DynamoDB's 400 KB. */
-  studentsMax: 1000,
   classNameMaxLength: 100,
   /** Students per enrol request; the web sends a longer pasted list in chunks of this size. */
   enrolBatchMax: 50,
@@ -20,13 +18,12 @@ export interface AdminClassSummary {
   moduleCount: number;
 }
 
-export interface AdminClassDetail extends AdminClassSummary {
-  students: { userId: string; name: string }[];
-}
+/** The roster is read in pages (`GET /api/classes/{classId}/students`), so a class of any size answers the same. */
+export type AdminClassDetail = AdminClassSummary;
 
 export type EnrolmentOutcome = {
   studentId: string;
-  outcome: 'enrolled' | 'alreadyEnrolled' | 'notFound' | 'notStudent' | 'full';
+  outcome: 'enrolled' | 'alreadyEnrolled' | 'notFound' | 'notStudent';
   message: string;
   student?: Pick<Person, 'userId' | 'email' | 'name'>;
 };

@@ -31,3 +31,13 @@ export const SAVED_CONFIRMATION_MS = 3000;
 export const QUOTE_ROTATION_MS = 5000;
 export const CAROUSEL_WIDE_BREAKPOINT_PX = 768;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** Paged reads of a class (its roster, its report; shared/paging.ts). */
+export const PAGE_LIMITS = {
+  /** Students per page of a roster or a report. */
+  studentsMax: 100,
+  /** A report page's answer stays under this many bytes (Lambda allows 6 MB); fewer students when modules are many. */
+  reportPageBytesMax: 1_000_000,
+  /** The unpaged report (the spec's answer) is refused above this size: ask for pages instead. */
+  unpagedReportBytesMax: 5_000_000,
+} as const;

@@ -94,6 +94,22 @@ export interface ClassReportRow {
   modules: ModuleProgress[];
 }
 
+/** One page of a class report (`?limit=&cursor=`): rows in student-id order, and the cursor of the next page. */
+export interface ClassReportPage {
+  rows: ClassReportRow[];
+  studentCount: number;
+  next?: string;
+}
+
+/** A class's completion per module from its counters (the dashboards' read: one small item per module). */
+export interface ClassCompletion {
+  classId: string;
+  studentCount: number;
+  /** Completed sections over all sections of all students, as a percentage (0 with no students or sections). */
+  averagePercentage: number;
+  modules: { moduleId: string; moduleTitle: string; sections: number; completions: number; percentage: number }[];
+}
+
 export interface SingleUploadTicket {
   contentUrl: string;
   uploadUrl: string;

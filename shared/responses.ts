@@ -3,11 +3,12 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
+import { CONTENT_TYPES, type ClassCompletion, type ClassDetail, type ClassReportPage, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
+import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
 
 const sectionSchema = z.strictObject({
@@ -75,6 +76,27 @@ export const classReportSchema = z.array(
     modules: z.array(z.strictObject(moduleProgressShape)),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
+
+export const classReportPageSchema = z.strictObject({
+  rows: classReportSchema,
+  studentCount: z.number().int().min(0),
+  next: z.string().optional(),
+}) satisfies z.ZodType<ClassReportPage>;
+
+export const classCompletionSchema = z.strictObject({
+  classId: z.string(),
+  studentCount: z.number().int().min(0),
+  averagePercentage: percentage,
+  modules: z.array(
+    z.strictObject({
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      sections: z.number().int().min(0),
+      completions: z.number().int().min(0),
+      percentage,
+    }),
+  ),
+}) satisfies z.ZodType<ClassCompletion>;
 
 export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
@@ -144,11 +166,17 @@ export const adminClassSummarySchema = z.strictObject({
   moduleCount: count,
 }) satisfies z.ZodType<AdminClassSummary>;
 
-export const adminClassDetailSchema = adminClassSummarySchema.extend({ students: z.array(namedPersonSchema) }) satisfies z.ZodType<AdminClassDetail>;
+export const adminClassDetailSchema = adminClassSummarySchema satisfies z.ZodType<AdminClassDetail>;
+
+export const rosterPageSchema = z.strictObject({
+  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), enrolledAt: isoDate.optional() })),
+  studentCount: count,
+  next: z.string().optional(),
+}) satisfies z.ZodType<RosterPageAnswer>;
 
 const enrolmentOutcomeSchema = z.strictObject({
   studentId: z.string(),
-  outcome: z.enum(['enrolled', 'alreadyEnrolled', 'notFound', 'notStudent', 'full']),
+  outcome: z.enum(['enrolled', 'alreadyEnrolled', 'notFound', 'notStudent']),
   message: z.string(),
   student: z.strictObject({ userId: z.string(), email: z.string(), name: z.string() }).optional(),
 }) satisfies z.ZodType<EnrolmentOutcome>;
@@ -180,7 +208,10 @@ export const responseSchemas = {
   getProgress: progressSchema,
   markComplete: progressSchema,
   getStudentClassProgress: studentClassProgressSchema,
-  getClassReport: classReportSchema,
+  // The spec's rows without paging parameters; one page with `limit` or `cursor`.
+  getClassReport: z.union([classReportSchema, classReportPageSchema]),
+  getClassCompletion: classCompletionSchema,
+  listClassStudents: rosterPageSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -37,7 +37,12 @@ export const routes = {
   getProgress: { method: 'GET', path: '/api/progress/{studentId}/{moduleId}/{classId}', roles: TEACHERS_AND_STUDENTS },
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
   getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
+  // The report in pages with ?limit=&cursor= (the spec's whole array without them, for classes that fit).
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
+  // Dashboards: completion per module from the class's counters.
+  getClassCompletion: { method: 'GET', path: '/api/progress/class/{classId}/completion', roles: TEACHERS_AND_ADMINS },
+  // The roster in pages (?limit=&cursor=).
+  listClassStudents: { method: 'GET', path: '/api/classes/{classId}/students', roles: TEACHERS_AND_ADMINS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

@@ -15,7 +15,9 @@ import { createApiServer, haveHandlersLoaded } from './api-server';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
+import { describeMigration, migrateTable } from '../../functions/src/repositories/table-migration';
 import { DEMO_USERS, seedDemoData } from './seed';
+import { localTableContext } from './table-stores';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
 
@@ -163,6 +165,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamodb: { endpoint: database.endpoint, table: tableName },
       users: options.seed === false ? [] : DEMO_USERS,
     };
+    // Data written by an earlier version (rosters on class items) is brought to today's model before anything else.
+    const table = localTableContext(config);
+    try {
+      const summary = await migrateTable(table);
+      if (summary.rostersMoved > 0) log(describeMigration(summary));
+    } finally {
+      table.client.destroy();
+    }
     if (options.seed !== false) await seedDemoData(config, log);
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
     return { config, dataDir, stop };

@@ -8,14 +8,21 @@ import { makeFileReferenceRepository } from '../../functions/src/repositories/fi
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
+import type { TableContext } from '../../functions/src/repositories/table';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 
-export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+/** The local stack's table, with a client of its own. */
+export function localTableContext(config: Pick<StackConfig, 'region' | 'dynamodb'>): TableContext {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: LOCAL_CREDENTIALS }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
-  const context = { client, tableName: config.dynamodb.table };
+  return { client, tableName: config.dynamodb.table };
+}
+
+export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+  const context = localTableContext(config);
+  const { client } = context;
   return {
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),

@@ -44,6 +44,8 @@ interface BadRequest {
   rawBody?: string;
   /** Replaces the value of one path parameter with raw text (not URL-encoded). */
   rawParam?: [name: string, raw: string];
+  /** A query string, as sent (paged routes). */
+  query?: string;
 }
 
 let world: World;
@@ -450,6 +452,8 @@ const ID_ROUTES: IdRoute[] = [
     missing: { studentId: 404, moduleId: 404, classId: 404 },
   },
   { route: 'getClassReport', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'getClassCompletion', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'listClassStudents', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   {
     route: 'getStudentClassProgress',
     as: teacher,
@@ -500,9 +504,28 @@ function idCases(spec: IdRoute): BadRequest[] {
   ]);
 }
 
+// ---- Paged routes: limit and cursor from the query string. ----
+
+const PAGE_QUERIES: [string, string][] = [
+  ['a limit of 0', 'limit=0'],
+  ['a limit over 100', 'limit=101'],
+  ['a limit that is not a number', 'limit=ten'],
+  ['a negative limit', 'limit=-5'],
+  ['a fractional limit', 'limit=2.5'],
+  ['a cursor that is not base64url', 'cursor=%21%21'],
+  ['a cursor of something that is not a student id', `cursor=${Buffer.from('MODULE#1').toString('base64url')}`],
+  ['an over-long cursor', `cursor=${long(500, 'A')}`],
+  ['an unknown parameter', 'limit=10&offset=20'],
+];
+
+const pageCases = (as: (world: World) => Person): BadRequest[] =>
+  PAGE_QUERIES.map(([what, query]) => ({ what, status: 400, as, params: () => ({ classId: CLASS_ID }), query }));
+
 const CASES: [RouteName, BadRequest[]][] = [
   ...BODY_ROUTES.map((spec): [RouteName, BadRequest[]] => [spec.route, bodyCases(spec)]),
   ...ID_ROUTES.map((spec): [RouteName, BadRequest[]] => [spec.route, idCases(spec)]),
+  ['getClassReport', pageCases(teacher)],
+  ['listClassStudents', pageCases(admin)],
 ];
 
 beforeAll(async () => {
@@ -555,6 +578,7 @@ describe.each(CASES)('%s', (name, cases) => {
     const params = bad.params?.(fixtures, world);
     let path = buildPath(route.path, params);
     if (bad.rawParam) path = path.replace('/RAW', `/${bad.rawParam[1]}`);
+    if (bad.query) path += `?${bad.query}`;
     const before = await world.snapshot();
 
     const answer = await world.call(name, {

@@ -1,7 +1,8 @@
-// Administering classes through the local stack: create, teacher, enrolment (one, many, over the limit), admins reading
-// rosters and reports, teachers unassigning a module, and deleting a class with its enrolments and progress.
+// Administering classes through the local stack: create, teacher, enrolment (one, many, concurrent, past the old limit
+// of 1,000), admins reading rosters (in pages) and reports, teachers unassigning a module, and deleting a class with
+// its enrolments and progress.
 import { localTableStores } from '../../infra/local/table-stores';
-import { CLASS_LIMITS } from '../../shared/class-admin';
+import { buildPath, routes } from '../../shared/routes';
 import { MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);
@@ -25,7 +26,6 @@ it('creates a class without a teacher, then assigns one (teachers only), who the
     className: 'Year 7 Art',
     studentCount: 0,
     moduleCount: 0,
-    students: [],
   });
   expect((await world.ok('getAdminOverview', { as: world.admin })).classes).toMatchObject({ withoutTeacher: 1 });
 
@@ -60,7 +60,9 @@ it('enrols students, answering each: enrolled, already enrolled, not a student, 
   expect(mine.map((each: { _id: string }) => each._id)).toContain(classId);
 
   const after = await world.ok('unenrolStudent', { as: world.admin, params: { classId, studentId: world.student.userId } }, 200);
-  expect(after.students).toEqual([{ userId: world.otherStudent.userId, name: 'Kim Student' }]);
+  expect(after.studentCount).toBe(1);
+  const roster = await world.ok('listClassStudents', { as: world.admin, params: { classId } });
+  expect(roster).toEqual({ students: [{ userId: world.otherStudent.userId, name: 'Kim Student', enrolledAt: expect.any(String) }], studentCount: 1 });
   const gone = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
   expect(gone.map((each: { _id: string }) => each._id)).not.toContain(classId);
 
@@ -115,25 +117,63 @@ it('deletes a class with its enrolments and progress, keeping the modules, their
   expect(again).toMatchObject({ status: 404, body: { message: expect.stringMatching(SENTENCE) } });
 });
 
-it(`holds ${CLASS_LIMITS.studentsMax} students and refuses one more; the fullest class item stays well under 400 KB`, async () => {
+/** Every page of a roster, following the cursor. */
+async function wholeRoster(classId: string, limit: number) {
+  const students: { userId: string; name: string }[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const page = await world.ok('listClassStudents', { as: world.admin, path: `${buildPath(routes.listClassStudents.path, { classId })}?${query}` });
+    expect(page.students.length).toBeLessThanOrEqual(limit);
+    students.push(...page.students);
+    cursor = page.next;
+    pages += 1;
+  } while (cursor);
+  return { students, pages };
+}
+
+it('enrols past the old limit of 1,000 with every enrolment sent twice at once: none lost, none counted twice, rosters page, items stay small', async () => {
   const classId = await newClass('Whole year group', world.teacher.userId);
   const stores = localTableStores(world.config);
-  const { classes } = stores;
-  // The longest names a person can have, on every roster entry.
+  const studentIds = Array.from({ length: 1050 }, (_, index) => `00000000-0000-4000-8000-${`${index}`.padStart(12, '0')}`);
+  // The longest names a person can have.
   const longName = (index: number) => `${index}`.padEnd(100, 'x');
-  for (let start = 0; start < CLASS_LIMITS.studentsMax - 1; start += 50) {
-    const batch = Array.from({ length: Math.min(50, CLASS_LIMITS.studentsMax - 1 - start) }, (_, offset) => start + offset);
-    await Promise.all(batch.map((index) => classes.enrollStudentWithinLimit(classId, `00000000-0000-4000-8000-${`${index}`.padStart(12, '0')}`, longName(index))));
+  const outcomes: string[] = [];
+  for (let start = 0; start < studentIds.length; start += 100) {
+    const batch = studentIds.slice(start, start + 100);
+    // Each enrolment twice, concurrently: exactly one of each pair enrols.
+    outcomes.push(...(await Promise.all([...batch, ...batch].map((id) => stores.classes.enrollStudent(classId, id, longName(Number(id.slice(-12))))))));
   }
   stores.destroy();
+  expect(outcomes.filter((outcome) => outcome === 'enrolled')).toHaveLength(1050);
+  expect(outcomes.filter((outcome) => outcome === 'alreadyEnrolled')).toHaveLength(1050);
+
   const last = await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
   expect(last.results[0].outcome).toBe('enrolled');
-  const over = await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.otherStudent.userId] } });
-  expect(over.results[0]).toMatchObject({ outcome: 'full', message: 'The class is full: a class holds at most 1000 students.' });
+  expect((await world.ok('getAdminClass', { as: world.admin, params: { classId } })).studentCount).toBe(1051);
 
-  const item = (await world.scanTable()).find((each) => each.pk === `CLASS#${classId}` && each.sk === 'CLASS')!;
-  expect(Object.keys(item.students as object)).toHaveLength(CLASS_LIMITS.studentsMax);
-  const bytes = Buffer.byteLength(JSON.stringify(item));
-  console.log(`Largest class item: ${CLASS_LIMITS.studentsMax} students with 100-character names = ${(bytes / 1024).toFixed(1)} KB (DynamoDB limit 400 KB)`);
-  expect(bytes).toBeLessThan(200 * 1024);
+  const { students, pages } = await wholeRoster(classId, 100);
+  expect(pages).toBe(11);
+  expect(new Set(students.map((student) => student.userId)).size).toBe(1051);
+  expect(students.map((student) => student.userId)).toEqual([...studentIds, world.student.userId].sort());
+
+  // A student in the big class reads it as in a small one: only themselves on the roster.
+  const seen = await world.ok('getClass', { as: world.student, params: { classId } });
+  expect(seen.studentIds).toEqual([{ _id: world.student.userId, username: 'Sam Student' }]);
+
+  const items = (await world.scanTable()).filter((item) => item.pk === `CLASS#${classId}`);
+  const largest = Math.max(...items.map((item) => Buffer.byteLength(JSON.stringify(item))));
+  console.log(`Largest item of a 1,051-student class: ${largest} bytes`);
+  expect(largest).toBeLessThan(1024);
+});
+
+it('unenrols concurrently without counting twice', async () => {
+  const classId = await newClass('Year 12 Chemistry', world.teacher.userId);
+  await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId, world.otherStudent.userId] } });
+  const stores = localTableStores(world.config);
+  await Promise.all([1, 2, 3].map(() => stores.classes.unenrollStudent(classId, world.student.userId)));
+  stores.destroy();
+  expect((await world.ok('getAdminClass', { as: world.admin, params: { classId } })).studentCount).toBe(1);
+  expect((await world.call('getClass', { as: world.student, params: { classId } })).status).toBe(404);
 });

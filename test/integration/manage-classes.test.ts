@@ -41,9 +41,10 @@ test('creates a class for a teacher and enrols a student, by e-mail; repeating c
     className: 'Year 9 Science',
     teacherId,
     teacherName: 't@example.com',
-    students: { [studentId]: 's@example.com' },
+    studentCount: 1,
     assignedModuleIds: [],
   });
+  expect(await stores.classes.listAllStudents('year-9')).toEqual([{ studentId, name: 's@example.com', enrolledAt: expect.any(String) }]);
 });
 
 test.each([

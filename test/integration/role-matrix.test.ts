@@ -39,6 +39,8 @@ const EXPECTED = statusTable(`
   getProgress         401        401      200      404           200      404           403
   markComplete        401        401      200      403           403      403           403
   getClassReport      401        401      403      403           200      404           200
+  getClassCompletion  401        401      403      403           200      404           200
+  listClassStudents   401        401      403      403           200      404           200
   getStudentClassProgress 401    401      200      404           200      404           403
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
@@ -97,6 +99,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   getProgress: async () => ({ params: { studentId: world.student.userId, moduleId, classId: CLASS_ID } }),
   markComplete: async () => ({ body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[1] } }),
   getClassReport: async () => ({ params: { classId: CLASS_ID } }),
+  getClassCompletion: async () => ({ params: { classId: CLASS_ID } }),
+  listClassStudents: async () => ({ params: { classId: CLASS_ID } }),
   getStudentClassProgress: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {

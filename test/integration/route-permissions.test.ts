@@ -170,6 +170,15 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   getClassReport: async () => {
     await assigned();
     await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID } });
+    await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/progress/class/${CLASS_ID}?limit=1` });
+  },
+  getClassCompletion: async () => {
+    await assigned();
+    await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
+  },
+  listClassStudents: async () => {
+    await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID } });
+    await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/classes/${CLASS_ID}/students?limit=1` });
   },
   createUpload: async () => {
     await teacherFile();

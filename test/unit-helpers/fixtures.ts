@@ -62,7 +62,9 @@ export interface ClassFixture {
   className?: string;
   teacherId?: string;
   teacherName?: string;
-  students?: Record<string, string>;
+  studentCount?: number;
+  /** A roster in the previous shape (a map on the class item), as items written before enrolment items hold it. */
+  legacyStudents?: Record<string, string>;
   assignedModuleIds?: string[];
 }
 
@@ -71,7 +73,8 @@ export function classItem({
   className = 'Biology 7A',
   teacherId = TEACHER_ID,
   teacherName = 'teacher@example.com',
-  students = { [STUDENT_ID]: 'student@example.com' },
+  studentCount = 1,
+  legacyStudents,
   assignedModuleIds = [MODULE_ID],
 }: ClassFixture = {}): Item {
   return {
@@ -84,11 +87,21 @@ export function classItem({
     className,
     teacherId,
     teacherName,
-    students,
+    ...(legacyStudents ? { students: legacyStudents } : { studentCount }),
     // DynamoDB has no empty sets: the attribute is absent until a module is assigned.
     ...(assignedModuleIds.length ? { assignedModuleIds: new Set(assignedModuleIds) } : {}),
   };
 }
+
+export const enrolmentItem = (studentId: string, name: string, classId = CLASS_ID, enrolledAt = CREATED_AT): Item => ({
+  pk: `CLASS#${classId}`,
+  sk: `STUDENT#${studentId}`,
+  entity: 'Enrolment',
+  classId,
+  studentId,
+  name,
+  enrolledAt,
+});
 
 export const membershipItem = (studentId: string, classId: string): Item => ({
   pk: `USER#${studentId}`,

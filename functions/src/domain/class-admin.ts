@@ -1,7 +1,8 @@
 // Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
-// unenrol students (only Students, at most CLASS_LIMITS.studentsMax per class). Every change is audited.
-import { CLASS_LIMITS, type AdminClassDetail, type AdminClassSummary, type EnrolmentOutcome } from '../../../shared/class-admin';
-import { type Person } from '../../../shared/people';
+// unenrol students (only Students; a class has no size limit, its roster is one item per enrolment). Every change is
+// audited.
+import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from '../../../shared/class-admin';
+import type { Person } from '../../../shared/people';
 import { displayName } from '../../../shared/person-name';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
@@ -35,14 +36,9 @@ export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes
       return (await classes.listAllClasses()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
     },
 
+    /** The class and its counts; its roster is read in pages (`classes.roster`). */
     async detail(classId: string): Promise<AdminClassDetail> {
-      const found = await requireClassOf(classes, classId);
-      return {
-        ...toSummary(found),
-        students: Object.entries(found.students)
-          .map(([userId, name]) => ({ userId, name }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      };
+      return toSummary(await requireClassOf(classes, classId));
     },
   };
 }
@@ -99,7 +95,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
     async remove(caller: Caller, classId: string): Promise<void> {
       const found = await requireClass(classId);
       await classes.deleteClassAndItsData(classId);
-      const enrolments = Object.keys(found.students).length;
+      const enrolments = found.studentCount;
       await record(caller, 'deleteClass', found.className, `with ${enrolments} enrolment${enrolments === 1 ? '' : 's'}`);
     },
 
@@ -109,7 +105,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
       const unique = [...new Set(studentIds)];
       const people = await mapWithConcurrency(unique, LOOKUP_CONCURRENCY, (studentId) => directory.get(studentId));
       const outcomes: EnrolmentOutcome[] = [];
-      // One at a time, in the order given: the class limit is then reached at a predictable row.
+      // One at a time, in the order given, so the audit trail reads in that order.
       for (const [index, studentId] of unique.entries()) {
         const person = people[index];
         if (!person) {
@@ -121,12 +117,8 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
           outcomes.push({ studentId, outcome: 'notStudent', message: `${displayName(person)} is not a student.`, student });
           continue;
         }
-        const result = await classes.enrollStudentWithinLimit(classId, studentId, displayName(person));
+        const result = await classes.enrollStudent(classId, studentId, displayName(person), clock.now().toISOString());
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
-        if (result === 'full') {
-          outcomes.push({ studentId, outcome: 'full', message: `The class is full: a class holds at most ${CLASS_LIMITS.studentsMax} students.`, student });
-          continue;
-        }
         if (result === 'enrolled') await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
         outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });
       }
@@ -134,10 +126,10 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
     },
 
     async unenrol(caller: Caller, classId: string, studentId: string): Promise<AdminClassDetail> {
-      const found = await requireClass(classId);
-      if (!Object.hasOwn(found.students, studentId)) throw notFound('This student is not enrolled in this class.');
+      const [found, enrolment] = await Promise.all([requireClass(classId), classes.getEnrolment(classId, studentId)]);
+      if (!enrolment) throw notFound('This student is not enrolled in this class.');
       await classes.unenrollStudent(classId, studentId);
-      await record(caller, 'unenrol', found.students[studentId], `from ${found.className}`);
+      await record(caller, 'unenrol', enrolment.name, `from ${found.className}`);
       return detail(classId);
     },
   };
@@ -148,7 +140,7 @@ function toSummary(found: ClassRecord): AdminClassSummary {
     classId: found.classId,
     className: found.className,
     ...(found.teacherId ? { teacher: { userId: found.teacherId, name: found.teacherName } } : {}),
-    studentCount: Object.keys(found.students).length,
+    studentCount: found.studentCount,
     moduleCount: found.assignedModuleIds.length,
   };
 }

@@ -44,7 +44,7 @@ describe('listStudentClasses', () => {
     ]);
   });
 
-  it('leaves out a class whose roster no longer has the student, though the membership remains', async () => {
+  it('leaves out a class the student is no longer enrolled in', async () => {
     ports.classes.put(classRecord({ students: {} }));
     await expect(service.listStudentClasses(student, student.userId)).resolves.toEqual([]);
   });
@@ -168,5 +168,32 @@ describe('requireClass', () => {
     const answer = requireClass(ports.classes, caller, CLASS_ID, as);
     if (admitted) await expect(answer).resolves.toMatchObject({ classId: CLASS_ID });
     else await expect(answer).rejects.toEqual(refused('notFound', 'Class not found.'));
+  });
+});
+
+describe('roster', () => {
+  beforeEach(() => {
+    const students = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`s${index}`, `Student ${index}`]));
+    ports.classes.put(classRecord({ students }));
+  });
+
+  it('answers pages in student-id order with the cursor of the next page and the class count', async () => {
+    const first = await service.roster(teacher, CLASS_ID, { limit: 2 });
+    expect(first).toEqual({
+      students: [
+        { userId: 's0', name: 'Student 0' },
+        { userId: 's1', name: 'Student 1' },
+      ],
+      studentCount: 5,
+      next: Buffer.from('s1').toString('base64url'),
+    });
+    const last = await service.roster(admin, CLASS_ID, { limit: 2, after: 's3' });
+    expect(last).toEqual({ students: [{ userId: 's4', name: 'Student 4' }], studentCount: 5 });
+  });
+
+  it('is not found for a student of the class or another teacher', async () => {
+    for (const caller of [student, otherTeacher]) {
+      await expect(service.roster(caller, CLASS_ID, {})).rejects.toEqual(refused('notFound', 'Class not found.'));
+    }
   });
 });

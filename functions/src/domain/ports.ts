@@ -20,9 +20,35 @@ export interface ClassRecord {
   className: string;
   teacherId: string;
   teacherName: string;
-  /** Student id → display name. */
-  students: Record<string, string>;
+  /** Kept by the enrolments themselves (atomic ADD), never by reading the roster. */
+  studentCount: number;
   assignedModuleIds: string[];
+}
+
+/** One student on a class's roster (the roster is one item per enrolment, read in pages). */
+export interface Enrolment {
+  studentId: string;
+  name: string;
+  /** Absent for enrolments moved from a roster written before enrolment items (their date was not recorded). */
+  enrolledAt?: string;
+}
+
+/** Where a page of a list starts: after this key (opaque to the domain). */
+export interface PageRequest {
+  limit: number;
+  after?: string;
+}
+
+export interface RosterPage {
+  students: Enrolment[];
+  /** The key to pass as `after` for the next page; absent on the last one. */
+  next?: string;
+}
+
+/** How many section completions the students of a class have recorded in one module (kept as they happen). */
+export interface CompletionCounter {
+  moduleId: string;
+  completions: number;
 }
 
 export interface ProgressRecord {
@@ -78,10 +104,21 @@ export interface ClassStore {
   getClasses(classIds: string[]): Promise<ClassRecord[]>;
   listClassesByTeacher(teacherId: string): Promise<ClassRecord[]>;
   listClassIdsOfStudent(studentId: string): Promise<string[]>;
+  /** One GetItem on the student's membership, whatever the class size. */
+  isEnrolled(classId: string, studentId: string): Promise<boolean>;
+  /** One student's roster entry (name, enrolment date). */
+  getEnrolment(classId: string, studentId: string): Promise<Enrolment | undefined>;
+  /** One page of the roster, in a stable order (by student id). */
+  listStudents(classId: string, page: PageRequest): Promise<RosterPage>;
+  /** The whole roster, every page (spec answers that list every student). */
+  listAllStudents(classId: string): Promise<Enrolment[]>;
   /** Creates a class with no students or modules; false when one with this id exists already. */
   insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
-  /** Enrols a student in an existing class (fails when there is no such class); repeating it changes nothing. */
-  enrollStudent(classId: string, studentId: string, studentName: string): Promise<void>;
+  /**
+   * Enrols a student: their enrolment item is written only if absent (so concurrent or repeated enrolments count
+   * once), the class's count goes up atomically, then their membership (which grants access) is written.
+   */
+  enrollStudent(classId: string, studentId: string, studentName: string, enrolledAt?: string): Promise<EnrolOutcome>;
   /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
   addAssignedModule(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
@@ -94,9 +131,7 @@ export interface ClassStore {
   renameClass(classId: string, className: string): Promise<boolean>;
   /** Sets (or, with null, removes) the class's teacher. */
   setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
-  /** Enrols a student unless the class is full (at most CLASS_LIMITS.studentsMax), atomically. */
-  enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome>;
-  /** Removes a student from the roster and their membership; their progress stays. */
+  /** Removes their membership (access) first, then the roster entry and one from the count; their progress stays. */
   unenrollStudent(classId: string, studentId: string): Promise<void>;
   /** The class, its enrolments and its progress; modules stay. */
   deleteClassAndItsData(classId: string): Promise<void>;
@@ -105,14 +140,21 @@ export interface ClassStore {
   renameStudentInClasses(studentId: string, name: string): Promise<void>;
 }
 
-export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'full' | 'noClass';
+export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';
 
 export interface ProgressStore {
   getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
-  /** Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record. */
+  /**
+   * Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record; a first
+   * completion of the section also adds one to the (class, module) completion counter.
+   */
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
+  /** The records of these students in these modules, by exact keys, read in parallel (one report page). */
+  listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ProgressRecord[]>;
+  /** The class's completion counters (one small item per module). */
+  listCompletionCounters(classId: string): Promise<CompletionCounter[]>;
   listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // The progress use cases over in-memory stores that keep the DynamoDB adapters' promises.
-import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeProgressService } from './progress';
 
@@ -82,7 +82,7 @@ describe('studentClassProgress', () => {
       moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a1', 2), section('a2', 1)] }),
       moduleRecord({ moduleId: 'zoology', title: 'Zoology', sections: [] }),
     );
-    ports.classes.put({ ...(ports.classes.all().find((each) => each.classId === CLASS_ID))!, assignedModuleIds: [MODULE_ID, 'atoms', 'zoology'] });
+    ports.classes.put(classRecord({ assignedModuleIds: [MODULE_ID, 'atoms', 'zoology'] }));
     ports.progress.put(
       // section-gone was completed before an edit removed it: it no longer counts.
       progressRecord({ completedSections: ['section-1', 'section-gone'] }),
@@ -122,7 +122,7 @@ describe('studentClassProgress', () => {
   });
 
   it('answers no modules for a class without any', async () => {
-    ports.classes.put({ ...(ports.classes.all().find((each) => each.classId === CLASS_ID))!, assignedModuleIds: [] });
+    ports.classes.put(classRecord({ assignedModuleIds: [] }));
     await expect(service.studentClassProgress(student, CLASS_ID, student.userId)).resolves.toEqual({ classId: CLASS_ID, studentId: student.userId, modules: [] });
   });
 
@@ -143,7 +143,7 @@ describe('studentClassProgress', () => {
 describe('classReport', () => {
   it('answers a row per enrolled student by name and a cell per assigned module by title, rounded', async () => {
     ports.modules.put(moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a', 1), section('b', 2), section('c', 3)] }));
-    ports.classes.put({ ...(await ports.classes.getClass(CLASS_ID))!, assignedModuleIds: [MODULE_ID, 'atoms'], students: { [student.userId]: 'zoe@example.com', 'student-0': 'adam@example.com' } });
+    ports.classes.put(classRecord({ assignedModuleIds: [MODULE_ID, 'atoms'], students: { [student.userId]: 'zoe@example.com', 'student-0': 'adam@example.com' } }));
     ports.progress.put(progressRecord(), progressRecord({ moduleId: 'atoms', completedSections: ['a', 'gone'] }));
     await expect(service.classReport(teacher, CLASS_ID)).resolves.toEqual([
       {
@@ -166,7 +166,7 @@ describe('classReport', () => {
   });
 
   it('answers [] for a class with no modules or no students', async () => {
-    ports.classes.put({ ...(await ports.classes.getClass(CLASS_ID))!, assignedModuleIds: [] });
+    ports.classes.put(classRecord({ assignedModuleIds: [] }));
     await expect(service.classReport(teacher, CLASS_ID)).resolves.toEqual([]);
   });
 
@@ -178,5 +178,69 @@ describe('classReport', () => {
     for (const caller of [student, otherTeacher]) {
       await expect(service.classReport(caller, CLASS_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
     }
+  });
+});
+
+describe('classReportPage', () => {
+  const roster = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`s${index}`, `Student ${4 - index}`]));
+  beforeEach(() => ports.classes.put(classRecord({ students: roster })));
+
+  it('answers pages of the roster in student-id order, with the cursor of the next and the class count', async () => {
+    ports.progress.put(progressRecord({ studentId: 's3', completedSections: ['section-1', 'section-2'] }));
+    const first = await service.classReportPage(teacher, CLASS_ID, { limit: 2 });
+    expect(first.rows.map((row) => row.studentId)).toEqual(['s0', 's1']);
+    expect(first).toMatchObject({ studentCount: 5, next: expect.any(String) });
+    const second = await service.classReportPage(teacher, CLASS_ID, { limit: 2, after: 's1' });
+    expect(second.rows.map((row) => [row.studentId, row.studentName, row.modules[0].percentage])).toEqual([
+      ['s2', 'Student 2', 0],
+      ['s3', 'Student 1', 100],
+    ]);
+    const last = await service.classReportPage(admin, CLASS_ID, { limit: 2, after: 's3' });
+    expect(last.rows.map((row) => row.studentId)).toEqual(['s4']);
+    expect(last.next).toBeUndefined();
+  });
+
+  it('holds fewer students when their rows would pass 1 MB (many modules with long titles)', async () => {
+    const many = Array.from({ length: 100 }, (_, index) => moduleRecord({ moduleId: `m${index}`, title: `${index}`.padEnd(200, 'é') }));
+    ports.modules.put(...many);
+    ports.classes.put(classRecord({ students: Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`s${index}`, 'x'])), assignedModuleIds: many.map((each) => each.moduleId) }));
+    const page = await service.classReportPage(teacher, CLASS_ID, { limit: 100 });
+    expect(page.rows.length).toBeLessThan(100);
+    expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(1_000_000);
+    expect(page.next).toBe(Buffer.from(page.rows.at(-1)!.studentId).toString('base64url'));
+  });
+
+  it('is not found for a student or another teacher', async () => {
+    for (const caller of [student, otherTeacher]) {
+      await expect(service.classReportPage(caller, CLASS_ID, {})).rejects.toEqual(refused('notFound', 'Class not found.'));
+    }
+  });
+});
+
+describe('classReport (unpaged)', () => {
+  it('refuses a class whose whole report could pass 5 MB, pointing to pages', async () => {
+    ports.classes.put(classRecord({ students: Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`s${index}`, 'x'])) }));
+    await expect(service.classReport(teacher, CLASS_ID)).rejects.toEqual(refused('invalid', /too large for one answer \(5000 students\); ask for it in pages/));
+  });
+});
+
+describe('classCompletion', () => {
+  it('answers each module from its counter, counting first completions once, and the average over the class', async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'atoms', title: 'Atoms', sections: [section('a', 1), section('b', 2), section('c', 3), section('d', 4)] }));
+    ports.classes.put(classRecord({ assignedModuleIds: [MODULE_ID, 'atoms'], students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
+    await Promise.all([mark('section-1'), mark('section-1'), mark('section-2'), mark('a', student, { moduleId: 'atoms' })]);
+    await expect(service.classCompletion(teacher, CLASS_ID)).resolves.toEqual({
+      classId: CLASS_ID,
+      studentCount: 2,
+      averagePercentage: 25,
+      modules: [
+        { moduleId: 'atoms', moduleTitle: 'Atoms', sections: 4, completions: 1, percentage: 13 },
+        { moduleId: MODULE_ID, moduleTitle: 'Cells', sections: 2, completions: 2, percentage: 50 },
+      ],
+    });
+  });
+
+  it('is not found for a student', async () => {
+    await expect(service.classCompletion(student, CLASS_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
   });
 });

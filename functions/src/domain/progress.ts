@@ -1,10 +1,21 @@
 // Use cases for progress: students mark sections of their class's modules complete; teachers read the class report.
-import type { ClassReportRow, ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress } from '../../../shared/entities';
+import type {
+  ClassCompletion,
+  ClassReportPage,
+  ClassReportRow,
+  ModuleProgress,
+  Progress,
+  StudentClassProgress,
+  StudentModuleProgress,
+} from '../../../shared/entities';
+import { PAGE_LIMITS, TEXT_LIMITS } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/paging';
+import { PEOPLE_LIMITS } from '../../../shared/people';
 import type { MarkCompleteInput } from '../../../shared/schemas';
-import type { Caller } from './caller';
+import { isStudent, type Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
 import { forbidden, invalid, notFound } from './errors';
-import type { ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
+import type { ClassRecord, ClassStore, Clock, Enrolment, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
 
 export interface ProgressServicePorts {
   classes: ClassStore;
@@ -19,7 +30,7 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     if (!isTeacherOf(caller, schoolClass) && key.studentId !== caller.userId) {
       throw forbidden('You can only see your own progress.');
     }
-    if (!Object.hasOwn(schoolClass.students, key.studentId)) throw notFound('This student is not enrolled in this class.');
+    await requireEnrolled(schoolClass.classId, key.studentId, caller);
     const module = await requireAssignedModule(schoolClass, key.moduleId);
     const record = await progress.getProgress(key);
     // Nothing recorded yet is an answer, not an error: the old API's 404 made every first visit log a failed request.
@@ -37,7 +48,7 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     if (!isTeacherOf(caller, schoolClass) && studentId !== caller.userId) {
       throw forbidden('You can only see your own progress.');
     }
-    if (!Object.hasOwn(schoolClass.students, studentId)) throw notFound('This student is not enrolled in this class.');
+    await requireEnrolled(classId, studentId, caller);
     const [assigned, records] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
       progress.listProgressOfStudent(classId, schoolClass.assignedModuleIds, studentId),
@@ -52,11 +63,19 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     };
   }
 
-  /** Marks one section complete for the calling student; repeating it changes nothing. */
+  /**
+   * Marks one section complete for the calling student; repeating it changes nothing. The class item, the student's
+   * membership and the module are read at once (one round trip, whatever the class size), then one UpdateItem (and
+   * one counter ADD when the section is newly complete).
+   */
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
-    const schoolClass = await requireClass(classes, caller, input.classId, 'student');
-    const module = await requireAssignedModule(schoolClass, input.moduleId);
+    const [schoolClass, candidate] = await Promise.all([
+      requireClass(classes, caller, input.classId, 'student'),
+      modules.getModule(input.moduleId),
+    ]);
+    const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
+    if (!module) throw notFound(NOT_ASSIGNED);
     if (!module.sections.some((section) => section._id === input.sectionId)) {
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
@@ -66,38 +85,111 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
   }
 
   /**
-   * One row per student, one entry per assigned module. A fixed number of reads whatever the class size:
-   * the class item (roster with names), the class's progress items, and the assigned modules.
+   * The spec's answer: one row per student (by name), one entry per assigned module, for classes whose answer fits
+   * (PAGE_LIMITS.unpagedReportBytesMax); larger classes are asked for in pages. Reads: the class item, then the
+   * assigned modules, then the roster and the class's progress items at once.
    */
   async function classReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const [assigned, records] = await Promise.all([
+    const orderedModules = byTitle(await modules.getModules(schoolClass.assignedModuleIds));
+    if (orderedModules.length === 0 || schoolClass.studentCount === 0) return [];
+    if (schoolClass.studentCount * rowBytes(orderedModules) > PAGE_LIMITS.unpagedReportBytesMax) {
+      throw invalid(
+        `This class's report is too large for one answer (${schoolClass.studentCount} students); ask for it in pages with limit and cursor.`,
+      );
+    }
+    const [roster, records] = await Promise.all([classes.listAllStudents(classId), progress.listProgressOfClass(classId)]);
+    return toRows(roster, orderedModules, records).sort((a, b) => a.studentName.localeCompare(b.studentName));
+  }
+
+  /**
+   * One page of the report: at most `limit` (≤ 100) students in roster order, fewer when their rows would pass
+   * PAGE_LIMITS.reportPageBytesMax. Three round trips whatever the class size: the class item; the modules and one
+   * roster page at once; then every (student, module) progress item of the page by key, in parallel BatchGets.
+   */
+  async function classReportPage(caller: Caller, classId: string, page: { limit?: number; after?: string }): Promise<ClassReportPage> {
+    const schoolClass = await requireClass(classes, caller, classId, 'reader');
+    const limit = page.limit ?? PAGE_LIMITS.studentsMax;
+    const [assigned, roster] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
-      progress.listProgressOfClass(classId),
+      classes.listStudents(classId, { limit, after: page.after }),
     ]);
-    const studentIds = Object.keys(schoolClass.students);
-    if (assigned.length === 0 || studentIds.length === 0) return [];
-    const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-    const orderedModules = [...assigned].sort((a, b) => a.title.localeCompare(b.title));
-    return studentIds
-      .map((studentId) => ({
-        studentId,
-        studentName: schoolClass.students[studentId],
-        modules: orderedModules.map((module) =>
-          moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`)),
-        ),
-      }))
-      .sort((a, b) => a.studentName.localeCompare(b.studentName));
+    const orderedModules = byTitle(assigned);
+    const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules)));
+    const students = roster.students.slice(0, fitting);
+    const next = students.length < roster.students.length ? students.at(-1)!.studentId : roster.next;
+    const records =
+      orderedModules.length === 0
+        ? []
+        : await progress.listProgressOfStudents(classId, orderedModules.map((module) => module.moduleId), students.map((student) => student.studentId));
+    return {
+      rows: toRows(students, orderedModules, records),
+      studentCount: schoolClass.studentCount,
+      ...(next ? { next: encodeCursor(next) } : {}),
+    };
+  }
+
+  /**
+   * Completion per module from the class's counters: the class item, its modules and its counters (one small item
+   * per module), whatever the number of students. A dashboard reads this per class instead of the whole report.
+   */
+  async function classCompletion(caller: Caller, classId: string): Promise<ClassCompletion> {
+    const schoolClass = await requireClass(classes, caller, classId, 'reader');
+    const [assigned, counters] = await Promise.all([
+      modules.getModules(schoolClass.assignedModuleIds),
+      progress.listCompletionCounters(classId),
+    ]);
+    const completionsOf = new Map(counters.map((counter) => [counter.moduleId, counter.completions]));
+    const { studentCount } = schoolClass;
+    const percent = (done: number, of: number) => (of === 0 ? 0 : Math.min(100, Math.round((done / of) * 100)));
+    const rows = byTitle(assigned).map((module) => {
+      const sections = module.sections.length;
+      const completions = completionsOf.get(module.moduleId) ?? 0;
+      return { moduleId: module.moduleId, moduleTitle: module.title, sections, completions, percentage: percent(completions, studentCount * sections) };
+    });
+    const done = rows.reduce((sum, row) => sum + row.completions, 0);
+    const possible = rows.reduce((sum, row) => sum + row.sections, 0) * studentCount;
+    return { classId, studentCount, averagePercentage: percent(done, possible), modules: rows };
+  }
+
+  /** A teacher asks about one of their students; a student was checked as the caller already. */
+  async function requireEnrolled(classId: string, studentId: string, caller: Caller) {
+    if (studentId === caller.userId && isStudent(caller)) return;
+    if (!(await classes.isEnrolled(classId, studentId))) throw notFound('This student is not enrolled in this class.');
   }
 
   async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {
     const module = schoolClass.assignedModuleIds.includes(moduleId) ? await modules.getModule(moduleId) : undefined;
-    if (!module) throw notFound('This module is not assigned to this class.');
+    if (!module) throw notFound(NOT_ASSIGNED);
     return module;
   }
 
-  return { get, studentClassProgress, markComplete, classReport };
+  return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion };
 }
+
+const NOT_ASSIGNED = 'This module is not assigned to this class.';
+
+const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
+
+function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
+  if (orderedModules.length === 0) return [];
+  const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+  return roster.map(({ studentId, name }) => ({
+    studentId,
+    studentName: name,
+    modules: orderedModules.map((module) => moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`))),
+  }));
+}
+
+/** An upper bound of one report row's JSON bytes: the longest id and name allowed, and each module's entry. */
+const ROW_OVERHEAD_BYTES = 64 + TEXT_LIMITS.idMaxLength + 4 * PEOPLE_LIMITS.emailMaxLength;
+const rowBytes = (orderedModules: ModuleRecord[]) =>
+  ROW_OVERHEAD_BYTES +
+  orderedModules.reduce(
+    (sum, module) => sum + 80 + utf8Bytes(JSON.stringify(module.moduleId)) + utf8Bytes(JSON.stringify(module.title)),
+    0,
+  );
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** Only sections still in the module count: removing a section in an edit removes it from everyone's progress. */
 const currentSections = (record: ProgressRecord | undefined, module: ModuleRecord) => {

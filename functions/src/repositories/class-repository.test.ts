@@ -10,17 +10,17 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CLASS_LIMITS } from '../../../shared/class-admin';
 import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
 import { STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
-import { CLASS_ID, classItem, membershipItem, MODULE_ID } from '../../../test/unit-helpers/fixtures';
+import { CLASS_ID, classItem, CREATED_AT, enrolmentItem, membershipItem, MODULE_ID } from '../../../test/unit-helpers/fixtures';
 import { classRecord } from '../../test/in-memory/records';
 import { makeClassRepository } from './class-repository';
 
 const { ddb } = mockAws();
 const repository = makeClassRepository({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'classes-table' });
 const classKey = { pk: `CLASS#${CLASS_ID}`, sk: 'CLASS' };
-const record = classRecord();
+const { students: _roster, ...setup } = classRecord();
+const record = { ...setup, studentCount: 1 };
 
 test('getClass reads the class item consistently and turns the module set into a sorted list', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem({ assignedModuleIds: ['b', 'a'] }) });
@@ -61,13 +61,13 @@ test("listClassIdsOfStudent queries the student's membership items", async () =>
 
 test('insertClass puts the catalogue entry, then an empty class with its index keys only if none exists; false when one does', async () => {
   ddb.on(PutCommand).resolves({});
-  const { students, assignedModuleIds, ...identity } = record;
+  const { studentCount, assignedModuleIds, ...identity } = record;
   await expect(repository.insertClass(identity)).resolves.toBe(true);
   expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
     Item: { pk: 'CLASSES', sk: `CLASS#${CLASS_ID}`, entity: 'ClassEntry', classId: CLASS_ID },
   });
   expect(ddb).toReceiveNthCommandWith(2, PutCommand, {
-    Item: { ...classItem({ students: {}, assignedModuleIds: [] }) },
+    Item: { ...classItem({ studentCount: 0, assignedModuleIds: [] }) },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   ddb.on(PutCommand, { ConditionExpression: 'attribute_not_exists(pk)' }).rejects(conditionFailure());
@@ -81,18 +81,99 @@ test('insertClass without a teacher puts no teacher index keys', async () => {
   expect(put.args[0].input.Item).not.toHaveProperty('gsi1pk');
 });
 
-test('enrollStudent writes the membership first, then sets one roster entry of an existing class', async () => {
+test('a class item of the previous shape counts its roster map', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { a: 'A', b: 'B' } }) });
+  await expect(repository.getClass(CLASS_ID)).resolves.toMatchObject({ studentCount: 2 });
+});
+
+test('enrollStudent puts the enrolment only if absent, ADDs one to the count, then writes the membership', async () => {
   ddb.on(PutCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
-  await repository.enrollStudent(CLASS_ID, STUDENT_ID, 'student@example.com');
-  expect(ddb).toReceiveNthCommandWith(1, PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
+  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student', CREATED_AT)).resolves.toBe('enrolled');
+  expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
+    Item: enrolmentItem(STUDENT_ID, 'Sam Student'),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
   expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'SET students.#student = :name',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#student': STUDENT_ID },
-    ExpressionAttributeValues: { ':name': 'student@example.com' },
+    UpdateExpression: 'ADD studentCount :by',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
+    ExpressionAttributeValues: { ':by': 1 },
   });
+  expect(ddb).toReceiveNthCommandWith(3, PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
+});
+
+test('a repeated enrolment counts nothing and completes the membership; a missing class is told', async () => {
+  ddb.on(PutCommand, { ConditionExpression: 'attribute_not_exists(pk)' }).rejects(conditionFailure());
+  ddb.on(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) }).resolves({});
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('alreadyEnrolled');
+  expect(ddb).not.toReceiveCommand(UpdateCommand);
+  expect(ddb).toReceiveCommandWith(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
+  ddb.reset();
+  ddb.on(PutCommand).resolves({});
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  ddb.on(DeleteCommand).resolves({});
+  ddb.on(GetCommand).resolves({});
+  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('noClass');
+  expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` } });
+  expect(ddb).not.toReceiveCommandWith(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
+});
+
+test('isEnrolled is one GetItem on the membership', async () => {
+  ddb.on(GetCommand).resolves({ Item: { sk: `CLASS#${CLASS_ID}` } });
+  await expect(repository.isEnrolled(CLASS_ID, STUDENT_ID)).resolves.toBe(true);
+  expect(ddb).toReceiveCommandTimes(GetCommand, 1);
+  expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` }, ConsistentRead: true });
+  ddb.on(GetCommand).resolves({});
+  await expect(repository.isEnrolled(CLASS_ID, STUDENT_ID)).resolves.toBe(false);
+});
+
+test('listStudents queries one page of enrolment items after the given student, answering the next one', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  ddb.on(QueryCommand).resolves({ Items: [enrolmentItem('b', 'Bea')], LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#b' } });
+  await expect(repository.listStudents(CLASS_ID, { limit: 1, after: 'a' })).resolves.toEqual({
+    students: [{ studentId: 'b', name: 'Bea', enrolledAt: CREATED_AT }],
+    next: 'b',
+  });
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'STUDENT#' },
+    ExclusiveStartKey: { pk: classKey.pk, sk: 'STUDENT#a' },
+    Limit: 1,
+  });
+});
+
+test('listStudents pages a roster of the previous shape from the class item, in student-id order', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { c: 'Cy', a: 'Al', b: 'Bea' } }) });
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  await expect(repository.listStudents(CLASS_ID, { limit: 2 })).resolves.toEqual({
+    students: [{ studentId: 'a', name: 'Al' }, { studentId: 'b', name: 'Bea' }],
+    next: 'b',
+  });
+  await expect(repository.listStudents(CLASS_ID, { limit: 2, after: 'b' })).resolves.toEqual({ students: [{ studentId: 'c', name: 'Cy' }] });
+});
+
+test('migrateRoster copies a map roster to enrolment items and memberships, then sets the count and removes the map', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { [STUDENT_ID]: 'Sam Student' } }) });
+  ddb.on(BatchWriteCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [{ pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }] });
+  ddb.on(UpdateCommand).resolves({});
+  await expect(repository.migrateRoster(CLASS_ID)).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
+    RequestItems: {
+      'classes-table': [
+        { PutRequest: { Item: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}`, entity: 'Enrolment', classId: CLASS_ID, studentId: STUDENT_ID, name: 'Sam Student' } } },
+        { PutRequest: { Item: membershipItem(STUDENT_ID, CLASS_ID) } },
+      ],
+    },
+  });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'SET studentCount = :count REMOVE students',
+    ConditionExpression: 'attribute_exists(students)',
+    ExpressionAttributeValues: { ':count': 1 },
+  });
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  await expect(repository.migrateRoster(CLASS_ID)).resolves.toBe(false);
 });
 
 test('addAssignedModule ADDs to the set if the teacher teaches the class, answering the new class, or undefined', async () => {
@@ -164,51 +245,39 @@ test('renameClass and setClassTeacher update an existing class; false when it is
   await expect(repository.setClassTeacher(CLASS_ID, null)).resolves.toBe(false);
 });
 
-test('enrollStudentWithinLimit checks the limit in the roster write, then writes the membership', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: { students: {} } });
-  ddb.on(PutCommand).resolves({});
-  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('enrolled');
-  expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
-    Key: classKey,
-    UpdateExpression: 'SET students.#student = :name',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max)',
-    ExpressionAttributeNames: { '#student': STUDENT_ID },
-    ExpressionAttributeValues: { ':name': 'Sam Student', ':max': CLASS_LIMITS.studentsMax },
-  });
-  expect(ddb).toReceiveNthCommandWith(2, PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
-  ddb.on(UpdateCommand).resolves({ Attributes: { students: { [STUDENT_ID]: 'Sam Student' } } });
-  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('alreadyEnrolled');
-});
-
-test('enrollStudentWithinLimit tells a full class from a missing one when the condition fails', async () => {
-  ddb.on(UpdateCommand).rejects(conditionFailure());
+test('unenrollStudent removes the membership first, then the enrolment, and counts one less only if it was there', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem() });
-  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('full');
-  ddb.on(GetCommand).resolves({});
-  await expect(repository.enrollStudentWithinLimit(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('noClass');
-  expect(ddb).not.toReceiveCommand(PutCommand);
-});
-
-test('unenrollStudent removes the roster entry and the membership', async () => {
+  ddb.on(DeleteCommand).resolves({ Attributes: enrolmentItem(STUDENT_ID, 'Sam Student') });
   ddb.on(UpdateCommand).resolves({});
+  await repository.unenrollStudent(CLASS_ID, STUDENT_ID);
+  expect(ddb).toReceiveNthCommandWith(2, DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
+  expect(ddb).toReceiveNthCommandWith(3, DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }, ReturnValues: 'ALL_OLD' });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'ADD studentCount :by', ExpressionAttributeValues: { ':by': -1 } });
+  ddb.resetHistory();
   ddb.on(DeleteCommand).resolves({});
   await repository.unenrollStudent(CLASS_ID, STUDENT_ID);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, { Key: classKey, UpdateExpression: 'REMOVE students.#student', ExpressionAttributeNames: { '#student': STUDENT_ID } });
-  expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
+  expect(ddb).not.toReceiveCommand(UpdateCommand);
 });
 
-test('deleteClassAndItsData deletes memberships and progress, then the class, then its catalogue entry', async () => {
+test('deleteClassAndItsData deletes memberships and the partition, then the class, then its catalogue entry', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem() });
-  ddb.on(QueryCommand).resolves({ Items: [{ pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` }] });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'STUDENT#' } }).resolves({
+    Items: [enrolmentItem(STUDENT_ID, 'Sam Student')],
+  });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': '' } }).resolves({
+    Items: [classKey, { pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` }],
+  });
   ddb.on(BatchWriteCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
   await repository.deleteClassAndItsData(CLASS_ID);
   expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
     RequestItems: {
-      'classes-table': [
-        { DeleteRequest: { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } } },
-        { DeleteRequest: { Key: { pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` } } },
-      ],
+      'classes-table': [{ DeleteRequest: { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } } }],
+    },
+  });
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
+    RequestItems: {
+      'classes-table': [{ DeleteRequest: { Key: { pk: classKey.pk, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` } } }],
     },
   });
   const deletes = ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key);
@@ -228,6 +297,12 @@ test("renames follow into the rosters, each conditional on the person's place st
   ddb.on(QueryCommand).resolves({ Items: [membershipItem(STUDENT_ID, CLASS_ID)] });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.renameStudentInClasses(STUDENT_ID, 'Sam Student')).resolves.toBeUndefined();
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` },
+    UpdateExpression: 'SET #name = :name',
+    ConditionExpression: 'attribute_exists(pk)',
+  });
+  // Not an enrolment item: a roster of the previous shape may still hold them.
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     UpdateExpression: 'SET students.#student = :name',
     ConditionExpression: 'attribute_exists(students.#student)',

@@ -1,33 +1,71 @@
-// Data access for classes: one item per class holding its teacher's and students' names (so rosters and reports need
-// no user look-ups) and its assigned modules as a string set (atomic ADD), found by id or through the teacher's
-// index; plus one membership item per student for "my classes".
-// Admin-created classes are also listed in a catalogue partition (every class, for admins).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLASS_LIMITS } from '../../../shared/class-admin';
-import type { ClassRecord, ClassStore } from '../domain/ports';
-import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+// Data access for classes: one small item per class (names, teacher, assigned modules as a string set for atomic ADD,
+// and a student count kept with atomic ADDs), found by id or through the teacher's index; one item per enrolment in
+// the class's partition (the roster, read in pages); one membership item per student (their classes, and the one
+// read that authorizes a student action). Admin-created classes are also listed in a catalogue partition.
+// Class items written before enrolment items kept the roster in a `students` map: readers accept that shape, any
+// roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster).
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClassRecord, ClassStore, Enrolment, EnrolOutcome } from '../domain/ports';
+import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
-type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
+type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
+  assignedModuleIds?: Set<string>;
+  studentCount?: number;
+  /** The roster as the previous version stored it (student id → name), until migrated. */
+  students?: Record<string, string>;
+};
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
-  const { classId, className, teacherId, teacherName, students, assignedModuleIds } = item as unknown as ClassItem;
+  const { classId, className, teacherId, teacherName, students, studentCount, assignedModuleIds } = item as unknown as ClassItem;
   return {
     classId,
     className,
     teacherId: teacherId ?? '',
     teacherName: teacherName ?? '',
-    students: students ?? {},
+    studentCount: students ? Object.keys(students).length : Math.max(0, studentCount ?? 0),
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
   };
 }
 
-export function makeClassRepository(context: TableContext): ClassStore {
+interface EnrolmentItem {
+  studentId: string;
+  name: string;
+  enrolledAt?: string;
+}
+
+const toEnrolment = ({ studentId, name, enrolledAt }: EnrolmentItem): Enrolment => ({ studentId, name, ...(enrolledAt ? { enrolledAt } : {}) });
+
+const enrolmentItem = (classId: string, { studentId, name, enrolledAt }: Enrolment) => ({
+  ...keys.enrolment(classId, studentId),
+  entity: 'Enrolment',
+  classId,
+  studentId,
+  name,
+  ...(enrolledAt ? { enrolledAt } : {}),
+});
+
+const membershipItem = (studentId: string, classId: string) => ({ ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId });
+
+/** The roster of a class item of the previous shape, as enrolments in student-id order (the items' order). */
+const legacyRoster = (students: Record<string, string>): Enrolment[] =>
+  Object.entries(students)
+    .map(([studentId, name]) => ({ studentId, name }))
+    .sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+
+export type ClassRepository = ReturnType<typeof makeClassRepository>;
+
+export function makeClassRepository(context: TableContext) {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
 
+  const readClassItem = async (classId: string) =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }))).Item as
+      | (Record<string, unknown> & ClassItem)
+      | undefined;
+
   async function getClass(classId: string): Promise<ClassRecord | undefined> {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }));
-    return Item && toRecord(Item);
+    const item = await readClassItem(classId);
+    return item && toRecord(item);
   }
 
   async function getClasses(classIds: string[]): Promise<ClassRecord[]> {
@@ -43,6 +81,92 @@ export function makeClassRepository(context: TableContext): ClassStore {
   async function listClassIdsOfStudent(studentId: string): Promise<string[]> {
     const items = await table.queryByPrefix<{ classId: string }>(queries.classesOfStudent(studentId));
     return items.map((item) => item.classId);
+  }
+
+  async function listAllStudents(classId: string): Promise<Enrolment[]> {
+    const [item, enrolments] = await Promise.all([
+      readClassItem(classId),
+      table.queryByPrefix<EnrolmentItem>(queries.rosterOfClass(classId)),
+    ]);
+    return item?.students ? legacyRoster(item.students) : enrolments.map(toEnrolment);
+  }
+
+  /**
+   * Moves a roster of the previous shape (a `students` map on the class item) to enrolment items, memberships and a
+   * count; true when there was one to move. Idempotent: the copies are plain puts, and the map is removed only at the
+   * end, in a write conditional on it still being there.
+   */
+  async function migrateRoster(classId: string): Promise<boolean> {
+    const item = await readClassItem(classId);
+    if (!item?.students) return false;
+    const roster = legacyRoster(item.students);
+    await table.batchPut(roster.flatMap((enrolment) => [enrolmentItem(classId, enrolment), membershipItem(enrolment.studentId, classId)]));
+    const enrolled = await table.queryByPrefix<Key>(queries.rosterOfClass(classId), { projection: 'pk, sk' });
+    await conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'SET studentCount = :count REMOVE students',
+          ConditionExpression: 'attribute_exists(students)',
+          ExpressionAttributeValues: { ':count': enrolled.length },
+        }),
+      ),
+    );
+    return true;
+  }
+
+  /** Sets the class's student count to the number of its enrolment items (repairs drift after an interrupted change). */
+  async function recountStudents(classId: string): Promise<number | undefined> {
+    const enrolled = await table.queryByPrefix<Key>(queries.rosterOfClass(classId), { projection: 'pk, sk' });
+    const done = await conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'SET studentCount = :count',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
+          ExpressionAttributeValues: { ':count': enrolled.length },
+        }),
+      ),
+    );
+    return done ? enrolled.length : undefined;
+  }
+
+  /** Adds to the class's student count, if the class exists and its roster is items (false otherwise). */
+  const changeStudentCount = (classId: string, by: 1 | -1) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'ADD studentCount :by',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
+          ExpressionAttributeValues: { ':by': by },
+        }),
+      ),
+    );
+
+  async function enrollStudent(classId: string, studentId: string, name: string, enrolledAt = new Date().toISOString()): Promise<EnrolOutcome> {
+    const inserted = await conditionally(() =>
+      client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: enrolmentItem(classId, { studentId, name, enrolledAt }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+    if (inserted && !(await changeStudentCount(classId, 1))) {
+      // The class is gone, or still keeps its roster in the previous shape: undo, then move that roster and retry.
+      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId) }));
+      if (!(await migrateRoster(classId))) return 'noClass';
+      return enrollStudent(classId, studentId, name, enrolledAt);
+    }
+    if (!inserted && !(await readClassItem(classId))) return 'noClass';
+    // Last, so that access follows a complete enrolment; rewriting it on a repeat completes one that failed here.
+    await client.send(new PutCommand({ TableName: tableName, Item: membershipItem(studentId, classId) }));
+    return inserted ? 'enrolled' : 'alreadyEnrolled';
   }
 
   /** One conditional update of a class item; false when the condition failed (the class or the member is gone). */
@@ -79,11 +203,45 @@ export function makeClassRepository(context: TableContext): ClassStore {
     }
   }
 
-  return {
+  const store: ClassStore = {
     getClass,
     getClasses,
     listClassesByTeacher,
     listClassIdsOfStudent,
+    listAllStudents,
+    enrollStudent,
+
+    async isEnrolled(classId, studentId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.membership(studentId, classId), ConsistentRead: true, ProjectionExpression: 'sk' }),
+      );
+      return Boolean(Item);
+    },
+
+    async getEnrolment(classId, studentId) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId), ConsistentRead: true }));
+      if (Item) return toEnrolment(Item as EnrolmentItem);
+      const name = (await readClassItem(classId))?.students?.[studentId];
+      return name === undefined ? undefined : { studentId, name };
+    },
+
+    /** The class item and the page are read at once; a roster of the previous shape is paged from the class item. */
+    async listStudents(classId, { limit, after }) {
+      const [item, page] = await Promise.all([
+        readClassItem(classId),
+        table.queryPage<EnrolmentItem>(queries.rosterOfClass(classId), {
+          limit,
+          after: after === undefined ? undefined : keys.enrolment(classId, after).sk,
+        }),
+      ]);
+      if (item?.students) {
+        const roster = legacyRoster(item.students).filter((each) => after === undefined || each.studentId > after);
+        const students = roster.slice(0, limit);
+        return { students, ...(roster.length > limit ? { next: students.at(-1)!.studentId } : {}) };
+      }
+      const students = page.items.map(toEnrolment);
+      return { students, ...(page.lastSortKey ? { next: page.lastSortKey.slice(ENROLMENT_PREFIX.length) } : {}) };
+    },
 
     /**
      * The catalogue entry first: a retry after a failure in between completes the pair; readers skip an entry whose
@@ -103,32 +261,11 @@ export function makeClassRepository(context: TableContext): ClassStore {
               ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
               entity: 'Class',
               ...record,
-              students: {},
+              studentCount: 0,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         ),
-      );
-    },
-
-    /** The membership item is written first so a retry completes an enrolment that failed half-way. */
-    async enrollStudent(classId, studentId, studentName) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId },
-        }),
-      );
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.classMeta(classId),
-          // Setting one map key at a time keeps concurrent enrolments from overwriting each other.
-          UpdateExpression: 'SET students.#student = :name',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#student': studentId },
-          ExpressionAttributeValues: { ':name': studentName },
-        }),
       );
     },
 
@@ -169,46 +306,27 @@ export function makeClassRepository(context: TableContext): ClassStore {
       );
     },
 
-    /**
-     * The limit is checked in the same conditional write, so concurrent enrolments cannot overshoot. The membership
-     * item is written after the roster entry succeeded.
-     */
-    async enrollStudentWithinLimit(classId, studentId, studentName) {
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.classMeta(classId),
-            UpdateExpression: 'SET students.#student = :name',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max)',
-            ExpressionAttributeNames: { '#student': studentId },
-            ExpressionAttributeValues: { ':name': studentName, ':max': CLASS_LIMITS.studentsMax },
-            ReturnValues: 'UPDATED_OLD',
-          }),
-        );
-        await client.send(
-          new PutCommand({ TableName: tableName, Item: { ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId } }),
-        );
-        const wasEnrolled = Boolean((Attributes?.students as Record<string, string> | undefined)?.[studentId]);
-        return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        return (await getClass(classId)) ? 'full' : 'noClass';
-      }
-    },
-
+    /** Access goes first; the count goes down only for the call that removed the enrolment item (no double count). */
     async unenrollStudent(classId, studentId) {
-      await updateIfStill(classId, 'REMOVE students.#student', 'attribute_exists(pk)', undefined, { '#student': studentId });
+      await migrateRoster(classId);
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.membership(studentId, classId) }));
+      const { Attributes } = await client.send(
+        new DeleteCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId), ReturnValues: 'ALL_OLD' }),
+      );
+      if (Attributes) await changeStudentCount(classId, -1);
     },
 
-    /** Ordered so that a retry finishes the job: memberships and progress first, then the class item, then its catalogue entry. */
+    /**
+     * Ordered so that a retry finishes the job: memberships, then everything else in the class's partition
+     * (enrolments, progress, counters), then the class item, then its catalogue entry.
+     */
     async deleteClassAndItsData(classId) {
-      const record = await getClass(classId);
-      const memberships = Object.keys(record?.students ?? {}).map((studentId) => keys.membership(studentId, classId));
-      const progress = await table.queryByPrefix<Key>(queries.progressOfClass(classId), { projection: 'pk, sk' });
-      await table.batchDelete([...memberships, ...progress.map(({ pk, sk }) => ({ pk, sk }))]);
-      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.classMeta(classId) }));
+      const roster = await listAllStudents(classId);
+      await table.batchDelete(roster.map(({ studentId }) => keys.membership(studentId, classId)));
+      const partition = await table.queryByPrefix<Key>(queries.wholeClass(classId), { projection: 'pk, sk' });
+      const classKey = keys.classMeta(classId);
+      await table.batchDelete(partition.filter(({ sk }) => sk !== classKey.sk).map(({ pk, sk }) => ({ pk, sk })));
+      await client.send(new DeleteCommand({ TableName: tableName, Key: classKey }));
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.classCatalogue(classId) }));
     },
 
@@ -219,11 +337,50 @@ export function makeClassRepository(context: TableContext): ClassStore {
       }
     },
 
-    /** One map key at a time (no lost enrolments). */
+    /**
+     * The student's roster entry in each of their classes, only while it exists (no enrolment is brought back): the
+     * enrolment item, or a roster of the previous shape's map entry (UpdateItem only, which is all this route may do).
+     */
     async renameStudentInClasses(studentId, name) {
       for (const classId of await listClassIdsOfStudent(studentId)) {
-        await updateIfStill(classId, 'SET students.#student = :name', 'attribute_exists(students.#student)', { ':name': name }, { '#student': studentId });
+        const renamed = await conditionally(() =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keys.enrolment(classId, studentId),
+              UpdateExpression: 'SET #name = :name',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#name': 'name' },
+              ExpressionAttributeValues: { ':name': name },
+            }),
+          ),
+        );
+        if (!renamed) {
+          await updateIfStill(classId, 'SET students.#student = :name', 'attribute_exists(students.#student)', { ':name': name }, { '#student': studentId });
+        }
       }
     },
   };
+
+  /** Every class id in the table, by a Scan (maintenance only: finds classes written before the catalogue too). */
+  async function scanClassIds(): Promise<string[]> {
+    const classIds: string[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'sk = :class',
+          ExpressionAttributeValues: { ':class': keys.classMeta('').sk },
+          ProjectionExpression: 'classId',
+          ExclusiveStartKey,
+        }),
+      );
+      classIds.push(...(page.Items ?? []).map((item) => item.classId as string));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return classIds;
+  }
+
+  return { ...store, migrateRoster, recountStudents, scanClassIds };
 }

@@ -17,11 +17,14 @@ test('getProgress reads the item consistently and turns the section set into a l
   expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'progress-table', Key: itemKey, ConsistentRead: true });
 });
 
-test('addCompletedSection ADDs to the set atomically, creating the item, and answers it', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1', 'section-2']) });
+const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
+
+test('addCompletedSection ADDs to the set atomically, creating the item, and counts a first completion once', async () => {
+  ddb.on(UpdateCommand, { Key: itemKey }).resolves({ Attributes: progressItem({}, ['section-1']) });
+  ddb.on(UpdateCommand, { Key: counterKey }).resolves({});
   const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
-  expect(answer.completedSections).toEqual(['section-1', 'section-2']);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+  expect(answer).toEqual({ ...key, completedSections: ['section-1', 'section-2'], updatedAt: '2024-06-01T00:00:00.000Z' });
+  expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
     Key: itemKey,
     UpdateExpression:
       'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
@@ -33,8 +36,34 @@ test('addCompletedSection ADDs to the set atomically, creating the item, and ans
       ':module': MODULE_ID,
       ':student': STUDENT_ID,
     },
-    ReturnValues: 'ALL_NEW',
+    ReturnValues: 'ALL_OLD',
   });
+  expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
+    Key: counterKey,
+    UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
+    ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+  });
+});
+
+test('addCompletedSection of a section already complete counts nothing', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1']) });
+  await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
+});
+
+test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a call, all calls at once', async () => {
+  const students = Array.from({ length: 60 }, (_, index) => `student-${index}`);
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem()] } });
+  await expect(repository.listProgressOfStudents(CLASS_ID, [MODULE_ID, 'module-2'], students)).resolves.toHaveLength(2);
+  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 2);
+  const sizes = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems!['progress-table'].Keys!.length);
+  expect(sizes).toEqual([100, 20]);
+});
+
+test("listCompletionCounters queries the class's counter items", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID, completions: 7 }] });
+  await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([{ moduleId: MODULE_ID, completions: 7 }]);
+  expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
 });
 
 test("listProgressOfStudent batch-gets the student's items by exact keys, consistently: never a classmate's", async () => {
@@ -65,17 +94,22 @@ test("deleteProgressOfModule finds the module's keys and batch-deletes them, ret
   ddb.on(QueryCommand).resolves({ Items: [itemKey] });
   const request = { DeleteRequest: { Key: itemKey } };
   ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { 'progress-table': [request] } }).resolves({});
+  // The module's completion counter goes with its progress.
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
     ProjectionExpression: 'pk, sk',
   });
+  expect(ddb).toReceiveNthSpecificCommandWith(1, BatchWriteCommand, {
+    RequestItems: { 'progress-table': [request, { DeleteRequest: { Key: counterKey } }] },
+  });
   expect(ddb).toReceiveCommandTimes(BatchWriteCommand, 2);
   expect(ddb).toReceiveNthSpecificCommandWith(2, BatchWriteCommand, { RequestItems: { 'progress-table': [request] } });
 });
 
-test('deleteProgressOfModule writes nothing when there is no progress', async () => {
+test('deleteProgressOfModule with no progress deletes only its counter', async () => {
   ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(BatchWriteCommand).resolves({});
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
-  expect(ddb).not.toReceiveCommand(BatchWriteCommand);
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, { RequestItems: { 'progress-table': [{ DeleteRequest: { Key: counterKey } }] } });
 });

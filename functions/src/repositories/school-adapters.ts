@@ -18,7 +18,7 @@ export function makeSchoolFigures(classes: ClassStore, modules: ModuleStore): Sc
       return {
         total: all.length,
         withoutTeacher: all.filter((record) => !record.teacherId).length,
-        withoutStudents: all.filter((record) => Object.keys(record.students).length === 0).length,
+        withoutStudents: all.filter((record) => record.studentCount === 0).length,
       };
     },
     async modulesOf(teacherIds) {

@@ -26,6 +26,10 @@ export const keys = {
   module: (moduleId: string): Key => ({ pk: `MODULE#${moduleId}`, sk: 'MODULE' }),
   classMeta: (classId: string): Key => ({ pk: classPartition(classId), sk: 'CLASS' }),
   membership: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `CLASS#${classId}` }),
+  /** One per enrolment, in the class's partition: the roster, read in pages in student-id order. */
+  enrolment: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ENROLMENT_PREFIX}${studentId}` }),
+  /** How many sections the class's students have completed in one module (the dashboards' read model). */
+  completionCounter: (classId: string, moduleId: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}` }),
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
@@ -42,6 +46,8 @@ export const keys = {
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
 };
 
+export const ENROLMENT_PREFIX = 'STUDENT#';
+export const COUNTER_PREFIX = 'COMPLETIONS#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 
@@ -51,6 +57,10 @@ export const queries = {
   classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
   classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
+  rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
+  countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
+  /** Everything in a class's partition: the class item, enrolments, progress and counters. */
+  wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),
@@ -97,27 +107,62 @@ export function makeTableAccess({ client, tableName }: TableContext) {
     return items;
   }
 
-  /** Reads many items by key, in as few round trips as DynamoDB allows, retrying what it leaves unprocessed. */
-  async function batchGet<T>(keyList: Key[]): Promise<T[]> {
-    const unique = [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+  /**
+   * One page of a prefix query: at most `limit` items after the sort key `after` (exclusive), and the last sort key
+   * read when more may follow.
+   */
+  async function queryPage<T>(
+    { partition, sortPrefix }: PrefixQuery,
+    { limit, after }: { limit: number; after?: string },
+  ): Promise<{ items: T[]; lastSortKey?: string }> {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: `${TABLE_KEYS.partitionKey} = :partition AND begins_with(${TABLE_KEYS.sortKey}, :prefix)`,
+        ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+        ExclusiveStartKey: after === undefined ? undefined : { [TABLE_KEYS.partitionKey]: partition, [TABLE_KEYS.sortKey]: after },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    const lastKey = page.LastEvaluatedKey?.[TABLE_KEYS.sortKey];
+    return { items: (page.Items ?? []) as T[], lastSortKey: typeof lastKey === 'string' ? lastKey : undefined };
+  }
+
+  /** Reads up to 100 items by key in one BatchGetItem, retrying what DynamoDB leaves unprocessed. */
+  async function batchGetChunk<T>(part: Key[]): Promise<T[]> {
     const items: T[] = [];
-    for (const part of chunk(unique, BATCH_GET_LIMIT)) {
-      let pending: Record<string, unknown>[] | undefined = part;
-      for (let attempt = 0; pending?.length; attempt += 1) {
-        if (attempt > 0) await backoff(attempt);
-        const result: BatchGetCommandOutput = await client.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-        );
-        items.push(...((result.Responses?.[tableName] ?? []) as T[]));
-        pending = result.UnprocessedKeys?.[tableName]?.Keys;
-      }
+    let pending: Record<string, unknown>[] | undefined = part;
+    for (let attempt = 0; pending?.length; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const result: BatchGetCommandOutput = await client.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((result.Responses?.[tableName] ?? []) as T[]));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys;
     }
     return items;
   }
 
-  async function batchDelete(keyList: Key[]): Promise<void> {
-    for (const part of chunk(keyList, BATCH_WRITE_LIMIT)) {
-      let pending = part.map((Key) => ({ DeleteRequest: { Key } }));
+  const uniqueKeys = (keyList: Key[]) => [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+
+  /** Reads many items by key, in as few round trips as DynamoDB allows, one BatchGetItem after another. */
+  async function batchGet<T>(keyList: Key[]): Promise<T[]> {
+    const items: T[] = [];
+    for (const part of chunk(uniqueKeys(keyList), BATCH_GET_LIMIT)) items.push(...(await batchGetChunk<T>(part)));
+    return items;
+  }
+
+  /** The same with every BatchGetItem in flight at once: one round trip for a bounded key list (a report page). */
+  async function batchGetInParallel<T>(keyList: Key[]): Promise<T[]> {
+    const parts = await Promise.all(chunk(uniqueKeys(keyList), BATCH_GET_LIMIT).map((part) => batchGetChunk<T>(part)));
+    return parts.flat();
+  }
+
+  /** Puts and deletes, 25 to a BatchWriteItem, retrying what DynamoDB leaves unprocessed. */
+  async function batchWrite(requests: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } })[]) {
+    for (const part of chunk(requests, BATCH_WRITE_LIMIT)) {
+      let pending = part;
       for (let attempt = 0; pending.length; attempt += 1) {
         if (attempt > 0) await backoff(attempt);
         const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
@@ -126,7 +171,11 @@ export function makeTableAccess({ client, tableName }: TableContext) {
     }
   }
 
-  return { queryByPrefix, batchGet, batchDelete };
+  const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
+  /** Unconditional puts (a migration's idempotent copies, seeding): never for writes that must not overwrite. */
+  const batchPut = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+
+  return { queryByPrefix, queryPage, batchGet, batchGetInParallel, batchDelete, batchPut };
 }
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));

@@ -8,8 +8,8 @@ import { resetPorts } from '../in-memory/stores';
 
 jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
 
-const report = (token: TokenSpec = tokens.teacher, classId = CLASS_ID) =>
-  invoke(handler, apiEvent(routes.getClassReport, { token, pathParameters: { classId } }));
+const report = (token: TokenSpec = tokens.teacher, classId = CLASS_ID, query?: Record<string, string>) =>
+  invoke(handler, { ...apiEvent(routes.getClassReport, { token, pathParameters: { classId } }), queryStringParameters: query });
 
 beforeEach(() => {
   resetPorts(ports);
@@ -36,6 +36,23 @@ describe('GET /api/progress/class/{classId}', () => {
     ['a class that does not exist', tokens.teacher, 'missing'],
   ])('answers 404 to %s', async (_case, token, classId) => {
     expect(await report(token, classId)).toMatchObject({ statusCode: 404, body: { message: 'Class not found.' } });
+  });
+
+  it('answers one page with limit or cursor', async () => {
+    expect(await report(tokens.teacher, CLASS_ID, { limit: '1' })).toMatchObject({
+      statusCode: 200,
+      body: { rows: [{ studentId: STUDENT_ID }], studentCount: 1 },
+    });
+  });
+
+  it.each([
+    [{ limit: '0' }, /^limit: limit must be a whole number from 1 to 100/],
+    [{ limit: '101' }, /^limit: limit must be a whole number from 1 to 100/],
+    [{ limit: 'ten' }, /^limit: limit must be a whole number from 1 to 100/],
+    [{ cursor: '!!' }, /^cursor: cursor is not one this list gave/],
+    [{ cursor: Buffer.from('a b').toString('base64url') }, /^cursor: cursor is not one this list gave/],
+  ])('answers 400 to a bad page request %j', async (query, message) => {
+    expect(await report(tokens.teacher, CLASS_ID, query)).toMatchObject({ statusCode: 400, body: errorBody(message) });
   });
 
   it('answers 400 to a malformed id', async () => {

@@ -1,10 +1,10 @@
 // Domain records for use-case tests: a teacher with a module of two PDF sections, a class they teach with one
 // student, and a second teacher's class; ids shared with the handler tests' callers.
 import type { Caller } from '../../src/domain/caller';
-import type { ClassRecord, ModuleRecord, ProgressRecord } from '../../src/domain/ports';
+import type { ModuleRecord, ProgressRecord } from '../../src/domain/ports';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
 import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
-import type { InMemoryPorts } from './stores';
+import type { ClassSetup, InMemoryPorts } from './stores';
 
 export { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT };
 export const OTHER_CLASS_ID = 'class-2';
@@ -38,7 +38,7 @@ export const moduleRecord = (overrides: Partial<ModuleRecord> = {}): ModuleRecor
   ...overrides,
 });
 
-export const classRecord = (overrides: Partial<ClassRecord> = {}): ClassRecord => ({
+export const classRecord = (overrides: Partial<ClassSetup> = {}): ClassSetup => ({
   classId: CLASS_ID,
   className: 'Biology 7A',
   teacherId: TEACHER_ID,
@@ -64,7 +64,7 @@ export function givenModules(ports: InMemoryPorts, ...modules: ModuleRecord[]): 
   for (const module of modules) ports.fileReferences.use(module.moduleId, module.sections.map((section) => section.contentUrl));
 }
 
-export function givenSchool(ports: InMemoryPorts, overrides: { module?: Partial<ModuleRecord>; class?: Partial<ClassRecord> } = {}) {
+export function givenSchool(ports: InMemoryPorts, overrides: { module?: Partial<ModuleRecord>; class?: Partial<ClassSetup> } = {}) {
   const module = moduleRecord(overrides.module);
   givenModules(ports, module);
   for (const { contentUrl } of module.sections) ports.files.put(contentUrl, MEDIA.pdf);

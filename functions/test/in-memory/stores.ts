@@ -2,18 +2,20 @@
 // and S3 adapters keep (conditional writes refuse, set additions are atomic and idempotent, records are copies, never
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
-import { CLASS_LIMITS } from '../../../shared/class-admin';
 import { InMemoryAuditLog } from './people';
 import type {
   ClassRecord,
   ClassStore,
   Clock,
+  CompletionCounter,
+  Enrolment,
   EnrolOutcome,
   FileReferenceStore,
   FileStore,
   IdGenerator,
   Log,
   ModuleRecord,
+  PageRequest,
   ModuleStore,
   ProgressKey,
   ProgressRecord,
@@ -82,29 +84,42 @@ export class InMemoryModuleStore implements ModuleStore {
   }
 }
 
+/** A class as tests arrange it: the record with its roster (student id → name) instead of a count. */
+export type ClassSetup = Omit<ClassRecord, 'studentCount'> & { students: Record<string, string> };
+
 export class InMemoryClassStore implements ClassStore {
-  private readonly records = new Map<string, ClassRecord>();
-  /** studentId → classIds, like the membership items (which may exist before the class's roster has the student). */
+  private readonly records = new Map<string, Omit<ClassRecord, 'studentCount'>>();
+  /** classId → studentId → enrolment, like the enrolment items in the class's partition. */
+  private readonly rosters = new Map<string, Map<string, Enrolment>>();
+  /** studentId → classIds, like the membership items (written last on enrolment, removed first on unenrolment). */
   private readonly memberships = new Map<string, Set<string>>();
 
   /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
-  constructor(private readonly options: { progress?: InMemoryProgressStore; studentsMax?: number } = {}) {}
+  constructor(private readonly options: { progress?: InMemoryProgressStore } = {}) {}
 
   clear(): void {
     this.records.clear();
+    this.rosters.clear();
     this.memberships.clear();
   }
 
-  /** Stores a class with its roster and memberships, unconditionally (test set-up). */
-  put(...records: ClassRecord[]): void {
-    for (const record of records) {
+  /** Stores a class with its roster and exactly its roster's memberships, unconditionally (test set-up). */
+  put(...records: ClassSetup[]): void {
+    for (const { students, ...record } of records) {
+      for (const classIds of this.memberships.values()) classIds.delete(record.classId);
       this.records.set(record.classId, copy({ ...record, assignedModuleIds: [...new Set(record.assignedModuleIds)].sort() }));
-      for (const studentId of Object.keys(record.students)) this.addMembership(studentId, record.classId);
+      this.rosters.set(record.classId, new Map(Object.entries(students).map(([studentId, name]) => [studentId, { studentId, name }])));
+      for (const studentId of Object.keys(students)) this.addMembership(studentId, record.classId);
     }
   }
 
   all(): ClassRecord[] {
-    return [...this.records.values()].map(copy);
+    return [...this.records.keys()].map((classId) => this.toRecord(classId)!);
+  }
+
+  private toRecord(classId: string): ClassRecord | undefined {
+    const record = this.records.get(classId);
+    return record && { ...copy(record), studentCount: this.rosters.get(classId)?.size ?? 0 };
   }
 
   private addMembership(studentId: string, classId: string) {
@@ -112,20 +127,16 @@ export class InMemoryClassStore implements ClassStore {
     this.memberships.get(studentId)!.add(classId);
   }
 
-  private require(classId: string): ClassRecord {
-    const record = this.records.get(classId);
-    // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
-    if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
-    return record;
+  private sortedRoster(classId: string): Enrolment[] {
+    return [...(this.rosters.get(classId)?.values() ?? [])].map(copy).sort((a, b) => (a.studentId < b.studentId ? -1 : 1));
   }
 
   async getClass(classId: string) {
-    const record = this.records.get(classId);
-    return record && copy(record);
+    return this.toRecord(classId);
   }
 
   async getClasses(classIds: string[]) {
-    return [...new Set(classIds)].flatMap((id) => (this.records.has(id) ? [copy(this.records.get(id)!)] : []));
+    return [...new Set(classIds)].flatMap((id) => (this.records.has(id) ? [this.toRecord(id)!] : []));
   }
 
   async listClassesByTeacher(teacherId: string) {
@@ -136,15 +147,42 @@ export class InMemoryClassStore implements ClassStore {
     return [...(this.memberships.get(studentId) ?? [])];
   }
 
+  /** GetItem on the membership */
+  async isEnrolled(classId: string, studentId: string) {
+    return this.memberships.get(studentId)?.has(classId) ?? false;
+  }
+
+  async getEnrolment(classId: string, studentId: string) {
+    const enrolment = this.rosters.get(classId)?.get(studentId);
+    return enrolment && copy(enrolment);
+  }
+
+  /** Query with Limit and ExclusiveStartKey, in student-id order */
+  async listStudents(classId: string, { limit, after }: PageRequest) {
+    const rest = this.sortedRoster(classId).filter((each) => after === undefined || each.studentId > after);
+    const students = rest.slice(0, limit);
+    return { students, ...(rest.length > limit ? { next: students.at(-1)!.studentId } : {}) };
+  }
+
+  async listAllStudents(classId: string) {
+    return this.sortedRoster(classId);
+  }
+
   async insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>) {
     if (this.records.has(record.classId)) return false;
-    this.records.set(record.classId, { ...copy(record), students: {}, assignedModuleIds: [] });
+    this.records.set(record.classId, { ...copy(record), assignedModuleIds: [] });
+    this.rosters.set(record.classId, new Map());
     return true;
   }
 
-  async enrollStudent(classId: string, studentId: string, studentName: string) {
+  /** Put enrolment (attribute_not_exists), ADD studentCount (attribute_exists(pk)), then the membership */
+  async enrollStudent(classId: string, studentId: string, name: string, enrolledAt = '2026-01-01T00:00:00.000Z'): Promise<EnrolOutcome> {
+    const roster = this.rosters.get(classId);
+    if (!roster) return 'noClass';
+    const wasEnrolled = roster.has(studentId);
+    if (!wasEnrolled) roster.set(studentId, { studentId, name, enrolledAt });
     this.addMembership(studentId, classId);
-    this.require(classId).students[studentId] = studentName;
+    return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
   }
 
   /** ADD assignedModuleIds :module, condition teacherId = :teacher */
@@ -152,12 +190,14 @@ export class InMemoryClassStore implements ClassStore {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
-    return copy(record);
+    return this.toRecord(classId);
   }
 
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
   async removeAssignedModule(classId: string, moduleId: string) {
-    const record = this.require(classId);
+    const record = this.records.get(classId);
+    // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
+    if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
   }
 
@@ -166,7 +206,7 @@ export class InMemoryClassStore implements ClassStore {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
-    return copy(record);
+    return this.toRecord(classId);
   }
 
   async listAllClasses() {
@@ -189,27 +229,15 @@ export class InMemoryClassStore implements ClassStore {
     return true;
   }
 
-  /** attribute_exists(pk) AND (attribute_exists(students.#student) OR size(students) < :max) */
-  async enrollStudentWithinLimit(classId: string, studentId: string, studentName: string): Promise<EnrolOutcome> {
-    const record = this.records.get(classId);
-    if (!record) return 'noClass';
-    const wasEnrolled = Object.hasOwn(record.students, studentId);
-    if (!wasEnrolled && Object.keys(record.students).length >= (this.options.studentsMax ?? CLASS_LIMITS.studentsMax)) return 'full';
-    record.students[studentId] = studentName;
-    this.addMembership(studentId, classId);
-    return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
-  }
-
   async unenrollStudent(classId: string, studentId: string) {
-    const record = this.records.get(classId);
-    if (record) delete record.students[studentId];
     this.memberships.get(studentId)?.delete(classId);
+    this.rosters.get(classId)?.delete(studentId);
   }
 
   async deleteClassAndItsData(classId: string) {
-    const record = this.records.get(classId);
-    for (const studentId of Object.keys(record?.students ?? {})) this.memberships.get(studentId)?.delete(classId);
+    for (const { studentId } of this.sortedRoster(classId)) this.memberships.get(studentId)?.delete(classId);
     this.options.progress?.deleteProgressOfClass(classId);
+    this.rosters.delete(classId);
     this.records.delete(classId);
   }
 
@@ -218,11 +246,11 @@ export class InMemoryClassStore implements ClassStore {
     for (const record of this.records.values()) if (record.teacherId === teacherId) record.teacherName = name;
   }
 
-  /** Conditional on attribute_exists(students.#student), one class at a time. */
+  /** Conditional on the enrolment item existing, one class at a time. */
   async renameStudentInClasses(studentId: string, name: string) {
     for (const classId of this.memberships.get(studentId) ?? []) {
-      const record = this.records.get(classId);
-      if (record && Object.hasOwn(record.students, studentId)) record.students[studentId] = name;
+      const enrolment = this.rosters.get(classId)?.get(studentId);
+      if (enrolment) enrolment.name = name;
     }
   }
 }
@@ -248,9 +276,16 @@ export class InMemoryProgressStore implements ProgressStore {
     return record && copy(record);
   }
 
+  /** (class, module) → completions, like the counter items: one more per first completion of a section. */
+  readonly counters = new Map<string, number>();
+
   /** ADD completedSections :section SET updatedAt ...: creates the record, never loses or repeats a section. */
   async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
     const current = this.records.get(InMemoryProgressStore.id(key));
+    if (!current?.completedSections.includes(sectionId)) {
+      const counter = `${key.classId}|${key.moduleId}`;
+      this.counters.set(counter, (this.counters.get(counter) ?? 0) + 1);
+    }
     const record: ProgressRecord = {
       ...key,
       completedSections: [...new Set([...(current?.completedSections ?? []), sectionId])],
@@ -268,6 +303,20 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
+  async listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]) {
+    return studentIds.flatMap((studentId) => {
+      const records = moduleIds.map((moduleId) => this.records.get(InMemoryProgressStore.id({ classId, moduleId, studentId })));
+      return records.flatMap((record) => (record ? [copy(record)] : []));
+    });
+  }
+
+  async listCompletionCounters(classId: string): Promise<CompletionCounter[]> {
+    return [...this.counters].flatMap(([key, completions]) => {
+      const [counterClass, moduleId] = key.split('|');
+      return counterClass === classId ? [{ moduleId, completions }] : [];
+    });
+  }
+
   async listProgressOfClass(classId: string) {
     return this.all().filter((record) => record.classId === classId);
   }
@@ -276,11 +325,13 @@ export class InMemoryProgressStore implements ProgressStore {
     for (const [id, record] of this.records) {
       if (record.classId === classId && record.moduleId === moduleId) this.records.delete(id);
     }
+    this.counters.delete(`${classId}|${moduleId}`);
   }
 
   /** What deleting a class removes from its partition (test-side: the class store calls it). */
   deleteProgressOfClass(classId: string): void {
     for (const [id, record] of this.records) if (record.classId === classId) this.records.delete(id);
+    for (const key of this.counters.keys()) if (key.startsWith(`${classId}|`)) this.counters.delete(key);
   }
 }
 

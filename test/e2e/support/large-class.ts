@@ -84,14 +84,16 @@ export async function createLargeClass(
   });
 
   const studentNames = Array.from({ length: studentCount }, (_, index) => `student${String(index + 1).padStart(3, '0')}.${tag}@example.com`);
-  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, `large-student-${tag}-${index + 1}`, name));
+  // Ids sort as the names do (zero-padded), so the report's roster order is the names' order too.
+  const studentId = (index: number) => `large-student-${tag}-${String(index + 1).padStart(5, '0')}`;
+  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, studentId(index), name));
 
   const completions: { moduleId: string; studentId: string; sectionId: string }[] = [];
   studentNames.forEach((_, studentIndex) => {
     moduleRecords.forEach((record, moduleIndex) => {
       const done = (studentIndex + moduleIndex) % 3;
       for (const section of record.sections.slice(0, done)) {
-        completions.push({ moduleId: record.moduleId, studentId: `large-student-${tag}-${studentIndex + 1}`, sectionId: section._id });
+        completions.push({ moduleId: record.moduleId, studentId: studentId(studentIndex), sectionId: section._id });
       }
     });
   });

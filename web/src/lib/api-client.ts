@@ -5,6 +5,8 @@ import type { ResponseOf } from '../../../shared/responses';
 import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
 import type { RequestOf } from '../../../shared/schemas';
 import type { ListPeopleQuery } from '../../../shared/people';
+import { PAGE_LIMITS } from '../../../shared/constants';
+import type { ClassReportPage } from '../../../shared/entities';
 
 /**
  * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
@@ -93,7 +95,11 @@ export const api = {
 
   getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
   markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
-  getClassReport: (classId: string) => call('getClassReport', { classId }),
+  /** One page of the report; with `limit` the contract's answer is a page, not the spec's whole array. */
+  getClassReportPage: (classId: string, cursor?: string) =>
+    call('getClassReport', { classId }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor }) as Promise<ClassReportPage>,
+  getClassCompletion: (classId: string) => call('getClassCompletion', { classId }),
+  listClassStudents: (classId: string, cursor?: string) => call('listClassStudents', { classId }, undefined, { cursor }),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

@@ -3,6 +3,7 @@
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '../../../../shared/class-admin';
+import type { RosterPageAnswer } from '../../../../shared/paging';
 import { displayName } from '../../../../shared/person-name';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -10,10 +11,9 @@ import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
-import { useClass } from '../classes/api/classes';
+import { useClass, useClassRoster } from '../classes/api/classes';
 import { usePeople } from '../people/api/people';
-import { useClassReport } from '../progress/api/progress';
-import { ReportTable } from '../progress/components/report-table';
+import { ClassReport } from '../progress/components/class-report';
 import { useAdminClass, useDeleteClass, useEnrolStudents, useRenameClass, useSetClassTeacher, useUnenrolStudent } from './api/class-admin';
 import { EnrolFromList } from './components/enrol-from-list';
 import { TeacherSelect } from './components/teacher-select';
@@ -39,7 +39,10 @@ export default function AdminClassPage() {
 
 function AdminClass({ schoolClass }: { schoolClass: AdminClassDetail }) {
   const { classId } = schoolClass;
-  const enrolledIds = new Set(schoolClass.students.map((student) => student.userId));
+  const roster = useClassRoster(classId);
+  // The students on the pages loaded so far; an enrolment of anyone else already enrolled answers so itself.
+  const students = roster.data?.pages.flatMap((page) => page.students) ?? [];
+  const enrolledIds = new Set(students.map((student) => student.userId));
   return (
     <div className="admin-class">
       <Link to="/admin/classes" className="back-link">
@@ -48,11 +51,11 @@ function AdminClass({ schoolClass }: { schoolClass: AdminClassDetail }) {
       <h1>{schoolClass.className}</h1>
       <div className="admin-panels">
         <ClassSettings schoolClass={schoolClass} />
-        <Roster schoolClass={schoolClass} />
-        <EnrolOne classId={classId} enrolledIds={enrolledIds} full={schoolClass.studentCount >= CLASS_LIMITS.studentsMax} />
+        <Roster schoolClass={schoolClass} roster={roster} students={students} />
+        <EnrolOne classId={classId} enrolledIds={enrolledIds} />
         <EnrolFromList classId={classId} enrolledIds={enrolledIds} />
       </div>
-      <ClassReport classId={classId} />
+      <AdminClassReport classId={classId} />
     </div>
   );
 }
@@ -121,21 +124,29 @@ function ClassSettings({ schoolClass }: { schoolClass: AdminClassDetail }) {
   );
 }
 
-function Roster({ schoolClass }: { schoolClass: AdminClassDetail }) {
+interface RosterProps {
+  schoolClass: AdminClassDetail;
+  roster: ReturnType<typeof useClassRoster>;
+  students: RosterPageAnswer['students'];
+}
+
+function Roster({ schoolClass, roster, students }: RosterProps) {
   const unenrol = useUnenrolStudent(schoolClass.classId);
   const [leaving, setLeaving] = useState<{ userId: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
     <section className="card admin-panel" aria-labelledby="roster-heading">
-      <h2 id="roster-heading">
-        Students ({schoolClass.studentCount} of {CLASS_LIMITS.studentsMax})
-      </h2>
+      <h2 id="roster-heading">Students ({schoolClass.studentCount})</h2>
       {error && <Alert tone="error">{error}</Alert>}
-      {schoolClass.students.length === 0 ? (
+      {roster.isPending ? (
+        <Loading label="Loading students..." />
+      ) : roster.isError ? (
+        <Alert tone="error">Could not load the students: {roster.error.message}</Alert>
+      ) : students.length === 0 ? (
         <p className="muted">No students are enrolled in this class yet.</p>
       ) : (
         <ul className="plain-list">
-          {schoolClass.students.map((student) => (
+          {students.map((student) => (
             <li key={student.userId} className="list-item-with-action">
               <span>{student.name}</span>
               <button type="button" className="link-button" aria-label={`Unenrol ${student.name}`} onClick={() => setLeaving(student)}>
@@ -144,6 +155,11 @@ function Roster({ schoolClass }: { schoolClass: AdminClassDetail }) {
             </li>
           ))}
         </ul>
+      )}
+      {roster.hasNextPage && (
+        <button type="button" className="button button-secondary" disabled={roster.isFetchingNextPage} onClick={() => void roster.fetchNextPage()}>
+          {roster.isFetchingNextPage ? 'Loading...' : `Show More Students (${students.length} of ${schoolClass.studentCount} shown)`}
+        </button>
       )}
       <ConfirmDialog
         open={leaving !== null}
@@ -159,7 +175,7 @@ function Roster({ schoolClass }: { schoolClass: AdminClassDetail }) {
   );
 }
 
-function EnrolOne({ classId, enrolledIds, full }: { classId: string; enrolledIds: ReadonlySet<string>; full: boolean }) {
+function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const students = usePeople({ role: 'Students', search: deferred || undefined });
@@ -169,7 +185,6 @@ function EnrolOne({ classId, enrolledIds, full }: { classId: string; enrolledIds
   return (
     <section className="card admin-panel" aria-labelledby="enrol-one-heading">
       <h2 id="enrol-one-heading">Enrol a student</h2>
-      {full && <Alert tone="info">The class is full: a class holds at most {CLASS_LIMITS.studentsMax} students.</Alert>}
       {message && (
         <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
           {message.text}
@@ -193,7 +208,7 @@ function EnrolOne({ classId, enrolledIds, full }: { classId: string; enrolledIds
               <button
                 type="button"
                 className="link-button"
-                disabled={enrol.isPending || full}
+                disabled={enrol.isPending}
                 aria-label={`Enrol ${displayName(student)}`}
                 onClick={() =>
                   enrol.mutate([student.userId], {
@@ -213,21 +228,19 @@ function EnrolOne({ classId, enrolledIds, full }: { classId: string; enrolledIds
 }
 
 /** The class's progress report, as its teacher sees it, read-only. */
-function ClassReport({ classId }: { classId: string }) {
-  const report = useClassReport(classId);
+function AdminClassReport({ classId }: { classId: string }) {
   const detail = useClass(classId);
   return (
     <section aria-labelledby="report-heading">
       <h2 id="report-heading">Progress (read-only)</h2>
-      {report.isPending ? (
-        <Loading label="Loading the report..." />
-      ) : report.isError ? (
-        <Alert tone="error">Could not load the report: {report.error.message}</Alert>
-      ) : report.data.length === 0 ? (
-        <p className="empty-state">No progress to show: the class needs students and at least one assigned module.</p>
-      ) : (
-        <ReportTable caption="Progress per student and module" rows={report.data} classModules={detail.data?.assignedModuleIds} />
-      )}
+      <ClassReport
+        classId={classId}
+        caption="Progress per student and module"
+        classModules={detail.data?.assignedModuleIds}
+        emptyText="No progress to show: the class needs students and at least one assigned module."
+        loadingLabel="Loading the report..."
+        failureText="Could not load the report."
+      />
     </section>
   );
 }

@@ -19,7 +19,7 @@ export default function AdminClassesPage() {
   return (
     <>
       <h1>Classes</h1>
-      <p className="muted">Create classes, give them a teacher and enrol students. A class holds up to {CLASS_LIMITS.studentsMax} students.</p>
+      <p className="muted">Create classes, give them a teacher and enrol students.</p>
       <CreateClassForm />
       <section aria-labelledby="all-classes-heading">
         <h2 id="all-classes-heading">All classes</h2>

@@ -9,7 +9,7 @@ import { captureConsoleErrors } from '../../testing/console-errors';
 jest.mock('../../lib/api-client', () =>
   jest
     .requireActual('../../testing/mock-api-client')
-    .mockApiClient('getClass', 'listModules', 'assignModule', 'getClassReport'),
+    .mockApiClient('getClass', 'listModules', 'assignModule'),
 );
 const mockedApi = jest.mocked(api);
 

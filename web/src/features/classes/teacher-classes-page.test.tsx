@@ -10,7 +10,7 @@ import { captureConsoleErrors } from '../../testing/console-errors';
 jest.mock('../../lib/api-client', () =>
   jest
     .requireActual('../../testing/mock-api-client')
-    .mockApiClient('listTeacherClasses', 'listModules', 'getClassReport'),
+    .mockApiClient('listTeacherClasses', 'listModules'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -26,7 +26,6 @@ beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue([]);
-  mockedApi.getClassReport.mockResolvedValue([]);
 });
 
 it("lists the signed-in teacher's classes from /api/classes/teacher/{teacherId}", async () => {

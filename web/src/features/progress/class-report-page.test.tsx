@@ -5,7 +5,7 @@ import { renderPage } from '../../testing/test-utils';
 import ClassReportPage from './class-report-page';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getClassReport'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getClassReportPage'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -45,15 +45,17 @@ beforeEach(() => {
   mockedApi.getClass.mockResolvedValue(klass);
 });
 
-it('renders one row per student and one column per module, cells as percentage% (completed/total)', async () => {
-  mockedApi.getClassReport.mockResolvedValue(rows);
+const onePage = (list: ClassReportRow[], studentCount = list.length, next?: string) => ({ rows: list, studentCount, ...(next ? { next } : {}) });
+
+it('renders one row per student (a one-page class by name) and one column per module, cells as percentage% (completed/total)', async () => {
+  mockedApi.getClassReportPage.mockResolvedValue(onePage(rows));
   renderReport();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Fractions', 'Decimals']);
 
-  const [, samRow, aliRow] = within(table).getAllByRole('row');
+  const [, aliRow, samRow] = within(table).getAllByRole('row');
   expect(within(samRow).getByRole('rowheader')).toHaveTextContent('sam');
   expect(within(samRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['50% (1/2)', '100% (3/3)']);
   expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['33% (1/3)', '—No data']);
@@ -61,14 +63,14 @@ it('renders one row per student and one column per module, cells as percentage% 
 });
 
 it('shows the empty text when nobody has progress yet', async () => {
-  mockedApi.getClassReport.mockResolvedValue([]);
+  mockedApi.getClassReportPage.mockResolvedValue(onePage([]));
   renderReport();
   expect(await screen.findByText('No progress data found for this class yet.')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
 it('shows the failure text', async () => {
-  mockedApi.getClassReport.mockRejectedValue(new ApiError(500, 'boom'));
+  mockedApi.getClassReportPage.mockRejectedValue(new ApiError(500, 'boom'));
   renderReport();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
 });
@@ -79,7 +81,9 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
     studentName: `student ${index + 1}`,
     modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 }],
   }));
-  mockedApi.getClassReport.mockResolvedValue(many);
+  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
+    cursor ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page'),
+  );
   renderReport();
 
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
@@ -89,4 +93,23 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
   expect(rendered.length).toBeGreaterThan(5);
   expect(rendered.length).toBeLessThan(60);
   expect(within(table).queryByRole('rowheader', { name: 'student 200' })).not.toBeInTheDocument();
+});
+
+it('loads the next page by itself when the last loaded rows are on screen, in the order the pages come', async () => {
+  const student = (index: number): ClassReportRow => ({
+    studentId: `st${index}`,
+    studentName: `student ${40 - index}`,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2 }],
+  });
+  const all = Array.from({ length: 40 }, (_, index) => student(index));
+  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
+    cursor ? onePage(all.slice(20), 40) : onePage(all.slice(0, 20), 40, 'after-20'),
+  );
+  renderReport();
+
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(table).toHaveAttribute('aria-rowcount', '41');
+  expect(await within(table).findByRole('rowheader', { name: 'student 1' })).toBeInTheDocument();
+  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(all.map((row) => row.studentName));
+  expect(mockedApi.getClassReportPage).toHaveBeenLastCalledWith('c1', 'after-20');
 });

@@ -1,11 +1,9 @@
 // /analytics/:classId: the Student Progress Report of one class.
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useClass } from '../classes/api/classes';
-import { useClassReport } from './api/progress';
-import { ReportTable } from './components/report-table';
+import { ClassReport } from './components/class-report';
 import './progress.css';
 
 const NO_PROGRESS = 'No progress data found for this class yet.';
@@ -14,7 +12,6 @@ const REPORT_FAILED = 'Could not load progress report for this class.';
 export default function ClassReportPage() {
   const { classId = '' } = useParams();
   const klass = useClass(classId);
-  const report = useClassReport(classId);
   const className = klass.data?.className;
   const heading = className ? `Student Progress Report: ${className}` : 'Student Progress Report';
   useDocumentTitle(heading);
@@ -33,19 +30,14 @@ export default function ClassReportPage() {
     <div>
       <BackLink />
       <h1>{heading}</h1>
-      {report.isPending ? (
-        <Loading label="Loading progress report..." />
-      ) : report.isError ? (
-        <Alert tone="error">{REPORT_FAILED}</Alert>
-      ) : report.data.every((row) => row.modules.length === 0) ? (
-        <p className="empty-state">{NO_PROGRESS}</p>
-      ) : (
-        <ReportTable
-          caption={`Progress of each student in each module of ${className ?? 'this class'}`}
-          rows={report.data}
-          classModules={klass.data?.assignedModuleIds}
-        />
-      )}
+      <ClassReport
+        classId={classId}
+        caption={`Progress of each student in each module of ${className ?? 'this class'}`}
+        classModules={klass.data?.assignedModuleIds}
+        emptyText={NO_PROGRESS}
+        loadingLabel="Loading progress report..."
+        failureText={REPORT_FAILED}
+      />
     </div>
   );
 }

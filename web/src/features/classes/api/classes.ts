@@ -1,5 +1,5 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail } from '../../../../../shared/entities';
 import { api } from '../../../lib/api-client';
 import { progressKeys } from '../../progress/api/progress';
@@ -10,7 +10,19 @@ export const classKeys = {
   teacher: (teacherId: string) => [...classKeys.all, 'teacher', teacherId] as const,
   student: (userId: string) => [...classKeys.all, 'student', userId] as const,
   detail: (classId: string) => [...classKeys.all, 'detail', classId] as const,
+  roster: (classId: string) => [...classKeys.all, 'roster', classId] as const,
 };
+
+/** A class's roster in pages of 100 (student-id order), for its teacher or an admin; `fetchNextPage` for more. */
+export function useClassRoster(classId: string) {
+  return useInfiniteQuery({
+    queryKey: classKeys.roster(classId),
+    queryFn: ({ pageParam }) => api.listClassStudents(classId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
+    enabled: Boolean(classId),
+  });
+}
 
 /**
  * The signed-in teacher's classes, from GET /api/classes/teacher/{teacherId} (pass the user's id; nothing is asked

@@ -1,14 +1,16 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassReportRow, Progress } from '../../../../../shared/entities';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Progress } from '../../../../../shared/entities';
 import { api, isNotFound } from '../../../lib/api-client';
 
 export const progressKeys = {
   all: ['progress'] as const,
   student: (studentId: string, moduleId: string, classId: string) =>
     [...progressKeys.all, 'student', studentId, moduleId, classId] as const,
+  /** The report's pages; the completion key starts with it, so a mark refreshes both. */
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
+  classCompletion: (classId: string) => [...progressKeys.classReport(classId), 'completion'] as const,
   studentClass: (classId: string, studentId: string) => [...progressKeys.all, 'student-class', classId, studentId] as const,
 };
 
@@ -68,25 +70,26 @@ export function useStudentClassesProgress(classIds: string[], studentId: string)
 
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
 
-export function useClassReport(classId: string | undefined) {
-  return useQuery({
+/**
+ * The class report in pages of up to 100 students (the order of the roster), loaded as the reader scrolls: the page
+ * asks for the next one (`fetchNextPage`) when its last loaded rows come near the screen.
+ */
+export function useClassReportPages(classId: string | undefined) {
+  return useInfiniteQuery({
     queryKey: progressKeys.classReport(classId ?? ''),
-    queryFn: () => api.getClassReport(classId!),
+    queryFn: ({ pageParam }) => api.getClassReportPage(classId!, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
     enabled: Boolean(classId),
   });
 }
 
-/**
- * Something small derived from each of several classes' reports (the teacher dashboard's average completion). Each
- * report is reduced by `select` on its own as it arrives (and again only when it changes), so a teacher with many
- * large classes never has every report processed in one task; the full reports stay cached for the report page.
- */
-export function useClassReports<T>(classIds: string[], select: (rows: ClassReportRow[]) => T) {
+/** Each class's completion from its counters (the teacher dashboard's average): one small answer per class. */
+export function useClassCompletions(classIds: string[]) {
   return useQueries({
     queries: classIds.map((classId) => ({
-      queryKey: progressKeys.classReport(classId),
-      queryFn: () => api.getClassReport(classId),
-      select,
+      queryKey: progressKeys.classCompletion(classId),
+      queryFn: () => api.getClassCompletion(classId),
     })),
   });
 }

@@ -1,7 +1,8 @@
 // The class report: one row per student, one column per module, each cell "percentage% (completed/total)".
-// A large class (hundreds of students × tens of modules) renders only the rows near the screen, each row memoised,
-// so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing moves
-// as rows come and go.
+// A large class (hundreds or thousands of students × tens of modules) renders only the rows near the screen, each row
+// memoised, so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing
+// moves as rows come and go. Rows arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
+// loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '../../../../../shared/entities';
@@ -30,20 +31,26 @@ export const REPORT_ROW_HEIGHT_PX = 73;
 /** From this many students on, only the rows near the screen are rendered. */
 export const VIRTUALIZE_FROM_ROWS = 60;
 const OVERSCAN_ROWS = 6;
+/** The next page is asked for when a rendered row is this close to the last loaded one. */
+const NEAR_END_ROWS = 30;
 
 interface ReportTableProps {
   caption: string;
   rows: ClassReportRow[];
+  /** The class's number of students, when only some rows are loaded yet. */
+  totalRows?: number;
+  onNearEnd?: () => void;
   classModules?: Pick<ModuleRef, '_id' | 'title'>[];
 }
 
-export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
+export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModules }: ReportTableProps) {
   const columns = useMemo(() => reportColumns(rows, classModules), [rows, classModules]);
-  const virtualized = rows.length >= VIRTUALIZE_FROM_ROWS;
+  const count = Math.max(rows.length, totalRows);
+  const virtualized = count >= VIRTUALIZE_FROM_ROWS;
   const body = useRef<HTMLTableSectionElement>(null);
   const bodyTop = useDocumentTop(body);
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count,
     estimateSize: () => REPORT_ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin: bodyTop,
@@ -56,8 +63,12 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
 
   const items = virtualized
     ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - bodyTop }))
-    : rows.map((_, index) => ({ index, start: index * REPORT_ROW_HEIGHT_PX }));
-  const total = virtualized ? virtualizer.getTotalSize() : rows.length * REPORT_ROW_HEIGHT_PX;
+    : Array.from({ length: count }, (_, index) => ({ index, start: index * REPORT_ROW_HEIGHT_PX }));
+  const total = virtualized ? virtualizer.getTotalSize() : count * REPORT_ROW_HEIGHT_PX;
+  const lastRendered = items.length ? items[items.length - 1]!.index : -1;
+  useEffect(() => {
+    if (onNearEnd && rows.length < count && lastRendered >= rows.length - NEAR_END_ROWS) onNearEnd();
+  }, [onNearEnd, lastRendered, rows.length, count]);
   const spaceAbove = items.length ? items[0]!.start : 0;
   const spaceBelow = items.length ? total - (items[items.length - 1]!.start + REPORT_ROW_HEIGHT_PX) : total;
 
@@ -65,7 +76,7 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
     <div className="report-scroll" role="region" aria-label={caption} tabIndex={0}>
       {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
           move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
-      <table className="report-table" aria-rowcount={rows.length + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
+      <table className="report-table" aria-rowcount={count + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
         <caption>{caption}</caption>
         <colgroup>
           <col className="report-student-column" />
@@ -85,9 +96,13 @@ export function ReportTable({ caption, rows, classModules }: ReportTableProps) {
         </thead>
         <tbody ref={body}>
           {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 1} />}
-          {items.map(({ index }) => (
-            <ReportRowView key={rows[index]!.studentId} row={rows[index]!} columns={columns} rowIndex={index + 2} />
-          ))}
+          {items.map(({ index }) =>
+            rows[index] ? (
+              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} />
+            ) : (
+              <PendingRow key={`pending-${index}`} span={columns.length} rowIndex={index + 2} />
+            ),
+          )}
         </tbody>
       </table>
     </div>
@@ -99,6 +114,17 @@ function Spacer({ height, span }: { height: number; span: number }) {
   return (
     <tr aria-hidden="true" className="report-spacer" style={{ height }}>
       <td colSpan={span} />
+    </tr>
+  );
+}
+
+/** A student whose page is still loading: the same height as a row, so nothing moves when it arrives. */
+function PendingRow({ span, rowIndex }: { span: number; rowIndex: number }) {
+  return (
+    <tr aria-rowindex={rowIndex} aria-busy="true" style={{ height: REPORT_ROW_HEIGHT_PX }}>
+      <td colSpan={span + 1} className="muted">
+        Loading…
+      </td>
     </tr>
   );
 }

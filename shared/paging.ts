@@ -1,0 +1,56 @@
+// Paged reads of a class (its roster, its report): what a page may hold and the query that asks for one. The cursor is
+// opaque to clients (base64url of the last student id of the previous page); the server decodes and checks it.
+import * as z from 'zod';
+import { PAGE_LIMITS } from './constants';
+import { idSchema } from './schemas';
+
+
+const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64url = (cursor: string) => {
+  const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+};
+
+/** The cursor that continues after this student. */
+export const encodeCursor = (studentId: string) => base64url(studentId);
+
+const CURSOR_ERROR = 'cursor is not one this list gave; start again without it.';
+
+/** `limit` (1–100, default 100) and `cursor` from a query string; `after` is the decoded student id. */
+export const pageQuerySchema = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: `limit must be a whole number from 1 to ${PAGE_LIMITS.studentsMax}.` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: `limit must be a whole number from 1 to ${PAGE_LIMITS.studentsMax}.` })
+        .max(PAGE_LIMITS.studentsMax, { error: `limit must be a whole number from 1 to ${PAGE_LIMITS.studentsMax}.` }),
+    )
+    .optional(),
+  cursor: z
+    .string()
+    .max(400, { error: CURSOR_ERROR })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: CURSOR_ERROR })
+    .transform((cursor, context) => {
+      try {
+        const after = fromBase64url(cursor);
+        if (idSchema('cursor').safeParse(after).success && encodeCursor(after) === cursor) return after;
+      } catch {
+        // Not base64url of UTF-8 text: refused below.
+      }
+      context.addIssue({ code: 'custom', message: CURSOR_ERROR });
+      return z.NEVER;
+    })
+    .optional(),
+});
+
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a class's roster; `studentCount` is the whole class's. */
+export interface RosterPageAnswer {
+  students: { userId: string; name: string; enrolledAt?: string }[];
+  studentCount: number;
+  next?: string;
+}

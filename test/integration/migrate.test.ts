@@ -1,0 +1,159 @@
+// `npm run migrate` on a table written by the previous version (a class item holding its roster as a `students` map,
+// memberships, progress, no counts or counters): readers accept that shape before it runs; running it twice leaves
+// one enrolment item per student, the count, the completion counters, and the same answers. And the completion
+// counters kept as sections are marked equal what the migration's recompute finds.
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableContext, localTableStores } from '../../infra/local/table-stores';
+import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
+import { migrateTable } from '../../functions/src/repositories/table-migration';
+import type { TableContext } from '../../functions/src/repositories/table';
+import { CLASS_ID, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+const OLD_CLASS = 'old-shape-class';
+let world: World;
+let table: TableContext;
+
+beforeAll(async () => {
+  world = await startWorld();
+  table = localTableContext(world.config);
+});
+
+afterAll(async () => {
+  table?.client.destroy();
+  await world?.stop();
+});
+
+const put = (Item: Record<string, unknown>) => table.client.send(new PutCommand({ TableName: table.tableName, Item }));
+
+/** What the previous code wrote for a class of `size` students plus the world's student, with some progress. */
+async function writeOldShapeClass(moduleId: string, sectionIds: string[], size: number) {
+  const students: Record<string, string> = { [world.student.userId]: world.student.name };
+  for (let index = 0; index < size; index += 1) students[`old-student-${String(index).padStart(3, '0')}`] = `Old Student ${index}`;
+  await put({ pk: 'CLASSES', sk: `CLASS#${OLD_CLASS}`, entity: 'ClassEntry', classId: OLD_CLASS });
+  await put({
+    pk: `CLASS#${OLD_CLASS}`,
+    sk: 'CLASS',
+    gsi1pk: `TEACHER#${world.teacher.userId}`,
+    gsi1sk: `CLASS#${OLD_CLASS}`,
+    entity: 'Class',
+    classId: OLD_CLASS,
+    className: 'Year 8 History',
+    teacherId: world.teacher.userId,
+    teacherName: world.teacher.name,
+    students,
+    assignedModuleIds: new Set([moduleId]),
+  });
+  const ids = Object.keys(students);
+  for (const [index, studentId] of ids.entries()) {
+    await put({ pk: `USER#${studentId}`, sk: `CLASS#${OLD_CLASS}`, entity: 'Membership', studentId, classId: OLD_CLASS });
+    const done = sectionIds.slice(0, index % (sectionIds.length + 1));
+    if (done.length > 0) {
+      await put({
+        pk: `CLASS#${OLD_CLASS}`,
+        sk: `PROGRESS#${moduleId}#${studentId}`,
+        entity: 'Progress',
+        classId: OLD_CLASS,
+        moduleId,
+        studentId,
+        completedSections: new Set(done),
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+    }
+  }
+  return ids;
+}
+
+/** Everything a teacher, an admin and a student see of the class. */
+async function answers(moduleId: string) {
+  return {
+    detail: await world.ok('getClass', { as: world.teacher, params: { classId: OLD_CLASS } }),
+    report: await world.ok('getClassReport', { as: world.teacher, params: { classId: OLD_CLASS } }),
+    firstPage: await world.ok('listClassStudents', { as: world.admin, path: `/api/classes/${OLD_CLASS}/students?limit=3` }),
+    admin: await world.ok('getAdminClass', { as: world.admin, params: { classId: OLD_CLASS } }),
+    module: (await world.ok('getModule', { as: world.student, params: { id: moduleId } }))._id,
+    progress: await world.ok('getStudentClassProgress', { as: world.student, params: { classId: OLD_CLASS, studentId: world.student.userId } }),
+  };
+}
+
+it('reads a class of the previous shape, migrates it (twice: the same result), and answers the same after', async () => {
+  const module = await world.createModuleWithSections(world.teacher, 3, 'Romans');
+  const sectionIds = module.sections.map((section) => section._id);
+  const studentIds = await writeOldShapeClass(module._id, sectionIds, 9);
+
+  const before = await answers(module._id);
+  expect(before.admin.studentCount).toBe(10);
+  expect(before.detail.studentIds).toHaveLength(10);
+  expect(before.firstPage.students).toHaveLength(3);
+  expect(before.firstPage.next).toEqual(expect.any(String));
+
+  const first = await migrateTable(table);
+  expect(first).toMatchObject({ rostersMoved: 1 });
+  const second = await migrateTable(table);
+  expect(second).toMatchObject({ rostersMoved: 0, students: first.students, counters: first.counters });
+
+  const items = (await world.scanTable()).filter((item) => item.pk === `CLASS#${OLD_CLASS}`);
+  const classItem = items.find((item) => item.sk === 'CLASS')!;
+  expect(classItem).not.toHaveProperty('students');
+  expect(classItem.studentCount).toBe(10);
+  const enrolments = items.filter((item) => String(item.sk).startsWith('STUDENT#'));
+  expect(enrolments.map((item) => item.studentId).sort()).toEqual([...studentIds].sort());
+  expect(enrolments.find((item) => item.studentId === world.student.userId)).toMatchObject({ name: 'Sam Student' });
+  const progress = items.filter((item) => String(item.sk).startsWith('PROGRESS#'));
+  const completions = progress.reduce((sum, item) => sum + (item.completedSections as Set<string>).size, 0);
+  expect(items.find((item) => item.sk === `COMPLETIONS#${module._id}`)).toMatchObject({ completions });
+
+  const after = await answers(module._id);
+  expect(after).toEqual(before);
+
+  // Enrolling, marking and renaming on the migrated class behave as on a new one.
+  await world.ok('enrolStudents', { as: world.admin, params: { classId: OLD_CLASS }, body: { studentIds: [world.otherStudent.userId] } });
+  expect((await world.ok('getAdminClass', { as: world.admin, params: { classId: OLD_CLASS } })).studentCount).toBe(11);
+});
+
+it('an enrolment into a class not yet migrated moves its roster first, losing no one', async () => {
+  const classId = 'old-shape-class-2';
+  await put({
+    pk: `CLASS#${classId}`,
+    sk: 'CLASS',
+    entity: 'Class',
+    classId,
+    className: 'Year 9 Geography',
+    teacherId: world.teacher.userId,
+    teacherName: world.teacher.name,
+    students: { 'geo-1': 'Geo One', 'geo-2': 'Geo Two' },
+  });
+  await put({ pk: 'CLASSES', sk: `CLASS#${classId}`, entity: 'ClassEntry', classId });
+  await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
+  const roster = await world.ok('listClassStudents', { as: world.admin, params: { classId } });
+  expect(roster.students.map((student: { userId: string }) => student.userId).sort()).toEqual(['geo-1', 'geo-2', world.student.userId].sort());
+  expect(roster.studentCount).toBe(3);
+});
+
+it('completion counters equal a full recompute after a concurrent burst of completions, repeats included', async () => {
+  const module = await world.createModuleWithSections(world.teacher, 4, 'Burst');
+  const sectionIds = module.sections.map((section) => section._id);
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const stores = localTableStores(world.config);
+  const marks = Array.from({ length: 30 }, (_, student) => sectionIds.flatMap((sectionId) => [sectionId, sectionId]).map((sectionId) => ({ student, sectionId }))).flat();
+  await Promise.all([
+    ...marks.map(({ student, sectionId }) =>
+      stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: module._id, studentId: `burst-${student}` }, sectionId, new Date().toISOString()),
+    ),
+    // And the enrolled student through the API, each section three times at once.
+    ...sectionIds.flatMap((sectionId) =>
+      [1, 2, 3].map(() =>
+        world.ok('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID, sectionId } }),
+      ),
+    ),
+  ]);
+  const counted = await stores.progress.listCompletionCounters(CLASS_ID);
+  const recomputed = await makeProgressRepository(table).recomputeCounters(CLASS_ID, [module._id]);
+  stores.destroy();
+  const of = (counters: { moduleId: string; completions: number }[]) => counters.find((counter) => counter.moduleId === module._id)?.completions;
+  expect(of(counted)).toBe(31 * 4);
+  expect(of(recomputed)).toBe(of(counted));
+  const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
+  expect(completion.modules.find((each: { moduleId: string }) => each.moduleId === module._id)).toMatchObject({ completions: 124, sections: 4 });
+});

@@ -13,7 +13,7 @@ import { isNotFound } from '../../lib/api-client';
 import { useClass } from '../classes/api/classes';
 import { usePeople } from '../people/api/people';
 import { useClassReport } from '../progress/api/progress';
-import { ReportTable } from '../progress/components/report-table';
+import { ReportTable } from '../progress';
 import { useAdminClass, useDeleteClass, useEnrolStudents, useRenameClass, useSetClassTeacher, useUnenrolStudent } from './api/class-admin';
 import { EnrolFromList } from './components/enrol-from-list';
 import { TeacherSelect } from './components/teacher-select';

@@ -5,8 +5,7 @@ import { CLASS_LIMITS, type EnrolmentOutcome } from '../../../../../shared/class
 import { PEOPLE_LIMITS, displayName, personNameSchema, type Person } from '../../../../../shared/people';
 import { Alert } from '../../../components/alert';
 import { api } from '../../../lib/api-client';
-import { chunk } from '../../people/utils/invitation-list';
-import { TemporaryPassword } from '../../people/components/temporary-password';
+import { chunk, TemporaryPassword } from '../../people';
 import { useEnrolStudents } from '../api/class-admin';
 import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';
 

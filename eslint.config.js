@@ -115,7 +115,7 @@ module.exports = [
     languageOptions: {
       parserOptions: {
         // Type information for the promise rules; each file is checked against the tsconfig that includes it.
-        projectService: { allowDefaultProject: ['jest.e2e.config.ts', 'bench/baseline/*.tsx'] },
+        projectService: { allowDefaultProject: ['bench/baseline/*.tsx'] },
         tsconfigRootDir: root,
       },
     },

@@ -6,11 +6,12 @@ import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repos
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
-import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
+import { credentialsFor, type TargetStack } from './stack-config';
 
-export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+/** Also over a deployed stack's table (no endpoint: AWS, with the shell's credentials), for the deployed test tier. */
+export function localTableStores(config: Pick<TargetStack, 'region' | 'dynamodb'>) {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config.dynamodb) }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const context = { client, tableName: config.dynamodb.table };

@@ -83,6 +83,12 @@ const productionOnly = [
 ];
 const testFiles = ['**/*.test.{ts,tsx}', 'test/**', 'functions/test/**', 'infra/test/**', 'web/src/testing/**'];
 
+/** Three folders up or more is another part of the repository: it has an alias (tsconfig.json `paths`). */
+const deepRelativeImports = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Import across the repository through an alias (@shared/, @web/, @functions/, @infra/, @test/), not ../../../.',
+};
+
 /** `domain/` talks to the world only through its ports. */
 const domainPurity = {
   files: ['functions/src/domain/**/*.ts'],
@@ -92,6 +98,7 @@ const domainPurity = {
       'error',
       {
         patterns: [
+          deepRelativeImports,
           { group: ['@aws-sdk/*', 'aws-sdk', '@aws-lambda-powertools/*'], message: 'The SDK belongs in an adapter; the domain sees its port.' },
           { group: ['aws-lambda'], message: 'The domain knows nothing of API Gateway or Lambda.' },
         ],
@@ -134,6 +141,7 @@ module.exports = [
     rules: {
       // A promise nobody awaits loses its error (an unhandled rejection ends a Lambda or a test run).
       '@typescript-eslint/no-floating-promises': 'error',
+      'no-restricted-imports': ['error', { patterns: [deepRelativeImports] }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...boundaries, ...productionOnly] }],

@@ -2,7 +2,7 @@
 // The tests that run after a deploy: the role × route matrix and the smoke journey, against the stack named by
 // STACK_CONFIG (`npm run test:deployed`; `npm run test:deployed:local` starts a local stack for them, as CI does).
 import type { Config } from 'jest';
-import { transform } from './jest.config';
+import { moduleNameMapper, transform } from './jest.config';
 
 if (!process.env.STACK_CONFIG) {
   throw new Error(
@@ -15,6 +15,7 @@ const config: Config = {
   displayName: 'deployed',
   testEnvironment: 'node',
   transform,
+  moduleNameMapper,
   testMatch: ['<rootDir>/test/integration/role-matrix.test.ts', '<rootDir>/test/integration/smoke-journey.test.ts'],
   testTimeout: 120_000,
   // One stack, one pool: the files run one after the other.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -116,5 +117,7 @@ function initialJsSize(): Plugin {
 export default defineConfig({
   root: __dirname,
   plugins: [react(), preloadCriticalPages(), initialJsSize()],
+  // The path aliases of web/tsconfig.json.
+  resolve: { alias: { '@shared': path.resolve(__dirname, '../shared'), '@web': path.resolve(__dirname, 'src') } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -16,12 +16,22 @@ export const transform: Config['transform'] = {
   ],
 };
 
+/** The tsconfig path aliases (tsconfig.json, web/tsconfig.json), for every project. */
+export const moduleNameMapper: Config['moduleNameMapper'] = {
+  '^@shared/(.*)$': '<rootDir>/shared/$1',
+  '^@functions/(.*)$': '<rootDir>/functions/$1',
+  '^@infra/(.*)$': '<rootDir>/infra/$1',
+  '^@test/(.*)$': '<rootDir>/test/$1',
+  '^@web/(.*)$': '<rootDir>/web/src/$1',
+};
+
 const config: Config = {
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
@@ -29,12 +39,14 @@ const config: Config = {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
     },
     {
       displayName: 'infra',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/infra/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/infra/local/'],
     },
@@ -44,7 +56,8 @@ const config: Config = {
       transform,
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/web.ts'],
-      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/test/setup/asset-stub.ts' },
+      // Assets first: an aliased stylesheet is still a stylesheet.
+      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/test/setup/asset-stub.ts', ...moduleNameMapper },
     },
   ],
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -129,6 +130,8 @@ function initialJsSize(): Plugin {
 export default defineConfig({
   root: __dirname,
   plugins: [react(), preloadCriticalPages(), initialJsSize()],
+  // The path aliases of web/tsconfig.json.
+  resolve: { alias: { '@shared': path.resolve(__dirname, '../shared'), '@web': path.resolve(__dirname, 'src') } },
   // Hidden maps: written for debugging and error reports, not referenced from the chunks and not deployed (WebStack).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
 });

@@ -21,5 +21,23 @@ export interface StackConfig {
   users: SeedUser[];
 }
 
+/**
+ * A stack the tests that run after a deploy can reach (`npm run test:deployed`): the local stack's config as it is, or
+ * a deployed stack's outputs, where no endpoint is given (the AWS SDK's own, with the shell's credentials), plus the
+ * test users and their passwords (`npm run test:deployed:setup`).
+ */
+export interface TargetStack {
+  url: string;
+  apiUrl: string;
+  region: string;
+  cognito: { endpoint?: string; userPoolId: string; userPoolClientId: string };
+  s3: { endpoint?: string; bucket: string };
+  dynamodb: { endpoint?: string; table: string };
+  users: SeedUser[];
+}
+
+/** The credentials for a client of `service`: the twins' keys locally, the default chain (undefined) on AWS. */
+export const credentialsFor = (service: { endpoint?: string }) => (service.endpoint ? LOCAL_CREDENTIALS : undefined);
+
 /** The twins accept any key; these are the ones s3rver knows, and dynalite and cognito-local ignore them. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

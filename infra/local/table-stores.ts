@@ -9,18 +9,19 @@ import { makeModuleRepository } from '../../functions/src/repositories/module-re
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
 import type { TableContext } from '../../functions/src/repositories/table';
-import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
+import { credentialsFor, type TargetStack } from './stack-config';
 
-/** The local stack's table, with a client of its own. */
-export function localTableContext(config: Pick<StackConfig, 'region' | 'dynamodb'>): TableContext {
+/** A stack's table with a client of its own: the local stack's, or a deployed one's (no endpoint: AWS, with the
+ * shell's credentials) for the deployed test tier. */
+export function localTableContext(config: Pick<TargetStack, 'region' | 'dynamodb'>): TableContext {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config.dynamodb) }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return { client, tableName: config.dynamodb.table };
 }
 
-export function localTableStores(config: Pick<StackConfig, 'region' | 'dynamodb'>) {
+export function localTableStores(config: Pick<TargetStack, 'region' | 'dynamodb'>) {
   const context = localTableContext(config);
   const { client } = context;
   return {

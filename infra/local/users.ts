@@ -1,19 +1,21 @@
-// Users of the local stack, for the seed and for tests: create one with a role (Cognito user in the role's group;
-// the API keeps no user records, a class stores its members' names), and sign in with USER_PASSWORD_AUTH,
-// the flow cognito-local supports.
+// Users of a stack, for the seed and for tests: create one with a role (Cognito user in the role's group;
+// the API keeps no user records, a class stores its members' names), and sign in: with USER_PASSWORD_AUTH, the flow
+// cognito-local supports, or on a deployed pool (no endpoint) with ADMIN_USER_PASSWORD_AUTH, which needs AWS
+// credentials (the web client itself signs in with SRP).
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../shared/roles';
-import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
+import { credentialsFor, type TargetStack } from './stack-config';
 
-type IdentityConfig = Pick<StackConfig, 'region' | 'cognito'>;
+type IdentityConfig = Pick<TargetStack, 'region' | 'cognito'>;
 
 export interface NewUser {
   email: string;
@@ -38,12 +40,12 @@ export interface SignInTokens {
   refreshToken: string;
 }
 
-/** A client for the local identity server; destroy() it when done. */
+/** A client for the stack's identity service (the local twin, or Cognito); destroy() it when done. */
 export function identityClient(config: IdentityConfig): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
     endpoint: config.cognito.endpoint,
     region: config.region,
-    credentials: LOCAL_CREDENTIALS,
+    credentials: credentialsFor(config.cognito),
   });
 }
 
@@ -121,13 +123,18 @@ export async function signIn(config: IdentityConfig, email: string, password: st
 export async function signInTokens(config: IdentityConfig, email: string, password: string): Promise<SignInTokens> {
   const client = identityClient(config);
   try {
-    const { AuthenticationResult, ChallengeName } = await client.send(
-      new InitiateAuthCommand({
-        ClientId: config.cognito.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
+    const AuthParameters = { USERNAME: email, PASSWORD: password };
+    const { cognito } = config;
+    const { AuthenticationResult, ChallengeName } = cognito.endpoint
+      ? await client.send(new InitiateAuthCommand({ ClientId: cognito.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters }))
+      : await client.send(
+          new AdminInitiateAuthCommand({
+            UserPoolId: cognito.userPoolId,
+            ClientId: cognito.userPoolClientId,
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters,
+          }),
+        );
     if (!AuthenticationResult?.AccessToken || !AuthenticationResult.IdToken || !AuthenticationResult.RefreshToken) {
       throw new Error(`Sign-in of ${email} did not return tokens${ChallengeName ? ` (challenge ${ChallengeName})` : ''}.`);
     }

@@ -61,7 +61,7 @@ export async function manageClasses(args: string[], directory: Directory): Promi
   } catch (error) {
     // The use cases' sentences are for a person, with what to do next.
     if (error instanceof DomainError && error.kind === 'conflict') return `Class ${classId} exists already; nothing changed.`;
-    if (error instanceof DomainError && error.kind === 'notFound' && command === 'enroll') throw new Error(`There is no class ${classId}; create it first.`);
+    if (error instanceof DomainError && error.kind === 'notFound' && command === 'enroll') throw new Error(`There is no class ${classId}; create it first.`, { cause: error });
     throw error;
   }
   throw new Error(USAGE);

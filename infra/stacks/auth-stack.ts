@@ -79,7 +79,9 @@ export class AuthStack extends Stack {
     }
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
-      authFlows: { userSrp: true }, // refresh-token auth is always allowed
+      // SRP for the web app (refresh-token auth is always allowed); admin password auth, which needs AWS credentials
+      // (cognito-idp:AdminInitiateAuth), signs in the test users of `npm run test:deployed`.
+      authFlows: { userSrp: true, adminUserPassword: true },
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,

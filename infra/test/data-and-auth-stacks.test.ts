@@ -150,11 +150,12 @@ describe('user pool', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: role });
   });
 
-  test('the web client has no secret and allows only SRP and refresh', () => {
+  test('the web client has no secret and allows SRP, refresh, and password sign-in only for AWS-credentialed admin calls', () => {
     auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // ADMIN_USER_PASSWORD_AUTH needs cognito-idp:AdminInitiateAuth (the deployed test tier); never USER_PASSWORD_AUTH.
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlowsUserPoolClient: false,
     });
   });

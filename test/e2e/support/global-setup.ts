@@ -2,6 +2,8 @@
 // test files through a JSON file named in $LEARNING_PATHS_E2E_STACK_FILE. The handlers keep the endpoints they were
 // first loaded with, so a stack per test file would not work in one process; the tests create their own users,
 // classes and modules and so do not step on each other.
+// First: the imports below reach files that use the path aliases.
+import { forgetPathAliases } from './path-aliases';
 import { register } from 'esbuild-register/dist/node';
 import { appendFileSync, existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -31,7 +33,11 @@ export default async function globalSetup(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'learning-paths-e2e-'));
   // The local API server loads each handler (TypeScript) on its first request. Jest compiles TypeScript only while
   // this function runs, so the stack, which lives on until the teardown, gets a require hook of its own.
-  const { unregister } = register({ target: 'node20' });
+  const { unregister: unregisterEsbuild } = register({ target: 'node20' });
+  const unregister = () => {
+    unregisterEsbuild();
+    forgetPathAliases();
+  };
   const cleanUp = async () => {
     unregister();
     await rm(dir, { recursive: true, force: true });

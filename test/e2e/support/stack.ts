@@ -31,7 +31,7 @@ export const stackConfig = (): StackConfig => stackFile().config;
 
 /** The last password reset code sent to `email` (the local identity service hands codes to the stack, not to e-mail). */
 export function latestResetCode(email: string): string | undefined {
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(stackFile().codesFile, 'utf8');
   } catch {

@@ -1,6 +1,8 @@
-// The integration tests' view of the running product: a local stack on free ports in a temporary directory, four
-// people with real tokens, two classes, and helpers to call the API as someone, upload files through presigned
-// URLs, and read the table and the bucket directly (to prove what was, or was not, stored).
+// The integration tests' view of the running product: a local stack on free ports in a temporary directory, or any
+// stack named by STACK_CONFIG (a JSON file: the local `.local/stack.json` shape, or a deployed stack's outputs and test
+// users from `npm run test:deployed:setup`); five people with real tokens, two classes of this run, and helpers to call
+// the API as someone, upload files through presigned URLs, and read the table, the bucket and the people directly
+// (to prove what was, or was not, stored).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,8 +11,11 @@ import { errorSchema, responseSchemas } from '../../../shared/responses';
 import { buildPath, routes, type RouteName } from '../../../shared/routes';
 import { ROLES, type Role } from '../../../shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { credentialsFor, type TargetStack } from '../../../infra/local/stack-config';
 import { localTableStores } from '../../../infra/local/table-stores';
-import { createUser, identityClient, signInTokens, startLocalStack, type LocalStack, type StackConfig } from '../harness';
+import { createUser, identityClient, signInTokens, startLocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -57,8 +62,10 @@ export interface Snapshot {
   people: string[];
 }
 
-export const CLASS_ID = 'class-a';
-export const OTHER_CLASS_ID = 'class-b';
+/** Tells this run's classes and invitees apart from earlier runs' on a stack that keeps its data. */
+export const RUN_ID = randomUUID().slice(0, 8);
+export const CLASS_ID = `class-a-${RUN_ID}`;
+export const OTHER_CLASS_ID = `class-b-${RUN_ID}`;
 
 export const MEDIA = {
   pdf: 'application/pdf',
@@ -67,7 +74,7 @@ export const MEDIA = {
 } as const;
 
 export interface World {
-  config: StackConfig;
+  config: TargetStack;
   /** Teaches class-a, where `student` is enrolled. */
   teacher: Person;
   /** Teaches class-b, where `otherStudent` is enrolled. */
@@ -97,18 +104,56 @@ const PASSWORD = 'Integration-pass-1';
 /** POST routes that answer 201 Created; the others answer 200 with their result. */
 const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson', 'createClass'];
 
+type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>;
+
+/** The stack STACK_CONFIG names, or a fresh local stack of this process. */
 export async function startWorld(): Promise<World> {
-  const stack: LocalStack = await startLocalStack({ seed: false });
-  const { config } = stack;
+  const configFile = process.env.STACK_CONFIG;
+  if (configFile) {
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as TargetStack;
+    return setUpWorld(config, await peopleOf(config), async () => {});
+  }
+  const stack = await startLocalStack({ seed: false });
+  try {
+    const { config } = stack;
+    // One at a time: the identity twin keeps a pool in one file.
+    const people: People = {
+      teacher: await person(config, 'teacher@example.com', 'Teachers', 'Ada Teacher'),
+      otherTeacher: await person(config, 'teacher2@example.com', 'Teachers', 'Ben Teacher'),
+      student: await person(config, 'student@example.com', 'Students', 'Sam Student'),
+      otherStudent: await person(config, 'student2@example.com', 'Students', 'Kim Student'),
+      admin: await person(config, 'admin@example.com', 'Admins', 'Alex Admin'),
+    };
+    return await setUpWorld(config, people, () => stack.stop());
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
+
+/** The stack's test users, signed in: its first two teachers, first two students and first admin. */
+async function peopleOf(config: TargetStack): Promise<People> {
+  const nth = async (role: Role, index: number): Promise<Person> => {
+    const user = config.users.filter((each) => each.role === role)[index];
+    if (!user) throw new Error(`The stack config lists fewer than ${index + 1} ${role}; npm run test:deployed:setup creates them.`);
+    const tokens = await signInTokens(config, user.email, user.password);
+    const { sub } = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1], 'base64url').toString()) as { sub: string };
+    return { userId: sub, email: user.email, name: user.name, accessToken: tokens.accessToken, idToken: tokens.idToken };
+  };
+  return {
+    teacher: await nth('Teachers', 0),
+    otherTeacher: await nth('Teachers', 1),
+    student: await nth('Students', 0),
+    otherStudent: await nth('Students', 1),
+    admin: await nth('Admins', 0),
+  };
+}
+
+/** Gives the run its two classes, then the world over the stack; `stopStack` ends what this process started. */
+async function setUpWorld(config: TargetStack, people: People, stopStack: () => Promise<void>): Promise<World> {
   const stores = localTableStores(config);
   try {
-    // One at a time: the identity twin keeps a pool in one file.
-    const teacher = await person(config, 'teacher@example.com', 'Teachers', 'Ada Teacher');
-    const otherTeacher = await person(config, 'teacher2@example.com', 'Teachers', 'Ben Teacher');
-    const student = await person(config, 'student@example.com', 'Students', 'Sam Student');
-    const otherStudent = await person(config, 'student2@example.com', 'Students', 'Kim Student');
-    const admin = await person(config, 'admin@example.com', 'Admins', 'Alex Admin');
-
+    const { teacher, otherTeacher, student, otherStudent } = people;
     const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
     await classes.enrollStudent(CLASS_ID, student.userId, student.name);
@@ -120,10 +165,9 @@ export async function startWorld(): Promise<World> {
     });
     await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
 
-    return buildWorld(stack, stores, { teacher, otherTeacher, student, otherStudent, admin });
+    return buildWorld(config, stores, people, stopStack);
   } catch (error) {
     stores.destroy();
-    await stack.stop();
     throw error;
   }
 }
@@ -135,23 +179,19 @@ export async function person(config: StackConfig, email: string, role: Role, nam
 }
 
 function buildWorld(
-  stack: LocalStack,
+  config: TargetStack,
   stores: ReturnType<typeof localTableStores>,
-  people: Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>,
+  people: People,
+  stopStack: () => Promise<void>,
 ): World {
-  const { config } = stack;
   const dynamo = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: config.dynamodb.endpoint,
-      region: config.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
+    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config.dynamodb) }),
   );
   const s3 = new S3Client({
     endpoint: config.s3.endpoint,
     region: config.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: Boolean(config.s3.endpoint),
+    credentials: credentialsFor(config.s3),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -279,7 +319,7 @@ function buildWorld(
       dynamo.destroy();
       s3.destroy();
       stores.destroy();
-      await stack.stop();
+      await stopStack();
     },
   };
 }
@@ -289,7 +329,8 @@ function buildWorld(
  * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
  */
 function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
-  if (!/^[\w-]{8,}$/.test(headers.get('x-request-id') ?? '')) {
+  // API Gateway's own refusals (the JWT authorizer's 401) carry only its `apigw-requestid`.
+  if (!/^[\w=-]{8,}$/.test(headers.get('x-request-id') ?? headers.get('apigw-requestid') ?? '')) {
     throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
   }
   const schema = status < 300 ? responseSchemas[name] : errorSchema;

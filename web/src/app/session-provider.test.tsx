@@ -88,8 +88,8 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signedIn student@example.com Students sub-1')).toBeInTheDocument();
   });
 
-  it('is signed out without tokens, and when reading the session fails', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
+  it('is signed out without tokens, and when reading the session fails (which is logged)', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as Awaited<ReturnType<typeof fetchAuthSession>>);
     const first = render(
       <SessionProvider>
@@ -97,6 +97,7 @@ describe('SessionProvider', () => {
       </SessionProvider>,
     );
     expect(await screen.findByText('signedOut')).toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
     first.unmount();
 
     jest.mocked(fetchAuthSession).mockRejectedValueOnce(new Error('network'));
@@ -106,7 +107,8 @@ describe('SessionProvider', () => {
       </SessionProvider>,
     );
     expect(await screen.findByText('signedOut')).toBeInTheDocument();
-    jest.mocked(console.error).mockRestore();
+    expect(errors).toHaveBeenCalledWith('Could not read the session', expect.objectContaining({ message: 'network' }));
+    errors.mockRestore();
   });
 
   it('follows signedIn and signedOut events and stops listening when unmounted', async () => {

@@ -16,7 +16,7 @@ export function useFlashMessage(): [string, () => void] {
   useEffect(() => {
     if (typeof incoming === 'string') {
       setMessage(incoming);
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     }
   }, [incoming, location.pathname, location.search, navigate]);
 

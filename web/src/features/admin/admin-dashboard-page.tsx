@@ -9,9 +9,9 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
-import { StatCard } from '../dashboard/components/stat-card';
+import { StatCard } from '../dashboard';
 import { useAdminOverview } from '../people/api/people';
-import { formatDate, ROLE_PLURAL } from '../people/components/labels';
+import { formatDate, ROLE_PLURAL } from '../people';
 import '../dashboard/dashboard.css';
 import '../people/people.css';
 

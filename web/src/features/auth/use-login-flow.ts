@@ -26,7 +26,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
 
   function leave(to: string, options?: { replace?: boolean; state?: LoginLocationState }) {
     leaving.current = true;
-    navigate(to, options);
+    void navigate(to, options);
   }
 
   /** Runs one step with the busy flag and the public-only redirect held, so this screen decides where to go. */

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { useClass, useClassRoster } from '../classes/api/classes';
 import { usePeople } from '../people/api/people';
-import { ClassReport } from '../progress/components/class-report';
+import { ClassReport } from '../progress';
 import { useAdminClass, useDeleteClass, useEnrolStudents, useRenameClass, useSetClassTeacher, useUnenrolStudent } from './api/class-admin';
 import { EnrolFromList } from './components/enrol-from-list';
 import { TeacherSelect } from './components/teacher-select';

@@ -7,7 +7,7 @@ import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLogError } from '../../lib/use-log-error';
-import { moduleCount, studentCount } from '../classes/components/count-label';
+import { moduleCount, studentCount } from '../classes';
 import { useAdminClasses, useCreateClass } from './api/class-admin';
 import { TeacherSelect } from './components/teacher-select';
 import '../people/people.css';

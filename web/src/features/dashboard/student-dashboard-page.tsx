@@ -9,10 +9,10 @@ import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary, StudentClassProgress } from '../../../../shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
-import { moduleCount } from '../classes/components/count-label';
+import { moduleCount } from '../classes';
 import { useStudentClassesProgress } from '../progress/api/progress';
-import { CompletionBar } from '../progress/components/completion-bar';
-import { readerPath } from '../reader/reader-paths';
+import { CompletionBar } from '../progress';
+import { readerPath } from '../reader';
 import './dashboard.css';
 
 const NOT_ENROLLED = 'You are not currently enrolled in any classes.';

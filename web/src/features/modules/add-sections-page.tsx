@@ -46,7 +46,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
     const current: ModuleDraft = { draftId, title, description, sections };
     if (savedModuleIdOf(draftId)) return;
     storeDraft(current);
-    navigate(pathname, { replace: true, state: current });
+    void navigate(pathname, { replace: true, state: current });
   }, [navigate, pathname, draftId, title, description, sections]);
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState('');
@@ -91,7 +91,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       return;
     }
     const state: FlashState = { flash: MODULE_SAVED };
-    navigate('/teacher-dashboard', { state });
+    void navigate('/teacher-dashboard', { state });
   }
 
   const current: ModuleDraft = { draftId, title, description, sections };

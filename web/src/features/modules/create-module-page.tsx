@@ -65,7 +65,7 @@ function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restor
     if (hasErrors(found)) return;
     const next: ModuleDraft = { ...draft, title: draft.title.trim(), description: draft.description.trim() };
     storeDraft(next);
-    navigate('/add-sections', { state: next });
+    void navigate('/add-sections', { state: next });
   }
 
   return (
@@ -83,7 +83,7 @@ function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restor
             className="link-button"
             onClick={() => {
               discardStoredDraft();
-              navigate('/create-module', { replace: true, state: newModuleDraft() });
+              void navigate('/create-module', { replace: true, state: newModuleDraft() });
             }}
           >
             Start a new module instead

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { useLogError } from '../../lib/use-log-error';
-import type { UploadedFile } from '../uploads/utils/file-upload';
+import type { UploadedFile } from '../uploads';
 import { useModule, useUpdateModule } from './api/modules';
 import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
 import { FileDropZone } from './components/file-drop-zone';

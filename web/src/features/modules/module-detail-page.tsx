@@ -3,12 +3,12 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { FileFacts } from '../reader/components/file-facts';
+import { FileFacts } from '../reader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage, type FlashState } from '../../lib/flash-message';
-import { AssignToClasses } from '../classes/components/assign-to-classes';
+import { AssignToClasses } from '../classes';
 import { useDeleteModule, useModule } from './api/modules';
 import { DuplicateModuleButton } from './components/duplicate-module-button';
 import { ModuleLoadError } from './components/module-load-error';
@@ -41,7 +41,7 @@ export default function ModuleDetailPage() {
       return;
     }
     const state: FlashState = { flash: DELETED };
-    navigate('/teacher-modules', { state });
+    void navigate('/teacher-modules', { state });
   }
 
   if (module.isPending) return <Loading label="Loading module..." />;

@@ -1,8 +1,7 @@
 // /analytics: pick one of the teacher's classes to see its progress report.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { moduleCount, studentCount } from '../classes/components/count-label';
-import { TeacherClassGrid } from '../classes/components/teacher-class-grid';
+import { moduleCount, studentCount, TeacherClassGrid } from '../classes';
 import './progress.css';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';

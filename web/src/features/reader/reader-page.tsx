@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
-import { MARK_FAILED, useMarkSection } from '../progress/hooks/use-mark-section';
+import { MARK_FAILED, useMarkSection } from '../progress';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionViewer } from './components/section-viewer';

@@ -6,8 +6,7 @@ import { PEOPLE_LIMITS, personNameSchema, type Person } from '../../../../../sha
 import { displayName } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/alert';
 import { api } from '../../../lib/api-client';
-import { chunk } from '../../people/utils/invitation-list';
-import { TemporaryPassword } from '../../people/components/temporary-password';
+import { chunk, TemporaryPassword } from '../../people';
 import { useEnrolStudents } from '../api/class-admin';
 import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';
 

@@ -8,11 +8,8 @@ import { Alert } from '../../../components/alert';
 import { Field } from '../../../components/field';
 import { validateFields, type FieldErrors } from '../../../lib/form-errors';
 import { sectionFileError, sectionFormSchema } from './section-rules';
-import { InterruptedUploadOffer } from '../../uploads/components/interrupted-upload-offer';
-import { UploadProgress } from '../../uploads/components/upload-progress';
-import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
-import type { UploadCheckpoint } from '../../uploads/utils/file-upload';
-import { forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads/utils/interrupted-upload';
+import { InterruptedUploadOffer, UploadProgress, isUploadBusy, useFileUpload, forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads';
+import type { UploadCheckpoint } from '../../uploads';
 
 /** A section on screen before it is saved with the module; existing sections keep their `_id`. */
 export interface DraftSection {

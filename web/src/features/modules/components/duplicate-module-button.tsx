@@ -35,7 +35,7 @@ export function DuplicateModuleButton({ module, onFailure }: { module: Module; o
           .map(({ title, contentUrl, originalFileName }) => ({ title, contentUrl, originalFileName })),
       });
       const state: FlashState = { flash: 'Module duplicated. You are looking at the copy.' };
-      navigate(`/teacher-modules/${copy._id}`, { state });
+      void navigate(`/teacher-modules/${copy._id}`, { state });
     } catch (error) {
       console.error('Duplicating the module failed:', error);
       busy.current = false;

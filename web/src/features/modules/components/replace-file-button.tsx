@@ -2,9 +2,8 @@
 // handed to the parent, which keeps the section's id.
 import { useEffect, useId, useRef, useState } from 'react';
 import { SECTION_FILE_ACCEPT } from '../../../../../shared/content-type';
-import { UploadProgress } from '../../uploads/components/upload-progress';
-import { isUploadBusy, useFileUpload } from '../../uploads/hooks/use-file-upload';
-import type { UploadedFile } from '../../uploads/utils/file-upload';
+import { UploadProgress, isUploadBusy, useFileUpload } from '../../uploads';
+import type { UploadedFile } from '../../uploads';
 import { sectionFileError } from './section-rules';
 
 interface ReplaceFileButtonProps {

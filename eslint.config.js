@@ -1,0 +1,175 @@
+// The lint that guards the design (docs/architecture.md, "Boundaries the lint enforces"): typescript-eslint with the
+// type-aware promise rules, React's hook rules, and import boundaries between the parts, the backend's layers and the
+// web features. `npm run lint`; CI runs it first.
+const fs = require('node:fs');
+const path = require('node:path');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const { importX } = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
+const globals = require('globals');
+
+const root = __dirname;
+const at = (relative) => path.join(root, relative);
+const featuresDir = 'web/src/features';
+const features = fs
+  .readdirSync(at(featuresDir), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Adapters, wiring and the runtime: what the domain receives through its ports and never imports. */
+const backendOutsideDomain = ['repositories', 'storage', 'directory', 'platform', 'handlers', 'composition'].map(
+  (folder) => `functions/src/${folder}`,
+);
+
+const boundaries = [
+  {
+    target: 'web',
+    from: ['functions', 'infra', 'test', 'bench/run.ts', 'bench/reader.ts', 'bench/web.ts'],
+    message: 'The web app talks to the backend only through the contract in shared/ and the API client.',
+  },
+  {
+    target: 'shared',
+    from: ['web', 'functions', 'infra'],
+    message: 'shared/ is the contract every part imports; it imports none of them.',
+  },
+  {
+    target: 'functions/src/domain',
+    from: backendOutsideDomain,
+    message: 'The domain receives adapters through its ports (domain/ports.ts); the handler (composition root) wires them.',
+  },
+  {
+    target: ['web/src/components', 'web/src/lib'],
+    from: ['web/src/features', 'web/src/app'],
+    message: 'Shared web code sits below the features and the app shell; move what both need into components/ or lib/.',
+  },
+];
+
+/**
+ * Rules for production code only: it never leans on test helpers, and the web features keep to their public surfaces.
+ * Tests may compose pages of several features and the app shell, as the router does.
+ */
+const productionOnly = [
+  {
+    target: 'functions',
+    from: ['web', 'infra'],
+    message: 'Lambda code (tests aside, which may read the deployment table) depends on shared/ only; CDK and the local twin depend on it, not the other way round.',
+  },
+  {
+    target: featuresDir,
+    from: 'web/src/app',
+    message: 'Features do not import the app shell; the app composes the features.',
+  },
+  // A feature imports another feature only through its public surface: the `api/` folder (queries and mutations)
+  // or its `index.ts`. Everything else is the feature's own business and may change without notice.
+  ...features.map((feature) => ({
+    target: `${featuresDir}/${feature}`,
+    from: `${featuresDir}/*/**`,
+    // Stylesheets are global (plain CSS): a page may use another feature's classes by importing its stylesheet.
+    except: [
+      `${at(featuresDir)}/${feature}/**`,
+      `${at(featuresDir)}/*/api/**`,
+      `${at(featuresDir)}/*/index.ts`,
+      `${at(featuresDir)}/*/*.css`,
+    ],
+    message: `Import another feature through its api/ or index.ts only (this file is in feature "${feature}").`,
+  })),
+  {
+    target: ['functions/src', 'web/src', 'infra', 'shared'],
+    from: ['test', 'functions/test', 'web/src/testing'],
+    message: 'Production code never imports test helpers.',
+  },
+];
+const testFiles = ['**/*.test.{ts,tsx}', 'test/**', 'functions/test/**', 'infra/test/**', 'web/src/testing/**'];
+
+/** Three folders up or more is another part of the repository: it has an alias (tsconfig.json `paths`). */
+const deepRelativeImports = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Import across the repository through an alias (@shared/, @web/, @functions/, @infra/, @test/), not ../../../.',
+};
+
+/** `domain/` talks to the world only through its ports. */
+const domainPurity = {
+  files: ['functions/src/domain/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          deepRelativeImports,
+          { group: ['@aws-sdk/*', 'aws-sdk', '@aws-lambda-powertools/*'], message: 'The SDK belongs in an adapter; the domain sees its port.' },
+          { group: ['aws-lambda'], message: 'The domain knows nothing of API Gateway or Lambda.' },
+        ],
+      },
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'process', property: 'env', message: 'Configuration is read by the composition root (platform/env.ts), not the domain.' },
+    ],
+  },
+};
+
+module.exports = [
+  {
+    ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.local/', 'coverage/', '.artifacts/', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // Type information for the promise rules; each file is checked against the tsconfig that includes it.
+        projectService: { allowDefaultProject: ['bench/baseline/*.tsx'] },
+        tsconfigRootDir: root,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x parses the imported files too (for no-cycle), with the TypeScript parser.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [at('tsconfig.json'), at('web/tsconfig.json')],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // A promise nobody awaits loses its error (an unhandled rejection ends a Lambda or a test run).
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-restricted-imports': ['error', { patterns: [deepRelativeImports] }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...boundaries, ...productionOnly] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+      // Tests walk synthesized CloudFormation and raw JSON answers whose shape is what they assert.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  domainPurity,
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'bench/baseline/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    // The rules of hooks. The plugin's React Compiler rules (set-state-in-effect, refs, immutability) are off:
+    // the app does not build with the compiler (docs/decisions.md).
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

@@ -1,0 +1,74 @@
+// Prepares a deployed stack for the tests that run after a deploy (`npm run test:deployed`): reads the stacks'
+// outputs (AWS credentials as for the AWS CLI), creates or resets five test users (two teachers, two students, an
+// administrator; no e-mail is sent, their passwords are new on each run) with the same admin calls the local seed uses,
+// and writes the stack config the test world reads. Usage: npm run test:deployed:setup [-- --out <file>]
+import '../local/quiet-aws-sdk-notices';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import type { Role } from '../../shared/roles';
+import type { SeedUser, TargetStack } from '../local/stack-config';
+import { ensureUser } from '../local/users';
+import { STACK_NAMES } from '../learning-paths';
+
+const TEST_USERS: { email: string; role: Role; name: string }[] = [
+  { email: 'test-teacher-1@example.com', role: 'Teachers', name: 'Test Teacher One' },
+  { email: 'test-teacher-2@example.com', role: 'Teachers', name: 'Test Teacher Two' },
+  { email: 'test-student-1@example.com', role: 'Students', name: 'Test Student One' },
+  { email: 'test-student-2@example.com', role: 'Students', name: 'Test Student Two' },
+  { email: 'test-admin@example.com', role: 'Admins', name: 'Test Admin' },
+];
+
+/** Upper and lower case, a digit and a symbol, whatever the pool's policy asks of those. */
+const newPassword = () => `Tp-${randomBytes(12).toString('hex')}-9Z`;
+
+async function outputsOf(cloudFormation: CloudFormationClient, stackName: string): Promise<Record<string, string>> {
+  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  return Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
+}
+
+export async function deployedTestStack(): Promise<TargetStack> {
+  const cloudFormation = new CloudFormationClient({});
+  const region = await cloudFormation.config.region();
+  const [data, auth, web] = await Promise.all([STACK_NAMES.data, STACK_NAMES.auth, STACK_NAMES.web].map((name) => outputsOf(cloudFormation, name)));
+  const required = (outputs: Record<string, string>, key: string, stackName: string) => {
+    if (!outputs[key]) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all).`);
+    return outputs[key];
+  };
+  const url = required(web, 'AppUrl', STACK_NAMES.web);
+  const stack: Omit<TargetStack, 'users'> = {
+    url,
+    apiUrl: url, // CloudFront sends /api/* to the HTTP API, as for browsers
+    region,
+    cognito: {
+      userPoolId: required(auth, 'UserPoolId', STACK_NAMES.auth),
+      userPoolClientId: required(auth, 'UserPoolClientId', STACK_NAMES.auth),
+    },
+    s3: { bucket: required(data, 'UploadsBucketName', STACK_NAMES.data) },
+    dynamodb: { table: required(data, 'TableName', STACK_NAMES.data) },
+  };
+  const users: SeedUser[] = [];
+  for (const user of TEST_USERS) {
+    const password = newPassword();
+    await ensureUser(stack, { ...user, password });
+    users.push({ ...user, password });
+  }
+  return { ...stack, users };
+}
+
+if (require.main === module) {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: '.local/deployed-stack.json' } } });
+  deployedTestStack()
+    .then(async (stack) => {
+      const out = path.resolve(values.out);
+      await mkdir(path.dirname(out), { recursive: true });
+      await writeFile(out, `${JSON.stringify(stack, null, 2)}\n`, { mode: 0o600 });
+      console.log(`Wrote ${out} (test users' passwords inside). Run: STACK_CONFIG=${values.out} npm run test:deployed`);
+    })
+    .catch((error: Error) => {
+      console.error(error.message);
+      process.exitCode = 1;
+    });
+}

@@ -1,0 +1,5 @@
+// The progress feature's public surface for other features (they import nothing else of it).
+export { CompletionBar, moduleState } from './components/completion-bar';
+export { ClassReport } from './components/class-report';
+export { ReportTable } from './components/report-table';
+export { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';

@@ -3,8 +3,19 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassCompletion, type ClassDetail, type ClassReportPage, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
-import type { RenewedUploadParts, UploadTicket } from './entities';
+import {
+  CONTENT_TYPES,
+  type ClassCompletion,
+  type ClassDetail,
+  type ClassReportPage,
+  type ClassReportRow,
+  type ClassSummary,
+  type Module,
+  type Progress,
+  type RenewedUploadParts,
+  type StudentClassProgress,
+  type UploadTicket,
+} from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';

@@ -19,8 +19,8 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PEOPLE_LIMITS, type Person, type PersonStatus } from '../../../shared/people';
-import { isRole, type Role } from '../../../shared/roles';
+import { PEOPLE_LIMITS, type Person, type PersonStatus } from '@shared/people';
+import { isRole, type Role } from '@shared/roles';
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { PeopleQuery, UserDirectory } from '../domain/ports';
 

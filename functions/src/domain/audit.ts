@@ -1,6 +1,6 @@
 // Writes an admin change to the audit trail, naming the admin as people know them.
-import type { AuditAction } from '../../../shared/people';
-import { displayName } from '../../../shared/person-name';
+import type { AuditAction } from '@shared/people';
+import { displayName } from '@shared/person-name';
 import type { Caller } from './caller';
 import type { AuditLog, Clock, UserDirectory } from './ports';
 

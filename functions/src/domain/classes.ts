@@ -1,8 +1,8 @@
 // Use cases for classes: teachers see the classes they teach and assign or unassign their modules; students see theirs;
 // admins read any class.
-import type { ClassDetail, ClassSummary } from '../../../shared/entities';
-import { PAGE_LIMITS } from '../../../shared/constants';
-import { encodeCursor, type RosterPageAnswer } from '../../../shared/paging';
+import type { ClassDetail, ClassSummary } from '@shared/entities';
+import { PAGE_LIMITS } from '@shared/constants';
+import { encodeCursor, type RosterPageAnswer } from '@shared/paging';
 import { isStudent, type Caller } from './caller';
 import { forbidden, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';

@@ -1,8 +1,8 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
-import { UPLOAD_LIMITS } from '../../../shared/constants';
-import { contentTypeFromMediaType } from '../../../shared/content-type';
-import type { Module, Section } from '../../../shared/entities';
-import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '../../../shared/schemas';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { contentTypeFromMediaType } from '@shared/content-type';
+import type { Module, Section } from '@shared/entities';
+import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
 import type {

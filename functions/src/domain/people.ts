@@ -7,10 +7,10 @@ import type {
   PeopleCounts,
   PeoplePage,
   Person,
-} from '../../../shared/people';
-import { PERSON_STATUSES } from '../../../shared/people';
-import { displayName } from '../../../shared/person-name';
-import { ROLES, type Role } from '../../../shared/roles';
+} from '@shared/people';
+import { PERSON_STATUSES } from '@shared/people';
+import { displayName } from '@shared/person-name';
+import { ROLES, type Role } from '@shared/roles';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';

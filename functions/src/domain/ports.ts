@@ -1,8 +1,8 @@
 // What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
-import type { ContentType, Section } from '../../../shared/entities';
-import type { AuditEntry, Person, PersonStatus } from '../../../shared/people';
-import type { Role } from '../../../shared/roles';
+import type { ContentType, Section } from '@shared/entities';
+import type { AuditEntry, Person, PersonStatus } from '@shared/people';
+import type { Role } from '@shared/roles';
 
 export interface ModuleRecord {
   moduleId: string;

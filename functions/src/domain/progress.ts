@@ -7,11 +7,11 @@ import type {
   Progress,
   StudentClassProgress,
   StudentModuleProgress,
-} from '../../../shared/entities';
-import { PAGE_LIMITS, TEXT_LIMITS } from '../../../shared/constants';
-import { encodeCursor } from '../../../shared/paging';
-import { PEOPLE_LIMITS } from '../../../shared/people';
-import type { MarkCompleteInput } from '../../../shared/schemas';
+} from '@shared/entities';
+import { PAGE_LIMITS, TEXT_LIMITS } from '@shared/constants';
+import { encodeCursor } from '@shared/paging';
+import { PEOPLE_LIMITS } from '@shared/people';
+import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
 import { forbidden, invalid, notFound } from './errors';

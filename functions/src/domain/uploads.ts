@@ -1,12 +1,12 @@
 // Use cases for uploading section files. Each teacher writes only under their own storage prefix.
-import { UPLOAD_LIMITS } from '../../../shared/constants';
-import type { RenewedUploadParts, UploadPartUrl, UploadTicket } from '../../../shared/entities';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import type { RenewedUploadParts, UploadPartUrl, UploadTicket } from '@shared/entities';
 import type {
   AbortUploadInput,
   CompleteUploadInput,
   CreateUploadInput,
   RenewUploadPartsInput,
-} from '../../../shared/schemas';
+} from '@shared/schemas';
 import type { Caller } from './caller';
 import { forbidden, invalid, notFound } from './errors';
 import type { Clock, FileStore, MultipartOutcome, UploadRecord, UploadStore } from './ports';

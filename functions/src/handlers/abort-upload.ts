@@ -1,4 +1,4 @@
-import { abortUploadSchema } from '../../../shared/schemas';
+import { abortUploadSchema } from '@shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, noContent, validate } from '../platform/http';

@@ -1,4 +1,4 @@
-import { assignModuleSchema } from '../../../shared/schemas';
+import { assignModuleSchema } from '@shared/schemas';
 import { makeClassService } from '../domain/classes';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

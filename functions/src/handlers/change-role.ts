@@ -1,4 +1,4 @@
-import { changeRoleSchema } from '../../../shared/people';
+import { changeRoleSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 

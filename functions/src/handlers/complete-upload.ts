@@ -1,5 +1,5 @@
-import { BUSINESS_METRICS } from '../../../shared/metrics';
-import { completeUploadSchema } from '../../../shared/schemas';
+import { BUSINESS_METRICS } from '@shared/metrics';
+import { completeUploadSchema } from '@shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';

@@ -1,4 +1,4 @@
-import { createClassSchema } from '../../../shared/class-admin';
+import { createClassSchema } from '@shared/class-admin';
 import { buildClassAdminService } from '../composition/classes';
 import { apiHandler, created, validate } from '../platform/http';
 

@@ -1,5 +1,5 @@
-import { BUSINESS_METRICS } from '../../../shared/metrics';
-import { createModuleSchema } from '../../../shared/schemas';
+import { BUSINESS_METRICS } from '@shared/metrics';
+import { createModuleSchema } from '@shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';

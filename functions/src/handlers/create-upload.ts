@@ -1,4 +1,4 @@
-import { createUploadSchema } from '../../../shared/schemas';
+import { createUploadSchema } from '@shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, created, validate } from '../platform/http';

@@ -1,4 +1,4 @@
-import { enrolStudentsSchema } from '../../../shared/class-admin';
+import { enrolStudentsSchema } from '@shared/class-admin';
 import { buildClassAdminService } from '../composition/classes';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 

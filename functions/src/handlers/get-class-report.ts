@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '../../../shared/paging';
+import { pageQuerySchema } from '@shared/paging';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

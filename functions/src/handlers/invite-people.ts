@@ -1,4 +1,4 @@
-import { invitePeopleSchema } from '../../../shared/people';
+import { invitePeopleSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, ok, validate } from '../platform/http';
 

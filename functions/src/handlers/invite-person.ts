@@ -1,4 +1,4 @@
-import { invitePersonSchema } from '../../../shared/people';
+import { invitePersonSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, created, validate } from '../platform/http';
 

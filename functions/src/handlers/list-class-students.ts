@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '../../../shared/paging';
+import { pageQuerySchema } from '@shared/paging';
 import { makeClassService } from '../domain/classes';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

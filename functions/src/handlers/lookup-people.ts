@@ -1,4 +1,4 @@
-import { lookupPeopleSchema } from '../../../shared/people';
+import { lookupPeopleSchema } from '@shared/people';
 import { makePeopleQueries } from '../domain/people';
 import { apiHandler, ok, validate } from '../platform/http';
 import { userDirectory } from '../platform/user-directory';

@@ -1,5 +1,5 @@
-import { BUSINESS_METRICS } from '../../../shared/metrics';
-import { markCompleteSchema } from '../../../shared/schemas';
+import { BUSINESS_METRICS } from '@shared/metrics';
+import { markCompleteSchema } from '@shared/schemas';
 import { makeProgressService } from '../domain/progress';
 import { tableStores } from '../platform/table-stores';
 import { apiHandler, ok, validate } from '../platform/http';

@@ -1,4 +1,4 @@
-import { renameClassSchema } from '../../../shared/class-admin';
+import { renameClassSchema } from '@shared/class-admin';
 import { buildClassAdminService } from '../composition/classes';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 

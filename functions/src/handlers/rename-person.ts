@@ -1,4 +1,4 @@
-import { renamePersonSchema } from '../../../shared/people';
+import { renamePersonSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 

@@ -1,4 +1,4 @@
-import { renewUploadPartsSchema } from '../../../shared/schemas';
+import { renewUploadPartsSchema } from '@shared/schemas';
 import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';

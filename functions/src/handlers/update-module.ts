@@ -1,4 +1,4 @@
-import { updateModuleSchema } from '../../../shared/schemas';
+import { updateModuleSchema } from '@shared/schemas';
 import { makeModuleService } from '../domain/modules';
 import { tableStores } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';

@@ -10,13 +10,13 @@ import type {
   Context,
 } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { ORIGIN_VERIFY_HEADER } from '../../../shared/edge';
-import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '../../../shared/metrics';
+import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
+import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '@shared/metrics';
 import type { ZodType } from 'zod';
-import type { ResponseOf } from '../../../shared/responses';
-import { routes, type RouteName } from '../../../shared/routes';
-import { describeIssues, fieldIssues, idSchema } from '../../../shared/schemas';
-import { isRole, type Role } from '../../../shared/roles';
+import type { ResponseOf } from '@shared/responses';
+import { routes, type RouteName } from '@shared/routes';
+import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
+import { isRole, type Role } from '@shared/roles';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';

@@ -10,9 +10,9 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
-import { STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
-import { CLASS_ID, classItem, CREATED_AT, enrolmentItem, membershipItem, MODULE_ID } from '../../../test/unit-helpers/fixtures';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
+import { CLASS_ID, classItem, CREATED_AT, enrolmentItem, membershipItem, MODULE_ID } from '@test/unit-helpers/fixtures';
 import { classRecord } from '../../test/in-memory/records';
 import { makeClassRepository } from './class-repository';
 

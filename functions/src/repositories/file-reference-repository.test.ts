@@ -1,8 +1,8 @@
 // The exact conditional writes the file reference repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
-import { fileKey } from '../../../test/unit-helpers/fixtures';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { fileKey } from '@test/unit-helpers/fixtures';
 import { makeFileReferenceRepository } from './file-reference-repository';
 
 const { ddb } = mockAws();

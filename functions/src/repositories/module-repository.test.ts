@@ -1,9 +1,9 @@
 // The exact DynamoDB commands the module repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionFailure, mockAws } from '../../../test/unit-helpers/aws';
-import { moduleItem, MODULE_ID, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
-import { TEACHER_ID } from '../../../test/unit-helpers/events';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { moduleItem, MODULE_ID, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { TEACHER_ID } from '@test/unit-helpers/events';
 import type { ModuleRecord } from '../domain/ports';
 import { makeModuleRepository } from './module-repository';
 

@@ -1,9 +1,9 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockAws } from '../../../test/unit-helpers/aws';
-import { STUDENT_ID } from '../../../test/unit-helpers/events';
-import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
+import { mockAws } from '@test/unit-helpers/aws';
+import { STUDENT_ID } from '@test/unit-helpers/events';
+import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();

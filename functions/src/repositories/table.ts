@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS } from '../../../shared/table';
+import { TABLE_KEYS } from '@shared/table';
 
 /** What every repository is built from. */
 export interface TableContext {

@@ -1,8 +1,8 @@
 // The exact DynamoDB commands the upload repository sends.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockAws } from '../../../test/unit-helpers/aws';
-import { uploadItem } from '../../../test/unit-helpers/fixtures';
+import { mockAws } from '@test/unit-helpers/aws';
+import { uploadItem } from '@test/unit-helpers/fixtures';
 import { makeUploadRepository } from './upload-repository';
 
 const { ddb } = mockAws();

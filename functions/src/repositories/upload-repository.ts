@@ -1,7 +1,7 @@
 // Data access for the multipart uploads the API started: one item per upload id, removed when it is finished or
 // cancelled; DynamoDB's time to live removes the rest a while after they expire.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../../shared/table';
+import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
 import type { UploadRecord, UploadStore } from '../domain/ports';
 import { keys, type TableContext } from './table';
 

@@ -10,7 +10,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
+import { mockAws, s3Error } from '@test/unit-helpers/aws';
 import { makeFileStorage } from './file-storage';
 
 const { s3 } = mockAws();

@@ -12,7 +12,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '../../../shared/constants';
+import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '@shared/constants';
 import type { FileStore, MultipartOutcome } from '../domain/ports';
 
 export interface FileStorageContext {

@@ -1,6 +1,6 @@
 // PUT /api/classes/{classId}/assign-module over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/assign-module';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID } from '../in-memory/records';

@@ -1,9 +1,9 @@
 import { CompleteMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '../../../shared/routes';
-import { mockAws, s3Error } from '../../../test/unit-helpers/aws';
-import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey, uploadItem } from '../../../test/unit-helpers/fixtures';
+import { routes } from '@shared/routes';
+import { mockAws, s3Error } from '@test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
+import { fileKey, uploadItem } from '@test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/complete-upload';
 
 const { ddb, s3 } = mockAws();

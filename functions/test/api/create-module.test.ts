@@ -1,6 +1,6 @@
 // POST /api/modules over in-memory stores: validation of the body, and the answer of the use case.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/create-module';
 import { metrics } from '../../src/platform/metrics';
 import { ports } from '../in-memory/handler-adapters';

@@ -1,8 +1,8 @@
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '../../../shared/routes';
-import { mockAws } from '../../../test/unit-helpers/aws';
-import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { mockAws } from '@test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/create-upload';
 
 const { ddb, s3 } = mockAws();

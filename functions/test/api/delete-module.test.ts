@@ -1,6 +1,6 @@
 // DELETE /api/modules/{id} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/delete-module';
 import { ports } from '../in-memory/handler-adapters';
 import { givenSchool, MODULE_ID } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // GET /api/progress/class/{classId} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/get-class-report';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID, progressRecord } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // GET /api/modules/{id} over in-memory stores: the HTTP answer of the module use case.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/get-module';
 import { ports } from '../in-memory/handler-adapters';
 import { fileKey, givenSchool, MODULE_ID, section } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // GET /api/progress/class/{classId}/student/{studentId} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/get-student-class-progress';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, progressRecord } from '../in-memory/records';

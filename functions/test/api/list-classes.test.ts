@@ -1,6 +1,6 @@
 // GET /api/classes over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/list-classes';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // GET /api/modules/getAllModules over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/list-modules';
 import { ports } from '../in-memory/handler-adapters';
 import { moduleRecord } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // GET /api/classes/student/{userId} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/list-student-classes';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool } from '../in-memory/records';

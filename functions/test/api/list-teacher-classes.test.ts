@@ -1,6 +1,6 @@
 // GET /api/classes/teacher/{teacherId} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/list-teacher-classes';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // POST /api/progress/mark-complete over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/mark-complete';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';

@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '../../../shared/routes';
-import { mockAws } from '../../../test/unit-helpers/aws';
-import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
-import { fileKey, uploadItem } from '../../../test/unit-helpers/fixtures';
+import { routes } from '@shared/routes';
+import { mockAws } from '@test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
+import { fileKey, uploadItem } from '@test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/renew-upload-parts';
 
 const { ddb, s3 } = mockAws();

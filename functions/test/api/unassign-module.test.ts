@@ -1,6 +1,6 @@
 // DELETE /api/classes/{classId}/modules/{moduleId} over in-memory stores.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/unassign-module';
 import { ports } from '../in-memory/handler-adapters';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../in-memory/records';

@@ -1,6 +1,6 @@
 // PUT /api/modules/{id} over in-memory stores: validation of the body, and the answers of the use case.
-import { routes } from '../../../shared/routes';
-import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '../../../test/unit-helpers/events';
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/update-module';
 import { ports } from '../in-memory/handler-adapters';
 import { CREATED_AT, fileKey, MEDIA, MODULE_ID, moduleRecord, section, UPDATED_AT } from '../in-memory/records';

@@ -1,7 +1,7 @@
 // In-memory adapters for the administration ports that behave like the real ones: the directory refuses a
 // second account for an e-mail (whatever its case), keeps one group per person, and pages its lists.
-import type { AuditEntry, Person } from '../../../shared/people';
-import type { Role } from '../../../shared/roles';
+import type { AuditEntry, Person } from '@shared/people';
+import type { Role } from '@shared/roles';
 import type { AuditLog, Clock, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from '../../src/domain/ports';
 
 export class InMemoryDirectory implements UserDirectory {

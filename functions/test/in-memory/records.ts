@@ -2,8 +2,8 @@
 // student, and a second teacher's class; ids shared with the handler tests' callers.
 import type { Caller } from '../../src/domain/caller';
 import type { ModuleRecord, ProgressRecord } from '../../src/domain/ports';
-import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '../../../test/unit-helpers/events';
-import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '../../../test/unit-helpers/fixtures';
+import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
+import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import type { ClassSetup, InMemoryPorts } from './stores';
 
 export { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT };

@@ -2,7 +2,7 @@
 // repositories (the functions' own data access) with many writes in flight, so a fresh stack has it in seconds.
 // Used by the browser tests (layout shift on the report) and by `npm run bench:web`.
 import { randomUUID } from 'node:crypto';
-import type { ClassStore, ModuleStore, ProgressStore } from '../../../functions/src/domain/ports';
+import type { ClassStore, ModuleStore, ProgressStore } from '@functions/src/domain/ports';
 
 export interface LargeClassStores {
   classes: ClassStore;

@@ -6,15 +6,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Module } from '../../../shared/entities';
-import { errorSchema, responseSchemas } from '../../../shared/responses';
-import { buildPath, routes, type RouteName } from '../../../shared/routes';
-import { ROLES, type Role } from '../../../shared/roles';
+import type { Module } from '@shared/entities';
+import { errorSchema, responseSchemas } from '@shared/responses';
+import { buildPath, routes, type RouteName } from '@shared/routes';
+import { ROLES, type Role } from '@shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { credentialsFor, type TargetStack } from '../../../infra/local/stack-config';
-import { localTableStores } from '../../../infra/local/table-stores';
+import { credentialsFor, type TargetStack } from '@infra/local/stack-config';
+import { localTableStores } from '@infra/local/table-stores';
 import { createUser, identityClient, signInTokens, startLocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */

@@ -4,8 +4,8 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
-import { isRole, type Role } from '../../../shared/roles';
-import type { WebConfig } from '../../../shared/web-config';
+import { isRole, type Role } from '@shared/roles';
+import type { WebConfig } from '@shared/web-config';
 import { setAuthFlowType } from '../features/auth/auth-flow';
 import { configureApi } from '../lib/api-client';
 import type { SessionUser } from '../lib/session';

@@ -1,5 +1,5 @@
 // Start-up wiring: the runtime configuration (/config.json) and the services configured from it.
-import type { WebConfig } from '../../../shared/web-config';
+import type { WebConfig } from '@shared/web-config';
 import type { AuthServices } from './auth-services';
 
 export class ConfigError extends Error {
@@ -10,7 +10,7 @@ export class ConfigError extends Error {
 export async function loadWebConfig(fetchImpl: typeof fetch = fetch): Promise<WebConfig> {
   // The schema (and zod with it) is its own chunk, downloaded while /config.json is fetched: it is needed only here,
   // so it stays out of the entry chunk.
-  const schemaModule = import('../../../shared/web-config');
+  const schemaModule = import('@shared/web-config');
   schemaModule.catch(() => undefined); // A failed chunk is reported when awaited below, not as an unhandled rejection.
   let response: Response;
   try {

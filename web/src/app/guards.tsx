@@ -1,7 +1,7 @@
 // Route wrappers: who may see a group of routes, and where everyone else goes.
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 import { Loading } from '../components/loading';
 import { dashboardPathFor, type LoginLocationState } from '../features/auth/role-paths';
 import { SignInHoldContext } from '../features/auth/sign-in-hold';

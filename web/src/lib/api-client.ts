@@ -1,12 +1,12 @@
 // The one client for the API: every call is built from the shared route table (method, path) and typed from the
 // contract by route name (path parameters, request body, response body), so no call pairs a route with types by hand.
 // Only types come from the schemas: zod stays out of this bundle.
-import type { ResponseOf } from '../../../shared/responses';
-import { buildPath, routes, type PathParams, type RouteName } from '../../../shared/routes';
-import type { RequestOf } from '../../../shared/schemas';
-import type { ListPeopleQuery } from '../../../shared/people';
-import { PAGE_LIMITS } from '../../../shared/constants';
-import type { ClassReportPage } from '../../../shared/entities';
+import type { ResponseOf } from '@shared/responses';
+import { buildPath, routes, type PathParams, type RouteName } from '@shared/routes';
+import type { RequestOf } from '@shared/schemas';
+import type { ListPeopleQuery } from '@shared/people';
+import { PAGE_LIMITS } from '@shared/constants';
+import type { ClassReportPage } from '@shared/entities';
 
 /**
  * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the

@@ -1,6 +1,6 @@
 // The signed-in user as the whole app sees it. The provider (app/session-provider.tsx) keeps it in step with Amplify.
 import { createContext, useContext } from 'react';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 
 export interface SessionUser {
   /** The identity service's sub: the id the API knows the user by. */

@@ -1,9 +1,9 @@
 // /admin-dashboard: the school at a glance (people by role and status, classes, modules, classes missing a teacher
 // or students) and the latest admin changes, newest first.
 import { Link } from 'react-router-dom';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../shared/people';
-import { displayName } from '../../../../shared/person-name';
-import { ROLES } from '../../../../shared/roles';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
+import { displayName } from '@shared/person-name';
+import { ROLES } from '@shared/roles';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

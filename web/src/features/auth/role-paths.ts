@@ -1,5 +1,5 @@
 // Where each role signs in and where it lands: the one map the guards, headers and login screens share.
-import type { Role } from '../../../../shared/roles';
+import type { Role } from '@shared/roles';
 
 /** Every role has its own login screen. */
 export type LoginRole = Role;

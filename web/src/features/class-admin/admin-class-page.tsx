@@ -2,9 +2,9 @@
 // list, unenrol), its progress report (read-only), and deleting it.
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '../../../../shared/class-admin';
-import type { RosterPageAnswer } from '../../../../shared/paging';
-import { displayName } from '../../../../shared/person-name';
+import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '@shared/class-admin';
+import type { RosterPageAnswer } from '@shared/paging';
+import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';

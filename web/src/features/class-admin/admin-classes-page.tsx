@@ -1,7 +1,7 @@
 // /admin/classes: every class of the school with its teacher and numbers, and creating a new one.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CLASS_LIMITS, createClassSchema } from '../../../../shared/class-admin';
+import { CLASS_LIMITS, createClassSchema } from '@shared/class-admin';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';

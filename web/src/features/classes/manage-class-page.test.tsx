@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassDetail, Module } from '../../../../shared/entities';
+import type { ClassDetail, Module } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage } from '../../testing/test-utils';
 import ManageClassPage from './manage-class-page';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ClassSummary } from '../../../../shared/entities';
+import type { ClassSummary } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from '../dashboard/teacher-dashboard-page';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { ClassSummary, StudentModuleProgress } from '../../../../shared/entities';
+import type { ClassSummary, StudentModuleProgress } from '@shared/entities';
 import { api } from '../../lib/api-client';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentDashboardPage from './student-dashboard-page';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
-import type { ClassCompletion, ClassSummary, Module } from '../../../../shared/entities';
+import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
+import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';

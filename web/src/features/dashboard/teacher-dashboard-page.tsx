@@ -1,12 +1,12 @@
 // /teacher-dashboard: real numbers, the first classes and the most recently updated modules.
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '../../../../shared/constants';
+import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
-import { displayName } from '../../../../shared/person-name';
+import { displayName } from '@shared/person-name';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useTeacherClasses } from '../classes/api/classes';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Module } from '../../../../shared/entities';
+import type { Module } from '@shared/entities';
 import { api } from '../../lib/api-client';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { renderPage } from '../../testing/test-utils';

@@ -2,8 +2,8 @@
 // the server only by Finish & Save Module, under the draft's id, so saving the same draft twice makes one module.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { TEXT_LIMITS } from '../../../../shared/constants';
-import { createModuleSchema, type CreateModuleInput } from '../../../../shared/schemas';
+import { TEXT_LIMITS } from '@shared/constants';
+import { createModuleSchema, type CreateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';

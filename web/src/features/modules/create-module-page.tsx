@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
-import { moduleDescriptionSchema, moduleTitleSchema } from '../../../../shared/schemas';
+import { moduleDescriptionSchema, moduleTitleSchema } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAVED_CONFIRMATION_MS } from '../../../../shared/constants';
-import type { Module } from '../../../../shared/entities';
+import { SAVED_CONFIRMATION_MS } from '@shared/constants';
+import type { Module } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { moduleFixture } from '../../testing/fixtures';

@@ -3,9 +3,9 @@
 // and leaving with them asks first.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { contentTypeFromMediaType } from '../../../../shared/content-type';
-import type { Module } from '../../../../shared/entities';
-import { updateModuleSchema, type UpdateModuleInput } from '../../../../shared/schemas';
+import { contentTypeFromMediaType } from '@shared/content-type';
+import type { Module } from '@shared/entities';
+import { updateModuleSchema, type UpdateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';

@@ -2,7 +2,7 @@
 // title, and show only the modules not assigned to any class.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Module } from '../../../../shared/entities';
+import type { Module } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { InfoPage } from './components/info-page';
 
 export default function HelpCenterPage() {

@@ -2,11 +2,11 @@
 // through the identity service.
 import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
-import type { Role } from '../../../../shared/roles';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import type { Role } from '@shared/roles';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
-import { PEOPLE_LIMITS, personNameSchema } from '../../../../shared/people';
+import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/session';
 

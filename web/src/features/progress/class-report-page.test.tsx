@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { ClassDetail, ClassReportRow } from '../../../../shared/entities';
+import type { ClassDetail, ClassReportRow } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage } from '../../testing/test-utils';
 import ClassReportPage from './class-report-page';

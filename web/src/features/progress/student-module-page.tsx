@@ -1,7 +1,7 @@
 // /student/class/:classId/module/:moduleId: a module's sections for a student, each with its file (type, name, size),
 // View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo).
 import { Link, useParams } from 'react-router-dom';
-import type { Module } from '../../../../shared/entities';
+import type { Module } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

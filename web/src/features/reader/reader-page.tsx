@@ -2,7 +2,7 @@
 // original and, for a student, Mark as Complete. Students reach it at /student/class/:classId/module/:moduleId/
 // section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
 import { Link, useParams } from 'react-router-dom';
-import type { Module, Section } from '../../../../shared/entities';
+import type { Module, Section } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -2,8 +2,8 @@
 // password set it. Whether an account exists for the e-mail is never revealed: an unknown address gets the same
 // answer as a known one.
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { Alert } from '@web/components/alert';
+import { Field } from '@web/components/field';
 import { loadAmplifyAuth } from '../amplify-auth';
 import { errorMessage } from '../login-messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields';

@@ -1,7 +1,7 @@
 // A new password twice, with the user pool's policy shown and checked before anything is sent (the pool asks for
 // PASSWORD_MIN_LENGTH characters and no character classes; Cognito refuses spaces at either end).
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
-import { Field } from '../../../components/field';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { Field } from '@web/components/field';
 
 export const PASSWORD_POLICY = `At least ${PASSWORD_MIN_LENGTH} characters, without spaces at the start or end.`;
 

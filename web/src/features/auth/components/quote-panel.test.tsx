@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QUOTE_ROTATION_MS } from '../../../../../shared/constants';
+import { QUOTE_ROTATION_MS } from '@shared/constants';
 import { QuotePanel } from './quote-panel';
 
 const QUOTES = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { QUOTE_ROTATION_MS } from '../../../../../shared/constants';
-import { useRotatingIndex } from '../../../components/use-rotating-index';
+import { QUOTE_ROTATION_MS } from '@shared/constants';
+import { useRotatingIndex } from '@web/components/use-rotating-index';
 import { LOGIN_QUOTES, type Quote } from '../quotes';
 
 interface QuotePanelProps {

@@ -1,11 +1,11 @@
 // Enrol a pasted list of e-mail addresses: a preview first (will be enrolled, already enrolled, not a student, no
 // account with an "Invite them" action, not an address, listed twice), then the enrolments in chunks with a result.
 import { useState } from 'react';
-import { CLASS_LIMITS, type EnrolmentOutcome } from '../../../../../shared/class-admin';
-import { PEOPLE_LIMITS, personNameSchema, type Person } from '../../../../../shared/people';
-import { displayName } from '../../../../../shared/person-name';
-import { Alert } from '../../../components/alert';
-import { api } from '../../../lib/api-client';
+import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
+import { PEOPLE_LIMITS, personNameSchema, type Person } from '@shared/people';
+import { displayName } from '@shared/person-name';
+import { Alert } from '@web/components/alert';
+import { api } from '@web/lib/api-client';
 import { chunk, TemporaryPassword } from '../../people';
 import { useEnrolStudents } from '../api/class-admin';
 import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';

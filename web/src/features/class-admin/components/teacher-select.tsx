@@ -1,5 +1,5 @@
 // A choice of teacher (or none) from the directory's Teachers group.
-import { displayName } from '../../../../../shared/person-name';
+import { displayName } from '@shared/person-name';
 import { usePeople } from '../../people/api/people';
 
 interface TeacherSelectProps {

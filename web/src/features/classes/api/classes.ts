@@ -1,7 +1,7 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassDetail } from '../../../../../shared/entities';
-import { api } from '../../../lib/api-client';
+import type { ClassDetail } from '@shared/entities';
+import { api } from '@web/lib/api-client';
 import { progressKeys } from '../../progress/api/progress';
 
 export const classKeys = {

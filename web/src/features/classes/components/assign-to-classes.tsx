@@ -1,8 +1,8 @@
 // On a module's page: assign it to several of the teacher's classes in one go. Classes that already have it are
 // shown checked and cannot be unticked (unassigning is not a feature of the product).
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { useCurrentUser } from '../../../lib/session';
+import { Alert } from '@web/components/alert';
+import { useCurrentUser } from '@web/lib/session';
 import { useAssignModuleToClasses, useTeacherClasses } from '../api/classes';
 
 export function AssignToClasses({ moduleId }: { moduleId: string }) {

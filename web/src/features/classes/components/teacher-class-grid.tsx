@@ -1,10 +1,10 @@
 // The signed-in teacher's classes as a card grid, with the loading, error and empty states. The class list and the
 // analytics class picker show the same classes; only the card differs.
 import { Fragment, type ReactNode } from 'react';
-import type { ClassSummary } from '../../../../../shared/entities';
-import { Alert } from '../../../components/alert';
-import { Loading } from '../../../components/loading';
-import { useCurrentUser } from '../../../lib/session';
+import type { ClassSummary } from '@shared/entities';
+import { Alert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { useCurrentUser } from '@web/lib/session';
 import { useTeacherClasses } from '../api/classes';
 
 interface TeacherClassGridProps {

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CAROUSEL_WIDE_BREAKPOINT_PX } from '../../../../../shared/constants';
+import { CAROUSEL_WIDE_BREAKPOINT_PX } from '@shared/constants';
 import { TestimonialCarousel, visibleIndexes } from './testimonial-carousel';
 
 const ITEMS = ['one', 'two', 'three', 'four'].map((word) => ({ quote: `Quote ${word}`, who: `Person ${word}` }));

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { CAROUSEL_WIDE_BREAKPOINT_PX } from '../../../../../shared/constants';
-import { LineIcon } from '../../../components/line-icon';
-import { useMinWidth } from '../../../components/use-media-query';
+import { CAROUSEL_WIDE_BREAKPOINT_PX } from '@shared/constants';
+import { LineIcon } from '@web/components/line-icon';
+import { useMinWidth } from '@web/components/use-media-query';
 import type { Testimonial } from '../testimonials';
 
 interface TestimonialCarouselProps {

@@ -1,12 +1,12 @@
 // Adds one section: a title and a file, uploaded at once through the upload state machine; the parent receives the
 // stored file and lists the section. Used by both the add-sections step and the edit screen.
 import { useEffect, useId, useImperativeHandle, useState, type FormEvent, type Ref } from 'react';
-import { TEXT_LIMITS } from '../../../../../shared/constants';
-import { ALLOWED_FILE_TYPES_MESSAGE, contentTypeFromMediaType, SECTION_FILE_ACCEPT } from '../../../../../shared/content-type';
-import type { ContentType } from '../../../../../shared/entities';
-import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
-import { validateFields, type FieldErrors } from '../../../lib/form-errors';
+import { TEXT_LIMITS } from '@shared/constants';
+import { ALLOWED_FILE_TYPES_MESSAGE, contentTypeFromMediaType, SECTION_FILE_ACCEPT } from '@shared/content-type';
+import type { ContentType } from '@shared/entities';
+import { Alert } from '@web/components/alert';
+import { Field } from '@web/components/field';
+import { validateFields, type FieldErrors } from '@web/lib/form-errors';
 import { sectionFileError, sectionFormSchema } from './section-rules';
 import { InterruptedUploadOffer, UploadProgress, isUploadBusy, useFileUpload, forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads';
 import type { UploadCheckpoint } from '../../uploads';

@@ -1,7 +1,7 @@
 // What keeps a module draft from being lost or saved twice: leaving the two creation steps with a draft asks first,
 // and a draft that was already saved (Back after Finish & Save Module) says so instead of offering to save it again.
 import { Link, useNavigate } from 'react-router-dom';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@web/components/unsaved-changes-guard';
 import { discardStoredDraft, isDraftEmpty, newModuleDraft, savedModuleIdOf, type ModuleDraft } from './module-draft';
 
 const CREATION_PATHS = ['/create-module', '/add-sections'];

@@ -4,9 +4,9 @@
 // created, so it has nothing to duplicate.
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TEXT_LIMITS } from '../../../../../shared/constants';
-import type { Module } from '../../../../../shared/entities';
-import type { FlashState } from '../../../lib/flash-message';
+import { TEXT_LIMITS } from '@shared/constants';
+import type { Module } from '@shared/entities';
+import type { FlashState } from '@web/lib/flash-message';
 import { useCreateModule } from '../api/modules';
 
 const COPY_SUFFIX = ' (copy)';

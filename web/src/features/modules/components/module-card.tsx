@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Module } from '../../../../../shared/entities';
+import type { Module } from '@shared/entities';
 import { UpdatedDate } from './updated-date';
 
 export function ModuleCard({ module }: { module: Module }) {

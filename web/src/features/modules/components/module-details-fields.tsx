@@ -1,9 +1,9 @@
 // A module's title and description inputs, shared by the first creation step and the edit screen: each with its
 // counter and, when refused, its message.
 import { useId } from 'react';
-import { TEXT_LIMITS } from '../../../../../shared/constants';
-import { Field, TextAreaField } from '../../../components/field';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { TEXT_LIMITS } from '@shared/constants';
+import { Field, TextAreaField } from '@web/components/field';
+import type { FieldErrors } from '@web/lib/form-errors';
 
 interface ModuleDetailsFieldsProps {
   title: string;

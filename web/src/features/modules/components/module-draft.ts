@@ -2,8 +2,8 @@
 // to step 2; "Edit details" sends them back with the sections already uploaded) and keep it in session storage, so
 // a reload, or a visit elsewhere and back, finds it again. `draftId` is generated once per draft and becomes the
 // module's id on the server: submitting the same draft again answers the module it already created, never a copy.
-import { CONTENT_TYPES } from '../../../../../shared/entities';
-import { readStored, removeStored, writeStored } from '../../../lib/session-store';
+import { CONTENT_TYPES } from '@shared/entities';
+import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './add-section-form';
 
 export interface ModuleDraft {

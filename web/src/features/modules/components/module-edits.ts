@@ -1,7 +1,7 @@
 // Unsaved changes of the edit screen, kept in the tab's storage per module so a reload does not lose them. They keep
 // the version they started from: saving them after someone else changed the module is refused (409), not merged.
-import type { Module } from '../../../../../shared/entities';
-import { readStored, removeStored, writeStored } from '../../../lib/session-store';
+import type { Module } from '@shared/entities';
+import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './add-section-form';
 
 export interface ModuleEdits {

@@ -1,7 +1,7 @@
 // What a teacher's module screen shows instead of the module when it could not be read.
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { isNotFound } from '../../../lib/api-client';
+import { Alert } from '@web/components/alert';
+import { isNotFound } from '@web/lib/api-client';
 
 export function ModuleLoadError({ heading, error }: { heading: string; error: unknown }) {
   return (

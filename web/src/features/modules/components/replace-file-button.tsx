@@ -1,7 +1,7 @@
 // Replace file, for a section already saved: the new file is uploaded at once (same checks as adding one) and
 // handed to the parent, which keeps the section's id.
 import { useEffect, useId, useRef, useState } from 'react';
-import { SECTION_FILE_ACCEPT } from '../../../../../shared/content-type';
+import { SECTION_FILE_ACCEPT } from '@shared/content-type';
 import { UploadProgress, isUploadBusy, useFileUpload } from '../../uploads';
 import type { UploadedFile } from '../../uploads';
 import { sectionFileError } from './section-rules';

@@ -1,9 +1,9 @@
 // The ordered sections of a module being created or edited: rename in place, reorder by drag and drop or with the
 // move buttons (each move announced), remove, and extra controls per section (a marker, Replace file).
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
-import { TEXT_LIMITS } from '../../../../../shared/constants';
-import { Field } from '../../../components/field';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { TEXT_LIMITS } from '@shared/constants';
+import { Field } from '@web/components/field';
+import type { FieldErrors } from '@web/lib/form-errors';
 import type { DraftSection } from './add-section-form';
 import { FileTypeBadge } from './file-type-badge';
 

@@ -1,6 +1,6 @@
 // The checks a section passes on screen before its file is uploaded: the same shared schemas the API applies.
 import * as z from 'zod';
-import { createUploadSchema, sectionTitleSchema } from '../../../../../shared/schemas';
+import { createUploadSchema, sectionTitleSchema } from '@shared/schemas';
 
 /** Why this file cannot back a section (type, empty, too large), or undefined when it can. */
 export function sectionFileError(file: File): string | undefined {

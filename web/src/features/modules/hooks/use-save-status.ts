@@ -1,6 +1,6 @@
 // The edit screen's save button: idle → saving → saved (shown for SAVED_CONFIRMATION_MS, then `onSavedShown`).
 import { useEffect, useRef, useState } from 'react';
-import { SAVED_CONFIRMATION_MS } from '../../../../../shared/constants';
+import { SAVED_CONFIRMATION_MS } from '@shared/constants';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 

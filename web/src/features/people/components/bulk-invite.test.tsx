@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvitePersonInput, Person } from '../../../../../shared/people';
-import { api } from '../../../lib/api-client';
-import { ADMIN, renderPage } from '../../../testing/test-utils';
+import type { InvitePersonInput, Person } from '@shared/people';
+import { api } from '@web/lib/api-client';
+import { ADMIN, renderPage } from '@web/testing/test-utils';
 import { BulkInvite } from './bulk-invite';
 
-jest.mock('../../../lib/api-client', () => jest.requireActual('../../../testing/mock-api-client').mockApiClient('lookupPeople', 'invitePeople'));
+jest.mock('@web/lib/api-client', () => jest.requireActual('@web/testing/mock-api-client').mockApiClient('lookupPeople', 'invitePeople'));
 const mockedApi = jest.mocked(api);
 // Typing and rendering preview tables in jsdom is slow on a shared two-core machine; the default 5 s is too tight.
 jest.setTimeout(30_000);

@@ -1,10 +1,10 @@
 // Invite many: paste lines or upload a CSV, see every row classified, then invite the new ones in chunks with a
 // progress bar and a result per row. Chunks keep each request short however long the list (500 rows and more).
 import { useState, type ChangeEvent } from 'react';
-import { PEOPLE_LIMITS, type InvitationOutcome } from '../../../../../shared/people';
-import { ROLES, type Role } from '../../../../../shared/roles';
-import { Alert } from '../../../components/alert';
-import { api } from '../../../lib/api-client';
+import { PEOPLE_LIMITS, type InvitationOutcome } from '@shared/people';
+import { ROLES, type Role } from '@shared/roles';
+import { Alert } from '@web/components/alert';
+import { api } from '@web/lib/api-client';
 import { useRefreshPeople } from '../api/people';
 import {
   addressesToLookUp,

@@ -1,9 +1,9 @@
 // Invite one person: e-mail, full name, role. In the cloud Cognito e-mails the temporary password; locally it is shown.
 import { useState, type FormEvent } from 'react';
-import { invitePersonSchema, PEOPLE_LIMITS } from '../../../../../shared/people';
-import { ROLES, type Role } from '../../../../../shared/roles';
-import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { invitePersonSchema, PEOPLE_LIMITS } from '@shared/people';
+import { ROLES, type Role } from '@shared/roles';
+import { Alert } from '@web/components/alert';
+import { Field } from '@web/components/field';
 import { useInvitePerson } from '../api/people';
 import { ROLE_LABEL } from './labels';
 import { TemporaryPassword } from './temporary-password';

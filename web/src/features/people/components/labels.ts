@@ -1,6 +1,6 @@
 // How roles and statuses read on screen.
-import type { PersonStatus } from '../../../../../shared/people';
-import type { Role } from '../../../../../shared/roles';
+import type { PersonStatus } from '@shared/people';
+import type { Role } from '@shared/roles';
 
 export const ROLE_LABEL: Record<Role, string> = { Students: 'Student', Teachers: 'Teacher', Admins: 'Administrator' };
 export const ROLE_PLURAL: Record<Role, string> = { Students: 'Students', Teachers: 'Teachers', Admins: 'Administrators' };

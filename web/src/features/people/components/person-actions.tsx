@@ -1,12 +1,12 @@
 // What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
 // resend an invitation they have not used yet.
 import { useState } from 'react';
-import { personNameSchema, PEOPLE_LIMITS, type Person } from '../../../../../shared/people';
-import { displayName } from '../../../../../shared/person-name';
-import { ROLES, type Role } from '../../../../../shared/roles';
-import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
-import { FormDialog } from '../../../components/form-dialog';
+import { personNameSchema, PEOPLE_LIMITS, type Person } from '@shared/people';
+import { displayName } from '@shared/person-name';
+import { ROLES, type Role } from '@shared/roles';
+import { Alert } from '@web/components/alert';
+import { Field } from '@web/components/field';
+import { FormDialog } from '@web/components/form-dialog';
 import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '../api/people';
 import { ROLE_LABEL } from './labels';
 import { TemporaryPassword } from './temporary-password';

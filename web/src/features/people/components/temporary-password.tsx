@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/alert';
+import { Alert } from '@web/components/alert';
 
 /** Locally no e-mail leaves the machine: the admin sees the temporary password once and passes it on. */
 export function TemporaryPassword({ email, password, onDismiss }: { email: string; password: string; onDismiss: () => void }) {

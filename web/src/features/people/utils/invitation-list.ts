@@ -1,8 +1,8 @@
 // The bulk invitation preview: a pasted list or a CSV file (`email,name,role`, header optional) becomes rows, and each
 // row is classified before anything is written: new, already has an account, invalid e-mail or name, unknown role, or a
 // repeat of an earlier row of the same list.
-import { emailSchema, personNameSchema, PEOPLE_LIMITS, type InvitePersonInput } from '../../../../../shared/people';
-import type { Role } from '../../../../../shared/roles';
+import { emailSchema, personNameSchema, PEOPLE_LIMITS, type InvitePersonInput } from '@shared/people';
+import type { Role } from '@shared/roles';
 
 export interface ListedRow {
   /** 1-based line in what was pasted or uploaded, so a person can find it. */

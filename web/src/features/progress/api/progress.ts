@@ -1,8 +1,8 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Progress } from '../../../../../shared/entities';
-import { api, isNotFound } from '../../../lib/api-client';
+import type { Progress } from '@shared/entities';
+import { api, isNotFound } from '@web/lib/api-client';
 
 export const progressKeys = {
   all: ['progress'] as const,

@@ -2,9 +2,9 @@
 // (placeholder rows stand for students not loaded yet, so the scroll height never jumps) and asks for the next page
 // when its last loaded rows come near the screen. A class that fits one page is shown by name; a larger one in roster
 // order (by student id), which is the order its pages come in.
-import type { ClassReportRow, ModuleRef } from '../../../../../shared/entities';
-import { Alert } from '../../../components/alert';
-import { Loading } from '../../../components/loading';
+import type { ClassReportRow, ModuleRef } from '@shared/entities';
+import { Alert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
 import { useClassReportPages } from '../api/progress';
 import { ReportTable } from './report-table';
 

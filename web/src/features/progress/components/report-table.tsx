@@ -5,7 +5,7 @@
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClassReportRow, ModuleRef } from '../../../../../shared/entities';
+import type { ClassReportRow, ModuleRef } from '@shared/entities';
 
 interface ReportColumn {
   moduleId: string;

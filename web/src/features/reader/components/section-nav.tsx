@@ -2,8 +2,8 @@
 // screens; below 900 px a drawer behind a button, so the file keeps the width.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Section } from '../../../../../shared/entities';
-import { useMinWidth } from '../../../components/use-media-query';
+import type { Section } from '@shared/entities';
+import { useMinWidth } from '@web/components/use-media-query';
 import { readerPath } from '../reader-paths';
 
 const SIDEBAR_MIN_WIDTH_PX = 900;

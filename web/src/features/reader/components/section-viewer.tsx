@@ -2,8 +2,8 @@
 // loading, rendered, unsupported or failed (the fallback panel). A link the bucket refuses (expired while the page
 // was open) is signed again once and the file opened with the fresh link.
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { ContentType, Section } from '../../../../../shared/entities';
-import { Loading } from '../../../components/loading';
+import type { ContentType, Section } from '@shared/entities';
+import { Loading } from '@web/components/loading';
 import { isRefusedLink } from '../utils/fetch-file';
 import type { ViewerProps } from '../viewers/viewer-props';
 import { FileFallback } from './file-fallback';

@@ -1,11 +1,11 @@
-import { UPLOAD_LIMITS } from '../../../../../shared/constants';
-import { api } from '../../../lib/api-client';
-import { FakeXhr, flushPromises } from '../../../testing/fake-xhr';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { api } from '@web/lib/api-client';
+import { FakeXhr, flushPromises } from '@web/testing/fake-xhr';
 import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadCheckpoint, type UploadSnapshot } from './file-upload';
-import { captureConsoleErrors } from '../../../testing/console-errors';
+import { captureConsoleErrors } from '@web/testing/console-errors';
 
-jest.mock('../../../lib/api-client', () =>
-  jest.requireActual('../../../testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'renewUploadParts'),
+jest.mock('@web/lib/api-client', () =>
+  jest.requireActual('@web/testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'renewUploadParts'),
 );
 const mockedApi = jest.mocked(api);
 

@@ -2,10 +2,10 @@
 // parallel part PUTs (multipart), which can be paused, resumed and canceled. Part URLs expire
 // (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
-import { UPLOAD_LIMITS } from '../../../../../shared/constants';
-import { sectionFileMediaType } from '../../../../../shared/content-type';
-import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '../../../../../shared/entities';
-import { api } from '../../../lib/api-client';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { sectionFileMediaType } from '@shared/content-type';
+import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/entities';
+import { api } from '@web/lib/api-client';
 import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
 
 export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error' | 'success';

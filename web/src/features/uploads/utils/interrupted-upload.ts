@@ -1,8 +1,8 @@
 // A multipart upload cut short by a reload, remembered per form (a draft's or a module's "add section") with what
 // the form needs to finish the job. The server keeps the URLs of an upload valid for an hour; an older record is
 // forgotten (its parts are cleaned up by the bucket's rule for incomplete uploads).
-import { UPLOAD_LIMITS } from '../../../../../shared/constants';
-import { readStored, removeStored, writeStored } from '../../../lib/session-store';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { UploadCheckpoint } from './file-upload';
 
 export interface InterruptedUpload {

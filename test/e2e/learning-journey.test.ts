@@ -14,6 +14,10 @@ import { createClass, newUser, stackConfig, uniqueTag, type TestClass, type Test
 
 const session = useBrowser();
 
+// Each test walks a whole journey with axe checks at two widths on every page: well over the suite's default limit
+// when the machine is busy, though far less when it is not.
+jest.setTimeout(300_000);
+
 const MULTIPART_BYTES = 6 * 1024 * 1024;
 const NEW_PASSWORD = 'Chosen-password-1';
 

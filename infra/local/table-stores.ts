@@ -2,13 +2,8 @@
 // tests): each caller gets its own client for the stack it names, so several stacks can live in one process.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../../functions/src/repositories/class-repository';
-import { makeFileReferenceRepository } from '../../functions/src/repositories/file-reference-repository';
-import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
-import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
-import { makeUploadRepository } from '../../functions/src/repositories/upload-repository';
 import type { TableContext } from '../../functions/src/repositories/table';
+import { makeTableRepositories } from '../../functions/src/repositories/table-repositories';
 import { credentialsFor, type TargetStack } from './stack-config';
 
 /** A stack's table with a client of its own: the local stack's, or a deployed one's (no endpoint: AWS, with the
@@ -25,12 +20,7 @@ export function localTableStores(config: Pick<TargetStack, 'region' | 'dynamodb'
   const context = localTableContext(config);
   const { client } = context;
   return {
-    modules: makeModuleRepository(context),
-    classes: makeClassRepository(context),
-    progress: makeProgressRepository(context),
-    audit: makeDynamoAuditLog(context),
-    uploads: makeUploadRepository(context),
-    fileReferences: makeFileReferenceRepository(context),
+    ...makeTableRepositories(context),
     /** Closes the client's connections. */
     destroy: () => client.destroy(),
   };

@@ -1,0 +1,20 @@
+// Every repository over one table context: the one list that handlers (platform/table-stores.ts) and code writing
+// behind the API (infra/local/table-stores.ts: seed, scripts, tests) both build from.
+import { makeDynamoAuditLog } from './audit-repository';
+import { makeClassRepository } from './class-repository';
+import { makeFileReferenceRepository } from './file-reference-repository';
+import { makeModuleRepository } from './module-repository';
+import { makeProgressRepository } from './progress-repository';
+import type { TableContext } from './table';
+import { makeUploadRepository } from './upload-repository';
+
+export function makeTableRepositories(context: TableContext) {
+  return {
+    modules: makeModuleRepository(context),
+    classes: makeClassRepository(context),
+    progress: makeProgressRepository(context),
+    audit: makeDynamoAuditLog(context),
+    uploads: makeUploadRepository(context),
+    fileReferences: makeFileReferenceRepository(context),
+  };
+}

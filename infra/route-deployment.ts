@@ -53,6 +53,7 @@ export const routeDeployment = {
   markComplete: { handler: 'mark-complete', table: 'readUpdate', bucket: 'none', userPool: 'none' },
   getStudentClassProgress: { handler: 'get-student-class-progress', table: 'read', bucket: 'none', userPool: 'none' },
   getClassReport: { handler: 'get-class-report', table: 'read', bucket: 'none', userPool: 'none' },
+  getModuleReport: { handler: 'get-module-report', table: 'read', bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'create-upload', table: 'none', bucket: 'upload', userPool: 'none' },
   completeUpload: { handler: 'complete-upload', table: 'none', bucket: 'upload', userPool: 'none' },
   abortUpload: { handler: 'abort-upload', table: 'none', bucket: 'upload', userPool: 'none' },

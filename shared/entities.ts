@@ -75,6 +75,15 @@ export interface ModuleProgress {
   total: number;
 }
 
+/** A class report cell: the module's completion and when each of its completed sections was done. */
+export interface ReportCell extends ModuleProgress {
+  /**
+   * Section id → when it was first completed, for the completed sections still in the module; null for a section
+   * completed before completion times were recorded.
+   */
+  completedAt: Record<string, string | null>;
+}
+
 /** One module of a student's class: completion and the first section still to do (null when none is left). */
 export interface StudentModuleProgress extends ModuleProgress {
   completedSections: string[];
@@ -91,7 +100,17 @@ export interface StudentClassProgress {
 export interface ClassReportRow {
   studentId: string;
   studentName: string;
-  modules: ModuleProgress[];
+  /** The student's latest completion in this class's modules; null before their first. */
+  lastActivityAt: string | null;
+  modules: ReportCell[];
+}
+
+/** The module drill-down: each student of the class × the module's sections (in order), with completion times. */
+export interface ModuleReport {
+  moduleId: string;
+  moduleTitle: string;
+  sections: { _id: string; title: string }[];
+  rows: { studentId: string; studentName: string; completedAt: Record<string, string | null> }[];
 }
 
 export interface SingleUploadTicket {

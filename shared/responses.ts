@@ -3,7 +3,7 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
+import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type ModuleReport, type Module, type Progress, type StudentClassProgress } from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
@@ -72,9 +72,19 @@ export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
-    modules: z.array(z.strictObject(moduleProgressShape)),
+    lastActivityAt: isoDate.nullable(),
+    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
+
+export const moduleReportSchema = z.strictObject({
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  sections: z.array(z.strictObject({ _id: z.string(), title: z.string() })),
+  rows: z.array(
+    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), isoDate.nullable()) }),
+  ),
+}) satisfies z.ZodType<ModuleReport>;
 
 export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
@@ -181,6 +191,7 @@ export const responseSchemas = {
   markComplete: progressSchema,
   getStudentClassProgress: studentClassProgressSchema,
   getClassReport: classReportSchema,
+  getModuleReport: moduleReportSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -38,6 +38,7 @@ export const routes = {
   markComplete: { method: 'POST', path: '/api/progress/mark-complete', roles: STUDENTS },
   getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
+  getModuleReport: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}', roles: TEACHERS_AND_ADMINS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

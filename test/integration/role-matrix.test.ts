@@ -40,6 +40,7 @@ const EXPECTED = statusTable(`
   markComplete        401        401      200      403           403      403           403
   getClassReport      401        401      403      403           200      404           200
   getStudentClassProgress 401    401      200      404           200      404           403
+  getModuleReport     401        401      403      403           200      404           200
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -98,6 +99,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   markComplete: async () => ({ body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[1] } }),
   getClassReport: async () => ({ params: { classId: CLASS_ID } }),
   getStudentClassProgress: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  getModuleReport: async () => ({ params: { classId: CLASS_ID, moduleId } }),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts } = await startMultipartUpload();

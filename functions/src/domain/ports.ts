@@ -30,6 +30,8 @@ export interface ProgressRecord {
   moduleId: string;
   studentId: string;
   completedSections: string[];
+  /** Section id → first completion time; absent for sections completed before times were recorded. */
+  completedAt?: Record<string, string>;
   updatedAt: string;
 }
 
@@ -94,7 +96,8 @@ export interface ProgressStore {
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
-  listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
+  /** The class's progress items, or only those of one module: one query whatever the class size. */
+  listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
 }
 

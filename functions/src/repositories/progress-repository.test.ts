@@ -13,18 +13,32 @@ const itemKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_
 
 test('getProgress reads the item consistently and turns the section set into a list', async () => {
   ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1', 'section-2']) });
-  await expect(repository.getProgress(key)).resolves.toEqual({ ...key, completedSections: ['section-1', 'section-2'], updatedAt: UPDATED_AT });
+  await expect(repository.getProgress(key)).resolves.toEqual({
+    ...key,
+    completedSections: ['section-1', 'section-2'],
+    completedAt: {},
+    updatedAt: UPDATED_AT,
+  });
   expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'progress-table', Key: itemKey, ConsistentRead: true });
 });
 
-test('addCompletedSection ADDs to the set atomically, creating the item, and answers it', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1', 'section-2']) });
+test('getProgress reads completion times from completedAt# attributes; an old item without them has none', async () => {
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1', 'section-2']), 'completedAt#section-2': '2024-06-01T00:00:00.000Z' } });
+  await expect(repository.getProgress(key)).resolves.toMatchObject({ completedAt: { 'section-2': '2024-06-01T00:00:00.000Z' } });
+});
+
+test('addCompletedSection ADDs to the set atomically, keeps the first completion time, creates the item, and answers it', async () => {
+  ddb.on(UpdateCommand).resolves({
+    Attributes: { ...progressItem({}, ['section-1', 'section-2']), 'completedAt#section-2': '2024-06-01T00:00:00.000Z' },
+  });
   const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
   expect(answer.completedSections).toEqual(['section-1', 'section-2']);
+  expect(answer.completedAt).toEqual({ 'section-2': '2024-06-01T00:00:00.000Z' });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: itemKey,
     UpdateExpression:
-      'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+    ExpressionAttributeNames: { '#completedAt': 'completedAt#section-2' },
     ExpressionAttributeValues: {
       ':section': new Set(['section-2']),
       ':now': '2024-06-01T00:00:00.000Z',
@@ -40,7 +54,7 @@ test('addCompletedSection ADDs to the set atomically, creating the item, and ans
 test("listProgressOfStudent batch-gets the student's items by exact keys, consistently: never a classmate's", async () => {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1'])] } });
   await expect(repository.listProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID)).resolves.toEqual([
-    { ...key, completedSections: ['section-1'], updatedAt: UPDATED_AT },
+    { ...key, completedSections: ['section-1'], completedAt: {}, updatedAt: UPDATED_AT },
   ]);
   expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
   expect(ddb).toReceiveCommandWith(BatchGetCommand, {
@@ -58,6 +72,14 @@ test("listProgressOfClass queries the class partition's progress items: one quer
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' },
+  });
+});
+
+test("listProgressOfClass with a module queries only that module's items", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [progressItem()] });
+  await repository.listProgressOfClass(CLASS_ID, MODULE_ID);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
   });
 });
 

@@ -4,6 +4,13 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgressRecord, ProgressStore } from '../domain/ports';
 import { keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
+/**
+ * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
+ * the same atomic update that adds the section: a nested map could not be created and filled in one update, and a
+ * repeat or a race never moves the first time.
+ */
+const COMPLETED_AT_PREFIX = 'completedAt#';
+
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
     classId: string;
@@ -12,7 +19,11 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedSections?: Set<string>;
     updatedAt: string;
   };
-  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], updatedAt };
+  const completedAt: Record<string, string> = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (name.startsWith(COMPLETED_AT_PREFIX)) completedAt[name.slice(COMPLETED_AT_PREFIX.length)] = value as string;
+  }
+  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], completedAt, updatedAt };
 }
 
 export function makeProgressRepository(context: TableContext): ProgressStore {
@@ -33,7 +44,8 @@ export function makeProgressRepository(context: TableContext): ProgressStore {
           TableName: tableName,
           Key: keys.progress(classId, moduleId, studentId),
           UpdateExpression:
-            'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+            'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+          ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
           ExpressionAttributeValues: {
             ':section': new Set([sectionId]),
             ':now': updatedAt,
@@ -53,8 +65,8 @@ export function makeProgressRepository(context: TableContext): ProgressStore {
       return items.map(toRecord);
     },
 
-    async listProgressOfClass(classId) {
-      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
+    async listProgressOfClass(classId, moduleId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId, moduleId));
       return items.map(toRecord);
     },
 

@@ -245,12 +245,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return record && copy(record);
   }
 
-  /** ADD completedSections :section SET updatedAt ...: creates the record, never loses or repeats a section. */
+  /** ADD completedSections :section SET updatedAt, completedAt#section if_not_exists ...: creates the record, never loses or repeats a section. */
   async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
     const current = this.records.get(InMemoryProgressStore.id(key));
     const record: ProgressRecord = {
       ...key,
       completedSections: [...new Set([...(current?.completedSections ?? []), sectionId])],
+      // if_not_exists: the first completion time stays.
+      completedAt: { [sectionId]: updatedAt, ...current?.completedAt },
       updatedAt,
     };
     this.records.set(InMemoryProgressStore.id(key), record);
@@ -265,8 +267,8 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
-  async listProgressOfClass(classId: string) {
-    return this.all().filter((record) => record.classId === classId);
+  async listProgressOfClass(classId: string, moduleId?: string) {
+    return this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
   }
 
   async deleteProgressOfModule(classId: string, moduleId: string) {

@@ -94,6 +94,7 @@ export const api = {
   getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
   markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
   getClassReport: (classId: string) => call('getClassReport', { classId }),
+  getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

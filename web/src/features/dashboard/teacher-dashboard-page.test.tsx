@@ -31,7 +31,8 @@ const report = (percentages: number[]): ClassReportRow[] => [
   {
     studentId: 'st1',
     studentName: 'sam',
-    modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0 })),
+    lastActivityAt: null,
+    modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0, completedAt: {} })),
   },
 ];
 

@@ -24,15 +24,17 @@ const rows: ClassReportRow[] = [
   {
     studentId: 'st1',
     studentName: 'sam',
+    lastActivityAt: null,
     modules: [
-      { moduleId: 'm2', moduleTitle: 'Decimals', percentage: 100, completed: 3, total: 3 },
-      { moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 },
+      { moduleId: 'm2', moduleTitle: 'Decimals', percentage: 100, completed: 3, total: 3, completedAt: {} },
+      { moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} },
     ],
   },
   {
     studentId: 'st2',
     studentName: 'ali',
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 33.333, completed: 1, total: 3 }],
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 33.333, completed: 1, total: 3, completedAt: {} }],
   },
 ];
 
@@ -77,7 +79,8 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
   const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
     studentId: `st${index}`,
     studentName: `student ${index + 1}`,
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 }],
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
   }));
   mockedApi.getClassReport.mockResolvedValue(many);
   renderReport();

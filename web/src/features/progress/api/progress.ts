@@ -9,6 +9,7 @@ export const progressKeys = {
   student: (studentId: string, moduleId: string, classId: string) =>
     [...progressKeys.all, 'student', studentId, moduleId, classId] as const,
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
+  moduleReport: (classId: string, moduleId: string) => [...progressKeys.classReport(classId), 'module', moduleId] as const,
   studentClass: (classId: string, studentId: string) => [...progressKeys.all, 'student-class', classId, studentId] as const,
 };
 
@@ -68,11 +69,23 @@ export function useStudentClassesProgress(classIds: string[], studentId: string)
 
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
 
+/** The report page's query: fetched again whenever the page opens and whenever the tab regains focus. */
 export function useClassReport(classId: string | undefined) {
   return useQuery({
     queryKey: progressKeys.classReport(classId ?? ''),
     queryFn: () => api.getClassReport(classId!),
     enabled: Boolean(classId),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** A module's drill-down (student × section with dates); always fresh when opened. */
+export function useModuleReport(classId: string, moduleId: string) {
+  return useQuery({
+    queryKey: progressKeys.moduleReport(classId, moduleId),
+    queryFn: () => api.getModuleReport(classId, moduleId),
+    refetchOnMount: 'always',
   });
 }
 

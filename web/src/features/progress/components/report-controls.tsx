@@ -1,0 +1,70 @@
+// Sort, filter (with the teacher's number of days for "stalled") and CSV export of the rows shown.
+import { useId, useState } from 'react';
+import { FILTER_LABELS, SORT_LABELS, type ReportFilter, type ReportSort } from '../utils/report-view';
+
+interface ReportControlsProps {
+  sort: ReportSort;
+  filter: ReportFilter;
+  stalledDays: number;
+  shown: number | undefined;
+  total: number | undefined;
+  onSort: (sort: ReportSort) => void;
+  onFilter: (filter: ReportFilter) => void;
+  onStalledDays: (days: number) => void;
+  onExport: (() => void) | undefined;
+}
+
+export const MAX_STALLED_DAYS = 365;
+
+export function ReportControls(props: ReportControlsProps) {
+  const { sort, filter, stalledDays, shown, total, onSort, onFilter, onStalledDays, onExport } = props;
+  const id = useId();
+  // The field keeps what is typed (empty while retyping); the report follows each whole number in range.
+  const [daysText, setDaysText] = useState(String(stalledDays));
+  return (
+    <div className="report-controls">
+      <div className="field report-control">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select id={`${id}-sort`} value={sort} onChange={(event) => onSort(event.target.value as ReportSort)}>
+          {(Object.keys(SORT_LABELS) as ReportSort[]).map((key) => (
+            <option key={key} value={key}>
+              {SORT_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field report-control">
+        <label htmlFor={`${id}-filter`}>Show</label>
+        <select id={`${id}-filter`} value={filter} onChange={(event) => onFilter(event.target.value as ReportFilter)}>
+          {(Object.keys(FILTER_LABELS) as ReportFilter[]).map((key) => (
+            <option key={key} value={key}>
+              {FILTER_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field report-control report-days">
+        <label htmlFor={`${id}-days`}>Stalled after (days)</label>
+        <input
+          id={`${id}-days`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_STALLED_DAYS}
+          value={daysText}
+          onChange={(event) => {
+            setDaysText(event.target.value);
+            const days = Number(event.target.value);
+            if (Number.isInteger(days) && days >= 1 && days <= MAX_STALLED_DAYS) onStalledDays(days);
+          }}
+        />
+      </div>
+      <p className="muted report-count" aria-live="polite">
+        {shown === undefined || total === undefined ? '' : `Showing ${shown} of ${total} students`}
+      </p>
+      <button type="button" className="button button-secondary report-export" onClick={onExport} disabled={!onExport}>
+        Export CSV
+      </button>
+    </div>
+  );
+}

@@ -54,6 +54,8 @@ export const routeDeployment = {
   getStudentClassProgress: { handler: 'get-student-class-progress', table: 'read', bucket: 'none', userPool: 'none' },
   getClassReport: { handler: 'get-class-report', table: 'read', bucket: 'none', userPool: 'none' },
   getModuleReport: { handler: 'get-module-report', table: 'read', bucket: 'none', userPool: 'none' },
+  getNotifications: { handler: 'get-notifications', table: 'read', bucket: 'none', userPool: 'none' },
+  markNotificationsRead: { handler: 'mark-notifications-read', table: 'readWrite', bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'create-upload', table: 'none', bucket: 'upload', userPool: 'none' },
   completeUpload: { handler: 'complete-upload', table: 'none', bucket: 'upload', userPool: 'none' },
   abortUpload: { handler: 'abort-upload', table: 'none', bucket: 'upload', userPool: 'none' },

@@ -113,6 +113,31 @@ export interface ModuleReport {
   rows: { studentId: string; studentName: string; completedAt: Record<string, string | null> }[];
 }
 
+/**
+ * One line of a bell. Teachers: a student's completion in a module ("completed" when all of it, else "progress"), or
+ * students who have not started a module assigned a week or more ago. Students: a module newly assigned to a class.
+ */
+export interface Notification {
+  id: string;
+  kind: 'completed' | 'progress' | 'not-started' | 'assigned';
+  at: string;
+  classId: string;
+  className: string;
+  moduleId: string;
+  moduleTitle: string;
+  studentName?: string;
+  /** progress: sections done of sectionTotal; not-started: how many students. */
+  count?: number;
+  sectionTotal?: number;
+  /** not-started: when the module was assigned. */
+  assignedAt?: string;
+}
+
+export interface Notifications {
+  unread: number;
+  items: Notification[];
+}
+
 export interface SingleUploadTicket {
   contentUrl: string;
   uploadUrl: string;

@@ -3,7 +3,7 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type ModuleReport, type Module, type Progress, type StudentClassProgress } from './entities';
+import { CONTENT_TYPES, type ClassDetail, type ClassReportRow, type ClassSummary, type ModuleReport, type Notifications, type Module, type Progress, type StudentClassProgress } from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
@@ -76,6 +76,25 @@ export const classReportSchema = z.array(
     modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
+
+export const notificationsSchema = z.strictObject({
+  unread: z.number().int().min(0),
+  items: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned']),
+      at: isoDate,
+      classId: z.string(),
+      className: z.string(),
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      studentName: z.string().optional(),
+      count: z.number().int().min(0).optional(),
+      sectionTotal: z.number().int().min(0).optional(),
+      assignedAt: isoDate.optional(),
+    }),
+  ),
+}) satisfies z.ZodType<Notifications>;
 
 export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
@@ -192,6 +211,8 @@ export const responseSchemas = {
   getStudentClassProgress: studentClassProgressSchema,
   getClassReport: classReportSchema,
   getModuleReport: moduleReportSchema,
+  getNotifications: notificationsSchema,
+  markNotificationsRead: noContent,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -39,6 +39,8 @@ export const routes = {
   getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
   getModuleReport: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}', roles: TEACHERS_AND_ADMINS },
+  getNotifications: { method: 'GET', path: '/api/notifications', roles: TEACHERS_AND_STUDENTS },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read', roles: TEACHERS_AND_STUDENTS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

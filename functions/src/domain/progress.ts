@@ -62,7 +62,13 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
-    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString());
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), {
+      teacherId: schoolClass.teacherId,
+      studentName: schoolClass.students[caller.userId] ?? '',
+      moduleTitle: module.title,
+      className: schoolClass.className,
+      sectionTotal: module.sections.length,
+    });
     return toProgress(record, module);
   }
 

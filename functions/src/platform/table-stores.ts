@@ -4,6 +4,7 @@
 import { makeDynamoAuditLog } from '../repositories/audit-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
+import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeDocumentClient } from './dynamodb-client';
 import { requiredEnv } from './env';
@@ -16,5 +17,6 @@ export function tableStores() {
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
     audit: makeDynamoAuditLog(context),
+    notices: makeNoticeRepository(context),
   };
 }

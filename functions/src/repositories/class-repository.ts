@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CLASS_LIMITS } from '../../../shared/class-admin';
 import type { ClassRecord, ClassStore } from '../domain/ports';
-import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+import { conditionally, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: Set<string> };
 
@@ -18,8 +18,12 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     teacherName: teacherName ?? '',
     students: students ?? {},
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
+    assignedAt: prefixedAttributes(item, ASSIGNED_AT_PREFIX),
   };
 }
+
+/** Each module's first assignment time is a top-level attribute, set with if_not_exists in the assigning update. */
+const ASSIGNED_AT_PREFIX = 'assignedAt#';
 
 export function makeClassRepository(context: TableContext): ClassStore {
   const { client, tableName } = context;
@@ -60,15 +64,23 @@ export function makeClassRepository(context: TableContext): ClassStore {
     );
 
   /** ADD or DELETE a module on a class taught by this teacher, atomically; undefined when the class is not theirs. */
-  async function changeAssignedModulesOfTeacher(operation: 'ADD' | 'DELETE', classId: string, teacherId: string, moduleId: string) {
+  async function changeAssignedModulesOfTeacher(
+    operation: 'ADD' | 'DELETE',
+    classId: string,
+    teacherId: string,
+    moduleId: string,
+    assignedAt?: string,
+  ) {
+    const timed = operation === 'ADD' && assignedAt !== undefined;
     try {
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: `${operation} assignedModuleIds :module`,
+          UpdateExpression: `${operation} assignedModuleIds :module${timed ? ' SET #assignedAt = if_not_exists(#assignedAt, :now)' : ''}`,
           ConditionExpression: 'teacherId = :teacher',
-          ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
+          ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId, ...(timed ? { ':now': assignedAt } : {}) },
+          ...(timed ? { ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } } : {}),
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -133,7 +145,8 @@ export function makeClassRepository(context: TableContext): ClassStore {
     },
 
     /** Concurrent assigns all persist, repeats are no-ops. */
-    addAssignedModule: (classId, teacherId, moduleId) => changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId),
+    addAssignedModule: (classId, teacherId, moduleId, assignedAt) =>
+      changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, assignedAt),
 
     removeAssignedModuleOfTeacher: (classId, teacherId, moduleId) =>
       changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId),

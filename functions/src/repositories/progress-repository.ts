@@ -2,7 +2,7 @@
 // is one query however many students it has.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgressRecord, ProgressStore } from '../domain/ports';
-import { keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
@@ -19,10 +19,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedSections?: Set<string>;
     updatedAt: string;
   };
-  const completedAt: Record<string, string> = {};
-  for (const [name, value] of Object.entries(item)) {
-    if (name.startsWith(COMPLETED_AT_PREFIX)) completedAt[name.slice(COMPLETED_AT_PREFIX.length)] = value as string;
-  }
+  const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
   return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], completedAt, updatedAt };
 }
 
@@ -38,13 +35,18 @@ export function makeProgressRepository(context: TableContext): ProgressStore {
       return Item && toRecord(Item);
     },
 
-    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt) {
+    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt, activity) {
+      const key = keys.progress(classId, moduleId, studentId);
+      // With an activity context the item also goes (back) to the top of the teacher's activity index.
+      const activitySet = activity
+        ? ', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName, moduleTitle = :moduleTitle, className = :className, sectionTotal = :sectionTotal'
+        : '';
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.progress(classId, moduleId, studentId),
+          Key: key,
           UpdateExpression:
-            'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+            `ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student${activitySet}`,
           ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
           ExpressionAttributeValues: {
             ':section': new Set([sectionId]),
@@ -53,6 +55,14 @@ export function makeProgressRepository(context: TableContext): ProgressStore {
             ':class': classId,
             ':module': moduleId,
             ':student': studentId,
+            ...(activity && {
+              ':activityPartition': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1pk,
+              ':activitySort': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1sk,
+              ':studentName': activity.studentName,
+              ':moduleTitle': activity.moduleTitle,
+              ':className': activity.className,
+              ':sectionTotal': activity.sectionTotal,
+            }),
           },
           ReturnValues: 'ALL_NEW',
         }),

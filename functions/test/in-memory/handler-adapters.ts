@@ -9,7 +9,7 @@ import { inMemoryPorts } from './stores';
 export const ports = inMemoryPorts();
 
 export const tableStoresModule = {
-  tableStores: () => ({ modules: ports.modules, classes: ports.classes, progress: ports.progress, audit: ports.audit }),
+  tableStores: () => ({ modules: ports.modules, classes: ports.classes, progress: ports.progress, audit: ports.audit, notices: ports.notices }),
 };
 export const fileStoreModule = { fileStore: () => ports.files };
 export const systemModule = { systemClock: ports.clock, randomIds: ports.ids };

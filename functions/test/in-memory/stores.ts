@@ -14,6 +14,9 @@ import type {
   Log,
   ModuleRecord,
   ModuleStore,
+  ActivityContext,
+  ActivityRecord,
+  NoticeStore,
   ProgressKey,
   ProgressRecord,
   ProgressStore,
@@ -144,11 +147,12 @@ export class InMemoryClassStore implements ClassStore {
     this.require(classId).students[studentId] = studentName;
   }
 
-  /** ADD assignedModuleIds :module, condition teacherId = :teacher */
-  async addAssignedModule(classId: string, teacherId: string, moduleId: string) {
+  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists), condition teacherId = :teacher */
+  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string) {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
+    if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
     return copy(record);
   }
 
@@ -230,6 +234,7 @@ export class InMemoryProgressStore implements ProgressStore {
 
   clear(): void {
     this.records.clear();
+    this.activity.clear();
   }
 
   put(...records: ProgressRecord[]): void {
@@ -245,8 +250,12 @@ export class InMemoryProgressStore implements ProgressStore {
     return record && copy(record);
   }
 
+  /** The activity index (gsi1 ACTIVITY#teacher) of records marked with an activity context. */
+  readonly activity = new Map<string, ActivityContext & { at: string }>();
+
   /** ADD completedSections :section SET updatedAt, completedAt#section if_not_exists ...: creates the record, never loses or repeats a section. */
-  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
+  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext) {
+    if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     const current = this.records.get(InMemoryProgressStore.id(key));
     const record: ProgressRecord = {
       ...key,
@@ -403,12 +412,47 @@ export class RecordingLog implements Log {
 }
 
 /** Every port, in memory, wired together: what each service factory takes. */
+/** The bells' reads over the in-memory progress store's activity index. */
+export class InMemoryNoticeStore implements NoticeStore {
+  private readonly readMarkers = new Map<string, string>();
+  constructor(private readonly progress: InMemoryProgressStore) {}
+
+  clear(): void {
+    this.readMarkers.clear();
+  }
+
+  async recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]> {
+    const records = this.progress.all();
+    return [...this.progress.activity]
+      .filter(([, context]) => context.teacherId === teacherId)
+      .sort(([, a], [, b]) => b.at.localeCompare(a.at))
+      .slice(0, limit)
+      .flatMap(([id, { teacherId: _teacher, at: _at, ...context }]) => {
+        const record = records.find((each) => `${each.classId}|${each.moduleId}|${each.studentId}` === id);
+        return record ? [{ ...record, ...context }] : [];
+      });
+  }
+
+  async countStarted(classId: string, moduleId: string) {
+    return (await this.progress.listProgressOfClass(classId, moduleId)).length;
+  }
+
+  async getReadAt(userId: string) {
+    return this.readMarkers.get(userId);
+  }
+
+  async setReadAt(userId: string, at: string) {
+    this.readMarkers.set(userId, at);
+  }
+}
+
 export function inMemoryPorts() {
   const progress = new InMemoryProgressStore();
   return {
     modules: new InMemoryModuleStore(),
     classes: new InMemoryClassStore({ progress }),
     progress,
+    notices: new InMemoryNoticeStore(progress),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     clock: new FixedClock(),
@@ -423,6 +467,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.modules.clear();
   ports.classes.clear();
   ports.progress.clear();
+  ports.notices.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.clock.set(FixedClock.START);

@@ -95,6 +95,8 @@ export const api = {
   markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
   getClassReport: (classId: string) => call('getClassReport', { classId }),
   getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
+  getNotifications: () => call('getNotifications', {}),
+  markNotificationsRead: () => call('markNotificationsRead', {}),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

@@ -27,13 +27,15 @@ const modules: Module[] = Array.from({ length: 7 }, (_, index) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: `2026-01-0${index + 1}T00:00:00.000Z`,
 }));
-const report = (percentages: number[]): ClassReportRow[] => [
+const recently = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+const report = (percentages: number[], lastActivityAt: string | null = null): ClassReportRow[] => [
   {
     studentId: 'st1',
     studentName: 'sam',
-    lastActivityAt: null,
+    lastActivityAt,
     modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0, completedAt: {} })),
   },
+  { studentId: 'st2', studentName: 'kim', lastActivityAt: null, modules: [] },
 ];
 
 const stat = (label: string) => screen.getByText(label).closest('.stat-card') as HTMLElement;
@@ -44,7 +46,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue(modules);
-  mockedApi.getClassReport.mockImplementation(async (classId) => (classId === 'c1' ? report([100, 50]) : report([0])));
+  mockedApi.getClassReport.mockImplementation(async (classId) => (classId === 'c1' ? report([100, 50], recently) : report([0])));
 });
 
 it('greets the real user and shows real numbers only', async () => {
@@ -54,8 +56,10 @@ it('greets the real user and shows real numbers only', async () => {
   expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
-  // (100 + 50 + 0 + 0 + 0 + 0) / 6 cells
-  expect(await within(stat('Avg. Engagement')).findByText('25%')).toBeInTheDocument();
+  // st1 completed a section yesterday (in c1), st2 has not: 1 of 2 distinct students, defined under the figure.
+  expect(await within(stat('Avg. Engagement')).findByText('50%')).toBeInTheDocument();
+  expect(within(stat('Avg. Engagement')).getByText('Students who completed a section in the last 7 days')).toBeInTheDocument();
+  expect(within(stat('Avg. Score')).getByText('No scored activities yet')).toBeInTheDocument();
   // The same cached list as My Classes and Class Analytics.
   expect(mockedApi.listTeacherClasses).toHaveBeenCalledWith('teacher-sub');
 });

@@ -2,7 +2,8 @@
 // Computed from the report row already on screen, so it opens at once and costs no request.
 import type { ClassReportRow } from '../../../../../shared/entities';
 import { formatShortDate } from '../../modules/components/updated-date';
-import { csvFileName, downloadCsv } from '../utils/csv';
+import { csvFileName } from '../utils/csv';
+import { downloadCsv } from '../utils/download-csv';
 import { studentDrillDownCsv, studentModuleLines } from '../utils/report-csv';
 import { DrillDownDialog } from './drill-down-dialog';
 import { StatusIcon } from './report-status';

@@ -22,18 +22,6 @@ export function toCsv(header: string[], rows: (string | number)[][]): string {
   return BYTE_ORDER_MARK + [header, ...rows].map((cells) => `${cells.map(field).join(',')}\r\n`).join('');
 }
 
-/** Saves the text as a file through a temporary link (no round trip to the server). */
-export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** A file name from a class or module name: letters, digits and dashes only. */
 export const csvFileName = (...parts: string[]) =>
   `${parts

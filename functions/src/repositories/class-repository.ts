@@ -11,6 +11,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds'> & { assignedModuleIds?: 
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
   const { classId, className, teacherId, teacherName, students, assignedModuleIds } = item as unknown as ClassItem;
+  const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   return {
     classId,
     className,
@@ -18,7 +19,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     teacherName: teacherName ?? '',
     students: students ?? {},
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
-    assignedAt: prefixedAttributes(item, ASSIGNED_AT_PREFIX),
+    ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
   };
 }
 

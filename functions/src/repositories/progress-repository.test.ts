@@ -51,6 +51,26 @@ test('addCompletedSection ADDs to the set atomically, keeps the first completion
   });
 });
 
+test('addCompletedSection with an activity context puts the item on the teacher\'s activity index with the names the bell shows', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: progressItem() });
+  const at = '2024-06-01T00:00:00.000Z';
+  await repository.addCompletedSection(key, 'section-1', at, {
+    teacherId: 'teacher-1',
+    studentName: 'Sam',
+    moduleTitle: 'Cells',
+    className: 'Year 9',
+    sectionTotal: 2,
+  });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: expect.stringContaining(', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName'),
+    ExpressionAttributeValues: expect.objectContaining({
+      ':activityPartition': 'ACTIVITY#teacher-1',
+      ':activitySort': `${at}#PROGRESS#${MODULE_ID}#${STUDENT_ID}`,
+      ':sectionTotal': 2,
+    }),
+  });
+});
+
 test("listProgressOfStudent batch-gets the student's items by exact keys, consistently: never a classmate's", async () => {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1'])] } });
   await expect(repository.listProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID)).resolves.toEqual([

@@ -63,6 +63,16 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   expect(header).toEqual(['Student', 'Last activity', 'Cells']);
   expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
   await checkPage(page, 'insight-report-not-started');
+
+  // The bell tells the teacher, until they mark it read.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page
+    .getByRole('list', { name: 'Recent activity' })
+    .getByText(`${sam!.email} completed 2 of 3 sections of Cells (${schoolClass.className})`)
+    .waitFor();
+  await checkPage(page, 'insight-bell');
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 });
 
 /** The module cell of a student's row (after their last activity). */

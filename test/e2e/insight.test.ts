@@ -64,7 +64,8 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
   await checkPage(page, 'insight-report-not-started');
 
-  // The bell tells the teacher, until they mark it read.
+  // The bell (read when a page opens, every minute and on focus) tells the teacher, until they mark it read.
+  await page.reload();
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await page
     .getByRole('list', { name: 'Recent activity' })

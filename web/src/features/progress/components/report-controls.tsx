@@ -23,26 +23,8 @@ export function ReportControls(props: ReportControlsProps) {
   const [daysText, setDaysText] = useState(String(stalledDays));
   return (
     <div className="report-controls">
-      <div className="field report-control">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select id={`${id}-sort`} value={sort} onChange={(event) => onSort(event.target.value as ReportSort)}>
-          {(Object.keys(SORT_LABELS) as ReportSort[]).map((key) => (
-            <option key={key} value={key}>
-              {SORT_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field report-control">
-        <label htmlFor={`${id}-filter`}>Show</label>
-        <select id={`${id}-filter`} value={filter} onChange={(event) => onFilter(event.target.value as ReportFilter)}>
-          {(Object.keys(FILTER_LABELS) as ReportFilter[]).map((key) => (
-            <option key={key} value={key}>
-              {FILTER_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField id={`${id}-sort`} label="Sort by" value={sort} labels={SORT_LABELS} onChange={onSort} />
+      <ChoiceField id={`${id}-filter`} label="Show" value={filter} labels={FILTER_LABELS} onChange={onFilter} />
       <div className="field report-control report-days">
         <label htmlFor={`${id}-days`}>Stalled after (days)</label>
         <input
@@ -65,6 +47,29 @@ export function ReportControls(props: ReportControlsProps) {
       <button type="button" className="button button-secondary report-export" onClick={onExport} disabled={!onExport}>
         Export CSV
       </button>
+    </div>
+  );
+}
+
+interface ChoiceFieldProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}
+
+function ChoiceField<T extends string>({ id, label, value, labels, onChange }: ChoiceFieldProps<T>) {
+  return (
+    <div className="field report-control">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {(Object.keys(labels) as T[]).map((key) => (
+          <option key={key} value={key}>
+            {labels[key]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

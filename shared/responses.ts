@@ -3,7 +3,19 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import * as z from 'zod';
-import { CONTENT_TYPES, type ClassCompletion, type ClassDetail, type ClassReportPage, type ClassReportRow, type ClassSummary, type Module, type Progress, type StudentClassProgress } from './entities';
+import {
+  CONTENT_TYPES,
+  type ClassCompletion,
+  type ClassDetail,
+  type ClassReportPage,
+  type ClassReportRow,
+  type ClassSummary,
+  type Module,
+  type ModuleReport,
+  type Notifications,
+  type Progress,
+  type StudentClassProgress,
+} from './entities';
 import type { RenewedUploadParts, UploadTicket } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
@@ -73,7 +85,8 @@ export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
-    modules: z.array(z.strictObject(moduleProgressShape)),
+    lastActivityAt: isoDate.nullable(),
+    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
 
@@ -97,6 +110,34 @@ export const classCompletionSchema = z.strictObject({
     }),
   ),
 }) satisfies z.ZodType<ClassCompletion>;
+
+export const notificationsSchema = z.strictObject({
+  unread: z.number().int().min(0),
+  items: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned']),
+      at: isoDate,
+      classId: z.string(),
+      className: z.string(),
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      studentName: z.string().optional(),
+      count: z.number().int().min(0).optional(),
+      sectionTotal: z.number().int().min(0).optional(),
+      assignedAt: isoDate.optional(),
+    }),
+  ),
+}) satisfies z.ZodType<Notifications>;
+
+export const moduleReportSchema = z.strictObject({
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  sections: z.array(z.strictObject({ _id: z.string(), title: z.string() })),
+  rows: z.array(
+    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), isoDate.nullable()) }),
+  ),
+}) satisfies z.ZodType<ModuleReport>;
 
 export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
@@ -212,6 +253,9 @@ export const responseSchemas = {
   getClassReport: z.union([classReportSchema, classReportPageSchema]),
   getClassCompletion: classCompletionSchema,
   listClassStudents: rosterPageSchema,
+  getModuleReport: moduleReportSchema,
+  getNotifications: notificationsSchema,
+  markNotificationsRead: noContent,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -5,6 +5,7 @@ import { makeDynamoAuditLog } from '../repositories/audit-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
+import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from './dynamodb-client';
@@ -20,5 +21,6 @@ export function tableStores() {
     audit: makeDynamoAuditLog(context),
     uploads: makeUploadRepository(context),
     fileReferences: makeFileReferenceRepository(context),
+    notices: makeNoticeRepository(context),
   };
 }

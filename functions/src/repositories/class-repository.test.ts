@@ -210,7 +210,8 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
   await repository.removeAssignedModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module',
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
+    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}` },
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
   });

@@ -295,8 +295,10 @@ export function makeClassRepository(context: TableContext) {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: 'DELETE assignedModuleIds :module',
+          // A deleted module leaves no assignment time behind on the class.
+          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
           ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` },
           ExpressionAttributeValues: { ':module': new Set([moduleId]) },
         }),
       );

@@ -99,19 +99,21 @@ export default function ClassReportPage() {
         <h1>{heading}</h1>
         <ReportFreshness updatedAt={fetchedAt} fetching={report.isFetching} onRefresh={() => void report.refetch()} />
       </div>
-      {allLoaded || !pages ? (
+      {/* Until every page is in, the summary keeps its loading size and offers to load them (nothing moves). */}
+      <div className="report-summary-slot">
         <ReportSummary rows={rows} now={new Date(fetchedAt)} stalledDays={stalledDays} />
-      ) : (
-        <p className="muted">
-          {summaryWanted ? (
-            `Loading all ${studentCount} students for the summary...`
-          ) : (
-            <button type="button" className="link-button" onClick={() => setSummaryWanted(true)}>
-              Show the summary of all {studentCount} students
-            </button>
-          )}
-        </p>
-      )}
+        {pages && !allLoaded && (
+          <p className="report-summary-overlay">
+            {summaryWanted ? (
+              `Loading all ${studentCount} students for the summary...`
+            ) : (
+              <button type="button" className="link-button" onClick={() => setSummaryWanted(true)}>
+                Show the summary of all {studentCount} students
+              </button>
+            )}
+          </p>
+        )}
+      </div>
       <ReportControls
         sort={sort}
         filter={filter}

@@ -75,6 +75,15 @@ export interface ModuleProgress {
   total: number;
 }
 
+/** A class report cell: the module's completion and when each of its completed sections was done. */
+export interface ReportCell extends ModuleProgress {
+  /**
+   * Section id → when it was first completed, for the completed sections still in the module; null for a section
+   * completed before completion times were recorded.
+   */
+  completedAt: Record<string, string | null>;
+}
+
 /** One module of a student's class: completion and the first section still to do (null when none is left). */
 export interface StudentModuleProgress extends ModuleProgress {
   completedSections: string[];
@@ -91,7 +100,42 @@ export interface StudentClassProgress {
 export interface ClassReportRow {
   studentId: string;
   studentName: string;
-  modules: ModuleProgress[];
+  /** The student's latest completion in this class's modules; null before their first. */
+  lastActivityAt: string | null;
+  modules: ReportCell[];
+}
+
+/** The module drill-down: each student of the class × the module's sections (in order), with completion times. */
+export interface ModuleReport {
+  moduleId: string;
+  moduleTitle: string;
+  sections: { _id: string; title: string }[];
+  rows: { studentId: string; studentName: string; completedAt: Record<string, string | null> }[];
+}
+
+/**
+ * One line of a bell. Teachers: a student's completion in a module ("completed" when all of it, else "progress"), or
+ * students who have not started a module assigned a week or more ago. Students: a module newly assigned to a class.
+ */
+export interface Notification {
+  id: string;
+  kind: 'completed' | 'progress' | 'not-started' | 'assigned';
+  at: string;
+  classId: string;
+  className: string;
+  moduleId: string;
+  moduleTitle: string;
+  studentName?: string;
+  /** progress: sections done of sectionTotal; not-started: how many students. */
+  count?: number;
+  sectionTotal?: number;
+  /** not-started: when the module was assigned. */
+  assignedAt?: string;
+}
+
+export interface Notifications {
+  unread: number;
+  items: Notification[];
 }
 
 /** One page of a class report (`?limit=&cursor=`): rows in student-id order, and the cursor of the next page. */

@@ -11,6 +11,8 @@ import {
   type ClassReportRow,
   type ClassSummary,
   type Module,
+  type ModuleReport,
+  type Notifications,
   type Progress,
   type RenewedUploadParts,
   type StudentClassProgress,
@@ -84,7 +86,8 @@ export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
-    modules: z.array(z.strictObject(moduleProgressShape)),
+    lastActivityAt: isoDate.nullable(),
+    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
 
@@ -108,6 +111,34 @@ export const classCompletionSchema = z.strictObject({
     }),
   ),
 }) satisfies z.ZodType<ClassCompletion>;
+
+export const notificationsSchema = z.strictObject({
+  unread: z.number().int().min(0),
+  items: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned']),
+      at: isoDate,
+      classId: z.string(),
+      className: z.string(),
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      studentName: z.string().optional(),
+      count: z.number().int().min(0).optional(),
+      sectionTotal: z.number().int().min(0).optional(),
+      assignedAt: isoDate.optional(),
+    }),
+  ),
+}) satisfies z.ZodType<Notifications>;
+
+export const moduleReportSchema = z.strictObject({
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  sections: z.array(z.strictObject({ _id: z.string(), title: z.string() })),
+  rows: z.array(
+    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), isoDate.nullable()) }),
+  ),
+}) satisfies z.ZodType<ModuleReport>;
 
 export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
@@ -223,6 +254,9 @@ export const responseSchemas = {
   getClassReport: z.union([classReportSchema, classReportPageSchema]),
   getClassCompletion: classCompletionSchema,
   listClassStudents: rosterPageSchema,
+  getModuleReport: moduleReportSchema,
+  getNotifications: notificationsSchema,
+  markNotificationsRead: noContent,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -43,6 +43,9 @@ export const routes = {
   getClassCompletion: { method: 'GET', path: '/api/progress/class/{classId}/completion', roles: TEACHERS_AND_ADMINS },
   // The roster in pages (?limit=&cursor=).
   listClassStudents: { method: 'GET', path: '/api/classes/{classId}/students', roles: TEACHERS_AND_ADMINS },
+  getModuleReport: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}', roles: TEACHERS_AND_ADMINS },
+  getNotifications: { method: 'GET', path: '/api/notifications', roles: TEACHERS_AND_STUDENTS },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read', roles: TEACHERS_AND_STUDENTS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

@@ -455,6 +455,12 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'getClassCompletion', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   { route: 'listClassStudents', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   {
+    route: 'getModuleReport',
+    as: teacher,
+    params: (f) => ({ classId: CLASS_ID, moduleId: f.module._id }),
+    missing: { classId: 404, moduleId: 404 },
+  },
+  {
     route: 'getStudentClassProgress',
     as: teacher,
     params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }),

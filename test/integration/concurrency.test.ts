@@ -177,6 +177,7 @@ describe('an edit keeps section ids and progress; completion counts only current
       completed: 1,
       total: 3,
       percentage: 33,
+      completedAt: expect.any(Object),
     });
     // Marking the removed section is now refused; its file is gone, the kept ones are not.
     expect((await markComplete(module._id, b._id)).status).toBe(400);

@@ -56,6 +56,9 @@ const EXPECTED = statusTable(`
   getClassCompletion  401        401      403      403           200      404           200
   listClassStudents   401        401      403      403           200      404           200
   getStudentClassProgress 401    401      200      404           200      404           403
+  getModuleReport     401        401      403      403           200      404           200
+  getNotifications    401        401      200      200           200      200           403
+  markNotificationsRead 401      401      204      204           204      204           403
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -116,6 +119,9 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   getClassCompletion: async () => ({ params: { classId: CLASS_ID } }),
   listClassStudents: async () => ({ params: { classId: CLASS_ID } }),
   getStudentClassProgress: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  getModuleReport: async () => ({ params: { classId: CLASS_ID, moduleId } }),
+  getNotifications: async () => ({}),
+  markNotificationsRead: async () => ({}),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts, partSize } = await startMultipartUpload();

@@ -176,6 +176,16 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await assigned();
     await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
   },
+  getModuleReport: async () => {
+    const module = await assigned();
+    await world.ok('getModuleReport', { as: world.teacher, params: { classId: CLASS_ID, moduleId: module._id } });
+  },
+  getNotifications: async () => {
+    await assigned();
+    await world.ok('getNotifications', { as: world.teacher });
+    await world.ok('getNotifications', { as: world.student });
+  },
+  markNotificationsRead: () => world.ok('markNotificationsRead', { as: world.teacher }, 204),
   listClassStudents: async () => {
     await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID } });
     await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/classes/${CLASS_ID}/students?limit=1` });

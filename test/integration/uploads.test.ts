@@ -265,17 +265,20 @@ describe('the class report', () => {
       completed,
       total,
       percentage,
+      completedAt: expect.any(Object),
     });
     expect(report).toEqual([
       // By name: Kim before Sam.
       {
         studentId: world.otherStudent.userId,
         studentName: 'Kim Student',
+        lastActivityAt: expect.any(String),
         modules: [cell(thirds, 2, 3, 67), cell(halves, 0, 2, 0)],
       },
       {
         studentId: world.student.userId,
         studentName: 'Sam Student',
+        lastActivityAt: expect.any(String),
         modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
       },
     ]);

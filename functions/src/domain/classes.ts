@@ -6,16 +6,18 @@ import { encodeCursor, type RosterPageAnswer } from '@shared/paging';
 import { isStudent, type Caller } from './caller';
 import { forbidden, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import type { ClassRecord, ClassStore, Enrolment, ModuleStore } from './ports';
+import type { ClassRecord, ClassStore, Clock, Enrolment, ModuleStore } from './ports';
 
 export const CLASS_NOT_FOUND = 'Class not found.';
 
 export interface ClassServicePorts {
   classes: ClassStore;
   modules: ModuleStore;
+  /** When given, assigning records when a module was first assigned (students' bells list new modules). */
+  clock?: Clock;
 }
 
-export function makeClassService({ classes, modules }: ClassServicePorts) {
+export function makeClassService({ classes, modules, clock }: ClassServicePorts) {
   async function listTeacherClasses(caller: Caller, teacherId = caller.userId): Promise<ClassSummary[]> {
     if (teacherId !== caller.userId) throw forbidden('You can only list the classes you teach.');
     const records = sortByName(await classes.listClassesByTeacher(caller.userId));
@@ -55,7 +57,7 @@ export function makeClassService({ classes, modules }: ClassServicePorts) {
   /** Adds one of the teacher's own modules to a class they teach; assigning twice changes nothing. */
   async function assignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
     await requireOwnModule(modules, caller, moduleId);
-    const updated = await classes.addAssignedModule(classId, caller.userId, moduleId);
+    const updated = await classes.addAssignedModule(classId, caller.userId, moduleId, clock?.now().toISOString());
     if (!updated) throw notFound(CLASS_NOT_FOUND);
     // A delete between the ownership check and the ADD would not have seen this class: undo the assignment.
     if (!(await modules.getModule(moduleId))) {

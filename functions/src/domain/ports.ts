@@ -23,6 +23,8 @@ export interface ClassRecord {
   /** Kept by the enrolments themselves (atomic ADD), never by reading the roster. */
   studentCount: number;
   assignedModuleIds: string[];
+  /** Module id → when it was first assigned; absent for modules assigned before times were kept. */
+  assignedAt?: Record<string, string>;
 }
 
 /** One student on a class's roster (the roster is one item per enrolment, read in pages). */
@@ -56,6 +58,8 @@ export interface ProgressRecord {
   moduleId: string;
   studentId: string;
   completedSections: string[];
+  /** Section id → first completion time; absent for sections completed before times were recorded. */
+  completedAt?: Record<string, string>;
   updatedAt: string;
 }
 
@@ -120,7 +124,7 @@ export interface ClassStore {
    */
   enrollStudent(classId: string, studentId: string, studentName: string, enrolledAt?: string): Promise<EnrolOutcome>;
   /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
-  addAssignedModule(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
@@ -140,22 +144,49 @@ export interface ClassStore {
   renameStudentInClasses(studentId: string, name: string): Promise<void>;
 }
 
+/**
+ * What the teacher's bell needs to word a completion, stored on the progress item with the same update: the item is
+ * then listed on the teacher's activity index, newest first.
+ */
+export interface ActivityContext {
+  teacherId: string;
+  studentName: string;
+  moduleTitle: string;
+  className: string;
+  sectionTotal: number;
+}
+
+export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId'>;
+
+/** The bells' reads and the read marker. */
+export interface NoticeStore {
+  /** The latest progress items in the teacher's classes, newest first: one query. */
+  recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]>;
+  /** How many students have a progress item (started) in a module of a class: one counting query. */
+  countStarted(classId: string, moduleId: string): Promise<number>;
+  /** When the person last marked their notifications read. */
+  getReadAt(userId: string): Promise<string | undefined>;
+  setReadAt(userId: string, at: string): Promise<void>;
+}
+
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';
 
 export interface ProgressStore {
   getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
   /**
-   * Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record; a first
-   * completion of the section also adds one to the (class, module) completion counter.
+   * Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record, with the
+   * section's first completion time and the activity context in the same conditional update; a first completion of
+   * the section also adds one to the (class, module) completion counter.
    */
-  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord>;
+  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /** The records of these students in these modules, by exact keys, read in parallel (one report page). */
   listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ProgressRecord[]>;
   /** The class's completion counters (one small item per module). */
   listCompletionCounters(classId: string): Promise<CompletionCounter[]>;
-  listProgressOfClass(classId: string): Promise<ProgressRecord[]>;
+  /** The class's progress items, or only those of one module: one query per page of items. */
+  listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
 }
 

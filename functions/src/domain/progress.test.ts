@@ -1,5 +1,5 @@
 // The progress use cases over in-memory stores that keep the DynamoDB adapters' promises.
-import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeProgressService } from './progress';
 
@@ -27,6 +27,14 @@ describe('markComplete', () => {
   it('loses no section when marks race, and repeating one changes nothing', async () => {
     await Promise.all([mark('section-1'), mark('section-2'), mark('section-1')]);
     expect(ports.progress.all()[0].completedSections.sort()).toEqual(['section-1', 'section-2']);
+  });
+
+  it('records when a section was first completed; a repeat keeps that time', async () => {
+    await mark('section-1');
+    const [first] = ports.progress.all();
+    await mark('section-1');
+    expect(ports.progress.all()[0].completedAt).toEqual(first.completedAt);
+    expect(first.completedAt).toEqual({ 'section-1': expect.any(String) });
   });
 
   it("is forbidden for someone else's progress", async () => {
@@ -149,20 +157,40 @@ describe('classReport', () => {
       {
         studentId: 'student-0',
         studentName: 'adam@example.com',
+        lastActivityAt: null,
         modules: [
-          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 0, completed: 0, total: 3 },
-          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 0, completed: 0, total: 2 },
+          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 0, completed: 0, total: 3, completedAt: {} },
+          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 0, completed: 0, total: 2, completedAt: {} },
         ],
       },
       {
         studentId: student.userId,
         studentName: 'zoe@example.com',
+        // Both items were written before completion times were kept: their updatedAt stands for the last activity.
+        lastActivityAt: UPDATED_AT,
         modules: [
-          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 33, completed: 1, total: 3 },
-          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 50, completed: 1, total: 2 },
+          { moduleId: 'atoms', moduleTitle: 'Atoms', percentage: 33, completed: 1, total: 3, completedAt: { a: null } },
+          { moduleId: MODULE_ID, moduleTitle: 'Cells', percentage: 50, completed: 1, total: 2, completedAt: { 'section-1': null } },
         ],
       },
     ]);
+  });
+
+  it('gives each completed section its first completion time and the student their latest completion', async () => {
+    ports.progress.put(progressRecord({ completedSections: [] }));
+    await mark('section-1');
+    const firstTime = ports.clock.now().toISOString();
+    const [row] = await service.classReport(teacher, CLASS_ID);
+    expect(row).toMatchObject({ lastActivityAt: firstTime, modules: [{ completedAt: { 'section-1': firstTime } }] });
+  });
+
+  it('keeps a section completed before times were kept as done at an unknown time, next to timed ones', async () => {
+    ports.progress.put(progressRecord({ completedSections: ['section-1', 'section-2'], completedAt: { 'section-2': '2024-05-03T00:00:00.000Z' } }));
+    const [row] = await service.classReport(teacher, CLASS_ID);
+    expect(row).toMatchObject({
+      lastActivityAt: '2024-05-03T00:00:00.000Z',
+      modules: [{ percentage: 100, completedAt: { 'section-1': null, 'section-2': '2024-05-03T00:00:00.000Z' } }],
+    });
   });
 
   it('answers [] for a class with no modules or no students', async () => {
@@ -242,5 +270,31 @@ describe('classCompletion', () => {
 
   it('is not found for a student', async () => {
     await expect(service.classCompletion(student, CLASS_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
+  });
+});
+
+describe('moduleReport', () => {
+  it('answers every enrolled student × the sections in order, with completion times (null when unknown)', async () => {
+    ports.modules.put(moduleRecord({ sections: [section('section-2', 2), section('section-1', 1)] }));
+    ports.classes.put(classRecord({ students: { [student.userId]: 'zoe', 'student-0': 'adam' } }));
+    ports.progress.put(progressRecord({ completedSections: ['section-1', 'gone', 'section-2'], completedAt: { 'section-2': UPDATED_AT } }));
+    await expect(service.moduleReport(admin, CLASS_ID, MODULE_ID)).resolves.toEqual({
+      moduleId: MODULE_ID,
+      moduleTitle: 'Cells',
+      sections: [
+        { _id: 'section-1', title: 'Section 1' },
+        { _id: 'section-2', title: 'Section 2' },
+      ],
+      rows: [
+        { studentId: 'student-0', studentName: 'adam', completedAt: {} },
+        { studentId: student.userId, studentName: 'zoe', completedAt: { 'section-1': null, 'section-2': UPDATED_AT } },
+      ],
+    });
+  });
+
+  it('is not found for a module not assigned to the class, or for another teacher', async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'other' }));
+    await expect(service.moduleReport(teacher, CLASS_ID, 'other')).rejects.toEqual(refused('notFound', 'This module is not assigned to this class.'));
+    await expect(service.moduleReport(otherTeacher, CLASS_ID, MODULE_ID)).rejects.toEqual(refused('notFound', 'Class not found.'));
   });
 });

@@ -4,6 +4,7 @@ import type {
   ClassReportPage,
   ClassReportRow,
   ModuleProgress,
+  ModuleReport,
   Progress,
   StudentClassProgress,
   StudentModuleProgress,
@@ -11,6 +12,7 @@ import type {
 import { PAGE_LIMITS, TEXT_LIMITS } from '@shared/constants';
 import { encodeCursor } from '@shared/paging';
 import { PEOPLE_LIMITS } from '@shared/people';
+import { latestOf } from '@shared/report-insight';
 import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
@@ -70,9 +72,11 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
    */
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
-    const [schoolClass, candidate] = await Promise.all([
+    const [schoolClass, candidate, enrolment] = await Promise.all([
       requireClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
+      // The bell words the completion with the student's roster name: one more GetItem in the same round trip.
+      classes.getEnrolment(input.classId, caller.userId),
     ]);
     const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
     if (!module) throw notFound(NOT_ASSIGNED);
@@ -80,7 +84,13 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
-    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString());
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), {
+      teacherId: schoolClass.teacherId,
+      studentName: enrolment?.name ?? '',
+      moduleTitle: module.title,
+      className: schoolClass.className,
+      sectionTotal: module.sections.length,
+    });
     return toProgress(record, module);
   }
 
@@ -158,13 +168,36 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     if (!(await classes.isEnrolled(classId, studentId))) throw notFound('This student is not enrolled in this class.');
   }
 
+  /**
+   * The module drill-down: every student of the class × the module's sections, with completion times. Reads the class
+   * item, then at once the module, the whole roster (one Query per roster page, in a row) and the module's progress
+   * items in the class (one query): 2 round trips for a class whose roster fits one page.
+   */
+  async function moduleReport(caller: Caller, classId: string, moduleId: string): Promise<ModuleReport> {
+    const schoolClass = await requireClass(classes, caller, classId, 'reader');
+    const [module, roster, records] = await Promise.all([
+      requireAssignedModule(schoolClass, moduleId),
+      classes.listAllStudents(classId),
+      progress.listProgressOfClass(classId, moduleId),
+    ]);
+    const byStudent = new Map(records.map((record) => [record.studentId, record]));
+    return {
+      moduleId,
+      moduleTitle: module.title,
+      sections: [...module.sections].sort((a, b) => a.order - b.order).map(({ _id, title }) => ({ _id, title })),
+      rows: roster
+        .map(({ studentId, name }) => ({ studentId, studentName: name, completedAt: completionTimes(byStudent.get(studentId), module) }))
+        .sort((a, b) => a.studentName.localeCompare(b.studentName)),
+    };
+  }
+
   async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {
     const module = schoolClass.assignedModuleIds.includes(moduleId) ? await modules.getModule(moduleId) : undefined;
     if (!module) throw notFound(NOT_ASSIGNED);
     return module;
   }
 
-  return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion };
+  return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion, moduleReport };
 }
 
 const NOT_ASSIGNED = 'This module is not assigned to this class.';
@@ -174,19 +207,35 @@ const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.local
 function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-  return roster.map(({ studentId, name }) => ({
-    studentId,
-    studentName: name,
-    modules: orderedModules.map((module) => moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`))),
-  }));
+  return roster.map(({ studentId, name }) => {
+    const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
+    return {
+      studentId,
+      studentName: name,
+      lastActivityAt: lastActivity(studentRecords),
+      modules: orderedModules.map((module, index) => ({
+        ...moduleProgress(module, studentRecords[index]),
+        completedAt: completionTimes(studentRecords[index], module),
+      })),
+    };
+  });
 }
 
-/** An upper bound of one report row's JSON bytes: the longest id and name allowed, and each module's entry. */
-const ROW_OVERHEAD_BYTES = 64 + TEXT_LIMITS.idMaxLength + 4 * PEOPLE_LIMITS.emailMaxLength;
+/**
+ * An upper bound of one report row's JSON bytes: the longest id and name allowed, the last activity time, and each
+ * module's entry with a completion time for every one of its sections.
+ */
+const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 4 * PEOPLE_LIMITS.emailMaxLength;
+const TIME_ENTRY_BYTES = 32;
 const rowBytes = (orderedModules: ModuleRecord[]) =>
   ROW_OVERHEAD_BYTES +
   orderedModules.reduce(
-    (sum, module) => sum + 80 + utf8Bytes(JSON.stringify(module.moduleId)) + utf8Bytes(JSON.stringify(module.title)),
+    (sum, module) =>
+      sum +
+      96 +
+      utf8Bytes(JSON.stringify(module.moduleId)) +
+      utf8Bytes(JSON.stringify(module.title)) +
+      module.sections.reduce((times, section) => times + TIME_ENTRY_BYTES + utf8Bytes(JSON.stringify(section._id)), 0),
     0,
   );
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -196,6 +245,25 @@ const currentSections = (record: ProgressRecord | undefined, module: ModuleRecor
   const done = new Set(record?.completedSections ?? []);
   return module.sections.filter((section) => done.has(section._id)).map((section) => section._id);
 };
+
+/** When each current completed section was first completed; null for one completed before times were recorded. */
+function completionTimes(record: ProgressRecord | undefined, module: ModuleRecord): Record<string, string | null> {
+  return Object.fromEntries(currentSections(record, module).map((sectionId) => [sectionId, record?.completedAt?.[sectionId] ?? null]));
+}
+
+/**
+ * A student's latest completion over their progress items. An item written before completion times were kept stands
+ * for its own updatedAt (when its last section was marked), so old progress still shows when the student last worked.
+ */
+function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
+  return latestOf(
+    records.map((record) => {
+      if (!record || record.completedSections.length === 0) return null;
+      const times = Object.values(record.completedAt ?? {});
+      return times.length === record.completedSections.length ? latestOf(times) : latestOf([...times, record.updatedAt]);
+    }),
+  );
+}
 
 function toProgress(record: ProgressRecord, module: ModuleRecord): Progress {
   const { studentId, moduleId, classId, updatedAt } = record;

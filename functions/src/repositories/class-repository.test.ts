@@ -193,12 +193,25 @@ test('addAssignedModule ADDs to the set if the teacher teaches the class, answer
   await expect(repository.addAssignedModule(CLASS_ID, 'someone', 'module-2')).resolves.toBeUndefined();
 });
 
+test('addAssignedModule with a time keeps when the module was first assigned (if_not_exists) and reads it back', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem(), 'assignedAt#module-2': '2024-06-01T00:00:00.000Z' } });
+  await expect(repository.addAssignedModule(CLASS_ID, TEACHER_ID, 'module-2', '2024-06-01T00:00:00.000Z')).resolves.toMatchObject({
+    assignedAt: { 'module-2': '2024-06-01T00:00:00.000Z' },
+  });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'ADD assignedModuleIds :module SET #assignedAt = if_not_exists(#assignedAt, :now)',
+    ExpressionAttributeNames: { '#assignedAt': 'assignedAt#module-2' },
+    ExpressionAttributeValues: { ':module': new Set(['module-2']), ':teacher': TEACHER_ID, ':now': '2024-06-01T00:00:00.000Z' },
+  });
+});
+
 test('removeAssignedModule DELETEs from the set of an existing class', async () => {
   ddb.on(UpdateCommand).resolves({});
   await repository.removeAssignedModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module',
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
+    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}` },
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
   });

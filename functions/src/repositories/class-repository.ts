@@ -3,10 +3,11 @@
 // the class's partition (the roster, read in pages); one membership item per student (their classes, and the one
 // read that authorizes a student action). Admin-created classes are also listed in a catalogue partition.
 // Class items written before enrolment items kept the roster in a `students` map: readers accept that shape, any
-// roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster).
+// roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster). Each module's first
+// assignment time is kept on the class item (the students' bells list new modules).
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, Enrolment, EnrolOutcome } from '../domain/ports';
-import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
   assignedModuleIds?: Set<string>;
@@ -17,6 +18,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
   const { classId, className, teacherId, teacherName, students, studentCount, assignedModuleIds } = item as unknown as ClassItem;
+  const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   return {
     classId,
     className,
@@ -24,6 +26,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     teacherName: teacherName ?? '',
     studentCount: students ? Object.keys(students).length : Math.max(0, studentCount ?? 0),
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
+    ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
   };
 }
 
@@ -51,6 +54,9 @@ const legacyRoster = (students: Record<string, string>): Enrolment[] =>
   Object.entries(students)
     .map(([studentId, name]) => ({ studentId, name }))
     .sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+
+/** Each module's first assignment time is a top-level attribute, set with if_not_exists in the assigning update. */
+const ASSIGNED_AT_PREFIX = 'assignedAt#';
 
 export type ClassRepository = ReturnType<typeof makeClassRepository>;
 
@@ -184,15 +190,23 @@ export function makeClassRepository(context: TableContext) {
     );
 
   /** ADD or DELETE a module on a class taught by this teacher, atomically; undefined when the class is not theirs. */
-  async function changeAssignedModulesOfTeacher(operation: 'ADD' | 'DELETE', classId: string, teacherId: string, moduleId: string) {
+  async function changeAssignedModulesOfTeacher(
+    operation: 'ADD' | 'DELETE',
+    classId: string,
+    teacherId: string,
+    moduleId: string,
+    assignedAt?: string,
+  ) {
+    const timed = operation === 'ADD' && assignedAt !== undefined;
     try {
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: `${operation} assignedModuleIds :module`,
+          UpdateExpression: `${operation} assignedModuleIds :module${timed ? ' SET #assignedAt = if_not_exists(#assignedAt, :now)' : ''}`,
           ConditionExpression: 'teacherId = :teacher',
-          ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId },
+          ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId, ...(timed ? { ':now': assignedAt } : {}) },
+          ...(timed ? { ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } } : {}),
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -270,7 +284,8 @@ export function makeClassRepository(context: TableContext) {
     },
 
     /** Concurrent assigns all persist, repeats are no-ops. */
-    addAssignedModule: (classId, teacherId, moduleId) => changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId),
+    addAssignedModule: (classId, teacherId, moduleId, assignedAt) =>
+      changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, assignedAt),
 
     removeAssignedModuleOfTeacher: (classId, teacherId, moduleId) =>
       changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId),
@@ -280,8 +295,10 @@ export function makeClassRepository(context: TableContext) {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: 'DELETE assignedModuleIds :module',
+          // A deleted module leaves no assignment time behind on the class.
+          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
           ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` },
           ExpressionAttributeValues: { ':module': new Set([moduleId]) },
         }),
       );

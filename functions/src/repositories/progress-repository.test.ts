@@ -13,21 +13,37 @@ const itemKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_
 
 test('getProgress reads the item consistently and turns the section set into a list', async () => {
   ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1', 'section-2']) });
-  await expect(repository.getProgress(key)).resolves.toEqual({ ...key, completedSections: ['section-1', 'section-2'], updatedAt: UPDATED_AT });
+  await expect(repository.getProgress(key)).resolves.toEqual({
+    ...key,
+    completedSections: ['section-1', 'section-2'],
+    completedAt: {},
+    updatedAt: UPDATED_AT,
+  });
   expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'progress-table', Key: itemKey, ConsistentRead: true });
+});
+
+test('getProgress reads completion times from completedAt# attributes; an old item without them has none', async () => {
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1', 'section-2']), 'completedAt#section-2': '2024-06-01T00:00:00.000Z' } });
+  await expect(repository.getProgress(key)).resolves.toMatchObject({ completedAt: { 'section-2': '2024-06-01T00:00:00.000Z' } });
 });
 
 const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
 
-test('addCompletedSection ADDs to the set atomically, creating the item, and counts a first completion once', async () => {
-  ddb.on(UpdateCommand, { Key: itemKey }).resolves({ Attributes: progressItem({}, ['section-1']) });
+test('addCompletedSection ADDs to the set and its first completion time in one update, creating the item, and counts a first completion once', async () => {
+  ddb.on(UpdateCommand, { Key: itemKey }).resolves({ Attributes: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
   ddb.on(UpdateCommand, { Key: counterKey }).resolves({});
   const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
-  expect(answer).toEqual({ ...key, completedSections: ['section-1', 'section-2'], updatedAt: '2024-06-01T00:00:00.000Z' });
+  expect(answer).toEqual({
+    ...key,
+    completedSections: ['section-1', 'section-2'],
+    completedAt: { 'section-1': '2024-05-01T00:00:00.000Z', 'section-2': '2024-06-01T00:00:00.000Z' },
+    updatedAt: '2024-06-01T00:00:00.000Z',
+  });
   expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
     Key: itemKey,
     UpdateExpression:
-      'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+    ExpressionAttributeNames: { '#completedAt': 'completedAt#section-2' },
     ExpressionAttributeValues: {
       ':section': new Set(['section-2']),
       ':now': '2024-06-01T00:00:00.000Z',
@@ -45,9 +61,10 @@ test('addCompletedSection ADDs to the set atomically, creating the item, and cou
   });
 });
 
-test('addCompletedSection of a section already complete counts nothing', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: progressItem({}, ['section-1']) });
-  await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
+test('addCompletedSection of a section already complete counts nothing and keeps its first completion time', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
+  const answer = await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
+  expect(answer.completedAt).toEqual({ 'section-1': '2024-05-01T00:00:00.000Z' });
   expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
 });
 
@@ -66,10 +83,30 @@ test("listCompletionCounters queries the class's counter items", async () => {
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
 });
 
+test('addCompletedSection with an activity context puts the item on the teacher\'s activity index with the names the bell shows', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: progressItem() });
+  const at = '2024-06-01T00:00:00.000Z';
+  await repository.addCompletedSection(key, 'section-1', at, {
+    teacherId: 'teacher-1',
+    studentName: 'Sam',
+    moduleTitle: 'Cells',
+    className: 'Year 9',
+    sectionTotal: 2,
+  });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: expect.stringContaining(', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName'),
+    ExpressionAttributeValues: expect.objectContaining({
+      ':activityPartition': 'ACTIVITY#teacher-1',
+      ':activitySort': `${at}#PROGRESS#${MODULE_ID}#${STUDENT_ID}`,
+      ':sectionTotal': 2,
+    }),
+  });
+});
+
 test("listProgressOfStudent batch-gets the student's items by exact keys, consistently: never a classmate's", async () => {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1'])] } });
   await expect(repository.listProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID)).resolves.toEqual([
-    { ...key, completedSections: ['section-1'], updatedAt: UPDATED_AT },
+    { ...key, completedSections: ['section-1'], completedAt: {}, updatedAt: UPDATED_AT },
   ]);
   expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
   expect(ddb).toReceiveCommandWith(BatchGetCommand, {
@@ -87,6 +124,14 @@ test("listProgressOfClass queries the class partition's progress items: one quer
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' },
+  });
+});
+
+test("listProgressOfClass with a module queries only that module's items", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [progressItem()] });
+  await repository.listProgressOfClass(CLASS_ID, MODULE_ID);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
   });
 });
 

@@ -3,7 +3,14 @@
 // when a section is completed for the first time, so dashboards read one small item per module.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CompletionCounter, ProgressRecord, ProgressStore } from '../domain/ports';
-import { keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+
+/**
+ * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
+ * the same atomic update that adds the section: a nested map could not be created and filled in one update, and a
+ * repeat or a race never moves the first time.
+ */
+const COMPLETED_AT_PREFIX = 'completedAt#';
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
@@ -13,7 +20,8 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedSections?: Set<string>;
     updatedAt: string;
   };
-  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], updatedAt };
+  const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
+  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], completedAt, updatedAt };
 }
 
 export type ProgressRepository = ReturnType<typeof makeProgressRepository>;
@@ -58,17 +66,24 @@ export function makeProgressRepository(context: TableContext) {
     },
 
     /**
-     * The set's old value (ALL_OLD) tells whether this call added the section: of concurrent calls exactly one sees it
-     * missing, so the counter goes up once per first completion. A failure between the two writes leaves the counter
-     * one short, which `npm run migrate` (recomputeCounters) repairs.
+     * One atomic update adds the section, its first completion time and the activity context. The item's old value
+     * (ALL_OLD) tells whether this call added the section: of concurrent calls exactly one sees it missing, so the
+     * counter goes up once per first completion. A failure between the two writes leaves the counter one short, which
+     * `npm run migrate` (recomputeCounters) repairs.
      */
-    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt) {
+    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt, activity) {
+      const key = keys.progress(classId, moduleId, studentId);
+      // With an activity context the item also goes (back) to the top of the teacher's activity index.
+      const activitySet = activity
+        ? ', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName, moduleTitle = :moduleTitle, className = :className, sectionTotal = :sectionTotal'
+        : '';
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.progress(classId, moduleId, studentId),
+          Key: key,
           UpdateExpression:
-            'ADD completedSections :section SET updatedAt = :now, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+            `ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student${activitySet}`,
+          ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
           ExpressionAttributeValues: {
             ':section': new Set([sectionId]),
             ':now': updatedAt,
@@ -76,11 +91,20 @@ export function makeProgressRepository(context: TableContext) {
             ':class': classId,
             ':module': moduleId,
             ':student': studentId,
+            ...(activity && {
+              ':activityPartition': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1pk,
+              ':activitySort': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1sk,
+              ':studentName': activity.studentName,
+              ':moduleTitle': activity.moduleTitle,
+              ':className': activity.className,
+              ':sectionTotal': activity.sectionTotal,
+            }),
           },
           ReturnValues: 'ALL_OLD',
         }),
       );
       const before = (Attributes?.completedSections as Set<string> | undefined) ?? new Set<string>();
+      const completedAtBefore = Attributes ? prefixedAttributes(Attributes, COMPLETED_AT_PREFIX) : {};
       if (!before.has(sectionId)) {
         await client.send(
           new UpdateCommand({
@@ -91,7 +115,14 @@ export function makeProgressRepository(context: TableContext) {
           }),
         );
       }
-      return { classId, moduleId, studentId, completedSections: [...new Set([...before, sectionId])], updatedAt };
+      return {
+        classId,
+        moduleId,
+        studentId,
+        completedSections: [...new Set([...before, sectionId])],
+        completedAt: { ...completedAtBefore, [sectionId]: completedAtBefore[sectionId] ?? updatedAt },
+        updatedAt,
+      };
     },
 
     async listProgressOfStudents(classId, moduleIds, studentIds) {
@@ -111,8 +142,8 @@ export function makeProgressRepository(context: TableContext) {
       return items.map(toRecord);
     },
 
-    async listProgressOfClass(classId) {
-      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
+    async listProgressOfClass(classId, moduleId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId, moduleId));
       return items.map(toRecord);
     },
 

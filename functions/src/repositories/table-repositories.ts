@@ -4,6 +4,7 @@ import { makeDynamoAuditLog } from './audit-repository';
 import { makeClassRepository } from './class-repository';
 import { makeFileReferenceRepository } from './file-reference-repository';
 import { makeModuleRepository } from './module-repository';
+import { makeNoticeRepository } from './notice-repository';
 import { makeProgressRepository } from './progress-repository';
 import type { TableContext } from './table';
 import { makeUploadRepository } from './upload-repository';
@@ -16,5 +17,6 @@ export function makeTableRepositories(context: TableContext) {
     audit: makeDynamoAuditLog(context),
     uploads: makeUploadRepository(context),
     fileReferences: makeFileReferenceRepository(context),
+    notices: makeNoticeRepository(context),
   };
 }

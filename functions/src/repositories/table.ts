@@ -41,6 +41,10 @@ export const keys = {
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
   moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
+  /** gsi1 keys of a progress item: the teacher's activity, newest first (the bell). */
+  activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
+  /** The person's notification read marker. */
+  bellReadMarker: (userId: string): Key => ({ pk: userPartition(userId), sk: 'BELL' }),
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
   classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
@@ -77,6 +81,13 @@ const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 const chunk = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+
+/** Attributes named `{prefix}{id}` (one per id, so one update can set one atomically) as a map id → value. */
+export function prefixedAttributes(item: Record<string, unknown>, prefix: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(item)) if (name.startsWith(prefix)) values[name.slice(prefix.length)] = value as string;
+  return values;
+}
 
 /** Paged queries and batched reads and deletes on one table, retrying what DynamoDB leaves unprocessed. */
 export function makeTableAccess({ client, tableName }: TableContext) {

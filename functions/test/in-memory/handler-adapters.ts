@@ -16,6 +16,7 @@ export const tableStoresModule = {
     audit: ports.audit,
     uploads: ports.uploads,
     fileReferences: ports.fileReferences,
+    notices: ports.notices,
   }),
 };
 export const fileStoreModule = { fileStore: () => ports.files };

@@ -17,6 +17,9 @@ import type {
   ModuleRecord,
   PageRequest,
   ModuleStore,
+  ActivityContext,
+  ActivityRecord,
+  NoticeStore,
   ProgressKey,
   ProgressRecord,
   ProgressStore,
@@ -185,11 +188,12 @@ export class InMemoryClassStore implements ClassStore {
     return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
   }
 
-  /** ADD assignedModuleIds :module, condition teacherId = :teacher */
-  async addAssignedModule(classId: string, teacherId: string, moduleId: string) {
+  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists), condition teacherId = :teacher */
+  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string) {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
+    if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
     return this.toRecord(classId);
   }
 
@@ -261,6 +265,7 @@ export class InMemoryProgressStore implements ProgressStore {
 
   clear(): void {
     this.records.clear();
+    this.activity.clear();
   }
 
   put(...records: ProgressRecord[]): void {
@@ -279,8 +284,12 @@ export class InMemoryProgressStore implements ProgressStore {
   /** (class, module) → completions, like the counter items: one more per first completion of a section. */
   readonly counters = new Map<string, number>();
 
-  /** ADD completedSections :section SET updatedAt ...: creates the record, never loses or repeats a section. */
-  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
+  /** The activity index (gsi1 ACTIVITY#teacher) of records marked with an activity context. */
+  readonly activity = new Map<string, ActivityContext & { at: string }>();
+
+  /** ADD completedSections :section SET updatedAt, completedAt#section if_not_exists ...: creates the record, never loses or repeats a section. */
+  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext) {
+    if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (!current?.completedSections.includes(sectionId)) {
       const counter = `${key.classId}|${key.moduleId}`;
@@ -289,6 +298,8 @@ export class InMemoryProgressStore implements ProgressStore {
     const record: ProgressRecord = {
       ...key,
       completedSections: [...new Set([...(current?.completedSections ?? []), sectionId])],
+      // if_not_exists: the first completion time stays.
+      completedAt: { [sectionId]: updatedAt, ...current?.completedAt },
       updatedAt,
     };
     this.records.set(InMemoryProgressStore.id(key), record);
@@ -317,8 +328,8 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
-  async listProgressOfClass(classId: string) {
-    return this.all().filter((record) => record.classId === classId);
+  async listProgressOfClass(classId: string, moduleId?: string) {
+    return this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
   }
 
   async deleteProgressOfModule(classId: string, moduleId: string) {
@@ -538,12 +549,47 @@ export class RecordingLog implements Log {
 }
 
 /** Every port, in memory, wired together: what each service factory takes. */
+/** The bells' reads over the in-memory progress store's activity index. */
+export class InMemoryNoticeStore implements NoticeStore {
+  private readonly readMarkers = new Map<string, string>();
+  constructor(private readonly progress: InMemoryProgressStore) {}
+
+  clear(): void {
+    this.readMarkers.clear();
+  }
+
+  async recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]> {
+    const records = this.progress.all();
+    return [...this.progress.activity]
+      .filter(([, context]) => context.teacherId === teacherId)
+      .sort(([, a], [, b]) => b.at.localeCompare(a.at))
+      .slice(0, limit)
+      .flatMap(([id, { teacherId: _teacher, at: _at, ...context }]) => {
+        const record = records.find((each) => `${each.classId}|${each.moduleId}|${each.studentId}` === id);
+        return record ? [{ ...record, ...context }] : [];
+      });
+  }
+
+  async countStarted(classId: string, moduleId: string) {
+    return (await this.progress.listProgressOfClass(classId, moduleId)).length;
+  }
+
+  async getReadAt(userId: string) {
+    return this.readMarkers.get(userId);
+  }
+
+  async setReadAt(userId: string, at: string) {
+    this.readMarkers.set(userId, at);
+  }
+}
+
 export function inMemoryPorts() {
   const progress = new InMemoryProgressStore();
   return {
     modules: new InMemoryModuleStore(),
     classes: new InMemoryClassStore({ progress }),
     progress,
+    notices: new InMemoryNoticeStore(progress),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
@@ -560,6 +606,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.modules.clear();
   ports.classes.clear();
   ports.progress.clear();
+  ports.notices.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.uploads.clear();

@@ -18,6 +18,11 @@ export interface LargeClassOptions {
   className?: string;
   /** Writes in flight at once. */
   concurrency?: number;
+  /**
+   * Every module gets this many sections, and each student has done 0 to all of each (a spread), completed over the
+   * last 30 days (the insight bench). Without it: 2–6 sections, 0–2 done, all now.
+   */
+  sectionsPerModule?: number;
 }
 
 export interface LargeClass {
@@ -60,7 +65,7 @@ export async function createLargeClass(
 
   const moduleRecords = Array.from({ length: moduleCount }, (_, index) => {
     const moduleId = `large-module-${tag}-${index + 1}`;
-    const sectionCount = 2 + (index % 5);
+    const sectionCount = options.sectionsPerModule ?? 2 + (index % 5);
     return {
       moduleId,
       ownerId: options.teacherId,
@@ -88,17 +93,20 @@ export async function createLargeClass(
   const studentId = (index: number) => `large-student-${tag}-${String(index + 1).padStart(5, '0')}`;
   await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, studentId(index), name));
 
-  const completions: { moduleId: string; studentId: string; sectionId: string }[] = [];
+  const completions: { moduleId: string; studentId: string; sectionId: string; at: string }[] = [];
+  const spread = options.sectionsPerModule !== undefined;
   studentNames.forEach((_, studentIndex) => {
     moduleRecords.forEach((record, moduleIndex) => {
-      const done = (studentIndex + moduleIndex) % 3;
-      for (const section of record.sections.slice(0, done)) {
-        completions.push({ moduleId: record.moduleId, studentId: studentId(studentIndex), sectionId: section._id });
-      }
+      const done = spread ? (studentIndex * 7 + moduleIndex * 3) % (record.sections.length + 1) : (studentIndex + moduleIndex) % 3;
+      record.sections.slice(0, done).forEach((section, sectionIndex) => {
+        const daysAgo = spread ? (studentIndex + moduleIndex * 2 + sectionIndex) % 30 : 0;
+        const at = new Date(Date.parse(now) - daysAgo * 24 * 60 * 60 * 1000).toISOString();
+        completions.push({ moduleId: record.moduleId, studentId: studentId(studentIndex), sectionId: section._id, at });
+      });
     });
   });
-  await inParallel(completions, concurrency, ({ moduleId, studentId, sectionId }) =>
-    progress.addCompletedSection({ classId, moduleId, studentId }, sectionId, now),
+  await inParallel(completions, concurrency, ({ moduleId, studentId, sectionId, at }) =>
+    progress.addCompletedSection({ classId, moduleId, studentId }, sectionId, at),
   );
 
   return { classId, className, studentNames, moduleTitles: moduleRecords.map((record) => record.title) };

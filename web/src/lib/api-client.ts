@@ -98,8 +98,10 @@ export const api = {
   /** One page of the report; with `limit` the contract's answer is a page, not the spec's whole array. */
   getClassReportPage: (classId: string, cursor?: string) =>
     call('getClassReport', { classId }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor }) as Promise<ClassReportPage>,
-  getClassCompletion: (classId: string) => call('getClassCompletion', { classId }),
   listClassStudents: (classId: string, cursor?: string) => call('listClassStudents', { classId }, undefined, { cursor }),
+  getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
+  getNotifications: () => call('getNotifications', {}),
+  markNotificationsRead: () => call('markNotificationsRead', {}),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

@@ -1,18 +1,33 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionState } from '../../lib/session';
 import { createControls, FakeSession, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../../testing/test-utils';
+import { api } from '../../lib/api-client';
 import { PublicHeader } from './public-header';
 import { StudentHeader } from './student-header';
 import { TeacherHeader } from './teacher-header';
 
+jest.mock('../../lib/api-client', () =>
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getNotifications', 'markNotificationsRead'),
+);
+const mockedApi = jest.mocked(api);
+
+beforeEach(() => {
+  mockedApi.getNotifications.mockResolvedValue({ unread: 0, items: [] });
+  mockedApi.markNotificationsRead.mockResolvedValue(undefined);
+});
+
 function renderHeader(header: React.ReactNode, session: SessionState, path = '/') {
   const controls = createControls();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <FakeSession initial={session} controls={controls}>
-      <MemoryRouter initialEntries={[path]}>{header}</MemoryRouter>
-    </FakeSession>,
+    <QueryClientProvider client={queryClient}>
+      <FakeSession initial={session} controls={controls}>
+        <MemoryRouter initialEntries={[path]}>{header}</MemoryRouter>
+      </FakeSession>
+    </QueryClientProvider>,
   );
   return { controls, user: userEvent.setup() };
 }
@@ -45,13 +60,36 @@ describe('TeacherHeader', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
-  it('the bell honestly says there are no notifications', async () => {
+  it('the bell says when there are no notifications', async () => {
     const { user } = renderHeader(<TeacherHeader />, signedIn(TEACHER), '/teacher-dashboard');
     const bell = screen.getByRole('button', { name: 'Notifications' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     await user.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('No new notifications')).toBeVisible();
+    expect(await screen.findByText('No new notifications')).toBeVisible();
+  });
+
+  it("the bell lists activity in the teacher's classes with the unread count, and marks all read", async () => {
+    const at = new Date().toISOString();
+    const assignedAt = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+    const base = { classId: 'c1', className: 'Year 9 Science', moduleId: 'm1', at };
+    mockedApi.getNotifications.mockResolvedValue({
+      unread: 1,
+      items: [
+        { ...base, id: 'a', kind: 'completed', moduleTitle: 'Cells', studentName: 'Sam Student', count: 3, sectionTotal: 3 },
+        { ...base, id: 'b', kind: 'not-started', moduleTitle: 'Photosynthesis', count: 3, assignedAt },
+      ],
+    });
+    const { user } = renderHeader(<TeacherHeader />, signedIn(TEACHER), '/teacher-dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    const items = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Unread: Sam Student completed Cells (Year 9 Science)');
+    expect(items[1]).toHaveTextContent('3 students have not started Photosynthesis assigned 7 days ago (Year 9 Science)');
+    mockedApi.getNotifications.mockResolvedValue({ unread: 0, items: [] });
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(mockedApi.markNotificationsRead).toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('the profile menu works from the keyboard: open, reach Logout, Escape closes and returns focus', async () => {

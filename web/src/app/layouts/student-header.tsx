@@ -1,3 +1,4 @@
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../lib/session';
 import { AppHeader, type HeaderLink } from './app-header';
 
@@ -13,6 +14,7 @@ export function StudentHeader() {
       brandTo="/student-dashboard"
       navLabel="Student"
       links={STUDENT_LINKS}
+      actions={<NotificationBell />}
       navExtra={
         <button type="button" className="site-nav-link site-nav-button" onClick={() => void signOut()}>
           Logout

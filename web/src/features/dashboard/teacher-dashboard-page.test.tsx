@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
-import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
+import type { ClassReportRow, ClassSummary, Module } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassCompletion'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassReportPage'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -27,13 +27,16 @@ const modules: Module[] = Array.from({ length: 7 }, (_, index) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: `2026-01-0${index + 1}T00:00:00.000Z`,
 }));
-/** Two students; each module has 4 sections and this many completions counted. */
-const completion = (classId: string, completions: number[]): ClassCompletion => ({
-  classId,
-  studentCount: 2,
-  averagePercentage: 0,
-  modules: completions.map((done, index) => ({ moduleId: `m${index}`, moduleTitle: '', sections: 4, completions: done, percentage: 0 })),
-});
+const recently = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+const report = (percentages: number[], lastActivityAt: string | null = null): ClassReportRow[] => [
+  {
+    studentId: 'st1',
+    studentName: 'sam',
+    lastActivityAt,
+    modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0, completedAt: {} })),
+  },
+  { studentId: 'st2', studentName: 'kim', lastActivityAt: null, modules: [] },
+];
 
 const stat = (label: string) => screen.getByText(label).closest('.stat-card') as HTMLElement;
 
@@ -43,7 +46,12 @@ beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue(modules);
-  mockedApi.getClassCompletion.mockImplementation(async (classId) => (classId === 'c1' ? completion(classId, [8, 4]) : completion(classId, [0])));
+  // c1's report comes in two pages (every page is read: engagement needs each student's last activity).
+  mockedApi.getClassReportPage.mockImplementation(async (classId, cursor) => {
+    if (classId !== 'c1') return { rows: report([0]), studentCount: 2 };
+    const [first, second] = report([100, 50], recently);
+    return cursor ? { rows: [second], studentCount: 2 } : { rows: [first], studentCount: 2, next: 'page-2' };
+  });
 });
 
 it('greets the real user and shows real numbers only', async () => {
@@ -53,8 +61,10 @@ it('greets the real user and shows real numbers only', async () => {
   expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
-  // (8 + 4) completions of (2 + 1 + 1 + 1 + 1 modules) × 4 sections × 2 students = 12 / 48
-  expect(await within(stat('Avg. Engagement')).findByText('25%')).toBeInTheDocument();
+  // st1 completed a section yesterday (in c1), st2 has not: 1 of 2 distinct students, defined under the figure.
+  expect(await within(stat('Avg. Engagement')).findByText('50%')).toBeInTheDocument();
+  expect(within(stat('Avg. Engagement')).getByText('Students who completed a section in the last 7 days')).toBeInTheDocument();
+  expect(within(stat('Avg. Score')).getByText('No scored activities yet')).toBeInTheDocument();
   // The same cached list as My Classes and Class Analytics.
   expect(mockedApi.listTeacherClasses).toHaveBeenCalledWith('teacher-sub');
 });

@@ -13,9 +13,10 @@ import { useTeacherClasses } from '../classes/api/classes';
 import { studentCount } from '../classes';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules';
-import { useClassCompletions } from '../progress/api/progress';
+import { useClassReports } from '../progress/api/progress';
 import { StatCard } from './components/stat-card';
-import { averageCompletion, countDistinctStudents } from './components/teacher-stats';
+import { ENGAGEMENT_DEFINITION, engagementShare, summariseEngagement } from './components/engagement';
+import { countDistinctStudents } from './components/teacher-stats';
 import './dashboard.css';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';
@@ -29,8 +30,8 @@ export default function TeacherDashboardPage() {
   // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
   const classesFailed = classes.isError || !userId;
   const modules = useModules();
-  // One small answer per class (its completion counters), never the classes' whole reports.
-  const reports = useClassCompletions(classes.data?.map((each) => each._id) ?? []);
+  // Engagement needs each student's last activity: every page of each class's report (docs/decisions.md).
+  const reports = useClassReports(classes.data?.map((each) => each._id) ?? [], summariseEngagement);
   const [flash, clearFlash] = useFlashMessage();
 
   useLogError(classes.error, 'Loading the classes failed');
@@ -38,7 +39,7 @@ export default function TeacherDashboardPage() {
 
   const reportsFailed = reports.some((report) => report.isError);
   const reportsReady = classes.isSuccess && reports.every((report) => report.isSuccess);
-  const completion = reportsReady ? averageCompletion(reports.map((report) => report.data!)) : null;
+  const share = reportsReady ? engagementShare(reports.map((report) => report.data!)) : null;
 
   return (
     <div className="dashboard">
@@ -66,7 +67,7 @@ export default function TeacherDashboardPage() {
             hint="In your library"
           />
           <StatCard label="Avg. Score" value="—" hint="No scored activities yet" />
-          <StatCard label="Avg. Engagement" {...engagement(classesFailed || reportsFailed, reportsReady, completion)} />
+          <StatCard label="Avg. Engagement" {...engagement(classesFailed || reportsFailed, reportsReady, share)} />
         </dl>
       </section>
 
@@ -145,10 +146,10 @@ function PanelBody({ rows, children }: { rows: number; children: ReactNode }) {
   );
 }
 
-/** Engagement is measured as completion: the average share of sections done, per student and assigned module. */
-function engagement(failed: boolean, ready: boolean, completion: number | null) {
+/** Engagement: the share of enrolled students active in the last 7 days; the hint under the figure defines it. */
+function engagement(failed: boolean, ready: boolean, share: number | null) {
   if (failed) return { value: '—', hint: 'Could not load progress' };
-  if (!ready) return { value: undefined, hint: 'Average share of sections completed' };
-  if (completion === null) return { value: '—', hint: 'No modules assigned to your classes yet' };
-  return { value: `${completion}%`, hint: 'Average share of sections completed' };
+  if (!ready) return { value: undefined, hint: ENGAGEMENT_DEFINITION };
+  if (share === null) return { value: '—', hint: 'No students with assigned modules yet' };
+  return { value: `${share}%`, hint: ENGAGEMENT_DEFINITION };
 }

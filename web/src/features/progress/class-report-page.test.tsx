@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ClassDetail, ClassReportRow } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage } from '../../testing/test-utils';
@@ -24,15 +25,17 @@ const rows: ClassReportRow[] = [
   {
     studentId: 'st1',
     studentName: 'sam',
+    lastActivityAt: null,
     modules: [
-      { moduleId: 'm2', moduleTitle: 'Decimals', percentage: 100, completed: 3, total: 3 },
-      { moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 },
+      { moduleId: 'm2', moduleTitle: 'Decimals', percentage: 100, completed: 3, total: 3, completedAt: {} },
+      { moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} },
     ],
   },
   {
     studentId: 'st2',
     studentName: 'ali',
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 33.333, completed: 1, total: 3 }],
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 33.333, completed: 1, total: 3, completedAt: {} }],
   },
 ];
 
@@ -53,12 +56,17 @@ it('renders one row per student (a one-page class by name) and one column per mo
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Fractions', 'Decimals']);
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Last activity', 'Fractions', 'Decimals']);
 
+  // Sorted by name; each cell says its status in words (beside an icon), not by colour alone.
   const [, aliRow, samRow] = within(table).getAllByRole('row');
   expect(within(samRow).getByRole('rowheader')).toHaveTextContent('sam');
-  expect(within(samRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['50% (1/2)', '100% (3/3)']);
-  expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['33% (1/3)', '—No data']);
+  expect(within(samRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    'Never',
+    '◐In progress: 50% (1/2)',
+    '✓Complete: 100% (3/3)',
+  ]);
+  expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '◐In progress: 33% (1/3)', '—No data']);
   expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
 });
 
@@ -79,7 +87,8 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
   const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
     studentId: `st${index}`,
     studentName: `student ${index + 1}`,
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2 }],
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
   }));
   mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
     cursor ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page'),
@@ -99,7 +108,8 @@ it('loads the next page by itself when the last loaded rows are on screen, in th
   const student = (index: number): ClassReportRow => ({
     studentId: `st${index}`,
     studentName: `student ${40 - index}`,
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2 }],
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2, completedAt: {} }],
   });
   const all = Array.from({ length: 40 }, (_, index) => student(index));
   mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
@@ -112,4 +122,101 @@ it('loads the next page by itself when the last loaded rows are on screen, in th
   expect(await within(table).findByRole('rowheader', { name: 'student 1' })).toBeInTheDocument();
   expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(all.map((row) => row.studentName));
   expect(mockedApi.getClassReportPage).toHaveBeenLastCalledWith('c1', 'after-20');
+});
+
+describe('sort and filter', () => {
+  const NOW = Date.now();
+  const ago = (days: number) => new Date(NOW - days * 24 * 60 * 60 * 1000).toISOString();
+  const cell = (completed: number, total = 2) => ({
+    moduleId: 'm1',
+    moduleTitle: 'Fractions',
+    percentage: Math.round((completed / total) * 100),
+    completed,
+    total,
+    completedAt: {},
+  });
+  const students: ClassReportRow[] = [
+    { studentId: 'a', studentName: 'Ava', lastActivityAt: ago(1), modules: [cell(2)] },
+    { studentId: 'b', studentName: 'Ben', lastActivityAt: null, modules: [cell(0)] },
+    { studentId: 'c', studentName: 'Cai', lastActivityAt: ago(10), modules: [cell(1)] },
+    { studentId: 'd', studentName: 'Dee', lastActivityAt: ago(3), modules: [cell(1)] },
+  ];
+  const names = () => within(screen.getByRole('table', { name: /Progress of each student/ })).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+  beforeEach(() => mockedApi.getClassReportPage.mockResolvedValue(onePage(students, students.length)));
+
+  it('sorts by name, overall progress (lowest first) and last activity (longest ago first)', async () => {
+    const user = userEvent.setup();
+    renderReport();
+    await screen.findByRole('table', { name: /Progress of each student/ });
+    expect(names()).toEqual(['Ava', 'Ben', 'Cai', 'Dee']);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'progress');
+    expect(names()).toEqual(['Ben', 'Cai', 'Dee', 'Ava']);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'activity');
+    expect(names()).toEqual(['Ben', 'Cai', 'Dee', 'Ava']);
+  });
+
+  it('filters not started, stalled (after the days the teacher chooses) and complete, and says how many are shown', async () => {
+    const user = userEvent.setup();
+    renderReport();
+    await screen.findByRole('table', { name: /Progress of each student/ });
+    expect(screen.getByText('Showing 4 of 4 students')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'not-started');
+    expect(names()).toEqual(['Ben']);
+    await user.selectOptions(screen.getByLabelText('Show'), 'stalled');
+    expect(names()).toEqual(['Cai']);
+    const days = screen.getByLabelText('Stalled after (days)');
+    await user.clear(days);
+    await user.type(days, '3');
+    expect(names()).toEqual(['Cai', 'Dee']);
+    await user.selectOptions(screen.getByLabelText('Show'), 'complete');
+    expect(names()).toEqual(['Ava']);
+    expect(screen.getByText('Showing 1 of 4 students')).toBeInTheDocument();
+  });
+
+  it('summarises the class above the table', async () => {
+    renderReport();
+    const summary = await screen.findByRole('region', { name: 'Class summary' });
+    await within(summary).findByText('50%');
+    const figure = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect([figure('Not started'), figure('Stalled'), figure('Complete')]).toEqual(['1', '1', '1']);
+    expect(within(summary).getByRole('img', { name: /Completions per day, last 30 days/ })).toBeInTheDocument();
+  });
+
+  it("opens a student's modules with dates from their name", async () => {
+    const user = userEvent.setup();
+    renderReport();
+    await user.click(await screen.findByRole('button', { name: 'Cai' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cai: progress in Year 7 Maths' });
+    expect(within(dialog).getByRole('rowheader', { name: 'Fractions' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+it('loads every page before a filter applies to a class of several pages, saying so meanwhile', async () => {
+  const user = userEvent.setup();
+  const student = (index: number, completed: number): ClassReportRow => ({
+    studentId: `st${index}`,
+    studentName: `student ${index}`,
+    lastActivityAt: null,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: completed * 50, completed, total: 2, completedAt: {} }],
+  });
+  let releaseSecond = () => {};
+  const secondPage = new Promise<void>((resolve) => (releaseSecond = resolve));
+  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) => {
+    if (!cursor) return onePage([student(1, 2), student(2, 0)], 4, 'after-2');
+    await secondPage;
+    return onePage([student(3, 2), student(4, 1)], 4);
+  });
+  renderReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(screen.getByRole('button', { name: 'Show the summary of all 4 students' })).toBeInTheDocument();
+
+  await user.selectOptions(screen.getByLabelText('Show'), 'complete');
+  expect(screen.getByText('Loading all 4 students...')).toBeInTheDocument();
+  releaseSecond();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['student 1', 'student 3']);
+  expect(screen.getByRole('region', { name: 'Class summary' })).toBeInTheDocument();
 });

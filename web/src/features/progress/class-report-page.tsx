@@ -1,23 +1,89 @@
-// /analytics/:classId: the Student Progress Report of one class.
+// /analytics/:classId: the Student Progress Report of one class, with its summary, sort and filters, drill-downs,
+// CSV export and how fresh it is. The rows come in pages of up to 100 students as the teacher scrolls (a class of one
+// page is shown by name, a larger one in page order); the summary, a sort or filter other than the default, and the
+// export need every row, so asking for one loads the remaining pages first (with a visible loading line).
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { ClassReportRow } from '@shared/entities';
+import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
+import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useClass } from '../classes/api/classes';
-import { ClassReport } from './components/class-report';
+import { useClassReportPages } from './api/progress';
+import { ModuleDrillDown } from './components/module-drill-down';
+import { ReportControls } from './components/report-controls';
+import { ReportFreshness } from './components/report-freshness';
+import { StatusLegend } from './components/report-status';
+import { ReportSummary } from './components/report-summary';
+import { reportColumns, ReportTable } from './components/report-table';
+import { StudentDrillDown } from './components/student-drill-down';
+import { csvFileName } from './utils/csv';
+import { downloadCsv } from './utils/download-csv';
+import { matrixCsv, type ReportColumn } from './utils/report-csv';
+import { viewRows, type ReportFilter, type ReportSort } from './utils/report-view';
+import './insight.css';
 import './progress.css';
 
 const NO_PROGRESS = 'No progress data found for this class yet.';
 const REPORT_FAILED = 'Could not load progress report for this class.';
+const NO_MATCH = 'No students match this filter.';
 
 export default function ClassReportPage() {
   const { classId = '' } = useParams();
   const klass = useClass(classId);
+  const report = useClassReportPages(classId);
   const className = klass.data?.className;
   const heading = className ? `Student Progress Report: ${className}` : 'Student Progress Report';
   useDocumentTitle(heading);
 
+  const [sort, setSort] = useState<ReportSort>('name');
+  const [filter, setFilter] = useState<ReportFilter>('all');
+  const [stalledDays, setStalledDays] = useState(DEFAULT_STALLED_DAYS);
+  const [openModule, setOpenModule] = useState<ReportColumn | null>(null);
+  const [openStudent, setOpenStudent] = useState<ClassReportRow | null>(null);
+  const [summaryWanted, setSummaryWanted] = useState(false);
+  const [exportWanted, setExportWanted] = useState(false);
+
+  const pages = report.data?.pages;
+  const loaded = useMemo(() => pages?.flatMap((page) => page.rows), [pages]);
+  const studentCount = pages?.[0]?.studentCount ?? 0;
+  const allLoaded = Boolean(pages) && !report.hasNextPage;
+  const needsAll = sort !== 'name' || filter !== 'all' || summaryWanted || exportWanted;
+  const loadingAll = needsAll && !allLoaded;
+  const rows = allLoaded ? loaded : undefined;
+
+  // "Now" for the rules is when the report was fetched, so the summary and filters agree with the data and do not
+  // change under the teacher's eyes between refreshes.
+  const fetchedAt = report.dataUpdatedAt;
+  // A class of several pages keeps the order its pages come in (by student id) in the default view, so rows never
+  // reorder as the last page arrives; choosing a sort or filter orders them as chosen.
+  const pageOrder = (pages?.length ?? 0) > 1 && sort === 'name' && filter === 'all';
+  const shownRows = useMemo(
+    () => rows && (pageOrder ? rows : viewRows(rows, { sort, filter, stalledDays, now: new Date(fetchedAt) })),
+    [rows, pageOrder, sort, filter, stalledDays, fetchedAt],
+  );
+  const columns = useMemo(() => reportColumns(loaded ?? [], klass.data?.assignedModuleIds), [loaded, klass.data]);
+  const empty = loaded?.every((row) => row.modules.length === 0);
+  const exportRows = (list: ClassReportRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns));
+
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = report;
+  useEffect(() => {
+    if (needsAll && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [needsAll, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  useEffect(() => {
+    if (exportWanted && shownRows) {
+      setExportWanted(false);
+      exportRows(shownRows);
+    }
+  });
+
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
   // The heading names the class, so it waits for the class (a small answer) and never changes length once shown;
-  // below it, the loading line is replaced by the table. Neither moves anything on screen.
+  // below it, everything keeps its size while the report loads and the loading line is replaced by the table.
   if (klass.isPending) {
     return (
       <div>
@@ -29,15 +95,76 @@ export default function ClassReportPage() {
   return (
     <div>
       <BackLink />
-      <h1>{heading}</h1>
-      <ClassReport
-        classId={classId}
-        caption={`Progress of each student in each module of ${className ?? 'this class'}`}
-        classModules={klass.data?.assignedModuleIds}
-        emptyText={NO_PROGRESS}
-        loadingLabel="Loading progress report..."
-        failureText={REPORT_FAILED}
+      <div className="report-heading">
+        <h1>{heading}</h1>
+        <ReportFreshness updatedAt={fetchedAt} fetching={report.isFetching} onRefresh={() => void report.refetch()} />
+      </div>
+      {/* Until every page is in, the summary keeps its loading size and offers to load them (nothing moves). */}
+      <div className="report-summary-slot">
+        <ReportSummary rows={rows} now={new Date(fetchedAt)} stalledDays={stalledDays} />
+        {pages && !allLoaded && (
+          <p className="report-summary-overlay">
+            {summaryWanted ? (
+              `Loading all ${studentCount} students for the summary...`
+            ) : (
+              <button type="button" className="link-button" onClick={() => setSummaryWanted(true)}>
+                Show the summary of all {studentCount} students
+              </button>
+            )}
+          </p>
+        )}
+      </div>
+      <ReportControls
+        sort={sort}
+        filter={filter}
+        stalledDays={stalledDays}
+        shown={shownRows?.length ?? loaded?.length}
+        total={studentCount || loaded?.length}
+        onSort={setSort}
+        onFilter={setFilter}
+        onStalledDays={setStalledDays}
+        onExport={loaded && !empty && !exportWanted ? () => (shownRows ? exportRows(shownRows) : setExportWanted(true)) : undefined}
       />
+      <StatusLegend />
+      {report.isPending ? (
+        <Loading label="Loading progress report..." />
+      ) : !loaded ? (
+        <Alert tone="error">{REPORT_FAILED}</Alert>
+      ) : empty ? (
+        <p className="empty-state">{NO_PROGRESS}</p>
+      ) : loadingAll && !isError ? (
+        <Loading label={`Loading all ${studentCount} students...`} />
+      ) : shownRows?.length === 0 ? (
+        <p className="empty-state">{NO_MATCH}</p>
+      ) : (
+        <ReportTable
+          caption={`Progress of each student in each module of ${className ?? 'this class'}`}
+          rows={shownRows ?? loaded}
+          totalRows={shownRows ? 0 : studentCount}
+          onNearEnd={loadMore}
+          classModules={klass.data?.assignedModuleIds}
+          onOpenModule={setOpenModule}
+          onOpenStudent={setOpenStudent}
+        />
+      )}
+      {loaded && isError && (
+        <Alert tone="error">
+          Could not load more students.{' '}
+          <button type="button" className="link-button" onClick={() => void fetchNextPage()}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      {openModule && (
+        <ModuleDrillDown
+          classId={classId}
+          className={className ?? ''}
+          moduleId={openModule.moduleId}
+          moduleTitle={openModule.title}
+          onClose={() => setOpenModule(null)}
+        />
+      )}
+      {openStudent && <StudentDrillDown row={openStudent} className={className ?? ''} onClose={() => setOpenStudent(null)} />}
     </div>
   );
 }

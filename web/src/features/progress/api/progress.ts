@@ -1,16 +1,16 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Progress } from '@shared/entities';
+import type { ClassReportRow, Progress } from '@shared/entities';
 import { api, isNotFound } from '@web/lib/api-client';
 
 export const progressKeys = {
   all: ['progress'] as const,
   student: (studentId: string, moduleId: string, classId: string) =>
     [...progressKeys.all, 'student', studentId, moduleId, classId] as const,
-  /** The report's pages; the completion key starts with it, so a mark refreshes both. */
+  /** The report's pages; the drill-down and dashboard keys start with it, so a mark refreshes them all. */
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
-  classCompletion: (classId: string) => [...progressKeys.classReport(classId), 'completion'] as const,
+  moduleReport: (classId: string, moduleId: string) => [...progressKeys.classReport(classId), 'module', moduleId] as const,
   studentClass: (classId: string, studentId: string) => [...progressKeys.all, 'student-class', classId, studentId] as const,
 };
 
@@ -72,7 +72,8 @@ const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a,
 
 /**
  * The class report in pages of up to 100 students (the order of the roster), loaded as the reader scrolls: the page
- * asks for the next one (`fetchNextPage`) when its last loaded rows come near the screen.
+ * asks for the next one (`fetchNextPage`) when its last loaded rows come near the screen. Fetched again (the pages
+ * loaded) whenever the page opens and whenever the tab regains focus.
  */
 export function useClassReportPages(classId: string | undefined) {
   return useInfiniteQuery({
@@ -81,15 +82,41 @@ export function useClassReportPages(classId: string | undefined) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next,
     enabled: Boolean(classId),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
 }
 
-/** Each class's completion from its counters (the teacher dashboard's average): one small answer per class. */
-export function useClassCompletions(classIds: string[]) {
+/** A module's drill-down (student × section with dates); always fresh when opened. */
+export function useModuleReport(classId: string, moduleId: string) {
+  return useQuery({
+    queryKey: progressKeys.moduleReport(classId, moduleId),
+    queryFn: () => api.getModuleReport(classId, moduleId),
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * Every row of each class's report, every page read in a row (the teacher dashboard's engagement needs each
+ * student's last activity), reduced by `select` as each class arrives.
+ */
+export function useClassReports<T>(classIds: string[], select: (rows: ClassReportRow[]) => T) {
   return useQueries({
     queries: classIds.map((classId) => ({
-      queryKey: progressKeys.classCompletion(classId),
-      queryFn: () => api.getClassCompletion(classId),
+      queryKey: [...progressKeys.classReport(classId), 'all'] as const,
+      queryFn: () => allReportRows(classId),
+      select,
     })),
   });
+}
+
+async function allReportRows(classId: string): Promise<ClassReportRow[]> {
+  const rows: ClassReportRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.getClassReportPage(classId, cursor);
+    rows.push(...page.rows);
+    cursor = page.next;
+  } while (cursor);
+  return rows;
 }

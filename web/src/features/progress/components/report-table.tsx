@@ -1,19 +1,17 @@
-// The class report: one row per student, one column per module, each cell "percentage% (completed/total)".
+// The class report: one row per student (with their last activity), one column per module, each cell its status
+// (icon and hidden text) and "percentage% (completed/total)".
 // A large class (hundreds or thousands of students × tens of modules) renders only the rows near the screen, each row
 // memoised, so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing
-// moves as rows come and go. Rows arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
+// moves as rows come and go. Rows may arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
-
-interface ReportColumn {
-  moduleId: string;
-  title: string;
-}
+import { cellText, type ReportColumn } from '../utils/report-csv';
+import { LastActivity, StatusIcon } from './report-status';
 
 /** Columns follow the class's module order; modules only the report knows (none, normally) come last. */
-function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_id' | 'title'>[] = []): ReportColumn[] {
+export function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_id' | 'title'>[] = []): ReportColumn[] {
   const columns = new Map<string, ReportColumn>();
   for (const module of classModules) columns.set(module._id, { moduleId: module._id, title: module.title });
   for (const row of rows) {
@@ -23,8 +21,6 @@ function reportColumns(rows: ClassReportRow[], classModules: Pick<ModuleRef, '_i
   }
   return [...columns.values()];
 }
-
-const formatPercentage = (value: number) => `${Math.round(value)}%`;
 
 /** Every body row is this tall (names are clamped to two lines in CSS), so the virtual rows need no measuring. */
 export const REPORT_ROW_HEIGHT_PX = 73;
@@ -41,9 +37,12 @@ interface ReportTableProps {
   totalRows?: number;
   onNearEnd?: () => void;
   classModules?: Pick<ModuleRef, '_id' | 'title'>[];
+  /** Drill-downs: a module's column heading and a student's name open them. */
+  onOpenModule?: (column: ReportColumn) => void;
+  onOpenStudent?: (row: ClassReportRow) => void;
 }
 
-export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModules }: ReportTableProps) {
+export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModules, onOpenModule, onOpenStudent }: ReportTableProps) {
   const columns = useMemo(() => reportColumns(rows, classModules), [rows, classModules]);
   const count = Math.max(rows.length, totalRows);
   const virtualized = count >= VIRTUALIZE_FROM_ROWS;
@@ -80,6 +79,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
         <caption>{caption}</caption>
         <colgroup>
           <col className="report-student-column" />
+          <col className="report-activity-column" />
           {columns.map((column) => (
             <col key={column.moduleId} className="report-module-column" />
           ))}
@@ -87,20 +87,27 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Student</th>
+            <th scope="col">Last activity</th>
             {columns.map((column) => (
               <th scope="col" key={column.moduleId}>
-                {column.title}
+                {onOpenModule ? (
+                  <button type="button" className="report-drill" onClick={() => onOpenModule(column)}>
+                    {column.title}
+                  </button>
+                ) : (
+                  column.title
+                )}
               </th>
             ))}
           </tr>
         </thead>
         <tbody ref={body}>
-          {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 1} />}
+          {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 2} />}
           {items.map(({ index }) =>
             rows[index] ? (
-              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} />
+              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} onOpenStudent={onOpenStudent} />
             ) : (
-              <PendingRow key={`pending-${index}`} span={columns.length} rowIndex={index + 2} />
+              <PendingRow key={`pending-${index}`} span={columns.length + 1} rowIndex={index + 2} />
             ),
           )}
         </tbody>
@@ -133,15 +140,25 @@ interface ReportRowViewProps {
   row: ClassReportRow;
   columns: ReportColumn[];
   rowIndex: number;
+  onOpenStudent?: (row: ClassReportRow) => void;
 }
 
-const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex }: ReportRowViewProps) {
+const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOpenStudent }: ReportRowViewProps) {
   const byModule = new Map(row.modules.map((module) => [module.moduleId, module]));
   return (
     <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
       <th scope="row">
-        <span className="report-student-name">{row.studentName}</span>
+        {onOpenStudent ? (
+          <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
+            {row.studentName}
+          </button>
+        ) : (
+          <span className="report-student-name">{row.studentName}</span>
+        )}
       </th>
+      <td>
+        <LastActivity iso={row.lastActivityAt} />
+      </td>
       {columns.map((column) => {
         const cell = byModule.get(column.moduleId);
         if (!cell) {
@@ -155,10 +172,11 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex }: Re
         return (
           <td key={column.moduleId}>
             <span className="report-cell">
+              <StatusIcon cell={cell} />
               <span className="report-meter" aria-hidden="true">
                 <span style={{ width: `${Math.max(0, Math.min(100, cell.percentage))}%` }} />
               </span>
-              {formatPercentage(cell.percentage)} ({cell.completed}/{cell.total})
+              {cellText(cell)}
             </span>
           </td>
         );

@@ -1,0 +1,116 @@
+// `npm run bench` (second part): teacher insight at the issue's scale, a class of 200 students × 20 modules × 10
+// sections with progress spread over 30 days, on the local stack. Prints the report's p50/p95, the module drill-down's
+// p50, the CSV export's generation time, the bells' p50, and the DynamoDB round trips of each next to the targets.
+// Asserts nothing.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { performance } from 'node:perf_hooks';
+import { makeClassRepository } from '../functions/src/repositories/class-repository';
+import { makeModuleRepository } from '../functions/src/repositories/module-repository';
+import { makeNoticeRepository } from '../functions/src/repositories/notice-repository';
+import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
+import { makeNotificationService } from '../functions/src/domain/notifications';
+import { makeProgressService } from '../functions/src/domain/progress';
+import { systemClock } from '../functions/src/platform/system';
+import { localTableStores } from '../infra/local/table-stores';
+import { LOCAL_CREDENTIALS } from '../infra/local/stack-config';
+import { createLargeClass } from '../test/e2e/support/large-class';
+import { startWorld } from '../test/integration/support/world';
+import { matrixCsv, moduleDrillDownCsv } from '../web/src/features/progress/utils/report-csv';
+
+const RUNS = 30;
+
+async function timings(runs: number, operation: () => Promise<unknown> | unknown): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const begin = performance.now();
+    await operation();
+    latencies.push(performance.now() - begin);
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+
+function line(label: string, sorted: number[], target: string, roundTrips: number | string) {
+  console.log(
+    `${label.padEnd(44)} p50 ${quantile(sorted, 0.5).padStart(7)} ms  p95 ${quantile(sorted, 0.95).padStart(7)} ms  ` +
+      `target ${target.padEnd(9)} round trips ${roundTrips}`,
+  );
+}
+
+async function main() {
+  const world = await startWorld();
+  const stores = localTableStores(world.config);
+  // The same use cases over a client that counts its requests: the round trips each read costs.
+  let requests = 0;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: world.config.dynamodb.endpoint, region: world.config.region, credentials: LOCAL_CREDENTIALS }),
+  );
+  client.middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name: 'countRequests' });
+  const context = { client, tableName: world.config.dynamodb.table };
+  const counted = { classes: makeClassRepository(context), modules: makeModuleRepository(context), progress: makeProgressRepository(context) };
+  const progress = makeProgressService({ ...counted, clock: systemClock });
+  const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
+  const roundTripsOf = async (operation: () => Promise<unknown>) => {
+    requests = 0;
+    await operation();
+    return requests;
+  };
+
+  try {
+    console.log('Teacher insight benchmark: seeding 200 students × 20 modules × 10 sections (this takes a few minutes)...');
+    const seeded = performance.now();
+    const large = await createLargeClass(stores, {
+      teacherId: world.teacher.userId,
+      teacherName: world.teacher.name,
+      sectionsPerModule: 10,
+      className: 'Insight bench (200 students)',
+    });
+    console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s.`);
+    const teacher = { userId: world.teacher.userId, roles: ['Teachers' as const] };
+    const classId = large.classId;
+    const klass = await world.ok('getClass', { as: world.teacher, params: { classId } });
+    const firstModule = (klass.assignedModuleIds as { _id: string; title: string }[])[0]!;
+
+    const report = await world.ok('getClassReport', { as: world.teacher, params: { classId } });
+    line(
+      'GET /api/progress/class/{id} (report)',
+      await timings(RUNS, () => world.ok('getClassReport', { as: world.teacher, params: { classId } })),
+      '≤ 300 ms',
+      await roundTripsOf(() => progress.classReport(teacher, classId)),
+    );
+    const drillDown = await world.ok('getModuleReport', { as: world.teacher, params: { classId, moduleId: firstModule._id } });
+    line(
+      'GET .../class/{id}/module/{id} (drill-down)',
+      await timings(RUNS, () => world.ok('getModuleReport', { as: world.teacher, params: { classId, moduleId: firstModule._id } })),
+      '≤ 150 ms',
+      await roundTripsOf(() => progress.moduleReport(teacher, classId, firstModule._id)),
+    );
+    const columns = (klass.assignedModuleIds as { _id: string; title: string }[]).map((module) => ({ moduleId: module._id, title: module.title }));
+    line('CSV of the report (200 × 20), generated', await timings(RUNS, () => matrixCsv(report, columns)), '≤ 1 s', 0);
+    line('CSV of a drill-down (200 × 10), generated', await timings(RUNS, () => moduleDrillDownCsv(drillDown)), '≤ 1 s', 0);
+    line(
+      'GET /api/notifications (teacher bell)',
+      await timings(RUNS, () => world.ok('getNotifications', { as: world.teacher })),
+      '—',
+      await roundTripsOf(() => notifications.bell(teacher)),
+    );
+    const student = { userId: world.student.userId, roles: ['Students' as const] };
+    line(
+      'GET /api/notifications (student bell)',
+      await timings(RUNS, () => world.ok('getNotifications', { as: world.student })),
+      '—',
+      await roundTripsOf(() => notifications.bell(student)),
+    );
+  } finally {
+    stores.destroy();
+    client.destroy();
+    await world.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

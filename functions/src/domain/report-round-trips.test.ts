@@ -1,0 +1,79 @@
+// A class report page and the module drill-down over the real DynamoDB adapters with a mocked client: each is a
+// fixed number of round trips whatever the class size (docs/architecture.md states the numbers).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockAws } from '@test/unit-helpers/aws';
+import { classItem, CLASS_ID, enrolmentItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { callers } from '../../test/in-memory/records';
+import { FixedClock } from '../../test/in-memory/stores';
+import { makeClassRepository } from '../repositories/class-repository';
+import { makeModuleRepository } from '../repositories/module-repository';
+import { makeProgressRepository } from '../repositories/progress-repository';
+import { makeProgressService } from './progress';
+
+const { ddb } = mockAws();
+const context = { client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' };
+const service = makeProgressService({
+  classes: makeClassRepository(context),
+  modules: makeModuleRepository(context),
+  progress: makeProgressRepository(context),
+  clock: new FixedClock(),
+});
+
+function givenClassOf(size: number) {
+  const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
+  const modules = Array.from({ length: 20 }, (_, index) => moduleItem({ moduleId: `${MODULE_ID}-${index}`, title: `Module ${index}` }));
+  const progress = studentIds.flatMap((studentId) => modules.map((module) => progressItem({ moduleId: module.moduleId as string, studentId })));
+  answer(GetCommand, () => ({ Item: classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }) }));
+  answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
+  answer(BatchGetCommand, (input) => {
+    const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
+    return { Responses: { table: [...modules, ...progress].filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
+  });
+  answer(QueryCommand, () => ({ Items: studentIds.map((studentId) => enrolmentItem(studentId, studentId)) }), {
+    ExpressionAttributeValues: { ':prefix': 'STUDENT#' },
+  });
+  answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
+    ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
+  });
+}
+
+/**
+ * Round trips, not calls: parallel calls (a page's progress BatchGets of 100 keys each) are one round trip. Each
+ * answer waits a macrotask, so the calls sent while one is in flight join its round trip.
+ */
+let inFlight = 0;
+let roundTrips = 0;
+function answer<Input extends object>(
+  command: new (input: Input) => unknown,
+  respond: (input: Input) => unknown,
+  matching?: Record<string, unknown>,
+) {
+  ddb.on(command as unknown as Parameters<typeof ddb.on>[0], matching as never).callsFake(async (input: Input) => {
+    if (inFlight === 0) roundTrips += 1;
+    inFlight += 1;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    inFlight -= 1;
+    return respond(input);
+  });
+}
+beforeEach(() => {
+  inFlight = 0;
+  roundTrips = 0;
+});
+
+it.each([1, 100])('reads a class report page of %i students × 20 modules in 3 round trips', async (size) => {
+  givenClassOf(size);
+  const page = await service.classReportPage(callers.teacher, CLASS_ID, { limit: 100 });
+  expect(page.rows).toHaveLength(size);
+  expect(page.rows[0].modules).toHaveLength(20);
+  expect(page.rows[0].lastActivityAt).toBe(UPDATED_AT);
+  expect(roundTrips).toBe(3);
+});
+
+it.each([1, 100])('reads the module drill-down of %i students (one roster page) in 2 round trips', async (size) => {
+  givenClassOf(size);
+  const drillDown = await service.moduleReport(callers.teacher, CLASS_ID, `${MODULE_ID}-0`);
+  expect(drillDown.rows).toHaveLength(size);
+  expect(roundTrips).toBe(2);
+});

@@ -1,0 +1,54 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockAws } from '@test/unit-helpers/aws';
+import { STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
+import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { makeNoticeRepository } from './notice-repository';
+
+const { ddb } = mockAws();
+const repository = makeNoticeRepository({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' });
+
+test("recentActivity reads the teacher's activity index newest first, in one query of at most the limit", async () => {
+  ddb.on(QueryCommand).resolves({
+    Items: [{ ...progressItem(), studentName: 'Sam', moduleTitle: 'Cells', className: 'Year 9', sectionTotal: 2, 'completedAt#section-1': UPDATED_AT }],
+  });
+  await expect(repository.recentActivity(TEACHER_ID, 20)).resolves.toEqual([
+    {
+      classId: CLASS_ID,
+      moduleId: MODULE_ID,
+      studentId: STUDENT_ID,
+      completedSections: ['section-1'],
+      completedAt: { 'section-1': UPDATED_AT },
+      updatedAt: UPDATED_AT,
+      studentName: 'Sam',
+      moduleTitle: 'Cells',
+      className: 'Year 9',
+      sectionTotal: 2,
+    },
+  ]);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :partition',
+    ExpressionAttributeValues: { ':partition': `ACTIVITY#${TEACHER_ID}` },
+    ScanIndexForward: false,
+    Limit: 20,
+  });
+});
+
+test("countStarted counts the module's progress items in the class without reading them", async () => {
+  ddb.on(QueryCommand).resolves({ Count: 7 });
+  await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(7);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
+    Select: 'COUNT',
+  });
+});
+
+test('the read marker is one item per person', async () => {
+  ddb.on(GetCommand).resolves({ Item: { readAt: UPDATED_AT } });
+  await expect(repository.getReadAt(TEACHER_ID)).resolves.toBe(UPDATED_AT);
+  expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `USER#${TEACHER_ID}`, sk: 'BELL' } });
+  await repository.setReadAt(TEACHER_ID, UPDATED_AT);
+  expect(ddb).toReceiveCommandWith(PutCommand, { Item: { pk: `USER#${TEACHER_ID}`, sk: 'BELL', entity: 'BellReadMarker', readAt: UPDATED_AT } });
+});

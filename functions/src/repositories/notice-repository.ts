@@ -1,0 +1,80 @@
+// Data access for the bells: the teacher's activity index (progress items carry gsi1 keys `ACTIVITY#{teacherId}` /
+// `{time}#...` once a student marks a section), counts of started students, and each person's read marker.
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '@shared/table';
+import type { ActivityRecord, NoticeStore } from '../domain/ports';
+import { keys, prefixedAttributes, queries, type TableContext } from './table';
+
+function toActivity(item: Record<string, unknown>): ActivityRecord {
+  const { classId, moduleId, studentId, completedSections, updatedAt, studentName, moduleTitle, className, sectionTotal } = item as {
+    classId: string;
+    moduleId: string;
+    studentId: string;
+    completedSections?: Set<string>;
+    updatedAt: string;
+    studentName: string;
+    moduleTitle: string;
+    className: string;
+    sectionTotal: number;
+  };
+  return {
+    classId,
+    moduleId,
+    studentId,
+    completedSections: [...(completedSections ?? [])],
+    completedAt: prefixedAttributes(item, 'completedAt#'),
+    updatedAt,
+    studentName,
+    moduleTitle,
+    className,
+    sectionTotal,
+  };
+}
+
+export function makeNoticeRepository({ client, tableName }: TableContext): NoticeStore {
+  const index = TABLE_KEYS.byOwnerIndex;
+  return {
+    async recentActivity(teacherId, limit) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index.name,
+          KeyConditionExpression: `${index.partitionKey} = :partition`,
+          ExpressionAttributeValues: { ':partition': `ACTIVITY#${teacherId}` },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return Items.map(toActivity);
+    },
+
+    async countStarted(classId, moduleId) {
+      const { partition, sortPrefix } = queries.progressOfClass(classId, moduleId);
+      let count = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+            Select: 'COUNT',
+            ExclusiveStartKey,
+          }),
+        );
+        count += page.Count ?? 0;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return count;
+    },
+
+    async getReadAt(userId) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.bellReadMarker(userId) }));
+      return Item?.readAt as string | undefined;
+    },
+
+    async setReadAt(userId, at) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.bellReadMarker(userId), entity: 'BellReadMarker', readAt: at } }));
+    },
+  };
+}

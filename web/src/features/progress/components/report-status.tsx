@@ -1,0 +1,38 @@
+// A report cell's status as a shape and words (never colour alone), the legend that explains the shapes, and a
+// student's last activity as a date.
+import { STATUS_LABELS, cellStatus, type CellStatus } from '@shared/report-insight';
+import { formatShortDate } from '../../modules/components/updated-date';
+
+const ICONS: Record<CellStatus, string> = { 'not-started': '○', 'in-progress': '◐', complete: '✓' };
+
+export function StatusIcon({ cell }: { cell: { completed: number; total: number } }) {
+  const status = cellStatus(cell);
+  return (
+    <>
+      <span className={`status-icon status-${status}`} aria-hidden="true" title={STATUS_LABELS[status]}>
+        {ICONS[status]}
+      </span>
+      <span className="visually-hidden">{STATUS_LABELS[status]}: </span>
+    </>
+  );
+}
+
+export function StatusLegend() {
+  return (
+    <ul className="status-legend" aria-label="What the cell icons mean">
+      {(Object.keys(ICONS) as CellStatus[]).map((status) => (
+        <li key={status}>
+          <span className={`status-icon status-${status}`} aria-hidden="true">
+            {ICONS[status]}
+          </span>
+          {STATUS_LABELS[status]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LastActivity({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="muted">Never</span>;
+  return <time dateTime={iso}>{formatShortDate(new Date(iso))}</time>;
+}

@@ -1,0 +1,49 @@
+// What the report shows: the rows kept by the teacher's filter, in the order they chose.
+import type { ClassReportRow } from '@shared/entities';
+import { hasNotStarted, isComplete, isStalled } from '@shared/report-insight';
+
+export type ReportSort = 'name' | 'progress' | 'activity';
+export type ReportFilter = 'all' | 'not-started' | 'stalled' | 'complete';
+
+export const SORT_LABELS: Record<ReportSort, string> = {
+  name: 'Name (A–Z)',
+  progress: 'Overall progress (lowest first)',
+  activity: 'Last activity (longest ago first)',
+};
+
+export const FILTER_LABELS: Record<ReportFilter, string> = {
+  all: 'All students',
+  'not-started': 'Not started',
+  stalled: 'Stalled',
+  complete: 'Complete',
+};
+
+/** A student's overall progress: the mean of their modules' percentages. */
+export const overallProgress = (row: ClassReportRow) =>
+  row.modules.length === 0 ? 0 : row.modules.reduce((sum, cell) => sum + cell.percentage, 0) / row.modules.length;
+
+const byName = (a: ClassReportRow, b: ClassReportRow) => a.studentName.localeCompare(b.studentName);
+
+const COMPARE: Record<ReportSort, (a: ClassReportRow, b: ClassReportRow) => number> = {
+  name: byName,
+  progress: (a, b) => overallProgress(a) - overallProgress(b) || byName(a, b),
+  // Never active counts as longest ago.
+  activity: (a, b) => (a.lastActivityAt ?? '').localeCompare(b.lastActivityAt ?? '') || byName(a, b),
+};
+
+export interface ReportViewOptions {
+  sort: ReportSort;
+  filter: ReportFilter;
+  stalledDays: number;
+  now: Date;
+}
+
+export function viewRows(rows: ClassReportRow[], { sort, filter, stalledDays, now }: ReportViewOptions): ClassReportRow[] {
+  const keep: Record<ReportFilter, (row: ClassReportRow) => boolean> = {
+    all: () => true,
+    'not-started': hasNotStarted,
+    stalled: (row) => isStalled(row, now, stalledDays),
+    complete: isComplete,
+  };
+  return rows.filter(keep[filter]).sort(COMPARE[sort]);
+}

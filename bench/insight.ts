@@ -1,6 +1,7 @@
 // `npm run bench` (second part): teacher insight at the issue's scale, a class of 200 students × 20 modules × 10
-// sections with progress spread over 30 days, on the local stack. Prints the report's p50/p95, the module drill-down's
-// p50, the CSV export's generation time, the bells' p50, and the DynamoDB round trips of each next to the targets.
+// sections with progress spread over 30 days, on the local stack. Prints the report's p50/p95 (whole, and the page of
+// 100 students the web reads), the dashboard's per-class completion and engagement read, the module drill-down's p50,
+// the CSV export's generation time, the bells' p50, and the DynamoDB round trips of each next to the targets.
 // Asserts nothing.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -79,6 +80,19 @@ async function main() {
       await timings(RUNS, () => world.ok('getClassReport', { as: world.teacher, params: { classId } })),
       '≤ 300 ms',
       await roundTripsOf(() => progress.classReport(teacher, classId)),
+    );
+    // What the web reads: pages of 100 students, the second asked for as the teacher scrolls (or for the summary).
+    line(
+      'GET /api/progress/class/{id}?limit=100 (page)',
+      await timings(RUNS, () => world.ok('getClassReport', { as: world.teacher, path: `/api/progress/class/${classId}?limit=100` })),
+      '≤ 300 ms',
+      await roundTripsOf(() => progress.classReportPage(teacher, classId, { limit: 100 })),
+    );
+    line(
+      'GET .../class/{id}/completion (dashboard)',
+      await timings(RUNS, () => world.ok('getClassCompletion', { as: world.teacher, params: { classId } })),
+      '—',
+      await roundTripsOf(() => progress.classCompletion(teacher, classId)),
     );
     const drillDown = await world.ok('getModuleReport', { as: world.teacher, params: { classId, moduleId: firstModule._id } });
     line(

@@ -152,6 +152,8 @@ export interface ClassCompletion {
   /** Completed sections over all sections of all students, as a percentage (0 with no students or sections). */
   averagePercentage: number;
   modules: { moduleId: string; moduleTitle: string; sections: number; completions: number; percentage: number }[];
+  /** The students who completed a section in the last 7 UTC days (today included), whether still enrolled or not. */
+  activeStudentIds: string[];
 }
 
 export interface SingleUploadTicket {

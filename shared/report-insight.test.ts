@@ -1,5 +1,5 @@
 import type { ClassReportRow, ReportCell } from './entities';
-import { activeShare, cellStatus, completionsPerDay, isStalled, localDay, summarizeReport } from './report-insight';
+import { cellStatus, completionsPerDay, engagementDays, isStalled, localDay, summarizeReport, utcDay } from './report-insight';
 
 const NOW = new Date(2026, 10, 23, 12, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,10 +70,12 @@ describe('summarizeReport', () => {
   });
 });
 
-describe('activeShare', () => {
-  it('is the share of students with a completion in the last 7 days', () => {
-    expect(activeShare([row(daysAgo(1), cell(1, 2)), row(daysAgo(8), cell(1, 2)), row(null, cell(0, 2))], NOW)).toBe(33);
-    expect(activeShare([], NOW)).toBeNull();
+describe('engagementDays', () => {
+  it('is the 7 UTC days ending today, whatever the time of day', () => {
+    const days = engagementDays(new Date('2026-03-01T23:59:59.999Z'));
+    expect(days).toEqual(['2026-02-23', '2026-02-24', '2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(engagementDays(new Date('2026-03-01T00:00:00.000Z')).at(-1)).toBe('2026-03-01');
+    expect(utcDay('2026-03-01T00:30:00.000+02:00')).toBe('2026-02-28');
   });
 });
 

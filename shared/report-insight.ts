@@ -68,12 +68,15 @@ export function summarizeReport(rows: ClassReportRow[], now: Date, stalledDays: 
   };
 }
 
-/** Students with a completion in the last `days` days, as a share of the students listed; null without students. */
-export function activeShare(rows: ClassReportRow[], now: Date, days = 7): number | null {
-  if (rows.length === 0) return null;
-  const since = now.getTime() - days * DAY_MS;
-  const active = rows.filter((row) => row.lastActivityAt && Date.parse(row.lastActivityAt) > since).length;
-  return Math.round((active / rows.length) * 100);
+/** The UTC calendar day of a time, yyyy-mm-dd: the key of a class's day of active students. */
+export const utcDay = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
+
+/** Engagement counts the students who completed a section on one of the last 7 UTC days, today included. */
+export const ENGAGEMENT_DAYS = 7;
+
+/** The UTC days of the engagement window, today last. */
+export function engagementDays(now: Date): string[] {
+  return Array.from({ length: ENGAGEMENT_DAYS }, (_, index) => utcDay(new Date(now.getTime() - (ENGAGEMENT_DAYS - 1 - index) * DAY_MS)));
 }
 
 export interface DayCount {

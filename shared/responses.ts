@@ -110,6 +110,7 @@ export const classCompletionSchema = z.strictObject({
       percentage,
     }),
   ),
+  activeStudentIds: z.array(z.string()),
 }) satisfies z.ZodType<ClassCompletion>;
 
 export const notificationsSchema = z.strictObject({

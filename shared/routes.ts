@@ -39,7 +39,7 @@ export const routes = {
   getStudentClassProgress: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}', roles: TEACHERS_AND_STUDENTS },
   // The report in pages with ?limit=&cursor= (the spec's whole array without them, for classes that fit).
   getClassReport: { method: 'GET', path: '/api/progress/class/{classId}', roles: TEACHERS_AND_ADMINS },
-  // Dashboards: completion per module from the class's counters.
+  // Dashboards: completion per module from the class's counters, and the students active in the last 7 days.
   getClassCompletion: { method: 'GET', path: '/api/progress/class/{classId}/completion', roles: TEACHERS_AND_ADMINS },
   // The roster in pages (?limit=&cursor=).
   listClassStudents: { method: 'GET', path: '/api/classes/{classId}/students', roles: TEACHERS_AND_ADMINS },

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { routes } from '../../shared/routes';
-import { parseCsv } from '../unit-helpers/csv';
+import { parseCsv } from '../../web/src/testing/csv';
 import { open, signInAs } from './support/app';
 import { useBrowser } from './support/browser';
 import { apiAs, createClass, createModuleThroughApi, newUser, uniqueTag } from './support/stack';

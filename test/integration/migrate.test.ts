@@ -1,6 +1,6 @@
 // `npm run migrate` on a table written by the previous version (a class item holding its roster as a `students` map,
 // memberships, progress, no counts or counters): readers accept that shape before it runs; running it twice leaves
-// one enrolment item per student, the count, the completion counters, and the same answers. And the completion
+// one enrolment item per student, the count, the completion counters, the days' active students, and the same answers. And the completion
 // counters kept as sections are marked equal what the migration's recompute finds.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableContext, localTableStores } from '../../infra/local/table-stores';
@@ -26,6 +26,8 @@ afterAll(async () => {
 });
 
 const put = (Item: Record<string, unknown>) => table.client.send(new PutCommand({ TableName: table.tableName, Item }));
+
+const RECENTLY = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
 
 /** What the previous code wrote for a class of `size` students plus the world's student, with some progress. */
 async function writeOldShapeClass(moduleId: string, sectionIds: string[], size: number) {
@@ -59,6 +61,8 @@ async function writeOldShapeClass(moduleId: string, sectionIds: string[], size: 
         studentId,
         completedSections: new Set(done),
         updatedAt: '2026-01-01T00:00:00.000Z',
+        // Every other student's first section has a completion time (kept before the days' active students were).
+        ...(index % 2 === 1 && { [`completedAt#${done[0]}`]: RECENTLY }),
       });
     }
   }
@@ -106,6 +110,11 @@ it('reads a class of the previous shape, migrates it (twice: the same result), a
 
   const after = await answers(module._id);
   expect(after).toEqual(before);
+  // The days' active students are filled from the completion times: the dashboard's engagement counts them.
+  const recentlyActive = studentIds.filter((_, index) => index % 2 === 1 && index % (sectionIds.length + 1) > 0);
+  expect(items.find((item) => item.sk === `ACTIVE_DAY#${RECENTLY.slice(0, 10)}`)?.activeStudents).toEqual(new Set(recentlyActive));
+  const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: OLD_CLASS } });
+  expect(completion.activeStudentIds).toEqual([...recentlyActive].sort());
 
   // Enrolling, marking and renaming on the migrated class behave as on a new one.
   await world.ok('enrolStudents', { as: world.admin, params: { classId: OLD_CLASS }, body: { studentIds: [world.otherStudent.userId] } });

@@ -176,7 +176,8 @@ export interface ProgressStore {
   /**
    * Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record, with the
    * section's first completion time and the activity context in the same conditional update; a first completion of
-   * the section also adds one to the (class, module) completion counter.
+   * the section also adds one to the (class, module) completion counter. A first completion also adds the student to
+   * the class's active students of the day of `updatedAt` (UTC).
    */
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
@@ -185,6 +186,8 @@ export interface ProgressStore {
   listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ProgressRecord[]>;
   /** The class's completion counters (one small item per module). */
   listCompletionCounters(classId: string): Promise<CompletionCounter[]>;
+  /** The students who marked a section complete on any of these UTC days (yyyy-mm-dd), by key: one BatchGet. */
+  listActiveStudents(classId: string, days: string[]): Promise<string[]>;
   /** The class's progress items, or only those of one module: one query per page of items. */
   listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;

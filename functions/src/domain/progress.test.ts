@@ -265,7 +265,22 @@ describe('classCompletion', () => {
         { moduleId: 'atoms', moduleTitle: 'Atoms', sections: 4, completions: 1, percentage: 13 },
         { moduleId: MODULE_ID, moduleTitle: 'Cells', sections: 2, completions: 2, percentage: 50 },
       ],
+      activeStudentIds: [student.userId],
     });
+  });
+
+  it('answers the students with a first completion on one of the last 7 UTC days, today included', async () => {
+    ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', early: 'Al', late: 'Bo' } }));
+    const enrolled = (userId: string) => ({ ...student, userId });
+    ports.clock.set('2024-05-01T23:00:00.000Z');
+    await mark('section-1', enrolled('early'));
+    ports.clock.set('2024-05-02T00:00:00.000Z');
+    await mark('section-1', enrolled('late'));
+    ports.clock.set('2024-05-08T23:59:00.000Z');
+    await mark('section-1');
+    await mark('section-1', enrolled('early')); // a repeat is not a completion
+    // 2024-05-02 … 2024-05-08: early's day has left the window, late's is its first day.
+    await expect(service.classCompletion(teacher, CLASS_ID)).resolves.toMatchObject({ activeStudentIds: ['late', student.userId].sort() });
   });
 
   it('is not found for a student', async () => {

@@ -29,9 +29,12 @@ test('getProgress reads completion times from completedAt# attributes; an old it
 
 const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
 
+const dayKey = { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' };
+
 test('addCompletedSection ADDs to the set and its first completion time in one update, creating the item, and counts a first completion once', async () => {
   ddb.on(UpdateCommand, { Key: itemKey }).resolves({ Attributes: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
   ddb.on(UpdateCommand, { Key: counterKey }).resolves({});
+  ddb.on(UpdateCommand, { Key: dayKey }).resolves({});
   const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
   expect(answer).toEqual({
     ...key,
@@ -59,6 +62,23 @@ test('addCompletedSection ADDs to the set and its first completion time in one u
     UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
     ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
   });
+  // The day's active students, at once with the counter: the student joins the string set of the completion's UTC day.
+  expect(ddb).toReceiveNthCommandWith(3, UpdateCommand, {
+    Key: dayKey,
+    UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
+    ExpressionAttributeNames: { '#day': 'day' },
+    ExpressionAttributeValues: { ':students': new Set([STUDENT_ID]), ':entity': 'ActiveDay', ':class': CLASS_ID, ':day': '2024-06-01' },
+  });
+});
+
+test('listActiveStudents batch-gets the days\' items by key and answers each student once; a day without an item adds none', async () => {
+  ddb.on(BatchGetCommand).resolves({
+    Responses: { 'progress-table': [{ ...dayKey, activeStudents: new Set(['s1', 's2']) }, { pk: dayKey.pk, sk: 'ACTIVE_DAY#2024-06-02', activeStudents: new Set(['s2']) }] },
+  });
+  await expect(repository.listActiveStudents(CLASS_ID, ['2024-06-01', '2024-06-02', '2024-06-03'])).resolves.toEqual(['s1', 's2']);
+  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
+  const requested = ddb.commandCalls(BatchGetCommand)[0].args[0].input.RequestItems!['progress-table'].Keys!.map((each) => each.sk);
+  expect(requested).toEqual(['ACTIVE_DAY#2024-06-01', 'ACTIVE_DAY#2024-06-02', 'ACTIVE_DAY#2024-06-03']);
 });
 
 test('addCompletedSection of a section already complete counts nothing and keeps its first completion time', async () => {

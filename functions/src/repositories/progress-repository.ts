@@ -1,8 +1,11 @@
 // Data access for progress: one item per (class, module, student) under the class's partition (a report page reads
-// its students' items by key; the whole class is one query), and one completion counter per (class, module), added to
-// when a section is completed for the first time, so dashboards read one small item per module.
+// its students' items by key; the whole class is one query), one completion counter per (class, module), added to
+// when a section is completed for the first time, so dashboards read one small item per module, and one item per
+// (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mapWithConcurrency } from '../domain/concurrency';
 import type { CompletionCounter, ProgressRecord, ProgressStore } from '../domain/ports';
+import { utcDay } from '@shared/report-insight';
 import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
@@ -11,6 +14,9 @@ import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type Tabl
  * repeat or a race never moves the first time.
  */
 const COMPLETED_AT_PREFIX = 'completedAt#';
+
+/** A migration fills a class's day items a few at a time. */
+const DAY_WRITES_IN_FLIGHT = 8;
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
@@ -38,10 +44,23 @@ export function makeProgressRepository(context: TableContext) {
     completions,
   });
 
+  /** Adds students to the class's active students of a UTC day (a string set: adding twice changes nothing). */
+  const addActiveStudents = (classId: string, day: string, studentIds: string[]) =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.activeDay(classId, day),
+        UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':students': new Set(studentIds), ':entity': 'ActiveDay', ':class': classId, ':day': day },
+      }),
+    );
+
   /**
    * Sets every completion counter of a class to what its progress items hold (a repair after an interrupted mark, or
-   * the first fill after a migration); answers the counters written. Counts raw completed section ids, as the
-   * counters do; modules with no progress get 0.
+   * the first fill after a migration), and adds every known completion time's student to that day's active students
+   * (progress recorded before the day items existed); answers the counters written. Counts raw completed section
+   * ids, as the counters do; modules with no progress get 0.
    */
   async function recomputeCounters(classId: string, moduleIds: string[]): Promise<CompletionCounter[]> {
     const [records, existing] = await Promise.all([
@@ -54,6 +73,14 @@ export function makeProgressRepository(context: TableContext) {
     await Promise.all(
       counters.map(({ moduleId, completions }) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, moduleId, completions) }))),
     );
+    const activeByDay = new Map<string, Set<string>>();
+    for (const record of records.map(toRecord)) {
+      for (const at of Object.values(record.completedAt ?? {})) {
+        const day = utcDay(at);
+        activeByDay.set(day, (activeByDay.get(day) ?? new Set<string>()).add(record.studentId));
+      }
+    }
+    await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => addActiveStudents(classId, day, [...students]));
     return counters;
   }
 
@@ -106,14 +133,17 @@ export function makeProgressRepository(context: TableContext) {
       const before = (Attributes?.completedSections as Set<string> | undefined) ?? new Set<string>();
       const completedAtBefore = Attributes ? prefixedAttributes(Attributes, COMPLETED_AT_PREFIX) : {};
       if (!before.has(sectionId)) {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.completionCounter(classId, moduleId),
-            UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
-            ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': classId, ':module': moduleId },
-          }),
-        );
+        await Promise.all([
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keys.completionCounter(classId, moduleId),
+              UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
+              ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': classId, ':module': moduleId },
+            }),
+          ),
+          addActiveStudents(classId, utcDay(updatedAt), [studentId]),
+        ]);
       }
       return {
         classId,
@@ -135,6 +165,11 @@ export function makeProgressRepository(context: TableContext) {
     async listCompletionCounters(classId) {
       const items = await table.queryByPrefix<{ moduleId: string; completions?: number }>(queries.countersOfClass(classId));
       return items.map(({ moduleId, completions }) => ({ moduleId, completions: Math.max(0, completions ?? 0) }));
+    },
+
+    async listActiveStudents(classId, days) {
+      const items = await table.batchGet<{ activeStudents?: Set<string> }>(days.map((day) => keys.activeDay(classId, day)));
+      return [...new Set(items.flatMap((item) => [...(item.activeStudents ?? [])]))];
     },
 
     async listProgressOfStudent(classId, moduleIds, studentId) {

@@ -1,7 +1,8 @@
 // Brings a table written by earlier versions to the current data model and repairs the counts the app keeps as it
 // goes (`npm run migrate`, and `npm start` on the local data). Idempotent. For every class: a roster kept on the class
 // item (a `students` map, before enrolment items) moves to one item per enrolment (readers accept both shapes until
-// then); the student count is set from the enrolment items; the completion counters are set from the progress items.
+// then); the student count is set from the enrolment items; the completion counters are set from the progress items,
+// and each known completion time's student is added to that day's active students (the dashboard's engagement).
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
 import { mapWithConcurrency } from '../domain/concurrency';
 import { makeClassRepository } from './class-repository';

@@ -30,6 +30,8 @@ export const keys = {
   enrolment: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ENROLMENT_PREFIX}${studentId}` }),
   /** How many sections the class's students have completed in one module (the dashboards' read model). */
   completionCounter: (classId: string, moduleId: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}` }),
+  /** The students of the class active (a section marked complete) on one UTC day, yyyy-mm-dd: engagement's read model. */
+  activeDay: (classId: string, day: string): Key => ({ pk: classPartition(classId), sk: `ACTIVE_DAY#${day}` }),
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,

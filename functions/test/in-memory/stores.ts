@@ -2,6 +2,7 @@
 // and S3 adapters keep (conditional writes refuse, set additions are atomic and idempotent, records are copies, never
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
+import { utcDay } from '@shared/report-insight';
 import { InMemoryAuditLog } from './people';
 import type {
   ClassRecord,
@@ -266,6 +267,7 @@ export class InMemoryProgressStore implements ProgressStore {
   clear(): void {
     this.records.clear();
     this.activity.clear();
+    this.activeDays.clear();
   }
 
   put(...records: ProgressRecord[]): void {
@@ -284,6 +286,9 @@ export class InMemoryProgressStore implements ProgressStore {
   /** (class, module) → completions, like the counter items: one more per first completion of a section. */
   readonly counters = new Map<string, number>();
 
+  /** (class, UTC day) → the students who completed a section that day, like the day items. */
+  readonly activeDays = new Map<string, Set<string>>();
+
   /** The activity index (gsi1 ACTIVITY#teacher) of records marked with an activity context. */
   readonly activity = new Map<string, ActivityContext & { at: string }>();
 
@@ -294,6 +299,8 @@ export class InMemoryProgressStore implements ProgressStore {
     if (!current?.completedSections.includes(sectionId)) {
       const counter = `${key.classId}|${key.moduleId}`;
       this.counters.set(counter, (this.counters.get(counter) ?? 0) + 1);
+      const day = `${key.classId}|${utcDay(updatedAt)}`;
+      this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
     }
     const record: ProgressRecord = {
       ...key,
@@ -328,6 +335,10 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
+  async listActiveStudents(classId: string, days: string[]) {
+    return [...new Set(days.flatMap((day) => [...(this.activeDays.get(`${classId}|${day}`) ?? [])]))];
+  }
+
   async listProgressOfClass(classId: string, moduleId?: string) {
     return this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
   }
@@ -343,6 +354,7 @@ export class InMemoryProgressStore implements ProgressStore {
   deleteProgressOfClass(classId: string): void {
     for (const [id, record] of this.records) if (record.classId === classId) this.records.delete(id);
     for (const key of this.counters.keys()) if (key.startsWith(`${classId}|`)) this.counters.delete(key);
+    for (const key of this.activeDays.keys()) if (key.startsWith(`${classId}|`)) this.activeDays.delete(key);
   }
 }
 

@@ -99,6 +99,7 @@ export const api = {
   getClassReportPage: (classId: string, cursor?: string) =>
     call('getClassReport', { classId }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor }) as Promise<ClassReportPage>,
   listClassStudents: (classId: string, cursor?: string) => call('listClassStudents', { classId }, undefined, { cursor }),
+  getClassCompletion: (classId: string) => call('getClassCompletion', { classId }),
   getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
   getNotifications: () => call('getNotifications', {}),
   markNotificationsRead: () => call('markNotificationsRead', {}),

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
-import type { ClassReportRow, ClassSummary, Module } from '@shared/entities';
+import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
 import { api, ApiError } from '../../lib/api-client';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassReportPage'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassCompletion'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -27,16 +27,14 @@ const modules: Module[] = Array.from({ length: 7 }, (_, index) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: `2026-01-0${index + 1}T00:00:00.000Z`,
 }));
-const recently = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-const report = (percentages: number[], lastActivityAt: string | null = null): ClassReportRow[] => [
-  {
-    studentId: 'st1',
-    studentName: 'sam',
-    lastActivityAt,
-    modules: percentages.map((percentage, index) => ({ moduleId: `m${index}`, moduleTitle: '', percentage, completed: 0, total: 0, completedAt: {} })),
-  },
-  { studentId: 'st2', studentName: 'kim', lastActivityAt: null, modules: [] },
-];
+/** A class's completion answer: only the engagement's active students matter here. */
+const completion = (classId: string, activeStudentIds: string[]): ClassCompletion => ({
+  classId,
+  studentCount: 2,
+  averagePercentage: 0,
+  modules: [],
+  activeStudentIds,
+});
 
 const stat = (label: string) => screen.getByText(label).closest('.stat-card') as HTMLElement;
 
@@ -46,12 +44,10 @@ beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.listTeacherClasses.mockResolvedValue(classes);
   mockedApi.listModules.mockResolvedValue(modules);
-  // c1's report comes in two pages (every page is read: engagement needs each student's last activity).
-  mockedApi.getClassReportPage.mockImplementation(async (classId, cursor) => {
-    if (classId !== 'c1') return { rows: report([0]), studentCount: 2 };
-    const [first, second] = report([100, 50], recently);
-    return cursor ? { rows: [second], studentCount: 2 } : { rows: [first], studentCount: 2, next: 'page-2' };
-  });
+  // st1 (in every class) was active in c1 and c2; st-2 in c2; 'gone' was active in c3 but has left it.
+  mockedApi.getClassCompletion.mockImplementation(async (classId) =>
+    completion(classId, { c1: ['st1'], c2: ['st1', 'st-2'], c3: ['gone'] }[classId] ?? []),
+  );
 });
 
 it('greets the real user and shows real numbers only', async () => {
@@ -61,8 +57,9 @@ it('greets the real user and shows real numbers only', async () => {
   expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
-  // st1 completed a section yesterday (in c1), st2 has not: 1 of 2 distinct students, defined under the figure.
-  expect(await within(stat('Avg. Engagement')).findByText('50%')).toBeInTheDocument();
+  // st1 and st-2 are 2 of the 6 distinct enrolled students (one small read per class, never a report page).
+  expect(await within(stat('Avg. Engagement')).findByText('33%')).toBeInTheDocument();
+  expect(mockedApi.getClassCompletion).toHaveBeenCalledTimes(classes.length);
   expect(within(stat('Avg. Engagement')).getByText('Students who completed a section in the last 7 days')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('No scored activities yet')).toBeInTheDocument();
   // The same cached list as My Classes and Class Analytics.
@@ -90,6 +87,7 @@ it('shows the empty texts', async () => {
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('You are not assigned to any classes yet.')).toBeInTheDocument();
   expect(await screen.findByText("You haven't created any modules yet.")).toBeInTheDocument();
+  expect(within(stat('Avg. Engagement')).getByText('No students in your classes yet')).toBeInTheDocument();
 });
 
 it('says so when the classes cannot be loaded instead of pretending there are none', async () => {

@@ -13,9 +13,9 @@ import { useTeacherClasses } from '../classes/api/classes';
 import { studentCount } from '../classes';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules';
-import { useClassReports } from '../progress/api/progress';
+import { useClassCompletions } from '../progress/api/progress';
 import { StatCard } from './components/stat-card';
-import { ENGAGEMENT_DEFINITION, engagementShare, summariseEngagement } from './components/engagement';
+import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';
 import './dashboard.css';
 
@@ -30,8 +30,8 @@ export default function TeacherDashboardPage() {
   // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
   const classesFailed = classes.isError || !userId;
   const modules = useModules();
-  // Engagement needs each student's last activity: every page of each class's report (docs/decisions.md).
-  const reports = useClassReports(classes.data?.map((each) => each._id) ?? [], summariseEngagement);
+  // One small answer per class (its counters and its students active in the last 7 days), never the class's report.
+  const reports = useClassCompletions(classes.data?.map((each) => each._id) ?? []);
   const [flash, clearFlash] = useFlashMessage();
 
   useLogError(classes.error, 'Loading the classes failed');
@@ -39,7 +39,7 @@ export default function TeacherDashboardPage() {
 
   const reportsFailed = reports.some((report) => report.isError);
   const reportsReady = classes.isSuccess && reports.every((report) => report.isSuccess);
-  const share = reportsReady ? engagementShare(reports.map((report) => report.data!)) : null;
+  const share = reportsReady ? engagementShare(classes.data, reports.map((report) => report.data!)) : null;
 
   return (
     <div className="dashboard">
@@ -150,6 +150,6 @@ function PanelBody({ rows, children }: { rows: number; children: ReactNode }) {
 function engagement(failed: boolean, ready: boolean, share: number | null) {
   if (failed) return { value: '—', hint: 'Could not load progress' };
   if (!ready) return { value: undefined, hint: ENGAGEMENT_DEFINITION };
-  if (share === null) return { value: '—', hint: 'No students with assigned modules yet' };
+  if (share === null) return { value: '—', hint: 'No students in your classes yet' };
   return { value: `${share}%`, hint: ENGAGEMENT_DEFINITION };
 }

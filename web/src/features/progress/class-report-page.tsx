@@ -2,7 +2,7 @@
 // CSV export and how fresh it is. The rows come in pages of up to 100 students as the teacher scrolls (a class of one
 // page is shown by name, a larger one in page order); the summary, a sort or filter other than the default, and the
 // export need every row, so asking for one loads the remaining pages first (with a visible loading line).
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassReportRow } from '@shared/entities';
 import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
@@ -65,7 +65,10 @@ export default function ClassReportPage() {
   );
   const columns = useMemo(() => reportColumns(loaded ?? [], klass.data?.assignedModuleIds), [loaded, klass.data]);
   const empty = loaded?.every((row) => row.modules.length === 0);
-  const exportRows = (list: ClassReportRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns));
+  const exportRows = useCallback(
+    (list: ClassReportRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns)),
+    [className, columns],
+  );
 
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = report;
   useEffect(() => {
@@ -76,7 +79,7 @@ export default function ClassReportPage() {
       setExportWanted(false);
       exportRows(shownRows);
     }
-  });
+  }, [exportWanted, shownRows, exportRows]);
 
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

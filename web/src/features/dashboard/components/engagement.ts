@@ -1,29 +1,21 @@
 // Avg. Engagement: the share of enrolled students (each counted once across the teacher's classes) who completed a
-// section in the last 7 days, from each class report's last activity per student.
-import type { ClassReportRow } from '@shared/entities';
+// section in the last 7 days, from each class's completion answer (its students active on the last 7 UTC days, read
+// from one small item per class and day, never from the report).
+import type { ClassCompletion, ClassSummary } from '@shared/entities';
+import { ENGAGEMENT_DAYS } from '@shared/report-insight';
 
-export const ENGAGEMENT_DAYS = 7;
 export const ENGAGEMENT_DEFINITION = `Students who completed a section in the last ${ENGAGEMENT_DAYS} days`;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One class report reduced to the ids the share needs (a query's select: runs once per report as it arrives). */
-export interface EngagementSummary {
-  students: string[];
-  active: string[];
-}
-
-export function summariseEngagement(rows: ClassReportRow[], now = Date.now()): EngagementSummary {
-  const since = now - ENGAGEMENT_DAYS * DAY_MS;
-  return {
-    students: rows.map((row) => row.studentId),
-    active: rows.filter((row) => row.lastActivityAt && Date.parse(row.lastActivityAt) > since).map((row) => row.studentId),
-  };
-}
-
-/** The percentage of distinct students active; null when the classes have no students (or no modules) yet. */
-export function engagementShare(summaries: EngagementSummary[]): number | null {
-  const students = new Set(summaries.flatMap((summary) => summary.students));
+/**
+ * The percentage of distinct enrolled students active in one of their classes; null when the classes have no
+ * students yet. A student active in a class they have since left does not count for it.
+ */
+export function engagementShare(classes: ClassSummary[], completions: ClassCompletion[]): number | null {
+  const enrolled = new Map(classes.map((each) => [each._id, new Set(each.studentIds)]));
+  const students = new Set(classes.flatMap((each) => each.studentIds));
   if (students.size === 0) return null;
-  const active = new Set(summaries.flatMap((summary) => summary.active));
+  const active = new Set(
+    completions.flatMap((completion) => completion.activeStudentIds.filter((id) => enrolled.get(completion.classId)?.has(id))),
+  );
   return Math.round((active.size / students.size) * 100);
 }

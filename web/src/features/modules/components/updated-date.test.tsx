@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { formatShortDate, UpdatedDate } from './updated-date';
+import { formatShortDate } from '@web/lib/dates';
+import { UpdatedDate } from './updated-date';
 
 it('formats dates as the English UI writes them, in the reader’s time zone', () => {
   expect(formatShortDate(new Date(2026, 2, 4, 23, 30))).toBe('Mar 4, 2026');

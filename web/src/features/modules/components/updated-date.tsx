@@ -1,13 +1,6 @@
-// The app's words are English, so dates are too ("Mar 4, 2026", in the reader's time zone). Formatted by hand: the
-// first Intl date formatter a page builds loads locale data, a main-thread pause of a few hundred milliseconds on a
-// phone, for three letters and two numbers.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatShortDate } from '@web/lib/dates';
 
-export function formatShortDate(date: Date): string {
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-}
-
-/** "Updated Mar 4, 2026" with a machine-readable date. */
+/** "Updated Mar 4, 2026" (lib/dates.ts) with a machine-readable date. */
 export function UpdatedDate({ iso }: { iso: string }) {
   const date = new Date(iso);
   const text = Number.isNaN(date.getTime()) ? 'unknown' : formatShortDate(date);

@@ -3,7 +3,7 @@
 import type { Notification } from '@shared/entities';
 import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
-import { formatShortDate } from '../../modules/components/updated-date';
+import { formatShortDate } from '@web/lib/dates';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import '../notifications.css';
 

@@ -1,7 +1,7 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassReportRow, Progress } from '@shared/entities';
+import type { Progress } from '@shared/entities';
 import { api, isNotFound } from '@web/lib/api-client';
 
 export const progressKeys = {
@@ -11,6 +11,7 @@ export const progressKeys = {
   /** The report's pages; the drill-down and dashboard keys start with it, so a mark refreshes them all. */
   classReport: (classId: string) => [...progressKeys.all, 'class', classId] as const,
   moduleReport: (classId: string, moduleId: string) => [...progressKeys.classReport(classId), 'module', moduleId] as const,
+  classCompletion: (classId: string) => [...progressKeys.classReport(classId), 'completion'] as const,
   studentClass: (classId: string, studentId: string) => [...progressKeys.all, 'student-class', classId, studentId] as const,
 };
 
@@ -96,27 +97,12 @@ export function useModuleReport(classId: string, moduleId: string) {
   });
 }
 
-/**
- * Every row of each class's report, every page read in a row (the teacher dashboard's engagement needs each
- * student's last activity), reduced by `select` as each class arrives.
- */
-export function useClassReports<T>(classIds: string[], select: (rows: ClassReportRow[]) => T) {
+/** Each class's completion counters and students active in the last 7 days (the teacher dashboard): one small answer per class. */
+export function useClassCompletions(classIds: string[]) {
   return useQueries({
     queries: classIds.map((classId) => ({
-      queryKey: [...progressKeys.classReport(classId), 'all'] as const,
-      queryFn: () => allReportRows(classId),
-      select,
+      queryKey: progressKeys.classCompletion(classId),
+      queryFn: () => api.getClassCompletion(classId),
     })),
   });
-}
-
-async function allReportRows(classId: string): Promise<ClassReportRow[]> {
-  const rows: ClassReportRow[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await api.getClassReportPage(classId, cursor);
-    rows.push(...page.rows);
-    cursor = page.next;
-  } while (cursor);
-  return rows;
 }

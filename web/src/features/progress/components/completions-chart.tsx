@@ -1,7 +1,7 @@
 // Section completions per day over the last 30 days: a small SVG bar chart, described in words for screen readers
 // (its title, and a summary as its description) and drawn with no chart library.
 import type { DayCount } from '@shared/report-insight';
-import { formatShortDate } from '../../modules/components/updated-date';
+import { formatShortDate } from '@web/lib/dates';
 
 const WIDTH = 300;
 const HEIGHT = 80;

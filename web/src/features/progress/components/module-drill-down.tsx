@@ -7,7 +7,7 @@ import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
 import { moduleDrillDownCsv } from '../utils/report-csv';
 import { DrillDownDialog } from './drill-down-dialog';
-import { formatShortDate } from '../../modules/components/updated-date';
+import { formatShortDate } from '@web/lib/dates';
 
 interface ModuleDrillDownProps {
   classId: string;

@@ -1,7 +1,7 @@
 // A report cell's status as a shape and words (never colour alone), the legend that explains the shapes, and a
 // student's last activity as a date.
 import { STATUS_LABELS, cellStatus, type CellStatus } from '@shared/report-insight';
-import { formatShortDate } from '../../modules/components/updated-date';
+import { formatShortDate } from '@web/lib/dates';
 
 const ICONS: Record<CellStatus, string> = { 'not-started': '○', 'in-progress': '◐', complete: '✓' };
 

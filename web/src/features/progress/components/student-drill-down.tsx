@@ -1,7 +1,7 @@
 // A student's drill-down: their progress in each of the class's modules, with first and latest completion dates.
 // Computed from the report row already on screen, so it opens at once and costs no request.
 import type { ClassReportRow } from '@shared/entities';
-import { formatShortDate } from '../../modules/components/updated-date';
+import { formatShortDate } from '@web/lib/dates';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
 import { studentDrillDownCsv, studentModuleLines } from '../utils/report-csv';

@@ -1,4 +1,4 @@
-import { parseCsv } from '../../../../../test/unit-helpers/csv';
+import { parseCsv } from '@web/testing/csv';
 import { csvFileName, neutralizeFormula, toCsv } from './csv';
 
 describe('toCsv', () => {

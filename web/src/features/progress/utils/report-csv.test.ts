@@ -1,5 +1,5 @@
 import type { ClassReportRow, ModuleReport } from '@shared/entities';
-import { parseCsv } from '../../../../../test/unit-helpers/csv';
+import { parseCsv } from '@web/testing/csv';
 import { csvTime, matrixCsv, moduleDrillDownCsv, studentDrillDownCsv } from './report-csv';
 
 const at = new Date(2026, 10, 20, 9, 5).toISOString();

@@ -1,15 +1,17 @@
-// A class report page and the module drill-down over the real DynamoDB adapters with a mocked client: each is a
-// fixed number of round trips whatever the class size (docs/architecture.md states the numbers).
+// A class report page, the module drill-down and a class's completion with its engagement (the teacher dashboard's
+// read) over the real DynamoDB adapters with a mocked client: each is a fixed number of round trips whatever the
+// class size (docs/architecture.md states the numbers).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { classItem, CLASS_ID, enrolmentItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { engagementDays } from '@shared/report-insight';
 import { callers } from '../../test/in-memory/records';
 import { FixedClock } from '../../test/in-memory/stores';
-import { makeClassRepository } from '../repositories/class-repository';
-import { makeModuleRepository } from '../repositories/module-repository';
-import { makeProgressRepository } from '../repositories/progress-repository';
-import { makeProgressService } from './progress';
+import { makeProgressService } from '../domain/progress';
+import { makeClassRepository } from './class-repository';
+import { makeModuleRepository } from './module-repository';
+import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
 const context = { client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' };
@@ -24,14 +26,19 @@ function givenClassOf(size: number) {
   const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
   const modules = Array.from({ length: 20 }, (_, index) => moduleItem({ moduleId: `${MODULE_ID}-${index}`, title: `Module ${index}` }));
   const progress = studentIds.flatMap((studentId) => modules.map((module) => progressItem({ moduleId: module.moduleId as string, studentId })));
+  // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
+  const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
   answer(GetCommand, () => ({ Item: classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }) }));
   answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
   answer(BatchGetCommand, (input) => {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
-    return { Responses: { table: [...modules, ...progress].filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
+    return { Responses: { table: [...modules, ...progress, ...activeDays].filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
   });
   answer(QueryCommand, () => ({ Items: studentIds.map((studentId) => enrolmentItem(studentId, studentId)) }), {
     ExpressionAttributeValues: { ':prefix': 'STUDENT#' },
+  });
+  answer(QueryCommand, () => ({ Items: modules.map((module) => ({ moduleId: module.moduleId, completions: size })) }), {
+    ExpressionAttributeValues: { ':prefix': 'COMPLETIONS#' },
   });
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
@@ -76,4 +83,16 @@ it.each([1, 100])('reads the module drill-down of %i students (one roster page) 
   const drillDown = await service.moduleReport(callers.teacher, CLASS_ID, `${MODULE_ID}-0`);
   expect(drillDown.rows).toHaveLength(size);
   expect(roundTrips).toBe(2);
+});
+
+it.each([1, 5000])("reads a class's completion and its students active in the last 7 days (%i students) in 2 round trips", async (size) => {
+  givenClassOf(size);
+  const completion = await service.classCompletion(callers.teacher, CLASS_ID);
+  expect(completion.activeStudentIds).toHaveLength(size);
+  expect(completion.modules).toHaveLength(20);
+  expect(roundTrips).toBe(2);
+  // The 7 day items in one BatchGet, besides the modules': never a progress item or a roster page.
+  const dayKeys = ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!).filter((key) => String(key.sk).startsWith('ACTIVE_DAY#'));
+  expect(dayKeys).toHaveLength(7);
+  expect(ddb.commandCalls(QueryCommand).map((call) => call.args[0].input.ExpressionAttributeValues![':prefix'])).toEqual(['COMPLETIONS#']);
 });

@@ -1,4 +1,4 @@
-// An RFC 4180 reader for tests: checks that exported files parse back to the rows shown (independent of the writer).
+// An RFC 4180 reader for tests (web unit tests and the browser test): checks that exported files parse back to the rows shown, independent of the writer.
 export function parseCsv(text: string): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const rows: string[][] = [];

@@ -1,0 +1,8 @@
+// The app's words are English, so dates are too ("Mar 4, 2026", in the reader's time zone). Formatted by hand: the
+// first Intl date formatter a page builds loads locale data, a main-thread pause of a few hundred milliseconds on a
+// phone, for three letters and two numbers.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function formatShortDate(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}

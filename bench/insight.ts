@@ -1,7 +1,7 @@
 // `npm run bench` (second part): teacher insight at the issue's scale, a class of 200 students × 20 modules × 10
 // sections with progress spread over 30 days, on the local stack. Prints the report's p50/p95 (whole, and the page of
 // 100 students the web reads), the dashboard's per-class completion and engagement read, the module drill-down's p50,
-// the CSV export's generation time, the bells' p50, and the DynamoDB round trips of each next to the targets.
+// the CSV export's generation time, the bells' p50, and the DynamoDB calls of each next to the targets.
 // Asserts nothing.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -44,10 +44,10 @@ let apiUrl = '';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
 
-function line(label: string, sorted: number[], target: string, roundTrips: number | string) {
+function line(label: string, sorted: number[], target: string, calls: number | string) {
   console.log(
     `${label.padEnd(56)} p50 ${quantile(sorted, 0.5).padStart(7)} ms  p95 ${quantile(sorted, 0.95).padStart(7)} ms  ` +
-      `target ${target.padEnd(9)} round trips ${roundTrips}`,
+      `target ${target.padEnd(9)} DynamoDB calls ${calls}`,
   );
 }
 
@@ -55,7 +55,8 @@ async function main() {
   const world = await startWorld();
   apiUrl = world.config.apiUrl;
   const stores = localTableStores(world.config);
-  // The same use cases over a client that counts its requests: the round trips each read costs.
+  // The same use cases over a client that counts its requests: the DynamoDB calls each read makes (calls sent at
+  // once share a round trip; docs/architecture.md and report-round-trips.test.ts give the round trips).
   let requests = 0;
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: world.config.dynamodb.endpoint, region: world.config.region, credentials: LOCAL_CREDENTIALS }),
@@ -65,7 +66,7 @@ async function main() {
   const counted = { classes: makeClassRepository(context), modules: makeModuleRepository(context), progress: makeProgressRepository(context) };
   const progress = makeProgressService({ ...counted, clock: systemClock });
   const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
-  const roundTripsOf = async (operation: () => Promise<unknown>) => {
+  const callsOf = async (operation: () => Promise<unknown>) => {
     requests = 0;
     await operation();
     return requests;
@@ -93,7 +94,7 @@ async function main() {
       `GET /api/progress/class/{id} (report, ${await kilobytes(`/api/progress/class/${classId}`)})`,
       await timings(RUNS, () => get(`/api/progress/class/${classId}`, token)),
       '≤ 300 ms',
-      await roundTripsOf(() => progress.classReport(teacher, classId)),
+      await callsOf(() => progress.classReport(teacher, classId)),
     );
     // Where the report's time goes: the use case alone (DynamoDB reads and rows, no HTTP, no JSON).
     line('  the same, use case only (no HTTP)', await timings(RUNS, () => progress.classReport(teacher, classId)), '—', '');
@@ -102,20 +103,20 @@ async function main() {
       `GET .../class/{id}?limit=100 (page, ${await kilobytes(`/api/progress/class/${classId}?limit=100`)})`,
       await timings(RUNS, () => get(`/api/progress/class/${classId}?limit=100`, token)),
       '≤ 300 ms',
-      await roundTripsOf(() => progress.classReportPage(teacher, classId, { limit: 100 })),
+      await callsOf(() => progress.classReportPage(teacher, classId, { limit: 100 })),
     );
     line(
       'GET .../class/{id}/completion (dashboard)',
       await timings(RUNS, () => get(`/api/progress/class/${classId}/completion`, token)),
       '—',
-      await roundTripsOf(() => progress.classCompletion(teacher, classId)),
+      await callsOf(() => progress.classCompletion(teacher, classId)),
     );
     const drillDown = await world.ok('getModuleReport', { as: world.teacher, params: { classId, moduleId: firstModule._id } });
     line(
       'GET .../class/{id}/module/{id} (drill-down)',
       await timings(RUNS, () => get(`/api/progress/class/${classId}/module/${firstModule._id}`, token)),
       '≤ 150 ms',
-      await roundTripsOf(() => progress.moduleReport(teacher, classId, firstModule._id)),
+      await callsOf(() => progress.moduleReport(teacher, classId, firstModule._id)),
     );
     const columns = (klass.assignedModuleIds as { _id: string; title: string }[]).map((module) => ({ moduleId: module._id, title: module.title }));
     line('CSV of the report (200 × 20), generated', await timings(RUNS, () => matrixCsv(report, columns)), '≤ 1 s', 0);
@@ -124,14 +125,14 @@ async function main() {
       'GET /api/notifications (teacher bell)',
       await timings(RUNS, () => get('/api/notifications', token)),
       '—',
-      await roundTripsOf(() => notifications.bell(teacher)),
+      await callsOf(() => notifications.bell(teacher)),
     );
     const student = { userId: world.student.userId, roles: ['Students' as const] };
     line(
       'GET /api/notifications (student bell)',
       await timings(RUNS, () => get('/api/notifications', world.student.accessToken)),
       '—',
-      await roundTripsOf(() => notifications.bell(student)),
+      await callsOf(() => notifications.bell(student)),
     );
   } finally {
     stores.destroy();

@@ -98,6 +98,7 @@ async function main() {
     );
     // Where the report's time goes: the use case alone (DynamoDB reads and rows, no HTTP, no JSON).
     line('  the same, use case only (no HTTP)', await timings(RUNS, () => progress.classReport(teacher, classId)), '—', '');
+    line('  of which the progress Query (4,000 items)', await timings(RUNS, () => counted.progress.listProgressOfClass(classId)), '—', '');
     // What the web reads: pages of 100 students, the second asked for as the teacher scrolls (or for the summary).
     line(
       `GET .../class/{id}?limit=100 (page, ${await kilobytes(`/api/progress/class/${classId}?limit=100`)})`,

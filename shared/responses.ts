@@ -2,6 +2,7 @@
 // with them, the handlers' results are typed by them, and the web client's calls take their types from them (types
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
+import { ERROR_REASONS } from './second-factor';
 import * as z from 'zod';
 import {
   CONTENT_TYPES,
@@ -197,11 +198,12 @@ const noContent = z.undefined();
 
 /**
  * Every refusal and failure: a sentence for a person; a 400 from schema validation also names each invalid field
- * (dotted path → its message), for forms to show in place.
+ * (dotted path → its message), for forms to show in place; a refusal the app answers with a way out names its reason.
  */
 export const errorSchema = z.strictObject({
   message: z.string().min(1),
   fields: z.record(z.string(), z.string().min(1)).optional(),
+  reason: z.enum(ERROR_REASONS).optional(),
 });
 
 /** What each route answers on success (2xx). */

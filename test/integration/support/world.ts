@@ -26,6 +26,8 @@ export interface Person {
   name: string;
   accessToken: string;
   idToken: string;
+  /** Admins have two-factor authentication on (administration requires it): their TOTP secret. */
+  totpSecret?: string;
 }
 
 export interface Answer {
@@ -136,7 +138,7 @@ async function peopleOf(config: TargetStack): Promise<People> {
   const nth = async (role: Role, index: number): Promise<Person> => {
     const user = config.users.filter((each) => each.role === role)[index];
     if (!user) throw new Error(`The stack config lists fewer than ${index + 1} ${role}; npm run test:deployed:setup creates them.`);
-    const tokens = await signInTokens(config, user.email, user.password);
+    const tokens = await signInTokens(config, user.email, user.password, user.totpSecret);
     const { sub } = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1], 'base64url').toString()) as { sub: string };
     return { userId: sub, email: user.email, name: user.name, accessToken: tokens.accessToken, idToken: tokens.idToken };
   };
@@ -172,10 +174,11 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
   }
 }
 
+/** A signed-in person; an admin turns two-factor authentication on first, as administration requires. */
 export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
-  const { userId } = await createUser(config, { email, password: PASSWORD, role, name });
-  const tokens = await signInTokens(config, email, PASSWORD);
-  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken };
+  const { userId, totpSecret } = await createUser(config, { email, password: PASSWORD, role, name, secondFactor: role === 'Admins' });
+  const tokens = await signInTokens(config, email, PASSWORD, totpSecret);
+  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken, ...(totpSecret && { totpSecret }) };
 }
 
 function buildWorld(

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES } from '@shared/roles';
-import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
@@ -44,7 +44,7 @@ export default function AdminDashboardPage() {
       <p className="muted">
         Your school at a glance. <Link to="/admin/people">Manage people</Link> or <Link to="/admin/classes">manage classes</Link>.
       </p>
-      {overview.isError && <Alert tone="error">Could not load the figures: {overview.error.message}</Alert>}
+      {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
 
       <section aria-labelledby="people-figures-heading">
         <h2 id="people-figures-heading">People</h2>

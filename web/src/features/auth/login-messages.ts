@@ -36,3 +36,19 @@ export function credentialsErrorMessage(error: unknown): string {
     (name === 'NotAuthorizedException' && /incorrect username or password|^user not authorized/i.test((error as Error).message));
   return incorrect ? INCORRECT_CREDENTIALS : errorMessage(error, LOGIN_MESSAGES.unknownError);
 }
+
+/** The sign-in step and the profile's set-up both ask for the code an authenticator app shows. */
+export const TOTP_MESSAGES = {
+  prompt: 'Enter the 6-digit code from your authenticator app.',
+  format: 'The code is 6 digits, from your authenticator app.',
+  mismatch: 'That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.',
+  expired: 'Signing in took too long. Please sign in again.',
+} as const;
+
+/** A wrong code can be tried again; anything else (Cognito's session ran out) means signing in again. */
+export function totpCodeErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') return TOTP_MESSAGES.mismatch;
+  if (name === 'NotAuthorizedException') return TOTP_MESSAGES.expired;
+  return errorMessage(error, LOGIN_MESSAGES.unknownError);
+}

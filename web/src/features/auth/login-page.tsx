@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { ForgotPassword } from './components/forgot-password';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
+import { TotpCodeField, useTotpCode } from './components/totp-code-field';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
 
@@ -86,8 +87,10 @@ export function LoginPage({ role }: { role: LoginRole }) {
             onSubmit={flow.submitCredentials}
             onForgotPassword={setResetFor}
           />
-        ) : (
+        ) : flow.step === 'newPassword' ? (
           <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
+        ) : (
+          <TotpCodeForm busy={flow.busy} onSubmit={flow.submitTotpCode} onBack={flow.backToCredentials} />
         )}
 
         <p className="login-switch">
@@ -171,6 +174,36 @@ function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Setting password...' : 'Set New Password'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
+          Back to sign in
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface TotpCodeFormProps {
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  onBack: () => void;
+}
+
+/** The second step for someone with two-factor authentication on. */
+function TotpCodeForm({ busy, onSubmit, onBack }: TotpCodeFormProps) {
+  const code = useTotpCode();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = code.check();
+    if (checked) onSubmit(checked);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="totp-heading" noValidate>
+      <h2 id="totp-heading">Two-factor authentication</h2>
+      <TotpCodeField id="login-totp" code={code} autoFocus />
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Checking...' : 'Verify'}
         </button>
         <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
           Back to sign in

@@ -6,6 +6,7 @@ import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '@shared/
 import type { RosterPageAnswer } from '@shared/paging';
 import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
@@ -29,7 +30,7 @@ export default function AdminClassPage() {
     return (
       <>
         <h1>Class</h1>
-        <Alert tone="error">{isNotFound(schoolClass.error) ? 'Class not found.' : `Could not load the class: ${schoolClass.error.message}`}</Alert>
+        {isNotFound(schoolClass.error) ? <Alert tone="error">Class not found.</Alert> : <LoadError what="Could not load the class" error={schoolClass.error} />}
         <Link to="/admin/classes">Back to Classes</Link>
       </>
     );

@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { PERSON_STATUSES, type PersonStatus } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
-import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
@@ -70,7 +70,7 @@ export default function PeoplePage() {
         {people.isPending ? (
           <Loading label="Loading people..." />
         ) : people.isError ? (
-          <Alert tone="error">Could not load people: {people.error.message}</Alert>
+          <LoadError what="Could not load people" error={people.error} />
         ) : rows.length === 0 && !people.hasNextPage ? (
           <p className="empty-state">Nobody matches these filters.</p>
         ) : (

@@ -45,10 +45,13 @@ export const TOTP_MESSAGES = {
   expired: 'Signing in took too long. Please sign in again.',
 } as const;
 
-/** A wrong code can be tried again; anything else (Cognito's session ran out) means signing in again. */
+/** A wrong code: Cognito says CodeMismatchException, or EnableSoftwareTokenMFAException when setting up. */
+export const isCodeMismatch = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'CodeMismatchException' || error.name === 'EnableSoftwareTokenMFAException');
+
+/** At sign-in, a wrong code can be tried again; NotAuthorizedException means Cognito's session ran out. */
 export function totpCodeErrorMessage(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') return TOTP_MESSAGES.mismatch;
-  if (name === 'NotAuthorizedException') return TOTP_MESSAGES.expired;
+  if (isCodeMismatch(error)) return TOTP_MESSAGES.mismatch;
+  if (error instanceof Error && error.name === 'NotAuthorizedException') return TOTP_MESSAGES.expired;
   return errorMessage(error, LOGIN_MESSAGES.unknownError);
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { loadAmplifyAuth } from './amplify-auth';
 import { getAuthFlowType } from './auth-flow';
-import { credentialsErrorMessage, errorMessage, LOGIN_MESSAGES, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
+import { credentialsErrorMessage, errorMessage, isCodeMismatch, LOGIN_MESSAGES, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
 import { useSignInHold } from './sign-in-hold';
 
@@ -110,7 +110,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
         await continueWith(result, email, LOGIN_MESSAGES.unknownError);
       } catch (caught) {
         // A session that ran out (Cognito gives three minutes) cannot take another code: start again.
-        if (caught instanceof Error && caught.name !== 'CodeMismatchException') setStep('credentials');
+        if (!isCodeMismatch(caught)) setStep('credentials');
         throw caught;
       }
     }, totpCodeErrorMessage);

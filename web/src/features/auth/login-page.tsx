@@ -171,14 +171,7 @@ function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
       <h2 id="new-password-heading">Set a new password</h2>
       <p className="muted">Your account has a temporary password. Choose a new one to continue.</p>
       <NewPasswordFields idPrefix="new" value={value} errors={errors} onChange={setValue} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Setting password...' : 'Set New Password'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
-          Back to sign in
-        </button>
-      </div>
+      <StepActions busy={busy} label="Set New Password" busyLabel="Setting password..." onBack={onBack} />
     </form>
   );
 }
@@ -201,14 +194,21 @@ function TotpCodeForm({ busy, onSubmit, onBack }: TotpCodeFormProps) {
     <form onSubmit={submit} aria-labelledby="totp-heading" noValidate>
       <h2 id="totp-heading">Two-factor authentication</h2>
       <TotpCodeField id="login-totp" code={code} autoFocus />
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Checking...' : 'Verify'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
-          Back to sign in
-        </button>
-      </div>
+      <StepActions busy={busy} label="Verify" busyLabel="Checking..." onBack={onBack} />
     </form>
+  );
+}
+
+/** A sign-in step's submit button and the way back to e-mail and password. */
+function StepActions({ busy, label, busyLabel, onBack }: { busy: boolean; label: string; busyLabel: string; onBack: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
+        Back to sign in
+      </button>
+    </div>
   );
 }

@@ -179,7 +179,7 @@ function ListPanel({ heading, emptyText, items }: ListPanelProps) {
         <ul className="plain-list">
           {items.map((item) => (
             <li key={item.key} className={item.action ? 'list-item-with-action' : undefined}>
-              <span>{item.label}</span>
+              {item.label}
               {item.action}
             </li>
           ))}

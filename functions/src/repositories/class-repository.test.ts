@@ -315,16 +315,19 @@ test("renames follow into the rosters, each conditional on the person's place st
   });
 });
 
-test('enrolmentPage reads one page of enrolment items consistently, answering the next student to start after', async () => {
-  ddb.on(QueryCommand).resolves({ Items: [enrolmentItem('b', 'Bea')], LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#b' } });
-  await expect(repository.enrolmentPage(CLASS_ID, { limit: 1, after: 'a' })).resolves.toEqual({
-    enrolments: [{ studentId: 'b', name: 'Bea', enrolledAt: CREATED_AT }],
-    next: 'b',
+test('enrolmentPage reads one page of enrolment items consistently, with their e-mail attribute as stored, and the next student', async () => {
+  ddb.on(QueryCommand).resolves({
+    Items: [enrolmentItem('a', 'Al'), { ...enrolmentItem('b', 'Bea'), email: '' }, { ...enrolmentItem('c', 'Cy'), email: 'cy@school.example' }],
+    LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#c' },
+  });
+  await expect(repository.enrolmentPage(CLASS_ID, { limit: 3, after: 'a' })).resolves.toEqual({
+    enrolments: [{ studentId: 'a' }, { studentId: 'b', email: '' }, { studentId: 'c', email: 'cy@school.example' }],
+    next: 'c',
   });
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'STUDENT#' },
     ExclusiveStartKey: { pk: classKey.pk, sk: 'STUDENT#a' },
-    Limit: 1,
+    Limit: 3,
     ConsistentRead: true,
   });
   ddb.on(QueryCommand).resolves({ Items: [] });

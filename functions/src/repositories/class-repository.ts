@@ -392,18 +392,25 @@ export function makeClassRepository(context: TableContext) {
     return classIds;
   }
 
-  /** One page of a class's enrolments (maintenance: the migration walks rosters with it). */
+  /**
+   * One page of a class's enrolments, each with its `email` attribute as stored (absent on items written before it was
+   * kept; '' when the directory had no e-mail to give). Maintenance: the migration walks rosters with it.
+   */
   const enrolmentPage = async (classId: string, page: { limit: number; after?: string }) => {
     const { items, lastSortKey } = await table.queryPage<EnrolmentItem>(queries.rosterOfClass(classId), {
       limit: page.limit,
       after: page.after === undefined ? undefined : keys.enrolment(classId, page.after).sk,
     });
-    return { enrolments: items.map(toEnrolment), ...(lastSortKey ? { next: lastSortKey.slice(ENROLMENT_PREFIX.length) } : {}) };
+    return {
+      enrolments: items.map(({ studentId, email }) => ({ studentId, ...(email === undefined ? {} : { email }) })),
+      ...(lastSortKey ? { next: lastSortKey.slice(ENROLMENT_PREFIX.length) } : {}),
+    };
   };
 
   /**
-   * Gives an enrolment item written before enrolments kept the e-mail its student's e-mail; false when it has one by
-   * now or is gone. Only this attribute is written, so a rename meanwhile is kept, and an unenrolment is not undone.
+   * Gives an enrolment item written before enrolments kept the e-mail its student's e-mail ('' for a person the
+   * directory no longer has: none to show, nothing to look up again); false when it has one by now or is gone. Only
+   * this attribute is written, so a rename meanwhile is kept, and an unenrolment is not undone.
    */
   const fillEnrolmentEmail = (classId: string, studentId: string, email: string) =>
     conditionally(() =>

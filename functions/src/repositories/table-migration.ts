@@ -15,6 +15,8 @@ export interface MigrationSummary {
   rostersMoved: number;
   /** Enrolments that were given their student's e-mail. */
   emailsFilled: number;
+  /** Enrolments of people the directory no longer has (marked, so later runs do not look them up again). */
+  notInDirectory: number;
   students: number;
   counters: number;
 }
@@ -36,17 +38,18 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
   const classIds = await classes.scanClassIds();
   const results = await mapWithConcurrency(classIds, CLASSES_IN_FLIGHT, async (classId) => {
     const moved = await classes.migrateRoster(classId);
-    const emailsFilled = await fillEmails(classes, classId, emailOf);
+    const { filled: emailsFilled, unknown: notInDirectory } = await fillEmails(classes, classId, emailOf);
     const students = (await classes.recountStudents(classId)) ?? 0;
     const record = await classes.getClass(classId);
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds) : [];
-    return { moved, emailsFilled, students, counters: counters.length };
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length };
   });
-  const total = (field: 'emailsFilled' | 'students' | 'counters') => results.reduce((sum, result) => sum + result[field], 0);
+  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters') => results.reduce((sum, result) => sum + result[field], 0);
   return {
     classes: classIds.length,
     rostersMoved: results.filter((result) => result.moved).length,
     emailsFilled: total('emailsFilled'),
+    notInDirectory: total('notInDirectory'),
     students: total('students'),
     counters: total('counters'),
   };
@@ -61,22 +64,28 @@ function rememberedEmails(directory: Pick<UserDirectory, 'get'>) {
   };
 }
 
-/** Walks the roster a page at a time and gives each enrolment without an e-mail its student's; answers how many. */
+/**
+ * Walks the roster a page at a time and gives each enrolment without an e-mail attribute its student's; one whose
+ * student the directory no longer has gets '' (no e-mail to show; readers treat it as none), so that the next run,
+ * and every `npm start`, skips it instead of asking again. Answers how many of each were written.
+ */
 async function fillEmails(classes: ClassRepository, classId: string, emailOf: (studentId: string) => Promise<string | undefined>) {
-  let filled = 0;
+  const counts = { filled: 0, unknown: 0 };
   let after: string | undefined;
   do {
     const page = await classes.enrolmentPage(classId, { limit: ENROLMENT_PAGE, after });
-    const missing = page.enrolments.filter((enrolment) => !enrolment.email);
-    const written = await mapWithConcurrency(missing, LOOKUPS_IN_FLIGHT, async ({ studentId }) => {
-      const email = await emailOf(studentId);
-      return email !== undefined && (await classes.fillEnrolmentEmail(classId, studentId, email));
-    });
-    filled += written.filter(Boolean).length;
+    await mapWithConcurrency(
+      page.enrolments.filter((enrolment) => enrolment.email === undefined),
+      LOOKUPS_IN_FLIGHT,
+      async ({ studentId }) => {
+        const email = await emailOf(studentId);
+        if (await classes.fillEnrolmentEmail(classId, studentId, email ?? '')) counts[email ? 'filled' : 'unknown'] += 1;
+      },
+    );
     after = page.next;
   } while (after !== undefined);
-  return filled;
+  return counts;
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, students, counters }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments, ${students} enrolments counted, ${counters} completion counters set.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set.`;

@@ -46,6 +46,7 @@ export const moduleSchema = z.strictObject({
 }) satisfies z.ZodType<Module>;
 
 const userRefSchema = z.strictObject({ _id: z.string(), username: z.string() });
+const studentRefSchema = z.strictObject({ _id: z.string(), username: z.string(), email: z.string().optional() });
 
 export const classSummarySchema = z.strictObject({
   _id: z.string(),
@@ -59,7 +60,7 @@ export const classDetailSchema = z.strictObject({
   _id: z.string(),
   className: z.string(),
   teacherId: userRefSchema,
-  studentIds: z.array(userRefSchema),
+  studentIds: z.array(studentRefSchema),
   assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string() })),
 }) satisfies z.ZodType<ClassDetail>;
 
@@ -85,6 +86,7 @@ export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
+    studentEmail: z.string().optional(),
     modules: z.array(z.strictObject(moduleProgressShape)),
   }),
 ) satisfies z.ZodType<ClassReportRow[]>;
@@ -181,7 +183,7 @@ export const adminClassSummarySchema = z.strictObject({
 export const adminClassDetailSchema = adminClassSummarySchema satisfies z.ZodType<AdminClassDetail>;
 
 export const rosterPageSchema = z.strictObject({
-  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), enrolledAt: isoDate.optional() })),
+  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), email: z.string().optional(), enrolledAt: isoDate.optional() })),
   studentCount: count,
   next: z.string().optional(),
 }) satisfies z.ZodType<RosterPageAnswer>;

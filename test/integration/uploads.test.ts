@@ -271,11 +271,13 @@ describe('the class report', () => {
       {
         studentId: world.otherStudent.userId,
         studentName: 'Kim Student',
+        studentEmail: world.otherStudent.email,
         modules: [cell(thirds, 2, 3, 67), cell(halves, 0, 2, 0)],
       },
       {
         studentId: world.student.userId,
         studentName: 'Sam Student',
+        studentEmail: world.student.email,
         modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
       },
     ]);

@@ -174,15 +174,16 @@ const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.local
 function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-  return roster.map(({ studentId, name }) => ({
+  return roster.map(({ studentId, name, email }) => ({
     studentId,
     studentName: name,
+    ...(email ? { studentEmail: email } : {}),
     modules: orderedModules.map((module) => moduleProgress(module, byStudentAndModule.get(`${studentId}|${module.moduleId}`))),
   }));
 }
 
-/** An upper bound of one report row's JSON bytes: the longest id and name allowed, and each module's entry. */
-const ROW_OVERHEAD_BYTES = 64 + TEXT_LIMITS.idMaxLength + 4 * PEOPLE_LIMITS.emailMaxLength;
+/** An upper bound of one report row's JSON bytes: the longest id, name and e-mail allowed, and each module's entry. */
+const ROW_OVERHEAD_BYTES = 96 + TEXT_LIMITS.idMaxLength + 5 * PEOPLE_LIMITS.emailMaxLength;
 const rowBytes = (orderedModules: ModuleRecord[]) =>
   ROW_OVERHEAD_BYTES +
   orderedModules.reduce(

@@ -103,6 +103,9 @@ export interface World {
 
 const PASSWORD = 'Integration-pass-1';
 
+/** A person as their enrolments keep them, as the admin's enrol route writes them. */
+const enrolled = ({ userId, name, email }: Person) => ({ studentId: userId, name, email });
+
 /** POST routes that answer 201 Created; the others answer 200 with their result. */
 const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson', 'createClass'];
 
@@ -158,14 +161,14 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
     const { teacher, otherTeacher, student, otherStudent } = people;
     const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
-    await classes.enrollStudent(CLASS_ID, student.userId, student.name);
+    await classes.enrollStudent(CLASS_ID, enrolled(student));
     await classes.insertClass({
       classId: OTHER_CLASS_ID,
       className: 'Year 10 Biology',
       teacherId: otherTeacher.userId,
       teacherName: otherTeacher.name,
     });
-    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
+    await classes.enrollStudent(OTHER_CLASS_ID, enrolled(otherStudent));
 
     return buildWorld(config, stores, people, stopStack);
   } catch (error) {
@@ -316,7 +319,7 @@ function buildWorld(
     createClass: async (classId, classTeacher, students) => {
       const { classes } = stores;
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
-      for (const student of students) await classes.enrollStudent(classId, student.userId, student.name);
+      for (const student of students) await classes.enrollStudent(classId, enrolled(student));
     },
     stop: async () => {
       dynamo.destroy();

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
+import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { useClass, useClassRoster } from '../classes/api/classes';
@@ -149,7 +150,7 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
         <ul className="plain-list">
           {students.map((student) => (
             <li key={student.userId} className="list-item-with-action">
-              <span>{student.name}</span>
+              <PersonLabel name={student.name} email={student.email} />
               <button type="button" className="link-button" aria-label={`Unenrol ${student.name}`} onClick={() => setLeaving(student)}>
                 Unenrol
               </button>
@@ -203,9 +204,7 @@ function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: Read
         <ul className="plain-list">
           {candidates.map((student) => (
             <li key={student.userId} className="list-item-with-action">
-              <span>
-                {displayName(student)} <span className="muted">{student.email}</span>
-              </span>
+              <PersonLabel name={displayName(student)} email={student.email} />
               <button
                 type="button"
                 className="link-button"

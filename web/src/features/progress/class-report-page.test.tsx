@@ -113,3 +113,14 @@ it('loads the next page by itself when the last loaded rows are on screen, in th
   expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(all.map((row) => row.studentName));
   expect(mockedApi.getClassReportPage).toHaveBeenLastCalledWith('c1', 'after-20');
 });
+
+it("shows each student's e-mail under the name in the Student column, in the row header's accessible name", async () => {
+  const email = 'sam.a-rather-long-address@secondary-school.example';
+  mockedApi.getClassReportPage.mockResolvedValue(onePage([{ ...rows[0], studentEmail: email }, rows[1]]));
+  renderReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const sam = await within(table).findByRole('rowheader', { name: `sam ${email}` });
+  expect(within(sam).getByText(email)).toHaveAttribute('title', email);
+  // A student whose enrolment has no e-mail yet shows the name alone.
+  expect(within(table).getByRole('rowheader', { name: 'ali' })).toHaveTextContent(/^ali$/);
+});

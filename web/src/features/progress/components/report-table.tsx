@@ -6,6 +6,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
+import { PersonLabel } from '@web/components/person-label';
 
 interface ReportColumn {
   moduleId: string;
@@ -140,7 +141,7 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex }: Re
   return (
     <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
       <th scope="row">
-        <span className="report-student-name">{row.studentName}</span>
+        <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
       </th>
       {columns.map((column) => {
         const cell = byModule.get(column.moduleId);

@@ -122,7 +122,7 @@ function schoolItems({ teacher, moduleIds, sectionIds, classes }: BenchSchool): 
       assignedModuleIds: new Set(moduleIds),
     });
     for (const [index, studentId] of studentIds.entries()) {
-      items.push({ ...keys.enrolment(classId, studentId), entity: 'Enrolment', classId, studentId, name: `Student ${String(index).padStart(5, '0')} of ${size}`, enrolledAt: SEEDED_AT });
+      items.push({ ...keys.enrolment(classId, studentId), entity: 'Enrolment', classId, studentId, name: `Student ${String(index).padStart(5, '0')} of ${size}`, email: `student${String(index).padStart(5, '0')}.of${size}@bench.example`, enrolledAt: SEEDED_AT });
       items.push({ ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId });
       for (const [m, module] of moduleIds.entries()) {
         const done = sectionsDone(index, m);

@@ -43,6 +43,8 @@ export interface RouteDeployment {
   userPool: UserPoolAccess;
 }
 
+// Every administration route reads its caller with AdminGetUser first: two-factor authentication is required there
+// (functions/src/platform/second-factor.ts).
 /** What every audited admin change needs: the admin's own name for the audit trail. */
 const AUDITED = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
@@ -76,8 +78,8 @@ export const routeDeployment = {
   // Every signed-in person: their own name (class rosters store names, so they follow).
   renameSelf: { handler: 'rename-self', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
-  getAdminOverview: { handler: 'get-admin-overview', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['ListUsersInGroup'] },
-  listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
+  getAdminOverview: { handler: 'get-admin-overview', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['AdminGetUser', 'ListUsersInGroup'] },
+  listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
   invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
@@ -86,9 +88,9 @@ export const routeDeployment = {
   disablePerson: { handler: 'disable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
   enablePerson: { handler: 'enable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
   // Administration (classes), through the class repository.
-  listAdminClasses: { handler: 'list-admin-classes', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: 'none' },
+  listAdminClasses: { handler: 'list-admin-classes', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   createClass: { handler: 'create-class', table: ['GetItem', 'PutItem'], bucket: 'none', userPool: AUDITED },
-  getAdminClass: { handler: 'get-admin-class', table: ['GetItem'], bucket: 'none', userPool: 'none' },
+  getAdminClass: { handler: 'get-admin-class', table: ['GetItem'], bucket: 'none', userPool: ['AdminGetUser'] },
   renameClass: { handler: 'rename-class', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   deleteClass: { handler: 'delete-class', table: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'], bucket: 'none', userPool: AUDITED },
   setClassTeacher: { handler: 'set-class-teacher', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },

@@ -34,6 +34,14 @@ export interface UserRef {
   username: string;
 }
 
+/**
+ * A student on a class's detail view. Beyond the spec's fields: their e-mail, shown beside the name (two students may
+ * share one), only to the class's teacher and admins, and absent on enrolments written before it was kept.
+ */
+export interface StudentRef extends UserRef {
+  email?: string;
+}
+
 export interface ModuleRef {
   _id: string;
   title: string;
@@ -54,7 +62,7 @@ export interface ClassDetail {
   _id: string;
   className: string;
   teacherId: UserRef;
-  studentIds: UserRef[];
+  studentIds: StudentRef[];
   assignedModuleIds: ModuleRef[];
 }
 
@@ -100,6 +108,8 @@ export interface StudentClassProgress {
 export interface ClassReportRow {
   studentId: string;
   studentName: string;
+  /** Shown beside the name; absent on enrolments written before it was kept (until `npm run migrate`). */
+  studentEmail?: string;
   /** The student's latest completion in this class's modules; null before their first. */
   lastActivityAt: string | null;
   modules: ReportCell[];

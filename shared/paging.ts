@@ -50,7 +50,8 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** One page of a class's roster; `studentCount` is the whole class's. */
 export interface RosterPageAnswer {
-  students: { userId: string; name: string; enrolledAt?: string }[];
+  /** `email` is absent for an enrolment written before it was kept, until `npm run migrate` fills it. */
+  students: { userId: string; name: string; email?: string; enrolledAt?: string }[];
   studentCount: number;
   next?: string;
 }

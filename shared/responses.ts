@@ -2,6 +2,7 @@
 // with them, the handlers' results are typed by them, and the web client's calls take their types from them (types
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
+import { ERROR_REASONS } from './second-factor';
 import * as z from 'zod';
 import {
   CONTENT_TYPES,
@@ -47,6 +48,7 @@ export const moduleSchema = z.strictObject({
 }) satisfies z.ZodType<Module>;
 
 const userRefSchema = z.strictObject({ _id: z.string(), username: z.string() });
+const studentRefSchema = z.strictObject({ _id: z.string(), username: z.string(), email: z.string().optional() });
 
 export const classSummarySchema = z.strictObject({
   _id: z.string(),
@@ -60,7 +62,7 @@ export const classDetailSchema = z.strictObject({
   _id: z.string(),
   className: z.string(),
   teacherId: userRefSchema,
-  studentIds: z.array(userRefSchema),
+  studentIds: z.array(studentRefSchema),
   assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string() })),
 }) satisfies z.ZodType<ClassDetail>;
 
@@ -86,6 +88,7 @@ export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
+    studentEmail: z.string().optional(),
     lastActivityAt: isoDate.nullable(),
     modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
   }),
@@ -212,7 +215,7 @@ export const adminClassSummarySchema = z.strictObject({
 export const adminClassDetailSchema = adminClassSummarySchema satisfies z.ZodType<AdminClassDetail>;
 
 export const rosterPageSchema = z.strictObject({
-  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), enrolledAt: isoDate.optional() })),
+  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), email: z.string().optional(), enrolledAt: isoDate.optional() })),
   studentCount: count,
   next: z.string().optional(),
 }) satisfies z.ZodType<RosterPageAnswer>;
@@ -229,11 +232,12 @@ const noContent = z.undefined();
 
 /**
  * Every refusal and failure: a sentence for a person; a 400 from schema validation also names each invalid field
- * (dotted path → its message), for forms to show in place.
+ * (dotted path → its message), for forms to show in place; a refusal the app answers with a way out names its reason.
  */
 export const errorSchema = z.strictObject({
   message: z.string().min(1),
   fields: z.record(z.string(), z.string().min(1)).optional(),
+  reason: z.enum(ERROR_REASONS).optional(),
 });
 
 /** What each route answers on success (2xx). */

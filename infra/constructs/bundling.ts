@@ -19,7 +19,7 @@ export const handlerEntry = (handler: string) => path.join(REPO_ROOT, 'functions
  * The AWS SDK is bundled (not taken from the runtime) so a function runs the exact SDK version its tests ran
  * against; ESM entry points (`module` first) let esbuild drop the parts of the SDK a handler never calls.
  */
-export const LAMBDA_BUNDLING = {
+const LAMBDA_BUNDLING = {
   forceDockerBundling: false,
   bundleAwsSDK: true,
   externalModules: [],
@@ -33,8 +33,17 @@ export const LAMBDA_BUNDLING = {
   logLevel: LogLevel.WARNING,
 } as const satisfies BundlingOptions;
 
-/** The same build as `esbuild` API options, for the bundle report. */
-export const esbuildOptionsFor = (entry: string) => ({
+/**
+ * The build of a function with or without X-Ray tracing (CDK context flag `tracing`). Without it, the tracer's lazy
+ * require in functions/src/platform/tracing.ts is dead code at build time, so the X-Ray SDK (~120 KB minified) is left
+ * out of the bundle instead of being read and parsed at every cold start.
+ */
+const tracingDefine = (tracing: boolean) => ({ 'process.env.POWERTOOLS_TRACE_ENABLED': JSON.stringify(String(tracing)) });
+
+export const lambdaBundling = (tracing: boolean): BundlingOptions => ({ ...LAMBDA_BUNDLING, define: tracingDefine(tracing) });
+
+/** The same build as `esbuild` API options, for the bundle report and the bundle tests. */
+export const esbuildOptionsFor = (entry: string, tracing = false) => ({
   entryPoints: [entry],
   bundle: true,
   platform: 'node' as const,
@@ -46,4 +55,5 @@ export const esbuildOptionsFor = (entry: string) => ({
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   tsconfig: LAMBDA_BUNDLING.tsconfig,
   absWorkingDir: REPO_ROOT,
+  define: tracingDefine(tracing),
 });

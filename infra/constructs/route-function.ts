@@ -14,7 +14,7 @@ import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
   LAMBDA_ARCHITECTURE,
-  LAMBDA_BUNDLING,
+  lambdaBundling,
   LAMBDA_RUNTIME,
   REPO_ROOT,
   handlerEntry,
@@ -96,7 +96,7 @@ export class RouteFunction extends Construct {
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: LAMBDA_BUNDLING,
+      bundling: lambdaBundling(props.tracing),
     });
 
     if (props.tracing) {

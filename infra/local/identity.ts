@@ -102,6 +102,8 @@ export async function ensureUserPool(endpoint: string, region: string, idsFile: 
           PoolName: 'learning-paths-local',
           UsernameAttributes: ['email'],
           AutoVerifiedAttributes: ['email'],
+          // As the CDK pool: TOTP for whoever turns it on (administration requires it).
+          MfaConfiguration: 'OPTIONAL',
         }),
       );
       const { UserPoolClient } = await client.send(

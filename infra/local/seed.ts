@@ -75,7 +75,7 @@ export async function seedDemoData(config: StackConfig, log: (line: string) => v
         teacherName: nameOf(demoClass.teacher),
       });
       await stores.classes.renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
-      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, idOf(student), nameOf(student));
+      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, { studentId: idOf(student), name: nameOf(student), email: student });
     }
   } finally {
     stores.destroy();

@@ -7,6 +7,8 @@ export interface SeedUser {
   role: Role;
   /** The Cognito `name` attribute: how the app shows the person. */
   name: string;
+  /** A test user with two-factor authentication on: their TOTP secret (base32), to compute sign-in codes. */
+  totpSecret?: string;
 }
 
 export interface StackConfig {

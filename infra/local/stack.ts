@@ -15,6 +15,7 @@ import { createApiServer, haveHandlersLoaded } from './api-server';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
+import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
 import { describeMigration, migrateTable } from '../../functions/src/repositories/table-migration';
 import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
@@ -165,11 +166,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamodb: { endpoint: database.endpoint, table: tableName },
       users: options.seed === false ? [] : DEMO_USERS,
     };
-    // Data written by an earlier version (rosters on class items) is brought to today's model before anything else.
+    // Data written by an earlier version (rosters on class items, enrolments without e-mails) is brought to today's
+    // model before anything else.
     const table = localTableContext(config);
     try {
-      const summary = await migrateTable(table);
-      if (summary.rostersMoved > 0) log(describeMigration(summary));
+      const summary = await migrateTable(table, makeCognitoUserDirectory({ client: statusClient, userPoolId: pool.userPoolId, local: true }));
+      if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0) log(describeMigration(summary));
     } finally {
       table.client.destroy();
     }

@@ -7,13 +7,22 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
+  AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  type AuthenticationResultType,
+  type ChallengeNameType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../shared/roles';
 import { credentialsFor, type TargetStack } from './stack-config';
+import { totpCode } from './totp';
 
 type IdentityConfig = Pick<TargetStack, 'region' | 'cognito'>;
 
@@ -25,6 +34,8 @@ export interface NewUser {
   name?: string;
   /** Leave the user in FORCE_CHANGE_PASSWORD: the first sign-in must set a new password. */
   temporary?: boolean;
+  /** Turn on two-factor authentication (TOTP), as the user would in their profile; administration requires it. */
+  secondFactor?: boolean;
 }
 
 export interface CreatedUser {
@@ -32,6 +43,8 @@ export interface CreatedUser {
   userId: string;
   email: string;
   role: Role;
+  /** With `secondFactor`: the TOTP secret (base32) the user's authenticator would hold; sign in with it. */
+  totpSecret?: string;
 }
 
 export interface SignInTokens {
@@ -81,9 +94,14 @@ export async function createUser(config: IdentityConfig, user: NewUser): Promise
 export async function ensureUser(config: IdentityConfig, user: NewUser): Promise<CreatedUser> {
   const client = identityClient(config);
   try {
-    const { UserAttributes } = await client.send(
-      new AdminGetUserCommand({ UserPoolId: config.cognito.userPoolId, Username: user.email }),
-    );
+    const UserPoolId = config.cognito.userPoolId;
+    const { UserAttributes, UserMFASettingList } = await client.send(new AdminGetUserCommand({ UserPoolId, Username: user.email }));
+    // A new authenticator secret replaces the old one, which nobody here holds any more.
+    if (user.secondFactor && UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) {
+      await client.send(
+        new AdminSetUserMFAPreferenceCommand({ UserPoolId, Username: user.email, SoftwareTokenMfaSettings: { Enabled: false } }),
+      );
+    }
     const userId = UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
     if (!userId) throw new Error(`The identity server returned no sub for ${user.email}`);
     return await finishUser(client, config, { ...user, userId });
@@ -112,7 +130,18 @@ async function finishUser(
     );
   }
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: user.email, GroupName: user.role }));
-  return { userId: user.userId, email: user.email, role: user.role };
+  const totpSecret = user.secondFactor && !user.temporary ? await turnOnTotp(client, config, user) : undefined;
+  return { userId: user.userId, email: user.email, role: user.role, ...(totpSecret && { totpSecret }) };
+}
+
+/** What the profile's two-factor section does: associate a software token, verify a code from it, prefer it. */
+async function turnOnTotp(client: CognitoIdentityProviderClient, config: IdentityConfig, user: NewUser): Promise<string> {
+  const { accessToken: AccessToken } = await signInTokens(config, user.email, user.password);
+  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+  if (!SecretCode) throw new Error(`The identity server returned no TOTP secret for ${user.email}`);
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode), FriendlyDeviceName: 'Tests' }));
+  await client.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  return SecretCode;
 }
 
 /** Signs in with USER_PASSWORD_AUTH and returns the access token, the one the API accepts. */
@@ -120,21 +149,33 @@ export async function signIn(config: IdentityConfig, email: string, password: st
   return (await signInTokens(config, email, password)).accessToken;
 }
 
-export async function signInTokens(config: IdentityConfig, email: string, password: string): Promise<SignInTokens> {
+/**
+ * Signs in and returns the tokens; a user with two-factor authentication on needs `totpSecret` (their authenticator's
+ * secret), from which the code of the moment is computed.
+ */
+export async function signInTokens(config: IdentityConfig, email: string, password: string, totpSecret?: string): Promise<SignInTokens> {
   const client = identityClient(config);
   try {
     const AuthParameters = { USERNAME: email, PASSWORD: password };
     const { cognito } = config;
-    const { AuthenticationResult, ChallengeName } = cognito.endpoint
-      ? await client.send(new InitiateAuthCommand({ ClientId: cognito.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters }))
-      : await client.send(
-          new AdminInitiateAuthCommand({
-            UserPoolId: cognito.userPoolId,
-            ClientId: cognito.userPoolClientId,
-            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-            AuthParameters,
-          }),
-        );
+    const local = Boolean(cognito.endpoint);
+    const ClientId = cognito.userPoolClientId;
+    const UserPoolId = cognito.userPoolId;
+    let answer: { AuthenticationResult?: AuthenticationResultType; ChallengeName?: ChallengeNameType; Session?: string } = local
+      ? await client.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters }))
+      : await client.send(new AdminInitiateAuthCommand({ UserPoolId, ClientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters }));
+    if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+      const challenge = {
+        ClientId,
+        ChallengeName: answer.ChallengeName,
+        Session: answer.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+      };
+      answer = local
+        ? await client.send(new RespondToAuthChallengeCommand(challenge))
+        : await client.send(new AdminRespondToAuthChallengeCommand({ ...challenge, UserPoolId }));
+    }
+    const { AuthenticationResult, ChallengeName } = answer;
     if (!AuthenticationResult?.AccessToken || !AuthenticationResult.IdToken || !AuthenticationResult.RefreshToken) {
       throw new Error(`Sign-in of ${email} did not return tokens${ChallengeName ? ` (challenge ${ChallengeName})` : ''}.`);
     }

@@ -52,8 +52,9 @@ export async function deployedTestStack(): Promise<TargetStack> {
   const users: SeedUser[] = [];
   for (const user of TEST_USERS) {
     const password = newPassword();
-    await ensureUser(stack, { ...user, password });
-    users.push({ ...user, password });
+    // Administration requires two-factor authentication: the test admin gets TOTP, its secret goes into the file.
+    const { totpSecret } = await ensureUser(stack, { ...user, password, secondFactor: user.role === 'Admins' });
+    users.push({ ...user, password, ...(totpSecret && { totpSecret }) });
   }
   return { ...stack, users };
 }

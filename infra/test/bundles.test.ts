@@ -69,6 +69,12 @@ describe.each(deployedRoutes)('%s', (_name, route) => {
     expect(packages.has('@aws-sdk/s3-request-presigner')).toBe(route.bucket !== 'none');
   });
 
+  test('leaves the X-Ray SDK out when the stack is deployed without tracing (the default)', () => {
+    const packages = packagesIn.get(route.handler)!;
+    expect(packages.has('@aws-lambda-powertools/tracer')).toBe(false);
+    expect(packages.has('aws-xray-sdk-core')).toBe(false);
+  });
+
   test('loads with exactly the environment the stack gives its function and exports a handler function', () => {
     expect(loadWith(route.handler, deployedEnvironment(route))).toBe('function');
   });
@@ -92,3 +98,17 @@ describe.each(deployedRoutes)('%s', (_name, route) => {
     }
   });
 });
+
+test('a function built with tracing carries the tracer and traces its SDK clients', async () => {
+  const [, route] = deployedRoutes.find(([, each]) => each.table !== 'none')!;
+  const result = await build({
+    ...esbuildOptionsFor(handlerEntry(route.handler), true),
+    outfile: path.join(outdir, 'traced', 'index.js'),
+    metafile: true,
+    logLevel: 'error',
+  });
+  const output = Object.values((result.metafile as Metafile).outputs).find((each) => each.entryPoint)!;
+  const inputs = Object.keys(output.inputs).join('\n');
+  expect(inputs).toContain('node_modules/@aws-lambda-powertools/tracer/');
+  expect(inputs).toContain('node_modules/aws-xray-sdk-core/');
+}, 60_000);

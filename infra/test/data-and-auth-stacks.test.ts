@@ -126,10 +126,13 @@ describe('user pool', () => {
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-        MfaConfiguration: 'OFF',
         DeletionProtection: 'ACTIVE',
       },
     });
+  });
+
+  test('two-factor authentication: optional, by authenticator app (TOTP) only', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
   });
 
   test('password: minimum length only, no character classes', () => {

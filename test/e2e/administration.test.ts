@@ -1,15 +1,19 @@
 // Issue 7's story in a real browser: the admin invites a teacher and two students (one from a pasted list), creates a
 // class, gives it the teacher and enrols the students; the new teacher signs in with the temporary password, sets a
 // new one and assigns a module; a student completes a section; the admin disables that student, whose next API call
-// is refused. Every admin page is checked with axe and screenshotted at 1280 and 375 px.
+// is refused. Every admin page is checked with axe and screenshotted at 1280 and 375 px. The demo admin starts without
+// two-factor authentication: administration refuses them until they turn it on in their profile, and from then on
+// every sign-in asks for a code.
 import type { Page } from 'playwright-core';
 import { routes, buildPath } from '../../shared/routes';
-import { open, submitLogin, submitNewPassword, waitForPath } from './support/app';
+import { open, submitLogin, submitNewPassword, submitTotpCode, turnOnTwoFactor, waitForPath } from './support/app';
 import { useBrowser, waitForLoaded } from './support/browser';
 import { createModuleThroughApi, stackConfig, uniqueTag, type TestUser } from './support/stack';
 
 const session = useBrowser();
 const ADMIN = { email: 'admin@example.com', password: 'Demo-admin-1' };
+/** The admin's authenticator secret, once they have turned two-factor authentication on. */
+let adminTotpSecret: string | undefined;
 
 async function signInWithTemporaryPassword(page: Page, loginPath: string, email: string, temporaryPassword: string, newPassword: string) {
   await open(page, loginPath);
@@ -27,21 +31,34 @@ async function signInAsAdmin(page: Page) {
   await open(page, '/admin-login');
   await page.getByRole('heading', { level: 1, name: 'Administrator Login' }).waitFor();
   await submitLogin(page, ADMIN.email, ADMIN.password);
+  if (adminTotpSecret) await submitTotpCode(page, adminTotpSecret);
   await waitForPath(page, '/admin-dashboard');
 }
 
 it('an admin onboards a class; its teacher and student use it; the admin offboards the student', async () => {
-  const { page, checkPage } = session();
+  const { page, checkPage, problems } = session();
   const tag = uniqueTag();
   const teacher = { email: `tara-${tag}@school.example`, name: `Tara Teacher ${tag}`, password: 'Tara-new-pass-1' };
   const student = { email: `sid-${tag}@school.example`, name: `Sid Student ${tag}`, password: 'Sid-new-pass-1' };
   const pasted = { email: `pia-${tag}@school.example`, name: `Pia Pasted ${tag}` };
   const className = `Year 7 Science ${tag}`;
 
-  // The admin signs in and sees the dashboard.
+  // The admin signs in; administration is refused until two-factor authentication is on, with the way to turn it on.
   await signInAsAdmin(page);
   await page.getByRole('heading', { level: 1, name: 'Welcome back, Alex Admin!' }).waitFor();
+  await page.getByText('Turn on two-factor authentication in your profile to use administration.').waitFor();
+  await checkPage(page, 'admin-dashboard-needs-two-factor');
+  // Chromium logs the refused requests (403): that is what this step shows.
+  problems.splice(0, problems.length, ...problems.filter((problem) => !(problem.kind === 'console' && /status of 403/.test(problem.text))));
+  await page.getByRole('link', { name: 'Set up two-factor authentication' }).click();
+  await waitForPath(page, '/profile');
+  await page.getByText('Administration requires two-factor authentication. Turn it on to manage your school.').waitFor();
+  adminTotpSecret = await turnOnTwoFactor(page);
+  await page.getByText('Administrators keep two-factor authentication on: administration requires it.').waitFor();
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Dashboard' }).click();
+  await waitForPath(page, '/admin-dashboard');
   await waitForLoaded(page);
+  await expect(page.getByText('Turn on two-factor authentication in your profile to use administration.').count()).resolves.toBe(0);
   await checkPage(page, 'admin-dashboard');
 
   // Invites the teacher and one student with the form; the temporary password is shown once.
@@ -153,6 +170,8 @@ it('sends an admin who uses the teacher login to the administrator login, and a 
   const { page, checkPage } = session();
   await open(page, '/teacher-login');
   await submitLogin(page, ADMIN.email, ADMIN.password);
+  // Turned on in the test above (files run their tests in order).
+  if (adminTotpSecret) await submitTotpCode(page, adminTotpSecret);
   await waitForPath(page, '/admin-login');
   await page.getByText('It looks like you have an administrator account. Please log in here.', { exact: true }).waitFor();
   await checkPage(page, 'admin-login-with-message');

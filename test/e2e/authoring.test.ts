@@ -111,14 +111,15 @@ it('resumes an upload cut short by a reload, and the stored file is byte-identic
   await signInAs(page, teacher);
   await fillStep1(page, title);
 
-  // Part 1 goes through; part 2 is held until the page is reloaded, which cuts the upload short.
+  // Part 1 goes through; part 2 is held until the reloaded page is up, so the reload cuts the upload short (a part
+  // the reload cancels is retried, and must not get through before the page is gone).
   const storage = stackConfig().s3.endpoint;
   const isPart = (url: URL) => url.href.startsWith(storage) && url.searchParams.get('partNumber') === '2';
-  const hold = async (route: Route, request: Request) => {
-    if (request.method() !== 'PUT') return route.continue();
+  let holding = true;
+  await page.route(isPart, async (route: Route, request: Request) => {
+    if (!holding || request.method() !== 'PUT') return route.continue();
     await new Promise(() => undefined);
-  };
-  await page.route(isPart, hold);
+  });
   const form = page.getByRole('form', { name: 'Add a Section' });
   await form.getByLabel('Section Title').fill('Field guide');
   await form.getByLabel('Upload File (PDF, PPT, or Word)').setInputFiles(largePdf);
@@ -129,9 +130,9 @@ it('resumes an upload cut short by a reload, and the stored file is byte-identic
   await waitUntil(page, `Object.keys(sessionStorage).some((key) => key.includes('interrupted-upload') && sessionStorage.getItem(key).includes('"partNumber":1'))`);
 
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.unroute(isPart, hold);
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Add Content' }).waitFor();
+  holding = false;
   const offer = page.getByRole('group', { name: /The upload of field-guide\.pdf for “Field guide” was interrupted/ });
   await offer.waitFor();
   await session().checkPage(page, 'add-sections-interrupted-upload');

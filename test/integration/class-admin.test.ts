@@ -2,6 +2,8 @@
 // of 1,000), admins reading rosters (in pages) and reports, teachers unassigning a module, and deleting a class with
 // its enrolments and progress.
 import { localTableStores } from '../../infra/local/table-stores';
+import type { ClassDetail, ClassReportPage, ClassReportRow } from '../../shared/entities';
+import type { RosterPageAnswer } from '../../shared/paging';
 import { buildPath, routes } from '../../shared/routes';
 import { MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
@@ -62,7 +64,10 @@ it('enrols students, answering each: enrolled, already enrolled, not a student, 
   const after = await world.ok('unenrolStudent', { as: world.admin, params: { classId, studentId: world.student.userId } }, 200);
   expect(after.studentCount).toBe(1);
   const roster = await world.ok('listClassStudents', { as: world.admin, params: { classId } });
-  expect(roster).toEqual({ students: [{ userId: world.otherStudent.userId, name: 'Kim Student', enrolledAt: expect.any(String) }], studentCount: 1 });
+  expect(roster).toEqual({
+    students: [{ userId: world.otherStudent.userId, name: 'Kim Student', email: world.otherStudent.email, enrolledAt: expect.any(String) }],
+    studentCount: 1,
+  });
   const gone = await world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } });
   expect(gone.map((each: { _id: string }) => each._id)).not.toContain(classId);
 
@@ -80,7 +85,7 @@ it('lets an admin read any roster and report, read-only; a teacher unassigns a m
   await world.ok('markComplete', { as: world.student, body: progress });
 
   const roster = await world.ok('getClass', { as: world.admin, params: { classId } });
-  expect(roster.studentIds).toEqual([{ _id: world.student.userId, username: 'Sam Student' }]);
+  expect(roster.studentIds).toEqual([{ _id: world.student.userId, username: 'Sam Student', email: world.student.email }]);
   const report = await world.ok('getClassReport', { as: world.admin, params: { classId } });
   expect(report[0].modules[0]).toMatchObject({ completed: 1, percentage: 100 });
   expect((await world.call('assignModule', { as: world.admin, params: { classId }, body: { moduleId: module._id } })).status).toBe(403);
@@ -137,13 +142,14 @@ it('enrols past the old limit of 1,000 with every enrolment sent twice at once: 
   const classId = await newClass('Whole year group', world.teacher.userId);
   const stores = localTableStores(world.config);
   const studentIds = Array.from({ length: 1050 }, (_, index) => `00000000-0000-4000-8000-${`${index}`.padStart(12, '0')}`);
-  // The longest names a person can have.
+  // The longest names and e-mail addresses a person can have.
   const longName = (index: number) => `${index}`.padEnd(100, 'x');
+  const longEmail = (index: number) => `${`${index}`.padEnd(64, 'x')}@${'d'.repeat(181)}.example`;
   const outcomes: string[] = [];
   for (let start = 0; start < studentIds.length; start += 100) {
     const batch = studentIds.slice(start, start + 100);
     // Each enrolment twice, concurrently: exactly one of each pair enrols.
-    outcomes.push(...(await Promise.all([...batch, ...batch].map((id) => stores.classes.enrollStudent(classId, id, longName(Number(id.slice(-12))))))));
+    outcomes.push(...(await Promise.all([...batch, ...batch].map((id) => stores.classes.enrollStudent(classId, { studentId: id, name: longName(Number(id.slice(-12))), email: longEmail(Number(id.slice(-12))) })))));
   }
   stores.destroy();
   expect(outcomes.filter((outcome) => outcome === 'enrolled')).toHaveLength(1050);
@@ -176,4 +182,35 @@ it('unenrols concurrently without counting twice', async () => {
   stores.destroy();
   expect((await world.ok('getAdminClass', { as: world.admin, params: { classId } })).studentCount).toBe(1);
   expect((await world.call('getClass', { as: world.student, params: { classId } })).status).toBe(404);
+});
+
+it("shows each enrolled student's e-mail beside the name to the teacher and admins, never to a student", async () => {
+  const classId = await newClass('Year 13 Latin', world.teacher.userId);
+  await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId, world.otherStudent.userId] } });
+  const module = await world.createModuleWithSections(world.teacher, 1, 'Latin');
+  await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId: module._id } });
+  const expected = [world.student, world.otherStudent].map(({ userId, name, email }) => ({ userId, name, email }));
+  const byId = <T extends { userId: string }>(list: T[]) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  const fromReport = (rows: ClassReportRow[]) => byId(rows.map(({ studentId, studentName, studentEmail }) => ({ userId: studentId, name: studentName, email: studentEmail })));
+
+  for (const reader of [world.teacher, world.admin]) {
+    const roster: RosterPageAnswer = await world.ok('listClassStudents', { as: reader, params: { classId } });
+    expect(byId(roster.students.map(({ userId, name, email }) => ({ userId, name, email })))).toEqual(byId(expected));
+    const detail: ClassDetail = await world.ok('getClass', { as: reader, params: { classId } });
+    expect(byId(detail.studentIds.map(({ _id, username, email }) => ({ userId: _id, name: username, email })))).toEqual(byId(expected));
+    expect(fromReport(await world.ok('getClassReport', { as: reader, params: { classId } }))).toEqual(byId(expected));
+    const page: ClassReportPage = await world.ok('getClassReport', { as: reader, path: `/api/progress/class/${classId}?limit=100` });
+    expect(fromReport(page.rows)).toEqual(byId(expected));
+  }
+
+  // The one roster a student can read is the class detail, with only themselves on it, by name and without e-mail.
+  const seen = await world.ok('getClass', { as: world.student, params: { classId } });
+  expect(seen.studentIds).toEqual([{ _id: world.student.userId, username: world.student.name }]);
+  expect(JSON.stringify(seen)).not.toContain('@');
+
+  // A rename follows into the roster, the e-mail stays beside it.
+  await world.ok('renamePerson', { as: world.admin, params: { userId: world.otherStudent.userId }, body: { name: 'Kim Renamed' } });
+  const renamed = await world.ok('listClassStudents', { as: world.teacher, params: { classId } });
+  expect(renamed.students).toContainEqual(expect.objectContaining({ userId: world.otherStudent.userId, name: 'Kim Renamed', email: world.otherStudent.email }));
+  await world.ok('renamePerson', { as: world.admin, params: { userId: world.otherStudent.userId }, body: { name: world.otherStudent.name } });
 });

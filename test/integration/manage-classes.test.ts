@@ -44,7 +44,7 @@ test('creates a class for a teacher and enrols a student, by e-mail; repeating c
     studentCount: 1,
     assignedModuleIds: [],
   });
-  expect(await stores.classes.listAllStudents('year-9')).toEqual([{ studentId, name: 's@example.com', enrolledAt: expect.any(String) }]);
+  expect(await stores.classes.listAllStudents('year-9')).toEqual([{ studentId, name: 's@example.com', email: 's@example.com', enrolledAt: expect.any(String) }]);
 });
 
 test.each([

@@ -1,12 +1,19 @@
 // `npm run migrate` on a table written by the previous version (a class item holding its roster as a `students` map,
 // memberships, progress, no counts or counters): readers accept that shape before it runs; running it twice leaves
-// one enrolment item per student, the count, the completion counters, the days' active students, and the same answers. And the completion
-// counters kept as sections are marked equal what the migration's recompute finds.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+// one enrolment item per student, the count, the completion counters, the days' active students, and the same
+// answers. And the completion counters kept as sections are marked equal what the migration's recompute finds.
+// Enrolment items written before they kept the student's e-mail get it from the directory, without losing a rename or
+// undoing an unenrolment.
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { identityClient } from '../../infra/local/users';
 import { localTableContext, localTableStores } from '../../infra/local/table-stores';
+import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
+import type { UserDirectory } from '../../functions/src/domain/ports';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import { migrateTable } from '../../functions/src/repositories/table-migration';
 import type { TableContext } from '../../functions/src/repositories/table';
+import type { RosterPageAnswer } from '../../shared/paging';
 import { CLASS_ID, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -14,14 +21,19 @@ jest.setTimeout(120_000);
 const OLD_CLASS = 'old-shape-class';
 let world: World;
 let table: TableContext;
+let identity: CognitoIdentityProviderClient;
+let directory: UserDirectory;
 
 beforeAll(async () => {
   world = await startWorld();
   table = localTableContext(world.config);
+  identity = identityClient(world.config);
+  directory = makeCognitoUserDirectory({ client: identity, userPoolId: world.config.cognito.userPoolId, local: true });
 });
 
 afterAll(async () => {
   table?.client.destroy();
+  identity?.destroy();
   await world?.stop();
 });
 
@@ -69,6 +81,10 @@ async function writeOldShapeClass(moduleId: string, sectionIds: string[], size: 
   return ids;
 }
 
+/** An answer without the e-mails rosters and reports carry (a deep copy). */
+const withoutEmails = (answer: unknown): unknown =>
+  JSON.parse(JSON.stringify(answer, (key, value: unknown) => (key === 'email' || key === 'studentEmail' ? undefined : value)));
+
 /** Everything a teacher, an admin and a student see of the class. */
 async function answers(moduleId: string) {
   return {
@@ -92,10 +108,11 @@ it('reads a class of the previous shape, migrates it (twice: the same result), a
   expect(before.firstPage.students).toHaveLength(3);
   expect(before.firstPage.next).toEqual(expect.any(String));
 
-  const first = await migrateTable(table);
-  expect(first).toMatchObject({ rostersMoved: 1 });
-  const second = await migrateTable(table);
-  expect(second).toMatchObject({ rostersMoved: 0, students: first.students, counters: first.counters });
+  const first = await migrateTable(table, directory);
+  // The map kept names only; of its students only the world's is in the directory (the others are made up).
+  expect(first).toMatchObject({ rostersMoved: 1, emailsFilled: 1, notInDirectory: 9 });
+  const second = await migrateTable(table, directory);
+  expect(second).toMatchObject({ rostersMoved: 0, emailsFilled: 0, notInDirectory: 0, students: first.students, counters: first.counters });
 
   const items = (await world.scanTable()).filter((item) => item.pk === `CLASS#${OLD_CLASS}`);
   const classItem = items.find((item) => item.sk === 'CLASS')!;
@@ -103,13 +120,15 @@ it('reads a class of the previous shape, migrates it (twice: the same result), a
   expect(classItem.studentCount).toBe(10);
   const enrolments = items.filter((item) => String(item.sk).startsWith('STUDENT#'));
   expect(enrolments.map((item) => item.studentId).sort()).toEqual([...studentIds].sort());
-  expect(enrolments.find((item) => item.studentId === world.student.userId)).toMatchObject({ name: 'Sam Student' });
+  expect(enrolments.find((item) => item.studentId === world.student.userId)).toMatchObject({ name: 'Sam Student', email: world.student.email });
   const progress = items.filter((item) => String(item.sk).startsWith('PROGRESS#'));
   const completions = progress.reduce((sum, item) => sum + (item.completedSections as Set<string>).size, 0);
   expect(items.find((item) => item.sk === `COMPLETIONS#${module._id}`)).toMatchObject({ completions });
 
+  // The same answers, but for the e-mail now shown beside the world's student (to the teacher and admins only).
   const after = await answers(module._id);
-  expect(after).toEqual(before);
+  expect(withoutEmails(after)).toEqual(before);
+  expect(after.detail.studentIds).toContainEqual({ _id: world.student.userId, username: 'Sam Student', email: world.student.email });
   // The days' active students are filled from the completion times: the dashboard's engagement counts them.
   const recentlyActive = studentIds.filter((_, index) => index % 2 === 1 && index % (sectionIds.length + 1) > 0);
   expect(items.find((item) => item.sk === `ACTIVE_DAY#${RECENTLY.slice(0, 10)}`)?.activeStudents).toEqual(new Set(recentlyActive));
@@ -119,6 +138,54 @@ it('reads a class of the previous shape, migrates it (twice: the same result), a
   // Enrolling, marking and renaming on the migrated class behave as on a new one.
   await world.ok('enrolStudents', { as: world.admin, params: { classId: OLD_CLASS }, body: { studentIds: [world.otherStudent.userId] } });
   expect((await world.ok('getAdminClass', { as: world.admin, params: { classId: OLD_CLASS } })).studentCount).toBe(11);
+});
+
+it('gives enrolments written before e-mails were kept their e-mail, keeping a rename made meanwhile, bringing back no one', async () => {
+  const { classId } = await world.ok('createClass', { as: world.admin, body: { className: 'Year 11 Latin', teacherId: world.teacher.userId } });
+  const { person: tess } = await world.ok('invitePerson', { as: world.admin, body: { email: 'tess@school.example', name: 'Tess Student', role: 'Students' } });
+  const enrolled = [world.student.userId, world.otherStudent.userId, tess.userId];
+  await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: enrolled } });
+  // What the previous version wrote: enrolment items without the e-mail; and one of a person no longer in the directory.
+  for (const studentId of enrolled) {
+    await table.client.send(
+      new UpdateCommand({ TableName: table.tableName, Key: { pk: `CLASS#${classId}`, sk: `STUDENT#${studentId}` }, UpdateExpression: 'REMOVE email' }),
+    );
+  }
+  await put({ pk: `CLASS#${classId}`, sk: 'STUDENT#gone-student', entity: 'Enrolment', classId, studentId: 'gone-student', name: 'Gone Student' });
+  const roster = async (): Promise<RosterPageAnswer['students']> =>
+    (await world.ok('listClassStudents', { as: world.teacher, params: { classId } })).students;
+  expect((await roster()).filter((student) => student.email)).toEqual([]);
+
+  // While the migration looks each student up, an admin renames one and unenrols another.
+  const meanwhile = new Map<string, () => Promise<unknown>>([
+    [world.student.userId, () => world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: 'Sam Renamed' } })],
+    [world.otherStudent.userId, () => world.ok('unenrolStudent', { as: world.admin, params: { classId, studentId: world.otherStudent.userId } }, 200)],
+  ]);
+  const racing: Pick<UserDirectory, 'get'> = {
+    async get(userId) {
+      const person = await directory.get(userId);
+      await meanwhile.get(userId)?.();
+      meanwhile.delete(userId);
+      return person;
+    },
+  };
+  const summary = await migrateTable(table, racing);
+  // Tess's is filled; Sam's came with the rename; Kim is gone from the class; the gone student has no e-mail to give.
+  expect(summary).toMatchObject({ emailsFilled: 1, notInDirectory: 1 });
+
+  const byId = new Map((await roster()).map((student) => [student.userId, student]));
+  expect([...byId.keys()].sort()).toEqual(['gone-student', world.student.userId, tess.userId].sort());
+  expect(byId.get(world.student.userId)).toMatchObject({ name: 'Sam Renamed', email: world.student.email });
+  expect(byId.get(tess.userId)).toMatchObject({ name: 'Tess Student', email: 'tess@school.example' });
+  expect(byId.get('gone-student')).not.toHaveProperty('email');
+  const report = await world.ok('getClassReport', { as: world.admin, path: `/api/progress/class/${classId}?limit=100` });
+  expect(report.studentCount).toBe(3);
+
+  // Again: nothing left to fill, nothing changed.
+  const before = await world.scanTable();
+  expect(await migrateTable(table, directory)).toMatchObject({ emailsFilled: 0, notInDirectory: 0 });
+  expect(await world.scanTable()).toEqual(before);
+  await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: world.student.name } });
 });
 
 it('an enrolment into a class not yet migrated moves its roster first, losing no one', async () => {

@@ -145,7 +145,7 @@ describe('names', () => {
   it("an admin's rename of a student reaches the class roster and the teacher's report", async () => {
     await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: 'Samira Student' } });
     const detail = await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
-    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: 'Samira Student' }]);
+    expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: 'Samira Student', email: world.student.email }]);
     await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: world.student.name } });
   });
 

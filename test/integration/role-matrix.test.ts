@@ -264,7 +264,7 @@ describe('what the admitted callers see', () => {
     expect(ids).not.toContain(CLASS_ID);
   });
 
-  it('an enrolled student sees the class with only themselves on the roster, and their own classes', async () => {
+  it('an enrolled student sees the class with only themselves on the roster (no e-mail), and their own classes', async () => {
     const detail = await world.ok('getClass', { as: world.student, params: { classId: CLASS_ID } });
     expect(detail.studentIds).toEqual([{ _id: world.student.userId, username: world.student.name }]);
     expect(detail.assignedModuleIds).toContainEqual(expect.objectContaining({ _id: moduleId, title: 'Cells' }));

@@ -272,12 +272,14 @@ describe('the class report', () => {
       {
         studentId: world.otherStudent.userId,
         studentName: 'Kim Student',
+        studentEmail: world.otherStudent.email,
         lastActivityAt: expect.any(String),
         modules: [cell(thirds, 2, 3, 67), cell(halves, 0, 2, 0)],
       },
       {
         studentId: world.student.userId,
         studentName: 'Sam Student',
+        studentEmail: world.student.email,
         lastActivityAt: expect.any(String),
         modules: [cell(thirds, 1, 3, 33), cell(halves, 2, 2, 100)],
       },

@@ -46,7 +46,7 @@ it('accepts only a teacher as the teacher, and records only real changes', async
 });
 
 it('enrols in order, saying what happened to each, with no class limit', async () => {
-  const { service, caller, teacher, student, other, audit } = setup();
+  const { service, caller, teacher, student, other, audit, classes } = setup();
   const { classId } = await service.create(caller, { className: 'Art' });
   const results = await service.enrol(caller, classId, [student.userId, teacher.userId, 'nobody', student.userId, other.userId]);
   expect(results.map((result) => [result.studentId, result.outcome])).toEqual([
@@ -58,6 +58,13 @@ it('enrols in order, saying what happened to each, with no class limit', async (
   expect(results[2].message).toBe('There is no such person.');
   expect(audit.entries.filter((entry) => entry.action === 'enrol')).toHaveLength(2);
   expect((await service.detail(classId)).studentCount).toBe(2);
+  // The roster keeps each student's name and e-mail (two students may share a name).
+  expect((await classes.listAllStudents(classId)).map(({ studentId, name, email }) => ({ studentId, name, email }))).toEqual(
+    [
+      { studentId: student.userId, name: 'Sam Student', email: 'sam@school.example' },
+      { studentId: other.userId, name: 'Kim Student', email: 'kim@school.example' },
+    ].sort((a, b) => (a.studentId < b.studentId ? -1 : 1)),
+  );
 });
 
 it('unenrols only an enrolled student, and a missing class is a 404 for every change', async () => {

@@ -117,7 +117,7 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
           outcomes.push({ studentId, outcome: 'notStudent', message: `${displayName(person)} is not a student.`, student });
           continue;
         }
-        const result = await classes.enrollStudent(classId, studentId, displayName(person), clock.now().toISOString());
+        const result = await classes.enrollStudent(classId, { studentId, name: displayName(person), email: person.email }, clock.now().toISOString());
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
         if (result === 'enrolled') await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
         outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });

@@ -6,6 +6,7 @@ import { makeClassService, requireClass } from './classes';
 let ports: InMemoryPorts;
 let service: ReturnType<typeof makeClassService>;
 const { teacher, otherTeacher, student, otherStudent, admin } = callers;
+const aaron = { studentId: 'student-0', name: 'Aaron A', email: 'aaron@example.com' };
 
 beforeEach(() => {
   ports = inMemoryPorts();
@@ -36,7 +37,7 @@ describe('listTeacherClasses', () => {
 
 describe('listStudentClasses', () => {
   it("lists the student's classes with only themselves on the roster", async () => {
-    await ports.classes.enrollStudent(OTHER_CLASS_ID, student.userId, 'student@example.com');
+    await ports.classes.enrollStudent(OTHER_CLASS_ID, { studentId: student.userId, name: 'student@example.com', email: 'student@example.com' });
     const classes = await service.listStudentClasses(student, student.userId);
     expect(classes.map((each) => [each._id, each.studentIds])).toEqual([
       [CLASS_ID, [student.userId]],
@@ -55,28 +56,30 @@ describe('listStudentClasses', () => {
 });
 
 describe('getDetail', () => {
-  it('gives the teacher the full roster and the assigned modules, populated and sorted', async () => {
+  it('gives the teacher the full roster (with the e-mails kept) and the assigned modules, populated and sorted', async () => {
     ports.modules.put(moduleRecord({ moduleId: 'module-0', title: 'Atoms' }));
     await ports.classes.addAssignedModule(CLASS_ID, teacher.userId, 'module-0');
-    await ports.classes.enrollStudent(CLASS_ID, 'student-0', 'aaron@example.com');
+    await ports.classes.enrollStudent(CLASS_ID, aaron);
     const detail = await service.getDetail(teacher, CLASS_ID);
+    // The set-up's enrolment is of the older kind, without an e-mail.
     expect(detail.studentIds).toEqual([
-      { _id: 'student-0', username: 'aaron@example.com' },
+      { _id: 'student-0', username: 'Aaron A', email: 'aaron@example.com' },
       { _id: student.userId, username: 'student@example.com' },
     ]);
     expect(detail.assignedModuleIds.map((module) => module.title)).toEqual(['Atoms', 'Cells']);
   });
 
   it('gives an admin the full roster of any class', async () => {
-    await ports.classes.enrollStudent(CLASS_ID, 'student-0', 'aaron@example.com');
+    await ports.classes.enrollStudent(CLASS_ID, aaron);
     const detail = await service.getDetail(admin, CLASS_ID);
     expect(detail.studentIds.map((each) => each._id)).toEqual(['student-0', student.userId]);
   });
 
-  it('shows an enrolled student only themselves on the roster', async () => {
-    await ports.classes.enrollStudent(CLASS_ID, 'student-0', 'aaron@example.com');
+  it('shows an enrolled student only themselves on the roster, without e-mails', async () => {
+    await ports.classes.enrollStudent(CLASS_ID, aaron);
+    await ports.classes.renameStudentInClasses({ studentId: student.userId, name: 'Stu Dent', email: 'student@example.com' });
     const detail = await service.getDetail(student, CLASS_ID);
-    expect(detail.studentIds).toEqual([{ _id: student.userId, username: 'student@example.com' }]);
+    expect(detail.studentIds).toEqual([{ _id: student.userId, username: 'Stu Dent' }]);
   });
 
   it('leaves out an assigned module that was deleted and not yet cleaned up', async () => {
@@ -189,6 +192,12 @@ describe('roster', () => {
     });
     const last = await service.roster(admin, CLASS_ID, { limit: 2, after: 's3' });
     expect(last).toEqual({ students: [{ userId: 's4', name: 'Student 4' }], studentCount: 5 });
+  });
+
+  it('answers each student with the e-mail their enrolment keeps, and its date', async () => {
+    await ports.classes.enrollStudent(CLASS_ID, { studentId: 's5', name: 'Student 0', email: 'another.student0@example.com' }, '2026-11-23T10:00:00.000Z');
+    const page = await service.roster(teacher, CLASS_ID, { after: 's4' });
+    expect(page.students).toEqual([{ userId: 's5', name: 'Student 0', email: 'another.student0@example.com', enrolledAt: '2026-11-23T10:00:00.000Z' }]);
   });
 
   it('is not found for a student of the class or another teacher', async () => {

@@ -34,13 +34,15 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     return sortByName(records).map((record) => toSummary(record, [caller.userId]));
   }
 
-  /** Class detail for its teacher or an admin (full roster) or an enrolled student (only themselves on the roster). */
+  /**
+   * Class detail for its teacher or an admin (full roster, with e-mails) or an enrolled student (only themselves on the
+   * roster, by name: a student's answers carry no roster e-mail).
+   */
   async function getDetail(caller: Caller, classId: string): Promise<ClassDetail> {
     const record = await requireClass(classes, caller, classId, 'any');
-    const roster = isTeacherOf(caller, record) || isAdmin(caller)
-      ? await classes.listAllStudents(classId)
-      : [(await classes.getEnrolment(classId, caller.userId)) ?? { studentId: caller.userId, name: 'Unknown student' }];
-    return toDetail(record, roster);
+    if (isTeacherOf(caller, record) || isAdmin(caller)) return toDetail(record, await classes.listAllStudents(classId));
+    const own = await classes.getEnrolment(classId, caller.userId);
+    return toDetail(record, [{ studentId: caller.userId, name: own?.name ?? 'Unknown student' }]);
   }
 
   /** One page of the roster, for the class's teacher or an admin. */
@@ -48,7 +50,12 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     const record = await requireClass(classes, caller, classId, 'reader');
     const { students, next } = await classes.listStudents(classId, { limit: page.limit ?? PAGE_LIMITS.studentsMax, after: page.after });
     return {
-      students: students.map(({ studentId, name, enrolledAt }) => ({ userId: studentId, name, ...(enrolledAt ? { enrolledAt } : {}) })),
+      students: students.map(({ studentId, name, email, enrolledAt }) => ({
+        userId: studentId,
+        name,
+        ...(email ? { email } : {}),
+        ...(enrolledAt ? { enrolledAt } : {}),
+      })),
       studentCount: record.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -81,7 +88,9 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
       _id: record.classId,
       className: record.className,
       teacherId: { _id: record.teacherId, username: record.teacherName },
-      studentIds: roster.map(({ studentId, name }) => ({ _id: studentId, username: name })).sort((a, b) => a.username.localeCompare(b.username)),
+      studentIds: roster
+        .map(({ studentId, name, email }) => ({ _id: studentId, username: name, ...(email ? { email } : {}) }))
+        .sort((a, b) => a.username.localeCompare(b.username)),
       assignedModuleIds: assigned
         .map(({ moduleId, title, description }) => ({ _id: moduleId, title, description }))
         .sort((a, b) => a.title.localeCompare(b.title)),

@@ -1,4 +1,5 @@
 // Failures the domain reports by meaning; the HTTP layer decides the status code.
+import type { ErrorReason } from '@shared/second-factor';
 
 export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict';
 
@@ -8,6 +9,8 @@ export class DomainError extends Error {
     message: string,
     /** For invalid input: the message per field path (`title`, `sections.0.title`), for forms to show in place. */
     readonly fields?: Record<string, string>,
+    /** A refusal the app offers a way out of (shared/second-factor.ts). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'DomainError';

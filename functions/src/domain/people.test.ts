@@ -71,7 +71,8 @@ describe('renames', () => {
     const sam = directory.add({ email: 'sam@school.example', name: 'Sam', role: 'Students' });
     expect(await people.renamePerson(caller, sam.userId, 'Samira Student')).toMatchObject({ name: 'Samira Student' });
     expect(directory.people.get(sam.userId)?.name).toBe('Samira Student');
-    expect(rosters.studentNames.get(sam.userId)).toBe('Samira Student');
+    // The enrolments get the new name with the e-mail, which fills it on enrolments written before it was kept.
+    expect(rosters.students.get(sam.userId)).toEqual({ studentId: sam.userId, name: 'Samira Student', email: 'sam@school.example' });
     expect(rosters.teacherNames.get(sam.userId)).toBe('Samira Student');
     expect(audit.entries[0]).toMatchObject({ action: 'rename', subject: 'Samira Student (sam@school.example)', detail: 'was "Sam"' });
   });
@@ -81,6 +82,7 @@ describe('renames', () => {
     const ada = directory.add({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' });
     await people.renameSelf({ userId: ada.userId, roles: ['Teachers'] }, 'Ada Lovelace');
     expect(rosters.teacherNames.get(ada.userId)).toBe('Ada Lovelace');
+    expect(rosters.students.get(ada.userId)).toEqual({ studentId: ada.userId, name: 'Ada Lovelace', email: 'ada@school.example' });
     expect(audit.entries).toEqual([]);
   });
 

@@ -63,10 +63,10 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     if (caller.userId === userId) throw forbidden(`You cannot ${what} your own account; ask another administrator.`);
   }
 
-  async function rename(userId: string, name: string) {
+  async function rename({ userId, email }: Person, name: string) {
     await directory.setName(userId, name);
     await rosters.renameTeacher(userId, name);
-    await rosters.renameStudent(userId, name);
+    await rosters.renameStudent({ studentId: userId, name, email });
   }
 
   async function invite(caller: Caller, input: NewPerson): Promise<Invitation> {
@@ -111,7 +111,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
 
     async renamePerson(caller: Caller, userId: string, name: string): Promise<Person> {
       const person = await requirePerson(userId);
-      await rename(userId, name);
+      await rename(person, name);
       await record(caller, 'rename', describe({ ...person, name }), `was "${displayName(person)}"`);
       return { ...person, name };
     },
@@ -119,7 +119,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     /** Any signed-in person's own name; it follows into the rosters of their classes. */
     async renameSelf(caller: Caller, name: string): Promise<Person> {
       const person = await requirePerson(caller.userId);
-      await rename(caller.userId, name);
+      await rename(person, name);
       return { ...person, name };
     },
 

@@ -31,8 +31,17 @@ export interface ClassRecord {
 export interface Enrolment {
   studentId: string;
   name: string;
+  /** Shown beside the name (two students may share one); absent on items written before it was kept, until `npm run migrate`. */
+  email?: string;
   /** Absent for enrolments moved from a roster written before enrolment items (their date was not recorded). */
   enrolledAt?: string;
+}
+
+/** Who is enrolled, as the roster keeps them. */
+export interface EnrolledStudent {
+  studentId: string;
+  name: string;
+  email: string;
 }
 
 /** Where a page of a list starts: after this key (opaque to the domain). */
@@ -122,7 +131,7 @@ export interface ClassStore {
    * Enrols a student: their enrolment item is written only if absent (so concurrent or repeated enrolments count
    * once), the class's count goes up atomically, then their membership (which grants access) is written.
    */
-  enrollStudent(classId: string, studentId: string, studentName: string, enrolledAt?: string): Promise<EnrolOutcome>;
+  enrollStudent(classId: string, student: EnrolledStudent, enrolledAt?: string): Promise<EnrolOutcome>;
   /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
   addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
@@ -139,9 +148,12 @@ export interface ClassStore {
   unenrollStudent(classId: string, studentId: string): Promise<void>;
   /** The class, its enrolments and its progress; modules stay. */
   deleteClassAndItsData(classId: string): Promise<void>;
-  /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
+  /**
+   * Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. A
+   * student's enrolments also keep their e-mail, written again with the name (which fills it on older items).
+   */
   renameTeacherInClasses(teacherId: string, name: string): Promise<void>;
-  renameStudentInClasses(studentId: string, name: string): Promise<void>;
+  renameStudentInClasses(student: EnrolledStudent): Promise<void>;
 }
 
 /**
@@ -283,7 +295,8 @@ export interface AuditLog {
 /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */
 export interface RosterNames {
   renameTeacher(teacherId: string, name: string): Promise<void>;
-  renameStudent(studentId: string, name: string): Promise<void>;
+  /** The student's name and e-mail on each of their enrolments. */
+  renameStudent(student: EnrolledStudent): Promise<void>;
   /** The names of the classes this person teaches. */
   classesTaughtBy(teacherId: string): Promise<string[]>;
 }

@@ -228,10 +228,24 @@ describe('classReportPage', () => {
     expect(last.next).toBeUndefined();
   });
 
-  it('holds fewer students when their rows would pass 1 MB (many modules with long titles)', async () => {
+  it("carries each student's e-mail where their enrolment keeps it", async () => {
+    await ports.classes.enrollStudent(CLASS_ID, { studentId: 's5', name: 'Student 4', email: 'second.student4@example.com' });
+    const page = await service.classReportPage(teacher, CLASS_ID, { after: 's3' });
+    expect(page.rows.map(({ studentId, studentName, studentEmail }) => ({ studentId, studentName, studentEmail }))).toEqual([
+      { studentId: 's4', studentName: 'Student 0', studentEmail: undefined },
+      { studentId: 's5', studentName: 'Student 4', studentEmail: 'second.student4@example.com' },
+    ]);
+    expect(page.rows[0]).not.toHaveProperty('studentEmail');
+  });
+
+  it('holds fewer students when their rows would pass 1 MB (many modules with long titles, the longest names and e-mails)', async () => {
     const many = Array.from({ length: 100 }, (_, index) => moduleRecord({ moduleId: `m${index}`, title: `${index}`.padEnd(200, 'é') }));
     ports.modules.put(...many);
-    ports.classes.put(classRecord({ students: Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`s${index}`, 'x'])), assignedModuleIds: many.map((each) => each.moduleId) }));
+    ports.classes.put(classRecord({ students: {}, assignedModuleIds: many.map((each) => each.moduleId) }));
+    for (let index = 0; index < 100; index += 1) {
+      const email = `${index}`.padEnd(64, 'x') + '@' + 'd'.repeat(181) + '.example';
+      await ports.classes.enrollStudent(CLASS_ID, { studentId: `s${index}`, name: `${index}`.padEnd(100, 'é'), email });
+    }
     const page = await service.classReportPage(teacher, CLASS_ID, { limit: 100 });
     expect(page.rows.length).toBeLessThan(100);
     expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(1_000_000);

@@ -209,11 +209,12 @@ const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.local
 function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-  return roster.map(({ studentId, name }) => {
+  return roster.map(({ studentId, name, email }) => {
     const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
     return {
       studentId,
       studentName: name,
+      ...(email ? { studentEmail: email } : {}),
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => ({
         ...moduleProgress(module, studentRecords[index]),
@@ -224,10 +225,10 @@ function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: Pr
 }
 
 /**
- * An upper bound of one report row's JSON bytes: the longest id and name allowed, the last activity time, and each
- * module's entry with a completion time for every one of its sections.
+ * An upper bound of one report row's JSON bytes: the longest id, name and e-mail allowed, the last activity time, and
+ * each module's entry with a completion time for every one of its sections.
  */
-const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 4 * PEOPLE_LIMITS.emailMaxLength;
+const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 5 * PEOPLE_LIMITS.emailMaxLength;
 const TIME_ENTRY_BYTES = 32;
 const rowBytes = (orderedModules: ModuleRecord[]) =>
   ROW_OVERHEAD_BYTES +

@@ -1,9 +1,10 @@
 import { buildClassAdminService } from '../composition/classes';
-import { apiHandler, noContent, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { noContent, pathId } from '../platform/http';
 
 const classes = buildClassAdminService();
 
-export const handler = apiHandler('deleteClass', async (request, caller) => {
+export const handler = adminHandler('deleteClass', async (request, caller) => {
   await classes.remove(caller, pathId(request, 'classId'));
   return noContent();
 });

@@ -1,8 +1,9 @@
 import { buildPeopleService } from '../composition/people';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler('disablePerson', async (request, caller) =>
+export const handler = adminHandler('disablePerson', async (request, caller) =>
   ok(await people.disable(caller, pathId(request, 'userId'))),
 );

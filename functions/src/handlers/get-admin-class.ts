@@ -1,8 +1,9 @@
 import { makeClassAdminQueries } from '../domain/class-admin';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 import { tableStores } from '../platform/table-stores';
 
-// The class store only: reading calls no directory.
+// The class store only (the directory is asked only for the caller's two-factor setting, by adminHandler).
 const classes = makeClassAdminQueries(tableStores());
 
-export const handler = apiHandler('getAdminClass', async (request) => ok(await classes.detail(pathId(request, 'classId'))));
+export const handler = adminHandler('getAdminClass', async (request) => ok(await classes.detail(pathId(request, 'classId'))));

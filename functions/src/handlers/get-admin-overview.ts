@@ -1,6 +1,7 @@
 import { buildPeopleService } from '../composition/people';
-import { apiHandler, ok } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler('getAdminOverview', async () => ok(await people.overview()));
+export const handler = adminHandler('getAdminOverview', async () => ok(await people.overview()));

@@ -1,8 +1,9 @@
 import { makeClassAdminQueries } from '../domain/class-admin';
-import { apiHandler, ok } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok } from '../platform/http';
 import { tableStores } from '../platform/table-stores';
 
-// The class store only: reading calls no directory.
+// The class store only (the directory is asked only for the caller's two-factor setting, by adminHandler).
 const classes = makeClassAdminQueries(tableStores());
 
-export const handler = apiHandler('listAdminClasses', async () => ok(await classes.list()));
+export const handler = adminHandler('listAdminClasses', async () => ok(await classes.list()));

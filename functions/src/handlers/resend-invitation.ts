@@ -1,8 +1,9 @@
 import { buildPeopleService } from '../composition/people';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler('resendInvitation', async (request, caller) =>
+export const handler = adminHandler('resendInvitation', async (request, caller) =>
   ok(await people.resendInvitation(caller, pathId(request, 'userId'))),
 );

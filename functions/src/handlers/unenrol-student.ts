@@ -1,8 +1,9 @@
 import { buildClassAdminService } from '../composition/classes';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 
 const classes = buildClassAdminService();
 
-export const handler = apiHandler('unenrolStudent', async (request, caller) =>
+export const handler = adminHandler('unenrolStudent', async (request, caller) =>
   ok(await classes.unenrol(caller, pathId(request, 'classId'), pathId(request, 'studentId'))),
 );

@@ -1,9 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/routes';
+import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
@@ -191,5 +192,57 @@ describe('apiHandler behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
 
   it('serves a request carrying it', async () => {
     expect(await invoke(handler, withHeader(secret))).toMatchObject({ statusCode: 200, body: [] });
+  });
+});
+
+describe('administration routes: two-factor authentication', () => {
+  const adminRoutes = deployedRoutes.filter(([, route]) => requiresSecondFactor(route));
+
+  it('are exactly the routes only admins may call, and each grants the AdminGetUser the check makes', () => {
+    expect(adminRoutes.map(([name]) => name)).toEqual(
+      deployedRoutes.filter(([, route]) => route.roles.length === 1 && route.roles[0] === 'Admins').map(([name]) => name),
+    );
+    for (const [, route] of adminRoutes) expect(route.userPool).toContain('AdminGetUser');
+  });
+
+  it.each(adminRoutes)('%s refuses an admin without TOTP with 403 and a way out, before touching any data', async (_name, route) => {
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'admin-1', UserMFASettingList: [] });
+    const answer = await invoke(await loadHandler(route.handler), apiEvent(route, { token: tokens.admin, body: {} }));
+    expect(answer).toMatchObject({
+      statusCode: 403,
+      body: { message: SECOND_FACTOR_REQUIRED_MESSAGE, reason: 'secondFactorRequired' },
+    });
+    expect(cognito).toHaveReceivedCommandTimes(AdminGetUserCommand, 1);
+    expect(cognito).toHaveReceivedCommandWith(AdminGetUserCommand, { UserPoolId: 'test-pool', Username: tokens.admin.sub });
+    expect(ddb).not.toReceiveAnyCommand();
+  });
+
+  it('lets an admin with TOTP through (SMS alone does not count)', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const listAdminClasses = await loadHandler(routeDeployment.listAdminClasses.handler);
+    const event = apiEvent(routes.listAdminClasses, { token: tokens.admin });
+
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'admin-1', UserMFASettingList: ['SMS_MFA'] });
+    expect(await invoke(listAdminClasses, event)).toMatchObject({ statusCode: 403 });
+
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'admin-1', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+    expect(await invoke(listAdminClasses, event)).toMatchObject({ statusCode: 200, body: [] });
+  });
+
+  it('refuses the token of a user who no longer exists', async () => {
+    cognito.on(AdminGetUserCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata: {} }));
+    const listAdminClasses = await loadHandler(routeDeployment.listAdminClasses.handler);
+    const answer = await invoke(listAdminClasses, apiEvent(routes.listAdminClasses, { token: tokens.admin }));
+    expect(answer).toMatchObject({ statusCode: 403, body: { reason: 'secondFactorRequired' } });
+  });
+
+  it('is not asked on routes others may call', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    await invoke(listModules, apiEvent(routes.listModules, { token: { sub: 'teacher-1', groups: ['Teachers', 'Admins'] } }));
+    expect(cognito).not.toReceiveAnyCommand();
+  });
+
+  it('cannot be left out of an administration route', () => {
+    expect(() => apiHandler('listAdminClasses', async () => ok([]))).toThrow(/adminHandler/);
   });
 });

@@ -17,6 +17,7 @@ import type { ResponseOf } from '@shared/responses';
 import { routes, type RouteName } from '@shared/routes';
 import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
 import { isRole, type Role } from '@shared/roles';
+import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';
@@ -57,7 +58,15 @@ export interface ApiHandlerOptions<T> {
    * that answers the module an earlier request made is no new module).
    */
   counts?: BusinessMetric | ((response: ApiResponse<T>) => BusinessMetric | undefined);
+  /**
+   * Whether the caller has two-factor authentication on (platform/second-factor.ts); administration routes must have
+   * it (`adminHandler` gives it), and are refused with a way out when the answer is no.
+   */
+  secondFactor?: SecondFactorCheck;
 }
+
+/** True when the user has TOTP two-factor authentication on. */
+export type SecondFactorCheck = (userId: string) => Promise<boolean>;
 
 /** What a user reads when the server failed; the reference lets support find the request's log lines. */
 export const serverErrorMessage = (requestId: string) =>
@@ -73,6 +82,9 @@ export function apiHandler<N extends RouteName>(
   options: ApiHandlerOptions<ResponseOf<N>> = {},
 ): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
   const route = routes[name];
+  if (requiresSecondFactor(route) && !options.secondFactor) {
+    throw new Error(`${name} is an administration route: build its handler with adminHandler, which checks two-factor authentication.`);
+  }
   const originSecret = process.env.ORIGIN_VERIFY_SECRET;
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
@@ -91,6 +103,9 @@ export function apiHandler<N extends RouteName>(
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
+      if (options.secondFactor && !(await options.secondFactor(caller.userId))) {
+        throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+      }
       const response = await handle(
         { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) },
         caller,
@@ -100,7 +115,8 @@ export function apiHandler<N extends RouteName>(
       return respond(response.statusCode, response.body);
     } catch (error) {
       if (error instanceof DomainError) {
-        return respond(STATUS_BY_KIND[error.kind], { message: error.message, ...(error.fields && { fields: error.fields }) });
+        const { message, fields, reason } = error;
+        return respond(STATUS_BY_KIND[error.kind], { message, ...(fields && { fields }), ...(reason && { reason }) });
       }
       logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
       metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);

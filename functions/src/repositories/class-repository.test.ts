@@ -21,6 +21,7 @@ const repository = makeClassRepository({ client: DynamoDBDocumentClient.from(new
 const classKey = { pk: `CLASS#${CLASS_ID}`, sk: 'CLASS' };
 const { students: _roster, ...setup } = classRecord();
 const record = { ...setup, studentCount: 1 };
+const sam = { studentId: STUDENT_ID, name: 'Sam Student', email: 'sam@school.example' };
 
 test('getClass reads the class item consistently and turns the module set into a sorted list', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem({ assignedModuleIds: ['b', 'a'] }) });
@@ -89,9 +90,9 @@ test('a class item of the previous shape counts its roster map', async () => {
 test('enrollStudent puts the enrolment only if absent, ADDs one to the count, then writes the membership', async () => {
   ddb.on(PutCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
-  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student', CREATED_AT)).resolves.toBe('enrolled');
+  await expect(repository.enrollStudent(CLASS_ID, sam, CREATED_AT)).resolves.toBe('enrolled');
   expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
-    Item: enrolmentItem(STUDENT_ID, 'Sam Student'),
+    Item: { ...enrolmentItem(STUDENT_ID, 'Sam Student'), email: 'sam@school.example' },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
@@ -107,7 +108,7 @@ test('a repeated enrolment counts nothing and completes the membership; a missin
   ddb.on(PutCommand, { ConditionExpression: 'attribute_not_exists(pk)' }).rejects(conditionFailure());
   ddb.on(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) }).resolves({});
   ddb.on(GetCommand).resolves({ Item: classItem() });
-  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('alreadyEnrolled');
+  await expect(repository.enrollStudent(CLASS_ID, sam)).resolves.toBe('alreadyEnrolled');
   expect(ddb).not.toReceiveCommand(UpdateCommand);
   expect(ddb).toReceiveCommandWith(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
   ddb.reset();
@@ -115,7 +116,7 @@ test('a repeated enrolment counts nothing and completes the membership; a missin
   ddb.on(UpdateCommand).rejects(conditionFailure());
   ddb.on(DeleteCommand).resolves({});
   ddb.on(GetCommand).resolves({});
-  await expect(repository.enrollStudent(CLASS_ID, STUDENT_ID, 'Sam Student')).resolves.toBe('noClass');
+  await expect(repository.enrollStudent(CLASS_ID, sam)).resolves.toBe('noClass');
   expect(ddb).toReceiveCommandWith(DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` } });
   expect(ddb).not.toReceiveCommandWith(PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
 });
@@ -131,9 +132,12 @@ test('isEnrolled is one GetItem on the membership', async () => {
 
 test('listStudents queries one page of enrolment items after the given student, answering the next one', async () => {
   ddb.on(GetCommand).resolves({ Item: classItem() });
-  ddb.on(QueryCommand).resolves({ Items: [enrolmentItem('b', 'Bea')], LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#b' } });
+  ddb.on(QueryCommand).resolves({
+    Items: [{ ...enrolmentItem('b', 'Bea'), email: 'bea@school.example' }],
+    LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#b' },
+  });
   await expect(repository.listStudents(CLASS_ID, { limit: 1, after: 'a' })).resolves.toEqual({
-    students: [{ studentId: 'b', name: 'Bea', enrolledAt: CREATED_AT }],
+    students: [{ studentId: 'b', name: 'Bea', email: 'bea@school.example', enrolledAt: CREATED_AT }],
     next: 'b',
   });
   expect(ddb).toReceiveCommandWith(QueryCommand, {
@@ -309,11 +313,12 @@ test("renames follow into the rosters, each conditional on the person's place st
   });
   ddb.on(QueryCommand).resolves({ Items: [membershipItem(STUDENT_ID, CLASS_ID)] });
   ddb.on(UpdateCommand).rejects(conditionFailure());
-  await expect(repository.renameStudentInClasses(STUDENT_ID, 'Sam Student')).resolves.toBeUndefined();
+  await expect(repository.renameStudentInClasses(sam)).resolves.toBeUndefined();
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` },
-    UpdateExpression: 'SET #name = :name',
+    UpdateExpression: 'SET #name = :name, email = :email',
     ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':name': 'Sam Student', ':email': 'sam@school.example' },
   });
   // Not an enrolment item: a roster of the previous shape may still hold them.
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
@@ -321,4 +326,36 @@ test("renames follow into the rosters, each conditional on the person's place st
     ConditionExpression: 'attribute_exists(students.#student)',
     ExpressionAttributeNames: { '#student': STUDENT_ID },
   });
+});
+
+test('enrolmentPage reads one page of enrolment items consistently, with their e-mail attribute as stored, and the next student', async () => {
+  ddb.on(QueryCommand).resolves({
+    Items: [enrolmentItem('a', 'Al'), { ...enrolmentItem('b', 'Bea'), email: '' }, { ...enrolmentItem('c', 'Cy'), email: 'cy@school.example' }],
+    LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#c' },
+  });
+  await expect(repository.enrolmentPage(CLASS_ID, { limit: 3, after: 'a' })).resolves.toEqual({
+    enrolments: [{ studentId: 'a' }, { studentId: 'b', email: '' }, { studentId: 'c', email: 'cy@school.example' }],
+    next: 'c',
+  });
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'STUDENT#' },
+    ExclusiveStartKey: { pk: classKey.pk, sk: 'STUDENT#a' },
+    Limit: 3,
+    ConsistentRead: true,
+  });
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  await expect(repository.enrolmentPage(CLASS_ID, { limit: 100 })).resolves.toEqual({ enrolments: [] });
+});
+
+test('fillEnrolmentEmail sets only the e-mail, on an enrolment that still exists and has none; false otherwise', async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await expect(repository.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` },
+    UpdateExpression: 'SET email = :email',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(email)',
+    ExpressionAttributeValues: { ':email': 'sam@school.example' },
+  });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(false);
 });

@@ -3,10 +3,11 @@
 // the class's partition (the roster, read in pages); one membership item per student (their classes, and the one
 // read that authorizes a student action). Admin-created classes are also listed in a catalogue partition.
 // Class items written before enrolment items kept the roster in a `students` map: readers accept that shape, any
-// roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster). Each module's first
+// roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster). Enrolment items written
+// before they kept the student's e-mail get it from `npm run migrate` too (fillEnrolmentEmail). Each module's first
 // assignment time is kept on the class item (the students' bells list new modules).
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClassRecord, ClassStore, Enrolment, EnrolOutcome } from '../domain/ports';
+import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment, EnrolOutcome } from '../domain/ports';
 import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
@@ -33,17 +34,24 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
 interface EnrolmentItem {
   studentId: string;
   name: string;
+  email?: string;
   enrolledAt?: string;
 }
 
-const toEnrolment = ({ studentId, name, enrolledAt }: EnrolmentItem): Enrolment => ({ studentId, name, ...(enrolledAt ? { enrolledAt } : {}) });
+const toEnrolment = ({ studentId, name, email, enrolledAt }: EnrolmentItem): Enrolment => ({
+  studentId,
+  name,
+  ...(email ? { email } : {}),
+  ...(enrolledAt ? { enrolledAt } : {}),
+});
 
-const enrolmentItem = (classId: string, { studentId, name, enrolledAt }: Enrolment) => ({
+const enrolmentItem = (classId: string, { studentId, name, email, enrolledAt }: Enrolment) => ({
   ...keys.enrolment(classId, studentId),
   entity: 'Enrolment',
   classId,
   studentId,
   name,
+  ...(email ? { email } : {}),
   ...(enrolledAt ? { enrolledAt } : {}),
 });
 
@@ -153,12 +161,13 @@ export function makeClassRepository(context: TableContext) {
       ),
     );
 
-  async function enrollStudent(classId: string, studentId: string, name: string, enrolledAt = new Date().toISOString()): Promise<EnrolOutcome> {
+  async function enrollStudent(classId: string, student: EnrolledStudent, enrolledAt = new Date().toISOString()): Promise<EnrolOutcome> {
+    const { studentId } = student;
     const inserted = await conditionally(() =>
       client.send(
         new PutCommand({
           TableName: tableName,
-          Item: enrolmentItem(classId, { studentId, name, enrolledAt }),
+          Item: enrolmentItem(classId, { ...student, enrolledAt }),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -167,7 +176,7 @@ export function makeClassRepository(context: TableContext) {
       // The class is gone, or still keeps its roster in the previous shape: undo, then move that roster and retry.
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId) }));
       if (!(await migrateRoster(classId))) return 'noClass';
-      return enrollStudent(classId, studentId, name, enrolledAt);
+      return enrollStudent(classId, student, enrolledAt);
     }
     if (!inserted && !(await readClassItem(classId))) return 'noClass';
     // Last, so that access follows a complete enrolment; rewriting it on a repeat completes one that failed here.
@@ -356,19 +365,20 @@ export function makeClassRepository(context: TableContext) {
 
     /**
      * The student's roster entry in each of their classes, only while it exists (no enrolment is brought back): the
-     * enrolment item, or a roster of the previous shape's map entry (UpdateItem only, which is all this route may do).
+     * enrolment item (name and e-mail), or a roster of the previous shape's map entry (the name only; its e-mail comes
+     * with `npm run migrate`). UpdateItem only, which is all this route may do.
      */
-    async renameStudentInClasses(studentId, name) {
+    async renameStudentInClasses({ studentId, name, email }) {
       for (const classId of await listClassIdsOfStudent(studentId)) {
         const renamed = await conditionally(() =>
           client.send(
             new UpdateCommand({
               TableName: tableName,
               Key: keys.enrolment(classId, studentId),
-              UpdateExpression: 'SET #name = :name',
+              UpdateExpression: 'SET #name = :name, email = :email',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeNames: { '#name': 'name' },
-              ExpressionAttributeValues: { ':name': name },
+              ExpressionAttributeValues: { ':name': name, ':email': email },
             }),
           ),
         );
@@ -399,5 +409,38 @@ export function makeClassRepository(context: TableContext) {
     return classIds;
   }
 
-  return { ...store, migrateRoster, recountStudents, scanClassIds };
+  /**
+   * One page of a class's enrolments, each with its `email` attribute as stored (absent on items written before it was
+   * kept; '' when the directory had no e-mail to give). Maintenance: the migration walks rosters with it.
+   */
+  const enrolmentPage = async (classId: string, page: { limit: number; after?: string }) => {
+    const { items, lastSortKey } = await table.queryPage<EnrolmentItem>(queries.rosterOfClass(classId), {
+      limit: page.limit,
+      after: page.after === undefined ? undefined : keys.enrolment(classId, page.after).sk,
+    });
+    return {
+      enrolments: items.map(({ studentId, email }) => ({ studentId, ...(email === undefined ? {} : { email }) })),
+      ...(lastSortKey ? { next: lastSortKey.slice(ENROLMENT_PREFIX.length) } : {}),
+    };
+  };
+
+  /**
+   * Gives an enrolment item written before enrolments kept the e-mail its student's e-mail ('' for a person the
+   * directory no longer has: none to show, nothing to look up again); false when it has one by now or is gone. Only
+   * this attribute is written, so a rename meanwhile is kept, and an unenrolment is not undone.
+   */
+  const fillEnrolmentEmail = (classId: string, studentId: string, email: string) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.enrolment(classId, studentId),
+          UpdateExpression: 'SET email = :email',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(email)',
+          ExpressionAttributeValues: { ':email': email },
+        }),
+      ),
+    );
+
+  return { ...store, migrateRoster, recountStudents, scanClassIds, enrolmentPage, fillEnrolmentEmail };
 }

@@ -6,7 +6,7 @@ import type { ClassStore, ModuleStore, RosterNames, SchoolFigures } from '../dom
 export function makeRosterNames(classes: ClassStore): RosterNames {
   return {
     renameTeacher: (teacherId, name) => classes.renameTeacherInClasses(teacherId, name),
-    renameStudent: (studentId, name) => classes.renameStudentInClasses(studentId, name),
+    renameStudent: (student) => classes.renameStudentInClasses(student),
     classesTaughtBy: async (teacherId) => (await classes.listClassesByTeacher(teacherId)).map((record) => record.className),
   };
 }

@@ -17,7 +17,7 @@ beforeEach(() => {
 
 describe('GET /api/classes/student/{userId}', () => {
   it("answers 200 with the student's classes and no classmates", async () => {
-    await ports.classes.enrollStudent(CLASS_ID, 'classmate', 'classmate@example.com');
+    await ports.classes.enrollStudent(CLASS_ID, { studentId: 'classmate', name: 'Cam Classmate', email: 'classmate@example.com' });
     const answer = await list(STUDENT_ID);
     expect(answer).toMatchObject({ statusCode: 200, body: [{ _id: CLASS_ID, studentIds: [STUDENT_ID] }] });
   });

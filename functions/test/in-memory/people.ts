@@ -2,7 +2,7 @@
 // second account for an e-mail (whatever its case), keeps one group per person, and pages its lists.
 import type { AuditEntry, Person } from '@shared/people';
 import type { Role } from '@shared/roles';
-import type { AuditLog, Clock, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from '../../src/domain/ports';
+import type { AuditLog, Clock, EnrolledStudent, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from '../../src/domain/ports';
 
 export class InMemoryDirectory implements UserDirectory {
   readonly people = new Map<string, Person>();
@@ -79,14 +79,15 @@ export function steppingClock(start = Date.parse('2026-11-23T10:00:00.000Z')): C
 
 export class InMemoryRosters implements RosterNames {
   readonly teacherNames = new Map<string, string>();
-  readonly studentNames = new Map<string, string>();
+  /** Student id → the name and e-mail their enrolments were given. */
+  readonly students = new Map<string, EnrolledStudent>();
   /** Teacher id → the names of the classes they teach. */
   readonly taught = new Map<string, string[]>();
   async renameTeacher(teacherId: string, name: string) {
     this.teacherNames.set(teacherId, name);
   }
-  async renameStudent(studentId: string, name: string) {
-    this.studentNames.set(studentId, name);
+  async renameStudent(student: EnrolledStudent) {
+    this.students.set(student.studentId, student);
   }
   async classesTaughtBy(teacherId: string) {
     return this.taught.get(teacherId) ?? [];

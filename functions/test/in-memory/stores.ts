@@ -9,6 +9,7 @@ import type {
   ClassStore,
   Clock,
   CompletionCounter,
+  EnrolledStudent,
   Enrolment,
   EnrolOutcome,
   FileReferenceStore,
@@ -180,11 +181,12 @@ export class InMemoryClassStore implements ClassStore {
   }
 
   /** Put enrolment (attribute_not_exists), ADD studentCount (attribute_exists(pk)), then the membership */
-  async enrollStudent(classId: string, studentId: string, name: string, enrolledAt = '2026-01-01T00:00:00.000Z'): Promise<EnrolOutcome> {
+  async enrollStudent(classId: string, student: EnrolledStudent, enrolledAt = '2026-01-01T00:00:00.000Z'): Promise<EnrolOutcome> {
+    const { studentId } = student;
     const roster = this.rosters.get(classId);
     if (!roster) return 'noClass';
     const wasEnrolled = roster.has(studentId);
-    if (!wasEnrolled) roster.set(studentId, { studentId, name, enrolledAt });
+    if (!wasEnrolled) roster.set(studentId, { ...copy(student), enrolledAt });
     this.addMembership(studentId, classId);
     return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
   }
@@ -252,10 +254,10 @@ export class InMemoryClassStore implements ClassStore {
   }
 
   /** Conditional on the enrolment item existing, one class at a time. */
-  async renameStudentInClasses(studentId: string, name: string) {
+  async renameStudentInClasses({ studentId, name, email }: EnrolledStudent) {
     for (const classId of this.memberships.get(studentId) ?? []) {
       const enrolment = this.rosters.get(classId)?.get(studentId);
-      if (enrolment) enrolment.name = name;
+      if (enrolment) Object.assign(enrolment, { name, email });
     }
   }
 }

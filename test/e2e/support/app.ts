@@ -1,5 +1,6 @@
 // Steps through the app the way a person does: by role, label and visible text (the spec's words), never CSS.
 import type { Page } from 'playwright-core';
+import { totpCode } from '@infra/local/totp';
 import { appUrl, type TestUser } from './stack';
 
 export const LOGIN_PATH = { Teachers: '/teacher-login', Students: '/student-login' } as const;
@@ -39,4 +40,27 @@ export async function signInAs(page: Page, user: TestUser): Promise<void> {
   await page.getByRole('heading', { level: 1, name: role === 'Teachers' ? 'Teacher Login' : 'Student Login' }).waitFor();
   await submitLogin(page, user.email, user.password);
   await waitForPath(page, DASHBOARD_PATH[role]);
+}
+
+/** Answers the sign-in's two-factor step with the code of the moment from the user's authenticator secret. */
+export async function submitTotpCode(page: Page, totpSecret: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Two-factor authentication' });
+  await form.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+  await form.getByLabel('6-digit code').fill(totpCode(totpSecret));
+  await form.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * On /profile: sets up two-factor authentication as a person does, reading the key shown for typing into an
+ * authenticator app and answering with its code; returns that key (the authenticator's secret).
+ */
+export async function turnOnTwoFactor(page: Page): Promise<string> {
+  const settings = page.getByRole('region', { name: 'Two-factor authentication' });
+  await settings.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
+  await settings.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+  const secret = ((await settings.getByLabel('Set-up key').textContent()) ?? '').replace(/\s/g, '');
+  await settings.getByLabel('6-digit code').fill(totpCode(secret));
+  await settings.getByRole('button', { name: 'Turn On' }).click();
+  await settings.getByText('Two-factor authentication is on. Next time you sign in', { exact: false }).waitFor();
+  return secret;
 }

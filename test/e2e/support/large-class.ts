@@ -91,7 +91,7 @@ export async function createLargeClass(
   const studentNames = Array.from({ length: studentCount }, (_, index) => `student${String(index + 1).padStart(3, '0')}.${tag}@example.com`);
   // Ids sort as the names do (zero-padded), so the report's roster order is the names' order too.
   const studentId = (index: number) => `large-student-${tag}-${String(index + 1).padStart(5, '0')}`;
-  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, studentId(index), name));
+  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, { studentId: studentId(index), name, email: name }));
 
   const completions: { moduleId: string; studentId: string; sectionId: string; at: string }[] = [];
   const spread = options.sectionsPerModule !== undefined;

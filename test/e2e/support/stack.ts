@@ -92,7 +92,7 @@ export async function createClass(teacher: TestUser, className: string, students
   const repository = classes();
   const created = await repository.insertClass({ classId, className, teacherId: teacher.userId, teacherName: teacher.email });
   if (!created) throw new Error(`Class ${classId} exists already.`);
-  for (const student of students) await repository.enrollStudent(classId, student.userId, student.email);
+  for (const student of students) await repository.enrollStudent(classId, { studentId: student.userId, name: student.email, email: student.email });
   return { classId, className };
 }
 

@@ -19,9 +19,14 @@ async function main(): Promise<number> {
   const stack = await startLocalStack({ seed: false });
   try {
     // One at a time: the identity twin keeps a pool in one file.
-    for (const user of USERS) await createUser(stack.config, user);
+    const users: SeedUser[] = [];
+    for (const user of USERS) {
+      // Administration requires two-factor authentication: the admin turns it on, and the tests sign in with codes.
+      const { totpSecret } = await createUser(stack.config, { ...user, secondFactor: user.role === 'Admins' });
+      users.push({ ...user, ...(totpSecret && { totpSecret }) });
+    }
     const configFile = path.join(stack.dataDir, 'deployed-test-stack.json');
-    await writeFile(configFile, `${JSON.stringify({ ...stack.config, users: USERS }, null, 2)}\n`);
+    await writeFile(configFile, `${JSON.stringify({ ...stack.config, users }, null, 2)}\n`);
     const jest = spawn('npx', ['jest', '--config', 'jest.deployed.config.ts', ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, STACK_CONFIG: configFile },

@@ -26,6 +26,8 @@ export interface Person {
   name: string;
   accessToken: string;
   idToken: string;
+  /** Admins have two-factor authentication on (administration requires it): their TOTP secret. */
+  totpSecret?: string;
 }
 
 export interface Answer {
@@ -101,6 +103,9 @@ export interface World {
 
 const PASSWORD = 'Integration-pass-1';
 
+/** A person as their enrolments keep them, as the admin's enrol route writes them. */
+const enrolled = ({ userId, name, email }: Person) => ({ studentId: userId, name, email });
+
 /** POST routes that answer 201 Created; the others answer 200 with their result. */
 const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePerson', 'createClass'];
 
@@ -136,7 +141,7 @@ async function peopleOf(config: TargetStack): Promise<People> {
   const nth = async (role: Role, index: number): Promise<Person> => {
     const user = config.users.filter((each) => each.role === role)[index];
     if (!user) throw new Error(`The stack config lists fewer than ${index + 1} ${role}; npm run test:deployed:setup creates them.`);
-    const tokens = await signInTokens(config, user.email, user.password);
+    const tokens = await signInTokens(config, user.email, user.password, user.totpSecret);
     const { sub } = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1], 'base64url').toString()) as { sub: string };
     return { userId: sub, email: user.email, name: user.name, accessToken: tokens.accessToken, idToken: tokens.idToken };
   };
@@ -156,14 +161,14 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
     const { teacher, otherTeacher, student, otherStudent } = people;
     const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
-    await classes.enrollStudent(CLASS_ID, student.userId, student.name);
+    await classes.enrollStudent(CLASS_ID, enrolled(student));
     await classes.insertClass({
       classId: OTHER_CLASS_ID,
       className: 'Year 10 Biology',
       teacherId: otherTeacher.userId,
       teacherName: otherTeacher.name,
     });
-    await classes.enrollStudent(OTHER_CLASS_ID, otherStudent.userId, otherStudent.name);
+    await classes.enrollStudent(OTHER_CLASS_ID, enrolled(otherStudent));
 
     return buildWorld(config, stores, people, stopStack);
   } catch (error) {
@@ -172,10 +177,11 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
   }
 }
 
+/** A signed-in person; an admin turns two-factor authentication on first, as administration requires. */
 export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
-  const { userId } = await createUser(config, { email, password: PASSWORD, role, name });
-  const tokens = await signInTokens(config, email, PASSWORD);
-  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken };
+  const { userId, totpSecret } = await createUser(config, { email, password: PASSWORD, role, name, secondFactor: role === 'Admins' });
+  const tokens = await signInTokens(config, email, PASSWORD, totpSecret);
+  return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken, ...(totpSecret && { totpSecret }) };
 }
 
 function buildWorld(
@@ -313,7 +319,7 @@ function buildWorld(
     createClass: async (classId, classTeacher, students) => {
       const { classes } = stores;
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
-      for (const student of students) await classes.enrollStudent(classId, student.userId, student.name);
+      for (const student of students) await classes.enrollStudent(classId, enrolled(student));
     },
     stop: async () => {
       dynamo.destroy();

@@ -1,4 +1,4 @@
-// A labelled input in the design system's .field layout. A hint, a character counter and an error are tied to the
+// A labelled input or select in the design system's .field layout. A hint, a character counter and an error are tied to the
 // input through aria-describedby, so screen readers read them with the input rather than only when browsing past.
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
@@ -27,6 +27,37 @@ export function TextAreaField({ id, label, hint, error, maxLength, ...textarea }
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} maxLength={maxLength} value={textarea.value}>
       {(describedBy) => <textarea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...textarea} />}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps<Value extends string> extends Omit<FieldExtras, 'maxLength'> {
+  value: Value;
+  /** Each choice's value and the text shown for it, in order. */
+  options: readonly (readonly [Value, string])[];
+  onChange: (value: Value) => void;
+  disabled?: boolean;
+}
+
+export function SelectField<Value extends string>({ id, label, hint, error, value, options, onChange, disabled }: SelectFieldProps<Value>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} value={value}>
+      {(describedBy) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value as Value)}
+        >
+          {options.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     </FieldFrame>
   );
 }

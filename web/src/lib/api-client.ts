@@ -7,16 +7,18 @@ import type { RequestOf } from '@shared/schemas';
 import type { ListPeopleQuery } from '@shared/people';
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/entities';
+import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
 
 /**
  * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
- * message per invalid field of a 400 (by dotted path: `title`, `sections.0.title`).
+ * message per invalid field of a 400 (by dotted path: `title`, `sections.0.title`), `reason` a refusal with a way out.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,6 +27,9 @@ export class ApiError extends Error {
 
 /** The API answered 404: the resource does not exist or is not the caller's to see. */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/** An administration route refused an admin who has not turned on two-factor authentication. */
+export const needsSecondFactor = (error: unknown): boolean => error instanceof ApiError && error.reason === 'secondFactorRequired';
 
 interface ApiSettings {
   baseUrl: string;
@@ -60,8 +65,9 @@ export async function call<N extends RouteName>(
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const { message, fields } = (data ?? {}) as { message?: unknown; fields?: unknown };
-    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText, stringRecord(fields));
+    const { message, fields, reason } = (data ?? {}) as { message?: unknown; fields?: unknown; reason?: unknown };
+    const known = ERROR_REASONS.find((each) => each === reason);
+    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText, stringRecord(fields), known);
   }
   // The server validates against the same contract; integration tests parse every answer with its schema.
   return data as ResponseOf<N>;

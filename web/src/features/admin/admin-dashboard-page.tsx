@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES } from '@shared/roles';
-import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { needsSecondFactor } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '../dashboard';
@@ -35,8 +36,6 @@ export default function AdminDashboardPage() {
   const user = useCurrentUser();
   const overview = useAdminOverview();
   useLogError(overview.error, 'Loading the overview failed');
-  const data = overview.data;
-  const count = (pick: (figures: NonNullable<typeof data>) => number) => (data ? pick(data) : undefined);
 
   return (
     <div className="dashboard">
@@ -44,8 +43,18 @@ export default function AdminDashboardPage() {
       <p className="muted">
         Your school at a glance. <Link to="/admin/people">Manage people</Link> or <Link to="/admin/classes">manage classes</Link>.
       </p>
-      {overview.isError && <Alert tone="error">Could not load the figures: {overview.error.message}</Alert>}
+      {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
+      {/* Figures of nothing would mislead: an admin without two-factor authentication sees only the way to turn it on. */}
+      {!needsSecondFactor(overview.error) && <SchoolOverview overview={overview} />}
+    </div>
+  );
+}
 
+function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOverview> }) {
+  const data = overview.data;
+  const count = (pick: (figures: NonNullable<typeof data>) => number) => (data ? pick(data) : undefined);
+  return (
+    <>
       <section aria-labelledby="people-figures-heading">
         <h2 id="people-figures-heading">People</h2>
         <dl className="stats">
@@ -87,7 +96,7 @@ export default function AdminDashboardPage() {
           <p className="empty-state">No changes yet.</p>
         )}
       </section>
-    </div>
+    </>
   );
 }
 

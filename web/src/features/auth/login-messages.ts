@@ -36,3 +36,22 @@ export function credentialsErrorMessage(error: unknown): string {
     (name === 'NotAuthorizedException' && /incorrect username or password|^user not authorized/i.test((error as Error).message));
   return incorrect ? INCORRECT_CREDENTIALS : errorMessage(error, LOGIN_MESSAGES.unknownError);
 }
+
+/** The sign-in step and the profile's set-up both ask for the code an authenticator app shows. */
+export const TOTP_MESSAGES = {
+  prompt: 'Enter the 6-digit code from your authenticator app.',
+  format: 'The code is 6 digits, from your authenticator app.',
+  mismatch: 'That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.',
+  expired: 'Signing in took too long. Please sign in again.',
+} as const;
+
+/** A wrong code: Cognito says CodeMismatchException, or EnableSoftwareTokenMFAException when setting up. */
+export const isCodeMismatch = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'CodeMismatchException' || error.name === 'EnableSoftwareTokenMFAException');
+
+/** At sign-in, a wrong code can be tried again; NotAuthorizedException means Cognito's session ran out. */
+export function totpCodeErrorMessage(error: unknown): string {
+  if (isCodeMismatch(error)) return TOTP_MESSAGES.mismatch;
+  if (error instanceof Error && error.name === 'NotAuthorizedException') return TOTP_MESSAGES.expired;
+  return errorMessage(error, LOGIN_MESSAGES.unknownError);
+}

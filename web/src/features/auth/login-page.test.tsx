@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
 import { ADMIN, createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from './auth-flow';
+import { TOTP_MESSAGES } from './login-messages';
 import { LoginPage } from './login-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
@@ -26,6 +27,11 @@ const DONE = { isSignedIn: true, nextStep: { signInStep: 'DONE' } } as Awaited<R
 const NEW_PASSWORD_REQUIRED = {
   isSignedIn: false,
   nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
+} as Awaited<ReturnType<typeof signIn>>;
+
+const TOTP_CODE_REQUIRED = {
+  isSignedIn: false,
+  nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
 } as Awaited<ReturnType<typeof signIn>>;
 
 const dashboard = (name: string) => (
@@ -278,6 +284,65 @@ describe('login screens', () => {
 
       expect(await screen.findByRole('alert')).toHaveTextContent(expected);
       expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+    });
+  });
+
+  describe('two-factor authentication', () => {
+    const codeMismatch = () => Object.assign(new Error('Invalid code received for user'), { name: 'CodeMismatchException' });
+
+    it.each([
+      ['/admin-login', ADMIN, 'admin@example.com', 'Admin dashboard'],
+      ['/teacher-login', TEACHER, 'teacher@example.com', 'Teacher dashboard'],
+    ] as const)('%s asks for the code from the authenticator app, lets a wrong one be retried, then goes on', async (path, who, email, heading) => {
+      mockSignIn.mockResolvedValue(TOTP_CODE_REQUIRED);
+      mockConfirmSignIn.mockRejectedValueOnce(codeMismatch()).mockResolvedValueOnce(DONE);
+      renderRoutes(routes, path, SIGNED_OUT, sessionFor(who));
+      const user = await signInWith(email);
+
+      const step = await screen.findByRole('form', { name: 'Two-factor authentication' });
+      expect(step).toHaveTextContent(TOTP_MESSAGES.prompt);
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      const code = screen.getByLabelText('6-digit code');
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+
+      await user.type(code, '12345');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(TOTP_MESSAGES.format));
+      expect(mockConfirmSignIn).not.toHaveBeenCalled();
+
+      await user.type(code, '6');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(TOTP_MESSAGES.mismatch);
+      expect(mockConfirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+
+      await user.clear(screen.getByLabelText('6-digit code'));
+      await user.type(screen.getByLabelText('6-digit code'), '654321');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(mockConfirmSignIn).toHaveBeenLastCalledWith({ challengeResponse: '654321' });
+    });
+
+    it('goes back to the e-mail and password with Back to sign in', async () => {
+      mockSignIn.mockResolvedValue(TOTP_CODE_REQUIRED);
+      renderRoutes(routes, '/admin-login', SIGNED_OUT, sessionFor(ADMIN));
+      const user = await signInWith('admin@example.com');
+      await user.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+      expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+      expect(mockConfirmSignIn).not.toHaveBeenCalled();
+    });
+
+    it('starts again when the sign-in session ran out', async () => {
+      mockSignIn.mockResolvedValue(TOTP_CODE_REQUIRED);
+      mockConfirmSignIn.mockRejectedValue(
+        Object.assign(new Error('Invalid session for the user, session is expired.'), { name: 'NotAuthorizedException' }),
+      );
+      renderRoutes(routes, '/admin-login', SIGNED_OUT, sessionFor(ADMIN));
+      const user = await signInWith('admin@example.com');
+      await user.type(await screen.findByLabelText('6-digit code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(TOTP_MESSAGES.expired);
+      expect(screen.getByLabelText('Password')).toBeInTheDocument();
     });
   });
 

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { ForgotPassword } from './components/forgot-password';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
+import { TotpCodeField, useTotpCode } from './components/totp-code-field';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
 
@@ -86,8 +87,10 @@ export function LoginPage({ role }: { role: LoginRole }) {
             onSubmit={flow.submitCredentials}
             onForgotPassword={setResetFor}
           />
-        ) : (
+        ) : flow.step === 'newPassword' ? (
           <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
+        ) : (
+          <TotpCodeForm busy={flow.busy} onSubmit={flow.submitTotpCode} onBack={flow.backToCredentials} />
         )}
 
         <p className="login-switch">
@@ -168,14 +171,44 @@ function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
       <h2 id="new-password-heading">Set a new password</h2>
       <p className="muted">Your account has a temporary password. Choose a new one to continue.</p>
       <NewPasswordFields idPrefix="new" value={value} errors={errors} onChange={setValue} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Setting password...' : 'Set New Password'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
-          Back to sign in
-        </button>
-      </div>
+      <StepActions busy={busy} label="Set New Password" busyLabel="Setting password..." onBack={onBack} />
     </form>
+  );
+}
+
+interface TotpCodeFormProps {
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  onBack: () => void;
+}
+
+/** The second step for someone with two-factor authentication on. */
+function TotpCodeForm({ busy, onSubmit, onBack }: TotpCodeFormProps) {
+  const code = useTotpCode();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = code.check();
+    if (checked) onSubmit(checked);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="totp-heading" noValidate>
+      <h2 id="totp-heading">Two-factor authentication</h2>
+      <TotpCodeField id="login-totp" code={code} autoFocus />
+      <StepActions busy={busy} label="Verify" busyLabel="Checking..." onBack={onBack} />
+    </form>
+  );
+}
+
+/** A sign-in step's submit button and the way back to e-mail and password. */
+function StepActions({ busy, label, busyLabel, onBack }: { busy: boolean; label: string; busyLabel: string; onBack: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
+        Back to sign in
+      </button>
+    </div>
   );
 }

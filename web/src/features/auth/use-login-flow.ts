@@ -5,12 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { loadAmplifyAuth } from './amplify-auth';
 import { getAuthFlowType } from './auth-flow';
-import { credentialsErrorMessage, errorMessage, LOGIN_MESSAGES, WRONG_SCREEN_MESSAGE } from './login-messages';
+import { credentialsErrorMessage, errorMessage, isCodeMismatch, LOGIN_MESSAGES, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
 import { useSignInHold } from './sign-in-hold';
 
-export type LoginStep = 'credentials' | 'newPassword';
-
+export type LoginStep = 'credentials' | 'newPassword' | 'totpCode';
 
 export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
   const navigate = useNavigate();
@@ -51,8 +50,12 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
       setStep('newPassword');
       return;
     }
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+      setStep('totpCode');
+      return;
+    }
     if (!result.isSignedIn) {
-      // A step this product does not support (MFA, reset, confirmation): leave nothing half signed in.
+      // A step this product does not support (SMS or e-mail codes, reset, confirmation): leave nothing half signed in.
       await quietSignOut();
       setStep('credentials');
       setError(fallbackMessage);
@@ -98,12 +101,26 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
       await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
     }, (caught) => errorMessage(caught, LOGIN_MESSAGES.newPasswordFailed));
 
+  /** The code from the authenticator app of someone with two-factor authentication on. */
+  const submitTotpCode = (code: string) =>
+    run(async () => {
+      const { confirmSignIn } = await loadAmplifyAuth();
+      try {
+        const result = await confirmSignIn({ challengeResponse: code });
+        await continueWith(result, email, LOGIN_MESSAGES.unknownError);
+      } catch (caught) {
+        // A session that ran out (Cognito gives three minutes) cannot take another code: start again.
+        if (!isCodeMismatch(caught)) setStep('credentials');
+        throw caught;
+      }
+    }, totpCodeErrorMessage);
+
   const backToCredentials = () => {
     setError(null);
     setStep('credentials');
   };
 
-  return { step, error, busy, email, submitCredentials, submitNewPassword, backToCredentials };
+  return { step, error, busy, email, submitCredentials, submitNewPassword, submitTotpCode, backToCredentials };
 }
 
 /** Signs in; if an earlier user is still signed in on this browser, signs them out first. */

@@ -38,3 +38,21 @@ it('shows the class size without a limit and pages the roster with Show More Stu
   expect(roster.queryByRole('button', { name: /Show More Students/ })).not.toBeInTheDocument();
   expect(screen.queryByText(/at most|is full/)).not.toBeInTheDocument();
 });
+
+it('tells two students with the same name apart by their e-mails', async () => {
+  mockedApi.getAdminClass.mockResolvedValue({ classId: 'c1', className: 'Whole year', studentCount: 2, moduleCount: 0 });
+  mockedApi.listClassStudents.mockResolvedValue({
+    students: [
+      { userId: 's1', name: 'Alex Kim', email: 'alex.kim@school.example' },
+      { userId: 's2', name: 'Alex Kim', email: 'alex.kim2@school.example' },
+    ],
+    studentCount: 2,
+  });
+  renderPage(<AdminClassPage />, { path: '/admin/classes/:classId', url: '/admin/classes/c1', user: ADMIN });
+  const roster = within((await screen.findByRole('heading', { name: 'Students (2)' })).closest('section')!);
+  expect(await roster.findByText('alex.kim@school.example')).toHaveAttribute('title', 'alex.kim@school.example');
+  expect(roster.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Alex Kimalex.kim@school.exampleUnenrol',
+    'Alex Kimalex.kim2@school.exampleUnenrol',
+  ]);
+});

@@ -6,9 +6,11 @@ import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '@shared/
 import type { RosterPageAnswer } from '@shared/paging';
 import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
+import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { useClass, useClassRoster } from '../classes/api/classes';
@@ -29,7 +31,7 @@ export default function AdminClassPage() {
     return (
       <>
         <h1>Class</h1>
-        <Alert tone="error">{isNotFound(schoolClass.error) ? 'Class not found.' : `Could not load the class: ${schoolClass.error.message}`}</Alert>
+        {isNotFound(schoolClass.error) ? <Alert tone="error">Class not found.</Alert> : <LoadError what="Could not load the class" error={schoolClass.error} />}
         <Link to="/admin/classes">Back to Classes</Link>
       </>
     );
@@ -148,7 +150,7 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
         <ul className="plain-list">
           {students.map((student) => (
             <li key={student.userId} className="list-item-with-action">
-              <span>{student.name}</span>
+              <PersonLabel name={student.name} email={student.email} />
               <button type="button" className="link-button" aria-label={`Unenrol ${student.name}`} onClick={() => setLeaving(student)}>
                 Unenrol
               </button>
@@ -202,9 +204,7 @@ function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: Read
         <ul className="plain-list">
           {candidates.map((student) => (
             <li key={student.userId} className="list-item-with-action">
-              <span>
-                {displayName(student)} <span className="muted">{student.email}</span>
-              </span>
+              <PersonLabel name={displayName(student)} email={student.email} />
               <button
                 type="button"
                 className="link-button"

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CLASS_LIMITS, createClassSchema } from '@shared/class-admin';
 import { Alert } from '../../components/alert';
+import { LoadError } from '../../components/load-error';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -26,7 +27,7 @@ export default function AdminClassesPage() {
         {classes.isPending ? (
           <Loading label="Loading classes..." />
         ) : classes.isError ? (
-          <Alert tone="error">Could not load the classes: {classes.error.message}</Alert>
+          <LoadError what="Could not load the classes" error={classes.error} />
         ) : classes.data.length === 0 ? (
           <p className="empty-state">No classes yet: create the first one above.</p>
         ) : (

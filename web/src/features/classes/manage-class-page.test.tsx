@@ -31,7 +31,7 @@ const klass: ClassDetail = {
   className: 'Year 7 Maths',
   teacherId: { _id: 'teacher-1', username: 'Ms Rivera' },
   studentIds: [
-    { _id: 'st1', username: 'sam' },
+    { _id: 'st1', username: 'sam', email: 'sam@school.example' },
     { _id: 'st2', username: 'ali' },
   ],
   assignedModuleIds: [ref(fractions)],
@@ -53,7 +53,10 @@ it('shows the roster and the assigned modules, and offers only modules not yet a
   renderManage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Year 7 Maths' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Students (2)' })).toBeInTheDocument();
-  expect(screen.getByText('sam')).toBeInTheDocument();
+  const students = within(screen.getByRole('heading', { name: 'Students (2)' }).closest('section')!);
+  // Each by name, with the e-mail where the roster keeps it.
+  expect(students.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['samsam@school.example', 'ali']);
+  expect(students.getByText('sam@school.example')).toHaveAttribute('title', 'sam@school.example');
   expect(assignedList().getByText('Fractions')).toBeInTheDocument();
 
   await waitFor(() => expect(within(dropdown()).getAllByRole('option')).toHaveLength(3));

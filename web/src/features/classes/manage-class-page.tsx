@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ClassDetail } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
+import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { useModules } from '../modules/api/modules';
@@ -77,14 +78,14 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
         <ListPanel
           heading="Students"
           emptyText="No students are enrolled in this class yet."
-          items={klass.studentIds.map((student) => ({ key: student._id, text: student.username }))}
+          items={klass.studentIds.map((student) => ({ key: student._id, label: <PersonLabel name={student.username} email={student.email} /> }))}
         />
         <ListPanel
           heading="Assigned Modules"
           emptyText="No modules are assigned to this class yet."
           items={klass.assignedModuleIds.map((module) => ({
             key: module._id,
-            text: module.title,
+            label: module.title,
             action: (
               <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
                 Unassign
@@ -163,7 +164,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
 interface ListPanelProps {
   heading: string;
   emptyText: string;
-  items: { key: string; text: string; action?: ReactNode }[];
+  items: { key: string; label: ReactNode; action?: ReactNode }[];
 }
 
 /** A card listing the class's students or modules, with the count in its heading. */
@@ -178,7 +179,7 @@ function ListPanel({ heading, emptyText, items }: ListPanelProps) {
         <ul className="plain-list">
           {items.map((item) => (
             <li key={item.key} className={item.action ? 'list-item-with-action' : undefined}>
-              <span>{item.text}</span>
+              {item.label}
               {item.action}
             </li>
           ))}

@@ -1,17 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { updatePassword } from 'aws-amplify/auth';
-import { createControls, FakeSession, signedIn, TEACHER } from '../../testing/test-utils';
+import { fetchMFAPreference, updatePassword } from 'aws-amplify/auth';
+import { renderPage } from '../../testing/test-utils';
 import ProfilePage, { PROFILE_MESSAGES } from './profile-page';
 
-jest.mock('aws-amplify/auth', () => ({ updatePassword: jest.fn() }));
+// The two-factor section has its own tests (features/auth/components/two-factor-settings.test.tsx).
+jest.mock('aws-amplify/auth', () => ({ updatePassword: jest.fn(), fetchMFAPreference: jest.fn() }));
 
-function renderProfile() {
-  render(
-    <FakeSession initial={signedIn(TEACHER)} controls={createControls()}>
-      <ProfilePage />
-    </FakeSession>,
-  );
+async function renderProfile() {
+  renderPage(<ProfilePage />, { path: '/profile', url: '/profile' });
+  await screen.findByRole('button', { name: 'Set Up Two-Factor Authentication' });
   return userEvent.setup();
 }
 
@@ -22,18 +20,21 @@ async function fill(user: ReturnType<typeof userEvent.setup>, current: string, n
   await user.click(screen.getByRole('button', { name: 'Change Password' }));
 }
 
-beforeEach(() => jest.resetAllMocks());
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(fetchMFAPreference).mockResolvedValue({});
+});
 
 describe('ProfilePage', () => {
-  it('shows the signed-in user and role', () => {
-    renderProfile();
+  it('shows the signed-in user and role', async () => {
+    await renderProfile();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByText('teacher@example.com')).toBeInTheDocument();
     expect(screen.getByText('Teacher')).toBeInTheDocument();
   });
 
   it('checks length and confirmation before calling the service', async () => {
-    const user = renderProfile();
+    const user = await renderProfile();
     await fill(user, 'old-secret', 'short', 'short');
     expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.tooShort);
 
@@ -46,7 +47,7 @@ describe('ProfilePage', () => {
 
   it('changes the password and clears the form', async () => {
     jest.mocked(updatePassword).mockResolvedValue();
-    const user = renderProfile();
+    const user = await renderProfile();
     await fill(user, 'old-secret', 'new-secret-1', 'new-secret-1');
     expect(await screen.findByRole('status')).toHaveTextContent(PROFILE_MESSAGES.changed);
     expect(updatePassword).toHaveBeenCalledWith({ oldPassword: 'old-secret', newPassword: 'new-secret-1' });
@@ -55,7 +56,7 @@ describe('ProfilePage', () => {
 
   it("shows the service's message, or a fallback", async () => {
     jest.mocked(updatePassword).mockRejectedValueOnce(new Error('Incorrect username or password.')).mockRejectedValueOnce('?');
-    const user = renderProfile();
+    const user = await renderProfile();
     await fill(user, 'wrong-secret', 'new-secret-1', 'new-secret-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));

@@ -1,5 +1,5 @@
-// The signed-in user's profile: who they are, their name (shown to everyone they work with), and a password change
-// through the identity service.
+// The signed-in user's profile: who they are, their name (shown to everyone they work with), a password change
+// through the identity service, and two-factor authentication.
 import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
@@ -9,6 +9,7 @@ import { Field } from '../../components/field';
 import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/session';
+import { TwoFactorSettings } from '../auth';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
 
@@ -42,6 +43,7 @@ export default function ProfilePage() {
       </section>
       <NameForm key={user.name} currentName={user.name} />
       <ChangePasswordForm />
+      <TwoFactorSettings />
     </>
   );
 }

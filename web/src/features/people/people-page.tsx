@@ -4,7 +4,8 @@ import { useDeferredValue, useState } from 'react';
 import { PERSON_STATUSES, type PersonStatus } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
-import { Alert } from '../../components/alert';
+import { SelectField } from '../../components/field';
+import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
@@ -15,6 +16,9 @@ import { InvitePersonForm } from './components/invite-person-form';
 import { formatDate, ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from './components/labels';
 import { PersonActions } from './components/person-actions';
 import './people.css';
+
+const ROLE_FILTER = [['', 'All roles'], ...ROLES.map((role) => [role, ROLE_PLURAL[role]] as const)] as const;
+const STATUS_FILTER = [['', 'Any status'], ...PERSON_STATUSES.map((status) => [status, STATUS_LABEL[status]] as const)] as const;
 
 export default function PeoplePage() {
   useDocumentTitle('People');
@@ -43,34 +47,14 @@ export default function PeoplePage() {
             <label htmlFor="people-search">Search by name or e-mail</label>
             <input id="people-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
           </div>
-          <div className="field">
-            <label htmlFor="people-role">Role</label>
-            <select id="people-role" value={role} onChange={(event) => setRole(event.target.value as Role | '')}>
-              <option value="">All roles</option>
-              {ROLES.map((each) => (
-                <option key={each} value={each}>
-                  {ROLE_PLURAL[each]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="people-status">Status</label>
-            <select id="people-status" value={status} onChange={(event) => setStatus(event.target.value as PersonStatus | '')}>
-              <option value="">Any status</option>
-              {PERSON_STATUSES.map((each) => (
-                <option key={each} value={each}>
-                  {STATUS_LABEL[each]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="people-role" label="Role" value={role} options={ROLE_FILTER} onChange={setRole} />
+          <SelectField id="people-status" label="Status" value={status} options={STATUS_FILTER} onChange={setStatus} />
         </form>
 
         {people.isPending ? (
           <Loading label="Loading people..." />
         ) : people.isError ? (
-          <Alert tone="error">Could not load people: {people.error.message}</Alert>
+          <LoadError what="Could not load people" error={people.error} />
         ) : rows.length === 0 && !people.hasNextPage ? (
           <p className="empty-state">Nobody matches these filters.</p>
         ) : (

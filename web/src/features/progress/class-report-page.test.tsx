@@ -220,3 +220,14 @@ it('loads every page before a filter applies to a class of several pages, saying
   expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['student 1', 'student 3']);
   expect(screen.getByRole('region', { name: 'Class summary' })).toBeInTheDocument();
 });
+
+it("shows each student's e-mail under the name in the Student column, in the row header's accessible name", async () => {
+  const email = 'sam.a-rather-long-address@secondary-school.example';
+  mockedApi.getClassReportPage.mockResolvedValue(onePage([{ ...rows[0], studentEmail: email }, rows[1]]));
+  renderReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const sam = await within(table).findByRole('rowheader', { name: `sam ${email}` });
+  expect(within(sam).getByText(email)).toHaveAttribute('title', email);
+  // A student whose enrolment has no e-mail yet shows the name alone.
+  expect(within(table).getByRole('rowheader', { name: 'ali' })).toHaveTextContent(/^ali$/);
+});

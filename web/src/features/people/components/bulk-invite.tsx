@@ -2,8 +2,9 @@
 // progress bar and a result per row. Chunks keep each request short however long the list (500 rows and more).
 import { useState, type ChangeEvent } from 'react';
 import { PEOPLE_LIMITS, type InvitationOutcome } from '@shared/people';
-import { ROLES, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
+import { SelectField } from '@web/components/field';
 import { api } from '@web/lib/api-client';
 import { useRefreshPeople } from '../api/people';
 import {
@@ -15,7 +16,7 @@ import {
   summarise,
   type PreviewRow,
 } from '../utils/invitation-list';
-import { ROLE_LABEL } from './labels';
+import { ROLE_CHOICES, ROLE_LABEL } from './labels';
 
 type Step = { name: 'edit' } | { name: 'preview'; rows: PreviewRow[] } | { name: 'inviting'; done: number; total: number } | { name: 'done'; results: InvitationOutcome[] };
 
@@ -97,16 +98,7 @@ export function BulkInvite() {
             <label htmlFor="bulk-file">Or upload a CSV file</label>
             <input id="bulk-file" type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void readFile(event)} />
           </div>
-          <div className="field">
-            <label htmlFor="bulk-default-role">Role when a line gives none</label>
-            <select id="bulk-default-role" value={defaultRole} onChange={(event) => setDefaultRole(event.target.value as Role)}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABEL[role]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="bulk-default-role" label="Role when a line gives none" value={defaultRole} options={ROLE_CHOICES} onChange={setDefaultRole} />
           <button type="button" className="button button-secondary" disabled={busy || !text.trim()} onClick={() => void preview()}>
             {busy ? 'Checking...' : 'Preview'}
           </button>

@@ -1,11 +1,11 @@
 // Invite one person: e-mail, full name, role. In the cloud Cognito e-mails the temporary password; locally it is shown.
 import { useState, type FormEvent } from 'react';
 import { invitePersonSchema, PEOPLE_LIMITS } from '@shared/people';
-import { ROLES, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
-import { Field } from '@web/components/field';
+import { Field, SelectField } from '@web/components/field';
 import { useInvitePerson } from '../api/people';
-import { ROLE_LABEL } from './labels';
+import { ROLE_CHOICES } from './labels';
 import { TemporaryPassword } from './temporary-password';
 
 export function InvitePersonForm() {
@@ -55,16 +55,7 @@ export function InvitePersonForm() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <div className="field">
-          <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.map((each) => (
-              <option key={each} value={each}>
-                {ROLE_LABEL[each]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="invite-role" label="Role" value={role} options={ROLE_CHOICES} onChange={setRole} />
         <button type="submit" className="button" disabled={invite.isPending}>
           {invite.isPending ? 'Inviting...' : 'Send Invitation'}
         </button>

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { personNameSchema, PEOPLE_LIMITS, type Person } from '@shared/people';
 import { displayName } from '@shared/person-name';
-import { ROLES, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
-import { Field } from '@web/components/field';
+import { Field, SelectField } from '@web/components/field';
 import { FormDialog } from '@web/components/form-dialog';
 import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '../api/people';
-import { ROLE_LABEL } from './labels';
+import { ROLE_CHOICES, ROLE_LABEL } from './labels';
 import { TemporaryPassword } from './temporary-password';
 
 type Open = 'name' | 'role' | 'disable' | null;
@@ -117,16 +117,7 @@ function RoleDialog({ person, onClose, onError }: DialogProps) {
       } });
   return (
     <FormDialog title={`Change role of ${shown}`} submitLabel="Change Role" busy={changeRole.isPending} onSubmit={submit} onCancel={onClose}>
-      <div className="field">
-        <label htmlFor={`role-${person.userId}`}>New role</label>
-        <select id={`role-${person.userId}`} value={role} onChange={(event) => setRole(event.target.value as Role)}>
-          {ROLES.map((each) => (
-            <option key={each} value={each}>
-              {ROLE_LABEL[each]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id={`role-${person.userId}`} label="New role" value={role} options={ROLE_CHOICES} onChange={setRole} />
       <p className="muted">
         {shown} is now {person.role ? `a ${ROLE_LABEL[person.role].toLowerCase()}` : 'without a role'}. The new role applies from their next
         sign-in (within 15 minutes for a session already open).

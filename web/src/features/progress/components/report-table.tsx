@@ -7,6 +7,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
+import { PersonLabel } from '@web/components/person-label';
 import { cellText, type ReportColumn } from '../utils/report-csv';
 import { LastActivity, StatusIcon } from './report-status';
 
@@ -150,10 +151,10 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
       <th scope="row">
         {onOpenStudent ? (
           <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
-            {row.studentName}
+            <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
           </button>
         ) : (
-          <span className="report-student-name">{row.studentName}</span>
+          <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student report-student-name" />
         )}
       </th>
       <td>

@@ -1,0 +1,107 @@
+// Two-factor authentication through the local stack: an admin without TOTP is refused by every administration route
+// (403 with the way out, nothing changed); once they turn TOTP on as the profile does (AssociateSoftwareToken,
+// VerifySoftwareToken, SetUserMFAPreference), the same token works; their next sign-in asks for a code; turning TOTP
+// off refuses them again. Other people's routes never ask.
+import {
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { routeEntries } from '@shared/routes';
+import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { totpCode } from '@infra/local/totp';
+import { createUser, identityClient, signInTokens } from './harness';
+import { RUN_ID, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.stop());
+
+const PASSWORD = 'Second-factor-pass-1';
+
+async function adminWithoutTotp(tag: string) {
+  const email = `no-totp-${tag}-${RUN_ID}@example.com`;
+  const { userId } = await createUser(world.config, { email, password: PASSWORD, role: 'Admins', name: 'Noah Admin' });
+  const { accessToken } = await signInTokens(world.config, email, PASSWORD);
+  return { email, userId, accessToken };
+}
+
+/** Sends one of the profile's calls with the user's own access token. */
+async function asUser<T>(send: (client: ReturnType<typeof identityClient>) => Promise<T>): Promise<T> {
+  const client = identityClient(world.config);
+  try {
+    return await send(client);
+  } finally {
+    client.destroy();
+  }
+}
+
+it('refuses an admin without TOTP on every administration route, with the way out, and changes nothing', async () => {
+  const admin = await adminWithoutTotp('refused');
+  const before = await world.snapshot();
+  for (const [name, route] of routeEntries.filter(([, each]) => requiresSecondFactor(each))) {
+    const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param, 'x-1']));
+    const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { name: 'Changed Name', role: 'Teachers' };
+    const answer = await world.call(name, { as: admin.accessToken, params, body });
+    expect({ name, status: answer.status, body: answer.body }).toEqual({
+      name,
+      status: 403,
+      body: { message: SECOND_FACTOR_REQUIRED_MESSAGE, reason: 'secondFactorRequired' },
+    });
+  }
+  expect(await world.snapshot()).toEqual(before);
+});
+
+it('lets the admin in once TOTP is on, asks for a code at the next sign-in, and refuses again once it is off', async () => {
+  const admin = await adminWithoutTotp('turns-on');
+  const AccessToken = admin.accessToken;
+  const { SecretCode } = await asUser((client) => client.send(new AssociateSoftwareTokenCommand({ AccessToken })));
+  expect(SecretCode).toMatch(/^[A-Z2-7]+=*$/);
+  // Associated but not verified: still refused.
+  expect((await world.call('listAdminClasses', { as: AccessToken })).status).toBe(403);
+
+  await expect(
+    asUser((client) => client.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: wrongCode(totpCode(SecretCode!)) }))),
+  ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+  await asUser((client) => client.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) })));
+  await asUser((client) =>
+    client.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })),
+  );
+
+  // The same token: the check asks the user pool on every request.
+  expect((await world.call('listAdminClasses', { as: AccessToken })).status).toBe(200);
+  expect((await world.call('getAdminOverview', { as: AccessToken })).status).toBe(200);
+
+  // A password alone no longer signs in; the code of the moment does.
+  const { ChallengeName } = await asUser((client) =>
+    client.send(
+      new InitiateAuthCommand({
+        ClientId: world.config.cognito.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: admin.email, PASSWORD },
+      }),
+    ),
+  );
+  expect(ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+  const signedIn = await signInTokens(world.config, admin.email, PASSWORD, SecretCode);
+  expect((await world.call('listPeople', { as: signedIn.accessToken })).status).toBe(200);
+
+  await asUser((client) =>
+    client.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })),
+  );
+  const refused = await world.call('listAdminClasses', { as: signedIn.accessToken });
+  expect(refused).toMatchObject({ status: 403, body: { reason: 'secondFactorRequired' } });
+});
+
+it('never asks teachers or students for a second factor', async () => {
+  expect((await world.call('listClasses', { as: world.teacher })).status).toBe(200);
+  expect((await world.call('listStudentClasses', { as: world.student, params: { userId: world.student.userId } })).status).toBe(200);
+});
+
+/** A six-digit code that is not the right one. */
+const wrongCode = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');

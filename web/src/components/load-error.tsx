@@ -1,0 +1,20 @@
+// What a screen shows when its data could not be loaded: the server's sentence, and for an administrator without
+// two-factor authentication, the way to turn it on instead of a dead end.
+import { Link } from 'react-router-dom';
+import { needsSecondFactor } from '../lib/api-client';
+import { Alert } from './alert';
+
+export function LoadError({ what, error }: { what: string; error: Error }) {
+  if (needsSecondFactor(error)) {
+    return (
+      <Alert tone="info">
+        {error.message} <Link to="/profile">Set up two-factor authentication</Link>
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="error">
+      {what}: {error.message}
+    </Alert>
+  );
+}

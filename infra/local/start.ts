@@ -56,6 +56,7 @@ Learning paths is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(
 
 Demo logins:
 ${config.users.map((user) => `  ${user.email.padEnd(22)} ${user.password.padEnd(16)} ${user.role}`).join('\n')}
+  Administration first asks the admin to turn on two-factor authentication in /profile (README: Two-factor authentication).
 
 Press Ctrl-C to stop.
 `);

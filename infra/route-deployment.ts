@@ -94,8 +94,8 @@ export const routeDeployment = {
   renameClass: { handler: 'rename-class', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   deleteClass: { handler: 'delete-class', table: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'], bucket: 'none', userPool: AUDITED },
   setClassTeacher: { handler: 'set-class-teacher', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
-  enrolStudents: { handler: 'enrol-students', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
-  unenrolStudent: { handler: 'unenrol-student', table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  enrolStudents: { handler: 'enrol-students', table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  unenrolStudent: { handler: 'unenrol-student', table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
 } as const satisfies Record<RouteName, RouteDeployment>;
 

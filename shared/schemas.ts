@@ -91,6 +91,11 @@ export const updateModuleSchema = z.strictObject({
   createdAt: z.string({ error: 'createdAt must be text.' }).optional(),
 });
 
+/** `GET /api/modules/{id}?classId=`: the class a student reads the module in, so one round trip authorizes them. */
+export const moduleReadQuerySchema = z.strictObject({
+  classId: idSchema('classId').optional(),
+});
+
 export const assignModuleSchema = z.strictObject({
   moduleId: idSchema('moduleId'),
 });

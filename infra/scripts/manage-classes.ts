@@ -7,12 +7,13 @@ import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
 import { makeClassAdminService } from '../../functions/src/domain/class-admin';
-import type { AuditLog, ClassStore } from '../../functions/src/domain/ports';
+import type { AuditLog, ClassStore, ProgressStore } from '../../functions/src/domain/ports';
 import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
 import { requiredEnv } from '../../functions/src/platform/env';
 import { systemClock } from '../../functions/src/platform/system';
 import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../../functions/src/repositories/class-repository';
+import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
@@ -28,6 +29,7 @@ export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
   classes: ClassStore;
+  progress: Pick<ProgressStore, 'countCompletionsOfStudent'>;
   audit: AuditLog;
 }
 
@@ -68,9 +70,9 @@ export async function manageClasses(args: string[], directory: Directory): Promi
 }
 
 /** The same class administration use cases as the admin routes, with the class id given on the command line. */
-function classAdministration({ identity, userPoolId, classes, audit }: Directory, classId: string) {
+function classAdministration({ identity, userPoolId, classes, progress, audit }: Directory, classId: string) {
   const people = makeCognitoUserDirectory({ client: identity, userPoolId });
-  const service = makeClassAdminService({ classes, directory: people, audit, clock: systemClock, ids: { newId: () => classId } });
+  const service = makeClassAdminService({ classes, progress, directory: people, audit, clock: systemClock, ids: { newId: () => classId } });
   return { service, people };
 }
 
@@ -79,8 +81,8 @@ function directoryFromEnvironment(): Directory {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
-    const { classes, audit } = localTableStores(config);
-    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, audit };
+    const { classes, progress, audit } = localTableStores(config);
+    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, progress, audit };
   }
   const userPoolId = process.env.USER_POOL_ID;
   if (!userPoolId || !process.env.TABLE_NAME) throw new Error(USAGE);
@@ -89,6 +91,7 @@ function directoryFromEnvironment(): Directory {
     userPoolId,
     identity: new CognitoIdentityProviderClient({}),
     classes: makeClassRepository(context),
+    progress: makeProgressRepository(context),
     audit: makeDynamoAuditLog(context),
   };
 }

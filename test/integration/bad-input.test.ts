@@ -532,6 +532,14 @@ const CASES: [RouteName, BadRequest[]][] = [
   ...ID_ROUTES.map((spec): [RouteName, BadRequest[]] => [spec.route, idCases(spec)]),
   ['getClassReport', pageCases(teacher)],
   ['listClassStudents', pageCases(admin)],
+  [
+    'getModule',
+    [
+      ['a malformed classId', 'classId=a%20b'],
+      ['an over-long classId', `classId=${long(500, 'c')}`],
+      ['an unknown parameter', `class=${CLASS_ID}`],
+    ].map(([what, query]) => ({ what, status: 400, as: student, params: (f) => ({ id: f.module._id }), query })),
+  ],
 ];
 
 beforeAll(async () => {

@@ -128,6 +128,15 @@ const adminClass = async (): Promise<string> => {
   await world.ok('enrolStudents', { as: world.admin, params: { classId: created.classId }, body: { studentIds: [world.student.userId] } });
   return created.classId;
 };
+/** An admin's class with a module its student completed a section of: unenrolling and enrolling again move that count. */
+const adminClassWithProgress = async (): Promise<string> => {
+  const classId = await adminClass();
+  const module = await newModule();
+  await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId: module._id } });
+  await world.ok('markComplete', { as: world.student, body: { studentId: world.student.userId, classId, moduleId: module._id, sectionId: module.sections[0]._id } });
+  return classId;
+};
+const unenrol = (classId: string) => world.ok('unenrolStudent', { as: world.admin, params: { classId, studentId: world.student.userId } }, 200);
 const startMultipart = () =>
   world.ok('createUpload', { as: world.teacher, body: { fileName: `${unique('big')}.pdf`, contentType: MEDIA.pdf, size: 6 * MiB } });
 
@@ -255,8 +264,12 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('setClassTeacher', { as: world.admin, params: { classId }, body: { teacherId: world.otherTeacher.userId } });
     await world.ok('setClassTeacher', { as: world.admin, params: { classId }, body: { teacherId: null } });
   },
-  enrolStudents: () => adminClass(),
-  unenrolStudent: async () => world.ok('unenrolStudent', { as: world.admin, params: { classId: await adminClass(), studentId: world.student.userId } }, 200),
+  enrolStudents: async () => {
+    const classId = await adminClassWithProgress();
+    await unenrol(classId);
+    await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
+  },
+  unenrolStudent: async () => unenrol(await adminClassWithProgress()),
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

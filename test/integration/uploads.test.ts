@@ -2,6 +2,8 @@
 // downloaded again through the module's downloadUrl; an aborted upload; and the class report's numbers after some
 // completions.
 import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../shared/constants';
+import { LINK_WINDOW_SECONDS } from '../../functions/src/storage/file-storage';
 
 jest.setTimeout(120_000);
 
@@ -74,7 +76,8 @@ describe('uploading and downloading section files', () => {
     const [reading, slides] = read.sections as { downloadUrl: string; contentUrl: string }[];
     for (const section of [reading, slides]) {
       expect(section.downloadUrl).toContain(section.contentUrl.split('/').map(encodeURIComponent).join('/'));
-      expect(new URL(section.downloadUrl).searchParams.get('X-Amz-Expires')).toBe('900');
+      // Signed as of the start of its window, so it lives the window longer: a full TTL from the read at least.
+      expect(new URL(section.downloadUrl).searchParams.get('X-Amz-Expires')).toBe(String(DOWNLOAD_URL_TTL_SECONDS + LINK_WINDOW_SECONDS));
     }
     const first = await download(reading.downloadUrl);
     expect(first.status).toBe(200);

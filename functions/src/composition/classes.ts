@@ -5,6 +5,6 @@ import { tableStores } from '../platform/table-stores';
 import { userDirectory } from '../platform/user-directory';
 
 export function buildClassAdminService() {
-  const { classes, audit } = tableStores();
-  return makeClassAdminService({ classes, directory: userDirectory(), audit, clock: systemClock, ids: randomIds });
+  const { classes, progress, audit } = tableStores();
+  return makeClassAdminService({ classes, progress, directory: userDirectory(), audit, clock: systemClock, ids: randomIds });
 }

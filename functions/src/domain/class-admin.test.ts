@@ -1,21 +1,22 @@
 // The class administration use cases over in-memory adapters that keep the real ones' promises.
 import { InMemoryAuditLog, InMemoryDirectory, steppingClock } from '../../test/in-memory/people';
-import { InMemoryClassStore } from '../../test/in-memory/stores';
+import { InMemoryClassStore, InMemoryProgressStore } from '../../test/in-memory/stores';
 import type { Caller } from './caller';
 import { makeClassAdminService } from './class-admin';
 
 function setup() {
   const directory = new InMemoryDirectory();
   const audit = new InMemoryAuditLog();
-  const classes = new InMemoryClassStore();
+  const progress = new InMemoryProgressStore();
+  const classes = new InMemoryClassStore({ progress });
   const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
   const teacher = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
   const student = directory.add({ email: 'sam@school.example', name: 'Sam Student', role: 'Students' });
   const other = directory.add({ email: 'kim@school.example', name: 'Kim Student', role: 'Students' });
   let ids = 0;
-  const service = makeClassAdminService({ classes, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
+  const service = makeClassAdminService({ classes, progress, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
-  return { directory, audit, classes, teacher, student, other, service, caller };
+  return { directory, audit, classes, progress, teacher, student, other, service, caller };
 }
 
 it('creates a class with or without a teacher, and records it', async () => {
@@ -81,6 +82,24 @@ it('unenrols only an enrolled student, and a missing class is a 404 for every ch
   ]) {
     await expect(attempt()).rejects.toMatchObject({ kind: 'notFound', message: 'Class not found; reload the list.' });
   }
+});
+
+it("takes an unenrolled student's completions out of the class's counters once, and counts them again on re-enrolment", async () => {
+  const { service, caller, teacher, student, classes, progress } = setup();
+  const { classId } = await service.create(caller, { className: 'Art', teacherId: teacher.userId });
+  await classes.addAssignedModule(classId, teacher.userId, 'cells');
+  await service.enrol(caller, classId, [student.userId]);
+  for (const sectionId of ['s1', 's2']) await progress.addCompletedSection({ classId, moduleId: 'cells', studentId: student.userId }, sectionId, '2024-05-01T00:00:00.000Z');
+  const counter = async () => (await progress.listCompletionCounters(classId))[0];
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 } });
+
+  await service.unenrol(caller, classId, student.userId);
+  await expect(service.unenrol(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'notFound' });
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 0, bySection: { s1: 0, s2: 0 } });
+
+  await service.enrol(caller, classId, [student.userId]);
+  await service.enrol(caller, classId, [student.userId]); // already enrolled: counted once
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 } });
 });
 
 it('lists classes by name with counts, and deletes one with a record of its enrolments', async () => {

@@ -8,13 +8,15 @@ import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, invalid, notFound } from './errors';
-import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, UserDirectory } from './ports';
+import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, ProgressStore, UserDirectory } from './ports';
 
 export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
 const LOOKUP_CONCURRENCY = 10;
 
 export interface ClassAdminDeps {
   classes: ClassStore;
+  /** Only the completion counters: a student's completions count while they are enrolled. */
+  progress: Pick<ProgressStore, 'countCompletionsOfStudent'>;
   directory: UserDirectory;
   audit: AuditLog;
   clock: Clock;
@@ -43,7 +45,7 @@ export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes
   };
 }
 
-export function makeClassAdminService({ classes, directory, audit, clock, ids }: ClassAdminDeps) {
+export function makeClassAdminService({ classes, progress, directory, audit, clock, ids }: ClassAdminDeps) {
   const record = makeChangeRecorder({ directory, audit, clock });
 
   const requireClass = (classId: string) => requireClassOf(classes, classId);
@@ -119,7 +121,11 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
         }
         const result = await classes.enrollStudent(classId, { studentId, name: displayName(person), email: person.email }, clock.now().toISOString());
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
-        if (result === 'enrolled') await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
+        if (result === 'enrolled') {
+          // Someone enrolled again still has their progress: it counts again.
+          await progress.countCompletionsOfStudent(classId, found.assignedModuleIds, studentId, 1);
+          await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
+        }
         outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });
       }
       return outcomes;
@@ -128,7 +134,10 @@ export function makeClassAdminService({ classes, directory, audit, clock, ids }:
     async unenrol(caller: Caller, classId: string, studentId: string): Promise<AdminClassDetail> {
       const [found, enrolment] = await Promise.all([requireClass(classId), classes.getEnrolment(classId, studentId)]);
       if (!enrolment) throw notFound('This student is not enrolled in this class.');
-      await classes.unenrollStudent(classId, studentId);
+      // Only the call that removed the enrolment takes their completions out of the counters (their progress stays).
+      if (await classes.unenrollStudent(classId, studentId)) {
+        await progress.countCompletionsOfStudent(classId, found.assignedModuleIds, studentId, -1);
+      }
       await record(caller, 'unenrol', enrolment.name, `from ${found.className}`);
       return detail(classId);
     },

@@ -1,5 +1,5 @@
 // The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
-import { callers, CLASS_ID, classRecord, CREATED_AT, fileKey, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
+import { callers, CLASS_ID, classRecord, OTHER_CLASS_ID, CREATED_AT, fileKey, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeModuleLibrary, makeModuleService } from './modules';
 
@@ -183,6 +183,29 @@ describe('get', () => {
 
   it('is not found when it does not exist', async () => {
     await expect(service.get(teacher, 'missing')).rejects.toEqual(refused('notFound', 'Module not found.'));
+  });
+
+  describe('for a student who names the class they read it in', () => {
+    it('shows the module when they are enrolled and it is assigned there', async () => {
+      await expect(service.get(student, MODULE_ID, CLASS_ID)).resolves.toMatchObject({ _id: MODULE_ID });
+    });
+
+    it.each([
+      ['a class they are not enrolled in', student, OTHER_CLASS_ID, {}],
+      ['their class, after it was taken off', student, CLASS_ID, { class: { assignedModuleIds: [] } }],
+      ['their class, after they were unenrolled', student, CLASS_ID, { class: { students: {} } }],
+      ['a class of another student', otherStudent, CLASS_ID, {}],
+      ['a class that does not exist', student, 'missing', {}],
+    ])('is not found in %s', async (_where, caller, classId, overrides) => {
+      ports = inMemoryPorts();
+      service = makeModuleService(ports);
+      givenSchool(ports, overrides);
+      await expect(service.get(caller, MODULE_ID, classId)).rejects.toEqual(refused('notFound', 'Module not found.'));
+    });
+
+    it('gives a teacher their own module whatever class they name', async () => {
+      await expect(service.get(teacher, MODULE_ID, OTHER_CLASS_ID)).resolves.toMatchObject({ _id: MODULE_ID });
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
 import type {
+  ClassRecord,
   ClassStore,
   Clock,
   FileReferenceStore,
@@ -76,14 +77,16 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
     return { module: toModule(requireSameOwner(caller, winner)), created: false };
   }
 
-  /** A module with signed download links, for its owner or a student of a class it is assigned to. */
-  async function get(caller: Caller, moduleId: string): Promise<Module> {
-    // A student's memberships are read beside the module, so authorizing them costs two round trips in all.
-    const [record, classIdsOfStudent] = await Promise.all([
+  /**
+   * A module with signed download links, for its owner or a student of a class it is assigned to. The student's
+   * classes are read beside the module: one round trip when they say which class they read it in, two without.
+   */
+  async function get(caller: Caller, moduleId: string, classId?: string): Promise<Module> {
+    const [record, studentClasses] = await Promise.all([
       modules.getModule(moduleId),
-      isStudent(caller) ? classes.listClassIdsOfStudent(caller.userId) : [],
+      isStudent(caller) ? classesOfStudent(caller.userId, classId) : [],
     ]);
-    if (!record || !(await canView(caller, record, classIdsOfStudent))) throw notFound(MODULE_NOT_FOUND);
+    if (!record || !canView(caller, record, studentClasses)) throw notFound(MODULE_NOT_FOUND);
     const sections = await Promise.all(
       record.sections.map(async (section) => ({
         ...section,
@@ -135,12 +138,20 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
     );
   }
 
-  async function canView(caller: Caller, record: ModuleRecord, classIdsOfStudent: string[]): Promise<boolean> {
-    if (record.ownerId === caller.userId) return true;
-    if (!isStudent(caller) || classIdsOfStudent.length === 0) return false;
+  /** The classes a student reads modules in: the one they name (if enrolled), or all of theirs. */
+  async function classesOfStudent(studentId: string, classId: string | undefined): Promise<ClassRecord[]> {
+    if (classId !== undefined) {
+      const schoolClass = await classes.getClassOfStudent(classId, studentId);
+      return schoolClass ? [schoolClass] : [];
+    }
     // A membership is the enrolment (written last, removed first); class items are small whatever the class size.
-    const enrolled = await classes.getClasses(classIdsOfStudent);
-    return enrolled.some((schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId));
+    const classIds = await classes.listClassIdsOfStudent(studentId);
+    return classIds.length === 0 ? [] : classes.getClasses(classIds);
+  }
+
+  function canView(caller: Caller, record: ModuleRecord, studentClasses: ClassRecord[]): boolean {
+    if (record.ownerId === caller.userId) return true;
+    return isStudent(caller) && studentClasses.some((schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId));
   }
 
   /**

@@ -59,7 +59,10 @@ export interface RosterPage {
 /** How many section completions the students of a class have recorded in one module (kept as they happen). */
 export interface CompletionCounter {
   moduleId: string;
+  /** Every first completion in the module, whichever section (what the counter held before it counted per section). */
   completions: number;
+  /** First completions per section id: a removed section, or one whose completion was reset, stops counting. */
+  bySection: Record<string, number>;
 }
 
 export interface ProgressRecord {
@@ -115,6 +118,8 @@ export interface FileReferenceStore {
 export interface ClassStore {
   getClass(classId: string): Promise<ClassRecord | undefined>;
   getClasses(classIds: string[]): Promise<ClassRecord[]>;
+  /** The class if this student is enrolled in it: its item and their membership in one BatchGetItem. */
+  getClassOfStudent(classId: string, studentId: string): Promise<ClassRecord | undefined>;
   listClassesByTeacher(teacherId: string): Promise<ClassRecord[]>;
   listClassIdsOfStudent(studentId: string): Promise<string[]>;
   /** One GetItem on the student's membership, whatever the class size. */
@@ -144,8 +149,11 @@ export interface ClassStore {
   renameClass(classId: string, className: string): Promise<boolean>;
   /** Sets (or, with null, removes) the class's teacher. */
   setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
-  /** Removes their membership (access) first, then the roster entry and one from the count; their progress stays. */
-  unenrollStudent(classId: string, studentId: string): Promise<void>;
+  /**
+   * Removes their membership (access) first, then the roster entry and one from the count; their progress stays.
+   * True for the call that removed the roster entry (of concurrent or repeated calls, exactly one).
+   */
+  unenrollStudent(classId: string, studentId: string): Promise<boolean>;
   /** The class, its enrolments and its progress; modules stay. */
   deleteClassAndItsData(classId: string): Promise<void>;
   /**
@@ -203,6 +211,11 @@ export interface ProgressStore {
   /** The class's progress items, or only those of one module: one query per page of items. */
   listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
+  /**
+   * Adds one student's recorded completions in these modules to the class's counters (`1`, when they are enrolled
+   * again) or takes them out (`-1`, when unenrolled): their progress stays, but only enrolled students count.
+   */
+  countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1): Promise<void>;
 }
 
 export interface StoredFile {

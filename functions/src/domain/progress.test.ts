@@ -283,6 +283,24 @@ describe('classCompletion', () => {
     });
   });
 
+  it("counts only the module's current sections: a removed section, or one reset to a new id, stops counting", async () => {
+    ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
+    await Promise.all([mark('section-1'), mark('section-2'), mark('section-1', { ...student, userId: 'student-0' })]);
+    const cells = () => service.classCompletion(teacher, CLASS_ID).then((completion) => completion.modules[0]);
+    await expect(cells()).resolves.toMatchObject({ sections: 2, completions: 3, percentage: 75 });
+    // section-2 removed; section-1 replaced with its completion reset (the edit screen sends it without its id).
+    ports.modules.put(moduleRecord({ sections: [section('section-1', 1)] }));
+    await expect(cells()).resolves.toMatchObject({ sections: 1, completions: 2, percentage: 100 });
+    ports.modules.put(moduleRecord({ sections: [section('section-9', 1)] }));
+    await expect(cells()).resolves.toMatchObject({ sections: 1, completions: 0, percentage: 0 });
+  });
+
+  it('answers the total of a counter kept before it counted per section, until the migration splits it', async () => {
+    ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
+    ports.progress.counters.set(`${CLASS_ID}|${MODULE_ID}`, { moduleId: MODULE_ID, completions: 3, bySection: { 'section-1': 1 } });
+    await expect(service.classCompletion(teacher, CLASS_ID)).resolves.toMatchObject({ modules: [{ completions: 3, percentage: 75 }] });
+  });
+
   it('answers the students with a first completion on one of the last 7 UTC days, today included', async () => {
     ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', early: 'Al', late: 'Bo' } }));
     const enrolled = (userId: string) => ({ ...student, userId });

@@ -17,7 +17,7 @@ import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
 import { forbidden, invalid, notFound } from './errors';
-import type { ClassRecord, ClassStore, Clock, Enrolment, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
+import type { ClassRecord, ClassStore, Clock, CompletionCounter, Enrolment, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
 
 export interface ProgressServicePorts {
   classes: ClassStore;
@@ -151,12 +151,13 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
       progress.listCompletionCounters(classId),
       progress.listActiveStudents(classId, engagementDays(clock.now())),
     ]);
-    const completionsOf = new Map(counters.map((counter) => [counter.moduleId, counter.completions]));
+    const counterOf = new Map(counters.map((counter) => [counter.moduleId, counter]));
     const { studentCount } = schoolClass;
     const percent = (done: number, of: number) => (of === 0 ? 0 : Math.min(100, Math.round((done / of) * 100)));
     const rows = byTitle(assigned).map((module) => {
       const sections = module.sections.length;
-      const completions = completionsOf.get(module.moduleId) ?? 0;
+      const counter = counterOf.get(module.moduleId);
+      const completions = counter ? completionsOfSections(counter, module.sections.map((section) => section._id)) : 0;
       return { moduleId: module.moduleId, moduleTitle: module.title, sections, completions, percentage: percent(completions, studentCount * sections) };
     });
     const done = rows.reduce((sum, row) => sum + row.completions, 0);
@@ -205,6 +206,17 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
 const NOT_ASSIGNED = 'This module is not assigned to this class.';
 
 const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
+
+/**
+ * First completions of the module's current sections: a removed section, or one whose completion was reset (a new
+ * id), no longer counts. A counter whose total is more than its sections' counts holds completions from before it
+ * counted per section; its total answers until `npm run migrate` splits it.
+ */
+function completionsOfSections(counter: CompletionCounter, sectionIds: string[]): number {
+  const counted = Object.values(counter.bySection).reduce((sum, count) => sum + count, 0);
+  if (counter.completions > counted) return counter.completions;
+  return sectionIds.reduce((sum, sectionId) => sum + (counter.bySection[sectionId] ?? 0), 0);
+}
 
 function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
   if (orderedModules.length === 0) return [];

@@ -87,6 +87,14 @@ export function makeClassRepository(context: TableContext) {
     return items.map(toRecord);
   }
 
+  async function getClassOfStudent(classId: string, studentId: string): Promise<ClassRecord | undefined> {
+    const membership = keys.membership(studentId, classId);
+    const items = await table.batchGet<Record<string, unknown>>([keys.classMeta(classId), membership]);
+    const enrolled = items.some((item) => item.pk === membership.pk && item.sk === membership.sk);
+    const classItem = items.find((item) => item.pk !== membership.pk);
+    return enrolled && classItem ? toRecord(classItem) : undefined;
+  }
+
   async function listClassesByTeacher(teacherId: string): Promise<ClassRecord[]> {
     const items = await table.queryByPrefix<Record<string, unknown>>(queries.classesOfTeacher(teacherId), { onOwnerIndex: true });
     return items.map(toRecord);
@@ -229,6 +237,7 @@ export function makeClassRepository(context: TableContext) {
   const store: ClassStore = {
     getClass,
     getClasses,
+    getClassOfStudent,
     listClassesByTeacher,
     listClassIdsOfStudent,
     listAllStudents,
@@ -340,6 +349,7 @@ export function makeClassRepository(context: TableContext) {
         new DeleteCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId), ReturnValues: 'ALL_OLD' }),
       );
       if (Attributes) await changeStudentCount(classId, -1);
+      return Boolean(Attributes);
     },
 
     /**

@@ -59,8 +59,9 @@ test('addCompletedSection ADDs to the set and its first completion time in one u
   });
   expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
     Key: counterKey,
-    UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
-    ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+    UpdateExpression: 'ADD completions :total, #section0 :count SET entity = :entity, classId = :class, moduleId = :module',
+    ExpressionAttributeNames: { '#section0': 'completions#section-2' },
+    ExpressionAttributeValues: { ':total': 1, ':count': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
   });
   // The day's active students, at once with the counter: the student joins the string set of the completion's UTC day.
   expect(ddb).toReceiveNthCommandWith(3, UpdateCommand, {
@@ -97,10 +98,27 @@ test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a 
   expect(sizes).toEqual([100, 20]);
 });
 
-test("listCompletionCounters queries the class's counter items", async () => {
-  ddb.on(QueryCommand).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID, completions: 7 }] });
-  await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([{ moduleId: MODULE_ID, completions: 7 }]);
+test("listCompletionCounters queries the class's counter items, with each section's count (never below 0)", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID, completions: 7, 'completions#section-1': 5, 'completions#section-2': -1 }] });
+  await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([
+    { moduleId: MODULE_ID, completions: 7, bySection: { 'section-1': 5, 'section-2': 0 } },
+  ]);
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
+});
+
+test("countCompletionsOfStudent reads the student's progress by key and takes each module's completions out in one ADD", async () => {
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1', 'section-2'])] } });
+  await repository.countCompletionsOfStudent(CLASS_ID, [MODULE_ID, 'unstarted'], STUDENT_ID, -1);
+  expect(ddb).toReceiveCommandWith(BatchGetCommand, {
+    RequestItems: { 'progress-table': { Keys: [itemKey, { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#unstarted#${STUDENT_ID}` }], ConsistentRead: true } },
+  });
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: counterKey,
+    UpdateExpression: 'ADD completions :total, #section0 :count, #section1 :count SET entity = :entity, classId = :class, moduleId = :module',
+    ExpressionAttributeNames: { '#section0': 'completions#section-1', '#section1': 'completions#section-2' },
+    ExpressionAttributeValues: { ':total': -2, ':count': -1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+  });
 });
 
 test('addCompletedSection with an activity context puts the item on the teacher\'s activity index with the names the bell shows', async () => {

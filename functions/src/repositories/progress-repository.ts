@@ -1,6 +1,7 @@
 // Data access for progress: one item per (class, module, student) under the class's partition (a report page reads
-// its students' items by key; the whole class is one query), one completion counter per (class, module), added to
-// when a section is completed for the first time, so dashboards read one small item per module, and one item per
+// its students' items by key; the whole class is one query), one completion counter per (class, module) with a count
+// per section, added to when a section is completed for the first time, so dashboards read one small item per module
+// and count only the sections the module still has, and one item per
 // (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
@@ -14,6 +15,9 @@ import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type Tabl
  * repeat or a race never moves the first time.
  */
 const COMPLETED_AT_PREFIX = 'completedAt#';
+
+/** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
+const SECTION_COUNT_PREFIX = 'completions#';
 
 /** A migration fills a class's day items a few at a time. */
 const DAY_WRITES_IN_FLIGHT = 8;
@@ -36,13 +40,26 @@ export function makeProgressRepository(context: TableContext) {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
 
-  const counterItem = (classId: string, moduleId: string, completions: number) => ({
+  const counterItem = (classId: string, { moduleId, completions, bySection }: CompletionCounter) => ({
     ...keys.completionCounter(classId, moduleId),
     entity: 'CompletionCounter',
     classId,
     moduleId,
     completions,
+    ...Object.fromEntries(Object.entries(bySection).map(([sectionId, count]) => [`${SECTION_COUNT_PREFIX}${sectionId}`, count])),
   });
+
+  /** Adds `count` (negative to take back) to the module's total and to each of these sections' counts, atomically. */
+  const addToCounter = (classId: string, moduleId: string, sectionIds: string[], count: number) =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.completionCounter(classId, moduleId),
+        UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')} SET entity = :entity, classId = :class, moduleId = :module`,
+        ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
+        ExpressionAttributeValues: { ':total': count * sectionIds.length, ':count': count, ':entity': 'CompletionCounter', ':class': classId, ':module': moduleId },
+      }),
+    );
 
   /** Adds students to the class's active students of a UTC day (a string set: adding twice changes nothing). */
   const addActiveStudents = (classId: string, day: string, studentIds: string[]) =>
@@ -57,22 +74,28 @@ export function makeProgressRepository(context: TableContext) {
     );
 
   /**
-   * Sets every completion counter of a class to what its progress items hold (a repair after an interrupted mark, or
-   * the first fill after a migration), and adds every known completion time's student to that day's active students
-   * (progress recorded before the day items existed); answers the counters written. Counts raw completed section
-   * ids, as the counters do; modules with no progress get 0.
+   * Sets every completion counter of a class to what its enrolled students' progress items hold (a repair after an
+   * interrupted mark or enrolment, or the first fill after a migration), and adds every known completion time's
+   * student to that day's active students (progress recorded before the day items existed); answers the counters
+   * written. Counts every completed section id, as the counters do (readers keep the module's current sections);
+   * modules with no progress get 0.
    */
-  async function recomputeCounters(classId: string, moduleIds: string[]): Promise<CompletionCounter[]> {
+  async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
     const [records, existing] = await Promise.all([
       table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId)),
       table.queryByPrefix<{ moduleId: string }>(queries.countersOfClass(classId), { projection: 'moduleId' }),
     ]);
-    const totals = new Map<string, number>([...existing.map(({ moduleId }) => [moduleId, 0] as const), ...moduleIds.map((id) => [id, 0] as const)]);
-    for (const record of records.map(toRecord)) totals.set(record.moduleId, (totals.get(record.moduleId) ?? 0) + record.completedSections.length);
-    const counters = [...totals].map(([moduleId, completions]) => ({ moduleId, completions }));
-    await Promise.all(
-      counters.map(({ moduleId, completions }) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, moduleId, completions) }))),
+    const enrolled = new Set(enrolledStudentIds);
+    const counters = new Map<string, CompletionCounter>(
+      [...existing.map(({ moduleId }) => moduleId), ...moduleIds].map((moduleId) => [moduleId, { moduleId, completions: 0, bySection: {} }]),
     );
+    for (const record of records.map(toRecord).filter((each) => enrolled.has(each.studentId))) {
+      const counter = counters.get(record.moduleId) ?? { moduleId: record.moduleId, completions: 0, bySection: {} };
+      for (const sectionId of record.completedSections) counter.bySection[sectionId] = (counter.bySection[sectionId] ?? 0) + 1;
+      counter.completions += record.completedSections.length;
+      counters.set(record.moduleId, counter);
+    }
+    await Promise.all([...counters.values()].map((counter) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, counter) }))));
     const activeByDay = new Map<string, Set<string>>();
     for (const record of records.map(toRecord)) {
       for (const at of Object.values(record.completedAt ?? {})) {
@@ -81,7 +104,7 @@ export function makeProgressRepository(context: TableContext) {
       }
     }
     await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => addActiveStudents(classId, day, [...students]));
-    return counters;
+    return [...counters.values()];
   }
 
   const store: ProgressStore = {
@@ -133,17 +156,7 @@ export function makeProgressRepository(context: TableContext) {
       const before = (Attributes?.completedSections as Set<string> | undefined) ?? new Set<string>();
       const completedAtBefore = Attributes ? prefixedAttributes(Attributes, COMPLETED_AT_PREFIX) : {};
       if (!before.has(sectionId)) {
-        await Promise.all([
-          client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: keys.completionCounter(classId, moduleId),
-              UpdateExpression: 'ADD completions :one SET entity = :entity, classId = :class, moduleId = :module',
-              ExpressionAttributeValues: { ':one': 1, ':entity': 'CompletionCounter', ':class': classId, ':module': moduleId },
-            }),
-          ),
-          addActiveStudents(classId, utcDay(updatedAt), [studentId]),
-        ]);
+        await Promise.all([addToCounter(classId, moduleId, [sectionId], 1), addActiveStudents(classId, utcDay(updatedAt), [studentId])]);
       }
       return {
         classId,
@@ -163,8 +176,12 @@ export function makeProgressRepository(context: TableContext) {
     },
 
     async listCompletionCounters(classId) {
-      const items = await table.queryByPrefix<{ moduleId: string; completions?: number }>(queries.countersOfClass(classId));
-      return items.map(({ moduleId, completions }) => ({ moduleId, completions: Math.max(0, completions ?? 0) }));
+      const items = await table.queryByPrefix<Record<string, unknown> & { moduleId: string; completions?: number }>(queries.countersOfClass(classId));
+      return items.map((item) => {
+        const bySection = prefixedAttributes<number>(item, SECTION_COUNT_PREFIX);
+        for (const [sectionId, count] of Object.entries(bySection)) bySection[sectionId] = Math.max(0, count);
+        return { moduleId: item.moduleId, completions: Math.max(0, item.completions ?? 0), bySection };
+      });
     },
 
     async listActiveStudents(classId, days) {
@@ -185,6 +202,16 @@ export function makeProgressRepository(context: TableContext) {
     async deleteProgressOfModule(classId, moduleId) {
       const items = await table.queryByPrefix<Key>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk' });
       await table.batchDelete([...items.map(({ pk, sk }) => ({ pk, sk })), keys.completionCounter(classId, moduleId)]);
+    },
+
+    async countCompletionsOfStudent(classId, moduleIds, studentId, direction) {
+      if (moduleIds.length === 0) return;
+      const records = await store.listProgressOfStudent(classId, moduleIds, studentId);
+      await Promise.all(
+        records
+          .filter((record) => record.completedSections.length > 0)
+          .map((record) => addToCounter(classId, record.moduleId, record.completedSections, direction)),
+      );
     },
   };
 

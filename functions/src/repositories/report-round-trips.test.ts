@@ -1,13 +1,14 @@
-// A class report page, the module drill-down and a class's completion with its engagement (the teacher dashboard's
-// read) over the real DynamoDB adapters with a mocked client: each is a fixed number of round trips whatever the
-// class size (docs/architecture.md states the numbers).
+// A class report page, the module drill-down, a class's completion with its engagement (the teacher dashboard's
+// read) and a student's read of a module over the real DynamoDB adapters with a mocked client: each is a fixed number
+// of round trips whatever the class size (docs/architecture.md states the numbers).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
-import { classItem, CLASS_ID, enrolmentItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { classItem, CLASS_ID, enrolmentItem, membershipItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { engagementDays } from '@shared/report-insight';
 import { callers } from '../../test/in-memory/records';
-import { FixedClock } from '../../test/in-memory/stores';
+import { FixedClock, InMemoryFileReferenceStore, InMemoryFileStore, RecordingLog, SequentialIds } from '../../test/in-memory/stores';
+import { makeModuleService } from '../domain/modules';
 import { makeProgressService } from '../domain/progress';
 import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
@@ -22,6 +23,17 @@ const service = makeProgressService({
   clock: new FixedClock(),
 });
 
+const moduleService = makeModuleService({
+  classes: makeClassRepository(context),
+  modules: makeModuleRepository(context),
+  progress: makeProgressRepository(context),
+  files: new InMemoryFileStore(),
+  fileReferences: new InMemoryFileReferenceStore(),
+  clock: new FixedClock(),
+  ids: new SequentialIds(),
+  log: new RecordingLog(),
+});
+
 function givenClassOf(size: number) {
   const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
   const modules = Array.from({ length: 20 }, (_, index) => moduleItem({ moduleId: `${MODULE_ID}-${index}`, title: `Module ${index}` }));
@@ -32,7 +44,9 @@ function givenClassOf(size: number) {
   answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
   answer(BatchGetCommand, (input) => {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
-    return { Responses: { table: [...modules, ...progress, ...activeDays].filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
+    const memberships = studentIds.map((studentId) => membershipItem(studentId, CLASS_ID));
+    const items = [classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), ...memberships, ...modules, ...progress, ...activeDays];
+    return { Responses: { table: items.filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
   });
   answer(QueryCommand, () => ({ Items: studentIds.map((studentId) => enrolmentItem(studentId, studentId)) }), {
     ExpressionAttributeValues: { ':prefix': 'STUDENT#' },
@@ -95,4 +109,12 @@ it.each([1, 5000])("reads a class's completion and its students active in the la
   const dayKeys = ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!).filter((key) => String(key.sk).startsWith('ACTIVE_DAY#'));
   expect(dayKeys).toHaveLength(7);
   expect(ddb.commandCalls(QueryCommand).map((call) => call.args[0].input.ExpressionAttributeValues![':prefix'])).toEqual(['COMPLETIONS#']);
+});
+
+it.each([1, 5000])('reads a module for a student who names their class (%i students) in 1 round trip', async (size) => {
+  givenClassOf(size);
+  const module = await moduleService.get({ userId: 'student-0000', roles: ['Students'] }, `${MODULE_ID}-0`, CLASS_ID);
+  expect(module._id).toBe(`${MODULE_ID}-0`);
+  expect(roundTrips).toBe(1);
+  expect(ddb.calls()).toHaveLength(2);
 });

@@ -2,7 +2,8 @@
 // goes (`npm run migrate`, and `npm start` on the local data). Idempotent. For every class: a roster kept on the class
 // item (a `students` map, before enrolment items) moves to one item per enrolment (readers accept both shapes until
 // then); enrolment items written before they kept the student's e-mail get it from the directory; the student count is
-// set from the enrolment items; the completion counters are set from the progress items, and each known completion
+// set from the enrolment items; the completion counters (per module and per section) are set from the enrolled
+// students' progress items, and each known completion
 // time's student is added to that day's active students (the dashboard's engagement).
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
 import { mapWithConcurrency } from '../domain/concurrency';
@@ -42,7 +43,8 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const { filled: emailsFilled, unknown: notInDirectory } = await fillEmails(classes, classId, emailOf);
     const students = (await classes.recountStudents(classId)) ?? 0;
     const record = await classes.getClass(classId);
-    const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds) : [];
+    const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
+    const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
     return { moved, emailsFilled, notInDirectory, students, counters: counters.length };
   });
   const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters') => results.reduce((sum, result) => sum + result[field], 0);

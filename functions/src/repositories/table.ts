@@ -85,9 +85,9 @@ const chunk = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
 
 /** Attributes named `{prefix}{id}` (one per id, so one update can set one atomically) as a map id → value. */
-export function prefixedAttributes(item: Record<string, unknown>, prefix: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(item)) if (name.startsWith(prefix)) values[name.slice(prefix.length)] = value as string;
+export function prefixedAttributes<Value = string>(item: Record<string, unknown>, prefix: string): Record<string, Value> {
+  const values: Record<string, Value> = {};
+  for (const [name, value] of Object.entries(item)) if (name.startsWith(prefix)) values[name.slice(prefix.length)] = value as Value;
   return values;
 }
 

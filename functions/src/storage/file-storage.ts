@@ -20,7 +20,17 @@ export interface FileStorageContext {
   bucketName: string;
   /** `getSignedUrl` of `@aws-sdk/s3-request-presigner`; given, so tests can sign predictably. */
   presign: typeof getSignedUrl;
+  /** The time links are signed at; the system clock unless a test sets it. */
+  now?: () => number;
 }
+
+/**
+ * Download links are signed as of the start of a window of this length and live that much longer than
+ * DOWNLOAD_URL_TTL_SECONDS, so a link handed out has at least the full TTL left, and is the same string for every
+ * reader of the file within the window: signed once per container and window (signing costs about a millisecond, a
+ * module has many sections), and a file read again can come from the browser's cache.
+ */
+export const LINK_WINDOW_SECONDS = 300;
 
 /** S3's refusals of a multipart completion or abort that are the client's to fix. */
 function multipartRefusal(error: unknown): MultipartOutcome | undefined {
@@ -36,7 +46,31 @@ function multipartRefusal(error: unknown): MultipartOutcome | undefined {
   }
 }
 
-export function makeFileStorage({ client, bucketName: Bucket, presign }: FileStorageContext): FileStore {
+export function makeFileStorage({ client, bucketName: Bucket, presign, now = Date.now }: FileStorageContext): FileStore {
+  let window = { start: 0, links: new Map<string, Promise<string>>() };
+
+  /** The window's link for this file and way of serving it, signed on first use (a failed signing is not kept). */
+  function windowLink(key: string, fileName: string, contentType: string): Promise<string> {
+    const start = Math.floor(now() / (LINK_WINDOW_SECONDS * 1000)) * LINK_WINDOW_SECONDS * 1000;
+    if (start !== window.start) window = { start, links: new Map() };
+    const { links } = window;
+    const id = `${key}\n${fileName}\n${contentType}`;
+    let link = links.get(id);
+    if (!link) {
+      const display = {
+        ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        ...(contentType === 'PDF' ? { ResponseContentType: 'application/pdf' } : {}),
+      };
+      link = presign(client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
+        expiresIn: DOWNLOAD_URL_TTL_SECONDS + LINK_WINDOW_SECONDS,
+        signingDate: new Date(start),
+      });
+      links.set(id, link);
+      link.catch(() => links.delete(id));
+    }
+    return link;
+  }
+
   return {
     /**
      * The stored file's type and size, or undefined when there is none. Functions may not list the bucket, so S3
@@ -58,15 +92,7 @@ export function makeFileStorage({ client, bucketName: Bucket, presign }: FileSto
      * the link always downloads (Download original), so an uploaded HTML or SVG file can never run as a page. PDFs
      * are served as PDF whatever the uploader said.
      */
-    downloadUrl(key, fileName, contentType) {
-      const display = {
-        ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        ...(contentType === 'PDF' ? { ResponseContentType: 'application/pdf' } : {}),
-      };
-      return presign(client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
-        expiresIn: DOWNLOAD_URL_TTL_SECONDS,
-      });
-    },
+    downloadUrl: windowLink,
 
     // The presigner leaves Content-Type unsigned and Content-Length out unless told: signed, S3 refuses a PUT of
     // any other size or type (403 SignatureDoesNotMatch).

@@ -3,13 +3,14 @@ import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/get-module';
 import { ports } from '../in-memory/handler-adapters';
-import { fileKey, givenSchool, MODULE_ID, section } from '../in-memory/records';
+import { CLASS_ID, fileKey, givenSchool, MODULE_ID, OTHER_CLASS_ID, section } from '../in-memory/records';
 import { resetPorts } from '../in-memory/stores';
 
 jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
 jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
 
-const get = (token: TokenSpec, id = MODULE_ID) => invoke(handler, apiEvent(routes.getModule, { token, pathParameters: { id } }));
+const get = (token: TokenSpec, id = MODULE_ID, query?: Record<string, string>) =>
+  invoke(handler, { ...apiEvent(routes.getModule, { token, pathParameters: { id } }), queryStringParameters: query });
 
 beforeEach(() => {
   resetPorts(ports);
@@ -47,5 +48,17 @@ describe('GET /api/modules/{id}', () => {
 
   it('answers 400 to a malformed id', async () => {
     expect(await get(tokens.teacher, 'a b')).toMatchObject({ statusCode: 400, body: errorBody(/^id /) });
+  });
+
+  it('answers 200 to a student who names the class they read it in, and 404 for a class of theirs without it', async () => {
+    expect((await get(tokens.student, MODULE_ID, { classId: CLASS_ID })).statusCode).toBe(200);
+    expect(await get(tokens.student, MODULE_ID, { classId: OTHER_CLASS_ID })).toMatchObject({ statusCode: 404, body: { message: 'Module not found.' } });
+  });
+
+  it.each([
+    ['a malformed classId', { classId: 'a b' }, /classId may only contain letters/],
+    ['an unknown query parameter', { class: CLASS_ID }, /class/],
+  ])('answers 400 to %s', async (_case, query, message) => {
+    expect(await get(tokens.student, MODULE_ID, query)).toMatchObject({ statusCode: 400, body: errorBody(message) });
   });
 });

@@ -144,6 +144,11 @@ export class InMemoryClassStore implements ClassStore {
     return [...new Set(classIds)].flatMap((id) => (this.records.has(id) ? [this.toRecord(id)!] : []));
   }
 
+  /** BatchGet of the class item and the membership */
+  async getClassOfStudent(classId: string, studentId: string) {
+    return (await this.isEnrolled(classId, studentId)) ? this.toRecord(classId) : undefined;
+  }
+
   async listClassesByTeacher(teacherId: string) {
     return this.all().filter((record) => record.teacherId === teacherId);
   }
@@ -238,7 +243,7 @@ export class InMemoryClassStore implements ClassStore {
 
   async unenrollStudent(classId: string, studentId: string) {
     this.memberships.get(studentId)?.delete(classId);
-    this.rosters.get(classId)?.delete(studentId);
+    return this.rosters.get(classId)?.delete(studentId) ?? false;
   }
 
   async deleteClassAndItsData(classId: string) {
@@ -285,8 +290,16 @@ export class InMemoryProgressStore implements ProgressStore {
     return record && copy(record);
   }
 
-  /** (class, module) → completions, like the counter items: one more per first completion of a section. */
-  readonly counters = new Map<string, number>();
+  /** (class, module) → completions, like the counter items: one more per first completion of a section, in the total and the section's count. */
+  readonly counters = new Map<string, CompletionCounter>();
+
+  private addToCounter(classId: string, moduleId: string, sectionIds: string[], count: number) {
+    const key = `${classId}|${moduleId}`;
+    const counter = this.counters.get(key) ?? { moduleId, completions: 0, bySection: {} };
+    counter.completions += count * sectionIds.length;
+    for (const sectionId of sectionIds) counter.bySection[sectionId] = (counter.bySection[sectionId] ?? 0) + count;
+    this.counters.set(key, counter);
+  }
 
   /** (class, UTC day) → the students who completed a section that day, like the day items. */
   readonly activeDays = new Map<string, Set<string>>();
@@ -299,8 +312,7 @@ export class InMemoryProgressStore implements ProgressStore {
     if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (!current?.completedSections.includes(sectionId)) {
-      const counter = `${key.classId}|${key.moduleId}`;
-      this.counters.set(counter, (this.counters.get(counter) ?? 0) + 1);
+      this.addToCounter(key.classId, key.moduleId, [sectionId], 1);
       const day = `${key.classId}|${utcDay(updatedAt)}`;
       this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
     }
@@ -331,10 +343,14 @@ export class InMemoryProgressStore implements ProgressStore {
   }
 
   async listCompletionCounters(classId: string): Promise<CompletionCounter[]> {
-    return [...this.counters].flatMap(([key, completions]) => {
-      const [counterClass, moduleId] = key.split('|');
-      return counterClass === classId ? [{ moduleId, completions }] : [];
-    });
+    return [...this.counters].flatMap(([key, counter]) => (key.startsWith(`${classId}|`) ? [structuredClone(counter)] : []));
+  }
+
+  /** BatchGet of the student's records, then ADD to each module's counter */
+  async countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1) {
+    for (const record of await this.listProgressOfStudent(classId, moduleIds, studentId)) {
+      if (record.completedSections.length > 0) this.addToCounter(classId, record.moduleId, record.completedSections, direction);
+    }
   }
 
   async listActiveStudents(classId: string, days: string[]) {

@@ -88,7 +88,8 @@ function safeJson(text: string): unknown {
 
 export const api = {
   listModules: () => call('listModules', {}),
-  getModule: (id: string) => call('getModule', { id }),
+  /** A student names the class they read it in (one round trip authorizes them); its owner reads it without. */
+  getModule: (id: string, classId?: string) => call('getModule', { id }, undefined, { classId }),
   createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
   updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
   deleteModule: (id: string) => call('deleteModule', { id }),

@@ -20,7 +20,7 @@ const LOAD_FAILED = 'Failed to load module content.';
 export default function StudentModulePage() {
   const { classId, moduleId } = useParams();
   const { userId } = useCurrentUser();
-  const module = useModule(moduleId);
+  const module = useModule(moduleId, classId);
   const progress = useStudentProgress(userId, moduleId, classId);
   useDocumentTitle(module.data?.title ?? 'Module');
   useLogError(module.error ?? progress.error, 'Loading the module failed');

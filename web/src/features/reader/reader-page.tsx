@@ -21,7 +21,7 @@ export default function ReaderPage() {
   const { classId, moduleId = '', sectionId = '' } = useParams();
   const { userId } = useCurrentUser();
   const studentId = classId ? userId : '';
-  const module = useModule(moduleId);
+  const module = useModule(moduleId, classId);
   const progress = useStudentProgress(studentId, moduleId, classId);
   useLogError(module.error ?? progress.error, 'Loading the section failed');
 

@@ -27,10 +27,10 @@ export function useModules() {
  */
 const MODULE_DETAIL_REFRESH_MS = Math.floor((DOWNLOAD_URL_TTL_SECONDS * 1000 * 2) / 3);
 
-export function useModule(moduleId: string | undefined) {
+export function useModule(moduleId: string | undefined, classId?: string) {
   return useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ''),
-    queryFn: () => api.getModule(moduleId!),
+    queryFn: () => api.getModule(moduleId!, classId),
     enabled: Boolean(moduleId),
     staleTime: MODULE_DETAIL_REFRESH_MS,
     refetchInterval: MODULE_DETAIL_REFRESH_MS,

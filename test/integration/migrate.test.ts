@@ -230,7 +230,7 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   const recomputed = await makeProgressRepository(table).recomputeCounters(CLASS_ID, [module._id], enrolled);
   stores.destroy();
   const of = (counters: CompletionCounter[]) => counters.find((counter) => counter.moduleId === module._id);
-  expect(of(counted)).toEqual({ moduleId: module._id, completions: 31 * 4, bySection: Object.fromEntries(sectionIds.map((sectionId) => [sectionId, 31])) });
+  expect(of(counted)).toEqual({ moduleId: module._id, completions: 31 * 4, bySection: Object.fromEntries(sectionIds.map((sectionId) => [sectionId, 31])), startedStudents: 31 });
   expect(of(recomputed)).toEqual(of(counted));
   const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
   expect(completion.modules.find((each: { moduleId: string }) => each.moduleId === module._id)).toMatchObject({ completions: 124, sections: 4 });

@@ -91,15 +91,15 @@ it("takes an unenrolled student's completions out of the class's counters once, 
   await service.enrol(caller, classId, [student.userId]);
   for (const sectionId of ['s1', 's2']) await progress.addCompletedSection({ classId, moduleId: 'cells', studentId: student.userId }, sectionId, '2024-05-01T00:00:00.000Z');
   const counter = async () => (await progress.listCompletionCounters(classId))[0];
-  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 } });
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 }, startedStudents: 1 });
 
   await service.unenrol(caller, classId, student.userId);
   await expect(service.unenrol(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'notFound' });
-  expect(await counter()).toEqual({ moduleId: 'cells', completions: 0, bySection: { s1: 0, s2: 0 } });
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 0, bySection: { s1: 0, s2: 0 }, startedStudents: 0 });
 
   await service.enrol(caller, classId, [student.userId]);
   await service.enrol(caller, classId, [student.userId]); // already enrolled: counted once
-  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 } });
+  expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 }, startedStudents: 1 });
 });
 
 it('lists classes by name with counts, and deletes one with a record of its enrolments', async () => {

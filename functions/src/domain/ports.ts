@@ -63,6 +63,8 @@ export interface CompletionCounter {
   completions: number;
   /** First completions per section id: a removed section, or one whose completion was reset, stops counting. */
   bySection: Record<string, number>;
+  /** Enrolled students with at least one completion in the module (the bell's "have not started"). */
+  startedStudents: number;
 }
 
 export interface ProgressRecord {

@@ -297,7 +297,7 @@ describe('classCompletion', () => {
 
   it('answers the total of a counter kept before it counted per section, until the migration splits it', async () => {
     ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
-    ports.progress.counters.set(`${CLASS_ID}|${MODULE_ID}`, { moduleId: MODULE_ID, completions: 3, bySection: { 'section-1': 1 } });
+    ports.progress.counters.set(`${CLASS_ID}|${MODULE_ID}`, { moduleId: MODULE_ID, completions: 3, bySection: { 'section-1': 1 }, startedStudents: 1 });
     await expect(service.classCompletion(teacher, CLASS_ID)).resolves.toMatchObject({ modules: [{ completions: 3, percentage: 75 }] });
   });
 

@@ -36,7 +36,15 @@ test("recentActivity reads the teacher's activity index newest first, in one que
   });
 });
 
-test("countStarted counts the module's progress items in the class without reading them", async () => {
+test("countStarted reads the started students off the module's completion counter: one GetItem, no query", async () => {
+  ddb.on(GetCommand).resolves({ Item: { startedStudents: 4 } });
+  await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(4);
+  expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` }, ProjectionExpression: 'startedStudents' });
+  expect(ddb).not.toReceiveCommand(QueryCommand);
+});
+
+test("countStarted counts the module's progress items, without reading them, when no counter keeps the number yet", async () => {
+  ddb.on(GetCommand).resolves({ Item: {} });
   ddb.on(QueryCommand).resolves({ Count: 7 });
   await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(7);
   expect(ddb).toReceiveCommandWith(QueryCommand, {

@@ -48,7 +48,16 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
       return Items.map(toActivity);
     },
 
+    /**
+     * The students the (class, module) completion counter says have started it: one small GetItem whatever the
+     * class size. Without one that keeps them (no completion yet, or a counter from before, until `npm run migrate`)
+     * the module's progress items are counted (a COUNT query over the class, page by page; empty when none).
+     */
     async countStarted(classId, moduleId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.completionCounter(classId, moduleId), ProjectionExpression: 'startedStudents' }),
+      );
+      if (typeof Item?.startedStudents === 'number') return Math.max(0, Item.startedStudents);
       const { partition, sortPrefix } = queries.progressOfClass(classId, moduleId);
       let count = 0;
       let ExclusiveStartKey: Record<string, unknown> | undefined;

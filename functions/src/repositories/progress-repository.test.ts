@@ -98,10 +98,20 @@ test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a 
   expect(sizes).toEqual([100, 20]);
 });
 
+test("addCompletedSection counts the student as having started the module when it created their item", async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: counterKey,
+    UpdateExpression: 'ADD completions :total, #section0 :count, startedStudents :students SET entity = :entity, classId = :class, moduleId = :module',
+    ExpressionAttributeValues: { ':total': 1, ':count': 1, ':students': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+  });
+});
+
 test("listCompletionCounters queries the class's counter items, with each section's count (never below 0)", async () => {
   ddb.on(QueryCommand).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID, completions: 7, 'completions#section-1': 5, 'completions#section-2': -1 }] });
   await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([
-    { moduleId: MODULE_ID, completions: 7, bySection: { 'section-1': 5, 'section-2': 0 } },
+    { moduleId: MODULE_ID, completions: 7, bySection: { 'section-1': 5, 'section-2': 0 }, startedStudents: 0 },
   ]);
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
 });
@@ -115,9 +125,9 @@ test("countCompletionsOfStudent reads the student's progress by key and takes ea
   expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: counterKey,
-    UpdateExpression: 'ADD completions :total, #section0 :count, #section1 :count SET entity = :entity, classId = :class, moduleId = :module',
+    UpdateExpression: 'ADD completions :total, #section0 :count, #section1 :count, startedStudents :students SET entity = :entity, classId = :class, moduleId = :module',
     ExpressionAttributeNames: { '#section0': 'completions#section-1', '#section1': 'completions#section-2' },
-    ExpressionAttributeValues: { ':total': -2, ':count': -1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+    ExpressionAttributeValues: { ':total': -2, ':count': -1, ':students': -1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
   });
 });
 

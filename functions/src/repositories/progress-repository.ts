@@ -19,6 +19,8 @@ const COMPLETED_AT_PREFIX = 'completedAt#';
 /** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
 const SECTION_COUNT_PREFIX = 'completions#';
 
+const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, completions: 0, bySection: {}, startedStudents: 0 });
+
 /** A migration fills a class's day items a few at a time. */
 const DAY_WRITES_IN_FLIGHT = 8;
 
@@ -40,24 +42,35 @@ export function makeProgressRepository(context: TableContext) {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
 
-  const counterItem = (classId: string, { moduleId, completions, bySection }: CompletionCounter) => ({
+  const counterItem = (classId: string, { moduleId, completions, bySection, startedStudents }: CompletionCounter) => ({
     ...keys.completionCounter(classId, moduleId),
     entity: 'CompletionCounter',
     classId,
     moduleId,
     completions,
+    startedStudents,
     ...Object.fromEntries(Object.entries(bySection).map(([sectionId, count]) => [`${SECTION_COUNT_PREFIX}${sectionId}`, count])),
   });
 
-  /** Adds `count` (negative to take back) to the module's total and to each of these sections' counts, atomically. */
-  const addToCounter = (classId: string, moduleId: string, sectionIds: string[], count: number) =>
+  /**
+   * Adds `count` (negative to take back) to the module's total and to each of these sections' counts, and
+   * `students` to the students who started it, atomically.
+   */
+  const addToCounter = (classId: string, moduleId: string, sectionIds: string[], count: number, students: number) =>
     client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.completionCounter(classId, moduleId),
-        UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')} SET entity = :entity, classId = :class, moduleId = :module`,
+        UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')}${students ? ', startedStudents :students' : ''} SET entity = :entity, classId = :class, moduleId = :module`,
         ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
-        ExpressionAttributeValues: { ':total': count * sectionIds.length, ':count': count, ':entity': 'CompletionCounter', ':class': classId, ':module': moduleId },
+        ExpressionAttributeValues: {
+          ':total': count * sectionIds.length,
+          ':count': count,
+          ...(students ? { ':students': students } : {}),
+          ':entity': 'CompletionCounter',
+          ':class': classId,
+          ':module': moduleId,
+        },
       }),
     );
 
@@ -87,12 +100,13 @@ export function makeProgressRepository(context: TableContext) {
     ]);
     const enrolled = new Set(enrolledStudentIds);
     const counters = new Map<string, CompletionCounter>(
-      [...existing.map(({ moduleId }) => moduleId), ...moduleIds].map((moduleId) => [moduleId, { moduleId, completions: 0, bySection: {} }]),
+      [...existing.map(({ moduleId }) => moduleId), ...moduleIds].map((moduleId) => [moduleId, emptyCounter(moduleId)]),
     );
-    for (const record of records.map(toRecord).filter((each) => enrolled.has(each.studentId))) {
-      const counter = counters.get(record.moduleId) ?? { moduleId: record.moduleId, completions: 0, bySection: {} };
+    for (const record of records.map(toRecord).filter((each) => enrolled.has(each.studentId) && each.completedSections.length > 0)) {
+      const counter = counters.get(record.moduleId) ?? emptyCounter(record.moduleId);
       for (const sectionId of record.completedSections) counter.bySection[sectionId] = (counter.bySection[sectionId] ?? 0) + 1;
       counter.completions += record.completedSections.length;
+      counter.startedStudents += 1;
       counters.set(record.moduleId, counter);
     }
     await Promise.all([...counters.values()].map((counter) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, counter) }))));
@@ -156,7 +170,8 @@ export function makeProgressRepository(context: TableContext) {
       const before = (Attributes?.completedSections as Set<string> | undefined) ?? new Set<string>();
       const completedAtBefore = Attributes ? prefixedAttributes(Attributes, COMPLETED_AT_PREFIX) : {};
       if (!before.has(sectionId)) {
-        await Promise.all([addToCounter(classId, moduleId, [sectionId], 1), addActiveStudents(classId, utcDay(updatedAt), [studentId])]);
+        // No old item: the student's first completion in the module, so they have started it.
+        await Promise.all([addToCounter(classId, moduleId, [sectionId], 1, Attributes ? 0 : 1), addActiveStudents(classId, utcDay(updatedAt), [studentId])]);
       }
       return {
         classId,
@@ -180,7 +195,7 @@ export function makeProgressRepository(context: TableContext) {
       return items.map((item) => {
         const bySection = prefixedAttributes<number>(item, SECTION_COUNT_PREFIX);
         for (const [sectionId, count] of Object.entries(bySection)) bySection[sectionId] = Math.max(0, count);
-        return { moduleId: item.moduleId, completions: Math.max(0, item.completions ?? 0), bySection };
+        return { moduleId: item.moduleId, completions: Math.max(0, item.completions ?? 0), bySection, startedStudents: Math.max(0, Number(item.startedStudents ?? 0)) };
       });
     },
 
@@ -210,7 +225,7 @@ export function makeProgressRepository(context: TableContext) {
       await Promise.all(
         records
           .filter((record) => record.completedSections.length > 0)
-          .map((record) => addToCounter(classId, record.moduleId, record.completedSections, direction)),
+          .map((record) => addToCounter(classId, record.moduleId, record.completedSections, direction, direction)),
       );
     },
   };

@@ -293,10 +293,11 @@ export class InMemoryProgressStore implements ProgressStore {
   /** (class, module) → completions, like the counter items: one more per first completion of a section, in the total and the section's count. */
   readonly counters = new Map<string, CompletionCounter>();
 
-  private addToCounter(classId: string, moduleId: string, sectionIds: string[], count: number) {
+  private addToCounter(classId: string, moduleId: string, sectionIds: string[], count: number, students: number) {
     const key = `${classId}|${moduleId}`;
-    const counter = this.counters.get(key) ?? { moduleId, completions: 0, bySection: {} };
+    const counter = this.counters.get(key) ?? { moduleId, completions: 0, bySection: {}, startedStudents: 0 };
     counter.completions += count * sectionIds.length;
+    counter.startedStudents += students;
     for (const sectionId of sectionIds) counter.bySection[sectionId] = (counter.bySection[sectionId] ?? 0) + count;
     this.counters.set(key, counter);
   }
@@ -312,7 +313,7 @@ export class InMemoryProgressStore implements ProgressStore {
     if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (!current?.completedSections.includes(sectionId)) {
-      this.addToCounter(key.classId, key.moduleId, [sectionId], 1);
+      this.addToCounter(key.classId, key.moduleId, [sectionId], 1, current ? 0 : 1);
       const day = `${key.classId}|${utcDay(updatedAt)}`;
       this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
     }
@@ -349,7 +350,7 @@ export class InMemoryProgressStore implements ProgressStore {
   /** BatchGet of the student's records, then ADD to each module's counter */
   async countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1) {
     for (const record of await this.listProgressOfStudent(classId, moduleIds, studentId)) {
-      if (record.completedSections.length > 0) this.addToCounter(classId, record.moduleId, record.completedSections, direction);
+      if (record.completedSections.length > 0) this.addToCounter(classId, record.moduleId, record.completedSections, direction, direction);
     }
   }
 
@@ -600,8 +601,9 @@ export class InMemoryNoticeStore implements NoticeStore {
       });
   }
 
+  /** GetItem of the (class, module) counter's started students */
   async countStarted(classId: string, moduleId: string) {
-    return (await this.progress.listProgressOfClass(classId, moduleId)).length;
+    return this.progress.counters.get(`${classId}|${moduleId}`)?.startedStudents ?? 0;
   }
 
   async getReadAt(userId: string) {

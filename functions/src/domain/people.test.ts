@@ -47,6 +47,15 @@ describe('invite', () => {
     expect(audit.entries.map((entry) => entry.action)).toEqual(['invite']);
   });
 
+  it('a retry after a first try that stopped before giving the role gives it, records the invitation, and answers the person', async () => {
+    const { people, caller, audit, directory } = setup();
+    const halfDone = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: null, status: 'invited' });
+    const again = await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    expect(again).toEqual({ person: { ...halfDone, role: 'Teachers' }, created: false });
+    expect(directory.people.get(halfDone.userId)?.role).toBe('Teachers');
+    expect(audit.entries.map((entry) => [entry.action, entry.detail])).toEqual([['invite', 'as Teachers']]);
+  });
+
   it('the same e-mail with another role, or of someone who has signed in, is still a conflict', async () => {
     const { people, caller, directory } = setup();
     await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });

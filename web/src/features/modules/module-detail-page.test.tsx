@@ -148,4 +148,15 @@ describe('Duplicate and Assign to Classes', () => {
     expect(mockedApi.assignModule).toHaveBeenCalledWith('c2', 'm1');
     expect(mockedApi.assignModule).toHaveBeenCalledWith('c3', 'm1');
   });
+
+  it('says why there is nothing to assign when every class has the module, with the button disabled', async () => {
+    mockedApi.listTeacherClasses.mockResolvedValue([schoolClass('c1', 'Year 7', ['m1'])]);
+    renderDetail();
+
+    const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
+    const why = await form.findByText('This module is assigned to every one of your classes.');
+    const button = form.getByRole('button', { name: 'Assign to Selected Classes' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(why.textContent!);
+  });
 });

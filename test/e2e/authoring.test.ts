@@ -114,6 +114,7 @@ it('refuses a long title at step 1 before any upload, and makes one module of a 
   await page.getByRole('link', { name: title }).waitFor();
   expect(await page.getByRole('searchbox', { name: 'Search by title' }).inputValue()).toBe(title);
   expect(await page.getByLabel('Sort by').inputValue()).toBe('title');
+  await checkPage(page, 'module-library-searched');
 });
 
 it('resumes an upload cut short by a reload, and the stored file is byte-identical', async () => {

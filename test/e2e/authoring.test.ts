@@ -115,6 +115,12 @@ it('refuses a long title at step 1 before any upload, and makes one module of a 
   expect(await page.getByRole('searchbox', { name: 'Search by title' }).inputValue()).toBe(title);
   expect(await page.getByLabel('Sort by').inputValue()).toBe('title');
   await checkPage(page, 'module-library-searched');
+  // So does the module page's own way back.
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('link', { name: '← Back to My Modules' }).click();
+  await waitForPath(page, '/teacher-modules');
+  await page.getByRole('link', { name: title }).waitFor();
+  expect(await page.getByRole('searchbox', { name: 'Search by title' }).inputValue()).toBe(title);
 });
 
 it('resumes an upload cut short by a reload, and the stored file is byte-identical', async () => {

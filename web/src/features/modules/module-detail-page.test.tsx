@@ -69,6 +69,16 @@ it('keeps the module and alerts Failed to delete module. on failure', async () =
   expect(router.location.pathname).toBe('/teacher-modules/m1');
 });
 
+it('links back to the library as it was left (its search, sort and filter), or to the whole library', async () => {
+  const state = { librarySearch: 'q=frac&sort=title' };
+  const { unmount } = renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1', state });
+  expect(await screen.findByRole('link', { name: '← Back to My Modules' })).toHaveAttribute('href', '/teacher-modules?q=frac&sort=title');
+  unmount();
+
+  renderDetail();
+  expect(await screen.findByRole('link', { name: '← Back to My Modules' })).toHaveAttribute('href', '/teacher-modules');
+});
+
 it('says Module not found. for a 404', async () => {
   mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
   renderDetail();

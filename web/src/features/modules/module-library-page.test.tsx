@@ -46,11 +46,14 @@ it('searches by title, sorts by updated or title, and filters the modules not as
   expect(new URLSearchParams(router.location.search)).toEqual(new URLSearchParams('sort=title&unassigned=1&q=ZOOx'));
 });
 
-it('finds the search, sort and filter in the address (Back from a module, a reload), as the teacher left them', async () => {
-  renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules?q=o&sort=title&unassigned=1' });
+it('finds the search, sort and filter in the address (Back from a module, a reload), and hands them to a module it opens', async () => {
+  const { router } = renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules?q=o&sort=title&unassigned=1' });
 
   await waitFor(() => expect(cardTitles()).toEqual(['Atoms', 'Zoology basics']));
   expect(screen.getByRole('searchbox', { name: 'Search by title' })).toHaveValue('o');
   expect(screen.getByLabelText('Sort by')).toHaveValue('title');
   expect(screen.getByLabelText('Not assigned to any class')).toBeChecked();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Atoms' }));
+  expect(router.location).toMatchObject({ pathname: '/teacher-modules/m2', state: { librarySearch: 'q=o&sort=title&unassigned=1' } });
 });

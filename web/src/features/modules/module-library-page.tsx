@@ -102,7 +102,7 @@ export default function ModuleLibraryPage() {
           ) : (
             <ul className="grid card-list">
               {shown.map((module) => (
-                <ModuleCard key={module._id} module={module} />
+                <ModuleCard key={module._id} module={module} librarySearch={params.toString()} />
               ))}
             </ul>
           )}

@@ -14,6 +14,7 @@ import { DuplicateModuleButton } from './components/duplicate-module-button';
 import type { LibraryReturnState } from './components/module-card';
 import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
+import './modules.css';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this module?';
 const DELETED = 'Module deleted successfully.';

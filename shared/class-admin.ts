@@ -36,6 +36,8 @@ const className = z
   .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Class name contains a character that is not valid text.' });
 
 export const createClassSchema = z.strictObject({
+  /** Chosen by the client once per form draft: a repeat of the same create answers the class made first. */
+  classId: z.uuid({ error: 'classId must be a UUID the client generated for this form.' }).optional(),
   className,
   /** A teacher now, or later: a class may exist without one. */
   teacherId: idSchema('teacherId').optional(),

@@ -47,7 +47,11 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
     rosters: makeRosterNames(classes),
     figures: makeSchoolFigures(classes, makeModuleRepository(table)),
   });
-  const { person, temporaryPassword } = await people.invite({ userId: SCRIPT_ACTOR, roles: ['Admins'] }, input.data);
+  const { person, temporaryPassword, created } = await people.invite({ userId: SCRIPT_ACTOR, roles: ['Admins'] }, input.data);
+  // The API answers a repeat of a pending invitation with that person; run by hand, a repeat is a mistake to report.
+  if (!created) {
+    throw new Error(`${person.email} already has an account that has not signed in yet; an administrator can resend its invitation in /admin/people.`);
+  }
   return temporaryPassword
     ? `Created administrator ${person.name} <${person.email}>. Temporary password: ${temporaryPassword}\nSign in at /admin-login; a new password is asked for at first sign-in.`
     : `Invited administrator ${person.name} <${person.email}>. Cognito has e-mailed them a temporary password; they sign in at /admin-login.`;

@@ -102,6 +102,31 @@ it('refuses a long title at step 1 before any upload, and makes one module of a 
   expect(await page.getByRole('button', { name: 'Finish & Save Module' }).count()).toBe(0);
   await checkPage(page, 'add-sections-after-save');
   expect((await moduleTitles(teacher)).filter((each) => each === title)).toHaveLength(1);
+
+  // The library's search and sort live in the address: Back from the module finds them as they were left.
+  await open(page, '/teacher-modules');
+  await page.getByRole('searchbox', { name: 'Search by title' }).fill(title);
+  await page.getByLabel('Sort by').selectOption({ label: 'Title (A–Z)' });
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.goBack();
+  await waitForPath(page, '/teacher-modules');
+  await page.getByRole('link', { name: title }).waitFor();
+  expect(await page.getByRole('searchbox', { name: 'Search by title' }).inputValue()).toBe(title);
+  expect(await page.getByLabel('Sort by').inputValue()).toBe('title');
+  await checkPage(page, 'module-library-searched');
+  // So does the module page's own way back, even after a reload; reloaded, the page has its own styles (the assign
+  // card stands apart from the last section).
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.reload();
+  const assignCard = await page.getByRole('form', { name: 'Assign to Classes' }).boundingBox();
+  const lastSection = await page.getByRole('listitem').filter({ hasText: 'Worksheet' }).boundingBox();
+  expect(assignCard!.y - (lastSection!.y + lastSection!.height)).toBeGreaterThanOrEqual(16);
+  await page.getByRole('link', { name: '← Back to My Modules' }).click();
+  await waitForPath(page, '/teacher-modules');
+  await page.getByRole('link', { name: title }).waitFor();
+  expect(await page.getByRole('searchbox', { name: 'Search by title' }).inputValue()).toBe(title);
 });
 
 it('resumes an upload cut short by a reload, and the stored file is byte-identical', async () => {

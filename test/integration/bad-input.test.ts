@@ -325,7 +325,7 @@ const BODY_ROUTES: BodyRoute[] = [
     as: admin,
     valid: (_f, w) => ({ className: 'Year 11 Physics', teacherId: w.teacher.userId }),
     required: ['className'],
-    wrongTypes: { className: 11, teacherId: 5 },
+    wrongTypes: { className: 11, teacherId: 5, classId: 7 },
     oversized: {
       'a class name over 100 characters': (b) => ({ ...b, className: long(101) }),
       'a teacherId over 100 characters': (b) => ({ ...b, teacherId: long(101) }),
@@ -333,7 +333,7 @@ const BODY_ROUTES: BodyRoute[] = [
     specific: [
       { what: 'a student as the teacher', status: 400, body: (_f, w) => ({ className: 'C', teacherId: w.student.userId }) },
       { what: 'a teacher who does not exist', status: 404, body: () => ({ className: 'C', teacherId: 'no-such-teacher' }) },
-      { what: 'a class id chosen by the caller', status: 400, body: () => ({ className: 'C', classId: 'class-a' }) },
+      { what: 'a classId that is not a UUID', status: 400, body: () => ({ className: 'C', classId: 'class-a' }) },
       { what: 'students sent along', status: 400, body: (_f, w) => ({ className: 'C', students: [w.student.userId] }) },
     ],
   },

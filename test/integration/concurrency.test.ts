@@ -53,6 +53,38 @@ describe('creating a module is idempotent', () => {
   });
 });
 
+describe('creating a class is idempotent', () => {
+  const countClasses = async () => (await world.ok('listAdminClasses', { as: world.admin })).length as number;
+
+  it('two parallel POSTs of one form (one classId) store one class and both answer it; a retry answers it too', async () => {
+    const form = { classId: randomUUID(), className: 'Submitted twice', teacherId: world.teacher.userId };
+    const before = await countClasses();
+
+    const answers = await Promise.all([form, form].map((body) => world.call('createClass', { as: world.admin, body })));
+
+    expect(statuses(answers).sort()).toEqual([200, 201]);
+    expect(answers.map((answer) => answer.body)).toEqual([answers[0].body, answers[0].body]);
+    expect(answers[0].body).toMatchObject({ classId: form.classId, className: 'Submitted twice', teacher: { userId: world.teacher.userId } });
+    expect(await countClasses()).toBe(before + 1);
+
+    // A retry after a timeout (or Back and submit again, even with the name changed) answers the first class.
+    const retry = await world.call('createClass', { as: world.admin, body: { ...form, className: 'Changed after Back' } });
+    expect(retry).toMatchObject({ status: 200, body: { classId: form.classId, className: 'Submitted twice' } });
+    expect(await countClasses()).toBe(before + 1);
+    const changes = (await world.ok('getAdminOverview', { as: world.admin })).recentChanges;
+    expect(changes.filter((change: { action: string; subject: string }) => change.action === 'createClass' && change.subject === 'Submitted twice')).toHaveLength(1);
+  });
+
+  it("the id of a class the caller did not create is a 409 that says nothing about that class, and changes nothing", async () => {
+    const classId = randomUUID();
+    await world.createClass(classId, world.teacher, [world.student]);
+    const before = await world.snapshot();
+    const answer = await world.call('createClass', { as: world.admin, body: { classId, className: 'Mine' } });
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { message: 'This class id is already in use; start a new class.' } });
+    expect(await world.snapshot()).toEqual(before);
+  });
+});
+
 describe('parallel writes all persist', () => {
   it('50 parallel mark-complete calls for 50 different sections', async () => {
     const module = await world.createModuleWithSections(world.teacher, 50, 'Fifty sections');

@@ -43,6 +43,7 @@ test('creates a class for a teacher and enrols a student, by e-mail; repeating c
     teacherName: 't@example.com',
     studentCount: 1,
     assignedModuleIds: [],
+    createdBy: 'npm run classes',
   });
   expect(await stores.classes.listAllStudents('year-9')).toEqual([{ studentId, name: 's@example.com', email: 's@example.com', enrolledAt: expect.any(String) }]);
 });

@@ -76,6 +76,19 @@ describe('inviting one person', () => {
     expect((await world.ok('listPeople', { as: world.admin })).people).toHaveLength(before.people.length);
   });
 
+  it('a retry of an invitation that got through (same e-mail and role, still pending) answers 200 with that person', async () => {
+    const body = { email: 'retried@example.com', name: 'Rita Retry', role: 'Teachers' };
+    const first = await world.ok('invitePerson', { as: world.admin, body });
+    const before = await world.ok('listPeople', { as: world.admin });
+
+    const retry = await world.call('invitePerson', { as: world.admin, body });
+
+    expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: { person: first.person } });
+    expect((await world.ok('listPeople', { as: world.admin })).people).toHaveLength(before.people.length);
+    const asStudent = await world.call('invitePerson', { as: world.admin, body: { ...body, role: 'Students' } });
+    expect(asStudent.status).toBe(409);
+  });
+
   it('resends the invitation (a fresh temporary password) only to someone who has not signed in', async () => {
     const { person, temporaryPassword } = await world.ok('invitePerson', {
       as: world.admin,

@@ -21,8 +21,11 @@ function setup() {
 
 it('creates a class with or without a teacher, and records it', async () => {
   const { service, caller, teacher, audit } = setup();
-  expect(await service.create(caller, { className: 'Art' })).toEqual({ classId: 'class-1', className: 'Art', studentCount: 0, moduleCount: 0 });
-  expect(await service.create(caller, { className: 'Music', teacherId: teacher.userId })).toMatchObject({
+  expect(await service.create(caller, { className: 'Art' })).toEqual({
+    detail: { classId: 'class-1', className: 'Art', studentCount: 0, moduleCount: 0 },
+    created: true,
+  });
+  expect((await service.create(caller, { className: 'Music', teacherId: teacher.userId })).detail).toMatchObject({
     teacher: { userId: teacher.userId, name: 'Ada Teacher' },
   });
   expect(audit.entries.map((entry) => [entry.action, entry.subject, entry.detail])).toEqual([
@@ -31,9 +34,48 @@ it('creates a class with or without a teacher, and records it', async () => {
   ]);
 });
 
+describe('a client-chosen classId makes creating idempotent', () => {
+  const CLASS_ID = '6f1c1b9e-4a7d-4c39-9a55-3d2f0f6c2a11';
+
+  it('a repeat (double submit, retry, Back and submit again) answers the first class and records one creation', async () => {
+    const { service, caller, audit, classes } = setup();
+    const first = await service.create(caller, { classId: CLASS_ID, className: 'Art' });
+    const repeats = await Promise.all([
+      service.create(caller, { classId: CLASS_ID, className: 'Art' }),
+      service.create(caller, { classId: CLASS_ID, className: 'Art, typed again' }),
+    ]);
+    expect(first).toEqual({ detail: { classId: CLASS_ID, className: 'Art', studentCount: 0, moduleCount: 0 }, created: true });
+    expect(repeats).toEqual([
+      { detail: first.detail, created: false },
+      { detail: first.detail, created: false },
+    ]);
+    expect(await classes.listAllClasses()).toHaveLength(1);
+    expect(audit.entries.filter((entry) => entry.action === 'createClass')).toHaveLength(1);
+  });
+
+  it('two submits at once store one class', async () => {
+    const { service, caller, classes } = setup();
+    const answers = await Promise.all([1, 2].map(() => service.create(caller, { classId: CLASS_ID, className: 'Art' })));
+    expect(answers.map((answer) => answer.created).sort()).toEqual([false, true]);
+    expect(await classes.listAllClasses()).toHaveLength(1);
+  });
+
+  it("the id of a class someone else created is a conflict that says nothing about it", async () => {
+    const { service, caller, classes, directory } = setup();
+    await classes.insertClass({ classId: CLASS_ID, className: 'Seeded', teacherId: '', teacherName: '' });
+    const otherAdmin = directory.add({ email: 'other@school.example', name: 'Other Admin', role: 'Admins' });
+    const { classId: theirs } = (await service.create({ userId: otherAdmin.userId, roles: ['Admins'] }, { classId: crypto.randomUUID(), className: 'Theirs' })).detail;
+    for (const classId of [CLASS_ID, theirs]) {
+      const refused = service.create(caller, { classId, className: 'Mine' });
+      await expect(refused).rejects.toMatchObject({ kind: 'conflict', message: 'This class id is already in use; start a new class.' });
+    }
+    expect((await classes.getClass(CLASS_ID))?.className).toBe('Seeded');
+  });
+});
+
 it('accepts only a teacher as the teacher, and records only real changes', async () => {
   const { service, caller, teacher, student, audit, classes } = setup();
-  const { classId } = await service.create(caller, { className: 'Art' });
+  const { classId } = (await service.create(caller, { className: 'Art' })).detail;
   await expect(service.setTeacher(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'invalid' });
   await expect(service.setTeacher(caller, classId, 'nobody')).rejects.toMatchObject({ kind: 'notFound' });
   await service.setTeacher(caller, classId, teacher.userId);
@@ -48,7 +90,7 @@ it('accepts only a teacher as the teacher, and records only real changes', async
 
 it('enrols in order, saying what happened to each, with no class limit', async () => {
   const { service, caller, teacher, student, other, audit, classes } = setup();
-  const { classId } = await service.create(caller, { className: 'Art' });
+  const { classId } = (await service.create(caller, { className: 'Art' })).detail;
   const results = await service.enrol(caller, classId, [student.userId, teacher.userId, 'nobody', student.userId, other.userId]);
   expect(results.map((result) => [result.studentId, result.outcome])).toEqual([
     [student.userId, 'enrolled'],
@@ -70,7 +112,7 @@ it('enrols in order, saying what happened to each, with no class limit', async (
 
 it('unenrols only an enrolled student, and a missing class is a 404 for every change', async () => {
   const { service, caller, student } = setup();
-  const { classId } = await service.create(caller, { className: 'Art' });
+  const { classId } = (await service.create(caller, { className: 'Art' })).detail;
   await expect(service.unenrol(caller, classId, student.userId)).rejects.toMatchObject({ kind: 'notFound' });
   await service.enrol(caller, classId, [student.userId]);
   expect((await service.unenrol(caller, classId, student.userId)).studentCount).toBe(0);
@@ -105,7 +147,7 @@ it("takes an unenrolled student's completions out of the class's counters once, 
 it('lists classes by name with counts, and deletes one with a record of its enrolments', async () => {
   const { service, caller, student, audit } = setup();
   await service.create(caller, { className: 'Music' });
-  const { classId } = await service.create(caller, { className: 'Art' });
+  const { classId } = (await service.create(caller, { className: 'Art' })).detail;
   await service.enrol(caller, classId, [student.userId]);
   expect((await service.list()).map((each) => [each.className, each.studentCount])).toEqual([
     ['Art', 1],

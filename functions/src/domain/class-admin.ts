@@ -1,7 +1,7 @@
 // Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
 // unenrol students (only Students; a class has no size limit, its roster is one item per enrolment). Every change is
 // audited.
-import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from '@shared/class-admin';
+import type { AdminClassDetail, AdminClassSummary, CreateClassInput, EnrolmentOutcome } from '@shared/class-admin';
 import type { Person } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { makeChangeRecorder } from './audit';
@@ -63,18 +63,31 @@ export function makeClassAdminService({ classes, progress, directory, audit, clo
   return {
     ...queries,
 
-    async create(caller: Caller, input: { className: string; teacherId?: string }): Promise<AdminClassDetail> {
+    /**
+     * Creates a class, once: a client-chosen `classId` (one per form draft) that is already a class this admin created
+     * answers that class (`created: false`) instead of making a second one, so a double submit, a retry after a timeout
+     * or Back and submit again stores one class.
+     */
+    async create(caller: Caller, input: CreateClassInput): Promise<{ detail: AdminClassDetail; created: boolean }> {
+      const repeated = input.classId === undefined ? undefined : await classes.getClass(input.classId);
+      if (repeated) return { detail: toSummary(requireCreatedBy(caller, repeated)), created: false };
       const teacher = input.teacherId ? await requireTeacher(input.teacherId) : undefined;
-      const classId = ids.newId();
-      const created = await classes.insertClass({
+      const classId = input.classId ?? ids.newId();
+      const inserted = await classes.insertClass({
         classId,
         className: input.className,
         teacherId: teacher?.userId ?? '',
         teacherName: teacher ? displayName(teacher) : '',
+        createdBy: caller.userId,
       });
-      if (!created) throw conflict('A class with this id exists already; try again.');
+      if (!inserted) {
+        if (input.classId === undefined) throw conflict('A class with this id exists already; try again.');
+        // A concurrent submit of the same form stored it first.
+        const winner = await requireClass(classId);
+        return { detail: toSummary(requireCreatedBy(caller, winner)), created: false };
+      }
       await record(caller, 'createClass', input.className, teacher ? `taught by ${displayName(teacher)}` : 'without a teacher');
-      return detail(classId);
+      return { detail: await detail(classId), created: true };
     },
 
     async rename(caller: Caller, classId: string, className: string): Promise<AdminClassDetail> {
@@ -142,6 +155,12 @@ export function makeClassAdminService({ classes, progress, directory, audit, clo
       return detail(classId);
     },
   };
+}
+
+/** A client-chosen id taken by a class someone else created: refused without saying anything about that class. */
+function requireCreatedBy(caller: Caller, found: ClassRecord): ClassRecord {
+  if (found.createdBy !== caller.userId) throw conflict('This class id is already in use; start a new class.');
+  return found;
 }
 
 function toSummary(found: ClassRecord): AdminClassSummary {

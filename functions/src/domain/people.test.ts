@@ -20,6 +20,7 @@ describe('invite', () => {
     expect(invitation).toEqual({
       person: expect.objectContaining({ email: 'ada@school.example', role: 'Teachers', status: 'invited' }),
       temporaryPassword: 'temp-ada@school.example',
+      created: true,
     });
     expect(audit.entries).toEqual([
       { at: '2026-11-23T10:00:01.000Z', actorId: caller.userId, actor: 'Alex Admin', action: 'invite', subject: 'Ada Teacher (ada@school.example)', detail: 'as Teachers' },
@@ -35,6 +36,36 @@ describe('invite', () => {
     });
     expect(directory.people.size).toBe(2);
     expect(audit.entries).toEqual([]);
+  });
+
+  it('a repeat of a pending invitation with the same role (a retry after a timeout) answers that person, once recorded', async () => {
+    const { people, caller, audit, directory } = setup();
+    const first = await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    const again = await people.invite(caller, { email: 'ADA@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    expect(again).toEqual({ person: first.person, created: false });
+    expect(directory.people.size).toBe(2);
+    expect(audit.entries.map((entry) => entry.action)).toEqual(['invite']);
+  });
+
+  it('a retry after a first try that stopped before giving the role gives it, records the invitation, and answers the person', async () => {
+    const { people, caller, audit, directory } = setup();
+    const halfDone = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: null, status: 'invited' });
+    const again = await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    expect(again).toEqual({ person: { ...halfDone, role: 'Teachers' }, created: false });
+    expect(directory.people.get(halfDone.userId)?.role).toBe('Teachers');
+    expect(audit.entries.map((entry) => [entry.action, entry.detail])).toEqual([['invite', 'as Teachers']]);
+  });
+
+  it('the same e-mail with another role, or of someone who has signed in, is still a conflict', async () => {
+    const { people, caller, directory } = setup();
+    await people.invite(caller, { email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
+    directory.add({ email: 'sam@school.example', role: 'Students', status: 'active' });
+    for (const repeat of [
+      { email: 'ada@school.example', name: 'Ada Teacher', role: 'Students' as const },
+      { email: 'sam@school.example', name: 'Sam', role: 'Students' as const },
+    ]) {
+      await expect(people.invite(caller, repeat)).rejects.toMatchObject({ kind: 'conflict' });
+    }
   });
 });
 

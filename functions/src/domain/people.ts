@@ -69,27 +69,41 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     await rosters.renameStudent({ studentId: userId, name, email });
   }
 
-  async function invite(caller: Caller, input: NewPerson): Promise<Invitation> {
+  /**
+   * Invites a person, once: an invitation of the same e-mail with the same role that is still pending answers that
+   * person (`created: false`, no new password), so a retry after a timeout does not report the first try's person as
+   * a conflict; one the first try left without a role gets it now. Anyone else with an account is a conflict.
+   */
+  async function inviteOnce(caller: Caller, input: NewPerson): Promise<Invitation & { created: boolean }> {
     const created = await directory.create(input);
     if (created === 'exists') {
+      const pending = await directory.findByEmail(input.email);
+      if (pending && pending.status === 'invited' && (pending.role === input.role || pending.role === null)) {
+        if (pending.role === null) {
+          // The first try stopped between creating the account and giving it its role: this one finishes it.
+          await directory.setRole(pending, input.role);
+          await record(caller, 'invite', describe(pending), `as ${input.role}`);
+        }
+        return { person: { ...pending, role: input.role }, created: false };
+      }
       throw conflict(
         `${input.email} already has an account; find them in the list (use "Resend invitation" if they have not signed in yet).`,
       );
     }
     await record(caller, 'invite', describe(created.person), `as ${input.role}`);
-    return created;
+    return { ...created, created: true };
   }
 
   return {
     ...makePeopleQueries({ directory }),
 
-    invite,
+    invite: inviteOnce,
 
     /** Invites each row on its own: one failure does not stop the others, and each row says what happened. */
     async inviteMany(caller: Caller, rows: NewPerson[]): Promise<InvitationOutcome[]> {
       return mapWithConcurrency(rows, INVITE_CONCURRENCY, async (row): Promise<InvitationOutcome> => {
         try {
-          const { person, temporaryPassword } = await invite(caller, row);
+          const { person, temporaryPassword } = await inviteOnce(caller, row);
           return { email: row.email, outcome: 'invited', person, ...(temporaryPassword ? { temporaryPassword } : {}) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

@@ -25,6 +25,8 @@ export interface ClassRecord {
   assignedModuleIds: string[];
   /** Module id → when it was first assigned; absent for modules assigned before times were kept. */
   assignedAt?: Record<string, string>;
+  /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
+  createdBy?: string;
 }
 
 /** One student on a class's roster (the roster is one item per enrolment, read in pages). */
@@ -133,7 +135,7 @@ export interface ClassStore {
   /** The whole roster, every page (spec answers that list every student). */
   listAllStudents(classId: string): Promise<Enrolment[]>;
   /** Creates a class with no students or modules; false when one with this id exists already. */
-  insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>): Promise<boolean>;
+  insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName' | 'createdBy'>): Promise<boolean>;
   /**
    * Enrols a student: their enrolment item is written only if absent (so concurrent or repeated enrolments count
    * once), the class's count goes up atomically, then their membership (which grants access) is written.

@@ -75,6 +75,15 @@ test('insertClass puts the catalogue entry, then an empty class with its index k
   await expect(repository.insertClass(identity)).resolves.toBe(false);
 });
 
+test('insertClass keeps who created the class, and getClass reads it back (a repeat of their create answers it)', async () => {
+  ddb.on(PutCommand).resolves({});
+  await repository.insertClass({ classId: CLASS_ID, className: 'Art', teacherId: '', teacherName: '', createdBy: 'admin-1' });
+  const put = ddb.commandCalls(PutCommand).find((call) => call.args[0].input.ConditionExpression)!;
+  expect(put.args[0].input.Item).toMatchObject({ createdBy: 'admin-1' });
+  ddb.on(GetCommand).resolves({ Item: put.args[0].input.Item });
+  await expect(repository.getClass(CLASS_ID)).resolves.toMatchObject({ classId: CLASS_ID, createdBy: 'admin-1' });
+});
+
 test('insertClass without a teacher puts no teacher index keys', async () => {
   ddb.on(PutCommand).resolves({});
   await repository.insertClass({ classId: CLASS_ID, className: 'Art', teacherId: '', teacherName: '' });

@@ -18,7 +18,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
 };
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
-  const { classId, className, teacherId, teacherName, students, studentCount, assignedModuleIds } = item as unknown as ClassItem;
+  const { classId, className, teacherId, teacherName, students, studentCount, assignedModuleIds, createdBy } = item as unknown as ClassItem;
   const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   return {
     classId,
@@ -28,6 +28,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     studentCount: students ? Object.keys(students).length : Math.max(0, studentCount ?? 0),
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
     ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
+    ...(createdBy ? { createdBy } : {}),
   };
 }
 

@@ -178,7 +178,7 @@ export class InMemoryClassStore implements ClassStore {
     return this.sortedRoster(classId);
   }
 
-  async insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName'>) {
+  async insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName' | 'createdBy'>) {
     if (this.records.has(record.classId)) return false;
     this.records.set(record.classId, { ...copy(record), assignedModuleIds: [] });
     this.rosters.set(record.classId, new Map());

@@ -19,11 +19,15 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly reason?: ErrorReason,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
+
+/** What a person reads when a request got no answer (offline, or the connection dropped); the browser's own text says nothing useful. */
+export const NO_CONNECTION = 'Could not reach the server. Check your connection, then try again.';
 
 /** The API answered 404: the resource does not exist or is not the caller's to see. */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -54,15 +58,22 @@ export async function call<N extends RouteName>(
   const search = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   ).toString();
-  const response = await fetch(settings.baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
-    method: route.method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(settings.baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
+      method: route.method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    text = await response.text();
+  } catch (error) {
+    // Status 0: no answer came (queries retry it; a form shows the sentence and keeps what was typed).
+    throw new ApiError(0, NO_CONNECTION, {}, undefined, { cause: error });
+  }
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const { message, fields, reason } = (data ?? {}) as { message?: unknown; fields?: unknown; reason?: unknown };

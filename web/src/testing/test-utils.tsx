@@ -124,10 +124,11 @@ export function renderPage(
     { path: '*', element: <Elsewhere /> },
   ];
   const router = {} as LocationRecord;
+  const [pathname, search] = url.split('?');
   const view = render(
     <FakeSession initial={signedIn(user)} controls={createControls(user)}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: url, state }]}>
+        <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
           <LocationSpy record={router} />
           <Routes routes={routes} />
         </MemoryRouter>

@@ -1,5 +1,5 @@
 // /admin/classes: every class of the school with its teacher and numbers, and creating a new one.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CLASS_LIMITS, createClassSchema } from '@shared/class-admin';
 import { Alert } from '../../components/alert';
@@ -58,14 +58,19 @@ function CreateClassForm() {
   const [className, setClassName] = useState('');
   const [teacherId, setTeacherId] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string; classId?: string } | null>(null);
+  // The new class's id, chosen once per form draft: a second submit of the same form (a retry after a timeout, a
+  // double click) answers the class the first one made instead of creating another.
+  const draftClassId = useRef(crypto.randomUUID());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = createClassSchema.safeParse({ className, ...(teacherId ? { teacherId } : {}) });
+    if (create.isPending) return;
+    const input = createClassSchema.safeParse({ classId: draftClassId.current, className, ...(teacherId ? { teacherId } : {}) });
     if (!input.success) return setMessage({ tone: 'error', text: input.error.issues[0].message });
     create.mutate(input.data, {
       onSuccess: (created) => {
         setMessage({ tone: 'success', text: `Class "${created.className}" created.`, classId: created.classId });
+        draftClassId.current = crypto.randomUUID();
         setClassName('');
         setTeacherId('');
       },

@@ -69,6 +69,16 @@ it('keeps the module and alerts Failed to delete module. on failure', async () =
   expect(router.location.pathname).toBe('/teacher-modules/m1');
 });
 
+it('links back to the library as it was left (its search, sort and filter), or to the whole library', async () => {
+  const state = { librarySearch: 'q=frac&sort=title' };
+  const { unmount } = renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1', state });
+  expect(await screen.findByRole('link', { name: '← Back to My Modules' })).toHaveAttribute('href', '/teacher-modules?q=frac&sort=title');
+  unmount();
+
+  renderDetail();
+  expect(await screen.findByRole('link', { name: '← Back to My Modules' })).toHaveAttribute('href', '/teacher-modules');
+});
+
 it('says Module not found. for a 404', async () => {
   mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
   renderDetail();
@@ -147,5 +157,16 @@ describe('Duplicate and Assign to Classes', () => {
     expect(await form.findByText('Assigned to Year 8, Year 9.')).toBeInTheDocument();
     expect(mockedApi.assignModule).toHaveBeenCalledWith('c2', 'm1');
     expect(mockedApi.assignModule).toHaveBeenCalledWith('c3', 'm1');
+  });
+
+  it('says why there is nothing to assign when every class has the module, with the button disabled', async () => {
+    mockedApi.listTeacherClasses.mockResolvedValue([schoolClass('c1', 'Year 7', ['m1'])]);
+    renderDetail();
+
+    const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
+    const why = await form.findByText('This module is assigned to every one of your classes.');
+    const button = form.getByRole('button', { name: 'Assign to Selected Classes' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(why.textContent!);
   });
 });

@@ -1,7 +1,7 @@
 // /teacher-modules/:moduleId: a module with its sections (type, file name and size), View Content (the reader, as
 // students see it), Edit, Duplicate, Delete and Assign to Classes.
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { FileFacts } from '../reader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -11,8 +11,10 @@ import { useFlashMessage, type FlashState } from '../../lib/flash-message';
 import { AssignToClasses } from '../classes';
 import { useDeleteModule, useModule } from './api/modules';
 import { DuplicateModuleButton } from './components/duplicate-module-button';
+import type { LibraryReturnState } from './components/module-card';
 import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
+import './modules.css';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this module?';
 const DELETED = 'Module deleted successfully.';
@@ -26,6 +28,8 @@ export default function ModuleDetailPage() {
   const [deleteFailed, setDeleteFailed] = useState(false);
   const [duplicateFailed, setDuplicateFailed] = useState(false);
   const [flash, clearFlash] = useFlashMessage();
+  // Reached from the library: its back link returns to the library as it was left (search, sort, filter).
+  const librarySearch = (useLocation().state as Partial<LibraryReturnState> | null)?.librarySearch;
   const cancelDelete = useCallback(() => setConfirming(false), []);
   useDocumentTitle(module.data?.title ?? 'Module');
 
@@ -51,7 +55,7 @@ export default function ModuleDetailPage() {
   const { title, description, sections } = module.data;
   return (
     <div className="module-detail">
-      <Link to="/teacher-modules" className="back-link">
+      <Link to={`/teacher-modules${librarySearch ? `?${librarySearch}` : ''}`} className="back-link">
         ← Back to My Modules
       </Link>
       <div className="page-heading">

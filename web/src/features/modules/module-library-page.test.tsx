@@ -25,7 +25,7 @@ const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((headi
 
 it('searches by title, sorts by updated or title, and filters the modules not assigned anywhere', async () => {
   const user = userEvent.setup();
-  renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules' });
+  const { router } = renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules' });
 
   await screen.findByText('Zoology basics');
   expect(cardTitles()).toEqual(['Zoology basics', 'Cells', 'Atoms']);
@@ -43,4 +43,17 @@ it('searches by title, sorts by updated or title, and filters the modules not as
   await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'x');
   expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   expect(screen.getByText('No modules match. Clear the search or the filter to see them all.')).toBeInTheDocument();
+  expect(new URLSearchParams(router.location.search)).toEqual(new URLSearchParams('sort=title&unassigned=1&q=ZOOx'));
+});
+
+it('finds the search, sort and filter in the address (Back from a module, a reload), and hands them to a module it opens', async () => {
+  const { router } = renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules?q=o&sort=title&unassigned=1' });
+
+  await waitFor(() => expect(cardTitles()).toEqual(['Atoms', 'Zoology basics']));
+  expect(screen.getByRole('searchbox', { name: 'Search by title' })).toHaveValue('o');
+  expect(screen.getByLabelText('Sort by')).toHaveValue('title');
+  expect(screen.getByLabelText('Not assigned to any class')).toBeChecked();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Atoms' }));
+  expect(router.location).toMatchObject({ pathname: '/teacher-modules/m2', state: { librarySearch: 'q=o&sort=title&unassigned=1' } });
 });

@@ -1,7 +1,8 @@
 // /teacher-modules: the teacher's modules as cards, newest change first; search by title, sort by updated or
-// title, and show only the modules not assigned to any class.
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+// title, and show only the modules not assigned to any class. The choices live in the address (?q=&sort=title&
+// unassigned=1), so Back from a module, a reload or a bookmark finds the library as the teacher left it.
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Module } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
@@ -25,9 +26,21 @@ export default function ModuleLibraryPage() {
   const modules = useModules();
   const classes = useTeacherClasses(useCurrentUser().userId);
   const [flash, clearFlash] = useFlashMessage();
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<SortOrder>('updated');
-  const [unassignedOnly, setUnassignedOnly] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const sort: SortOrder = params.get('sort') === 'title' ? 'title' : 'updated';
+  const unassignedOnly = params.get('unassigned') === '1';
+  /** Changes one choice in the address; its default leaves the address (replace: typing is not a step of Back). */
+  const choose = (name: 'q' | 'sort' | 'unassigned', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
   const assigned = new Set((classes.data ?? []).flatMap((schoolClass) => schoolClass.assignedModuleIds));
   const needle = query.trim().toLocaleLowerCase();
@@ -60,11 +73,11 @@ export default function ModuleLibraryPage() {
           <div className="library-tools" role="search" aria-label="Find modules">
             <div className="field">
               <label htmlFor={`${id}-search`}>Search by title</label>
-              <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+              <input id={`${id}-search`} type="search" value={query} onChange={(event) => choose('q', event.target.value)} />
             </div>
             <div className="field">
               <label htmlFor={`${id}-sort`}>Sort by</label>
-              <select id={`${id}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
+              <select id={`${id}-sort`} value={sort} onChange={(event) => choose('sort', event.target.value === 'title' ? 'title' : '')}>
                 <option value="updated">Recently updated</option>
                 <option value="title">Title (A–Z)</option>
               </select>
@@ -73,7 +86,7 @@ export default function ModuleLibraryPage() {
               <input
                 type="checkbox"
                 checked={unassignedOnly}
-                onChange={(event) => setUnassignedOnly(event.target.checked)}
+                onChange={(event) => choose('unassigned', event.target.checked ? '1' : '')}
                 disabled={!classes.isSuccess}
               />
               Not assigned to any class
@@ -89,7 +102,7 @@ export default function ModuleLibraryPage() {
           ) : (
             <ul className="grid card-list">
               {shown.map((module) => (
-                <ModuleCard key={module._id} module={module} />
+                <ModuleCard key={module._id} module={module} librarySearch={params.toString()} />
               ))}
             </ul>
           )}

@@ -75,8 +75,18 @@ export function AssignToClasses({ moduleId }: { moduleId: string }) {
           })}
         </fieldset>
       )}
+      {list.length > 0 && open.length === 0 && (
+        <p className="muted" id={`${id}-all-assigned`}>
+          This module is assigned to every one of your classes.
+        </p>
+      )}
       {list.length > 0 && (
-        <button type="submit" className="button" disabled={assign.isPending || open.length === 0}>
+        <button
+          type="submit"
+          className="button"
+          disabled={assign.isPending || open.length === 0}
+          aria-describedby={open.length === 0 ? `${id}-all-assigned` : undefined}
+        >
           {assign.isPending ? 'Assigning...' : 'Assign to Selected Classes'}
         </button>
       )}

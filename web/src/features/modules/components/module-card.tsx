@@ -2,12 +2,19 @@ import { Link } from 'react-router-dom';
 import type { Module } from '@shared/entities';
 import { UpdatedDate } from './updated-date';
 
-export function ModuleCard({ module }: { module: Module }) {
+/** What a card's link hands the module's page: the library's address search, for its "Back to My Modules" link. */
+export interface LibraryReturnState {
+  librarySearch: string;
+}
+
+export function ModuleCard({ module, librarySearch }: { module: Module; librarySearch: string }) {
   const count = module.sections.length;
   return (
     <li className="card module-card">
       <h2 className="module-card-title">
-        <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
+        <Link to={`/teacher-modules/${module._id}`} state={{ librarySearch } satisfies LibraryReturnState}>
+          {module.title}
+        </Link>
       </h2>
       <p className="module-card-description">{module.description}</p>
       <p className="module-card-meta muted">

@@ -128,7 +128,7 @@ it('unenrols only an enrolled student, and a missing class is a 404 for every ch
 
 it("takes an unenrolled student's completions out of the class's counters once, and counts them again on re-enrolment", async () => {
   const { service, caller, teacher, student, classes, progress } = setup();
-  const { classId } = await service.create(caller, { className: 'Art', teacherId: teacher.userId });
+  const { classId } = (await service.create(caller, { className: 'Art', teacherId: teacher.userId })).detail;
   await classes.addAssignedModule(classId, teacher.userId, 'cells');
   await service.enrol(caller, classId, [student.userId]);
   for (const sectionId of ['s1', 's2']) await progress.addCompletedSection({ classId, moduleId: 'cells', studentId: student.userId }, sectionId, '2024-05-01T00:00:00.000Z');

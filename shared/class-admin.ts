@@ -28,7 +28,7 @@ export type EnrolmentOutcome = {
   student?: Pick<Person, 'userId' | 'email' | 'name'>;
 };
 
-const className = z.lazy(() =>
+const className = /* @__PURE__ */ z.lazy(() =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'Class name is required.' : 'Class name must be text.') })
     .check(
@@ -39,7 +39,7 @@ const className = z.lazy(() =>
     ),
 );
 
-export const createClassSchema = z.lazy(() =>
+export const createClassSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     className,
     /** A teacher now, or later: a class may exist without one. */
@@ -47,16 +47,16 @@ export const createClassSchema = z.lazy(() =>
   }),
 );
 
-export const renameClassSchema = z.lazy(() => z.strictObject({ className }));
+export const renameClassSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ className }));
 
-export const setClassTeacherSchema = z.lazy(() =>
+export const setClassTeacherSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     /** null takes the teacher off the class. */
     teacherId: z.nullable(idSchema('teacherId')),
   }),
 );
 
-export const enrolStudentsSchema = z.lazy(() =>
+export const enrolStudentsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     studentIds: z.array(idSchema('studentId'), { error: 'studentIds must be a list of student ids.' }).check(
       z.minLength(1, { error: 'studentIds must list at least one student.' }),

@@ -17,7 +17,7 @@ const CURSOR_ERROR = 'cursor is not one this list gave; start again without it.'
 const LIMIT_ERROR = `limit must be a whole number from 1 to ${PAGE_LIMITS.studentsMax}.`;
 
 /** `limit` (1–100, default 100) and `cursor` from a query string; `after` is the decoded student id. */
-export const pageQuerySchema = z.lazy(() =>
+export const pageQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     limit: z.optional(
       z.pipe(

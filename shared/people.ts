@@ -88,7 +88,7 @@ export const PEOPLE_LIMITS = {
 const requiredText = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
-export const personNameSchema = z.lazy(() =>
+export const personNameSchema = /* @__PURE__ */ z.lazy(() =>
   z.string({ error: requiredText('Name') }).check(
     z.trim(),
     z.minLength(1, { error: 'Name is required.' }),
@@ -98,7 +98,7 @@ export const personNameSchema = z.lazy(() =>
 );
 
 /** E-mail addresses are compared and stored in lower case: the same person typed twice is one account. */
-export const emailSchema = z.lazy(() =>
+export const emailSchema = /* @__PURE__ */ z.lazy(() =>
   z.pipe(
     z.pipe(
       z.string({ error: requiredText('E-mail') }).check(z.trim(), z.maxLength(PEOPLE_LIMITS.emailMaxLength, { error: 'E-mail is too long.' })),
@@ -108,9 +108,9 @@ export const emailSchema = z.lazy(() =>
   ),
 );
 
-export const roleSchema = z.lazy(() => z.enum(ROLES, { error: 'Role must be Students, Teachers or Admins.' }));
+export const roleSchema = /* @__PURE__ */ z.lazy(() => z.enum(ROLES, { error: 'Role must be Students, Teachers or Admins.' }));
 
-export const invitePersonSchema = z.lazy(() =>
+export const invitePersonSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     email: emailSchema,
     name: personNameSchema,
@@ -118,7 +118,7 @@ export const invitePersonSchema = z.lazy(() =>
   }),
 );
 
-export const invitePeopleSchema = z.lazy(() =>
+export const invitePeopleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     people: z.array(invitePersonSchema, { error: 'people must be a list of { email, name, role }.' }).check(
       z.minLength(1, { error: 'people must list at least one person.' }),
@@ -129,7 +129,7 @@ export const invitePeopleSchema = z.lazy(() =>
   }),
 );
 
-export const lookupPeopleSchema = z.lazy(() =>
+export const lookupPeopleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     emails: z.array(emailSchema, { error: 'emails must be a list of e-mail addresses.' }).check(
       z.minLength(1, { error: 'emails must list at least one address.' }),
@@ -138,11 +138,11 @@ export const lookupPeopleSchema = z.lazy(() =>
   }),
 );
 
-export const renamePersonSchema = z.lazy(() => z.strictObject({ name: personNameSchema }));
+export const renamePersonSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ name: personNameSchema }));
 
-export const changeRoleSchema = z.lazy(() => z.strictObject({ role: roleSchema }));
+export const changeRoleSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ role: roleSchema }));
 
-export const listPeopleQuerySchema = z.lazy(() =>
+export const listPeopleQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     search: z.optional(
       z.string().check(

@@ -33,7 +33,7 @@ export const idSchema = (label: string) =>
     z.regex(/^[A-Za-z0-9_-]+$/, { error: `${label} may only contain letters, digits, '-' and '_'.` }),
   );
 
-const storageKey = z.lazy(() =>
+const storageKey = /* @__PURE__ */ z.lazy(() =>
   z.string({ error: typeError('contentUrl', 'text') }).check(
     z.minLength(1, { error: 'contentUrl is required: upload the file first.' }),
     z.maxLength(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' }),
@@ -41,7 +41,7 @@ const storageKey = z.lazy(() =>
   ),
 );
 
-export const sectionInputSchema = z.lazy(() =>
+export const sectionInputSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
     _id: z.optional(idSchema('Section _id')),
@@ -62,18 +62,19 @@ export const sectionInputSchema = z.lazy(() =>
   }),
 );
 
-const sectionsSchema = z.array(sectionInputSchema, { error: 'sections must be a list.' }).check(
-  z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, {
-    error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
-  }),
-);
+const sectionsSchema = () =>
+  z.array(sectionInputSchema, { error: 'sections must be a list.' }).check(
+    z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, {
+      error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
+    }),
+  );
 
 /** The module's title, checked on its own by the first creation step. */
-export const moduleTitleSchema = z.lazy(() => text('Title', TEXT_LIMITS.titleMaxLength));
-export const moduleDescriptionSchema = z.lazy(() => text('Description', TEXT_LIMITS.descriptionMaxLength));
-export const sectionTitleSchema = z.lazy(() => text('Section title', TEXT_LIMITS.titleMaxLength));
+export const moduleTitleSchema = /* @__PURE__ */ z.lazy(() => text('Title', TEXT_LIMITS.titleMaxLength));
+export const moduleDescriptionSchema = /* @__PURE__ */ z.lazy(() => text('Description', TEXT_LIMITS.descriptionMaxLength));
+export const sectionTitleSchema = /* @__PURE__ */ z.lazy(() => text('Section title', TEXT_LIMITS.titleMaxLength));
 
-export const createModuleSchema = z.lazy(() =>
+export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     /**
      * The id the client chose for the new module, once per draft: sending the same draft again (a double click, a
@@ -82,15 +83,15 @@ export const createModuleSchema = z.lazy(() =>
     _id: z.optional(z.uuid({ error: '_id must be a UUID the client generated for this draft.' })),
     title: text('Title', TEXT_LIMITS.titleMaxLength),
     description: text('Description', TEXT_LIMITS.descriptionMaxLength),
-    sections: sectionsSchema.check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
+    sections: sectionsSchema().check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
   }),
 );
 
-export const updateModuleSchema = z.lazy(() =>
+export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     title: text('Title', TEXT_LIMITS.titleMaxLength),
     description: text('Description', TEXT_LIMITS.descriptionMaxLength),
-    sections: sectionsSchema,
+    sections: sectionsSchema(),
     /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
     updatedAt: z.optional(z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' })),
     // Read-only fields a client may echo back from GET; ignored.
@@ -99,13 +100,13 @@ export const updateModuleSchema = z.lazy(() =>
   }),
 );
 
-export const assignModuleSchema = z.lazy(() =>
+export const assignModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     moduleId: idSchema('moduleId'),
   }),
 );
 
-export const markCompleteSchema = z.lazy(() =>
+export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     studentId: idSchema('studentId'),
     moduleId: idSchema('moduleId'),
@@ -114,7 +115,7 @@ export const markCompleteSchema = z.lazy(() =>
   }),
 );
 
-export const createUploadSchema = z.lazy(() =>
+export const createUploadSchema = /* @__PURE__ */ z.lazy(() =>
   z.pipe(
     z.strictObject({
       fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
@@ -143,7 +144,7 @@ export const createUploadSchema = z.lazy(() =>
   ),
 );
 
-const uploadId = z.lazy(() =>
+const uploadId = /* @__PURE__ */ z.lazy(() =>
   z.string({ error: typeError('uploadId', 'text') }).check(
     z.minLength(1, { error: 'uploadId is required.' }),
     z.maxLength(1024, { error: 'uploadId is too long.' }),
@@ -153,13 +154,13 @@ const uploadId = z.lazy(() =>
 
 const partRange = `partNumber must be a whole number from 1 to ${UPLOAD_LIMITS.maxParts}.`;
 
-const partNumber = z.lazy(() =>
+const partNumber = /* @__PURE__ */ z.lazy(() =>
   z
     .number({ error: typeError('partNumber', 'a number') })
     .check(z.int({ error: partRange }), z.minimum(1, { error: partRange }), z.maximum(UPLOAD_LIMITS.maxParts, { error: partRange })),
 );
 
-export const completeUploadSchema = z.lazy(() =>
+export const completeUploadSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     contentUrl: storageKey,
     uploadId,
@@ -182,7 +183,7 @@ export const completeUploadSchema = z.lazy(() =>
   }),
 );
 
-export const abortUploadSchema = z.lazy(() =>
+export const abortUploadSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     contentUrl: storageKey,
     uploadId,
@@ -190,7 +191,7 @@ export const abortUploadSchema = z.lazy(() =>
 );
 
 /** Fresh URLs for the parts still to upload, when the first ones expired (a long pause, a slow connection). */
-export const renewUploadPartsSchema = z.lazy(() =>
+export const renewUploadPartsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     contentUrl: storageKey,
     uploadId,

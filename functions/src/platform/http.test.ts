@@ -236,7 +236,7 @@ describe('administration routes: two-factor authentication', () => {
 
   it('reads the admin from the user pool once per audited change: the two-factor answer names them in the audit trail', async () => {
     const admin = { Username: tokens.admin.sub, UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], UserAttributes: [{ Name: 'name', Value: 'Ada Admin' }, { Name: 'email', Value: 'ada@example.com' }] };
-    const student = { Username: 'student-9', Enabled: true, UserStatus: 'CONFIRMED', UserAttributes: [{ Name: 'sub', Value: 'student-9' }, { Name: 'email', Value: 'sam@example.com' }, { Name: 'name', Value: 'Sam' }] };
+    const student = { Username: 'student-9', Enabled: true, UserStatus: 'CONFIRMED' as const, UserAttributes: [{ Name: 'sub', Value: 'student-9' }, { Name: 'email', Value: 'sam@example.com' }, { Name: 'name', Value: 'Sam' }] };
     cognito.on(AdminGetUserCommand).resolves(student).on(AdminGetUserCommand, { Username: tokens.admin.sub }).resolves(admin);
     cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'Students' }] });
     ddb.on(PutCommand).resolves({});

@@ -45,8 +45,10 @@ export interface RouteDeployment {
 
 // Every administration route reads its caller with AdminGetUser first: two-factor authentication is required there
 // (functions/src/platform/second-factor.ts).
-/** What every audited admin change needs: the admin's own name for the audit trail. */
-const AUDITED = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
+/** An audited admin change: that one AdminGetUser also names the admin in the audit trail. */
+const AUDITED = ['AdminGetUser'] as const;
+/** An audited change that also looks up the people it is about (their role, from their groups). */
+const AUDITED_WITH_PEOPLE = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
 // Each list is what the route's code calls, no more: test/integration/route-permissions.test.ts drives every route
 // through the local stack, maps each SDK command its handler sends to its IAM action and compares.
@@ -80,8 +82,8 @@ export const routeDeployment = {
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
   getAdminOverview: { handler: 'get-admin-overview', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['AdminGetUser', 'ListUsersInGroup'] },
   listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
-  invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
-  invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser'] },
+  invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   changeRole: { handler: 'change-role', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
@@ -89,12 +91,12 @@ export const routeDeployment = {
   enablePerson: { handler: 'enable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
   // Administration (classes), through the class repository.
   listAdminClasses: { handler: 'list-admin-classes', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
-  createClass: { handler: 'create-class', table: ['GetItem', 'PutItem'], bucket: 'none', userPool: AUDITED },
+  createClass: { handler: 'create-class', table: ['GetItem', 'PutItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   getAdminClass: { handler: 'get-admin-class', table: ['GetItem'], bucket: 'none', userPool: ['AdminGetUser'] },
   renameClass: { handler: 'rename-class', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   deleteClass: { handler: 'delete-class', table: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'], bucket: 'none', userPool: AUDITED },
-  setClassTeacher: { handler: 'set-class-teacher', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
-  enrolStudents: { handler: 'enrol-students', table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  setClassTeacher: { handler: 'set-class-teacher', table: ['GetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
+  enrolStudents: { handler: 'enrol-students', table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'unenrol-student', table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
 } as const satisfies Record<RouteName, RouteDeployment>;

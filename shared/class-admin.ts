@@ -1,5 +1,5 @@
 // Classes as administrators manage them: what the admin class routes answer with and the rules their input follows.
-import * as z from 'zod';
+import * as z from './zod';
 import { emailSchema, type Person } from './people';
 import { idSchema } from './schemas';
 
@@ -28,34 +28,44 @@ export type EnrolmentOutcome = {
   student?: Pick<Person, 'userId' | 'email' | 'name'>;
 };
 
-const className = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Class name is required.' : 'Class name must be text.') })
-  .trim()
-  .min(1, { error: 'Class name is required.' })
-  .max(CLASS_LIMITS.classNameMaxLength, { error: `Class name must be at most ${CLASS_LIMITS.classNameMaxLength} characters.` })
-  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Class name contains a character that is not valid text.' });
+const className = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'Class name is required.' : 'Class name must be text.') })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Class name is required.' }),
+      z.maxLength(CLASS_LIMITS.classNameMaxLength, { error: `Class name must be at most ${CLASS_LIMITS.classNameMaxLength} characters.` }),
+      z.refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Class name contains a character that is not valid text.' }),
+    ),
+);
 
-export const createClassSchema = z.strictObject({
-  /** Chosen by the client once per form draft: a repeat of the same create answers the class made first. */
-  classId: z.uuid({ error: 'classId must be a UUID the client generated for this form.' }).optional(),
-  className,
-  /** A teacher now, or later: a class may exist without one. */
-  teacherId: idSchema('teacherId').optional(),
-});
+export const createClassSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** Chosen by the client once per form draft: a repeat of the same create answers the class made first. */
+    classId: z.optional(z.uuid({ error: 'classId must be a UUID the client generated for this form.' })),
+    className,
+    /** A teacher now, or later: a class may exist without one. */
+    teacherId: z.optional(idSchema('teacherId')),
+  }),
+);
 
-export const renameClassSchema = z.strictObject({ className });
+export const renameClassSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ className }));
 
-export const setClassTeacherSchema = z.strictObject({
-  /** null takes the teacher off the class. */
-  teacherId: idSchema('teacherId').nullable(),
-});
+export const setClassTeacherSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** null takes the teacher off the class. */
+    teacherId: z.nullable(idSchema('teacherId')),
+  }),
+);
 
-export const enrolStudentsSchema = z.strictObject({
-  studentIds: z
-    .array(idSchema('studentId'), { error: 'studentIds must be a list of student ids.' })
-    .min(1, { error: 'studentIds must list at least one student.' })
-    .max(CLASS_LIMITS.enrolBatchMax, { error: `Enrol at most ${CLASS_LIMITS.enrolBatchMax} students per request; send a longer list in parts.` }),
-});
+export const enrolStudentsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentIds: z.array(idSchema('studentId'), { error: 'studentIds must be a list of student ids.' }).check(
+      z.minLength(1, { error: 'studentIds must list at least one student.' }),
+      z.maxLength(CLASS_LIMITS.enrolBatchMax, { error: `Enrol at most ${CLASS_LIMITS.enrolBatchMax} students per request; send a longer list in parts.` }),
+    ),
+  }),
+);
 
 export type CreateClassInput = z.infer<typeof createClassSchema>;
 export type RenameClassInput = z.infer<typeof renameClassSchema>;

@@ -1,6 +1,6 @@
 // People and administration: what the admin API answers with and the rules its input follows. The functions validate
 // with these schemas; the web reuses them for its forms and its bulk-invitation preview.
-import * as z from 'zod';
+import * as z from './zod';
 import { ROLES, type Role } from './roles';
 
 /** invited: has not signed in yet (temporary password); active: signed in at least once; disabled: offboarded. */
@@ -88,59 +88,73 @@ export const PEOPLE_LIMITS = {
 const requiredText = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
-export const personNameSchema = z
-  .string({ error: requiredText('Name') })
-  .trim()
-  .min(1, { error: 'Name is required.' })
-  .max(PEOPLE_LIMITS.nameMaxLength, { error: `Name must be at most ${PEOPLE_LIMITS.nameMaxLength} characters.` })
-  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Name contains a character that is not valid text.' });
+export const personNameSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string({ error: requiredText('Name') }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Name is required.' }),
+    z.maxLength(PEOPLE_LIMITS.nameMaxLength, { error: `Name must be at most ${PEOPLE_LIMITS.nameMaxLength} characters.` }),
+    z.refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Name contains a character that is not valid text.' }),
+  ),
+);
 
 /** E-mail addresses are compared and stored in lower case: the same person typed twice is one account. */
-export const emailSchema = z
-  .string({ error: requiredText('E-mail') })
-  .trim()
-  .max(PEOPLE_LIMITS.emailMaxLength, { error: 'E-mail is too long.' })
-  .pipe(z.email({ error: 'E-mail is not a valid address.' }))
-  .transform((value) => value.toLowerCase());
+export const emailSchema = /* @__PURE__ */ z.lazy(() =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: requiredText('E-mail') }).check(z.trim(), z.maxLength(PEOPLE_LIMITS.emailMaxLength, { error: 'E-mail is too long.' })),
+      z.email({ error: 'E-mail is not a valid address.' }),
+    ),
+    z.transform((value: string) => value.toLowerCase()),
+  ),
+);
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be Students, Teachers or Admins.' });
+export const roleSchema = /* @__PURE__ */ z.lazy(() => z.enum(ROLES, { error: 'Role must be Students, Teachers or Admins.' }));
 
-export const invitePersonSchema = z.strictObject({
-  email: emailSchema,
-  name: personNameSchema,
-  role: roleSchema,
-});
+export const invitePersonSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    email: emailSchema,
+    name: personNameSchema,
+    role: roleSchema,
+  }),
+);
 
-export const invitePeopleSchema = z.strictObject({
-  people: z
-    .array(invitePersonSchema, { error: 'people must be a list of { email, name, role }.' })
-    .min(1, { error: 'people must list at least one person.' })
-    .max(PEOPLE_LIMITS.invitationBatchMax, {
-      error: `Send at most ${PEOPLE_LIMITS.invitationBatchMax} people per request; send a longer list in parts.`,
-    }),
-});
+export const invitePeopleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    people: z.array(invitePersonSchema, { error: 'people must be a list of { email, name, role }.' }).check(
+      z.minLength(1, { error: 'people must list at least one person.' }),
+      z.maxLength(PEOPLE_LIMITS.invitationBatchMax, {
+        error: `Send at most ${PEOPLE_LIMITS.invitationBatchMax} people per request; send a longer list in parts.`,
+      }),
+    ),
+  }),
+);
 
-export const lookupPeopleSchema = z.strictObject({
-  emails: z
-    .array(emailSchema, { error: 'emails must be a list of e-mail addresses.' })
-    .min(1, { error: 'emails must list at least one address.' })
-    .max(PEOPLE_LIMITS.lookupMax, { error: `Look up at most ${PEOPLE_LIMITS.lookupMax} addresses per request.` }),
-});
+export const lookupPeopleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    emails: z.array(emailSchema, { error: 'emails must be a list of e-mail addresses.' }).check(
+      z.minLength(1, { error: 'emails must list at least one address.' }),
+      z.maxLength(PEOPLE_LIMITS.lookupMax, { error: `Look up at most ${PEOPLE_LIMITS.lookupMax} addresses per request.` }),
+    ),
+  }),
+);
 
-export const renamePersonSchema = z.strictObject({ name: personNameSchema });
+export const renamePersonSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ name: personNameSchema }));
 
-export const changeRoleSchema = z.strictObject({ role: roleSchema });
+export const changeRoleSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ role: roleSchema }));
 
-export const listPeopleQuerySchema = z.strictObject({
-  search: z
-    .string()
-    .trim()
-    .max(PEOPLE_LIMITS.searchMaxLength, { error: `search must be at most ${PEOPLE_LIMITS.searchMaxLength} characters.` })
-    .optional(),
-  role: roleSchema.optional(),
-  status: z.enum(PERSON_STATUSES, { error: 'status must be invited, active or disabled.' }).optional(),
-  next: z.string().max(4096, { error: 'next is too long.' }).optional(),
-});
+export const listPeopleQuerySchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    search: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(PEOPLE_LIMITS.searchMaxLength, { error: `search must be at most ${PEOPLE_LIMITS.searchMaxLength} characters.` }),
+      ),
+    ),
+    role: z.optional(roleSchema),
+    status: z.optional(z.enum(PERSON_STATUSES, { error: 'status must be invited, active or disabled.' })),
+    next: z.optional(z.string().check(z.maxLength(4096, { error: 'next is too long.' }))),
+  }),
+);
 
 export type InvitePersonInput = z.infer<typeof invitePersonSchema>;
 export type ListPeopleQuery = z.infer<typeof listPeopleQuerySchema>;

@@ -3,7 +3,7 @@
 // only: zod stays out of the web app's entry chunk). Objects are strict, so a field the contract does not name (an
 // owner id, a storage key attribute) fails the parse.
 import { ERROR_REASONS } from './second-factor';
-import * as z from 'zod';
+import * as z from './zod';
 import {
   CONTENT_TYPES,
   type ClassCompletion,
@@ -28,12 +28,12 @@ import type { RouteName } from './routes';
 const sectionSchema = z.strictObject({
   _id: z.string(),
   title: z.string(),
-  order: z.number().int().positive(),
+  order: z.number().check(z.int(), z.positive()),
   contentType: z.enum(CONTENT_TYPES),
   contentUrl: z.string(),
   originalFileName: z.string(),
-  size: z.number().int().min(0).optional(),
-  downloadUrl: z.string().optional(),
+  size: z.optional(z.number().check(z.int(), z.minimum(0))),
+  downloadUrl: z.optional(z.string()),
 });
 
 const isoDate = z.iso.datetime();
@@ -45,10 +45,10 @@ export const moduleSchema = z.strictObject({
   sections: z.array(sectionSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
-}) satisfies z.ZodType<Module>;
+}) satisfies z.ZodMiniType<Module>;
 
 const userRefSchema = z.strictObject({ _id: z.string(), username: z.string() });
-const studentRefSchema = z.strictObject({ _id: z.string(), username: z.string(), email: z.string().optional() });
+const studentRefSchema = z.strictObject({ _id: z.string(), username: z.string(), email: z.optional(z.string()) });
 
 export const classSummarySchema = z.strictObject({
   _id: z.string(),
@@ -56,7 +56,7 @@ export const classSummarySchema = z.strictObject({
   teacherId: userRefSchema,
   studentIds: z.array(z.string()),
   assignedModuleIds: z.array(z.string()),
-}) satisfies z.ZodType<ClassSummary>;
+}) satisfies z.ZodMiniType<ClassSummary>;
 
 export const classDetailSchema = z.strictObject({
   _id: z.string(),
@@ -64,60 +64,60 @@ export const classDetailSchema = z.strictObject({
   teacherId: userRefSchema,
   studentIds: z.array(studentRefSchema),
   assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string() })),
-}) satisfies z.ZodType<ClassDetail>;
+}) satisfies z.ZodMiniType<ClassDetail>;
 
 export const progressSchema = z.strictObject({
   studentId: z.string(),
   moduleId: z.string(),
   classId: z.string(),
   completedSections: z.array(z.string()),
-  updatedAt: isoDate.optional(),
-}) satisfies z.ZodType<Progress>;
+  updatedAt: z.optional(isoDate),
+}) satisfies z.ZodMiniType<Progress>;
 
-const percentage = z.number().int().min(0).max(100);
+const percentage = z.number().check(z.int(), z.minimum(0), z.maximum(100));
 
 const moduleProgressShape = {
   moduleId: z.string(),
   moduleTitle: z.string(),
   percentage,
-  completed: z.number().int().min(0),
-  total: z.number().int().min(0),
+  completed: z.number().check(z.int(), z.minimum(0)),
+  total: z.number().check(z.int(), z.minimum(0)),
 };
 
 export const classReportSchema = z.array(
   z.strictObject({
     studentId: z.string(),
     studentName: z.string(),
-    studentEmail: z.string().optional(),
-    lastActivityAt: isoDate.nullable(),
-    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), isoDate.nullable()) })),
+    studentEmail: z.optional(z.string()),
+    lastActivityAt: z.nullable(isoDate),
+    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)) })),
   }),
-) satisfies z.ZodType<ClassReportRow[]>;
+) satisfies z.ZodMiniType<ClassReportRow[]>;
 
 export const classReportPageSchema = z.strictObject({
   rows: classReportSchema,
-  studentCount: z.number().int().min(0),
-  next: z.string().optional(),
-}) satisfies z.ZodType<ClassReportPage>;
+  studentCount: z.number().check(z.int(), z.minimum(0)),
+  next: z.optional(z.string()),
+}) satisfies z.ZodMiniType<ClassReportPage>;
 
 export const classCompletionSchema = z.strictObject({
   classId: z.string(),
-  studentCount: z.number().int().min(0),
+  studentCount: z.number().check(z.int(), z.minimum(0)),
   averagePercentage: percentage,
   modules: z.array(
     z.strictObject({
       moduleId: z.string(),
       moduleTitle: z.string(),
-      sections: z.number().int().min(0),
-      completions: z.number().int().min(0),
+      sections: z.number().check(z.int(), z.minimum(0)),
+      completions: z.number().check(z.int(), z.minimum(0)),
       percentage,
     }),
   ),
   activeStudentIds: z.array(z.string()),
-}) satisfies z.ZodType<ClassCompletion>;
+}) satisfies z.ZodMiniType<ClassCompletion>;
 
 export const notificationsSchema = z.strictObject({
-  unread: z.number().int().min(0),
+  unread: z.number().check(z.int(), z.minimum(0)),
   items: z.array(
     z.strictObject({
       id: z.string(),
@@ -127,39 +127,39 @@ export const notificationsSchema = z.strictObject({
       className: z.string(),
       moduleId: z.string(),
       moduleTitle: z.string(),
-      studentName: z.string().optional(),
-      count: z.number().int().min(0).optional(),
-      sectionTotal: z.number().int().min(0).optional(),
-      assignedAt: isoDate.optional(),
+      studentName: z.optional(z.string()),
+      count: z.optional(z.number().check(z.int(), z.minimum(0))),
+      sectionTotal: z.optional(z.number().check(z.int(), z.minimum(0))),
+      assignedAt: z.optional(isoDate),
     }),
   ),
-}) satisfies z.ZodType<Notifications>;
+}) satisfies z.ZodMiniType<Notifications>;
 
 export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
   moduleTitle: z.string(),
   sections: z.array(z.strictObject({ _id: z.string(), title: z.string() })),
   rows: z.array(
-    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), isoDate.nullable()) }),
+    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), z.nullable(isoDate)) }),
   ),
-}) satisfies z.ZodType<ModuleReport>;
+}) satisfies z.ZodMiniType<ModuleReport>;
 
 export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
   studentId: z.string(),
   modules: z.array(
-    z.strictObject({ ...moduleProgressShape, completedSections: z.array(z.string()), nextSectionId: z.string().nullable() }),
+    z.strictObject({ ...moduleProgressShape, completedSections: z.array(z.string()), nextSectionId: z.nullable(z.string()) }),
   ),
-}) satisfies z.ZodType<StudentClassProgress>;
+}) satisfies z.ZodMiniType<StudentClassProgress>;
 
-const partUrlSchema = z.strictObject({ partNumber: z.number().int().positive(), uploadUrl: z.url() });
+const partUrlSchema = z.strictObject({ partNumber: z.number().check(z.int(), z.positive()), uploadUrl: z.url() });
 
 export const uploadTicketSchema = z.union([
   z.strictObject({ contentUrl: z.string(), uploadUrl: z.url() }),
-  z.strictObject({ contentUrl: z.string(), uploadId: z.string(), partSize: z.number().int().positive(), parts: z.array(partUrlSchema) }),
-]) satisfies z.ZodType<UploadTicket>;
+  z.strictObject({ contentUrl: z.string(), uploadId: z.string(), partSize: z.number().check(z.int(), z.positive()), parts: z.array(partUrlSchema) }),
+]) satisfies z.ZodMiniType<UploadTicket>;
 
-export const renewedUploadPartsSchema = z.strictObject({ parts: z.array(partUrlSchema) }) satisfies z.ZodType<RenewedUploadParts>;
+export const renewedUploadPartsSchema = z.strictObject({ parts: z.array(partUrlSchema) }) satisfies z.ZodMiniType<RenewedUploadParts>;
 
 // ---- Administration ----
 
@@ -167,22 +167,22 @@ export const personSchema = z.strictObject({
   userId: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(ROLES).nullable(),
+  role: z.nullable(z.enum(ROLES)),
   status: z.enum(PERSON_STATUSES),
   createdAt: z.string(),
-}) satisfies z.ZodType<Person>;
+}) satisfies z.ZodMiniType<Person>;
 
-const peoplePageSchema = z.strictObject({ people: z.array(personSchema), next: z.string().optional() }) satisfies z.ZodType<PeoplePage>;
+const peoplePageSchema = z.strictObject({ people: z.array(personSchema), next: z.optional(z.string()) }) satisfies z.ZodMiniType<PeoplePage>;
 
 /** The temporary password is there only on the local stack, where no e-mail is sent. */
-const invitationSchema = z.strictObject({ person: personSchema, temporaryPassword: z.string().optional() }) satisfies z.ZodType<Invitation>;
+const invitationSchema = z.strictObject({ person: personSchema, temporaryPassword: z.optional(z.string()) }) satisfies z.ZodMiniType<Invitation>;
 
 const invitationOutcomeSchema = z.union([
-  z.strictObject({ email: z.string(), outcome: z.literal('invited'), person: personSchema, temporaryPassword: z.string().optional() }),
+  z.strictObject({ email: z.string(), outcome: z.literal('invited'), person: personSchema, temporaryPassword: z.optional(z.string()) }),
   z.strictObject({ email: z.string(), outcome: z.enum(['exists', 'failed']), message: z.string() }),
-]) satisfies z.ZodType<InvitationOutcome>;
+]) satisfies z.ZodMiniType<InvitationOutcome>;
 
-const count = z.number().int().min(0);
+const count = z.number().check(z.int(), z.minimum(0));
 
 const auditEntrySchema = z.strictObject({
   at: isoDate,
@@ -190,7 +190,7 @@ const auditEntrySchema = z.strictObject({
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   subject: z.string(),
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 
 const statusCountsSchema = z.strictObject({ invited: count, active: count, disabled: count });
@@ -200,32 +200,32 @@ export const adminOverviewSchema = z.strictObject({
   classes: z.strictObject({ total: count, withoutTeacher: count, withoutStudents: count }),
   modules: count,
   recentChanges: z.array(auditEntrySchema),
-}) satisfies z.ZodType<AdminOverview>;
+}) satisfies z.ZodMiniType<AdminOverview>;
 
 const namedPersonSchema = z.strictObject({ userId: z.string(), name: z.string() });
 
 export const adminClassSummarySchema = z.strictObject({
   classId: z.string(),
   className: z.string(),
-  teacher: namedPersonSchema.optional(),
+  teacher: z.optional(namedPersonSchema),
   studentCount: count,
   moduleCount: count,
-}) satisfies z.ZodType<AdminClassSummary>;
+}) satisfies z.ZodMiniType<AdminClassSummary>;
 
-export const adminClassDetailSchema = adminClassSummarySchema satisfies z.ZodType<AdminClassDetail>;
+export const adminClassDetailSchema = adminClassSummarySchema satisfies z.ZodMiniType<AdminClassDetail>;
 
 export const rosterPageSchema = z.strictObject({
-  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), email: z.string().optional(), enrolledAt: isoDate.optional() })),
+  students: z.array(z.strictObject({ userId: z.string(), name: z.string(), email: z.optional(z.string()), enrolledAt: z.optional(isoDate) })),
   studentCount: count,
-  next: z.string().optional(),
-}) satisfies z.ZodType<RosterPageAnswer>;
+  next: z.optional(z.string()),
+}) satisfies z.ZodMiniType<RosterPageAnswer>;
 
 const enrolmentOutcomeSchema = z.strictObject({
   studentId: z.string(),
   outcome: z.enum(['enrolled', 'alreadyEnrolled', 'notFound', 'notStudent']),
   message: z.string(),
-  student: z.strictObject({ userId: z.string(), email: z.string(), name: z.string() }).optional(),
-}) satisfies z.ZodType<EnrolmentOutcome>;
+  student: z.optional(z.strictObject({ userId: z.string(), email: z.string(), name: z.string() })),
+}) satisfies z.ZodMiniType<EnrolmentOutcome>;
 
 /** 204: no body. */
 const noContent = z.undefined();
@@ -235,9 +235,9 @@ const noContent = z.undefined();
  * (dotted path → its message), for forms to show in place; a refusal the app answers with a way out names its reason.
  */
 export const errorSchema = z.strictObject({
-  message: z.string().min(1),
-  fields: z.record(z.string(), z.string().min(1)).optional(),
-  reason: z.enum(ERROR_REASONS).optional(),
+  message: z.string().check(z.minLength(1)),
+  fields: z.optional(z.record(z.string(), z.string().check(z.minLength(1)))),
+  reason: z.optional(z.enum(ERROR_REASONS)),
 });
 
 /** What each route answers on success (2xx). */
@@ -276,7 +276,7 @@ export const responseSchemas = {
   changeRole: personSchema,
   disablePerson: personSchema,
   enablePerson: personSchema,
-  resendInvitation: z.strictObject({ temporaryPassword: z.string().optional() }),
+  resendInvitation: z.strictObject({ temporaryPassword: z.optional(z.string()) }),
   unassignModule: classDetailSchema,
   listAdminClasses: z.array(adminClassSummarySchema),
   createClass: adminClassDetailSchema,
@@ -286,7 +286,7 @@ export const responseSchemas = {
   setClassTeacher: adminClassDetailSchema,
   enrolStudents: z.strictObject({ results: z.array(enrolmentOutcomeSchema) }),
   unenrolStudent: adminClassDetailSchema,
-} as const satisfies Record<RouteName, z.ZodType>;
+} as const satisfies Record<RouteName, z.ZodMiniType>;
 
 /** The body a route answers with on success. */
 export type ResponseOf<N extends RouteName> = z.infer<(typeof responseSchemas)[N]>;

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { SENTENCE } from '../test/unit-helpers/events';
 import {
   abortUploadSchema,
@@ -12,7 +12,7 @@ import {
 } from './schemas';
 
 /** The message a 400 would carry for this input. */
-function messageFor(schema: ZodType, input: unknown): string {
+function messageFor(schema: ZodMiniType, input: unknown): string {
   const result = schema.safeParse(input);
   if (result.success) throw new Error(`Expected ${JSON.stringify(input)} to be refused`);
   return describeIssues(result.error);
@@ -24,7 +24,7 @@ const progress = { studentId: 's', moduleId: 'm', classId: 'c', sectionId: 'x' }
 const complete = { contentUrl: 'protected/t/1-a.pdf', uploadId: 'u', parts: [{ partNumber: 1, etag: 'e' }] };
 
 describe('describeIssues', () => {
-  it.each<[string, ZodType, unknown, string]>([
+  it.each<[string, ZodMiniType, unknown, string]>([
     ['a body that is not an object', createModuleSchema, [moduleBody], 'The request body must be a JSON object with the fields this request needs.'],
     ['no body', markCompleteSchema, undefined, 'The request body must be a JSON object with the fields this request needs.'],
     ['a missing field', assignModuleSchema, {}, 'moduleId: moduleId is required.'],
@@ -51,7 +51,7 @@ describe('describeIssues', () => {
 });
 
 describe('every refusal is a sentence a person can act on', () => {
-  it.each<[string, ZodType, unknown]>([
+  it.each<[string, ZodMiniType, unknown]>([
     ['section order as text', createModuleSchema, { ...moduleBody, sections: [{ ...section, order: 'first' }] }],
     ['section order of 0', createModuleSchema, { ...moduleBody, sections: [{ ...section, order: 0 }] }],
     ['section order of 1.5', createModuleSchema, { ...moduleBody, sections: [{ ...section, order: 1.5 }] }],

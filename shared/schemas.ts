@@ -1,5 +1,5 @@
 // Request schemas: the one place input rules live. The functions validate with them; the web reuses them.
-import * as z from 'zod';
+import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
@@ -19,168 +19,198 @@ const wellFormed = (label: string) =>
   ] as const;
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: typeError(label, 'text') })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine(...wellFormed(label));
+  z.string({ error: typeError(label, 'text') }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required.` }),
+    z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
+    z.refine(...wellFormed(label)),
+  );
 
 export const idSchema = (label: string) =>
-  z
-    .string({ error: typeError(label, 'text') })
-    .min(1, { error: `${label} is required.` })
-    .max(TEXT_LIMITS.idMaxLength, { error: `${label} is too long.` })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} may only contain letters, digits, '-' and '_'.` });
+  z.string({ error: typeError(label, 'text') }).check(
+    z.minLength(1, { error: `${label} is required.` }),
+    z.maxLength(TEXT_LIMITS.idMaxLength, { error: `${label} is too long.` }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: `${label} may only contain letters, digits, '-' and '_'.` }),
+  );
 
-const storageKey = z
-  .string({ error: typeError('contentUrl', 'text') })
-  .min(1, { error: 'contentUrl is required: upload the file first.' })
-  .max(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' })
-  .refine(...wellFormed('contentUrl'));
+const storageKey = /* @__PURE__ */ z.lazy(() =>
+  z.string({ error: typeError('contentUrl', 'text') }).check(
+    z.minLength(1, { error: 'contentUrl is required: upload the file first.' }),
+    z.maxLength(TEXT_LIMITS.storageKeyMaxLength, { error: 'contentUrl is too long.' }),
+    z.refine(...wellFormed('contentUrl')),
+  ),
+);
 
-export const sectionInputSchema = z.strictObject({
-  /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
-  _id: idSchema('Section _id').optional(),
-  title: text('Section title', TEXT_LIMITS.titleMaxLength),
-  // order and contentType are accepted for compatibility but derived by the server.
-  order: z
-    .number({ error: 'order must be a number.' })
-    .int({ error: 'order must be a whole number.' })
-    .positive({ error: 'order must be 1 or more.' })
-    .optional(),
-  contentType: z.enum(CONTENT_TYPES, { error: 'contentType must be PDF, PPT, WORD or UNKNOWN.' }).optional(),
-  contentUrl: storageKey,
-  originalFileName: text('originalFileName', TEXT_LIMITS.fileNameMaxLength).optional(),
-  // Derived on read; a client may echo it back, it is never stored.
-  downloadUrl: z.string({ error: 'downloadUrl must be text.' }).optional(),
-  // Taken from the stored file when it is saved; a client may echo it back, it is ignored.
-  size: z.number({ error: 'size must be a number.' }).optional(),
-});
+export const sectionInputSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
+    _id: z.optional(idSchema('Section _id')),
+    title: text('Section title', TEXT_LIMITS.titleMaxLength),
+    // order and contentType are accepted for compatibility but derived by the server.
+    order: z.optional(
+      z
+        .number({ error: 'order must be a number.' })
+        .check(z.int({ error: 'order must be a whole number.' }), z.positive({ error: 'order must be 1 or more.' })),
+    ),
+    contentType: z.optional(z.enum(CONTENT_TYPES, { error: 'contentType must be PDF, PPT, WORD or UNKNOWN.' })),
+    contentUrl: storageKey,
+    originalFileName: z.optional(text('originalFileName', TEXT_LIMITS.fileNameMaxLength)),
+    // Derived on read; a client may echo it back, it is never stored.
+    downloadUrl: z.optional(z.string({ error: 'downloadUrl must be text.' })),
+    // Taken from the stored file when it is saved; a client may echo it back, it is ignored.
+    size: z.optional(z.number({ error: 'size must be a number.' })),
+  }),
+);
 
-const sectionsSchema = z
-  .array(sectionInputSchema, { error: 'sections must be a list.' })
-  .max(TEXT_LIMITS.sectionsPerModuleMax, {
-    error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
-  });
+const sectionsSchema = () =>
+  z.array(sectionInputSchema, { error: 'sections must be a list.' }).check(
+    z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, {
+      error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
+    }),
+  );
 
 /** The module's title, checked on its own by the first creation step. */
-export const moduleTitleSchema = text('Title', TEXT_LIMITS.titleMaxLength);
-export const moduleDescriptionSchema = text('Description', TEXT_LIMITS.descriptionMaxLength);
-export const sectionTitleSchema = text('Section title', TEXT_LIMITS.titleMaxLength);
+export const moduleTitleSchema = /* @__PURE__ */ z.lazy(() => text('Title', TEXT_LIMITS.titleMaxLength));
+export const moduleDescriptionSchema = /* @__PURE__ */ z.lazy(() => text('Description', TEXT_LIMITS.descriptionMaxLength));
+export const sectionTitleSchema = /* @__PURE__ */ z.lazy(() => text('Section title', TEXT_LIMITS.titleMaxLength));
 
-export const createModuleSchema = z.strictObject({
-  /**
-   * The id the client chose for the new module, once per draft: sending the same draft again (a double click, a
-   * retry after a timeout, Back and resubmit) answers the module already created instead of making a copy.
-   */
-  _id: z.uuid({ error: '_id must be a UUID the client generated for this draft.' }).optional(),
-  title: text('Title', TEXT_LIMITS.titleMaxLength),
-  description: text('Description', TEXT_LIMITS.descriptionMaxLength),
-  sections: sectionsSchema.min(1, { error: 'Add at least one section before saving the module.' }),
-});
+export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /**
+     * The id the client chose for the new module, once per draft: sending the same draft again (a double click, a
+     * retry after a timeout, Back and resubmit) answers the module already created instead of making a copy.
+     */
+    _id: z.optional(z.uuid({ error: '_id must be a UUID the client generated for this draft.' })),
+    title: text('Title', TEXT_LIMITS.titleMaxLength),
+    description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+    sections: sectionsSchema().check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
+  }),
+);
 
-export const updateModuleSchema = z.strictObject({
-  title: text('Title', TEXT_LIMITS.titleMaxLength),
-  description: text('Description', TEXT_LIMITS.descriptionMaxLength),
-  sections: sectionsSchema,
-  /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
-  updatedAt: z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' }).optional(),
-  // Read-only fields a client may echo back from GET; ignored.
-  _id: z.string({ error: '_id must be text.' }).optional(),
-  createdAt: z.string({ error: 'createdAt must be text.' }).optional(),
-});
+export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    title: text('Title', TEXT_LIMITS.titleMaxLength),
+    description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+    sections: sectionsSchema(),
+    /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
+    updatedAt: z.optional(z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' })),
+    // Read-only fields a client may echo back from GET; ignored.
+    _id: z.optional(z.string({ error: '_id must be text.' })),
+    createdAt: z.optional(z.string({ error: 'createdAt must be text.' })),
+  }),
+);
 
 /** `GET /api/modules/{id}?classId=`: the class a student reads the module in, so one round trip authorizes them. */
-export const moduleReadQuerySchema = z.strictObject({
-  classId: idSchema('classId').optional(),
-});
+export const moduleReadQuerySchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    classId: z.optional(idSchema('classId')),
+  }),
+);
 
-export const assignModuleSchema = z.strictObject({
-  moduleId: idSchema('moduleId'),
-});
+export const assignModuleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    moduleId: idSchema('moduleId'),
+  }),
+);
 
-export const markCompleteSchema = z.strictObject({
-  studentId: idSchema('studentId'),
-  moduleId: idSchema('moduleId'),
-  classId: idSchema('classId'),
-  sectionId: idSchema('sectionId'),
-});
+export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentId: idSchema('studentId'),
+    moduleId: idSchema('moduleId'),
+    classId: idSchema('classId'),
+    sectionId: idSchema('sectionId'),
+  }),
+);
 
-export const createUploadSchema = z
-  .strictObject({
-    fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
-    // The browser's file.type; empty when it does not know the type.
-    contentType: z.preprocess(
-      (value) => (value === undefined || value === '' ? 'application/octet-stream' : value),
-      z
-        .string({ error: 'contentType must be text.' })
-        .max(255, { error: 'contentType is too long.' })
-        .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'contentType must be a media type such as application/pdf.' }),
-    ),
-    size: z
-      .number({ error: 'size must be the file size in bytes.' })
-      .int({ error: 'size must be a whole number of bytes.' })
-      .min(1, { error: 'The file is empty.' })
-      .max(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
-  })
-  // Sections hold PDF, PowerPoint and Word files only: checked by extension and declared media type, which is
-  // also what the file is stored (and later served) as.
-  .transform((input, context) => {
-    const mediaType = sectionFileMediaType(input.fileName, input.contentType);
-    if (mediaType) return { ...input, contentType: mediaType };
-    context.issues.push({ code: 'custom', path: ['fileName'], message: ALLOWED_FILE_TYPES_MESSAGE, input: input.fileName });
-    return z.NEVER;
-  });
+export const createUploadSchema = /* @__PURE__ */ z.lazy(() =>
+  z.pipe(
+    z.strictObject({
+      fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
+      // The browser's file.type; empty when it does not know the type.
+      contentType: z.pipe(
+        z.transform((value: unknown) => (value === undefined || value === '' ? 'application/octet-stream' : value)),
+        z.string({ error: 'contentType must be text.' }).check(
+          z.maxLength(255, { error: 'contentType is too long.' }),
+          z.regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'contentType must be a media type such as application/pdf.' }),
+        ),
+      ),
+      size: z.number({ error: 'size must be the file size in bytes.' }).check(
+        z.int({ error: 'size must be a whole number of bytes.' }),
+        z.minimum(1, { error: 'The file is empty.' }),
+        z.maximum(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
+      ),
+    }),
+    // Sections hold PDF, PowerPoint and Word files only: checked by extension and declared media type, which is
+    // also what the file is stored (and later served) as.
+    z.transform((input, context) => {
+      const mediaType = sectionFileMediaType(input.fileName, input.contentType);
+      if (mediaType) return { ...input, contentType: mediaType };
+      context.issues.push({ code: 'custom', path: ['fileName'], message: ALLOWED_FILE_TYPES_MESSAGE, input: input.fileName });
+      return z.NEVER;
+    }),
+  ),
+);
 
-const uploadId = z
-  .string({ error: typeError('uploadId', 'text') })
-  .min(1, { error: 'uploadId is required.' })
-  .max(1024, { error: 'uploadId is too long.' })
-  .refine(...wellFormed('uploadId'));
+const uploadId = /* @__PURE__ */ z.lazy(() =>
+  z.string({ error: typeError('uploadId', 'text') }).check(
+    z.minLength(1, { error: 'uploadId is required.' }),
+    z.maxLength(1024, { error: 'uploadId is too long.' }),
+    z.refine(...wellFormed('uploadId')),
+  ),
+);
 
 const partRange = `partNumber must be a whole number from 1 to ${UPLOAD_LIMITS.maxParts}.`;
 
-const partNumber = z
-  .number({ error: typeError('partNumber', 'a number') })
-  .int({ error: partRange })
-  .min(1, { error: partRange })
-  .max(UPLOAD_LIMITS.maxParts, { error: partRange });
+const partNumber = /* @__PURE__ */ z.lazy(() =>
+  z
+    .number({ error: typeError('partNumber', 'a number') })
+    .check(z.int({ error: partRange }), z.minimum(1, { error: partRange }), z.maximum(UPLOAD_LIMITS.maxParts, { error: partRange })),
+);
 
-export const completeUploadSchema = z.strictObject({
-  contentUrl: storageKey,
-  uploadId,
-  parts: z
-    .array(
-      z.strictObject({
-        partNumber,
-        etag: z
-          .string({ error: typeError('etag', 'text') })
-          .min(1, { error: 'etag is required: send the ETag each part upload answered with.' })
-          .max(200, { error: 'etag is too long.' })
-          .refine(...wellFormed('etag')),
-      }),
-      { error: 'parts must be a list of { partNumber, etag }.' },
-    )
-    .min(1, { error: 'parts must list every uploaded part.' })
-    .max(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
-});
+export const completeUploadSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    contentUrl: storageKey,
+    uploadId,
+    parts: z
+      .array(
+        z.strictObject({
+          partNumber,
+          etag: z.string({ error: typeError('etag', 'text') }).check(
+            z.minLength(1, { error: 'etag is required: send the ETag each part upload answered with.' }),
+            z.maxLength(200, { error: 'etag is too long.' }),
+            z.refine(...wellFormed('etag')),
+          ),
+        }),
+        { error: 'parts must be a list of { partNumber, etag }.' },
+      )
+      .check(
+        z.minLength(1, { error: 'parts must list every uploaded part.' }),
+        z.maxLength(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
+      ),
+  }),
+);
 
-export const abortUploadSchema = z.strictObject({
-  contentUrl: storageKey,
-  uploadId,
-});
+export const abortUploadSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    contentUrl: storageKey,
+    uploadId,
+  }),
+);
 
 /** Fresh URLs for the parts still to upload, when the first ones expired (a long pause, a slow connection). */
-export const renewUploadPartsSchema = z.strictObject({
-  contentUrl: storageKey,
-  uploadId,
-  partNumbers: z
-    .array(partNumber, { error: 'partNumbers must be a list of part numbers.' })
-    .min(1, { error: 'partNumbers must list at least one part to upload.' })
-    .max(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` })
-    .refine((numbers) => new Set(numbers).size === numbers.length, { error: 'partNumbers must list each part only once.' }),
-});
+export const renewUploadPartsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    contentUrl: storageKey,
+    uploadId,
+    partNumbers: z
+      .array(partNumber, { error: 'partNumbers must be a list of part numbers.' })
+      .check(
+        z.minLength(1, { error: 'partNumbers must list at least one part to upload.' }),
+        z.maxLength(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
+        z.refine((numbers) => new Set(numbers).size === numbers.length, { error: 'partNumbers must list each part only once.' }),
+      ),
+  }),
+);
 
 export type SectionInput = z.infer<typeof sectionInputSchema>;
 export type CreateModuleInput = z.infer<typeof createModuleSchema>;
@@ -219,7 +249,7 @@ interface RequestBodies {
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 
 /** One sentence a person can act on, from a failed validation. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => {
@@ -236,7 +266,7 @@ export function describeIssues(error: z.ZodError): string {
  * The first message for each field a failed validation names, keyed by its dotted path (`title`,
  * `sections.0.title`), so a form can show each next to its input.
  */
-export function fieldIssues(error: z.ZodError): Record<string, string> {
+export function fieldIssues(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.path.length === 0) continue;

@@ -1,13 +1,13 @@
 // What the web app reads at runtime from /config.json, so one build serves every environment.
 // The local stack serves it; the CDK app deploys it next to the built app.
-import * as z from 'zod';
+import * as z from './zod';
 
 export const webConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
   /** Only for the local identity server; the cloud uses Cognito's own endpoint. */
-  userPoolEndpoint: z.string().url().optional(),
+  userPoolEndpoint: z.optional(z.url()),
   /** The local identity server supports only USER_PASSWORD_AUTH; the cloud uses SRP. */
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Base of API calls; '' means the same origin as the app (CloudFront routes /api/* to the API). */

@@ -18,6 +18,10 @@ export const handlerEntry = (handler: string) => path.join(REPO_ROOT, 'functions
 /**
  * The AWS SDK is bundled (not taken from the runtime) so a function runs the exact SDK version its tests ran
  * against; ESM entry points (`module` first) let esbuild drop the parts of the SDK a handler never calls.
+ * No source maps: with `--enable-source-maps` Node.js reads and parses a function's ~1 MB map at every cold start
+ * (list-classes loaded in 175 ms instead of 122 ms, measured side by side), and without that flag a shipped map is
+ * never read. A stack position in the logs (`index.js:1:<column>`) maps back by building the same commit with
+ * `sourcemap: true`: esbuild's output is deterministic.
  */
 const LAMBDA_BUNDLING = {
   forceDockerBundling: false,
@@ -27,8 +31,7 @@ const LAMBDA_BUNDLING = {
   target: ESBUILD_TARGET,
   mainFields: ['module', 'main'],
   minify: true,
-  sourceMap: true,
-  sourcesContent: false,
+  sourceMap: false,
   tsconfig: TSCONFIG,
   logLevel: LogLevel.WARNING,
 } as const satisfies BundlingOptions;
@@ -51,8 +54,7 @@ export const esbuildOptionsFor = (entry: string, tracing = false) => ({
   format: LAMBDA_BUNDLING.format as 'cjs',
   mainFields: [...LAMBDA_BUNDLING.mainFields],
   minify: LAMBDA_BUNDLING.minify,
-  sourcemap: true,
-  sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+  sourcemap: LAMBDA_BUNDLING.sourceMap,
   tsconfig: LAMBDA_BUNDLING.tsconfig,
   absWorkingDir: REPO_ROOT,
   define: tracingDefine(tracing),

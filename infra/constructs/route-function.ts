@@ -21,7 +21,8 @@ import {
 } from './bundling';
 
 /**
- * The variables a route's function reads at cold start: the table's name only when the route uses the table, the
+ * A route function's whole environment (the bundle report loads each bundle with exactly this). The variables a
+ * route's function reads at cold start: the table's name only when the route uses the table, the
  * bucket's only when it uses files, the user pool's only when it calls Cognito (the handler builds exactly those
  * adapters), so no function is configured with a store it does not use.
  */
@@ -94,7 +95,7 @@ export class RouteFunction extends Construct {
       timeout: Duration.seconds(10),
       role,
       logGroup,
-      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment,
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: lambdaBundling(props.tracing),
     });

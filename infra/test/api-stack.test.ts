@@ -56,14 +56,13 @@ describe('functions', () => {
         ...(route.table === 'none' ? [] : ['TABLE_NAME']),
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
-        'NODE_OPTIONS',
         'ORIGIN_VERIFY_SECRET',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
     // Resolved from Secrets Manager at deploy time, never written into the template.
     expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
-    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api', NODE_OPTIONS: '--enable-source-maps' });
+    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api' });
   });
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {

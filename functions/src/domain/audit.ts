@@ -6,14 +6,18 @@ import type { AuditLog, Clock, UserDirectory } from './ports';
 
 export type RecordChange = (caller: Caller, action: AuditAction, subject: string, detail?: string) => Promise<void>;
 
+/** A script (create-admin, npm run classes) is no directory user: it is named by its id. */
+async function actorName(directory: UserDirectory, userId: string): Promise<string> {
+  const person = await directory.get(userId);
+  return person ? displayName(person) : userId;
+}
+
 export function makeChangeRecorder({ directory, audit, clock }: { directory: UserDirectory; audit: AuditLog; clock: Clock }): RecordChange {
   return async (caller, action, subject, detail) => {
-    const actor = await directory.get(caller.userId);
     await audit.record({
       at: clock.now().toISOString(),
       actorId: caller.userId,
-      // A script (create-admin, npm run classes) is no directory user: it is named by its id.
-      actor: actor ? displayName(actor) : caller.userId,
+      actor: caller.name ?? (await actorName(directory, caller.userId)),
       action,
       subject,
       ...(detail ? { detail } : {}),

@@ -1,6 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/routes';
@@ -227,6 +232,22 @@ describe('administration routes: two-factor authentication', () => {
 
     cognito.on(AdminGetUserCommand).resolves({ Username: 'admin-1', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
     expect(await invoke(listAdminClasses, event)).toMatchObject({ statusCode: 200, body: [] });
+  });
+
+  it('reads the admin from the user pool once per audited change: the two-factor answer names them in the audit trail', async () => {
+    const admin = { Username: tokens.admin.sub, UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], UserAttributes: [{ Name: 'name', Value: 'Ada Admin' }, { Name: 'email', Value: 'ada@example.com' }] };
+    const student = { Username: 'student-9', Enabled: true, UserStatus: 'CONFIRMED' as const, UserAttributes: [{ Name: 'sub', Value: 'student-9' }, { Name: 'email', Value: 'sam@example.com' }, { Name: 'name', Value: 'Sam' }] };
+    cognito.on(AdminGetUserCommand).resolves(student).on(AdminGetUserCommand, { Username: tokens.admin.sub }).resolves(admin);
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'Students' }] });
+    ddb.on(PutCommand).resolves({});
+    const disablePerson = await loadHandler(routeDeployment.disablePerson.handler);
+
+    const answer = await invoke(disablePerson, apiEvent(routes.disablePerson, { token: tokens.admin, pathParameters: { userId: 'student-9' } }));
+
+    expect(answer).toMatchObject({ statusCode: 200, body: { userId: 'student-9', status: 'disabled' } });
+    expect(cognito.commandCalls(AdminGetUserCommand, { Username: tokens.admin.sub })).toHaveLength(1);
+    expect(cognito).toHaveReceivedCommandTimes(AdminGetUserCommand, 2); // the admin, and the person disabled
+    expect(ddb).toHaveReceivedCommandWith(PutCommand, { Item: expect.objectContaining({ action: 'disable', actorId: tokens.admin.sub, actor: 'Ada Admin' }) });
   });
 
   it('refuses the token of a user who no longer exists', async () => {

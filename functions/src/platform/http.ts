@@ -12,7 +12,7 @@ import type {
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '@shared/metrics';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { ResponseOf } from '@shared/responses';
 import { routes, type RouteName } from '@shared/routes';
 import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
@@ -65,8 +65,11 @@ export interface ApiHandlerOptions<T> {
   secondFactor?: SecondFactorCheck;
 }
 
-/** True when the user has TOTP two-factor authentication on. */
-export type SecondFactorCheck = (userId: string) => Promise<boolean>;
+/**
+ * What the user pool says of a caller in one read: whether TOTP two-factor authentication is on, and the name it
+ * shows for them (undefined for a user who no longer exists). The name goes on in the caller, for the audit trail.
+ */
+export type SecondFactorCheck = (userId: string) => Promise<{ secondFactor: boolean; name?: string }>;
 
 /** What a user reads when the server failed; the reference lets support find the request's log lines. */
 export const serverErrorMessage = (requestId: string) =>
@@ -103,8 +106,10 @@ export function apiHandler<N extends RouteName>(
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
-      if (options.secondFactor && !(await options.secondFactor(caller.userId))) {
-        throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+      if (options.secondFactor) {
+        const { secondFactor, name } = await options.secondFactor(caller.userId);
+        if (!secondFactor) throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+        caller.name = name;
       }
       const response = await handle(
         { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) },
@@ -133,7 +138,7 @@ function sameSecret(sent: string | undefined, expected: string): boolean {
 }
 
 /** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */
-export function validate<T>(schema: ZodType<T>, value: unknown): T {
+export function validate<T>(schema: ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = fieldIssues(result.error);

@@ -1,6 +1,6 @@
 // Field errors of a form: from the shared zod schemas before anything is sent, and from a 400 the API answered
 // (its `fields`), keyed by the same dotted paths (`title`, `sections.0.title`).
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { fieldIssues } from '@shared/schemas';
 import { ApiError } from './api-client';
 
@@ -9,7 +9,7 @@ export type FieldErrors = Record<string, string>;
 export const FIX_FIELDS = 'Please correct the marked fields, then save again.';
 
 /** The first message per field the schema refuses in `value`; empty when it is valid. */
-export function validateFields(schema: ZodType, value: unknown): FieldErrors {
+export function validateFields(schema: ZodMiniType, value: unknown): FieldErrors {
   const result = schema.safeParse(value);
   return result.success ? {} : fieldIssues(result.error);
 }

@@ -2,8 +2,8 @@
 // the API would refuse never gets as far as uploading files); step 2 receives the draft through navigation state.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import * as z from 'zod';
 import { moduleDescriptionSchema, moduleTitleSchema } from '@shared/schemas';
+import * as z from '@shared/zod';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';

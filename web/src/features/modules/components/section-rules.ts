@@ -1,6 +1,6 @@
 // The checks a section passes on screen before its file is uploaded: the same shared schemas the API applies.
-import * as z from 'zod';
 import { createUploadSchema, sectionTitleSchema } from '@shared/schemas';
+import * as z from '@shared/zod';
 
 /** Why this file cannot back a section (type, empty, too large), or undefined when it can. */
 export function sectionFileError(file: File): string | undefined {
@@ -10,10 +10,10 @@ export function sectionFileError(file: File): string | undefined {
 
 export const sectionFormSchema = z.object({
   title: sectionTitleSchema,
-  file: z
-    .custom<File>((value) => value instanceof File, { error: 'Select a file.' })
-    .superRefine((file, context) => {
+  file: z.custom<File>((value) => value instanceof File, { error: 'Select a file.' }).check(
+    z.superRefine((file, context) => {
       const message = sectionFileError(file);
       if (message) context.addIssue({ code: 'custom', message });
     }),
+  ),
 });

@@ -82,8 +82,8 @@ export const routeDeployment = {
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
   getAdminOverview: { handler: 'get-admin-overview', table: ['BatchGetItem', 'Query'], bucket: 'none', userPool: ['AdminGetUser', 'ListUsersInGroup'] },
   listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
-  invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser'] },
-  invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser'] },
+  invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
+  invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   changeRole: { handler: 'change-role', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },

@@ -82,7 +82,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /**
  * After the browser build: renders each public page of PRERENDERED_PAGES with react-dom/static from the app's own
  * components (src/prerender.tsx, built for Node into a scratch folder), and writes it into a copy of the built
- * index.html, so the page's content is in the first response and src/main.tsx hydrates it. The CSP allows no inline
+ * index.html with the entry's stylesheet inline, so the page's content is in the first response, styled, and
+ * src/main.tsx hydrates it. The CSP allows no inline
  * script: a prerendered page carrying one fails the build.
  */
 function prerenderPublicPages(): Plugin {
@@ -112,12 +113,21 @@ function prerenderPublicPages(): Plugin {
           prerenderPage: typeof prerenderPage;
         };
         const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
+        // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
+        const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+        let publicShell = shell;
+        for (const [link, file] of stylesheets) {
+          const css = await readFile(path.join(outDir, file!), 'utf8');
+          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+          publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
+        }
         for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
           const page = await renderer.prerenderPage(pathname);
           if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
-          const html = shell
+          const html = publicShell
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-            .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+            .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
           if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
           await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
           await writeFile(path.join(outDir, file), html);

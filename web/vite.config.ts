@@ -83,8 +83,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * After the browser build: renders each public page of PRERENDERED_PAGES with react-dom/static from the app's own
  * components (src/prerender.tsx, built for Node into a scratch folder), and writes it into a copy of the built
  * index.html with the entry's stylesheet inline, so the page's content is in the first response, styled, and
- * src/main.tsx hydrates it. The CSP allows no inline
- * script: a prerendered page carrying one fails the build.
+ * src/main.tsx hydrates it. The CSP allows no inline script: a prerendered page carrying one fails the build.
  */
 function prerenderPublicPages(): Plugin {
   let outDir = '';
@@ -116,7 +115,9 @@ function prerenderPublicPages(): Plugin {
         // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
         // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
         const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
-        let publicShell = shell;
+        // Their content is in the HTML: the scripts only make it interactive, so they load at low priority and leave
+        // the bandwidth of a slow phone to what paints.
+        let publicShell = shell.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
         for (const [link, file] of stylesheets) {
           const css = await readFile(path.join(outDir, file!), 'utf8');
           if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);

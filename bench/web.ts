@@ -18,6 +18,10 @@ import { securityHeaders } from '../shared/security-headers';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** While working on some pages: `BENCH_WEB_PAGES=report,dashboard` (of landing, login, dashboard, report) measures only those. */
+const PAGE_FILTER = process.env.BENCH_WEB_PAGES?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+/** `BENCH_WEB_DETAILS=1` also prints, per run, the scripts that cost the most main-thread time (bootup-time). */
+const DETAILS = process.env.BENCH_WEB_DETAILS === '1';
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 type FormFactor = 'mobile' | 'desktop';
@@ -36,6 +40,8 @@ const PUBLIC_TARGET: Target = { performance: { mobile: 95, desktop: 98 }, lcpMs:
 const SIGNED_IN_TARGET: Target = { ...PUBLIC_TARGET, performance: { mobile: 90, desktop: 98 } };
 
 interface BenchPage {
+  /** What BENCH_WEB_PAGES matches. */
+  key: string;
   name: string;
   url: string;
   signedIn: boolean;
@@ -68,18 +74,19 @@ async function main() {
     console.log(`Seeded a class of 200 students × 20 modules in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
 
     const pages: BenchPage[] = [
-      { name: 'Bare Vite React page (baseline)', url: `${baseline.url}/`, signedIn: false },
-      { name: 'Landing /', url: `${stack.config.url}/`, signedIn: false, target: PUBLIC_TARGET },
-      { name: '/teacher-login', url: `${stack.config.url}/teacher-login`, signedIn: false, target: PUBLIC_TARGET },
-      { name: '/teacher-dashboard (signed in)', url: `${stack.config.url}/teacher-dashboard`, signedIn: true, target: SIGNED_IN_TARGET },
-      { name: '/analytics/{classId}, 200 × 20', url: `${stack.config.url}/analytics/${large.classId}`, signedIn: true, target: SIGNED_IN_TARGET },
+      { key: 'baseline', name: 'Bare Vite React page (baseline)', url: `${baseline.url}/`, signedIn: false },
+      { key: 'landing', name: 'Landing /', url: `${stack.config.url}/`, signedIn: false, target: PUBLIC_TARGET },
+      { key: 'login', name: '/teacher-login', url: `${stack.config.url}/teacher-login`, signedIn: false, target: PUBLIC_TARGET },
+      { key: 'dashboard', name: '/teacher-dashboard (signed in)', url: `${stack.config.url}/teacher-dashboard`, signedIn: true, target: SIGNED_IN_TARGET },
+      { key: 'report', name: '/analytics/{classId}, 200 × 20', url: `${stack.config.url}/analytics/${large.classId}`, signedIn: true, target: SIGNED_IN_TARGET },
     ];
 
+    const measured = PAGE_FILTER ? pages.filter((page) => !page.target || PAGE_FILTER.includes(page.key)) : pages;
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const helper = await browser.contexts()[0]!.newPage();
     const results: { page: BenchPage; formFactor: FormFactor; figures: Figures }[] = [];
     let signedIn = false;
-    for (const page of pages) {
+    for (const page of measured) {
       // Public pages run as a first visit (Lighthouse clears the origin's storage), so they come first; signed-in
       // pages keep the session stored by one sign-in, with the HTTP cache cleared before each run (cold loads too).
       if (page.signedIn && !signedIn) {
@@ -99,12 +106,14 @@ async function main() {
     }
 
     printTable(results);
-    const render = await measureReportRender(helper, `${stack.config.url}/analytics/${large.classId}`);
-    console.log(
-      `\nReport of 200 students × 20 modules, CPU slowed 4× as on a phone, median of ${RUNS}: table on screen ${render.tableMs.toFixed(0)} ms ` +
-        `after navigation, longest main-thread task ${render.longestTaskMs.toFixed(0)} ms (a long task is over 50 ms), ` +
-        `${render.longTasks.toFixed(0)} long task(s) in total, ${render.renderedRows} of 200 rows in the page.`,
-    );
+    if (measured.some((page) => page.key === 'report')) {
+      const render = await measureReportRender(helper, `${stack.config.url}/analytics/${large.classId}`);
+      console.log(
+        `\nReport of 200 students × 20 modules, CPU slowed 4× as on a phone, median of ${RUNS}: table on screen ${render.tableMs.toFixed(0)} ms ` +
+          `after navigation, longest main-thread task ${render.longestTaskMs.toFixed(0)} ms (a long task is over 50 ms), ` +
+          `${render.longTasks.toFixed(0)} long task(s) in total, ${render.renderedRows} of 200 rows in the page.`,
+      );
+    }
     console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
   } finally {
     await browser?.close().catch(() => undefined);
@@ -126,6 +135,7 @@ async function lighthouseRun(url: string, port: number, formFactor: FormFactor, 
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (DETAILS) printDetails(url, formFactor, lhr.audits);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -133,6 +143,21 @@ async function lighthouseRun(url: string, port: number, formFactor: FormFactor, 
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
   };
+}
+
+type Audits = Record<string, { numericValue?: number; details?: unknown }>;
+
+function printDetails(url: string, formFactor: FormFactor, audits: Audits) {
+  const items = (id: string) => (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const ms = (value: unknown) => `${Number(value).toFixed(0)} ms`;
+  console.log(`    ${formFactor} ${url}: LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, TBT ${ms(audits['total-blocking-time']?.numericValue)}`);
+  for (const item of items('bootup-time').slice(0, 6)) console.log(`      script ${String(item.url)}: ${ms(item.total)} (evaluating ${ms(item.scripting)})`);
+  for (const item of items('long-tasks').slice(0, 6)) console.log(`      long task at ${ms(item.startTime)}: ${ms(item.duration)} ${String(item.url ?? '')}`);
+  for (const item of items('largest-contentful-paint-element')) {
+    for (const phase of (item as { items?: Record<string, unknown>[] }).items ?? []) {
+      if (phase.phase) console.log(`      LCP phase ${String(phase.phase)}: ${ms(phase.timing)}`);
+    }
+  }
 }
 
 function median(values: number[]): number {

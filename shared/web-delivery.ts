@@ -26,3 +26,22 @@ export const EDGE_COMPRESSION = {
   maxBytes: 10_000_000,
   types: /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf))/,
 } as const;
+
+/**
+ * Public pages whose HTML is rendered at build time (web/vite.config.ts) from the same React components, so their
+ * content is in the first response instead of waiting for the scripts: app path → file in web/dist. Every other app
+ * route gets APP_SHELL_FILE, the empty page the app renders into.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'prerendered/landing.html',
+  '/teacher-login': 'prerendered/teacher-login.html',
+  '/student-login': 'prerendered/student-login.html',
+  '/admin-login': 'prerendered/admin-login.html',
+};
+
+export const APP_SHELL_FILE = 'index.html';
+
+/** The HTML file (path inside web/dist) that answers an app route (a path without a file extension). */
+export function htmlFileForRoute(pathname: string): string {
+  return PRERENDERED_PAGES[pathname] ?? APP_SHELL_FILE;
+}

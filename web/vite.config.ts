@@ -1,7 +1,14 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PRERENDERED_PAGES } from '../shared/web-delivery';
+import type { prerenderPage } from './src/prerender';
+
+/** The path aliases of web/tsconfig.json. */
+const ALIASES = { '@shared': path.resolve(__dirname, '../shared'), '@web': path.resolve(__dirname, 'src') };
 
 /** Pages a first visit most often starts on: their chunks are preloaded beside the entry, not after it has run. */
 const CRITICAL_PAGES = ['features/landing/landing-page.tsx', 'features/auth/teacher-login-page.tsx', 'features/auth/student-login-page.tsx'];
@@ -39,9 +46,13 @@ function criticalPageFiles(chunks: Chunks): string[] {
   return [...withStaticImports(chunks, pages)].filter((fileName) => !initial.has(fileName));
 }
 
+/** The critical pages' chunks preloaded by index.html, which the prerendered pages keep and the app shell drops. */
+const criticalPreloads = new Set<string>();
+
 /**
  * Adds `<link rel="modulepreload">` for the critical pages' chunks to index.html, so the landing and login pages
- * download in parallel with the entry instead of after it (the cost for other pages: a few kB).
+ * download in parallel with the entry instead of after it. Only their prerendered copies keep the links
+ * (prerenderPublicPages): other pages get index.html, and their own chunk is fetched by src/main.tsx at start.
  */
 function preloadCriticalPages(): Plugin {
   return {
@@ -51,12 +62,85 @@ function preloadCriticalPages(): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
-        return criticalPageFiles(chunksOf(context.bundle)).map((fileName) => ({
+        const files = criticalPageFiles(chunksOf(context.bundle));
+        files.forEach((fileName) => criticalPreloads.add(`/${fileName}`));
+        return files.map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
           injectTo: 'head',
         }));
       },
+    },
+  };
+}
+
+/** Where the build-time renderer is built; inside web/ so its imports resolve from the repository's node_modules. */
+const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * After the browser build: renders each public page of PRERENDERED_PAGES with react-dom/static from the app's own
+ * components (src/prerender.tsx, built for Node into a scratch folder), and writes it into a copy of the built
+ * index.html with the entry's stylesheet inline, so the page's content is in the first response, styled, and
+ * src/main.tsx hydrates it. The CSP allows no inline script: a prerendered page carrying one fails the build.
+ */
+function prerenderPublicPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: __dirname,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: ALIASES },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: PRERENDER_BUILD_DIR,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        },
+      });
+      try {
+        const renderer = (await import(pathToFileURL(path.join(PRERENDER_BUILD_DIR, 'prerender.mjs')).href)) as {
+          prerenderPage: typeof prerenderPage;
+        };
+        const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
+        // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
+        const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+        // Their content is in the HTML: the scripts only make it interactive, so they load at low priority and leave
+        // the bandwidth of a slow phone to what paints.
+        let publicShell = shell.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        for (const [link, file] of stylesheets) {
+          const css = await readFile(path.join(outDir, file!), 'utf8');
+          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+          publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
+        }
+        for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+          const page = await renderer.prerenderPage(pathname);
+          if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
+          const html = publicShell
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+            .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+          if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+          await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+          await writeFile(path.join(outDir, file), html);
+          console.log(`Prerendered ${pathname} into ${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
+        }
+        const appShell = shell.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) =>
+          criticalPreloads.has(href) ? '' : link,
+        );
+        await writeFile(path.join(outDir, 'index.html'), appShell);
+      } finally {
+        await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -129,9 +213,8 @@ function initialJsSize(): Plugin {
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), preloadCriticalPages(), initialJsSize()],
-  // The path aliases of web/tsconfig.json.
-  resolve: { alias: { '@shared': path.resolve(__dirname, '../shared'), '@web': path.resolve(__dirname, 'src') } },
+  plugins: [react(), preloadCriticalPages(), initialJsSize(), prerenderPublicPages()],
+  resolve: { alias: ALIASES },
   // Hidden maps: written for debugging and error reports, not referenced from the chunks and not deployed (WebStack).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
 });

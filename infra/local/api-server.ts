@@ -11,6 +11,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import type { WebConfig } from '../../shared/web-config';
+import { htmlFileForRoute } from '../../shared/web-delivery';
 import { routeDeployment } from '../route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
@@ -321,8 +322,11 @@ async function serveWebApp(request: IncomingMessage, response: ServerResponse, p
   }
   // A missing file with an extension is a broken asset link, not a client-side route: say so instead of serving HTML.
   if (path.extname(decoded)) return sendText(response, 404, 'Not Found');
-  const info = await stat(indexFile);
-  return sendFile(request, response, root, indexFile, info);
+  // As the Web stack's viewer-request function: a prerendered public page, else the app shell.
+  const pageFile = path.join(root, htmlFileForRoute(decoded));
+  const pageInfo = await stat(pageFile).catch(() => undefined);
+  if (pageInfo?.isFile()) return sendFile(request, response, root, pageFile, pageInfo);
+  return sendFile(request, response, root, indexFile, await stat(indexFile));
 }
 
 function sendFile(request: IncomingMessage, response: ServerResponse, root: string, file: string, info: { size: number; mtime: Date }) {

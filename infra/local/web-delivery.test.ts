@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import { PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import type { WebConfig } from '../../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
@@ -116,6 +116,17 @@ describe('the local server delivering web/dist', () => {
     const config = await get('/config.json', { 'accept-encoding': 'gzip, br' });
     expect(config.headers['cache-control']).toBe(WEB_CACHE_CONTROL.entry);
     expect(JSON.parse(config.body.toString())).toEqual(webConfig);
+  });
+
+  test('a prerendered public page answers its own path, revalidated like index.html; other routes get the shell', async () => {
+    await mkdir(path.join(webRoot, 'prerendered'), { recursive: true });
+    await writeFile(path.join(webRoot, PRERENDERED_PAGES['/teacher-login']!), '<!doctype html><title>Teacher Login</title>');
+    const login = await get('/teacher-login');
+    expect(login.body.toString()).toContain('<title>Teacher Login</title>');
+    expect(login.headers['cache-control']).toBe(WEB_CACHE_CONTROL.entry);
+    // Not prerendered (yet): the shell, as before the build wrote them.
+    expect((await get('/student-login')).body.toString()).toContain('<title>App</title>');
+    expect((await get('/teacher-login/other')).body.toString()).toContain('<title>App</title>');
   });
 
   test('a revalidation with the ETag it was given is a 304 without a body', async () => {

@@ -29,7 +29,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { HASHED_ASSETS_DIR, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import { APP_SHELL_FILE, HASHED_ASSETS_DIR, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { WebConfig } from '../../shared/web-config';
@@ -49,13 +49,17 @@ export interface WebStackProps extends StackProps {
   webAclArn?: string;
 }
 
-/** Paths without a file extension are app routes: the SPA's index.html answers them. /api/* never gets here. */
+/**
+ * Paths without a file extension are app routes: a prerendered public page answers its own path, the SPA's shell
+ * every other (the same choice as htmlFileForRoute, which the local server uses). /api/* never gets here.
+ */
 const SPA_ROUTING_CODE = `
+var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = '/' + (PRERENDERED_PAGES[request.uri] || '${APP_SHELL_FILE}');
   }
   return request;
 }`;
@@ -105,7 +109,7 @@ export class WebStack extends Stack {
     });
 
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
-      comment: 'Serves index.html for app routes (paths without a file extension)',
+      comment: 'Serves prerendered pages and index.html for app routes (paths without a file extension)',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_ROUTING_CODE),
     });

@@ -128,8 +128,10 @@ describe('distribution', () => {
     const code: string = web.toJSON().Resources[functionId].Properties.FunctionCode;
     const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri: string };
     const route = (uri: string) => handler({ request: { uri } }).uri;
-    expect(route('/')).toBe('/index.html');
+    expect(route('/')).toBe('/prerendered/landing.html');
+    expect(route('/teacher-login')).toBe('/prerendered/teacher-login.html');
     expect(route('/teacher-modules/abc/edit')).toBe('/index.html');
+    expect(route('/teacher-login/extra')).toBe('/index.html');
     expect(route('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
     expect(route('/config.json')).toBe('/config.json');
   });

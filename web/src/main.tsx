@@ -1,24 +1,39 @@
 // Entry point: render the app at once and configure Amplify and the API client from /config.json meanwhile. Public
-// pages paint without waiting for either; the session check (and with it every signed-in page) waits for both.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// pages paint without waiting for either; the session check (and with it every signed-in page) waits for both. The
+// public pages rendered at build time (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn.
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { ConfigError, loadWebConfig, startServices } from './app/config';
 import { ConfigErrorScreen } from './app/config-error-screen';
+import { preloadRoutePage } from './app/router';
 import './styles.css';
 
 function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const root = createRoot(container);
-  // The Amplify chunk and /config.json load in parallel with each other and with the first render.
+  // The Amplify chunk, /config.json and the page's own chunk load in parallel with each other and the first render.
   const configured = startServices(loadWebConfig());
+  preloadRoutePage(window.location.pathname);
 
-  root.render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that blocks input on a slow phone.
+  let root: Root;
+  if (container.hasChildNodes()) {
+    let hydrated: Root | undefined;
+    startTransition(() => {
+      hydrated = hydrateRoot(container, app);
+    });
+    root = hydrated!;
+  } else {
+    root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 
   configured.catch((error: unknown) => {
     console.error('Could not load /config.json', error);

@@ -1,21 +1,38 @@
 // The providers around the router: server-data cache and session.
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useSession } from '../lib/session';
+import type { AuthServices } from './auth-services';
 import { servicesConfigured } from './config';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { SessionProvider } from './session-provider';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
+    <AppProviders servicesReady={servicesConfigured}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+interface AppProvidersProps {
+  /** The auth services once configured (never, when pages are rendered at build time). */
+  servicesReady: Promise<AuthServices>;
+  /** The router: the browser's, or a static one for a page rendered at build time. */
+  children: ReactNode;
+}
+
+/** What surrounds the router, in the browser and when public pages are rendered at build time (src/prerender.tsx). */
+export function AppProviders({ servicesReady, children }: AppProvidersProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider servicesReady={servicesConfigured}>
+      <SessionProvider servicesReady={servicesReady}>
         <ClearCacheOnUserChange />
-        <RouterProvider router={router} />
+        {children}
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -1,51 +1,56 @@
 // Every screen of the spec's route table. Each page is its own chunk (React.lazy); guards and layouts are not.
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
 import { AdminLayout, PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
+/** A page in its own chunk, which preloadRoutePage can start downloading before the page first renders. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+}
+
 // Public
-const LandingPage = lazy(() => import('../features/landing/landing-page'));
-const TeacherLoginPage = lazy(() => import('../features/auth/teacher-login-page'));
-const StudentLoginPage = lazy(() => import('../features/auth/student-login-page'));
-const AdminLoginPage = lazy(() => import('../features/auth/admin-login-page'));
-const AboutPage = lazy(() => import('../features/pages/about-page'));
-const HelpCenterPage = lazy(() => import('../features/pages/help-center-page'));
-const ContactPage = lazy(() => import('../features/pages/contact-page'));
-const PricingPage = lazy(() => import('../features/pages/pricing-page'));
-const BlogPage = lazy(() => import('../features/pages/blog-page'));
-const CommunityPage = lazy(() => import('../features/pages/community-page'));
-const CareersPage = lazy(() => import('../features/pages/careers-page'));
-const StudentExperiencePage = lazy(() => import('../features/pages/student-experience-page'));
-const TeacherToolsPage = lazy(() => import('../features/pages/teacher-tools-page'));
-const NotFoundPage = lazy(() => import('../features/pages/not-found-page'));
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'));
+const TeacherLoginPage = lazyPage(() => import('../features/auth/teacher-login-page'));
+const StudentLoginPage = lazyPage(() => import('../features/auth/student-login-page'));
+const AdminLoginPage = lazyPage(() => import('../features/auth/admin-login-page'));
+const AboutPage = lazyPage(() => import('../features/pages/about-page'));
+const HelpCenterPage = lazyPage(() => import('../features/pages/help-center-page'));
+const ContactPage = lazyPage(() => import('../features/pages/contact-page'));
+const PricingPage = lazyPage(() => import('../features/pages/pricing-page'));
+const BlogPage = lazyPage(() => import('../features/pages/blog-page'));
+const CommunityPage = lazyPage(() => import('../features/pages/community-page'));
+const CareersPage = lazyPage(() => import('../features/pages/careers-page'));
+const StudentExperiencePage = lazyPage(() => import('../features/pages/student-experience-page'));
+const TeacherToolsPage = lazyPage(() => import('../features/pages/teacher-tools-page'));
+const NotFoundPage = lazyPage(() => import('../features/pages/not-found-page'));
 // Any signed-in user
-const ProfilePage = lazy(() => import('../features/pages/profile-page'));
+const ProfilePage = lazyPage(() => import('../features/pages/profile-page'));
 // Teachers
-const TeacherDashboardPage = lazy(() => import('../features/dashboard/teacher-dashboard-page'));
-const CreateModulePage = lazy(() => import('../features/modules/create-module-page'));
-const AddSectionsPage = lazy(() => import('../features/modules/add-sections-page'));
-const ModuleLibraryPage = lazy(() => import('../features/modules/module-library-page'));
-const ModuleDetailPage = lazy(() => import('../features/modules/module-detail-page'));
-const EditModulePage = lazy(() => import('../features/modules/edit-module-page'));
-const TeacherClassesPage = lazy(() => import('../features/classes/teacher-classes-page'));
-const ManageClassPage = lazy(() => import('../features/classes/manage-class-page'));
-const AnalyticsPage = lazy(() => import('../features/progress/analytics-page'));
-const ClassReportPage = lazy(() => import('../features/progress/class-report-page'));
+const TeacherDashboardPage = lazyPage(() => import('../features/dashboard/teacher-dashboard-page'));
+const CreateModulePage = lazyPage(() => import('../features/modules/create-module-page'));
+const AddSectionsPage = lazyPage(() => import('../features/modules/add-sections-page'));
+const ModuleLibraryPage = lazyPage(() => import('../features/modules/module-library-page'));
+const ModuleDetailPage = lazyPage(() => import('../features/modules/module-detail-page'));
+const EditModulePage = lazyPage(() => import('../features/modules/edit-module-page'));
+const TeacherClassesPage = lazyPage(() => import('../features/classes/teacher-classes-page'));
+const ManageClassPage = lazyPage(() => import('../features/classes/manage-class-page'));
+const AnalyticsPage = lazyPage(() => import('../features/progress/analytics-page'));
+const ClassReportPage = lazyPage(() => import('../features/progress/class-report-page'));
 // Admins
-const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
-const PeoplePage = lazy(() => import('../features/people/people-page'));
-const AdminClassesPage = lazy(() => import('../features/class-admin/admin-classes-page'));
-const AdminClassPage = lazy(() => import('../features/class-admin/admin-class-page'));
+const AdminDashboardPage = lazyPage(() => import('../features/admin/admin-dashboard-page'));
+const PeoplePage = lazyPage(() => import('../features/people/people-page'));
+const AdminClassesPage = lazyPage(() => import('../features/class-admin/admin-classes-page'));
+const AdminClassPage = lazyPage(() => import('../features/class-admin/admin-class-page'));
 // Students
-const StudentDashboardPage = lazy(() => import('../features/dashboard/student-dashboard-page'));
-const StudentClassPage = lazy(() => import('../features/classes/student-class-page'));
-const StudentModulePage = lazy(() => import('../features/progress/student-module-page'));
+const StudentDashboardPage = lazyPage(() => import('../features/dashboard/student-dashboard-page'));
+const StudentClassPage = lazyPage(() => import('../features/classes/student-class-page'));
+const StudentModulePage = lazyPage(() => import('../features/progress/student-module-page'));
 // Students and teachers (a teacher previews what students see)
-const ReaderPage = lazy(() => import('../features/reader/reader-page'));
+const ReaderPage = lazyPage(() => import('../features/reader/reader-page'));
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -161,4 +166,19 @@ export const routeObjects: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routeObjects);
+}
+
+/**
+ * Starts downloading the chunks of the page at `pathname` at once, in parallel with the session check and
+ * /config.json, instead of when the page first renders (after the session check, for signed-in pages). A failed
+ * download is retried, and reported, by the render itself.
+ */
+export function preloadRoutePage(pathname: string) {
+  for (const match of matchRoutes(routeObjects, pathname) ?? []) preloadElement(match.route.element);
+}
+
+function preloadElement(node: ReactNode) {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return;
+  (node.type as { preload?: () => void }).preload?.();
+  preloadElement(node.props.children);
 }

@@ -1,6 +1,6 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
 // Amplify itself comes with the auth services (its own chunk), which the app hands over once they are configured.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 import type { AuthServices } from './auth-services';
 
@@ -31,7 +31,8 @@ export function SessionProvider({ children, servicesReady = loadAuthServices(), 
     } catch (error) {
       console.error('Could not read the session', error);
     }
-    if (check === latestCheck.current) setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
+    // A transition: the signed-in page this reveals is rendered in slices, not in one long task on a slow phone.
+    if (check === latestCheck.current) startTransition(() => setState(user ? { status: 'signedIn', user } : SIGNED_OUT));
     return user;
   }, [servicesReady]);
 

@@ -89,6 +89,23 @@ describe('login screens', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('signs in with what was typed before the script took over (the prerendered form sends no input events)', async () => {
+    mockSignIn.mockResolvedValue(DONE);
+    const controls = sessionFor(TEACHER);
+    renderRoutes(routes, '/teacher-login', LOADING, controls);
+    // Typed into the server-rendered inputs before hydration: the DOM has the text, React saw no change event.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'early@example.com';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'Passw0rd!';
+
+    act(() => controls.setState(SIGNED_OUT));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(mockSignIn).toHaveBeenCalledWith({
+      username: 'early@example.com',
+      password: 'Passw0rd!',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+  });
+
   it('leaves for the dashboard when the check finds a signed-in user of its role', async () => {
     const controls = sessionFor(null);
     renderRoutes(routes, '/teacher-login', LOADING, controls);

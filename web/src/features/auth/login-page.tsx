@@ -1,5 +1,5 @@
 // The login screen of one role (spec section 4). Teacher and student screens differ only in role and wording.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
@@ -113,37 +113,23 @@ interface CredentialsFormProps {
 }
 
 function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword }: CredentialsFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
+  // Uncontrolled: the screen is in the page before its script runs (prerendered), so what was typed before the
+  // script took over stays in the inputs and is read from them.
+  const form = useRef<HTMLFormElement>(null);
+  const typed = (name: 'email' | 'password') => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) onSubmit(email.trim(), password);
+    if (ready) onSubmit(typed('email').trim(), typed('password'));
   };
   return (
-    <form onSubmit={submit} aria-label="Sign in">
-      <Field
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+    <form ref={form} onSubmit={submit} aria-label="Sign in">
+      <Field id="login-email" name="email" label="Email" type="email" autoComplete="username" required defaultValue={initialEmail} />
+      <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" required />
       <button type="submit" className="button button-block" disabled={busy || !ready}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
       <p className="forgot-password">
-        <button type="button" className="link-button" onClick={() => onForgotPassword(email.trim())} disabled={busy}>
+        <button type="button" className="link-button" onClick={() => onForgotPassword(typed('email').trim())} disabled={busy}>
           Forgot password?
         </button>
       </p>

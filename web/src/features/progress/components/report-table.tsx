@@ -4,7 +4,7 @@
 // memoised, so opening or scrolling the report never blocks the page; every row has the same fixed height, so nothing
 // moves as rows come and go. Rows may arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
 import { PersonLabel } from '@web/components/person-label';
@@ -49,6 +49,9 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
   const virtualized = count >= VIRTUALIZE_FROM_ROWS;
   const body = useRef<HTMLTableSectionElement>(null);
   const bodyTop = useDocumentTop(body);
+  // The page's own scroll position, read while rendering (before this table is in the page, so it costs no layout).
+  const [initialOffset] = useState(() => window.scrollY);
+  const started = useRef(false);
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => REPORT_ROW_HEIGHT_PX,
@@ -56,9 +59,17 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
     scrollMargin: bodyTop,
     enabled: virtualized,
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    // The virtualizer scrolls to its initial offset when it starts: the page's own, so it never moves the reader
-    // (a Back navigation restores the scroll position before this table mounts).
-    initialOffset: () => window.scrollY,
+    // A Back navigation restores the scroll position before this table mounts: the virtualizer starts there.
+    initialOffset,
+    // When it starts, the virtualizer scrolls the window to where it already is: a no-op that forced a layout of the
+    // whole new table inside the commit (the longest task on a phone). That first call is skipped; later ones scroll.
+    scrollToFn: (offset, options, instance) => {
+      if (!started.current) {
+        started.current = true;
+        return;
+      }
+      windowScroll(offset, options, instance);
+    },
   });
 
   const items = virtualized
@@ -187,9 +198,10 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
 });
 
 /**
- * The element's distance from the top of the document, kept up to date when the window resizes. Read after the first
- * paint, when layout is clean: reading it before (a layout effect) forced a second layout of the whole table into the
- * first task. Until then 0, which renders a few rows more than needed, never fewer.
+ * The element's distance from the top of the document, kept up to date when the window resizes. Read once the first
+ * frame with the table has been painted, when layout is clean: reading it earlier (a layout effect, or an effect React
+ * runs before that frame) forced the layout of the whole table into the task that rendered it, the longest task of the
+ * report on a phone. Until then 0, which renders a few rows more than needed, never fewer.
  */
 function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
@@ -197,9 +209,16 @@ function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
     const measure = () => {
       if (element.current) setTop(Math.round(element.current.getBoundingClientRect().top + window.scrollY));
     };
-    measure();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(measure);
+    });
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      window.removeEventListener('resize', measure);
+    };
   }, [element]);
   return top;
 }

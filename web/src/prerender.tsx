@@ -1,0 +1,39 @@
+// Build-time entry (web/vite.config.ts, prerenderPublicPages): renders a public page's React tree to HTML, as the
+// browser's first render draws it (session still being checked), so src/main.tsx can hydrate it instead of drawing
+// it again. Never shipped to the browser.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/app';
+import type { AuthServices } from './app/auth-services';
+import type { RouteHandle } from './app/layouts/root-layout';
+import { routeObjects } from './app/router';
+import { formatDocumentTitle } from './components/use-document-title';
+
+/** At build time nobody is signed in yet: the session check never ends, as in the browser before it has run. */
+const NEVER_CONFIGURED = new Promise<AuthServices>(() => undefined);
+
+export interface PrerenderedPage {
+  /** The markup of #root, lazy pages included (prerender waits for every Suspense boundary). */
+  html: string;
+  /** The tab title the router gives the page. */
+  title: string;
+}
+
+export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(routeObjects);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${pathname} answers with a redirect; only pages can be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders servicesReady={NEVER_CONFIGURED}>
+        {/* hydrate={false}: no inline script with router state (the CSP allows none; the app needs none). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const titles = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.title).filter(Boolean);
+  return { html, title: formatDocumentTitle(titles.at(-1)) };
+}

@@ -23,17 +23,15 @@ function start() {
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that blocks input on a slow phone.
-  let root: Root;
-  if (container.hasChildNodes()) {
-    let hydrated: Root | undefined;
-    startTransition(() => {
-      hydrated = hydrateRoot(container, app);
-    });
-    root = hydrated!;
-  } else {
-    root = createRoot(container);
-    startTransition(() => root.render(app));
-  }
+  let root!: Root;
+  startTransition(() => {
+    if (container.hasChildNodes()) {
+      root = hydrateRoot(container, app);
+    } else {
+      root = createRoot(container);
+      root.render(app);
+    }
+  });
 
   configured.catch((error: unknown) => {
     console.error('Could not load /config.json', error);

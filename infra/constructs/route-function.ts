@@ -9,7 +9,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketAccess, DeployedRoute, RouteDeployment, TableAccess, UserPoolAccess } from '../route-deployment';
+import { tableIamActions, type BucketAccess, type DeployedRoute, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -134,7 +134,7 @@ export function bindTable(grantee: IGrantable, table: ITableV2, access: TableAcc
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: access.map((action) => `dynamodb:${action}`),
+      actions: tableIamActions(access),
       resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
     }),
   );

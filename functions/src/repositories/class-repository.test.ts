@@ -34,10 +34,18 @@ test('a class with nothing assigned (no set attribute) has an empty list', async
   await expect(repository.getClass(CLASS_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
 });
 
-test('getClasses batch-reads the class items', async () => {
+test('getClasses batch-reads the class items, leaving out those that are gone', async () => {
+  const goneKey = { pk: 'CLASS#gone', sk: 'CLASS' };
   ddb.on(BatchGetCommand).resolves({ Responses: { 'classes-table': [classItem()] } });
+  await expect(repository.getClasses([CLASS_ID, 'gone'])).resolves.toEqual([record]);
+  expect(ddb).toReceiveCommandWith(BatchGetCommand, { RequestItems: { 'classes-table': { Keys: [classKey, goneKey], ConsistentRead: true } } });
+});
+
+test('getClasses of one class is one GetItem', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem() });
   await expect(repository.getClasses([CLASS_ID])).resolves.toEqual([record]);
-  expect(ddb).toReceiveCommandWith(BatchGetCommand, { RequestItems: { 'classes-table': { Keys: [classKey], ConsistentRead: true } } });
+  expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'classes-table', Key: classKey, ConsistentRead: true });
+  expect(ddb).not.toReceiveCommand(BatchGetCommand);
 });
 
 test("listClassesByTeacher queries the owner index for the teacher's classes", async () => {
@@ -245,7 +253,7 @@ test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches 
 
 test('listAllClasses reads the catalogue, then batch-reads the classes it names', async () => {
   ddb.on(QueryCommand).resolves({ Items: [{ classId: CLASS_ID }] });
-  ddb.on(BatchGetCommand).resolves({ Responses: { 'classes-table': [classItem()] } });
+  ddb.on(GetCommand).resolves({ Item: classItem() });
   await expect(repository.listAllClasses()).resolves.toEqual([record]);
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': 'CLASSES', ':prefix': 'CLASS#' } });
 });

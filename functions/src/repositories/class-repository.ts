@@ -6,7 +6,7 @@
 // roster change moves it to items first, and `npm run migrate` moves them all (migrateRoster). Enrolment items written
 // before they kept the student's e-mail get it from `npm run migrate` too (fillEnrolmentEmail). Each module's first
 // assignment time is kept on the class item (the students' bells list new modules).
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment, EnrolOutcome } from '../domain/ports';
 import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
@@ -73,10 +73,7 @@ export function makeClassRepository(context: TableContext) {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
 
-  const readClassItem = async (classId: string) =>
-    (await client.send(new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }))).Item as
-      | (Record<string, unknown> & ClassItem)
-      | undefined;
+  const readClassItem = (classId: string) => table.getItem<Record<string, unknown> & ClassItem>(keys.classMeta(classId));
 
   async function getClass(classId: string): Promise<ClassRecord | undefined> {
     const item = await readClassItem(classId);
@@ -89,11 +86,8 @@ export function makeClassRepository(context: TableContext) {
   }
 
   async function getClassOfStudent(classId: string, studentId: string): Promise<ClassRecord | undefined> {
-    const membership = keys.membership(studentId, classId);
-    const items = await table.batchGet<Record<string, unknown>>([keys.classMeta(classId), membership]);
-    const enrolled = items.some((item) => item.pk === membership.pk && item.sk === membership.sk);
-    const classItem = items.find((item) => item.pk !== membership.pk);
-    return enrolled && classItem ? toRecord(classItem) : undefined;
+    const [classItem, membership] = await Promise.all([readClassItem(classId), table.getItem(keys.membership(studentId, classId))]);
+    return membership && classItem ? toRecord(classItem) : undefined;
   }
 
   async function listClassesByTeacher(teacherId: string): Promise<ClassRecord[]> {
@@ -244,16 +238,11 @@ export function makeClassRepository(context: TableContext) {
     listAllStudents,
     enrollStudent,
 
-    async isEnrolled(classId, studentId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.membership(studentId, classId), ConsistentRead: true, ProjectionExpression: 'sk' }),
-      );
-      return Boolean(Item);
-    },
+    isEnrolled: async (classId, studentId) => Boolean(await table.getItem(keys.membership(studentId, classId))),
 
     async getEnrolment(classId, studentId) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId), ConsistentRead: true }));
-      if (Item) return toEnrolment(Item as EnrolmentItem);
+      const item = await table.getItem<EnrolmentItem>(keys.enrolment(classId, studentId));
+      if (item) return toEnrolment(item);
       const name = (await readClassItem(classId))?.students?.[studentId];
       return name === undefined ? undefined : { studentId, name };
     },

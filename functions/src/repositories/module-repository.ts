@@ -1,5 +1,5 @@
 // Data access for modules: one item per module, found by id or through the owning teacher's index.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ModuleRecord, ModuleStore } from '../domain/ports';
 import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from './table';
 
@@ -21,10 +21,8 @@ export function makeModuleRepository(context: TableContext): ModuleStore {
 
   return {
     async getModule(moduleId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.module(moduleId), ConsistentRead: true }),
-      );
-      return Item && toRecord(Item);
+      const item = await table.getItem(keys.module(moduleId));
+      return item && toRecord(item);
     },
 
     async getModules(moduleIds) {

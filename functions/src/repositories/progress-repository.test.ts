@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
@@ -91,8 +91,16 @@ test('addCompletedSection of a section already complete counts nothing and keeps
 
 test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a call, all calls at once', async () => {
   const students = Array.from({ length: 60 }, (_, index) => `student-${index}`);
-  ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem()] } });
-  await expect(repository.listProgressOfStudents(CLASS_ID, [MODULE_ID, 'module-2'], students)).resolves.toHaveLength(2);
+  // Every student has progress on the first module only.
+  ddb.on(BatchGetCommand).callsFake(({ RequestItems }: BatchGetCommandInput) => ({
+    Responses: {
+      'progress-table': RequestItems!['progress-table']!.Keys!.filter((each) => String(each.sk).startsWith(`PROGRESS#${MODULE_ID}#`)).map(
+        (each) => progressItem({ studentId: String(each.sk).split('#')[2] }),
+      ),
+    },
+  }));
+  const records = await repository.listProgressOfStudents(CLASS_ID, [MODULE_ID, 'module-2'], students);
+  expect(records.map((record) => record.studentId)).toEqual(students);
   expect(ddb).toReceiveCommandTimes(BatchGetCommand, 2);
   const sizes = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems!['progress-table'].Keys!.length);
   expect(sizes).toEqual([100, 20]);

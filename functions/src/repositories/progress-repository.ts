@@ -3,7 +3,7 @@
 // per section, added to when a section is completed for the first time, so dashboards read one small item per module
 // and count only the sections the module still has, and one item per
 // (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement).
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { CompletionCounter, ProgressRecord, ProgressStore } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
@@ -123,10 +123,8 @@ export function makeProgressRepository(context: TableContext) {
 
   const store: ProgressStore = {
     async getProgress({ classId, moduleId, studentId }) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.progress(classId, moduleId, studentId), ConsistentRead: true }),
-      );
-      return Item && toRecord(Item);
+      const item = await table.getItem(keys.progress(classId, moduleId, studentId));
+      return item && toRecord(item);
     },
 
     /**

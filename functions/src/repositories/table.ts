@@ -5,9 +5,11 @@ import {
   BatchWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
+  GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '@shared/table';
+import DataLoader from 'dataloader';
 
 /** What every repository is built from. */
 export interface TableContext {
@@ -91,8 +93,63 @@ export function prefixedAttributes<Value = string>(item: Record<string, unknown>
   return values;
 }
 
+type Item = Record<string, unknown>;
+const keyId = (key: Key) => `${key.pk}|${key.sk}`;
+const uniqueKeys = (keyList: Key[]) => [...new Map(keyList.map((key) => [keyId(key), key])).values()];
+
+/** Reads up to 100 items by key in one consistent BatchGetItem, retrying what DynamoDB leaves unprocessed. */
+async function batchGetChunk<T>({ client, tableName }: TableContext, part: Key[]): Promise<T[]> {
+  const items: T[] = [];
+  let pending: Item[] | undefined = part;
+  for (let attempt = 0; pending?.length; attempt += 1) {
+    if (attempt > 0) await backoff(attempt);
+    const result: BatchGetCommandOutput = await client.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...((result.Responses?.[tableName] ?? []) as T[]));
+    pending = result.UnprocessedKeys?.[tableName]?.Keys;
+  }
+  return items;
+}
+
+const itemReaders = new WeakMap<DynamoDBDocumentClient, Map<string, DataLoader<Key, Item | undefined, string>>>();
+
+/**
+ * Single-item reads that start in the same tick (the parallel reads of one request, e.g. a module beside the reader's
+ * class and membership) reach DynamoDB as one consistent BatchGetItem; a read on its own stays a GetItem. No cache:
+ * every read sees the table as it is now. One reader per client and table, shared by every repository built on them.
+ */
+function itemReader(context: TableContext): DataLoader<Key, Item | undefined, string> {
+  const { client, tableName } = context;
+  const readers = itemReaders.get(client) ?? new Map<string, DataLoader<Key, Item | undefined, string>>();
+  itemReaders.set(client, readers);
+  let reader = readers.get(tableName);
+  if (!reader) {
+    reader = new DataLoader<Key, Item | undefined, string>(
+      async (keyList) => {
+        if (keyList.length === 1) {
+          const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keyList[0], ConsistentRead: true }));
+          return [Item];
+        }
+        const items = await batchGetChunk<Item>(context, uniqueKeys([...keyList]));
+        const byKey = new Map(items.map((item) => [keyId(item as Key), item]));
+        return keyList.map((key) => byKey.get(keyId(key)));
+      },
+      { cache: false, maxBatchSize: BATCH_GET_LIMIT, cacheKeyFn: keyId },
+    );
+    readers.set(tableName, reader);
+  }
+  return reader;
+}
+
 /** Paged queries and batched reads and deletes on one table, retrying what DynamoDB leaves unprocessed. */
-export function makeTableAccess({ client, tableName }: TableContext) {
+export function makeTableAccess(context: TableContext) {
+  const { client, tableName } = context;
+  const reader = itemReader(context);
+
+  /** One item by key, read consistently; reads started beside it in the same tick share its round trip. */
+  const getItem = <T = Item>(key: Key) => reader.load(key) as Promise<T | undefined>;
+
   /**
    * Every item of a partition whose sort key starts with a prefix, on the table or on the owner index, to the last page.
    */
@@ -142,34 +199,22 @@ export function makeTableAccess({ client, tableName }: TableContext) {
     return { items: (page.Items ?? []) as T[], lastSortKey: typeof lastKey === 'string' ? lastKey : undefined };
   }
 
-  /** Reads up to 100 items by key in one BatchGetItem, retrying what DynamoDB leaves unprocessed. */
-  async function batchGetChunk<T>(part: Key[]): Promise<T[]> {
-    const items: T[] = [];
-    let pending: Record<string, unknown>[] | undefined = part;
-    for (let attempt = 0; pending?.length; attempt += 1) {
-      if (attempt > 0) await backoff(attempt);
-      const result: BatchGetCommandOutput = await client.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      items.push(...((result.Responses?.[tableName] ?? []) as T[]));
-      pending = result.UnprocessedKeys?.[tableName]?.Keys;
-    }
-    return items;
-  }
-
-  const uniqueKeys = (keyList: Key[]) => [...new Map(keyList.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
-
-  /** Reads many items by key, in as few round trips as DynamoDB allows, one BatchGetItem after another. */
-  async function batchGet<T>(keyList: Key[]): Promise<T[]> {
-    const items: T[] = [];
-    for (const part of chunk(uniqueKeys(keyList), BATCH_GET_LIMIT)) items.push(...(await batchGetChunk<T>(part)));
-    return items;
-  }
-
-  /** The same with every BatchGetItem in flight at once: one round trip for a bounded key list (a report page). */
+  /**
+   * Many items by key, each asked for once, in key order (missing ones left out), every BatchGetItem in flight at once
+   * and joined by the reads started beside it: one round trip for a bounded key list (a report page).
+   */
   async function batchGetInParallel<T>(keyList: Key[]): Promise<T[]> {
-    const parts = await Promise.all(chunk(uniqueKeys(keyList), BATCH_GET_LIMIT).map((part) => batchGetChunk<T>(part)));
-    return parts.flat();
+    const items = await Promise.all(uniqueKeys(keyList).map((key) => getItem<T>(key)));
+    return items.filter((item): item is Awaited<T> => item !== undefined);
+  }
+
+  /** The same, one BatchGetItem after another once the list passes one BatchGetItem's 100 keys (no burst of reads). */
+  async function batchGet<T>(keyList: Key[]): Promise<T[]> {
+    const unique = uniqueKeys(keyList);
+    if (unique.length <= BATCH_GET_LIMIT) return batchGetInParallel<T>(unique);
+    const items: T[] = [];
+    for (const part of chunk(unique, BATCH_GET_LIMIT)) items.push(...(await batchGetChunk<T>(context, part)));
+    return items;
   }
 
   /** Puts and deletes, 25 to a BatchWriteItem, retrying what DynamoDB leaves unprocessed. */
@@ -188,7 +233,7 @@ export function makeTableAccess({ client, tableName }: TableContext) {
   /** Unconditional puts (a migration's idempotent copies, seeding): never for writes that must not overwrite. */
   const batchPut = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
-  return { queryByPrefix, queryPage, batchGet, batchGetInParallel, batchDelete, batchPut };
+  return { getItem, queryByPrefix, queryPage, batchGet, batchGetInParallel, batchDelete, batchPut };
 }
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));

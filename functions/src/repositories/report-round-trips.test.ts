@@ -1,6 +1,6 @@
 // A class report page, the module drill-down, a class's completion with its engagement (the teacher dashboard's
-// read) and a student's read of a module over the real DynamoDB adapters with a mocked client: each is a fixed number
-// of round trips whatever the class size (docs/architecture.md states the numbers).
+// read), a student's read of a module and of their progress in it, over the real DynamoDB adapters with a mocked
+// client: each is a fixed number of round trips whatever the class size (docs/architecture.md states the numbers).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
@@ -120,4 +120,16 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`]);
+});
+
+it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {
+  givenClassOf(size);
+  const key = { classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, studentId: 'student-0000' };
+  const answer = await service.get({ userId: 'student-0000', roles: ['Students'] }, key);
+  expect(answer.completedSections).toEqual(['section-1']);
+  expect(roundTrips).toBe(1);
+  // The class item, the student's membership, the module and the progress item: one BatchGetItem.
+  expect(ddb.calls()).toHaveLength(1);
+  const [batch] = ddb.commandCalls(BatchGetCommand);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', `PROGRESS#${MODULE_ID}-0#student-0000`]);
 });

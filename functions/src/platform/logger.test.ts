@@ -10,8 +10,9 @@ async function freshModules() {
   await jest.isolateModulesAsync(async () => {
     jest.doMock('@aws-lambda-powertools/logger', () => ({ ...jest.requireActual('@aws-lambda-powertools/logger'), Logger: built.Logger }));
     jest.doMock('@aws-lambda-powertools/metrics', () => ({ ...jest.requireActual('@aws-lambda-powertools/metrics'), Metrics: built.Metrics }));
-    await import('../handlers/list-classes');
-    modules = { logger: await import('./logger'), metrics: await import('./metrics') };
+    await import(`../handlers/${'list-classes'}`);
+    // Computed paths, as http.test.ts loads handlers: a literal one would need a file extension under NodeNext.
+    modules = { logger: await import(`./${'logger'}`), metrics: await import(`./${'metrics'}`) };
   });
   return { built, ...modules };
 }

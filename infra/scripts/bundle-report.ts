@@ -4,7 +4,7 @@
 // environment (functionEnvironment, NODE_OPTIONS included when it has any), median of 10. The route's and its bare
 // counterpart's loads alternate, so both see the same machine load; the load average is printed with the figures.
 // Exits non-zero when a bundle outgrows the size budget; init times are figures to compare, not a pass/fail.
-// Usage: npm run bundle-report
+// Usage: npm run bundle-report [-- <handler> ...]   (only those handlers, e.g. `-- list-classes get-class-report`)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -104,9 +104,13 @@ async function main() {
     }
     return bareKinds.get(kind)!;
   };
+  const only = process.argv.slice(2);
+  const unknown = only.filter((handler) => !deployedRoutes.some(([, route]) => route.handler === handler));
+  if (unknown.length > 0) throw new Error(`No route has the handler ${unknown.join(', ')}`);
+  const chosen = deployedRoutes.filter(([, route]) => only.length === 0 || only.includes(route.handler));
   const rows = [];
   // One at a time: init times measured while other bundles build would be noise.
-  for (const [, route] of deployedRoutes) {
+  for (const [, route] of chosen) {
     const own = await bundle(route.handler, esbuildOptionsFor(handlerEntry(route.handler)));
     const bare = await bareFor(route);
     rows.push({ route, own, bare, init: medianInits(own.file, bare.file, functionEnvironment(route, names)) });

@@ -1,17 +1,17 @@
 // Wires the people use cases to their adapters; each administration handler calls it once, at cold start.
 import { makePeopleService } from '../domain/people';
 import { systemClock } from '../platform/system';
-import { tableStores } from '../platform/table-stores';
+import { auditLog, classStore, moduleStore } from '../platform/table-stores';
 import { userDirectory } from '../platform/user-directory';
 import { makeRosterNames, makeSchoolFigures } from '../repositories/school-adapters';
 
 export function buildPeopleService() {
-  const { classes, modules, audit } = tableStores();
+  const classes = classStore();
   return makePeopleService({
     directory: userDirectory(),
-    audit,
+    audit: auditLog(),
     clock: systemClock,
     rosters: makeRosterNames(classes),
-    figures: makeSchoolFigures(classes, modules),
+    figures: makeSchoolFigures(classes, moduleStore()),
   });
 }

@@ -1,10 +1,10 @@
 import { assignModuleSchema } from '@shared/schemas';
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 import { systemClock } from '../platform/system';
 
-const classes = makeClassService({ ...tableStores(), clock: systemClock });
+const classes = makeClassService({ classes: classStore(), modules: moduleStore(), clock: systemClock });
 
 export const handler = apiHandler('assignModule', async (request, caller) => {
   const classId = pathId(request, 'classId');

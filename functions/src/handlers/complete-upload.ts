@@ -4,9 +4,9 @@ import { makeUploadService } from '../domain/uploads';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, validate } from '../platform/http';
 import { systemClock } from '../platform/system';
-import { tableStores } from '../platform/table-stores';
+import { uploadStore } from '../platform/table-stores';
 
-const uploads = makeUploadService({ files: fileStore(), uploads: tableStores().uploads, clock: systemClock });
+const uploads = makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock });
 
 export const handler = apiHandler(
   'completeUpload',

@@ -1,13 +1,22 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
 import { createModuleSchema } from '@shared/schemas';
 import { makeModuleService } from '../domain/modules';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore, progressStore, fileReferenceStore } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, created, ok, validate } from '../platform/http';
-import { logger } from '../platform/logger';
+import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from '../platform/system';
 
-const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
+const modules = makeModuleService({
+  modules: moduleStore(),
+  classes: classStore(),
+  progress: progressStore(),
+  files: fileStore(),
+  fileReferences: fileReferenceStore(),
+  clock: systemClock,
+  ids: randomIds,
+  log: domainLog,
+});
 
 // 201 for a new module, 200 when the client's `_id` names the module an earlier submit of the same draft created.
 export const handler = apiHandler(

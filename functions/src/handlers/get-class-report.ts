@@ -1,10 +1,10 @@
 import { pageQuerySchema } from '@shared/paging';
 import { makeProgressService } from '../domain/progress';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore, progressStore } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
 
 // Without a query string, the spec's array of rows (classes that fit); with `limit` and/or `cursor`, one page.
 export const handler = apiHandler('getClassReport', async (request, caller) => {

@@ -1,12 +1,21 @@
 import { moduleReadQuerySchema } from '@shared/schemas';
 import { makeModuleService } from '../domain/modules';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore, progressStore, fileReferenceStore } from '../platform/table-stores';
 import { fileStore } from '../platform/file-store';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
-import { logger } from '../platform/logger';
+import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from '../platform/system';
 
-const modules = makeModuleService({ ...tableStores(), files: fileStore(), clock: systemClock, ids: randomIds, log: logger });
+const modules = makeModuleService({
+  modules: moduleStore(),
+  classes: classStore(),
+  progress: progressStore(),
+  files: fileStore(),
+  fileReferences: fileReferenceStore(),
+  clock: systemClock,
+  ids: randomIds,
+  log: domainLog,
+});
 
 export const handler = apiHandler('getModule', async (request, caller) => {
   const moduleId = pathId(request, 'id');

@@ -1,9 +1,9 @@
 import { makeProgressService } from '../domain/progress';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore, progressStore } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
 
 export const handler = apiHandler('getProgress', async (request, caller) => {
   const key = {

@@ -1,9 +1,9 @@
 import { makeClassAdminQueries } from '../domain/class-admin';
 import { adminHandler } from '../platform/admin-handler';
 import { ok } from '../platform/http';
-import { tableStores } from '../platform/table-stores';
+import { classStore } from '../platform/table-stores';
 
 // The class store only (the directory is asked only for the caller's two-factor setting, by adminHandler).
-const classes = makeClassAdminQueries(tableStores());
+const classes = makeClassAdminQueries({ classes: classStore() });
 
 export const handler = adminHandler('listAdminClasses', async () => ok(await classes.list()));

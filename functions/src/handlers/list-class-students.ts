@@ -1,9 +1,9 @@
 import { pageQuerySchema } from '@shared/paging';
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore } from '../platform/table-stores';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 
-const classes = makeClassService(tableStores());
+const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
 
 export const handler = apiHandler('listClassStudents', async (request, caller) => {
   const classId = pathId(request, 'classId');

@@ -1,7 +1,7 @@
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore } from '../platform/table-stores';
 import { apiHandler, ok } from '../platform/http';
 
-const classes = makeClassService(tableStores());
+const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
 
 export const handler = apiHandler('listClasses', async (_request, caller) => ok(await classes.listTeacherClasses(caller)));

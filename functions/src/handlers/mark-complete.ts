@@ -1,11 +1,11 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
 import { markCompleteSchema } from '@shared/schemas';
 import { makeProgressService } from '../domain/progress';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore, progressStore } from '../platform/table-stores';
 import { apiHandler, ok, validate } from '../platform/http';
 import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ ...tableStores(), clock: systemClock });
+const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
 
 export const handler = apiHandler(
   'markComplete',

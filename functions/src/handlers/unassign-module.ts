@@ -1,8 +1,8 @@
 import { makeClassService } from '../domain/classes';
-import { tableStores } from '../platform/table-stores';
+import { moduleStore, classStore } from '../platform/table-stores';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-const classes = makeClassService(tableStores());
+const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
 
 export const handler = apiHandler('unassignModule', async (request, caller) =>
   ok(await classes.unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),

@@ -19,8 +19,8 @@ import { handler as markComplete } from '../handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
 import { apiHandler, ok } from './http';
-import { logger } from './logger';
-import { metrics } from './metrics';
+import { getLogger } from './logger';
+import { getMetrics } from './metrics';
 
 const { ddb, s3 } = mockAws();
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -122,8 +122,8 @@ describe('apiHandler', () => {
   it('answers 500 with a sentence and a reference the user can quote, logs the cause with that id and counts it', async () => {
     const failure = new Error('socket hang up at 10.0.0.12');
     ddb.on(GetCommand).rejects(failure);
-    const logged = jest.spyOn(logger, 'error');
-    const counted = jest.spyOn(metrics, 'addMetric');
+    const logged = jest.spyOn(getLogger(), 'error');
+    const counted = jest.spyOn(getMetrics(), 'addMetric');
     const getModule = await loadHandler(routeDeployment.getModule.handler);
     const answer = await invoke(getModule, apiEvent(routes.getModule, { pathParameters: { id: 'module-1' } }));
     expect(answer).toMatchObject({
@@ -133,22 +133,22 @@ describe('apiHandler', () => {
     });
     expect(JSON.stringify(answer.body)).not.toContain('10.0.0.12');
     expect(logged).toHaveBeenCalledWith('Unhandled error', { error: failure, routeKey: 'GET /api/modules/{id}' });
-    expect(logger.getCorrelationId()).toBe('request-1');
+    expect(getLogger().getCorrelationId()).toBe('request-1');
     expect(counted).toHaveBeenCalledWith(SERVER_ERROR_METRIC, 'Count', 1);
   });
 
   it('gives the logger the Lambda context and the request id of each invocation', async () => {
-    const addContext = jest.spyOn(logger, 'addContext');
+    const addContext = jest.spyOn(getLogger(), 'addContext');
     const context = { functionName: 'listModules', awsRequestId: 'lambda-1' } as Context;
     ddb.on(QueryCommand).resolves({ Items: [] });
     const answer = await listModules(apiEvent(routes.listModules, { requestId: 'request-7' }), context);
     expect(addContext).toHaveBeenCalledWith(context);
-    expect(logger.getCorrelationId()).toBe('request-7');
+    expect(getLogger().getCorrelationId()).toBe('request-7');
     expect(answer.headers).toMatchObject({ 'x-request-id': 'request-7' });
   });
 
   it('counts the business event of a successful request, and a refusal by role', async () => {
-    const counted = jest.spyOn(metrics, 'addMetric');
+    const counted = jest.spyOn(getMetrics(), 'addMetric');
     const handler = apiHandler('listModules', async () => ok([]), { counts: BUSINESS_METRICS.moduleCreated });
     await invoke(handler, apiEvent(routes.listModules));
     expect(counted).toHaveBeenCalledWith('ModuleCreated', 'Count', 1);

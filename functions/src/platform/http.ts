@@ -20,8 +20,8 @@ import { isRole, type Role } from '@shared/roles';
 import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
-import { logger } from './logger';
-import { metrics } from './metrics';
+import { getLogger } from './logger';
+import { getMetrics } from './metrics';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -91,6 +91,8 @@ export function apiHandler<N extends RouteName>(
   const originSecret = process.env.ORIGIN_VERIFY_SECRET;
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
+    const logger = getLogger();
+    const metrics = getMetrics();
     if (context) logger.addContext(context);
     logger.setCorrelationId(requestId);
     metrics.captureColdStartMetric(context?.functionName);

@@ -3,7 +3,7 @@
 // and turning TOTP off in the profile must take effect at once. The same answer names the admin for the audit trail.
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { displayName } from '@shared/person-name';
-import { makeCognitoClient } from './cognito-client';
+import { cognitoClient } from './cognito-client';
 import { requiredEnv } from './env';
 import type { SecondFactorCheck } from './http';
 
@@ -26,4 +26,4 @@ export function makeSecondFactorCheck({ client, userPoolId }: { client: CognitoI
 
 /** The check over the user pool named by USER_POOL_ID, for a handler's module scope. */
 export const secondFactorCheck = (): SecondFactorCheck =>
-  makeSecondFactorCheck({ client: makeCognitoClient(), userPoolId: requiredEnv('USER_POOL_ID') });
+  makeSecondFactorCheck({ client: cognitoClient(), userPoolId: requiredEnv('USER_POOL_ID') });

@@ -1,11 +1,30 @@
-// The table's adapters a handler (composition root) wires at cold start, reading their configuration only when
-// called. Files (file-store.ts) and the clock and ids (system.ts) live in their own modules so that a route bundles
-// only the SDK clients it uses: esbuild cannot drop an SDK import it sees in a module the handler imports.
-import { makeTableRepositories } from '../repositories/table-repositories';
+// The table's adapters a handler (composition root) wires at cold start, one function per store, so that a route's
+// bundle carries only the repositories its use case is given: esbuild leaves out a repository module no handler import
+// reaches, and cannot drop one behind a function that builds every store. Files (file-store.ts) and the clock and ids
+// (system.ts) live in their own modules for the same reason (the S3 client).
+import { makeDynamoAuditLog } from '../repositories/audit-repository';
+import { makeClassRepository } from '../repositories/class-repository';
+import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
+import { makeModuleRepository } from '../repositories/module-repository';
+import { makeNoticeRepository } from '../repositories/notice-repository';
+import { makeProgressRepository } from '../repositories/progress-repository';
+import type { TableContext } from '../repositories/table';
+import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from './dynamodb-client';
 import { requiredEnv } from './env';
 
-/** The repositories over the table named by TABLE_NAME, sharing one client. */
-export function tableStores() {
-  return makeTableRepositories({ client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') });
+let context: TableContext | undefined;
+
+/** The table named by TABLE_NAME and one client for it, shared by every store the handler builds. */
+function table(): TableContext {
+  context ??= { client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') };
+  return context;
 }
+
+export const moduleStore = () => makeModuleRepository(table());
+export const classStore = () => makeClassRepository(table());
+export const progressStore = () => makeProgressRepository(table());
+export const auditLog = () => makeDynamoAuditLog(table());
+export const uploadStore = () => makeUploadRepository(table());
+export const fileReferenceStore = () => makeFileReferenceRepository(table());
+export const noticeStore = () => makeNoticeRepository(table());

@@ -1,11 +1,11 @@
 // The people directory over the user pool named by USER_POOL_ID; only routes that call Cognito import this file.
 import { makeCognitoUserDirectory } from '../directory/cognito-user-directory';
 import type { UserDirectory } from '../domain/ports';
-import { makeCognitoClient } from './cognito-client';
+import { cognitoClient } from './cognito-client';
 import { localEndpoint, requiredEnv } from './env';
 
 export function userDirectory(): UserDirectory {
   // The local twin (cognito-local) sends no e-mail: the directory makes temporary passwords itself there.
   const local = localEndpoint('COGNITO_ENDPOINT') !== undefined;
-  return makeCognitoUserDirectory({ client: makeCognitoClient(), userPoolId: requiredEnv('USER_POOL_ID'), local });
+  return makeCognitoUserDirectory({ client: cognitoClient(), userPoolId: requiredEnv('USER_POOL_ID'), local });
 }

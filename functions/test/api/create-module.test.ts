@@ -2,7 +2,7 @@
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from '../../src/handlers/create-module';
-import { metrics } from '../../src/platform/metrics';
+import { getMetrics } from '../../src/platform/metrics';
 import { ports } from '../in-memory/handler-adapters';
 import { fileKey, MEDIA, moduleRecord, section } from '../in-memory/records';
 import { resetPorts, storedState } from '../in-memory/stores';
@@ -101,7 +101,7 @@ describe('POST /api/modules with a client-chosen _id (one per draft)', () => {
     });
 
   it('creates the module under that id, answers 201 and counts a created module', async () => {
-    const counted = jest.spyOn(metrics, 'addMetric');
+    const counted = jest.spyOn(getMetrics(), 'addMetric');
     const answer = await create({ ...validBody(), _id: DRAFT_ID });
     expect(answer.statusCode).toBe(201);
     expect(answer.body._id).toBe(DRAFT_ID);
@@ -112,7 +112,7 @@ describe('POST /api/modules with a client-chosen _id (one per draft)', () => {
   it('answers 200 with the module already created from the draft, storing nothing and counting no new module', async () => {
     ports.modules.put(firstSubmit());
     const before = storedState(ports);
-    const counted = jest.spyOn(metrics, 'addMetric');
+    const counted = jest.spyOn(getMetrics(), 'addMetric');
     const answer = await create({ ...validBody(), _id: DRAFT_ID });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toMatchObject({ _id: DRAFT_ID, title: 'First submit', description: 'Stored by the first request' });

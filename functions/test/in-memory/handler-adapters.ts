@@ -9,15 +9,13 @@ import { inMemoryPorts } from './stores';
 export const ports = inMemoryPorts();
 
 export const tableStoresModule = {
-  tableStores: () => ({
-    modules: ports.modules,
-    classes: ports.classes,
-    progress: ports.progress,
-    audit: ports.audit,
-    uploads: ports.uploads,
-    fileReferences: ports.fileReferences,
-    notices: ports.notices,
-  }),
+  moduleStore: () => ports.modules,
+  classStore: () => ports.classes,
+  progressStore: () => ports.progress,
+  auditLog: () => ports.audit,
+  uploadStore: () => ports.uploads,
+  fileReferenceStore: () => ports.fileReferences,
+  noticeStore: () => ports.notices,
 };
 export const fileStoreModule = { fileStore: () => ports.files };
 export const systemModule = { systemClock: ports.clock, randomIds: ports.ids };

@@ -108,7 +108,7 @@ function preloadStartModules(): Plugin {
  * priority and leave the bandwidth of a slow phone to what paints.
  */
 const lowPriorityScripts = (html: string) =>
-  process.env.LAB_NO_LOW_PRIORITY ? html : html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+  html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
 /** Where the build-time renderer is built; inside web/ so its imports resolve from the repository's node_modules. */
 const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
@@ -184,9 +184,9 @@ const INITIAL_JS_BUDGET_GZIP = 135 * 1024;
 
 /**
  * Prints the size of the JavaScript a first visit downloads before any data: the entry chunk, the start modules, every
- * chunk they import statically and the preloaded critical pages, raw and gzipped (other lazy pages are excluded); then what each file
- * viewer of the reader loads on top of that when a section of its type is opened (its chunk and the chunks only it
- * pulls in, such as the zip reader the office viewers share), and pdf.js's worker.
+ * chunk they import statically and the prerendered pages' own chunks, raw and gzipped (other lazy pages are
+ * excluded); then what each file viewer of the reader loads on top of that when a section of its type is opened (its
+ * chunk and the chunks only it pulls in, such as the zip reader the office viewers share), and pdf.js's worker.
  */
 function initialJsSize(): Plugin {
   return {

@@ -11,18 +11,18 @@ async function start() {
   if (!container) throw new Error('The page has no #root element');
   const config = loadWebConfig();
   config.catch(() => undefined); // Reported on screen by renderApp.
-  const start = () => startServices(config);
-  provideIdentityServices(start);
+  const startIdentityServices = () => startServices(config);
+  provideIdentityServices(startIdentityServices);
   const sessionMayBeStored = mayHaveStoredSession();
   // A stored session is checked at once: the Amplify chunk loads in parallel with /config.json and the app's code.
-  if (sessionMayBeStored) start().catch(() => undefined);
+  if (sessionMayBeStored) startIdentityServices().catch(() => undefined);
 
   // React DOM, then the app: each import is evaluated in a task of its own (index.html preloads both, so they download
   // in parallel), instead of one task evaluating all the start-up code, which blocks a slow phone for a long moment
   // after a prerendered page has painted.
   await import('react-dom/client');
   const { renderApp } = await import('./app/start-app');
-  renderApp(container, { config, startServices: start, sessionMayBeStored });
+  renderApp(container, { config, startServices: startIdentityServices, sessionMayBeStored });
 }
 
 void start();

@@ -10,8 +10,22 @@ import type { prerenderPage } from './src/prerender';
 /** The path aliases of web/tsconfig.json. */
 const ALIASES = { '@shared': path.resolve(__dirname, '../shared'), '@web': path.resolve(__dirname, 'src') };
 
-/** Pages a first visit most often starts on: their chunks are preloaded beside the entry, not after it has run. */
-const CRITICAL_PAGES = ['features/landing/landing-page.tsx', 'features/auth/teacher-login-page.tsx', 'features/auth/student-login-page.tsx'];
+/**
+ * The page module of each prerendered page (PRERENDERED_PAGES): its HTML preloads that page's chunks beside the entry,
+ * and no other page's (a preloaded module is compiled on the main thread after the first paint, needed or not).
+ */
+const PRERENDERED_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/': 'features/landing/landing-page.tsx',
+  '/teacher-login': 'features/auth/teacher-login-page.tsx',
+  '/student-login': 'features/auth/student-login-page.tsx',
+  '/admin-login': 'features/auth/admin-login-page.tsx',
+};
+
+/**
+ * What src/main.tsx imports one after the other at start, so each is evaluated in a task of its own: every page needs
+ * them, so index.html preloads them (the entry would fetch each only when it gets to it).
+ */
+const START_MODULES = ['/node_modules/react-dom/client.js', '/src/app/start-app.tsx'];
 
 type Chunks = Map<string, { code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean }>;
 
@@ -37,34 +51,49 @@ function withStaticImports(chunks: Chunks, start: string[]): Set<string> {
 
 const entryFiles = (chunks: Chunks) => [...chunks].filter(([, chunk]) => chunk.isEntry).map(([fileName]) => fileName);
 
-/** The critical pages' chunks (with their static imports) that the entry does not already load. */
-function criticalPageFiles(chunks: Chunks): string[] {
-  const pages = [...chunks]
-    .filter(([, chunk]) => CRITICAL_PAGES.some((page) => chunk.facadeModuleId?.endsWith(`/src/${page}`)))
-    .map(([fileName]) => fileName);
-  const initial = withStaticImports(chunks, entryFiles(chunks));
-  return [...withStaticImports(chunks, pages)].filter((fileName) => !initial.has(fileName));
+const chunksOfModules = (chunks: Chunks, moduleSuffixes: string[]) =>
+  [...chunks].filter(([, chunk]) => moduleSuffixes.some((suffix) => chunk.facadeModuleId?.endsWith(suffix))).map(([fileName]) => fileName);
+
+/** Every chunk each page loads before it renders: the entry's and the start modules', with their static imports. */
+function startFiles(chunks: Chunks): Set<string> {
+  return withStaticImports(chunks, [...entryFiles(chunks), ...chunksOfModules(chunks, START_MODULES)]);
 }
 
-/** The critical pages' chunks preloaded by index.html, which the prerendered pages keep and the app shell drops. */
-const criticalPreloads = new Set<string>();
+/** The start modules' chunks (with their static imports) that the entry does not import statically. */
+function startModuleFiles(chunks: Chunks): string[] {
+  const entry = withStaticImports(chunks, entryFiles(chunks));
+  return [...startFiles(chunks)].filter((fileName) => !entry.has(fileName));
+}
+
+/** The chunks (with their static imports) of the page module `page` that the start does not already load. */
+function pageFiles(chunks: Chunks, page: string): string[] {
+  const initial = startFiles(chunks);
+  return [...withStaticImports(chunks, chunksOfModules(chunks, [`/src/${page}`]))].filter((fileName) => !initial.has(fileName));
+}
+
+/** Per prerendered page (app path): the chunks of its page module, which its HTML preloads (prerenderPublicPages). */
+const prerenderedPagePreloads = new Map<string, string[]>();
 
 /**
- * Adds `<link rel="modulepreload">` for the critical pages' chunks to index.html, so the landing and login pages
- * download in parallel with the entry instead of after it. Only their prerendered copies keep the links
- * (prerenderPublicPages): other pages get index.html, and their own chunk is fetched by src/main.tsx at start.
+ * Adds `<link rel="modulepreload">` to index.html for the start modules' chunks, so they download in parallel with the
+ * entry instead of after it, and notes each prerendered page's own chunks for its HTML. Other pages get index.html, and
+ * their own chunk is fetched by the start-up code.
  */
-function preloadCriticalPages(): Plugin {
+function preloadStartModules(): Plugin {
   return {
-    name: 'preload-critical-pages',
+    name: 'preload-start-modules',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
-        const files = criticalPageFiles(chunksOf(context.bundle));
-        files.forEach((fileName) => criticalPreloads.add(`/${fileName}`));
-        return files.map((fileName) => ({
+        const chunks = chunksOf(context.bundle);
+        for (const [pathname, page] of Object.entries(PRERENDERED_PAGE_MODULES)) {
+          const files = pageFiles(chunks, page);
+          if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${pathname}`);
+          prerenderedPagePreloads.set(pathname, files);
+        }
+        return startModuleFiles(chunks).map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
           injectTo: 'head',
@@ -73,6 +102,13 @@ function preloadCriticalPages(): Plugin {
     },
   };
 }
+
+/**
+ * The prerendered pages' content is in their HTML: the scripts only make it interactive, so they may load at low
+ * priority and leave the bandwidth of a slow phone to what paints.
+ */
+const lowPriorityScripts = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
 /** Where the build-time renderer is built; inside web/ so its imports resolve from the repository's node_modules. */
 const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
@@ -115,29 +151,27 @@ function prerenderPublicPages(): Plugin {
         // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
         // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
         const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
-        // Their content is in the HTML: the scripts only make it interactive, so they load at low priority and leave
-        // the bandwidth of a slow phone to what paints.
-        let publicShell = shell.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        let publicShell = shell;
         for (const [link, file] of stylesheets) {
           const css = await readFile(path.join(outDir, file!), 'utf8');
           if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
           publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
         }
         for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+          const preloads = prerenderedPagePreloads.get(pathname);
+          if (!preloads) throw new Error(`${pathname} is prerendered but has no page module in PRERENDERED_PAGE_MODULES`);
           const page = await renderer.prerenderPage(pathname);
           if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
-          const html = publicShell
+          const pageLinks = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
+          const html = lowPriorityScripts(publicShell)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+            .replace('</head>', () => `${lowPriorityScripts(pageLinks)}</head>`)
             .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
           if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
           await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
           await writeFile(path.join(outDir, file), html);
           console.log(`Prerendered ${pathname} into ${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
         }
-        const appShell = shell.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) =>
-          criticalPreloads.has(href) ? '' : link,
-        );
-        await writeFile(path.join(outDir, 'index.html'), appShell);
       } finally {
         await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
       }
@@ -149,10 +183,10 @@ function prerenderPublicPages(): Plugin {
 const INITIAL_JS_BUDGET_GZIP = 135 * 1024;
 
 /**
- * Prints the size of the JavaScript a first visit downloads before any data: the entry chunk, every chunk it imports
- * statically and the preloaded critical pages, raw and gzipped (other lazy pages are excluded); then what each file
- * viewer of the reader loads on top of that when a section of its type is opened (its chunk and the chunks only it
- * pulls in, such as the zip reader the office viewers share), and pdf.js's worker.
+ * Prints the size of the JavaScript a first visit downloads before any data: the entry chunk, the start modules, every
+ * chunk they import statically and the prerendered pages' own chunks, raw and gzipped (other lazy pages are
+ * excluded); then what each file viewer of the reader loads on top of that when a section of its type is opened (its
+ * chunk and the chunks only it pulls in, such as the zip reader the office viewers share), and pdf.js's worker.
  */
 function initialJsSize(): Plugin {
   return {
@@ -160,7 +194,8 @@ function initialJsSize(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const initial = new Set([...withStaticImports(chunks, entryFiles(chunks)), ...criticalPageFiles(chunks)]);
+      const prerenderedPages = Object.values(PRERENDERED_PAGE_MODULES).flatMap((page) => pageFiles(chunks, page));
+      const initial = new Set([...startFiles(chunks), ...prerenderedPages]);
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
       const bytesOf = (fileNames: Iterable<string>) => {
         let raw = 0;
@@ -213,7 +248,7 @@ function initialJsSize(): Plugin {
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), preloadCriticalPages(), initialJsSize(), prerenderPublicPages()],
+  plugins: [react(), preloadStartModules(), initialJsSize(), prerenderPublicPages()],
   resolve: { alias: ALIASES },
   // Hidden maps: written for debugging and error reports, not referenced from the chunks and not deployed (WebStack).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },

@@ -1,5 +1,6 @@
 // Spec section 4 in a real browser: wrong-role logins are sent to the other login screen with the spec's message and
-// the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in.
+// the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in; a
+// first visit loads the identity library (Amplify) only when the sign-in form is used, and a reload keeps the session.
 import { DASHBOARD_PATH, open, pathOf, submitLogin, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';
 import { newUser, type TestUser } from './support/stack';
@@ -50,6 +51,33 @@ describe('wrong-role logins', () => {
     await page.getByText('It looks like you have a teacher account. Please log in here.', { exact: true }).waitFor();
     expect(await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').inputValue()).toBe(teacher.email);
     await checkPage(page, 'teacher-login-with-message');
+  });
+});
+
+describe('a first visit', () => {
+  it('loads no Amplify until the sign-in form is used, signs in, and finds the session again after a reload', async () => {
+    const { page } = session();
+    const amplifyChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/auth-services-[^/]+\.js$/.test(request.url())) amplifyChunks.push(request.url());
+    });
+    await open(page, '/');
+    // The header's links mean the session check has answered "signed out".
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Teacher Login' }).click();
+    await waitForPath(page, '/teacher-login');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(amplifyChunks).toEqual([]);
+
+    const amplifyRequested = page.waitForRequest((request) => /\/assets\/auth-services-[^/]+\.js$/.test(request.url()));
+    await form.getByLabel('Email').focus();
+    await amplifyRequested;
+    await submitLogin(page, teacher.email, teacher.password);
+    await waitForPath(page, DASHBOARD_PATH.Teachers);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+    expect(pathOf(page)).toBe(DASHBOARD_PATH.Teachers);
   });
 });
 

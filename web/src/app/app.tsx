@@ -9,16 +9,23 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { SessionProvider } from './session-provider';
 
-export function App() {
+interface AppProps {
+  /** Starts loading and configuring the auth services (once). */
+  startServices: () => Promise<AuthServices>;
+  /** Whether the browser may hold a signed-in user's tokens (else the start-up session check needs no services). */
+  sessionMayBeStored: boolean;
+}
+
+export function App({ startServices, sessionMayBeStored }: AppProps) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders servicesReady={servicesConfigured}>
+    <AppProviders servicesReady={servicesConfigured} startServices={startServices} sessionMayBeStored={sessionMayBeStored}>
       <RouterProvider router={router} />
     </AppProviders>
   );
 }
 
-interface AppProvidersProps {
+interface AppProvidersProps extends Partial<AppProps> {
   /** The auth services once configured (never, when pages are rendered at build time). */
   servicesReady: Promise<AuthServices>;
   /** The router: the browser's, or a static one for a page rendered at build time. */
@@ -26,11 +33,11 @@ interface AppProvidersProps {
 }
 
 /** What surrounds the router, in the browser and when public pages are rendered at build time (src/prerender.tsx). */
-export function AppProviders({ servicesReady, children }: AppProvidersProps) {
+export function AppProviders({ servicesReady, startServices, sessionMayBeStored, children }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider servicesReady={servicesReady}>
+      <SessionProvider servicesReady={servicesReady} startServices={startServices} sessionMayBeStored={sessionMayBeStored}>
         <ClearCacheOnUserChange />
         {children}
       </SessionProvider>

@@ -4,7 +4,7 @@ import { ConsoleLogger } from 'aws-amplify/utils';
 import { getAuthFlowType } from '../features/auth/auth-flow';
 import { api } from '../lib/api-client';
 import { configureServices } from './auth-services';
-import { ConfigError, loadWebConfig } from './config';
+import { ConfigError, loadWebConfig, mayHaveStoredSession } from './config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
@@ -75,5 +75,28 @@ describe('configureServices', () => {
     expect(jest.mocked(Amplify.configure).mock.lastCall?.[0]).toEqual({
       Auth: { Cognito: { userPoolId: 'local_abc', userPoolClientId: 'client', loginWith: { email: true } } },
     });
+  });
+});
+
+describe('mayHaveStoredSession', () => {
+  const storage = (...keys: string[]) => ({ length: keys.length, key: (index: number) => keys[index] ?? null });
+
+  it("says yes when Amplify's last-user key is stored, whatever the app client", () => {
+    expect(mayHaveStoredSession(storage('theme', 'CognitoIdentityServiceProvider.client-1.LastAuthUser'))).toBe(true);
+  });
+
+  it('says no without one: a first visit, or after sign-out (which leaves only device keys behind)', () => {
+    expect(mayHaveStoredSession(storage())).toBe(false);
+    expect(mayHaveStoredSession(storage('CognitoIdentityServiceProvider.client-1.someone.deviceKey', 'learning-paths:draft'))).toBe(false);
+  });
+
+  it('says yes when the storage cannot be read, so Amplify decides', () => {
+    const blocked = {
+      get length(): number {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      key: () => null,
+    };
+    expect(mayHaveStoredSession(blocked)).toBe(true);
   });
 });

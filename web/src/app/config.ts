@@ -37,16 +37,46 @@ export async function loadWebConfig(fetchImpl: typeof fetch = fetch): Promise<We
 let markServicesConfigured: (services: AuthServices) => void = () => undefined;
 
 /**
- * Settles once the services are configured. The first paint does not wait for it (public pages need neither Amplify
- * nor the API); the session check does, so a session that is no longer loading means the services are configured.
+ * Settles once the services are configured, whoever started them. The first paint does not wait for it (public pages
+ * need neither Amplify nor the API); a session check does, so a session that is no longer loading after a check means
+ * the services are configured.
  */
 export const servicesConfigured = new Promise<AuthServices>((resolve) => {
   markServicesConfigured = resolve;
 });
 
-/** Loads the Amplify chunk (in parallel with /config.json when called at start), then configures it with `config`. */
-export async function startServices(config: Promise<WebConfig>): Promise<void> {
-  const [services, loaded] = await Promise.all([import('./auth-services'), config]);
-  services.configureServices(loaded);
-  markServicesConfigured(services);
+let started: Promise<AuthServices> | undefined;
+
+/**
+ * Loads the Amplify chunk (in parallel with `config`), then configures it with the configuration. Only the first call
+ * starts anything; every call answers the same promise.
+ */
+export function startServices(config: Promise<WebConfig>): Promise<AuthServices> {
+  started ??= (async () => {
+    const [services, loaded] = await Promise.all([import('./auth-services'), config]);
+    services.configureServices(loaded);
+    markServicesConfigured(services);
+    return services;
+  })();
+  return started;
+}
+
+/** Amplify's localStorage key for the user signed in last: `CognitoIdentityServiceProvider.<app client>.LastAuthUser`. */
+const LAST_AUTH_USER_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
+
+/**
+ * Whether this browser may hold a signed-in user's tokens. Amplify keeps them in localStorage beside a LastAuthUser
+ * key, which it writes on sign-in and removes on sign-out. Without one, nobody is signed in, and the start-up session
+ * check can answer so without loading Amplify (its largest chunk) on a first visit. Storage that cannot be read says
+ * yes: Amplify then decides, as before.
+ */
+export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      if (LAST_AUTH_USER_KEY.test(storage.key(index) ?? '')) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }

@@ -65,6 +65,29 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signedIn student@example.com Students sub-1')).toBeInTheDocument();
   });
 
+  it('answers signed out without starting the services when no session is stored, and follows a later sign-in', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
+    let configure = () => {};
+    const servicesReady = new Promise<AuthServices>((resolve) => (configure = () => resolve(authServices)));
+    const startServices = jest.fn(() => {
+      configure();
+      return servicesReady;
+    });
+    render(
+      <SessionProvider servicesReady={servicesReady} startServices={startServices} sessionMayBeStored={false}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedOut')).toBeInTheDocument();
+    expect(startServices).not.toHaveBeenCalled();
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+
+    // A sign-in starts the services; their auth event then brings the session in.
+    await act(async () => void startServices());
+    act(() => hubListener?.({ payload: { event: 'signedIn' } }));
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+  });
+
   it('shows loading, then the signed-in user with e-mail and role from the tokens', async () => {
     jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
     render(

@@ -1,5 +1,6 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
-// Amplify itself comes with the auth services (its own chunk), which the app hands over once they are configured.
+// Amplify itself comes with the auth services (its own chunk), which the app starts on demand and hands over once they
+// are configured; when no session can be stored in the browser, the start-up check needs no Amplify at all.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 import type { AuthServices } from './auth-services';
@@ -14,30 +15,49 @@ interface SessionProviderProps {
   children: ReactNode;
   /** The auth services once configured: the session cannot be read before (the app starts before /config.json is in). */
   servicesReady?: Promise<AuthServices>;
+  /** Starts loading and configuring the services (once); a session check and sign-out call it. Default: wait for them. */
+  startServices?: () => Promise<AuthServices>;
+  /**
+   * False when the browser holds no signed-in user's tokens (app/config.ts, mayHaveStoredSession): the start-up check
+   * then answers "signed out" without starting the services.
+   */
+  sessionMayBeStored?: boolean;
   /** Where logout lands; replaced in tests. */
   onSignedOut?: () => void;
 }
 
-export function SessionProvider({ children, servicesReady = loadAuthServices(), onSignedOut = reloadAtHome }: SessionProviderProps) {
+export function SessionProvider({
+  children,
+  servicesReady = loadAuthServices(),
+  startServices,
+  sessionMayBeStored = true,
+  onSignedOut = reloadAtHome,
+}: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   // Answers of older checks must not overwrite newer ones (e.g. a slow start-up check after a sign-in).
   const latestCheck = useRef(0);
+  const services = useCallback(() => (startServices ? startServices() : servicesReady), [startServices, servicesReady]);
 
   const refresh = useCallback(async () => {
     const check = ++latestCheck.current;
     let user: SessionUser | null = null;
     try {
-      user = await (await servicesReady).readSessionUser();
+      user = await (await services()).readSessionUser();
     } catch (error) {
       console.error('Could not read the session', error);
     }
     // A transition: the signed-in page this reveals is rendered in slices, not in one long task on a slow phone.
     if (check === latestCheck.current) startTransition(() => setState(user ? { status: 'signedIn', user } : SIGNED_OUT));
     return user;
-  }, [servicesReady]);
+  }, [services]);
 
   useEffect(() => {
-    void refresh();
+    if (sessionMayBeStored) {
+      void refresh();
+    } else {
+      // After the first render (a prerendered page is hydrated as drawn, session loading), as a check would answer.
+      startTransition(() => setState(SIGNED_OUT));
+    }
     let stopped = false;
     let stopListening = () => {};
     void servicesReady.then((services) => {
@@ -60,17 +80,17 @@ export function SessionProvider({ children, servicesReady = loadAuthServices(), 
       stopped = true;
       stopListening();
     };
-  }, [refresh, servicesReady]);
+  }, [refresh, servicesReady, sessionMayBeStored]);
 
   const signOut = useCallback(async () => {
     try {
-      await (await servicesReady).signOut();
+      await (await services()).signOut();
     } catch (error) {
       // The spec: sign-out failures are only logged; the user still leaves.
       console.error('Sign-out failed', error);
     }
     onSignedOut();
-  }, [onSignedOut, servicesReady]);
+  }, [onSignedOut, services]);
 
   const session = useMemo<Session>(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

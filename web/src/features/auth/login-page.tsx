@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { useMinWidth } from '../../components/use-media-query';
 import { useSession } from '../../lib/session';
+import { prepareAmplifyAuth } from './amplify-auth';
 import { ForgotPassword } from './components/forgot-password';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
@@ -122,7 +123,8 @@ function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword
     if (ready) onSubmit(typed('email').trim(), typed('password'));
   };
   return (
-    <form ref={form} onSubmit={submit} aria-label="Sign in">
+    // Focus in the form (someone is about to sign in) starts loading Amplify, which a first visit has not loaded.
+    <form ref={form} onSubmit={submit} onFocus={prepareAmplifyAuth} aria-label="Sign in">
       <Field id="login-email" name="email" label="Email" type="email" autoComplete="username" required defaultValue={initialEmail} />
       <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" required />
       <button type="submit" className="button button-block" disabled={busy || !ready}>

@@ -1,22 +1,9 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
 import { createModuleSchema } from '@shared/schemas';
-import { makeModuleService } from '../domain/modules';
-import { moduleStore, classStore, progressStore, fileReferenceStore } from '../platform/table-stores';
-import { fileStore } from '../platform/file-store';
+import { buildModuleService } from '../composition/modules';
 import { apiHandler, created, ok, validate } from '../platform/http';
-import { domainLog } from '../platform/logger';
-import { randomIds, systemClock } from '../platform/system';
 
-const modules = makeModuleService({
-  modules: moduleStore(),
-  classes: classStore(),
-  progress: progressStore(),
-  files: fileStore(),
-  fileReferences: fileReferenceStore(),
-  clock: systemClock,
-  ids: randomIds,
-  log: domainLog,
-});
+const modules = buildModuleService();
 
 // 201 for a new module, 200 when the client's `_id` names the module an earlier submit of the same draft created.
 export const handler = apiHandler(

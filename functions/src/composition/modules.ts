@@ -1,0 +1,19 @@
+// Wires the module use cases to their adapters; each module handler calls it once, at cold start.
+import { makeModuleService } from '../domain/modules';
+import { fileStore } from '../platform/file-store';
+import { domainLog } from '../platform/logger';
+import { randomIds, systemClock } from '../platform/system';
+import { classStore, fileReferenceStore, moduleStore, progressStore } from '../platform/table-stores';
+
+export function buildModuleService() {
+  return makeModuleService({
+    modules: moduleStore(),
+    classes: classStore(),
+    progress: progressStore(),
+    files: fileStore(),
+    fileReferences: fileReferenceStore(),
+    clock: systemClock,
+    ids: randomIds,
+    log: domainLog,
+  });
+}

@@ -1,6 +1,7 @@
 // Spec section 4 in a real browser: wrong-role logins are sent to the other login screen with the spec's message and
 // the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in; a
-// first visit loads the identity library (Amplify) only when the sign-in form is used, and a reload keeps the session.
+// first visit loads the identity library (Amplify) only when the sign-in form is used (a failed load reads as a
+// connection problem and the next try loads it again), and a reload keeps the session.
 import { DASHBOARD_PATH, open, pathOf, submitLogin, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';
 import { newUser, type TestUser } from './support/stack';
@@ -78,6 +79,24 @@ describe('a first visit', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
     expect(pathOf(page)).toBe(DASHBOARD_PATH.Teachers);
+  });
+
+  it('says the connection is the problem when the identity code cannot be fetched, and signs in once it can', async () => {
+    const { page, problems } = session();
+    const amplifyChunk = (url: URL) => /\/assets\/auth-services-[^/]+\.js$/.test(url.pathname);
+    await page.route(amplifyChunk, (route) => route.abort('internetdisconnected'));
+    await open(page, '/teacher-login');
+    await submitLogin(page, teacher.email, teacher.password);
+    await page.getByText('Could not reach the server. Check your connection, then try again.', { exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/teacher-login');
+    const expected = problems.filter((problem) => problem.kind === 'console' && /auth-services|ERR_INTERNET_DISCONNECTED/.test(problem.text));
+    expect(expected.length).toBeGreaterThan(0);
+    problems.splice(0, problems.length, ...problems.filter((problem) => !expected.includes(problem)));
+
+    // The connection is back: the same screen, without a reload, signs in.
+    await page.unroute(amplifyChunk);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitForPath(page, DASHBOARD_PATH.Teachers);
   });
 });
 

@@ -4,7 +4,7 @@ import { ConsoleLogger } from 'aws-amplify/utils';
 import { getAuthFlowType } from '../features/auth/auth-flow';
 import { api } from '../lib/api-client';
 import { configureServices } from './auth-services';
-import { ConfigError, loadWebConfig, mayHaveStoredSession } from './config';
+import { ConfigError, loadWebConfig, mayHaveStoredSession, startServices } from './config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
@@ -75,6 +75,19 @@ describe('configureServices', () => {
     expect(jest.mocked(Amplify.configure).mock.lastCall?.[0]).toEqual({
       Auth: { Cognito: { userPoolId: 'local_abc', userPoolClientId: 'client', loginWith: { email: true } } },
     });
+  });
+});
+
+describe('startServices', () => {
+  it('answers every call with the first start, and after a failed start (the connection dropped) starts again', async () => {
+    const unreachable = Promise.reject(new TypeError('Failed to fetch'));
+    unreachable.catch(() => undefined);
+    await expect(startServices(unreachable)).rejects.toThrow('Failed to fetch');
+    jest.mocked(Amplify.configure).mockClear();
+    const configured = startServices(Promise.resolve(VALID));
+    await expect(configured).resolves.toHaveProperty('readSessionUser');
+    expect(Amplify.configure).toHaveBeenCalledTimes(1);
+    expect(startServices(new Promise<never>(() => undefined))).toBe(configured);
   });
 });
 

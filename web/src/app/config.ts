@@ -48,17 +48,24 @@ export const servicesConfigured = new Promise<AuthServices>((resolve) => {
 let started: Promise<AuthServices> | undefined;
 
 /**
- * Loads the Amplify chunk (in parallel with `config`), then configures it with the configuration. Only the first call
- * starts anything; every call answers the same promise.
+ * Loads the Amplify chunk (in parallel with `config`), then configures it with the configuration. Calls answer the
+ * promise of the first, unless it failed: then the next call starts again.
  */
 export function startServices(config: Promise<WebConfig>): Promise<AuthServices> {
-  started ??= (async () => {
+  if (started) return started;
+  const attempt = (async () => {
     const [services, loaded] = await Promise.all([import('./auth-services'), config]);
     services.configureServices(loaded);
     markServicesConfigured(services);
     return services;
   })();
-  return started;
+  // A chunk that did not arrive (the connection dropped before the first sign-in) is fetched again on the next try,
+  // rather than failing every sign-in until the page is reloaded.
+  attempt.catch(() => {
+    if (started === attempt) started = undefined;
+  });
+  started = attempt;
+  return attempt;
 }
 
 /** Amplify's localStorage key for the user signed in last: `CognitoIdentityServiceProvider.<app client>.LastAuthUser`. */

@@ -1,4 +1,5 @@
 // The login screens' texts from the spec's error catalogue (section 8), word for word.
+import { NO_CONNECTION } from '../../lib/api-client';
 import type { LoginRole } from './role-paths';
 
 export const LOGIN_MESSAGES = {
@@ -18,10 +19,20 @@ export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
 /** A wrong password and an unknown e-mail read the same, so the screen does not tell who has an account. */
 export const INCORRECT_CREDENTIALS = 'Incorrect e-mail or password.';
 
-/** The service's own message when there is one, otherwise the screen's fallback. */
+/**
+ * No answer came: Amplify's NetworkError, or the browser's TypeError for a request or a code chunk that did not arrive
+ * (Chromium "Failed to fetch…", Firefox "NetworkError when…"/"error loading dynamically imported module", Safari
+ * "Load failed"/"Importing a module script failed."). Other TypeErrors are bugs, not the connection.
+ */
+function isUnreachable(error: Error): boolean {
+  return error.name === 'NetworkError' || (error instanceof TypeError && /fetch|network|dynamically imported module|module script|load failed/i.test(error.message));
+}
+
+/** The service's own message when there is one, the connection sentence when no answer came, otherwise the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
+  if (!(error instanceof Error)) return fallback;
+  if (isUnreachable(error)) return NO_CONNECTION;
+  return error.message.trim() ? error.message : fallback;
 }
 
 /**

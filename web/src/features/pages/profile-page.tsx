@@ -9,7 +9,7 @@ import { Field } from '../../components/field';
 import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/session';
-import { TwoFactorSettings } from '../auth';
+import { errorMessage, TwoFactorSettings } from '../auth';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
 
@@ -68,7 +68,7 @@ function NameForm({ currentName }: { currentName: string }) {
       await refresh();
       setOutcome({ tone: 'success', text: PROFILE_MESSAGES.nameSaved });
     } catch (error) {
-      setOutcome({ tone: 'error', text: error instanceof Error && error.message.trim() ? error.message : PROFILE_MESSAGES.nameFailed });
+      setOutcome({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.nameFailed) });
     } finally {
       setBusy(false);
     }
@@ -122,8 +122,7 @@ function ChangePasswordForm() {
       setConfirm('');
       setOutcome({ tone: 'success', text: PROFILE_MESSAGES.changed });
     } catch (error) {
-      const text = error instanceof Error && error.message.trim() ? error.message : PROFILE_MESSAGES.failed;
-      setOutcome({ tone: 'error', text });
+      setOutcome({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.failed) });
     } finally {
       setBusy(false);
     }

@@ -15,7 +15,7 @@ const VALID = {
   userPoolId: 'local_abc',
   userPoolClientId: 'client',
   userPoolEndpoint: 'http://localhost:9229',
-  authFlowType: 'USER_PASSWORD_AUTH',
+  authFlowType: 'USER_PASSWORD_AUTH' as const,
   apiBaseUrl: '',
 };
 

@@ -1,13 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useSession } from '../lib/session';
 import * as authServices from './auth-services';
 import { roleFromGroups, type AuthServices } from './auth-services';
 import { SessionProvider } from './session-provider';
 
-jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn(), getCurrentUser: jest.fn(), signOut: jest.fn() }));
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: jest.fn(),
+  fetchUserAttributes: jest.fn(),
+  getCurrentUser: jest.fn(),
+  signOut: jest.fn(),
+}));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn() } }));
 
 type HubCallback = (capsule: { payload: { event: string } }) => void;
@@ -42,6 +47,7 @@ const shown = () => screen.getByTestId('state').textContent;
 
 beforeEach(() => {
   jest.resetAllMocks();
+  jest.mocked(fetchUserAttributes).mockResolvedValue({});
   jest.mocked(Hub.listen).mockImplementation(((_channel: string, callback: HubCallback) => {
     hubListener = callback;
     return stopListening;

@@ -41,7 +41,28 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 
 export const APP_SHELL_FILE = 'index.html';
 
+/**
+ * Signed-in pages a visit often starts on (a bookmark, a reload, a link opened in a new tab): each is answered by a copy
+ * of APP_SHELL_FILE that also preloads the page's own chunks and the Amplify chunk (web/vite.config.ts), so they
+ * download beside the entry instead of after it has run. Route (`:name` stands for one path segment) → file in web/dist.
+ */
+export const PAGE_SHELLS: readonly { route: string; file: string }[] = [
+  { route: '/teacher-dashboard', file: 'shells/teacher-dashboard.html' },
+  { route: '/analytics/:classId', file: 'shells/class-report.html' },
+  { route: '/student-dashboard', file: 'shells/student-dashboard.html' },
+  { route: '/student/class/:classId/module/:moduleId', file: 'shells/student-module.html' },
+  { route: '/student/class/:classId/module/:moduleId/section/:sectionId', file: 'shells/student-section.html' },
+  { route: '/admin-dashboard', file: 'shells/admin-dashboard.html' },
+];
+
+/** The regular expression (source) of a PAGE_SHELLS route; also run by the CloudFront Function (infra/stacks/web-stack.ts). */
+export const routePatternSource = (route: string) => `^${route.replace(/:[^/]+/g, '[^/]+')}$`;
+
 /** The HTML file (path inside web/dist) that answers an app route (a path without a file extension). */
 export function htmlFileForRoute(pathname: string): string {
-  return PRERENDERED_PAGES[pathname] ?? APP_SHELL_FILE;
+  return (
+    PRERENDERED_PAGES[pathname] ??
+    PAGE_SHELLS.find(({ route }) => new RegExp(routePatternSource(route)).test(pathname))?.file ??
+    APP_SHELL_FILE
+  );
 }

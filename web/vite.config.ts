@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PRERENDERED_PAGES } from '../shared/web-delivery';
+import { PAGE_SHELLS, PRERENDERED_PAGES } from '../shared/web-delivery';
 import type { prerenderPage } from './src/prerender';
 
 /** The path aliases of web/tsconfig.json. */
@@ -20,6 +20,19 @@ const PRERENDERED_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/student-login': 'features/auth/student-login-page.tsx',
   '/admin-login': 'features/auth/admin-login-page.tsx',
 };
+
+/** The page module of each page shell's route (PAGE_SHELLS), which that shell preloads. */
+const PAGE_SHELL_MODULES: Readonly<Record<string, string>> = {
+  '/teacher-dashboard': 'features/dashboard/teacher-dashboard-page.tsx',
+  '/analytics/:classId': 'features/progress/class-report-page.tsx',
+  '/student-dashboard': 'features/dashboard/student-dashboard-page.tsx',
+  '/student/class/:classId/module/:moduleId': 'features/progress/student-module-page.tsx',
+  '/student/class/:classId/module/:moduleId/section/:sectionId': 'features/reader/reader-page.tsx',
+  '/admin-dashboard': 'features/admin/admin-dashboard-page.tsx',
+};
+
+/** What a signed-in page loads once the entry has run (src/app/config.ts): Amplify and the configuration's schema. */
+const SESSION_MODULES = ['/src/app/auth-services.ts', '/shared/web-config.ts'];
 
 /**
  * What src/main.tsx imports one after the other at start, so each is evaluated in a task of its own: every page needs
@@ -74,6 +87,9 @@ function pageFiles(chunks: Chunks, page: string): string[] {
 /** Per prerendered page (app path): the chunks of its page module, which its HTML preloads (prerenderPublicPages). */
 const prerenderedPagePreloads = new Map<string, string[]>();
 
+/** Per page shell (file in web/dist): the chunks it preloads (writePageShells). */
+const pageShellPreloads = new Map<string, string[]>();
+
 /**
  * Adds `<link rel="modulepreload">` to index.html for the start modules' chunks, so they download in parallel with the
  * entry instead of after it, and notes each prerendered page's own chunks for its HTML. Other pages get index.html, and
@@ -93,6 +109,16 @@ function preloadStartModules(): Plugin {
           if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${pathname}`);
           prerenderedPagePreloads.set(pathname, files);
         }
+        const initial = startFiles(chunks);
+        const session = [...withStaticImports(chunks, chunksOfModules(chunks, SESSION_MODULES))].filter((fileName) => !initial.has(fileName));
+        if (session.length < SESSION_MODULES.length) throw new Error(`No chunks found for ${SESSION_MODULES.join(', ')}`);
+        for (const { route, file } of PAGE_SHELLS) {
+          const page = PAGE_SHELL_MODULES[route];
+          if (!page) throw new Error(`${route} has a page shell but no page module in PAGE_SHELL_MODULES`);
+          const files = pageFiles(chunks, page);
+          if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${route}`);
+          pageShellPreloads.set(file, [...new Set([...files, ...session])]);
+        }
         return startModuleFiles(chunks).map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
@@ -110,6 +136,19 @@ function preloadStartModules(): Plugin {
 const lowPriorityScripts = (html: string) =>
   html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
+/** A build-only plugin that runs `write` with the output folder once the browser build is written. */
+function afterBuild(name: string, write: (outDir: string) => Promise<void>): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => write(outDir),
+  };
+}
+
 /** Where the build-time renderer is built; inside web/ so its imports resolve from the repository's node_modules. */
 const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
 
@@ -122,61 +161,69 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * src/main.tsx hydrates it. The CSP allows no inline script: a prerendered page carrying one fails the build.
  */
 function prerenderPublicPages(): Plugin {
-  let outDir = '';
-  return {
-    name: 'prerender-public-pages',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await build({
-        configFile: false,
-        root: __dirname,
-        logLevel: 'warn',
-        plugins: [react()],
-        resolve: { alias: ALIASES },
-        build: {
-          ssr: 'src/prerender.tsx',
-          outDir: PRERENDER_BUILD_DIR,
-          emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
-        },
-      });
-      try {
-        const renderer = (await import(pathToFileURL(path.join(PRERENDER_BUILD_DIR, 'prerender.mjs')).href)) as {
-          prerenderPage: typeof prerenderPage;
-        };
-        const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
-        // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
-        const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
-        let publicShell = shell;
-        for (const [link, file] of stylesheets) {
-          const css = await readFile(path.join(outDir, file!), 'utf8');
-          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
-          publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
-        }
-        for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
-          const preloads = prerenderedPagePreloads.get(pathname);
-          if (!preloads) throw new Error(`${pathname} is prerendered but has no page module in PRERENDERED_PAGE_MODULES`);
-          const page = await renderer.prerenderPage(pathname);
-          if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
-          const pageLinks = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
-          const html = lowPriorityScripts(publicShell)
-            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-            .replace('</head>', () => `${lowPriorityScripts(pageLinks)}</head>`)
-            .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
-          if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
-          await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-          await writeFile(path.join(outDir, file), html);
-          console.log(`Prerendered ${pathname} into ${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
-        }
-      } finally {
-        await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
+  return afterBuild('prerender-public-pages', async (outDir) => {
+    await build({
+      configFile: false,
+      root: __dirname,
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { alias: ALIASES },
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: PRERENDER_BUILD_DIR,
+        emptyOutDir: true,
+        rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+    });
+    try {
+      const renderer = (await import(pathToFileURL(path.join(PRERENDER_BUILD_DIR, 'prerender.mjs')).href)) as {
+        prerenderPage: typeof prerenderPage;
+      };
+      const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
+      // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
+      const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+      let publicShell = shell;
+      for (const [link, file] of stylesheets) {
+        const css = await readFile(path.join(outDir, file!), 'utf8');
+        if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+        publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
       }
-    },
-  };
+      for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+        const preloads = prerenderedPagePreloads.get(pathname);
+        if (!preloads) throw new Error(`${pathname} is prerendered but has no page module in PRERENDERED_PAGE_MODULES`);
+        const page = await renderer.prerenderPage(pathname);
+        if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
+        const pageLinks = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
+        const html = lowPriorityScripts(publicShell)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+          .replace('</head>', () => `${lowPriorityScripts(pageLinks)}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+        if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+        await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+        await writeFile(path.join(outDir, file), html);
+        console.log(`Prerendered ${pathname} into ${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
+      }
+    } finally {
+      await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * After the browser build: writes each page shell (PAGE_SHELLS), the built index.html with its page's preloads, at low
+ * priority so they leave the entry and the start modules the bandwidth first (measured: docs/decisions.md).
+ */
+function writePageShells(): Plugin {
+  return afterBuild('write-page-shells', async (outDir) => {
+    const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    if (!shell.includes('</head>')) throw new Error('index.html has no </head> to add the page shells\' preloads to');
+    for (const [file, preloads] of pageShellPreloads) {
+      const links = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
+      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+      await writeFile(path.join(outDir, file), shell.replace('</head>', () => `${lowPriorityScripts(links)}</head>`));
+    }
+  });
 }
 
 /** What a first visit may download before any data (issues 8 and 14); a build over it fails. */
@@ -248,7 +295,7 @@ function initialJsSize(): Plugin {
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), preloadStartModules(), initialJsSize(), prerenderPublicPages()],
+  plugins: [react(), preloadStartModules(), initialJsSize(), prerenderPublicPages(), writePageShells()],
   resolve: { alias: ALIASES },
   // Hidden maps: written for debugging and error reports, not referenced from the chunks and not deployed (WebStack).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import { PAGE_SHELLS, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import type { WebConfig } from '../../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
@@ -118,15 +118,23 @@ describe('the local server delivering web/dist', () => {
     expect(JSON.parse(config.body.toString())).toEqual(webConfig);
   });
 
-  test('a prerendered public page answers its own path, revalidated like index.html; other routes get the shell', async () => {
+  test('a prerendered public page or a page shell answers its own routes, revalidated like index.html; other routes get the shell', async () => {
     await mkdir(path.join(webRoot, 'prerendered'), { recursive: true });
     await writeFile(path.join(webRoot, PRERENDERED_PAGES['/teacher-login']!), '<!doctype html><title>Teacher Login</title>');
+    const reportShell = PAGE_SHELLS.find(({ route }) => route === '/analytics/:classId')!.file;
+    await mkdir(path.dirname(path.join(webRoot, reportShell)), { recursive: true });
+    await writeFile(path.join(webRoot, reportShell), '<!doctype html><title>App</title><link rel="modulepreload" href="/report.js">');
     const login = await get('/teacher-login');
     expect(login.body.toString()).toContain('<title>Teacher Login</title>');
     expect(login.headers['cache-control']).toBe(WEB_CACHE_CONTROL.entry);
-    // Not prerendered (yet): the shell, as before the build wrote them.
+    const report = await get('/analytics/class-1');
+    expect(report.body.toString()).toContain('href="/report.js"');
+    expect(report.headers['cache-control']).toBe(WEB_CACHE_CONTROL.entry);
+    // Not written (yet): the shell, as before the build wrote them.
     expect((await get('/student-login')).body.toString()).toContain('<title>App</title>');
+    expect((await get('/teacher-dashboard')).body.toString()).not.toContain('modulepreload');
     expect((await get('/teacher-login/other')).body.toString()).toContain('<title>App</title>');
+    expect((await get('/analytics/class-1/other')).body.toString()).not.toContain('modulepreload');
   });
 
   test('a revalidation with the ETag it was given is a 304 without a body', async () => {

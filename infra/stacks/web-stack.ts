@@ -29,7 +29,14 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { APP_SHELL_FILE, HASHED_ASSETS_DIR, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import {
+  APP_SHELL_FILE,
+  HASHED_ASSETS_DIR,
+  PAGE_SHELLS,
+  PRERENDERED_PAGES,
+  routePatternSource,
+  WEB_CACHE_CONTROL,
+} from '../../shared/web-delivery';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { WebConfig } from '../../shared/web-config';
@@ -50,16 +57,25 @@ export interface WebStackProps extends StackProps {
 }
 
 /**
- * Paths without a file extension are app routes: a prerendered public page answers its own path, the SPA's shell
- * every other (the same choice as htmlFileForRoute, which the local server uses). /api/* never gets here.
+ * Paths without a file extension are app routes: a prerendered public page answers its own path, a page shell the
+ * routes it preloads for, the SPA's shell every other (the same choice as htmlFileForRoute, which the local server
+ * uses). /api/* never gets here.
  */
 const SPA_ROUTING_CODE = `
 var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+var PAGE_SHELLS = ${JSON.stringify(PAGE_SHELLS.map(({ route, file }) => [routePatternSource(route), file]))};
+function htmlFile(uri) {
+  if (PRERENDERED_PAGES[uri]) return PRERENDERED_PAGES[uri];
+  for (var i = 0; i < PAGE_SHELLS.length; i++) {
+    if (new RegExp(PAGE_SHELLS[i][0]).test(uri)) return PAGE_SHELLS[i][1];
+  }
+  return '${APP_SHELL_FILE}';
+}
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/' + (PRERENDERED_PAGES[request.uri] || '${APP_SHELL_FILE}');
+    request.uri = '/' + htmlFile(request.uri);
   }
   return request;
 }`;

@@ -130,6 +130,10 @@ describe('distribution', () => {
     const route = (uri: string) => handler({ request: { uri } }).uri;
     expect(route('/')).toBe('/prerendered/landing.html');
     expect(route('/teacher-login')).toBe('/prerendered/teacher-login.html');
+    expect(route('/teacher-dashboard')).toBe('/shells/teacher-dashboard.html');
+    expect(route('/analytics/class-1')).toBe('/shells/class-report.html');
+    expect(route('/student/class/c1/module/m1/section/s1')).toBe('/shells/student-section.html');
+    expect(route('/analytics/class-1/extra')).toBe('/index.html');
     expect(route('/teacher-modules/abc/edit')).toBe('/index.html');
     expect(route('/teacher-login/extra')).toBe('/index.html');
     expect(route('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');

@@ -1,7 +1,9 @@
-import { isValidElement } from 'react';
-import { matchRoutes } from 'react-router-dom';
+import { render, screen } from '@testing-library/react';
+import { isValidElement, Suspense, type ComponentType } from 'react';
+import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import { PAGE_SHELLS } from '@shared/web-delivery';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
-import { routeObjects } from './router';
+import { preloadRoutePage, routeObjects } from './router';
 
 /** Who may open a path according to the route table: the guard on its matched branch. */
 function access(path: string) {
@@ -61,9 +63,46 @@ describe('route table', () => {
     expect(route.title).toEqual(expect.any(String));
   });
 
+  it.each(PAGE_SHELLS.map(({ route }) => [route]))('the page shell route %s is a signed-in page of the app', (route) => {
+    const sample = route.replace(/:(\w+)/g, '$1-1');
+    expect(access(sample).path).toBe(route);
+    expect(access(sample).guard).not.toMatch(/public/);
+  });
+
   it('sends unknown paths, including ones under real sections, to the not-found page', () => {
     expect(access('/nope').path).toBe('*');
     expect(access('/teacher-modules/m-1/nope').path).toBe('*');
     expect(access('/nope').title).toBe('Page not found');
+  });
+});
+
+describe('lazy pages', () => {
+  const pageAt = (path: string) => {
+    const element = matchRoutes(routeObjects, path)?.at(-1)?.route.element;
+    if (!isValidElement(element)) throw new Error(`No page at ${path}`);
+    return element.type as ComponentType;
+  };
+  const renderPage = (Page: ComponentType) =>
+    render(
+      <MemoryRouter>
+        <Suspense fallback={<p>Loading the page</p>}>
+          <Page />
+        </Suspense>
+      </MemoryRouter>,
+    );
+
+  it('show the fallback while a chunk downloads, then the page', async () => {
+    renderPage(pageAt('/careers'));
+    expect(screen.getByText('Loading the page')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Careers' })).toBeInTheDocument();
+  });
+
+  it('render at once, without a fallback, when the chunk was preloaded (the page shells preload it)', async () => {
+    preloadRoutePage('/about');
+    // The preload settles on its own: nothing renders the page meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    renderPage(pageAt('/about'));
+    expect(screen.queryByText('Loading the page')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'About' })).toBeInTheDocument();
   });
 });

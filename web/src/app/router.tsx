@@ -1,5 +1,5 @@
 // Every screen of the spec's route table. Each page is its own chunk (React.lazy); guards and layouts are not.
-import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
@@ -7,9 +7,25 @@ import { AdminLayout, PublicLayout, RoleLayout, StudentLayout, TeacherLayout } f
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
-/** A page in its own chunk, which preloadRoutePage can start downloading before the page first renders. */
+/**
+ * A page in its own chunk, which preloadRoutePage can start downloading before the page first renders. Once the chunk
+ * is in, the page renders directly: through React.lazy it would suspend for a tick even then, and React holds a
+ * revealed Suspense fallback for up to 300 ms.
+ */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+  let Loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadAndKeep);
+  function Page() {
+    // Chosen once per mount: switching from Lazy to Loaded later would remount the page and lose its state.
+    const [Component] = useState(() => Loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload: () => void loadAndKeep().catch(() => undefined) });
 }
 
 // Public

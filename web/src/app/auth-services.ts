@@ -36,8 +36,12 @@ export function configureServices(config: WebConfig) {
   });
 }
 
-/** Reads the signed-in user from Amplify's tokens; null when nobody is signed in. */
-export async function readSessionUser(): Promise<SessionUser | null> {
+/**
+ * Reads the signed-in user from Amplify's tokens; null when nobody is signed in. The name is not in every ID token, so
+ * it is read from the identity service, a round trip; with `onNewerName`, the name this browser last read for the user
+ * answers at once instead, and `onNewerName` gets the one read meanwhile if it differs (a page load need not wait for it).
+ */
+export async function readSessionUser(onNewerName?: (name: string) => void): Promise<SessionUser | null> {
   const { tokens } = await fetchAuthSession();
   const accessToken = tokens?.accessToken;
   if (!accessToken) return null;
@@ -50,17 +54,53 @@ export async function readSessionUser(): Promise<SessionUser | null> {
     username ??= current.signInDetails?.loginId ?? current.username;
     userId ??= current.userId;
   }
-  return { userId, email: username, name: await readName(), role: roleFromGroups(accessToken.payload['cognito:groups']) };
+  const user = { userId, email: username, role: roleFromGroups(accessToken.payload['cognito:groups']) };
+  const stored = onNewerName && storedName(userId);
+  if (stored === undefined) return { ...user, name: (await readName(userId)) ?? '' };
+  void readName(userId).then((name) => {
+    if (name !== undefined && name !== stored) onNewerName?.(name);
+  });
+  return { ...user, name: stored };
 }
 
-/** The `name` attribute, read from the identity service (not every ID token carries it, and a rename must show at once). */
-async function readName(): Promise<string> {
+/** The `name` attribute, read from the identity service and kept for the next page load; undefined if it cannot be read. */
+async function readName(userId: string): Promise<string | undefined> {
   try {
-    return (await fetchUserAttributes()).name ?? '';
+    const name = (await fetchUserAttributes()).name ?? '';
+    storeName(userId, name);
+    return name;
   } catch (error) {
     // The name is decoration: without it the app shows the e-mail.
     console.error('Could not read the name', error);
-    return '';
+    return undefined;
+  }
+}
+
+const STORED_NAME_PREFIX = 'learning-paths:name:';
+
+function storedName(userId: string): string | undefined {
+  try {
+    return localStorage.getItem(STORED_NAME_PREFIX + userId) ?? undefined;
+  } catch {
+    return undefined; // Storage blocked: the name is read each time.
+  }
+}
+
+function storeName(userId: string, name: string) {
+  try {
+    localStorage.setItem(STORED_NAME_PREFIX + userId, name);
+  } catch {
+    // Storage blocked or full: the name is read each time.
+  }
+}
+
+/** Sign-out forgets the names kept for the next page load, like Amplify forgets the tokens. */
+function forgetStoredNames() {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    for (const key of keys) if (key?.startsWith(STORED_NAME_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept.
   }
 }
 
@@ -75,6 +115,9 @@ export function listenToAuthEvents(onEvent: (event: string) => void): () => void
   return Hub.listen('auth', ({ payload }) => onEvent(payload.event));
 }
 
-export const signOut = () => amplifySignOut();
+export async function signOut() {
+  forgetStoredNames();
+  await amplifySignOut();
+}
 
 export type AuthServices = Pick<typeof import('./auth-services'), 'readSessionUser' | 'listenToAuthEvents' | 'signOut'>;

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -29,13 +30,19 @@ function tokens({ groups, email }: { groups?: unknown; email?: string }) {
 }
 
 function Probe() {
-  const { state, signOut: leave } = useSession();
+  const { state, signOut: leave, refresh } = useSession();
+  const [refreshedName, setRefreshedName] = useState<string>();
   return (
     <>
       <p data-testid="state">
         {state.status}
         {state.user ? ` ${state.user.email} ${state.user.role} ${state.user.userId}` : ''}
       </p>
+      <p data-testid="name">{state.user?.name}</p>
+      <p data-testid="refreshed-name">{refreshedName}</p>
+      <button type="button" onClick={() => void refresh().then((user) => setRefreshedName(user?.name))}>
+        Refresh
+      </button>
       <button type="button" onClick={() => void leave()}>
         Logout
       </button>
@@ -47,6 +54,7 @@ const shown = () => screen.getByTestId('state').textContent;
 
 beforeEach(() => {
   jest.resetAllMocks();
+  localStorage.clear();
   jest.mocked(fetchUserAttributes).mockResolvedValue({});
   jest.mocked(Hub.listen).mockImplementation(((_channel: string, callback: HubCallback) => {
     hubListener = callback;
@@ -178,6 +186,83 @@ describe('SessionProvider', () => {
     expect(onSignedOut).toHaveBeenCalledTimes(1);
     expect(errors).toHaveBeenCalledWith('Sign-out failed', expect.any(Error));
     errors.mockRestore();
+  });
+});
+
+describe('the name', () => {
+  const KEPT = 'learning-paths:name:sub-1';
+  const nameShown = () => screen.getByTestId('name').textContent;
+  function answerLater() {
+    let answer!: (name: string) => void;
+    jest.mocked(fetchUserAttributes).mockReturnValueOnce(new Promise((resolve) => (answer = (name) => resolve({ name }))));
+    return (name: string) => act(async () => answer(name));
+  }
+
+  beforeEach(() => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
+  });
+
+  it('is waited for on a first load, then kept for the next', async () => {
+    const answer = answerLater();
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(shown()).toBe('loading');
+    await answer('Ada Lovelace');
+    expect(shown()).toBe('signedIn teacher@example.com Teachers sub-1');
+    expect(nameShown()).toBe('Ada Lovelace');
+    expect(localStorage.getItem(KEPT)).toBe('Ada Lovelace');
+  });
+
+  it('kept from the last load shows at once; a newer one replaces it once read, and is kept', async () => {
+    localStorage.setItem(KEPT, 'Ada Byron');
+    const answer = answerLater();
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+    expect(nameShown()).toBe('Ada Byron');
+    await answer('Ada Lovelace');
+    expect(nameShown()).toBe('Ada Lovelace');
+    expect(localStorage.getItem(KEPT)).toBe('Ada Lovelace');
+  });
+
+  it('is read afresh by a refresh (after a rename), which answers with it', async () => {
+    localStorage.setItem(KEPT, 'Ada Byron');
+    jest.mocked(fetchUserAttributes).mockResolvedValueOnce({ name: 'Ada Byron' });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/signedIn/);
+    const answer = answerLater();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(screen.getByTestId('refreshed-name').textContent).toBe('');
+    await answer('Ada Lovelace');
+    expect(screen.getByTestId('refreshed-name').textContent).toBe('Ada Lovelace');
+    expect(nameShown()).toBe('Ada Lovelace');
+  });
+
+  it('is forgotten by this browser at sign-out, and nothing else of the app is', async () => {
+    jest.mocked(fetchUserAttributes).mockResolvedValue({ name: 'Ada Lovelace' });
+    localStorage.setItem('learning-paths:draft', 'kept');
+    render(
+      <SessionProvider onSignedOut={() => undefined}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText(/signedIn/);
+    expect(localStorage.getItem(KEPT)).toBe('Ada Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(signOut).toHaveBeenCalled();
+    expect(localStorage.getItem(KEPT)).toBeNull();
+    expect(localStorage.getItem('learning-paths:draft')).toBe('kept');
   });
 });
 

@@ -38,22 +38,34 @@ export function SessionProvider({
   const latestCheck = useRef(0);
   const services = useCallback(() => (startServices ? startServices() : servicesReady), [startServices, servicesReady]);
 
-  const refresh = useCallback(async () => {
-    const check = ++latestCheck.current;
-    let user: SessionUser | null = null;
-    try {
-      user = await (await services()).readSessionUser();
-    } catch (error) {
-      console.error('Could not read the session', error);
-    }
-    // A transition: the signed-in page this reveals is rendered in slices, not in one long task on a slow phone.
-    if (check === latestCheck.current) startTransition(() => setState(user ? { status: 'signedIn', user } : SIGNED_OUT));
-    return user;
-  }, [services]);
+  /** With `storedNameFirst` (the start-up check) the name kept from the last load shows at once, a newer one once read. */
+  const check = useCallback(
+    async (storedNameFirst: boolean) => {
+      const checkId = ++latestCheck.current;
+      let newerName: string | undefined;
+      const showNewerName = (name: string) => {
+        newerName = name;
+        if (checkId !== latestCheck.current) return;
+        setState((current) => (current.status === 'signedIn' ? { ...current, user: { ...current.user, name } } : current));
+      };
+      let user: SessionUser | null = null;
+      try {
+        user = await (await services()).readSessionUser(storedNameFirst ? showNewerName : undefined);
+        if (user && newerName !== undefined) user = { ...user, name: newerName };
+      } catch (error) {
+        console.error('Could not read the session', error);
+      }
+      // A transition: the signed-in page this reveals is rendered in slices, not in one long task on a slow phone.
+      if (checkId === latestCheck.current) startTransition(() => setState(user ? { status: 'signedIn', user } : SIGNED_OUT));
+      return user;
+    },
+    [services],
+  );
+  const refresh = useCallback(() => check(false), [check]);
 
   useEffect(() => {
     if (sessionMayBeStored) {
-      void refresh();
+      void check(true);
     } else {
       // After the first render (a prerendered page is hydrated as drawn, session loading), as a check would answer.
       startTransition(() => setState(SIGNED_OUT));
@@ -80,7 +92,7 @@ export function SessionProvider({
       stopped = true;
       stopListening();
     };
-  }, [refresh, servicesReady, sessionMayBeStored]);
+  }, [check, refresh, servicesReady, sessionMayBeStored]);
 
   const signOut = useCallback(async () => {
     try {

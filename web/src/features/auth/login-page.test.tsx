@@ -79,14 +79,17 @@ beforeEach(() => {
 
 
 describe('login screens', () => {
-  it('shows the form while the session is still being checked, with Sign In disabled until the check ends', async () => {
+  it('shows the form while the session is still being checked, with its buttons disabled until the check ends', async () => {
+    // As prerendered: a button that looked ready before the script took over would ignore the click.
     const controls = sessionFor(null);
     renderRoutes(routes, '/teacher-login', LOADING, controls);
     expect(screen.getByRole('heading', { name: 'Teacher Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeDisabled();
 
     act(() => controls.setState(SIGNED_OUT));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeEnabled();
   });
 
   it('signs in with what was typed before the script took over (the prerendered form sends no input events)', async () => {

@@ -106,7 +106,10 @@ export function LoginPage({ role }: { role: LoginRole }) {
 interface CredentialsFormProps {
   initialEmail: string;
   busy: boolean;
-  /** False until the session check has ended: Sign In stays disabled. */
+  /**
+   * False until the session check has ended: Sign In and Forgot password? stay disabled (in the prerendered page they
+   * are drawn before the script runs, and a click there would be lost).
+   */
   ready: boolean;
   onSubmit: (email: string, password: string) => void;
   /** Opens the password reset, with the e-mail typed so far. */
@@ -131,7 +134,7 @@ function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
       <p className="forgot-password">
-        <button type="button" className="link-button" onClick={() => onForgotPassword(typed('email').trim())} disabled={busy}>
+        <button type="button" className="link-button" onClick={() => onForgotPassword(typed('email').trim())} disabled={busy || !ready}>
           Forgot password?
         </button>
       </p>

@@ -1,4 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { CAROUSEL_WIDE_BREAKPOINT_PX } from '@shared/constants';
 import { TestimonialCarousel, visibleIndexes } from './testimonial-carousel';
@@ -108,6 +110,22 @@ describe('TestimonialCarousel', () => {
     window.innerWidth = 1024;
     renderCarousel();
     expect(visibleQuotes()).toHaveLength(2);
+  });
+});
+
+describe('TestimonialCarousel prerendered', () => {
+  it('draws its arrows disabled (they would swallow a click before the script runs) and enables them once hydrated', async () => {
+    mockViewport(400);
+    const carousel = <TestimonialCarousel items={ITEMS} labelledBy="examples" />;
+    const page = document.body.appendChild(document.createElement('div'));
+    page.innerHTML = renderToString(carousel);
+    const arrows = () => within(page).getAllByRole('button');
+    expect(arrows().map((arrow) => arrow.hasAttribute('disabled'))).toEqual([true, true]);
+
+    const root = await act(async () => hydrateRoot(page, carousel));
+    expect(arrows().map((arrow) => arrow.hasAttribute('disabled'))).toEqual([false, false]);
+    act(() => root.unmount());
+    page.remove();
   });
 });
 

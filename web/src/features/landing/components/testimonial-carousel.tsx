@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CAROUSEL_WIDE_BREAKPOINT_PX } from '@shared/constants';
 import { LineIcon } from '@web/components/line-icon';
+import { useHydrated } from '@web/components/use-hydrated';
 import { useMinWidth } from '@web/components/use-media-query';
 import type { Testimonial } from '../testimonials';
 
@@ -25,6 +26,8 @@ export function TestimonialCarousel({ items, labelledBy }: TestimonialCarouselPr
   const perView = wide ? 2 : 1;
   const [start, setStart] = useState(0);
   const listId = useId();
+  // The landing page is prerendered: its arrows work once the script has taken over.
+  const hydrated = useHydrated();
   const count = items.length;
   if (count === 0) return null;
 
@@ -50,13 +53,13 @@ export function TestimonialCarousel({ items, labelledBy }: TestimonialCarouselPr
         })}
       </div>
       <div className="carousel-controls">
-        <button type="button" className="icon-button" aria-controls={listId} aria-label="Previous example" onClick={() => step(-1)}>
+        <button type="button" className="icon-button" aria-controls={listId} aria-label="Previous example" onClick={() => step(-1)} disabled={!hydrated}>
           <Arrow direction="left" />
         </button>
         <p className="carousel-status" aria-live="polite">
           {status}
         </p>
-        <button type="button" className="icon-button" aria-controls={listId} aria-label="Next example" onClick={() => step(1)}>
+        <button type="button" className="icon-button" aria-controls={listId} aria-label="Next example" onClick={() => step(1)} disabled={!hydrated}>
           <Arrow direction="right" />
         </button>
       </div>

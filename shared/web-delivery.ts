@@ -58,11 +58,9 @@ export const PAGE_SHELLS: readonly { route: string; file: string }[] = [
 /** The regular expression (source) of a PAGE_SHELLS route; also run by the CloudFront Function (infra/stacks/web-stack.ts). */
 export const routePatternSource = (route: string) => `^${route.replace(/:[^/]+/g, '[^/]+')}$`;
 
+const PAGE_SHELL_PATTERNS = PAGE_SHELLS.map(({ route, file }) => ({ pattern: new RegExp(routePatternSource(route)), file }));
+
 /** The HTML file (path inside web/dist) that answers an app route (a path without a file extension). */
 export function htmlFileForRoute(pathname: string): string {
-  return (
-    PRERENDERED_PAGES[pathname] ??
-    PAGE_SHELLS.find(({ route }) => new RegExp(routePatternSource(route)).test(pathname))?.file ??
-    APP_SHELL_FILE
-  );
+  return PRERENDERED_PAGES[pathname] ?? PAGE_SHELL_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.file ?? APP_SHELL_FILE;
 }

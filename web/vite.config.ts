@@ -129,6 +129,9 @@ function preloadStartModules(): Plugin {
   };
 }
 
+const modulePreloadLinks = (fileNames: string[]) =>
+  fileNames.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
+
 /**
  * The prerendered pages' content is in their HTML: the scripts only make it interactive, so they may load at low
  * priority and leave the bandwidth of a slow phone to what paints.
@@ -194,10 +197,9 @@ function prerenderPublicPages(): Plugin {
         if (!preloads) throw new Error(`${pathname} is prerendered but has no page module in PRERENDERED_PAGE_MODULES`);
         const page = await renderer.prerenderPage(pathname);
         if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
-        const pageLinks = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
         const html = lowPriorityScripts(publicShell)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-          .replace('</head>', () => `${lowPriorityScripts(pageLinks)}</head>`)
+          .replace('</head>', () => `${lowPriorityScripts(modulePreloadLinks(preloads))}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
         if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
@@ -219,9 +221,8 @@ function writePageShells(): Plugin {
     const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('</head>')) throw new Error('index.html has no </head> to add the page shells\' preloads to');
     for (const [file, preloads] of pageShellPreloads) {
-      const links = preloads.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('');
       await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-      await writeFile(path.join(outDir, file), shell.replace('</head>', () => `${lowPriorityScripts(links)}</head>`));
+      await writeFile(path.join(outDir, file), shell.replace('</head>', () => `${lowPriorityScripts(modulePreloadLinks(preloads))}</head>`));
     }
   });
 }

@@ -63,11 +63,13 @@ export interface WebStackProps extends StackProps {
  */
 const SPA_ROUTING_CODE = `
 var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
-var PAGE_SHELLS = ${JSON.stringify(PAGE_SHELLS.map(({ route, file }) => [routePatternSource(route), file]))};
+var PAGE_SHELLS = ${JSON.stringify(PAGE_SHELLS.map(({ route, file }) => [routePatternSource(route), file]))}.map(function (shell) {
+  return { pattern: new RegExp(shell[0]), file: shell[1] };
+});
 function htmlFile(uri) {
   if (PRERENDERED_PAGES[uri]) return PRERENDERED_PAGES[uri];
   for (var i = 0; i < PAGE_SHELLS.length; i++) {
-    if (new RegExp(PAGE_SHELLS[i][0]).test(uri)) return PAGE_SHELLS[i][1];
+    if (PAGE_SHELLS[i].pattern.test(uri)) return PAGE_SHELLS[i].file;
   }
   return '${APP_SHELL_FILE}';
 }

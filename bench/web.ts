@@ -20,7 +20,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** While working on some pages: `BENCH_WEB_PAGES=report,dashboard` (of landing, login, dashboard, report) measures only those. */
 const PAGE_FILTER = process.env.BENCH_WEB_PAGES?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
-/** `BENCH_WEB_DETAILS=1` also prints, per run, the scripts that cost the most main-thread time (bootup-time). */
+/** `BENCH_WEB_DETAILS=1` also prints, per run, the scripts that cost the most main-thread time (bootup-time), long tasks and the LCP element with its phases. */
 const DETAILS = process.env.BENCH_WEB_DETAILS === '1';
 const REPO_ROOT = path.resolve(__dirname, '..');
 
@@ -153,10 +153,10 @@ function printDetails(url: string, formFactor: FormFactor, audits: Audits) {
   console.log(`    ${formFactor} ${url}: LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, TBT ${ms(audits['total-blocking-time']?.numericValue)}`);
   for (const item of items('bootup-time').slice(0, 6)) console.log(`      script ${String(item.url)}: ${ms(item.total)} (evaluating ${ms(item.scripting)})`);
   for (const item of items('long-tasks').slice(0, 6)) console.log(`      long task at ${ms(item.startTime)}: ${ms(item.duration)} ${String(item.url ?? '')}`);
-  for (const item of items('largest-contentful-paint-element')) {
-    for (const phase of (item as { items?: Record<string, unknown>[] }).items ?? []) {
-      if (phase.phase) console.log(`      LCP phase ${String(phase.phase)}: ${ms(phase.timing)}`);
-    }
+  // Lighthouse 13 reports the LCP element and its phases as an insight: a table of subparts, then the element.
+  for (const item of items('lcp-breakdown-insight')) {
+    for (const phase of (item as { items?: { label?: string; duration?: number }[] }).items ?? []) console.log(`      LCP ${String(phase.label)}: ${ms(phase.duration)}`);
+    if (item.type === 'node') console.log(`      LCP element ${String(item.selector)}: "${String(item.nodeLabel)}"`);
   }
 }
 

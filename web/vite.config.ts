@@ -31,8 +31,11 @@ const PAGE_SHELL_MODULES: Readonly<Record<string, string>> = {
   '/admin-dashboard': 'features/admin/admin-dashboard-page.tsx',
 };
 
-/** What a signed-in page loads once the entry has run (src/app/config.ts): Amplify and the configuration's schema. */
-const SESSION_MODULES = ['/src/app/auth-services.ts', '/shared/web-config.ts'];
+/**
+ * What a signed-in page loads once the entry has run (src/app/config.ts): the configuration's schema. Not Amplify: with
+ * a valid stored session the page is drawn, and its data loaded, before Amplify is needed (src/app/stored-session.ts).
+ */
+const SESSION_MODULES = ['/shared/web-config.ts'];
 
 /**
  * What src/main.tsx imports one after the other at start, so each is evaluated in a task of its own: every page needs
@@ -40,7 +43,10 @@ const SESSION_MODULES = ['/src/app/auth-services.ts', '/shared/web-config.ts'];
  */
 const START_MODULES = ['/node_modules/react-dom/client.js', '/src/app/start-app.tsx'];
 
-type Chunks = Map<string, { code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean }>;
+type Chunks = Map<
+  string,
+  { code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean; viteMetadata?: { importedCss: Set<string> } }
+>;
 
 function chunksOf(bundle: Rolldown.OutputBundle): Chunks {
   const chunks: Chunks = new Map();
@@ -87,8 +93,13 @@ function pageFiles(chunks: Chunks, page: string): string[] {
 /** Per prerendered page (app path): the chunks of its page module, which its HTML preloads (prerenderPublicPages). */
 const prerenderedPagePreloads = new Map<string, string[]>();
 
-/** Per page shell (file in web/dist): the chunks it preloads (writePageShells). */
-const pageShellPreloads = new Map<string, string[]>();
+/** Per page shell (file in web/dist): the chunks it preloads and the stylesheets it links (writePageShells). */
+const pageShellPreloads = new Map<string, { scripts: string[]; stylesheets: string[] }>();
+
+/** The stylesheets the chunks import, which Vite would otherwise request only once each chunk is imported. */
+const stylesheetsOf = (chunks: Chunks, fileNames: Iterable<string>) => [
+  ...new Set([...fileNames].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])])),
+];
 
 /**
  * Adds `<link rel="modulepreload">` to index.html for the start modules' chunks, so they download in parallel with the
@@ -117,7 +128,10 @@ function preloadStartModules(): Plugin {
           if (!page) throw new Error(`${route} has a page shell but no page module in PAGE_SHELL_MODULES`);
           const files = pageFiles(chunks, page);
           if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${route}`);
-          pageShellPreloads.set(file, [...new Set([...files, ...session])]);
+          pageShellPreloads.set(file, {
+            scripts: [...new Set([...files, ...session])],
+            stylesheets: stylesheetsOf(chunks, [...startModuleFiles(chunks), ...files]),
+          });
         }
         return startModuleFiles(chunks).map((fileName) => ({
           tag: 'link',
@@ -220,9 +234,10 @@ function writePageShells(): Plugin {
   return afterBuild('write-page-shells', async (outDir) => {
     const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('</head>')) throw new Error('index.html has no </head> to add the page shells\' preloads to');
-    for (const [file, preloads] of pageShellPreloads) {
+    for (const [file, { scripts, stylesheets }] of pageShellPreloads) {
+      const links = stylesheets.map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`).join('') + lowPriorityScripts(modulePreloadLinks(scripts));
       await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-      await writeFile(path.join(outDir, file), shell.replace('</head>', () => `${lowPriorityScripts(modulePreloadLinks(preloads))}</head>`));
+      await writeFile(path.join(outDir, file), shell.replace('</head>', () => `${links}</head>`));
     }
   });
 }

@@ -2,7 +2,8 @@
 // the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in; a
 // first visit loads the identity library (Amplify) only when the sign-in form is used (a failed load reads as a
 // connection problem and the next try loads it again), and a reload keeps the session.
-import { DASHBOARD_PATH, open, pathOf, submitLogin, waitForPath } from './support/app';
+import type { Page } from 'playwright-core';
+import { DASHBOARD_PATH, LOGIN_PATH, open, pathOf, signInAs, submitLogin, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';
 import { newUser, type TestUser } from './support/stack';
 
@@ -97,6 +98,78 @@ describe('a first visit', () => {
     await page.unroute(amplifyChunk);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await waitForPath(page, DASHBOARD_PATH.Teachers);
+  });
+});
+
+describe('a reload with a stored session', () => {
+  const AMPLIFY_CHUNK = /\/assets\/auth-services-[^/]+\.js$/;
+  const DASHBOARD_HEADING = { level: 1, name: /^Welcome back/ } as const;
+
+  /**
+   * Reloads the page with its stored tokens made to look expired for an hour, to the app and to Amplify (by the clock
+   * drift Amplify keeps beside them), and with `refreshToken` as the refresh token if given. The change is made as the
+   * page loads, before its scripts: the page signed in before it must not see it (it would refresh the tokens itself).
+   */
+  async function reloadWithExpiredTokens(page: Page, refreshToken?: string) {
+    // A string: this project's Node-side TypeScript has no DOM types (as support/browser.ts's waitUntil).
+    await page.addInitScript(`(() => {
+      const refreshToken = ${JSON.stringify(refreshToken ?? null)};
+      const keys = Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider.'));
+      const accessToken = localStorage.getItem(keys.find((key) => key.endsWith('.accessToken')) ?? '');
+      if (!accessToken) return;
+      const { exp } = JSON.parse(atob(accessToken.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      for (const key of keys) {
+        if (key.endsWith('.clockDrift')) localStorage.setItem(key, String(exp * 1000 - Date.now() + 60 * 60 * 1000));
+        if (refreshToken && key.endsWith('.refreshToken')) localStorage.setItem(key, refreshToken);
+      }
+    })()`);
+    await page.reload();
+  }
+
+  it('shows the page and loads its data with the stored tokens, and loads Amplify only once that data is in', async () => {
+    const { page } = session();
+    await signInAs(page, teacher);
+    const events: string[] = [];
+    page.on('request', (request) => events.push(`sent ${new URL(request.url()).pathname}`));
+    page.on('requestfinished', (request) => events.push(`answered ${new URL(request.url()).pathname}`));
+    const amplifyRequested = page.waitForRequest((request) => AMPLIFY_CHUNK.test(request.url()));
+
+    await page.reload();
+    await page.getByRole('heading', DASHBOARD_HEADING).waitFor();
+    await amplifyRequested;
+    const amplifySent = events.findIndex((event) => event.startsWith('sent ') && AMPLIFY_CHUNK.test(event));
+    expect(events.indexOf('answered /api/modules/getAllModules')).toBeGreaterThan(-1);
+    expect(events.indexOf('answered /api/modules/getAllModules')).toBeLessThan(amplifySent);
+    expect(events.indexOf('answered /api/notifications')).toBeLessThan(amplifySent);
+  });
+
+  it('refreshes expired stored tokens through Amplify before the page loads its data', async () => {
+    const { page } = session();
+    await signInAs(page, teacher);
+    const events: string[] = [];
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'];
+      events.push(target ? target.replace(/^.*\./, '') : new URL(request.url()).pathname);
+    });
+
+    await reloadWithExpiredTokens(page);
+    await page.getByRole('heading', DASHBOARD_HEADING).waitFor();
+    expect(pathOf(page)).toBe(DASHBOARD_PATH.Teachers);
+    const refreshed = events.indexOf('GetTokensFromRefreshToken');
+    expect(refreshed).toBeGreaterThan(-1);
+    expect(events.indexOf('/api/modules/getAllModules')).toBeGreaterThan(refreshed);
+  });
+
+  it('sends the user to sign in again when expired stored tokens cannot be refreshed (the session was revoked)', async () => {
+    const { page, problems } = session();
+    await signInAs(page, teacher);
+    await reloadWithExpiredTokens(page, 'revoked-refresh-token');
+    await waitForPath(page, LOGIN_PATH.Teachers);
+    await page.getByRole('heading', { level: 1, name: 'Teacher Login' }).waitFor();
+    // The identity service's 400 to the refresh, which the browser logs: expected here, and the only problem.
+    const refused = problems.filter((problem) => problem.kind === 'console' && /status of 400 \(Bad Request\)/.test(problem.text));
+    expect(refused).toHaveLength(1);
+    problems.splice(0, problems.length, ...problems.filter((problem) => !refused.includes(problem)));
   });
 });
 

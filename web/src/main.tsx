@@ -1,8 +1,9 @@
-// Entry point: fetch /config.json, then render the app as soon as its code is in; Amplify is configured from the
-// configuration meanwhile, or only when first needed if no session is stored. Public pages paint without waiting for
-// either; the session check (and with it every signed-in page) waits for both. The public pages rendered at build time
-// (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn.
-import { loadWebConfig, mayHaveStoredSession, startServices } from './app/config';
+// Entry point: fetch /config.json, then render the app as soon as its code is in. Public pages paint without waiting
+// for the configuration; a signed-in page waits for it, and then for Amplify only when the stored session cannot be
+// used as it is (app/stored-session.ts): otherwise Amplify loads once the page has its data. The public pages rendered
+// at build time (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn.
+import { configureApiFor, loadWebConfig, mayHaveStoredSession, startServices } from './app/config';
+import { readStoredUser } from './app/stored-session';
 import { provideIdentityServices } from './lib/identity-services';
 import './styles.css';
 
@@ -13,16 +14,16 @@ async function start() {
   config.catch(() => undefined); // Reported on screen by renderApp.
   const startIdentityServices = () => startServices(config);
   provideIdentityServices(startIdentityServices);
+  void config.then((loaded) => configureApiFor(loaded, startIdentityServices), () => undefined);
   const sessionMayBeStored = mayHaveStoredSession();
-  // A stored session is checked at once: the Amplify chunk loads in parallel with /config.json and the app's code.
-  if (sessionMayBeStored) startIdentityServices().catch(() => undefined);
+  const storedUser = sessionMayBeStored ? config.then((loaded) => readStoredUser(loaded.userPoolClientId), () => null) : Promise.resolve(null);
 
   // React DOM, then the app: each import is evaluated in a task of its own (index.html preloads both, so they download
   // in parallel), instead of one task evaluating all the start-up code, which blocks a slow phone for a long moment
   // after a prerendered page has painted.
   await import('react-dom/client');
   const { renderApp } = await import('./app/start-app');
-  renderApp(container, { config, startServices: startIdentityServices, sessionMayBeStored });
+  renderApp(container, { config, startServices: startIdentityServices, sessionMayBeStored, storedUser });
 }
 
 void start();

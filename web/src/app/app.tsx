@@ -2,10 +2,10 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { useSession } from '../lib/session';
+import { useSession, type SessionUser } from '../lib/session';
 import type { AuthServices } from './auth-services';
 import { servicesConfigured } from './config';
-import { createQueryClient } from './query-client';
+import { createQueryClient, whenQueriesSettle } from './query-client';
 import { createAppRouter } from './router';
 import { SessionProvider } from './session-provider';
 
@@ -14,12 +14,14 @@ interface AppProps {
   startServices: () => Promise<AuthServices>;
   /** Whether the browser may hold a signed-in user's tokens (else the start-up session check needs no services). */
   sessionMayBeStored: boolean;
+  /** The user of a stored session usable without Amplify (app/stored-session.ts), once /config.json is in. */
+  storedUser: Promise<SessionUser | null>;
 }
 
-export function App({ startServices, sessionMayBeStored }: AppProps) {
+export function App({ startServices, sessionMayBeStored, storedUser }: AppProps) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders servicesReady={servicesConfigured} startServices={startServices} sessionMayBeStored={sessionMayBeStored}>
+    <AppProviders servicesReady={servicesConfigured} startServices={startServices} sessionMayBeStored={sessionMayBeStored} storedUser={storedUser}>
       <RouterProvider router={router} />
     </AppProviders>
   );
@@ -33,11 +35,18 @@ interface AppProvidersProps extends Partial<AppProps> {
 }
 
 /** What surrounds the router, in the browser and when public pages are rendered at build time (src/prerender.tsx). */
-export function AppProviders({ servicesReady, startServices, sessionMayBeStored, children }: AppProvidersProps) {
+export function AppProviders({ servicesReady, startServices, sessionMayBeStored, storedUser, children }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
+  const [whenPageSettled] = useState(() => () => whenQueriesSettle(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider servicesReady={servicesReady} startServices={startServices} sessionMayBeStored={sessionMayBeStored}>
+      <SessionProvider
+        servicesReady={servicesReady}
+        startServices={startServices}
+        sessionMayBeStored={sessionMayBeStored}
+        storedUser={storedUser}
+        whenPageSettled={whenPageSettled}
+      >
         <ClearCacheOnUserChange />
         {children}
       </SessionProvider>

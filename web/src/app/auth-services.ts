@@ -1,14 +1,15 @@
-// Everything that needs Amplify, in a chunk of its own that loads while /config.json is fetched: configuring Amplify
-// and the API client, reading the signed-in user, auth events and sign-out. Keeping Amplify out of the entry chunk
-// lets public pages paint sooner; nothing on them needs it.
+// Everything that needs Amplify, in a chunk of its own: configuring Amplify, the access token it keeps fresh, reading
+// the signed-in user, auth events and sign-out. Keeping Amplify out of the entry chunk lets public pages paint sooner
+// (nothing on them needs it), and a page load with a valid stored session loads it only once the page has its data
+// (app/stored-session.ts).
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
-import { isRole, type Role } from '@shared/roles';
+import { roleFromGroups } from '@shared/roles';
 import type { WebConfig } from '@shared/web-config';
 import { setAuthFlowType } from '../features/auth/auth-flow';
-import { configureApi } from '../lib/api-client';
 import type { SessionUser } from '../lib/session';
+import { forgetKeptNames, keepName, keptName } from './kept-names';
 
 export function configureServices(config: WebConfig) {
   // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the
@@ -30,10 +31,11 @@ export function configureServices(config: WebConfig) {
     ConsoleLogger.LOG_LEVEL = logLevel;
   }
   setAuthFlowType(config.authFlowType);
-  configureApi({
-    baseUrl: config.apiBaseUrl,
-    getAccessToken: async () => (await fetchAuthSession()).tokens?.accessToken?.toString(),
-  });
+}
+
+/** The access token for an API call, refreshed by Amplify when it has expired; undefined when nobody is signed in. */
+export async function readAccessToken(): Promise<string | undefined> {
+  return (await fetchAuthSession()).tokens?.accessToken?.toString();
 }
 
 /**
@@ -55,7 +57,7 @@ export async function readSessionUser(onNewerName?: (name: string) => void): Pro
     userId ??= current.userId;
   }
   const user = { userId, email: username, role: roleFromGroups(accessToken.payload['cognito:groups']) };
-  const stored = onNewerName && storedName(userId);
+  const stored = onNewerName && keptName(userId);
   if (stored === undefined) return { ...user, name: (await readName(userId)) ?? '' };
   void readName(userId).then((name) => {
     if (name !== undefined && name !== stored) onNewerName?.(name);
@@ -64,10 +66,10 @@ export async function readSessionUser(onNewerName?: (name: string) => void): Pro
 }
 
 /** The `name` attribute, read from the identity service and kept for the next page load; undefined if it cannot be read. */
-async function readName(userId: string): Promise<string | undefined> {
+export async function readName(userId: string): Promise<string | undefined> {
   try {
     const name = (await fetchUserAttributes()).name ?? '';
-    storeName(userId, name);
+    keepName(userId, name);
     return name;
   } catch (error) {
     // The name is decoration: without it the app shows the e-mail.
@@ -76,48 +78,17 @@ async function readName(userId: string): Promise<string | undefined> {
   }
 }
 
-const STORED_NAME_PREFIX = 'learning-paths:name:';
-
-function storedName(userId: string): string | undefined {
-  try {
-    return localStorage.getItem(STORED_NAME_PREFIX + userId) ?? undefined;
-  } catch {
-    return undefined; // Storage blocked: the name is read each time.
-  }
-}
-
-function storeName(userId: string, name: string) {
-  try {
-    localStorage.setItem(STORED_NAME_PREFIX + userId, name);
-  } catch {
-    // Storage blocked or full: the name is read each time.
-  }
-}
-
-/** Sign-out forgets the names kept for the next page load, like Amplify forgets the tokens. */
-function forgetStoredNames() {
-  try {
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
-    for (const key of keys) if (key?.startsWith(STORED_NAME_PREFIX)) localStorage.removeItem(key);
-  } catch {
-    // Storage blocked: nothing was kept.
-  }
-}
-
-/** The first of the token's groups that is one of ours. */
-export function roleFromGroups(groups: unknown): Role | null {
-  if (!Array.isArray(groups)) return null;
-  return groups.find((group): group is Role => typeof group === 'string' && isRole(group)) ?? null;
-}
-
 /** The auth events the session follows; returns the function that stops listening. */
 export function listenToAuthEvents(onEvent: (event: string) => void): () => void {
   return Hub.listen('auth', ({ payload }) => onEvent(payload.event));
 }
 
 export async function signOut() {
-  forgetStoredNames();
+  forgetKeptNames();
   await amplifySignOut();
 }
 
-export type AuthServices = Pick<typeof import('./auth-services'), 'readSessionUser' | 'listenToAuthEvents' | 'signOut'>;
+export type AuthServices = Pick<
+  typeof import('./auth-services'),
+  'readSessionUser' | 'readName' | 'readAccessToken' | 'listenToAuthEvents' | 'signOut'
+>;

@@ -3,8 +3,8 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { ConsoleLogger } from 'aws-amplify/utils';
 import { getAuthFlowType } from '../features/auth/auth-flow';
 import { api } from '../lib/api-client';
-import { configureServices } from './auth-services';
-import { ConfigError, loadWebConfig, mayHaveStoredSession, startServices } from './config';
+import * as authServices from './auth-services';
+import { ConfigError, configureApiFor, loadWebConfig, mayHaveStoredSession, startServices } from './config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
@@ -43,12 +43,8 @@ describe('loadWebConfig', () => {
 });
 
 describe('configureServices', () => {
-  it('configures Amplify with the local endpoint, the flow type and an API client that sends the access token', async () => {
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
-    global.fetch = fetchMock as unknown as typeof fetch;
-    jest.mocked(fetchAuthSession).mockResolvedValue({ tokens: { accessToken: { toString: () => 'token-1' } } } as never);
-
-    configureServices({ ...VALID, authFlowType: 'USER_PASSWORD_AUTH', apiBaseUrl: 'http://api.test' });
+  it('configures Amplify with the local endpoint and the flow type', () => {
+    authServices.configureServices({ ...VALID, authFlowType: 'USER_PASSWORD_AUTH', apiBaseUrl: 'http://api.test' });
 
     expect(Amplify.configure).toHaveBeenCalledWith({
       Auth: {
@@ -62,16 +58,11 @@ describe('configureServices', () => {
     });
     expect(ConsoleLogger.LOG_LEVEL).toBeNull();
     expect(getAuthFlowType()).toBe('USER_PASSWORD_AUTH');
-    await api.listModules();
-    expect(fetchMock).toHaveBeenCalledWith(
-      'http://api.test/api/modules/getAllModules',
-      expect.objectContaining({ headers: { authorization: 'Bearer token-1' } }),
-    );
   });
 
   it('leaves the endpoint out when the configuration has none (the cloud)', () => {
     const { userPoolEndpoint: _omit, ...cloud } = VALID;
-    configureServices({ ...cloud, authFlowType: 'USER_SRP_AUTH' });
+    authServices.configureServices({ ...cloud, authFlowType: 'USER_SRP_AUTH' });
     expect(jest.mocked(Amplify.configure).mock.lastCall?.[0]).toEqual({
       Auth: { Cognito: { userPoolId: 'local_abc', userPoolClientId: 'client', loginWith: { email: true } } },
     });
@@ -111,5 +102,54 @@ describe('mayHaveStoredSession', () => {
       key: () => null,
     };
     expect(mayHaveStoredSession(blocked)).toBe(true);
+  });
+});
+
+describe('configureApiFor', () => {
+  const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const jwt = (payload: object) => `${base64url({ alg: 'RS256' })}.${base64url(payload)}.signature`;
+
+  /** Stores tokens as Amplify does after a sign-in on the app client `client`, expiring `secondsLeft` from now. */
+  function storeSession(secondsLeft: number) {
+    const exp = Math.floor(Date.now() / 1000) + secondsLeft;
+    const accessToken = jwt({ sub: 'sub-1', exp, 'cognito:groups': ['Teachers'] });
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', accessToken);
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.idToken', jwt({ sub: 'sub-1', exp, email: 'ada@example.com' }));
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'user-1');
+    return accessToken;
+  }
+
+  let fetchMock: jest.Mock;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  const sentToken = () => (fetchMock.mock.lastCall as [string, RequestInit])[1].headers as Record<string, string>;
+
+  it("calls the configuration's API with the stored access token while it is valid, without starting Amplify", async () => {
+    const stored = storeSession(3600);
+    const start = jest.fn(async () => authServices);
+    configureApiFor({ ...VALID, apiBaseUrl: 'http://api.test' }, start);
+    await api.listModules();
+    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
+    expect(sentToken()).toEqual({ authorization: `Bearer ${stored}` });
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it("asks Amplify (which refreshes it) once the stored token is about to expire, and sends none when it has none", async () => {
+    storeSession(30);
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
+    const start = jest.fn(async () => authServices);
+    configureApiFor(VALID, start);
+    await api.listModules();
+    expect(start).toHaveBeenCalled();
+    expect(sentToken()).toEqual({ authorization: 'Bearer refreshed' });
+
+    localStorage.clear();
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as never);
+    await api.listModules();
+    expect(sentToken()).toEqual({});
   });
 });

@@ -21,3 +21,20 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * Settles once no query is fetching: called after a page's first render (its queries start in that render's effects),
+ * it waits for the page's data, so work that can wait does not share a slow phone's bandwidth with it.
+ */
+export function whenQueriesSettle(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      if (!queryClient.isFetching()) return resolve();
+      const stop = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching()) return;
+        stop();
+        resolve();
+      });
+    });
+  });
+}

@@ -25,7 +25,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     const [Component] = useState(() => Loaded ?? Lazy);
     return <Component />;
   }
-  return Object.assign(Page, { preload: () => void loadAndKeep().catch(() => undefined) });
+  return Object.assign(Page, { preload: () => loadAndKeep().then(() => undefined, () => undefined) });
 }
 
 // Public
@@ -186,15 +186,15 @@ export function createAppRouter() {
 
 /**
  * Starts downloading the chunks of the page at `pathname` at once, in parallel with the session check and
- * /config.json, instead of when the page first renders (after the session check, for signed-in pages). A failed
- * download is retried, and reported, by the render itself.
+ * /config.json, instead of when the page first renders (after the session check, for signed-in pages). Settles once
+ * they are in; a failed download is retried, and reported, by the render itself.
  */
-export function preloadRoutePage(pathname: string) {
-  for (const match of matchRoutes(routeObjects, pathname) ?? []) preloadElement(match.route.element);
+export async function preloadRoutePage(pathname: string): Promise<void> {
+  await Promise.all((matchRoutes(routeObjects, pathname) ?? []).flatMap((match) => preloadElement(match.route.element)));
 }
 
-function preloadElement(node: ReactNode) {
-  if (!isValidElement<{ children?: ReactNode }>(node)) return;
-  (node.type as { preload?: () => void }).preload?.();
-  preloadElement(node.props.children);
+function preloadElement(node: ReactNode): Promise<void>[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const preload = (node.type as { preload?: () => Promise<void> }).preload;
+  return [...(preload ? [preload()] : []), ...preloadElement(node.props.children)];
 }

@@ -5,7 +5,7 @@ import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from '
 import { Hub } from 'aws-amplify/utils';
 import { useSession } from '../lib/session';
 import * as authServices from './auth-services';
-import { roleFromGroups, type AuthServices } from './auth-services';
+import type { AuthServices } from './auth-services';
 import { SessionProvider } from './session-provider';
 
 jest.mock('aws-amplify/auth', () => ({
@@ -51,6 +51,8 @@ function Probe() {
 }
 
 const shown = () => screen.getByTestId('state').textContent;
+const nameShown = () => screen.getByTestId('name').textContent;
+const KEPT = 'learning-paths:name:sub-1';
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -189,9 +191,68 @@ describe('SessionProvider', () => {
   });
 });
 
+describe('a start from the stored session (no Amplify until the page has its data)', () => {
+  const STORED_USER = { userId: 'sub-1', email: 'teacher@example.com', role: 'Teachers' as const, name: 'Ada Byron' };
+
+  function renderStarted(startServices: () => Promise<AuthServices>, whenPageSettled: () => Promise<void>) {
+    render(
+      <SessionProvider startServices={startServices} storedUser={Promise.resolve(STORED_USER)} whenPageSettled={whenPageSettled}>
+        <Probe />
+      </SessionProvider>,
+    );
+  }
+
+  it('shows the stored user at once, and only once the page has settled loads the services and the current name', async () => {
+    let settle = () => {};
+    const pageSettled = new Promise<void>((resolve) => (settle = resolve));
+    const startServices = jest.fn(async () => authServices as AuthServices);
+    jest.mocked(fetchUserAttributes).mockResolvedValue({ name: 'Ada Lovelace' });
+    renderStarted(startServices, () => pageSettled);
+
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+    expect(nameShown()).toBe('Ada Byron');
+    await act(async () => {});
+    expect(startServices).not.toHaveBeenCalled();
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+
+    await act(async () => settle());
+    expect(startServices).toHaveBeenCalledTimes(1);
+    expect(nameShown()).toBe('Ada Lovelace');
+    expect(localStorage.getItem(KEPT)).toBe('Ada Lovelace');
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('keeps the page when the services cannot be loaded then (logged), and a later sign-out loads them', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const startServices = jest
+      .fn<Promise<AuthServices>, []>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(authServices);
+    renderStarted(startServices, () => Promise.resolve());
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+    await act(async () => {});
+    expect(errors).toHaveBeenCalledWith('Could not load the identity services', expect.any(TypeError));
+    expect(nameShown()).toBe('Ada Byron');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('reads the session through the services when no stored user can be used', async () => {
+    jest.mocked(fetchAuthSession).mockResolvedValue(tokens({ groups: ['Teachers'], email: 'teacher@example.com' }));
+    const startServices = jest.fn(async () => authServices as AuthServices);
+    render(
+      <SessionProvider startServices={startServices} storedUser={Promise.resolve(null)}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signedIn teacher@example.com Teachers sub-1')).toBeInTheDocument();
+    expect(startServices).toHaveBeenCalled();
+    expect(fetchAuthSession).toHaveBeenCalled();
+  });
+});
+
 describe('the name', () => {
-  const KEPT = 'learning-paths:name:sub-1';
-  const nameShown = () => screen.getByTestId('name').textContent;
   function answerLater() {
     let answer!: (name: string) => void;
     jest.mocked(fetchUserAttributes).mockReturnValueOnce(new Promise((resolve) => (answer = (name) => resolve({ name }))));
@@ -263,15 +324,5 @@ describe('the name', () => {
     expect(signOut).toHaveBeenCalled();
     expect(localStorage.getItem(KEPT)).toBeNull();
     expect(localStorage.getItem('learning-paths:draft')).toBe('kept');
-  });
-});
-
-describe('roleFromGroups', () => {
-  it('takes the first group that is one of ours', () => {
-    expect(roleFromGroups(['Editors', 'Teachers', 'Students'])).toBe('Teachers');
-    expect(roleFromGroups(['Admins', 'Teachers'])).toBe('Admins');
-    expect(roleFromGroups(['Editors'])).toBeNull();
-    expect(roleFromGroups(undefined)).toBeNull();
-    expect(roleFromGroups('Teachers')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
 // Amplify itself comes with the auth services (its own chunk), which the app starts on demand and hands over once they
-// are configured; when no session can be stored in the browser, the start-up check needs no Amplify at all.
+// are configured. The start-up check needs no Amplify when no session is stored in the browser (signed out), or when
+// the stored one can be used as it is (app/stored-session.ts): then Amplify starts once the page has its data.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 import type { AuthServices } from './auth-services';
@@ -22,6 +23,13 @@ interface SessionProviderProps {
    * then answers "signed out" without starting the services.
    */
   sessionMayBeStored?: boolean;
+  /**
+   * The user of a stored session usable without Amplify, with the name kept from the last page load; null when there is
+   * none (the start-up check then reads the session through Amplify).
+   */
+  storedUser?: Promise<SessionUser | null>;
+  /** Settles once the page shown has its data; after a start from the stored session, Amplify waits for it. */
+  whenPageSettled?: () => Promise<void>;
   /** Where logout lands; replaced in tests. */
   onSignedOut?: () => void;
 }
@@ -31,11 +39,15 @@ export function SessionProvider({
   servicesReady = loadAuthServices(),
   startServices,
   sessionMayBeStored = true,
+  storedUser = NO_STORED_USER,
+  whenPageSettled = settled,
   onSignedOut = reloadAtHome,
 }: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   // Answers of older checks must not overwrite newer ones (e.g. a slow start-up check after a sign-in).
   const latestCheck = useRef(0);
+  /** The user shown from the stored session, whose services and name are still to be loaded once the page settles. */
+  const shownFromStorage = useRef<SessionUser | null>(null);
   const services = useCallback(() => (startServices ? startServices() : servicesReady), [startServices, servicesReady]);
 
   /** With `storedNameFirst` (the start-up check) the name kept from the last load shows at once, a newer one once read. */
@@ -63,9 +75,38 @@ export function SessionProvider({
   );
   const refresh = useCallback(() => check(false), [check]);
 
+  const startUpCheck = useCallback(async () => {
+    const checkId = ++latestCheck.current;
+    const user = await storedUser;
+    if (checkId !== latestCheck.current) return;
+    if (!user) return void check(true);
+    shownFromStorage.current = user;
+    startTransition(() => setState({ status: 'signedIn', user }));
+  }, [check, storedUser]);
+
+  // After the first signed-in page drawn from the stored session, once it has its data: Amplify (token refresh, auth
+  // events, other tabs signing out) and the name as the identity service has it now.
+  useEffect(() => {
+    const shown = shownFromStorage.current;
+    if (state.status !== 'signedIn' || state.user !== shown) return;
+    shownFromStorage.current = null;
+    const checkId = latestCheck.current;
+    void (async () => {
+      try {
+        await whenPageSettled();
+        const name = await (await services()).readName(shown.userId);
+        if (name === undefined || name === shown.name || checkId !== latestCheck.current) return;
+        setState((current) => (current.user === shown ? { status: 'signedIn', user: { ...shown, name } } : current));
+      } catch (error) {
+        // Amplify could not be loaded (the connection dropped): the page works on; a call needing it retries it.
+        console.error('Could not load the identity services', error);
+      }
+    })();
+  }, [state, services, whenPageSettled]);
+
   useEffect(() => {
     if (sessionMayBeStored) {
-      void check(true);
+      void startUpCheck();
     } else {
       // After the first render (a prerendered page is hydrated as drawn, session loading), as a check would answer.
       startTransition(() => setState(SIGNED_OUT));
@@ -92,7 +133,7 @@ export function SessionProvider({
       stopped = true;
       stopListening();
     };
-  }, [check, refresh, servicesReady, sessionMayBeStored]);
+  }, [startUpCheck, refresh, servicesReady, sessionMayBeStored]);
 
   const signOut = useCallback(async () => {
     try {
@@ -107,6 +148,9 @@ export function SessionProvider({
   const session = useMemo<Session>(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
+
+const NO_STORED_USER: Promise<SessionUser | null> = Promise.resolve(null);
+const settled = () => Promise.resolve();
 
 /** Logout goes to / and reloads, so no data of the previous user survives in memory. */
 function reloadAtHome() {

@@ -4,6 +4,7 @@
 import type { WebConfig } from '@shared/web-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { SessionUser } from '../lib/session';
 import { App } from './app';
 import type { AuthServices } from './auth-services';
 import { ConfigError } from './config';
@@ -14,13 +15,20 @@ interface StartOptions {
   config: Promise<WebConfig>;
   startServices: () => Promise<AuthServices>;
   sessionMayBeStored: boolean;
+  storedUser: Promise<SessionUser | null>;
 }
 
-export function renderApp(container: HTMLElement, { config, startServices, sessionMayBeStored }: StartOptions) {
-  preloadRoutePage(window.location.pathname);
+export function renderApp(container: HTMLElement, { config, startServices, sessionMayBeStored, storedUser }: StartOptions) {
+  const pageLoaded = preloadRoutePage(window.location.pathname);
+  // A start from the stored session shows the page it lands on whole, with its code in, so that its queries are the
+  // first to run (Amplify waits for them: SessionProvider).
+  const storedUserWithPage = storedUser.then(async (user) => {
+    await pageLoaded;
+    return user;
+  });
   const app = (
     <StrictMode>
-      <App startServices={startServices} sessionMayBeStored={sessionMayBeStored} />
+      <App startServices={startServices} sessionMayBeStored={sessionMayBeStored} storedUser={storedUserWithPage} />
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the

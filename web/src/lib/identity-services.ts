@@ -1,6 +1,7 @@
-// The app shell loads and configures Amplify (app/config.ts) only when something needs it: at start when a session may
-// be stored, else on first use. Features that call Amplify's auth API themselves (sign-in, password reset, two-factor)
-// wait for it through here, since they cannot import the app shell. Outside the app (unit tests) nothing needs starting.
+// The app shell loads and configures Amplify (app/config.ts) only when something needs it: the start-up session check
+// (at once when stored tokens need Amplify, once the page has its data when they did not), else on first use.
+// Features that call Amplify's auth API themselves (sign-in, password reset, two-factor) wait for it through here,
+// since they cannot import the app shell. Outside the app (unit tests) nothing needs starting.
 
 let start: () => Promise<unknown> = async () => undefined;
 

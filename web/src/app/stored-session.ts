@@ -1,0 +1,59 @@
+// The session Amplify keeps in localStorage, read without Amplify. While its tokens are valid, a page load can show
+// the signed-in page and call the API at once, and load Amplify (its largest chunk) only once the page has its data;
+// when they have expired (or are about to), Amplify refreshes them as before. Nothing here is trusted: the API verifies
+// every token it is sent, and these are the tokens Amplify itself would send.
+import { jwtDecode, type JwtPayload } from 'jwt-decode';
+import { roleFromGroups } from '@shared/roles';
+import type { SessionUser } from '../lib/session';
+import { keptName } from './kept-names';
+
+/** Amplify's key prefix (its DefaultTokenStore): `<prefix>.<app client>.LastAuthUser`, `<prefix>.<app client>.<user>.<token>`. */
+const KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+/**
+ * How long a stored token must still be valid to be used without Amplify: the calls it is sent with must reach the
+ * API before it expires (Amplify's own margin is 5 s; a slow phone's first calls may take longer).
+ */
+export const TOKEN_MARGIN_MS = 60_000;
+
+export interface StoredSession {
+  user: Omit<SessionUser, 'name'>;
+  accessToken: string;
+}
+
+type Claims = JwtPayload & { email?: unknown; 'cognito:groups'?: unknown };
+
+/**
+ * The user and access token Amplify stored for the app client `clientId`, if both its tokens are valid for
+ * TOKEN_MARGIN_MS more (by the clock drift Amplify measured at sign-in); otherwise null, and Amplify decides.
+ */
+export function readStoredSession(clientId: string, storage: Pick<Storage, 'getItem'> = localStorage, now = Date.now()): StoredSession | null {
+  try {
+    const lastUser = storage.getItem(`${KEY_PREFIX}.${clientId}.LastAuthUser`);
+    if (!lastUser) return null;
+    const item = (name: string) => storage.getItem(`${KEY_PREFIX}.${clientId}.${lastUser}.${name}`);
+    const accessToken = item('accessToken');
+    const idToken = item('idToken');
+    if (!accessToken || !idToken) return null;
+    const access = jwtDecode<Claims>(accessToken);
+    const id = jwtDecode<Claims>(idToken);
+    const clockDrift = Number.parseInt(item('clockDrift') ?? '0', 10) || 0;
+    const validUntil = now + clockDrift + TOKEN_MARGIN_MS;
+    const valid = (claims: Claims) => typeof claims.exp === 'number' && claims.exp * 1000 > validUntil;
+    if (!valid(access) || !valid(id) || typeof access.sub !== 'string' || typeof id.email !== 'string') return null;
+    return { user: { userId: access.sub, email: id.email, role: roleFromGroups(access['cognito:groups']) }, accessToken };
+  } catch {
+    return null; // Storage blocked or a token that is not a JWT: Amplify decides.
+  }
+}
+
+/**
+ * The signed-in user of a valid stored session, with the name kept from the last page load; null without either (the
+ * start-up check then goes through Amplify, which refreshes the tokens or reads the name first).
+ */
+export function readStoredUser(clientId: string): SessionUser | null {
+  const stored = readStoredSession(clientId);
+  if (!stored) return null;
+  const name = keptName(stored.user.userId);
+  return name === undefined ? null : { ...stored.user, name };
+}

@@ -2,8 +2,7 @@
 // for the configuration; a signed-in page waits for it, and then for Amplify only when the stored session cannot be
 // used as it is (app/stored-session.ts): otherwise Amplify loads once the page has its data. The public pages rendered
 // at build time (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn.
-import { configureApiFor, loadWebConfig, mayHaveStoredSession, startServices } from './app/config';
-import { readStoredUser } from './app/stored-session';
+import { loadWebConfig, mayHaveStoredSession, startServices } from './app/config';
 import { provideIdentityServices } from './lib/identity-services';
 import './styles.css';
 
@@ -14,16 +13,14 @@ async function start() {
   config.catch(() => undefined); // Reported on screen by renderApp.
   const startIdentityServices = () => startServices(config);
   provideIdentityServices(startIdentityServices);
-  void config.then((loaded) => configureApiFor(loaded, startIdentityServices), () => undefined);
   const sessionMayBeStored = mayHaveStoredSession();
-  const storedUser = sessionMayBeStored ? config.then((loaded) => readStoredUser(loaded.userPoolClientId), () => null) : Promise.resolve(null);
 
   // React DOM, then the app: each import is evaluated in a task of its own (index.html preloads both, so they download
   // in parallel), instead of one task evaluating all the start-up code, which blocks a slow phone for a long moment
   // after a prerendered page has painted.
   await import('react-dom/client');
   const { renderApp } = await import('./app/start-app');
-  renderApp(container, { config, startServices: startIdentityServices, sessionMayBeStored, storedUser });
+  renderApp(container, { config, startServices: startIdentityServices, sessionMayBeStored });
 }
 
 void start();

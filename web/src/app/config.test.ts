@@ -1,10 +1,8 @@
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { ConsoleLogger } from 'aws-amplify/utils';
 import { getAuthFlowType } from '../features/auth/auth-flow';
-import { api } from '../lib/api-client';
 import * as authServices from './auth-services';
-import { ConfigError, configureApiFor, loadWebConfig, mayHaveStoredSession, startServices } from './config';
+import { ConfigError, loadWebConfig, mayHaveStoredSession, startServices } from './config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
@@ -102,54 +100,5 @@ describe('mayHaveStoredSession', () => {
       key: () => null,
     };
     expect(mayHaveStoredSession(blocked)).toBe(true);
-  });
-});
-
-describe('configureApiFor', () => {
-  const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const jwt = (payload: object) => `${base64url({ alg: 'RS256' })}.${base64url(payload)}.signature`;
-
-  /** Stores tokens as Amplify does after a sign-in on the app client `client`, expiring `secondsLeft` from now. */
-  function storeSession(secondsLeft: number) {
-    const exp = Math.floor(Date.now() / 1000) + secondsLeft;
-    const accessToken = jwt({ sub: 'sub-1', exp, 'cognito:groups': ['Teachers'] });
-    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', accessToken);
-    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.idToken', jwt({ sub: 'sub-1', exp, email: 'ada@example.com' }));
-    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'user-1');
-    return accessToken;
-  }
-
-  let fetchMock: jest.Mock;
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
-    global.fetch = fetchMock as unknown as typeof fetch;
-  });
-
-  const sentToken = () => (fetchMock.mock.lastCall as [string, RequestInit])[1].headers as Record<string, string>;
-
-  it("calls the configuration's API with the stored access token while it is valid, without starting Amplify", async () => {
-    const stored = storeSession(3600);
-    const start = jest.fn(async () => authServices);
-    configureApiFor({ ...VALID, apiBaseUrl: 'http://api.test' }, start);
-    await api.listModules();
-    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
-    expect(sentToken()).toEqual({ authorization: `Bearer ${stored}` });
-    expect(start).not.toHaveBeenCalled();
-  });
-
-  it("asks Amplify (which refreshes it) once the stored token is about to expire, and sends none when it has none", async () => {
-    storeSession(30);
-    jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
-    const start = jest.fn(async () => authServices);
-    configureApiFor(VALID, start);
-    await api.listModules();
-    expect(start).toHaveBeenCalled();
-    expect(sentToken()).toEqual({ authorization: 'Bearer refreshed' });
-
-    localStorage.clear();
-    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as never);
-    await api.listModules();
-    expect(sentToken()).toEqual({});
   });
 });

@@ -1,8 +1,6 @@
 // Start-up wiring: the runtime configuration (/config.json) and the services configured from it.
 import type { WebConfig } from '@shared/web-config';
-import { configureApi } from '../lib/api-client';
 import type { AuthServices } from './auth-services';
-import { readStoredSession } from './stored-session';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -88,15 +86,4 @@ export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> = 
   } catch {
     return true;
   }
-}
-
-/**
- * Points the API client at the configuration's API. Its calls carry the stored access token while it is valid, so a
- * page load's first calls need no Amplify; else the one Amplify gives (it refreshes an expired token, or has none).
- */
-export function configureApiFor(config: WebConfig, startServices: () => Promise<AuthServices>) {
-  configureApi({
-    baseUrl: config.apiBaseUrl,
-    getAccessToken: async () => readStoredSession(config.userPoolClientId)?.accessToken ?? (await startServices()).readAccessToken(),
-  });
 }

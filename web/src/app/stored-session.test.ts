@@ -1,4 +1,9 @@
-import { readStoredSession, readStoredUser, TOKEN_MARGIN_MS } from './stored-session';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { api } from '../lib/api-client';
+import * as authServices from './auth-services';
+import { configureApiFor, readStoredSession, readStoredUser, TOKEN_MARGIN_MS } from './stored-session';
+
+jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
 
 const CLIENT = 'client-1';
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -77,5 +82,60 @@ describe('readStoredUser', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('configureApiFor', () => {
+  const CONFIG = {
+    region: 'us-east-1',
+    userPoolId: 'local_abc',
+    userPoolClientId: 'client',
+    authFlowType: 'USER_PASSWORD_AUTH' as const,
+    apiBaseUrl: '',
+  };
+
+
+  /** Stores tokens as Amplify does after a sign-in on the app client `client`, expiring `secondsLeft` from now. */
+  function storeSession(secondsLeft: number) {
+    const exp = Math.floor(Date.now() / 1000) + secondsLeft;
+    const accessToken = jwt({ sub: 'sub-1', exp, 'cognito:groups': ['Teachers'] });
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', accessToken);
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.idToken', jwt({ sub: 'sub-1', exp, email: 'ada@example.com' }));
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'user-1');
+    return accessToken;
+  }
+
+  let fetchMock: jest.Mock;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+
+  const sentToken = () => (fetchMock.mock.lastCall as [string, RequestInit])[1].headers as Record<string, string>;
+
+  it("calls the configuration's API with the stored access token while it is valid, without starting Amplify", async () => {
+    const stored = storeSession(3600);
+    const start = jest.fn(async () => authServices);
+    configureApiFor({ ...CONFIG, apiBaseUrl: 'http://api.test' }, start);
+    await api.listModules();
+    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
+    expect(sentToken()).toEqual({ authorization: `Bearer ${stored}` });
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it("asks Amplify (which refreshes it) once the stored token is about to expire, and sends none when it has none", async () => {
+    storeSession(30);
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
+    const start = jest.fn(async () => authServices);
+    configureApiFor({ ...CONFIG, apiBaseUrl: '' }, start);
+    await api.listModules();
+    expect(start).toHaveBeenCalled();
+    expect(sentToken()).toEqual({ authorization: 'Bearer refreshed' });
+
+    localStorage.clear();
+    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as never);
+    await api.listModules();
+    expect(sentToken()).toEqual({});
   });
 });

@@ -4,7 +4,10 @@
 // every token it is sent, and these are the tokens Amplify itself would send.
 import { jwtDecode, type JwtPayload } from 'jwt-decode';
 import { roleFromGroups } from '@shared/roles';
+import type { WebConfig } from '@shared/web-config';
+import { configureApi } from '../lib/api-client';
 import type { SessionUser } from '../lib/session';
+import type { AuthServices } from './auth-services';
 import { keptName } from './kept-names';
 
 /** Amplify's key prefix (its DefaultTokenStore): `<prefix>.<app client>.LastAuthUser`, `<prefix>.<app client>.<user>.<token>`. */
@@ -56,4 +59,15 @@ export function readStoredUser(clientId: string): SessionUser | null {
   if (!stored) return null;
   const name = keptName(stored.user.userId);
   return name === undefined ? null : { ...stored.user, name };
+}
+
+/**
+ * Points the API client at the configuration's API. Its calls carry the stored access token while it is valid, so a
+ * page load's first calls need no Amplify; else the one Amplify gives (it refreshes an expired token, or has none).
+ */
+export function configureApiFor(config: WebConfig, startServices: () => Promise<AuthServices>) {
+  configureApi({
+    baseUrl: config.apiBaseUrl,
+    getAccessToken: async () => readStoredSession(config.userPoolClientId)?.accessToken ?? (await startServices()).readAccessToken(),
+  });
 }

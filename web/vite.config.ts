@@ -35,7 +35,7 @@ const PAGE_SHELL_MODULES: Readonly<Record<string, string>> = {
  * What a signed-in page loads once the entry has run (src/app/config.ts): the configuration's schema. Not Amplify: with
  * a valid stored session the page is drawn, and its data loaded, before Amplify is needed (src/app/stored-session.ts).
  */
-const SESSION_MODULES = ['/shared/web-config.ts'];
+const CONFIG_SCHEMA_MODULES = ['/shared/web-config.ts'];
 
 /**
  * What src/main.tsx imports one after the other at start, so each is evaluated in a task of its own: every page needs
@@ -121,19 +121,20 @@ function preloadStartModules(): Plugin {
           prerenderedPagePreloads.set(pathname, files);
         }
         const initial = startFiles(chunks);
-        const session = [...withStaticImports(chunks, chunksOfModules(chunks, SESSION_MODULES))].filter((fileName) => !initial.has(fileName));
-        if (session.length < SESSION_MODULES.length) throw new Error(`No chunks found for ${SESSION_MODULES.join(', ')}`);
+        const startModules = startModuleFiles(chunks);
+        const configSchema = [...withStaticImports(chunks, chunksOfModules(chunks, CONFIG_SCHEMA_MODULES))].filter((fileName) => !initial.has(fileName));
+        if (configSchema.length < CONFIG_SCHEMA_MODULES.length) throw new Error(`No chunks found for ${CONFIG_SCHEMA_MODULES.join(', ')}`);
         for (const { route, file } of PAGE_SHELLS) {
           const page = PAGE_SHELL_MODULES[route];
           if (!page) throw new Error(`${route} has a page shell but no page module in PAGE_SHELL_MODULES`);
           const files = pageFiles(chunks, page);
           if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${route}`);
           pageShellPreloads.set(file, {
-            scripts: [...new Set([...files, ...session])],
-            stylesheets: stylesheetsOf(chunks, [...startModuleFiles(chunks), ...files]),
+            scripts: [...new Set([...files, ...configSchema])],
+            stylesheets: stylesheetsOf(chunks, [...startModules, ...files]),
           });
         }
-        return startModuleFiles(chunks).map((fileName) => ({
+        return startModules.map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
           injectTo: 'head',

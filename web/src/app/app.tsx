@@ -21,7 +21,12 @@ interface AppProps {
 export function App({ startServices, sessionMayBeStored, storedUser }: AppProps) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders servicesReady={servicesConfigured} startServices={startServices} sessionMayBeStored={sessionMayBeStored} storedUser={storedUser}>
+    <AppProviders
+      servicesReady={servicesConfigured}
+      startServices={startServices}
+      sessionMayBeStored={sessionMayBeStored}
+      storedUser={storedUser}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   );

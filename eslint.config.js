@@ -26,13 +26,18 @@ const backendOutsideDomain = ['repositories', 'storage', 'directory', 'platform'
 const boundaries = [
   {
     target: 'web',
-    from: ['functions', 'infra', 'test', 'bench/run.ts', 'bench/reader.ts', 'bench/web.ts'],
+    from: ['functions', 'infra', 'local', 'tools', 'test', 'bench/run.ts', 'bench/reader.ts', 'bench/web.ts'],
     message: 'The web app talks to the backend only through the contract in shared/ and the API client.',
   },
   {
     target: 'shared',
-    from: ['web', 'functions', 'infra'],
+    from: ['web', 'functions', 'infra', 'local', 'tools'],
     message: 'shared/ is the contract every part imports; it imports none of them.',
+  },
+  {
+    target: 'infra',
+    from: ['local', 'tools'],
+    message: 'infra/ is the CDK app alone; the local twins (local/) and the commands (tools/) build on it, not the other way round.',
   },
   {
     target: 'functions/src/domain',
@@ -53,7 +58,7 @@ const boundaries = [
 const productionOnly = [
   {
     target: 'functions',
-    from: ['web', 'infra'],
+    from: ['web', 'infra', 'local', 'tools'],
     message: 'Lambda code (tests aside, which may read the deployment table) depends on shared/ only; CDK and the local twin depend on it, not the other way round.',
   },
   {
@@ -76,7 +81,7 @@ const productionOnly = [
     message: `Import another feature through its api/ or index.ts only (this file is in feature "${feature}").`,
   })),
   {
-    target: ['functions/src', 'web/src', 'infra', 'shared'],
+    target: ['functions/src', 'web/src', 'infra', 'local', 'tools', 'shared'],
     from: ['test', 'functions/test', 'web/src/testing'],
     message: 'Production code never imports test helpers.',
   },
@@ -86,7 +91,7 @@ const testFiles = ['**/*.test.{ts,tsx}', 'test/**', 'functions/test/**', 'infra/
 /** Three folders up or more is another part of the repository: it has an alias (tsconfig.json `paths`). */
 const deepRelativeImports = {
   regex: '^(\\.\\./){3,}',
-  message: 'Import across the repository through an alias (@shared/, @web/, @functions/, @infra/, @test/), not ../../../.',
+  message: 'Import across the repository through an alias (@shared/, @web/, @functions/, @infra/, @local/, @tools/, @test/), not ../../../.',
 };
 
 /** `domain/` talks to the world only through its ports. */

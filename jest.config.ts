@@ -1,5 +1,7 @@
 /** @jest-config-loader esbuild-register */
-// Every suite that needs nothing beyond `npm install`. Browser tests live in jest.e2e.config.ts.
+// Every suite that needs nothing beyond `npm install`, in tiers: `npm run test:unit` runs the projects that need no
+// build and no stack (unit, web, infra); `npm test` builds the web app and runs them all (also build: Lambda bundles
+// and the built web app; integration: through the local stack). Browser tests live in jest.e2e.config.ts.
 import type { Config } from 'jest';
 
 export const transform: Config['transform'] = {
@@ -21,6 +23,8 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@shared/(.*)$': '<rootDir>/shared/$1',
   '^@functions/(.*)$': '<rootDir>/functions/$1',
   '^@infra/(.*)$': '<rootDir>/infra/$1',
+  '^@local/(.*)$': '<rootDir>/local/$1',
+  '^@tools/(.*)$': '<rootDir>/tools/$1',
   '^@test/(.*)$': '<rootDir>/test/$1',
   '^@web/(.*)$': '<rootDir>/web/src/$1',
 };
@@ -40,7 +44,7 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       moduleNameMapper,
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
     },
     {
       displayName: 'infra',
@@ -48,7 +52,14 @@ const config: Config = {
       transform,
       moduleNameMapper,
       testMatch: ['<rootDir>/infra/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/infra/local/'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.build\\.test\\.ts$'],
+    },
+    {
+      displayName: 'build',
+      testEnvironment: 'node',
+      transform,
+      moduleNameMapper,
+      testMatch: ['<rootDir>/infra/**/*.build.test.ts'],
     },
     {
       displayName: 'web',

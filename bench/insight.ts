@@ -13,8 +13,8 @@ import { makeProgressRepository } from '../functions/src/repositories/progress-r
 import { makeNotificationService } from '../functions/src/domain/notifications';
 import { makeProgressService } from '../functions/src/domain/progress';
 import { systemClock } from '../functions/src/platform/system';
-import { localTableStores } from '../infra/local/table-stores';
-import { LOCAL_CREDENTIALS } from '../infra/local/stack-config';
+import { localTableStores } from '@local/table-stores';
+import { LOCAL_CREDENTIALS } from '@local/stack-config';
 import { createLargeClass } from '../test/e2e/support/large-class';
 import { startWorld } from '../test/integration/support/world';
 import { matrixCsv, moduleDrillDownCsv } from '../web/src/features/progress/utils/report-csv';

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_USERS } from '../infra/local/seed';
-import { startLocalStack } from '../infra/local/stack';
+import { DEMO_USERS } from '@local/seed';
+import { startLocalStack } from '@local/stack';
 
 const RUNS = 5;
 const BUDGET_MS = 2000;

@@ -7,13 +7,13 @@
 // the DynamoDB calls each request makes (counted on the document client), the largest item in the table, and the
 // issue's targets beside the figures. Prints; asserts nothing. Local twins are slower than AWS and this machine is
 // shared: compare ratios and runs, not absolute numbers.
-import '../infra/local/quiet-aws-sdk-notices';
+import '@local/quiet-aws-sdk-notices';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startLocalStack } from '../infra/local/stack';
-import { localTableContext } from '../infra/local/table-stores';
-import { signIn } from '../infra/local/users';
+import { startLocalStack } from '@local/stack';
+import { localTableContext } from '@local/table-stores';
+import { signIn } from '@local/users';
 import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/repositories/table';
 import { routeDeployment } from '../infra/route-deployment';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';

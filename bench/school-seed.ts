@@ -5,8 +5,8 @@
 // every other student is a synthetic id that no route is called as (the teacher's report reads them all). Seeded
 // once into `.local/bench/` and reused by later runs.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureUser, type CreatedUser } from '../infra/local/users';
-import type { StackConfig } from '../infra/local/stack-config';
+import { ensureUser, type CreatedUser } from '@local/users';
+import type { StackConfig } from '@local/stack-config';
 import { keys, makeTableAccess, type TableContext } from '../functions/src/repositories/table';
 
 export const CLASS_SIZES = [30, 200, 1000, 5000] as const;

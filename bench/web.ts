@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createApiServer } from '../infra/local/api-server';
+import { createApiServer } from '@local/api-server';
 import { createUser, startLocalStack } from '../test/integration/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/chromium';
 import { createLargeClass } from '../test/e2e/support/large-class';
-import { localTableStores } from '../infra/local/table-stores';
+import { localTableStores } from '@local/table-stores';
 import { securityHeaders } from '../shared/security-headers';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];

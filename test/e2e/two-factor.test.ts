@@ -1,7 +1,7 @@
 // Two-factor authentication in a real browser, through the local identity twin: a teacher turns TOTP on in the
 // profile (QR code, key, one code), signs out, and signs in with a code from the authenticator (a wrong one first);
 // then turns it off, and signing in asks for the password only. Profile and code step checked at 1280 and 375 px.
-import { totpCode } from '@infra/local/totp';
+import { totpCode } from '@local/totp';
 import { open, submitLogin, submitTotpCode, turnOnTwoFactor, waitForPath } from './support/app';
 import { useBrowser, waitForLoaded } from './support/browser';
 import { newUser } from './support/stack';

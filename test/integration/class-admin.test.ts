@@ -1,7 +1,7 @@
 // Administering classes through the local stack: create, teacher, enrolment (one, many, concurrent, past the old limit
 // of 1,000), admins reading rosters (in pages) and reports, teachers unassigning a module, and deleting a class with
 // its enrolments and progress.
-import { localTableStores } from '../../infra/local/table-stores';
+import { localTableStores } from '@local/table-stores';
 import type { ClassDetail, ClassReportPage, ClassReportRow } from '../../shared/entities';
 import type { RosterPageAnswer } from '../../shared/paging';
 import { buildPath, routes } from '../../shared/routes';

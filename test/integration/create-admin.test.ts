@@ -2,9 +2,9 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { createAdmin, type AdminTarget } from '../../infra/scripts/create-admin';
-import { identityClient } from '../../infra/local/users';
+import { startLocalStack, type LocalStack } from '@local/stack';
+import { createAdmin, type AdminTarget } from '@tools/create-admin';
+import { identityClient } from '@local/users';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
-// What integration and browser tests use to run against the real local stack (see infra/local/): start it on free
+// What integration and browser tests use to run against the real local stack (see local/): start it on free
 // ports in a temporary directory, create users with a role, sign in for an access token.
-export { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
-export type { SeedUser, StackConfig } from '../../infra/local/stack-config';
+export { startLocalStack, type LocalStack, type LocalStackOptions } from '@local/stack';
+export type { SeedUser, StackConfig } from '@local/stack-config';
 export {
   createUser,
   ensureUser,
@@ -11,5 +11,5 @@ export {
   type CreatedUser,
   type NewUser,
   type SignInTokens,
-} from '../../infra/local/users';
-export { DEMO_CLASSES, DEMO_USERS, SEED_FILES_DIR } from '../../infra/local/seed';
+} from '@local/users';
+export { DEMO_CLASSES, DEMO_USERS, SEED_FILES_DIR } from '@local/seed';

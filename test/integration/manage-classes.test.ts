@@ -1,7 +1,7 @@
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { localTableStores } from '../../infra/local/table-stores';
-import { createUser, identityClient } from '../../infra/local/users';
-import { manageClasses, type Directory } from '../../infra/scripts/manage-classes';
+import { startLocalStack, type LocalStack } from '@local/stack';
+import { localTableStores } from '@local/table-stores';
+import { createUser, identityClient } from '@local/users';
+import { manageClasses, type Directory } from '@tools/manage-classes';
 
 jest.setTimeout(30_000);
 

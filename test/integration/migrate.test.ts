@@ -6,8 +6,8 @@
 // undoing an unenrolment.
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { identityClient } from '../../infra/local/users';
-import { localTableContext, localTableStores } from '../../infra/local/table-stores';
+import { identityClient } from '@local/users';
+import { localTableContext, localTableStores } from '@local/table-stores';
 import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
 import type { CompletionCounter, UserDirectory } from '../../functions/src/domain/ports';
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';

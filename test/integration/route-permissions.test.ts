@@ -6,7 +6,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { routeInvocation } from '../../infra/local/api-server';
+import { routeInvocation } from '@local/api-server';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
 import { routeEntries, type RouteName } from '../../shared/routes';
 import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { routeEntries } from '@shared/routes';
 import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
-import { totpCode } from '@infra/local/totp';
+import { totpCode } from '@local/totp';
 import { createUser, identityClient, signInTokens } from './harness';
 import { RUN_ID, startWorld, type World } from './support/world';
 

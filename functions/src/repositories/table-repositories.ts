@@ -1,5 +1,5 @@
 // Every repository over one table context: the one list that handlers (platform/table-stores.ts) and code writing
-// behind the API (infra/local/table-stores.ts: seed, scripts, tests) both build from.
+// behind the API (local/table-stores.ts: seed, scripts, tests) both build from.
 import { makeDynamoAuditLog } from './audit-repository';
 import { makeClassRepository } from './class-repository';
 import { makeFileReferenceRepository } from './file-reference-repository';

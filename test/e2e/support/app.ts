@@ -1,6 +1,6 @@
 // Steps through the app the way a person does: by role, label and visible text (the spec's words), never CSS.
 import type { Page } from 'playwright-core';
-import { totpCode } from '@infra/local/totp';
+import { totpCode } from '@local/totp';
 import { appUrl, type TestUser } from './stack';
 
 export const LOGIN_PATH = { Teachers: '/teacher-login', Students: '/student-login' } as const;

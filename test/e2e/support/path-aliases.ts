@@ -9,6 +9,8 @@ const ALIASES: [prefix: string, folder: string][] = [
   ['@shared/', 'shared'],
   ['@functions/', 'functions'],
   ['@infra/', 'infra'],
+  ['@local/', 'local'],
+  ['@tools/', 'tools'],
   ['@test/', 'test'],
 ];
 

@@ -3,13 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createUser, signIn, type StackConfig } from '../../integration/harness';
-import { uploadFile } from '@infra/local/upload-file';
+import { uploadFile } from '@local/upload-file';
 import { buildPath, routes } from '@shared/routes';
 import type { Role } from '@shared/roles';
 import { createLargeClass, type LargeClass } from './large-class';
 import { STACK_FILE_ENV } from './stack-file';
 import type { ClassStore } from '@functions/src/domain/ports';
-import { localTableStores } from '@infra/local/table-stores';
+import { localTableStores } from '@local/table-stores';
 
 interface StackFile {
   config: StackConfig;

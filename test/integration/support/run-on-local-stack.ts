@@ -1,10 +1,10 @@
 // `npm run test:deployed:local` (CI): the tests that run after a deploy, against a local stack started here the way
 // `npm start` runs one, reached only through its URLs and the stack config file, as a deployed stack would be.
-import '@infra/local/quiet-aws-sdk-notices';
+import '@local/quiet-aws-sdk-notices';
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SeedUser } from '@infra/local/stack-config';
+import type { SeedUser } from '@local/stack-config';
 import { createUser, startLocalStack } from '../harness';
 
 const USERS: SeedUser[] = [

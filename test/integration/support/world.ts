@@ -13,8 +13,8 @@ import { ROLES, type Role } from '@shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { credentialsFor, type TargetStack } from '@infra/local/stack-config';
-import { localTableStores } from '@infra/local/table-stores';
+import { credentialsFor, type TargetStack } from '@local/stack-config';
+import { localTableStores } from '@local/table-stores';
 import { createUser, identityClient, signInTokens, startLocalStack, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */

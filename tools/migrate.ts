@@ -5,9 +5,9 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
-import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
-import { describeMigration, migrateTable } from '../../functions/src/repositories/table-migration';
+import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
+import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
+import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
 import type { StackConfig } from '../local/stack-config';
 import { localTableContext } from '../local/table-stores';
 import { identityClient } from '../local/users';

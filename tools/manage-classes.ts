@@ -5,20 +5,20 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
-import { makeClassAdminService } from '../../functions/src/domain/class-admin';
-import type { AuditLog, ClassStore, ProgressStore } from '../../functions/src/domain/ports';
-import { makeDocumentClient } from '../../functions/src/platform/dynamodb-client';
-import { requiredEnv } from '../../functions/src/platform/env';
-import { systemClock } from '../../functions/src/platform/system';
-import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../../functions/src/repositories/class-repository';
-import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
+import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
+import { makeClassAdminService } from '../functions/src/domain/class-admin';
+import type { AuditLog, ClassStore, ProgressStore } from '../functions/src/domain/ports';
+import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
+import { requiredEnv } from '../functions/src/platform/env';
+import { systemClock } from '../functions/src/platform/system';
+import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
+import { makeClassRepository } from '../functions/src/repositories/class-repository';
+import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
-import { idSchema } from '../../shared/schemas';
-import { DomainError } from '../../functions/src/domain/errors';
+import { idSchema } from '../shared/schemas';
+import { DomainError } from '../functions/src/domain/errors';
 
 const USAGE = `Usage:
   npm run classes -- create <classId> "<class name>" <teacher e-mail>

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGE_SHELLS, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
-import type { WebConfig } from '../../shared/web-config';
+import { PAGE_SHELLS, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../shared/web-delivery';
+import type { WebConfig } from '../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
-import { securityHeaders } from '../../shared/security-headers';
+import { securityHeaders } from '../shared/security-headers';
 
 describe('negotiateEncoding', () => {
   test.each([

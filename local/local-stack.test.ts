@@ -10,9 +10,9 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { routes } from '../../shared/routes';
-import { webConfigSchema } from '../../shared/web-config';
-import { securityHeaders } from '../../shared/security-headers';
+import { routes } from '../shared/routes';
+import { webConfigSchema } from '../shared/web-config';
+import { securityHeaders } from '../shared/security-headers';
 import { DEMO_USERS } from './seed';
 import { startLocalStack, type LocalStack } from './stack';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';

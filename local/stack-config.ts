@@ -1,5 +1,5 @@
 // The shape of .local/stack.json: everything a person, a test or a script needs to reach the running local stack.
-import type { Role } from '../../shared/roles';
+import type { Role } from '../shared/roles';
 
 export interface SeedUser {
   email: string;

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
-import { cacheControlFor, EDGE_COMPRESSION, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
+import { cacheControlFor, EDGE_COMPRESSION, WEB_CACHE_CONTROL } from '../shared/web-delivery';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PortInUseError } from './listen';
 import { DataDirInUseError, startLocalStack } from './stack';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '..');
 
 function port(variable: string, fallback: number): number {
   const value = process.env[variable];

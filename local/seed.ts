@@ -4,7 +4,7 @@
 // would store it; it is created only while the teacher has none.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPath, routes } from '../../shared/routes';
+import { buildPath, routes } from '../shared/routes';
 import { LARGE_PDF, largePdf } from './large-pdf';
 import type { SeedUser, StackConfig } from './stack-config';
 import { localTableStores } from './table-stores';
@@ -49,7 +49,7 @@ const DEMO_MODULE = {
       file: 'cells-worksheet.docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     },
-    // Written at seed time (infra/local/large-pdf.ts) rather than committed.
+    // Written at seed time (local/large-pdf.ts) rather than committed.
     { title: 'Handbook: cell division', file: LARGE_PDF.fileName, contentType: 'application/pdf' },
   ],
 };

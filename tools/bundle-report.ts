@@ -11,9 +11,9 @@ import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { esbuildOptionsFor, handlerEntry, REPO_ROOT } from '../constructs/bundling';
-import { functionEnvironment } from '../constructs/route-function';
-import { deployedRoutes, type RouteDeployment } from '../route-deployment';
+import { esbuildOptionsFor, handlerEntry, REPO_ROOT } from '../infra/constructs/bundling';
+import { functionEnvironment } from '../infra/constructs/route-function';
+import { deployedRoutes, type RouteDeployment } from '../infra/route-deployment';
 
 /** Minified JavaScript per function; a bundle above this has pulled in something it should not. */
 const BUDGET_BYTES = 1_200_000;

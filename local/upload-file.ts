@@ -1,6 +1,6 @@
 // Uploads a file the way the web app does: ask the API for presigned URLs, PUT the bytes (in parts above the
 // single-upload limit), complete a multipart upload. Used by the seed and by tests that need real files behind a module.
-import { routes } from '../../shared/routes';
+import { routes } from '../shared/routes';
 
 /** Calls an API route as someone and answers the parsed JSON body (throws on a non-2xx answer). */
 export type ApiCall = (route: { method: string; path: string }, body?: unknown) => Promise<unknown>;

@@ -9,15 +9,15 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
-import { makePeopleService } from '../../functions/src/domain/people';
-import { systemClock } from '../../functions/src/platform/system';
-import { makeDynamoAuditLog } from '../../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../../functions/src/repositories/class-repository';
-import { makeModuleRepository } from '../../functions/src/repositories/module-repository';
-import { makeRosterNames, makeSchoolFigures } from '../../functions/src/repositories/school-adapters';
-import { invitePersonSchema } from '../../shared/people';
-import { STACK_NAMES } from '../learning-paths';
+import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
+import { makePeopleService } from '../functions/src/domain/people';
+import { systemClock } from '../functions/src/platform/system';
+import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
+import { makeClassRepository } from '../functions/src/repositories/class-repository';
+import { makeModuleRepository } from '../functions/src/repositories/module-repository';
+import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
+import { invitePersonSchema } from '../shared/people';
+import { STACK_NAMES } from '../infra/learning-paths';
 
 const USAGE = `Usage: npm run create-admin -- --email <e-mail> --name "<full name>"
 Uses the deployed stacks' outputs (AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;

@@ -11,7 +11,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ROLES } from '../../shared/roles';
+import { ROLES } from '../shared/roles';
 import type { IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
 import { PortInUseError } from './listen';
 import { LOCAL_CREDENTIALS } from './stack-config';

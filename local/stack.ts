@@ -6,23 +6,23 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from '../../shared/security-headers';
+import { securityHeaders } from '../shared/security-headers';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { WebConfig } from '../../shared/web-config';
+import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createAccountStatusCheck } from './account-status';
 import { createApiServer, haveHandlersLoaded } from './api-server';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
-import { describeMigration, migrateTable } from '../../functions/src/repositories/table-migration';
+import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
+import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
 import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '..');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;

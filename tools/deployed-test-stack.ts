@@ -8,10 +8,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../shared/roles';
 import type { SeedUser, TargetStack } from '../local/stack-config';
 import { ensureUser } from '../local/users';
-import { STACK_NAMES } from '../learning-paths';
+import { STACK_NAMES } from '../infra/learning-paths';
 
 const TEST_USERS: { email: string; role: Role; name: string }[] = [
   { email: 'test-teacher-1@example.com', role: 'Teachers', name: 'Test Teacher One' },

@@ -1,7 +1,7 @@
 // Local twin of DynamoDB: dynalite in-process, and the single table created from the shared key schema.
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { TABLE_KEYS } from '../../shared/table';
+import { TABLE_KEYS } from '../shared/table';
 import { closeServer, listen } from './listen';
 import { LOCAL_CREDENTIALS } from './stack-config';
 

@@ -4,7 +4,9 @@
 import { routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
 
 /**
- * The DynamoDB calls the repositories make (no Scan, no transactions); a route's function is granted exactly its list.
+ * The DynamoDB calls the repositories make (no Scan); a route's function is granted exactly its list. A TransactWriteItems
+ * (a first completion's record, counter and day) is authorized by IAM item by item, so it is listed as the writes it
+ * holds (UpdateItem).
  * `ReadByKey` is GetItem and BatchGetItem together: the table access sends a read on its own as a GetItem and reads
  * started together as one BatchGetItem (functions/src/repositories/table.ts), which depends on the data (a student in
  * one class or in two), not on the code path.

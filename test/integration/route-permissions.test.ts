@@ -51,9 +51,21 @@ const IAM_ACTION_OF_PRESIGNED: Record<string, string> = {
  */
 const LOCAL_STAND_INS: Record<string, string> = { 'cognito-idp:AdminSetUserPassword': 'cognito-idp:AdminCreateUser' };
 
+/** IAM authorizes a transaction item by item, each as the single-item write it is (there is no TransactWriteItems action). */
+const IAM_ACTION_OF_TRANSACTION_ITEM: Record<string, string> = {
+  Put: 'dynamodb:PutItem',
+  Update: 'dynamodb:UpdateItem',
+  Delete: 'dynamodb:DeleteItem',
+  ConditionCheck: 'dynamodb:ConditionCheckItem',
+};
+
 function iamActionOf(client: object, command: object): string {
   const name = command.constructor.name;
   if (name in IAM_ACTION_OF_COMMAND) return IAM_ACTION_OF_COMMAND[name];
+  if (name === 'TransactWriteCommand') {
+    const { TransactItems = [] } = (command as { input: { TransactItems?: Record<string, unknown>[] } }).input;
+    return TransactItems.flatMap((item) => Object.keys(item).map((kind) => IAM_ACTION_OF_TRANSACTION_ITEM[kind])).join(' ');
+  }
   // Cognito's IAM actions are its operation names.
   if (client instanceof CognitoIdentityProviderClient && name.endsWith('Command')) {
     const action = `cognito-idp:${name.slice(0, -'Command'.length)}`;

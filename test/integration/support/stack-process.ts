@@ -1,5 +1,6 @@
 // A local stack in a process of its own, on the data directory given as its argument, for tests that kill it
 // (SIGKILL, as a crash would) and then open its data again. Prints `READY <stack config as JSON>` once it serves.
+import '@infra/local/quiet-aws-sdk-notices';
 import { startLocalStack } from '@infra/local/stack';
 
 startLocalStack({ dataDir: process.argv[2], seed: false }).then(

@@ -4,7 +4,9 @@
 import { routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
 
 /**
- * The DynamoDB calls the repositories make (no Scan, no transactions); a route's function is granted exactly its list.
+ * The DynamoDB calls the repositories make (no Scan); a route's function is granted exactly its list. A TransactWriteItems
+ * (a first completion's record, counter and day) is authorized by IAM item by item, so it is listed as the writes it
+ * holds (UpdateItem).
  * `ReadByKey` is GetItem and BatchGetItem together: the table access sends a read on its own as a GetItem and reads
  * started together as one BatchGetItem (functions/src/repositories/table.ts), which depends on the data (a student in
  * one class or in two), not on the code path.
@@ -61,8 +63,9 @@ export interface RouteDeployment {
   userPool: UserPoolAccess;
 }
 
-// Every administration route reads its caller with AdminGetUser first: two-factor authentication is required there
-// (functions/src/platform/second-factor.ts).
+// Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
+// of any request in the admin role (functions/src/platform/second-factor.ts), so those routes shared with teachers
+// (rosters, completion, reports) list it too.
 /** An audited admin change: that one AdminGetUser also names the admin in the audit trail. */
 const AUDITED = ['AdminGetUser'] as const;
 /** An audited change that also looks up the people it is about (their role, from their groups). */
@@ -77,7 +80,7 @@ export const routeDeployment = {
   updateModule: { handler: 'update-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
   deleteModule: { handler: 'delete-module', table: ['Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['DeleteObject'], userPool: 'none' },
   listClasses: { handler: 'list-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  getClass: { handler: 'get-class', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  getClass: { handler: 'get-class', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   listTeacherClasses: { handler: 'list-teacher-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   listStudentClasses: { handler: 'list-student-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   unassignModule: { handler: 'unassign-module', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
@@ -85,10 +88,10 @@ export const routeDeployment = {
   getProgress: { handler: 'get-progress', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
   markComplete: { handler: 'mark-complete', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getStudentClassProgress: { handler: 'get-student-class-progress', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
-  getClassReport: { handler: 'get-class-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  getClassCompletion: { handler: 'get-class-completion', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  listClassStudents: { handler: 'list-class-students', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  getModuleReport: { handler: 'get-module-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  getClassReport: { handler: 'get-class-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  getClassCompletion: { handler: 'get-class-completion', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  listClassStudents: { handler: 'list-class-students', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  getModuleReport: { handler: 'get-module-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   getNotifications: { handler: 'get-notifications', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   markNotificationsRead: { handler: 'mark-notifications-read', table: ['PutItem'], bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'create-upload', table: ['PutItem'], bucket: ['PutObject'], userPool: 'none' },

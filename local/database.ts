@@ -1,9 +1,13 @@
-// Local twin of DynamoDB: dynalite in-process, and the single table created from the shared key schema.
+// Local twin of DynamoDB: dynalite in-process, with TransactWriteItems added (transactions.ts), and the single table
+// created from the shared key schema.
+import type { Server } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import dynaliteDb, { type DynaliteStore } from 'dynalite/db';
 import { TABLE_KEYS } from '../shared/table';
 import { closeServer, listen } from './listen';
 import { LOCAL_CREDENTIALS } from './stack-config';
+import { answerTransactWrite, TRANSACT_WRITE_TARGET } from './transactions';
 
 export interface DatabaseTwin {
   endpoint: string;
@@ -12,9 +16,33 @@ export interface DatabaseTwin {
 
 /** Starts dynalite; with a directory its data survives restarts (one instance per directory), without it lives in memory. */
 export async function startDatabase(options: { directory?: string; host: string; port: number }): Promise<DatabaseTwin> {
-  const server = dynalite({ ...(options.directory ? { path: options.directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const server = dynaliteWithTransactions({ ...(options.directory ? { path: options.directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const port = await listen(server, options.port, options.host, 'dynamodb');
   return { endpoint: `http://${options.host}:${port}`, close: () => closeServer(server) };
+}
+
+/**
+ * dynalite's server, answering TransactWriteItems itself over the store dynalite serves (dynalite builds that store
+ * inside `dynalite()` and exposes it nowhere: its `db.create` is wrapped for that one call to keep it).
+ */
+function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]): Server {
+  const create = dynaliteDb.create;
+  let store: DynaliteStore | undefined;
+  dynaliteDb.create = (storeOptions) => (store = create(storeOptions));
+  let server: Server;
+  try {
+    server = dynalite(options);
+  } finally {
+    dynaliteDb.create = create;
+  }
+  const served = store;
+  if (!served) throw new Error('dynalite built no store: its internals changed, see local/transactions.ts');
+  const [dynaliteRequests] = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request, response) =>
+    request.headers['x-amz-target'] === TRANSACT_WRITE_TARGET ? answerTransactWrite(served, request, response) : dynaliteRequests(request, response),
+  );
+  return server;
 }
 
 /** Creates the table (pk/sk, gsi1, on demand) unless it exists. */

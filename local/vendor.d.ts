@@ -15,6 +15,64 @@ declare module 'dynalite' {
   export = dynalite;
 }
 
+// dynalite's internals that the twin's TransactWriteItems (transactions.ts) builds on; pinned to dynalite 4.0.0.
+declare module 'dynalite/db' {
+  type Done = (error?: (Error & { name: string }) | null, value?: unknown) => void;
+
+  export interface DynaliteTable {
+    TableName: string;
+  }
+
+  /** One of dynalite's LevelDB sub-databases (a table's items, or one index's entries). */
+  export interface DynaliteSubDb {
+    get(key: string, done: (error: (Error & { name: string }) | null | undefined, value?: Record<string, unknown>) => void): void;
+    put(key: string, value: unknown, done: () => void): void;
+    del(key: string, done: () => void): void;
+    /** The `lock` package: `exec` gets a function that wraps a callback so calling it releases the locks. */
+    lock(keys: string | string[], exec: (release: (done: () => void) => () => void) => void): void;
+  }
+
+  export type BatchOperation = { type: 'put'; key: string; value: unknown } | { type: 'del'; key: string };
+
+  export interface DynaliteStore {
+    db: { batch(operations: BatchOperation[], done: Done): void };
+    getTable(name: string, done: (error: unknown, table?: DynaliteTable) => void): void;
+    getItemDb(tableName: string): DynaliteSubDb;
+    getIndexDb(indexType: string, tableName: string, indexName: string): DynaliteSubDb;
+  }
+
+  const db: {
+    /** Called by dynalite() to build its store (assignable: the twin wraps it to keep the store it serves). */
+    create: (options: object) => DynaliteStore;
+    createKey(item: Record<string, unknown>, table: DynaliteTable): string;
+    /** The ConditionalCheckFailedException of a request's condition against the item, or nothing when it holds. */
+    checkConditional(data: Record<string, unknown>, item: Record<string, unknown> | undefined): Error | null | undefined;
+  };
+  export default db;
+}
+
+declare module 'dynalite/validations' {
+  import type { DynaliteStore } from 'dynalite/db';
+
+  const validations: {
+    checkTypes(data: Record<string, unknown>, types: object): Record<string, unknown>;
+    checkValidations(data: Record<string, unknown>, types: object, custom: unknown, store: DynaliteStore): void;
+  };
+  export default validations;
+}
+
+declare module 'dynalite/validations/*' {
+  const rules: { types: object; custom: unknown };
+  export default rules;
+}
+
+declare module 'dynalite/actions/*' {
+  import type { DynaliteStore } from 'dynalite/db';
+
+  const action: (store: DynaliteStore, data: Record<string, unknown>, done: (error?: unknown, value?: unknown) => void) => void;
+  export default action;
+}
+
 declare module 's3rver' {
   import type { RequestListener, Server } from 'node:http';
 

@@ -51,9 +51,21 @@ const IAM_ACTION_OF_PRESIGNED: Record<string, string> = {
  */
 const LOCAL_STAND_INS: Record<string, string> = { 'cognito-idp:AdminSetUserPassword': 'cognito-idp:AdminCreateUser' };
 
+/** IAM authorizes a transaction item by item, each as the single-item write it is (there is no TransactWriteItems action). */
+const IAM_ACTION_OF_TRANSACTION_ITEM: Record<string, string> = {
+  Put: 'dynamodb:PutItem',
+  Update: 'dynamodb:UpdateItem',
+  Delete: 'dynamodb:DeleteItem',
+  ConditionCheck: 'dynamodb:ConditionCheckItem',
+};
+
 function iamActionOf(client: object, command: object): string {
   const name = command.constructor.name;
   if (name in IAM_ACTION_OF_COMMAND) return IAM_ACTION_OF_COMMAND[name];
+  if (name === 'TransactWriteCommand') {
+    const { TransactItems = [] } = (command as { input: { TransactItems?: Record<string, unknown>[] } }).input;
+    return TransactItems.flatMap((item) => Object.keys(item).map((kind) => IAM_ACTION_OF_TRANSACTION_ITEM[kind])).join(' ');
+  }
   // Cognito's IAM actions are its operation names.
   if (client instanceof CognitoIdentityProviderClient && name.endsWith('Command')) {
     const action = `cognito-idp:${name.slice(0, -'Command'.length)}`;
@@ -142,7 +154,7 @@ const unenrol = (classId: string) => world.ok('unenrolStudent', { as: world.admi
 const startMultipart = () =>
   world.ok('createUpload', { as: world.teacher, body: { fileName: `${unique('big')}.pdf`, contentType: MEDIA.pdf, size: 6 * MiB } });
 
-/** What each route is driven through: its successes, its refusals and every clean-up it can do. */
+/** What each route is driven through: its successes, its refusals, every clean-up it can do, and each role it admits. */
 const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   createModule: async () => {
     const draftId = crypto.randomUUID();
@@ -164,7 +176,10 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   },
   deleteModule: async () => world.ok('deleteModule', { as: world.teacher, params: { id: (await assigned())._id } }),
   listClasses: () => world.ok('listClasses', { as: world.teacher }),
-  getClass: () => world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } }),
+  getClass: async () => {
+    await world.ok('getClass', { as: world.teacher, params: { classId: CLASS_ID } });
+    await world.ok('getClass', { as: world.admin, params: { classId: CLASS_ID } });
+  },
   listTeacherClasses: () => world.ok('listTeacherClasses', { as: world.teacher, params: { teacherId: world.teacher.userId } }),
   listStudentClasses: () => world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } }),
   unassignModule: async () => world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: (await assigned())._id } }, 200),
@@ -182,14 +197,17 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await assigned();
     await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID } });
     await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/progress/class/${CLASS_ID}?limit=1` });
+    await world.ok('getClassReport', { as: world.admin, params: { classId: CLASS_ID } });
   },
   getClassCompletion: async () => {
     await assigned();
     await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
+    await world.ok('getClassCompletion', { as: world.admin, params: { classId: CLASS_ID } });
   },
   getModuleReport: async () => {
     const module = await assigned();
     await world.ok('getModuleReport', { as: world.teacher, params: { classId: CLASS_ID, moduleId: module._id } });
+    await world.ok('getModuleReport', { as: world.admin, params: { classId: CLASS_ID, moduleId: module._id } });
   },
   getNotifications: async () => {
     await assigned();
@@ -200,6 +218,7 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   listClassStudents: async () => {
     await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID } });
     await world.ok('listClassStudents', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/classes/${CLASS_ID}/students?limit=1` });
+    await world.ok('listClassStudents', { as: world.admin, params: { classId: CLASS_ID } });
   },
   createUpload: async () => {
     await teacherFile();

@@ -1,5 +1,5 @@
-// Two-factor authentication through the local stack: an admin without TOTP is refused by every administration route
-// (403 with the way out, nothing changed); once they turn TOTP on as the profile does (AssociateSoftwareToken,
+// Two-factor authentication through the local stack: an admin without TOTP is refused by every route that admits
+// admins, those shared with teachers (rosters, completion, reports) included (403 with the way out, nothing changed); once they turn TOTP on as the profile does (AssociateSoftwareToken,
 // VerifySoftwareToken, SetUserMFAPreference), the same token works; their next sign-in asks for a code; turning TOTP
 // off refuses them again. Other people's routes never ask.
 import {
@@ -9,10 +9,10 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { routeEntries } from '@shared/routes';
-import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { totpCode } from '@local/totp';
 import { createUser, identityClient, signInTokens } from './harness';
-import { RUN_ID, startWorld, type World } from './support/world';
+import { CLASS_ID, RUN_ID, startWorld, type Person, type World } from './support/world';
 
 jest.setTimeout(120_000);
 
@@ -41,10 +41,10 @@ async function asUser<T>(send: (client: ReturnType<typeof identityClient>) => Pr
   }
 }
 
-it('refuses an admin without TOTP on every administration route, with the way out, and changes nothing', async () => {
+it('refuses an admin without TOTP on every route that admits admins, with the way out, and changes nothing', async () => {
   const admin = await adminWithoutTotp('refused');
   const before = await world.snapshot();
-  for (const [name, route] of routeEntries.filter(([, each]) => requiresSecondFactor(each))) {
+  for (const [name, route] of routeEntries.filter(([, each]) => admitsAdmins(each))) {
     const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param, 'x-1']));
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { name: 'Changed Name', role: 'Teachers' };
     const answer = await world.call(name, { as: admin.accessToken, params, body });
@@ -55,6 +55,27 @@ it('refuses an admin without TOTP on every administration route, with the way ou
     });
   }
   expect(await world.snapshot()).toEqual(before);
+});
+
+it('asks for it on the class routes admins share with teachers: without TOTP 403, with TOTP 200, a teacher never', async () => {
+  const module = await world.createModuleWithSections(world.teacher, 1, 'Shared with admins');
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const withoutTotp = await adminWithoutTotp('shared');
+  const shared = [
+    ['getClass', { classId: CLASS_ID }],
+    ['listClassStudents', { classId: CLASS_ID }],
+    ['getClassCompletion', { classId: CLASS_ID }],
+    ['getClassReport', { classId: CLASS_ID }],
+    ['getModuleReport', { classId: CLASS_ID, moduleId: module._id }],
+  ] as const;
+  for (const [name, params] of shared) {
+    const status = async (as: Person) => (await world.call(name, { as, params })).status;
+    expect({ name, withoutTotp: await world.call(name, { as: withoutTotp.accessToken, params }) }).toMatchObject({
+      name,
+      withoutTotp: { status: 403, body: { message: SECOND_FACTOR_REQUIRED_MESSAGE, reason: 'secondFactorRequired' } },
+    });
+    expect({ name, withTotp: await status(world.admin), teacher: await status(world.teacher) }).toEqual({ name, withTotp: 200, teacher: 200 });
+  }
 });
 
 it('lets the admin in once TOTP is on, asks for a code at the next sign-in, and refuses again once it is off', async () => {

@@ -198,12 +198,14 @@ export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';
 export interface ProgressStore {
   getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
   /**
-   * Adds a completed section atomically (concurrent and repeated calls never lose one), creating the record, with the
-   * section's first completion time and the activity context in the same conditional update; a first completion of
-   * the section also adds one to the (class, module) completion counter. A first completion also adds the student to
-   * the class's active students of the day of `updatedAt` (UTC).
+   * Records a student's first completion of a section as one atomic change (all of it or none, whatever fails or
+   * crashes): the record gains the section (created if need be) with its first completion time and the activity
+   * context, the (class, module) completion counter one completion (and one started student with the record's first
+   * section), and the class's active students of the day of `updatedAt` (UTC) the student. Concurrent calls never lose
+   * a section nor count one twice; a section already complete is answered as stored and changes nothing. `seen` is the
+   * record as the caller last read it (saves a read; a stale one only costs a retry).
    */
-  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext): Promise<ProgressRecord>;
+  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /** The records of these students in these modules, by exact keys, read in parallel (one report page). */

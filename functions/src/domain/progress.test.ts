@@ -29,6 +29,15 @@ describe('markComplete', () => {
     expect(ports.progress.all()[0].completedSections.sort()).toEqual(['section-1', 'section-2']);
   });
 
+  it('counts each first completion once with its record, whatever races: the counter, the started students and the day follow the record', async () => {
+    await Promise.all([mark('section-1'), mark('section-2'), mark('section-1'), mark('section-2')]);
+    expect(await ports.progress.listCompletionCounters(CLASS_ID)).toEqual([
+      { moduleId: MODULE_ID, completions: 2, bySection: { 'section-1': 1, 'section-2': 1 }, startedStudents: 1 },
+    ]);
+    const today = ports.clock.now().toISOString().slice(0, 10);
+    expect(await ports.progress.listActiveStudents(CLASS_ID, [today])).toEqual([student.userId]);
+  });
+
   it('records when a section was first completed; a repeat keeps that time', async () => {
     await mark('section-1');
     const [first] = ports.progress.all();

@@ -77,30 +77,33 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
 
   /**
    * Marks one section complete for the calling student; repeating it changes nothing. The class item, the student's
-   * membership and the module are read at once (one round trip, whatever the class size), then one UpdateItem (and
-   * one counter ADD when the section is newly complete).
+   * membership, the module, their enrolment and their progress record are read at once (one round trip, whatever the
+   * class size), then a first completion is one transaction (record, counter, day) conditioned on the record as read;
+   * a repeat writes nothing.
    */
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
-    const [schoolClass, candidate, enrolment] = await Promise.all([
+    const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
+    const [schoolClass, candidate, enrolment, seen] = await Promise.all([
       requireClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
       // The bell words the completion with the student's roster name: one more GetItem in the same round trip.
       classes.getEnrolment(input.classId, caller.userId),
+      progress.getProgress(key),
     ]);
     const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
     if (!module) throw notFound(NOT_ASSIGNED);
     if (!module.sections.some((section) => section._id === input.sectionId)) {
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
-    const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
-    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), {
+    const activity = {
       teacherId: schoolClass.teacherId,
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
       sectionTotal: module.sections.length,
-    });
+    };
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);
   }
 

@@ -1,9 +1,10 @@
 import { makeClassService } from '../domain/classes';
 import { moduleStore, classStore } from '../platform/table-stores';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 
 const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
 
-export const handler = apiHandler('getClass', async (request, caller) =>
+export const handler = adminHandler('getClass', async (request, caller) =>
   ok(await classes.getDetail(caller, pathId(request, 'classId'))),
 );

@@ -1,10 +1,11 @@
 import { makeProgressService } from '../domain/progress';
 import { moduleStore, classStore, progressStore } from '../platform/table-stores';
-import { apiHandler, ok, pathId } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, pathId } from '../platform/http';
 import { systemClock } from '../platform/system';
 
 const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
 
-export const handler = apiHandler('getModuleReport', async (request, caller) =>
+export const handler = adminHandler('getModuleReport', async (request, caller) =>
   ok(await progress.moduleReport(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
 );

@@ -1,10 +1,11 @@
 import { renamePersonSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
-import { apiHandler, ok, validate } from '../platform/http';
+import { adminHandler } from '../platform/admin-handler';
+import { ok, validate } from '../platform/http';
 
 const people = buildPeopleService();
 
-export const handler = apiHandler('renameSelf', async (request, caller) => {
+export const handler = adminHandler('renameSelf', async (request, caller) => {
   const { name } = validate(renamePersonSchema, request.body);
   return ok(await people.renameSelf(caller, name));
 });

@@ -1,4 +1,5 @@
-// apiHandler for administration routes: the same, plus the two-factor check every such route must make.
+// apiHandler for every route that admits admins: the same, plus the two-factor check a request in the admin role must
+// pass (teachers and students on a shared route are not asked).
 import type { RouteName } from '@shared/routes';
 import type { ResponseOf } from '@shared/responses';
 import type { Caller } from '../domain/caller';

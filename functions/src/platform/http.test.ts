@@ -9,7 +9,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/routes';
-import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
@@ -200,13 +200,11 @@ describe('apiHandler behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
   });
 });
 
-describe('administration routes: two-factor authentication', () => {
-  const adminRoutes = deployedRoutes.filter(([, route]) => requiresSecondFactor(route));
+describe('routes admitting admins: two-factor authentication', () => {
+  const adminRoutes = deployedRoutes.filter(([, route]) => admitsAdmins(route));
 
-  it('are exactly the routes only admins may call, and each grants the AdminGetUser the check makes', () => {
-    expect(adminRoutes.map(([name]) => name)).toEqual(
-      deployedRoutes.filter(([, route]) => route.roles.length === 1 && route.roles[0] === 'Admins').map(([name]) => name),
-    );
+  it('include the routes shared with teachers (rosters, completion, reports), and each grants the AdminGetUser the check makes', () => {
+    expect(adminRoutes.map(([name]) => name)).toEqual(expect.arrayContaining(['listClassStudents', 'getClassCompletion', 'getClassReport', 'getModuleReport', 'getClass']));
     for (const [, route] of adminRoutes) expect(route.userPool).toContain('AdminGetUser');
   });
 
@@ -263,7 +261,47 @@ describe('administration routes: two-factor authentication', () => {
     expect(cognito).not.toReceiveAnyCommand();
   });
 
-  it('cannot be left out of an administration route', () => {
+  const completion = { classId: 'class-1', studentCount: 0, averagePercentage: 0, modules: [], activeStudentIds: [] };
+
+  it('cannot be left out of a route admitting admins, whether only admins or also teachers', () => {
     expect(() => apiHandler('listAdminClasses', async () => ok([]))).toThrow(/adminHandler/);
+    expect(() => apiHandler('getClassCompletion', async () => ok(completion))).toThrow(/adminHandler/);
+  });
+
+  describe('on a route shared by teachers and admins', () => {
+    const answerWith = (secondFactor: boolean) => {
+      const check = jest.fn(async () => ({ secondFactor, name: 'Ada Admin' }));
+      const handle = jest.fn(async () => ok(completion));
+      return { check, handle, handler: apiHandler('getClassCompletion', handle, { secondFactor: check }) };
+    };
+    const event = (token: TokenSpec) => apiEvent(routes.getClassCompletion, { token, pathParameters: { classId: 'class-1' } });
+
+    it('refuses an admin without TOTP with 403 and the way out, before the use case runs', async () => {
+      const { check, handle, handler } = answerWith(false);
+      const answer = await invoke(handler, event(tokens.admin));
+      expect(answer).toMatchObject({ statusCode: 403, body: { message: SECOND_FACTOR_REQUIRED_MESSAGE, reason: 'secondFactorRequired' } });
+      expect(check).toHaveBeenCalledWith(tokens.admin.sub);
+      expect(handle).not.toHaveBeenCalled();
+    });
+
+    it('asks a teacher who is also an admin: the request is made in both roles', async () => {
+      const { check, handle, handler } = answerWith(false);
+      const answer = await invoke(handler, event({ sub: 'teacher-1', groups: ['Teachers', 'Admins'] }));
+      expect(answer).toMatchObject({ statusCode: 403, body: { reason: 'secondFactorRequired' } });
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(handle).not.toHaveBeenCalled();
+    });
+
+    it('lets an admin with TOTP through', async () => {
+      const { handle, handler } = answerWith(true);
+      expect(await invoke(handler, event(tokens.admin))).toMatchObject({ statusCode: 200, body: completion });
+      expect(handle).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ userId: tokens.admin.sub, name: 'Ada Admin' }));
+    });
+
+    it('never looks a teacher up: their request costs no call to the user pool', async () => {
+      const { check, handler } = answerWith(false);
+      expect(await invoke(handler, event(tokens.teacher))).toMatchObject({ statusCode: 200 });
+      expect(check).not.toHaveBeenCalled();
+    });
   });
 });

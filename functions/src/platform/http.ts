@@ -17,7 +17,7 @@ import type { ResponseOf } from '@shared/responses';
 import { routes, type RouteName } from '@shared/routes';
 import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
 import { isRole, type Role } from '@shared/roles';
-import { requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { admitsAdmins, requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
 import { getLogger } from './logger';
@@ -59,8 +59,9 @@ export interface ApiHandlerOptions<T> {
    */
   counts?: BusinessMetric | ((response: ApiResponse<T>) => BusinessMetric | undefined);
   /**
-   * Whether the caller has two-factor authentication on (platform/second-factor.ts); administration routes must have
-   * it (`adminHandler` gives it), and are refused with a way out when the answer is no.
+   * Whether the caller has two-factor authentication on (platform/second-factor.ts); every route that admits admins
+   * must have it (`adminHandler` gives it). It is asked only for callers in the Admins group, who are refused with a
+   * way out when the answer is no; teachers and students never pay for the look-up.
    */
   secondFactor?: SecondFactorCheck;
 }
@@ -85,8 +86,8 @@ export function apiHandler<N extends RouteName>(
   options: ApiHandlerOptions<ResponseOf<N>> = {},
 ): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
   const route = routes[name];
-  if (requiresSecondFactor(route) && !options.secondFactor) {
-    throw new Error(`${name} is an administration route: build its handler with adminHandler, which checks two-factor authentication.`);
+  if (admitsAdmins(route) && !options.secondFactor) {
+    throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
   }
   const originSecret = process.env.ORIGIN_VERIFY_SECRET;
   return async (event, context) => {
@@ -108,7 +109,7 @@ export function apiHandler<N extends RouteName>(
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
-      if (options.secondFactor) {
+      if (options.secondFactor && requiresSecondFactor(route, caller.roles)) {
         const { secondFactor, name } = await options.secondFactor(caller.userId);
         if (!secondFactor) throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
         caller.name = name;

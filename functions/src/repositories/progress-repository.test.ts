@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
@@ -31,44 +31,127 @@ const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
 
 const dayKey = { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' };
 
-test('addCompletedSection ADDs to the set and its first completion time in one update, creating the item, and counts a first completion once', async () => {
-  ddb.on(UpdateCommand, { Key: itemKey }).resolves({ Attributes: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
-  ddb.on(UpdateCommand, { Key: counterKey }).resolves({});
-  ddb.on(UpdateCommand, { Key: dayKey }).resolves({});
-  const answer = await repository.addCompletedSection(key, 'section-2', '2024-06-01T00:00:00.000Z');
+const AT = '2024-06-01T00:00:00.000Z';
+/** The record as the domain read it: section-1 completed on 1 May. */
+const seen = { ...key, completedSections: ['section-1'], completedAt: { 'section-1': '2024-05-01T00:00:00.000Z' }, updatedAt: UPDATED_AT };
+
+/** The three updates of a first completion of `sectionId`: the record (condition: as seen), the counter, the day. */
+const firstCompletion = (sectionId: string, started: boolean) => ({
+  TransactItems: [
+    {
+      Update: {
+        TableName: 'progress-table',
+        Key: itemKey,
+        UpdateExpression:
+          'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+        ConditionExpression: started ? 'attribute_exists(completedSections) AND NOT contains(completedSections, :sectionId)' : 'attribute_not_exists(completedSections)',
+        ExpressionAttributeNames: { '#completedAt': `completedAt#${sectionId}` },
+        ExpressionAttributeValues: {
+          ':section': new Set([sectionId]),
+          ...(started && { ':sectionId': sectionId }),
+          ':now': AT,
+          ':entity': 'Progress',
+          ':class': CLASS_ID,
+          ':module': MODULE_ID,
+          ':student': STUDENT_ID,
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: 'progress-table',
+        Key: counterKey,
+        UpdateExpression: `ADD completions :total, #section0 :count${started ? '' : ', startedStudents :students'} SET entity = :entity, classId = :class, moduleId = :module`,
+        ExpressionAttributeNames: { '#section0': `completions#${sectionId}` },
+        ExpressionAttributeValues: { ':total': 1, ':count': 1, ...(started ? {} : { ':students': 1 }), ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+      },
+    },
+    {
+      // The day's active students: the student joins the string set of the completion's UTC day.
+      Update: {
+        TableName: 'progress-table',
+        Key: dayKey,
+        UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':students': new Set([STUDENT_ID]), ':entity': 'ActiveDay', ':class': CLASS_ID, ':day': '2024-06-01' },
+      },
+    },
+  ],
+});
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+test('addCompletedSection records a first completion as one transaction: the section and its time on the record as seen, the counter, the day', async () => {
+  ddb.on(TransactWriteCommand).resolves({});
+  const answer = await repository.addCompletedSection(key, 'section-2', AT, undefined, seen);
   expect(answer).toEqual({
     ...key,
     completedSections: ['section-1', 'section-2'],
-    completedAt: { 'section-1': '2024-05-01T00:00:00.000Z', 'section-2': '2024-06-01T00:00:00.000Z' },
-    updatedAt: '2024-06-01T00:00:00.000Z',
+    completedAt: { 'section-1': '2024-05-01T00:00:00.000Z', 'section-2': AT },
+    updatedAt: AT,
   });
-  expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
-    Key: itemKey,
-    UpdateExpression:
-      'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-    ExpressionAttributeNames: { '#completedAt': 'completedAt#section-2' },
-    ExpressionAttributeValues: {
-      ':section': new Set(['section-2']),
-      ':now': '2024-06-01T00:00:00.000Z',
-      ':entity': 'Progress',
-      ':class': CLASS_ID,
-      ':module': MODULE_ID,
-      ':student': STUDENT_ID,
-    },
-    ReturnValues: 'ALL_OLD',
-  });
-  expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
-    Key: counterKey,
-    UpdateExpression: 'ADD completions :total, #section0 :count SET entity = :entity, classId = :class, moduleId = :module',
-    ExpressionAttributeNames: { '#section0': 'completions#section-2' },
-    ExpressionAttributeValues: { ':total': 1, ':count': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
-  });
-  // The day's active students, at once with the counter: the student joins the string set of the completion's UTC day.
-  expect(ddb).toReceiveNthCommandWith(3, UpdateCommand, {
-    Key: dayKey,
-    UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
-    ExpressionAttributeNames: { '#day': 'day' },
-    ExpressionAttributeValues: { ':students': new Set([STUDENT_ID]), ':entity': 'ActiveDay', ':class': CLASS_ID, ':day': '2024-06-01' },
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+  expect(ddb).toReceiveCommandWith(TransactWriteCommand, firstCompletion('section-2', true));
+  // Nothing is written outside the transaction.
+  expect(ddb).not.toReceiveCommand(UpdateCommand);
+});
+
+test("addCompletedSection of a record's first section also counts the student as having started the module", async () => {
+  ddb.on(TransactWriteCommand).resolves({});
+  const answer = await repository.addCompletedSection(key, 'section-1', AT);
+  expect(answer).toEqual({ ...key, completedSections: ['section-1'], completedAt: { 'section-1': AT }, updatedAt: AT });
+  expect(ddb).toReceiveCommandWith(TransactWriteCommand, firstCompletion('section-1', false));
+});
+
+test('addCompletedSection of a section already complete writes nothing and keeps its first completion time', async () => {
+  const answer = await repository.addCompletedSection(key, 'section-1', AT, undefined, seen);
+  expect(answer).toEqual(seen);
+  expect(ddb).not.toReceiveAnyCommand();
+});
+
+test('addCompletedSection reads the record again when it moved on since it was seen, and conditions the retry on what it read', async () => {
+  ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None')).resolves({});
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
+  // Seen as not started; a concurrent request completed section-1 meanwhile.
+  const answer = await repository.addCompletedSection(key, 'section-2', AT);
+  expect(answer.completedSections).toEqual(['section-1', 'section-2']);
+  expect(ddb).toReceiveNthCommandWith(1, TransactWriteCommand, firstCompletion('section-2', false));
+  expect(ddb).toReceiveNthCommandWith(2, GetCommand, { Key: itemKey, ConsistentRead: true });
+  expect(ddb).toReceiveNthCommandWith(3, TransactWriteCommand, firstCompletion('section-2', true));
+});
+
+test('addCompletedSection that finds, on reading again, the section already counted by a concurrent request counts nothing more', async () => {
+  ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+  ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1', 'section-2']) });
+  const answer = await repository.addCompletedSection(key, 'section-2', AT, undefined, seen);
+  expect(answer.completedSections).toEqual(['section-1', 'section-2']);
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+});
+
+test('addCompletedSection tries again after a concurrent transaction on the counter or the day, and fails on anything else', async () => {
+  ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict', 'None')).resolves({});
+  await repository.addCompletedSection(key, 'section-2', AT, undefined, seen);
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 2);
+  expect(ddb).not.toReceiveCommand(GetCommand);
+
+  ddb.reset();
+  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ValidationError', 'None'));
+  await expect(repository.addCompletedSection(key, 'section-2', AT, undefined, seen)).rejects.toThrow('Transaction cancelled');
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+});
+
+test("addCompletedSection with an activity context puts the record on the teacher's activity index with the names the bell shows", async () => {
+  ddb.on(TransactWriteCommand).resolves({});
+  await repository.addCompletedSection(key, 'section-2', AT, { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Year 9', sectionTotal: 2 }, seen);
+  const [progressUpdate] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+  expect(progressUpdate.Update).toMatchObject({
+    UpdateExpression: expect.stringContaining(', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName'),
+    ExpressionAttributeValues: expect.objectContaining({
+      ':activityPartition': 'ACTIVITY#teacher-1',
+      ':activitySort': `${AT}#PROGRESS#${MODULE_ID}#${STUDENT_ID}`,
+      ':sectionTotal': 2,
+    }),
   });
 });
 
@@ -80,13 +163,6 @@ test('listActiveStudents batch-gets the days\' items by key and answers each stu
   expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
   const requested = ddb.commandCalls(BatchGetCommand)[0].args[0].input.RequestItems!['progress-table'].Keys!.map((each) => each.sk);
   expect(requested).toEqual(['ACTIVE_DAY#2024-06-01', 'ACTIVE_DAY#2024-06-02', 'ACTIVE_DAY#2024-06-03']);
-});
-
-test('addCompletedSection of a section already complete counts nothing and keeps its first completion time', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
-  const answer = await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
-  expect(answer.completedAt).toEqual({ 'section-1': '2024-05-01T00:00:00.000Z' });
-  expect(ddb).toReceiveCommandTimes(UpdateCommand, 1);
 });
 
 test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a call, all calls at once', async () => {
@@ -104,16 +180,6 @@ test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a 
   expect(ddb).toReceiveCommandTimes(BatchGetCommand, 2);
   const sizes = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems!['progress-table'].Keys!.length);
   expect(sizes).toEqual([100, 20]);
-});
-
-test("addCompletedSection counts the student as having started the module when it created their item", async () => {
-  ddb.on(UpdateCommand).resolves({});
-  await repository.addCompletedSection(key, 'section-1', '2024-06-01T00:00:00.000Z');
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: counterKey,
-    UpdateExpression: 'ADD completions :total, #section0 :count, startedStudents :students SET entity = :entity, classId = :class, moduleId = :module',
-    ExpressionAttributeValues: { ':total': 1, ':count': 1, ':students': 1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
-  });
 });
 
 test("listCompletionCounters queries the class's counter items, with each section's count (never below 0)", async () => {
@@ -136,26 +202,6 @@ test("countCompletionsOfStudent reads the student's progress by key and takes ea
     UpdateExpression: 'ADD completions :total, #section0 :count, #section1 :count, startedStudents :students SET entity = :entity, classId = :class, moduleId = :module',
     ExpressionAttributeNames: { '#section0': 'completions#section-1', '#section1': 'completions#section-2' },
     ExpressionAttributeValues: { ':total': -2, ':count': -1, ':students': -1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
-  });
-});
-
-test('addCompletedSection with an activity context puts the item on the teacher\'s activity index with the names the bell shows', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: progressItem() });
-  const at = '2024-06-01T00:00:00.000Z';
-  await repository.addCompletedSection(key, 'section-1', at, {
-    teacherId: 'teacher-1',
-    studentName: 'Sam',
-    moduleTitle: 'Cells',
-    className: 'Year 9',
-    sectionTotal: 2,
-  });
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    UpdateExpression: expect.stringContaining(', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName'),
-    ExpressionAttributeValues: expect.objectContaining({
-      ':activityPartition': 'ACTIVITY#teacher-1',
-      ':activitySort': `${at}#PROGRESS#${MODULE_ID}#${STUDENT_ID}`,
-      ':sectionTotal': 2,
-    }),
   });
 });
 

@@ -2,12 +2,13 @@
 // its students' items by key; the whole class is one query), one completion counter per (class, module) with a count
 // per section, added to when a section is completed for the first time, so dashboards read one small item per module
 // and count only the sections the module still has, and one item per
-// (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement).
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement). A first
+// completion changes the three in one transaction, so the counters never drift from the items.
+import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
-import type { CompletionCounter, ProgressRecord, ProgressStore } from '../domain/ports';
+import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
-import { keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { backoff, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
@@ -23,6 +24,21 @@ const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, compl
 
 /** A migration fills a class's day items a few at a time. */
 const DAY_WRITES_IN_FLIGHT = 8;
+
+/**
+ * Tries of one completion: each try either commits, finds the item moved on (read again: at most twice, as an item only
+ * goes from absent to started to holding the section), or meets a concurrent transaction on the class's counter or day
+ * item (DynamoDB cancels one of two; it waits a growing pause and tries again).
+ */
+const COMPLETION_ATTEMPTS = 8;
+
+type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
+
+/** Why DynamoDB cancelled a transaction, item by item (`None` for the items that were fine). */
+function cancellationCodes(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+}
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
@@ -56,39 +72,97 @@ export function makeProgressRepository(context: TableContext) {
    * Adds `count` (negative to take back) to the module's total and to each of these sections' counts, and
    * `students` to the students who started it, atomically.
    */
-  const addToCounter = (classId: string, moduleId: string, sectionIds: string[], count: number, students: number) =>
-    client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.completionCounter(classId, moduleId),
-        UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')}${students ? ', startedStudents :students' : ''} SET entity = :entity, classId = :class, moduleId = :module`,
-        ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
-        ExpressionAttributeValues: {
-          ':total': count * sectionIds.length,
-          ':count': count,
-          ...(students ? { ':students': students } : {}),
-          ':entity': 'CompletionCounter',
-          ':class': classId,
-          ':module': moduleId,
-        },
-      }),
-    );
+  const counterUpdate = (classId: string, moduleId: string, sectionIds: string[], count: number, students: number): TransactUpdate => ({
+    TableName: tableName,
+    Key: keys.completionCounter(classId, moduleId),
+    UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')}${students ? ', startedStudents :students' : ''} SET entity = :entity, classId = :class, moduleId = :module`,
+    ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
+    ExpressionAttributeValues: {
+      ':total': count * sectionIds.length,
+      ':count': count,
+      ...(students ? { ':students': students } : {}),
+      ':entity': 'CompletionCounter',
+      ':class': classId,
+      ':module': moduleId,
+    },
+  });
 
   /** Adds students to the class's active students of a UTC day (a string set: adding twice changes nothing). */
-  const addActiveStudents = (classId: string, day: string, studentIds: string[]) =>
-    client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.activeDay(classId, day),
-        UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
-        ExpressionAttributeNames: { '#day': 'day' },
-        ExpressionAttributeValues: { ':students': new Set(studentIds), ':entity': 'ActiveDay', ':class': classId, ':day': day },
-      }),
-    );
+  const activeDayUpdate = (classId: string, day: string, studentIds: string[]): TransactUpdate => ({
+    TableName: tableName,
+    Key: keys.activeDay(classId, day),
+    UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
+    ExpressionAttributeNames: { '#day': 'day' },
+    ExpressionAttributeValues: { ':students': new Set(studentIds), ':entity': 'ActiveDay', ':class': classId, ':day': day },
+  });
+
+  /**
+   * The student's first completion of a section, as one transaction: the progress item gains the section (its first
+   * completion time, the activity context) on the condition that it is still as `seen` (not started: no section yet;
+   * started: the section missing), the counter its completion (and a started student when it was the first), the
+   * day its student. All or nothing, so a crash or a lost answer never leaves the counter off; a retry finds the
+   * section there and counts nothing. Answers whether it committed, found the item moved on, or met a concurrent
+   * transaction.
+   */
+  async function commitFirstCompletion(
+    { classId, moduleId, studentId }: ProgressKey,
+    sectionId: string,
+    updatedAt: string,
+    activity: ActivityContext | undefined,
+    started: boolean,
+  ): Promise<'committed' | 'stale' | 'conflict'> {
+    const key = keys.progress(classId, moduleId, studentId);
+    // With an activity context the item also goes (back) to the top of the teacher's activity index.
+    const activitySet = activity
+      ? ', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName, moduleTitle = :moduleTitle, className = :className, sectionTotal = :sectionTotal'
+      : '';
+    const progressUpdate: TransactUpdate = {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression:
+        `ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student${activitySet}`,
+      ConditionExpression: started ? 'attribute_exists(completedSections) AND NOT contains(completedSections, :sectionId)' : 'attribute_not_exists(completedSections)',
+      ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
+      ExpressionAttributeValues: {
+        ':section': new Set([sectionId]),
+        ...(started && { ':sectionId': sectionId }),
+        ':now': updatedAt,
+        ':entity': 'Progress',
+        ':class': classId,
+        ':module': moduleId,
+        ':student': studentId,
+        ...(activity && {
+          ':activityPartition': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1pk,
+          ':activitySort': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1sk,
+          ':studentName': activity.studentName,
+          ':moduleTitle': activity.moduleTitle,
+          ':className': activity.className,
+          ':sectionTotal': activity.sectionTotal,
+        }),
+      },
+    };
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: progressUpdate },
+            { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
+            { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
+          ],
+        }),
+      );
+      return 'committed';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'stale';
+      if (codes?.some((code) => code === 'TransactionConflict' || code === 'ThrottlingError')) return 'conflict';
+      throw error;
+    }
+  }
 
   /**
    * Sets every completion counter of a class to what its enrolled students' progress items hold (a repair after an
-   * interrupted mark or enrolment, or the first fill after a migration), and adds every known completion time's
+   * interrupted enrolment, or the first fill after a migration), and adds every known completion time's
    * student to that day's active students (progress recorded before the day items existed); answers the counters
    * written. Counts every completed section id, as the counters do (readers keep the module's current sections);
    * modules with no progress get 0.
@@ -117,7 +191,7 @@ export function makeProgressRepository(context: TableContext) {
         activeByDay.set(day, (activeByDay.get(day) ?? new Set<string>()).add(record.studentId));
       }
     }
-    await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => addActiveStudents(classId, day, [...students]));
+    await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => client.send(new UpdateCommand(activeDayUpdate(classId, day, [...students]))));
     return [...counters.values()];
   }
 
@@ -128,57 +202,28 @@ export function makeProgressRepository(context: TableContext) {
     },
 
     /**
-     * One atomic update adds the section, its first completion time and the activity context. The item's old value
-     * (ALL_OLD) tells whether this call added the section: of concurrent calls exactly one sees it missing, so the
-     * counter goes up once per first completion. A failure between the two writes leaves the counter one short, which
-     * `npm run migrate` (recomputeCounters) repairs.
+     * A first completion commits as one transaction (commitFirstCompletion), conditioned on the item as `seen` (the
+     * caller's read, or none); when the item has moved on it is read again, so of concurrent calls exactly one counts
+     * the section. A section already complete is answered as stored and writes nothing.
      */
-    async addCompletedSection({ classId, moduleId, studentId }, sectionId, updatedAt, activity) {
-      const key = keys.progress(classId, moduleId, studentId);
-      // With an activity context the item also goes (back) to the top of the teacher's activity index.
-      const activitySet = activity
-        ? ', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName, moduleTitle = :moduleTitle, className = :className, sectionTotal = :sectionTotal'
-        : '';
-      const { Attributes } = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key,
-          UpdateExpression:
-            `ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student${activitySet}`,
-          ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
-          ExpressionAttributeValues: {
-            ':section': new Set([sectionId]),
-            ':now': updatedAt,
-            ':entity': 'Progress',
-            ':class': classId,
-            ':module': moduleId,
-            ':student': studentId,
-            ...(activity && {
-              ':activityPartition': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1pk,
-              ':activitySort': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1sk,
-              ':studentName': activity.studentName,
-              ':moduleTitle': activity.moduleTitle,
-              ':className': activity.className,
-              ':sectionTotal': activity.sectionTotal,
-            }),
-          },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      const before = (Attributes?.completedSections as Set<string> | undefined) ?? new Set<string>();
-      const completedAtBefore = Attributes ? prefixedAttributes(Attributes, COMPLETED_AT_PREFIX) : {};
-      if (!before.has(sectionId)) {
-        // No old item: the student's first completion in the module, so they have started it.
-        await Promise.all([addToCounter(classId, moduleId, [sectionId], 1, Attributes ? 0 : 1), addActiveStudents(classId, utcDay(updatedAt), [studentId])]);
+    async addCompletedSection(key, sectionId, updatedAt, activity, seen) {
+      let current = seen;
+      for (let attempt = 1; ; attempt += 1) {
+        if (current?.completedSections.includes(sectionId)) return current;
+        const outcome = await commitFirstCompletion(key, sectionId, updatedAt, activity, (current?.completedSections.length ?? 0) > 0);
+        if (outcome === 'committed') {
+          return {
+            ...key,
+            completedSections: [...(current?.completedSections ?? []), sectionId],
+            // if_not_exists: a time kept from before (a section completed, then reset) stays.
+            completedAt: { ...current?.completedAt, [sectionId]: current?.completedAt?.[sectionId] ?? updatedAt },
+            updatedAt,
+          };
+        }
+        if (attempt === COMPLETION_ATTEMPTS) throw new Error(`Could not record the completion of ${sectionId} after ${attempt} tries (${outcome}).`);
+        if (outcome === 'stale') current = await store.getProgress(key);
+        else await backoff(attempt);
       }
-      return {
-        classId,
-        moduleId,
-        studentId,
-        completedSections: [...new Set([...before, sectionId])],
-        completedAt: { ...completedAtBefore, [sectionId]: completedAtBefore[sectionId] ?? updatedAt },
-        updatedAt,
-      };
     },
 
     async listProgressOfStudents(classId, moduleIds, studentIds) {
@@ -223,7 +268,7 @@ export function makeProgressRepository(context: TableContext) {
       await Promise.all(
         records
           .filter((record) => record.completedSections.length > 0)
-          .map((record) => addToCounter(classId, record.moduleId, record.completedSections, direction, direction)),
+          .map((record) => client.send(new UpdateCommand(counterUpdate(classId, record.moduleId, record.completedSections, direction, direction)))),
       );
     },
   };

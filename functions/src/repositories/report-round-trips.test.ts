@@ -1,8 +1,8 @@
 // A class report page, the module drill-down, a class's completion with its engagement (the teacher dashboard's
-// read), a student's read of a module and of their progress in it, over the real DynamoDB adapters with a mocked
+// read), a student's read of a module and of their progress in it, and their marking a section complete, over the real DynamoDB adapters with a mocked
 // client: each is a fixed number of round trips whatever the class size (docs/architecture.md states the numbers).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { classItem, CLASS_ID, enrolmentItem, membershipItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { engagementDays } from '@shared/report-insight';
@@ -45,7 +45,8 @@ function givenClassOf(size: number) {
   answer(BatchGetCommand, (input) => {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
     const memberships = studentIds.map((studentId) => membershipItem(studentId, CLASS_ID));
-    const items = [classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), ...memberships, ...modules, ...progress, ...activeDays];
+    const enrolments = studentIds.map((studentId) => enrolmentItem(studentId, studentId));
+    const items = [classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), ...memberships, ...enrolments, ...modules, ...progress, ...activeDays];
     return { Responses: { table: items.filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
   });
   answer(QueryCommand, () => ({ Items: studentIds.map((studentId) => enrolmentItem(studentId, studentId)) }), {
@@ -132,4 +133,29 @@ it.each([1, 5000])("reads a student's own progress in a module (%i students) in 
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', `PROGRESS#${MODULE_ID}-0#student-0000`]);
+});
+
+it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one BatchGetItem of what it checks and reads, one TransactWriteItems; a repeat in 1', async (size) => {
+  givenClassOf(size);
+  answer(TransactWriteCommand, () => ({}));
+  const student = { userId: 'student-0000', roles: ['Students' as const] };
+  const input = { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0` };
+  const answered = await service.markComplete(student, { ...input, sectionId: 'section-2' });
+  expect(answered.completedSections).toEqual(['section-1', 'section-2']);
+  expect(roundTrips).toBe(2);
+  expect(ddb.calls()).toHaveLength(2);
+  const [batch] = ddb.commandCalls(BatchGetCommand);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`]);
+  // The record, the counter and the day, in one transaction.
+  expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Update!.Key!.sk)).toEqual([
+    `PROGRESS#${MODULE_ID}-0#student-0000`,
+    `COMPLETIONS#${MODULE_ID}-0`,
+    expect.stringMatching(/^ACTIVE_DAY#/),
+  ]);
+
+  ddb.resetHistory();
+  roundTrips = 0;
+  await service.markComplete(student, { ...input, sectionId: 'section-1' });
+  expect(roundTrips).toBe(1);
+  expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
 });

@@ -236,7 +236,8 @@ export function makeTableAccess(context: TableContext) {
   return { getItem, queryByPrefix, queryPage, batchGet, batchGetInParallel, batchDelete, batchPut };
 }
 
-const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+/** A pause before a retry, doubling from 50 ms up to a second. */
+export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
 
 export const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';

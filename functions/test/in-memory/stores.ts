@@ -308,15 +308,18 @@ export class InMemoryProgressStore implements ProgressStore {
   /** The activity index (gsi1 ACTIVITY#teacher) of records marked with an activity context. */
   readonly activity = new Map<string, ActivityContext & { at: string }>();
 
-  /** ADD completedSections :section SET updatedAt, completedAt#section if_not_exists ...: creates the record, never loses or repeats a section. */
+  /**
+   * The transaction of a first completion: the record (created if need be, never losing or repeating a section), the
+   * counter and the day change in one synchronous step, so no failure or interleaving can separate them; a section
+   * already complete is answered as stored and changes nothing.
+   */
   async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext) {
-    if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     const current = this.records.get(InMemoryProgressStore.id(key));
-    if (!current?.completedSections.includes(sectionId)) {
-      this.addToCounter(key.classId, key.moduleId, [sectionId], 1, current ? 0 : 1);
-      const day = `${key.classId}|${utcDay(updatedAt)}`;
-      this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
-    }
+    if (current?.completedSections.includes(sectionId)) return copy(current);
+    if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
+    this.addToCounter(key.classId, key.moduleId, [sectionId], 1, current?.completedSections.length ? 0 : 1);
+    const day = `${key.classId}|${utcDay(updatedAt)}`;
+    this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
     const record: ProgressRecord = {
       ...key,
       completedSections: [...new Set([...(current?.completedSections ?? []), sectionId])],

@@ -11,7 +11,7 @@ import '@local/quiet-aws-sdk-notices';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startLocalStack } from '@local/stack';
+import { startLocalStack, TEST_CALLER_RATE_LIMIT } from '@local/stack';
 import { localTableContext } from '@local/table-stores';
 import { signIn } from '@local/users';
 import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/repositories/table';
@@ -90,7 +90,7 @@ async function inLambda(name: RouteName, token: TokenSpec, pathParameters: Recor
 let requestFloor = 0;
 
 async function main() {
-  const stack = await startLocalStack({ dataDir: BENCH_DIR, seed: false, log: (line) => console.log(line) });
+  const stack = await startLocalStack({ dataDir: BENCH_DIR, seed: false, log: (line) => console.log(line), callerRateLimit: TEST_CALLER_RATE_LIMIT });
   const context = localTableContext(stack.config);
   try {
     console.log(`School-scale benchmark (node ${process.version}), local stack in ${path.relative(process.cwd(), BENCH_DIR)}/`);

@@ -94,10 +94,10 @@ export const routeDeployment = {
   getModuleReport: { handler: 'get-module-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   getNotifications: { handler: 'get-notifications', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   markNotificationsRead: { handler: 'mark-notifications-read', table: ['PutItem'], bucket: 'none', userPool: 'none' },
-  createUpload: { handler: 'create-upload', table: ['PutItem'], bucket: ['PutObject'], userPool: 'none' },
-  completeUpload: { handler: 'complete-upload', table: ['ReadByKey', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
-  abortUpload: { handler: 'abort-upload', table: ['ReadByKey', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },
-  renewUploadParts: { handler: 'renew-upload-parts', table: ['ReadByKey'], bucket: ['PutObject'], userPool: 'none' },
+  createUpload: { handler: 'create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
+  completeUpload: { handler: 'complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
+  abortUpload: { handler: 'abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },
+  renewUploadParts: { handler: 'renew-upload-parts', table: ['ReadByKey', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
   // Every signed-in person: their own name (class rosters store names, so they follow).
   renameSelf: { handler: 'rename-self', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.

@@ -52,7 +52,15 @@ export interface LocalStackOptions {
   identityLogLevel?: string;
   /** Receives the codes the real identity service would e-mail (password reset); default: ignored. */
   onIdentityCode?: (delivery: { email: string; code: string }) => void;
+  /**
+   * API requests one person may make per rate-limit window; default the product's (CALLER_RATE_LIMIT). Tests and
+   * benchmarks that drive hundreds of calls as one person in seconds pass TEST_CALLER_RATE_LIMIT.
+   */
+  callerRateLimit?: number;
 }
+
+/** A per-person limit scripted test runs do not reach; the limit still counts every request. */
+export const TEST_CALLER_RATE_LIMIT = 1_000_000;
 
 export interface LocalStack {
   /** Also written to `<dataDir>/stack.json`. */
@@ -125,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      ...(options.callerRateLimit === undefined ? {} : { CALLER_RATE_LIMIT: String(options.callerRateLimit) }),
     });
 
     const webConfig: WebConfig = {

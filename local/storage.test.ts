@@ -180,3 +180,57 @@ describe('multipart upload ids', () => {
     expect(part.status).toBe(404);
   });
 });
+
+describe('conditional writes (If-None-Match: *)', () => {
+  /** A single-upload URL as the API issues it: write once. */
+  const writeOnceUrl = (key: string, size: number) =>
+    getSignedUrl(s3, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'text/plain', ContentLength: size, IfNoneMatch: '*' }), {
+      expiresIn: 3600,
+      signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+    });
+  const put = (url: string, body: string, headers: Record<string, string> = { 'if-none-match': '*' }) =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': 'text/plain', ...headers }, body });
+  const read = async (key: string) =>
+    (await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToString();
+
+  it('a write-once URL stores its object, then is refused (412 PreconditionFailed) and the object stays', async () => {
+    const url = await writeOnceUrl('protected/u/once.txt', 5);
+    expect((await put(url, 'first')).status).toBe(200);
+    const again = await put(url, 'again');
+    expect(again.status).toBe(412);
+    expect(await errorCode(again)).toBe('PreconditionFailed');
+    expect(await read('protected/u/once.txt')).toBe('first');
+  });
+
+  it('a write-once URL sent without its header is refused (403 SignatureDoesNotMatch)', async () => {
+    const url = await writeOnceUrl('protected/u/unconditional.txt', 5);
+    const answer = await put(url, 'first', {});
+    expect(answer.status).toBe(403);
+    expect(await errorCode(answer)).toBe('SignatureDoesNotMatch');
+  });
+
+  it('of concurrent write-once PUTs of one key exactly one stores its bytes', async () => {
+    const url = await writeOnceUrl('protected/u/race.txt', 5);
+    const answers = await Promise.all(['aaaaa', 'bbbbb', 'ccccc', 'ddddd'].map((body) => put(url, body)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => [200, 409, 412].includes(status))).toBe(true);
+    const winner = ['aaaaa', 'bbbbb', 'ccccc', 'ddddd'][statuses.indexOf(200)];
+    expect(await read('protected/u/race.txt')).toBe(winner);
+  });
+
+  it('a multipart completion with If-None-Match over an existing object is refused (412) and the object stays', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/taken.txt', Body: 'kept' }));
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'protected/u/taken.txt' }));
+    const { ETag } = await s3.send(new UploadPartCommand({ Bucket: BUCKET, Key: 'protected/u/taken.txt', UploadId, PartNumber: 1, Body: 'new' }));
+    const complete = new CompleteMultipartUploadCommand({
+      Bucket: BUCKET,
+      Key: 'protected/u/taken.txt',
+      UploadId,
+      IfNoneMatch: '*',
+      MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] },
+    });
+    await expect(s3.send(complete)).rejects.toMatchObject({ name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+    expect(await read('protected/u/taken.txt')).toBe('kept');
+  });
+});

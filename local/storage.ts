@@ -1,6 +1,6 @@
 // Local twin of S3: s3rver in-process, with the content bucket and a CORS rule so browsers can PUT to presigned URLs.
 // In front of it, what S3 checks and s3rver does not: every request's SigV4 signature (s3-signature.ts), and that a
-// multipart upload id exists and belongs to the key it is used with.
+// multipart upload id exists and belongs to the key it is used with, and conditional writes (`If-None-Match: *`).
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -37,6 +37,7 @@ export async function startStorage(options: {
   await s3rver.configureBuckets();
   // Our own server rather than s3rver.run(): its listen() leaves EADDRINUSE as an unhandled 'error' event.
   const s3 = s3rver.callback();
+  const writeOnce = conditionalWrites(s3rver);
   const server = createServer((request, response) => {
     handle(request, response).catch(() => response.destroy());
   });
@@ -45,7 +46,8 @@ export async function startStorage(options: {
     if (request.method === 'OPTIONS') return void s3(request, response);
     const refused =
       (await verifySignature({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, LOCAL_CREDENTIALS)) ??
-      (await unknownUpload(s3rver, request.url ?? '/'));
+      (await unknownUpload(s3rver, request.url ?? '/')) ??
+      (await writeOnce.refusal(request, response));
     if (refused) return sendError(request, response, refused);
     if (request.method === 'DELETE' && new URL(request.url ?? '/', 'http://local').searchParams.has('uploadId')) {
       return abortMultipartUpload(s3rver, request.url ?? '/', response);
@@ -70,11 +72,10 @@ export async function startStorage(options: {
 
 /** Where s3rver keeps an upload's parts and its key, when the request names a well-formed upload id. */
 function uploadDirectory(s3rver: S3rver, requestUrl: string): { dir: string; key: string } | undefined {
-  const url = new URL(requestUrl, 'http://local');
-  const [, bucket = '', ...keyParts] = url.pathname.split('/').map(decodeURIComponent);
-  const uploadId = url.searchParams.get('uploadId') ?? '';
+  const { bucket, key } = objectOf(requestUrl);
+  const uploadId = new URL(requestUrl, 'http://local').searchParams.get('uploadId') ?? '';
   if (!/^[A-Za-z0-9_-]+$/.test(uploadId) || !bucket) return undefined;
-  return { dir: path.join(s3rver.store.getResourcePath(bucket, undefined, 'uploads'), uploadId), key: keyParts.join('/') };
+  return { dir: path.join(s3rver.store.getResourcePath(bucket, undefined, 'uploads'), uploadId), key };
 }
 
 /**
@@ -90,6 +91,42 @@ async function unknownUpload(s3rver: S3rver, requestUrl: string): Promise<S3Refu
     status: 404,
     code: 'NoSuchUpload',
     message: 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  };
+}
+
+/** The object a path-style request names, as s3rver stores it. */
+function objectOf(requestUrl: string): { bucket: string; key: string } {
+  const [, bucket = '', ...keyParts] = new URL(requestUrl, 'http://local').pathname.split('/').map(decodeURIComponent);
+  return { bucket, key: keyParts.join('/') };
+}
+
+/**
+ * S3's conditional writes, which s3rver ignores: a PutObject or CompleteMultipartUpload with `If-None-Match: *` is
+ * refused with 412 PreconditionFailed when the key holds an object, and with 409 ConditionalRequestConflict while
+ * another conditional write of the key is under way (checked and written without a gap, as in S3).
+ */
+function conditionalWrites(s3rver: S3rver) {
+  const writing = new Set<string>();
+  return {
+    async refusal(request: IncomingMessage, response: ServerResponse): Promise<S3Refusal | undefined> {
+      const query = new URL(request.url ?? '/', 'http://local').searchParams;
+      const putObject = request.method === 'PUT' && !query.has('uploadId');
+      const completion = request.method === 'POST' && query.has('uploadId');
+      if (request.headers['if-none-match'] !== '*' || !(putObject || completion)) return undefined;
+      const { bucket, key } = objectOf(request.url ?? '/');
+      const id = `${bucket}/${key}`;
+      if (writing.has(id)) {
+        return { status: 409, code: 'ConditionalRequestConflict', message: 'A conflicting conditional operation is currently in progress against this resource. Please try again.' };
+      }
+      writing.add(id);
+      const release = () => writing.delete(id);
+      if (await s3rver.store.existsObject(bucket, key).catch(() => false)) {
+        release();
+        return { status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold' };
+      }
+      response.once('close', release);
+      return undefined;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Uploads a file the way the web app does: ask the API for presigned URLs, PUT the bytes (in parts above the
 // single-upload limit), complete a multipart upload. Used by the seed and by tests that need real files behind a module.
+import { SINGLE_UPLOAD_HEADERS } from '../shared/constants';
 import { routes } from '../shared/routes';
 
 /** Calls an API route as someone and answers the parsed JSON body (throws on a non-2xx answer). */
@@ -17,7 +18,7 @@ interface Ticket {
 export async function uploadFile(call: ApiCall, fileName: string, contentType: string, bytes: Uint8Array): Promise<string> {
   const ticket = (await call(routes.createUpload, { fileName, contentType, size: bytes.length })) as Ticket;
   if (ticket.uploadUrl) {
-    await put(ticket.uploadUrl, bytes, { 'content-type': contentType }, fileName);
+    await put(ticket.uploadUrl, bytes, { 'content-type': contentType, ...SINGLE_UPLOAD_HEADERS }, fileName);
     return ticket.contentUrl;
   }
   const { uploadId, partSize, parts = [] } = ticket;

@@ -91,6 +91,7 @@ declare module 's3rver' {
     store: {
       /** Where s3rver keeps a resource; `uploads` is the folder of multipart uploads in progress. */
       getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+      existsObject(bucket: string, key: string): Promise<boolean>;
     };
     logger: { close(): void };
     configureBuckets(): Promise<void>;

@@ -12,7 +12,29 @@ export const UPLOAD_LIMITS = {
   maxFileBytes: 5 * 1024 * MiB,
   /** How long an upload URL stays valid. */
   uploadUrlTtlSeconds: 3600,
+  /** Multipart uploads one teacher may have open (started, not yet completed, cancelled or expired) at a time. */
+  openUploadsMax: 10,
+  /**
+   * Times one multipart upload's part URLs may be signed again. The web renews every unfinished part at once, about
+   * once per URL lifetime, so an upload alive its whole day needs 24.
+   */
+  renewalsPerUploadMax: 24,
 } as const;
+
+/**
+ * Requests one person (their token's `sub`) may make to the API in one window, across every route; more are answered
+ * 429 with Retry-After (functions/src/platform/rate-limit.ts). Far above what the app sends for one person.
+ */
+export const CALLER_RATE_LIMIT = {
+  requestsPerWindow: 300,
+  windowSeconds: 60,
+} as const;
+
+/**
+ * Headers a single upload's PUT must send besides its Content-Type: its URL is signed with them. `If-None-Match: *`
+ * makes storage refuse the PUT once an object is there, so the URL writes its key once.
+ */
+export const SINGLE_UPLOAD_HEADERS = { 'If-None-Match': '*' } as const;
 
 export const DOWNLOAD_URL_TTL_SECONDS = 900;
 

@@ -7,5 +7,14 @@ export const TABLE_KEYS = {
   byOwnerIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
 
-/** Items with this attribute (epoch seconds) are removed by DynamoDB after that time: expired upload records. */
+/**
+ * Partition key prefix of the per-caller request counters (`RATE#{sub}`): every API function may update these items,
+ * and only these, besides what its route declares.
+ */
+export const REQUEST_COUNTER_PREFIX = 'RATE#';
+
+/**
+ * Items with this attribute (epoch seconds) are removed by DynamoDB after that time: expired upload records, request
+ * counters of past windows.
+ */
 export const TABLE_TIME_TO_LIVE_ATTRIBUTE = 'expiresAtEpoch';

@@ -10,7 +10,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
-import { TABLE_KEYS } from '../../shared/table';
+import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
   LAMBDA_ARCHITECTURE,
@@ -22,16 +22,16 @@ import {
 
 /**
  * A route function's whole environment (the bundle report loads each bundle with exactly this). The variables a
- * route's function reads at cold start: the table's name only when the route uses the table, the
- * bucket's only when it uses files, the user pool's only when it calls Cognito (the handler builds exactly those
- * adapters), so no function is configured with a store it does not use.
+ * route's function reads at cold start: the table's name (every function counts its callers' requests there, the
+ * per-caller rate limit), the bucket's only when it uses files, the user pool's only when it calls Cognito (the
+ * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
   route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
   names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerifySecret: string; tracing?: boolean },
 ): Record<string, string> {
   return {
-    ...(route.table !== 'none' ? { TABLE_NAME: names.tableName } : {}),
+    TABLE_NAME: names.tableName,
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
@@ -53,7 +53,7 @@ export interface RouteFunctionProps {
   tracing: boolean;
 }
 
-/** Uploaded files live under this prefix (`protected/{sub}/{timestamp}-{name}`); functions reach nothing else. */
+/** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
 export const UPLOADS_PREFIX = 'protected/';
 
 export class RouteFunction extends Construct {
@@ -108,6 +108,7 @@ export class RouteFunction extends Construct {
       );
     }
     bindTable(this.function, props.table, route.table);
+    bindRequestCounter(this.function, props.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     bindUserPool(this.function, props.userPool, route.userPool);
     if (route.bucket !== 'none') {
@@ -118,7 +119,7 @@ export class RouteFunction extends Construct {
             id: 'AwsSolutions-IAM5',
             reason:
               `${id} (${route.method} ${route.path}): uploaded objects are keyed per user and per upload at runtime ` +
-              `(${UPLOADS_PREFIX}{sub}/{timestamp}-{name}); object access is limited to that prefix.`,
+              `(${UPLOADS_PREFIX}{sub}/{upload id}/{name}); object access is limited to that prefix.`,
             appliesTo: [{ regex: `/^Resource::.+\\/${UPLOADS_PREFIX.slice(0, -1)}\\/\\*$/` }],
           },
         ],
@@ -136,6 +137,21 @@ export function bindTable(grantee: IGrantable, table: ITableV2, access: TableAcc
       effect: Effect.ALLOW,
       actions: tableIamActions(access),
       resources: [table.tableArn, `${table.tableArn}/index/${TABLE_KEYS.byOwnerIndex.name}`],
+    }),
+  );
+}
+
+/**
+ * The per-caller rate limit (functions/src/platform/rate-limit.ts) that every function applies: UpdateItem on the
+ * request counters only, items whose partition key starts with `RATE#`.
+ */
+export function bindRequestCounter(grantee: IGrantable, table: ITableV2): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_COUNTER_PREFIX}*`] } },
     }),
   );
 }

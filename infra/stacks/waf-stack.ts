@@ -1,12 +1,20 @@
-// Optional (`-c waf=true`): a WAF web ACL for the CloudFront distribution with one rate-based rule per client IP on
-// /api/*. CloudFront's web ACLs live in us-east-1 whatever the app's region, so this is a stack of its own there and
+// Optional (`-c waf=true`): a WAF web ACL for the CloudFront distribution with rate-based rules on /api/*, per client
+// IP and per access token. CloudFront's web ACLs live in us-east-1 whatever the app's region, so this is a stack of its own there and
 // the Web stack reads the ACL's ARN across regions. Cost: README, "Optional WAF".
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { CALLER_RATE_LIMIT } from '../../shared/constants';
 
 /** Requests to /api/* one IP may make in 5 minutes before WAF blocks it for a while (CDK context `wafRateLimit`). */
 export const DEFAULT_WAF_RATE_LIMIT = 3000;
+
+/**
+ * Requests to /api/* one access token (the Authorization header: WAF cannot read a JWT's claims, so the token stands
+ * for its `sub`) may make in 5 minutes before WAF blocks it: twice what the API's own per-caller limit lets through,
+ * so a person meets the API's 429 with its message first, and a flood with one token from many addresses stops here.
+ */
+export const DEFAULT_WAF_TOKEN_RATE_LIMIT = 2 * CALLER_RATE_LIMIT.requestsPerWindow * (300 / CALLER_RATE_LIMIT.windowSeconds);
 
 /** CloudFront web ACLs must be created in this region. */
 export const WAF_REGION = 'us-east-1';
@@ -22,9 +30,17 @@ export class WafStack extends Stack {
     // 5 minutes is 10 a second, sustained, from one IP; a scripted flood from one address is cut off at the edge.
     const limit = Number(this.node.tryGetContext('wafRateLimit') ?? DEFAULT_WAF_RATE_LIMIT);
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+    const onlyApi = {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: '/api/',
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
     const acl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: 'Learning Paths: rate limit per client IP on the API',
+      description: 'Learning Paths: rate limits per client IP and per access token on the API',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('learning-paths'),
       rules: [
@@ -38,14 +54,23 @@ export class WafStack extends Stack {
               limit,
               evaluationWindowSec: 300,
               aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: '/api/',
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
+              scopeDownStatement: onlyApi,
+            },
+          },
+        },
+        {
+          // Requests without the header are not counted here (the JWT authorizer refuses them anyway).
+          name: 'api-rate-per-token',
+          priority: 1,
+          action: { block: {} },
+          visibilityConfig: visibility('learning-paths-api-token-rate'),
+          statement: {
+            rateBasedStatement: {
+              limit: DEFAULT_WAF_TOKEN_RATE_LIMIT,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'CUSTOM_KEYS',
+              customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+              scopeDownStatement: onlyApi,
             },
           },
         },

@@ -4,7 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { deployedRoutes, iamActionsOf, routeDeployment } from '../route-deployment';
-import { TABLE_KEYS } from '../../shared/table';
+import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
 import { actionsOf, synthesize, type Statement } from './synthesize';
 
@@ -48,12 +48,12 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(deployedRoutes)('%s is told only the store names its route uses, and the origin-verify secret', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses (the table always: the rate limit), and the origin-verify secret', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
       [
-        ...(route.table === 'none' ? [] : ['TABLE_NAME']),
+        'TABLE_NAME',
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         'ORIGIN_VERIFY_SECRET',
@@ -148,9 +148,13 @@ describe('routes', () => {
 });
 
 describe('least privilege per route', () => {
-  // The data actions (not logs or tracing) each function is granted.
+  /** The grant every function has for the per-caller rate limit: its request counters, nothing else. */
+  const isRequestCounterGrant = (statement: Statement) => JSON.stringify(statement.Condition ?? {}).includes('dynamodb:LeadingKeys');
+  const routeStatements = (route: RouteDefinition) => statementsFor(route).filter((statement) => !isRequestCounterGrant(statement));
+
+  // The data actions (not logs or tracing) each function is granted for its route.
   const dataActions = (route: RouteDefinition) =>
-    statementsFor(route)
+    routeStatements(route)
       .flatMap(actionsOf)
       .filter((action) => /^(dynamodb|s3|cognito-idp):/.test(action))
       .sort();
@@ -169,8 +173,17 @@ describe('least privilege per route', () => {
     }
   });
 
+  test.each(deployedRoutes)('%s may update the request counters (RATE#…) of the table, and nothing else through that grant', (_, route) => {
+    const grants = statementsFor(route).filter(isRequestCounterGrant);
+    expect(grants).toHaveLength(1);
+    expect(actionsOf(grants[0])).toEqual(['dynamodb:UpdateItem']);
+    expect(grants[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_COUNTER_PREFIX}*`] } });
+    expect(JSON.stringify(grants[0].Resource)).not.toContain('*');
+    expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
+  });
+
   test.each(deployedRoutes)('%s reaches the table and its index by name, without wildcards', (_, route) => {
-    const tableStatements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
+    const tableStatements = routeStatements(route).filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
     for (const statement of tableStatements) {
       expect(JSON.stringify(statement.Resource)).not.toContain('*');
       expect(JSON.stringify(statement.Resource)).toContain(`/index/${TABLE_KEYS.byOwnerIndex.name}`);

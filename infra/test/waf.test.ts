@@ -4,7 +4,8 @@
 import { App } from 'aws-cdk-lib';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { addLearningPaths } from '../learning-paths';
-import { DEFAULT_WAF_RATE_LIMIT } from '../stacks/waf-stack';
+import { CALLER_RATE_LIMIT } from '../../shared/constants';
+import { DEFAULT_WAF_RATE_LIMIT, DEFAULT_WAF_TOKEN_RATE_LIMIT } from '../stacks/waf-stack';
 import { synthesize, type Synthesized } from './synthesize';
 
 const nagFindings = (messages: SynthesisMessage[] = []) =>
@@ -20,7 +21,7 @@ describe('with -c waf=true', () => {
   }, 120_000);
   afterAll(() => app.cleanup());
 
-  test('a CloudFront web ACL in us-east-1 blocks an IP that sends too many API requests in 5 minutes', () => {
+  test('a CloudFront web ACL in us-east-1 blocks an IP, or an access token, that sends too many API requests in 5 minutes', () => {
     const waf = app.templates.waf!;
     waf.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
@@ -38,8 +39,23 @@ describe('with -c waf=true', () => {
             },
           },
         },
+        {
+          Name: 'api-rate-per-token',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              Limit: DEFAULT_WAF_TOKEN_RATE_LIMIT,
+              EvaluationWindowSec: 300,
+              AggregateKeyType: 'CUSTOM_KEYS',
+              CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+              ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } },
+            },
+          },
+        },
       ],
     });
+    // Above what the API's own per-caller limit lets one person send in the same 5 minutes.
+    expect(DEFAULT_WAF_TOKEN_RATE_LIMIT).toBeGreaterThan(CALLER_RATE_LIMIT.requestsPerWindow * (300 / CALLER_RATE_LIMIT.windowSeconds));
     expect(JSON.stringify(waf.toJSON())).not.toContain('eu-west-1');
   });
 

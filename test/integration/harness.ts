@@ -1,6 +1,6 @@
 // What integration and browser tests use to run against the real local stack (see local/): start it on free
 // ports in a temporary directory, create users with a role, sign in for an access token.
-export { startLocalStack, type LocalStack, type LocalStackOptions } from '@local/stack';
+export { startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStack, type LocalStackOptions } from '@local/stack';
 export type { SeedUser, StackConfig } from '@local/stack-config';
 export {
   createUser,

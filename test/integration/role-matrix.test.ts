@@ -250,8 +250,15 @@ describe.each(routeEntries)('%s', (name, route) => {
       ...(status >= 400 ? { body: { message: status === 401 ? expect.stringMatching(/\w/) : expect.stringMatching(SENTENCE) } } : {}),
     });
     if (before) expect(await world.snapshot()).toEqual(before);
+    await cancelOpenUpload(request.body);
   });
 });
+
+/** A cell that did not finish its multipart upload cancels it: a teacher may have only so many open at once. */
+async function cancelOpenUpload(body: unknown): Promise<void> {
+  const { contentUrl, uploadId } = (body ?? {}) as { contentUrl?: string; uploadId?: string };
+  if (contentUrl && uploadId) await world.call('abortUpload', { as: world.teacher, body: { contentUrl, uploadId } });
+}
 
 describe('what the admitted callers see', () => {
   it("another teacher's module list and class list leave out the owner's", async () => {

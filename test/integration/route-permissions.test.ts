@@ -9,6 +9,7 @@ import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { routeInvocation } from '@local/api-server';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
 import { routeEntries, type RouteName } from '../../shared/routes';
+import { REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(300_000);
@@ -75,14 +76,16 @@ function iamActionOf(client: object, command: object): string {
 }
 
 const observed = new Map<RouteName, Set<string>>();
+/** What each route did to the request counters (the per-caller rate limit), which every function is granted apart. */
+const countedRequests = new Map<RouteName, Set<string>>();
 const unmapped: string[] = [];
-function record(action: () => string): void {
+function record(action: () => string, into = observed): void {
   const route = routeInvocation.getStore();
   if (!route) return;
   try {
-    const actions = observed.get(route) ?? new Set();
+    const actions = into.get(route) ?? new Set();
     for (const name of action().split(' ')) actions.add(name);
-    observed.set(route, actions);
+    into.set(route, actions);
   } catch (error) {
     unmapped.push(`${route}: ${(error as Error).message}`);
   }
@@ -91,8 +94,10 @@ function record(action: () => string): void {
 /** The SDK's one base client class (DynamoDB, its document client, S3 and Cognito all extend it). */
 const sdkClient = Object.getPrototypeOf(S3Client.prototype) as { send: (...args: unknown[]) => unknown };
 const realSend = sdkClient.send;
+const onRequestCounter = (command: unknown) =>
+  String((command as { input?: { Key?: { pk?: unknown } } }).input?.Key?.pk ?? '').startsWith(REQUEST_COUNTER_PREFIX);
 jest.spyOn(sdkClient, 'send').mockImplementation(function (this: unknown, command: unknown, ...rest: unknown[]) {
-  record(() => iamActionOf(this as object, command as object));
+  record(() => iamActionOf(this as object, command as object), onRequestCounter(command) ? countedRequests : observed);
   return realSend.call(this, command, ...rest);
 });
 const realPresign = S3RequestPresigner.prototype.presign;
@@ -310,5 +315,9 @@ describe.each(routeEntries.map(([name]) => name))('%s', (name) => {
   test('is granted exactly the IAM actions its code uses', () => {
     const used = [...(observed.get(name) ?? [])].sort();
     expect({ route: name, actions: iamActionsOf(routeDeployment[name]) }).toEqual({ route: name, actions: used });
+  });
+
+  test("counts its callers' requests with UpdateItem alone, the request counters' own grant (bindRequestCounter)", () => {
+    expect({ route: name, actions: [...(countedRequests.get(name) ?? [])] }).toEqual({ route: name, actions: ['dynamodb:UpdateItem'] });
   });
 });

@@ -2,7 +2,7 @@
 // downloaded again through the module's downloadUrl; an aborted upload; and the class report's numbers after some
 // completions.
 import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../../shared/constants';
+import { DOWNLOAD_URL_TTL_SECONDS, SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '../../shared/constants';
 import { LINK_WINDOW_SECONDS } from '../../functions/src/storage/file-storage';
 
 jest.setTimeout(120_000);
@@ -27,15 +27,15 @@ describe('uploading and downloading section files', () => {
     const small = randomBytes(300 * 1024, 7);
     const single = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Cell reading.pdf', contentType: MEDIA.pdf, size: small.length } });
     expect(Object.keys(single).sort()).toEqual(['contentUrl', 'uploadUrl']);
-    expect(single.contentUrl).toMatch(new RegExp(`^protected/${world.teacher.userId}/\\d+-Cell-reading\\.pdf$`));
-    const put = await fetch(single.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf }, body: small });
+    expect(single.contentUrl).toMatch(new RegExp(`^protected/${world.teacher.userId}/[0-9a-f-]{36}/Cell-reading\\.pdf$`));
+    const put = await fetch(single.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf, ...SINGLE_UPLOAD_HEADERS }, body: small });
     expect(put.status).toBe(200);
 
     // Multipart: 11 MiB is three parts of 5 MiB (the last one 1 MiB).
     const large = randomBytes(11 * MiB, 11);
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Lecture slides.pptx', contentType: MEDIA.pptx, size: large.length } });
     expect(ticket).toEqual({
-      contentUrl: expect.stringMatching(new RegExp(`^protected/${world.teacher.userId}/\\d+-Lecture-slides\\.pptx$`)),
+      contentUrl: expect.stringMatching(new RegExp(`^protected/${world.teacher.userId}/[0-9a-f-]{36}/Lecture-slides\\.pptx$`)),
       uploadId: expect.any(String),
       partSize: 5 * MiB,
       parts: [1, 2, 3].map((partNumber) => ({ partNumber, uploadUrl: expect.stringContaining(`partNumber=${partNumber}`) })),
@@ -174,7 +174,8 @@ describe('uploading and downloading section files', () => {
 describe('uploads are bound to what was asked', () => {
   it('a single upload URL issued for a 10-byte PDF refuses 3,000,000 bytes of text/html, and another length or type', async () => {
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'small.pdf', contentType: MEDIA.pdf, size: 10 } });
-    const put = (type: string, body: Uint8Array | string) => fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': type }, body });
+    const put = (type: string, body: Uint8Array | string) =>
+      fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': type, ...SINGLE_UPLOAD_HEADERS }, body });
     for (const [type, body] of [['text/html', '<p>'.repeat(1_000_000)], [MEDIA.pdf, '0123456789A'], ['text/html', '0123456789']] as const) {
       const refused = await put(type, body);
       expect(refused.status).toBe(403);
@@ -236,6 +237,96 @@ describe('uploads are bound to what was asked', () => {
     const answer = await world.call('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts } });
     expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not the 11534336 bytes declared; the file was discarded/) } });
     expect(await world.listFiles()).not.toContain(ticket.contentUrl);
+  });
+});
+
+describe('upload abuse limits', () => {
+  const multipart = (as = world.otherTeacher, name = 'open.pdf') =>
+    world.call('createUpload', { as, body: { fileName: name, contentType: MEDIA.pdf, size: 6 * MiB } });
+  const openUploadsOf = async (userId: string) =>
+    (await world.scanTable()).filter((item) => item.pk.startsWith('UPLOAD#') && item.ownerId === userId);
+
+  it(`of ${UPLOAD_LIMITS.openUploadsMax + 5} multipart uploads started at once, ${UPLOAD_LIMITS.openUploadsMax} open and the rest are refused; cancelling one frees its place`, async () => {
+    expect(await openUploadsOf(world.otherTeacher.userId)).toEqual([]);
+    const answers = await Promise.all(Array.from({ length: UPLOAD_LIMITS.openUploadsMax + 5 }, () => multipart()));
+    const opened = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(opened).toHaveLength(UPLOAD_LIMITS.openUploadsMax);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({
+        status: 429,
+        body: { message: 'You have 10 uploads in progress. Finish or cancel one before starting another (an unfinished upload is cancelled a day after it started).' },
+      });
+    }
+    expect(await openUploadsOf(world.otherTeacher.userId)).toHaveLength(UPLOAD_LIMITS.openUploadsMax);
+    // Another teacher is not held back.
+    const teachers = await multipart(world.teacher);
+    expect(teachers.status).toBe(201);
+
+    const [first, ...others] = opened.map((answer) => ({ contentUrl: answer.body.contentUrl, uploadId: answer.body.uploadId }));
+    await world.ok('abortUpload', { as: world.otherTeacher, body: first }, 204);
+    const replacement = await multipart();
+    expect(replacement.status).toBe(201);
+    expect((await multipart()).status).toBe(429);
+
+    for (const ids of [...others, { contentUrl: replacement.body.contentUrl, uploadId: replacement.body.uploadId }]) {
+      await world.ok('abortUpload', { as: world.otherTeacher, body: ids }, 204);
+    }
+    await world.ok('abortUpload', { as: world.teacher, body: { contentUrl: teachers.body.contentUrl, uploadId: teachers.body.uploadId } }, 204);
+    expect(await openUploadsOf(world.otherTeacher.userId)).toEqual([]);
+  });
+
+  it(`renews an upload's part URLs ${UPLOAD_LIMITS.renewalsPerUploadMax} times, then refuses with a way out`, async () => {
+    const ticket = await world.ok('createUpload', { as: world.otherTeacher, body: { fileName: 'renewed.pdf', contentType: MEDIA.pdf, size: 6 * MiB } });
+    const ids = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    const renew = () => world.call('renewUploadParts', { as: world.otherTeacher, body: { ...ids, partNumbers: [1, 2] } });
+    for (let count = 0; count < UPLOAD_LIMITS.renewalsPerUploadMax; count += 1) expect((await renew()).status).toBe(200);
+    const refused = await renew();
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { message: "This upload's links were renewed 24 times, the most one upload allows. Cancel it and upload the file again." },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain('X-Amz');
+    await world.ok('abortUpload', { as: world.otherTeacher, body: ids }, 204);
+  });
+
+  it('a single upload URL writes its key once: used again it is refused and the file stays as uploaded', async () => {
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'once.pdf', contentType: MEDIA.pdf, size: 10 } });
+    const put = (body: string) => fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf, ...SINGLE_UPLOAD_HEADERS }, body });
+    expect((await put('0123456789')).status).toBe(200);
+    const again = await put('ABCDEFGHIJ');
+    expect(again.status).toBe(412);
+    expect(await again.text()).toContain('<Code>PreconditionFailed</Code>');
+    // Without the header the signature does not match.
+    const bare = await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf }, body: 'ABCDEFGHIJ' });
+    expect(bare.status).toBe(403);
+
+    const module = await world.createModule(world.teacher, [{ title: 'Once', contentUrl: ticket.contentUrl }], 'Write once');
+    const read = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
+    expect((await download(read.sections[0].downloadUrl)).bytes).toEqual(new TextEncoder().encode('0123456789'));
+  });
+
+  it("a completed multipart upload's part URLs cannot overwrite it, nor can its upload be renewed or completed again", async () => {
+    const bytes = randomBytes(6 * MiB, 21);
+    const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'done.pdf', contentType: MEDIA.pdf, size: bytes.length } });
+    const parts = [];
+    for (const { partNumber, uploadUrl } of ticket.parts as { partNumber: number; uploadUrl: string }[]) {
+      const response = await fetch(uploadUrl, { method: 'PUT', body: bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize) });
+      parts.push({ partNumber, etag: response.headers.get('etag')! });
+    }
+    const ids = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
+    await world.ok('completeUpload', { as: world.teacher, body: { ...ids, parts } });
+
+    const reused = await fetch(ticket.parts[1].uploadUrl, { method: 'PUT', body: randomBytes(MiB, 22) });
+    expect(reused.status).toBe(404);
+    expect(await reused.text()).toContain('<Code>NoSuchUpload</Code>');
+    expect(await world.call('renewUploadParts', { as: world.teacher, body: { ...ids, partNumbers: [1] } })).toMatchObject({ status: 404 });
+    expect(await world.call('completeUpload', { as: world.teacher, body: { ...ids, parts } })).toMatchObject({ status: 404 });
+
+    const module = await world.createModule(world.teacher, [{ title: 'Done', contentUrl: ticket.contentUrl }], 'Completed once');
+    const read = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
+    const file = await download(read.sections[0].downloadUrl);
+    expect(Buffer.from(file.bytes).equals(Buffer.from(bytes))).toBe(true);
   });
 });
 

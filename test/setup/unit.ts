@@ -2,6 +2,8 @@ import 'aws-sdk-client-mock-jest';
 
 // Handlers read their configuration at cold start.
 process.env.TABLE_NAME ??= 'test-table';
+// The handlers' tests check the HTTP mapping over mocked clients; the rate limit has tests of its own.
+process.env.CALLER_RATE_LIMIT ??= 'off';
 process.env.BUCKET_NAME ??= 'test-bucket';
 process.env.USER_POOL_ID ??= 'test-pool';
 process.env.AWS_REGION ??= 'us-east-1';

@@ -275,8 +275,15 @@ export function toModule(record: ModuleRecord): Module {
   return { _id: moduleId, title, description, sections: sections.map((section) => ({ ...section })), createdAt, updatedAt };
 }
 
-/** The stored name is `{timestamp}-{name}`; the name part is the best fallback for a display name. */
-const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/^\d+-/, '');
+/**
+ * The best fallback for a display name: the stored name, `protected/{sub}/{upload id}/{name}`, or in keys made before
+ * uploads had an id of their own, `protected/{sub}/{timestamp}-{name}`.
+ */
+function fileNameOf(key: string): string {
+  const segments = key.split('/');
+  const name = segments[segments.length - 1];
+  return segments.length > 3 ? name : name.replace(/^\d+-/, '');
+}
 
 /** A new timestamp strictly after the previous one, so the version check can never see the same value twice. */
 function laterThan(now: Date, previous: string): string {

@@ -259,8 +259,16 @@ export interface UploadRecord {
 }
 
 export interface UploadStore {
+  /**
+   * Holds one of the owner's open-upload slots for this key until it is released or `expiresAt` passes; false, and
+   * nothing held, when `max` unexpired slots are held already (atomic: concurrent holders never pass `max`).
+   */
+  holdUploadSlot(ownerId: string, contentUrl: string, expiresAt: string, now: Date, max: number): Promise<boolean>;
+  releaseUploadSlot(ownerId: string, contentUrl: string): Promise<void>;
   recordUpload(record: UploadRecord): Promise<void>;
   getUpload(uploadId: string): Promise<UploadRecord | undefined>;
+  /** Counts one more signing of the upload's part URLs; false, and not counted, when `max` were counted already. */
+  countRenewal(uploadId: string, max: number): Promise<boolean>;
   forgetUpload(uploadId: string): Promise<void>;
 }
 

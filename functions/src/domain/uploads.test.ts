@@ -95,9 +95,9 @@ describe('upload use cases', () => {
     uploads = makeUploadService(ports);
   });
 
-  it("answers one upload URL under the caller's prefix, named by time and a safe name, for a file up to 5 MiB", async () => {
+  it("answers one upload URL under the caller's prefix, in a folder of its own with a safe name, for a file up to 5 MiB", async () => {
     const ticket = await uploads.create(teacher, { fileName: 'Cell notes.pdf', contentType: 'application/pdf', size: 5 * MiB });
-    const contentUrl = `protected/${teacher.userId}/${ports.clock.now().getTime()}-Cell-notes.pdf`;
+    const contentUrl = `protected/${teacher.userId}/id-1/Cell-notes.pdf`;
     expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fpdf&size=${5 * MiB}` });
     expect(ports.files.openUploads()).toEqual([]);
   });
@@ -172,5 +172,65 @@ describe('upload use cases', () => {
     await expect(uploads.complete(teacher, { ...input, parts: [{ partNumber: 1, etag: 'e' }] })).rejects.toEqual(
       refused('notFound', /no longer exists/),
     );
+  });
+
+  describe('abuse limits', () => {
+    const multipart = (caller: Caller = teacher) =>
+      uploads.create(caller, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB }) as Promise<MultipartUploadTicket>;
+
+    it('gives the same file name, uploaded twice at the same moment, two keys', async () => {
+      const [first, second] = await Promise.all([1, 2].map(() => uploads.create(teacher, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 })));
+      expect(first.contentUrl).not.toBe(second.contentUrl);
+    });
+
+    it(`refuses a teacher's multipart upload beyond ${UPLOAD_LIMITS.openUploadsMax} open ones, starting nothing; another teacher is not held back`, async () => {
+      const open = [];
+      for (let count = 0; count < UPLOAD_LIMITS.openUploadsMax; count += 1) open.push(await multipart());
+      await expect(multipart()).rejects.toEqual(
+        refused('tooMany', /^You have 10 uploads in progress\. Finish or cancel one before starting another/),
+      );
+      expect(ports.files.openUploads()).toHaveLength(UPLOAD_LIMITS.openUploadsMax);
+      expect(ports.uploads.all()).toHaveLength(UPLOAD_LIMITS.openUploadsMax);
+      await expect(multipart(otherTeacher)).resolves.toMatchObject({ uploadId: expect.any(String) });
+      // Single uploads hold no slot.
+      await expect(uploads.create(teacher, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 })).resolves.toHaveProperty('uploadUrl');
+    });
+
+    it('frees a slot when an upload is completed, cancelled, or expires', async () => {
+      const open = [];
+      for (let count = 0; count < UPLOAD_LIMITS.openUploadsMax; count += 1) open.push(await multipart());
+      await uploads.abort(teacher, { contentUrl: open[0].contentUrl, uploadId: open[0].uploadId });
+      const replacement = await multipart();
+      await expect(multipart()).rejects.toEqual(refused('tooMany'));
+
+      const etag = ports.files.uploadPart(open[1].uploadId, 1, 5 * MiB);
+      const last = ports.files.uploadPart(open[1].uploadId, 2, MiB);
+      await uploads.complete(teacher, { contentUrl: open[1].contentUrl, uploadId: open[1].uploadId, parts: [{ partNumber: 1, etag }, { partNumber: 2, etag: last }] });
+      await expect(multipart()).resolves.toMatchObject({ uploadId: expect.any(String) });
+      await expect(multipart()).rejects.toEqual(refused('tooMany'));
+
+      // A day later every one of them has expired: none holds a slot any more.
+      ports.clock.set('2024-05-04T10:00:00.000Z');
+      await expect(multipart()).resolves.toMatchObject({ uploadId: expect.any(String) });
+      expect(ports.uploads.heldBy(teacher.userId)).toHaveLength(1);
+      expect(ports.uploads.heldBy(teacher.userId)).not.toContain(replacement.contentUrl);
+    });
+
+    it('releases the slot when storage fails to start the upload', async () => {
+      jest.spyOn(ports.files, 'startMultipartUpload').mockRejectedValueOnce(new Error('S3 is down'));
+      await expect(multipart()).rejects.toThrow('S3 is down');
+      expect(ports.uploads.heldBy(teacher.userId)).toEqual([]);
+    });
+
+    it(`renews an upload's part URLs ${UPLOAD_LIMITS.renewalsPerUploadMax} times, then refuses`, async () => {
+      const ticket = await multipart();
+      const renew = () => uploads.renewParts(teacher, { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, partNumbers: [1, 2] });
+      for (let count = 0; count < UPLOAD_LIMITS.renewalsPerUploadMax; count += 1) await renew();
+      await expect(renew()).rejects.toEqual(refused('tooMany', /renewed 24 times, the most one upload allows\. Cancel it and upload the file again\./));
+      // A refused renewal (bad part numbers) counts nothing; the cap is per upload.
+      const other = await multipart();
+      await expect(uploads.renewParts(teacher, { contentUrl: other.contentUrl, uploadId: other.uploadId, partNumbers: [9] })).rejects.toEqual(refused('invalid'));
+      await expect(uploads.renewParts(teacher, { contentUrl: other.contentUrl, uploadId: other.uploadId, partNumbers: [1] })).resolves.toBeDefined();
+    });
   });
 });

@@ -8,8 +8,8 @@ import type {
   RenewUploadPartsInput,
 } from '@shared/schemas';
 import type { Caller } from './caller';
-import { forbidden, invalid, notFound } from './errors';
-import type { Clock, FileStore, MultipartOutcome, UploadRecord, UploadStore } from './ports';
+import { forbidden, invalid, notFound, tooMany } from './errors';
+import type { Clock, FileStore, IdGenerator, MultipartOutcome, UploadRecord, UploadStore } from './ports';
 
 const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
 
@@ -43,6 +43,12 @@ export function partSizeFor(size: number): number {
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const GONE = 'This upload no longer exists (it was finished, cancelled or expired). Upload the file again.';
+const TOO_MANY_OPEN =
+  `You have ${UPLOAD_LIMITS.openUploadsMax} uploads in progress. Finish or cancel one before starting another ` +
+  '(an unfinished upload is cancelled a day after it started).';
+const TOO_MANY_RENEWALS =
+  `This upload's links were renewed ${UPLOAD_LIMITS.renewalsPerUploadMax} times, the most one upload allows. ` +
+  'Cancel it and upload the file again.';
 
 /** How many parts a file of this size has, and how long part n (from 1) is. */
 const partCount = ({ size, partSize }: Pick<UploadRecord, 'size' | 'partSize'>) => Math.ceil(size / partSize);
@@ -53,28 +59,35 @@ export interface UploadServicePorts {
   files: FileStore;
   uploads: UploadStore;
   clock: Clock;
+  ids: IdGenerator;
 }
 
-export function makeUploadService({ files, uploads, clock }: UploadServicePorts) {
+export function makeUploadService({ files, uploads, clock, ids }: UploadServicePorts) {
+  /**
+   * Every upload gets a key of its own (`protected/{sub}/{fresh id}/{safe name}`), which storage writes once: a single
+   * upload's URL and a multipart completion both refuse to replace an object already there.
+   */
   async function create(caller: Caller, input: CreateUploadInput): Promise<UploadTicket> {
     const now = clock.now();
-    const contentUrl = `${ownPrefix(caller)}${now.getTime()}-${safeFileName(input.fileName)}`;
+    const contentUrl = `${ownPrefix(caller)}${ids.newId()}/${safeFileName(input.fileName)}`;
     if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
       return { contentUrl, uploadUrl: await files.singleUploadUrl(contentUrl, input.contentType, input.size) };
     }
-    const partSize = partSizeFor(input.size);
-    const uploadId = await files.startMultipartUpload(contentUrl, input.contentType);
-    const record: UploadRecord = {
-      uploadId,
-      contentUrl,
-      ownerId: caller.userId,
-      size: input.size,
-      partSize,
-      expiresAt: new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString(),
-    };
-    await uploads.recordUpload(record);
+    const expiresAt = new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString();
+    if (!(await uploads.holdUploadSlot(caller.userId, contentUrl, expiresAt, now, UPLOAD_LIMITS.openUploadsMax))) {
+      throw tooMany(TOO_MANY_OPEN);
+    }
+    let record: UploadRecord;
+    try {
+      const uploadId = await files.startMultipartUpload(contentUrl, input.contentType);
+      record = { uploadId, contentUrl, ownerId: caller.userId, size: input.size, partSize: partSizeFor(input.size), expiresAt };
+      await uploads.recordUpload(record);
+    } catch (error) {
+      await uploads.releaseUploadSlot(caller.userId, contentUrl);
+      throw error;
+    }
     const partNumbers = Array.from({ length: partCount(record) }, (_, index) => index + 1);
-    return { contentUrl, uploadId, partSize, parts: await partUploadUrls(record, partNumbers) };
+    return { contentUrl, uploadId: record.uploadId, partSize: record.partSize, parts: await partUploadUrls(record, partNumbers) };
   }
 
   /**
@@ -88,6 +101,7 @@ export function makeUploadService({ files, uploads, clock }: UploadServicePorts)
     if (beyond.length) {
       throw invalid(`This upload has ${partCount(record)} parts; there is no part ${beyond.join(', ')}.`);
     }
+    if (!(await uploads.countRenewal(record.uploadId, UPLOAD_LIMITS.renewalsPerUploadMax))) throw tooMany(TOO_MANY_RENEWALS);
     return { parts: await partUploadUrls(record, input.partNumbers) };
   }
 
@@ -105,7 +119,7 @@ export function makeUploadService({ files, uploads, clock }: UploadServicePorts)
     requireOwnKey(caller, input.contentUrl);
     const record = await requireOpenUpload(caller, input);
     refuseUnlessDone(await files.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts));
-    await uploads.forgetUpload(record.uploadId);
+    await forget(record);
     const stored = await files.describeFile(input.contentUrl);
     if (stored?.size !== record.size) {
       await files.deleteFiles([input.contentUrl]);
@@ -120,7 +134,13 @@ export function makeUploadService({ files, uploads, clock }: UploadServicePorts)
     requireOwnKey(caller, input.contentUrl);
     const record = await requireOpenUpload(caller, input);
     refuseUnlessDone(await files.abortMultipartUpload(input.contentUrl, input.uploadId));
+    await forget(record);
+  }
+
+  /** The record first: a slot left held by a failure in between frees itself when the upload expires. */
+  async function forget(record: UploadRecord): Promise<void> {
     await uploads.forgetUpload(record.uploadId);
+    await uploads.releaseUploadSlot(record.ownerId, record.contentUrl);
   }
 
   /** The caller's own unexpired upload with this id and key; anything else is reported as gone. */

@@ -1,12 +1,9 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
 import { completeUploadSchema } from '@shared/schemas';
-import { makeUploadService } from '../domain/uploads';
-import { fileStore } from '../platform/file-store';
+import { buildUploadService } from '../composition/uploads';
 import { apiHandler, ok, validate } from '../platform/http';
-import { systemClock } from '../platform/system';
-import { uploadStore } from '../platform/table-stores';
 
-const uploads = makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock });
+const uploads = buildUploadService();
 
 export const handler = apiHandler(
   'completeUpload',

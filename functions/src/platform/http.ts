@@ -19,9 +19,10 @@ import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
 import { isRole, type Role } from '@shared/roles';
 import { admitsAdmins, requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import type { Caller } from '../domain/caller';
-import { DomainError, forbidden, invalid, type DomainErrorKind } from '../domain/errors';
+import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
+import { callerRateLimit } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -50,6 +51,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooMany: 429,
 };
 
 export interface ApiHandlerOptions<T> {
@@ -90,6 +92,7 @@ export function apiHandler<N extends RouteName>(
     throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
   }
   const originSecret = process.env.ORIGIN_VERIFY_SECRET;
+  const rateLimit = callerRateLimit();
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
     const logger = getLogger();
@@ -99,12 +102,14 @@ export function apiHandler<N extends RouteName>(
     metrics.captureColdStartMetric(context?.functionName);
     metrics.addMetadata('requestId', requestId);
     const acceptsGzip = /\bgzip\b/i.test(event.headers?.['accept-encoding'] ?? '');
-    const respond = (statusCode: number, body: unknown) => toResult(statusCode, body, requestId, acceptsGzip);
+    const respond = (statusCode: number, body: unknown, headers?: Record<string, string>) =>
+      toResult(statusCode, body, requestId, acceptsGzip, headers);
     try {
       if (originSecret !== undefined && !sameSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) {
         throw forbidden("Use the API through the app's address.");
       }
       const caller = callerFrom(event);
+      await rateLimit(caller.userId);
       if (!route.roles.some((role) => caller.roles.includes(role))) {
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
@@ -124,7 +129,12 @@ export function apiHandler<N extends RouteName>(
     } catch (error) {
       if (error instanceof DomainError) {
         const { message, fields, reason } = error;
-        return respond(STATUS_BY_KIND[error.kind], { message, ...(fields && { fields }), ...(reason && { reason }) });
+        const retryAfter = error instanceof TooManyRequestsError && error.retryAfterSeconds;
+        return respond(
+          STATUS_BY_KIND[error.kind],
+          { message, ...(fields && { fields }), ...(reason && { reason }) },
+          retryAfter ? { 'retry-after': String(retryAfter) } : undefined,
+        );
       }
       logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
       metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);
@@ -188,8 +198,14 @@ function parseBody(event: ApiEvent): unknown {
  */
 export const COMPRESS_FROM_BYTES = 1024;
 
-function toResult(statusCode: number, body: unknown, requestId: string, acceptsGzip: boolean): ApiResult {
-  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId };
+function toResult(
+  statusCode: number,
+  body: unknown,
+  requestId: string,
+  acceptsGzip: boolean,
+  extraHeaders?: Record<string, string>,
+): ApiResult {
+  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId, ...extraHeaders };
   const text = body === undefined ? '' : JSON.stringify(body);
   if (!acceptsGzip || Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { statusCode, headers, body: text };
   return {

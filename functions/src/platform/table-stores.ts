@@ -8,6 +8,7 @@ import { makeFileReferenceRepository } from '../repositories/file-reference-repo
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
+import { makeRequestCounter } from '../repositories/request-counter';
 import type { TableContext } from '../repositories/table';
 import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from './dynamodb-client';
@@ -28,3 +29,4 @@ export const auditLog = () => makeDynamoAuditLog(table());
 export const uploadStore = () => makeUploadRepository(table());
 export const fileReferenceStore = () => makeFileReferenceRepository(table());
 export const noticeStore = () => makeNoticeRepository(table());
+export const requestCounter = () => makeRequestCounter(table());

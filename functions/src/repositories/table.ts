@@ -8,7 +8,7 @@ import {
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS } from '@shared/table';
+import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
 import DataLoader from 'dataloader';
 
 /** What every repository is built from. */
@@ -40,6 +40,8 @@ export const keys = {
   }),
   /** A multipart upload the API started (see UploadRecord). */
   upload: (uploadId: string): Key => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
+  /** The multipart uploads a teacher has open (key → expiry), which the open-upload cap counts. */
+  uploadSlots: (ownerId: string): Key => ({ pk: userPartition(ownerId), sk: 'UPLOADS' }),
   /** Which modules use a stored file. */
   fileReferences: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'FILE' }),
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
@@ -47,6 +49,8 @@ export const keys = {
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
   /** gsi1 keys of a progress item: the teacher's activity, newest first (the bell). */
   activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
+  /** How many API requests a person made in one time window (the per-caller rate limit). */
+  requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
   /** The person's notification read marker. */
   bellReadMarker: (userId: string): Key => ({ pk: userPartition(userId), sk: 'BELL' }),
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.

@@ -68,11 +68,11 @@ describe('download links (signed locally, valid 900 s from the end of their 300 
   });
 });
 
-test('upload URLs: a single PUT signed for its size and media type, and parts signed for their length, valid an hour', async () => {
+test('upload URLs: a single PUT signed for its size, media type and If-None-Match (write once), and parts signed for their length, valid an hour', async () => {
   const single = new URL(await storage.singleUploadUrl(key, 'application/pdf', 1234));
   expect(single.searchParams.get('x-id')).toBe('PutObject');
   expect(single.searchParams.get('X-Amz-Expires')).toBe('3600');
-  expect(single.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+  expect(single.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
   const part = new URL(await storage.partUploadUrl(key, 'upload-1', 3, 5 * 1024 * 1024));
   expect(part.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
   expect(part.pathname).toBe(`/${key}`);
@@ -101,6 +101,7 @@ test('completeMultipartUpload sends the parts in order; refusals the client can 
     Bucket: 'files-bucket',
     Key: key,
     UploadId: 'upload-1',
+    IfNoneMatch: '*',
     MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"etag-1"' }, { PartNumber: 2, ETag: '"etag-2"' }] },
   });
   for (const [name, outcome] of [['NoSuchUpload', 'noSuchUpload'], ['InvalidPart', 'partsMismatch'], ['InvalidPartOrder', 'partsMismatch'], ['EntityTooSmall', 'partsMismatch']]) {

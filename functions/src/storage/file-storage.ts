@@ -95,12 +95,17 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
     downloadUrl: windowLink,
 
     // The presigner leaves Content-Type unsigned and Content-Length out unless told: signed, S3 refuses a PUT of
-    // any other size or type (403 SignatureDoesNotMatch).
+    // any other size or type (403 SignatureDoesNotMatch). `If-None-Match: *` signed too makes the URL write once: S3
+    // refuses it (412) once an object is there, so a reused URL cannot replace the uploaded file.
     singleUploadUrl(key, mediaType, size) {
-      return presign(client, new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType, ContentLength: size }), {
-        expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
-        signableHeaders: new Set(['content-type', 'content-length']),
-      });
+      return presign(
+        client,
+        new PutObjectCommand({ Bucket, Key: key, ContentType: mediaType, ContentLength: size, IfNoneMatch: '*' }),
+        {
+          expiresIn: UPLOAD_LIMITS.uploadUrlTtlSeconds,
+          signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+        },
+      );
     },
 
     async startMultipartUpload(key, mediaType) {
@@ -124,6 +129,8 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
             Bucket,
             Key: key,
             UploadId: uploadId,
+            // Never over an object already there: a completed upload's key is written once.
+            IfNoneMatch: '*',
             MultipartUpload: {
               Parts: [...parts]
                 .sort((a, b) => a.partNumber - b.partNumber)

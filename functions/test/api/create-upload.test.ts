@@ -1,5 +1,5 @@
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/routes';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
@@ -9,7 +9,7 @@ const { ddb, s3 } = mockAws();
 const MiB = 1024 * 1024;
 
 const request = (body: unknown) => invoke(handler, apiEvent(routes.createUpload, { token: tokens.teacher, body }));
-const ownKey = (name: string) => new RegExp(`^protected/${TEACHER_ID}/\\d{13}-${name.replace(/\./g, '\\.')}$`);
+const ownKey = (name: string) => new RegExp(`^protected/${TEACHER_ID}/[0-9a-f-]{36}/${name.replace(/\./g, '\\.')}$`);
 
 describe('POST /api/uploads', () => {
   it("answers one presigned PUT under the caller's prefix for a file up to 5 MiB", async () => {
@@ -22,7 +22,7 @@ describe('POST /api/uploads', () => {
     expect(url.pathname).toBe(`/${answer.body.contentUrl}`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
     // Bound to the declared size and type: S3 refuses a PUT of any other.
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(url.searchParams.get('x-id')).toBe('PutObject');
     // No S3 request is needed to sign a single PUT, and nothing is recorded.
     expect(s3).not.toReceiveAnyCommand();
@@ -31,6 +31,7 @@ describe('POST /api/uploads', () => {
 
   it('starts a multipart upload above 5 MiB, records it, and answers a presigned URL per 5 MiB part signed for its length', async () => {
     s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-1' });
+    ddb.on(GetCommand).resolves({});
 
     const answer = await request({ fileName: 'lecture.pptx', contentType: 'application/vnd.ms-powerpoint', size: 11 * MiB });
 
@@ -70,6 +71,7 @@ describe('POST /api/uploads', () => {
 
   it("stores a file the browser sent without a media type as its extension's type", async () => {
     s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'upload-2' });
+    ddb.on(GetCommand).resolves({});
     await request({ fileName: 'Worksheet.DOCX', size: 6 * MiB });
     expect(s3).toReceiveCommandWith(CreateMultipartUploadCommand, {
       ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

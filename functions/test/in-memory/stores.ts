@@ -471,14 +471,42 @@ export class InMemoryFileStore implements FileStore {
 
 /** The multipart uploads the API started, by id. */
 export class InMemoryUploadStore implements UploadStore {
-  private readonly records = new Map<string, UploadRecord>();
+  private readonly records = new Map<string, UploadRecord & { renewals?: number }>();
+  /** Owner → their open uploads' keys → expiry (ms). */
+  private readonly slots = new Map<string, Map<string, number>>();
 
   clear(): void {
     this.records.clear();
+    this.slots.clear();
+  }
+
+  /** The keys whose slots the owner holds (expired ones included until a new hold drops them). */
+  heldBy(ownerId: string): string[] {
+    return [...(this.slots.get(ownerId)?.keys() ?? [])];
+  }
+
+  async holdUploadSlot(ownerId: string, contentUrl: string, expiresAt: string, now: Date, max: number) {
+    const held = this.slots.get(ownerId) ?? new Map<string, number>();
+    for (const [key, expiry] of held) if (expiry <= now.getTime()) held.delete(key);
+    if (held.size >= max) return false;
+    held.set(contentUrl, Date.parse(expiresAt));
+    this.slots.set(ownerId, held);
+    return true;
+  }
+
+  async releaseUploadSlot(ownerId: string, contentUrl: string) {
+    this.slots.get(ownerId)?.delete(contentUrl);
+  }
+
+  async countRenewal(uploadId: string, max: number) {
+    const record = this.records.get(uploadId);
+    if (!record || (record.renewals ?? 0) >= max) return false;
+    record.renewals = (record.renewals ?? 0) + 1;
+    return true;
   }
 
   all(): UploadRecord[] {
-    return [...this.records.values()].map(copy);
+    return [...this.records.values()].map(({ renewals: _renewals, ...record }) => copy(record));
   }
 
   async recordUpload(record: UploadRecord) {
@@ -487,7 +515,9 @@ export class InMemoryUploadStore implements UploadStore {
 
   async getUpload(uploadId: string) {
     const record = this.records.get(uploadId);
-    return record && copy(record);
+    if (!record) return undefined;
+    const { renewals: _renewals, ...stored } = record;
+    return copy(stored);
   }
 
   async forgetUpload(uploadId: string) {

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalStack, type LocalStack } from '../../integration/harness';
+import { startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStack } from '../../integration/harness';
 import { STACK_FILE_ENV } from './stack-file';
 
 declare global {
@@ -56,6 +56,7 @@ export default async function globalSetup(): Promise<void> {
     stack = await startLocalStack({
       seed: true,
       webRoot: servedWebRoot,
+      callerRateLimit: TEST_CALLER_RATE_LIMIT,
       onIdentityCode: ({ email, code }) => appendFileSync(codesFile, `${email} ${code}\n`),
     });
   } catch (error) {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SeedUser } from '@local/stack-config';
-import { createUser, startLocalStack } from '../harness';
+import { createUser, startLocalStack, TEST_CALLER_RATE_LIMIT } from '../harness';
 
 const USERS: SeedUser[] = [
   { email: 'teacher@example.com', password: 'Deployed-teacher-1', role: 'Teachers', name: 'Ada Teacher' },
@@ -16,7 +16,7 @@ const USERS: SeedUser[] = [
 ];
 
 async function main(): Promise<number> {
-  const stack = await startLocalStack({ seed: false });
+  const stack = await startLocalStack({ seed: false, callerRateLimit: TEST_CALLER_RATE_LIMIT });
   try {
     // One at a time: the identity twin keeps a pool in one file.
     const users: SeedUser[] = [];

@@ -7,6 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '@shared/entities';
+import { SINGLE_UPLOAD_HEADERS } from '@shared/constants';
 import { errorSchema, responseSchemas } from '@shared/responses';
 import { buildPath, routes, type RouteName } from '@shared/routes';
 import { ROLES, type Role } from '@shared/roles';
@@ -15,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { localTableStores } from '@local/table-stores';
-import { createUser, identityClient, signInTokens, startLocalStack, type StackConfig } from '../harness';
+import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -93,6 +94,7 @@ export interface World {
   createModule(as: Person, sections: SectionInput[], title?: string): Promise<Module>;
   /** A module with `count` sections, all backed by one small uploaded PDF. */
   createModuleWithSections(as: Person, count: number, title?: string): Promise<Module>;
+  /** The table's items, but the per-person request counters (`RATE#…`). */
   scanTable(): Promise<Item[]>;
   listFiles(): Promise<string[]>;
   snapshot(): Promise<Snapshot>;
@@ -111,14 +113,17 @@ const CREATING_ROUTES: RouteName[] = ['createModule', 'createUpload', 'invitePer
 
 type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent' | 'admin'>;
 
-/** The stack STACK_CONFIG names, or a fresh local stack of this process. */
-export async function startWorld(): Promise<World> {
+/**
+ * The stack STACK_CONFIG names, or a fresh local stack of this process; that one lets a person make far more requests
+ * than the product does (TEST_CALLER_RATE_LIMIT) unless told the number.
+ */
+export async function startWorld(options: { callerRateLimit?: number } = {}): Promise<World> {
   const configFile = process.env.STACK_CONFIG;
   if (configFile) {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as TargetStack;
     return setUpWorld(config, await peopleOf(config), async () => {});
   }
-  const stack = await startLocalStack({ seed: false });
+  const stack = await startLocalStack({ seed: false, callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT });
   try {
     const { config } = stack;
     // One at a time: the identity twin keeps a pool in one file.
@@ -237,7 +242,7 @@ function buildWorld(
   const upload: World['upload'] = async (as, fileName, contentType, bytes) => {
     const ticket = await ok('createUpload', { as, body: { fileName, contentType, size: bytes.length } });
     if (ticket.uploadUrl) {
-      const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+      const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType, ...SINGLE_UPLOAD_HEADERS }, body: bytes });
       if (!put.ok) throw new Error(`PUT ${fileName} answered ${put.status}: ${await put.text()}`);
       return ticket.contentUrl;
     }
@@ -267,7 +272,8 @@ function buildWorld(
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await dynamo.send(new ScanCommand({ TableName: config.dynamodb.table, ExclusiveStartKey, ConsistentRead: true }));
-      items.push(...((page.Items ?? []) as Item[]));
+      // Every request counts in its caller's rate-limit window: not data a request is meant to change.
+      items.push(...((page.Items ?? []) as Item[]).filter((item) => !item.pk.startsWith('RATE#')));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));

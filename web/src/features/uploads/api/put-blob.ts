@@ -22,12 +22,14 @@ export class StorageRefusalError extends Error {
 export interface PutBlobOptions {
   /** Sent as the Content-Type header; a single-PUT URL is signed for exactly the type given when it was issued. */
   contentType?: string;
+  /** Further headers the URL was signed with. */
+  headers?: Readonly<Record<string, string>>;
   signal: AbortSignal;
   onProgress?: (loadedBytes: number) => void;
 }
 
 /** PUTs `body` to a presigned URL and answers the ETag response header (null when the storage hides it). */
-export function putBlob(url: string, body: Blob, { contentType, signal, onProgress }: PutBlobOptions) {
+export function putBlob(url: string, body: Blob, { contentType, headers = {}, signal, onProgress }: PutBlobOptions) {
   return new Promise<{ etag: string | null }>((resolve, reject) => {
     if (signal.aborted) {
       reject(new TransferAbortedError());
@@ -40,6 +42,7 @@ export function putBlob(url: string, body: Blob, { contentType, signal, onProgre
 
     request.open('PUT', url);
     if (contentType) request.setRequestHeader('Content-Type', contentType);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => onProgress?.(event.loaded);
     request.onload = () => {
       settle();

@@ -58,7 +58,7 @@ describe('single upload', () => {
     mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-notes.pdf', uploadUrl: 'https://s3/put' });
   });
 
-  it('asks for a ticket, PUTs the file with its content type, reports progress and succeeds', async () => {
+  it('asks for a ticket, PUTs the file with its content type and If-None-Match (its URL writes once), reports progress and succeeds', async () => {
     const { upload, states } = track(file);
     const done = upload.start();
     await flushPromises();
@@ -68,6 +68,7 @@ describe('single upload', () => {
     expect(put.method).toBe('PUT');
     expect(put.url).toBe('https://s3/put');
     expect(put.headers['Content-Type']).toBe('application/pdf');
+    expect(put.headers['If-None-Match']).toBe('*');
     expect(put.body).toBe(file);
     expect(upload.state.multipart).toBe(false);
 

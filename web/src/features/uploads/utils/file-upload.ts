@@ -2,7 +2,7 @@
 // parallel part PUTs (multipart), which can be paused, resumed and canceled. Part URLs expire
 // (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
-import { UPLOAD_LIMITS } from '@shared/constants';
+import { SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '@shared/constants';
 import { sectionFileMediaType } from '@shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/entities';
 import { api } from '@web/lib/api-client';
@@ -223,6 +223,7 @@ export class FileUpload {
     try {
       await putBlob(uploadUrl, this.file, {
         contentType: this.mediaType,
+        headers: SINGLE_UPLOAD_HEADERS,
         signal: this.singleController.signal,
         onProgress: (loaded) => this.isActive() && this.update({ loaded }),
       });

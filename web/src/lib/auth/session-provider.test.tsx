@@ -3,9 +3,9 @@ import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useSession } from '../lib/session';
-import * as authServices from './auth-services';
-import type { AuthServices } from './auth-services';
+import { useSession } from './session';
+import * as authServices from './amplify';
+import type { AuthServices } from './amplify';
 import { SessionProvider } from './session-provider';
 
 jest.mock('aws-amplify/auth', () => ({

@@ -8,6 +8,7 @@ import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
 import { AdminLayout, PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { pageModules } from './page-modules';
 import { RouteError } from './route-error';
 
 /**
@@ -34,12 +35,11 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 /** The page component of a page-table module, each module one lazy page (the reader serves two routes). */
 const lazyPages = new Map<WebPage['module'], ReturnType<typeof lazyPage>>();
 function pageComponent(module: WebPage['module']) {
-  const [feature, file] = module.split('/') as [string, string];
-  const name = file.replace(/-page$/, '');
   let page = lazyPages.get(module);
   if (!page) {
-    // One chunk per page module: Vite turns the template into an import of each web/src/features/*/*-page.tsx.
-    page = lazyPage(() => import(`../features/${feature}/${name}-page.tsx`) as Promise<{ default: ComponentType }>);
+    const load = pageModules[`../features/${module}.tsx`];
+    if (!load) throw new Error(`The page table names ${module}, which is not a page module under web/src/features`);
+    page = lazyPage(load);
     lazyPages.set(module, page);
   }
   return page;

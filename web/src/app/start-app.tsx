@@ -4,8 +4,9 @@
 import type { WebConfig } from '@shared/web-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { startAuth } from '../lib/auth';
+// The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
+import { startAuth } from '../lib/auth';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
 import { preloadRoutePage } from './router';

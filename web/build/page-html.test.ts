@@ -14,7 +14,7 @@ const manifest: Manifest = {
     src: 'src/main.tsx',
     isEntry: true,
     css: ['assets/index-1.css'],
-    dynamicImports: ['../node_modules/react-dom/client.js', 'src/app/start-app.tsx', '../shared/web-config.ts', 'src/app/auth/amplify.ts'],
+    dynamicImports: ['../node_modules/react-dom/client.js', 'src/app/start-app.tsx', '../shared/web-config.ts', 'src/lib/auth/auth-services.ts'],
   },
   '../node_modules/react-dom/client.js': { file: 'assets/client-1.js', isDynamicEntry: true, imports: ['_react-1.js'] },
   '_react-1.js': { file: 'assets/react-1.js' },
@@ -22,7 +22,7 @@ const manifest: Manifest = {
   '_jsx-1.js': { file: 'assets/jsx-1.js' },
   '../shared/web-config.ts': { file: 'assets/web-config-1.js', isDynamicEntry: true, imports: ['_zod-1.js'] },
   '_zod-1.js': { file: 'assets/zod-1.js' },
-  'src/app/auth/amplify.ts': { file: 'assets/amplify-1.js', isDynamicEntry: true },
+  'src/lib/auth/auth-services.ts': { file: 'assets/auth-services-1.js', isDynamicEntry: true },
   '_card-1.js': { file: 'assets/card-1.js', imports: ['_jsx-1.js'], css: ['assets/card-1.css'] },
   ...Object.fromEntries(
     WEB_PAGES.map(({ module }) => [

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useSession } from './session';
-import * as authServices from './amplify';
-import type { AuthServices } from './amplify';
+import * as authServices from './auth-services';
+import type { AuthServices } from './auth-services';
 import { SessionProvider } from './session-provider';
 
 jest.mock('aws-amplify/auth', () => ({

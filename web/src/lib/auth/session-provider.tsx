@@ -3,14 +3,14 @@
 // are configured. The start-up check needs no Amplify when no session is stored in the browser (signed out), or when
 // the stored one can be used as it is (stored-session.ts): then Amplify starts once the page has its data.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AuthServices } from './amplify';
+import type { AuthServices } from './auth-services';
 import { SessionContext, type Session, type SessionState, type SessionUser } from './session';
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 
 let alreadyConfigured: Promise<AuthServices> | undefined;
 /** For a provider whose Amplify was configured by someone else (tests). */
-const loadAuthServices = () => (alreadyConfigured ??= import('./amplify'));
+const loadAuthServices = () => (alreadyConfigured ??= import('./auth-services'));
 
 interface SessionProviderProps {
   children: ReactNode;

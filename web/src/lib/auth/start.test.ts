@@ -2,7 +2,7 @@ import type { WebConfig } from '@shared/web-config';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { api } from '../api-client';
-import * as amplify from './amplify';
+import * as authServices from './auth-services';
 import * as start from './start';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -127,7 +127,7 @@ describe('configureApiFor', () => {
 
   it("calls the configuration's API with the stored access token while it is valid, without starting Amplify", async () => {
     const stored = storeSession(3600);
-    const startServices = jest.fn(async () => amplify);
+    const startServices = jest.fn(async () => authServices);
     start.configureApiFor({ ...CONFIG, apiBaseUrl: 'http://api.test' }, startServices);
     await api.listModules();
     expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
@@ -138,7 +138,7 @@ describe('configureApiFor', () => {
   it('asks Amplify (which refreshes it) once the stored token is about to expire, and sends none when it has none', async () => {
     storeSession(30);
     jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
-    const startServices = jest.fn(async () => amplify);
+    const startServices = jest.fn(async () => authServices);
     start.configureApiFor({ ...CONFIG, apiBaseUrl: '' }, startServices);
     await api.listModules();
     expect(startServices).toHaveBeenCalled();

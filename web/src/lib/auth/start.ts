@@ -4,7 +4,7 @@
 import type { WebConfig } from '@shared/web-config';
 import { configureApi } from '../api-client';
 import type { SessionUser } from './session';
-import type { AuthServices } from './amplify';
+import type { AuthServices } from './auth-services';
 import { mayHaveStoredSession, readStoredSession, readStoredUser } from './stored-session';
 
 /** The configuration being loaded, once the app has started (startAuth); outside the app (unit tests) there is none. */
@@ -31,7 +31,7 @@ export function startServices(): Promise<AuthServices> {
   if (started) return started;
   const attempt = (async () => {
     if (!webConfig) throw new Error('The auth services start once the app has started (startAuth)');
-    const [services, loaded] = await Promise.all([import('./amplify'), webConfig]);
+    const [services, loaded] = await Promise.all([import('./auth-services'), webConfig]);
     services.configureServices(loaded);
     markServicesConfigured(services);
     return services;

@@ -1,6 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { ConsoleLogger } from 'aws-amplify/utils';
-import * as authServices from './amplify';
+import * as authServices from './auth-services';
 import { getAuthFlowType } from './auth-flow';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));

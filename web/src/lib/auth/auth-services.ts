@@ -89,6 +89,6 @@ export async function signOut() {
 }
 
 export type AuthServices = Pick<
-  typeof import('./amplify'),
+  typeof import('./auth-services'),
   'readSessionUser' | 'readName' | 'readAccessToken' | 'listenToAuthEvents' | 'signOut'
 >;

@@ -1,4 +1,4 @@
-// Build-time entry (web/vite.config.ts, prerenderPublicPages): renders a public page's React tree to HTML, as the
+// Build-time entry (web/vite.config.ts, writePages): renders a public page's React tree to HTML, as the
 // browser's first render draws it (session still being checked), so src/main.tsx can hydrate it instead of drawing
 // it again. Never shipped to the browser.
 import { StrictMode } from 'react';

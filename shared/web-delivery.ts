@@ -1,6 +1,7 @@
-// How the built web app is cached and compressed on its way to browsers. The Web stack deploys the files to S3 with
-// these Cache-Control values and CloudFront compresses by these rules; the local server serves web/dist the same way,
-// so what is measured locally is what users get.
+// How the built web app reaches browsers: which HTML file answers an app route, and how files are cached and
+// compressed. The Web stack deploys the files to S3 with these Cache-Control values, CloudFront compresses by these
+// rules and routes with the function generated here; the local server serves web/dist the same way, so what is
+// measured locally is what users get.
 import { htmlFileOf, PAGES_WITH_HTML } from './web-pages';
 
 /** Folder of web/dist whose file names carry a content hash (Vite's `assets/`): they never change once deployed. */

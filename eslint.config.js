@@ -81,6 +81,12 @@ const productionOnly = [
     message: `Import another feature through its api/ or index.ts only (this file is in feature "${feature}").`,
   })),
   {
+    target: ['web/src/app', 'web/src/features', 'web/src/components', 'web/src/lib/*.ts', 'web/src/*.tsx'],
+    from: 'web/src/lib/auth',
+    except: ['./index.ts'],
+    message: 'The auth module (session, Amplify, the stored session) is used through its public entry, lib/auth/index.ts.',
+  },
+  {
     target: ['functions/src', 'web/src', 'infra', 'local', 'tools', 'shared'],
     from: ['test', 'functions/test', 'web/src/testing'],
     message: 'Production code never imports test helpers.',

@@ -36,7 +36,7 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       moduleNameMapper,
-      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts'],
+      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
@@ -68,7 +68,12 @@ const config: Config = {
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/web.ts'],
       // Assets first: an aliased stylesheet is still a stylesheet.
-      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/test/setup/asset-stub.ts', ...moduleNameMapper },
+      moduleNameMapper: {
+        '\\.(css|svg|png|jpg)$': '<rootDir>/test/setup/asset-stub.ts',
+        // import.meta.glob is Vite's: Jest gets the same map from the file system.
+        '^\\./page-modules$': '<rootDir>/web/src/testing/page-modules.ts',
+        ...moduleNameMapper,
+      },
     },
   ],
 };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGE_SHELLS, PRERENDERED_PAGES, WEB_CACHE_CONTROL } from '../shared/web-delivery';
+import { htmlFileForRoute, WEB_CACHE_CONTROL } from '../shared/web-delivery';
 import type { WebConfig } from '../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
@@ -120,8 +120,8 @@ describe('the local server delivering web/dist', () => {
 
   test('a prerendered public page or a page shell answers its own routes, revalidated like index.html; other routes get the shell', async () => {
     await mkdir(path.join(webRoot, 'prerendered'), { recursive: true });
-    await writeFile(path.join(webRoot, PRERENDERED_PAGES['/teacher-login']!), '<!doctype html><title>Teacher Login</title>');
-    const reportShell = PAGE_SHELLS.find(({ route }) => route === '/analytics/:classId')!.file;
+    await writeFile(path.join(webRoot, htmlFileForRoute('/teacher-login')), '<!doctype html><title>Teacher Login</title>');
+    const reportShell = htmlFileForRoute('/analytics/class-1');
     await mkdir(path.dirname(path.join(webRoot, reportShell)), { recursive: true });
     await writeFile(path.join(webRoot, reportShell), '<!doctype html><title>App</title><link rel="modulepreload" href="/report.js">');
     const login = await get('/teacher-login');

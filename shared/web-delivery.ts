@@ -1,6 +1,8 @@
-// How the built web app is cached and compressed on its way to browsers. The Web stack deploys the files to S3 with
-// these Cache-Control values and CloudFront compresses by these rules; the local server serves web/dist the same way,
-// so what is measured locally is what users get.
+// How the built web app reaches browsers: which HTML file answers an app route, and how files are cached and
+// compressed. The Web stack deploys the files to S3 with these Cache-Control values, CloudFront compresses by these
+// rules and routes with the function generated here; the local server serves web/dist the same way, so what is
+// measured locally is what users get.
+import { htmlFileOf, PAGES_WITH_HTML } from './web-pages';
 
 /** Folder of web/dist whose file names carry a content hash (Vite's `assets/`): they never change once deployed. */
 export const HASHED_ASSETS_DIR = 'assets';
@@ -27,40 +29,47 @@ export const EDGE_COMPRESSION = {
   types: /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf))/,
 } as const;
 
-/**
- * Public pages whose HTML is rendered at build time (web/vite.config.ts) from the same React components, so their
- * content is in the first response instead of waiting for the scripts: app path → file in web/dist. Every other app
- * route gets APP_SHELL_FILE, the empty page the app renders into.
- */
-export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
-  '/': 'prerendered/landing.html',
-  '/teacher-login': 'prerendered/teacher-login.html',
-  '/student-login': 'prerendered/student-login.html',
-  '/admin-login': 'prerendered/admin-login.html',
-};
-
 export const APP_SHELL_FILE = 'index.html';
 
-/**
- * Signed-in pages a visit often starts on (a bookmark, a reload, a link opened in a new tab): each is answered by a copy
- * of APP_SHELL_FILE that also preloads the page's own chunks and the Amplify chunk (web/vite.config.ts), so they
- * download beside the entry instead of after it has run. Route (`:name` stands for one path segment) → file in web/dist.
- */
-export const PAGE_SHELLS: readonly { route: string; file: string }[] = [
-  { route: '/teacher-dashboard', file: 'shells/teacher-dashboard.html' },
-  { route: '/analytics/:classId', file: 'shells/class-report.html' },
-  { route: '/student-dashboard', file: 'shells/student-dashboard.html' },
-  { route: '/student/class/:classId/module/:moduleId', file: 'shells/student-module.html' },
-  { route: '/student/class/:classId/module/:moduleId/section/:sectionId', file: 'shells/student-section.html' },
-  { route: '/admin-dashboard', file: 'shells/admin-dashboard.html' },
-];
-
-/** The regular expression (source) of a PAGE_SHELLS route; also run by the CloudFront Function (infra/stacks/web-stack.ts). */
+/** The regular expression (source) that matches the paths of a page's route (`:name` is one path segment). */
 export const routePatternSource = (route: string) => `^${route.replace(/:[^/]+/g, '[^/]+')}$`;
 
-const PAGE_SHELL_PATTERNS = PAGE_SHELLS.map(({ route, file }) => ({ pattern: new RegExp(routePatternSource(route)), file }));
+/** Each page with its own HTML (WEB_PAGES): the pattern of its path and its file in web/dist. */
+const HTML_ROUTES: readonly (readonly [pattern: string, file: string])[] = PAGES_WITH_HTML.map((page) => [routePatternSource(page.path), htmlFileOf(page)]);
+
+/**
+ * The file of the first route whose pattern matches `pathname`, else the app shell. Run here by the local server and,
+ * serialised into its source (spaRoutingFunctionSource), by the CloudFront Function: no closures, nothing but the
+ * language (esbuild's keepNames would wrap an inner function in a helper the function does not have).
+ */
+function htmlFileAmong(routes: readonly (readonly [RegExp, string])[], pathname: string, appShell: string): string {
+  for (let index = 0; index < routes.length; index += 1) {
+    if (routes[index]![0].test(pathname)) return routes[index]![1];
+  }
+  return appShell;
+}
+
+const COMPILED_HTML_ROUTES = HTML_ROUTES.map(([pattern, file]) => [new RegExp(pattern), file] as const);
 
 /** The HTML file (path inside web/dist) that answers an app route (a path without a file extension). */
 export function htmlFileForRoute(pathname: string): string {
-  return PRERENDERED_PAGES[pathname] ?? PAGE_SHELL_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.file ?? APP_SHELL_FILE;
+  return htmlFileAmong(COMPILED_HTML_ROUTES, pathname, APP_SHELL_FILE);
+}
+
+/**
+ * The CloudFront Function (viewer request) of the Web stack: a path without a file extension is an app route and gets
+ * the file htmlFileForRoute chooses, from the same routes and the same code; anything else (assets, /config.json)
+ * passes. /api/* never gets there.
+ */
+export function spaRoutingFunctionSource(): string {
+  return `var HTML_ROUTES = ${JSON.stringify(HTML_ROUTES)}.map(function (route) { return [new RegExp(route[0]), route[1]]; });
+${htmlFileAmong.toString()}
+function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/' + htmlFileAmong(HTML_ROUTES, request.uri, ${JSON.stringify(APP_SHELL_FILE)});
+  }
+  return request;
+}`;
 }

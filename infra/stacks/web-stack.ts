@@ -29,14 +29,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import {
-  APP_SHELL_FILE,
-  HASHED_ASSETS_DIR,
-  PAGE_SHELLS,
-  PRERENDERED_PAGES,
-  routePatternSource,
-  WEB_CACHE_CONTROL,
-} from '../../shared/web-delivery';
+import { HASHED_ASSETS_DIR, spaRoutingFunctionSource, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import type { WebConfig } from '../../shared/web-config';
@@ -55,32 +48,6 @@ export interface WebStackProps extends StackProps {
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
   webAclArn?: string;
 }
-
-/**
- * Paths without a file extension are app routes: a prerendered public page answers its own path, a page shell the
- * routes it preloads for, the SPA's shell every other (the same choice as htmlFileForRoute, which the local server
- * uses). /api/* never gets here.
- */
-const SPA_ROUTING_CODE = `
-var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
-var PAGE_SHELLS = ${JSON.stringify(PAGE_SHELLS.map(({ route, file }) => [routePatternSource(route), file]))}.map(function (shell) {
-  return { pattern: new RegExp(shell[0]), file: shell[1] };
-});
-function htmlFile(uri) {
-  if (PRERENDERED_PAGES[uri]) return PRERENDERED_PAGES[uri];
-  for (var i = 0; i < PAGE_SHELLS.length; i++) {
-    if (PAGE_SHELLS[i].pattern.test(uri)) return PAGE_SHELLS[i].file;
-  }
-  return '${APP_SHELL_FILE}';
-}
-function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/' + htmlFile(request.uri);
-  }
-  return request;
-}`;
 
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -129,7 +96,7 @@ export class WebStack extends Stack {
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
       comment: 'Serves prerendered pages and index.html for app routes (paths without a file extension)',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+      code: FunctionCode.fromInline(spaRoutingFunctionSource()),
     });
 
     this.distribution = new Distribution(this, 'Distribution', {

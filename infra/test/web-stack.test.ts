@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
+import { htmlFileForRoute } from '../../shared/web-delivery';
+import { WEB_PAGES } from '../../shared/web-pages';
 import { synthesize } from './synthesize';
 
 let web: Template;
@@ -132,11 +134,18 @@ describe('distribution', () => {
     expect(route('/teacher-login')).toBe('/prerendered/teacher-login.html');
     expect(route('/teacher-dashboard')).toBe('/shells/teacher-dashboard.html');
     expect(route('/analytics/class-1')).toBe('/shells/class-report.html');
-    expect(route('/student/class/c1/module/m1/section/s1')).toBe('/shells/student-section.html');
+    expect(route('/student/class/c1/module/m1/section/s1')).toBe('/shells/reader.html');
     expect(route('/analytics/class-1/extra')).toBe('/index.html');
     expect(route('/teacher-modules/abc/edit')).toBe('/index.html');
     expect(route('/teacher-login/extra')).toBe('/index.html');
     expect(route('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    // The function answers as the local server does (htmlFileForRoute), for a path of every page and its neighbours.
+    for (const { path: pagePath } of WEB_PAGES) {
+      const sample = pagePath === '*' ? '/no-such-page' : pagePath.replace(/:(\w+)/g, '$1-1');
+      for (const pathname of [sample, `${sample}/more`, `${sample}x`]) {
+        expect(route(pathname)).toBe(`/${htmlFileForRoute(pathname)}`);
+      }
+    }
     expect(route('/config.json')).toBe('/config.json');
   });
 });

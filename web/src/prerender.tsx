@@ -1,14 +1,14 @@
-// Build-time entry (web/vite.config.ts, prerenderPublicPages): renders a public page's React tree to HTML, as the
+// Build-time entry (web/vite.config.ts, writePages): renders a public page's React tree to HTML, as the
 // browser's first render draws it (session still being checked), so src/main.tsx can hydrate it instead of drawing
 // it again. Never shipped to the browser.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app';
-import type { AuthServices } from './app/auth-services';
 import type { RouteHandle } from './app/layouts/root-layout';
 import { routeObjects } from './app/router';
 import { formatDocumentTitle } from './components/use-document-title';
+import type { AuthServices } from './lib/auth';
 
 /** At build time nobody is signed in yet: the session check never ends, as in the browser before it has run. */
 const NEVER_CONFIGURED = new Promise<AuthServices>(() => undefined);

@@ -2,37 +2,20 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { useSession, type SessionUser } from '../lib/session';
-import type { AuthServices } from './auth-services';
-import { servicesConfigured } from './config';
+import { servicesConfigured, SessionProvider, useSession, type AuthServices, type AuthStart } from '../lib/auth';
 import { createQueryClient, whenQueriesSettle } from './query-client';
 import { createAppRouter } from './router';
-import { SessionProvider } from './session-provider';
 
-interface AppProps {
-  /** Starts loading and configuring the auth services (once). */
-  startServices: () => Promise<AuthServices>;
-  /** Whether the browser may hold a signed-in user's tokens (else the start-up session check needs no services). */
-  sessionMayBeStored: boolean;
-  /** The user of a stored session usable without Amplify (app/stored-session.ts), once /config.json is in. */
-  storedUser: Promise<SessionUser | null>;
-}
-
-export function App({ startServices, sessionMayBeStored, storedUser }: AppProps) {
+export function App({ auth }: { auth: AuthStart }) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders
-      servicesReady={servicesConfigured}
-      startServices={startServices}
-      sessionMayBeStored={sessionMayBeStored}
-      storedUser={storedUser}
-    >
+    <AppProviders servicesReady={servicesConfigured} {...auth}>
       <RouterProvider router={router} />
     </AppProviders>
   );
 }
 
-interface AppProvidersProps extends Partial<AppProps> {
+interface AppProvidersProps extends Partial<AuthStart> {
   /** The auth services once configured (never, when pages are rendered at build time). */
   servicesReady: Promise<AuthServices>;
   /** The router: the browser's, or a static one for a page rendered at build time. */

@@ -5,7 +5,7 @@ import type { Role } from '@shared/roles';
 import { Loading } from '../components/loading';
 import { dashboardPathFor, type LoginLocationState } from '../features/auth/role-paths';
 import { SignInHoldContext } from '../features/auth/sign-in-hold';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/auth';
 
 /** Full-page session check for routes outside any layout. */
 function SessionLoading() {

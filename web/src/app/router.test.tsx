@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { isValidElement, Suspense, type ComponentType } from 'react';
 import { MemoryRouter, matchRoutes } from 'react-router-dom';
-import { PAGE_SHELLS } from '@shared/web-delivery';
+import { WEB_PAGES } from '@shared/web-pages';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
 import { preloadRoutePage, routeObjects } from './router';
 
@@ -63,11 +63,21 @@ describe('route table', () => {
     expect(route.title).toEqual(expect.any(String));
   });
 
-  it.each(PAGE_SHELLS.map(({ route }) => [route]))('the page shell route %s is a signed-in page of the app', (route) => {
-    const sample = route.replace(/:(\w+)/g, '$1-1');
-    expect(access(sample).path).toBe(route);
-    expect(access(sample).guard).not.toMatch(/public/);
-  });
+  const GUARD_OF_AUDIENCE = {
+    everyone: 'public',
+    signedOut: 'public-only',
+    signedIn: 'signed-in via /student-login',
+    Teachers: 'Teachers via /teacher-login',
+    Students: 'Students via /student-login',
+    Admins: 'Admins via /admin-login',
+  };
+  it.each(WEB_PAGES.filter((page) => page.path !== '*').map((page) => [page.path, page] as const))(
+    'routes the page table\'s %s with its guard and title',
+    (route, page) => {
+      const sample = route.replace(/:(\w+)/g, '$1-1');
+      expect(access(sample)).toEqual({ path: route, guard: GUARD_OF_AUDIENCE[page.audience], title: page.title });
+    },
+  );
 
   it('sends unknown paths, including ones under real sections, to the not-found page', () => {
     expect(access('/nope').path).toBe('*');

@@ -4,34 +4,18 @@
 import type { WebConfig } from '@shared/web-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+// The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
-import type { AuthServices } from './auth-services';
+import { startAuth } from '../lib/auth';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
 import { preloadRoutePage } from './router';
-import { configureApiFor, readStoredUser } from './stored-session';
 
-interface StartOptions {
-  config: Promise<WebConfig>;
-  startServices: () => Promise<AuthServices>;
-  sessionMayBeStored: boolean;
-}
-
-export function renderApp(container: HTMLElement, { config, startServices, sessionMayBeStored }: StartOptions) {
-  const pageLoaded = preloadRoutePage(window.location.pathname);
-  void config.then((loaded) => configureApiFor(loaded, startServices), () => undefined);
-  // A start from the stored session shows the page it lands on whole, with its code in, so that its queries are the
-  // first to run (Amplify waits for them: SessionProvider).
-  const storedUser = sessionMayBeStored
-    ? config.then(async (loaded) => {
-        const user = readStoredUser(loaded.userPoolClientId);
-        await pageLoaded;
-        return user;
-      }, () => null)
-    : Promise.resolve(null);
+export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
+  const auth = startAuth(config, preloadRoutePage(window.location.pathname));
   const app = (
     <StrictMode>
-      <App startServices={startServices} sessionMayBeStored={sessionMayBeStored} storedUser={storedUser} />
+      <App auth={auth} />
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the

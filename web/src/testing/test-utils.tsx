@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
-import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
+import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/auth';
 
 export const TEACHER: SessionUser = { userId: 'teacher-sub', email: 'teacher@example.com', name: 'Ada Teacher', role: 'Teachers' };
 export const STUDENT: SessionUser = { userId: 'student-sub', email: 'student@example.com', name: 'Sam Student', role: 'Students' };

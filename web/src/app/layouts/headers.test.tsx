@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { SessionState } from '../../lib/session';
+import type { SessionState } from '../../lib/auth';
 import { createControls, FakeSession, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../../testing/test-utils';
 import { api } from '../../lib/api-client';
 import { PublicHeader } from './public-header';

@@ -1,5 +1,5 @@
 // One layout per area; the router picks them. The header follows the area (or, on shared pages, the user's role).
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/auth';
 import { AdminHeader } from './admin-header';
 import { AppShell } from './app-shell';
 import { PublicHeader } from './public-header';

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { displayName } from '@shared/person-name';
 import { Popover } from '../../components/popover';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/auth';
 
 export function ProfileMenu() {
   const { state, signOut } = useSession();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { APP_NAME } from '../../components/use-document-title';
 import { dashboardPathFor, LOGIN_PATH } from '../../features/auth/role-paths';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/auth';
 
 export function PublicHeader() {
   const { state, signOut } = useSession();

@@ -1,5 +1,5 @@
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/auth';
 import { AppHeader, type HeaderLink } from './app-header';
 
 const STUDENT_LINKS: readonly HeaderLink[] = [

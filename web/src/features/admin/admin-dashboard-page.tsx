@@ -8,7 +8,7 @@ import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { needsSecondFactor } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '../dashboard';
 import { useAdminOverview } from '../people/api/people';

@@ -4,7 +4,7 @@ import { confirmResetPassword, confirmSignIn, resetPassword, signIn, signOut } f
 import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
 import { ADMIN, createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
-import { setAuthFlowType } from './auth-flow';
+import { setAuthFlowType } from '../../lib/auth/auth-flow';
 import { TOTP_MESSAGES } from './login-messages';
 import { LoginPage } from './login-page';
 import { captureConsoleErrors } from '../../testing/console-errors';

@@ -2,9 +2,7 @@
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../lib/session';
-import { loadAmplifyAuth } from './amplify-auth';
-import { getAuthFlowType } from './auth-flow';
+import { getAuthFlowType, loadAmplifyAuth, useSession } from '../../lib/auth';
 import { credentialsErrorMessage, errorMessage, isCodeMismatch, LOGIN_MESSAGES, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
 import { useSignInHold } from './sign-in-hold';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
 import { CompletionBar, moduleState } from '../progress';

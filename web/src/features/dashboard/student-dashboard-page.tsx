@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { displayName } from '@shared/person-name';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary, StudentClassProgress } from '@shared/entities';
 import { useStudentClasses } from '../classes/api/classes';

@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { displayName } from '@shared/person-name';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useTeacherClasses } from '../classes/api/classes';
 import { studentCount } from '../classes';

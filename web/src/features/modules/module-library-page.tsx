@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useTeacherClasses } from '../classes/api/classes';
 import { byUpdatedDesc, useModules } from './api/modules';
 import { ModuleCard } from './components/module-card';

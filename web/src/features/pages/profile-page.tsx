@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
-import { useCurrentUser, useSession } from '../../lib/session';
+import { useCurrentUser, useSession } from '../../lib/auth';
 import { errorMessage, TwoFactorSettings } from '../auth';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };

@@ -8,7 +8,7 @@ import { SelectField } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { usePeople } from './api/people';
 import { BulkInvite } from './components/bulk-invite';

@@ -6,7 +6,7 @@ import type { Module, Section } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/field';
-import { loadAmplifyAuth } from '../amplify-auth';
+import { loadAmplifyAuth } from '@web/lib/auth';
 import { errorMessage } from '../login-messages';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields';
 

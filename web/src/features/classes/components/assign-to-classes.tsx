@@ -2,7 +2,7 @@
 // shown checked and cannot be unticked (unassigning is not a feature of the product).
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
-import { useCurrentUser } from '@web/lib/session';
+import { useCurrentUser } from '@web/lib/auth';
 import { useAssignModuleToClasses, useTeacherClasses } from '../api/classes';
 
 export function AssignToClasses({ moduleId }: { moduleId: string }) {

@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { ClassSummary } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
-import { useCurrentUser } from '@web/lib/session';
+import { useCurrentUser } from '@web/lib/auth';
 import { useTeacherClasses } from '../api/classes';
 
 interface TeacherClassGridProps {

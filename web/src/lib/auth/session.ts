@@ -1,4 +1,4 @@
-// The signed-in user as the whole app sees it. The provider (app/session-provider.tsx) keeps it in step with Amplify.
+// The signed-in user as the whole app sees it. The provider (session-provider.tsx) keeps it in step with Amplify.
 import { createContext, useContext } from 'react';
 import type { Role } from '@shared/roles';
 

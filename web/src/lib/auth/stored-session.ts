@@ -4,14 +4,34 @@
 // every token it is sent, and these are the tokens Amplify itself would send.
 import { jwtDecode, type JwtPayload } from 'jwt-decode';
 import { roleFromGroups } from '@shared/roles';
-import type { WebConfig } from '@shared/web-config';
-import { configureApi } from '../lib/api-client';
-import type { SessionUser } from '../lib/session';
-import type { AuthServices } from './auth-services';
 import { keptName } from './kept-names';
+import type { SessionUser } from './session';
 
-/** Amplify's key prefix (its DefaultTokenStore): `<prefix>.<app client>.LastAuthUser`, `<prefix>.<app client>.<user>.<token>`. */
+/**
+ * Amplify's key prefix (its DefaultTokenStore): `<prefix>.<app client>.LastAuthUser`, `<prefix>.<app client>.<user>.<token>`.
+ * The only place that knows Amplify's private storage format: a change of it shows in stored-session.test.ts.
+ */
 const KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+/** Amplify's key for the user signed in last on any app client. */
+const LAST_AUTH_USER_KEY = new RegExp(`^${KEY_PREFIX}\\.[^.]+\\.LastAuthUser$`);
+
+/**
+ * Whether this browser may hold a signed-in user's tokens. Amplify keeps them in localStorage beside a LastAuthUser
+ * key, which it writes on sign-in and removes on sign-out. Without one, nobody is signed in, and the start-up session
+ * check can answer so without loading Amplify (its largest chunk) on a first visit. Storage that cannot be read says
+ * yes: Amplify then decides. Needs no configuration (the app client's id), so it answers before /config.json is in.
+ */
+export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      if (LAST_AUTH_USER_KEY.test(storage.key(index) ?? '')) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * How long a stored token must still be valid to be used without Amplify: the calls it is sent with must reach the
@@ -59,15 +79,4 @@ export function readStoredUser(clientId: string): SessionUser | null {
   if (!stored) return null;
   const name = keptName(stored.user.userId);
   return name === undefined ? null : { ...stored.user, name };
-}
-
-/**
- * Points the API client at the configuration's API. Its calls carry the stored access token while it is valid, so a
- * page load's first calls need no Amplify; else the one Amplify gives (it refreshes an expired token, or has none).
- */
-export function configureApiFor(config: WebConfig, startServices: () => Promise<AuthServices>) {
-  configureApi({
-    baseUrl: config.apiBaseUrl,
-    getAccessToken: async () => readStoredSession(config.userPoolClientId)?.accessToken ?? (await startServices()).readAccessToken(),
-  });
 }

@@ -1,10 +1,10 @@
 // Keeps the app's idea of "who is signed in" in step with Amplify: checked once at start, then on every auth event.
 // Amplify itself comes with the auth services (its own chunk), which the app starts on demand and hands over once they
 // are configured. The start-up check needs no Amplify when no session is stored in the browser (signed out), or when
-// the stored one can be used as it is (app/stored-session.ts): then Amplify starts once the page has its data.
+// the stored one can be used as it is (stored-session.ts): then Amplify starts once the page has its data.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SessionContext, type Session, type SessionState, type SessionUser } from '../lib/session';
 import type { AuthServices } from './auth-services';
+import { SessionContext, type Session, type SessionState, type SessionUser } from './session';
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 
@@ -19,7 +19,7 @@ interface SessionProviderProps {
   /** Starts loading and configuring the services (once); a session check and sign-out call it. Default: wait for them. */
   startServices?: () => Promise<AuthServices>;
   /**
-   * False when the browser holds no signed-in user's tokens (app/config.ts, mayHaveStoredSession): the start-up check
+   * False when the browser holds no signed-in user's tokens (stored-session.ts, mayHaveStoredSession): the start-up check
    * then answers "signed out" without starting the services.
    */
   sessionMayBeStored?: boolean;

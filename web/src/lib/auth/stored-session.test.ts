@@ -1,9 +1,4 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { api } from '../lib/api-client';
-import * as authServices from './auth-services';
-import { configureApiFor, readStoredSession, readStoredUser, TOKEN_MARGIN_MS } from './stored-session';
-
-jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));
+import { mayHaveStoredSession, readStoredSession, readStoredUser, TOKEN_MARGIN_MS } from './stored-session';
 
 const CLIENT = 'client-1';
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -85,57 +80,31 @@ describe('readStoredUser', () => {
   });
 });
 
-describe('configureApiFor', () => {
-  const CONFIG = {
-    region: 'us-east-1',
-    userPoolId: 'local_abc',
-    userPoolClientId: 'client',
-    authFlowType: 'USER_PASSWORD_AUTH' as const,
-    apiBaseUrl: '',
-  };
+describe('mayHaveStoredSession', () => {
+  const storage = (...keys: string[]) => ({ length: keys.length, key: (index: number) => keys[index] ?? null });
 
-
-  /** Stores tokens as Amplify does after a sign-in on the app client `client`, expiring `secondsLeft` from now. */
-  function storeSession(secondsLeft: number) {
-    const exp = Math.floor(Date.now() / 1000) + secondsLeft;
-    const accessToken = jwt({ sub: 'sub-1', exp, 'cognito:groups': ['Teachers'] });
-    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', accessToken);
-    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.idToken', jwt({ sub: 'sub-1', exp, email: 'ada@example.com' }));
-    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'user-1');
-    return accessToken;
-  }
-
-  let fetchMock: jest.Mock;
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => '[]' }) as unknown as Response);
-    global.fetch = fetchMock as unknown as typeof fetch;
+  it("says yes when Amplify's last-user key is stored, whatever the app client", () => {
+    expect(mayHaveStoredSession(storage('theme', 'CognitoIdentityServiceProvider.client-1.LastAuthUser'))).toBe(true);
   });
 
-  const sentToken = () => (fetchMock.mock.lastCall as [string, RequestInit])[1].headers as Record<string, string>;
-
-  it("calls the configuration's API with the stored access token while it is valid, without starting Amplify", async () => {
-    const stored = storeSession(3600);
-    const start = jest.fn(async () => authServices);
-    configureApiFor({ ...CONFIG, apiBaseUrl: 'http://api.test' }, start);
-    await api.listModules();
-    expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
-    expect(sentToken()).toEqual({ authorization: `Bearer ${stored}` });
-    expect(start).not.toHaveBeenCalled();
+  it('says no without one: a first visit, or after sign-out (which leaves only device keys behind)', () => {
+    expect(mayHaveStoredSession(storage())).toBe(false);
+    expect(mayHaveStoredSession(storage('CognitoIdentityServiceProvider.client-1.someone.deviceKey', 'learning-paths:draft'))).toBe(false);
   });
 
-  it("asks Amplify (which refreshes it) once the stored token is about to expire, and sends none when it has none", async () => {
-    storeSession(30);
-    jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
-    const start = jest.fn(async () => authServices);
-    configureApiFor({ ...CONFIG, apiBaseUrl: '' }, start);
-    await api.listModules();
-    expect(start).toHaveBeenCalled();
-    expect(sentToken()).toEqual({ authorization: 'Bearer refreshed' });
+  it('says yes when the storage cannot be read, so Amplify decides', () => {
+    const blocked = {
+      get length(): number {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      key: () => null,
+    };
+    expect(mayHaveStoredSession(blocked)).toBe(true);
+  });
 
-    localStorage.clear();
-    jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as never);
-    await api.listModules();
-    expect(sentToken()).toEqual({});
+  it('agrees with readStoredSession on the key Amplify stores after a sign-in', () => {
+    const items = amplifyStorage();
+    expect(mayHaveStoredSession(storage(...items.keys()))).toBe(true);
+    expect(read(items)).not.toBeNull();
   });
 });

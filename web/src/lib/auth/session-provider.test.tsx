@@ -3,7 +3,7 @@ import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useSession } from '../lib/session';
+import { useSession } from './session';
 import * as authServices from './auth-services';
 import type { AuthServices } from './auth-services';
 import { SessionProvider } from './session-provider';

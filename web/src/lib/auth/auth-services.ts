@@ -1,15 +1,15 @@
 // Everything that needs Amplify, in a chunk of its own: configuring Amplify, the access token it keeps fresh, reading
 // the signed-in user, auth events and sign-out. Keeping Amplify out of the entry chunk lets public pages paint sooner
 // (nothing on them needs it), and a page load with a valid stored session loads it only once the page has its data
-// (app/stored-session.ts).
+// (stored-session.ts).
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import { roleFromGroups } from '@shared/roles';
 import type { WebConfig } from '@shared/web-config';
-import { setAuthFlowType } from '../features/auth/auth-flow';
-import type { SessionUser } from '../lib/session';
+import { setAuthFlowType } from './auth-flow';
 import { forgetKeptNames, keepName, keptName } from './kept-names';
+import type { SessionUser } from './session';
 
 export function configureServices(config: WebConfig) {
   // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the

@@ -1,0 +1,57 @@
+// The built pages' HTML (needs `npm run build`): what each page of the page table preloads before its scripts run.
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { htmlFileOf, PAGES_WITH_HTML, WEB_PAGES } from '../../shared/web-pages';
+import { REPO_ROOT } from '../constructs/bundling';
+
+const dist = path.join(REPO_ROOT, 'web', 'dist');
+
+/** The script and link tags of a built HTML file's head, in order. */
+function headOf(file: string) {
+  const full = path.join(dist, file);
+  if (!existsSync(full)) throw new Error(`${full} does not exist: run \`npm run build\` first (npm test does).`);
+  const html = readFileSync(full, 'utf8');
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<(script|link|style)\b([^>]*)>/g)].map(([, tag, attrs]) => ({
+    kind: tag === 'link' ? /rel="(\w+)"/.exec(attrs!)![1] : tag,
+    file: /(?:src|href)="\/([^"]+)"/.exec(attrs!)?.[1],
+    lowPriority: attrs!.includes('fetchpriority="low"'),
+  }));
+}
+
+/** The chunk of a page module: Vite names it after the file. */
+const isChunkOf = (module: string, file = '') => new RegExp(`^assets/${module.slice(module.indexOf('/') + 1)}-[\\w-]{8}\\.js$`).test(file);
+
+describe('the built pages (npm run build)', () => {
+  const shell = () => headOf('index.html');
+
+  test('the app shell loads the entry and preloads the start modules, React DOM and the app, at normal priority', () => {
+    const head = shell();
+    expect(head[0]).toMatchObject({ kind: 'script', lowPriority: false });
+    expect(head.filter((tag) => tag.kind === 'modulepreload').map((tag) => tag.file)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^assets\/client-/), expect.stringMatching(/^assets\/start-app-/)]),
+    );
+    expect(head.every((tag) => !tag.lowPriority)).toBe(true);
+  });
+
+  test.each(PAGES_WITH_HTML.map((page) => [page.path, page] as const))('%s: its HTML starts as the app shell does and preloads its own page, no other, nor Amplify', (_path, page) => {
+    const head = headOf(htmlFileOf(page));
+    const start = shell().filter((tag) => tag.kind !== 'stylesheet');
+    const files = head.map((tag) => tag.file);
+    expect(head.filter((tag) => tag.kind !== 'style' && tag.kind !== 'stylesheet').slice(0, start.length).map((tag) => tag.file)).toEqual(start.map((tag) => tag.file));
+    const pageChunks = files.filter((file) => WEB_PAGES.some(({ module }) => isChunkOf(module, file)));
+    expect(pageChunks).toEqual([expect.stringMatching(new RegExp(`^assets/${page.module.slice(page.module.indexOf('/') + 1)}-`))]);
+    expect(files.filter((file) => /amplify|auth-services/i.test(file ?? ''))).toEqual([]);
+    if (page.html === 'prerendered') {
+      // Its content is in the HTML: every script at low priority, the entry's stylesheet inline.
+      expect(head.filter((tag) => tag.kind === 'script' || tag.kind === 'modulepreload').every((tag) => tag.lowPriority)).toBe(true);
+      expect(head.some((tag) => tag.kind === 'style')).toBe(true);
+    } else {
+      // The start at normal priority, the page's chunks after it at low priority, with its stylesheets linked.
+      const pageIndex = files.findIndex((file) => file && isChunkOf(page.module, file));
+      expect(head.slice(0, start.length + 1).every((tag) => !tag.lowPriority)).toBe(true);
+      expect(head.slice(pageIndex).every((tag) => tag.kind === 'modulepreload' && tag.lowPriority)).toBe(true);
+      expect(files).toContainEqual(expect.stringMatching(/^assets\/web-config-/));
+    }
+  });
+});

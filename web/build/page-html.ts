@@ -1,0 +1,174 @@
+// The HTML files of the build, made from web/index.html and Vite's manifest (which chunks and stylesheets each module
+// needs): index.html, the app shell; a page shell per signed-in page of the page table marked `shell`; the frame of
+// each prerendered public page (web/vite.config.ts renders its content into it).
+import type { Manifest } from 'vite';
+import { htmlFileOf, type PageWithHtml } from '../../shared/web-pages';
+
+/** The build's entry (rolldownOptions.input), as the manifest names it. */
+export const ENTRY_MODULE = 'src/main.tsx';
+
+/**
+ * What src/main.tsx imports one after the other at start, so each is evaluated in a task of its own: every page needs
+ * them, so every HTML preloads them (the entry would fetch each only when it gets to it).
+ */
+const START_MODULES = ['react-dom/client.js', 'src/app/start-app.tsx'];
+
+/**
+ * What a signed-in page loads once the entry has run (src/app/auth): the configuration's schema. Not Amplify: with a
+ * valid stored session the page is drawn, and its data loaded, before Amplify is needed.
+ */
+const CONFIG_SCHEMA_MODULE = 'shared/web-config.ts';
+
+/** The source module of a page of the page table, as the manifest names it. */
+export const pageModuleKey = (page: Pick<PageWithHtml, 'module'>) => `src/features/${page.module}.tsx`;
+
+/** The one manifest key that ends with `/suffix` (or is `suffix`); the build fails without one. */
+function keyOf(manifest: Manifest, suffix: string): string {
+  const keys = Object.keys(manifest).filter((key) => key === suffix || key.endsWith(`/${suffix}`));
+  if (keys.length !== 1) throw new Error(`Expected one chunk for ${suffix} in Vite's manifest, found ${keys.length}`);
+  return keys[0]!;
+}
+
+/** The chunks (manifest keys) and every chunk they import statically, depth first, each once. */
+export function withStaticImports(manifest: Manifest, keys: readonly string[]): string[] {
+  const found = new Set<string>();
+  const visit = (key: string) => {
+    if (found.has(key)) return;
+    found.add(key);
+    manifest[key]?.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...found];
+}
+
+export interface StartChunks {
+  /** The entry's file and its stylesheets. */
+  entry: { file: string; css: string[] };
+  /** Files of the start modules (with their static imports) that the entry does not import statically. */
+  startModules: string[];
+  /** Keys of every chunk each page loads before it renders. */
+  initialKeys: Set<string>;
+}
+
+export function startChunks(manifest: Manifest): StartChunks {
+  const entry = manifest[ENTRY_MODULE];
+  if (!entry?.isEntry) throw new Error(`Vite's manifest has no entry ${ENTRY_MODULE}`);
+  const entryKeys = new Set(withStaticImports(manifest, [ENTRY_MODULE]));
+  const initial = withStaticImports(manifest, [ENTRY_MODULE, ...START_MODULES.map((module) => keyOf(manifest, module))]);
+  return {
+    entry: { file: entry.file, css: entry.css ?? [] },
+    startModules: initial.filter((key) => !entryKeys.has(key)).map((key) => manifest[key]!.file),
+    initialKeys: new Set(initial),
+  };
+}
+
+/** The files a page's module needs beyond what every page loads at start, in the order it imports them. */
+export function pageFiles(manifest: Manifest, start: StartChunks, moduleKey: string): string[] {
+  if (!manifest[moduleKey]) throw new Error(`Vite's manifest has no chunk for ${moduleKey}`);
+  return withStaticImports(manifest, [moduleKey])
+    .filter((key) => !start.initialKeys.has(key))
+    .map((key) => manifest[key]!.file);
+}
+
+/** The stylesheets of the chunks whose files are given, in their order. */
+function stylesheetsOf(manifest: Manifest, files: readonly string[]): string[] {
+  const chunks = Object.values(manifest);
+  return [...new Set(files.flatMap((file) => chunks.find((chunk) => chunk.file === file)?.css ?? []))];
+}
+
+/** A `<head>` element to write: a script, a module preload or a stylesheet link (files relative to the site's root). */
+export type HeadTag =
+  | { tag: 'script' | 'modulepreload' | 'stylesheet'; file: string; lowPriority?: boolean }
+  | { tag: 'inline-style'; file: string };
+
+export interface PageHtmlPlan {
+  /** File in web/dist. */
+  file: string;
+  head: HeadTag[];
+  /** Set for a prerendered page, whose content src/prerender.tsx renders into #root. */
+  prerender?: PageWithHtml;
+}
+
+const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
+  files.map((file) => ({ tag: 'modulepreload', file, lowPriority }));
+
+/**
+ * Every HTML file's head. The app shell: the entry, its stylesheet, the start modules' preloads (downloaded beside the
+ * entry rather than after it has run). A prerendered page: the same with its page's chunks, all at low priority (its
+ * content is in the HTML: the scripts only make it interactive, and leave a slow phone's bandwidth to what paints),
+ * and the entry's stylesheet inline (it paints from the first response). A page shell: the app shell plus the start
+ * modules' and its page's stylesheets and, at low priority, its page's chunks and the configuration schema's.
+ */
+export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
+  const start = startChunks(manifest);
+  const configSchema = pageFiles(manifest, start, keyOf(manifest, CONFIG_SCHEMA_MODULE));
+  const shellHead = (lowPriority: boolean, inlineCss: boolean): HeadTag[] => [
+    { tag: 'script', file: start.entry.file, lowPriority },
+    ...start.entry.css.map((file): HeadTag => (inlineCss ? { tag: 'inline-style', file } : { tag: 'stylesheet', file })),
+    ...preloads(start.startModules, lowPriority),
+  ];
+  return [
+    { file: 'index.html', head: shellHead(false, false) },
+    ...pages.map((page): PageHtmlPlan => {
+      const files = pageFiles(manifest, start, pageModuleKey(page));
+      if (page.html === 'prerendered') {
+        return { file: htmlFileOf(page), head: [...shellHead(true, true), ...preloads(files, true)], prerender: page };
+      }
+      return {
+        file: htmlFileOf(page),
+        head: [
+          ...shellHead(false, false),
+          ...stylesheetsOf(manifest, [...start.startModules, ...files]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
+          ...preloads([...new Set([...files, ...configSchema])], true),
+        ],
+      };
+    }),
+  ];
+}
+
+/** The initial JS of a first visit: every chunk each page loads at start, and the prerendered pages' own chunks. */
+export function initialFiles(manifest: Manifest, pages: readonly PageWithHtml[]): string[] {
+  const start = startChunks(manifest);
+  const prerendered = pages.filter((page) => page.html === 'prerendered').flatMap((page) => pageFiles(manifest, start, pageModuleKey(page)));
+  return [...new Set([...[...start.initialKeys].map((key) => manifest[key]!.file), ...prerendered])];
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** How a head tag is written; `readText` reads a built file (for an inline stylesheet). */
+export function headTagHtml(tag: HeadTag, readText: (file: string) => string): string {
+  if (tag.tag === 'inline-style') {
+    const css = readText(tag.file);
+    if (/<\/style/i.test(css)) throw new Error(`${tag.file} cannot be inlined: it contains </style`);
+    return `<style>${css}</style>`;
+  }
+  const priority = tag.lowPriority ? ' fetchpriority="low"' : '';
+  if (tag.tag === 'script') return `<script type="module"${priority} crossorigin src="/${tag.file}"></script>`;
+  return `<link rel="${tag.tag}"${priority} crossorigin href="/${tag.file}">`;
+}
+
+/** The development entry's tag in web/index.html, which the build replaces with the head tags. */
+const DEV_ENTRY_TAG = `<script type="module" src="/${ENTRY_MODULE}"></script>`;
+
+/**
+ * web/index.html with the head tags instead of its development entry, and, for a prerendered page, its title and the
+ * content of #root.
+ */
+export function pageDocument(template: string, head: string[], content?: { title: string; html: string }): string {
+  const [beforeEntry, afterEntry] = splitOnce(template, DEV_ENTRY_TAG);
+  const [beforeHead, afterHead] = splitOnce(`${beforeEntry.trimEnd()}${afterEntry}`, '</head>');
+  let document = `${beforeHead}${head.map((tag) => `  ${tag}\n  `).join('')}</head>${afterHead}`;
+  if (content) {
+    const [beforeTitle, afterTitle] = splitOnce(document, '<title>');
+    document = `${beforeTitle}<title>${escapeHtml(content.title)}${afterTitle.slice(afterTitle.indexOf('</title>'))}`;
+    const [beforeRoot, afterRoot] = splitOnce(document, '<div id="root"></div>');
+    document = `${beforeRoot}<div id="root">${content.html}</div>${afterRoot}`;
+  }
+  return document;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const index = text.indexOf(separator);
+  if (index < 0) throw new Error(`web/index.html has no ${separator}`);
+  return [text.slice(0, index), text.slice(index + separator.length)];
+}

@@ -1,4 +1,4 @@
-// Word files made in the test rather than committed: a document whose styles attack the page, and a zip bomb.
+// Office files made in the test rather than committed: a Word document whose styles attack the page, and zip bombs.
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -36,8 +36,11 @@ export function hostileStyleDocx(text: string): Uint8Array {
   });
 }
 
-/** A Word file of well under a megabyte whose document part inflates to `inflatedMiB` MiB of blank text. */
-export function zipBombDocx(inflatedMiB: number): Uint8Array {
+/**
+ * An office file of well under a megabyte whose main part inflates to `inflatedMiB` MiB of blank text: Word's
+ * document, or a PowerPoint deck's first slide. The size check refuses it before any renderer reads the parts.
+ */
+export function zipBomb(kind: 'docx' | 'pptx', inflatedMiB: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
@@ -48,7 +51,7 @@ export function zipBombDocx(inflatedMiB: number): Uint8Array {
     zip.add(part);
     part.push(strToU8(xml), true);
   }
-  const body = new ZipDeflate('word/document.xml', { level: 1 });
+  const body = new ZipDeflate(kind === 'docx' ? 'word/document.xml' : 'ppt/slides/slide1.xml', { level: 1 });
   zip.add(body);
   body.push(strToU8(`<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>`));
   const blank = new Uint8Array(1024 * 1024).fill(0x20);

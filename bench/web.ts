@@ -270,7 +270,7 @@ async function serveBaseline(): Promise<{ url: string; stop(): Promise<void> }> 
     webConfig: { region: 'us-east-1', userPoolId: 'none', userPoolClientId: 'none', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '' },
     webRoot: outDir,
     verifyAccessToken: async () => ({}),
-    securityHeaders: securityHeaders({ identity: [], files: [], https: false }),
+    securityHeaders: securityHeaders({ identity: [], files: [], https: false, inlineStyleHashes: [] }),
     handlersDir: outDir,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
+import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
 import { routeDeployment } from '../infra/route-deployment';
@@ -60,8 +61,8 @@ export function createApiServer(options: ApiServerOptions): Server {
   const loadHandler = handlerLoader(options.handlersDir);
 
   return createServer((request, response) => {
-    setSecurityHeaders(response, options.securityHeaders);
     const url = new URL(request.url ?? '/', 'http://local');
+    setSecurityHeaders(response, url.pathname === DOCUMENT_FRAME_PATH ? documentFrameHeaders(options.securityHeaders) : options.securityHeaders);
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(request, response, url)

@@ -13,6 +13,7 @@ import {
 import { routes } from '../shared/routes';
 import { webConfigSchema } from '../shared/web-config';
 import { securityHeaders } from '../shared/security-headers';
+import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { DEMO_USERS } from './seed';
 import { startLocalStack, type LocalStack } from './stack';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
@@ -145,7 +146,12 @@ describe('local stack', () => {
   test("sends the cloud's security headers, with the twins' origins in the CSP", async () => {
     const response = await fetch(`${config.url}/student-dashboard`);
     expect(Object.fromEntries(response.headers)).toMatchObject(
-      securityHeaders({ identity: [config.cognito.endpoint], files: [config.s3.endpoint], https: false }),
+      securityHeaders({
+        identity: [config.cognito.endpoint],
+        files: [config.s3.endpoint],
+        https: false,
+        inlineStyleHashes: readInlineStyleHashes(path.resolve(__dirname, '../web/dist'), { required: false }),
+      }),
     );
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain(`connect-src 'self' ${config.cognito.endpoint} ${config.s3.endpoint};`);

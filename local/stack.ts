@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from '../shared/security-headers';
+import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
@@ -145,6 +146,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       apiBaseUrl: '',
     };
     const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
+    const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
     const server: Server = createApiServer({
       webConfig,
       accountStatus: createAccountStatusCheck({ client: statusClient, userPoolId: pool.userPoolId }),
@@ -152,10 +154,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         issuer: `${identity.endpoint}/${pool.userPoolId}`,
         userPoolClientId: pool.userPoolClientId,
       }),
-      webRoot: options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist'),
+      webRoot,
       handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
       // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
-      securityHeaders: securityHeaders({ identity: [identity.endpoint], files: [storage.endpoint], https: false }),
+      // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
+      securityHeaders: securityHeaders({
+        identity: [identity.endpoint],
+        files: [storage.endpoint],
+        https: false,
+        inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
+      }),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       logRequest: options.logRequests ? log : undefined,
     });

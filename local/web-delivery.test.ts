@@ -9,7 +9,7 @@ import { htmlFileForRoute, WEB_CACHE_CONTROL } from '../shared/web-delivery';
 import type { WebConfig } from '../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
-import { securityHeaders } from '../shared/security-headers';
+import { DOCUMENT_FRAME_CONTENT_SECURITY_POLICY, DOCUMENT_FRAME_PATH, securityHeaders } from '../shared/security-headers';
 
 describe('negotiateEncoding', () => {
   test.each([
@@ -49,7 +49,7 @@ describe('the local server delivering web/dist', () => {
       webConfig,
       webRoot,
       verifyAccessToken: async () => ({}),
-      securityHeaders: securityHeaders({ identity: [], files: [], https: false }),
+      securityHeaders: securityHeaders({ identity: [], files: [], https: false, inlineStyleHashes: [] }),
       handlersDir: path.join(webRoot, 'no-handlers'),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -116,6 +116,20 @@ describe('the local server delivering web/dist', () => {
     const config = await get('/config.json', { 'accept-encoding': 'gzip, br' });
     expect(config.headers['cache-control']).toBe(WEB_CACHE_CONTROL.entry);
     expect(JSON.parse(config.body.toString())).toEqual(webConfig);
+  });
+
+  test("the document frame page gets its own CSP and may be framed by the app; every other answer the app's", async () => {
+    await writeFile(path.join(webRoot, 'document-frame.html'), '<!doctype html><title>Document</title>');
+    const frame = await get(DOCUMENT_FRAME_PATH);
+    expect(frame.status).toBe(200);
+    expect(frame.headers['content-security-policy']).toBe(DOCUMENT_FRAME_CONTENT_SECURITY_POLICY);
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(frame.headers['x-content-type-options']).toBe('nosniff');
+    for (const pathname of ['/', '/assets/tiny-77aa.js', '/config.json']) {
+      const answer = await get(pathname);
+      expect(answer.headers['content-security-policy']).toContain("style-src 'self';");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   test('a prerendered public page or a page shell answers its own routes, revalidated like index.html; other routes get the shell', async () => {

@@ -8,7 +8,15 @@ export interface SecurityHeaderOrigins {
   files: string[];
   /** Served over https: adds HSTS and upgrade-insecure-requests (the local stack is plain http). */
   https: boolean;
+  /**
+   * CSP hashes (`sha256-…`) of the `<style>` blocks the build inlined into the prerendered public pages, as listed in
+   * INLINE_STYLE_HASHES_FILE of the build; none when the app is not built.
+   */
+  inlineStyleHashes: string[];
 }
+
+/** Written by the build next to index.html: the inlined stylesheets' hashes, a JSON array. */
+export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
 
 export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
@@ -17,21 +25,24 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /**
  * Scripts only from the app itself. What the reader needs and nothing more: pdf.js runs in a worker from the app's
  * origin (`blob:` for the worker pdf.js may start from its own code), rendered pages, slides and document images
- * are `data:`/`blob:` URLs or come from the bucket, and the file itself is fetched from the bucket. The DOCX and PPTX
- * renderers lay content out with inline styles, hence `'unsafe-inline'` for styles only; with images, fonts and
- * connections limited to these hosts, a hostile stylesheet has nowhere to send anything.
+ * are `data:`/`blob:` URLs or come from the bucket, and the file itself is fetched from the bucket. Styles only from
+ * the app's stylesheets, and the public pages' inlined stylesheet by its hash: no other `<style>` element and no `style`
+ * attribute applies (React's style props are set through the CSSOM, which CSP does not govern), so nothing a file
+ * carries can restyle the app. Office documents, whose renderers
+ * write `<style>` blocks and inline styles from the file, are shown in the document frame, under its own policy.
  */
-export function contentSecurityPolicy({ identity, files, https }: SecurityHeaderOrigins): string {
+export function contentSecurityPolicy({ identity, files, https, inlineStyleHashes }: SecurityHeaderOrigins): string {
   const list = (sources: string[]) => sources.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self'${list(inlineStyleHashes.map((hash) => `'${hash}'`))}`,
     `img-src 'self' data: blob:${list(files)}`,
     "font-src 'self' data:",
     `connect-src 'self'${list(identity)}${list(files)}`,
     "worker-src 'self' blob:",
-    "frame-src 'none'",
+    // The document frame only.
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -39,6 +50,26 @@ export function contentSecurityPolicy({ identity, files, https }: SecurityHeader
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
+
+/**
+ * The empty page the reader shows a Word document or a slide in (a sandboxed frame without scripts, which the app
+ * fills): a document's styles, however hostile, apply to this page only, and cannot cover or hide the app's controls.
+ */
+export const DOCUMENT_FRAME_PATH = '/document-frame.html';
+
+/**
+ * The document frame's policy: the renderers' `<style>` blocks and inline styles, embedded pictures and fonts, and
+ * nothing else; no script, no request anywhere, framed only by the app.
+ */
+export const DOCUMENT_FRAME_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  'font-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 /** Every header, by lower-case name, as the local server sends them; the Web stack sets the same values through CloudFront. */
 export function securityHeaders(origins: SecurityHeaderOrigins): Record<string, string> {
@@ -50,4 +81,9 @@ export function securityHeaders(origins: SecurityHeaderOrigins): Record<string, 
     'permissions-policy': PERMISSIONS_POLICY,
     ...(origins.https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` } : {}),
   };
+}
+
+/** The document frame's headers: the app's, with the frame's policy and framing allowed by the app's own pages. */
+export function documentFrameHeaders(appHeaders: Record<string, string>): Record<string, string> {
+  return { ...appHeaders, 'content-security-policy': DOCUMENT_FRAME_CONTENT_SECURITY_POLICY, 'x-frame-options': 'SAMEORIGIN' };
 }

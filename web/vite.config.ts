@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { INLINE_STYLE_HASHES_FILE } from '../shared/security-headers';
 import { PAGES_WITH_HTML } from '../shared/web-pages';
 import { ENTRY_MODULE, headTagHtml, initialFiles, pageDocument, planPageHtml, withStaticImports } from './build/page-html';
 import type { prerenderPage } from './src/prerender';
@@ -41,14 +43,20 @@ function writePages(): Plugin {
       const plans = planPageHtml(manifest, PAGES_WITH_HTML);
       const readBuilt = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
       const renderer = plans.some((plan) => plan.prerender) ? await buildRenderer() : undefined;
+      // The CSP allows an inline stylesheet only by its hash (the prerendered pages inline the entry's stylesheet).
+      const inlineStyleHashes = new Set<string>();
       try {
         for (const plan of plans) {
+          for (const tag of plan.head) {
+            if (tag.tag === 'inline-style') inlineStyleHashes.add(`sha256-${createHash('sha256').update(readBuilt(tag.file)).digest('base64')}`);
+          }
           const head = plan.head.map((tag) => headTagHtml(tag, readBuilt));
           let html: string;
           if (plan.prerender && renderer) {
             const page = await renderer.prerenderPage(plan.prerender.path);
-            // The CSP allows no inline script.
+            // The CSP allows no inline script, and inline styles only by the hashes written below.
             if (/<script/i.test(page.html)) throw new Error(`The prerendered ${plan.prerender.path} has an inline script, which the CSP blocks`);
+            if (/<style|\sstyle=/i.test(page.html)) throw new Error(`The prerendered ${plan.prerender.path} has an inline style, which the CSP blocks`);
             html = pageDocument(template, head, page);
             console.log(`Prerendered ${plan.prerender.path} into ${plan.file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
           } else {
@@ -57,6 +65,7 @@ function writePages(): Plugin {
           await mkdir(path.dirname(path.join(outDir, plan.file)), { recursive: true });
           await writeFile(path.join(outDir, plan.file), html);
         }
+        await writeFile(path.join(outDir, INLINE_STYLE_HASHES_FILE), JSON.stringify([...inlineStyleHashes]));
       } finally {
         await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
       }

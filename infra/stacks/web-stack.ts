@@ -30,8 +30,15 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { HASHED_ASSETS_DIR, spaRoutingFunctionSource, WEB_CACHE_CONTROL } from '../../shared/web-delivery';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
+import {
+  contentSecurityPolicy,
+  DOCUMENT_FRAME_CONTENT_SECURITY_POLICY,
+  DOCUMENT_FRAME_PATH,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+} from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { readInlineStyleHashes } from '../inline-style-hashes';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -73,24 +80,16 @@ export class WebStack extends Stack {
       },
     ]);
 
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+    const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', {
       comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket), override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
-        ],
-      },
+      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, readInlineStyleHashes(props.webDistPath, { required: true })),
+      frameOption: HeadersFrameOption.DENY,
+    });
+    // The reader's document frame: its own policy, framed by the app's pages only (shared/security-headers.ts).
+    const documentFrameHeaders = this.securityHeadersPolicy('DocumentFrameHeaders', {
+      comment: 'Learning Paths: the reader document frame (its own CSP, framed by the app only)',
+      contentSecurityPolicy: DOCUMENT_FRAME_CONTENT_SECURITY_POLICY,
+      frameOption: HeadersFrameOption.SAMEORIGIN,
     });
 
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
@@ -99,6 +98,7 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(spaRoutingFunctionSource()),
     });
 
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
       defaultRootObject: 'index.html',
@@ -109,7 +109,7 @@ export class WebStack extends Stack {
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -117,6 +117,13 @@ export class WebStack extends Stack {
         compress: true,
       },
       additionalBehaviors: {
+        [DOCUMENT_FRAME_PATH]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: documentFrameHeaders,
+          compress: true,
+        },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -167,9 +174,33 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'Open this to use the app' });
   }
 
+  private securityHeadersPolicy(
+    id: string,
+    { comment, contentSecurityPolicy, frameOption }: { comment: string; contentSecurityPolicy: string; frameOption: HeadersFrameOption },
+  ): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      comment,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+      },
+    });
+  }
+
   /** The shared policy (shared/security-headers.ts) with this region's Cognito and the upload bucket's hosts. */
-  private contentSecurityPolicy(uploadsBucket: IBucket): string {
+  private contentSecurityPolicy(uploadsBucket: IBucket, inlineStyleHashes: string[]): string {
     return contentSecurityPolicy({
+      inlineStyleHashes,
       identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
       // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
       files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],

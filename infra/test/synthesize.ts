@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { REPO_ROOT } from '../constructs/bundling';
 import { addLearningPaths } from '../learning-paths';
+import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
 export type StackKey = 'data' | 'auth' | 'api' | 'web';
 /** The optional stacks: the WAF's (`-c waf=true`). */
@@ -21,12 +22,16 @@ export interface Synthesized {
   cleanup: () => void;
 }
 
+export const FAKE_INLINE_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+
 /** A stand-in for web/dist, so infra tests do not depend on the web build. */
 function fakeWebDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
+  // The hash of the stylesheet the build inlines into the public pages, which the CSP allows.
+  writeFileSync(path.join(dir, INLINE_STYLE_HASHES_FILE), JSON.stringify([FAKE_INLINE_STYLE_HASH]));
   // The build writes hidden source maps next to the chunks; they must not be deployed.
   writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"],"mappings":""}');
   return dir;

@@ -6,7 +6,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
 import { htmlFileForRoute } from '../../shared/web-delivery';
 import { WEB_PAGES } from '../../shared/web-pages';
-import { synthesize } from './synthesize';
+import { FAKE_INLINE_STYLE_HASH, synthesize } from './synthesize';
 
 let web: Template;
 let outdir: string;
@@ -31,30 +31,38 @@ function render(value: unknown): string {
 
 const distributionConfig = () => Object.values(web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 
-describe('security headers', () => {
-  const securityHeaders = () => {
-    const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(policies).toHaveLength(1);
-    return policies[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-  };
-  const cspDirectives = () =>
-    new Map(
-      render(securityHeaders().ContentSecurityPolicy.ContentSecurityPolicy)
-        .split(';')
-        .map((directive) => directive.trim().split(/\s+/))
-        .map(([name, ...sources]) => [name, sources] as const),
-    );
+/** The response headers policy of that logical id prefix. */
+const headersPolicy = (idPrefix: string) => {
+  const [id, policy] = Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')).find(([key]) => key.startsWith(idPrefix))!;
+  return { ref: { Ref: id }, config: policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig };
+};
+const cspDirectivesOf = (idPrefix: string) =>
+  new Map(
+    render(headersPolicy(idPrefix).config.ContentSecurityPolicy.ContentSecurityPolicy)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources] as const),
+  );
+const behaviorFor = (pathPattern: string) =>
+  distributionConfig().CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === pathPattern);
 
-  test('CSP allows scripts from the app only and forbids plugins and framing', () => {
+describe('security headers', () => {
+  const securityHeaders = () => headersPolicy('SecurityHeaders').config;
+  const cspDirectives = () => cspDirectivesOf('SecurityHeaders');
+
+  test('CSP allows scripts and styles from the app only and forbids plugins; the app frames only its own document frame', () => {
+    const policies = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'SecurityHeaders']);
     const csp = cspDirectives();
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    // Inline styles only, for the office renderers' layout; never inline or evaluated script.
-    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    for (const [name, sources] of csp) if (name !== 'style-src') expect(sources).not.toContain("'unsafe-inline'");
+    // No inline style but the public pages' inlined stylesheet, by the hash the build wrote: a file's <style> or
+    // style attribute cannot restyle the app.
+    expect(csp.get('style-src')).toEqual(["'self'", `'${FAKE_INLINE_STYLE_HASH}'`]);
+    for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-inline'");
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
   });
 
@@ -84,11 +92,30 @@ describe('security headers', () => {
     });
   });
 
-  test('both behaviors send them', () => {
-    const config = distributionConfig();
-    const policyRef = { Ref: Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] };
-    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
-    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(policyRef);
+  test('the site and the API send them', () => {
+    const { ref } = headersPolicy('SecurityHeaders');
+    expect(distributionConfig().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(ref);
+    expect(behaviorFor('/api/*').ResponseHeadersPolicyId).toEqual(ref);
+  });
+
+  test("the document frame has its own policy: the renderers' inline styles and embedded pictures, no script, no request, framed by the app only", () => {
+    const frame = behaviorFor('/document-frame.html');
+    expect(frame.ResponseHeadersPolicyId).toEqual(headersPolicy('DocumentFrameHeaders').ref);
+    expect(frame.TargetOriginId).toBe(distributionConfig().DefaultCacheBehavior.TargetOriginId);
+    expect(Object.fromEntries(cspDirectivesOf('DocumentFrameHeaders'))).toEqual({
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'img-src': ['data:', 'blob:'],
+      'font-src': ['data:'],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'self'"],
+    });
+    expect(headersPolicy('DocumentFrameHeaders').config).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'SAMEORIGIN', Override: true },
+    });
   });
 });
 
@@ -104,8 +131,7 @@ describe('distribution', () => {
 
   test('routes /api/* to the HTTP API uncached, with the Authorization header and all methods', () => {
     const config = distributionConfig();
-    expect(config.CacheBehaviors).toHaveLength(1);
-    const api = config.CacheBehaviors[0];
+    const api = behaviorFor('/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: CACHING_DISABLED,

@@ -117,7 +117,7 @@ function PathPreview() {
           ))}
         </ol>
         <div className="path-preview-bar">
-          <span style={{ width: '67%' }} />
+          <span />
         </div>
         <p className="path-preview-caption">2 of 3 sections completed</p>
       </div>

@@ -9,6 +9,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, STUDENT, TEACHER } from '../../testing/test-utils';
+import { FileTooLargeError } from './utils/fetch-file';
 import type { ViewerProps } from './viewers/viewer-props';
 import ReaderPage from './reader-page';
 
@@ -27,6 +28,7 @@ function mockViewer(kind: string) {
       useEffect(() => {
         if (url.includes('expired')) onError(Object.assign(new Error('Forbidden'), { status: 403 }));
         else if (url.includes('broken')) onError(new Error('Not a valid file'));
+        else if (url.includes('bomb')) onError(new FileTooLargeError('word/document.xml declares 419430400 bytes.'));
         else if (!url.includes('slow')) onReady();
       }, [url, onReady, onError]);
       return (
@@ -124,6 +126,16 @@ describe('the file', () => {
     expect(panel).toHaveTextContent('This file could not be shown here.');
     expect(within(panel).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 's1.pdf');
     expect(console.error).toHaveBeenCalledWith('Showing the file failed:', expect.any(Error));
+  });
+
+  it('says a file past the size limits is too large to show here, with Download, and logs no error', async () => {
+    const worksheet = section('s3', 1, { contentType: 'WORD', originalFileName: 'sheet.docx', downloadUrl: 'https://bucket/bomb' });
+    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [worksheet] }));
+    openAsStudent('s3');
+    const panel = await screen.findByRole('region', { name: 'File details' });
+    expect(panel).toHaveTextContent('This file is too large to show here. Download it to open it on your device.');
+    expect(within(panel).getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'sheet.docx');
+    expect(console.error).not.toHaveBeenCalled();
   });
 
   it('opens the file with a freshly signed link when the bucket refuses an expired one', async () => {

@@ -1,17 +1,22 @@
 // What the reader shows instead of a rendering: the file's name, type and size and a way to download it. Never a
-// blank area: for a type the app cannot show, and for a file a renderer failed on.
+// blank area: for a type the app cannot show, a file too large to render, and a file a renderer failed on.
 import type { Section } from '@shared/entities';
 import { FileTypeIcon, fileTypeLabel, formatFileSize } from './file-facts';
 
-export function FileFallback({ section, downloadUrl, reason }: { section: Section; downloadUrl?: string; reason: 'unsupported' | 'failed' }) {
+const REASONS = {
+  unsupported: 'This type of file cannot be shown in the app. Download it to open it on your device.',
+  // Beyond the limits of shared/office-limits.ts: rendering it would freeze the tab.
+  'too-large': 'This file is too large to show here. Download it to open it on your device.',
+  failed: 'This file could not be shown here. Download it to open it on your device.',
+};
+
+export function FileFallback({ section, downloadUrl, reason }: { section: Section; downloadUrl?: string; reason: keyof typeof REASONS }) {
   return (
     <div className="card file-fallback" role="region" aria-label="File details">
       <FileTypeIcon type={section.contentType} />
       <div>
         <p className="file-fallback-message">
-          {reason === 'unsupported'
-            ? 'This type of file cannot be shown in the app. Download it to open it on your device.'
-            : 'This file could not be shown here. Download it to open it on your device.'}
+          {REASONS[reason]}
         </p>
         <dl className="file-fallback-facts">
           <dt>Name</dt>

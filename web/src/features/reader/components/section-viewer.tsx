@@ -1,10 +1,10 @@
 // The file of one section, rendered in the page by the viewer for its type (each a lazy chunk), with its states:
-// loading, rendered, unsupported or failed (the fallback panel). A link the bucket refuses (expired while the page
-// was open) is signed again once and the file opened with the fresh link.
+// loading, rendered, unsupported, too large or failed (the fallback panel). A link the bucket refuses (expired while
+// the page was open) is signed again once and the file opened with the fresh link.
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ContentType, Section } from '@shared/entities';
 import { Loading } from '@web/components/loading';
-import { isRefusedLink } from '../utils/fetch-file';
+import { isRefusedLink, isTooLarge } from '../utils/fetch-file';
 import type { ViewerProps } from '../viewers/viewer-props';
 import { FileFallback } from './file-fallback';
 
@@ -20,7 +20,7 @@ interface SectionViewerProps {
   renewLink: () => Promise<string | undefined>;
 }
 
-type Status = 'loading' | 'rendered' | 'failed';
+type Status = 'loading' | 'rendered' | 'too-large' | 'failed';
 
 export function SectionViewer({ section, renewLink }: SectionViewerProps) {
   // The link the viewer opened; a background refresh of the module's links does not reopen the file.
@@ -45,12 +45,15 @@ export function SectionViewer({ section, renewLink }: SectionViewerProps) {
       );
       return;
     }
+    if (isTooLarge(error)) return setStatus('too-large');
     console.error('Showing the file failed:', error);
     setStatus('failed');
   }, []);
 
   if (!Viewer) return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="unsupported" />;
-  if (!url || status === 'failed') return <FileFallback section={section} downloadUrl={section.downloadUrl} reason="failed" />;
+  if (!url || status === 'failed' || status === 'too-large') {
+    return <FileFallback section={section} downloadUrl={section.downloadUrl} reason={status === 'too-large' ? 'too-large' : 'failed'} />;
+  }
   return (
     <div className="section-viewer" aria-busy={status === 'loading'}>
       {status === 'loading' && <Loading label="Loading file..." />}

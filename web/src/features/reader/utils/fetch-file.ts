@@ -18,3 +18,14 @@ export function isRefusedLink(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   return status === 403 || status === 401;
 }
+
+/** The file is within the upload limits but too large, inflated, to render in the page. */
+export class FileTooLargeError extends Error {
+  constructor(detail: string) {
+    super(`The file is too large to show: ${detail}`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** Whether a failure is the file's size: the reader says so and offers the download. */
+export const isTooLarge = (error: unknown) => error instanceof FileTooLargeError;

@@ -25,13 +25,17 @@ export function neutralizeUntrustedHtml(root: Element | DocumentFragment): void 
     } else {
       for (const name of URL_ATTRIBUTES) element.removeAttribute(name);
     }
-    // url(...) in inline styles would fetch; embedded images keep working.
+    // url(...) in inline styles would fetch; embedded images keep working. Rewritten through the CSSOM: the element may
+    // still be in the app's document, whose CSP refuses style attributes.
     const style = element.getAttribute('style');
     if (style && /url\(\s*['"]?(?!data:image\/|blob:)/i.test(style)) {
-      element.setAttribute('style', style.replace(/url\([^)]*\)/gi, 'none'));
+      if (hasInlineStyle(element)) element.style.cssText = style.replace(/url\([^)]*\)/gi, 'none');
+      else element.removeAttribute('style');
     }
   }
 }
+
+const hasInlineStyle = (element: Element): element is HTMLElement | SVGElement => 'style' in element;
 
 function neutralizeLink(link: Element): void {
   const href = (link.getAttribute('href') ?? '').trim();

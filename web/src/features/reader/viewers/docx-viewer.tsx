@@ -1,18 +1,29 @@
-// Word documents with docx-preview (headings, lists, tables, pictures), rendered off-screen, neutralized as untrusted
-// HTML, then shown. The library builds elements itself; nothing from the file is ever run.
+// Word documents with docx-preview (headings, lists, tables, pictures): checked against the size limits, rendered
+// off-screen, neutralized as untrusted HTML, then shown in the document frame, where the file's styles stay. The
+// library builds elements itself; nothing from the file is ever run.
 import { renderAsync } from 'docx-preview';
 import { useEffect, useRef } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
+import { checkOfficeFile } from '../utils/office-file-check';
 import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../utils/untrusted-html';
+import { DocumentFrame, frameDocument } from './document-frame';
 import type { ViewerProps } from './viewer-props';
 
+/** As tall as the document, up to most of the window; a longer document scrolls inside the frame. */
+function fitHeight(frame: HTMLIFrameElement, document: Document) {
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  frame.style.height = `${Math.min(height, Math.round(window.innerHeight * 0.8))}px`;
+}
+
 export default function DocxViewer({ url, label, onReady, onError }: ViewerProps) {
-  const container = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     const abort = new AbortController();
+    const element = frame.current;
+    let resize: (() => void) | undefined;
     (async () => {
-      const bytes = await fetchFileBytes(url, abort.signal);
+      const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
       const staging = document.createElement('div');
       await renderAsync(bytes, staging, staging, {
         className: 'docx',
@@ -32,16 +43,24 @@ export default function DocxViewer({ url, label, onReady, onError }: ViewerProps
         useBase64URL: true,
         experimental: false,
       });
-      if (abort.signal.aborted || !container.current) return;
+      if (!element) return;
+      const target = await frameDocument(element);
+      if (abort.signal.aborted) return;
       neutralizeUntrustedHtml(staging);
       markUnlabelledImagesDecorative(staging);
-      container.current.replaceChildren(...staging.childNodes);
+      target.body.replaceChildren(...staging.childNodes);
+      resize = () => fitHeight(element, target);
+      resize();
+      window.addEventListener('resize', resize);
       onReady();
     })().catch((error: unknown) => {
       if (!abort.signal.aborted) onError(error);
     });
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      if (resize) window.removeEventListener('resize', resize);
+    };
   }, [url, onReady, onError]);
 
-  return <div ref={container} className="docx-viewer" role="document" aria-label={label} />;
+  return <DocumentFrame ref={frame} label={label} className="docx-viewer" />;
 }

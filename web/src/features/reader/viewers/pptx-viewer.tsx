@@ -1,9 +1,12 @@
-// PowerPoint decks with @jvmr/pptx-to-html (text, pictures, tables): its HTML is parsed inert, neutralized as
-// untrusted, then shown one slide at a time, so a deck of hundreds of slides costs one slide's DOM.
+// PowerPoint decks with @jvmr/pptx-to-html (text, pictures, tables): checked against the size limits, then its HTML
+// is parsed inert, neutralized as untrusted and shown in the document frame (where the deck's styles stay) one slide
+// at a time, so a deck of hundreds of slides costs one slide's DOM.
 import { pptxToHtml } from '@jvmr/pptx-to-html';
 import { useEffect, useRef, useState } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
+import { checkOfficeFile } from '../utils/office-file-check';
 import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../utils/untrusted-html';
+import { DocumentFrame, frameDocument } from './document-frame';
 import { PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
 
@@ -14,12 +17,12 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
   const [index, setIndex] = useState(0);
   const [width, setWidth] = useState(SLIDE_SIZE.width);
   const frame = useRef<HTMLDivElement>(null);
-  const slide = useRef<HTMLDivElement>(null);
+  const slide = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     (async () => {
-      const bytes = await fetchFileBytes(url, abort.signal);
+      const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
       const html = await pptxToHtml(bytes, { ...SLIDE_SIZE, scaleToFit: true, letterbox: false });
       if (!abort.signal.aborted) setSlides(html);
     })().catch((error: unknown) => {
@@ -38,15 +41,28 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
   }, [slides]);
 
   useEffect(() => {
-    if (!slides || !slide.current) return;
-    // A template's content is inert: nothing in it loads or runs while it is checked.
-    const template = document.createElement('template');
-    template.innerHTML = slides[index] ?? '';
-    neutralizeUntrustedHtml(template.content);
-    markUnlabelledImagesDecorative(template.content);
-    slide.current.replaceChildren(document.importNode(template.content, true));
-    onReady();
-  }, [slides, index, onReady]);
+    const element = slide.current;
+    if (!slides || !element) return;
+    let current = true;
+    frameDocument(element).then(
+      (target) => {
+        if (!current) return;
+        // Parsed by the frame's document, under its policy; a template's content is inert: nothing in it loads or
+        // runs while it is checked.
+        const template = target.createElement('template');
+        template.innerHTML = slides[index] ?? '';
+        neutralizeUntrustedHtml(template.content);
+        markUnlabelledImagesDecorative(template.content);
+        target.documentElement.classList.add('slide');
+        target.body.replaceChildren(target.importNode(template.content, true));
+        onReady();
+      },
+      (error: unknown) => current && onError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slides, index, onReady, onError]);
 
   const count = slides?.length ?? 0;
   const keys = pagingKeys(index + 1, count, (page) => setIndex(page - 1));
@@ -57,7 +73,12 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
       {count > 0 && <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)} />}
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
         <div className="slide-stage" style={{ height: SLIDE_SIZE.height * scale }}>
-          <div ref={slide} className="pptx-slide" style={{ width: SLIDE_SIZE.width, height: SLIDE_SIZE.height, transform: `scale(${scale})` }} />
+          <DocumentFrame
+            ref={slide}
+            label={`${label}, slide ${index + 1}`}
+            className="pptx-slide"
+            style={{ width: SLIDE_SIZE.width, height: SLIDE_SIZE.height, transform: `scale(${scale})` }}
+          />
         </div>
       </div>
     </div>

@@ -89,6 +89,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
         if (pending.role === null) {
           // The first try stopped between creating the account and giving it its role: this one finishes it.
           await directory.setRole(pending, input.role);
+          await confirmRole(pending, input.role);
           await record(caller, 'invite', describe(pending), `as ${input.role}`);
         }
         return { person: { ...pending, role: input.role }, created: false };

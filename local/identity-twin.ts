@@ -1,10 +1,11 @@
 // The Cognito twin's body, run in a worker thread by identity.ts: cognito-local assembled the way its
 // createDefaultServer does, but with its data under our data directory (its default is ./.cognito of the working
-// directory), our port and issuer, saves written one at a time, and the GetTokensFromRefreshToken target that
-// Amplify's token refresh calls. A worker thread, because cognito-local requires an ES module (otplib's
+// directory), our port and issuer, one call at a time, saves written one at a time, administrative calls only when
+// signed (identity-signature.ts), and our versions of the targets where cognito-local differs from Cognito
+// (identity-targets.ts). A worker thread, because cognito-local requires an ES module (otplib's
 // @scure/base), which Node 20 loads but Jest's module system cannot: the worker uses Node's own loader.
 import './quiet-aws-sdk-notices';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -14,7 +15,6 @@ import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';
-import { UserNotFoundError } from 'cognito-local/lib/errors';
 import { CryptoService } from 'cognito-local/lib/services/crypto';
 import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
@@ -23,9 +23,10 @@ import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelive
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
-import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
-import { Targets } from 'cognito-local/lib/targets/targets';
+import { admitRequest, type CognitoRefusal } from './identity-signature';
+import { registerTargetOverrides } from './identity-targets';
 import { closeServer, listen, PortInUseError } from './listen';
+import type { Credentials } from './s3-signature';
 
 type Logger = Parameters<typeof createServer>[1];
 
@@ -35,6 +36,8 @@ export interface IdentityTwinOptions {
   port: number;
   /** pino level for cognito-local's own log (JSON lines on stdout); 'silent' hides even its errors. */
   logLevel: string;
+  /** The AWS credentials administrative calls must be signed with, as IAM requires in the cloud. */
+  credentials: Credentials;
 }
 
 /** What the worker tells identity.ts. */
@@ -46,8 +49,7 @@ export type IdentityTwinMessage =
   | { type: 'closed' };
 
 async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; close(): Promise<void> }> {
-  registerRefreshTokenTarget();
-  registerGlobalSignOutTarget();
+  registerTargetOverrides();
   const logger = createLogger(options.logLevel);
   const ctx: Context = { logger };
   const dataDirectory = path.join(options.directory, 'db');
@@ -73,8 +75,13 @@ async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; 
     tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
     triggers,
   };
-  const app = createServer(Router(services), logger, { ...config.ServerConfig, development: false }, services);
-  const server = createHttpServer(app.application);
+  const app = createServer(oneAtATime(Router(services)), logger, { ...config.ServerConfig, development: false }, services);
+  const server = createHttpServer((request, response) => {
+    admitRequest(request, options.credentials).then(
+      (refusal) => (refusal ? sendRefusal(response, refusal) : app.application(request, response)),
+      () => response.destroy(),
+    );
+  });
   const port = await listen(server, options.port, options.host, 'cognito');
   tokenConfig.IssuerDomain = `http://${options.host}:${port}`;
   return {
@@ -84,46 +91,6 @@ async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; 
       await dataStores.flush();
     },
   };
-}
-
-/**
- * Amplify v6 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; it is InitiateAuth's
- * REFRESH_TOKEN_AUTH flow under another name. Cognito returns a refresh token only when rotation is on; we hand
- * back the one sent, which is what a client keeps using either way.
- */
-function registerRefreshTokenTarget(): void {
-  const targets = Targets as unknown as Record<string, unknown>;
-  if (targets.GetTokensFromRefreshToken) return;
-  targets.GetTokensFromRefreshToken =
-    (services: Parameters<typeof InitiateAuth>[0]) =>
-    async (ctx: Context, req: { RefreshToken: string; ClientId: string; ClientMetadata?: Record<string, string> }) => {
-      const result = await InitiateAuth(services)(ctx, {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: req.ClientId,
-        AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
-        ClientMetadata: req.ClientMetadata,
-      });
-      return { AuthenticationResult: { ...result.AuthenticationResult, RefreshToken: req.RefreshToken } };
-    };
-}
-
-/**
- * AdminUserGlobalSignOut, which offboarding calls and cognito-local lacks: it forgets the user's refresh tokens, so
- * the next refresh fails as in Cognito. (Access tokens already issued live on; the local API server refuses a
- * disabled user's tokens, standing in for their short lifetime in the cloud.)
- */
-function registerGlobalSignOutTarget(): void {
-  const targets = Targets as unknown as Record<string, unknown>;
-  if (targets.AdminUserGlobalSignOut) return;
-  targets.AdminUserGlobalSignOut =
-    ({ cognito }: Parameters<typeof InitiateAuth>[0]) =>
-    async (ctx: Context, req: { UserPoolId: string; Username: string }) => {
-      const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-      const user = await userPool.getUserByUsername(ctx, req.Username);
-      if (!user) throw new UserNotFoundError();
-      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
-      return {};
-    };
 }
 
 function createLogger(level: string): Logger {
@@ -145,6 +112,30 @@ const codeToParent: ConstructorParameters<typeof MessageDeliveryService>[0] = {
     parentPort?.postMessage({ type: 'code', email: destination, code: String(message.__code ?? '') } satisfies IdentityTwinMessage);
   },
 };
+
+/**
+ * cognito-local's targets read a record, change it and save it (a group's member list, a user's refresh tokens), so
+ * two requests in flight overwrite each other's change: concurrent AdminAddUserToGroup calls left most of a bulk
+ * invitation without a role. Cognito applies each call atomically; here every call runs to its end before the next
+ * starts. (The twin is one thread either way: this only stops calls interleaving at their awaits.)
+ */
+function oneAtATime(router: ReturnType<typeof Router>): ReturnType<typeof Router> {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (target) => {
+    const handle = router(target);
+    return (ctx, req) => {
+      const run = queue.then(() => handle(ctx, req));
+      queue = run.catch(() => undefined);
+      return run;
+    };
+  };
+}
+
+/** Cognito's JSON error shape, which the SDK reads the error's name from. */
+function sendRefusal(response: ServerResponse, refusal: CognitoRefusal): void {
+  response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+  response.end(JSON.stringify({ __type: refusal.code, message: refusal.message }));
+}
 
 /**
  * cognito-local saves a whole JSON file per change with fs.writeFile; two saves in flight can interleave and leave

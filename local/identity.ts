@@ -10,7 +10,9 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { SELF_WRITABLE_ATTRIBUTES } from '../shared/constants';
 import { ROLES } from '../shared/roles';
 import type { IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
 import { PortInUseError } from './listen';
@@ -37,7 +39,7 @@ export async function startIdentity(options: {
   onCode?: (delivery: { email: string; code: string }) => void;
 }): Promise<IdentityTwin> {
   const { onCode, ...twinOptions } = options;
-  const workerData: IdentityTwinOptions = { ...twinOptions, logLevel: options.logLevel ?? 'error' };
+  const workerData: IdentityTwinOptions = { ...twinOptions, logLevel: options.logLevel ?? 'error', credentials: LOCAL_CREDENTIALS };
   // The worker compiles identity-twin.ts with tsx, whatever runs this thread (tsx for npm start, swc under Jest).
   const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
 require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
@@ -90,7 +92,8 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
 
 /**
  * Reuses the pool and app client whose ids were saved in `idsFile` if they still exist, else creates them;
- * then makes sure every role's group exists. E-mail is the username; the client has no secret.
+ * then makes sure every role's group exists (an existing group, and its members, stay as they are). E-mail is the
+ * username; the client has no secret.
  */
 export async function ensureUserPool(endpoint: string, region: string, idsFile: string): Promise<UserPoolIds> {
   const client = new CognitoIdentityProviderClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
@@ -102,8 +105,10 @@ export async function ensureUserPool(endpoint: string, region: string, idsFile: 
           PoolName: 'learning-paths-local',
           UsernameAttributes: ['email'],
           AutoVerifiedAttributes: ['email'],
-          // As the CDK pool: TOTP for whoever turns it on (administration requires it).
+          // As the CDK pool: TOTP for whoever turns it on (administration requires it); a new e-mail address replaces
+          // the old one only once verified.
           MfaConfiguration: 'OPTIONAL',
+          UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
         }),
       );
       const { UserPoolClient } = await client.send(
@@ -112,10 +117,16 @@ export async function ensureUserPool(endpoint: string, region: string, idsFile: 
           ClientName: 'web',
           GenerateSecret: false,
           ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES],
         }),
       );
       ids = { userPoolId: UserPool!.Id!, userPoolClientId: UserPoolClient!.ClientId! };
       await writeFile(idsFile, `${JSON.stringify(ids, null, 2)}\n`);
+    } else {
+      // A client made by an earlier version let users write every attribute, as a client without the list does.
+      await client.send(
+        new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES] }),
+      );
     }
     for (const GroupName of ROLES) {
       try {

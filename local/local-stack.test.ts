@@ -67,6 +67,7 @@ describe('local stack', () => {
       cognito: { endpoint: expect.any(String), userPoolId: expect.stringMatching(/^local_/), userPoolClientId: expect.any(String) },
       s3: { endpoint: expect.any(String), bucket: expect.any(String) },
       dynamodb: { endpoint: expect.any(String), table: expect.any(String) },
+      credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey },
       users: expect.any(Array),
     });
     expect(written.users.map(({ email, role }) => `${email} ${role}`)).toEqual([

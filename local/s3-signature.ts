@@ -25,8 +25,10 @@ export interface Credentials {
   secretAccessKey: string;
 }
 
-const MAX_SKEW_MS = 15 * 60 * 1000;
+export const MAX_SKEW_MS = 15 * 60 * 1000;
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 60 * 60;
+/** An Authorization header of SigV4: credential scope, signed header names, signature. */
+export const SIGV4_AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]{64})$/;
 const AUTH_QUERY = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'];
 
 const refusal = (status: number, code: string, message: string): S3Refusal => ({ status, code, message });
@@ -99,7 +101,7 @@ async function verifyHeaderSigned(
   credentials: Credentials,
   now: Date,
 ): Promise<S3Refusal | undefined> {
-  const parsed = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]{64})$/.exec(authorization);
+  const parsed = SIGV4_AUTHORIZATION.exec(authorization);
   if (!parsed) return refusal(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
   const [, credential, signedHeaders, signature] = parsed;
   const scope = parseScope(credential, credentials);
@@ -124,7 +126,7 @@ function signer(credentials: Credentials, region: string, service: string): Sign
 }
 
 /** SHA-256 (or HMAC-SHA-256 when given a key) from node:crypto, in the shape the signer takes. */
-class NodeSha256 {
+export class NodeSha256 {
   private readonly hash: Hash | Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
@@ -152,7 +154,7 @@ function parseScope(credential: string, credentials: Credentials): { region: str
 }
 
 /** The values of the headers the signature names, as received; undefined when one of them is missing. */
-function signedHeaderValues(headers: SignedRequest['headers'], list: string): Record<string, string> | undefined {
+export function signedHeaderValues(headers: SignedRequest['headers'], list: string): Record<string, string> | undefined {
   const values: Record<string, string> = {};
   for (const name of list.split(';')) {
     const value = header(headers, name);
@@ -162,7 +164,7 @@ function signedHeaderValues(headers: SignedRequest['headers'], list: string): Re
   return values;
 }
 
-function httpRequest(method: string, path: string, query: Map<string, string[]>, headers: Record<string, string>): HttpRequest {
+export function httpRequest(method: string, path: string, query: Map<string, string[]>, headers: Record<string, string>): HttpRequest {
   const [hostname, port] = splitOnce(headers.host ?? '', ':');
   return {
     method,
@@ -175,7 +177,7 @@ function httpRequest(method: string, path: string, query: Map<string, string[]>,
   };
 }
 
-function header(headers: SignedRequest['headers'], name: string): string | undefined {
+export function header(headers: SignedRequest['headers'], name: string): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(',') : value;
 }
@@ -199,7 +201,7 @@ function safeDecode(text: string): string {
   }
 }
 
-function parseAmzDate(value: string): Date | undefined {
+export function parseAmzDate(value: string): Date | undefined {
   const parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   return parts ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}Z`) : undefined;
 }

@@ -20,6 +20,8 @@ export interface StackConfig {
   cognito: { endpoint: string; userPoolId: string; userPoolClientId: string };
   s3: { endpoint: string; bucket: string };
   dynamodb: { endpoint: string; table: string };
+  /** What scripts sign their calls to the twins with: the Cognito twin refuses unsigned administrative calls, as IAM does. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
   users: SeedUser[];
 }
 
@@ -35,11 +37,16 @@ export interface TargetStack {
   cognito: { endpoint?: string; userPoolId: string; userPoolClientId: string };
   s3: { endpoint?: string; bucket: string };
   dynamodb: { endpoint?: string; table: string };
+  /** The local stack's; absent for a deployed one, whose clients use the shell's AWS credentials. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
   users: SeedUser[];
 }
 
-/** The credentials for a client of `service`: the twins' keys locally, the default chain (undefined) on AWS. */
-export const credentialsFor = (service: { endpoint?: string }) => (service.endpoint ? LOCAL_CREDENTIALS : undefined);
+/**
+ * The credentials for a client of the stack: the twins' keys locally, the default chain (undefined) on AWS. A copy,
+ * because the SDK marks the object it is given (`$source`), which would then be written out with the config.
+ */
+export const credentialsFor = (stack: Pick<TargetStack, 'credentials'>) => stack.credentials && { ...stack.credentials };
 
-/** The twins accept any key; these are the ones s3rver knows, and dynalite and cognito-local ignore them. */
+/** The keys the S3 and Cognito twins check signatures with (as IAM would); dynalite ignores them. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

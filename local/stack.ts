@@ -181,6 +181,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       cognito: { endpoint: identity.endpoint, ...pool },
       s3: { endpoint: storage.endpoint, bucket },
       dynamodb: { endpoint: database.endpoint, table: tableName },
+      // Not the object itself: the SDK clients above have marked it with where it came from.
+      credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey },
       users: options.seed === false ? [] : DEMO_USERS,
     };
     // Data written by an earlier version (rosters on class items, enrolments without e-mails) is brought to today's

@@ -8,15 +8,15 @@ import { credentialsFor, type TargetStack } from './stack-config';
 
 /** A stack's table with a client of its own: the local stack's, or a deployed one's (no endpoint: AWS, with the
  * shell's credentials) for the deployed test tier. */
-export function localTableContext(config: Pick<TargetStack, 'region' | 'dynamodb'>): TableContext {
+export function localTableContext(config: Pick<TargetStack, 'region' | 'dynamodb' | 'credentials'>): TableContext {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config.dynamodb) }),
+    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config) }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return { client, tableName: config.dynamodb.table };
 }
 
-export function localTableStores(config: Pick<TargetStack, 'region' | 'dynamodb'>) {
+export function localTableStores(config: Pick<TargetStack, 'region' | 'dynamodb' | 'credentials'>) {
   const context = localTableContext(config);
   const { client } = context;
   return {

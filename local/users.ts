@@ -24,7 +24,7 @@ import type { Role } from '../shared/roles';
 import { credentialsFor, type TargetStack } from './stack-config';
 import { totpCode } from './totp';
 
-type IdentityConfig = Pick<TargetStack, 'region' | 'cognito'>;
+type IdentityConfig = Pick<TargetStack, 'region' | 'cognito' | 'credentials'>;
 
 export interface NewUser {
   email: string;
@@ -58,7 +58,7 @@ export function identityClient(config: IdentityConfig): CognitoIdentityProviderC
   return new CognitoIdentityProviderClient({
     endpoint: config.cognito.endpoint,
     region: config.region,
-    credentials: credentialsFor(config.cognito),
+    credentials: credentialsFor(config),
   });
 }
 

@@ -53,6 +53,12 @@ export const SAVED_CONFIRMATION_MS = 3000;
 export const QUOTE_ROTATION_MS = 5000;
 export const CAROUSEL_WIDE_BREAKPOINT_PX = 768;
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * What a signed-in person may change about themselves with their own access token (the app client's WriteAttributes):
+ * a harmless preference only. Name and e-mail change through the API, which validates them. (No list at all would
+ * mean every standard attribute to Cognito.)
+ */
+export const SELF_WRITABLE_ATTRIBUTES = ['locale'] as const;
 
 /** Paged reads of a class (its roster, its report; shared/paging.ts). */
 export const PAGE_LIMITS = {

@@ -18,6 +18,7 @@ import { makeModuleRepository } from '../functions/src/repositories/module-repos
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
 import { invitePersonSchema } from '../shared/people';
 import { STACK_NAMES } from '../infra/learning-paths';
+import type { StackConfig } from '../local/stack-config';
 
 const USAGE = `Usage: npm run create-admin -- --email <e-mail> --name "<full name>"
 Uses the deployed stacks' outputs (AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
@@ -60,8 +61,8 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
 async function targetFromEnvironment(): Promise<AdminTarget> {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
-    const config = JSON.parse(readFileSync(localStack, 'utf8'));
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
+    const { credentials } = config;
     return {
       identity: new CognitoIdentityProviderClient({ endpoint: config.cognito.endpoint, region: config.region, credentials }),
       documents: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials }), {

@@ -3,6 +3,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   UserPool,
@@ -52,6 +53,9 @@ export class AuthStack extends Stack {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // A changed e-mail address takes effect only once its owner has verified it: until then sign-in and mail use
+      // the old one, so nobody's account ends up on an address they do not hold.
+      keepOriginal: { email: true },
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -90,6 +94,9 @@ export class AuthStack extends Stack {
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,
+      // With their own access token a user may change only these; name and e-mail change through the API, which
+      // validates them (no list at all would let them write every standard attribute).
+      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
       enableTokenRevocation: true,
       // Short-lived, so a disabled person's access token stops working within minutes: disabling also signs them out
       // everywhere (refresh tokens revoked), and the web refreshes its tokens silently while a session is in use.

@@ -1,7 +1,7 @@
 // The stateful stacks: the table matches the repositories' key schema, storage is private and retained, and the
 // user pool follows the product's sign-in rules.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { PASSWORD_MIN_LENGTH, SELF_WRITABLE_ATTRIBUTES } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
 import { TABLE_KEYS } from '../../shared/table';
 import { synthesize } from './synthesize';
@@ -169,6 +169,18 @@ describe('user pool', () => {
       IdTokenValidity: 15,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
       EnableTokenRevocation: true,
+    });
+  });
+
+  test("a user's own access token writes no name or e-mail: the client's write attributes are the shared list", () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES] });
+    expect(SELF_WRITABLE_ATTRIBUTES).not.toContain('name');
+    expect(SELF_WRITABLE_ATTRIBUTES).not.toContain('email');
+  });
+
+  test('a new e-mail address replaces the old one only once verified', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
   });
 

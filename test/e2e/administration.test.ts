@@ -1,7 +1,7 @@
 // Issue 7's story in a real browser: the admin invites a teacher and two students (one from a pasted list), creates a
 // class, gives it the teacher and enrols the students; the new teacher signs in with the temporary password, sets a
 // new one and assigns a module; a student completes a section; the admin disables that student, whose next API call
-// is refused. Every admin page is checked with axe and screenshotted at 1280 and 375 px. The demo admin starts without
+// is refused and who cannot sign in again. Every admin page is checked with axe and screenshotted at 1280 and 375 px. The demo admin starts without
 // two-factor authentication: administration refuses them until they turn it on in their profile, and from then on
 // every sign-in asks for a code.
 import type { Page } from 'playwright-core';
@@ -185,6 +185,17 @@ it('an admin onboards a class; its teacher and student use it; the admin offboar
   await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('heading', { name: 'Recent changes' }).waitFor();
   await page.getByRole('listitem').filter({ hasText: `disabled ${student.name} (${student.email})` }).first().waitFor();
+
+  // Nor can the student sign in again, and the login tells them so in words they understand.
+  await logout(page);
+  await open(page, '/student-login');
+  await submitLogin(page, student.email, student.password);
+  await page
+    .getByText('Your account has been turned off, so you cannot sign in. If you think this is a mistake, ask your teacher or the school office.')
+    .waitFor();
+  await checkPage(page, 'student-login-account-disabled');
+  // Chromium logs the identity service's refusal (400): that is what this step shows.
+  problems.splice(0, problems.length, ...problems.filter((problem) => !(problem.kind === 'console' && /status of 400/.test(problem.text))));
 });
 
 it('sends an admin who uses the teacher login to the administrator login, and a teacher away from it', async () => {

@@ -14,10 +14,9 @@ let target: AdminTarget;
 beforeAll(async () => {
   stack = await startLocalStack({ seed: false });
   const { config } = stack;
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   target = {
     identity: identityClient(config) as CognitoIdentityProviderClient,
-    documents: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials })),
+    documents: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: config.credentials })),
     userPoolId: config.cognito.userPoolId,
     tableName: config.dynamodb.table,
     local: true,

@@ -69,6 +69,45 @@ describe('invite', () => {
   });
 });
 
+describe('a role that does not stick', () => {
+  /** A directory that makes the account but loses its group, as concurrent group changes once did locally. */
+  function losingRoles() {
+    const context = setup();
+    const create = context.directory.create.bind(context.directory);
+    context.directory.create = async (person) => {
+      const created = await create(person);
+      if (created !== 'exists' && person.email.startsWith('lost')) context.directory.people.set(created.person.userId, { ...created.person, role: null });
+      return created;
+    };
+    return context;
+  }
+
+  it('fails the invitation with a sentence that says what to do, and records nothing', async () => {
+    const { people, caller, audit } = losingRoles();
+    await expect(people.invite(caller, { email: 'lost@school.example', name: 'Lou Lost', role: 'Students' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'lost@school.example was invited, but their role (Students) could not be confirmed; invite them again to give it.',
+    });
+    expect(audit.entries).toEqual([]);
+  });
+
+  it('is a failed row of a bulk invitation, and inviting the row again gives the role', async () => {
+    const { people, caller, directory } = losingRoles();
+    const rows = [
+      { email: 'kept@school.example', name: 'Kim Kept', role: 'Students' as const },
+      { email: 'lost@school.example', name: 'Lou Lost', role: 'Students' as const },
+    ];
+    const results = await people.inviteMany(caller, rows);
+    expect(results.map((result) => [result.email, result.outcome])).toEqual([
+      ['kept@school.example', 'invited'],
+      ['lost@school.example', 'failed'],
+    ]);
+    expect(results[1]).toMatchObject({ message: expect.stringContaining('invite them again') });
+    await people.inviteMany(caller, [rows[1]]);
+    expect((await directory.findByEmail('lost@school.example'))?.role).toBe('Students');
+  });
+});
+
 describe('inviteMany', () => {
   it('answers every row in order, one failure not stopping the others', async () => {
     const { people, caller, directory } = setup();

@@ -14,10 +14,17 @@ import { ROLES, type Role } from '@shared/roles';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
-import { conflict, forbidden, notFound } from './errors';
+import { conflict, DomainError, forbidden, notFound } from './errors';
 import type { AuditLog, Clock, NewPerson, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from './ports';
 
 export const PERSON_NOT_FOUND = 'There is no such person; reload the list.';
+
+/** The account was made but the directory does not show the role asked for: a conflict with what was asked (409). */
+export class RoleNotConfirmedError extends DomainError {
+  constructor(email: string, role: Role) {
+    super('conflict', `${email} was invited, but their role (${role}) could not be confirmed; invite them again to give it.`);
+  }
+}
 /** Invitations in flight at once: Cognito's AdminCreateUser quota is 50 requests a second per account. */
 export const INVITE_CONCURRENCY = 5;
 export const LOOKUP_CONCURRENCY = 10;
@@ -82,6 +89,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
         if (pending.role === null) {
           // The first try stopped between creating the account and giving it its role: this one finishes it.
           await directory.setRole(pending, input.role);
+          await confirmRole(pending, input.role);
           await record(caller, 'invite', describe(pending), `as ${input.role}`);
         }
         return { person: { ...pending, role: input.role }, created: false };
@@ -90,8 +98,17 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
         `${input.email} already has an account; find them in the list (use "Resend invitation" if they have not signed in yet).`,
       );
     }
+    await confirmRole(created.person, input.role);
     await record(caller, 'invite', describe(created.person), `as ${input.role}`);
     return { ...created, created: true };
+  }
+
+  /**
+   * Reads back the role just given: an invitation is reported done only once the directory says so (a role lost on
+   * the way left people invited "as Students" with no role). The same invitation again gives it (inviteOnce).
+   */
+  async function confirmRole(person: Person, role: Role) {
+    if ((await directory.get(person.userId))?.role !== role) throw new RoleNotConfirmedError(person.email, role);
   }
 
   return {
@@ -107,7 +124,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
           return { email: row.email, outcome: 'invited', person, ...(temporaryPassword ? { temporaryPassword } : {}) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const exists = error instanceof Error && 'kind' in error && error.kind === 'conflict';
+          const exists = error instanceof DomainError && error.kind === 'conflict' && !(error instanceof RoleNotConfirmedError);
           return { email: row.email, outcome: exists ? 'exists' : 'failed', message };
         }
       });

@@ -196,13 +196,13 @@ function buildWorld(
   stopStack: () => Promise<void>,
 ): World {
   const dynamo = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config.dynamodb) }),
+    new DynamoDBClient({ endpoint: config.dynamodb.endpoint, region: config.region, credentials: credentialsFor(config) }),
   );
   const s3 = new S3Client({
     endpoint: config.s3.endpoint,
     region: config.region,
     forcePathStyle: Boolean(config.s3.endpoint),
-    credentials: credentialsFor(config.s3),
+    credentials: credentialsFor(config),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

@@ -1,5 +1,5 @@
 import { NO_CONNECTION } from '../../lib/api-client';
-import { credentialsErrorMessage, errorMessage, INCORRECT_CREDENTIALS } from './login-messages';
+import { ACCOUNT_DISABLED, credentialsErrorMessage, errorMessage, INCORRECT_CREDENTIALS, newPasswordErrorMessage, totpCodeErrorMessage } from './login-messages';
 
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -32,6 +32,15 @@ describe('errorMessage', () => {
   it('falls back when there is no message', () => {
     expect(errorMessage(new Error('  '), 'Fallback.')).toBe('Fallback.');
     expect(errorMessage('thrown text', 'Fallback.')).toBe('Fallback.');
+  });
+});
+
+describe('a disabled account', () => {
+  it('reads the same at every sign-in step: password, new password, code', () => {
+    const disabled = named('NotAuthorizedException', 'User is disabled.');
+    expect(credentialsErrorMessage(disabled)).toBe(ACCOUNT_DISABLED);
+    expect(newPasswordErrorMessage(disabled)).toBe(ACCOUNT_DISABLED);
+    expect(totpCodeErrorMessage(disabled)).toBe(ACCOUNT_DISABLED);
   });
 });
 

@@ -16,6 +16,19 @@ export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
   Admins: 'It looks like you have an administrator account. Please log in here.',
 };
 
+/**
+ * Cognito refuses every sign-in step of a disabled account with NotAuthorizedException "User is disabled."; the
+ * spec has no words for it, so these (docs/decisions.md) say what happened and whom to ask, for a student too.
+ */
+export const ACCOUNT_DISABLED = 'Your account has been turned off, so you cannot sign in. If you think this is a mistake, ask your teacher or the school office.';
+
+const isAccountDisabled = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'NotAuthorizedException' && /^user is disabled/i.test(error.message);
+
+/** What to say when setting the first password fails: a disabled account in words, else the service's message. */
+export const newPasswordErrorMessage = (error: unknown): string =>
+  isAccountDisabled(error) ? ACCOUNT_DISABLED : errorMessage(error, LOGIN_MESSAGES.newPasswordFailed);
+
 /** A wrong password and an unknown e-mail read the same, so the screen does not tell who has an account. */
 export const INCORRECT_CREDENTIALS = 'Incorrect e-mail or password.';
 
@@ -40,6 +53,7 @@ export function errorMessage(error: unknown, fallback: string): string {
  * without user-existence protection, UserNotFoundException); the local twin says InvalidPasswordException, or "User not authorized" for an unknown e-mail.
  */
 export function credentialsErrorMessage(error: unknown): string {
+  if (isAccountDisabled(error)) return ACCOUNT_DISABLED;
   const name = error instanceof Error ? error.name : '';
   const incorrect =
     name === 'UserNotFoundException' ||
@@ -63,6 +77,7 @@ export const isCodeMismatch = (error: unknown): boolean =>
 /** At sign-in, a wrong code can be tried again; NotAuthorizedException means Cognito's session ran out. */
 export function totpCodeErrorMessage(error: unknown): string {
   if (isCodeMismatch(error)) return TOTP_MESSAGES.mismatch;
+  if (isAccountDisabled(error)) return ACCOUNT_DISABLED;
   if (error instanceof Error && error.name === 'NotAuthorizedException') return TOTP_MESSAGES.expired;
   return errorMessage(error, LOGIN_MESSAGES.unknownError);
 }

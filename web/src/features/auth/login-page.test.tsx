@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { ProtectedRoute, PublicOnlyRoute } from '../../app/guards';
 import { ADMIN, createControls, LOADING, LocationProbe, renderRoutes, SIGNED_OUT, signedIn, STUDENT, TEACHER } from '../../testing/test-utils';
 import { setAuthFlowType } from '../../lib/auth/auth-flow';
-import { TOTP_MESSAGES } from './login-messages';
+import { ACCOUNT_DISABLED, TOTP_MESSAGES } from './login-messages';
 import { LoginPage } from './login-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
@@ -60,6 +60,9 @@ function sessionFor(user: Parameters<typeof createControls>[0]) {
   mockSignOut.mockImplementation(async () => controls.setState(SIGNED_OUT));
   return controls;
 }
+
+/** Cognito's answer to every sign-in step of a disabled account. */
+const userDisabled = () => Object.assign(new Error('User is disabled.'), { name: 'NotAuthorizedException' });
 
 async function signInWith(email: string, password = 'Passw0rd!') {
   const user = userEvent.setup();
@@ -233,6 +236,15 @@ describe('login screens', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('tells a disabled person, in words a student understands, that their account is turned off', async () => {
+    mockSignIn.mockRejectedValue(userDisabled());
+    renderRoutes(routes, '/student-login', SIGNED_OUT);
+    await signInWith('student@example.com', 'their-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Your account has been turned off, so you cannot sign in\. If you think this is a mistake, ask your teacher or the school office\.$/,
+    );
+  });
+
   it("shows the service's message for other sign-in failures", async () => {
     mockSignIn.mockRejectedValue(Object.assign(new Error('Password attempts exceeded'), { name: 'NotAuthorizedException' }));
     renderRoutes(routes, '/teacher-login', SIGNED_OUT);
@@ -293,6 +305,7 @@ describe('login screens', () => {
     it.each([
       [new Error('Password does not conform to policy: Password not long enough'), 'Password does not conform to policy: Password not long enough'],
       ['no message', 'Failed to set new password.'],
+      [userDisabled(), ACCOUNT_DISABLED],
     ])('shows the failure (%s)', async (failure, expected) => {
       mockSignIn.mockResolvedValue(NEW_PASSWORD_REQUIRED);
       mockConfirmSignIn.mockRejectedValue(failure);

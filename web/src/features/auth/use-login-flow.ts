@@ -3,7 +3,7 @@ import type { SignInOutput } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getAuthFlowType, loadAmplifyAuth, useSession } from '../../lib/auth';
-import { credentialsErrorMessage, errorMessage, isCodeMismatch, LOGIN_MESSAGES, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
+import { credentialsErrorMessage, isCodeMismatch, LOGIN_MESSAGES, newPasswordErrorMessage, totpCodeErrorMessage, WRONG_SCREEN_MESSAGE } from './login-messages';
 import { dashboardPathFor, LOGIN_PATH, type LoginLocationState, type LoginRole } from './role-paths';
 import { useSignInHold } from './sign-in-hold';
 
@@ -97,7 +97,7 @@ export function useLoginFlow(role: LoginRole, returnTo: string | undefined) {
       const { confirmSignIn } = await loadAmplifyAuth();
       const result = await confirmSignIn({ challengeResponse: newPassword });
       await continueWith(result, email, LOGIN_MESSAGES.newPasswordFailed);
-    }, (caught) => errorMessage(caught, LOGIN_MESSAGES.newPasswordFailed));
+    }, newPasswordErrorMessage);
 
   /** The code from the authenticator app of someone with two-factor authentication on. */
   const submitTotpCode = (code: string) =>

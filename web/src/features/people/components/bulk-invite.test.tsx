@@ -4,6 +4,7 @@ import type { InvitePersonInput, Person } from '@shared/people';
 import { api } from '@web/lib/api-client';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
 import { BulkInvite } from './bulk-invite';
+import { ROLE_LABEL } from './labels';
 
 jest.mock('@web/lib/api-client', () => jest.requireActual('@web/testing/mock-api-client').mockApiClient('lookupPeople', 'invitePeople'));
 const mockedApi = jest.mocked(api);
@@ -52,4 +53,30 @@ it('sends a long list in requests of 25, looking addresses up 100 at a time', as
   expect(await screen.findByText('Invited 120 of 120.')).toBeInTheDocument();
   expect(mockedApi.lookupPeople.mock.calls.map(([emails]) => emails.length)).toEqual([100, 20]);
   expect(mockedApi.invitePeople.mock.calls.map(([rows]) => rows.length)).toEqual([25, 25, 25, 25, 20]);
+});
+
+it('shows a row whose role could not be confirmed as failed, with what to do, and counts only the others as invited', async () => {
+  mockedApi.invitePeople.mockImplementation(async (rows: InvitePersonInput[]) => ({
+    results: rows.map((row) =>
+      row.email.startsWith('lost')
+        ? { email: row.email, outcome: 'failed' as const, message: `${row.email} was invited, but their role (Students) could not be confirmed; invite them again to give it.` }
+        : row.email.startsWith('roleless')
+          ? { email: row.email, outcome: 'invited' as const, person: { ...person(row.email), role: null } }
+          : { email: row.email, outcome: 'invited' as const, person: person(row.email) },
+    ),
+  }));
+  const user = userEvent.setup();
+  render();
+  await user.click(screen.getByLabelText('People to invite'));
+  await user.paste('kept@school.example,Kim Kept\nlost@school.example,Lou Lost\nroleless@school.example,Rae Roleless');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await user.click(await screen.findByRole('button', { name: 'Invite 3 New People' }));
+
+  expect(await screen.findByText('Invited 1 of 3.')).toBeInTheDocument();
+  const rows = within(screen.getByRole('region', { name: 'Invitation results' })).getAllByRole('row').slice(1);
+  expect(rows.map((row) => row.textContent)).toEqual([
+    'kept@school.exampleInvited ',
+    'lost@school.exampleFailed lost@school.example was invited, but their role (Students) could not be confirmed; invite them again to give it.',
+    `roleless@school.exampleFailed Invited without the role asked for (${ROLE_LABEL.Students}); invite them again to give it.`,
+  ]);
 });

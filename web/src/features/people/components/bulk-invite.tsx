@@ -22,6 +22,12 @@ type Step = { name: 'edit' } | { name: 'preview'; rows: PreviewRow[] } | { name:
 
 const OUTCOME_LABEL: Record<InvitationOutcome['outcome'], string> = { invited: 'Invited', exists: 'Already exists', failed: 'Failed' };
 
+/** A row is invited only in the role asked for; the server confirms it, and a row that says otherwise is not shown as done. */
+function withRoleChecked(result: InvitationOutcome, role: Role): InvitationOutcome {
+  if (result.outcome !== 'invited' || result.person.role === role) return result;
+  return { email: result.email, outcome: 'failed', message: `Invited without the role asked for (${ROLE_LABEL[role]}); invite them again to give it.` };
+}
+
 export function BulkInvite() {
   const refreshPeople = useRefreshPeople();
   const [text, setText] = useState('');
@@ -62,7 +68,7 @@ export function BulkInvite() {
     setStep({ name: 'inviting', done: 0, total: invitations.length });
     try {
       for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
-        results.push(...(await api.invitePeople(part)).results);
+        results.push(...(await api.invitePeople(part)).results.map((result, index) => withRoleChecked(result, part[index].role)));
         setStep({ name: 'inviting', done: results.length, total: invitations.length });
       }
     } catch (failure) {

@@ -1,0 +1,198 @@
+// The Cognito twin answers as Cognito where cognito-local alone does not: groups survive a restart and concurrent
+// changes, administrative calls need a signature, a disabled user cannot sign in, and a user changes only the
+// attributes their app client lets them write.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AdminDisableUserCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  DeleteUserAttributesCommand,
+  GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  ListUsersInGroupCommand,
+  RespondToAuthChallengeCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ensureUserPool, startIdentity, type IdentityTwin } from './identity';
+import { LOCAL_CREDENTIALS } from './stack-config';
+import { createUser, identityClient, signInTokens } from './users';
+
+jest.setTimeout(60_000);
+
+const region = 'us-east-1';
+let directory: string;
+let twin: IdentityTwin;
+let config: Parameters<typeof createUser>[0];
+let admin: CognitoIdentityProviderClient;
+
+async function start(port = 0) {
+  twin = await startIdentity({ directory: path.join(directory, 'cognito'), host: '127.0.0.1', port });
+  const pool = await ensureUserPool(twin.endpoint, region, path.join(directory, 'user-pool.json'));
+  config = { region, cognito: { endpoint: twin.endpoint, ...pool }, credentials: LOCAL_CREDENTIALS };
+  admin = identityClient(config);
+}
+
+async function stop() {
+  admin.destroy();
+  await twin.close();
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), 'identity-twin-'));
+  await start();
+});
+
+afterAll(async () => {
+  await stop();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const studentsGroup = async () => {
+  const usernames: string[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await admin.send(new ListUsersInGroupCommand({ UserPoolId: config.cognito.userPoolId, GroupName: 'Students', NextToken }));
+    usernames.push(...(page.Users ?? []).map((user) => user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? ''));
+    NextToken = page.NextToken;
+  } while (NextToken);
+  return usernames;
+};
+
+/** A call as a script without AWS credentials would send it. */
+const unsigned = (target: string, body: object) =>
+  fetch(twin.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+
+const port = (url: string) => Number(new URL(url).port);
+const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: Error) => ({ name: error.name, message: error.message }));
+
+describe('groups', () => {
+  test('users added to a group at once all stay in it, and a restart keeps every member', async () => {
+    const emails = Array.from({ length: 200 }, (_, index) => `pupil.${index}@example.com`);
+    await Promise.all(emails.map((email) => createUser(config, { email, password: 'Temp-pass-1', role: 'Students', temporary: true })));
+    expect((await studentsGroup()).sort()).toEqual([...emails].sort());
+
+    // A restart on the same data and port runs ensureUserPool again, which creates the groups that are missing.
+    const endpoint = twin.endpoint;
+    await stop();
+    await start(port(endpoint));
+    expect((await studentsGroup()).sort()).toEqual([...emails].sort());
+  });
+
+  test('CreateGroup of an existing group is refused as in Cognito, and the group keeps its members', async () => {
+    const before = await studentsGroup();
+    expect(await errorOf(admin.send(new CreateGroupCommand({ UserPoolId: config.cognito.userPoolId, GroupName: 'Students' })))).toEqual({
+      name: 'GroupExistsException',
+      message: 'A group with the name already exists.',
+    });
+    expect(await studentsGroup()).toEqual(before);
+  });
+});
+
+describe('administrative calls need the stack credentials', () => {
+  test('an unsigned AdminAddUserToGroup is refused and changes nothing', async () => {
+    const { userId } = await createUser(config, { email: 'climber@example.com', password: 'Climber-pass-1', role: 'Students' });
+    const response = await unsigned('AdminAddUserToGroup', { UserPoolId: config.cognito.userPoolId, Username: userId, GroupName: 'Admins' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
+    const admins = await admin.send(new ListUsersInGroupCommand({ UserPoolId: config.cognito.userPoolId, GroupName: 'Admins' }));
+    expect(admins.Users ?? []).toEqual([]);
+  });
+
+  test.each([
+    ['another secret', { ...LOCAL_CREDENTIALS, secretAccessKey: 'guessed' }, 'InvalidSignatureException'],
+    ['an unknown key', { accessKeyId: 'AKIDGUESSED', secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey }, 'UnrecognizedClientException'],
+  ])('a call signed with %s is refused', async (_what, credentials, name) => {
+    const client = new CognitoIdentityProviderClient({ endpoint: twin.endpoint, region, credentials });
+    try {
+      const error = await errorOf(client.send(new ListUsersInGroupCommand({ UserPoolId: config.cognito.userPoolId, GroupName: 'Admins' })));
+      expect(error?.name).toBe(name);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  test("a user's own calls need no AWS credentials, as in Cognito", async () => {
+    const response = await unsigned('InitiateAuth', {
+      ClientId: config.cognito.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'climber@example.com', PASSWORD: 'Climber-pass-1' },
+    });
+    expect(response.status).toBe(200);
+    const { AuthenticationResult } = (await response.json()) as { AuthenticationResult: { AccessToken: string } };
+    const user = await unsigned('GetUser', { AccessToken: AuthenticationResult.AccessToken });
+    expect(user.status).toBe(200);
+  });
+});
+
+describe('a disabled user cannot sign in', () => {
+  const disable = (email: string) => admin.send(new AdminDisableUserCommand({ UserPoolId: config.cognito.userPoolId, Username: email }));
+  const disabled = { name: 'NotAuthorizedException', message: 'User is disabled.' };
+
+  test('with their password', async () => {
+    await createUser(config, { email: 'gone@example.com', password: 'Gone-pass-1', role: 'Students' });
+    await disable('gone@example.com');
+    expect(await errorOf(signInTokens(config, 'gone@example.com', 'Gone-pass-1'))).toEqual(disabled);
+  });
+
+  test('by setting the new password of a temporary one, even with a challenge started before', async () => {
+    await createUser(config, { email: 'invited@example.com', password: 'Temp-pass-1', role: 'Students', temporary: true });
+    const ClientId = config.cognito.userPoolClientId;
+    const { Session, ChallengeName } = await admin.send(
+      new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'invited@example.com', PASSWORD: 'Temp-pass-1' } }),
+    );
+    expect(ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    await disable('invited@example.com');
+    const answer = new RespondToAuthChallengeCommand({
+      ClientId,
+      ChallengeName,
+      Session,
+      ChallengeResponses: { USERNAME: 'invited@example.com', NEW_PASSWORD: 'Chosen-pass-1' },
+    });
+    expect(await errorOf(admin.send(answer))).toEqual(disabled);
+  });
+
+  test('by refreshing the tokens of a session from before', async () => {
+    await createUser(config, { email: 'signed.in@example.com', password: 'Signed-pass-1', role: 'Students' });
+    const { refreshToken } = await signInTokens(config, 'signed.in@example.com', 'Signed-pass-1');
+    await disable('signed.in@example.com');
+    const ClientId = config.cognito.userPoolClientId;
+    expect(await errorOf(admin.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: refreshToken })))).toEqual(disabled);
+    const refresh = new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
+    expect(await errorOf(admin.send(refresh))).toEqual(disabled);
+  });
+});
+
+describe("a user's own attribute changes", () => {
+  const unauthorized = { name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+  let AccessToken: string;
+
+  beforeAll(async () => {
+    await createUser(config, { email: 'self@example.com', password: 'Self-pass-1', role: 'Students', name: 'Sal Self' });
+    ({ accessToken: AccessToken } = await signInTokens(config, 'self@example.com', 'Self-pass-1'));
+  });
+
+  const attributes = async () =>
+    Object.fromEntries(((await admin.send(new GetUserCommand({ AccessToken }))).UserAttributes ?? []).map(({ Name, Value }) => [Name, Value]));
+
+  test.each([
+    ['name', [{ Name: 'name', Value: '=cmd|\u202eevil' }]],
+    ['email', [{ Name: 'email', Value: 'teacher@example.com' }]],
+    ['name among allowed ones', [{ Name: 'locale', Value: 'en-GB' }, { Name: 'name', Value: 'Someone Else' }]],
+  ])('cannot change %s with their access token', async (_what, UserAttributes) => {
+    expect(await errorOf(admin.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes })))).toEqual(unauthorized);
+    expect(await attributes()).toMatchObject({ name: 'Sal Self', email: 'self@example.com' });
+  });
+
+  test('cannot remove their name, and may set what the client allows', async () => {
+    expect(await errorOf(admin.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['name'] })))).toEqual(unauthorized);
+    await admin.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'locale', Value: 'en-GB' }] }));
+    expect(await attributes()).toMatchObject({ name: 'Sal Self', locale: 'en-GB' });
+  });
+});

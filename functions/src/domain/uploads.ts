@@ -55,6 +55,8 @@ export interface UploadServicePorts {
   clock: Clock;
 }
 
+export type UploadService = ReturnType<typeof makeUploadService>;
+
 export function makeUploadService({ files, uploads, clock }: UploadServicePorts) {
   async function create(caller: Caller, input: CreateUploadInput): Promise<UploadTicket> {
     const now = clock.now();

@@ -1,13 +1,12 @@
 import { abortUploadSchema } from '@shared/schemas';
-import { makeUploadService } from '../domain/uploads';
-import { fileStore } from '../platform/file-store';
+import { buildUploadService } from '../composition/uploads';
+import type { UploadService } from '../domain/uploads';
 import { apiHandler, noContent, validate } from '../platform/http';
-import { systemClock } from '../platform/system';
-import { uploadStore } from '../platform/table-stores';
 
-const uploads = makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock });
+export const makeHandler = (uploads: UploadService) =>
+  apiHandler('abortUpload', async (request, caller) => {
+    await uploads.abort(caller, validate(abortUploadSchema, request.body));
+    return noContent();
+  });
 
-export const handler = apiHandler('abortUpload', async (request, caller) => {
-  await uploads.abort(caller, validate(abortUploadSchema, request.body));
-  return noContent();
-});
+export const handler = makeHandler(buildUploadService());

@@ -1,12 +1,11 @@
 import { renewUploadPartsSchema } from '@shared/schemas';
-import { makeUploadService } from '../domain/uploads';
-import { fileStore } from '../platform/file-store';
+import { buildUploadService } from '../composition/uploads';
+import type { UploadService } from '../domain/uploads';
 import { apiHandler, ok, validate } from '../platform/http';
-import { systemClock } from '../platform/system';
-import { uploadStore } from '../platform/table-stores';
 
-const uploads = makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock });
+export const makeHandler = (uploads: UploadService) =>
+  apiHandler('renewUploadParts', async (request, caller) =>
+    ok(await uploads.renewParts(caller, validate(renewUploadPartsSchema, request.body))),
+  );
 
-export const handler = apiHandler('renewUploadParts', async (request, caller) =>
-  ok(await uploads.renewParts(caller, validate(renewUploadPartsSchema, request.body))),
-);
+export const handler = makeHandler(buildUploadService());

@@ -1,0 +1,7 @@
+// Builds the upload use cases over the bucket and the upload records; each upload handler calls it once, at cold start.
+import { makeUploadService } from '../domain/uploads';
+import { fileStore } from './file-store';
+import { systemClock } from './system';
+import { uploadStore } from './table-stores';
+
+export const buildUploadService = () => makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock });

@@ -36,7 +36,7 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       moduleNameMapper,
-      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts'],
+      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {

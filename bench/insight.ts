@@ -12,7 +12,7 @@ import { makeNoticeRepository } from '../functions/src/repositories/notice-repos
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import { makeNotificationService } from '../functions/src/domain/notifications';
 import { makeProgressService } from '../functions/src/domain/progress';
-import { systemClock } from '../functions/src/platform/system';
+import { systemClock } from '../functions/src/composition/system';
 import { localTableStores } from '@local/table-stores';
 import { LOCAL_CREDENTIALS } from '@local/stack-config';
 import { createLargeClass } from '../test/e2e/support/large-class';

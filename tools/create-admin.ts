@@ -11,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
 import { makePeopleService } from '../functions/src/domain/people';
-import { systemClock } from '../functions/src/platform/system';
+import { systemClock } from '../functions/src/composition/system';
 import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';

@@ -10,7 +10,7 @@ import { makeClassAdminService } from '../functions/src/domain/class-admin';
 import type { AuditLog, ClassStore, ProgressStore } from '../functions/src/domain/ports';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { requiredEnv } from '../functions/src/platform/env';
-import { systemClock } from '../functions/src/platform/system';
+import { systemClock } from '../functions/src/composition/system';
 import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { startDatabase, type DatabaseTwin } from '@local/database';
 import { localTableStores } from '@local/table-stores';
 import type { StackConfig } from '@local/stack-config';
+import { SINGLE_UPLOAD_HEADERS } from '../../shared/constants';
 import { utcDay } from '../../shared/report-insight';
 import { createUser, signInTokens } from './harness';
 import { MEDIA, pdfBytes } from './support/world';
@@ -79,7 +80,8 @@ it('keeps every counter equal to the progress items when the process is killed m
   }
   const bytes = pdfBytes('crash');
   const ticket = await api(teacher.token, 'POST', '/api/uploads', { fileName: 'crash.pdf', contentType: MEDIA.pdf, size: bytes.length });
-  await fetch(String(ticket!.uploadUrl), { method: 'PUT', headers: { 'content-type': MEDIA.pdf }, body: bytes });
+  const put = await fetch(String(ticket!.uploadUrl), { method: 'PUT', headers: { 'content-type': MEDIA.pdf, ...SINGLE_UPLOAD_HEADERS }, body: bytes });
+  expect(put.status).toBe(200);
   const sections = Array.from({ length: SECTIONS }, (_, index) => ({ title: `Section ${index + 1}`, contentUrl: ticket!.contentUrl }));
   const module = (await api(teacher.token, 'POST', '/api/modules', { title: 'Crash course', description: 'About it', sections })) as {
     _id: string;
@@ -113,7 +115,7 @@ it('keeps every counter equal to the progress items when the process is killed m
 
   // The data as the crash left it, read with the DynamoDB twin alone (no start-up recount).
   database = await startDatabase({ directory: path.join(dataDir, 'dynamodb'), host: '127.0.0.1', port: 0 });
-  const after = localTableStores({ region: config.region, dynamodb: { endpoint: database.endpoint, table: config.dynamodb.table } });
+  const after = localTableStores({ region: config.region, credentials: config.credentials, dynamodb: { endpoint: database.endpoint, table: config.dynamodb.table } });
   try {
     const items = (await after.progress.listProgressOfClass(CLASS_ID, module._id)).filter((item) => item.completedSections.length > 0);
     const completions = items.flatMap((item) => item.completedSections);

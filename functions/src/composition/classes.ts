@@ -1,16 +1,7 @@
-// Wires the class administration use cases to their adapters; each class administration handler calls it once.
-import { makeClassAdminService } from '../domain/class-admin';
-import { randomIds, systemClock } from '../platform/system';
-import { auditLog, classStore, progressStore } from '../platform/table-stores';
-import { userDirectory } from '../platform/user-directory';
+// Builds the class use cases (a teacher's and a student's classes, rosters, assigning modules) over the table; each
+// class handler calls it once, at cold start.
+import { makeClassService } from '../domain/classes';
+import { systemClock } from './system';
+import { classStore, moduleStore } from './table-stores';
 
-export function buildClassAdminService() {
-  return makeClassAdminService({
-    classes: classStore(),
-    progress: progressStore(),
-    directory: userDirectory(),
-    audit: auditLog(),
-    clock: systemClock,
-    ids: randomIds,
-  });
-}
+export const buildClassService = () => makeClassService({ classes: classStore(), modules: moduleStore(), clock: systemClock });

@@ -1,9 +1,10 @@
-// Wires the module use cases to their adapters; each module handler calls it once, at cold start.
+// Builds the module use cases over the table, the bucket, the clock, ids and log; each module handler calls it once,
+// at cold start.
 import { makeModuleService } from '../domain/modules';
-import { fileStore } from '../platform/file-store';
+import { fileStore } from './file-store';
 import { domainLog } from '../platform/logger';
-import { randomIds, systemClock } from '../platform/system';
-import { classStore, fileReferenceStore, moduleStore, progressStore } from '../platform/table-stores';
+import { randomIds, systemClock } from './system';
+import { classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
 
 export function buildModuleService() {
   return makeModuleService({

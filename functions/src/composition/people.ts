@@ -1,8 +1,8 @@
-// Wires the people use cases to their adapters; each administration handler calls it once, at cold start.
+// Builds the people use cases over the user pool and the table; each people handler calls it once, at cold start.
 import { makePeopleService } from '../domain/people';
-import { systemClock } from '../platform/system';
-import { auditLog, classStore, moduleStore } from '../platform/table-stores';
-import { userDirectory } from '../platform/user-directory';
+import { systemClock } from './system';
+import { auditLog, classStore, moduleStore } from './table-stores';
+import { userDirectory } from './user-directory';
 import { makeRosterNames, makeSchoolFigures } from '../repositories/school-adapters';
 
 export function buildPeopleService() {

@@ -1,9 +1,8 @@
-// Wires the upload use cases to their adapters; each upload handler calls it once, at cold start.
+// Builds the upload use cases over the bucket and the upload records; each upload handler calls it once, at cold start.
 import { makeUploadService } from '../domain/uploads';
-import { fileStore } from '../platform/file-store';
-import { randomIds, systemClock } from '../platform/system';
-import { uploadStore } from '../platform/table-stores';
+import { fileStore } from './file-store';
+import { randomIds, systemClock } from './system';
+import { uploadStore } from './table-stores';
 
-export function buildUploadService() {
-  return makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock, ids: randomIds });
-}
+export const buildUploadService = () =>
+  makeUploadService({ files: fileStore(), uploads: uploadStore(), clock: systemClock, ids: randomIds });

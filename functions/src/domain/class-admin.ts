@@ -31,6 +31,8 @@ async function requireClassOf(classes: ClassStore, classId: string): Promise<Cla
   return found;
 }
 
+export type ClassAdminQueries = ReturnType<typeof makeClassAdminQueries>;
+
 /** The read-only use cases, which need the class store only (their routes call no directory). */
 export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes'>) {
   return {

@@ -17,6 +17,8 @@ export interface ClassServicePorts {
   clock?: Clock;
 }
 
+export type ClassService = ReturnType<typeof makeClassService>;
+
 export function makeClassService({ classes, modules, clock }: ClassServicePorts) {
   async function listTeacherClasses(caller: Caller, teacherId = caller.userId): Promise<ClassSummary[]> {
     if (teacherId !== caller.userId) throw forbidden('You can only list the classes you teach.');

@@ -37,6 +37,8 @@ export interface ModuleServicePorts {
 }
 
 /** Reading a teacher's own modules needs nothing but the module store (no file storage). */
+export type ModuleLibrary = ReturnType<typeof makeModuleLibrary>;
+
 export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules'>) {
   return {
     /** The caller's own modules, most recently updated first. */
@@ -46,6 +48,8 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
     },
   };
 }
+
+export type ModuleService = ReturnType<typeof makeModuleService>;
 
 export function makeModuleService({ modules, classes, progress, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
   /**

@@ -22,6 +22,8 @@ const RECENT_DAYS = 30;
 const NOT_STARTED_CHECKS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export type NotificationService = ReturnType<typeof makeNotificationService>;
+
 export function makeNotificationService({ classes, modules, notices, clock }: NotificationServicePorts) {
   /** Teacher: 3 reads at once, then at most 1 + NOT_STARTED_CHECKS at once. Student: 3 reads in a row (+1 at once). */
   async function bell(caller: Caller): Promise<Notifications> {

@@ -40,6 +40,8 @@ export interface PeopleServiceDeps {
 
 export type PeopleService = ReturnType<typeof makePeopleService>;
 
+export type PeopleQueries = ReturnType<typeof makePeopleQueries>;
+
 /** The read-only use cases, which need the directory only (their routes touch no table). */
 export function makePeopleQueries({ directory }: Pick<PeopleServiceDeps, 'directory'>) {
   return {

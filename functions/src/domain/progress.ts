@@ -26,6 +26,8 @@ export interface ProgressServicePorts {
   clock: Clock;
 }
 
+export type ProgressService = ReturnType<typeof makeProgressService>;
+
 export function makeProgressService({ classes, modules, progress, clock }: ProgressServicePorts) {
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's

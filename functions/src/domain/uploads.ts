@@ -62,6 +62,8 @@ export interface UploadServicePorts {
   ids: IdGenerator;
 }
 
+export type UploadService = ReturnType<typeof makeUploadService>;
+
 export function makeUploadService({ files, uploads, clock, ids }: UploadServicePorts) {
   /**
    * Every upload gets a key of its own (`protected/{sub}/{fresh id}/{safe name}`), which storage writes once: a single

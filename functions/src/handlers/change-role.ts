@@ -1,12 +1,15 @@
 import { changeRoleSchema } from '@shared/people';
 import { buildPeopleService } from '../composition/people';
+import type { PeopleService } from '../domain/people';
 import { adminHandler } from '../platform/admin-handler';
-import { ok, pathId, validate } from '../platform/http';
+import { ok, pathId, validate, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-const people = buildPeopleService();
+export const makeHandler = (people: PeopleService, secondFactor: SecondFactorCheck) =>
+  adminHandler('changeRole', secondFactor, async (request, caller) => {
+    const userId = pathId(request, 'userId');
+    const { role } = validate(changeRoleSchema, request.body);
+    return ok(await people.changeRole(caller, userId, role));
+  });
 
-export const handler = adminHandler('changeRole', async (request, caller) => {
-  const userId = pathId(request, 'userId');
-  const { role } = validate(changeRoleSchema, request.body);
-  return ok(await people.changeRole(caller, userId, role));
-});
+export const handler = makeHandler(buildPeopleService(), secondFactorCheck());

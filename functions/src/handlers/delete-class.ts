@@ -1,10 +1,13 @@
-import { buildClassAdminService } from '../composition/classes';
+import { buildClassAdminService } from '../composition/class-admin';
+import type { ClassAdminService } from '../domain/class-admin';
 import { adminHandler } from '../platform/admin-handler';
-import { noContent, pathId } from '../platform/http';
+import { noContent, pathId, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-const classes = buildClassAdminService();
+export const makeHandler = (classes: ClassAdminService, secondFactor: SecondFactorCheck) =>
+  adminHandler('deleteClass', secondFactor, async (request, caller) => {
+    await classes.remove(caller, pathId(request, 'classId'));
+    return noContent();
+  });
 
-export const handler = adminHandler('deleteClass', async (request, caller) => {
-  await classes.remove(caller, pathId(request, 'classId'));
-  return noContent();
-});
+export const handler = makeHandler(buildClassAdminService(), secondFactorCheck());

@@ -1,9 +1,11 @@
 import { buildModuleService } from '../composition/modules';
+import type { ModuleService } from '../domain/modules';
 import { apiHandler, noContent, pathId } from '../platform/http';
 
-const modules = buildModuleService();
+export const makeHandler = (modules: ModuleService) =>
+  apiHandler('deleteModule', async (request, caller) => {
+    await modules.delete(caller, pathId(request, 'id'));
+    return noContent();
+  });
 
-export const handler = apiHandler('deleteModule', async (request, caller) => {
-  await modules.delete(caller, pathId(request, 'id'));
-  return noContent();
-});
+export const handler = makeHandler(buildModuleService());

@@ -1,9 +1,10 @@
-import { makeClassAdminQueries } from '../domain/class-admin';
+import { buildClassAdminQueries } from '../composition/class-admin-queries';
+import type { ClassAdminQueries } from '../domain/class-admin';
 import { adminHandler } from '../platform/admin-handler';
-import { ok, pathId } from '../platform/http';
-import { classStore } from '../platform/table-stores';
+import { ok, pathId, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-// The class store only (the directory is asked only for the caller's two-factor setting, by adminHandler).
-const classes = makeClassAdminQueries({ classes: classStore() });
+export const makeHandler = (classes: ClassAdminQueries, secondFactor: SecondFactorCheck) =>
+  adminHandler('getAdminClass', secondFactor, async (request) => ok(await classes.detail(pathId(request, 'classId'))));
 
-export const handler = adminHandler('getAdminClass', async (request) => ok(await classes.detail(pathId(request, 'classId'))));
+export const handler = makeHandler(buildClassAdminQueries(), secondFactorCheck());

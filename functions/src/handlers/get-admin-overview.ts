@@ -1,7 +1,10 @@
 import { buildPeopleService } from '../composition/people';
+import type { PeopleService } from '../domain/people';
 import { adminHandler } from '../platform/admin-handler';
-import { ok } from '../platform/http';
+import { ok, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-const people = buildPeopleService();
+export const makeHandler = (people: PeopleService, secondFactor: SecondFactorCheck) =>
+  adminHandler('getAdminOverview', secondFactor, async () => ok(await people.overview()));
 
-export const handler = adminHandler('getAdminOverview', async () => ok(await people.overview()));
+export const handler = makeHandler(buildPeopleService(), secondFactorCheck());

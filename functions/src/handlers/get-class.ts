@@ -1,10 +1,12 @@
-import { makeClassService } from '../domain/classes';
-import { moduleStore, classStore } from '../platform/table-stores';
+import { buildClassService } from '../composition/classes';
+import type { ClassService } from '../domain/classes';
 import { adminHandler } from '../platform/admin-handler';
-import { ok, pathId } from '../platform/http';
+import { ok, pathId, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
+export const makeHandler = (classes: ClassService, secondFactor: SecondFactorCheck) =>
+  adminHandler('getClass', secondFactor, async (request, caller) =>
+    ok(await classes.getDetail(caller, pathId(request, 'classId'))),
+  );
 
-export const handler = adminHandler('getClass', async (request, caller) =>
-  ok(await classes.getDetail(caller, pathId(request, 'classId'))),
-);
+export const handler = makeHandler(buildClassService(), secondFactorCheck());

@@ -1,11 +1,12 @@
-import { makeProgressService } from '../domain/progress';
-import { moduleStore, classStore, progressStore } from '../platform/table-stores';
+import { buildProgressService } from '../composition/progress';
+import type { ProgressService } from '../domain/progress';
 import { adminHandler } from '../platform/admin-handler';
-import { ok, pathId } from '../platform/http';
-import { systemClock } from '../platform/system';
+import { ok, pathId, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
+export const makeHandler = (progress: ProgressService, secondFactor: SecondFactorCheck) =>
+  adminHandler('getModuleReport', secondFactor, async (request, caller) =>
+    ok(await progress.moduleReport(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
+  );
 
-export const handler = adminHandler('getModuleReport', async (request, caller) =>
-  ok(await progress.moduleReport(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
-);
+export const handler = makeHandler(buildProgressService(), secondFactorCheck());

@@ -1,11 +1,13 @@
 import { moduleReadQuerySchema } from '@shared/schemas';
 import { buildModuleService } from '../composition/modules';
+import type { ModuleService } from '../domain/modules';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
 
-const modules = buildModuleService();
+export const makeHandler = (modules: ModuleService) =>
+  apiHandler('getModule', async (request, caller) => {
+    const moduleId = pathId(request, 'id');
+    const { classId } = validate(moduleReadQuerySchema, request.query);
+    return ok(await modules.get(caller, moduleId, classId));
+  });
 
-export const handler = apiHandler('getModule', async (request, caller) => {
-  const moduleId = pathId(request, 'id');
-  const { classId } = validate(moduleReadQuerySchema, request.query);
-  return ok(await modules.get(caller, moduleId, classId));
-});
+export const handler = makeHandler(buildModuleService());

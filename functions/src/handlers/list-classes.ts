@@ -1,7 +1,8 @@
-import { makeClassService } from '../domain/classes';
-import { moduleStore, classStore } from '../platform/table-stores';
+import { buildClassService } from '../composition/classes';
+import type { ClassService } from '../domain/classes';
 import { apiHandler, ok } from '../platform/http';
 
-const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
+export const makeHandler = (classes: ClassService) =>
+  apiHandler('listClasses', async (_request, caller) => ok(await classes.listTeacherClasses(caller)));
 
-export const handler = apiHandler('listClasses', async (_request, caller) => ok(await classes.listTeacherClasses(caller)));
+export const handler = makeHandler(buildClassService());

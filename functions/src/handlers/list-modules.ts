@@ -1,7 +1,8 @@
-import { makeModuleLibrary } from '../domain/modules';
-import { moduleStore } from '../platform/table-stores';
+import { buildModuleLibrary } from '../composition/module-library';
+import type { ModuleLibrary } from '../domain/modules';
 import { apiHandler, ok } from '../platform/http';
 
-const library = makeModuleLibrary({ modules: moduleStore() });
+export const makeHandler = (library: ModuleLibrary) =>
+  apiHandler('listModules', async (_request, caller) => ok(await library.list(caller)));
 
-export const handler = apiHandler('listModules', async (_request, caller) => ok(await library.list(caller)));
+export const handler = makeHandler(buildModuleLibrary());

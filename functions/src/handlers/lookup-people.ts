@@ -1,13 +1,14 @@
 import { lookupPeopleSchema } from '@shared/people';
-import { makePeopleQueries } from '../domain/people';
+import { buildPeopleQueries } from '../composition/people-queries';
+import type { PeopleQueries } from '../domain/people';
 import { adminHandler } from '../platform/admin-handler';
-import { ok, validate } from '../platform/http';
-import { userDirectory } from '../platform/user-directory';
+import { ok, validate, type SecondFactorCheck } from '../platform/http';
+import { secondFactorCheck } from '../platform/second-factor';
 
-// The directory only: this route touches no table.
-const people = makePeopleQueries({ directory: userDirectory() });
+export const makeHandler = (people: PeopleQueries, secondFactor: SecondFactorCheck) =>
+  adminHandler('lookupPeople', secondFactor, async (request) => {
+    const { emails } = validate(lookupPeopleSchema, request.body);
+    return ok({ people: await people.lookup(emails) });
+  });
 
-export const handler = adminHandler('lookupPeople', async (request) => {
-  const { emails } = validate(lookupPeopleSchema, request.body);
-  return ok({ people: await people.lookup(emails) });
-});
+export const handler = makeHandler(buildPeopleQueries(), secondFactorCheck());

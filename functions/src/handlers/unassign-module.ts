@@ -1,9 +1,10 @@
-import { makeClassService } from '../domain/classes';
-import { moduleStore, classStore } from '../platform/table-stores';
+import { buildClassService } from '../composition/classes';
+import type { ClassService } from '../domain/classes';
 import { apiHandler, ok, pathId } from '../platform/http';
 
-const classes = makeClassService({ classes: classStore(), modules: moduleStore() });
+export const makeHandler = (classes: ClassService) =>
+  apiHandler('unassignModule', async (request, caller) =>
+    ok(await classes.unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
+  );
 
-export const handler = apiHandler('unassignModule', async (request, caller) =>
-  ok(await classes.unassignModule(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
-);
+export const handler = makeHandler(buildClassService());

@@ -1,15 +1,16 @@
 // apiHandler for every route that admits admins: the same, plus the two-factor check a request in the admin role must
-// pass (teachers and students on a shared route are not asked).
+// pass (teachers and students on a shared route are not asked). The handler module gives `secondFactorCheck()` from
+// platform/second-factor.ts; a handler test gives its own answer.
 import type { RouteName } from '@shared/routes';
 import type { ResponseOf } from '@shared/responses';
 import type { Caller } from '../domain/caller';
-import { apiHandler, type ApiHandlerOptions, type ApiRequest, type ApiResponse } from './http';
-import { secondFactorCheck } from './second-factor';
+import { apiHandler, type ApiHandlerOptions, type ApiRequest, type ApiResponse, type SecondFactorCheck } from './http';
 
 export function adminHandler<N extends RouteName>(
   name: N,
+  secondFactor: SecondFactorCheck,
   handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
   options: Omit<ApiHandlerOptions<ResponseOf<N>>, 'secondFactor'> = {},
 ) {
-  return apiHandler(name, handle, { ...options, secondFactor: secondFactorCheck() });
+  return apiHandler(name, handle, { ...options, secondFactor });
 }

@@ -6,7 +6,7 @@
 import { CALLER_RATE_LIMIT } from '@shared/constants';
 import { tooMany } from '../domain/errors';
 import type { RequestCounter } from '../repositories/request-counter';
-import { requestCounter } from './table-stores';
+import { requestCounter } from '../composition/table-stores';
 
 /** Resolves when the caller may go on; rejects with a 429 naming when they may try again otherwise. */
 export type RateLimitCheck = (userId: string) => Promise<void>;

@@ -99,11 +99,6 @@ test('insertClass without a teacher puts no teacher index keys', async () => {
   expect(put.args[0].input.Item).not.toHaveProperty('gsi1pk');
 });
 
-test('a class item of the previous shape counts its roster map', async () => {
-  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { a: 'A', b: 'B' } }) });
-  await expect(repository.getClass(CLASS_ID)).resolves.toMatchObject({ studentCount: 2 });
-});
-
 test('enrollStudent puts the enrolment only if absent, ADDs one to the count, then writes the membership', async () => {
   ddb.on(PutCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
@@ -115,7 +110,7 @@ test('enrollStudent puts the enrolment only if absent, ADDs one to the count, th
   expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'ADD studentCount :by',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
+    ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':by': 1 },
   });
   expect(ddb).toReceiveNthCommandWith(3, PutCommand, { Item: membershipItem(STUDENT_ID, CLASS_ID) });
@@ -148,7 +143,6 @@ test('isEnrolled is one GetItem on the membership', async () => {
 });
 
 test('listStudents queries one page of enrolment items after the given student, answering the next one', async () => {
-  ddb.on(GetCommand).resolves({ Item: classItem() });
   ddb.on(QueryCommand).resolves({
     Items: [{ ...enrolmentItem('b', 'Bea'), email: 'bea@school.example' }],
     LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#b' },
@@ -162,39 +156,6 @@ test('listStudents queries one page of enrolment items after the given student, 
     ExclusiveStartKey: { pk: classKey.pk, sk: 'STUDENT#a' },
     Limit: 1,
   });
-});
-
-test('listStudents pages a roster of the previous shape from the class item, in student-id order', async () => {
-  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { c: 'Cy', a: 'Al', b: 'Bea' } }) });
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  await expect(repository.listStudents(CLASS_ID, { limit: 2 })).resolves.toEqual({
-    students: [{ studentId: 'a', name: 'Al' }, { studentId: 'b', name: 'Bea' }],
-    next: 'b',
-  });
-  await expect(repository.listStudents(CLASS_ID, { limit: 2, after: 'b' })).resolves.toEqual({ students: [{ studentId: 'c', name: 'Cy' }] });
-});
-
-test('migrateRoster copies a map roster to enrolment items and memberships, then sets the count and removes the map', async () => {
-  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { [STUDENT_ID]: 'Sam Student' } }) });
-  ddb.on(BatchWriteCommand).resolves({});
-  ddb.on(QueryCommand).resolves({ Items: [{ pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }] });
-  ddb.on(UpdateCommand).resolves({});
-  await expect(repository.migrateRoster(CLASS_ID)).resolves.toBe(true);
-  expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
-    RequestItems: {
-      'classes-table': [
-        { PutRequest: { Item: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}`, entity: 'Enrolment', classId: CLASS_ID, studentId: STUDENT_ID, name: 'Sam Student' } } },
-        { PutRequest: { Item: membershipItem(STUDENT_ID, CLASS_ID) } },
-      ],
-    },
-  });
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    UpdateExpression: 'SET studentCount = :count REMOVE students',
-    ConditionExpression: 'attribute_exists(students)',
-    ExpressionAttributeValues: { ':count': 1 },
-  });
-  ddb.on(GetCommand).resolves({ Item: classItem() });
-  await expect(repository.migrateRoster(CLASS_ID)).resolves.toBe(false);
 });
 
 test('addAssignedModule ADDs to the set if the teacher teaches the class, answering the new class, or undefined', async () => {
@@ -280,12 +241,11 @@ test('renameClass and setClassTeacher update an existing class; false when it is
 });
 
 test('unenrollStudent removes the membership first, then the enrolment, and counts one less only if it was there', async () => {
-  ddb.on(GetCommand).resolves({ Item: classItem() });
   ddb.on(DeleteCommand).resolves({ Attributes: enrolmentItem(STUDENT_ID, 'Sam Student') });
   ddb.on(UpdateCommand).resolves({});
   await repository.unenrollStudent(CLASS_ID, STUDENT_ID);
-  expect(ddb).toReceiveNthCommandWith(2, DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
-  expect(ddb).toReceiveNthCommandWith(3, DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }, ReturnValues: 'ALL_OLD' });
+  expect(ddb).toReceiveNthCommandWith(1, DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
+  expect(ddb).toReceiveNthCommandWith(2, DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }, ReturnValues: 'ALL_OLD' });
   expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'ADD studentCount :by', ExpressionAttributeValues: { ':by': -1 } });
   ddb.resetHistory();
   ddb.on(DeleteCommand).resolves({});
@@ -337,42 +297,6 @@ test("renames follow into the rosters, each conditional on the person's place st
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':name': 'Sam Student', ':email': 'sam@school.example' },
   });
-  // Not an enrolment item: a roster of the previous shape may still hold them.
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    UpdateExpression: 'SET students.#student = :name',
-    ConditionExpression: 'attribute_exists(students.#student)',
-    ExpressionAttributeNames: { '#student': STUDENT_ID },
-  });
-});
-
-test('enrolmentPage reads one page of enrolment items consistently, with their e-mail attribute as stored, and the next student', async () => {
-  ddb.on(QueryCommand).resolves({
-    Items: [enrolmentItem('a', 'Al'), { ...enrolmentItem('b', 'Bea'), email: '' }, { ...enrolmentItem('c', 'Cy'), email: 'cy@school.example' }],
-    LastEvaluatedKey: { pk: classKey.pk, sk: 'STUDENT#c' },
-  });
-  await expect(repository.enrolmentPage(CLASS_ID, { limit: 3, after: 'a' })).resolves.toEqual({
-    enrolments: [{ studentId: 'a' }, { studentId: 'b', email: '' }, { studentId: 'c', email: 'cy@school.example' }],
-    next: 'c',
-  });
-  expect(ddb).toReceiveCommandWith(QueryCommand, {
-    ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'STUDENT#' },
-    ExclusiveStartKey: { pk: classKey.pk, sk: 'STUDENT#a' },
-    Limit: 3,
-    ConsistentRead: true,
-  });
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  await expect(repository.enrolmentPage(CLASS_ID, { limit: 100 })).resolves.toEqual({ enrolments: [] });
-});
-
-test('fillEnrolmentEmail sets only the e-mail, on an enrolment that still exists and has none; false otherwise', async () => {
-  ddb.on(UpdateCommand).resolves({});
-  await expect(repository.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(true);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` },
-    UpdateExpression: 'SET email = :email',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(email)',
-    ExpressionAttributeValues: { ':email': 'sam@school.example' },
-  });
-  ddb.on(UpdateCommand).rejects(conditionFailure());
-  await expect(repository.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(false);
+  // A student no longer enrolled is not brought back: one conditional update per class, nothing else.
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
 });

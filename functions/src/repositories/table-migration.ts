@@ -1,16 +1,18 @@
 // Brings a table written by earlier versions to the current data model and repairs the counts the app keeps as it
 // goes (`npm run migrate`, and `npm start` on the local data). Idempotent. For every class: a roster kept on the class
-// item (a `students` map, before enrolment items) moves to one item per enrolment (readers accept both shapes until
-// then); enrolment items written before they kept the student's e-mail get it from the directory; the student count is
+// item (a `students` map, before enrolment items) moves to one item per enrolment (the app reads enrolment items only,
+// so a deployment of it runs this first); enrolment items written before they kept the student's e-mail get it from
+// the directory; the student count is
 // set from the enrolment items; the completion counters (per module and per section) are set from the enrolled
 // students' progress items, and each known completion
 // time's student is added to that day's active students (the dashboard's engagement).
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
-import type { UserDirectory } from '../domain/ports';
-import { makeClassRepository, type ClassRepository } from './class-repository';
+import type { Enrolment, UserDirectory } from '../domain/ports';
+import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from './class-repository';
 import { makeProgressRepository } from './progress-repository';
-import type { TableContext } from './table';
+import { conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
 export interface MigrationSummary {
   classes: number;
@@ -35,13 +37,14 @@ const LOOKUPS_IN_FLIGHT = 5;
 
 export async function migrateTable(context: TableContext, directory: Pick<UserDirectory, 'get'>): Promise<MigrationSummary> {
   const classes = makeClassRepository(context);
+  const maintenance = makeClassMaintenance(context);
   const progress = makeProgressRepository(context);
   const emailOf = rememberedEmails(directory);
-  const classIds = await classes.scanClassIds();
+  const classIds = await maintenance.scanClassIds();
   const results = await mapWithConcurrency(classIds, CLASSES_IN_FLIGHT, async (classId) => {
-    const moved = await classes.migrateRoster(classId);
-    const { filled: emailsFilled, unknown: notInDirectory } = await fillEmails(classes, classId, emailOf);
-    const students = (await classes.recountStudents(classId)) ?? 0;
+    const moved = await maintenance.moveRosterMap(classId);
+    const { filled: emailsFilled, unknown: notInDirectory } = await fillEmails(maintenance, classId, emailOf);
+    const students = (await maintenance.recountStudents(classId)) ?? 0;
     const record = await classes.getClass(classId);
     const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
@@ -72,7 +75,7 @@ function rememberedEmails(directory: Pick<UserDirectory, 'get'>) {
  * student the directory no longer has gets '' (no e-mail to show; readers treat it as none), so that the next run,
  * and every `npm start`, skips it instead of asking again. Answers how many of each were written.
  */
-async function fillEmails(classes: ClassRepository, classId: string, emailOf: (studentId: string) => Promise<string | undefined>) {
+async function fillEmails(classes: ClassMaintenance, classId: string, emailOf: (studentId: string) => Promise<string | undefined>) {
   const counts = { filled: 0, unknown: 0 };
   let after: string | undefined;
   do {
@@ -88,6 +91,117 @@ async function fillEmails(classes: ClassRepository, classId: string, emailOf: (s
     after = page.next;
   } while (after !== undefined);
   return counts;
+}
+
+export type ClassMaintenance = ReturnType<typeof makeClassMaintenance>;
+
+/** The writes only the migration makes to classes: the app's own go through the class repository. */
+export function makeClassMaintenance(context: TableContext) {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
+
+  /** Every class id in the table, by a Scan (finds classes written before the catalogue too). */
+  async function scanClassIds(): Promise<string[]> {
+    const classIds: string[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'sk = :class',
+          ExpressionAttributeValues: { ':class': keys.classMeta('').sk },
+          ProjectionExpression: 'classId',
+          ExclusiveStartKey,
+        }),
+      );
+      classIds.push(...(page.Items ?? []).map((item) => item.classId as string));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return classIds;
+  }
+
+  const enrolledKeys = (classId: string) => table.queryByPrefix<Key>(queries.rosterOfClass(classId), { projection: 'pk, sk' });
+
+  /**
+   * Moves a roster of the previous shape (a `students` map on the class item: id → name) to enrolment items and
+   * memberships, then sets the count and removes the map; true when there was one to move. A student the app enrolled
+   * meanwhile keeps their newer enrolment item (e-mail, enrolment time). Idempotent: the copies are plain puts, and the
+   * map is removed only at the end, in a write conditional on it still being there.
+   */
+  async function moveRosterMap(classId: string): Promise<boolean> {
+    const item = await table.getItem<{ students?: Record<string, string> }>(keys.classMeta(classId));
+    if (!item?.students) return false;
+    const enrolled = new Set((await enrolledKeys(classId)).map(({ sk }) => sk));
+    const missing: Enrolment[] = Object.entries(item.students)
+      .filter(([studentId]) => !enrolled.has(keys.enrolment(classId, studentId).sk))
+      .map(([studentId, name]) => ({ studentId, name }))
+      .sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+    await table.batchPut(missing.flatMap((enrolment) => [enrolmentItem(classId, enrolment), membershipItem(enrolment.studentId, classId)]));
+    await conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'SET studentCount = :count REMOVE students',
+          ConditionExpression: 'attribute_exists(students)',
+          ExpressionAttributeValues: { ':count': enrolled.size + missing.length },
+        }),
+      ),
+    );
+    return true;
+  }
+
+  /** Sets the class's student count to the number of its enrolment items (repairs drift after an interrupted change). */
+  async function recountStudents(classId: string): Promise<number | undefined> {
+    const enrolled = await enrolledKeys(classId);
+    const done = await conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression: 'SET studentCount = :count',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
+          ExpressionAttributeValues: { ':count': enrolled.length },
+        }),
+      ),
+    );
+    return done ? enrolled.length : undefined;
+  }
+
+  /**
+   * One page of a class's enrolments, each with its `email` attribute as stored (absent on items written before it was
+   * kept; '' when the directory had no e-mail to give).
+   */
+  async function enrolmentPage(classId: string, page: { limit: number; after?: string }) {
+    const { items, lastSortKey } = await table.queryPage<EnrolmentItem>(queries.rosterOfClass(classId), {
+      limit: page.limit,
+      after: page.after === undefined ? undefined : keys.enrolment(classId, page.after).sk,
+    });
+    return {
+      enrolments: items.map(({ studentId, email }) => ({ studentId, ...(email === undefined ? {} : { email }) })),
+      ...(lastSortKey ? { next: lastSortKey.slice(ENROLMENT_PREFIX.length) } : {}),
+    };
+  }
+
+  /**
+   * Gives an enrolment item written before enrolments kept the e-mail its student's e-mail ('' for a person the
+   * directory no longer has: none to show, nothing to look up again); false when it has one by now or is gone. Only
+   * this attribute is written, so a rename meanwhile is kept, and an unenrolment is not undone.
+   */
+  const fillEnrolmentEmail = (classId: string, studentId: string, email: string) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.enrolment(classId, studentId),
+          UpdateExpression: 'SET email = :email',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(email)',
+          ExpressionAttributeValues: { ':email': email },
+        }),
+      ),
+    );
+
+  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail };
 }
 
 export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters }: MigrationSummary) =>

@@ -1,4 +1,4 @@
-// Every repository over one table context: the one list that handlers (platform/table-stores.ts) and code writing
+// Every repository over one table context: the one list that the Lambdas (composition/table-stores.ts) and code writing
 // behind the API (local/table-stores.ts: seed, scripts, tests) both build from.
 import { makeDynamoAuditLog } from './audit-repository';
 import { makeClassRepository } from './class-repository';

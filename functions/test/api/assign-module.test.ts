@@ -1,12 +1,13 @@
 // PUT /api/classes/{classId}/assign-module over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/assign-module';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/assign-module';
+import { makeClassService } from '../../src/domain/classes';
 import { CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeClassService(ports));
 
 const assign = (body: unknown, classId = CLASS_ID) =>
   invoke(handler, apiEvent(routes.assignModule, { token: tokens.teacher, pathParameters: { classId }, body }));

@@ -1,15 +1,14 @@
 // POST /api/modules over in-memory stores: validation of the body, and the answer of the use case.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/create-module';
+import { makeHandler } from '../../src/handlers/create-module';
+import { makeModuleService } from '../../src/domain/modules';
 import { getMetrics } from '../../src/platform/metrics';
-import { ports } from '../in-memory/handler-adapters';
 import { fileKey, MEDIA, moduleRecord, section } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
-jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
-jest.mock('../../src/platform/system', () => jest.requireActual('../in-memory/handler-adapters').systemModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeModuleService(ports));
 
 const slides = fileKey('slides.pptx');
 const notes = fileKey('notes.docx');

@@ -1,13 +1,13 @@
 // DELETE /api/modules/{id} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/delete-module';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/delete-module';
+import { makeModuleService } from '../../src/domain/modules';
 import { givenSchool, MODULE_ID } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
-jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeModuleService(ports));
 
 const remove = (id = MODULE_ID, token = tokens.teacher) => invoke(handler, apiEvent(routes.deleteModule, { token, pathParameters: { id } }));
 

@@ -1,12 +1,14 @@
 // GET /api/classes/{classId} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/get-class';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/get-class';
+import { makeClassService } from '../../src/domain/classes';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
+import { withSecondFactor } from '../in-memory/admin';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeClassService(ports), withSecondFactor);
 
 const get = (token: TokenSpec, classId = CLASS_ID) => invoke(handler, apiEvent(routes.getClass, { token, pathParameters: { classId } }));
 

@@ -1,12 +1,14 @@
 // GET /api/progress/class/{classId}/module/{moduleId} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/get-module-report';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/get-module-report';
+import { makeProgressService } from '../../src/domain/progress';
 import { CLASS_ID, givenSchool, MODULE_ID, progressRecord } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
+import { withSecondFactor } from '../in-memory/admin';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeProgressService(ports), withSecondFactor);
 
 const drillDown = (token: TokenSpec = tokens.teacher, classId = CLASS_ID, moduleId = MODULE_ID) =>
   invoke(handler, apiEvent(routes.getModuleReport, { token, pathParameters: { classId, moduleId } }));

@@ -1,13 +1,13 @@
 // GET /api/modules/{id} over in-memory stores: the HTTP answer of the module use case.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/get-module';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/get-module';
+import { makeModuleService } from '../../src/domain/modules';
 import { CLASS_ID, fileKey, givenSchool, MODULE_ID, OTHER_CLASS_ID, section } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
-jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeModuleService(ports));
 
 const get = (token: TokenSpec, id = MODULE_ID, query?: Record<string, string>) =>
   invoke(handler, { ...apiEvent(routes.getModule, { token, pathParameters: { id } }), queryStringParameters: query });

@@ -1,12 +1,13 @@
 // GET /api/progress/class/{classId}/student/{studentId} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/get-student-class-progress';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/get-student-class-progress';
+import { makeProgressService } from '../../src/domain/progress';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, progressRecord } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeProgressService(ports));
 
 const get = (token: TokenSpec, { studentId = STUDENT_ID, classId = CLASS_ID } = {}) =>
   invoke(handler, apiEvent(routes.getStudentClassProgress, { token, pathParameters: { classId, studentId } }));

@@ -1,12 +1,13 @@
 // GET /api/classes over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/list-classes';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/list-classes';
+import { makeClassService } from '../../src/domain/classes';
 import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeClassService(ports));
 
 beforeEach(() => resetPorts(ports));
 

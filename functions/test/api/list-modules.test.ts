@@ -1,12 +1,13 @@
 // GET /api/modules/getAllModules over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/list-modules';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/list-modules';
+import { makeModuleLibrary } from '../../src/domain/modules';
 import { moduleRecord } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeModuleLibrary(ports));
 
 const list = (token = tokens.teacher) => invoke(handler, apiEvent(routes.listModules, { token }));
 

@@ -1,12 +1,13 @@
 // GET /api/classes/student/{userId} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/list-student-classes';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/list-student-classes';
+import { makeClassService } from '../../src/domain/classes';
 import { CLASS_ID, givenSchool } from '../in-memory/records';
-import { resetPorts } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeClassService(ports));
 
 const list = (userId: string) => invoke(handler, apiEvent(routes.listStudentClasses, { token: tokens.student, pathParameters: { userId } }));
 

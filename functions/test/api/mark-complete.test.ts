@@ -1,13 +1,13 @@
 // POST /api/progress/mark-complete over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/mark-complete';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/mark-complete';
+import { makeProgressService } from '../../src/domain/progress';
 import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
-jest.mock('../../src/platform/system', () => jest.requireActual('../in-memory/handler-adapters').systemModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeProgressService(ports));
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   studentId: STUDENT_ID,

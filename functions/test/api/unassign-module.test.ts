@@ -1,12 +1,13 @@
 // DELETE /api/classes/{classId}/modules/{moduleId} over in-memory stores.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/unassign-module';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/unassign-module';
+import { makeClassService } from '../../src/domain/classes';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeClassService(ports));
 
 const unassign = (classId = CLASS_ID, moduleId = MODULE_ID) =>
   invoke(handler, apiEvent(routes.unassignModule, { token: tokens.teacher, pathParameters: { classId, moduleId } }));

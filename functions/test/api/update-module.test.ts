@@ -1,14 +1,13 @@
 // PUT /api/modules/{id} over in-memory stores: validation of the body, and the answers of the use case.
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from '../../src/handlers/update-module';
-import { ports } from '../in-memory/handler-adapters';
+import { makeHandler } from '../../src/handlers/update-module';
+import { makeModuleService } from '../../src/domain/modules';
 import { CREATED_AT, fileKey, MEDIA, MODULE_ID, moduleRecord, section, UPDATED_AT } from '../in-memory/records';
-import { resetPorts, storedState } from '../in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
-jest.mock('../../src/platform/table-stores', () => jest.requireActual('../in-memory/handler-adapters').tableStoresModule);
-jest.mock('../../src/platform/file-store', () => jest.requireActual('../in-memory/handler-adapters').fileStoreModule);
-jest.mock('../../src/platform/system', () => jest.requireActual('../in-memory/handler-adapters').systemModule);
+const ports = inMemoryPorts();
+const handler = makeHandler(makeModuleService(ports));
 
 const kept = section('section-1', 1);
 const newFile = fileKey('new.docx');

@@ -273,6 +273,7 @@ export class InMemoryProgressStore implements ProgressStore {
 
   clear(): void {
     this.records.clear();
+    this.counters.clear();
     this.activity.clear();
     this.activeDays.clear();
   }

@@ -2,8 +2,8 @@
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FileStore } from '../domain/ports';
 import { makeFileStorage } from '../storage/file-storage';
-import { requiredEnv } from './env';
-import { makeS3Client } from './s3-client';
+import { requiredEnv } from '../platform/env';
+import { makeS3Client } from '../platform/s3-client';
 
 export function fileStore(): FileStore {
   return makeFileStorage({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME'), presign: getSignedUrl });

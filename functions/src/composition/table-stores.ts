@@ -1,7 +1,7 @@
-// The table's adapters a handler (composition root) wires at cold start, one function per store, so that a route's
-// bundle carries only the repositories its use case is given: esbuild leaves out a repository module no handler import
-// reaches, and cannot drop one behind a function that builds every store. Files (file-store.ts) and the clock and ids
-// (system.ts) live in their own modules for the same reason (the S3 client).
+// The table's adapters the service builders wire at cold start, one function per store, so that a route's bundle
+// carries only the repositories its use case is given: esbuild leaves out a repository module no import reaches, and
+// cannot drop one behind a function that builds every store. Files (file-store.ts), the directory (user-directory.ts)
+// and the clock and ids (system.ts) live in their own modules for the same reason (their SDK clients).
 import { makeDynamoAuditLog } from '../repositories/audit-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
@@ -11,8 +11,8 @@ import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeRequestCounter } from '../repositories/request-counter';
 import type { TableContext } from '../repositories/table';
 import { makeUploadRepository } from '../repositories/upload-repository';
-import { makeDocumentClient } from './dynamodb-client';
-import { requiredEnv } from './env';
+import { makeDocumentClient } from '../platform/dynamodb-client';
+import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
 

@@ -1,8 +1,8 @@
 // The people directory over the user pool named by USER_POOL_ID; only routes that call Cognito import this file.
 import { makeCognitoUserDirectory } from '../directory/cognito-user-directory';
 import type { UserDirectory } from '../domain/ports';
-import { cognitoClient } from './cognito-client';
-import { localEndpoint, requiredEnv } from './env';
+import { cognitoClient } from '../platform/cognito-client';
+import { localEndpoint, requiredEnv } from '../platform/env';
 
 export function userDirectory(): UserDirectory {
   // The local twin (cognito-local) sends no e-mail: the directory makes temporary passwords itself there.

@@ -1,0 +1,17 @@
+// Builds the class administration use cases over the table, the user pool and the system clock and ids; each class
+// administration handler that changes classes calls it once, at cold start.
+import { makeClassAdminService } from '../domain/class-admin';
+import { randomIds, systemClock } from './system';
+import { auditLog, classStore, progressStore } from './table-stores';
+import { userDirectory } from './user-directory';
+
+export function buildClassAdminService() {
+  return makeClassAdminService({
+    classes: classStore(),
+    progress: progressStore(),
+    directory: userDirectory(),
+    audit: auditLog(),
+    clock: systemClock,
+    ids: randomIds,
+  });
+}

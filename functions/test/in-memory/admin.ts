@@ -1,0 +1,36 @@
+// What the administration handler tests share: a school over in-memory stores (test/in-memory/records.ts's classes)
+// with a directory of its people, the administration services over them, and the user pool's two answers to the
+// two-factor check every administration route makes.
+import { STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
+import { makeClassAdminService } from '../../src/domain/class-admin';
+import { makePeopleService } from '../../src/domain/people';
+import type { SecondFactorCheck } from '../../src/platform/http';
+import { makeRosterNames, makeSchoolFigures } from '../../src/repositories/school-adapters';
+import { InMemoryDirectory } from './people';
+import { givenSchool } from './records';
+import { inMemoryPorts } from './stores';
+
+export const ADMIN_ID = tokens.admin.sub;
+export const withSecondFactor: SecondFactorCheck = async () => ({ secondFactor: true, name: 'Alex Admin' });
+export const withoutSecondFactor: SecondFactorCheck = async () => ({ secondFactor: false, name: 'Alex Admin' });
+
+/** The school of records.ts, and its admin, teacher and student in the directory, plus a second teacher and an invitee. */
+export function givenAdminSchool() {
+  const ports = inMemoryPorts();
+  givenSchool(ports);
+  const directory = new InMemoryDirectory();
+  directory.add({ userId: ADMIN_ID, email: 'admin@example.com', name: 'Alex Admin', role: 'Admins', status: 'active' });
+  directory.add({ userId: TEACHER_ID, email: 'teacher@example.com', name: 'Ada Teacher', role: 'Teachers', status: 'active' });
+  directory.add({ userId: STUDENT_ID, email: 'student@example.com', name: 'Sam Student', role: 'Students', status: 'active' });
+  const newTeacher = directory.add({ email: 'grace@example.com', name: 'Grace Teacher', role: 'Teachers', status: 'active' });
+  const invitee = directory.add({ email: 'kim@example.com', name: 'Kim Student', role: 'Students', status: 'invited' });
+  const people = makePeopleService({
+    directory,
+    audit: ports.audit,
+    clock: ports.clock,
+    rosters: makeRosterNames(ports.classes),
+    figures: makeSchoolFigures(ports.classes, ports.modules),
+  });
+  const classAdmin = makeClassAdminService({ ...ports, directory });
+  return { ports, directory, newTeacher, invitee, people, classAdmin };
+}

@@ -117,6 +117,12 @@ export const routeDeployment = {
   enrolStudents: { handler: 'enrol-students', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'unenrol-student', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
+  // Scored checks.
+  putCheck: { handler: 'put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getCheck: { handler: 'get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
+  listStudentAttempts: { handler: 'list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

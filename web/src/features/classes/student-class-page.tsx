@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
 import { CompletionBar, moduleState } from '../progress';
+import { moduleScoreText } from '../checks';
 import { useClass } from './api/classes';
 import './classes.css';
 
@@ -66,6 +67,7 @@ export default function StudentClassPage() {
                         <CompletionBar completed={moduleProgress.completed} total={moduleProgress.total} />
                       </div>
                     )}
+                    {moduleProgress?.scores && <p className="syllabus-score">Your score: {moduleScoreText(moduleProgress.scores)}</p>}
                   </div>
                 </li>
               );

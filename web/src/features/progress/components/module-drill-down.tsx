@@ -1,11 +1,13 @@
 // A module's drill-down: each student × the module's sections, with the date each section was completed.
+import { useState } from 'react';
 import type { ModuleReport } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { useModuleReport } from '../api/progress';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
-import { moduleDrillDownCsv } from '../utils/report-csv';
+import { CheckAnalysisView } from '../../checks';
+import { checkColumns, moduleDrillDownCsv, standingText } from '../utils/report-csv';
 import { DrillDownDialog } from './drill-down-dialog';
 import { formatShortDate } from '@web/lib/dates';
 
@@ -31,9 +33,64 @@ export function ModuleDrillDown({ classId, className, moduleId, moduleTitle, onC
       ) : report.isError ? (
         <Alert tone="error">Could not load this module&apos;s sections.</Alert>
       ) : (
-        <SectionTable report={report.data} />
+        <>
+          <SectionTable report={report.data} />
+          <CheckScores report={report.data} classId={classId} />
+        </>
       )}
     </DrillDownDialog>
+  );
+}
+
+/** Per student × check the best score and attempts, and each check's item analysis on request. */
+function CheckScores({ report, classId }: { report: ModuleReport; classId: string }) {
+  const checks = checkColumns(report);
+  const [analysed, setAnalysed] = useState<string | null>(null);
+  if (checks.length === 0) return null;
+  const open = checks.find((check) => check.sectionId === analysed);
+  return (
+    <>
+      <h3 className="drill-down-subheading">Checks</h3>
+      <div className="report-scroll drill-down-scroll" role="region" aria-label={`Check scores in ${report.moduleTitle}`} tabIndex={0}>
+        <table className="drill-down-table">
+          <caption className="visually-hidden">Each student&apos;s best score and attempts on each check of {report.moduleTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Student</th>
+              {checks.map((check) => (
+                <th scope="col" key={check.sectionId}>
+                  {check.title} <span className="muted">(pass {check.passMark}%)</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((row) => (
+              <tr key={row.studentId}>
+                <th scope="row">{row.studentName}</th>
+                {checks.map((check) => (
+                  <td key={check.sectionId}>{standingText(row.scores?.[check.sectionId]) || 'No attempt'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="analysis-buttons">
+        {checks.map((check) => (
+          <button
+            key={check.sectionId}
+            type="button"
+            className={check.sectionId === analysed ? 'button' : 'button button-secondary'}
+            aria-pressed={check.sectionId === analysed}
+            onClick={() => setAnalysed(check.sectionId === analysed ? null : check.sectionId)}
+          >
+            Item analysis: {check.title}
+          </button>
+        ))}
+      </div>
+      {open && <CheckAnalysisView classId={classId} moduleId={report.moduleId} sectionId={open.sectionId} sectionTitle={open.title} />}
+    </>
   );
 }
 

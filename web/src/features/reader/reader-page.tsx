@@ -113,7 +113,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
             </div>
           </div>
           <SectionViewer key={section._id} section={section} renewLink={renewLink} />
-          {classId && check && <SectionCheck key={section._id} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
+          {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
           {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
           <nav className="reader-pager" aria-label="Previous and next section">
             {previous ? (

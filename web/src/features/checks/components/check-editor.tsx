@@ -33,6 +33,8 @@ interface CheckEditorProps {
 
 export function CheckEditor({ moduleId, sectionId, sectionTitle, onClose }: CheckEditorProps) {
   const check = useTeacherCheck(moduleId, sectionId);
+  // Here rather than in the form: the form starts again from each saved version, the "saved" line stays.
+  const saveCheck = useSaveCheck(moduleId, sectionId);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   // Opening the editor takes the teacher to it.
@@ -55,22 +57,20 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, onClose }: Chec
           </button>
         </>
       ) : (
-        <CheckForm key={check.data?.version ?? 0} moduleId={moduleId} sectionId={sectionId} saved={check.data} onClose={onClose} />
+        <CheckForm key={check.data?.version ?? 0} saveCheck={saveCheck} saved={check.data} onClose={onClose} />
       )}
     </section>
   );
 }
 
 interface CheckFormProps {
-  moduleId: string;
-  sectionId: string;
+  saveCheck: ReturnType<typeof useSaveCheck>;
   saved: TeacherCheck | null;
   onClose: () => void;
 }
 
-function CheckForm({ moduleId, sectionId, saved, onClose }: CheckFormProps) {
+function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
   const id = useId();
-  const saveCheck = useSaveCheck(moduleId, sectionId);
   const [start] = useState(() => (saved ? draftOf(saved) : emptyDraft()));
   const [draft, setDraft] = useState<CheckDraft>(start);
   const [errors, setErrors] = useState<FieldErrors>({});

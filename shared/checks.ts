@@ -278,14 +278,18 @@ export interface CheckStanding {
   passed: boolean;
 }
 
-/** A module's checks in a report cell or a progress read: n of m passed, the mean best percent, and each check. */
-export interface ModuleScores {
+/** A module's checks in a class report cell: n of m passed and the mean best percent. */
+export interface ModuleScoreSummary {
   /** Checks in the module (m). */
   checks: number;
   /** Checks passed (n). */
   passed: number;
   /** Mean of the best percents of the checks attempted; null before any attempt. */
   meanBestPercent: number | null;
+}
+
+/** The same in a student's progress read, with their standing on each check (section id → standing). */
+export interface ModuleScores extends ModuleScoreSummary {
   bySection: Record<string, CheckStanding>;
 }
 

@@ -1,6 +1,6 @@
 // The shapes the API answers with. Field names follow the product specification (section 3) exactly,
 // so a client of the old backend keeps working.
-import type { CheckStanding, CheckSummary, ModuleScores, ScoreTotals } from './checks';
+import type { CheckStanding, CheckSummary, ModuleScores, ModuleScoreSummary, ScoreTotals } from './checks';
 
 export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -93,8 +93,8 @@ export interface ReportCell extends ModuleProgress {
    * completed before completion times were recorded.
    */
   completedAt: Record<string, string | null>;
-  /** The module's checks (absent when it has none): n of m passed, mean best percent, each check's standing. */
-  scores?: ModuleScores;
+  /** The module's checks (absent when it has none): n of m passed and the mean best percent (each check: the module drill-down). */
+  scores?: ModuleScoreSummary;
 }
 
 /** One module of a student's class: completion and the first section still to do (null when none is left). */

@@ -33,6 +33,7 @@ import {
   type CheckStanding,
   type CheckSummary,
   type ModuleScores,
+  type ModuleScoreSummary,
   type ScoreTotals,
   type StudentAttempts,
   type StudentCheck,
@@ -138,10 +139,12 @@ const checkStandingSchema = z.strictObject({
   passed: z.boolean(),
 }) satisfies z.ZodMiniType<CheckStanding>;
 
+const moduleScoreSummaryShape = { checks: wholeCount, passed: wholeCount, meanBestPercent: z.nullable(wholePercent) };
+
+export const moduleScoreSummarySchema = z.strictObject(moduleScoreSummaryShape) satisfies z.ZodMiniType<ModuleScoreSummary>;
+
 export const moduleScoresSchema = z.strictObject({
-  checks: wholeCount,
-  passed: wholeCount,
-  meanBestPercent: z.nullable(wholePercent),
+  ...moduleScoreSummaryShape,
   bySection: z.record(z.string(), checkStandingSchema),
 }) satisfies z.ZodMiniType<ModuleScores>;
 
@@ -235,7 +238,7 @@ export const classReportSchema = z.array(
     studentEmail: z.optional(z.string()),
     lastActivityAt: z.nullable(isoDate),
     modules: z.array(
-      z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoresSchema) }),
+      z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),
     ),
   }),
 ) satisfies z.ZodMiniType<ClassReportRow[]>;

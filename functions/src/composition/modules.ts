@@ -3,13 +3,15 @@ import { makeModuleService } from '../domain/modules';
 import { fileStore } from '../platform/file-store';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from '../platform/system';
-import { classStore, fileReferenceStore, moduleStore, progressStore } from '../platform/table-stores';
+import { attemptStore, checkStore, classStore, fileReferenceStore, moduleStore, progressStore } from '../platform/table-stores';
 
 export function buildModuleService() {
   return makeModuleService({
     modules: moduleStore(),
     classes: classStore(),
     progress: progressStore(),
+    checks: checkStore(),
+    attempts: attemptStore(),
     files: fileStore(),
     fileReferences: fileReferenceStore(),
     clock: systemClock,

@@ -1,9 +1,7 @@
-import { makeProgressService } from '../domain/progress';
-import { moduleStore, classStore, progressStore } from '../platform/table-stores';
+import { buildProgressService } from '../composition/progress';
 import { apiHandler, ok, pathId } from '../platform/http';
-import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
+const progress = buildProgressService();
 
 export const handler = apiHandler('getClassCompletion', async (request, caller) =>
   ok(await progress.classCompletion(caller, pathId(request, 'classId'))),

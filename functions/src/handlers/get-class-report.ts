@@ -1,10 +1,8 @@
 import { pageQuerySchema } from '@shared/paging';
-import { makeProgressService } from '../domain/progress';
-import { moduleStore, classStore, progressStore } from '../platform/table-stores';
+import { buildProgressService } from '../composition/progress';
 import { apiHandler, ok, pathId, validate } from '../platform/http';
-import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
+const progress = buildProgressService();
 
 // Without a query string, the spec's array of rows (classes that fit); with `limit` and/or `cursor`, one page.
 export const handler = apiHandler('getClassReport', async (request, caller) => {

@@ -1,11 +1,9 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
 import { markCompleteSchema } from '@shared/schemas';
-import { makeProgressService } from '../domain/progress';
-import { moduleStore, classStore, progressStore } from '../platform/table-stores';
+import { buildProgressService } from '../composition/progress';
 import { apiHandler, ok, validate } from '../platform/http';
-import { systemClock } from '../platform/system';
 
-const progress = makeProgressService({ classes: classStore(), modules: moduleStore(), progress: progressStore(), clock: systemClock });
+const progress = buildProgressService();
 
 export const handler = apiHandler(
   'markComplete',

@@ -16,6 +16,8 @@ export const tableStoresModule = {
   uploadStore: () => ports.uploads,
   fileReferenceStore: () => ports.fileReferences,
   noticeStore: () => ports.notices,
+  checkStore: () => ports.checks,
+  attemptStore: () => ports.attempts,
 };
 export const fileStoreModule = { fileStore: () => ports.files };
 export const systemModule = { systemClock: ports.clock, randomIds: ports.ids };

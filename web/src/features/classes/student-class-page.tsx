@@ -7,8 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
-import { CompletionBar, moduleState } from '../progress';
-import { moduleScoreText } from '../checks';
+import { CompletionBar, moduleScoreText, moduleState } from '../progress';
 import { useClass } from './api/classes';
 import './classes.css';
 

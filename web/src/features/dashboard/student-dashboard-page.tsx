@@ -11,8 +11,7 @@ import type { ClassSummary, StudentClassProgress } from '@shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
 import { moduleCount } from '../classes';
 import { useStudentClassesProgress } from '../progress/api/progress';
-import { CompletionBar } from '../progress';
-import { ownAverageScore } from '../checks';
+import { CompletionBar, ownAverageScore } from '../progress';
 import { readerPath } from '../reader';
 import './dashboard.css';
 

@@ -43,7 +43,8 @@ it("writes a student's drill-down with status and first and latest completion", 
 });
 
 describe('with checks', () => {
-  const scores = { checks: 2, passed: 1, meanBestPercent: 75, bySection: { a: { bestPercent: 90, attempts: 2, passed: true }, b: { bestPercent: 60, attempts: 1, passed: false } } };
+  const bySection = { a: { bestPercent: 90, attempts: 2, passed: true }, b: { bestPercent: 60, attempts: 1, passed: false } };
+  const scores = { checks: 2, passed: 1, meanBestPercent: 75 };
   const scored: ClassReportRow = { ...row, studentName: 'Sam', modules: [{ ...row.modules[0]!, scores }] };
 
   it('adds a score column per module that has checks to the matrix', () => {
@@ -66,7 +67,7 @@ describe('with checks', () => {
         { sectionId: 'b', passMark: 70 },
       ],
       rows: [
-        { studentId: 's1', studentName: 'Sam', completedAt: { a: at }, scores: scores.bySection },
+        { studentId: 's1', studentName: 'Sam', completedAt: { a: at }, scores: bySection },
         { studentId: 's2', studentName: 'Ada', completedAt: {}, scores: { a: { bestPercent: null, attempts: 0, passed: false } } },
       ],
     };

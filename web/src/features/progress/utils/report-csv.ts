@@ -2,8 +2,8 @@
 // drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates.
 import type { ClassReportRow, ModuleReport } from '@shared/entities';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
-import type { CheckStanding, ModuleScores } from '@shared/checks';
-import { moduleScoreText } from '../../checks';
+import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
+import { moduleScoreText } from './score-text';
 import { toCsv } from './csv';
 
 export interface ReportColumn {
@@ -25,7 +25,7 @@ export const cellText = (cell: { percentage: number; completed: number; total: n
   `${Math.round(cell.percentage)}% (${cell.completed}/${cell.total})`;
 
 /** A Scores cell: "78% (2/3 checks passed)", or "No checks" for a module without any. */
-export const scoreCellText = (cell: { scores?: ModuleScores }) => (cell.scores ? moduleScoreText(cell.scores) : 'No checks');
+export const scoreCellText = (cell: { scores?: ModuleScoreSummary }) => (cell.scores ? moduleScoreText(cell.scores) : 'No checks');
 
 /** Completion per module, then (when any module has checks) the score per module that has them. */
 export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): string {

@@ -1,8 +1,8 @@
 // How a module's scores read wherever they are shown (report cells, syllabus, dashboard, CSV).
-import type { ModuleScores, ScoreTotals } from '@shared/checks';
+import type { ModuleScores, ModuleScoreSummary, ScoreTotals } from '@shared/checks';
 
 /** "78% (2/3 checks passed)"; "— (0/3 checks passed)" before any attempt. */
-export function moduleScoreText(scores: ModuleScores): string {
+export function moduleScoreText(scores: ModuleScoreSummary): string {
   const mean = scores.meanBestPercent === null ? '—' : `${scores.meanBestPercent}%`;
   return `${mean} (${scores.passed}/${scores.checks} ${scores.checks === 1 ? 'check' : 'checks'} passed)`;
 }

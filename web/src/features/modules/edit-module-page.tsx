@@ -249,6 +249,7 @@ function EditModuleForm({ module }: { module: Module }) {
           moduleId={module._id}
           sectionId={checkSection._id}
           sectionTitle={checkSection.title}
+          hasCheck={checks.has(checkSection._id)}
           onClose={() => setCheckSection(null)}
         />
       )}

@@ -25,13 +25,16 @@ export const checkKeys = {
   attempts: (classId: string, studentId: string) => [...checkKeys.all, 'attempts', classId, studentId] as const,
 };
 
-/** The owner's check of a section, whole; null when the section has none yet. */
-export function useTeacherCheck(moduleId: string, sectionId: string | undefined) {
+/**
+ * The owner's check of a section, whole; null when the section has none yet. Not asked for (null at once) when the
+ * module read says the section has none (`exists: false`), which saves a request answered 404.
+ */
+export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true) {
   return useQuery({
     queryKey: checkKeys.check(moduleId, sectionId ?? ''),
     queryFn: async (): Promise<TeacherCheck | null> => {
       try {
-        return (await checksApi.getCheck(moduleId, sectionId!)) as TeacherCheck;
+        return exists ? ((await checksApi.getCheck(moduleId, sectionId!)) as TeacherCheck) : null;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;

@@ -28,11 +28,13 @@ interface CheckEditorProps {
   moduleId: string;
   sectionId: string;
   sectionTitle: string;
+  /** Whether the section has a check already (the module read says so); without one the form starts empty. */
+  hasCheck: boolean;
   onClose: () => void;
 }
 
-export function CheckEditor({ moduleId, sectionId, sectionTitle, onClose }: CheckEditorProps) {
-  const check = useTeacherCheck(moduleId, sectionId);
+export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, onClose }: CheckEditorProps) {
+  const check = useTeacherCheck(moduleId, sectionId, hasCheck);
   // Here rather than in the form: the form starts again from each saved version, the "saved" line stays.
   const saveCheck = useSaveCheck(moduleId, sectionId);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -74,7 +74,7 @@ export const routeDeployment = {
   createModule: { handler: 'create-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject'], userPool: 'none' },
   listModules: { handler: 'list-modules', table: ['Query'], bucket: 'none', userPool: 'none' },
   getModule: { handler: 'get-module', table: ['ReadByKey', 'Query'], bucket: ['GetObject'], userPool: 'none' },
-  updateModule: { handler: 'update-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
+  updateModule: { handler: 'update-module', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
   deleteModule: { handler: 'delete-module', table: ['Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['DeleteObject'], userPool: 'none' },
   listClasses: { handler: 'list-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   getClass: { handler: 'get-class', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },

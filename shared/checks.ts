@@ -189,10 +189,14 @@ export const attemptInputSchema = /* @__PURE__ */ z.lazy(() =>
     /** Chosen by the client once per attempt: sending it again (double click, retry) answers the attempt recorded. */
     attemptId: z.uuid({ error: 'attemptId must be a UUID the client generated for this attempt.' }),
     classId: idSchema('classId'),
-    answers: z.record(idSchema('Question id'), answerValueSchema(), { error: 'answers must map question ids to answers.' }).check(
-      z.refine((answers) => Object.keys(answers).length <= CHECK_LIMITS.questionsMax, {
-        error: `answers can hold at most ${CHECK_LIMITS.questionsMax} answers, one per question.`,
-      }),
+    // Counted before each answer is validated, so 10,000 answers cost one count, not 10,000 validations.
+    answers: z.pipe(
+      z.unknown().check(
+        z.refine((answers) => typeof answers !== 'object' || answers === null || Object.keys(answers).length <= CHECK_LIMITS.questionsMax, {
+          error: `answers can hold at most ${CHECK_LIMITS.questionsMax} answers, one per question.`,
+        }),
+      ),
+      z.record(idSchema('Question id'), answerValueSchema(), { error: 'answers must map question ids to answers.' }),
     ),
   }),
 );

@@ -167,6 +167,8 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   getModule: async () => world.ok('getModule', { as: world.student, params: { id: (await assigned())._id } }),
   updateModule: async () => {
     const module = await newModule();
+    // The replaced section's check goes with it (its partition is queried and deleted).
+    await world.ok('putCheck', { as: world.teacher, params: { id: module._id, sectionId: module.sections[0]._id }, body: ONE_QUESTION_CHECK });
     const body = { title: 'Edited', description: 'About it', updatedAt: module.updatedAt, sections: [{ title: 'New', contentUrl: await teacherFile() }] };
     // The old file is released and deleted; a stale version is refused.
     await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body });

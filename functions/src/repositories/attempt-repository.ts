@@ -179,7 +179,8 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
           TableName: tableName,
           Key: keys.checkStats(moduleId, sectionId, classId, version),
           UpdateExpression: ['ADD attempts :one', ...additions.map(([name]) => `${name} :one`)].join(', ') + ' SET entity = :entity',
-          ExpressionAttributeNames: Object.fromEntries(additions),
+          // DynamoDB refuses an empty map: an attempt with nothing right and nothing picked names no attribute.
+          ...(additions.length > 0 && { ExpressionAttributeNames: Object.fromEntries(additions) }),
           ExpressionAttributeValues: { ':one': 1, ':entity': 'CheckStats' },
         }),
       );

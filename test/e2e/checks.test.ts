@@ -9,7 +9,7 @@ import type { Page, Response } from 'playwright-core';
 import { routes } from '../../shared/routes';
 import { SEED_FILES_DIR } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
-import { useBrowser, waitForLoaded } from './support/browser';
+import { NARROW, SCREENSHOT_DIR, useBrowser, waitForLoaded, WIDE } from './support/browser';
 import { apiAs, createClass, createModuleWithFiles, newUser, uniqueTag, type TestClass, type TestUser } from './support/stack';
 
 const session = useBrowser();
@@ -197,6 +197,11 @@ it("the teacher sees a real Avg. Score, the Scores view, the student's attempt h
   const fourth = analysis.getByRole('listitem').filter({ hasText: 'Which part of the cell holds its DNA?' });
   await fourth.getByText('100% answered right').waitFor();
   await checkPage(page, 'checks-item-analysis');
+  // The analysis scrolls inside the dialog: a look at it on a phone, as the person sees it.
+  await page.setViewportSize(NARROW);
+  await first.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'checks-item-analysis-dialog-375.png') });
+  await page.setViewportSize(WIDE);
   await moduleDialog.getByRole('button', { name: 'Close' }).click();
 
   await table.getByRole('rowheader', { name: new RegExp(student.email) }).getByRole('button').click();

@@ -1,7 +1,8 @@
 // The reader in a real browser (issue 8): a student reads the seeded PDF (and passes its check), slides and Word
 // worksheet inside the app at 1280 and 375 px, pages through them, moves on with Next, marks sections complete and
-// resumes from the dashboard with Continue; a teacher previews the same reader; and hostile files run nothing and reach no other host. Every reader
-// page is checked with axe at both widths (checkPage), and every console error fails the test, so a CSP violation does.
+// resumes from the dashboard with Continue; a teacher previews the same reader; and hostile files run nothing and
+// reach no other host. Every reader page is checked with axe at both widths (checkPage), and every console error
+// fails the test, so a CSP violation does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';

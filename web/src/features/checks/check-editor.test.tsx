@@ -113,6 +113,23 @@ it('keeps focus on a moved question and tells how many attempts a new version le
   expect(screen.getByText('Moved question 2 to position 1 of 2.')).toBeInTheDocument();
 });
 
+it('starts again from what was saved when a save keeps the version', async () => {
+  const user = userEvent.setup();
+  answerChecks(async (body) => ({ ...savedCheck, attemptCount: 0, updatedAt: '2026-01-03T00:00:00.000Z', ...(body as Partial<TeacherCheck>) }));
+  renderEdit();
+  await user.click(await screen.findByRole('button', { name: /Edit the check of section Practice/ }));
+  const editor = await screen.findByRole('region', { name: 'Check: Practice' });
+  await user.type(await within(editor).findByLabelText('Question 1 prompt'), '!');
+  await user.click(within(editor).getByRole('button', { name: 'Save check' }));
+
+  expect(await within(editor).findByText('Check saved.')).toBeInTheDocument();
+  expect(within(editor).getByLabelText('Question 1 prompt')).toHaveValue('Water boils at 100 °C at sea level.!');
+  // Nothing unsaved: Close closes without asking.
+  await user.click(within(editor).getByRole('button', { name: 'Close' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Check: Practice' })).not.toBeInTheDocument();
+});
+
 it("shows the API's field messages under the fields they name", async () => {
   consoleErrors.expect(/Saving the check failed/);
   const user = userEvent.setup();

@@ -59,7 +59,7 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, onClo
           </button>
         </>
       ) : (
-        <CheckForm key={check.data?.version ?? 0} saveCheck={saveCheck} saved={check.data} onClose={onClose} />
+        <CheckForm key={check.data?.updatedAt ?? 'new'} saveCheck={saveCheck} saved={check.data} onClose={onClose} />
       )}
     </section>
   );
@@ -142,7 +142,7 @@ function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
     }
     try {
       await saveCheck.mutateAsync(checkInputSchema.parse(input));
-      // The saved check replaces the form (keyed by version): the success line shows in the new one.
+      // The saved check replaces the form (keyed by its save time: a check without attempts keeps its version).
     } catch (error) {
       console.error('Saving the check failed:', error);
       const fields = fieldErrorsOf(error);

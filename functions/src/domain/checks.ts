@@ -97,19 +97,23 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
     const { classId } = input;
     const key = { classId, moduleId, studentId: caller.userId };
-    const [schoolClass, module, check, enrolment, [scores]] = await Promise.all([
+    const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
+    // The attempts taken so far are read beside the rest (answered only once every check has passed).
+    const [schoolClass, module, check, enrolment, [scores], firstTaken] = await Promise.all([
       requireClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
       classes.getEnrolment(classId, caller.userId),
       attempts.listScoresOfStudents(classId, [moduleId], [caller.userId]),
+      takenNow(),
     ]);
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
     const bestBefore = scores?.bySection[sectionId]?.bestPercent;
+    let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
-      const taken = await attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
+      if (tries > 0) taken = await takenNow();
       const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
       if (repeat) {
         const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);

@@ -109,7 +109,7 @@ it('a student fails the check, reads the explanations and passes on the second a
   await signInAs(page, student);
   await open(page, `/student/class/${schoolClass.classId}/module/${moduleId}`);
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `1. ${SECTION}` }) });
-  await item.getByRole('link', { name: `Take the check of ${SECTION}` }).click();
+  await item.getByRole('link', { name: `Take the check: ${SECTION}` }).click();
   await waitForPath(page, `/student/class/${schoolClass.classId}/module/${moduleId}/section/${sectionId}`);
 
   const check = page.getByRole('region', { name: 'Check your understanding' });

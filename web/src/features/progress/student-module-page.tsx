@@ -143,11 +143,12 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
 
 /** A section with a check: its best score so far, and the way to the check (under the section's file in the reader). */
 function CheckLink({ to, title, done, bestPercent }: { to: string; title: string; done: boolean; bestPercent: number | null }) {
+  const action = done ? 'Review check' : bestPercent === null ? 'Take the check' : 'Try the check again';
   return (
     <span className="section-check-state">
       {bestPercent !== null && <span className="muted">{`Best score ${bestPercent}%${done ? ' · passed' : ''}`}</span>}
-      <Link className={done ? 'button button-secondary' : 'button'} to={to} aria-label={`${done ? 'Review' : 'Take'} the check of ${title}`}>
-        {done ? 'Review check' : bestPercent === null ? 'Take the check' : 'Try the check again'}
+      <Link className={done ? 'button button-secondary' : 'button'} to={to} aria-label={`${action}: ${title}`}>
+        {action}
       </Link>
     </span>
   );

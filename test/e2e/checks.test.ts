@@ -52,7 +52,7 @@ it('a teacher adds a 5-question check to a section in the edit screen', async ()
   const { page, checkPage } = session();
   await signInAs(page, teacher);
   await open(page, `/teacher-modules/${moduleId}/edit`);
-  await page.getByRole('button', { name: `Add a check to section ${SECTION}` }).click();
+  await page.getByRole('button', { name: `Add check to section ${SECTION}` }).click();
   const editor = page.getByRole('region', { name: `Check: ${SECTION}` });
   await editor.getByText('Up to 50 questions, 8 options per question and 1,000 characters per prompt.', { exact: false }).waitFor();
 
@@ -89,7 +89,7 @@ it('a teacher adds a 5-question check to a section in the edit screen', async ()
   await editor.getByLabel('Show students the correct answers after each attempt').check();
   await editor.getByRole('button', { name: 'Add check' }).click();
   await editor.getByText('Check saved.').waitFor();
-  await page.getByRole('button', { name: `Edit the check of section ${SECTION} (5 questions)` }).waitFor();
+  await page.getByRole('button', { name: `Check (5 questions) of section ${SECTION}` }).waitFor();
   await checkPage(page, 'checks-editor');
 });
 

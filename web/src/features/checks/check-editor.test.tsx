@@ -63,7 +63,7 @@ it('adds a check to a section: the limits are stated, the shared schema refuses 
   answerChecks(async (body) => ({ ...savedCheck, sectionId: 's1', version: 1, attemptCount: 0, ...(body as Partial<TeacherCheck>) }));
   renderEdit();
 
-  await user.click(await screen.findByRole('button', { name: 'Add a check to section Intro' }));
+  await user.click(await screen.findByRole('button', { name: 'Add check to section Intro' }));
   const editor = await screen.findByRole('region', { name: 'Check: Intro' });
   expect(within(editor).getByText(/Up to 50 questions, 8 options per question and 1,000 characters per prompt\./)).toBeInTheDocument();
   expect(await within(editor).findByLabelText('Pass mark (%)')).toHaveValue(70);
@@ -98,7 +98,7 @@ it('keeps focus on a moved question and tells how many attempts a new version le
   answerChecks();
   renderEdit();
 
-  await user.click(await screen.findByRole('button', { name: 'Edit the check of section Practice (1 questions)' }));
+  await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
   const editor = await screen.findByRole('region', { name: 'Check: Practice' });
   expect(within(editor).getByText(/Students have made 4 attempts at this check\. Saving makes a new version/)).toBeInTheDocument();
   expect(within(editor).getByLabelText('Question 1 prompt')).toHaveValue('Water boils at 100 °C at sea level.');
@@ -117,7 +117,7 @@ it('starts again from what was saved when a save keeps the version', async () =>
   const user = userEvent.setup();
   answerChecks(async (body) => ({ ...savedCheck, attemptCount: 0, updatedAt: '2026-01-03T00:00:00.000Z', ...(body as Partial<TeacherCheck>) }));
   renderEdit();
-  await user.click(await screen.findByRole('button', { name: /Edit the check of section Practice/ }));
+  await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
   const editor = await screen.findByRole('region', { name: 'Check: Practice' });
   await user.type(await within(editor).findByLabelText('Question 1 prompt'), '!');
   await user.click(within(editor).getByRole('button', { name: 'Save check' }));
@@ -137,7 +137,7 @@ it("shows the API's field messages under the fields they name", async () => {
     throw new ApiError(400, 'Invalid check.', { 'questions.0.prompt': 'Prompt contains a character that is not valid text.' });
   });
   renderEdit();
-  await user.click(await screen.findByRole('button', { name: /Edit the check of section Practice/ }));
+  await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
   const editor = await screen.findByRole('region', { name: 'Check: Practice' });
   await user.click(within(editor).getByRole('button', { name: 'Save check' }));
 

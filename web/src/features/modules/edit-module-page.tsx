@@ -323,7 +323,7 @@ function CheckButton({ title, questionCount, open, onClick }: { title: string; q
       className="button button-secondary"
       onClick={onClick}
       aria-pressed={open}
-      aria-label={questionCount === undefined ? `Add a check to section ${title}` : `Edit the check of section ${title} (${questionCount} questions)`}
+      aria-label={`${label} ${questionCount === undefined ? 'to' : 'of'} section ${title}`}
     >
       {label}
     </button>

@@ -1,5 +1,7 @@
 // The report's CSV files, built from exactly what is on screen: the matrix (the filtered, sorted rows) and each
 // drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates.
+// Modules and sections with checks get a score column beside their completion.
+import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
 import type { ClassReportRow, ModuleReport } from '@shared/entities';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
 import { toCsv } from './csv';
@@ -22,17 +24,28 @@ export function csvTime(iso: string | null | undefined): string {
 export const cellText = (cell: { percentage: number; completed: number; total: number }) =>
   `${Math.round(cell.percentage)}% (${cell.completed}/${cell.total})`;
 
+/** A module's scores: "80% (3/4 passed)", "— (0/4 passed)" before any attempt. */
+export const scoreText = ({ meanBestPercent, passed, checks }: ModuleScoreSummary) =>
+  `${meanBestPercent === null ? '—' : `${meanBestPercent}%`} (${passed}/${checks} passed)`;
+
+/** One student's best on one check: "80% (2 attempts)", '' before an attempt. */
+export const standingText = ({ bestPercent, attempts }: CheckStanding) =>
+  bestPercent === null ? '' : `${bestPercent}% (${attempts} attempt${attempts === 1 ? '' : 's'})`;
+
 export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): string {
+  const scored = new Set(rows.flatMap((row) => row.modules.filter((cell) => cell.scores).map((cell) => cell.moduleId)));
   return toCsv(
-    ['Student', 'Last activity', ...columns.map((column) => column.title)],
+    ['Student', 'Last activity', ...columns.flatMap((column) => (scored.has(column.moduleId) ? [column.title, `${column.title} score`] : [column.title]))],
     rows.map((row) => {
       const byModule = new Map(row.modules.map((cell) => [cell.moduleId, cell]));
       return [
         row.studentName,
         csvTime(row.lastActivityAt),
-        ...columns.map((column) => {
+        ...columns.flatMap((column) => {
           const cell = byModule.get(column.moduleId);
-          return cell ? cellText(cell) : '';
+          const completion = cell ? cellText(cell) : '';
+          if (!scored.has(column.moduleId)) return [completion];
+          return [completion, cell?.scores ? scoreText(cell.scores) : ''];
         }),
       ];
     }),
@@ -41,9 +54,18 @@ export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): stri
 
 /** Student × section: the completion time of each done section, "Done" when its time is unknown, empty otherwise. */
 export function moduleDrillDownCsv(report: ModuleReport): string {
+  const checked = new Set(report.checks?.map((check) => check.sectionId));
   return toCsv(
-    ['Student', ...report.sections.map((section) => section.title)],
-    report.rows.map((row) => [row.studentName, ...report.sections.map((section) => sectionCell(row.completedAt, section._id))]),
+    ['Student', ...report.sections.flatMap((section) => (checked.has(section._id) ? [section.title, `${section.title} score`] : [section.title]))],
+    report.rows.map((row) => [
+      row.studentName,
+      ...report.sections.flatMap((section) => {
+        const completion = sectionCell(row.completedAt, section._id);
+        if (!checked.has(section._id)) return [completion];
+        const standing = row.scores?.[section._id];
+        return [completion, standing ? standingText(standing) : ''];
+      }),
+    ]),
   );
 }
 
@@ -53,8 +75,8 @@ export const sectionCell = (completedAt: Record<string, string | null>, sectionI
 /** One student's modules: status, sections done and the first and latest completion times. */
 export function studentDrillDownCsv(row: ClassReportRow): string {
   return toCsv(
-    ['Module', 'Status', 'Progress', 'First completion', 'Latest completion'],
-    studentModuleLines(row).map((line) => [line.title, line.status, line.progress, csvTime(line.first), csvTime(line.latest)]),
+    ['Module', 'Status', 'Progress', 'First completion', 'Latest completion', 'Score'],
+    studentModuleLines(row).map((line) => [line.title, line.status, line.progress, csvTime(line.first), csvTime(line.latest), line.score]),
   );
 }
 
@@ -68,6 +90,7 @@ export function studentModuleLines(row: ClassReportRow) {
       progress: cellText(cell),
       first: times[0] ?? null,
       latest: times.at(-1) ?? null,
+      score: cell.scores ? scoreText(cell.scores) : '',
     };
   });
 }

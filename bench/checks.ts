@@ -1,5 +1,6 @@
 // `npm run bench` (fourth part): scored checks on a fresh local stack. Prints, next to the issue's targets:
-// - submit-attempt p50 beside mark-complete p50 (target ≤ 1.5×), one request at a time through HTTP: first
+// - submit-attempt p50 beside mark-complete p50 (target ≤ 1.5×), one request at a time through HTTP, timed in
+//   alternating runs (as are the reports): first
 //   completions of sections without a check, and failing attempts at a check (unlimited attempts);
 // - the class report with scores (200 students × 20 modules × 10 checks, every student with a best score on every
 //   check) beside the same class's report without checks (target ≤ 1.3×): every page, as the web reads it.
@@ -15,15 +16,18 @@ import { CLASS_ID, startWorld, type World } from '../test/integration/support/wo
 const RUNS = { writes: 60, reports: 10 };
 const CHECKS_PER_MODULE = 10;
 
-async function p50(runs: number, operation: (index: number) => Promise<unknown>): Promise<number> {
-  const latencies: number[] = [];
+/** Medians of two operations timed in alternating runs, so both see the same load on this shared machine. */
+async function alternatingP50(runs: number, first: (index: number) => Promise<unknown>, second: (index: number) => Promise<unknown>): Promise<[number, number]> {
+  const latencies: [number[], number[]] = [[], []];
   for (let run = 0; run < runs; run += 1) {
-    const begin = performance.now();
-    await operation(run);
-    latencies.push(performance.now() - begin);
+    for (const [which, operation] of [first, second].entries()) {
+      const begin = performance.now();
+      await operation(run);
+      latencies[which].push(performance.now() - begin);
+    }
   }
-  latencies.sort((a, b) => a - b);
-  return latencies[Math.floor(latencies.length / 2)]!;
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  return [median(latencies[0]), median(latencies[1])];
 }
 
 const ratio = (label: string, value: number, base: number, baseLabel: string, target: number) =>
@@ -53,8 +57,7 @@ async function attemptAgainstMark(world: World) {
   const submit = () => world.ok('submitAttempt', { as: world.student, params: path, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: ['a'], q2: true, q3: 'cell' } } }, 201);
   // Warm both handlers (the first sections; the rest are first completions too).
   for (let index = 0; index < 5; index += 1) await Promise.all([mark(RUNS.writes + index), submit()]);
-  const marks = await p50(RUNS.writes, mark);
-  const attempts = await p50(RUNS.writes, submit);
+  const [marks, attempts] = await alternatingP50(RUNS.writes, mark, submit);
   ratio('submit-attempt (a failing attempt)', attempts, marks, 'mark-complete', 1.5);
 }
 
@@ -104,8 +107,7 @@ async function scoresReportAgainstCompletionReport(world: World) {
       return pages;
     };
     const pages = [await fullReport(plain.classId), await fullReport(scored.classId)];
-    const completion = await p50(RUNS.reports, () => fullReport(plain.classId));
-    const scores = await p50(RUNS.reports, () => fullReport(scored.classId));
+    const [completion, scores] = await alternatingP50(RUNS.reports, () => fullReport(plain.classId), () => fullReport(scored.classId));
     ratio(`Scores report (200 × 20 × ${CHECKS_PER_MODULE} checks, ${pages[1]} pages)`, scores, completion, `completion report (${pages[0]} pages)`, 1.3);
   } finally {
     stores.destroy();

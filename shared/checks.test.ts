@@ -1,6 +1,6 @@
 // The checks contract: what a teacher may save and a student may send, with the messages a 400 carries.
 import type { ZodMiniType } from 'zod/mini';
-import { attemptInputSchema, checkInputSchema, makeQuestionSchema, questionSchema } from './checks';
+import { attemptInputSchema, averageBestPercent, checkInputSchema, makeQuestionSchema, questionSchema } from './checks';
 import { describeIssues, fieldIssues } from './schemas';
 import * as z from './zod';
 
@@ -76,5 +76,13 @@ describe('attemptInputSchema', () => {
     ['no class', { attemptId: attempt.attemptId, answers: {} }, 'classId is required.'],
   ])('refuses %s', (_, input, message) => {
     expect(refusal(attemptInputSchema, input).message).toContain(message);
+  });
+});
+
+describe('averageBestPercent', () => {
+  it('weighs every (student, check) best alike across classes, and is null before any attempt', () => {
+    expect(averageBestPercent([{ scores: { bestPercentSum: 150, scoredCount: 2 } }, {}, { scores: { bestPercentSum: 60, scoredCount: 1 } }])).toBe(70);
+    expect(averageBestPercent([{}, {}])).toBeNull();
+    expect(averageBestPercent([])).toBeNull();
   });
 });

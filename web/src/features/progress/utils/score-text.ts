@@ -7,7 +7,10 @@ export function moduleScoreText(scores: ModuleScoreSummary): string {
   return `${mean} (${scores.passed}/${scores.checks} ${scores.checks === 1 ? 'check' : 'checks'} passed)`;
 }
 
-/** The mean of each student's best percent per check, over the totals given; null when nothing was attempted. */
+/**
+ * The mean of each student's best percent per check, over the totals given; null when nothing was attempted. The same
+ * rule as `averageBestPercent` in shared/checks.ts, which the dashboard cannot import without loading zod with it.
+ */
 export function averageScore(totals: (ScoreTotals | undefined)[]): number | null {
   const sum = totals.reduce((total, each) => total + (each?.bestPercentSum ?? 0), 0);
   const count = totals.reduce((total, each) => total + (each?.scoredCount ?? 0), 0);

@@ -8,6 +8,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';
+import { makeAttemptRepository } from '../functions/src/repositories/attempt-repository';
+import { makeCheckRepository } from '../functions/src/repositories/check-repository';
 import { makeNoticeRepository } from '../functions/src/repositories/notice-repository';
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import { makeNotificationService } from '../functions/src/domain/notifications';
@@ -64,7 +66,7 @@ async function main() {
   client.middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name: 'countRequests' });
   const context = { client, tableName: world.config.dynamodb.table };
   const counted = { classes: makeClassRepository(context), modules: makeModuleRepository(context), progress: makeProgressRepository(context) };
-  const progress = makeProgressService({ ...counted, clock: systemClock });
+  const progress = makeProgressService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), clock: systemClock });
   const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
   const callsOf = async (operation: () => Promise<unknown>) => {
     requests = 0;

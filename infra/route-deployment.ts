@@ -77,7 +77,7 @@ export const routeDeployment = {
   createModule: { handler: 'create-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject'], userPool: 'none' },
   listModules: { handler: 'list-modules', table: ['Query'], bucket: 'none', userPool: 'none' },
   getModule: { handler: 'get-module', table: ['ReadByKey', 'Query'], bucket: ['GetObject'], userPool: 'none' },
-  updateModule: { handler: 'update-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
+  updateModule: { handler: 'update-module', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
   deleteModule: { handler: 'delete-module', table: ['Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['DeleteObject'], userPool: 'none' },
   listClasses: { handler: 'list-classes', table: ['Query'], bucket: 'none', userPool: 'none' },
   getClass: { handler: 'get-class', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
@@ -120,6 +120,12 @@ export const routeDeployment = {
   enrolStudents: { handler: 'enrol-students', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'unenrol-student', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
+  // Scored checks.
+  putCheck: { handler: 'put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getCheck: { handler: 'get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
+  listStudentAttempts: { handler: 'list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

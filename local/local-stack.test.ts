@@ -10,7 +10,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { routes } from '../shared/routes';
+import { buildPath, routes } from '../shared/routes';
 import { webConfigSchema } from '../shared/web-config';
 import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
@@ -208,9 +208,13 @@ describe('local stack', () => {
     const token = await signIn(config, teacher.email, teacher.password);
     const response = await api(routes.listModules.path, { headers: bearer(token) });
     expect(response.status).toBe(200);
-    const modules = (await response.json()) as { title: string; sections: { contentType: string }[] }[];
+    const modules = (await response.json()) as { _id: string; title: string; sections: { _id: string; contentType: string }[] }[];
     expect(modules).toHaveLength(1);
     expect(modules[0].sections.map((section) => section.contentType)).toEqual(['PDF', 'PPT', 'WORD', 'PDF']);
+    // With a check on its first section, so a person trying the product meets scored checks.
+    const check = await api(buildPath(routes.getCheck.path, { id: modules[0]._id, sectionId: modules[0].sections[0]._id }), { headers: bearer(token) });
+    expect(check.status).toBe(200);
+    expect(((await check.json()) as { questions: unknown[] }).questions).toHaveLength(5);
   });
 
   test('a restart over the same data keeps the pool, the users and the module, adding nothing', async () => {

@@ -54,6 +54,49 @@ const DEMO_MODULE = {
   ],
 };
 
+/** The check on the demo module's first section, so a person trying the product meets scored checks. */
+const DEMO_CHECK = {
+  passMark: 60,
+  maxAttempts: null,
+  revealAnswers: true,
+  questions: [
+    {
+      id: 'powerhouse',
+      kind: 'single',
+      prompt: 'Which organelle releases energy from food in respiration?',
+      options: [
+        { id: 'nucleus', text: 'Nucleus' },
+        { id: 'mitochondrion', text: 'Mitochondrion' },
+        { id: 'ribosome', text: 'Ribosome' },
+      ],
+      answer: ['mitochondrion'],
+      explanation: 'Mitochondria carry out aerobic respiration, releasing energy the cell can use.',
+    },
+    {
+      id: 'plant-only',
+      kind: 'multiple',
+      prompt: 'Which of these are found in plant cells but not in animal cells?',
+      options: [
+        { id: 'wall', text: 'Cell wall' },
+        { id: 'chloroplast', text: 'Chloroplasts' },
+        { id: 'membrane', text: 'Cell membrane' },
+        { id: 'vacuole', text: 'Permanent vacuole' },
+      ],
+      answer: ['wall', 'chloroplast', 'vacuole'],
+      explanation: 'Both kinds of cell have a membrane; the wall, chloroplasts and a permanent vacuole are plant features.',
+    },
+    { id: 'nucleus-dna', kind: 'truefalse', prompt: 'The nucleus contains the genetic material that controls the cell.', answer: true },
+    {
+      id: 'photosynthesis-site',
+      kind: 'text',
+      prompt: 'Name the organelle where photosynthesis happens.',
+      answer: ['chloroplast', 'chloroplasts'],
+      explanation: 'Chloroplasts contain chlorophyll, which absorbs light for photosynthesis.',
+    },
+    { id: 'magnification', kind: 'number', prompt: 'An image is 20 mm wide and the real cell is 0.1 mm wide. What is the magnification?', answer: { value: 200 } },
+  ],
+};
+
 const seedFileBytes = (file: string): Promise<Buffer> =>
   file === LARGE_PDF.fileName ? Promise.resolve(largePdf()) : readFile(path.join(SEED_FILES_DIR, file));
 
@@ -102,8 +145,12 @@ async function seedDemoModule(config: StackConfig): Promise<string> {
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
 
-  const existing = await call(routes.listModules);
-  if (Array.isArray(existing) && existing.length > 0) return 'Demo module already there.';
+  const existing = (await call(routes.listModules)) as { _id: string; title: string }[];
+  if (existing.length > 0) {
+    // A stack seeded before checks existed gets the demo check on its demo module.
+    const demo = existing.find((module) => module.title === DEMO_MODULE.title);
+    return demo ? `Demo module already there.${await seedDemoCheck(call, demo._id)}` : 'Demo module already there.';
+  }
 
   const sections = [];
   for (const section of DEMO_MODULE.sections) {
@@ -116,5 +163,15 @@ async function seedDemoModule(config: StackConfig): Promise<string> {
     sections,
   })) as { _id: string };
   await call(routes.assignModule, { moduleId: module._id }, { classId: DEMO_MODULE.classId });
-  return `Demo module "${DEMO_MODULE.title}" created and assigned to ${DEMO_MODULE.classId}.`;
+  return `Demo module "${DEMO_MODULE.title}" created and assigned to ${DEMO_MODULE.classId}.${await seedDemoCheck(call, module._id)}`;
+}
+
+type ApiCall = (route: { method: string; path: string }, body?: unknown, params?: Record<string, string>) => Promise<unknown>;
+
+/** Puts the demo check on the module's first section unless it has one. */
+async function seedDemoCheck(call: ApiCall, moduleId: string): Promise<string> {
+  const module = (await call(routes.getModule, undefined, { id: moduleId })) as { sections: { _id: string }[]; checks?: unknown[] };
+  if (module.checks?.length) return '';
+  await call(routes.putCheck, DEMO_CHECK, { id: moduleId, sectionId: module.sections[0]._id });
+  return ` A ${DEMO_CHECK.questions.length}-question check is on its first section.`;
 }

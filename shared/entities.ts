@@ -1,5 +1,6 @@
 // The shapes the API answers with. Field names follow the product specification (section 3) exactly,
 // so a client of the old backend keeps working.
+import type { CheckStanding, CheckSummary, ModuleScores, ModuleScoreSummary, ScoreTotals } from './checks';
 
 export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -27,6 +28,8 @@ export interface Module {
   createdAt: string;
   /** Also the concurrency token: send it back on update to avoid overwriting someone else's edit. */
   updatedAt: string;
+  /** The sections that carry a check (GET only; absent when none does): the reader offers the check instead of Mark as Complete. */
+  checks?: CheckSummary[];
 }
 
 export interface UserRef {
@@ -90,12 +93,16 @@ export interface ReportCell extends ModuleProgress {
    * completed before completion times were recorded.
    */
   completedAt: Record<string, string | null>;
+  /** The module's checks (absent when it has none): n of m passed and the mean best percent (each check: the module drill-down). */
+  scores?: ModuleScoreSummary;
 }
 
 /** One module of a student's class: completion and the first section still to do (null when none is left). */
 export interface StudentModuleProgress extends ModuleProgress {
   completedSections: string[];
   nextSectionId: string | null;
+  /** The student's own scores on the module's checks (absent when it has none). */
+  scores?: ModuleScores;
 }
 
 /** A student's progress in every module of a class, in syllabus order. */
@@ -120,7 +127,10 @@ export interface ModuleReport {
   moduleId: string;
   moduleTitle: string;
   sections: { _id: string; title: string }[];
-  rows: { studentId: string; studentName: string; completedAt: Record<string, string | null> }[];
+  /** The sections with a check, in order (absent when none has one). */
+  checks?: { sectionId: string; passMark: number }[];
+  /** `scores`: section id → the student's standing on its check (absent when the module has no check). */
+  rows: { studentId: string; studentName: string; completedAt: Record<string, string | null>; scores?: Record<string, CheckStanding> }[];
 }
 
 /**
@@ -164,6 +174,8 @@ export interface ClassCompletion {
   modules: { moduleId: string; moduleTitle: string; sections: number; completions: number; percentage: number }[];
   /** The students who completed a section in the last 7 UTC days (today included), whether still enrolled or not. */
   activeStudentIds: string[];
+  /** Best percents of the class's students on the assigned modules' checks (absent before the first attempt). */
+  scores?: ScoreTotals;
 }
 
 export interface SingleUploadTicket {

@@ -24,6 +24,22 @@ import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, ty
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
+import {
+  QUESTION_KINDS,
+  type AttemptAnswer,
+  type AttemptHistoryEntry,
+  type AttemptResult,
+  type CheckAnalysis,
+  type CheckStanding,
+  type CheckSummary,
+  type ModuleScores,
+  type ModuleScoreSummary,
+  type ScoreTotals,
+  type StudentAttempts,
+  type StudentCheck,
+  type StudentQuestion,
+  type TeacherCheck,
+} from './checks';
 
 const sectionSchema = z.strictObject({
   _id: z.string(),
@@ -38,6 +54,136 @@ const sectionSchema = z.strictObject({
 
 const isoDate = z.iso.datetime();
 
+// ---- Checks ----
+
+const wholeCount = z.number().check(z.int(), z.minimum(0));
+const wholePercent = z.number().check(z.int(), z.minimum(0), z.maximum(100));
+const optionListSchema = z.array(z.strictObject({ id: z.string(), text: z.string() }));
+const questionShape = { id: z.string(), prompt: z.string(), points: z.number().check(z.int(), z.positive()), explanation: z.optional(z.string()) };
+const answerKeySchema = z.union([z.array(z.string()), z.boolean(), z.strictObject({ value: z.number(), tolerance: z.number() })]);
+
+export const teacherCheckSchema = z.strictObject({
+  moduleId: z.string(),
+  sectionId: z.string(),
+  version: z.number().check(z.int(), z.positive()),
+  attemptCount: wholeCount,
+  updatedAt: isoDate,
+  passMark: wholePercent,
+  maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
+  revealAnswers: z.boolean(),
+  questions: z.array(
+    z.union([
+      z.strictObject({ ...questionShape, kind: z.enum(['single', 'multiple']), options: optionListSchema, answer: z.array(z.string()) }),
+      z.strictObject({ ...questionShape, kind: z.literal('truefalse'), answer: z.boolean() }),
+      z.strictObject({ ...questionShape, kind: z.literal('text'), answer: z.array(z.string()) }),
+      z.strictObject({ ...questionShape, kind: z.literal('number'), answer: z.strictObject({ value: z.number(), tolerance: z.number().check(z.minimum(0)) }) }),
+    ]),
+  ),
+}) satisfies z.ZodMiniType<TeacherCheck>;
+
+/** Strict and without `answer`: a student's read that carried an answer key would fail this parse. */
+const studentQuestionSchema = z.strictObject({
+  ...questionShape,
+  kind: z.enum(QUESTION_KINDS),
+  options: z.optional(optionListSchema),
+}) satisfies z.ZodMiniType<StudentQuestion>;
+
+const attemptScoreShape = {
+  attemptId: z.string(),
+  version: z.number().check(z.int(), z.positive()),
+  submittedAt: isoDate,
+  score: z.number().check(z.minimum(0)),
+  maxScore: z.number().check(z.positive()),
+  percent: wholePercent,
+  passed: z.boolean(),
+};
+
+const attemptResultShape = {
+  ...attemptScoreShape,
+  answers: z.record(z.string(), z.union([z.array(z.string()), z.boolean(), z.string(), z.number()])),
+  results: z.array(
+    z.strictObject({
+      questionId: z.string(),
+      correct: z.boolean(),
+      earned: z.number().check(z.minimum(0)),
+      points: z.number().check(z.positive()),
+      answer: z.optional(answerKeySchema),
+      explanation: z.optional(z.string()),
+    }),
+  ),
+};
+
+export const attemptResultSchema = z.strictObject(attemptResultShape) satisfies z.ZodMiniType<AttemptResult>;
+
+export const attemptAnswerSchema = z.strictObject({
+  ...attemptResultShape,
+  attemptsUsed: z.number().check(z.int(), z.positive()),
+  attemptsLeft: z.nullable(wholeCount),
+  bestPercent: wholePercent,
+}) satisfies z.ZodMiniType<AttemptAnswer>;
+
+export const studentCheckSchema = z.strictObject({
+  moduleId: z.string(),
+  sectionId: z.string(),
+  version: z.number().check(z.int(), z.positive()),
+  passMark: wholePercent,
+  maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
+  revealAnswers: z.boolean(),
+  questions: z.array(studentQuestionSchema),
+  attempts: z.array(attemptResultSchema),
+}) satisfies z.ZodMiniType<StudentCheck>;
+
+const checkStandingSchema = z.strictObject({
+  bestPercent: z.nullable(wholePercent),
+  attempts: wholeCount,
+  passed: z.boolean(),
+}) satisfies z.ZodMiniType<CheckStanding>;
+
+const moduleScoreSummaryShape = { checks: wholeCount, passed: wholeCount, meanBestPercent: z.nullable(wholePercent) };
+
+export const moduleScoreSummarySchema = z.strictObject(moduleScoreSummaryShape) satisfies z.ZodMiniType<ModuleScoreSummary>;
+
+export const moduleScoresSchema = z.strictObject({
+  ...moduleScoreSummaryShape,
+  bySection: z.record(z.string(), checkStandingSchema),
+}) satisfies z.ZodMiniType<ModuleScores>;
+
+const checkSummarySchema = z.strictObject({
+  sectionId: z.string(),
+  version: z.number().check(z.int(), z.positive()),
+  passMark: wholePercent,
+  maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
+  questionCount: z.number().check(z.int(), z.positive()),
+}) satisfies z.ZodMiniType<CheckSummary>;
+
+export const studentAttemptsSchema = z.strictObject({
+  classId: z.string(),
+  studentId: z.string(),
+  attempts: z.array(
+    z.strictObject({ ...attemptScoreShape, moduleId: z.string(), sectionId: z.string() }) satisfies z.ZodMiniType<AttemptHistoryEntry>,
+  ),
+}) satisfies z.ZodMiniType<StudentAttempts>;
+
+export const checkAnalysisSchema = z.strictObject({
+  classId: z.string(),
+  moduleId: z.string(),
+  sectionId: z.string(),
+  version: z.number().check(z.int(), z.positive()),
+  attempts: wholeCount,
+  questions: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.enum(QUESTION_KINDS),
+      prompt: z.string(),
+      correct: wholeCount,
+      percentCorrect: wholePercent,
+      options: z.optional(z.array(z.strictObject({ id: z.string(), text: z.string(), picks: wholeCount, correct: z.boolean() }))),
+    }),
+  ),
+}) satisfies z.ZodMiniType<CheckAnalysis>;
+
+const scoreTotalsSchema = z.strictObject({ bestPercentSum: z.number().check(z.minimum(0)), scoredCount: wholeCount }) satisfies z.ZodMiniType<ScoreTotals>;
+
 export const moduleSchema = z.strictObject({
   _id: z.string(),
   title: z.string(),
@@ -45,6 +191,7 @@ export const moduleSchema = z.strictObject({
   sections: z.array(sectionSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
+  checks: z.optional(z.array(checkSummarySchema)),
 }) satisfies z.ZodMiniType<Module>;
 
 const userRefSchema = z.strictObject({ _id: z.string(), username: z.string() });
@@ -90,7 +237,9 @@ export const classReportSchema = z.array(
     studentName: z.string(),
     studentEmail: z.optional(z.string()),
     lastActivityAt: z.nullable(isoDate),
-    modules: z.array(z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)) })),
+    modules: z.array(
+      z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),
+    ),
   }),
 ) satisfies z.ZodMiniType<ClassReportRow[]>;
 
@@ -114,6 +263,7 @@ export const classCompletionSchema = z.strictObject({
     }),
   ),
   activeStudentIds: z.array(z.string()),
+  scores: z.optional(scoreTotalsSchema),
 }) satisfies z.ZodMiniType<ClassCompletion>;
 
 export const notificationsSchema = z.strictObject({
@@ -139,8 +289,14 @@ export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
   moduleTitle: z.string(),
   sections: z.array(z.strictObject({ _id: z.string(), title: z.string() })),
+  checks: z.optional(z.array(z.strictObject({ sectionId: z.string(), passMark: wholePercent }))),
   rows: z.array(
-    z.strictObject({ studentId: z.string(), studentName: z.string(), completedAt: z.record(z.string(), z.nullable(isoDate)) }),
+    z.strictObject({
+      studentId: z.string(),
+      studentName: z.string(),
+      completedAt: z.record(z.string(), z.nullable(isoDate)),
+      scores: z.optional(z.record(z.string(), checkStandingSchema)),
+    }),
   ),
 }) satisfies z.ZodMiniType<ModuleReport>;
 
@@ -148,7 +304,12 @@ export const studentClassProgressSchema = z.strictObject({
   classId: z.string(),
   studentId: z.string(),
   modules: z.array(
-    z.strictObject({ ...moduleProgressShape, completedSections: z.array(z.string()), nextSectionId: z.nullable(z.string()) }),
+    z.strictObject({
+      ...moduleProgressShape,
+      completedSections: z.array(z.string()),
+      nextSectionId: z.nullable(z.string()),
+      scores: z.optional(moduleScoresSchema),
+    }),
   ),
 }) satisfies z.ZodMiniType<StudentClassProgress>;
 
@@ -286,6 +447,12 @@ export const responseSchemas = {
   setClassTeacher: adminClassDetailSchema,
   enrolStudents: z.strictObject({ results: z.array(enrolmentOutcomeSchema) }),
   unenrolStudent: adminClassDetailSchema,
+  putCheck: teacherCheckSchema,
+  // The owner gets it whole; a student gets it without the answer key, with their attempts.
+  getCheck: z.union([teacherCheckSchema, studentCheckSchema]),
+  submitAttempt: attemptAnswerSchema,
+  getCheckAnalysis: checkAnalysisSchema,
+  listStudentAttempts: studentAttemptsSchema,
 } as const satisfies Record<RouteName, z.ZodMiniType>;
 
 /** The body a route answers with on success. */

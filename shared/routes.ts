@@ -72,6 +72,14 @@ export const routes = {
   enrolStudents: { method: 'POST', path: '/api/admin/classes/{classId}/students', roles: ADMINS },
   unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', roles: ADMINS },
   resendInvitation: { method: 'POST', path: '/api/admin/people/{userId}/resend-invitation', roles: ADMINS },
+  // Scored checks (one per section): the owner saves and reads it whole; a student of a class it is assigned to reads
+  // it without the answer key (`?classId=`) and submits attempts, scored on the server.
+  putCheck: { method: 'PUT', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS },
+  getCheck: { method: 'GET', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS_AND_STUDENTS },
+  submitAttempt: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/attempts', roles: STUDENTS },
+  // Reports on checks: item analysis of one check in a class, and one student's attempts in a class (newest first).
+  getCheckAnalysis: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}/check/{sectionId}', roles: TEACHERS_AND_ADMINS },
+  listStudentAttempts: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}/attempts', roles: EVERYONE },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

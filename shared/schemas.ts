@@ -6,6 +6,7 @@ import { CONTENT_TYPES } from './entities';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
 import type { RouteName } from './routes';
+import type { AttemptInput, CheckInput } from './checks';
 
 /** Missing and wrong-typed values get different sentences. */
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
@@ -245,6 +246,8 @@ interface RequestBodies {
   renameClass: RenameClassInput;
   setClassTeacher: SetClassTeacherInput;
   enrolStudents: EnrolStudentsInput;
+  putCheck: CheckInput;
+  submitAttempt: AttemptInput;
 }
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 

@@ -1,8 +1,9 @@
-// The reader in a real browser (issue 8): a student reads the seeded PDF, slides and Word worksheet inside the app at
-// 1280 and 375 px, pages through them, moves on with Next, marks sections complete and resumes from the dashboard with
-// Continue; a teacher previews the same reader; hostile files run nothing, reach no other host, cannot restyle the app
-// (their styles stay in the document frame) and cannot freeze it (a zip bomb is refused before rendering). Every reader
-// page is checked with axe at both widths (checkPage), and every console error fails the test, so a CSP violation does.
+// The reader in a real browser (issue 8): a student reads the seeded PDF (and passes its check), slides and Word
+// worksheet inside the app at 1280 and 375 px, pages through them, moves on with Next, marks sections complete and
+// resumes from the dashboard with Continue; a teacher previews the same reader; hostile files run nothing, reach no
+// other host, cannot restyle the app (their styles stay in the document frame) and cannot freeze it (a zip bomb is
+// refused before rendering). Every reader page is checked with axe at both widths (checkPage), and every console error
+// fails the test, so a CSP violation does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -68,14 +69,23 @@ it('a student reads every seeded file in the app at 1280 px, moves on with Next,
   await checkPage(page, 'reader-pdf');
   await page.getByRole('button', { name: 'Next page' }).click();
   await page.getByText('Page 2 of 2', { exact: true }).waitFor();
-  await page.getByText('Check your understanding').waitFor();
+  await page.getByRole('group', { name: /page 2 of 2/ }).getByText('Check your understanding').waitFor();
   await page.getByRole('group', { name: /page 2 of 2/ }).press('ArrowLeft');
   await page.getByText('Page 1 of 2', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Fit to width', pressed: false }).waitFor();
   await page.getByRole('button', { name: 'Fit to width' }).click();
-  await page.getByRole('button', { name: 'Mark as Complete' }).click();
-  await page.getByRole('button', { name: 'Completed' }).waitFor();
+  // The seeded section carries a check: passing it completes the section (there is no Mark as Complete).
+  expect(await page.getByRole('button', { name: 'Mark as Complete' }).count()).toBe(0);
+  const check = page.getByRole('region', { name: 'Check your understanding' });
+  await check.getByRole('radio', { name: 'Mitochondrion' }).check();
+  for (const part of ['Cell wall', 'Chloroplasts', 'Permanent vacuole']) await check.getByRole('checkbox', { name: part }).check();
+  await check.getByRole('radio', { name: 'True' }).check();
+  await check.getByLabel('Your answer to question 4').fill('Chloroplasts');
+  await check.getByLabel('Your answer to question 5').fill('200');
+  await check.getByRole('button', { name: 'Submit answers' }).click();
+  await check.getByText('Score: 5 / 5 (100%) — Passed').waitFor();
+  await page.getByText('Completed: check passed').waitFor();
   await nav(page).getByRole('link', { name: `1. ${SEEDED.pdf} (completed)` }).waitFor();
 
   // 2. The slides: text, pictures and the table, slide by slide.

@@ -385,7 +385,70 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: "someone else's id", status: 400, body: (_f, w) => ({ name: 'X', userId: w.otherStudent.userId }) },
     ],
   },
+  {
+    route: 'putCheck',
+    as: teacher,
+    params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }),
+    valid: () => CHECK,
+    required: ['questions'],
+    wrongTypes: { passMark: '70', maxAttempts: 'three', revealAnswers: 'yes', questions: { q1: true } },
+    oversized: {
+      'a pass mark of 101': (b) => ({ ...b, passMark: 101 }),
+      'more than 50 questions': (b) => ({ ...b, questions: Array.from({ length: 51 }, (_, index) => ({ ...b.questions[0], id: `q${index}` })) }),
+      'a prompt over 1,000 characters': (b) => ({ ...b, questions: [{ ...b.questions[0], prompt: long(1001) }] }),
+      'more than 8 options': (b) => ({ ...b, questions: [{ ...CHOICE, options: Array.from({ length: 9 }, (_, index) => ({ id: `o${index}`, text: 'x' })), answer: ['o1'] }] }),
+      'more than 10 attempts': (b) => ({ ...b, maxAttempts: 11 }),
+    },
+    specific: [
+      { what: 'an unknown question kind', status: 400, body: () => ({ questions: [{ ...CHOICE, kind: 'essay' }] }) },
+      { what: 'a correct answer that is not an option', status: 400, body: () => ({ questions: [{ ...CHOICE, answer: ['z'] }] }) },
+      { what: 'an answer of the wrong shape for its kind', status: 400, body: () => ({ questions: [{ id: 'q1', kind: 'number', prompt: 'How many?', answer: '4' }] }) },
+      { what: 'a section of another module', status: 404, params: (f) => ({ id: f.module._id, sectionId: f.sibling.sections[0]._id }), body: () => CHECK },
+      { what: "another teacher's module", status: 404, params: (f) => ({ id: f.foreign._id, sectionId: f.foreign.sections[0]._id }), body: () => CHECK },
+    ],
+  },
+  {
+    route: 'submitAttempt',
+    as: student,
+    params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }),
+    valid: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } }),
+    required: ['attemptId', 'classId', 'answers'],
+    wrongTypes: { attemptId: 5, classId: 7, answers: [true] },
+    oversized: {
+      '10,000 answers': (b) => ({ ...b, answers: Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`q${index}`, true])) }),
+      'a text answer over 500 characters': (b) => ({ ...b, answers: { q1: long(501) } }),
+      'a classId over 100 characters': (b) => ({ ...b, classId: long(101) }),
+    },
+    specific: [
+      { what: 'an answer of the wrong shape for its question', status: 400, body: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: 'yes' } }) },
+      { what: 'an answer to a question the check lacks', status: 400, body: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q9: true } }) },
+      { what: 'an attemptId that is not a UUID', status: 400, body: () => ({ attemptId: 'attempt-1', classId: CLASS_ID, answers: { q1: true } }) },
+      {
+        what: 'a section of another module',
+        status: 404,
+        params: (f) => ({ id: f.module._id, sectionId: f.sibling.sections[0]._id }),
+        body: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } }),
+      },
+      {
+        what: 'a module not assigned to the class',
+        status: 404,
+        params: (f) => ({ id: f.sibling._id, sectionId: f.sibling.sections[0]._id }),
+        body: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } }),
+      },
+      { what: 'a class the student is not in', status: 404, body: () => ({ attemptId: crypto.randomUUID(), classId: OTHER_CLASS_ID, answers: { q1: true } }) },
+      {
+        what: 'a section without a check',
+        status: 404,
+        params: (f) => ({ id: f.module._id, sectionId: f.module.sections[1]._id }),
+        body: () => ({ attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } }),
+      },
+    ],
+  },
 ];
+
+const CHOICE = { id: 'q2', kind: 'single', prompt: 'Which?', options: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }], answer: ['a'] };
+/** The check on the module's first section. */
+const CHECK = { passMark: 70, maxAttempts: null, revealAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
 
 function bodyCases(spec: BodyRoute): BadRequest[] {
   const base = { as: spec.as, params: spec.params };
@@ -478,6 +541,14 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'disablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'enablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'resendInvitation', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
+  { route: 'getCheck', as: teacher, params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }), missing: { id: 404, sectionId: 404 } },
+  {
+    route: 'getCheckAnalysis',
+    as: teacher,
+    params: (f) => ({ classId: CLASS_ID, moduleId: f.module._id, sectionId: f.module.sections[0]._id }),
+    missing: { classId: 404, moduleId: 404, sectionId: 404 },
+  },
+  { route: 'listStudentAttempts', as: teacher, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [
@@ -540,6 +611,14 @@ const CASES: [RouteName, BadRequest[]][] = [
       ['an unknown parameter', `class=${CLASS_ID}`],
     ].map(([what, query]) => ({ what, status: 400, as: student, params: (f) => ({ id: f.module._id }), query })),
   ],
+  [
+    'getCheck',
+    [
+      ['a malformed classId', 'classId=a%20b', 400],
+      ['an unknown parameter', `class=${CLASS_ID}`, 400],
+      ['a class the student is not in', `classId=${OTHER_CLASS_ID}`, 404],
+    ].map(([what, query, status]) => ({ what: `${what}`, status: Number(status), as: student, params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }), query: `${query}` })),
+  ],
 ];
 
 beforeAll(async () => {
@@ -561,6 +640,7 @@ beforeAll(async () => {
     as: world.student,
     body: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID, sectionId: module.sections[0]._id },
   });
+  await world.ok('putCheck', { as: world.teacher, params: { id: module._id, sectionId: module.sections[0]._id }, body: CHECK });
   const startUpload = () => world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * 1024 * 1024 } });
   const ticket = await startUpload();
   const pending = await startUpload();
@@ -664,6 +744,8 @@ describe('what is stored from a body', () => {
       renameClass: 200,
       setClassTeacher: 200,
       enrolStudents: 200,
+      putCheck: 200,
+      submitAttempt: 201,
     });
   });
 });

@@ -83,6 +83,11 @@ const EXPECTED = statusTable(`
   setClassTeacher     401        401      403      403           403      403           200
   enrolStudents       401        401      403      403           403      403           200
   unenrolStudent      401        401      403      403           403      403           200
+  putCheck            401        401      403      403           200      404           403
+  getCheck            401        401      200      404           200      404           403
+  submitAttempt       401        401      201      404           403      403           403
+  getCheckAnalysis    401        401      403      403           200      404           200
+  listStudentAttempts 401        401      200      404           200      404           200
 `);
 
 let world: World;
@@ -172,7 +177,18 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   setClassTeacher: async () => ({ params: { classId: await freshClass() }, body: { teacherId: world.otherTeacher.userId } }),
   enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
   unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
+  putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
+  getCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] } }),
+  submitAttempt: async () => ({
+    params: { id: moduleId, sectionId: sectionIds[0] },
+    body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } },
+  }),
+  getCheckAnalysis: async () => ({ params: { classId: CLASS_ID, moduleId, sectionId: sectionIds[0] } }),
+  listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
 };
+
+/** The check on the module's first section (unlimited attempts, so every cell can submit one). */
+const CHECK = { passMark: 70, maxAttempts: null, revealAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
 
 let classes = 0;
 /** A class of the teacher with the student enrolled, so every cell acts on a class in the same state. */
@@ -228,6 +244,7 @@ beforeAll(async () => {
     as: world.student,
     body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[0] },
   });
+  await world.ok('putCheck', { as: world.teacher, params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK });
 });
 
 afterAll(() => world?.stop());

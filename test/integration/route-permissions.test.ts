@@ -140,6 +140,16 @@ const assigned = async () => {
   });
   return module;
 };
+const ONE_QUESTION_CHECK = { questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
+/** An assigned module whose second section carries a check, attempted once by the student. */
+const checked = async () => {
+  const module = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile() }, { title: 'Two', contentUrl: await teacherFile() }], unique('Checked'));
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const path = { id: module._id, sectionId: module.sections[1]._id };
+  await world.ok('putCheck', { as: world.teacher, params: path, body: ONE_QUESTION_CHECK });
+  await world.ok('submitAttempt', { as: world.student, params: path, body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } } }, 201);
+  return { module, path };
+};
 const invitee = () => ({ email: `${unique('person')}@example.com`, name: unique('Person'), role: 'Students' });
 const invited = async (): Promise<{ userId: string; email: string }> => (await world.ok('invitePerson', { as: world.admin, body: invitee() })).person;
 const adminClass = async (): Promise<string> => {
@@ -174,6 +184,8 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   getModule: async () => world.ok('getModule', { as: world.student, params: { id: (await assigned())._id } }),
   updateModule: async () => {
     const module = await newModule();
+    // The replaced section's check goes with it (its partition is queried and deleted).
+    await world.ok('putCheck', { as: world.teacher, params: { id: module._id, sectionId: module.sections[0]._id }, body: ONE_QUESTION_CHECK });
     const body = { title: 'Edited', description: 'About it', updatedAt: module.updatedAt, sections: [{ title: 'New', contentUrl: await teacherFile() }] };
     // The old file is released and deleted; a stale version is refused.
     await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body });
@@ -304,6 +316,38 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
   },
   unenrolStudent: async () => unenrol(await adminClassWithProgress()),
+  putCheck: async () => {
+    const module = await assigned();
+    const path = { id: module._id, sectionId: module.sections[0]._id };
+    await world.ok('putCheck', { as: world.teacher, params: path, body: ONE_QUESTION_CHECK });
+    await world.ok('submitAttempt', { as: world.student, params: path, body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } } }, 201);
+    // With an attempt on it, the edit is a new version.
+    await world.ok('putCheck', { as: world.teacher, params: path, body: { ...ONE_QUESTION_CHECK, passMark: 50 } });
+  },
+  getCheck: async () => {
+    const { path } = await checked();
+    await world.ok('getCheck', { as: world.teacher, params: path });
+    await world.ok('getCheck', { as: world.student, params: path, path: `/api/modules/${path.id}/sections/${path.sectionId}/check?classId=${CLASS_ID}` });
+    await world.ok('getCheck', { as: world.student, params: path });
+  },
+  submitAttempt: async () => {
+    const { path } = await checked();
+    const body = { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: false } };
+    await world.ok('submitAttempt', { as: world.student, params: path, body }, 201);
+    await world.ok('submitAttempt', { as: world.student, params: path, body }, 200);
+    // Passing completes the section.
+    await world.ok('submitAttempt', { as: world.student, params: path, body: { ...body, attemptId: crypto.randomUUID(), answers: { q1: true } } }, 201);
+  },
+  getCheckAnalysis: async () => {
+    const { module, path } = await checked();
+    await world.ok('getCheckAnalysis', { as: world.teacher, params: { classId: CLASS_ID, moduleId: module._id, sectionId: path.sectionId } });
+    await world.ok('getCheckAnalysis', { as: world.admin, params: { classId: CLASS_ID, moduleId: module._id, sectionId: path.sectionId } });
+  },
+  listStudentAttempts: async () => {
+    await checked();
+    await world.ok('listStudentAttempts', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
+    await world.ok('listStudentAttempts', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  },
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

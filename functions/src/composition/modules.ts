@@ -4,13 +4,15 @@ import { makeModuleService } from '../domain/modules';
 import { fileStore } from './file-store';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';
-import { classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
 
 export function buildModuleService() {
   return makeModuleService({
     modules: moduleStore(),
     classes: classStore(),
     progress: progressStore(),
+    checks: checkStore(),
+    attempts: attemptStore(),
     files: fileStore(),
     fileReferences: fileReferenceStore(),
     clock: systemClock,

@@ -2,7 +2,9 @@
 // carries only the repositories its use case is given: esbuild leaves out a repository module no import reaches, and
 // cannot drop one behind a function that builds every store. Files (file-store.ts), the directory (user-directory.ts)
 // and the clock and ids (system.ts) live in their own modules for the same reason (their SDK clients).
+import { makeAttemptRepository } from '../repositories/attempt-repository';
 import { makeDynamoAuditLog } from '../repositories/audit-repository';
+import { makeCheckRepository } from '../repositories/check-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
 import { makeModuleRepository } from '../repositories/module-repository';
@@ -30,3 +32,5 @@ export const uploadStore = () => makeUploadRepository(table());
 export const fileReferenceStore = () => makeFileReferenceRepository(table());
 export const noticeStore = () => makeNoticeRepository(table());
 export const requestCounter = () => makeRequestCounter(table());
+export const checkStore = () => makeCheckRepository(table());
+export const attemptStore = () => makeAttemptRepository(table());

@@ -16,6 +16,8 @@ import type {
   ModuleRecord,
   ModuleStore,
   ProgressStore,
+  AttemptStore,
+  CheckStore,
 } from './ports';
 import { ownsStorageKey } from './uploads';
 
@@ -29,6 +31,9 @@ export interface ModuleServicePorts {
   modules: ModuleStore;
   classes: ClassStore;
   progress: ProgressStore;
+  /** A section's check goes with it: read with the module, deleted with the section or the module. */
+  checks: CheckStore;
+  attempts: AttemptStore;
   files: FileStore;
   fileReferences: FileReferenceStore;
   clock: Clock;
@@ -51,7 +56,7 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 
 export type ModuleService = ReturnType<typeof makeModuleService>;
 
-export function makeModuleService({ modules, classes, progress, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+export function makeModuleService({ modules, classes, progress, checks, attempts, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
    * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
@@ -86,18 +91,21 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
    * classes are read beside the module: one round trip when they say which class they read it in, two without.
    */
   async function get(caller: Caller, moduleId: string, classId?: string): Promise<Module> {
-    const [record, studentClasses] = await Promise.all([
+    const [record, studentClasses, summaries] = await Promise.all([
       modules.getModule(moduleId),
       isStudent(caller) ? classesOfStudent(caller.userId, classId) : [],
+      checks.listCheckSummaries([moduleId]),
     ]);
     if (!record || !canView(caller, record, studentClasses)) throw notFound(MODULE_NOT_FOUND);
+    const sectionIds = new Set(record.sections.map((section) => section._id));
+    const sectionChecks = (summaries.get(moduleId) ?? []).filter((summary) => sectionIds.has(summary.sectionId));
     const sections = await Promise.all(
       record.sections.map(async (section) => ({
         ...section,
         downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType),
       })),
     );
-    return { ...toModule(record), sections };
+    return { ...toModule(record), sections, ...(sectionChecks.length > 0 && { checks: sectionChecks }) };
   }
 
   async function update(caller: Caller, moduleId: string, input: UpdateModuleInput): Promise<Module> {
@@ -117,6 +125,9 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
       throw conflict(CHANGED_ELSEWHERE);
     }
     await releaseFiles(current, record.sections);
+    // A removed section takes its check and the attempts on it along (a section's id never comes back).
+    const kept = new Set(record.sections.map((section) => section._id));
+    await checks.deleteChecks(moduleId, current.sections.map((section) => section._id).filter((sectionId) => !kept.has(sectionId)));
     return toModule(record);
   }
 
@@ -126,6 +137,7 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
     // Runs even when the module is already gone, so repeating a delete finishes a clean-up that failed part-way.
     await detachFromClasses(caller, moduleId);
     if (!deleted) throw notFound(MODULE_NOT_FOUND);
+    await checks.deleteChecks(moduleId, deleted.sections.map((section) => section._id));
     await releaseFiles(deleted, []);
   }
 
@@ -137,7 +149,7 @@ export function makeModuleService({ modules, classes, progress, files, fileRefer
     await Promise.all(
       holdingClasses.map(async ({ classId }) => {
         await classes.removeAssignedModule(classId, moduleId);
-        await progress.deleteProgressOfModule(classId, moduleId);
+        await Promise.all([progress.deleteProgressOfModule(classId, moduleId), attempts.deleteScoresOfModule(classId, moduleId)]);
       }),
     );
   }

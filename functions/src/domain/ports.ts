@@ -1,5 +1,6 @@
 // What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
+import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
@@ -222,6 +223,86 @@ export interface ProgressStore {
    * again) or takes them out (`-1`, when unenrolled): their progress stays, but only enrolled students count.
    */
   countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1): Promise<void>;
+}
+
+/** A section's check as stored: the teacher's settings and questions (with the key), its version and its attempts. */
+export interface CheckRecord extends CheckInput {
+  moduleId: string;
+  sectionId: string;
+  version: number;
+  /** Attempts counted on this version (a save then makes the next version). */
+  attemptCount: number;
+  updatedAt: string;
+}
+
+export interface CheckStore {
+  getCheck(moduleId: string, sectionId: string): Promise<CheckRecord | undefined>;
+  /**
+   * Writes the check only if the stored one is still as read (`expected`: its version and attempt count; undefined: no
+   * check yet), then its summary in the module's check index; false when it changed meanwhile.
+   */
+  saveCheck(record: CheckRecord, expected: { version: number; attemptCount: number } | undefined): Promise<boolean>;
+  /** Module id → the summaries of its checks, from one small index item per module read by key (modules without checks left out). */
+  listCheckSummaries(moduleIds: string[]): Promise<Map<string, CheckSummary[]>>;
+  /** Adds one to the attempts of the check if it is still at this version (an attempt on a replaced version counts nowhere). */
+  countAttempt(moduleId: string, sectionId: string, version: number): Promise<void>;
+  /** Deletes these sections' checks with every attempt and statistic on them, and their entries in the module's index. */
+  deleteChecks(moduleId: string, sectionIds: string[]): Promise<void>;
+}
+
+/** One attempt: whose, on which check, its number for that student (1, 2, ...), and its result. */
+export interface AttemptRecord extends AttemptResult {
+  classId: string;
+  moduleId: string;
+  sectionId: string;
+  studentId: string;
+  attemptNumber: number;
+}
+
+/** A student's standing on each check of a module in a class: best percent, attempts, whether an attempt passed. */
+export interface ScoreRecord {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  bySection: Record<string, { bestPercent: number; attempts: number; passed: boolean }>;
+}
+
+/** Answers to a check's questions in a class, over the attempts on one version: right answers and option picks. */
+export interface CheckStats {
+  attempts: number;
+  correct: Record<string, number>;
+  /** Question id → option id → attempts that picked it. */
+  picks: Record<string, Record<string, number>>;
+}
+
+/** The sum and count of the students' best percents per check of a class: module id → section id → totals. */
+export type ScoreTotalsRecord = Record<string, Record<string, { sum: number; count: number }>>;
+
+export interface AttemptStore {
+  /** The numbers and ids of a student's attempts at a check in a class (consistent: the one read that numbers a new attempt). */
+  listAttemptIds(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<{ attemptId: string; attemptNumber: number }[]>;
+  getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number): Promise<AttemptRecord | undefined>;
+  /** A student's attempts at a check in a class, in order. */
+  listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
+  /** Stores an attempt under its number only if that number is free; false when a concurrent attempt took it. */
+  insertAttempt(record: AttemptRecord): Promise<boolean>;
+  /** A student's latest attempts in a class, newest first. */
+  listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
+  /**
+   * Counts an attempt on the student's score item and keeps the best percent atomically (a lower or concurrent attempt
+   * never lowers it), marks the check passed when it did, and adds any improvement to the class's score totals.
+   */
+  recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string): Promise<void>;
+  /** Adds an attempt's answers to the check's statistics in the class for that version. */
+  addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;
+  getStats(classId: string, moduleId: string, sectionId: string, version: number): Promise<CheckStats | undefined>;
+  /** The score items of these students in these modules, by key, read in parallel (one report page). */
+  listScoresOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ScoreRecord[]>;
+  /** The class's score items, or only those of one module: one query per page of items. */
+  listScoresOfClass(classId: string, moduleId?: string): Promise<ScoreRecord[]>;
+  getScoreTotals(classId: string): Promise<ScoreTotalsRecord>;
+  /** Forgets the class's score items of a module (deleted with its progress). */
+  deleteScoresOfModule(classId: string, moduleId: string): Promise<void>;
 }
 
 export interface StoredFile {

@@ -16,19 +16,38 @@ import { engagementDays, latestOf } from '@shared/report-insight';
 import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { isTeacherOf, requireClass } from './classes';
-import { forbidden, invalid, notFound } from './errors';
-import type { ClassRecord, ClassStore, Clock, CompletionCounter, Enrolment, ModuleRecord, ModuleStore, ProgressKey, ProgressRecord, ProgressStore } from './ports';
+import type { CheckSummary } from '@shared/checks';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import type {
+  AttemptStore,
+  CheckStore,
+  ClassRecord,
+  ClassStore,
+  Clock,
+  CompletionCounter,
+  Enrolment,
+  ModuleRecord,
+  ModuleStore,
+  ProgressKey,
+  ProgressRecord,
+  ProgressStore,
+  ScoreRecord,
+} from './ports';
+import { currentChecks, moduleScores, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
   classes: ClassStore;
   modules: ModuleStore;
   progress: ProgressStore;
+  /** The modules' checks and the students' scores on them, read beside the progress they go with. */
+  checks: CheckStore;
+  attempts: AttemptStore;
   clock: Clock;
 }
 
 export type ProgressService = ReturnType<typeof makeProgressService>;
 
-export function makeProgressService({ classes, modules, progress, clock }: ProgressServicePorts) {
+export function makeProgressService({ classes, modules, progress, checks, attempts, clock }: ProgressServicePorts) {
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's
    * enrolment, the student's enrolment, the module and the progress item are read at once (one call); nothing is
@@ -63,17 +82,20 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
       throw forbidden('You can only see your own progress.');
     }
     await requireEnrolled(classId, studentId, caller);
-    const [assigned, records] = await Promise.all([
+    const [assigned, records, summaries, scores] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
       progress.listProgressOfStudent(classId, schoolClass.assignedModuleIds, studentId),
+      checks.listCheckSummaries(schoolClass.assignedModuleIds),
+      attempts.listScoresOfStudents(classId, schoolClass.assignedModuleIds, [studentId]),
     ]);
     const byModule = new Map(records.map((record) => [record.moduleId, record]));
+    const scoresByModule = new Map(scores.map((record) => [record.moduleId, record]));
     return {
       classId,
       studentId,
       modules: [...assigned]
         .sort((a, b) => a.title.localeCompare(b.title))
-        .map((module) => studentModuleProgress(module, byModule.get(module.moduleId))),
+        .map((module) => withScores(studentModuleProgress(module, byModule.get(module.moduleId)), currentChecks(module, summaries), scoresByModule.get(module.moduleId))),
     };
   }
 
@@ -86,17 +108,21 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
-    const [schoolClass, candidate, enrolment, seen] = await Promise.all([
+    const [schoolClass, candidate, enrolment, seen, summaries] = await Promise.all([
       requireClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
       // The bell words the completion with the student's roster name: one more GetItem in the same round trip.
       classes.getEnrolment(input.classId, caller.userId),
       progress.getProgress(key),
+      checks.listCheckSummaries([input.moduleId]),
     ]);
     const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
     if (!module) throw notFound(NOT_ASSIGNED);
     if (!module.sections.some((section) => section._id === input.sectionId)) {
       throw invalid('This section is not part of the module; reload the module and try again.');
+    }
+    if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
+      throw conflict('This section has a check: pass the check to complete the section.');
     }
     const activity = {
       teacherId: schoolClass.teacherId,
@@ -116,15 +142,23 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
    */
   async function classReport(caller: Caller, classId: string): Promise<ClassReportRow[]> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const orderedModules = byTitle(await modules.getModules(schoolClass.assignedModuleIds));
+    const [assigned, summaries] = await Promise.all([
+      modules.getModules(schoolClass.assignedModuleIds),
+      checks.listCheckSummaries(schoolClass.assignedModuleIds),
+    ]);
+    const orderedModules = byTitle(assigned);
     if (orderedModules.length === 0 || schoolClass.studentCount === 0) return [];
-    if (schoolClass.studentCount * rowBytes(orderedModules) > PAGE_LIMITS.unpagedReportBytesMax) {
+    if (schoolClass.studentCount * rowBytes(orderedModules, summaries) > PAGE_LIMITS.unpagedReportBytesMax) {
       throw invalid(
         `This class's report is too large for one answer (${schoolClass.studentCount} students); ask for it in pages with limit and cursor.`,
       );
     }
-    const [roster, records] = await Promise.all([classes.listAllStudents(classId), progress.listProgressOfClass(classId)]);
-    return toRows(roster, orderedModules, records).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    const [roster, records, scores] = await Promise.all([
+      classes.listAllStudents(classId),
+      progress.listProgressOfClass(classId),
+      attempts.listScoresOfClass(classId),
+    ]);
+    return toRows(roster, orderedModules, records, summaries, scores).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -135,20 +169,28 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
   async function classReportPage(caller: Caller, classId: string, page: { limit?: number; after?: string }): Promise<ClassReportPage> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
     const limit = page.limit ?? PAGE_LIMITS.studentsMax;
-    const [assigned, roster] = await Promise.all([
+    const [assigned, roster, summaries] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
       classes.listStudents(classId, { limit, after: page.after }),
+      checks.listCheckSummaries(schoolClass.assignedModuleIds),
     ]);
     const orderedModules = byTitle(assigned);
-    const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules)));
+    const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules, summaries)));
     const students = roster.students.slice(0, fitting);
     const next = students.length < roster.students.length ? students.at(-1)!.studentId : roster.next;
-    const records =
+    const moduleIds = orderedModules.map((module) => module.moduleId);
+    const studentIds = students.map((student) => student.studentId);
+    // Score items only for modules with checks: a class without checks reads what it read before them.
+    const scoredIds = moduleIds.filter((moduleId) => summaries.has(moduleId));
+    const [records, scores] =
       orderedModules.length === 0
-        ? []
-        : await progress.listProgressOfStudents(classId, orderedModules.map((module) => module.moduleId), students.map((student) => student.studentId));
+        ? [[], []]
+        : await Promise.all([
+            progress.listProgressOfStudents(classId, moduleIds, studentIds),
+            scoredIds.length === 0 ? [] : attempts.listScoresOfStudents(classId, scoredIds, studentIds),
+          ]);
     return {
-      rows: toRows(students, orderedModules, records),
+      rows: toRows(students, orderedModules, records, summaries, scores),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -161,10 +203,12 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
    */
   async function classCompletion(caller: Caller, classId: string): Promise<ClassCompletion> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const [assigned, counters, activeStudentIds] = await Promise.all([
+    const [assigned, counters, activeStudentIds, summaries, totals] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
       progress.listCompletionCounters(classId),
       progress.listActiveStudents(classId, engagementDays(clock.now())),
+      checks.listCheckSummaries(schoolClass.assignedModuleIds),
+      attempts.getScoreTotals(classId),
     ]);
     const counterOf = new Map(counters.map((counter) => [counter.moduleId, counter]));
     const { studentCount } = schoolClass;
@@ -177,7 +221,15 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
     });
     const done = rows.reduce((sum, row) => sum + row.completions, 0);
     const possible = rows.reduce((sum, row) => sum + row.sections, 0) * studentCount;
-    return { classId, studentCount, averagePercentage: percent(done, possible), modules: rows, activeStudentIds: activeStudentIds.sort() };
+    const scores = scoreTotals(assigned, summaries, totals);
+    return {
+      classId,
+      studentCount,
+      averagePercentage: percent(done, possible),
+      modules: rows,
+      activeStudentIds: activeStudentIds.sort(),
+      ...(scores && { scores }),
+    };
   }
 
   /** A teacher asks about one of their students; a student was checked as the caller already. */
@@ -193,18 +245,28 @@ export function makeProgressService({ classes, modules, progress, clock }: Progr
    */
   async function moduleReport(caller: Caller, classId: string, moduleId: string): Promise<ModuleReport> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const [module, roster, records] = await Promise.all([
+    const [module, roster, records, summaries, scores] = await Promise.all([
       requireAssignedModule(schoolClass, moduleId),
       classes.listAllStudents(classId),
       progress.listProgressOfClass(classId, moduleId),
+      checks.listCheckSummaries([moduleId]),
+      attempts.listScoresOfClass(classId, moduleId),
     ]);
     const byStudent = new Map(records.map((record) => [record.studentId, record]));
+    const scoresOf = new Map(scores.map((record) => [record.studentId, record]));
+    const moduleChecks = currentChecks(module, summaries);
     return {
       moduleId,
       moduleTitle: module.title,
       sections: [...module.sections].sort((a, b) => a.order - b.order).map(({ _id, title }) => ({ _id, title })),
+      ...(moduleChecks.length > 0 && { checks: moduleChecks.map(({ sectionId, passMark }) => ({ sectionId, passMark })) }),
       rows: roster
-        .map(({ studentId, name }) => ({ studentId, studentName: name, completedAt: completionTimes(byStudent.get(studentId), module) }))
+        .map(({ studentId, name }) => ({
+          studentId,
+          studentName: name,
+          completedAt: completionTimes(byStudent.get(studentId), module),
+          ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
+        }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
   }
@@ -234,9 +296,17 @@ function completionsOfSections(counter: CompletionCounter, sectionIds: string[])
   return sectionIds.reduce((sum, sectionId) => sum + (counter.bySection[sectionId] ?? 0), 0);
 }
 
-function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ProgressRecord[]): ClassReportRow[] {
+function toRows(
+  roster: Enrolment[],
+  orderedModules: ModuleRecord[],
+  records: ProgressRecord[],
+  summaries: Map<string, CheckSummary[]>,
+  scores: ScoreRecord[],
+): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+  const scoresOf = new Map(scores.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+  const checksOf = orderedModules.map((module) => currentChecks(module, summaries));
   return roster.map(({ studentId, name, email }) => {
     const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
     return {
@@ -244,10 +314,14 @@ function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: Pr
       studentName: name,
       ...(email ? { studentEmail: email } : {}),
       lastActivityAt: lastActivity(studentRecords),
-      modules: orderedModules.map((module, index) => ({
-        ...moduleProgress(module, studentRecords[index]),
-        completedAt: completionTimes(studentRecords[index], module),
-      })),
+      modules: orderedModules.map((module, index) =>
+        withScores(
+          { ...moduleProgress(module, studentRecords[index]), completedAt: completionTimes(studentRecords[index], module) },
+          checksOf[index],
+          scoresOf.get(`${studentId}|${module.moduleId}`),
+          'summary',
+        ),
+      ),
     };
   });
 }
@@ -258,12 +332,15 @@ function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: Pr
  */
 const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 5 * PEOPLE_LIMITS.emailMaxLength;
 const TIME_ENTRY_BYTES = 32;
-const rowBytes = (orderedModules: ModuleRecord[]) =>
+/** `"scores":{"checks":…,"passed":…,"meanBestPercent":…}` with the largest numbers. */
+const SCORE_SUMMARY_BYTES = 64;
+const rowBytes = (orderedModules: ModuleRecord[], summaries: Map<string, CheckSummary[]>) =>
   ROW_OVERHEAD_BYTES +
   orderedModules.reduce(
     (sum, module) =>
       sum +
       96 +
+      (summaries.has(module.moduleId) ? SCORE_SUMMARY_BYTES : 0) +
       utf8Bytes(JSON.stringify(module.moduleId)) +
       utf8Bytes(JSON.stringify(module.title)) +
       module.sections.reduce((times, section) => times + TIME_ENTRY_BYTES + utf8Bytes(JSON.stringify(section._id)), 0),
@@ -294,6 +371,15 @@ function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
       return times.length === record.completedSections.length ? latestOf(times) : latestOf([...times, record.updatedAt]);
     }),
   );
+}
+
+/** A progress entry with the module's scores, or a report cell with their summary, when the module has checks. */
+function withScores<Entry extends object>(entry: Entry, moduleChecks: CheckSummary[], record: ScoreRecord | undefined, detail: 'summary' | 'bySection' = 'bySection'): Entry {
+  const scores = moduleScores(moduleChecks, record);
+  if (!scores) return entry;
+  if (detail === 'bySection') return { ...entry, scores };
+  const { checks: count, passed, meanBestPercent } = scores;
+  return { ...entry, scores: { checks: count, passed, meanBestPercent } };
 }
 
 function toProgress(record: ProgressRecord, module: ModuleRecord): Progress {

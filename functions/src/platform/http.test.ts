@@ -5,7 +5,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/routes';
@@ -121,7 +121,8 @@ describe('apiHandler', () => {
 
   it('answers 500 with a sentence and a reference the user can quote, logs the cause with that id and counts it', async () => {
     const failure = new Error('socket hang up at 10.0.0.12');
-    ddb.on(GetCommand).rejects(failure);
+    // The module and its check index are read together, as one BatchGetItem.
+    ddb.on(BatchGetCommand).rejects(failure);
     const logged = jest.spyOn(getLogger(), 'error');
     const counted = jest.spyOn(getMetrics(), 'addMetric');
     const getModule = await loadHandler(routeDeployment.getModule.handler);

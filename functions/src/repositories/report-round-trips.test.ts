@@ -1,15 +1,19 @@
 // A class report page, the module drill-down, a class's completion with its engagement (the teacher dashboard's
-// read), a student's read of a module and of their progress in it, and their marking a section complete, over the real DynamoDB adapters with a mocked
-// client: each is a fixed number of round trips whatever the class size (docs/architecture.md states the numbers).
+// read), a student's read of a module and of their progress in it, and their marking a section complete, over the real
+// DynamoDB adapters with a mocked client: each is a fixed number of round trips whatever the class size
+// (docs/architecture.md states the numbers), with every module's 10 sections carrying a check every student attempted
+// (scores read in the same round trips).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
-import { classItem, CLASS_ID, enrolmentItem, membershipItem, MODULE_ID, moduleItem, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { classItem, CLASS_ID, enrolmentItem, membershipItem, MODULE_ID, moduleItem, progressItem, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { engagementDays } from '@shared/report-insight';
 import { callers } from '../../test/in-memory/records';
 import { FixedClock, InMemoryFileReferenceStore, InMemoryFileStore, RecordingLog, SequentialIds } from '../../test/in-memory/stores';
 import { makeModuleService } from '../domain/modules';
 import { makeProgressService } from '../domain/progress';
+import { makeAttemptRepository } from './attempt-repository';
+import { makeCheckRepository } from './check-repository';
 import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeProgressRepository } from './progress-repository';
@@ -20,6 +24,8 @@ const service = makeProgressService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  checks: makeCheckRepository(context),
+  attempts: makeAttemptRepository(context),
   clock: new FixedClock(),
 });
 
@@ -27,6 +33,8 @@ const moduleService = makeModuleService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  checks: makeCheckRepository(context),
+  attempts: makeAttemptRepository(context),
   files: new InMemoryFileStore(),
   fileReferences: new InMemoryFileReferenceStore(),
   clock: new FixedClock(),
@@ -34,10 +42,36 @@ const moduleService = makeModuleService({
   log: new RecordingLog(),
 });
 
-function givenClassOf(size: number) {
+/** A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking). */
+function givenClassOf(size: number, { checked = true } = {}) {
   const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
-  const modules = Array.from({ length: 20 }, (_, index) => moduleItem({ moduleId: `${MODULE_ID}-${index}`, title: `Module ${index}` }));
+  const sectionIds = Array.from({ length: 10 }, (_, index) => `section-${index + 1}`);
+  const modules = Array.from({ length: 20 }, (_, index) =>
+    moduleItem({ moduleId: `${MODULE_ID}-${index}`, title: `Module ${index}`, sections: sectionIds.map((sectionId, order) => section(sectionId, order + 1)) }),
+  );
   const progress = studentIds.flatMap((studentId) => modules.map((module) => progressItem({ moduleId: module.moduleId as string, studentId })));
+  const checkIndexes = (checked ? modules : []).map(({ moduleId }) => ({
+    pk: `MODULE#${moduleId}`,
+    sk: 'CHECKS',
+    moduleId,
+    ...Object.fromEntries(sectionIds.map((sectionId) => [`check#${sectionId}`, { sectionId, version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }])),
+  }));
+  // Score items for the students a page or a drill-down reads (building 5,000 × 20 of them would only slow the test).
+  const scores = studentIds.slice(0, 100).flatMap((studentId) =>
+    modules.map(({ moduleId }) => ({
+      pk: `CLASS#${CLASS_ID}`,
+      sk: `SCORES#${moduleId}#${studentId}`,
+      classId: CLASS_ID,
+      moduleId,
+      studentId,
+      ...Object.fromEntries(sectionIds.flatMap((sectionId) => [[`best#${sectionId}`, 80], [`attempts#${sectionId}`, 2], [`passed#${sectionId}`, true]])),
+    })),
+  );
+  const totals = {
+    pk: `CLASS#${CLASS_ID}`,
+    sk: 'SCORE_TOTALS',
+    ...Object.fromEntries(modules.flatMap(({ moduleId }) => sectionIds.flatMap((sectionId) => [[`sum#${moduleId}#${sectionId}`, 80 * size], [`count#${moduleId}#${sectionId}`, size]]))),
+  };
   // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
   const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
   answer(GetCommand, () => ({ Item: classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }) }));
@@ -46,7 +80,17 @@ function givenClassOf(size: number) {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
     const memberships = studentIds.map((studentId) => membershipItem(studentId, CLASS_ID));
     const enrolments = studentIds.map((studentId) => enrolmentItem(studentId, studentId));
-    const items = [classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), ...memberships, ...enrolments, ...modules, ...progress, ...activeDays];
+    const items = [
+      classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }),
+      ...memberships,
+      ...enrolments,
+      ...modules,
+      ...progress,
+      ...activeDays,
+      ...checkIndexes,
+      ...scores,
+      totals,
+    ];
     return { Responses: { table: items.filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
   });
   answer(QueryCommand, () => ({ Items: studentIds.map((studentId) => enrolmentItem(studentId, studentId)) }), {
@@ -57,6 +101,9 @@ function givenClassOf(size: number) {
   });
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
+  });
+  answer(QueryCommand, () => ({ Items: scores.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
+    ExpressionAttributeValues: { ':prefix': `SCORES#${MODULE_ID}-0#` },
   });
 }
 
@@ -84,12 +131,15 @@ beforeEach(() => {
   roundTrips = 0;
 });
 
-it.each([1, 100])('reads a class report page of %i students × 20 modules in 3 round trips', async (size) => {
+it.each([1, 100])('reads a class report page of %i students × 20 modules × 10 checks in 3 round trips', async (size) => {
   givenClassOf(size);
   const page = await service.classReportPage(callers.teacher, CLASS_ID, { limit: 100 });
-  expect(page.rows).toHaveLength(size);
+  // 20 modules × 10 sections with their completion times and scores: a page of 1 MB holds 72 such rows.
+  expect(page.rows).toHaveLength(Math.min(size, 72));
+  expect(page.next !== undefined).toBe(size > 72);
   expect(page.rows[0].modules).toHaveLength(20);
   expect(page.rows[0].lastActivityAt).toBe(UPDATED_AT);
+  expect(page.rows[0].modules[0].scores).toMatchObject({ checks: 10, passed: 10, meanBestPercent: 80 });
   expect(roundTrips).toBe(3);
 });
 
@@ -97,6 +147,8 @@ it.each([1, 100])('reads the module drill-down of %i students (one roster page) 
   givenClassOf(size);
   const drillDown = await service.moduleReport(callers.teacher, CLASS_ID, `${MODULE_ID}-0`);
   expect(drillDown.rows).toHaveLength(size);
+  expect(drillDown.checks).toHaveLength(10);
+  expect(drillDown.rows[0].scores?.['section-1']).toEqual({ bestPercent: 80, attempts: 2, passed: true });
   expect(roundTrips).toBe(2);
 });
 
@@ -105,6 +157,7 @@ it.each([1, 5000])("reads a class's completion and its students active in the la
   const completion = await service.classCompletion(callers.teacher, CLASS_ID);
   expect(completion.activeStudentIds).toHaveLength(size);
   expect(completion.modules).toHaveLength(20);
+  expect(completion.scores).toEqual({ bestPercentSum: 80 * size * 200, scoredCount: size * 200 });
   expect(roundTrips).toBe(2);
   // The 7 day items in one BatchGet, besides the modules': never a progress item or a roster page.
   const dayKeys = ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!).filter((key) => String(key.sk).startsWith('ACTIVE_DAY#'));
@@ -120,7 +173,7 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   // The module, the class item and the student's membership: one BatchGetItem.
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`]);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, 'CHECKS']);
 });
 
 it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {
@@ -136,7 +189,7 @@ it.each([1, 5000])("reads a student's own progress in a module (%i students) in 
 });
 
 it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one BatchGetItem of what it checks and reads, one TransactWriteItems; a repeat in 1', async (size) => {
-  givenClassOf(size);
+  givenClassOf(size, { checked: false });
   answer(TransactWriteCommand, () => ({}));
   const student = { userId: 'student-0000', roles: ['Students' as const] };
   const input = { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0` };
@@ -145,7 +198,7 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(roundTrips).toBe(2);
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`]);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
   // The record, the counter and the day, in one transaction.
   expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Update!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,
@@ -158,4 +211,13 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   await service.markComplete(student, { ...input, sectionId: 'section-1' });
   expect(roundTrips).toBe(1);
   expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+});
+
+it.each([1, 100])("reads a student's progress and scores in every module of a class (%i students) in 2 round trips", async (size) => {
+  givenClassOf(size);
+  const answer = await service.studentClassProgress({ userId: 'student-0000', roles: ['Students'] }, CLASS_ID, 'student-0000');
+  expect(answer.modules).toHaveLength(20);
+  expect(answer.modules[0].scores).toMatchObject({ checks: 10, passed: 10, meanBestPercent: 80 });
+  expect(answer.modules[0].scores?.bySection['section-1']).toEqual({ bestPercent: 80, attempts: 2, passed: true });
+  expect(roundTrips).toBe(2);
 });

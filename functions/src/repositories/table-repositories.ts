@@ -1,6 +1,8 @@
 // Every repository over one table context: the one list that the Lambdas (composition/table-stores.ts) and code writing
 // behind the API (local/table-stores.ts: seed, scripts, tests) both build from.
+import { makeAttemptRepository } from './attempt-repository';
 import { makeDynamoAuditLog } from './audit-repository';
+import { makeCheckRepository } from './check-repository';
 import { makeClassRepository } from './class-repository';
 import { makeFileReferenceRepository } from './file-reference-repository';
 import { makeModuleRepository } from './module-repository';
@@ -18,5 +20,7 @@ export function makeTableRepositories(context: TableContext) {
     uploads: makeUploadRepository(context),
     fileReferences: makeFileReferenceRepository(context),
     notices: makeNoticeRepository(context),
+    checks: makeCheckRepository(context),
+    attempts: makeAttemptRepository(context),
   };
 }

@@ -22,6 +22,9 @@ export type Key = { pk: string; sk: string };
 const userPartition = (userId: string) => `USER#${userId}`;
 const classPartition = (classId: string) => `CLASS#${classId}`;
 const teacherPartition = (teacherId: string) => `TEACHER#${teacherId}`;
+const checkPartition = (moduleId: string, sectionId: string) => `CHECK#${moduleId}#${sectionId}`;
+const attemptPrefix = (classId: string, studentId: string) => `ATTEMPT#${classId}#${studentId}#`;
+export const attemptHistoryPartition = (classId: string, studentId: string) => `ATTEMPTS#${classId}#${studentId}`;
 
 /** Every key in the table, built in one place. Access patterns are listed in docs/architecture.md. */
 export const keys = {
@@ -38,6 +41,29 @@ export const keys = {
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
   }),
+  /** A section's check (questions, key, settings); its attempts and statistics share its partition. */
+  check: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'CHECK' }),
+  /** The summaries of a module's checks, one attribute per section: read beside the module by key. */
+  checkIndex: (moduleId: string): Key => ({ pk: `MODULE#${moduleId}`, sk: 'CHECKS' }),
+  /** A student's attempt at a check in a class, numbered per student (zero-padded, so the numbers sort). */
+  attempt: (classId: string, moduleId: string, sectionId: string, studentId: string, number: number): Key => ({
+    pk: checkPartition(moduleId, sectionId),
+    sk: `${attemptPrefix(classId, studentId)}${String(number).padStart(6, '0')}`,
+  }),
+  /** gsi1 keys of an attempt: the student's attempts in a class, newest first. */
+  attemptHistoryIndex: (classId: string, studentId: string, submittedAt: string, sectionKey: string) => ({
+    gsi1pk: attemptHistoryPartition(classId, studentId),
+    gsi1sk: `${submittedAt}#${sectionKey}`,
+  }),
+  /** Answers to a check in a class on one version: right answers and option picks per question. */
+  checkStats: (moduleId: string, sectionId: string, classId: string, version: number): Key => ({
+    pk: checkPartition(moduleId, sectionId),
+    sk: `STATS#${classId}#${version}`,
+  }),
+  /** A student's best percent and attempts per check of a module in a class: read beside their progress item. */
+  scores: (classId: string, moduleId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `SCORES#${moduleId}#${studentId}` }),
+  /** The sum and count of the class's best percents per check: the dashboard's Avg. Score. */
+  scoreTotals: (classId: string): Key => ({ pk: classPartition(classId), sk: 'SCORE_TOTALS' }),
   /** A multipart upload the API started (see UploadRecord). */
   upload: (uploadId: string): Key => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
   /** The multipart uploads a teacher has open (key → expiry), which the open-upload cap counts. */
@@ -74,6 +100,13 @@ export const queries = {
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */
   wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
+  /** A check with everything in its partition: attempts and statistics. */
+  wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
+  attemptsOfStudent: (classId: string, moduleId: string, sectionId: string, studentId: string) => ({
+    partition: checkPartition(moduleId, sectionId),
+    sortPrefix: attemptPrefix(classId, studentId),
+  }),
+  scoresOfClass: (classId: string, moduleId?: string) => ({ partition: classPartition(classId), sortPrefix: moduleId ? `SCORES#${moduleId}#` : 'SCORES#' }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),
     sortPrefix: moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#',
@@ -159,7 +192,7 @@ export function makeTableAccess(context: TableContext) {
    */
   async function queryByPrefix<T>(
     { partition, sortPrefix }: PrefixQuery,
-    options: { onOwnerIndex?: boolean; projection?: string } = {},
+    options: { onOwnerIndex?: boolean; projection?: string; consistent?: boolean } = {},
   ): Promise<T[]> {
     const { partitionKey, sortKey } = options.onOwnerIndex ? TABLE_KEYS.byOwnerIndex : TABLE_KEYS;
     const items: T[] = [];
@@ -172,6 +205,7 @@ export function makeTableAccess(context: TableContext) {
           KeyConditionExpression: `${partitionKey} = :partition AND begins_with(${sortKey}, :prefix)`,
           ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
           ProjectionExpression: options.projection,
+          ...(options.consistent ? { ConsistentRead: true } : {}),
           ExclusiveStartKey,
         }),
       );

@@ -3,6 +3,7 @@
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
+import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { InMemoryAuditLog } from './people';
 import type {
   ClassRecord,
@@ -651,7 +652,10 @@ export class InMemoryNoticeStore implements NoticeStore {
 
 export function inMemoryPorts() {
   const progress = new InMemoryProgressStore();
+  const attempts = new InMemoryAttemptStore();
   return {
+    checks: new InMemoryCheckStore(attempts),
+    attempts,
     modules: new InMemoryModuleStore(),
     classes: new InMemoryClassStore({ progress }),
     progress,
@@ -672,6 +676,8 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.modules.clear();
   ports.classes.clear();
   ports.progress.clear();
+  ports.checks.clear();
+  ports.attempts.clear();
   ports.notices.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
@@ -687,6 +693,9 @@ export const storedState = (ports: InMemoryPorts) => ({
   modules: ports.modules.all(),
   classes: ports.classes.all(),
   progress: ports.progress.all(),
+  checks: ports.checks.all(),
+  attempts: ports.attempts.all(),
+  scores: ports.attempts.allScores(),
   audit: [...ports.audit.entries],
   files: ports.files.keys(),
   fileReferences: ports.fileReferences.all(),

@@ -34,7 +34,11 @@ it('shows each module of the syllabus with its completion and state', async () =
   mockedApi.getStudentClassProgress.mockResolvedValue({
     classId: 'c1',
     studentId: 'student-sub',
-    modules: [progress('m1', 0, 3), progress('m2', 2, 5), progress('m3', 4, 4)],
+    modules: [
+      progress('m1', 0, 3),
+      { ...progress('m2', 2, 5), scores: { checks: 3, passed: 2, meanBestPercent: 78, bySection: {} } },
+      progress('m3', 4, 4),
+    ],
   });
   renderPage(<StudentClassPage />, { path: '/student/class/:classId', url: '/student/class/c1', user: STUDENT });
 
@@ -45,5 +49,8 @@ it('shows each module of the syllabus with its completion and state', async () =
   expect(item('Cells').getByText('In progress')).toBeInTheDocument();
   expect(item('Energy').getByText('Complete')).toBeInTheDocument();
   expect(item('Energy').getByText('4 of 4 sections complete')).toBeInTheDocument();
+  // The student's own score, only where the module has checks.
+  expect(item('Cells').getByText('Your score: 78% (2/3 checks passed)')).toBeInTheDocument();
+  expect(item('Atoms').queryByText(/Your score/)).not.toBeInTheDocument();
   expect(mockedApi.getStudentClassProgress).toHaveBeenCalledWith('c1', 'student-sub');
 });

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
-import { CompletionBar, moduleState } from '../progress';
+import { CompletionBar, moduleScoreText, moduleState } from '../progress';
 import { useClass } from './api/classes';
 import './classes.css';
 
@@ -66,6 +66,7 @@ export default function StudentClassPage() {
                         <CompletionBar completed={moduleProgress.completed} total={moduleProgress.total} />
                       </div>
                     )}
+                    {moduleProgress?.scores && <p className="syllabus-score">Your score: {moduleScoreText(moduleProgress.scores)}</p>}
                   </div>
                 </li>
               );

@@ -11,7 +11,7 @@ import type { ClassSummary, StudentClassProgress } from '@shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
 import { moduleCount } from '../classes';
 import { useStudentClassesProgress } from '../progress/api/progress';
-import { CompletionBar } from '../progress';
+import { CompletionBar, ownAverageScore } from '../progress';
 import { readerPath } from '../reader';
 import './dashboard.css';
 
@@ -54,12 +54,14 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
   const completed = modules.reduce((sum, module) => sum + module.completed, 0);
   const total = modules.reduce((sum, module) => sum + module.total, 0);
   const next = modules.find((module) => module.nextSectionId);
+  const score = ownAverageScore(modules);
   return (
     <li className="card student-class-card">
       <h3>{summary.className}</h3>
       <p className="muted">Teacher: {summary.teacherId?.username || 'N/A'}</p>
       <p className="muted">{moduleCount(summary.assignedModuleIds.length)}</p>
       {progress && total > 0 && <CompletionBar completed={completed} total={total} />}
+      {score && <p className="student-score">{`Average score ${score.percent}% · ${score.passed}/${score.checks} checks passed`}</p>}
       <div className="student-class-actions">
         {next && (
           <Link to={readerPath(next.moduleId, next.nextSectionId!, summary._id)} className="button" aria-label={`Continue ${summary.className}: ${next.moduleTitle}`}>

@@ -66,6 +66,18 @@ it('greets the real user and shows real numbers only', async () => {
   expect(mockedApi.listTeacherClasses).toHaveBeenCalledWith('teacher-sub');
 });
 
+it("shows Avg. Score as the mean of each student's best percent per check over every class, with its definition", async () => {
+  // c1: two (student, check) bests summing 150; c2: one of 90; the others have no attempt yet.
+  mockedApi.getClassCompletion.mockImplementation(async (classId) => ({
+    ...completion(classId, []),
+    ...({ c1: { scores: { bestPercentSum: 150, scoredCount: 2 } }, c2: { scores: { bestPercentSum: 90, scoredCount: 1 } } }[classId] ?? {}),
+  }));
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+
+  expect(await within(stat('Avg. Score')).findByText('80%')).toBeInTheDocument();
+  expect(within(stat('Avg. Score')).getByText("Mean of each student's best score on every check in your classes")).toBeInTheDocument();
+});
+
 it('lists the first classes and the most recently updated modules', async () => {
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
 

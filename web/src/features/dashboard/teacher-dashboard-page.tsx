@@ -14,6 +14,7 @@ import { studentCount } from '../classes';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules';
 import { useClassCompletions } from '../progress/api/progress';
+import { averageScore } from '../progress';
 import { StatCard } from './components/stat-card';
 import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';
@@ -66,7 +67,7 @@ export default function TeacherDashboardPage() {
             value={modules.isSuccess ? modules.data.length : modules.isError ? '—' : undefined}
             hint="In your library"
           />
-          <StatCard label="Avg. Score" value="—" hint="No scored activities yet" />
+          <StatCard label="Avg. Score" {...averageScoreCard(classesFailed || reportsFailed, reportsReady, reports.map((report) => report.data?.scores))} />
           <StatCard label="Avg. Engagement" {...engagement(classesFailed || reportsFailed, reportsReady, share)} />
         </dl>
       </section>
@@ -144,6 +145,17 @@ function PanelBody({ rows, children }: { rows: number; children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+const AVERAGE_SCORE_DEFINITION = "Mean of each student's best score on every check in your classes";
+
+/** Avg. Score: the mean of each student's best percent per check over the teacher's classes; "—" before any attempt. */
+function averageScoreCard(failed: boolean, ready: boolean, totals: Parameters<typeof averageScore>[0]) {
+  if (failed) return { value: '—', hint: 'Could not load scores' };
+  if (!ready) return { value: undefined, hint: AVERAGE_SCORE_DEFINITION };
+  const average = averageScore(totals);
+  if (average === null) return { value: '—', hint: 'No scored activities yet' };
+  return { value: `${average}%`, hint: AVERAGE_SCORE_DEFINITION };
 }
 
 /** Engagement: the share of enrolled students active in the last 7 days; the hint under the figure defines it. */

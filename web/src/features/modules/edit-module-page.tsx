@@ -15,12 +15,14 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads';
+import { CheckEditor } from '../checks';
 import { useModule, useUpdateModule } from './api/modules';
 import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
 import { FileDropZone } from './components/file-drop-zone';
 import { ModuleDetailsFields } from './components/module-details-fields';
 import { discardStoredEdits, editsOf, hasChanges, loadStoredEdits, storeEdits, type ModuleEdits } from './components/module-edits';
 import { ModuleLoadError } from './components/module-load-error';
+import { RemoveSectionDialog } from './components/remove-section-dialog';
 import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';
 import { useSaveStatus } from './hooks/use-save-status';
@@ -77,6 +79,9 @@ function EditModuleForm({ module }: { module: Module }) {
   const [saveError, setSaveError] = useState<{ message: string; conflict: boolean } | null>(null);
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [replacement, setReplacement] = useState<PendingReplacement | null>(null);
+  const [checkSection, setCheckSection] = useState<{ _id: string; title: string } | null>(null);
+  const [removal, setRemoval] = useState<{ section: DraftSection; remove: () => void } | null>(null);
+  const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
   const saved = useRef(false);
   const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
@@ -217,17 +222,37 @@ function EditModuleForm({ module }: { module: Module }) {
             disabled={status !== 'idle'}
             renderExtra={(section) =>
               section._id && (
-                <ReplaceFileButton
-                  sectionTitle={section.title}
-                  disabled={status !== 'idle'}
-                  onBusyChange={sectionBusy(section.key)}
-                  onReplaced={(file) => setReplacement({ key: section.key, title: section.title, file })}
-                />
+                <>
+                  <CheckButton
+                    title={section.title}
+                    questionCount={checks.get(section._id)?.questionCount}
+                    open={checkSection?._id === section._id}
+                    onClick={() => setCheckSection({ _id: section._id!, title: section.title })}
+                  />
+                  <ReplaceFileButton
+                    sectionTitle={section.title}
+                    disabled={status !== 'idle'}
+                    onBusyChange={sectionBusy(section.key)}
+                    onReplaced={(file) => setReplacement({ key: section.key, title: section.title, file })}
+                  />
+                </>
               )
             }
+            confirmRemove={(section, remove) => (section._id && checks.has(section._id) ? setRemoval({ section, remove }) : remove())}
           />
         )}
       </section>
+
+      {checkSection && (
+        <CheckEditor
+          key={checkSection._id}
+          moduleId={module._id}
+          sectionId={checkSection._id}
+          sectionTitle={checkSection.title}
+          hasCheck={checks.has(checkSection._id)}
+          onClose={() => setCheckSection(null)}
+        />
+      )}
 
       <AddSectionForm
         heading="Add New Section"
@@ -264,6 +289,19 @@ function EditModuleForm({ module }: { module: Module }) {
         onConfirm={() => void saveChanges()}
         onCancel={() => setConfirmEmpty(false)}
       />
+      {removal && (
+        <RemoveSectionDialog
+          moduleId={module._id}
+          sectionTitle={removal.section.title}
+          check={checks.get(removal.section._id!)!}
+          onConfirm={() => {
+            removal.remove();
+            if (checkSection?._id === removal.section._id) setCheckSection(null);
+            setRemoval(null);
+          }}
+          onCancel={() => setRemoval(null)}
+        />
+      )}
       <ConfirmDialog
         open={replacement !== null}
         message={`The file of "${replacement?.title ?? ''}" was replaced. Students who completed this section keep it completed unless you reset it. Reset their completion, since the content changed?`}
@@ -273,5 +311,21 @@ function EditModuleForm({ module }: { module: Module }) {
         onCancel={() => applyReplacement(false)}
       />
     </FileDropZone>
+  );
+}
+
+/** Opens the section's check in the editor below the sections: "Add check", or the check's size when it has one. */
+function CheckButton({ title, questionCount, open, onClick }: { title: string; questionCount?: number; open: boolean; onClick: () => void }) {
+  const label = questionCount === undefined ? 'Add check' : `Check (${questionCount} ${questionCount === 1 ? 'question' : 'questions'})`;
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={onClick}
+      aria-pressed={open}
+      aria-label={`${label} ${questionCount === undefined ? 'to' : 'of'} section ${title}`}
+    >
+      {label}
+    </button>
   );
 }

@@ -16,7 +16,7 @@ import { ReportControls } from './components/report-controls';
 import { ReportFreshness } from './components/report-freshness';
 import { StatusLegend } from './components/report-status';
 import { ReportSummary } from './components/report-summary';
-import { reportColumns, ReportTable } from './components/report-table';
+import { reportColumns, ReportTable, type ReportView } from './components/report-table';
 import { StudentDrillDown } from './components/student-drill-down';
 import { csvFileName } from './utils/csv';
 import { downloadCsv } from './utils/download-csv';
@@ -40,6 +40,7 @@ export default function ClassReportPage() {
   const [sort, setSort] = useState<ReportSort>('name');
   const [filter, setFilter] = useState<ReportFilter>('all');
   const [stalledDays, setStalledDays] = useState(DEFAULT_STALLED_DAYS);
+  const [view, setView] = useState<ReportView>('completion');
   const [openModule, setOpenModule] = useState<ReportColumn | null>(null);
   const [openStudent, setOpenStudent] = useState<ClassReportRow | null>(null);
   const [summaryWanted, setSummaryWanted] = useState(false);
@@ -128,7 +129,12 @@ export default function ClassReportPage() {
         onStalledDays={setStalledDays}
         onExport={loaded && !empty && !exportWanted ? () => (shownRows ? exportRows(shownRows) : setExportWanted(true)) : undefined}
       />
-      <StatusLegend />
+      <ViewSwitch view={view} onChange={setView} />
+      {view === 'completion' ? (
+        <StatusLegend />
+      ) : (
+        <p className="muted report-legend">Each cell: the student&apos;s mean best score on the module&apos;s checks, and how many of them they passed.</p>
+      )}
       {report.isPending ? (
         <Loading label="Loading progress report..." />
       ) : !loaded ? (
@@ -148,6 +154,7 @@ export default function ClassReportPage() {
           classModules={klass.data?.assignedModuleIds}
           onOpenModule={setOpenModule}
           onOpenStudent={setOpenStudent}
+          view={view}
         />
       )}
       {loaded && isError && (
@@ -167,7 +174,22 @@ export default function ClassReportPage() {
           onClose={() => setOpenModule(null)}
         />
       )}
-      {openStudent && <StudentDrillDown row={openStudent} className={className ?? ''} onClose={() => setOpenStudent(null)} />}
+      {openStudent && <StudentDrillDown row={openStudent} classId={classId} className={className ?? ''} onClose={() => setOpenStudent(null)} />}
+    </div>
+  );
+}
+
+const VIEW_LABELS: Record<ReportView, string> = { completion: 'Completion', scores: 'Scores' };
+
+/** Completion or Scores: the same rows and columns, each cell telling one or the other. */
+function ViewSwitch({ view, onChange }: { view: ReportView; onChange: (view: ReportView) => void }) {
+  return (
+    <div className="report-view-switch" role="group" aria-label="Report view">
+      {(Object.keys(VIEW_LABELS) as ReportView[]).map((each) => (
+        <button key={each} type="button" className={each === view ? 'button' : 'button button-secondary'} aria-pressed={each === view} onClick={() => onChange(each)}>
+          {VIEW_LABELS[each]}
+        </button>
+      ))}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import StudentModulePage from './student-module-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
 jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete'),
+  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
 );
 const mockedApi = jest.mocked(api);
 
@@ -172,4 +172,33 @@ describe('renewing the module in the background', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
     expect(screen.queryByText('Failed to load module content.')).not.toBeInTheDocument();
   });
+});
+
+it('offers the check instead of Mark as Complete for a section that has one, with the best score so far', async () => {
+  mockedApi.getModule.mockResolvedValue({ ...stored, checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }] });
+  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  mockedApi.getStudentClassProgress.mockResolvedValue({
+    classId: 'c1',
+    studentId: 'student-sub',
+    modules: [
+      {
+        moduleId: 'm1',
+        moduleTitle: 'Fractions',
+        percentage: 0,
+        completed: 0,
+        total: 2,
+        completedSections: [],
+        nextSectionId: 's1',
+        scores: { checks: 1, passed: 0, meanBestPercent: 40, bySection: { s1: { bestPercent: 40, attempts: 1, passed: false } } },
+      },
+    ],
+  });
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+
+  const intro = within(sectionItem('Intro'));
+  expect(intro.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+  expect(await intro.findByText('Best score 40%')).toBeInTheDocument();
+  expect(intro.getByRole('link', { name: 'Try the check again: Intro' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
+  expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
 });

@@ -9,8 +9,8 @@ import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { SectionContentLink } from '../modules';
-import { FileFacts } from '../reader';
-import { useStudentProgress } from './api/progress';
+import { FileFacts, readerPath } from '../reader';
+import { useStudentClassProgress, useStudentProgress } from './api/progress';
 import { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 
@@ -62,6 +62,10 @@ interface StudentModuleProps {
 
 function StudentModule({ module, classId, studentId, completed }: StudentModuleProps) {
   const { mark, failed, dismissFailure, isPending, pendingSectionId } = useMarkSection(studentId, module._id, classId);
+  // The student's own scores on the module's checks (a section with a check is completed by passing it).
+  const classProgress = useStudentClassProgress(module.checks?.length ? classId : undefined, studentId);
+  const scores = classProgress.data?.modules.find((each) => each.moduleId === module._id)?.scores;
+  const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
   const done = sections.filter((section) => completed.has(section._id)).length;
 
@@ -109,14 +113,23 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
                   </div>
                   <div className="student-section-actions">
                     <SectionContentLink section={section} moduleId={module._id} classId={classId} />
-                    <button
-                      type="button"
-                      className={isDone ? 'button completed-button' : 'button'}
-                      disabled={isDone || isPending}
-                      onClick={() => mark(section._id)}
-                    >
-                      {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}
-                    </button>
+                    {checks.has(section._id) ? (
+                      <CheckLink
+                        to={readerPath(module._id, section._id, classId)}
+                        title={section.title}
+                        done={isDone}
+                        bestPercent={scores?.bySection[section._id]?.bestPercent ?? null}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        className={isDone ? 'button completed-button' : 'button'}
+                        disabled={isDone || isPending}
+                        onClick={() => mark(section._id)}
+                      >
+                        {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}
+                      </button>
+                    )}
                   </div>
                 </li>
               );
@@ -125,5 +138,18 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
         )}
       </section>
     </div>
+  );
+}
+
+/** A section with a check: its best score so far, and the way to the check (under the section's file in the reader). */
+function CheckLink({ to, title, done, bestPercent }: { to: string; title: string; done: boolean; bestPercent: number | null }) {
+  const action = done ? 'Review check' : bestPercent === null ? 'Take the check' : 'Try the check again';
+  return (
+    <span className="section-check-state">
+      {bestPercent !== null && <span className="muted">{`Best score ${bestPercent}%${done ? ' · passed' : ''}`}</span>}
+      <Link className={done ? 'button button-secondary' : 'button'} to={to} aria-label={`${action}: ${title}`}>
+        {action}
+      </Link>
+    </span>
   );
 }

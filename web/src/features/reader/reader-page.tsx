@@ -11,6 +11,7 @@ import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
 import { MARK_FAILED, useMarkSection } from '../progress';
+import { SectionCheck } from '../checks';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionViewer } from './components/section-viewer';
@@ -78,6 +79,8 @@ function Reader({ module, sections, section, classId, studentId, completed, back
   const previous = sections[index - 1];
   const next = sections[index + 1];
   const moduleComplete = completed !== undefined && sections.every((each) => completed.has(each._id));
+  // A section with a check is completed by passing it, not by Mark as Complete.
+  const check = module.checks?.find((each) => each.sectionId === section._id);
 
   return (
     <div className="reader">
@@ -99,12 +102,19 @@ function Reader({ module, sections, section, classId, studentId, completed, back
                   Download original
                 </a>
               )}
-              {classId && completed && (
+              {classId && completed && check && (
+                <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
+                  {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
+                </span>
+              )}
+              {classId && completed && !check && (
                 <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
               )}
             </div>
           </div>
           <SectionViewer key={section._id} section={section} renewLink={renewLink} />
+          {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
+          {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
           <nav className="reader-pager" aria-label="Previous and next section">
             {previous ? (
               <Link className="button button-secondary" to={readerPath(module._id, previous._id, classId)}>

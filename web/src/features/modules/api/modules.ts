@@ -6,7 +6,7 @@ import type { CreateModuleInput, UpdateModuleInput } from '@shared/schemas';
 import { api } from '@web/lib/api-client';
 import { classKeys } from '../../classes/api/classes';
 
-const moduleKeys = {
+export const moduleKeys = {
   all: ['modules'] as const,
   list: () => [...moduleKeys.all, 'list'] as const,
   detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,

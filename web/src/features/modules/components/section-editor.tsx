@@ -15,6 +15,8 @@ interface SectionEditorProps {
   disabled: boolean;
   /** Extra content per section: a "Content Uploaded" marker, a Replace file control. */
   renderExtra?: (section: DraftSection, index: number) => ReactNode;
+  /** Asked before a section is removed (e.g. to say what goes with it); it calls `remove` to go ahead. */
+  confirmRemove?: (section: DraftSection, remove: () => void) => void;
 }
 
 export function moveItem<T>(items: T[], from: number, to: number): T[] {
@@ -23,7 +25,7 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
   return next;
 }
 
-export function SectionEditor({ sections, onChange, errors, disabled, renderExtra }: SectionEditorProps) {
+export function SectionEditor({ sections, onChange, errors, disabled, renderExtra, confirmRemove }: SectionEditorProps) {
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
@@ -109,7 +111,7 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => remove(index)}
+                onClick={() => (confirmRemove ? confirmRemove(section, () => remove(index)) : remove(index))}
                 aria-label={`Remove section ${section.title}`}
                 disabled={disabled}
               >

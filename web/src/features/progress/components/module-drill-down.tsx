@@ -1,11 +1,13 @@
 // A module's drill-down: each student × the module's sections, with the date each section was completed.
+import { useState, type ReactNode } from 'react';
 import type { ModuleReport } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { useModuleReport } from '../api/progress';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
-import { moduleDrillDownCsv } from '../utils/report-csv';
+import { CheckAnalysisView } from '../../checks';
+import { checkColumns, moduleDrillDownCsv, standingText } from '../utils/report-csv';
 import { DrillDownDialog } from './drill-down-dialog';
 import { formatShortDate } from '@web/lib/dates';
 
@@ -31,35 +33,99 @@ export function ModuleDrillDown({ classId, className, moduleId, moduleTitle, onC
       ) : report.isError ? (
         <Alert tone="error">Could not load this module&apos;s sections.</Alert>
       ) : (
-        <SectionTable report={report.data} />
+        <>
+          <SectionTable report={report.data} />
+          <CheckScores report={report.data} classId={classId} />
+        </>
       )}
     </DrillDownDialog>
   );
 }
 
+/** Per student × check the best score and attempts, and each check's item analysis on request. */
+function CheckScores({ report, classId }: { report: ModuleReport; classId: string }) {
+  const checks = checkColumns(report);
+  const [analysed, setAnalysed] = useState<string | null>(null);
+  if (checks.length === 0) return null;
+  const open = checks.find((check) => check.sectionId === analysed);
+  return (
+    <>
+      <h3 className="drill-down-subheading">Checks</h3>
+      <StudentGrid
+        rows={report.rows}
+        label={`Check scores in ${report.moduleTitle}`}
+        caption={`Each student's best score and attempts on each check of ${report.moduleTitle}`}
+        columns={checks.map((check) => ({
+          key: check.sectionId,
+          heading: (
+            <>
+              {check.title} <span className="muted">(pass {check.passMark}%)</span>
+            </>
+          ),
+        }))}
+        cell={(row, sectionId) => standingText(row.scores?.[sectionId]) || 'No attempt'}
+      />
+      <div className="analysis-buttons">
+        {checks.map((check) => (
+          <button
+            key={check.sectionId}
+            type="button"
+            className={check.sectionId === analysed ? 'button' : 'button button-secondary'}
+            aria-pressed={check.sectionId === analysed}
+            onClick={() => setAnalysed(check.sectionId === analysed ? null : check.sectionId)}
+          >
+            Item analysis: {check.title}
+          </button>
+        ))}
+      </div>
+      {open && <CheckAnalysisView classId={classId} moduleId={report.moduleId} sectionId={open.sectionId} sectionTitle={open.title} />}
+    </>
+  );
+}
+
 function SectionTable({ report }: { report: ModuleReport }) {
   return (
-    <div className="report-scroll drill-down-scroll" role="region" aria-label={`Sections of ${report.moduleTitle}`} tabIndex={0}>
+    <StudentGrid
+      rows={report.rows}
+      label={`Sections of ${report.moduleTitle}`}
+      caption={`Each student and the date they completed each section of ${report.moduleTitle}`}
+      columns={report.sections.map((section) => ({ key: section._id, heading: section.title }))}
+      cell={(row, sectionId) => <CompletedOn completedAt={row.completedAt} sectionId={sectionId} />}
+    />
+  );
+}
+
+interface StudentGridProps {
+  rows: ModuleReport['rows'];
+  /** The scrolling region's name, and the table's caption for screen readers. */
+  label: string;
+  caption: string;
+  columns: { key: string; heading: ReactNode }[];
+  cell: (row: ModuleReport['rows'][number], key: string) => ReactNode;
+}
+
+/** Student × column (sections, or checks), scrolling sideways in its own box on a narrow screen. */
+function StudentGrid({ rows, label, caption, columns, cell }: StudentGridProps) {
+  return (
+    <div className="report-scroll drill-down-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="drill-down-table">
-        <caption className="visually-hidden">Each student and the date they completed each section of {report.moduleTitle}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Student</th>
-            {report.sections.map((section) => (
-              <th scope="col" key={section._id}>
-                {section.title}
+            {columns.map((column) => (
+              <th scope="col" key={column.key}>
+                {column.heading}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {report.rows.map((row) => (
+          {rows.map((row) => (
             <tr key={row.studentId}>
               <th scope="row">{row.studentName}</th>
-              {report.sections.map((section) => (
-                <td key={section._id}>
-                  <CompletedOn completedAt={row.completedAt} sectionId={section._id} />
-                </td>
+              {columns.map((column) => (
+                <td key={column.key}>{cell(row, column.key)}</td>
               ))}
             </tr>
           ))}

@@ -8,7 +8,7 @@ import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
 import { PersonLabel } from '@web/components/person-label';
-import { cellText, type ReportColumn } from '../utils/report-csv';
+import { cellText, scoreCellText, type ReportColumn } from '../utils/report-csv';
 import { LastActivity, StatusIcon } from './report-status';
 
 /** Columns follow the class's module order; modules only the report knows (none, normally) come last. */
@@ -41,9 +41,13 @@ interface ReportTableProps {
   /** Drill-downs: a module's column heading and a student's name open them. */
   onOpenModule?: (column: ReportColumn) => void;
   onOpenStudent?: (row: ClassReportRow) => void;
+  /** Completion (default) or Scores: each cell the student's mean best percent on the module's checks and n/m passed. */
+  view?: ReportView;
 }
 
-export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModules, onOpenModule, onOpenStudent }: ReportTableProps) {
+export type ReportView = 'completion' | 'scores';
+
+export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModules, onOpenModule, onOpenStudent, view = 'completion' }: ReportTableProps) {
   const columns = useMemo(() => reportColumns(rows, classModules), [rows, classModules]);
   const count = Math.max(rows.length, totalRows);
   const virtualized = count >= VIRTUALIZE_FROM_ROWS;
@@ -117,7 +121,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
           {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 2} />}
           {items.map(({ index }) =>
             rows[index] ? (
-              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} onOpenStudent={onOpenStudent} />
+              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} onOpenStudent={onOpenStudent} view={view} />
             ) : (
               <PendingRow key={`pending-${index}`} span={columns.length + 1} rowIndex={index + 2} />
             ),
@@ -153,9 +157,10 @@ interface ReportRowViewProps {
   columns: ReportColumn[];
   rowIndex: number;
   onOpenStudent?: (row: ClassReportRow) => void;
+  view: ReportView;
 }
 
-const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOpenStudent }: ReportRowViewProps) {
+const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOpenStudent, view }: ReportRowViewProps) {
   const byModule = new Map(row.modules.map((module) => [module.moduleId, module]));
   return (
     <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
@@ -178,6 +183,20 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
             <td key={column.moduleId}>
               <span aria-hidden="true">—</span>
               <span className="visually-hidden">No data</span>
+            </td>
+          );
+        }
+        if (view === 'scores') {
+          return (
+            <td key={column.moduleId}>
+              <span className="report-cell">
+                {cell.scores && cell.scores.meanBestPercent !== null && (
+                  <span className="report-meter" aria-hidden="true">
+                    <span style={{ width: `${cell.scores.meanBestPercent}%` }} />
+                  </span>
+                )}
+                {scoreCellText(cell)}
+              </span>
             </td>
           );
         }

@@ -5,13 +5,22 @@ import { formatShortDate } from '@web/lib/dates';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
 import { studentDrillDownCsv, studentModuleLines } from '../utils/report-csv';
+import { AttemptHistory } from '../../checks';
 import { DrillDownDialog } from './drill-down-dialog';
 import { StatusIcon } from './report-status';
 
 const dateOrDash = (iso: string | null) => (iso ? <time dateTime={iso}>{formatShortDate(new Date(iso))}</time> : '—');
 
-export function StudentDrillDown({ row, className, onClose }: { row: ClassReportRow; className: string; onClose: () => void }) {
+interface StudentDrillDownProps {
+  row: ClassReportRow;
+  classId: string;
+  className: string;
+  onClose: () => void;
+}
+
+export function StudentDrillDown({ row, classId, className, onClose }: StudentDrillDownProps) {
   const lines = studentModuleLines(row);
+  const scored = lines.some((line) => line.score);
   return (
     <DrillDownDialog
       title={`${row.studentName}: progress in ${className}`}
@@ -27,6 +36,7 @@ export function StudentDrillDown({ row, className, onClose }: { row: ClassReport
               <th scope="col">Progress</th>
               <th scope="col">First completion</th>
               <th scope="col">Latest completion</th>
+              {scored && <th scope="col">Score</th>}
             </tr>
           </thead>
           <tbody>
@@ -38,11 +48,13 @@ export function StudentDrillDown({ row, className, onClose }: { row: ClassReport
                 </td>
                 <td>{dateOrDash(line.first)}</td>
                 <td>{dateOrDash(line.latest)}</td>
+                {scored && <td>{line.score || '—'}</td>}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {scored && <AttemptHistory classId={classId} studentId={row.studentId} studentName={row.studentName} />}
     </DrillDownDialog>
   );
 }

@@ -41,3 +41,44 @@ it("writes a student's drill-down with status and first and latest completion", 
     ['Cells', 'In progress', '67% (2/3)', '2026-11-20 09:05', '2026-11-20 09:05'],
   ]);
 });
+
+describe('with checks', () => {
+  const bySection = { a: { bestPercent: 90, attempts: 2, passed: true }, b: { bestPercent: 60, attempts: 1, passed: false } };
+  const scores = { checks: 2, passed: 1, meanBestPercent: 75 };
+  const scored: ClassReportRow = { ...row, studentName: 'Sam', modules: [{ ...row.modules[0]!, scores }] };
+
+  it('adds a score column per module that has checks to the matrix', () => {
+    expect(parseCsv(matrixCsv([scored], [{ moduleId: 'm1', title: 'Cells' }, { moduleId: 'm2', title: 'Atoms' }]))).toEqual([
+      ['Student', 'Last activity', 'Cells', 'Atoms', 'Cells (score)'],
+      ['Sam', '2026-11-20 09:05', '67% (2/3)', '', '75% (1/2 checks passed)'],
+    ]);
+  });
+
+  it("adds each check's best score and attempts to the module's drill-down", () => {
+    const report: ModuleReport = {
+      moduleId: 'm1',
+      moduleTitle: 'Cells',
+      sections: [
+        { _id: 'a', title: 'Parts' },
+        { _id: 'b', title: 'Microscopes' },
+      ],
+      checks: [
+        { sectionId: 'a', passMark: 70 },
+        { sectionId: 'b', passMark: 70 },
+      ],
+      rows: [
+        { studentId: 's1', studentName: 'Sam', completedAt: { a: at }, scores: bySection },
+        { studentId: 's2', studentName: 'Ada', completedAt: {}, scores: { a: { bestPercent: null, attempts: 0, passed: false } } },
+      ],
+    };
+    expect(parseCsv(moduleDrillDownCsv(report))).toEqual([
+      ['Student', 'Parts', 'Microscopes', 'Check: Parts', 'Check: Microscopes'],
+      ['Sam', '2026-11-20 09:05', '', '90% (2 attempts, passed)', '60% (1 attempt)'],
+      ['Ada', '', '', '', ''],
+    ]);
+  });
+
+  it("adds the module's score to the student's drill-down", () => {
+    expect(parseCsv(studentDrillDownCsv(scored))[1]).toEqual(['Cells', 'In progress', '67% (2/3)', '2026-11-20 09:05', '2026-11-20 09:05', '75% (1/2 checks passed)']);
+  });
+});

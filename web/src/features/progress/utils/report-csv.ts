@@ -2,6 +2,8 @@
 // drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates.
 import type { ClassReportRow, ModuleReport } from '@shared/entities';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
+import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
+import { moduleScoreText } from './score-text';
 import { toCsv } from './csv';
 
 export interface ReportColumn {
@@ -22,9 +24,14 @@ export function csvTime(iso: string | null | undefined): string {
 export const cellText = (cell: { percentage: number; completed: number; total: number }) =>
   `${Math.round(cell.percentage)}% (${cell.completed}/${cell.total})`;
 
+/** A Scores cell: "78% (2/3 checks passed)", or "No checks" for a module without any. */
+export const scoreCellText = (cell: { scores?: ModuleScoreSummary }) => (cell.scores ? moduleScoreText(cell.scores) : 'No checks');
+
+/** Completion per module, then (when any module has checks) the score per module that has them. */
 export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): string {
+  const scored = columns.filter((column) => rows.some((row) => row.modules.some((cell) => cell.moduleId === column.moduleId && cell.scores)));
   return toCsv(
-    ['Student', 'Last activity', ...columns.map((column) => column.title)],
+    ['Student', 'Last activity', ...columns.map((column) => column.title), ...scored.map((column) => `${column.title} (score)`)],
     rows.map((row) => {
       const byModule = new Map(row.modules.map((cell) => [cell.moduleId, cell]));
       return [
@@ -34,27 +41,51 @@ export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): stri
           const cell = byModule.get(column.moduleId);
           return cell ? cellText(cell) : '';
         }),
+        ...scored.map((column) => {
+          const scores = byModule.get(column.moduleId)?.scores;
+          return scores ? moduleScoreText(scores) : '';
+        }),
       ];
     }),
   );
 }
 
+/** A student's standing on one check: "80% (2 attempts, passed)"; '' before the first attempt. */
+export function standingText(standing: CheckStanding | undefined): string {
+  if (!standing || standing.bestPercent === null) return '';
+  return `${standing.bestPercent}% (${standing.attempts} ${standing.attempts === 1 ? 'attempt' : 'attempts'}${standing.passed ? ', passed' : ''})`;
+}
+
 /** Student × section: the completion time of each done section, "Done" when its time is unknown, empty otherwise. */
 export function moduleDrillDownCsv(report: ModuleReport): string {
+  const checks = checkColumns(report);
   return toCsv(
-    ['Student', ...report.sections.map((section) => section.title)],
-    report.rows.map((row) => [row.studentName, ...report.sections.map((section) => sectionCell(row.completedAt, section._id))]),
+    ['Student', ...report.sections.map((section) => section.title), ...checks.map((check) => `Check: ${check.title}`)],
+    report.rows.map((row) => [
+      row.studentName,
+      ...report.sections.map((section) => sectionCell(row.completedAt, section._id)),
+      ...checks.map((check) => standingText(row.scores?.[check.sectionId])),
+    ]),
   );
+}
+
+/** The module's checks, in section order, with their sections' titles. */
+export function checkColumns(report: ModuleReport) {
+  const titles = new Map(report.sections.map((section) => [section._id, section.title]));
+  return (report.checks ?? []).map((check) => ({ ...check, title: titles.get(check.sectionId) ?? check.sectionId }));
 }
 
 export const sectionCell = (completedAt: Record<string, string | null>, sectionId: string) =>
   !Object.hasOwn(completedAt, sectionId) ? '' : csvTime(completedAt[sectionId]) || 'Done';
 
-/** One student's modules: status, sections done and the first and latest completion times. */
+/** One student's modules: status, sections done, the first and latest completion times, and the score when any module has checks. */
 export function studentDrillDownCsv(row: ClassReportRow): string {
+  const lines = studentModuleLines(row);
+  // The score column only when some module has checks.
+  const scored = lines.some((line) => line.score);
   return toCsv(
-    ['Module', 'Status', 'Progress', 'First completion', 'Latest completion'],
-    studentModuleLines(row).map((line) => [line.title, line.status, line.progress, csvTime(line.first), csvTime(line.latest)]),
+    ['Module', 'Status', 'Progress', 'First completion', 'Latest completion', ...(scored ? ['Score'] : [])],
+    lines.map((line) => [line.title, line.status, line.progress, csvTime(line.first), csvTime(line.latest), ...(scored ? [line.score] : [])]),
   );
 }
 
@@ -68,6 +99,7 @@ export function studentModuleLines(row: ClassReportRow) {
       progress: cellText(cell),
       first: times[0] ?? null,
       latest: times.at(-1) ?? null,
+      score: cell.scores ? moduleScoreText(cell.scores) : '',
     };
   });
 }

@@ -1,0 +1,15 @@
+// Builds the check use cases (saving a check, taking it, its analysis and a student's attempts) over the table; each
+// check handler calls it once, at cold start.
+import { makeCheckService } from '../domain/checks';
+import { systemClock } from './system';
+import { attemptStore, checkStore, classStore, moduleStore, progressStore } from './table-stores';
+
+export const buildCheckService = () =>
+  makeCheckService({
+    classes: classStore(),
+    modules: moduleStore(),
+    checks: checkStore(),
+    attempts: attemptStore(),
+    progress: progressStore(),
+    clock: systemClock,
+  });

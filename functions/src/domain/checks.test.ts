@@ -1,0 +1,240 @@
+// The check use cases over in-memory stores that keep the DynamoDB adapters' promises: saving and versioning, what a
+// student may see, attempts (scored here, once per attempt id, never beyond the limit), completion by passing, item
+// analysis, attempt history, and the checks going with their section or module.
+import { checkInputSchema, type AttemptInput } from '@shared/checks';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { makeCheckService } from './checks';
+import { makeModuleService } from './modules';
+import { makeProgressService } from './progress';
+
+let ports: InMemoryPorts;
+let service: ReturnType<typeof makeCheckService>;
+const { teacher, otherTeacher, student, otherStudent } = callers;
+const SECTION = 'section-1';
+
+const check = (overrides: Record<string, unknown> = {}) =>
+  checkInputSchema.parse({
+    passMark: 60,
+    questions: [
+      { id: 'q1', kind: 'single', prompt: 'Which is the powerhouse?', options: [{ id: 'a', text: 'Nucleus' }, { id: 'b', text: 'Mitochondrion' }], answer: ['b'], explanation: 'It makes ATP.' },
+      { id: 'q2', kind: 'truefalse', prompt: 'Plant cells have walls.', answer: true },
+      { id: 'q3', kind: 'text', prompt: 'Name the cell membrane’s main lipid.', answer: ['phospholipid', 'phospholipids'] },
+    ],
+    ...overrides,
+  });
+
+let attempts = 0;
+const attempt = (answers: AttemptInput['answers'], overrides: Partial<AttemptInput> = {}): AttemptInput => ({
+  attemptId: `00000000-0000-4000-8000-${String(++attempts).padStart(12, '0')}`,
+  classId: CLASS_ID,
+  answers,
+  ...overrides,
+});
+const ALL_RIGHT = { q1: ['b'], q2: true, q3: ' Phospholipids ' };
+const ONE_RIGHT = { q1: ['a'], q2: true, q3: 'protein' };
+
+beforeEach(async () => {
+  ports = inMemoryPorts();
+  givenSchool(ports);
+  service = makeCheckService(ports);
+});
+
+describe('save', () => {
+  it('stores a new check as version 1 and answers it whole', async () => {
+    const saved = await service.save(teacher, MODULE_ID, SECTION, check());
+    expect(saved).toMatchObject({ moduleId: MODULE_ID, sectionId: SECTION, version: 1, attemptCount: 0, passMark: 60, maxAttempts: null });
+    expect(saved.questions[0]).toMatchObject({ answer: ['b'], explanation: 'It makes ATP.', points: 1 });
+    expect(await service.read(teacher, MODULE_ID, SECTION)).toEqual(saved);
+  });
+
+  it('changes a check without attempts in place, and makes a new version once it has attempts', async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    expect((await service.save(teacher, MODULE_ID, SECTION, check({ passMark: 50 }))).version).toBe(1);
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    expect((await service.read(teacher, MODULE_ID, SECTION)) as { attemptCount: number }).toMatchObject({ attemptCount: 1 });
+    const edited = await service.save(teacher, MODULE_ID, SECTION, check({ passMark: 30 }));
+    expect(edited).toMatchObject({ version: 2, attemptCount: 0, passMark: 30 });
+    // The attempt keeps its version and score.
+    expect(ports.attempts.all()).toEqual([expect.objectContaining({ version: 1, percent: 33, passed: false })]);
+  });
+
+  it.each([
+    ['another teacher', otherTeacher, SECTION, 'Module not found.'],
+    ['a section of another module', teacher, 'section-9', 'not part of the module'],
+  ])('refuses %s, storing nothing', async (_, caller, sectionId, message) => {
+    await expect(service.save(caller, MODULE_ID, sectionId, check())).rejects.toEqual(refused('notFound', message));
+    expect(ports.checks.all()).toEqual([]);
+  });
+});
+
+describe('read', () => {
+  beforeEach(() => service.save(teacher, MODULE_ID, SECTION, check()));
+
+  it('gives a student no answer key and no explanation before they attempt, and their attempts after', async () => {
+    const before = await service.read(student, MODULE_ID, SECTION, CLASS_ID);
+    expect(JSON.stringify(before)).not.toMatch(/"answer"|explanation|Mitochondrion"\]/);
+    expect(before).toMatchObject({ version: 1, passMark: 60, attempts: [], questions: [{ id: 'q1', options: [{ id: 'a' }, { id: 'b' }] }, { id: 'q2' }, { id: 'q3' }] });
+
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    const after = await service.read(student, MODULE_ID, SECTION);
+    expect(JSON.stringify(after.questions)).not.toMatch(/"answer"/);
+    expect(after.questions[0]).toMatchObject({ explanation: 'It makes ATP.' });
+    expect((after as { attempts: unknown[] }).attempts).toEqual([expect.objectContaining({ percent: 33, answers: ONE_RIGHT })]);
+  });
+
+  it.each([
+    ['a student of another class', otherStudent, CLASS_ID, 'Class not found.'],
+    ['a student naming a class without the module', otherStudent, OTHER_CLASS_ID, 'not assigned'],
+    ['a student of no class with the module', otherStudent, undefined, 'Module not found.'],
+    ['another teacher', otherTeacher, undefined, 'Module not found.'],
+  ])('is refused to %s', async (_, caller, classId, message) => {
+    await expect(service.read(caller, MODULE_ID, SECTION, classId)).rejects.toEqual(refused('notFound', message));
+  });
+
+  it('answers 404 for a section without a check', async () => {
+    await expect(service.read(student, MODULE_ID, 'section-2', CLASS_ID)).rejects.toEqual(refused('notFound', 'no check'));
+  });
+});
+
+describe('submit', () => {
+  beforeEach(() => service.save(teacher, MODULE_ID, SECTION, check({ maxAttempts: 2, revealAnswers: true })));
+
+  it('scores on the server, reveals answers when the check says so, and records one attempt', async () => {
+    const { attempt: answer, created } = await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    expect(created).toBe(true);
+    expect(answer).toMatchObject({ score: 1, maxScore: 3, percent: 33, passed: false, attemptsUsed: 1, attemptsLeft: 1, bestPercent: 33 });
+    expect(answer.results).toEqual([
+      { questionId: 'q1', correct: false, earned: 0, points: 1, answer: ['b'], explanation: 'It makes ATP.' },
+      { questionId: 'q2', correct: true, earned: 1, points: 1, answer: true },
+      { questionId: 'q3', correct: false, earned: 0, points: 1, answer: ['phospholipid', 'phospholipids'] },
+    ]);
+    expect(ports.attempts.allScores()).toEqual([
+      { classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId, bySection: { [SECTION]: { bestPercent: 33, attempts: 1, passed: false } } },
+    ]);
+    // Failing does not complete the section.
+    expect(ports.progress.all()).not.toContainEqual(expect.objectContaining({ completedSections: expect.arrayContaining([SECTION]) }));
+  });
+
+  it('records a repeated attempt id once and answers it again', async () => {
+    const body = attempt(ONE_RIGHT);
+    const first = await service.submit(student, MODULE_ID, SECTION, body);
+    const again = await service.submit(student, MODULE_ID, SECTION, body);
+    expect(again).toEqual({ attempt: first.attempt, created: false });
+    expect(ports.attempts.all()).toHaveLength(1);
+  });
+
+  it('completes the section through the progress store when the attempt passes, and keeps the best score', async () => {
+    await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
+    const { attempt: worse } = await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    expect(worse).toMatchObject({ percent: 33, bestPercent: 100, attemptsLeft: 0 });
+    expect(ports.progress.all()).toEqual([expect.objectContaining({ studentId: student.userId, completedSections: [SECTION] })]);
+    expect(ports.attempts.allScores()[0].bySection[SECTION]).toEqual({ bestPercent: 100, attempts: 2, passed: true });
+  });
+
+  it('refuses attempts beyond the limit, also when they arrive at once', async () => {
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(2);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: refused('conflict', 'You have used all 2 attempts at this check.') });
+    expect(ports.attempts.all().map((stored) => stored.attemptNumber)).toEqual([1, 2]);
+  });
+
+  it.each<[string, typeof student, Partial<AttemptInput> & { sectionId?: string; moduleId?: string }, string, string]>([
+    ['an answer of the wrong shape', student, { answers: { q2: 'yes' } }, 'invalid', 'answers.q2'],
+    ['an answer to a question the check lacks', student, { answers: { q9: true } }, 'invalid', 'answers.q9'],
+    ['a section of another module', student, { sectionId: 'section-9' }, 'notFound', 'not part of the module'],
+    ['a module not assigned to the class', student, { moduleId: 'module-other' }, 'notFound', 'not assigned'],
+    ['a class the student is not in', otherStudent, {}, 'notFound', 'Class not found.'],
+    ['a class without the module', otherStudent, { classId: OTHER_CLASS_ID }, 'notFound', 'not assigned'],
+    ['a section without a check', student, { sectionId: 'section-2' }, 'notFound', 'no check'],
+  ])('refuses %s, storing nothing', async (_, caller, { sectionId = SECTION, moduleId = MODULE_ID, ...overrides }, kind, message) => {
+    const before = storedState(ports);
+    await expect(service.submit(caller, moduleId, sectionId, attempt(ONE_RIGHT, overrides))).rejects.toEqual(refused(kind, message));
+    expect(storedState(ports)).toEqual(before);
+  });
+});
+
+describe('mark as complete', () => {
+  it('is refused on a section with a check, and still works on one without', async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    const progress = makeProgressService(ports);
+    const body = { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID };
+    await expect(progress.markComplete(student, { ...body, sectionId: SECTION })).rejects.toEqual(refused('conflict', 'pass the check'));
+    await expect(progress.markComplete(student, { ...body, sectionId: 'section-2' })).resolves.toMatchObject({ completedSections: ['section-2'] });
+  });
+});
+
+describe('reports', () => {
+  beforeEach(async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    await service.submit(student, MODULE_ID, SECTION, attempt({ q1: ['b'], q2: false }));
+    await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
+  });
+
+  it('analyses each question: share right and picks per option', async () => {
+    const analysis = await service.analysis(teacher, CLASS_ID, MODULE_ID, SECTION);
+    expect(analysis).toMatchObject({ version: 1, attempts: 3 });
+    expect(analysis.questions[0]).toEqual({
+      id: 'q1',
+      kind: 'single',
+      prompt: 'Which is the powerhouse?',
+      correct: 2,
+      percentCorrect: 67,
+      options: [
+        { id: 'a', text: 'Nucleus', picks: 1, correct: false },
+        { id: 'b', text: 'Mitochondrion', picks: 2, correct: true },
+      ],
+    });
+    expect(analysis.questions[2]).toEqual({ id: 'q3', kind: 'text', prompt: expect.any(String), correct: 1, percentCorrect: 33 });
+    await expect(service.analysis(otherTeacher, CLASS_ID, MODULE_ID, SECTION)).rejects.toEqual(refused('notFound'));
+  });
+
+  it("lists a student's attempts newest first, for them and their teacher only", async () => {
+    const history = await service.history(teacher, CLASS_ID, student.userId);
+    expect(history.attempts.map((entry) => entry.percent)).toHaveLength(3);
+    expect(await service.history(student, CLASS_ID, student.userId)).toEqual(history);
+    await expect(service.history(otherStudent, CLASS_ID, student.userId)).rejects.toEqual(refused('notFound'));
+  });
+
+  it('puts the best scores in the report, the drill-down, the dashboard totals and the student progress', async () => {
+    const progress = makeProgressService(ports);
+    const page = await progress.classReportPage(teacher, CLASS_ID, {});
+    expect(page.rows[0].modules[0].scores).toEqual({ checks: 1, passed: 1, meanBestPercent: 100 });
+    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    expect(drillDown.checks).toEqual([{ sectionId: SECTION, passMark: 60 }]);
+    expect(drillDown.rows[0].scores).toEqual({ [SECTION]: { bestPercent: 100, attempts: 3, passed: true } });
+    expect((await progress.classCompletion(teacher, CLASS_ID)).scores).toEqual({ bestPercentSum: 100, scoredCount: 1 });
+    const own = await progress.studentClassProgress(student, CLASS_ID, student.userId);
+    expect(own.modules[0].scores).toEqual({ checks: 1, passed: 1, meanBestPercent: 100, bySection: { [SECTION]: { bestPercent: 100, attempts: 3, passed: true } } });
+  });
+
+  it('reports no Avg. Score totals for a class without attempts', async () => {
+    ports.attempts.clear();
+    expect((await makeProgressService(ports).classCompletion(teacher, CLASS_ID)).scores).toBeUndefined();
+  });
+});
+
+describe('with the section or the module', () => {
+  beforeEach(async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+  });
+
+  it('goes when its section is removed, with its attempts', async () => {
+    const modules = makeModuleService(ports);
+    const module = await modules.get(teacher, MODULE_ID);
+    expect(module.checks).toEqual([{ sectionId: SECTION, version: 1, passMark: 60, maxAttempts: null, questionCount: 3 }]);
+    await modules.update(teacher, MODULE_ID, { title: module.title, description: module.description, sections: module.sections.slice(1) });
+    expect(ports.checks.all()).toEqual([]);
+    expect(ports.attempts.all()).toEqual([]);
+    expect((await modules.get(teacher, MODULE_ID)).checks).toBeUndefined();
+  });
+
+  it('goes with its module, with the scores in its classes', async () => {
+    await makeModuleService(ports).delete(teacher, MODULE_ID);
+    expect(ports.checks.all()).toEqual([]);
+    expect(ports.attempts.all()).toEqual([]);
+    expect(ports.attempts.allScores()).toEqual([]);
+  });
+});

@@ -1,0 +1,293 @@
+// Use cases for checks: a teacher saves a section's check (a new version once it has attempts) and reads it whole; a
+// student of a class it is assigned to reads it without the answer key and submits attempts, scored here, on the
+// server; passing completes the section through the progress store's one completion path. Reports on checks: item
+// analysis per check in a class, and a student's attempt history.
+import type {
+  AttemptAnswer,
+  AttemptInput,
+  AttemptResult,
+  CheckAnalysis,
+  CheckInput,
+  Question,
+  StudentAttempts,
+  StudentCheck,
+  StudentQuestion,
+  TeacherCheck,
+} from '@shared/checks';
+import { isStudent, type Caller } from './caller';
+import { scoreAnswers, validateAnswers } from './check-scoring';
+import { isTeacherOf, requireClass } from './classes';
+import { conflict, forbidden, notFound } from './errors';
+import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressStore } from './ports';
+
+export interface CheckServicePorts {
+  classes: ClassStore;
+  modules: ModuleStore;
+  checks: CheckStore;
+  attempts: AttemptStore;
+  progress: ProgressStore;
+  clock: Clock;
+}
+
+export const NO_CHECK = 'This section has no check.';
+const NOT_IN_MODULE = 'This section is not part of the module; reload the module and try again.';
+const NOT_ASSIGNED = 'This module is not assigned to this class.';
+/** Concurrent saves or attempts that keep colliding give up after this many tries (each a fresh read). */
+const TRIES = 3;
+/** The student drill-down lists this many of a student's latest attempts in a class. */
+export const ATTEMPT_HISTORY_LIMIT = 200;
+
+export type CheckService = ReturnType<typeof makeCheckService>;
+
+export function makeCheckService({ classes, modules, checks, attempts, progress, clock }: CheckServicePorts) {
+  /**
+   * Saves a section's check for the module's owner. A check without attempts is changed in place; one with attempts
+   * gets the next version, so the attempts keep the version they were scored on. The write is conditional on the check
+   * being as read (version and attempt count): an attempt counted meanwhile makes the save read again.
+   */
+  async function save(caller: Caller, moduleId: string, sectionId: string, input: CheckInput): Promise<TeacherCheck> {
+    for (let tries = 0; tries < TRIES; tries += 1) {
+      const [module, current] = await Promise.all([requireOwnModule(modules, caller, moduleId), checks.getCheck(moduleId, sectionId)]);
+      requireSection(module, sectionId);
+      const record: CheckRecord = {
+        moduleId,
+        sectionId,
+        passMark: input.passMark,
+        maxAttempts: input.maxAttempts,
+        revealAnswers: input.revealAnswers,
+        questions: input.questions,
+        version: !current ? 1 : current.attemptCount > 0 ? current.version + 1 : current.version,
+        attemptCount: 0,
+        updatedAt: clock.now().toISOString(),
+      };
+      if (await checks.saveCheck(record, current && { version: current.version, attemptCount: current.attemptCount })) return toTeacherCheck(record);
+    }
+    throw conflict('Students were submitting this check while it was saved; save it again.');
+  }
+
+  /**
+   * The check whole for the module's owner; for a student of a class it is assigned to (the one they name, else the
+   * first of theirs that has the module), without any answer, with explanations once they have attempted, and their
+   * attempts in that class.
+   */
+  async function read(caller: Caller, moduleId: string, sectionId: string, classId?: string): Promise<TeacherCheck | StudentCheck> {
+    if (!isStudent(caller)) {
+      const [module, check] = await Promise.all([requireOwnModule(modules, caller, moduleId), checks.getCheck(moduleId, sectionId)]);
+      requireSection(module, sectionId);
+      if (!check) throw notFound(NO_CHECK);
+      return toTeacherCheck(check);
+    }
+    const [schoolClass, module, check] = await Promise.all([
+      classId === undefined ? firstClassWithModule(caller, moduleId) : requireClass(classes, caller, classId, 'student'),
+      modules.getModule(moduleId),
+      checks.getCheck(moduleId, sectionId),
+    ]);
+    requireAssigned(schoolClass, module);
+    requireSection(module!, sectionId);
+    if (!check) throw notFound(NO_CHECK);
+    const own = await attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId);
+    return toStudentCheck(check, own.map(toAttemptResult));
+  }
+
+  /**
+   * Scores and records a student's attempt, once per client-chosen attempt id: a repeat answers the attempt recorded
+   * (`created: false`). The attempt takes the next number with a conditional put, so of concurrent attempts beyond the
+   * limit none gets through. Then, at once: the score item (best percent, attempts), the item analysis, the check's
+   * attempt count, and, when it passed, the section's completion through the progress store.
+   */
+  async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
+    const { classId } = input;
+    const key = { classId, moduleId, studentId: caller.userId };
+    const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
+    // The attempts taken so far are read beside the rest (answered only once every check has passed).
+    const [schoolClass, module, check, enrolment, [scores], firstTaken] = await Promise.all([
+      requireClass(classes, caller, classId, 'student'),
+      modules.getModule(moduleId),
+      checks.getCheck(moduleId, sectionId),
+      classes.getEnrolment(classId, caller.userId),
+      attempts.listScoresOfStudents(classId, [moduleId], [caller.userId]),
+      takenNow(),
+    ]);
+    requireAssigned(schoolClass, module);
+    requireSection(module!, sectionId);
+    if (!check) throw notFound(NO_CHECK);
+    const bestBefore = scores?.bySection[sectionId]?.bestPercent;
+    let taken = firstTaken;
+    for (let tries = 0; tries < TRIES; tries += 1) {
+      if (tries > 0) taken = await takenNow();
+      const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
+      if (repeat) {
+        const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);
+        if (stored) return { attempt: toAnswer(stored, taken.length, check.maxAttempts, bestBefore), created: false };
+      }
+      if (check.maxAttempts !== null && taken.length >= check.maxAttempts) {
+        throw conflict(`You have used all ${check.maxAttempts} attempt${check.maxAttempts === 1 ? '' : 's'} at this check.`);
+      }
+      validateAnswers(check.questions, input.answers);
+      const scored = scoreAnswers(check, input.answers, check.revealAnswers);
+      const record: AttemptRecord = {
+        ...key,
+        sectionId,
+        studentId: caller.userId,
+        attemptNumber: Math.max(0, ...taken.map((attempt) => attempt.attemptNumber)) + 1,
+        attemptId: input.attemptId,
+        version: check.version,
+        submittedAt: clock.now().toISOString(),
+        score: scored.score,
+        maxScore: scored.maxScore,
+        percent: scored.percent,
+        passed: scored.passed,
+        answers: input.answers,
+        results: withExplanations(scored.results, check.questions),
+      };
+      if (!(await attempts.insertAttempt(record))) continue;
+      await Promise.all([
+        attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt),
+        attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
+        checks.countAttempt(moduleId, sectionId, check.version),
+        record.passed &&
+          progress.addCompletedSection(key, sectionId, record.submittedAt, {
+            teacherId: schoolClass.teacherId,
+            studentName: enrolment?.name ?? '',
+            moduleTitle: module!.title,
+            className: schoolClass.className,
+            sectionTotal: module!.sections.length,
+          }),
+      ]);
+      return { attempt: toAnswer(record, taken.length + 1, check.maxAttempts, bestBefore), created: true };
+    }
+    throw conflict('Other attempts at this check were being submitted at the same moment; submit again.');
+  }
+
+  /**
+   * Item analysis of a check in a class: per question the share of attempts (on the current version) that answered
+   * right, and for choice questions how many picked each option. The class, the module and the check are read at once,
+   * then the statistics item: 2 round trips whatever the class size.
+   */
+  async function analysis(caller: Caller, classId: string, moduleId: string, sectionId: string): Promise<CheckAnalysis> {
+    const [schoolClass, module, check] = await Promise.all([
+      requireClass(classes, caller, classId, 'reader'),
+      modules.getModule(moduleId),
+      checks.getCheck(moduleId, sectionId),
+    ]);
+    requireAssigned(schoolClass, module);
+    requireSection(module!, sectionId);
+    if (!check) throw notFound(NO_CHECK);
+    const stats = (await attempts.getStats(classId, moduleId, sectionId, check.version)) ?? { attempts: 0, correct: {}, picks: {} };
+    const share = (count: number) => (stats.attempts === 0 ? 0 : Math.round((100 * count) / stats.attempts));
+    return {
+      classId,
+      moduleId,
+      sectionId,
+      version: check.version,
+      attempts: stats.attempts,
+      questions: check.questions.map((question) => ({
+        id: question.id,
+        kind: question.kind,
+        prompt: question.prompt,
+        correct: stats.correct[question.id] ?? 0,
+        percentCorrect: share(stats.correct[question.id] ?? 0),
+        ...('options' in question && {
+          options: question.options.map((option) => ({
+            ...option,
+            picks: stats.picks[question.id]?.[option.id] ?? 0,
+            correct: question.answer.includes(option.id),
+          })),
+        }),
+      })),
+    };
+  }
+
+  /** A student's latest attempts in a class, newest first: for the class's teacher, an admin, or the student. */
+  async function history(caller: Caller, classId: string, studentId: string): Promise<StudentAttempts> {
+    const schoolClass = await requireClass(classes, caller, classId, 'any');
+    const student = isStudent(caller) && !isTeacherOf(caller, schoolClass);
+    if (student && studentId !== caller.userId) throw forbidden('You can only see your own attempts.');
+    if (!student && !(await classes.isEnrolled(classId, studentId))) throw notFound('This student is not enrolled in this class.');
+    const records = await attempts.listAttemptsOfStudent(classId, studentId, ATTEMPT_HISTORY_LIMIT);
+    return {
+      classId,
+      studentId,
+      attempts: records.map(({ attemptId, moduleId, sectionId, version, submittedAt, score, maxScore, percent, passed }) => ({
+        attemptId,
+        moduleId,
+        sectionId,
+        version,
+        submittedAt,
+        score,
+        maxScore,
+        percent,
+        passed,
+      })),
+    };
+  }
+
+  /** Without a class named: the first (by id) of the student's classes that has the module. */
+  async function firstClassWithModule(caller: Caller, moduleId: string): Promise<ClassRecord> {
+    const classIds = await classes.listClassIdsOfStudent(caller.userId);
+    const held = (await classes.getClasses(classIds))
+      .filter((record) => record.assignedModuleIds.includes(moduleId))
+      .sort((a, b) => a.classId.localeCompare(b.classId));
+    if (held.length === 0) throw notFound(MODULE_NOT_FOUND);
+    return held[0];
+  }
+
+  return { save, read, submit, analysis, history };
+}
+
+function requireAssigned(schoolClass: ClassRecord, module: ModuleRecord | undefined): asserts module is ModuleRecord {
+  if (!module || !schoolClass.assignedModuleIds.includes(module.moduleId)) throw notFound(NOT_ASSIGNED);
+}
+
+function requireSection(module: ModuleRecord, sectionId: string): void {
+  if (!module.sections.some((section) => section._id === sectionId)) throw notFound(NOT_IN_MODULE);
+}
+
+function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions }: CheckRecord): TeacherCheck {
+  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions };
+}
+
+/** What a student may see of a check: never an answer; explanations once they have attempted it. */
+function toStudentCheck(check: CheckRecord, own: AttemptResult[]): StudentCheck {
+  const questions = check.questions.map(({ id, kind, prompt, points, explanation, ...rest }): StudentQuestion => ({
+    id,
+    kind,
+    prompt,
+    points,
+    ...('options' in rest && { options: rest.options }),
+    ...(own.length > 0 && explanation !== undefined && { explanation }),
+  }));
+  const { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers } = check;
+  return { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers, questions, attempts: own };
+}
+
+function toAttemptResult({ attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results }: AttemptRecord): AttemptResult {
+  return { attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results };
+}
+
+function toAnswer(record: AttemptRecord, attemptsUsed: number, maxAttempts: number | null, bestBefore: number | undefined): AttemptAnswer {
+  return {
+    ...toAttemptResult(record),
+    attemptsUsed,
+    attemptsLeft: maxAttempts === null ? null : Math.max(0, maxAttempts - attemptsUsed),
+    bestPercent: Math.max(bestBefore ?? 0, record.percent),
+  };
+}
+
+function withExplanations(results: AttemptResult['results'], questions: Question[]): AttemptResult['results'] {
+  const explanations = new Map(questions.map((question) => [question.id, question.explanation]));
+  return results.map((result) => {
+    const explanation = explanations.get(result.questionId);
+    return explanation === undefined ? result : { ...result, explanation };
+  });
+}
+
+/** What the item analysis counts of an attempt: each question right or not, and the options picked. */
+function picksOf(questions: Question[], answers: AttemptInput['answers'], results: AttemptResult['results']) {
+  return questions.map((question, index) => ({
+    questionId: question.id,
+    correct: results[index].correct,
+    ...('options' in question && Array.isArray(answers[question.id]) && { picks: answers[question.id] as string[] }),
+  }));
+}

@@ -1,0 +1,223 @@
+// Data access for attempts and scores. An attempt is its own item in its check's partition, numbered per student: a
+// conditional put on the next number is what makes the attempt limit atomic (two concurrent attempts cannot both be
+// number 3). Read models kept as attempts happen, so reports read a fixed number of items whatever the class size:
+// one score item per (class, module, student) beside the progress item (best percent, attempts, passed per check), one
+// statistics item per (check, class, version) for item analysis, and one totals item per class for the dashboard.
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '@shared/table';
+import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
+import {
+  attemptHistoryPartition,
+  conditionally,
+  isConditionFailure,
+  keys,
+  makeTableAccess,
+  prefixedAttributes,
+  queries,
+  type Key,
+  type TableContext,
+} from './table';
+
+const BEST = 'best#';
+const ATTEMPTS = 'attempts#';
+const PASSED = 'passed#';
+const CORRECT = 'correct#';
+const PICKS = 'picks#';
+const SUM = 'sum#';
+const COUNT = 'count#';
+
+function toAttempt(item: Record<string, unknown>): AttemptRecord {
+  const { classId, moduleId, sectionId, studentId, attemptNumber, attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results } =
+    item as unknown as AttemptRecord;
+  return { classId, moduleId, sectionId, studentId, attemptNumber, attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results };
+}
+
+function toScores(item: Record<string, unknown>): ScoreRecord {
+  const { classId, moduleId, studentId } = item as unknown as ScoreRecord;
+  const best = prefixedAttributes<number>(item, BEST);
+  const attempts = prefixedAttributes<number>(item, ATTEMPTS);
+  const passed = prefixedAttributes<boolean>(item, PASSED);
+  const bySection = Object.fromEntries(
+    Object.entries(best).map(([sectionId, bestPercent]) => [sectionId, { bestPercent, attempts: attempts[sectionId] ?? 0, passed: passed[sectionId] === true }]),
+  );
+  return { classId, moduleId, studentId, bySection };
+}
+
+function toStats(item: Record<string, unknown>): CheckStats {
+  const picks: CheckStats['picks'] = {};
+  for (const [name, count] of Object.entries(prefixedAttributes<number>(item, PICKS))) {
+    const [questionId, optionId] = name.split('#');
+    (picks[questionId] ??= {})[optionId] = count;
+  }
+  return { attempts: Number(item.attempts ?? 0), correct: prefixedAttributes<number>(item, CORRECT), picks };
+}
+
+/** A student's latest attempts in a class come from the owner index, newest first, in one query. */
+const HISTORY_INDEX = TABLE_KEYS.byOwnerIndex;
+
+export function makeAttemptRepository(context: TableContext): AttemptStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
+
+  /** Placeholders (`#c0`, `#c1`...) for attribute names built from ids. */
+  const placeholders = (prefix: string, attributeNames: string[]) => attributeNames.map((name, index) => [`#${prefix}${index}`, name] as const);
+
+  /** Adds the change of one student's best percent on a check to the class's totals. */
+  const addToTotals = (classId: string, moduleId: string, sectionId: string, sum: number, count: number) =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.scoreTotals(classId),
+        UpdateExpression: 'ADD #sum :sum, #count :count SET entity = :entity, classId = :class',
+        ExpressionAttributeNames: { '#sum': `${SUM}${moduleId}#${sectionId}`, '#count': `${COUNT}${moduleId}#${sectionId}` },
+        ExpressionAttributeValues: { ':sum': sum, ':count': count, ':entity': 'ScoreTotals', ':class': classId },
+      }),
+    );
+
+  return {
+    async listAttemptIds(classId, moduleId, sectionId, studentId) {
+      const items = await table.queryByPrefix<{ attemptId: string; attemptNumber: number }>(queries.attemptsOfStudent(classId, moduleId, sectionId, studentId), {
+        projection: 'attemptId, attemptNumber',
+        consistent: true,
+      });
+      return items.map(({ attemptId, attemptNumber }) => ({ attemptId, attemptNumber }));
+    },
+
+    async getAttempt(classId, moduleId, sectionId, studentId, attemptNumber) {
+      const item = await table.getItem(keys.attempt(classId, moduleId, sectionId, studentId, attemptNumber));
+      return item && toAttempt(item);
+    },
+
+    async listAttempts(classId, moduleId, sectionId, studentId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.attemptsOfStudent(classId, moduleId, sectionId, studentId), { consistent: true });
+      return items.map(toAttempt);
+    },
+
+    insertAttempt: (record) =>
+      conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.attempt(record.classId, record.moduleId, record.sectionId, record.studentId, record.attemptNumber),
+              ...keys.attemptHistoryIndex(record.classId, record.studentId, record.submittedAt, `${record.moduleId}#${record.sectionId}`),
+              entity: 'Attempt',
+              ...record,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      ),
+
+    async listAttemptsOfStudent(classId, studentId, limit) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: HISTORY_INDEX.name,
+          KeyConditionExpression: `${HISTORY_INDEX.partitionKey} = :partition`,
+          ExpressionAttributeValues: { ':partition': attemptHistoryPartition(classId, studentId) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return Items.map(toAttempt);
+    },
+
+    /**
+     * First the conditional raise of the best (condition: no best yet, or a lower one) that also counts the attempt,
+     * whose old value tells the improvement to add to the totals; when it is not an improvement, the count alone.
+     */
+    async recordScore({ classId, moduleId, studentId }, sectionId, percent, passed, at) {
+      const key = keys.scores(classId, moduleId, studentId);
+      const common = {
+        ExpressionAttributeNames: { '#attempts': `${ATTEMPTS}${sectionId}`, ...(passed ? { '#passed': `${PASSED}${sectionId}` } : {}) },
+        values: {
+          ':one': 1,
+          ':at': at,
+          ':entity': 'Scores',
+          ':class': classId,
+          ':module': moduleId,
+          ':student': studentId,
+          ...(passed ? { ':true': true } : {}),
+        },
+        set: `lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student${passed ? ', #passed = :true' : ''}`,
+      };
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: `ADD #attempts :one SET #best = :percent, ${common.set}`,
+            ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
+            ExpressionAttributeNames: { ...common.ExpressionAttributeNames, '#best': `${BEST}${sectionId}` },
+            ExpressionAttributeValues: { ...common.values, ':percent': percent },
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        );
+        const previous = Attributes?.[`${BEST}${sectionId}`] as number | undefined;
+        await addToTotals(classId, moduleId, sectionId, percent - (previous ?? 0), previous === undefined ? 1 : 0);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: `ADD #attempts :one SET ${common.set}`,
+            ExpressionAttributeNames: common.ExpressionAttributeNames,
+            ExpressionAttributeValues: common.values,
+          }),
+        );
+      }
+    },
+
+    async addToStats(classId, moduleId, sectionId, version, answers) {
+      const correct = answers.filter((answer) => answer.correct).map((answer) => `${CORRECT}${answer.questionId}`);
+      const picks = answers.flatMap((answer) => (answer.picks ?? []).map((optionId) => `${PICKS}${answer.questionId}#${optionId}`));
+      const additions = [...placeholders('c', correct), ...placeholders('p', picks)];
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.checkStats(moduleId, sectionId, classId, version),
+          UpdateExpression: ['ADD attempts :one', ...additions.map(([name]) => `${name} :one`)].join(', ') + ' SET entity = :entity',
+          // DynamoDB refuses an empty map: an attempt with nothing right and nothing picked names no attribute.
+          ...(additions.length > 0 && { ExpressionAttributeNames: Object.fromEntries(additions) }),
+          ExpressionAttributeValues: { ':one': 1, ':entity': 'CheckStats' },
+        }),
+      );
+    },
+
+    async getStats(classId, moduleId, sectionId, version) {
+      const item = await table.getItem(keys.checkStats(moduleId, sectionId, classId, version));
+      return item && toStats(item);
+    },
+
+    async listScoresOfStudents(classId, moduleIds, studentIds) {
+      const items = await table.batchGetInParallel<Record<string, unknown>>(
+        studentIds.flatMap((studentId) => moduleIds.map((moduleId) => keys.scores(classId, moduleId, studentId))),
+      );
+      return items.map(toScores);
+    },
+
+    async listScoresOfClass(classId, moduleId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.scoresOfClass(classId, moduleId));
+      return items.map(toScores);
+    },
+
+    async getScoreTotals(classId) {
+      const item = await table.getItem(keys.scoreTotals(classId));
+      const totals: ScoreTotalsRecord = {};
+      if (!item) return totals;
+      const counts = prefixedAttributes<number>(item, COUNT);
+      for (const [name, sum] of Object.entries(prefixedAttributes<number>(item, SUM))) {
+        const [moduleId, sectionId] = name.split('#');
+        (totals[moduleId] ??= {})[sectionId] = { sum, count: counts[name] ?? 0 };
+      }
+      return totals;
+    },
+
+    async deleteScoresOfModule(classId, moduleId) {
+      const items = await table.queryByPrefix<Key>(queries.scoresOfClass(classId, moduleId), { projection: 'pk, sk' });
+      await table.batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+    },
+  };
+}

@@ -1,0 +1,227 @@
+// The exact DynamoDB commands the check and attempt repositories send, and how they read their answers.
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockAws } from '@test/unit-helpers/aws';
+import { STUDENT_ID } from '@test/unit-helpers/events';
+import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
+import type { AttemptRecord, CheckRecord } from '../domain/ports';
+import { makeAttemptRepository } from './attempt-repository';
+import { makeCheckRepository } from './check-repository';
+
+const { ddb } = mockAws();
+const context = { client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' };
+const checks = makeCheckRepository(context);
+const attempts = makeAttemptRepository(context);
+const SECTION = 'section-1';
+const checkKey = { pk: `CHECK#${MODULE_ID}#${SECTION}`, sk: 'CHECK' };
+const indexKey = { pk: `MODULE#${MODULE_ID}`, sk: 'CHECKS' };
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+
+const record: CheckRecord = {
+  moduleId: MODULE_ID,
+  sectionId: SECTION,
+  version: 2,
+  attemptCount: 0,
+  updatedAt: '2024-06-01T00:00:00.000Z',
+  passMark: 70,
+  maxAttempts: 3,
+  revealAnswers: false,
+  questions: [{ id: 'q1', kind: 'truefalse', prompt: 'True?', points: 1, answer: true }],
+};
+
+describe('checks', () => {
+  it('saves a check only if it is still the version and attempt count read, then its summary in the index', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    await expect(checks.saveCheck(record, { version: 1, attemptCount: 4 })).resolves.toBe(true);
+    expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
+      TableName: 'table',
+      Item: { ...checkKey, entity: 'Check', ...record },
+      ConditionExpression: 'version = :version AND attemptCount = :attempts',
+      ExpressionAttributeValues: { ':version': 1, ':attempts': 4 },
+    });
+    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
+      Key: indexKey,
+      UpdateExpression: 'SET #summary = :summary, entity = :entity, moduleId = :module',
+      ExpressionAttributeNames: { '#summary': `check#${SECTION}` },
+      ExpressionAttributeValues: {
+        ':summary': { sectionId: SECTION, version: 2, passMark: 70, maxAttempts: 3, questionCount: 1 },
+        ':entity': 'CheckIndex',
+        ':module': MODULE_ID,
+      },
+    });
+  });
+
+  it('creates a check only where none is, and leaves the index alone when the condition fails', async () => {
+    ddb.on(PutCommand).rejects(conditionFailed());
+    await expect(checks.saveCheck(record, undefined)).resolves.toBe(false);
+    expect(ddb).toReceiveCommandWith(PutCommand, { ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(ddb).not.toReceiveCommand(UpdateCommand);
+  });
+
+  it('reads the summaries of many modules by key, leaving out modules without checks', async () => {
+    ddb.on(BatchGetCommand).resolves({
+      Responses: { table: [{ ...indexKey, moduleId: MODULE_ID, [`check#${SECTION}`]: { sectionId: SECTION, version: 1, passMark: 70, maxAttempts: null, questionCount: 5 } }] },
+    });
+    const summaries = await checks.listCheckSummaries([MODULE_ID, 'module-2']);
+    expect([...summaries]).toEqual([[MODULE_ID, [{ sectionId: SECTION, version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }]]]);
+  });
+
+  it('counts an attempt only on the version it was made on', async () => {
+    ddb.on(UpdateCommand).rejects(conditionFailed());
+    await checks.countAttempt(MODULE_ID, SECTION, 2);
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      Key: checkKey,
+      UpdateExpression: 'ADD attemptCount :one',
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':one': 1, ':version': 2 },
+    });
+  });
+
+  it('deletes the index entries first, then the partitions of the sections that had a check', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { [`check#${SECTION}`]: { sectionId: SECTION } } });
+    ddb.on(QueryCommand).resolves({ Items: [checkKey, { pk: checkKey.pk, sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000001` }] });
+    ddb.on(BatchWriteCommand).resolves({});
+    await checks.deleteChecks(MODULE_ID, [SECTION, 'section-2']);
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      Key: indexKey,
+      UpdateExpression: 'REMOVE #section0, #section1',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#section0': `check#${SECTION}`, '#section1': 'check#section-2' },
+      ReturnValues: 'UPDATED_OLD',
+    });
+    // Only section-1 had a check: one query, one batch of deletes.
+    expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': checkKey.pk, ':prefix': '' } });
+    expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
+      RequestItems: { table: [{ DeleteRequest: { Key: checkKey } }, { DeleteRequest: { Key: { pk: checkKey.pk, sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000001` } } }] },
+    });
+  });
+});
+
+describe('attempts', () => {
+  const attempt: AttemptRecord = {
+    classId: CLASS_ID,
+    moduleId: MODULE_ID,
+    sectionId: SECTION,
+    studentId: STUDENT_ID,
+    attemptNumber: 3,
+    attemptId: 'attempt-1',
+    version: 2,
+    submittedAt: '2024-06-01T00:00:00.000Z',
+    score: 1,
+    maxScore: 1,
+    percent: 100,
+    passed: true,
+    answers: { q1: true },
+    results: [{ questionId: 'q1', correct: true, earned: 1, points: 1 }],
+  };
+  const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `SCORES#${MODULE_ID}#${STUDENT_ID}` };
+
+  it('puts an attempt under its zero-padded number only if that number is free, on the history index', async () => {
+    ddb.on(PutCommand).rejects(conditionFailed());
+    await expect(attempts.insertAttempt(attempt)).resolves.toBe(false);
+    expect(ddb).toReceiveCommandWith(PutCommand, {
+      Item: {
+        pk: `CHECK#${MODULE_ID}#${SECTION}`,
+        sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000003`,
+        gsi1pk: `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}`,
+        gsi1sk: `2024-06-01T00:00:00.000Z#${MODULE_ID}#${SECTION}`,
+        entity: 'Attempt',
+        ...attempt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  });
+
+  it("lists a student's attempt numbers with a consistent query of their prefix", async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ attemptId: 'attempt-1', attemptNumber: 1 }] });
+    await expect(attempts.listAttemptIds(CLASS_ID, MODULE_ID, SECTION, STUDENT_ID)).resolves.toEqual([{ attemptId: 'attempt-1', attemptNumber: 1 }]);
+    expect(ddb).toReceiveCommandWith(QueryCommand, {
+      ExpressionAttributeValues: { ':partition': `CHECK#${MODULE_ID}#${SECTION}`, ':prefix': `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#` },
+      ProjectionExpression: 'attemptId, attemptNumber',
+      ConsistentRead: true,
+    });
+  });
+
+  it('reads the history newest first from the index', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ ...attempt, gsi1pk: 'x' }] });
+    await expect(attempts.listAttemptsOfStudent(CLASS_ID, STUDENT_ID, 200)).resolves.toEqual([attempt]);
+    expect(ddb).toReceiveCommandWith(QueryCommand, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :partition',
+      ExpressionAttributeValues: { ':partition': `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}` },
+      ScanIndexForward: false,
+      Limit: 200,
+    });
+  });
+
+  it('raises the best percent only when higher, counting the attempt, and adds the improvement to the totals', async () => {
+    ddb.on(UpdateCommand, { Key: scoresKey }).resolves({ Attributes: { [`best#${SECTION}`]: 40 } });
+    ddb.on(UpdateCommand, { Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' } }).resolves({});
+    await attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID }, SECTION, 75, true, '2024-06-01T00:00:00.000Z');
+    expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
+      Key: scoresKey,
+      UpdateExpression: 'ADD #attempts :one SET #best = :percent, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student, #passed = :true',
+      ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
+      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}`, '#passed': `passed#${SECTION}`, '#best': `best#${SECTION}` },
+      ReturnValues: 'UPDATED_OLD',
+    });
+    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
+      Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
+      UpdateExpression: 'ADD #sum :sum, #count :count SET entity = :entity, classId = :class',
+      ExpressionAttributeNames: { '#sum': `sum#${MODULE_ID}#${SECTION}`, '#count': `count#${MODULE_ID}#${SECTION}` },
+      ExpressionAttributeValues: { ':sum': 35, ':count': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
+    });
+  });
+
+  it('only counts an attempt that is no improvement, and leaves the totals alone', async () => {
+    ddb.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    await attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID }, SECTION, 20, false, '2024-06-01T00:00:00.000Z');
+    expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
+    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
+      Key: scoresKey,
+      UpdateExpression: 'ADD #attempts :one SET lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}` },
+    });
+  });
+
+  it('adds an attempt to the item statistics of its version, and reads them back per question and option', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    await attempts.addToStats(CLASS_ID, MODULE_ID, SECTION, 2, [
+      { questionId: 'q1', correct: true, picks: ['a', 'c'] },
+      { questionId: 'q2', correct: false },
+    ]);
+    const statsKey = { pk: `CHECK#${MODULE_ID}#${SECTION}`, sk: `STATS#${CLASS_ID}#2` };
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      Key: statsKey,
+      UpdateExpression: 'ADD attempts :one, #c0 :one, #p0 :one, #p1 :one SET entity = :entity',
+      ExpressionAttributeNames: { '#c0': 'correct#q1', '#p0': 'picks#q1#a', '#p1': 'picks#q1#c' },
+    });
+    ddb.on(GetCommand).resolves({ Item: { ...statsKey, attempts: 4, 'correct#q1': 3, 'picks#q1#a': 2, 'picks#q1#c': 4 } });
+    await expect(attempts.getStats(CLASS_ID, MODULE_ID, SECTION, 2)).resolves.toEqual({ attempts: 4, correct: { q1: 3 }, picks: { q1: { a: 2, c: 4 } } });
+  });
+
+  it('counts an attempt with nothing right and nothing picked without naming any attribute', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    await attempts.addToStats(CLASS_ID, MODULE_ID, SECTION, 2, [{ questionId: 'q2', correct: false }]);
+    const [call] = ddb.commandCalls(UpdateCommand);
+    expect(call.args[0].input).toMatchObject({ UpdateExpression: 'ADD attempts :one SET entity = :entity' });
+    expect(call.args[0].input).not.toHaveProperty('ExpressionAttributeNames');
+  });
+
+  it('reads the score totals per module and check', async () => {
+    ddb.on(GetCommand).resolves({ Item: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS', [`sum#${MODULE_ID}#${SECTION}`]: 150, [`count#${MODULE_ID}#${SECTION}`]: 2 } });
+    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({ [MODULE_ID]: { [SECTION]: { sum: 150, count: 2 } } });
+  });
+
+  it('reads score items into standings per section', async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [{ ...scoresKey, classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID, [`best#${SECTION}`]: 80, [`attempts#${SECTION}`]: 2, [`passed#${SECTION}`]: true }],
+    });
+    await expect(attempts.listScoresOfClass(CLASS_ID, MODULE_ID)).resolves.toEqual([
+      { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID, bySection: { [SECTION]: { bestPercent: 80, attempts: 2, passed: true } } },
+    ]);
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `SCORES#${MODULE_ID}#` } });
+  });
+});

@@ -1,0 +1,185 @@
+// In-memory checks and attempts, keeping the DynamoDB adapters' promises: a check is saved only if it is still the
+// version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
+// follow; statistics add up per (class, check, version).
+import type { CheckSummary } from '@shared/checks';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ProgressKey, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const checkId = (moduleId: string, sectionId: string) => `${moduleId}|${sectionId}`;
+
+export class InMemoryCheckStore implements CheckStore {
+  private readonly records = new Map<string, CheckRecord>();
+  /** Given the attempt store, deleting a check drops what its partition holds (attempts, statistics). */
+  constructor(private readonly attempts?: InMemoryAttemptStore) {}
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  all(): CheckRecord[] {
+    return [...this.records.values()].map(copy);
+  }
+
+  async getCheck(moduleId: string, sectionId: string) {
+    const record = this.records.get(checkId(moduleId, sectionId));
+    return record && copy(record);
+  }
+
+  /** version = :version AND attemptCount = :attempts, or attribute_not_exists(pk) */
+  async saveCheck(record: CheckRecord, expected: { version: number; attemptCount: number } | undefined) {
+    const current = this.records.get(checkId(record.moduleId, record.sectionId));
+    const holds = expected ? current?.version === expected.version && current.attemptCount === expected.attemptCount : !current;
+    if (!holds) return false;
+    this.records.set(checkId(record.moduleId, record.sectionId), copy(record));
+    return true;
+  }
+
+  async listCheckSummaries(moduleIds: string[]) {
+    const summaries = new Map<string, CheckSummary[]>();
+    for (const record of this.records.values()) {
+      if (!moduleIds.includes(record.moduleId)) continue;
+      const { sectionId, version, passMark, maxAttempts, questions } = record;
+      summaries.set(record.moduleId, [...(summaries.get(record.moduleId) ?? []), { sectionId, version, passMark, maxAttempts, questionCount: questions.length }]);
+    }
+    return summaries;
+  }
+
+  async countAttempt(moduleId: string, sectionId: string, version: number) {
+    const record = this.records.get(checkId(moduleId, sectionId));
+    if (record?.version === version) record.attemptCount += 1;
+  }
+
+  async deleteChecks(moduleId: string, sectionIds: string[]) {
+    for (const sectionId of sectionIds) {
+      this.records.delete(checkId(moduleId, sectionId));
+      this.attempts?.deleteCheckPartition(moduleId, sectionId);
+    }
+  }
+}
+
+const attemptKey = (record: Pick<AttemptRecord, 'classId' | 'moduleId' | 'sectionId' | 'studentId' | 'attemptNumber'>) =>
+  [record.moduleId, record.sectionId, record.classId, record.studentId, String(record.attemptNumber).padStart(6, '0')].join('|');
+const scoreKey = (classId: string, moduleId: string, studentId: string) => `${classId}|${moduleId}|${studentId}`;
+const statsKey = (classId: string, moduleId: string, sectionId: string, version: number) => `${moduleId}|${sectionId}|${classId}|${version}`;
+
+export class InMemoryAttemptStore implements AttemptStore {
+  private readonly records = new Map<string, AttemptRecord>();
+  private readonly scores = new Map<string, ScoreRecord>();
+  private readonly stats = new Map<string, CheckStats>();
+  private readonly totals = new Map<string, ScoreTotalsRecord>();
+
+  clear(): void {
+    this.records.clear();
+    this.scores.clear();
+    this.stats.clear();
+    this.totals.clear();
+  }
+
+  all(): AttemptRecord[] {
+    return [...this.records.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, record]) => copy(record));
+  }
+
+  allScores(): ScoreRecord[] {
+    return [...this.scores.values()].map(copy);
+  }
+
+  /** Test set-up: a student's standing as if they had attempted. */
+  putScores(...records: ScoreRecord[]): void {
+    for (const record of records) this.scores.set(scoreKey(record.classId, record.moduleId, record.studentId), copy(record));
+  }
+
+  deleteCheckPartition(moduleId: string, sectionId: string): void {
+    for (const [key] of this.records) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.records.delete(key);
+    for (const [key] of this.stats) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.stats.delete(key);
+  }
+
+  private ofStudent(classId: string, moduleId: string, sectionId: string, studentId: string) {
+    return this.all().filter((record) => record.classId === classId && record.moduleId === moduleId && record.sectionId === sectionId && record.studentId === studentId);
+  }
+
+  async listAttemptIds(classId: string, moduleId: string, sectionId: string, studentId: string) {
+    return this.ofStudent(classId, moduleId, sectionId, studentId).map(({ attemptId, attemptNumber }) => ({ attemptId, attemptNumber }));
+  }
+
+  async getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number) {
+    const record = this.records.get(attemptKey({ classId, moduleId, sectionId, studentId, attemptNumber }));
+    return record && copy(record);
+  }
+
+  async listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string) {
+    return this.ofStudent(classId, moduleId, sectionId, studentId);
+  }
+
+  /** attribute_not_exists(pk) on the attempt's number */
+  async insertAttempt(record: AttemptRecord) {
+    if (this.records.has(attemptKey(record))) return false;
+    this.records.set(attemptKey(record), copy(record));
+    return true;
+  }
+
+  async listAttemptsOfStudent(classId: string, studentId: string, limit: number) {
+    return this.all()
+      .filter((record) => record.classId === classId && record.studentId === studentId)
+      .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
+      .slice(0, limit);
+  }
+
+  async recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean) {
+    const key = scoreKey(classId, moduleId, studentId);
+    const record = this.scores.get(key) ?? { classId, moduleId, studentId, bySection: {} };
+    const standing = record.bySection[sectionId];
+    const previous = standing?.bestPercent;
+    record.bySection[sectionId] = {
+      bestPercent: Math.max(previous ?? percent, percent),
+      attempts: (standing?.attempts ?? 0) + 1,
+      passed: (standing?.passed ?? false) || passed,
+    };
+    this.scores.set(key, record);
+    if (previous === undefined || percent > previous) {
+      const totals = this.totals.get(classId) ?? {};
+      const current = (totals[moduleId] ??= {})[sectionId] ?? { sum: 0, count: 0 };
+      totals[moduleId][sectionId] = { sum: current.sum + percent - (previous ?? 0), count: current.count + (previous === undefined ? 1 : 0) };
+      this.totals.set(classId, totals);
+    }
+  }
+
+  async addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]) {
+    const key = statsKey(classId, moduleId, sectionId, version);
+    const stats = this.stats.get(key) ?? { attempts: 0, correct: {}, picks: {} };
+    stats.attempts += 1;
+    for (const answer of answers) {
+      if (answer.correct) stats.correct[answer.questionId] = (stats.correct[answer.questionId] ?? 0) + 1;
+      for (const optionId of answer.picks ?? []) {
+        const picks = (stats.picks[answer.questionId] ??= {});
+        picks[optionId] = (picks[optionId] ?? 0) + 1;
+      }
+    }
+    this.stats.set(key, stats);
+  }
+
+  async getStats(classId: string, moduleId: string, sectionId: string, version: number) {
+    const stats = this.stats.get(statsKey(classId, moduleId, sectionId, version));
+    return stats && copy(stats);
+  }
+
+  async listScoresOfStudents(classId: string, moduleIds: string[], studentIds: string[]) {
+    return studentIds.flatMap((studentId) =>
+      moduleIds.flatMap((moduleId) => {
+        const record = this.scores.get(scoreKey(classId, moduleId, studentId));
+        return record ? [copy(record)] : [];
+      }),
+    );
+  }
+
+  async listScoresOfClass(classId: string, moduleId?: string) {
+    return this.allScores().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
+  }
+
+  async getScoreTotals(classId: string) {
+    return copy(this.totals.get(classId) ?? {});
+  }
+
+  async deleteScoresOfModule(classId: string, moduleId: string) {
+    for (const [key, record] of this.scores) if (record.classId === classId && record.moduleId === moduleId) this.scores.delete(key);
+  }
+}

@@ -1,0 +1,115 @@
+// Scored checks through the local stack: the issue's journey (a 5-question check, failed, explanations read, passed
+// on the second attempt, the teacher's history, item analysis and Avg. Score figures), attempts that race past the
+// limit or repeat one attempt id on the real DynamoDB twin, and that no student answer carries an answer key before
+// the student submits.
+import { randomUUID } from 'node:crypto';
+import type { Module } from '../../shared/entities';
+import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+let world: World;
+let checked: Module;
+let path: { id: string; sectionId: string };
+
+const CHECK = {
+  passMark: 80,
+  maxAttempts: 3,
+  revealAnswers: true,
+  questions: [
+    { id: 'q1', kind: 'single', prompt: 'Where does respiration happen?', options: [{ id: 'a', text: 'Nucleus' }, { id: 'b', text: 'Mitochondria' }], answer: ['b'], explanation: 'Mitochondria release energy.' },
+    { id: 'q2', kind: 'multiple', prompt: 'Plant-only parts?', options: [{ id: 'w', text: 'Wall' }, { id: 'c', text: 'Chloroplast' }, { id: 'm', text: 'Membrane' }], answer: ['w', 'c'] },
+    { id: 'q3', kind: 'truefalse', prompt: 'Animal cells have a cell wall.', answer: false, explanation: 'Only plant cells do.' },
+    { id: 'q4', kind: 'text', prompt: 'Where is DNA kept?', answer: ['nucleus', 'the nucleus'] },
+    { id: 'q5', kind: 'number', prompt: 'Magnification of a 20 mm image of a 0.1 mm cell?', answer: { value: 200, tolerance: 1 } },
+  ],
+};
+const RIGHT = { q1: ['b'], q2: ['w', 'c'], q3: false, q4: '  The Nucleus ', q5: 200 };
+const MOSTLY_WRONG = { q1: ['a'], q2: ['w', 'm'], q3: true, q4: 'nucleus', q5: 20 };
+const attempt = (answers: Record<string, unknown>, attemptId = randomUUID()) => ({ attemptId, classId: CLASS_ID, answers });
+
+/** Every `answer` key anywhere in a JSON value. */
+const answerKeysIn = (value: unknown): number => JSON.stringify(value).match(/"answer"\s*:/g)?.length ?? 0;
+
+beforeAll(async () => {
+  world = await startWorld();
+  const file = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+  checked = await world.createModule(world.teacher, [{ title: 'Reading', contentUrl: await file('cells.pdf') }, { title: 'Slides', contentUrl: await file('slides.pdf') }], 'Cells');
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: checked._id } });
+  path = { id: checked._id, sectionId: checked.sections[0]._id };
+});
+
+afterAll(() => world?.stop());
+
+test('a teacher adds a check, a student fails it, reads the explanations, passes on the second attempt; the teacher sees it all', async () => {
+  const saved = await world.ok('putCheck', { as: world.teacher, params: path, body: CHECK });
+  expect(saved).toMatchObject({ version: 1, attemptCount: 0, questions: [{ points: 1 }, {}, {}, {}, {}] });
+
+  const unseen = await world.ok('getCheck', { as: world.student, params: path, path: `/api/modules/${path.id}/sections/${path.sectionId}/check?classId=${CLASS_ID}` });
+  expect(answerKeysIn(unseen)).toBe(0);
+  expect(JSON.stringify(unseen)).not.toContain('explanation');
+  const moduleRead = await world.ok('getModule', { as: world.student, params: { id: checked._id }, path: `/api/modules/${checked._id}?classId=${CLASS_ID}` });
+  expect(answerKeysIn(moduleRead)).toBe(0);
+  expect(moduleRead.checks).toEqual([{ sectionId: path.sectionId, version: 1, passMark: 80, maxAttempts: 3, questionCount: 5 }]);
+
+  const failed = await world.ok('submitAttempt', { as: world.student, params: path, body: attempt(MOSTLY_WRONG) }, 201);
+  // q2: one right pick minus one wrong = 0; q4 right: 1 of 5.
+  expect(failed).toMatchObject({ score: 1, maxScore: 5, percent: 20, passed: false, attemptsUsed: 1, attemptsLeft: 2 });
+  expect(failed.results[0]).toEqual({ questionId: 'q1', correct: false, earned: 0, points: 1, answer: ['b'], explanation: 'Mitochondria release energy.' });
+  const read = await world.ok('getCheck', { as: world.student, params: path });
+  expect(read.questions[2].explanation).toBe('Only plant cells do.');
+  expect(answerKeysIn(read.questions)).toBe(0);
+
+  const passed = await world.ok('submitAttempt', { as: world.student, params: path, body: attempt(RIGHT) }, 201);
+  expect(passed).toMatchObject({ percent: 100, passed: true, bestPercent: 100 });
+
+  const progress = await world.ok('getStudentClassProgress', { as: world.student, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  const own = progress.modules.find((entry: { moduleId: string }) => entry.moduleId === checked._id);
+  expect(own).toMatchObject({ completedSections: [path.sectionId], scores: { checks: 1, passed: 1, meanBestPercent: 100 } });
+
+  const history = await world.ok('listStudentAttempts', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  expect(history.attempts.map((entry: { percent: number }) => entry.percent)).toEqual([100, 20]);
+  const analysis = await world.ok('getCheckAnalysis', { as: world.teacher, params: { classId: CLASS_ID, moduleId: checked._id, sectionId: path.sectionId } });
+  expect(analysis.attempts).toBe(2);
+  expect(analysis.questions.map((question: { percentCorrect: number }) => question.percentCorrect)).toEqual([50, 50, 50, 100, 50]);
+  expect(analysis.questions[1].options).toEqual([
+    { id: 'w', text: 'Wall', picks: 2, correct: true },
+    { id: 'c', text: 'Chloroplast', picks: 1, correct: true },
+    { id: 'm', text: 'Membrane', picks: 1, correct: false },
+  ]);
+  const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
+  expect(completion.scores).toEqual({ bestPercentSum: 100, scoredCount: 1 });
+  const report = await world.ok('getClassReport', { as: world.teacher, params: { classId: CLASS_ID }, path: `/api/progress/class/${CLASS_ID}?limit=100` });
+  const row = report.rows.find((entry: { studentId: string }) => entry.studentId === world.student.userId);
+  expect(row.modules.find((cell: { moduleId: string }) => cell.moduleId === checked._id).scores).toEqual({ checks: 1, passed: 1, meanBestPercent: 100 });
+  const drillDown = await world.ok('getModuleReport', { as: world.teacher, params: { classId: CLASS_ID, moduleId: checked._id } });
+  expect(drillDown.rows.find((entry: { studentId: string }) => entry.studentId === world.student.userId).scores).toEqual({
+    [path.sectionId]: { bestPercent: 100, attempts: 2, passed: true },
+  });
+
+  // Editing now makes version 2; the attempts keep theirs.
+  const edited = await world.ok('putCheck', { as: world.teacher, params: path, body: { ...CHECK, passMark: 90 } });
+  expect(edited).toMatchObject({ version: 2, attemptCount: 0 });
+  const after = await world.ok('getCheck', { as: world.student, params: path });
+  expect(after.attempts.map((entry: { version: number; percent: number }) => [entry.version, entry.percent])).toEqual([[1, 20], [1, 100]]);
+});
+
+test('attempts sent at once never pass the limit, and one attempt id sent twice at once records one attempt', async () => {
+  const section = { id: checked._id, sectionId: checked.sections[1]._id };
+  await world.ok('putCheck', { as: world.teacher, params: section, body: { ...CHECK, maxAttempts: 2 } });
+  const repeated = attempt(MOSTLY_WRONG);
+  const twice = await Promise.all([1, 2].map(() => world.call('submitAttempt', { as: world.student, params: section, body: repeated })));
+  expect(twice.map((answer) => answer.status).sort()).toEqual([200, 201]);
+  expect(twice[0].body.attemptId).toBe(twice[1].body.attemptId);
+
+  const burst = await Promise.all([1, 2, 3, 4].map(() => world.call('submitAttempt', { as: world.student, params: section, body: attempt(RIGHT) })));
+  expect(burst.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+  expect(burst.find((answer) => answer.status === 409)!.body.message).toBe('You have used all 2 attempts at this check.');
+  const stored = (await world.scanTable()).filter((item) => item.pk === `CHECK#${checked._id}#${section.sectionId}` && item.sk.startsWith('ATTEMPT#'));
+  expect(stored).toHaveLength(2);
+});
+
+test('Mark as Complete on a section with a check is refused with the way to complete it', async () => {
+  const answer = await world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: checked._id, classId: CLASS_ID, sectionId: path.sectionId } });
+  expect(answer).toMatchObject({ status: 409, body: { message: 'This section has a check: pass the check to complete the section.' } });
+});

@@ -1,0 +1,102 @@
+// Server state of checks: the query keys (defined once here) and the hooks the check editor, the reader's check and
+// the reports read and write them with.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
+import { call, isNotFound } from '@web/lib/api-client';
+import { moduleKeys } from '../../modules/api/modules';
+import { progressKeys } from '../../progress/api/progress';
+
+// Called through `call` here rather than the shared `api` object, which loads with the app: checks load with the pages
+// that show them.
+export const checksApi = {
+  /** The owner reads the check whole; a student names the class they take it in and gets it without the answer key. */
+  getCheck: (moduleId: string, sectionId: string, classId?: string) => call('getCheck', { id: moduleId, sectionId }, undefined, { classId }),
+  putCheck: (moduleId: string, sectionId: string, input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
+  submitAttempt: (moduleId: string, sectionId: string, input: AttemptInput) => call('submitAttempt', { id: moduleId, sectionId }, input),
+  getCheckAnalysis: (classId: string, moduleId: string, sectionId: string) => call('getCheckAnalysis', { classId, moduleId, sectionId }),
+  listStudentAttempts: (classId: string, studentId: string) => call('listStudentAttempts', { classId, studentId }),
+};
+
+export const checkKeys = {
+  all: ['checks'] as const,
+  /** The owner's read (whole) and a student's read in a class (no answer key) are different answers. */
+  check: (moduleId: string, sectionId: string, classId = '') => [...checkKeys.all, 'check', moduleId, sectionId, classId] as const,
+  analysis: (classId: string, moduleId: string, sectionId: string) => [...checkKeys.all, 'analysis', classId, moduleId, sectionId] as const,
+  attempts: (classId: string, studentId: string) => [...checkKeys.all, 'attempts', classId, studentId] as const,
+};
+
+/**
+ * The owner's check of a section, whole; null when the section has none yet. Not asked for (null at once) when the
+ * module read says the section has none (`exists: false`), which saves a request answered 404.
+ */
+export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true) {
+  return useQuery({
+    queryKey: checkKeys.check(moduleId, sectionId ?? ''),
+    queryFn: async (): Promise<TeacherCheck | null> => {
+      try {
+        return exists ? ((await checksApi.getCheck(moduleId, sectionId!)) as TeacherCheck) : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    enabled: Boolean(sectionId),
+  });
+}
+
+export function useSaveCheck(moduleId: string, sectionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CheckInput) => checksApi.putCheck(moduleId, sectionId, input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(checkKeys.check(moduleId, sectionId), saved);
+      // The module read lists its sections' checks (question counts, pass marks).
+      return queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) });
+    },
+  });
+}
+
+/** The check as a student of the class sees it: questions without the answer key, and their attempts so far. */
+export function useStudentCheck(moduleId: string, sectionId: string, classId: string) {
+  return useQuery({
+    queryKey: checkKeys.check(moduleId, sectionId, classId),
+    queryFn: async () => (await checksApi.getCheck(moduleId, sectionId, classId)) as StudentCheck,
+  });
+}
+
+export function useSubmitAttempt(moduleId: string, sectionId: string, classId: string, studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<AttemptInput, 'classId'>) => checksApi.submitAttempt(moduleId, sectionId, { ...input, classId }),
+    onSuccess: (attempt) => {
+      const { attemptsUsed: _used, attemptsLeft: _left, bestPercent: _best, ...result } = attempt;
+      // The attempt joins the student's list at once (a repeat only once), then the list is read again.
+      queryClient.setQueryData<StudentCheck>(checkKeys.check(moduleId, sectionId, classId), (cached) =>
+        cached && !cached.attempts.some((each) => each.attemptId === result.attemptId) ? { ...cached, attempts: [...cached.attempts, result] } : cached,
+      );
+      // A pass completes the section; scores show on the syllabus, the dashboard and the teacher's reports.
+      void queryClient.invalidateQueries({ queryKey: checkKeys.check(moduleId, sectionId, classId) });
+      void queryClient.invalidateQueries({ queryKey: progressKeys.student(studentId, moduleId, classId) });
+      void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
+      return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+    },
+  });
+}
+
+/** Item analysis of one check in a class; always fresh when opened. */
+export function useCheckAnalysis(classId: string, moduleId: string, sectionId: string) {
+  return useQuery({
+    queryKey: checkKeys.analysis(classId, moduleId, sectionId),
+    queryFn: () => checksApi.getCheckAnalysis(classId, moduleId, sectionId),
+    refetchOnMount: 'always',
+  });
+}
+
+/** A student's attempts in a class, newest first (the student drill-down). */
+export function useStudentAttempts(classId: string, studentId: string) {
+  return useQuery({
+    queryKey: checkKeys.attempts(classId, studentId),
+    queryFn: () => checksApi.listStudentAttempts(classId, studentId),
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TeacherCheck } from '@shared/checks';
+import { api, ApiError, call } from '../../lib/api-client';
+import { moduleFixture } from '../../testing/fixtures';
+import { captureConsoleErrors } from '../../testing/console-errors';
+import { renderPage } from '../../testing/test-utils';
+import EditModulePage from '../modules/edit-module-page';
+
+jest.mock('../../lib/api-client', () => ({
+  ...jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'updateModule', 'listModules'),
+  call: jest.fn(),
+}));
+const mockedApi = jest.mocked(api);
+const mockedCall = jest.mocked(call);
+
+const stored = moduleFixture({
+  sections: [
+    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
+    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
+  ],
+  checks: [{ sectionId: 's2', version: 2, passMark: 70, maxAttempts: null, questionCount: 1 }],
+});
+
+const savedCheck: TeacherCheck = {
+  moduleId: 'm1',
+  sectionId: 's2',
+  version: 2,
+  attemptCount: 4,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  passMark: 70,
+  maxAttempts: null,
+  revealAnswers: false,
+  questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Water boils at 100 °C at sea level.', points: 1, answer: true }],
+};
+
+/** Answers the checks routes the editor calls: s1 has no check yet, s2 has `savedCheck`. */
+function answerChecks(put: (body: unknown) => Promise<TeacherCheck> = async () => savedCheck) {
+  mockedCall.mockImplementation(async (name, params, body): Promise<never> => {
+    const { sectionId } = params as { sectionId: string };
+    if (name === 'getCheck') {
+      if (sectionId === 's2') return savedCheck as never;
+      throw new ApiError(404, 'This section has no check.');
+    }
+    if (name === 'putCheck') return (await put(body)) as never;
+    throw new Error(`unexpected call ${name}`);
+  });
+}
+
+const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-modules/:moduleId/edit', url: '/teacher-modules/m1/edit' });
+const putCalls = () => mockedCall.mock.calls.filter(([name]) => name === 'putCheck');
+
+const consoleErrors = captureConsoleErrors();
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.getModule.mockResolvedValue(stored);
+  mockedApi.listModules.mockResolvedValue([stored]);
+});
+
+it('adds a check to a section: the limits are stated, the shared schema refuses an empty prompt before anything is sent, then it saves', async () => {
+  const user = userEvent.setup();
+  answerChecks(async (body) => ({ ...savedCheck, sectionId: 's1', version: 1, attemptCount: 0, ...(body as Partial<TeacherCheck>) }));
+  renderEdit();
+
+  await user.click(await screen.findByRole('button', { name: 'Add check to section Intro' }));
+  const editor = await screen.findByRole('region', { name: 'Check: Intro' });
+  expect(within(editor).getByText(/Up to 50 questions, 8 options per question and 1,000 characters per prompt\./)).toBeInTheDocument();
+  expect(await within(editor).findByLabelText('Pass mark (%)')).toHaveValue(70);
+  expect(within(editor).getByLabelText('Attempts allowed')).toHaveValue('');
+
+  await user.click(within(editor).getByRole('button', { name: 'Add check' }));
+  const prompt = within(editor).getByLabelText('Question 1 prompt');
+  expect(prompt).toHaveAccessibleDescription(expect.stringContaining('Prompt is required.'));
+  expect(within(editor).getByLabelText('Option 1')).toHaveAccessibleDescription(expect.stringContaining('Option text is required.'));
+  expect(within(editor).getByText('A single-choice question has exactly one correct option.')).toBeInTheDocument();
+  expect(putCalls()).toHaveLength(0);
+
+  await user.type(prompt, 'Energy?');
+  await user.type(within(editor).getByLabelText('Option 1'), 'Nuc');
+  await user.type(within(editor).getByLabelText('Option 2'), 'Mito');
+  await user.click(within(editor).getByRole('radio', { name: 'Option 2 is correct' }));
+  await user.type(within(editor).getByLabelText('Explanation (optional, shown after an attempt)'), 'ATP.');
+  await user.selectOptions(within(editor).getByLabelText('Attempts allowed'), '3');
+  await user.click(within(editor).getByRole('button', { name: 'Add check' }));
+
+  await waitFor(() => expect(putCalls()).toHaveLength(1));
+  const [, params, body] = putCalls()[0]!;
+  expect(params).toEqual({ id: 'm1', sectionId: 's1' });
+  const question = (body as TeacherCheck).questions[0] as { options: { id: string; text: string }[]; answer: string[] };
+  expect(body).toMatchObject({ passMark: 70, maxAttempts: 3, revealAnswers: false, questions: [{ kind: 'single', prompt: 'Energy?', points: 1, explanation: 'ATP.' }] });
+  expect(question.answer).toEqual([question.options[1]!.id]);
+  expect(await screen.findByText('Check saved.')).toBeInTheDocument();
+}, 20_000);
+
+it('keeps focus on a moved question and tells how many attempts a new version leaves behind', async () => {
+  const user = userEvent.setup();
+  answerChecks();
+  renderEdit();
+
+  await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+  const editor = await screen.findByRole('region', { name: 'Check: Practice' });
+  expect(within(editor).getByText(/Students have made 4 attempts at this check\. Saving makes a new version/)).toBeInTheDocument();
+  expect(within(editor).getByLabelText('Question 1 prompt')).toHaveValue('Water boils at 100 °C at sea level.');
+
+  await user.click(within(editor).getByRole('button', { name: 'Add question' }));
+  await user.type(within(editor).getByLabelText('Question 2 prompt'), 'Second');
+  await user.click(within(editor).getByRole('button', { name: 'Move question 2 up' }));
+
+  expect(within(editor).getByLabelText('Question 1 prompt')).toHaveValue('Second');
+  // At the top its Up button is disabled: focus stays on the same question, on its Down button.
+  await waitFor(() => expect(within(editor).getByRole('button', { name: 'Move question 1 down' })).toHaveFocus());
+  expect(screen.getByText('Moved question 2 to position 1 of 2.')).toBeInTheDocument();
+});
+
+it('starts again from what was saved when a save keeps the version', async () => {
+  const user = userEvent.setup();
+  answerChecks(async (body) => ({ ...savedCheck, attemptCount: 0, updatedAt: '2026-01-03T00:00:00.000Z', ...(body as Partial<TeacherCheck>) }));
+  renderEdit();
+  await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
+  const editor = await screen.findByRole('region', { name: 'Check: Practice' });
+  await user.type(await within(editor).findByLabelText('Question 1 prompt'), '!');
+  await user.click(within(editor).getByRole('button', { name: 'Save check' }));
+
+  expect(await within(editor).findByText('Check saved.')).toBeInTheDocument();
+  expect(within(editor).getByLabelText('Question 1 prompt')).toHaveValue('Water boils at 100 °C at sea level.!');
+  // Nothing unsaved: Close closes without asking.
+  await user.click(within(editor).getByRole('button', { name: 'Close' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Check: Practice' })).not.toBeInTheDocument();
+});
+
+it("shows the API's field messages under the fields they name", async () => {
+  consoleErrors.expect(/Saving the check failed/);
+  const user = userEvent.setup();
+  answerChecks(async () => {
+    throw new ApiError(400, 'Invalid check.', { 'questions.0.prompt': 'Prompt contains a character that is not valid text.' });
+  });
+  renderEdit();
+  await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
+  const editor = await screen.findByRole('region', { name: 'Check: Practice' });
+  await user.click(within(editor).getByRole('button', { name: 'Save check' }));
+
+  expect(await within(editor).findByText('Prompt contains a character that is not valid text.')).toBeInTheDocument();
+  expect(within(editor).getByLabelText('Question 1 prompt')).toHaveAttribute('aria-invalid', 'true');
+  expect(within(editor).getByText('Please correct the marked fields, then save again.')).toBeInTheDocument();
+});
+
+it('says a removed section takes its check and its attempts along, with counts, before removing it', async () => {
+  const user = userEvent.setup();
+  answerChecks();
+  renderEdit();
+
+  await user.click(await screen.findByRole('button', { name: 'Remove section Practice' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(await within(dialog).findByText('Remove "Practice"? Its check (1 question) and 4 student attempts will be deleted when you save the module.')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByLabelText('Section 2 title')).toHaveValue('Practice');
+
+  await user.click(screen.getByRole('button', { name: 'Remove section Practice' }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove section and check' }));
+  expect(screen.queryByLabelText('Section 2 title')).not.toBeInTheDocument();
+
+  // A section without a check goes without asking.
+  await user.click(screen.getByRole('button', { name: 'Remove section Intro' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Section 1 title')).not.toBeInTheDocument();
+});

@@ -1,0 +1,142 @@
+// A check as the teacher edits it: every field as typed (numbers as text, options in order), turned into the body of
+// PUT …/check only when saving, so the shared schema (the server's) judges it and its messages land on the fields
+// by their dotted paths (`questions.2.options.1.text`).
+import { CHECK_LIMITS, type CheckInput, type QuestionKind, type TeacherCheck } from '@shared/checks';
+
+export interface DraftOption {
+  id: string;
+  text: string;
+}
+
+export interface DraftQuestion {
+  id: string;
+  kind: QuestionKind;
+  prompt: string;
+  points: string;
+  explanation: string;
+  /** The choice kinds' options and which of them are correct. */
+  options: DraftOption[];
+  correct: string[];
+  truefalse: boolean | null;
+  /** Accepted answers of a text question, one per line. */
+  accepted: string;
+  value: string;
+  tolerance: string;
+}
+
+export interface CheckDraft {
+  passMark: string;
+  /** '' for unlimited. */
+  maxAttempts: string;
+  revealAnswers: boolean;
+  questions: DraftQuestion[];
+}
+
+export const KIND_LABELS: Record<QuestionKind, string> = {
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  truefalse: 'True / false',
+  text: 'Short text',
+  number: 'Number',
+};
+
+export const isChoice = (kind: QuestionKind) => kind === 'single' || kind === 'multiple';
+
+const newOption = (): DraftOption => ({ id: crypto.randomUUID(), text: '' });
+
+export function newQuestion(kind: QuestionKind = 'single'): DraftQuestion {
+  return {
+    id: crypto.randomUUID(),
+    kind,
+    prompt: '',
+    points: '1',
+    explanation: '',
+    options: [newOption(), newOption()],
+    correct: [],
+    truefalse: null,
+    accepted: '',
+    value: '',
+    tolerance: '0',
+  };
+}
+
+export const addOption = (question: DraftQuestion): DraftQuestion =>
+  question.options.length >= CHECK_LIMITS.optionsMax ? question : { ...question, options: [...question.options, newOption()] };
+
+export const emptyDraft = (): CheckDraft => ({
+  passMark: String(CHECK_LIMITS.defaultPassMark),
+  maxAttempts: '',
+  revealAnswers: false,
+  questions: [newQuestion()],
+});
+
+/** The saved check as the form starts from it. */
+export function draftOf(check: TeacherCheck): CheckDraft {
+  return {
+    passMark: String(check.passMark),
+    maxAttempts: check.maxAttempts === null ? '' : String(check.maxAttempts),
+    revealAnswers: check.revealAnswers,
+    questions: check.questions.map((question) => ({
+      ...newQuestion(question.kind),
+      id: question.id,
+      prompt: question.prompt,
+      points: String(question.points),
+      explanation: question.explanation ?? '',
+      ...(question.kind === 'single' || question.kind === 'multiple' ? { options: question.options, correct: question.answer } : {}),
+      ...(question.kind === 'truefalse' ? { truefalse: question.answer } : {}),
+      ...(question.kind === 'text' ? { accepted: question.answer.join('\n') } : {}),
+      ...(question.kind === 'number' ? { value: String(question.answer.value), tolerance: String(question.answer.tolerance) } : {}),
+    })),
+  };
+}
+
+/** A typed number, or the text itself so the schema says what is wrong with it ("must be a number"). */
+const numberOf = (typed: string): unknown => {
+  const trimmed = typed.trim();
+  if (trimmed === '') return undefined;
+  const parsed = Number(trimmed.replace(',', '.'));
+  return Number.isNaN(parsed) ? trimmed : parsed;
+};
+
+function answerOf(question: DraftQuestion): unknown {
+  switch (question.kind) {
+    case 'single':
+    case 'multiple':
+      // Kept in the options' order, whatever order they were ticked in.
+      return question.options.map((option) => option.id).filter((id) => question.correct.includes(id));
+    case 'truefalse':
+      return question.truefalse ?? undefined;
+    case 'text':
+      return question.accepted
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+    case 'number':
+      return { value: numberOf(question.value), tolerance: numberOf(question.tolerance) ?? 0 };
+  }
+}
+
+/** The request body, unvalidated: what the shared schema parses before it is sent. */
+export function inputOf(draft: CheckDraft): CheckInput {
+  return {
+    passMark: numberOf(draft.passMark),
+    maxAttempts: draft.maxAttempts === '' ? null : Number(draft.maxAttempts),
+    revealAnswers: draft.revealAnswers,
+    questions: draft.questions.map((question) => ({
+      id: question.id,
+      kind: question.kind,
+      prompt: question.prompt,
+      points: numberOf(question.points),
+      ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
+      ...(isChoice(question.kind) ? { options: question.options } : {}),
+      answer: answerOf(question),
+    })),
+  } as CheckInput;
+}
+
+/** The first message among `errors` at `path` or under it (`questions.0.answer.1` for `questions.0.answer`). */
+export function errorAt(errors: Record<string, string>, path: string): string | undefined {
+  if (errors[path]) return errors[path];
+  const nested = Object.keys(errors).find((key) => key.startsWith(`${path}.`));
+  return nested && errors[nested];
+}

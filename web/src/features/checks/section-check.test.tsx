@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AttemptAnswer, StudentCheck } from '@shared/checks';
+import type { Section } from '@shared/entities';
+import { api, ApiError, call, NO_CONNECTION } from '../../lib/api-client';
+import { moduleFixture } from '../../testing/fixtures';
+import { captureConsoleErrors } from '../../testing/console-errors';
+import { renderPage, STUDENT } from '../../testing/test-utils';
+import ReaderPage from '../reader/reader-page';
+
+jest.mock('../../lib/api-client', () => ({
+  ...jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
+  call: jest.fn(),
+}));
+jest.mock('../reader/viewers/pdf-viewer', () => ({ __esModule: true, default: () => <p>PDF viewer</p> }));
+const mockedApi = jest.mocked(api);
+const mockedCall = jest.mocked(call);
+
+const section = (id: string, order: number): Section => ({
+  _id: id,
+  title: `Section ${order}`,
+  order,
+  contentType: 'PDF',
+  contentUrl: `k-${id}`,
+  originalFileName: `${id}.pdf`,
+  downloadUrl: `https://bucket/${id}?sig=1`,
+});
+
+const studentCheck: StudentCheck = {
+  moduleId: 'm1',
+  sectionId: 's1',
+  version: 1,
+  passMark: 70,
+  maxAttempts: 3,
+  revealAnswers: true,
+  questions: [
+    { id: 'q1', kind: 'single', prompt: 'Which organelle makes energy?', points: 1, options: [{ id: 'a', text: 'Nucleus' }, { id: 'b', text: 'Mitochondrion' }] },
+    { id: 'q2', kind: 'truefalse', prompt: 'Cells have walls in plants.', points: 1 },
+    { id: 'q3', kind: 'number', prompt: 'How many chromosomes in a human cell?', points: 2 },
+  ],
+  attempts: [],
+};
+
+const failedAttempt: AttemptAnswer = {
+  attemptId: 'set-by-test',
+  version: 1,
+  submittedAt: '2026-11-20T10:00:00.000Z',
+  score: 1,
+  maxScore: 4,
+  percent: 25,
+  passed: false,
+  answers: { q1: ['a'], q2: true },
+  results: [
+    { questionId: 'q1', correct: false, earned: 0, points: 1, answer: ['b'], explanation: 'The mitochondrion makes ATP.' },
+    { questionId: 'q2', correct: true, earned: 1, points: 1, answer: true },
+    { questionId: 'q3', correct: false, earned: 0, points: 2, answer: { value: 46, tolerance: 0 } },
+  ],
+  attemptsUsed: 1,
+  attemptsLeft: 2,
+  bestPercent: 25,
+};
+
+const openAsStudent = () =>
+  renderPage(<ReaderPage />, {
+    path: '/student/class/:classId/module/:moduleId/section/:sectionId',
+    url: '/student/class/c1/module/m1/section/s1',
+    user: STUDENT,
+  });
+
+const submitCalls = () => mockedCall.mock.calls.filter(([name]) => name === 'submitAttempt');
+
+const consoleErrors = captureConsoleErrors();
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.getModule.mockResolvedValue(
+    moduleFixture({ sections: [section('s1', 1), section('s2', 2)], checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 3 }] }),
+  );
+  mockedApi.getProgress.mockResolvedValue({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections: [] });
+});
+
+/** Answers the check's routes as the server would: the read lists the attempts recorded so far. */
+function answerCheck(check: StudentCheck, submit: (body: { attemptId: string }) => Promise<AttemptAnswer>) {
+  const attempts = [...check.attempts];
+  mockedCall.mockImplementation(async (name, _params, body) => {
+    if (name === 'getCheck') return { ...check, attempts: [...attempts] };
+    if (name === 'submitAttempt') {
+      const { attemptsUsed: _used, attemptsLeft: _left, bestPercent: _best, ...recorded } = await submit(body as { attemptId: string });
+      if (!attempts.some((each) => each.attemptId === recorded.attemptId)) attempts.push(recorded);
+      return { ...recorded, attemptsUsed: attempts.length, attemptsLeft: null, bestPercent: 25 };
+    }
+    throw new Error(`unexpected call ${name}`);
+  });
+}
+
+it('offers the check instead of Mark as Complete, and reads it for the class without any answer', async () => {
+  answerCheck(studentCheck, async () => failedAttempt);
+  openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  expect(await within(check).findByText('Which organelle makes energy?')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+  expect(screen.getByText('Pass the check below (70%) to complete this section')).toBeInTheDocument();
+  expect(within(check).getByText('3 questions · pass mark 70% · 3 attempts left.')).toBeInTheDocument();
+  expect(mockedCall).toHaveBeenCalledWith('getCheck', { id: 'm1', sectionId: 's1' }, undefined, { classId: 'c1' });
+});
+
+it('submits once however often Submit is pressed, then shows the score, each result with its explanation and correct answer, and the attempts left', async () => {
+  const user = userEvent.setup();
+  let answer: (attempt: AttemptAnswer) => void = () => undefined;
+  answerCheck(studentCheck, () => new Promise((resolve) => (answer = resolve)));
+  openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+
+  await user.click(await within(check).findByRole('radio', { name: 'Nucleus' }));
+  await user.click(within(check).getByRole('radio', { name: 'True' }));
+  expect(within(check).getByText('1 question not answered (counted as wrong).')).toBeInTheDocument();
+  const submit = within(check).getByRole('button', { name: 'Submit answers' });
+  await user.dblClick(submit);
+  await user.click(submit);
+  expect(submitCalls()).toHaveLength(1);
+  const [, params, body] = submitCalls()[0]!;
+  expect(params).toEqual({ id: 'm1', sectionId: 's1' });
+  expect(body).toEqual({ attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/), classId: 'c1', answers: { q1: ['a'], q2: true } });
+
+  answer({ ...failedAttempt, attemptId: (body as { attemptId: string }).attemptId });
+  expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  expect(within(check).getByText('The mitochondrion makes ATP.')).toBeInTheDocument();
+  expect(within(check).getByText('Correct answer: Mitochondrion')).toBeInTheDocument();
+  expect(within(check).getByText('Correct answer: 46')).toBeInTheDocument();
+  expect(within(check).getByText('Your answer: Nucleus')).toBeInTheDocument();
+  expect(within(check).getByText('Your answer: not answered')).toBeInTheDocument();
+  expect(within(check).getByText(/2 attempts left\./)).toBeInTheDocument();
+
+  // Another attempt gets its own id.
+  await user.click(within(check).getByRole('button', { name: 'Try again' }));
+  await user.click(within(check).getByRole('radio', { name: 'Mitochondrion' }));
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  await waitFor(() => expect(submitCalls()).toHaveLength(2));
+  expect((submitCalls()[1]![2] as { attemptId: string }).attemptId).not.toBe((body as { attemptId: string }).attemptId);
+});
+
+it('sends the same attempt id again when a submission got no answer, keeping what was chosen', async () => {
+  consoleErrors.expect(/Submitting the attempt failed/);
+  const user = userEvent.setup();
+  const ids: string[] = [];
+  answerCheck(studentCheck, async ({ attemptId }) => {
+    ids.push(attemptId);
+    if (ids.length === 1) throw new ApiError(0, NO_CONNECTION);
+    return { ...failedAttempt, attemptId };
+  });
+  openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(check).findByRole('radio', { name: 'Nucleus' }));
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  expect(await within(check).findByText(/Could not reach the server\..*Your answers are kept: submit again\./)).toBeInTheDocument();
+  expect(within(check).getByRole('radio', { name: 'Nucleus' })).toBeChecked();
+
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+});
+
+it('refuses a number that is not one before sending anything', async () => {
+  const user = userEvent.setup();
+  answerCheck(studentCheck, async () => failedAttempt);
+  openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.type(await within(check).findByLabelText('Your answer to question 3'), 'forty');
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  expect(within(check).getByLabelText('Your answer to question 3')).toHaveAccessibleDescription('Enter a number, such as 12 or 3.5.');
+  expect(submitCalls()).toHaveLength(0);
+});
+
+it('says when every attempt is used, and shows the refusal the server gives', async () => {
+  consoleErrors.expect(/Submitting the attempt failed/);
+  const user = userEvent.setup();
+  const used = { ...failedAttempt, attemptId: 'a1' };
+  answerCheck({ ...studentCheck, maxAttempts: 1, attempts: [used] }, async () => failedAttempt);
+  const { unmount } = openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  expect(await within(check).findByText('You have used all 1 attempt at this check. Ask your teacher if you need another.')).toBeInTheDocument();
+  expect(within(check).queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
+  expect(within(check).getByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  unmount();
+
+  // The teacher lowered the limit meanwhile: the server's 409 is shown as it is.
+  answerCheck(studentCheck, async () => {
+    throw new ApiError(409, 'You have used all 1 attempt at this check.');
+  });
+  openAsStudent();
+  const again = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(again).findByRole('radio', { name: 'Nucleus' }));
+  await user.click(within(again).getByRole('button', { name: 'Submit answers' }));
+  expect(await within(again).findByText('You have used all 1 attempt at this check.')).toBeInTheDocument();
+});
+
+it('keeps Mark as Complete for a section without a check', async () => {
+  answerCheck(studentCheck, async () => failedAttempt);
+  renderPage(<ReaderPage />, {
+    path: '/student/class/:classId/module/:moduleId/section/:sectionId',
+    url: '/student/class/c1/module/m1/section/s2',
+    user: STUDENT,
+  });
+  expect(await screen.findByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
+  expect(mockedCall).not.toHaveBeenCalled();
+});

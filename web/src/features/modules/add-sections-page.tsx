@@ -10,11 +10,12 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
-import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
+import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
 import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
 import { SectionEditor } from './components/section-editor';
-import { markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './components/module-draft';
+import { markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './utils/module-draft';
 import './modules.css';
 
 const SAVE_FAILED = 'Failed to save the complete module. Please try again.';

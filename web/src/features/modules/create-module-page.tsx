@@ -18,7 +18,7 @@ import {
   savedModuleIdOf,
   storeDraft,
   type ModuleDraft,
-} from './components/module-draft';
+} from './utils/module-draft';
 import './modules.css';
 
 const MISSING_DETAILS = 'Please fill out both the title and description.';

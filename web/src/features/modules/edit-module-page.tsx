@@ -16,10 +16,11 @@ import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors 
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads';
 import { useModule, useUpdateModule } from './api/modules';
-import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
+import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
 import { ModuleDetailsFields } from './components/module-details-fields';
-import { discardStoredEdits, editsOf, hasChanges, loadStoredEdits, storeEdits, type ModuleEdits } from './components/module-edits';
+import { discardStoredEdits, editsOf, hasChanges, loadStoredEdits, storeEdits, type ModuleEdits } from './utils/module-edits';
 import { ModuleLoadError } from './components/module-load-error';
 import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';

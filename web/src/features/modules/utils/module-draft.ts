@@ -4,7 +4,7 @@
 // module's id on the server: submitting the same draft again answers the module it already created, never a copy.
 import { CONTENT_TYPES } from '@shared/entities';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
-import type { DraftSection } from './add-section-form';
+import type { DraftSection } from './draft-section';
 
 export interface ModuleDraft {
   draftId: string;

@@ -93,6 +93,9 @@ function pageFiles(chunks: Chunks, page: string): string[] {
 /** Per prerendered page (app path): the chunks of its page module, which its HTML preloads (prerenderPublicPages). */
 const prerenderedPagePreloads = new Map<string, string[]>();
 
+/** Per prerendered page (app path): the stylesheets of its page module's chunks, which its HTML inlines. */
+const prerenderedPageStylesheets = new Map<string, string[]>();
+
 /** Per page shell (file in web/dist): the chunks it preloads and the stylesheets it links (writePageShells). */
 const pageShellPreloads = new Map<string, { scripts: string[]; stylesheets: string[] }>();
 
@@ -119,6 +122,7 @@ function preloadStartModules(): Plugin {
           const files = pageFiles(chunks, page);
           if (!files.length) throw new Error(`No chunk found for ${page}, the page module of ${pathname}`);
           prerenderedPagePreloads.set(pathname, files);
+          prerenderedPageStylesheets.set(pathname, stylesheetsOf(chunks, files));
         }
         const initial = startFiles(chunks);
         const startModules = startModuleFiles(chunks);
@@ -170,6 +174,13 @@ function afterBuild(name: string, write: (outDir: string) => Promise<void>): Plu
 /** Where the build-time renderer is built; inside web/ so its imports resolve from the repository's node_modules. */
 const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
 
+/** A built stylesheet as an inline `<style>` (the CSP allows inline styles, not scripts). */
+async function inlineStylesheet(outDir: string, file: string): Promise<string> {
+  const css = await readFile(path.join(outDir, file), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+  return `<style>${css}</style>`;
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -198,23 +209,23 @@ function prerenderPublicPages(): Plugin {
         prerenderPage: typeof prerenderPage;
       };
       const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      // The entry's stylesheet goes inline (the CSP allows inline styles, not scripts): the page paints with the
-      // HTML alone instead of after a second request. A few kB gzip; other pages keep the cached file.
+      // The entry's stylesheet, and each page's own, go inline: the page paints with the HTML alone instead of after
+      // a second request. A few kB gzip; other pages keep the cached files.
       const stylesheets = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
       let publicShell = shell;
       for (const [link, file] of stylesheets) {
-        const css = await readFile(path.join(outDir, file!), 'utf8');
-        if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
-        publicShell = publicShell.replace(link, () => `<style>${css}</style>`);
+        const style = await inlineStylesheet(outDir, file!);
+        publicShell = publicShell.replace(link, () => style);
       }
       for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
         const preloads = prerenderedPagePreloads.get(pathname);
         if (!preloads) throw new Error(`${pathname} is prerendered but has no page module in PRERENDERED_PAGE_MODULES`);
+        const pageStyles = await Promise.all((prerenderedPageStylesheets.get(pathname) ?? []).map((file) => inlineStylesheet(outDir, file)));
         const page = await renderer.prerenderPage(pathname);
         if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pathname} has an inline script, which the CSP blocks`);
         const html = lowPriorityScripts(publicShell)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-          .replace('</head>', () => `${lowPriorityScripts(modulePreloadLinks(preloads))}</head>`)
+          .replace('</head>', () => `${pageStyles.join('')}${lowPriorityScripts(modulePreloadLinks(preloads))}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
         if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });

@@ -10,6 +10,7 @@ import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { errorMessage, TwoFactorSettings } from '../auth';
+import './pages.css';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
 

@@ -43,5 +43,6 @@ export default function DocxViewer({ url, label, onReady, onError }: ViewerProps
     return () => abort.abort();
   }, [url, onReady, onError]);
 
-  return <div ref={container} className="docx-viewer" role="document" aria-label={label} />;
+  // Focusable, so a keyboard can scroll a document longer than its box.
+  return <div ref={container} className="docx-viewer" role="document" aria-label={label} tabIndex={0} />;
 }

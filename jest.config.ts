@@ -64,7 +64,9 @@ const config: Config = {
     {
       displayName: 'web',
       testEnvironment: 'jsdom',
-      transform,
+      // MSW (web/src/testing/api-server.ts) depends on packages published as ES modules only.
+      transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
+      transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft/deferred-promise|until-async)/)'],
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/web.ts'],
       // Assets first: an aliased stylesheet is still a stylesheet.

@@ -174,7 +174,7 @@ it('a teacher previews the reader from the module, without Mark as Complete', as
   await open(page, '/teacher-modules');
   await page.getByRole('link', { name: 'Cells: the building blocks of life' }).click();
   await page.getByRole('heading', { name: 'Sections (4)' }).waitFor();
-  await page.getByText('PowerPoint · photosynthesis-slides.pptx · 10 kB').waitFor();
+  await page.getByText('PowerPoint · photosynthesis-slides.pptx · 21 kB').waitFor();
   await page.getByRole('link', { name: `View Content: ${SEEDED.docx}` }).click();
   await waitForPath(page, /^\/teacher-modules\/[^/]+\/section\/[^/]+$/);
   await documentFrame(page).getByText('2. Add the three parts that only plant cells have.').waitFor();

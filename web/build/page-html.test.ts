@@ -31,6 +31,7 @@ const manifest: Manifest = {
         file: `assets/${nameOf(module)}-1.js`,
         isDynamicEntry: true,
         imports: ['_jsx-1.js', ...(module.includes('dashboard') ? ['_card-1.js'] : [])],
+        ...(module.endsWith('landing-page') ? { css: ['assets/landing-page-1.css'] } : {}),
       },
     ]),
   ),
@@ -54,7 +55,7 @@ describe('the HTML of the build', () => {
     ]);
   });
 
-  it('has a prerendered page inline the entry stylesheet and preload its own chunks, every script at low priority', () => {
+  it("has a prerendered page inline the entry's, the start modules' and its page's stylesheets and preload its own chunks, every script at low priority", () => {
     expect(planOf('prerendered/landing.html')).toEqual({
       file: 'prerendered/landing.html',
       prerender: expect.objectContaining({ path: '/' }),
@@ -62,6 +63,8 @@ describe('the HTML of the build', () => {
         { tag: 'script', file: 'assets/index-1.js', lowPriority: true },
         { tag: 'inline-style', file: 'assets/index-1.css' },
         ...START.map((file) => preload(file, true)),
+        { tag: 'inline-style', file: 'assets/start-app-1.css' },
+        { tag: 'inline-style', file: 'assets/landing-page-1.css' },
         preload('assets/landing-page-1.js', true),
       ],
     });

@@ -96,7 +96,7 @@ const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
  * Every HTML file's head. The app shell: the entry, its stylesheet, the start modules' preloads (downloaded beside the
  * entry rather than after it has run). A prerendered page: the same with its page's chunks, all at low priority (its
  * content is in the HTML: the scripts only make it interactive, and leave a slow phone's bandwidth to what paints),
- * and the entry's stylesheet inline (it paints from the first response). A page shell: the app shell plus the start
+ * and the entry's and its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
  * modules' and its page's stylesheets and, at low priority, its page's chunks and the configuration schema's.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
@@ -112,7 +112,8 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
     ...pages.map((page): PageHtmlPlan => {
       const files = pageFiles(manifest, start, pageModuleKey(page));
       if (page.html === 'prerendered') {
-        return { file: htmlFileOf(page), head: [...shellHead(true, true), ...preloads(files, true)], prerender: page };
+        const pageCss = stylesheetsOf(manifest, [...start.startModules, ...files]).map((file): HeadTag => ({ tag: 'inline-style', file }));
+        return { file: htmlFileOf(page), head: [...shellHead(true, true), ...pageCss, ...preloads(files, true)], prerender: page };
       }
       return {
         file: htmlFileOf(page),

@@ -1,22 +1,24 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionState } from '../../lib/auth';
 import { createControls, FakeSession, signedIn, SIGNED_OUT, STUDENT, TEACHER } from '../../testing/test-utils';
-import { api } from '../../lib/api-client';
+import { answer, withFakeApi } from '../../testing/api-server';
 import { PublicHeader } from './public-header';
 import { StudentHeader } from './student-header';
 import { TeacherHeader } from './teacher-header';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getNotifications', 'markNotificationsRead'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
+let readMarks: ReturnType<typeof answer<'markNotificationsRead'>>;
 beforeEach(() => {
-  mockedApi.getNotifications.mockResolvedValue({ unread: 0, items: [] });
-  mockedApi.markNotificationsRead.mockResolvedValue(undefined);
+  answer('getNotifications', { unread: 0, items: [] });
+  readMarks = answer('markNotificationsRead', undefined);
 });
 
 function renderHeader(header: React.ReactNode, session: SessionState, path = '/') {
@@ -73,7 +75,7 @@ describe('TeacherHeader', () => {
     const at = new Date().toISOString();
     const assignedAt = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
     const base = { classId: 'c1', className: 'Year 9 Science', moduleId: 'm1', at };
-    mockedApi.getNotifications.mockResolvedValue({
+    answer('getNotifications', {
       unread: 1,
       items: [
         { ...base, id: 'a', kind: 'completed', moduleTitle: 'Cells', studentName: 'Sam Student', count: 3, sectionTotal: 3 },
@@ -86,9 +88,9 @@ describe('TeacherHeader', () => {
     const items = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Unread: Sam Student completed Cells (Year 9 Science)');
     expect(items[1]).toHaveTextContent('3 students have not started Photosynthesis assigned 7 days ago (Year 9 Science)');
-    mockedApi.getNotifications.mockResolvedValue({ unread: 0, items: [] });
+    answer('getNotifications', { unread: 0, items: [] });
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
-    expect(mockedApi.markNotificationsRead).toHaveBeenCalled();
+    await waitFor(() => expect(readMarks).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 

@@ -1,13 +1,17 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen } from '@testing-library/react';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { ADMIN, renderPage } from '../../testing/test-utils';
 import AdminDashboardPage from './admin-dashboard-page';
 
-jest.mock('../../lib/api-client', () => jest.requireActual('../../testing/mock-api-client').mockApiClient('getAdminOverview'));
+withFakeApi();
 
 it('shows an admin without two-factor authentication the way to turn it on, and no figures of nothing', async () => {
-  jest.mocked(api.getAdminOverview).mockRejectedValue(new ApiError(403, SECOND_FACTOR_REQUIRED_MESSAGE, {}, 'secondFactorRequired'));
+  answer('getAdminOverview', new HttpError(403, SECOND_FACTOR_REQUIRED_MESSAGE, { reason: 'secondFactorRequired' }));
   renderPage(<AdminDashboardPage />, { path: '/admin-dashboard', url: '/admin-dashboard', user: ADMIN });
 
   expect(await screen.findByText(SECOND_FACTOR_REQUIRED_MESSAGE)).toBeInTheDocument();

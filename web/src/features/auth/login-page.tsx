@@ -11,6 +11,7 @@ import { QuotePanel } from './components/quote-panel';
 import { TotpCodeField, useTotpCode } from './components/totp-code-field';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
+import './login.css';
 
 /** Below this width the quote panel would squeeze the form, so it is left out. */
 const QUOTE_PANEL_MIN_WIDTH_PX = 900;

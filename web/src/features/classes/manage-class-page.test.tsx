@@ -1,17 +1,16 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, Module } from '@shared/entities';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage } from '../../testing/test-utils';
 import ManageClassPage from './manage-class-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
-jest.mock('../../lib/api-client', () =>
-  jest
-    .requireActual('../../testing/mock-api-client')
-    .mockApiClient('getClass', 'listModules', 'assignModule'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const makeModule = (id: string, title: string): Module => ({
   _id: id,
@@ -43,10 +42,12 @@ const assignedList = () => within(screen.getByRole('heading', { name: /Assigned 
 
 const consoleErrors = captureConsoleErrors();
 
+let classReads: ReturnType<typeof answer<'getClass'>>;
+let assignments: ReturnType<typeof answer<'assignModule'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getClass.mockResolvedValue(klass);
-  mockedApi.listModules.mockResolvedValue([fractions, decimals, geometry]);
+  classReads = answer('getClass', klass);
+  answer('listModules', [fractions, decimals, geometry]);
+  assignments = answer('assignModule', new HttpError(500, 'not answered by this test'));
 });
 
 it('shows the roster and the assigned modules, and offers only modules not yet assigned', async () => {
@@ -72,30 +73,30 @@ it('asks for a selection before assigning', async () => {
   renderManage();
   await user.click(await screen.findByRole('button', { name: 'Assign Module' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Please select a module to assign.');
-  expect(mockedApi.assignModule).not.toHaveBeenCalled();
+  expect(assignments).toHaveLength(0);
 });
 
 it('replaces the screen data with the returned class and clears the dropdown', async () => {
   const user = userEvent.setup();
-  mockedApi.assignModule.mockResolvedValue({ ...klass, assignedModuleIds: [ref(fractions), ref(decimals)] });
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [ref(fractions), ref(decimals)] });
   renderManage();
   await screen.findByRole('option', { name: 'Decimals' });
 
   await user.selectOptions(dropdown(), 'Decimals');
   await user.click(screen.getByRole('button', { name: 'Assign Module' }));
 
-  expect(mockedApi.assignModule).toHaveBeenCalledWith('c1', 'm2');
+  await waitFor(() => expect(assignments.map(({ params, body }) => [params.classId, body.moduleId])).toEqual([['c1', 'm2']]));
   expect(await assignedList().findByText('Decimals')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Assigned Modules (2)' })).toBeInTheDocument();
   expect(dropdown()).toHaveValue('');
   expect(within(dropdown()).queryByRole('option', { name: 'Decimals' })).not.toBeInTheDocument();
-  expect(mockedApi.getClass).toHaveBeenCalledTimes(1); // the answer was used, not a refetch
+  expect(classReads).toHaveLength(1); // the answer was used, not a refetch
 });
 
 it('shows the failure alert and keeps the data', async () => {
   consoleErrors.expect(/^Assigning the module failed: ApiError: boom/);
   const user = userEvent.setup();
-  mockedApi.assignModule.mockRejectedValue(new ApiError(500, 'boom'));
+  answer('assignModule', new HttpError(500, 'boom'));
   renderManage();
   await screen.findByRole('option', { name: 'Geometry' });
 
@@ -108,12 +109,12 @@ it('shows the failure alert and keeps the data', async () => {
 });
 
 it('says Class not found. for a 404 and Failed to load class details. otherwise', async () => {
-  mockedApi.getClass.mockRejectedValueOnce(new ApiError(404, 'Not found'));
+  answer('getClass', new HttpError(404, 'Not found'));
   const first = renderManage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Class not found.');
   first.unmount();
 
-  mockedApi.getClass.mockRejectedValueOnce(new ApiError(500, 'boom'));
+  answer('getClass', new HttpError(500, 'boom'));
   renderManage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load class details.');
 });
@@ -122,7 +123,7 @@ it.each([
   ['has no modules', [], 'You have no modules yet. Create a module to assign it here.'],
   ['has assigned every module', [fractions], 'Every one of your modules is already assigned to this class.'],
 ])('says why there is nothing to assign, and disables Assign Module, when the teacher %s', async (_case, modules, hint) => {
-  mockedApi.listModules.mockResolvedValue(modules);
+  answer('listModules', modules);
   renderManage();
   await waitFor(() => expect(dropdown()).toHaveAccessibleDescription(hint));
   expect(dropdown()).toBeDisabled();

@@ -1,12 +1,13 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
-import { api } from '../../lib/api-client';
+import { answer, withFakeApi } from '../../testing/api-server';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentClassPage from './student-class-page';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getStudentClassProgress'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const modules = [
   { _id: 'm1', title: 'Atoms', description: 'What matter is made of' },
@@ -24,14 +25,14 @@ const progress = (moduleId: string, completed: number, total: number) => ({
 });
 
 it('shows each module of the syllabus with its completion and state', async () => {
-  mockedApi.getClass.mockResolvedValue({
+  answer('getClass', {
     _id: 'c1',
     className: 'Year 9 Science',
     teacherId: { _id: 't1', username: 'teacher@example.com' },
     studentIds: [{ _id: 'student-sub', username: 'student@example.com' }],
     assignedModuleIds: modules,
   });
-  mockedApi.getStudentClassProgress.mockResolvedValue({
+  const progressReads = answer('getStudentClassProgress', {
     classId: 'c1',
     studentId: 'student-sub',
     modules: [
@@ -52,5 +53,5 @@ it('shows each module of the syllabus with its completion and state', async () =
   // The student's own score, only where the module has checks.
   expect(item('Cells').getByText('Your score: 78% (2/3 checks passed)')).toBeInTheDocument();
   expect(item('Atoms').queryByText(/Your score/)).not.toBeInTheDocument();
-  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledWith('c1', 'student-sub');
+  expect(progressReads.map(({ params }) => params)).toEqual([{ classId: 'c1', studentId: 'student-sub' }]);
 });

@@ -1,13 +1,14 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
 import type { ClassSummary, StudentModuleProgress } from '@shared/entities';
-import { api } from '../../lib/api-client';
+import { answer, withFakeApi } from '../../testing/api-server';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentDashboardPage from './student-dashboard-page';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listStudentClasses', 'getStudentClassProgress'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const summary = (id: string, className: string, modules: number): ClassSummary => ({
   _id: id,
@@ -29,9 +30,10 @@ const moduleProgress = (moduleId: string, completed: number, total: number, next
 
 const card = (className: string) => within(screen.getByRole('heading', { name: className }).closest('li')!);
 
+let progressReads: ReturnType<typeof answer<'getStudentClassProgress'>>;
 beforeEach(() => {
-  mockedApi.listStudentClasses.mockResolvedValue([summary('c1', 'Biology', 2), summary('c2', 'Physics', 1)]);
-  mockedApi.getStudentClassProgress.mockImplementation(async (classId) => ({
+  answer('listStudentClasses', [summary('c1', 'Biology', 2), summary('c2', 'Physics', 1)]);
+  progressReads = answer('getStudentClassProgress', ({ params: { classId } }) => ({
     classId,
     studentId: 'student-sub',
     modules:
@@ -51,8 +53,10 @@ it("shows each class's completion and Continue to the first section not yet comp
     '/student/class/c1/module/m2/section/m2-s2',
   );
   expect(card('Biology').getByRole('link', { name: 'View Class' })).toHaveAttribute('href', '/student/class/c1');
-  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledWith('c1', 'student-sub');
-  expect(mockedApi.getStudentClassProgress).toHaveBeenCalledTimes(2);
+  expect(progressReads.map(({ params }) => params).sort((a, b) => a.classId.localeCompare(b.classId))).toEqual([
+    { classId: 'c1', studentId: 'student-sub' },
+    { classId: 'c2', studentId: 'student-sub' },
+  ]);
 });
 
 it('offers no Continue in a class whose sections are all complete', async () => {

@@ -1,15 +1,16 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
 import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listTeacherClasses', 'listModules', 'getClassCompletion'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const classes: ClassSummary[] = Array.from({ length: 5 }, (_, index) => ({
   _id: `c${index + 1}`,
@@ -40,13 +41,14 @@ const stat = (label: string) => screen.getByText(label).closest('.stat-card') as
 
 const consoleErrors = captureConsoleErrors();
 
+let classLists: ReturnType<typeof answer<'listTeacherClasses'>>;
+let completionReads: ReturnType<typeof answer<'getClassCompletion'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.listTeacherClasses.mockResolvedValue(classes);
-  mockedApi.listModules.mockResolvedValue(modules);
+  classLists = answer('listTeacherClasses', classes);
+  answer('listModules', modules);
   // st1 (in every class) was active in c1 and c2; st-2 in c2; 'gone' was active in c3 but has left it.
-  mockedApi.getClassCompletion.mockImplementation(async (classId) =>
-    completion(classId, { c1: ['st1'], c2: ['st1', 'st-2'], c3: ['gone'] }[classId] ?? []),
+  completionReads = answer('getClassCompletion', ({ params: { classId } }) =>
+    completion(classId, ({ c1: ['st1'], c2: ['st1', 'st-2'], c3: ['gone'] } as Record<string, string[]>)[classId] ?? []),
   );
 });
 
@@ -59,19 +61,17 @@ it('greets the real user and shows real numbers only', async () => {
   expect(within(stat('Avg. Score')).getByText('—')).toBeInTheDocument();
   // st1 and st-2 are 2 of the 6 distinct enrolled students (one small read per class, never a report page).
   expect(await within(stat('Avg. Engagement')).findByText('33%')).toBeInTheDocument();
-  expect(mockedApi.getClassCompletion).toHaveBeenCalledTimes(classes.length);
+  expect(completionReads).toHaveLength(classes.length);
   expect(within(stat('Avg. Engagement')).getByText('Students who completed a section in the last 7 days')).toBeInTheDocument();
   expect(within(stat('Avg. Score')).getByText('No scored activities yet')).toBeInTheDocument();
   // The same cached list as My Classes and Class Analytics.
-  expect(mockedApi.listTeacherClasses).toHaveBeenCalledWith('teacher-sub');
+  expect(classLists.map(({ params }) => params.teacherId)).toEqual(['teacher-sub']);
 });
 
 it("shows Avg. Score as the mean of each student's best percent per check over every class, with its definition", async () => {
   // c1: two (student, check) bests summing 150; c2: one of 90; the others have no attempt yet.
-  mockedApi.getClassCompletion.mockImplementation(async (classId) => ({
-    ...completion(classId, []),
-    ...({ c1: { scores: { bestPercentSum: 150, scoredCount: 2 } }, c2: { scores: { bestPercentSum: 90, scoredCount: 1 } } }[classId] ?? {}),
-  }));
+  const scores: Record<string, Partial<ClassCompletion>> = { c1: { scores: { bestPercentSum: 150, scoredCount: 2 } }, c2: { scores: { bestPercentSum: 90, scoredCount: 1 } } };
+  answer('getClassCompletion', ({ params: { classId } }) => ({ ...completion(classId, []), ...(scores[classId] ?? {}) }));
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
 
   expect(await within(stat('Avg. Score')).findByText('80%')).toBeInTheDocument();
@@ -94,8 +94,8 @@ it('lists the first classes and the most recently updated modules', async () => 
 });
 
 it('shows the empty texts', async () => {
-  mockedApi.listTeacherClasses.mockResolvedValue([]);
-  mockedApi.listModules.mockResolvedValue([]);
+  answer('listTeacherClasses', []);
+  answer('listModules', []);
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('You are not assigned to any classes yet.')).toBeInTheDocument();
   expect(await screen.findByText("You haven't created any modules yet.")).toBeInTheDocument();
@@ -104,7 +104,7 @@ it('shows the empty texts', async () => {
 
 it('says so when the classes cannot be loaded instead of pretending there are none', async () => {
   consoleErrors.expect(/^Loading the classes failed: ApiError: boom/);
-  mockedApi.listTeacherClasses.mockRejectedValue(new ApiError(500, 'boom'));
+  answer('listTeacherClasses', new HttpError(500, 'boom'));
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
   expect(await screen.findByText('Could not load classes.')).toBeInTheDocument();
   expect(screen.queryByText('You are not assigned to any classes yet.')).not.toBeInTheDocument();
@@ -114,6 +114,6 @@ it('says Could not load classes. rather than loading for ever when the user has 
   renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard', user: { ...TEACHER, userId: '' } });
   expect(screen.getByText('Could not load classes.')).toBeInTheDocument();
   expect(within(stat('Total Students')).getByText('—')).toBeInTheDocument();
-  expect(mockedApi.listTeacherClasses).not.toHaveBeenCalled();
+  expect(classLists).toHaveLength(0);
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
 });

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { TestimonialCarousel } from './components/testimonial-carousel';
 import { TESTIMONIALS } from './testimonials';
+import './landing.css';
 
 const STEPS = [
   {

@@ -7,6 +7,7 @@ import { renderPage } from '../../testing/test-utils';
 import AddSectionsPage from './add-sections-page';
 import CreateModulePage from './create-module-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
+import { loadStoredDraft, storeDraft, type ModuleDraft } from './utils/module-draft';
 
 jest.mock('../../lib/api-client', () =>
   jest
@@ -19,8 +20,10 @@ const DRAFT_ID = '0b7d6c1e-2f3a-4b5c-9d8e-7f6a5b4c3d2e';
 const draft = { draftId: DRAFT_ID, title: 'Fractions', description: 'Halves, thirds and quarters.', sections: [] };
 const pdf = () => new File(['%PDF-1.7'], 'fractions.pdf', { type: 'application/pdf' });
 
-function renderAddSections(state: unknown = draft) {
-  return renderPage(<AddSectionsPage />, { path: '/add-sections', url: '/add-sections', state });
+/** Step 2 opened with `stored` as the tab's draft (none: null), as step 1 leaves it. */
+function renderAddSections(stored: ModuleDraft | null = draft) {
+  if (stored) storeDraft(stored);
+  return renderPage(<AddSectionsPage />, { path: '/add-sections', url: '/add-sections' });
 }
 
 const finishButton = () => screen.getByRole('button', { name: /Finish & Save Module|Saving/ });
@@ -161,10 +164,10 @@ it('offers Pause, Resume and Cancel for a multipart file', async () => {
 it('keeps the added sections through Edit details and back', async () => {
   const user = userEvent.setup();
   mockedApi.createModule.mockResolvedValue({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' });
+  storeDraft(draft);
   const { router } = renderPage(<AddSectionsPage />, {
     path: '/add-sections',
     url: '/add-sections',
-    state: draft,
     also: { '/create-module': <CreateModulePage /> },
   });
   await addSection(user, 'Intro', pdf());
@@ -194,20 +197,20 @@ it('keeps the added sections through Edit details and back', async () => {
   });
 });
 
-it('keeps the added sections in its history entry, for Back from step 1 and a reload', async () => {
+it('stores each added section with the draft at once, without navigating', async () => {
   const user = userEvent.setup();
   const { router } = renderAddSections();
+  const entry = router.location.key;
   await addSection(user, 'Intro', pdf());
   FakeXhr.requests[0].respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
 
-  await waitFor(() =>
-    expect(router.location.state).toEqual({
-      ...draft,
-      sections: [expect.objectContaining({ title: 'Intro', contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf' })],
-    }),
-  );
-  expect(router.location.pathname).toBe('/add-sections');
+  expect(loadStoredDraft()).toEqual({
+    ...draft,
+    sections: [expect.objectContaining({ title: 'Intro', contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf' })],
+  });
+  // The same history entry: adding a section no longer replaces it.
+  expect(router.location.key).toBe(entry);
 });
 
 async function addedSection(user: ReturnType<typeof userEvent.setup>) {
@@ -237,14 +240,14 @@ it('after saving, Back to the draft says it is saved instead of offering to save
   await waitFor(() => expect(first.router.location.pathname).toBe('/teacher-dashboard'));
   first.unmount();
 
-  // The history entry still holds the draft, as Back would bring it.
-  renderAddSections({ ...draft, sections: [] });
+  // The tab still holds the draft, marked saved, as Back finds it.
+  renderAddSections(null);
   expect(screen.getByText(/This module has already been saved/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Open the module' })).toHaveAttribute('href', `/teacher-modules/${DRAFT_ID}`);
   expect(screen.queryByRole('button', { name: 'Finish & Save Module' })).not.toBeInTheDocument();
 });
 
-it('keeps the draft with its sections in the tab storage, so a reload without history state finds it', async () => {
+it('keeps the draft with its sections in the tab storage, so a reload finds it', async () => {
   const user = userEvent.setup();
   const first = renderAddSections();
   await addedSection(user);

@@ -1,7 +1,7 @@
 // /add-sections: step 2 of 2. Sections are added one at a time (each file uploaded first); the module is created on
 // the server only by Finish & Save Module, under the draft's id, so saving the same draft twice makes one module.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@shared/constants';
 import { createModuleSchema, type CreateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
@@ -10,11 +10,12 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from './api/modules';
-import { AddSectionForm, type AddSectionFormHandle, type DraftSection } from './components/add-section-form';
+import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
+import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
 import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
 import { SectionEditor } from './components/section-editor';
-import { markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './components/module-draft';
+import { EDIT_DETAILS_STATE, markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './utils/module-draft';
 import './modules.css';
 
 const SAVE_FAILED = 'Failed to save the complete module. Please try again.';
@@ -22,7 +23,7 @@ const MODULE_SAVED = 'Module saved successfully.';
 
 export default function AddSectionsPage() {
   useDocumentTitle('Add Content');
-  const draft = readModuleDraft(useLocation().state);
+  const [draft] = useState(readModuleDraft);
   if (!draft) return <Navigate to="/create-module" replace />;
   const savedModuleId = savedModuleIdOf(draft.draftId);
   if (savedModuleId) return <SavedDraftNotice moduleId={savedModuleId} />;
@@ -38,16 +39,11 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
   const { draftId, title, description } = draft;
   const navigate = useNavigate();
   const createModule = useCreateModule();
-  // Sections added before a visit to step 1 (Edit details) come back with the draft.
+  // Sections added before a visit to step 1 (Edit details) come back with the draft; each change is stored at once.
   const [sections, setSections] = useState<DraftSection[]>(draft.sections);
-  const { pathname } = useLocation();
-  // This history entry and the tab's storage keep them too, for Back from step 1 and for a reload.
   useEffect(() => {
-    const current: ModuleDraft = { draftId, title, description, sections };
-    if (savedModuleIdOf(draftId)) return;
-    storeDraft(current);
-    void navigate(pathname, { replace: true, state: current });
-  }, [navigate, pathname, draftId, title, description, sections]);
+    if (!savedModuleIdOf(draftId)) storeDraft({ draftId, title, description, sections });
+  }, [draftId, title, description, sections]);
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -103,7 +99,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       <div className="card draft-summary">
         <p className="draft-summary-title">{title}</p>
         <p className="muted">{description}</p>
-        <Link to="/create-module" state={current}>
+        <Link to="/create-module" state={EDIT_DETAILS_STATE}>
           Edit details
         </Link>
       </div>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../testing/test-utils';
 import CreateModulePage from './create-module-page';
+import { loadStoredDraft } from './utils/module-draft';
 
 const renderStep1 = () => renderPage(<CreateModulePage />, { path: '/create-module', url: '/create-module' });
 
@@ -52,7 +53,7 @@ it('hands a draft with a fresh id to step 2 and keeps it across a reload of step
   await user.click(screen.getByRole('button', { name: 'Next: Add Sections' }));
 
   await waitFor(() => expect(router.location.pathname).toBe('/add-sections'));
-  expect(router.location.state).toEqual({
+  expect(loadStoredDraft()).toEqual({
     draftId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     title: 'Cells',
     description: 'What living things are made of',

@@ -1,6 +1,6 @@
 // /create-module: step 1 of 2, the module's title and description, checked here with the shared schema (so a title
 // the API would refuse never gets as far as uploading files); step 2 receives the draft through navigation state.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { moduleDescriptionSchema, moduleTitleSchema } from '@shared/schemas';
 import * as z from '@shared/zod';
@@ -8,17 +8,8 @@ import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { ModuleDetailsFields } from './components/module-details-fields';
-import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
-import {
-  discardStoredDraft,
-  isDraftEmpty,
-  loadStoredDraft,
-  newModuleDraft,
-  parseModuleDraft,
-  savedModuleIdOf,
-  storeDraft,
-  type ModuleDraft,
-} from './components/module-draft';
+import { DraftGuard } from './components/draft-guard';
+import { discardStoredDraft, isDraftEmpty, isEditDetails, newModuleDraft, storeDraft, unsavedDraft, type ModuleDraft } from './utils/module-draft';
 import './modules.css';
 
 const MISSING_DETAILS = 'Please fill out both the title and description.';
@@ -26,20 +17,21 @@ const detailsSchema = z.object({ title: moduleTitleSchema, description: moduleDe
 
 export default function CreateModulePage() {
   useDocumentTitle('Create Module');
-  // Coming back from step 2 keeps what was typed, and the sections added there; a reload finds the stored draft.
-  const state = useLocation().state;
-  const initial = useMemo(() => {
-    const handed = parseModuleDraft(state);
-    if (handed) return { draft: handed, restored: false };
-    const stored = loadStoredDraft();
-    return stored ? { draft: stored, restored: !isDraftEmpty(stored) } : { draft: newModuleDraft(), restored: false };
-  }, [state]);
-  const savedModuleId = savedModuleIdOf(initial.draft.draftId);
-  if (savedModuleId) return <SavedDraftNotice moduleId={savedModuleId} />;
-  return <ModuleDetailsStep key={initial.draft.draftId} initial={initial.draft} restored={initial.restored} />;
+  // Coming back from step 2 ("Edit details") keeps what was typed and the sections added there, without the notice;
+  // a reload or a later visit finds the stored draft and says so.
+  const fromStep2 = isEditDetails(useLocation().state);
+  const [initial, setInitial] = useState(() => {
+    const stored = unsavedDraft();
+    return stored ? { draft: stored, restored: !fromStep2 && !isDraftEmpty(stored) } : { draft: newModuleDraft(), restored: false };
+  });
+  const startNew = () => {
+    discardStoredDraft();
+    setInitial({ draft: newModuleDraft(), restored: false });
+  };
+  return <ModuleDetailsStep key={initial.draft.draftId} initial={initial.draft} restored={initial.restored} onStartNew={startNew} />;
 }
 
-function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restored: boolean }) {
+function ModuleDetailsStep({ initial, restored, onStartNew }: { initial: ModuleDraft; restored: boolean; onStartNew: () => void }) {
   const navigate = useNavigate();
   const [showRestored, setShowRestored] = useState(restored);
   const [draft, setDraft] = useState(initial);
@@ -65,7 +57,7 @@ function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restor
     if (hasErrors(found)) return;
     const next: ModuleDraft = { ...draft, title: draft.title.trim(), description: draft.description.trim() };
     storeDraft(next);
-    void navigate('/add-sections', { state: next });
+    void navigate('/add-sections');
   }
 
   return (
@@ -81,10 +73,7 @@ function ModuleDetailsStep({ initial, restored }: { initial: ModuleDraft; restor
           <button
             type="button"
             className="link-button"
-            onClick={() => {
-              discardStoredDraft();
-              void navigate('/create-module', { replace: true, state: newModuleDraft() });
-            }}
+            onClick={onStartNew}
           >
             Start a new module instead
           </button>

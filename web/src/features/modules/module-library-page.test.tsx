@@ -1,22 +1,23 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
+import { answer, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import ModuleLibraryPage from './module-library-page';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('listModules', 'listTeacherClasses'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const cells = moduleFixture({ _id: 'm1', title: 'Cells', updatedAt: '2026-03-01T00:00:00.000Z' });
 const atoms = moduleFixture({ _id: 'm2', title: 'Atoms', updatedAt: '2026-02-01T00:00:00.000Z' });
 const zoology = moduleFixture({ _id: 'm3', title: 'Zoology basics', updatedAt: '2026-04-01T00:00:00.000Z' });
 
 beforeEach(() => {
-  mockedApi.listModules.mockResolvedValue([cells, atoms, zoology]);
-  mockedApi.listTeacherClasses.mockResolvedValue([
+  answer('listModules', [cells, atoms, zoology]);
+  answer('listTeacherClasses', [
     { _id: 'c1', className: 'Year 7', teacherId: { _id: 'teacher-sub', username: 't' }, studentIds: [], assignedModuleIds: ['m1'] },
   ]);
 });

@@ -1,5 +1,6 @@
 // The signed-in user's profile: who they are, their name (shown to everyone they work with), a password change
 // through the identity service, and two-factor authentication.
+import { useMutation } from '@tanstack/react-query';
 import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
@@ -10,6 +11,7 @@ import { PEOPLE_LIMITS, personNameSchema } from '@shared/people';
 import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/auth';
 import { errorMessage, TwoFactorSettings } from '../auth';
+import './pages.css';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
 
@@ -50,39 +52,62 @@ export default function ProfilePage() {
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
+/**
+ * A profile form's submission: the mutation's pending, failure and success states, plus a problem found before
+ * sending (which sends nothing). Returns what the form's alert shows and how to dismiss it.
+ */
+function useProfileSubmission(send: () => Promise<unknown>, messages: { done: string; failed: string }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: send });
+  const outcome: Outcome = problem
+    ? { tone: 'error', text: problem }
+    : mutation.isError
+      ? { tone: 'error', text: errorMessage(mutation.error, messages.failed) }
+      : mutation.isSuccess
+        ? { tone: 'success', text: messages.done }
+        : null;
+  const submit = (check: () => string | null, onSuccess?: () => void) => {
+    const found = check();
+    setProblem(found);
+    if (found) return mutation.reset();
+    mutation.mutate(undefined, { onSuccess });
+  };
+  const dismiss = () => {
+    setProblem(null);
+    mutation.reset();
+  };
+  return { outcome, busy: mutation.isPending, submit, dismiss };
+}
+
 /** The person's own name; classes store names, so the API updates their rosters too. */
 function NameForm({ currentName }: { currentName: string }) {
   const { refresh } = useSession();
   const [name, setName] = useState(currentName);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = personNameSchema.safeParse(name);
-    if (!checked.success) return setOutcome({ tone: 'error', text: checked.error.issues[0].message });
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await api.renameSelf(checked.data);
+  const { outcome, busy, submit, dismiss } = useProfileSubmission(
+    async () => {
+      await api.renameSelf(personNameSchema.parse(name));
       await refresh();
-      setOutcome({ tone: 'success', text: PROFILE_MESSAGES.nameSaved });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.nameFailed) });
-    } finally {
-      setBusy(false);
-    }
+    },
+    { done: PROFILE_MESSAGES.nameSaved, failed: PROFILE_MESSAGES.nameFailed },
+  );
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    submit(() => {
+      const checked = personNameSchema.safeParse(name);
+      return checked.success ? null : checked.error.issues[0].message;
+    });
   };
 
   return (
     <section className="card profile-card" aria-labelledby="name-heading">
       <h2 id="name-heading">Your name</h2>
       {outcome && (
-        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+        <Alert tone={outcome.tone} onDismiss={dismiss}>
           {outcome.text}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={save} noValidate>
         <Field
           id="profile-name"
           label="Full name"
@@ -105,38 +130,36 @@ function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, busy, submit, dismiss } = useProfileSubmission(() => updatePassword({ oldPassword: current, newPassword: next }), {
+    done: PROFILE_MESSAGES.changed,
+    failed: PROFILE_MESSAGES.failed,
+  });
 
-  const submit = async (event: FormEvent) => {
+  const change = (event: FormEvent) => {
     event.preventDefault();
-    if (!current) return setOutcome({ tone: 'error', text: PROFILE_MESSAGES.currentMissing });
-    if (next.length < PASSWORD_MIN_LENGTH) return setOutcome({ tone: 'error', text: PROFILE_MESSAGES.tooShort });
-    if (next !== confirm) return setOutcome({ tone: 'error', text: PROFILE_MESSAGES.mismatch });
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await updatePassword({ oldPassword: current, newPassword: next });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setOutcome({ tone: 'success', text: PROFILE_MESSAGES.changed });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.failed) });
-    } finally {
-      setBusy(false);
-    }
+    submit(
+      () => {
+        if (!current) return PROFILE_MESSAGES.currentMissing;
+        if (next.length < PASSWORD_MIN_LENGTH) return PROFILE_MESSAGES.tooShort;
+        return next !== confirm ? PROFILE_MESSAGES.mismatch : null;
+      },
+      () => {
+        setCurrent('');
+        setNext('');
+        setConfirm('');
+      },
+    );
   };
 
   return (
     <section className="card profile-card" aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       {outcome && (
-        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+        <Alert tone={outcome.tone} onDismiss={dismiss}>
           {outcome.text}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={change} noValidate>
         <Field
           id="current-password"
           label="Current password"

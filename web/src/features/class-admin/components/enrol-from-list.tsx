@@ -1,5 +1,6 @@
 // Enrol a pasted list of e-mail addresses: a preview first (will be enrolled, already enrolled, not a student, no
 // account with an "Invite them" action, not an address, listed twice), then the enrolments in chunks with a result.
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
 import { PEOPLE_LIMITS, personNameSchema, type Person } from '@shared/people';
@@ -13,47 +14,43 @@ import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type Enrolment
 export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {
   const enrol = useEnrolStudents(classId);
   const [text, setText] = useState('');
+  // The last preview's people stay on screen while an invitation from it checks the list again.
   const [people, setPeople] = useState<Person[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<EnrolmentOutcome[] | null>(null);
-  const rows = people && classifyEnrolments(text, people, enrolledIds);
-
-  const lookUp = async () => {
-    const found: Person[] = [];
-    for (const emails of chunk(addressesIn(text), PEOPLE_LIMITS.lookupMax)) found.push(...(await api.lookupPeople(emails)).people);
-    return found;
-  };
-
-  const preview = async () => {
-    setError(null);
-    setResults(null);
-    setBusy(true);
-    try {
-      setPeople(await lookUp());
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const enrolAll = async (ready: EnrolmentRow[]) => {
-    const done: EnrolmentOutcome[] = [];
-    setError(null);
-    setBusy(true);
-    try {
-      for (const part of chunk(ready.map((row) => row.person!.userId), CLASS_LIMITS.enrolBatchMax)) {
-        done.push(...(await enrol.mutateAsync(part)).results);
+  const lookUp = useMutation({
+    mutationFn: async (addresses: string[]) => {
+      const found: Person[] = [];
+      for (const emails of chunk(addresses, PEOPLE_LIMITS.lookupMax)) found.push(...(await api.lookupPeople(emails)).people);
+      return found;
+    },
+    onSuccess: setPeople,
+  });
+  // A chunk that fails stops the run: the outcome keeps the results so far beside the reason.
+  const enrolment = useMutation({
+    mutationFn: async (ready: EnrolmentRow[]): Promise<{ results: EnrolmentOutcome[]; stopped?: string }> => {
+      const results: EnrolmentOutcome[] = [];
+      try {
+        for (const part of chunk(ready.map((row) => row.person!.userId), CLASS_LIMITS.enrolBatchMax)) {
+          results.push(...(await enrol.mutateAsync(part)).results);
+        }
+        return { results };
+      } catch (failure) {
+        return { results, stopped: `Stopped after ${results.length} of ${ready.length}: ${(failure as Error).message}` };
       }
+    },
+    onSuccess: ({ stopped }) => {
+      if (stopped) return;
       setText('');
       setPeople(null);
-    } catch (failure) {
-      setError(`Stopped after ${done.length} of ${ready.length}: ${(failure as Error).message}`);
-    } finally {
-      setResults(done);
-      setBusy(false);
-    }
+    },
+  });
+  const rows = people && classifyEnrolments(text, people, enrolledIds);
+  const busy = lookUp.isPending || enrolment.isPending;
+  const error = lookUp.error?.message ?? enrolment.data?.stopped;
+  const results = enrolment.data?.results;
+
+  const preview = () => {
+    enrolment.reset();
+    lookUp.mutate(addressesIn(text));
   };
 
   const ready = rows?.filter((row) => row.status === 'willEnrol') ?? [];
@@ -62,7 +59,7 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
       <h2 id="enrol-list-heading">Enrol from a list</h2>
       {error && <Alert tone="error">{error}</Alert>}
       {results && (
-        <Alert tone="success" onDismiss={() => setResults(null)}>
+        <Alert tone="success" onDismiss={() => enrolment.reset()}>
           Enrolled {results.filter((result) => result.outcome === 'enrolled').length} of {results.length}.
           {results
             .filter((result) => result.outcome !== 'enrolled')
@@ -84,7 +81,7 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
             }}
           />
         </div>
-        <button type="button" className="button button-secondary" disabled={busy || !text.trim()} onClick={() => void preview()}>
+        <button type="button" className="button button-secondary" disabled={busy || !text.trim()} onClick={preview}>
           {busy && !rows ? 'Checking...' : 'Preview'}
         </button>
       </div>
@@ -106,14 +103,14 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
                     <td>{row.person ? displayName(row.person) : ''}</td>
                     <td>
                       <strong>{ENROLMENT_STATUS_LABEL[row.status]}</strong>
-                      {row.status === 'unknown' && <InviteThem email={row.email} onInvited={() => void preview()} />}
+                      {row.status === 'unknown' && <InviteThem email={row.email} onInvited={preview} />}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <button type="button" className="button" disabled={busy || ready.length === 0} onClick={() => void enrolAll(ready)}>
+          <button type="button" className="button" disabled={busy || ready.length === 0} onClick={() => enrolment.mutate(ready)}>
             {ready.length === 1 ? 'Enrol 1 Student' : `Enrol ${ready.length} Students`}
           </button>
         </>
@@ -125,24 +122,16 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
 /** Invites an address that has no account as a student, right from the preview. */
 function InviteThem({ email, onInvited }: { email: string; onInvited: () => void }) {
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const invite = async () => {
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const invitation = useMutation({ mutationFn: api.invitePerson, onSuccess: onInvited });
+  const problem = invalid ?? invitation.error?.message;
+  const password = invitation.data?.temporaryPassword;
+  const invite = () => {
     const checked = personNameSchema.safeParse(name);
-    if (!checked.success) return setProblem(checked.error.issues[0].message);
-    setBusy(true);
-    try {
-      const invitation = await api.invitePerson({ email, name: checked.data, role: 'Students' });
-      setPassword(invitation.temporaryPassword ?? null);
-      onInvited();
-    } catch (failure) {
-      setProblem((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(checked.success ? null : checked.error.issues[0].message);
+    if (checked.success) invitation.mutate({ email, name: checked.data, role: 'Students' });
   };
-  if (password) return <TemporaryPassword email={email} password={password} onDismiss={() => setPassword(null)} />;
+  if (password) return <TemporaryPassword email={email} password={password} onDismiss={() => invitation.reset()} />;
   return (
     <div className="invite-them">
       {problem && <span className="field-hint">{problem}</span>}
@@ -150,7 +139,7 @@ function InviteThem({ email, onInvited }: { email: string; onInvited: () => void
         Full name of {email}
       </label>
       <input id={`invite-${email}`} placeholder="Full name" value={name} maxLength={PEOPLE_LIMITS.nameMaxLength} onChange={(event) => setName(event.target.value)} />
-      <button type="button" className="link-button" disabled={busy} onClick={() => void invite()}>
+      <button type="button" className="link-button" disabled={invitation.isPending} onClick={invite}>
         Invite them
       </button>
     </div>

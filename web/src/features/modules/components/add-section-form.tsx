@@ -3,24 +3,13 @@
 import { useEffect, useId, useImperativeHandle, useState, type FormEvent, type Ref } from 'react';
 import { TEXT_LIMITS } from '@shared/constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, contentTypeFromMediaType, SECTION_FILE_ACCEPT } from '@shared/content-type';
-import type { ContentType } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/field';
 import { validateFields, type FieldErrors } from '@web/lib/form-errors';
-import { sectionFileError, sectionFormSchema } from './section-rules';
+import type { DraftSection } from '../utils/draft-section';
+import { sectionFileError, sectionFormSchema } from '../utils/section-rules';
 import { InterruptedUploadOffer, UploadProgress, isUploadBusy, useFileUpload, forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads';
 import type { UploadCheckpoint } from '../../uploads';
-
-/** A section on screen before it is saved with the module; existing sections keep their `_id`. */
-export interface DraftSection {
-  /** Stable React key: the `_id` of a stored section, or a local id for a new one. */
-  key: string;
-  _id?: string;
-  title: string;
-  contentUrl: string;
-  originalFileName?: string;
-  contentType: ContentType;
-}
 
 const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
 const ALLOWED_FILE_TYPES_HINT = 'PDF, PowerPoint (.ppt, .pptx) or Word (.doc, .docx), up to 5 GB.';

@@ -2,7 +2,7 @@
 // and a draft that was already saved (Back after Finish & Save Module) says so instead of offering to save it again.
 import { Link, useNavigate } from 'react-router-dom';
 import { UnsavedChangesGuard } from '@web/components/unsaved-changes-guard';
-import { discardStoredDraft, isDraftEmpty, newModuleDraft, savedModuleIdOf, type ModuleDraft } from './module-draft';
+import { discardStoredDraft, isDraftEmpty, savedModuleIdOf, type ModuleDraft } from '../utils/module-draft';
 
 const CREATION_PATHS = ['/create-module', '/add-sections'];
 const LEAVE_DRAFT = 'Leave without saving? This module draft, with the sections you added, will be discarded.';
@@ -30,7 +30,7 @@ export function SavedDraftNotice({ moduleId }: { moduleId: string }) {
           <Link className="button" to={`/teacher-modules/${moduleId}`}>
             Open the module
           </Link>
-          <button type="button" className="button button-secondary" onClick={() => navigate('/create-module', { replace: true, state: newModuleDraft() })}>
+          <button type="button" className="button button-secondary" onClick={() => navigate('/create-module', { replace: true })}>
             Start a new module
           </button>
         </div>

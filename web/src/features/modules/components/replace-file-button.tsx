@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SECTION_FILE_ACCEPT } from '@shared/content-type';
 import { UploadProgress, isUploadBusy, useFileUpload } from '../../uploads';
 import type { UploadedFile } from '../../uploads';
-import { sectionFileError } from './section-rules';
+import { sectionFileError } from '../utils/section-rules';
 
 interface ReplaceFileButtonProps {
   sectionTitle: string;

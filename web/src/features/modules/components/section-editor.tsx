@@ -4,7 +4,7 @@ import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { TEXT_LIMITS } from '@shared/constants';
 import { Field } from '@web/components/field';
 import type { FieldErrors } from '@web/lib/form-errors';
-import type { DraftSection } from './add-section-form';
+import type { DraftSection } from '../utils/draft-section';
 import { FileTypeBadge } from './file-type-badge';
 
 interface SectionEditorProps {

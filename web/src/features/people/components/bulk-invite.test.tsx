@@ -1,23 +1,27 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvitePersonInput, Person } from '@shared/people';
-import { api } from '@web/lib/api-client';
+import type { Person } from '@shared/people';
+import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
 import { BulkInvite } from './bulk-invite';
 import { ROLE_LABEL } from './labels';
 
-jest.mock('@web/lib/api-client', () => jest.requireActual('@web/testing/mock-api-client').mockApiClient('lookupPeople', 'invitePeople'));
-const mockedApi = jest.mocked(api);
+withFakeApi();
 // Typing and rendering preview tables in jsdom is slow on a shared two-core machine; the default 5 s is too tight.
 jest.setTimeout(30_000);
 
 const person = (email: string): Person => ({ userId: email, email, name: email, role: 'Students', status: 'active', createdAt: '' });
 
+let lookUps: ReturnType<typeof answer<'lookupPeople'>>;
+let invitations: ReturnType<typeof answer<'invitePeople'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.lookupPeople.mockImplementation(async (emails: string[]) => ({ people: emails.filter((email) => email.startsWith('old')).map(person) }));
-  mockedApi.invitePeople.mockImplementation(async (rows: InvitePersonInput[]) => ({
-    results: rows.map((row) => ({ email: row.email, outcome: 'invited' as const, person: person(row.email), temporaryPassword: `pw-${row.email}` })),
+  lookUps = answer('lookupPeople', ({ body }) => ({ people: body.emails.filter((email) => email.startsWith('old')).map(person) }));
+  invitations = answer('invitePeople', ({ body }) => ({
+    results: body.people.map((row) => ({ email: row.email, outcome: 'invited' as const, person: person(row.email), temporaryPassword: `pw-${row.email}` })),
   }));
 });
 
@@ -31,13 +35,13 @@ it('previews every row before writing anything, then invites only the new ones',
   await user.click(screen.getByRole('button', { name: 'Preview' }));
 
   expect(await screen.findByText('Preview: 1 new, 1 already exists, 1 invalid e-mail, 1 duplicate in the list. Nothing has been written yet.')).toBeInTheDocument();
-  expect(mockedApi.invitePeople).not.toHaveBeenCalled();
+  expect(invitations).toHaveLength(0);
   const preview = screen.getByRole('region', { name: 'Invitation preview' });
   expect(within(preview).getAllByRole('row')).toHaveLength(5);
 
   await user.click(screen.getByRole('button', { name: 'Invite 1 New Person' }));
   expect(await screen.findByText('Invited 1 of 1.')).toBeInTheDocument();
-  expect(mockedApi.invitePeople).toHaveBeenCalledWith([{ email: 'new@school.example', name: 'New One', role: 'Students' }]);
+  expect(invitations.map(({ body }) => body.people)).toEqual([[{ email: 'new@school.example', name: 'New One', role: 'Students' }]]);
   expect(screen.getByText('pw-new@school.example')).toBeInTheDocument();
 });
 
@@ -51,13 +55,13 @@ it('sends a long list in requests of 25, looking addresses up 100 at a time', as
   await user.click(await screen.findByRole('button', { name: 'Invite 120 New People' }));
 
   expect(await screen.findByText('Invited 120 of 120.')).toBeInTheDocument();
-  expect(mockedApi.lookupPeople.mock.calls.map(([emails]) => emails.length)).toEqual([100, 20]);
-  expect(mockedApi.invitePeople.mock.calls.map(([rows]) => rows.length)).toEqual([25, 25, 25, 25, 20]);
+  expect(lookUps.map(({ body }) => body.emails.length)).toEqual([100, 20]);
+  expect(invitations.map(({ body }) => body.people.length)).toEqual([25, 25, 25, 25, 20]);
 });
 
 it('shows a row whose role could not be confirmed as failed, with what to do, and counts only the others as invited', async () => {
-  mockedApi.invitePeople.mockImplementation(async (rows: InvitePersonInput[]) => ({
-    results: rows.map((row) =>
+  answer('invitePeople', ({ body }) => ({
+    results: body.people.map((row) =>
       row.email.startsWith('lost')
         ? { email: row.email, outcome: 'failed' as const, message: `${row.email} was invited, but their role (Students) could not be confirmed; invite them again to give it.` }
         : row.email.startsWith('roleless')

@@ -1,5 +1,6 @@
 // Invite many: paste lines or upload a CSV, see every row classified, then invite the new ones in chunks with a
 // progress bar and a result per row. Chunks keep each request short however long the list (500 rows and more).
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { PEOPLE_LIMITS, type InvitationOutcome } from '@shared/people';
 import type { Role } from '@shared/roles';
@@ -33,8 +34,40 @@ export function BulkInvite() {
   const [text, setText] = useState('');
   const [defaultRole, setDefaultRole] = useState<Role>('Students');
   const [step, setStep] = useState<Step>({ name: 'edit' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const lookUp = useMutation({
+    mutationFn: async () => {
+      const rows = parseInvitationList(text, defaultRole);
+      if (rows.length === 0) throw new Error('The list is empty: paste one person per line, or upload a CSV file.');
+      const existing = new Set<string>();
+      for (const emails of chunk(addressesToLookUp(rows), PEOPLE_LIMITS.lookupMax)) {
+        for (const person of (await api.lookupPeople(emails)).people) existing.add(person.email.toLowerCase());
+      }
+      return classifyRows(rows, existing);
+    },
+    onSuccess: (rows) => setStep({ name: 'preview', rows }),
+  });
+  // A chunk that fails stops the run: the outcome keeps the results so far beside the reason.
+  const invitation = useMutation({
+    mutationFn: async (rows: PreviewRow[]): Promise<{ results: InvitationOutcome[]; stopped?: string }> => {
+      const invitations = rows.flatMap((row) => (row.invitation ? [row.invitation] : []));
+      const results: InvitationOutcome[] = [];
+      setStep({ name: 'inviting', done: 0, total: invitations.length });
+      try {
+        for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
+          results.push(...(await api.invitePeople(part)).results.map((result, index) => withRoleChecked(result, part[index]!.role)));
+          setStep({ name: 'inviting', done: results.length, total: invitations.length });
+        }
+        return { results };
+      } catch (failure) {
+        return { results, stopped: `Stopped after ${results.length} of ${invitations.length}: ${(failure as Error).message}` };
+      }
+    },
+    onSuccess: async ({ results }) => {
+      setStep({ name: 'done', results });
+      await refreshPeople();
+    },
+  });
+  const error = lookUp.error?.message ?? invitation.data?.stopped;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -43,39 +76,9 @@ export function BulkInvite() {
     setStep({ name: 'edit' });
   };
 
-  const preview = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      const rows = parseInvitationList(text, defaultRole);
-      if (rows.length === 0) throw new Error('The list is empty: paste one person per line, or upload a CSV file.');
-      const existing = new Set<string>();
-      for (const emails of chunk(addressesToLookUp(rows), PEOPLE_LIMITS.lookupMax)) {
-        for (const person of (await api.lookupPeople(emails)).people) existing.add(person.email.toLowerCase());
-      }
-      setStep({ name: 'preview', rows: classifyRows(rows, existing) });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const inviteAll = async (rows: PreviewRow[]) => {
-    const invitations = rows.flatMap((row) => (row.invitation ? [row.invitation] : []));
-    const results: InvitationOutcome[] = [];
-    setError(null);
-    setStep({ name: 'inviting', done: 0, total: invitations.length });
-    try {
-      for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
-        results.push(...(await api.invitePeople(part)).results.map((result, index) => withRoleChecked(result, part[index].role)));
-        setStep({ name: 'inviting', done: results.length, total: invitations.length });
-      }
-    } catch (failure) {
-      setError(`Stopped after ${results.length} of ${invitations.length}: ${(failure as Error).message}`);
-    }
-    setStep({ name: 'done', results });
-    await refreshPeople();
+  const preview = () => {
+    invitation.reset();
+    lookUp.mutate();
   };
 
   return (
@@ -105,12 +108,15 @@ export function BulkInvite() {
             <input id="bulk-file" type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void readFile(event)} />
           </div>
           <SelectField id="bulk-default-role" label="Role when a line gives none" value={defaultRole} options={ROLE_CHOICES} onChange={setDefaultRole} />
-          <button type="button" className="button button-secondary" disabled={busy || !text.trim()} onClick={() => void preview()}>
-            {busy ? 'Checking...' : 'Preview'}
+          <button type="button" className="button button-secondary" disabled={lookUp.isPending || !text.trim()} onClick={preview}>
+            {lookUp.isPending ? 'Checking...' : 'Preview'}
           </button>
         </div>
       )}
-      {step.name === 'preview' && <PreviewTable rows={step.rows} onInvite={() => void inviteAll(step.rows)} />}
+      {step.name === 'preview' && <PreviewTable rows={step.rows} onInvite={() => {
+            lookUp.reset();
+            invitation.mutate(step.rows);
+          }} />}
       {step.name === 'inviting' && (
         <div className="bulk-progress">
           <label htmlFor="bulk-progress">

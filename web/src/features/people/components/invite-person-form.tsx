@@ -13,22 +13,23 @@ export function InvitePersonForm() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('Students');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ email: string; temporaryPassword?: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const error = problem ?? invite.error?.message;
+  const done = invite.data && { email: invite.data.person.email, temporaryPassword: invite.data.temporaryPassword };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = invitePersonSchema.safeParse({ email, name, role });
-    if (!checked.success) return setError(checked.error.issues[0].message);
-    setError(null);
-    setDone(null);
+    if (!checked.success) {
+      invite.reset();
+      return setProblem(checked.error.issues[0].message);
+    }
+    setProblem(null);
     invite.mutate(checked.data, {
-      onSuccess: (invitation) => {
-        setDone({ email: invitation.person.email, temporaryPassword: invitation.temporaryPassword });
+      onSuccess: () => {
         setEmail('');
         setName('');
       },
-      onError: (failure) => setError(failure.message),
     });
   };
 
@@ -38,9 +39,9 @@ export function InvitePersonForm() {
       {error && <Alert tone="error">{error}</Alert>}
       {done &&
         (done.temporaryPassword ? (
-          <TemporaryPassword email={done.email} password={done.temporaryPassword} onDismiss={() => setDone(null)} />
+          <TemporaryPassword email={done.email} password={done.temporaryPassword} onDismiss={() => invite.reset()} />
         ) : (
-          <Alert tone="success" onDismiss={() => setDone(null)}>
+          <Alert tone="success" onDismiss={() => invite.reset()}>
             Invitation sent to {done.email}. They will get an e-mail with a temporary password.
           </Alert>
         ))}

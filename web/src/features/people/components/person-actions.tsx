@@ -15,22 +15,24 @@ type Open = 'name' | 'role' | 'disable' | null;
 
 export function PersonActions({ person, isSelf }: { person: Person; isSelf: boolean }) {
   const [open, setOpen] = useState<Open>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
   const enable = useEnablePerson();
   const resend = useResendInvitation();
+  const changeRole = useChangeRole();
+  const disable = useDisablePerson();
+  // The dialogs close on a failure, which this row then shows.
+  const failed = [enable, resend, changeRole, disable].find((mutation) => mutation.isError);
+  const password = resend.data?.temporaryPassword;
   const shown = displayName(person);
-  const fail = (failure: Error) => setError(failure.message);
   const close = () => setOpen(null);
 
   return (
     <div className="person-actions">
-      {error && (
-        <Alert tone="error" onDismiss={() => setError(null)}>
-          {error}
+      {failed && (
+        <Alert tone="error" onDismiss={() => failed.reset()}>
+          {failed.error?.message}
         </Alert>
       )}
-      {password && <TemporaryPassword email={person.email} password={password} onDismiss={() => setPassword(null)} />}
+      {password && <TemporaryPassword email={person.email} password={password} onDismiss={() => resend.reset()} />}
       <div className="actions">
         <button type="button" className="link-button" onClick={() => setOpen('name')} aria-label={`Edit name of ${shown}`}>
           Edit name
@@ -46,7 +48,7 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
             className="link-button"
             disabled={resend.isPending}
             aria-label={`Resend invitation to ${shown}`}
-            onClick={() => resend.mutate(person.userId, { onSuccess: (answer) => setPassword(answer.temporaryPassword ?? null), onError: fail })}
+            onClick={() => resend.mutate(person.userId)}
           >
             Resend invitation
           </button>
@@ -57,7 +59,7 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
             className="link-button"
             disabled={enable.isPending}
             aria-label={`Enable ${shown}`}
-            onClick={() => enable.mutate(person.userId, { onError: fail })}
+            onClick={() => enable.mutate(person.userId)}
           >
             Enable
           </button>
@@ -70,8 +72,8 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
         )}
       </div>
       {open === 'name' && <RenameDialog person={person} onClose={close} />}
-      {open === 'role' && <RoleDialog person={person} onClose={close} onError={fail} />}
-      {open === 'disable' && <DisableDialog person={person} onClose={close} onError={fail} />}
+      {open === 'role' && <RoleDialog person={person} changeRole={changeRole} onClose={close} />}
+      {open === 'disable' && <DisableDialog person={person} disable={disable} onClose={close} />}
     </div>
   );
 }
@@ -79,17 +81,17 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
 interface DialogProps {
   person: Person;
   onClose: () => void;
-  onError: (error: Error) => void;
 }
 
-function RenameDialog({ person, onClose }: Omit<DialogProps, 'onError'>) {
+function RenameDialog({ person, onClose }: DialogProps) {
   const rename = useRenamePerson();
   const [name, setName] = useState(person.name);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const problem = invalid ?? rename.error?.message;
   const submit = () => {
     const checked = personNameSchema.safeParse(name);
-    if (!checked.success) return setProblem(checked.error.issues[0].message);
-    rename.mutate({ userId: person.userId, name: checked.data }, { onSuccess: onClose, onError: (failure) => setProblem(failure.message) });
+    setInvalid(checked.success ? null : checked.error.issues[0].message);
+    if (checked.success) rename.mutate({ userId: person.userId, name: checked.data }, { onSuccess: onClose });
   };
   return (
     <FormDialog title={`Edit name of ${person.email}`} submitLabel="Save Name" busy={rename.isPending} onSubmit={submit} onCancel={onClose}>
@@ -107,14 +109,10 @@ function RenameDialog({ person, onClose }: Omit<DialogProps, 'onError'>) {
   );
 }
 
-function RoleDialog({ person, onClose, onError }: DialogProps) {
-  const changeRole = useChangeRole();
+function RoleDialog({ person, changeRole, onClose }: DialogProps & { changeRole: ReturnType<typeof useChangeRole> }) {
   const [role, setRole] = useState<Role>(person.role ?? 'Students');
   const shown = displayName(person);
-  const submit = () => changeRole.mutate({ userId: person.userId, role }, { onSuccess: onClose, onError: (failure) => {
-        onClose();
-        onError(failure);
-      } });
+  const submit = () => changeRole.mutate({ userId: person.userId, role }, { onSettled: onClose });
   return (
     <FormDialog title={`Change role of ${shown}`} submitLabel="Change Role" busy={changeRole.isPending} onSubmit={submit} onCancel={onClose}>
       <SelectField id={`role-${person.userId}`} label="New role" value={role} options={ROLE_CHOICES} onChange={setRole} />
@@ -126,13 +124,9 @@ function RoleDialog({ person, onClose, onError }: DialogProps) {
   );
 }
 
-function DisableDialog({ person, onClose, onError }: DialogProps) {
-  const disable = useDisablePerson();
+function DisableDialog({ person, disable, onClose }: DialogProps & { disable: ReturnType<typeof useDisablePerson> }) {
   const shown = displayName(person);
-  const submit = () => disable.mutate(person.userId, { onSuccess: onClose, onError: (failure) => {
-        onClose();
-        onError(failure);
-      } });
+  const submit = () => disable.mutate(person.userId, { onSettled: onClose });
   return (
     <FormDialog title={`Disable ${shown}?`} submitLabel="Disable" danger busy={disable.isPending} onSubmit={submit} onCancel={onClose}>
       <p>

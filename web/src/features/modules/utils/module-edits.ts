@@ -2,7 +2,7 @@
 // the version they started from: saving them after someone else changed the module is refused (409), not merged.
 import type { Module } from '@shared/entities';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
-import type { DraftSection } from './add-section-form';
+import type { DraftSection } from './draft-section';
 
 export interface ModuleEdits {
   baseVersion: string;

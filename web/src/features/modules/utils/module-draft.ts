@@ -1,10 +1,11 @@
-// The module being created. Its two steps hand it on through navigation state (step 1's title and description go
-// to step 2; "Edit details" sends them back with the sections already uploaded) and keep it in session storage, so
-// a reload, or a visit elsewhere and back, finds it again. `draftId` is generated once per draft and becomes the
-// module's id on the server: submitting the same draft again answers the module it already created, never a copy.
+// The module being created, held in one place: the tab's session storage. Both steps read it from there and write
+// every change to it, so step 1 → step 2, "Edit details", Back, a reload, or a visit elsewhere and back all find the
+// same draft; another tab starts its own. Once saved it stays there marked with the module's id, so Back to step 2
+// says it is saved. `draftId` is generated once per draft and becomes the module's id on the server: submitting the
+// same draft again answers the module it already created, never a copy.
 import { CONTENT_TYPES } from '@shared/entities';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
-import type { DraftSection } from './add-section-form';
+import type { DraftSection } from './draft-section';
 
 export interface ModuleDraft {
   draftId: string;
@@ -19,8 +20,7 @@ const SAVED_KEY = 'saved-module-drafts';
 
 export const newModuleDraft = (): ModuleDraft => ({ draftId: crypto.randomUUID(), title: '', description: '', sections: [] });
 
-/** A draft from navigation state or storage; null when there is none. */
-export function parseModuleDraft(value: unknown): ModuleDraft | null {
+function parseModuleDraft(value: unknown): ModuleDraft | null {
   if (!value || typeof value !== 'object') return null;
   const { draftId, title, description, sections } = value as Record<string, unknown>;
   if (typeof draftId !== 'string' || typeof title !== 'string' || typeof description !== 'string') return null;
@@ -28,28 +28,36 @@ export function parseModuleDraft(value: unknown): ModuleDraft | null {
 }
 
 /** Step 2's draft: one with a title and a description (step 1 checked them), or null. */
-export function readModuleDraft(state: unknown): ModuleDraft | null {
-  const draft = parseModuleDraft(state) ?? loadStoredDraft();
+export function readModuleDraft(): ModuleDraft | null {
+  const draft = loadStoredDraft();
   return draft && draft.title.trim() && draft.description.trim() ? draft : null;
 }
 
 export const loadStoredDraft = (): ModuleDraft | null =>
   parseModuleDraft(readStored(DRAFT_KEY, (value): value is unknown => value !== null));
 
+/** Step 1's draft: the stored one while it is not saved yet, else a new one. */
+export function unsavedDraft(): ModuleDraft | null {
+  const stored = loadStoredDraft();
+  return stored && !savedModuleIdOf(stored.draftId) ? stored : null;
+}
+
 export const storeDraft = (draft: ModuleDraft) => writeStored(DRAFT_KEY, draft);
 
 export const discardStoredDraft = () => removeStored(DRAFT_KEY);
+
+/** The navigation state of step 2's "Edit details" link: step 1 then opens the draft without the restored notice. */
+export const EDIT_DETAILS_STATE = { editDetails: true } as const;
+export const isEditDetails = (state: unknown) => (state as Partial<typeof EDIT_DETAILS_STATE> | null)?.editDetails === true;
 
 export const isDraftEmpty = (draft: ModuleDraft) => !draft.title.trim() && !draft.description.trim() && draft.sections.length === 0;
 
 const isIdMap = (value: unknown): value is Record<string, string> =>
   Boolean(value) && typeof value === 'object' && Object.values(value as object).every((id) => typeof id === 'string');
 
-/** Once saved, the draft leaves storage; Back to its steps then finds it marked as saved, with the module's id. */
+/** Once saved, the draft is marked with the module's id; Back to step 2 then says so, and step 1 starts a new one. */
 export function markDraftSaved(draftId: string, moduleId: string) {
   writeStored(SAVED_KEY, { ...readStored(SAVED_KEY, isIdMap), [draftId]: moduleId });
-  const stored = loadStoredDraft();
-  if (stored?.draftId === draftId) discardStoredDraft();
 }
 
 export const savedModuleIdOf = (draftId: string): string | undefined => readStored(SAVED_KEY, isIdMap)?.[draftId];

@@ -2,7 +2,7 @@
 // function's errors and throttles (crashes and timeouts: a 500 the handler caught shows in the 5xx rate and as the
 // ServerError metric), and on DynamoDB throttling, all notifying one SNS topic; and a dashboard of the same signals
 // next to the business metrics the functions emit.
-import { Duration } from 'aws-cdk-lib';
+import { CfnCondition, Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -16,10 +16,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVER_ERROR_METRIC } from '../../shared/metrics';
@@ -37,7 +37,7 @@ export interface ApiMonitoringProps {
   /** Route name → its function. */
   functions: Record<string, IFunction>;
   table: ITableV2;
-  /** Where alarm notifications go (a deploy parameter). */
+  /** Where alarm notifications go (a deploy parameter); empty: no subscription, subscribe later. */
   alarmEmail: string;
   serviceName: string;
 }
@@ -65,7 +65,26 @@ export class ApiMonitoring extends Construct {
     const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Learning Paths alarm notifications' });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Learning Paths alarms', masterKey: key, enforceSSL: true });
-    this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so; limited to
+    // this account's alarms so no other account's alarm can post to it.
+    const { account, region, partition } = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsToPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+        },
+      }),
+    );
+    const hasAlarmEmail = new CfnCondition(this, 'HasAlarmEmail', {
+      expression: Fn.conditionNot(Fn.conditionEquals(props.alarmEmail, '')),
+    });
+    const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    (subscription.node.defaultChild as CfnSubscription).cfnOptions.condition = hasAlarmEmail;
     const notify = new SnsAction(this.topic);
     const alarm = (alarmId: string, settings: ConstructorParameters<typeof Alarm>[2]) => {
       const created = new Alarm(this, alarmId, { treatMissingData: TreatMissingData.NOT_BREACHING, ...settings });

@@ -150,11 +150,13 @@ export class ApiStack extends Stack {
 
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
       type: 'String',
-      description: 'E-mail address that receives the API alarms (confirm the subscription e-mail SNS sends).',
-      allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-      constraintDescription: 'must be an e-mail address',
+      description:
+        'E-mail address that receives the API alarms (confirm the subscription e-mail SNS sends); leave empty to subscribe later.',
+      default: '',
+      allowedPattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      constraintDescription: 'must be empty or an e-mail address',
     });
-    new ApiMonitoring(this, 'Monitoring', {
+    const monitoring = new ApiMonitoring(this, 'Monitoring', {
       httpApi: this.httpApi,
       functions,
       table: props.table,
@@ -163,5 +165,9 @@ export class ApiStack extends Stack {
     });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: monitoring.topic.topicArn,
+      description: 'SNS topic of the API alarms (subscribe with aws sns subscribe, README).',
+    });
   }
 }

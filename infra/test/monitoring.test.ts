@@ -25,30 +25,123 @@ const resourcesOf = (t: Template, type: string) =>
 const alarms = () => resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
 const topicId = () => resourcesOf(template, 'AWS::SNS::Topic')[0][0];
 
+const ACCOUNT = '123456789012';
+const TOPIC_ARN = `arn:aws:sns:eu-west-1:${ACCOUNT}:alarms`;
+const KEY_ARN = `arn:aws:kms:eu-west-1:${ACCOUNT}:key/alarms`;
+const ALARM_ARN = `arn:aws:cloudwatch:eu-west-1:${ACCOUNT}:alarm:LearningPaths-Api-ApiServerErrorRate`;
+
+/** A request as IAM sees it when it evaluates a resource policy. */
+interface AccessRequest {
+  principal: { Service: string } | { AWS: string };
+  action: string;
+  resource: string;
+  context: Record<string, string>;
+}
+type Statement = { Effect: 'Allow' | 'Deny'; Principal: unknown; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
+
+/**
+ * Enough of IAM's policy evaluation for these policies: an explicit Deny wins, else an Allow grants, else nothing
+ * does. Template values are resolved with the account, topic and key above; an unknown condition operator throws,
+ * so a policy this evaluator cannot read fails the test instead of passing it.
+ */
+function evaluate(statements: Statement[], request: AccessRequest, refs: Record<string, string>): 'allowed' | 'explicitly denied' | 'implicitly denied' {
+  const resolve = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    const { Ref, 'Fn::Join': join } = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
+    if (Ref !== undefined && Ref in refs) return refs[Ref];
+    if (join) return join[1].map(resolve).join(join[0]);
+    throw new Error(`cannot resolve ${JSON.stringify(value)}`);
+  };
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+  const glob = (pattern: string, value: string) =>
+    new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*')}$`).test(value);
+  const principalMatches = (principal: unknown) => {
+    if (principal === '*') return true;
+    const [[kind, names]] = Object.entries(principal as Record<string, unknown>);
+    const requested = (request.principal as Record<string, string>)[kind];
+    return list(names).some((name) => resolve(name) === '*' || resolve(name) === requested);
+  };
+  const conditionHolds = (operator: string, entries: Record<string, unknown>) =>
+    Object.entries(entries).every(([key, expected]) => {
+      const actual = request.context[key];
+      if (actual === undefined) return false;
+      const candidates = list(expected).map(resolve);
+      if (operator === 'Bool' || operator === 'StringEquals') return candidates.includes(actual);
+      if (operator === 'ArnLike') return candidates.some((pattern) => glob(pattern, actual));
+      throw new Error(`condition operator ${operator} not understood`);
+    });
+  const matches = (statement: Statement) =>
+    principalMatches(statement.Principal) &&
+    list(statement.Action).some((action) => glob(action as string, request.action)) &&
+    list(statement.Resource).some((resource) => glob(resolve(resource), request.resource)) &&
+    Object.entries(statement.Condition ?? {}).every(([operator, entries]) => conditionHolds(operator, entries));
+  const applicable = statements.filter(matches);
+  if (applicable.some((statement) => statement.Effect === 'Deny')) return 'explicitly denied';
+  return applicable.some((statement) => statement.Effect === 'Allow') ? 'allowed' : 'implicitly denied';
+}
+
 describe('notifications', () => {
-  test('one SNS topic, encrypted with a rotating key CloudWatch may use, HTTPS only', () => {
-    expect(resourcesOf(template, 'AWS::SNS::Topic')).toHaveLength(1);
-    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
-    template.hasResourceProperties('AWS::KMS::Key', {
-      EnableKeyRotation: true,
-      KeyPolicy: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
-        ]),
-      },
-    });
-    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
-    });
+  const refs = () => ({ 'AWS::AccountId': ACCOUNT, [topicId()]: TOPIC_ARN });
+  const topicPolicy = () => {
+    const [[, policy]] = resourcesOf(template, 'AWS::SNS::TopicPolicy');
+    expect(policy.Properties.Topics).toEqual([{ Ref: topicId() }]);
+    return policy.Properties.PolicyDocument.Statement as Statement[];
+  };
+  const alarmPublish = (context: Record<string, string>): AccessRequest => ({
+    principal: { Service: 'cloudwatch.amazonaws.com' },
+    action: 'sns:Publish',
+    resource: TOPIC_ARN,
+    context: { 'aws:SecureTransport': 'true', 'aws:SourceAccount': ACCOUNT, 'aws:SourceArn': ALARM_ARN, ...context },
   });
 
-  test('e-mails the address given as the AlarmEmail deploy parameter', () => {
-    template.hasParameter('AlarmEmail', { Type: 'String', AllowedPattern: Match.anyValue() });
-    template.hasResourceProperties('AWS::SNS::Subscription', {
-      Protocol: 'email',
-      Endpoint: { Ref: 'AlarmEmail' },
-      TopicArn: { Ref: topicId() },
-    });
+  test("one SNS topic, encrypted with a rotating key", () => {
+    expect(resourcesOf(template, 'AWS::SNS::Topic')).toHaveLength(1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  test("the topic policy lets this account's alarms publish over TLS", () => {
+    expect(evaluate(topicPolicy(), alarmPublish({}), refs())).toBe('allowed');
+  });
+
+  test('the topic policy refuses a publish without TLS, even from an alarm', () => {
+    expect(evaluate(topicPolicy(), alarmPublish({ 'aws:SecureTransport': 'false' }), refs())).toBe('explicitly denied');
+  });
+
+  test("the topic policy does not let another account's alarms or anyone else publish", () => {
+    const otherAccount = '210987654321';
+    const otherAlarm = alarmPublish({ 'aws:SourceAccount': otherAccount, 'aws:SourceArn': ALARM_ARN.replace(ACCOUNT, otherAccount) });
+    expect(evaluate(topicPolicy(), otherAlarm, refs())).toBe('implicitly denied');
+    const stranger: AccessRequest = { ...alarmPublish({}), principal: { AWS: `arn:aws:iam::${otherAccount}:root` } };
+    expect(evaluate(topicPolicy(), stranger, refs())).toBe('implicitly denied');
+  });
+
+  test("the topic's key lets CloudWatch encrypt and decrypt the messages it publishes", () => {
+    const [[keyId]] = resourcesOf(template, 'AWS::KMS::Key');
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });
+    const [[, key]] = resourcesOf(template, 'AWS::KMS::Key');
+    for (const action of ['kms:GenerateDataKey', 'kms:Decrypt']) {
+      const request = { ...alarmPublish({}), action, resource: KEY_ARN };
+      expect(evaluate(key.Properties.KeyPolicy.Statement, request, refs())).toBe('allowed');
+    }
+  });
+
+  test('e-mails the address given as the optional AlarmEmail deploy parameter, only when one is given', () => {
+    template.hasParameter('AlarmEmail', { Type: 'String', Default: '', AllowedPattern: Match.anyValue() });
+    const pattern = new RegExp(template.toJSON().Parameters.AlarmEmail.AllowedPattern);
+    expect(['', 'ops@example.com'].filter((value) => pattern.test(value))).toEqual(['', 'ops@example.com']);
+    expect(pattern.test('not an address')).toBe(false);
+    const [[, subscription]] = resourcesOf(template, 'AWS::SNS::Subscription');
+    expect(subscription.Properties).toEqual({ Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' }, TopicArn: { Ref: topicId() } });
+    const condition = (subscription as Resource & { Condition?: string }).Condition;
+    expect(template.toJSON().Conditions[condition!]).toEqual({ 'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'AlarmEmail' }, ''] }] });
+  });
+
+  test('the alarms exist whatever AlarmEmail says, and the topic ARN is an output to subscribe to later', () => {
+    for (const [, alarm] of resourcesOf(template, 'AWS::CloudWatch::Alarm')) {
+      expect(alarm).not.toHaveProperty('Condition');
+    }
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
   });
 
   test('every alarm notifies the topic when it fires and when it clears', () => {

@@ -39,7 +39,7 @@ function fakeWebDist(): string {
 
 /**
  * Skips CDK's esbuild step (functions get placeholder code; templates differ only in asset hashes): bundling is
- * checked by bundles.test.ts with the same settings, in one esbuild process, and by `npm run synth` in CI.
+ * checked by bundles.build.test.ts with the same settings, in one esbuild process, and by `npm run synth` in CI.
  * Without a region the app is environment-agnostic, as bin/app.ts is when CDK_DEFAULT_REGION is unset.
  */
 export function synthesize(

@@ -85,6 +85,8 @@ export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
     title: text('Title', TEXT_LIMITS.titleMaxLength),
     description: text('Description', TEXT_LIMITS.descriptionMaxLength),
     sections: sectionsSchema().check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
+    /** Duplicate: another module of the caller's whose checks go to the new sections in the same positions. */
+    copyChecksFrom: z.optional(idSchema('copyChecksFrom')),
   }),
 );
 

@@ -231,6 +231,43 @@ describe('with the section or the module', () => {
     expect((await modules.get(teacher, MODULE_ID)).checks).toBeUndefined();
   });
 
+  describe('when the module is duplicated', () => {
+    const COPY_ID = '00000000-0000-4000-8000-00000000c0de';
+    const duplicate = async (caller = teacher) => {
+      const source = await makeModuleService(ports).get(teacher, MODULE_ID);
+      const sections = source.sections.map(({ title, contentUrl }) => ({ title, contentUrl }));
+      return makeModuleService(ports).create(caller, { _id: COPY_ID, title: 'Copy', description: 'D', sections, copyChecksFrom: MODULE_ID });
+    };
+
+    it("gives the copy's section in the same position the same questions, as a fresh check without attempts", async () => {
+      const { module: copy } = await duplicate();
+      const source = ports.checks.all().find((stored) => stored.moduleId === MODULE_ID)!;
+      const copied = ports.checks.all().filter((stored) => stored.moduleId === COPY_ID);
+      expect(source.attemptCount).toBe(1);
+      expect(copied).toEqual([
+        { ...source, moduleId: COPY_ID, sectionId: copy.sections[0]!._id, version: 1, attemptCount: 0, updatedAt: expect.any(String) },
+      ]);
+      expect((await makeModuleService(ports).get(teacher, COPY_ID)).checks).toEqual([
+        { sectionId: copy.sections[0]!._id, version: 1, passMark: 60, maxAttempts: null, questionCount: 3 },
+      ]);
+      expect(ports.attempts.all().filter((stored) => stored.moduleId === COPY_ID)).toEqual([]);
+    });
+
+    it('copies nothing twice on a repeat of the same duplicate, and keeps a check edited on the copy meanwhile', async () => {
+      const { module: copy } = await duplicate();
+      await service.save(teacher, COPY_ID, copy.sections[0]!._id, check({ passMark: 90 }));
+      const repeat = await duplicate();
+      expect(repeat).toEqual({ module: copy, created: false });
+      expect(ports.checks.all().filter((stored) => stored.moduleId === COPY_ID)).toEqual([expect.objectContaining({ passMark: 90 })]);
+    });
+
+    it("refuses another teacher's module as the source as not found, storing nothing", async () => {
+      await expect(duplicate(otherTeacher)).rejects.toEqual(refused('notFound', /^Module not found\.$/));
+      expect(ports.modules.all().map((stored) => stored.moduleId)).toEqual([MODULE_ID]);
+      expect(ports.checks.all().map((stored) => stored.moduleId)).toEqual([MODULE_ID]);
+    });
+  });
+
   it('goes with its module, with the scores in its classes', async () => {
     await makeModuleService(ports).delete(teacher, MODULE_ID);
     expect(ports.checks.all()).toEqual([]);

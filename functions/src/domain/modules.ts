@@ -63,8 +63,37 @@ export function makeModuleService({ modules, classes, progress, checks, attempts
    */
   async function create(caller: Caller, input: CreateModuleInput): Promise<{ module: Module; created: boolean }> {
     const moduleId = input._id ?? ids.newId();
-    const existing = input._id === undefined ? undefined : await modules.getModule(moduleId);
-    if (existing) return { module: toModule(requireSameOwner(caller, existing)), created: false };
+    const [existing, source] = await Promise.all([
+      input._id === undefined ? undefined : modules.getModule(moduleId),
+      input.copyChecksFrom === undefined ? undefined : requireOwnModule(modules, caller, input.copyChecksFrom),
+    ]);
+    // A repeat of a duplicate copies the checks again too, finishing a first request that stored only the module.
+    const { record, created } = existing ? { record: requireSameOwner(caller, existing), created: false } : await insert(caller, moduleId, input);
+    if (source) await copyChecks(source, record);
+    return { module: toModule(record), created };
+  }
+
+  /**
+   * Gives each section of the copy the check of the source's section in the same position, as a fresh check (version
+   * 1, no attempts). Only where the copy's section has none yet, so a repeat neither duplicates nor overwrites.
+   */
+  async function copyChecks(source: ModuleRecord, copy: ModuleRecord): Promise<void> {
+    const sourceSections = [...source.sections].sort((a, b) => a.order - b.order);
+    const copySections = [...copy.sections].sort((a, b) => a.order - b.order);
+    const updatedAt = clock.now().toISOString();
+    await Promise.all(
+      sourceSections.slice(0, copySections.length).map(async (section, index) => {
+        const check = await checks.getCheck(source.moduleId, section._id);
+        if (!check) return;
+        const { passMark, maxAttempts, revealAnswers, questions } = check;
+        const sectionId = copySections[index]!._id;
+        const record = { moduleId: copy.moduleId, sectionId, passMark, maxAttempts, revealAnswers, questions, version: 1, attemptCount: 0, updatedAt };
+        await checks.saveCheck(record, undefined);
+      }),
+    );
+  }
+
+  async function insert(caller: Caller, moduleId: string, input: CreateModuleInput): Promise<{ record: ModuleRecord; created: boolean }> {
     const now = clock.now().toISOString();
     const { sections, addedKeys } = await resolveSections(caller, moduleId, input.sections, []);
     const record: ModuleRecord = {
@@ -76,14 +105,14 @@ export function makeModuleService({ modules, classes, progress, checks, attempts
       createdAt: now,
       updatedAt: now,
     };
-    if (await modules.insertModule(record)) return { module: toModule(record), created: true };
+    if (await modules.insertModule(record)) return { record, created: true };
     // Keeps the references the stored module (a concurrent submit of the same draft) uses.
     await withdrawUnused(moduleId, addedKeys);
     if (input._id === undefined) throw new Error(`The generated module id ${moduleId} is already taken.`);
     // A concurrent submit of the same draft stored it first.
     const winner = await modules.getModule(moduleId);
     if (!winner) throw conflict('This module was deleted while it was being saved. Save it again to create it anew.');
-    return { module: toModule(requireSameOwner(caller, winner)), created: false };
+    return { record: requireSameOwner(caller, winner), created: false };
   }
 
   /**

@@ -64,6 +64,7 @@ describe('POST /api/modules', () => {
     ['a title over 200 characters', { ...validBody(), title: 'x'.repeat(201) }, /at most 200 characters/],
     ["another teacher's file", { ...validBody(), sections: [{ title: 'S', contentUrl: fileKey('x.pdf', OTHER_TEACHER_ID) }] }, /must be a file you uploaded/],
     ['a file that was never uploaded', { ...validBody(), sections: [{ title: 'S', contentUrl: fileKey('missing.pdf') }] }, /upload it again/],
+    ['a copyChecksFrom that is not an id', { ...validBody(), copyChecksFrom: '../module-1' }, /^copyChecksFrom: copyChecksFrom may only contain letters/],
   ])('answers 400 to %s, storing nothing', async (_case, body, message) => {
     const before = storedState(ports);
     expect(await create(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
@@ -124,6 +125,14 @@ describe('POST /api/modules with a client-chosen _id (one per draft)', () => {
     const before = storedState(ports);
     const answer = await create({ ...validBody(), _id: DRAFT_ID });
     expect(answer).toMatchObject({ statusCode: 409, body: { message: 'This module id is already in use; start a new module.' } });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it("answers 404 to copying the checks of another teacher's module, storing nothing", async () => {
+    ports.modules.put(moduleRecord({ moduleId: 'theirs', ownerId: OTHER_TEACHER_ID }));
+    const before = storedState(ports);
+    const answer = await create({ ...validBody(), _id: DRAFT_ID, copyChecksFrom: 'theirs' });
+    expect(answer).toMatchObject({ statusCode: 404, body: { message: 'Module not found.' } });
     expect(storedState(ports)).toEqual(before);
   });
 

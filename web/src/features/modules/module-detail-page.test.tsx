@@ -118,7 +118,7 @@ describe('Duplicate and Assign to Classes', () => {
     assignedModuleIds,
   });
 
-  it('duplicates the module once, whatever the clicks, as a copy with the same files', async () => {
+  it('duplicates the module once, whatever the clicks, as a copy with the same files and checks', async () => {
     const user = userEvent.setup();
     mockedApi.createModule.mockImplementation(async (input) => ({ ...stored, _id: input._id!, title: input.title }));
     const { router } = renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1' });
@@ -133,6 +133,7 @@ describe('Duplicate and Assign to Classes', () => {
       title: 'Fractions (copy)',
       description: stored.description,
       sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf' }],
+      copyChecksFrom: 'm1',
     });
     expect(router.location.pathname).toBe(`/teacher-modules/${sent._id}`);
   });

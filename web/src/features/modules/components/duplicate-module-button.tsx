@@ -1,5 +1,7 @@
-// Duplicate: a new module with the same details and sections, made with the ordinary create call. The sections
-// reference the same stored files (the teacher's own; a file is deleted only when no module of theirs uses it).
+// Duplicate: a new module with the same details and sections, made with the ordinary create call, which also copies
+// each section's check to the copy's section in the same position (one request, so a retry finishes a partial copy).
+// The sections reference the same stored files (the teacher's own; a file is deleted only when no module of theirs
+// uses it).
 // The copy's id is chosen once, so a double click or a retry makes one copy. A module without sections cannot be
 // created, so it has nothing to duplicate.
 import { useRef } from 'react';
@@ -33,6 +35,7 @@ export function DuplicateModuleButton({ module, onFailure }: { module: Module; o
         sections: [...module.sections]
           .sort((a, b) => a.order - b.order)
           .map(({ title, contentUrl, originalFileName }) => ({ title, contentUrl, originalFileName })),
+        copyChecksFrom: module._id,
       });
       const state: FlashState = { flash: 'Module duplicated. You are looking at the copy.' };
       void navigate(`/teacher-modules/${copy._id}`, { state });

@@ -113,3 +113,24 @@ test('Mark as Complete on a section with a check is refused with the way to comp
   const answer = await world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: checked._id, classId: CLASS_ID, sectionId: path.sectionId } });
   expect(answer).toMatchObject({ status: 409, body: { message: 'This section has a check: pass the check to complete the section.' } });
 });
+
+test("Duplicate copies each check to the copy's section in the same position, without attempts, once; never from another teacher's module", async () => {
+  const sections = checked.sections.map(({ title, contentUrl, originalFileName }) => ({ title, contentUrl, originalFileName }));
+  const body = { _id: randomUUID(), title: 'Cells (copy)', description: checked.description, sections, copyChecksFrom: checked._id };
+  const copy = await world.ok('createModule', { as: world.teacher, body }, 201);
+  expect(await world.ok('createModule', { as: world.teacher, body }, 200)).toEqual(copy);
+
+  for (const [index, section] of checked.sections.entries()) {
+    const source = await world.ok('getCheck', { as: world.teacher, params: { id: checked._id, sectionId: section._id } });
+    const sectionId = copy.sections[index]._id;
+    const copied = await world.ok('getCheck', { as: world.teacher, params: { id: copy._id, sectionId } });
+    expect(copied).toEqual({ ...source, moduleId: copy._id, sectionId, version: 1, attemptCount: 0, updatedAt: expect.any(String) });
+  }
+  // The second section's source has attempts counted; none come along.
+  const copyChecks = (await world.scanTable()).filter((item) => item.pk.startsWith(`CHECK#${copy._id}#`));
+  expect(copyChecks.map((item) => item.sk).sort()).toEqual(['CHECK', 'CHECK']);
+  expect((await world.ok('getModule', { as: world.teacher, params: { id: copy._id } })).checks).toHaveLength(2);
+
+  const foreign = await world.call('createModule', { as: world.otherTeacher, body: { ...body, _id: randomUUID() } });
+  expect(foreign).toMatchObject({ status: 404, body: { message: 'Module not found.' } });
+});

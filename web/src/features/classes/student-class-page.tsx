@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
-import { CompletionBar, moduleScoreText, moduleState } from '../progress';
+import { CompletionBar, moduleState } from '../progress';
+import { moduleScoreText } from '../../lib/score-text';
 import { useClass } from './api/classes';
 import './classes.css';
 

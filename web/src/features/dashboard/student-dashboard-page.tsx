@@ -11,7 +11,8 @@ import type { ClassSummary, StudentClassProgress } from '@shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
 import { moduleCount } from '../classes';
 import { useStudentClassesProgress } from '../progress/api/progress';
-import { CompletionBar, ownAverageScore } from '../progress';
+import { CompletionBar } from '../progress';
+import { ownAverageScore } from '../../lib/score-text';
 import { readerPath } from '../reader';
 import './dashboard.css';
 

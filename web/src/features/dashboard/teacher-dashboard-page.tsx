@@ -14,7 +14,7 @@ import { studentCount } from '../classes';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules';
 import { useClassCompletions } from '../progress/api/progress';
-import { averageScore } from '../progress';
+import { averageScore } from '../../lib/score-text';
 import { StatCard } from './components/stat-card';
 import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';

@@ -3,4 +3,3 @@ export { CompletionBar, moduleState } from './components/completion-bar';
 export { ClassReport } from './components/class-report';
 export { ReportTable } from './components/report-table';
 export { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';
-export { averageScore, moduleScoreText, ownAverageScore } from './utils/score-text';

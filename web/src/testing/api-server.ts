@@ -13,6 +13,28 @@ import type { ResponseOf } from '@shared/responses';
 import type { RequestOf } from '@shared/schemas';
 import { configureApi } from '../lib/api-client';
 
+// Node's FormData, which jest-fixed-jsdom puts in place of jsdom's, takes no form; React builds one from a form whose
+// submit handler starts a transition (a navigation does), as browsers can.
+class FormDataOfForm extends FormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    for (const field of form ? Array.from(form.elements) : []) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || field instanceof HTMLButtonElement)) continue;
+      if (!field.name || field.matches(':disabled')) continue;
+      if (field instanceof HTMLButtonElement || ['submit', 'image', 'reset', 'button'].includes(field.type)) {
+        if (field === submitter) this.append(field.name, field.value);
+      } else if (field instanceof HTMLSelectElement) {
+        for (const option of Array.from(field.selectedOptions)) this.append(field.name, option.value);
+      } else if (field instanceof HTMLInputElement && field.type === 'file') {
+        for (const file of Array.from(field.files ?? [])) this.append(field.name, file);
+      } else if (!(field instanceof HTMLInputElement && ['checkbox', 'radio'].includes(field.type)) || field.checked) {
+        this.append(field.name, field.value);
+      }
+    }
+  }
+}
+globalThis.FormData = FormDataOfForm;
+
 const API_BASE = 'http://api.test';
 export const TEST_ACCESS_TOKEN = 'test-access-token';
 
@@ -36,7 +58,10 @@ export interface ReceivedRequest<N extends RouteName> {
   authorization: string | null;
 }
 
-type Reply<N extends RouteName> = ResponseOf<N> | HttpError;
+/** No answer at all: the connection fails, as offline (the client reports status 0). */
+export const CONNECTION_FAILS = Symbol('the connection fails');
+
+type Reply<N extends RouteName> = ResponseOf<N> | HttpError | typeof CONNECTION_FAILS;
 
 /** An error answer, as the API writes them: `{ message, fields?, reason? }` with its status. */
 export class HttpError {
@@ -48,8 +73,8 @@ export class HttpError {
 }
 
 /**
- * Answers route `name` with `reply` (a value, an HttpError, or a function of the request returning either), until the
- * test ends. Returns the requests it received, in order.
+ * Answers route `name` with `reply` (a value, an HttpError, CONNECTION_FAILS, or a function of the request returning
+ * one of those), until the test ends. Returns the requests it received, in order.
  */
 export function answer<N extends RouteName>(name: N, reply: Reply<N> | ((request: ReceivedRequest<N>) => Reply<N> | Promise<Reply<N>>)): ReceivedRequest<N>[] {
   const { method, path } = routes[name];
@@ -66,6 +91,7 @@ export function answer<N extends RouteName>(name: N, reply: Reply<N> | ((request
       };
       received.push(got);
       const answered = typeof reply === 'function' ? await reply(got) : reply;
+      if (answered === CONNECTION_FAILS) return HttpResponse.error();
       if (answered instanceof HttpError) {
         return HttpResponse.json({ message: answered.message, ...answered.details }, { status: answered.status });
       }

@@ -1,5 +1,7 @@
 // A controllable stand-in for XMLHttpRequest, which uploads use for their progress events: tests answer, fail or
 // watch each request.
+import { waitFor } from '@testing-library/react';
+
 export class FakeXhr {
   static requests: FakeXhr[] = [];
   static install() {
@@ -60,6 +62,12 @@ export class FakeXhr {
 
   static pendingRequests() {
     return FakeXhr.requests.filter((request) => request.pending);
+  }
+
+  /** Request number `index` (from 0) once sent: uploads send theirs after the API's answer, which comes over the network. */
+  static async sent(index = 0): Promise<FakeXhr> {
+    await waitFor(() => expect(FakeXhr.requests.length).toBeGreaterThan(index));
+    return FakeXhr.requests[index];
   }
 }
 

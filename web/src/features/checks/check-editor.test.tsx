@@ -1,18 +1,18 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeacherCheck } from '@shared/checks';
-import { api, ApiError, call } from '../../lib/api-client';
+import type { RequestOf } from '@shared/schemas';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage } from '../../testing/test-utils';
 import EditModulePage from '../modules/edit-module-page';
 
-jest.mock('../../lib/api-client', () => ({
-  ...jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'updateModule', 'listModules'),
-  call: jest.fn(),
-}));
-const mockedApi = jest.mocked(api);
-const mockedCall = jest.mocked(call);
+withFakeApi();
 
 const stored = moduleFixture({
   sections: [
@@ -34,33 +34,24 @@ const savedCheck: TeacherCheck = {
   questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Water boils at 100 °C at sea level.', points: 1, answer: true }],
 };
 
-/** Answers the checks routes the editor calls: s1 has no check yet, s2 has `savedCheck`. */
-function answerChecks(put: (body: unknown) => Promise<TeacherCheck> = async () => savedCheck) {
-  mockedCall.mockImplementation(async (name, params, body): Promise<never> => {
-    const { sectionId } = params as { sectionId: string };
-    if (name === 'getCheck') {
-      if (sectionId === 's2') return savedCheck as never;
-      throw new ApiError(404, 'This section has no check.');
-    }
-    if (name === 'putCheck') return (await put(body)) as never;
-    throw new Error(`unexpected call ${name}`);
-  });
+/** Answers the checks routes the editor calls: s1 has no check yet, s2 has `savedCheck`; returns the saves received. */
+function answerChecks(put: (body: RequestOf<'putCheck'>) => TeacherCheck | HttpError = () => savedCheck) {
+  answer('getCheck', ({ params }) => (params.sectionId === 's2' ? savedCheck : new HttpError(404, 'This section has no check.')));
+  return answer('putCheck', ({ body }) => put(body));
 }
 
 const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-modules/:moduleId/edit', url: '/teacher-modules/m1/edit' });
-const putCalls = () => mockedCall.mock.calls.filter(([name]) => name === 'putCheck');
 
 const consoleErrors = captureConsoleErrors();
 
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getModule.mockResolvedValue(stored);
-  mockedApi.listModules.mockResolvedValue([stored]);
+  answer('getModule', stored);
+  answer('listModules', [stored]);
 });
 
 it('adds a check to a section: the limits are stated, the shared schema refuses an empty prompt before anything is sent, then it saves', async () => {
   const user = userEvent.setup();
-  answerChecks(async (body) => ({ ...savedCheck, sectionId: 's1', version: 1, attemptCount: 0, ...(body as Partial<TeacherCheck>) }));
+  const saves = answerChecks((body) => ({ ...savedCheck, sectionId: 's1', version: 1, attemptCount: 0, ...body } as TeacherCheck));
   renderEdit();
 
   await user.click(await screen.findByRole('button', { name: 'Add check to section Intro' }));
@@ -74,7 +65,7 @@ it('adds a check to a section: the limits are stated, the shared schema refuses 
   expect(prompt).toHaveAccessibleDescription(expect.stringContaining('Prompt is required.'));
   expect(within(editor).getByLabelText('Option 1')).toHaveAccessibleDescription(expect.stringContaining('Option text is required.'));
   expect(within(editor).getByText('A single-choice question has exactly one correct option.')).toBeInTheDocument();
-  expect(putCalls()).toHaveLength(0);
+  expect(saves).toHaveLength(0);
 
   await user.type(prompt, 'Energy?');
   await user.type(within(editor).getByLabelText('Option 1'), 'Nuc');
@@ -84,10 +75,10 @@ it('adds a check to a section: the limits are stated, the shared schema refuses 
   await user.selectOptions(within(editor).getByLabelText('Attempts allowed'), '3');
   await user.click(within(editor).getByRole('button', { name: 'Add check' }));
 
-  await waitFor(() => expect(putCalls()).toHaveLength(1));
-  const [, params, body] = putCalls()[0]!;
+  await waitFor(() => expect(saves).toHaveLength(1));
+  const [{ params, body }] = saves;
   expect(params).toEqual({ id: 'm1', sectionId: 's1' });
-  const question = (body as TeacherCheck).questions[0] as { options: { id: string; text: string }[]; answer: string[] };
+  const question = body.questions[0] as { options: { id: string; text: string }[]; answer: string[] };
   expect(body).toMatchObject({ passMark: 70, maxAttempts: 3, revealAnswers: false, questions: [{ kind: 'single', prompt: 'Energy?', points: 1, explanation: 'ATP.' }] });
   expect(question.answer).toEqual([question.options[1]!.id]);
   expect(await screen.findByText('Check saved.')).toBeInTheDocument();
@@ -115,7 +106,7 @@ it('keeps focus on a moved question and tells how many attempts a new version le
 
 it('starts again from what was saved when a save keeps the version', async () => {
   const user = userEvent.setup();
-  answerChecks(async (body) => ({ ...savedCheck, attemptCount: 0, updatedAt: '2026-01-03T00:00:00.000Z', ...(body as Partial<TeacherCheck>) }));
+  answerChecks((body) => ({ ...savedCheck, attemptCount: 0, updatedAt: '2026-01-03T00:00:00.000Z', ...body } as TeacherCheck));
   renderEdit();
   await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
   const editor = await screen.findByRole('region', { name: 'Check: Practice' });
@@ -133,9 +124,7 @@ it('starts again from what was saved when a save keeps the version', async () =>
 it("shows the API's field messages under the fields they name", async () => {
   consoleErrors.expect(/Saving the check failed/);
   const user = userEvent.setup();
-  answerChecks(async () => {
-    throw new ApiError(400, 'Invalid check.', { 'questions.0.prompt': 'Prompt contains a character that is not valid text.' });
-  });
+  answerChecks(() => new HttpError(400, 'Invalid check.', { fields: { 'questions.0.prompt': 'Prompt contains a character that is not valid text.' } }));
   renderEdit();
   await user.click(await screen.findByRole('button', { name: /Check \(1 question\) of section Practice/ }));
   const editor = await screen.findByRole('region', { name: 'Check: Practice' });

@@ -1,18 +1,17 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CheckAnalysis, StudentAttempts } from '@shared/checks';
 import type { ClassDetail, ClassReportRow, ModuleReport } from '@shared/entities';
-import { api, call } from '../../lib/api-client';
+import { answer, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import ClassReportPage from '../progress/class-report-page';
 
-jest.mock('../../lib/api-client', () => ({
-  ...jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getClassReportPage', 'getModuleReport', 'listModules'),
-  call: jest.fn(),
-}));
-const mockedApi = jest.mocked(api);
-const mockedCall = jest.mocked(call);
+withFakeApi();
 
 const klass: ClassDetail = {
   _id: 'c1',
@@ -91,20 +90,18 @@ const history: StudentAttempts = {
   ],
 };
 
+let analysisReads: ReturnType<typeof answer<'getCheckAnalysis'>>;
+let attemptReads: ReturnType<typeof answer<'listStudentAttempts'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
   window.scrollTo = jest.fn();
-  mockedApi.getClass.mockResolvedValue(klass);
-  mockedApi.getClassReportPage.mockResolvedValue({ rows, studentCount: 1 });
-  mockedApi.getModuleReport.mockResolvedValue(moduleReport);
-  mockedApi.listModules.mockResolvedValue([
+  answer('getClass', klass);
+  answer('getClassReport', { rows, studentCount: 1 });
+  answer('getModuleReport', moduleReport);
+  answer('listModules', [
     moduleFixture({ _id: 'm1', title: 'Cells', sections: [{ _id: 's1', title: 'Organelles', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'o.pdf' }] }),
   ]);
-  mockedCall.mockImplementation(async (name) => {
-    if (name === 'getCheckAnalysis') return analysis;
-    if (name === 'listStudentAttempts') return history;
-    throw new Error(`unexpected call ${name}`);
-  });
+  analysisReads = answer('getCheckAnalysis', analysis);
+  attemptReads = answer('listStudentAttempts', history);
 });
 
 const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
@@ -137,7 +134,7 @@ it("shows each student's best score and attempts per check in the module drill-d
   expect(nucleus).toHaveTextContent('Most-picked wrong answer');
   expect(within(item).getByText('Ribosome').closest('li')).not.toHaveTextContent('Most-picked wrong answer');
   expect(within(item).getByText('75% answered right')).toBeInTheDocument();
-  expect(mockedCall).toHaveBeenCalledWith('getCheckAnalysis', { classId: 'c1', moduleId: 'm1', sectionId: 's1' });
+  expect(analysisReads.map(({ params }) => params)).toContainEqual({ classId: 'c1', moduleId: 'm1', sectionId: 's1' });
 });
 
 it("lists a student's attempts with their dates in the student drill-down", async () => {
@@ -149,5 +146,5 @@ it("lists a student's attempts with their dates in the student drill-down", asyn
   const attempts = await within(dialog).findByRole('region', { name: 'Attempts of Sam' });
   const items = await within(attempts).findAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual(['Cells: OrganellesNov 21, 2026 09:3090% · passed', 'Cells: OrganellesNov 20, 2026 14:0540% · not passed']);
-  expect(mockedCall).toHaveBeenCalledWith('listStudentAttempts', { classId: 'c1', studentId: 'st1' });
+  expect(attemptReads.map(({ params }) => params)).toContainEqual({ classId: 'c1', studentId: 'st1' });
 });

@@ -1,20 +1,20 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AttemptAnswer, StudentCheck } from '@shared/checks';
 import type { Section } from '@shared/entities';
-import { api, ApiError, call, NO_CONNECTION } from '../../lib/api-client';
+import type { RequestOf } from '@shared/schemas';
+import { answer, CONNECTION_FAILS, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import ReaderPage from '../reader/reader-page';
 
-jest.mock('../../lib/api-client', () => ({
-  ...jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
-  call: jest.fn(),
-}));
 jest.mock('../reader/viewers/pdf-viewer', () => ({ __esModule: true, default: () => <p>PDF viewer</p> }));
-const mockedApi = jest.mocked(api);
-const mockedCall = jest.mocked(call);
+withFakeApi();
 
 const section = (id: string, order: number): Section => ({
   _id: id,
@@ -67,47 +67,47 @@ const openAsStudent = () =>
     user: STUDENT,
   });
 
-const submitCalls = () => mockedCall.mock.calls.filter(([name]) => name === 'submitAttempt');
-
 const consoleErrors = captureConsoleErrors();
 
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getModule.mockResolvedValue(
+  answer(
+    'getModule',
     moduleFixture({ sections: [section('s1', 1), section('s2', 2)], checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 3 }] }),
   );
-  mockedApi.getProgress.mockResolvedValue({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections: [] });
+  answer('getProgress', { studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections: [] });
 });
 
-/** Answers the check's routes as the server would: the read lists the attempts recorded so far. */
-function answerCheck(check: StudentCheck, submit: (body: { attemptId: string }) => Promise<AttemptAnswer>) {
+type Submission = AttemptAnswer | HttpError | typeof CONNECTION_FAILS;
+
+/** Answers the check's routes as the server would: the read lists the attempts recorded so far. Returns the requests. */
+function answerCheck(check: StudentCheck, submit: (body: RequestOf<'submitAttempt'>) => Submission | Promise<Submission>) {
   const attempts = [...check.attempts];
-  mockedCall.mockImplementation(async (name, _params, body) => {
-    if (name === 'getCheck') return { ...check, attempts: [...attempts] };
-    if (name === 'submitAttempt') {
-      const { attemptsUsed: _used, attemptsLeft: _left, bestPercent: _best, ...recorded } = await submit(body as { attemptId: string });
-      if (!attempts.some((each) => each.attemptId === recorded.attemptId)) attempts.push(recorded);
-      return { ...recorded, attemptsUsed: attempts.length, attemptsLeft: null, bestPercent: 25 };
-    }
-    throw new Error(`unexpected call ${name}`);
+  const reads = answer('getCheck', () => ({ ...check, attempts: [...attempts] }));
+  const submissions = answer('submitAttempt', async ({ body }) => {
+    const answered = await submit(body);
+    if (answered instanceof HttpError || answered === CONNECTION_FAILS) return answered;
+    const { attemptsUsed: _used, attemptsLeft: _left, bestPercent: _best, ...recorded } = answered;
+    if (!attempts.some((each) => each.attemptId === recorded.attemptId)) attempts.push(recorded);
+    return { ...recorded, attemptsUsed: attempts.length, attemptsLeft: null, bestPercent: 25 };
   });
+  return { reads, submissions };
 }
 
 it('offers the check instead of Mark as Complete, and reads it for the class without any answer', async () => {
-  answerCheck(studentCheck, async () => failedAttempt);
+  const { reads } = answerCheck(studentCheck, () => failedAttempt);
   openAsStudent();
   const check = await screen.findByRole('region', { name: 'Check your understanding' });
   expect(await within(check).findByText('Which organelle makes energy?')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
   expect(screen.getByText('Pass the check below (70%) to complete this section')).toBeInTheDocument();
   expect(within(check).getByText('3 questions · pass mark 70% · 3 attempts left.')).toBeInTheDocument();
-  expect(mockedCall).toHaveBeenCalledWith('getCheck', { id: 'm1', sectionId: 's1' }, undefined, { classId: 'c1' });
+  expect(reads.map(({ params, query }) => [params, query.toString()])).toContainEqual([{ id: 'm1', sectionId: 's1' }, 'classId=c1']);
 });
 
 it('submits once however often Submit is pressed, then shows the score, each result with its explanation and correct answer, and the attempts left', async () => {
   const user = userEvent.setup();
-  let answer: (attempt: AttemptAnswer) => void = () => undefined;
-  answerCheck(studentCheck, () => new Promise((resolve) => (answer = resolve)));
+  let finishSubmission: (attempt: AttemptAnswer) => void = () => undefined;
+  const { submissions } = answerCheck(studentCheck, () => new Promise((resolve) => (finishSubmission = resolve)));
   openAsStudent();
   const check = await screen.findByRole('region', { name: 'Check your understanding' });
 
@@ -117,13 +117,14 @@ it('submits once however often Submit is pressed, then shows the score, each res
   const submit = within(check).getByRole('button', { name: 'Submit answers' });
   await user.dblClick(submit);
   await user.click(submit);
-  expect(submitCalls()).toHaveLength(1);
-  const [, params, body] = submitCalls()[0]!;
+  await waitFor(() => expect(submissions).toHaveLength(1));
+  const [{ params, body }] = submissions;
   expect(params).toEqual({ id: 'm1', sectionId: 's1' });
   expect(body).toEqual({ attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/), classId: 'c1', answers: { q1: ['a'], q2: true } });
 
-  answer({ ...failedAttempt, attemptId: (body as { attemptId: string }).attemptId });
+  finishSubmission({ ...failedAttempt, attemptId: body.attemptId });
   expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  expect(submissions).toHaveLength(1);
   expect(within(check).getByText('The mitochondrion makes ATP.')).toBeInTheDocument();
   expect(within(check).getByText('Correct answer: Mitochondrion')).toBeInTheDocument();
   expect(within(check).getByText('Correct answer: 46')).toBeInTheDocument();
@@ -135,18 +136,17 @@ it('submits once however often Submit is pressed, then shows the score, each res
   await user.click(within(check).getByRole('button', { name: 'Try again' }));
   await user.click(within(check).getByRole('radio', { name: 'Mitochondrion' }));
   await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
-  await waitFor(() => expect(submitCalls()).toHaveLength(2));
-  expect((submitCalls()[1]![2] as { attemptId: string }).attemptId).not.toBe((body as { attemptId: string }).attemptId);
+  await waitFor(() => expect(submissions).toHaveLength(2));
+  expect(submissions[1].body.attemptId).not.toBe(body.attemptId);
 });
 
 it('sends the same attempt id again when a submission got no answer, keeping what was chosen', async () => {
   consoleErrors.expect(/Submitting the attempt failed/);
   const user = userEvent.setup();
   const ids: string[] = [];
-  answerCheck(studentCheck, async ({ attemptId }) => {
+  answerCheck(studentCheck, ({ attemptId }) => {
     ids.push(attemptId);
-    if (ids.length === 1) throw new ApiError(0, NO_CONNECTION);
-    return { ...failedAttempt, attemptId };
+    return ids.length === 1 ? CONNECTION_FAILS : { ...failedAttempt, attemptId };
   });
   openAsStudent();
   const check = await screen.findByRole('region', { name: 'Check your understanding' });
@@ -163,20 +163,20 @@ it('sends the same attempt id again when a submission got no answer, keeping wha
 
 it('refuses a number that is not one before sending anything', async () => {
   const user = userEvent.setup();
-  answerCheck(studentCheck, async () => failedAttempt);
+  const { submissions } = answerCheck(studentCheck, () => failedAttempt);
   openAsStudent();
   const check = await screen.findByRole('region', { name: 'Check your understanding' });
   await user.type(await within(check).findByLabelText('Your answer to question 3'), 'forty');
   await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
   expect(within(check).getByLabelText('Your answer to question 3')).toHaveAccessibleDescription('Enter a number, such as 12 or 3.5.');
-  expect(submitCalls()).toHaveLength(0);
+  expect(submissions).toHaveLength(0);
 });
 
 it('says when every attempt is used, and shows the refusal the server gives', async () => {
   consoleErrors.expect(/Submitting the attempt failed/);
   const user = userEvent.setup();
   const used = { ...failedAttempt, attemptId: 'a1' };
-  answerCheck({ ...studentCheck, maxAttempts: 1, attempts: [used] }, async () => failedAttempt);
+  answerCheck({ ...studentCheck, maxAttempts: 1, attempts: [used] }, () => failedAttempt);
   const { unmount } = openAsStudent();
   const check = await screen.findByRole('region', { name: 'Check your understanding' });
   expect(await within(check).findByText('You have used all 1 attempt at this check. Ask your teacher if you need another.')).toBeInTheDocument();
@@ -185,9 +185,7 @@ it('says when every attempt is used, and shows the refusal the server gives', as
   unmount();
 
   // The teacher lowered the limit meanwhile: the server's 409 is shown as it is.
-  answerCheck(studentCheck, async () => {
-    throw new ApiError(409, 'You have used all 1 attempt at this check.');
-  });
+  answerCheck(studentCheck, () => new HttpError(409, 'You have used all 1 attempt at this check.'));
   openAsStudent();
   const again = await screen.findByRole('region', { name: 'Check your understanding' });
   await user.click(await within(again).findByRole('radio', { name: 'Nucleus' }));
@@ -196,7 +194,7 @@ it('says when every attempt is used, and shows the refusal the server gives', as
 });
 
 it('keeps Mark as Complete for a section without a check', async () => {
-  answerCheck(studentCheck, async () => failedAttempt);
+  const { reads, submissions } = answerCheck(studentCheck, () => failedAttempt);
   renderPage(<ReaderPage />, {
     path: '/student/class/:classId/module/:moduleId/section/:sectionId',
     url: '/student/class/c1/module/m1/section/s2',
@@ -204,5 +202,5 @@ it('keeps Mark as Complete for a section without a check', async () => {
   });
   expect(await screen.findByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
-  expect(mockedCall).not.toHaveBeenCalled();
+  expect([reads, submissions]).toEqual([[], []]);
 });

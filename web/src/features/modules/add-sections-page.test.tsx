@@ -1,7 +1,11 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '@shared/entities';
-import { api } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { renderPage } from '../../testing/test-utils';
 import AddSectionsPage from './add-sections-page';
@@ -9,12 +13,7 @@ import CreateModulePage from './create-module-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { loadStoredDraft, storeDraft, type ModuleDraft } from './utils/module-draft';
 
-jest.mock('../../lib/api-client', () =>
-  jest
-    .requireActual('../../testing/mock-api-client')
-    .mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'createModule', 'listModules'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const DRAFT_ID = '0b7d6c1e-2f3a-4b5c-9d8e-7f6a5b4c3d2e';
 const draft = { draftId: DRAFT_ID, title: 'Fractions', description: 'Halves, thirds and quarters.', sections: [] };
@@ -36,12 +35,22 @@ async function addSection(user: ReturnType<typeof userEvent.setup>, title: strin
 
 const consoleErrors = captureConsoleErrors();
 
+let uploadTickets: ReturnType<typeof answer<'createUpload'>>;
+let creations: ReturnType<typeof answer<'createModule'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
   FakeXhr.install();
-  mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
-  mockedApi.listModules.mockResolvedValue([]);
-  mockedApi.abortUpload.mockResolvedValue(undefined);
+  uploadTickets = answer('createUpload', { contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
+  answer('listModules', []);
+  creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], createdAt: '', updatedAt: '' }));
+});
+
+const savedModules = () => creations.map(({ body }) => body);
+/** The module saved from the draft titled `title` with the one section the tests add. */
+const draftWithIntro = (title: string) => ({
+  _id: DRAFT_ID,
+  title,
+  description: 'Halves, thirds and quarters.',
+  sections: [{ title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' }],
 });
 
 it('sends the user back to step 1 when the title and description did not come along', async () => {
@@ -66,7 +75,7 @@ it('refuses a section without a title or without a file', async () => {
   await user.type(screen.getByLabelText('Section Title'), 'Intro');
   await user.click(screen.getByRole('button', { name: 'Add Section' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title and select a file.');
-  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+  expect(uploadTickets).toHaveLength(0);
   expect(screen.getByLabelText('Section Title')).toBeRequired();
   expect(screen.getByLabelText('Upload File (PDF, PPT, or Word)')).toBeRequired();
 });
@@ -74,17 +83,18 @@ it('refuses a section without a title or without a file', async () => {
 it('uploads the file when the section is added, lists it, and saves the module then goes to the dashboard', async () => {
   const user = userEvent.setup();
   let finishSave: (value: Module) => void = () => undefined;
-  mockedApi.createModule.mockImplementation(() => new Promise((resolve) => (finishSave = resolve)));
+  creations = answer('createModule', () => new Promise((resolve) => (finishSave = resolve)));
   const { router } = renderAddSections();
 
   await addSection(user, 'Intro', pdf());
   expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   expect(finishButton()).toBeDisabled(); // not while a file is still going up
   const progress = screen.getByRole('progressbar');
-  act(() => FakeXhr.requests[0].progress(4));
+  const put = await FakeXhr.sent();
+  act(() => put.progress(4));
   await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
   expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument(); // single upload
-  act(() => FakeXhr.requests[0].respond(200));
+  act(() => put.respond(200));
 
   const list = await screen.findByRole('heading', { name: 'Added Sections (1)' });
   const section = within(list.closest('section')!).getByRole('listitem');
@@ -96,26 +106,19 @@ it('uploads the file when the section is added, lists it, and saves the module t
   await user.click(finishButton());
   expect(finishButton()).toBeDisabled();
   expect(finishButton()).toHaveTextContent('Saving...');
-  expect(mockedApi.createModule).toHaveBeenCalledWith({
-    _id: DRAFT_ID,
-    title: 'Fractions',
-    description: 'Halves, thirds and quarters.',
-    sections: [
-      { title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' },
-    ],
-  });
+  await waitFor(() => expect(savedModules()).toEqual([draftWithIntro('Fractions')]));
 
   act(() => finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' }));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
 });
 
 it('shows the save failure and lets the user try again', async () => {
-  consoleErrors.expect(/^Saving the module failed: Error: 500/);
+  consoleErrors.expect(/^Saving the module failed: ApiError: boom/);
   const user = userEvent.setup();
-  mockedApi.createModule.mockRejectedValueOnce(new Error('500'));
+  answer('createModule', new HttpError(500, 'boom'));
   renderAddSections();
   await addSection(user, 'Intro', pdf());
-  FakeXhr.requests[0].respond(200);
+  (await FakeXhr.sent()).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
 
   await user.click(finishButton());
@@ -128,7 +131,7 @@ it('shows both upload failure texts and adds no section', async () => {
   const user = userEvent.setup();
   renderAddSections();
   await addSection(user, 'Intro', pdf());
-  FakeXhr.requests[0].respond(500);
+  (await FakeXhr.sent()).respond(500);
 
   expect(await screen.findByText('File upload failed. Please try again.')).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('File upload failed. Please check the console for details.');
@@ -138,12 +141,13 @@ it('shows both upload failure texts and adds no section', async () => {
 
 it('offers Pause, Resume and Cancel for a multipart file', async () => {
   const user = userEvent.setup();
-  mockedApi.createUpload.mockResolvedValue({
+  answer('createUpload', {
     contentUrl: 'protected/t1/2-big.pptx',
     uploadId: 'u1',
     partSize: 2,
     parts: [1, 2, 3].map((partNumber) => ({ partNumber, uploadUrl: `https://s3/part-${partNumber}` })),
   });
+  const aborts = answer('abortUpload', undefined);
   renderAddSections();
   await addSection(user, 'Slides', new File(['abcdef'], 'big.pptx'));
 
@@ -155,7 +159,7 @@ it('offers Pause, Resume and Cancel for a multipart file', async () => {
   expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
-  expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/2-big.pptx', uploadId: 'u1' });
+  await waitFor(() => expect(aborts.map(({ body }) => body)).toEqual([{ contentUrl: 'protected/t1/2-big.pptx', uploadId: 'u1' }]));
   expect(await screen.findByText('Upload of big.pptx canceled.')).toBeInTheDocument();
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Add Section' })).toBeEnabled();
@@ -163,7 +167,6 @@ it('offers Pause, Resume and Cancel for a multipart file', async () => {
 
 it('keeps the added sections through Edit details and back', async () => {
   const user = userEvent.setup();
-  mockedApi.createModule.mockResolvedValue({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' });
   storeDraft(draft);
   const { router } = renderPage(<AddSectionsPage />, {
     path: '/add-sections',
@@ -171,7 +174,7 @@ it('keeps the added sections through Edit details and back', async () => {
     also: { '/create-module': <CreateModulePage /> },
   });
   await addSection(user, 'Intro', pdf());
-  FakeXhr.requests[0].respond(200);
+  (await FakeXhr.sent()).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
 
   await user.click(screen.getByRole('link', { name: 'Edit details' }));
@@ -187,14 +190,7 @@ it('keeps the added sections through Edit details and back', async () => {
   expect(screen.getByText('Fractions 1')).toBeInTheDocument();
 
   await user.click(finishButton());
-  expect(mockedApi.createModule).toHaveBeenCalledWith({
-    _id: DRAFT_ID,
-    title: 'Fractions 1',
-    description: 'Halves, thirds and quarters.',
-    sections: [
-      { title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' },
-    ],
-  });
+  await waitFor(() => expect(savedModules()).toEqual([draftWithIntro('Fractions 1')]));
 });
 
 it('stores each added section with the draft at once, without navigating', async () => {
@@ -202,7 +198,7 @@ it('stores each added section with the draft at once, without navigating', async
   const { router } = renderAddSections();
   const entry = router.location.key;
   await addSection(user, 'Intro', pdf());
-  FakeXhr.requests[0].respond(200);
+  (await FakeXhr.sent()).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
 
   expect(loadStoredDraft()).toEqual({
@@ -215,25 +211,24 @@ it('stores each added section with the draft at once, without navigating', async
 
 async function addedSection(user: ReturnType<typeof userEvent.setup>) {
   await addSection(user, 'Intro', pdf());
-  FakeXhr.requests[0].respond(200);
+  (await FakeXhr.sent()).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
   await waitFor(() => expect(finishButton()).toBeEnabled());
 }
 
 it('sends one request for a double click on Finish & Save Module', async () => {
   const user = userEvent.setup();
-  mockedApi.createModule.mockResolvedValue({ _id: DRAFT_ID, ...draft, sections: [], createdAt: '', updatedAt: '' });
-  renderAddSections();
+  const { router } = renderAddSections();
   await addedSection(user);
 
   await user.dblClick(finishButton());
 
-  expect(mockedApi.createModule).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
+  expect(creations).toHaveLength(1);
 });
 
 it('after saving, Back to the draft says it is saved instead of offering to save a copy', async () => {
   const user = userEvent.setup();
-  mockedApi.createModule.mockResolvedValue({ _id: DRAFT_ID, ...draft, sections: [], createdAt: '', updatedAt: '' });
   const first = renderAddSections();
   await addedSection(user);
   await user.click(finishButton());
@@ -272,7 +267,7 @@ it('refuses a file that is not PDF, PowerPoint or Word as soon as it is chosen, 
   expect(cleared).toHaveAccessibleDescription(expect.stringContaining('Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.'));
   await user.type(screen.getByLabelText('Section Title'), 'Marks');
   await user.click(screen.getByRole('button', { name: 'Add Section' }));
-  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+  expect(uploadTickets).toHaveLength(0);
 });
 
 it('refuses a section title over the limit next to the field, before uploading', async () => {
@@ -287,21 +282,22 @@ it('refuses a section title over the limit next to the field, before uploading',
 
   expect(title).toHaveAttribute('aria-invalid', 'true');
   expect(title).toHaveAccessibleDescription(expect.stringContaining('Section title must be at most 200 characters.'));
-  expect(mockedApi.createUpload).not.toHaveBeenCalled();
+  expect(uploadTickets).toHaveLength(0);
 });
 
 it('reorders and removes sections during creation, announcing each move', async () => {
   const user = userEvent.setup();
-  mockedApi.createUpload
-    .mockResolvedValueOnce({ contentUrl: 'protected/t1/1-a.pdf', uploadUrl: 'https://s3/a' })
-    .mockResolvedValueOnce({ contentUrl: 'protected/t1/2-b.pdf', uploadUrl: 'https://s3/b' });
+  const tickets = [
+    { contentUrl: 'protected/t1/1-a.pdf', uploadUrl: 'https://s3/a' },
+    { contentUrl: 'protected/t1/2-b.pdf', uploadUrl: 'https://s3/b' },
+  ];
+  answer('createUpload', () => tickets.shift()!);
   renderAddSections();
   await addSection(user, 'First', pdf());
-  FakeXhr.requests[0].respond(200);
+  (await FakeXhr.sent(0)).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (1)' });
   await addSection(user, 'Second', pdf());
-  await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
-  FakeXhr.requests[1].respond(200);
+  (await FakeXhr.sent(1)).respond(200);
   await screen.findByRole('heading', { name: 'Added Sections (2)' });
 
   await user.click(screen.getByRole('button', { name: 'Move section Second up' }));
@@ -313,9 +309,11 @@ it('reorders and removes sections during creation, announcing each move', async 
 
 it('adds several files at once, one section each named from its file, refusing the wrong kind', async () => {
   const user = userEvent.setup({ applyAccept: false });
-  mockedApi.createUpload
-    .mockResolvedValueOnce({ contentUrl: 'protected/t1/1-cell-division.pdf', uploadUrl: 'https://s3/a' })
-    .mockResolvedValueOnce({ contentUrl: 'protected/t1/2-mitosis-slides.pptx', uploadUrl: 'https://s3/b' });
+  const tickets = [
+    { contentUrl: 'protected/t1/1-cell-division.pdf', uploadUrl: 'https://s3/a' },
+    { contentUrl: 'protected/t1/2-mitosis-slides.pptx', uploadUrl: 'https://s3/b' },
+  ];
+  const ticketRequests = answer('createUpload', () => tickets.shift()!);
   renderAddSections();
 
   await user.upload(screen.getByLabelText('Or add several files at once'), [
@@ -335,7 +333,7 @@ it('adds several files at once, one section each named from its file, refusing t
   await screen.findByRole('heading', { name: 'Added Sections (2)' });
   expect(screen.getByLabelText('Section 1 title')).toHaveValue('cell division');
   expect(screen.getByLabelText('Section 2 title')).toHaveValue('mitosis slides');
-  expect(mockedApi.createUpload).toHaveBeenLastCalledWith({
+  expect(ticketRequests.at(-1)?.body).toEqual({
     fileName: 'mitosis_slides.pptx',
     contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     size: 4,

@@ -1,20 +1,20 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAVED_CONFIRMATION_MS } from '@shared/constants';
 import type { Module } from '@shared/entities';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import EditModulePage from './edit-module-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
-jest.mock('../../lib/api-client', () =>
-  jest
-    .requireActual('../../testing/mock-api-client')
-    .mockApiClient('getModule', 'updateModule', 'createUpload', 'abortUpload', 'listModules'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const stored = moduleFixture({
   sections: [
@@ -27,11 +27,13 @@ const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-module
 
 const consoleErrors = captureConsoleErrors();
 
+let moduleReads: ReturnType<typeof answer<'getModule'>>;
+let updates: ReturnType<typeof answer<'updateModule'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
   FakeXhr.install();
-  mockedApi.getModule.mockResolvedValue(stored);
-  mockedApi.listModules.mockResolvedValue([stored]);
+  moduleReads = answer('getModule', stored);
+  answer('listModules', [stored]);
+  updates = answer('updateModule', stored);
 });
 afterEach(() => jest.useRealTimers());
 
@@ -40,7 +42,7 @@ describe('Save All Changes', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     let finishSave: (module: Module) => void = () => undefined;
-    mockedApi.updateModule.mockImplementation(() => new Promise((resolve) => (finishSave = resolve)));
+    updates = answer('updateModule', () => new Promise((resolve) => (finishSave = resolve)));
     const { router } = renderEdit();
 
     const title = await screen.findByLabelText('Module Title');
@@ -50,15 +52,17 @@ describe('Save All Changes', () => {
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
 
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
-    expect(mockedApi.updateModule).toHaveBeenCalledWith('m1', {
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0].params.id).toBe('m1');
+    expect(updates[0].body).toEqual({
       title: 'Fractions, part 1',
       description: 'Halves and quarters.',
       updatedAt: stored.updatedAt,
       sections: [{ _id: 's2', title: 'Practice', order: 1, contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' }],
     });
 
-    await act(async () => finishSave({ ...stored, title: 'Fractions, part 1', sections: [stored.sections[1]] }));
-    expect(screen.getByRole('button', { name: 'Saved!' })).toBeDisabled();
+    act(() => finishSave({ ...stored, title: 'Fractions, part 1', sections: [stored.sections[1]] }));
+    expect(await screen.findByRole('button', { name: 'Saved!' })).toBeDisabled();
 
     act(() => jest.advanceTimersByTime(SAVED_CONFIRMATION_MS - 1));
     expect(screen.getByRole('button', { name: 'Saved!' })).toBeInTheDocument();
@@ -70,7 +74,6 @@ describe('Save All Changes', () => {
 
   it('saves sections in the order the teacher arranged them, keeping their ids', async () => {
     const user = userEvent.setup();
-    mockedApi.updateModule.mockResolvedValue(stored);
     renderEdit();
 
     await user.click(await screen.findByRole('button', { name: 'Move section Practice up' }));
@@ -78,8 +81,8 @@ describe('Save All Changes', () => {
     expect(screen.getByRole('button', { name: 'Move section Intro down' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
 
-    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
-    const sent = mockedApi.updateModule.mock.calls[0][1];
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const sent = updates[0].body;
     expect(sent.sections.map((section) => [section._id, section.order])).toEqual([
       ['s2', 1],
       ['s1', 2],
@@ -88,8 +91,7 @@ describe('Save All Changes', () => {
 
   it('sends a newly added section with its stored file and original name (the server derives the type)', async () => {
     const user = userEvent.setup();
-    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t/3-slides.pptx', uploadUrl: 'https://s3/put' });
-    mockedApi.updateModule.mockResolvedValue(stored);
+    answer('createUpload', { contentUrl: 'protected/t/3-slides.pptx', uploadUrl: 'https://s3/put' });
     renderEdit();
 
     await user.type(await screen.findByLabelText('Section Title'), 'Slides');
@@ -108,7 +110,8 @@ describe('Save All Changes', () => {
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
-    const sent = mockedApi.updateModule.mock.calls[0][1];
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const sent = updates[0].body;
     expect(sent.sections[2]).toEqual({
       title: 'Slides',
       order: 3,
@@ -128,15 +131,16 @@ describe('Save All Changes', () => {
     const title = screen.getByLabelText('Module Title');
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveAccessibleDescription(expect.stringContaining('Title is required.'));
-    expect(mockedApi.updateModule).not.toHaveBeenCalled();
+    expect(updates).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled();
   });
 
   it("shows a 400's field messages next to the fields they name, not the raw server text", async () => {
     consoleErrors.expect(/^Saving the module failed: ApiError: sections\.1\.title: Section title is not allowed\./);
     const user = userEvent.setup();
-    mockedApi.updateModule.mockRejectedValueOnce(
-      new ApiError(400, 'sections.1.title: Section title is not allowed.', { 'sections.1.title': 'Section title is not allowed.' }),
+    answer(
+      'updateModule',
+      new HttpError(400, 'sections.1.title: Section title is not allowed.', { fields: { 'sections.1.title': 'Section title is not allowed.' } }),
     );
     const { router } = renderEdit();
 
@@ -153,7 +157,7 @@ describe('Save All Changes', () => {
 
   it('asks before saving a module with no sections, and saves only when confirmed', async () => {
     const user = userEvent.setup();
-    mockedApi.updateModule.mockResolvedValue({ ...stored, sections: [] });
+    updates = answer('updateModule', { ...stored, sections: [] });
     renderEdit();
 
     await user.click(await screen.findByRole('button', { name: 'Remove section Intro' }));
@@ -162,16 +166,16 @@ describe('Save All Changes', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Students it is assigned to will see an empty module.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(mockedApi.updateModule).not.toHaveBeenCalled();
+    expect(updates).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
     await user.click(screen.getByRole('button', { name: 'Save without sections' }));
-    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalledWith('m1', expect.objectContaining({ sections: [] })));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toMatchObject({ params: { id: 'm1' }, body: { sections: [] } });
   });
 
   it('renames a section in place, keeping its id', async () => {
     const user = userEvent.setup();
-    mockedApi.updateModule.mockResolvedValue(stored);
     renderEdit();
 
     const first = await screen.findByLabelText('Section 1 title');
@@ -179,17 +183,16 @@ describe('Save All Changes', () => {
     await user.type(first, 'Introduction');
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
 
-    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
-    expect(mockedApi.updateModule.mock.calls[0][1].sections[0]).toMatchObject({ _id: 's1', title: 'Introduction' });
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0].body.sections[0]).toMatchObject({ _id: 's1', title: 'Introduction' });
   });
 
   it.each([
     ['Keep completion', { _id: 's1' }],
     ['Reset completion', {}],
-  ])('replaces a section file and, on "%s", sends the section with that id', async (answer, id) => {
+  ])('replaces a section file and, on "%s", sends the section with that id', async (choice, id) => {
     const user = userEvent.setup();
-    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t/4-intro-v2.pdf', uploadUrl: 'https://s3/put' });
-    mockedApi.updateModule.mockResolvedValue(stored);
+    answer('createUpload', { contentUrl: 'protected/t/4-intro-v2.pdf', uploadUrl: 'https://s3/put' });
     const { container } = renderEdit();
 
     await screen.findByRole('button', { name: 'Replace the file of section Intro' });
@@ -198,21 +201,22 @@ describe('Save All Changes', () => {
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
     FakeXhr.requests[0].respond(200);
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Reset their completion, since the content changed?');
-    await user.click(screen.getByRole('button', { name: answer }));
+    await user.click(screen.getByRole('button', { name: choice }));
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
 
-    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
-    const sent = mockedApi.updateModule.mock.calls[0][1].sections[0];
+    await waitFor(() => expect(updates).toHaveLength(1));
+    const sent = updates[0].body.sections[0];
     expect(sent).toEqual({ ...id, title: 'Intro', order: 1, contentUrl: 'protected/t/4-intro-v2.pdf', originalFileName: 'intro-v2.pdf' });
   });
 
   it('refuses a replacement file that is not PDF, PowerPoint or Word, uploading nothing', async () => {
     const user = userEvent.setup({ applyAccept: false });
+    const uploadTickets = answer('createUpload', new HttpError(500, 'not answered by this test'));
     const { container } = renderEdit();
     await screen.findByRole('button', { name: 'Replace the file of section Intro' });
     await user.upload(container.querySelector<HTMLInputElement>('.replace-file input[type=file]')!, new File(['x'], 'photo.png', { type: 'image/png' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.');
-    expect(mockedApi.createUpload).not.toHaveBeenCalled();
+    expect(uploadTickets).toHaveLength(0);
   });
 
   it('keeps unsaved changes across a reload and offers to discard them', async () => {
@@ -231,7 +235,7 @@ describe('Save All Changes', () => {
   it('tells the user to reload after a concurrent edit (409)', async () => {
     consoleErrors.expect(/^Saving the module failed: ApiError: This module was changed/);
     const user = userEvent.setup();
-    mockedApi.updateModule.mockRejectedValueOnce(new ApiError(409, 'This module was changed by someone else.'));
+    answer('updateModule', new HttpError(409, 'This module was changed by someone else.'));
     renderEdit();
 
     await user.click(await screen.findByRole('button', { name: 'Save All Changes' }));
@@ -244,21 +248,20 @@ describe('Save All Changes', () => {
 describe('background refreshes while the form is open', () => {
   it('sends the version the form started from, not a newer one a background refetch brought', async () => {
     const user = userEvent.setup();
-    mockedApi.updateModule.mockResolvedValue(stored);
     const { queryClient } = renderEdit();
     await screen.findByRole('heading', { name: 'Sections (2)' });
 
     // Another tab saved meanwhile: a refetch swaps in its version (and its sections) under the open form.
     const newer = moduleFixture({ updatedAt: '2026-01-02T00:00:00.000Z', sections: [stored.sections[0]] });
-    mockedApi.getModule.mockResolvedValue(newer);
+    const newerReads = answer('getModule', newer);
     await act(() => queryClient.refetchQueries());
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect([moduleReads.length, newerReads.length]).toEqual([1, 1]);
     expect(screen.getByRole('heading', { name: 'Sections (2)' })).toBeInTheDocument(); // the form was not reset
 
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
-    await waitFor(() => expect(mockedApi.updateModule).toHaveBeenCalled());
+    await waitFor(() => expect(updates).toHaveLength(1));
     // The server can then refuse the stale edit (409) instead of silently dropping the other tab's changes.
-    expect(mockedApi.updateModule.mock.calls[0][1].updatedAt).toBe(stored.updatedAt);
+    expect(updates[0].body.updatedAt).toBe(stored.updatedAt);
   });
 
   it('keeps the form and its changes when a background refresh of the module fails', async () => {
@@ -267,12 +270,12 @@ describe('background refreshes while the form is open', () => {
     const { queryClient } = renderEdit();
     await user.type(await screen.findByLabelText('Module Title'), ' (draft)');
 
-    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    const failedReads = answer('getModule', new HttpError(500, 'boom'));
     await act(() => queryClient.refetchQueries());
     // The page has rendered with the failed refresh once it has logged it.
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the module for editing failed:', expect.any(ApiError)));
 
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect([moduleReads.length, failedReads.length]).toEqual([1, 1]);
     expect(screen.getByLabelText('Module Title')).toHaveValue('Fractions (draft)');
     expect(screen.queryByText('Failed to load module.')).not.toBeInTheDocument();
   });
@@ -281,14 +284,14 @@ describe('background refreshes while the form is open', () => {
 describe('loading', () => {
   it('says Module not found. for a 404', async () => {
     consoleErrors.expect(/^Loading the module for editing failed: ApiError: Not found/);
-    mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
+    answer('getModule', new HttpError(404, 'Not found'));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Module not found.');
   });
 
   it('says Failed to load module. for any other failure', async () => {
     consoleErrors.expect(/^Loading the module for editing failed: ApiError: boom/);
-    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    answer('getModule', new HttpError(500, 'boom'));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module.');
   });

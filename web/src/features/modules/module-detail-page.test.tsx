@@ -1,16 +1,17 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';
 import ModuleDetailPage from './module-detail-page';
 import ModuleLibraryPage from './module-library-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'deleteModule', 'listModules', 'listTeacherClasses', 'createModule', 'assignModule'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const stored = moduleFixture({
   sections: [{ _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
@@ -23,20 +24,18 @@ const renderDetail = () =>
     also: { '/teacher-modules': <ModuleLibraryPage /> },
   });
 
-
-
 const consoleErrors = captureConsoleErrors();
 
+let moduleReads: ReturnType<typeof answer<'getModule'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getModule.mockResolvedValue(stored);
-  mockedApi.listModules.mockResolvedValue([]);
-  mockedApi.listTeacherClasses.mockResolvedValue([]);
+  moduleReads = answer('getModule', stored);
+  answer('listModules', []);
+  answer('listTeacherClasses', []);
 });
 
 it('asks before deleting, then shows Module deleted successfully. on the library', async () => {
   const user = userEvent.setup();
-  mockedApi.deleteModule.mockResolvedValue(undefined);
+  const deletions = answer('deleteModule', undefined);
   const { router } = renderDetail();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
@@ -46,10 +45,10 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('alertdialog');
   expect(dialog).toHaveTextContent('Are you sure you want to delete this module?');
-  expect(mockedApi.deleteModule).not.toHaveBeenCalled();
+  expect(deletions).toHaveLength(0);
 
   await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
-  expect(mockedApi.deleteModule).toHaveBeenCalledWith('m1');
+  await waitFor(() => expect(deletions.map(({ params }) => params.id)).toEqual(['m1']));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-modules'));
   const flash = await screen.findByText('Module deleted successfully.');
   expect(flash.closest('[role="status"]')).toHaveClass('alert-success');
@@ -58,7 +57,7 @@ it('asks before deleting, then shows Module deleted successfully. on the library
 it('keeps the module and alerts Failed to delete module. on failure', async () => {
   consoleErrors.expect(/^Deleting the module failed: ApiError: boom/);
   const user = userEvent.setup();
-  mockedApi.deleteModule.mockRejectedValue(new ApiError(500, 'boom'));
+  answer('deleteModule', new HttpError(500, 'boom'));
   const { router } = renderDetail();
 
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -80,7 +79,7 @@ it('links back to the library as it was left (its search, sort and filter), or t
 });
 
 it('says Module not found. for a 404', async () => {
-  mockedApi.getModule.mockRejectedValue(new ApiError(404, 'Not found'));
+  answer('getModule', new HttpError(404, 'Not found'));
   renderDetail();
   expect(await screen.findByRole('alert')).toHaveTextContent('Module not found.');
 });
@@ -89,9 +88,10 @@ it('keeps showing the module when a background refresh fails', async () => {
   const { queryClient } = renderDetail();
   await screen.findByRole('heading', { level: 1, name: 'Fractions' });
 
-  mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+  const failedReads = answer('getModule', new HttpError(500, 'boom'));
   await act(() => queryClient.refetchQueries());
-  await waitFor(() => expect(mockedApi.getModule).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(failedReads).toHaveLength(1));
+  expect(moduleReads).toHaveLength(1);
   await waitFor(() => expect(queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')).toBe(true));
   await act(async () => undefined);
 
@@ -100,9 +100,7 @@ it('keeps showing the module when a background refresh fails', async () => {
 });
 
 it('shows each section with its file type, name and size, and View Content opens it in the reader', async () => {
-  mockedApi.getModule.mockResolvedValue(
-    moduleFixture({ sections: [{ ...stored.sections[0], size: 1843 }] }),
-  );
+  answer('getModule', moduleFixture({ sections: [{ ...stored.sections[0], size: 1843 }] }));
   renderDetail();
   const row = within(await screen.findByRole('listitem'));
   expect(row.getByText('PDF · i.pdf · 1.8 kB')).toBeInTheDocument();
@@ -120,14 +118,14 @@ describe('Duplicate and Assign to Classes', () => {
 
   it('duplicates the module once, whatever the clicks, as a copy with the same files and checks', async () => {
     const user = userEvent.setup();
-    mockedApi.createModule.mockImplementation(async (input) => ({ ...stored, _id: input._id!, title: input.title }));
+    const creations = answer('createModule', ({ body }) => ({ ...stored, _id: body._id!, title: body.title }));
     const { router } = renderPage(<ModuleDetailPage />, { path: '/teacher-modules/:moduleId', url: '/teacher-modules/m1' });
 
     await user.dblClick(await screen.findByRole('button', { name: 'Duplicate' }));
 
     await waitFor(() => expect(router.location.pathname).not.toBe('/teacher-modules/m1'));
-    expect(mockedApi.createModule).toHaveBeenCalledTimes(1);
-    const sent = mockedApi.createModule.mock.calls[0][0];
+    expect(creations).toHaveLength(1);
+    const sent = creations[0].body;
     expect(sent).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Fractions (copy)',
@@ -140,12 +138,12 @@ describe('Duplicate and Assign to Classes', () => {
 
   it('assigns the module to several classes at once, showing those that have it already', async () => {
     const user = userEvent.setup();
-    mockedApi.listTeacherClasses.mockResolvedValue([
-      schoolClass('c1', 'Year 7', ['m1']),
-      schoolClass('c2', 'Year 8', []),
-      schoolClass('c3', 'Year 9', []),
-    ]);
-    mockedApi.assignModule.mockResolvedValue({} as never);
+    const classes = [schoolClass('c1', 'Year 7', ['m1']), schoolClass('c2', 'Year 8', []), schoolClass('c3', 'Year 9', [])];
+    answer('listTeacherClasses', classes);
+    const assignments = answer('assignModule', ({ params }) => ({
+      ...classes.find((each) => each._id === params.classId)!,
+      assignedModuleIds: [{ _id: stored._id, title: stored.title, description: stored.description }],
+    }));
     renderDetail();
 
     const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
@@ -156,12 +154,14 @@ describe('Duplicate and Assign to Classes', () => {
     await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
 
     expect(await form.findByText('Assigned to Year 8, Year 9.')).toBeInTheDocument();
-    expect(mockedApi.assignModule).toHaveBeenCalledWith('c2', 'm1');
-    expect(mockedApi.assignModule).toHaveBeenCalledWith('c3', 'm1');
+    expect(assignments.map(({ params, body }) => [params.classId, body.moduleId]).sort()).toEqual([
+      ['c2', 'm1'],
+      ['c3', 'm1'],
+    ]);
   });
 
   it('says why there is nothing to assign when every class has the module, with the button disabled', async () => {
-    mockedApi.listTeacherClasses.mockResolvedValue([schoolClass('c1', 'Year 7', ['m1'])]);
+    answer('listTeacherClasses', [schoolClass('c1', 'Year 7', ['m1'])]);
     renderDetail();
 
     const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));

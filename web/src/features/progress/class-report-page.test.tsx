@@ -1,14 +1,15 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, ClassReportRow } from '@shared/entities';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage } from '../../testing/test-utils';
 import ClassReportPage from './class-report-page';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getClass', 'getClassReportPage'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const klass: ClassDetail = {
   _id: 'c1',
@@ -42,16 +43,15 @@ const rows: ClassReportRow[] = [
 const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
 
 beforeEach(() => {
-  jest.clearAllMocks();
   // jsdom has no scrolling; the large table's virtualizer would scroll only when asked to move.
   window.scrollTo = jest.fn();
-  mockedApi.getClass.mockResolvedValue(klass);
+  answer('getClass', klass);
 });
 
 const onePage = (list: ClassReportRow[], studentCount = list.length, next?: string) => ({ rows: list, studentCount, ...(next ? { next } : {}) });
 
 it('renders one row per student (a one-page class by name) and one column per module, cells as percentage% (completed/total)', async () => {
-  mockedApi.getClassReportPage.mockResolvedValue(onePage(rows));
+  answer('getClassReport', onePage(rows));
   renderReport();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
@@ -71,14 +71,14 @@ it('renders one row per student (a one-page class by name) and one column per mo
 });
 
 it('shows the empty text when nobody has progress yet', async () => {
-  mockedApi.getClassReportPage.mockResolvedValue(onePage([]));
+  answer('getClassReport', onePage([]));
   renderReport();
   expect(await screen.findByText('No progress data found for this class yet.')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
 it('shows the failure text', async () => {
-  mockedApi.getClassReportPage.mockRejectedValue(new ApiError(500, 'boom'));
+  answer('getClassReport', new HttpError(500, 'boom'));
   renderReport();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
 });
@@ -90,9 +90,7 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
     lastActivityAt: null,
     modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
   }));
-  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
-    cursor ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page'),
-  );
+  answer('getClassReport', ({ query }) => (query.has('cursor') ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page')));
   renderReport();
 
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
@@ -114,16 +112,15 @@ it('loads the next page by itself when the last loaded rows are on screen, in th
     modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2, completedAt: {} }],
   });
   const all = Array.from({ length: 40 }, (_, index) => student(index));
-  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) =>
-    cursor ? onePage(all.slice(20), 40) : onePage(all.slice(0, 20), 40, 'after-20'),
-  );
+  const pageReads = answer('getClassReport', ({ query }) => (query.has('cursor') ? onePage(all.slice(20), 40) : onePage(all.slice(0, 20), 40, 'after-20')));
   renderReport();
 
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(table).toHaveAttribute('aria-rowcount', '41');
   expect(await within(table).findByRole('rowheader', { name: 'student 1' })).toBeInTheDocument();
   expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(all.map((row) => row.studentName));
-  expect(mockedApi.getClassReportPage).toHaveBeenLastCalledWith('c1', 'after-20');
+  const lastRead = pageReads.at(-1)!;
+  expect([lastRead.params.classId, lastRead.query.get('cursor')]).toEqual(['c1', 'after-20']);
 });
 
 describe('sort and filter', () => {
@@ -145,7 +142,7 @@ describe('sort and filter', () => {
   ];
   const names = () => within(screen.getByRole('table', { name: /Progress of each student/ })).getAllByRole('rowheader').map((cell) => cell.textContent);
 
-  beforeEach(() => mockedApi.getClassReportPage.mockResolvedValue(onePage(students, students.length)));
+  beforeEach(() => answer('getClassReport', onePage(students, students.length)));
 
   it('sorts by name, overall progress (lowest first) and last activity (longest ago first)', async () => {
     const user = userEvent.setup();
@@ -206,8 +203,8 @@ it('loads every page before a filter applies to a class of several pages, saying
   });
   let releaseSecond = () => {};
   const secondPage = new Promise<void>((resolve) => (releaseSecond = resolve));
-  mockedApi.getClassReportPage.mockImplementation(async (_classId, cursor) => {
-    if (!cursor) return onePage([student(1, 2), student(2, 0)], 4, 'after-2');
+  answer('getClassReport', async ({ query }) => {
+    if (!query.has('cursor')) return onePage([student(1, 2), student(2, 0)], 4, 'after-2');
     await secondPage;
     return onePage([student(3, 2), student(4, 1)], 4);
   });
@@ -225,7 +222,7 @@ it('loads every page before a filter applies to a class of several pages, saying
 
 it("shows each student's e-mail under the name in the Student column, in the row header's accessible name", async () => {
   const email = 'sam.a-rather-long-address@secondary-school.example';
-  mockedApi.getClassReportPage.mockResolvedValue(onePage([{ ...rows[0], studentEmail: email }, rows[1]]));
+  answer('getClassReport', onePage([{ ...rows[0], studentEmail: email }, rows[1]]));
   renderReport();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   const sam = await within(table).findByRole('rowheader', { name: `sam ${email}` });

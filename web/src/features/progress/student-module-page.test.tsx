@@ -1,15 +1,17 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentModulePage from './student-module-page';
 import { captureConsoleErrors } from '../../testing/console-errors';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const stored = moduleFixture({
   sections: [
@@ -28,17 +30,18 @@ const sectionItem = (title: string) => screen.getByRole('heading', { name: new R
 
 const consoleErrors = captureConsoleErrors();
 
+let progressReads: ReturnType<typeof answer<'getProgress'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getModule.mockResolvedValue(stored);
+  answer('getModule', stored);
+  // No progress stored yet, unless a test says otherwise.
+  progressReads = answer('getProgress', new HttpError(404, 'No progress'));
 });
 
 it('treats a 404 on progress as nothing completed', async () => {
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeInTheDocument();
-  expect(mockedApi.getProgress).toHaveBeenCalledWith('student-sub', 'm1', 'c1');
+  expect(progressReads.map(({ params }) => params)).toContainEqual({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1' });
   const buttons = screen.getAllByRole('button', { name: 'Mark as Complete' });
   expect(buttons).toHaveLength(2);
   buttons.forEach((button) => expect(button).toBeEnabled());
@@ -46,7 +49,6 @@ it('treats a 404 on progress as nothing completed', async () => {
 });
 
 it("shows each section's file and links View Content to the section's reader in the class", async () => {
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
   renderModule();
   await screen.findByRole('heading', { level: 1, name: 'Fractions' });
   expect(within(sectionItem('Intro')).getByText('PDF · intro.pdf')).toBeInTheDocument();
@@ -57,8 +59,7 @@ it("shows each section's file and links View Content to the section's reader in 
 
 it('turns Mark as Complete into a disabled Completed', async () => {
   const user = userEvent.setup();
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
-  mockedApi.markComplete.mockResolvedValue({
+  const marks = answer('markComplete', {
     studentId: 'student-sub',
     moduleId: 'm1',
     classId: 'c1',
@@ -70,14 +71,14 @@ it('turns Mark as Complete into a disabled Completed', async () => {
 
   await user.click(within(sectionItem('Intro')).getByRole('button', { name: 'Mark as Complete' }));
 
-  expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
   expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
+  expect(marks.map(({ body }) => body)).toEqual([{ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' }]);
   expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
   expect(screen.getByText('1 of 2 sections complete')).toBeInTheDocument();
 });
 
 it('shows stored progress as Completed', async () => {
-  mockedApi.getProgress.mockResolvedValue({
+  answer('getProgress', {
     studentId: 'student-sub',
     moduleId: 'm1',
     classId: 'c1',
@@ -96,8 +97,7 @@ async function findSection(title: string) {
 it('alerts Could not update progress. when marking fails and keeps the button', async () => {
   consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
   const user = userEvent.setup();
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
-  mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
+  answer('markComplete', new HttpError(500, 'boom'));
   renderModule();
   await screen.findByRole('heading', { level: 1, name: 'Fractions' });
 
@@ -109,8 +109,7 @@ it('alerts Could not update progress. when marking fails and keeps the button', 
 
 it('says Failed to load module content. when the module cannot be read', async () => {
   consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
-  mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
+  answer('getModule', new HttpError(500, 'boom'));
   renderModule();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module content.');
 });
@@ -126,9 +125,8 @@ describe('marking while another mark is on its way', () => {
 
   it('holds every Mark as Complete button until the pending one is answered', async () => {
     const user = userEvent.setup();
-    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
-    let answer: (value: ReturnType<typeof progress>) => void = () => undefined;
-    mockedApi.markComplete.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    let finishMark: (value: ReturnType<typeof progress>) => void = () => undefined;
+    const marks = answer('markComplete', () => new Promise((resolve) => (finishMark = resolve)));
     renderModule();
     await screen.findByRole('heading', { level: 1, name: 'Fractions' });
 
@@ -136,17 +134,17 @@ describe('marking while another mark is on its way', () => {
     expect(within(sectionItem('Intro')).getByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeDisabled();
 
-    answer(progress(['s1']));
+    finishMark(progress(['s1']));
     expect(await within(sectionItem('Intro')).findByRole('button', { name: 'Completed' })).toBeDisabled();
     expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
-    expect(mockedApi.markComplete).toHaveBeenCalledTimes(1);
+    expect(marks).toHaveLength(1);
   });
 
   it('never un-completes a section shown as done when an older answer arrives last', async () => {
     const user = userEvent.setup();
-    mockedApi.getProgress.mockResolvedValue(progress(['s2']));
+    answer('getProgress', progress(['s2']));
     // Written before s2's mark reached the server: it lacks s2, which has no undo.
-    mockedApi.markComplete.mockResolvedValue(progress(['s1']));
+    answer('markComplete', progress(['s1']));
     renderModule();
     expect(await within(await findSection('Practice')).findByRole('button', { name: 'Completed' })).toBeDisabled();
 
@@ -161,11 +159,10 @@ describe('marking while another mark is on its way', () => {
 describe('renewing the module in the background', () => {
   it('keeps the page when reading the module again fails', async () => {
     consoleErrors.expect(/^Loading the module failed: ApiError: boom/);
-    mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
     const { queryClient } = renderModule();
     await screen.findByRole('heading', { level: 1, name: 'Fractions' });
 
-    mockedApi.getModule.mockRejectedValue(new ApiError(500, 'boom'));
+    answer('getModule', new HttpError(500, 'boom'));
     await act(() => queryClient.refetchQueries());
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the module failed:', expect.any(ApiError)));
 
@@ -175,9 +172,8 @@ describe('renewing the module in the background', () => {
 });
 
 it('offers the check instead of Mark as Complete for a section that has one, with the best score so far', async () => {
-  mockedApi.getModule.mockResolvedValue({ ...stored, checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }] });
-  mockedApi.getProgress.mockRejectedValue(new ApiError(404, 'No progress'));
-  mockedApi.getStudentClassProgress.mockResolvedValue({
+  answer('getModule', { ...stored, checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }] });
+  answer('getStudentClassProgress', {
     classId: 'c1',
     studentId: 'student-sub',
     modules: [

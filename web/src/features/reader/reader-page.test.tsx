@@ -1,3 +1,7 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +9,7 @@ import { useEffect } from 'react';
 import { DOWNLOAD_URL_TTL_SECONDS } from '@shared/constants';
 import { createQueryClient } from '../../app/query-client';
 import type { Section } from '@shared/entities';
-import { api, ApiError } from '../../lib/api-client';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, STUDENT, TEACHER } from '../../testing/test-utils';
@@ -13,9 +17,7 @@ import { FileTooLargeError } from './utils/fetch-file';
 import type { ViewerProps } from './viewers/viewer-props';
 import ReaderPage from './reader-page';
 
-jest.mock('../../lib/api-client', () =>
-  jest.requireActual('../../testing/mock-api-client').mockApiClient('getModule', 'getProgress', 'markComplete', 'getStudentClassProgress'),
-);
+withFakeApi();
 
 /**
  * Stands in for the real viewers (pdf.js and the office renderers need a real browser; the browser tests cover them):
@@ -42,8 +44,6 @@ function mockViewer(kind: string) {
 jest.mock('./viewers/pdf-viewer', () => mockViewer('PDF'));
 jest.mock('./viewers/docx-viewer', () => mockViewer('Word'));
 jest.mock('./viewers/pptx-viewer', () => mockViewer('PowerPoint'));
-
-const mockedApi = jest.mocked(api);
 
 const section = (id: string, order: number, overrides: Partial<Section> = {}): Section => ({
   _id: id,
@@ -81,15 +81,16 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+let moduleReads: ReturnType<typeof answer<'getModule'>>;
+let progressReads: ReturnType<typeof answer<'getProgress'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockedApi.getModule.mockResolvedValue(moduleFixture({ sections }));
-  mockedApi.getProgress.mockResolvedValue(progress([]));
+  moduleReads = answer('getModule', moduleFixture({ sections }));
+  progressReads = answer('getProgress', progress([]));
 });
 
 describe('the file', () => {
   it('says it is loading until the viewer has drawn the file', async () => {
-    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/slow' })] }));
+    answer('getModule', moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/slow' })] }));
     openAsStudent('s1');
     expect(await screen.findByText('PDF viewer of Section 1 from https://bucket/slow')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading file...');
@@ -108,7 +109,7 @@ describe('the file', () => {
 
   it('shows a panel with name, type, size and Download for a type the app cannot show', async () => {
     const other = section('s9', 1, { title: 'Data', contentType: 'UNKNOWN', originalFileName: 'data.xlsx', size: 2_500_000 });
-    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [other] }));
+    answer('getModule', moduleFixture({ sections: [other] }));
     openAsStudent('s9');
     const panel = await screen.findByRole('region', { name: 'File details' });
     expect(panel).toHaveTextContent('This type of file cannot be shown in the app.');
@@ -120,7 +121,7 @@ describe('the file', () => {
 
   it('shows the same panel, never a blank area, when the viewer fails on the file', async () => {
     consoleErrors.expect(/^Showing the file failed: Error: Not a valid file/);
-    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/broken' })] }));
+    answer('getModule', moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/broken' })] }));
     openAsStudent('s1');
     const panel = await screen.findByRole('region', { name: 'File details' });
     expect(panel).toHaveTextContent('This file could not be shown here.');
@@ -130,7 +131,7 @@ describe('the file', () => {
 
   it('says a file past the size limits is too large to show here, with Download, and logs no error', async () => {
     const worksheet = section('s3', 1, { contentType: 'WORD', originalFileName: 'sheet.docx', downloadUrl: 'https://bucket/bomb' });
-    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [worksheet] }));
+    answer('getModule', moduleFixture({ sections: [worksheet] }));
     openAsStudent('s3');
     const panel = await screen.findByRole('region', { name: 'File details' });
     expect(panel).toHaveTextContent('This file is too large to show here. Download it to open it on your device.');
@@ -139,20 +140,23 @@ describe('the file', () => {
   });
 
   it('opens the file with a freshly signed link when the bucket refuses an expired one', async () => {
-    mockedApi.getModule
-      .mockResolvedValueOnce(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/expired' })] }))
-      .mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/fresh' })] }));
+    // The first read signs a link that has expired by the time the viewer uses it; the next signs a fresh one.
+    let signed = 0;
+    const reads = answer('getModule', () => {
+      signed += 1;
+      return moduleFixture({ sections: [section('s1', 1, { downloadUrl: signed === 1 ? 'https://bucket/expired' : 'https://bucket/fresh' })] });
+    });
     openAsStudent('s1');
     expect(await screen.findByText('PDF viewer of Section 1 from https://bucket/fresh')).toBeInTheDocument();
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect(reads).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', 'https://bucket/fresh');
   });
 
   it('gives up with the panel when the fresh link is refused too', async () => {
-    mockedApi.getModule.mockResolvedValue(moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/expired' })] }));
+    const reads = answer('getModule', moduleFixture({ sections: [section('s1', 1, { downloadUrl: 'https://bucket/expired' })] }));
     openAsStudent('s1');
     expect(await screen.findByRole('region', { name: 'File details' })).toHaveTextContent('could not be shown here');
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(2);
+    expect(reads).toHaveLength(2);
   });
 });
 
@@ -173,7 +177,7 @@ describe('signed links (Download original) while the reader stays open', () => {
     jest.useFakeTimers();
     openWithAppCache();
     expect(await screen.findByText('PDF viewer of Intro from https://bucket/s1?sig=1')).toBeInTheDocument();
-    mockedApi.getModule.mockResolvedValue(resigned);
+    answer('getModule', resigned);
 
     // A minute before the first links expire, new ones are on screen; the open file keeps its link.
     await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
@@ -185,12 +189,12 @@ describe('signed links (Download original) while the reader stays open', () => {
     jest.useFakeTimers();
     openWithAppCache();
     await screen.findByText('PDF viewer of Intro from https://bucket/s1?sig=1');
-    mockedApi.getModule.mockResolvedValue(resigned);
+    const resignedReads = answer('getModule', resigned);
 
     // Away (the interval does not run in the background) until the links are about to expire.
     act(() => focusManager.setFocused(false));
     await act(async () => jest.advanceTimersByTime(TTL_MS - 60_000));
-    expect(mockedApi.getModule).toHaveBeenCalledTimes(1);
+    expect([moduleReads.length, resignedReads.length]).toEqual([1, 0]);
 
     act(() => focusManager.setFocused(true));
     await waitFor(() => expect(download()).toHaveAttribute('href', 'https://bucket/s1?sig=1&fresh'));
@@ -199,7 +203,7 @@ describe('signed links (Download original) while the reader stays open', () => {
 
 describe('moving through the module', () => {
   it('lists the sections with their completion and links Previous and Next', async () => {
-    mockedApi.getProgress.mockResolvedValue(progress(['s1']));
+    answer('getProgress', progress(['s1']));
     openAsStudent('s2');
     const nav = await screen.findByRole('navigation', { name: 'Module sections' });
     expect(within(nav).getByRole('link', { name: '1. Intro (completed)' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
@@ -219,18 +223,18 @@ describe('moving through the module', () => {
 
   it('marks the section complete, for good', async () => {
     const user = userEvent.setup();
-    mockedApi.markComplete.mockResolvedValue(progress(['s1']));
+    const marks = answer('markComplete', progress(['s1']));
     openAsStudent('s1');
     await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
-    expect(mockedApi.markComplete).toHaveBeenCalledWith({ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' });
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(marks.map(({ body }) => body)).toEqual([{ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1' }]);
     expect(screen.getByRole('link', { name: '1. Intro (completed)' })).toBeInTheDocument();
   });
 
   it('says Could not update progress. when marking fails', async () => {
     consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
     const user = userEvent.setup();
-    mockedApi.markComplete.mockRejectedValue(new ApiError(500, 'boom'));
+    answer('markComplete', new HttpError(500, 'boom'));
     openAsStudent('s1');
     await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not update progress.');
@@ -238,8 +242,8 @@ describe('moving through the module', () => {
   });
 
   it('at the last section of a complete module, says so and offers the next module of the class', async () => {
-    mockedApi.getProgress.mockResolvedValue(progress(['s1', 's2', 's3']));
-    mockedApi.getStudentClassProgress.mockResolvedValue({
+    answer('getProgress', progress(['s1', 's2', 's3']));
+    answer('getStudentClassProgress', {
       classId: 'c1',
       studentId: 'student-sub',
       modules: [
@@ -255,7 +259,7 @@ describe('moving through the module', () => {
   });
 
   it('at the last section of an unfinished module, points to what is left', async () => {
-    mockedApi.getProgress.mockResolvedValue(progress(['s1']));
+    answer('getProgress', progress(['s1']));
     openAsStudent('s3');
     expect(await screen.findByText('1 other section of this module still to complete.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Slides' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s2');
@@ -273,6 +277,6 @@ it('lets a teacher preview what students see, without progress or Mark as Comple
   expect(screen.getByRole('link', { name: /Next: Slides/ })).toHaveAttribute('href', '/teacher-modules/m1/section/s2');
   expect(screen.getByRole('link', { name: '← Back to module' })).toHaveAttribute('href', '/teacher-modules/m1');
   expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
-  await waitFor(() => expect(mockedApi.getModule).toHaveBeenCalled());
-  expect(mockedApi.getProgress).not.toHaveBeenCalled();
+  expect(moduleReads).toHaveLength(1);
+  expect(progressReads).toHaveLength(0);
 });

@@ -1,13 +1,15 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
+import { waitFor } from '@testing-library/react';
 import { UPLOAD_LIMITS } from '@shared/constants';
-import { api } from '@web/lib/api-client';
+import { answer, HttpError, withFakeApi } from '@web/testing/api-server';
 import { FakeXhr, flushPromises } from '@web/testing/fake-xhr';
 import { FileUpload, PART_ATTEMPTS, URL_RENEWAL_MARGIN_SECONDS, type UploadCheckpoint, type UploadSnapshot } from './file-upload';
 import { captureConsoleErrors } from '@web/testing/console-errors';
 
-jest.mock('@web/lib/api-client', () =>
-  jest.requireActual('@web/testing/mock-api-client').mockApiClient('createUpload', 'completeUpload', 'abortUpload', 'renewUploadParts'),
-);
-const mockedApi = jest.mocked(api);
+withFakeApi();
 
 const PART_SIZE = 4;
 const multipartTicket = (parts: number) => ({
@@ -23,13 +25,20 @@ function track(file: File) {
   return { upload, states };
 }
 
-/** Answers every attempt at part 1 the same way, letting the upload react between attempts. */
-async function answerEveryAttemptAtPart1(answer: (request: FakeXhr) => void) {
+/** Answers every attempt at part 1 the same way, letting the upload react between attempts (a renewal included). */
+async function answerEveryAttemptAtPart1(reply: (request: FakeXhr) => void) {
   for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt += 1) {
-    answer(FakeXhr.pendingRequests().find((request) => request.url.endsWith('part-1'))!);
-    await flushPromises();
+    const part1 = await waitFor(() => {
+      const pending = FakeXhr.pendingRequests().find((request) => request.url.endsWith('part-1'));
+      expect(pending).toBeDefined();
+      return pending!;
+    });
+    reply(part1);
   }
 }
+
+/** The storage stores a part, answering with its ETag. */
+const storePart = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
 
 const readText = (blob: Blob) =>
   new Promise<string>((resolve) => {
@@ -38,15 +47,24 @@ const readText = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
+const bodies = <T>(requests: { body: T }[]) => requests.map(({ body }) => body);
+/** The upload aborted on the server exactly once (asked for without waiting, so waited for here). */
+const abortedOnServer = () =>
+  waitFor(() => expect(bodies(aborts)).toEqual([{ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' }]));
+
 const consoleErrors = captureConsoleErrors();
 
+let tickets: ReturnType<typeof answer<'createUpload'>>;
+let completions: ReturnType<typeof answer<'completeUpload'>>;
+let aborts: ReturnType<typeof answer<'abortUpload'>>;
+let renewals: ReturnType<typeof answer<'renewUploadParts'>>;
 beforeEach(() => {
-  jest.clearAllMocks();
   FakeXhr.install();
-  mockedApi.completeUpload.mockResolvedValue({ contentUrl: 'protected/t1/123-big.pptx' });
-  mockedApi.abortUpload.mockResolvedValue(undefined);
-  mockedApi.renewUploadParts.mockImplementation(async ({ partNumbers }) => ({
-    parts: partNumbers.map((partNumber) => ({ partNumber, uploadUrl: `https://s3/renewed-part-${partNumber}` })),
+  tickets = answer('createUpload', new HttpError(500, 'not answered by this test'));
+  completions = answer('completeUpload', { contentUrl: 'protected/t1/123-big.pptx' });
+  aborts = answer('abortUpload', undefined);
+  renewals = answer('renewUploadParts', ({ body }) => ({
+    parts: body.partNumbers.map((partNumber) => ({ partNumber, uploadUrl: `https://s3/renewed-part-${partNumber}` })),
   }));
 });
 afterEach(() => jest.restoreAllMocks());
@@ -55,16 +73,15 @@ describe('single upload', () => {
   const file = new File(['%PDF-1.7 hello'], 'notes.pdf', { type: 'application/pdf' });
 
   beforeEach(() => {
-    mockedApi.createUpload.mockResolvedValue({ contentUrl: 'protected/t1/1-notes.pdf', uploadUrl: 'https://s3/put' });
+    tickets = answer('createUpload', { contentUrl: 'protected/t1/1-notes.pdf', uploadUrl: 'https://s3/put' });
   });
 
   it('asks for a ticket, PUTs the file with its content type and If-None-Match (its URL writes once), reports progress and succeeds', async () => {
     const { upload, states } = track(file);
     const done = upload.start();
-    await flushPromises();
+    const put = await FakeXhr.sent();
 
-    expect(mockedApi.createUpload).toHaveBeenCalledWith({ fileName: 'notes.pdf', contentType: 'application/pdf', size: file.size });
-    const [put] = FakeXhr.requests;
+    expect(bodies(tickets)).toEqual([{ fileName: 'notes.pdf', contentType: 'application/pdf', size: file.size }]);
     expect(put.method).toBe('PUT');
     expect(put.url).toBe('https://s3/put');
     expect(put.headers['Content-Type']).toBe('application/pdf');
@@ -85,16 +102,15 @@ describe('single upload', () => {
     consoleErrors.expect(/^File upload of "notes\.pdf" failed: StorageRefusalError: The storage answered 403/);
     const { upload } = track(file);
     const done = upload.start();
-    await flushPromises();
-    FakeXhr.requests[0].respond(403);
+    (await FakeXhr.sent()).respond(403);
 
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
   });
 
   it('ends in error when the API refuses the ticket', async () => {
-    consoleErrors.expect(/^File upload of "notes\.pdf" failed: Error: 403/);
-    mockedApi.createUpload.mockRejectedValueOnce(new Error('403'));
+    consoleErrors.expect(/^File upload of "notes\.pdf" failed: ApiError: Uploads are for teachers\./);
+    answer('createUpload', new HttpError(403, 'Uploads are for teachers.'));
     const { upload } = track(file);
     await expect(upload.start()).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
@@ -104,10 +120,10 @@ describe('single upload', () => {
   it('cannot be paused (pause applies to multipart only)', async () => {
     const { upload } = track(file);
     void upload.start();
-    await flushPromises();
+    const put = await FakeXhr.sent();
     upload.pause();
     expect(upload.state.status).toBe('uploading');
-    expect(FakeXhr.requests[0].aborted).toBe(false);
+    expect(put.aborted).toBe(false);
   });
 });
 
@@ -116,15 +132,23 @@ describe('multipart upload', () => {
   const file = new File(['abcdefghijklmnopqrstuv'], 'big.pptx', { type: 'application/vnd.ms-powerpoint' });
 
   beforeEach(() => {
-    mockedApi.createUpload.mockResolvedValue(multipartTicket(6));
+    tickets = answer('createUpload', multipartTicket(6));
   });
-
-  const answer = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
+  /** Starts the upload and waits until its first parts are in flight; `done` is the upload's outcome. */
+  const started = async (upload: FileUpload) => {
+    const done = upload.start();
+    await FakeXhr.sent(UPLOAD_LIMITS.parallelParts - 1);
+    return { done };
+  };
+  const everyPartCompleted = {
+    contentUrl: 'protected/t1/123-big.pptx',
+    uploadId: 'upload-1',
+    parts: [1, 2, 3, 4, 5, 6].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
+  };
 
   it(`keeps ${UPLOAD_LIMITS.parallelParts} parts in flight, sends the right bytes and completes with every ETag`, async () => {
     const { upload } = track(file);
-    const done = upload.start();
-    await flushPromises();
+    const { done } = await started(upload);
 
     expect(upload.state.multipart).toBe(true);
     expect(FakeXhr.pendingRequests().map((request) => request.url)).toEqual([
@@ -135,32 +159,27 @@ describe('multipart upload', () => {
     ]);
     expect(await readText(FakeXhr.requests[1].body!)).toBe('efgh');
 
-    answer(FakeXhr.requests[0]);
+    storePart(FakeXhr.requests[0]);
     await flushPromises();
     expect(FakeXhr.pendingRequests().map((request) => request.url)).toContain('https://s3/part-5');
     expect(upload.state.loaded).toBe(PART_SIZE);
 
     while (FakeXhr.pendingRequests().length) {
-      FakeXhr.pendingRequests().forEach(answer);
+      FakeXhr.pendingRequests().forEach(storePart);
       await flushPromises();
     }
     const lastPart = FakeXhr.requests.find((request) => request.url.endsWith('part-6'))!;
     expect(await readText(lastPart.body!)).toBe('uv');
 
     await expect(done).resolves.toMatchObject({ contentUrl: 'protected/t1/123-big.pptx', originalFileName: 'big.pptx' });
-    expect(mockedApi.completeUpload).toHaveBeenCalledWith({
-      contentUrl: 'protected/t1/123-big.pptx',
-      uploadId: 'upload-1',
-      parts: [1, 2, 3, 4, 5, 6].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
-    });
+    expect(bodies(completions)).toEqual([everyPartCompleted]);
     expect(upload.state).toMatchObject({ status: 'success', loaded: file.size });
   });
 
   it('pause aborts the parts in flight and schedules nothing; resume sends only the unfinished parts again', async () => {
     const { upload } = track(file);
-    const done = upload.start();
-    await flushPromises();
-    answer(FakeXhr.requests[0]); // part 1 is stored before the pause
+    const { done } = await started(upload);
+    storePart(FakeXhr.requests[0]); // part 1 is stored before the pause
     await flushPromises();
     const inFlight = FakeXhr.pendingRequests();
     FakeXhr.requests[1].progress(3);
@@ -177,91 +196,87 @@ describe('multipart upload', () => {
     expect(upload.state.status).toBe('uploading');
     const resent = FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url);
     expect(resent).toEqual(['https://s3/part-2', 'https://s3/part-3', 'https://s3/part-4', 'https://s3/part-5']);
-    expect(mockedApi.renewUploadParts).not.toHaveBeenCalled(); // the URLs are still fresh
 
     while (FakeXhr.pendingRequests().length) {
-      FakeXhr.pendingRequests().forEach(answer);
+      FakeXhr.pendingRequests().forEach(storePart);
       await flushPromises();
     }
     await expect(done).resolves.not.toBeNull();
+    expect(renewals).toHaveLength(0); // the URLs were still fresh
     expect(FakeXhr.requests.filter((request) => request.url.endsWith('part-1'))).toHaveLength(1);
-    expect(mockedApi.completeUpload.mock.calls[0][0].parts).toHaveLength(6);
+    expect(bodies(completions)).toEqual([everyPartCompleted]);
   });
 
   it('cancel aborts the parts in flight and the multipart upload on the server', async () => {
     const { upload } = track(file);
-    const done = upload.start();
-    await flushPromises();
+    const { done } = await started(upload);
 
     upload.cancel();
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('canceled');
     expect(FakeXhr.requests.every((request) => request.aborted)).toBe(true);
-    expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
-    expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+    await abortedOnServer();
+    expect(completions).toHaveLength(0);
   });
 
   it('cancel while paused also aborts on the server', async () => {
     const { upload } = track(file);
-    void upload.start();
-    await flushPromises();
+    await started(upload);
     upload.pause();
     upload.cancel();
     expect(upload.state.status).toBe('canceled');
-    expect(mockedApi.abortUpload).toHaveBeenCalledTimes(1);
     upload.resume();
     expect(upload.state.status).toBe('canceled');
+    await abortedOnServer();
   });
 
   it(`retries a failing part, then after ${PART_ATTEMPTS} attempts ends in error and aborts on the server`, async () => {
     consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: The connection to the storage failed\./);
     const { upload } = track(file);
-    const done = upload.start();
-    await flushPromises();
+    const { done } = await started(upload);
 
     await answerEveryAttemptAtPart1((part1) => part1.fail());
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
     expect(FakeXhr.pendingRequests()).toHaveLength(0);
-    expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
-    expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+    await abortedOnServer();
+    expect(completions).toHaveLength(0);
   });
 
   it('fails when the storage hides the ETag header (CORS) instead of completing with bad parts', async () => {
     consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: The storage did not expose the ETag header/);
     const { upload } = track(file);
-    const done = upload.start();
-    await flushPromises();
+    const { done } = await started(upload);
     await answerEveryAttemptAtPart1((part1) => part1.respond(200));
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
+    await abortedOnServer();
+    expect(completions).toHaveLength(0);
   });
 
   describe('when the part URLs expire', () => {
     const TTL_MS = UPLOAD_LIMITS.uploadUrlTtlSeconds * 1000;
-    const expired = () => Object.assign(new Error('Request has expired'), { status: 403 });
     const renewalOf = (partNumbers: number[]) => ({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1', partNumbers });
     const finishAll = async () => {
       while (FakeXhr.pendingRequests().length) {
-        FakeXhr.pendingRequests().forEach(answer);
+        FakeXhr.pendingRequests().forEach(storePart);
         await flushPromises();
       }
     };
+    const renewedPartSent = (partNumber: number) =>
+      waitFor(() => expect(FakeXhr.pendingRequests().map((request) => request.url)).toContain(`https://s3/renewed-part-${partNumber}`));
 
     it('a part refused with 403 renews the URLs of the unfinished parts once and sends them with the new ones', async () => {
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
-      answer(FakeXhr.requests[0]); // part 1 is stored
+      const { done } = await started(upload);
+      storePart(FakeXhr.requests[0]); // part 1 is stored
       await flushPromises();
 
       FakeXhr.requests[1].respond(403); // part 2: "Request has expired"
-      await flushPromises();
+      await renewedPartSent(2);
 
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([2, 3, 4, 5, 6]));
+      expect(bodies(renewals)).toEqual([renewalOf([2, 3, 4, 5, 6])]);
       expect(upload.state.status).toBe('uploading');
-      expect(FakeXhr.pendingRequests().map((request) => request.url)).toContain('https://s3/renewed-part-2');
 
       await finishAll();
       await expect(done).resolves.toMatchObject({ contentUrl: 'protected/t1/123-big.pptx' });
@@ -269,54 +284,48 @@ describe('multipart upload', () => {
       const sentAfter = FakeXhr.requests.slice(5).map((request) => request.url);
       expect(sentAfter.every((url) => url.includes('renewed-part-'))).toBe(true);
       expect(sentAfter).toEqual(expect.arrayContaining(['https://s3/renewed-part-2', 'https://s3/renewed-part-6']));
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
-      expect(mockedApi.completeUpload).toHaveBeenCalledWith({
-        contentUrl: 'protected/t1/123-big.pptx',
-        uploadId: 'upload-1',
-        parts: [1, 2, 3, 4, 5, 6].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
-      });
-      expect(mockedApi.abortUpload).not.toHaveBeenCalled();
+      expect(renewals).toHaveLength(1);
+      expect(bodies(completions)).toEqual([everyPartCompleted]);
+      expect(aborts).toHaveLength(0);
     });
 
     it('parts refused together share one renewal', async () => {
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
+      const { done } = await started(upload);
       FakeXhr.pendingRequests().forEach((request) => request.respond(403));
-      await flushPromises();
+      await renewedPartSent(1);
 
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([1, 2, 3, 4, 5, 6]));
+      expect(bodies(renewals)).toEqual([renewalOf([1, 2, 3, 4, 5, 6])]);
       await finishAll();
       await expect(done).resolves.not.toBeNull();
+      expect(renewals).toHaveLength(1);
     });
 
     it('ends in error, and aborts on the server, when the renewal is refused', async () => {
-      consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: Request has expired/);
-      mockedApi.renewUploadParts.mockRejectedValueOnce(expired());
+      consoleErrors.expect(/^File upload of "big\.pptx" failed: ApiError: Request has expired/);
+      answer('renewUploadParts', new HttpError(403, 'Request has expired'));
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
+      const { done } = await started(upload);
       FakeXhr.requests[0].respond(403);
 
       await expect(done).resolves.toBeNull();
       expect(upload.state.status).toBe('error');
       expect(FakeXhr.pendingRequests()).toHaveLength(0);
-      expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
-      expect(mockedApi.completeUpload).not.toHaveBeenCalled();
+      await abortedOnServer();
+      expect(completions).toHaveLength(0);
     });
 
     it(`a part refused again with its fresh URL is a failure like any other (${PART_ATTEMPTS} attempts, one renewal)`, async () => {
       consoleErrors.expect(/^File upload of "big\.pptx" failed: StorageRefusalError: The storage answered 403/);
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
+      const { done } = await started(upload);
 
       await answerEveryAttemptAtPart1((part1) => part1.respond(403));
       await expect(done).resolves.toBeNull();
       expect(upload.state.status).toBe('error');
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(renewals).toHaveLength(1);
       expect(FakeXhr.requests.filter((request) => request.url.endsWith('renewed-part-1'))).toHaveLength(PART_ATTEMPTS - 1);
+      await abortedOnServer();
     });
 
     it('a resume after the URLs expired renews them first, then sends only the unfinished parts with the new URLs', async () => {
@@ -324,9 +333,8 @@ describe('multipart upload', () => {
       const startedAt = Date.now();
       now.mockReturnValue(startedAt);
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
-      answer(FakeXhr.requests[0]);
+      const { done } = await started(upload);
+      storePart(FakeXhr.requests[0]);
       await flushPromises();
       upload.pause();
 
@@ -334,30 +342,31 @@ describe('multipart upload', () => {
       const sentBeforeResume = FakeXhr.requests.length;
       upload.resume();
       expect(upload.state.status).toBe('uploading');
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledWith(renewalOf([2, 3, 4, 5, 6]));
       expect(FakeXhr.requests).toHaveLength(sentBeforeResume); // nothing goes out with the old URLs
-      await flushPromises();
 
-      expect(FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url)).toEqual([
-        'https://s3/renewed-part-2',
-        'https://s3/renewed-part-3',
-        'https://s3/renewed-part-4',
-        'https://s3/renewed-part-5',
-      ]);
+      // The first requests after the resume are the renewed ones.
+      await waitFor(() =>
+        expect(FakeXhr.requests.slice(sentBeforeResume).map((request) => request.url)).toEqual([
+          'https://s3/renewed-part-2',
+          'https://s3/renewed-part-3',
+          'https://s3/renewed-part-4',
+          'https://s3/renewed-part-5',
+        ]),
+      );
+      expect(bodies(renewals)).toEqual([renewalOf([2, 3, 4, 5, 6])]);
       await finishAll();
       await expect(done).resolves.not.toBeNull();
-      expect(mockedApi.renewUploadParts).toHaveBeenCalledTimes(1);
+      expect(renewals).toHaveLength(1);
     });
 
     it('a resume whose renewal fails ends in error', async () => {
-      consoleErrors.expect(/^File upload of "big\.pptx" failed: Error: 500/);
+      consoleErrors.expect(/^File upload of "big\.pptx" failed: ApiError: boom/);
       const now = jest.spyOn(Date, 'now');
       const startedAt = Date.now();
       now.mockReturnValue(startedAt);
-      mockedApi.renewUploadParts.mockRejectedValueOnce(new Error('500'));
+      answer('renewUploadParts', new HttpError(500, 'boom'));
       const { upload } = track(file);
-      const done = upload.start();
-      await flushPromises();
+      const { done } = await started(upload);
       upload.pause();
 
       now.mockReturnValue(startedAt + 2 * TTL_MS);
@@ -367,27 +376,26 @@ describe('multipart upload', () => {
       await expect(done).resolves.toBeNull();
       expect(upload.state.status).toBe('error');
       expect(FakeXhr.requests).toHaveLength(sentBeforeResume);
-      expect(mockedApi.abortUpload).toHaveBeenCalledWith({ contentUrl: 'protected/t1/123-big.pptx', uploadId: 'upload-1' });
+      await abortedOnServer();
     });
   });
 
   it('ends in error when completing the upload fails', async () => {
-    consoleErrors.expect(/^File upload of "x\.pptx" failed: Error: 500/);
-    mockedApi.createUpload.mockResolvedValue(multipartTicket(1));
-    mockedApi.completeUpload.mockRejectedValueOnce(new Error('500'));
+    consoleErrors.expect(/^File upload of "x\.pptx" failed: ApiError: boom/);
+    answer('createUpload', multipartTicket(1));
+    answer('completeUpload', new HttpError(500, 'boom'));
     const { upload } = track(new File(['abc'], 'x.pptx'));
     const done = upload.start();
-    await flushPromises();
-    answer(FakeXhr.requests[0]);
+    storePart(await FakeXhr.sent());
     await expect(done).resolves.toBeNull();
     expect(upload.state.status).toBe('error');
+    await abortedOnServer();
   });
 });
 
 describe('continuing after a reload', () => {
   // 3 parts of 4 bytes, the last one 2 bytes.
   const file = new File(['abcdefghij'], 'big.pptx', { type: 'application/vnd.ms-powerpoint', lastModified: 1_700_000_000_000 });
-  const answer = (request: FakeXhr) => request.respond(200, { ETag: `"etag-${request.url.split('-').pop()}"` });
   const checkpointOf = (finishedParts: UploadCheckpoint['finishedParts']): UploadCheckpoint => ({
     contentUrl: 'protected/t1/123-big.pptx',
     uploadId: 'upload-1',
@@ -400,19 +408,18 @@ describe('continuing after a reload', () => {
   });
 
   it('records a checkpoint after each stored part, and clears it when the upload completes', async () => {
-    mockedApi.createUpload.mockResolvedValue(multipartTicket(3));
+    answer('createUpload', multipartTicket(3));
     const checkpoints: (UploadCheckpoint | null)[] = [];
     const upload = new FileUpload(file, () => undefined, { onCheckpoint: (checkpoint) => checkpoints.push(checkpoint) });
     const done = upload.start();
-    await flushPromises();
-    answer(FakeXhr.requests[1]);
+    storePart(await FakeXhr.sent(1));
     await flushPromises();
 
     expect(checkpoints.at(-1)).toEqual({
       ...checkpointOf([{ partNumber: 2, etag: '"etag-2"' }]),
       startedAt: expect.any(Number),
     });
-    FakeXhr.pendingRequests().forEach(answer);
+    FakeXhr.pendingRequests().forEach(storePart);
     await done;
     expect(checkpoints.at(-1)).toBeNull();
   });
@@ -421,24 +428,26 @@ describe('continuing after a reload', () => {
     const checkpoint = checkpointOf([{ partNumber: 1, etag: '"etag-1"' }]);
     const upload = new FileUpload(file, () => undefined, { resumeFrom: checkpoint });
     const done = upload.start();
-    await flushPromises();
+    await FakeXhr.sent(1);
 
-    expect(mockedApi.createUpload).not.toHaveBeenCalled();
-    expect(mockedApi.renewUploadParts).toHaveBeenCalledWith({ contentUrl: checkpoint.contentUrl, uploadId: 'upload-1', partNumbers: [2, 3] });
+    expect(tickets).toHaveLength(0);
+    expect(bodies(renewals)).toEqual([{ contentUrl: checkpoint.contentUrl, uploadId: 'upload-1', partNumbers: [2, 3] }]);
     expect(FakeXhr.pendingRequests().map((request) => request.url)).toEqual(['https://s3/renewed-part-2', 'https://s3/renewed-part-3']);
     expect(await readText(FakeXhr.requests[1].body!)).toBe('ij');
     expect(upload.state).toMatchObject({ status: 'uploading', multipart: true, loaded: PART_SIZE });
-    FakeXhr.pendingRequests().forEach(answer);
+    FakeXhr.pendingRequests().forEach(storePart);
 
     await expect(done).resolves.toMatchObject({ contentUrl: checkpoint.contentUrl });
-    expect(mockedApi.completeUpload).toHaveBeenCalledWith({
-      contentUrl: checkpoint.contentUrl,
-      uploadId: 'upload-1',
-      parts: [
-        { partNumber: 1, etag: '"etag-1"' },
-        { partNumber: 2, etag: '"etag-2"' },
-        { partNumber: 3, etag: '"etag-3"' },
-      ],
-    });
+    expect(bodies(completions)).toEqual([
+      {
+        contentUrl: checkpoint.contentUrl,
+        uploadId: 'upload-1',
+        parts: [
+          { partNumber: 1, etag: '"etag-1"' },
+          { partNumber: 2, etag: '"etag-2"' },
+          { partNumber: 3, etag: '"etag-3"' },
+        ],
+      },
+    ]);
   });
 });

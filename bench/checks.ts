@@ -80,16 +80,21 @@ async function scoresReportAgainstCompletionReport(world: World) {
         ),
       );
     }
+    // The scores are attributes of the progress items (kept as they are where the student completed sections).
     const roster = await stores.classes.listAllStudents(scored.classId);
+    const progressKeys = roster.flatMap(({ studentId }) => modules.map((module) => keys.progress(scored.classId, module.moduleId, studentId)));
+    const progressItems = new Map((await table.batchGet<Record<string, unknown>>(progressKeys)).map((item) => [item.sk, item]));
     await table.batchPut(
       roster.flatMap(({ studentId }) =>
         modules.map((module) => ({
-          ...keys.scores(scored.classId, module.moduleId, studentId),
-          entity: 'Scores',
+          ...keys.progress(scored.classId, module.moduleId, studentId),
+          entity: 'Progress',
           classId: scored.classId,
           moduleId: module.moduleId,
           studentId,
-          ...Object.fromEntries(module.sections.flatMap((section, index) => [[`best#${section._id}`, (index * 13 + studentId.length * 7) % 101], [`attempts#${section._id}`, 1 + (index % 3)], [`passed#${section._id}`, index % 2 === 0]])),
+          ...progressItems.get(keys.progress(scored.classId, module.moduleId, studentId).sk),
+          ...Object.fromEntries(module.sections.flatMap((section, index) => [[`best#${section._id}`, (index * 13 + studentId.length * 7) % 101], [`attempts#${section._id}`, 1 + (index % 3)]])),
+          passedChecks: new Set(module.sections.filter((_, index) => index % 2 === 0).map((section) => section._id)),
         })),
       ),
     );

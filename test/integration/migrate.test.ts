@@ -241,3 +241,41 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: CLASS_ID } });
   expect(completion.modules.find((each: { moduleId: string }) => each.moduleId === module._id)).toMatchObject({ completions: 124, sections: 4 });
 });
+
+it('moves score items of the previous shape onto the progress items, merging the scores of attempts made since (twice: the same result)', async () => {
+  const moduleId = 'scored-before-module';
+  const progressKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${moduleId}#${world.student.userId}` };
+  const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `SCORES#${moduleId}#${world.student.userId}` };
+  const owner = { classId: CLASS_ID, moduleId, studentId: world.student.userId };
+  await put({
+    ...scoresKey,
+    ...owner,
+    entity: 'Scores',
+    'best#s1': 60,
+    'attempts#s1': 2,
+    'passed#s1': false,
+    'best#s2': 90,
+    'attempts#s2': 1,
+    'passed#s2': true,
+    lastAttemptAt: '2026-01-02T00:00:00.000Z',
+  });
+  // Since the new version runs: one more attempt on s1, which passed, and the completion of s2.
+  const progress = { ...progressKey, ...owner, entity: 'Progress', completedSections: new Set(['s1', 's2']), updatedAt: '2026-01-03T00:00:00.000Z' };
+  await put({ ...progress, 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']), lastAttemptAt: '2026-01-03T00:00:00.000Z' });
+
+  expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 1 });
+  const items = await world.scanTable();
+  expect(items.find((item) => item.sk === scoresKey.sk)).toBeUndefined();
+  expect(items.find((item) => item.sk === progressKey.sk)).toEqual({
+    ...progress,
+    'best#s1': 75,
+    'attempts#s1': 3,
+    'best#s2': 90,
+    'attempts#s2': 1,
+    passedChecks: new Set(['s1', 's2']),
+    lastAttemptAt: '2026-01-03T00:00:00.000Z',
+  });
+
+  expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 0 });
+  expect(await world.scanTable()).toEqual(items);
+});

@@ -4,7 +4,7 @@ import { makeModuleService } from '../domain/modules';
 import { fileStore } from './file-store';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';
-import { attemptStore, checkStore, classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
+import { checkStore, classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
 
 export function buildModuleService() {
   return makeModuleService({
@@ -12,7 +12,6 @@ export function buildModuleService() {
     classes: classStore(),
     progress: progressStore(),
     checks: checkStore(),
-    attempts: attemptStore(),
     files: fileStore(),
     fileReferences: fileReferenceStore(),
     clock: systemClock,

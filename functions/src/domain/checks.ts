@@ -93,8 +93,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
   /**
    * Scores and records a student's attempt, once per client-chosen attempt id: a repeat answers the attempt recorded
    * (`created: false`). The attempt takes the next number with a conditional put, so of concurrent attempts beyond the
-   * limit none gets through. Then, at once: the score item (best percent, attempts), the item analysis, the check's
-   * attempt count, and, when it passed, the section's completion through the progress store.
+   * limit none gets through. Then, at once: the score on the progress item (best percent, attempts) followed, when it
+   * passed, by the section's completion through the progress store; the item analysis; the check's attempt count.
    */
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
     const { classId } = input;
@@ -142,18 +142,22 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         results: withExplanations(scored.results, check.questions),
       };
       if (!(await attempts.insertAttempt(record))) continue;
+      // The score and a completion write the same progress item: one after the other, never beside each other.
+      const scoreThenCompletion = async () => {
+        await attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt);
+        if (!record.passed) return;
+        await progress.addCompletedSection(key, sectionId, record.submittedAt, {
+          teacherId: schoolClass.teacherId,
+          studentName: enrolment?.name ?? '',
+          moduleTitle: module!.title,
+          className: schoolClass.className,
+          sectionTotal: module!.sections.length,
+        });
+      };
       await Promise.all([
-        attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt),
+        scoreThenCompletion(),
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
-        record.passed &&
-          progress.addCompletedSection(key, sectionId, record.submittedAt, {
-            teacherId: schoolClass.teacherId,
-            studentName: enrolment?.name ?? '',
-            moduleTitle: module!.title,
-            className: schoolClass.className,
-            sectionTotal: module!.sections.length,
-          }),
       ]);
       return { attempt: toAnswer(record, taken.length + 1, check.maxAttempts, bestBefore), created: true };
     }

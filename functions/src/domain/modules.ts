@@ -16,7 +16,6 @@ import type {
   ModuleRecord,
   ModuleStore,
   ProgressStore,
-  AttemptStore,
   CheckStore,
 } from './ports';
 import { ownsStorageKey } from './uploads';
@@ -33,7 +32,6 @@ export interface ModuleServicePorts {
   progress: ProgressStore;
   /** A section's check goes with it: read with the module, deleted with the section or the module. */
   checks: CheckStore;
-  attempts: AttemptStore;
   files: FileStore;
   fileReferences: FileReferenceStore;
   clock: Clock;
@@ -56,7 +54,7 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 
 export type ModuleService = ReturnType<typeof makeModuleService>;
 
-export function makeModuleService({ modules, classes, progress, checks, attempts, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+export function makeModuleService({ modules, classes, progress, checks, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
    * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
@@ -178,7 +176,7 @@ export function makeModuleService({ modules, classes, progress, checks, attempts
     await Promise.all(
       holdingClasses.map(async ({ classId }) => {
         await classes.removeAssignedModule(classId, moduleId);
-        await Promise.all([progress.deleteProgressOfModule(classId, moduleId), attempts.deleteScoresOfModule(classId, moduleId)]);
+        await progress.deleteProgressOfModule(classId, moduleId);
       }),
     );
   }

@@ -80,6 +80,18 @@ export interface ProgressRecord {
   updatedAt: string;
 }
 
+/** What a report page reads of one module's progress items: its current sections, and those of them with a check. */
+export interface ModuleReadPlan {
+  moduleId: string;
+  sectionIds: string[];
+  checkedSectionIds: string[];
+}
+
+/** A progress record as a report page reads it: the plan's sections, and the standing on each checked one attempted. */
+export interface ReportedProgress extends ProgressRecord {
+  checks: Record<string, { bestPercent: number; passed: boolean }>;
+}
+
 export interface ProgressKey {
   classId: string;
   moduleId: string;
@@ -209,8 +221,11 @@ export interface ProgressStore {
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
-  /** The records of these students in these modules, by exact keys, read in parallel (one report page). */
-  listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ProgressRecord[]>;
+  /**
+   * The records of these students in the planned modules, by exact keys, read in parallel (one report page), with only
+   * what a report cell shows: completion of the plan's sections and the standing on its checks.
+   */
+  listProgressOfStudents(classId: string, modules: ModuleReadPlan[], studentIds: string[]): Promise<ReportedProgress[]>;
   /** The class's completion counters (one small item per module). */
   listCompletionCounters(classId: string): Promise<CompletionCounter[]>;
   /** The students who marked a section complete on any of these UTC days (yyyy-mm-dd), by key: one BatchGet. */
@@ -259,7 +274,10 @@ export interface AttemptRecord extends AttemptResult {
   attemptNumber: number;
 }
 
-/** A student's standing on each check of a module in a class: best percent, attempts, whether an attempt passed. */
+/**
+ * A student's standing on each check of a module in a class: best percent, attempts, whether an attempt passed. Kept
+ * on their progress item in the module, so it goes with it (a module taken out of a class).
+ */
 export interface ScoreRecord {
   classId: string;
   moduleId: string;
@@ -289,20 +307,22 @@ export interface AttemptStore {
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**
-   * Counts an attempt on the student's score item and keeps the best percent atomically (a lower or concurrent attempt
-   * never lowers it), marks the check passed when it did, and adds any improvement to the class's score totals.
+   * Counts an attempt on the student's progress item in the module and keeps the best percent atomically (a lower or
+   * concurrent attempt never lowers it), marks the check passed when it did, and adds any improvement to the class's
+   * score totals. Not beside a completion of the same item: a write to an item in a transaction is refused.
    */
   recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string): Promise<void>;
   /** Adds an attempt's answers to the check's statistics in the class for that version. */
   addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;
   getStats(classId: string, moduleId: string, sectionId: string, version: number): Promise<CheckStats | undefined>;
-  /** The score items of these students in these modules, by key, read in parallel (one report page). */
+  /**
+   * The scores of these students in these modules, from their progress items by key, read in parallel: read beside
+   * the same page's progress, the items are read once (one report page).
+   */
   listScoresOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<ScoreRecord[]>;
-  /** The class's score items, or only those of one module: one query per page of items. */
+  /** The scores on the class's progress items, or only those of one module: one query per page of items. */
   listScoresOfClass(classId: string, moduleId?: string): Promise<ScoreRecord[]>;
   getScoreTotals(classId: string): Promise<ScoreTotalsRecord>;
-  /** Forgets the class's score items of a module (deleted with its progress). */
-  deleteScoresOfModule(classId: string, moduleId: string): Promise<void>;
 }
 
 export interface StoredFile {

@@ -31,9 +31,10 @@ import type {
   ProgressKey,
   ProgressRecord,
   ProgressStore,
+  ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { currentChecks, moduleScores, scoreTotals, standings } from './scores';
+import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
   classes: ClassStore;
@@ -158,7 +159,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       progress.listProgressOfClass(classId),
       attempts.listScoresOfClass(classId),
     ]);
-    return toRows(roster, orderedModules, records, summaries, scores).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    return toRows(roster, orderedModules, withStandings(records, scores), summaries).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -178,19 +179,15 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules, summaries)));
     const students = roster.students.slice(0, fitting);
     const next = students.length < roster.students.length ? students.at(-1)!.studentId : roster.next;
-    const moduleIds = orderedModules.map((module) => module.moduleId);
     const studentIds = students.map((student) => student.studentId);
-    // Score items only for modules with checks: a class without checks reads what it read before them.
-    const scoredIds = moduleIds.filter((moduleId) => summaries.has(moduleId));
-    const [records, scores] =
-      orderedModules.length === 0
-        ? [[], []]
-        : await Promise.all([
-            progress.listProgressOfStudents(classId, moduleIds, studentIds),
-            scoredIds.length === 0 ? [] : attempts.listScoresOfStudents(classId, scoredIds, studentIds),
-          ]);
+    const plans = orderedModules.map((module) => ({
+      moduleId: module.moduleId,
+      sectionIds: module.sections.map((section) => section._id),
+      checkedSectionIds: currentChecks(module, summaries).map((check) => check.sectionId),
+    }));
+    const records = orderedModules.length === 0 ? [] : await progress.listProgressOfStudents(classId, plans, studentIds);
     return {
-      rows: toRows(students, orderedModules, records, summaries, scores),
+      rows: toRows(students, orderedModules, records, summaries),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -296,16 +293,21 @@ function completionsOfSections(counter: CompletionCounter, sectionIds: string[])
   return sectionIds.reduce((sum, sectionId) => sum + (counter.bySection[sectionId] ?? 0), 0);
 }
 
-function toRows(
-  roster: Enrolment[],
-  orderedModules: ModuleRecord[],
-  records: ProgressRecord[],
-  summaries: Map<string, CheckSummary[]>,
-  scores: ScoreRecord[],
-): ClassReportRow[] {
+/** Progress records with the standings on their checks, read apart (a student may have scores and no completion). */
+function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): ReportedProgress[] {
+  const id = ({ studentId, moduleId }: { studentId: string; moduleId: string }) => `${studentId}|${moduleId}`;
+  const scoresOf = new Map(scores.map((record) => [id(record), record]));
+  const withChecks = records.map((record) => ({ ...record, checks: scoresOf.get(id(record))?.bySection ?? {} }));
+  const recorded = new Set(records.map(id));
+  const scoredOnly = scores
+    .filter((record) => !recorded.has(id(record)))
+    .map(({ classId, moduleId, studentId, bySection }) => ({ classId, moduleId, studentId, completedSections: [], updatedAt: '', checks: bySection }));
+  return [...withChecks, ...scoredOnly];
+}
+
+function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ReportedProgress[], summaries: Map<string, CheckSummary[]>): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
-  const scoresOf = new Map(scores.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
   const checksOf = orderedModules.map((module) => currentChecks(module, summaries));
   return roster.map(({ studentId, name, email }) => {
     const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
@@ -314,14 +316,11 @@ function toRows(
       studentName: name,
       ...(email ? { studentEmail: email } : {}),
       lastActivityAt: lastActivity(studentRecords),
-      modules: orderedModules.map((module, index) =>
-        withScores(
-          { ...moduleProgress(module, studentRecords[index]), completedAt: completionTimes(studentRecords[index], module) },
-          checksOf[index],
-          scoresOf.get(`${studentId}|${module.moduleId}`),
-          'summary',
-        ),
-      ),
+      modules: orderedModules.map((module, index) => {
+        const cell = { ...moduleProgress(module, studentRecords[index]), completedAt: completionTimes(studentRecords[index], module) };
+        const scores = scoreSummary(checksOf[index], studentRecords[index]?.checks);
+        return scores ? { ...cell, scores } : cell;
+      }),
     };
   });
 }
@@ -373,13 +372,10 @@ function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
   );
 }
 
-/** A progress entry with the module's scores, or a report cell with their summary, when the module has checks. */
-function withScores<Entry extends object>(entry: Entry, moduleChecks: CheckSummary[], record: ScoreRecord | undefined, detail: 'summary' | 'bySection' = 'bySection'): Entry {
+/** A progress entry with the module's scores, when the module has checks. */
+function withScores<Entry extends object>(entry: Entry, moduleChecks: CheckSummary[], record: ScoreRecord | undefined): Entry {
   const scores = moduleScores(moduleChecks, record);
-  if (!scores) return entry;
-  if (detail === 'bySection') return { ...entry, scores };
-  const { checks: count, passed, meanBestPercent } = scores;
-  return { ...entry, scores: { checks: count, passed, meanBestPercent } };
+  return scores ? { ...entry, scores } : entry;
 }
 
 function toProgress(record: ProgressRecord, module: ModuleRecord): Progress {

@@ -24,17 +24,28 @@ export function standings(checks: CheckSummary[], record: ScoreRecord | undefine
   );
 }
 
-/** n of m checks passed and the mean best percent (of the checks attempted); undefined for a module without checks. */
-export function moduleScores(checks: CheckSummary[], record: ScoreRecord | undefined): ModuleScores | undefined {
+/**
+ * n of m checks passed and the mean best percent (of the checks attempted), from the standings on the checks
+ * attempted; undefined for a module without checks.
+ */
+export function scoreSummary(
+  checks: CheckSummary[],
+  attempted: Record<string, { bestPercent: number; passed: boolean }> | undefined,
+): Omit<ModuleScores, 'bySection'> | undefined {
   if (checks.length === 0) return undefined;
-  const bySection = standings(checks, record);
-  const bests = Object.values(bySection).flatMap((standing) => (standing.bestPercent === null ? [] : [standing.bestPercent]));
+  const standingsOfChecks = checks.flatMap(({ sectionId }) => (attempted?.[sectionId] ? [attempted[sectionId]] : []));
+  const bests = standingsOfChecks.map((standing) => standing.bestPercent);
   return {
     checks: checks.length,
-    passed: Object.values(bySection).filter((standing) => standing.passed).length,
+    passed: standingsOfChecks.filter((standing) => standing.passed).length,
     meanBestPercent: bests.length === 0 ? null : Math.round(bests.reduce((sum, best) => sum + best, 0) / bests.length),
-    bySection,
   };
+}
+
+/** The summary with the standing on each check: a student's own progress and the module drill-down. */
+export function moduleScores(checks: CheckSummary[], record: ScoreRecord | undefined): ModuleScores | undefined {
+  const summary = scoreSummary(checks, record?.bySection);
+  return summary && { ...summary, bySection: standings(checks, record) };
 }
 
 /** The class's sum and count of best percents over the current checks of these modules; undefined before any attempt. */

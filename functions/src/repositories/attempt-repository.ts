@@ -1,8 +1,9 @@
 // Data access for attempts and scores. An attempt is its own item in its check's partition, numbered per student: a
 // conditional put on the next number is what makes the attempt limit atomic (two concurrent attempts cannot both be
 // number 3). Read models kept as attempts happen, so reports read a fixed number of items whatever the class size:
-// one score item per (class, module, student) beside the progress item (best percent, attempts, passed per check), one
-// statistics item per (check, class, version) for item analysis, and one totals item per class for the dashboard.
+// a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
+// a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
+// class for the dashboard.
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
@@ -14,17 +15,15 @@ import {
   makeTableAccess,
   prefixedAttributes,
   queries,
-  type Key,
   type TableContext,
 } from './table';
+import { ATTEMPTS, BEST, PASSED_CHECKS, standingsOnItem } from './score-attributes';
 
-const BEST = 'best#';
-const ATTEMPTS = 'attempts#';
-const PASSED = 'passed#';
 const CORRECT = 'correct#';
 const PICKS = 'picks#';
 const SUM = 'sum#';
 const COUNT = 'count#';
+
 
 function toAttempt(item: Record<string, unknown>): AttemptRecord {
   const { classId, moduleId, sectionId, studentId, attemptNumber, attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results } =
@@ -32,15 +31,17 @@ function toAttempt(item: Record<string, unknown>): AttemptRecord {
   return { classId, moduleId, sectionId, studentId, attemptNumber, attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results };
 }
 
-function toScores(item: Record<string, unknown>): ScoreRecord {
+/** The scores on a progress item; undefined when the student has attempted none of the module's checks. */
+function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
   const { classId, moduleId, studentId } = item as unknown as ScoreRecord;
-  const best = prefixedAttributes<number>(item, BEST);
-  const attempts = prefixedAttributes<number>(item, ATTEMPTS);
-  const passed = prefixedAttributes<boolean>(item, PASSED);
-  const bySection = Object.fromEntries(
-    Object.entries(best).map(([sectionId, bestPercent]) => [sectionId, { bestPercent, attempts: attempts[sectionId] ?? 0, passed: passed[sectionId] === true }]),
-  );
-  return { classId, moduleId, studentId, bySection };
+  const standings = Object.entries(standingsOnItem(item));
+  if (standings.length === 0) return undefined;
+  return {
+    classId,
+    moduleId,
+    studentId,
+    bySection: Object.fromEntries(standings.map(([sectionId, { bestPercent, passed, attempts }]) => [sectionId, { bestPercent, passed, attempts: attempts ?? 0 }])),
+  };
 }
 
 function toStats(item: Record<string, unknown>): CheckStats {
@@ -128,26 +129,27 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
      * whose old value tells the improvement to add to the totals; when it is not an improvement, the count alone.
      */
     async recordScore({ classId, moduleId, studentId }, sectionId, percent, passed, at) {
-      const key = keys.scores(classId, moduleId, studentId);
+      const key = keys.progress(classId, moduleId, studentId);
       const common = {
-        ExpressionAttributeNames: { '#attempts': `${ATTEMPTS}${sectionId}`, ...(passed ? { '#passed': `${PASSED}${sectionId}` } : {}) },
+        ExpressionAttributeNames: { '#attempts': `${ATTEMPTS}${sectionId}`, ...(passed ? { '#passed': PASSED_CHECKS } : {}) },
         values: {
           ':one': 1,
           ':at': at,
-          ':entity': 'Scores',
+          ':entity': 'Progress',
           ':class': classId,
           ':module': moduleId,
           ':student': studentId,
-          ...(passed ? { ':true': true } : {}),
+          ...(passed ? { ':section': new Set([sectionId]) } : {}),
         },
-        set: `lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student${passed ? ', #passed = :true' : ''}`,
+        add: `ADD #attempts :one${passed ? ', #passed :section' : ''}`,
+        set: 'lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
       };
       try {
         const { Attributes } = await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key,
-            UpdateExpression: `ADD #attempts :one SET #best = :percent, ${common.set}`,
+            UpdateExpression: `${common.add} SET #best = :percent, ${common.set}`,
             ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
             ExpressionAttributeNames: { ...common.ExpressionAttributeNames, '#best': `${BEST}${sectionId}` },
             ExpressionAttributeValues: { ...common.values, ':percent': percent },
@@ -162,7 +164,7 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
           new UpdateCommand({
             TableName: tableName,
             Key: key,
-            UpdateExpression: `ADD #attempts :one SET ${common.set}`,
+            UpdateExpression: `${common.add} SET ${common.set}`,
             ExpressionAttributeNames: common.ExpressionAttributeNames,
             ExpressionAttributeValues: common.values,
           }),
@@ -193,14 +195,14 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
 
     async listScoresOfStudents(classId, moduleIds, studentIds) {
       const items = await table.batchGetInParallel<Record<string, unknown>>(
-        studentIds.flatMap((studentId) => moduleIds.map((moduleId) => keys.scores(classId, moduleId, studentId))),
+        studentIds.flatMap((studentId) => moduleIds.map((moduleId) => keys.progress(classId, moduleId, studentId))),
       );
-      return items.map(toScores);
+      return items.map(toScores).filter((record) => record !== undefined);
     },
 
     async listScoresOfClass(classId, moduleId) {
-      const items = await table.queryByPrefix<Record<string, unknown>>(queries.scoresOfClass(classId, moduleId));
-      return items.map(toScores);
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId, moduleId));
+      return items.map(toScores).filter((record) => record !== undefined);
     },
 
     async getScoreTotals(classId) {
@@ -213,11 +215,6 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
         (totals[moduleId] ??= {})[sectionId] = { sum, count: counts[name] ?? 0 };
       }
       return totals;
-    },
-
-    async deleteScoresOfModule(classId, moduleId) {
-      const items = await table.queryByPrefix<Key>(queries.scoresOfClass(classId, moduleId), { projection: 'pk, sk' });
-      await table.batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
     },
   };
 }

@@ -116,7 +116,8 @@ describe('attempts', () => {
     answers: { q1: true },
     results: [{ questionId: 'q1', correct: true, earned: 1, points: 1 }],
   };
-  const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `SCORES#${MODULE_ID}#${STUDENT_ID}` };
+  // Scores are attributes of the student's progress item in the module.
+  const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` };
 
   it('puts an attempt under its zero-padded number only if that number is free, on the history index', async () => {
     ddb.on(PutCommand).rejects(conditionFailed());
@@ -162,9 +163,9 @@ describe('attempts', () => {
     await attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID }, SECTION, 75, true, '2024-06-01T00:00:00.000Z');
     expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
       Key: scoresKey,
-      UpdateExpression: 'ADD #attempts :one SET #best = :percent, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student, #passed = :true',
+      UpdateExpression: 'ADD #attempts :one, #passed :section SET #best = :percent, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
       ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
-      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}`, '#passed': `passed#${SECTION}`, '#best': `best#${SECTION}` },
+      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}`, '#passed': 'passedChecks', '#best': `best#${SECTION}` },
       ReturnValues: 'UPDATED_OLD',
     });
     expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
@@ -215,13 +216,17 @@ describe('attempts', () => {
     await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({ [MODULE_ID]: { [SECTION]: { sum: 150, count: 2 } } });
   });
 
-  it('reads score items into standings per section', async () => {
+  it('reads the scores on progress items into standings per section, leaving out items without an attempt', async () => {
+    const progress = { classId: CLASS_ID, moduleId: MODULE_ID, completedSections: new Set([SECTION]), updatedAt: '2024-06-01T00:00:00.000Z' };
     ddb.on(QueryCommand).resolves({
-      Items: [{ ...scoresKey, classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID, [`best#${SECTION}`]: 80, [`attempts#${SECTION}`]: 2, [`passed#${SECTION}`]: true }],
+      Items: [
+        { ...scoresKey, ...progress, studentId: STUDENT_ID, [`best#${SECTION}`]: 80, [`attempts#${SECTION}`]: 2, passedChecks: new Set([SECTION]) },
+        { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#student-2`, ...progress, studentId: 'student-2' },
+      ],
     });
     await expect(attempts.listScoresOfClass(CLASS_ID, MODULE_ID)).resolves.toEqual([
       { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID, bySection: { [SECTION]: { bestPercent: 80, attempts: 2, passed: true } } },
     ]);
-    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `SCORES#${MODULE_ID}#` } });
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` } });
   });
 });

@@ -43,12 +43,13 @@ test("countStarted reads the started students off the module's completion counte
   expect(ddb).not.toReceiveCommand(QueryCommand);
 });
 
-test("countStarted counts the module's progress items, without reading them, when no counter keeps the number yet", async () => {
+test("countStarted counts the module's progress items with a completed section, without reading them, when no counter keeps the number yet", async () => {
   ddb.on(GetCommand).resolves({ Item: {} });
   ddb.on(QueryCommand).resolves({ Count: 7 });
   await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(7);
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
+    FilterExpression: 'attribute_exists(completedSections)',
     Select: 'COUNT',
   });
 });

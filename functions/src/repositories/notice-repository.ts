@@ -51,7 +51,8 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
     /**
      * The students the (class, module) completion counter says have started it: one small GetItem whatever the
      * class size. Without one that keeps them (no completion yet, or a counter from before, until `npm run migrate`)
-     * the module's progress items are counted (a COUNT query over the class, page by page; empty when none).
+     * the module's progress items with a completed section are counted (a COUNT query over the class, page by page;
+     * empty when none; an item holding only check scores is not a start, as the counter does not count it either).
      */
     async countStarted(classId, moduleId) {
       const { Item } = await client.send(
@@ -67,6 +68,7 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
             TableName: tableName,
             KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+            FilterExpression: 'attribute_exists(completedSections)',
             Select: 'COUNT',
             ExclusiveStartKey,
           }),

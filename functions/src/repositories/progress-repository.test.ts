@@ -165,21 +165,33 @@ test('listActiveStudents batch-gets the days\' items by key and answers each stu
   expect(requested).toEqual(['ACTIVE_DAY#2024-06-01', 'ACTIVE_DAY#2024-06-02', 'ACTIVE_DAY#2024-06-03']);
 });
 
-test('listProgressOfStudents batch-gets every (student, module) key, 100 keys a call, all calls at once', async () => {
-  const students = Array.from({ length: 60 }, (_, index) => `student-${index}`);
-  // Every student has progress on the first module only.
+test("listProgressOfStudents batch-gets each module's keys with only its sections' times and checks' standings, 100 keys a call, all calls at once", async () => {
+  const students = Array.from({ length: 150 }, (_, index) => `student-${index}`);
+  // Every student has progress on the first module only, with a best score on its check.
   ddb.on(BatchGetCommand).callsFake(({ RequestItems }: BatchGetCommandInput) => ({
     Responses: {
-      'progress-table': RequestItems!['progress-table']!.Keys!.filter((each) => String(each.sk).startsWith(`PROGRESS#${MODULE_ID}#`)).map(
-        (each) => progressItem({ studentId: String(each.sk).split('#')[2] }),
-      ),
+      'progress-table': RequestItems!['progress-table']!.Keys!.filter((each) => String(each.sk).startsWith(`PROGRESS#${MODULE_ID}#`)).map((each) => ({
+        ...progressItem({ studentId: String(each.sk).split('#')[2] }, ['section-1']),
+        'best#section-1': 80,
+        passedChecks: new Set(['section-1']),
+      })),
     },
   }));
-  const records = await repository.listProgressOfStudents(CLASS_ID, [MODULE_ID, 'module-2'], students);
+  const plans = [
+    { moduleId: MODULE_ID, sectionIds: ['section-1', 'section-2'], checkedSectionIds: ['section-1'] },
+    { moduleId: 'module-2', sectionIds: ['section-3'], checkedSectionIds: [] },
+  ];
+  const records = await repository.listProgressOfStudents(CLASS_ID, plans, students);
   expect(records.map((record) => record.studentId)).toEqual(students);
-  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 2);
-  const sizes = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems!['progress-table'].Keys!.length);
-  expect(sizes).toEqual([100, 20]);
+  expect(records[0]).toMatchObject({ moduleId: MODULE_ID, completedSections: ['section-1'], checks: { 'section-1': { bestPercent: 80, passed: true } } });
+  const requests = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems!['progress-table']);
+  expect(requests.map((request) => request.Keys!.length)).toEqual([100, 50, 100, 50]);
+  const projected = requests.map((request) => request.ProjectionExpression!.split(', ').map((name) => request.ExpressionAttributeNames![name]));
+  expect(projected.filter((_, index) => index % 2 === 0)).toEqual([
+    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-1', 'completedAt#section-2', 'best#section-1', 'passedChecks'],
+    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-3'],
+  ]);
+  expect(requests.every((request) => request.ConsistentRead)).toBe(true);
 });
 
 test("listCompletionCounters queries the class's counter items, with each section's count (never below 0)", async () => {

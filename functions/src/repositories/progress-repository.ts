@@ -8,7 +8,8 @@ import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
-import { backoff, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { standingAttributeNames, standingsOnItem } from './score-attributes';
+import { backoff, cancellationCodes, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
@@ -16,6 +17,9 @@ import { backoff, keys, makeTableAccess, prefixedAttributes, queries, type Key, 
  * repeat or a race never moves the first time.
  */
 const COMPLETED_AT_PREFIX = 'completedAt#';
+
+/** What every read of a progress record needs beside the per-section attributes. */
+const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt'];
 
 /** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
 const SECTION_COUNT_PREFIX = 'completions#';
@@ -33,12 +37,6 @@ const DAY_WRITES_IN_FLIGHT = 8;
 const COMPLETION_ATTEMPTS = 8;
 
 type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
-
-/** Why DynamoDB cancelled a transaction, item by item (`None` for the items that were fine). */
-function cancellationCodes(error: unknown): string[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
-}
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
@@ -226,11 +224,26 @@ export function makeProgressRepository(context: TableContext) {
       }
     },
 
-    async listProgressOfStudents(classId, moduleIds, studentIds) {
-      const items = await table.batchGetInParallel<Record<string, unknown>>(
-        studentIds.flatMap((studentId) => moduleIds.map((moduleId) => keys.progress(classId, moduleId, studentId))),
+    /**
+     * One set of BatchGetItems per module, all at once, each asking only for the module's current sections' completion
+     * times and its checks' standings: a page reads little more with checks than without.
+     */
+    async listProgressOfStudents(classId, modules, studentIds) {
+      const perModule = await Promise.all(
+        modules.map(({ moduleId, sectionIds, checkedSectionIds }) =>
+          table.batchGetAttributes<Record<string, unknown>>(
+            studentIds.map((studentId) => keys.progress(classId, moduleId, studentId)),
+            [...RECORD_ATTRIBUTES, ...sectionIds.map((sectionId) => `${COMPLETED_AT_PREFIX}${sectionId}`), ...standingAttributeNames(checkedSectionIds)],
+          ),
+        ),
       );
-      return items.map(toRecord);
+      const byKey = new Map(perModule.flat().map((item) => [`${String(item.studentId)}|${String(item.moduleId)}`, item]));
+      return studentIds.flatMap((studentId) =>
+        modules.flatMap(({ moduleId }) => {
+          const item = byKey.get(`${studentId}|${moduleId}`);
+          return item ? [{ ...toRecord(item), checks: standingsOnItem(item) }] : [];
+        }),
+      );
     },
 
     async listCompletionCounters(classId) {

@@ -1,7 +1,7 @@
 // The exact DynamoDB commands of the migration's own writes to classes (the roster map of the previous shape, the
-// enrolments' e-mails), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// enrolments' e-mails, the score items moved onto progress items), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, classItem, enrolmentItem, membershipItem } from '@test/unit-helpers/fixtures';
@@ -100,4 +100,88 @@ test('fillEnrolmentEmail sets only the e-mail, on an enrolment that still exists
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(maintenance.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(false);
+});
+
+describe('moveScoreItems', () => {
+  const MODULE = 'module-1';
+  const scoresKey = { pk: classKey.pk, sk: `SCORES#${MODULE}#${STUDENT_ID}` };
+  const progressKey = { pk: classKey.pk, sk: `PROGRESS#${MODULE}#${STUDENT_ID}` };
+  const owner = { classId: CLASS_ID, moduleId: MODULE, studentId: STUDENT_ID };
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+  beforeEach(() => {
+    ddb.on(QueryCommand).resolves({
+      Items: [{ ...scoresKey, ...owner, entity: 'Scores', 'best#s1': 60, 'attempts#s1': 2, 'passed#s1': false, 'best#s3': 90, 'attempts#s3': 1, 'passed#s3': true }],
+    });
+  });
+
+  it('writes the merged scores on the progress item if it still holds what was read, and deletes the score item, in one transaction', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...progressKey, ...owner, completedSections: new Set(['s2']), 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']) } });
+    ddb.on(TransactWriteCommand).resolves({});
+    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'SCORES#' }, ConsistentRead: true });
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, {
+      TransactItems: [
+        {
+          Update: {
+            TableName: 'classes-table',
+            Key: progressKey,
+            UpdateExpression:
+              'SET #score0 = :score0, #score1 = :score1, #score2 = :score2, #score3 = :score3, #score4 = :score4, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+            ConditionExpression: '#score0 = :read0 AND #score1 = :read1 AND attribute_not_exists(#score2) AND attribute_not_exists(#score3) AND #score4 = :read4',
+            ExpressionAttributeNames: { '#score0': 'best#s1', '#score1': 'attempts#s1', '#score2': 'best#s3', '#score3': 'attempts#s3', '#score4': 'passedChecks' },
+            ExpressionAttributeValues: {
+              ':score0': 75,
+              ':score1': 3,
+              ':score2': 90,
+              ':score3': 1,
+              ':score4': new Set(['s1', 's3']),
+              ':read0': 75,
+              ':read1': 1,
+              ':read4': new Set(['s1']),
+              ':entity': 'Progress',
+              ':class': CLASS_ID,
+              ':module': MODULE,
+              ':student': STUDENT_ID,
+            },
+          },
+        },
+        { Delete: { TableName: 'classes-table', Key: scoresKey, ConditionExpression: 'attribute_exists(pk)' } },
+      ],
+    });
+  });
+
+  it('onto a student without a progress item: the scores as they were, on the condition that none exists yet', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
+    const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
+    expect(update.ConditionExpression).toBe(
+      'attribute_not_exists(#score0) AND attribute_not_exists(#score1) AND attribute_not_exists(#score2) AND attribute_not_exists(#score3) AND attribute_not_exists(#score4)',
+    );
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':score0': 60, ':score1': 2, ':score2': 90, ':score3': 1, ':score4': new Set(['s3']) });
+  });
+
+  it('reads the progress item again when an attempt changed it meanwhile', async () => {
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({ Item: { ...progressKey, ...owner } })
+      .resolves({ Item: { ...progressKey, ...owner, 'best#s1': 90, 'attempts#s1': 1, passedChecks: new Set(['s1']) } });
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None')).resolves({});
+    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
+    expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 2);
+    expect(ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems![0]!.Update!.ExpressionAttributeValues).toMatchObject({
+      ':score0': 90,
+      ':score1': 3,
+      ':score4': new Set(['s1', 's3']),
+    });
+  });
+
+  it('counts nothing for a score item another run moved meanwhile', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(0);
+    expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
+  });
 });

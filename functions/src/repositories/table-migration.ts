@@ -5,14 +5,16 @@
 // the directory; the student count is
 // set from the enrolment items; the completion counters (per module and per section) are set from the enrolled
 // students' progress items, and each known completion
-// time's student is added to that day's active students (the dashboard's engagement).
+// time's student is added to that day's active students (the dashboard's engagement); score items of the previous
+// shape (one per student and module beside the progress item) move onto the progress items, where reports read them.
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { Enrolment, UserDirectory } from '../domain/ports';
 import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from './class-repository';
 import { makeProgressRepository } from './progress-repository';
-import { conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
+import { mergeScoreAttributes } from './score-attributes';
+import { backoff, cancellationCodes, conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
 export interface MigrationSummary {
   classes: number;
@@ -23,7 +25,12 @@ export interface MigrationSummary {
   notInDirectory: number;
   students: number;
   counters: number;
+  /** Score items of the previous shape moved onto their progress items. */
+  scoresMoved: number;
 }
+
+/** Tries of moving one score item: each failed try means an attempt changed the progress item meanwhile. */
+const SCORE_MOVE_TRIES = 5;
 
 /** Classes are migrated a few at a time: each is a handful of batched writes. */
 const CLASSES_IN_FLIGHT = 4;
@@ -48,9 +55,11 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const record = await classes.getClass(classId);
     const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
-    return { moved, emailsFilled, notInDirectory, students, counters: counters.length };
+    const scoresMoved = await maintenance.moveScoreItems(classId);
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved };
   });
-  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters') => results.reduce((sum, result) => sum + result[field], 0);
+  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved') =>
+    results.reduce((sum, result) => sum + result[field], 0);
   return {
     classes: classIds.length,
     rostersMoved: results.filter((result) => result.moved).length,
@@ -58,6 +67,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     notInDirectory: total('notInDirectory'),
     students: total('students'),
     counters: total('counters'),
+    scoresMoved: total('scoresMoved'),
   };
 }
 
@@ -94,6 +104,9 @@ async function fillEmails(classes: ClassMaintenance, classId: string, emailOf: (
 }
 
 export type ClassMaintenance = ReturnType<typeof makeClassMaintenance>;
+
+/** Where the previous version kept a student's scores in a module: an item of its own beside the progress item. */
+const LEGACY_SCORES_PREFIX = 'SCORES#';
 
 /** The writes only the migration makes to classes: the app's own go through the class repository. */
 export function makeClassMaintenance(context: TableContext) {
@@ -201,8 +214,64 @@ export function makeClassMaintenance(context: TableContext) {
       ),
     );
 
-  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail };
+  /**
+   * Moves the class's score items of the previous shape (`SCORES#{moduleId}#{studentId}`, beside the progress item)
+   * onto the progress items, where the app keeps scores now; answers how many moved. Each moves in one transaction
+   * that writes the merged scores on the progress item, on the condition that it still holds what was read (an attempt
+   * meanwhile: read again), and deletes the score item (already gone: another run moved it).
+   */
+  async function moveScoreItems(classId: string): Promise<number> {
+    const items = await table.queryByPrefix<Record<string, unknown>>(
+      { partition: keys.classMeta(classId).pk, sortPrefix: LEGACY_SCORES_PREFIX },
+      { consistent: true },
+    );
+    let moved = 0;
+    for (const item of items) if (await moveScoreItem(item)) moved += 1;
+    return moved;
+  }
+
+  async function moveScoreItem({ pk, sk, classId, moduleId, studentId, ...scores }: Record<string, unknown>): Promise<boolean> {
+    const progressKey = keys.progress(String(classId), String(moduleId), String(studentId));
+    for (let attempt = 0; attempt < SCORE_MOVE_TRIES; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const { Item: progressItem = {} } = await client.send(new GetCommand({ TableName: tableName, Key: progressKey, ConsistentRead: true }));
+      const merged = Object.entries(mergeScoreAttributes(scores, progressItem));
+      const names = Object.fromEntries(merged.map(([name], index) => [`#score${index}`, name]));
+      const values = Object.fromEntries(merged.map(([, value], index) => [`:score${index}`, value]));
+      const unchanged = merged.map(([name], index) =>
+        progressItem[name] === undefined ? `attribute_not_exists(#score${index})` : `#score${index} = :read${index}`,
+      );
+      const readValues = Object.fromEntries(merged.flatMap(([name], index) => (progressItem[name] === undefined ? [] : [[`:read${index}`, progressItem[name]]])));
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: progressKey,
+                  UpdateExpression: `SET ${[...merged.map((_, index) => `#score${index} = :score${index}`), 'entity = :entity, classId = :class, moduleId = :module, studentId = :student'].join(', ')}`,
+                  ConditionExpression: unchanged.length > 0 ? unchanged.join(' AND ') : undefined,
+                  ExpressionAttributeNames: merged.length > 0 ? names : undefined,
+                  ExpressionAttributeValues: { ...values, ...readValues, ':entity': 'Progress', ':class': classId, ':module': moduleId, ':student': studentId },
+                },
+              },
+              { Delete: { TableName: tableName, Key: { pk, sk }, ConditionExpression: 'attribute_exists(pk)' } },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes[1] === 'ConditionalCheckFailed') return false;
+      }
+    }
+    throw new Error(`The scores of student ${String(studentId)} in module ${String(moduleId)} kept changing while moving them: run the migration again.`);
+  }
+
+  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, moveScoreItems };
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} score item${scoresMoved === 1 ? '' : 's'} moved onto progress items.`;

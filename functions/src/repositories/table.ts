@@ -37,6 +37,7 @@ export const keys = {
   completionCounter: (classId: string, moduleId: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}` }),
   /** The students of the class active (a section marked complete) on one UTC day, yyyy-mm-dd: engagement's read model. */
   activeDay: (classId: string, day: string): Key => ({ pk: classPartition(classId), sk: `ACTIVE_DAY#${day}` }),
+  /** A student's progress in a module of a class, with their best percent, attempts and pass per check of it. */
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
@@ -60,8 +61,6 @@ export const keys = {
     pk: checkPartition(moduleId, sectionId),
     sk: `STATS#${classId}#${version}`,
   }),
-  /** A student's best percent and attempts per check of a module in a class: read beside their progress item. */
-  scores: (classId: string, moduleId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `SCORES#${moduleId}#${studentId}` }),
   /** The sum and count of the class's best percents per check: the dashboard's Avg. Score. */
   scoreTotals: (classId: string): Key => ({ pk: classPartition(classId), sk: 'SCORE_TOTALS' }),
   /** A multipart upload the API started (see UploadRecord). */
@@ -106,7 +105,6 @@ export const queries = {
     partition: checkPartition(moduleId, sectionId),
     sortPrefix: attemptPrefix(classId, studentId),
   }),
-  scoresOfClass: (classId: string, moduleId?: string) => ({ partition: classPartition(classId), sortPrefix: moduleId ? `SCORES#${moduleId}#` : 'SCORES#' }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),
     sortPrefix: moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#',
@@ -134,14 +132,21 @@ type Item = Record<string, unknown>;
 const keyId = (key: Key) => `${key.pk}|${key.sk}`;
 const uniqueKeys = (keyList: Key[]) => [...new Map(keyList.map((key) => [keyId(key), key])).values()];
 
-/** Reads up to 100 items by key in one consistent BatchGetItem, retrying what DynamoDB leaves unprocessed. */
-async function batchGetChunk<T>({ client, tableName }: TableContext, part: Key[]): Promise<T[]> {
+/**
+ * Reads up to 100 items by key in one consistent BatchGetItem, retrying what DynamoDB leaves unprocessed; with
+ * `attributes`, only those of each item.
+ */
+async function batchGetChunk<T>({ client, tableName }: TableContext, part: Key[], attributes?: string[]): Promise<T[]> {
+  const projection = attributes && {
+    ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+  };
   const items: T[] = [];
   let pending: Item[] | undefined = part;
   for (let attempt = 0; pending?.length; attempt += 1) {
     if (attempt > 0) await backoff(attempt);
     const result: BatchGetCommandOutput = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...projection } } }),
     );
     items.push(...((result.Responses?.[tableName] ?? []) as T[]));
     pending = result.UnprocessedKeys?.[tableName]?.Keys;
@@ -153,8 +158,10 @@ const itemReaders = new WeakMap<DynamoDBDocumentClient, Map<string, DataLoader<K
 
 /**
  * Single-item reads that start in the same tick (the parallel reads of one request, e.g. a module beside the reader's
- * class and membership) reach DynamoDB as one consistent BatchGetItem; a read on its own stays a GetItem. No cache:
- * every read sees the table as it is now. One reader per client and table, shared by every repository built on them.
+ * class and membership) reach DynamoDB as consistent BatchGetItems of up to 100 keys, all in flight at once; a read on
+ * its own stays a GetItem. A key asked for twice in the tick is read once (a report page's progress and scores are the
+ * same items). No cache: every read sees the table as it is now. One reader per client and table, shared by every
+ * repository built on them.
  */
 function itemReader(context: TableContext): DataLoader<Key, Item | undefined, string> {
   const { client, tableName } = context;
@@ -164,15 +171,17 @@ function itemReader(context: TableContext): DataLoader<Key, Item | undefined, st
   if (!reader) {
     reader = new DataLoader<Key, Item | undefined, string>(
       async (keyList) => {
-        if (keyList.length === 1) {
-          const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keyList[0], ConsistentRead: true }));
-          return [Item];
+        const unique = uniqueKeys([...keyList]);
+        if (unique.length === 1) {
+          const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: unique[0], ConsistentRead: true }));
+          return keyList.map(() => Item);
         }
-        const items = await batchGetChunk<Item>(context, uniqueKeys([...keyList]));
-        const byKey = new Map(items.map((item) => [keyId(item as Key), item]));
+        const parts = await Promise.all(chunk(unique, BATCH_GET_LIMIT).map((part) => batchGetChunk<Item>(context, part)));
+        const byKey = new Map(parts.flat().map((item) => [keyId(item as Key), item]));
         return keyList.map((key) => byKey.get(keyId(key)));
       },
-      { cache: false, maxBatchSize: BATCH_GET_LIMIT, cacheKeyFn: keyId },
+      // The batch function splits the tick's keys into BatchGetItems itself, after leaving out the repeated ones.
+      { cache: false, cacheKeyFn: keyId },
     );
     readers.set(tableName, reader);
   }
@@ -255,6 +264,15 @@ export function makeTableAccess(context: TableContext) {
     return items;
   }
 
+  /**
+   * Only the named attributes of many items by key (missing items left out), every BatchGetItem in flight at once: a
+   * report page reads just what its cells show of items that hold more.
+   */
+  async function batchGetAttributes<T>(keyList: Key[], attributes: string[]): Promise<T[]> {
+    const parts = await Promise.all(chunk(uniqueKeys(keyList), BATCH_GET_LIMIT).map((part) => batchGetChunk<T>(context, part, attributes)));
+    return parts.flat();
+  }
+
   /** Puts and deletes, 25 to a BatchWriteItem, retrying what DynamoDB leaves unprocessed. */
   async function batchWrite(requests: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } })[]) {
     for (const part of chunk(requests, BATCH_WRITE_LIMIT)) {
@@ -271,11 +289,17 @@ export function makeTableAccess(context: TableContext) {
   /** Unconditional puts (a migration's idempotent copies, seeding): never for writes that must not overwrite. */
   const batchPut = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
-  return { getItem, queryByPrefix, queryPage, batchGet, batchGetInParallel, batchDelete, batchPut };
+  return { getItem, queryByPrefix, queryPage, batchGet, batchGetInParallel, batchGetAttributes, batchDelete, batchPut };
 }
 
 /** A pause before a retry, doubling from 50 ms up to a second. */
 export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+
+/** Why DynamoDB cancelled a transaction, item by item (`None` for the items that were fine); undefined for other errors. */
+export function cancellationCodes(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+}
 
 export const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -179,7 +179,8 @@ export class InMemoryAttemptStore implements AttemptStore {
     return copy(this.totals.get(classId) ?? {});
   }
 
-  async deleteScoresOfModule(classId: string, moduleId: string) {
+  /** The scores live on the progress items: the in-memory progress store drops them with a module's progress. */
+  forgetScoresOfModule(classId: string, moduleId: string): void {
     for (const [key, record] of this.scores) if (record.classId === classId && record.moduleId === moduleId) this.scores.delete(key);
   }
 }

@@ -25,6 +25,8 @@ import type {
   NoticeStore,
   ProgressKey,
   ProgressRecord,
+  ModuleReadPlan,
+  ReportedProgress,
   ProgressStore,
   StoredFile,
   UploadRecord,
@@ -272,6 +274,9 @@ export class InMemoryProgressStore implements ProgressStore {
   private readonly records = new Map<string, ProgressRecord>();
   private static id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
 
+  /** The attempt store whose scores stand for the score attributes of these progress items. */
+  constructor(private readonly attempts?: InMemoryAttemptStore) {}
+
   clear(): void {
     this.records.clear();
     this.counters.clear();
@@ -341,11 +346,25 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
-  async listProgressOfStudents(classId: string, moduleIds: string[], studentIds: string[]) {
-    return studentIds.flatMap((studentId) => {
-      const records = moduleIds.map((moduleId) => this.records.get(InMemoryProgressStore.id({ classId, moduleId, studentId })));
-      return records.flatMap((record) => (record ? [copy(record)] : []));
-    });
+  /** As the table reads it: only the plan's sections' completion times and checks' standings (best, passed). */
+  async listProgressOfStudents(classId: string, modules: ModuleReadPlan[], studentIds: string[]): Promise<ReportedProgress[]> {
+    const scores = await this.attempts?.listScoresOfStudents(classId, modules.map((plan) => plan.moduleId), studentIds);
+    return studentIds.flatMap((studentId) =>
+      modules.flatMap(({ moduleId, sectionIds, checkedSectionIds }) => {
+        const record = this.records.get(InMemoryProgressStore.id({ classId, moduleId, studentId }));
+        const standings = scores?.find((score) => score.studentId === studentId && score.moduleId === moduleId)?.bySection ?? {};
+        const checks = Object.fromEntries(
+          checkedSectionIds.flatMap((sectionId) => {
+            const standing = standings[sectionId];
+            return standing ? [[sectionId, { bestPercent: standing.bestPercent, passed: standing.passed }]] : [];
+          }),
+        );
+        if (!record && Object.keys(checks).length === 0) return [];
+        const { completedSections = [], completedAt = {}, updatedAt } = record ?? {};
+        const kept = Object.fromEntries(sectionIds.flatMap((sectionId) => (completedAt[sectionId] ? [[sectionId, completedAt[sectionId]]] : [])));
+        return [{ classId, moduleId, studentId, completedSections: [...completedSections], completedAt: kept, updatedAt: updatedAt!, checks }];
+      }),
+    );
   }
 
   async listCompletionCounters(classId: string): Promise<CompletionCounter[]> {
@@ -372,6 +391,7 @@ export class InMemoryProgressStore implements ProgressStore {
       if (record.classId === classId && record.moduleId === moduleId) this.records.delete(id);
     }
     this.counters.delete(`${classId}|${moduleId}`);
+    this.attempts?.forgetScoresOfModule(classId, moduleId);
   }
 
   /** What deleting a class removes from its partition (test-side: the class store calls it). */
@@ -651,8 +671,8 @@ export class InMemoryNoticeStore implements NoticeStore {
 }
 
 export function inMemoryPorts() {
-  const progress = new InMemoryProgressStore();
   const attempts = new InMemoryAttemptStore();
+  const progress = new InMemoryProgressStore(attempts);
   return {
     checks: new InMemoryCheckStore(attempts),
     attempts,

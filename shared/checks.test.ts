@@ -1,6 +1,7 @@
 // The checks contract: what a teacher may save and a student may send, with the messages a 400 carries.
 import type { ZodMiniType } from 'zod/mini';
-import { attemptInputSchema, averageBestPercent, checkInputSchema, makeQuestionSchema, questionSchema } from './checks';
+import { attemptInputSchema, checkInputSchema, makeQuestionSchema, questionSchema } from './checks';
+import { averageBestPercent } from './score-totals';
 import { describeIssues, fieldIssues } from './schemas';
 import * as z from './zod';
 
@@ -81,8 +82,8 @@ describe('attemptInputSchema', () => {
 
 describe('averageBestPercent', () => {
   it('weighs every (student, check) best alike across classes, and is null before any attempt', () => {
-    expect(averageBestPercent([{ scores: { bestPercentSum: 150, scoredCount: 2 } }, {}, { scores: { bestPercentSum: 60, scoredCount: 1 } }])).toBe(70);
-    expect(averageBestPercent([{}, {}])).toBeNull();
+    expect(averageBestPercent([{ bestPercentSum: 150, scoredCount: 2 }, undefined, { bestPercentSum: 60, scoredCount: 1 }])).toBe(70);
+    expect(averageBestPercent([undefined, undefined])).toBeNull();
     expect(averageBestPercent([])).toBeNull();
   });
 });

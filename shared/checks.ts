@@ -337,20 +337,4 @@ export interface CheckAnalysis {
   }[];
 }
 
-/** The dashboard's Avg. Score, added up across classes: the sum and count of each student's best percent per check. */
-export interface ScoreTotals {
-  bestPercentSum: number;
-  /** (student, check) pairs with at least one attempt. */
-  scoredCount: number;
-}
-
-/**
- * The teacher dashboard's Avg. Score: the mean of each student's best percent over every check of the teacher's
- * classes, from each class's completion read (`scores`, absent before the first attempt); null ("—") when no student
- * has attempted any check. Whole percent.
- */
-export function averageBestPercent(classes: { scores?: ScoreTotals }[]): number | null {
-  const sum = classes.reduce((total, { scores }) => total + (scores?.bestPercentSum ?? 0), 0);
-  const count = classes.reduce((total, { scores }) => total + (scores?.scoredCount ?? 0), 0);
-  return count === 0 ? null : Math.round(sum / count);
-}
+export type { ScoreTotals } from './score-totals';

@@ -29,7 +29,7 @@ export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
   classes: ClassStore;
-  progress: Pick<ProgressStore, 'countCompletionsOfStudent'>;
+  progress: Pick<ProgressStore, 'countProgressOfStudent'>;
   audit: AuditLog;
 }
 

@@ -262,6 +262,8 @@ it('moves score items of the previous shape onto the progress items, merging the
   // Since the new version runs: one more attempt on s1, which passed, and the completion of s2.
   const progress = { ...progressKey, ...owner, entity: 'Progress', completedSections: new Set(['s1', 's2']), updatedAt: '2026-01-03T00:00:00.000Z' };
   await put({ ...progress, 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']), lastAttemptAt: '2026-01-03T00:00:00.000Z' });
+  // A student no longer in the class: their scores stay on their progress item, out of the class's Avg. Score.
+  await put({ pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${moduleId}#gone-student`, classId: CLASS_ID, moduleId, studentId: 'gone-student', 'best#s1': 100, 'attempts#s1': 1 });
 
   expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 1 });
   const items = await world.scanTable();
@@ -274,6 +276,13 @@ it('moves score items of the previous shape onto the progress items, merging the
     'attempts#s2': 1,
     passedChecks: new Set(['s1', 's2']),
     lastAttemptAt: '2026-01-03T00:00:00.000Z',
+  });
+  // The score totals are recounted from the enrolled students' progress items.
+  expect(items.find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'SCORE_TOTALS')).toMatchObject({
+    [`sum#${moduleId}#s1`]: 75,
+    [`count#${moduleId}#s1`]: 1,
+    [`sum#${moduleId}#s2`]: 90,
+    [`count#${moduleId}#s2`]: 1,
   });
 
   expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 0 });

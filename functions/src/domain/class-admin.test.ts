@@ -1,5 +1,6 @@
 // The class administration use cases over in-memory adapters that keep the real ones' promises.
 import { InMemoryAuditLog, InMemoryDirectory, steppingClock } from '../../test/in-memory/people';
+import { InMemoryAttemptStore } from '../../test/in-memory/check-stores';
 import { InMemoryClassStore, InMemoryProgressStore } from '../../test/in-memory/stores';
 import type { Caller } from './caller';
 import { makeClassAdminService } from './class-admin';
@@ -7,7 +8,8 @@ import { makeClassAdminService } from './class-admin';
 function setup() {
   const directory = new InMemoryDirectory();
   const audit = new InMemoryAuditLog();
-  const progress = new InMemoryProgressStore();
+  const attempts = new InMemoryAttemptStore();
+  const progress = new InMemoryProgressStore(attempts);
   const classes = new InMemoryClassStore({ progress });
   const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
   const teacher = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });
@@ -16,7 +18,7 @@ function setup() {
   let ids = 0;
   const service = makeClassAdminService({ classes, progress, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
-  return { directory, audit, classes, progress, teacher, student, other, service, caller };
+  return { directory, audit, classes, progress, attempts, teacher, student, other, service, caller };
 }
 
 it('creates a class with or without a teacher, and records it', async () => {
@@ -142,6 +144,21 @@ it("takes an unenrolled student's completions out of the class's counters once, 
   await service.enrol(caller, classId, [student.userId]);
   await service.enrol(caller, classId, [student.userId]); // already enrolled: counted once
   expect(await counter()).toEqual({ moduleId: 'cells', completions: 2, bySection: { s1: 1, s2: 1 }, startedStudents: 1 });
+});
+
+it("takes an unenrolled student's best scores out of the class's score totals (the Avg. Score), and back on re-enrolment", async () => {
+  const { service, caller, teacher, student, other, classes, attempts } = setup();
+  const { classId } = (await service.create(caller, { className: 'Art', teacherId: teacher.userId })).detail;
+  await classes.addAssignedModule(classId, teacher.userId, 'cells');
+  await service.enrol(caller, classId, [student.userId, other.userId]);
+  await attempts.recordScore({ classId, moduleId: 'cells', studentId: student.userId }, 's1', 90, true);
+  await attempts.recordScore({ classId, moduleId: 'cells', studentId: other.userId }, 's1', 50, false);
+  expect(await attempts.getScoreTotals(classId)).toEqual({ cells: { s1: { sum: 140, count: 2 } } });
+
+  await service.unenrol(caller, classId, student.userId);
+  expect(await attempts.getScoreTotals(classId)).toEqual({ cells: { s1: { sum: 50, count: 1 } } });
+  await service.enrol(caller, classId, [student.userId]);
+  expect(await attempts.getScoreTotals(classId)).toEqual({ cells: { s1: { sum: 140, count: 2 } } });
 });
 
 it('lists classes by name with counts, and deletes one with a record of its enrolments', async () => {

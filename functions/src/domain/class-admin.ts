@@ -16,7 +16,7 @@ const LOOKUP_CONCURRENCY = 10;
 export interface ClassAdminDeps {
   classes: ClassStore;
   /** Only the completion counters: a student's completions count while they are enrolled. */
-  progress: Pick<ProgressStore, 'countCompletionsOfStudent'>;
+  progress: Pick<ProgressStore, 'countProgressOfStudent'>;
   directory: UserDirectory;
   audit: AuditLog;
   clock: Clock;
@@ -138,7 +138,7 @@ export function makeClassAdminService({ classes, progress, directory, audit, clo
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
         if (result === 'enrolled') {
           // Someone enrolled again still has their progress: it counts again.
-          await progress.countCompletionsOfStudent(classId, found.assignedModuleIds, studentId, 1);
+          await progress.countProgressOfStudent(classId, found.assignedModuleIds, studentId, 1);
           await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
         }
         outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });
@@ -151,7 +151,7 @@ export function makeClassAdminService({ classes, progress, directory, audit, clo
       if (!enrolment) throw notFound('This student is not enrolled in this class.');
       // Only the call that removed the enrolment takes their completions out of the counters (their progress stays).
       if (await classes.unenrollStudent(classId, studentId)) {
-        await progress.countCompletionsOfStudent(classId, found.assignedModuleIds, studentId, -1);
+        await progress.countProgressOfStudent(classId, found.assignedModuleIds, studentId, -1);
       }
       await record(caller, 'unenrol', enrolment.name, `from ${found.className}`);
       return detail(classId);

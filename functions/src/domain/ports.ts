@@ -234,10 +234,11 @@ export interface ProgressStore {
   listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
   /**
-   * Adds one student's recorded completions in these modules to the class's counters (`1`, when they are enrolled
-   * again) or takes them out (`-1`, when unenrolled): their progress stays, but only enrolled students count.
+   * Adds one student's recorded completions and best scores in these modules to the class's counters and score totals
+   * (`1`, when they are enrolled again) or takes them out (`-1`, when unenrolled): their progress stays, but only
+   * enrolled students count, in the completion figures and in the Avg. Score.
    */
-  countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1): Promise<void>;
+  countProgressOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1): Promise<void>;
 }
 
 /** A section's check as stored: the teacher's settings and questions (with the key), its version and its attempts. */

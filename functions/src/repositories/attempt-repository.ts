@@ -17,12 +17,10 @@ import {
   queries,
   type TableContext,
 } from './table';
-import { ATTEMPTS, BEST, PASSED_CHECKS, standingsOnItem } from './score-attributes';
+import { ATTEMPTS, BEST, COUNT, PASSED_CHECKS, scoreTotalsUpdate, standingsOnItem, SUM } from './score-attributes';
 
 const CORRECT = 'correct#';
 const PICKS = 'picks#';
-const SUM = 'sum#';
-const COUNT = 'count#';
 
 
 function toAttempt(item: Record<string, unknown>): AttemptRecord {
@@ -65,15 +63,7 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
 
   /** Adds the change of one student's best percent on a check to the class's totals. */
   const addToTotals = (classId: string, moduleId: string, sectionId: string, sum: number, count: number) =>
-    client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.scoreTotals(classId),
-        UpdateExpression: 'ADD #sum :sum, #count :count SET entity = :entity, classId = :class',
-        ExpressionAttributeNames: { '#sum': `${SUM}${moduleId}#${sectionId}`, '#count': `${COUNT}${moduleId}#${sectionId}` },
-        ExpressionAttributeValues: { ':sum': sum, ':count': count, ':entity': 'ScoreTotals', ':class': classId },
-      }),
-    );
+    client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, [{ moduleId, sectionId, sum, count }])));
 
   return {
     async listAttemptIds(classId, moduleId, sectionId, studentId) {

@@ -170,9 +170,9 @@ describe('attempts', () => {
     });
     expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
       Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
-      UpdateExpression: 'ADD #sum :sum, #count :count SET entity = :entity, classId = :class',
-      ExpressionAttributeNames: { '#sum': `sum#${MODULE_ID}#${SECTION}`, '#count': `count#${MODULE_ID}#${SECTION}` },
-      ExpressionAttributeValues: { ':sum': 35, ':count': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
+      UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0 SET entity = :entity, classId = :class',
+      ExpressionAttributeNames: { '#sum0': `sum#${MODULE_ID}#${SECTION}`, '#count0': `count#${MODULE_ID}#${SECTION}` },
+      ExpressionAttributeValues: { ':sum0': 35, ':count0': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
     });
   });
 

@@ -202,9 +202,9 @@ test("listCompletionCounters queries the class's counter items, with each sectio
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
 });
 
-test("countCompletionsOfStudent reads the student's progress by key and takes each module's completions out in one ADD", async () => {
+test("countProgressOfStudent reads the student's progress by key and takes each module's completions out in one ADD", async () => {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [progressItem({}, ['section-1', 'section-2'])] } });
-  await repository.countCompletionsOfStudent(CLASS_ID, [MODULE_ID, 'unstarted'], STUDENT_ID, -1);
+  await repository.countProgressOfStudent(CLASS_ID, [MODULE_ID, 'unstarted'], STUDENT_ID, -1);
   expect(ddb).toReceiveCommandWith(BatchGetCommand, {
     RequestItems: { 'progress-table': { Keys: [itemKey, { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#unstarted#${STUDENT_ID}` }], ConsistentRead: true } },
   });
@@ -214,6 +214,28 @@ test("countCompletionsOfStudent reads the student's progress by key and takes ea
     UpdateExpression: 'ADD completions :total, #section0 :count, #section1 :count, startedStudents :students SET entity = :entity, classId = :class, moduleId = :module',
     ExpressionAttributeNames: { '#section0': 'completions#section-1', '#section1': 'completions#section-2' },
     ExpressionAttributeValues: { ':total': -2, ':count': -1, ':students': -1, ':entity': 'CompletionCounter', ':class': CLASS_ID, ':module': MODULE_ID },
+  });
+});
+
+test("countProgressOfStudent adds a re-enrolled student's best scores back to the class's score totals, in one ADD", async () => {
+  const scored = { ...progressItem({}, ['section-1']), 'best#section-1': 80, 'attempts#section-1': 2, 'best#section-2': 40, passedChecks: new Set(['section-1']) };
+  const scoresOnly = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}`, classId: CLASS_ID, moduleId: 'module-2', studentId: STUDENT_ID, 'best#section-9': 55 };
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [scored, scoresOnly] } });
+  await repository.countProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID, 1);
+  // The counter of the module with a completion, and the totals of the three checks with a best score.
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
+    UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0, #sum1 :sum1, #count1 :count1, #sum2 :sum2, #count2 :count2 SET entity = :entity, classId = :class',
+    ExpressionAttributeNames: {
+      '#sum0': `sum#${MODULE_ID}#section-1`,
+      '#count0': `count#${MODULE_ID}#section-1`,
+      '#sum1': `sum#${MODULE_ID}#section-2`,
+      '#count1': `count#${MODULE_ID}#section-2`,
+      '#sum2': 'sum#module-2#section-9',
+      '#count2': 'count#module-2#section-9',
+    },
+    ExpressionAttributeValues: { ':sum0': 80, ':count0': 1, ':sum1': 40, ':count1': 1, ':sum2': 55, ':count2': 1, ':entity': 'ScoreTotals', ':class': CLASS_ID },
   });
 });
 

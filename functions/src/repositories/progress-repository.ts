@@ -8,7 +8,7 @@ import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
-import { standingAttributeNames, standingsOnItem } from './score-attributes';
+import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
 import { backoff, cancellationCodes, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
@@ -159,10 +159,10 @@ export function makeProgressRepository(context: TableContext) {
   }
 
   /**
-   * Sets every completion counter of a class to what its enrolled students' progress items hold (a repair after an
-   * interrupted enrolment, or the first fill after a migration), and adds every known completion time's
-   * student to that day's active students (progress recorded before the day items existed); answers the counters
-   * written. Counts every completed section id, as the counters do (readers keep the module's current sections);
+   * Sets every completion counter of a class, and its score totals, to what its enrolled students' progress items hold
+   * (a repair after an interrupted enrolment, or the first fill after a migration), and adds every known completion
+   * time's student to that day's active students (progress recorded before the day items existed); answers the
+   * counters written. Counts every completed section id, as the counters do (readers keep the module's current sections);
    * modules with no progress get 0.
    */
   async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
@@ -182,6 +182,13 @@ export function makeProgressRepository(context: TableContext) {
       counters.set(record.moduleId, counter);
     }
     await Promise.all([...counters.values()].map((counter) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, counter) }))));
+    const scoreTotals = totalsChangesOf(
+      records.filter((item) => enrolled.has(String(item.studentId))),
+      1,
+    );
+    await (scoreTotals.length > 0
+      ? client.send(new PutCommand({ TableName: tableName, Item: scoreTotalsItem(classId, scoreTotals) }))
+      : table.batchDelete([keys.scoreTotals(classId)]));
     const activeByDay = new Map<string, Set<string>>();
     for (const record of records.map(toRecord)) {
       for (const at of Object.values(record.completedAt ?? {})) {
@@ -275,14 +282,17 @@ export function makeProgressRepository(context: TableContext) {
       await table.batchDelete([...items.map(({ pk, sk }) => ({ pk, sk })), keys.completionCounter(classId, moduleId)]);
     },
 
-    async countCompletionsOfStudent(classId, moduleIds, studentId, direction) {
+    async countProgressOfStudent(classId, moduleIds, studentId, direction) {
       if (moduleIds.length === 0) return;
-      const records = await store.listProgressOfStudent(classId, moduleIds, studentId);
-      await Promise.all(
-        records
+      const items = await table.batchGetInParallel<Record<string, unknown>>(moduleIds.map((moduleId) => keys.progress(classId, moduleId, studentId)));
+      const scoreChanges = totalsChangesOf(items, direction);
+      await Promise.all([
+        ...items
+          .map(toRecord)
           .filter((record) => record.completedSections.length > 0)
           .map((record) => client.send(new UpdateCommand(counterUpdate(classId, record.moduleId, record.completedSections, direction, direction)))),
-      );
+        ...(scoreChanges.length > 0 ? [client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, scoreChanges)))] : []),
+      ]);
     },
   };
 

@@ -54,8 +54,9 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const students = (await maintenance.recountStudents(classId)) ?? 0;
     const record = await classes.getClass(classId);
     const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
-    const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
+    // Scores move onto the progress items first: the recount of the score totals reads them there.
     const scoresMoved = await maintenance.moveScoreItems(classId);
+    const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
     return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved };
   });
   const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved') =>

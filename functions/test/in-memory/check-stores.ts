@@ -179,6 +179,18 @@ export class InMemoryAttemptStore implements AttemptStore {
     return copy(this.totals.get(classId) ?? {});
   }
 
+  /** The student's best scores in or out of the class's totals (the progress store's enrolment counting). */
+  countScoresOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1): void {
+    const totals = this.totals.get(classId) ?? {};
+    for (const moduleId of moduleIds) {
+      for (const [sectionId, { bestPercent }] of Object.entries(this.scores.get(scoreKey(classId, moduleId, studentId))?.bySection ?? {})) {
+        const current = (totals[moduleId] ??= {})[sectionId] ?? { sum: 0, count: 0 };
+        totals[moduleId][sectionId] = { sum: current.sum + direction * bestPercent, count: current.count + direction };
+      }
+    }
+    this.totals.set(classId, totals);
+  }
+
   /** The scores live on the progress items: the in-memory progress store drops them with a module's progress. */
   forgetScoresOfModule(classId: string, moduleId: string): void {
     for (const [key, record] of this.scores) if (record.classId === classId && record.moduleId === moduleId) this.scores.delete(key);

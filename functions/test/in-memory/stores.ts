@@ -372,10 +372,11 @@ export class InMemoryProgressStore implements ProgressStore {
   }
 
   /** BatchGet of the student's records, then ADD to each module's counter */
-  async countCompletionsOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1) {
+  async countProgressOfStudent(classId: string, moduleIds: string[], studentId: string, direction: 1 | -1) {
     for (const record of await this.listProgressOfStudent(classId, moduleIds, studentId)) {
       if (record.completedSections.length > 0) this.addToCounter(classId, record.moduleId, record.completedSections, direction, direction);
     }
+    this.attempts?.countScoresOfStudent(classId, moduleIds, studentId, direction);
   }
 
   async listActiveStudents(classId: string, days: string[]) {

@@ -1,20 +1,10 @@
 // How a module's scores read wherever they are shown (report cells, syllabus, dashboard, CSV).
-import type { ModuleScores, ModuleScoreSummary, ScoreTotals } from '@shared/checks';
+import type { ModuleScores, ModuleScoreSummary } from '@shared/checks';
 
 /** "78% (2/3 checks passed)"; "— (0/3 checks passed)" before any attempt. */
 export function moduleScoreText(scores: ModuleScoreSummary): string {
   const mean = scores.meanBestPercent === null ? '—' : `${scores.meanBestPercent}%`;
   return `${mean} (${scores.passed}/${scores.checks} ${scores.checks === 1 ? 'check' : 'checks'} passed)`;
-}
-
-/**
- * The mean of each student's best percent per check, over the totals given; null when nothing was attempted. The same
- * rule as `averageBestPercent` in shared/checks.ts, which the dashboard cannot import without loading zod with it.
- */
-export function averageScore(totals: (ScoreTotals | undefined)[]): number | null {
-  const sum = totals.reduce((total, each) => total + (each?.bestPercentSum ?? 0), 0);
-  const count = totals.reduce((total, each) => total + (each?.scoredCount ?? 0), 0);
-  return count === 0 ? null : Math.round(sum / count);
 }
 
 /** The student's own mean best percent over the modules given (each module's checks weighted by how many it has attempted). */

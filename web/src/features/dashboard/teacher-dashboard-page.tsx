@@ -14,7 +14,7 @@ import { studentCount } from '../classes';
 import { byUpdatedDesc, useModules } from '../modules/api/modules';
 import { UpdatedDate } from '../modules';
 import { useClassCompletions } from '../progress/api/progress';
-import { averageScore } from '../../lib/score-text';
+import { averageBestPercent } from '@shared/score-totals';
 import { StatCard } from './components/stat-card';
 import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';
@@ -150,10 +150,10 @@ function PanelBody({ rows, children }: { rows: number; children: ReactNode }) {
 const AVERAGE_SCORE_DEFINITION = "Mean of each student's best score on every check in your classes";
 
 /** Avg. Score: the mean of each student's best percent per check over the teacher's classes; "—" before any attempt. */
-function averageScoreCard(failed: boolean, ready: boolean, totals: Parameters<typeof averageScore>[0]) {
+function averageScoreCard(failed: boolean, ready: boolean, totals: Parameters<typeof averageBestPercent>[0]) {
   if (failed) return { value: '—', hint: 'Could not load scores' };
   if (!ready) return { value: undefined, hint: AVERAGE_SCORE_DEFINITION };
-  const average = averageScore(totals);
+  const average = averageBestPercent(totals);
   if (average === null) return { value: '—', hint: 'No scored activities yet' };
   return { value: `${average}%`, hint: AVERAGE_SCORE_DEFINITION };
 }

@@ -129,8 +129,11 @@ export interface ModuleReport {
   sections: { _id: string; title: string }[];
   /** The sections with a check, in order (absent when none has one). */
   checks?: { sectionId: string; passMark: number }[];
-  /** `scores`: section id → the student's standing on its check (absent when the module has no check). */
-  rows: { studentId: string; studentName: string; completedAt: Record<string, string | null>; scores?: Record<string, CheckStanding> }[];
+  /**
+   * `studentEmail` as in the class report (the class's teacher and admins); `scores`: section id → the student's
+   * standing on its check (absent when the module has no check).
+   */
+  rows: { studentId: string; studentName: string; studentEmail?: string; completedAt: Record<string, string | null>; scores?: Record<string, CheckStanding> }[];
 }
 
 /**

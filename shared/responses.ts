@@ -294,6 +294,7 @@ export const moduleReportSchema = z.strictObject({
     z.strictObject({
       studentId: z.string(),
       studentName: z.string(),
+      studentEmail: z.optional(z.string()),
       completedAt: z.record(z.string(), z.nullable(isoDate)),
       scores: z.optional(z.record(z.string(), checkStandingSchema)),
     }),

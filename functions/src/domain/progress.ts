@@ -258,9 +258,10 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       sections: [...module.sections].sort((a, b) => a.order - b.order).map(({ _id, title }) => ({ _id, title })),
       ...(moduleChecks.length > 0 && { checks: moduleChecks.map(({ sectionId, passMark }) => ({ sectionId, passMark })) }),
       rows: roster
-        .map(({ studentId, name }) => ({
+        .map(({ studentId, name, email }) => ({
           studentId,
           studentName: name,
+          ...(email ? { studentEmail: email } : {}),
           completedAt: completionTimes(byStudent.get(studentId), module),
           ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
         }))

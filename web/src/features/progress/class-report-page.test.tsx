@@ -168,6 +168,20 @@ describe('sort and filter', () => {
     await user.clear(days);
     await user.type(days, '3');
     expect(names()).toEqual(['Cai', 'Dee']);
+    expect(days).not.toHaveAttribute('aria-invalid');
+    // Out of range: said under the field, and the report keeps the last valid number.
+    for (const typed of ['-3', '1000', '2.5']) {
+      await user.clear(days);
+      await user.click(days);
+      await user.paste(typed);
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number of days from 1 to 365; the report still uses the last valid number.');
+      expect(days).toHaveAttribute('aria-invalid', 'true');
+      expect(days).toHaveAccessibleDescription(/Enter a whole number of days/);
+      expect(names()).toEqual(['Cai', 'Dee']);
+    }
+    await user.clear(days);
+    await user.type(days, '3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'complete');
     expect(names()).toEqual(['Ava']);
     expect(screen.getByText('Showing 1 of 4 students')).toBeInTheDocument();

@@ -15,12 +15,20 @@ interface ReportControlsProps {
 }
 
 export const MAX_STALLED_DAYS = 365;
+/** Said under the field while what is typed is not a number of days the report can use (it keeps the last one that was). */
+export const STALLED_DAYS_RULE = `Enter a whole number of days from 1 to ${MAX_STALLED_DAYS}; the report still uses the last valid number.`;
+
+function validDays(text: string): number | undefined {
+  const days = Number(text);
+  return text.trim() !== '' && Number.isInteger(days) && days >= 1 && days <= MAX_STALLED_DAYS ? days : undefined;
+}
 
 export function ReportControls(props: ReportControlsProps) {
   const { sort, filter, stalledDays, shown, total, onSort, onFilter, onStalledDays, onExport } = props;
   const id = useId();
   // The field keeps what is typed (empty while retyping); the report follows each whole number in range.
   const [daysText, setDaysText] = useState(String(stalledDays));
+  const daysError = validDays(daysText) === undefined && daysText !== '' ? STALLED_DAYS_RULE : undefined;
   return (
     <div className="report-controls">
       <ChoiceField id={`${id}-sort`} label="Sort by" value={sort} labels={SORT_LABELS} onChange={onSort} />
@@ -34,12 +42,19 @@ export function ReportControls(props: ReportControlsProps) {
           min={1}
           max={MAX_STALLED_DAYS}
           value={daysText}
+          aria-invalid={daysError ? true : undefined}
+          aria-describedby={daysError ? `${id}-days-error` : undefined}
           onChange={(event) => {
             setDaysText(event.target.value);
-            const days = Number(event.target.value);
-            if (Number.isInteger(days) && days >= 1 && days <= MAX_STALLED_DAYS) onStalledDays(days);
+            const days = validDays(event.target.value);
+            if (days !== undefined) onStalledDays(days);
           }}
         />
+        {daysError && (
+          <p id={`${id}-days-error`} className="field-error" role="alert">
+            {daysError}
+          </p>
+        )}
       </div>
       <p className="muted report-count" aria-live="polite">
         {shown === undefined || total === undefined ? '' : `Showing ${shown} of ${total} students`}

@@ -6,14 +6,17 @@ const at = new Date(2026, 10, 20, 9, 5).toISOString();
 const row: ClassReportRow = {
   studentId: 's1',
   studentName: '=Sam, "the" Student',
+  studentEmail: 'sam@school.example',
   lastActivityAt: at,
   modules: [{ moduleId: 'm1', moduleTitle: 'Cells', percentage: 67, completed: 2, total: 3, completedAt: { a: at, b: null } }],
 };
 
-it('writes the matrix as shown: name, last activity as a local time, each module cell, formulas neutralised', () => {
-  expect(parseCsv(matrixCsv([row], [{ moduleId: 'm1', title: 'Cells' }, { moduleId: 'm2', title: 'Atoms' }]))).toEqual([
-    ['Student', 'Last activity', 'Cells', 'Atoms'],
-    [`'=Sam, "the" Student`, '2026-11-20 09:05', '67% (2/3)', ''],
+it('writes the matrix as shown: name and e-mail, last activity as a local time, each module cell, formulas neutralised', () => {
+  const namesake: ClassReportRow = { ...row, studentId: 's2', studentEmail: undefined, modules: [] };
+  expect(parseCsv(matrixCsv([row, namesake], [{ moduleId: 'm1', title: 'Cells' }, { moduleId: 'm2', title: 'Atoms' }]))).toEqual([
+    ['Student', 'E-mail', 'Last activity', 'Cells', 'Atoms'],
+    [`'=Sam, "the" Student`, 'sam@school.example', '2026-11-20 09:05', '67% (2/3)', ''],
+    [`'=Sam, "the" Student`, '', '2026-11-20 09:05', '', ''],
   ]);
   expect(csvTime(null)).toBe('');
 });
@@ -27,11 +30,11 @@ it("writes a module's drill-down with a date per done section and Done when its 
       { _id: 'b', title: 'Microscopes' },
       { _id: 'c', title: 'Division' },
     ],
-    rows: [{ studentId: 's1', studentName: 'Sam', completedAt: { a: at, b: null } }],
+    rows: [{ studentId: 's1', studentName: 'Sam', studentEmail: 'sam@school.example', completedAt: { a: at, b: null } }],
   };
   expect(parseCsv(moduleDrillDownCsv(report))).toEqual([
-    ['Student', 'Parts', 'Microscopes', 'Division'],
-    ['Sam', '2026-11-20 09:05', 'Done', ''],
+    ['Student', 'E-mail', 'Parts', 'Microscopes', 'Division'],
+    ['Sam', 'sam@school.example', '2026-11-20 09:05', 'Done', ''],
   ]);
 });
 
@@ -49,8 +52,8 @@ describe('with checks', () => {
 
   it('adds a score column per module that has checks to the matrix', () => {
     expect(parseCsv(matrixCsv([scored], [{ moduleId: 'm1', title: 'Cells' }, { moduleId: 'm2', title: 'Atoms' }]))).toEqual([
-      ['Student', 'Last activity', 'Cells', 'Atoms', 'Cells (score)'],
-      ['Sam', '2026-11-20 09:05', '67% (2/3)', '', '75% (1/2 checks passed)'],
+      ['Student', 'E-mail', 'Last activity', 'Cells', 'Atoms', 'Cells (score)'],
+      ['Sam', 'sam@school.example', '2026-11-20 09:05', '67% (2/3)', '', '75% (1/2 checks passed)'],
     ]);
   });
 
@@ -72,9 +75,9 @@ describe('with checks', () => {
       ],
     };
     expect(parseCsv(moduleDrillDownCsv(report))).toEqual([
-      ['Student', 'Parts', 'Microscopes', 'Check: Parts', 'Check: Microscopes'],
-      ['Sam', '2026-11-20 09:05', '', '90% (2 attempts, passed)', '60% (1 attempt)'],
-      ['Ada', '', '', '', ''],
+      ['Student', 'E-mail', 'Parts', 'Microscopes', 'Check: Parts', 'Check: Microscopes'],
+      ['Sam', '', '2026-11-20 09:05', '', '90% (2 attempts, passed)', '60% (1 attempt)'],
+      ['Ada', '', '', '', '', ''],
     ]);
   });
 

@@ -1,5 +1,6 @@
 // The report's CSV files, built from exactly what is on screen: the matrix (the filtered, sorted rows) and each
-// drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates.
+// drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates. Each
+// student's e-mail sits beside their name, so two students of the same name stay apart.
 import type { ClassReportRow, ModuleReport } from '@shared/entities';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
 import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
@@ -31,11 +32,12 @@ export const scoreCellText = (cell: { scores?: ModuleScoreSummary }) => (cell.sc
 export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): string {
   const scored = columns.filter((column) => rows.some((row) => row.modules.some((cell) => cell.moduleId === column.moduleId && cell.scores)));
   return toCsv(
-    ['Student', 'Last activity', ...columns.map((column) => column.title), ...scored.map((column) => `${column.title} (score)`)],
+    ['Student', 'E-mail', 'Last activity', ...columns.map((column) => column.title), ...scored.map((column) => `${column.title} (score)`)],
     rows.map((row) => {
       const byModule = new Map(row.modules.map((cell) => [cell.moduleId, cell]));
       return [
         row.studentName,
+        row.studentEmail ?? '',
         csvTime(row.lastActivityAt),
         ...columns.map((column) => {
           const cell = byModule.get(column.moduleId);
@@ -60,9 +62,10 @@ export function standingText(standing: CheckStanding | undefined): string {
 export function moduleDrillDownCsv(report: ModuleReport): string {
   const checks = checkColumns(report);
   return toCsv(
-    ['Student', ...report.sections.map((section) => section.title), ...checks.map((check) => `Check: ${check.title}`)],
+    ['Student', 'E-mail', ...report.sections.map((section) => section.title), ...checks.map((check) => `Check: ${check.title}`)],
     report.rows.map((row) => [
       row.studentName,
+      row.studentEmail ?? '',
       ...report.sections.map((section) => sectionCell(row.completedAt, section._id)),
       ...checks.map((check) => standingText(row.scores?.[check.sectionId])),
     ]),

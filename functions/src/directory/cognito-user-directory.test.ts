@@ -15,7 +15,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { makeCognitoUserDirectory } from './cognito-user-directory';
+import { makeCognitoUserDirectory, makeTemporaryPassword } from './cognito-user-directory';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const client = new CognitoIdentityProviderClient({ region: 'us-east-1' });
@@ -62,7 +62,7 @@ describe('create', () => {
   it('locally: makes the temporary password itself, sends no message, and returns it', async () => {
     cognito.on(AdminCreateUserCommand).resolves({ User: user('sub-1', 'ada@school.example') });
     const created = await local.create({ email: 'ada@school.example', name: 'Ada', role: 'Students' });
-    expect(created).toMatchObject({ temporaryPassword: expect.stringMatching(/^Tmp-[\w-]{12}-7a$/) });
+    expect(created).toMatchObject({ temporaryPassword: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
     const input = cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input;
     expect(input).toMatchObject({ MessageAction: 'SUPPRESS', TemporaryPassword: (created as { temporaryPassword: string }).temporaryPassword });
   });
@@ -176,5 +176,21 @@ describe('changes', () => {
     });
     const again = await local.resendInvitation(person);
     expect(cognito).toHaveReceivedCommandWith(AdminSetUserPasswordCommand, { UserPoolId, Username: 'sub-1', Password: again.temporaryPassword, Permanent: false });
+  });
+});
+
+describe('temporary passwords', () => {
+  const samples = Array.from({ length: 2000 }, () => makeTemporaryPassword());
+
+  it('never hold characters misread on paper (I, l, 1, O, o, 0)', () => {
+    expect(samples.filter((password) => /[Il1Oo0]/.test(password))).toEqual([]);
+  });
+
+  it('are three groups of four, each with an upper-case letter, a lower-case letter and a digit, and differ', () => {
+    for (const password of samples) {
+      expect(password).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+      for (const group of password.split('-')) expect([/[A-Z]/.test(group), /[a-z]/.test(group), /[2-9]/.test(group)]).toEqual([true, true, true]);
+    }
+    expect(new Set(samples).size).toBe(samples.length);
   });
 });

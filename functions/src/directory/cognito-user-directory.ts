@@ -1,7 +1,7 @@
 // The people directory over Cognito's admin API. A person's id is their `sub`, which is also their Cognito username
 // (the pool signs in by e-mail, so Cognito names each user by a generated id); their role is the group of ours they
 // are in. Only the calls listed in the route table's `identity` field are made, and each route is granted only those.
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -198,7 +198,24 @@ function matchesSearch(person: Person, search: string): boolean {
   return person.email.startsWith(needle) || person.name.toLowerCase().startsWith(needle);
 }
 
-/** Meets the pool's policy (8+ characters) with letters, digits and a symbol, so stricter policies accept it too. */
-function makeTemporaryPassword(): string {
-  return `Tmp-${randomBytes(9).toString('base64url')}-7a`;
+/** Letters and digits that cannot be misread on a printed login slip: no I, l, 1, O, o or 0. */
+const UNAMBIGUOUS = { upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ', lower: 'abcdefghijkmnpqrstuvwxyz', digits: '23456789' };
+
+/**
+ * A temporary password a person can copy from paper: three groups of four unambiguous characters joined by hyphens
+ * ("Xk7m-Pq4r-Ht9w"), each group an upper-case letter, a lower-case letter, a digit and one more of any, in random
+ * order. Meets the pool's policy (8+ characters), and stricter ones (all classes and a symbol); about 62 bits.
+ */
+export function makeTemporaryPassword(): string {
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const any = UNAMBIGUOUS.upper + UNAMBIGUOUS.lower + UNAMBIGUOUS.digits;
+  const group = () => {
+    const characters = [pick(UNAMBIGUOUS.upper), pick(UNAMBIGUOUS.lower), pick(UNAMBIGUOUS.digits), pick(any)];
+    for (let index = characters.length - 1; index > 0; index -= 1) {
+      const other = randomInt(index + 1);
+      [characters[index], characters[other]] = [characters[other]!, characters[index]!];
+    }
+    return characters.join('');
+  };
+  return [group(), group(), group()].join('-');
 }

@@ -303,6 +303,13 @@ it('reorders and removes sections during creation, announcing each move', async 
   await user.click(screen.getByRole('button', { name: 'Move section Second up' }));
   expect(screen.getByLabelText('Section 1 title')).toHaveValue('Second');
   expect(screen.getByText('Moved "Second" to position 1 of 2.')).toBeInTheDocument();
+  // First place disables its ↑: the focus stays on the moved section, on its ↓ (Enter moves it back down).
+  expect(screen.getByRole('button', { name: 'Move section Second down' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByLabelText('Section 2 title')).toHaveValue('Second');
+  expect(screen.getByRole('button', { name: 'Move section Second up' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByLabelText('Section 1 title')).toHaveValue('Second');
   await user.click(screen.getByRole('button', { name: 'Remove section First' }));
   expect(screen.getByRole('heading', { name: 'Added Sections (1)' })).toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 // The ordered sections of a module being created or edited: rename in place, reorder by drag and drop or with the
 // move buttons (each move announced), remove, and extra controls per section (a marker, Replace file).
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { TEXT_LIMITS } from '@shared/constants';
 import { Field } from '@web/components/field';
 import type { FieldErrors } from '@web/lib/form-errors';
@@ -29,11 +29,28 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // A section moved with its buttons keeps the keyboard focus: on the same button, or on the other one when the move
+  // took it to the end that disables it (a disabled button would drop the focus to the page).
+  const [movedWithKeys, setMovedWithKeys] = useState<{ key: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!movedWithKeys) return;
+    const item = list.current?.querySelector(`[data-section-key="${CSS.escape(movedWithKeys.key)}"]`);
+    const other = movedWithKeys.direction === 'up' ? 'down' : 'up';
+    const same = item?.querySelector<HTMLButtonElement>(`[data-move="${movedWithKeys.direction}"]`);
+    (same && !same.disabled ? same : item?.querySelector<HTMLButtonElement>(`[data-move="${other}"]`))?.focus();
+    setMovedWithKeys(null);
+  }, [movedWithKeys]);
 
   function move(from: number, to: number) {
     if (to < 0 || to >= sections.length || from === to) return;
     onChange(moveItem(sections, from, to));
     setAnnouncement(`Moved "${sections[from].title}" to position ${to + 1} of ${sections.length}.`);
+  }
+
+  function moveWithButton(index: number, direction: 'up' | 'down') {
+    move(index, direction === 'up' ? index - 1 : index + 1);
+    setMovedWithKeys({ key: sections[index].key, direction });
   }
 
   function remove(index: number) {
@@ -52,10 +69,11 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
 
   return (
     <>
-      <ol className="draft-sections">
+      <ol className="draft-sections" ref={list}>
         {sections.map((section, index) => (
           <li
             key={section.key}
+            data-section-key={section.key}
             className={`draft-section${dragged === index ? ' draft-section-dragged' : ''}`}
             draggable={!disabled}
             onDragStart={(event) => {
@@ -93,7 +111,8 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => move(index, index - 1)}
+                onClick={() => moveWithButton(index, 'up')}
+                data-move="up"
                 aria-label={`Move section ${section.title} up`}
                 disabled={disabled || index === 0}
               >
@@ -102,7 +121,8 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => move(index, index + 1)}
+                onClick={() => moveWithButton(index, 'down')}
+                data-move="down"
                 aria-label={`Move section ${section.title} down`}
                 disabled={disabled || index === sections.length - 1}
               >

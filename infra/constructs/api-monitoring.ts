@@ -23,6 +23,7 @@ import { type CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVER_ERROR_METRIC } from '../../shared/metrics';
+import { stageName } from '../stage';
 
 /** Thresholds, in one place: what counts as the API failing. */
 export const ALARM_THRESHOLDS = {
@@ -40,6 +41,8 @@ export interface ApiMonitoringProps {
   /** Where alarm notifications go (a deploy parameter); empty: no subscription, subscribe later. */
   alarmEmail: string;
   serviceName: string;
+  /** The deployment's stage: the dashboard's name (account-wide) and the alarm e-mails' sender name carry it. */
+  stage: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -64,7 +67,7 @@ export class ApiMonitoring extends Construct {
     // Encrypted with a key of ours: CloudWatch cannot publish to a topic under the AWS managed SNS key.
     const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Learning Paths alarm notifications' });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Learning Paths alarms', masterKey: key, enforceSSL: true });
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Learning Paths alarms (${props.stage})`, masterKey: key, enforceSSL: true });
     // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so; limited to
     // this account's alarms so no other account's alarm can post to it.
     const { account, region, partition } = Stack.of(this);
@@ -152,7 +155,7 @@ export class ApiMonitoring extends Construct {
     const custom = (metricName: string, statistic = 'Sum'): IMetric =>
       new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: props.serviceName }, period: FIVE_MINUTES, statistic });
     const functions = Object.values(props.functions);
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: 'LearningPaths', defaultInterval: Duration.hours(6) });
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: stageName(props.stage, 'LearningPaths'), defaultInterval: Duration.hours(6) });
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'API requests and 5xx', left: [requests, serverErrors], right: [serverErrorRate], width: 12 }),
       new GraphWidget({ title: 'API latency p95 (ms)', left: [p95Latency], width: 12 }),
@@ -174,7 +177,7 @@ export class ApiMonitoring extends Construct {
         // Powertools publishes ColdStart per function (service and function_name dimensions).
         right: [
           new MathExpression({
-            expression: `SEARCH('{${METRICS_NAMESPACE},function_name,service} MetricName="ColdStart"', 'Sum', 300)`,
+            expression: `SEARCH('{${METRICS_NAMESPACE},function_name,service} MetricName="ColdStart" service="${props.serviceName}"', 'Sum', 300)`,
             usingMetrics: {},
             label: 'Cold starts',
           }),

@@ -17,8 +17,10 @@ import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { RouteFunction } from '../constructs/route-function';
 import { deployedRoutes } from '../route-deployment';
+import { stageName } from '../stage';
 
 export interface ApiStackProps extends StackProps {
+  stage: string;
   table: ITableV2;
   uploadsBucket: IBucket;
   userPool: IUserPool;
@@ -51,7 +53,8 @@ export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLi
 }
 
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
-export const SERVICE_NAME = 'learning-paths-api';
+/** Powertools' service name (a dimension of the business metrics), per stage so two stages' metrics stay apart. */
+export const serviceName = (stage: string) => stageName(stage, 'learning-paths-api');
 
 /** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
 export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
@@ -67,7 +70,7 @@ export class ApiStack extends Stack {
     super(scope, id, props);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: 'learning-paths',
+      apiName: stageName(props.stage, 'learning-paths'),
       description: 'Learning Paths API, served to browsers through CloudFront under /api/*',
       createDefaultStage: false,
     });
@@ -129,7 +132,7 @@ export class ApiStack extends Stack {
         table: props.table,
         uploadsBucket: props.uploadsBucket,
         userPool: props.userPool,
-        serviceName: SERVICE_NAME,
+        serviceName: serviceName(props.stage),
         logRetention: LOG_RETENTION,
         originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
         tracing: tracingEnabled(this),
@@ -161,7 +164,8 @@ export class ApiStack extends Stack {
       functions,
       table: props.table,
       alarmEmail: alarmEmail.valueAsString,
-      serviceName: SERVICE_NAME,
+      serviceName: serviceName(props.stage),
+      stage: props.stage,
     });
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });

@@ -62,7 +62,7 @@ describe('functions', () => {
     );
     // Resolved from Secrets Manager at deploy time, never written into the template.
     expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
-    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api' });
+    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api' });
   });
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
@@ -207,7 +207,7 @@ describe('the people directory', () => {
     expect(statements.flatMap(actionsOf).sort()).toEqual(declared);
     for (const statement of statements) {
       expect(statement.Resource).toEqual({
-        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'LearningPaths-Auth', OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'prod-LearningPaths-Auth', OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
       });
     }
   });

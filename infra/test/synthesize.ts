@@ -16,6 +16,8 @@ export type OptionalStackKey = 'waf';
 export interface Synthesized {
   templates: Record<StackKey, Template> & Partial<Record<OptionalStackKey, Template>>;
   messages: Record<StackKey, SynthesisMessage[]> & Partial<Record<OptionalStackKey, SynthesisMessage[]>>;
+  /** The CloudFormation stack names. */
+  stackNames: string[];
   /** Directory of the cloud assembly, where assets are staged. */
   outdir: string;
   /** Removes the assembly and the stand-in web build. */
@@ -62,6 +64,7 @@ export function synthesize(
   return {
     templates: Object.fromEntries(keys.map((key) => [key, Template.fromJSON(artifact(key).template)])) as Synthesized['templates'],
     messages: Object.fromEntries(keys.map((key) => [key, artifact(key).messages])) as Synthesized['messages'],
+    stackNames: keys.map((key) => artifact(key).stackName),
     outdir,
     cleanup: () => [outdir, webDist].forEach((dir) => rmSync(dir, { recursive: true, force: true })),
   };

@@ -38,12 +38,14 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     description: 'Learning Paths: CloudFront, the web app and its runtime config',
     webDistPath: props.webDistPath,
     apiDomainName: api.apiDomainName,
-    originVerifySecret: api.originVerifySecret,
+    originVerifySecretName: api.originVerifySecretName,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     uploadsBucket: data.uploadsBucket,
     accessLogsBucket: data.accessLogsBucket,
   });
+  // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.
+  web.addStackDependency(api);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   return { data, auth, api, web, ...(waf && { waf }) };
 }

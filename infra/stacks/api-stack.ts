@@ -1,6 +1,6 @@
 // Stateless API: an HTTP API whose routes come from the shared route table, one Lambda each, all behind the
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
-import { CfnOutput, CfnParameter, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -56,6 +56,10 @@ export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** Powertools' service name (a dimension of the business metrics), per stage so two stages' metrics stay apart. */
 export const serviceName = (stage: string) => stageName(stage, 'learning-paths-api');
 
+/** The origin-verify secret of a stage and generation (`-c originVerifyGeneration`, default 1). */
+export const originVerifySecretName = (stage: string, generation: unknown = 1) =>
+  stageName(stage, `learning-paths/origin-verify-${String(generation ?? 1)}`);
+
 /** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
 export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
 
@@ -65,6 +69,7 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** The value CloudFront sends in the origin-verify header and every function requires. */
   readonly originVerifySecret: ISecret;
+  readonly originVerifySecretName: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -74,14 +79,17 @@ export class ApiStack extends Stack {
       description: 'Learning Paths API, served to browsers through CloudFront under /api/*',
       createDefaultStage: false,
     });
-    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    // Built from the API's id rather than split out of its endpoint URL, so the Web stack imports a plain id.
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
-    // header whose value only it and the functions know (see shared/edge.ts).
+    // header whose value only it and the functions know (see shared/edge.ts). The secret has a name of the stage, so
+    // the Web stack reads it by that name (a dynamic reference of literal text, no cross-stack value inside).
     // CloudFormation resolves the value only when a resource using it changes, so a rotation is a new secret (a new
-    // ARN): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
-    const generation = String(this.node.tryGetContext('originVerifyGeneration') ?? '1');
-    this.originVerifySecret = new Secret(this, generation === '1' ? 'OriginVerifySecret' : `OriginVerifySecret${generation}`, {
+    // name): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
+    this.originVerifySecretName = originVerifySecretName(props.stage, this.node.tryGetContext('originVerifyGeneration'));
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      secretName: this.originVerifySecretName,
       description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
@@ -92,6 +100,8 @@ export class ApiStack extends Stack {
           'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new secret through a deploy with -c originVerifyGeneration (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
+    // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions.md).
+    this.exportValue(this.httpApi.apiId);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {

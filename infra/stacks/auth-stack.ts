@@ -114,6 +114,9 @@ export class AuthStack extends Stack {
       },
     });
 
+    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
+    for (const value of [this.userPool.userPoolId, this.userPool.userPoolArn, this.userPoolClient.userPoolClientId]) this.exportValue(value);
+
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'IdentityPoolId', { value: this.identityPool.identityPoolId });

@@ -1,6 +1,6 @@
 // The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
 // API, with security headers on every response, plus the runtime /config.json the web app reads.
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -25,7 +25,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -46,8 +45,8 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
   apiDomainName: string;
-  /** Sent to the API in the origin-verify header; the functions refuse requests without it. */
-  originVerifySecret: ISecret;
+  /** Name of the secret sent to the API in the origin-verify header; the functions refuse requests without it. */
+  originVerifySecretName: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
@@ -129,7 +128,7 @@ export class WebStack extends Stack {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             // Replaces a header of that name from the viewer.
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

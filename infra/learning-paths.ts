@@ -1,7 +1,7 @@
 // Composes the stage's four stacks and applies cdk-nag; bin/app.ts and the tests build the app through this one function.
 import { Aspects, type App, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from './stacks/api-stack';
+import { ApiStack, type ApiStackProps } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { WafStack, WAF_REGION, wafEnabled } from './stacks/waf-stack';
@@ -12,6 +12,8 @@ export interface LearningPathsProps {
   /** Directory of the built SPA. */
   webDistPath: string;
   env?: Environment;
+  /** The API's routes, if not the route table's (the limits test deploys a larger, generated table). */
+  routes?: ApiStackProps['routes'];
 }
 
 export function addLearningPaths(app: App, props: LearningPathsProps) {
@@ -28,6 +30,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     uploadsBucket: data.uploadsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    routes: props.routes,
   });
   const waf = wafEnabled(app) ? addWaf(app, names.waf, stage, env) : undefined;
   const web = new WebStack(app, names.web, {

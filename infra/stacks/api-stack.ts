@@ -1,13 +1,11 @@
 // Stateless API: an HTTP API whose routes come from the shared route table, one Lambda each, all behind the
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
-import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,8 +13,8 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
-import { RouteFunction } from '../constructs/route-function';
-import { deployedRoutes } from '../route-deployment';
+import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
+import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
 import { stageName } from '../stage';
 
 export interface ApiStackProps extends StackProps {
@@ -25,6 +23,8 @@ export interface ApiStackProps extends StackProps {
   uploadsBucket: IBucket;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
+  /** The routes to deploy (the route table's; the limits test passes a larger one). */
+  routes?: readonly (readonly [string, DeployedRoute])[];
 }
 
 /** A school's whole traffic fits far below this; it caps what a leaked token or a runaway client can cost. */
@@ -44,9 +44,9 @@ export const ROUTE_THROTTLES = {
   bulkDirectory: { rateLimit: 1, burstLimit: 2 },
 } as const;
 
-const BULK_DIRECTORY_ROUTES: readonly RouteName[] = ['invitePeople', 'lookupPeople'];
+const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople'] satisfies RouteName[];
 
-export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
+export function routeThrottle(name: string, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
   if (BULK_DIRECTORY_ROUTES.includes(name)) return ROUTE_THROTTLES.bulkDirectory;
   if (route.method === 'GET') return ROUTE_THROTTLES.read;
   return name === 'markComplete' ? ROUTE_THROTTLES.classWrite : ROUTE_THROTTLES.write;
@@ -133,34 +133,6 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
-    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    const functions: Record<string, IFunction> = {};
-    for (const [name, route] of deployedRoutes) {
-      const { function: fn } = new RouteFunction(this, name, {
-        route,
-        table: props.table,
-        uploadsBucket: props.uploadsBucket,
-        userPool: props.userPool,
-        serviceName: serviceName(props.stage),
-        logRetention: LOG_RETENTION,
-        originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
-        tracing: tracingEnabled(this),
-      });
-      const httpRoute = new HttpRoute(this, `${name}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-        authorizer,
-      });
-      const { rateLimit, burstLimit } = routeThrottle(name, route);
-      routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
-      // A stage's route settings may only name routes that exist.
-      stage.node.addDependency(httpRoute);
-      functions[name] = fn;
-    }
-    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
-
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
       type: 'String',
       description:
@@ -171,12 +143,43 @@ export class ApiStack extends Stack {
     });
     const monitoring = new ApiMonitoring(this, 'Monitoring', {
       httpApi: this.httpApi,
-      functions,
       table: props.table,
       alarmEmail: alarmEmail.valueAsString,
       serviceName: serviceName(props.stage),
       stage: props.stage,
     });
+
+    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const functions: FeatureFunctionProps = {
+      table: props.table,
+      uploadsBucket: props.uploadsBucket,
+      userPool: props.userPool,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      // By name, as literal text: a dynamic reference holds no value passed into the nested stack.
+      originVerifySecret: SecretValue.secretsManager(this.originVerifySecretName).unsafeUnwrap(),
+      tracing: tracingEnabled(this),
+    };
+    for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
+      const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
+        description: `Learning Paths: the ${feature} routes of the API and their functions`,
+        routes,
+        httpApi: this.httpApi,
+        authorizer,
+        functions,
+        monitoring,
+      });
+      featureStack.node.addDependency(this.originVerifySecret);
+      for (const [name, route] of routes) {
+        const { rateLimit, burstLimit } = routeThrottle(name, route);
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      }
+      // A stage's route settings may only name routes that exist.
+      stage.node.addDependency(featureStack);
+    }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    monitoring.addDashboard();
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'AlarmTopicArn', {

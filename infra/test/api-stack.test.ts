@@ -3,19 +3,20 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
-import { deployedRoutes, iamActionsOf, routeDeployment } from '../route-deployment';
+import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
 import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
-import { actionsOf, synthesize, type Statement } from './synthesize';
+import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
 let template: Template;
 let resources: Record<string, Resource>;
+let cloudFormationTemplates: Synthesized['cloudFormationTemplates'];
 let cleanup: () => void;
 
 beforeAll(() => {
-  ({ templates: { api: template }, cleanup } = synthesize());
+  ({ templates: { api: template }, cloudFormationTemplates, cleanup } = synthesize());
   resources = template.toJSON().Resources;
 }, 60_000);
 afterAll(() => cleanup());
@@ -61,7 +62,7 @@ describe('functions', () => {
       ].sort(),
     );
     // Resolved from Secrets Manager at deploy time, never written into the template.
-    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
+    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:prod-learning-paths\/origin-verify-1:SecretString:::\}\}/);
     expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api' });
   });
 
@@ -86,6 +87,21 @@ describe('functions', () => {
 });
 
 describe('routes', () => {
+  test("each feature's functions and routes are a nested stack of their own, and only the parent holds the API and its stage", () => {
+    const features = routesByFeature(deployedRoutes);
+    const nested = cloudFormationTemplates.filter(([name]) => name.startsWith('prod-LearningPaths-Api/'));
+    expect(nested.map(([name]) => name.split('/')[1]).sort()).toEqual([...features.keys()].map((feature) => `${feature}Routes`).sort());
+    for (const [name, child] of nested) {
+      const feature = name.split('/')[1].replace(/Routes$/, '');
+      const routeKeys = Object.values(child.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => r.Properties!.RouteKey as string);
+      expect(routeKeys.sort()).toEqual(features.get(feature)!.map(([, route]) => describeRoute(route)).sort());
+      expect(Object.values(child.Resources).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(routeKeys.length);
+      expect(Object.values(child.Resources).filter((r) => /^AWS::ApiGatewayV2::(Api|Stage|Authorizer)$/.test(r.Type))).toEqual([]);
+    }
+    expect(routeFeature('/api/admin/people/{userId}/role')).toBe('AdminPeople');
+    expect(routeFeature('/api/modules/{id}/sections/{sectionId}/check')).toBe('Modules');
+  });
+
   test('one route per route-table entry, and no others', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', deployedRoutes.length);
   });
@@ -130,8 +146,10 @@ describe('routes', () => {
     // Each bulk request makes up to 25 AdminCreateUser (quota 50/s) or 100 AdminGetUser (quota 120/s) calls.
     expect(rate('invitePeople') * PEOPLE_LIMITS.invitationBatchMax).toBeLessThanOrEqual(50);
     expect(rate('lookupPeople') * PEOPLE_LIMITS.lookupMax).toBeLessThanOrEqual(120);
-    // Route settings name routes, so the stage is deployed after them.
-    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^createModuleRoute/)]));
+    // Route settings name routes, so the stage is deployed after the feature stacks that hold them.
+    const featureStacks = Object.keys(template.findResources('AWS::CloudFormation::Stack'));
+    expect(featureStacks.length).toBeGreaterThan(1);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(featureStacks));
   });
 
   test('the stage is throttled and writes access logs to a log group with a retention', () => {

@@ -18,7 +18,8 @@ let templates: [string, Record<string, any>][];
 beforeAll(() => {
   // The WAF on: its ARN crosses regions, so every kind of reference the app makes is in these templates.
   app = synthesize({ region: 'eu-west-1', account: '123456789012', context: { waf: 'true' } });
-  templates = Object.entries(app.templates).map(([key, template]) => [key, template!.toJSON()]);
+  // As CloudFormation gets them: each stack's and each nested stack's own template.
+  templates = app.cloudFormationTemplates;
 }, 120_000);
 afterAll(() => app.cleanup());
 

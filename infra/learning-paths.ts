@@ -41,7 +41,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     description: 'Learning Paths: CloudFront, the web app and its runtime config',
     webDistPath: props.webDistPath,
     apiDomainName: api.apiDomainName,
-    originVerifySecretName: api.originVerifySecretName,
+    originVerify: api.originVerify,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     uploadsBucket: data.uploadsBucket,

@@ -30,3 +30,6 @@ export function stackNames(stage: string): Record<Lowercase<StackPart>, string> 
 
 /** An account-wide physical name of the stage: `<stage>-<name>`. */
 export const stageName = (stage: string, name: string) => `${checkedStage(stage)}-${name}`;
+
+/** The stage's origin-verify secret (Secrets Manager): the Api stack creates it, CloudFront and the functions read it. */
+export const originVerifySecretName = (stage: string) => stageName(stage, 'learning-paths/origin-verify');

@@ -1,6 +1,6 @@
 // Stateless API: an HTTP API whose routes come from the shared route table, one Lambda each, all behind the
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
-import { CfnOutput, CfnParameter, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -13,9 +13,11 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
+import type { OriginVerifySettings } from '../constructs/route-function';
+import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
 import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
-import { stageName } from '../stage';
+import { originVerifySecretName, stageName } from '../stage';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -56,9 +58,15 @@ export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** Powertools' service name (a dimension of the business metrics), per stage so two stages' metrics stay apart. */
 export const serviceName = (stage: string) => stageName(stage, 'learning-paths-api');
 
-/** The origin-verify secret of a stage and generation (`-c originVerifyGeneration`, default 1). */
-export const originVerifySecretName = (stage: string, generation: unknown = 1) =>
-  stageName(stage, `learning-paths/origin-verify-${String(generation ?? 1)}`);
+/** The origin-verify generation CloudFront sends: `-c originVerifyGeneration=<n>` (default 1). */
+export function originVerifyGeneration(scope: Construct): number {
+  const given = scope.node.tryGetContext('originVerifyGeneration') ?? 1;
+  const generation = Number(given);
+  if (!Number.isInteger(generation) || generation < 1) {
+    throw new Error(`-c originVerifyGeneration=${String(given)} is not a generation: use the whole number the last rotation printed (1 before any).`);
+  }
+  return generation;
+}
 
 /** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
 export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
@@ -69,7 +77,8 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** The value CloudFront sends in the origin-verify header and every function requires. */
   readonly originVerifySecret: ISecret;
-  readonly originVerifySecretName: string;
+  /** The secret's name and the generation CloudFront sends. */
+  readonly originVerify: OriginVerifySettings;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -83,21 +92,21 @@ export class ApiStack extends Stack {
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
-    // header whose value only it and the functions know (see shared/edge.ts). The secret has a name of the stage, so
-    // the Web stack reads it by that name (a dynamic reference of literal text, no cross-stack value inside).
-    // CloudFormation resolves the value only when a resource using it changes, so a rotation is a new secret (a new
-    // name): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
-    this.originVerifySecretName = originVerifySecretName(props.stage, this.node.tryGetContext('originVerifyGeneration'));
+    // header whose value only it and the functions know (see shared/edge.ts). The secret has a name of the stage: the
+    // Web stack's header reads it by that name (a dynamic reference of literal text) and the functions read it at run
+    // time. It holds one value per generation; a rotation adds the next (`npm run rotate-origin-secret`) and deploys
+    // with `-c originVerifyGeneration=<n+1>`: the functions, updated first, accept both values, then CloudFront switches.
+    this.originVerify = { secretName: originVerifySecretName(props.stage), generation: originVerifyGeneration(this) };
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
-      secretName: this.originVerifySecretName,
-      description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      secretName: this.originVerify.secretName,
+      description: 'Values of the header CloudFront adds to API requests, one per generation; functions refuse requests without one',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: originVerifyKey(1), passwordLength: 48, excludePunctuation: true },
     });
     NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new secret through a deploy with -c originVerifyGeneration (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
+          'OriginVerifySecret: CloudFront reads it at deploy time, so a rotation adds a value and deploys the next generation (npm run rotate-origin-secret, README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
     // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions.md).
@@ -157,8 +166,7 @@ export class ApiStack extends Stack {
       userPool: props.userPool,
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
-      // By name, as literal text: a dynamic reference holds no value passed into the nested stack.
-      originVerifySecret: SecretValue.secretsManager(this.originVerifySecretName).unsafeUnwrap(),
+      originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: tracingEnabled(this),
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
@@ -170,7 +178,6 @@ export class ApiStack extends Stack {
         functions,
         monitoring,
       });
-      featureStack.node.addDependency(this.originVerifySecret);
       for (const [name, route] of routes) {
         const { rateLimit, burstLimit } = routeThrottle(name, route);
         routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
@@ -182,6 +189,10 @@ export class ApiStack extends Stack {
     monitoring.addDashboard();
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'OriginVerifyGeneration', {
+      value: String(this.originVerify.generation),
+      description: 'The origin-verify generation CloudFront sends (npm run rotate-origin-secret reads it).',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: monitoring.topic.topicArn,
       description: 'SNS topic of the API alarms (subscribe with aws sns subscribe, README).',

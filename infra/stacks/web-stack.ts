@@ -36,7 +36,8 @@ import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
+import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
 import type { WebConfig } from '../../shared/web-config';
 
@@ -45,8 +46,8 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
   apiDomainName: string;
-  /** Name of the secret sent to the API in the origin-verify header; the functions refuse requests without it. */
-  originVerifySecretName: string;
+  /** The secret whose value of this generation is sent to the API in the origin-verify header. */
+  originVerify: OriginVerifySettings;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
@@ -128,7 +129,11 @@ export class WebStack extends Stack {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             // Replaces a header of that name from the viewer.
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap() },
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerify.secretName, {
+                jsonField: originVerifyKey(props.originVerify.generation),
+              }).unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

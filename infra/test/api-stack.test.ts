@@ -49,7 +49,7 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(deployedRoutes)('%s is told only the store names its route uses (the table always: the rate limit), and the origin-verify secret', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses (the table always: the rate limit), and where the origin-verify values are', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -57,14 +57,45 @@ describe('functions', () => {
         'TABLE_NAME',
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
-        'ORIGIN_VERIFY_SECRET',
+        'ORIGIN_VERIFY_SECRET_ID',
+        'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
-    // Resolved from Secrets Manager at deploy time, never written into the template.
-    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:prod-learning-paths\/origin-verify-1:SecretString:::\}\}/);
-    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api' });
+    // The secret's name, read at run time: no secret value in the environment, resolved or not.
+    expect(variables).toMatchObject({
+      ORIGIN_VERIFY_SECRET_ID: 'prod-learning-paths/origin-verify',
+      ORIGIN_VERIFY_GENERATION: '1',
+      POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api',
+    });
+    expect(JSON.stringify(variables)).not.toContain('resolve:');
   });
+
+  test.each(deployedRoutes)('%s may read the origin-verify secret, and nothing else of Secrets Manager', (_, route) => {
+    const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret'))[0];
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    for (const statement of statements) expect(statement.Resource).toEqual({ Ref: secretId });
+  });
+
+  test('the origin-verify secret holds the first generation\'s value under g1, and -c originVerifyGeneration sets the generation the functions and CloudFront use', () => {
+    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secret.Properties).toMatchObject({
+      Name: 'prod-learning-paths/origin-verify',
+      GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'g1', ExcludePunctuation: true, PasswordLength: 48 },
+    });
+    const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
+    try {
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function'));
+      expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
+      expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
+        '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',
+      );
+    } finally {
+      rotated.cleanup();
+    }
+    expect(() => synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: 'two' } })).toThrow(/not a generation/);
+  }, 60_000);
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
     expect(routeDeployment.listClasses.bucket).toBe('none');

@@ -76,5 +76,6 @@ export class DataStack extends Stack {
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
+    new CfnOutput(this, 'AccessLogsBucketName', { value: this.accessLogsBucket.bucketName });
   }
 }

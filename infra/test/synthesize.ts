@@ -62,12 +62,16 @@ export function synthesize(
     outdir,
     context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>> = addLearningPaths(app, {
-    webDistPath: webDist,
-    env: { region, account },
-    routes,
-  });
-  const assembly = app.synth();
+  const removeDirectories = () => [outdir, webDist].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  let stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>>;
+  let assembly: ReturnType<App['synth']>;
+  try {
+    stacks = addLearningPaths(app, { webDistPath: webDist, env: { region, account }, routes });
+    assembly = app.synth();
+  } catch (error) {
+    removeDirectories(); // an app refused (the tests of bad settings) leaves nothing behind
+    throw error;
+  }
   const keys = Object.keys(stacks) as (StackKey | OptionalStackKey)[];
   const artifact = (key: StackKey | OptionalStackKey) => assembly.getStackArtifact(stacks[key]!.artifactId);
   const nestedOf = (key: StackKey | OptionalStackKey) => nestedTemplates(artifact(key).template as CfnTemplate, outdir);
@@ -80,7 +84,7 @@ export function synthesize(
     messages: Object.fromEntries(keys.map((key) => [key, artifact(key).messages])) as Synthesized['messages'],
     stackNames: keys.map((key) => artifact(key).stackName),
     outdir,
-    cleanup: () => [outdir, webDist].forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+    cleanup: removeDirectories,
   };
 }
 

@@ -75,7 +75,7 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly apiDomainName: string;
-  /** The value CloudFront sends in the origin-verify header and every function requires. */
+  /** The secret holding the values of the origin-verify header CloudFront sends and every function requires. */
   readonly originVerifySecret: ISecret;
   /** The secret's name and the generation CloudFront sends. */
   readonly originVerify: OriginVerifySettings;

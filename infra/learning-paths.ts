@@ -1,40 +1,39 @@
-// Composes the four stacks and applies cdk-nag; bin/app.ts and the tests build the app through this one function.
+// Composes the stage's four stacks and applies cdk-nag; bin/app.ts and the tests build the app through this one function.
 import { Aspects, type App, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from './stacks/api-stack';
+import { ApiStack, type ApiStackProps } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { WafStack, WAF_REGION, wafEnabled } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
+import { stackNames, stageOf } from './stage';
 
 export interface LearningPathsProps {
   /** Directory of the built SPA. */
   webDistPath: string;
   env?: Environment;
+  /** The API's routes, if not the route table's (the limits test deploys a larger, generated table). */
+  routes?: ApiStackProps['routes'];
 }
-
-export const STACK_NAMES = {
-  data: 'LearningPaths-Data',
-  auth: 'LearningPaths-Auth',
-  api: 'LearningPaths-Api',
-  web: 'LearningPaths-Web',
-  waf: 'LearningPaths-Waf',
-} as const;
 
 export function addLearningPaths(app: App, props: LearningPathsProps) {
   const { env } = props;
-  const data = new DataStack(app, STACK_NAMES.data, { env, description: 'Learning Paths: table and file storage (retained)' });
-  const auth = new AuthStack(app, STACK_NAMES.auth, { env, description: 'Learning Paths: users, groups and sign-in' });
-  const api = new ApiStack(app, STACK_NAMES.api, {
+  const stage = stageOf(app);
+  const names = stackNames(stage);
+  const data = new DataStack(app, names.data, { env, description: 'Learning Paths: table and file storage (retained)' });
+  const auth = new AuthStack(app, names.auth, { env, description: 'Learning Paths: users, groups and sign-in' });
+  const api = new ApiStack(app, names.api, {
     env,
+    stage,
     description: 'Learning Paths: HTTP API and one function per route',
     table: data.table,
     uploadsBucket: data.uploadsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    routes: props.routes,
   });
-  const waf = wafEnabled(app) ? addWaf(app, env) : undefined;
-  const web = new WebStack(app, STACK_NAMES.web, {
+  const waf = wafEnabled(app) ? addWaf(app, names.waf, stage, env) : undefined;
+  const web = new WebStack(app, names.web, {
     env,
     // The web ACL's ARN comes from us-east-1 (CDK writes and reads it through SSM parameters).
     crossRegionReferences: waf !== undefined,
@@ -42,24 +41,27 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     description: 'Learning Paths: CloudFront, the web app and its runtime config',
     webDistPath: props.webDistPath,
     apiDomainName: api.apiDomainName,
-    originVerifySecret: api.originVerifySecret,
+    originVerify: api.originVerify,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     uploadsBucket: data.uploadsBucket,
     accessLogsBucket: data.accessLogsBucket,
   });
+  // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.
+  web.addStackDependency(api);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   return { data, auth, api, web, ...(waf && { waf }) };
 }
 
-function addWaf(app: App, env: Environment | undefined): WafStack {
+function addWaf(app: App, stackName: string, stage: string, env: Environment | undefined): WafStack {
   if (!env?.region || !env.account) {
     throw new Error(
       '-c waf=true needs the account and region to deploy to (CloudFront web ACLs live in us-east-1 and the Web stack reads the ACL across regions): run with AWS credentials for the target account.',
     );
   }
-  return new WafStack(app, STACK_NAMES.waf, {
+  return new WafStack(app, stackName, {
     env: { account: env.account, region: WAF_REGION },
+    stage,
     crossRegionReferences: true,
     description: 'Learning Paths: optional WAF web ACL for CloudFront (rate limit per IP on the API)',
   });

@@ -136,6 +136,27 @@ export const deployedRoutes: [RouteName, DeployedRoute][] = routeEntries.map(([n
   { ...route, ...routeDeployment[name] },
 ]);
 
+/**
+ * The feature a route belongs to, from its path: the segment after `/api`, with the next one under `/api/admin`
+ * (`/api/admin/people/{userId}/role` → `AdminPeople`). The API deploys each feature's functions and routes as a stack
+ * of its own, so the API grows by features without reaching CloudFormation's limits per stack.
+ */
+export function routeFeature(path: string): string {
+  const [first, second] = path.split('/').slice(2);
+  const words = first === 'admin' && second && !second.startsWith('{') ? [first, second] : [first];
+  return words.map((word) => word.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())).join('');
+}
+
+/** Route name → deployed route, grouped by feature, in the order the features first appear. */
+export function routesByFeature<Name extends string>(routes: readonly (readonly [Name, DeployedRoute])[]): Map<string, [Name, DeployedRoute][]> {
+  const features = new Map<string, [Name, DeployedRoute][]>();
+  for (const [name, route] of routes) {
+    const feature = routeFeature(route.path);
+    features.set(feature, [...(features.get(feature) ?? []), [name, route]]);
+  }
+  return features;
+}
+
 /** The IAM actions a route's function is granted, sorted: what the API stack grants and the permissions test checks. */
 export function iamActionsOf(route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>): string[] {
   const listed = (access: 'none' | readonly string[], service: string) => (access === 'none' ? [] : access.map((action) => `${service}:${action}`));

@@ -17,11 +17,11 @@ import { makeClassRepository } from '../functions/src/repositories/class-reposit
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
 import { invitePersonSchema } from '../shared/people';
-import { STACK_NAMES } from '../infra/learning-paths';
+import { stackNames, stageFromEnvironment } from '../infra/stage';
 import type { StackConfig } from '../local/stack-config';
 
 const USAGE = `Usage: npm run create-admin -- --email <e-mail> --name "<full name>"
-Uses the deployed stacks' outputs (AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
+Uses the deployed stacks' outputs of the stage STAGE (default prod; AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
 
 /** Who the audit trail names for changes made from the command line. */
 export const SCRIPT_ACTOR = 'create-admin';
@@ -74,13 +74,14 @@ async function targetFromEnvironment(): Promise<AdminTarget> {
     };
   }
   const cloudFormation = new CloudFormationClient({});
+  const stage = stageFromEnvironment();
   const output = async (stackName: string, key: string) => {
     const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
     const value = Stacks[0]?.Outputs?.find((each) => each.OutputKey === key)?.OutputValue;
-    if (!value) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all).`);
+    if (!value) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all -c stage=${stage}).`);
     return value;
   };
-  const [userPoolId, tableName] = await Promise.all([output(STACK_NAMES.auth, 'UserPoolId'), output(STACK_NAMES.data, 'TableName')]);
+  const [userPoolId, tableName] = await Promise.all([output(stackNames(stage).auth, 'UserPoolId'), output(stackNames(stage).data, 'TableName')]);
   return {
     identity: new CognitoIdentityProviderClient({}),
     documents: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),

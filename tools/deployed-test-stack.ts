@@ -1,5 +1,5 @@
 // Prepares a deployed stack for the tests that run after a deploy (`npm run test:deployed`): reads the stacks'
-// outputs (AWS credentials as for the AWS CLI), creates or resets five test users (two teachers, two students, an
+// outputs (the stage STAGE, default prod; AWS credentials as for the AWS CLI), creates or resets five test users (two teachers, two students, an
 // administrator; no e-mail is sent, their passwords are new on each run) with the same admin calls the local seed uses,
 // and writes the stack config the test world reads. Usage: npm run test:deployed:setup [-- --out <file>]
 import '../local/quiet-aws-sdk-notices';
@@ -11,7 +11,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import type { Role } from '../shared/roles';
 import type { SeedUser, TargetStack } from '../local/stack-config';
 import { ensureUser } from '../local/users';
-import { STACK_NAMES } from '../infra/learning-paths';
+import { stackNames, stageFromEnvironment } from '../infra/stage';
 
 const TEST_USERS: { email: string; role: Role; name: string }[] = [
   { email: 'test-teacher-1@example.com', role: 'Teachers', name: 'Test Teacher One' },
@@ -32,22 +32,24 @@ async function outputsOf(cloudFormation: CloudFormationClient, stackName: string
 export async function deployedTestStack(): Promise<TargetStack> {
   const cloudFormation = new CloudFormationClient({});
   const region = await cloudFormation.config.region();
-  const [data, auth, web] = await Promise.all([STACK_NAMES.data, STACK_NAMES.auth, STACK_NAMES.web].map((name) => outputsOf(cloudFormation, name)));
+  const stage = stageFromEnvironment();
+  const names = stackNames(stage);
+  const [data, auth, web] = await Promise.all([names.data, names.auth, names.web].map((name) => outputsOf(cloudFormation, name)));
   const required = (outputs: Record<string, string>, key: string, stackName: string) => {
-    if (!outputs[key]) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all).`);
+    if (!outputs[key]) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all -c stage=${stage}).`);
     return outputs[key];
   };
-  const url = required(web, 'AppUrl', STACK_NAMES.web);
+  const url = required(web, 'AppUrl', names.web);
   const stack: Omit<TargetStack, 'users'> = {
     url,
     apiUrl: url, // CloudFront sends /api/* to the HTTP API, as for browsers
     region,
     cognito: {
-      userPoolId: required(auth, 'UserPoolId', STACK_NAMES.auth),
-      userPoolClientId: required(auth, 'UserPoolClientId', STACK_NAMES.auth),
+      userPoolId: required(auth, 'UserPoolId', names.auth),
+      userPoolClientId: required(auth, 'UserPoolClientId', names.auth),
     },
-    s3: { bucket: required(data, 'UploadsBucketName', STACK_NAMES.data) },
-    dynamodb: { table: required(data, 'TableName', STACK_NAMES.data) },
+    s3: { bucket: required(data, 'UploadsBucketName', names.data) },
+    dynamodb: { table: required(data, 'TableName', names.data) },
   };
   const users: SeedUser[] = [];
   for (const user of TEST_USERS) {

@@ -23,6 +23,7 @@ import { type CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVER_ERROR_METRIC } from '../../shared/metrics';
+import { stageName } from '../stage';
 
 /** Thresholds, in one place: what counts as the API failing. */
 export const ALARM_THRESHOLDS = {
@@ -34,12 +35,12 @@ export const ALARM_THRESHOLDS = {
 
 export interface ApiMonitoringProps {
   httpApi: IHttpApi;
-  /** Route name → its function. */
-  functions: Record<string, IFunction>;
   table: ITableV2;
   /** Where alarm notifications go (a deploy parameter); empty: no subscription, subscribe later. */
   alarmEmail: string;
   serviceName: string;
+  /** The deployment's stage: the dashboard's name (account-wide) and the alarm e-mails' sender name carry it. */
+  stage: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -54,9 +55,16 @@ const TABLE_OPERATIONS = [
   Operation.BATCH_WRITE_ITEM,
 ];
 
+type AlarmSettings = ConstructorParameters<typeof Alarm>[2];
+
 export class ApiMonitoring extends Construct {
   readonly topic: Topic;
-  readonly dashboard: Dashboard;
+  private readonly notify: SnsAction;
+  private readonly serviceName: string;
+  private readonly dashboardName: string;
+  /** The watched functions by the construct (a feature's stack) that holds them, charted one graph each. */
+  private readonly functionGroups = new Map<string, IFunction[]>();
+  private readonly apiWidgets: GraphWidget[];
 
   constructor(scope: Construct, id: string, props: ApiMonitoringProps) {
     super(scope, id);
@@ -64,7 +72,7 @@ export class ApiMonitoring extends Construct {
     // Encrypted with a key of ours: CloudWatch cannot publish to a topic under the AWS managed SNS key.
     const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Learning Paths alarm notifications' });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Learning Paths alarms', masterKey: key, enforceSSL: true });
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Learning Paths alarms (${props.stage})`, masterKey: key, enforceSSL: true });
     // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so; limited to
     // this account's alarms so no other account's alarm can post to it.
     const { account, region, partition } = Stack.of(this);
@@ -85,13 +93,10 @@ export class ApiMonitoring extends Construct {
     });
     const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     (subscription.node.defaultChild as CfnSubscription).cfnOptions.condition = hasAlarmEmail;
-    const notify = new SnsAction(this.topic);
-    const alarm = (alarmId: string, settings: ConstructorParameters<typeof Alarm>[2]) => {
-      const created = new Alarm(this, alarmId, { treatMissingData: TreatMissingData.NOT_BREACHING, ...settings });
-      created.addAlarmAction(notify);
-      created.addOkAction(notify);
-      return created;
-    };
+    this.notify = new SnsAction(this.topic);
+    this.serviceName = props.serviceName;
+    this.dashboardName = stageName(props.stage, 'LearningPaths');
+    const alarm = (alarmId: string, settings: AlarmSettings) => this.alarm(this, alarmId, settings);
 
     const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
     const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -118,24 +123,6 @@ export class ApiMonitoring extends Construct {
       evaluationPeriods: 3,
     });
 
-    for (const [routeName, fn] of Object.entries(props.functions)) {
-      alarm(`${routeName}ErrorsAndThrottles`, {
-        alarmDescription: `The ${routeName} function crashed, timed out or was throttled.`,
-        metric: new MathExpression({
-          expression: 'errors + throttles',
-          usingMetrics: {
-            errors: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-            throttles: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-          },
-          period: FIVE_MINUTES,
-          label: `${routeName} errors + throttles`,
-        }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-      });
-    }
-
     const tableThrottles = props.table.metricThrottledRequestsForOperations({
       operations: TABLE_OPERATIONS,
       period: FIVE_MINUTES,
@@ -149,20 +136,49 @@ export class ApiMonitoring extends Construct {
       evaluationPeriods: 1,
     });
 
-    const custom = (metricName: string, statistic = 'Sum'): IMetric =>
-      new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: props.serviceName }, period: FIVE_MINUTES, statistic });
-    const functions = Object.values(props.functions);
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: 'LearningPaths', defaultInterval: Duration.hours(6) });
-    this.dashboard.addWidgets(
+    this.apiWidgets = [
       new GraphWidget({ title: 'API requests and 5xx', left: [requests, serverErrors], right: [serverErrorRate], width: 12 }),
       new GraphWidget({ title: 'API latency p95 (ms)', left: [p95Latency], width: 12 }),
-      new GraphWidget({
-        title: 'Lambda errors and throttles',
-        left: functions.map((fn) => fn.metricErrors({ period: FIVE_MINUTES })),
-        right: functions.map((fn) => fn.metricThrottles({ period: FIVE_MINUTES })),
-        width: 12,
-      }),
       new GraphWidget({ title: 'DynamoDB throttled requests', left: [tableThrottles], width: 12 }),
+    ];
+  }
+
+  /** An alarm on a route function's errors and throttles, in the scope (the route's feature stack) that holds it. */
+  watchFunction(scope: Construct, routeName: string, fn: IFunction): void {
+    this.functionGroups.set(scope.node.id, [...(this.functionGroups.get(scope.node.id) ?? []), fn]);
+    this.alarm(scope, `${routeName}ErrorsAndThrottles`, {
+      alarmDescription: `The ${routeName} function crashed, timed out or was throttled.`,
+      metric: new MathExpression({
+        expression: 'errors + throttles',
+        usingMetrics: {
+          errors: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          throttles: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        },
+        period: FIVE_MINUTES,
+        label: `${routeName} errors + throttles`,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /** The dashboard of the API, every watched function, the table and the business metrics; once all are watched. */
+  addDashboard(): Dashboard {
+    const custom = (metricName: string, statistic = 'Sum'): IMetric =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: this.serviceName }, period: FIVE_MINUTES, statistic });
+    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: this.dashboardName, defaultInterval: Duration.hours(6) });
+    dashboard.addWidgets(
+      ...this.apiWidgets,
+      ...[...this.functionGroups].map(
+        ([group, functions]) =>
+          new GraphWidget({
+            title: `Lambda errors and throttles: ${group}`,
+            left: functions.map((fn) => fn.metricErrors({ period: FIVE_MINUTES })),
+            right: functions.map((fn) => fn.metricThrottles({ period: FIVE_MINUTES })),
+            width: 12,
+          }),
+      ),
       new GraphWidget({
         title: 'Business events',
         left: Object.values(BUSINESS_METRICS).map((name) => custom(name)),
@@ -174,7 +190,7 @@ export class ApiMonitoring extends Construct {
         // Powertools publishes ColdStart per function (service and function_name dimensions).
         right: [
           new MathExpression({
-            expression: `SEARCH('{${METRICS_NAMESPACE},function_name,service} MetricName="ColdStart"', 'Sum', 300)`,
+            expression: `SEARCH('{${METRICS_NAMESPACE},function_name,service} MetricName="ColdStart" service="${this.serviceName}"', 'Sum', 300)`,
             usingMetrics: {},
             label: 'Cold starts',
           }),
@@ -182,5 +198,13 @@ export class ApiMonitoring extends Construct {
         width: 12,
       }),
     );
+    return dashboard;
+  }
+
+  private alarm(scope: Construct, alarmId: string, settings: AlarmSettings): Alarm {
+    const created = new Alarm(scope, alarmId, { treatMissingData: TreatMissingData.NOT_BREACHING, ...settings });
+    created.addAlarmAction(this.notify);
+    created.addOkAction(this.notify);
+    return created;
   }
 }

@@ -7,6 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
@@ -28,16 +29,24 @@ import {
  */
 export function functionEnvironment(
   route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
-  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerifySecret: string; tracing?: boolean },
+  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerify: OriginVerifySettings; tracing?: boolean },
 ): Record<string, string> {
   return {
     TABLE_NAME: names.tableName,
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
-    ORIGIN_VERIFY_SECRET: names.originVerifySecret,
+    // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
+    ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
+    ORIGIN_VERIFY_GENERATION: String(names.originVerify.generation),
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
+}
+
+/** Where a function finds the values of CloudFront's origin-verify header. */
+export interface OriginVerifySettings {
+  secretName: string;
+  generation: number;
 }
 
 export interface RouteFunctionProps {
@@ -47,8 +56,8 @@ export interface RouteFunctionProps {
   userPool: IUserPool;
   serviceName: string;
   logRetention: RetentionDays;
-  /** The value CloudFront's origin-verify header carries (resolved at deploy time). */
-  originVerifySecret: string;
+  /** The origin-verify secret the function reads (by name) and is allowed to read, and the generation CloudFront sends. */
+  originVerify: OriginVerifySettings & { secret: ISecret };
   /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
   tracing: boolean;
 }
@@ -79,7 +88,7 @@ export class RouteFunction extends Construct {
       bucketName: props.uploadsBucket.bucketName,
       userPoolId: props.userPool.userPoolId,
       serviceName: props.serviceName,
-      originVerifySecret: props.originVerifySecret,
+      originVerify: props.originVerify,
       tracing: props.tracing,
     });
 
@@ -107,6 +116,7 @@ export class RouteFunction extends Construct {
         true,
       );
     }
+    props.originVerify.secret.grantRead(this.function);
     bindTable(this.function, props.table, route.table);
     bindRequestCounter(this.function, props.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);

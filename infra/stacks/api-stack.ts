@@ -1,13 +1,11 @@
 // Stateless API: an HTTP API whose routes come from the shared route table, one Lambda each, all behind the
 // Cognito JWT authorizer. Table, bucket and pool arrive as typed props from the stateful stacks.
-import { CfnOutput, CfnParameter, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,14 +13,20 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
-import { RouteFunction } from '../constructs/route-function';
-import { deployedRoutes } from '../route-deployment';
+import type { OriginVerifySettings } from '../constructs/route-function';
+import { originVerifyKey } from '../../shared/edge';
+import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
+import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
+import { originVerifySecretName, stageName } from '../stage';
 
 export interface ApiStackProps extends StackProps {
+  stage: string;
   table: ITableV2;
   uploadsBucket: IBucket;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
+  /** The routes to deploy (the route table's; the limits test passes a larger one). */
+  routes?: readonly (readonly [string, DeployedRoute])[];
 }
 
 /** A school's whole traffic fits far below this; it caps what a leaked token or a runaway client can cost. */
@@ -42,16 +46,27 @@ export const ROUTE_THROTTLES = {
   bulkDirectory: { rateLimit: 1, burstLimit: 2 },
 } as const;
 
-const BULK_DIRECTORY_ROUTES: readonly RouteName[] = ['invitePeople', 'lookupPeople'];
+const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople'] satisfies RouteName[];
 
-export function routeThrottle(name: RouteName, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
+export function routeThrottle(name: string, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
   if (BULK_DIRECTORY_ROUTES.includes(name)) return ROUTE_THROTTLES.bulkDirectory;
   if (route.method === 'GET') return ROUTE_THROTTLES.read;
   return name === 'markComplete' ? ROUTE_THROTTLES.classWrite : ROUTE_THROTTLES.write;
 }
 
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
-export const SERVICE_NAME = 'learning-paths-api';
+/** Powertools' service name (a dimension of the business metrics), per stage so two stages' metrics stay apart. */
+export const serviceName = (stage: string) => stageName(stage, 'learning-paths-api');
+
+/** The origin-verify generation CloudFront sends: `-c originVerifyGeneration=<n>` (default 1). */
+export function originVerifyGeneration(scope: Construct): number {
+  const given = scope.node.tryGetContext('originVerifyGeneration') ?? 1;
+  const generation = Number(given);
+  if (!Number.isInteger(generation) || generation < 1) {
+    throw new Error(`-c originVerifyGeneration=${String(given)} is not a generation: use the whole number the last rotation printed (1 before any).`);
+  }
+  return generation;
+}
 
 /** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
 export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
@@ -60,35 +75,42 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
   readonly apiDomainName: string;
-  /** The value CloudFront sends in the origin-verify header and every function requires. */
+  /** The secret holding the values of the origin-verify header CloudFront sends and every function requires. */
   readonly originVerifySecret: ISecret;
+  /** The secret's name and the generation CloudFront sends. */
+  readonly originVerify: OriginVerifySettings;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: 'learning-paths',
+      apiName: stageName(props.stage, 'learning-paths'),
       description: 'Learning Paths API, served to browsers through CloudFront under /api/*',
       createDefaultStage: false,
     });
-    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    // Built from the API's id rather than split out of its endpoint URL, so the Web stack imports a plain id.
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     // HTTP API cannot turn its default endpoint off without a custom domain; instead CloudFront proves itself with a
-    // header whose value only it and the functions know (see shared/edge.ts).
-    // CloudFormation resolves the value only when a resource using it changes, so a rotation is a new secret (a new
-    // ARN): deploy with `-c originVerifyGeneration=<n+1>` and CloudFront and every function take the new value.
-    const generation = String(this.node.tryGetContext('originVerifyGeneration') ?? '1');
-    this.originVerifySecret = new Secret(this, generation === '1' ? 'OriginVerifySecret' : `OriginVerifySecret${generation}`, {
-      description: 'Value of the header CloudFront adds to API requests; functions refuse requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    // header whose value only it and the functions know (see shared/edge.ts). The secret has a name of the stage: the
+    // Web stack's header reads it by that name (a dynamic reference of literal text) and the functions read it at run
+    // time. It holds one value per generation; a rotation adds the next (`npm run rotate-origin-secret`) and deploys
+    // with `-c originVerifyGeneration=<n+1>`: the functions, updated first, accept both values, then CloudFront switches.
+    this.originVerify = { secretName: originVerifySecretName(props.stage), generation: originVerifyGeneration(this) };
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      secretName: this.originVerify.secretName,
+      description: 'Values of the header CloudFront adds to API requests, one per generation; functions refuse requests without one',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: originVerifyKey(1), passwordLength: 48, excludePunctuation: true },
     });
     NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'OriginVerifySecret: CloudFront and the functions read it at deploy time, so a rotation is a new secret through a deploy with -c originVerifyGeneration (README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
+          'OriginVerifySecret: CloudFront reads it at deploy time, so a rotation adds a value and deploys the next generation (npm run rotate-origin-secret, README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
+    // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions.md).
+    this.exportValue(this.httpApi.apiId);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -120,34 +142,6 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
-    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    const functions: Record<string, IFunction> = {};
-    for (const [name, route] of deployedRoutes) {
-      const { function: fn } = new RouteFunction(this, name, {
-        route,
-        table: props.table,
-        uploadsBucket: props.uploadsBucket,
-        userPool: props.userPool,
-        serviceName: SERVICE_NAME,
-        logRetention: LOG_RETENTION,
-        originVerifySecret: this.originVerifySecret.secretValue.unsafeUnwrap(),
-        tracing: tracingEnabled(this),
-      });
-      const httpRoute = new HttpRoute(this, `${name}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-        authorizer,
-      });
-      const { rateLimit, burstLimit } = routeThrottle(name, route);
-      routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
-      // A stage's route settings may only name routes that exist.
-      stage.node.addDependency(httpRoute);
-      functions[name] = fn;
-    }
-    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
-
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
       type: 'String',
       description:
@@ -158,13 +152,47 @@ export class ApiStack extends Stack {
     });
     const monitoring = new ApiMonitoring(this, 'Monitoring', {
       httpApi: this.httpApi,
-      functions,
       table: props.table,
       alarmEmail: alarmEmail.valueAsString,
-      serviceName: SERVICE_NAME,
+      serviceName: serviceName(props.stage),
+      stage: props.stage,
     });
 
+    // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const functions: FeatureFunctionProps = {
+      table: props.table,
+      uploadsBucket: props.uploadsBucket,
+      userPool: props.userPool,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      originVerify: { ...this.originVerify, secret: this.originVerifySecret },
+      tracing: tracingEnabled(this),
+    };
+    for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
+      const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
+        description: `Learning Paths: the ${feature} routes of the API and their functions`,
+        routes,
+        httpApi: this.httpApi,
+        authorizer,
+        functions,
+        monitoring,
+      });
+      for (const [name, route] of routes) {
+        const { rateLimit, burstLimit } = routeThrottle(name, route);
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      }
+      // A stage's route settings may only name routes that exist.
+      stage.node.addDependency(featureStack);
+    }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    monitoring.addDashboard();
+
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'OriginVerifyGeneration', {
+      value: String(this.originVerify.generation),
+      description: 'The origin-verify generation CloudFront sends (npm run rotate-origin-secret reads it).',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: monitoring.topic.topicArn,
       description: 'SNS topic of the API alarms (subscribe with aws sns subscribe, README).',

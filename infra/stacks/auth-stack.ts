@@ -8,6 +8,7 @@ import {
   Mfa,
   UserPool,
   UserPoolClient,
+  UserPoolEmail,
   UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
@@ -18,6 +19,27 @@ import { ROLES } from '../../shared/roles';
 
 /** How long an access or ID token is accepted after it is issued. */
 export const ACCESS_TOKEN_MINUTES = 15;
+
+/**
+ * Cognito's own sender mails 50 messages a day (an invitation, a password reset each), too few to invite a school.
+ * With `-c sesFromAddress=<address>` the pool sends through Amazon SES in its region, from that address; SES must have
+ * verified the address, or its domain: then also `-c sesIdentity=<domain>`. Without it, Cognito's sender.
+ */
+export function poolEmail(scope: Construct): UserPoolEmail | undefined {
+  const from = scope.node.tryGetContext('sesFromAddress') as string | undefined;
+  const identity = scope.node.tryGetContext('sesIdentity') as string | undefined;
+  if (from === undefined) {
+    if (identity !== undefined) throw new Error('-c sesIdentity needs -c sesFromAddress=<address> too: the address the invitations come from.');
+    return undefined;
+  }
+  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(from)?.[1];
+  if (!domain) throw new Error(`-c sesFromAddress=${from} is not an e-mail address.`);
+  const verified = identity ?? from;
+  if (verified !== from && verified !== domain) {
+    throw new Error(`-c sesIdentity=${verified} must be the identity SES has verified for ${from}: the address itself or its domain ${domain}.`);
+  }
+  return UserPoolEmail.withSES({ fromEmail: from, fromName: 'Learning Paths', ...(verified === domain ? { sesVerifiedDomain: domain } : {}) });
+}
 
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
@@ -56,6 +78,7 @@ export class AuthStack extends Stack {
       // A changed e-mail address takes effect only once its owner has verified it: until then sign-in and mail use
       // the old one, so nobody's account ends up on an address they do not hold.
       keepOriginal: { email: true },
+      email: poolEmail(this),
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -113,6 +136,9 @@ export class AuthStack extends Stack {
         userPools: [new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient })],
       },
     });
+
+    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
+    for (const value of [this.userPool.userPoolId, this.userPool.userPoolArn, this.userPoolClient.userPoolClientId]) this.exportValue(value);
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });

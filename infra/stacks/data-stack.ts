@@ -61,7 +61,21 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
+    for (const value of [
+      this.table.tableName,
+      this.table.tableArn,
+      this.uploadsBucket.bucketName,
+      this.uploadsBucket.bucketArn,
+      this.uploadsBucket.bucketRegionalDomainName,
+      this.uploadsBucket.bucketDomainName,
+      this.accessLogsBucket.bucketRegionalDomainName,
+    ]) {
+      this.exportValue(value);
+    }
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
+    new CfnOutput(this, 'AccessLogsBucketName', { value: this.accessLogsBucket.bucketName });
   }
 }

@@ -1,6 +1,6 @@
 // The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
 // API, with security headers on every response, plus the runtime /config.json the web app reads.
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -25,7 +25,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -37,7 +36,8 @@ import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
+import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
+import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
 import type { WebConfig } from '../../shared/web-config';
 
@@ -46,8 +46,8 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
   apiDomainName: string;
-  /** Sent to the API in the origin-verify header; the functions refuse requests without it. */
-  originVerifySecret: ISecret;
+  /** The secret whose value of this generation is sent to the API in the origin-verify header. */
+  originVerify: OriginVerifySettings;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploadsBucket: IBucket;
@@ -129,7 +129,11 @@ export class WebStack extends Stack {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             // Replaces a header of that name from the viewer.
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerify.secretName, {
+                jsonField: originVerifyKey(props.originVerify.generation),
+              }).unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

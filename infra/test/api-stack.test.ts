@@ -3,19 +3,20 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
-import { deployedRoutes, iamActionsOf, routeDeployment } from '../route-deployment';
+import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
 import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
-import { actionsOf, synthesize, type Statement } from './synthesize';
+import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
 let template: Template;
 let resources: Record<string, Resource>;
+let cloudFormationTemplates: Synthesized['cloudFormationTemplates'];
 let cleanup: () => void;
 
 beforeAll(() => {
-  ({ templates: { api: template }, cleanup } = synthesize());
+  ({ templates: { api: template }, cloudFormationTemplates, cleanup } = synthesize());
   resources = template.toJSON().Resources;
 }, 60_000);
 afterAll(() => cleanup());
@@ -48,7 +49,7 @@ describe('functions', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
   });
 
-  test.each(deployedRoutes)('%s is told only the store names its route uses (the table always: the rate limit), and the origin-verify secret', (_, route) => {
+  test.each(deployedRoutes)('%s is told only the store names its route uses (the table always: the rate limit), and where the origin-verify values are', (_, route) => {
     const [, fn] = functionFor(route);
     const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(variables).sort()).toEqual(
@@ -56,14 +57,45 @@ describe('functions', () => {
         'TABLE_NAME',
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
-        'ORIGIN_VERIFY_SECRET',
+        'ORIGIN_VERIFY_SECRET_ID',
+        'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
       ].sort(),
     );
-    // Resolved from Secrets Manager at deploy time, never written into the template.
-    expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET)).toMatch(/\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/);
-    expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'learning-paths-api' });
+    // The secret's name, read at run time: no secret value in the environment, resolved or not.
+    expect(variables).toMatchObject({
+      ORIGIN_VERIFY_SECRET_ID: 'prod-learning-paths/origin-verify',
+      ORIGIN_VERIFY_GENERATION: '1',
+      POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api',
+    });
+    expect(JSON.stringify(variables)).not.toContain('resolve:');
   });
+
+  test.each(deployedRoutes)('%s may read the origin-verify secret, and nothing else of Secrets Manager', (_, route) => {
+    const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret'))[0];
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    for (const statement of statements) expect(statement.Resource).toEqual({ Ref: secretId });
+  });
+
+  test('the origin-verify secret holds the first generation\'s value under g1, and -c originVerifyGeneration sets the generation the functions and CloudFront use', () => {
+    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secret.Properties).toMatchObject({
+      Name: 'prod-learning-paths/origin-verify',
+      GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'g1', ExcludePunctuation: true, PasswordLength: 48 },
+    });
+    const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
+    try {
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function'));
+      expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
+      expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
+        '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',
+      );
+    } finally {
+      rotated.cleanup();
+    }
+    expect(() => synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: 'two' } })).toThrow(/not a generation/);
+  }, 60_000);
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
     expect(routeDeployment.listClasses.bucket).toBe('none');
@@ -86,6 +118,21 @@ describe('functions', () => {
 });
 
 describe('routes', () => {
+  test("each feature's functions and routes are a nested stack of their own, and only the parent holds the API and its stage", () => {
+    const features = routesByFeature(deployedRoutes);
+    const nested = cloudFormationTemplates.filter(([name]) => name.startsWith('prod-LearningPaths-Api/'));
+    expect(nested.map(([name]) => name.split('/')[1]).sort()).toEqual([...features.keys()].map((feature) => `${feature}Routes`).sort());
+    for (const [name, child] of nested) {
+      const feature = name.split('/')[1].replace(/Routes$/, '');
+      const routeKeys = Object.values(child.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => r.Properties!.RouteKey as string);
+      expect(routeKeys.sort()).toEqual(features.get(feature)!.map(([, route]) => describeRoute(route)).sort());
+      expect(Object.values(child.Resources).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(routeKeys.length);
+      expect(Object.values(child.Resources).filter((r) => /^AWS::ApiGatewayV2::(Api|Stage|Authorizer)$/.test(r.Type))).toEqual([]);
+    }
+    expect(routeFeature('/api/admin/people/{userId}/role')).toBe('AdminPeople');
+    expect(routeFeature('/api/modules/{id}/sections/{sectionId}/check')).toBe('Modules');
+  });
+
   test('one route per route-table entry, and no others', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', deployedRoutes.length);
   });
@@ -130,8 +177,10 @@ describe('routes', () => {
     // Each bulk request makes up to 25 AdminCreateUser (quota 50/s) or 100 AdminGetUser (quota 120/s) calls.
     expect(rate('invitePeople') * PEOPLE_LIMITS.invitationBatchMax).toBeLessThanOrEqual(50);
     expect(rate('lookupPeople') * PEOPLE_LIMITS.lookupMax).toBeLessThanOrEqual(120);
-    // Route settings name routes, so the stage is deployed after them.
-    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^createModuleRoute/)]));
+    // Route settings name routes, so the stage is deployed after the feature stacks that hold them.
+    const featureStacks = Object.keys(template.findResources('AWS::CloudFormation::Stack'));
+    expect(featureStacks.length).toBeGreaterThan(1);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(featureStacks));
   });
 
   test('the stage is throttled and writes access logs to a log group with a retention', () => {
@@ -206,9 +255,7 @@ describe('the people directory', () => {
     const declared = (route.userPool === 'none' ? [] : route.userPool).map((action) => `cognito-idp:${action}`).sort();
     expect(statements.flatMap(actionsOf).sort()).toEqual(declared);
     for (const statement of statements) {
-      expect(statement.Resource).toEqual({
-        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'LearningPaths-Auth', OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
-      });
+      expect(statement.Resource).toEqual({ 'Fn::ImportValue': expect.stringMatching(/^prod-LearningPaths-Auth:ExportsOutputFnGetAttUserPool\w*Arn/) });
     }
   });
 });

@@ -191,3 +191,36 @@ describe('user pool', () => {
     auth.allResourcesProperties('AWS::IAM::Role', { Policies: Match.absent(), ManagedPolicyArns: Match.absent() });
   });
 });
+
+describe('e-mail', () => {
+  test("sends with Cognito's own sender (50 a day) unless SES is configured", () => {
+    const [pool] = Object.values(auth.findResources('AWS::Cognito::UserPool'));
+    expect(pool.Properties.EmailConfiguration?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe('COGNITO_DEFAULT');
+  });
+
+  test.each([
+    ['the address', { sesFromAddress: 'learning@school.example' }, 'learning@school.example'],
+    ['its domain', { sesFromAddress: 'learning@school.example', sesIdentity: 'school.example' }, 'school.example'],
+  ])('with -c sesFromAddress, sends through SES from that address, as the identity SES verified (%s)', (_case, context, identity) => {
+    const withSes = synthesize({ region: 'eu-west-1', account: '123456789012', context });
+    try {
+      withSes.templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+        EmailConfiguration: {
+          EmailSendingAccount: 'DEVELOPER',
+          From: 'Learning Paths <learning@school.example>',
+          SourceArn: `arn:aws:ses:eu-west-1:123456789012:identity/${identity}`,
+        },
+      });
+    } finally {
+      withSes.cleanup();
+    }
+  }, 60_000);
+
+  test.each([
+    [{ sesFromAddress: 'not an address' }, /is not an e-mail address/],
+    [{ sesFromAddress: 'learning@school.example', sesIdentity: 'other.example' }, /the address itself or its domain school\.example/],
+    [{ sesIdentity: 'school.example' }, /needs -c sesFromAddress/],
+  ])('refuses SES settings that cannot work (%j), saying why', (context, reason) => {
+    expect(() => synthesize({ region: 'eu-west-1', account: '123456789012', context })).toThrow(reason);
+  });
+});

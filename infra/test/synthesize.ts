@@ -1,12 +1,12 @@
 // Builds the whole app once for a test file, with cdk.json's feature flags, and hands back templates and messages.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { REPO_ROOT } from '../constructs/bundling';
-import { addLearningPaths } from '../learning-paths';
+import { addLearningPaths, type LearningPathsProps } from '../learning-paths';
 import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
 export type StackKey = 'data' | 'auth' | 'api' | 'web';
@@ -14,8 +14,13 @@ export type StackKey = 'data' | 'auth' | 'api' | 'web';
 export type OptionalStackKey = 'waf';
 
 export interface Synthesized {
+  /** Each stack's template with its nested stacks' resources merged in (their parameters replaced by what the stack passes). */
   templates: Record<StackKey, Template> & Partial<Record<OptionalStackKey, Template>>;
+  /** Every template CloudFormation is given, nested ones too, as it is given them: name → template. */
+  cloudFormationTemplates: [string, CfnTemplate][];
   messages: Record<StackKey, SynthesisMessage[]> & Partial<Record<OptionalStackKey, SynthesisMessage[]>>;
+  /** The CloudFormation stack names. */
+  stackNames: string[];
   /** Directory of the cloud assembly, where assets are staged. */
   outdir: string;
   /** Removes the assembly and the stand-in web build. */
@@ -43,7 +48,12 @@ function fakeWebDist(): string {
  * Without a region the app is environment-agnostic, as bin/app.ts is when CDK_DEFAULT_REGION is unset.
  */
 export function synthesize(
-  { region, account, context = {} }: { region?: string; account?: string; context?: Record<string, unknown> } = { region: 'eu-west-1' },
+  {
+    region,
+    account,
+    context = {},
+    routes,
+  }: { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] } = { region: 'eu-west-1' },
 ): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
@@ -52,19 +62,74 @@ export function synthesize(
     outdir,
     context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>> = addLearningPaths(app, {
-    webDistPath: webDist,
-    env: { region, account },
-  });
-  const assembly = app.synth();
+  const removeDirectories = () => [outdir, webDist].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  let stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>>;
+  let assembly: ReturnType<App['synth']>;
+  try {
+    stacks = addLearningPaths(app, { webDistPath: webDist, env: { region, account }, routes });
+    assembly = app.synth();
+  } catch (error) {
+    removeDirectories(); // an app refused (the tests of bad settings) leaves nothing behind
+    throw error;
+  }
   const keys = Object.keys(stacks) as (StackKey | OptionalStackKey)[];
   const artifact = (key: StackKey | OptionalStackKey) => assembly.getStackArtifact(stacks[key]!.artifactId);
+  const nestedOf = (key: StackKey | OptionalStackKey) => nestedTemplates(artifact(key).template as CfnTemplate, outdir);
   return {
-    templates: Object.fromEntries(keys.map((key) => [key, Template.fromJSON(artifact(key).template)])) as Synthesized['templates'],
+    templates: Object.fromEntries(keys.map((key) => [key, Template.fromJSON(withNested(artifact(key).template as CfnTemplate, nestedOf(key)))])) as Synthesized['templates'],
+    cloudFormationTemplates: keys.flatMap((key) => [
+      [artifact(key).stackName, artifact(key).template as CfnTemplate] as [string, CfnTemplate],
+      ...nestedOf(key).map(({ logicalId, template }) => [`${artifact(key).stackName}/${logicalId.replace(/NestedStack.*$/, '')}`, template] as [string, CfnTemplate]),
+    ]),
     messages: Object.fromEntries(keys.map((key) => [key, artifact(key).messages])) as Synthesized['messages'],
+    stackNames: keys.map((key) => artifact(key).stackName),
     outdir,
-    cleanup: () => [outdir, webDist].forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+    cleanup: removeDirectories,
   };
+}
+
+export type CfnTemplate = {
+  Resources: Record<string, { Type: string; Properties?: Record<string, any>; Metadata?: Record<string, any>; [key: string]: unknown }>;
+  [section: string]: any;
+};
+
+/** The nested stacks of a template: their logical ids, what the stack passes them and their templates (assets in the assembly). */
+function nestedTemplates(template: CfnTemplate, outdir: string) {
+  // A nested template is a file asset: its URL ends in the asset's hash, which the assets manifests map to the file.
+  const files = new Map(
+    readdirSync(outdir)
+      .filter((name) => name.endsWith('.assets.json'))
+      .flatMap((name) => Object.entries((JSON.parse(readFileSync(path.join(outdir, name), 'utf8')) as { files?: Record<string, { source: { path: string } }> }).files ?? {}))
+      .map(([hash, { source }]) => [hash, source.path]),
+  );
+  return Object.entries(template.Resources)
+    .filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack')
+    .map(([logicalId, resource]) => {
+      const hash = /([0-9a-f]{64})\.json"/.exec(JSON.stringify(resource.Properties?.TemplateURL))![1];
+      return {
+        logicalId,
+        parameters: (resource.Properties?.Parameters ?? {}) as Record<string, unknown>,
+        template: JSON.parse(readFileSync(path.join(outdir, files.get(hash)!), 'utf8')) as CfnTemplate,
+      };
+    });
+}
+
+/** The template with its nested stacks' resources and conditions, each parameter replaced by the value passed to it. */
+function withNested(template: CfnTemplate, nested: ReturnType<typeof nestedTemplates>): CfnTemplate {
+  const merged = { ...template, Resources: { ...template.Resources }, Conditions: { ...template.Conditions } };
+  for (const { parameters, template: child } of nested) {
+    const substitute = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(substitute);
+      if (!value || typeof value !== 'object') return value;
+      const ref = (value as { Ref?: string }).Ref;
+      if (ref !== undefined && Object.keys(value).length === 1 && ref in parameters) return parameters[ref];
+      return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, substitute(each)]));
+    };
+    Object.assign(merged.Resources, substitute(child.Resources));
+    Object.assign(merged.Conditions, substitute(child.Conditions ?? {}));
+  }
+  if (Object.keys(merged.Conditions).length === 0) delete (merged as Partial<CfnTemplate>).Conditions;
+  return merged;
 }
 
 export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };

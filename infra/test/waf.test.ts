@@ -56,7 +56,15 @@ describe('with -c waf=true', () => {
     });
     // Above what the API's own per-caller limit lets one person send in the same 5 minutes.
     expect(DEFAULT_WAF_TOKEN_RATE_LIMIT).toBeGreaterThan(CALLER_RATE_LIMIT.requestsPerWindow * (300 / CALLER_RATE_LIMIT.windowSeconds));
-    expect(JSON.stringify(waf.toJSON())).not.toContain('eu-west-1');
+    expect(JSON.stringify(waf.findResources('AWS::WAFv2::WebACL'))).not.toContain('eu-west-1');
+  });
+
+  test("the ACL's ARN reaches the Web stack's region through CDK's cross-region export (an SSM parameter there), not a stack output", () => {
+    const writer = Object.values(app.templates.waf!.findResources('Custom::CrossRegionExportWriter'))[0];
+    expect(writer.Properties.WriterProps.region).toBe('eu-west-1');
+    expect(Object.keys(writer.Properties.WriterProps.exports)).toEqual([expect.stringMatching(/^\/cdk\/exports\/prod-LearningPaths-Web\//)]);
+    const distribution = Object.values(app.templates.web.findResources('AWS::CloudFront::Distribution'))[0];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^ExportsReader/), expect.stringMatching(/^\/cdk\/exports\//)] });
   });
 
   test('the distribution uses the web ACL, and no stack has an unsuppressed cdk-nag finding', () => {

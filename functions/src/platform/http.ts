@@ -9,7 +9,6 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '@shared/metrics';
 import type { ZodMiniType } from 'zod/mini';
@@ -22,6 +21,7 @@ import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
+import { originCheckFromEnvironment } from './origin-verify';
 import { callerRateLimit } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -79,8 +79,9 @@ export const serverErrorMessage = (requestId: string) =>
   `Something went wrong on our side. Please try again in a moment; if it keeps happening, quote reference ${requestId}.`;
 
 /**
- * Wraps a route's use case. Read once, when the handler module loads: ORIGIN_VERIFY_SECRET, which every deployed
- * function has (and the local stack sets); when set, a request without CloudFront's header is refused before anything.
+ * Wraps a route's use case. Built once, when the handler module loads: the origin check (platform/origin-verify.ts),
+ * which every deployed function has (and the local stack); when on, a request without CloudFront's header is refused
+ * before anything.
  */
 export function apiHandler<N extends RouteName>(
   name: N,
@@ -91,7 +92,7 @@ export function apiHandler<N extends RouteName>(
   if (admitsAdmins(route) && !options.secondFactor) {
     throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
   }
-  const originSecret = process.env.ORIGIN_VERIFY_SECRET;
+  const originCheck = originCheckFromEnvironment();
   const rateLimit = callerRateLimit();
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
@@ -105,7 +106,7 @@ export function apiHandler<N extends RouteName>(
     const respond = (statusCode: number, body: unknown, headers?: Record<string, string>) =>
       toResult(statusCode, body, requestId, acceptsGzip, headers);
     try {
-      if (originSecret !== undefined && !sameSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) {
+      if (originCheck && !(await originCheck(event.headers?.[ORIGIN_VERIFY_HEADER]))) {
         throw forbidden("Use the API through the app's address.");
       }
       const caller = callerFrom(event);
@@ -143,11 +144,6 @@ export function apiHandler<N extends RouteName>(
       if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   };
-}
-
-function sameSecret(sent: string | undefined, expected: string): boolean {
-  const [a, b] = [Buffer.from(sent ?? ''), Buffer.from(expected)];
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */

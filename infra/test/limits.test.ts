@@ -1,0 +1,71 @@
+// Room to grow: with 150 routes (the route table's shapes, cloned under new names into their features), no stack the
+// app deploys, nested ones included, uses more than 60 % of any of CloudFormation's per-stack limits. Prints each use.
+import { deployedRoutes, routeFeature, type DeployedRoute } from '../route-deployment';
+import { synthesize, type CfnTemplate, type Synthesized } from './synthesize';
+
+const ROUTES = 150;
+const MOST = 0.6;
+
+/** CloudFormation's quotas per stack (template body from S3: 1 MB). */
+const LIMITS = {
+  resources: { limit: 500, count: (t: CfnTemplate) => Object.keys(t.Resources).length },
+  outputs: { limit: 200, count: (t: CfnTemplate) => Object.keys(t.Outputs ?? {}).length },
+  parameters: { limit: 200, count: (t: CfnTemplate) => Object.keys(t.Parameters ?? {}).length },
+  'dynamic references': { limit: 60, count: (t: CfnTemplate) => (JSON.stringify(t).match(/\{\{resolve:/g) ?? []).length },
+  // As CDK writes the file it uploads.
+  'template bytes': { limit: 1024 * 1024, count: (t: CfnTemplate) => Buffer.byteLength(JSON.stringify(t, undefined, 1)) },
+} as const;
+
+/**
+ * The route table's routes, then copies of them until there are `count`: a copy keeps its route's method, roles,
+ * handler and grants, and gets a path in the same feature with a segment of its own (`/api/modules/copy2/{id}`).
+ */
+function generatedRoutes(count: number): [string, DeployedRoute][] {
+  const routes: [string, DeployedRoute][] = [...deployedRoutes];
+  for (let copy = 1; routes.length < count; copy += 1) {
+    for (const [name, route] of deployedRoutes.slice(0, count - routes.length)) {
+      const segments = route.path.split('/');
+      const featureEnd = segments[2] === 'admin' && segments[3] && !segments[3].startsWith('{') ? 4 : 3;
+      const path = [...segments.slice(0, featureEnd), `copy${copy}`, ...segments.slice(featureEnd)].join('/');
+      routes.push([`${name}Copy${copy}`, { ...route, path }]);
+    }
+  }
+  return routes;
+}
+
+let app: Synthesized;
+const routes = generatedRoutes(ROUTES);
+
+beforeAll(() => {
+  app = synthesize({ region: 'eu-west-1', account: '123456789012', context: { waf: 'true' }, routes });
+}, 180_000);
+afterAll(() => app.cleanup());
+
+test(`the generated table has ${ROUTES} routes, each a real route's shape in its feature, and the API deploys them all`, () => {
+  expect(routes).toHaveLength(ROUTES);
+  expect(new Set(routes.map(([, route]) => `${route.method} ${route.path}`)).size).toBe(ROUTES);
+  const real = new Map(deployedRoutes.map(([name, route]) => [name, route]));
+  for (const [name, route] of routes) {
+    const original = real.get(name.replace(/Copy\d+$/, '') as never)!;
+    expect(routeFeature(route.path)).toBe(routeFeature(original.path));
+    expect({ ...route, path: original.path }).toEqual(original);
+  }
+  expect(Object.keys(app.templates.api.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(ROUTES);
+  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES);
+});
+
+test(`no stack uses more than ${MOST * 100} % of any CloudFormation limit at ${ROUTES} routes`, () => {
+  const rows = app.cloudFormationTemplates.map(([stack, template]) => ({
+    stack,
+    use: Object.fromEntries(Object.entries(LIMITS).map(([limit, { limit: most, count }]) => [limit, count(template) / most])) as Record<string, number>,
+  }));
+  console.log(
+    [
+      `CloudFormation limits used at ${ROUTES} routes (% of the per-stack quota):`,
+      ['stack'.padEnd(60), ...Object.keys(LIMITS).map((limit) => limit.padStart(19))].join(''),
+      ...rows.map(({ stack, use }) => [stack.padEnd(60), ...Object.values(use).map((share) => `${(share * 100).toFixed(1)} %`.padStart(19))].join('')),
+    ].join('\n'),
+  );
+  const above = rows.flatMap(({ stack, use }) => Object.entries(use).filter(([, share]) => share > MOST).map(([limit, share]) => `${stack}: ${limit} ${(share * 100).toFixed(1)} %`));
+  expect(above).toEqual([]);
+});

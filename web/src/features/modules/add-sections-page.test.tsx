@@ -65,16 +65,24 @@ it('keeps Finish & Save Module disabled while there are no sections', async () =
   expect(finishButton()).toBeDisabled();
 });
 
-it('refuses a section without a title or without a file', async () => {
-  const user = userEvent.setup();
+it('refuses a section without a title or without a file, naming what is missing', async () => {
+  const user = userEvent.setup({ applyAccept: false });
   renderAddSections();
 
   await user.click(screen.getByRole('button', { name: 'Add Section' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title and select a file.');
 
   await user.type(screen.getByLabelText('Section Title'), 'Intro');
+  // A file of a refused kind is not kept: the alert asks for a file, not for the title already there.
+  await user.upload(screen.getByLabelText('Upload File (PDF, PPT, or Word)'), new File(['PK'], 'notes.zip', { type: 'application/zip' }));
   await user.click(screen.getByRole('button', { name: 'Add Section' }));
-  expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title and select a file.');
+  expect(screen.getByRole('alert')).toHaveTextContent('Please select a file for this section.');
+  expect(screen.getByRole('alert')).not.toHaveTextContent('section title');
+
+  await user.clear(screen.getByLabelText('Section Title'));
+  await user.upload(screen.getByLabelText('Upload File (PDF, PPT, or Word)'), pdf());
+  await user.click(screen.getByRole('button', { name: 'Add Section' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Please provide a section title.');
   expect(uploadTickets).toHaveLength(0);
   expect(screen.getByLabelText('Section Title')).toBeRequired();
   expect(screen.getByLabelText('Upload File (PDF, PPT, or Word)')).toBeRequired();

@@ -11,7 +11,12 @@ import { sectionFileError, sectionFormSchema } from '../utils/section-rules';
 import { InterruptedUploadOffer, UploadProgress, isUploadBusy, useFileUpload, forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads';
 import type { UploadCheckpoint } from '../../uploads';
 
-const MISSING_SECTION_INPUT = 'Please provide a section title and select a file.';
+/** The alert names what is missing: the spec's sentence when both are, else the one field. */
+function missingSectionInput(title: string, file: File | null): string {
+  if (!title.trim() && !file) return 'Please provide a section title and select a file.';
+  if (!file) return 'Please select a file for this section.';
+  return title.trim() ? '' : 'Please provide a section title.';
+}
 const ALLOWED_FILE_TYPES_HINT = 'PDF, PowerPoint (.ppt, .pptx) or Word (.doc, .docx), up to 5 GB.';
 const UPLOAD_FAILED_ALERT = 'File upload failed. Please check the console for details.';
 
@@ -75,7 +80,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
     if (busy || full) return;
     const found = validateFields(sectionFormSchema, { title, file });
     setErrors(found);
-    if (!title.trim() || !file) setValidationMessage(MISSING_SECTION_INPUT);
+    setValidationMessage(missingSectionInput(title, file));
     if (!file || Object.keys(found).length > 0) return;
     setValidationMessage('');
     await uploadSection(title.trim(), file);

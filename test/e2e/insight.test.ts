@@ -60,8 +60,8 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...rows] = parseCsv(text);
-  expect(header).toEqual(['Student', 'Last activity', 'Cells']);
-  expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
+  expect(header).toEqual(['Student', 'E-mail', 'Last activity', 'Cells']);
+  expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, kim!.email, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
   await checkPage(page, 'insight-report-not-started');
 
   // The bell (read when a page opens, every minute and on focus) tells the teacher, until they mark it read.

@@ -4,14 +4,17 @@ import { Link } from 'react-router-dom';
 import { needsSecondFactor } from '../lib/api-client';
 import { Alert } from './alert';
 
+/** The API's refusal of administration to an admin without two-factor authentication, with the way to turn it on. */
+export function SecondFactorPrompt({ message }: { message: string }) {
+  return (
+    <Alert tone="info">
+      {message} <Link to="/profile">Set up two-factor authentication</Link>
+    </Alert>
+  );
+}
+
 export function LoadError({ what, error }: { what: string; error: Error }) {
-  if (needsSecondFactor(error)) {
-    return (
-      <Alert tone="info">
-        {error.message} <Link to="/profile">Set up two-factor authentication</Link>
-      </Alert>
-    );
-  }
+  if (needsSecondFactor(error)) return <SecondFactorPrompt message={error.message} />;
   return (
     <Alert tone="error">
       {what}: {error.message}

@@ -3,19 +3,51 @@
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
 import { screen } from '@testing-library/react';
+import { fetchMFAPreference } from 'aws-amplify/auth';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { ADMIN, renderPage } from '../../testing/test-utils';
 import AdminDashboardPage from './admin-dashboard-page';
 
+jest.mock('aws-amplify/auth', () => ({ fetchMFAPreference: jest.fn() }));
+
 withFakeApi();
 
-it('shows an admin without two-factor authentication the way to turn it on, and no figures of nothing', async () => {
-  answer('getAdminOverview', new HttpError(403, SECOND_FACTOR_REQUIRED_MESSAGE, { reason: 'secondFactorRequired' }));
-  renderPage(<AdminDashboardPage />, { path: '/admin-dashboard', url: '/admin-dashboard', user: ADMIN });
+const counts = { active: 0, invited: 0, disabled: 0 };
+const renderDashboard = () => renderPage(<AdminDashboardPage />, { path: '/admin-dashboard', url: '/admin-dashboard', user: ADMIN });
+
+it('asks an admin without two-factor authentication nothing the API would refuse, and shows the way to turn it on', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({});
+  const asked = answer('getAdminOverview', new HttpError(403, SECOND_FACTOR_REQUIRED_MESSAGE, { reason: 'secondFactorRequired' }));
+  renderDashboard();
 
   expect(await screen.findByText(SECOND_FACTOR_REQUIRED_MESSAGE)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute('href', '/profile');
   expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
-  expect(screen.queryByText('No changes yet.')).not.toBeInTheDocument();
+  expect(asked).toHaveLength(0);
+});
+
+it('reads the figures once two-factor authentication is on', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+  const asked = answer('getAdminOverview', {
+    people: { Teachers: { ...counts, active: 3 }, Students: { ...counts, active: 40 }, Admins: { ...counts, active: 1 } },
+    classes: { total: 2, withoutTeacher: 0, withoutStudents: 1 },
+    modules: 5,
+    recentChanges: [],
+  });
+  renderDashboard();
+
+  expect(await screen.findByRole('heading', { name: 'People' })).toBeInTheDocument();
+  expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+  expect(asked).toHaveLength(1);
+  expect(screen.queryByText(SECOND_FACTOR_REQUIRED_MESSAGE)).not.toBeInTheDocument();
+});
+
+it('still shows the way to turn it on when the API refuses (two-factor turned off elsewhere meanwhile)', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', new HttpError(403, SECOND_FACTOR_REQUIRED_MESSAGE, { reason: 'secondFactorRequired' }));
+  renderDashboard();
+
+  expect(await screen.findByRole('link', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
 });

@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES } from '@shared/roles';
-import { LoadError } from '../../components/load-error';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { LoadError, SecondFactorPrompt } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { needsSecondFactor } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/auth';
+import { useCurrentUser, useSecondFactorOn } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '../dashboard';
 import { useAdminOverview } from '../people/api/people';
@@ -34,7 +35,11 @@ const ACTION_LABEL: Record<AuditAction, string> = {
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const user = useCurrentUser();
-  const overview = useAdminOverview();
+  const secondFactor = useSecondFactorOn();
+  // Not asked before two-factor is known to be on: the API would refuse it (a reading of it that fails asks anyway,
+  // and the API's answer decides).
+  const overview = useAdminOverview({ enabled: secondFactor.data === true || secondFactor.isError });
+  const withoutSecondFactor = secondFactor.data === false || needsSecondFactor(overview.error);
   useLogError(overview.error, 'Loading the overview failed');
 
   return (
@@ -43,9 +48,15 @@ export default function AdminDashboardPage() {
       <p className="muted">
         Your school at a glance. <Link to="/admin/people">Manage people</Link> or <Link to="/admin/classes">manage classes</Link>.
       </p>
-      {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
       {/* Figures of nothing would mislead: an admin without two-factor authentication sees only the way to turn it on. */}
-      {!needsSecondFactor(overview.error) && <SchoolOverview overview={overview} />}
+      {withoutSecondFactor ? (
+        <SecondFactorPrompt message={SECOND_FACTOR_REQUIRED_MESSAGE} />
+      ) : (
+        <>
+          {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
+          <SchoolOverview overview={overview} />
+        </>
+      )}
     </div>
   );
 }

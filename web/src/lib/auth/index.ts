@@ -5,4 +5,5 @@ export { SessionProvider } from './session-provider';
 export { SessionContext, useCurrentUser, useSession, type Session, type SessionState, type SessionUser } from './session';
 export { loadAmplifyAuth, prepareAmplifyAuth, servicesConfigured, startAuth, type AuthStart } from './start';
 export { getAuthFlowType } from './auth-flow';
+export { useSecondFactorOn } from './second-factor';
 export type { AuthServices } from './auth-services';

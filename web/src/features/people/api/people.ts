@@ -11,8 +11,9 @@ export const peopleKeys = {
   overview: ['admin-overview'] as const,
 };
 
-export function useAdminOverview() {
-  return useQuery({ queryKey: peopleKeys.overview, queryFn: api.getAdminOverview });
+/** Asked only once `enabled` (the admin has two-factor on): the API would refuse it otherwise. */
+export function useAdminOverview({ enabled = true } = {}) {
+  return useQuery({ queryKey: peopleKeys.overview, queryFn: api.getAdminOverview, enabled });
 }
 
 /** One page of people at a time (the directory's pages of 60); `fetchNextPage` asks for the next. */

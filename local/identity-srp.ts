@@ -20,7 +20,7 @@ const N = BigInt(
 );
 const g = 2n;
 const k = hashHexToInteger(paddedHex(N) + paddedHex(g));
-/** Cognito's time to answer the password challenge. */
+/** How long the challenge may be answered: Cognito's default sign-in session. */
 const CHALLENGE_LIFETIME_MS = 3 * 60_000;
 const INCORRECT = 'Incorrect username or password.';
 
@@ -28,7 +28,6 @@ interface SrpStartRequest {
   ClientId: string;
   AuthFlow?: string;
   AuthParameters?: Record<string, string | undefined>;
-  ClientMetadata?: Record<string, string>;
 }
 
 interface ChallengeAnswerRequest {

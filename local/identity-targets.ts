@@ -1,16 +1,18 @@
 // Where cognito-local answers differently from Cognito in ways the app relies on, its target table (the handler per
-// x-amz-target) gets our version, run in the identity twin's worker (identity-twin.ts): targets it lacks (token
-// refresh under Amplify's name, global sign-out), a CreateGroup that refuses an existing group instead of emptying it,
-// sign-in refused to a disabled user, and the app client's write attributes enforced on a user's own changes.
+// x-amz-target) gets our version, run in the identity twin's worker (identity-twin.ts): what it lacks (token refresh
+// under Amplify's name, global sign-out, SRP sign-in from identity-srp.ts), a CreateGroup that refuses an existing
+// group instead of emptying it, sign-in refused to a disabled user, and the app client's write attributes enforced on
+// a user's own changes.
 import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { answerPasswordVerifier, answerSrpStart } from './identity-srp';
 
 type Services = Parameters<typeof InitiateAuth>[0];
 type Handler = (ctx: Context, req: never) => Promise<object>;
-type TargetFactory = (services: Services) => Handler;
+export type TargetFactory = (services: Services) => Handler;
 
 const targets = Targets as unknown as Record<string, TargetFactory>;
 let registered = false;
@@ -22,6 +24,9 @@ export function registerTargetOverrides(): void {
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
   targets.AdminUserGlobalSignOut = adminUserGlobalSignOut;
   targets.CreateGroup = refuseExistingGroup(targets.CreateGroup);
+  // A verified password claim goes on as cognito-local's own password sign-in.
+  targets.RespondToAuthChallenge = answerPasswordVerifier(targets.RespondToAuthChallenge, targets.InitiateAuth);
+  targets.InitiateAuth = answerSrpStart(targets.InitiateAuth);
   for (const name of ['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge']) {
     targets[name] = refuseDisabledUser(targets[name]);
   }

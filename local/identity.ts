@@ -116,7 +116,8 @@ export async function ensureUserPool(endpoint: string, region: string, idsFile: 
           UserPoolId: UserPool!.Id!,
           ClientName: 'web',
           GenerateSecret: false,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          // SRP for the web app, as in the cloud; the password flow only for scripts and tests (users.ts).
+          ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
           WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES],
         }),
       );

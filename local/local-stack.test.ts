@@ -52,7 +52,7 @@ describe('local stack', () => {
       userPoolId: config.cognito.userPoolId,
       userPoolClientId: config.cognito.userPoolClientId,
       userPoolEndpoint: config.cognito.endpoint,
-      authFlowType: 'USER_PASSWORD_AUTH',
+      authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
     });
   });

@@ -142,7 +142,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       userPoolEndpoint: identity.endpoint,
-      authFlowType: 'USER_PASSWORD_AUTH',
+      authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
     };
     const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });

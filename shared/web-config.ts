@@ -8,7 +8,7 @@ export const webConfigSchema = z.object({
   userPoolClientId: z.string().check(z.minLength(1)),
   /** Only for the local identity server; the cloud uses Cognito's own endpoint. */
   userPoolEndpoint: z.optional(z.url()),
-  /** The local identity server supports only USER_PASSWORD_AUTH; the cloud uses SRP. */
+  /** SRP, locally as in the cloud (the identity twin answers it); USER_PASSWORD_AUTH where a pool client allows only that. */
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Base of API calls; '' means the same origin as the app (CloudFront routes /api/* to the API). */
   apiBaseUrl: z.string(),

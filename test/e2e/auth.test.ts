@@ -1,7 +1,8 @@
 // Spec section 4 in a real browser: wrong-role logins are sent to the other login screen with the spec's message and
 // the e-mail prefilled; a signed-out visit to a protected route lands on the login and comes back after sign-in; a
 // first visit loads the identity library (Amplify) only when the sign-in form is used (a failed load reads as a
-// connection problem and the next try loads it again), and a reload keeps the session.
+// connection problem and the next try loads it again), a reload keeps the session, and sign-in is the cloud's SRP
+// exchange, the password never leaving the browser.
 import type { Page } from 'playwright-core';
 import { DASHBOARD_PATH, LOGIN_PATH, open, pathOf, signInAs, submitLogin, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';
@@ -98,6 +99,27 @@ describe('a first visit', () => {
     await page.unroute(amplifyChunk);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await waitForPath(page, DASHBOARD_PATH.Teachers);
+  });
+});
+
+describe('sign-in as in the cloud', () => {
+  it('proves the password with SRP and never sends it', async () => {
+    const { page } = session();
+    const identityCalls: { target: string; flow: string; body: string }[] = [];
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'];
+      if (!target?.startsWith('AWSCognitoIdentityProviderService.')) return;
+      const body = request.postData() ?? '';
+      const { AuthFlow, ChallengeName } = JSON.parse(body) as { AuthFlow?: string; ChallengeName?: string };
+      identityCalls.push({ target: target.split('.')[1]!, flow: AuthFlow ?? ChallengeName ?? '', body });
+    });
+    await open(page, '/teacher-login');
+    await submitLogin(page, teacher.email, teacher.password);
+    await waitForPath(page, DASHBOARD_PATH.Teachers);
+
+    const signInCalls = identityCalls.filter((call) => call.target === 'InitiateAuth' || call.target === 'RespondToAuthChallenge');
+    expect(signInCalls.map(({ target, flow }) => `${target} ${flow}`)).toEqual(['InitiateAuth USER_SRP_AUTH', 'RespondToAuthChallenge PASSWORD_VERIFIER']);
+    expect(identityCalls.filter((call) => call.body.includes(teacher.password))).toEqual([]);
   });
 });
 

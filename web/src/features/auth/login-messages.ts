@@ -49,16 +49,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Why e-mail and password were refused. Cognito says NotAuthorizedException "Incorrect username or password." (and,
- * without user-existence protection, UserNotFoundException); the local twin says InvalidPasswordException, or "User not authorized" for an unknown e-mail.
+ * Why e-mail and password were refused. Cognito, and the local twin's SRP sign-in, say NotAuthorizedException
+ * "Incorrect username or password." (and, without user-existence protection, UserNotFoundException).
  */
 export function credentialsErrorMessage(error: unknown): string {
   if (isAccountDisabled(error)) return ACCOUNT_DISABLED;
   const name = error instanceof Error ? error.name : '';
   const incorrect =
-    name === 'UserNotFoundException' ||
-    name === 'InvalidPasswordException' ||
-    (name === 'NotAuthorizedException' && /incorrect username or password|^user not authorized/i.test((error as Error).message));
+    name === 'UserNotFoundException' || (name === 'NotAuthorizedException' && /incorrect username or password/i.test((error as Error).message));
   return incorrect ? INCORRECT_CREDENTIALS : errorMessage(error, LOGIN_MESSAGES.unknownError);
 }
 

@@ -227,7 +227,6 @@ describe('login screens', () => {
   it.each([
     ['a wrong password', Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' })],
     ['an unknown e-mail', Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' })],
-    ['a wrong password on the local twin', Object.assign(new Error('Invalid password'), { name: 'InvalidPasswordException' })],
   ])('says the same for %s, revealing nothing about the account', async (_case, failure) => {
     mockSignIn.mockRejectedValue(failure);
     renderRoutes(routes, '/teacher-login', SIGNED_OUT);

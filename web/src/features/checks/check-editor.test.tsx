@@ -16,8 +16,8 @@ withFakeApi();
 
 const stored = moduleFixture({
   sections: [
-    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
-    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
+    { _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
+    { _id: 's2', title: 'Practice', order: 2, role: 'core', contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
   ],
   checks: [{ sectionId: 's2', version: 2, passMark: 70, maxAttempts: null, questionCount: 1 }],
 });
@@ -31,6 +31,7 @@ const savedCheck: TeacherCheck = {
   passMark: 70,
   maxAttempts: null,
   revealAnswers: false,
+  bands: [],
   questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Water boils at 100 °C at sea level.', points: 1, answer: true }],
 };
 

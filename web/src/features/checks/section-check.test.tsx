@@ -24,6 +24,7 @@ const section = (id: string, order: number): Section => ({
   contentUrl: `k-${id}`,
   originalFileName: `${id}.pdf`,
   downloadUrl: `https://bucket/${id}?sig=1`,
+  role: 'core',
 });
 
 const studentCheck: StudentCheck = {

@@ -41,7 +41,7 @@ beforeEach(() => {
   FakeXhr.install();
   uploadTickets = answer('createUpload', { contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
   answer('listModules', []);
-  creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], createdAt: '', updatedAt: '' }));
+  creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
 });
 
 const savedModules = () => creations.map(({ body }) => body);
@@ -116,7 +116,7 @@ it('uploads the file when the section is added, lists it, and saves the module t
   expect(finishButton()).toHaveTextContent('Saving...');
   await waitFor(() => expect(savedModules()).toEqual([draftWithIntro('Fractions')]));
 
-  act(() => finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' }));
+  act(() => finishSave({ _id: 'm1', ...draft, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
 });
 

@@ -14,7 +14,7 @@ import { captureConsoleErrors } from '../../testing/console-errors';
 withFakeApi();
 
 const stored = moduleFixture({
-  sections: [{ _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
+  sections: [{ _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
 });
 
 const renderDetail = () =>

@@ -15,8 +15,8 @@ withFakeApi();
 
 const stored = moduleFixture({
   sections: [
-    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
-    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
+    { _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
+    { _id: 's2', title: 'Practice', order: 2, role: 'core', contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
   ],
 });
 

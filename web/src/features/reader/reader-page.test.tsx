@@ -54,6 +54,7 @@ const section = (id: string, order: number, overrides: Partial<Section> = {}): S
   originalFileName: `${id}.pdf`,
   size: 1843,
   downloadUrl: `https://bucket/${id}?sig=1`,
+  role: 'core',
   ...overrides,
 });
 

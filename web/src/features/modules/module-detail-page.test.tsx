@@ -130,7 +130,8 @@ describe('Duplicate and Assign to Classes', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Fractions (copy)',
       description: stored.description,
-      sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf' }],
+      sequential: false,
+      sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf', role: 'core' }],
       copyChecksFrom: 'm1',
     });
     expect(router.location.pathname).toBe(`/teacher-modules/${sent._id}`);

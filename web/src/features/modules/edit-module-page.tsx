@@ -87,6 +87,8 @@ function EditModuleForm({ module }: { module: Module }) {
   const [checkSection, setCheckSection] = useState<{ _id: string; title: string } | null>(null);
   const [removal, setRemoval] = useState<{ section: DraftSection; remove: () => void } | null>(null);
   const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
+  // A check's bands name sections by the roles the server has (saved), not the ones being edited.
+  const savedSections = [...module.sections].sort((a, b) => a.order - b.order);
   const saved = useRef(false);
   const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
@@ -258,6 +260,7 @@ function EditModuleForm({ module }: { module: Module }) {
           sectionId={checkSection._id}
           sectionTitle={checkSection.title}
           hasCheck={checks.has(checkSection._id)}
+          sections={savedSections}
           onClose={() => setCheckSection(null)}
         />
       )}

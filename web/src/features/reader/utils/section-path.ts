@@ -1,7 +1,11 @@
 // A section's place on the student's path, as their module read gives it (state, reason): what the reader and the
 // syllabus show for it. A read without states (a teacher's preview) treats every section as open and required.
 import type { Section } from '@shared/entities';
-import { RELEASABLE_ROLES } from '@shared/paths';
+import type { SectionRole } from '@shared/paths';
+
+// The roles a band releases (RELEASABLE_ROLES), spelled out: importing values from @shared/paths would bring zod (its
+// schemas) into the reader's and syllabus's chunks. section-path.test.ts keeps the two in step.
+export const RELEASED_BY_BANDS: ReadonlySet<SectionRole> = new Set<SectionRole>(['review', 'extension']);
 
 /** The student may open it: everything but a locked section. */
 export const isOpenable = (section: Section) => section.state !== 'locked';
@@ -12,7 +16,7 @@ export const isOpenable = (section: Section) => section.state !== 'locked';
  */
 export function isRequired(section: Section): boolean {
   if (section.role === 'optional' || section.state === 'skipped' || section.state === 'excused') return false;
-  return !(RELEASABLE_ROLES.includes(section.role) && section.state === 'locked');
+  return !(RELEASED_BY_BANDS.has(section.role) && section.state === 'locked');
 }
 
 /** The word shown beside a section for where it stands (none for a plain open or complete core section). */

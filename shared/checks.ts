@@ -7,6 +7,7 @@
 // second definition.
 import * as z from './zod';
 import { idSchema } from './schemas';
+import { makeBandsSchema, type BandContext, type ScoreBand } from './paths';
 
 export const CHECK_LIMITS = {
   questionsMax: 50,
@@ -159,8 +160,14 @@ export function makeCheckInputSchema<Extra extends z.core.$ZodLooseShape>(extraS
   });
 }
 
-/** `PUT /api/modules/{id}/sections/{sectionId}/check`. */
-export const checkInputSchema = /* @__PURE__ */ z.lazy(() => makeCheckInputSchema({}));
+/** Score bands are optional: a check without them releases and skips nothing (its section is complete once passed). */
+const bandsShape = (context?: BandContext) => ({ bands: z._default(makeBandsSchema(context), []) });
+
+/** `PUT /api/modules/{id}/sections/{sectionId}/check`: the bands' ranges checked; the sections they name, by the server with the module. */
+export const checkInputSchema = /* @__PURE__ */ z.lazy(() => makeCheckInputSchema(bandsShape()));
+
+/** The same with the module at hand (the check editor): also whether each band's sections may be released or skipped. */
+export const checkInputSchemaFor = (context: BandContext) => makeCheckInputSchema(bandsShape(context));
 
 /** `GET /api/modules/{id}/sections/{sectionId}/check?classId=`: the class a student takes the check in (required for students). */
 export const checkReadQuerySchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ classId: z.optional(idSchema('classId')) }));
@@ -304,6 +311,8 @@ export interface CheckSummary {
   passMark: number;
   maxAttempts: number | null;
   questionCount: number;
+  /** The check's score bands (absent when it has none): the path is computed from the module's check index alone. */
+  bands?: ScoreBand[];
 }
 
 /** One attempt in a student's history (the student drill-down), newest first. */

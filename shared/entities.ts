@@ -1,6 +1,7 @@
 // The shapes the API answers with. Field names follow the product specification (section 3) exactly,
 // so a client of the old backend keeps working.
 import type { CheckStanding, CheckSummary, ModuleScores, ModuleScoreSummary, ScoreTotals } from './checks';
+import type { SectionRole, SectionState } from './paths';
 
 export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -16,8 +17,14 @@ export interface Section {
   originalFileName: string;
   /** The file's size in bytes, stored when the section is saved; absent on sections saved before it was kept. */
   size?: number;
-  /** Signed, short-lived link for viewing; derived on read, never stored. */
+  /** Signed, short-lived link for viewing; derived on read, never stored; absent for a section locked to the student. */
   downloadUrl?: string;
+  /** Who the section is for (shared/paths.ts); 'core' for sections saved before roles. */
+  role: SectionRole;
+  /** On a student's read (`?classId=`), where the section stands on their path. */
+  state?: SectionState;
+  /** Why: for locked and skipped sections what unlocks or skipped them, for released review and extension sections why they opened. */
+  reason?: string;
 }
 
 export interface Module {
@@ -25,6 +32,8 @@ export interface Module {
   title: string;
   description: string;
   sections: Section[];
+  /** In order: a section locks until the previous required one is complete; false for modules saved before. */
+  sequential: boolean;
   createdAt: string;
   /** Also the concurrency token: send it back on update to avoid overwriting someone else's edit. */
   updatedAt: string;

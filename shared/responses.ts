@@ -24,6 +24,7 @@ import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, ty
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
+import { SECTION_ROLES, SECTION_STATES } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -50,6 +51,9 @@ const sectionSchema = z.strictObject({
   originalFileName: z.string(),
   size: z.optional(z.number().check(z.int(), z.minimum(0))),
   downloadUrl: z.optional(z.string()),
+  role: z.enum(SECTION_ROLES),
+  state: z.optional(z.enum(SECTION_STATES)),
+  reason: z.optional(z.string()),
 });
 
 const isoDate = z.iso.datetime();
@@ -62,6 +66,13 @@ const optionListSchema = z.array(z.strictObject({ id: z.string(), text: z.string
 const questionShape = { id: z.string(), prompt: z.string(), points: z.number().check(z.int(), z.positive()), explanation: z.optional(z.string()) };
 const answerKeySchema = z.union([z.array(z.string()), z.boolean(), z.strictObject({ value: z.number(), tolerance: z.number() })]);
 
+const bandSchema = z.strictObject({
+  min: wholePercent,
+  max: wholePercent,
+  release: z.array(z.string()),
+  skip: z.optional(z.array(z.string())),
+});
+
 export const teacherCheckSchema = z.strictObject({
   moduleId: z.string(),
   sectionId: z.string(),
@@ -71,6 +82,7 @@ export const teacherCheckSchema = z.strictObject({
   passMark: wholePercent,
   maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
   revealAnswers: z.boolean(),
+  bands: z.array(bandSchema),
   questions: z.array(
     z.union([
       z.strictObject({ ...questionShape, kind: z.enum(['single', 'multiple']), options: optionListSchema, answer: z.array(z.string()) }),
@@ -154,6 +166,7 @@ const checkSummarySchema = z.strictObject({
   passMark: wholePercent,
   maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
   questionCount: z.number().check(z.int(), z.positive()),
+  bands: z.optional(z.array(bandSchema)),
 }) satisfies z.ZodMiniType<CheckSummary>;
 
 export const studentAttemptsSchema = z.strictObject({
@@ -189,6 +202,7 @@ export const moduleSchema = z.strictObject({
   title: z.string(),
   description: z.string(),
   sections: z.array(sectionSchema),
+  sequential: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
   checks: z.optional(z.array(checkSummarySchema)),

@@ -3,6 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
+import { sectionRoleSchema } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
 import type { RouteName } from './routes';
@@ -60,6 +61,11 @@ export const sectionInputSchema = /* @__PURE__ */ z.lazy(() =>
     downloadUrl: z.optional(z.string({ error: 'downloadUrl must be text.' })),
     // Taken from the stored file when it is saved; a client may echo it back, it is ignored.
     size: z.optional(z.number({ error: 'size must be a number.' })),
+    /** Absent: a new section is core, a kept one keeps its role (a client unaware of roles changes none). */
+    role: z.optional(sectionRoleSchema()),
+    // A student's path fields, echoed back by a client; never stored.
+    state: z.optional(z.string({ error: 'state must be text.' })),
+    reason: z.optional(z.string({ error: 'reason must be text.' })),
   }),
 );
 
@@ -69,6 +75,8 @@ const sectionsSchema = () =>
       error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.`,
     }),
   );
+
+const sequentialSchema = () => z.boolean({ error: 'sequential must be true (in order) or false (any order).' });
 
 /** The module's title, checked on its own by the first creation step. */
 export const moduleTitleSchema = /* @__PURE__ */ z.lazy(() => text('Title', TEXT_LIMITS.titleMaxLength));
@@ -85,6 +93,8 @@ export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
     title: text('Title', TEXT_LIMITS.titleMaxLength),
     description: text('Description', TEXT_LIMITS.descriptionMaxLength),
     sections: sectionsSchema().check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
+    /** Absent: any order. */
+    sequential: z.optional(sequentialSchema()),
     /** Duplicate: another module of the caller's whose checks go to the new sections in the same positions. */
     copyChecksFrom: z.optional(idSchema('copyChecksFrom')),
   }),
@@ -95,6 +105,8 @@ export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
     title: text('Title', TEXT_LIMITS.titleMaxLength),
     description: text('Description', TEXT_LIMITS.descriptionMaxLength),
     sections: sectionsSchema(),
+    /** Absent keeps the module's order mode (a client unaware of it changes nothing). */
+    sequential: z.optional(sequentialSchema()),
     /** The updatedAt the client last read; when given, the update only applies if nobody changed the module since. */
     updatedAt: z.optional(z.iso.datetime({ error: 'updatedAt must be the timestamp the module was read with.' })),
     // Read-only fields a client may echo back from GET; ignored.

@@ -1,6 +1,7 @@
 // Table items as the repositories store them, keys written out here independently of the code under test, for the
 // repositories' command tests; and storage keys for the upload handlers' tests.
 import type { Section } from '../../shared/entities';
+import type { SectionRole } from '../../shared/paths';
 import { STUDENT_ID, TEACHER_ID } from './events';
 
 export type Item = Record<string, unknown> & { pk: string; sk: string };
@@ -12,7 +13,8 @@ export const UPDATED_AT = '2024-05-02T10:00:00.000Z';
 
 export const fileKey = (name: string, owner = TEACHER_ID) => `protected/${owner}/1714557600000-${name}`;
 
-export type StoredSection = Omit<Section, 'downloadUrl'>;
+/** A section as stored: its role absent on sections saved before roles. */
+export type StoredSection = Omit<Section, 'downloadUrl' | 'role' | 'state' | 'reason'> & { role?: SectionRole };
 
 export const section = (id: string, order: number, overrides: Partial<StoredSection> = {}): StoredSection => ({
   _id: id,

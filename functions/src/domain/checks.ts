@@ -14,11 +14,14 @@ import type {
   StudentQuestion,
   TeacherCheck,
 } from '@shared/checks';
+import { checkInputSchemaFor } from '@shared/checks';
+import { describeIssues, fieldIssues } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { scoreAnswers, validateAnswers } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
-import { conflict, forbidden, notFound } from './errors';
+import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
+import { pathOfStudent, requireAccessible } from './paths';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
@@ -50,6 +53,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     for (let tries = 0; tries < TRIES; tries += 1) {
       const [module, current] = await Promise.all([requireOwnModule(modules, caller, moduleId), checks.getCheck(moduleId, sectionId)]);
       requireSection(module, sectionId);
+      requireBandsFit(module, sectionId, input);
       const record: CheckRecord = {
         moduleId,
         sectionId,
@@ -57,6 +61,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         maxAttempts: input.maxAttempts,
         revealAnswers: input.revealAnswers,
         questions: input.questions,
+        ...(input.bands.length > 0 && { bands: input.bands }),
         version: !current ? 1 : current.attemptCount > 0 ? current.version + 1 : current.version,
         attemptCount: 0,
         updatedAt: clock.now().toISOString(),
@@ -101,18 +106,21 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const key = { classId, moduleId, studentId: caller.userId };
     const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
     // The attempts taken so far are read beside the rest (answered only once every check has passed).
-    const [schoolClass, module, check, enrolment, [scores], firstTaken] = await Promise.all([
+    const [schoolClass, module, check, enrolment, standing, summaries, firstTaken] = await Promise.all([
       requireClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
       classes.getEnrolment(classId, caller.userId),
-      attempts.listScoresOfStudents(classId, [moduleId], [caller.userId]),
+      // The student's progress item: their scores and completions, what their path is computed from.
+      progress.getProgress(key),
+      checks.listCheckSummaries([moduleId]),
       takenNow(),
     ]);
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
-    const bestBefore = scores?.bySection[sectionId]?.bestPercent;
+    requireAccessible(pathOfStudent(module!, summaries.get(moduleId) ?? [], standing), sectionId, conflict);
+    const bestBefore = standing?.checks[sectionId]?.bestPercent;
     let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
       if (tries > 0) taken = await takenNow();
@@ -248,8 +256,19 @@ function requireSection(module: ModuleRecord, sectionId: string): void {
   if (!module.sections.some((section) => section._id === sectionId)) throw notFound(NOT_IN_MODULE);
 }
 
-function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions }: CheckRecord): TeacherCheck {
-  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions };
+/**
+ * The sections a check's bands name must be ones they may release (review or extension) or skip (later optional), in
+ * this module as it is now: the editor's schema with the module at hand, so a refusal names the same fields.
+ */
+function requireBandsFit(module: ModuleRecord, sectionId: string, input: CheckInput): void {
+  if (input.bands.length === 0) return;
+  const sections = [...module.sections].sort((a, b) => a.order - b.order);
+  const checked = checkInputSchemaFor({ sections, sectionId }).safeParse(input);
+  if (!checked.success) throw invalid(describeIssues(checked.error), fieldIssues(checked.error));
+}
+
+function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands }: CheckRecord): TeacherCheck {
+  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, bands: bands ?? [], questions };
 }
 
 /** What a student may see of a check: never an answer; explanations once they have attempted it. */

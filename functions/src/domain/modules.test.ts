@@ -37,9 +37,10 @@ describe('create', () => {
       title: 'Cells',
       description: 'About cells',
       sections: [
-        { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'slides.pptx', size: 1024 },
-        { _id: 'id-3', title: 'Notes', order: 2, contentType: 'PDF', contentUrl: notes, originalFileName: 'My notes.pdf', size: 1024 },
+        { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'slides.pptx', size: 1024, role: 'core' },
+        { _id: 'id-3', title: 'Notes', order: 2, contentType: 'PDF', contentUrl: notes, originalFileName: 'My notes.pdf', size: 1024, role: 'core' },
       ],
+      sequential: false,
       createdAt: now,
       updatedAt: now,
     });
@@ -223,8 +224,8 @@ describe('update', () => {
       sections: [{ title: 'New', contentUrl: fileKey('new.docx') }, kept],
     });
     expect(module.sections).toEqual([
-      { _id: 'id-1', title: 'New', order: 1, contentType: 'WORD', contentUrl: fileKey('new.docx'), originalFileName: 'new.docx', size: 1024 },
-      { ...section('section-1', 2), title: 'Renamed' },
+      { _id: 'id-1', title: 'New', order: 1, contentType: 'WORD', contentUrl: fileKey('new.docx'), originalFileName: 'new.docx', size: 1024, role: 'core' },
+      { ...section('section-1', 2), title: 'Renamed', role: 'core' },
     ]);
     expect(module.updatedAt).toBe('2024-05-02T10:00:00.001Z');
     expect(ports.modules.all()).toEqual([expect.objectContaining({ title: 'Cells 2', updatedAt: module.updatedAt })]);
@@ -283,7 +284,7 @@ describe('update', () => {
     ports.modules.put(moduleRecord({ sections: [{ ...section('section-1', 1), size: 777 }] }));
     const describeFile = jest.spyOn(ports.files, 'describeFile');
     const module = await service.update(teacher, MODULE_ID, { title: 'T', description: 'D', sections: [kept] });
-    expect(module.sections).toEqual([{ ...section('section-1', 1), title: 'Renamed', size: 777 }]);
+    expect(module.sections).toEqual([{ ...section('section-1', 1), title: 'Renamed', size: 777, role: 'core' }]);
     expect(describeFile).not.toHaveBeenCalled();
   });
 

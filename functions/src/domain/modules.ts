@@ -1,7 +1,8 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
 import { UPLOAD_LIMITS } from '@shared/constants';
 import { contentTypeFromMediaType } from '@shared/content-type';
-import type { Module, Section } from '@shared/entities';
+import type { Module } from '@shared/entities';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
@@ -16,11 +17,19 @@ import type {
   ModuleRecord,
   ModuleStore,
   ProgressStore,
+  ProgressWithStandings,
   CheckStore,
 } from './ports';
+import { pathOfStudent } from './paths';
 import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
+
+/** Where a student reads a module: the class, and their progress item in the module there (absent before any). */
+interface StudentReading {
+  schoolClass: ClassRecord;
+  progress: ProgressWithStandings | undefined;
+}
 
 export const MODULE_NOT_FOUND = 'Module not found.';
 const CHANGED_ELSEWHERE =
@@ -79,13 +88,17 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     const sourceSections = [...source.sections].sort((a, b) => a.order - b.order);
     const copySections = [...copy.sections].sort((a, b) => a.order - b.order);
     const updatedAt = clock.now().toISOString();
+    // A band's sections are named by id: the copy's sections in the same positions take their place.
+    const copyIdOf = new Map(sourceSections.slice(0, copySections.length).map((section, index) => [section._id, copySections[index]!._id]));
+    const inCopy = (ids: string[]) => ids.flatMap((id) => (copyIdOf.has(id) ? [copyIdOf.get(id)!] : []));
     await Promise.all(
       sourceSections.slice(0, copySections.length).map(async (section, index) => {
         const check = await checks.getCheck(source.moduleId, section._id);
         if (!check) return;
         const { passMark, maxAttempts, revealAnswers, questions } = check;
         const sectionId = copySections[index]!._id;
-        const record = { moduleId: copy.moduleId, sectionId, passMark, maxAttempts, revealAnswers, questions, version: 1, attemptCount: 0, updatedAt };
+        const bands = check.bands?.map(({ skip, ...band }) => ({ ...band, release: inCopy(band.release), ...(skip && { skip: inCopy(skip) }) }));
+        const record = { moduleId: copy.moduleId, sectionId, passMark, maxAttempts, revealAnswers, questions, ...(bands && { bands }), version: 1, attemptCount: 0, updatedAt };
         await checks.saveCheck(record, undefined);
       }),
     );
@@ -100,6 +113,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
       title: input.title,
       description: input.description,
       sections,
+      sequential: input.sequential ?? false,
       createdAt: now,
       updatedAt: now,
     };
@@ -114,25 +128,33 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
   }
 
   /**
-   * A module with signed download links, for its owner or a student of a class it is assigned to. The student's
-   * classes are read beside the module: one round trip when they say which class they read it in, two without.
+   * A module with signed download links, for its owner or a student of a class it is assigned to. For a student, each
+   * section's state on their path in that class (with why), and no link to a section locked to them. The student's
+   * class and their progress item in it (completions and check standings) are read beside the module and its check
+   * index: one round trip when they say which class they read it in, two without.
    */
   async function get(caller: Caller, moduleId: string, classId?: string): Promise<Module> {
-    const [record, studentClasses, summaries] = await Promise.all([
+    const [record, reading, summaries] = await Promise.all([
       modules.getModule(moduleId),
-      isStudent(caller) ? classesOfStudent(caller.userId, classId) : [],
+      isStudent(caller) ? studentReading(caller.userId, moduleId, classId) : undefined,
       checks.listCheckSummaries([moduleId]),
     ]);
-    if (!record || !canView(caller, record, studentClasses)) throw notFound(MODULE_NOT_FOUND);
+    if (!record || !canView(caller, record, reading?.schoolClass)) throw notFound(MODULE_NOT_FOUND);
     const sectionIds = new Set(record.sections.map((section) => section._id));
     const sectionChecks = (summaries.get(moduleId) ?? []).filter((summary) => sectionIds.has(summary.sectionId));
+    const path = record.ownerId !== caller.userId && reading ? pathOfStudent(record, sectionChecks, reading.progress) : undefined;
+    const onPath = new Map(path?.sections.map((section) => [section.sectionId, section]));
+    const module = toModule(record);
     const sections = await Promise.all(
-      record.sections.map(async (section) => ({
-        ...section,
-        downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType),
-      })),
+      module.sections.map(async (section) => {
+        const step = onPath.get(section._id);
+        const pathFields = step ? { state: step.state, ...(step.reason !== undefined && { reason: step.reason }) } : {};
+        // A locked section's file is not signed: hiding it in the browser would not be enough.
+        if (step && !step.accessible) return { ...section, ...pathFields };
+        return { ...section, ...pathFields, downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType) };
+      }),
     );
-    return { ...toModule(record), sections, ...(sectionChecks.length > 0 && { checks: sectionChecks }) };
+    return { ...module, sections, ...(sectionChecks.length > 0 && { checks: sectionChecks }) };
   }
 
   async function update(caller: Caller, moduleId: string, input: UpdateModuleInput): Promise<Module> {
@@ -145,6 +167,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
       title: input.title,
       description: input.description,
       sections,
+      sequential: input.sequential ?? current.sequential ?? false,
       updatedAt: laterThan(clock.now(), current.updatedAt),
     };
     if (!(await modules.replaceModule(record, expectedUpdatedAt))) {
@@ -181,20 +204,29 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     );
   }
 
-  /** The classes a student reads modules in: the one they name (if enrolled), or all of theirs. */
-  async function classesOfStudent(studentId: string, classId: string | undefined): Promise<ClassRecord[]> {
+  /**
+   * The class a student reads a module in and their progress item there: the one they name (if enrolled), else the
+   * first (by id) of theirs that has the module, its item read beside the class items.
+   */
+  async function studentReading(studentId: string, moduleId: string, classId: string | undefined): Promise<StudentReading | undefined> {
     if (classId !== undefined) {
-      const schoolClass = await classes.getClassOfStudent(classId, studentId);
-      return schoolClass ? [schoolClass] : [];
+      const [schoolClass, progressRecord] = await Promise.all([classes.getClassOfStudent(classId, studentId), progress.getProgress({ classId, moduleId, studentId })]);
+      return schoolClass && { schoolClass, progress: progressRecord };
     }
     // A membership is the enrolment (written last, removed first); class items are small whatever the class size.
-    const classIds = await classes.listClassIdsOfStudent(studentId);
-    return classIds.length === 0 ? [] : classes.getClasses(classIds);
+    const classIds = (await classes.listClassIdsOfStudent(studentId)).sort();
+    if (classIds.length === 0) return undefined;
+    const [held, items] = await Promise.all([
+      classes.getClasses(classIds),
+      Promise.all(classIds.map((id) => progress.getProgress({ classId: id, moduleId, studentId }))),
+    ]);
+    const schoolClass = held.filter((candidate) => candidate.assignedModuleIds.includes(moduleId)).sort((a, b) => a.classId.localeCompare(b.classId))[0];
+    return schoolClass && { schoolClass, progress: items[classIds.indexOf(schoolClass.classId)] };
   }
 
-  function canView(caller: Caller, record: ModuleRecord, studentClasses: ClassRecord[]): boolean {
+  function canView(caller: Caller, record: ModuleRecord, schoolClass: ClassRecord | undefined): boolean {
     if (record.ownerId === caller.userId) return true;
-    return isStudent(caller) && studentClasses.some((schoolClass) => schoolClass.assignedModuleIds.includes(record.moduleId));
+    return isStudent(caller) && schoolClass !== undefined && schoolClass.assignedModuleIds.includes(record.moduleId);
   }
 
   /**
@@ -208,7 +240,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     moduleId: string,
     inputs: SectionInput[],
     existing: StoredSection[],
-  ): Promise<{ sections: Section[]; addedKeys: string[] }> {
+  ): Promise<{ sections: StoredSection[]; addedKeys: string[] }> {
     const existingById = new Map(existing.map((section) => [section._id, section]));
     const seen = new Set<string>();
     const planned = inputs.map((input, index) => {
@@ -219,7 +251,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
         if (seen.has(input._id)) throw invalid(`${label} appears twice.`);
         seen.add(input._id);
       }
-      const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1 };
+      const base = { _id: kept?._id ?? ids.newId(), title: input.title, order: index + 1, role: input.role ?? kept?.role ?? DEFAULT_SECTION_ROLE };
       const keepsFile = kept !== undefined && kept.contentUrl === input.contentUrl;
       if (!keepsFile && !ownsStorageKey(caller, input.contentUrl)) {
         throw invalid(`${label}: contentUrl must be a file you uploaded; upload the file and use the contentUrl you got back.`);
@@ -234,7 +266,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     const refused = new Set(await fileReferences.addReferences(moduleId, addedKeys));
     try {
       const sections = await Promise.all(
-        planned.map(async ({ input, label, kept, base }): Promise<Section> => {
+        planned.map(async ({ input, label, kept, base }): Promise<StoredSection> => {
           if (kept) {
             return {
               ...base,
@@ -313,9 +345,18 @@ export async function requireOwnModule(modules: ModuleStore, caller: Caller, mod
   return record;
 }
 
+/** Modules and sections saved before paths read as any order, every section core. */
 export function toModule(record: ModuleRecord): Module {
-  const { moduleId, title, description, sections, createdAt, updatedAt } = record;
-  return { _id: moduleId, title, description, sections: sections.map((section) => ({ ...section })), createdAt, updatedAt };
+  const { moduleId, title, description, sections, sequential, createdAt, updatedAt } = record;
+  return {
+    _id: moduleId,
+    title,
+    description,
+    sections: sections.map((section) => ({ ...section, role: section.role ?? DEFAULT_SECTION_ROLE })),
+    sequential: sequential ?? false,
+    createdAt,
+    updatedAt,
+  };
 }
 
 /**

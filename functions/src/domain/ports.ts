@@ -2,6 +2,7 @@
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
+import type { ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 
@@ -10,7 +11,10 @@ export interface ModuleRecord {
   ownerId: string;
   title: string;
   description: string;
-  sections: Omit<Section, 'downloadUrl'>[];
+  /** A section's role is absent on sections saved before roles: core. */
+  sections: (Omit<Section, 'downloadUrl' | 'role' | 'state' | 'reason'> & { role?: SectionRole })[];
+  /** Absent on modules saved before order modes: any order. */
+  sequential?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,10 +91,13 @@ export interface ModuleReadPlan {
   checkedSectionIds: string[];
 }
 
-/** A progress record as a report page reads it: the plan's sections, and the standing on each checked one attempted. */
-export interface ReportedProgress extends ProgressRecord {
+/** A progress record with the student's standing on each check of the module they attempted (one item holds both). */
+export interface ProgressWithStandings extends ProgressRecord {
   checks: Record<string, { bestPercent: number; passed: boolean }>;
 }
+
+/** A progress record as a report page reads it: the plan's sections, and the standing on each checked one attempted. */
+export type ReportedProgress = ProgressWithStandings;
 
 export interface ProgressKey {
   classId: string;
@@ -209,7 +216,8 @@ export interface NoticeStore {
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';
 
 export interface ProgressStore {
-  getProgress(key: ProgressKey): Promise<ProgressRecord | undefined>;
+  /** The student's item in the module: completions and standings on its checks (their path's inputs), in one read. */
+  getProgress(key: ProgressKey): Promise<ProgressWithStandings | undefined>;
   /**
    * Records a student's first completion of a section as one atomic change (all of it or none, whatever fails or
    * crashes): the record gains the section (created if need be) with its first completion time and the activity
@@ -242,7 +250,9 @@ export interface ProgressStore {
 }
 
 /** A section's check as stored: the teacher's settings and questions (with the key), its version and its attempts. */
-export interface CheckRecord extends CheckInput {
+export interface CheckRecord extends Omit<CheckInput, 'bands'> {
+  /** Absent on checks saved before score bands: none. */
+  bands?: ScoreBand[];
   moduleId: string;
   sectionId: string;
   version: number;

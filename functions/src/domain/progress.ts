@@ -34,6 +34,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
+import { pathOfStudent, requireAccessible, type StudentPath } from './paths';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -96,7 +97,12 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       studentId,
       modules: [...assigned]
         .sort((a, b) => a.title.localeCompare(b.title))
-        .map((module) => withScores(studentModuleProgress(module, byModule.get(module.moduleId)), currentChecks(module, summaries), scoresByModule.get(module.moduleId))),
+        .map((module) => {
+          const moduleChecks = currentChecks(module, summaries);
+          const scored = scoresByModule.get(module.moduleId);
+          const path = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection);
+          return withScores(studentModuleProgress(module, byModule.get(module.moduleId), path), moduleChecks, scored);
+        }),
     };
   }
 
@@ -122,6 +128,8 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     if (!module.sections.some((section) => section._id === input.sectionId)) {
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
+    // The path is computed from what was read already: the progress item holds the check standings too.
+    requireAccessible(pathOfStudent(module, summaries.get(input.moduleId) ?? [], seen), input.sectionId, conflict);
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
@@ -318,7 +326,8 @@ function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: Re
       ...(email ? { studentEmail: email } : {}),
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => {
-        const cell = { ...moduleProgress(module, studentRecords[index]), completedAt: completionTimes(studentRecords[index], module) };
+        const path = pathOfStudent(module, checksOf[index], studentRecords[index]);
+        const cell = { ...moduleProgress(module, path), completedAt: completionTimes(studentRecords[index], module) };
         const scores = scoreSummary(checksOf[index], studentRecords[index]?.checks);
         return scores ? { ...cell, scores } : cell;
       }),
@@ -384,21 +393,17 @@ function toProgress(record: ProgressRecord, module: ModuleRecord): Progress {
   return { studentId, moduleId, classId, completedSections: currentSections(record, module), updatedAt };
 }
 
-function moduleProgress(module: ModuleRecord, record: ProgressRecord | undefined): ModuleProgress {
-  const completed = currentSections(record, module).length;
-  const total = module.sections.length;
+/** Completion counts the student's own required sections (their path): not what they tested out of or were excused from. */
+function moduleProgress(module: ModuleRecord, path: StudentPath): ModuleProgress {
   return {
     moduleId: module.moduleId,
     moduleTitle: module.title,
-    percentage: total === 0 ? 0 : Math.round((completed / total) * 100),
-    completed,
-    total,
+    percentage: path.percentage,
+    completed: path.completedRequiredCount,
+    total: path.requiredCount,
   };
 }
 
-function studentModuleProgress(module: ModuleRecord, record: ProgressRecord | undefined): StudentModuleProgress {
-  const completedSections = currentSections(record, module);
-  const done = new Set(completedSections);
-  const next = [...module.sections].sort((a, b) => a.order - b.order).find((section) => !done.has(section._id));
-  return { ...moduleProgress(module, record), completedSections, nextSectionId: next?._id ?? null };
+function studentModuleProgress(module: ModuleRecord, record: ProgressRecord | undefined, path: StudentPath): StudentModuleProgress {
+  return { ...moduleProgress(module, path), completedSections: currentSections(record, module), nextSectionId: path.nextSectionId };
 }

@@ -52,6 +52,16 @@ describe('checks', () => {
     });
   });
 
+  it("keeps a check's score bands on it and in its summary, so a student's path reads the index alone", async () => {
+    const bands = [{ min: 0, max: 50, release: ['section-2'] }, { min: 50, max: 100, release: [], skip: ['section-3'] }];
+    ddb.on(PutCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { ...checkKey, entity: 'Check', ...record, bands } });
+    await checks.saveCheck({ ...record, bands }, undefined);
+    expect(ddb).toReceiveCommandWith(UpdateCommand, { ExpressionAttributeValues: expect.objectContaining({ ':summary': expect.objectContaining({ bands }) }) });
+    await expect(checks.getCheck(MODULE_ID, SECTION)).resolves.toEqual({ ...record, bands });
+  });
+
   it('creates a check only where none is, and leaves the index alone when the condition fails', async () => {
     ddb.on(PutCommand).rejects(conditionFailed());
     await expect(checks.saveCheck(record, undefined)).resolves.toBe(false);

@@ -10,8 +10,8 @@ import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type
 const SUMMARY_PREFIX = 'check#';
 
 const toRecord = (item: Record<string, unknown>): CheckRecord => {
-  const { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions } = item as unknown as CheckRecord;
-  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions };
+  const { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands } = item as unknown as CheckRecord;
+  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, ...(bands && bands.length > 0 && { bands }) };
 };
 
 export const summaryOf = (record: CheckRecord): CheckSummary => ({
@@ -20,6 +20,8 @@ export const summaryOf = (record: CheckRecord): CheckSummary => ({
   passMark: record.passMark,
   maxAttempts: record.maxAttempts,
   questionCount: record.questions.length,
+  // The path is computed from the module's index alone: the bands go with the pass mark.
+  ...(record.bands && record.bands.length > 0 && { bands: record.bands }),
 });
 
 export function makeCheckRepository(context: TableContext): CheckStore {

@@ -11,8 +11,8 @@ const toItem = (record: ModuleRecord) => ({
 });
 
 function toRecord(item: Record<string, unknown>): ModuleRecord {
-  const { moduleId, ownerId, title, description, sections, createdAt, updatedAt } = item as unknown as ModuleRecord;
-  return { moduleId, ownerId, title, description, sections, createdAt, updatedAt };
+  const { moduleId, ownerId, title, description, sections, sequential, createdAt, updatedAt } = item as unknown as ModuleRecord;
+  return { moduleId, ownerId, title, description, sections, ...(sequential === undefined ? {} : { sequential }), createdAt, updatedAt };
 }
 
 export function makeModuleRepository(context: TableContext): ModuleStore {

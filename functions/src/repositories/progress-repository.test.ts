@@ -18,8 +18,17 @@ test('getProgress reads the item consistently and turns the section set into a l
     completedSections: ['section-1', 'section-2'],
     completedAt: {},
     updatedAt: UPDATED_AT,
+    checks: {},
   });
   expect(ddb).toReceiveCommandWith(GetCommand, { TableName: 'progress-table', Key: itemKey, ConsistentRead: true });
+});
+
+test("getProgress reads the standings on the module's checks from the same item (a student's path needs both)", async () => {
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), 'best#section-2': 45, 'attempts#section-2': 2, passedChecks: new Set(['section-3']), 'best#section-3': 90 } });
+  await expect(repository.getProgress(key)).resolves.toMatchObject({
+    completedSections: ['section-1'],
+    checks: { 'section-2': { bestPercent: 45, passed: false }, 'section-3': { bestPercent: 90, passed: true } },
+  });
 });
 
 test('getProgress reads completion times from completedAt# attributes; an old item without them has none', async () => {

@@ -203,7 +203,7 @@ export function makeProgressRepository(context: TableContext) {
   const store: ProgressStore = {
     async getProgress({ classId, moduleId, studentId }) {
       const item = await table.getItem(keys.progress(classId, moduleId, studentId));
-      return item && toRecord(item);
+      return item && { ...toRecord(item), checks: standingsOnItem(item) };
     },
 
     /**

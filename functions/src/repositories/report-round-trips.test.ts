@@ -167,10 +167,11 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   const module = await moduleService.get({ userId: 'student-0000', roles: ['Students'] }, `${MODULE_ID}-0`, CLASS_ID);
   expect(module._id).toBe(`${MODULE_ID}-0`);
   expect(roundTrips).toBe(1);
-  // The module, the class item and the student's membership: one BatchGetItem.
+  // The module, the class item, the student's membership, their progress item (their path's completions and scores)
+  // and the check index: one BatchGetItem.
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, 'CHECKS']);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
 });
 
 it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {

@@ -45,9 +45,10 @@ describe('POST /api/modules', () => {
         title: 'Photosynthesis',
         description: 'How plants make food',
         sections: [
-          { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx', size: 1024 },
-          { _id: 'id-3', title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx', size: 1024 },
+          { _id: 'id-2', title: 'Slides', order: 1, contentType: 'PPT', contentUrl: slides, originalFileName: 'Slides.pptx', size: 1024, role: 'core' },
+          { _id: 'id-3', title: 'Worksheet', order: 2, contentType: 'WORD', contentUrl: notes, originalFileName: 'notes.docx', size: 1024, role: 'core' },
         ],
+        sequential: false,
         createdAt: now,
         updatedAt: now,
       },

@@ -27,8 +27,10 @@ describe('GET /api/modules/{id}', () => {
       description: 'What living things are made of',
       sections: [section('section-1', 1), section('section-2', 2)].map((each) => ({
         ...each,
+        role: 'core',
         downloadUrl: `memory://get/${fileKey(`${each._id}.pdf`)}?name=${each._id}.pdf&type=PDF`,
       })),
+      sequential: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -38,8 +38,9 @@ export class InMemoryCheckStore implements CheckStore {
     const summaries = new Map<string, CheckSummary[]>();
     for (const record of this.records.values()) {
       if (!moduleIds.includes(record.moduleId)) continue;
-      const { sectionId, version, passMark, maxAttempts, questions } = record;
-      summaries.set(record.moduleId, [...(summaries.get(record.moduleId) ?? []), { sectionId, version, passMark, maxAttempts, questionCount: questions.length }]);
+      const { sectionId, version, passMark, maxAttempts, questions, bands } = record;
+      const summary = { sectionId, version, passMark, maxAttempts, questionCount: questions.length, ...(bands && bands.length > 0 && { bands }) };
+      summaries.set(record.moduleId, [...(summaries.get(record.moduleId) ?? []), summary]);
     }
     return summaries;
   }

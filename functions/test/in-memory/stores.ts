@@ -26,6 +26,7 @@ import type {
   ProgressKey,
   ProgressRecord,
   ModuleReadPlan,
+  ProgressWithStandings,
   ReportedProgress,
   ProgressStore,
   StoredFile,
@@ -292,9 +293,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return [...this.records.values()].map(copy);
   }
 
-  async getProgress(key: ProgressKey) {
+  /** Like the item: completions and standings (an item holding only scores has no completions). */
+  async getProgress(key: ProgressKey): Promise<ProgressWithStandings | undefined> {
     const record = this.records.get(InMemoryProgressStore.id(key));
-    return record && copy(record);
+    const [scores] = (await this.attempts?.listScoresOfStudents(key.classId, [key.moduleId], [key.studentId])) ?? [];
+    if (!record && !scores) return undefined;
+    const checks = Object.fromEntries(Object.entries(scores?.bySection ?? {}).map(([sectionId, { bestPercent, passed }]) => [sectionId, { bestPercent, passed }]));
+    // Like an item the table holds only scores on: no updatedAt (none was written).
+    return { ...key, completedSections: [], ...(record && copy(record)), checks } as ProgressWithStandings;
   }
 
   /** (class, module) → completions, like the counter items: one more per first completion of a section, in the total and the section's count. */

@@ -9,5 +9,6 @@ export const moduleFixture = (overrides: Partial<Module> = {}): Module => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   sections: [],
+  sequential: false,
   ...overrides,
 });

@@ -16,8 +16,8 @@ withFakeApi();
 
 const stored = moduleFixture({
   sections: [
-    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
-    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
+    { _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
+    { _id: 's2', title: 'Practice', order: 2, role: 'core', contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
   ],
   checks: [{ sectionId: 's2', version: 2, passMark: 70, maxAttempts: null, questionCount: 1 }],
 });
@@ -31,6 +31,7 @@ const savedCheck: TeacherCheck = {
   passMark: 70,
   maxAttempts: null,
   revealAnswers: false,
+  bands: [],
   questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Water boils at 100 °C at sea level.', points: 1, answer: true }],
 };
 
@@ -154,4 +155,69 @@ it('says a removed section takes its check and its attempts along, with counts, 
   await user.click(screen.getByRole('button', { name: 'Remove section Intro' }));
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   expect(screen.queryByLabelText('Section 1 title')).not.toBeInTheDocument();
+});
+
+describe('mastery rules', () => {
+  const withPath = moduleFixture({
+    sections: [
+      ...stored.sections,
+      { _id: 's3', title: 'Cells again', order: 3, role: 'review', contentType: 'PDF', contentUrl: 'protected/t/3.pdf', originalFileName: 'again.pdf' },
+      { _id: 's4', title: 'Going further', order: 4, role: 'optional', contentType: 'PDF', contentUrl: 'protected/t/4.pdf', originalFileName: 'further.pdf' },
+    ],
+    checks: stored.checks,
+  });
+  beforeEach(() => answer('getModule', withPath));
+
+  async function openPracticeCheck(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+    const editor = within(await screen.findByRole('region', { name: 'Check: Practice' }));
+    return { editor, bands: within(await editor.findByRole('group', { name: 'Mastery rules (optional)' })) };
+  }
+
+  it('sends the bands with the sections they open and skip, each described in a sentence', async () => {
+    const user = userEvent.setup();
+    const saves = answerChecks((body) => ({ ...savedCheck, ...body } as TeacherCheck));
+    renderEdit();
+    const { editor, bands } = await openPracticeCheck(user);
+
+    await user.click(bands.getByRole('button', { name: 'Add band' }));
+    const firstTo = bands.getByLabelText('Band 1 to (%)');
+    await user.clear(firstTo);
+    await user.type(firstTo, '50');
+    await user.click(within(bands.getByRole('group', { name: 'Band 1' })).getByRole('checkbox', { name: 'Review: Cells again' }));
+    await user.click(bands.getByRole('button', { name: 'Add band' }));
+    expect(bands.getByLabelText('Band 2 from (%)')).toHaveValue(50);
+    await user.click(within(bands.getByRole('group', { name: 'Band 2' })).getByRole('checkbox', { name: 'Going further' }));
+
+    expect(bands.getByText('Scores 0–49 %: opens Review: Cells again.')).toBeInTheDocument();
+    expect(bands.getByText('Scores 50–100 %: skips Going further.')).toBeInTheDocument();
+
+    await user.click(editor.getByRole('button', { name: 'Save check' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body.bands).toEqual([
+      { min: 0, max: 50, release: ['s3'] },
+      { min: 50, max: 100, release: [], skip: ['s4'] },
+    ]);
+  });
+
+  it('shows a gap between bands on the field that makes it, sending nothing', async () => {
+    const user = userEvent.setup();
+    const saves = answerChecks();
+    renderEdit();
+    const { editor, bands } = await openPracticeCheck(user);
+
+    await user.click(bands.getByRole('button', { name: 'Add band' }));
+    await user.clear(bands.getByLabelText('Band 1 to (%)'));
+    await user.type(bands.getByLabelText('Band 1 to (%)'), '50');
+    await user.click(bands.getByRole('button', { name: 'Add band' }));
+    const secondFrom = bands.getByLabelText('Band 2 from (%)');
+    await user.clear(secondFrom);
+    await user.type(secondFrom, '60');
+    await user.click(editor.getByRole('button', { name: 'Save check' }));
+
+    expect(secondFrom).toHaveAttribute('aria-invalid', 'true');
+    expect(secondFrom).toHaveAccessibleDescription(expect.stringContaining('Band 2 must start at 50 %, where band 1 ends'));
+    expect(editor.getByText('Please correct the marked fields, then save again.')).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+  });
 });

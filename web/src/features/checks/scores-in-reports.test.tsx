@@ -98,7 +98,7 @@ beforeEach(() => {
   answer('getClassReport', { rows, studentCount: 1 });
   answer('getModuleReport', moduleReport);
   answer('listModules', [
-    moduleFixture({ _id: 'm1', title: 'Cells', sections: [{ _id: 's1', title: 'Organelles', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'o.pdf' }] }),
+    moduleFixture({ _id: 'm1', title: 'Cells', sections: [{ _id: 's1', title: 'Organelles', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'k', originalFileName: 'o.pdf' }] }),
   ]);
   analysisReads = answer('getCheckAnalysis', analysis);
   attemptReads = answer('listStudentAttempts', history);

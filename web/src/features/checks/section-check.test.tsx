@@ -24,6 +24,7 @@ const section = (id: string, order: number): Section => ({
   contentUrl: `k-${id}`,
   originalFileName: `${id}.pdf`,
   downloadUrl: `https://bucket/${id}?sig=1`,
+  role: 'core',
 });
 
 const studentCheck: StudentCheck = {
@@ -203,4 +204,31 @@ it('keeps Mark as Complete for a section without a check', async () => {
   expect(await screen.findByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
   expect([reads, submissions]).toEqual([[], []]);
+});
+
+it('offers no check in a section locked on the student’s path, and does not ask for it', async () => {
+  const { reads } = answerCheck(studentCheck, () => failedAttempt);
+  answer(
+    'getModule',
+    moduleFixture({
+      sections: [{ ...section('s1', 1), state: 'locked', reason: 'Complete “Section 0” to open this.', downloadUrl: undefined }, section('s2', 2)],
+      checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 3 }],
+    }),
+  );
+  openAsStudent();
+  expect(await screen.findByText('Complete “Section 0” to open this.')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/Pass the check below/)).not.toBeInTheDocument();
+  expect(reads).toHaveLength(0);
+});
+
+it('shows why the server refuses an attempt on a section that locked meanwhile', async () => {
+  consoleErrors.expect(/Submitting the attempt failed/);
+  const user = userEvent.setup();
+  answerCheck(studentCheck, () => new HttpError(409, 'Pass the check in “Cells” to open this.'));
+  openAsStudent();
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(check).findByRole('radio', { name: 'Nucleus' }));
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  expect(await within(check).findByRole('alert')).toHaveTextContent('Pass the check in “Cells” to open this.');
 });

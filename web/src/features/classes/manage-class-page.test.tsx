@@ -17,6 +17,7 @@ const makeModule = (id: string, title: string): Module => ({
   title,
   description: `${title} description`,
   sections: [],
+  sequential: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

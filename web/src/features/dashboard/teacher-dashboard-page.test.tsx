@@ -25,6 +25,7 @@ const modules: Module[] = Array.from({ length: 7 }, (_, index) => ({
   title: `Module ${index + 1}`,
   description: '',
   sections: [],
+  sequential: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: `2026-01-0${index + 1}T00:00:00.000Z`,
 }));

@@ -41,7 +41,7 @@ beforeEach(() => {
   FakeXhr.install();
   uploadTickets = answer('createUpload', { contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
   answer('listModules', []);
-  creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], createdAt: '', updatedAt: '' }));
+  creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
 });
 
 const savedModules = () => creations.map(({ body }) => body);
@@ -50,7 +50,8 @@ const draftWithIntro = (title: string) => ({
   _id: DRAFT_ID,
   title,
   description: 'Halves, thirds and quarters.',
-  sections: [{ title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf' }],
+  sequential: false,
+  sections: [{ title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf', originalFileName: 'fractions.pdf', role: 'core' }],
 });
 
 it('sends the user back to step 1 when the title and description did not come along', async () => {
@@ -116,7 +117,7 @@ it('uploads the file when the section is added, lists it, and saves the module t
   expect(finishButton()).toHaveTextContent('Saving...');
   await waitFor(() => expect(savedModules()).toEqual([draftWithIntro('Fractions')]));
 
-  act(() => finishSave({ _id: 'm1', ...draft, sections: [], createdAt: '', updatedAt: '' }));
+  act(() => finishSave({ _id: 'm1', ...draft, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
 });
 
@@ -211,6 +212,7 @@ it('stores each added section with the draft at once, without navigating', async
 
   expect(loadStoredDraft()).toEqual({
     ...draft,
+    sequential: false,
     sections: [expect.objectContaining({ title: 'Intro', contentType: 'PDF', contentUrl: 'protected/t1/1-fractions.pdf' })],
   });
   // The same history entry: adding a section no longer replaces it.
@@ -353,4 +355,14 @@ it('adds several files at once, one section each named from its file, refusing t
     contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     size: 4,
   });
+});
+
+it('creates the module with the order mode and the section roles chosen', async () => {
+  const user = userEvent.setup();
+  renderAddSections();
+  await addedSection(user);
+  await user.click(screen.getByRole('radio', { name: /In order/ }));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Section 1 role' }), 'Optional');
+  await user.click(finishButton());
+  await waitFor(() => expect(savedModules()).toEqual([{ ...draftWithIntro('Fractions'), sequential: true, sections: [{ ...draftWithIntro('Fractions').sections[0], role: 'optional' }] }]));
 });

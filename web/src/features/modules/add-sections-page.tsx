@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@shared/constants';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { createModuleSchema, type CreateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -15,6 +16,7 @@ import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
 import { DraftGuard, SavedDraftNotice } from './components/draft-guard';
 import { SectionEditor } from './components/section-editor';
+import { OrderModeField } from './components/path-rules-fields';
 import { EDIT_DETAILS_STATE, markDraftSaved, readModuleDraft, savedModuleIdOf, storeDraft, type ModuleDraft } from './utils/module-draft';
 import './modules.css';
 
@@ -41,9 +43,10 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
   const createModule = useCreateModule();
   // Sections added before a visit to step 1 (Edit details) come back with the draft; each change is stored at once.
   const [sections, setSections] = useState<DraftSection[]>(draft.sections);
+  const [sequential, setSequential] = useState(draft.sequential ?? false);
   useEffect(() => {
-    if (!savedModuleIdOf(draftId)) storeDraft({ draftId, title, description, sections });
-  }, [draftId, title, description, sections]);
+    if (!savedModuleIdOf(draftId)) storeDraft({ draftId, title, description, sections, sequential });
+  }, [draftId, title, description, sections, sequential]);
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -61,12 +64,14 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       _id: draftId,
       title,
       description,
+      sequential,
       sections: sections.map((section, index) => ({
         title: section.title.trim(),
         order: index + 1,
         contentType: section.contentType,
         contentUrl: section.contentUrl,
         originalFileName: section.originalFileName,
+        role: section.role ?? DEFAULT_SECTION_ROLE,
       })),
     };
     const found = validateFields(createModuleSchema, input);
@@ -90,7 +95,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
     void navigate('/teacher-dashboard', { state });
   }
 
-  const current: ModuleDraft = { draftId, title, description, sections };
+  const current: ModuleDraft = { draftId, title, description, sections, sequential };
   return (
     <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
       <DraftGuard draft={current} />
@@ -122,13 +127,16 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
         {sections.length === 0 ? (
           <p className="muted">No sections yet. Add at least one to save the module.</p>
         ) : (
-          <SectionEditor
-            sections={sections}
-            onChange={setSections}
-            errors={errors}
-            disabled={saving}
-            renderExtra={() => <span className="uploaded-marker">Content Uploaded</span>}
-          />
+          <>
+            <OrderModeField sequential={sequential} onChange={setSequential} disabled={saving} />
+            <SectionEditor
+              sections={sections}
+              onChange={setSections}
+              errors={errors}
+              disabled={saving}
+              renderExtra={() => <span className="uploaded-marker">Content Uploaded</span>}
+            />
+          </>
         )}
       </section>
 

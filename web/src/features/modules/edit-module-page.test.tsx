@@ -18,8 +18,8 @@ withFakeApi();
 
 const stored = moduleFixture({
   sections: [
-    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
-    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
+    { _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'protected/t/1-intro.pdf', originalFileName: 'intro.pdf' },
+    { _id: 's2', title: 'Practice', order: 2, role: 'core', contentType: 'WORD', contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' },
   ],
 });
 
@@ -58,7 +58,8 @@ describe('Save All Changes', () => {
       title: 'Fractions, part 1',
       description: 'Halves and quarters.',
       updatedAt: stored.updatedAt,
-      sections: [{ _id: 's2', title: 'Practice', order: 1, contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx' }],
+      sequential: false,
+      sections: [{ _id: 's2', title: 'Practice', order: 1, contentUrl: 'protected/t/2-practice.docx', originalFileName: 'practice.docx', role: 'core' }],
     });
 
     act(() => finishSave({ ...stored, title: 'Fractions, part 1', sections: [stored.sections[1]] }));
@@ -117,6 +118,7 @@ describe('Save All Changes', () => {
       order: 3,
       contentUrl: 'protected/t/3-slides.pptx',
       originalFileName: 'slides.pptx',
+      role: 'core',
     });
   });
 
@@ -206,7 +208,7 @@ describe('Save All Changes', () => {
 
     await waitFor(() => expect(updates).toHaveLength(1));
     const sent = updates[0].body.sections[0];
-    expect(sent).toEqual({ ...id, title: 'Intro', order: 1, contentUrl: 'protected/t/4-intro-v2.pdf', originalFileName: 'intro-v2.pdf' });
+    expect(sent).toEqual({ ...id, title: 'Intro', order: 1, contentUrl: 'protected/t/4-intro-v2.pdf', originalFileName: 'intro-v2.pdf', role: 'core' });
   });
 
   it('refuses a replacement file that is not PDF, PowerPoint or Word, uploading nothing', async () => {
@@ -294,5 +296,38 @@ describe('loading', () => {
     answer('getModule', new HttpError(500, 'boom'));
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load module.');
+  });
+});
+
+describe('path rules', () => {
+  it('sends the order mode and each section’s role in the PUT body, with a hint of what the role does', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+
+    const order = await screen.findByRole('group', { name: 'Order' });
+    expect(screen.getByRole('radio', { name: /Any order/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /In order — a section locks until the previous required one is complete/ }));
+    expect(order).toBeInTheDocument();
+
+    const role = screen.getByRole('combobox', { name: 'Section 2 role' });
+    expect(role).toHaveValue('core');
+    await user.selectOptions(role, 'Review');
+    expect(role).toHaveAccessibleDescription('Opens only for students a check’s score band sends back to review.');
+
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0].body.sequential).toBe(true);
+    expect(updates[0].body.sections.map(({ _id, role: sent }) => [_id, sent])).toEqual([
+      ['s1', 'core'],
+      ['s2', 'review'],
+    ]);
+  });
+
+  it('starts from the module’s stored order mode and roles', async () => {
+    answer('getModule', { ...stored, sequential: true, sections: [stored.sections[0], { ...stored.sections[1], role: 'extension' }] });
+    renderEdit();
+    expect(await screen.findByRole('radio', { name: /In order/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Section 2 role' })).toHaveValue('extension');
+    expect(screen.getByRole('combobox', { name: 'Section 1 role' })).toHaveValue('core');
   });
 });

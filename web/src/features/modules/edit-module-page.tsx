@@ -1,10 +1,12 @@
-// /teacher-modules/:moduleId/edit: title, description, rename, reorder, remove, replace or add sections, then Save
+// /teacher-modules/:moduleId/edit: title, description, the order mode, rename, reorder, remove, replace or add
+// sections and set their roles, then Save
 // All Changes (Saving... → Saved! for SAVED_CONFIRMATION_MS → back to the module). Unsaved changes survive a reload
 // and leaving with them asks first.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { contentTypeFromMediaType } from '@shared/content-type';
 import type { Module } from '@shared/entities';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { updateModuleSchema, type UpdateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -26,6 +28,7 @@ import { ModuleLoadError } from './components/module-load-error';
 import { RemoveSectionDialog } from './components/remove-section-dialog';
 import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';
+import { OrderModeField } from './components/path-rules-fields';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
 
@@ -72,6 +75,7 @@ function EditModuleForm({ module }: { module: Module }) {
   const [restored] = useState(() => loadStoredEdits(module._id));
   const [edits, setEdits] = useState<ModuleEdits>(restored ?? start);
   const { baseVersion, title, description, sections } = edits;
+  const sequential = edits.sequential ?? start.sequential ?? false;
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   const [busySections, setBusySections] = useState<ReadonlySet<string>>(new Set());
   const [addingSection, setAddingSection] = useState(false);
@@ -83,6 +87,8 @@ function EditModuleForm({ module }: { module: Module }) {
   const [checkSection, setCheckSection] = useState<{ _id: string; title: string } | null>(null);
   const [removal, setRemoval] = useState<{ section: DraftSection; remove: () => void } | null>(null);
   const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
+  // A check's bands name sections by the roles the server has (saved), not the ones being edited.
+  const savedSections = [...module.sections].sort((a, b) => a.order - b.order);
   const saved = useRef(false);
   const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
@@ -153,12 +159,14 @@ function EditModuleForm({ module }: { module: Module }) {
       title,
       description,
       updatedAt: baseVersion,
+      sequential,
       // Kept sections keep their _id (and the students' progress on them); the server derives content types.
       sections: sections.map((section, index) => ({
         ...(section._id ? { _id: section._id } : {}),
         title: section.title.trim(),
         order: index + 1,
         contentUrl: section.contentUrl,
+        role: section.role ?? DEFAULT_SECTION_ROLE,
         ...(section.originalFileName ? { originalFileName: section.originalFileName } : {}),
       })),
     };
@@ -213,6 +221,7 @@ function EditModuleForm({ module }: { module: Module }) {
 
       <section className="card" aria-labelledby={`${id}-sections`}>
         <h2 id={`${id}-sections`}>Sections ({sections.length})</h2>
+        <OrderModeField sequential={sequential} onChange={(value) => update({ sequential: value })} disabled={status !== 'idle'} />
         {sections.length === 0 ? (
           <p className="muted">This module has no sections. Add one below.</p>
         ) : (
@@ -251,6 +260,7 @@ function EditModuleForm({ module }: { module: Module }) {
           sectionId={checkSection._id}
           sectionTitle={checkSection.title}
           hasCheck={checks.has(checkSection._id)}
+          sections={savedSections}
           onClose={() => setCheckSection(null)}
         />
       )}

@@ -14,7 +14,7 @@ import { captureConsoleErrors } from '../../testing/console-errors';
 withFakeApi();
 
 const stored = moduleFixture({
-  sections: [{ _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
+  sections: [{ _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'k', originalFileName: 'i.pdf', downloadUrl: 'https://s3/i' }],
 });
 
 const renderDetail = () =>
@@ -130,7 +130,8 @@ describe('Duplicate and Assign to Classes', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Fractions (copy)',
       description: stored.description,
-      sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf' }],
+      sequential: false,
+      sections: [{ title: 'Intro', contentUrl: 'k', originalFileName: 'i.pdf', role: 'core' }],
       copyChecksFrom: 'm1',
     });
     expect(router.location.pathname).toBe(`/teacher-modules/${sent._id}`);

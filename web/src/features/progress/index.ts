@@ -2,4 +2,4 @@
 export { CompletionBar, moduleState } from './components/completion-bar';
 export { ClassReport } from './components/class-report';
 export { ReportTable } from './components/report-table';
-export { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';
+export { useMarkSection } from './hooks/use-mark-section';

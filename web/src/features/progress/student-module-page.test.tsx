@@ -15,8 +15,8 @@ withFakeApi();
 
 const stored = moduleFixture({
   sections: [
-    { _id: 's1', title: 'Intro', order: 1, contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
-    { _id: 's2', title: 'Practice', order: 2, contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
+    { _id: 's1', title: 'Intro', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'k1', originalFileName: 'intro.pdf', downloadUrl: 'https://s3/intro?sig' },
+    { _id: 's2', title: 'Practice', order: 2, role: 'core', contentType: 'WORD', contentUrl: 'k2', originalFileName: 'p.docx', downloadUrl: 'https://s3/p?sig' },
   ],
 });
 
@@ -197,4 +197,76 @@ it('offers the check instead of Mark as Complete for a section that has one, wit
   expect(await intro.findByText('Best score 40%')).toBeInTheDocument();
   expect(intro.getByRole('link', { name: 'Try the check again: Intro' })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
   expect(within(sectionItem('Practice')).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+});
+
+describe("the student's path", () => {
+  const pathModule = moduleFixture({
+    sequential: true,
+    sections: [
+      { ...stored.sections[0], state: 'complete' },
+      {
+        _id: 's-review',
+        title: 'Cells again',
+        order: 2,
+        role: 'review',
+        contentType: 'PDF',
+        contentUrl: 'k3',
+        originalFileName: 'again.pdf',
+        downloadUrl: 'https://s3/again?sig',
+        state: 'open',
+        reason: 'Because you scored 45 % on “Intro”, review this first.',
+      },
+      { ...stored.sections[1], state: 'locked', reason: 'Complete “Cells again” to open this.', downloadUrl: undefined },
+      {
+        _id: 's-extra',
+        title: 'Going further',
+        order: 4,
+        role: 'optional',
+        contentType: 'PDF',
+        contentUrl: 'k4',
+        originalFileName: 'further.pdf',
+        downloadUrl: 'https://s3/further?sig',
+        state: 'skipped',
+        reason: 'Because you scored 45 % on “Intro”, you can skip this.',
+      },
+    ],
+  });
+
+  beforeEach(() => {
+    answer('getModule', pathModule);
+    answer('getProgress', { studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections: ['s1'] });
+  });
+
+  it('shows a locked section with what unlocks it and offers neither View Content nor Mark as Complete', async () => {
+    renderModule();
+    const locked = within(await screen.findByRole('heading', { name: /Practice/ }).then((heading) => heading.closest('li')!));
+    expect(locked.getByText('Locked')).toBeInTheDocument();
+    expect(locked.getByText('Complete “Cells again” to open this.')).toBeInTheDocument();
+    expect(locked.queryByRole('link')).not.toBeInTheDocument();
+    expect(locked.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says why a review section was released, marks a skipped one in words and counts only the required sections', async () => {
+    renderModule();
+    const review = within(await screen.findByRole('heading', { name: /Cells again/ }).then((heading) => heading.closest('li')!));
+    expect(review.getByText('Review')).toBeInTheDocument();
+    expect(review.getByText('Because you scored 45 % on “Intro”, review this first.')).toBeInTheDocument();
+    expect(review.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+    const skipped = within(sectionItem('Going further'));
+    expect(skipped.getByText('Skipped')).toBeInTheDocument();
+    expect(skipped.getByText('Because you scored 45 % on “Intro”, you can skip this.')).toBeInTheDocument();
+    // Intro, the released review and the locked core section; not the skipped optional one.
+    expect(screen.getByText('1 of 3 sections complete')).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when it refuses a mark with 409, and reads the module again", async () => {
+    consoleErrors.expect(/^Marking the section complete failed: ApiError: Complete “Intro” to open this\./);
+    const user = userEvent.setup();
+    answer('markComplete', new HttpError(409, 'Complete “Intro” to open this.'));
+    const reads = answer('getModule', pathModule);
+    renderModule();
+    await user.click(within(await screen.findByRole('heading', { name: /Cells again/ }).then((heading) => heading.closest('li')!)).getByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Complete “Intro” to open this.');
+    await waitFor(() => expect(reads).toHaveLength(2));
+  });
 });

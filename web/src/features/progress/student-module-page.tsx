@@ -1,5 +1,6 @@
 // /student/class/:classId/module/:moduleId: a module's sections for a student, each with its file (type, name, size),
-// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo).
+// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo), and where it
+// stands on the student's path: a locked section says what unlocks it and offers neither.
 import { Link, useParams } from 'react-router-dom';
 import type { Module } from '@shared/entities';
 import { Alert } from '../../components/alert';
@@ -9,9 +10,9 @@ import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { SectionContentLink } from '../modules';
-import { FileFacts, readerPath } from '../reader';
+import { FileFacts, isOpenable, isRequired, PathReason, PathTag, readerPath } from '../reader';
 import { useStudentClassProgress, useStudentProgress } from './api/progress';
-import { MARK_FAILED, useMarkSection } from './hooks/use-mark-section';
+import { useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 
 const MISSING_INFO = 'Missing module or class information.';
@@ -61,13 +62,16 @@ interface StudentModuleProps {
 }
 
 function StudentModule({ module, classId, studentId, completed }: StudentModuleProps) {
-  const { mark, failed, dismissFailure, isPending, pendingSectionId } = useMarkSection(studentId, module._id, classId);
+  const { mark, failure, dismissFailure, isPending, pendingSectionId } = useMarkSection(studentId, module._id, classId);
   // The student's own scores on the module's checks (a section with a check is completed by passing it).
   const classProgress = useStudentClassProgress(module.checks?.length ? classId : undefined, studentId);
   const scores = classProgress.data?.modules.find((each) => each.moduleId === module._id)?.scores;
   const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
-  const done = sections.filter((section) => completed.has(section._id)).length;
+  const isDone = (section: Module['sections'][number]) => completed.has(section._id) || section.state === 'complete';
+  // The student's own required sections: not optional, skipped, excused or review/extension not released to them.
+  const required = sections.filter(isRequired);
+  const done = required.filter(isDone).length;
 
   return (
     <div className="student-module">
@@ -77,18 +81,18 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
       <h1>{module.title}</h1>
       <p className="module-description">{module.description}</p>
 
-      {sections.length > 0 && (
+      {required.length > 0 && (
         <div className="overall-progress">
           <p id="overall-progress-label">
-            {done} of {sections.length} sections complete
+            {done} of {required.length} sections complete
           </p>
-          <progress aria-labelledby="overall-progress-label" max={sections.length} value={done} />
+          <progress aria-labelledby="overall-progress-label" max={required.length} value={done} />
         </div>
       )}
 
-      {failed && (
+      {failure && (
         <Alert tone="error" onDismiss={dismissFailure}>
-          {MARK_FAILED}
+          {failure}
         </Alert>
       )}
 
@@ -99,38 +103,42 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
         ) : (
           <ol className="section-list">
             {sections.map((section, index) => {
-              const isDone = completed.has(section._id);
+              const sectionDone = isDone(section);
               const isMarking = pendingSectionId === section._id;
               return (
-                <li key={section._id} className={`card section-item${isDone ? ' is-done' : ''}`}>
+                <li key={section._id} className={`card section-item${sectionDone ? ' is-done' : ''}${isOpenable(section) ? '' : ' is-locked'}`}>
                   <div className="section-item-text">
                     <h3 className="section-title">
                       {index + 1}. {section.title}
+                      <PathTag section={section} />
                     </h3>
                     <p className="section-meta">
                       <FileFacts section={section} />
                     </p>
+                    <PathReason section={section} />
                   </div>
-                  <div className="student-section-actions">
-                    <SectionContentLink section={section} moduleId={module._id} classId={classId} />
-                    {checks.has(section._id) ? (
-                      <CheckLink
-                        to={readerPath(module._id, section._id, classId)}
-                        title={section.title}
-                        done={isDone}
-                        bestPercent={scores?.bySection[section._id]?.bestPercent ?? null}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        className={isDone ? 'button completed-button' : 'button'}
-                        disabled={isDone || isPending}
-                        onClick={() => mark(section._id)}
-                      >
-                        {isDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}
-                      </button>
-                    )}
-                  </div>
+                  {isOpenable(section) && (
+                    <div className="student-section-actions">
+                      <SectionContentLink section={section} moduleId={module._id} classId={classId} />
+                      {checks.has(section._id) ? (
+                        <CheckLink
+                          to={readerPath(module._id, section._id, classId)}
+                          title={section.title}
+                          done={sectionDone}
+                          bestPercent={scores?.bySection[section._id]?.bestPercent ?? null}
+                        />
+                      ) : (
+                        <button
+                          type="button"
+                          className={sectionDone ? 'button completed-button' : 'button'}
+                          disabled={sectionDone || isPending}
+                          onClick={() => mark(section._id)}
+                        >
+                          {sectionDone ? 'Completed' : isMarking ? 'Saving...' : 'Mark as Complete'}
+                        </button>
+                      )}
+                    </div>
+                  )}
                 </li>
               );
             })}

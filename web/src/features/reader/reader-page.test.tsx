@@ -54,6 +54,7 @@ const section = (id: string, order: number, overrides: Partial<Section> = {}): S
   originalFileName: `${id}.pdf`,
   size: 1843,
   downloadUrl: `https://bucket/${id}?sig=1`,
+  role: 'core',
   ...overrides,
 });
 
@@ -279,4 +280,50 @@ it('lets a teacher preview what students see, without progress or Mark as Comple
   expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
   expect(moduleReads).toHaveLength(1);
   expect(progressReads).toHaveLength(0);
+});
+
+describe("the student's path", () => {
+  const onPath = [
+    section('s1', 1, { title: 'Intro', state: 'complete' }),
+    section('s2', 2, { title: 'Slides', state: 'locked', reason: 'Pass the check in “Intro” to open this.', downloadUrl: undefined }),
+    section('s3', 3, { title: 'Cells again', role: 'review', state: 'open', reason: 'Because you scored 45 % on “Intro”, review this first.' }),
+  ];
+  beforeEach(() => {
+    answer('getModule', moduleFixture({ sections: onPath }));
+    answer('getProgress', progress(['s1']));
+  });
+
+  it('shows a locked section with what unlocks it, in place of its file, with no Mark as Complete or Download', async () => {
+    openAsStudent('s2');
+    expect(await screen.findByText('Pass the check in “Intro” to open this.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '2. Slides Locked' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download original' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'File details' })).not.toBeInTheDocument();
+  });
+
+  it('lists a locked section as Locked without a link, and Next steps over it to the next open section', async () => {
+    openAsStudent('s1');
+    const nav = await screen.findByRole('navigation', { name: 'Module sections' });
+    expect(within(nav).queryByRole('link', { name: /Slides/ })).not.toBeInTheDocument();
+    expect(within(nav).getByText('2. Slides').closest('li')).toHaveTextContent('Locked');
+    expect(screen.getByRole('link', { name: /Next: Cells again/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s3');
+  });
+
+  it('says why a released review section opened', async () => {
+    openAsStudent('s3');
+    expect(await screen.findByText('Because you scored 45 % on “Intro”, review this first.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '3. Cells again Review' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: /Previous: Intro/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s1');
+  });
+
+  it("shows the server's sentence when it refuses Mark as Complete with 409", async () => {
+    consoleErrors.expect(/^Marking the section complete failed: ApiError: Complete “Intro” to open this\./);
+    const user = userEvent.setup();
+    answer('markComplete', new HttpError(409, 'Complete “Intro” to open this.'));
+    openAsStudent('s3');
+    await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Complete “Intro” to open this.');
+  });
 });

@@ -1,5 +1,6 @@
 // The reader: one section's file inside the app, with the module's sections beside it, Previous / Next, Download
-// original and, for a student, Mark as Complete. Students reach it at /student/class/:classId/module/:moduleId/
+// original and, for a student, Mark as Complete. A student's module read says where each section stands on their path:
+// a locked one shows why instead of its file, and Previous / Next step over locked sections. Students reach it at /student/class/:classId/module/:moduleId/
 // section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
 import { Link, useParams } from 'react-router-dom';
 import type { Module, Section } from '@shared/entities';
@@ -10,11 +11,13 @@ import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
 import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
-import { MARK_FAILED, useMarkSection } from '../progress';
+import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionViewer } from './components/section-viewer';
+import { PathReason, PathTag } from './components/path-note';
+import { isOpenable, isRequired } from './utils/section-path';
 import { readerPath } from './reader-paths';
 import './reader.css';
 
@@ -38,7 +41,9 @@ export default function ReaderPage() {
   }
   if (!section) return <ReaderError message="Section not found." backPath={backPath} />;
 
-  const completed = classId ? new Set(progress.data?.completedSections ?? []) : undefined;
+  const completed = classId
+    ? new Set([...(progress.data?.completedSections ?? []), ...sections.filter((each) => each.state === 'complete').map((each) => each._id)])
+    : undefined;
   return (
     <Reader
       module={module.data}
@@ -76,9 +81,10 @@ interface ReaderProps {
 
 function Reader({ module, sections, section, classId, studentId, completed, backPath, renewLink }: ReaderProps) {
   const index = sections.indexOf(section);
-  const previous = sections[index - 1];
-  const next = sections[index + 1];
-  const moduleComplete = completed !== undefined && sections.every((each) => completed.has(each._id));
+  const previous = sections.slice(0, index).reverse().find(isOpenable);
+  const next = sections.slice(index + 1).find(isOpenable);
+  const moduleComplete = completed !== undefined && sections.filter(isRequired).every((each) => completed.has(each._id));
+  const locked = !isOpenable(section);
   // A section with a check is completed by passing it, not by Mark as Complete.
   const check = module.checks?.find((each) => each.sectionId === section._id);
 
@@ -90,31 +96,41 @@ function Reader({ module, sections, section, classId, studentId, completed, back
       <p className="reader-module-title muted">{module.title}</p>
       <h1>
         {index + 1}. {section.title}
+        <PathTag section={section} />
       </h1>
+      {!locked && <PathReason section={section} />}
       <div className="reader-layout">
         <SectionNav moduleId={module._id} classId={classId} sections={sections} currentId={section._id} completed={completed} />
         <div className="reader-main">
-          <div className="reader-actions">
-            <FileFacts section={section} />
-            <div className="reader-buttons">
-              {section.downloadUrl && (
-                <a className="button button-secondary" href={section.downloadUrl} download={section.originalFileName} rel="noopener noreferrer">
-                  Download original
-                </a>
-              )}
-              {classId && completed && check && (
-                <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
-                  {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
-                </span>
-              )}
-              {classId && completed && !check && (
-                <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
-              )}
+          {locked ? (
+            <div className="card reader-locked">
+              <PathReason section={section} />
             </div>
-          </div>
-          <SectionViewer key={section._id} section={section} renewLink={renewLink} />
-          {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
-          {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
+          ) : (
+            <>
+              <div className="reader-actions">
+                <FileFacts section={section} />
+                <div className="reader-buttons">
+                  {section.downloadUrl && (
+                    <a className="button button-secondary" href={section.downloadUrl} download={section.originalFileName} rel="noopener noreferrer">
+                      Download original
+                    </a>
+                  )}
+                  {classId && completed && check && (
+                    <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
+                      {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
+                    </span>
+                  )}
+                  {classId && completed && !check && (
+                    <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
+                  )}
+                </div>
+              </div>
+              <SectionViewer key={section._id} section={section} renewLink={renewLink} />
+              {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
+              {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
+            </>
+          )}
           <nav className="reader-pager" aria-label="Previous and next section">
             {previous ? (
               <Link className="button button-secondary" to={readerPath(module._id, previous._id, classId)}>
@@ -139,15 +155,15 @@ function Reader({ module, sections, section, classId, studentId, completed, back
 }
 
 function MarkCompleteButton({ studentId, moduleId, classId, sectionId, done }: { studentId: string; moduleId: string; classId: string; sectionId: string; done: boolean }) {
-  const { mark, failed, dismissFailure, isPending } = useMarkSection(studentId, moduleId, classId);
+  const { mark, failure, dismissFailure, isPending } = useMarkSection(studentId, moduleId, classId);
   return (
     <>
       <button type="button" className={done ? 'button completed-button' : 'button'} disabled={done || isPending} onClick={() => mark(sectionId)}>
         {done ? 'Completed' : isPending ? 'Saving...' : 'Mark as Complete'}
       </button>
-      {failed && (
+      {failure && (
         <Alert tone="error" onDismiss={dismissFailure}>
-          {MARK_FAILED}
+          {failure}
         </Alert>
       )}
     </>
@@ -168,13 +184,14 @@ interface ModuleEndProps {
 function ModuleEnd({ classId, studentId, module, sections, current, completed, complete }: ModuleEndProps) {
   const classProgress = useStudentClassProgress(complete ? classId : undefined, studentId);
   if (!complete) {
-    // This section's own Mark as Complete is right above; the card points only to the others.
-    const left = sections.filter((each) => !completed.has(each._id) && each !== current);
+    // This section's own Mark as Complete is right above; the card points only to the others on the student's path.
+    const left = sections.filter((each) => isRequired(each) && !completed.has(each._id) && each !== current);
     if (left.length === 0) return null;
+    const openable = left.find(isOpenable);
     return (
       <div className="card reader-end">
         <p>{`${left.length === 1 ? '1 other section' : `${left.length} other sections`} of this module still to complete.`}</p>
-        <Link to={readerPath(module._id, left[0]._id, classId)}>Go to {left[0].title}</Link>
+        {openable && <Link to={readerPath(module._id, openable._id, classId)}>Go to {openable.title}</Link>}
       </div>
     );
   }

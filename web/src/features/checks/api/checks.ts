@@ -74,7 +74,9 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
       queryClient.setQueryData<StudentCheck>(checkKeys.check(moduleId, sectionId, classId), (cached) =>
         cached && !cached.attempts.some((each) => each.attemptId === result.attemptId) ? { ...cached, attempts: [...cached.attempts, result] } : cached,
       );
-      // A pass completes the section; scores show on the syllabus, the dashboard and the teacher's reports.
+      // A pass completes the section; scores show on the syllabus, the dashboard and the teacher's reports; the score's
+      // band can release, skip or unlock sections of the student's path (the module read's states).
+      void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) });
       void queryClient.invalidateQueries({ queryKey: checkKeys.check(moduleId, sectionId, classId) });
       void queryClient.invalidateQueries({ queryKey: progressKeys.student(studentId, moduleId, classId) });
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });

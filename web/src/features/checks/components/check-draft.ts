@@ -2,6 +2,7 @@
 // PUT …/check only when saving, so the shared schema (the server's) judges it and its messages land on the fields
 // by their dotted paths (`questions.2.options.1.text`).
 import { CHECK_LIMITS, type CheckInput, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import type { ScoreBand } from '@shared/paths';
 
 export interface DraftOption {
   id: string;
@@ -24,12 +25,23 @@ export interface DraftQuestion {
   tolerance: string;
 }
 
+/** A score band as typed: percents as text, the sections it releases and skips by id. */
+export interface DraftBand {
+  id: string;
+  min: string;
+  max: string;
+  release: string[];
+  skip: string[];
+}
+
 export interface CheckDraft {
   passMark: string;
   /** '' for unlimited. */
   maxAttempts: string;
   revealAnswers: boolean;
   questions: DraftQuestion[];
+  /** Mastery rules: none unless the teacher adds them. */
+  bands: DraftBand[];
 }
 
 export const KIND_LABELS: Record<QuestionKind, string> = {
@@ -68,7 +80,16 @@ export const emptyDraft = (): CheckDraft => ({
   maxAttempts: '',
   revealAnswers: false,
   questions: [newQuestion()],
+  bands: [],
 });
+
+/** The next band: from where the last one ends (0 for the first) to 100. */
+export function newBand(bands: DraftBand[]): DraftBand {
+  const last = bands[bands.length - 1];
+  return { id: crypto.randomUUID(), min: last ? last.max : '0', max: '100', release: [], skip: [] };
+}
+
+const bandOf = (band: ScoreBand): DraftBand => ({ id: crypto.randomUUID(), min: String(band.min), max: String(band.max), release: band.release, skip: band.skip ?? [] });
 
 /** The saved check as the form starts from it. */
 export function draftOf(check: TeacherCheck): CheckDraft {
@@ -76,6 +97,7 @@ export function draftOf(check: TeacherCheck): CheckDraft {
     passMark: String(check.passMark),
     maxAttempts: check.maxAttempts === null ? '' : String(check.maxAttempts),
     revealAnswers: check.revealAnswers,
+    bands: (check.bands ?? []).map(bandOf),
     questions: check.questions.map((question) => ({
       ...newQuestion(question.kind),
       id: question.id,
@@ -130,6 +152,12 @@ export function inputOf(draft: CheckDraft): CheckInput {
       ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
       ...(isChoice(question.kind) ? { options: question.options } : {}),
       answer: answerOf(question),
+    })),
+    bands: draft.bands.map((band) => ({
+      min: numberOf(band.min),
+      max: numberOf(band.max),
+      release: band.release,
+      ...(band.skip.length > 0 ? { skip: band.skip } : {}),
     })),
   } as CheckInput;
 }

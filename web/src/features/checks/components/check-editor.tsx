@@ -1,8 +1,8 @@
-// A section's check in the module's edit screen: its settings (pass mark, attempts, revealing answers) and its ordered
-// questions, each of one kind with that kind's answer. Validated with the server's schema before it is sent, messages
+// A section's check in the module's edit screen: its settings (pass mark, attempts, revealing answers), its ordered
+// questions, each of one kind with that kind's answer, and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchema, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchemaFor, type QuestionKind, type TeacherCheck } from '@shared/checks';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Field, SelectField, TextAreaField } from '@web/components/field';
@@ -10,6 +10,8 @@ import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
 import { useSaveCheck, useTeacherCheck } from '../api/checks';
+import { BandEditor, type BandSection } from './band-editor';
+import { PercentField } from './percent-field';
 import { addOption, draftOf, emptyDraft, errorAt, inputOf, isChoice, KIND_LABELS, newQuestion, type CheckDraft, type DraftQuestion } from './check-draft';
 import '../checks.css';
 
@@ -30,10 +32,12 @@ interface CheckEditorProps {
   sectionTitle: string;
   /** Whether the section has a check already (the module read says so); without one the form starts empty. */
   hasCheck: boolean;
+  /** The module's sections in order, as saved: what the mastery rules can open and skip. */
+  sections: BandSection[];
   onClose: () => void;
 }
 
-export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, onClose }: CheckEditorProps) {
+export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, sections, onClose }: CheckEditorProps) {
   const check = useTeacherCheck(moduleId, sectionId, hasCheck);
   // Here rather than in the form: the form starts again from each saved version, the "saved" line stays.
   const saveCheck = useSaveCheck(moduleId, sectionId);
@@ -59,7 +63,7 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, onClo
           </button>
         </>
       ) : (
-        <CheckForm key={check.data?.updatedAt ?? 'new'} saveCheck={saveCheck} saved={check.data} onClose={onClose} />
+        <CheckForm key={check.data?.updatedAt ?? 'new'} saveCheck={saveCheck} saved={check.data} sections={sections} sectionId={sectionId} onClose={onClose} />
       )}
     </section>
   );
@@ -68,10 +72,12 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, onClo
 interface CheckFormProps {
   saveCheck: ReturnType<typeof useSaveCheck>;
   saved: TeacherCheck | null;
+  sections: BandSection[];
+  sectionId: string;
   onClose: () => void;
 }
 
-function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
+function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckFormProps) {
   const id = useId();
   const [start] = useState(() => (saved ? draftOf(saved) : emptyDraft()));
   const [draft, setDraft] = useState<CheckDraft>(start);
@@ -133,7 +139,9 @@ function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
     if (saveCheck.isPending) return;
     setMessage(null);
     const input = inputOf(draft);
-    const found = validateFields(checkInputSchema, input);
+    // With the module at hand: the bands may only open its review and extension sections and skip later optional ones.
+    const schema = checkInputSchemaFor({ sections, sectionId });
+    const found = validateFields(schema, input);
     setErrors(found);
     if (hasErrors(found)) {
       setMessage({ tone: 'error', text: found.questions ?? FIX_FIELDS });
@@ -141,7 +149,7 @@ function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
       return;
     }
     try {
-      await saveCheck.mutateAsync(checkInputSchema.parse(input));
+      await saveCheck.mutateAsync(schema.parse(input));
       // The saved check replaces the form (keyed by its save time: a check without attempts keeps its version).
     } catch (error) {
       console.error('Saving the check failed:', error);
@@ -162,13 +170,9 @@ function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
     <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="check-form">
       <fieldset className="check-settings">
         <legend>Settings</legend>
-        <Field
+        <PercentField
           id={`${id}-pass`}
           label="Pass mark (%)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
           value={draft.passMark}
           onChange={(event) => update({ passMark: event.target.value })}
           error={errors.passMark}
@@ -210,6 +214,8 @@ function CheckForm({ saveCheck, saved, onClose }: CheckFormProps) {
         Add question
       </button>
       {full && <p className="muted">A check can have at most {CHECK_LIMITS.questionsMax} questions.</p>}
+
+      <BandEditor id={`${id}-bands`} bands={draft.bands} sections={sections} sectionId={sectionId} errors={errors} onChange={(bands) => update({ bands })} />
 
       {attemptCount > 0 && (
         <Alert tone="info">

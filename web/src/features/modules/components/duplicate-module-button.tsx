@@ -32,9 +32,11 @@ export function DuplicateModuleButton({ module, onFailure }: { module: Module; o
         _id: copyId.current,
         title: copyTitle(module.title),
         description: module.description,
+        // The copy's path rules are the original's: its order mode and section roles (the server copies the bands).
+        sequential: module.sequential,
         sections: [...module.sections]
           .sort((a, b) => a.order - b.order)
-          .map(({ title, contentUrl, originalFileName }) => ({ title, contentUrl, originalFileName })),
+          .map(({ title, contentUrl, originalFileName, role }) => ({ title, contentUrl, originalFileName, role })),
         copyChecksFrom: module._id,
       });
       const state: FlashState = { flash: 'Module duplicated. You are looking at the copy.' };

@@ -1,11 +1,13 @@
 // The ordered sections of a module being created or edited: rename in place, reorder by drag and drop or with the
-// move buttons (each move announced), remove, and extra controls per section (a marker, Replace file).
+// move buttons (each move announced), remove, set its role on students' paths, and extra controls per section (a
+// marker, Replace file).
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { TEXT_LIMITS } from '@shared/constants';
 import { Field } from '@web/components/field';
 import type { FieldErrors } from '@web/lib/form-errors';
 import type { DraftSection } from '../utils/draft-section';
 import { FileTypeBadge } from './file-type-badge';
+import { SectionRoleSelect } from './path-rules-fields';
 
 interface SectionEditorProps {
   sections: DraftSection[];
@@ -58,8 +60,8 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
     setAnnouncement(`Removed "${sections[index].title}". ${sections.length - 1} sections left.`);
   }
 
-  const rename = (index: number, title: string) =>
-    onChange(sections.map((section, each) => (each === index ? { ...section, title } : section)));
+  const change = (index: number, edit: Partial<DraftSection>) =>
+    onChange(sections.map((section, each) => (each === index ? { ...section, ...edit } : section)));
 
   const dropOn = (index: number) => (event: DragEvent) => {
     event.preventDefault();
@@ -94,7 +96,7 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
                 id={`${id}-${section.key}-title`}
                 label={`Section ${index + 1} title`}
                 value={section.title}
-                onChange={(event) => rename(index, event.target.value)}
+                onChange={(event) => change(index, { title: event.target.value })}
                 disabled={disabled}
                 required
                 autoComplete="off"
@@ -106,6 +108,14 @@ export function SectionEditor({ sections, onChange, errors, disabled, renderExtr
                 {section.originalFileName ? ` · ${section.originalFileName}` : ''}
               </span>
             </div>
+            <SectionRoleSelect
+              id={`${id}-${section.key}-role`}
+              label={`Section ${index + 1} role`}
+              role={section.role}
+              onChange={(role) => change(index, { role })}
+              disabled={disabled}
+              error={errors[`sections.${index}.role`]}
+            />
             <div className="section-actions">
               {renderExtra?.(section, index)}
               <button

@@ -1,4 +1,5 @@
 import type { ContentType } from '@shared/entities';
+import type { SectionRole } from '@shared/paths';
 
 /** A section on screen before it is saved with the module; existing sections keep their `_id`. */
 export interface DraftSection {
@@ -9,4 +10,6 @@ export interface DraftSection {
   contentUrl: string;
   originalFileName?: string;
   contentType: ContentType;
+  /** Who the section is for on students' paths; absent means core. */
+  role?: SectionRole;
 }

@@ -4,6 +4,7 @@
 // says it is saved. `draftId` is generated once per draft and becomes the module's id on the server: submitting the
 // same draft again answers the module it already created, never a copy.
 import { CONTENT_TYPES } from '@shared/entities';
+import { SECTION_ROLES } from '@shared/paths';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './draft-section';
 
@@ -13,6 +14,8 @@ export interface ModuleDraft {
   description: string;
   /** Sections added in step 2 (their files are uploaded), carried through a visit back to step 1. */
   sections: DraftSection[];
+  /** In order: a section locks until the previous required one is complete; absent (a draft from before) is any order. */
+  sequential?: boolean;
 }
 
 const DRAFT_KEY = 'module-draft';
@@ -22,9 +25,15 @@ export const newModuleDraft = (): ModuleDraft => ({ draftId: crypto.randomUUID()
 
 function parseModuleDraft(value: unknown): ModuleDraft | null {
   if (!value || typeof value !== 'object') return null;
-  const { draftId, title, description, sections } = value as Record<string, unknown>;
+  const { draftId, title, description, sections, sequential } = value as Record<string, unknown>;
   if (typeof draftId !== 'string' || typeof title !== 'string' || typeof description !== 'string') return null;
-  return { draftId, title, description, sections: Array.isArray(sections) ? sections.filter(isDraftSection) : [] };
+  return {
+    draftId,
+    title,
+    description,
+    sections: Array.isArray(sections) ? sections.filter(isDraftSection) : [],
+    ...(typeof sequential === 'boolean' ? { sequential } : {}),
+  };
 }
 
 /** Step 2's draft: one with a title and a description (step 1 checked them), or null. */
@@ -64,13 +73,14 @@ export const savedModuleIdOf = (draftId: string): string | undefined => readStor
 
 function isDraftSection(value: unknown): value is DraftSection {
   if (!value || typeof value !== 'object') return false;
-  const { key, _id, title, contentUrl, originalFileName, contentType } = value as Record<string, unknown>;
+  const { key, _id, title, contentUrl, originalFileName, contentType, role } = value as Record<string, unknown>;
   return (
     typeof key === 'string' &&
     typeof title === 'string' &&
     typeof contentUrl === 'string' &&
     (_id === undefined || typeof _id === 'string') &&
     (originalFileName === undefined || typeof originalFileName === 'string') &&
+    (role === undefined || (SECTION_ROLES as readonly unknown[]).includes(role)) &&
     (CONTENT_TYPES as readonly unknown[]).includes(contentType)
   );
 }

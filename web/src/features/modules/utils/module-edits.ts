@@ -1,6 +1,7 @@
 // Unsaved changes of the edit screen, kept in the tab's storage per module so a reload does not lose them. They keep
 // the version they started from: saving them after someone else changed the module is refused (409), not merged.
 import type { Module } from '@shared/entities';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './draft-section';
 
@@ -9,6 +10,8 @@ export interface ModuleEdits {
   title: string;
   description: string;
   sections: DraftSection[];
+  /** The order mode; absent in edits stored before it was editable (then the module's own is kept). */
+  sequential?: boolean;
 }
 
 const keyOf = (moduleId: string) => `module-edits:${moduleId}`;
@@ -29,6 +32,7 @@ export function editsOf(module: Module): ModuleEdits {
     baseVersion: module.updatedAt,
     title: module.title,
     description: module.description,
+    sequential: module.sequential ?? false,
     sections: [...module.sections]
       .sort((a, b) => a.order - b.order)
       // The signed link expires; it is not part of what is edited.
@@ -38,7 +42,7 @@ export function editsOf(module: Module): ModuleEdits {
 
 /** Whether the form differs from what it started from in anything the save would send. */
 export function hasChanges(start: ModuleEdits, now: ModuleEdits): boolean {
-  const essence = ({ title, description, sections }: ModuleEdits) =>
-    JSON.stringify([title, description, sections.map(({ _id, title: name, contentUrl }) => [_id, name, contentUrl])]);
+  const essence = ({ title, description, sections, sequential }: ModuleEdits) =>
+    JSON.stringify([title, description, sequential ?? start.sequential, sections.map(({ _id, title: name, contentUrl, role }) => [_id, name, contentUrl, role ?? DEFAULT_SECTION_ROLE])]);
   return essence(start) !== essence(now);
 }

@@ -1,31 +1,40 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@web/lib/api-client';
+import { moduleKeys } from '../../modules/api/modules';
 import { useMarkComplete } from '../api/progress';
 
 export const MARK_FAILED = 'Could not update progress.';
 
 /**
  * Mark as Complete for a student's sections of one module: one mark at a time (the mutation tracks only its latest
- * call, so a second would hide the first), and a failure to show until dismissed or the next try.
+ * call, so a second would hide the first), and a failure to show until dismissed or the next try. A completion can
+ * open, skip or lock other sections of the student's path, so the module (its states) is read again after each.
  */
 export function useMarkSection(studentId: string, moduleId: string, classId: string) {
+  const queryClient = useQueryClient();
   const markComplete = useMarkComplete(studentId, moduleId, classId);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function mark(sectionId: string) {
     if (markComplete.isPending) return;
-    setFailed(false);
+    setFailure(null);
     try {
       await markComplete.mutateAsync(sectionId);
     } catch (error) {
       console.error('Marking the section complete failed:', error);
-      setFailed(true);
+      // 409: the section is locked on the student's path; the server's sentence says what unlocks it.
+      const locked = error instanceof ApiError && error.status === 409;
+      setFailure(locked ? error.message : MARK_FAILED);
     }
+    void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) });
   }
 
   return {
     mark,
-    failed,
-    dismissFailure: () => setFailed(false),
+    /** What to tell the student about the last failed mark, until dismissed or the next try. */
+    failure,
+    dismissFailure: () => setFailure(null),
     isPending: markComplete.isPending,
     /** The section being saved, while a mark is on its way. */
     pendingSectionId: markComplete.isPending ? markComplete.variables : undefined,

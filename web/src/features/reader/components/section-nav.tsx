@@ -1,10 +1,13 @@
 // The module's sections beside the file: where the reader is, and (for a student) what is done. A sidebar on wide
-// screens; below 900 px a drawer behind a button, so the file keeps the width.
+// screens; below 900 px a drawer behind a button, so the file keeps the width. A section locked on the student's path
+// is listed, with the word Locked, but is not a link.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Section } from '@shared/entities';
 import { useMinWidth } from '@web/components/use-media-query';
 import { readerPath } from '../reader-paths';
+import { isOpenable, isRequired } from '../utils/section-path';
+import { PathTag } from './path-note';
 
 const SIDEBAR_MIN_WIDTH_PX = 900;
 
@@ -24,8 +27,10 @@ export function SectionNav({ moduleId, classId, sections, currentId, completed }
   // Choosing a section closes the drawer.
   useEffect(() => setOpen(false), [currentId]);
 
-  const done = completed ? sections.filter((section) => completed.has(section._id)).length : undefined;
-  const summary = done === undefined ? `${sections.length} sections` : `${done} of ${sections.length} complete`;
+  // A student's count is of their own required sections (not skipped, excused or unreleased ones).
+  const counted = completed ? sections.filter(isRequired) : sections;
+  const done = completed ? counted.filter((section) => completed.has(section._id)).length : undefined;
+  const summary = done === undefined ? `${sections.length} sections` : `${done} of ${counted.length} complete`;
   return (
     <nav className={`reader-nav${wide ? '' : ' is-drawer'}`} aria-label="Module sections">
       {wide ? (
@@ -40,15 +45,27 @@ export function SectionNav({ moduleId, classId, sections, currentId, completed }
       <ol id={listId} className="reader-nav-list" hidden={!wide && !open}>
         {sections.map((section, index) => {
           const isDone = completed?.has(section._id) ?? false;
+          const content = (
+            <>
+              {completed && <span className="reader-nav-state" aria-hidden="true">{isDone ? '✓' : ''}</span>}
+              <span>
+                {index + 1}. {section.title}
+                {isDone && <span className="visually-hidden"> (completed)</span>}
+                {completed && <PathTag section={section} />}
+              </span>
+            </>
+          );
           return (
             <li key={section._id} className={isDone ? 'is-done' : undefined}>
-              <Link to={readerPath(moduleId, section._id, classId)} aria-current={section._id === currentId ? 'page' : undefined}>
-                {completed && <span className="reader-nav-state" aria-hidden="true">{isDone ? '✓' : ''}</span>}
-                <span>
-                  {index + 1}. {section.title}
-                  {isDone && <span className="visually-hidden"> (completed)</span>}
+              {isOpenable(section) ? (
+                <Link to={readerPath(moduleId, section._id, classId)} aria-current={section._id === currentId ? 'page' : undefined}>
+                  {content}
+                </Link>
+              ) : (
+                <span className="reader-nav-locked" aria-current={section._id === currentId ? 'page' : undefined}>
+                  {content}
                 </span>
-              </Link>
+              )}
             </li>
           );
         })}

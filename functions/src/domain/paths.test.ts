@@ -1,0 +1,231 @@
+import type { CheckSummary } from '@shared/checks';
+import type { ScoreBand, SectionRole } from '@shared/paths';
+import { computePath, type PathInput, type SectionOnPath } from './paths';
+
+// A module of six sections: an introduction, a check on cell membranes, its review, its extension, an optional
+// reading, and a closing core section.
+const SECTIONS: [string, string, SectionRole][] = [
+  ['intro', 'Introduction', 'core'],
+  ['membranes', 'Cell membranes', 'core'],
+  ['review', 'Membranes again', 'review'],
+  ['extension', 'Ion channels', 'extension'],
+  ['reading', 'Further reading', 'optional'],
+  ['closing', 'Summary', 'core'],
+];
+const BANDS: ScoreBand[] = [
+  { min: 0, max: 50, release: ['review'] },
+  { min: 50, max: 80, release: [] },
+  { min: 80, max: 100, release: ['extension'], skip: ['reading'] },
+];
+const check = (sectionId: string, bands?: ScoreBand[], passMark = 70): CheckSummary => ({
+  sectionId,
+  version: 1,
+  passMark,
+  maxAttempts: null,
+  questionCount: 3,
+  ...(bands && { bands }),
+});
+
+interface Case {
+  name: string;
+  sequential?: boolean;
+  roles?: Partial<Record<string, SectionRole>>;
+  checks?: CheckSummary[];
+  standings?: PathInput['standings'];
+  completed?: string[];
+  overrides?: PathInput['overrides'];
+  expected: Record<string, Partial<SectionOnPath> & Pick<SectionOnPath, 'state'>>;
+  counts?: { required: number; completed: number; percentage: number; next: string | null; branch?: string };
+}
+
+const pathOf = ({ sequential, roles = {}, checks = [check('membranes', BANDS)], standings = {}, completed = [], overrides }: Case) =>
+  computePath({
+    module: {
+      sequential,
+      sections: SECTIONS.map(([_id, title, role], index) => ({
+        _id,
+        title,
+        order: index + 1,
+        contentType: 'PDF' as const,
+        contentUrl: `protected/t/${_id}.pdf`,
+        originalFileName: `${_id}.pdf`,
+        role: roles[_id] ?? role,
+      })),
+    },
+    checks,
+    standings,
+    completedSections: completed,
+    overrides,
+  });
+
+const ALL_CORE = Object.fromEntries(SECTIONS.map(([id]) => [id, 'core' as const]));
+
+const cases: Case[] = [
+  {
+    name: 'no rules (all core, any order, no bands): every section open and required, as before paths',
+    roles: ALL_CORE,
+    checks: [check('membranes')],
+    completed: ['intro'],
+    expected: {
+      intro: { state: 'complete', required: true },
+      membranes: { state: 'open', required: true, accessible: true },
+      review: { state: 'open' },
+      closing: { state: 'open', accessible: true },
+    },
+    counts: { required: 6, completed: 1, percentage: 17, next: 'membranes', branch: 'core' },
+  },
+  {
+    name: 'review and extension sections stay shut before the check, saying the score decides; optional is open, not required',
+    expected: {
+      review: { state: 'locked', accessible: false, required: false, reason: 'Your score on the check in “Cell membranes” decides whether this opens.' },
+      extension: { state: 'locked', accessible: false, required: false },
+      reading: { state: 'open', accessible: true, required: false },
+    },
+    counts: { required: 3, completed: 0, percentage: 0, next: 'intro', branch: 'core' },
+  },
+  {
+    name: 'a low score releases the review section with why, and it counts; the extension can still be earned',
+    standings: { membranes: { bestPercent: 45, passed: false } },
+    completed: ['intro'],
+    expected: {
+      review: { state: 'open', accessible: true, required: true, reason: 'Because you scored 45\u00a0% on “Cell membranes”, review this first.' },
+      extension: { state: 'locked', reason: 'Score 80\u00a0% or more on the check in “Cell membranes” to open this.' },
+      membranes: { state: 'open', required: true },
+    },
+    counts: { required: 4, completed: 1, percentage: 25, next: 'membranes', branch: 'review' },
+  },
+  {
+    name: 'in order: the attempted check counts as done once its band released the review, which opens at once and blocks the next core section',
+    sequential: true,
+    standings: { membranes: { bestPercent: 45, passed: false } },
+    completed: ['intro'],
+    expected: {
+      membranes: { state: 'open' },
+      review: { state: 'open', accessible: true },
+      reading: { state: 'locked', reason: 'Complete “Membranes again” to open this.' },
+      closing: { state: 'locked', accessible: false, reason: 'Complete “Membranes again” to open this.' },
+    },
+    counts: { required: 4, completed: 1, percentage: 25, next: 'membranes', branch: 'review' },
+  },
+  {
+    name: 'in order: once the review is complete the next core section opens, though the check is not passed',
+    sequential: true,
+    standings: { membranes: { bestPercent: 45, passed: false } },
+    completed: ['intro', 'review'],
+    expected: { closing: { state: 'open', accessible: true } },
+    counts: { required: 4, completed: 2, percentage: 50, next: 'membranes' },
+  },
+  {
+    name: 'in order: a section locks until the previous required one is complete; optional sections never block',
+    sequential: true,
+    checks: [],
+    roles: { review: 'core', extension: 'core' },
+    completed: [],
+    expected: {
+      intro: { state: 'open' },
+      membranes: { state: 'locked', reason: 'Complete “Introduction” to open this.' },
+      extension: { state: 'locked', reason: 'Complete “Membranes again” to open this.' },
+      reading: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
+      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
+    },
+    counts: { required: 5, completed: 0, percentage: 0, next: 'intro' },
+  },
+  {
+    name: 'in order: a check failed whose band releases nothing keeps the next section locked until it is passed',
+    sequential: true,
+    standings: { membranes: { bestPercent: 60, passed: false } },
+    completed: ['intro'],
+    expected: {
+      review: { state: 'skipped', accessible: false, required: false, reason: 'Because you scored 60\u00a0% on “Cell membranes”, you can skip this.' },
+      closing: { state: 'locked', reason: 'Pass the check in “Cell membranes” to open this.' },
+    },
+    counts: { required: 3, completed: 1, percentage: 33, next: 'membranes', branch: 'core' },
+  },
+  {
+    name: 'a high score passes, skips the review (tested out, not behind), releases the extension and skips the later optional reading',
+    sequential: true,
+    standings: { membranes: { bestPercent: 90, passed: true } },
+    completed: ['intro', 'membranes'],
+    expected: {
+      review: { state: 'skipped', accessible: false, required: false, reason: 'Because you scored 90\u00a0% on “Cell membranes”, you can skip this.' },
+      extension: { state: 'open', accessible: true, required: true, reason: 'Because you scored 90\u00a0% on “Cell membranes”, this extension is open to you.' },
+      reading: { state: 'skipped', accessible: true, required: false, reason: 'Because you scored 90\u00a0% on “Cell membranes”, you can skip this.' },
+      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
+    },
+    counts: { required: 4, completed: 2, percentage: 50, next: 'extension', branch: 'extension' },
+  },
+  {
+    name: '100 % falls in the band ending at 100',
+    standings: { membranes: { bestPercent: 100, passed: true } },
+    completed: ['membranes'],
+    expected: { extension: { state: 'open' }, reading: { state: 'skipped' } },
+  },
+  {
+    name: 'completed work is never undone: a review done before the best rose stays complete and counted',
+    standings: { membranes: { bestPercent: 85, passed: true } },
+    completed: ['intro', 'review', 'membranes'],
+    expected: { review: { state: 'complete', required: true, accessible: true } },
+    counts: { required: 5, completed: 3, percentage: 60, next: 'extension', branch: 'review' },
+  },
+  {
+    name: 'a review or extension section no band releases waits for the teacher',
+    checks: [check('membranes')],
+    expected: { review: { state: 'locked', reason: 'Your teacher opens this section for you when you need it.' } },
+  },
+  {
+    name: 'bands naming core, missing or earlier sections (rules changed since) release and skip nothing',
+    standings: { membranes: { bestPercent: 10, passed: false } },
+    checks: [check('membranes', [{ min: 0, max: 100, release: ['closing', 'gone'], skip: ['intro', 'gone'] }])],
+    expected: { closing: { state: 'open', required: true }, intro: { state: 'open', required: true } },
+  },
+  {
+    name: "a check on a removed section is ignored",
+    checks: [check('gone', [{ min: 0, max: 100, release: ['review'] }])],
+    standings: { gone: { bestPercent: 10, passed: false } },
+    expected: { review: { state: 'locked' } },
+  },
+  {
+    name: "a teacher's overrides: a released section opens whatever the rules and order; an excused one is not required",
+    sequential: true,
+    overrides: { released: [{ sectionId: 'closing', reason: 'Catch up.' }], excused: [{ sectionId: 'membranes', reason: 'Ill that week.' }] },
+    expected: {
+      membranes: { state: 'excused', required: false, accessible: true, reason: 'Your teacher excused you from this: Ill that week.' },
+      closing: { state: 'open', reason: 'Your teacher opened this for you: Catch up.', accessible: true },
+      intro: { state: 'open', reason: undefined },
+    },
+    counts: { required: 2, completed: 0, percentage: 0, next: 'intro' },
+  },
+  {
+    name: 'an override releases a review section with the teacher’s reason',
+    overrides: { released: [{ sectionId: 'review', reason: 'Extra practice.' }] },
+    expected: { review: { state: 'open', required: true, reason: 'Your teacher opened this for you: Extra practice.' } },
+    counts: { required: 4, completed: 0, percentage: 0, next: 'intro', branch: 'review' },
+  },
+];
+
+describe('computePath', () => {
+  it.each(cases)('$name', (testCase) => {
+    const path = pathOf(testCase);
+    const byId = Object.fromEntries(path.sections.map((section) => [section.sectionId, section]));
+    for (const [sectionId, expected] of Object.entries(testCase.expected)) {
+      const { reason, ...rest } = expected;
+      expect({ ...byId[sectionId], sectionId }).toMatchObject({ sectionId, ...rest, ...(reason !== undefined && { reason }) });
+      if ('reason' in expected && reason === undefined) expect(byId[sectionId]).not.toHaveProperty('reason');
+    }
+    if (testCase.counts) {
+      const { required, completed, percentage, next, branch } = testCase.counts;
+      expect(path).toMatchObject({ requiredCount: required, completedRequiredCount: completed, percentage, nextSectionId: next, ...(branch && { branch }) });
+    }
+  });
+
+  it('keeps the module order whatever order the sections are stored in, and answers null when nothing is left', () => {
+    const path = computePath({
+      module: { sections: [SECTIONS[1], SECTIONS[0]].map(([_id, title], index) => ({ _id, title, order: 2 - index, contentType: 'PDF' as const, contentUrl: 'k', originalFileName: 'f' })) },
+      checks: [],
+      standings: {},
+      completedSections: ['intro', 'membranes'],
+    });
+    expect(path.sections.map((section) => section.sectionId)).toEqual(['intro', 'membranes']);
+    expect(path).toMatchObject({ percentage: 100, nextSectionId: null });
+  });
+});

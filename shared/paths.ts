@@ -14,6 +14,10 @@ export const RELEASABLE_ROLES: readonly SectionRole[] = ['review', 'extension'];
 export const SECTION_STATES = ['open', 'locked', 'complete', 'skipped', 'excused'] as const;
 export type SectionState = (typeof SECTION_STATES)[number];
 
+/** Which branch of a module a student is on (the report's chip): given extra review, an extension, or the core. */
+export const BRANCHES = ['core', 'review', 'extension'] as const;
+export type Branch = (typeof BRANCHES)[number];
+
 /** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
 export interface ScoreBand {
   min: number;

@@ -34,7 +34,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { pathOfStudent, requireAccessible, type StudentPath } from './paths';
+import { hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -260,6 +260,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     const byStudent = new Map(records.map((record) => [record.studentId, record]));
     const scoresOf = new Map(scores.map((record) => [record.studentId, record]));
     const moduleChecks = currentChecks(module, summaries);
+    const branches = hasBranches(module);
     return {
       moduleId,
       moduleTitle: module.title,
@@ -271,6 +272,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
           studentName: name,
           completedAt: completionTimes(byStudent.get(studentId), module),
           ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
+          ...(branches && { branch: pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection).branch }),
         }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
@@ -400,6 +402,7 @@ function moduleProgress(module: ModuleRecord, path: StudentPath): ModuleProgress
     percentage: path.percentage,
     completed: path.completedRequiredCount,
     total: path.requiredCount,
+    ...(hasBranches(module) && { branch: path.branch }),
   };
 }
 

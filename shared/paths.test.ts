@@ -30,8 +30,8 @@ const context = {
 };
 
 describe('bands on a check', () => {
-  it('are optional (none: no rules) and take bands covering 0–100 in order', () => {
-    expect(checkInputSchema.parse({ questions }).bands).toEqual([]);
+  it('are optional (absent: the check keeps its own) and take bands covering 0–100 in order', () => {
+    expect(checkInputSchema.parse({ questions })).not.toHaveProperty('bands');
     expect(checkInputSchema.parse({ questions, bands: THREE_BANDS }).bands).toEqual(THREE_BANDS);
     expect(checkInputSchema.parse({ questions, bands: [{ min: 0, max: 100, release: [] }] }).bands).toHaveLength(1);
   });

@@ -61,7 +61,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         maxAttempts: input.maxAttempts,
         revealAnswers: input.revealAnswers,
         questions: input.questions,
-        ...(input.bands.length > 0 && { bands: input.bands }),
+        ...bandsToKeep(input, current),
         version: !current ? 1 : current.attemptCount > 0 ? current.version + 1 : current.version,
         attemptCount: 0,
         updatedAt: clock.now().toISOString(),
@@ -261,10 +261,16 @@ function requireSection(module: ModuleRecord, sectionId: string): void {
  * this module as it is now: the editor's schema with the module at hand, so a refusal names the same fields.
  */
 function requireBandsFit(module: ModuleRecord, sectionId: string, input: CheckInput): void {
-  if (input.bands.length === 0) return;
+  if (!input.bands?.length) return;
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
   const checked = checkInputSchemaFor({ sections, sectionId }).safeParse(input);
   if (!checked.success) throw invalid(describeIssues(checked.error), fieldIssues(checked.error));
+}
+
+/** The bands a save stores: those sent, else the check's own (none: no attribute). */
+function bandsToKeep(input: CheckInput, current: CheckRecord | undefined): Pick<CheckRecord, 'bands'> {
+  const bands = input.bands ?? current?.bands ?? [];
+  return bands.length > 0 ? { bands } : {};
 }
 
 function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands }: CheckRecord): TeacherCheck {

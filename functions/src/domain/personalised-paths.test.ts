@@ -73,6 +73,13 @@ describe('the rules are saved with the module and its check', () => {
     expect((await ports.checks.listCheckSummaries([MODULE_ID])).get(MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'membranes', bands: BANDS })]);
   });
 
+  it('keeps the bands when a save leaves them out (an editor unaware of them), and removes them on an empty list', async () => {
+    const { bands: _left, ...withoutBands } = check;
+    expect(await checks.save(teacher, MODULE_ID, 'membranes', { ...withoutBands, passMark: 60 })).toMatchObject({ passMark: 60, bands: BANDS });
+    expect(await checks.save(teacher, MODULE_ID, 'membranes', { ...check, bands: [] })).toMatchObject({ bands: [] });
+    expect((await ports.checks.listCheckSummaries([MODULE_ID])).get(MODULE_ID)![0]).not.toHaveProperty('bands');
+  });
+
   it('refuses a band releasing a core section or skipping an earlier one, naming the field, and stores nothing', async () => {
     const bands = [{ min: 0, max: 100, release: ['closing'], skip: ['intro'] }];
     const saving = checks.save(teacher, MODULE_ID, 'membranes', { ...check, passMark: 10, bands });

@@ -44,6 +44,7 @@ describe('bands on a check', () => {
     ['an empty band', [{ min: 0, max: 0, release: [] }, { min: 0, max: 100, release: [] }], 'bands.0.max', /max must be more than min/],
     ['a percent past 100', [{ min: 0, max: 101, release: [] }], 'bands.0.max', /whole percent from 0 to 100/],
     ['a fractional percent', [{ min: 0, max: 49.5, release: [] }, { min: 49.5, max: 100, release: [] }], 'bands.0.max', /whole percent/],
+    ['a section id longer than any id', [{ min: 0, max: 100, release: ['x'.repeat(1000)] }], 'bands.0.release.0', /too long/],
     ['a section named twice', [{ min: 0, max: 100, release: ['review', 'review'] }], 'bands.0.release', /names a section twice/],
     ['an unknown field', [{ min: 0, max: 100, release: [], open: [] }], 'bands.0', /.+/],
   ])('refuse %s, naming the field', (_case, bands, field, message) => {

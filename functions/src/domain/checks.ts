@@ -21,7 +21,7 @@ import { scoreAnswers, validateAnswers } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import { pathOfStudent, requireAccessible } from './paths';
+import { pathOfStudent, requireAccessible, sectionTotalOnPath } from './paths';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
@@ -119,7 +119,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
-    requireAccessible(pathOfStudent(module!, summaries.get(moduleId) ?? [], standing), sectionId, conflict);
+    const moduleChecks = summaries.get(moduleId) ?? [];
+    requireAccessible(pathOfStudent(module!, moduleChecks, standing), sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
     let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
@@ -159,7 +160,11 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
           studentName: enrolment?.name ?? '',
           moduleTitle: module!.title,
           className: schoolClass.className,
-          sectionTotal: module!.sections.length,
+          // With this pass counted: its band may release or skip sections.
+          sectionTotal: sectionTotalOnPath(module!, moduleChecks, standing, sectionId, {
+            ...standing?.checks,
+            [sectionId]: { bestPercent: Math.max(bestBefore ?? 0, record.percent), passed: true },
+          }),
         });
       };
       await Promise.all([

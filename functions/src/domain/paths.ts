@@ -164,6 +164,21 @@ export function pathOfStudent(
   return computePath({ module, checks, standings, completedSections: progress?.completedSections ?? [] });
 }
 
+/**
+ * The bell's section total once `sectionId` is complete too: the student's required sections and the others they
+ * completed, so "completed" (all of its sections done) means every required one is.
+ */
+export function sectionTotalOnPath(
+  module: PathInput['module'],
+  checks: CheckSummary[],
+  progress: { completedSections: string[]; checks?: PathInput['standings'] } | undefined,
+  sectionId: string,
+  standings: PathInput['standings'] = progress?.checks ?? {},
+): number {
+  const after = pathOfStudent(module, checks, { completedSections: [...(progress?.completedSections ?? []), sectionId] }, standings);
+  return after.requiredCount + after.sections.filter((section) => section.state === 'complete' && !section.required).length;
+}
+
 /** A module with review or extension sections has branches; the report shows a student's only then. */
 export const hasBranches = (module: PathInput['module']) => module.sections.some((section) => section.role !== undefined && RELEASABLE_ROLES.includes(section.role));
 

@@ -145,6 +145,8 @@ describe("a student's path", () => {
 
     await complete('review');
     await expect(complete('closing')).resolves.toMatchObject({ completedSections: ['intro', 'review', 'closing'] });
+    // The bell: 3 done of their 4 required sections (the check not passed yet).
+    expect([...ports.progress.activity.values()]).toEqual([expect.objectContaining({ sectionTotal: 4 })]);
   });
 
   it('after a high score: the review is skipped (not behind), the extension released, and the count is their own', async () => {
@@ -158,6 +160,8 @@ describe("a student's path", () => {
 
     const [own] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
     expect(own).toMatchObject({ completed: 2, total: 4, percentage: 50, nextSectionId: 'extension', branch: 'extension' });
+    // The teacher's bell words the pass "2 of 4": their path, the extension in, the review out.
+    expect([...ports.progress.activity.values()]).toEqual([expect.objectContaining({ sectionTotal: 4 })]);
     const page = await progress.classReportPage(teacher, CLASS_ID, {});
     expect(page.rows[0].modules[0]).toMatchObject({ completed: 2, total: 4, percentage: 50 });
   });

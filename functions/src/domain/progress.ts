@@ -34,7 +34,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
+import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -129,7 +129,8 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
     // The path is computed from what was read already: the progress item holds the check standings too.
-    requireAccessible(pathOfStudent(module, summaries.get(input.moduleId) ?? [], seen), input.sectionId, conflict);
+    const moduleChecks = summaries.get(input.moduleId) ?? [];
+    requireAccessible(pathOfStudent(module, moduleChecks, seen), input.sectionId, conflict);
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
@@ -138,7 +139,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      sectionTotal: module.sections.length,
+      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId),
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);

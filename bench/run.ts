@@ -354,6 +354,11 @@ function printTargets(results: Map<number, Figure[]>) {
     );
   }
   console.log(`  Every HTTP figure includes the request floor above (${requestFloor.toFixed(1)} ms): the local server, the token check (API Gateway's JWT authorizer in the cloud, outside the Lambda) and the local-only account-status look-up.`);
+  console.log('\nRound trips (issue 24: a student\'s path is computed from reads made anyway; each call here is its own round trip, as report-round-trips.test.ts asserts)');
+  for (const size of CLASS_SIZES) {
+    const [getModule, mark] = results.get(size)!;
+    console.log(`  class of ${String(size).padEnd(5)} student GET module ${getModule!.calls} (target ≤ 2), mark-complete ${mark!.calls} (target ≤ 3)`);
+  }
 }
 
 main().catch((error) => {

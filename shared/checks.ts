@@ -160,8 +160,11 @@ export function makeCheckInputSchema<Extra extends z.core.$ZodLooseShape>(extraS
   });
 }
 
-/** Score bands are optional: a check without them releases and skips nothing (its section is complete once passed). */
-const bandsShape = (context?: BandContext) => ({ bands: z._default(makeBandsSchema(context), []) });
+/**
+ * Score bands: absent keeps the check's bands (an editor unaware of them changes none), `[]` removes them; a check
+ * without bands releases and skips nothing (its section is complete once passed).
+ */
+const bandsShape = (context?: BandContext) => ({ bands: z.optional(makeBandsSchema(context)) });
 
 /** `PUT /api/modules/{id}/sections/{sectionId}/check`: the bands' ranges checked; the sections they name, by the server with the module. */
 export const checkInputSchema = /* @__PURE__ */ z.lazy(() => makeCheckInputSchema(bandsShape()));
@@ -220,7 +223,9 @@ export type AnswerKey = Question['answer'];
 export type StudentQuestion = { id: string; kind: QuestionKind; prompt: string; points: number; options?: { id: string; text: string }[]; explanation?: string };
 
 /** The check whole, for its owner: with the answer key, and how many attempts its current version has. */
-export interface TeacherCheck extends CheckInput {
+export interface TeacherCheck extends Omit<CheckInput, 'bands'> {
+  /** Its score bands, in order (none: `[]`). */
+  bands: ScoreBand[];
   moduleId: string;
   sectionId: string;
   /** 1 for a new check; a save goes to the next version when the current one has attempts. */

@@ -1,7 +1,7 @@
 // The shapes the API answers with. Field names follow the product specification (section 3) exactly,
 // so a client of the old backend keeps working.
 import type { CheckStanding, CheckSummary, ModuleScores, ModuleScoreSummary, ScoreTotals } from './checks';
-import type { SectionRole, SectionState } from './paths';
+import type { Branch, SectionRole, SectionState } from './paths';
 
 export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -87,12 +87,15 @@ export interface Progress {
   updatedAt?: string;
 }
 
+/** Completion of the student's own required sections (their path: core, and review or extension released to them). */
 export interface ModuleProgress {
   moduleId: string;
   moduleTitle: string;
   percentage: number;
   completed: number;
   total: number;
+  /** The branch the student's path takes (absent when the module has no review or extension sections). */
+  branch?: Branch;
 }
 
 /** A class report cell: the module's completion and when each of its completed sections was done. */
@@ -140,9 +143,17 @@ export interface ModuleReport {
   checks?: { sectionId: string; passMark: number }[];
   /**
    * `studentEmail` as in the class report (the class's teacher and admins); `scores`: section id → the student's
-   * standing on its check (absent when the module has no check).
+   * standing on its check (absent when the module has no check); `branch`: which branch each student's path takes
+   * (absent when the module has no review or extension sections).
    */
-  rows: { studentId: string; studentName: string; studentEmail?: string; completedAt: Record<string, string | null>; scores?: Record<string, CheckStanding> }[];
+  rows: {
+    studentId: string;
+    studentName: string;
+    studentEmail?: string;
+    completedAt: Record<string, string | null>;
+    scores?: Record<string, CheckStanding>;
+    branch?: Branch;
+  }[];
 }
 
 /**

@@ -30,8 +30,8 @@ const context = {
 };
 
 describe('bands on a check', () => {
-  it('are optional (none: no rules) and take bands covering 0–100 in order', () => {
-    expect(checkInputSchema.parse({ questions }).bands).toEqual([]);
+  it('are optional (absent: the check keeps its own) and take bands covering 0–100 in order', () => {
+    expect(checkInputSchema.parse({ questions })).not.toHaveProperty('bands');
     expect(checkInputSchema.parse({ questions, bands: THREE_BANDS }).bands).toEqual(THREE_BANDS);
     expect(checkInputSchema.parse({ questions, bands: [{ min: 0, max: 100, release: [] }] }).bands).toHaveLength(1);
   });
@@ -44,6 +44,7 @@ describe('bands on a check', () => {
     ['an empty band', [{ min: 0, max: 0, release: [] }, { min: 0, max: 100, release: [] }], 'bands.0.max', /max must be more than min/],
     ['a percent past 100', [{ min: 0, max: 101, release: [] }], 'bands.0.max', /whole percent from 0 to 100/],
     ['a fractional percent', [{ min: 0, max: 49.5, release: [] }, { min: 49.5, max: 100, release: [] }], 'bands.0.max', /whole percent/],
+    ['a section id longer than any id', [{ min: 0, max: 100, release: ['x'.repeat(1000)] }], 'bands.0.release.0', /too long/],
     ['a section named twice', [{ min: 0, max: 100, release: ['review', 'review'] }], 'bands.0.release', /names a section twice/],
     ['an unknown field', [{ min: 0, max: 100, release: [], open: [] }], 'bands.0', /.+/],
   ])('refuse %s, naming the field', (_case, bands, field, message) => {

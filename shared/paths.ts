@@ -2,6 +2,7 @@
 // sections a score releases, which later optional sections it skips) and the state of each section on a student's
 // path. The path itself is computed by the server (functions/src/domain/paths.ts); the rules here are what a teacher
 // may save, checked the same way by the browser's form and the server.
+import { TEXT_LIMITS } from './constants';
 import * as z from './zod';
 
 export const SECTION_ROLES = ['core', 'review', 'extension', 'optional'] as const;
@@ -13,6 +14,10 @@ export const RELEASABLE_ROLES: readonly SectionRole[] = ['review', 'extension'];
 
 export const SECTION_STATES = ['open', 'locked', 'complete', 'skipped', 'excused'] as const;
 export type SectionState = (typeof SECTION_STATES)[number];
+
+/** Which branch of a module a student is on (the report's chip): given extra review, an extension, or the core. */
+export const BRANCHES = ['core', 'review', 'extension'] as const;
+export type Branch = (typeof BRANCHES)[number];
 
 /** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
 export interface ScoreBand {
@@ -29,7 +34,9 @@ const percentError = (field: string) => `${field} must be a whole percent from 0
 const percent = (field: string) =>
   z.number({ error: percentError(field) }).check(z.int({ error: percentError(field) }), z.minimum(0, { error: percentError(field) }), z.maximum(100, { error: percentError(field) }));
 const sectionIds = (field: string) =>
-  z.array(z.string({ error: `${field} must list section ids.` }), { error: `${field} must be a list of section ids.` }).check(
+  z.array(z.string({ error: `${field} must list section ids.` }).check(z.maxLength(TEXT_LIMITS.idMaxLength, { error: `${field} names a section id that is too long.` })), {
+    error: `${field} must be a list of section ids.`,
+  }).check(
     z.maxLength(100, { error: `${field} can name at most 100 sections.` }),
     z.refine((ids) => new Set(ids).size === ids.length, { error: `${field} names a section twice.` }),
   );

@@ -24,7 +24,7 @@ import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, ty
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
-import { SECTION_ROLES, SECTION_STATES } from './paths';
+import { BRANCHES, SECTION_ROLES, SECTION_STATES } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -243,6 +243,7 @@ const moduleProgressShape = {
   percentage,
   completed: z.number().check(z.int(), z.minimum(0)),
   total: z.number().check(z.int(), z.minimum(0)),
+  branch: z.optional(z.enum(BRANCHES)),
 };
 
 export const classReportSchema = z.array(
@@ -311,6 +312,7 @@ export const moduleReportSchema = z.strictObject({
       studentEmail: z.optional(z.string()),
       completedAt: z.record(z.string(), z.nullable(isoDate)),
       scores: z.optional(z.record(z.string(), checkStandingSchema)),
+      branch: z.optional(z.enum(BRANCHES)),
     }),
   ),
 }) satisfies z.ZodMiniType<ModuleReport>;

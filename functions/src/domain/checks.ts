@@ -21,7 +21,7 @@ import { scoreAnswers, validateAnswers } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import { pathOfStudent, requireAccessible } from './paths';
+import { pathOfStudent, requireAccessible, sectionTotalOnPath } from './paths';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
@@ -61,7 +61,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         maxAttempts: input.maxAttempts,
         revealAnswers: input.revealAnswers,
         questions: input.questions,
-        ...(input.bands.length > 0 && { bands: input.bands }),
+        ...bandsToKeep(input, current),
         version: !current ? 1 : current.attemptCount > 0 ? current.version + 1 : current.version,
         attemptCount: 0,
         updatedAt: clock.now().toISOString(),
@@ -119,7 +119,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
-    requireAccessible(pathOfStudent(module!, summaries.get(moduleId) ?? [], standing), sectionId, conflict);
+    const moduleChecks = summaries.get(moduleId) ?? [];
+    requireAccessible(pathOfStudent(module!, moduleChecks, standing), sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
     let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
@@ -159,7 +160,11 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
           studentName: enrolment?.name ?? '',
           moduleTitle: module!.title,
           className: schoolClass.className,
-          sectionTotal: module!.sections.length,
+          // With this pass counted: its band may release or skip sections.
+          sectionTotal: sectionTotalOnPath(module!, moduleChecks, standing, sectionId, {
+            ...standing?.checks,
+            [sectionId]: { bestPercent: Math.max(bestBefore ?? 0, record.percent), passed: true },
+          }),
         });
       };
       await Promise.all([
@@ -261,10 +266,16 @@ function requireSection(module: ModuleRecord, sectionId: string): void {
  * this module as it is now: the editor's schema with the module at hand, so a refusal names the same fields.
  */
 function requireBandsFit(module: ModuleRecord, sectionId: string, input: CheckInput): void {
-  if (input.bands.length === 0) return;
+  if (!input.bands?.length) return;
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
   const checked = checkInputSchemaFor({ sections, sectionId }).safeParse(input);
   if (!checked.success) throw invalid(describeIssues(checked.error), fieldIssues(checked.error));
+}
+
+/** The bands a save stores: those sent, else the check's own (none: no attribute). */
+function bandsToKeep(input: CheckInput, current: CheckRecord | undefined): Pick<CheckRecord, 'bands'> {
+  const bands = input.bands ?? current?.bands ?? [];
+  return bands.length > 0 ? { bands } : {};
 }
 
 function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands }: CheckRecord): TeacherCheck {

@@ -4,7 +4,7 @@
 // reader, the syllabus, progress percentages, the report and Continue all ask it. Paths are never stored, so a rule
 // changed after students started recomputes them; completed work stays complete whatever the rules say now.
 import type { CheckSummary } from '@shared/checks';
-import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
+import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
 import type { ModuleRecord } from './ports';
 
 export interface PathInput {
@@ -33,9 +33,6 @@ export interface SectionOnPath {
   /** The student may read it, mark it complete and attempt its check. */
   accessible: boolean;
 }
-
-/** Which branch of the module the student is on (the report's chip): extra review, an extension, or the core. */
-export type Branch = 'core' | 'review' | 'extension';
 
 export interface StudentPath {
   /** In the module's order. */
@@ -166,6 +163,24 @@ export function pathOfStudent(
 ): StudentPath {
   return computePath({ module, checks, standings, completedSections: progress?.completedSections ?? [] });
 }
+
+/**
+ * The bell's section total once `sectionId` is complete too: the student's required sections and the others they
+ * completed, so "completed" (all of its sections done) means every required one is.
+ */
+export function sectionTotalOnPath(
+  module: PathInput['module'],
+  checks: CheckSummary[],
+  progress: { completedSections: string[]; checks?: PathInput['standings'] } | undefined,
+  sectionId: string,
+  standings: PathInput['standings'] = progress?.checks ?? {},
+): number {
+  const after = pathOfStudent(module, checks, { completedSections: [...(progress?.completedSections ?? []), sectionId] }, standings);
+  return after.requiredCount + after.sections.filter((section) => section.state === 'complete' && !section.required).length;
+}
+
+/** A module with review or extension sections has branches; the report shows a student's only then. */
+export const hasBranches = (module: PathInput['module']) => module.sections.some((section) => section.role !== undefined && RELEASABLE_ROLES.includes(section.role));
 
 /** Where a section stands for the student, or undefined for a section not in the module. */
 export const sectionOnPath = (path: StudentPath, sectionId: string) => path.sections.find((section) => section.sectionId === sectionId);

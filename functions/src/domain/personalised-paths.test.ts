@@ -73,6 +73,13 @@ describe('the rules are saved with the module and its check', () => {
     expect((await ports.checks.listCheckSummaries([MODULE_ID])).get(MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'membranes', bands: BANDS })]);
   });
 
+  it('keeps the bands when a save leaves them out (an editor unaware of them), and removes them on an empty list', async () => {
+    const { bands: _left, ...withoutBands } = check;
+    expect(await checks.save(teacher, MODULE_ID, 'membranes', { ...withoutBands, passMark: 60 })).toMatchObject({ passMark: 60, bands: BANDS });
+    expect(await checks.save(teacher, MODULE_ID, 'membranes', { ...check, bands: [] })).toMatchObject({ bands: [] });
+    expect((await ports.checks.listCheckSummaries([MODULE_ID])).get(MODULE_ID)![0]).not.toHaveProperty('bands');
+  });
+
   it('refuses a band releasing a core section or skipping an earlier one, naming the field, and stores nothing', async () => {
     const bands = [{ min: 0, max: 100, release: ['closing'], skip: ['intro'] }];
     const saving = checks.save(teacher, MODULE_ID, 'membranes', { ...check, passMark: 10, bands });
@@ -132,10 +139,14 @@ describe("a student's path", () => {
     const [own] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
     expect(own).toMatchObject({ completed: 1, total: 4, percentage: 25, nextSectionId: 'membranes' });
     const [row] = await progress.classReport(teacher, CLASS_ID);
-    expect(row.modules[0]).toMatchObject({ completed: 1, total: 4, percentage: 25 });
+    expect(row.modules[0]).toMatchObject({ completed: 1, total: 4, percentage: 25, branch: 'review' });
+    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    expect(drillDown.rows[0]).toMatchObject({ studentId: student.userId, branch: 'review' });
 
     await complete('review');
     await expect(complete('closing')).resolves.toMatchObject({ completedSections: ['intro', 'review', 'closing'] });
+    // The bell: 3 done of their 4 required sections (the check not passed yet).
+    expect([...ports.progress.activity.values()]).toEqual([expect.objectContaining({ sectionTotal: 4 })]);
   });
 
   it('after a high score: the review is skipped (not behind), the extension released, and the count is their own', async () => {
@@ -148,7 +159,9 @@ describe("a student's path", () => {
     await expect(complete('review')).rejects.toEqual(refused('conflict', /you can skip this/));
 
     const [own] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
-    expect(own).toMatchObject({ completed: 2, total: 4, percentage: 50, nextSectionId: 'extension' });
+    expect(own).toMatchObject({ completed: 2, total: 4, percentage: 50, nextSectionId: 'extension', branch: 'extension' });
+    // The teacher's bell words the pass "2 of 4": their path, the extension in, the review out.
+    expect([...ports.progress.activity.values()]).toEqual([expect.objectContaining({ sectionTotal: 4 })]);
     const page = await progress.classReportPage(teacher, CLASS_ID, {});
     expect(page.rows[0].modules[0]).toMatchObject({ completed: 2, total: 4, percentage: 50 });
   });
@@ -163,6 +176,7 @@ describe("a student's path", () => {
     ]);
     await progress.markComplete(student, { studentId: student.userId, moduleId: MODULE_ID, classId: CLASS_ID, sectionId: 'section-2' });
     const [own] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
-    expect(own).toMatchObject({ completed: 1, total: 2, percentage: 50, nextSectionId: 'section-1' });
+    expect(own).toEqual(expect.objectContaining({ completed: 1, total: 2, percentage: 50, nextSectionId: 'section-1' }));
+    expect(own).not.toHaveProperty('branch');
   });
 });

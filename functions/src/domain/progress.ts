@@ -34,7 +34,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { pathOfStudent, requireAccessible, type StudentPath } from './paths';
+import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -129,7 +129,8 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       throw invalid('This section is not part of the module; reload the module and try again.');
     }
     // The path is computed from what was read already: the progress item holds the check standings too.
-    requireAccessible(pathOfStudent(module, summaries.get(input.moduleId) ?? [], seen), input.sectionId, conflict);
+    const moduleChecks = summaries.get(input.moduleId) ?? [];
+    requireAccessible(pathOfStudent(module, moduleChecks, seen), input.sectionId, conflict);
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
@@ -138,7 +139,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      sectionTotal: module.sections.length,
+      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId),
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);
@@ -260,6 +261,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     const byStudent = new Map(records.map((record) => [record.studentId, record]));
     const scoresOf = new Map(scores.map((record) => [record.studentId, record]));
     const moduleChecks = currentChecks(module, summaries);
+    const branches = hasBranches(module);
     return {
       moduleId,
       moduleTitle: module.title,
@@ -272,6 +274,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
           ...(email ? { studentEmail: email } : {}),
           completedAt: completionTimes(byStudent.get(studentId), module),
           ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
+          ...(branches && { branch: pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection).branch }),
         }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
@@ -401,6 +404,7 @@ function moduleProgress(module: ModuleRecord, path: StudentPath): ModuleProgress
     percentage: path.percentage,
     completed: path.completedRequiredCount,
     total: path.requiredCount,
+    ...(hasBranches(module) && { branch: path.branch }),
   };
 }
 

@@ -1,0 +1,82 @@
+// Personalised paths through the local stack: a teacher sets roles, "in order" mode and score bands; a student who
+// fails the check gets the review section, cannot open the next core section (the API refuses it too) until the
+// review is done, and their progress counts their own required sections.
+import { randomUUID } from 'node:crypto';
+import type { Module } from '../../shared/entities';
+import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+let world: World;
+let ruledModule: Module;
+let ids: { intro: string; membranes: string; review: string; summary: string };
+
+const CHECK = {
+  passMark: 80,
+  questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Membranes are lipid bilayers.', answer: true }],
+  bands: [
+    { min: 0, max: 50, release: [] as string[] },
+    { min: 50, max: 100, release: [] },
+  ],
+};
+
+beforeAll(async () => {
+  world = await startWorld();
+  const file = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+  const sections = [
+    { title: 'Introduction', contentUrl: await file('intro.pdf') },
+    { title: 'Cell membranes', contentUrl: await file('membranes.pdf') },
+    { title: 'Membranes again', contentUrl: await file('review.pdf'), role: 'review' },
+    { title: 'Summary', contentUrl: await file('summary.pdf') },
+  ];
+  ruledModule = await world.ok('createModule', { as: world.teacher, body: { _id: randomUUID(), title: 'Membranes', description: 'D', sections, sequential: true } }, 201);
+  const [intro, membranes, review, summary] = ruledModule.sections.map((section) => section._id);
+  ids = { intro, membranes, review, summary };
+  CHECK.bands[0].release = [review];
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: ruledModule._id } });
+});
+
+afterAll(() => world?.stop());
+
+const read = async () => {
+  const answer = await world.ok('getModule', { as: world.student, params: { id: ruledModule._id }, path: `/api/modules/${ruledModule._id}?classId=${CLASS_ID}` });
+  return Object.fromEntries(answer.sections.map((section: Module['sections'][number]) => [section._id, section]));
+};
+const complete = (sectionId: string) =>
+  world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: ruledModule._id, classId: CLASS_ID, sectionId } });
+
+test('the module keeps its order mode and roles; bands that leave a gap or release a core section are refused, naming the field', async () => {
+  expect(ruledModule).toMatchObject({ sequential: true, sections: [{ role: 'core' }, { role: 'core' }, { role: 'review' }, { role: 'core' }] });
+  const params = { id: ruledModule._id, sectionId: ids.membranes };
+  const gap = await world.call('putCheck', { as: world.teacher, params, body: { ...CHECK, bands: [{ min: 0, max: 40, release: [] }, { min: 50, max: 100, release: [] }] } });
+  expect(gap).toMatchObject({ status: 400, body: { fields: { 'bands.1.min': expect.stringContaining('must start at 40 %') } } });
+  const core = await world.call('putCheck', { as: world.teacher, params, body: { ...CHECK, bands: [{ min: 0, max: 100, release: [ids.summary] }] } });
+  expect(core).toMatchObject({ status: 400, body: { fields: { 'bands.0.release.0': 'Band 1 can only release review or extension sections of this module.' } } });
+  expect((await world.scanTable()).some((item) => item.pk === `CHECK#${ruledModule._id}#${ids.membranes}`)).toBe(false);
+  expect(await world.ok('putCheck', { as: world.teacher, params, body: CHECK })).toMatchObject({ bands: CHECK.bands });
+});
+
+test('a student who fails gets the review first; the API refuses the next core section until it is done', async () => {
+  let sections = await read();
+  expect(sections[ids.intro]).toMatchObject({ state: 'open', downloadUrl: expect.any(String) });
+  expect(sections[ids.membranes]).toMatchObject({ state: 'locked', reason: 'Complete “Introduction” to open this.' });
+  expect(sections[ids.membranes]).not.toHaveProperty('downloadUrl');
+
+  const early = await world.call('submitAttempt', { as: world.student, params: { id: ruledModule._id, sectionId: ids.membranes }, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: false } } });
+  expect(early).toMatchObject({ status: 409, body: { message: 'Complete “Introduction” to open this.' } });
+  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Pass the check in “Cell membranes” to open this.' } });
+  expect((await world.scanTable()).filter((item) => item.pk === `CLASS#${CLASS_ID}` && String(item.sk).startsWith(`PROGRESS#${ruledModule._id}#`))).toEqual([]);
+
+  expect((await complete(ids.intro)).status).toBe(200);
+  await world.ok('submitAttempt', { as: world.student, params: { id: ruledModule._id, sectionId: ids.membranes }, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: false } } }, 201);
+  sections = await read();
+  expect(sections[ids.review]).toMatchObject({ state: 'open', reason: 'Because you scored 0\u00a0% on “Cell membranes”, review this first.', downloadUrl: expect.any(String) });
+  expect(sections[ids.summary]).toMatchObject({ state: 'locked', reason: 'Complete “Membranes again” to open this.' });
+  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Complete “Membranes again” to open this.' } });
+
+  expect((await complete(ids.review)).status).toBe(200);
+  expect((await complete(ids.summary)).status).toBe(200);
+  const progress = await world.ok('getStudentClassProgress', { as: world.student, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  // Required: introduction, the check's section (not passed), the review released to them, the summary.
+  expect(progress.modules.find((entry: { moduleId: string }) => entry.moduleId === ruledModule._id)).toMatchObject({ completed: 3, total: 4, percentage: 75, nextSectionId: ids.membranes });
+});

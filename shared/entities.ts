@@ -49,6 +49,8 @@ export interface ModuleRef {
   _id: string;
   title: string;
   description: string;
+  /** When the class should have finished it (UTC ISO instant); absent when it has no due date. */
+  dueAt?: string;
 }
 
 /** A class in lists: ids only. */
@@ -101,6 +103,8 @@ export interface ReportCell extends ModuleProgress {
 export interface StudentModuleProgress extends ModuleProgress {
   completedSections: string[];
   nextSectionId: string | null;
+  /** The module's due date in this class (UTC ISO instant); absent when it has none. */
+  dueAt?: string;
   /** The student's own scores on the module's checks (absent when it has none). */
   scores?: ModuleScores;
 }

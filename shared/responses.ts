@@ -210,7 +210,7 @@ export const classDetailSchema = z.strictObject({
   className: z.string(),
   teacherId: userRefSchema,
   studentIds: z.array(studentRefSchema),
-  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string() })),
+  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate) })),
 }) satisfies z.ZodMiniType<ClassDetail>;
 
 export const progressSchema = z.strictObject({
@@ -308,6 +308,7 @@ export const studentClassProgressSchema = z.strictObject({
       ...moduleProgressShape,
       completedSections: z.array(z.string()),
       nextSectionId: z.nullable(z.string()),
+      dueAt: z.optional(isoDate),
       scores: z.optional(moduleScoresSchema),
     }),
   ),

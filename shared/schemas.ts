@@ -110,9 +110,14 @@ export const moduleReadQuerySchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** A due date: an instant, so ISO 8601 with its offset or Z (a time without a zone would mean a different moment to each reader). */
+export const DUE_AT_MESSAGE = 'dueAt must be a date and time in ISO 8601 with its time zone offset, e.g. 2026-12-05T17:00:00+01:00.';
+
 export const assignModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     moduleId: idSchema('moduleId'),
+    /** When the class should have finished the module; absent: no due date (a re-assign without it removes one). */
+    dueAt: z.optional(z.iso.datetime({ offset: true, error: DUE_AT_MESSAGE })),
   }),
 );
 

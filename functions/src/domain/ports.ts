@@ -26,6 +26,8 @@ export interface ClassRecord {
   assignedModuleIds: string[];
   /** Module id → when it was first assigned; absent for modules assigned before times were kept. */
   assignedAt?: Record<string, string>;
+  /** Module id → its due date in this class (UTC ISO instant); modules without one are absent. */
+  dueAt?: Record<string, string>;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -154,8 +156,11 @@ export interface ClassStore {
    * once), the class's count goes up atomically, then their membership (which grants access) is written.
    */
   enrollStudent(classId: string, student: EnrolledStudent, enrolledAt?: string): Promise<EnrolOutcome>;
-  /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
-  addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string): Promise<ClassRecord | undefined>;
+  /**
+   * Adds a module atomically if the class is taught by this teacher, in the same update setting its due date (or
+   * removing it, without one); the updated class, or undefined.
+   */
+  addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */

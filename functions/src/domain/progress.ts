@@ -15,7 +15,7 @@ import { PEOPLE_LIMITS } from '@shared/people';
 import { engagementDays, latestOf } from '@shared/report-insight';
 import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
-import { isTeacherOf, requireClass } from './classes';
+import { dueDateOf, isTeacherOf, requireClass } from './classes';
 import type { CheckSummary } from '@shared/checks';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {
@@ -96,7 +96,13 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       studentId,
       modules: [...assigned]
         .sort((a, b) => a.title.localeCompare(b.title))
-        .map((module) => withScores(studentModuleProgress(module, byModule.get(module.moduleId)), currentChecks(module, summaries), scoresByModule.get(module.moduleId))),
+        .map((module) =>
+          withScores(
+            { ...studentModuleProgress(module, byModule.get(module.moduleId)), ...dueDateOf(schoolClass, module.moduleId) },
+            currentChecks(module, summaries),
+            scoresByModule.get(module.moduleId),
+          ),
+        ),
     };
   }
 

@@ -199,13 +199,21 @@ export class InMemoryClassStore implements ClassStore {
     return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
   }
 
-  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists), condition teacherId = :teacher */
-  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string) {
+  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists, SET or REMOVE dueAt#module), condition teacherId = :teacher */
+  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string) {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
     if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
+    this.setDueAt(record, moduleId, dueAt);
     return this.toRecord(classId);
+  }
+
+  private setDueAt(record: Pick<ClassRecord, 'dueAt'>, moduleId: string, dueAt: string | undefined) {
+    const { [moduleId]: _previous, ...others } = record.dueAt ?? {};
+    const next = dueAt ? { ...others, [moduleId]: dueAt } : others;
+    if (Object.keys(next).length > 0) record.dueAt = next;
+    else delete record.dueAt;
   }
 
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
@@ -214,6 +222,7 @@ export class InMemoryClassStore implements ClassStore {
     // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
     if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    this.setDueAt(record, moduleId, undefined);
   }
 
   /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
@@ -221,6 +230,7 @@ export class InMemoryClassStore implements ClassStore {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    this.setDueAt(record, moduleId, undefined);
     return this.toRecord(classId);
   }
 

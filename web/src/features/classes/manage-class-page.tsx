@@ -8,6 +8,8 @@ import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
+import { instantOf, schoolTimeZone, zoneOffsetName } from '../../lib/due-dates';
+import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useAssignModule, useClass, useUnassignModule } from './api/classes';
@@ -41,6 +43,8 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const unassign = useUnassignModule(klass._id);
   const [unassigning, setUnassigning] = useState<{ _id: string; title: string } | null>(null);
   const [selected, setSelected] = useState('');
+  /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
+  const [dueLocal, setDueLocal] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
@@ -48,6 +52,8 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
   const nothingToAssign = modules.isSuccess && assignable.length === 0;
   const hintId = `${id}-module-hint`;
+  const zone = schoolTimeZone();
+  const dueAt = dueLocal ? instantOf(dueLocal, zone) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,13 +64,14 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
     setMessage(null);
     const title = assignable.find((module) => module._id === selected)?.title ?? 'The module';
     try {
-      await assign.mutateAsync(selected);
+      await assign.mutateAsync({ moduleId: selected, dueAt });
     } catch (error) {
       console.error('Assigning the module failed:', error);
       setMessage({ tone: 'error', text: ASSIGN_FAILED });
       return;
     }
     setSelected('');
+    setDueLocal('');
     setMessage({ tone: 'success', text: `${title} was assigned to this class.` });
   }
 
@@ -85,7 +92,13 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           emptyText="No modules are assigned to this class yet."
           items={klass.assignedModuleIds.map((module) => ({
             key: module._id,
-            label: module.title,
+            label: module.dueAt ? (
+              <span>
+                {module.title} <DueDate dueAt={module.dueAt} />
+              </span>
+            ) : (
+              module.title
+            ),
             action: (
               <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
                 Unassign
@@ -151,6 +164,20 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
                 )}
               </span>
             )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-due`}>Due date (optional)</label>
+            <input
+              id={`${id}-due`}
+              type="datetime-local"
+              value={dueLocal}
+              onChange={(event) => setDueLocal(event.target.value)}
+              disabled={assign.isPending || nothingToAssign}
+              aria-describedby={`${id}-due-zone`}
+            />
+            <span id={`${id}-due-zone`} className="field-hint">
+              School time: {zone} ({zoneOffsetName(zone, dueAt ? new Date(dueAt) : undefined)})
+            </span>
           </div>
           <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}

@@ -52,12 +52,14 @@ export function useClass(classId: string | undefined) {
   });
 }
 
-export const useAssignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.assignModule(classId, moduleId));
+/** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
+export const useAssignModule = (classId: string) =>
+  useClassModuleChange(classId, ({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
 
 /** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
-export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.unassignModule(classId, moduleId));
+export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId: string) => api.unassignModule(classId, moduleId));
 
-function useClassModuleChange(classId: string, change: (moduleId: string) => Promise<ClassDetail>) {
+function useClassModuleChange<Input>(classId: string, change: (input: Input) => Promise<ClassDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,

@@ -121,6 +121,12 @@ export const assignModuleSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+export const nudgeStudentSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentId: idSchema('studentId'),
+  }),
+);
+
 export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     studentId: idSchema('studentId'),
@@ -225,6 +231,7 @@ export type CreateModuleInput = z.infer<typeof createModuleSchema>;
 export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
 export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
+export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
@@ -239,6 +246,7 @@ interface RequestBodies {
   updateModule: UpdateModuleInput;
   assignModule: AssignModuleInput;
   markComplete: MarkCompleteInput;
+  nudgeStudent: NudgeStudentInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;

@@ -209,6 +209,25 @@ export interface NoticeStore {
   /** When the person last marked their notifications read. */
   getReadAt(userId: string): Promise<string | undefined>;
   setReadAt(userId: string, at: string): Promise<void>;
+  /**
+   * Records a teacher's reminder unless one for the same student, class and module was sent on the same UTC day (a
+   * conditional put): true when this one was recorded, false for a repeat (the day's first stays).
+   */
+  addNudge(nudge: NudgeRecord): Promise<boolean>;
+  /** The student's latest reminders, newest day first: one query. */
+  recentNudges(studentId: string, limit: number): Promise<NudgeRecord[]>;
+}
+
+/** A teacher's reminder of a module's due date, kept for the student's bell with the names it shows. */
+export interface NudgeRecord {
+  studentId: string;
+  classId: string;
+  moduleId: string;
+  className: string;
+  moduleTitle: string;
+  teacherName: string;
+  dueAt: string;
+  sentAt: string;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

@@ -23,6 +23,7 @@ import type {
   ActivityContext,
   ActivityRecord,
   NoticeStore,
+  NudgeRecord,
   ProgressKey,
   ProgressRecord,
   ModuleReadPlan,
@@ -648,10 +649,34 @@ export class RecordingLog implements Log {
 /** The bells' reads over the in-memory progress store's activity index. */
 export class InMemoryNoticeStore implements NoticeStore {
   private readonly readMarkers = new Map<string, string>();
+  /** Keyed as the items are: student, UTC day, class, module. */
+  private readonly nudges = new Map<string, NudgeRecord>();
   constructor(private readonly progress: InMemoryProgressStore) {}
 
   clear(): void {
     this.readMarkers.clear();
+    this.nudges.clear();
+  }
+
+  allNudges(): NudgeRecord[] {
+    return [...this.nudges.values()].map(copy);
+  }
+
+  /** PutItem USER#s / NUDGE#{day}#{class}#{module} with attribute_not_exists(pk) */
+  async addNudge(nudge: NudgeRecord) {
+    const key = [nudge.studentId, nudge.sentAt.slice(0, 10), nudge.classId, nudge.moduleId].join('#');
+    if (this.nudges.has(key)) return false;
+    this.nudges.set(key, copy(nudge));
+    return true;
+  }
+
+  /** Query USER#s, begins_with NUDGE#, newest day first, Limit */
+  async recentNudges(studentId: string, limit: number) {
+    return [...this.nudges.entries()]
+      .filter(([, nudge]) => nudge.studentId === studentId)
+      .sort(([a], [b]) => b.localeCompare(a))
+      .slice(0, limit)
+      .map(([, nudge]) => copy(nudge));
   }
 
   async recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]> {
@@ -730,4 +755,5 @@ export const storedState = (ports: InMemoryPorts) => ({
   files: ports.files.keys(),
   fileReferences: ports.fileReferences.all(),
   uploads: ports.uploads.all(),
+  nudges: ports.notices.allNudges(),
 });

@@ -121,6 +121,7 @@ export const api = {
   getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
   getNotifications: () => call('getNotifications', {}),
   markNotificationsRead: () => call('markNotificationsRead', {}),
+  nudgeStudent: (classId: string, moduleId: string, studentId: string) => call('nudgeStudent', { classId, moduleId }, { studentId }),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

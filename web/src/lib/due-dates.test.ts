@@ -1,5 +1,5 @@
 // Due dates read in the reader's zone with the zone named, entered in the school's zone, ordered and marked overdue.
-import { byDueDate, dueText, instantOf, isOverdue, zoneOffsetName } from './due-dates';
+import { byDueDate, dueText, instantOf, isOverdue, wallClockOf, zoneOffsetName } from './due-dates';
 
 describe('dueText', () => {
   it('names the day, the time and the zone, in the zone asked for', () => {
@@ -21,6 +21,11 @@ describe('instantOf', () => {
     expect(instantOf('2026-03-29T00:30', 'Europe/London')).toBe('2026-03-29T00:30:00.000Z');
     expect(instantOf('2026-03-29T03:00', 'Europe/London')).toBe('2026-03-29T02:00:00.000Z');
   });
+});
+
+it('wallClockOf gives back the time instantOf read', () => {
+  expect(wallClockOf('2026-12-05T16:00:00.000Z', 'Europe/Paris')).toBe('2026-12-05T17:00');
+  expect(wallClockOf(instantOf('2026-07-01T09:05', 'America/New_York'), 'America/New_York')).toBe('2026-07-01T09:05');
 });
 
 it('zoneOffsetName names the offset people read', () => {

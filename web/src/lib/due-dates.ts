@@ -69,6 +69,12 @@ export function instantOf(localDateTime: string, timeZone: string): string {
   return new Date(wall - offsetMs(guess, timeZone)).toISOString();
 }
 
+/** The wall-clock time (a datetime-local value, "2026-12-05T17:00") that an instant is in `timeZone`: instantOf's inverse. */
+export function wallClockOf(instant: string, timeZone: string): string {
+  const { year, month, day, hour, minute } = partsOf('numeric', new Date(instant), timeZone);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
+}
+
 /** Past its due date and not complete. */
 export const isOverdue = (dueAt: string | undefined, complete: boolean, now = Date.now()): boolean =>
   dueAt !== undefined && !complete && Date.parse(dueAt) < now;

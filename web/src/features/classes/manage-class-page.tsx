@@ -2,17 +2,19 @@
 // teacher's modules.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ClassDetail } from '@shared/entities';
+import type { ClassDetail, ModuleRef } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
-import { instantOf, schoolTimeZone, zoneOffsetName } from '../../lib/due-dates';
+import { instantOf, schoolTimeZone, wallClockOf } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { useAssignModule, useClass, useUnassignModule } from './api/classes';
+import { DueDateField } from './components/due-date-field';
 import './classes.css';
 
 const SELECT_MODULE = 'Please select a module to assign.';
@@ -42,6 +44,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const assign = useAssignModule(klass._id);
   const unassign = useUnassignModule(klass._id);
   const [unassigning, setUnassigning] = useState<{ _id: string; title: string } | null>(null);
+  const [dating, setDating] = useState<ModuleRef | null>(null);
   const [selected, setSelected] = useState('');
   /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
   const [dueLocal, setDueLocal] = useState('');
@@ -52,8 +55,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
   const nothingToAssign = modules.isSuccess && assignable.length === 0;
   const hintId = `${id}-module-hint`;
-  const zone = schoolTimeZone();
-  const dueAt = dueLocal ? instantOf(dueLocal, zone) : undefined;
+  const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -100,9 +102,14 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               module.title
             ),
             action: (
-              <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
-                Unassign
-              </button>
+              <span className="list-item-actions">
+                <button type="button" className="link-button" aria-label={`Due date of ${module.title}`} onClick={() => setDating(module)}>
+                  Due date
+                </button>
+                <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
+                  Unassign
+                </button>
+              </span>
             ),
           }))}
         />
@@ -122,6 +129,24 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           });
         }}
       />
+
+      {dating && (
+        <DueDateDialog
+          module={dating}
+          busy={assign.isPending}
+          onCancel={() => setDating(null)}
+          onSave={(moduleDueAt) =>
+            assign.mutate(
+              { moduleId: dating._id, dueAt: moduleDueAt },
+              {
+                onSuccess: () => setMessage({ tone: 'success', text: moduleDueAt ? `${dating.title}: due date saved.` : `${dating.title} has no due date now.` }),
+                onError: () => setMessage({ tone: 'error', text: 'Failed to change the due date.' }),
+                onSettled: () => setDating(null),
+              },
+            )
+          }
+        />
+      )}
 
       <form className="card assign-form" onSubmit={submit} noValidate aria-labelledby={`${id}-assign`}>
         <h2 id={`${id}-assign`}>Assign a New Module</h2>
@@ -165,26 +190,26 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               </span>
             )}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-due`}>Due date (optional)</label>
-            <input
-              id={`${id}-due`}
-              type="datetime-local"
-              value={dueLocal}
-              onChange={(event) => setDueLocal(event.target.value)}
-              disabled={assign.isPending || nothingToAssign}
-              aria-describedby={`${id}-due-zone`}
-            />
-            <span id={`${id}-due-zone`} className="field-hint">
-              School time: {zone} ({zoneOffsetName(zone, dueAt ? new Date(dueAt) : undefined)})
-            </span>
-          </div>
+          <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending || nothingToAssign} />
           <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}
           </button>
         </div>
       </form>
     </div>
+  );
+}
+
+/** Sets, changes or (left empty) removes an assigned module's due date: assigning it again with the new one. */
+function DueDateDialog({ module, busy, onSave, onCancel }: { module: ModuleRef; busy: boolean; onSave: (dueAt: string | undefined) => void; onCancel: () => void }) {
+  const id = useId();
+  const zone = schoolTimeZone();
+  const [value, setValue] = useState(module.dueAt ? wallClockOf(module.dueAt, zone) : '');
+  return (
+    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => onSave(value ? instantOf(value, zone) : undefined)} onCancel={onCancel}>
+      <DueDateField id={`${id}-due`} value={value} onChange={setValue} disabled={busy} />
+      <p className="muted">Leave it empty for no due date.</p>
+    </FormDialog>
   );
 }
 

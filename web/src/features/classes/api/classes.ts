@@ -75,12 +75,12 @@ function useClassModuleChange<Input>(classId: string, change: (input: Input) => 
   });
 }
 
-/** Assigns one module to several classes at once; answers which classes took it and which refused. */
+/** Assigns one module to several classes at once (due at `dueAt`, if given); answers which classes took it and which refused. */
 export function useAssignModuleToClasses() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ moduleId, classIds }: { moduleId: string; classIds: string[] }) => {
-      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId)));
+    mutationFn: async ({ moduleId, classIds, dueAt }: { moduleId: string; classIds: string[]; dueAt?: string }) => {
+      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId, dueAt)));
       return {
         assigned: classIds.filter((_, index) => results[index].status === 'fulfilled'),
         failed: classIds.filter((_, index) => results[index].status === 'rejected'),

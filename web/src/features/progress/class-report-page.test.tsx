@@ -231,9 +231,8 @@ it("shows each student's e-mail under the name in the Student column, in the row
   expect(within(table).getByRole('rowheader', { name: 'ali' })).toHaveTextContent(/^ali$/);
 });
 
-it('filters students with overdue work and nudges one about a module, once', async () => {
-  const user = userEvent.setup();
-  // Fractions is past due; Decimals is not due yet. sam finished Decimals, ali has not finished Fractions.
+/** Fractions is past due, Decimals not due yet; sam finished Fractions, ali has not. */
+function givenOverdueWork() {
   answer('getClass', {
     ...klass,
     assignedModuleIds: [
@@ -245,6 +244,11 @@ it('filters students with overdue work and nudges one about a module, once', asy
     { ...rows[0], modules: [rows[0].modules[0], { ...rows[0].modules[1], percentage: 100, completed: 2, total: 2 }] },
     rows[1],
   ]));
+}
+
+it('filters students with overdue work and nudges one about a module, once', async () => {
+  const user = userEvent.setup();
+  givenOverdueWork();
   const nudges = answer('nudgeStudent', ({ params }) => ({ classId: params.classId, moduleId: params.moduleId, studentId: 'st2', dueAt: '2020-01-10T16:00:00.000Z', sentAt: '2026-01-01T00:00:00.000Z' }));
   renderReport();
   await screen.findByRole('table', { name: /Progress of each student/ });
@@ -259,4 +263,17 @@ it('filters students with overdue work and nudges one about a module, once', asy
   expect(await overdue.findByText('Reminder sent')).toBeInTheDocument();
   expect(nudge).toBeDisabled();
   expect(nudges.map(({ params, body }) => [params.classId, params.moduleId, body.studentId])).toEqual([['c1', 'm1', 'st2']]);
+});
+
+it('says when a reminder could not be sent, and lets the teacher try again', async () => {
+  const user = userEvent.setup();
+  givenOverdueWork();
+  answer('nudgeStudent', new HttpError(500, 'boom'));
+  renderReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  await user.selectOptions(screen.getByLabelText('Show'), 'overdue');
+  const overdue = within(screen.getByRole('region', { name: 'Overdue work (1)' }));
+  await user.click(overdue.getByRole('button', { name: 'Nudge ali about Fractions' }));
+  expect(await overdue.findByText('Could not send the reminder. Try again.')).toBeInTheDocument();
+  expect(overdue.getByRole('button', { name: 'Nudge ali about Fractions' })).toBeEnabled();
 });

@@ -8,6 +8,7 @@ import { isStudent, type Caller } from './caller';
 import { requireClass } from './classes';
 import { conflict, notFound } from './errors';
 import type { ActivityRecord, ClassRecord, ClassStore, Clock, ModuleStore, NoticeStore, NudgeRecord } from './ports';
+import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from './progress';
 
 export interface NotificationServicePorts {
   classes: ClassStore;
@@ -146,9 +147,6 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
 
   return { bell, markAllRead, nudge };
 }
-
-const NOT_ASSIGNED = 'This module is not assigned to this class.';
-const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
 
 function nudgeItem({ classId, className, moduleId, moduleTitle, teacherName, dueAt, sentAt }: NudgeRecord): Notification {
   return { id: `nudge:${classId}:${moduleId}:${sentAt.slice(0, 10)}`, kind: 'nudge', at: sentAt, classId, className, moduleId, moduleTitle, teacherName, dueAt };

@@ -283,8 +283,8 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
   return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion, moduleReport };
 }
 
-const NOT_ASSIGNED = 'This module is not assigned to this class.';
-const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
+export const NOT_ASSIGNED = 'This module is not assigned to this class.';
+export const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
 
 const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
 

@@ -94,6 +94,7 @@ export const routeDeployment = {
   getModuleReport: { handler: 'get-module-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   getNotifications: { handler: 'get-notifications', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   markNotificationsRead: { handler: 'mark-notifications-read', table: ['PutItem'], bucket: 'none', userPool: 'none' },
+  nudgeStudent: { handler: 'nudge-student', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
   completeUpload: { handler: 'complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
   abortUpload: { handler: 'abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },

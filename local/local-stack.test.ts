@@ -54,6 +54,7 @@ describe('local stack', () => {
       userPoolEndpoint: config.cognito.endpoint,
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
+      schoolTimeZone: 'Europe/London',
     });
   });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createAccountStatusCheck } from './account-status';
@@ -144,6 +145,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolEndpoint: identity.endpoint,
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
+      schoolTimeZone: process.env.SCHOOL_TIME_ZONE ?? DEFAULT_SCHOOL_TIME_ZONE,
     };
     const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');

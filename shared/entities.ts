@@ -58,6 +58,8 @@ export interface ModuleRef {
   _id: string;
   title: string;
   description: string;
+  /** When the class should have finished it (UTC ISO instant); absent when it has no due date. */
+  dueAt?: string;
 }
 
 /** A class in lists: ids only. */
@@ -113,6 +115,8 @@ export interface ReportCell extends ModuleProgress {
 export interface StudentModuleProgress extends ModuleProgress {
   completedSections: string[];
   nextSectionId: string | null;
+  /** The module's due date in this class (UTC ISO instant); absent when it has none. */
+  dueAt?: string;
   /** The student's own scores on the module's checks (absent when it has none). */
   scores?: ModuleScores;
 }
@@ -158,11 +162,12 @@ export interface ModuleReport {
 
 /**
  * One line of a bell. Teachers: a student's completion in a module ("completed" when all of it, else "progress"), or
- * students who have not started a module assigned a week or more ago. Students: a module newly assigned to a class.
+ * students who have not started a module assigned a week or more ago. Students: a module newly assigned to a class,
+ * or their teacher's reminder of a module's due date ("nudge").
  */
 export interface Notification {
   id: string;
-  kind: 'completed' | 'progress' | 'not-started' | 'assigned';
+  kind: 'completed' | 'progress' | 'not-started' | 'assigned' | 'nudge';
   at: string;
   classId: string;
   className: string;
@@ -174,6 +179,19 @@ export interface Notification {
   sectionTotal?: number;
   /** not-started: when the module was assigned. */
   assignedAt?: string;
+  /** nudge: who reminded the student, and the module's due date then. */
+  teacherName?: string;
+  dueAt?: string;
+}
+
+/** A teacher's reminder to one student of a module's due date (one per student, module and UTC day). */
+export interface Nudge {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  dueAt: string;
+  /** When it was sent: the first nudge of the day (a repeat that day answers it). */
+  sentAt: string;
 }
 
 export interface Notifications {

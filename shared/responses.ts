@@ -14,6 +14,7 @@ import {
   type Module,
   type ModuleReport,
   type Notifications,
+  type Nudge,
   type Progress,
   type RenewedUploadParts,
   type StudentClassProgress,
@@ -224,7 +225,7 @@ export const classDetailSchema = z.strictObject({
   className: z.string(),
   teacherId: userRefSchema,
   studentIds: z.array(studentRefSchema),
-  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string() })),
+  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate) })),
 }) satisfies z.ZodMiniType<ClassDetail>;
 
 export const progressSchema = z.strictObject({
@@ -286,7 +287,7 @@ export const notificationsSchema = z.strictObject({
   items: z.array(
     z.strictObject({
       id: z.string(),
-      kind: z.enum(['completed', 'progress', 'not-started', 'assigned']),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned', 'nudge']),
       at: isoDate,
       classId: z.string(),
       className: z.string(),
@@ -296,9 +297,19 @@ export const notificationsSchema = z.strictObject({
       count: z.optional(z.number().check(z.int(), z.minimum(0))),
       sectionTotal: z.optional(z.number().check(z.int(), z.minimum(0))),
       assignedAt: z.optional(isoDate),
+      teacherName: z.optional(z.string()),
+      dueAt: z.optional(isoDate),
     }),
   ),
 }) satisfies z.ZodMiniType<Notifications>;
+
+export const nudgeSchema = z.strictObject({
+  classId: z.string(),
+  moduleId: z.string(),
+  studentId: z.string(),
+  dueAt: isoDate,
+  sentAt: isoDate,
+}) satisfies z.ZodMiniType<Nudge>;
 
 export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
@@ -325,6 +336,7 @@ export const studentClassProgressSchema = z.strictObject({
       ...moduleProgressShape,
       completedSections: z.array(z.string()),
       nextSectionId: z.nullable(z.string()),
+      dueAt: z.optional(isoDate),
       scores: z.optional(moduleScoresSchema),
     }),
   ),
@@ -440,6 +452,8 @@ export const responseSchemas = {
   getModuleReport: moduleReportSchema,
   getNotifications: notificationsSchema,
   markNotificationsRead: noContent,
+  // 201 for a new reminder; 200 with the day's first for a repeat the same day.
+  nudgeStudent: nudgeSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -46,6 +46,8 @@ export const routes = {
   getModuleReport: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}', roles: TEACHERS_AND_ADMINS },
   getNotifications: { method: 'GET', path: '/api/notifications', roles: TEACHERS_AND_STUDENTS },
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', roles: TEACHERS_AND_STUDENTS },
+  // The class's teacher reminds a student of a module's due date (the student's bell); once per student, module and day.
+  nudgeStudent: { method: 'POST', path: '/api/classes/{classId}/modules/{moduleId}/nudges', roles: TEACHERS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

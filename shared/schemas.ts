@@ -122,9 +122,20 @@ export const moduleReadQuerySchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** A due date: an instant, so ISO 8601 with its offset or Z (a time without a zone would mean a different moment to each reader). */
+export const DUE_AT_MESSAGE = 'dueAt must be a date and time in ISO 8601 with its time zone offset, e.g. 2026-12-05T17:00:00+01:00.';
+
 export const assignModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     moduleId: idSchema('moduleId'),
+    /** When the class should have finished the module; absent: no due date (a re-assign without it removes one). */
+    dueAt: z.optional(z.iso.datetime({ offset: true, error: DUE_AT_MESSAGE })),
+  }),
+);
+
+export const nudgeStudentSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentId: idSchema('studentId'),
   }),
 );
 
@@ -232,6 +243,7 @@ export type CreateModuleInput = z.infer<typeof createModuleSchema>;
 export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
 export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
+export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
@@ -246,6 +258,7 @@ interface RequestBodies {
   updateModule: UpdateModuleInput;
   assignModule: AssignModuleInput;
   markComplete: MarkCompleteInput;
+  nudgeStudent: NudgeStudentInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;

@@ -1,6 +1,7 @@
 // What the web app reads at runtime from /config.json, so one build serves every environment.
 // The local stack serves it; the CDK app deploys it next to the built app.
 import * as z from './zod';
+import { isTimeZone } from './school-time';
 
 export const webConfigSchema = z.object({
   region: z.string().check(z.minLength(1)),
@@ -12,6 +13,8 @@ export const webConfigSchema = z.object({
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Base of API calls; '' means the same origin as the app (CloudFront routes /api/* to the API). */
   apiBaseUrl: z.string(),
+  /** The zone a teacher's due date and time are entered in (IANA name); absent: DEFAULT_SCHOOL_TIME_ZONE. */
+  schoolTimeZone: z.optional(z.string().check(z.refine(isTimeZone, { error: 'schoolTimeZone must be an IANA time zone name.' }))),
 });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -2,11 +2,13 @@
 // runtime config, and CORS on the upload bucket for the app's origin only.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
 import { htmlFileForRoute } from '../../shared/web-delivery';
 import { WEB_PAGES } from '../../shared/web-pages';
 import { FAKE_INLINE_STYLE_HASH, synthesize } from './synthesize';
+import { schoolTimeZone } from '../stacks/web-stack';
 
 let web: Template;
 let outdir: string;
@@ -188,10 +190,16 @@ describe('deployment of the web app', () => {
     const assetKey: string = entry.Properties.SourceObjectKeys[index];
     const raw = readFileSync(path.join(outdir, `asset.${assetKey.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
     const config = webConfigSchema.parse(JSON.parse(raw));
-    expect(config).toMatchObject({ region: 'eu-west-1', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '' });
+    expect(config).toMatchObject({ region: 'eu-west-1', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '', schoolTimeZone: 'Europe/London' });
     expect(config.userPoolEndpoint).toBeUndefined();
     expect(Object.keys(markers[index])).toHaveLength(2); // userPoolId and userPoolClientId, filled in at deploy time
     expect(raw).toContain(Object.keys(markers[index])[0]);
+  });
+
+  test("the school's time zone comes from the schoolTimeZone context, and a name that is no zone fails the synth", () => {
+    expect(schoolTimeZone(new App({ context: { schoolTimeZone: 'Europe/Paris' } }))).toBe('Europe/Paris');
+    expect(schoolTimeZone(new App())).toBe('Europe/London');
+    expect(() => schoolTimeZone(new App({ context: { schoolTimeZone: 'Mars/Olympus' } }))).toThrow('schoolTimeZone "Mars/Olympus" is not an IANA time zone name');
   });
 
   test('source maps are not deployed: the staged web assets hold the chunks without their maps', () => {

@@ -147,6 +147,7 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'a moduleId that does not exist', status: 404, body: () => ({ moduleId: 'no-such-module' }) },
       { what: "another teacher's module", status: 404, body: (f) => ({ moduleId: f.foreign._id }) },
       { what: 'a malformed moduleId', status: 400, body: () => ({ moduleId: 'MODULE#1' }) },
+      { what: 'a dueAt without a time zone', status: 400, body: (f) => ({ moduleId: f.sibling._id, dueAt: '2026-12-05T17:00' }) },
       { what: "a class of another teacher (path)", status: 404, params: () => ({ classId: OTHER_CLASS_ID }), body: (f) => ({ moduleId: f.sibling._id }) },
     ],
   },

@@ -68,6 +68,8 @@ const value = (): fc.Arbitrary<unknown> =>
       'Teachers',
       'Admins',
       'new-person@example.com',
+      '2026-12-05T17:00:00+01:00',
+      '2026-12-05T17:00',
       'not an address',
       `protected/${world.teacher.userId}/1-missing.pdf`,
       `protected/${world.teacher.userId}/../${world.otherTeacher.userId}/x.pdf`,
@@ -100,7 +102,8 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
     updatedAt: value(),
     sections: fc.oneof(fc.array(section(), { maxLength: 4 }), value()),
   }),
-  assignModule: () => ({ moduleId: value() }),
+  assignModule: () => ({ moduleId: value(), dueAt: value() }),
+  nudgeStudent: () => ({ studentId: value() }),
   markComplete: () => ({ studentId: value(), moduleId: value(), classId: value(), sectionId: value() }),
   createUpload: () => ({ fileName: value(), contentType: value(), size: value() }),
   completeUpload: () => ({

@@ -59,6 +59,7 @@ const EXPECTED = statusTable(`
   getModuleReport     401        401      403      403           200      404           200
   getNotifications    401        401      200      200           200      200           403
   markNotificationsRead 401      401      204      204           204      204           403
+  nudgeStudent        401        401      403      403           201      404           403
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -127,6 +128,13 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   getModuleReport: async () => ({ params: { classId: CLASS_ID, moduleId } }),
   getNotifications: async () => ({}),
   markNotificationsRead: async () => ({}),
+  // A module of its own per cell, due yesterday: the teacher's reminder is the day's first.
+  nudgeStudent: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('nudge.pdf') }], 'To finish');
+    const dueAt = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id, dueAt } });
+    return { params: { classId: CLASS_ID, moduleId: fresh._id }, body: { studentId: world.student.userId } };
+  },
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts, partSize } = await startMultipartUpload();

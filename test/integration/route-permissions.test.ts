@@ -201,6 +201,14 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   listStudentClasses: () => world.ok('listStudentClasses', { as: world.student, params: { userId: world.student.userId } }),
   unassignModule: async () => world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: (await assigned())._id } }, 200),
   assignModule: () => assigned(),
+  nudgeStudent: async () => {
+    const module = await newModule();
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id, dueAt: '2026-01-05T17:00:00+01:00' } });
+    const path = { classId: CLASS_ID, moduleId: module._id };
+    await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.student.userId } }, 201);
+    await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.student.userId } }, 200);
+    await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.otherStudent.userId } }, 404);
+  },
   getProgress: async () => {
     const module = await assigned();
     await world.ok('getProgress', { as: world.student, params: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID } });

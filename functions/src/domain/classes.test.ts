@@ -131,6 +131,19 @@ describe('assignModule', () => {
     expect((await ports.classes.getClass(CLASS_ID))!.assignedModuleIds).toEqual([MODULE_ID]);
   });
 
+  it('keeps a due date as a UTC instant, changes it on a re-assign and removes it on a re-assign without one', async () => {
+    const dated = await service.assignModule(teacher, CLASS_ID, 'module-2', '2026-12-05T17:00:00+01:00');
+    expect(dated.assignedModuleIds.find((module) => module._id === 'module-2')).toMatchObject({ dueAt: '2026-12-05T16:00:00.000Z' });
+    expect(dated.assignedModuleIds.find((module) => module._id === MODULE_ID)).not.toHaveProperty('dueAt');
+    await service.assignModule(teacher, CLASS_ID, 'module-2', '2026-12-12T09:30:00Z');
+    expect((await service.getDetail(student, CLASS_ID)).assignedModuleIds.find((module) => module._id === 'module-2')).toMatchObject({
+      dueAt: '2026-12-12T09:30:00.000Z',
+    });
+    const undated = await service.assignModule(teacher, CLASS_ID, 'module-2');
+    expect(undated.assignedModuleIds.find((module) => module._id === 'module-2')).not.toHaveProperty('dueAt');
+    expect((await ports.classes.getClass(CLASS_ID))!.dueAt).toBeUndefined();
+  });
+
   it('is not found for a class the caller does not teach, or that does not exist', async () => {
     for (const classId of [OTHER_CLASS_ID, 'missing']) {
       await expect(service.assignModule(teacher, classId, 'module-2')).rejects.toEqual(refused('notFound', 'Class not found.'));
@@ -145,6 +158,12 @@ describe('unassignModule', () => {
     const detail = await service.unassignModule(teacher, CLASS_ID, MODULE_ID);
     expect(detail.assignedModuleIds).toEqual([]);
     expect(ports.progress.all()).toHaveLength(1);
+  });
+
+  it('forgets the due date, so a re-assign without one has none', async () => {
+    await service.assignModule(teacher, CLASS_ID, MODULE_ID, '2026-12-05T16:00:00Z');
+    await service.unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect((await ports.classes.getClass(CLASS_ID))!.dueAt).toBeUndefined();
   });
 
   it('is not found for a class the caller does not teach, and changes nothing', async () => {

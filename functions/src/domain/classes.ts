@@ -63,10 +63,14 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     };
   }
 
-  /** Adds one of the teacher's own modules to a class they teach; assigning twice changes nothing. */
-  async function assignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
+  /**
+   * Adds one of the teacher's own modules to a class they teach, due at `dueAt` (an instant, kept in UTC) or with no
+   * due date; assigning again changes only the due date.
+   */
+  async function assignModule(caller: Caller, classId: string, moduleId: string, dueAt?: string): Promise<ClassDetail> {
     await requireOwnModule(modules, caller, moduleId);
-    const updated = await classes.addAssignedModule(classId, caller.userId, moduleId, clock?.now().toISOString());
+    const dueInstant = dueAt === undefined ? undefined : new Date(dueAt).toISOString();
+    const updated = await classes.addAssignedModule(classId, caller.userId, moduleId, clock?.now().toISOString(), dueInstant);
     if (!updated) throw notFound(CLASS_NOT_FOUND);
     // A delete between the ownership check and the ADD would not have seen this class: undo the assignment.
     if (!(await modules.getModule(moduleId))) {
@@ -94,7 +98,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
         .map(({ studentId, name, email }) => ({ _id: studentId, username: name, ...(email ? { email } : {}) }))
         .sort((a, b) => a.username.localeCompare(b.username)),
       assignedModuleIds: assigned
-        .map(({ moduleId, title, description }) => ({ _id: moduleId, title, description }))
+        .map(({ moduleId, title, description }) => ({ _id: moduleId, title, description, ...dueDateOf(record, moduleId) }))
         .sort((a, b) => a.title.localeCompare(b.title)),
     };
   }
@@ -139,5 +143,11 @@ function toSummary(record: ClassRecord, studentIds: string[]): ClassSummary {
     assignedModuleIds: record.assignedModuleIds,
   };
 }
+
+/** A module's due date in a class, as answers carry it: `{ dueAt }`, or nothing when it has none. */
+export const dueDateOf = (record: ClassRecord, moduleId: string): { dueAt?: string } => {
+  const dueAt = record.dueAt?.[moduleId];
+  return dueAt ? { dueAt } : {};
+};
 
 const sortByName = (records: ClassRecord[]) => [...records].sort((a, b) => a.className.localeCompare(b.className));

@@ -1,5 +1,5 @@
 // The bells over in-memory stores that keep the DynamoDB adapters' promises.
-import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, section } from '../../test/in-memory/records';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, refused, section } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeClassService } from './classes';
 import { makeNotificationService } from './notifications';
@@ -64,4 +64,71 @@ it('lists modules newly assigned to a student’s classes, not older ones or oth
   await bells.markAllRead(student);
   expect((await bells.bell(student)).unread).toBe(0);
   expect((await bells.bell(callers.otherStudent)).items).toEqual([]);
+});
+
+describe('nudge', () => {
+  const DUE = '2026-12-05T16:00:00.000Z';
+  const assignDue = () => makeClassService(ports).assignModule(teacher, CLASS_ID, MODULE_ID, DUE);
+
+  it("puts the teacher's reminder in the student's bell, in words the web fills in, unread", async () => {
+    await assignDue();
+    await bells.markAllRead(student);
+    later(0.01);
+    const { nudge, created } = await bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId);
+    expect(created).toBe(true);
+    expect(nudge).toEqual({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId, dueAt: DUE, sentAt: ports.clock.now().toISOString() });
+    const { items, unread } = await bells.bell(student);
+    expect(unread).toBe(1);
+    expect(items[0]).toEqual({
+      id: `nudge:${CLASS_ID}:${MODULE_ID}:${nudge.sentAt.slice(0, 10)}`,
+      kind: 'nudge',
+      at: nudge.sentAt,
+      classId: CLASS_ID,
+      className: 'Biology 7A',
+      moduleId: MODULE_ID,
+      moduleTitle: 'Cells',
+      teacherName: 'teacher@example.com',
+      dueAt: DUE,
+    });
+    expect((await bells.bell(student)).items.filter((item) => item.kind === 'nudge')).toHaveLength(1);
+    expect((await bells.bell(callers.otherStudent)).items).toEqual([]);
+  });
+
+  it('sends one reminder per student, module and day: a repeat (a double click) records nothing', async () => {
+    await assignDue();
+    const [first, second] = await Promise.all([
+      bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId),
+      bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId),
+    ]);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect(ports.notices.allNudges()).toHaveLength(1);
+    later(1);
+    expect((await bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId)).created).toBe(true);
+    expect(ports.notices.allNudges()).toHaveLength(2);
+  });
+
+  it('drops a reminder from the bell once its module is unassigned', async () => {
+    await assignDue();
+    await bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId);
+    await makeClassService(ports).unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect((await bells.bell(student)).items).toEqual([]);
+  });
+
+  it.each([
+    ['another teacher', () => bells.nudge(otherTeacher, CLASS_ID, MODULE_ID, student.userId), 'notFound', 'Class not found.'],
+    ['a student not enrolled in the class', () => bells.nudge(teacher, CLASS_ID, MODULE_ID, callers.otherStudent.userId), 'notFound', 'This student is not enrolled in this class.'],
+    ['a module not assigned to the class', () => bells.nudge(teacher, CLASS_ID, 'missing', student.userId), 'notFound', 'This module is not assigned to this class.'],
+  ])('is refused for %s, recording nothing', async (_case, send, kind, message) => {
+    await assignDue();
+    await expect(send()).rejects.toEqual(refused(kind as 'notFound', message));
+    expect(ports.notices.allNudges()).toEqual([]);
+  });
+
+  it('is a conflict for a module without a due date, naming it', async () => {
+    await assign();
+    await expect(bells.nudge(teacher, CLASS_ID, MODULE_ID, student.userId)).rejects.toEqual(
+      refused('conflict', 'Cells has no due date in this class: assign it again with one to send a reminder.'),
+    );
+    expect(ports.notices.allNudges()).toEqual([]);
+  });
 });

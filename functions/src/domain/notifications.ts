@@ -1,10 +1,14 @@
 // The bells. A teacher's: the latest progress in their classes (from the activity index progress items join when a
 // section is marked) and modules that students have not started a week after they were assigned. A student's: modules
-// newly assigned to their classes. Unread = newer than the person's read marker. Each read is a bounded number of
-// round trips whatever the school's size (docs/architecture.md).
-import type { Notification, Notifications } from '@shared/entities';
+// newly assigned to their classes, and their teachers' reminders of due dates (nudges, sent from the report). Unread =
+// newer than the person's read marker. Each read is a bounded number of round trips whatever the school's size
+// (docs/architecture.md).
+import type { Notification, Notifications, Nudge } from '@shared/entities';
 import { isStudent, type Caller } from './caller';
-import type { ActivityRecord, ClassRecord, ClassStore, Clock, ModuleStore, NoticeStore } from './ports';
+import { requireClass } from './classes';
+import { conflict, notFound } from './errors';
+import type { ActivityRecord, ClassRecord, ClassStore, Clock, ModuleStore, NoticeStore, NudgeRecord } from './ports';
+import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from './progress';
 
 export interface NotificationServicePorts {
   classes: ClassStore;
@@ -37,6 +41,35 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
 
   async function markAllRead(caller: Caller): Promise<void> {
     await notices.setReadAt(caller.userId, clock.now().toISOString());
+  }
+
+  /**
+   * The class's teacher reminds an enrolled student of an assigned module's due date. The class, the student's
+   * membership and the module are read at once (one round trip), then one conditional put: a repeat on the same UTC
+   * day (a double click) sends nothing (`created: false`).
+   */
+  async function nudge(caller: Caller, classId: string, moduleId: string, studentId: string): Promise<{ nudge: Nudge; created: boolean }> {
+    const [schoolClass, enrolled, module] = await Promise.all([
+      requireClass(classes, caller, classId, 'teacher'),
+      classes.isEnrolled(classId, studentId),
+      modules.getModule(moduleId),
+    ]);
+    if (!module || !schoolClass.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED);
+    if (!enrolled) throw notFound(STUDENT_NOT_ENROLLED);
+    const dueAt = schoolClass.dueAt?.[moduleId];
+    if (!dueAt) throw conflict(`${module.title} has no due date in this class: assign it again with one to send a reminder.`);
+    const sentAt = clock.now().toISOString();
+    const created = await notices.addNudge({
+      studentId,
+      classId,
+      moduleId,
+      className: schoolClass.className,
+      moduleTitle: module.title,
+      teacherName: schoolClass.teacherName,
+      dueAt,
+      sentAt,
+    });
+    return { nudge: { classId, moduleId, studentId, dueAt, sentAt }, created };
   }
 
   async function teacherItems(teacherId: string): Promise<Notification[]> {
@@ -84,19 +117,27 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
 
   async function studentItems(studentId: string): Promise<Notification[]> {
     const since = clock.now().getTime() - RECENT_DAYS * DAY_MS;
-    const mine = await classes.getClasses(await classes.listClassIdsOfStudent(studentId));
+    const [classIds, nudges] = await Promise.all([classes.listClassIdsOfStudent(studentId), notices.recentNudges(studentId, BELL_LENGTH)]);
+    const mine = await classes.getClasses(classIds);
     const recent = mine.flatMap((schoolClass) =>
       Object.entries(schoolClass.assignedAt ?? {})
         .filter(([moduleId, at]) => schoolClass.assignedModuleIds.includes(moduleId) && Date.parse(at) >= since)
         .map(([moduleId, at]) => ({ schoolClass, moduleId, at })),
     );
-    if (recent.length === 0) return [];
+    // A reminder stays while its module is still assigned to a class the student is still in.
+    const reminders = nudges
+      .filter((each) => Date.parse(each.sentAt) >= since && mine.some((schoolClass) => schoolClass.classId === each.classId && schoolClass.assignedModuleIds.includes(each.moduleId)))
+      .map(nudgeItem);
+    if (recent.length === 0) return reminders;
     const titles = await moduleTitles(recent.map((each) => each.moduleId));
-    return recent.flatMap(({ schoolClass, moduleId, at }) => {
-      const title = titles.get(moduleId);
-      if (!title) return [];
-      return [{ id: `assigned:${schoolClass.classId}:${moduleId}`, kind: 'assigned' as const, at, classId: schoolClass.classId, className: schoolClass.className, moduleId, moduleTitle: title }];
-    });
+    return [
+      ...reminders,
+      ...recent.flatMap(({ schoolClass, moduleId, at }) => {
+        const title = titles.get(moduleId);
+        if (!title) return [];
+        return [{ id: `assigned:${schoolClass.classId}:${moduleId}`, kind: 'assigned' as const, at, classId: schoolClass.classId, className: schoolClass.className, moduleId, moduleTitle: title }];
+      }),
+    ];
   }
 
   async function moduleTitles(moduleIds: string[]): Promise<Map<string, string>> {
@@ -104,7 +145,11 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
     return new Map(found.map((module) => [module.moduleId, module.title]));
   }
 
-  return { bell, markAllRead };
+  return { bell, markAllRead, nudge };
+}
+
+function nudgeItem({ classId, className, moduleId, moduleTitle, teacherName, dueAt, sentAt }: NudgeRecord): Notification {
+  return { id: `nudge:${classId}:${moduleId}:${sentAt.slice(0, 10)}`, kind: 'nudge', at: sentAt, classId, className, moduleId, moduleTitle, teacherName, dueAt };
 }
 
 function activityItem(record: ActivityRecord): Notification {

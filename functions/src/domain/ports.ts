@@ -30,6 +30,8 @@ export interface ClassRecord {
   assignedModuleIds: string[];
   /** Module id → when it was first assigned; absent for modules assigned before times were kept. */
   assignedAt?: Record<string, string>;
+  /** Module id → its due date in this class (UTC ISO instant); modules without one are absent. */
+  dueAt?: Record<string, string>;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -161,8 +163,11 @@ export interface ClassStore {
    * once), the class's count goes up atomically, then their membership (which grants access) is written.
    */
   enrollStudent(classId: string, student: EnrolledStudent, enrolledAt?: string): Promise<EnrolOutcome>;
-  /** Adds a module atomically if the class is taught by this teacher; the updated class, or undefined. */
-  addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string): Promise<ClassRecord | undefined>;
+  /**
+   * Adds a module atomically if the class is taught by this teacher, in the same update setting its due date (or
+   * removing it, without one); the updated class, or undefined.
+   */
+  addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
@@ -211,6 +216,25 @@ export interface NoticeStore {
   /** When the person last marked their notifications read. */
   getReadAt(userId: string): Promise<string | undefined>;
   setReadAt(userId: string, at: string): Promise<void>;
+  /**
+   * Records a teacher's reminder unless one for the same student, class and module was sent on the same UTC day (a
+   * conditional put): true when this one was recorded, false for a repeat (the day's first stays).
+   */
+  addNudge(nudge: NudgeRecord): Promise<boolean>;
+  /** The student's latest reminders, newest day first: one query. */
+  recentNudges(studentId: string, limit: number): Promise<NudgeRecord[]>;
+}
+
+/** A teacher's reminder of a module's due date, kept for the student's bell with the names it shows. */
+export interface NudgeRecord {
+  studentId: string;
+  classId: string;
+  moduleId: string;
+  className: string;
+  moduleTitle: string;
+  teacherName: string;
+  dueAt: string;
+  sentAt: string;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

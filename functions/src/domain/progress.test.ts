@@ -132,6 +132,17 @@ describe('studentClassProgress', () => {
     expect(ofClass).not.toHaveBeenCalled();
   });
 
+  it("gives each module its due date in the class, from the class item it reads anyway", async () => {
+    ports.classes.put(classRecord({ assignedModuleIds: [MODULE_ID, 'atoms', 'zoology'], dueAt: { atoms: '2026-12-05T16:00:00.000Z' } }));
+    const { modules } = await service.studentClassProgress(student, CLASS_ID, student.userId);
+    expect(modules.map((each) => [each.moduleId, each.dueAt])).toEqual([
+      ['atoms', '2026-12-05T16:00:00.000Z'],
+      [MODULE_ID, undefined],
+      ['zoology', undefined],
+    ]);
+    expect(modules[1]).not.toHaveProperty('dueAt');
+  });
+
   it('says null for the next section once a module is complete', async () => {
     ports.progress.put(progressRecord({ completedSections: ['section-1', 'section-2'] }));
     const { modules } = await service.studentClassProgress(student, CLASS_ID, student.userId);

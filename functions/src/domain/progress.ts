@@ -15,7 +15,7 @@ import { PEOPLE_LIMITS } from '@shared/people';
 import { engagementDays, latestOf } from '@shared/report-insight';
 import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
-import { isTeacherOf, requireClass } from './classes';
+import { dueDateOf, isTeacherOf, requireClass } from './classes';
 import type { CheckSummary } from '@shared/checks';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {
@@ -101,7 +101,11 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
           const moduleChecks = currentChecks(module, summaries);
           const scored = scoresByModule.get(module.moduleId);
           const path = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection);
-          return withScores(studentModuleProgress(module, byModule.get(module.moduleId), path), moduleChecks, scored);
+          return withScores(
+            { ...studentModuleProgress(module, byModule.get(module.moduleId), path), ...dueDateOf(schoolClass, module.moduleId) },
+            moduleChecks,
+            scored,
+          );
         }),
     };
   }
@@ -289,8 +293,8 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
   return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion, moduleReport };
 }
 
-const NOT_ASSIGNED = 'This module is not assigned to this class.';
-const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
+export const NOT_ASSIGNED = 'This module is not assigned to this class.';
+export const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
 
 const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
 

@@ -6,8 +6,8 @@ import { apiHandler, ok, pathId, validate } from '../platform/http';
 export const makeHandler = (classes: ClassService) =>
   apiHandler('assignModule', async (request, caller) => {
     const classId = pathId(request, 'classId');
-    const { moduleId } = validate(assignModuleSchema, request.body);
-    return ok(await classes.assignModule(caller, classId, moduleId));
+    const { moduleId, dueAt } = validate(assignModuleSchema, request.body);
+    return ok(await classes.assignModule(caller, classId, moduleId, dueAt));
   });
 
 export const handler = makeHandler(buildClassService());

@@ -166,8 +166,9 @@ test('addAssignedModule ADDs to the set if the teacher teaches the class, answer
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     TableName: 'classes-table',
     Key: classKey,
-    UpdateExpression: 'ADD assignedModuleIds :module',
+    UpdateExpression: 'ADD assignedModuleIds :module REMOVE #dueAt',
     ConditionExpression: 'teacherId = :teacher',
+    ExpressionAttributeNames: { '#dueAt': 'dueAt#module-2' },
     ExpressionAttributeValues: { ':module': new Set(['module-2']), ':teacher': TEACHER_ID },
     ReturnValues: 'ALL_NEW',
   });
@@ -181,10 +182,30 @@ test('addAssignedModule with a time keeps when the module was first assigned (if
     assignedAt: { 'module-2': '2024-06-01T00:00:00.000Z' },
   });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    UpdateExpression: 'ADD assignedModuleIds :module SET #assignedAt = if_not_exists(#assignedAt, :now)',
-    ExpressionAttributeNames: { '#assignedAt': 'assignedAt#module-2' },
+    UpdateExpression: 'ADD assignedModuleIds :module SET #assignedAt = if_not_exists(#assignedAt, :now) REMOVE #dueAt',
+    ExpressionAttributeNames: { '#assignedAt': 'assignedAt#module-2', '#dueAt': 'dueAt#module-2' },
     ExpressionAttributeValues: { ':module': new Set(['module-2']), ':teacher': TEACHER_ID, ':now': '2024-06-01T00:00:00.000Z' },
   });
+});
+
+test('addAssignedModule with a due date SETs it in the same update and reads every due date back', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem(), 'dueAt#module-2': '2026-12-05T16:00:00.000Z' } });
+  await expect(repository.addAssignedModule(CLASS_ID, TEACHER_ID, 'module-2', '2026-11-01T00:00:00.000Z', '2026-12-05T16:00:00.000Z')).resolves.toMatchObject({
+    dueAt: { 'module-2': '2026-12-05T16:00:00.000Z' },
+  });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'ADD assignedModuleIds :module SET #assignedAt = if_not_exists(#assignedAt, :now), #dueAt = :dueAt',
+    ConditionExpression: 'teacherId = :teacher',
+    ExpressionAttributeNames: { '#assignedAt': 'assignedAt#module-2', '#dueAt': 'dueAt#module-2' },
+    ExpressionAttributeValues: {
+      ':module': new Set(['module-2']),
+      ':teacher': TEACHER_ID,
+      ':now': '2026-11-01T00:00:00.000Z',
+      ':dueAt': '2026-12-05T16:00:00.000Z',
+    },
+  });
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  await expect(repository.getClass(CLASS_ID)).resolves.not.toHaveProperty('dueAt');
 });
 
 test('removeAssignedModule DELETEs from the set of an existing class', async () => {
@@ -192,8 +213,8 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
   await repository.removeAssignedModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
-    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}` },
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt',
+    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}`, '#dueAt': `dueAt#${MODULE_ID}` },
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
   });
@@ -204,8 +225,9 @@ test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches 
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module',
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt',
     ConditionExpression: 'teacherId = :teacher',
+    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}` },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());

@@ -2,7 +2,7 @@
 // and a student count kept with atomic ADDs), found by id or through the teacher's index; one item per enrolment in
 // the class's partition (the roster, read in pages); one membership item per student (their classes, and the one
 // read that authorizes a student action). Admin-created classes are also listed in a catalogue partition. Each module's
-// first assignment time is kept on the class item (the students' bells list new modules). Items written by earlier
+// first assignment time and its due date are kept on the class item (the students' bells list new modules). Items written by earlier
 // versions are brought to this shape by `npm run migrate` (table-migration.ts); nothing here reads an older one.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment, EnrolOutcome } from '../domain/ports';
@@ -16,6 +16,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
 function toRecord(item: Record<string, unknown>): ClassRecord {
   const { classId, className, teacherId, teacherName, studentCount, assignedModuleIds, createdBy } = item as unknown as ClassItem;
   const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
+  const dueAt = prefixedAttributes(item, DUE_AT_PREFIX);
   return {
     classId,
     className,
@@ -24,6 +25,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     studentCount: Math.max(0, studentCount ?? 0),
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
     ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
+    ...(Object.keys(dueAt).length > 0 && { dueAt }),
     ...(createdBy ? { createdBy } : {}),
   };
 }
@@ -56,6 +58,8 @@ export const membershipItem = (studentId: string, classId: string) => ({ ...keys
 
 /** Each module's first assignment time is a top-level attribute, set with if_not_exists in the assigning update. */
 const ASSIGNED_AT_PREFIX = 'assignedAt#';
+/** Each module's due date is a top-level attribute too, set (or removed) by the assigning update. */
+const DUE_AT_PREFIX = 'dueAt#';
 
 export type ClassRepository = ReturnType<typeof makeClassRepository>;
 
@@ -141,24 +145,35 @@ export function makeClassRepository(context: TableContext) {
       client.send(new UpdateCommand({ TableName: tableName, Key: keys.classMeta(classId), UpdateExpression, ConditionExpression, ExpressionAttributeValues })),
     );
 
-  /** ADD or DELETE a module on a class taught by this teacher, atomically; undefined when the class is not theirs. */
+  /**
+   * ADD or DELETE a module on a class taught by this teacher, atomically; undefined when the class is not theirs. The
+   * same update keeps the module's first assignment time and sets its due date (an assign without one, or an unassign,
+   * removes it).
+   */
   async function changeAssignedModulesOfTeacher(
     operation: 'ADD' | 'DELETE',
     classId: string,
     teacherId: string,
     moduleId: string,
-    assignedAt?: string,
+    { assignedAt, dueAt }: { assignedAt?: string; dueAt?: string } = {},
   ) {
     const timed = operation === 'ADD' && assignedAt !== undefined;
+    const due = operation === 'ADD' && dueAt !== undefined;
+    const sets = [...(timed ? ['#assignedAt = if_not_exists(#assignedAt, :now)'] : []), ...(due ? ['#dueAt = :dueAt'] : [])];
     try {
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: `${operation} assignedModuleIds :module${timed ? ' SET #assignedAt = if_not_exists(#assignedAt, :now)' : ''}`,
+          UpdateExpression: [`${operation} assignedModuleIds :module`, ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []), ...(due ? [] : ['REMOVE #dueAt'])].join(' '),
           ConditionExpression: 'teacherId = :teacher',
-          ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId, ...(timed ? { ':now': assignedAt } : {}) },
-          ...(timed ? { ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } } : {}),
+          ExpressionAttributeValues: {
+            ':module': new Set([moduleId]),
+            ':teacher': teacherId,
+            ...(timed ? { ':now': assignedAt } : {}),
+            ...(due ? { ':dueAt': dueAt } : {}),
+          },
+          ExpressionAttributeNames: { ...(timed ? { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } : {}), '#dueAt': `${DUE_AT_PREFIX}${moduleId}` },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -221,8 +236,8 @@ export function makeClassRepository(context: TableContext) {
     },
 
     /** Concurrent assigns all persist, repeats are no-ops. */
-    addAssignedModule: (classId, teacherId, moduleId, assignedAt) =>
-      changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, assignedAt),
+    addAssignedModule: (classId, teacherId, moduleId, assignedAt, dueAt) =>
+      changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, { assignedAt, dueAt }),
 
     removeAssignedModuleOfTeacher: (classId, teacherId, moduleId) =>
       changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId),
@@ -232,10 +247,10 @@ export function makeClassRepository(context: TableContext) {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          // A deleted module leaves no assignment time behind on the class.
-          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt',
+          // A deleted module leaves no assignment time or due date behind on the class.
+          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` },
+          ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}`, '#dueAt': `${DUE_AT_PREFIX}${moduleId}` },
           ExpressionAttributeValues: { ':module': new Set([moduleId]) },
         }),
       );

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockAws } from '@test/unit-helpers/aws';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { makeNoticeRepository } from './notice-repository';
@@ -60,4 +60,45 @@ test('the read marker is one item per person', async () => {
   expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `USER#${TEACHER_ID}`, sk: 'BELL' } });
   await repository.setReadAt(TEACHER_ID, UPDATED_AT);
   expect(ddb).toReceiveCommandWith(PutCommand, { Item: { pk: `USER#${TEACHER_ID}`, sk: 'BELL', entity: 'BellReadMarker', readAt: UPDATED_AT } });
+});
+
+const nudge = {
+  studentId: STUDENT_ID,
+  classId: CLASS_ID,
+  moduleId: MODULE_ID,
+  className: 'Year 9',
+  moduleTitle: 'Cells',
+  teacherName: 'Ms Rivera',
+  dueAt: '2026-12-05T16:00:00.000Z',
+  sentAt: '2026-12-06T08:30:00.000Z',
+};
+
+test("addNudge puts the reminder in the student's partition, keyed by UTC day, class and module, only if none is there that day", async () => {
+  ddb.on(PutCommand).resolves({});
+  await expect(repository.addNudge(nudge)).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(PutCommand, {
+    TableName: 'table',
+    Item: {
+      pk: `USER#${STUDENT_ID}`,
+      sk: `NUDGE#2026-12-06#${CLASS_ID}#${MODULE_ID}`,
+      entity: 'Nudge',
+      ...nudge,
+      expiresAtEpoch: Date.parse('2026-12-06T08:30:00.000Z') / 1000 + 60 * 24 * 60 * 60,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  ddb.on(PutCommand).rejects(conditionFailure());
+  await expect(repository.addNudge(nudge)).resolves.toBe(false);
+});
+
+test("recentNudges reads the student's reminders newest day first, in one query of at most the limit", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [{ pk: `USER#${STUDENT_ID}`, sk: 'NUDGE#…', entity: 'Nudge', expiresAtEpoch: 1, ...nudge }] });
+  await expect(repository.recentNudges(STUDENT_ID, 20)).resolves.toEqual([nudge]);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':partition': `USER#${STUDENT_ID}`, ':prefix': 'NUDGE#' },
+    ScanIndexForward: false,
+    Limit: 20,
+  });
 });

@@ -1,9 +1,25 @@
 // Data access for the bells: the teacher's activity index (progress items carry gsi1 keys `ACTIVITY#{teacherId}` /
-// `{time}#...` once a student marks a section), counts of started students, and each person's read marker.
+// `{time}#...` once a student marks a section), counts of started students, each person's read marker, and the
+// teachers' reminders to a student (one item each, in the student's partition, removed by the table's TTL).
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS } from '@shared/table';
-import type { ActivityRecord, NoticeStore } from '../domain/ports';
-import { keys, prefixedAttributes, queries, type TableContext } from './table';
+import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
+import type { ActivityRecord, NoticeStore, NudgeRecord } from '../domain/ports';
+import { conditionally, keys, prefixedAttributes, queries, type TableContext } from './table';
+
+/** A reminder outlives the bell's window of recent items (30 days), then the table removes it. */
+const NUDGE_KEPT_DAYS = 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
+const toNudge = ({ studentId, classId, moduleId, className, moduleTitle, teacherName, dueAt, sentAt }: Record<string, unknown> & NudgeRecord): NudgeRecord => ({
+  studentId,
+  classId,
+  moduleId,
+  className,
+  moduleTitle,
+  teacherName,
+  dueAt,
+  sentAt,
+});
 
 function toActivity(item: Record<string, unknown>): ActivityRecord {
   const { classId, moduleId, studentId, completedSections, updatedAt, studentName, moduleTitle, className, sectionTotal } = item as {
@@ -86,6 +102,36 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
 
     async setReadAt(userId, at) {
       await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.bellReadMarker(userId), entity: 'BellReadMarker', readAt: at } }));
+    },
+
+    addNudge: (nudge) =>
+      conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.nudge(nudge.studentId, nudge.sentAt.slice(0, 10), nudge.classId, nudge.moduleId),
+              entity: 'Nudge',
+              ...nudge,
+              [TABLE_TIME_TO_LIVE_ATTRIBUTE]: Math.floor(Date.parse(nudge.sentAt) / 1000) + NUDGE_KEPT_DAYS * DAY_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      ),
+
+    async recentNudges(studentId, limit) {
+      const { partition, sortPrefix } = queries.nudgesOfStudent(studentId);
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':partition': partition, ':prefix': sortPrefix },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return Items.map((item) => toNudge(item as Record<string, unknown> & NudgeRecord));
     },
   };
 }

@@ -1,21 +1,24 @@
 // A class report page, the module drill-down, a class's completion with its engagement (the teacher dashboard's
-// read), a student's read of a module and of their progress in it, and their marking a section complete, over the real
+// read), a student's read of a module and of their progress in it (with the modules' due dates), their marking a
+// section complete, and a teacher's nudge, over the real
 // DynamoDB adapters with a mocked client: each is a fixed number of round trips whatever the class size
 // (docs/architecture.md states the numbers), with every module's 10 sections carrying a check every student attempted
 // (scores read in the same round trips, from the same items).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { classItem, CLASS_ID, enrolmentItem, membershipItem, MODULE_ID, moduleItem, progressItem, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { engagementDays } from '@shared/report-insight';
 import { callers } from '../../test/in-memory/records';
 import { FixedClock, InMemoryFileReferenceStore, InMemoryFileStore, RecordingLog, SequentialIds } from '../../test/in-memory/stores';
 import { makeModuleService } from '../domain/modules';
+import { makeNotificationService } from '../domain/notifications';
 import { makeProgressService } from '../domain/progress';
 import { makeAttemptRepository } from './attempt-repository';
 import { makeCheckRepository } from './check-repository';
 import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
+import { makeNoticeRepository } from './notice-repository';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
@@ -40,6 +43,16 @@ const moduleService = makeModuleService({
   ids: new SequentialIds(),
   log: new RecordingLog(),
 });
+
+const notifications = makeNotificationService({
+  classes: makeClassRepository(context),
+  modules: makeModuleRepository(context),
+  notices: makeNoticeRepository(context),
+  clock: new FixedClock(),
+});
+
+/** Its first module is due at this time (a due date is an attribute of the class item). */
+const DUE_AT = '2026-12-05T16:00:00.000Z';
 
 /** A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking). */
 function givenClassOf(size: number, { checked = true } = {}) {
@@ -70,14 +83,15 @@ function givenClassOf(size: number, { checked = true } = {}) {
   };
   // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
   const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
-  answer(GetCommand, () => ({ Item: classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }) }));
+  const schoolClass = { ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), [`dueAt#${MODULE_ID}-0`]: DUE_AT };
+  answer(GetCommand, () => ({ Item: schoolClass }));
   answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
   answer(BatchGetCommand, (input) => {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
     const memberships = studentIds.map((studentId) => membershipItem(studentId, CLASS_ID));
     const enrolments = studentIds.map((studentId) => enrolmentItem(studentId, studentId));
     const items = [
-      classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }),
+      schoolClass,
       ...memberships,
       ...enrolments,
       ...modules,
@@ -230,5 +244,17 @@ it.each([1, 100])("reads a student's progress and scores in every module of a cl
   expect(answer.modules).toHaveLength(20);
   expect(answer.modules[0].scores).toMatchObject({ checks: 10, passed: 10, meanBestPercent: 80 });
   expect(answer.modules[0].scores?.bySection['section-1']).toEqual({ bestPercent: 80, attempts: 2, passed: true });
+  expect(answer.modules[0].dueAt).toBe(DUE_AT);
   expect(roundTrips).toBe(2);
+});
+
+it.each([1, 5000])('nudges a student (%i students) in 2 calls: one BatchGetItem of the class, their membership and the module, one conditional PutItem', async (size) => {
+  givenClassOf(size);
+  answer(PutCommand, () => ({}));
+  const { created } = await notifications.nudge(callers.teacher, CLASS_ID, `${MODULE_ID}-0`, 'student-0000');
+  expect(created).toBe(true);
+  expect(roundTrips).toBe(2);
+  expect(ddb.calls()).toHaveLength(2);
+  const [batch] = ddb.commandCalls(BatchGetCommand);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE']);
 });

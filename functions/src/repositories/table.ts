@@ -78,6 +78,11 @@ export const keys = {
   requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
   /** The person's notification read marker. */
   bellReadMarker: (userId: string): Key => ({ pk: userPartition(userId), sk: 'BELL' }),
+  /** A teacher's reminder to a student, one per (class, module) and UTC day (`day`: yyyy-mm-dd), beside their memberships. */
+  nudge: (studentId: string, day: string, classId: string, moduleId: string): Key => ({
+    pk: userPartition(studentId),
+    sk: `${NUDGE_PREFIX}${day}#${classId}#${moduleId}`,
+  }),
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
   classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
@@ -85,6 +90,7 @@ export const keys = {
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
+const NUDGE_PREFIX = 'NUDGE#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 
@@ -93,6 +99,7 @@ export const queries = {
   modulesOfOwner: (ownerId: string) => ({ partition: teacherPartition(ownerId), sortPrefix: 'MODULE#' }),
   classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
   classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
+  nudgesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: NUDGE_PREFIX }),
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
   rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),

@@ -25,6 +25,27 @@ describe('PUT /api/classes/{classId}/assign-module', () => {
     expect(answer.body.assignedModuleIds.map((module: { _id: string }) => module._id)).toEqual([MODULE_ID, 'module-2']);
   });
 
+  it('answers 200 with the due date given, in UTC, and sets a new one on a re-assign', async () => {
+    const dated = await assign({ moduleId: 'module-2', dueAt: '2026-12-05T17:00:00+01:00' });
+    expect(dated).toMatchObject({ statusCode: 200, body: { assignedModuleIds: expect.arrayContaining([{ _id: 'module-2', title: 'Genetics', description: expect.any(String), dueAt: '2026-12-05T16:00:00.000Z' }]) } });
+    const moved = await assign({ moduleId: 'module-2', dueAt: '2026-12-06T09:00:00Z' });
+    expect(moved.body.assignedModuleIds).toContainEqual(expect.objectContaining({ _id: 'module-2', dueAt: '2026-12-06T09:00:00.000Z' }));
+  });
+
+  it.each([
+    ['a date without a time', '2026-12-05'],
+    ['a time without a zone', '2026-12-05T17:00:00'],
+    ['words', 'next Friday'],
+    ['a number', 1764950400000],
+    ['an impossible date', '2026-02-30T10:00:00Z'],
+  ])('answers 400 naming dueAt to %s, changing nothing', async (_case, dueAt) => {
+    const before = storedState(ports);
+    const answer = await assign({ moduleId: 'module-2', dueAt });
+    expect(answer).toMatchObject({ statusCode: 400, body: errorBody(/^dueAt: dueAt must be a date and time in ISO 8601/) });
+    expect(answer.body.fields).toEqual({ dueAt: expect.stringMatching(/^dueAt must be/) });
+    expect(storedState(ports)).toEqual(before);
+  });
+
   it('answers 404 to a class the caller does not teach, changing nothing', async () => {
     const before = storedState(ports);
     expect(await assign({ moduleId: 'module-2' }, OTHER_CLASS_ID)).toMatchObject({ statusCode: 404, body: { message: 'Class not found.' } });

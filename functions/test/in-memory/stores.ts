@@ -23,6 +23,7 @@ import type {
   ActivityContext,
   ActivityRecord,
   NoticeStore,
+  NudgeRecord,
   ProgressKey,
   ProgressRecord,
   ModuleReadPlan,
@@ -200,13 +201,21 @@ export class InMemoryClassStore implements ClassStore {
     return wasEnrolled ? 'alreadyEnrolled' : 'enrolled';
   }
 
-  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists), condition teacherId = :teacher */
-  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string) {
+  /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists, SET or REMOVE dueAt#module), condition teacherId = :teacher */
+  async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string) {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
     if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
+    this.setDueAt(record, moduleId, dueAt);
     return this.toRecord(classId);
+  }
+
+  private setDueAt(record: Pick<ClassRecord, 'dueAt'>, moduleId: string, dueAt: string | undefined) {
+    const { [moduleId]: _previous, ...others } = record.dueAt ?? {};
+    const next = dueAt ? { ...others, [moduleId]: dueAt } : others;
+    if (Object.keys(next).length > 0) record.dueAt = next;
+    else delete record.dueAt;
   }
 
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
@@ -215,6 +224,7 @@ export class InMemoryClassStore implements ClassStore {
     // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
     if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    this.setDueAt(record, moduleId, undefined);
   }
 
   /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
@@ -222,6 +232,7 @@ export class InMemoryClassStore implements ClassStore {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
+    this.setDueAt(record, moduleId, undefined);
     return this.toRecord(classId);
   }
 
@@ -645,10 +656,34 @@ export class RecordingLog implements Log {
 /** The bells' reads over the in-memory progress store's activity index. */
 export class InMemoryNoticeStore implements NoticeStore {
   private readonly readMarkers = new Map<string, string>();
+  /** Keyed as the items are: student, UTC day, class, module. */
+  private readonly nudges = new Map<string, NudgeRecord>();
   constructor(private readonly progress: InMemoryProgressStore) {}
 
   clear(): void {
     this.readMarkers.clear();
+    this.nudges.clear();
+  }
+
+  allNudges(): NudgeRecord[] {
+    return [...this.nudges.values()].map(copy);
+  }
+
+  /** PutItem USER#s / NUDGE#{day}#{class}#{module} with attribute_not_exists(pk) */
+  async addNudge(nudge: NudgeRecord) {
+    const key = [nudge.studentId, nudge.sentAt.slice(0, 10), nudge.classId, nudge.moduleId].join('#');
+    if (this.nudges.has(key)) return false;
+    this.nudges.set(key, copy(nudge));
+    return true;
+  }
+
+  /** Query USER#s, begins_with NUDGE#, newest day first, Limit */
+  async recentNudges(studentId: string, limit: number) {
+    return [...this.nudges.entries()]
+      .filter(([, nudge]) => nudge.studentId === studentId)
+      .sort(([a], [b]) => b.localeCompare(a))
+      .slice(0, limit)
+      .map(([, nudge]) => copy(nudge));
   }
 
   async recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]> {
@@ -727,4 +762,5 @@ export const storedState = (ports: InMemoryPorts) => ({
   files: ports.files.keys(),
   fileReferences: ports.fileReferences.all(),
   uploads: ports.uploads.all(),
+  nudges: ports.notices.allNudges(),
 });

@@ -7,12 +7,14 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 // The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
 import { startAuth } from '../lib/auth';
+import { configureSchoolTimeZone } from '../lib/due-dates';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
 import { preloadRoutePage } from './router';
 
 export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
   const auth = startAuth(config, preloadRoutePage(window.location.pathname));
+  void config.then((loaded) => configureSchoolTimeZone(loaded.schoolTimeZone), () => undefined);
   const app = (
     <StrictMode>
       <App auth={auth} />

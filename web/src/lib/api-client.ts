@@ -108,7 +108,7 @@ export const api = {
   getClass: (classId: string) => call('getClass', { classId }),
   listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),
   listStudentClasses: (userId: string) => call('listStudentClasses', { userId }),
-  assignModule: (classId: string, moduleId: string) => call('assignModule', { classId }, { moduleId }),
+  assignModule: (classId: string, moduleId: string, dueAt?: string) => call('assignModule', { classId }, { moduleId, ...(dueAt ? { dueAt } : {}) }),
   unassignModule: (classId: string, moduleId: string) => call('unassignModule', { classId, moduleId }),
 
   getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
@@ -121,6 +121,7 @@ export const api = {
   getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
   getNotifications: () => call('getNotifications', {}),
   markNotificationsRead: () => call('markNotificationsRead', {}),
+  nudgeStudent: (classId: string, moduleId: string, studentId: string) => call('nudgeStudent', { classId, moduleId }, { studentId }),
   getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
 
   createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),

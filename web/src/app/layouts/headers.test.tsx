@@ -48,6 +48,29 @@ describe('PublicHeader', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(controls.signOut).toHaveBeenCalled();
   });
+
+  it("the bell words a teacher's reminder with the due date in the student's own zone, named", async () => {
+    answer('getNotifications', {
+      unread: 1,
+      items: [
+        {
+          id: 'n',
+          kind: 'nudge',
+          at: new Date().toISOString(),
+          classId: 'c1',
+          className: 'Year 9 Science',
+          moduleId: 'm1',
+          moduleTitle: 'Cells',
+          teacherName: 'Ms Rivera',
+          dueAt: '2026-12-05T16:00:00.000Z',
+        },
+      ],
+    });
+    const { user } = renderHeader(<StudentHeader />, signedIn(STUDENT), '/student-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const [item] = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent(/^Unread: Ms Rivera reminded you: Cells is due Sat 5 Dec, \d\d:\d\d \(GMT[+-]?\d*\)/);
+  });
 });
 
 describe('TeacherHeader', () => {

@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, Module } from '@shared/entities';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
@@ -92,6 +92,50 @@ it('replaces the screen data with the returned class and clears the dropdown', a
   expect(dropdown()).toHaveValue('');
   expect(within(dropdown()).queryByRole('option', { name: 'Decimals' })).not.toBeInTheDocument();
   expect(classReads).toHaveLength(1); // the answer was used, not a refetch
+});
+
+it("assigns with a due date typed in the school's time zone, which it names, and lists the due date", async () => {
+  const user = userEvent.setup();
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [ref(fractions), { ...ref(decimals), dueAt: '2026-12-05T17:00:00.000Z' }] });
+  renderManage();
+  await screen.findByRole('option', { name: 'Decimals' });
+  const due = screen.getByLabelText('Due date (optional)');
+  expect(due).toHaveAccessibleDescription('School time: Europe/London (GMT+0)');
+
+  await user.selectOptions(dropdown(), 'Decimals');
+  fireEvent.change(due, { target: { value: '2026-12-05T17:00' } });
+  await user.click(screen.getByRole('button', { name: 'Assign Module' }));
+
+  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm2', dueAt: '2026-12-05T17:00:00.000Z' }]));
+  expect(await assignedList().findByText(/^Due Sat 5 Dec, \d\d:\d\d \(GMT/)).toBeInTheDocument();
+  expect(due).toHaveValue('');
+});
+
+it("changes an assigned module's due date, shown in the school's time in the dialog, by assigning it again", async () => {
+  const user = userEvent.setup();
+  classReads = answer('getClass', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2026-12-05T17:00:00.000Z' }] });
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2026-12-12T09:30:00.000Z' }] });
+  renderManage();
+  await user.click(await screen.findByRole('button', { name: 'Due date of Fractions' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Due date of Fractions' }));
+  const due = dialog.getByLabelText('Due date (optional)');
+  expect(due).toHaveValue('2026-12-05T17:00');
+  fireEvent.change(due, { target: { value: '2026-12-12T09:30' } });
+  await user.click(dialog.getByRole('button', { name: 'Save Due Date' }));
+  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm1', dueAt: '2026-12-12T09:30:00.000Z' }]));
+  expect(await screen.findByText('Fractions: due date saved.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(assignedList().getByText(/^Due Sat 12 Dec,/)).toBeInTheDocument();
+});
+
+it('assigns without a due date when none is typed', async () => {
+  const user = userEvent.setup();
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [ref(fractions), ref(geometry)] });
+  renderManage();
+  await screen.findByRole('option', { name: 'Geometry' });
+  await user.selectOptions(dropdown(), 'Geometry');
+  await user.click(screen.getByRole('button', { name: 'Assign Module' }));
+  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm3' }]));
 });
 
 it('shows the failure alert and keeps the data', async () => {

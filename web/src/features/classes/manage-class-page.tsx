@@ -2,15 +2,19 @@
 // teacher's modules.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ClassDetail } from '@shared/entities';
+import type { ClassDetail, ModuleRef } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
+import { instantOf, schoolTimeZone, wallClockOf } from '../../lib/due-dates';
+import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { useAssignModule, useClass, useUnassignModule } from './api/classes';
+import { DueDateField } from './components/due-date-field';
 import './classes.css';
 
 const SELECT_MODULE = 'Please select a module to assign.';
@@ -40,7 +44,10 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const assign = useAssignModule(klass._id);
   const unassign = useUnassignModule(klass._id);
   const [unassigning, setUnassigning] = useState<{ _id: string; title: string } | null>(null);
+  const [dating, setDating] = useState<ModuleRef | null>(null);
   const [selected, setSelected] = useState('');
+  /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
+  const [dueLocal, setDueLocal] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
@@ -48,6 +55,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
   const nothingToAssign = modules.isSuccess && assignable.length === 0;
   const hintId = `${id}-module-hint`;
+  const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,13 +66,14 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
     setMessage(null);
     const title = assignable.find((module) => module._id === selected)?.title ?? 'The module';
     try {
-      await assign.mutateAsync(selected);
+      await assign.mutateAsync({ moduleId: selected, dueAt });
     } catch (error) {
       console.error('Assigning the module failed:', error);
       setMessage({ tone: 'error', text: ASSIGN_FAILED });
       return;
     }
     setSelected('');
+    setDueLocal('');
     setMessage({ tone: 'success', text: `${title} was assigned to this class.` });
   }
 
@@ -85,11 +94,22 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           emptyText="No modules are assigned to this class yet."
           items={klass.assignedModuleIds.map((module) => ({
             key: module._id,
-            label: module.title,
+            label: module.dueAt ? (
+              <span>
+                {module.title} <DueDate dueAt={module.dueAt} />
+              </span>
+            ) : (
+              module.title
+            ),
             action: (
-              <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
-                Unassign
-              </button>
+              <span className="list-item-actions">
+                <button type="button" className="link-button" aria-label={`Due date of ${module.title}`} onClick={() => setDating(module)}>
+                  Due date
+                </button>
+                <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
+                  Unassign
+                </button>
+              </span>
             ),
           }))}
         />
@@ -109,6 +129,24 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           });
         }}
       />
+
+      {dating && (
+        <DueDateDialog
+          module={dating}
+          busy={assign.isPending}
+          onCancel={() => setDating(null)}
+          onSave={(moduleDueAt) =>
+            assign.mutate(
+              { moduleId: dating._id, dueAt: moduleDueAt },
+              {
+                onSuccess: () => setMessage({ tone: 'success', text: moduleDueAt ? `${dating.title}: due date saved.` : `${dating.title} has no due date now.` }),
+                onError: () => setMessage({ tone: 'error', text: 'Failed to change the due date.' }),
+                onSettled: () => setDating(null),
+              },
+            )
+          }
+        />
+      )}
 
       <form className="card assign-form" onSubmit={submit} noValidate aria-labelledby={`${id}-assign`}>
         <h2 id={`${id}-assign`}>Assign a New Module</h2>
@@ -152,12 +190,26 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               </span>
             )}
           </div>
+          <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending || nothingToAssign} />
           <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}
           </button>
         </div>
       </form>
     </div>
+  );
+}
+
+/** Sets, changes or (left empty) removes an assigned module's due date: assigning it again with the new one. */
+function DueDateDialog({ module, busy, onSave, onCancel }: { module: ModuleRef; busy: boolean; onSave: (dueAt: string | undefined) => void; onCancel: () => void }) {
+  const id = useId();
+  const zone = schoolTimeZone();
+  const [value, setValue] = useState(module.dueAt ? wallClockOf(module.dueAt, zone) : '');
+  return (
+    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => onSave(value ? instantOf(value, zone) : undefined)} onCancel={onCancel}>
+      <DueDateField id={`${id}-due`} value={value} onChange={setValue} disabled={busy} />
+      <p className="muted">Leave it empty for no due date.</p>
+    </FormDialog>
   );
 }
 

@@ -55,3 +55,36 @@ it('shows each module of the syllabus with its completion and state', async () =
   expect(item('Atoms').queryByText(/Your score/)).not.toBeInTheDocument();
   expect(progressReads.map(({ params }) => params)).toEqual([{ classId: 'c1', studentId: 'student-sub' }]);
 });
+
+it('orders the syllabus by due date, undated last, and marks overdue work in words', async () => {
+  answer('getClass', {
+    _id: 'c1',
+    className: 'Year 9 Science',
+    teacherId: { _id: 't1', username: 'teacher@example.com' },
+    studentIds: [{ _id: 'student-sub', username: 'student@example.com' }],
+    assignedModuleIds: [
+      { ...modules[0], dueAt: '2099-03-01T17:00:00.000Z' },
+      { ...modules[1], dueAt: '2021-01-01T17:00:00.000Z' },
+      { ...modules[2], dueAt: '2020-01-01T17:00:00.000Z' },
+      { _id: 'm4', title: 'Zoology', description: 'Animals' },
+    ],
+  });
+  answer('getStudentClassProgress', {
+    classId: 'c1',
+    studentId: 'student-sub',
+    modules: [progress('m1', 0, 3), progress('m2', 2, 5), progress('m3', 4, 4), progress('m4', 0, 2)],
+  });
+  renderPage(<StudentClassPage />, { path: '/student/class/:classId', url: '/student/class/c1', user: STUDENT });
+
+  await screen.findByText('2 of 5 sections complete');
+  const items = within(screen.getByRole('list')).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  expect(items).toEqual(['Energy', 'Cells', 'Atoms', 'Zoology']);
+  const item = (title: string) => within(screen.getByRole('link', { name: title }).closest('li')!);
+  expect(item('Cells').getByText(/^Due Fri 1 Jan, \d\d:\d\d \(GMT/)).toBeInTheDocument();
+  expect(item('Cells').getByText('Overdue')).toBeInTheDocument();
+  // Past due but complete, or not due yet: not overdue.
+  expect(item('Energy').getByText(/^Due /)).toBeInTheDocument();
+  expect(item('Energy').queryByText('Overdue')).not.toBeInTheDocument();
+  expect(item('Atoms').queryByText('Overdue')).not.toBeInTheDocument();
+  expect(item('Zoology').queryByText(/^Due /)).not.toBeInTheDocument();
+});

@@ -1,5 +1,6 @@
 // /student/class/:classId: the class's syllabus, one link per assigned module with the student's completion and
-// its state (not started, in progress, complete), all from one progress request.
+// its state (not started, in progress, complete), all from one progress request; ordered by due date (undated last,
+// by title), each due date in the student's own time zone, and overdue work marked.
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
@@ -9,6 +10,8 @@ import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '../progress/api/progress';
 import { CompletionBar, moduleState } from '../progress';
 import { moduleScoreText } from '../../lib/score-text';
+import { byDueDate, isOverdue } from '../../lib/due-dates';
+import { DueDate } from '../../components/due-date';
 import { useClass } from './api/classes';
 import './classes.css';
 
@@ -34,7 +37,8 @@ export default function StudentClassPage() {
     );
   }
 
-  const { className, assignedModuleIds: modules } = klass.data;
+  const { className } = klass.data;
+  const modules = [...klass.data.assignedModuleIds].sort(byDueDate);
   return (
     <div>
       <Link to="/student-dashboard" className="back-link">
@@ -51,6 +55,8 @@ export default function StudentClassPage() {
             {modules.map((module, index) => {
               const moduleProgress = progressOf.get(module._id);
               const state = moduleProgress && moduleState(moduleProgress.completed, moduleProgress.total);
+              // Unknown until the progress is in: nothing is called overdue before then.
+              const overdue = moduleProgress !== undefined && isOverdue(module.dueAt, moduleProgress.completed >= moduleProgress.total);
               return (
                 <li key={module._id} className="card syllabus-item">
                   <span className="syllabus-number" aria-hidden="true">
@@ -61,6 +67,7 @@ export default function StudentClassPage() {
                       <Link to={`/student/class/${classId}/module/${module._id}`}>{module.title}</Link>
                     </h3>
                     <p className="muted">{module.description}</p>
+                    {module.dueAt && <DueDate dueAt={module.dueAt} overdue={overdue} />}
                     {moduleProgress && (
                       <div className="syllabus-progress">
                         <span className={`module-state module-state-${state!.toLowerCase().replace(' ', '-')}`}>{state}</span>

@@ -66,3 +66,26 @@ it('offers no Continue in a class whose sections are all complete', async () => 
   expect(card('Physics').queryByRole('link', { name: /^Continue/ })).not.toBeInTheDocument();
   expect(card('Physics').getByRole('link', { name: 'View Class' })).toBeInTheDocument();
 });
+
+it('lists the work still to do that has a due date, earliest first, marking overdue work in words', async () => {
+  answer('getStudentClassProgress', ({ params: { classId } }) => ({
+    classId,
+    studentId: 'student-sub',
+    modules: [
+      { ...moduleProgress('m1', 0, 3, 'm1-s1'), dueAt: '2099-06-01T12:00:00.000Z' },
+      { ...moduleProgress('m2', 1, 4, 'm2-s2'), dueAt: '2021-01-01T12:00:00.000Z' },
+      { ...moduleProgress('m3', 2, 2, null), dueAt: '2020-01-01T12:00:00.000Z' },
+      moduleProgress('m4', 0, 1, 'm4-s1'),
+    ],
+  }));
+  renderPage(<StudentDashboardPage />, { path: '/student-dashboard', url: '/student-dashboard', user: STUDENT });
+  await screen.findByRole('heading', { name: 'Biology' });
+  const due = within(await card('Biology').findByRole('list', { name: 'Due dates in Biology' }));
+  const items = due.getAllByRole('listitem');
+  // The complete module and the undated one are not listed.
+  expect(items.map((item) => item.textContent)).toEqual([
+    expect.stringMatching(/^Module m2 Due Fri 1 Jan, \d\d:\d\d \(GMT.*\)Overdue$/),
+    expect.stringMatching(/^Module m1 Due \w{3} \d+ Jun, \d\d:\d\d \(GMT.*\)$/),
+  ]);
+  expect(within(items[0]).getByText('Overdue')).toBeInTheDocument();
+});

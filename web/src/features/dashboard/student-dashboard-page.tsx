@@ -1,5 +1,6 @@
 // /student-dashboard: a card per enrolled class with the student's completion and Continue, which opens the first
-// section not yet complete (modules in syllabus order); one progress request per class.
+// section not yet complete (modules in syllabus order), and the work still to do that has a due date, earliest
+// first, overdue work marked; one progress request per class.
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
@@ -14,6 +15,8 @@ import { useStudentClassesProgress } from '../progress/api/progress';
 import { CompletionBar } from '../progress';
 import { ownAverageScore } from '../../lib/score-text';
 import { readerPath } from '../reader';
+import { byDueDate, isOverdue } from '../../lib/due-dates';
+import { DueDate } from '../../components/due-date';
 import './dashboard.css';
 
 const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
@@ -56,6 +59,7 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
   const total = modules.reduce((sum, module) => sum + module.total, 0);
   const next = modules.find((module) => module.nextSectionId);
   const score = ownAverageScore(modules);
+  const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total).sort(byDueDate);
   return (
     <li className="card student-class-card">
       <h3>{summary.className}</h3>
@@ -63,6 +67,15 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
       <p className="muted">{moduleCount(summary.assignedModuleIds.length)}</p>
       {progress && total > 0 && <CompletionBar completed={completed} total={total} />}
       {score && <p className="student-score">{`Average score ${score.percent}% · ${score.passed}/${score.checks} checks passed`}</p>}
+      {dueWork.length > 0 && (
+        <ul className="due-work" aria-label={`Due dates in ${summary.className}`}>
+          {dueWork.map((module) => (
+            <li key={module.moduleId}>
+              <span className="due-work-title">{module.moduleTitle}</span> <DueDate dueAt={module.dueAt!} overdue={isOverdue(module.dueAt, false)} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="student-class-actions">
         {next && (
           <Link to={readerPath(next.moduleId, next.nextSectionId!, summary._id)} className="button" aria-label={`Continue ${summary.className}: ${next.moduleTitle}`}>

@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
@@ -115,6 +115,14 @@ describe('Duplicate and Assign to Classes', () => {
     studentIds: [],
     assignedModuleIds,
   });
+  /** The teacher's classes, each answering an assignment with the module on it; the assignments received. */
+  const givenClasses = (classes: ReturnType<typeof schoolClass>[]) => {
+    answer('listTeacherClasses', classes);
+    return answer('assignModule', ({ params }) => ({
+      ...classes.find((each) => each._id === params.classId)!,
+      assignedModuleIds: [{ _id: stored._id, title: stored.title, description: stored.description }],
+    }));
+  };
 
   it('duplicates the module once, whatever the clicks, as a copy with the same files and checks', async () => {
     const user = userEvent.setup();
@@ -139,12 +147,7 @@ describe('Duplicate and Assign to Classes', () => {
 
   it('assigns the module to several classes at once, showing those that have it already', async () => {
     const user = userEvent.setup();
-    const classes = [schoolClass('c1', 'Year 7', ['m1']), schoolClass('c2', 'Year 8', []), schoolClass('c3', 'Year 9', [])];
-    answer('listTeacherClasses', classes);
-    const assignments = answer('assignModule', ({ params }) => ({
-      ...classes.find((each) => each._id === params.classId)!,
-      assignedModuleIds: [{ _id: stored._id, title: stored.title, description: stored.description }],
-    }));
+    const assignments = givenClasses([schoolClass('c1', 'Year 7', ['m1']), schoolClass('c2', 'Year 8', []), schoolClass('c3', 'Year 9', [])]);
     renderDetail();
 
     const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
@@ -158,6 +161,26 @@ describe('Duplicate and Assign to Classes', () => {
     expect(assignments.map(({ params, body }) => [params.classId, body.moduleId]).sort()).toEqual([
       ['c2', 'm1'],
       ['c3', 'm1'],
+    ]);
+  });
+
+  it("assigns with one due date, typed in the school's time, to every class chosen", async () => {
+    const user = userEvent.setup();
+    const assignments = givenClasses([schoolClass('c2', 'Year 8', []), schoolClass('c3', 'Year 9', [])]);
+    renderDetail();
+
+    const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
+    await user.click(await form.findByLabelText('Year 8'));
+    await user.click(form.getByLabelText('Year 9'));
+    const due = form.getByLabelText('Due date (optional)');
+    fireEvent.change(due, { target: { value: '2026-06-05T17:00' } });
+    // The offset named is the one in force on that date (summer time).
+    expect(due).toHaveAccessibleDescription('School time: Europe/London (GMT+1)');
+    await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
+    await form.findByText('Assigned to Year 8, Year 9.');
+    expect(assignments.map(({ params, body }) => [params.classId, body]).sort()).toEqual([
+      ['c2', { moduleId: 'm1', dueAt: '2026-06-05T16:00:00.000Z' }],
+      ['c3', { moduleId: 'm1', dueAt: '2026-06-05T16:00:00.000Z' }],
     ]);
   });
 

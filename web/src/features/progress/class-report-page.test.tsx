@@ -244,3 +244,50 @@ it("shows each student's e-mail under the name in the Student column, in the row
   // A student whose enrolment has no e-mail yet shows the name alone.
   expect(within(table).getByRole('rowheader', { name: 'ali' })).toHaveTextContent(/^ali$/);
 });
+
+/** Fractions is past due, Decimals not due yet; sam finished Fractions, ali has not. */
+function givenOverdueWork() {
+  answer('getClass', {
+    ...klass,
+    assignedModuleIds: [
+      { _id: 'm1', title: 'Fractions', description: '', dueAt: '2020-01-10T16:00:00.000Z' },
+      { _id: 'm2', title: 'Decimals', description: '', dueAt: '2099-01-10T16:00:00.000Z' },
+    ],
+  });
+  answer('getClassReport', onePage([
+    { ...rows[0], modules: [rows[0].modules[0], { ...rows[0].modules[1], percentage: 100, completed: 2, total: 2 }] },
+    rows[1],
+  ]));
+}
+
+it('filters students with overdue work and nudges one about a module, once', async () => {
+  const user = userEvent.setup();
+  givenOverdueWork();
+  const nudges = answer('nudgeStudent', ({ params }) => ({ classId: params.classId, moduleId: params.moduleId, studentId: 'st2', dueAt: '2020-01-10T16:00:00.000Z', sentAt: '2026-01-01T00:00:00.000Z' }));
+  renderReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+
+  await user.selectOptions(screen.getByLabelText('Show'), 'overdue');
+  expect(within(screen.getByRole('table', { name: /Progress of each student/ })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ali']);
+  const overdue = within(screen.getByRole('region', { name: 'Overdue work (1)' }));
+  expect(overdue.getByRole('listitem')).toHaveTextContent(/^ali · Fractions \(1\/3\) Due Fri 10 Jan, \d\d:\d\d \(GMT.*\)Overdue/);
+
+  const nudge = overdue.getByRole('button', { name: 'Nudge ali about Fractions' });
+  await user.click(nudge);
+  expect(await overdue.findByText('Reminder sent')).toBeInTheDocument();
+  expect(nudge).toBeDisabled();
+  expect(nudges.map(({ params, body }) => [params.classId, params.moduleId, body.studentId])).toEqual([['c1', 'm1', 'st2']]);
+});
+
+it('says when a reminder could not be sent, and lets the teacher try again', async () => {
+  const user = userEvent.setup();
+  givenOverdueWork();
+  answer('nudgeStudent', new HttpError(500, 'boom'));
+  renderReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  await user.selectOptions(screen.getByLabelText('Show'), 'overdue');
+  const overdue = within(screen.getByRole('region', { name: 'Overdue work (1)' }));
+  await user.click(overdue.getByRole('button', { name: 'Nudge ali about Fractions' }));
+  expect(await overdue.findByText('Could not send the reminder. Try again.')).toBeInTheDocument();
+  expect(overdue.getByRole('button', { name: 'Nudge ali about Fractions' })).toBeEnabled();
+});

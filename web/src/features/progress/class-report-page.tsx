@@ -1,7 +1,8 @@
 // /analytics/:classId: the Student Progress Report of one class, with its summary, sort and filters, drill-downs,
 // CSV export and how fresh it is. The rows come in pages of up to 100 students as the teacher scrolls (a class of one
 // page is shown by name, a larger one in page order); the summary, a sort or filter other than the default, and the
-// export need every row, so asking for one loads the remaining pages first (with a visible loading line).
+// export need every row, so asking for one loads the remaining pages first (with a visible loading line). The Overdue
+// filter (a module past its due date, from the class detail, and not complete) lists that work with Nudge.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassReportRow } from '@shared/entities';
@@ -12,6 +13,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useClass } from '../classes/api/classes';
 import { useClassReportPages } from './api/progress';
 import { ModuleDrillDown } from './components/module-drill-down';
+import { OverdueWork } from './components/overdue-work';
 import { ReportControls } from './components/report-controls';
 import { ReportFreshness } from './components/report-freshness';
 import { StatusLegend } from './components/report-status';
@@ -60,9 +62,13 @@ export default function ClassReportPage() {
   // A class of several pages keeps the order its pages come in (by student id) in the default view, so rows never
   // reorder as the last page arrives; choosing a sort or filter orders them as chosen.
   const pageOrder = (pages?.length ?? 0) > 1 && sort === 'name' && filter === 'all';
+  const dueDates = useMemo(
+    () => new Map((klass.data?.assignedModuleIds ?? []).flatMap((module) => (module.dueAt ? [[module._id, module.dueAt] as const] : []))),
+    [klass.data],
+  );
   const shownRows = useMemo(
-    () => rows && (pageOrder ? rows : viewRows(rows, { sort, filter, stalledDays, now: new Date(fetchedAt) })),
-    [rows, pageOrder, sort, filter, stalledDays, fetchedAt],
+    () => rows && (pageOrder ? rows : viewRows(rows, { sort, filter, stalledDays, now: new Date(fetchedAt), dueDates })),
+    [rows, pageOrder, sort, filter, stalledDays, fetchedAt, dueDates],
   );
   const columns = useMemo(() => reportColumns(loaded ?? [], klass.data?.assignedModuleIds), [loaded, klass.data]);
   const empty = loaded?.every((row) => row.modules.length === 0);
@@ -156,6 +162,9 @@ export default function ClassReportPage() {
           onOpenStudent={setOpenStudent}
           view={view}
         />
+      )}
+      {filter === 'overdue' && shownRows && shownRows.length > 0 && (
+        <OverdueWork classId={classId} rows={shownRows} dueDates={dueDates} now={new Date(fetchedAt)} />
       )}
       {loaded && isError && (
         <Alert tone="error">

@@ -52,12 +52,14 @@ export function useClass(classId: string | undefined) {
   });
 }
 
-export const useAssignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.assignModule(classId, moduleId));
+/** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
+export const useAssignModule = (classId: string) =>
+  useClassModuleChange(classId, ({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
 
 /** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
-export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId) => api.unassignModule(classId, moduleId));
+export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId: string) => api.unassignModule(classId, moduleId));
 
-function useClassModuleChange(classId: string, change: (moduleId: string) => Promise<ClassDetail>) {
+function useClassModuleChange<Input>(classId: string, change: (input: Input) => Promise<ClassDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -73,12 +75,12 @@ function useClassModuleChange(classId: string, change: (moduleId: string) => Pro
   });
 }
 
-/** Assigns one module to several classes at once; answers which classes took it and which refused. */
+/** Assigns one module to several classes at once (due at `dueAt`, if given); answers which classes took it and which refused. */
 export function useAssignModuleToClasses() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ moduleId, classIds }: { moduleId: string; classIds: string[] }) => {
-      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId)));
+    mutationFn: async ({ moduleId, classIds, dueAt }: { moduleId: string; classIds: string[]; dueAt?: string }) => {
+      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId, dueAt)));
       return {
         assigned: classIds.filter((_, index) => results[index].status === 'fulfilled'),
         failed: classIds.filter((_, index) => results[index].status === 'rejected'),

@@ -3,13 +3,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
 import { useCurrentUser } from '@web/lib/auth';
+import { instantOf, schoolTimeZone } from '@web/lib/due-dates';
 import { useAssignModuleToClasses, useTeacherClasses } from '../api/classes';
+import { DueDateField } from './due-date-field';
 
 export function AssignToClasses({ moduleId }: { moduleId: string }) {
   const id = useId();
   const classes = useTeacherClasses(useCurrentUser().userId);
   const assign = useAssignModuleToClasses();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  /** One due date for every class chosen (a datetime-local value in the school's zone); '' for none. */
+  const [dueLocal, setDueLocal] = useState('');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const list = classes.data ?? [];
@@ -32,7 +36,8 @@ export function AssignToClasses({ moduleId }: { moduleId: string }) {
       return;
     }
     setMessage(null);
-    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen] });
+    const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
+    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen], dueAt });
     setChosen(new Set(failed));
     setMessage(
       failed.length
@@ -80,6 +85,7 @@ export function AssignToClasses({ moduleId }: { moduleId: string }) {
           This module is assigned to every one of your classes.
         </p>
       )}
+      {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending} />}
       {list.length > 0 && (
         <button
           type="submit"

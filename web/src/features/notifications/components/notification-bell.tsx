@@ -1,9 +1,11 @@
 // The header's bell: recent activity (teachers: students' progress in their classes, modules not started a week after
-// being assigned; students: modules newly assigned to their classes), the unread count, and Mark all read.
+// being assigned; students: modules newly assigned to their classes and their teachers' reminders of due dates), the
+// unread count, and Mark all read.
 import type { Notification } from '@shared/entities';
 import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
 import { formatShortDate } from '@web/lib/dates';
+import { formatDueTime } from '@web/lib/due-dates';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import '../notifications.css';
 
@@ -90,6 +92,12 @@ export function NotificationText({ item }: { item: Notification }) {
       return (
         <span>
           New module {title} in {item.className}
+        </span>
+      );
+    case 'nudge':
+      return (
+        <span>
+          {item.teacherName} reminded you: {title} is due {formatDueTime(item.dueAt!)}
         </span>
       );
   }

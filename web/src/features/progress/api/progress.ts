@@ -106,3 +106,10 @@ export function useClassCompletions(classIds: string[]) {
     })),
   });
 }
+
+/** The class's teacher reminds a student of a module's due date (their bell); a repeat the same day sends nothing. */
+export function useNudgeStudent(classId: string) {
+  return useMutation({
+    mutationFn: ({ moduleId, studentId }: { moduleId: string; studentId: string }) => api.nudgeStudent(classId, moduleId, studentId),
+  });
+}

@@ -1,9 +1,10 @@
 // What the report shows: the rows kept by the teacher's filter, in the order they chose.
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow, ReportCell } from '@shared/entities';
 import { hasNotStarted, isComplete, isStalled } from '@shared/report-insight';
+import { isOverdue } from '@web/lib/due-dates';
 
 export type ReportSort = 'name' | 'progress' | 'activity';
-export type ReportFilter = 'all' | 'not-started' | 'stalled' | 'complete';
+export type ReportFilter = 'all' | 'not-started' | 'stalled' | 'complete' | 'overdue';
 
 export const SORT_LABELS: Record<ReportSort, string> = {
   name: 'Name (A–Z)',
@@ -16,7 +17,15 @@ export const FILTER_LABELS: Record<ReportFilter, string> = {
   'not-started': 'Not started',
   stalled: 'Stalled',
   complete: 'Complete',
+  overdue: 'Overdue',
 };
+
+/** Module id → its due date in the class (from the class detail). */
+export type DueDates = ReadonlyMap<string, string>;
+
+/** The student's modules past their due date and not complete. */
+export const overdueCells = (row: ClassReportRow, dueDates: DueDates, now: Date): ReportCell[] =>
+  row.modules.filter((cell) => isOverdue(dueDates.get(cell.moduleId), cell.completed >= cell.total, now.getTime()));
 
 /** A student's overall progress: the mean of their modules' percentages. */
 export const overallProgress = (row: ClassReportRow) =>
@@ -36,14 +45,16 @@ export interface ReportViewOptions {
   filter: ReportFilter;
   stalledDays: number;
   now: Date;
+  dueDates?: DueDates;
 }
 
-export function viewRows(rows: ClassReportRow[], { sort, filter, stalledDays, now }: ReportViewOptions): ClassReportRow[] {
+export function viewRows(rows: ClassReportRow[], { sort, filter, stalledDays, now, dueDates = new Map() }: ReportViewOptions): ClassReportRow[] {
   const keep: Record<ReportFilter, (row: ClassReportRow) => boolean> = {
     all: () => true,
     'not-started': hasNotStarted,
     stalled: (row) => isStalled(row, now, stalledDays),
     complete: isComplete,
+    overdue: (row) => overdueCells(row, dueDates, now).length > 0,
   };
   return rows.filter(keep[filter]).sort(COMPARE[sort]);
 }

@@ -8,7 +8,7 @@ import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLogError } from '../../lib/use-log-error';
-import { moduleCount, studentCount } from '../classes';
+import { moduleCount, studentCount } from '@web/lib/count-label';
 import { useAdminClasses, useCreateClass } from './api/class-admin';
 import { TeacherSelect } from './components/teacher-select';
 import '../people/people.css';

@@ -1,4 +1,3 @@
 // The classes feature's public surface for other features (they import nothing else of it).
-export { moduleCount, studentCount } from './components/count-label';
 export { AssignToClasses } from './components/assign-to-classes';
 export { TeacherClassGrid } from './components/teacher-class-grid';

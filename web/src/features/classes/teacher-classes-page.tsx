@@ -1,7 +1,7 @@
 // /teacher-classes: the classes the signed-in teacher is assigned to.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { moduleCount, studentCount } from './components/count-label';
+import { moduleCount, studentCount } from '@web/lib/count-label';
 import { TeacherClassGrid } from './components/teacher-class-grid';
 import './classes.css';
 

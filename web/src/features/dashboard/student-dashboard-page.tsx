@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary, StudentClassProgress } from '@shared/entities';
 import { useStudentClasses } from '../classes/api/classes';
-import { moduleCount } from '../classes';
+import { moduleCount } from '@web/lib/count-label';
 import { useStudentClassesProgress } from '../progress/api/progress';
 import { CompletionBar } from '../progress';
 import { ownAverageScore } from '../../lib/score-text';

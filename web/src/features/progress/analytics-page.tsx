@@ -1,7 +1,8 @@
 // /analytics: pick one of the teacher's classes to see its progress report.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { moduleCount, studentCount, TeacherClassGrid } from '../classes';
+import { moduleCount, studentCount } from '@web/lib/count-label';
+import { TeacherClassGrid } from '../classes';
 import './progress.css';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';

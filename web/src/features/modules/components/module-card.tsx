@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Module } from '@shared/entities';
-import { UpdatedDate } from './updated-date';
+import { UpdatedDate } from '@web/components/updated-date';
 
 /** What a card's link hands the module's page: the library's address search, for its "Back to My Modules" link. */
 export interface LibraryReturnState {

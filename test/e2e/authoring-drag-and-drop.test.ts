@@ -49,9 +49,9 @@ it('reorders sections by dragging and from the keyboard, and turns dropped files
   await page.getByRole('heading', { level: 1, name: 'Editing Module' }).waitFor();
   expect(await sectionTitles(page)).toEqual(['Lenses', 'Slides', 'Stains']);
 
-  // Drag "Stains" by its handle onto "Lenses", both on screen as a person drags (each row also has its check and
-  // file buttons, so three rows need more than the default window's height below the page's heading).
-  await page.setViewportSize({ width: 1280, height: 1100 });
+  // Drag "Stains" by its handle onto "Lenses", both on screen as a person drags (each row also has its role, check and
+  // file controls, so three rows need more than the default window's height below the page's heading and order mode).
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await sectionItem(page, 'Lenses').scrollIntoViewIfNeeded();
   await sectionItem(page, 'Stains').locator('.drag-handle').dragTo(sectionItem(page, 'Lenses'));
   expect(await sectionTitles(page)).toEqual(['Stains', 'Lenses', 'Slides']);

@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fetchMFAPreference } from 'aws-amplify/auth';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
@@ -41,6 +41,29 @@ it('reads the figures once two-factor authentication is on', async () => {
   expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
   expect(asked).toHaveLength(1);
   expect(screen.queryByText(SECOND_FACTOR_REQUIRED_MESSAGE)).not.toBeInTheDocument();
+});
+
+it('once two-factor is turned on in the profile (every query refreshed), reads the figures without showing the prompt meanwhile', async () => {
+  let turnedOn = false;
+  let resolveReading: () => void = () => undefined;
+  jest.mocked(fetchMFAPreference).mockImplementation(() =>
+    turnedOn ? new Promise((resolve) => (resolveReading = () => resolve({ enabled: ['TOTP'] }))) : Promise.resolve({}),
+  );
+  answer('getAdminOverview', {
+    people: { Teachers: counts, Students: counts, Admins: { ...counts, active: 1 } },
+    classes: { total: 0, withoutTeacher: 0, withoutStudents: 0 },
+    modules: 0,
+    recentChanges: [],
+  });
+  const { queryClient } = renderDashboard();
+  expect(await screen.findByText(SECOND_FACTOR_REQUIRED_MESSAGE)).toBeInTheDocument();
+
+  turnedOn = true;
+  void queryClient.invalidateQueries();
+  // While the new reading is on its way, the old "off" no longer shows the prompt.
+  await waitFor(() => expect(screen.queryByText(SECOND_FACTOR_REQUIRED_MESSAGE)).not.toBeInTheDocument());
+  resolveReading();
+  expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
 });
 
 it('still shows the way to turn it on when the API refuses (two-factor turned off elsewhere meanwhile)', async () => {

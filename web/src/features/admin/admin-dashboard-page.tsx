@@ -39,7 +39,8 @@ export default function AdminDashboardPage() {
   // Not asked before two-factor is known to be on: the API would refuse it (a reading of it that fails asks anyway,
   // and the API's answer decides).
   const overview = useAdminOverview({ enabled: secondFactor.data === true || secondFactor.isError });
-  const withoutSecondFactor = secondFactor.data === false || needsSecondFactor(overview.error);
+  // A reading being refreshed (two-factor just turned on in the profile) decides nothing until it is in.
+  const withoutSecondFactor = (secondFactor.data === false && !secondFactor.isFetching) || needsSecondFactor(overview.error);
   useLogError(overview.error, 'Loading the overview failed');
 
   return (

@@ -13,7 +13,7 @@ import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
-import { useAssignModule, useClass, useUnassignModule } from './api/classes';
+import { unassignQuestion, useAssignModule, useClass, useUnassignModule } from './api/classes';
 import { DueDateField } from './components/due-date-field';
 import './classes.css';
 
@@ -116,7 +116,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
       </div>
       <ConfirmDialog
         open={unassigning !== null}
-        message={`Unassign "${unassigning?.title}" from ${klass.className}? Your students' progress on it is kept and comes back if you assign it again.`}
+        message={unassignQuestion(unassigning?.title ?? '', klass.className)}
         confirmLabel="Unassign"
         busy={unassign.isPending}
         onCancel={() => setUnassigning(null)}

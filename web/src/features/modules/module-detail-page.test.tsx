@@ -151,8 +151,8 @@ describe('Duplicate and Assign to Classes', () => {
     renderDetail();
 
     const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
-    await waitFor(() => expect(form.getByLabelText(/Year 7/)).toBeChecked());
-    expect(form.getByLabelText(/Year 7/)).toBeDisabled();
+    await waitFor(() => expect(form.getByRole('checkbox', { name: /Year 7/ })).toBeChecked());
+    expect(form.getByRole('checkbox', { name: /Year 7/ })).toBeDisabled();
     await user.click(form.getByLabelText('Year 8'));
     await user.click(form.getByLabelText('Year 9'));
     await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
@@ -193,5 +193,23 @@ describe('Duplicate and Assign to Classes', () => {
     const button = form.getByRole('button', { name: 'Assign to Selected Classes' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(why.textContent!);
+  });
+
+  it('unassigns from a class that has the module, after the same question as the class page, and says so', async () => {
+    const user = userEvent.setup();
+    answer('listTeacherClasses', [schoolClass('c1', 'Year 7', ['m1']), schoolClass('c2', 'Year 8', [])]);
+    const unassigned = answer('unassignModule', ({ params }) => ({ ...schoolClass(params.classId, 'Year 7', []), assignedModuleIds: [] }));
+    renderDetail();
+
+    const form = within(await screen.findByRole('form', { name: 'Assign to Classes' }));
+    await user.click(await form.findByRole('button', { name: 'Unassign from Year 7' }));
+    expect(form.queryByRole('button', { name: 'Unassign from Year 8' })).not.toBeInTheDocument();
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText(`Unassign "${stored.title}" from Year 7? Your students' progress on it is kept and comes back if you assign it again.`)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Unassign' }));
+
+    expect(await screen.findByText('Unassigned from Year 7.')).toBeInTheDocument();
+    expect(unassigned.map((request) => request.params)).toEqual([{ classId: 'c1', moduleId: stored._id }]);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -110,7 +110,7 @@ export default function ModuleDetailPage() {
         )}
       </section>
 
-      <AssignToClasses moduleId={module.data._id} />
+      <AssignToClasses moduleId={module.data._id} moduleTitle={module.data.title} />
 
       <ConfirmDialog
         open={confirming}

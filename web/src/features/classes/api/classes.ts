@@ -54,16 +54,25 @@ export function useClass(classId: string | undefined) {
 
 /** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
 export const useAssignModule = (classId: string) =>
-  useClassModuleChange(classId, ({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
+  useClassModuleChange(({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
 
 /** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
-export const useUnassignModule = (classId: string) => useClassModuleChange(classId, (moduleId: string) => api.unassignModule(classId, moduleId));
+export const useUnassignModule = (classId: string) => useClassModuleChange((moduleId: string) => api.unassignModule(classId, moduleId));
 
-function useClassModuleChange<Input>(classId: string, change: (input: Input) => Promise<ClassDetail>) {
+/** The same from a module's page, where the class is chosen with the module. */
+export const useUnassignModuleFromClass = () =>
+  useClassModuleChange(({ classId, moduleId }: { classId: string; moduleId: string }) => api.unassignModule(classId, moduleId));
+
+/** The question both pages ask before unassigning. */
+export const unassignQuestion = (moduleTitle: string, className: string) =>
+  `Unassign "${moduleTitle}" from ${className}? Your students' progress on it is kept and comes back if you assign it again.`;
+
+function useClassModuleChange<Input>(change: (input: Input) => Promise<ClassDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: (updated) => {
+      const classId = updated._id;
       // The returned class is the new truth for this screen; lists only carry counts, refetch them.
       queryClient.setQueryData(classKeys.detail(classId), updated);
       void queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });

@@ -1,16 +1,19 @@
 // On a module's page: assign it to several of the teacher's classes in one go. Classes that already have it are
-// shown checked and cannot be unticked (unassigning is not a feature of the product).
+// shown checked, each with Unassign (the same question as on the class's page).
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useCurrentUser } from '@web/lib/auth';
 import { instantOf, schoolTimeZone } from '@web/lib/due-dates';
-import { useAssignModuleToClasses, useTeacherClasses } from '../api/classes';
+import { unassignQuestion, useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '../api/classes';
 import { DueDateField } from './due-date-field';
 
-export function AssignToClasses({ moduleId }: { moduleId: string }) {
+export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; moduleTitle: string }) {
   const id = useId();
   const classes = useTeacherClasses(useCurrentUser().userId);
   const assign = useAssignModuleToClasses();
+  const unassign = useUnassignModuleFromClass();
+  const [unassigning, setUnassigning] = useState<{ _id: string; className: string } | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   /** One due date for every class chosen (a datetime-local value in the school's zone); '' for none. */
   const [dueLocal, setDueLocal] = useState('');
@@ -47,55 +50,88 @@ export function AssignToClasses({ moduleId }: { moduleId: string }) {
   }
 
   return (
-    <form className="card assign-classes" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Assign to Classes</h2>
-      {message && (
-        <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
-          {message.text}
-        </Alert>
-      )}
-      {classes.isPending ? (
-        <p className="muted">Loading classes...</p>
-      ) : classes.isError ? (
-        <Alert tone="error">Could not load classes.</Alert>
-      ) : list.length === 0 ? (
-        <p className="muted">You are not assigned to any classes yet.</p>
-      ) : (
-        <fieldset className="class-choices">
-          <legend className="visually-hidden">Classes</legend>
-          {list.map((schoolClass) => {
-            const already = schoolClass.assignedModuleIds.includes(moduleId);
-            return (
-              <label key={schoolClass._id} className="checkbox-field">
-                <input
-                  type="checkbox"
-                  checked={already || chosen.has(schoolClass._id)}
-                  disabled={already || assign.isPending}
-                  onChange={(event) => toggle(schoolClass._id, event.target.checked)}
-                />
-                {schoolClass.className}
-                {already && <span className="muted"> (assigned)</span>}
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
-      {list.length > 0 && open.length === 0 && (
-        <p className="muted" id={`${id}-all-assigned`}>
-          This module is assigned to every one of your classes.
-        </p>
-      )}
-      {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending} />}
-      {list.length > 0 && (
-        <button
-          type="submit"
-          className="button"
-          disabled={assign.isPending || open.length === 0}
-          aria-describedby={open.length === 0 ? `${id}-all-assigned` : undefined}
-        >
-          {assign.isPending ? 'Assigning...' : 'Assign to Selected Classes'}
-        </button>
-      )}
-    </form>
+    <>
+      <form className="card assign-classes" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>Assign to Classes</h2>
+        {message && (
+          <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        )}
+        {classes.isPending ? (
+          <p className="muted">Loading classes...</p>
+        ) : classes.isError ? (
+          <Alert tone="error">Could not load classes.</Alert>
+        ) : list.length === 0 ? (
+          <p className="muted">You are not assigned to any classes yet.</p>
+        ) : (
+          <fieldset className="class-choices">
+            <legend className="visually-hidden">Classes</legend>
+            {list.map((schoolClass) => {
+              const already = schoolClass.assignedModuleIds.includes(moduleId);
+              return (
+                <div key={schoolClass._id} className="class-choice">
+                  <label className="checkbox-field">
+                    <input
+                      type="checkbox"
+                      checked={already || chosen.has(schoolClass._id)}
+                      disabled={already || assign.isPending}
+                      onChange={(event) => toggle(schoolClass._id, event.target.checked)}
+                    />
+                    {schoolClass.className}
+                    {already && <span className="muted"> (assigned)</span>}
+                  </label>
+                  {already && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Unassign from ${schoolClass.className}`}
+                      onClick={() => setUnassigning(schoolClass)}
+                      disabled={assign.isPending || unassign.isPending}
+                    >
+                      Unassign
+                    </button>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
+        )}
+        {list.length > 0 && open.length === 0 && (
+          <p className="muted" id={`${id}-all-assigned`}>
+            This module is assigned to every one of your classes.
+          </p>
+        )}
+        {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending} />}
+        {list.length > 0 && (
+          <button
+            type="submit"
+            className="button"
+            disabled={assign.isPending || open.length === 0}
+            aria-describedby={open.length === 0 ? `${id}-all-assigned` : undefined}
+          >
+            {assign.isPending ? 'Assigning...' : 'Assign to Selected Classes'}
+          </button>
+        )}
+      </form>
+      <ConfirmDialog
+        open={unassigning !== null}
+        message={unassignQuestion(moduleTitle, unassigning?.className ?? '')}
+        confirmLabel="Unassign"
+        busy={unassign.isPending}
+        onCancel={() => setUnassigning(null)}
+        onConfirm={() => {
+          const schoolClass = unassigning!;
+          unassign.mutate(
+            { classId: schoolClass._id, moduleId },
+            {
+              onSuccess: () => setMessage({ tone: 'success', text: `Unassigned from ${schoolClass.className}.` }),
+              onError: () => setMessage({ tone: 'error', text: `Failed to unassign the module from ${schoolClass.className}. Try again.` }),
+              onSettled: () => setUnassigning(null),
+            },
+          );
+        }}
+      />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import '../local/quiet-aws-sdk-notices';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { keys, makeTableAccess } from '../functions/src/repositories/table';
+import { encodeStandings } from '../functions/src/repositories/score-attributes';
 import { localTableContext, localTableStores } from '@local/table-stores';
 import { createLargeClass } from '../test/e2e/support/large-class';
 import { CLASS_ID, startWorld, type World } from '../test/integration/support/world';
@@ -93,8 +94,11 @@ async function scoresReportAgainstCompletionReport(world: World) {
           moduleId: module.moduleId,
           studentId,
           ...progressItems.get(keys.progress(scored.classId, module.moduleId, studentId).sk),
-          ...Object.fromEntries(module.sections.flatMap((section, index) => [[`best#${section._id}`, (index * 13 + studentId.length * 7) % 101], [`attempts#${section._id}`, 1 + (index % 3)]])),
-          passedChecks: new Set(module.sections.filter((_, index) => index % 2 === 0).map((section) => section._id)),
+          checkStandings: encodeStandings(
+            Object.fromEntries(
+              module.sections.map((section, index) => [section._id, { bestPercent: (index * 13 + studentId.length * 7) % 101, attempts: 1 + (index % 3), passed: index % 2 === 0 }]),
+            ),
+          ),
         })),
       ),
     );

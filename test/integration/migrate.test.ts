@@ -242,7 +242,7 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   expect(completion.modules.find((each: { moduleId: string }) => each.moduleId === module._id)).toMatchObject({ completions: 124, sections: 4 });
 });
 
-it('moves score items of the previous shape onto the progress items, merging the scores of attempts made since (twice: the same result)', async () => {
+it('folds scores of earlier shapes into the progress items\' standings, merging the scores of attempts made since (twice: the same result)', async () => {
   const moduleId = 'scored-before-module';
   const progressKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${moduleId}#${world.student.userId}` };
   const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `SCORES#${moduleId}#${world.student.userId}` };
@@ -259,30 +259,31 @@ it('moves score items of the previous shape onto the progress items, merging the
     'passed#s2': true,
     lastAttemptAt: '2026-01-02T00:00:00.000Z',
   });
-  // Since the new version runs: one more attempt on s1, which passed, and the completion of s2.
+  // Since: one more attempt on s1 (kept as attributes per check), which passed, the completion of s2, and an attempt
+  // on s3 kept in the standings by this version.
   const progress = { ...progressKey, ...owner, entity: 'Progress', completedSections: new Set(['s1', 's2']), updatedAt: '2026-01-03T00:00:00.000Z' };
-  await put({ ...progress, 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']), lastAttemptAt: '2026-01-03T00:00:00.000Z' });
+  await put({ ...progress, 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']), checkStandings: '{"s3":[40,1,0]}', lastAttemptAt: '2026-01-04T00:00:00.000Z' });
   // A student no longer in the class: their scores stay on their progress item, out of the class's Avg. Score.
   await put({ pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${moduleId}#gone-student`, classId: CLASS_ID, moduleId, studentId: 'gone-student', 'best#s1': 100, 'attempts#s1': 1 });
 
-  expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 1 });
+  expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 2 });
   const items = await world.scanTable();
   expect(items.find((item) => item.sk === scoresKey.sk)).toBeUndefined();
   expect(items.find((item) => item.sk === progressKey.sk)).toEqual({
     ...progress,
-    'best#s1': 75,
-    'attempts#s1': 3,
-    'best#s2': 90,
-    'attempts#s2': 1,
-    passedChecks: new Set(['s1', 's2']),
-    lastAttemptAt: '2026-01-03T00:00:00.000Z',
+    checkStandings: '{"s1":[75,3,1],"s2":[90,1,1],"s3":[40,1,0]}',
+    lastAttemptAt: '2026-01-04T00:00:00.000Z',
   });
+  expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).toMatchObject({ checkStandings: '{"s1":[100,1,0]}' });
+  expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).not.toHaveProperty('best#s1');
   // The score totals are recounted from the enrolled students' progress items.
   expect(items.find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'SCORE_TOTALS')).toMatchObject({
     [`sum#${moduleId}#s1`]: 75,
     [`count#${moduleId}#s1`]: 1,
     [`sum#${moduleId}#s2`]: 90,
     [`count#${moduleId}#s2`]: 1,
+    [`sum#${moduleId}#s3`]: 40,
+    [`count#${moduleId}#s3`]: 1,
   });
 
   expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 0 });

@@ -153,7 +153,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       if (!(await attempts.insertAttempt(record))) continue;
       // The score and a completion write the same progress item: one after the other, never beside each other.
       const scoreThenCompletion = async () => {
-        await attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt);
+        await attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt, standing?.checks);
         if (!record.passed) return;
         await progress.addCompletedSection(key, sectionId, record.submittedAt, {
           teacherId: schoolClass.teacherId,

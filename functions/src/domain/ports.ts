@@ -95,8 +95,11 @@ export interface ModuleReadPlan {
 
 /** A progress record with the student's standing on each check of the module they attempted (one item holds both). */
 export interface ProgressWithStandings extends ProgressRecord {
-  checks: Record<string, { bestPercent: number; passed: boolean }>;
+  checks: CheckStandings;
 }
+
+/** A student's standing on each check of a module they attempted. */
+export type CheckStandings = Record<string, { bestPercent: number; passed: boolean; attempts: number }>;
 
 /** A progress record as a report page reads it: the plan's sections, and the standing on each checked one attempted. */
 export type ReportedProgress = ProgressWithStandings;
@@ -344,9 +347,10 @@ export interface AttemptStore {
   /**
    * Counts an attempt on the student's progress item in the module and keeps the best percent atomically (a lower or
    * concurrent attempt never lowers it), marks the check passed when it did, and adds any improvement to the class's
-   * score totals. Not beside a completion of the same item: a write to an item in a transaction is refused.
+   * score totals. `seen`: the standings the caller read on that item (the write assumes them and reads again if they
+   * changed). Not beside a completion of the same item: a write to an item in a transaction is refused.
    */
-  recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string): Promise<void>;
+  recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string, seen: CheckStandings | undefined): Promise<void>;
   /** Adds an attempt's answers to the check's statistics in the class for that version. */
   addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;
   getStats(classId: string, moduleId: string, sectionId: string, version: number): Promise<CheckStats | undefined>;

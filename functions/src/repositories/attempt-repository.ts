@@ -4,23 +4,25 @@
 // a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
 // a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
 // class for the dashboard.
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
 import {
   attemptHistoryPartition,
   conditionally,
-  isConditionFailure,
+  backoff,
   keys,
   makeTableAccess,
   prefixedAttributes,
   queries,
   type TableContext,
 } from './table';
-import { ATTEMPTS, BEST, COUNT, PASSED_CHECKS, scoreTotalsUpdate, standingsOnItem, SUM } from './score-attributes';
+import { COUNT, encodeStandings, scoreTotalsUpdate, STANDINGS, standingsOnItem, SUM, withAttempt } from './score-attributes';
 
 const CORRECT = 'correct#';
 const PICKS = 'picks#';
+/** Tries of recording an attempt's score: each failed try means another attempt changed the standings meanwhile. */
+const SCORE_WRITE_TRIES = 5;
 
 
 function toAttempt(item: Record<string, unknown>): AttemptRecord {
@@ -38,7 +40,7 @@ function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
     classId,
     moduleId,
     studentId,
-    bySection: Object.fromEntries(standings.map(([sectionId, { bestPercent, passed, attempts }]) => [sectionId, { bestPercent, passed, attempts: attempts ?? 0 }])),
+    bySection: Object.fromEntries(standings),
   };
 }
 
@@ -115,50 +117,47 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
     },
 
     /**
-     * First the conditional raise of the best (condition: no best yet, or a lower one) that also counts the attempt,
-     * whose old value tells the improvement to add to the totals; when it is not an improvement, the count alone.
+     * Rewrites the item's standings with this attempt on the condition that they are still those the caller read (the
+     * common case: one write); when an attempt or the migration changed them meanwhile, reads them again and retries.
+     * The improvement of the best, known from the standings it replaced, is added to the class's totals.
      */
-    async recordScore({ classId, moduleId, studentId }, sectionId, percent, passed, at) {
+    async recordScore({ classId, moduleId, studentId }, sectionId, percent, passed, at, seen) {
       const key = keys.progress(classId, moduleId, studentId);
-      const common = {
-        ExpressionAttributeNames: { '#attempts': `${ATTEMPTS}${sectionId}`, ...(passed ? { '#passed': PASSED_CHECKS } : {}) },
-        values: {
-          ':one': 1,
-          ':at': at,
-          ':entity': 'Progress',
-          ':class': classId,
-          ':module': moduleId,
-          ':student': studentId,
-          ...(passed ? { ':section': new Set([sectionId]) } : {}),
-        },
-        add: `ADD #attempts :one${passed ? ', #passed :section' : ''}`,
-        set: 'lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-      };
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key,
-            UpdateExpression: `${common.add} SET #best = :percent, ${common.set}`,
-            ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
-            ExpressionAttributeNames: { ...common.ExpressionAttributeNames, '#best': `${BEST}${sectionId}` },
-            ExpressionAttributeValues: { ...common.values, ':percent': percent },
-            ReturnValues: 'UPDATED_OLD',
-          }),
+      let before = seen ?? {};
+      for (let tries = 1; ; tries += 1) {
+        const after = withAttempt(before, sectionId, percent, passed);
+        const unchanged = Object.keys(before).length === 0 ? 'attribute_not_exists(#standings)' : '#standings = :before';
+        const written = await conditionally(() =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'SET #standings = :after, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+              ConditionExpression: unchanged,
+              ExpressionAttributeNames: { '#standings': STANDINGS },
+              ExpressionAttributeValues: {
+                ':after': encodeStandings(after),
+                ...(Object.keys(before).length > 0 && { ':before': encodeStandings(before) }),
+                ':at': at,
+                ':entity': 'Progress',
+                ':class': classId,
+                ':module': moduleId,
+                ':student': studentId,
+              },
+            }),
+          ),
         );
-        const previous = Attributes?.[`${BEST}${sectionId}`] as number | undefined;
-        await addToTotals(classId, moduleId, sectionId, percent - (previous ?? 0), previous === undefined ? 1 : 0);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key,
-            UpdateExpression: `${common.add} SET ${common.set}`,
-            ExpressionAttributeNames: common.ExpressionAttributeNames,
-            ExpressionAttributeValues: common.values,
-          }),
+        if (written) {
+          const previous = before[sectionId]?.bestPercent;
+          if (previous === undefined || percent > previous) await addToTotals(classId, moduleId, sectionId, percent - (previous ?? 0), previous === undefined ? 1 : 0);
+          return;
+        }
+        if (tries === SCORE_WRITE_TRIES) throw new Error(`The scores of ${studentId} in module ${moduleId} kept changing while recording an attempt (${tries} tries).`);
+        await backoff(tries);
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: '#standings', ExpressionAttributeNames: { '#standings': STANDINGS } }),
         );
+        before = Item ? standingsOnItem(Item) : {};
       }
     },
 

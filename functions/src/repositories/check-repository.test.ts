@@ -167,33 +167,50 @@ describe('attempts', () => {
     });
   });
 
-  it('raises the best percent only when higher, counting the attempt, and adds the improvement to the totals', async () => {
-    ddb.on(UpdateCommand, { Key: scoresKey }).resolves({ Attributes: { [`best#${SECTION}`]: 40 } });
-    ddb.on(UpdateCommand, { Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' } }).resolves({});
-    await attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID }, SECTION, 75, true, '2024-06-01T00:00:00.000Z');
+  const key = { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID };
+  const totalsKey = { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' };
+
+  it('rewrites the standings it read with the attempt counted and the best raised, and adds the improvement to the totals', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    await attempts.recordScore(key, SECTION, 75, true, '2024-06-01T00:00:00.000Z', { [SECTION]: { bestPercent: 40, attempts: 1, passed: false }, other: { bestPercent: 90, attempts: 2, passed: true } });
     expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
       Key: scoresKey,
-      UpdateExpression: 'ADD #attempts :one, #passed :section SET #best = :percent, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-      ConditionExpression: 'attribute_not_exists(#best) OR #best < :percent',
-      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}`, '#passed': 'passedChecks', '#best': `best#${SECTION}` },
-      ReturnValues: 'UPDATED_OLD',
+      UpdateExpression: 'SET #standings = :after, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      ConditionExpression: '#standings = :before',
+      ExpressionAttributeNames: { '#standings': 'checkStandings' },
+      ExpressionAttributeValues: expect.objectContaining({
+        ':before': `{"other":[90,2,1],"${SECTION}":[40,1,0]}`,
+        ':after': `{"other":[90,2,1],"${SECTION}":[75,2,1]}`,
+      }),
     });
     expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
-      Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
+      Key: totalsKey,
       UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0 SET entity = :entity, classId = :class',
       ExpressionAttributeNames: { '#sum0': `sum#${MODULE_ID}#${SECTION}`, '#count0': `count#${MODULE_ID}#${SECTION}` },
       ExpressionAttributeValues: { ':sum0': 35, ':count0': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
     });
   });
 
-  it('only counts an attempt that is no improvement, and leaves the totals alone', async () => {
+  it('counts the first attempt of a student with no standings yet as one more student in the totals', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    await attempts.recordScore(key, SECTION, 60, false, '2024-06-01T00:00:00.000Z', undefined);
+    expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
+      ConditionExpression: 'attribute_not_exists(#standings)',
+      ExpressionAttributeValues: expect.objectContaining({ ':after': `{"${SECTION}":[60,1,0]}` }),
+    });
+    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, { Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
+  });
+
+  it('reads the standings again when another attempt changed them, keeps their better best, and leaves the totals alone for no improvement', async () => {
     ddb.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
-    await attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID }, SECTION, 20, false, '2024-06-01T00:00:00.000Z');
+    ddb.on(GetCommand).resolves({ Item: { checkStandings: `{"${SECTION}":[90,2,1]}` } });
+    await attempts.recordScore(key, SECTION, 20, false, '2024-06-01T00:00:00.000Z', { [SECTION]: { bestPercent: 40, attempts: 1, passed: false } });
+    expect(ddb).toReceiveCommandWith(GetCommand, { Key: scoresKey, ConsistentRead: true });
     expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
-    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
+    expect(ddb).toReceiveNthCommandWith(3, UpdateCommand, {
       Key: scoresKey,
-      UpdateExpression: 'ADD #attempts :one SET lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-      ExpressionAttributeNames: { '#attempts': `attempts#${SECTION}` },
+      ConditionExpression: '#standings = :before',
+      ExpressionAttributeValues: expect.objectContaining({ ':before': `{"${SECTION}":[90,2,1]}`, ':after': `{"${SECTION}":[90,3,1]}` }),
     });
   });
 
@@ -230,7 +247,7 @@ describe('attempts', () => {
     const progress = { classId: CLASS_ID, moduleId: MODULE_ID, completedSections: new Set([SECTION]), updatedAt: '2024-06-01T00:00:00.000Z' };
     ddb.on(QueryCommand).resolves({
       Items: [
-        { ...scoresKey, ...progress, studentId: STUDENT_ID, [`best#${SECTION}`]: 80, [`attempts#${SECTION}`]: 2, passedChecks: new Set([SECTION]) },
+        { ...scoresKey, ...progress, studentId: STUDENT_ID, checkStandings: `{"${SECTION}":[80,2,1]}` },
         { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#student-2`, ...progress, studentId: 'student-2' },
       ],
     });

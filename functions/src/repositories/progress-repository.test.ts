@@ -24,10 +24,10 @@ test('getProgress reads the item consistently and turns the section set into a l
 });
 
 test("getProgress reads the standings on the module's checks from the same item (a student's path needs both)", async () => {
-  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), 'best#section-2': 45, 'attempts#section-2': 2, passedChecks: new Set(['section-3']), 'best#section-3': 90 } });
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), checkStandings: '{"section-2":[45,2,0],"section-3":[90,1,1]}' } });
   await expect(repository.getProgress(key)).resolves.toMatchObject({
     completedSections: ['section-1'],
-    checks: { 'section-2': { bestPercent: 45, passed: false }, 'section-3': { bestPercent: 90, passed: true } },
+    checks: { 'section-2': { bestPercent: 45, attempts: 2, passed: false }, 'section-3': { bestPercent: 90, attempts: 1, passed: true } },
   });
 });
 
@@ -181,8 +181,7 @@ test("listProgressOfStudents batch-gets each module's keys with only its section
     Responses: {
       'progress-table': RequestItems!['progress-table']!.Keys!.filter((each) => String(each.sk).startsWith(`PROGRESS#${MODULE_ID}#`)).map((each) => ({
         ...progressItem({ studentId: String(each.sk).split('#')[2] }, ['section-1']),
-        'best#section-1': 80,
-        passedChecks: new Set(['section-1']),
+        checkStandings: '{"section-1":[80,1,1]}',
       })),
     },
   }));
@@ -197,7 +196,7 @@ test("listProgressOfStudents batch-gets each module's keys with only its section
   expect(requests.map((request) => request.Keys!.length)).toEqual([100, 50, 100, 50]);
   const projected = requests.map((request) => request.ProjectionExpression!.split(', ').map((name) => request.ExpressionAttributeNames![name]));
   expect(projected.filter((_, index) => index % 2 === 0)).toEqual([
-    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-1', 'completedAt#section-2', 'best#section-1', 'passedChecks'],
+    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-1', 'completedAt#section-2', 'checkStandings'],
     ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-3'],
   ]);
   expect(requests.every((request) => request.ConsistentRead)).toBe(true);
@@ -227,8 +226,8 @@ test("countProgressOfStudent reads the student's progress by key and takes each 
 });
 
 test("countProgressOfStudent adds a re-enrolled student's best scores back to the class's score totals, in one ADD", async () => {
-  const scored = { ...progressItem({}, ['section-1']), 'best#section-1': 80, 'attempts#section-1': 2, 'best#section-2': 40, passedChecks: new Set(['section-1']) };
-  const scoresOnly = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}`, classId: CLASS_ID, moduleId: 'module-2', studentId: STUDENT_ID, 'best#section-9': 55 };
+  const scored = { ...progressItem({}, ['section-1']), checkStandings: '{"section-1":[80,2,1],"section-2":[40,1,0]}' };
+  const scoresOnly = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}`, classId: CLASS_ID, moduleId: 'module-2', studentId: STUDENT_ID, checkStandings: '{"section-9":[55,1,0]}' };
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [scored, scoresOnly] } });
   await repository.countProgressOfStudent(CLASS_ID, [MODULE_ID, 'module-2'], STUDENT_ID, 1);
   // The counter of the module with a completion, and the totals of the three checks with a best score.

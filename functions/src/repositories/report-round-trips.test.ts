@@ -65,7 +65,7 @@ function givenClassOf(size: number, { checked = true } = {}) {
   // test), as attempts leave them.
   const scoresOf = (studentIndex: number): Record<string, unknown> =>
     checked && studentIndex < 100
-      ? { ...Object.fromEntries(sectionIds.flatMap((sectionId) => [[`best#${sectionId}`, 80], [`attempts#${sectionId}`, 2]])), passedChecks: new Set(sectionIds) }
+      ? { checkStandings: JSON.stringify(Object.fromEntries(sectionIds.map((sectionId) => [sectionId, [80, 2, 1]]))) }
       : {};
   const progress = studentIds.flatMap((studentId, studentIndex) =>
     modules.map((module) => ({ ...progressItem({ moduleId: module.moduleId as string, studentId }), ...scoresOf(studentIndex) })),

@@ -1,59 +1,82 @@
 // How a student's scores on a module's checks are kept on their progress item in the module (the item a report reads
-// anyway): `best#{sectionId}` (best percent, only raised), `attempts#{sectionId}`, `passedChecks` (string set of the
-// sections whose check an attempt passed) and lastAttemptAt; and the class's totals of its enrolled students' best
-// percents per check (`sum#{moduleId}#{sectionId}`, `count#…`: the dashboard's Avg. Score). One format, read and
+// anyway): one attribute, `checkStandings`, a JSON object of section id → [best percent, attempts, passed 0|1] with
+// its keys sorted, and lastAttemptAt; and the class's totals of its enrolled students' best percents per check
+// (`sum#{moduleId}#{sectionId}`, `count#…`: the dashboard's Avg. Score). One attribute rather than three per check
+// because a report page reads it for every (student, module) and the cost of a read grows with the attributes it
+// returns; an attempt rewrites it on the condition that it still holds what the attempt read. One format, read and
 // written by the attempt and progress repositories and the migration.
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { CheckStandings } from '../domain/ports';
 import { keys, prefixedAttributes } from './table';
 
-export const BEST = 'best#';
-export const ATTEMPTS = 'attempts#';
-export const PASSED_CHECKS = 'passedChecks';
+export const STANDINGS = 'checkStandings';
 export const SUM = 'sum#';
 export const COUNT = 'count#';
-/** The previous version kept a pass per check as its own boolean attribute `passed#{sectionId}` (the migration reads it). */
-const LEGACY_PASSED = 'passed#';
 
-export interface CheckStandingOnItem {
-  bestPercent: number;
-  passed: boolean;
-  /** Absent when the read left attempts out (a report page asks only for what its cells show). */
-  attempts?: number;
+type Standings = CheckStandings;
+
+/** The value of `checkStandings` for these standings: the same standings always give the same text. */
+export function encodeStandings(standings: Standings): string {
+  const sorted = Object.keys(standings).sort();
+  return JSON.stringify(Object.fromEntries(sorted.map((sectionId) => {
+    const { bestPercent, attempts, passed } = standings[sectionId];
+    return [sectionId, [bestPercent, attempts, passed ? 1 : 0]];
+  })));
 }
 
-/** Section id → standing, for each check of the item that has a best percent (an attempt). */
-export function standingsOnItem(item: Record<string, unknown>): Record<string, CheckStandingOnItem> {
-  const best = prefixedAttributes<number>(item, BEST);
-  const attempts = prefixedAttributes<number>(item, ATTEMPTS);
-  const passed = item[PASSED_CHECKS] instanceof Set ? (item[PASSED_CHECKS] as Set<string>) : new Set<string>();
-  return Object.fromEntries(
-    Object.entries(best).map(([sectionId, bestPercent]) => [
-      sectionId,
-      { bestPercent, passed: passed.has(sectionId), ...(attempts[sectionId] === undefined ? {} : { attempts: attempts[sectionId] }) },
-    ]),
-  );
+/** Section id → standing, for each check of the item that has an attempt. */
+export function standingsOnItem(item: Record<string, unknown>): Standings {
+  const stored = item[STANDINGS];
+  if (typeof stored !== 'string') return {};
+  const entries = Object.entries(JSON.parse(stored) as Record<string, [number, number, number]>);
+  return Object.fromEntries(entries.map(([sectionId, [bestPercent, attempts, passed]]) => [sectionId, { bestPercent, attempts, passed: passed === 1 }]));
 }
 
-/** The attributes a report cell needs of these checks' standings. */
-export const standingAttributeNames = (sectionIds: string[]) => (sectionIds.length === 0 ? [] : [...sectionIds.map((sectionId) => `${BEST}${sectionId}`), PASSED_CHECKS]);
+/** The standings after one more attempt on a check: the best only rises, and a pass stays a pass. */
+export function withAttempt(standings: Standings, sectionId: string, percent: number, passed: boolean): Standings {
+  const before = standings[sectionId];
+  return {
+    ...standings,
+    [sectionId]: { bestPercent: Math.max(before?.bestPercent ?? 0, percent), attempts: (before?.attempts ?? 0) + 1, passed: (before?.passed ?? false) || passed },
+  };
+}
+
+/** The attributes a report cell needs of a module's checks' standings (none when the module has no check). */
+export const standingAttributeNames = (sectionIds: string[]) => (sectionIds.length === 0 ? [] : [STANDINGS]);
+
+/** The standings two items hold for one student in one module, as one: the higher best, the attempts of both, either pass. */
+export function mergeStandings(first: Standings, second: Standings): Standings {
+  const merged: Standings = { ...first };
+  for (const [sectionId, standing] of Object.entries(second)) {
+    const other = merged[sectionId];
+    merged[sectionId] = other
+      ? { bestPercent: Math.max(other.bestPercent, standing.bestPercent), attempts: other.attempts + standing.attempts, passed: other.passed || standing.passed }
+      : standing;
+  }
+  return merged;
+}
 
 /**
- * The scores of one student in one module held by two items, as one: the higher best percent and the sum of the
- * attempts per check, the passes of both, the later last attempt. The migration moves a score item of the previous
- * shape (its own item; a pass as `passed#{sectionId}`) onto the progress item that attempts since may have scored too.
+ * Scores of earlier shapes, which the migration folds into `checkStandings`: `best#{sectionId}` and
+ * `attempts#{sectionId}` attributes, with a pass as `passed#{sectionId}` (on a score item of its own) or in a
+ * `passedChecks` string set (on the progress item).
  */
-export function mergeScoreAttributes(moved: Record<string, unknown>, kept: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  const number = (value: unknown) => (typeof value === 'number' ? value : 0);
-  const passed = new Set(kept[PASSED_CHECKS] instanceof Set ? (kept[PASSED_CHECKS] as Set<string>) : []);
-  for (const [name, value] of Object.entries(moved)) {
-    if (name.startsWith(BEST)) merged[name] = Math.max(number(value), number(kept[name]));
-    else if (name.startsWith(ATTEMPTS)) merged[name] = number(value) + number(kept[name]);
-    else if (name.startsWith(LEGACY_PASSED) && value === true) passed.add(name.slice(LEGACY_PASSED.length));
-    else if (name === 'lastAttemptAt') merged[name] = typeof kept[name] === 'string' && kept[name] > String(value) ? kept[name] : value;
-  }
-  if (passed.size > 0) merged[PASSED_CHECKS] = passed;
-  return merged;
+const LEGACY = { best: 'best#', attempts: 'attempts#', passed: 'passed#', passedSet: 'passedChecks' };
+
+/** The attributes of an earlier shape an item holds (the migration removes them). */
+export const legacyScoreAttributeNames = (item: Record<string, unknown>) =>
+  Object.keys(item).filter((name) => name === LEGACY.passedSet || [LEGACY.best, LEGACY.attempts, LEGACY.passed].some((prefix) => name.startsWith(prefix)));
+
+export function legacyStandings(item: Record<string, unknown>): Standings {
+  const attempts = prefixedAttributes<number>(item, LEGACY.attempts);
+  const passedFlags = prefixedAttributes<boolean>(item, LEGACY.passed);
+  const passedSet = item[LEGACY.passedSet] instanceof Set ? (item[LEGACY.passedSet] as Set<string>) : new Set<string>();
+  return Object.fromEntries(
+    Object.entries(prefixedAttributes<number>(item, LEGACY.best)).map(([sectionId, bestPercent]) => [
+      sectionId,
+      { bestPercent, attempts: attempts[sectionId] ?? 0, passed: passedFlags[sectionId] === true || passedSet.has(sectionId) },
+    ]),
+  );
 }
 
 /** A change to the class's score totals: best percents and students with one, per check of a module. */

@@ -1,5 +1,5 @@
 // The exact DynamoDB commands of the migration's own writes to classes (the roster map of the previous shape, the
-// enrolments' e-mails, the score items moved onto progress items), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
+// enrolments' e-mails, scores of earlier shapes folded into the progress items' standings), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
@@ -102,24 +102,35 @@ test('fillEnrolmentEmail sets only the e-mail, on an enrolment that still exists
   await expect(maintenance.fillEnrolmentEmail(CLASS_ID, STUDENT_ID, 'sam@school.example')).resolves.toBe(false);
 });
 
-describe('moveScoreItems', () => {
+describe('compactScores', () => {
   const MODULE = 'module-1';
   const scoresKey = { pk: classKey.pk, sk: `SCORES#${MODULE}#${STUDENT_ID}` };
   const progressKey = { pk: classKey.pk, sk: `PROGRESS#${MODULE}#${STUDENT_ID}` };
   const owner = { classId: CLASS_ID, moduleId: MODULE, studentId: STUDENT_ID };
+  const scoreItem = { ...scoresKey, ...owner, entity: 'Scores', 'best#s1': 60, 'attempts#s1': 2, 'passed#s1': false, 'best#s3': 90, 'attempts#s3': 1, 'passed#s3': true };
   const cancelled = (...codes: string[]) =>
     new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  const classItems = (scoreItems: Record<string, unknown>[], progressItems: Record<string, unknown>[]) => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'SCORES#' } }).resolves({ Items: scoreItems });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'PROGRESS#' } }).resolves({ Items: progressItems });
+  };
+  const update = (call = 0) => ddb.commandCalls(TransactWriteCommand)[call]!.args[0].input.TransactItems![0]!.Update!;
 
-  beforeEach(() => {
-    ddb.on(QueryCommand).resolves({
-      Items: [{ ...scoresKey, ...owner, entity: 'Scores', 'best#s1': 60, 'attempts#s1': 2, 'passed#s1': false, 'best#s3': 90, 'attempts#s3': 1, 'passed#s3': true }],
-    });
-  });
-
-  it('writes the merged scores on the progress item if it still holds what was read, and deletes the score item, in one transaction', async () => {
-    ddb.on(GetCommand).resolves({ Item: { ...progressKey, ...owner, completedSections: new Set(['s2']), 'best#s1': 75, 'attempts#s1': 1, passedChecks: new Set(['s1']) } });
+  it('merges a score item, the per-check attributes and the standings into the standings, removes the old attributes and deletes the score item, in one transaction', async () => {
+    const progressItem = {
+      ...progressKey,
+      ...owner,
+      completedSections: new Set(['s2']),
+      'best#s1': 75,
+      'attempts#s1': 1,
+      passedChecks: new Set(['s1']),
+      checkStandings: '{"s1":[80,1,1]}',
+      lastAttemptAt: '2026-01-03T00:00:00.000Z',
+    };
+    classItems([scoreItem], [progressItem]);
+    ddb.on(GetCommand).resolves({ Item: progressItem });
     ddb.on(TransactWriteCommand).resolves({});
-    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
+    await expect(maintenance.compactScores(CLASS_ID)).resolves.toBe(1);
     expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': classKey.pk, ':prefix': 'SCORES#' }, ConsistentRead: true });
     expect(ddb).toReceiveCommandWith(TransactWriteCommand, {
       TransactItems: [
@@ -128,18 +139,13 @@ describe('moveScoreItems', () => {
             TableName: 'classes-table',
             Key: progressKey,
             UpdateExpression:
-              'SET #score0 = :score0, #score1 = :score1, #score2 = :score2, #score3 = :score3, #score4 = :score4, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-            ConditionExpression: '#score0 = :read0 AND #score1 = :read1 AND attribute_not_exists(#score2) AND attribute_not_exists(#score3) AND #score4 = :read4',
-            ExpressionAttributeNames: { '#score0': 'best#s1', '#score1': 'attempts#s1', '#score2': 'best#s3', '#score3': 'attempts#s3', '#score4': 'passedChecks' },
+              'SET #standings = :standings, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student REMOVE #stale0, #stale1, #stale2',
+            ConditionExpression: '#standings = :read',
+            ExpressionAttributeNames: { '#standings': 'checkStandings', '#stale0': 'best#s1', '#stale1': 'attempts#s1', '#stale2': 'passedChecks' },
             ExpressionAttributeValues: {
-              ':score0': 75,
-              ':score1': 3,
-              ':score2': 90,
-              ':score3': 1,
-              ':score4': new Set(['s1', 's3']),
-              ':read0': 75,
-              ':read1': 1,
-              ':read4': new Set(['s1']),
+              ':standings': '{"s1":[80,4,1],"s3":[90,1,1]}',
+              ':read': '{"s1":[80,1,1]}',
+              ':at': '2026-01-03T00:00:00.000Z',
               ':entity': 'Progress',
               ':class': CLASS_ID,
               ':module': MODULE,
@@ -153,35 +159,32 @@ describe('moveScoreItems', () => {
   });
 
   it('onto a student without a progress item: the scores as they were, on the condition that none exists yet', async () => {
+    classItems([scoreItem], []);
     ddb.on(GetCommand).resolves({});
     ddb.on(TransactWriteCommand).resolves({});
-    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
-    const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
-    expect(update.ConditionExpression).toBe(
-      'attribute_not_exists(#score0) AND attribute_not_exists(#score1) AND attribute_not_exists(#score2) AND attribute_not_exists(#score3) AND attribute_not_exists(#score4)',
-    );
-    expect(update.ExpressionAttributeValues).toMatchObject({ ':score0': 60, ':score1': 2, ':score2': 90, ':score3': 1, ':score4': new Set(['s3']) });
+    await expect(maintenance.compactScores(CLASS_ID)).resolves.toBe(1);
+    expect(update().ConditionExpression).toBe('attribute_not_exists(#standings)');
+    expect(update().ExpressionAttributeValues).toMatchObject({ ':standings': '{"s1":[60,2,0],"s3":[90,1,1]}' });
   });
 
-  it('reads the progress item again when an attempt changed it meanwhile', async () => {
+  it('leaves progress items alone that hold only standings, and reads the progress item again when an attempt changed it meanwhile', async () => {
+    const legacyOnly = { ...progressKey, ...owner, 'best#s1': 40, 'attempts#s1': 1 };
+    classItems([], [legacyOnly, { ...progressKey, sk: 'PROGRESS#module-2#x', checkStandings: '{"s9":[10,1,0]}' }]);
     ddb
       .on(GetCommand)
-      .resolvesOnce({ Item: { ...progressKey, ...owner } })
-      .resolves({ Item: { ...progressKey, ...owner, 'best#s1': 90, 'attempts#s1': 1, passedChecks: new Set(['s1']) } });
-    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None')).resolves({});
-    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(1);
+      .resolvesOnce({ Item: legacyOnly })
+      .resolves({ Item: { ...legacyOnly, checkStandings: '{"s1":[90,1,1]}' } });
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed')).resolves({});
+    await expect(maintenance.compactScores(CLASS_ID)).resolves.toBe(1);
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 2);
-    expect(ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems![0]!.Update!.ExpressionAttributeValues).toMatchObject({
-      ':score0': 90,
-      ':score1': 3,
-      ':score4': new Set(['s1', 's3']),
-    });
+    expect(update(1).ExpressionAttributeValues).toMatchObject({ ':standings': '{"s1":[90,2,1]}', ':read': '{"s1":[90,1,1]}' });
   });
 
   it('counts nothing for a score item another run moved meanwhile', async () => {
+    classItems([scoreItem], []);
     ddb.on(GetCommand).resolves({});
     ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
-    await expect(maintenance.moveScoreItems(CLASS_ID)).resolves.toBe(0);
+    await expect(maintenance.compactScores(CLASS_ID)).resolves.toBe(0);
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
   });
 });

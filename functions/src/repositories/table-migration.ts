@@ -5,15 +5,16 @@
 // the directory; the student count is
 // set from the enrolment items; the completion counters (per module and per section) are set from the enrolled
 // students' progress items, and each known completion
-// time's student is added to that day's active students (the dashboard's engagement); score items of the previous
-// shape (one per student and module beside the progress item) move onto the progress items, where reports read them.
+// time's student is added to that day's active students (the dashboard's engagement); scores of earlier shapes (an item
+// per student and module beside the progress item, or attributes per check on it) move into the progress items'
+// standings, where reports read them.
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
 import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
-import type { Enrolment, UserDirectory } from '../domain/ports';
+import type { Enrolment, ProgressKey, UserDirectory } from '../domain/ports';
 import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from './class-repository';
 import { makeProgressRepository } from './progress-repository';
-import { mergeScoreAttributes } from './score-attributes';
+import { encodeStandings, legacyScoreAttributeNames, legacyStandings, mergeStandings, STANDINGS, standingsOnItem } from './score-attributes';
 import { backoff, cancellationCodes, conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
 
 export interface MigrationSummary {
@@ -25,7 +26,7 @@ export interface MigrationSummary {
   notInDirectory: number;
   students: number;
   counters: number;
-  /** Score items of the previous shape moved onto their progress items. */
+  /** Progress items whose scores of earlier shapes (score items of their own, attributes per check) were folded into their standings. */
   scoresMoved: number;
 }
 
@@ -55,7 +56,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const record = await classes.getClass(classId);
     const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
     // Scores move onto the progress items first: the recount of the score totals reads them there.
-    const scoresMoved = await maintenance.moveScoreItems(classId);
+    const scoresMoved = await maintenance.compactScores(classId);
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
     return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved };
   });
@@ -216,33 +217,38 @@ export function makeClassMaintenance(context: TableContext) {
     );
 
   /**
-   * Moves the class's score items of the previous shape (`SCORES#{moduleId}#{studentId}`, beside the progress item)
-   * onto the progress items, where the app keeps scores now; answers how many moved. Each moves in one transaction
-   * that writes the merged scores on the progress item, on the condition that it still holds what was read (an attempt
-   * meanwhile: read again), and deletes the score item (already gone: another run moved it).
+   * Folds the class's scores of earlier shapes into the progress items' `checkStandings`: score items of their own
+   * (`SCORES#{moduleId}#{studentId}`, beside the progress item) and per-check attributes on the progress item; answers
+   * how many progress items changed. Each changes in one transaction that writes the merged standings and removes the
+   * old attributes on the condition that the standings are still those read (an attempt meanwhile: read again), and
+   * deletes the score item (already gone: another run moved it).
    */
-  async function moveScoreItems(classId: string): Promise<number> {
-    const items = await table.queryByPrefix<Record<string, unknown>>(
-      { partition: keys.classMeta(classId).pk, sortPrefix: LEGACY_SCORES_PREFIX },
-      { consistent: true },
-    );
-    let moved = 0;
-    for (const item of items) if (await moveScoreItem(item)) moved += 1;
-    return moved;
+  async function compactScores(classId: string): Promise<number> {
+    const partition = keys.classMeta(classId).pk;
+    const [scoreItems, progressItems] = await Promise.all([
+      table.queryByPrefix<Record<string, unknown>>({ partition, sortPrefix: LEGACY_SCORES_PREFIX }, { consistent: true }),
+      table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId), { consistent: true }),
+    ]);
+    const owners = new Map<string, { owner: ProgressKey; scoreItem?: Record<string, unknown> }>();
+    for (const item of progressItems.filter((each) => legacyScoreAttributeNames(each).length > 0)) owners.set(String(item.sk), { owner: ownerOf(item) });
+    for (const item of scoreItems) owners.set(keys.progress(classId, String(item.moduleId), String(item.studentId)).sk, { owner: ownerOf(item), scoreItem: item });
+    let compacted = 0;
+    for (const { owner, scoreItem } of owners.values()) if (await compactScoresOf(owner, scoreItem)) compacted += 1;
+    return compacted;
   }
 
-  async function moveScoreItem({ pk, sk, classId, moduleId, studentId, ...scores }: Record<string, unknown>): Promise<boolean> {
-    const progressKey = keys.progress(String(classId), String(moduleId), String(studentId));
+  const ownerOf = (item: Record<string, unknown>): ProgressKey => ({ classId: String(item.classId), moduleId: String(item.moduleId), studentId: String(item.studentId) });
+
+  async function compactScoresOf({ classId, moduleId, studentId }: ProgressKey, scoreItem: Record<string, unknown> | undefined): Promise<boolean> {
+    const progressKey = keys.progress(classId, moduleId, studentId);
     for (let attempt = 0; attempt < SCORE_MOVE_TRIES; attempt += 1) {
       if (attempt > 0) await backoff(attempt);
       const { Item: progressItem = {} } = await client.send(new GetCommand({ TableName: tableName, Key: progressKey, ConsistentRead: true }));
-      const merged = Object.entries(mergeScoreAttributes(scores, progressItem));
-      const names = Object.fromEntries(merged.map(([name], index) => [`#score${index}`, name]));
-      const values = Object.fromEntries(merged.map(([, value], index) => [`:score${index}`, value]));
-      const unchanged = merged.map(([name], index) =>
-        progressItem[name] === undefined ? `attribute_not_exists(#score${index})` : `#score${index} = :read${index}`,
-      );
-      const readValues = Object.fromEntries(merged.flatMap(([name], index) => (progressItem[name] === undefined ? [] : [[`:read${index}`, progressItem[name]]])));
+      const stale = legacyScoreAttributeNames(progressItem);
+      if (!scoreItem && stale.length === 0) return false;
+      const standings = [progressItem, scoreItem ?? {}].map(legacyStandings).reduce(mergeStandings, standingsOnItem(progressItem));
+      const lastAttemptAt = [progressItem.lastAttemptAt, scoreItem?.lastAttemptAt].filter((at) => typeof at === 'string').sort().at(-1);
+      const read = progressItem[STANDINGS];
       try {
         await client.send(
           new TransactWriteCommand({
@@ -251,13 +257,23 @@ export function makeClassMaintenance(context: TableContext) {
                 Update: {
                   TableName: tableName,
                   Key: progressKey,
-                  UpdateExpression: `SET ${[...merged.map((_, index) => `#score${index} = :score${index}`), 'entity = :entity, classId = :class, moduleId = :module, studentId = :student'].join(', ')}`,
-                  ConditionExpression: unchanged.length > 0 ? unchanged.join(' AND ') : undefined,
-                  ExpressionAttributeNames: merged.length > 0 ? names : undefined,
-                  ExpressionAttributeValues: { ...values, ...readValues, ':entity': 'Progress', ':class': classId, ':module': moduleId, ':student': studentId },
+                  UpdateExpression: `SET #standings = :standings, ${lastAttemptAt ? 'lastAttemptAt = :at, ' : ''}entity = :entity, classId = :class, moduleId = :module, studentId = :student${
+                    stale.length > 0 ? ` REMOVE ${stale.map((_, index) => `#stale${index}`).join(', ')}` : ''
+                  }`,
+                  ConditionExpression: read === undefined ? 'attribute_not_exists(#standings)' : '#standings = :read',
+                  ExpressionAttributeNames: { '#standings': STANDINGS, ...Object.fromEntries(stale.map((name, index) => [`#stale${index}`, name])) },
+                  ExpressionAttributeValues: {
+                    ':standings': encodeStandings(standings),
+                    ...(read !== undefined && { ':read': read }),
+                    ...(lastAttemptAt && { ':at': lastAttemptAt }),
+                    ':entity': 'Progress',
+                    ':class': classId,
+                    ':module': moduleId,
+                    ':student': studentId,
+                  },
                 },
               },
-              { Delete: { TableName: tableName, Key: { pk, sk }, ConditionExpression: 'attribute_exists(pk)' } },
+              ...(scoreItem ? [{ Delete: { TableName: tableName, Key: { pk: scoreItem.pk, sk: scoreItem.sk }, ConditionExpression: 'attribute_exists(pk)' } }] : []),
             ],
           }),
         );
@@ -265,14 +281,15 @@ export function makeClassMaintenance(context: TableContext) {
       } catch (error) {
         const codes = cancellationCodes(error);
         if (!codes) throw error;
+        // The score item is gone: another run moved it (and the progress item's own old attributes with it).
         if (codes[1] === 'ConditionalCheckFailed') return false;
       }
     }
-    throw new Error(`The scores of student ${String(studentId)} in module ${String(moduleId)} kept changing while moving them: run the migration again.`);
+    throw new Error(`The scores of student ${studentId} in module ${moduleId} kept changing while moving them: run the migration again.`);
   }
 
-  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, moveScoreItems };
+  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores };
 }
 
 export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} score item${scoresMoved === 1 ? '' : 's'} moved onto progress items.`;
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape.`;

@@ -363,7 +363,7 @@ export class InMemoryProgressStore implements ProgressStore {
     });
   }
 
-  /** As the table reads it: only the plan's sections' completion times and checks' standings (best, passed). */
+  /** As the table reads it: only the plan's sections' completion times, and the standings on its checks. */
   async listProgressOfStudents(classId: string, modules: ModuleReadPlan[], studentIds: string[]): Promise<ReportedProgress[]> {
     const scores = await this.attempts?.listScoresOfStudents(classId, modules.map((plan) => plan.moduleId), studentIds);
     return studentIds.flatMap((studentId) =>
@@ -373,7 +373,7 @@ export class InMemoryProgressStore implements ProgressStore {
         const checks = Object.fromEntries(
           checkedSectionIds.flatMap((sectionId) => {
             const standing = standings[sectionId];
-            return standing ? [[sectionId, { bestPercent: standing.bestPercent, passed: standing.passed }]] : [];
+            return standing ? [[sectionId, { ...standing }]] : [];
           }),
         );
         if (!record && Object.keys(checks).length === 0) return [];

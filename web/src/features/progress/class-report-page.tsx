@@ -3,7 +3,7 @@
 // page is shown by name, a larger one in page order); the summary, a sort or filter other than the default, and the
 // export need every row, so asking for one loads the remaining pages first (with a visible loading line). The Overdue
 // filter (a module past its due date, from the class detail, and not complete) lists that work with Nudge.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassReportRow } from '@shared/entities';
 import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
@@ -48,10 +48,14 @@ export default function ClassReportPage() {
   const [summaryWanted, setSummaryWanted] = useState(false);
   const [exportWanted, setExportWanted] = useState(false);
 
-  const pages = report.data?.pages;
+  // The rows render after the heading has painted, in a render React can interrupt (yielding to the browser), rather
+  // than in the same long task as the answer's arrival: on a slow phone the heading shows at once and input stays live.
+  const pages = useDeferredValue(report.data?.pages);
+  const rowsPending = report.isPending || (report.data !== undefined && pages === undefined);
   const loaded = useMemo(() => pages?.flatMap((page) => page.rows), [pages]);
   const studentCount = pages?.[0]?.studentCount ?? 0;
-  const allLoaded = Boolean(pages) && !report.hasNextPage;
+  // From the pages shown (which lag the query's while the rows render), so the rows and what they count agree.
+  const allLoaded = pages !== undefined && pages.at(-1)?.next === undefined;
   const needsAll = sort !== 'name' || filter !== 'all' || summaryWanted || exportWanted;
   const loadingAll = needsAll && !allLoaded;
   const rows = allLoaded ? loaded : undefined;
@@ -141,7 +145,7 @@ export default function ClassReportPage() {
       ) : (
         <p className="muted report-legend">Each cell: the student&apos;s mean best score on the module&apos;s checks, and how many of them they passed.</p>
       )}
-      {report.isPending ? (
+      {rowsPending ? (
         <Loading label="Loading progress report..." />
       ) : !loaded ? (
         <Alert tone="error">{REPORT_FAILED}</Alert>

@@ -83,7 +83,8 @@ export interface ProgressRecord {
   completedSections: string[];
   /** Section id → first completion time; absent for sections completed before times were recorded. */
   completedAt?: Record<string, string>;
-  updatedAt: string;
+  /** Absent on an item that holds only scores (attempts, no section completed yet). */
+  updatedAt?: string;
 }
 
 /** What a report page reads of one module's progress items: its current sections, and those of them with a check. */
@@ -208,7 +209,8 @@ export interface ActivityContext {
   sectionTotal: number;
 }
 
-export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId'>;
+/** Activity is written by a completion, which always sets updatedAt. */
+export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId'> & { updatedAt: string };
 
 /** The bells' reads and the read marker. */
 export interface NoticeStore {

@@ -317,7 +317,7 @@ function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): Report
   const recorded = new Set(records.map(id));
   const scoredOnly = scores
     .filter((record) => !recorded.has(id(record)))
-    .map(({ classId, moduleId, studentId, bySection }) => ({ classId, moduleId, studentId, completedSections: [], updatedAt: '', checks: bySection }));
+    .map(({ classId, moduleId, studentId, bySection }) => ({ classId, moduleId, studentId, completedSections: [], checks: bySection }));
   return [...withChecks, ...scoredOnly];
 }
 

@@ -44,7 +44,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     moduleId: string;
     studentId: string;
     completedSections?: Set<string>;
-    updatedAt: string;
+    updatedAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
   return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], completedAt, updatedAt };

@@ -379,7 +379,7 @@ export class InMemoryProgressStore implements ProgressStore {
         if (!record && Object.keys(checks).length === 0) return [];
         const { completedSections = [], completedAt = {}, updatedAt } = record ?? {};
         const kept = Object.fromEntries(sectionIds.flatMap((sectionId) => (completedAt[sectionId] ? [[sectionId, completedAt[sectionId]]] : [])));
-        return [{ classId, moduleId, studentId, completedSections: [...completedSections], completedAt: kept, updatedAt: updatedAt!, checks }];
+        return [{ classId, moduleId, studentId, completedSections: [...completedSections], completedAt: kept, ...(updatedAt && { updatedAt }), checks }];
       }),
     );
   }
@@ -692,9 +692,9 @@ export class InMemoryNoticeStore implements NoticeStore {
       .filter(([, context]) => context.teacherId === teacherId)
       .sort(([, a], [, b]) => b.at.localeCompare(a.at))
       .slice(0, limit)
-      .flatMap(([id, { teacherId: _teacher, at: _at, ...context }]) => {
+      .flatMap(([id, { teacherId: _teacher, at, ...context }]) => {
         const record = records.find((each) => `${each.classId}|${each.moduleId}|${each.studentId}` === id);
-        return record ? [{ ...record, ...context }] : [];
+        return record ? [{ ...record, updatedAt: record.updatedAt ?? at, ...context }] : [];
       });
   }
 

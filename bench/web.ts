@@ -153,6 +153,10 @@ function printDetails(url: string, formFactor: FormFactor, audits: Audits) {
   console.log(`    ${formFactor} ${url}: LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, TBT ${ms(audits['total-blocking-time']?.numericValue)}`);
   for (const item of items('bootup-time').slice(0, 6)) console.log(`      script ${String(item.url)}: ${ms(item.total)} (evaluating ${ms(item.scripting)})`);
   for (const item of items('long-tasks').slice(0, 6)) console.log(`      long task at ${ms(item.startTime)}: ${ms(item.duration)} ${String(item.url ?? '')}`);
+  // The requests of the load (observed, unthrottled), in the order they started: what a simulated phone waits for.
+  for (const item of items('network-requests')) {
+    console.log(`      request ${ms(item.networkRequestTime)} → ${ms(item.networkEndTime)} ${String(item.resourceType)} ${String(item.url).replace(/^https?:\/\/[^/]+/, '')} (${Number(item.transferSize ?? 0)} B)`);
+  }
   // Lighthouse 13 reports the LCP element and its phases as an insight: a table of subparts, then the element.
   for (const item of items('lcp-breakdown-insight')) {
     for (const phase of (item as { items?: { label?: string; duration?: number }[] }).items ?? []) console.log(`      LCP ${String(phase.label)}: ${ms(phase.duration)}`);

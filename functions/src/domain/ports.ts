@@ -2,6 +2,7 @@
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
+import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
 import type { ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
@@ -410,6 +411,33 @@ export interface UploadStore {
 
 export interface Clock {
   now(): Date;
+}
+
+// ---- Drafted questions ----
+
+/** One page of a file's text (a PDF's page, a slide; a Word file is one page). */
+export interface TextPage {
+  number: number;
+  text: string;
+}
+
+/** Where a section's file text stands once extraction ran (`pending` until it has). */
+export type SectionTextStatus = 'pending' | 'ready' | 'no-text' | 'too-large' | 'failed';
+
+export interface SectionTextStore {
+  /** The text extracted from the section's file; undefined before extraction recorded anything. */
+  getSectionText(moduleId: string, sectionId: string): Promise<{ status: SectionTextStatus; pages: TextPage[] } | undefined>;
+}
+
+/** Writes questions from a file's text for the teacher to review; it saves nothing. */
+export interface QuestionDrafter {
+  draft(pages: readonly TextPage[], request: { count: number; kinds: readonly DraftKind[] }): Promise<{ drafter: DrafterName; questions: DraftedQuestion[] }>;
+}
+
+/** The teacher's drafting runs per UTC day, counted atomically. */
+export interface DraftQuota {
+  /** Counts one drafting run of the teacher on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
+  takeDraft(teacherId: string, day: string, max: number): Promise<boolean>;
 }
 
 // ---- Administration: the people directory, the audit trail, rosters and school figures ----

@@ -76,6 +76,8 @@ export const keys = {
   activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
   /** How many API requests a person made in one time window (the per-caller rate limit). */
   requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
+  /** How many times a teacher drafted questions on one UTC day (`day`: yyyy-mm-dd), the daily drafting limit. */
+  draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The person's notification read marker. */
   bellReadMarker: (userId: string): Key => ({ pk: userPartition(userId), sk: 'BELL' }),
   /** A teacher's reminder to a student, one per (class, module) and UTC day (`day`: yyyy-mm-dd), beside their memberships. */

@@ -6,6 +6,7 @@ import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
 import type { ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
+import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
 
 export interface ModuleRecord {
   moduleId: string;
@@ -413,21 +414,34 @@ export interface Clock {
   now(): Date;
 }
 
-// ---- Drafted questions ----
+// ---- The text of sections' files (extraction, the reader's text, search, the drafter) ----
 
-/** One page of a file's text (a PDF's page, a slide; a Word file is one page). */
-export interface TextPage {
-  number: number;
-  text: string;
+/** A file's stored text, keyed by the file's storage key (files are shared by reference: one text serves every module). */
+export interface StoredText extends SectionText {
+  /** When extraction started (pending) or ended (every other status), ISO. */
+  at: string;
 }
-
-/** Where a section's file text stands once extraction ran (`pending` until it has). */
-export type SectionTextStatus = 'pending' | 'ready' | 'no-text' | 'too-large' | 'failed';
 
 export interface SectionTextStore {
-  /** The text extracted from the section's file; undefined before extraction recorded anything. */
-  getSectionText(moduleId: string, sectionId: string): Promise<{ status: SectionTextStatus; pages: TextPage[] } | undefined>;
+  /** The stored text of each of these files that has one, by key (an absent key: never extracted). */
+  getTexts(contentUrls: string[]): Promise<Map<string, StoredText>>;
+  /** Marks a file's text as being extracted, for its owner. */
+  markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
+  /** Stores a file's text and counts one more change to its owner's texts (searches rebuild on it). */
+  saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
+  /** A number that changes whenever one of the owner's texts is stored. */
+  textVersion(ownerId: string): Promise<number>;
 }
+
+/** Reads a stored file's bytes, refusing one larger than `maxBytes` without reading it. */
+export interface FileReader {
+  readFile(key: string, maxBytes: number): Promise<Uint8Array | 'missing' | 'too-large'>;
+}
+
+/** The extraction library (functions/src/extraction), given to the use case. */
+export type TextExtractor = (bytes: Uint8Array, key: string) => Promise<{ status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }>;
+
+// ---- Drafted questions ----
 
 /** Writes questions from a file's text for the teacher to review; it saves nothing. */
 export interface QuestionDrafter {

@@ -69,6 +69,10 @@ export const keys = {
   uploadSlots: (ownerId: string): Key => ({ pk: userPartition(ownerId), sk: 'UPLOADS' }),
   /** Which modules use a stored file. */
   fileReferences: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'FILE' }),
+  /** A stored file's text, page by page, beside its references (one text for every module using the file). */
+  fileText: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'TEXT' }),
+  /** Counts changes to a teacher's stored texts: a search index built before a change is rebuilt. */
+  textVersion: (ownerId: string): Key => ({ pk: userPartition(ownerId), sk: 'TEXTS' }),
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
   moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),

@@ -2,21 +2,26 @@
 // stored text once it is ready (else a 409 saying why), within the teacher's daily limit (counted before the drafter
 // is called, refused beyond it); nothing is saved.
 import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
-import { callers, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
+import { callers, givenSchool, MODULE_ID, refused, section } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeDraftService } from './drafts';
-import type { DraftQuota, QuestionDrafter, SectionTextStatus, SectionTextStore, TextPage } from './ports';
+import type { SectionTextStatus, TextPage } from '@shared/section-text';
+import type { DraftQuota, QuestionDrafter, SectionTextStore } from './ports';
 
 const { teacher, otherTeacher } = callers;
 const SECTION = 'section-1';
+const FILE = section(SECTION, 1).contentUrl;
 const PAGES: TextPage[] = [{ number: 1, text: 'The nucleus holds the genetic material of the cell.' }];
 
 let ports: InMemoryPorts;
-let texts: Map<string, { status: SectionTextStatus; pages: TextPage[] }>;
+/** Stored texts by the file's storage key. */
+let texts: Map<string, { status: SectionTextStatus; pages: TextPage[]; at: string }>;
 let counts: Map<string, number>;
 let drafted: { pages: readonly TextPage[]; request: unknown }[];
 
-const textStore: SectionTextStore = { getSectionText: async (moduleId, sectionId) => texts.get(`${moduleId}/${sectionId}`) };
+const textStore: Pick<SectionTextStore, 'getTexts'> = {
+  getTexts: async (keys) => new Map(keys.flatMap((key) => (texts.has(key) ? [[key, texts.get(key)!] as const] : []))),
+};
 const quota: DraftQuota = {
   async takeDraft(teacherId, day, max) {
     const key = `${teacherId}/${day}`;
@@ -39,7 +44,7 @@ const service = () => makeDraftService({ modules: ports.modules, texts: textStor
 beforeEach(() => {
   ports = inMemoryPorts();
   givenSchool(ports);
-  texts = new Map([[`${MODULE_ID}/${SECTION}`, { status: 'ready', pages: PAGES }]]);
+  texts = new Map([[FILE, { status: 'ready', pages: PAGES, at: '2024-06-01T00:00:00.000Z' }]]);
   counts = new Map();
   drafted = [];
 });
@@ -68,7 +73,7 @@ it.each([
   ['too-large', /too large/],
   ['failed', /could not be read/],
 ] as const)('refuses text that is %s with a 409 saying why, without counting', async (status, message) => {
-  if (status) texts.set(`${MODULE_ID}/${SECTION}`, { status, pages: [] });
+  if (status) texts.set(FILE, { status, pages: [], at: '2024-06-01T00:00:00.000Z' });
   else texts.clear();
   await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', message));
   expect(drafted).toEqual([]);

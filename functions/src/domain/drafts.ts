@@ -6,11 +6,13 @@ import { DRAFT_KINDS, DRAFT_LIMITS, type DraftRequest, type Drafts } from '@shar
 import type { Caller } from './caller';
 import { conflict, notFound, tooMany } from './errors';
 import { requireOwnModule } from './modules';
+import type { SectionTextStatus } from '@shared/section-text';
 import type { Clock, DraftQuota, ModuleStore, QuestionDrafter, SectionTextStore } from './ports';
 
 export interface DraftServicePorts {
   modules: ModuleStore;
-  texts: SectionTextStore;
+  /** The text extracted from each file when it was uploaded, by the file's storage key. */
+  texts: Pick<SectionTextStore, 'getTexts'>;
   drafter: QuestionDrafter;
   quota: DraftQuota;
   clock: Clock;
@@ -18,7 +20,8 @@ export interface DraftServicePorts {
 
 const NOT_IN_MODULE = 'This section is not part of the module; reload the module and try again.';
 /** Why a section's text cannot be drafted from, by its extraction status. */
-const TEXT_NOT_READY: Record<string, string> = {
+const TEXT_NOT_READY: Record<SectionTextStatus, string> = {
+  ready: '',
   pending: "This file's text is still being read; try again in a minute.",
   'no-text': 'No text was found in this file (a scanned PDF has only pictures of text), so there is nothing to draft from.',
   'too-large': "This file is too large for its text to be read, so questions cannot be drafted from it.",
@@ -31,10 +34,11 @@ export function makeDraftService({ modules, texts, drafter, quota, clock }: Draf
   /** Drafts questions from the section's file text for the module's owner (anyone else: 404). */
   async function draftQuestions(caller: Caller, moduleId: string, sectionId: string, request: DraftRequest): Promise<Drafts> {
     const module = await requireOwnModule(modules, caller, moduleId);
-    if (!module.sections.some((section) => section._id === sectionId)) throw notFound(NOT_IN_MODULE);
-    const text = await texts.getSectionText(moduleId, sectionId);
-    if (!text) throw conflict(TEXT_NOT_READY.pending!);
-    if (text.status !== 'ready') throw conflict(TEXT_NOT_READY[text.status] ?? TEXT_NOT_READY.failed!);
+    const section = module.sections.find((each) => each._id === sectionId);
+    if (!section) throw notFound(NOT_IN_MODULE);
+    const text = (await texts.getTexts([section.contentUrl])).get(section.contentUrl);
+    if (!text) throw conflict(TEXT_NOT_READY.pending);
+    if (text.status !== 'ready') throw conflict(TEXT_NOT_READY[text.status]);
     const day = clock.now().toISOString().slice(0, 10);
     if (!(await quota.takeDraft(caller.userId, day, DRAFT_LIMITS.dailyDraftsMax))) {
       throw tooMany(`You have drafted questions ${DRAFT_LIMITS.dailyDraftsMax} times today, the daily limit; you can draft again tomorrow (UTC), or write questions yourself.`);

@@ -8,7 +8,8 @@ import { DRAFT_LIMITS, draftedQuestionSchema, type DraftedQuestion, type DraftKi
 import { describeIssues } from '@shared/schemas';
 import * as z from '@shared/zod';
 import { upstreamFailed } from '../domain/errors';
-import type { QuestionDrafter, TextPage } from '../domain/ports';
+import type { TextPage } from '@shared/section-text';
+import type { QuestionDrafter } from '../domain/ports';
 import { proseText } from './passages';
 
 /** About 15,000 words: a long manual's first chapters, well inside the model's context and a 10 s Lambda. */

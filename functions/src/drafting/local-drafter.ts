@@ -5,7 +5,8 @@
 // same document) and true/false (the sentence as written, or with its key term swapped for another).
 import { draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@shared/drafts';
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
-import type { QuestionDrafter, TextPage } from '../domain/ports';
+import type { TextPage } from '@shared/section-text';
+import type { QuestionDrafter } from '../domain/ports';
 import { prosePassages } from './passages';
 
 type Wink = typeof import('wink-nlp').default;

@@ -1,7 +1,7 @@
 // Which parts of a file's text can be asked about: the prose of its pages, without its headings, table of contents,
 // page numbers, table cells, instructions or questions. Both drafters use it (the local drafter writes questions from
 // these sentences; the Bedrock drafter sends only this text), so neither drafts from a heading or a page number.
-import type { TextPage } from '../domain/ports';
+import type { TextPage } from '@shared/section-text';
 
 /** A run of prose on one page: the lines between two structural lines (a heading, a page number, a blank line). */
 export interface Passage {

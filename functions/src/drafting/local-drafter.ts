@@ -30,11 +30,11 @@ const TERM_MAX_WORDS = 3;
 const BLANK = '_____';
 /** Nouns too general to be what a question is about. */
 const GENERIC_NOUNS = new Set(
-  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts'.split(' '),
+  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts metre meter centimetre millimetre minute hour day week month year percent degree time none nothing something everything anything'.split(' '),
 );
 /** A sentence that opens with one of these is an instruction to the reader, not a statement to ask about. */
 const INSTRUCTION_VERBS = new Set(
-  'add answer calculate check choose circle compare complete copy describe discuss draw explain fill find give identify label list look make match name note outline read remember show state suggest think try underline use work write'.split(' '),
+  'add answer ask calculate check choose circle compare complete copy describe discuss draw explain fill find give identify label list look make match name note outline pause point read remember remind show state suggest tell think try underline use work write'.split(' '),
 );
 const NOUN = new Set(['NOUN', 'PROPN']);
 
@@ -59,7 +59,8 @@ interface Term {
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordPattern = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{N}])`, 'giu');
+// A hyphen joins words: "product" is not a word of "by-product".
+const wordPattern = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(term)}(?![\\p{L}\\p{N}-])`, 'giu');
 const contains = (text: string, term: string) => wordPattern(term).test(text);
 
 /** A stable number from a text: where the right option goes, which distractor a question takes. */
@@ -75,14 +76,34 @@ function tokensOf(sentence: ItemSentence, its: Nlp['its']): Token[] {
   return tokens;
 }
 
+/** Words about the document's layout ("the picture below", "on this slide"): not facts of the subject. */
+const LAYOUT_WORDS = /\b(?:(?:this|next|previous|following) (?:page|slide|picture|diagram)|below|above)\b/i;
+
+/** An instruction: an imperative first word, or after an opening phrase ("In one sentence, explain what ..."). */
+function isInstruction(tokens: Token[]): boolean {
+  const isVerb = (token: Token | undefined) => token !== undefined && (INSTRUCTION_VERBS.has(token.lemma) || INSTRUCTION_VERBS.has(token.text.toLowerCase()));
+  return isVerb(tokens[0]) || tokens.some((token, index) => token.text === ',' && isVerb(tokens[index + 1]) && !['NOUN', 'PROPN', 'PRON'].includes(tokens[index + 2]?.pos ?? ''));
+}
+
 /** Statements worth asking about: whole sentences of prose with a verb, neither questions nor instructions nor about pages. */
 function isInformative(text: string, tokens: Token[]): boolean {
   const wordCount = tokens.filter((token) => /\p{L}/u.test(token.text)).length;
   if (wordCount < SENTENCE.minWords || wordCount > SENTENCE.maxWords || text.length > SENTENCE.maxCharacters) return false;
   if (!/^[\p{Lu}]/u.test(text) || !/[.!]["'\u2019\u201d)]?$/.test(text)) return false;
-  if (INSTRUCTION_VERBS.has(tokens[0]!.lemma) || INSTRUCTION_VERBS.has(tokens[0]!.text.toLowerCase())) return false;
-  if (/\b(?:you|your|yours|yourself)\b/i.test(text) || /\b(?:page|slide)s?\s+\d/i.test(text)) return false;
+  if (isInstruction(tokens)) return false;
+  if (/\b(?:you|your|yours|yourself)\b/i.test(text) || /\b(?:page|slide)s?\s+\d/i.test(text) || LAYOUT_WORDS.test(text)) return false;
   return tokens.some((token, index) => index > 0 && (token.pos === 'VERB' || token.pos === 'AUX'));
+}
+
+/**
+ * A present-tense verb the tagger took for a plural noun: "magma rises because", "lava that flows a long way".
+ * Blanking it would ask for a verb among nouns.
+ */
+function looksLikeVerb(tokens: Token[], index: number): boolean {
+  const [previous, token, next] = [tokens[index - 1], tokens[index]!, tokens[index + 1]];
+  if (!/s$/.test(token.text) || !previous) return false;
+  if (/^(?:that|which|who)$/i.test(previous.text)) return true;
+  return NOUN.has(previous.pos) && ['SCONJ', 'ADP', 'DET', 'PRON', 'ADV'].includes(next?.pos ?? '');
 }
 
 /** Noun terms as written: single nouns, and runs of adjectives and nouns ending in a noun (up to three words). */
@@ -92,7 +113,10 @@ function termsOf(tokens: Token[]): Term[] {
     const head = run[run.length - 1]!;
     if (run.length === 1 && (GENERIC_NOUNS.has(head.lemma) || head.text.length < 3)) return;
     if (!/^[\p{L}][\p{L}'-]*$/u.test(head.text)) return;
-    terms.push({ key: run.map((token) => token.lemma).join(' '), surface: run.map((token) => token.text).join(' ') });
+    // A sentence's first word loses its capital (the tagger takes most capitalised first words for names), unless it is
+    // an abbreviation ("DNA"), so it reads right in another sentence.
+    const words = run.map((token, index) => (token === tokens[0] && index === 0 && !/^\p{Lu}{2,}$/u.test(token.text) ? token.text.toLowerCase() : token.text));
+    terms.push({ key: run.map((token) => token.lemma).join(' '), surface: words.join(' ') });
   };
   for (let start = 0; start < tokens.length; start += 1) {
     if (!(NOUN.has(tokens[start]!.pos) || tokens[start]!.pos === 'ADJ')) continue;
@@ -105,9 +129,11 @@ function termsOf(tokens: Token[]): Term[] {
     while (end >= start && !NOUN.has(tokens[end]!.pos)) end -= 1;
     if (end < start) continue;
     const run = tokens.slice(start, end + 1);
+    if (run.length === 1 && looksLikeVerb(tokens, start)) continue;
     if (run.every((token) => /^[\p{L}][\p{L}'-]*$/u.test(token.text))) {
       if (run.length > 1) add(run);
-      add([run[run.length - 1]!]);
+      // The head noun alone, unless it ends a compound of nouns ("carbon dioxide": not "carbon _____").
+      if (run.length === 1 || run[run.length - 2]!.pos === 'ADJ') add([run[run.length - 1]!]);
     }
     start = end;
   }
@@ -121,18 +147,20 @@ function analyse(pages: readonly TextPage[]) {
   const counts = new Map<string, number>();
   const seen = new Set<string>();
   for (const passage of prosePassages(pages)) {
+    const read: { text: string; tokens: Token[] }[] = [];
     readDoc(passage.text)
       .sentences()
-      .each((sentence: ItemSentence) => {
-        const text = sentence.out().trim();
-        const tokens = tokensOf(sentence, its);
-        const terms = termsOf(tokens);
-        for (const term of terms) counts.set(term.key, (counts.get(term.key) ?? 0) + 1);
-        const key = normalized(text);
-        if (seen.has(key) || !isInformative(text, tokens)) return;
-        seen.add(key);
-        sentences.push({ page: passage.page, text, terms });
-      });
+      .each((sentence: ItemSentence) => read.push({ text: sentence.out().trim(), tokens: tokensOf(sentence, its) }));
+    // A numbered item with a question or a task in it is a worksheet's question: none of it is a statement to ask about.
+    const isTask = passage.numbered && read.some(({ text, tokens }) => text.endsWith('?') || isInstruction(tokens));
+    for (const { text, tokens } of read) {
+      const terms = termsOf(tokens);
+      for (const term of terms) counts.set(term.key, (counts.get(term.key) ?? 0) + 1);
+      const key = normalized(text);
+      if (isTask || seen.has(key) || !isInformative(text, tokens)) continue;
+      seen.add(key);
+      sentences.push({ page: passage.page, text, terms });
+    }
   }
   // A compound is a term only when the document uses it more than once (else "release energy" would be one); a term
   // in most sentences (the document's subject, "cell" in a reading on cells) would fit almost any blank.
@@ -157,7 +185,8 @@ function rankedSentences(sentences: Sentence[], weight: (term: Term) => number):
     .map((sentence) => ({
       sentence,
       terms: sentence.terms
-        .filter((term) => weight(term) > 0 && contains(sentence.text, term.surface))
+        // Never a word of a longer term in the sentence ("cell" of "cell membrane"): its blank would split that term.
+        .filter((term) => weight(term) > 0 && contains(sentence.text, term.surface) && !sentence.terms.some((other) => other.key !== term.key && contains(other.surface, term.surface)))
         .sort((a, b) => weight(b) - weight(a) || b.surface.length - a.surface.length),
     }))
     .filter(({ terms }) => terms.length > 0)

@@ -7,10 +7,13 @@ import type { TextPage } from '@shared/section-text';
 export interface Passage {
   page: number;
   text: string;
+  /** A numbered list item ("3. ..."): on a worksheet, a question or task whose sentences are asked, not stated. */
+  numbered: boolean;
 }
 
 const SENTENCE_END = /[.!?]["'\u2019\u201d)]?$/;
 const BULLET = /^(?:[\u2022\u25aa\u25cf\u25e6\u2023\u2043\u2013*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+/i;
+const NUMBERED = /^\(?\d{1,3}[.)]\s/;
 const PAGE_NUMBER = /^(?:(?:page|slide|p\.)\s*)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 /** A contents line: a title and its page number, with dot leaders, a tab or wide spacing between them. */
 const CONTENTS_LINE = /(?:\.{2,}|\u2026|\t| {2,})\s*\d{1,4}\s*$/;
@@ -24,10 +27,10 @@ const words = (line: string) => line.split(/\s+/).filter(Boolean).length;
 function isStructural(line: string, next: string | undefined): boolean {
   if (PAGE_NUMBER.test(line) || CONTENTS_LINE.test(line) || CONTENTS_TITLE.test(line)) return true;
   if (/^[^a-z]*$/.test(line) && /[A-Z]/.test(line)) return true; // ALL CAPS
-  if (SENTENCE_END.test(line) || BULLET.test(line)) return false;
-  // A short line without a full stop is a title unless the sentence goes on in the next line (which then starts in
-  // lower case, as a wrapped line does).
-  return words(line) <= HEADING_MAX_WORDS && !(next !== undefined && /^[a-z]/.test(next));
+  if (SENTENCE_END.test(line)) return false;
+  // A short line without a full stop is a title ("2. Safety" too) unless the sentence goes on in the next line (which
+  // then starts in lower case, as a wrapped line does).
+  return words(line.replace(BULLET, '')) <= HEADING_MAX_WORDS && !(next !== undefined && /^[a-z]/.test(next));
 }
 
 /** The prose passages of each page, in reading order; a bullet is a passage of its own. */
@@ -36,9 +39,11 @@ export function prosePassages(pages: readonly TextPage[]): Passage[] {
   for (const page of pages) {
     const lines = page.text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
     let current: string[] = [];
+    let numbered = false;
     const flush = () => {
-      if (current.length) passages.push({ page: page.number, text: current.join(' ') });
+      if (current.length) passages.push({ page: page.number, text: current.join(' '), numbered });
       current = [];
+      numbered = false;
     };
     let inContents = false;
     lines.forEach((line, index) => {
@@ -50,6 +55,7 @@ export function prosePassages(pages: readonly TextPage[]): Passage[] {
       if (isStructural(line, next)) return flush();
       if (BULLET.test(line)) {
         flush();
+        numbered = NUMBERED.test(line);
         current.push(line.replace(BULLET, ''));
         if (SENTENCE_END.test(line)) flush();
         return;

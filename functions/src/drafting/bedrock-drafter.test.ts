@@ -90,3 +90,17 @@ it('writes nothing to the console (the file text is never logged)', async () => 
   expect(writes).not.toHaveBeenCalled();
   expect(logs).not.toHaveBeenCalled();
 });
+
+it.each([
+  ['ThrottlingException', /busy\. Try again in a minute/],
+  ['AccessDeniedException', /model access is not granted in Amazon Bedrock/],
+])('answers a %s from Bedrock with a sentence the teacher can act on, without retrying', async (name, message) => {
+  bedrock.on(ConverseCommand).rejects(Object.assign(new Error('Rate exceeded'), { name, $metadata: {} }));
+  await expect(drafter.draft(pages, request)).rejects.toMatchObject({ kind: 'upstream', message: expect.stringMatching(message) });
+  expect(bedrock).toHaveReceivedCommandTimes(ConverseCommand, 1);
+});
+
+it('lets an unexpected failure through (logged by the handler as a 500, with no request in it)', async () => {
+  bedrock.on(ConverseCommand).rejects(Object.assign(new Error('socket hang up'), { name: 'Error' }));
+  await expect(drafter.draft(pages, request)).rejects.toThrow('socket hang up');
+});

@@ -3,7 +3,7 @@
 // for JSON. The answer is parsed with the shared schema and each source passage must be on the page it names; an
 // unusable answer is sent back once with what was wrong, then reported. The file's text goes only into the request:
 // nothing here logs, and a refusal names what was wrong with the answer, never the text.
-import { ConverseCommand, type BedrockRuntimeClient, type Message } from '@aws-sdk/client-bedrock-runtime';
+import { ConverseCommand, type BedrockRuntimeClient, type ConverseCommandInput, type Message } from '@aws-sdk/client-bedrock-runtime';
 import { DRAFT_LIMITS, draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@shared/drafts';
 import { describeIssues } from '@shared/schemas';
 import * as z from '@shared/zod';
@@ -62,6 +62,26 @@ function parseAnswer(answer: string, pages: readonly TextPage[], count: number):
   return questions.map((question, index) => ({ ...question, id: `draft-${index + 1}` }));
 }
 
+/** Bedrock's refusals a teacher can act on (by waiting, or asking whoever runs the school's deployment), by error name. */
+const SERVICE_REFUSALS: Record<string, string> = {
+  ThrottlingException: 'The drafting service is busy. Try again in a minute.',
+  ServiceUnavailableException: 'The drafting service is not available right now. Try again in a minute.',
+  ModelNotReadyException: 'The drafting service is not available right now. Try again in a minute.',
+  ModelTimeoutException: 'The drafting model took too long. Try again, or ask for fewer questions.',
+  AccessDeniedException: 'This deployment may not use its drafting model (model access is not granted in Amazon Bedrock). Ask whoever runs it.',
+};
+
+/** One Converse call; a refusal the teacher can act on becomes a 502 with its sentence (nothing of the request in it). */
+async function converse(client: BedrockRuntimeClient, input: ConverseCommandInput) {
+  try {
+    return await client.send(new ConverseCommand(input));
+  } catch (error) {
+    const refusal = error instanceof Error ? SERVICE_REFUSALS[error.name] : undefined;
+    if (refusal) throw upstreamFailed(refusal);
+    throw error;
+  }
+}
+
 const textOf = (message: Message | undefined) => (message?.content ?? []).map((block) => block.text ?? '').join('');
 
 export function makeBedrockDrafter({ client, modelId }: { client: BedrockRuntimeClient; modelId: string }): QuestionDrafter {
@@ -69,9 +89,7 @@ export function makeBedrockDrafter({ client, modelId }: { client: BedrockRuntime
     async draft(pages, { count, kinds }) {
       const messages: Message[] = [{ role: 'user', content: [{ text: `${instructions(count, kinds)}\n\n<document>\n${documentText(pages)}\n</document>` }] }];
       for (let tries = 0; tries < 2; tries += 1) {
-        const { output } = await client.send(
-          new ConverseCommand({ modelId, messages, inferenceConfig: { maxTokens: MAX_OUTPUT_TOKENS, temperature: 0.2 } }),
-        );
+        const { output } = await converse(client, { modelId, messages, inferenceConfig: { maxTokens: MAX_OUTPUT_TOKENS, temperature: 0.2 } });
         const answer = textOf(output?.message);
         const questions = parseAnswer(answer, pages, count);
         if (typeof questions !== 'string') return { drafter: 'bedrock', questions };

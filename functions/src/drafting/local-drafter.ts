@@ -30,7 +30,7 @@ const TERM_MAX_WORDS = 3;
 const BLANK = '_____';
 /** Nouns too general to be what a question is about. */
 const GENERIC_NOUNS = new Set(
-  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts metre meter centimetre millimetre minute hour day week month year percent degree time none nothing something everything anything'.split(' '),
+  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts metre meter centimetre millimetre minute hour day week month year percent degree none nothing something everything anything'.split(' '),
 );
 /** A sentence that opens with one of these is an instruction to the reader, not a statement to ask about. */
 const INSTRUCTION_VERBS = new Set(

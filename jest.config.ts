@@ -29,21 +29,29 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@web/(.*)$': '<rootDir>/web/src/$1',
 };
 
+/**
+ * Projects that run text extraction (functions/src/extraction): unpdf's pdf.js build is an ES module only, so Jest
+ * compiles it like the sources and finds it by name.
+ */
+const pdfExtraction = {
+  transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
+  transformIgnorePatterns: ['/node_modules/(?!unpdf/)'],
+  moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs', ...moduleNameMapper },
+} satisfies Config;
+
 const config: Config = {
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      transform,
-      moduleNameMapper,
+      ...pdfExtraction,
       testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
-      transform,
-      moduleNameMapper,
+      ...pdfExtraction,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
     },
     {

@@ -55,12 +55,21 @@ export type UserPoolAction =
 /** What a route's function may do to the user pool: nothing, or exactly these Cognito admin actions. */
 export type UserPoolAccess = 'none' | readonly UserPoolAction[];
 
+/** What a route's function may do to the drafting model: Bedrock's Converse is authorized as InvokeModel. */
+export type ModelAction = 'InvokeModel';
+
 export interface RouteDeployment {
   /** File name under functions/src/handlers/, without extension. */
   handler: string;
   table: TableAccess;
   bucket: BucketAccess;
   userPool: UserPoolAccess;
+  /**
+   * The drafting model's actions, on that one model, granted only where Bedrock drafting is enabled (CDK context
+   * `bedrockDrafting`); elsewhere the route drafts with the local drafter and is granted nothing on Bedrock. Not part
+   * of the permissions the local stack records (it has no Bedrock): the Bedrock drafter's unit test checks its one call.
+   */
+  model?: readonly ModelAction[];
 }
 
 // Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
@@ -125,6 +134,7 @@ export const routeDeployment = {
   putCheck: { handler: 'put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheck: { handler: 'get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  draftQuestions: { handler: 'draft-questions', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', model: ['InvokeModel'] },
   getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   listStudentAttempts: { handler: 'list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
 } as const satisfies Record<RouteName, RouteDeployment>;

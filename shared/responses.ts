@@ -4,6 +4,7 @@
 // owner id, a storage key attribute) fails the parse.
 import { ERROR_REASONS } from './second-factor';
 import * as z from './zod';
+import { draftsSchema } from './drafts';
 import {
   CONTENT_TYPES,
   type ClassCompletion,
@@ -482,6 +483,7 @@ export const responseSchemas = {
   // The owner gets it whole; a student gets it without the answer key, with their attempts.
   getCheck: z.union([teacherCheckSchema, studentCheckSchema]),
   submitAttempt: attemptAnswerSchema,
+  draftQuestions: draftsSchema,
   getCheckAnalysis: checkAnalysisSchema,
   listStudentAttempts: studentAttemptsSchema,
 } as const satisfies Record<RouteName, z.ZodMiniType>;

@@ -79,6 +79,8 @@ export const routes = {
   putCheck: { method: 'PUT', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS },
   getCheck: { method: 'GET', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS_AND_STUDENTS },
   submitAttempt: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/attempts', roles: STUDENTS },
+  // Questions drafted from the section's file text for the owner to review; nothing is saved.
+  draftQuestions: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/drafts', roles: TEACHERS },
   // Reports on checks: item analysis of one check in a class, and one student's attempts in a class (newest first).
   getCheckAnalysis: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}/check/{sectionId}', roles: TEACHERS_AND_ADMINS },
   listStudentAttempts: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}/attempts', roles: EVERYONE },

@@ -8,6 +8,7 @@ import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTe
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
 import type { RouteName } from './routes';
 import type { AttemptInput, CheckInput } from './checks';
+import type { DraftRequest } from './drafts';
 
 /** Missing and wrong-typed values get different sentences. */
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
@@ -275,6 +276,7 @@ interface RequestBodies {
   enrolStudents: EnrolStudentsInput;
   putCheck: CheckInput;
   submitAttempt: AttemptInput;
+  draftQuestions: DraftRequest;
 }
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 

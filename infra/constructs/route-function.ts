@@ -1,5 +1,5 @@
 // One API route's Lambda: bundled handler, its own role and log group, and only the data access its route declares.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -10,7 +10,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { tableIamActions, type BucketAccess, type DeployedRoute, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
+import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
 import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import {
   DEPS_LOCK_FILE,
@@ -28,13 +28,22 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool'>,
-  names: { tableName: string; bucketName: string; userPoolId: string; serviceName: string; originVerify: OriginVerifySettings; tracing?: boolean },
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model'>,
+  names: {
+    tableName: string;
+    bucketName: string;
+    userPoolId: string;
+    serviceName: string;
+    originVerify: OriginVerifySettings;
+    tracing?: boolean;
+    draftingModelId?: string;
+  },
 ): Record<string, string> {
   return {
     TABLE_NAME: names.tableName,
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
+    ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -60,6 +69,8 @@ export interface RouteFunctionProps {
   originVerify: OriginVerifySettings & { secret: ISecret };
   /** X-Ray active tracing, with the SDK clients traced (CDK context flag `tracing`). */
   tracing: boolean;
+  /** The Bedrock model drafting routes call, when Bedrock drafting is enabled (CDK context); else they draft locally. */
+  draftingModelId?: string;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
@@ -90,7 +101,9 @@ export class RouteFunction extends Construct {
       serviceName: props.serviceName,
       originVerify: props.originVerify,
       tracing: props.tracing,
+      draftingModelId: props.draftingModelId,
     });
+    const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
 
     this.function = new NodejsFunction(this, 'Function', {
       description: `${route.method} ${route.path}`,
@@ -101,7 +114,8 @@ export class RouteFunction extends Construct {
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
+      timeout: Duration.seconds(drafting ? 29 : 10),
       role,
       logGroup,
       environment,
@@ -121,6 +135,10 @@ export class RouteFunction extends Construct {
     bindRequestCounter(this.function, props.table);
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     bindUserPool(this.function, props.userPool, route.userPool);
+    if (drafting) {
+      const modelArn = Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: drafting.modelId });
+      bindModel(this.function, modelArn, drafting.actions);
+    }
     if (route.bucket !== 'none') {
       NagSuppressions.addResourceSuppressions(
         role,
@@ -192,4 +210,9 @@ export function bindUserPool(grantee: IGrantable, userPool: IUserPool, access: U
       resources: [userPool.userPoolArn],
     }),
   );
+}
+
+/** Exactly the route's Bedrock actions, on the one foundation model it drafts with (in the stack's region). */
+export function bindModel(grantee: IGrantable, modelArn: string, actions: readonly ModelAction[]): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: actions.map((action) => `bedrock:${action}`), resources: [modelArn] }));
 }

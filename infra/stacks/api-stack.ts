@@ -71,6 +71,18 @@ export function originVerifyGeneration(scope: Construct): number {
 /** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
 export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
 
+/** Claude 3 Haiku: on-demand in most Bedrock regions, fast and cheap enough for a teacher's drafting runs. */
+export const DEFAULT_DRAFTING_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
+
+/**
+ * The Bedrock model drafting calls: `-c bedrockDrafting=true` turns Bedrock on (model access must be granted in the
+ * account), `-c draftingModelId=<id>` chooses another model; undefined (the local drafter) unless turned on.
+ */
+export function draftingModelId(scope: Construct): string | undefined {
+  if (![true, 'true'].includes(scope.node.tryGetContext('bedrockDrafting'))) return undefined;
+  return String(scope.node.tryGetContext('draftingModelId') ?? DEFAULT_DRAFTING_MODEL_ID);
+}
+
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** Host name of the API's default endpoint, for the CloudFront origin. */
@@ -168,6 +180,7 @@ export class ApiStack extends Stack {
       logRetention: LOG_RETENTION,
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: tracingEnabled(this),
+      draftingModelId: draftingModelId(this),
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { ROLES, type Role } from '../../shared/roles';
 import { buildPath, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
 import { routeDeployment } from '../../infra/route-deployment';
-import { CLASS_ID, MEDIA, pdfBytes, startWorld, type Person, type Snapshot, type World } from './support/world';
+import { CLASS_ID, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type Person, type Snapshot, type World } from './support/world';
 
 jest.setTimeout(600_000);
 
@@ -28,6 +28,8 @@ beforeAll(async () => {
   const contentUrl = await world.upload(world.teacher, 'fuzz.pdf', MEDIA.pdf, pdfBytes('fuzz'));
   const module = await world.createModule(world.teacher, [{ title: 'Fuzzed', contentUrl }], 'Fuzz target');
   await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  // Its text, so drafting requests reach the drafter.
+  await world.givenText(contentUrl, world.teacher, SECTION_TEXT);
   const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'big.pdf', contentType: MEDIA.pdf, size: 6 * 1024 * 1024 } });
   ids = { moduleId: module._id, sectionId: module.sections[0]._id, contentUrl, uploadId: ticket.uploadId, multipartKey: ticket.contentUrl };
   const invited = await world.ok('invitePerson', { as: world.admin, body: { email: 'fuzz-target@example.com', name: 'Fuzz Target', role: 'Students' } });
@@ -123,6 +125,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   renameClass: () => ({ className: value() }),
   setClassTeacher: () => ({ teacherId: fc.oneof(value(), fc.constant(null)) }),
   enrolStudents: () => ({ studentIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
+  draftQuestions: () => ({ count: fc.oneof(fc.integer({ min: 2, max: 16 }), value()), kinds: fc.oneof(fc.array(fc.oneof(fc.constantFrom('single', 'truefalse', 'text', 'multiple'), value()), { maxLength: 4 }), value()) }),
 };
 
 function person() {

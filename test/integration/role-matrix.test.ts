@@ -12,6 +12,7 @@ import {
   pdfBytes,
   randomBytes,
   RUN_ID,
+  SECTION_TEXT,
   SENTENCE,
   startWorld,
   type CallOptions,
@@ -89,6 +90,7 @@ const EXPECTED = statusTable(`
   submitAttempt       401        401      201      404           403      403           403
   getCheckAnalysis    401        401      403      403           200      404           200
   listStudentAttempts 401        401      200      404           200      404           200
+  draftQuestions      401        401      403      403           200      404           403
 `);
 
 let world: World;
@@ -186,6 +188,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
   unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
   putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
+  draftQuestions: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { count: 3 } }),
   getCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] } }),
   submitAttempt: async () => ({
     params: { id: moduleId, sectionId: sectionIds[0] },
@@ -253,6 +256,7 @@ beforeAll(async () => {
     body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[0] },
   });
   await world.ok('putCheck', { as: world.teacher, params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK });
+  await world.givenText(module.sections[0]!.contentUrl, world.teacher, SECTION_TEXT);
 });
 
 afterAll(() => world?.stop());

@@ -10,7 +10,7 @@ import { routeInvocation } from '@local/api-server';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
 import { routeEntries, type RouteName } from '../../shared/routes';
 import { REQUEST_COUNTER_PREFIX } from '../../shared/table';
-import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
+import { CLASS_ID, MEDIA, pdfBytes, randomBytes, SECTION_TEXT, startWorld, type World } from './support/world';
 
 jest.setTimeout(300_000);
 
@@ -331,6 +331,14 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('submitAttempt', { as: world.student, params: path, body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } } }, 201);
     // With an attempt on it, the edit is a new version.
     await world.ok('putCheck', { as: world.teacher, params: path, body: { ...ONE_QUESTION_CHECK, passMark: 50 } });
+  },
+  draftQuestions: async () => {
+    const module = await newModule();
+    const path = { id: module._id, sectionId: module.sections[0]._id };
+    // Before its text is stored, and with it.
+    await world.ok('draftQuestions', { as: world.teacher, params: path, body: { count: 3 } }, 409);
+    await world.givenText(module.sections[0].contentUrl, world.teacher, SECTION_TEXT);
+    await world.ok('draftQuestions', { as: world.teacher, params: path, body: { count: 3, kinds: ['single', 'text'] } });
   },
   getCheck: async () => {
     const { path } = await checked();

@@ -2,6 +2,7 @@
 // repositories' command tests; and storage keys for the upload handlers' tests.
 import type { Section } from '../../shared/entities';
 import type { SectionRole } from '../../shared/paths';
+import type { TextPage } from '../../shared/section-text';
 import { STUDENT_ID, TEACHER_ID } from './events';
 
 export type Item = Record<string, unknown> & { pk: string; sk: string };
@@ -140,3 +141,18 @@ export const uploadItem = (overrides: Record<string, unknown> = {}): Item => ({
   expiresAt: '2999-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/** A section's text with enough statements to draft from (what extraction keeps of a short reading), heading first. */
+export const SECTION_TEXT: TextPage[] = [
+  {
+    number: 1,
+    text: [
+      'Cells: the building blocks of life',
+      'The nucleus holds the genetic material, which controls the cell.',
+      'The cell membrane controls which substances enter and leave the cell.',
+      'Mitochondria release energy from glucose in aerobic respiration.',
+      'Chloroplasts contain chlorophyll, which absorbs light for photosynthesis.',
+      'The cell wall is made of cellulose and keeps the plant cell firm.',
+    ].join('\n'),
+  },
+];

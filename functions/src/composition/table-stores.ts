@@ -4,6 +4,7 @@
 // and the clock and ids (system.ts) live in their own modules for the same reason (their SDK clients).
 import { makeAttemptRepository } from '../repositories/attempt-repository';
 import { makeDynamoAuditLog } from '../repositories/audit-repository';
+import { makeDraftQuota } from '../repositories/draft-quota';
 import { makeCheckRepository } from '../repositories/check-repository';
 import { makeClassRepository } from '../repositories/class-repository';
 import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
@@ -11,6 +12,7 @@ import { makeModuleRepository } from '../repositories/module-repository';
 import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeRequestCounter } from '../repositories/request-counter';
+import { makeSectionTextRepository } from '../repositories/section-text-repository';
 import type { TableContext } from '../repositories/table';
 import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
@@ -34,3 +36,5 @@ export const noticeStore = () => makeNoticeRepository(table());
 export const requestCounter = () => makeRequestCounter(table());
 export const checkStore = () => makeCheckRepository(table());
 export const attemptStore = () => makeAttemptRepository(table());
+export const draftQuota = () => makeDraftQuota(table());
+export const sectionTextStore = () => makeSectionTextRepository(table());

@@ -1,7 +1,7 @@
 // Failures the domain reports by meaning; the HTTP layer decides the status code.
 import type { ErrorReason } from '@shared/second-factor';
 
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany' | 'upstream';
 
 export class DomainError extends Error {
   constructor(
@@ -21,6 +21,8 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+/** A service the use case depends on (the drafting model) answered with something unusable: the request may be retried. */
+export const upstreamFailed = (message: string) => new DomainError('upstream', message);
 
 /** Refused for the caller's pace or quota; `retryAfterSeconds` when waiting is the way out. */
 export class TooManyRequestsError extends DomainError {

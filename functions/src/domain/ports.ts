@@ -2,9 +2,11 @@
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
+import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
 import type { ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
+import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
 
 export interface ModuleRecord {
   moduleId: string;
@@ -416,6 +418,46 @@ export interface UploadStore {
 
 export interface Clock {
   now(): Date;
+}
+
+// ---- The text of sections' files (extraction, the reader's text, search, the drafter) ----
+
+/** A file's stored text, keyed by the file's storage key (files are shared by reference: one text serves every module). */
+export interface StoredText extends SectionText {
+  /** When extraction started (pending) or ended (every other status), ISO. */
+  at: string;
+}
+
+export interface SectionTextStore {
+  /** The stored text of each of these files that has one, by key (an absent key: never extracted). */
+  getTexts(contentUrls: string[]): Promise<Map<string, StoredText>>;
+  /** Marks a file's text as being extracted, for its owner. */
+  markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
+  /** Stores a file's text and counts one more change to its owner's texts (searches rebuild on it). */
+  saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
+  /** A number that changes whenever one of the owner's texts is stored. */
+  textVersion(ownerId: string): Promise<number>;
+}
+
+/** Reads a stored file's bytes, refusing one larger than `maxBytes` without reading it. */
+export interface FileReader {
+  readFile(key: string, maxBytes: number): Promise<Uint8Array | 'missing' | 'too-large'>;
+}
+
+/** The extraction library (functions/src/extraction), given to the use case. */
+export type TextExtractor = (bytes: Uint8Array, key: string) => Promise<{ status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }>;
+
+// ---- Drafted questions ----
+
+/** Writes questions from a file's text for the teacher to review; it saves nothing. */
+export interface QuestionDrafter {
+  draft(pages: readonly TextPage[], request: { count: number; kinds: readonly DraftKind[] }): Promise<{ drafter: DrafterName; questions: DraftedQuestion[] }>;
+}
+
+/** The teacher's drafting runs per UTC day, counted atomically. */
+export interface DraftQuota {
+  /** Counts one drafting run of the teacher on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
+  takeDraft(teacherId: string, day: string, max: number): Promise<boolean>;
 }
 
 // ---- Administration: the people directory, the audit trail, rosters and school figures ----

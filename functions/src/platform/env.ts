@@ -9,3 +9,6 @@ export function requiredEnv(name: string): string {
 
 /** Set only by the local stack, which runs the DynamoDB, S3 and Cognito twins on this machine. */
 export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'): string | undefined => process.env[name];
+
+/** Set by the stack where Bedrock drafting is enabled (CDK context `bedrockDrafting`): the model drafting calls. */
+export const draftingModelId = (): string | undefined => process.env.DRAFTING_MODEL_ID || undefined;

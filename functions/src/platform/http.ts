@@ -52,6 +52,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   tooMany: 429,
+  upstream: 502,
 };
 
 export interface ApiHandlerOptions<T> {

@@ -69,6 +69,10 @@ export const keys = {
   uploadSlots: (ownerId: string): Key => ({ pk: userPartition(ownerId), sk: 'UPLOADS' }),
   /** Which modules use a stored file. */
   fileReferences: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'FILE' }),
+  /** A stored file's text, page by page, beside its references (one text for every module using the file). */
+  fileText: (contentUrl: string): Key => ({ pk: `FILE#${contentUrl}`, sk: 'TEXT' }),
+  /** Counts changes to a teacher's stored texts: a search index built before a change is rebuilt. */
+  textVersion: (ownerId: string): Key => ({ pk: userPartition(ownerId), sk: 'TEXTS' }),
   /** gsi1 keys: everything a teacher owns (their modules and the classes they teach). */
   moduleOwnerIndex: (ownerId: string, moduleId: string) => ({ gsi1pk: teacherPartition(ownerId), gsi1sk: `MODULE#${moduleId}` }),
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
@@ -76,6 +80,8 @@ export const keys = {
   activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
   /** How many API requests a person made in one time window (the per-caller rate limit). */
   requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
+  /** How many times a teacher drafted questions on one UTC day (`day`: yyyy-mm-dd), the daily drafting limit. */
+  draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The person's notification read marker. */
   bellReadMarker: (userId: string): Key => ({ pk: userPartition(userId), sk: 'BELL' }),
   /** A teacher's reminder to a student, one per (class, module) and UTC day (`day`: yyyy-mm-dd), beside their memberships. */

@@ -16,10 +16,13 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { localTableStores } from '@local/table-stores';
+import type { TextPage } from '@shared/section-text';
+import { makeSectionTextRepository } from '@functions/src/repositories/section-text-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
+export { SECTION_TEXT } from '../../unit-helpers/fixtures';
 
 export interface Person {
   userId: string;
@@ -101,6 +104,8 @@ export interface World {
   snapshot(of?: readonly (keyof Snapshot)[]): Promise<Snapshot>;
   /** Creates a class and enrols students, as an administrator would (there is no API route for it). */
   createClass(classId: string, teacher: Person, students: Person[]): Promise<void>;
+  /** Stores a file's text as extraction does once the file is uploaded, for routes that read it without waiting for it. */
+  givenText(contentUrl: string, owner: Person, pages: TextPage[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -335,6 +340,8 @@ function buildWorld(
       await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
       for (const student of students) await classes.enrollStudent(classId, enrolled(student));
     },
+    givenText: (contentUrl, owner, pages) =>
+      makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),
     stop: async () => {
       dynamo.destroy();
       s3.destroy();

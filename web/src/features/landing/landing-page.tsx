@@ -7,15 +7,15 @@ import './landing.css';
 const STEPS = [
   {
     title: 'Create Path',
-    text: 'A teacher names a module, then adds sections one at a time, each backed by a PDF, a presentation or a Word file.',
+    text: 'A teacher names a module and adds sections one at a time, each backed by a PDF, a presentation or a Word file, with a scored check on any section.',
   },
   {
     title: 'Learn Intelligently',
-    text: 'Students work through the sections in the order their teacher chose, open each file and mark it complete.',
+    text: 'Students read each section inside the app and answer its check. Their score sets the path: a review section when they need more practice, an extension when they are ready, optional sections skipped.',
   },
   {
     title: 'Track Progress',
-    text: 'The class report shows, for every student and module, the share of sections completed.',
+    text: 'The class report shows, for every student and module, the sections completed and the scores on each check, with due dates and who is behind.',
   },
 ] as const;
 
@@ -27,8 +27,8 @@ export default function LandingPage() {
           <div className="hero-text">
             <h1 id="hero-heading">Personalised learning paths, built from the materials you already have</h1>
             <p className="hero-lead">
-              Teachers turn their files into ordered modules and assign them to classes. Students follow them one section at a
-              time, and everyone can see where they are.
+              Teachers turn their files into ordered modules with scored checks and assign them to classes. Students follow
+              them one section at a time, and their scores decide what comes next.
             </p>
             <div className="hero-actions">
               <Link to="/student-login" className="button button-large">
@@ -49,8 +49,8 @@ export default function LandingPage() {
             <h2>For Students</h2>
             <p>See the classes you are enrolled in and the modules assigned to each one as a syllabus.</p>
             <ul className="check-list">
-              <li>Open every section’s file in a new tab</li>
-              <li>Mark sections complete as you go</li>
+              <li>Read every section’s file inside the app</li>
+              <li>Answer each check and see your score</li>
               <li>Pick up where you left off next time</li>
             </ul>
             <Link to="/student-experience">More about the student experience</Link>
@@ -60,9 +60,9 @@ export default function LandingPage() {
             <p>Build modules from your own PDFs, presentations and Word documents, and assign them to your classes.</p>
             <ul className="check-list">
               <li>Create a module in two steps: details, then sections</li>
-              <li>Edit or delete your modules at any time</li>
+              <li>Add a check to a section, with AI-assisted drafting of its questions from the section’s file: you review every draft</li>
               <li>Assign a module to any class you teach</li>
-              <li>See a progress report per class</li>
+              <li>See completion and scores per class</li>
             </ul>
             <Link to="/teacher-tools">More about the teacher tools</Link>
           </article>

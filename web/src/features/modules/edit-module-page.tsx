@@ -261,6 +261,7 @@ function EditModuleForm({ module }: { module: Module }) {
           sectionTitle={checkSection.title}
           hasCheck={checks.has(checkSection._id)}
           sections={savedSections}
+          fileType={savedSections.find((section) => section._id === checkSection._id)?.contentType}
           onClose={() => setCheckSection(null)}
         />
       )}

@@ -13,8 +13,8 @@ export default function StudentExperiencePage() {
           <strong>The class syllabus</strong> lists the modules your teacher assigned, each with a short description.
         </li>
         <li>
-          <strong>A module</strong> shows its sections in order. View Content opens a section’s file in a new tab, and Mark as
-          Complete records that you finished it.
+          <strong>A module</strong> shows its sections in order. View Content opens a section’s file in the app’s reader. A section
+          with a check is complete once you pass it; Mark as Complete records the others.
         </li>
         <li>
           <strong>Your progress is saved</strong>: completed sections stay completed the next time you sign in, and your

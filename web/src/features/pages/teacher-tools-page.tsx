@@ -18,6 +18,11 @@ export default function TeacherToolsPage() {
           assign another module.
         </li>
         <li>
+          <strong>Checks.</strong> Add a scored check to any section. Draft questions from this file suggests questions from the
+          section’s own text (AI-assisted), each with the passage it came from; you accept, edit or discard each, and nothing
+          reaches students until you save the check.
+        </li>
+        <li>
           <strong>Progress reports.</strong> For each class, a table of students by modules with the share of sections each
           student has completed.
         </li>

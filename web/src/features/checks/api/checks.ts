@@ -2,6 +2,7 @@
 // the reports read and write them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
+import type { DraftRequest } from '@shared/drafts';
 import { call, isNotFound } from '@web/lib/api-client';
 import { moduleKeys } from '../../modules/api/modules';
 import { progressKeys } from '../../progress/api/progress';
@@ -12,6 +13,7 @@ export const checksApi = {
   /** The owner reads the check whole; a student names the class they take it in and gets it without the answer key. */
   getCheck: (moduleId: string, sectionId: string, classId?: string) => call('getCheck', { id: moduleId, sectionId }, undefined, { classId }),
   putCheck: (moduleId: string, sectionId: string, input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
+  draftQuestions: (moduleId: string, sectionId: string, request: DraftRequest) => call('draftQuestions', { id: moduleId, sectionId }, request),
   submitAttempt: (moduleId: string, sectionId: string, input: AttemptInput) => call('submitAttempt', { id: moduleId, sectionId }, input),
   getCheckAnalysis: (classId: string, moduleId: string, sectionId: string) => call('getCheckAnalysis', { classId, moduleId, sectionId }),
   listStudentAttempts: (classId: string, studentId: string) => call('listStudentAttempts', { classId, studentId }),
@@ -42,6 +44,11 @@ export function useTeacherCheck(moduleId: string, sectionId: string | undefined,
     },
     enabled: Boolean(sectionId),
   });
+}
+
+/** Drafts questions from the section's file text; nothing is stored (the teacher saves the check). */
+export function useDraftQuestions(moduleId: string, sectionId: string) {
+  return useMutation({ mutationFn: (request: DraftRequest) => checksApi.draftQuestions(moduleId, sectionId, request) });
 }
 
 export function useSaveCheck(moduleId: string, sectionId: string) {

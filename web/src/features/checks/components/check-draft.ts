@@ -1,7 +1,8 @@
 // A check as the teacher edits it: every field as typed (numbers as text, options in order), turned into the body of
 // PUT …/check only when saving, so the shared schema (the server's) judges it and its messages land on the fields
 // by their dotted paths (`questions.2.options.1.text`).
-import { CHECK_LIMITS, type CheckInput, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import { CHECK_LIMITS, type CheckInput, type Question, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import type { DraftedQuestion, DrafterName } from '@shared/drafts';
 import type { ScoreBand } from '@shared/paths';
 
 export interface DraftOption {
@@ -23,6 +24,15 @@ export interface DraftQuestion {
   accepted: string;
   value: string;
   tolerance: string;
+  /** A drafted question not yet accepted: where in the file it came from. Never sent; saving waits until it is accepted or discarded. */
+  drafted?: DraftedFrom;
+}
+
+/** Where a draft came from and which drafter wrote it. */
+export interface DraftedFrom {
+  page: number;
+  passage: string;
+  drafter: DrafterName;
 }
 
 /** A score band as typed: percents as text, the sections it releases and skips by id. */
@@ -98,19 +108,33 @@ export function draftOf(check: TeacherCheck): CheckDraft {
     maxAttempts: check.maxAttempts === null ? '' : String(check.maxAttempts),
     revealAnswers: check.revealAnswers,
     bands: (check.bands ?? []).map(bandOf),
-    questions: check.questions.map((question) => ({
-      ...newQuestion(question.kind),
-      id: question.id,
-      prompt: question.prompt,
-      points: String(question.points),
-      explanation: question.explanation ?? '',
-      ...(question.kind === 'single' || question.kind === 'multiple' ? { options: question.options, correct: question.answer } : {}),
-      ...(question.kind === 'truefalse' ? { truefalse: question.answer } : {}),
-      ...(question.kind === 'text' ? { accepted: question.answer.join('\n') } : {}),
-      ...(question.kind === 'number' ? { value: String(question.answer.value), tolerance: String(question.answer.tolerance) } : {}),
-    })),
+    questions: check.questions.map((question) => ({ ...formQuestion(question), id: question.id })),
   };
 }
+
+/** A question of the checks' shape as the form edits it (a new form id). */
+function formQuestion(question: Question): DraftQuestion {
+  return {
+    ...newQuestion(question.kind),
+    prompt: question.prompt,
+    points: String(question.points),
+    explanation: question.explanation ?? '',
+    ...(question.kind === 'single' || question.kind === 'multiple' ? { options: question.options, correct: question.answer } : {}),
+    ...(question.kind === 'truefalse' ? { truefalse: question.answer } : {}),
+    ...(question.kind === 'text' ? { accepted: question.answer.join('\n') } : {}),
+    ...(question.kind === 'number' ? { value: String(question.answer.value), tolerance: String(question.answer.tolerance) } : {}),
+  };
+}
+
+/** A drafted question as the form edits it, marked as a draft until the teacher accepts it. */
+export const questionOfDraft = ({ source, ...question }: DraftedQuestion, drafter: DrafterName): DraftQuestion => ({
+  ...formQuestion(question),
+  drafted: { page: source.page, passage: source.passage, drafter },
+});
+
+/** An untouched blank question (a new check's first): drafts take its place rather than following it. */
+export const isBlank = (question: DraftQuestion) =>
+  !question.drafted && question.prompt === '' && question.explanation === '' && question.accepted === '' && question.value === '' && question.correct.length === 0 && question.truefalse === null && question.options.every((option) => option.text === '');
 
 /** A typed number, or the text itself so the schema says what is wrong with it ("must be a number"). */
 const numberOf = (typed: string): unknown => {

@@ -1,8 +1,10 @@
 // A section's check in the module's edit screen: its settings (pass mark, attempts, revealing answers), its ordered
-// questions, each of one kind with that kind's answer, and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
+// questions, each of one kind with that kind's answer (typed, or drafted from the section's file and accepted), and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchemaFor, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import type { Drafts } from '@shared/drafts';
+import type { ContentType } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Field, SelectField, TextAreaField } from '@web/components/field';
@@ -12,7 +14,8 @@ import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors 
 import { useSaveCheck, useTeacherCheck } from '../api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
-import { addOption, draftOf, emptyDraft, errorAt, inputOf, isChoice, KIND_LABELS, newQuestion, type CheckDraft, type DraftQuestion } from './check-draft';
+import { addOption, draftOf, emptyDraft, errorAt, inputOf, isBlank, isChoice, KIND_LABELS, newQuestion, questionOfDraft, type CheckDraft, type DraftQuestion } from './check-draft';
+import { DRAFTER_WORDS, QuestionDrafting } from './question-drafting';
 import '../checks.css';
 
 /** 1000 → "1,000", without building an Intl formatter (its locale data is a pause on a phone). */
@@ -34,10 +37,12 @@ interface CheckEditorProps {
   hasCheck: boolean;
   /** The module's sections in order, as saved: what the mastery rules can open and skip. */
   sections: BandSection[];
+  /** The section's file type: a presentation's drafts come from slides, other files' from pages. */
+  fileType?: ContentType;
   onClose: () => void;
 }
 
-export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, sections, onClose }: CheckEditorProps) {
+export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, sections, fileType, onClose }: CheckEditorProps) {
   const check = useTeacherCheck(moduleId, sectionId, hasCheck);
   // Here rather than in the form: the form starts again from each saved version, the "saved" line stays.
   const saveCheck = useSaveCheck(moduleId, sectionId);
@@ -63,7 +68,16 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, secti
           </button>
         </>
       ) : (
-        <CheckForm key={check.data?.updatedAt ?? 'new'} saveCheck={saveCheck} saved={check.data} sections={sections} sectionId={sectionId} onClose={onClose} />
+        <CheckForm
+          key={check.data?.updatedAt ?? 'new'}
+          saveCheck={saveCheck}
+          saved={check.data}
+          sections={sections}
+          moduleId={moduleId}
+          sectionId={sectionId}
+          sourceUnit={fileType === 'PPT' ? 'slide' : 'page'}
+          onClose={onClose}
+        />
       )}
     </section>
   );
@@ -73,11 +87,15 @@ interface CheckFormProps {
   saveCheck: ReturnType<typeof useSaveCheck>;
   saved: TeacherCheck | null;
   sections: BandSection[];
+  moduleId: string;
   sectionId: string;
+  sourceUnit: SourceUnit;
   onClose: () => void;
 }
 
-function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckFormProps) {
+type SourceUnit = 'page' | 'slide';
+
+function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit, onClose }: CheckFormProps) {
   const id = useId();
   const [start] = useState(() => (saved ? draftOf(saved) : emptyDraft()));
   const [draft, setDraft] = useState<CheckDraft>(start);
@@ -122,6 +140,22 @@ function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckForm
     setAnnouncement(`Removed question ${index + 1}. ${draft.questions.length - 1} questions left.`);
   }
 
+  /** Discarding the only question leaves a blank one, as a new check starts. */
+  function discard(index: number) {
+    update({ questions: draft.questions.length === 1 ? [newQuestion()] : draft.questions.filter((_, each) => each !== index) });
+    setErrors({});
+    setAnnouncement(`Discarded draft question ${index + 1}.`);
+  }
+
+  /** Drafts follow the questions there are (taking the place of an untouched blank one), marked until accepted. */
+  function addDrafts({ drafter, questions }: Drafts) {
+    if (questions.length === 0) return;
+    const added = questions.map((question) => questionOfDraft(question, drafter));
+    update({ questions: [...draft.questions.filter((question) => !isBlank(question)), ...added] });
+    setErrors({});
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-question="${added[0]!.id}"] [data-draft="accept"]`)?.focus());
+  }
+
   function addQuestion() {
     const question = newQuestion();
     update({ questions: [...draft.questions, question] });
@@ -138,6 +172,12 @@ function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckForm
     event.preventDefault();
     if (saveCheck.isPending) return;
     setMessage(null);
+    const pending = draft.questions.find((question) => question.drafted);
+    if (pending) {
+      setMessage({ tone: 'error', text: 'Accept or discard each draft question before saving the check.' });
+      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-question="${pending.id}"] [data-draft="accept"]`)?.focus());
+      return;
+    }
     const input = inputOf(draft);
     // With the module at hand: the bands may only open its review and extension sections and skip later optional ones.
     const schema = checkInputSchemaFor({ sections, sectionId });
@@ -191,6 +231,13 @@ function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckForm
         </label>
       </fieldset>
 
+      <QuestionDrafting
+        moduleId={moduleId}
+        sectionId={sectionId}
+        room={CHECK_LIMITS.questionsMax - draft.questions.filter((question) => !isBlank(question)).length}
+        onDrafted={addDrafts}
+      />
+
       <ol className="check-questions" ref={list}>
         {draft.questions.map((question, index) => (
           <QuestionEditor
@@ -200,9 +247,11 @@ function CheckForm({ saveCheck, saved, sections, sectionId, onClose }: CheckForm
             index={index}
             count={draft.questions.length}
             errors={errors}
+            sourceUnit={sourceUnit}
             onChange={(change) => updateQuestion(index, change)}
             onMove={(to, control) => move(index, to, control)}
             onRemove={() => remove(index)}
+            onDiscard={() => discard(index)}
           />
         ))}
       </ol>
@@ -253,18 +302,40 @@ interface QuestionEditorProps {
   index: number;
   count: number;
   errors: FieldErrors;
+  sourceUnit: SourceUnit;
   onChange: (change: Partial<DraftQuestion>) => void;
   onMove: (to: number, control: 'up' | 'down') => void;
   onRemove: () => void;
+  onDiscard: () => void;
 }
 
-function QuestionEditor({ id, question, index, count, errors, onChange, onMove, onRemove }: QuestionEditorProps) {
+function QuestionEditor({ id, question, index, count, errors, sourceUnit, onChange, onMove, onRemove, onDiscard }: QuestionEditorProps) {
   const path = `questions.${index}`;
   const number = index + 1;
+  const { drafted } = question;
   return (
-    <li className="check-question" data-question={question.id}>
+    <li className={drafted ? 'check-question check-question-draft' : 'check-question'} data-question={question.id}>
       <fieldset>
-        <legend>Question {number}</legend>
+        <legend>
+          Question {number}
+          {drafted && <em className="check-draft-mark"> Draft</em>}
+        </legend>
+        {drafted && (
+          <div className="check-draft-source">
+            <p>
+              From {sourceUnit} {drafted.page} of the file. {DRAFTER_WORDS[drafted.drafter]}.
+            </p>
+            <blockquote>{drafted.passage}</blockquote>
+            <div className="check-question-actions">
+              <button type="button" className="button" data-draft="accept" onClick={() => onChange({ drafted: undefined })} aria-label={`Accept draft question ${number}`}>
+                Accept
+              </button>
+              <button type="button" className="button button-secondary" onClick={onDiscard} aria-label={`Discard draft question ${number}`}>
+                Discard
+              </button>
+            </div>
+          </div>
+        )}
         <div className="check-question-row">
           <SelectField<QuestionKind>
             id={`${id}-kind`}

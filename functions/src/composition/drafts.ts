@@ -1,0 +1,17 @@
+// Builds the drafting use case: the module and the section's stored text from the table, the day's drafting count,
+// and the drafter: Bedrock where the stack enabled it (DRAFTING_MODEL_ID), else the local drafter.
+import { makeDraftService } from '../domain/drafts';
+import type { QuestionDrafter } from '../domain/ports';
+import { makeBedrockDrafter } from '../drafting/bedrock-drafter';
+import { localDrafter } from '../drafting/local-drafter';
+import { makeBedrockClient } from '../platform/bedrock-client';
+import { draftingModelId } from '../platform/env';
+import { systemClock } from './system';
+import { draftQuota, moduleStore, sectionTextStore } from './table-stores';
+
+export function questionDrafter(modelId = draftingModelId()): QuestionDrafter {
+  return modelId ? makeBedrockDrafter({ client: makeBedrockClient(), modelId }) : localDrafter;
+}
+
+export const buildDraftService = () =>
+  makeDraftService({ modules: moduleStore(), texts: sectionTextStore(), drafter: questionDrafter(), quota: draftQuota(), clock: systemClock });

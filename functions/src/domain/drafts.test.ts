@@ -1,0 +1,93 @@
+// The drafting use case over in-memory stores: only the module's owner drafts (anyone else: 404), from the section's
+// stored text once it is ready (else a 409 saying why), within the teacher's daily limit (counted before the drafter
+// is called, refused beyond it); nothing is saved.
+import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
+import { callers, givenSchool, MODULE_ID, refused, section } from '../../test/in-memory/records';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { makeDraftService } from './drafts';
+import type { SectionTextStatus, TextPage } from '@shared/section-text';
+import type { DraftQuota, QuestionDrafter, SectionTextStore } from './ports';
+
+const { teacher, otherTeacher } = callers;
+const SECTION = 'section-1';
+const FILE = section(SECTION, 1).contentUrl;
+const PAGES: TextPage[] = [{ number: 1, text: 'The nucleus holds the genetic material of the cell.' }];
+
+let ports: InMemoryPorts;
+/** Stored texts by the file's storage key. */
+let texts: Map<string, { status: SectionTextStatus; pages: TextPage[]; at: string }>;
+let counts: Map<string, number>;
+let drafted: { pages: readonly TextPage[]; request: unknown }[];
+
+const textStore: Pick<SectionTextStore, 'getTexts'> = {
+  getTexts: async (keys) => new Map(keys.flatMap((key) => (texts.has(key) ? [[key, texts.get(key)!] as const] : []))),
+};
+const quota: DraftQuota = {
+  async takeDraft(teacherId, day, max) {
+    const key = `${teacherId}/${day}`;
+    if ((counts.get(key) ?? 0) >= max) return false;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return true;
+  },
+};
+const drafter: QuestionDrafter = {
+  async draft(pages, request) {
+    drafted.push({ pages, request });
+    return {
+      drafter: 'local',
+      questions: [{ id: 'draft-1', kind: 'truefalse', prompt: 'The nucleus holds the genetic material.', points: 1, answer: true, source: { page: 1, passage: PAGES[0]!.text } }],
+    };
+  },
+};
+const service = () => makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, clock: ports.clock });
+
+beforeEach(() => {
+  ports = inMemoryPorts();
+  givenSchool(ports);
+  texts = new Map([[FILE, { status: 'ready', pages: PAGES, at: '2024-06-01T00:00:00.000Z' }]]);
+  counts = new Map();
+  drafted = [];
+});
+
+it("drafts from the section's stored text for its owner, every kind unless some are chosen, and saves nothing", async () => {
+  const before = storedState(ports);
+  const drafts = await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 5 });
+  expect(drafts).toMatchObject({ drafter: 'local', questions: [{ id: 'draft-1', source: { page: 1 } }] });
+  expect(drafted).toEqual([{ pages: PAGES, request: { count: 5, kinds: DRAFT_KINDS } }]);
+  await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3, kinds: ['text'] });
+  expect(drafted[1]!.request).toEqual({ count: 3, kinds: ['text'] });
+  expect(storedState(ports)).toEqual(before);
+});
+
+it("answers 404 for another teacher's module and for a section not in the module, without counting or drafting", async () => {
+  await expect(service().draftQuestions(otherTeacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('notFound', 'Module not found.'));
+  await expect(service().draftQuestions(teacher, MODULE_ID, 'section-9', { count: 3 })).rejects.toThrow(refused('notFound', /not part of the module/));
+  expect(drafted).toEqual([]);
+  expect(counts.size).toBe(0);
+});
+
+it.each([
+  [undefined, /still being read/],
+  ['pending', /still being read/],
+  ['no-text', /No text was found in this file/],
+  ['too-large', /too large/],
+  ['failed', /could not be read/],
+] as const)('refuses text that is %s with a 409 saying why, without counting', async (status, message) => {
+  if (status) texts.set(FILE, { status, pages: [], at: '2024-06-01T00:00:00.000Z' });
+  else texts.clear();
+  await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', message));
+  expect(drafted).toEqual([]);
+  expect(counts.size).toBe(0);
+});
+
+it('refuses beyond the daily limit with a 429 that says when drafting comes back, without calling the drafter', async () => {
+  for (let run = 0; run < DRAFT_LIMITS.dailyDraftsMax; run += 1) await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 });
+  await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('tooMany', /daily limit; you can draft again tomorrow/));
+  expect(drafted).toHaveLength(DRAFT_LIMITS.dailyDraftsMax);
+});
+
+it('refuses a file with no sentence to ask about with a 409', async () => {
+  const empty: QuestionDrafter = { draft: async () => ({ drafter: 'local', questions: [] }) };
+  const drafts = makeDraftService({ modules: ports.modules, texts: textStore, drafter: empty, quota, clock: ports.clock });
+  await expect(drafts.draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', /No sentences in this file/));
+});

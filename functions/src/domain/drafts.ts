@@ -1,0 +1,52 @@
+// Use case for drafted questions: the owner of a module asks for questions drafted from a section's file text. The
+// text is the one extracted when the file was uploaded (never extracted again here); each drafting run counts against
+// the teacher's daily limit before the drafter is called; nothing is saved: the teacher reviews the drafts and saves
+// the check through the checks' own use case.
+import { DRAFT_KINDS, DRAFT_LIMITS, type DraftRequest, type Drafts } from '@shared/drafts';
+import type { Caller } from './caller';
+import { conflict, notFound, tooMany } from './errors';
+import { requireOwnModule } from './modules';
+import type { SectionTextStatus } from '@shared/section-text';
+import type { Clock, DraftQuota, ModuleStore, QuestionDrafter, SectionTextStore } from './ports';
+
+export interface DraftServicePorts {
+  modules: ModuleStore;
+  /** The text extracted from each file when it was uploaded, by the file's storage key. */
+  texts: Pick<SectionTextStore, 'getTexts'>;
+  drafter: QuestionDrafter;
+  quota: DraftQuota;
+  clock: Clock;
+}
+
+const NOT_IN_MODULE = 'This section is not part of the module; reload the module and try again.';
+/** Why a section's text cannot be drafted from, by its extraction status. */
+const TEXT_NOT_READY: Record<SectionTextStatus, string> = {
+  ready: '',
+  pending: "This file's text is still being read; try again in a minute.",
+  'no-text': 'No text was found in this file (a scanned PDF has only pictures of text), so there is nothing to draft from.',
+  'too-large': "This file is too large for its text to be read, so questions cannot be drafted from it.",
+  failed: "This file's text could not be read, so questions cannot be drafted from it. Uploading the file again may help.",
+};
+
+export type DraftService = ReturnType<typeof makeDraftService>;
+
+export function makeDraftService({ modules, texts, drafter, quota, clock }: DraftServicePorts) {
+  /** Drafts questions from the section's file text for the module's owner (anyone else: 404). */
+  async function draftQuestions(caller: Caller, moduleId: string, sectionId: string, request: DraftRequest): Promise<Drafts> {
+    const module = await requireOwnModule(modules, caller, moduleId);
+    const section = module.sections.find((each) => each._id === sectionId);
+    if (!section) throw notFound(NOT_IN_MODULE);
+    const text = (await texts.getTexts([section.contentUrl])).get(section.contentUrl);
+    if (!text) throw conflict(TEXT_NOT_READY.pending);
+    if (text.status !== 'ready') throw conflict(TEXT_NOT_READY[text.status]);
+    const day = clock.now().toISOString().slice(0, 10);
+    if (!(await quota.takeDraft(caller.userId, day, DRAFT_LIMITS.dailyDraftsMax))) {
+      throw tooMany(`You have drafted questions ${DRAFT_LIMITS.dailyDraftsMax} times today, the daily limit; you can draft again tomorrow (UTC), or write questions yourself.`);
+    }
+    const drafts = await drafter.draft(text.pages, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS });
+    if (drafts.questions.length === 0) throw conflict('No sentences in this file could be turned into questions; write them yourself.');
+    return drafts;
+  }
+
+  return { draftQuestions };
+}

@@ -1,0 +1,27 @@
+// The exact command the daily drafting limit sends: one conditional ADD on the teacher's counter for the day.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { TEACHER_ID } from '@test/unit-helpers/events';
+import { makeDraftQuota } from './draft-quota';
+
+const { ddb } = mockAws();
+const quota = makeDraftQuota({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' });
+
+it("counts a drafting run on the teacher's item for the UTC day, under the limit, expiring a day after the day ends", async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await expect(quota.takeDraft(TEACHER_ID, '2024-06-01', 30)).resolves.toBe(true);
+  expect(ddb).toHaveReceivedCommandWith(UpdateCommand, {
+    TableName: 'table',
+    Key: { pk: `USER#${TEACHER_ID}`, sk: 'DRAFTS#2024-06-01' },
+    UpdateExpression: 'ADD drafts :one SET #expires = if_not_exists(#expires, :expires)',
+    ConditionExpression: 'attribute_not_exists(drafts) OR drafts < :max',
+    ExpressionAttributeNames: { '#expires': 'expiresAtEpoch' },
+    ExpressionAttributeValues: { ':one': 1, ':max': 30, ':expires': Date.parse('2024-06-03T00:00:00Z') / 1000 },
+  });
+});
+
+it('answers false, counting nothing, once the limit is reached', async () => {
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(quota.takeDraft(TEACHER_ID, '2024-06-01', 30)).resolves.toBe(false);
+});

@@ -1,0 +1,27 @@
+// Data access for the teacher's daily drafting limit: one counter item per teacher and UTC day, counted with one
+// conditional UpdateItem (no read), removed by the table's time to live a day after that day ends.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
+import type { DraftQuota } from '../domain/ports';
+import { conditionally, keys, type TableContext } from './table';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export function makeDraftQuota({ client, tableName }: TableContext): DraftQuota {
+  return {
+    takeDraft(teacherId, day, max) {
+      return conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.draftDay(teacherId, day),
+            UpdateExpression: 'ADD drafts :one SET #expires = if_not_exists(#expires, :expires)',
+            ConditionExpression: 'attribute_not_exists(drafts) OR drafts < :max',
+            ExpressionAttributeNames: { '#expires': TABLE_TIME_TO_LIVE_ATTRIBUTE },
+            ExpressionAttributeValues: { ':one': 1, ':max': max, ':expires': Date.parse(`${day}T00:00:00Z`) / 1000 + 2 * DAY_SECONDS },
+          }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The landing page claims only what the product does: files are read in the app (not "in a new tab"), "Learn
+// Intelligently" is the adaptive path and its checks, and "AI-assisted" stands only next to what it assists.
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import LandingPage from './landing-page';
+
+beforeEach(() => {
+  window.matchMedia = jest.fn(() => ({ matches: true, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList);
+  render(
+    <MemoryRouter>
+      <LandingPage />
+    </MemoryRouter>,
+  );
+});
+
+it('says files are read inside the app, never that they open in a new tab', () => {
+  expect(document.body.textContent).not.toMatch(/new tab/i);
+  expect(screen.getByText('Read every section’s file inside the app')).toBeInTheDocument();
+});
+
+it('describes Learn Intelligently as the checks and the path their scores set', () => {
+  const step = screen.getByRole('heading', { name: 'Learn Intelligently' }).closest('li')!;
+  expect(step.textContent).toMatch(/answer its check/);
+  expect(step.textContent).toMatch(/score sets the path: a review section .* an extension .* optional sections skipped/);
+});
+
+it('says AI-assisted once, next to the drafting of check questions the teacher reviews', () => {
+  const mentions = screen.getAllByText(/AI-assisted/);
+  expect(mentions).toHaveLength(1);
+  expect(mentions[0]!.textContent).toMatch(/AI-assisted drafting of its questions from the section’s file: you review every draft/);
+});

@@ -17,6 +17,12 @@ import { deployedRoutes, type RouteDeployment } from '../infra/route-deployment'
 
 /** Minified JavaScript per function; a bundle above this has pulled in something it should not. */
 const BUDGET_BYTES = 1_200_000;
+/**
+ * Routes that carry something large on purpose: drafting ships the local drafter's English model
+ * (wink-eng-lite-web-model, about 3.5 MB), the drafter wherever Bedrock is not enabled.
+ */
+const LARGER_BUDGETS: Record<string, number> = { 'draft-questions': 4_500_000 };
+const budgetOf = (handler: string) => LARGER_BUDGETS[handler] ?? BUDGET_BYTES;
 /** Issue 12's target: each route's init at most this multiple of its bare counterpart's. */
 const INIT_RATIO_TARGET = 1.2;
 const INIT_RUNS = 10;
@@ -116,7 +122,9 @@ async function main() {
     rows.push({ route, own, bare, init: medianInits(own.file, bare.file, functionEnvironment(route, names)) });
   }
 
-  console.log(`Lambda bundles (minified, no source maps, AWS SDK bundled; budget ${kb(BUDGET_BYTES)} each)`);
+  console.log(
+    `Lambda bundles (minified, no source maps, AWS SDK bundled; budget ${kb(BUDGET_BYTES)} each, ${Object.entries(LARGER_BUDGETS).map(([handler, bytes]) => `${handler} ${kb(bytes)}`).join(', ')})`,
+  );
   console.log(
     `Init: median of ${INIT_RUNS} loads in a fresh Node.js process with the function's environment, alternating with a bare handler ` +
       `with the same SDK clients; target ≤ ${INIT_RATIO_TARGET}× bare`,
@@ -128,7 +136,7 @@ async function main() {
   for (const { route, own, bare, init } of rows.sort((a, b) => b.own.bytes - a.own.bytes)) {
     const ratio = init.own / init.bare;
     const largest = own.packages.slice(0, 3).map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`).join(', ');
-    const flags = `${own.bytes > BUDGET_BYTES ? '  OVER SIZE BUDGET' : ''}${ratio > INIT_RATIO_TARGET ? '  over init target' : ''}`;
+    const flags = `${own.bytes > budgetOf(route.handler) ? '  OVER SIZE BUDGET' : ''}${ratio > INIT_RATIO_TARGET ? '  over init target' : ''}`;
     console.log(
       [
         route.handler.padEnd(26),
@@ -146,7 +154,7 @@ async function main() {
   console.log(`\n${rows.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s; ${overTarget} over the init target`);
   console.log(`Load average (1, 5, 15 min): ${loadAverage()} at end`);
 
-  const over = rows.filter((row) => row.own.bytes > BUDGET_BYTES);
+  const over = rows.filter((row) => row.own.bytes > budgetOf(row.route.handler));
   if (over.length > 0) {
     console.error(`\n${over.length} bundle(s) over the size budget: ${over.map((row) => row.route.handler).join(', ')}`);
     process.exitCode = 1;

@@ -103,14 +103,14 @@ export const routeDeployment = {
   renameSelf: { handler: 'rename-self', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.
   getAdminOverview: { handler: 'get-admin-overview', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser', 'ListUsersInGroup'] },
-  listPeople: { handler: 'list-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'ListUsers', 'ListUsersInGroup', 'AdminListGroupsForUser'] },
+  listPeople: { handler: 'list-people', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   invitePerson: { handler: 'invite-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
-  changeRole: { handler: 'change-role', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
-  disablePerson: { handler: 'disable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
-  enablePerson: { handler: 'enable-person', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  changeRole: { handler: 'change-role', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
+  disablePerson: { handler: 'disable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
+  enablePerson: { handler: 'enable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
   // Administration (classes), through the class repository.
   listAdminClasses: { handler: 'list-admin-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   createClass: { handler: 'create-class', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },

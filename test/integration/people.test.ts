@@ -1,6 +1,7 @@
 // Administering people through the local stack: invitations (one, many, again), the forced new password at first
 // sign-in, names that follow a rename into class rosters, role changes, offboarding, and the audit trail.
 import { signInTokens, identityClient } from './harness';
+import { localTableStores } from '@local/table-stores';
 import { CLASS_ID, SENTENCE, startWorld, type World } from './support/world';
 import { AdminGetUserCommand, RespondToAuthChallengeCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -146,6 +147,55 @@ describe('listing people', () => {
     expect(byName.people.map((person: { email: string }) => person.email)).toEqual(['student@example.com']);
     const byEmail = await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?search=teacher2%40' });
     expect(byEmail.people.map((person: { email: string }) => person.email)).toEqual(['teacher2@example.com']);
+  });
+
+  it('finds any word of a name and any part of an e-mail whatever the case and accents, and follows every change', async () => {
+    const emailsFor = async (query: string) =>
+      (await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?${query}` })).people.map((person: { email: string }) => person.email);
+    const { person } = await world.ok('invitePerson', { as: world.admin, body: { email: 's30@example.com', name: 'Amara Okafor', role: 'Students' } }, 201);
+    expect(await emailsFor('search=amara')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=OKAFOR')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=s30')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=student')).toEqual(expect.arrayContaining(['student@example.com', 'student2@example.com']));
+
+    await world.ok('renamePerson', { as: world.admin, params: { userId: person.userId }, body: { name: 'Amára Ọkafọr-Brontë' } });
+    expect(await emailsFor('search=bronte%20amara')).toEqual(['s30@example.com']);
+    await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Teachers' } });
+    expect(await emailsFor('search=amara&role=Students')).toEqual([]);
+    expect(await emailsFor('search=amara&role=Teachers&status=invited')).toEqual(['s30@example.com']);
+    await world.ok('disablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(await emailsFor('search=amara&status=disabled')).toEqual(['s30@example.com']);
+    await world.ok('enablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(await emailsFor('search=amara&status=invited')).toEqual(['s30@example.com']);
+  });
+
+  it('pages a search through the whole directory in name order, each person once', async () => {
+    const stores = localTableStores(world.config);
+    try {
+      const many = Array.from({ length: 130 }, (_, index) => ({
+        userId: `paged-${String(index).padStart(3, '0')}`,
+        email: `paged${index}@example.com`,
+        name: `Pagé Person ${String(index).padStart(3, '0')}`,
+        role: 'Students' as const,
+        status: 'active' as const,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      }));
+      for (const person of many) await stores.peopleIndex.save(person);
+      const seen: string[] = [];
+      let next: string | undefined;
+      do {
+        const query = new URLSearchParams({ search: 'page person', ...(next ? { next } : {}) });
+        const page = await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?${query}` });
+        expect(page.people.length).toBeLessThanOrEqual(60);
+        seen.push(...page.people.map((each: { userId: string }) => each.userId));
+        next = page.next;
+      } while (next);
+      expect(seen).toEqual(many.map((each) => each.userId));
+      const refused = await world.call('listPeople', { as: world.admin, path: '/api/admin/people?next=bm90LWdpdmVu' });
+      expect(refused).toMatchObject({ status: 400, body: { message: 'next is not one this list gave; start again without it.' } });
+    } finally {
+      stores.destroy();
+    }
   });
 
   it('refuses an unknown filter', async () => {

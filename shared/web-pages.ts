@@ -75,6 +75,7 @@ export const WEB_PAGES = [
   { path: '/admin/people', module: 'people/people-page', title: 'People', audience: 'Admins' },
   { path: '/admin/classes', module: 'class-admin/admin-classes-page', title: 'Classes', audience: 'Admins' },
   { path: '/admin/classes/:classId', module: 'class-admin/admin-class-page', title: 'Class', audience: 'Admins' },
+  { path: '/admin/classes/:classId/login-slips', module: 'class-admin/login-slips-page', title: 'Login Slips', audience: 'Admins' },
 ] as const satisfies readonly WebPage[];
 
 /** A page whose path has its own HTML file in web/dist. */

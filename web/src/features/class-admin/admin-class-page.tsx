@@ -140,6 +140,7 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
     <section className="card admin-panel" aria-labelledby="roster-heading">
       <h2 id="roster-heading">Students ({schoolClass.studentCount})</h2>
       {error && <Alert tone="error">{error}</Alert>}
+      {schoolClass.studentCount > 0 && <Link to={`/admin/classes/${schoolClass.classId}/login-slips`}>Print login slips</Link>}
       {roster.isPending ? (
         <Loading label="Loading students..." />
       ) : roster.isError ? (

@@ -4,6 +4,7 @@
 // the same list is safe: pending invitations answer their person, enrolments already made are reported as such.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
 import { PEOPLE_LIMITS, type InvitationOutcome, type Person } from '@shared/people';
 import type { Role } from '@shared/roles';
@@ -23,6 +24,7 @@ import {
   type PreviewRow,
   type RosterClass,
 } from '../utils/invitation-list';
+import { rememberTemporaryPassword } from '../utils/temporary-passwords';
 import { ROLE_CHOICES, ROLE_LABEL } from './labels';
 
 /** What happened to one row of the list once confirmed. */
@@ -105,6 +107,7 @@ export function BulkInvite() {
         for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
           const answers = (await api.invitePeople(part)).results;
           answers.forEach((answer, index) => invited.set(answer.email, withRoleChecked(answer, part[index]!.role)));
+          for (const answer of answers) if (answer.outcome === 'invited' && answer.temporaryPassword) rememberTemporaryPassword(answer.email, answer.temporaryPassword);
           progress(part.length);
         }
         const byClass = new Map<string, string[]>();
@@ -291,12 +294,22 @@ function resultOf(row: PreviewRow, invited: ReadonlyMap<string, InvitationOutcom
 function ResultsTable({ results }: { results: RosterResult[] }) {
   const invited = results.filter((result) => result.invitation?.outcome === 'invited').length;
   const enrolled = results.filter((result) => result.enrolment?.outcome === 'enrolled').length;
+  const classes = new Map(results.flatMap((result) => (result.enrolIn ? [[result.enrolIn.classId, result.enrolIn.className]] : [])));
   return (
     <>
       <p role="status" className="bulk-summary">
         Invited {invited} of {results.filter((result) => result.invitation).length}; enrolled {enrolled} of{' '}
         {results.filter((result) => result.enrolIn).length}.
       </p>
+      {classes.size > 0 && (
+        <ul className="plain-list" aria-label="Login slips">
+          {[...classes].map(([classId, className]) => (
+            <li key={classId}>
+              <Link to={`/admin/classes/${classId}/login-slips`}>Print login slips for {className}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="admin-table-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
         <table className="admin-table">
           <thead>

@@ -110,6 +110,12 @@ export const routeDeployment = {
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   changeRole: { handler: 'change-role', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
   disablePerson: { handler: 'disable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
+  setPeopleAccess: {
+    handler: 'set-people-access',
+    table: ['PutItem', 'UpdateItem'],
+    bucket: 'none',
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminEnableUser'],
+  },
   enablePerson: { handler: 'enable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
   // Administration (classes), through the class repository.
   listAdminClasses: { handler: 'list-admin-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },

@@ -21,7 +21,7 @@ import {
   type UploadTicket,
 } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
-import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
+import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
@@ -372,6 +372,11 @@ const invitationOutcomeSchema = z.union([
   z.strictObject({ email: z.string(), outcome: z.enum(['exists', 'failed']), message: z.string() }),
 ]) satisfies z.ZodMiniType<InvitationOutcome>;
 
+const accessOutcomeSchema = z.union([
+  z.strictObject({ userId: z.string(), outcome: z.literal('done'), person: personSchema }),
+  z.strictObject({ userId: z.string(), outcome: z.literal('failed'), message: z.string() }),
+]) satisfies z.ZodMiniType<AccessOutcome>;
+
 const count = z.number().check(z.int(), z.minimum(0));
 
 const auditEntrySchema = z.strictObject({
@@ -463,6 +468,7 @@ export const responseSchemas = {
   listPeople: peoplePageSchema,
   invitePerson: invitationSchema,
   invitePeople: z.strictObject({ results: z.array(invitationOutcomeSchema) }),
+  setPeopleAccess: z.strictObject({ results: z.array(accessOutcomeSchema) }),
   lookupPeople: z.strictObject({ people: z.array(personSchema) }),
   renamePerson: personSchema,
   changeRole: personSchema,

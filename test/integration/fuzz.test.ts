@@ -119,6 +119,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   lookupPeople: () => ({ emails: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
   renamePerson: () => ({ name: value() }),
   changeRole: () => ({ role: value() }),
+  setPeopleAccess: () => ({ access: value(), userIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
   createClass: () => ({ className: value(), teacherId: value() }),
   renameClass: () => ({ className: value() }),
   setClassTeacher: () => ({ teacherId: fc.oneof(value(), fc.constant(null)) }),

@@ -301,6 +301,11 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('disablePerson', { as: world.admin, params: { userId } });
     await world.ok('enablePerson', { as: world.admin, params: { userId } });
   },
+  setPeopleAccess: async () => {
+    const userIds = [(await invited()).userId, (await invited()).userId];
+    await world.ok('setPeopleAccess', { as: world.admin, body: { access: 'disabled', userIds } });
+    await world.ok('setPeopleAccess', { as: world.admin, body: { access: 'enabled', userIds } });
+  },
   resendInvitation: async () => world.ok('resendInvitation', { as: world.admin, params: { userId: (await invited()).userId } }),
   listAdminClasses: () => world.ok('listAdminClasses', { as: world.admin }),
   createClass: async () => {

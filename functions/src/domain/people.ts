@@ -1,6 +1,7 @@
 // Use cases for administering people: invite (one or many), look up, list, rename, change role, disable and enable;
 // every signed-in person can rename themselves. Every admin change is written to the audit trail.
 import type {
+  AccessOutcome,
   AdminOverview,
   Invitation,
   InvitationOutcome,
@@ -153,6 +154,26 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
     if ((await directory.get(person.userId))?.role !== role) throw new RoleNotConfirmedError(person.email, role);
   }
 
+  async function disable(caller: Caller, userId: string): Promise<Person> {
+    refuseSelf(caller, userId, 'disable');
+    const person = await requirePerson(userId);
+    await directory.disable(userId);
+    await index.update({ ...person, status: 'disabled' }, ['status']);
+    if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
+    return { ...person, status: 'disabled' };
+  }
+
+  async function enable(caller: Caller, userId: string): Promise<Person> {
+    const person = await requirePerson(userId);
+    if (person.status !== 'disabled') return index.update(person, ['status']).then(() => person);
+    await directory.enable(userId);
+    await record(caller, 'enable', describe(person));
+    // Whether they had signed in before is not known from a disabled account's record; re-read it.
+    const enabled = (await directory.get(userId)) ?? { ...person, status: 'active' as const };
+    await index.update(enabled, ['status']);
+    return enabled;
+  }
+
   return {
     ...makePeopleQueries({ directory, index }),
 
@@ -215,24 +236,23 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
       return { ...person, role };
     },
 
-    async disable(caller: Caller, userId: string): Promise<Person> {
-      refuseSelf(caller, userId, 'disable');
-      const person = await requirePerson(userId);
-      await directory.disable(userId);
-      await index.update({ ...person, status: 'disabled' }, ['status']);
-      if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
-      return { ...person, status: 'disabled' };
-    },
+    disable,
 
-    async enable(caller: Caller, userId: string): Promise<Person> {
-      const person = await requirePerson(userId);
-      if (person.status !== 'disabled') return index.update(person, ['status']).then(() => person);
-      await directory.enable(userId);
-      await record(caller, 'enable', describe(person));
-      // Whether they had signed in before is not known from a disabled account's record; re-read it.
-      const enabled = (await directory.get(userId)) ?? { ...person, status: 'active' as const };
-      await index.update(enabled, ['status']);
-      return enabled;
+    enable,
+
+    /**
+     * Disables or enables each person on their own (as the single routes do, audit included): one refusal (their own
+     * account, someone gone) does not stop the others, and each answers what it came to.
+     */
+    async setAccessMany(caller: Caller, access: 'disabled' | 'enabled', userIds: string[]): Promise<AccessOutcome[]> {
+      return mapWithConcurrency([...new Set(userIds)], INVITE_CONCURRENCY, async (userId): Promise<AccessOutcome> => {
+        try {
+          return { userId, outcome: 'done', person: access === 'disabled' ? await disable(caller, userId) : await enable(caller, userId) };
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return { userId, outcome: 'failed', message: error.message };
+        }
+      });
     },
 
     async overview(): Promise<AdminOverview> {

@@ -139,6 +139,7 @@ export const api = {
   changeRole: (userId: string, role: RequestOf<'changeRole'>['role']) => call('changeRole', { userId }, { role }),
   disablePerson: (userId: string) => call('disablePerson', { userId }),
   enablePerson: (userId: string) => call('enablePerson', { userId }),
+  setPeopleAccess: (access: RequestOf<'setPeopleAccess'>['access'], userIds: string[]) => call('setPeopleAccess', {}, { access, userIds }),
   resendInvitation: (userId: string) => call('resendInvitation', { userId }),
 
   listAdminClasses: () => call('listAdminClasses', {}),

@@ -110,6 +110,7 @@ export const routeDeployment = {
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   changeRole: { handler: 'change-role', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
   disablePerson: { handler: 'disable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
+  listAuditTrail: { handler: 'list-audit-trail', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   setPeopleAccess: {
     handler: 'set-people-access',
     table: ['PutItem', 'UpdateItem'],

@@ -65,6 +65,34 @@ export interface AuditEntry {
   detail?: string;
 }
 
+/** One page of the audit trail, newest first. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Present while older entries may match; send it back as `next`. */
+  next?: string;
+}
+
+export const AUDIT_LIMITS = {
+  pageSize: 50,
+  /** Entries a CSV export reads at most (the filters narrow a longer trail). */
+  exportMax: 5000,
+} as const;
+
+const instant = (label: string) =>
+  z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` });
+
+/** Who (the admin's id), what (the action) and when (from and to, inclusive instants) of the audit trail. */
+export const auditQuerySchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    actorId: z.optional(idSchema('actorId')),
+    action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
+    from: z.optional(instant('from')),
+    to: z.optional(instant('to')),
+    next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
+  }),
+);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
 export type PeopleCounts = Record<Role, Record<PersonStatus, number>>;
 
 export interface AdminOverview {

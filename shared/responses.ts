@@ -21,7 +21,7 @@ import {
   type UploadTicket,
 } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
-import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
+import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type AuditPage, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
@@ -388,6 +388,8 @@ const auditEntrySchema = z.strictObject({
   detail: z.optional(z.string()),
 });
 
+const auditPageSchema = z.strictObject({ entries: z.array(auditEntrySchema), next: z.optional(z.string()) }) satisfies z.ZodMiniType<AuditPage>;
+
 const statusCountsSchema = z.strictObject({ invited: count, active: count, disabled: count });
 
 export const adminOverviewSchema = z.strictObject({
@@ -469,6 +471,7 @@ export const responseSchemas = {
   invitePerson: invitationSchema,
   invitePeople: z.strictObject({ results: z.array(invitationOutcomeSchema) }),
   setPeopleAccess: z.strictObject({ results: z.array(accessOutcomeSchema) }),
+  listAuditTrail: auditPageSchema,
   lookupPeople: z.strictObject({ people: z.array(personSchema) }),
   renamePerson: personSchema,
   changeRole: personSchema,

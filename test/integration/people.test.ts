@@ -204,6 +204,50 @@ describe('listing people', () => {
   });
 });
 
+describe('the audit trail', () => {
+  it('pages newest first and filters by who, what and when, each entry once', async () => {
+    const stores = localTableStores(world.config);
+    try {
+      // A day of 2020, before anything this run records: 120 changes by two admins, alternating invite and disable.
+      for (let index = 0; index < 120; index += 1) {
+        await stores.audit.record({
+          at: new Date(Date.UTC(2020, 5, 1, 8, 0, index)).toISOString(),
+          actorId: index % 3 === 0 ? 'admin-two' : world.admin.userId,
+          actor: index % 3 === 0 ? 'Second Admin' : 'Alex Admin',
+          action: index % 2 === 0 ? 'invite' : 'disable',
+          subject: `Person ${index}`,
+        });
+      }
+      const read = async (filters: Record<string, string>) => {
+        const subjects: string[] = [];
+        let next: string | undefined;
+        do {
+          const query = new URLSearchParams({ ...filters, ...(next ? { next } : {}) });
+          const page = await world.ok('listAuditTrail', { as: world.admin, path: `/api/admin/audit?${query}` });
+          expect(page.entries.length).toBeLessThanOrEqual(50);
+          subjects.push(...page.entries.map((entry: { subject: string }) => entry.subject));
+          next = page.next;
+        } while (next);
+        return subjects;
+      };
+      const day = { from: '2020-06-01T00:00:00.000Z', to: '2020-06-01T23:59:59.999Z' };
+      const all = await read(day);
+      expect(all).toEqual(Array.from({ length: 120 }, (_, index) => `Person ${119 - index}`));
+      const byTwoInviting = await read({ ...day, actorId: 'admin-two', action: 'invite' });
+      expect(byTwoInviting).toEqual(all.filter((subject) => Number(subject.split(' ')[1]) % 6 === 0));
+      const firstMinute = await read({ from: day.from, to: '2020-06-01T08:00:59.999Z' });
+      expect(firstMinute).toHaveLength(60);
+
+      const refused = await world.call('listAuditTrail', { as: world.admin, path: '/api/admin/audit?next=bm90LWdpdmVu' });
+      expect(refused).toMatchObject({ status: 400, body: { message: 'next is not one this list gave; start again without it.' } });
+      const badWhen = await world.call('listAuditTrail', { as: world.admin, path: '/api/admin/audit?from=yesterday' });
+      expect(badWhen).toMatchObject({ status: 400, body: { message: expect.stringContaining('from must be a date and time') } });
+    } finally {
+      stores.destroy();
+    }
+  });
+});
+
 describe('names', () => {
   it("an admin's rename of a student reaches the class roster and the teacher's report", async () => {
     await world.ok('renamePerson', { as: world.admin, params: { userId: world.student.userId }, body: { name: 'Samira Student' } });

@@ -75,6 +75,7 @@ const EXPECTED = statusTable(`
   disablePerson       401        401      403      403           403      403           200
   enablePerson        401        401      403      403           403      403           200
   setPeopleAccess     401        401      403      403           403      403           200
+  listAuditTrail      401        401      403      403           403      403           200
   resendInvitation    401        401      403      403           403      403           200
   unassignModule      401        401      403      403           200      404           403
   listAdminClasses    401        401      403      403           403      403           200
@@ -173,6 +174,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     return { params: { userId } };
   },
   resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
+  listAuditTrail: async () => ({}),
   setPeopleAccess: async () => ({ body: { access: 'disabled', userIds: [(await invited()).userId, (await invited()).userId] } }),
   unassignModule: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');

@@ -301,6 +301,10 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('disablePerson', { as: world.admin, params: { userId } });
     await world.ok('enablePerson', { as: world.admin, params: { userId } });
   },
+  listAuditTrail: async () => {
+    await world.ok('listAuditTrail', { as: world.admin });
+    await world.ok('listAuditTrail', { as: world.admin, path: `/api/admin/audit?action=invite&actorId=${world.admin.userId}&from=2026-01-01T00:00:00.000Z` });
+  },
   setPeopleAccess: async () => {
     const userIds = [(await invited()).userId, (await invited()).userId];
     await world.ok('setPeopleAccess', { as: world.admin, body: { access: 'disabled', userIds } });

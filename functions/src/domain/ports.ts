@@ -3,7 +3,7 @@
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
 import type { ScoreBand, SectionRole } from '@shared/paths';
-import type { AuditEntry, Person, PersonStatus } from '@shared/people';
+import type { AuditEntry, AuditPage, AuditQuery, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 
 export interface ModuleRecord {
@@ -476,6 +476,8 @@ export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   recent(limit: number): Promise<AuditEntry[]>;
+  /** One page, newest first, of the entries matching every filter given; a `next` it did not give is a DomainError 'invalid'. */
+  page(query: AuditQuery, pageSize: number): Promise<AuditPage>;
 }
 
 /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */

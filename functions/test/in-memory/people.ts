@@ -1,7 +1,7 @@
 // In-memory adapters for the administration ports that behave like the real ones: the directory refuses a
 // second account for an e-mail (whatever its case), keeps one group per person; the people index keeps
 // copies as the table does.
-import type { AuditEntry, Person, PersonStatus } from '@shared/people';
+import type { AuditEntry, AuditQuery, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 import { displayName } from '@shared/person-name';
 import { matchesPeopleSearch, normaliseSearchText } from '@shared/people-search';
@@ -75,6 +75,21 @@ export class InMemoryAuditLog implements AuditLog {
   }
   async recent(limit: number) {
     return [...this.entries].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+  }
+  /** Pages continue after the `at` of the last entry given (the clocks of these tests never repeat a time). */
+  async page({ actorId, action, from, to, next }: AuditQuery, pageSize: number) {
+    const matching = [...this.entries]
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .filter(
+        (entry) =>
+          (!actorId || entry.actorId === actorId) &&
+          (!action || entry.action === action) &&
+          (!from || entry.at >= from) &&
+          (!to || entry.at <= to) &&
+          (next === undefined || entry.at < next),
+      );
+    const entries = matching.slice(0, pageSize);
+    return { entries, ...(matching.length > pageSize ? { next: entries.at(-1)!.at } : {}) };
   }
 }
 

@@ -1,6 +1,7 @@
 // Administering people through the local stack: invitations (one, many, again), the forced new password at first
 // sign-in, names that follow a rename into class rosters, role changes, offboarding, and the audit trail.
-import { signInTokens, identityClient } from './harness';
+import { createUser, signInTokens, identityClient } from './harness';
+import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import { CLASS_ID, SENTENCE, startWorld, type World } from './support/world';
 import { AdminGetUserCommand, RespondToAuthChallengeCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -167,6 +168,27 @@ describe('listing people', () => {
     expect(await emailsFor('search=amara&status=disabled')).toEqual(['s30@example.com']);
     await world.ok('enablePerson', { as: world.admin, params: { userId: person.userId } });
     expect(await emailsFor('search=amara&status=invited')).toEqual(['s30@example.com']);
+  });
+
+  it('shows people made outside the app once the repair (npm run migrate) has copied the user pool, and drops copies of people gone', async () => {
+    const search = async (words: string) =>
+      (await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?search=${encodeURIComponent(words)}` })).people.map(
+        (person: { email: string }) => person.email,
+      );
+    await createUser(world.config, { email: 'console-made@example.com', password: 'Console-pass-1', role: 'Teachers', name: 'Made In Console' });
+    const stores = localTableStores(world.config);
+    try {
+      await stores.peopleIndex.save({ userId: 'gone-person', email: 'gone@example.com', name: 'Long Gone', role: 'Students', status: 'active', createdAt: '2026-01-01T00:00:00.000Z' });
+    } finally {
+      stores.destroy();
+    }
+    expect(await search('console')).toEqual([]);
+    expect(await search('long gone')).toEqual(['gone@example.com']);
+
+    const { removed } = await rebuildStackPeopleIndex(world.config);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await search('console')).toEqual(['console-made@example.com']);
+    expect(await search('long gone')).toEqual([]);
   });
 
   it('pages a search through the whole directory in name order, each person once', async () => {

@@ -294,7 +294,13 @@ it('an admin invites and enrols from one CSV, prints the login slips, and finds 
     await open(page, `/admin/classes/${classId}/login-slips`);
     await slips.getByText(newcomer.name).waitFor();
     expect(await clippedTexts(page)).toEqual([]);
+    // The audit trail names the invitation and both enrolments.
+    await open(page, '/admin/audit');
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await changes.getByText(`${newcomer.name} (${newcomer.email})`).first().waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
   } finally {
     await page.setViewportSize(WIDE);
   }
+  await checkPage(page, 'admin-audit-trail');
 });

@@ -19,6 +19,7 @@ import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
 import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
 import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
+import { rebuildStackPeopleIndex } from './people-index';
 import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
@@ -197,6 +198,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       table.client.destroy();
     }
     if (options.seed !== false) await seedDemoData(config, log);
+    // The seed's people are made in the user pool directly, as people made outside the app: the repair copies them.
+    await rebuildStackPeopleIndex(config);
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
     return { config, dataDir, stop };
   } catch (error) {

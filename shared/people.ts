@@ -2,6 +2,7 @@
 // with these schemas; the web reuses them for its forms and its bulk-invitation preview.
 import * as z from './zod';
 import { ROLES, type Role } from './roles';
+import { idSchema } from './schemas';
 
 /** invited: has not signed in yet (temporary password); active: signed in at least once; disabled: offboarded. */
 export const PERSON_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -29,6 +30,9 @@ export interface Invitation {
   /** Only on the local stack, where no e-mail leaves the machine: shown to the admin once. */
   temporaryPassword?: string;
 }
+
+/** What one person of a bulk disable or enable came to: their account as it is now, or why it was not changed. */
+export type AccessOutcome = { userId: string; outcome: 'done'; person: Person } | { userId: string; outcome: 'failed'; message: string };
 
 export type InvitationOutcome =
   | { email: string; outcome: 'invited'; person: Person; temporaryPassword?: string }
@@ -61,6 +65,34 @@ export interface AuditEntry {
   detail?: string;
 }
 
+/** One page of the audit trail, newest first. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Present while older entries may match; send it back as `next`. */
+  next?: string;
+}
+
+export const AUDIT_LIMITS = {
+  pageSize: 50,
+  /** Entries a CSV export reads at most (the filters narrow a longer trail). */
+  exportMax: 5000,
+} as const;
+
+const instant = (label: string) =>
+  z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` });
+
+/** Who (the admin's id), what (the action) and when (from and to, inclusive instants) of the audit trail. */
+export const auditQuerySchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    actorId: z.optional(idSchema('actorId')),
+    action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
+    from: z.optional(instant('from')),
+    to: z.optional(instant('to')),
+    next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
+  }),
+);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
 export type PeopleCounts = Record<Role, Record<PersonStatus, number>>;
 
 export interface AdminOverview {
@@ -81,6 +113,8 @@ export const PEOPLE_LIMITS = {
   /** What Cognito's ListUsers returns at most per page. */
   pageSize: 60,
   searchMaxLength: 100,
+  /** People per bulk disable or enable request; the web sends a longer selection in parts. */
+  accessBatchMax: 25,
   /** Rows a pasted list or CSV may hold. */
   previewRowsMax: 2000,
 } as const;
@@ -156,6 +190,16 @@ export const lookupPeopleSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+export const setPeopleAccessSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    access: z.enum(['disabled', 'enabled'], { error: 'access must be disabled or enabled.' }),
+    userIds: z.array(idSchema('userId'), { error: 'userIds must be a list of user ids.' }).check(
+      z.minLength(1, { error: 'userIds must list at least one person.' }),
+      z.maxLength(PEOPLE_LIMITS.accessBatchMax, { error: `Change at most ${PEOPLE_LIMITS.accessBatchMax} people per request; send a longer selection in parts.` }),
+    ),
+  }),
+);
+
 export const renamePersonSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ name: personNameSchema }));
 
 export const changeRoleSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ role: roleSchema }));
@@ -178,5 +222,6 @@ export type InvitePersonInput = z.infer<typeof invitePersonSchema>;
 export type ListPeopleQuery = z.infer<typeof listPeopleQuerySchema>;
 export type InvitePeopleInput = z.infer<typeof invitePeopleSchema>;
 export type LookupPeopleInput = z.infer<typeof lookupPeopleSchema>;
+export type SetPeopleAccessInput = z.infer<typeof setPeopleAccessSchema>;
 export type RenamePersonInput = z.infer<typeof renamePersonSchema>;
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;

@@ -22,7 +22,7 @@ import {
   type UploadTicket,
 } from './entities';
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
-import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
+import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type AuditPage, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
@@ -373,6 +373,11 @@ const invitationOutcomeSchema = z.union([
   z.strictObject({ email: z.string(), outcome: z.enum(['exists', 'failed']), message: z.string() }),
 ]) satisfies z.ZodMiniType<InvitationOutcome>;
 
+const accessOutcomeSchema = z.union([
+  z.strictObject({ userId: z.string(), outcome: z.literal('done'), person: personSchema }),
+  z.strictObject({ userId: z.string(), outcome: z.literal('failed'), message: z.string() }),
+]) satisfies z.ZodMiniType<AccessOutcome>;
+
 const count = z.number().check(z.int(), z.minimum(0));
 
 const auditEntrySchema = z.strictObject({
@@ -383,6 +388,8 @@ const auditEntrySchema = z.strictObject({
   subject: z.string(),
   detail: z.optional(z.string()),
 });
+
+const auditPageSchema = z.strictObject({ entries: z.array(auditEntrySchema), next: z.optional(z.string()) }) satisfies z.ZodMiniType<AuditPage>;
 
 const statusCountsSchema = z.strictObject({ invited: count, active: count, disabled: count });
 
@@ -464,6 +471,8 @@ export const responseSchemas = {
   listPeople: peoplePageSchema,
   invitePerson: invitationSchema,
   invitePeople: z.strictObject({ results: z.array(invitationOutcomeSchema) }),
+  setPeopleAccess: z.strictObject({ results: z.array(accessOutcomeSchema) }),
+  listAuditTrail: auditPageSchema,
   lookupPeople: z.strictObject({ people: z.array(personSchema) }),
   renamePerson: personSchema,
   changeRole: personSchema,

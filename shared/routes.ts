@@ -64,6 +64,10 @@ export const routes = {
   changeRole: { method: 'PUT', path: '/api/admin/people/{userId}/role', roles: ADMINS },
   disablePerson: { method: 'POST', path: '/api/admin/people/{userId}/disable', roles: ADMINS },
   enablePerson: { method: 'POST', path: '/api/admin/people/{userId}/enable', roles: ADMINS },
+  /** Disables or enables several people at once (up to 25), each on its own: one failure does not stop the others. */
+  setPeopleAccess: { method: 'POST', path: '/api/admin/people/access', roles: ADMINS },
+  /** The audit trail in pages, newest first, filtered by who, what and when. */
+  listAuditTrail: { method: 'GET', path: '/api/admin/audit', roles: ADMINS },
   // Administration (classes), through the class repository.
   listAdminClasses: { method: 'GET', path: '/api/admin/classes', roles: ADMINS },
   createClass: { method: 'POST', path: '/api/admin/classes', roles: ADMINS },

@@ -5,7 +5,7 @@ import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type
 import { CONTENT_TYPES } from './entities';
 import { sectionRoleSchema } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
-import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
+import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
 import type { AttemptInput, CheckInput } from './checks';
 import type { DraftRequest } from './drafts';
@@ -270,6 +270,7 @@ interface RequestBodies {
   lookupPeople: LookupPeopleInput;
   renamePerson: RenamePersonInput;
   changeRole: ChangeRoleInput;
+  setPeopleAccess: SetPeopleAccessInput;
   createClass: CreateClassInput;
   renameClass: RenameClassInput;
   setClassTeacher: SetClassTeacherInput;

@@ -73,8 +73,10 @@ export const WEB_PAGES = [
   // Admins
   { path: '/admin-dashboard', module: 'admin/admin-dashboard-page', title: 'Admin Dashboard', audience: 'Admins', html: 'shell' },
   { path: '/admin/people', module: 'people/people-page', title: 'People', audience: 'Admins' },
+  { path: '/admin/audit', module: 'admin/audit-trail-page', title: 'Audit Trail', audience: 'Admins' },
   { path: '/admin/classes', module: 'class-admin/admin-classes-page', title: 'Classes', audience: 'Admins' },
   { path: '/admin/classes/:classId', module: 'class-admin/admin-class-page', title: 'Class', audience: 'Admins' },
+  { path: '/admin/classes/:classId/login-slips', module: 'class-admin/login-slips-page', title: 'Login Slips', audience: 'Admins' },
 ] as const satisfies readonly WebPage[];
 
 /** A page whose path has its own HTML file in web/dist. */

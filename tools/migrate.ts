@@ -1,12 +1,15 @@
 // `npm run migrate`: brings a table written by earlier versions to today's data model and repairs the counts the app
 // keeps (functions/src/repositories/table-migration.ts). Idempotent: run it any number of times, on the deployed table
 // (TABLE_NAME and USER_POOL_ID, AWS credentials as for the AWS CLI) or the local one (LOCAL_STACK=.local/stack.json).
-// The user pool is read for the students' e-mails that older enrolment items lack.
+// The user pool is read for the students' e-mails that older enrolment items lack, and the people index (the table's
+// searchable copy of the user pool) is rebuilt from it: the repair after people were changed outside the app.
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
+import { describePeopleIndex, rebuildPeopleIndex } from '../functions/src/domain/people';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
+import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
 import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
 import type { StackConfig } from '../local/stack-config';
 import { localTableContext } from '../local/table-stores';
@@ -26,7 +29,10 @@ if (require.main === module) {
     const identity = config ? identityClient(config) : new CognitoIdentityProviderClient({});
     const directory = makeCognitoUserDirectory({ client: identity, userPoolId: config?.cognito.userPoolId ?? userPoolId! });
     migrateTable(context, directory)
-      .then((summary) => console.log(describeMigration(summary)))
+      .then(async (summary) => {
+        console.log(describeMigration(summary));
+        console.log(describePeopleIndex(await rebuildPeopleIndex({ directory, index: makePeopleIndexRepository(context) })));
+      })
       .catch((error: Error) => {
         console.error(error.message);
         process.exitCode = 1;

@@ -46,7 +46,7 @@ export const ROUTE_THROTTLES = {
   bulkDirectory: { rateLimit: 1, burstLimit: 2 },
 } as const;
 
-const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople'] satisfies RouteName[];
+const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople', 'setPeopleAccess'] satisfies RouteName[];
 
 export function routeThrottle(name: string, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
   if (BULK_DIRECTORY_ROUTES.includes(name)) return ROUTE_THROTTLES.bulkDirectory;

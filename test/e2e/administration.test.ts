@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { routes, buildPath } from '../../shared/routes';
 import { open, submitLogin, submitNewPassword, submitTotpCode, turnOnTwoFactor, waitForPath } from './support/app';
-import { useBrowser, waitForLoaded } from './support/browser';
-import { createModuleThroughApi, stackConfig, uniqueTag, type TestUser } from './support/stack';
+import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';
+import { createClass, createModuleThroughApi, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
 
 const session = useBrowser();
 const ADMIN = { email: 'admin@example.com', password: 'Demo-admin-1' };
@@ -81,13 +81,13 @@ it('an admin onboards a class; its teacher and student use it; the admin offboar
   const studentTemporary = await invite(student, 'Student');
 
   // The second student from a pasted list, with a preview before anything is written.
-  const bulk = page.getByRole('region', { name: 'Invite many people' });
+  const bulk = page.getByRole('region', { name: 'Invite and enrol from a list' });
   await bulk.getByLabel('People to invite').fill(`email,name,role\n${pasted.email},${pasted.name},Students\n${student.email},Again,Students`);
   await bulk.getByRole('button', { name: 'Preview' }).click();
-  await bulk.getByText('Preview: 1 new, 1 already exists. Nothing has been written yet.').waitFor();
+  await bulk.getByText('Preview: 1 new, 1 existing (nothing to do). Nothing has been written yet.').waitFor();
   await checkPage(page, 'admin-people-preview');
   await bulk.getByRole('button', { name: 'Invite 1 New Person' }).click();
-  await bulk.getByText('Invited 1 of 1.').waitFor();
+  await bulk.getByText('Invited 1 of 1; enrolled 0 of 0.').waitFor();
   expect(await bulk.locator('.temporary-password').count()).toBe(1);
 
   // Creates the class, then gives it the teacher on its page and enrols both students.
@@ -220,3 +220,87 @@ async function accessTokenIn(page: Page): Promise<string> {
   if (typeof token !== 'string') throw new Error('No access token in the browser storage.');
   return token;
 }
+
+/**
+ * Text cut off where it should wrap: an element that hides its overflow and holds more than it shows. An e-mail
+ * ellipsized on purpose carries its whole text in its title, and a visually hidden label shows nothing on purpose, so
+ * neither is counted.
+ */
+async function clippedTexts(page: Page): Promise<string[]> {
+  return (await page.evaluate(`[...document.querySelectorAll('main *')].flatMap((element) => {
+    const style = getComputedStyle(element);
+    const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+    // A visually hidden label (1 px, for screen readers) is meant to show nothing.
+    if (!hides || element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1 || element.title === element.textContent) return [];
+    return [element.tagName.toLowerCase() + '.' + element.className + ': ' + (element.textContent || '').slice(0, 60)];
+  })`)) as string[];
+}
+
+it('an admin invites and enrols from one CSV, prints the login slips, and finds people by any word, whatever the case and accents', async () => {
+  const { page, checkPage } = session();
+  const tag = uniqueTag();
+  const teacher = await newUser('Teachers');
+  const existing = await newUser('Students');
+  const { classId, className } = await createClass(teacher, `Year 8 Géographie ${tag}`);
+  const newcomer = { email: `zoe-${tag}@school.example`, name: `Zoë Ökafor-Brontë ${tag}` };
+
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'People' }).click();
+  await waitForPath(page, '/admin/people');
+  const roster = page.getByRole('region', { name: 'Invite and enrol from a list' });
+  await roster
+    .getByLabel('People to invite')
+    .fill(
+      [
+        'email,name,role,class',
+        `${newcomer.email},${newcomer.name},Students,year 8 geographie ${tag}`,
+        `${existing.email},Someone,Students,${className}`,
+        `ghost-${tag}@school.example,Ghost,Students,Year 13 Nowhere`,
+      ].join('\n'),
+    );
+  await roster.getByRole('button', { name: 'Preview' }).click();
+  await roster.getByText('Preview: 1 new, 1 existing to enrol, 1 with errors. Nothing has been written yet.').waitFor();
+  const preview = roster.getByRole('region', { name: 'Invitation preview' });
+  await preview.getByText(`Will be invited and enrolled in ${className}.`).waitFor();
+  await preview.getByText('There is no class named "Year 13 Nowhere"; create it first or correct the name.').waitFor();
+  await checkPage(page, 'admin-roster-preview');
+  await roster.getByRole('button', { name: 'Invite 1 New Person and Enrol 2 Students' }).click();
+  await roster.getByText('Invited 1 of 1; enrolled 2 of 2.').waitFor();
+  const temporaryPassword = (await roster.locator('.temporary-password').textContent()) ?? '';
+  expect(temporaryPassword).toMatch(/^[A-HJ-NP-Za-km-z2-9]{4}(-[A-HJ-NP-Za-km-z2-9]{4}){2}$/);
+
+  // The login slips of the class: the new student's temporary password, the other's note, the sign-in address.
+  await roster.getByRole('link', { name: `Print login slips for ${className}` }).click();
+  await waitForPath(page, `/admin/classes/${classId}/login-slips`);
+  const slips = page.getByRole('list', { name: 'Login slips' });
+  await slips.getByText(newcomer.name).waitFor();
+  await slips.getByText(temporaryPassword).waitFor();
+  expect(await slips.getByRole('listitem').count()).toBe(2);
+  await slips.getByText(`${stackConfig().url}/student-login`).first().waitFor();
+  await checkPage(page, 'admin-login-slips');
+
+  // The people search: a word of the name without its accents, in any case; a part of the e-mail.
+  await open(page, '/admin/people');
+  const people = page.getByRole('list', { name: 'People' });
+  for (const search of ['okafor', `BRONTE ${tag}`, `zoe-${tag.slice(0, 4)}`]) {
+    await page.getByLabel('Search by name or e-mail').fill(search);
+    await people.getByText(newcomer.name, { exact: true }).waitFor();
+  }
+  await checkPage(page, 'admin-people-search');
+  await page.setViewportSize(NARROW);
+  try {
+    await waitForLoaded(page);
+    expect(await clippedTexts(page)).toEqual([]);
+    await open(page, `/admin/classes/${classId}/login-slips`);
+    await slips.getByText(newcomer.name).waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+    // The audit trail names the invitation and both enrolments.
+    await open(page, '/admin/audit');
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await changes.getByText(`${newcomer.name} (${newcomer.email})`).first().waitFor();
+    expect(await clippedTexts(page)).toEqual([]);
+  } finally {
+    await page.setViewportSize(WIDE);
+  }
+  await checkPage(page, 'admin-audit-trail');
+});

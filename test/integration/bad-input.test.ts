@@ -322,6 +322,19 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
+    route: 'setPeopleAccess',
+    as: admin,
+    valid: (_f, w) => ({ access: 'enabled', userIds: [w.otherStudent.userId] }),
+    required: ['access', 'userIds'],
+    wrongTypes: { access: true, userIds: 'someone' },
+    oversized: { 'more than 25 people': (b) => ({ ...b, userIds: Array.from({ length: 26 }, (_, index) => `person-${index}`) }) },
+    specific: [
+      { what: 'an unknown access', status: 400, body: (_f, w) => ({ access: 'paused', userIds: [w.otherStudent.userId] }) },
+      { what: 'an empty list', status: 400, body: () => ({ access: 'disabled', userIds: [] }) },
+      { what: 'an id that is not one', status: 400, body: () => ({ access: 'disabled', userIds: ['not an id'] }) },
+    ],
+  },
+  {
     route: 'createClass',
     as: admin,
     valid: (_f, w) => ({ className: 'Year 11 Physics', teacherId: w.teacher.userId }),
@@ -740,6 +753,7 @@ describe('what is stored from a body', () => {
       lookupPeople: 200,
       renamePerson: 200,
       changeRole: 200,
+      setPeopleAccess: 200,
       renameSelf: 200,
       createClass: 201,
       renameClass: 200,

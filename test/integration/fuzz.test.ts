@@ -121,6 +121,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   lookupPeople: () => ({ emails: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
   renamePerson: () => ({ name: value() }),
   changeRole: () => ({ role: value() }),
+  setPeopleAccess: () => ({ access: value(), userIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
   createClass: () => ({ className: value(), teacherId: value() }),
   renameClass: () => ({ className: value() }),
   setClassTeacher: () => ({ teacherId: fc.oneof(value(), fc.constant(null)) }),
@@ -132,14 +133,19 @@ function person() {
   return { email: value(), name: value(), role: value() };
 }
 
-/** Query strings of the one route that reads them (listing people); every other route ignores its query. */
+/** Query strings of the routes that read them (listing people, the audit trail); every other route ignores its query. */
 const query = (name: RouteName): fc.Arbitrary<Record<string, string>> =>
   name === 'listPeople'
     ? fc.record(
         { search: fc.string({ maxLength: 80 }), role: fc.string({ maxLength: 10 }), status: fc.string({ maxLength: 10 }), next: fc.string({ maxLength: 40 }), other: fc.string() },
         { requiredKeys: [] },
       )
-    : fc.constant({});
+    : name === 'listAuditTrail'
+      ? fc.record(
+          { actorId: fc.string({ maxLength: 40 }), action: fc.string({ maxLength: 12 }), from: fc.string({ maxLength: 30 }), to: fc.string({ maxLength: 30 }), next: fc.string({ maxLength: 60 }), other: fc.string() },
+          { requiredKeys: [] },
+        )
+      : fc.constant({});
 
 const body = (name: RouteName, method: string): fc.Arbitrary<{ body?: unknown; rawBody?: string }> => {
   // Browsers and API Gateway send no body with GET; DELETE routes read none.

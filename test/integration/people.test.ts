@@ -1,6 +1,8 @@
 // Administering people through the local stack: invitations (one, many, again), the forced new password at first
 // sign-in, names that follow a rename into class rosters, role changes, offboarding, and the audit trail.
-import { signInTokens, identityClient } from './harness';
+import { createUser, signInTokens, identityClient } from './harness';
+import { rebuildStackPeopleIndex } from '@local/people-index';
+import { localTableStores } from '@local/table-stores';
 import { CLASS_ID, SENTENCE, startWorld, type World } from './support/world';
 import { AdminGetUserCommand, RespondToAuthChallengeCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -148,9 +150,123 @@ describe('listing people', () => {
     expect(byEmail.people.map((person: { email: string }) => person.email)).toEqual(['teacher2@example.com']);
   });
 
+  it('finds any word of a name and any part of an e-mail whatever the case and accents, and follows every change', async () => {
+    const emailsFor = async (query: string) =>
+      (await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?${query}` })).people.map((person: { email: string }) => person.email);
+    const { person } = await world.ok('invitePerson', { as: world.admin, body: { email: 's30@example.com', name: 'Amara Okafor', role: 'Students' } }, 201);
+    expect(await emailsFor('search=amara')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=OKAFOR')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=s30')).toEqual(['s30@example.com']);
+    expect(await emailsFor('search=student')).toEqual(expect.arrayContaining(['student@example.com', 'student2@example.com']));
+
+    await world.ok('renamePerson', { as: world.admin, params: { userId: person.userId }, body: { name: 'Amára Ọkafọr-Brontë' } });
+    expect(await emailsFor('search=bronte%20amara')).toEqual(['s30@example.com']);
+    await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Teachers' } });
+    expect(await emailsFor('search=amara&role=Students')).toEqual([]);
+    expect(await emailsFor('search=amara&role=Teachers&status=invited')).toEqual(['s30@example.com']);
+    await world.ok('disablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(await emailsFor('search=amara&status=disabled')).toEqual(['s30@example.com']);
+    await world.ok('enablePerson', { as: world.admin, params: { userId: person.userId } });
+    expect(await emailsFor('search=amara&status=invited')).toEqual(['s30@example.com']);
+  });
+
+  it('shows people made outside the app once the repair (npm run migrate) has copied the user pool, and drops copies of people gone', async () => {
+    const search = async (words: string) =>
+      (await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?search=${encodeURIComponent(words)}` })).people.map(
+        (person: { email: string }) => person.email,
+      );
+    await createUser(world.config, { email: 'console-made@example.com', password: 'Console-pass-1', role: 'Teachers', name: 'Made In Console' });
+    const stores = localTableStores(world.config);
+    try {
+      await stores.peopleIndex.save({ userId: 'gone-person', email: 'gone@example.com', name: 'Long Gone', role: 'Students', status: 'active', createdAt: '2026-01-01T00:00:00.000Z' });
+    } finally {
+      stores.destroy();
+    }
+    expect(await search('console')).toEqual([]);
+    expect(await search('long gone')).toEqual(['gone@example.com']);
+
+    const { removed } = await rebuildStackPeopleIndex(world.config);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await search('console')).toEqual(['console-made@example.com']);
+    expect(await search('long gone')).toEqual([]);
+  });
+
+  it('pages a search through the whole directory in name order, each person once', async () => {
+    const stores = localTableStores(world.config);
+    try {
+      const many = Array.from({ length: 130 }, (_, index) => ({
+        userId: `paged-${String(index).padStart(3, '0')}`,
+        email: `paged${index}@example.com`,
+        name: `Pagé Person ${String(index).padStart(3, '0')}`,
+        role: 'Students' as const,
+        status: 'active' as const,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      }));
+      for (const person of many) await stores.peopleIndex.save(person);
+      const seen: string[] = [];
+      let next: string | undefined;
+      do {
+        const query = new URLSearchParams({ search: 'page person', ...(next ? { next } : {}) });
+        const page = await world.ok('listPeople', { as: world.admin, path: `/api/admin/people?${query}` });
+        expect(page.people.length).toBeLessThanOrEqual(60);
+        seen.push(...page.people.map((each: { userId: string }) => each.userId));
+        next = page.next;
+      } while (next);
+      expect(seen).toEqual(many.map((each) => each.userId));
+      const refused = await world.call('listPeople', { as: world.admin, path: '/api/admin/people?next=bm90LWdpdmVu' });
+      expect(refused).toMatchObject({ status: 400, body: { message: 'next is not one this list gave; start again without it.' } });
+    } finally {
+      stores.destroy();
+    }
+  });
+
   it('refuses an unknown filter', async () => {
     const answer = await world.call('listPeople', { as: world.admin, path: '/api/admin/people?role=Wizards' });
     expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining('Role must be Students, Teachers or Admins.') } });
+  });
+});
+
+describe('the audit trail', () => {
+  it('pages newest first and filters by who, what and when, each entry once', async () => {
+    const stores = localTableStores(world.config);
+    try {
+      // A day of 2020, before anything this run records: 120 changes by two admins, alternating invite and disable.
+      for (let index = 0; index < 120; index += 1) {
+        await stores.audit.record({
+          at: new Date(Date.UTC(2020, 5, 1, 8, 0, index)).toISOString(),
+          actorId: index % 3 === 0 ? 'admin-two' : world.admin.userId,
+          actor: index % 3 === 0 ? 'Second Admin' : 'Alex Admin',
+          action: index % 2 === 0 ? 'invite' : 'disable',
+          subject: `Person ${index}`,
+        });
+      }
+      const read = async (filters: Record<string, string>) => {
+        const subjects: string[] = [];
+        let next: string | undefined;
+        do {
+          const query = new URLSearchParams({ ...filters, ...(next ? { next } : {}) });
+          const page = await world.ok('listAuditTrail', { as: world.admin, path: `/api/admin/audit?${query}` });
+          expect(page.entries.length).toBeLessThanOrEqual(50);
+          subjects.push(...page.entries.map((entry: { subject: string }) => entry.subject));
+          next = page.next;
+        } while (next);
+        return subjects;
+      };
+      const day = { from: '2020-06-01T00:00:00.000Z', to: '2020-06-01T23:59:59.999Z' };
+      const all = await read(day);
+      expect(all).toEqual(Array.from({ length: 120 }, (_, index) => `Person ${119 - index}`));
+      const byTwoInviting = await read({ ...day, actorId: 'admin-two', action: 'invite' });
+      expect(byTwoInviting).toEqual(all.filter((subject) => Number(subject.split(' ')[1]) % 6 === 0));
+      const firstMinute = await read({ from: day.from, to: '2020-06-01T08:00:59.999Z' });
+      expect(firstMinute).toHaveLength(60);
+
+      const refused = await world.call('listAuditTrail', { as: world.admin, path: '/api/admin/audit?next=bm90LWdpdmVu' });
+      expect(refused).toMatchObject({ status: 400, body: { message: 'next is not one this list gave; start again without it.' } });
+      const badWhen = await world.call('listAuditTrail', { as: world.admin, path: '/api/admin/audit?from=yesterday' });
+      expect(badWhen).toMatchObject({ status: 400, body: { message: expect.stringContaining('from must be a date and time') } });
+    } finally {
+      stores.destroy();
+    }
   });
 });
 

@@ -75,6 +75,8 @@ const EXPECTED = statusTable(`
   changeRole          401        401      403      403           403      403           200
   disablePerson       401        401      403      403           403      403           200
   enablePerson        401        401      403      403           403      403           200
+  setPeopleAccess     401        401      403      403           403      403           200
+  listAuditTrail      401        401      403      403           403      403           200
   resendInvitation    401        401      403      403           403      403           200
   unassignModule      401        401      403      403           200      404           403
   listAdminClasses    401        401      403      403           403      403           200
@@ -174,6 +176,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     return { params: { userId } };
   },
   resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
+  listAuditTrail: async () => ({}),
+  setPeopleAccess: async () => ({ body: { access: 'disabled', userIds: [(await invited()).userId, (await invited()).userId] } }),
   unassignModule: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');
     await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });

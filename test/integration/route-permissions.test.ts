@@ -7,6 +7,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { routeInvocation } from '@local/api-server';
+import { localTableStores } from '@local/table-stores';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
 import { routeEntries, type RouteName } from '../../shared/routes';
 import { REQUEST_COUNTER_PREFIX } from '../../shared/table';
@@ -274,6 +275,11 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   renameSelf: () => world.ok('renameSelf', { as: world.student, body: { name: world.student.name } }),
   getAdminOverview: () => world.ok('getAdminOverview', { as: world.admin }),
   listPeople: async () => {
+    // A copy still saying "invited" of someone who has signed in since: the list marks it signed in.
+    const stores = localTableStores(world.config);
+    const { userId, email, name } = world.student;
+    await stores.peopleIndex.save({ userId, email, name, role: 'Students', status: 'invited', createdAt: new Date().toISOString() });
+    stores.destroy();
     await world.ok('listPeople', { as: world.admin });
     await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?role=Students' });
     await world.ok('listPeople', { as: world.admin, path: '/api/admin/people?search=sam&status=active' });
@@ -294,6 +300,15 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     const { userId } = await invited();
     await world.ok('disablePerson', { as: world.admin, params: { userId } });
     await world.ok('enablePerson', { as: world.admin, params: { userId } });
+  },
+  listAuditTrail: async () => {
+    await world.ok('listAuditTrail', { as: world.admin });
+    await world.ok('listAuditTrail', { as: world.admin, path: `/api/admin/audit?action=invite&actorId=${world.admin.userId}&from=2026-01-01T00:00:00.000Z` });
+  },
+  setPeopleAccess: async () => {
+    const userIds = [(await invited()).userId, (await invited()).userId];
+    await world.ok('setPeopleAccess', { as: world.admin, body: { access: 'disabled', userIds } });
+    await world.ok('setPeopleAccess', { as: world.admin, body: { access: 'enabled', userIds } });
   },
   resendInvitation: async () => world.ok('resendInvitation', { as: world.admin, params: { userId: (await invited()).userId } }),
   listAdminClasses: () => world.ok('listAdminClasses', { as: world.admin }),

@@ -1,5 +1,6 @@
-// Builds the read-only people use cases over the user pool alone: their routes touch no table.
+// Builds the read-only list of people over the user pool and the people index.
 import { makePeopleQueries } from '../domain/people';
+import { peopleIndex } from './table-stores';
 import { userDirectory } from './user-directory';
 
-export const buildPeopleQueries = () => makePeopleQueries({ directory: userDirectory() });
+export const buildPeopleQueries = () => makePeopleQueries({ directory: userDirectory(), index: peopleIndex() });

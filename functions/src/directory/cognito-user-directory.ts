@@ -20,9 +20,8 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PEOPLE_LIMITS, type Person, type PersonStatus } from '@shared/people';
-import { isRole, type Role } from '@shared/roles';
-import { mapWithConcurrency } from '../domain/concurrency';
-import type { PeopleQuery, UserDirectory } from '../domain/ports';
+import { isRole, ROLES, type Role } from '@shared/roles';
+import type { UserDirectory } from '../domain/ports';
 
 export interface CognitoUserDirectoryOptions {
   client: CognitoIdentityProviderClient;
@@ -33,9 +32,6 @@ export interface CognitoUserDirectoryOptions {
    */
   local?: boolean;
 }
-
-/** Group look-ups in flight at once while listing a page of people. */
-const GROUP_LOOKUP_CONCURRENCY = 5;
 
 export function makeCognitoUserDirectory({ client, userPoolId, local = false }: CognitoUserDirectoryOptions): UserDirectory {
   const UserPoolId = userPoolId;
@@ -56,6 +52,17 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
       if ((error as Error).name === 'UserNotFoundException') return undefined;
       throw error;
     }
+  }
+
+  async function listRole(role: Role): Promise<Person[]> {
+    const people: Person[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await client.send(new ListUsersInGroupCommand({ UserPoolId, GroupName: role, Limit: PEOPLE_LIMITS.pageSize, NextToken }));
+      people.push(...(page.Users ?? []).map((user) => toPerson(user, role)));
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return people;
   }
 
   async function setName(userId: string, name: string) {
@@ -108,44 +115,21 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
     get,
     findByEmail: (email) => get(email),
 
-    async list({ search: rawSearch, role, status, next }: PeopleQuery) {
-      // Quotes and backslashes cannot be part of a Cognito filter value; nobody's name or e-mail needs them to be found.
-      const search = rawSearch?.replace(/["\\]/g, '').trim() || undefined;
-      const matches = (person: Person) =>
-        (!status || person.status === status) && (!search || matchesSearch(person, search)) && (!role || person.role === role);
-      if (role) {
-        // ListUsersInGroup takes no filter: search and status apply to the page.
-        const page = await client.send(
-          new ListUsersInGroupCommand({ UserPoolId, GroupName: role, Limit: PEOPLE_LIMITS.pageSize, NextToken: next }),
-        );
-        return { people: (page.Users ?? []).map((user) => toPerson(user, role)).filter(matches), next: page.NextToken };
-      }
-      // ListUsers takes one filter: the search when there is one, else the status; the rest applies to the page.
-      const page = await client.send(
-        new ListUsersCommand({
-          UserPoolId,
-          Limit: PEOPLE_LIMITS.pageSize,
-          PaginationToken: next,
-          Filter: search ? searchFilter(search) : status ? statusFilter(status) : undefined,
-        }),
-      );
-      const people = await mapWithConcurrency(page.Users ?? [], GROUP_LOOKUP_CONCURRENCY, async (user) =>
-        toPerson(user, await roleOf(user.Username!)),
-      );
-      return { people: people.filter(matches), next: page.PaginationToken };
-    },
-
-    async listRole(role) {
+    async listEveryone() {
+      // One ListUsers walk and one walk per role's group, rather than a group look-up per person.
+      const roles = new Map<string, Role>();
+      for (const role of ROLES) for (const person of await listRole(role)) roles.set(person.userId, role);
       const people: Person[] = [];
-      let NextToken: string | undefined;
+      let PaginationToken: string | undefined;
       do {
-        const page = await client.send(new ListUsersInGroupCommand({ UserPoolId, GroupName: role, Limit: PEOPLE_LIMITS.pageSize, NextToken }));
-        people.push(...(page.Users ?? []).map((user) => toPerson(user, role)));
-        NextToken = page.NextToken;
-      } while (NextToken);
-      return people;
+        const page = await client.send(new ListUsersCommand({ UserPoolId, Limit: PEOPLE_LIMITS.pageSize, PaginationToken }));
+        people.push(...(page.Users ?? []).map((user) => toPerson(user, null)));
+        PaginationToken = page.PaginationToken;
+      } while (PaginationToken);
+      return people.map((person) => ({ ...person, role: roles.get(person.userId) ?? null }));
     },
 
+    listRole,
     setName,
 
     async setRole(person, role) {
@@ -181,21 +165,6 @@ function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserStatus' |
     status,
     createdAt: (user.UserCreateDate ?? new Date(0)).toISOString(),
   };
-}
-
-/** Cognito filters match a prefix of one attribute: the e-mail when the search looks like one, else the name. */
-function searchFilter(search: string): string {
-  return search.includes('@') ? `email ^= "${search.toLowerCase()}"` : `name ^= "${search}"`;
-}
-
-function statusFilter(status: PersonStatus): string {
-  if (status === 'disabled') return 'status = "Disabled"';
-  return status === 'invited' ? 'cognito:user_status = "FORCE_CHANGE_PASSWORD"' : 'cognito:user_status = "CONFIRMED"';
-}
-
-function matchesSearch(person: Person, search: string): boolean {
-  const needle = search.toLowerCase();
-  return person.email.startsWith(needle) || person.name.toLowerCase().startsWith(needle);
 }
 
 /** Letters and digits that cannot be misread on a printed login slip: no I, l, 1, O, o or 0. */

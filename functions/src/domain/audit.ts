@@ -1,5 +1,5 @@
 // Writes an admin change to the audit trail, naming the admin as people know them.
-import type { AuditAction } from '@shared/people';
+import { AUDIT_LIMITS, type AuditAction, type AuditPage, type AuditQuery } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import type { Caller } from './caller';
 import type { AuditLog, Clock, UserDirectory } from './ports';
@@ -11,6 +11,14 @@ async function actorName(directory: UserDirectory, userId: string): Promise<stri
   const person = await directory.get(userId);
   return person ? displayName(person) : userId;
 }
+
+/** The audit trail as admins read it: pages of it, filtered. */
+export function makeAuditQueries({ audit }: { audit: AuditLog }) {
+  return {
+    page: (query: AuditQuery): Promise<AuditPage> => audit.page(query, AUDIT_LIMITS.pageSize),
+  };
+}
+export type AuditQueries = ReturnType<typeof makeAuditQueries>;
 
 export function makeChangeRecorder({ directory, audit, clock }: { directory: UserDirectory; audit: AuditLog; clock: Clock }): RecordChange {
   return async (caller, action, subject, detail) => {

@@ -1,7 +1,7 @@
 // The people use cases over in-memory adapters that keep the real ones' promises.
-import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryRosters, steppingClock } from '../../test/in-memory/people';
+import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryPeopleIndex, InMemoryRosters, steppingClock } from '../../test/in-memory/people';
 import type { Caller } from './caller';
-import { makePeopleService } from './people';
+import { makePeopleService, rebuildPeopleIndex } from './people';
 
 function setup() {
   const directory = new InMemoryDirectory();
@@ -9,8 +9,16 @@ function setup() {
   const rosters = new InMemoryRosters();
   const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
-  const people = makePeopleService({ directory, audit, rosters, clock: steppingClock(), figures: fixedFigures({ total: 3, withoutTeacher: 1, withoutStudents: 2 }, 2) });
-  return { directory, audit, rosters, admin, caller, people };
+  const index = InMemoryPeopleIndex.of(directory, 2);
+  const people = makePeopleService({
+    directory,
+    index,
+    audit,
+    rosters,
+    clock: steppingClock(),
+    figures: fixedFigures({ total: 3, withoutTeacher: 1, withoutStudents: 2 }, 2),
+  });
+  return { directory, index, audit, rosters, admin, caller, people };
 }
 
 describe('invite', () => {
@@ -240,5 +248,68 @@ describe('lookup and overview', () => {
     expect(overview.classes).toEqual({ total: 3, withoutTeacher: 1, withoutStudents: 2 });
     expect(overview.modules).toBe(4);
     expect(overview.recentChanges.map((entry) => entry.action)).toEqual(['invite']);
+  });
+});
+
+describe('the people index (the searchable copy)', () => {
+  const emails = (page: { people: { email: string }[] }) => page.people.map((person) => person.email);
+
+  it('every change a use case makes reaches the copy, and the list reads it', async () => {
+    const { people, caller, index } = setup();
+    const { person } = await people.invite(caller, { email: 'amara.okafor@school.example', name: 'Amara Okafor', role: 'Students' });
+    await people.renamePerson(caller, person.userId, 'Amára Okafor-Ígwe');
+    await people.changeRole(caller, person.userId, 'Teachers');
+    await people.disable(caller, person.userId);
+    expect(index.copies.get(person.userId)).toMatchObject({ name: 'Amára Okafor-Ígwe', role: 'Teachers', status: 'disabled' });
+    expect(emails(await people.list({ search: 'igwe', role: 'Teachers', status: 'disabled' }))).toEqual(['amara.okafor@school.example']);
+    await people.enable(caller, person.userId);
+    expect(index.copies.get(person.userId)?.status).toBe('active');
+  });
+
+  it('a retry after the copy missed a change brings the copy along', async () => {
+    const { people, caller, directory, index } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students', status: 'disabled' });
+    index.copies.set(kim.userId, { ...kim });
+    await directory.enable(kim.userId);
+    await directory.setRole(kim, 'Teachers');
+    await people.enable(caller, kim.userId);
+    await people.changeRole(caller, kim.userId, 'Teachers');
+    expect(index.copies.get(kim.userId)).toMatchObject({ status: 'active', role: 'Teachers' });
+  });
+
+  it('finds any word of a name and any part of an e-mail, whatever the case and accents, in pages', async () => {
+    const { people, caller } = setup();
+    for (const [email, name] of [
+      ['amara.okafor@school.example', 'Amara Okafor'],
+      ['s30@school.example', 'Zoë Brontë'],
+      ['ben@school.example', 'Ben Okafor'],
+    ]) await people.invite(caller, { email, name, role: 'Students' });
+    expect(emails(await people.list({ search: 'amara' }))).toEqual(['amara.okafor@school.example']);
+    expect(emails(await people.list({ search: 'S30' }))).toEqual(['s30@school.example']);
+    expect(emails(await people.list({ search: 'zoe bronte' }))).toEqual(['s30@school.example']);
+    const first = await people.list({ search: 'okafor' });
+    expect(emails(first)).toEqual(['amara.okafor@school.example', 'ben@school.example']);
+    expect(first.next).toBeUndefined();
+    const everyone = await people.list({});
+    expect(everyone.people.map((person) => person.name)).toEqual(['Alex Admin', 'Amara Okafor']);
+    const rest = await people.list({ next: everyone.next });
+    expect(rest.people.map((person) => person.name)).toEqual(['Ben Okafor', 'Zoë Brontë']);
+  });
+
+  it('sees a first sign-in the directory alone knows, and lists that person as active', async () => {
+    const { people, caller, directory, index } = setup();
+    const { person } = await people.invite(caller, { email: 'new@school.example', name: 'New Teacher', role: 'Teachers' });
+    directory.people.set(person.userId, { ...person, status: 'active' });
+    expect(emails(await people.list({ status: 'active', role: 'Teachers' }))).toEqual(['new@school.example']);
+    expect(index.copies.get(person.userId)?.status).toBe('active');
+    expect(emails(await people.list({ status: 'invited' }))).toEqual([]);
+  });
+
+  it('is rebuilt from the directory: people added outside the app appear, the gone ones go', async () => {
+    const { directory, index, people } = setup();
+    directory.add({ email: 'console@school.example', name: 'Made In Console', role: 'Teachers' });
+    index.copies.set('gone', { userId: 'gone', email: 'gone@school.example', name: 'Gone', role: null, status: 'active', createdAt: '' });
+    expect(await rebuildPeopleIndex({ directory, index })).toEqual({ saved: 2, removed: 1 });
+    expect(emails(await people.list({ search: 'console' }))).toEqual(['console@school.example']);
   });
 });

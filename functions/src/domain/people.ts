@@ -1,6 +1,7 @@
 // Use cases for administering people: invite (one or many), look up, list, rename, change role, disable and enable;
 // every signed-in person can rename themselves. Every admin change is written to the audit trail.
 import type {
+  AccessOutcome,
   AdminOverview,
   Invitation,
   InvitationOutcome,
@@ -8,14 +9,14 @@ import type {
   PeoplePage,
   Person,
 } from '@shared/people';
-import { PERSON_STATUSES } from '@shared/people';
+import { PEOPLE_LIMITS, PERSON_STATUSES } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
 import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, DomainError, forbidden, notFound } from './errors';
-import type { AuditLog, Clock, NewPerson, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from './ports';
+import type { AuditLog, Clock, NewPerson, PeopleIndex, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from './ports';
 
 export const PERSON_NOT_FOUND = 'There is no such person; reload the list.';
 
@@ -32,6 +33,7 @@ const RECENT_CHANGES = 20;
 
 export interface PeopleServiceDeps {
   directory: UserDirectory;
+  index: PeopleIndex;
   audit: AuditLog;
   clock: Clock;
   rosters: RosterNames;
@@ -41,21 +43,56 @@ export interface PeopleServiceDeps {
 export type PeopleService = ReturnType<typeof makePeopleService>;
 
 export type PeopleQueries = ReturnType<typeof makePeopleQueries>;
+export type PeopleLookup = ReturnType<typeof makePeopleLookup>;
 
-/** The read-only use cases, which need the directory only (their routes touch no table). */
-export function makePeopleQueries({ directory }: Pick<PeopleServiceDeps, 'directory'>) {
+/** Look-ups by e-mail, which need the directory only (their route touches no table). */
+export function makePeopleLookup({ directory }: Pick<PeopleServiceDeps, 'directory'>) {
   return {
     /** The people who have these e-mail addresses (for previews: who exists already, with which role). */
     async lookup(emails: string[]): Promise<Person[]> {
       const found = await mapWithConcurrency([...new Set(emails)], LOOKUP_CONCURRENCY, (email) => directory.findByEmail(email));
       return found.filter((person): person is Person => person !== undefined);
     },
-
-    list: (query: PeopleQuery): Promise<PeoplePage> => directory.list(query),
   };
 }
 
-export function makePeopleService({ directory, audit, clock, rosters, figures }: PeopleServiceDeps) {
+/** Makes the people index exactly the directory again (`npm run migrate`): after changes made outside the app. */
+export async function rebuildPeopleIndex({ directory, index }: Pick<PeopleServiceDeps, 'directory' | 'index'>) {
+  return index.replaceAll(await directory.listEveryone());
+}
+
+export const describePeopleIndex = ({ saved, removed }: { saved: number; removed: number }) =>
+  `People index rebuilt from the user pool: ${saved} ${saved === 1 ? 'person' : 'people'} copied, ${removed} removed.`;
+
+/** The read-only use cases: look-ups in the directory, the list from the people index. */
+export function makePeopleQueries({ directory, index }: Pick<PeopleServiceDeps, 'directory' | 'index'>) {
+  /**
+   * A first sign-in changes the status in the directory alone (no use case sees it), so the copy's "invited" is read
+   * again for the people on the page; a person found signed in is marked so in the copy.
+   */
+  async function withSignInsSeen(people: Person[]): Promise<Person[]> {
+    return mapWithConcurrency(people, LOOKUP_CONCURRENCY, async (person) => {
+      if (person.status !== 'invited') return person;
+      if ((await directory.get(person.userId))?.status !== 'active') return person;
+      await index.markSignedIn(person.userId);
+      return { ...person, status: 'active' };
+    });
+  }
+
+  return {
+    ...makePeopleLookup({ directory }),
+
+    /** One page of people in name order; "active" also reads copies still saying "invited", to see sign-ins. */
+    async list({ status, ...query }: PeopleQuery): Promise<PeoplePage> {
+      const statuses = status === 'active' ? (['active', 'invited'] as const) : status ? [status] : undefined;
+      const page = await index.search({ ...query, statuses }, PEOPLE_LIMITS.pageSize);
+      const people = (await withSignInsSeen(page.people)).filter((person) => !status || person.status === status);
+      return { people, ...(page.next ? { next: page.next } : {}) };
+    },
+  };
+}
+
+export function makePeopleService({ directory, index, audit, clock, rosters, figures }: PeopleServiceDeps) {
   const describe = (person: Pick<Person, 'name' | 'email'>) =>
     person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
 
@@ -72,8 +109,10 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     if (caller.userId === userId) throw forbidden(`You cannot ${what} your own account; ask another administrator.`);
   }
 
-  async function rename({ userId, email }: Person, name: string) {
+  async function rename(person: Person, name: string) {
+    const { userId, email } = person;
     await directory.setName(userId, name);
+    await index.update({ ...person, name }, ['name']);
     await rosters.renameTeacher(userId, name);
     await rosters.renameStudent({ studentId: userId, name, email });
   }
@@ -92,6 +131,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
           // The first try stopped between creating the account and giving it its role: this one finishes it.
           await directory.setRole(pending, input.role);
           await confirmRole(pending, input.role);
+          await index.save({ ...pending, role: input.role });
           await record(caller, 'invite', describe(pending), `as ${input.role}`);
         }
         return { person: { ...pending, role: input.role }, created: false };
@@ -101,6 +141,7 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
       );
     }
     await confirmRole(created.person, input.role);
+    await index.save({ ...created.person, role: input.role });
     await record(caller, 'invite', describe(created.person), `as ${input.role}`);
     return { ...created, created: true };
   }
@@ -113,8 +154,28 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     if ((await directory.get(person.userId))?.role !== role) throw new RoleNotConfirmedError(person.email, role);
   }
 
+  async function disable(caller: Caller, userId: string): Promise<Person> {
+    refuseSelf(caller, userId, 'disable');
+    const person = await requirePerson(userId);
+    await directory.disable(userId);
+    await index.update({ ...person, status: 'disabled' }, ['status']);
+    if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
+    return { ...person, status: 'disabled' };
+  }
+
+  async function enable(caller: Caller, userId: string): Promise<Person> {
+    const person = await requirePerson(userId);
+    if (person.status !== 'disabled') return index.update(person, ['status']).then(() => person);
+    await directory.enable(userId);
+    await record(caller, 'enable', describe(person));
+    // Whether they had signed in before is not known from a disabled account's record; re-read it.
+    const enabled = (await directory.get(userId)) ?? { ...person, status: 'active' as const };
+    await index.update(enabled, ['status']);
+    return enabled;
+  }
+
   return {
-    ...makePeopleQueries({ directory }),
+    ...makePeopleQueries({ directory, index }),
 
     invite: inviteOnce,
 
@@ -159,7 +220,8 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
     async changeRole(caller: Caller, userId: string, role: Role): Promise<Person> {
       refuseSelf(caller, userId, 'change the role of');
       const person = await requirePerson(userId);
-      if (person.role === role) return person;
+      // Already so in the directory (a retry after the copy's write failed): the copy is brought along.
+      if (person.role === role) return index.update(person, ['role']).then(() => person);
       // A class keeps its teacher id; moving that person out of Teachers would leave the class with a teacher who
       // cannot sign in to teach it.
       const taught = person.role === 'Teachers' ? await rosters.classesTaughtBy(userId) : [];
@@ -169,25 +231,28 @@ export function makePeopleService({ directory, audit, clock, rosters, figures }:
         );
       }
       await directory.setRole(person, role);
+      await index.update({ ...person, role }, ['role']);
       await record(caller, 'changeRole', describe(person), `from ${person.role ?? 'no role'} to ${role}`);
       return { ...person, role };
     },
 
-    async disable(caller: Caller, userId: string): Promise<Person> {
-      refuseSelf(caller, userId, 'disable');
-      const person = await requirePerson(userId);
-      await directory.disable(userId);
-      if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
-      return { ...person, status: 'disabled' };
-    },
+    disable,
 
-    async enable(caller: Caller, userId: string): Promise<Person> {
-      const person = await requirePerson(userId);
-      if (person.status !== 'disabled') return person;
-      await directory.enable(userId);
-      await record(caller, 'enable', describe(person));
-      // Whether they had signed in before is not known from a disabled account's record; re-read it.
-      return (await directory.get(userId)) ?? { ...person, status: 'active' };
+    enable,
+
+    /**
+     * Disables or enables each person on their own (as the single routes do, audit included): one refusal (their own
+     * account, someone gone) does not stop the others, and each answers what it came to.
+     */
+    async setAccessMany(caller: Caller, access: 'disabled' | 'enabled', userIds: string[]): Promise<AccessOutcome[]> {
+      return mapWithConcurrency([...new Set(userIds)], INVITE_CONCURRENCY, async (userId): Promise<AccessOutcome> => {
+        try {
+          return { userId, outcome: 'done', person: access === 'disabled' ? await disable(caller, userId) : await enable(caller, userId) };
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return { userId, outcome: 'failed', message: error.message };
+        }
+      });
     },
 
     async overview(): Promise<AdminOverview> {

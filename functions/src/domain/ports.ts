@@ -4,7 +4,7 @@ import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
 import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
 import type { ScoreBand, SectionRole } from '@shared/paths';
-import type { AuditEntry, Person, PersonStatus } from '@shared/people';
+import type { AuditEntry, AuditPage, AuditQuery, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
 
@@ -469,12 +469,35 @@ export interface NewPerson {
 }
 
 export interface PeopleQuery {
-  /** Matches the start of a name, or of an e-mail when it contains "@". */
+  /** Every word must occur in the name or e-mail, whatever the case and accents (`shared/people-search.ts`). */
   search?: string;
   role?: Role;
   status?: PersonStatus;
-  /** The directory's own pagination token, from the previous page. */
+  /** The cursor of the previous page. */
   next?: string;
+}
+
+/** What a change to a person touched, so that the copy sets only that (concurrent changes of others are kept). */
+export type PersonField = 'name' | 'role' | 'status';
+
+/**
+ * The table's searchable copy of the directory (one small item per person, in name order), kept by the people use
+ * cases on every change and rebuilt from the directory by `npm run migrate`. Cognito stays the authority on sign-in.
+ */
+export interface PeopleIndex {
+  /** Writes the whole person (an invitation, a repair). */
+  save(person: Person): Promise<void>;
+  /** Sets the changed fields from `person`; the others only where the copy lacks the person (written before copies). */
+  update(person: Person, changed: readonly PersonField[]): Promise<void>;
+  /** The person has signed in since being invited: 'invited' becomes 'active' (and nothing else does). */
+  markSignedIn(userId: string): Promise<void>;
+  /** One page in name order, of people in any of `statuses`; a `next` this index did not give is a DomainError 'invalid'. */
+  search(
+    query: Omit<PeopleQuery, 'status'> & { statuses?: readonly PersonStatus[] },
+    pageSize: number,
+  ): Promise<{ people: Person[]; next?: string }>;
+  /** Makes the copy exactly these people: each saved, copies of anyone else removed. */
+  replaceAll(people: Person[]): Promise<{ saved: number; removed: number }>;
 }
 
 /** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */
@@ -485,8 +508,8 @@ export interface UserDirectory {
   resendInvitation(person: Person): Promise<{ temporaryPassword?: string }>;
   get(userId: string): Promise<Person | undefined>;
   findByEmail(email: string): Promise<Person | undefined>;
-  /** One page, at most 60 people; filters the directory cannot apply itself are applied to the page. */
-  list(query: PeopleQuery): Promise<{ people: Person[]; next?: string }>;
+  /** Everyone in the directory, with their role (the people index's repair). */
+  listEveryone(): Promise<Person[]>;
   /** Everyone in a role's group, every page. */
   listRole(role: Role): Promise<Person[]>;
   setName(userId: string, name: string): Promise<void>;
@@ -501,6 +524,8 @@ export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   recent(limit: number): Promise<AuditEntry[]>;
+  /** One page, newest first, of the entries matching every filter given; a `next` it did not give is a DomainError 'invalid'. */
+  page(query: AuditQuery, pageSize: number): Promise<AuditPage>;
 }
 
 /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */

@@ -1,14 +1,14 @@
 import { lookupPeopleSchema } from '@shared/people';
-import { buildPeopleQueries } from '../composition/people-queries';
-import type { PeopleQueries } from '../domain/people';
+import { buildPeopleLookup } from '../composition/people-lookup';
+import type { PeopleLookup } from '../domain/people';
 import { adminHandler } from '../platform/admin-handler';
 import { ok, validate, type SecondFactorCheck } from '../platform/http';
 import { secondFactorCheck } from '../platform/second-factor';
 
-export const makeHandler = (people: PeopleQueries, secondFactor: SecondFactorCheck) =>
+export const makeHandler = (people: PeopleLookup, secondFactor: SecondFactorCheck) =>
   adminHandler('lookupPeople', secondFactor, async (request) => {
     const { emails } = validate(lookupPeopleSchema, request.body);
     return ok({ people: await people.lookup(emails) });
   });
 
-export const handler = makeHandler(buildPeopleQueries(), secondFactorCheck());
+export const handler = makeHandler(buildPeopleLookup(), secondFactorCheck());

@@ -7,6 +7,7 @@ import { makeClassRepository } from './class-repository';
 import { makeFileReferenceRepository } from './file-reference-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeNoticeRepository } from './notice-repository';
+import { makePeopleIndexRepository } from './people-index-repository';
 import { makeProgressRepository } from './progress-repository';
 import type { TableContext } from './table';
 import { makeUploadRepository } from './upload-repository';
@@ -22,5 +23,6 @@ export function makeTableRepositories(context: TableContext) {
     notices: makeNoticeRepository(context),
     checks: makeCheckRepository(context),
     attempts: makeAttemptRepository(context),
+    peopleIndex: makePeopleIndexRepository(context),
   };
 }

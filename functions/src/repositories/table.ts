@@ -92,6 +92,10 @@ export const keys = {
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
   classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
+  /** The searchable copy of a person from the directory (the people index). */
+  personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
+  /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */
+  peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: PEOPLE_PARTITION, gsi1sk: `${sortName}#${userId}` }),
 };
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
@@ -99,6 +103,7 @@ export const COUNTER_PREFIX = 'COMPLETIONS#';
 const NUDGE_PREFIX = 'NUDGE#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
+const PEOPLE_PARTITION = 'PEOPLE';
 
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
@@ -112,6 +117,8 @@ export const queries = {
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */
   wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
+  /** On the owner index: every person's copy, in name order. */
+  everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
   attemptsOfStudent: (classId: string, moduleId: string, sectionId: string, studentId: string) => ({

@@ -6,7 +6,7 @@ import { makeClassAdminService } from '../../src/domain/class-admin';
 import { makePeopleService } from '../../src/domain/people';
 import type { SecondFactorCheck } from '../../src/platform/http';
 import { makeRosterNames, makeSchoolFigures } from '../../src/repositories/school-adapters';
-import { InMemoryDirectory } from './people';
+import { InMemoryDirectory, InMemoryPeopleIndex } from './people';
 import { givenSchool } from './records';
 import { inMemoryPorts } from './stores';
 
@@ -24,13 +24,15 @@ export function givenAdminSchool() {
   directory.add({ userId: STUDENT_ID, email: 'student@example.com', name: 'Sam Student', role: 'Students', status: 'active' });
   const newTeacher = directory.add({ email: 'grace@example.com', name: 'Grace Teacher', role: 'Teachers', status: 'active' });
   const invitee = directory.add({ email: 'kim@example.com', name: 'Kim Student', role: 'Students', status: 'invited' });
+  const index = InMemoryPeopleIndex.of(directory);
   const people = makePeopleService({
     directory,
+    index,
     audit: ports.audit,
     clock: ports.clock,
     rosters: makeRosterNames(ports.classes),
     figures: makeSchoolFigures(ports.classes, ports.modules),
   });
   const classAdmin = makeClassAdminService({ ...ports, directory });
-  return { ports, directory, newTeacher, invitee, people, classAdmin };
+  return { ports, directory, index, newTeacher, invitee, people, classAdmin };
 }

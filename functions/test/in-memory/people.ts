@@ -1,15 +1,27 @@
 // In-memory adapters for the administration ports that behave like the real ones: the directory refuses a
-// second account for an e-mail (whatever its case), keeps one group per person, and pages its lists.
-import type { AuditEntry, Person } from '@shared/people';
+// second account for an e-mail (whatever its case), keeps one group per person; the people index keeps
+// copies as the table does.
+import type { AuditEntry, AuditQuery, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
-import type { AuditLog, Clock, EnrolledStudent, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from '../../src/domain/ports';
+import { displayName } from '@shared/person-name';
+import { matchesPeopleSearch, normaliseSearchText } from '@shared/people-search';
+import { invalid } from '../../src/domain/errors';
+import type {
+  AuditLog,
+  Clock,
+  EnrolledStudent,
+  PeopleIndex,
+  PeopleQuery,
+  PersonField,
+  RosterNames,
+  SchoolFigures,
+  UserDirectory,
+} from '../../src/domain/ports';
 
 export class InMemoryDirectory implements UserDirectory {
   readonly people = new Map<string, Person>();
   readonly calls: string[] = [];
   private nextId = 1;
-
-  constructor(private readonly pageSize = 60) {}
 
   add(person: Partial<Person> & Pick<Person, 'email'>): Person {
     const full: Person = { userId: `user-${this.nextId++}`, name: '', role: null, status: 'active', createdAt: '2026-01-01T00:00:00.000Z', ...person };
@@ -32,13 +44,8 @@ export class InMemoryDirectory implements UserDirectory {
   async findByEmail(email: string) {
     return [...this.people.values()].find((person) => person.email === email.toLowerCase());
   }
-  async list({ role, status, search, next }: PeopleQuery) {
-    const all = [...this.people.values()].filter(
-      (person) => (!role || person.role === role) && (!status || person.status === status) && (!search || person.email.startsWith(search) || person.name.startsWith(search)),
-    );
-    const start = next ? Number(next) : 0;
-    const end = start + this.pageSize;
-    return { people: all.slice(start, end), ...(end < all.length ? { next: String(end) } : {}) };
+  async listEveryone() {
+    return [...this.people.values()];
   }
   async listRole(role: Role) {
     return [...this.people.values()].filter((person) => person.role === role);
@@ -69,6 +76,21 @@ export class InMemoryAuditLog implements AuditLog {
   async recent(limit: number) {
     return [...this.entries].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
   }
+  /** Pages continue after the `at` of the last entry given (the clocks of these tests never repeat a time). */
+  async page({ actorId, action, from, to, next }: AuditQuery, pageSize: number) {
+    const matching = [...this.entries]
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .filter(
+        (entry) =>
+          (!actorId || entry.actorId === actorId) &&
+          (!action || entry.action === action) &&
+          (!from || entry.at >= from) &&
+          (!to || entry.at <= to) &&
+          (next === undefined || entry.at < next),
+      );
+    const entries = matching.slice(0, pageSize);
+    return { entries, ...(matching.length > pageSize ? { next: entries.at(-1)!.at } : {}) };
+  }
 }
 
 /** A clock that moves one second per reading, so audit entries have distinct, ordered times. */
@@ -98,3 +120,53 @@ export const fixedFigures = (classes = { total: 0, withoutTeacher: 0, withoutStu
   classes: async () => classes,
   modulesOf: async (teacherIds) => teacherIds.length * modulesPerTeacher,
 });
+
+/** The people index as the table keeps it: whole copies or changed fields, name order, pages continuing after a name. */
+export class InMemoryPeopleIndex implements PeopleIndex {
+  readonly copies = new Map<string, Person>();
+
+  constructor(private readonly pageSize?: number) {}
+
+  /** The copy as `npm run migrate` leaves it: everyone the directory has. */
+  static of(directory: InMemoryDirectory, pageSize?: number): InMemoryPeopleIndex {
+    const index = new InMemoryPeopleIndex(pageSize);
+    for (const person of directory.people.values()) index.copies.set(person.userId, { ...person });
+    return index;
+  }
+
+  async save(person: Person) {
+    this.copies.set(person.userId, { ...person });
+  }
+  async update(person: Person, changed: readonly PersonField[]) {
+    const copy = this.copies.get(person.userId) ?? person;
+    this.copies.set(person.userId, { ...copy, ...Object.fromEntries(changed.map((field) => [field, person[field]])) });
+  }
+  async markSignedIn(userId: string) {
+    const copy = this.copies.get(userId);
+    if (copy?.status === 'invited') this.copies.set(userId, { ...copy, status: 'active' });
+  }
+  async search(query: Omit<PeopleQuery, 'status'> & { statuses?: readonly PersonStatus[] }, pageSize: number) {
+    const sortKey = (person: Person) => `${normaliseSearchText(displayName(person))}#${person.userId}`;
+    if (query.next !== undefined && ![...this.copies.values()].some((person) => sortKey(person) === query.next)) {
+      throw invalid('next is not one this list gave; start again without it.');
+    }
+    const size = this.pageSize ?? pageSize;
+    const matching = [...this.copies.values()]
+      .filter(
+        (person) =>
+          (!query.role || person.role === query.role) &&
+          (!query.statuses?.length || query.statuses.includes(person.status)) &&
+          matchesPeopleSearch(person, query.search),
+      )
+      .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+      .filter((person) => query.next === undefined || sortKey(person) > query.next);
+    const people = matching.slice(0, size);
+    return { people, ...(matching.length > size ? { next: sortKey(people.at(-1)!) } : {}) };
+  }
+  async replaceAll(everyone: Person[]) {
+    const removed = [...this.copies.keys()].filter((userId) => !everyone.some((person) => person.userId === userId)).length;
+    this.copies.clear();
+    for (const person of everyone) this.copies.set(person.userId, { ...person });
+    return { saved: everyone.length, removed };
+  }
+}

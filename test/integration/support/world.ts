@@ -15,6 +15,7 @@ import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-s
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { credentialsFor, type TargetStack } from '@local/stack-config';
+import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/section-text';
 import { makeSectionTextRepository } from '@functions/src/repositories/section-text-repository';
@@ -169,6 +170,8 @@ async function peopleOf(config: TargetStack): Promise<People> {
 async function setUpWorld(config: TargetStack, people: People, stopStack: () => Promise<void>): Promise<World> {
   const stores = localTableStores(config);
   try {
+    // The test users are made in the user pool directly: the people index is repaired as `npm run migrate` would.
+    await rebuildStackPeopleIndex(config);
     const { teacher, otherTeacher, student, otherStudent } = people;
     const { classes } = stores;
     await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });

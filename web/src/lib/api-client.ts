@@ -4,7 +4,7 @@
 import type { ResponseOf } from '@shared/responses';
 import { buildPath, routes, type PathParams, type RouteName } from '@shared/routes';
 import type { RequestOf } from '@shared/schemas';
-import type { ListPeopleQuery } from '@shared/people';
+import type { AuditQuery, ListPeopleQuery } from '@shared/people';
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/entities';
 import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
@@ -139,6 +139,8 @@ export const api = {
   changeRole: (userId: string, role: RequestOf<'changeRole'>['role']) => call('changeRole', { userId }, { role }),
   disablePerson: (userId: string) => call('disablePerson', { userId }),
   enablePerson: (userId: string) => call('enablePerson', { userId }),
+  listAuditTrail: (query: AuditQuery) => call('listAuditTrail', {}, undefined, query),
+  setPeopleAccess: (access: RequestOf<'setPeopleAccess'>['access'], userIds: string[]) => call('setPeopleAccess', {}, { access, userIds }),
   resendInvitation: (userId: string) => call('resendInvitation', { userId }),
 
   listAdminClasses: () => call('listAdminClasses', {}),

@@ -1,7 +1,6 @@
 // /admin-dashboard: the school at a glance (people by role and status, classes, modules, classes missing a teacher
 // or students) and the latest admin changes, newest first.
 import { Link } from 'react-router-dom';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES } from '@shared/roles';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
@@ -13,24 +12,11 @@ import { useCurrentUser, useSecondFactorOn } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '../dashboard';
 import { useAdminOverview } from '../people/api/people';
-import { formatDate, ROLE_PLURAL } from '../people';
+import { ROLE_PLURAL } from '../people';
+import { AuditLine } from './audit-line';
 import '../dashboard/dashboard.css';
 import '../people/people.css';
 
-const ACTION_LABEL: Record<AuditAction, string> = {
-  invite: 'invited',
-  resendInvitation: 'resent the invitation of',
-  rename: 'renamed',
-  changeRole: 'changed the role of',
-  disable: 'disabled',
-  enable: 'enabled',
-  createClass: 'created the class',
-  renameClass: 'renamed the class',
-  deleteClass: 'deleted the class',
-  changeTeacher: 'changed the teacher of',
-  enrol: 'enrolled',
-  unenrol: 'unenrolled',
-};
 
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
@@ -107,20 +93,8 @@ function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOver
         ) : (
           <p className="empty-state">No changes yet.</p>
         )}
+        <Link to="/admin/audit">See every change</Link>
       </section>
     </>
-  );
-}
-
-function AuditLine({ entry }: { entry: AuditEntry }) {
-  const label = AUDIT_ACTIONS.includes(entry.action) ? ACTION_LABEL[entry.action] : entry.action;
-  return (
-    <li>
-      <strong>{entry.actor}</strong> {label} <strong>{entry.subject}</strong>
-      {entry.detail ? ` ${entry.detail}` : ''}{' '}
-      <time className="muted" dateTime={entry.at}>
-        {formatDate(entry.at)} {new Date(entry.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
-      </time>
-    </li>
   );
 }

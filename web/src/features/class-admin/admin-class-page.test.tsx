@@ -56,3 +56,34 @@ it('tells two students with the same name apart by their e-mails', async () => {
     'Alex Kimalex.kim2@school.exampleUnenrol',
   ]);
 });
+
+it('offers every student who matches for enrolment, a few at a time, saying how many more there are', async () => {
+  const candidate = (index: number) => ({
+    userId: `p${String(index).padStart(2, '0')}`,
+    email: `p${index}@school.example`,
+    name: `Pupil ${String(index).padStart(2, '0')}`,
+    role: 'Students' as const,
+    status: 'active' as const,
+    createdAt: '2026-09-01T08:00:00.000Z',
+  });
+  answer('getAdminClass', { classId: 'c1', className: 'Whole year', studentCount: 0, moduleCount: 0 });
+  answer('listClassStudents', { students: [], studentCount: 0 });
+  const searches = answer('listPeople', ({ query }) =>
+    query.get('next')
+      ? { people: Array.from({ length: 12 }, (_, index) => candidate(20 + index)) }
+      : { people: Array.from({ length: 20 }, (_, index) => candidate(index)), next: 'page-2' },
+  );
+  const user = userEvent.setup();
+  renderPage(<AdminClassPage />, { path: '/admin/classes/:classId', url: '/admin/classes/c1', user: ADMIN });
+  const panel = within((await screen.findByRole('heading', { name: 'Enrol a student' })).closest('section')!);
+  expect(await panel.findByText('Pupil 07')).toBeInTheDocument();
+  expect(panel.queryByText('Pupil 08')).not.toBeInTheDocument();
+
+  await user.click(panel.getByRole('button', { name: 'Show More Students (8 shown; more match)' }));
+  expect(await panel.findByRole('button', { name: 'Show More Students (24 of 32 shown)' })).toBeInTheDocument();
+  expect(searches.at(-1)!.query.get('next')).toBe('page-2');
+  await user.click(panel.getByRole('button', { name: 'Show More Students (24 of 32 shown)' }));
+  expect(panel.getByText('Pupil 31')).toBeInTheDocument();
+  expect(panel.getAllByRole('button', { name: /^Enrol / })).toHaveLength(32);
+  expect(panel.queryByRole('button', { name: /Show More Students/ })).not.toBeInTheDocument();
+});

@@ -140,6 +140,7 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
     <section className="card admin-panel" aria-labelledby="roster-heading">
       <h2 id="roster-heading">Students ({schoolClass.studentCount})</h2>
       {error && <Alert tone="error">{error}</Alert>}
+      {schoolClass.studentCount > 0 && <Link to={`/admin/classes/${schoolClass.classId}/login-slips`}>Print login slips</Link>}
       {roster.isPending ? (
         <Loading label="Loading students..." />
       ) : roster.isError ? (
@@ -177,13 +178,26 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
   );
 }
 
+/** Students listed at first, and added by each Show More: enough to pick from, short enough to scan. */
+const ENROL_CANDIDATES_STEP = 8;
+
 function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const students = usePeople({ role: 'Students', search: deferred || undefined });
   const enrol = useEnrolStudents(classId);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const candidates = (students.data?.pages.flatMap((page) => page.people) ?? []).filter((person) => !enrolledIds.has(person.userId)).slice(0, 8);
+  const [shown, setShown] = useState({ search: deferred, count: ENROL_CANDIDATES_STEP });
+  // A new search starts from the first few again.
+  const count = shown.search === deferred ? shown.count : ENROL_CANDIDATES_STEP;
+  const matching = (students.data?.pages.flatMap((page) => page.people) ?? []).filter((person) => !enrolledIds.has(person.userId));
+  const candidates = matching.slice(0, count);
+  const more = matching.length > count || students.hasNextPage;
+  const showMore = () => {
+    const next = count + ENROL_CANDIDATES_STEP * 2;
+    setShown({ search: deferred, count: next });
+    if (matching.length < next && students.hasNextPage) void students.fetchNextPage();
+  };
   return (
     <section className="card admin-panel" aria-labelledby="enrol-one-heading">
       <h2 id="enrol-one-heading">Enrol a student</h2>
@@ -222,6 +236,15 @@ function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: Read
             </li>
           ))}
         </ul>
+      )}
+      {more && (
+        <button type="button" className="button button-secondary" disabled={students.isFetchingNextPage} onClick={showMore}>
+          {students.isFetchingNextPage
+            ? 'Loading...'
+            : students.hasNextPage
+              ? `Show More Students (${candidates.length} shown; more match)`
+              : `Show More Students (${candidates.length} of ${matching.length} shown)`}
+        </button>
       )}
     </section>
   );

@@ -2,3 +2,4 @@
 export { formatDate, ROLE_PLURAL } from './components/labels';
 export { TemporaryPassword } from './components/temporary-password';
 export { chunk } from './utils/invitation-list';
+export { temporaryPasswordOf } from './utils/temporary-passwords';

@@ -1,7 +1,7 @@
 // /admin/people: everyone in the school's directory, searchable and filtered, with the admin's actions per person,
 // and the two ways to invite (one person, or a pasted list / CSV with a preview).
 import { useDeferredValue, useState } from 'react';
-import { PERSON_STATUSES, type PersonStatus } from '@shared/people';
+import { PERSON_STATUSES, type Person, type PersonStatus } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
 import { SelectField } from '../../components/field';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { usePeople } from './api/people';
+import { BulkAccess } from './components/bulk-access';
 import { BulkInvite } from './components/bulk-invite';
 import { InvitePersonForm } from './components/invite-person-form';
 import { formatDate, ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from './components/labels';
@@ -30,6 +31,15 @@ export default function PeoplePage() {
   const people = usePeople({ search: deferredSearch || undefined, role: role || undefined, status: status || undefined });
   useLogError(people.error, 'Loading people failed');
   const rows = people.data?.pages.flatMap((page) => page.people) ?? [];
+  // Kept across searches and pages, so a selection can be built from several searches.
+  const [selected, setSelected] = useState<ReadonlyMap<string, Person>>(new Map());
+  const toggle = (person: Person, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(person.userId, person);
+      else next.delete(person.userId);
+      return next;
+    });
 
   return (
     <>
@@ -50,6 +60,10 @@ export default function PeoplePage() {
           <SelectField id="people-role" label="Role" value={role} options={ROLE_FILTER} onChange={setRole} />
           <SelectField id="people-status" label="Status" value={status} options={STATUS_FILTER} onChange={setStatus} />
         </form>
+        <BulkAccess
+          selected={[...selected.values()]}
+          onDone={(failedIds) => setSelected((current) => new Map([...current].filter(([userId]) => failedIds.includes(userId))))}
+        />
 
         {people.isPending ? (
           <Loading label="Loading people..." />
@@ -62,6 +76,12 @@ export default function PeoplePage() {
             {rows.map((person) => (
               <li key={person.userId} className="card person-card">
                 <div className="person-who">
+                  {person.userId !== me.userId && (
+                    <label className="person-select">
+                      <input type="checkbox" checked={selected.has(person.userId)} onChange={(event) => toggle(person, event.target.checked)} />
+                      <span className="visually-hidden">Select {displayName(person)}</span>
+                    </label>
+                  )}
                   <span className="person-name">{displayName(person)}</span>
                   {person.name && <span className="muted person-email">{person.email}</span>}
                 </div>

@@ -3,3 +3,5 @@ export { CompletionBar, moduleState } from './components/completion-bar';
 export { ClassReport } from './components/class-report';
 export { ReportTable } from './components/report-table';
 export { useMarkSection } from './hooks/use-mark-section';
+export { csvFileName, toCsv } from './utils/csv';
+export { downloadCsv } from './utils/download-csv';

@@ -1,8 +1,12 @@
-// Invite many: paste lines or upload a CSV, see every row classified, then invite the new ones in chunks with a
-// progress bar and a result per row. Chunks keep each request short however long the list (500 rows and more).
-import { useMutation } from '@tanstack/react-query';
+// Rosters in one step: paste lines or upload a CSV (`email, name, role, class`), see every row classified (new person,
+// existing person, already enrolled, error), then invite the new ones and enrol each row's person in its class, in
+// chunks with a progress bar and a result per row. Chunks keep each request short however long the list. A retry of
+// the same list is safe: pending invitations answer their person, enrolments already made are reported as such.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { PEOPLE_LIMITS, type InvitationOutcome } from '@shared/people';
+import { Link } from 'react-router-dom';
+import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
+import { PEOPLE_LIMITS, type InvitationOutcome, type Person } from '@shared/people';
 import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { SelectField } from '@web/components/field';
@@ -11,17 +15,42 @@ import { useRefreshPeople } from '../api/people';
 import {
   addressesToLookUp,
   chunk,
+  classesNamed,
   classifyRows,
+  isToDo,
   parseInvitationList,
   STATUS_LABEL,
   summarise,
   type PreviewRow,
+  type RosterClass,
 } from '../utils/invitation-list';
+import { rememberTemporaryPassword } from '../utils/temporary-passwords';
 import { ROLE_CHOICES, ROLE_LABEL } from './labels';
 
-type Step = { name: 'edit' } | { name: 'preview'; rows: PreviewRow[] } | { name: 'inviting'; done: number; total: number } | { name: 'done'; results: InvitationOutcome[] };
+/** What happened to one row of the list once confirmed. */
+export interface RosterResult {
+  line: number;
+  email: string;
+  name: string;
+  invitation?: InvitationOutcome;
+  enrolIn?: RosterClass;
+  enrolment?: Pick<EnrolmentOutcome, 'outcome' | 'message'> | { outcome: 'failed'; message: string };
+}
 
-const OUTCOME_LABEL: Record<InvitationOutcome['outcome'], string> = { invited: 'Invited', exists: 'Already exists', failed: 'Failed' };
+type Step =
+  | { name: 'edit' }
+  | { name: 'preview'; rows: PreviewRow[] }
+  | { name: 'applying'; done: number; total: number }
+  | { name: 'done'; results: RosterResult[] };
+
+const INVITATION_LABEL: Record<InvitationOutcome['outcome'], string> = { invited: 'Invited', exists: 'Already exists', failed: 'Not invited' };
+const ENROLMENT_LABEL: Record<NonNullable<RosterResult['enrolment']>['outcome'], string> = {
+  enrolled: 'Enrolled',
+  alreadyEnrolled: 'Already enrolled',
+  notFound: 'Not enrolled',
+  notStudent: 'Not enrolled',
+  failed: 'Not enrolled',
+};
 
 /** A row is invited only in the role asked for; the server confirms it, and a row that says otherwise is not shown as done. */
 function withRoleChecked(result: InvitationOutcome, role: Role): InvitationOutcome {
@@ -29,45 +58,80 @@ function withRoleChecked(result: InvitationOutcome, role: Role): InvitationOutco
   return { email: result.email, outcome: 'failed', message: `Invited without the role asked for (${ROLE_LABEL[role]}); invite them again to give it.` };
 }
 
+/** Every student id in a class, page after page. */
+async function enrolledIn(classId: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await api.listClassStudents(classId, cursor);
+    for (const student of page.students) ids.add(student.userId);
+    cursor = page.next;
+  } while (cursor);
+  return ids;
+}
+
+async function previewList(text: string, defaultRole: Role): Promise<PreviewRow[]> {
+  const rows = parseInvitationList(text, defaultRole);
+  if (rows.length === 0) throw new Error('The list is empty: paste one person per line, or upload a CSV file.');
+  const people = new Map<string, Person>();
+  for (const emails of chunk(addressesToLookUp(rows), PEOPLE_LIMITS.lookupMax)) {
+    for (const person of (await api.lookupPeople(emails)).people) people.set(person.email.toLowerCase(), person);
+  }
+  const classes = rows.some((row) => row.className) ? await api.listAdminClasses() : [];
+  const enrolled = new Map<string, Set<string>>();
+  for (const each of classesNamed(rows, classes)) enrolled.set(each.classId, await enrolledIn(each.classId));
+  return classifyRows(rows, { people, classes, enrolled });
+}
+
 export function BulkInvite() {
   const refreshPeople = useRefreshPeople();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [defaultRole, setDefaultRole] = useState<Role>('Students');
   const [step, setStep] = useState<Step>({ name: 'edit' });
-  const lookUp = useMutation({
-    mutationFn: async () => {
-      const rows = parseInvitationList(text, defaultRole);
-      if (rows.length === 0) throw new Error('The list is empty: paste one person per line, or upload a CSV file.');
-      const existing = new Set<string>();
-      for (const emails of chunk(addressesToLookUp(rows), PEOPLE_LIMITS.lookupMax)) {
-        for (const person of (await api.lookupPeople(emails)).people) existing.add(person.email.toLowerCase());
-      }
-      return classifyRows(rows, existing);
-    },
-    onSuccess: (rows) => setStep({ name: 'preview', rows }),
-  });
-  // A chunk that fails stops the run: the outcome keeps the results so far beside the reason.
-  const invitation = useMutation({
-    mutationFn: async (rows: PreviewRow[]): Promise<{ results: InvitationOutcome[]; stopped?: string }> => {
-      const invitations = rows.flatMap((row) => (row.invitation ? [row.invitation] : []));
-      const results: InvitationOutcome[] = [];
-      setStep({ name: 'inviting', done: 0, total: invitations.length });
+  const lookUp = useMutation({ mutationFn: () => previewList(text, defaultRole), onSuccess: (rows) => setStep({ name: 'preview', rows }) });
+  // A request that fails stops the run: the outcome keeps the results so far beside the reason.
+  const apply = useMutation({
+    mutationFn: async (rows: PreviewRow[]): Promise<{ results: RosterResult[]; stopped?: string }> => {
+      const toDo = rows.filter(isToDo);
+      const invitations = toDo.flatMap((row) => (row.invitation ? [row.invitation] : []));
+      const enrolments = toDo.filter((row) => row.enrolIn).length;
+      const total = invitations.length + enrolments;
+      let done = 0;
+      const progress = (count: number) => setStep({ name: 'applying', done: (done += count), total });
+      progress(0);
+      const invited = new Map<string, InvitationOutcome>();
+      const enrolled = new Map<string, EnrolmentOutcome>();
+      const results = () => toDo.map((row) => resultOf(row, invited, enrolled));
       try {
         for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
-          results.push(...(await api.invitePeople(part)).results.map((result, index) => withRoleChecked(result, part[index]!.role)));
-          setStep({ name: 'inviting', done: results.length, total: invitations.length });
+          const answers = (await api.invitePeople(part)).results;
+          answers.forEach((answer, index) => invited.set(answer.email, withRoleChecked(answer, part[index]!.role)));
+          for (const answer of answers) if (answer.outcome === 'invited' && answer.temporaryPassword) rememberTemporaryPassword(answer.email, answer.temporaryPassword);
+          progress(part.length);
         }
-        return { results };
+        const byClass = new Map<string, string[]>();
+        for (const row of toDo) {
+          const studentId = studentOf(row, invited);
+          if (row.enrolIn && studentId) byClass.set(row.enrolIn.classId, [...(byClass.get(row.enrolIn.classId) ?? []), studentId]);
+        }
+        for (const [classId, studentIds] of byClass) {
+          for (const part of chunk(studentIds, CLASS_LIMITS.enrolBatchMax)) {
+            for (const outcome of (await api.enrolStudents(classId, part)).results) enrolled.set(`${classId}/${outcome.studentId}`, outcome);
+            progress(part.length);
+          }
+        }
+        return { results: results() };
       } catch (failure) {
-        return { results, stopped: `Stopped after ${results.length} of ${invitations.length}: ${(failure as Error).message}` };
+        return { results: results(), stopped: `Stopped after ${done} of ${total} steps: ${(failure as Error).message} Preview the same list again to finish it.` };
       }
     },
-    onSuccess: async ({ results }) => {
-      setStep({ name: 'done', results });
-      await refreshPeople();
+    onSettled: async (outcome) => {
+      if (outcome) setStep({ name: 'done', results: outcome.results });
+      await Promise.all([refreshPeople(), queryClient.invalidateQueries({ queryKey: ['admin-classes'] })]);
     },
   });
-  const error = lookUp.error?.message ?? invitation.data?.stopped;
+  const error = lookUp.error?.message ?? apply.data?.stopped;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -77,15 +141,16 @@ export function BulkInvite() {
   };
 
   const preview = () => {
-    invitation.reset();
+    apply.reset();
     lookUp.mutate();
   };
 
   return (
     <section className="card admin-panel admin-panel-wide" aria-labelledby="invite-many-heading">
-      <h2 id="invite-many-heading">Invite many people</h2>
+      <h2 id="invite-many-heading">Invite and enrol from a list</h2>
       <p className="muted">
-        One person per line: <code>email, name, role</code> (role is Students, Teachers or Admins; a header line is optional).
+        One person per line: <code>email, name, role, class</code> (role is Students, Teachers or Admins; class, for
+        students, is the name of a class to enrol them in, or empty; a header line is optional).
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       {(step.name === 'edit' || step.name === 'preview') && (
@@ -96,7 +161,7 @@ export function BulkInvite() {
               id="bulk-list"
               rows={6}
               value={text}
-              placeholder={'ada@school.example, Ada Lovelace, Teachers\nsam@school.example, Sam Student, Students'}
+              placeholder={'ada@school.example, Ada Lovelace, Teachers\nsam@school.example, Sam Student, Students, Year 9 Science'}
               onChange={(event) => {
                 setText(event.target.value);
                 setStep({ name: 'edit' });
@@ -113,14 +178,19 @@ export function BulkInvite() {
           </button>
         </div>
       )}
-      {step.name === 'preview' && <PreviewTable rows={step.rows} onInvite={() => {
+      {step.name === 'preview' && (
+        <PreviewTable
+          rows={step.rows}
+          onConfirm={() => {
             lookUp.reset();
-            invitation.mutate(step.rows);
-          }} />}
-      {step.name === 'inviting' && (
+            apply.mutate(step.rows);
+          }}
+        />
+      )}
+      {step.name === 'applying' && (
         <div className="bulk-progress">
           <label htmlFor="bulk-progress">
-            Inviting {step.done} of {step.total}...
+            Inviting and enrolling: {step.done} of {step.total}...
           </label>
           <progress id="bulk-progress" value={step.done} max={step.total} />
         </div>
@@ -136,7 +206,7 @@ export function BulkInvite() {
               setStep({ name: 'edit' });
             }}
           >
-            Invite More People
+            Start Another List
           </button>
         </>
       )}
@@ -144,8 +214,10 @@ export function BulkInvite() {
   );
 }
 
-function PreviewTable({ rows, onInvite }: { rows: PreviewRow[]; onInvite: () => void }) {
-  const newCount = rows.filter((row) => row.status === 'new').length;
+function PreviewTable({ rows, onConfirm }: { rows: PreviewRow[]; onConfirm: () => void }) {
+  const toDo = rows.filter(isToDo);
+  const invitations = toDo.filter((row) => row.invitation).length;
+  const enrolments = toDo.filter((row) => row.enrolIn).length;
   return (
     <>
       <p role="status" className="bulk-summary">
@@ -159,16 +231,18 @@ function PreviewTable({ rows, onInvite }: { rows: PreviewRow[]; onInvite: () => 
               <th scope="col">E-mail</th>
               <th scope="col">Name</th>
               <th scope="col">Role</th>
-              <th scope="col">Status</th>
+              <th scope="col">Class</th>
+              <th scope="col">What will happen</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.line} className={row.status === 'new' ? undefined : 'row-skipped'}>
+              <tr key={row.line} className={isToDo(row) ? undefined : 'row-skipped'}>
                 <td>{row.line}</td>
                 <td>{row.email}</td>
-                <td>{row.name}</td>
-                <td>{row.invitation ? ROLE_LABEL[row.invitation.role] : row.role}</td>
+                <td>{row.person?.name ?? row.name}</td>
+                <td>{row.invitation ? ROLE_LABEL[row.invitation.role] : row.person?.role ? ROLE_LABEL[row.person.role] : row.role}</td>
+                <td>{row.enrolIn?.className ?? row.className}</td>
                 <td>
                   <strong>{STATUS_LABEL[row.status]}</strong> <span className="muted">{row.message}</span>
                 </td>
@@ -177,20 +251,65 @@ function PreviewTable({ rows, onInvite }: { rows: PreviewRow[]; onInvite: () => 
           </tbody>
         </table>
       </div>
-      <button type="button" className="button" disabled={newCount === 0} onClick={onInvite}>
-        {newCount === 1 ? 'Invite 1 New Person' : `Invite ${newCount} New People`}
+      <button type="button" className="button" disabled={toDo.length === 0} onClick={onConfirm}>
+        {confirmLabel(invitations, enrolments)}
       </button>
     </>
   );
 }
 
-function ResultsTable({ results }: { results: InvitationOutcome[] }) {
-  const invited = results.filter((result) => result.outcome === 'invited').length;
+const count = (number: number, one: string, many: string) => `${number} ${number === 1 ? one : many}`;
+
+function confirmLabel(invitations: number, enrolments: number): string {
+  if (invitations === 0 && enrolments === 0) return 'Nothing to Do';
+  const parts = [invitations > 0 && `Invite ${count(invitations, 'New Person', 'New People')}`, enrolments > 0 && `Enrol ${count(enrolments, 'Student', 'Students')}`];
+  return parts.filter(Boolean).join(' and ');
+}
+
+/** The student a row enrols: their existing account, or the one its invitation just made. */
+function studentOf(row: PreviewRow, invited: ReadonlyMap<string, InvitationOutcome>): string | undefined {
+  if (row.person) return row.person.userId;
+  const invitation = row.invitation && invited.get(row.invitation.email);
+  return invitation?.outcome === 'invited' ? invitation.person.userId : undefined;
+}
+
+function resultOf(row: PreviewRow, invited: ReadonlyMap<string, InvitationOutcome>, enrolled: ReadonlyMap<string, EnrolmentOutcome>): RosterResult {
+  const invitation = row.invitation && invited.get(row.invitation.email);
+  const studentId = studentOf(row, invited);
+  const enrolment = row.enrolIn && studentId ? enrolled.get(`${row.enrolIn.classId}/${studentId}`) : undefined;
+  return {
+    line: row.line,
+    email: row.invitation?.email ?? row.person?.email ?? row.email,
+    name: row.invitation?.name ?? row.person?.name ?? row.name,
+    ...(invitation ? { invitation } : {}),
+    ...(row.enrolIn ? { enrolIn: row.enrolIn } : {}),
+    ...(enrolment
+      ? { enrolment }
+      : row.enrolIn && invitation && invitation.outcome !== 'invited'
+        ? { enrolment: { outcome: 'failed' as const, message: 'Not enrolled, because the invitation did not go through.' } }
+        : {}),
+  };
+}
+
+function ResultsTable({ results }: { results: RosterResult[] }) {
+  const invited = results.filter((result) => result.invitation?.outcome === 'invited').length;
+  const enrolled = results.filter((result) => result.enrolment?.outcome === 'enrolled').length;
+  const classes = new Map(results.flatMap((result) => (result.enrolIn ? [[result.enrolIn.classId, result.enrolIn.className]] : [])));
   return (
     <>
       <p role="status" className="bulk-summary">
-        Invited {invited} of {results.length}.
+        Invited {invited} of {results.filter((result) => result.invitation).length}; enrolled {enrolled} of{' '}
+        {results.filter((result) => result.enrolIn).length}.
       </p>
+      {classes.size > 0 && (
+        <ul className="plain-list" aria-label="Login slips">
+          {[...classes].map(([classId, className]) => (
+            <li key={classId}>
+              <Link to={`/admin/classes/${classId}/login-slips`}>Print login slips for {className}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="admin-table-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
         <table className="admin-table">
           <thead>
@@ -201,18 +320,30 @@ function ResultsTable({ results }: { results: InvitationOutcome[] }) {
           </thead>
           <tbody>
             {results.map((result) => (
-              <tr key={result.email}>
+              <tr key={result.line}>
                 <td>{result.email}</td>
                 <td>
-                  <strong>{OUTCOME_LABEL[result.outcome]}</strong>{' '}
-                  {result.outcome === 'invited' ? (
-                    result.temporaryPassword && (
-                      <span>
-                        Temporary password (shown only now): <code className="temporary-password">{result.temporaryPassword}</code>
+                  {result.invitation && (
+                    <span className="bulk-result">
+                      <strong>{INVITATION_LABEL[result.invitation.outcome]}</strong>{' '}
+                      {result.invitation.outcome === 'invited' ? (
+                        result.invitation.temporaryPassword && (
+                          <span>
+                            Temporary password (shown only now): <code className="temporary-password">{result.invitation.temporaryPassword}</code>
+                          </span>
+                        )
+                      ) : (
+                        <span className="muted">{result.invitation.message}</span>
+                      )}
+                    </span>
+                  )}
+                  {result.enrolIn && (
+                    <span className="bulk-result">
+                      <strong>{result.enrolment ? ENROLMENT_LABEL[result.enrolment.outcome] : 'Not enrolled'}</strong>{' '}
+                      <span className="muted">
+                        {result.enrolment?.outcome === 'enrolled' ? `in ${result.enrolIn.className}` : (result.enrolment?.message ?? 'Stopped before this row.')}
                       </span>
-                    )
-                  ) : (
-                    <span className="muted">{result.message}</span>
+                    </span>
                   )}
                 </td>
               </tr>

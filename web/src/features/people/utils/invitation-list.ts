@@ -1,7 +1,9 @@
-// The bulk invitation preview: a pasted list or a CSV file (`email,name,role`, header optional) becomes rows, and each
-// row is classified before anything is written: new, already has an account, invalid e-mail or name, unknown role, or a
-// repeat of an earlier row of the same list.
-import { emailSchema, personNameSchema, PEOPLE_LIMITS, type InvitePersonInput } from '@shared/people';
+// The roster preview: a pasted list or a CSV file (`email,name,role,class`, header optional, class optional) becomes
+// rows, and each row is classified before anything is written: a new person (invited, and enrolled when a class is
+// given), an existing person (enrolled when a class is given), already enrolled, or an error (e-mail, name, role,
+// class, or a repeat of an earlier row of the same list), each with a sentence saying what to correct.
+import { emailSchema, personNameSchema, PEOPLE_LIMITS, type InvitePersonInput, type Person } from '@shared/people';
+import { normaliseSearchText } from '@shared/people-search';
 import type { Role } from '@shared/roles';
 
 export interface ListedRow {
@@ -10,16 +12,49 @@ export interface ListedRow {
   email: string;
   name: string;
   role: string;
+  /** The class to enrol them in, as typed; empty for none. */
+  className: string;
 }
 
-export type RowStatus = 'new' | 'exists' | 'invalidEmail' | 'invalidName' | 'unknownRole' | 'duplicate';
+export type RowStatus =
+  | 'new'
+  | 'enrol'
+  | 'exists'
+  | 'alreadyEnrolled'
+  | 'invalidEmail'
+  | 'invalidName'
+  | 'unknownRole'
+  | 'unknownClass'
+  | 'notStudent'
+  | 'duplicate';
+
+export interface RosterClass {
+  classId: string;
+  className: string;
+}
 
 export interface PreviewRow extends ListedRow {
   status: RowStatus;
   message: string;
   /** What will be sent, for a new row. */
   invitation?: InvitePersonInput;
+  /** The account the row names, when it has one. */
+  person?: Person;
+  /** The class the row's person will be enrolled in. */
+  enrolIn?: RosterClass;
 }
+
+/** What the preview knows besides the list: who has an account, the school's classes, and who is in each. */
+export interface RosterContext {
+  /** By lower-case e-mail. */
+  people: ReadonlyMap<string, Person>;
+  classes: readonly RosterClass[];
+  /** Class id → the user ids enrolled (read for the classes the list names). */
+  enrolled: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A class as typed in a list, matched whatever its case, accents and spacing. */
+export const classKey = (className: string) => normaliseSearchText(className);
 
 const ROLE_WORDS: Record<string, Role> = {
   student: 'Students',
@@ -46,9 +81,9 @@ export function parseInvitationList(text: string, defaultRole: Role): ListedRow[
   const rows: ListedRow[] = [];
   lines.forEach((line, index) => {
     if (!line.trim()) return;
-    const [email = '', name = '', role = ''] = splitFields(line).map((field) => field.trim());
+    const [email = '', name = '', role = '', className = ''] = splitFields(line).map((field) => field.trim());
     if (rows.length === 0 && index === firstNonBlank(lines) && email.toLowerCase().replace(/[^a-z]/g, '') === 'email') return;
-    rows.push({ line: index + 1, email, name, role: role || defaultRole });
+    rows.push({ line: index + 1, email, name, role: role || defaultRole, className });
   });
   if (rows.length > PEOPLE_LIMITS.previewRowsMax) {
     throw new ListTooLongError(`The list has ${rows.length} people; invite at most ${PEOPLE_LIMITS.previewRowsMax} at a time.`);
@@ -88,40 +123,79 @@ export function addressesToLookUp(rows: ListedRow[]): string[] {
   return [...new Set(addresses)];
 }
 
-/** Classifies every row; `existing` holds the (lower-case) addresses that already have an account. */
-export function classifyRows(rows: ListedRow[], existing: ReadonlySet<string>): PreviewRow[] {
+/** The classes a list names that exist, once each (their rosters are read for the preview). */
+export function classesNamed(rows: ListedRow[], classes: readonly RosterClass[]): RosterClass[] {
+  const named = new Set(rows.map((row) => classKey(row.className)).filter(Boolean));
+  return classes.filter((each) => named.has(classKey(each.className)));
+}
+
+/** Classifies every row against who has an account, the classes, and their rosters. */
+export function classifyRows(rows: ListedRow[], { people, classes, enrolled }: RosterContext): PreviewRow[] {
   const seen = new Map<string, number>();
+  const classByKey = new Map(classes.map((each) => [classKey(each.className), each]));
   return rows.map((row): PreviewRow => {
     const email = emailSchema.safeParse(row.email);
-    if (!email.success) return { ...row, status: 'invalidEmail', message: row.email ? 'Not a valid e-mail address.' : 'The e-mail is missing.' };
+    if (!email.success) return { ...row, status: 'invalidEmail', message: row.email ? `"${row.email}" is not a valid e-mail address.` : 'The e-mail is missing.' };
     const earlier = seen.get(email.data);
-    if (earlier !== undefined) return { ...row, status: 'duplicate', message: `Same e-mail as line ${earlier}.` };
+    if (earlier !== undefined) return { ...row, status: 'duplicate', message: `Same e-mail as line ${earlier}; keep one of the two lines.` };
     seen.set(email.data, row.line);
-    if (existing.has(email.data)) return { ...row, status: 'exists', message: 'Already has an account.' };
+    const enrolIn = row.className ? classByKey.get(classKey(row.className)) : undefined;
+    if (row.className && !enrolIn) {
+      return { ...row, status: 'unknownClass', message: `There is no class named "${row.className}"; create it first or correct the name.` };
+    }
+    const person = people.get(email.data);
+    if (person) {
+      if (!enrolIn) return { ...row, person, status: 'exists', message: 'Already has an account; nothing to do.' };
+      if (person.role !== 'Students') return { ...row, person, status: 'notStudent', message: notStudentMessage(person.role ?? 'no role', enrolIn) };
+      if (enrolled.get(enrolIn.classId)?.has(person.userId)) {
+        return { ...row, person, status: 'alreadyEnrolled', message: `Already enrolled in ${enrolIn.className}; nothing to do.` };
+      }
+      return { ...row, person, enrolIn, status: 'enrol', message: `Has an account; will be enrolled in ${enrolIn.className}.` };
+    }
     const name = personNameSchema.safeParse(row.name);
     if (!name.success) return { ...row, status: 'invalidName', message: name.error.issues[0].message };
     const role = roleFromWord(row.role);
     if (!role) return { ...row, status: 'unknownRole', message: `Unknown role "${row.role}": use Students, Teachers or Admins.` };
-    return { ...row, status: 'new', message: 'Will be invited.', invitation: { email: email.data, name: name.data, role } };
+    if (enrolIn && role !== 'Students') return { ...row, status: 'notStudent', message: notStudentMessage(role, enrolIn) };
+    const invitation = { email: email.data, name: name.data, role };
+    return enrolIn
+      ? { ...row, invitation, enrolIn, status: 'new', message: `Will be invited and enrolled in ${enrolIn.className}.` }
+      : { ...row, invitation, status: 'new', message: 'Will be invited.' };
   });
 }
 
+const notStudentMessage = (role: string, { className }: RosterClass) =>
+  `Only students are enrolled in a class, and this person is ${role === 'no role' ? 'without a role' : `in ${role}`}; leave the class empty, or give ${className} its teacher on the class page.`;
+
+/** The rows that change something when confirmed. */
+export const isToDo = (row: PreviewRow) => row.status === 'new' || row.status === 'enrol';
+
 export const STATUS_LABEL: Record<RowStatus, string> = {
-  new: 'New',
-  exists: 'Already exists',
-  invalidEmail: 'Invalid e-mail',
-  invalidName: 'Invalid name',
-  unknownRole: 'Unknown role',
-  duplicate: 'Duplicate in the list',
+  new: 'New person',
+  enrol: 'Existing person to enrol',
+  exists: 'Existing person',
+  alreadyEnrolled: 'Already enrolled',
+  invalidEmail: 'Error: e-mail',
+  invalidName: 'Error: name',
+  unknownRole: 'Error: role',
+  unknownClass: 'Error: class',
+  notStudent: 'Error: not a student',
+  duplicate: 'Error: repeated line',
 };
 
-/** "3 new, 1 already exists, 1 invalid e-mail": the preview's summary, in the order of STATUS_LABEL. */
+const SUMMARY_GROUPS: [statuses: RowStatus[], words: string][] = [
+  [['new'], 'new'],
+  [['enrol'], 'existing to enrol'],
+  [['exists'], 'existing (nothing to do)'],
+  [['alreadyEnrolled'], 'already enrolled'],
+  [['invalidEmail', 'invalidName', 'unknownRole', 'unknownClass', 'notStudent', 'duplicate'], 'with errors'],
+];
+
+/** "3 new, 1 existing to enrol, 2 with errors": the preview's summary. */
 export function summarise(rows: PreviewRow[]): string {
-  const counts = new Map<RowStatus, number>();
-  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  return (Object.keys(STATUS_LABEL) as RowStatus[])
-    .filter((status) => counts.has(status))
-    .map((status) => `${counts.get(status)} ${STATUS_LABEL[status].toLowerCase()}`)
+  return SUMMARY_GROUPS.map(([statuses, words]) => [rows.filter((row) => statuses.includes(row.status)).length, words] as const)
+    .filter(([count]) => count > 0)
+    .map(([count, words]) => `${count} ${words}`)
     .join(', ');
 }
 

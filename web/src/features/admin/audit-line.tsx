@@ -1,0 +1,36 @@
+// One admin change as a sentence ("Alex Admin disabled Sam Student (sam@…) 23 Nov 2026 10:04"), on the dashboard and
+// the audit trail.
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
+import { formatDate } from '../people';
+
+export const ACTION_LABEL: Record<AuditAction, string> = {
+  invite: 'invited',
+  resendInvitation: 'resent the invitation of',
+  rename: 'renamed',
+  changeRole: 'changed the role of',
+  disable: 'disabled',
+  enable: 'enabled',
+  createClass: 'created the class',
+  renameClass: 'renamed the class',
+  deleteClass: 'deleted the class',
+  changeTeacher: 'changed the teacher of',
+  enrol: 'enrolled',
+  unenrol: 'unenrolled',
+};
+
+/** When a change was made, as the audit trail shows it and its CSV writes it. */
+export const auditTime = (at: string) =>
+  `${formatDate(at)} ${new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+
+export function AuditLine({ entry }: { entry: AuditEntry }) {
+  const label = AUDIT_ACTIONS.includes(entry.action) ? ACTION_LABEL[entry.action] : entry.action;
+  return (
+    <li>
+      <strong>{entry.actor}</strong> {label} <strong>{entry.subject}</strong>
+      {entry.detail ? ` ${entry.detail}` : ''}{' '}
+      <time className="muted" dateTime={entry.at}>
+        {auditTime(entry.at)}
+      </time>
+    </li>
+  );
+}

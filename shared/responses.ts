@@ -23,6 +23,8 @@ import {
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
+import { searchResultsSchema } from './search';
+import { sectionTextSchema } from './section-text';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
 import { BRANCHES, SECTION_ROLES, SECTION_STATES } from './paths';
@@ -484,6 +486,8 @@ export const responseSchemas = {
   submitAttempt: attemptAnswerSchema,
   getCheckAnalysis: checkAnalysisSchema,
   listStudentAttempts: studentAttemptsSchema,
+  getSectionText: sectionTextSchema,
+  search: searchResultsSchema,
 } as const satisfies Record<RouteName, z.ZodMiniType>;
 
 /** The body a route answers with on success. */

@@ -1,0 +1,18 @@
+// Builds the text extraction the storage event's function runs (functions/src/events/extract-text.ts), once per container.
+import { makeTextExtraction } from '../domain/section-texts';
+import { extractText, fileKindOf } from '../extraction/text-extraction';
+import { domainLog } from '../platform/logger';
+import { requiredEnv } from '../platform/env';
+import { makeS3Client } from '../platform/s3-client';
+import { makeFileReader } from '../storage/file-reader';
+import { systemClock } from './system';
+import { sectionTextStore } from './table-stores';
+
+export const buildTextExtraction = () =>
+  makeTextExtraction({
+    files: makeFileReader({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') }),
+    texts: sectionTextStore(),
+    extract: (bytes, key) => extractText(bytes, fileKindOf(key)),
+    clock: systemClock,
+    log: domainLog,
+  });

@@ -1,7 +1,7 @@
 // Search: a teacher's whole library, or one module (a student inside a module assigned to one of their classes, or
 // its owner). The index of a library or module is built in memory from the stored texts and kept in the function's
-// container until the modules or the owner's texts change (their versions are read on every search: one query and
-// one item), so a search after the first reads no text.
+// container until the modules or the owner's texts change (their versions are read on every search: the modules'
+// ids and dates, and one item), so a search after the first reads no text and no section.
 import type { SearchResult } from '@shared/search';
 import { buildTextIndex, type SearchDocument, type TextIndex } from '../search/text-index';
 import { invalid } from './errors';
@@ -18,18 +18,23 @@ export function makeSearchService(ports: { modules: ModuleStore; classes: ClassS
 
   async function search(caller: Caller, query: string, moduleId?: string): Promise<SearchResult[]> {
     if (moduleId === undefined && isStudent(caller)) throw invalid('Search inside a module: say which one (moduleId).', { moduleId: 'Say which module to search in.' });
-    const [scope, textVersion] = moduleId
-      ? await requireReadableModule(ports, caller, moduleId).then(async (module) => [[module], await texts.textVersion(module.ownerId)] as const)
-      : await Promise.all([modules.listModulesByOwner(caller.userId), texts.textVersion(caller.userId)]);
-    const key = moduleId ? `module#${moduleId}` : `library#${caller.userId}`;
-    const version = `${textVersion}|${scope.map((module) => `${module.moduleId}@${module.updatedAt}`).join(',')}`;
-    return (await indexOf(key, version, scope)).search(query);
+    if (moduleId !== undefined) {
+      const module = await requireReadableModule(ports, caller, moduleId);
+      const version = versionOf(await texts.textVersion(module.ownerId), [module]);
+      return (await indexOf(`module#${moduleId}`, version, async () => [module])).search(query);
+    }
+    const [versions, textVersion] = await Promise.all([modules.listModuleVersionsByOwner(caller.userId), texts.textVersion(caller.userId)]);
+    return (await indexOf(`library#${caller.userId}`, versionOf(textVersion, versions), () => modules.listModulesByOwner(caller.userId))).search(query);
   }
 
-  function indexOf(key: string, version: string, scope: readonly ModuleRecord[]): Promise<TextIndex> {
+  /** Changes whenever a module in scope is saved, added or deleted, or one of the owner's texts is stored. */
+  const versionOf = (textVersion: number, scope: readonly Pick<ModuleRecord, 'moduleId' | 'updatedAt'>[]) =>
+    `${textVersion}|${scope.map((module) => `${module.moduleId}@${module.updatedAt}`).sort().join(',')}`;
+
+  function indexOf(key: string, version: string, scope: () => Promise<readonly ModuleRecord[]>): Promise<TextIndex> {
     const cached = cache.get(key);
     if (cached?.version === version) return cached.index;
-    const index = documentsOf(scope).then(buildTextIndex);
+    const index = scope().then(documentsOf).then(buildTextIndex);
     cache.delete(key);
     cache.set(key, { version, index });
     index.catch(() => cache.delete(key));

@@ -2,7 +2,16 @@
 // request that stored it), read by its owner and by students of a class it is assigned to, and searched by page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { textExtractionOver } from '../../functions/src/composition/text-extraction';
+import { makeSectionTextRepository } from '../../functions/src/repositories/section-text-repository';
+import { keys } from '../../functions/src/repositories/table';
+import { backfillTexts } from '../../functions/src/repositories/text-backfill';
+import { makeFileReader } from '../../functions/src/storage/file-reader';
+import { localTableContext } from '../../local/table-stores';
+import { credentialsFor } from '../../local/stack-config';
 import { CLASS_ID, MEDIA, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -117,5 +126,31 @@ describe('search', () => {
   it('refuses an empty or overlong query with a sentence', async () => {
     expect(await search('   ')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/search/i) } });
     expect(await search('x'.repeat(201))).toMatchObject({ status: 400 });
+  });
+});
+
+describe('npm run migrate', () => {
+  it('extracts the text of a section file stored before extraction, once', async () => {
+    const context = localTableContext(world.config);
+    const s3 = new S3Client({ endpoint: world.config.s3.endpoint, region: world.config.region, forcePathStyle: true, credentials: credentialsFor(world.config) });
+    try {
+      const module = await world.ok('getModule', { as: world.teacher, params: { id: moduleId } });
+      const contentUrl = module.sections[0].contentUrl as string;
+      await settledText(pdfSectionId);
+      // A file of before text extraction: no text item.
+      await context.client.send(new DeleteCommand({ TableName: context.tableName, Key: keys.fileText(contentUrl) }));
+      expect(await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId: pdfSectionId } })).toEqual({ status: 'pending', pages: [] });
+      const texts = makeSectionTextRepository(context);
+      const extraction = textExtractionOver({ files: makeFileReader({ client: s3, bucketName: world.config.s3.bucket }), texts, log: { warn: () => undefined } });
+
+      expect(await backfillTexts(context, texts, extraction)).toBe(1);
+      expect(await backfillTexts(context, texts, extraction)).toBe(0);
+      const text = await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId: pdfSectionId } });
+      expect(text.status).toBe('ready');
+      expect(text.pages).toHaveLength(2);
+    } finally {
+      context.client.destroy();
+      s3.destroy();
+    }
   });
 });

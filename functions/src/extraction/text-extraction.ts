@@ -100,12 +100,18 @@ const normalize = (text: string) =>
 let pdfjsDefined: Promise<void> | undefined;
 
 /**
+ * unpdf's serverless pdf.js build, an ES module exported for `import` only. Named literally, so the Lambda bundle
+ * carries it and tsx and Jest (by its module map) load it; a plain CommonJS loader (Jest's global setup, which runs the
+ * browser tests' local stack) cannot resolve that export, and loads the same file by its path instead.
+ */
+const loadPdfjs = () => import('unpdf/pdfjs').catch(() => import(require.resolve('unpdf').replace(/index\.cjs$/, 'pdfjs.mjs')));
+
+/**
  * Every page in order, each page's text items in the order pdf.js reads them (a line break where it ends a line). A
  * scanned page has no text items: a file of only such pages is "no-text".
  */
 async function pdfText(bytes: Uint8Array, budget: Budget): Promise<ExtractedText> {
-  // unpdf's serverless pdf.js build, named here so every runner (the Lambda bundle, tsx, Jest) loads the same module.
-  pdfjsDefined ??= definePDFJSModule(() => import('unpdf/pdfjs'));
+  pdfjsDefined ??= definePDFJSModule(loadPdfjs);
   await pdfjsDefined;
   // pdf.js takes the buffer over; a copy keeps the caller's bytes intact.
   const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });

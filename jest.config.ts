@@ -33,7 +33,7 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
  * Projects that run text extraction (functions/src/extraction): unpdf's pdf.js build is an ES module only, so Jest
  * compiles it like the sources and finds it by name.
  */
-const pdfExtraction = {
+export const pdfExtraction = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
   transformIgnorePatterns: ['/node_modules/(?!unpdf/)'],
   moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs', ...moduleNameMapper },

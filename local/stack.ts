@@ -24,8 +24,10 @@ import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
+import { objectCreatedEvent } from './storage-events';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
+const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'events', 'extract-text.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
@@ -90,6 +92,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   // Stopped in order: the app (no request in flight reaches a stopped twin), the twins, then the directory.
   let closeApp = async () => {};
+  const extractions = new Set<Promise<void>>();
   const twins: { close(): Promise<void> }[] = [];
   let releaseDataDir = async () => {};
   let stopped = false;
@@ -98,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stopped = true;
     const report = (error: unknown) => console.error('Stopping the local stack:', error);
     await closeApp().catch(report);
+    await Promise.allSettled([...extractions]);
     await Promise.all(twins.map((twin) => twin.close().catch(report)));
     await releaseDataDir().catch(report);
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
@@ -109,7 +113,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await assertPortsFree(host, ports);
     const [database, storage, identity] = await startedTogether(twins, [
       startDatabase({ directory: ephemeral ? undefined : path.join(dataDir, 'dynamodb'), host, port: ports.dynamodb ?? 0 }),
-      startStorage({ directory: path.join(dataDir, 's3'), host, port: ports.s3 ?? 0, bucket }),
+      startStorage({
+        directory: path.join(dataDir, 's3'),
+        host,
+        port: ports.s3 ?? 0,
+        bucket,
+        onObjectCreated: (key) => {
+          const extraction = extractText(bucket, key).catch((error: Error) => log(`Text extraction of ${key} failed: ${error.message}`));
+          extractions.add(extraction);
+          void extraction.finally(() => extractions.delete(extraction));
+        },
+      }),
       startIdentity({
         directory: path.join(dataDir, 'cognito'),
         host,
@@ -206,6 +220,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stop();
     throw error;
   }
+}
+
+/**
+ * The storage event's function, as EventBridge calls it in AWS: loaded on the first object written (after the
+ * handlers' environment is set), run beside the request that wrote the object, never inside it.
+ */
+async function extractText(bucket: string, key: string): Promise<void> {
+  const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/events/extract-text');
+  await handler(objectCreatedEvent(bucket, key));
 }
 
 function setHandlerEnvironment(variables: Record<string, string>): void {

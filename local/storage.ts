@@ -28,6 +28,8 @@ export async function startStorage(options: {
   host: string;
   port: number;
   bucket: string;
+  /** Called after each object written (a PutObject or a completed multipart upload), as S3 sends "Object Created". */
+  onObjectCreated?: (key: string) => void;
 }): Promise<StorageTwin> {
   const s3rver = new S3rver({
     directory: options.directory,
@@ -52,6 +54,7 @@ export async function startStorage(options: {
     if (request.method === 'DELETE' && new URL(request.url ?? '/', 'http://local').searchParams.has('uploadId')) {
       return abortMultipartUpload(s3rver, request.url ?? '/', response);
     }
+    if (options.onObjectCreated) announceCreation(request, response, options.onObjectCreated);
     s3(request, response);
   }
   s3rver.httpServer = server;
@@ -68,6 +71,17 @@ export async function startStorage(options: {
       s3rver.logger.close();
     },
   };
+}
+
+/** Calls back with the key once a PutObject (not a part) or a multipart completion has succeeded. */
+function announceCreation(request: IncomingMessage, response: ServerResponse, onObjectCreated: (key: string) => void): void {
+  const query = new URL(request.url ?? '/', 'http://local').searchParams;
+  const putObject = request.method === 'PUT' && !query.has('uploadId');
+  const completion = request.method === 'POST' && query.has('uploadId');
+  if (!putObject && !completion) return;
+  response.once('finish', () => {
+    if (response.statusCode === 200) onObjectCreated(objectOf(request.url ?? '/').key);
+  });
 }
 
 /** Where s3rver keeps an upload's parts and its key, when the request names a well-formed upload id. */

@@ -24,6 +24,8 @@ import {
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type AuditPage, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
+import { searchResultsSchema } from './search';
+import { sectionTextSchema } from './section-text';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
 import { BRANCHES, SECTION_ROLES, SECTION_STATES } from './paths';
@@ -495,6 +497,8 @@ export const responseSchemas = {
   draftQuestions: draftsSchema,
   getCheckAnalysis: checkAnalysisSchema,
   listStudentAttempts: studentAttemptsSchema,
+  getSectionText: sectionTextSchema,
+  search: searchResultsSchema,
 } as const satisfies Record<RouteName, z.ZodMiniType>;
 
 /** The body a route answers with on success. */

@@ -83,6 +83,10 @@ export const routes = {
   putCheck: { method: 'PUT', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS },
   getCheck: { method: 'GET', path: '/api/modules/{id}/sections/{sectionId}/check', roles: TEACHERS_AND_STUDENTS },
   submitAttempt: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/attempts', roles: STUDENTS },
+  // The text of a section's file (owner, or a student of a class it is assigned to), and search: a teacher's library,
+  // or (`&moduleId=`) one module a student reads or the teacher owns.
+  getSectionText: { method: 'GET', path: '/api/modules/{id}/sections/{sectionId}/text', roles: TEACHERS_AND_STUDENTS },
+  search: { method: 'GET', path: '/api/search', roles: TEACHERS_AND_STUDENTS },
   // Questions drafted from the section's file text for the owner to review; nothing is saved.
   draftQuestions: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/drafts', roles: TEACHERS },
   // Reports on checks: item analysis of one check in a class, and one student's attempts in a class (newest first).

@@ -38,14 +38,14 @@ const MiB = 1024 * 1024;
  * in all, entries), so a zip bomb is refused before any of it is inflated. The kept text must fit one table item
  * (400 KB) once compressed, hence the character limit.
  */
-export const TEXT_LIMITS = {
+export const EXTRACTION_LIMITS = {
   maxFileBytes: 100 * MiB,
   maxPages: 2_000,
   maxCharacters: 600_000,
   maxMilliseconds: 30_000,
 } as const;
 
-export type TextLimits = { [Key in keyof typeof TEXT_LIMITS]: number };
+export type ExtractionLimits = { [Key in keyof typeof EXTRACTION_LIMITS]: number };
 
 /** How the reader and the library page word a text that is not ready. */
 export const NO_TEXT_FOUND = 'No text found in this file.';

@@ -2,7 +2,9 @@
 // keeps (functions/src/repositories/table-migration.ts). Idempotent: run it any number of times, on the deployed table
 // (TABLE_NAME and USER_POOL_ID, AWS credentials as for the AWS CLI) or the local one (LOCAL_STACK=.local/stack.json).
 // The user pool is read for the students' e-mails that older enrolment items lack, and the people index (the table's
-// searchable copy of the user pool) is rebuilt from it: the repair after people were changed outside the app.
+// searchable copy of the user pool) is rebuilt from it: the repair after people were changed outside the app. The
+// bucket (BUCKET_NAME) is read for the text of section files stored before text extraction
+// (functions/src/repositories/text-backfill.ts).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,16 +13,22 @@ import { describePeopleIndex, rebuildPeopleIndex } from '../functions/src/domain
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
 import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
+import { makeSectionTextRepository } from '../functions/src/repositories/section-text-repository';
+import { backfillTexts } from '../functions/src/repositories/text-backfill';
+import { textExtractionOver } from '../functions/src/composition/text-extraction';
+import { makeFileReader } from '../functions/src/storage/file-reader';
+import { S3Client } from '@aws-sdk/client-s3';
+import { credentialsFor } from '../local/stack-config';
 import type { StackConfig } from '../local/stack-config';
 import { localTableContext } from '../local/table-stores';
 import { identityClient } from '../local/users';
 
 if (require.main === module) {
   const localStack = process.env.LOCAL_STACK;
-  const { TABLE_NAME: tableName, USER_POOL_ID: userPoolId } = process.env;
-  if (!localStack && !(tableName && userPoolId)) {
+  const { TABLE_NAME: tableName, USER_POOL_ID: userPoolId, BUCKET_NAME: bucketName } = process.env;
+  if (!localStack && !(tableName && userPoolId && bucketName)) {
     console.error(
-      'Usage: TABLE_NAME=<table> USER_POOL_ID=<user pool id> npm run migrate (deployed), or LOCAL_STACK=.local/stack.json npm run migrate (local).',
+      'Usage: TABLE_NAME=<table> USER_POOL_ID=<user pool id> BUCKET_NAME=<upload bucket> npm run migrate (deployed), or LOCAL_STACK=.local/stack.json npm run migrate (local).',
     );
     process.exitCode = 1;
   } else {
@@ -28,11 +36,22 @@ if (require.main === module) {
     const context = config ? localTableContext(config) : { client: makeDocumentClient(), tableName: tableName! };
     const identity = config ? identityClient(config) : new CognitoIdentityProviderClient({});
     const directory = makeCognitoUserDirectory({ client: identity, userPoolId: config?.cognito.userPoolId ?? userPoolId! });
+    const s3 = config
+      ? new S3Client({ endpoint: config.s3.endpoint, region: config.region, forcePathStyle: true, credentials: credentialsFor(config), requestChecksumCalculation: 'WHEN_REQUIRED' })
+      : new S3Client({});
+    const texts = makeSectionTextRepository(context);
+    const extraction = textExtractionOver({
+      files: makeFileReader({ client: s3, bucketName: config?.s3.bucket ?? bucketName! }),
+      texts,
+      log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
+    });
     migrateTable(context, directory)
       .then(async (summary) => {
         console.log(describeMigration(summary));
         console.log(describePeopleIndex(await rebuildPeopleIndex({ directory, index: makePeopleIndexRepository(context) })));
       })
+      .then(() => backfillTexts(context, texts, extraction))
+      .then((extracted) => console.log(`Text extracted from ${extracted} section file(s) stored before text extraction.`))
       .catch((error: Error) => {
         console.error(error.message);
         process.exitCode = 1;
@@ -40,6 +59,7 @@ if (require.main === module) {
       .finally(() => {
         context.client.destroy();
         identity.destroy();
+        s3.destroy();
       });
   }
 }

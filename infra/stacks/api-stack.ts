@@ -13,6 +13,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RouteDefinition, RouteName } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
+import { TextExtraction } from '../constructs/text-extraction';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
@@ -199,6 +200,14 @@ export class ApiStack extends Stack {
       stage.node.addDependency(featureStack);
     }
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    new TextExtraction(this, 'TextExtraction', {
+      table: props.table,
+      uploadsBucket: props.uploadsBucket,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: tracingEnabled(this),
+      monitoring,
+    });
     monitoring.addDashboard();
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });

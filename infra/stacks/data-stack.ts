@@ -1,7 +1,7 @@
 // Stateful resources: the single table, the upload bucket and the access-log bucket. All are retained on delete.
 import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../shared/table';
 
@@ -60,6 +60,10 @@ export class DataStack extends Stack {
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // "Object Created" events go to EventBridge, where the Api stack's rule starts text extraction. Set on the bucket
+    // resource itself: the construct's `eventBridgeEnabled` would add a custom resource and its Lambda to do the same.
+    (this.uploadsBucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
     // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
     for (const value of [

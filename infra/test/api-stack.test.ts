@@ -40,8 +40,25 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length);
+  test('one Lambda per route-table entry and the text extraction function, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 1);
+  });
+
+  test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items only', () => {
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule'));
+    expect(rule.Properties.EventPattern).toMatchObject({
+      source: ['aws.s3'],
+      'detail-type': ['Object Created'],
+      detail: { object: { key: [{ prefix: 'protected/' }] } },
+    });
+    const [[id]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('Extracts the text') } }));
+    expect(rule.Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('TextExtractionRole'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    expect(statements.flatMap((statement: { Action: string | string[] }) => statement.Action).sort()).toEqual(
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject'].sort(),
+    );
   });
 
   test.each(deployedRoutes)('%s runs the newest Node.js on arm64', (_, route) => {
@@ -86,7 +103,8 @@ describe('functions', () => {
     });
     const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
     try {
-      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function'));
+      // The route functions: the text extraction function serves no request.
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !fn.Properties.Description.startsWith('Extracts'));
       expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
       expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
         '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',

@@ -176,7 +176,8 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    expect(perFunction).toHaveLength(routeEntries.length);
+    // The route functions and the text extraction function.
+    expect(perFunction).toHaveLength(routeEntries.length + 1);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);
@@ -210,7 +211,8 @@ describe('tracing', () => {
 
   test('with -c tracing=true, every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(traced.templates.api);
-    expect(functions).toHaveLength(routeEntries.length);
+    // The route functions and the text extraction function.
+    expect(functions).toHaveLength(routeEntries.length + 1);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

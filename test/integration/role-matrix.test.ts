@@ -93,6 +93,8 @@ const EXPECTED = statusTable(`
   getCheckAnalysis    401        401      403      403           200      404           200
   listStudentAttempts 401        401      200      404           200      404           200
   draftQuestions      401        401      403      403           200      404           403
+  getSectionText      401        401      200      404           200      404           403
+  search              401        401      200      404           200      404           403
 `);
 
 let world: World;
@@ -100,7 +102,7 @@ let world: World;
 let moduleId: string;
 let sectionIds: string[];
 
-type Request = Pick<CallOptions, 'params' | 'body'>;
+type Request = Pick<CallOptions, 'params' | 'body' | 'path'>;
 
 /**
  * One valid request per route, built fresh for each cell when the call changes what it acts on (so every cell
@@ -199,6 +201,9 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } },
   }),
   getCheckAnalysis: async () => ({ params: { classId: CLASS_ID, moduleId, sectionId: sectionIds[0] } }),
+  getSectionText: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] } }),
+  // Inside the module: the one search every admitted caller can make.
+  search: async () => ({ path: `/api/search?q=cells&moduleId=${moduleId}` }),
   listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
 };
 

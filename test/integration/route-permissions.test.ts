@@ -379,6 +379,18 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('listStudentAttempts', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
     await world.ok('listStudentAttempts', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
   },
+  getSectionText: async () => {
+    const module = await assigned();
+    const path = { id: module._id, sectionId: module.sections[0]._id };
+    await world.ok('getSectionText', { as: world.teacher, params: path });
+    await world.ok('getSectionText', { as: world.student, params: path });
+  },
+  search: async () => {
+    const module = await assigned();
+    await world.ok('search', { as: world.teacher, path: '/api/search?q=cells' });
+    await world.ok('search', { as: world.teacher, path: `/api/search?q=cells&moduleId=${module._id}` });
+    await world.ok('search', { as: world.student, path: `/api/search?q=cells&moduleId=${module._id}` });
+  },
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

@@ -118,6 +118,8 @@ export interface ModuleStore {
   /** The modules that exist among these ids, in no particular order. */
   getModules(moduleIds: string[]): Promise<ModuleRecord[]>;
   listModulesByOwner(ownerId: string): Promise<ModuleRecord[]>;
+  /** Only the id and version of each of a teacher's modules: whether anything in the library changed, read cheaply. */
+  listModuleVersionsByOwner(ownerId: string): Promise<Pick<ModuleRecord, 'moduleId' | 'updatedAt'>[]>;
   /** Stores a new module; false when one with this id exists already. */
   insertModule(record: ModuleRecord): Promise<boolean>;
   /** Replaces a module only if it still has this owner and this updatedAt; false when it changed or is gone. */

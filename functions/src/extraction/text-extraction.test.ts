@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TEXT_LIMITS } from '@shared/section-text';
+import { EXTRACTION_LIMITS } from '@shared/section-text';
 import { zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
@@ -41,7 +41,7 @@ describe('a PDF', () => {
   });
 
   it('past the page limit keeps the pages before it and is marked too large', async () => {
-    const text = await extractText(largePdf(12), 'pdf', { limits: { ...TEXT_LIMITS, maxPages: 5 } });
+    const text = await extractText(largePdf(12), 'pdf', { limits: { ...EXTRACTION_LIMITS, maxPages: 5 } });
 
     expect(text.status).toBe('too-large');
     expect(text.pages.map((page) => page.number)).toEqual([1, 2, 3, 4, 5]);
@@ -51,14 +51,14 @@ describe('a PDF', () => {
   it('past the time limit stops between pages', async () => {
     let clock = 0;
     // Each reading of the clock is a second later: the second page starts past a 1.5 s budget.
-    const text = await extractText(largePdf(6), 'pdf', { limits: { ...TEXT_LIMITS, maxMilliseconds: 1500 }, now: () => (clock += 1000) });
+    const text = await extractText(largePdf(6), 'pdf', { limits: { ...EXTRACTION_LIMITS, maxMilliseconds: 1500 }, now: () => (clock += 1000) });
 
     expect(text.status).toBe('too-large');
     expect(text.pages.map((page) => page.number)).toEqual([1]);
   });
 
   it('past the character limit keeps exactly that many characters', async () => {
-    const text = await extractText(largePdf(4), 'pdf', { limits: { ...TEXT_LIMITS, maxCharacters: 300 } });
+    const text = await extractText(largePdf(4), 'pdf', { limits: { ...EXTRACTION_LIMITS, maxCharacters: 300 } });
 
     expect(text.status).toBe('too-large');
     expect(text.pages.reduce((sum, page) => sum + page.text.length, 0)).toBe(300);
@@ -111,7 +111,7 @@ describe('a PowerPoint deck', () => {
   });
 
   it('with more slides than the limit keeps the first ones and is marked too large', async () => {
-    const text = await extractText(seedFile('photosynthesis-slides.pptx'), 'pptx', { limits: { ...TEXT_LIMITS, maxPages: 2 } });
+    const text = await extractText(seedFile('photosynthesis-slides.pptx'), 'pptx', { limits: { ...EXTRACTION_LIMITS, maxPages: 2 } });
 
     expect(text).toMatchObject({ status: 'too-large', detail: 'More than 2 pages.' });
     expect(text.pages.map((page) => page.number)).toEqual([1, 2]);
@@ -124,7 +124,7 @@ describe('any file', () => {
   });
 
   it('over the size limit is not read', async () => {
-    const text = await extractText(seedFile('cells-reading.pdf'), 'pdf', { limits: { ...TEXT_LIMITS, maxFileBytes: 100 } });
+    const text = await extractText(seedFile('cells-reading.pdf'), 'pdf', { limits: { ...EXTRACTION_LIMITS, maxFileBytes: 100 } });
     expect(text).toMatchObject({ status: 'too-large', pages: [] });
   });
 

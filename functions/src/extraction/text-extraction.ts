@@ -3,7 +3,7 @@
 // bytes and the limits (shared/section-text.ts); storing the result is the caller's. Every outcome is a value: a
 // damaged, protected or hostile file is marked, never thrown.
 import { inspectOfficeZip, OFFICE_FILE_LIMITS, type OfficeFileLimits } from '@shared/office-limits';
-import { TEXT_LIMITS, type SectionTextStatus, type TextLimits, type TextPage } from '@shared/section-text';
+import { EXTRACTION_LIMITS, type SectionTextStatus, type ExtractionLimits, type TextPage } from '@shared/section-text';
 import { XMLParser } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
@@ -29,13 +29,13 @@ export function fileKindOf(key: string): FileKind {
 }
 
 export interface ExtractionOptions {
-  limits?: TextLimits;
+  limits?: ExtractionLimits;
   officeLimits?: OfficeFileLimits;
   now?: () => number;
 }
 
 export async function extractText(bytes: Uint8Array, kind: FileKind, options: ExtractionOptions = {}): Promise<ExtractedText> {
-  const limits = options.limits ?? TEXT_LIMITS;
+  const limits = options.limits ?? EXTRACTION_LIMITS;
   if (bytes.length === 0) return { status: 'no-text', pages: [], detail: 'The file is empty.' };
   if (bytes.length > limits.maxFileBytes) return { status: 'too-large', pages: [], detail: `The file is over ${limits.maxFileBytes} bytes.` };
   const budget = makeBudget(limits, options.now ?? Date.now);
@@ -60,7 +60,7 @@ export async function extractText(bytes: Uint8Array, kind: FileKind, options: Ex
 }
 
 /** Pages kept so far and whether a limit stopped the reading. */
-function makeBudget(limits: TextLimits, now: () => number) {
+function makeBudget(limits: ExtractionLimits, now: () => number) {
   const deadline = now() + limits.maxMilliseconds;
   const pages: TextPage[] = [];
   let characters = 0;
@@ -100,12 +100,18 @@ const normalize = (text: string) =>
 let pdfjsDefined: Promise<void> | undefined;
 
 /**
+ * unpdf's serverless pdf.js build, an ES module exported for `import` only. Named literally, so the Lambda bundle
+ * carries it and tsx and Jest (by its module map) load it; a plain CommonJS loader (Jest's global setup, which runs the
+ * browser tests' local stack) cannot resolve that export, and loads the same file by its path instead.
+ */
+const loadPdfjs = () => import('unpdf/pdfjs').catch(() => import(require.resolve('unpdf').replace(/index\.cjs$/, 'pdfjs.mjs')));
+
+/**
  * Every page in order, each page's text items in the order pdf.js reads them (a line break where it ends a line). A
  * scanned page has no text items: a file of only such pages is "no-text".
  */
 async function pdfText(bytes: Uint8Array, budget: Budget): Promise<ExtractedText> {
-  // unpdf's serverless pdf.js build, named here so every runner (the Lambda bundle, tsx, Jest) loads the same module.
-  pdfjsDefined ??= definePDFJSModule(() => import('unpdf/pdfjs'));
+  pdfjsDefined ??= definePDFJSModule(loadPdfjs);
   await pdfjsDefined;
   // pdf.js takes the buffer over; a copy keeps the caller's bytes intact.
   const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });

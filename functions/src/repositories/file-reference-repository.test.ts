@@ -50,7 +50,14 @@ test('withdrawReferences removes the module and then the record, only while nobo
   expect(ddb).not.toReceiveCommand(DeleteCommand);
 });
 
-test('forgetFile deletes only a marked record', async () => {
+test('forgetFile deletes only a marked record, and then the file\'s text', async () => {
   await repository.forgetFile(key);
   expect(ddb).toReceiveCommandWith(DeleteCommand, { TableName: 'refs-table', Key, ConditionExpression: 'attribute_exists(deletingAt)' });
+  expect(ddb).toReceiveCommandWith(DeleteCommand, { TableName: 'refs-table', Key: { pk: `FILE#${key}`, sk: 'TEXT' } });
+});
+
+test('forgetFile keeps the text of a file whose record is not marked', async () => {
+  ddb.on(DeleteCommand).rejects(conditionFailure());
+  await repository.forgetFile(key);
+  expect(ddb).toReceiveCommandTimes(DeleteCommand, 1);
 });

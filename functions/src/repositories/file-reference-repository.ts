@@ -83,11 +83,13 @@ export function makeFileReferenceRepository({ client, tableName }: TableContext)
     },
 
     async forgetFile(key) {
-      await conditionally(() =>
+      const forgotten = await conditionally(() =>
         client.send(
           new DeleteCommand({ TableName: tableName, Key: keys.fileReferences(key), ConditionExpression: 'attribute_exists(deletingAt)' }),
         ),
       );
+      // The file's text goes with it (the file was deleted from storage before).
+      if (forgotten) await client.send(new DeleteCommand({ TableName: tableName, Key: keys.fileText(key) }));
     },
   };
 }

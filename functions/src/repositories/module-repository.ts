@@ -73,6 +73,13 @@ export function makeModuleRepository(context: TableContext): ModuleStore {
     },
 
     /** Keys only are read. */
+    async listModuleVersionsByOwner(ownerId) {
+      return table.queryByPrefix<{ moduleId: string; updatedAt: string }>(queries.modulesOfOwner(ownerId), {
+        onOwnerIndex: true,
+        projection: 'moduleId, updatedAt',
+      });
+    },
+
     async countModulesOfOwner(ownerId) {
       const items = await table.queryByPrefix<unknown>(queries.modulesOfOwner(ownerId), { onOwnerIndex: true, projection: 'pk' });
       return items.length;

@@ -26,7 +26,11 @@ export function makeSectionTextRepository(context: TableContext): SectionTextSto
 
   return {
     async getTexts(contentUrls) {
-      const items = await table.batchGet<TextItem>(contentUrls.map((contentUrl) => keys.fileText(contentUrl)));
+      // Every BatchGetItem at once: a search index of a whole library reads thousands of texts.
+      const items = await table.batchGetAttributes<TextItem>(
+        contentUrls.map((contentUrl) => keys.fileText(contentUrl)),
+        ['contentUrl', 'status', 'pages', 'at'],
+      );
       return new Map(items.map((item) => [item.contentUrl, { status: item.status, pages: unpack(item.pages), at: item.at }]));
     },
 

@@ -73,6 +73,10 @@ export class InMemoryModuleStore implements ModuleStore {
     return true;
   }
 
+  async listModuleVersionsByOwner(ownerId: string) {
+    return (await this.listModulesByOwner(ownerId)).map(({ moduleId, updatedAt }) => ({ moduleId, updatedAt }));
+  }
+
   async countModulesOfOwner(ownerId: string) {
     return this.all().filter((record) => record.ownerId === ownerId).length;
   }

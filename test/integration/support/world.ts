@@ -124,6 +124,8 @@ type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent
  * The stack STACK_CONFIG names, or a fresh local stack of this process; that one lets a person make far more requests
  * than the product does (TEST_CALLER_RATE_LIMIT) unless told the number.
  */
+const isWrittenByTextExtraction = (item: Item) => (item.pk.startsWith('FILE#') && item.sk === 'TEXT') || (item.pk.startsWith('USER#') && item.sk === 'TEXTS');
+
 export async function startWorld(options: { callerRateLimit?: number } = {}): Promise<World> {
   const configFile = process.env.STACK_CONFIG;
   if (configFile) {
@@ -281,8 +283,9 @@ function buildWorld(
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await dynamo.send(new ScanCommand({ TableName: config.dynamodb.table, ExclusiveStartKey, ConsistentRead: true }));
-      // Every request counts in its caller's rate-limit window: not data a request is meant to change.
-      items.push(...((page.Items ?? []) as Item[]).filter((item) => !item.pk.startsWith('RATE#')));
+      // Every request counts in its caller's rate-limit window, and the text of a file stored a moment before is
+      // written by the storage event's function whenever it finishes: neither is data a request is meant to change.
+      items.push(...((page.Items ?? []) as Item[]).filter((item) => !item.pk.startsWith('RATE#') && !isWrittenByTextExtraction(item)));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));

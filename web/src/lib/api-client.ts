@@ -104,6 +104,8 @@ export const api = {
   createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
   updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
   deleteModule: (id: string) => call('deleteModule', { id }),
+  /** The teacher's library, or (`moduleId`) one module a student reads or the teacher owns. */
+  search: (q: string, moduleId?: string) => call('search', {}, undefined, { q, moduleId }),
 
   getClass: (classId: string) => call('getClass', { classId }),
   listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),

@@ -58,3 +58,37 @@ it('finds the search, sort and filter in the address (Back from a module, a relo
   await userEvent.click(screen.getByRole('link', { name: 'Atoms' }));
   expect(router.location).toMatchObject({ pathname: '/teacher-modules/m2', state: { librarySearch: 'q=o&sort=title&unassigned=1' } });
 });
+
+it('searches inside the files and links each match to its page in the reader, the matching words marked', async () => {
+  const withSection = moduleFixture({
+    _id: 'm1',
+    title: 'Cells',
+    sections: [{ _id: 's1', title: 'Handbook', order: 1, contentType: 'PDF', contentUrl: 'protected/t/u/handbook.pdf', originalFileName: 'handbook.pdf', role: 'core' }],
+  });
+  answer('listModules', [withSection]);
+  const searches = answer('search', {
+    results: [{ moduleId: 'm1', sectionId: 's1', page: 12, snippet: 'Proteins are made on the ribosome, reading messenger RNA.', highlights: ['ribosome'] }],
+  });
+  const user = userEvent.setup();
+  renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules' });
+
+  await user.type(await screen.findByLabelText('Search inside files'), 'ribosomes');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  const link = await screen.findByRole('link', { name: 'Cells › Handbook › page 12' });
+  expect(link).toHaveAttribute('href', '/teacher-modules/m1/section/s1?page=12');
+  expect(screen.getByText('ribosome', { selector: 'mark' })).toBeInTheDocument();
+  expect(screen.getByText('1 match for “ribosomes”')).toBeInTheDocument();
+  expect(searches.map((request) => request.query.get('q'))).toEqual(['ribosomes']);
+});
+
+it('says when the files hold nothing that matches', async () => {
+  answer('search', { results: [] });
+  const user = userEvent.setup();
+  renderPage(<ModuleLibraryPage />, { path: '/teacher-modules', url: '/teacher-modules' });
+
+  await user.type(await screen.findByLabelText('Search inside files'), 'quasar');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  expect(await screen.findByText('Nothing found for “quasar”.')).toBeInTheDocument();
+});

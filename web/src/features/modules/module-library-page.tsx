@@ -1,6 +1,7 @@
 // /teacher-modules: the teacher's modules as cards, newest change first; search by title, sort by updated or
 // title, and show only the modules not assigned to any class. The choices live in the address (?q=&sort=title&
-// unassigned=1), so Back from a module, a reload or a bookmark finds the library as the teacher left it.
+// unassigned=1), so Back from a module, a reload or a bookmark finds the library as the teacher left it. Below the
+// title filters, a search inside the files' text (titles, descriptions, section titles, pages).
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Module } from '@shared/entities';
@@ -10,6 +11,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { useCurrentUser } from '../../lib/auth';
 import { useTeacherClasses } from '../classes/api/classes';
+import { FileSearch } from '../search';
 import { byUpdatedDesc, useModules } from './api/modules';
 import { ModuleCard } from './components/module-card';
 import './modules.css';
@@ -92,6 +94,7 @@ export default function ModuleLibraryPage() {
               Not assigned to any class
             </label>
           </div>
+          <FileSearch modules={modules.data} />
           <p className="muted" role="status">
             {shown.length === modules.data.length
               ? `${shown.length} ${shown.length === 1 ? 'module' : 'modules'}`

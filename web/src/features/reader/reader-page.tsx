@@ -2,7 +2,7 @@
 // original and, for a student, Mark as Complete. A student's module read says where each section stands on their path:
 // a locked one shows why instead of its file, and Previous / Next step over locked sections. Students reach it at /student/class/:classId/module/:moduleId/
 // section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Module, Section } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
+import { FileSearch } from '../search';
 import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
 import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
@@ -80,6 +81,8 @@ interface ReaderProps {
 }
 
 function Reader({ module, sections, section, classId, studentId, completed, backPath, renewLink }: ReaderProps) {
+  // A search result opens a page of the file (`?page=`): a new page asked for opens the viewer there.
+  const [params] = useSearchParams();
   const index = sections.indexOf(section);
   const previous = sections.slice(0, index).reverse().find(isOpenable);
   const next = sections.slice(index + 1).find(isOpenable);
@@ -99,6 +102,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
         <PathTag section={section} />
       </h1>
       {!locked && <PathReason section={section} />}
+      {classId && <FileSearch modules={[module]} moduleId={module._id} classId={classId} label="Search this module" />}
       <div className="reader-layout">
         <SectionNav moduleId={module._id} classId={classId} sections={sections} currentId={section._id} completed={completed} />
         <div className="reader-main">
@@ -126,7 +130,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
                   )}
                 </div>
               </div>
-              <SectionViewer key={section._id} section={section} renewLink={renewLink} />
+              <SectionViewer key={`${section._id}#${params.get('page') ?? ''}`} section={section} renewLink={renewLink} />
               {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
               {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
             </>

@@ -24,7 +24,8 @@ type Zoom = 'fit' | number;
 
 export default function PdfViewer({ url, label, onReady, onError }: ViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
-  const [page, setPage] = useState(1);
+  // A search result opens the reader at its page (`?page=`).
+  const [page, setPage] = useState(() => Math.max(1, Math.floor(Number(new URLSearchParams(window.location.search).get('page'))) || 1));
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [scale, setScale] = useState(1);
   const [width, setWidth] = useState(0);
@@ -44,7 +45,11 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
     });
     let cancelled = false;
     task.promise.then(
-      (document) => !cancelled && setPdf(document),
+      (document) => {
+        if (cancelled) return;
+        setPage((current) => Math.min(current, document.numPages));
+        setPdf(document);
+      },
       (error: unknown) => !cancelled && onError(error),
     );
     return () => {

@@ -1,0 +1,100 @@
+// The function that extracts each uploaded file's text (functions/src/events/extract-text.ts), run by EventBridge on
+// the upload bucket's "Object Created" events under protected/, never by a request. It reads objects and writes the
+// text items and the owners' text versions; a failed invocation is retried twice, then kept in a queue for a look.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import * as path from 'node:path';
+import type { ApiMonitoring } from './api-monitoring';
+import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { bindTable, bindUploads, UPLOADS_PREFIX } from './route-function';
+
+export const EXTRACTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'events', 'extract-text.ts');
+
+export interface TextExtractionProps {
+  table: ITableV2;
+  uploadsBucket: IBucket;
+  serviceName: string;
+  logRetention: RetentionDays;
+  tracing: boolean;
+  /** Alarms on its errors and throttles, as on every route function. */
+  monitoring: ApiMonitoring;
+}
+
+export class TextExtraction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: TextExtractionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Extracts the text of uploaded files' });
+    logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: 'Extracts the text of uploaded files (Object Created under protected/)',
+      entry: EXTRACTION_ENTRY,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: DEPS_LOCK_FILE,
+      runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
+      // pdf.js and a 100 MiB file in memory; the reading itself stops at 30 s (shared/section-text.ts).
+      memorySize: 1536,
+      timeout: Duration.seconds(90),
+      role,
+      logGroup,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        BUCKET_NAME: props.uploadsBucket.bucketName,
+        POWERTOOLS_SERVICE_NAME: props.serviceName,
+        ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
+      },
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      bundling: lambdaBundling(props.tracing),
+    });
+    // The text item and the owner's text version: PutItem and UpdateItem.
+    bindTable(this.function, props.table, ['PutItem', 'UpdateItem']);
+    bindUploads(this.function, props.uploadsBucket, ['GetObject']);
+    props.monitoring.watchFunction(this, 'textExtraction', this.function);
+
+    const failed = new Queue(this, 'FailedEvents', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    new Rule(this, 'ObjectCreated', {
+      description: 'A file stored under protected/ in the upload bucket',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [props.uploadsBucket.bucketName] }, object: { key: [{ prefix: UPLOADS_PREFIX }] } },
+      },
+      targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(2), deadLetterQueue: failed })],
+    });
+
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: `Uploaded objects are keyed per user and per upload at runtime (${UPLOADS_PREFIX}{sub}/{upload id}/{name}); reads are limited to that prefix.`,
+          appliesTo: [{ regex: `/^Resource::.+\\/${UPLOADS_PREFIX.slice(0, -1)}\\/\\*$/` }],
+        },
+        ...(props.tracing ? [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }] : []),
+      ],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(failed, [
+      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the extraction events; it has none itself.' },
+    ]);
+  }
+}

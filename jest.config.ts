@@ -29,6 +29,9 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@web/(.*)$': '<rootDir>/web/src/$1',
 };
 
+/** The file-type detector and its dependencies ship as ES modules only: Jest transforms them to CommonJS. */
+const ESM_ONLY_PACKAGES = '/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)';
+
 const config: Config = {
   projects: [
     {
@@ -37,6 +40,7 @@ const config: Config = {
       transform,
       moduleNameMapper,
       testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
+      transformIgnorePatterns: [ESM_ONLY_PACKAGES],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
@@ -45,6 +49,7 @@ const config: Config = {
       transform,
       moduleNameMapper,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
+      transformIgnorePatterns: [ESM_ONLY_PACKAGES],
     },
     {
       displayName: 'infra',

@@ -68,6 +68,15 @@ describe('create', () => {
     ).rejects.toEqual(refused('invalid', /larger than the 5 GB limit/));
   });
 
+  it('refuses a file whose first bytes are not its type (a single upload never completed), naming the section', async () => {
+    ports.files.put(fileKey('renamed.docx'), MEDIA.docx);
+    ports.files.giveContent(fileKey('renamed.docx'), Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(60).fill(0)]));
+    await expect(
+      service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'Notes', contentUrl: fileKey('renamed.docx') }] }),
+    ).rejects.toEqual(refused('invalid', /^Section 1 \("Notes"\): the file was refused: it is not a Word file: its content is /));
+    expect(ports.modules.all()).toEqual([]);
+  });
+
   it('refuses a section _id, which only an edit of the same module can carry', async () => {
     await expect(
       service.create(teacher, { title: 'T', description: 'D', sections: [{ _id: 'x', title: 'S', contentUrl: notes }] }),

@@ -6,6 +6,7 @@ import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
+import { storedFileMismatch } from './file-content';
 import type {
   ClassRecord,
   ClassStore,
@@ -281,6 +282,9 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
           if (file.size > UPLOAD_LIMITS.maxFileBytes) {
             throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
           }
+          // Checked here too, as a single upload's completion call is the client's to make.
+          const mismatch = await storedFileMismatch(files, input.contentUrl, file.mediaType);
+          if (mismatch) throw invalid(`${label}: the file was refused: ${mismatch}.`);
           return {
             ...base,
             contentType: contentTypeFromMediaType(file.mediaType),

@@ -371,6 +371,8 @@ export type MultipartOutcome = 'done' | 'noSuchUpload' | 'partsMismatch';
 export interface FileStore {
   /** The stored file's metadata, or undefined when no such file exists. */
   describeFile(key: string): Promise<StoredFile | undefined>;
+  /** Up to `bytes` bytes from the start of a stored file (a ranged read), or undefined when no such file exists. */
+  readFileStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
   /** A short-lived link to read a file (it downloads when opened as a page; the reader fetches it itself). */
   downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
   /** A presigned PUT that storage accepts only with exactly this Content-Type and Content-Length. */

@@ -119,6 +119,8 @@ export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
 export const moduleReadQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     classId: z.optional(idSchema('classId')),
+    // The owner asks what deleting the module would take away (classes, students with progress, check attempts).
+    usage: z.optional(z.literal('true', { error: 'usage must be true, or left out.' })),
   }),
 );
 

@@ -341,6 +341,44 @@ describe('update', () => {
   });
 });
 
+describe('getWithUsage (what a delete would take away)', () => {
+  const check = (sectionId: string, attemptCount: number) => ({
+    moduleId: MODULE_ID, sectionId, passMark: 50, maxAttempts: null, revealAnswers: false, questions: [], version: 1, attemptCount, updatedAt: UPDATED_AT,
+  });
+
+  beforeEach(() => givenSchool(ports));
+
+  it("names the classes it is assigned to, counts each student with progress once and the attempts on its checks", async () => {
+    ports.classes.put(classRecord({ classId: 'class-b', className: 'Art 9C', assignedModuleIds: [MODULE_ID] }));
+    ports.progress.put(
+      progressRecord(),
+      progressRecord({ classId: 'class-b' }), // the same student in another class
+      progressRecord({ studentId: 'student-9' }),
+      progressRecord({ moduleId: 'other-module', studentId: 'student-8' }),
+    );
+    await ports.checks.saveCheck(check('section-1', 4), undefined);
+    await ports.checks.saveCheck(check('section-2', 3), undefined);
+
+    const module = await service.getWithUsage(teacher, MODULE_ID);
+    expect(module.usage).toEqual({
+      classes: [
+        { classId: 'class-b', className: 'Art 9C' },
+        { classId: CLASS_ID, className: 'Biology 7A' },
+      ],
+      studentsWithProgress: 2,
+      checkAttempts: 7,
+    });
+    expect(module.title).toBe('Cells');
+  });
+
+  it('answers nothing lost for a module in no class, and 404 to anyone but its owner', async () => {
+    ports.classes.put(classRecord({ assignedModuleIds: [] }));
+    await expect(service.getWithUsage(teacher, MODULE_ID)).resolves.toMatchObject({ usage: { classes: [], studentsWithProgress: 0, checkAttempts: 0 } });
+    await expect(service.getWithUsage(otherTeacher, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+    await expect(service.getWithUsage(callers.student, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+  });
+});
+
 describe('delete', () => {
   beforeEach(() => {
     givenSchool(ports);

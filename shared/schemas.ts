@@ -147,6 +147,8 @@ export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
     moduleId: idSchema('moduleId'),
     classId: idSchema('classId'),
     sectionId: idSchema('sectionId'),
+    // false undoes a completion marked by mistake (not one a passed check made).
+    completed: z.optional(z.boolean({ error: 'completed must be true or false.' })),
   }),
 );
 

@@ -251,6 +251,12 @@ export interface ProgressStore {
    * record as the caller last read it (saves a read; a stale one only costs a retry).
    */
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
+  /**
+   * Takes a section out of a student's completions as one atomic change: the record loses the section and its
+   * completion time, the (class, module) counter one completion (and one started student when it was the record's
+   * last section). A section not complete is answered as stored and changes nothing, so a repeated undo counts once.
+   */
+  removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /**

@@ -356,6 +356,17 @@ export class InMemoryProgressStore implements ProgressStore {
     return copy(record);
   }
 
+  async removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
+    const current = this.records.get(InMemoryProgressStore.id(key));
+    if (!current?.completedSections.includes(sectionId)) return current && copy(current);
+    const completedSections = current.completedSections.filter((each) => each !== sectionId);
+    this.addToCounter(key.classId, key.moduleId, [sectionId], -1, completedSections.length ? 0 : -1);
+    const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
+    const record: ProgressRecord = { ...current, completedSections, completedAt, updatedAt };
+    this.records.set(InMemoryProgressStore.id(key), record);
+    return copy(record);
+  }
+
   /** BatchGet by exact keys: only this student's records, a missing one is simply absent. */
   async listProgressOfStudent(classId: string, moduleIds: string[], studentId: string) {
     return [...new Set(moduleIds)].flatMap((moduleId) => {

@@ -34,16 +34,25 @@ export function useStudentProgress(studentId: string, moduleId: string | undefin
   });
 }
 
+/** A section marked complete, or (`completed: false`) its completion undone. */
+export interface SectionMark {
+  sectionId: string;
+  completed: boolean;
+}
+
 export function useMarkComplete(studentId: string, moduleId: string, classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sectionId: string) => api.markComplete({ studentId, moduleId, classId, sectionId }),
-    onSuccess: (progress) => {
-      // Completion has no undo, so the union of the answer and the cache is the truth: an answer written before
-      // another mark (arriving last, or a stale read) cannot take a completed section back.
-      queryClient.setQueryData<Progress | null>(progressKeys.student(studentId, moduleId, classId), (cached) =>
-        cached ? { ...progress, completedSections: union(cached.completedSections, progress.completedSections) } : progress,
-      );
+    mutationFn: ({ sectionId, completed }: SectionMark) =>
+      api.markComplete({ studentId, moduleId, classId, sectionId, ...(completed ? {} : { completed: false }) }),
+    onSuccess: (progress, { sectionId, completed }) => {
+      // Only this change is taken from the answer: one written before another mark (arriving last, or a stale read)
+      // cannot take back or bring back any other section.
+      queryClient.setQueryData<Progress | null>(progressKeys.student(studentId, moduleId, classId), (cached) => {
+        if (!cached) return progress;
+        const others = cached.completedSections.filter((each) => each !== sectionId);
+        return { ...progress, completedSections: completed ? union(cached.completedSections, [sectionId]) : others };
+      });
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },

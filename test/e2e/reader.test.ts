@@ -72,6 +72,12 @@ it('a student reads every seeded file in the app at 1280 px, moves on with Next,
   await page.getByRole('group', { name: /page 2 of 2/ }).getByText('Check your understanding').waitFor();
   await page.getByRole('group', { name: /page 2 of 2/ }).press('ArrowLeft');
   await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+  // Page jump: typed, sent with Enter.
+  await page.getByLabel('Go to page').fill('2');
+  await page.getByLabel('Go to page').press('Enter');
+  await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await page.getByText('Page 1 of 2', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Fit to width', pressed: false }).waitFor();
   await page.getByRole('button', { name: 'Fit to width' }).click();
@@ -156,6 +162,11 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   expect(await page.getByRole('button', { name: /^Sections/ }).getAttribute('aria-expanded')).toBe('false');
   await page.getByRole('button', { name: 'Mark as Complete' }).click();
   await page.getByRole('button', { name: 'Completed' }).waitFor();
+  await page.getByRole('button', { name: /^Sections \(1 of 4 complete\)/ }).waitFor();
+  // Marked by mistake: undone, then marked again.
+  await page.getByRole('button', { name: 'Undo marking complete' }).click();
+  await page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ }).waitFor();
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
   await page.getByRole('button', { name: /^Sections \(1 of 4 complete\)/ }).waitFor();
 
   await page.getByRole('link', { name: `Previous: ${SEEDED.pptx}` }).click();

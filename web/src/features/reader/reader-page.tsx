@@ -162,7 +162,7 @@ function MarkCompleteButton({ studentId, moduleId, classId, sectionId, done }: {
         {done ? 'Completed' : isPending ? 'Saving...' : 'Mark as Complete'}
       </button>
       {done && (
-        <button type="button" className="button button-secondary" aria-label="Undo Completed" disabled={isPending} onClick={() => mark(sectionId, false)}>
+        <button type="button" className="button button-secondary" aria-label="Undo marking complete" disabled={isPending} onClick={() => mark(sectionId, false)}>
           {isPending ? 'Saving...' : 'Undo'}
         </button>
       )}

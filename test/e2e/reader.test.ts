@@ -172,6 +172,15 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   await page.getByRole('link', { name: `Previous: ${SEEDED.pptx}` }).click();
   await documentFrame(page).getByText('Plants make glucose from carbon dioxide and water.').waitFor();
   await checkPage(page, 'reader-pptx-narrow');
+  // Full screen for slides: the deck fills the screen, and the same button leaves it.
+  const narrowSlideWidth = await page.locator('.slide-stage').evaluate((stage) => stage.getBoundingClientRect().width);
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await page.getByRole('button', { name: 'Full screen', pressed: true }).waitFor();
+  expect(await page.evaluate(() => document.fullscreenElement?.className)).toBe('pptx-viewer');
+  await documentFrame(page).getByText('Plants make glucose from carbon dioxide and water.').waitFor();
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await page.getByRole('button', { name: 'Full screen', pressed: false }).waitFor();
+  expect(await page.locator('.slide-stage').evaluate((stage) => stage.getBoundingClientRect().width)).toBeCloseTo(narrowSlideWidth, 0);
 
   await page.goto(page.url().replace(/\/student\/.*/, '/student-dashboard'));
   await page.getByText('1 of 4 sections complete', { exact: true }).waitFor();

@@ -151,6 +151,11 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
     .click();
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();
   await page.getByText('Every living thing is made of one or more cells.').waitFor();
+  // The PDF's controls stay on one row (sideways scrolling), so the page starts right below them.
+  const toolbar = page.getByRole('toolbar', { name: 'Page controls' });
+  const rowHeight = await toolbar.getByRole('button', { name: 'Next page' }).evaluate((button) => button.getBoundingClientRect().height);
+  expect(await toolbar.evaluate((bar) => bar.getBoundingClientRect().height)).toBeLessThan(rowHeight * 1.5);
+  await toolbar.getByRole('button', { name: 'Zoom in' }).waitFor();
 
   // The drawer: closed, opened, a section chosen, closed again.
   const toggle = page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ });

@@ -30,12 +30,12 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
 };
 
 /**
- * Projects that run text extraction (functions/src/extraction): unpdf's pdf.js build is an ES module only, so Jest
- * compiles it like the sources and finds it by name.
+ * Packages shipped as ES modules only, which Jest compiles like the sources: unpdf's pdf.js build (text extraction,
+ * found by name) and the file-type detector with its dependencies (the upload check).
  */
-export const pdfExtraction = {
+export const esModuleOnlyPackages = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
-  transformIgnorePatterns: ['/node_modules/(?!unpdf/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(unpdf|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs', ...moduleNameMapper },
 } satisfies Config;
 
@@ -44,14 +44,14 @@ const config: Config = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      ...pdfExtraction,
+      ...esModuleOnlyPackages,
       testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
-      ...pdfExtraction,
+      ...esModuleOnlyPackages,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
     },
     {

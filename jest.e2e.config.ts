@@ -3,13 +3,13 @@
 // web app first). One seeded stack serves the whole run (test/e2e/support/global-setup.ts); test files run one at
 // a time on this 2-core machine, each with its own browser and a fresh context per test.
 import type { Config } from 'jest';
-import { pdfExtraction } from './jest.config';
+import { esModuleOnlyPackages } from './jest.config';
 
 const config: Config = {
   displayName: 'e2e',
   testEnvironment: 'node',
   // The seeded stack extracts its files' text in this process.
-  ...pdfExtraction,
+  ...esModuleOnlyPackages,
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
   globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',

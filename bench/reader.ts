@@ -2,7 +2,8 @@
 // a fresh seeded local stack with the built web app. Measured from the click on View Content on the module page until
 // text from inside the file is on screen, with an empty HTTP cache (the reader's and the viewer's chunks, pdf.js's
 // worker and the file all come over the network), and also for a reload of the reader's URL (the whole app starting
-// cold). Prints figures next to the issue's budget (2 s); asserts nothing. Needs `npm run build` first.
+// cold), with the layout shift of that reload (CLS: the shifts no input caused, until the text shows). Prints figures
+// next to the issues' budgets (2 s; a shift of 0.02); asserts nothing. Needs `npm run build` first.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,11 @@ import { DOCUMENT_FRAME_SELECTOR } from '../test/e2e/support/browser';
 
 const RUNS = 5;
 const BUDGET_MS = 2000;
+const SHIFT_BUDGET = 0.02;
+/** Adds up the page's layout shifts no input caused, from its start (run in every page before its own scripts). */
+const SHIFT_OBSERVER =
+  'window.__layoutShift = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) ' +
+  "if (!entry.hadRecentInput) window.__layoutShift += entry.value; }).observe({ type: 'layout-shift', buffered: true });";
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The seeded module's sections and a line from inside each file. */
@@ -30,6 +36,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(SHIFT_OBSERVER);
     const student = DEMO_USERS.find((user) => user.email === 'student@example.com')!;
     await signIn(page, stack.config.url, student.email, student.password);
     const paths = await sectionPaths(page);
@@ -41,6 +48,7 @@ async function main() {
       const fileText = () => (inFrame ? page.frameLocator(DOCUMENT_FRAME_SELECTOR) : page).getByText(text, { exact: true });
       const fromModule: number[] = [];
       const coldStart: number[] = [];
+      const shifts: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         await page.goto(`${stack.config.url}${modulePath}`);
         const viewContent = page.getByRole('link', { name: `View Content: ${section}` });
@@ -56,8 +64,13 @@ async function main() {
         await page.reload();
         await fileText().waitFor({ timeout: 30_000 });
         coldStart.push(performance.now() - started);
+        shifts.push(Number(await page.evaluate('window.__layoutShift')));
       }
-      console.log(`${label.padEnd(40)} from View Content ${figures(fromModule)}   reload ${figures(coldStart)}`);
+      const shift = Math.max(...shifts);
+      console.log(
+        `${label.padEnd(40)} from View Content ${figures(fromModule)}   reload ${figures(coldStart)}   ` +
+          `layout shift ${shift.toFixed(3)} (${shift <= SHIFT_BUDGET ? 'ok' : 'OVER'})`,
+      );
     }
   } finally {
     await browser.close();

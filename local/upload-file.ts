@@ -1,5 +1,6 @@
 // Uploads a file the way the web app does: ask the API for presigned URLs, PUT the bytes (in parts above the
-// single-upload limit), complete a multipart upload. Used by the seed and by tests that need real files behind a module.
+// single-upload limit), complete the upload (the API checks the stored bytes against the type). Used by the seed and
+// by tests that need real files behind a module.
 import { SINGLE_UPLOAD_HEADERS } from '../shared/constants';
 import { routes } from '../shared/routes';
 
@@ -19,6 +20,7 @@ export async function uploadFile(call: ApiCall, fileName: string, contentType: s
   const ticket = (await call(routes.createUpload, { fileName, contentType, size: bytes.length })) as Ticket;
   if (ticket.uploadUrl) {
     await put(ticket.uploadUrl, bytes, { 'content-type': contentType, ...SINGLE_UPLOAD_HEADERS }, fileName);
+    await call(routes.completeUpload, { contentUrl: ticket.contentUrl });
     return ticket.contentUrl;
   }
   const { uploadId, partSize, parts = [] } = ticket;

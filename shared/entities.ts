@@ -39,6 +39,17 @@ export interface Module {
   updatedAt: string;
   /** The sections that carry a check (GET only; absent when none does): the reader offers the check instead of Mark as Complete. */
   checks?: CheckSummary[];
+  /** What deleting the module would take away (its owner's GET with `?usage=true` only). */
+  usage?: ModuleUsage;
+}
+
+export interface ModuleUsage {
+  /** The classes it is assigned to. */
+  classes: { classId: string; className: string }[];
+  /** Students with completions or check scores in it, over those classes. */
+  studentsWithProgress: number;
+  /** Attempts on the current versions of its checks. */
+  checkAttempts: number;
 }
 
 export interface UserRef {

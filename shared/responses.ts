@@ -210,6 +210,13 @@ export const moduleSchema = z.strictObject({
   createdAt: isoDate,
   updatedAt: isoDate,
   checks: z.optional(z.array(checkSummarySchema)),
+  usage: z.optional(
+    z.strictObject({
+      classes: z.array(z.strictObject({ classId: z.string(), className: z.string() })),
+      studentsWithProgress: wholeCount,
+      checkAttempts: wholeCount,
+    }),
+  ),
 }) satisfies z.ZodMiniType<Module>;
 
 const userRefSchema = z.strictObject({ _id: z.string(), username: z.string() });

@@ -120,6 +120,8 @@ export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
 export const moduleReadQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     classId: z.optional(idSchema('classId')),
+    // The owner asks what deleting the module would take away (classes, students with progress, check attempts).
+    usage: z.optional(z.literal('true', { error: 'usage must be true, or left out.' })),
   }),
 );
 
@@ -146,6 +148,8 @@ export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
     moduleId: idSchema('moduleId'),
     classId: idSchema('classId'),
     sectionId: idSchema('sectionId'),
+    // false undoes a completion marked by mistake (not one a passed check made).
+    completed: z.optional(z.boolean({ error: 'completed must be true or false.' })),
   }),
 );
 
@@ -194,27 +198,40 @@ const partNumber = /* @__PURE__ */ z.lazy(() =>
     .check(z.int({ error: partRange }), z.minimum(1, { error: partRange }), z.maximum(UPLOAD_LIMITS.maxParts, { error: partRange })),
 );
 
+/**
+ * Ends an upload: a multipart one with its id and parts, a single one with its key alone. Either way the server then
+ * checks the stored file's first bytes against its type.
+ */
 export const completeUploadSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    contentUrl: storageKey,
-    uploadId,
-    parts: z
-      .array(
-        z.strictObject({
-          partNumber,
-          etag: z.string({ error: typeError('etag', 'text') }).check(
-            z.minLength(1, { error: 'etag is required: send the ETag each part upload answered with.' }),
-            z.maxLength(200, { error: 'etag is too long.' }),
-            z.refine(...wellFormed('etag')),
+  z
+    .strictObject({
+      contentUrl: storageKey,
+      uploadId: z.optional(uploadId),
+      parts: z.optional(
+        z
+          .array(
+            z.strictObject({
+              partNumber,
+              etag: z.string({ error: typeError('etag', 'text') }).check(
+                z.minLength(1, { error: 'etag is required: send the ETag each part upload answered with.' }),
+                z.maxLength(200, { error: 'etag is too long.' }),
+                z.refine(...wellFormed('etag')),
+              ),
+            }),
+            { error: 'parts must be a list of { partNumber, etag }.' },
+          )
+          .check(
+            z.minLength(1, { error: 'parts must list every uploaded part.' }),
+            z.maxLength(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
           ),
-        }),
-        { error: 'parts must be a list of { partNumber, etag }.' },
-      )
-      .check(
-        z.minLength(1, { error: 'parts must list every uploaded part.' }),
-        z.maxLength(UPLOAD_LIMITS.maxParts, { error: `An upload has at most ${UPLOAD_LIMITS.maxParts} parts.` }),
       ),
-  }),
+    })
+    .check(
+      z.refine((input) => (input.uploadId === undefined) === (input.parts === undefined), {
+        error: 'Send uploadId and parts together to finish a multipart upload, or neither for a single upload.',
+        path: ['uploadId'],
+      }),
+    ),
 );
 
 export const abortUploadSchema = /* @__PURE__ */ z.lazy(() =>

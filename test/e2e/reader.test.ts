@@ -72,6 +72,12 @@ it('a student reads every seeded file in the app at 1280 px, moves on with Next,
   await page.getByRole('group', { name: /page 2 of 2/ }).getByText('Check your understanding').waitFor();
   await page.getByRole('group', { name: /page 2 of 2/ }).press('ArrowLeft');
   await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+  // Page jump: typed, sent with Enter.
+  await page.getByLabel('Go to page').fill('2');
+  await page.getByLabel('Go to page').press('Enter');
+  await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await page.getByText('Page 1 of 2', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Fit to width', pressed: false }).waitFor();
   await page.getByRole('button', { name: 'Fit to width' }).click();
@@ -145,6 +151,11 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
     .click();
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();
   await page.getByText('Every living thing is made of one or more cells.').waitFor();
+  // The PDF's controls stay on one row (sideways scrolling), so the page starts right below them.
+  const toolbar = page.getByRole('toolbar', { name: 'Page controls' });
+  const rowHeight = await toolbar.getByRole('button', { name: 'Next page' }).evaluate((button) => button.getBoundingClientRect().height);
+  expect(await toolbar.evaluate((bar) => bar.getBoundingClientRect().height)).toBeLessThan(rowHeight * 1.5);
+  await toolbar.getByRole('button', { name: 'Zoom in' }).waitFor();
 
   // The drawer: closed, opened, a section chosen, closed again.
   const toggle = page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ });
@@ -157,10 +168,24 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   await page.getByRole('button', { name: 'Mark as Complete' }).click();
   await page.getByRole('button', { name: 'Completed' }).waitFor();
   await page.getByRole('button', { name: /^Sections \(1 of 4 complete\)/ }).waitFor();
+  // Marked by mistake: undone, then marked again.
+  await page.getByRole('button', { name: 'Undo marking complete' }).click();
+  await page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ }).waitFor();
+  await page.getByRole('button', { name: 'Mark as Complete' }).click();
+  await page.getByRole('button', { name: /^Sections \(1 of 4 complete\)/ }).waitFor();
 
   await page.getByRole('link', { name: `Previous: ${SEEDED.pptx}` }).click();
   await documentFrame(page).getByText('Plants make glucose from carbon dioxide and water.').waitFor();
   await checkPage(page, 'reader-pptx-narrow');
+  // Full screen for slides: the deck fills the screen, and the same button leaves it.
+  const narrowSlideWidth = await page.locator('.slide-stage').evaluate((stage) => stage.getBoundingClientRect().width);
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await page.getByRole('button', { name: 'Full screen', pressed: true }).waitFor();
+  expect(await page.evaluate('document.fullscreenElement?.className')).toBe('pptx-viewer');
+  await documentFrame(page).getByText('Plants make glucose from carbon dioxide and water.').waitFor();
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await page.getByRole('button', { name: 'Full screen', pressed: false }).waitFor();
+  expect(await page.locator('.slide-stage').evaluate((stage) => stage.getBoundingClientRect().width)).toBeCloseTo(narrowSlideWidth, 0);
 
   await page.goto(page.url().replace(/\/student\/.*/, '/student-dashboard'));
   await page.getByText('1 of 4 sections complete', { exact: true }).waitFor();

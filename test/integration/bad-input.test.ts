@@ -4,10 +4,10 @@ import type { Module } from '../../shared/entities';
 import { buildPath, routes, type RouteName } from '../../shared/routes';
 import {
   CLASS_ID,
+  fileBytes,
   MEDIA,
   OTHER_CLASS_ID,
   pdfBytes,
-  randomBytes,
   SENTENCE,
   startWorld,
   type Person,
@@ -659,7 +659,7 @@ beforeAll(async () => {
   const ticket = await startUpload();
   const pending = await startUpload();
   // Each part URL takes exactly its length: 5 MiB, then the last 1 MiB.
-  const bytes = randomBytes(6 * 1024 * 1024);
+  const bytes = fileBytes('pdf', 6 * 1024 * 1024);
   const parts = await Promise.all(
     ticket.parts.map(async ({ partNumber, uploadUrl }: { partNumber: number; uploadUrl: string }) => {
       const body = bytes.subarray((partNumber - 1) * ticket.partSize, partNumber * ticket.partSize);

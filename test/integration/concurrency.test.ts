@@ -101,6 +101,25 @@ describe('parallel writes all persist', () => {
     expect(stored?.completedSections).toEqual(new Set(sectionIds));
   });
 
+  it('undoing completions: 10 parallel undos of different sections, and 5 of the same one, leave the counter exact', async () => {
+    const module = await world.createModuleWithSections(world.teacher, 12, 'Undone by mistake');
+    expect((await assign(module._id)).status).toBe(200);
+    const sectionIds = module.sections.map((section) => section._id);
+    for (const sectionId of sectionIds) expect((await markComplete(module._id, sectionId)).status).toBe(200);
+    const undo = (sectionId: string) =>
+      world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID, sectionId, completed: false } });
+
+    const answers = await Promise.all([...sectionIds.slice(0, 10), ...Array<string>(5).fill(sectionIds[10])].map(undo));
+
+    expect(statuses(answers)).toEqual(Array(15).fill(200));
+    expect((await progressOf(module._id)).body.completedSections).toEqual([sectionIds[11]]);
+    const counter = await item(`CLASS#${CLASS_ID}`, `COMPLETIONS#${module._id}`);
+    expect(counter).toMatchObject({ completions: 1, startedStudents: 1, [`completions#${sectionIds[10]}`]: 0, [`completions#${sectionIds[11]}`]: 1 });
+    // The last one undone: the student has not started the module any more.
+    expect((await undo(sectionIds[11])).status).toBe(200);
+    expect(await item(`CLASS#${CLASS_ID}`, `COMPLETIONS#${module._id}`)).toMatchObject({ completions: 0, startedStudents: 0 });
+  });
+
   it('20 parallel assigns of 20 different modules', async () => {
     const contentUrl = await world.upload(world.teacher, 'shared.pdf', MEDIA.pdf, pdfBytes('twenty'));
     const modules: Module[] = [];

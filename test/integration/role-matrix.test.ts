@@ -7,10 +7,10 @@
 import { routeEntries, routes, type RouteName } from '../../shared/routes';
 import {
   CLASS_ID,
+  fileBytes,
   MEDIA,
   OTHER_CLASS_ID,
   pdfBytes,
-  randomBytes,
   RUN_ID,
   SECTION_TEXT,
   SENTENCE,
@@ -225,7 +225,7 @@ const invited = async (): Promise<{ userId: string }> => (await world.ok('invite
 
 const teacherFile = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
 
-const MULTIPART_BYTES = randomBytes(6 * 1024 * 1024);
+const MULTIPART_BYTES = fileBytes('pdf', 6 * 1024 * 1024);
 
 async function startMultipartUpload(): Promise<{
   contentUrl: string;

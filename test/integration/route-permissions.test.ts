@@ -11,7 +11,7 @@ import { localTableStores } from '@local/table-stores';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
 import { routeEntries, type RouteName } from '../../shared/routes';
 import { REQUEST_COUNTER_PREFIX } from '../../shared/table';
-import { CLASS_ID, MEDIA, pdfBytes, randomBytes, SECTION_TEXT, startWorld, type World } from './support/world';
+import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';
 
 jest.setTimeout(300_000);
 
@@ -252,7 +252,7 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   },
   completeUpload: async () => {
     // Every part: the file is assembled. Only the first part: smaller than declared, so it is deleted.
-    const bytes = randomBytes(6 * MiB);
+    const bytes = fileBytes('pdf', 6 * MiB);
     for (const parts of [2, 1]) {
       const ticket = await startMultipart();
       const stored = await Promise.all(

@@ -1,7 +1,10 @@
 // Files through the real storage twin: a single presigned PUT and a multipart upload (also one with renewed part URLs),
 // downloaded again through the module's downloadUrl; an aborted upload; and the class report's numbers after some
 // completions.
-import { CLASS_ID, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { windowsProgram, zipArchive } from '@test/unit-helpers/file-bytes';
+import { CLASS_ID, fileBytes, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
 import { DOWNLOAD_URL_TTL_SECONDS, SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '../../shared/constants';
 import { LINK_WINDOW_SECONDS } from '../../functions/src/storage/file-storage';
 
@@ -24,7 +27,7 @@ async function download(url: string): Promise<{ status: number; bytes: Uint8Arra
 describe('uploading and downloading section files', () => {
   it('a single presigned PUT and an 11 MiB multipart upload come back byte for byte through downloadUrl', async () => {
     // Single: up to 5 MiB is one presigned PUT.
-    const small = randomBytes(300 * 1024, 7);
+    const small = fileBytes('pdf', 300 * 1024, 7);
     const single = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Cell reading.pdf', contentType: MEDIA.pdf, size: small.length } });
     expect(Object.keys(single).sort()).toEqual(['contentUrl', 'uploadUrl']);
     expect(single.contentUrl).toMatch(new RegExp(`^protected/${world.teacher.userId}/[0-9a-f-]{36}/Cell-reading\\.pdf$`));
@@ -32,7 +35,7 @@ describe('uploading and downloading section files', () => {
     expect(put.status).toBe(200);
 
     // Multipart: 11 MiB is three parts of 5 MiB (the last one 1 MiB).
-    const large = randomBytes(11 * MiB, 11);
+    const large = fileBytes('pptx', 11 * MiB, 11);
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Lecture slides.pptx', contentType: MEDIA.pptx, size: large.length } });
     expect(ticket).toEqual({
       contentUrl: expect.stringMatching(new RegExp(`^protected/${world.teacher.userId}/[0-9a-f-]{36}/Lecture-slides\\.pptx$`)),
@@ -100,7 +103,7 @@ describe('uploading and downloading section files', () => {
   });
 
   it('a multipart upload whose part URLs were renewed (as after a long pause) completes and comes back byte for byte', async () => {
-    const bytes = randomBytes(11 * MiB, 5);
+    const bytes = fileBytes('pptx', 11 * MiB, 5);
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'Long lecture.pptx', contentType: MEDIA.pptx, size: bytes.length } });
     expect(ticket.parts).toHaveLength(3);
 
@@ -137,6 +140,48 @@ describe('uploading and downloading section files', () => {
     const answer = await world.call('getModule', { as: world.otherStudent, params: { id: module._id } });
     expect(answer.status).toBe(404);
     expect(JSON.stringify(answer.body)).not.toContain('X-Amz');
+  });
+
+  describe("a file's first bytes against its type, once stored", () => {
+    const fixture = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../e2e/fixtures', name)));
+
+    /** A single upload of these bytes under this name, completed by its key: the API's answer. */
+    async function uploadAndComplete(fileName: string, contentType: string, bytes: Uint8Array) {
+      const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName, contentType, size: bytes.length } });
+      const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType, ...SINGLE_UPLOAD_HEADERS }, body: bytes });
+      expect(put.status).toBe(200);
+      return { contentUrl: ticket.contentUrl as string, answer: await world.call('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl } }) };
+    }
+
+    it('keeps LibreOffice Word and PowerPoint files', async () => {
+      for (const [fileName, contentType] of [['libreoffice-notes.docx', MEDIA.docx], ['libreoffice-notes.pptx', MEDIA.pptx]]) {
+        const { contentUrl, answer } = await uploadAndComplete(fileName, contentType, fixture(fileName));
+        expect(answer).toMatchObject({ status: 200, body: { contentUrl } });
+        expect(await world.listFiles()).toContain(contentUrl);
+      }
+    });
+
+    it.each([
+      ['a zip archive renamed .docx', 'notes.docx', MEDIA.docx, zipArchive(), 'it is not a Word file: its content is a zip archive'],
+      ['a program renamed .pdf', 'reading.pdf', MEDIA.pdf, windowsProgram(), 'it is not a PDF file: its content is a Windows program (.exe)'],
+    ])('refuses %s with the reason and deletes it; a module cannot use it', async (_case, fileName, contentType, bytes, reason) => {
+      const { contentUrl, answer } = await uploadAndComplete(fileName, contentType, bytes);
+      expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining(reason) } });
+      expect(await world.listFiles()).not.toContain(contentUrl);
+    });
+
+    it('refuses, at save, a file whose single upload was never completed', async () => {
+      const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'notes.docx', contentType: MEDIA.docx, size: zipArchive().length } });
+      await fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.docx, ...SINGLE_UPLOAD_HEADERS }, body: zipArchive() });
+      const saved = await world.call('createModule', {
+        as: world.teacher,
+        body: { title: 'Renamed', description: 'A zip renamed .docx', sections: [{ title: 'Notes', contentUrl: ticket.contentUrl }] },
+      });
+      expect(saved).toMatchObject({
+        status: 400,
+        body: { message: 'Section 1 ("Notes"): the file was refused: it is not a Word file: its content is a zip archive.' },
+      });
+    });
   });
 
   it('an aborted multipart upload is gone: it cannot be aborted again, and its key cannot back a section', async () => {
@@ -210,7 +255,7 @@ describe('uploads are bound to what was asked', () => {
   });
 
   it("another teacher cannot abort the teacher's upload through a key of their own; the teacher still completes it", async () => {
-    const bytes = randomBytes(6 * MiB, 9);
+    const bytes = fileBytes('pdf', 6 * MiB, 9);
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'kept.pdf', contentType: MEDIA.pdf, size: bytes.length } });
     const hijack = await world.call('abortUpload', {
       as: world.otherTeacher,
@@ -293,7 +338,7 @@ describe('upload abuse limits', () => {
   it('a single upload URL writes its key once: used again it is refused and the file stays as uploaded', async () => {
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'once.pdf', contentType: MEDIA.pdf, size: 10 } });
     const put = (body: string) => fetch(ticket.uploadUrl, { method: 'PUT', headers: { 'content-type': MEDIA.pdf, ...SINGLE_UPLOAD_HEADERS }, body });
-    expect((await put('0123456789')).status).toBe(200);
+    expect((await put('%PDF-1.4\n%')).status).toBe(200);
     const again = await put('ABCDEFGHIJ');
     expect(again.status).toBe(412);
     expect(await again.text()).toContain('<Code>PreconditionFailed</Code>');
@@ -303,11 +348,11 @@ describe('upload abuse limits', () => {
 
     const module = await world.createModule(world.teacher, [{ title: 'Once', contentUrl: ticket.contentUrl }], 'Write once');
     const read = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
-    expect((await download(read.sections[0].downloadUrl)).bytes).toEqual(new TextEncoder().encode('0123456789'));
+    expect((await download(read.sections[0].downloadUrl)).bytes).toEqual(new TextEncoder().encode('%PDF-1.4\n%'));
   });
 
   it("a completed multipart upload's part URLs cannot overwrite it, nor can its upload be renewed or completed again", async () => {
-    const bytes = randomBytes(6 * MiB, 21);
+    const bytes = fileBytes('pdf', 6 * MiB, 21);
     const ticket = await world.ok('createUpload', { as: world.teacher, body: { fileName: 'done.pdf', contentType: MEDIA.pdf, size: bytes.length } });
     const parts = [];
     for (const { partNumber, uploadUrl } of ticket.parts as { partNumber: number; uploadUrl: string }[]) {

@@ -68,6 +68,15 @@ describe('create', () => {
     ).rejects.toEqual(refused('invalid', /larger than the 5 GB limit/));
   });
 
+  it('refuses a file whose first bytes are not its type (a single upload never completed), naming the section', async () => {
+    ports.files.put(fileKey('renamed.docx'), MEDIA.docx);
+    ports.files.giveContent(fileKey('renamed.docx'), Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(60).fill(0)]));
+    await expect(
+      service.create(teacher, { title: 'T', description: 'D', sections: [{ title: 'Notes', contentUrl: fileKey('renamed.docx') }] }),
+    ).rejects.toEqual(refused('invalid', /^Section 1 \("Notes"\): the file was refused: it is not a Word file: its content is /));
+    expect(ports.modules.all()).toEqual([]);
+  });
+
   it('refuses a section _id, which only an edit of the same module can carry', async () => {
     await expect(
       service.create(teacher, { title: 'T', description: 'D', sections: [{ _id: 'x', title: 'S', contentUrl: notes }] }),
@@ -329,6 +338,44 @@ describe('update', () => {
     await expect(service.update(caller, moduleId, { title: 'T', description: 'D', sections: [] })).rejects.toEqual(
       refused('notFound', 'Module not found.'),
     );
+  });
+});
+
+describe('getWithUsage (what a delete would take away)', () => {
+  const check = (sectionId: string, attemptCount: number) => ({
+    moduleId: MODULE_ID, sectionId, passMark: 50, maxAttempts: null, revealAnswers: false, questions: [], version: 1, attemptCount, updatedAt: UPDATED_AT,
+  });
+
+  beforeEach(() => givenSchool(ports));
+
+  it("names the classes it is assigned to, counts each student with progress once and the attempts on its checks", async () => {
+    ports.classes.put(classRecord({ classId: 'class-b', className: 'Art 9C', assignedModuleIds: [MODULE_ID] }));
+    ports.progress.put(
+      progressRecord(),
+      progressRecord({ classId: 'class-b' }), // the same student in another class
+      progressRecord({ studentId: 'student-9' }),
+      progressRecord({ moduleId: 'other-module', studentId: 'student-8' }),
+    );
+    await ports.checks.saveCheck(check('section-1', 4), undefined);
+    await ports.checks.saveCheck(check('section-2', 3), undefined);
+
+    const module = await service.getWithUsage(teacher, MODULE_ID);
+    expect(module.usage).toEqual({
+      classes: [
+        { classId: 'class-b', className: 'Art 9C' },
+        { classId: CLASS_ID, className: 'Biology 7A' },
+      ],
+      studentsWithProgress: 2,
+      checkAttempts: 7,
+    });
+    expect(module.title).toBe('Cells');
+  });
+
+  it('answers nothing lost for a module in no class, and 404 to anyone but its owner', async () => {
+    ports.classes.put(classRecord({ assignedModuleIds: [] }));
+    await expect(service.getWithUsage(teacher, MODULE_ID)).resolves.toMatchObject({ usage: { classes: [], studentsWithProgress: 0, checkAttempts: 0 } });
+    await expect(service.getWithUsage(otherTeacher, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
+    await expect(service.getWithUsage(callers.student, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
   });
 });
 

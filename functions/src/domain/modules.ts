@@ -1,11 +1,12 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
 import { UPLOAD_LIMITS } from '@shared/constants';
 import { contentTypeFromMediaType } from '@shared/content-type';
-import type { Module } from '@shared/entities';
+import type { Module, ModuleUsage } from '@shared/entities';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
+import { storedFileMismatch } from './file-content';
 import type {
   ClassRecord,
   ClassStore,
@@ -181,6 +182,36 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     return toModule(record);
   }
 
+  /**
+   * What deleting the caller's module would take away: the classes it is assigned to, the students with progress in it
+   * there (an item exists only with a completion or a score), and the attempts on its checks' current versions.
+   */
+  async function usage(caller: Caller, moduleId: string): Promise<ModuleUsage> {
+    const record = await requireOwnModule(modules, caller, moduleId);
+    const [holding, summaries] = await Promise.all([classesHolding(caller, moduleId), checks.listCheckSummaries([moduleId])]);
+    const [progressItems, checkRecords] = await Promise.all([
+      Promise.all(holding.map(({ classId }) => progress.listProgressOfClass(classId, moduleId))),
+      Promise.all((summaries.get(moduleId) ?? []).map(({ sectionId }) => checks.getCheck(moduleId, sectionId))),
+    ]);
+    const sectionIds = new Set(record.sections.map((section) => section._id));
+    return {
+      classes: holding.map(({ classId, className }) => ({ classId, className })).sort((a, b) => a.className.localeCompare(b.className)),
+      studentsWithProgress: new Set(progressItems.flat().map((item) => item.studentId)).size,
+      checkAttempts: checkRecords.reduce((sum, check) => sum + (check && sectionIds.has(check.sectionId) ? check.attemptCount : 0), 0),
+    };
+  }
+
+  /** The owner's read of the module with its usage (the delete dialog's facts). */
+  async function getWithUsage(caller: Caller, moduleId: string): Promise<Module> {
+    const [module, found] = await Promise.all([get(caller, moduleId), usage(caller, moduleId)]);
+    return { ...module, usage: found };
+  }
+
+  /** The caller's classes the module is assigned to; only its owner can have assigned it. */
+  async function classesHolding(caller: Caller, moduleId: string) {
+    return (await classes.listClassesByTeacher(caller.userId)).filter((record) => record.assignedModuleIds.includes(moduleId));
+  }
+
   /** Deletes a module, then takes it out of its classes, with the progress on it and its files. */
   async function remove(caller: Caller, moduleId: string): Promise<void> {
     const deleted = await modules.deleteOwnedModule(moduleId, caller.userId);
@@ -193,11 +224,8 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
 
   /** Takes a module out of the caller's classes with the progress on it; only its owner can have assigned it. */
   async function detachFromClasses(caller: Caller, moduleId: string): Promise<void> {
-    const holdingClasses = (await classes.listClassesByTeacher(caller.userId)).filter((record) =>
-      record.assignedModuleIds.includes(moduleId),
-    );
     await Promise.all(
-      holdingClasses.map(async ({ classId }) => {
+      (await classesHolding(caller, moduleId)).map(async ({ classId }) => {
         await classes.removeAssignedModule(classId, moduleId);
         await progress.deleteProgressOfModule(classId, moduleId);
       }),
@@ -281,6 +309,9 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
           if (file.size > UPLOAD_LIMITS.maxFileBytes) {
             throw invalid(`${label}: the file is larger than the 5 GB limit; split it or compress it.`);
           }
+          // Checked here too, as a single upload's completion call is the client's to make.
+          const mismatch = await storedFileMismatch(files, input.contentUrl, file.mediaType);
+          if (mismatch) throw invalid(`${label}: the file was refused: ${mismatch}.`);
           return {
             ...base,
             contentType: contentTypeFromMediaType(file.mediaType),
@@ -329,7 +360,7 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     );
   }
 
-  return { create, get, update, delete: remove };
+  return { create, get, getWithUsage, update, delete: remove };
 }
 
 /** A client-chosen id taken by someone else's module: refused without saying anything about that module. */

@@ -260,6 +260,12 @@ export interface ProgressStore {
    * record as the caller last read it (saves a read; a stale one only costs a retry).
    */
   addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
+  /**
+   * Takes a section out of a student's completions as one atomic change: the record loses the section and its
+   * completion time, the (class, module) counter one completion (and one started student when it was the record's
+   * last section). A section not complete is answered as stored and changes nothing, so a repeated undo counts once.
+   */
+  removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /**
@@ -381,6 +387,8 @@ export type MultipartOutcome = 'done' | 'noSuchUpload' | 'partsMismatch';
 export interface FileStore {
   /** The stored file's metadata, or undefined when no such file exists. */
   describeFile(key: string): Promise<StoredFile | undefined>;
+  /** Up to `bytes` bytes from the start of a stored file (a ranged read), or undefined when no such file exists. */
+  readFileStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
   /** A short-lived link to read a file (it downloads when opened as a page; the reader fetches it itself). */
   downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
   /** A presigned PUT that storage accepts only with exactly this Content-Type and Content-Length. */

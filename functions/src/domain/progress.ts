@@ -150,6 +150,28 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
   }
 
   /**
+   * Undoes a student's own completion of a section marked by mistake; a section whose check they passed stays
+   * complete. Counters follow atomically; undoing a section not complete changes nothing.
+   */
+  async function undoComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
+    if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
+    const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
+    const [schoolClass, candidate, seen] = await Promise.all([
+      requireClass(classes, caller, input.classId, 'student'),
+      modules.getModule(input.moduleId),
+      progress.getProgress(key),
+    ]);
+    const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
+    if (!module) throw notFound(NOT_ASSIGNED);
+    if (!module.sections.some((section) => section._id === input.sectionId)) {
+      throw invalid('This section is not part of the module; reload the module and try again.');
+    }
+    if (seen?.checks[input.sectionId]?.passed) throw conflict("You passed this section's check, so it stays complete.");
+    const record = await progress.removeCompletedSection(key, input.sectionId, clock.now().toISOString());
+    return toProgress(record ?? { ...key, completedSections: [], updatedAt: clock.now().toISOString() }, module);
+  }
+
+  /**
    * The spec's answer: one row per student (by name), one entry per assigned module, for classes whose answer fits
    * (PAGE_LIMITS.unpagedReportBytesMax); larger classes are asked for in pages. Reads: the class item, then the
    * assigned modules, then the roster and the class's progress items at once.
@@ -290,7 +312,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     return module;
   }
 
-  return { get, studentClassProgress, markComplete, classReport, classReportPage, classCompletion, moduleReport };
+  return { get, studentClassProgress, markComplete, undoComplete, classReport, classReportPage, classCompletion, moduleReport };
 }
 
 export const NOT_ASSIGNED = 'This module is not assigned to this class.';

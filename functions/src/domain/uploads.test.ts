@@ -105,7 +105,7 @@ describe('upload use cases', () => {
   const partLengths = [5 * MiB, 5 * MiB, MiB];
 
   it('starts and records a multipart upload above 5 MiB with a URL per part signed for its length; completing forgets it', async () => {
-    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    const ticket = (await uploads.create(teacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 11 * MiB })) as MultipartUploadTicket;
     expect(ticket).toMatchObject({ uploadId: 'upload-1', partSize: 5 * MiB });
     expect(ticket.parts.map((part) => part.uploadUrl)).toEqual(
       partLengths.map((length, index) => `memory://put/${ticket.contentUrl}?uploadId=upload-1&partNumber=${index + 1}&size=${length}`),
@@ -122,7 +122,7 @@ describe('upload use cases', () => {
   });
 
   it('deletes a completed file whose size is not the declared one', async () => {
-    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    const ticket = (await uploads.create(teacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 11 * MiB })) as MultipartUploadTicket;
     const parts = [1, 2].map((partNumber) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber) }));
     await expect(uploads.complete(teacher, { contentUrl: ticket.contentUrl, uploadId: 'upload-1', parts })).rejects.toEqual(
       refused('invalid', /make 10485760 bytes, not the 11534336 bytes declared/),
@@ -130,8 +130,43 @@ describe('upload use cases', () => {
     expect(ports.files.keys()).toEqual([]);
   });
 
+  it('deletes a completed multipart file whose first bytes are not its type, saying what they are', async () => {
+    const ticket = (await uploads.create(teacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 11 * MiB })) as MultipartUploadTicket;
+    ports.files.giveContent(ticket.contentUrl, Uint8Array.from(Buffer.from('MZ\x90\x00 a program, not a PDF', 'latin1')));
+    const parts = ticket.parts.map(({ partNumber }) => ({ partNumber, etag: ports.files.uploadPart('upload-1', partNumber, partLengths[partNumber - 1]) }));
+    await expect(uploads.complete(teacher, { contentUrl: ticket.contentUrl, uploadId: 'upload-1', parts })).rejects.toEqual(
+      refused('invalid', /^The file was refused: it is not a PDF file: its content is a Windows program \(\.exe\)\./),
+    );
+    expect(ports.files.keys()).toEqual([]);
+  });
+
+  describe('completing a single upload (its key alone)', () => {
+    const contentUrl = `protected/${teacher.userId}/id-1/notes.docx`;
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+    it('keeps a genuine file', async () => {
+      ports.files.put(contentUrl, DOCX);
+      await expect(uploads.complete(teacher, { contentUrl })).resolves.toEqual({ contentUrl });
+      expect(ports.files.keys()).toEqual([contentUrl]);
+    });
+
+    it('deletes a file whose content is another type', async () => {
+      ports.files.put(contentUrl, DOCX);
+      ports.files.giveContent(contentUrl, new TextEncoder().encode('%PDF-1.7 a PDF renamed .docx'));
+      await expect(uploads.complete(teacher, { contentUrl })).rejects.toEqual(
+        refused('invalid', /it is not a Word file: its content is a PDF\./),
+      );
+      expect(ports.files.keys()).toEqual([]);
+    });
+
+    it("answers 404 for a file not uploaded, and 403 for another teacher's key", async () => {
+      await expect(uploads.complete(teacher, { contentUrl })).rejects.toEqual(refused('notFound', /not found; upload it again/));
+      await expect(uploads.complete(otherTeacher, { contentUrl })).rejects.toEqual(refused('forbidden'));
+    });
+  });
+
   it("renews part URLs of the caller's own upload, in the order asked, only for parts the declared size has", async () => {
-    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 11 * MiB })) as MultipartUploadTicket;
+    const ticket = (await uploads.create(teacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 11 * MiB })) as MultipartUploadTicket;
     const input = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
     const renewed = await uploads.renewParts(teacher, { ...input, partNumbers: [3, 1] });
     expect(renewed.parts.map((part) => part.uploadUrl)).toEqual([
@@ -144,7 +179,7 @@ describe('upload use cases', () => {
   });
 
   it("treats another teacher's upload id under the caller's own key as gone", async () => {
-    const theirs = (await uploads.create(otherTeacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB })) as MultipartUploadTicket;
+    const theirs = (await uploads.create(otherTeacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 6 * MiB })) as MultipartUploadTicket;
     const mine = { contentUrl: `protected/${teacher.userId}/1-film.mp4`, uploadId: theirs.uploadId };
     await expect(uploads.abort(teacher, mine)).rejects.toEqual(refused('notFound', /no longer exists/));
     await expect(uploads.renewParts(teacher, { ...mine, partNumbers: [1] })).rejects.toEqual(refused('notFound', /no longer exists/));
@@ -161,7 +196,7 @@ describe('upload use cases', () => {
   });
 
   it('reports an upload that no longer exists, and parts that do not match, as the client\'s to fix', async () => {
-    const ticket = (await uploads.create(teacher, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB })) as MultipartUploadTicket;
+    const ticket = (await uploads.create(teacher, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 6 * MiB })) as MultipartUploadTicket;
     const input = { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId };
     await expect(uploads.complete(teacher, { ...input, parts: [{ partNumber: 1, etag: 'wrong' }] })).rejects.toEqual(
       refused('invalid', /parts do not match/),
@@ -176,7 +211,7 @@ describe('upload use cases', () => {
 
   describe('abuse limits', () => {
     const multipart = (caller: Caller = teacher) =>
-      uploads.create(caller, { fileName: 'film.mp4', contentType: 'video/mp4', size: 6 * MiB }) as Promise<MultipartUploadTicket>;
+      uploads.create(caller, { fileName: 'lecture.pdf', contentType: 'application/pdf', size: 6 * MiB }) as Promise<MultipartUploadTicket>;
 
     it('gives the same file name, uploaded twice at the same moment, two keys', async () => {
       const [first, second] = await Promise.all([1, 2].map(() => uploads.create(teacher, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 })));

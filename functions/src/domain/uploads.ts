@@ -9,7 +9,8 @@ import type {
 } from '@shared/schemas';
 import type { Caller } from './caller';
 import { forbidden, invalid, notFound, tooMany } from './errors';
-import type { Clock, FileStore, IdGenerator, MultipartOutcome, UploadRecord, UploadStore } from './ports';
+import { storedFileMismatch } from './file-content';
+import type { Clock, FileStore, IdGenerator, MultipartOutcome, StoredFile, UploadRecord, UploadStore } from './ports';
 
 const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
 
@@ -116,9 +117,27 @@ export function makeUploadService({ files, uploads, clock, ids }: UploadServiceP
     );
   }
 
-  /** Assembles the parts; a file of another size than declared is deleted rather than kept. */
+  /**
+   * Ends an upload: assembles a multipart upload's parts (a file of another size than declared is deleted rather than
+   * kept), then checks the stored file's first bytes against its type, and deletes a file that is not what it claims.
+   */
   async function complete(caller: Caller, input: CompleteUploadInput): Promise<{ contentUrl: string }> {
     requireOwnKey(caller, input.contentUrl);
+    const { uploadId, parts } = input;
+    const stored =
+      uploadId && parts
+        ? await assembleParts(caller, { contentUrl: input.contentUrl, uploadId, parts })
+        : await files.describeFile(input.contentUrl);
+    if (!stored) throw notFound('The uploaded file was not found; upload it again.');
+    const mismatch = await storedFileMismatch(files, input.contentUrl, stored.mediaType);
+    if (mismatch) {
+      await files.deleteFiles([input.contentUrl]);
+      throw invalid(`The file was refused: ${mismatch}. Upload the file itself, as saved by the program that made it.`);
+    }
+    return { contentUrl: input.contentUrl };
+  }
+
+  async function assembleParts(caller: Caller, input: Required<CompleteUploadInput>): Promise<StoredFile> {
     const record = await requireOpenUpload(caller, input);
     refuseUnlessDone(await files.completeMultipartUpload(input.contentUrl, input.uploadId, input.parts));
     await forget(record);
@@ -129,7 +148,7 @@ export function makeUploadService({ files, uploads, clock, ids }: UploadServiceP
         `The uploaded parts make ${stored?.size ?? 0} bytes, not the ${record.size} bytes declared; the file was discarded. Upload it again.`,
       );
     }
-    return { contentUrl: input.contentUrl };
+    return stored;
   }
 
   async function abort(caller: Caller, input: AbortUploadInput): Promise<void> {

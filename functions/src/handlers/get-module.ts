@@ -6,8 +6,8 @@ import { apiHandler, ok, pathId, validate } from '../platform/http';
 export const makeHandler = (modules: ModuleService) =>
   apiHandler('getModule', async (request, caller) => {
     const moduleId = pathId(request, 'id');
-    const { classId } = validate(moduleReadQuerySchema, request.query);
-    return ok(await modules.get(caller, moduleId, classId));
+    const { classId, usage } = validate(moduleReadQuerySchema, request.query);
+    return ok(await (usage ? modules.getWithUsage(caller, moduleId) : modules.get(caller, moduleId, classId)));
   });
 
 export const handler = makeHandler(buildModuleService());

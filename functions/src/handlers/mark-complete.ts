@@ -7,7 +7,10 @@ import { apiHandler, ok, validate } from '../platform/http';
 export const makeHandler = (progress: ProgressService) =>
   apiHandler(
     'markComplete',
-    async (request, caller) => ok(await progress.markComplete(caller, validate(markCompleteSchema, request.body))),
+    async (request, caller) => {
+      const input = validate(markCompleteSchema, request.body);
+      return ok(await (input.completed === false ? progress.undoComplete(caller, input) : progress.markComplete(caller, input)));
+    },
     { counts: BUSINESS_METRICS.sectionCompleted },
   );
 

@@ -113,6 +113,59 @@ test("addCompletedSection of a record's first section also counts the student as
   expect(ddb).toReceiveCommandWith(TransactWriteCommand, firstCompletion('section-1', false));
 });
 
+describe('removeCompletedSection', () => {
+  const undo = (sectionId: string, lastOne: boolean) => ({
+    TransactItems: [
+      {
+        Update: {
+          TableName: 'progress-table',
+          Key: itemKey,
+          UpdateExpression: 'DELETE completedSections :section REMOVE #completedAt SET updatedAt = :now',
+          ConditionExpression: `contains(completedSections, :sectionId) AND size(completedSections) ${lastOne ? '=' : '>'} :one`,
+          ExpressionAttributeNames: { '#completedAt': `completedAt#${sectionId}` },
+          ExpressionAttributeValues: { ':section': new Set([sectionId]), ':sectionId': sectionId, ':one': 1, ':now': AT },
+        },
+      },
+      {
+        Update: expect.objectContaining({
+          Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` },
+          ExpressionAttributeValues: expect.objectContaining({ ':total': -1, ':count': -1, ...(lastOne ? { ':students': -1 } : {}) }),
+        }),
+      },
+    ],
+  });
+
+  test('takes the section, its time and one completion out in one transaction, conditioned on the record as read', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1', 'section-2']), 'completedAt#section-2': UPDATED_AT } });
+    ddb.on(TransactWriteCommand).resolves({});
+    await expect(repository.removeCompletedSection(key, 'section-2', AT)).resolves.toMatchObject({ completedSections: ['section-1'], completedAt: {}, updatedAt: AT });
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, undo('section-2', false));
+  });
+
+  test("of the record's last section also takes the student out of those who started", async () => {
+    ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1']) });
+    ddb.on(TransactWriteCommand).resolves({});
+    await expect(repository.removeCompletedSection(key, 'section-1', AT)).resolves.toMatchObject({ completedSections: [] });
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, undo('section-1', true));
+  });
+
+  test('of a section not complete (a repeated undo) writes nothing', async () => {
+    ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1']) });
+    await expect(repository.removeCompletedSection(key, 'section-2', AT)).resolves.toMatchObject({ completedSections: ['section-1'] });
+    expect(ddb).not.toReceiveCommand(TransactWriteCommand);
+  });
+
+  test('reads again and retries when the record moved on meanwhile (another undo left this its last section)', async () => {
+    ddb.on(GetCommand)
+      .resolvesOnce({ Item: progressItem({}, ['section-1', 'section-2']) })
+      .resolves({ Item: progressItem({}, ['section-2']) });
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None')).resolves({});
+    await expect(repository.removeCompletedSection(key, 'section-2', AT)).resolves.toMatchObject({ completedSections: [] });
+    expect(ddb).toReceiveNthCommandWith(2, TransactWriteCommand, undo('section-2', false));
+    expect(ddb).toReceiveNthCommandWith(4, TransactWriteCommand, undo('section-2', true));
+  });
+});
+
 test('addCompletedSection of a section already complete writes nothing and keeps its first completion time', async () => {
   const answer = await repository.addCompletedSection(key, 'section-1', AT, undefined, seen);
   expect(answer).toEqual(seen);

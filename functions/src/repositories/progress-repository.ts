@@ -139,16 +139,17 @@ export function makeProgressRepository(context: TableContext) {
         }),
       },
     };
+    return commitProgressChange([
+      { Update: progressUpdate },
+      { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
+      { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
+    ]);
+  }
+
+  /** One transaction whose first item is the progress record: `stale` when its condition failed (read it again). */
+  async function commitProgressChange(items: { Update: TransactUpdate }[]): Promise<'committed' | 'stale' | 'conflict'> {
     try {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: progressUpdate },
-            { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
-            { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
-          ],
-        }),
-      );
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
       return 'committed';
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -156,6 +157,31 @@ export function makeProgressRepository(context: TableContext) {
       if (codes?.some((code) => code === 'TransactionConflict' || code === 'ThrottlingError')) return 'conflict';
       throw error;
     }
+  }
+
+  /**
+   * The undo of commitFirstCompletion, if the record still holds the section, and still others too or (`lastOne`) no
+   * other: DynamoDB drops a set's last element with the attribute, so the record counts as not started again.
+   */
+  async function commitUndoneCompletion(
+    { classId, moduleId, studentId }: ProgressKey,
+    sectionId: string,
+    updatedAt: string,
+    lastOne: boolean,
+  ): Promise<'committed' | 'stale' | 'conflict'> {
+    return commitProgressChange([
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.progress(classId, moduleId, studentId),
+          UpdateExpression: 'DELETE completedSections :section REMOVE #completedAt SET updatedAt = :now',
+          ConditionExpression: `contains(completedSections, :sectionId) AND size(completedSections) ${lastOne ? '=' : '>'} :one`,
+          ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
+          ExpressionAttributeValues: { ':section': new Set([sectionId]), ':sectionId': sectionId, ':one': 1, ':now': updatedAt },
+        },
+      },
+      { Update: counterUpdate(classId, moduleId, [sectionId], -1, lastOne ? -1 : 0) },
+    ]);
   }
 
   /**
@@ -228,6 +254,20 @@ export function makeProgressRepository(context: TableContext) {
         if (attempt === COMPLETION_ATTEMPTS) throw new Error(`Could not record the completion of ${sectionId} after ${attempt} tries (${outcome}).`);
         if (outcome === 'stale') current = await store.getProgress(key);
         else await backoff(attempt);
+      }
+    },
+
+    async removeCompletedSection(key, sectionId, updatedAt) {
+      for (let attempt = 1; ; attempt += 1) {
+        const current = await store.getProgress(key);
+        if (!current?.completedSections.includes(sectionId)) return current;
+        const outcome = await commitUndoneCompletion(key, sectionId, updatedAt, current.completedSections.length === 1);
+        if (outcome === 'committed') {
+          const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
+          return { ...current, completedSections: current.completedSections.filter((each) => each !== sectionId), completedAt, updatedAt };
+        }
+        if (attempt === COMPLETION_ATTEMPTS) throw new Error(`Could not undo the completion of ${sectionId} after ${attempt} tries (${outcome}).`);
+        if (outcome === 'conflict') await backoff(attempt);
       }
     },
 

@@ -46,6 +46,12 @@ function multipartRefusal(error: unknown): MultipartOutcome | undefined {
   }
 }
 
+/** S3's answer for a key that is not there: 404, or 403 to functions that may not list the bucket (ours). */
+function isMissing(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return ['NotFound', 'NoSuchKey'].includes((error as Error).name) || status === 404 || status === 403;
+}
+
 export function makeFileStorage({ client, bucketName: Bucket, presign, now = Date.now }: FileStorageContext): FileStore {
   let window = { start: 0, links: new Map<string, Promise<string>>() };
 
@@ -73,16 +79,25 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
 
   return {
     /**
-     * The stored file's type and size, or undefined when there is none. Functions may not list the bucket, so S3
-     * answers a HEAD of a missing key with 403, not 404 (the API stack grants GetObject on every key this is asked).
+     * The stored file's type and size, or undefined when there is none (see isMissing; the API stack grants GetObject
+     * on every key this is asked).
      */
     async describeFile(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return { mediaType: head.ContentType, size: head.ContentLength ?? 0 };
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as Error).name === 'NotFound' || status === 404 || status === 403) return undefined;
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readFileStart(key, bytes) {
+      try {
+        const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+        return Body ? await Body.transformToByteArray() : new Uint8Array();
+      } catch (error) {
+        if (isMissing(error)) return undefined;
         throw error;
       }
     },

@@ -1,10 +1,11 @@
-import { CompleteMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/routes';
 import { mockAws, s3Error } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { fileKey, uploadItem } from '@test/unit-helpers/fixtures';
 import { handler } from '../../src/handlers/complete-upload';
+import { sampleContent } from '../in-memory/file-samples';
 
 const { ddb, s3 } = mockAws();
 const key = fileKey('lecture.pptx');
@@ -24,6 +25,41 @@ describe('POST /api/uploads/complete', () => {
   beforeEach(() => {
     ddb.on(GetCommand, { Key: { pk: 'UPLOAD#upload-1', sk: 'UPLOAD' } }).resolves({ Item: uploadItem() });
     s3.on(HeadObjectCommand).resolves({ ContentLength: 11 * 1024 * 1024, ContentType: 'application/pdf' });
+    storedBytes(sampleContent('application/pdf'));
+  });
+
+  /** What a ranged GET of the stored file's start answers (the body's one method the adapter calls). */
+  const storedBytes = (bytes: Uint8Array) =>
+    s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => bytes.slice(0, 64 * 1024) } } as never);
+
+  it('reads only the first 64 KiB of the assembled file to check its type', async () => {
+    s3.on(CompleteMultipartUploadCommand).resolves({});
+    expect(await complete(body())).toMatchObject({ statusCode: 200 });
+    expect(s3).toReceiveCommandWith(GetObjectCommand, { Bucket: 'test-bucket', Key: key, Range: 'bytes=0-65535' });
+  });
+
+  it('deletes a file whose first bytes are a program, not the PDF it was declared, and answers 400 saying so', async () => {
+    s3.on(CompleteMultipartUploadCommand).resolves({});
+    storedBytes(Uint8Array.from(Buffer.from('MZ\x90\x00 a program renamed .pdf', 'latin1')));
+    expect(await complete(body())).toMatchObject({
+      statusCode: 400,
+      body: {
+        message:
+          'The file was refused: it is not a PDF file: its content is a Windows program (.exe). Upload the file itself, as saved by the program that made it.',
+      },
+    });
+    expect(s3).toReceiveCommandWith(DeleteObjectsCommand, { Delete: { Objects: [{ Key: key }], Quiet: true } });
+  });
+
+  it('checks a single upload, named by its key alone, without multipart calls', async () => {
+    expect(await complete({ contentUrl: key })).toMatchObject({ statusCode: 200, body: { contentUrl: key } });
+    expect(s3).not.toReceiveCommand(CompleteMultipartUploadCommand);
+    expect(ddb).not.toReceiveCommand(DeleteCommand);
+  });
+
+  it('answers 404 to a single upload whose file is not there', async () => {
+    s3.on(HeadObjectCommand).rejects(s3Error('NotFound', 404));
+    expect(await complete({ contentUrl: key })).toMatchObject({ statusCode: 404, body: errorBody(/not found; upload it again/) });
   });
 
   it('completes the upload with the parts in order, forgets it and answers the contentUrl', async () => {
@@ -82,7 +118,8 @@ describe('POST /api/uploads/complete', () => {
     ['a part without an etag', body({ parts: [{ partNumber: 1 }] }), /^parts\.0\.etag: /],
     ['a part number of 0', body({ parts: [{ partNumber: 0, etag: 'x' }] }), /^parts\.0\.partNumber: /],
     ['a part number past 10,000', body({ parts: [{ partNumber: 10_001, etag: 'x' }] }), /^parts\.0\.partNumber: /],
-    ['a missing uploadId', body({ uploadId: undefined }), /^uploadId: uploadId is required\./],
+    ['parts without an uploadId', body({ uploadId: undefined }), /^uploadId: Send uploadId and parts together/],
+    ['an uploadId without parts', body({ parts: undefined }), /^uploadId: Send uploadId and parts together/],
   ])('answers 400 with a sentence to %s, without calling S3', async (_case, payload, message) => {
     expect(await complete(payload)).toMatchObject({ statusCode: 400, body: errorBody(message) });
     expect(s3).not.toReceiveAnyCommand();

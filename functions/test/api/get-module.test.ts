@@ -36,6 +36,15 @@ describe('GET /api/modules/{id}', () => {
     });
   });
 
+  it("adds the module's usage for its owner with ?usage=true, and refuses other values", async () => {
+    expect(await get(tokens.teacher, MODULE_ID, { usage: 'true' })).toMatchObject({
+      statusCode: 200,
+      body: { _id: MODULE_ID, usage: { classes: [{ classId: CLASS_ID, className: 'Biology 7A' }], studentsWithProgress: 0, checkAttempts: 0 } },
+    });
+    expect(await get(tokens.teacher, MODULE_ID, { usage: 'yes' })).toMatchObject({ statusCode: 400, body: errorBody(/^usage: usage must be true, or left out\./) });
+    expect(await get(tokens.student, MODULE_ID, { usage: 'true' })).toMatchObject({ statusCode: 404 });
+  });
+
   it('answers 200 to an enrolled student of a class it is assigned to', async () => {
     expect((await get(tokens.student)).statusCode).toBe(200);
   });

@@ -4,6 +4,7 @@
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
+import { sampleContent } from './file-samples';
 import { InMemoryAuditLog } from './people';
 import type {
   ClassRecord,
@@ -359,6 +360,17 @@ export class InMemoryProgressStore implements ProgressStore {
     return copy(record);
   }
 
+  async removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
+    const current = this.records.get(InMemoryProgressStore.id(key));
+    if (!current?.completedSections.includes(sectionId)) return current && copy(current);
+    const completedSections = current.completedSections.filter((each) => each !== sectionId);
+    this.addToCounter(key.classId, key.moduleId, [sectionId], -1, completedSections.length ? 0 : -1);
+    const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
+    const record: ProgressRecord = { ...current, completedSections, completedAt, updatedAt };
+    this.records.set(InMemoryProgressStore.id(key), record);
+    return copy(record);
+  }
+
   /** BatchGet by exact keys: only this student's records, a missing one is simply absent. */
   async listProgressOfStudent(classId: string, moduleIds: string[], studentId: string) {
     return [...new Set(moduleIds)].flatMap((moduleId) => {
@@ -434,11 +446,14 @@ interface MultipartUpload {
 /** Files by key; signed URLs are readable `memory://` strings that say what they grant. */
 export class InMemoryFileStore implements FileStore {
   private readonly files = new Map<string, StoredFile>();
+  /** Bytes given by a test; any other file reads as a real file of its media type (sampleContent). */
+  private readonly contents = new Map<string, Uint8Array>();
   private readonly uploads = new Map<string, MultipartUpload>();
   private nextUploadId = 1;
 
   clear(): void {
     this.files.clear();
+    this.contents.clear();
     this.uploads.clear();
     this.nextUploadId = 1;
   }
@@ -446,6 +461,11 @@ export class InMemoryFileStore implements FileStore {
   /** A file as if a client had uploaded it (test set-up). */
   put(key: string, mediaType: string | undefined, size = 1024): void {
     this.files.set(key, { mediaType, size });
+  }
+
+  /** The bytes the file at `key` has (or will have once its upload completes). */
+  giveContent(key: string, content: Uint8Array): void {
+    this.contents.set(key, content);
   }
 
   keys(): string[] {
@@ -468,6 +488,12 @@ export class InMemoryFileStore implements FileStore {
   async describeFile(key: string) {
     const file = this.files.get(key);
     return file && { ...file };
+  }
+
+  async readFileStart(key: string, bytes: number) {
+    const file = this.files.get(key);
+    if (!file) return undefined;
+    return (this.contents.get(key) ?? sampleContent(file.mediaType)).slice(0, bytes);
   }
 
   async downloadUrl(key: string, fileName: string, contentType: string) {
@@ -509,7 +535,10 @@ export class InMemoryFileStore implements FileStore {
   }
 
   async deleteFiles(keys: string[]) {
-    for (const key of keys) this.files.delete(key);
+    for (const key of keys) {
+      this.files.delete(key);
+      this.contents.delete(key);
+    }
   }
 }
 

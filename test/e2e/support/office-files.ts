@@ -15,6 +15,17 @@ const PACKAGE_PARTS = {
   'word/_rels/document.xml.rels': `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_RELATIONSHIP}/styles" Target="styles.xml"/></Relationships>`,
 };
 
+/** A deck's package (the server checks an upload's parts say what its name says). */
+const PRESENTATION_PARTS = {
+  '[Content_Types].xml':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>' +
+    '<Override PartName="/ppt/slides/slide1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/></Types>',
+  '_rels/.rels': `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_RELATIONSHIP}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+  'ppt/presentation.xml': '<p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>',
+};
+
 const paragraph = (text: string, style?: string) =>
   `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t>${text}</w:t></w:r></w:p>`;
 const document = (body: string) => `<w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`;
@@ -46,7 +57,8 @@ export function zipBomb(kind: 'docx' | 'pptx', inflatedMiB: number): Uint8Array 
     if (error) throw error;
     chunks.push(chunk);
   });
-  for (const [name, xml] of Object.entries({ ...PACKAGE_PARTS, 'word/styles.xml': `<w:styles xmlns:w="${W}"/>` })) {
+  const parts = kind === 'docx' ? { ...PACKAGE_PARTS, 'word/styles.xml': `<w:styles xmlns:w="${W}"/>` } : PRESENTATION_PARTS;
+  for (const [name, xml] of Object.entries(parts)) {
     const part = new ZipDeflate(name);
     zip.add(part);
     part.push(strToU8(xml), true);

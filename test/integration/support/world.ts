@@ -13,6 +13,7 @@ import { buildPath, routes, type RouteName } from '@shared/routes';
 import { ROLES, type Role } from '@shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { rebuildStackPeopleIndex } from '@local/people-index';
@@ -377,6 +378,18 @@ function assertContract(name: RouteName, status: number, body: unknown, headers:
 
 /** A small file that starts like a PDF, distinct per label. */
 export const pdfBytes = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+
+/**
+ * `size` bytes that begin as a real file of this kind (the API checks a stored file's first bytes against its type:
+ * a PDF's header, the app's seed presentation), then deterministic pseudo-random bytes.
+ */
+export function fileBytes(kind: 'pdf' | 'pptx', size: number, seed = 1): Uint8Array {
+  const start =
+    kind === 'pdf' ? pdfBytes('large') : readFileSync(path.join(__dirname, '../../../local/seed-files/photosynthesis-slides.pptx'));
+  const bytes = randomBytes(size, seed);
+  bytes.set(start, 0);
+  return bytes;
+}
 
 /** Deterministic pseudo-random bytes (so a failure is reproducible), large enough for multipart. */
 export function randomBytes(size: number, seed = 1): Uint8Array {

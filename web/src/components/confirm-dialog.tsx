@@ -4,6 +4,8 @@ import { useModal } from './use-modal';
 interface ConfirmDialogProps {
   open: boolean;
   message: string;
+  /** What answering yes means, below the question (read out with it). */
+  details?: string;
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
@@ -12,7 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question with two answers; Escape and the cancel button both cancel, focus starts on cancel. */
-export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, message, details, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const cancelButton = useRef<HTMLButtonElement>(null);
 
   useModal(open, cancelButton, onCancel);
@@ -20,8 +22,15 @@ export function ConfirmDialog({ open, message, confirmLabel, cancelLabel = 'Canc
   if (!open) return null;
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-dialog-message">
+      <div
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-dialog-message"
+        aria-describedby={details ? 'confirm-dialog-details' : undefined}
+      >
         <p id="confirm-dialog-message">{message}</p>
+        {details && <p id="confirm-dialog-details">{details}</p>}
         <div className="dialog-actions">
           <button type="button" ref={cancelButton} className="button button-secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}

@@ -101,6 +101,8 @@ export const api = {
   listModules: () => call('listModules', {}),
   /** A student names the class they read it in (one round trip authorizes them); its owner reads it without. */
   getModule: (id: string, classId?: string) => call('getModule', { id }, undefined, { classId }),
+  /** Its owner's read with what deleting it would take away (`usage`). */
+  getModuleUsage: (id: string) => call('getModule', { id }, undefined, { usage: 'true' }),
   createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
   updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
   deleteModule: (id: string) => call('deleteModule', { id }),

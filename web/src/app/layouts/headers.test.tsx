@@ -70,6 +70,8 @@ describe('PublicHeader', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const [item] = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
     expect(item).toHaveTextContent(/^Unread: Ms Rivera reminded you: Cells is due Sat 5 Dec, \d\d:\d\d \(GMT[+-]?\d*\)/);
+    // It opens its subject: the module in the student's class.
+    expect(within(item).getByRole('link', { name: /Ms Rivera reminded you/ })).toHaveAttribute('href', '/student/class/c1/module/m1');
   });
 });
 
@@ -111,6 +113,11 @@ describe('TeacherHeader', () => {
     const items = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Unread: Sam Student completed Cells (Year 9 Science)');
     expect(items[1]).toHaveTextContent('3 students have not started Photosynthesis assigned 7 days ago (Year 9 Science)');
+    // Each opens the class's report, and closes the panel.
+    expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/analytics/c1');
+    await user.click(within(items[0]).getByRole('link', { name: /Sam Student completed Cells/ }));
+    expect(screen.queryByRole('list', { name: 'Recent activity' })).not.toBeInTheDocument();
+    await user.click(bell);
     answer('getNotifications', { unread: 0, items: [] });
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(readMarks).toHaveLength(1));

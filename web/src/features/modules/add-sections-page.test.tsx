@@ -40,6 +40,7 @@ let creations: ReturnType<typeof answer<'createModule'>>;
 beforeEach(() => {
   FakeXhr.install();
   uploadTickets = answer('createUpload', { contentUrl: 'protected/t1/1-fractions.pdf', uploadUrl: 'https://s3/put' });
+  answer('completeUpload', ({ body }) => ({ contentUrl: body.contentUrl }));
   answer('listModules', []);
   creations = answer('createModule', ({ body }) => ({ ...draft, _id: body._id!, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
 });
@@ -146,6 +147,21 @@ it('shows both upload failure texts and adds no section', async () => {
   expect(screen.getByRole('alert')).toHaveTextContent('File upload failed. Please check the console for details.');
   expect(screen.getByRole('heading', { name: 'Added Sections (0)' })).toBeInTheDocument();
   expect(screen.getByLabelText('Section Title')).toHaveValue('Intro'); // kept for another try
+});
+
+it("shows the server's reason when the uploaded file's content is not its type, and adds no section", async () => {
+  const reason = 'The file was refused: it is not a Word file: its content is a zip archive. Upload the file itself, as saved by the program that made it.';
+  consoleErrors.expect(/^File upload of "notes\.docx" failed: ApiError: The file was refused/);
+  answer('createUpload', { contentUrl: 'protected/t1/1-notes.docx', uploadUrl: 'https://s3/put' });
+  answer('completeUpload', new HttpError(400, reason));
+  const user = userEvent.setup();
+  renderAddSections();
+  await addSection(user, 'Notes', new File(['PK\x03\x04'], 'notes.docx'));
+  (await FakeXhr.sent()).respond(200);
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+  expect(screen.getByRole('heading', { name: 'Added Sections (0)' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Section Title')).toHaveValue('Notes');
 });
 
 it('offers Pause, Resume and Cancel for a multipart file', async () => {

@@ -34,6 +34,7 @@ beforeEach(() => {
   moduleReads = answer('getModule', stored);
   answer('listModules', [stored]);
   updates = answer('updateModule', stored);
+  answer('completeUpload', ({ body }) => ({ contentUrl: body.contentUrl }));
 });
 afterEach(() => jest.useRealTimers());
 

@@ -28,7 +28,11 @@ const consoleErrors = captureConsoleErrors();
 
 let moduleReads: ReturnType<typeof answer<'getModule'>>;
 beforeEach(() => {
-  moduleReads = answer('getModule', stored);
+  moduleReads = answer('getModule', ({ query }) =>
+    query.get('usage') === 'true'
+      ? { ...stored, usage: { classes: [{ classId: 'c1', className: 'Biology 7A' }], studentsWithProgress: 12, checkAttempts: 30 } }
+      : stored,
+  );
   answer('listModules', []);
   answer('listTeacherClasses', []);
 });
@@ -45,6 +49,11 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('alertdialog');
   expect(dialog).toHaveTextContent('Are you sure you want to delete this module?');
+  // What would be lost, read when the dialog opens, and read out with the question.
+  expect(await within(dialog).findByText(/Biology 7A/)).toHaveTextContent(
+    'It is assigned to Biology 7A, and will be removed from that class. Deleting it also deletes the progress of 12 students and 30 check attempts. This cannot be undone.',
+  );
+  expect(dialog).toHaveAccessibleDescription(/progress of 12 students/);
   expect(deletions).toHaveLength(0);
 
   await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);

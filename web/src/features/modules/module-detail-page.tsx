@@ -9,15 +9,18 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage, type FlashState } from '../../lib/flash-message';
 import { AssignToClasses } from '../classes';
-import { useDeleteModule, useModule } from './api/modules';
+import { useDeleteModule, useModule, useModuleUsage } from './api/modules';
 import { DuplicateModuleButton } from './components/duplicate-module-button';
 import type { LibraryReturnState } from './components/module-card';
 import { ModuleLoadError } from './components/module-load-error';
 import { SectionContentLink } from './components/section-content-link';
+import { deleteConsequences } from './utils/delete-consequences';
 import './modules.css';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this module?';
 const DELETED = 'Module deleted successfully.';
+const USAGE_LOADING = 'Checking the classes and progress it has…';
+const USAGE_UNKNOWN = 'Its classes and progress could not be checked; deleting it also deletes the progress on it in every class.';
 
 export default function ModuleDetailPage() {
   const { moduleId } = useParams();
@@ -25,6 +28,7 @@ export default function ModuleDetailPage() {
   const module = useModule(moduleId);
   const deleteModule = useDeleteModule();
   const [confirming, setConfirming] = useState(false);
+  const usage = useModuleUsage(moduleId, confirming);
   const [deleteFailed, setDeleteFailed] = useState(false);
   const [duplicateFailed, setDuplicateFailed] = useState(false);
   const [flash, clearFlash] = useFlashMessage();
@@ -115,6 +119,7 @@ export default function ModuleDetailPage() {
       <ConfirmDialog
         open={confirming}
         message={DELETE_QUESTION}
+        details={usage.data ? deleteConsequences(usage.data) : usage.isError ? USAGE_UNKNOWN : USAGE_LOADING}
         confirmLabel="Delete"
         busy={deleteModule.isPending}
         onConfirm={confirmDelete}

@@ -2,11 +2,14 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetail, ClassReportRow } from '@shared/entities';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage } from '../../testing/test-utils';
+import { createQueryClient } from '../../app/query-client';
+import { REPORT_REFRESH_MS } from './api/progress';
 import ClassReportPage from './class-report-page';
 
 withFakeApi();
@@ -68,6 +71,32 @@ it('renders one row per student (a one-page class by name) and one column per mo
   ]);
   expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '◐In progress: 33% (1/3)', '—No data']);
   expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
+});
+
+describe('while open', () => {
+  afterEach(() => {
+    focusManager.setFocused(undefined);
+    jest.useRealTimers();
+  });
+
+  it('is read again every 30 seconds while in view, and not while the tab is in the background', async () => {
+    jest.useFakeTimers();
+    const reads = answer('getClassReport', onePage(rows));
+    renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1', queryClient: createQueryClient() });
+    const table = await screen.findByRole('table', { name: /Progress of each student/ });
+    expect(reads).toHaveLength(1);
+
+    // Sam completes the last section of Fractions meanwhile.
+    const completed = { ...rows[0], modules: rows[0].modules.map((cell) => ({ ...cell, completed: cell.total, percentage: 100 })) };
+    answer('getClassReport', onePage([completed, rows[1]]));
+    await act(async () => jest.advanceTimersByTime(REPORT_REFRESH_MS));
+    await waitFor(() => expect(within(within(table).getAllByRole('row')[2]).getAllByRole('cell')[1]).toHaveTextContent('Complete: 100% (2/2)'));
+
+    const hiddenReads = answer('getClassReport', onePage(rows));
+    act(() => focusManager.setFocused(false));
+    await act(async () => jest.advanceTimersByTime(REPORT_REFRESH_MS * 4));
+    expect(hiddenReads).toHaveLength(0);
+  });
 });
 
 it('shows the empty text when nobody has progress yet', async () => {

@@ -1,5 +1,5 @@
 // /student/class/:classId/module/:moduleId: a module's sections for a student, each with its file (type, name, size),
-// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; there is no undo), and where it
+// View Content (the reader) and Mark as Complete (which becomes a disabled Completed; the reader offers Undo), and where it
 // stands on the student's path: a locked section says what unlocks it and offers neither.
 import { Link, useParams } from 'react-router-dom';
 import type { Module } from '@shared/entities';

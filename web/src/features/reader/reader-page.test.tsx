@@ -232,6 +232,26 @@ describe('moving through the module', () => {
     expect(screen.getByRole('link', { name: '1. Intro (completed)' })).toBeInTheDocument();
   });
 
+  it('undoes a completion marked by mistake, and says why when the server keeps it', async () => {
+    const user = userEvent.setup();
+    answer('getProgress', progress(['s1']));
+    const marks = answer('markComplete', ({ body }) => (body.completed === false ? progress([]) : progress(['s1'])));
+    openAsStudent('s1');
+    await user.click(await screen.findByRole('button', { name: 'Undo marking complete' }));
+    expect(await screen.findByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+    expect(marks.map(({ body }) => body)).toEqual([{ studentId: 'student-sub', moduleId: 'm1', classId: 'c1', sectionId: 's1', completed: false }]);
+    expect(screen.getByRole('link', { name: '1. Intro' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo marking complete' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+    consoleErrors.expect(/^Marking the section complete failed: ApiError: You passed this section's check/);
+    answer('markComplete', new HttpError(409, "You passed this section's check, so it stays complete."));
+    await user.click(screen.getByRole('button', { name: 'Undo marking complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("You passed this section's check, so it stays complete.");
+    expect(screen.getByRole('button', { name: 'Completed' })).toBeDisabled();
+  });
+
   it('says Could not update progress. when marking fails', async () => {
     consoleErrors.expect(/^Marking the section complete failed: ApiError: boom/);
     const user = userEvent.setup();

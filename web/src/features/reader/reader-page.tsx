@@ -165,6 +165,11 @@ function MarkCompleteButton({ studentId, moduleId, classId, sectionId, done }: {
       <button type="button" className={done ? 'button completed-button' : 'button'} disabled={done || isPending} onClick={() => mark(sectionId)}>
         {done ? 'Completed' : isPending ? 'Saving...' : 'Mark as Complete'}
       </button>
+      {done && (
+        <button type="button" className="button button-secondary" aria-label="Undo marking complete" disabled={isPending} onClick={() => mark(sectionId, false)}>
+          {isPending ? 'Saving...' : 'Undo'}
+        </button>
+      )}
       {failure && (
         <Alert tone="error" onDismiss={dismissFailure}>
           {failure}

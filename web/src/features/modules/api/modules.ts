@@ -10,6 +10,7 @@ export const moduleKeys = {
   all: ['modules'] as const,
   list: () => [...moduleKeys.all, 'list'] as const,
   detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,
+  usage: (moduleId: string) => [...moduleKeys.all, 'usage', moduleId] as const,
 };
 
 /** Most recently updated first. */
@@ -35,6 +36,16 @@ export function useModule(moduleId: string | undefined, classId?: string) {
     staleTime: MODULE_DETAIL_REFRESH_MS,
     refetchInterval: MODULE_DETAIL_REFRESH_MS,
     refetchOnWindowFocus: true,
+  });
+}
+
+/** What deleting the module would take away, read when the delete dialog opens (always fresh). */
+export function useModuleUsage(moduleId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: moduleKeys.usage(moduleId ?? ''),
+    queryFn: async () => (await api.getModuleUsage(moduleId!)).usage,
+    enabled: enabled && Boolean(moduleId),
+    staleTime: 0,
   });
 }
 

@@ -8,7 +8,15 @@ import { Field } from '@web/components/field';
 import { validateFields, type FieldErrors } from '@web/lib/form-errors';
 import type { DraftSection } from '../utils/draft-section';
 import { sectionFileError, sectionFormSchema } from '../utils/section-rules';
-import { InterruptedUploadOffer, UploadProgress, isUploadBusy, useFileUpload, forgetInterruptedUpload, rememberInterruptedUpload } from '../../uploads';
+import {
+  InterruptedUploadOffer,
+  UploadProgress,
+  isUploadBusy,
+  useFileUpload,
+  forgetInterruptedUpload,
+  rememberInterruptedUpload,
+  uploadRefusal,
+} from '../../uploads';
 import type { UploadCheckpoint } from '../../uploads';
 
 /** The alert names what is missing: the spec's sentence when both are, else the one field. */
@@ -146,7 +154,7 @@ export function AddSectionForm({ heading, submitLabel, onAdd, onBusyChange, sect
       )}
       {showFailureAlert && upload.status === 'error' && (
         <Alert tone="error" onDismiss={() => setShowFailureAlert(false)}>
-          {UPLOAD_FAILED_ALERT}
+          {uploadRefusal(upload.error) ?? UPLOAD_FAILED_ALERT}
         </Alert>
       )}
       {full && (

@@ -1,6 +1,7 @@
 // The header's bell: recent activity (teachers: students' progress in their classes, modules not started a week after
 // being assigned; students: modules newly assigned to their classes and their teachers' reminders of due dates), the
-// unread count, and Mark all read.
+// unread count, and Mark all read. Each notification is a link to its subject.
+import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/entities';
 import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
@@ -30,7 +31,7 @@ export function NotificationBell() {
       triggerLabel={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       panelClassName="popover-panel-end bell-panel"
     >
-      {() => (
+      {(close) => (
         <div>
           <div className="bell-heading">
             <h2>Notifications</h2>
@@ -48,8 +49,10 @@ export function NotificationBell() {
             <ul className="bell-list" aria-label="Recent activity">
               {notifications.data.items.map((item, index) => (
                 <li key={item.id} className={index < unread ? 'is-unread' : undefined}>
-                  {index < unread && <span className="visually-hidden">Unread: </span>}
-                  <NotificationText item={item} />
+                  <Link to={notificationSubject(item)} className="bell-link" onClick={close}>
+                    {index < unread && <span className="visually-hidden">Unread: </span>}
+                    <NotificationText item={item} />
+                  </Link>
                   <time dateTime={item.at} className="muted">
                     {formatShortDate(new Date(item.at))}
                   </time>
@@ -61,6 +64,19 @@ export function NotificationBell() {
       )}
     </Popover>
   );
+}
+
+/** Where a notification leads: a teacher's to the class's report, a student's to the module in their class. */
+export function notificationSubject(item: Notification): string {
+  switch (item.kind) {
+    case 'completed':
+    case 'progress':
+    case 'not-started':
+      return `/analytics/${item.classId}`;
+    case 'assigned':
+    case 'nudge':
+      return `/student/class/${item.classId}/module/${item.moduleId}`;
+  }
 }
 
 /** "Sam Student completed *Cells* (Year 9 Science)" and the other kinds, the module's title emphasised. */

@@ -16,14 +16,15 @@ export function useMarkSection(studentId: string, moduleId: string, classId: str
   const markComplete = useMarkComplete(studentId, moduleId, classId);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function mark(sectionId: string) {
+  /** Marks the section complete, or (`completed: false`) undoes a completion marked by mistake. */
+  async function mark(sectionId: string, completed = true) {
     if (markComplete.isPending) return;
     setFailure(null);
     try {
-      await markComplete.mutateAsync(sectionId);
+      await markComplete.mutateAsync({ sectionId, completed });
     } catch (error) {
       console.error('Marking the section complete failed:', error);
-      // 409: the section is locked on the student's path; the server's sentence says what unlocks it.
+      // 409: the section is locked on the student's path (or its check was passed); the server's sentence says why.
       const locked = error instanceof ApiError && error.status === 409;
       setFailure(locked ? error.message : MARK_FAILED);
     }
@@ -37,6 +38,6 @@ export function useMarkSection(studentId: string, moduleId: string, classId: str
     dismissFailure: () => setFailure(null),
     isPending: markComplete.isPending,
     /** The section being saved, while a mark is on its way. */
-    pendingSectionId: markComplete.isPending ? markComplete.variables : undefined,
+    pendingSectionId: markComplete.isPending ? markComplete.variables.sectionId : undefined,
   };
 }

@@ -1,6 +1,6 @@
 // Page (or slide) controls shared by the PDF and PowerPoint viewers: Previous / "Page x of n" / Next, and the keys
 // a reader expects (arrows, Page Up/Down, Home, End) while the document has focus.
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 interface PagingToolbarProps {
   unit: 'Page' | 'Slide';
@@ -18,7 +18,7 @@ export function PagingToolbar({ unit, page, count, onPage, children }: PagingToo
         <span aria-hidden="true">‹</span> Previous<span className="viewer-unit"> {lower}</span>
       </button>
       <span className="viewer-position" aria-live="polite">
-        {unit} {page} of {count}
+        {unit} {page} of {count || '…'}
       </span>
       <button type="button" className="button button-secondary" onClick={() => onPage(page + 1)} disabled={page >= count} aria-label={`Next ${lower}`}>
         Next<span className="viewer-unit"> {lower}</span> <span aria-hidden="true">›</span>
@@ -38,4 +38,26 @@ export function pagingKeys(page: number, count: number, onPage: (page: number) =
     event.preventDefault();
     onPage(Math.min(count, Math.max(1, target)));
   };
+}
+
+/** Go to page n of a long document: typed and sent with Enter or Go; a number outside 1..count is not taken. */
+export function PageJump({ count, onPage }: { count: number; onPage: (page: number) => void }) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const target = Number(value);
+    if (!Number.isInteger(target) || target < 1 || target > count) return;
+    onPage(target);
+    setValue('');
+  }
+  return (
+    <form className="viewer-jump" onSubmit={submit}>
+      <label htmlFor={id}>Go to page</label>
+      <input id={id} type="number" inputMode="numeric" min={1} max={count} value={value} onChange={(event) => setValue(event.target.value)} />
+      <button type="submit" className="button button-secondary">
+        Go
+      </button>
+    </form>
+  );
 }

@@ -5,7 +5,8 @@
 import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { PagingToolbar, pagingKeys } from './paging';
+import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
+import { PageJump, PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
 import './pdf-viewer.css';
 
@@ -24,8 +25,10 @@ type Zoom = 'fit' | number;
 
 export default function PdfViewer({ url, label, onReady, onError }: ViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
-  // A search result opens the reader at its page (`?page=`).
+  // The page shown: the one piece of state that says where the reader is in the file; a search result opens the
+  // reader at its page (`?page=`).
   const [page, setPage] = useState(() => Math.max(1, Math.floor(Number(new URLSearchParams(window.location.search).get('page'))) || 1));
+  const [firstPageSize, setFirstPageSize] = useState<PageSize>();
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [scale, setScale] = useState(1);
   const [width, setWidth] = useState(0);
@@ -44,14 +47,16 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
       rangeChunkSize: 256 * 1024,
     });
     let cancelled = false;
-    task.promise.then(
-      (document) => {
+    task.promise
+      .then(async (document) => {
         if (cancelled) return;
         setPage((current) => Math.min(current, document.numPages));
         setPdf(document);
-      },
-      (error: unknown) => !cancelled && onError(error),
-    );
+        // The frame takes the first page's shape before anything is drawn, so drawing it moves nothing below.
+        const { width, height } = (await document.getPage(1)).getViewport({ scale: 1 });
+        if (!cancelled) setFirstPageSize({ width, height });
+      })
+      .catch((error: unknown) => !cancelled && onError(error));
     return () => {
       cancelled = true;
       void task.destroy();
@@ -115,25 +120,26 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
 
   return (
     <div className="pdf-viewer">
-      {count > 0 && (
-        <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
-          <span className="viewer-zoom">
-            <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
-              −
-            </button>
-            <span className="viewer-zoom-level">{Math.round(scale * 100)}%</span>
-            <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(1)} aria-label="Zoom in">
-              +
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
-              Fit to width
-            </button>
-          </span>
-        </PagingToolbar>
-      )}
+      {/* Shown from the start (disabled until the file is open), so its arrival moves nothing. */}
+      <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
+        {count > 1 && <PageJump count={count} onPage={setPage} />}
+        <span className="viewer-zoom">
+          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
+            −
+          </button>
+          <span className="viewer-zoom-level">{Math.round(scale * 100)}%</span>
+          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(1)} aria-label="Zoom in">
+            +
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
+            Fit to width
+          </button>
+        </span>
+      </PagingToolbar>
       <div
         ref={frame}
         className="pdf-frame"
+        style={{ aspectRatio: reservedAspectRatio(firstPageSize) }}
         tabIndex={0}
         role="group"
         aria-label={count ? `${label}, page ${page} of ${count}` : label}

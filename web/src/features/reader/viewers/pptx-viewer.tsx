@@ -16,6 +16,8 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
   const [slides, setSlides] = useState<string[]>();
   const [index, setIndex] = useState(0);
   const [width, setWidth] = useState(SLIDE_SIZE.width);
+  const [fullscreen, setFullscreen] = useState(false);
+  const viewer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const slide = useRef<HTMLIFrameElement>(null);
 
@@ -31,14 +33,32 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
     return () => abort.abort();
   }, [url, onError]);
 
-  // The slide is laid out at 960 px and scaled to the width available.
+  // The slide is laid out at 960 px and scaled to the width available (at most 960 px in the page; in full screen,
+  // as large as the screen holds it).
   useEffect(() => {
     const element = frame.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.min(SLIDE_SIZE.width, entry.contentRect.width)));
+    const observer = new ResizeObserver(([{ contentRect }]) =>
+      setWidth(
+        fullscreen
+          ? Math.min(contentRect.width, (contentRect.height * SLIDE_SIZE.width) / SLIDE_SIZE.height)
+          : Math.min(SLIDE_SIZE.width, contentRect.width),
+      ),
+    );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [slides]);
+  }, [slides, fullscreen]);
+
+  useEffect(() => {
+    const follow = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === viewer.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (fullscreen) void document.exitFullscreen();
+    else void viewer.current?.requestFullscreen().catch(() => undefined);
+  };
 
   useEffect(() => {
     const element = slide.current;
@@ -69,10 +89,18 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
   const scale = width / SLIDE_SIZE.width;
 
   return (
-    <div className="pptx-viewer">
-      {count > 0 && <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)} />}
+    <div ref={viewer} className="pptx-viewer">
+      {count > 0 && (
+        <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
+          {document.fullscreenEnabled && (
+            <button type="button" className="button button-secondary viewer-fullscreen" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+              Full screen
+            </button>
+          )}
+        </PagingToolbar>
+      )}
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
-        <div className="slide-stage" style={{ height: SLIDE_SIZE.height * scale }}>
+        <div className="slide-stage" style={{ width: SLIDE_SIZE.width * scale, height: SLIDE_SIZE.height * scale }}>
           <DocumentFrame
             ref={slide}
             label={`${label}, slide ${index + 1}`}

@@ -96,6 +96,20 @@ describe('single upload', () => {
     await expect(done).resolves.toEqual({ contentUrl: 'protected/t1/1-notes.pdf', originalFileName: 'notes.pdf', mediaType: 'application/pdf' });
     expect(upload.state.status).toBe('success');
     expect(states.map((state) => state.status)).toEqual(['uploading', 'uploading', 'success']);
+    // Completed by its key alone, so the server checks the stored bytes against the type.
+    expect(bodies(completions)).toEqual([{ contentUrl: 'protected/t1/1-notes.pdf' }]);
+  });
+
+  it("ends in error with the server's reason when the stored file's content is not its type", async () => {
+    const reason = 'The file was refused: it is not a PDF file: its content is a Windows program (.exe).';
+    consoleErrors.expect(new RegExp(`^File upload of "notes\\.pdf" failed: ApiError: ${reason.replace(/[.()]/g, '\\$&')}`));
+    answer('completeUpload', new HttpError(400, reason));
+    const { upload } = track(file);
+    const done = upload.start();
+    (await FakeXhr.sent()).respond(200);
+
+    await expect(done).resolves.toBeNull();
+    expect(upload.state).toMatchObject({ status: 'error', error: expect.objectContaining({ message: reason }) });
   });
 
   it('ends in error (and settles with null) when the storage refuses the PUT', async () => {

@@ -5,7 +5,7 @@
 import { SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '@shared/constants';
 import { sectionFileMediaType } from '@shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/entities';
-import { api } from '@web/lib/api-client';
+import { api, ApiError } from '@web/lib/api-client';
 import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
 
 export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error' | 'success';
@@ -55,6 +55,10 @@ export interface FileUploadOptions {
 /** Whether `file` is the file the checkpoint was made from (same name, size and modification time). */
 export const isSameFile = (file: File, checkpoint: UploadCheckpoint) =>
   file.name === checkpoint.fileName && file.size === checkpoint.size && file.lastModified === checkpoint.lastModified;
+
+/** The server's reason for refusing the file itself (a 400, e.g. its content is not its type), to show as it is. */
+export const uploadRefusal = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.status === 400 ? error.message : undefined;
 
 export const IDLE_UPLOAD: UploadSnapshot = { status: 'idle', fileName: '', loaded: 0, total: 0, multipart: false };
 
@@ -232,6 +236,13 @@ export class FileUpload {
       return;
     } finally {
       this.singleController = undefined;
+    }
+    try {
+      // The server checks the stored file's first bytes against its type (and deletes a file that is not).
+      await api.completeUpload({ contentUrl });
+    } catch (error) {
+      this.fail(error);
+      return;
     }
     this.succeed(contentUrl);
   }

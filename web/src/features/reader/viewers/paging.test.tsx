@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PageJump, PagingToolbar } from './paging';
+
+it('goes to the page typed, and takes no page outside the document', async () => {
+  const user = userEvent.setup();
+  const onPage = jest.fn();
+  render(<PageJump count={36} onPage={onPage} />);
+  const field = screen.getByLabelText('Go to page');
+
+  await user.type(field, '7{Enter}');
+  expect(onPage).toHaveBeenLastCalledWith(7);
+  expect(field).toHaveValue(null);
+
+  await user.type(field, '40');
+  await user.click(screen.getByRole('button', { name: 'Go' }));
+  await user.clear(field);
+  await user.type(field, '0{Enter}');
+  expect(onPage).toHaveBeenCalledTimes(1);
+});
+
+it('shows the toolbar before the page count is known, with nothing to page to', () => {
+  render(<PagingToolbar unit="Page" page={1} count={0} onPage={jest.fn()} />);
+  expect(screen.getByText('Page 1 of …')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+});

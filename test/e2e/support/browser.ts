@@ -180,10 +180,16 @@ async function checkPage(page: Page, name: string, problems: Problem[]): Promise
       // Responsive down to 375 px: nothing may make the whole page scroll sideways (a wide table scrolls in its own box).
       const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
       if (pageWidth > viewport.width) {
+        // The innermost elements reaching past the window: what to fix.
+        const overflowing = await page.evaluate(`[...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > ${viewport.width} && ![...element.children].some((child) => child.getBoundingClientRect().right > ${viewport.width}))
+          .slice(0, 5)
+          .map((element) => element.tagName.toLowerCase() + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).join('.') : '') + ' (right ' + Math.round(element.getBoundingClientRect().right) + ' px)')
+          .join(', ')`);
         problems.push({
           kind: 'layout',
           where: `${name} at ${viewport.width} px (${page.url()})`,
-          text: `the page is ${pageWidth} px wide: it scrolls sideways`,
+          text: `the page is ${pageWidth} px wide: it scrolls sideways (past the window: ${String(overflowing)})`,
         });
       }
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true });

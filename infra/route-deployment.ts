@@ -95,6 +95,8 @@ export const routeDeployment = {
   getNotifications: { handler: 'get-notifications', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   markNotificationsRead: { handler: 'mark-notifications-read', table: ['PutItem'], bucket: 'none', userPool: 'none' },
   nudgeStudent: { handler: 'nudge-student', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: 'none' },
+  addPathOverride: { handler: 'add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
+  listPathOverrides: { handler: 'list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   createUpload: { handler: 'create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
   completeUpload: { handler: 'complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
   abortUpload: { handler: 'abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },

@@ -111,3 +111,37 @@ export interface SectionPathFields {
   state: SectionState;
   reason?: string;
 }
+
+/**
+ * A teacher's override of one student's path: open a section whatever the rules (`release`), excuse them from one
+ * (`excuse`), or open the module whatever its prerequisite (`unlock`, no section). Each carries the teacher's reason.
+ */
+export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock'] as const;
+export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
+export const OVERRIDE_REASON_MAX_LENGTH = 300;
+
+export interface PathOverrideInput {
+  moduleId: string;
+  kind: OverrideKind;
+  sectionId?: string;
+  reason: string;
+}
+
+/** An override as the student drill-down lists it. */
+export interface PathOverride {
+  moduleId: string;
+  moduleTitle: string;
+  kind: OverrideKind;
+  sectionId?: string;
+  sectionTitle?: string;
+  reason: string;
+  at: string;
+  teacherName: string;
+}
+
+export interface StudentOverrides {
+  classId: string;
+  studentId: string;
+  /** Newest first. */
+  overrides: PathOverride[];
+}

@@ -25,7 +25,7 @@ import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, ty
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
-import { BRANCHES, SECTION_ROLES, SECTION_STATES } from './paths';
+import { BRANCHES, OVERRIDE_KINDS, SECTION_ROLES, SECTION_STATES, type StudentOverrides } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -311,6 +311,23 @@ export const nudgeSchema = z.strictObject({
   sentAt: isoDate,
 }) satisfies z.ZodMiniType<Nudge>;
 
+export const studentOverridesSchema = z.strictObject({
+  classId: z.string(),
+  studentId: z.string(),
+  overrides: z.array(
+    z.strictObject({
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      kind: z.enum(OVERRIDE_KINDS),
+      sectionId: z.optional(z.string()),
+      sectionTitle: z.optional(z.string()),
+      reason: z.string(),
+      at: isoDate,
+      teacherName: z.string(),
+    }),
+  ),
+}) satisfies z.ZodMiniType<StudentOverrides>;
+
 export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
   moduleTitle: z.string(),
@@ -454,6 +471,9 @@ export const responseSchemas = {
   markNotificationsRead: noContent,
   // 201 for a new reminder; 200 with the day's first for a repeat the same day.
   nudgeStudent: nudgeSchema,
+  // The student's overrides after the change (201).
+  addPathOverride: studentOverridesSchema,
+  listPathOverrides: studentOverridesSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

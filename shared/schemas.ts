@@ -3,7 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
-import { sectionRoleSchema } from './paths';
+import { OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput } from './people';
 import type { RouteName } from './routes';
@@ -139,6 +139,23 @@ export const nudgeStudentSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
+export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .strictObject({
+      moduleId: idSchema('moduleId'),
+      kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
+      sectionId: z.optional(idSchema('sectionId')),
+      reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH),
+    })
+    .check(
+      z.refine((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
+        error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+        path: ['sectionId'],
+      }),
+    ),
+);
+
 export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     studentId: idSchema('studentId'),
@@ -244,6 +261,7 @@ export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
 export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
+export type AddPathOverrideInput = PathOverrideInput;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
@@ -259,6 +277,7 @@ interface RequestBodies {
   assignModule: AssignModuleInput;
   markComplete: MarkCompleteInput;
   nudgeStudent: NudgeStudentInput;
+  addPathOverride: AddPathOverrideInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;

@@ -209,6 +209,18 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.student.userId } }, 200);
     await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.otherStudent.userId } }, 404);
   },
+  addPathOverride: async () => {
+    const module = await newModule();
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const params = { classId: CLASS_ID, studentId: world.student.userId };
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'release', sectionId: module.sections[0]._id, reason: 'Ready for it' } }, 201);
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'unlock', reason: 'Ready for it' } }, 201);
+    await world.ok('addPathOverride', { as: world.teacher, params: { ...params, studentId: world.otherStudent.userId }, body: { moduleId: module._id, kind: 'unlock', reason: 'x' } }, 404);
+  },
+  listPathOverrides: async () => {
+    await world.ok('listPathOverrides', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
+    await world.ok('listPathOverrides', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  },
   getProgress: async () => {
     const module = await assigned();
     await world.ok('getProgress', { as: world.student, params: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID } });

@@ -2,7 +2,7 @@
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
-import type { ScoreBand, SectionRole } from '@shared/paths';
+import type { OverrideKind, ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 
@@ -235,6 +235,32 @@ export interface NudgeRecord {
   teacherName: string;
   dueAt: string;
   sentAt: string;
+}
+
+/** One override a teacher gave a student in a module (a `release` or `excuse` names its section; an `unlock` none). */
+export interface OverrideRecord {
+  kind: OverrideKind;
+  sectionId?: string;
+  reason: string;
+  at: string;
+  teacherName: string;
+}
+
+/** A student's overrides in one module of a class: one item per (class, module, student), read by key beside their progress. */
+export interface PathOverrideRecord extends ProgressKey {
+  overrides: OverrideRecord[];
+}
+
+export interface PathOverrideStore {
+  getOverrides(key: ProgressKey): Promise<PathOverrideRecord | undefined>;
+  /** The student's items in these modules of the class (by key, one BatchGet). */
+  listOverridesOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<PathOverrideRecord[]>;
+  /** These students' items in these modules (by key, in the same round trip as reads started beside it). */
+  listOverridesOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<PathOverrideRecord[]>;
+  /** Every student's items in the class, or in one module of it (one Query). */
+  listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
+  /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
+  addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

@@ -19,6 +19,7 @@ import { makeCheckRepository } from './check-repository';
 import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeNoticeRepository } from './notice-repository';
+import { makePathOverrideRepository } from './path-override-repository';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
@@ -27,6 +28,7 @@ const service = makeProgressService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   attempts: makeAttemptRepository(context),
   clock: new FixedClock(),
@@ -36,6 +38,7 @@ const moduleService = makeModuleService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   files: new InMemoryFileStore(),
   fileReferences: new InMemoryFileReferenceStore(),
@@ -111,6 +114,8 @@ function givenClassOf(size: number, { checked = true } = {}) {
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
   });
+  // Teachers' per-student overrides: none in this class (their items are read beside the progress they go with).
+  answer(QueryCommand, () => ({ Items: [] }), { ExpressionAttributeValues: { ':prefix': `OVERRIDES#${MODULE_ID}-0#` } });
 }
 
 /**
@@ -181,11 +186,11 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   const module = await moduleService.get({ userId: 'student-0000', roles: ['Students'] }, `${MODULE_ID}-0`, CLASS_ID);
   expect(module._id).toBe(`${MODULE_ID}-0`);
   expect(roundTrips).toBe(1);
-  // The module, the class item, the student's membership, their progress item (their path's completions and scores)
-  // and the check index: one BatchGetItem.
+  // The module, the class item, the student's membership, their progress item (their path's completions and scores),
+  // their teacher's overrides and the check index: one BatchGetItem.
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, `OVERRIDES#${MODULE_ID}-0#student-0000`, 'CHECKS']);
 });
 
 it("reads a module and the student's path through it without a class named in 2 round trips", async () => {
@@ -198,7 +203,7 @@ it("reads a module and the student's path through it without a class named in 2 
   expect(roundTrips).toBeLessThanOrEqual(2);
   expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchGetCommand']);
   const [, second] = ddb.commandCalls(BatchGetCommand);
-  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['CLASS', `PROGRESS#${MODULE_ID}-0#student-0000`]);
+  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['CLASS', `PROGRESS#${MODULE_ID}-0#student-0000`, `OVERRIDES#${MODULE_ID}-0#student-0000`]);
 });
 
 it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {
@@ -223,7 +228,7 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(roundTrips).toBe(2);
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS', `OVERRIDES#${MODULE_ID}-0#student-0000`]);
   // The record, the counter and the day, in one transaction.
   expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Update!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,

@@ -5,6 +5,7 @@
 import { utcDay } from '@shared/report-insight';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { InMemoryAuditLog } from './people';
+import { InMemoryPathOverrideStore } from './path-override-store';
 import type {
   ClassRecord,
   ClassStore,
@@ -722,6 +723,7 @@ export function inMemoryPorts() {
     classes: new InMemoryClassStore({ progress }),
     progress,
     notices: new InMemoryNoticeStore(progress),
+    overrides: new InMemoryPathOverrideStore(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
@@ -741,6 +743,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.checks.clear();
   ports.attempts.clear();
   ports.notices.clear();
+  ports.overrides.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.uploads.clear();
@@ -763,4 +766,5 @@ export const storedState = (ports: InMemoryPorts) => ({
   fileReferences: ports.fileReferences.all(),
   uploads: ports.uploads.all(),
   nudges: ports.notices.allNudges(),
+  overrides: ports.overrides.all(),
 });

@@ -60,6 +60,8 @@ export interface ModuleRef {
   description: string;
   /** When the class should have finished it (UTC ISO instant); absent when it has no due date. */
   dueAt?: string;
+  /** The module of the class a student completes (or passes the checks of) before this one opens; absent: none. */
+  prerequisiteModuleId?: string;
 }
 
 /** A class in lists: ids only. */
@@ -117,6 +119,8 @@ export interface StudentModuleProgress extends ModuleProgress {
   nextSectionId: string | null;
   /** The module's due date in this class (UTC ISO instant); absent when it has none. */
   dueAt?: string;
+  /** Why the module is shut to the student ("Complete “X” to open this."); absent when it is open. */
+  lockedReason?: string;
   /** The student's own scores on the module's checks (absent when it has none). */
   scores?: ModuleScores;
 }

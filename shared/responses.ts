@@ -225,7 +225,9 @@ export const classDetailSchema = z.strictObject({
   className: z.string(),
   teacherId: userRefSchema,
   studentIds: z.array(studentRefSchema),
-  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate) })),
+  assignedModuleIds: z.array(
+    z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate), prerequisiteModuleId: z.optional(z.string()) }),
+  ),
 }) satisfies z.ZodMiniType<ClassDetail>;
 
 export const progressSchema = z.strictObject({
@@ -354,6 +356,7 @@ export const studentClassProgressSchema = z.strictObject({
       completedSections: z.array(z.string()),
       nextSectionId: z.nullable(z.string()),
       dueAt: z.optional(isoDate),
+      lockedReason: z.optional(z.string()),
       scores: z.optional(moduleScoresSchema),
     }),
   ),
@@ -473,6 +476,7 @@ export const responseSchemas = {
   nudgeStudent: nudgeSchema,
   // The student's overrides after the change (201).
   addPathOverride: studentOverridesSchema,
+  setModulePrerequisite: classDetailSchema,
   listPathOverrides: studentOverridesSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),

@@ -48,6 +48,8 @@ export const routes = {
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', roles: TEACHERS_AND_STUDENTS },
   // The class's teacher reminds a student of a module's due date (the student's bell); once per student, module and day.
   nudgeStudent: { method: 'POST', path: '/api/classes/{classId}/modules/{moduleId}/nudges', roles: TEACHERS },
+  // The class's teacher makes a module of the class wait for another (null: opens without one).
+  setModulePrerequisite: { method: 'PUT', path: '/api/classes/{classId}/modules/{moduleId}/prerequisite', roles: TEACHERS },
   // The class's teacher changes one student's path (release or excuse a section, unlock a module) with a reason; the
   // student drill-down lists them (admins read it too).
   addPathOverride: { method: 'POST', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS },

@@ -139,6 +139,13 @@ export const nudgeStudentSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+export const modulePrerequisiteSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** The module of the class to complete first; null: the module opens without one. */
+    prerequisiteModuleId: z.nullable(idSchema('prerequisiteModuleId')),
+  }),
+);
+
 /** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
   z
@@ -262,6 +269,7 @@ export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type AddPathOverrideInput = PathOverrideInput;
+export type ModulePrerequisiteInput = z.infer<typeof modulePrerequisiteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
@@ -278,6 +286,7 @@ interface RequestBodies {
   markComplete: MarkCompleteInput;
   nudgeStudent: NudgeStudentInput;
   addPathOverride: AddPathOverrideInput;
+  setModulePrerequisite: ModulePrerequisiteInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;

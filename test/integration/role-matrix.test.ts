@@ -61,6 +61,7 @@ const EXPECTED = statusTable(`
   markNotificationsRead 401      401      204      204           204      204           403
   nudgeStudent        401        401      403      403           201      404           403
   addPathOverride     401        401      403      403           201      404           403
+  setModulePrerequisite 401      401      403      403           200      404           403
   listPathOverrides   401        401      403      403           200      404           200
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
@@ -145,6 +146,12 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
       params: { classId: CLASS_ID, studentId: world.student.userId },
       body: { moduleId: fresh._id, kind: 'excuse', sectionId: fresh.sections[0]._id, reason: 'Was away that week' },
     };
+  },
+  // A module of its own per cell, waiting for the class's module.
+  setModulePrerequisite: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('after.pdf') }], 'Comes after');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    return { params: { classId: CLASS_ID, moduleId: fresh._id }, body: { prerequisiteModuleId: moduleId } };
   },
   listPathOverrides: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),

@@ -217,6 +217,15 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'unlock', reason: 'Ready for it' } }, 201);
     await world.ok('addPathOverride', { as: world.teacher, params: { ...params, studentId: world.otherStudent.userId }, body: { moduleId: module._id, kind: 'unlock', reason: 'x' } }, 404);
   },
+  setModulePrerequisite: async () => {
+    const [first, second] = [await newModule(), await newModule()];
+    for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const params = { classId: CLASS_ID, moduleId: second._id };
+    await world.ok('setModulePrerequisite', { as: world.teacher, params, body: { prerequisiteModuleId: first._id } });
+    await world.ok('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: first._id }, body: { prerequisiteModuleId: second._id } }, 400);
+    // Unassigning the module forgets its prerequisite.
+    await world.ok('unassignModule', { as: world.teacher, params }, 200);
+  },
   listPathOverrides: async () => {
     await world.ok('listPathOverrides', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
     await world.ok('listPathOverrides', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });

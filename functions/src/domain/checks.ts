@@ -22,6 +22,7 @@ import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
 import { pathOfStudent, requireAccessible, sectionTotalOnPath } from './paths';
+import { makePrerequisiteGate } from './prerequisites';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
@@ -46,6 +47,7 @@ export const ATTEMPT_HISTORY_LIMIT = 200;
 export type CheckService = ReturnType<typeof makeCheckService>;
 
 export function makeCheckService({ classes, modules, checks, attempts, progress, overrides, clock }: CheckServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Saves a section's check for the module's owner. A check without attempts is changed in place; one with attempts
    * gets the next version, so the attempts keep the version they were scored on. The write is conditional on the check
@@ -97,7 +99,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const key = { classId: schoolClass.classId, moduleId, studentId: caller.userId };
     const [own] = await Promise.all([
       attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId),
-      requireSectionOpen(module!, key, sectionId),
+      requireSectionOpen(schoolClass, module!, key, sectionId),
     ]);
     return toStudentCheck(check, own.map(toAttemptResult));
   }
@@ -128,7 +130,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
     const moduleChecks = summaries.get(moduleId) ?? [];
-    requireAccessible(pathOfStudent(module!, moduleChecks, standing, undefined, overrideRecord), sectionId, conflict);
+    const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module!, moduleChecks, standing, undefined, overrideRecord));
+    requireAccessible(path, sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
     let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
@@ -250,13 +253,14 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
 
   /** Without a class named: the first (by id) of the student's classes that has the module. */
   /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class. */
-  async function requireSectionOpen(module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<void> {
+  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<void> {
     const [standing, summaries, overrideRecord] = await Promise.all([
       progress.getProgress(key),
       checks.listCheckSummaries([key.moduleId]),
       overrides.getOverrides(key),
     ]);
-    requireAccessible(pathOfStudent(module, summaries.get(key.moduleId) ?? [], standing, undefined, overrideRecord), sectionId, conflict);
+    const open = pathOfStudent(module, summaries.get(key.moduleId) ?? [], standing, undefined, overrideRecord);
+    requireAccessible(await gatedPath(schoolClass, key.moduleId, key.studentId, overrideRecord, open), sectionId, conflict);
   }
 
   async function firstClassWithModule(caller: Caller, moduleId: string): Promise<ClassRecord> {

@@ -23,6 +23,7 @@ import type {
   CheckStore,
 } from './ports';
 import { pathOfStudent } from './paths';
+import { makePrerequisiteGate } from './prerequisites';
 import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
@@ -69,6 +70,7 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 export type ModuleService = ReturnType<typeof makeModuleService>;
 
 export function makeModuleService({ modules, classes, progress, overrides, checks, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
    * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
@@ -147,7 +149,10 @@ export function makeModuleService({ modules, classes, progress, overrides, check
     if (!record || !canView(caller, record, reading?.schoolClass)) throw notFound(MODULE_NOT_FOUND);
     const sectionIds = new Set(record.sections.map((section) => section._id));
     const sectionChecks = (summaries.get(moduleId) ?? []).filter((summary) => sectionIds.has(summary.sectionId));
-    const path = record.ownerId !== caller.userId && reading ? pathOfStudent(record, sectionChecks, reading.progress, undefined, reading.overrides) : undefined;
+    const path =
+      record.ownerId !== caller.userId && reading
+        ? await gatedPath(reading.schoolClass, moduleId, caller.userId, reading.overrides, pathOfStudent(record, sectionChecks, reading.progress, undefined, reading.overrides))
+        : undefined;
     const onPath = new Map(path?.sections.map((section) => [section.sectionId, section]));
     const module = toModule(record);
     const sections = await Promise.all(

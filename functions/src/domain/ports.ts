@@ -32,6 +32,8 @@ export interface ClassRecord {
   assignedAt?: Record<string, string>;
   /** Module id → its due date in this class (UTC ISO instant); modules without one are absent. */
   dueAt?: Record<string, string>;
+  /** Module id → the module of the class to complete first (its prerequisite); modules without one are absent. */
+  prerequisites?: Record<string, string>;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -168,6 +170,11 @@ export interface ClassStore {
    * removing it, without one); the updated class, or undefined.
    */
   addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
+  /**
+   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher and holds both
+   * modules; the updated class, or undefined when not.
+   */
+  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */

@@ -37,6 +37,7 @@ import type {
   ScoreRecord,
 } from './ports';
 import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
+import { pendingPrerequisite, makePrerequisiteGate, shutPath, waitReason } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -54,6 +55,7 @@ export interface ProgressServicePorts {
 export type ProgressService = ReturnType<typeof makeProgressService>;
 
 export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, clock }: ProgressServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's
    * enrolment, the student's enrolment, the module and the progress item are read at once (one call); nothing is
@@ -96,8 +98,16 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       overrides.listOverridesOfStudent(classId, schoolClass.assignedModuleIds, studentId),
     ]);
     const byModule = new Map(records.map((record) => [record.moduleId, record]));
-    const overridesByModule = new Map(overrideRecords.map((record) => [record.moduleId, record]));
     const scoresByModule = new Map(scores.map((record) => [record.moduleId, record]));
+    const overridesByModule = new Map(overrideRecords.map((record) => [record.moduleId, record]));
+    const moduleById = new Map(assigned.map((module) => [module.moduleId, module]));
+    /** Why a module waits for another the student is not done with, from what was read (no further read). */
+    const waitOf = (moduleId: string) => {
+      const prerequisite = moduleById.get(pendingPrerequisite(schoolClass, moduleId, overridesByModule.get(moduleId)) ?? '');
+      if (!prerequisite) return undefined;
+      const standingsIn = scoresByModule.get(prerequisite.moduleId)?.bySection ?? {};
+      return waitReason(prerequisite, currentChecks(prerequisite, summaries), byModule.get(prerequisite.moduleId), standingsIn, overridesByModule.get(prerequisite.moduleId));
+    };
     return {
       classId,
       studentId,
@@ -106,9 +116,15 @@ export function makeProgressService({ classes, modules, progress, overrides, che
         .map((module) => {
           const moduleChecks = currentChecks(module, summaries);
           const scored = scoresByModule.get(module.moduleId);
-          const path = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection, overridesByModule.get(module.moduleId));
+          const open = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection, overridesByModule.get(module.moduleId));
+          const lockedReason = waitOf(module.moduleId);
+          const path = lockedReason ? shutPath(open, lockedReason) : open;
           return withScores(
-            { ...studentModuleProgress(module, byModule.get(module.moduleId), path), ...dueDateOf(schoolClass, module.moduleId) },
+            {
+              ...studentModuleProgress(module, byModule.get(module.moduleId), path),
+              ...dueDateOf(schoolClass, module.moduleId),
+              ...(lockedReason && { lockedReason }),
+            },
             moduleChecks,
             scored,
           );
@@ -141,7 +157,9 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     }
     // The path is computed from what was read already: the progress item holds the check standings too.
     const moduleChecks = summaries.get(input.moduleId) ?? [];
-    requireAccessible(pathOfStudent(module, moduleChecks, seen, undefined, overrideRecord), input.sectionId, conflict);
+    // A module waiting for another reads that one too (one more round trip, only then).
+    const path = await gatedPath(schoolClass, input.moduleId, caller.userId, overrideRecord, pathOfStudent(module, moduleChecks, seen, undefined, overrideRecord));
+    requireAccessible(path, input.sectionId, conflict);
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }

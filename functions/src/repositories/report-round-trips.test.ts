@@ -57,8 +57,11 @@ const notifications = makeNotificationService({
 /** Its first module is due at this time (a due date is an attribute of the class item). */
 const DUE_AT = '2026-12-05T16:00:00.000Z';
 
-/** A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking). */
-function givenClassOf(size: number, { checked = true } = {}) {
+/**
+ * A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking);
+ * `waiting: true` makes the first module wait for the second, which the students have completed.
+ */
+function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
   const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
   const sectionIds = Array.from({ length: 10 }, (_, index) => `section-${index + 1}`);
   const modules = Array.from({ length: 20 }, (_, index) =>
@@ -70,8 +73,9 @@ function givenClassOf(size: number, { checked = true } = {}) {
     checked && studentIndex < 100
       ? { ...Object.fromEntries(sectionIds.flatMap((sectionId) => [[`best#${sectionId}`, 80], [`attempts#${sectionId}`, 2]])), passedChecks: new Set(sectionIds) }
       : {};
+  const completed = (moduleId: string) => (waiting && moduleId === `${MODULE_ID}-1` ? sectionIds : undefined);
   const progress = studentIds.flatMap((studentId, studentIndex) =>
-    modules.map((module) => ({ ...progressItem({ moduleId: module.moduleId as string, studentId }), ...scoresOf(studentIndex) })),
+    modules.map((module) => ({ ...progressItem({ moduleId: module.moduleId as string, studentId }, completed(module.moduleId as string)), ...scoresOf(studentIndex) })),
   );
   const checkIndexes = (checked ? modules : []).map(({ moduleId }) => ({
     pk: `MODULE#${moduleId}`,
@@ -86,7 +90,11 @@ function givenClassOf(size: number, { checked = true } = {}) {
   };
   // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
   const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
-  const schoolClass = { ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), [`dueAt#${MODULE_ID}-0`]: DUE_AT };
+  const schoolClass = {
+    ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }),
+    [`dueAt#${MODULE_ID}-0`]: DUE_AT,
+    ...(waiting && { [`prerequisite#${MODULE_ID}-0`]: `${MODULE_ID}-1` }),
+  };
   answer(GetCommand, () => ({ Item: schoolClass }));
   answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
   answer(BatchGetCommand, (input) => {
@@ -191,6 +199,24 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, `OVERRIDES#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+});
+
+it('reads a module waiting for another in 2 round trips, and marks a section of it complete in 3', async () => {
+  givenClassOf(1, { checked: false, waiting: true });
+  answer(TransactWriteCommand, () => ({}));
+  const student = { userId: 'student-0000', roles: ['Students' as const] };
+  const module = await moduleService.get(student, `${MODULE_ID}-0`, CLASS_ID);
+  expect(module.sections[1]).toMatchObject({ state: 'open' });
+  expect(roundTrips).toBe(2);
+  // The prerequisite module, its check index and the student's progress and overrides in it: one BatchGetItem.
+  const [, second] = ddb.commandCalls(BatchGetCommand);
+  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CHECKS', `PROGRESS#${MODULE_ID}-1#student-0000`, `OVERRIDES#${MODULE_ID}-1#student-0000`]);
+
+  ddb.resetHistory();
+  roundTrips = 0;
+  await service.markComplete(student, { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, sectionId: 'section-2' });
+  expect(roundTrips).toBe(3);
+  expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['BatchGetCommand', 'BatchGetCommand', 'TransactWriteCommand']);
 });
 
 it("reads a module and the student's path through it without a class named in 2 round trips", async () => {

@@ -219,6 +219,22 @@ export class InMemoryClassStore implements ClassStore {
     else delete record.dueAt;
   }
 
+  /** SET or REMOVE prerequisite#module, condition teacherId = :teacher AND both modules assigned */
+  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null) {
+    const record = this.records.get(classId);
+    const holds = (id: string) => record?.assignedModuleIds.includes(id);
+    if (!record || record.teacherId !== teacherId || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
+    this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
+    return this.toRecord(classId);
+  }
+
+  private setPrerequisiteOf(record: Pick<ClassRecord, 'prerequisites'>, moduleId: string, prerequisiteModuleId: string | null) {
+    const { [moduleId]: _previous, ...others } = record.prerequisites ?? {};
+    const next = prerequisiteModuleId ? { ...others, [moduleId]: prerequisiteModuleId } : others;
+    if (Object.keys(next).length > 0) record.prerequisites = next;
+    else delete record.prerequisites;
+  }
+
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
   async removeAssignedModule(classId: string, moduleId: string) {
     const record = this.records.get(classId);
@@ -226,6 +242,7 @@ export class InMemoryClassStore implements ClassStore {
     if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
+    this.setPrerequisiteOf(record, moduleId, null);
   }
 
   /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
@@ -234,6 +251,7 @@ export class InMemoryClassStore implements ClassStore {
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
+    this.setPrerequisiteOf(record, moduleId, null);
     return this.toRecord(classId);
   }
 

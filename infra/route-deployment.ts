@@ -96,6 +96,7 @@ export const routeDeployment = {
   markNotificationsRead: { handler: 'mark-notifications-read', table: ['PutItem'], bucket: 'none', userPool: 'none' },
   nudgeStudent: { handler: 'nudge-student', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: 'none' },
   setModulePrerequisite: { handler: 'set-module-prerequisite', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  previewPathChanges: { handler: 'preview-path-changes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   addPathOverride: { handler: 'add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   createUpload: { handler: 'create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },

@@ -145,3 +145,11 @@ export interface StudentOverrides {
   /** Newest first. */
   overrides: PathOverride[];
 }
+
+/** What saving new rules would do to the students' paths in the teacher's classes (the edit screen says it first). */
+export interface PathChangePreview {
+  /** Students of the teacher's classes that have the module. */
+  students: number;
+  /** Of them, those whose path (a kept section's state or whether it is required) would differ. */
+  changed: number;
+}

@@ -25,7 +25,7 @@ import { AUDIT_ACTIONS, PERSON_STATUSES, type AdminOverview, type Invitation, ty
 import { ROLES } from './roles';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
-import { BRANCHES, OVERRIDE_KINDS, SECTION_ROLES, SECTION_STATES, type StudentOverrides } from './paths';
+import { BRANCHES, OVERRIDE_KINDS, SECTION_ROLES, SECTION_STATES, type PathChangePreview, type StudentOverrides } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -313,6 +313,9 @@ export const nudgeSchema = z.strictObject({
   sentAt: isoDate,
 }) satisfies z.ZodMiniType<Nudge>;
 
+const studentCount = () => z.number().check(z.int(), z.minimum(0));
+export const pathChangePreviewSchema = z.strictObject({ students: studentCount(), changed: studentCount() }) satisfies z.ZodMiniType<PathChangePreview>;
+
 export const studentOverridesSchema = z.strictObject({
   classId: z.string(),
   studentId: z.string(),
@@ -476,6 +479,7 @@ export const responseSchemas = {
   nudgeStudent: nudgeSchema,
   // The student's overrides after the change (201).
   addPathOverride: studentOverridesSchema,
+  previewPathChanges: pathChangePreviewSchema,
   setModulePrerequisite: classDetailSchema,
   listPathOverrides: studentOverridesSchema,
   createUpload: uploadTicketSchema,

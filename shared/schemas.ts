@@ -146,6 +146,16 @@ export const modulePrerequisiteSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** The rules an edit would save, for the sections kept (in their new order): what the path preview compares. */
+export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    sequential: z.boolean({ error: 'sequential must be true or false.' }),
+    sections: z
+      .array(z.strictObject({ _id: idSchema('Section _id'), role: sectionRoleSchema() }), { error: 'sections must be a list of { _id, role }.' })
+      .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+  }),
+);
+
 /** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
   z
@@ -269,6 +279,7 @@ export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type AddPathOverrideInput = PathOverrideInput;
+export type PathChangesInput = z.infer<typeof pathChangesSchema>;
 export type ModulePrerequisiteInput = z.infer<typeof modulePrerequisiteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
@@ -286,6 +297,7 @@ interface RequestBodies {
   markComplete: MarkCompleteInput;
   nudgeStudent: NudgeStudentInput;
   addPathOverride: AddPathOverrideInput;
+  previewPathChanges: PathChangesInput;
   setModulePrerequisite: ModulePrerequisiteInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;

@@ -62,6 +62,7 @@ const EXPECTED = statusTable(`
   nudgeStudent        401        401      403      403           201      404           403
   addPathOverride     401        401      403      403           201      404           403
   setModulePrerequisite 401      401      403      403           200      404           403
+  previewPathChanges  401        401      403      403           200      404           403
   listPathOverrides   401        401      403      403           200      404           200
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
@@ -147,6 +148,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
       body: { moduleId: fresh._id, kind: 'excuse', sectionId: fresh.sections[0]._id, reason: 'Was away that week' },
     };
   },
+  previewPathChanges: async () => ({ params: { id: moduleId }, body: { sequential: true, sections: sectionIds.map((_id) => ({ _id, role: 'core' })) } }),
   // A module of its own per cell, waiting for the class's module.
   setModulePrerequisite: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('after.pdf') }], 'Comes after');

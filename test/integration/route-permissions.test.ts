@@ -217,6 +217,11 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'unlock', reason: 'Ready for it' } }, 201);
     await world.ok('addPathOverride', { as: world.teacher, params: { ...params, studentId: world.otherStudent.userId }, body: { moduleId: module._id, kind: 'unlock', reason: 'x' } }, 404);
   },
+  previewPathChanges: async () => {
+    const module = await assigned();
+    const body = { sequential: true, sections: module.sections.map(({ _id }) => ({ _id, role: 'core' })) };
+    await world.ok('previewPathChanges', { as: world.teacher, params: { id: module._id }, body });
+  },
   setModulePrerequisite: async () => {
     const [first, second] = [await newModule(), await newModule()];
     for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });

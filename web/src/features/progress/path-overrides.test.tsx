@@ -90,3 +90,23 @@ it('unlocks a module naming no section, and shows the server’s refusal', async
   expect(await within(dialog).findByText('This student is not enrolled in this class.')).toBeInTheDocument();
   expect(sent[0]!.body).toEqual({ moduleId: 'm1', kind: 'unlock', reason: 'Ready for it' });
 });
+
+it("shows who is on which branch in a module's drill-down", async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('getModuleReport', {
+    moduleId: 'm1',
+    moduleTitle: 'Fractions',
+    sections: [{ _id: 's1', title: 'Halves' }],
+    rows: [
+      { studentId: 'st1', studentName: 'Sam', completedAt: {}, branch: 'review' },
+      { studentId: 'st2', studentName: 'Ali', completedAt: {}, branch: 'extension' },
+      { studentId: 'st3', studentName: 'Bo', completedAt: {}, branch: 'review' },
+    ],
+  });
+  const user = userEvent.setup();
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  await user.click(await screen.findByRole('button', { name: 'Fractions' }));
+  const branches = within(await screen.findByRole('region', { name: 'Branches of Fractions' }));
+  expect(branches.getAllByRole('term').map((term) => term.textContent)).toEqual(['Review (2)', 'Core (0)', 'Extension (1)']);
+  expect(branches.getAllByRole('definition').map((names) => names.textContent)).toEqual(['Sam, Bo', '—', 'Ali']);
+});

@@ -214,8 +214,9 @@ export interface ClassReportPage {
 export interface ClassCompletion {
   classId: string;
   studentCount: number;
-  /** Completed sections over all sections of all students, as a percentage (0 with no students or sections). */
+  /** Completed required sections over every student's required sections (the core ones), as a percentage (0 with none). */
   averagePercentage: number;
+  /** `sections`: the module's core sections, required of every student; `completions` counts only those. */
   modules: { moduleId: string; moduleTitle: string; sections: number; completions: number; percentage: number }[];
   /** The students who completed a section in the last 7 UTC days (today included), whether still enrolled or not. */
   activeStudentIds: string[];

@@ -17,6 +17,7 @@ import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { dueDateOf, isTeacherOf, requireClass } from './classes';
 import type { CheckSummary } from '@shared/checks';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {
   AttemptStore,
@@ -256,9 +257,12 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     const { studentCount } = schoolClass;
     const percent = (done: number, of: number) => (of === 0 ? 0 : Math.min(100, Math.round((done / of) * 100)));
     const rows = byTitle(assigned).map((module) => {
-      const sections = module.sections.length;
+      // Every student's required sections: the core ones (review and extension are required of some students only,
+      // optional of none); a student's own path is the report's, which reads their progress items.
+      const required = module.sections.filter((section) => (section.role ?? DEFAULT_SECTION_ROLE) === DEFAULT_SECTION_ROLE).map((section) => section._id);
+      const sections = required.length;
       const counter = counterOf.get(module.moduleId);
-      const completions = counter ? completionsOfSections(counter, module.sections.map((section) => section._id)) : 0;
+      const completions = counter ? completionsOfSections(counter, required) : 0;
       return { moduleId: module.moduleId, moduleTitle: module.title, sections, completions, percentage: percent(completions, studentCount * sections) };
     });
     const done = rows.reduce((sum, row) => sum + row.completions, 0);

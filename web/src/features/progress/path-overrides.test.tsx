@@ -110,3 +110,10 @@ it("shows who is on which branch in a module's drill-down", async () => {
   expect(branches.getAllByRole('term').map((term) => term.textContent)).toEqual(['Review (2)', 'Core (0)', 'Extension (1)']);
   expect(branches.getAllByRole('definition').map((names) => names.textContent)).toEqual(['Sam, Bo', '—', 'Ali']);
 });
+
+it("shows each student's branch beside their cell in the report", async () => {
+  answer('getClassReport', { rows: [{ ...row, modules: [{ ...row.modules[0]!, branch: 'review' }] }], studentCount: 1 });
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)review']);
+});

@@ -11,6 +11,7 @@ import { makeModuleRepository } from '../functions/src/repositories/module-repos
 import { makeAttemptRepository } from '../functions/src/repositories/attempt-repository';
 import { makeCheckRepository } from '../functions/src/repositories/check-repository';
 import { makeNoticeRepository } from '../functions/src/repositories/notice-repository';
+import { makePathOverrideRepository } from '../functions/src/repositories/path-override-repository';
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import { makeNotificationService } from '../functions/src/domain/notifications';
 import { makeProgressService } from '../functions/src/domain/progress';
@@ -65,7 +66,12 @@ async function main() {
   );
   client.middlewareStack.add((next) => (args) => ((requests += 1), next(args)), { step: 'initialize', name: 'countRequests' });
   const context = { client, tableName: world.config.dynamodb.table };
-  const counted = { classes: makeClassRepository(context), modules: makeModuleRepository(context), progress: makeProgressRepository(context) };
+  const counted = {
+    classes: makeClassRepository(context),
+    modules: makeModuleRepository(context),
+    progress: makeProgressRepository(context),
+    overrides: makePathOverrideRepository(context),
+  };
   const progress = makeProgressService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), clock: systemClock });
   const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
   const callsOf = async (operation: () => Promise<unknown>) => {

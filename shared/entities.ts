@@ -71,6 +71,8 @@ export interface ModuleRef {
   description: string;
   /** When the class should have finished it (UTC ISO instant); absent when it has no due date. */
   dueAt?: string;
+  /** The module of the class a student completes (or passes the checks of) before this one opens; absent: none. */
+  prerequisiteModuleId?: string;
 }
 
 /** A class in lists: ids only. */
@@ -128,6 +130,8 @@ export interface StudentModuleProgress extends ModuleProgress {
   nextSectionId: string | null;
   /** The module's due date in this class (UTC ISO instant); absent when it has none. */
   dueAt?: string;
+  /** Why the module is shut to the student ("Complete “X” to open this."); absent when it is open. */
+  lockedReason?: string;
   /** The student's own scores on the module's checks (absent when it has none). */
   scores?: ModuleScores;
 }
@@ -221,8 +225,9 @@ export interface ClassReportPage {
 export interface ClassCompletion {
   classId: string;
   studentCount: number;
-  /** Completed sections over all sections of all students, as a percentage (0 with no students or sections). */
+  /** Completed required sections over every student's required sections (the core ones), as a percentage (0 with none). */
   averagePercentage: number;
+  /** `sections`: the module's core sections, required of every student; `completions` counts only those. */
   modules: { moduleId: string; moduleTitle: string; sections: number; completions: number; percentage: number }[];
   /** The students who completed a section in the last 7 UTC days (today included), whether still enrolled or not. */
   activeStudentIds: string[];

@@ -111,3 +111,45 @@ export interface SectionPathFields {
   state: SectionState;
   reason?: string;
 }
+
+/**
+ * A teacher's override of one student's path: open a section whatever the rules (`release`), excuse them from one
+ * (`excuse`), or open the module whatever its prerequisite (`unlock`, no section). Each carries the teacher's reason.
+ */
+export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock'] as const;
+export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
+export const OVERRIDE_REASON_MAX_LENGTH = 300;
+
+export interface PathOverrideInput {
+  moduleId: string;
+  kind: OverrideKind;
+  sectionId?: string;
+  reason: string;
+}
+
+/** An override as the student drill-down lists it. */
+export interface PathOverride {
+  moduleId: string;
+  moduleTitle: string;
+  kind: OverrideKind;
+  sectionId?: string;
+  sectionTitle?: string;
+  reason: string;
+  at: string;
+  teacherName: string;
+}
+
+export interface StudentOverrides {
+  classId: string;
+  studentId: string;
+  /** Newest first. */
+  overrides: PathOverride[];
+}
+
+/** What saving new rules would do to the students' paths in the teacher's classes (the edit screen says it first). */
+export interface PathChangePreview {
+  /** Students of the teacher's classes that have the module. */
+  students: number;
+  /** Of them, those whose path (a kept section's state or whether it is required) would differ. */
+  changed: number;
+}

@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'changeTeacher',
   'enrol',
   'unenrol',
+  // A teacher's override of one student's path.
+  'releaseSection',
+  'excuseSection',
+  'unlockModule',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

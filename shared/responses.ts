@@ -28,7 +28,7 @@ import { searchResultsSchema } from './search';
 import { sectionTextSchema } from './section-text';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
-import { BRANCHES, SECTION_ROLES, SECTION_STATES } from './paths';
+import { BRANCHES, OVERRIDE_KINDS, SECTION_ROLES, SECTION_STATES, type PathChangePreview, type StudentOverrides } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -235,7 +235,9 @@ export const classDetailSchema = z.strictObject({
   className: z.string(),
   teacherId: userRefSchema,
   studentIds: z.array(studentRefSchema),
-  assignedModuleIds: z.array(z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate) })),
+  assignedModuleIds: z.array(
+    z.strictObject({ _id: z.string(), title: z.string(), description: z.string(), dueAt: z.optional(isoDate), prerequisiteModuleId: z.optional(z.string()) }),
+  ),
 }) satisfies z.ZodMiniType<ClassDetail>;
 
 export const progressSchema = z.strictObject({
@@ -321,6 +323,26 @@ export const nudgeSchema = z.strictObject({
   sentAt: isoDate,
 }) satisfies z.ZodMiniType<Nudge>;
 
+const studentCount = () => z.number().check(z.int(), z.minimum(0));
+export const pathChangePreviewSchema = z.strictObject({ students: studentCount(), changed: studentCount() }) satisfies z.ZodMiniType<PathChangePreview>;
+
+export const studentOverridesSchema = z.strictObject({
+  classId: z.string(),
+  studentId: z.string(),
+  overrides: z.array(
+    z.strictObject({
+      moduleId: z.string(),
+      moduleTitle: z.string(),
+      kind: z.enum(OVERRIDE_KINDS),
+      sectionId: z.optional(z.string()),
+      sectionTitle: z.optional(z.string()),
+      reason: z.string(),
+      at: isoDate,
+      teacherName: z.string(),
+    }),
+  ),
+}) satisfies z.ZodMiniType<StudentOverrides>;
+
 export const moduleReportSchema = z.strictObject({
   moduleId: z.string(),
   moduleTitle: z.string(),
@@ -347,6 +369,7 @@ export const studentClassProgressSchema = z.strictObject({
       completedSections: z.array(z.string()),
       nextSectionId: z.nullable(z.string()),
       dueAt: z.optional(isoDate),
+      lockedReason: z.optional(z.string()),
       scores: z.optional(moduleScoresSchema),
     }),
   ),
@@ -471,6 +494,11 @@ export const responseSchemas = {
   markNotificationsRead: noContent,
   // 201 for a new reminder; 200 with the day's first for a repeat the same day.
   nudgeStudent: nudgeSchema,
+  // The student's overrides after the change (201).
+  addPathOverride: studentOverridesSchema,
+  previewPathChanges: pathChangePreviewSchema,
+  setModulePrerequisite: classDetailSchema,
+  listPathOverrides: studentOverridesSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -27,6 +27,8 @@ export const routes = {
   getModule: { method: 'GET', path: '/api/modules/{id}', roles: TEACHERS_AND_STUDENTS },
   updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
   deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
+  // How many students' paths a change of the module's rules (order mode, section roles) would change, before saving.
+  previewPathChanges: { method: 'POST', path: '/api/modules/{id}/path-changes', roles: TEACHERS },
   listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
   // Admins read any class and its report (read-only).
   getClass: { method: 'GET', path: '/api/classes/{classId}', roles: EVERYONE },
@@ -48,6 +50,12 @@ export const routes = {
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', roles: TEACHERS_AND_STUDENTS },
   // The class's teacher reminds a student of a module's due date (the student's bell); once per student, module and day.
   nudgeStudent: { method: 'POST', path: '/api/classes/{classId}/modules/{moduleId}/nudges', roles: TEACHERS },
+  // The class's teacher makes a module of the class wait for another (null: opens without one).
+  setModulePrerequisite: { method: 'PUT', path: '/api/classes/{classId}/modules/{moduleId}/prerequisite', roles: TEACHERS },
+  // The class's teacher changes one student's path (release or excuse a section, unlock a module) with a reason; the
+  // student drill-down lists them (admins read it too).
+  addPathOverride: { method: 'POST', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS },
+  listPathOverrides: { method: 'GET', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS_AND_ADMINS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

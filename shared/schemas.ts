@@ -3,7 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
-import { sectionRoleSchema } from './paths';
+import { OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
@@ -142,6 +142,40 @@ export const nudgeStudentSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+export const modulePrerequisiteSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** The module of the class to complete first; null: the module opens without one. */
+    prerequisiteModuleId: z.nullable(idSchema('prerequisiteModuleId')),
+  }),
+);
+
+/** The rules an edit would save, for the sections kept (in their new order): what the path preview compares. */
+export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    sequential: z.boolean({ error: 'sequential must be true or false.' }),
+    sections: z
+      .array(z.strictObject({ _id: idSchema('Section _id'), role: sectionRoleSchema() }), { error: 'sections must be a list of { _id, role }.' })
+      .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+  }),
+);
+
+/** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
+export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .strictObject({
+      moduleId: idSchema('moduleId'),
+      kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
+      sectionId: z.optional(idSchema('sectionId')),
+      reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH),
+    })
+    .check(
+      z.refine((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
+        error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+        path: ['sectionId'],
+      }),
+    ),
+);
+
 export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     studentId: idSchema('studentId'),
@@ -262,6 +296,9 @@ export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
 export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
+export type AddPathOverrideInput = PathOverrideInput;
+export type PathChangesInput = z.infer<typeof pathChangesSchema>;
+export type ModulePrerequisiteInput = z.infer<typeof modulePrerequisiteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 export type AbortUploadInput = z.infer<typeof abortUploadSchema>;
@@ -277,6 +314,9 @@ interface RequestBodies {
   assignModule: AssignModuleInput;
   markComplete: MarkCompleteInput;
   nudgeStudent: NudgeStudentInput;
+  addPathOverride: AddPathOverrideInput;
+  previewPathChanges: PathChangesInput;
+  setModulePrerequisite: ModulePrerequisiteInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;
   abortUpload: AbortUploadInput;

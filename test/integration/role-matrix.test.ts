@@ -61,6 +61,10 @@ const EXPECTED = statusTable(`
   getNotifications    401        401      200      200           200      200           403
   markNotificationsRead 401      401      204      204           204      204           403
   nudgeStudent        401        401      403      403           201      404           403
+  addPathOverride     401        401      403      403           201      404           403
+  setModulePrerequisite 401      401      403      403           200      404           403
+  previewPathChanges  401        401      403      403           200      404           403
+  listPathOverrides   401        401      403      403           200      404           200
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -141,6 +145,23 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id, dueAt } });
     return { params: { classId: CLASS_ID, moduleId: fresh._id }, body: { studentId: world.student.userId } };
   },
+  // A module of its own per cell: the teacher's override is the student's first in it.
+  addPathOverride: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('override.pdf') }], 'To override');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    return {
+      params: { classId: CLASS_ID, studentId: world.student.userId },
+      body: { moduleId: fresh._id, kind: 'excuse', sectionId: fresh.sections[0]._id, reason: 'Was away that week' },
+    };
+  },
+  previewPathChanges: async () => ({ params: { id: moduleId }, body: { sequential: true, sections: sectionIds.map((_id) => ({ _id, role: 'core' })) } }),
+  // A module of its own per cell, waiting for the class's module.
+  setModulePrerequisite: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('after.pdf') }], 'Comes after');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    return { params: { classId: CLASS_ID, moduleId: fresh._id }, body: { prerequisiteModuleId: moduleId } };
+  },
+  listPathOverrides: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts, partSize } = await startMultipartUpload();

@@ -210,6 +210,32 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.student.userId } }, 200);
     await world.ok('nudgeStudent', { as: world.teacher, params: path, body: { studentId: world.otherStudent.userId } }, 404);
   },
+  addPathOverride: async () => {
+    const module = await newModule();
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const params = { classId: CLASS_ID, studentId: world.student.userId };
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'release', sectionId: module.sections[0]._id, reason: 'Ready for it' } }, 201);
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'unlock', reason: 'Ready for it' } }, 201);
+    await world.ok('addPathOverride', { as: world.teacher, params: { ...params, studentId: world.otherStudent.userId }, body: { moduleId: module._id, kind: 'unlock', reason: 'x' } }, 404);
+  },
+  previewPathChanges: async () => {
+    const module = await assigned();
+    const body = { sequential: true, sections: module.sections.map(({ _id }) => ({ _id, role: 'core' })) };
+    await world.ok('previewPathChanges', { as: world.teacher, params: { id: module._id }, body });
+  },
+  setModulePrerequisite: async () => {
+    const [first, second] = [await newModule(), await newModule()];
+    for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const params = { classId: CLASS_ID, moduleId: second._id };
+    await world.ok('setModulePrerequisite', { as: world.teacher, params, body: { prerequisiteModuleId: first._id } });
+    await world.ok('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: first._id }, body: { prerequisiteModuleId: second._id } }, 400);
+    // Unassigning the module forgets its prerequisite.
+    await world.ok('unassignModule', { as: world.teacher, params }, 200);
+  },
+  listPathOverrides: async () => {
+    await world.ok('listPathOverrides', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
+    await world.ok('listPathOverrides', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  },
   getProgress: async () => {
     const module = await assigned();
     await world.ok('getProgress', { as: world.student, params: { studentId: world.student.userId, moduleId: module._id, classId: CLASS_ID } });

@@ -2,7 +2,7 @@
 // check handler calls it once, at cold start.
 import { makeCheckService } from '../domain/checks';
 import { systemClock } from './system';
-import { attemptStore, checkStore, classStore, moduleStore, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export const buildCheckService = () =>
   makeCheckService({
@@ -11,5 +11,6 @@ export const buildCheckService = () =>
     checks: checkStore(),
     attempts: attemptStore(),
     progress: progressStore(),
+    overrides: pathOverrideStore(),
     clock: systemClock,
   });

@@ -4,13 +4,14 @@ import { makeModuleService } from '../domain/modules';
 import { fileStore } from './file-store';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';
-import { checkStore, classStore, fileReferenceStore, moduleStore, progressStore } from './table-stores';
+import { checkStore, classStore, fileReferenceStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export function buildModuleService() {
   return makeModuleService({
     modules: moduleStore(),
     classes: classStore(),
     progress: progressStore(),
+    overrides: pathOverrideStore(),
     checks: checkStore(),
     files: fileStore(),
     fileReferences: fileReferenceStore(),

@@ -2,13 +2,14 @@
 // the table; each progress handler calls it once, at cold start.
 import { makeProgressService } from '../domain/progress';
 import { systemClock } from './system';
-import { attemptStore, checkStore, classStore, moduleStore, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export const buildProgressService = () =>
   makeProgressService({
     classes: classStore(),
     modules: moduleStore(),
     progress: progressStore(),
+    overrides: pathOverrideStore(),
     checks: checkStore(),
     attempts: attemptStore(),
     clock: systemClock,

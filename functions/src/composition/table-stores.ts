@@ -11,6 +11,7 @@ import { makeFileReferenceRepository } from '../repositories/file-reference-repo
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makePeopleIndexRepository } from '../repositories/people-index-repository';
+import { makePathOverrideRepository } from '../repositories/path-override-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeRequestCounter } from '../repositories/request-counter';
 import { makeSectionTextRepository } from '../repositories/section-text-repository';
@@ -40,3 +41,4 @@ export const attemptStore = () => makeAttemptRepository(table());
 export const draftQuota = () => makeDraftQuota(table());
 export const sectionTextStore = () => makeSectionTextRepository(table());
 export const peopleIndex = () => makePeopleIndexRepository(table());
+export const pathOverrideStore = () => makePathOverrideRepository(table());

@@ -22,7 +22,8 @@ import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
 import { pathOfStudent, requireAccessible, sectionTotalOnPath } from './paths';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, ProgressStore } from './ports';
+import { makePrerequisiteGate } from './prerequisites';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
   classes: ClassStore;
@@ -30,6 +31,8 @@ export interface CheckServicePorts {
   checks: CheckStore;
   attempts: AttemptStore;
   progress: ProgressStore;
+  /** The student's path overrides in the module, read beside their progress item. */
+  overrides: PathOverrideStore;
   clock: Clock;
 }
 
@@ -43,7 +46,8 @@ export const ATTEMPT_HISTORY_LIMIT = 200;
 
 export type CheckService = ReturnType<typeof makeCheckService>;
 
-export function makeCheckService({ classes, modules, checks, attempts, progress, clock }: CheckServicePorts) {
+export function makeCheckService({ classes, modules, checks, attempts, progress, overrides, clock }: CheckServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Saves a section's check for the module's owner. A check without attempts is changed in place; one with attempts
    * gets the next version, so the attempts keep the version they were scored on. The write is conditional on the check
@@ -91,7 +95,12 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
-    const own = await attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId);
+    // The path's inputs are read beside the attempts (one round trip): a locked section does not serve its questions.
+    const key = { classId: schoolClass.classId, moduleId, studentId: caller.userId };
+    const [own] = await Promise.all([
+      attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId),
+      requireSectionOpen(schoolClass, module!, key, sectionId),
+    ]);
     return toStudentCheck(check, own.map(toAttemptResult));
   }
 
@@ -106,21 +115,23 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const key = { classId, moduleId, studentId: caller.userId };
     const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
     // The attempts taken so far are read beside the rest (answered only once every check has passed).
-    const [schoolClass, module, check, enrolment, standing, summaries, firstTaken] = await Promise.all([
+    const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken] = await Promise.all([
       requireClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
       classes.getEnrolment(classId, caller.userId),
-      // The student's progress item: their scores and completions, what their path is computed from.
+      // The student's progress item and overrides: their scores and completions, what their path is computed from.
       progress.getProgress(key),
       checks.listCheckSummaries([moduleId]),
+      overrides.getOverrides(key),
       takenNow(),
     ]);
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
     if (!check) throw notFound(NO_CHECK);
     const moduleChecks = summaries.get(moduleId) ?? [];
-    requireAccessible(pathOfStudent(module!, moduleChecks, standing), sectionId, conflict);
+    const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module!, moduleChecks, standing, undefined, overrideRecord));
+    requireAccessible(path, sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
     let taken = firstTaken;
     for (let tries = 0; tries < TRIES; tries += 1) {
@@ -164,7 +175,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
           sectionTotal: sectionTotalOnPath(module!, moduleChecks, standing, sectionId, {
             ...standing?.checks,
             [sectionId]: { bestPercent: Math.max(bestBefore ?? 0, record.percent), passed: true },
-          }),
+          }, overrideRecord),
         });
       };
       await Promise.all([
@@ -241,6 +252,17 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
   }
 
   /** Without a class named: the first (by id) of the student's classes that has the module. */
+  /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class. */
+  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<void> {
+    const [standing, summaries, overrideRecord] = await Promise.all([
+      progress.getProgress(key),
+      checks.listCheckSummaries([key.moduleId]),
+      overrides.getOverrides(key),
+    ]);
+    const open = pathOfStudent(module, summaries.get(key.moduleId) ?? [], standing, undefined, overrideRecord);
+    requireAccessible(await gatedPath(schoolClass, key.moduleId, key.studentId, overrideRecord, open), sectionId, conflict);
+  }
+
   async function firstClassWithModule(caller: Caller, moduleId: string): Promise<ClassRecord> {
     const classIds = await classes.listClassIdsOfStudent(caller.userId);
     const held = (await classes.getClasses(classIds))

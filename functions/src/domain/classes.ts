@@ -4,7 +4,7 @@ import type { ClassDetail, ClassSummary } from '@shared/entities';
 import { PAGE_LIMITS } from '@shared/constants';
 import { encodeCursor, type RosterPageAnswer } from '@shared/paging';
 import { isStudent, type Caller } from './caller';
-import { forbidden, notFound } from './errors';
+import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
 import type { ClassRecord, ClassStore, Clock, Enrolment, ModuleStore } from './ports';
 
@@ -80,6 +80,26 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     return toDetail(updated, await classes.listAllStudents(classId));
   }
 
+  /**
+   * Makes a module of the class wait for another (its teacher only): a student opens it once they completed the
+   * prerequisite or passed its checks. null removes it. One prerequisite per module; a chain that comes back to the
+   * module is refused. One conditional UpdateItem of the class item (both modules still assigned).
+   */
+  async function setPrerequisite(caller: Caller, classId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassDetail> {
+    const record = await requireClass(classes, caller, classId, 'teacher');
+    if (!record.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED_HERE);
+    if (prerequisiteModuleId !== null) {
+      const field = { prerequisiteModuleId: 'Choose another module of this class.' };
+      if (!record.assignedModuleIds.includes(prerequisiteModuleId)) throw invalid('The module to complete first is not assigned to this class.', field);
+      for (let step: string | undefined = prerequisiteModuleId; step !== undefined; step = record.prerequisites?.[step]) {
+        if (step === moduleId) throw invalid('A module cannot wait for itself, directly or through the modules it waits for.', field);
+      }
+    }
+    const updated = await classes.setPrerequisite(classId, caller.userId, moduleId, prerequisiteModuleId);
+    if (!updated) throw conflict('The modules of this class changed meanwhile; reload the class and try again.');
+    return toDetail(updated, await classes.listAllStudents(classId));
+  }
+
   /** Takes one of the class's modules off it (its teacher only); the students' progress on it is kept for a re-assign. */
   async function unassignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
     const updated = await classes.removeAssignedModuleOfTeacher(classId, caller.userId, moduleId);
@@ -98,12 +118,12 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
         .map(({ studentId, name, email }) => ({ _id: studentId, username: name, ...(email ? { email } : {}) }))
         .sort((a, b) => a.username.localeCompare(b.username)),
       assignedModuleIds: assigned
-        .map(({ moduleId, title, description }) => ({ _id: moduleId, title, description, ...dueDateOf(record, moduleId) }))
+        .map(({ moduleId, title, description }) => ({ _id: moduleId, title, description, ...dueDateOf(record, moduleId), ...prerequisiteOf(record, moduleId) }))
         .sort((a, b) => a.title.localeCompare(b.title)),
     };
   }
 
-  return { listTeacherClasses, listStudentClasses, getDetail, roster, assignModule, unassignModule };
+  return { listTeacherClasses, listStudentClasses, getDetail, roster, assignModule, unassignModule, setPrerequisite };
 }
 
 /**
@@ -143,6 +163,14 @@ function toSummary(record: ClassRecord, studentIds: string[]): ClassSummary {
     assignedModuleIds: record.assignedModuleIds,
   };
 }
+
+const NOT_ASSIGNED_HERE = 'This module is not assigned to this class.';
+
+/** A module's prerequisite in a class, as the class detail carries it (one no longer assigned is not shown). */
+const prerequisiteOf = (record: ClassRecord, moduleId: string): { prerequisiteModuleId?: string } => {
+  const prerequisiteModuleId = record.prerequisites?.[moduleId];
+  return prerequisiteModuleId && record.assignedModuleIds.includes(prerequisiteModuleId) ? { prerequisiteModuleId } : {};
+};
 
 /** A module's due date in a class, as answers carry it: `{ dueAt }`, or nothing when it has none. */
 export const dueDateOf = (record: ClassRecord, moduleId: string): { dueAt?: string } => {

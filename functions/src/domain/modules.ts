@@ -17,11 +17,14 @@ import type {
   Log,
   ModuleRecord,
   ModuleStore,
+  PathOverrideRecord,
+  PathOverrideStore,
   ProgressStore,
   ProgressWithStandings,
   CheckStore,
 } from './ports';
 import { pathOfStudent } from './paths';
+import { makePrerequisiteGate } from './prerequisites';
 import { ownsStorageKey } from './uploads';
 
 type StoredSection = ModuleRecord['sections'][number];
@@ -30,6 +33,7 @@ type StoredSection = ModuleRecord['sections'][number];
 interface StudentReading {
   schoolClass: ClassRecord;
   progress: ProgressWithStandings | undefined;
+  overrides: PathOverrideRecord | undefined;
 }
 
 export const MODULE_NOT_FOUND = 'Module not found.';
@@ -40,6 +44,8 @@ export interface ModuleServicePorts {
   modules: ModuleStore;
   classes: ClassStore;
   progress: ProgressStore;
+  /** A student's overrides in the module, read by key beside their progress item. */
+  overrides: PathOverrideStore;
   /** A section's check goes with it: read with the module, deleted with the section or the module. */
   checks: CheckStore;
   files: FileStore;
@@ -64,7 +70,8 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 
 export type ModuleService = ReturnType<typeof makeModuleService>;
 
-export function makeModuleService({ modules, classes, progress, checks, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+export function makeModuleService({ modules, classes, progress, overrides, checks, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
    * (`created: false`) instead of making a copy, so a repeated or concurrent submit of one draft stores one module.
@@ -143,7 +150,10 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
     if (!record || !canView(caller, record, reading?.schoolClass)) throw notFound(MODULE_NOT_FOUND);
     const sectionIds = new Set(record.sections.map((section) => section._id));
     const sectionChecks = (summaries.get(moduleId) ?? []).filter((summary) => sectionIds.has(summary.sectionId));
-    const path = record.ownerId !== caller.userId && reading ? pathOfStudent(record, sectionChecks, reading.progress) : undefined;
+    const path =
+      record.ownerId !== caller.userId && reading
+        ? await gatedPath(reading.schoolClass, moduleId, caller.userId, reading.overrides, pathOfStudent(record, sectionChecks, reading.progress, undefined, reading.overrides))
+        : undefined;
     const onPath = new Map(path?.sections.map((section) => [section.sectionId, section]));
     const module = toModule(record);
     const sections = await Promise.all(
@@ -238,18 +248,26 @@ export function makeModuleService({ modules, classes, progress, checks, files, f
    */
   async function studentReading(studentId: string, moduleId: string, classId: string | undefined): Promise<StudentReading | undefined> {
     if (classId !== undefined) {
-      const [schoolClass, progressRecord] = await Promise.all([classes.getClassOfStudent(classId, studentId), progress.getProgress({ classId, moduleId, studentId })]);
-      return schoolClass && { schoolClass, progress: progressRecord };
+      const key = { classId, moduleId, studentId };
+      const [schoolClass, progressRecord, overrideRecord] = await Promise.all([
+        classes.getClassOfStudent(classId, studentId),
+        progress.getProgress(key),
+        overrides.getOverrides(key),
+      ]);
+      return schoolClass && { schoolClass, progress: progressRecord, overrides: overrideRecord };
     }
     // A membership is the enrolment (written last, removed first); class items are small whatever the class size.
     const classIds = (await classes.listClassIdsOfStudent(studentId)).sort();
     if (classIds.length === 0) return undefined;
-    const [held, items] = await Promise.all([
+    const [held, items, overrideItems] = await Promise.all([
       classes.getClasses(classIds),
       Promise.all(classIds.map((id) => progress.getProgress({ classId: id, moduleId, studentId }))),
+      Promise.all(classIds.map((id) => overrides.getOverrides({ classId: id, moduleId, studentId }))),
     ]);
     const schoolClass = held.filter((candidate) => candidate.assignedModuleIds.includes(moduleId)).sort((a, b) => a.classId.localeCompare(b.classId))[0];
-    return schoolClass && { schoolClass, progress: items[classIds.indexOf(schoolClass.classId)] };
+    if (!schoolClass) return undefined;
+    const index = classIds.indexOf(schoolClass.classId);
+    return { schoolClass, progress: items[index], overrides: overrideItems[index] };
   }
 
   function canView(caller: Caller, record: ModuleRecord, schoolClass: ClassRecord | undefined): boolean {

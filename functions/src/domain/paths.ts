@@ -4,8 +4,8 @@
 // reader, the syllabus, progress percentages, the report and Continue all ask it. Paths are never stored, so a rule
 // changed after students started recomputes them; completed work stays complete whatever the rules say now.
 import type { CheckSummary } from '@shared/checks';
-import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
-import type { ModuleRecord } from './ports';
+import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type OverrideKind, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
+import type { ModuleRecord, PathOverrideRecord } from './ports';
 
 export interface PathInput {
   module: Pick<ModuleRecord, 'sections' | 'sequential'>;
@@ -154,14 +154,25 @@ function branchOf(sections: SectionOnPath[], roleOf: Map<string, SectionRole>): 
   return onPath('extension') ? 'extension' : 'core';
 }
 
-/** A student's path from what their progress item holds (none yet: nothing done, no check attempted). */
+/**
+ * A student's path from what their progress item holds (none yet: nothing done, no check attempted) and their
+ * teacher's overrides in the module (their own item, read beside it).
+ */
 export function pathOfStudent(
   module: PathInput['module'],
   checks: CheckSummary[],
   progress: { completedSections: string[]; checks?: PathInput['standings'] } | undefined,
   standings: PathInput['standings'] = progress?.checks ?? {},
+  overrides?: Pick<PathOverrideRecord, 'overrides'>,
 ): StudentPath {
-  return computePath({ module, checks, standings, completedSections: progress?.completedSections ?? [] });
+  return computePath({ module, checks, standings, completedSections: progress?.completedSections ?? [], overrides: sectionOverrides(overrides) });
+}
+
+/** The section overrides the path function takes, from the student's stored overrides in the module. */
+export function sectionOverrides(record: Pick<PathOverrideRecord, 'overrides'> | undefined): PathInput['overrides'] {
+  const of = (kind: OverrideKind) =>
+    (record?.overrides ?? []).flatMap((entry) => (entry.kind === kind && entry.sectionId !== undefined ? [{ sectionId: entry.sectionId, reason: entry.reason }] : []));
+  return { released: of('release'), excused: of('excuse') };
 }
 
 /**
@@ -174,8 +185,9 @@ export function sectionTotalOnPath(
   progress: { completedSections: string[]; checks?: PathInput['standings'] } | undefined,
   sectionId: string,
   standings: PathInput['standings'] = progress?.checks ?? {},
+  overrides?: Pick<PathOverrideRecord, 'overrides'>,
 ): number {
-  const after = pathOfStudent(module, checks, { completedSections: [...(progress?.completedSections ?? []), sectionId] }, standings);
+  const after = pathOfStudent(module, checks, { completedSections: [...(progress?.completedSections ?? []), sectionId] }, standings, overrides);
   return after.requiredCount + after.sections.filter((section) => section.state === 'complete' && !section.required).length;
 }
 

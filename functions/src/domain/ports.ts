@@ -3,7 +3,7 @@
 import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
 import type { ContentType, Section } from '@shared/entities';
 import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
-import type { ScoreBand, SectionRole } from '@shared/paths';
+import type { OverrideKind, ScoreBand, SectionRole } from '@shared/paths';
 import type { AuditEntry, AuditPage, AuditQuery, Person, PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
@@ -34,6 +34,8 @@ export interface ClassRecord {
   assignedAt?: Record<string, string>;
   /** Module id → its due date in this class (UTC ISO instant); modules without one are absent. */
   dueAt?: Record<string, string>;
+  /** Module id → the module of the class to complete first (its prerequisite); modules without one are absent. */
+  prerequisites?: Record<string, string>;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -176,6 +178,11 @@ export interface ClassStore {
    * removing it, without one); the updated class, or undefined.
    */
   addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
+  /**
+   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher and holds both
+   * modules; the updated class, or undefined when not.
+   */
+  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
@@ -244,6 +251,32 @@ export interface NudgeRecord {
   teacherName: string;
   dueAt: string;
   sentAt: string;
+}
+
+/** One override a teacher gave a student in a module (a `release` or `excuse` names its section; an `unlock` none). */
+export interface OverrideRecord {
+  kind: OverrideKind;
+  sectionId?: string;
+  reason: string;
+  at: string;
+  teacherName: string;
+}
+
+/** A student's overrides in one module of a class: one item per (class, module, student), read by key beside their progress. */
+export interface PathOverrideRecord extends ProgressKey {
+  overrides: OverrideRecord[];
+}
+
+export interface PathOverrideStore {
+  getOverrides(key: ProgressKey): Promise<PathOverrideRecord | undefined>;
+  /** The student's items in these modules of the class (by key, one BatchGet). */
+  listOverridesOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<PathOverrideRecord[]>;
+  /** These students' items in these modules (by key, in the same round trip as reads started beside it). */
+  listOverridesOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<PathOverrideRecord[]>;
+  /** Every student's items in the class, or in one module of it (one Query). */
+  listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
+  /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
+  addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

@@ -315,6 +315,18 @@ describe('classCompletion', () => {
     await expect(cells()).resolves.toMatchObject({ sections: 1, completions: 0, percentage: 0 });
   });
 
+  it("counts every student's required sections only: core, not review, extension or optional ones", async () => {
+    ports.modules.put(
+      moduleRecord({ sections: [section('section-1', 1), section('section-2', 2, { role: 'review' }), section('section-3', 3, { role: 'optional' }), section('section-4', 4)] }),
+    );
+    ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
+    await Promise.all([mark('section-1'), mark('section-3'), mark('section-1', { ...student, userId: 'student-0' })]);
+    await expect(service.classCompletion(teacher, CLASS_ID)).resolves.toMatchObject({
+      averagePercentage: 50,
+      modules: [{ sections: 2, completions: 2, percentage: 50 }],
+    });
+  });
+
   it('answers the total of a counter kept before it counted per section, until the migration splits it', async () => {
     ports.classes.put(classRecord({ students: { [student.userId]: 'Sam', 'student-0': 'Al' } }));
     ports.progress.counters.set(`${CLASS_ID}|${MODULE_ID}`, { moduleId: MODULE_ID, completions: 3, bySection: { 'section-1': 1 }, startedStudents: 1 });

@@ -17,6 +17,7 @@ import type { MarkCompleteInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { dueDateOf, isTeacherOf, requireClass } from './classes';
 import type { CheckSummary } from '@shared/checks';
+import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {
   AttemptStore,
@@ -28,6 +29,8 @@ import type {
   Enrolment,
   ModuleRecord,
   ModuleStore,
+  PathOverrideRecord,
+  PathOverrideStore,
   ProgressKey,
   ProgressRecord,
   ProgressStore,
@@ -35,12 +38,15 @@ import type {
   ScoreRecord,
 } from './ports';
 import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
+import { pendingPrerequisite, makePrerequisiteGate, shutPath, waitReason } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
   classes: ClassStore;
   modules: ModuleStore;
   progress: ProgressStore;
+  /** The students' path overrides, keyed like their progress items and read beside them. */
+  overrides: PathOverrideStore;
   /** The modules' checks and the students' scores on them, read beside the progress they go with. */
   checks: CheckStore;
   attempts: AttemptStore;
@@ -49,7 +55,8 @@ export interface ProgressServicePorts {
 
 export type ProgressService = ReturnType<typeof makeProgressService>;
 
-export function makeProgressService({ classes, modules, progress, checks, attempts, clock }: ProgressServicePorts) {
+export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, clock }: ProgressServicePorts) {
+  const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's
    * enrolment, the student's enrolment, the module and the progress item are read at once (one call); nothing is
@@ -84,14 +91,24 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       throw forbidden('You can only see your own progress.');
     }
     await requireEnrolled(classId, studentId, caller);
-    const [assigned, records, summaries, scores] = await Promise.all([
+    const [assigned, records, summaries, scores, overrideRecords] = await Promise.all([
       modules.getModules(schoolClass.assignedModuleIds),
       progress.listProgressOfStudent(classId, schoolClass.assignedModuleIds, studentId),
       checks.listCheckSummaries(schoolClass.assignedModuleIds),
       attempts.listScoresOfStudents(classId, schoolClass.assignedModuleIds, [studentId]),
+      overrides.listOverridesOfStudent(classId, schoolClass.assignedModuleIds, studentId),
     ]);
     const byModule = new Map(records.map((record) => [record.moduleId, record]));
     const scoresByModule = new Map(scores.map((record) => [record.moduleId, record]));
+    const overridesByModule = new Map(overrideRecords.map((record) => [record.moduleId, record]));
+    const moduleById = new Map(assigned.map((module) => [module.moduleId, module]));
+    /** Why a module waits for another the student is not done with, from what was read (no further read). */
+    const waitOf = (moduleId: string) => {
+      const prerequisite = moduleById.get(pendingPrerequisite(schoolClass, moduleId, overridesByModule.get(moduleId)) ?? '');
+      if (!prerequisite) return undefined;
+      const standingsIn = scoresByModule.get(prerequisite.moduleId)?.bySection ?? {};
+      return waitReason(prerequisite, currentChecks(prerequisite, summaries), byModule.get(prerequisite.moduleId), standingsIn, overridesByModule.get(prerequisite.moduleId));
+    };
     return {
       classId,
       studentId,
@@ -100,9 +117,15 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
         .map((module) => {
           const moduleChecks = currentChecks(module, summaries);
           const scored = scoresByModule.get(module.moduleId);
-          const path = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection);
+          const open = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection, overridesByModule.get(module.moduleId));
+          const lockedReason = waitOf(module.moduleId);
+          const path = lockedReason ? shutPath(open, lockedReason) : open;
           return withScores(
-            { ...studentModuleProgress(module, byModule.get(module.moduleId), path), ...dueDateOf(schoolClass, module.moduleId) },
+            {
+              ...studentModuleProgress(module, byModule.get(module.moduleId), path),
+              ...dueDateOf(schoolClass, module.moduleId),
+              ...(lockedReason && { lockedReason }),
+            },
             moduleChecks,
             scored,
           );
@@ -119,13 +142,14 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
-    const [schoolClass, candidate, enrolment, seen, summaries] = await Promise.all([
+    const [schoolClass, candidate, enrolment, seen, summaries, overrideRecord] = await Promise.all([
       requireClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
       // The bell words the completion with the student's roster name: one more GetItem in the same round trip.
       classes.getEnrolment(input.classId, caller.userId),
       progress.getProgress(key),
       checks.listCheckSummaries([input.moduleId]),
+      overrides.getOverrides(key),
     ]);
     const module = schoolClass.assignedModuleIds.includes(input.moduleId) ? candidate : undefined;
     if (!module) throw notFound(NOT_ASSIGNED);
@@ -134,7 +158,9 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     }
     // The path is computed from what was read already: the progress item holds the check standings too.
     const moduleChecks = summaries.get(input.moduleId) ?? [];
-    requireAccessible(pathOfStudent(module, moduleChecks, seen), input.sectionId, conflict);
+    // A module waiting for another reads that one too (one more round trip, only then).
+    const path = await gatedPath(schoolClass, input.moduleId, caller.userId, overrideRecord, pathOfStudent(module, moduleChecks, seen, undefined, overrideRecord));
+    requireAccessible(path, input.sectionId, conflict);
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
@@ -143,7 +169,7 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId),
+      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);
@@ -189,12 +215,13 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
         `This class's report is too large for one answer (${schoolClass.studentCount} students); ask for it in pages with limit and cursor.`,
       );
     }
-    const [roster, records, scores] = await Promise.all([
+    const [roster, records, scores, overrideRecords] = await Promise.all([
       classes.listAllStudents(classId),
       progress.listProgressOfClass(classId),
       attempts.listScoresOfClass(classId),
+      overrides.listOverridesOfClass(classId),
     ]);
-    return toRows(roster, orderedModules, withStandings(records, scores), summaries).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -220,9 +247,15 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
       sectionIds: module.sections.map((section) => section._id),
       checkedSectionIds: currentChecks(module, summaries).map((check) => check.sectionId),
     }));
-    const records = orderedModules.length === 0 ? [] : await progress.listProgressOfStudents(classId, plans, studentIds);
+    const [records, overrideRecords] =
+      orderedModules.length === 0
+        ? [[], []]
+        : await Promise.all([
+            progress.listProgressOfStudents(classId, plans, studentIds),
+            overrides.listOverridesOfStudents(classId, orderedModules.map((module) => module.moduleId), studentIds),
+          ]);
     return {
-      rows: toRows(students, orderedModules, records, summaries),
+      rows: toRows(students, orderedModules, records, summaries, overrideRecords),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -246,9 +279,12 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
     const { studentCount } = schoolClass;
     const percent = (done: number, of: number) => (of === 0 ? 0 : Math.min(100, Math.round((done / of) * 100)));
     const rows = byTitle(assigned).map((module) => {
-      const sections = module.sections.length;
+      // Every student's required sections: the core ones (review and extension are required of some students only,
+      // optional of none); a student's own path is the report's, which reads their progress items.
+      const required = module.sections.filter((section) => (section.role ?? DEFAULT_SECTION_ROLE) === DEFAULT_SECTION_ROLE).map((section) => section._id);
+      const sections = required.length;
       const counter = counterOf.get(module.moduleId);
-      const completions = counter ? completionsOfSections(counter, module.sections.map((section) => section._id)) : 0;
+      const completions = counter ? completionsOfSections(counter, required) : 0;
       return { moduleId: module.moduleId, moduleTitle: module.title, sections, completions, percentage: percent(completions, studentCount * sections) };
     });
     const done = rows.reduce((sum, row) => sum + row.completions, 0);
@@ -277,14 +313,16 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
    */
   async function moduleReport(caller: Caller, classId: string, moduleId: string): Promise<ModuleReport> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const [module, roster, records, summaries, scores] = await Promise.all([
+    const [module, roster, records, summaries, scores, overrideRecords] = await Promise.all([
       requireAssignedModule(schoolClass, moduleId),
       classes.listAllStudents(classId),
       progress.listProgressOfClass(classId, moduleId),
       checks.listCheckSummaries([moduleId]),
       attempts.listScoresOfClass(classId, moduleId),
+      overrides.listOverridesOfClass(classId, moduleId),
     ]);
     const byStudent = new Map(records.map((record) => [record.studentId, record]));
+    const overridesOf = new Map(overrideRecords.map((record) => [record.studentId, record]));
     const scoresOf = new Map(scores.map((record) => [record.studentId, record]));
     const moduleChecks = currentChecks(module, summaries);
     const branches = hasBranches(module);
@@ -300,7 +338,9 @@ export function makeProgressService({ classes, modules, progress, checks, attemp
           ...(email ? { studentEmail: email } : {}),
           completedAt: completionTimes(byStudent.get(studentId), module),
           ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
-          ...(branches && { branch: pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection).branch }),
+          ...(branches && {
+            branch: pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection, overridesOf.get(studentId)).branch,
+          }),
         }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
@@ -343,9 +383,16 @@ function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): Report
   return [...withChecks, ...scoredOnly];
 }
 
-function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: ReportedProgress[], summaries: Map<string, CheckSummary[]>): ClassReportRow[] {
+function toRows(
+  roster: Enrolment[],
+  orderedModules: ModuleRecord[],
+  records: ReportedProgress[],
+  summaries: Map<string, CheckSummary[]>,
+  overrideRecords: PathOverrideRecord[],
+): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
+  const overridesOf = new Map(overrideRecords.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
   const checksOf = orderedModules.map((module) => currentChecks(module, summaries));
   return roster.map(({ studentId, name, email }) => {
     const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
@@ -355,7 +402,7 @@ function toRows(roster: Enrolment[], orderedModules: ModuleRecord[], records: Re
       ...(email ? { studentEmail: email } : {}),
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => {
-        const path = pathOfStudent(module, checksOf[index], studentRecords[index]);
+        const path = pathOfStudent(module, checksOf[index], studentRecords[index], undefined, overridesOf.get(`${studentId}|${module.moduleId}`));
         const cell = { ...moduleProgress(module, path), completedAt: completionTimes(studentRecords[index], module) };
         const scores = scoreSummary(checksOf[index], studentRecords[index]?.checks);
         return scores ? { ...cell, scores } : cell;

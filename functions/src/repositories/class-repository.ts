@@ -17,6 +17,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
   const { classId, className, teacherId, teacherName, studentCount, assignedModuleIds, createdBy } = item as unknown as ClassItem;
   const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   const dueAt = prefixedAttributes(item, DUE_AT_PREFIX);
+  const prerequisites = prefixedAttributes(item, PREREQUISITE_PREFIX);
   return {
     classId,
     className,
@@ -26,6 +27,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     assignedModuleIds: [...(assignedModuleIds ?? [])].sort(),
     ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
     ...(Object.keys(dueAt).length > 0 && { dueAt }),
+    ...(Object.keys(prerequisites).length > 0 && { prerequisites }),
     ...(createdBy ? { createdBy } : {}),
   };
 }
@@ -60,6 +62,7 @@ export const membershipItem = (studentId: string, classId: string) => ({ ...keys
 const ASSIGNED_AT_PREFIX = 'assignedAt#';
 /** Each module's due date is a top-level attribute too, set (or removed) by the assigning update. */
 const DUE_AT_PREFIX = 'dueAt#';
+const PREREQUISITE_PREFIX = 'prerequisite#';
 
 export type ClassRepository = ReturnType<typeof makeClassRepository>;
 
@@ -165,7 +168,12 @@ export function makeClassRepository(context: TableContext) {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: [`${operation} assignedModuleIds :module`, ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []), ...(due ? [] : ['REMOVE #dueAt'])].join(' '),
+          UpdateExpression: [
+            `${operation} assignedModuleIds :module`,
+            ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
+            // Unassigning forgets the module's prerequisite too.
+            ...(due ? [] : [operation === 'DELETE' ? 'REMOVE #dueAt, #prerequisite' : 'REMOVE #dueAt']),
+          ].join(' '),
           ConditionExpression: 'teacherId = :teacher',
           ExpressionAttributeValues: {
             ':module': new Set([moduleId]),
@@ -173,7 +181,11 @@ export function makeClassRepository(context: TableContext) {
             ...(timed ? { ':now': assignedAt } : {}),
             ...(due ? { ':dueAt': dueAt } : {}),
           },
-          ExpressionAttributeNames: { ...(timed ? { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } : {}), '#dueAt': `${DUE_AT_PREFIX}${moduleId}` },
+          ExpressionAttributeNames: {
+            ...(timed ? { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } : {}),
+            '#dueAt': `${DUE_AT_PREFIX}${moduleId}`,
+            ...(operation === 'DELETE' ? { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}` } : {}),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -239,6 +251,27 @@ export function makeClassRepository(context: TableContext) {
     addAssignedModule: (classId, teacherId, moduleId, assignedAt, dueAt) =>
       changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, { assignedAt, dueAt }),
 
+    async setPrerequisite(classId, teacherId, moduleId, prerequisiteModuleId) {
+      const set = prerequisiteModuleId !== null;
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.classMeta(classId),
+            UpdateExpression: set ? 'SET #prerequisite = :prerequisite' : 'REMOVE #prerequisite',
+            ConditionExpression: `teacherId = :teacher AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''}`,
+            ExpressionAttributeNames: { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}` },
+            ExpressionAttributeValues: { ':teacher': teacherId, ':module': moduleId, ...(set ? { ':prerequisite': prerequisiteModuleId } : {}) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes && toRecord(Attributes);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
     removeAssignedModuleOfTeacher: (classId, teacherId, moduleId) =>
       changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId),
 
@@ -248,9 +281,13 @@ export function makeClassRepository(context: TableContext) {
           TableName: tableName,
           Key: keys.classMeta(classId),
           // A deleted module leaves no assignment time or due date behind on the class.
-          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt',
+          UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt, #prerequisite',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}`, '#dueAt': `${DUE_AT_PREFIX}${moduleId}` },
+          ExpressionAttributeNames: {
+            '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}`,
+            '#dueAt': `${DUE_AT_PREFIX}${moduleId}`,
+            '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}`,
+          },
           ExpressionAttributeValues: { ':module': new Set([moduleId]) },
         }),
       );

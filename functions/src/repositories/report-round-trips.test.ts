@@ -19,6 +19,7 @@ import { makeCheckRepository } from './check-repository';
 import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeNoticeRepository } from './notice-repository';
+import { makePathOverrideRepository } from './path-override-repository';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
@@ -27,6 +28,7 @@ const service = makeProgressService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   attempts: makeAttemptRepository(context),
   clock: new FixedClock(),
@@ -36,6 +38,7 @@ const moduleService = makeModuleService({
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
+  overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   files: new InMemoryFileStore(),
   fileReferences: new InMemoryFileReferenceStore(),
@@ -54,8 +57,11 @@ const notifications = makeNotificationService({
 /** Its first module is due at this time (a due date is an attribute of the class item). */
 const DUE_AT = '2026-12-05T16:00:00.000Z';
 
-/** A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking). */
-function givenClassOf(size: number, { checked = true } = {}) {
+/**
+ * A class of `size` students; `checked: false` leaves the modules without checks (sections completed by marking);
+ * `waiting: true` makes the first module wait for the second, which the students have completed.
+ */
+function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
   const studentIds = Array.from({ length: size }, (_, index) => `student-${String(index).padStart(4, '0')}`);
   const sectionIds = Array.from({ length: 10 }, (_, index) => `section-${index + 1}`);
   const modules = Array.from({ length: 20 }, (_, index) =>
@@ -67,8 +73,9 @@ function givenClassOf(size: number, { checked = true } = {}) {
     checked && studentIndex < 100
       ? { checkStandings: JSON.stringify(Object.fromEntries(sectionIds.map((sectionId) => [sectionId, [80, 2, 1]]))) }
       : {};
+  const completed = (moduleId: string) => (waiting && moduleId === `${MODULE_ID}-1` ? sectionIds : undefined);
   const progress = studentIds.flatMap((studentId, studentIndex) =>
-    modules.map((module) => ({ ...progressItem({ moduleId: module.moduleId as string, studentId }), ...scoresOf(studentIndex) })),
+    modules.map((module) => ({ ...progressItem({ moduleId: module.moduleId as string, studentId }, completed(module.moduleId as string)), ...scoresOf(studentIndex) })),
   );
   const checkIndexes = (checked ? modules : []).map(({ moduleId }) => ({
     pk: `MODULE#${moduleId}`,
@@ -83,7 +90,11 @@ function givenClassOf(size: number, { checked = true } = {}) {
   };
   // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
   const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
-  const schoolClass = { ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }), [`dueAt#${MODULE_ID}-0`]: DUE_AT };
+  const schoolClass = {
+    ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }),
+    [`dueAt#${MODULE_ID}-0`]: DUE_AT,
+    ...(waiting && { [`prerequisite#${MODULE_ID}-0`]: `${MODULE_ID}-1` }),
+  };
   answer(GetCommand, () => ({ Item: schoolClass }));
   answer(GetCommand, () => ({ Item: modules[0] }), { Key: { pk: `MODULE#${MODULE_ID}-0`, sk: 'MODULE' } });
   answer(BatchGetCommand, (input) => {
@@ -111,6 +122,8 @@ function givenClassOf(size: number, { checked = true } = {}) {
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
   });
+  // Teachers' per-student overrides: none in this class (their items are read beside the progress they go with).
+  answer(QueryCommand, () => ({ Items: [] }), { ExpressionAttributeValues: { ':prefix': `OVERRIDES#${MODULE_ID}-0#` } });
 }
 
 /**
@@ -181,11 +194,29 @@ it.each([1, 5000])('reads a module for a student who names their class (%i stude
   const module = await moduleService.get({ userId: 'student-0000', roles: ['Students'] }, `${MODULE_ID}-0`, CLASS_ID);
   expect(module._id).toBe(`${MODULE_ID}-0`);
   expect(roundTrips).toBe(1);
-  // The module, the class item, the student's membership, their progress item (their path's completions and scores)
-  // and the check index: one BatchGetItem.
+  // The module, the class item, the student's membership, their progress item (their path's completions and scores),
+  // their teacher's overrides and the check index: one BatchGetItem.
   expect(ddb.calls()).toHaveLength(1);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CLASS', `CLASS#${CLASS_ID}`, `PROGRESS#${MODULE_ID}-0#student-0000`, `OVERRIDES#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+});
+
+it('reads a module waiting for another in 2 round trips, and marks a section of it complete in 3', async () => {
+  givenClassOf(1, { checked: false, waiting: true });
+  answer(TransactWriteCommand, () => ({}));
+  const student = { userId: 'student-0000', roles: ['Students' as const] };
+  const module = await moduleService.get(student, `${MODULE_ID}-0`, CLASS_ID);
+  expect(module.sections[1]).toMatchObject({ state: 'open' });
+  expect(roundTrips).toBe(2);
+  // The prerequisite module, its check index and the student's progress and overrides in it: one BatchGetItem.
+  const [, second] = ddb.commandCalls(BatchGetCommand);
+  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['MODULE', 'CHECKS', `PROGRESS#${MODULE_ID}-1#student-0000`, `OVERRIDES#${MODULE_ID}-1#student-0000`]);
+
+  ddb.resetHistory();
+  roundTrips = 0;
+  await service.markComplete(student, { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, sectionId: 'section-2' });
+  expect(roundTrips).toBe(3);
+  expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['BatchGetCommand', 'BatchGetCommand', 'TransactWriteCommand']);
 });
 
 it("reads a module and the student's path through it without a class named in 2 round trips", async () => {
@@ -198,7 +229,7 @@ it("reads a module and the student's path through it without a class named in 2 
   expect(roundTrips).toBeLessThanOrEqual(2);
   expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchGetCommand']);
   const [, second] = ddb.commandCalls(BatchGetCommand);
-  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['CLASS', `PROGRESS#${MODULE_ID}-0#student-0000`]);
+  expect(second!.args[0].input.RequestItems!.table.Keys!.map((key) => key.sk)).toEqual(['CLASS', `PROGRESS#${MODULE_ID}-0#student-0000`, `OVERRIDES#${MODULE_ID}-0#student-0000`]);
 });
 
 it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {
@@ -223,7 +254,7 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(roundTrips).toBe(2);
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
-  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS']);
+  expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS', `OVERRIDES#${MODULE_ID}-0#student-0000`]);
   // The record, the counter and the day, in one transaction.
   expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Update!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,

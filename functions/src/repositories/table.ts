@@ -42,6 +42,11 @@ export const keys = {
     pk: classPartition(classId),
     sk: `PROGRESS#${moduleId}#${studentId}`,
   }),
+  /** A teacher's overrides of one student's path in a module of the class, keyed like their progress item. */
+  pathOverrides: (classId: string, moduleId: string, studentId: string): Key => ({
+    pk: classPartition(classId),
+    sk: `${OVERRIDES_PREFIX}${moduleId}#${studentId}`,
+  }),
   /** A section's check (questions, key, settings); its attempts and statistics share its partition. */
   check: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'CHECK' }),
   /** The summaries of a module's checks, one attribute per section: read beside the module by key. */
@@ -101,6 +106,7 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
 const NUDGE_PREFIX = 'NUDGE#';
+const OVERRIDES_PREFIX = 'OVERRIDES#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
@@ -124,6 +130,10 @@ export const queries = {
   attemptsOfStudent: (classId: string, moduleId: string, sectionId: string, studentId: string) => ({
     partition: checkPartition(moduleId, sectionId),
     sortPrefix: attemptPrefix(classId, studentId),
+  }),
+  overridesOfClass: (classId: string, moduleId?: string) => ({
+    partition: classPartition(classId),
+    sortPrefix: moduleId ? `${OVERRIDES_PREFIX}${moduleId}#` : OVERRIDES_PREFIX,
   }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),

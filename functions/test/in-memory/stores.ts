@@ -6,6 +6,7 @@ import { utcDay } from '@shared/report-insight';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { sampleContent } from './file-samples';
 import { InMemoryAuditLog } from './people';
+import { InMemoryPathOverrideStore } from './path-override-store';
 import type {
   ClassRecord,
   ClassStore,
@@ -223,6 +224,22 @@ export class InMemoryClassStore implements ClassStore {
     else delete record.dueAt;
   }
 
+  /** SET or REMOVE prerequisite#module, condition teacherId = :teacher AND both modules assigned */
+  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null) {
+    const record = this.records.get(classId);
+    const holds = (id: string) => record?.assignedModuleIds.includes(id);
+    if (!record || record.teacherId !== teacherId || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
+    this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
+    return this.toRecord(classId);
+  }
+
+  private setPrerequisiteOf(record: Pick<ClassRecord, 'prerequisites'>, moduleId: string, prerequisiteModuleId: string | null) {
+    const { [moduleId]: _previous, ...others } = record.prerequisites ?? {};
+    const next = prerequisiteModuleId ? { ...others, [moduleId]: prerequisiteModuleId } : others;
+    if (Object.keys(next).length > 0) record.prerequisites = next;
+    else delete record.prerequisites;
+  }
+
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
   async removeAssignedModule(classId: string, moduleId: string) {
     const record = this.records.get(classId);
@@ -230,6 +247,7 @@ export class InMemoryClassStore implements ClassStore {
     if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
+    this.setPrerequisiteOf(record, moduleId, null);
   }
 
   /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
@@ -238,6 +256,7 @@ export class InMemoryClassStore implements ClassStore {
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
+    this.setPrerequisiteOf(record, moduleId, null);
     return this.toRecord(classId);
   }
 
@@ -755,6 +774,7 @@ export function inMemoryPorts() {
     classes: new InMemoryClassStore({ progress }),
     progress,
     notices: new InMemoryNoticeStore(progress),
+    overrides: new InMemoryPathOverrideStore(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
@@ -774,6 +794,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.checks.clear();
   ports.attempts.clear();
   ports.notices.clear();
+  ports.overrides.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.uploads.clear();
@@ -796,4 +817,5 @@ export const storedState = (ports: InMemoryPorts) => ({
   fileReferences: ports.fileReferences.all(),
   uploads: ports.uploads.all(),
   nudges: ports.notices.allNudges(),
+  overrides: ports.overrides.all(),
 });

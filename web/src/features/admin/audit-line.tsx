@@ -14,6 +14,9 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   renameClass: 'renamed the class',
   deleteClass: 'deleted the class',
   changeTeacher: 'changed the teacher of',
+  releaseSection: 'opened a section for',
+  excuseSection: 'excused a section for',
+  unlockModule: 'unlocked a module for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
 };

@@ -102,6 +102,7 @@ beforeEach(() => {
   ]);
   analysisReads = answer('getCheckAnalysis', analysis);
   attemptReads = answer('listStudentAttempts', history);
+  answer('listPathOverrides', { classId: 'c1', studentId: 'st1', overrides: [] });
 });
 
 const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });

@@ -174,3 +174,18 @@ it.each([
   expect(dropdown()).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Assign Module' })).toBeDisabled();
 });
+
+it('makes a module wait for another from its Prerequisite dialog, and says so in the list', async () => {
+  const user = userEvent.setup();
+  classReads = answer('getClass', { ...klass, assignedModuleIds: [ref(fractions), ref(decimals)] });
+  const changes = answer('setModulePrerequisite', { ...klass, assignedModuleIds: [ref(fractions), { ...ref(decimals), prerequisiteModuleId: 'm1' }] });
+  renderManage();
+  await user.click(await screen.findByRole('button', { name: 'Prerequisite of Decimals' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Prerequisite of Decimals' }));
+  expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual(['None: opens at once', 'Fractions']);
+  await user.selectOptions(dialog.getByLabelText('Complete first'), 'm1');
+  await user.click(dialog.getByRole('button', { name: 'Save Prerequisite' }));
+  expect(await screen.findByText('Decimals now opens after Fractions.')).toBeInTheDocument();
+  expect(changes.map(({ params, body }) => [params, body])).toEqual([[{ classId: 'c1', moduleId: 'm2' }, { prerequisiteModuleId: 'm1' }]]);
+  expect(assignedList().getByText('Opens after Fractions')).toBeInTheDocument();
+});

@@ -13,7 +13,8 @@ import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
-import { unassignQuestion, useAssignModule, useClass, useUnassignModule } from './api/classes';
+import { SelectField } from '../../components/field';
+import { unassignQuestion, useAssignModule, useClass, useSetPrerequisite, useUnassignModule } from './api/classes';
 import { DueDateField } from './components/due-date-field';
 import './classes.css';
 
@@ -45,6 +46,9 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const unassign = useUnassignModule(klass._id);
   const [unassigning, setUnassigning] = useState<{ _id: string; title: string } | null>(null);
   const [dating, setDating] = useState<ModuleRef | null>(null);
+  const [ordering, setOrdering] = useState<ModuleRef | null>(null);
+  const setPrerequisite = useSetPrerequisite(klass._id);
+  const titleOf = (moduleId: string) => klass.assignedModuleIds.find((module) => module._id === moduleId)?.title ?? '';
   const [selected, setSelected] = useState('');
   /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
   const [dueLocal, setDueLocal] = useState('');
@@ -94,18 +98,22 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           emptyText="No modules are assigned to this class yet."
           items={klass.assignedModuleIds.map((module) => ({
             key: module._id,
-            label: module.dueAt ? (
+            label: (
               <span>
-                {module.title} <DueDate dueAt={module.dueAt} />
+                {module.title} {module.dueAt && <DueDate dueAt={module.dueAt} />}
+                {module.prerequisiteModuleId && <span className="muted prerequisite-note">Opens after {titleOf(module.prerequisiteModuleId)}</span>}
               </span>
-            ) : (
-              module.title
             ),
             action: (
               <span className="list-item-actions">
                 <button type="button" className="link-button" aria-label={`Due date of ${module.title}`} onClick={() => setDating(module)}>
                   Due date
                 </button>
+                {klass.assignedModuleIds.length > 1 && (
+                  <button type="button" className="link-button" aria-label={`Prerequisite of ${module.title}`} onClick={() => setOrdering(module)}>
+                    Prerequisite
+                  </button>
+                )}
                 <button type="button" className="link-button" aria-label={`Unassign ${module.title}`} onClick={() => setUnassigning(module)}>
                   Unassign
                 </button>
@@ -129,6 +137,29 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
           });
         }}
       />
+
+      {ordering && (
+        <PrerequisiteDialog
+          module={ordering}
+          others={klass.assignedModuleIds.filter((module) => module._id !== ordering._id)}
+          busy={setPrerequisite.isPending}
+          onCancel={() => setOrdering(null)}
+          onSave={(prerequisiteModuleId) =>
+            setPrerequisite.mutate(
+              { moduleId: ordering._id, prerequisiteModuleId },
+              {
+                onSuccess: () =>
+                  setMessage({
+                    tone: 'success',
+                    text: prerequisiteModuleId ? `${ordering.title} now opens after ${titleOf(prerequisiteModuleId)}.` : `${ordering.title} opens at once now.`,
+                  }),
+                onError: (error) => setMessage({ tone: 'error', text: error.message || 'Failed to change the prerequisite.' }),
+                onSettled: () => setOrdering(null),
+              },
+            )
+          }
+        />
+      )}
 
       {dating && (
         <DueDateDialog
@@ -209,6 +240,38 @@ function DueDateDialog({ module, busy, onSave, onCancel }: { module: ModuleRef; 
     <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => onSave(value ? instantOf(value, zone) : undefined)} onCancel={onCancel}>
       <DueDateField id={`${id}-due`} value={value} onChange={setValue} disabled={busy} />
       <p className="muted">Leave it empty for no due date.</p>
+    </FormDialog>
+  );
+}
+
+/** Chooses the module a student completes (or passes the checks of) before this one opens, or none. */
+function PrerequisiteDialog({
+  module,
+  others,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  module: ModuleRef;
+  others: ModuleRef[];
+  busy: boolean;
+  onSave: (prerequisiteModuleId: string | null) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(module.prerequisiteModuleId ?? '');
+  const options = [['', 'None: opens at once'] as const, ...others.map((other) => [other._id, other.title] as const)];
+  return (
+    <FormDialog title={`Prerequisite of ${module.title}`} submitLabel="Save Prerequisite" busy={busy} onSubmit={() => onSave(value || null)} onCancel={onCancel}>
+      <SelectField
+        id={`${id}-prerequisite`}
+        label="Complete first"
+        hint="Students open this module once they complete that one or pass its checks."
+        value={value}
+        options={options}
+        onChange={setValue}
+        disabled={busy}
+      />
     </FormDialog>
   );
 }

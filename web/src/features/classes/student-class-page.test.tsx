@@ -88,3 +88,17 @@ it('orders the syllabus by due date, undated last, and marks overdue work in wor
   expect(item('Atoms').queryByText('Overdue')).not.toBeInTheDocument();
   expect(item('Zoology').queryByText(/^Due /)).not.toBeInTheDocument();
 });
+
+it('says why a module waiting for another is locked', async () => {
+  answer('getClass', { _id: 'c1', className: 'Year 9 Science', teacherId: { _id: 't1', username: 'teacher@example.com' }, studentIds: [], assignedModuleIds: modules });
+  answer('getStudentClassProgress', {
+    classId: 'c1',
+    studentId: 'student-sub',
+    modules: [progress('m1', 0, 3), { ...progress('m2', 0, 2), nextSectionId: null, lockedReason: 'Complete “Atoms” to open this.' }, progress('m3', 0, 1)],
+  });
+  renderPage(<StudentClassPage />, { path: '/student/class/:classId', url: '/student/class/c1', user: STUDENT });
+  const cells = within((await screen.findByRole('link', { name: 'Cells' })).closest('li')!);
+  expect(await cells.findByText('Complete “Atoms” to open this.')).toBeInTheDocument();
+  expect(cells.getByText('Locked.')).toBeInTheDocument();
+  expect(within(screen.getByRole('link', { name: 'Atoms' }).closest('li')!).queryByText('Locked.')).not.toBeInTheDocument();
+});

@@ -74,6 +74,11 @@ export default function StudentClassPage() {
                         <CompletionBar completed={moduleProgress.completed} total={moduleProgress.total} />
                       </div>
                     )}
+                    {moduleProgress?.lockedReason && (
+                      <p className="syllabus-locked">
+                        <strong>Locked.</strong> {moduleProgress.lockedReason}
+                      </p>
+                    )}
                     {moduleProgress?.scores && <p className="syllabus-score">Your score: {moduleScoreText(moduleProgress.scores)}</p>}
                   </div>
                 </li>

@@ -89,3 +89,15 @@ it('lists the work still to do that has a due date, earliest first, marking over
   ]);
   expect(within(items[0]).getByText('Overdue')).toBeInTheDocument();
 });
+
+it('says which modules are locked and why', async () => {
+  answer('getStudentClassProgress', ({ params: { classId } }) => ({
+    classId,
+    studentId: 'student-sub',
+    modules: [moduleProgress('m1', 0, 3, 'm1-s1'), { ...moduleProgress('m2', 0, 2, null), lockedReason: 'Complete “Module m1” to open this.' }],
+  }));
+  renderPage(<StudentDashboardPage />, { path: '/student-dashboard', url: '/student-dashboard', user: STUDENT });
+  await screen.findByRole('heading', { name: 'Biology' });
+  const locked = within(await card('Biology').findByRole('list', { name: 'Locked modules in Biology' }));
+  expect(locked.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Module m2: locked. Complete “Module m1” to open this.']);
+});

@@ -60,6 +60,7 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
   const next = modules.find((module) => module.nextSectionId);
   const score = ownAverageScore(modules);
   const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total).sort(byDueDate);
+  const locked = modules.filter((module) => module.lockedReason);
   return (
     <li className="card student-class-card">
       <h3>{summary.className}</h3>
@@ -72,6 +73,15 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
           {dueWork.map((module) => (
             <li key={module.moduleId}>
               <span className="due-work-title">{module.moduleTitle}</span> <DueDate dueAt={module.dueAt!} overdue={isOverdue(module.dueAt, false)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {locked.length > 0 && (
+        <ul className="due-work" aria-label={`Locked modules in ${summary.className}`}>
+          {locked.map((module) => (
+            <li key={module.moduleId}>
+              <strong>{module.moduleTitle}: locked.</strong> {module.lockedReason}
             </li>
           ))}
         </ul>

@@ -29,7 +29,9 @@ const consoleErrors = captureConsoleErrors();
 
 let moduleReads: ReturnType<typeof answer<'getModule'>>;
 let updates: ReturnType<typeof answer<'updateModule'>>;
+let previews: ReturnType<typeof answer<'previewPathChanges'>>;
 beforeEach(() => {
+  previews = answer('previewPathChanges', { students: 3, changed: 2 });
   FakeXhr.install();
   moduleReads = answer('getModule', stored);
   answer('listModules', [stored]);
@@ -314,6 +316,9 @@ describe('path rules', () => {
     expect(role).toHaveValue('core');
     await user.selectOptions(role, 'Review');
     expect(role).toHaveAccessibleDescription('Opens only for students a check’s score band sends back to review.');
+    // Before saving, the server says how many students' paths the new rules change.
+    expect(await screen.findByText('Saving changes the path of 2 students of 3. Completed work stays complete.')).toBeInTheDocument();
+    expect(previews.at(-1)!.body).toEqual({ sequential: true, sections: [{ _id: 's1', role: 'core' }, { _id: 's2', role: 'review' }] });
 
     await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
     await waitFor(() => expect(updates).toHaveLength(1));

@@ -29,6 +29,7 @@ import { RemoveSectionDialog } from './components/remove-section-dialog';
 import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';
 import { OrderModeField } from './components/path-rules-fields';
+import { PathChangeNote } from './components/path-change-note';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
 
@@ -294,6 +295,7 @@ function EditModuleForm({ module }: { module: Module }) {
           {status === 'idle' ? '' : label}
         </span>
       </div>
+      <PathChangeNote module={module} sequential={sequential} sections={sections} />
       <ConfirmDialog
         open={confirmEmpty}
         message={EMPTY_MODULE}

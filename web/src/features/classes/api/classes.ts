@@ -1,7 +1,7 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail } from '@shared/entities';
-import { api } from '@web/lib/api-client';
+import { api, call } from '@web/lib/api-client';
 import { progressKeys } from '../../progress/api/progress';
 
 export const classKeys = {
@@ -55,6 +55,12 @@ export function useClass(classId: string | undefined) {
 /** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
 export const useAssignModule = (classId: string) =>
   useClassModuleChange(({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
+
+/** Makes a module of the class wait for another (null: it opens at once). */
+export const useSetPrerequisite = (classId: string) =>
+  useClassModuleChange(({ moduleId, prerequisiteModuleId }: { moduleId: string; prerequisiteModuleId: string | null }) =>
+    call('setModulePrerequisite', { classId, moduleId }, { prerequisiteModuleId }),
+  );
 
 /** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
 export const useUnassignModule = (classId: string) => useClassModuleChange((moduleId: string) => api.unassignModule(classId, moduleId));

@@ -34,11 +34,41 @@ export function ModuleDrillDown({ classId, className, moduleId, moduleTitle, onC
         <Alert tone="error">Could not load this module&apos;s sections.</Alert>
       ) : (
         <>
+          <Branches report={report.data} />
           <SectionTable report={report.data} />
           <CheckScores report={report.data} classId={classId} />
         </>
       )}
     </DrillDownDialog>
+  );
+}
+
+const BRANCH_HEADINGS = [
+  ['review', 'Review'],
+  ['core', 'Core'],
+  ['extension', 'Extension'],
+] as const;
+
+/** Who is on which branch of a module with review or extension sections: the students under each, by name. */
+function Branches({ report }: { report: ModuleReport }) {
+  if (!report.rows.some((row) => row.branch)) return null;
+  return (
+    <section className="branch-view" aria-label={`Branches of ${report.moduleTitle}`}>
+      <h3 className="drill-down-subheading">Who is on which branch</h3>
+      <dl className="branch-list">
+        {BRANCH_HEADINGS.map(([branch, heading]) => {
+          const names = report.rows.filter((row) => row.branch === branch).map((row) => row.studentName);
+          return (
+            <div key={branch}>
+              <dt>
+                {heading} ({names.length})
+              </dt>
+              <dd>{names.length > 0 ? names.join(', ') : '—'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
   );
 }
 

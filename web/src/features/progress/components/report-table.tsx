@@ -208,6 +208,8 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
                 <span style={{ width: `${Math.max(0, Math.min(100, cell.percentage))}%` }} />
               </span>
               {cellText(cell)}
+              {/* The student's branch of a module with review or extension sections, in words. */}
+              {cell.branch && <span className="branch-chip">{cell.branch}</span>}
             </span>
           </td>
         );

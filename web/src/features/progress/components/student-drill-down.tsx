@@ -1,6 +1,8 @@
 // A student's drill-down: their progress in each of the class's modules, with first and latest completion dates.
 // Computed from the report row already on screen, so it opens at once and costs no request.
+import { lazy, Suspense } from 'react';
 import type { ClassReportRow } from '@shared/entities';
+import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
@@ -8,6 +10,9 @@ import { studentDrillDownCsv, studentModuleLines } from '../utils/report-csv';
 import { AttemptHistory } from '../../checks';
 import { DrillDownDialog } from './drill-down-dialog';
 import { StatusIcon } from './report-status';
+
+// The overrides and their form load with the first drill-down opened, not with the report.
+const PathOverrides = lazy(async () => ({ default: (await import('./path-overrides')).PathOverrides }));
 
 const dateOrDash = (iso: string | null) => (iso ? <time dateTime={iso}>{formatShortDate(new Date(iso))}</time> : '—');
 
@@ -55,6 +60,9 @@ export function StudentDrillDown({ row, classId, className, onClose }: StudentDr
         </table>
       </div>
       {scored && <AttemptHistory classId={classId} studentId={row.studentId} studentName={row.studentName} />}
+      <Suspense fallback={<Loading label="Loading overrides..." />}>
+        <PathOverrides classId={classId} studentId={row.studentId} studentName={row.studentName} modules={row.modules} />
+      </Suspense>
     </DrillDownDialog>
   );
 }

@@ -1,0 +1,13 @@
+// Builds the path change preview over the table; its handler calls it once, at cold start.
+import { makePathChangeService } from '../domain/path-changes';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
+
+export const buildPathChangeService = () =>
+  makePathChangeService({
+    modules: moduleStore(),
+    classes: classStore(),
+    progress: progressStore(),
+    overrides: pathOverrideStore(),
+    checks: checkStore(),
+    attempts: attemptStore(),
+  });

@@ -1,0 +1,98 @@
+// Per-student overrides of a path: the class's teacher opens a section for one student whatever the rules, excuses
+// them from one, or unlocks a module whatever its prerequisite, always with a reason. Each is stored in the student's
+// override item for the module (never a copy of their path: the path is still computed, with the overrides as one of
+// its inputs), listed in the student's drill-down and written to the audit trail.
+import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
+import type { AuditAction } from '@shared/people';
+import type { Caller } from './caller';
+import { requireClass } from './classes';
+import { invalid, notFound } from './errors';
+import type { AuditLog, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore } from './ports';
+import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from './progress';
+
+export interface PathOverrideServicePorts {
+  classes: ClassStore;
+  modules: ModuleStore;
+  overrides: PathOverrideStore;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+export type PathOverrideService = ReturnType<typeof makePathOverrideService>;
+
+const AUDIT_ACTION: Record<PathOverrideInput['kind'], AuditAction> = { release: 'releaseSection', excuse: 'excuseSection', unlock: 'unlockModule' };
+
+export function makePathOverrideService({ classes, modules, overrides, audit, clock }: PathOverrideServicePorts) {
+  /**
+   * The class's teacher adds an override for an enrolled student: the class, the student's enrolment and the module
+   * are read at once, then one UpdateItem of the student's override item and the audit entry. Answers the student's
+   * overrides in the class after the change.
+   */
+  async function add(caller: Caller, classId: string, studentId: string, input: PathOverrideInput): Promise<StudentOverrides> {
+    const [schoolClass, enrolment, module] = await Promise.all([
+      requireClass(classes, caller, classId, 'teacher'),
+      classes.getEnrolment(classId, studentId),
+      modules.getModule(input.moduleId),
+    ]);
+    if (!module || !schoolClass.assignedModuleIds.includes(input.moduleId)) throw notFound(NOT_ASSIGNED);
+    if (!enrolment) throw notFound(STUDENT_NOT_ENROLLED);
+    const section = input.sectionId === undefined ? undefined : module.sections.find((candidate) => candidate._id === input.sectionId);
+    if (input.sectionId !== undefined && !section) {
+      throw invalid('This section is not part of the module; reload the module and try again.', { sectionId: 'Choose a section of this module.' });
+    }
+    const at = clock.now().toISOString();
+    const key = { classId, moduleId: input.moduleId, studentId };
+    await overrides.addOverride(key, { kind: input.kind, ...(section && { sectionId: section._id }), reason: input.reason, at, teacherName: schoolClass.teacherName });
+    await audit.record({
+      at,
+      actorId: caller.userId,
+      // Only the class's teacher gets here: the class item has their name.
+      actor: schoolClass.teacherName,
+      action: AUDIT_ACTION[input.kind],
+      subject: `${enrolment.name} in ${schoolClass.className}`,
+      detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${input.reason}`,
+    });
+    return list(caller, classId, studentId);
+  }
+
+  /**
+   * A student's overrides in every module of the class, newest first, for the class's teacher or an admin (the
+   * student drill-down): the class and the student's membership, then their override items by key (one BatchGet)
+   * beside the modules' titles.
+   */
+  async function list(caller: Caller, classId: string, studentId: string): Promise<StudentOverrides> {
+    const [schoolClass, enrolled] = await Promise.all([requireClass(classes, caller, classId, 'reader'), classes.isEnrolled(classId, studentId)]);
+    if (!enrolled) throw notFound(STUDENT_NOT_ENROLLED);
+    const [records, assigned] = await Promise.all([
+      overrides.listOverridesOfStudent(classId, schoolClass.assignedModuleIds, studentId),
+      modules.getModules(schoolClass.assignedModuleIds),
+    ]);
+    const moduleOf = new Map(assigned.map((module) => [module.moduleId, module]));
+    const listed = records.flatMap((record) => {
+      const module = moduleOf.get(record.moduleId);
+      return module ? toOverrides(record, module) : [];
+    });
+    return { classId, studentId, overrides: listed.sort((a, b) => b.at.localeCompare(a.at)) };
+  }
+
+  return { add, list };
+}
+
+/** A removed section's override no longer applies and is not listed. */
+function toOverrides(record: PathOverrideRecord, module: ModuleRecord): PathOverride[] {
+  const titleOf = new Map(module.sections.map((section) => [section._id, section.title]));
+  return record.overrides.flatMap(({ kind, sectionId, reason, at, teacherName }) => {
+    if (sectionId !== undefined && !titleOf.has(sectionId)) return [];
+    return [
+      {
+        moduleId: module.moduleId,
+        moduleTitle: module.title,
+        kind,
+        ...(sectionId !== undefined && { sectionId, sectionTitle: titleOf.get(sectionId)! }),
+        reason,
+        at,
+        teacherName,
+      },
+    ];
+  });
+}

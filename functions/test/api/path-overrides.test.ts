@@ -1,0 +1,59 @@
+// POST and GET /api/classes/{classId}/students/{studentId}/overrides over in-memory stores: the class's teacher
+// changes one student's path with a reason; the drill-down lists the overrides.
+import { routes } from '@shared/routes';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
+import { makeHandler as makeAddHandler } from '../../src/handlers/add-path-override';
+import { makeHandler as makeListHandler } from '../../src/handlers/list-path-overrides';
+import { makePathOverrideService } from '../../src/domain/path-overrides';
+import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../in-memory/records';
+import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
+
+const ports = inMemoryPorts();
+const service = makePathOverrideService(ports);
+const addHandler = makeAddHandler(service);
+const listHandler = makeListHandler(service, async () => ({ secondFactor: true }));
+
+const add = (body: unknown, { classId = CLASS_ID, studentId = STUDENT_ID, token = tokens.teacher }: { classId?: string; studentId?: string; token?: TokenSpec } = {}) =>
+  invoke(addHandler, apiEvent(routes.addPathOverride, { token, pathParameters: { classId, studentId }, body }));
+const list = (token: TokenSpec = tokens.teacher) => invoke(listHandler, apiEvent(routes.listPathOverrides, { token, pathParameters: { classId: CLASS_ID, studentId: STUDENT_ID } }));
+
+beforeEach(() => {
+  resetPorts(ports);
+  givenSchool(ports);
+});
+
+describe('POST /api/classes/{classId}/students/{studentId}/overrides', () => {
+  it("answers 201 with the student's overrides, which GET lists", async () => {
+    const answer = await add({ moduleId: MODULE_ID, kind: 'excuse', sectionId: 'section-2', reason: 'Away on a trip' });
+    expect(answer).toMatchObject({
+      statusCode: 201,
+      body: { classId: CLASS_ID, studentId: STUDENT_ID, overrides: [{ moduleId: MODULE_ID, kind: 'excuse', sectionId: 'section-2', reason: 'Away on a trip' }] },
+    });
+    expect(await list()).toMatchObject({ statusCode: 200, body: answer.body });
+  });
+
+  it.each([
+    ['a release without a section', { moduleId: MODULE_ID, kind: 'release', reason: 'x' }, /sectionId: Name the section/],
+    ['an unlock naming a section', { moduleId: MODULE_ID, kind: 'unlock', sectionId: 'section-1', reason: 'x' }, /unlocking a module names none/],
+    ['an unknown kind', { moduleId: MODULE_ID, kind: 'skip', sectionId: 'section-1', reason: 'x' }, /kind must be one of release, excuse, unlock/],
+    ['an empty reason', { moduleId: MODULE_ID, kind: 'unlock', reason: '  ' }, /Reason is required/],
+  ])('answers 400 to %s, changing nothing', async (_case, body, message) => {
+    const before = storedState(ports);
+    expect(await add(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it.each([
+    ['a class the caller does not teach', { classId: OTHER_CLASS_ID }, 'Class not found.'],
+    ['a student not enrolled', { studentId: OTHER_STUDENT_ID }, 'This student is not enrolled in this class.'],
+  ])('answers 404 to %s, changing nothing', async (_case, path, message) => {
+    const before = storedState(ports);
+    expect(await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' }, path)).toMatchObject({ statusCode: 404, body: { message } });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it('answers 403 to a student', async () => {
+    expect(await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' }, { token: tokens.student })).toMatchObject({ statusCode: 403 });
+    expect(await list(tokens.student)).toMatchObject({ statusCode: 403 });
+  });
+});

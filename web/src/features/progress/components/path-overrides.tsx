@@ -1,0 +1,114 @@
+// The student drill-down's overrides: what the teacher changed on this student's path (a section opened or excused,
+// a module unlocked), each with its reason, and a form to add one. The server recomputes the path from them; the
+// report refreshes after a change.
+import { useState, type FormEvent } from 'react';
+import type { OverrideKind, PathOverride } from '@shared/paths';
+import { Alert } from '@web/components/alert';
+import { Field, SelectField } from '@web/components/field';
+import { Loading } from '@web/components/loading';
+import { formatShortDate } from '@web/lib/dates';
+import { useModules } from '../../modules/api/modules';
+import { useAddOverride, useStudentOverrides } from '../api/path-overrides';
+
+const KIND_CHOICES = [
+  ['release', 'Open a section'],
+  ['excuse', 'Excuse from a section'],
+  ['unlock', 'Unlock the module'],
+] as const satisfies readonly (readonly [OverrideKind, string])[];
+const KIND_WORD: Record<OverrideKind, string> = { release: 'Opened', excuse: 'Excused', unlock: 'Unlocked' };
+const REASON_MAX = 300;
+
+interface PathOverridesProps {
+  classId: string;
+  studentId: string;
+  studentName: string;
+  /** The class's modules, in the report's order. */
+  modules: { moduleId: string; moduleTitle: string }[];
+}
+
+const describe = (override: PathOverride) => `${override.moduleTitle}${override.sectionTitle ? ` › ${override.sectionTitle}` : ''}`;
+
+export function PathOverrides({ classId, studentId, studentName, modules }: PathOverridesProps) {
+  const overrides = useStudentOverrides(classId, studentId);
+  const library = useModules();
+  const add = useAddOverride(classId, studentId);
+  const [moduleId, setModuleId] = useState(modules[0]?.moduleId ?? '');
+  const [kind, setKind] = useState<OverrideKind>('release');
+  const [sectionId, setSectionId] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const sections = library.data?.find((module) => module._id === moduleId)?.sections ?? [];
+  const chosenSection = sections.some((section) => section._id === sectionId) ? sectionId : (sections[0]?._id ?? '');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError('Give a reason: the student sees it.');
+      return;
+    }
+    setReasonError(undefined);
+    add.mutate(
+      { moduleId, kind, ...(kind === 'unlock' ? {} : { sectionId: chosenSection }), reason: reason.trim() },
+      { onSuccess: () => setReason('') },
+    );
+  }
+
+  return (
+    <section className="path-overrides" aria-labelledby="path-overrides-heading">
+      <h3 id="path-overrides-heading">Path overrides</h3>
+      {overrides.isPending ? (
+        <Loading label="Loading overrides..." />
+      ) : overrides.isError ? (
+        <Alert tone="error">Could not load the overrides of this student.</Alert>
+      ) : overrides.data.overrides.length === 0 ? (
+        <p className="muted">No overrides: {studentName} follows the module rules.</p>
+      ) : (
+        <ul className="override-list">
+          {overrides.data.overrides.map((override) => (
+            <li key={`${override.moduleId}:${override.kind}:${override.sectionId ?? ''}`}>
+              <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
+              <span className="muted">
+                ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="override-form" onSubmit={submit} noValidate>
+        <SelectField
+          id="override-module"
+          label="Module"
+          value={moduleId}
+          options={modules.map(({ moduleId: id, moduleTitle }) => [id, moduleTitle] as const)}
+          onChange={setModuleId}
+        />
+        <SelectField id="override-kind" label="Change" value={kind} options={KIND_CHOICES} onChange={setKind} />
+        {kind !== 'unlock' && (
+          <SelectField
+            id="override-section"
+            label="Section"
+            value={chosenSection}
+            options={sections.map((section) => [section._id, section.title] as const)}
+            onChange={setSectionId}
+            disabled={sections.length === 0}
+          />
+        )}
+        <Field
+          id="override-reason"
+          label="Reason"
+          hint="Shown to the student with the change."
+          value={reason}
+          maxLength={REASON_MAX}
+          error={reasonError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <button type="submit" className="button button-primary" disabled={add.isPending || (kind !== 'unlock' && !chosenSection)}>
+          {add.isPending ? 'Saving...' : 'Save override'}
+        </button>
+        <span role="status" className="field-hint">
+          {add.isError ? add.error.message : add.isSuccess ? 'Override saved.' : ''}
+        </span>
+      </form>
+    </section>
+  );
+}

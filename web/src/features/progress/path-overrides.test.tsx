@@ -1,0 +1,119 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
+ */
+// The student drill-down's path overrides on the report page: the list, adding one with a reason, and the report
+// read again afterwards (its cells follow the student's path).
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClassDetail, ClassReportRow } from '@shared/entities';
+import type { StudentOverrides } from '@shared/paths';
+import { answer, HttpError, withFakeApi } from '../../testing/api-server';
+import { moduleFixture } from '../../testing/fixtures';
+import { renderPage } from '../../testing/test-utils';
+import ClassReportPage from './class-report-page';
+
+withFakeApi();
+
+const klass: ClassDetail = {
+  _id: 'c1',
+  className: 'Year 7 Maths',
+  teacherId: { _id: 't1', username: 'Ms Rivera' },
+  studentIds: [],
+  assignedModuleIds: [{ _id: 'm1', title: 'Fractions', description: '' }],
+};
+const row: ClassReportRow = {
+  studentId: 'st1',
+  studentName: 'Sam',
+  lastActivityAt: null,
+  modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2, completedAt: {} }],
+};
+const fractions = moduleFixture({
+  sections: [
+    { _id: 's1', title: 'Halves', order: 1, role: 'core', contentType: 'PDF', contentUrl: 'protected/t/1-halves.pdf', originalFileName: 'halves.pdf' },
+    { _id: 's2', title: 'Halves again', order: 2, role: 'review', contentType: 'PDF', contentUrl: 'protected/t/2-again.pdf', originalFileName: 'again.pdf' },
+  ],
+});
+const none: StudentOverrides = { classId: 'c1', studentId: 'st1', overrides: [] };
+
+beforeEach(() => {
+  window.scrollTo = jest.fn();
+  answer('getClass', klass);
+  answer('listModules', [fractions]);
+});
+
+async function openSam() {
+  const user = userEvent.setup();
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  await user.click(await screen.findByRole('button', { name: 'Sam' }));
+  return { user, dialog: screen.getByRole('dialog', { name: 'Sam: progress in Year 7 Maths' }) };
+}
+
+it('lists no override at first, then saves one with its reason and reads the report again', async () => {
+  const reports = answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('listPathOverrides', none);
+  const added: StudentOverrides = {
+    ...none,
+    overrides: [{ moduleId: 'm1', moduleTitle: 'Fractions', kind: 'release', sectionId: 's2', sectionTitle: 'Halves again', reason: 'Asked for more practice', at: '2026-03-02T10:00:00.000Z', teacherName: 'Ms Rivera' }],
+  };
+  const sent = answer('addPathOverride', added);
+  const { user, dialog } = await openSam();
+  expect(await within(dialog).findByText('No overrides: Sam follows the module rules.')).toBeInTheDocument();
+
+  await user.selectOptions(within(dialog).getByLabelText('Section'), 's2');
+  await user.click(within(dialog).getByRole('button', { name: 'Save override' }));
+  expect(within(dialog).getByText('Give a reason: the student sees it.')).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+
+  const readsBefore = reports.length;
+  await user.type(within(dialog).getByLabelText('Reason'), 'Asked for more practice');
+  await user.click(within(dialog).getByRole('button', { name: 'Save override' }));
+  expect(await within(dialog).findByText('Override saved.')).toBeInTheDocument();
+  expect(sent.map((request) => [request.params, request.body])).toEqual([
+    [{ classId: 'c1', studentId: 'st1' }, { moduleId: 'm1', kind: 'release', sectionId: 's2', reason: 'Asked for more practice' }],
+  ]);
+  const listed = within(dialog).getByRole('listitem');
+  expect(listed).toHaveTextContent('Opened Fractions › Halves again: Asked for more practice (Ms Rivera,');
+  expect(reports.length).toBeGreaterThan(readsBefore);
+});
+
+it('unlocks a module naming no section, and shows the server’s refusal', async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('listPathOverrides', none);
+  const sent = answer('addPathOverride', new HttpError(404, 'This student is not enrolled in this class.'));
+  const { user, dialog } = await openSam();
+  await within(dialog).findByText(/No overrides/);
+  await user.selectOptions(within(dialog).getByLabelText('Change'), 'unlock');
+  expect(within(dialog).queryByLabelText('Section')).not.toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Reason'), 'Ready for it');
+  await user.click(within(dialog).getByRole('button', { name: 'Save override' }));
+  expect(await within(dialog).findByText('This student is not enrolled in this class.')).toBeInTheDocument();
+  expect(sent[0]!.body).toEqual({ moduleId: 'm1', kind: 'unlock', reason: 'Ready for it' });
+});
+
+it("shows who is on which branch in a module's drill-down", async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('getModuleReport', {
+    moduleId: 'm1',
+    moduleTitle: 'Fractions',
+    sections: [{ _id: 's1', title: 'Halves' }],
+    rows: [
+      { studentId: 'st1', studentName: 'Sam', completedAt: {}, branch: 'review' },
+      { studentId: 'st2', studentName: 'Ali', completedAt: {}, branch: 'extension' },
+      { studentId: 'st3', studentName: 'Bo', completedAt: {}, branch: 'review' },
+    ],
+  });
+  const user = userEvent.setup();
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  await user.click(await screen.findByRole('button', { name: 'Fractions' }));
+  const branches = within(await screen.findByRole('region', { name: 'Branches of Fractions' }));
+  expect(branches.getAllByRole('term').map((term) => term.textContent)).toEqual(['Review (2)', 'Core (0)', 'Extension (1)']);
+  expect(branches.getAllByRole('definition').map((names) => names.textContent)).toEqual(['Sam, Bo', '—', 'Ali']);
+});
+
+it("shows each student's branch beside their cell in the report", async () => {
+  answer('getClassReport', { rows: [{ ...row, modules: [{ ...row.modules[0]!, branch: 'review' }] }], studentCount: 1 });
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)review']);
+});

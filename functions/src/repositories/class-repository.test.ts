@@ -213,8 +213,8 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
   await repository.removeAssignedModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt',
-    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}`, '#dueAt': `dueAt#${MODULE_ID}` },
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt, #prerequisite',
+    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}`, '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}` },
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
   });
@@ -225,9 +225,9 @@ test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches 
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt',
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite',
     ConditionExpression: 'teacherId = :teacher',
-    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}` },
+    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}` },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());

@@ -213,8 +213,8 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
   await repository.removeAssignedModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt',
-    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}`, '#dueAt': `dueAt#${MODULE_ID}` },
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #assignedAt, #dueAt, #prerequisite',
+    ExpressionAttributeNames: { '#assignedAt': `assignedAt#${MODULE_ID}`, '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}` },
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]) },
   });
@@ -225,13 +225,31 @@ test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches 
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt',
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite',
     ConditionExpression: 'teacherId = :teacher',
-    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}` },
+    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}` },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, 'someone', MODULE_ID)).resolves.toBeUndefined();
+});
+
+test('setPrerequisite SETs the module’s prerequisite if the teacher teaches the class and it holds both modules; null REMOVEs it', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2'] }), 'prerequisite#module-2': MODULE_ID } });
+  await expect(repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', MODULE_ID)).resolves.toMatchObject({ prerequisites: { 'module-2': MODULE_ID } });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'SET #prerequisite = :prerequisite',
+    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite)',
+    ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2' },
+    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':prerequisite': MODULE_ID },
+  });
+  ddb.reset();
+  ddb.on(UpdateCommand).resolves({ Attributes: classItem() });
+  await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE #prerequisite', ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module)' });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null)).resolves.toBeUndefined();
 });
 
 test('listAllClasses reads the catalogue, then batch-reads the classes it names', async () => {

@@ -234,6 +234,24 @@ test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches 
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, 'someone', MODULE_ID)).resolves.toBeUndefined();
 });
 
+test('setPrerequisite SETs the module’s prerequisite if the teacher teaches the class and it holds both modules; null REMOVEs it', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2'] }), 'prerequisite#module-2': MODULE_ID } });
+  await expect(repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', MODULE_ID)).resolves.toMatchObject({ prerequisites: { 'module-2': MODULE_ID } });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: classKey,
+    UpdateExpression: 'SET #prerequisite = :prerequisite',
+    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite)',
+    ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2' },
+    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':prerequisite': MODULE_ID },
+  });
+  ddb.reset();
+  ddb.on(UpdateCommand).resolves({ Attributes: classItem() });
+  await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE #prerequisite', ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module)' });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null)).resolves.toBeUndefined();
+});
+
 test('listAllClasses reads the catalogue, then batch-reads the classes it names', async () => {
   ddb.on(QueryCommand).resolves({ Items: [{ classId: CLASS_ID }] });
   ddb.on(GetCommand).resolves({ Item: classItem() });

@@ -1,5 +1,6 @@
 // The text of sections through the local stack: a stored file's text is extracted by the storage event (not by the
-// request that stored it), read by its owner and by students of a class it is assigned to, and searched by page.
+// request that stored it), read by its owner and by students of a class it is assigned to (not while the section is
+// locked on their path), and searched by page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -152,5 +153,26 @@ describe('npm run migrate', () => {
       context.client.destroy();
       s3.destroy();
     }
+  });
+});
+
+describe('a student on a path in order', () => {
+  beforeAll(async () => {
+    await settledText(handbookSectionId);
+    const module = await world.ok('getModule', { as: world.teacher, params: { id: moduleId } });
+    const sections = module.sections.map(({ downloadUrl: _link, ...section }: { downloadUrl?: string }) => section);
+    await world.ok('updateModule', { as: world.teacher, params: { id: moduleId }, body: { ...module, sections, sequential: true } });
+  });
+
+  it('gets neither the text nor search snippets of a locked section, until it opens; its owner gets both', async () => {
+    const params = { id: moduleId, sectionId: handbookSectionId };
+    expect(await world.call('getSectionText', { as: world.student, params })).toMatchObject({ status: 409, body: { message: 'Complete “Reading” to open this.' } });
+    expect((await search('ribosome', world.student, moduleId)).body.results).not.toContainEqual(expect.objectContaining({ sectionId: handbookSectionId }));
+    expect((await search('ribosome', world.teacher, moduleId)).body.results[0]).toMatchObject({ sectionId: handbookSectionId, page: 12 });
+
+    await world.ok('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: pdfSectionId } });
+
+    expect(await world.ok('getSectionText', { as: world.student, params })).toMatchObject({ status: 'ready' });
+    expect((await search('ribosome', world.student, moduleId)).body.results[0]).toMatchObject({ sectionId: handbookSectionId, page: 12 });
   });
 });

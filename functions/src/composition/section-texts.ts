@@ -1,10 +1,18 @@
 // Builds the readers of stored text: a section's text (owner or assigned student) and search, each once per container.
 import { makeSearchService } from '../domain/search';
-import { makeSectionTextReader } from '../domain/section-texts';
+import { makeSectionTextReader, type TextReadPorts } from '../domain/section-texts';
 import { systemClock } from './system';
-import { classStore, moduleStore, sectionTextStore } from './table-stores';
+import { checkStore, classStore, moduleStore, pathOverrideStore, progressStore, sectionTextStore } from './table-stores';
 
-export const buildSectionTextReader = () =>
-  makeSectionTextReader({ modules: moduleStore(), classes: classStore(), texts: sectionTextStore(), clock: systemClock });
+const textReadPorts = (): TextReadPorts => ({
+  modules: moduleStore(),
+  classes: classStore(),
+  texts: sectionTextStore(),
+  checks: checkStore(),
+  progress: progressStore(),
+  overrides: pathOverrideStore(),
+});
 
-export const buildSearchService = () => makeSearchService({ modules: moduleStore(), classes: classStore(), texts: sectionTextStore() });
+export const buildSectionTextReader = () => makeSectionTextReader({ ...textReadPorts(), clock: systemClock });
+
+export const buildSearchService = () => makeSearchService(textReadPorts());

@@ -1,7 +1,8 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
-import { callers, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts } from '../../test/in-memory/stores';
 import { InMemorySectionTextStore } from '../../test/in-memory/text-store';
+import { makeProgressService } from './progress';
 import { makeSearchService } from './search';
 
 const ports = inMemoryPorts();
@@ -39,4 +40,17 @@ it('searches only the caller\'s own library, and a student only inside an assign
   expect(await searches.search(callers.student, 'cells', MODULE_ID)).toEqual([expect.objectContaining({ moduleId: MODULE_ID })]);
   await expect(searches.search(callers.otherStudent, 'cells', MODULE_ID)).rejects.toEqual(refused('notFound'));
   await expect(searches.search(callers.student, 'cells')).rejects.toEqual(refused('invalid'));
+});
+
+it('leaves out of a student’s search the sections locked on their path, until they open', async () => {
+  givenSchool(ports, { module: { sequential: true } });
+  await texts.saveText(keyOf(1), TEACHER_ID, { status: 'ready', pages: [{ number: 2, text: 'Ribosomes make proteins.' }] }, '2024-05-03T10:00:00Z');
+  const { student } = callers;
+
+  expect(await searches.search(student, 'ribosomes', MODULE_ID)).toEqual([]);
+  expect(await searches.search(callers.teacher, 'ribosomes', MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'section-2', page: 2 })]);
+
+  await makeProgressService(ports).markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' });
+
+  expect(await searches.search(student, 'ribosomes', MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'section-2', page: 2 })]);
 });

@@ -1,27 +1,30 @@
-// Search: a teacher's whole library, or one module (a student inside a module assigned to one of their classes, or
-// its owner). The index of a library or module is built in memory from the stored texts and kept in the function's
+// Search: a teacher's whole library, or one module (a student inside a module assigned to one of their classes, where
+// the sections locked on their path are left out; or its owner). The index of a library or module is built in memory from the stored texts and kept in the function's
 // container until the modules or the owner's texts change (their versions are read on every search: the modules'
 // ids and dates, and one item), so a search after the first reads no text and no section.
 import type { SearchResult } from '@shared/search';
 import { buildTextIndex, type SearchDocument, type TextIndex } from '../search/text-index';
 import { invalid } from './errors';
 import { isStudent, type Caller } from './caller';
-import type { ClassStore, ModuleRecord, ModuleStore, SectionTextStore } from './ports';
-import { requireReadableModule } from './section-texts';
+import type { ModuleRecord } from './ports';
+import { makeSectionAccess, openOnAnyPath } from './section-access';
+import { requireReadableModule, type TextReadPorts } from './section-texts';
 
 /** Indexes kept per container (a library of 500 modules × 10 sections of text is some tens of MB). */
 const CACHED_INDEXES = 8;
 
-export function makeSearchService(ports: { modules: ModuleStore; classes: ClassStore; texts: SectionTextStore }) {
+export function makeSearchService(ports: TextReadPorts) {
   const { modules, texts } = ports;
+  const pathsInClasses = makeSectionAccess(ports);
   const cache = new Map<string, { version: string; index: Promise<TextIndex> }>();
 
   async function search(caller: Caller, query: string, moduleId?: string): Promise<SearchResult[]> {
     if (moduleId === undefined && isStudent(caller)) throw invalid('Search inside a module: say which one (moduleId).', { moduleId: 'Say which module to search in.' });
     if (moduleId !== undefined) {
-      const module = await requireReadableModule(ports, caller, moduleId);
-      const version = versionOf(await texts.textVersion(module.ownerId), [module]);
-      return (await indexOf(`module#${moduleId}`, version, async () => [module])).search(query);
+      const { module, holding } = await requireReadableModule(ports, caller, moduleId);
+      const [textVersion, paths] = await Promise.all([texts.textVersion(module.ownerId), isStudent(caller) ? pathsInClasses(caller.userId, module, holding) : undefined]);
+      const index = await indexOf(`module#${moduleId}`, versionOf(textVersion, [module]), async () => [module]);
+      return index.search(query, paths && ((sectionId) => sectionId === null || openOnAnyPath(paths, sectionId)));
     }
     const [versions, textVersion] = await Promise.all([modules.listModuleVersionsByOwner(caller.userId), texts.textVersion(caller.userId)]);
     return (await indexOf(`library#${caller.userId}`, versionOf(textVersion, versions), () => modules.listModulesByOwner(caller.userId))).search(query);

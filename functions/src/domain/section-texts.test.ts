@@ -1,8 +1,9 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
-import { callers, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
 import { InMemorySectionTextStore } from '../../test/in-memory/text-store';
 import type { FileReader, TextExtractor } from './ports';
+import { makeProgressService } from './progress';
 import { EXTRACTION_GIVES_UP_MS, makeSectionTextReader, makeTextExtraction, ownerOfStorageKey } from './section-texts';
 
 const KEY = `protected/${TEACHER_ID}/upload-1/reading.pdf`;
@@ -83,5 +84,31 @@ describe("reading a section's text", () => {
     await expect(reader.read(callers.otherTeacher, MODULE_ID, 'section-1')).rejects.toEqual(refused('notFound', 'Module not found.'));
     await expect(reader.read(callers.otherStudent, MODULE_ID, 'section-1')).rejects.toEqual(refused('notFound', 'Module not found.'));
     await expect(reader.read(callers.teacher, MODULE_ID, 'section-9')).rejects.toEqual(refused('notFound', 'Section not found.'));
+  });
+});
+
+describe("a section's text on a student's path", () => {
+  const ports = inMemoryPorts();
+  const texts = new InMemorySectionTextStore();
+  const reader = makeSectionTextReader({ ...ports, texts });
+  const progress = makeProgressService(ports);
+  const { student } = callers;
+
+  beforeEach(async () => {
+    givenSchool(ports, { module: { sequential: true } });
+    for (const { contentUrl } of ports.modules.all()[0].sections) await texts.saveText(contentUrl, TEACHER_ID, { status: 'ready', pages: PAGES }, FixedClock.START);
+  });
+
+  it('refuses the text of a section locked on the path (409, saying what opens it), and serves it once it opens', async () => {
+    await expect(reader.read(student, MODULE_ID, 'section-2')).rejects.toEqual(refused('conflict', /^Complete .+ to open this\.$/));
+    expect(await reader.read(student, MODULE_ID, 'section-1')).toEqual({ status: 'ready', pages: PAGES });
+
+    await progress.markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' });
+
+    expect(await reader.read(student, MODULE_ID, 'section-2')).toEqual({ status: 'ready', pages: PAGES });
+  });
+
+  it('still serves every section to the module’s owner', async () => {
+    expect(await reader.read(callers.teacher, MODULE_ID, 'section-2')).toEqual({ status: 'ready', pages: PAGES });
   });
 });

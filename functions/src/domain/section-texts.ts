@@ -1,11 +1,12 @@
 // The text of sections' files: extracting it when a file is stored (off the request path: the storage event), and
-// reading it, for the section's owner or a student of a class it is assigned to. Search (search.ts) and the question
-// drafter read the same stored text.
+// reading it, for the section's owner or a student of a class it is assigned to while the section is open on their
+// path. Search (search.ts) and the question drafter read the same stored text.
 import { EXTRACTION_LIMITS, type SectionText } from '@shared/section-text';
 import { isStudent, type Caller } from './caller';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import type { ClassStore, Clock, FileReader, Log, ModuleRecord, ModuleStore, SectionTextStore, StoredText, TextExtractor } from './ports';
+import type { CheckStore, ClassRecord, ClassStore, Clock, FileReader, Log, ModuleRecord, ModuleStore, PathOverrideStore, ProgressStore, SectionTextStore, StoredText, TextExtractor } from './ports';
+import { makeSectionAccess, requireOpenOnAnyPath } from './section-access';
 
 /** A text still pending this long after its extraction started will not be finished: the extractor gave up or crashed. */
 export const EXTRACTION_GIVES_UP_MS = 15 * 60 * 1000;
@@ -58,23 +59,40 @@ export function makeTextExtraction(ports: { files: FileReader; texts: SectionTex
 }
 export type TextExtraction = ReturnType<typeof makeTextExtraction>;
 
-/**
- * The module if the caller may read it: its owner, or a student of a class it is assigned to (anyone else: 404, not
- * saying it exists).
- */
-export async function requireReadableModule(ports: { modules: ModuleStore; classes: ClassStore }, caller: Caller, moduleId: string): Promise<ModuleRecord> {
-  if (!isStudent(caller)) return requireOwnModule(ports.modules, caller, moduleId);
-  const [module, classIds] = await Promise.all([ports.modules.getModule(moduleId), ports.classes.listClassIdsOfStudent(caller.userId)]);
-  const classes = module ? await ports.classes.getClasses(classIds) : [];
-  if (!module || !classes.some((schoolClass) => schoolClass.assignedModuleIds.includes(moduleId))) throw notFound(MODULE_NOT_FOUND);
-  return module;
+/** What a section's text and search read: the module, its stored texts, and for a student their path in it. */
+export interface TextReadPorts {
+  modules: ModuleStore;
+  classes: ClassStore;
+  texts: SectionTextStore;
+  checks: CheckStore;
+  progress: ProgressStore;
+  overrides: PathOverrideStore;
 }
 
-export function makeSectionTextReader(ports: { modules: ModuleStore; classes: ClassStore; texts: SectionTextStore; clock: Clock }) {
+/**
+ * The module if the caller may read it (its owner, or a student of a class it is assigned to; anyone else: 404, not
+ * saying it exists), with the classes through which a student reads it.
+ */
+export async function requireReadableModule(
+  ports: Pick<TextReadPorts, 'modules' | 'classes'>,
+  caller: Caller,
+  moduleId: string,
+): Promise<{ module: ModuleRecord; holding: ClassRecord[] }> {
+  if (!isStudent(caller)) return { module: await requireOwnModule(ports.modules, caller, moduleId), holding: [] };
+  const [module, classIds] = await Promise.all([ports.modules.getModule(moduleId), ports.classes.listClassIdsOfStudent(caller.userId)]);
+  const holding = module ? (await ports.classes.getClasses(classIds)).filter((schoolClass) => schoolClass.assignedModuleIds.includes(moduleId)) : [];
+  if (!module || holding.length === 0) throw notFound(MODULE_NOT_FOUND);
+  return { module, holding };
+}
+
+export function makeSectionTextReader(ports: TextReadPorts & { clock: Clock }) {
+  const pathsInClasses = makeSectionAccess(ports);
+
   async function read(caller: Caller, moduleId: string, sectionId: string): Promise<SectionText> {
-    const module = await requireReadableModule(ports, caller, moduleId);
+    const { module, holding } = await requireReadableModule(ports, caller, moduleId);
     const section = module.sections.find((candidate) => candidate._id === sectionId);
     if (!section) throw notFound(SECTION_NOT_FOUND);
+    if (isStudent(caller)) requireOpenOnAnyPath(await pathsInClasses(caller.userId, module, holding), sectionId, conflict);
     const stored = await ports.texts.getTexts([section.contentUrl]);
     return currentText(stored.get(section.contentUrl), ports.clock.now());
   }

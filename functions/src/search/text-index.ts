@@ -15,7 +15,8 @@ export interface SearchDocument {
 const schema = { title: 'string', text: 'string' } as const;
 
 export interface TextIndex {
-  search(query: string): Promise<SearchResult[]>;
+  /** The best matches; with `shown`, only among the sections it lets through (a module's index: a few thousand pages). */
+  search(query: string, shown?: (sectionId: string | null) => boolean): Promise<SearchResult[]>;
 }
 
 export async function buildTextIndex(documents: SearchDocument[]): Promise<TextIndex> {
@@ -24,16 +25,17 @@ export async function buildTextIndex(documents: SearchDocument[]): Promise<TextI
   const stems = (text: string) => db.tokenizer.tokenize(text) as string[];
 
   return {
-    async search(query) {
+    async search(query, shown) {
       const found = await search(db, {
         term: query,
         properties: ['title', 'text'],
         tolerance: 1,
         boost: { title: 2 },
-        limit: SEARCH_LIMITS.maxResults,
+        limit: shown ? documents.length : SEARCH_LIMITS.maxResults,
       });
       const queryStems = stems(query);
-      return found.hits.map(({ document }) => {
+      const hits = shown ? found.hits.filter(({ document }) => shown((document as unknown as SearchDocument).sectionId)).slice(0, SEARCH_LIMITS.maxResults) : found.hits;
+      return hits.map(({ document }) => {
         const { moduleId, sectionId, page, title, text } = document as unknown as SearchDocument;
         const passage = matchingPassage(text, queryStems, stems) ?? matchingPassage(title, queryStems, stems) ?? { snippet: cut(text || title, 0), highlights: [] };
         return { moduleId, sectionId, page, ...passage };

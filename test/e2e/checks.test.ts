@@ -6,11 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { routes } from '../../shared/routes';
 import { SEED_FILES_DIR } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
 import { NARROW, SCREENSHOT_DIR, useBrowser, waitForLoaded, WIDE } from './support/browser';
-import { apiAs, createClass, createModuleWithFiles, newUser, uniqueTag, type TestClass, type TestUser } from './support/stack';
+import { givenTaughtModule, uniqueTag, type TaughtModule, type TestClass, type TestUser } from './support/stack';
 
 const session = useBrowser();
 jest.setTimeout(240_000);
@@ -26,15 +25,17 @@ let moduleId: string;
 let sectionId: string;
 
 beforeAll(async () => {
-  teacher = await newUser('Teachers');
-  student = await newUser('Students', { name: 'sam' });
-  schoolClass = await createClass(teacher, `Year 7 Biology ${tag}`, [student]);
   // A real PDF: the student reads it above the check.
   const bytes = new Uint8Array(readFileSync(path.join(SEED_FILES_DIR, 'cells-reading.pdf')));
   const pdf = (title: string) => ({ title, fileName: 'cells-reading.pdf', contentType: 'application/pdf', bytes });
-  moduleId = await createModuleWithFiles(teacher, MODULE_TITLE, [pdf(SECTION), pdf('Cell division')], schoolClass.classId);
-  const module = await (await apiAs(teacher))(routes.getModule, { params: { id: moduleId } });
-  sectionId = (module.sections as { _id: string; title: string }[]).find((section) => section.title === SECTION)!._id;
+  let sections: TaughtModule['sections'];
+  ({ teacher, student, schoolClass, moduleId, sections } = await givenTaughtModule({
+    className: `Year 7 Biology ${tag}`,
+    moduleTitle: MODULE_TITLE,
+    files: [pdf(SECTION), pdf('Cell division')],
+    studentName: 'sam',
+  }));
+  sectionId = sections.find((section) => section.title === SECTION)!._id;
 });
 
 /** One question of the editor: its fieldset, named "Question n". */

@@ -12,7 +12,7 @@ import { extractText } from '../../functions/src/extraction/text-extraction';
 import { makeSectionTextRepository } from '../../functions/src/repositories/section-text-repository';
 import { open, signInAs, waitForPath } from './support/app';
 import { useBrowser, waitForLoaded } from './support/browser';
-import { apiAs, createClass, createModuleWithFiles, newUser, stackConfig, uniqueTag, type TestClass, type TestUser } from './support/stack';
+import { apiAs, givenTaughtModule, stackConfig, uniqueTag, type TaughtModule, type TestClass, type TestUser } from './support/stack';
 
 const session = useBrowser();
 jest.setTimeout(240_000);
@@ -29,14 +29,16 @@ let moduleId: string;
 let sectionId: string;
 
 beforeAll(async () => {
-  teacher = await newUser('Teachers');
-  student = await newUser('Students', { name: 'sam' });
-  schoolClass = await createClass(teacher, `Year 8 Geography ${tag}`, [student]);
   const bytes = new Uint8Array(readFileSync(WORKSHEET));
   const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-  moduleId = await createModuleWithFiles(teacher, MODULE_TITLE, [{ title: SECTION, fileName: 'water-cycle-worksheet.docx', contentType: docx, bytes }], schoolClass.classId);
-  const module = await (await apiAs(teacher))(routes.getModule, { params: { id: moduleId } });
-  const section = (module.sections as { _id: string; contentUrl: string }[])[0]!;
+  let sections: TaughtModule['sections'];
+  ({ teacher, student, schoolClass, moduleId, sections } = await givenTaughtModule({
+    className: `Year 8 Geography ${tag}`,
+    moduleTitle: MODULE_TITLE,
+    files: [{ title: SECTION, fileName: 'water-cycle-worksheet.docx', contentType: docx, bytes }],
+    studentName: 'sam',
+  }));
+  const section = sections[0]!;
   sectionId = section._id;
   const extracted = await extractText(bytes, 'docx');
   const context = localTableContext(stackConfig());

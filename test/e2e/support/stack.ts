@@ -163,3 +163,22 @@ export async function createModuleWithFiles(teacher: TestUser, title: string, fi
   if (assignTo) await call(routes.assignModule, { moduleId: created._id }, { classId: assignTo });
   return String(created._id);
 }
+
+export interface TaughtModule {
+  teacher: TestUser;
+  student: TestUser;
+  schoolClass: TestClass;
+  moduleId: string;
+  /** The module's sections as stored, in order. */
+  sections: { _id: string; title: string; contentUrl: string }[];
+}
+
+/** A new teacher, their class with one new student (named `studentName`), and a module of `files` assigned to it. */
+export async function givenTaughtModule(options: { className: string; moduleTitle: string; files: TestFile[]; studentName: string }): Promise<TaughtModule> {
+  const teacher = await newUser('Teachers');
+  const student = await newUser('Students', { name: options.studentName });
+  const schoolClass = await createClass(teacher, options.className, [student]);
+  const moduleId = await createModuleWithFiles(teacher, options.moduleTitle, options.files, schoolClass.classId);
+  const module = await (await apiAs(teacher))(routes.getModule, { params: { id: moduleId } });
+  return { teacher, student, schoolClass, moduleId, sections: module.sections as TaughtModule['sections'] };
+}

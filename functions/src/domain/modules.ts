@@ -195,7 +195,7 @@ export function makeModuleService({ modules, classes, progress, overrides, check
 
   /**
    * What deleting the caller's module would take away: the classes it is assigned to, the students with progress in it
-   * there (an item exists only with a completion or a score), and the attempts on its checks' current versions.
+   * there (an item exists only with a completion, a score or reading), and the attempts on its checks' current versions.
    */
   async function usage(caller: Caller, moduleId: string): Promise<ModuleUsage> {
     const record = await requireOwnModule(modules, caller, moduleId);

@@ -30,10 +30,11 @@ export function useReadingReport(target: ReadingTarget | undefined): (page: numb
   const queryClient = useQueryClient();
   const { classId, moduleId, sectionId, initialPage } = target ?? {};
   const pending = useRef<{ page: number; timer: ReturnType<typeof setTimeout> }>(undefined);
-  // The page last reported or opened at; the remembered page follows the module read (and this hook's own reports).
-  const lastPage = useRef(initialPage);
-  const remembered = useRef(initialPage);
-  remembered.current = initialPage;
+  // The page last reported or opened at (a file without a remembered page opens at 1); the remembered page follows the
+  // module read (and this hook's own reports).
+  const lastPage = useRef(initialPage ?? 1);
+  const remembered = useRef(initialPage ?? 1);
+  remembered.current = initialPage ?? 1;
 
   const send = useCallback(
     (report: Omit<RecordReadingInput, 'classId'>, keepalive = false) => {

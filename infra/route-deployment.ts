@@ -148,6 +148,8 @@ export const routeDeployment = {
   draftQuestions: { handler: 'draft-questions', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', model: ['InvokeModel'] },
   getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   listStudentAttempts: { handler: 'list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  recordReading: { handler: 'record-reading', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  getStudentReading: { handler: 'get-student-reading', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   // The text of sections and search read stored text only (extraction is the storage event's function).
   getSectionText: { handler: 'get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   search: { handler: 'search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },

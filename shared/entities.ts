@@ -25,6 +25,8 @@ export interface Section {
   state?: SectionState;
   /** Why: for locked and skipped sections what unlocks or skipped them, for released review and extension sections why they opened. */
   reason?: string;
+  /** On a student's read (`?classId=`), the page or slide they were last on in the section's file. */
+  lastPage?: number;
 }
 
 export interface Module {

@@ -24,6 +24,7 @@ import {
 import type { AdminClassDetail, AdminClassSummary, EnrolmentOutcome } from './class-admin';
 import { AUDIT_ACTIONS, PERSON_STATUSES, type AccessOutcome, type AdminOverview, type AuditPage, type Invitation, type InvitationOutcome, type PeoplePage, type Person } from './people';
 import { ROLES } from './roles';
+import type { SectionReading, StudentReading } from './reading';
 import { searchResultsSchema } from './search';
 import { sectionTextSchema } from './section-text';
 import type { RosterPageAnswer } from './paging';
@@ -58,6 +59,7 @@ const sectionSchema = z.strictObject({
   role: z.enum(SECTION_ROLES),
   state: z.optional(z.enum(SECTION_STATES)),
   reason: z.optional(z.string()),
+  lastPage: z.optional(z.number().check(z.int(), z.positive())),
 });
 
 const isoDate = z.iso.datetime();
@@ -172,6 +174,23 @@ const checkSummarySchema = z.strictObject({
   questionCount: z.number().check(z.int(), z.positive()),
   bands: z.optional(z.array(bandSchema)),
 }) satisfies z.ZodMiniType<CheckSummary>;
+
+// ---- Reading ----
+
+const sectionReadingShape = {
+  sectionId: z.string(),
+  opened: z.number().check(z.int(), z.minimum(0)),
+  minutes: z.number().check(z.int(), z.minimum(0)),
+  page: z.optional(z.number().check(z.int(), z.positive())),
+};
+const sectionReadingSchema = z.strictObject(sectionReadingShape) satisfies z.ZodMiniType<SectionReading>;
+const studentReadingSchema = z.strictObject({
+  classId: z.string(),
+  studentId: z.string(),
+  modules: z.array(
+    z.strictObject({ moduleId: z.string(), moduleTitle: z.string(), sections: z.array(z.strictObject({ ...sectionReadingShape, sectionTitle: z.string() })) }),
+  ),
+}) satisfies z.ZodMiniType<StudentReading>;
 
 export const studentAttemptsSchema = z.strictObject({
   classId: z.string(),
@@ -534,6 +553,8 @@ export const responseSchemas = {
   listStudentAttempts: studentAttemptsSchema,
   getSectionText: sectionTextSchema,
   search: searchResultsSchema,
+  recordReading: sectionReadingSchema,
+  getStudentReading: studentReadingSchema,
 } as const satisfies Record<RouteName, z.ZodMiniType>;
 
 /** The body a route answers with on success. */

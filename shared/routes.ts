@@ -100,6 +100,10 @@ export const routes = {
   // Reports on checks: item analysis of one check in a class, and one student's attempts in a class (newest first).
   getCheckAnalysis: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}/check/{sectionId}', roles: TEACHERS_AND_ADMINS },
   listStudentAttempts: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}/attempts', roles: EVERYONE },
+  // The reader remembers a student's page per section and counts their opens and minutes (coarse); the student
+  // drill-down shows the counts to the class's teacher (admins read it too).
+  recordReading: { method: 'PUT', path: '/api/modules/{id}/sections/{sectionId}/reading', roles: STUDENTS },
+  getStudentReading: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}/reading', roles: TEACHERS_AND_ADMINS },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -9,6 +9,7 @@ import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopl
 import type { RouteName } from './routes';
 import type { AttemptInput, CheckInput } from './checks';
 import type { DraftRequest } from './drafts';
+import type { RecordReadingInput } from './reading';
 
 /** Missing and wrong-typed values get different sentences. */
 const typeError = (label: string, expected: string) => (issue: { input?: unknown }) =>
@@ -335,6 +336,7 @@ interface RequestBodies {
   putCheck: CheckInput;
   submitAttempt: AttemptInput;
   draftQuestions: DraftRequest;
+  recordReading: RecordReadingInput;
 }
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;
 

@@ -193,6 +193,35 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();
 });
 
+it('the reader reopens the 50-page handbook where the student left it (page 7), after a reload too', async () => {
+  const { page } = session();
+  await signInAs(page, demoUser('student2@example.com'));
+  await page.getByRole('heading', { name: 'Year 9 Science' }).waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Year 9 Science' }) })
+    .getByRole('link', { name: /^Continue/ })
+    .click();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await nav(page).getByRole('link', { name: `4. ${SEEDED.handbook}` }).click();
+  await heading(page, `4. ${SEEDED.handbook}`).waitFor();
+  await page.getByText('Page 1 of 50', { exact: true }).waitFor();
+  await page.getByLabel('Go to page').fill('7');
+  await page.getByLabel('Go to page').press('Enter');
+  await page.getByText('Cell biology handbook: page 7 of 50').waitFor();
+
+  // Leaving the section reports the page; a reload forgets everything the browser held.
+  const reported = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/reading') && request.postData()?.includes('"page":7') === true);
+  await nav(page).getByRole('link', { name: `1. ${SEEDED.pdf}` }).click();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await (await reported).response();
+  await page.reload();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await nav(page).getByRole('link', { name: `4. ${SEEDED.handbook}` }).click();
+  await page.getByText('Page 7 of 50', { exact: true }).waitFor();
+  await page.getByText('Cell biology handbook: page 7 of 50').waitFor();
+});
+
 it('a teacher previews the reader from the module, without Mark as Complete', async () => {
   const { page, checkPage } = session();
   await signInAs(page, demoUser('teacher@example.com'));

@@ -458,6 +458,27 @@ const BODY_ROUTES: BodyRoute[] = [
       },
     ],
   },
+  {
+    route: 'recordReading',
+    as: student,
+    params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }),
+    valid: () => ({ classId: CLASS_ID, opened: true, page: 7, minutes: 1 }),
+    required: ['classId'],
+    wrongTypes: { classId: 7, opened: 'yes', page: '7', minutes: [1] },
+    oversized: {
+      'a page over 10,000': (b) => ({ ...b, page: 10_001 }),
+      'more than 30 minutes at once': (b) => ({ ...b, minutes: 31 }),
+      'a classId over 100 characters': (b) => ({ ...b, classId: long(101) }),
+    },
+    specific: [
+      { what: 'page 0', status: 400, body: () => ({ classId: CLASS_ID, page: 0 }) },
+      { what: 'a fractional page', status: 400, body: () => ({ classId: CLASS_ID, page: 1.5 }) },
+      { what: 'negative minutes', status: 400, body: () => ({ classId: CLASS_ID, minutes: -1 }) },
+      { what: 'nothing to report', status: 400, body: () => ({ classId: CLASS_ID }) },
+      { what: 'a class the student is not in', status: 404, body: () => ({ classId: OTHER_CLASS_ID, opened: true }) },
+      { what: 'a module not assigned to the class', status: 404, params: (f) => ({ id: f.sibling._id, sectionId: f.sibling.sections[0]._id }), body: () => ({ classId: CLASS_ID, opened: true }) },
+    ],
+  },
 ];
 
 const CHOICE = { id: 'q2', kind: 'single', prompt: 'Which?', options: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }], answer: ['a'] };
@@ -563,6 +584,14 @@ const ID_ROUTES: IdRoute[] = [
     missing: { classId: 404, moduleId: 404, sectionId: 404 },
   },
   { route: 'listStudentAttempts', as: teacher, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
+  {
+    route: 'recordReading',
+    as: student,
+    params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }),
+    body: () => ({ classId: CLASS_ID, page: 2 }),
+    missing: { id: 404, sectionId: 404 },
+  },
+  { route: 'getStudentReading', as: teacher, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [
@@ -761,6 +790,7 @@ describe('what is stored from a body', () => {
       enrolStudents: 200,
       putCheck: 200,
       submitAttempt: 201,
+      recordReading: 200,
     });
   });
 });

@@ -110,6 +110,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   setModulePrerequisite: () => ({ prerequisiteModuleId: value() }),
   addPathOverride: () => ({ moduleId: value(), kind: value(), sectionId: value(), reason: value() }),
   markComplete: () => ({ studentId: value(), moduleId: value(), classId: value(), sectionId: value() }),
+  recordReading: () => ({ classId: value(), opened: value(), page: value(), minutes: value() }),
   createUpload: () => ({ fileName: value(), contentType: value(), size: value() }),
   completeUpload: () => ({
     contentUrl: value(),

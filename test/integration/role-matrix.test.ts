@@ -99,6 +99,8 @@ const EXPECTED = statusTable(`
   draftQuestions      401        401      403      403           200      404           403
   getSectionText      401        401      200      404           200      404           403
   search              401        401      200      404           200      404           403
+  recordReading       401        401      200      404           403      403           403
+  getStudentReading   401        401      403      403           200      404           200
 `);
 
 let world: World;
@@ -226,6 +228,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   // Inside the module: the one search every admitted caller can make.
   search: async () => ({ path: `/api/search?q=cells&moduleId=${moduleId}` }),
   listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  recordReading: async () => ({ params: { id: moduleId, sectionId: sectionIds[1] }, body: { classId: CLASS_ID, opened: true, page: 2, minutes: 1 } }),
+  getStudentReading: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
 };
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */

@@ -417,6 +417,17 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('search', { as: world.teacher, path: `/api/search?q=cells&moduleId=${module._id}` });
     await world.ok('search', { as: world.student, path: `/api/search?q=cells&moduleId=${module._id}` });
   },
+  recordReading: async () => {
+    const module = await assigned();
+    const path = { id: module._id, sectionId: module.sections[0]._id };
+    await world.ok('recordReading', { as: world.student, params: path, body: { classId: CLASS_ID, opened: true, page: 3, minutes: 1 } });
+    await world.ok('recordReading', { as: world.student, params: path, body: { classId: CLASS_ID, page: 4 } });
+  },
+  getStudentReading: async () => {
+    await assigned();
+    await world.ok('getStudentReading', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
+    await world.ok('getStudentReading', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
+  },
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

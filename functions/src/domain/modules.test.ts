@@ -213,6 +213,14 @@ describe('get', () => {
       await expect(service.get(caller, MODULE_ID, classId)).rejects.toEqual(refused('notFound', 'Module not found.'));
     });
 
+    it('gives each section the page the student was last on, where they reported one', async () => {
+      await ports.progress.recordReading({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId }, 'section-1', { opened: true, minutes: 0, page: 7 });
+      const module = await service.get(student, MODULE_ID, CLASS_ID);
+      expect(module.sections.map((section) => section.lastPage)).toEqual([7, undefined]);
+      // The owner's read has no reader's page.
+      expect((await service.get(teacher, MODULE_ID)).sections.map((section) => section.lastPage)).toEqual([undefined, undefined]);
+    });
+
     it('gives a teacher their own module whatever class they name', async () => {
       await expect(service.get(teacher, MODULE_ID, OTHER_CLASS_ID)).resolves.toMatchObject({ _id: MODULE_ID });
     });

@@ -159,7 +159,8 @@ export function makeModuleService({ modules, classes, progress, overrides, check
     const sections = await Promise.all(
       module.sections.map(async (section) => {
         const step = onPath.get(section._id);
-        const pathFields = step ? { state: step.state, ...(step.reason !== undefined && { reason: step.reason }) } : {};
+        const lastPage = path && reading?.progress?.reading?.[section._id]?.page;
+        const pathFields = step ? { state: step.state, ...(step.reason !== undefined && { reason: step.reason }), ...(lastPage && { lastPage }) } : {};
         // A locked section's file is not signed: hiding it in the browser would not be enough.
         if (step && !step.accessible) return { ...section, ...pathFields };
         return { ...section, ...pathFields, downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType) };
@@ -194,7 +195,7 @@ export function makeModuleService({ modules, classes, progress, overrides, check
 
   /**
    * What deleting the caller's module would take away: the classes it is assigned to, the students with progress in it
-   * there (an item exists only with a completion or a score), and the attempts on its checks' current versions.
+   * there (an item exists only with a completion, a score or reading), and the attempts on its checks' current versions.
    */
   async function usage(caller: Caller, moduleId: string): Promise<ModuleUsage> {
     const record = await requireOwnModule(modules, caller, moduleId);

@@ -89,6 +89,22 @@ export interface ProgressRecord {
   completedAt?: Record<string, string>;
   /** Absent on an item that holds only scores (attempts, no section completed yet). */
   updatedAt?: string;
+  /** Section id → the student's reading of its file (absent: never opened); read with the whole item, never by a report page. */
+  reading?: Record<string, ReadingTally>;
+}
+
+/** A student's reading of one section's file: opens, whole minutes, the page or slide last shown (absent: none reported). */
+export interface ReadingTally {
+  opened: number;
+  minutes: number;
+  page?: number;
+}
+
+/** One report of the reader: the file was opened (counts one), minutes to add, the page or slide now shown. */
+export interface ReadingReport {
+  opened: boolean;
+  minutes: number;
+  page?: number;
 }
 
 /** What a report page reads of one module's progress items: its current sections, and those of them with a check. */
@@ -299,6 +315,12 @@ export interface ProgressStore {
    * last section). A section not complete is answered as stored and changes nothing, so a repeated undo counts once.
    */
   removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
+  /**
+   * Adds a reader's report to the student's reading of a section, in one atomic update of their item in the module
+   * (created if need be): opens and minutes are added (concurrent reports all count), the page replaces the last one.
+   * Answers the section's reading after it.
+   */
+  recordReading(key: ProgressKey, sectionId: string, report: ReadingReport): Promise<ReadingTally>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /**

@@ -66,6 +66,11 @@ describe('a module waiting for another', () => {
     expect(await nextInClass()).toMatchObject({ lockedReason: WAIT, nextSectionId: null });
   });
 
+  it("is shut to the reader's reports too, keeping nothing", async () => {
+    await expect(progress.recordReading(student, NEXT_ID, 'tissue-1', { classId: CLASS_ID, opened: true, page: 3 })).rejects.toEqual(refused('conflict', WAIT));
+    expect(ports.progress.all()).toEqual([]);
+  });
+
   it('opens once every required section of the prerequisite is complete', async () => {
     await mark(MODULE_ID, 'section-1');
     expect(await nextInClass()).toMatchObject({ lockedReason: WAIT });

@@ -64,6 +64,55 @@ describe('markComplete', () => {
   });
 });
 
+describe('recordReading', () => {
+  const report = (input: { opened?: true; page?: number; minutes?: number }, sectionId = 'section-1', caller = student) =>
+    service.recordReading(caller, MODULE_ID, sectionId, { classId: CLASS_ID, ...input });
+
+  it('counts every open and minute of concurrent reports and keeps the last page, on the student’s own progress item', async () => {
+    await Promise.all([report({ opened: true }), report({ minutes: 1 }), report({ opened: true, minutes: 1 }), report({ page: 7 })]);
+    await expect(report({ minutes: 1 })).resolves.toEqual({ sectionId: 'section-1', opened: 2, minutes: 3, page: 7 });
+    expect(ports.progress.all()).toEqual([expect.objectContaining({ ...key, completedSections: [], reading: { 'section-1': { opened: 2, minutes: 3, page: 7 } } })]);
+  });
+
+  it('keeps the completions beside it: a section read after it was completed stays complete', async () => {
+    await mark('section-1');
+    await report({ opened: true, page: 2 });
+    await expect(service.get(student, key)).resolves.toMatchObject({ completedSections: ['section-1'] });
+  });
+
+  it('refuses a section locked on the student’s path (409), a section or module the class does not have (404), another class (404)', async () => {
+    ports.modules.put(moduleRecord({ sequential: true }));
+    await expect(report({ opened: true }, 'section-2')).rejects.toEqual(refused('conflict'));
+    await expect(report({ opened: true }, 'section-9')).rejects.toEqual(refused('notFound', 'This section is not part of the module'));
+    await expect(report({ opened: true }, 'section-1', otherStudent)).rejects.toEqual(refused('notFound'));
+    expect(ports.progress.all()).toEqual([]);
+  });
+});
+
+describe('readingOfStudent', () => {
+  it('lists opens and minutes per section for the class’s teacher and admins, 404 for another teacher', async () => {
+    await service.recordReading(student, MODULE_ID, 'section-2', { classId: CLASS_ID, opened: true, minutes: 5, page: 4 });
+    const expected = {
+      classId: CLASS_ID,
+      studentId: student.userId,
+      modules: [
+        {
+          moduleId: MODULE_ID,
+          moduleTitle: 'Cells',
+          sections: [
+            { sectionId: 'section-1', sectionTitle: expect.any(String), opened: 0, minutes: 0 },
+            { sectionId: 'section-2', sectionTitle: expect.any(String), opened: 1, minutes: 5 },
+          ],
+        },
+      ],
+    };
+    await expect(service.readingOfStudent(teacher, CLASS_ID, student.userId)).resolves.toEqual(expected);
+    await expect(service.readingOfStudent(admin, CLASS_ID, student.userId)).resolves.toEqual(expected);
+    await expect(service.readingOfStudent(otherTeacher, CLASS_ID, student.userId)).rejects.toEqual(refused('notFound'));
+    await expect(service.readingOfStudent(teacher, CLASS_ID, otherStudent.userId)).rejects.toEqual(refused('notFound', 'not enrolled'));
+  });
+});
+
 describe('get', () => {
   it("answers a student's own progress, counting only sections still in the module", async () => {
     ports.progress.put(progressRecord({ completedSections: ['section-1', 'removed'] }));

@@ -14,6 +14,7 @@ import { encodeCursor } from '@shared/paging';
 import { PEOPLE_LIMITS } from '@shared/people';
 import { engagementDays, latestOf } from '@shared/report-insight';
 import type { MarkCompleteInput } from '@shared/schemas';
+import type { RecordReadingInput, SectionReading, StudentReading } from '@shared/reading';
 import { isStudent, type Caller } from './caller';
 import { dueDateOf, isTeacherOf, requireClass } from './classes';
 import type { CheckSummary } from '@shared/checks';
@@ -173,6 +174,59 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);
+  }
+
+  /**
+   * The reader's report of a student reading a section: the same reads as a completion (class, module, their progress
+   * and overrides, the check index: one round trip), the section must be open on their path (a locked one: 409), then
+   * one atomic update of their progress item. Answers the section's reading after it.
+   */
+  async function recordReading(caller: Caller, moduleId: string, sectionId: string, input: RecordReadingInput): Promise<SectionReading> {
+    const key = { classId: input.classId, moduleId, studentId: caller.userId };
+    const [schoolClass, candidate, seen, summaries, overrideRecord] = await Promise.all([
+      requireClass(classes, caller, input.classId, 'student'),
+      modules.getModule(moduleId),
+      progress.getProgress(key),
+      checks.listCheckSummaries([moduleId]),
+      overrides.getOverrides(key),
+    ]);
+    const module = schoolClass.assignedModuleIds.includes(moduleId) ? candidate : undefined;
+    if (!module) throw notFound(NOT_ASSIGNED);
+    // A path's id that names nothing is a 404, as for a check's section.
+    if (!module.sections.some((section) => section._id === sectionId)) throw notFound(SECTION_NOT_FOUND);
+    const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module, summaries.get(moduleId) ?? [], seen, undefined, overrideRecord));
+    requireAccessible(path, sectionId, conflict);
+    const tally = await progress.recordReading(key, sectionId, { opened: input.opened === true, minutes: input.minutes ?? 0, page: input.page });
+    return { sectionId, ...tally };
+  }
+
+  /**
+   * A student's reading of every section of the class's modules, for the class's teacher or an admin (the student
+   * drill-down): the class and the student's membership, then their progress items by key (one BatchGet) beside the
+   * modules. Modules by title, sections in module order; a section never opened counts 0.
+   */
+  async function readingOfStudent(caller: Caller, classId: string, studentId: string): Promise<StudentReading> {
+    const [schoolClass, enrolled] = await Promise.all([requireClass(classes, caller, classId, 'reader'), classes.isEnrolled(classId, studentId)]);
+    if (!enrolled) throw notFound(STUDENT_NOT_ENROLLED);
+    const [assigned, records] = await Promise.all([
+      modules.getModules(schoolClass.assignedModuleIds),
+      progress.listProgressOfStudent(classId, schoolClass.assignedModuleIds, studentId),
+    ]);
+    const readingOf = new Map(records.map((record) => [record.moduleId, record.reading ?? {}]));
+    return {
+      classId,
+      studentId,
+      modules: byTitle(assigned).map((module) => ({
+        moduleId: module.moduleId,
+        moduleTitle: module.title,
+        sections: [...module.sections]
+          .sort((a, b) => a.order - b.order)
+          .map((section) => {
+            const { opened = 0, minutes = 0 } = readingOf.get(module.moduleId)?.[section._id] ?? {};
+            return { sectionId: section._id, sectionTitle: section.title, opened, minutes };
+          }),
+      })),
+    };
   }
 
   /**
@@ -352,11 +406,12 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     return module;
   }
 
-  return { get, studentClassProgress, markComplete, undoComplete, classReport, classReportPage, classCompletion, moduleReport };
+  return { get, studentClassProgress, markComplete, undoComplete, recordReading, readingOfStudent, classReport, classReportPage, classCompletion, moduleReport };
 }
 
 export const NOT_ASSIGNED = 'This module is not assigned to this class.';
 export const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.';
+const SECTION_NOT_FOUND = 'This section is not part of the module; reload the module and try again.';
 
 const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
 

@@ -355,3 +355,39 @@ test('deleteProgressOfModule with no progress deletes only its counter', async (
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(BatchWriteCommand, { RequestItems: { 'progress-table': [{ DeleteRequest: { Key: counterKey } }] } });
 });
+
+describe('recordReading', () => {
+  const identity = { ':entity': 'Progress', ':class': CLASS_ID, ':module': MODULE_ID, ':student': STUDENT_ID };
+
+  test('ADDs the open and the minutes and SETs the page in one UpdateItem, answering the section after it', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...itemKey, 'readOpens#section-1': 2, 'readMinutes#section-1': 5, 'readPage#section-1': 7, 'readOpens#section-2': 1 } });
+    await expect(repository.recordReading(key, 'section-1', { opened: true, minutes: 3, page: 7 })).resolves.toEqual({ opened: 2, minutes: 5, page: 7 });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      TableName: 'progress-table',
+      Key: itemKey,
+      UpdateExpression: 'ADD #opened :opened, #minutes :minutes SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, #page = :page',
+      ExpressionAttributeNames: { '#opened': 'readOpens#section-1', '#minutes': 'readMinutes#section-1', '#page': 'readPage#section-1' },
+      ExpressionAttributeValues: { ':opened': 1, ':minutes': 3, ':page': 7, ...identity },
+      ReturnValues: 'ALL_NEW',
+    });
+  });
+
+  test('a page alone only SETs it; a report of 0 minutes alone names no section attribute', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...itemKey, 'readPage#section-1': 4 } });
+    await expect(repository.recordReading(key, 'section-1', { opened: false, minutes: 0, page: 4 })).resolves.toEqual({ opened: 0, minutes: 0, page: 4 });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      UpdateExpression: 'SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, #page = :page',
+      ExpressionAttributeNames: { '#page': 'readPage#section-1' },
+    });
+    ddb.reset();
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...itemKey } });
+    await expect(repository.recordReading(key, 'section-1', { opened: false, minutes: 0 })).resolves.toEqual({ opened: 0, minutes: 0 });
+    const [call] = ddb.commandCalls(UpdateCommand);
+    expect(call.args[0].input.ExpressionAttributeNames).toBeUndefined();
+  });
+
+  test('getProgress reads each section’s reading from the same item', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), 'readOpens#section-2': 3, 'readMinutes#section-2': 12, 'readPage#section-2': 9 } });
+    await expect(repository.getProgress(key)).resolves.toMatchObject({ reading: { 'section-2': { opened: 3, minutes: 12, page: 9 } } });
+  });
+});

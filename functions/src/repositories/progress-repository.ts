@@ -6,7 +6,7 @@
 // completion changes the three in one transaction, so the counters never drift from the items.
 import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
-import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore } from '../domain/ports';
+import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ReadingTally } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
 import { backoff, cancellationCodes, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
@@ -17,6 +17,24 @@ import { backoff, cancellationCodes, keys, makeTableAccess, prefixedAttributes, 
  * repeat or a race never moves the first time.
  */
 const COMPLETED_AT_PREFIX = 'completedAt#';
+
+/**
+ * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
+ * `readPage#` + section id), so a report adds to its counts with ADD (no lost count under concurrency) and sets the
+ * page alone. Report pages project the attributes they show, so these cost them nothing.
+ */
+const READING_PREFIXES = { opened: 'readOpens#', minutes: 'readMinutes#', page: 'readPage#' } as const;
+
+function readingOf(item: Record<string, unknown>): Record<string, ReadingTally> {
+  const [opened, minutes, page] = [READING_PREFIXES.opened, READING_PREFIXES.minutes, READING_PREFIXES.page].map((prefix) => prefixedAttributes<number>(item, prefix));
+  const sectionIds = new Set([...Object.keys(opened), ...Object.keys(minutes), ...Object.keys(page)]);
+  return Object.fromEntries(
+    [...sectionIds].map((sectionId) => [
+      sectionId,
+      { opened: Number(opened[sectionId] ?? 0), minutes: Number(minutes[sectionId] ?? 0), ...(page[sectionId] !== undefined && { page: Number(page[sectionId]) }) },
+    ]),
+  );
+}
 
 /** What every read of a progress record needs beside the per-section attributes. */
 const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt'];
@@ -47,7 +65,16 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     updatedAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
-  return { classId, moduleId, studentId, completedSections: [...(completedSections ?? [])], completedAt, updatedAt };
+  const reading = readingOf(item);
+  return {
+    classId,
+    moduleId,
+    studentId,
+    completedSections: [...(completedSections ?? [])],
+    completedAt,
+    updatedAt,
+    ...(Object.keys(reading).length > 0 && { reading }),
+  };
 }
 
 export type ProgressRepository = ReturnType<typeof makeProgressRepository>;
@@ -269,6 +296,42 @@ export function makeProgressRepository(context: TableContext) {
         if (attempt === COMPLETION_ATTEMPTS) throw new Error(`Could not undo the completion of ${sectionId} after ${attempt} tries (${outcome}).`);
         if (outcome === 'conflict') await backoff(attempt);
       }
+    },
+
+    /** One UpdateItem: ADD the opens and minutes reported (none when zero), SET the page; answers the section's reading after it. */
+    async recordReading({ classId, moduleId, studentId }, sectionId, { opened, minutes, page }) {
+      const added = [
+        ...(opened ? [['#opened', READING_PREFIXES.opened, ':opened', 1] as const] : []),
+        ...(minutes > 0 ? [['#minutes', READING_PREFIXES.minutes, ':minutes', minutes] as const] : []),
+      ];
+      const names = [
+        ...added.map(([name, prefix]) => [name, `${prefix}${sectionId}`]),
+        ...(page === undefined ? [] : [['#page', `${READING_PREFIXES.page}${sectionId}`]]),
+      ];
+      const answer = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.progress(classId, moduleId, studentId),
+          UpdateExpression: [
+            added.length > 0 ? `ADD ${added.map(([name, , value]) => `${name} ${value}`).join(', ')}` : '',
+            `SET entity = :entity, classId = :class, moduleId = :module, studentId = :student${page === undefined ? '' : ', #page = :page'}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
+          // DynamoDB refuses an empty map of names (a report of 0 minutes alone changes no section attribute).
+          ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names) }),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(added.map(([, , value, amount]) => [value, amount])),
+            ...(page !== undefined && { ':page': page }),
+            ':entity': 'Progress',
+            ':class': classId,
+            ':module': moduleId,
+            ':student': studentId,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return readingOf(answer.Attributes ?? {})[sectionId] ?? { opened: 0, minutes: 0 };
     },
 
     /**

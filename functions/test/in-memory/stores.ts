@@ -32,6 +32,8 @@ import type {
   ProgressWithStandings,
   ReportedProgress,
   ProgressStore,
+  ReadingReport,
+  ReadingTally,
   StoredFile,
   UploadRecord,
   UploadStore,
@@ -388,6 +390,15 @@ export class InMemoryProgressStore implements ProgressStore {
     const record: ProgressRecord = { ...current, completedSections, completedAt, updatedAt };
     this.records.set(InMemoryProgressStore.id(key), record);
     return copy(record);
+  }
+
+  /** Like the one UpdateItem: the item is created if need be, opens and minutes added, the page replaced, in one step. */
+  async recordReading(key: ProgressKey, sectionId: string, { opened, minutes, page }: ReadingReport): Promise<ReadingTally> {
+    const current = this.records.get(InMemoryProgressStore.id(key)) ?? { ...key, completedSections: [] };
+    const before = current.reading?.[sectionId] ?? { opened: 0, minutes: 0 };
+    const after = { opened: before.opened + (opened ? 1 : 0), minutes: before.minutes + minutes, ...((page ?? before.page) !== undefined && { page: page ?? before.page }) };
+    this.records.set(InMemoryProgressStore.id(key), { ...current, reading: { ...current.reading, [sectionId]: after } });
+    return copy(after);
   }
 
   /** BatchGet by exact keys: only this student's records, a missing one is simply absent. */

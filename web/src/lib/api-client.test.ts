@@ -1,4 +1,4 @@
-import { api, ApiError, configureApi, NO_CONNECTION } from './api-client';
+import { api, ApiError, call, configureApi, NO_CONNECTION } from './api-client';
 
 const realFetch = global.fetch;
 afterEach(() => {
@@ -23,4 +23,15 @@ it("passes on the server's sentence and fields for an answer that is an error", 
     message: 'Class name is required.',
     fields: { className: 'Class name is required.' },
   });
+});
+
+it('sends a request asked for with keepalive so it can finish after the page is left, and others without', async () => {
+  const answer = { sectionId: 's1', opened: 1, minutes: 0, page: 7 };
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, status: 200, text: async () => JSON.stringify(answer) });
+  await expect(call('recordReading', { id: 'm1', sectionId: 's1' }, { classId: 'c1', page: 7 }, {}, { keepalive: true })).resolves.toEqual(answer);
+  await call('recordReading', { id: 'm1', sectionId: 's1' }, { classId: 'c1', page: 7 });
+  const [[url, first], [, second]] = jest.mocked(global.fetch).mock.calls;
+  expect(url).toBe('https://app.example/api/modules/m1/sections/s1/reading');
+  expect(first).toMatchObject({ method: 'PUT', keepalive: true, body: '{"classId":"c1","page":7}' });
+  expect(second).not.toHaveProperty('keepalive');
 });

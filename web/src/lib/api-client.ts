@@ -46,12 +46,16 @@ export function configureApi(next: ApiSettings) {
   settings = next;
 }
 
-/** Calls a route by name; its parameters, body and answer are the contract's (query parameters for the admin lists). */
+/**
+ * Calls a route by name; its parameters, body and answer are the contract's (query parameters for the admin lists).
+ * `keepalive` lets a small request finish after the page is left (the reader's last report on pagehide).
+ */
 export async function call<N extends RouteName>(
   name: N,
   params: PathParams<N>,
   body?: RequestOf<N>,
   query: Record<string, string | undefined> = {},
+  { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<ResponseOf<N>> {
   const route = routes[name];
   const token = await settings.getAccessToken();
@@ -68,6 +72,7 @@ export async function call<N extends RouteName>(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      ...(keepalive && { keepalive }),
     });
     text = await response.text();
   } catch (error) {

@@ -103,6 +103,7 @@ beforeEach(() => {
   analysisReads = answer('getCheckAnalysis', analysis);
   attemptReads = answer('listStudentAttempts', history);
   answer('listPathOverrides', { classId: 'c1', studentId: 'st1', overrides: [] });
+  answer('getStudentReading', { classId: 'c1', studentId: 'st1', modules: [] });
 });
 
 const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });

@@ -225,12 +225,36 @@ describe('sort and filter', () => {
     expect(within(summary).getByRole('img', { name: /Completions per day, last 30 days/ })).toBeInTheDocument();
   });
 
-  it("opens a student's modules with dates from their name", async () => {
+  it("opens a student's modules with dates from their name, and how often and long they read each section", async () => {
     const user = userEvent.setup();
+    answer('listPathOverrides', { classId: 'c1', studentId: 'c', overrides: [] });
+    answer('listModules', []);
+    const readingReads = answer('getStudentReading', {
+      classId: 'c1',
+      studentId: 'c',
+      modules: [
+        {
+          moduleId: 'm1',
+          moduleTitle: 'Fractions',
+          sections: [
+            { sectionId: 's1', sectionTitle: 'Halves', opened: 3, minutes: 12 },
+            { sectionId: 's2', sectionTitle: 'Quarters', opened: 1, minutes: 0 },
+            { sectionId: 's3', sectionTitle: 'Thirds', opened: 0, minutes: 0 },
+          ],
+        },
+      ],
+    });
     renderReport();
     await user.click(await screen.findByRole('button', { name: 'Cai' }));
     const dialog = screen.getByRole('dialog', { name: 'Cai: progress in Year 7 Maths' });
     expect(within(dialog).getByRole('rowheader', { name: 'Fractions' })).toBeInTheDocument();
+    const reading = await within(dialog).findByRole('table', { name: 'How often Cai opened each section, and for how long' });
+    expect(within(reading).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+      'Fractions › HalvesOpened 3 times · 12 min',
+      'Fractions › QuartersOpened 1 time · 0 min',
+      'Fractions › ThirdsNot opened',
+    ]);
+    expect(readingReads.map((request) => request.params)).toEqual([{ classId: 'c1', studentId: 'c' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -40,6 +40,7 @@ beforeEach(() => {
   window.scrollTo = jest.fn();
   answer('getClass', klass);
   answer('listModules', [fractions]);
+  answer('getStudentReading', { classId: 'c1', studentId: 'st1', modules: [] });
 });
 
 async function openSam() {

@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { DOWNLOAD_URL_TTL_SECONDS } from '@shared/constants';
 import { createQueryClient } from '../../app/query-client';
 import type { Section } from '@shared/entities';
@@ -26,7 +26,9 @@ withFakeApi();
 function mockViewer(kind: string) {
   return {
     __esModule: true,
-    default: function FakeViewer({ url, label, onReady, onError }: ViewerProps) {
+    default: function FakeViewer({ url, label, onReady, onError, initialPage, onPageChange }: ViewerProps) {
+      const [page, setPage] = useState(initialPage ?? 1);
+      useEffect(() => onPageChange?.(page), [page, onPageChange]);
       useEffect(() => {
         if (url.includes('expired')) onError(Object.assign(new Error('Forbidden'), { status: 403 }));
         else if (url.includes('broken')) onError(new Error('Not a valid file'));
@@ -34,9 +36,15 @@ function mockViewer(kind: string) {
         else if (!url.includes('slow')) onReady();
       }, [url, onReady, onError]);
       return (
-        <p>
-          {kind} viewer of {label} from {url}
-        </p>
+        <>
+          <p>
+            {kind} viewer of {label} from {url}
+          </p>
+          <p>On page {page}</p>
+          <button type="button" onClick={() => setPage(9)}>
+            Turn to page 9
+          </button>
+        </>
       );
     },
   };
@@ -84,9 +92,41 @@ afterEach(() => {
 
 let moduleReads: ReturnType<typeof answer<'getModule'>>;
 let progressReads: ReturnType<typeof answer<'getProgress'>>;
+let readingReports: ReturnType<typeof answer<'recordReading'>>;
 beforeEach(() => {
   moduleReads = answer('getModule', moduleFixture({ sections }));
   progressReads = answer('getProgress', progress([]));
+  readingReports = answer('recordReading', ({ params, body }) => ({ sectionId: params.sectionId, opened: 1, minutes: 0, ...(body.page && { page: body.page }) }));
+});
+
+describe("the student's reading", () => {
+  it('opens the file at the page the student was last on, and reports the open', async () => {
+    answer('getModule', moduleFixture({ sections: [section('s1', 1, { lastPage: 7 }), ...sections.slice(1)] }));
+    openAsStudent('s1');
+    expect(await screen.findByText('On page 7')).toBeInTheDocument();
+    await waitFor(() => expect(readingReports).toHaveLength(1));
+    expect(readingReports[0]).toMatchObject({ params: { id: 'm1', sectionId: 's1' }, body: { classId: 'c1', opened: true } });
+  });
+
+  it('reports the page turned to when the student leaves the page, once', async () => {
+    openAsStudent('s1');
+    expect(await screen.findByText('On page 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Turn to page 9' }));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await waitFor(() => expect(readingReports.map((report) => report.body)).toEqual([{ classId: 'c1', opened: true }, { classId: 'c1', page: 9 }]));
+  });
+
+  it('reports a minute for each minute the tab is visible', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'setImmediate', 'nextTick'] });
+    openAsStudent('s1');
+    expect(await screen.findByText('On page 1')).toBeInTheDocument();
+    await act(async () => {
+      jest.advanceTimersByTime(2 * 60_000);
+    });
+    await waitFor(() => expect(readingReports.filter((report) => report.body.minutes === 1)).toHaveLength(2));
+  });
 });
 
 describe('the file', () => {

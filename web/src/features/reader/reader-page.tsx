@@ -17,6 +17,7 @@ import { SectionCheck } from '../checks';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionViewer } from './components/section-viewer';
+import { useReadingReport } from './hooks/use-reading-report';
 import { PathReason, PathTag } from './components/path-note';
 import { isOpenable, isRequired } from './utils/section-path';
 import { readerPath } from './reader-paths';
@@ -90,6 +91,8 @@ function Reader({ module, sections, section, classId, studentId, completed, back
   const locked = !isOpenable(section);
   // A section with a check is completed by passing it, not by Mark as Complete.
   const check = module.checks?.find((each) => each.sectionId === section._id);
+  // A student's reading of an open section is reported (page, opens, minutes); a teacher's preview is not.
+  const reportPage = useReadingReport(classId && !locked ? { classId, moduleId: module._id, sectionId: section._id, initialPage: section.lastPage } : undefined);
 
   return (
     <div className="reader">
@@ -130,7 +133,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
                   )}
                 </div>
               </div>
-              <SectionViewer key={`${section._id}#${params.get('page') ?? ''}`} section={section} renewLink={renewLink} />
+              <SectionViewer key={`${section._id}#${params.get('page') ?? ''}`} section={section} renewLink={renewLink} onPageChange={classId ? reportPage : undefined} />
               {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
               {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
             </>

@@ -13,6 +13,7 @@ import { StatusIcon } from './report-status';
 
 // The overrides and their form load with the first drill-down opened, not with the report.
 const PathOverrides = lazy(async () => ({ default: (await import('./path-overrides')).PathOverrides }));
+const ReadingSummary = lazy(async () => ({ default: (await import('./reading-summary')).ReadingSummary }));
 
 const dateOrDash = (iso: string | null) => (iso ? <time dateTime={iso}>{formatShortDate(new Date(iso))}</time> : '—');
 
@@ -60,6 +61,9 @@ export function StudentDrillDown({ row, classId, className, onClose }: StudentDr
         </table>
       </div>
       {scored && <AttemptHistory classId={classId} studentId={row.studentId} studentName={row.studentName} />}
+      <Suspense fallback={<Loading label="Loading reading..." />}>
+        <ReadingSummary classId={classId} studentId={row.studentId} studentName={row.studentName} />
+      </Suspense>
       <Suspense fallback={<Loading label="Loading overrides..." />}>
         <PathOverrides classId={classId} studentId={row.studentId} studentName={row.studentName} modules={row.modules} />
       </Suspense>

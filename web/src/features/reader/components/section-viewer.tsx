@@ -18,11 +18,15 @@ interface SectionViewerProps {
   section: Section;
   /** Signs the section's link again (reads the module again) and answers the fresh link. */
   renewLink: () => Promise<string | undefined>;
+  /** The page or slide shown changed (the student's reading is reported). */
+  onPageChange?: (page: number) => void;
 }
 
 type Status = 'loading' | 'rendered' | 'too-large' | 'failed';
 
-export function SectionViewer({ section, renewLink }: SectionViewerProps) {
+export function SectionViewer({ section, renewLink, onPageChange }: SectionViewerProps) {
+  // The page the file opens at: where the student was when the viewer first showed it (a later report does not move it).
+  const [initialPage] = useState(section.lastPage);
   // The link the viewer opened; a background refresh of the module's links does not reopen the file.
   const [url, setUrl] = useState(section.downloadUrl);
   const [status, setStatus] = useState<Status>('loading');
@@ -59,7 +63,7 @@ export function SectionViewer({ section, renewLink }: SectionViewerProps) {
       {status === 'loading' && <Loading label="Loading file..." />}
       <ViewerBoundary onError={onError}>
         <Suspense fallback={null}>
-          <Viewer key={url} url={url} label={section.title} onReady={onReady} onError={onError} />
+          <Viewer key={url} url={url} label={section.title} onReady={onReady} onError={onError} initialPage={initialPage} onPageChange={onPageChange} />
         </Suspense>
       </ViewerBoundary>
     </div>

@@ -23,11 +23,12 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** Fit to width, or a fixed zoom (1 = 100 %, the page at 96 dpi). */
 type Zoom = 'fit' | number;
 
-export default function PdfViewer({ url, label, onReady, onError }: ViewerProps) {
+export default function PdfViewer({ url, label, onReady, onError, initialPage, onPageChange }: ViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   // The page shown: the one piece of state that says where the reader is in the file; a search result opens the
-  // reader at its page (`?page=`).
-  const [page, setPage] = useState(() => Math.max(1, Math.floor(Number(new URLSearchParams(window.location.search).get('page'))) || 1));
+  // reader at its page (`?page=`), else it opens where the student last was.
+  const [page, setPage] = useState(() => Math.max(1, Math.floor(Number(new URLSearchParams(window.location.search).get('page'))) || initialPage || 1));
+  useEffect(() => onPageChange?.(page), [page, onPageChange]);
   const [firstPageSize, setFirstPageSize] = useState<PageSize>();
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [scale, setScale] = useState(1);

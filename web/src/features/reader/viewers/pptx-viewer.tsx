@@ -12,9 +12,11 @@ import type { ViewerProps } from './viewer-props';
 
 const SLIDE_SIZE = { width: 960, height: 540 };
 
-export default function PptxViewer({ url, label, onReady, onError }: ViewerProps) {
+export default function PptxViewer({ url, label, onReady, onError, initialPage, onPageChange }: ViewerProps) {
   const [slides, setSlides] = useState<string[]>();
-  const [index, setIndex] = useState(0);
+  // Opens at the slide the student was last on.
+  const [index, setIndex] = useState(() => Math.max(0, (initialPage ?? 1) - 1));
+  useEffect(() => onPageChange?.(index + 1), [index, onPageChange]);
   const [width, setWidth] = useState(SLIDE_SIZE.width);
   const [fullscreen, setFullscreen] = useState(false);
   const viewer = useRef<HTMLDivElement>(null);
@@ -26,7 +28,9 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
     (async () => {
       const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
       const html = await pptxToHtml(bytes, { ...SLIDE_SIZE, scaleToFit: true, letterbox: false });
-      if (!abort.signal.aborted) setSlides(html);
+      if (abort.signal.aborted) return;
+      setIndex((current) => Math.min(current, Math.max(0, html.length - 1)));
+      setSlides(html);
     })().catch((error: unknown) => {
       if (!abort.signal.aborted) onError(error);
     });

@@ -8,4 +8,8 @@ export interface ViewerProps {
   onReady: () => void;
   /** The file could not be read or rendered; the reader decides between a fresh link and the fallback panel. */
   onError: (error: unknown) => void;
+  /** The page or slide to open at when the address names none (`?page=`): where the student last was. */
+  initialPage?: number;
+  /** The page or slide shown changed (the first one included). */
+  onPageChange?: (page: number) => void;
 }

@@ -1,0 +1,52 @@
+// The student drill-down's reading: for each section of the class's modules, how often the student opened its file
+// and for how many minutes (whole minutes with the reader visible), or that they never opened it.
+import type { SectionReading } from '@shared/reading';
+import { Alert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { useStudentReading } from '../api/reading';
+
+interface ReadingSummaryProps {
+  classId: string;
+  studentId: string;
+  studentName: string;
+}
+
+/** "Opened 3 times · 12 min", or "Not opened". */
+export const readingText = ({ opened, minutes }: Pick<SectionReading, 'opened' | 'minutes'>) =>
+  opened === 0 && minutes === 0 ? 'Not opened' : `Opened ${opened} ${opened === 1 ? 'time' : 'times'} · ${minutes} min`;
+
+export function ReadingSummary({ classId, studentId, studentName }: ReadingSummaryProps) {
+  const reading = useStudentReading(classId, studentId);
+  return (
+    <section className="reading-summary" aria-labelledby="reading-summary-heading">
+      <h3 id="reading-summary-heading">Reading</h3>
+      {reading.isPending ? (
+        <Loading label="Loading reading..." />
+      ) : reading.isError ? (
+        <Alert tone="error">Could not load the reading of this student.</Alert>
+      ) : (
+        <div className="report-scroll drill-down-scroll" role="region" aria-label={`Reading of ${studentName}`} tabIndex={0}>
+          <table className="drill-down-table">
+            <caption className="visually-hidden">How often {studentName} opened each section, and for how long</caption>
+            <thead>
+              <tr>
+                <th scope="col">Section</th>
+                <th scope="col">Reading</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reading.data.modules.flatMap((module) =>
+                module.sections.map((section) => (
+                  <tr key={`${module.moduleId}/${section.sectionId}`}>
+                    <th scope="row">{`${module.moduleTitle} › ${section.sectionTitle}`}</th>
+                    <td>{readingText(section)}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,8 +1,9 @@
 // PDFs with pdf.js: one page at a time on a canvas with its text layer (selectable text), page x of n, zoom and
 // fit to width, keyboard paging. The file is read by HTTP range requests, so the first page shows before a large
 // file has arrived. Only pages and text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and
-// launch actions in a file are never acted on); the worker comes from the app's own origin.
-import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+// launch actions in a file are never acted on); the worker comes from the app's own origin. pdf.js itself is loaded
+// on first use: the toolbar and the page's frame show at their final size before it arrives.
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker, RenderTask, TextLayer } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
@@ -10,12 +11,17 @@ import { PageJump, PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
 import './pdf-viewer.css';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+let pdfjs: Promise<typeof import('pdfjs-dist')> | undefined;
+const loadPdfjs = () =>
+  (pdfjs ??= import('pdfjs-dist').then((module) => {
+    module.GlobalWorkerOptions.workerSrc = workerUrl;
+    return module;
+  }));
 
 /** One worker for every PDF the reader opens (Next from one PDF to another does not start and parse it again). */
 let sharedWorker: PDFWorker | undefined;
-const pdfWorker = () => {
-  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new PDFWorker();
+const pdfWorker = (Worker: typeof PDFWorker) => {
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new Worker();
   return sharedWorker;
 };
 
@@ -32,24 +38,31 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [scale, setScale] = useState(1);
   const [width, setWidth] = useState(0);
+  // The page's box shows from its first drawing on: a blank canvas's default size growing into the page would shift.
+  const [drawn, setDrawn] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const task = getDocument({
-      url,
-      worker: pdfWorker(),
-      // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
-      enableXfa: false,
-      withCredentials: false,
-      // Pages are fetched by range requests as they are needed, the rest of the file in the background.
-      rangeChunkSize: 256 * 1024,
-    });
+    let task: PDFDocumentLoadingTask | undefined;
     let cancelled = false;
-    task.promise
+    loadPdfjs()
+      .then(({ getDocument, PDFWorker }) => {
+        if (cancelled) return undefined;
+        task = getDocument({
+          url,
+          worker: pdfWorker(PDFWorker),
+          // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
+          enableXfa: false,
+          withCredentials: false,
+          // Pages are fetched by range requests as they are needed, the rest of the file in the background.
+          rangeChunkSize: 256 * 1024,
+        });
+        return task.promise;
+      })
       .then(async (document) => {
-        if (cancelled) return;
+        if (!document || cancelled) return;
         setPage((current) => Math.min(current, document.numPages));
         setPdf(document);
         // The frame takes the first page's shape before anything is drawn, so drawing it moves nothing below.
@@ -59,7 +72,7 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
       .catch((error: unknown) => !cancelled && onError(error));
     return () => {
       cancelled = true;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [url, onError]);
 
@@ -96,9 +109,12 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
       });
       await renderTask.promise;
       if (cancelled) return;
+      setDrawn(true);
       const layer = textLayer.current!;
       layer.replaceChildren();
       layer.style.setProperty('--total-scale-factor', String(cssScale));
+      const { TextLayer } = await loadPdfjs();
+      if (cancelled) return;
       text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
       await text.render();
       if (!cancelled) onReady();
@@ -120,9 +136,9 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
 
   return (
     <div className="pdf-viewer">
-      {/* Shown from the start (disabled until the file is open), so its arrival moves nothing. */}
+      {/* Every control is there from the start (disabled until the file is open), so the file's arrival moves nothing. */}
       <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
-        {count > 1 && <PageJump count={count} onPage={setPage} />}
+        <PageJump count={count} onPage={setPage} />
         <span className="viewer-zoom">
           <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
             −
@@ -145,7 +161,7 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
         aria-label={count ? `${label}, page ${page} of ${count}` : label}
         onKeyDown={pagingKeys(page, count, setPage)}
       >
-        <div className="pdf-page">
+        <div className="pdf-page" hidden={!drawn}>
           <canvas ref={canvas} aria-hidden="true" />
           <div ref={textLayer} className="textLayer" />
         </div>

@@ -1,7 +1,7 @@
 // PowerPoint decks with @jvmr/pptx-to-html (text, pictures, tables): checked against the size limits, then its HTML
 // is parsed inert, neutralized as untrusted and shown in the document frame (where the deck's styles stay) one slide
-// at a time, so a deck of hundreds of slides costs one slide's DOM.
-import { pptxToHtml } from '@jvmr/pptx-to-html';
+// at a time, so a deck of hundreds of slides costs one slide's DOM. The converter is loaded on first use; the toolbar
+// and the slide's frame show at their final size before it.
 import { useEffect, useRef, useState } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
 import { checkOfficeFile } from '../utils/office-file-check';
@@ -25,6 +25,7 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
     const abort = new AbortController();
     (async () => {
       const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
+      const { pptxToHtml } = await import('@jvmr/pptx-to-html');
       const html = await pptxToHtml(bytes, { ...SLIDE_SIZE, scaleToFit: true, letterbox: false });
       if (!abort.signal.aborted) setSlides(html);
     })().catch((error: unknown) => {
@@ -90,15 +91,13 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
 
   return (
     <div ref={viewer} className="pptx-viewer">
-      {count > 0 && (
-        <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
-          {document.fullscreenEnabled && (
-            <button type="button" className="button button-secondary viewer-fullscreen" onClick={toggleFullscreen} aria-pressed={fullscreen}>
-              Full screen
-            </button>
-          )}
-        </PagingToolbar>
-      )}
+      <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
+        {document.fullscreenEnabled && (
+          <button type="button" className="button button-secondary viewer-fullscreen" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+            Full screen
+          </button>
+        )}
+      </PagingToolbar>
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
         <div className="slide-stage" style={{ width: SLIDE_SIZE.width * scale, height: SLIDE_SIZE.height * scale }}>
           <DocumentFrame

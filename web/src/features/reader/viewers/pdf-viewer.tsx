@@ -8,7 +8,9 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
 import { PageJump, PagingToolbar, pagingKeys } from './paging';
+import { markMatch, PdfSearchInToolbar, PdfSearchPanel, usePdfSearch } from './pdf-search-box';
 import type { ViewerProps } from './viewer-props';
+import { ZoomControl, type Zoom } from './zoom-control';
 import './pdf-viewer.css';
 
 let pdfjs: Promise<typeof import('pdfjs-dist')> | undefined;
@@ -25,10 +27,6 @@ const pdfWorker = (Worker: typeof PDFWorker) => {
   return sharedWorker;
 };
 
-const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-/** Fit to width, or a fixed zoom (1 = 100 %, the page at 96 dpi). */
-type Zoom = 'fit' | number;
-
 export default function PdfViewer({ url, label, onReady, onError }: ViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   // The page shown: the one piece of state that says where the reader is in the file; a search result opens the
@@ -40,6 +38,9 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
   const [width, setWidth] = useState(0);
   // The page's box shows from its first drawing on: a blank canvas's default size growing into the page would shift.
   const [drawn, setDrawn] = useState(false);
+  // The text layer's element for each text item of the page shown, once it is drawn: where a search match is marked.
+  const [textItems, setTextItems] = useState<HTMLElement[]>([]);
+  const search = usePdfSearch(pdf, page, setPage);
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
@@ -117,7 +118,9 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
       if (cancelled) return;
       text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
       await text.render();
-      if (!cancelled) onReady();
+      if (cancelled) return;
+      setTextItems(text.textDivs);
+      onReady();
     })().catch((error: unknown) => {
       if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') onError(error);
     });
@@ -128,30 +131,20 @@ export default function PdfViewer({ url, label, onReady, onError }: ViewerProps)
     };
   }, [pdf, page, zoom, width, onReady, onError]);
 
+  const { highlight } = search;
+  useEffect(() => (highlight ? markMatch(textItems, highlight) : undefined), [textItems, highlight]);
+
   const count = pdf?.numPages ?? 0;
-  const zoomBy = (direction: 1 | -1) => {
-    const steps = direction === 1 ? ZOOM_STEPS : [...ZOOM_STEPS].reverse();
-    setZoom(steps.find((step) => (direction === 1 ? step > scale + 0.01 : step < scale - 0.01)) ?? scale);
-  };
 
   return (
     <div className="pdf-viewer">
       {/* Every control is there from the start (disabled until the file is open), so the file's arrival moves nothing. */}
       <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
         <PageJump count={count} onPage={setPage} />
-        <span className="viewer-zoom">
-          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
-            −
-          </button>
-          <span className="viewer-zoom-level">{Math.round(scale * 100)}%</span>
-          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(1)} aria-label="Zoom in">
-            +
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
-            Fit to width
-          </button>
-        </span>
+        <PdfSearchInToolbar search={search} />
+        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} />
       </PagingToolbar>
+      <PdfSearchPanel search={search} />
       <div
         ref={frame}
         className="pdf-frame"

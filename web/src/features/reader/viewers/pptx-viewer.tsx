@@ -9,13 +9,16 @@ import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../util
 import { DocumentFrame, frameDocument } from './document-frame';
 import { PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
+import { ZoomControl, type Zoom } from './zoom-control';
 
 const SLIDE_SIZE = { width: 960, height: 540 };
 
 export default function PptxViewer({ url, label, onReady, onError }: ViewerProps) {
   const [slides, setSlides] = useState<string[]>();
   const [index, setIndex] = useState(0);
-  const [width, setWidth] = useState(SLIDE_SIZE.width);
+  // The slide's width when fitted; a fixed zoom overrides it (a slide larger than the frame scrolls inside it).
+  const [fitWidth, setFitWidth] = useState(SLIDE_SIZE.width);
+  const [zoom, setZoom] = useState<Zoom>('fit');
   const [fullscreen, setFullscreen] = useState(false);
   const viewer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -34,13 +37,13 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
     return () => abort.abort();
   }, [url, onError]);
 
-  // The slide is laid out at 960 px and scaled to the width available (at most 960 px in the page; in full screen,
-  // as large as the screen holds it).
+  // The slide is laid out at 960 px and, to fit, scaled to the width available (at most 960 px in the page; in full
+  // screen, as large as the screen holds it).
   useEffect(() => {
     const element = frame.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([{ contentRect }]) =>
-      setWidth(
+      setFitWidth(
         fullscreen
           ? Math.min(contentRect.width, (contentRect.height * SLIDE_SIZE.width) / SLIDE_SIZE.height)
           : Math.min(SLIDE_SIZE.width, contentRect.width),
@@ -87,13 +90,14 @@ export default function PptxViewer({ url, label, onReady, onError }: ViewerProps
 
   const count = slides?.length ?? 0;
   const keys = pagingKeys(index + 1, count, (page) => setIndex(page - 1));
-  const scale = width / SLIDE_SIZE.width;
+  const scale = zoom === 'fit' ? fitWidth / SLIDE_SIZE.width : zoom;
 
   return (
     <div ref={viewer} className="pptx-viewer">
       <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
+        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} fitLabel={fullscreen ? 'Fit to screen' : 'Fit to width'} />
         {document.fullscreenEnabled && (
-          <button type="button" className="button button-secondary viewer-fullscreen" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+          <button type="button" className="button button-secondary" onClick={toggleFullscreen} aria-pressed={fullscreen}>
             Full screen
           </button>
         )}

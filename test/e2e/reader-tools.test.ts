@@ -148,3 +148,40 @@ it('zooms slides in and out and back to fit, at 1280 and 375 px', async () => {
     expect(await slideWidth(page)).toBeCloseTo(fitted, 0);
   }
 });
+
+it('continuous scroll shows the pages one under the other and follows the page being read, at 1280 and 375 px', async () => {
+  const { page } = session();
+  await signInAs(page, demoUser('student@example.com'));
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await openSection(page, HANDBOOK);
+    const toolbar = toolbarOf(page, 'Page');
+    await toolbar.getByText('Page 1 of 50', { exact: true }).waitFor();
+    await toolbar.getByRole('button', { name: 'Continuous scroll', pressed: false }).click();
+    await toolbar.getByRole('button', { name: 'Continuous scroll', pressed: true }).waitFor();
+    // The next page is drawn under the first.
+    await page.getByText('Cell biology handbook: page 2 of 50').waitFor({ state: 'attached' });
+
+    // End goes to the last page; scrolling back up follows the page reached.
+    const pages = page.getByRole('group', { name: /, page \d+ of 50$/ });
+    await pages.press('End');
+    await toolbar.getByText('Page 50 of 50', { exact: true }).waitFor();
+    await page.getByText('Cell biology handbook: page 50 of 50').waitFor();
+    await pages.evaluate((frame) => frame.scrollBy(0, -frame.clientHeight * 2.5));
+    await toolbar.getByText(/^Page 4[6-8] of 50$/).waitFor();
+    // Only the pages near the one being read are drawn.
+    expect(await page.locator('.pdf-page canvas:not([hidden])').count()).toBeLessThanOrEqual(5);
+
+    // Paging and search scroll to their page.
+    await page.getByLabel('Go to page').fill('20');
+    await page.getByLabel('Go to page').press('Enter');
+    await toolbar.getByText('Page 20 of 50', { exact: true }).waitFor();
+    await page.getByText('Cell biology handbook: page 20 of 50').waitFor();
+    if (viewport === WIDE) {
+      await toolbar.getByRole('searchbox', { name: 'Search this file' }).fill('page 33 of the handbook');
+      await toolbar.getByRole('searchbox', { name: 'Search this file' }).press('Enter');
+      await toolbar.getByText('Page 33 of 50', { exact: true }).waitFor();
+      await page.locator('.textLayer mark').getByText('page 33 of the handbook').waitFor();
+    }
+  }
+});

@@ -28,8 +28,9 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
-  // The text layer's element for each text item of the page, once it is drawn.
-  const [textItems, setTextItems] = useState<HTMLElement[]>([]);
+  // The text layer's element for each text item, and of which page (a page view that follows the page shown still
+  // holds the last page's layer while drawing the next).
+  const [textItems, setTextItems] = useState<{ page: number; items: HTMLElement[] }>();
 
   useEffect(() => {
     if (!draw) {
@@ -72,7 +73,7 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
       text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
       await text.render();
       if (cancelled) return;
-      setTextItems(text.textDivs);
+      setTextItems({ page: number, items: text.textDivs });
       onReady();
     })().catch((error: unknown) => {
       if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') onError(error);
@@ -84,7 +85,7 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
     };
   }, [pdf, number, zoom, width, draw, onScale, onReady, onError]);
 
-  useEffect(() => (highlight ? markMatch(textItems, highlight) : undefined), [textItems, highlight]);
+  useEffect(() => (highlight && textItems?.page === number ? markMatch(textItems.items, highlight) : undefined), [textItems, number, highlight]);
 
   const blank = !drawn && reserve !== undefined;
   return (

@@ -1,8 +1,9 @@
 // PDFs with pdf.js: one page at a time (or, as a toggle, every page one under the other: continuous scroll) on a
-// canvas with its text layer (selectable text), page x of n, zoom and fit to width, keyboard paging. The file is read by HTTP range requests, so the first page shows before a large
-// file has arrived. Only pages and text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and
-// launch actions in a file are never acted on); the worker comes from the app's own origin. pdf.js itself is loaded
-// on first use: the toolbar and the page's frame show at their final size before it arrives.
+// canvas with its text layer (selectable text), page x of n, Search this file, zoom and fit to width, keyboard paging.
+// The file is read by HTTP range requests, so the first page shows before a large file has arrived. Only pages and
+// text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and launch actions in a file are never
+// acted on); the worker comes from the app's own origin. pdf.js itself is loaded on first use: the toolbar and the
+// page's frame show at their final size before it arrives.
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState, type UIEvent } from 'react';

@@ -1,17 +1,22 @@
-// The file of one section, rendered in the page by the viewer for its type (each a lazy chunk), with its states:
+// The file of one section, rendered in the page by the viewer for its type, with its states:
 // loading, rendered, unsupported, too large or failed (the fallback panel). A link the bucket refuses (expired while
-// the page was open) is signed again once and the file opened with the fresh link.
-import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+// the page was open) is signed again once and the file opened with the fresh link. The viewers' own code is small and
+// comes with the reader, so their toolbar and frame take their final size at once; each loads its renderer (pdf.js,
+// the office converters) on first use.
+import { Component, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ContentType, Section } from '@shared/entities';
 import { Loading } from '@web/components/loading';
 import { isRefusedLink, isTooLarge } from '../utils/fetch-file';
+import DocxViewer from '../viewers/docx-viewer';
+import PdfViewer from '../viewers/pdf-viewer';
+import PptxViewer from '../viewers/pptx-viewer';
 import type { ViewerProps } from '../viewers/viewer-props';
 import { FileFallback } from './file-fallback';
 
 const VIEWERS: Partial<Record<ContentType, ComponentType<ViewerProps>>> = {
-  PDF: lazy(() => import('../viewers/pdf-viewer')),
-  WORD: lazy(() => import('../viewers/docx-viewer')),
-  PPT: lazy(() => import('../viewers/pptx-viewer')),
+  PDF: PdfViewer,
+  WORD: DocxViewer,
+  PPT: PptxViewer,
 };
 
 interface SectionViewerProps {
@@ -60,11 +65,10 @@ export function SectionViewer({ section, renewLink, onPageChange }: SectionViewe
   }
   return (
     <div className="section-viewer" aria-busy={status === 'loading'}>
+      {/* Over the viewer's frame, not above it: its going moves nothing. */}
       {status === 'loading' && <Loading label="Loading file..." />}
       <ViewerBoundary onError={onError}>
-        <Suspense fallback={null}>
-          <Viewer key={url} url={url} label={section.title} onReady={onReady} onError={onError} initialPage={initialPage} onPageChange={onPageChange} />
-        </Suspense>
+        <Viewer key={url} url={url} label={section.title} onReady={onReady} onError={onError} initialPage={initialPage} onPageChange={onPageChange} />
       </ViewerBoundary>
     </div>
   );

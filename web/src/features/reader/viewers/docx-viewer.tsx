@@ -1,7 +1,6 @@
 // Word documents with docx-preview (headings, lists, tables, pictures): checked against the size limits, rendered
 // off-screen, neutralized as untrusted HTML, then shown in the document frame, where the file's styles stay. The
-// library builds elements itself; nothing from the file is ever run.
-import { renderAsync } from 'docx-preview';
+// library builds elements itself; nothing from the file is ever run. The library is loaded on first use.
 import { useEffect, useRef } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
 import { checkOfficeFile } from '../utils/office-file-check';
@@ -25,6 +24,7 @@ export default function DocxViewer({ url, label, onReady, onError }: ViewerProps
     (async () => {
       const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
       const staging = document.createElement('div');
+      const { renderAsync } = await import('docx-preview');
       await renderAsync(bytes, staging, staging, {
         className: 'docx',
         inWrapper: true,

@@ -25,3 +25,11 @@ it('shows the toolbar before the page count is known, with nothing to page to', 
   expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 });
+
+it('keeps Go to page in the toolbar, disabled, until there is a page to go to', () => {
+  const { rerender } = render(<PageJump count={0} onPage={jest.fn()} />);
+  expect(screen.getByLabelText('Go to page')).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Go' })).toBeDisabled();
+  rerender(<PageJump count={50} onPage={jest.fn()} />);
+  expect(screen.getByLabelText('Go to page')).toBeEnabled();
+});

@@ -40,10 +40,14 @@ export function pagingKeys(page: number, count: number, onPage: (page: number) =
   };
 }
 
-/** Go to page n of a long document: typed and sent with Enter or Go; a number outside 1..count is not taken. */
+/**
+ * Go to page n of a document: typed and sent with Enter or Go; a number outside 1..count is not taken. Shown (disabled)
+ * before the page count is known and for a one-page document, so the toolbar keeps one shape.
+ */
 export function PageJump({ count, onPage }: { count: number; onPage: (page: number) => void }) {
   const id = useId();
   const [value, setValue] = useState('');
+  const disabled = count < 2;
   function submit(event: FormEvent) {
     event.preventDefault();
     const target = Number(value);
@@ -54,8 +58,8 @@ export function PageJump({ count, onPage }: { count: number; onPage: (page: numb
   return (
     <form className="viewer-jump" onSubmit={submit}>
       <label htmlFor={id}>Go to page</label>
-      <input id={id} type="number" inputMode="numeric" min={1} max={count} value={value} onChange={(event) => setValue(event.target.value)} />
-      <button type="submit" className="button button-secondary">
+      <input id={id} type="number" inputMode="numeric" min={1} max={count} value={value} disabled={disabled} onChange={(event) => setValue(event.target.value)} />
+      <button type="submit" className="button button-secondary" disabled={disabled}>
         Go
       </button>
     </form>

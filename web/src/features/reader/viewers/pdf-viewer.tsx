@@ -1,27 +1,33 @@
-// PDFs with pdf.js: one page at a time on a canvas with its text layer (selectable text), page x of n, zoom and
-// fit to width, keyboard paging. The file is read by HTTP range requests, so the first page shows before a large
-// file has arrived. Only pages and text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and
-// launch actions in a file are never acted on); the worker comes from the app's own origin.
-import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+// PDFs with pdf.js: one page at a time (or, as a toggle, every page one under the other: continuous scroll) on a
+// canvas with its text layer (selectable text), page x of n, Search this file, zoom and fit to width, keyboard paging.
+// The file is read by HTTP range requests, so the first page shows before a large file has arrived. Only pages and
+// text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and launch actions in a file are never
+// acted on); the worker comes from the app's own origin. pdf.js itself is loaded on first use: the toolbar and the
+// page's frame show at their final size before it arrives.
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
 import { PageJump, PagingToolbar, pagingKeys } from './paging';
+import { PdfPageView } from './pdf-page-view';
+import { PdfSearchInToolbar, PdfSearchPanel, usePdfSearch } from './pdf-search-box';
 import type { ViewerProps } from './viewer-props';
+import { ZoomControl, type Zoom } from './zoom-control';
 import './pdf-viewer.css';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+let pdfjs: Promise<typeof import('pdfjs-dist')> | undefined;
+const loadPdfjs = () =>
+  (pdfjs ??= import('pdfjs-dist').then((module) => {
+    module.GlobalWorkerOptions.workerSrc = workerUrl;
+    return module;
+  }));
 
 /** One worker for every PDF the reader opens (Next from one PDF to another does not start and parse it again). */
 let sharedWorker: PDFWorker | undefined;
-const pdfWorker = () => {
-  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new PDFWorker();
+const pdfWorker = (Worker: typeof PDFWorker) => {
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new Worker();
   return sharedWorker;
 };
-
-const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-/** Fit to width, or a fixed zoom (1 = 100 %, the page at 96 dpi). */
-type Zoom = 'fit' | number;
 
 export default function PdfViewer({ url, label, onReady, onError, initialPage, onPageChange }: ViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
@@ -33,24 +39,31 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [scale, setScale] = useState(1);
   const [width, setWidth] = useState(0);
+  const [continuous, setContinuous] = useState(false);
+  const search = usePdfSearch(pdf, page, setPage);
   const frame = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const textLayer = useRef<HTMLDivElement>(null);
+  // In continuous scroll, the page the scrolling reached: page changes from elsewhere scroll to their page.
+  const scrolledTo = useRef(0);
 
   useEffect(() => {
-    const task = getDocument({
-      url,
-      worker: pdfWorker(),
-      // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
-      enableXfa: false,
-      withCredentials: false,
-      // Pages are fetched by range requests as they are needed, the rest of the file in the background.
-      rangeChunkSize: 256 * 1024,
-    });
+    let task: PDFDocumentLoadingTask | undefined;
     let cancelled = false;
-    task.promise
+    loadPdfjs()
+      .then(({ getDocument, PDFWorker }) => {
+        if (cancelled) return undefined;
+        task = getDocument({
+          url,
+          worker: pdfWorker(PDFWorker),
+          // Scripting and XFA forms stay off; pdf.js 6 never evaluates code from a file and the CSP forbids eval.
+          enableXfa: false,
+          withCredentials: false,
+          // Pages are fetched by range requests as they are needed, the rest of the file in the background.
+          rangeChunkSize: 256 * 1024,
+        });
+        return task.promise;
+      })
       .then(async (document) => {
-        if (cancelled) return;
+        if (!document || cancelled) return;
         setPage((current) => Math.min(current, document.numPages));
         setPdf(document);
         // The frame takes the first page's shape before anything is drawn, so drawing it moves nothing below.
@@ -60,7 +73,7 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
       .catch((error: unknown) => !cancelled && onError(error));
     return () => {
       cancelled = true;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [url, onError]);
 
@@ -73,83 +86,75 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
   }, [pdf]);
 
   useEffect(() => {
-    if (!pdf || !canvas.current || !textLayer.current || width === 0) return;
-    let renderTask: RenderTask | undefined;
-    let text: TextLayer | undefined;
-    let cancelled = false;
-    (async () => {
-      const pdfPage = await pdf.getPage(page);
-      if (cancelled) return;
-      const natural = pdfPage.getViewport({ scale: 1 });
-      const cssScale = zoom === 'fit' ? Math.max(0.25, (width - 2) / natural.width) : zoom;
-      setScale(cssScale);
-      const viewport = pdfPage.getViewport({ scale: cssScale });
-      const outputScale = window.devicePixelRatio || 1;
-      const target = canvas.current!;
-      target.width = Math.floor(viewport.width * outputScale);
-      target.height = Math.floor(viewport.height * outputScale);
-      target.style.width = `${Math.floor(viewport.width)}px`;
-      target.style.height = `${Math.floor(viewport.height)}px`;
-      renderTask = pdfPage.render({
-        canvas: target,
-        viewport,
-        transform: outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0],
-      });
-      await renderTask.promise;
-      if (cancelled) return;
-      const layer = textLayer.current!;
-      layer.replaceChildren();
-      layer.style.setProperty('--total-scale-factor', String(cssScale));
-      text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
-      await text.render();
-      if (!cancelled) onReady();
-    })().catch((error: unknown) => {
-      if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') onError(error);
-    });
-    return () => {
-      cancelled = true;
-      renderTask?.cancel();
-      text?.cancel();
-    };
-  }, [pdf, page, zoom, width, onReady, onError]);
+    const element = frame.current;
+    const target = element?.querySelector<HTMLElement>(`[data-page="${page}"]`);
+    if (!continuous || !element || !target || scrolledTo.current === page) return;
+    scrolledTo.current = page;
+    const padding = parseFloat(getComputedStyle(element).paddingTop) || 0;
+    element.scrollTop += target.getBoundingClientRect().top - element.getBoundingClientRect().top - padding;
+  }, [continuous, page, pdf]);
+
+  /** Continuous scroll: the page being read is the last whose top is in the frame's upper third. */
+  const followScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    const line = element.getBoundingClientRect().top + element.clientHeight / 3;
+    const pages = [...element.querySelectorAll<HTMLElement>('[data-page]')];
+    const reached = pages.filter((each) => each.getBoundingClientRect().top <= line).length || 1;
+    scrolledTo.current = reached;
+    setPage(reached);
+  };
 
   const count = pdf?.numPages ?? 0;
-  const zoomBy = (direction: 1 | -1) => {
-    const steps = direction === 1 ? ZOOM_STEPS : [...ZOOM_STEPS].reverse();
-    setZoom(steps.find((step) => (direction === 1 ? step > scale + 0.01 : step < scale - 0.01)) ?? scale);
-  };
 
   return (
     <div className="pdf-viewer">
-      {/* Shown from the start (disabled until the file is open), so its arrival moves nothing. */}
+      {/* Every control is there from the start (disabled until the file is open), so the file's arrival moves nothing. */}
       <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
-        {count > 1 && <PageJump count={count} onPage={setPage} />}
-        <span className="viewer-zoom">
-          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(-1)} aria-label="Zoom out">
-            −
-          </button>
-          <span className="viewer-zoom-level">{Math.round(scale * 100)}%</span>
-          <button type="button" className="button button-secondary icon-button" onClick={() => zoomBy(1)} aria-label="Zoom in">
-            +
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
-            Fit to width
-          </button>
-        </span>
+        <PageJump count={count} onPage={setPage} />
+        <PdfSearchInToolbar search={search} />
+        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} />
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-pressed={continuous}
+          disabled={!pdf}
+          onClick={() => {
+            scrolledTo.current = 0;
+            setContinuous(!continuous);
+          }}
+        >
+          Continuous scroll
+        </button>
       </PagingToolbar>
+      <PdfSearchPanel search={search} />
       <div
         ref={frame}
-        className="pdf-frame"
+        className={continuous ? 'pdf-frame is-continuous' : 'pdf-frame'}
         style={{ aspectRatio: reservedAspectRatio(firstPageSize) }}
         tabIndex={0}
         role="group"
         aria-label={count ? `${label}, page ${page} of ${count}` : label}
         onKeyDown={pagingKeys(page, count, setPage)}
+        onScroll={continuous ? followScroll : undefined}
       >
-        <div className="pdf-page">
-          <canvas ref={canvas} aria-hidden="true" />
-          <div ref={textLayer} className="textLayer" />
-        </div>
+        {pdf &&
+          (continuous ? Array.from({ length: count }, (_, index) => index + 1) : [page]).map((number) => (
+            <PdfPageView
+              // One page view follows the page shown (its last drawing stays until the next is drawn).
+              key={continuous ? number : 'page'}
+              pdf={pdf}
+              number={number}
+              zoom={zoom}
+              width={width}
+              // Only the pages near the one being read are drawn; the others keep the first page's box.
+              draw={!continuous || Math.abs(number - page) <= 2}
+              reserve={continuous && firstPageSize ? { width: firstPageSize.width * scale, height: firstPageSize.height * scale } : undefined}
+              highlight={number === page ? search.highlight : undefined}
+              onScale={setScale}
+              onReady={onReady}
+              onError={onError}
+            />
+          ))}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 // PowerPoint decks with @jvmr/pptx-to-html (text, pictures, tables): checked against the size limits, then its HTML
 // is parsed inert, neutralized as untrusted and shown in the document frame (where the deck's styles stay) one slide
-// at a time, so a deck of hundreds of slides costs one slide's DOM.
-import { pptxToHtml } from '@jvmr/pptx-to-html';
+// at a time, so a deck of hundreds of slides costs one slide's DOM. The converter is loaded on first use; the toolbar
+// and the slide's frame show at their final size before it.
 import { useEffect, useRef, useState } from 'react';
 import { fetchFileBytes } from '../utils/fetch-file';
 import { checkOfficeFile } from '../utils/office-file-check';
@@ -9,6 +9,7 @@ import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from '../util
 import { DocumentFrame, frameDocument } from './document-frame';
 import { PagingToolbar, pagingKeys } from './paging';
 import type { ViewerProps } from './viewer-props';
+import { ZoomControl, type Zoom } from './zoom-control';
 
 const SLIDE_SIZE = { width: 960, height: 540 };
 
@@ -17,7 +18,9 @@ export default function PptxViewer({ url, label, onReady, onError, initialPage, 
   // Opens at the slide the student was last on.
   const [index, setIndex] = useState(() => Math.max(0, (initialPage ?? 1) - 1));
   useEffect(() => onPageChange?.(index + 1), [index, onPageChange]);
-  const [width, setWidth] = useState(SLIDE_SIZE.width);
+  // The slide's width when fitted; a fixed zoom overrides it (a slide larger than the frame scrolls inside it).
+  const [fitWidth, setFitWidth] = useState(SLIDE_SIZE.width);
+  const [zoom, setZoom] = useState<Zoom>('fit');
   const [fullscreen, setFullscreen] = useState(false);
   const viewer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -27,6 +30,7 @@ export default function PptxViewer({ url, label, onReady, onError, initialPage, 
     const abort = new AbortController();
     (async () => {
       const bytes = await checkOfficeFile(await fetchFileBytes(url, abort.signal), abort.signal);
+      const { pptxToHtml } = await import('@jvmr/pptx-to-html');
       const html = await pptxToHtml(bytes, { ...SLIDE_SIZE, scaleToFit: true, letterbox: false });
       if (abort.signal.aborted) return;
       setIndex((current) => Math.min(current, Math.max(0, html.length - 1)));
@@ -37,13 +41,13 @@ export default function PptxViewer({ url, label, onReady, onError, initialPage, 
     return () => abort.abort();
   }, [url, onError]);
 
-  // The slide is laid out at 960 px and scaled to the width available (at most 960 px in the page; in full screen,
-  // as large as the screen holds it).
+  // The slide is laid out at 960 px and, to fit, scaled to the width available (at most 960 px in the page; in full
+  // screen, as large as the screen holds it).
   useEffect(() => {
     const element = frame.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([{ contentRect }]) =>
-      setWidth(
+      setFitWidth(
         fullscreen
           ? Math.min(contentRect.width, (contentRect.height * SLIDE_SIZE.width) / SLIDE_SIZE.height)
           : Math.min(SLIDE_SIZE.width, contentRect.width),
@@ -90,19 +94,18 @@ export default function PptxViewer({ url, label, onReady, onError, initialPage, 
 
   const count = slides?.length ?? 0;
   const keys = pagingKeys(index + 1, count, (page) => setIndex(page - 1));
-  const scale = width / SLIDE_SIZE.width;
+  const scale = zoom === 'fit' ? fitWidth / SLIDE_SIZE.width : zoom;
 
   return (
     <div ref={viewer} className="pptx-viewer">
-      {count > 0 && (
-        <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
-          {document.fullscreenEnabled && (
-            <button type="button" className="button button-secondary viewer-fullscreen" onClick={toggleFullscreen} aria-pressed={fullscreen}>
-              Full screen
-            </button>
-          )}
-        </PagingToolbar>
-      )}
+      <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
+        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} fitLabel={fullscreen ? 'Fit to screen' : 'Fit to width'} />
+        {document.fullscreenEnabled && (
+          <button type="button" className="button button-secondary" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+            Full screen
+          </button>
+        )}
+      </PagingToolbar>
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
         <div className="slide-stage" style={{ width: SLIDE_SIZE.width * scale, height: SLIDE_SIZE.height * scale }}>
           <DocumentFrame

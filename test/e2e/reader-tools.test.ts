@@ -2,11 +2,10 @@
 // moving the page (layout shift ≤ 0.02), Search this file finds words in the seeded 50-page handbook and lands on
 // their page with the match marked, and the slide zoom changes the slide's size.
 import type { Page } from 'playwright-core';
-import { DEMO_USERS } from '../integration/harness';
 import { open, signInAs } from './support/app';
 import { DOCUMENT_FRAME_SELECTOR, NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';
 import { layoutShiftOf, observeLayoutShift } from './support/layout-shift';
-import type { TestUser } from './support/stack';
+import { newReaderOfSeededModule } from './support/stack';
 
 const session = useBrowser();
 
@@ -16,14 +15,19 @@ const MODULE = 'Cells: the building blocks of life';
 const HANDBOOK = 'Handbook: cell division';
 const SLIDES = 'Slides: photosynthesis';
 
-const demoUser = (email: string): TestUser => {
-  const user = DEMO_USERS.find((each) => each.email === email)!;
-  return { userId: '', email: user.email, password: user.password, role: user.role };
-};
+/** The class of a new student who reads the seeded module (the reader remembers each student's page). */
+let classId: string;
 
-/** Opens a seeded section of the demo class's module from its View Content link; answers the reader's path. */
+/** Signs in a new student of a class with the seeded module: no other test has moved their place in its files. */
+async function signInAsNewReader(page: Page): Promise<void> {
+  const { student, schoolClass } = await newReaderOfSeededModule();
+  classId = schoolClass.classId;
+  await signInAs(page, student);
+}
+
+/** Opens a seeded section of the module from its View Content link; answers the reader's path. */
 async function openSection(page: Page, title: string): Promise<string> {
-  await open(page, '/student/class/demo-class-1');
+  await open(page, `/student/class/${classId}`);
   await page.getByRole('link', { name: MODULE }).click();
   await page.getByRole('link', { name: `View Content: ${title}` }).click();
   await page.getByRole('heading', { level: 1, name: new RegExp(`${title}$`) }).waitFor();
@@ -36,7 +40,7 @@ const slideWidth = (page: Page) => page.locator('.slide-stage').evaluate((stage)
 it('a PDF and a deck open and reload without moving the page, at 1280 and 375 px', async () => {
   const { page, context } = session();
   await observeLayoutShift(context);
-  await signInAs(page, demoUser('student@example.com'));
+  await signInAsNewReader(page);
   const cases = [
     { title: HANDBOOK, shown: () => page.getByText('Cell biology handbook: page 1 of 50').waitFor() },
     { title: 'Reading: cells', shown: () => page.getByText('Every living thing is made of one or more cells.').waitFor() },
@@ -60,7 +64,7 @@ it('a PDF and a deck open and reload without moving the page, at 1280 and 375 px
 
 it('Search this file finds words in the 50-page handbook, ignoring case and accents, and lands on their page at 1280 px', async () => {
   const { page, checkPage } = session();
-  await signInAs(page, demoUser('student@example.com'));
+  await signInAsNewReader(page);
   await openSection(page, HANDBOOK);
   const toolbar = toolbarOf(page, 'Page');
   await toolbar.getByText('Page 1 of 50', { exact: true }).waitFor();
@@ -100,7 +104,7 @@ it('Search this file finds words in the 50-page handbook, ignoring case and acce
 it('at 375 px the PDF toolbar keeps one row, with Search opening the box under it', async () => {
   const { page } = session();
   await page.setViewportSize(NARROW);
-  await signInAs(page, demoUser('student@example.com'));
+  await signInAsNewReader(page);
   await openSection(page, HANDBOOK);
   const toolbar = toolbarOf(page, 'Page');
   await toolbar.getByText('Page 1 of 50', { exact: true }).waitFor();
@@ -124,7 +128,7 @@ it('at 375 px the PDF toolbar keeps one row, with Search opening the box under i
 
 it('zooms slides in and out and back to fit, at 1280 and 375 px', async () => {
   const { page, checkPage } = session();
-  await signInAs(page, demoUser('student@example.com'));
+  await signInAsNewReader(page);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
     await openSection(page, SLIDES);
@@ -151,11 +155,14 @@ it('zooms slides in and out and back to fit, at 1280 and 375 px', async () => {
 
 it('continuous scroll shows the pages one under the other and follows the page being read, at 1280 and 375 px', async () => {
   const { page } = session();
-  await signInAs(page, demoUser('student@example.com'));
+  await signInAsNewReader(page);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
     await openSection(page, HANDBOOK);
     const toolbar = toolbarOf(page, 'Page');
+    // The second width reopens the file where the first left it.
+    await page.getByLabel('Go to page').fill('1');
+    await page.getByLabel('Go to page').press('Enter');
     await toolbar.getByText('Page 1 of 50', { exact: true }).waitFor();
     await toolbar.getByRole('button', { name: 'Continuous scroll', pressed: false }).click();
     await toolbar.getByRole('button', { name: 'Continuous scroll', pressed: true }).waitFor();

@@ -11,7 +11,7 @@ import { DEMO_USERS } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
 import { DOCUMENT_FRAME_SELECTOR, NARROW, useBrowser } from './support/browser';
 import { HOSTILE_STYLE_BANNER, hostileStyleDocx, zipBomb } from './support/office-files';
-import { createClass, createModuleWithFiles, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
+import { createClass, createModuleWithFiles, newReaderOfSeededModule, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
 
 const session = useBrowser();
 
@@ -195,11 +195,12 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
 
 it('the reader reopens the 50-page handbook where the student left it (page 7), after a reload too', async () => {
   const { page } = session();
-  await signInAs(page, demoUser('student2@example.com'));
-  await page.getByRole('heading', { name: 'Year 9 Science' }).waitFor();
+  const { student, schoolClass } = await newReaderOfSeededModule();
+  await signInAs(page, student);
+  await page.getByRole('heading', { name: schoolClass.className }).waitFor();
   await page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Year 9 Science' }) })
+    .filter({ has: page.getByRole('heading', { name: schoolClass.className }) })
     .getByRole('link', { name: /^Continue/ })
     .click();
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();

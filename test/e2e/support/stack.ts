@@ -2,7 +2,7 @@
 // sets up behind the app's back: users on the local identity server, and classes (there is no API for them).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createUser, signIn, type StackConfig } from '../../integration/harness';
+import { createUser, DEMO_CLASSES, DEMO_USERS, signIn, type StackConfig } from '../../integration/harness';
 import { uploadFile } from '@local/upload-file';
 import { buildPath, routes } from '@shared/routes';
 import type { Role } from '@shared/roles';
@@ -181,4 +181,23 @@ export async function givenTaughtModule(options: { className: string; moduleTitl
   const moduleId = await createModuleWithFiles(teacher, options.moduleTitle, options.files, schoolClass.classId);
   const module = await (await apiAs(teacher))(routes.getModule, { params: { id: moduleId } });
   return { teacher, student, schoolClass, moduleId, sections: module.sections as TaughtModule['sections'] };
+}
+
+/** The seeded class whose teacher and module the readers of the seeded files share. */
+const SEEDED_CLASS = DEMO_CLASSES[0];
+
+/**
+ * A new class of the demo teacher with the seeded module (its real PDF, Word and PowerPoint files) assigned and one new
+ * student enrolled: for tests that read the seeded files as a student whose path and reader memory no other test moves.
+ */
+export async function newReaderOfSeededModule(): Promise<{ student: TestUser; schoolClass: TestClass }> {
+  const seeded = await classes().getClass(SEEDED_CLASS.classId);
+  if (!seeded) throw new Error(`The seeded class ${SEEDED_CLASS.classId} is missing.`);
+  const demoTeacher = DEMO_USERS.find((user) => user.email === SEEDED_CLASS.teacher)!;
+  const teacher: TestUser = { userId: seeded.teacherId, email: demoTeacher.email, password: demoTeacher.password, role: 'Teachers' };
+  const student = await newUser('Students', { name: 'rea' });
+  const schoolClass = await createClass(teacher, `Reading room ${uniqueTag()}`, [student]);
+  const assign = await apiAs(teacher);
+  for (const moduleId of seeded.assignedModuleIds) await assign(routes.assignModule, { params: { classId: schoolClass.classId }, body: { moduleId } });
+  return { student, schoolClass };
 }

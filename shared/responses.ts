@@ -299,7 +299,7 @@ export const notificationsSchema = z.strictObject({
   items: z.array(
     z.strictObject({
       id: z.string(),
-      kind: z.enum(['completed', 'progress', 'not-started', 'assigned', 'nudge']),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned', 'nudge', 'finished']),
       at: isoDate,
       classId: z.string(),
       className: z.string(),

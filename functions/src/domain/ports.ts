@@ -218,10 +218,25 @@ export interface ActivityContext {
   moduleTitle: string;
   className: string;
   sectionTotal: number;
+  /**
+   * This completion makes the student's path through the module complete: the same write records that they finished
+   * it, for their own bell (kept once per class and module: the first finish's time stays).
+   */
+  finishesModule?: boolean;
 }
 
 /** Activity is written by a completion, which always sets updatedAt. */
-export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId'> & { updatedAt: string };
+export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId' | 'finishesModule'> & { updatedAt: string };
+
+/** A student finished a module of a class: every required section on their path complete (first time only). */
+export interface FinishedModuleRecord {
+  studentId: string;
+  classId: string;
+  moduleId: string;
+  className: string;
+  moduleTitle: string;
+  finishedAt: string;
+}
 
 /** The bells' reads and the read marker. */
 export interface NoticeStore {
@@ -239,6 +254,8 @@ export interface NoticeStore {
   addNudge(nudge: NudgeRecord): Promise<boolean>;
   /** The student's latest reminders, newest day first: one query. */
   recentNudges(studentId: string, limit: number): Promise<NudgeRecord[]>;
+  /** The modules the student finished (one item per class and module, written by the completion): one query. */
+  finishedModules(studentId: string): Promise<FinishedModuleRecord[]>;
 }
 
 /** A teacher's reminder of a module's due date, kept for the student's bell with the names it shows. */

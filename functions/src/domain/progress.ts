@@ -37,7 +37,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
+import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
 import { pendingPrerequisite, makePrerequisiteGate, shutPath, waitReason } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
@@ -169,7 +169,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
+      ...completionOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);

@@ -148,6 +148,8 @@ export interface ClassReportRow {
   studentName: string;
   /** Shown beside the name; absent on enrolments written before it was kept (until `npm run migrate`). */
   studentEmail?: string;
+  /** Present (true) when the student's account is disabled: they cannot sign in, and the report marks them. */
+  disabled?: true;
   /** The student's latest completion in this class's modules; null before their first. */
   lastActivityAt: string | null;
   modules: ReportCell[];

@@ -264,6 +264,7 @@ export const classReportSchema = z.array(
     studentId: z.string(),
     studentName: z.string(),
     studentEmail: z.optional(z.string()),
+    disabled: z.optional(z.literal(true)),
     lastActivityAt: z.nullable(isoDate),
     modules: z.array(
       z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),

@@ -558,6 +558,8 @@ export interface PeopleIndex {
   ): Promise<{ people: Person[]; next?: string }>;
   /** Makes the copy exactly these people: each saved, copies of anyone else removed. */
   replaceAll(people: Person[]): Promise<{ saved: number; removed: number }>;
+  /** Which of these people are disabled, by their copies' status, read by key (≤ 100 a call, all at once). */
+  disabledAmong(userIds: string[]): Promise<Set<string>>;
 }
 
 /** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */

@@ -31,6 +31,7 @@ import type {
   ModuleStore,
   PathOverrideRecord,
   PathOverrideStore,
+  PeopleIndex,
   ProgressKey,
   ProgressRecord,
   ProgressStore,
@@ -50,12 +51,14 @@ export interface ProgressServicePorts {
   /** The modules' checks and the students' scores on them, read beside the progress they go with. */
   checks: CheckStore;
   attempts: AttemptStore;
+  /** Whether a student is disabled (the report marks them), from the people index, read beside their progress. */
+  people: Pick<PeopleIndex, 'disabledAmong'>;
   clock: Clock;
 }
 
 export type ProgressService = ReturnType<typeof makeProgressService>;
 
-export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, clock }: ProgressServicePorts) {
+export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, people, clock }: ProgressServicePorts) {
   const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's
@@ -221,7 +224,8 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       attempts.listScoresOfClass(classId),
       overrides.listOverridesOfClass(classId),
     ]);
-    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    const disabled = await people.disabledAmong(roster.map((student) => student.studentId));
+    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -247,15 +251,16 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       sectionIds: module.sections.map((section) => section._id),
       checkedSectionIds: currentChecks(module, summaries).map((check) => check.sectionId),
     }));
-    const [records, overrideRecords] =
+    const [records, overrideRecords, disabled] =
       orderedModules.length === 0
-        ? [[], []]
+        ? [[], [], new Set<string>()]
         : await Promise.all([
             progress.listProgressOfStudents(classId, plans, studentIds),
             overrides.listOverridesOfStudents(classId, orderedModules.map((module) => module.moduleId), studentIds),
+            people.disabledAmong(studentIds),
           ]);
     return {
-      rows: toRows(students, orderedModules, records, summaries, overrideRecords),
+      rows: toRows(students, orderedModules, records, summaries, overrideRecords, disabled),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -389,6 +394,7 @@ function toRows(
   records: ReportedProgress[],
   summaries: Map<string, CheckSummary[]>,
   overrideRecords: PathOverrideRecord[],
+  disabled: Set<string>,
 ): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
@@ -400,6 +406,7 @@ function toRows(
       studentId,
       studentName: name,
       ...(email ? { studentEmail: email } : {}),
+      ...(disabled.has(studentId) ? { disabled: true } : {}),
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => {
         const path = pathOfStudent(module, checksOf[index], studentRecords[index], undefined, overridesOf.get(`${studentId}|${module.moduleId}`));

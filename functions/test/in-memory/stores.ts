@@ -5,7 +5,7 @@
 import { utcDay } from '@shared/report-insight';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { sampleContent } from './file-samples';
-import { InMemoryAuditLog } from './people';
+import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
 import { InMemoryPathOverrideStore } from './path-override-store';
 import type {
   ClassRecord,
@@ -787,6 +787,7 @@ export function inMemoryPorts() {
     classes: new InMemoryClassStore({ progress }),
     progress,
     notices: new InMemoryNoticeStore(progress),
+    people: new InMemoryPeopleIndex(),
     overrides: new InMemoryPathOverrideStore(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
@@ -807,6 +808,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.checks.clear();
   ports.attempts.clear();
   ports.notices.clear();
+  ports.people.copies.clear();
   ports.overrides.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();

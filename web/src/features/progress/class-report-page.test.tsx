@@ -73,6 +73,15 @@ it('renders one row per student (a one-page class by name) and one column per mo
   expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
 });
 
+it("marks a disabled student's row with Disabled in words, read with the row's cells", async () => {
+  answer('getClassReport', onePage([{ ...rows[0], disabled: true }, rows[1]]));
+  renderReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const [, aliRow, samRow] = within(table).getAllByRole('row');
+  expect(within(samRow).getByRole('rowheader')).toHaveTextContent(/^samDisabled$/);
+  expect(within(aliRow).getByRole('rowheader')).not.toHaveTextContent('Disabled');
+});
+
 describe('while open', () => {
   afterEach(() => {
     focusManager.setFocused(undefined);

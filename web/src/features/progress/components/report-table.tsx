@@ -165,13 +165,17 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
   return (
     <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
       <th scope="row">
-        {onOpenStudent ? (
-          <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
-            <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
-          </button>
-        ) : (
-          <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student report-student-name" />
-        )}
+        <span className="report-student-cell">
+          {onOpenStudent ? (
+            <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
+              <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
+            </button>
+          ) : (
+            <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student report-student-name" />
+          )}
+          {/* In the row's header, so every cell of the row is read with it. */}
+          {row.disabled && <span className="account-disabled-badge">Disabled</span>}
+        </span>
       </th>
       <td>
         <LastActivity iso={row.lastActivityAt} />

@@ -59,7 +59,9 @@ it('renders one row per student (a one-page class by name) and one column per mo
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Last activity', 'Fractions', 'Decimals']);
+  // Named by their text (a module's full title, shown again in a tip hidden from assistive technology).
+  for (const name of ['Student', 'Last activity', 'Fractions', 'Decimals']) expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
+  expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
 
   // Sorted by name; each cell says its status in words (beside an icon), not by colour alone.
   const [, aliRow, samRow] = within(table).getAllByRole('row');
@@ -80,6 +82,21 @@ it("marks a disabled student's row with Disabled in words, read with the row's c
   const [, aliRow, samRow] = within(table).getAllByRole('row');
   expect(within(samRow).getByRole('rowheader')).toHaveTextContent(/^samDisabled$/);
   expect(within(aliRow).getByRole('rowheader')).not.toHaveTextContent('Disabled');
+});
+
+it("keeps each module's full title as its heading's name, and shows it in full on focus", async () => {
+  const long = 'Photosynthesis unit: light and dark reactions';
+  answer('getClass', { ...klass, assignedModuleIds: [{ _id: 'm1', title: long, description: '' }] });
+  answer('getClassReport', onePage([{ ...rows[1], modules: [{ ...rows[1].modules[0]!, moduleTitle: long }] }]));
+  renderReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const heading = within(table).getAllByRole('columnheader')[2]!;
+  // The heading opens the drill-down; its name is the whole title, however the narrow column cuts what it shows.
+  const button = within(heading).getByRole('button', { name: long });
+  const tip = heading.querySelector('.report-column-tip');
+  expect(tip).toHaveTextContent(long);
+  expect(tip).toHaveAttribute('aria-hidden', 'true');
+  expect(button).toHaveClass('report-column-focus');
 });
 
 describe('while open', () => {

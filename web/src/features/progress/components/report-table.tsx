@@ -105,15 +105,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
             <th scope="col">Student</th>
             <th scope="col">Last activity</th>
             {columns.map((column) => (
-              <th scope="col" key={column.moduleId}>
-                {onOpenModule ? (
-                  <button type="button" className="report-drill" onClick={() => onOpenModule(column)}>
-                    {column.title}
-                  </button>
-                ) : (
-                  column.title
-                )}
-              </th>
+              <ColumnHeading key={column.moduleId} column={column} onOpen={onOpenModule} />
             ))}
           </tr>
         </thead>
@@ -129,6 +121,33 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A module's column heading: its title cut to three lines on a narrow column (hyphenated, then an ellipsis), whole in
+ * the heading's text, so the accessible name is always the full title. Focus (a tap focuses it too) or hover shows the
+ * full title beside it; the teacher's heading is also the button that opens the module's drill-down, titled in full.
+ */
+function ColumnHeading({ column, onOpen }: { column: ReportColumn; onOpen?: (column: ReportColumn) => void }) {
+  const title = <span className="report-column-title">{column.title}</span>;
+  return (
+    <th scope="col" className="report-column-heading">
+      {onOpen ? (
+        <button type="button" className="report-drill report-column-focus" onClick={() => onOpen(column)}>
+          {title}
+        </button>
+      ) : (
+        // Focusable, so a keyboard or a tap can show the full title.
+        <span className="report-column-focus" tabIndex={0}>
+          {title}
+        </span>
+      )}
+      {/* What the eye sees of the full title; assistive technology has it already, from the heading's own text. */}
+      <span className="report-column-tip" aria-hidden="true">
+        {column.title}
+      </span>
+    </th>
   );
 }
 

@@ -131,15 +131,17 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
  */
 function ColumnHeading({ column, onOpen }: { column: ReportColumn; onOpen?: (column: ReportColumn) => void }) {
   const title = <span className="report-column-title">{column.title}</span>;
+  // A heading cell half out of the table's sideways scroll comes into view whole, with the tip under it.
+  const reveal = (event: React.FocusEvent<HTMLElement>) => event.currentTarget.parentElement?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   return (
     <th scope="col" className="report-column-heading">
       {onOpen ? (
-        <button type="button" className="report-drill report-column-focus" onClick={() => onOpen(column)}>
+        <button type="button" className="report-drill report-column-focus" onClick={() => onOpen(column)} onFocus={reveal}>
           {title}
         </button>
       ) : (
         // Focusable, so a keyboard or a tap can show the full title.
-        <span className="report-column-focus" tabIndex={0}>
+        <span className="report-column-focus" tabIndex={0} onFocus={reveal}>
           {title}
         </span>
       )}

@@ -98,3 +98,32 @@ it('the admin pages at 375 px: dashboard, people, classes, a class, its login sl
   ];
   expect(findings).toEqual([]);
 });
+
+it('the readability check names text cut sideways, an ellipsis that hides the full text, tiny text and a sideways page', async () => {
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await open(page, '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect(await readabilityFindings(page, 'readability-check-landing')).toEqual([]);
+  await page.evaluate(`(() => {
+    const add = (className, css, text) => {
+      const element = document.createElement('p');
+      element.className = className;
+      element.style.cssText = css;
+      element.textContent = text;
+      document.querySelector('main').append(element);
+    };
+    const long = 'Photosynthesis unit: light and dark reactions';
+    add('cut', 'width: 80px; overflow: hidden; white-space: nowrap', long);
+    add('ellipsis-untold', 'width: 80px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis', long);
+    add('tiny', 'font-size: 10px', 'Small print');
+    add('wide', 'width: 500px', 'Wide');
+  })()`);
+  const findings = await readabilityFindings(page, 'readability-check-broken');
+  expect(findings).toEqual([
+    expect.stringMatching(/^readability-check-broken: the page is \d+ px wide in a 375 px window$/),
+    expect.stringMatching(/p\.cut "Photosynthesis.*": text cut sideways \(\d+ px in 80 px, no ellipsis\)/),
+    expect.stringMatching(/p\.ellipsis-untold .*ellipsis without the full text told/),
+    'readability-check-broken: p.tiny "Small print": text of 10px',
+  ]);
+});

@@ -12,6 +12,7 @@ import { makeAttemptRepository } from '../functions/src/repositories/attempt-rep
 import { makeCheckRepository } from '../functions/src/repositories/check-repository';
 import { makeNoticeRepository } from '../functions/src/repositories/notice-repository';
 import { makePathOverrideRepository } from '../functions/src/repositories/path-override-repository';
+import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import { makeNotificationService } from '../functions/src/domain/notifications';
 import { makeProgressService } from '../functions/src/domain/progress';
@@ -72,7 +73,7 @@ async function main() {
     progress: makeProgressRepository(context),
     overrides: makePathOverrideRepository(context),
   };
-  const progress = makeProgressService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), clock: systemClock });
+  const progress = makeProgressService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), people: makePeopleIndexRepository(context), clock: systemClock });
   const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
   const callsOf = async (operation: () => Promise<unknown>) => {
     requests = 0;

@@ -150,6 +150,8 @@ export interface ClassReportRow {
   studentName: string;
   /** Shown beside the name; absent on enrolments written before it was kept (until `npm run migrate`). */
   studentEmail?: string;
+  /** Present (true) when the student's account is disabled: they cannot sign in, and the report marks them. */
+  disabled?: true;
   /** The student's latest completion in this class's modules; null before their first. */
   lastActivityAt: string | null;
   modules: ReportCell[];
@@ -180,11 +182,12 @@ export interface ModuleReport {
 /**
  * One line of a bell. Teachers: a student's completion in a module ("completed" when all of it, else "progress"), or
  * students who have not started a module assigned a week or more ago. Students: a module newly assigned to a class,
- * or their teacher's reminder of a module's due date ("nudge").
+ * their teacher's reminder of a module's due date ("nudge"), or their own finish of a module ("finished": every
+ * required section on their path complete).
  */
 export interface Notification {
   id: string;
-  kind: 'completed' | 'progress' | 'not-started' | 'assigned' | 'nudge';
+  kind: 'completed' | 'progress' | 'not-started' | 'assigned' | 'nudge' | 'finished';
   at: string;
   classId: string;
   className: string;

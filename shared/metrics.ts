@@ -5,6 +5,8 @@ export const METRICS_NAMESPACE = 'LearningPaths';
 export const BUSINESS_METRICS = {
   moduleCreated: 'ModuleCreated',
   sectionCompleted: 'SectionCompleted',
+  /** A student taking back a section's completion (mark-complete with `completed: false`): never a completion. */
+  sectionCompletionUndone: 'SectionCompletionUndone',
   uploadCompleted: 'UploadCompleted',
   /** A signed-in user whose groups the route does not admit (the API side of "sign-in refused by role"). */
   refusedByRole: 'RequestRefusedByRole',

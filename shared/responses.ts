@@ -283,6 +283,7 @@ export const classReportSchema = z.array(
     studentId: z.string(),
     studentName: z.string(),
     studentEmail: z.optional(z.string()),
+    disabled: z.optional(z.literal(true)),
     lastActivityAt: z.nullable(isoDate),
     modules: z.array(
       z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),
@@ -318,7 +319,7 @@ export const notificationsSchema = z.strictObject({
   items: z.array(
     z.strictObject({
       id: z.string(),
-      kind: z.enum(['completed', 'progress', 'not-started', 'assigned', 'nudge']),
+      kind: z.enum(['completed', 'progress', 'not-started', 'assigned', 'nudge', 'finished']),
       at: isoDate,
       classId: z.string(),
       className: z.string(),

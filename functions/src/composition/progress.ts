@@ -2,7 +2,7 @@
 // the table; each progress handler calls it once, at cold start.
 import { makeProgressService } from '../domain/progress';
 import { systemClock } from './system';
-import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore } from './table-stores';
 
 export const buildProgressService = () =>
   makeProgressService({
@@ -12,5 +12,6 @@ export const buildProgressService = () =>
     overrides: pathOverrideStore(),
     checks: checkStore(),
     attempts: attemptStore(),
+    people: peopleIndex(),
     clock: systemClock,
   });

@@ -6,6 +6,7 @@ import { callers, CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } fr
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeCheckService } from './checks';
 import { makeModuleService } from './modules';
+import { makeNotificationService } from './notifications';
 import { makeProgressService } from './progress';
 
 let ports: InMemoryPorts;
@@ -161,6 +162,16 @@ describe('mark as complete', () => {
     const body = { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID };
     await expect(progress.markComplete(student, { ...body, sectionId: SECTION })).rejects.toEqual(refused('conflict', 'pass the check'));
     await expect(progress.markComplete(student, { ...body, sectionId: 'section-2' })).resolves.toMatchObject({ completedSections: ['section-2'] });
+  });
+
+  it("tells the student they finished the module when a passing attempt completes their path's last section", async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    await makeProgressService(ports).markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-2' });
+    const finishes = async () => (await makeNotificationService(ports).bell(student)).items.filter((item) => item.kind === 'finished');
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    expect(await finishes()).toEqual([]);
+    await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
+    expect(await finishes()).toEqual([expect.objectContaining({ classId: CLASS_ID, moduleId: MODULE_ID })]);
   });
 });
 

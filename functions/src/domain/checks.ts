@@ -21,7 +21,7 @@ import { scoreAnswers, validateAnswers } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import { pathOfStudent, requireAccessible, sectionTotalOnPath } from './paths';
+import { completionOnPath, pathOfStudent, requireAccessible } from './paths';
 import { makePrerequisiteGate } from './prerequisites';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
 
@@ -172,7 +172,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
           moduleTitle: module!.title,
           className: schoolClass.className,
           // With this pass counted: its band may release or skip sections.
-          sectionTotal: sectionTotalOnPath(module!, moduleChecks, standing, sectionId, {
+          ...completionOnPath(module!, moduleChecks, standing, sectionId, {
             ...standing?.checks,
             [sectionId]: { bestPercent: Math.max(bestBefore ?? 0, record.percent), passed: true },
           }, overrideRecord),

@@ -66,6 +66,53 @@ it('lists modules newly assigned to a student’s classes, not older ones or oth
   expect((await bells.bell(callers.otherStudent)).items).toEqual([]);
 });
 
+describe('a finished module', () => {
+  const undo = (sectionId: string) =>
+    makeProgressService(ports).undoComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId, completed: false });
+  const finishes = async () => (await bells.bell(student)).items.filter((item) => item.kind === 'finished');
+
+  it('tells the student once every section of their path is complete, linking to the module, unread', async () => {
+    await assign();
+    await bells.markAllRead(student);
+    later(0.01);
+    await mark('section-1');
+    expect(await finishes()).toEqual([]);
+    later(0.01);
+    await mark('section-2');
+    const finishedAt = ports.clock.now().toISOString();
+    const { items, unread } = await bells.bell(student);
+    expect(items).toEqual([
+      { id: `finished:${CLASS_ID}:${MODULE_ID}`, kind: 'finished', at: finishedAt, classId: CLASS_ID, className: 'Biology 7A', moduleId: MODULE_ID, moduleTitle: 'Cells' },
+      expect.objectContaining({ kind: 'assigned' }),
+    ]);
+    expect(unread).toBe(1);
+    // The teacher's bell is unchanged: their line is the completion.
+    expect((await bells.bell(teacher)).items.map((item) => item.kind)).toEqual(['completed']);
+    expect((await bells.bell(callers.otherStudent)).items).toEqual([]);
+  });
+
+  it('tells them once: a section undone and marked again keeps the first finish, unread no more once read', async () => {
+    await assign();
+    await mark('section-1');
+    await mark('section-2');
+    const firstFinish = ports.clock.now().toISOString();
+    await bells.markAllRead(student);
+    later(1);
+    await undo('section-2');
+    await mark('section-2');
+    expect(await finishes()).toEqual([expect.objectContaining({ at: firstFinish })]);
+    expect((await bells.bell(student)).unread).toBe(0);
+  });
+
+  it('drops the finish from the bell once its module is unassigned', async () => {
+    await assign();
+    await mark('section-1');
+    await mark('section-2');
+    await makeClassService(ports).unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect(await finishes()).toEqual([]);
+  });
+});
+
 describe('nudge', () => {
   const DUE = '2026-12-05T16:00:00.000Z';
   const assignDue = () => makeClassService(ports).assignModule(teacher, CLASS_ID, MODULE_ID, DUE);

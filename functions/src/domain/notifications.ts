@@ -1,13 +1,14 @@
 // The bells. A teacher's: the latest progress in their classes (from the activity index progress items join when a
 // section is marked) and modules that students have not started a week after they were assigned. A student's: modules
-// newly assigned to their classes, and their teachers' reminders of due dates (nudges, sent from the report). Unread =
+// newly assigned to their classes, their teachers' reminders of due dates (nudges, sent from the report), and the
+// modules they finished (recorded by the completion that finished one). Unread =
 // newer than the person's read marker. Each read is a bounded number of round trips whatever the school's size
 // (docs/architecture.md).
 import type { Notification, Notifications, Nudge } from '@shared/entities';
 import { isStudent, type Caller } from './caller';
 import { requireClass } from './classes';
 import { conflict, notFound } from './errors';
-import type { ActivityRecord, ClassRecord, ClassStore, Clock, ModuleStore, NoticeStore, NudgeRecord } from './ports';
+import type { ActivityRecord, ClassRecord, ClassStore, Clock, FinishedModuleRecord, ModuleStore, NoticeStore, NudgeRecord } from './ports';
 import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from './progress';
 
 export interface NotificationServicePorts {
@@ -117,21 +118,27 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
 
   async function studentItems(studentId: string): Promise<Notification[]> {
     const since = clock.now().getTime() - RECENT_DAYS * DAY_MS;
-    const [classIds, nudges] = await Promise.all([classes.listClassIdsOfStudent(studentId), notices.recentNudges(studentId, BELL_LENGTH)]);
+    const [classIds, nudges, finished] = await Promise.all([
+      classes.listClassIdsOfStudent(studentId),
+      notices.recentNudges(studentId, BELL_LENGTH),
+      notices.finishedModules(studentId),
+    ]);
     const mine = await classes.getClasses(classIds);
+    // A reminder or a finish stays while its module is still assigned to a class the student is still in.
+    const stillAssigned = (classId: string, moduleId: string) =>
+      mine.some((schoolClass) => schoolClass.classId === classId && schoolClass.assignedModuleIds.includes(moduleId));
+    const finishes = finished.filter((each) => Date.parse(each.finishedAt) >= since && stillAssigned(each.classId, each.moduleId)).map(finishedItem);
     const recent = mine.flatMap((schoolClass) =>
       Object.entries(schoolClass.assignedAt ?? {})
         .filter(([moduleId, at]) => schoolClass.assignedModuleIds.includes(moduleId) && Date.parse(at) >= since)
         .map(([moduleId, at]) => ({ schoolClass, moduleId, at })),
     );
-    // A reminder stays while its module is still assigned to a class the student is still in.
-    const reminders = nudges
-      .filter((each) => Date.parse(each.sentAt) >= since && mine.some((schoolClass) => schoolClass.classId === each.classId && schoolClass.assignedModuleIds.includes(each.moduleId)))
-      .map(nudgeItem);
-    if (recent.length === 0) return reminders;
+    const reminders = nudges.filter((each) => Date.parse(each.sentAt) >= since && stillAssigned(each.classId, each.moduleId)).map(nudgeItem);
+    if (recent.length === 0) return [...reminders, ...finishes];
     const titles = await moduleTitles(recent.map((each) => each.moduleId));
     return [
       ...reminders,
+      ...finishes,
       ...recent.flatMap(({ schoolClass, moduleId, at }) => {
         const title = titles.get(moduleId);
         if (!title) return [];
@@ -150,6 +157,10 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
 
 function nudgeItem({ classId, className, moduleId, moduleTitle, teacherName, dueAt, sentAt }: NudgeRecord): Notification {
   return { id: `nudge:${classId}:${moduleId}:${sentAt.slice(0, 10)}`, kind: 'nudge', at: sentAt, classId, className, moduleId, moduleTitle, teacherName, dueAt };
+}
+
+function finishedItem({ classId, className, moduleId, moduleTitle, finishedAt }: FinishedModuleRecord): Notification {
+  return { id: `finished:${classId}:${moduleId}`, kind: 'finished', at: finishedAt, classId, className, moduleId, moduleTitle };
 }
 
 function activityItem(record: ActivityRecord): Notification {

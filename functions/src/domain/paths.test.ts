@@ -1,6 +1,6 @@
 import type { CheckSummary } from '@shared/checks';
 import type { ScoreBand, SectionRole } from '@shared/paths';
-import { computePath, type PathInput, type SectionOnPath } from './paths';
+import { completionOnPath, computePath, type PathInput, type SectionOnPath } from './paths';
 
 // A module of six sections: an introduction, a check on cell membranes, its review, its extension, an optional
 // reading, and a closing core section.
@@ -227,5 +227,32 @@ describe('computePath', () => {
     });
     expect(path.sections.map((section) => section.sectionId)).toEqual(['intro', 'membranes']);
     expect(path).toMatchObject({ percentage: 100, nextSectionId: null });
+  });
+});
+
+describe('completionOnPath: finishesModule', () => {
+  const module = {
+    sections: SECTIONS.map(([_id, title, role], index) => ({ _id, title, order: index + 1, contentType: 'PDF' as const, contentUrl: 'k', originalFileName: 'f', role })),
+  };
+  const checks = [check('membranes', BANDS)];
+  // 65 %: passed nothing released, so the path is intro, membranes, closing.
+  const standings = { membranes: { bestPercent: 65, passed: false } };
+  const finishes = (completed: string[], sectionId: string, overrides?: { excused: { sectionId: string; reason: string }[] }) =>
+    completionOnPath(module, checks, { completedSections: completed }, sectionId, standings, overrides && {
+      overrides: overrides.excused.map((entry) => ({ kind: 'excuse' as const, at: '2024-05-01T00:00:00.000Z', teacherName: 'Ms Rivera', ...entry })),
+    }).finishesModule;
+
+  it('is true for the last required section on the path, and only for it', () => {
+    expect(finishes(['intro', 'membranes'], 'closing')).toBe(true);
+    expect(finishes(['intro'], 'closing')).toBe(false);
+  });
+
+  it('is false for a section beyond a path already finished (an optional reading), or one already complete', () => {
+    expect(finishes(['intro', 'membranes', 'closing'], 'reading')).toBe(false);
+    expect(finishes(['intro', 'membranes', 'closing'], 'closing')).toBe(false);
+  });
+
+  it('counts what the student is excused from as not required', () => {
+    expect(finishes(['intro'], 'closing', { excused: [{ sectionId: 'membranes', reason: 'Absent.' }] })).toBe(true);
   });
 });

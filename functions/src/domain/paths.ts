@@ -176,19 +176,27 @@ export function sectionOverrides(record: Pick<PathOverrideRecord, 'overrides'> |
 }
 
 /**
- * The bell's section total once `sectionId` is complete too: the student's required sections and the others they
- * completed, so "completed" (all of its sections done) means every required one is.
+ * What completing `sectionId` (not complete yet) means for the bells. `sectionTotal`: the teacher's section total once
+ * it is complete too, the student's required sections and the others they completed, so "completed" (all of its
+ * sections done) means every required one is. `finishesModule`: every required section is complete after it, and was
+ * not before (a path with nothing required is never finished), so the student is told they finished the module.
  */
-export function sectionTotalOnPath(
+export function completionOnPath(
   module: PathInput['module'],
   checks: CheckSummary[],
   progress: { completedSections: string[]; checks?: PathInput['standings'] } | undefined,
   sectionId: string,
   standings: PathInput['standings'] = progress?.checks ?? {},
   overrides?: Pick<PathOverrideRecord, 'overrides'>,
-): number {
-  const after = pathOfStudent(module, checks, { completedSections: [...(progress?.completedSections ?? []), sectionId] }, standings, overrides);
-  return after.requiredCount + after.sections.filter((section) => section.state === 'complete' && !section.required).length;
+): { sectionTotal: number; finishesModule: boolean } {
+  const completedSections = progress?.completedSections ?? [];
+  const finished = (path: StudentPath) => path.requiredCount > 0 && path.completedRequiredCount === path.requiredCount;
+  const before = pathOfStudent(module, checks, { completedSections }, standings, overrides);
+  const after = pathOfStudent(module, checks, { completedSections: [...completedSections, sectionId] }, standings, overrides);
+  return {
+    sectionTotal: after.requiredCount + after.sections.filter((section) => section.state === 'complete' && !section.required).length,
+    finishesModule: !completedSections.includes(sectionId) && finished(after) && !finished(before),
+  };
 }
 
 /** A module with review or extension sections has branches; the report shows a student's only then. */

@@ -234,10 +234,25 @@ export interface ActivityContext {
   moduleTitle: string;
   className: string;
   sectionTotal: number;
+  /**
+   * This completion makes the student's path through the module complete: the same write records that they finished
+   * it, for their own bell (kept once per class and module: the first finish's time stays).
+   */
+  finishesModule?: boolean;
 }
 
 /** Activity is written by a completion, which always sets updatedAt. */
-export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId'> & { updatedAt: string };
+export type ActivityRecord = ProgressRecord & Omit<ActivityContext, 'teacherId' | 'finishesModule'> & { updatedAt: string };
+
+/** A student finished a module of a class: every required section on their path complete (first time only). */
+export interface FinishedModuleRecord {
+  studentId: string;
+  classId: string;
+  moduleId: string;
+  className: string;
+  moduleTitle: string;
+  finishedAt: string;
+}
 
 /** The bells' reads and the read marker. */
 export interface NoticeStore {
@@ -255,6 +270,8 @@ export interface NoticeStore {
   addNudge(nudge: NudgeRecord): Promise<boolean>;
   /** The student's latest reminders, newest day first: one query. */
   recentNudges(studentId: string, limit: number): Promise<NudgeRecord[]>;
+  /** The modules the student finished (one item per class and module, written by the completion): one query. */
+  finishedModules(studentId: string): Promise<FinishedModuleRecord[]>;
 }
 
 /** A teacher's reminder of a module's due date, kept for the student's bell with the names it shows. */
@@ -563,6 +580,8 @@ export interface PeopleIndex {
   ): Promise<{ people: Person[]; next?: string }>;
   /** Makes the copy exactly these people: each saved, copies of anyone else removed. */
   replaceAll(people: Person[]): Promise<{ saved: number; removed: number }>;
+  /** Which of these people are disabled, by their copies' status, read by key (≤ 100 a call, all at once). */
+  disabledAmong(userIds: string[]): Promise<Set<string>>;
 }
 
 /** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */

@@ -32,13 +32,14 @@ import type {
   ModuleStore,
   PathOverrideRecord,
   PathOverrideStore,
+  PeopleIndex,
   ProgressKey,
   ProgressRecord,
   ProgressStore,
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { hasBranches, pathOfStudent, requireAccessible, sectionTotalOnPath, type StudentPath } from './paths';
+import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
 import { pendingPrerequisite, makePrerequisiteGate, shutPath, waitReason } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
@@ -51,12 +52,14 @@ export interface ProgressServicePorts {
   /** The modules' checks and the students' scores on them, read beside the progress they go with. */
   checks: CheckStore;
   attempts: AttemptStore;
+  /** Whether a student is disabled (the report marks them), from the people index, read beside their progress. */
+  people: Pick<PeopleIndex, 'disabledAmong'>;
   clock: Clock;
 }
 
 export type ProgressService = ReturnType<typeof makeProgressService>;
 
-export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, clock }: ProgressServicePorts) {
+export function makeProgressService({ classes, modules, progress, overrides, checks, attempts, people, clock }: ProgressServicePorts) {
   const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * One student's progress in one module, for that student or the class's teacher. The class with the caller's
@@ -170,7 +173,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      sectionTotal: sectionTotalOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
+      ...completionOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
     };
     const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
     return toProgress(record, module);
@@ -275,7 +278,8 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       attempts.listScoresOfClass(classId),
       overrides.listOverridesOfClass(classId),
     ]);
-    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    const disabled = await people.disabledAmong(roster.map((student) => student.studentId));
+    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -301,15 +305,16 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       sectionIds: module.sections.map((section) => section._id),
       checkedSectionIds: currentChecks(module, summaries).map((check) => check.sectionId),
     }));
-    const [records, overrideRecords] =
+    const [records, overrideRecords, disabled] =
       orderedModules.length === 0
-        ? [[], []]
+        ? [[], [], new Set<string>()]
         : await Promise.all([
             progress.listProgressOfStudents(classId, plans, studentIds),
             overrides.listOverridesOfStudents(classId, orderedModules.map((module) => module.moduleId), studentIds),
+            people.disabledAmong(studentIds),
           ]);
     return {
-      rows: toRows(students, orderedModules, records, summaries, overrideRecords),
+      rows: toRows(students, orderedModules, records, summaries, overrideRecords, disabled),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -444,6 +449,7 @@ function toRows(
   records: ReportedProgress[],
   summaries: Map<string, CheckSummary[]>,
   overrideRecords: PathOverrideRecord[],
+  disabled: Set<string>,
 ): ClassReportRow[] {
   if (orderedModules.length === 0) return [];
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
@@ -455,6 +461,7 @@ function toRows(
       studentId,
       studentName: name,
       ...(email ? { studentEmail: email } : {}),
+      ...(disabled.has(studentId) ? { disabled: true } : {}),
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => {
         const path = pathOfStudent(module, checksOf[index], studentRecords[index], undefined, overridesOf.get(`${studentId}|${module.moduleId}`));

@@ -58,9 +58,9 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
 export interface ApiHandlerOptions<T> {
   /**
    * The business event a successful request is (counted as a metric), or which one its answer is, if any (a create
-   * that answers the module an earlier request made is no new module).
+   * that answers the module an earlier request made is no new module), or which one the request asked for.
    */
-  counts?: BusinessMetric | ((response: ApiResponse<T>) => BusinessMetric | undefined);
+  counts?: BusinessMetric | ((response: ApiResponse<T>, request: ApiRequest) => BusinessMetric | undefined);
   /**
    * Whether the caller has two-factor authentication on (platform/second-factor.ts); every route that admits admins
    * must have it (`adminHandler` gives it). It is asked only for callers in the Admins group, who are refused with a
@@ -121,11 +121,9 @@ export function apiHandler<N extends RouteName>(
         if (!secondFactor) throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
         caller.name = name;
       }
-      const response = await handle(
-        { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) },
-        caller,
-      );
-      const counted = typeof options.counts === 'function' ? options.counts(response) : options.counts;
+      const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
+      const response = await handle(request, caller);
+      const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
       if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
       return respond(response.statusCode, response.body);
     } catch (error) {

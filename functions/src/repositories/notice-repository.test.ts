@@ -102,3 +102,14 @@ test("recentNudges reads the student's reminders newest day first, in one query 
     Limit: 20,
   });
 });
+
+test("finishedModules reads the student's finished modules from their partition in one query", async () => {
+  const finished = { studentId: STUDENT_ID, classId: CLASS_ID, moduleId: MODULE_ID, className: 'Biology 7A', moduleTitle: 'Cells', finishedAt: UPDATED_AT };
+  ddb.on(QueryCommand).resolves({ Items: [{ pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}`, entity: 'ModuleFinished', ...finished }] });
+  await expect(repository.finishedModules(STUDENT_ID)).resolves.toEqual([finished]);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+  expect(ddb).toReceiveCommandWith(QueryCommand, {
+    KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':partition': `USER#${STUDENT_ID}`, ':prefix': 'FINISHED#' },
+  });
+});

@@ -1,10 +1,11 @@
 // Data access for the bells: the teacher's activity index (progress items carry gsi1 keys `ACTIVITY#{teacherId}` /
 // `{time}#...` once a student marks a section), counts of started students, each person's read marker, and the
-// teachers' reminders to a student (one item each, in the student's partition, removed by the table's TTL).
+// teachers' reminders to a student (one item each, in the student's partition, removed by the table's TTL), and the
+// modules a student finished (one item per class and module, written by the completion that finished it).
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
-import type { ActivityRecord, NoticeStore, NudgeRecord } from '../domain/ports';
-import { conditionally, keys, prefixedAttributes, queries, type TableContext } from './table';
+import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../domain/ports';
+import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from './table';
 
 /** A reminder outlives the bell's window of recent items (30 days), then the table removes it. */
 const NUDGE_KEPT_DAYS = 60;
@@ -49,6 +50,7 @@ function toActivity(item: Record<string, unknown>): ActivityRecord {
 
 export function makeNoticeRepository({ client, tableName }: TableContext): NoticeStore {
   const index = TABLE_KEYS.byOwnerIndex;
+  const table = makeTableAccess({ client, tableName });
   return {
     async recentActivity(teacherId, limit) {
       const { Items = [] } = await client.send(
@@ -132,6 +134,11 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
         }),
       );
       return Items.map((item) => toNudge(item as Record<string, unknown> & NudgeRecord));
+    },
+
+    async finishedModules(studentId) {
+      const items = await table.queryByPrefix<FinishedModuleRecord>(queries.finishedModulesOfStudent(studentId));
+      return items.map(({ studentId: student, classId, moduleId, className, moduleTitle, finishedAt }) => ({ studentId: student, classId, moduleId, className, moduleTitle, finishedAt }));
     },
   };
 }

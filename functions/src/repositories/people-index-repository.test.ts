@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the people index sends.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Person } from '@shared/people';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { makePeopleIndexRepository } from './people-index-repository';
@@ -81,4 +81,22 @@ test('search queries the owner index with one contains() per word, role and stat
     ExclusiveStartKey: { gsi1pk: 'PEOPLE', gsi1sk: 'amara okafor#u-1', pk: 'PERSON#u-1', sk: 'PERSON' },
   });
   await expect(index.search({ next: 'not-one' }, 60)).rejects.toMatchObject({ kind: 'invalid' });
+});
+
+test('disabledAmong reads the copies by key, projecting id and status, and answers the disabled ones', async () => {
+  ddb.on(BatchGetCommand).resolves({
+    Responses: { 'people-table': [{ userId: 'u1', status: 'disabled' }, { userId: 'u2', status: 'active' }] },
+  });
+  await expect(index.disabledAmong(['u1', 'u2', 'u3'])).resolves.toEqual(new Set(['u1']));
+  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
+  expect(ddb).toReceiveCommandWith(BatchGetCommand, {
+    RequestItems: {
+      'people-table': {
+        Keys: ['u1', 'u2', 'u3'].map((userId) => ({ pk: `PERSON#${userId}`, sk: 'PERSON' })),
+        ConsistentRead: true,
+        ProjectionExpression: '#a0, #a1',
+        ExpressionAttributeNames: { '#a0': 'userId', '#a1': 'status' },
+      },
+    },
+  });
 });

@@ -149,6 +149,11 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
       await table.batchDelete(gone.map((copy) => keys.personCopy(copy.userId)));
       return { saved: everyone.length, removed: gone.length };
     },
+
+    async disabledAmong(userIds) {
+      const copies = await table.batchGetAttributes<Pick<Person, 'userId' | 'status'>>(userIds.map(keys.personCopy), ['userId', 'status']);
+      return new Set(copies.filter((copy) => copy.status === 'disabled').map((copy) => copy.userId));
+    },
   };
 }
 

@@ -113,6 +113,24 @@ test("addCompletedSection of a record's first section also counts the student as
   expect(ddb).toReceiveCommandWith(TransactWriteCommand, firstCompletion('section-1', false));
 });
 
+test('addCompletedSection that finishes the module also records the finish for the student, in the same transaction, keeping the first time', async () => {
+  ddb.on(TransactWriteCommand).resolves({});
+  const activity = { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 2, finishesModule: true };
+  await repository.addCompletedSection(key, 'section-2', AT, activity, seen);
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+  const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+  expect(items).toHaveLength(4);
+  expect(items[3]).toEqual({
+    Update: {
+      TableName: 'progress-table',
+      Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` },
+      UpdateExpression:
+        'SET finishedAt = if_not_exists(finishedAt, :at), entity = :entity, classId = :class, moduleId = :module, studentId = :student, className = :className, moduleTitle = :moduleTitle',
+      ExpressionAttributeValues: { ':at': AT, ':entity': 'ModuleFinished', ':class': CLASS_ID, ':module': MODULE_ID, ':student': STUDENT_ID, ':className': 'Biology 7A', ':moduleTitle': 'Cells' },
+    },
+  });
+});
+
 describe('removeCompletedSection', () => {
   const undo = (sectionId: string, lastOne: boolean) => ({
     TransactItems: [

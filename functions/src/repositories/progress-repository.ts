@@ -122,10 +122,30 @@ export function makeProgressRepository(context: TableContext) {
   });
 
   /**
+   * The student finished the module in the class (their bell says so): one item per class and module in their
+   * partition, whose first finish time stays, so finishing again after an undo tells them nothing new.
+   */
+  const moduleFinishedUpdate = ({ classId, moduleId, studentId }: ProgressKey, activity: ActivityContext, at: string): TransactUpdate => ({
+    TableName: tableName,
+    Key: keys.moduleFinished(studentId, classId, moduleId),
+    UpdateExpression:
+      'SET finishedAt = if_not_exists(finishedAt, :at), entity = :entity, classId = :class, moduleId = :module, studentId = :student, className = :className, moduleTitle = :moduleTitle',
+    ExpressionAttributeValues: {
+      ':at': at,
+      ':entity': 'ModuleFinished',
+      ':class': classId,
+      ':module': moduleId,
+      ':student': studentId,
+      ':className': activity.className,
+      ':moduleTitle': activity.moduleTitle,
+    },
+  });
+
+  /**
    * The student's first completion of a section, as one transaction: the progress item gains the section (its first
    * completion time, the activity context) on the condition that it is still as `seen` (not started: no section yet;
    * started: the section missing), the counter its completion (and a started student when it was the first), the
-   * day its student. All or nothing, so a crash or a lost answer never leaves the counter off; a retry finds the
+   * day its student, and, when it finishes the module, the student's finish. All or nothing, so a crash or a lost answer never leaves the counter off; a retry finds the
    * section there and counts nothing. Answers whether it committed, found the item moved on, or met a concurrent
    * transaction.
    */
@@ -170,6 +190,7 @@ export function makeProgressRepository(context: TableContext) {
       { Update: progressUpdate },
       { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
       { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
+      ...(activity?.finishesModule ? [{ Update: moduleFinishedUpdate({ classId, moduleId, studentId }, activity, updatedAt) }] : []),
     ]);
   }
 

@@ -20,6 +20,7 @@ import { makeClassRepository } from './class-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeNoticeRepository } from './notice-repository';
 import { makePathOverrideRepository } from './path-override-repository';
+import { makePeopleIndexRepository } from './people-index-repository';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
@@ -31,6 +32,7 @@ const service = makeProgressService({
   overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   attempts: makeAttemptRepository(context),
+  people: makePeopleIndexRepository(context),
   clock: new FixedClock(),
 });
 
@@ -101,7 +103,10 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
     const wanted = new Set(input.RequestItems!.table.Keys!.map((key) => `${key.pk}|${key.sk}`));
     const memberships = studentIds.map((studentId) => membershipItem(studentId, CLASS_ID));
     const enrolments = studentIds.map((studentId) => enrolmentItem(studentId, studentId));
+    // The people index's copies (projected to id and status): the first student is disabled.
+    const copies = studentIds.map((studentId, index) => ({ pk: `PERSON#${studentId}`, sk: 'PERSON', userId: studentId, status: index === 0 ? 'disabled' : 'active' }));
     const items = [
+      ...copies,
       schoolClass,
       ...memberships,
       ...enrolments,
@@ -159,12 +164,15 @@ it.each([1, 100])('reads a class report page of %i students × 20 modules × 10 
   expect(page.rows[0].modules).toHaveLength(20);
   expect(page.rows[0].lastActivityAt).toBe(UPDATED_AT);
   expect(page.rows[0].modules[0].scores).toMatchObject({ checks: 10, passed: 10, meanBestPercent: 80 });
+  // Whether each student is disabled: their people-index copies, read beside their progress.
+  expect(page.rows.filter((row) => row.disabled).map((row) => row.studentId)).toEqual(['student-0000']);
   expect(roundTrips).toBe(3);
   // The scores are on the progress items: each (student, module) item is asked for once, as a completion report does.
   const itemKeys = ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!.map((key) => String(key.sk)));
   const progressKeys = itemKeys.filter((sk) => sk.startsWith('PROGRESS#'));
   expect(progressKeys).toHaveLength(page.rows.length * 20);
   expect(new Set(progressKeys).size).toBe(progressKeys.length);
+  expect(ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!).filter((key) => key.sk === 'PERSON')).toHaveLength(page.rows.length);
 });
 
 it.each([1, 100])('reads the module drill-down of %i students (one roster page) in 2 round trips', async (size) => {

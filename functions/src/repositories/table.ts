@@ -94,6 +94,11 @@ export const keys = {
     pk: userPartition(studentId),
     sk: `${NUDGE_PREFIX}${day}#${classId}#${moduleId}`,
   }),
+  /** A student finished a module of a class (their path's required sections all complete), beside their memberships. */
+  moduleFinished: (studentId: string, classId: string, moduleId: string): Key => ({
+    pk: userPartition(studentId),
+    sk: `${FINISHED_PREFIX}${classId}#${moduleId}`,
+  }),
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
   classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
@@ -106,6 +111,7 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
 const NUDGE_PREFIX = 'NUDGE#';
+const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
@@ -117,6 +123,7 @@ export const queries = {
   classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
   classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
   nudgesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: NUDGE_PREFIX }),
+  finishedModulesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: FINISHED_PREFIX }),
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
   rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),

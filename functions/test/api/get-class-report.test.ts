@@ -33,6 +33,15 @@ describe('GET /api/progress/class/{classId}', () => {
     });
   });
 
+  it('marks a disabled student, in the whole report and in a page; an active one has no mark', async () => {
+    const disabled = (answer: { body: unknown }) => JSON.stringify(answer.body).includes('"disabled":true');
+    await ports.people.save({ userId: STUDENT_ID, email: 'student@example.com', name: 'Sam Student', role: 'Students', status: 'active', createdAt: '2024-05-01T00:00:00.000Z' });
+    expect(disabled(await report())).toBe(false);
+    await ports.people.update({ userId: STUDENT_ID, email: 'student@example.com', name: 'Sam Student', role: 'Students', status: 'disabled', createdAt: '2024-05-01T00:00:00.000Z' }, ['status']);
+    expect(await report()).toMatchObject({ statusCode: 200, body: [{ studentId: STUDENT_ID, disabled: true }] });
+    expect(await report(tokens.teacher, CLASS_ID, { limit: '1' })).toMatchObject({ statusCode: 200, body: { rows: [{ studentId: STUDENT_ID, disabled: true }] } });
+  });
+
   it.each<[string, TokenSpec, string]>([
     ['another teacher', tokens.otherTeacher, CLASS_ID],
     ['a class that does not exist', tokens.teacher, 'missing'],

@@ -3,6 +3,7 @@ import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from '../../src/handlers/mark-complete';
 import { makeProgressService } from '../../src/domain/progress';
+import { getMetrics } from '../../src/platform/metrics';
 import { CLASS_ID, givenSchool, MODULE_ID } from '../in-memory/records';
 import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
 
@@ -50,6 +51,17 @@ describe('POST /api/progress/mark-complete', () => {
       // And marking it again counts it again.
       await mark(body());
       expect(await counter()).toMatchObject({ completions: 1, startedStudents: 1 });
+    });
+
+    it('counts as SectionCompletionUndone, never as SectionCompleted', async () => {
+      const counted = jest.spyOn(getMetrics(), 'addMetric');
+      await mark(body());
+      expect(counted).toHaveBeenCalledWith('SectionCompleted', 'Count', 1);
+      counted.mockClear();
+      await mark(body({ completed: false }));
+      expect(counted).toHaveBeenCalledWith('SectionCompletionUndone', 'Count', 1);
+      expect(counted).not.toHaveBeenCalledWith('SectionCompleted', 'Count', 1);
+      counted.mockRestore();
     });
 
     it('answers 409 for a section whose check the student passed, changing nothing', async () => {

@@ -163,6 +163,9 @@ export class InMemoryPeopleIndex implements PeopleIndex {
     const people = matching.slice(0, size);
     return { people, ...(matching.length > size ? { next: sortKey(people.at(-1)!) } : {}) };
   }
+  async disabledAmong(userIds: string[]) {
+    return new Set(userIds.filter((userId) => this.copies.get(userId)?.status === 'disabled'));
+  }
   async replaceAll(everyone: Person[]) {
     const removed = [...this.copies.keys()].filter((userId) => !everyone.some((person) => person.userId === userId)).length;
     this.copies.clear();

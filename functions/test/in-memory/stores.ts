@@ -5,7 +5,7 @@
 import { utcDay } from '@shared/report-insight';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { sampleContent } from './file-samples';
-import { InMemoryAuditLog } from './people';
+import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
 import { InMemoryPathOverrideStore } from './path-override-store';
 import type {
   ClassRecord,
@@ -24,6 +24,7 @@ import type {
   ModuleStore,
   ActivityContext,
   ActivityRecord,
+  FinishedModuleRecord,
   NoticeStore,
   NudgeRecord,
   ProgressKey,
@@ -319,6 +320,7 @@ export class InMemoryProgressStore implements ProgressStore {
     this.records.clear();
     this.counters.clear();
     this.activity.clear();
+    this.finished.clear();
     this.activeDays.clear();
   }
 
@@ -358,6 +360,9 @@ export class InMemoryProgressStore implements ProgressStore {
   /** The activity index (gsi1 ACTIVITY#teacher) of records marked with an activity context. */
   readonly activity = new Map<string, ActivityContext & { at: string }>();
 
+  /** The students' finished modules (USER#s / FINISHED#c#m), by progress key: the first finish's time stays. */
+  readonly finished = new Map<string, FinishedModuleRecord>();
+
   /**
    * The transaction of a first completion: the record (created if need be, never losing or repeating a section), the
    * counter and the day change in one synchronous step, so no failure or interleaving can separate them; a section
@@ -367,6 +372,9 @@ export class InMemoryProgressStore implements ProgressStore {
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (current?.completedSections.includes(sectionId)) return copy(current);
     if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
+    if (activity?.finishesModule && !this.finished.has(InMemoryProgressStore.id(key))) {
+      this.finished.set(InMemoryProgressStore.id(key), { ...key, className: activity.className, moduleTitle: activity.moduleTitle, finishedAt: updatedAt });
+    }
     this.addToCounter(key.classId, key.moduleId, [sectionId], 1, current?.completedSections.length ? 0 : 1);
     const day = `${key.classId}|${utcDay(updatedAt)}`;
     this.activeDays.set(day, new Set([...(this.activeDays.get(day) ?? []), key.studentId]));
@@ -749,13 +757,18 @@ export class InMemoryNoticeStore implements NoticeStore {
       .map(([, nudge]) => copy(nudge));
   }
 
+  /** Query USER#s, begins_with FINISHED# */
+  async finishedModules(studentId: string) {
+    return [...this.progress.finished.values()].filter((record) => record.studentId === studentId).map(copy);
+  }
+
   async recentActivity(teacherId: string, limit: number): Promise<ActivityRecord[]> {
     const records = this.progress.all();
     return [...this.progress.activity]
       .filter(([, context]) => context.teacherId === teacherId)
       .sort(([, a], [, b]) => b.at.localeCompare(a.at))
       .slice(0, limit)
-      .flatMap(([id, { teacherId: _teacher, at, ...context }]) => {
+      .flatMap(([id, { teacherId: _teacher, finishesModule: _finishes, at, ...context }]) => {
         const record = records.find((each) => `${each.classId}|${each.moduleId}|${each.studentId}` === id);
         return record ? [{ ...record, updatedAt: record.updatedAt ?? at, ...context }] : [];
       });
@@ -785,6 +798,7 @@ export function inMemoryPorts() {
     classes: new InMemoryClassStore({ progress }),
     progress,
     notices: new InMemoryNoticeStore(progress),
+    people: new InMemoryPeopleIndex(),
     overrides: new InMemoryPathOverrideStore(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
@@ -805,6 +819,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.checks.clear();
   ports.attempts.clear();
   ports.notices.clear();
+  ports.people.copies.clear();
   ports.overrides.clear();
   ports.audit.entries.length = 0;
   ports.files.clear();

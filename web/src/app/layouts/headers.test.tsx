@@ -75,6 +75,19 @@ describe('PublicHeader', () => {
   });
 });
 
+describe('StudentHeader', () => {
+  it("the bell tells the student they finished a module, and opens the module", async () => {
+    answer('getNotifications', {
+      unread: 1,
+      items: [{ id: 'f', kind: 'finished', at: new Date().toISOString(), classId: 'c1', className: 'Year 9 Science', moduleId: 'm1', moduleTitle: 'Cells' }],
+    });
+    const { user } = renderHeader(<StudentHeader />, signedIn(STUDENT), '/student-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const [item] = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
+    expect(within(item!).getByRole('link', { name: 'Unread: You finished Cells (Year 9 Science)' })).toHaveAttribute('href', '/student/class/c1/module/m1');
+  });
+});
+
 describe('TeacherHeader', () => {
   it('has the four sections and marks the current one', () => {
     renderHeader(<TeacherHeader />, signedIn(TEACHER), '/teacher-modules/m-1');

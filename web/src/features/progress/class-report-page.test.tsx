@@ -5,25 +5,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import type { ClassDetail, ClassReportRow } from '@shared/entities';
-import { answer, HttpError, withFakeApi } from '../../testing/api-server';
-import { renderPage } from '../../testing/test-utils';
+import type { ClassReportRow } from '@shared/entities';
+import { answer, HttpError } from '../../testing/api-server';
+import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { createQueryClient } from '../../app/query-client';
 import { REPORT_REFRESH_MS } from './api/progress';
-import ClassReportPage from './class-report-page';
 
-withFakeApi();
-
-const klass: ClassDetail = {
-  _id: 'c1',
-  className: 'Year 7 Maths',
-  teacherId: { _id: 't1', username: 'Ms Rivera' },
-  studentIds: [],
-  assignedModuleIds: [
-    { _id: 'm1', title: 'Fractions', description: '' },
-    { _id: 'm2', title: 'Decimals', description: '' },
-  ],
-};
+const klass = withClassReportPage([
+  { _id: 'm1', title: 'Fractions', description: '' },
+  { _id: 'm2', title: 'Decimals', description: '' },
+]);
 
 const rows: ClassReportRow[] = [
   {
@@ -43,23 +34,17 @@ const rows: ClassReportRow[] = [
   },
 ];
 
-const renderReport = () => renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
-
-beforeEach(() => {
-  // jsdom has no scrolling; the large table's virtualizer would scroll only when asked to move.
-  window.scrollTo = jest.fn();
-  answer('getClass', klass);
-});
-
 const onePage = (list: ClassReportRow[], studentCount = list.length, next?: string) => ({ rows: list, studentCount, ...(next ? { next } : {}) });
 
 it('renders one row per student (a one-page class by name) and one column per module, cells as percentage% (completed/total)', async () => {
   answer('getClassReport', onePage(rows));
-  renderReport();
+  renderClassReport();
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Student', 'Last activity', 'Fractions', 'Decimals']);
+  // Named by their text (a module's full title, shown again in a tip hidden from assistive technology).
+  for (const name of ['Student', 'Last activity', 'Fractions', 'Decimals']) expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
+  expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
 
   // Sorted by name; each cell says its status in words (beside an icon), not by colour alone.
   const [, aliRow, samRow] = within(table).getAllByRole('row');
@@ -73,6 +58,30 @@ it('renders one row per student (a one-page class by name) and one column per mo
   expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
 });
 
+it("marks a disabled student's row with Disabled in words, read with the row's cells", async () => {
+  answer('getClassReport', onePage([{ ...rows[0], disabled: true }, rows[1]]));
+  renderClassReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const [, aliRow, samRow] = within(table).getAllByRole('row');
+  expect(within(samRow).getByRole('rowheader')).toHaveTextContent(/^samDisabled$/);
+  expect(within(aliRow).getByRole('rowheader')).not.toHaveTextContent('Disabled');
+});
+
+it("keeps each module's full title as its heading's name, and shows it in full on focus", async () => {
+  const long = 'Photosynthesis unit: light and dark reactions';
+  answer('getClass', { ...klass, assignedModuleIds: [{ _id: 'm1', title: long, description: '' }] });
+  answer('getClassReport', onePage([{ ...rows[1], modules: [{ ...rows[1].modules[0]!, moduleTitle: long }] }]));
+  renderClassReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  const heading = within(table).getAllByRole('columnheader')[2]!;
+  // The heading opens the drill-down; its name is the whole title, however the narrow column cuts what it shows.
+  const button = within(heading).getByRole('button', { name: long });
+  const tip = heading.querySelector('.report-column-tip');
+  expect(tip).toHaveTextContent(long);
+  expect(tip).toHaveAttribute('aria-hidden', 'true');
+  expect(button).toHaveClass('report-column-focus');
+});
+
 describe('while open', () => {
   afterEach(() => {
     focusManager.setFocused(undefined);
@@ -82,7 +91,7 @@ describe('while open', () => {
   it('is read again every 30 seconds while in view, and not while the tab is in the background', async () => {
     jest.useFakeTimers();
     const reads = answer('getClassReport', onePage(rows));
-    renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1', queryClient: createQueryClient() });
+    renderClassReport({ queryClient: createQueryClient() });
     const table = await screen.findByRole('table', { name: /Progress of each student/ });
     expect(reads).toHaveLength(1);
 
@@ -101,14 +110,14 @@ describe('while open', () => {
 
 it('shows the empty text when nobody has progress yet', async () => {
   answer('getClassReport', onePage([]));
-  renderReport();
+  renderClassReport();
   expect(await screen.findByText('No progress data found for this class yet.')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
 it('shows the failure text', async () => {
   answer('getClassReport', new HttpError(500, 'boom'));
-  renderReport();
+  renderClassReport();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
 });
 
@@ -120,7 +129,7 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
     modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
   }));
   answer('getClassReport', ({ query }) => (query.has('cursor') ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page')));
-  renderReport();
+  renderClassReport();
 
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(table).toHaveAttribute('aria-rowcount', '201');
@@ -142,7 +151,7 @@ it('loads the next page by itself when the last loaded rows are on screen, in th
   });
   const all = Array.from({ length: 40 }, (_, index) => student(index));
   const pageReads = answer('getClassReport', ({ query }) => (query.has('cursor') ? onePage(all.slice(20), 40) : onePage(all.slice(0, 20), 40, 'after-20')));
-  renderReport();
+  renderClassReport();
 
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(table).toHaveAttribute('aria-rowcount', '41');
@@ -175,7 +184,7 @@ describe('sort and filter', () => {
 
   it('sorts by name, overall progress (lowest first) and last activity (longest ago first)', async () => {
     const user = userEvent.setup();
-    renderReport();
+    renderClassReport();
     await screen.findByRole('table', { name: /Progress of each student/ });
     expect(names()).toEqual(['Ava', 'Ben', 'Cai', 'Dee']);
     await user.selectOptions(screen.getByLabelText('Sort by'), 'progress');
@@ -186,7 +195,7 @@ describe('sort and filter', () => {
 
   it('filters not started, stalled (after the days the teacher chooses) and complete, and says how many are shown', async () => {
     const user = userEvent.setup();
-    renderReport();
+    renderClassReport();
     await screen.findByRole('table', { name: /Progress of each student/ });
     expect(screen.getByText('Showing 4 of 4 students')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'not-started');
@@ -217,7 +226,7 @@ describe('sort and filter', () => {
   });
 
   it('summarises the class above the table', async () => {
-    renderReport();
+    renderClassReport();
     const summary = await screen.findByRole('region', { name: 'Class summary' });
     await within(summary).findByText('50%');
     const figure = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
@@ -244,7 +253,7 @@ describe('sort and filter', () => {
         },
       ],
     });
-    renderReport();
+    renderClassReport();
     await user.click(await screen.findByRole('button', { name: 'Cai' }));
     const dialog = screen.getByRole('dialog', { name: 'Cai: progress in Year 7 Maths' });
     expect(within(dialog).getByRole('rowheader', { name: 'Fractions' })).toBeInTheDocument();
@@ -275,7 +284,7 @@ it('loads every page before a filter applies to a class of several pages, saying
     await secondPage;
     return onePage([student(3, 2), student(4, 1)], 4);
   });
-  renderReport();
+  renderClassReport();
   await screen.findByRole('table', { name: /Progress of each student/ });
   expect(screen.getByRole('button', { name: 'Show the summary of all 4 students' })).toBeInTheDocument();
 
@@ -290,7 +299,7 @@ it('loads every page before a filter applies to a class of several pages, saying
 it("shows each student's e-mail under the name in the Student column, in the row header's accessible name", async () => {
   const email = 'sam.a-rather-long-address@secondary-school.example';
   answer('getClassReport', onePage([{ ...rows[0], studentEmail: email }, rows[1]]));
-  renderReport();
+  renderClassReport();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   const sam = await within(table).findByRole('rowheader', { name: `sam ${email}` });
   expect(within(sam).getByText(email)).toHaveAttribute('title', email);
@@ -317,7 +326,7 @@ it('filters students with overdue work and nudges one about a module, once', asy
   const user = userEvent.setup();
   givenOverdueWork();
   const nudges = answer('nudgeStudent', ({ params }) => ({ classId: params.classId, moduleId: params.moduleId, studentId: 'st2', dueAt: '2020-01-10T16:00:00.000Z', sentAt: '2026-01-01T00:00:00.000Z' }));
-  renderReport();
+  renderClassReport();
   await screen.findByRole('table', { name: /Progress of each student/ });
 
   await user.selectOptions(screen.getByLabelText('Show'), 'overdue');
@@ -336,7 +345,7 @@ it('says when a reminder could not be sent, and lets the teacher try again', asy
   const user = userEvent.setup();
   givenOverdueWork();
   answer('nudgeStudent', new HttpError(500, 'boom'));
-  renderReport();
+  renderClassReport();
   await screen.findByRole('table', { name: /Progress of each student/ });
   await user.selectOptions(screen.getByLabelText('Show'), 'overdue');
   const overdue = within(screen.getByRole('region', { name: 'Overdue work (1)' }));

@@ -6,22 +6,13 @@
 // read again afterwards (its cells follow the student's path).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassDetail, ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/entities';
 import type { StudentOverrides } from '@shared/paths';
-import { answer, HttpError, withFakeApi } from '../../testing/api-server';
+import { answer, HttpError } from '../../testing/api-server';
+import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { moduleFixture } from '../../testing/fixtures';
-import { renderPage } from '../../testing/test-utils';
-import ClassReportPage from './class-report-page';
 
-withFakeApi();
-
-const klass: ClassDetail = {
-  _id: 'c1',
-  className: 'Year 7 Maths',
-  teacherId: { _id: 't1', username: 'Ms Rivera' },
-  studentIds: [],
-  assignedModuleIds: [{ _id: 'm1', title: 'Fractions', description: '' }],
-};
+withClassReportPage([{ _id: 'm1', title: 'Fractions', description: '' }]);
 const row: ClassReportRow = {
   studentId: 'st1',
   studentName: 'Sam',
@@ -37,15 +28,13 @@ const fractions = moduleFixture({
 const none: StudentOverrides = { classId: 'c1', studentId: 'st1', overrides: [] };
 
 beforeEach(() => {
-  window.scrollTo = jest.fn();
-  answer('getClass', klass);
   answer('listModules', [fractions]);
   answer('getStudentReading', { classId: 'c1', studentId: 'st1', modules: [] });
 });
 
 async function openSam() {
   const user = userEvent.setup();
-  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  renderClassReport();
   await user.click(await screen.findByRole('button', { name: 'Sam' }));
   return { user, dialog: screen.getByRole('dialog', { name: 'Sam: progress in Year 7 Maths' }) };
 }
@@ -105,7 +94,7 @@ it("shows who is on which branch in a module's drill-down", async () => {
     ],
   });
   const user = userEvent.setup();
-  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  renderClassReport();
   await user.click(await screen.findByRole('button', { name: 'Fractions' }));
   const branches = within(await screen.findByRole('region', { name: 'Branches of Fractions' }));
   expect(branches.getAllByRole('term').map((term) => term.textContent)).toEqual(['Review (2)', 'Core (0)', 'Extension (1)']);
@@ -114,7 +103,7 @@ it("shows who is on which branch in a module's drill-down", async () => {
 
 it("shows each student's branch beside their cell in the report", async () => {
   answer('getClassReport', { rows: [{ ...row, modules: [{ ...row.modules[0]!, branch: 'review' }] }], studentCount: 1 });
-  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  renderClassReport();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)review']);
 });

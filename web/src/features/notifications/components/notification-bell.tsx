@@ -1,6 +1,6 @@
 // The header's bell: recent activity (teachers: students' progress in their classes, modules not started a week after
-// being assigned; students: modules newly assigned to their classes and their teachers' reminders of due dates), the
-// unread count, and Mark all read. Each notification is a link to its subject.
+// being assigned; students: modules newly assigned to their classes, their teachers' reminders of due dates and the
+// modules they finished), the unread count, and Mark all read. Each notification is a link to its subject.
 import { Link } from 'react-router-dom';
 import type { Notification } from '@shared/entities';
 import { LineIcon } from '@web/components/line-icon';
@@ -75,6 +75,7 @@ export function notificationSubject(item: Notification): string {
       return `/analytics/${item.classId}`;
     case 'assigned':
     case 'nudge':
+    case 'finished':
       return `/student/class/${item.classId}/module/${item.moduleId}`;
   }
 }
@@ -114,6 +115,12 @@ export function NotificationText({ item }: { item: Notification }) {
       return (
         <span>
           {item.teacherName} reminded you: {title} is due {formatDueTime(item.dueAt!)}
+        </span>
+      );
+    case 'finished':
+      return (
+        <span>
+          You finished {title} ({item.className})
         </span>
       );
   }

@@ -105,15 +105,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
             <th scope="col">Student</th>
             <th scope="col">Last activity</th>
             {columns.map((column) => (
-              <th scope="col" key={column.moduleId}>
-                {onOpenModule ? (
-                  <button type="button" className="report-drill" onClick={() => onOpenModule(column)}>
-                    {column.title}
-                  </button>
-                ) : (
-                  column.title
-                )}
-              </th>
+              <ColumnHeading key={column.moduleId} column={column} onOpen={onOpenModule} />
             ))}
           </tr>
         </thead>
@@ -129,6 +121,35 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A module's column heading: its title cut to three lines on a narrow column (hyphenated, then an ellipsis), whole in
+ * the heading's text, so the accessible name is always the full title. Focus (a tap focuses it too) or hover shows the
+ * full title beside it; the teacher's heading is also the button that opens the module's drill-down, titled in full.
+ */
+function ColumnHeading({ column, onOpen }: { column: ReportColumn; onOpen?: (column: ReportColumn) => void }) {
+  const title = <span className="report-column-title">{column.title}</span>;
+  // A heading cell half out of the table's sideways scroll comes into view whole, with the tip under it.
+  const reveal = (event: React.FocusEvent<HTMLElement>) => event.currentTarget.parentElement?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  return (
+    <th scope="col" className="report-column-heading">
+      {onOpen ? (
+        <button type="button" className="report-drill report-column-focus" onClick={() => onOpen(column)} onFocus={reveal}>
+          {title}
+        </button>
+      ) : (
+        // Focusable, so a keyboard or a tap can show the full title.
+        <span className="report-column-focus" tabIndex={0} onFocus={reveal}>
+          {title}
+        </span>
+      )}
+      {/* What the eye sees of the full title; assistive technology has it already, from the heading's own text. */}
+      <span className="report-column-tip" aria-hidden="true">
+        {column.title}
+      </span>
+    </th>
   );
 }
 
@@ -165,13 +186,17 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
   return (
     <tr aria-rowindex={rowIndex} style={{ height: REPORT_ROW_HEIGHT_PX }}>
       <th scope="row">
-        {onOpenStudent ? (
-          <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
-            <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
-          </button>
-        ) : (
-          <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student report-student-name" />
-        )}
+        <span className="report-student-cell">
+          {onOpenStudent ? (
+            <button type="button" className="report-drill report-student-name" onClick={() => onOpenStudent(row)}>
+              <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student" />
+            </button>
+          ) : (
+            <PersonLabel name={row.studentName} email={row.studentEmail} className="report-student report-student-name" />
+          )}
+          {/* In the row's header, so every cell of the row is read with it. */}
+          {row.disabled && <span className="account-disabled-badge">Disabled</span>}
+        </span>
       </th>
       <td>
         <LastActivity iso={row.lastActivityAt} />

@@ -1,0 +1,129 @@
+// Issue 27's walk at 375 px: the reader (the seeded module's PDF, slides and Word sections), the class report and the
+// admin pages show no text cut sideways or too small to read, and nothing makes a page scroll sideways
+// (support/readability.ts). Each page is screenshotted into .artifacts/narrow-walk/ for people to look at. The
+// report's module headings, cut to three lines on a phone, show their full title on focus.
+import type { Page } from 'playwright-core';
+import { routes } from '../../shared/routes';
+import { createUser, DEMO_USERS } from '../integration/harness';
+import { open, signInAs, submitLogin, submitTotpCode, waitForPath } from './support/app';
+import { NARROW, useBrowser, waitForLoaded } from './support/browser';
+import { readabilityFindings } from './support/readability';
+import { apiAs, stackConfig, uniqueTag, type TestUser } from './support/stack';
+
+const session = useBrowser();
+const CLASS_ID = 'demo-class-1';
+
+const demoUser = (email: string): TestUser => {
+  const user = DEMO_USERS.find((each) => each.email === email)!;
+  return { userId: '', email: user.email, password: user.password, role: user.role };
+};
+
+/** Opens `path`, waits for its heading and what it loads, and answers what the readability check finds. */
+async function walkTo(page: Page, path: string, name: string, heading: string | RegExp): Promise<string[]> {
+  await open(page, path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await waitForLoaded(page);
+  return readabilityFindings(page, name);
+}
+
+it('a student reads the seeded PDF, slides and Word sections at 375 px with nothing cut or too small', async () => {
+  const student = demoUser('student2@example.com');
+  const asStudent = await apiAs(student);
+  const klass = await asStudent(routes.getClass, { params: { classId: CLASS_ID } });
+  const [moduleRef] = klass.assignedModuleIds as { _id: string }[];
+  const module = await asStudent(routes.getModule, { params: { id: moduleRef!._id } });
+  const sectionTitled = (title: string) => (module.sections as { _id: string; title: string }[]).find((section) => section.title === title)!._id;
+
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await signInAs(page, student);
+  const findings: string[] = [];
+  const reader = (title: string) => `/student/class/${CLASS_ID}/module/${moduleRef!._id}/section/${sectionTitled(title)}`;
+
+  await open(page, reader('Reading: cells'));
+  await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+  findings.push(...(await readabilityFindings(page, 'reader-pdf')));
+  await open(page, reader('Slides: photosynthesis'));
+  await page.getByText(/^Slide 1 of \d+$/).waitFor();
+  findings.push(...(await readabilityFindings(page, 'reader-slides')));
+  await open(page, reader('Worksheet: label a cell'));
+  await page.getByRole('heading', { level: 1, name: /Worksheet: label a cell/ }).waitFor();
+  await page.locator('iframe.document-frame').waitFor();
+  findings.push(...(await readabilityFindings(page, 'reader-word')));
+  expect(findings).toEqual([]);
+});
+
+it("the class report at 375 px: nothing cut or too small, and a module's heading shows its full title on focus", async () => {
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await signInAs(page, demoUser('teacher@example.com'));
+  const findings = await walkTo(page, `/analytics/${CLASS_ID}`, 'class-report', /^Student Progress Report: /);
+  expect(findings).toEqual([]);
+
+  const title = 'Cells: the building blocks of life';
+  const heading = page.getByRole('columnheader', { name: title });
+  const tip = heading.locator('.report-column-tip');
+  expect(await tip.isVisible()).toBe(false);
+  await heading.getByRole('button', { name: title }).focus();
+  await tip.waitFor({ state: 'visible' });
+  expect(await tip.textContent()).toBe(title);
+  // The tip shows the whole title: nothing of it is cut, and all of it is inside the table's visible box.
+  type Box = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+  expect(await tip.evaluate((box: Box) => box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight)).toBe(true);
+  const [tipBox, tableBox] = [await tip.boundingBox(), await page.getByRole('region', { name: /^Progress of each student/ }).boundingBox()];
+  expect(tipBox!.x).toBeGreaterThanOrEqual(tableBox!.x);
+  expect(tipBox!.x + tipBox!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width);
+  await readabilityFindings(page, 'class-report-heading-focused');
+});
+
+it('the admin pages at 375 px: dashboard, people, classes, a class, its login slips and the audit trail', async () => {
+  const admin = { email: `e2e-admin-${uniqueTag()}@example.com`, password: 'E2e-admin-pass-1' };
+  const { totpSecret } = await createUser(stackConfig(), { ...admin, role: 'Admins', name: 'Walk Admin', secondFactor: true });
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await open(page, '/admin-login');
+  await submitLogin(page, admin.email, admin.password);
+  await submitTotpCode(page, totpSecret!);
+  await waitForPath(page, '/admin-dashboard');
+
+  const findings = [
+    ...(await walkTo(page, '/admin-dashboard', 'admin-dashboard', /^Welcome back/)),
+    ...(await walkTo(page, '/admin/people', 'admin-people', 'People')),
+    ...(await walkTo(page, '/admin/classes', 'admin-classes', 'Classes')),
+    ...(await walkTo(page, `/admin/classes/${CLASS_ID}`, 'admin-class', 'Year 9 Science')),
+    // The class's report there: a module's full title shows only on focus, as in the teacher's report.
+    ...((await page.locator('.report-column-tip').first().isVisible()) ? ["admin-class: a module's full-title tip shows unfocused"] : []),
+    ...(await walkTo(page, `/admin/classes/${CLASS_ID}/login-slips`, 'admin-login-slips', /^Login slips/)),
+    ...(await walkTo(page, '/admin/audit', 'admin-audit-trail', 'Audit Trail')),
+  ];
+  expect(findings).toEqual([]);
+});
+
+it('the readability check names text cut sideways, an ellipsis that hides the full text, tiny text and a sideways page', async () => {
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await open(page, '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect(await readabilityFindings(page, 'readability-check-landing')).toEqual([]);
+  await page.evaluate(`(() => {
+    const add = (className, css, text) => {
+      const element = document.createElement('p');
+      element.className = className;
+      element.style.cssText = css;
+      element.textContent = text;
+      document.querySelector('main').append(element);
+    };
+    const long = 'Photosynthesis unit: light and dark reactions';
+    add('cut', 'width: 80px; overflow: hidden; white-space: nowrap', long);
+    add('ellipsis-untold', 'width: 80px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis', long);
+    add('tiny', 'font-size: 10px', 'Small print');
+    add('wide', 'width: 500px', 'Wide');
+  })()`);
+  const findings = await readabilityFindings(page, 'readability-check-broken');
+  expect(findings).toEqual([
+    expect.stringMatching(/^readability-check-broken: the page is \d+ px wide in a 375 px window$/),
+    expect.stringMatching(/p\.cut "Photosynthesis.*": text cut sideways \(\d+ px in 80 px, no ellipsis\)/),
+    expect.stringMatching(/p\.ellipsis-untold .*ellipsis without the full text told/),
+    'readability-check-broken: p.tiny "Small print": text of 10px',
+  ]);
+});

@@ -106,7 +106,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   }),
   assignModule: () => ({ moduleId: value(), dueAt: value() }),
   nudgeStudent: () => ({ studentId: value() }),
-  previewPathChanges: () => ({ sequential: value(), sections: value() }),
+  previewPathChanges: () => ({ sequential: value(), sections: value(), check: value() }),
   setModulePrerequisite: () => ({ prerequisiteModuleId: value() }),
   addPathOverride: () => ({ moduleId: value(), kind: value(), sectionId: value(), reason: value() }),
   markComplete: () => ({ studentId: value(), moduleId: value(), classId: value(), sectionId: value() }),

@@ -499,6 +499,8 @@ export const responseSchemas = {
   previewPathChanges: pathChangePreviewSchema,
   setModulePrerequisite: classDetailSchema,
   listPathOverrides: studentOverridesSchema,
+  // The student's overrides after the removal.
+  removePathOverride: studentOverridesSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -56,6 +56,8 @@ export const routes = {
   // student drill-down lists them (admins read it too).
   addPathOverride: { method: 'POST', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS },
   listPathOverrides: { method: 'GET', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS_AND_ADMINS },
+  // The class's teacher takes one back (`?sectionId=` names the section of a release or an excuse).
+  removePathOverride: { method: 'DELETE', path: '/api/classes/{classId}/students/{studentId}/overrides/{moduleId}/{kind}', roles: TEACHERS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

@@ -174,22 +174,24 @@ export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
     ),
 );
 
-/** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
+/** Which override: a release or an excuse names the section; unlocking opens the whole module, so it names none. */
+const overrideTargetShape = () => ({
+  moduleId: idSchema('moduleId'),
+  kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
+  sectionId: z.optional(idSchema('sectionId')),
+});
+const namesSectionUnlessUnlock = () =>
+  z.refine<{ kind: string; sectionId?: string }>((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
+    error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+    path: ['sectionId'],
+  });
+
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .strictObject({
-      moduleId: idSchema('moduleId'),
-      kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
-      sectionId: z.optional(idSchema('sectionId')),
-      reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH),
-    })
-    .check(
-      z.refine((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
-        error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
-        path: ['sectionId'],
-      }),
-    ),
+  z.strictObject({ ...overrideTargetShape(), reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
 );
+
+/** The override to remove: the module and kind from the path, the section (of a release or an excuse) from `?sectionId=`. */
+export const pathOverrideTargetSchema = /* @__PURE__ */ z.lazy(() => z.strictObject(overrideTargetShape()).check(namesSectionUnlessUnlock()));
 
 export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -312,6 +314,7 @@ export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type AddPathOverrideInput = PathOverrideInput;
+export type PathOverrideTarget = z.infer<typeof pathOverrideTargetSchema>;
 export type PathChangesInput = z.infer<typeof pathChangesSchema>;
 export type ModulePrerequisiteInput = z.infer<typeof modulePrerequisiteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;

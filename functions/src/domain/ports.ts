@@ -277,6 +277,8 @@ export interface PathOverrideStore {
   listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
   /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
   addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
+  /** Removes one if it is there (a conditional update); false when it was not (already removed, or never given). */
+  removeOverride(key: ProgressKey, override: Pick<OverrideRecord, 'kind' | 'sectionId'>): Promise<boolean>;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

@@ -266,7 +266,12 @@ export const classReportSchema = z.array(
     studentEmail: z.optional(z.string()),
     lastActivityAt: z.nullable(isoDate),
     modules: z.array(
-      z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),
+      z.strictObject({
+        ...moduleProgressShape,
+        completedAt: z.record(z.string(), z.nullable(isoDate)),
+        scores: z.optional(moduleScoreSummarySchema),
+        waitsFor: z.optional(z.strictObject({ moduleId: z.string(), moduleTitle: z.string() })),
+      }),
     ),
   }),
 ) satisfies z.ZodMiniType<ClassReportRow[]>;

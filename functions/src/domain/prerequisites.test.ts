@@ -92,6 +92,26 @@ describe('a module waiting for another', () => {
     expect(await nextInClass()).not.toHaveProperty('lockedReason');
   });
 
+  it("is marked in the teacher's report (whole and in pages) naming the prerequisite, until it is done or the student is let in", async () => {
+    const cellOf = async () => {
+      const [whole, paged] = [await progress.classReport(teacher, CLASS_ID), await progress.classReportPage(teacher, CLASS_ID, {})];
+      const cells = [whole, paged.rows].map((rows) => rows[0]!.modules.find((cell) => cell.moduleId === NEXT_ID)!);
+      expect(cells[1]).toEqual(cells[0]);
+      return cells[0];
+    };
+    const firstCell = async () => (await progress.classReport(teacher, CLASS_ID))[0]!.modules.find((cell) => cell.moduleId === MODULE_ID)!;
+    expect(await cellOf()).toMatchObject({ percentage: 0, waitsFor: { moduleId: MODULE_ID, moduleTitle: 'Cells' } });
+    expect(await firstCell()).not.toHaveProperty('waitsFor');
+
+    await makePathOverrideService(ports).add(teacher, CLASS_ID, student.userId, { moduleId: NEXT_ID, kind: 'unlock', reason: 'Did this last year' });
+    expect(await cellOf()).not.toHaveProperty('waitsFor');
+    await makePathOverrideService(ports).remove(teacher, CLASS_ID, student.userId, { moduleId: NEXT_ID, kind: 'unlock' });
+    expect(await cellOf()).toHaveProperty('waitsFor');
+    await mark(MODULE_ID, 'section-1');
+    await mark(MODULE_ID, 'section-2');
+    expect(await cellOf()).not.toHaveProperty('waitsFor');
+  });
+
   it('opens when the prerequisite leaves the class', async () => {
     await classes.unassignModule(teacher, CLASS_ID, MODULE_ID);
     expect((await nextRead())[0]).toMatchObject({ state: 'open' });

@@ -138,3 +138,12 @@ it("shows each student's branch beside their cell in the report", async () => {
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)review']);
 });
+
+it('marks a cell the class prerequisite keeps shut, naming the module the student must complete first', async () => {
+  const waiting = { ...row.modules[0]!, moduleId: 'm2', moduleTitle: 'Decimals', waitsFor: { moduleId: 'm1', moduleTitle: 'Fractions' } };
+  answer('getClassReport', { rows: [{ ...row, modules: [row.modules[0]!, waiting] }], studentCount: 1 });
+  answer('getClass', { ...klass, assignedModuleIds: [...klass.assignedModuleIds, { _id: 'm2', title: 'Decimals', description: '' }] });
+  renderPage(<ClassReportPage />, { path: '/analytics/:classId', url: '/analytics/c1' });
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)', '○Not started: 0% (0/2)Locked: needs Fractions']);
+});

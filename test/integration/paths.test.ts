@@ -97,3 +97,21 @@ test("a check's new bands: completed work never counts as a change; bands the sa
   expect(noCheck).toMatchObject({ status: 404, body: { message: expect.stringContaining('no check') } });
   expect((await world.call('previewPathChanges', { as: world.teacher, params, body: {} })).status).toBe(400);
 });
+
+test('unassigning a module takes away the prerequisites naming it: assigned again, the module that waited for it stays open', async () => {
+  const file = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+  const first = await world.createModule(world.teacher, [{ title: 'Cells', contentUrl: await file('cells.pdf') }], 'Cells first');
+  const second = await world.createModule(world.teacher, [{ title: 'Tissues', contentUrl: await file('tissues.pdf') }], 'Tissues next');
+  for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  await world.ok('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: second._id }, body: { prerequisiteModuleId: first._id } });
+  const secondRead = async () =>
+    (await world.ok('getModule', { as: world.student, params: { id: second._id }, path: `/api/modules/${second._id}?classId=${CLASS_ID}` })).sections[0];
+  expect(await secondRead()).toMatchObject({ state: 'locked', reason: 'Complete “Cells first” to open this.' });
+
+  await world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: first._id } }, 200);
+  const classItem = (await world.scanTable()).find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'CLASS')!;
+  expect(classItem).not.toHaveProperty(`prerequisite#${second._id}`);
+  const detail = await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: first._id } });
+  expect(detail.assignedModuleIds.find((module: { _id: string }) => module._id === second._id)).not.toHaveProperty('prerequisiteModuleId');
+  expect(await secondRead()).toMatchObject({ state: 'open' });
+});

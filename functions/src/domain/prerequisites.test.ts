@@ -112,8 +112,17 @@ describe('a module waiting for another', () => {
     expect(await cellOf()).not.toHaveProperty('waitsFor');
   });
 
-  it('opens when the prerequisite leaves the class', async () => {
-    await classes.unassignModule(teacher, CLASS_ID, MODULE_ID);
+  it('opens when the prerequisite leaves the class, and stays open when it is assigned again (the prerequisite naming it went with it)', async () => {
+    const detail = await classes.unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect(detail.assignedModuleIds.find((module) => module._id === NEXT_ID)).not.toHaveProperty('prerequisiteModuleId');
     expect((await nextRead())[0]).toMatchObject({ state: 'open' });
+    await classes.assignModule(teacher, CLASS_ID, MODULE_ID);
+    expect((await ports.classes.getClass(CLASS_ID))?.prerequisites).toBeUndefined();
+    expect((await nextRead())[0]).toMatchObject({ state: 'open' });
+  });
+
+  it('answers 409 when the class’s prerequisites kept changing while the module was taken off', async () => {
+    ports.classes.removeAssignedModuleOfTeacher = async () => 'changed';
+    await expect(classes.unassignModule(teacher, CLASS_ID, MODULE_ID)).rejects.toEqual(refused('conflict', 'changed meanwhile'));
   });
 });

@@ -1,6 +1,6 @@
 // The student drill-down's overrides: what the teacher changed on this student's path (a section opened or excused,
-// a module unlocked), each with its reason and a button to take it back, and a form to add one. The server recomputes the path from them; the
-// report refreshes after a change.
+// a module unlocked), each with its reason and a button to take it back, and a form to add one. The server recomputes
+// the path from them; the report refreshes after a change.
 import { useState, type FormEvent } from 'react';
 import type { OverrideKind, PathOverride } from '@shared/paths';
 import { Alert } from '@web/components/alert';

@@ -27,7 +27,8 @@ export const routes = {
   getModule: { method: 'GET', path: '/api/modules/{id}', roles: TEACHERS_AND_STUDENTS },
   updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
   deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
-  // How many students' paths a change of the module's rules (order mode, section roles) would change, before saving.
+  // How many students' paths a change of the module's rules (order mode, section roles, a check's score bands) would
+  // change, before saving.
   previewPathChanges: { method: 'POST', path: '/api/modules/{id}/path-changes', roles: TEACHERS },
   listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
   // Admins read any class and its report (read-only).

@@ -108,6 +108,7 @@ export const routeDeployment = {
   previewPathChanges: { handler: 'preview-path-changes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   addPathOverride: { handler: 'add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
+  removePathOverride: { handler: 'remove-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
   completeUpload: { handler: 'complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
   abortUpload: { handler: 'abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },

@@ -124,6 +124,8 @@ export interface ReportCell extends ModuleProgress {
   completedAt: Record<string, string | null>;
   /** The module's checks (absent when it has none): n of m passed and the mean best percent (each check: the module drill-down). */
   scores?: ModuleScoreSummary;
+  /** The class's prerequisite the student is not done with, which keeps this module shut to them (absent when open). */
+  waitsFor?: { moduleId: string; moduleTitle: string };
 }
 
 /** One module of a student's class: completion and the first section still to do (null when none is left). */

@@ -286,7 +286,12 @@ export const classReportSchema = z.array(
     disabled: z.optional(z.literal(true)),
     lastActivityAt: z.nullable(isoDate),
     modules: z.array(
-      z.strictObject({ ...moduleProgressShape, completedAt: z.record(z.string(), z.nullable(isoDate)), scores: z.optional(moduleScoreSummarySchema) }),
+      z.strictObject({
+        ...moduleProgressShape,
+        completedAt: z.record(z.string(), z.nullable(isoDate)),
+        scores: z.optional(moduleScoreSummarySchema),
+        waitsFor: z.optional(z.strictObject({ moduleId: z.string(), moduleTitle: z.string() })),
+      }),
     ),
   }),
 ) satisfies z.ZodMiniType<ClassReportRow[]>;
@@ -519,6 +524,8 @@ export const responseSchemas = {
   previewPathChanges: pathChangePreviewSchema,
   setModulePrerequisite: classDetailSchema,
   listPathOverrides: studentOverridesSchema,
+  // The student's overrides after the removal.
+  removePathOverride: studentOverridesSchema,
   createUpload: uploadTicketSchema,
   completeUpload: z.strictObject({ contentUrl: z.string() }),
   abortUpload: noContent,

@@ -27,7 +27,8 @@ export const routes = {
   getModule: { method: 'GET', path: '/api/modules/{id}', roles: TEACHERS_AND_STUDENTS },
   updateModule: { method: 'PUT', path: '/api/modules/{id}', roles: TEACHERS },
   deleteModule: { method: 'DELETE', path: '/api/modules/{id}', roles: TEACHERS },
-  // How many students' paths a change of the module's rules (order mode, section roles) would change, before saving.
+  // How many students' paths a change of the module's rules (order mode, section roles, a check's score bands) would
+  // change, before saving.
   previewPathChanges: { method: 'POST', path: '/api/modules/{id}/path-changes', roles: TEACHERS },
   listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
   // Admins read any class and its report (read-only).
@@ -56,6 +57,8 @@ export const routes = {
   // student drill-down lists them (admins read it too).
   addPathOverride: { method: 'POST', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS },
   listPathOverrides: { method: 'GET', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS_AND_ADMINS },
+  // The class's teacher takes one back (`?sectionId=` names the section of a release or an excuse).
+  removePathOverride: { method: 'DELETE', path: '/api/classes/{classId}/students/{studentId}/overrides/{moduleId}/{kind}', roles: TEACHERS },
   createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS },
   completeUpload: { method: 'POST', path: '/api/uploads/complete', roles: TEACHERS },
   abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS },

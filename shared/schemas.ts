@@ -3,7 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
-import { OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
+import { makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
@@ -150,32 +150,49 @@ export const modulePrerequisiteSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-/** The rules an edit would save, for the sections kept (in their new order): what the path preview compares. */
+/**
+ * The rules an edit would save, what the path preview compares with the saved ones: the module's edit screen sends the
+ * order mode and the sections kept (in their new order, with their roles); the check editor sends one check's new score
+ * bands. A rule left out stays as saved.
+ */
 export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    sequential: z.boolean({ error: 'sequential must be true or false.' }),
-    sections: z
-      .array(z.strictObject({ _id: idSchema('Section _id'), role: sectionRoleSchema() }), { error: 'sections must be a list of { _id, role }.' })
-      .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
-  }),
-);
-
-/** A release or an excuse names the section; unlocking opens the whole module, so it names none. */
-export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
-      moduleId: idSchema('moduleId'),
-      kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
-      sectionId: z.optional(idSchema('sectionId')),
-      reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH),
+      sequential: z.optional(z.boolean({ error: 'sequential must be true or false.' })),
+      sections: z.optional(
+        z
+          .array(z.strictObject({ _id: idSchema('Section _id'), role: sectionRoleSchema() }), { error: 'sections must be a list of { _id, role }.' })
+          .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `A module can have at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+      ),
+      check: z.optional(
+        z.strictObject({ sectionId: idSchema('check.sectionId'), bands: makeBandsSchema() }, { error: 'check must be { sectionId, bands } (the check\'s new score bands).' }),
+      ),
     })
     .check(
-      z.refine((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
-        error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
-        path: ['sectionId'],
+      z.refine((input) => input.sequential !== undefined || input.sections !== undefined || input.check !== undefined, {
+        error: 'Send the rules to compare: sequential and sections (the module), or check (a check\'s score bands).',
       }),
     ),
 );
+
+/** Which override: a release or an excuse names the section; unlocking opens the whole module, so it names none. */
+const overrideTargetShape = () => ({
+  moduleId: idSchema('moduleId'),
+  kind: z.enum(OVERRIDE_KINDS, { error: `kind must be one of ${OVERRIDE_KINDS.join(', ')}.` }),
+  sectionId: z.optional(idSchema('sectionId')),
+});
+const namesSectionUnlessUnlock = () =>
+  z.refine<{ kind: string; sectionId?: string }>((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
+    error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+    path: ['sectionId'],
+  });
+
+export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ ...overrideTargetShape(), reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
+);
+
+/** The override to remove: the module and kind from the path, the section (of a release or an excuse) from `?sectionId=`. */
+export const pathOverrideTargetSchema = /* @__PURE__ */ z.lazy(() => z.strictObject(overrideTargetShape()).check(namesSectionUnlessUnlock()));
 
 export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -298,6 +315,7 @@ export type AssignModuleInput = z.infer<typeof assignModuleSchema>;
 export type MarkCompleteInput = z.infer<typeof markCompleteSchema>;
 export type NudgeStudentInput = z.infer<typeof nudgeStudentSchema>;
 export type AddPathOverrideInput = PathOverrideInput;
+export type PathOverrideTarget = z.infer<typeof pathOverrideTargetSchema>;
 export type PathChangesInput = z.infer<typeof pathChangesSchema>;
 export type ModulePrerequisiteInput = z.infer<typeof modulePrerequisiteSchema>;
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;

@@ -583,6 +583,12 @@ const ID_ROUTES: IdRoute[] = [
     params: (f) => ({ classId: CLASS_ID, moduleId: f.module._id, sectionId: f.module.sections[0]._id }),
     missing: { classId: 404, moduleId: 404, sectionId: 404 },
   },
+  {
+    route: 'removePathOverride',
+    as: teacher,
+    params: (f, w) => ({ classId: CLASS_ID, studentId: w.student.userId, moduleId: f.module._id, kind: 'unlock' }),
+    missing: { classId: 404, studentId: 404, moduleId: 404, kind: 400 },
+  },
   { route: 'listStudentAttempts', as: teacher, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
   {
     route: 'recordReading',

@@ -106,7 +106,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   }),
   assignModule: () => ({ moduleId: value(), dueAt: value() }),
   nudgeStudent: () => ({ studentId: value() }),
-  previewPathChanges: () => ({ sequential: value(), sections: value() }),
+  previewPathChanges: () => ({ sequential: value(), sections: value(), check: value() }),
   setModulePrerequisite: () => ({ prerequisiteModuleId: value() }),
   addPathOverride: () => ({ moduleId: value(), kind: value(), sectionId: value(), reason: value() }),
   markComplete: () => ({ studentId: value(), moduleId: value(), classId: value(), sectionId: value() }),
@@ -137,7 +137,7 @@ function person() {
   return { email: value(), name: value(), role: value() };
 }
 
-/** Query strings of the routes that read them (listing people, the audit trail); every other route ignores its query. */
+/** Query strings of the routes that read them (listing people, the audit trail, removing an override); every other route ignores its query. */
 const query = (name: RouteName): fc.Arbitrary<Record<string, string>> =>
   name === 'listPeople'
     ? fc.record(
@@ -149,7 +149,9 @@ const query = (name: RouteName): fc.Arbitrary<Record<string, string>> =>
           { actorId: fc.string({ maxLength: 40 }), action: fc.string({ maxLength: 12 }), from: fc.string({ maxLength: 30 }), to: fc.string({ maxLength: 30 }), next: fc.string({ maxLength: 60 }), other: fc.string() },
           { requiredKeys: [] },
         )
-      : fc.constant({});
+      : name === 'removePathOverride'
+        ? fc.record({ sectionId: fc.oneof(fc.constantFrom(ids.sectionId), fc.string({ maxLength: 40 })), other: fc.string() }, { requiredKeys: [] })
+        : fc.constant({});
 
 const body = (name: RouteName, method: string): fc.Arbitrary<{ body?: unknown; rawBody?: string }> => {
   // Browsers and API Gateway send no body with GET; DELETE routes read none.

@@ -42,6 +42,9 @@ const read = async () => {
   const answer = await world.ok('getModule', { as: world.student, params: { id: ruledModule._id }, path: `/api/modules/${ruledModule._id}?classId=${CLASS_ID}` });
   return Object.fromEntries(answer.sections.map((section: Module['sections'][number]) => [section._id, section]));
 };
+const bandsReleasingNothing = [{ min: 0, max: 100, release: [] as string[] }];
+const previewBands = (bands: typeof CHECK.bands) =>
+  world.ok('previewPathChanges', { as: world.teacher, params: { id: ruledModule._id }, body: { check: { sectionId: ids.membranes, bands } } });
 const complete = (sectionId: string) =>
   world.call('markComplete', { as: world.student, body: { studentId: world.student.userId, moduleId: ruledModule._id, classId: CLASS_ID, sectionId } });
 
@@ -73,10 +76,42 @@ test('a student who fails gets the review first; the API refuses the next core s
   expect(sections[ids.review]).toMatchObject({ state: 'open', reason: 'Because you scored 0\u00a0% on “Cell membranes”, review this first.', downloadUrl: expect.any(String) });
   expect(sections[ids.summary]).toMatchObject({ state: 'locked', reason: 'Complete “Membranes again” to open this.' });
   expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Complete “Membranes again” to open this.' } });
+  // Before saving bands that no longer release the review, the check editor hears that this student's path would change.
+  expect(await previewBands(bandsReleasingNothing)).toEqual({ students: 1, changed: 1 });
 
   expect((await complete(ids.review)).status).toBe(200);
   expect((await complete(ids.summary)).status).toBe(200);
   const progress = await world.ok('getStudentClassProgress', { as: world.student, params: { classId: CLASS_ID, studentId: world.student.userId } });
   // Required: introduction, the check's section (not passed), the review released to them, the summary.
   expect(progress.modules.find((entry: { moduleId: string }) => entry.moduleId === ruledModule._id)).toMatchObject({ completed: 3, total: 4, percentage: 75, nextSectionId: ids.membranes });
+});
+
+test("a check's new bands: completed work never counts as a change; bands the save would refuse, and a section without a check, are refused", async () => {
+  expect(await previewBands(bandsReleasingNothing)).toEqual({ students: 1, changed: 0 });
+  const params = { id: ruledModule._id };
+  const core = await world.call('previewPathChanges', { as: world.teacher, params, body: { check: { sectionId: ids.membranes, bands: [{ min: 0, max: 100, release: [ids.summary] }] } } });
+  expect(core).toMatchObject({ status: 400, body: { fields: { 'check.bands.0.release.0': 'Band 1 can only release review or extension sections of this module.' } } });
+  const gap = await world.call('previewPathChanges', { as: world.teacher, params, body: { check: { sectionId: ids.membranes, bands: [{ min: 10, max: 100, release: [] }] } } });
+  expect(gap).toMatchObject({ status: 400, body: { fields: { 'check.bands.0.min': 'The first band must start at 0 %.' } } });
+  const noCheck = await world.call('previewPathChanges', { as: world.teacher, params, body: { check: { sectionId: ids.intro, bands: bandsReleasingNothing } } });
+  expect(noCheck).toMatchObject({ status: 404, body: { message: expect.stringContaining('no check') } });
+  expect((await world.call('previewPathChanges', { as: world.teacher, params, body: {} })).status).toBe(400);
+});
+
+test('unassigning a module takes away the prerequisites naming it: assigned again, the module that waited for it stays open', async () => {
+  const file = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+  const first = await world.createModule(world.teacher, [{ title: 'Cells', contentUrl: await file('cells.pdf') }], 'Cells first');
+  const second = await world.createModule(world.teacher, [{ title: 'Tissues', contentUrl: await file('tissues.pdf') }], 'Tissues next');
+  for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  await world.ok('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: second._id }, body: { prerequisiteModuleId: first._id } });
+  const secondRead = async () =>
+    (await world.ok('getModule', { as: world.student, params: { id: second._id }, path: `/api/modules/${second._id}?classId=${CLASS_ID}` })).sections[0];
+  expect(await secondRead()).toMatchObject({ state: 'locked', reason: 'Complete “Cells first” to open this.' });
+
+  await world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: first._id } }, 200);
+  const classItem = (await world.scanTable()).find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'CLASS')!;
+  expect(classItem).not.toHaveProperty(`prerequisite#${second._id}`);
+  const detail = await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: first._id } });
+  expect(detail.assignedModuleIds.find((module: { _id: string }) => module._id === second._id)).not.toHaveProperty('prerequisiteModuleId');
+  expect(await secondRead()).toMatchObject({ state: 'open' });
 });

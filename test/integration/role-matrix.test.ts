@@ -65,6 +65,7 @@ const EXPECTED = statusTable(`
   setModulePrerequisite 401      401      403      403           200      404           403
   previewPathChanges  401        401      403      403           200      404           403
   listPathOverrides   401        401      403      403           200      404           200
+  removePathOverride  401        401      403      403           200      404           403
   createUpload        401        401      403      403           201      201           403
   completeUpload      401        401      403      403           200      403           403
   abortUpload         401        401      403      403           204      403           403
@@ -164,6 +165,14 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     return { params: { classId: CLASS_ID, moduleId: fresh._id }, body: { prerequisiteModuleId: moduleId } };
   },
   listPathOverrides: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  // A module of its own per cell, with the student's unlock to take back.
+  removePathOverride: async () => {
+    const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unoverride.pdf') }], 'To take back');
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: fresh._id } });
+    const params = { classId: CLASS_ID, studentId: world.student.userId };
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: fresh._id, kind: 'unlock', reason: 'Ready' } }, 201);
+    return { params: { ...params, moduleId: fresh._id, kind: 'unlock' } };
+  },
   createUpload: async () => ({ body: { fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 1024 } }),
   completeUpload: async () => {
     const { contentUrl, uploadId, parts, partSize } = await startMultipartUpload();

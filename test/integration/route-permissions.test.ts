@@ -232,6 +232,18 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     // Unassigning the module forgets its prerequisite.
     await world.ok('unassignModule', { as: world.teacher, params }, 200);
   },
+  removePathOverride: async () => {
+    const module = await newModule();
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    const params = { classId: CLASS_ID, studentId: world.student.userId };
+    const sectionId = module.sections[0]._id;
+    await world.ok('addPathOverride', { as: world.teacher, params, body: { moduleId: module._id, kind: 'excuse', sectionId, reason: 'Away' } }, 201);
+    const release = { ...params, moduleId: module._id, kind: 'excuse' };
+    const path = `/api/classes/${CLASS_ID}/students/${world.student.userId}/overrides/${module._id}/excuse?sectionId=${sectionId}`;
+    await world.ok('removePathOverride', { as: world.teacher, params: release, path }, 200);
+    await world.ok('removePathOverride', { as: world.teacher, params: release, path }, 404);
+    await world.ok('removePathOverride', { as: world.teacher, params: { ...release, kind: 'unlock' } }, 404);
+  },
   listPathOverrides: async () => {
     await world.ok('listPathOverrides', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
     await world.ok('listPathOverrides', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });

@@ -96,14 +96,18 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
       }
     }
     const updated = await classes.setPrerequisite(classId, caller.userId, moduleId, prerequisiteModuleId);
-    if (!updated) throw conflict('The modules of this class changed meanwhile; reload the class and try again.');
+    if (!updated) throw conflict(MODULES_CHANGED);
     return toDetail(updated, await classes.listAllStudents(classId));
   }
 
-  /** Takes one of the class's modules off it (its teacher only); the students' progress on it is kept for a re-assign. */
+  /**
+   * Takes one of the class's modules off it (its teacher only), with the prerequisites naming it; the students' progress
+   * on it is kept for a re-assign.
+   */
   async function unassignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
     const updated = await classes.removeAssignedModuleOfTeacher(classId, caller.userId, moduleId);
     if (!updated) throw notFound(CLASS_NOT_FOUND);
+    if (updated === 'changed') throw conflict(MODULES_CHANGED);
     return toDetail(updated, await classes.listAllStudents(classId));
   }
 
@@ -167,6 +171,8 @@ function toSummary(record: ClassRecord, studentIds: string[]): ClassSummary {
 const NOT_ASSIGNED_HERE = 'This module is not assigned to this class.';
 
 /** A module's prerequisite in a class, as the class detail carries it (one no longer assigned is not shown). */
+const MODULES_CHANGED = 'The modules of this class changed meanwhile; reload the class and try again.';
+
 const prerequisiteOf = (record: ClassRecord, moduleId: string): { prerequisiteModuleId?: string } => {
   const prerequisiteModuleId = record.prerequisites?.[moduleId];
   return prerequisiteModuleId && record.assignedModuleIds.includes(prerequisiteModuleId) ? { prerequisiteModuleId } : {};

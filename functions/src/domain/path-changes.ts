@@ -1,11 +1,13 @@
-// What new rules would change: before a teacher saves a new order mode or new section roles, the edit screen asks how
-// many students' paths would differ. Each student of the teacher's classes holding the module has their path computed
+// What new rules would change: before a teacher saves a new order mode or new section roles (the module's edit screen),
+// or a check's new score bands (the check editor), the screen asks how many students' paths would differ. Each student of the teacher's classes holding the module has their path computed
 // under the saved rules and under the proposed ones (the same pure function, the same completions, scores and
 // overrides); a path differs when a kept section's state or whether it is required does. Completed work stays
 // complete under any rules, so it never counts as a change.
-import type { PathChangePreview } from '@shared/paths';
+import type { CheckSummary } from '@shared/checks';
+import { bandSectionIssues, type PathChangePreview } from '@shared/paths';
 import type { PathChangesInput } from '@shared/schemas';
 import type { Caller } from './caller';
+import { invalid, notFound } from './errors';
 import { requireOwnModule } from './modules';
 import { pathOfStudent, type StudentPath } from './paths';
 import type { AttemptStore, CheckStore, ClassStore, ModuleRecord, ModuleStore, PathOverrideStore, ProgressStore } from './ports';
@@ -34,7 +36,8 @@ export function makePathChangeService({ modules, classes, progress, overrides, c
       checks.listCheckSummaries([moduleId]),
     ]);
     const proposed = withRules(module, proposal);
-    const [checksNow, checksThen] = [currentChecks(module, summaries), currentChecks(proposed, summaries)];
+    const checksNow = currentChecks(module, summaries);
+    const checksThen = withBands(proposed, currentChecks(proposed, summaries), proposal.check);
     const holding = taught.filter((schoolClass) => schoolClass.assignedModuleIds.includes(moduleId));
     const perClass = await Promise.all(
       holding.map(async ({ classId }) => {
@@ -61,7 +64,8 @@ export function makePathChangeService({ modules, classes, progress, overrides, c
 }
 
 /** The module under the proposed rules: the kept sections, in the proposed order, with the proposed roles. */
-function withRules(module: ModuleRecord, { sequential, sections }: PathChangesInput): ModuleRecord {
+function withRules(module: ModuleRecord, { sequential = module.sequential, sections }: PathChangesInput): ModuleRecord {
+  if (!sections) return { ...module, sequential };
   const current = new Map(module.sections.map((section) => [section._id, section]));
   return {
     ...module,
@@ -71,6 +75,27 @@ function withRules(module: ModuleRecord, { sequential, sections }: PathChangesIn
       return section ? [{ ...section, role, order: index + 1 }] : [];
     }),
   };
+}
+
+/**
+ * The checks with the proposed bands on the named one. The bands are judged against the module as the check editor's
+ * save would judge them, so a preview never counts what the save would refuse.
+ */
+function withBands(module: ModuleRecord, checks: CheckSummary[], proposal: PathChangesInput['check']): CheckSummary[] {
+  if (!proposal) return checks;
+  const { sectionId, bands } = proposal;
+  if (!checks.some((check) => check.sectionId === sectionId)) {
+    throw notFound('This section has no check: save the check first, then change its score bands.');
+  }
+  const issues = bandSectionIssues(bands, { sections: [...module.sections].sort((a, b) => a.order - b.order), sectionId });
+  if (issues.length > 0) {
+    throw invalid(issues[0].message, Object.fromEntries(issues.map((issue) => [['check', 'bands', ...issue.path].join('.'), issue.message])));
+  }
+  return checks.map((check) => {
+    if (check.sectionId !== sectionId) return check;
+    const { bands: _saved, ...settings } = check;
+    return bands.length > 0 ? { ...settings, bands } : settings;
+  });
 }
 
 const stepsOf = (path: StudentPath) => new Map(path.sections.map((section) => [section.sectionId, `${section.state}|${section.required}`]));

@@ -82,6 +82,37 @@ describe('giving an override', () => {
   });
 });
 
+describe('taking an override back', () => {
+  it('removes that override only, writes the audit trail, and the section locks again', async () => {
+    await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'closing', reason: 'Already knows it' });
+    await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' });
+    expect((await read()).closing).toMatchObject({ state: 'open' });
+
+    const answer = await overrides.remove(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'closing' });
+    expect(answer.overrides).toEqual([expect.objectContaining({ kind: 'unlock', reason: 'Ready' })]);
+    expect((await read()).closing).toMatchObject({ state: 'locked' });
+    expect(ports.audit.entries.at(-1)).toMatchObject({
+      action: 'removeOverride',
+      actor: 'teacher@example.com',
+      subject: 'student@example.com in Biology 7A',
+      detail: expect.stringMatching(/› Summary: no longer released$/),
+    });
+  });
+
+  it('refuses an override that is not there (removed already), another teacher, an admin and a student not in the class, changing nothing', async () => {
+    await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'excuse', sectionId: 'closing', reason: 'Away' });
+    const before = storedState(ports);
+    const target = { moduleId: MODULE_ID, kind: 'excuse' as const, sectionId: 'closing' };
+    await expect(overrides.remove(teacher, CLASS_ID, student.userId, { ...target, sectionId: 'intro' })).rejects.toEqual(refused('notFound', 'no longer there'));
+    await expect(overrides.remove(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'unlock' })).rejects.toEqual(refused('notFound', 'no longer there'));
+    await expect(overrides.remove(otherTeacher, CLASS_ID, student.userId, target)).rejects.toEqual(refused('notFound'));
+    await expect(overrides.remove(admin, CLASS_ID, student.userId, target)).rejects.toEqual(refused('notFound'));
+    await expect(overrides.remove(teacher, CLASS_ID, otherStudent.userId, target)).rejects.toEqual(refused('notFound', 'not enrolled'));
+    await expect(overrides.remove(teacher, CLASS_ID, student.userId, { ...target, moduleId: 'elsewhere' })).rejects.toEqual(refused('notFound', 'not assigned'));
+    expect(storedState(ports)).toEqual(before);
+  });
+});
+
 describe("the student's path follows the overrides", () => {
   it('opens a locked section on the module read, lets the student complete it, and says why', async () => {
     expect((await read()).quiz).toMatchObject({ state: 'locked' });

@@ -1,9 +1,10 @@
 // Per-student overrides of a path: the class's teacher opens a section for one student whatever the rules, excuses
 // them from one, or unlocks a module whatever its prerequisite, always with a reason. Each is stored in the student's
 // override item for the module (never a copy of their path: the path is still computed, with the overrides as one of
-// its inputs), listed in the student's drill-down and written to the audit trail.
+// its inputs), listed in the student's drill-down and written to the audit trail; so is taking one back.
 import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
 import type { AuditAction } from '@shared/people';
+import type { PathOverrideTarget } from '@shared/schemas';
 import type { Caller } from './caller';
 import { requireClass } from './classes';
 import { invalid, notFound } from './errors';
@@ -21,21 +22,29 @@ export interface PathOverrideServicePorts {
 export type PathOverrideService = ReturnType<typeof makePathOverrideService>;
 
 const AUDIT_ACTION: Record<PathOverrideInput['kind'], AuditAction> = { release: 'releaseSection', excuse: 'excuseSection', unlock: 'unlockModule' };
+/** What the audit trail says was taken back. */
+const REMOVED_KIND: Record<PathOverrideInput['kind'], string> = { release: 'no longer released', excuse: 'no longer excused', unlock: 'no longer unlocked' };
 
 export function makePathOverrideService({ classes, modules, overrides, audit, clock }: PathOverrideServicePorts) {
+  /** The class's teacher only, an enrolled student, a module assigned to the class: read at once. */
+  async function requireTeacherOf(caller: Caller, classId: string, studentId: string, moduleId: string) {
+    const [schoolClass, enrolment, module] = await Promise.all([
+      requireClass(classes, caller, classId, 'teacher'),
+      classes.getEnrolment(classId, studentId),
+      modules.getModule(moduleId),
+    ]);
+    if (!module || !schoolClass.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED);
+    if (!enrolment) throw notFound(STUDENT_NOT_ENROLLED);
+    return { schoolClass, enrolment, module };
+  }
+
   /**
    * The class's teacher adds an override for an enrolled student: the class, the student's enrolment and the module
    * are read at once, then one UpdateItem of the student's override item and the audit entry. Answers the student's
    * overrides in the class after the change.
    */
   async function add(caller: Caller, classId: string, studentId: string, input: PathOverrideInput): Promise<StudentOverrides> {
-    const [schoolClass, enrolment, module] = await Promise.all([
-      requireClass(classes, caller, classId, 'teacher'),
-      classes.getEnrolment(classId, studentId),
-      modules.getModule(input.moduleId),
-    ]);
-    if (!module || !schoolClass.assignedModuleIds.includes(input.moduleId)) throw notFound(NOT_ASSIGNED);
-    if (!enrolment) throw notFound(STUDENT_NOT_ENROLLED);
+    const { schoolClass, enrolment, module } = await requireTeacherOf(caller, classId, studentId, input.moduleId);
     const section = input.sectionId === undefined ? undefined : module.sections.find((candidate) => candidate._id === input.sectionId);
     if (input.sectionId !== undefined && !section) {
       throw invalid('This section is not part of the module; reload the module and try again.', { sectionId: 'Choose a section of this module.' });
@@ -75,7 +84,28 @@ export function makePathOverrideService({ classes, modules, overrides, audit, cl
     return { classId, studentId, overrides: listed.sort((a, b) => b.at.localeCompare(a.at)) };
   }
 
-  return { add, list };
+  /**
+   * The class's teacher takes back one of a student's overrides: the class, the enrolment and the module at once, then
+   * one conditional UpdateItem (two teachers' clicks remove it once) and the audit entry. Answers the student's
+   * overrides after the change.
+   */
+  async function remove(caller: Caller, classId: string, studentId: string, target: PathOverrideTarget): Promise<StudentOverrides> {
+    const { schoolClass, enrolment, module } = await requireTeacherOf(caller, classId, studentId, target.moduleId);
+    const removed = await overrides.removeOverride({ classId, moduleId: target.moduleId, studentId }, { kind: target.kind, sectionId: target.sectionId });
+    if (!removed) throw notFound('This override is no longer there (it may have been removed already); reload the student’s overrides.');
+    const section = module.sections.find((candidate) => candidate._id === target.sectionId);
+    await audit.record({
+      at: clock.now().toISOString(),
+      actorId: caller.userId,
+      actor: schoolClass.teacherName,
+      action: 'removeOverride',
+      subject: `${enrolment.name} in ${schoolClass.className}`,
+      detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${REMOVED_KIND[target.kind]}`,
+    });
+    return list(caller, classId, studentId);
+  }
+
+  return { add, list, remove };
 }
 
 /** A removed section's override no longer applies and is not listed. */

@@ -201,8 +201,12 @@ export interface ClassStore {
   setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
-  /** Takes a module off a class this teacher teaches (progress stays); the updated class, or undefined when not theirs. */
-  removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined>;
+  /**
+   * Takes a module off a class this teacher teaches (progress stays), with its prerequisite and the prerequisites of
+   * other modules that name it, atomically; the updated class, undefined when not theirs, 'changed' when the class's
+   * prerequisites kept changing meanwhile.
+   */
+  removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'>;
   // Administration: every class, changes by admins, names that follow a rename.
   listAllClasses(): Promise<ClassRecord[]>;
   /** False when the class does not exist (the same for the other changes). */
@@ -310,6 +314,8 @@ export interface PathOverrideStore {
   listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
   /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
   addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
+  /** Removes one if it is there (a conditional update); false when it was not (already removed, or never given). */
+  removeOverride(key: ProgressKey, override: Pick<OverrideRecord, 'kind' | 'sectionId'>): Promise<boolean>;
 }
 
 export type EnrolOutcome = 'enrolled' | 'alreadyEnrolled' | 'noClass';

@@ -97,8 +97,37 @@ describe('a module waiting for another', () => {
     expect(await nextInClass()).not.toHaveProperty('lockedReason');
   });
 
-  it('opens when the prerequisite leaves the class', async () => {
-    await classes.unassignModule(teacher, CLASS_ID, MODULE_ID);
+  it("is marked in the teacher's report (whole and in pages) naming the prerequisite, until it is done or the student is let in", async () => {
+    const cellOf = async () => {
+      const [whole, paged] = [await progress.classReport(teacher, CLASS_ID), await progress.classReportPage(teacher, CLASS_ID, {})];
+      const cells = [whole, paged.rows].map((rows) => rows[0]!.modules.find((cell) => cell.moduleId === NEXT_ID)!);
+      expect(cells[1]).toEqual(cells[0]);
+      return cells[0];
+    };
+    const firstCell = async () => (await progress.classReport(teacher, CLASS_ID))[0]!.modules.find((cell) => cell.moduleId === MODULE_ID)!;
+    expect(await cellOf()).toMatchObject({ percentage: 0, waitsFor: { moduleId: MODULE_ID, moduleTitle: 'Cells' } });
+    expect(await firstCell()).not.toHaveProperty('waitsFor');
+
+    await makePathOverrideService(ports).add(teacher, CLASS_ID, student.userId, { moduleId: NEXT_ID, kind: 'unlock', reason: 'Did this last year' });
+    expect(await cellOf()).not.toHaveProperty('waitsFor');
+    await makePathOverrideService(ports).remove(teacher, CLASS_ID, student.userId, { moduleId: NEXT_ID, kind: 'unlock' });
+    expect(await cellOf()).toHaveProperty('waitsFor');
+    await mark(MODULE_ID, 'section-1');
+    await mark(MODULE_ID, 'section-2');
+    expect(await cellOf()).not.toHaveProperty('waitsFor');
+  });
+
+  it('opens when the prerequisite leaves the class, and stays open when it is assigned again (the prerequisite naming it went with it)', async () => {
+    const detail = await classes.unassignModule(teacher, CLASS_ID, MODULE_ID);
+    expect(detail.assignedModuleIds.find((module) => module._id === NEXT_ID)).not.toHaveProperty('prerequisiteModuleId');
     expect((await nextRead())[0]).toMatchObject({ state: 'open' });
+    await classes.assignModule(teacher, CLASS_ID, MODULE_ID);
+    expect((await ports.classes.getClass(CLASS_ID))?.prerequisites).toBeUndefined();
+    expect((await nextRead())[0]).toMatchObject({ state: 'open' });
+  });
+
+  it('answers 409 when the class’s prerequisites kept changing while the module was taken off', async () => {
+    ports.classes.removeAssignedModuleOfTeacher = async () => 'changed';
+    await expect(classes.unassignModule(teacher, CLASS_ID, MODULE_ID)).rejects.toEqual(refused('conflict', 'changed meanwhile'));
   });
 });

@@ -27,6 +27,31 @@ export function waitReason(
   return completed || passed ? undefined : `Complete “${prerequisite.title}” to open this.`;
 }
 
+/** What a student has in one module of the class: their progress, standings on its checks and overrides. */
+export interface StudentInModule {
+  progress: { completedSections: string[] } | undefined;
+  standings: PathInput['standings'];
+  overrides: PathOverrideRecord | undefined;
+}
+
+/**
+ * The module this one waits for and the student is not done with, and why, from reads already in hand (the class's
+ * modules, their check index, the student's items in them): the class progress and the report make no further read.
+ */
+export function unmetPrerequisite(
+  schoolClass: ClassRecord,
+  moduleId: string,
+  moduleById: Map<string, ModuleRecord>,
+  summaries: Map<string, CheckSummary[]>,
+  studentIn: (moduleId: string) => StudentInModule,
+): { module: ModuleRecord; reason: string } | undefined {
+  const prerequisite = moduleById.get(pendingPrerequisite(schoolClass, moduleId, studentIn(moduleId).overrides) ?? '');
+  if (!prerequisite) return undefined;
+  const { progress, standings, overrides } = studentIn(prerequisite.moduleId);
+  const reason = waitReason(prerequisite, currentChecks(prerequisite, summaries), progress, standings, overrides);
+  return reason === undefined ? undefined : { module: prerequisite, reason };
+}
+
 /** The path of a module that waits: complete sections stay so, the others lock with the reason; nothing to continue to. */
 export function shutPath(path: StudentPath, reason: string): StudentPath {
   return {

@@ -40,7 +40,7 @@ import type {
   ScoreRecord,
 } from './ports';
 import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
-import { pendingPrerequisite, makePrerequisiteGate, shutPath, waitReason } from './prerequisites';
+import { makePrerequisiteGate, shutPath, unmetPrerequisite } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
 export interface ProgressServicePorts {
@@ -106,13 +106,11 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     const scoresByModule = new Map(scores.map((record) => [record.moduleId, record]));
     const overridesByModule = new Map(overrideRecords.map((record) => [record.moduleId, record]));
     const moduleById = new Map(assigned.map((module) => [module.moduleId, module]));
-    /** Why a module waits for another the student is not done with, from what was read (no further read). */
-    const waitOf = (moduleId: string) => {
-      const prerequisite = moduleById.get(pendingPrerequisite(schoolClass, moduleId, overridesByModule.get(moduleId)) ?? '');
-      if (!prerequisite) return undefined;
-      const standingsIn = scoresByModule.get(prerequisite.moduleId)?.bySection ?? {};
-      return waitReason(prerequisite, currentChecks(prerequisite, summaries), byModule.get(prerequisite.moduleId), standingsIn, overridesByModule.get(prerequisite.moduleId));
-    };
+    const studentIn = (moduleId: string) => ({
+      progress: byModule.get(moduleId),
+      standings: scoresByModule.get(moduleId)?.bySection ?? {},
+      overrides: overridesByModule.get(moduleId),
+    });
     return {
       classId,
       studentId,
@@ -122,7 +120,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
           const moduleChecks = currentChecks(module, summaries);
           const scored = scoresByModule.get(module.moduleId);
           const open = pathOfStudent(module, moduleChecks, byModule.get(module.moduleId), scored?.bySection, overridesByModule.get(module.moduleId));
-          const lockedReason = waitOf(module.moduleId);
+          const lockedReason = unmetPrerequisite(schoolClass, module.moduleId, moduleById, summaries, studentIn)?.reason;
           const path = lockedReason ? shutPath(open, lockedReason) : open;
           return withScores(
             {
@@ -267,7 +265,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     ]);
     const orderedModules = byTitle(assigned);
     if (orderedModules.length === 0 || schoolClass.studentCount === 0) return [];
-    if (schoolClass.studentCount * rowBytes(orderedModules, summaries) > PAGE_LIMITS.unpagedReportBytesMax) {
+    if (schoolClass.studentCount * rowBytes(orderedModules, summaries, schoolClass.prerequisites) > PAGE_LIMITS.unpagedReportBytesMax) {
       throw invalid(
         `This class's report is too large for one answer (${schoolClass.studentCount} students); ask for it in pages with limit and cursor.`,
       );
@@ -279,7 +277,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       overrides.listOverridesOfClass(classId),
     ]);
     const disabled = await people.disabledAmong(roster.map((student) => student.studentId));
-    return toRows(roster, orderedModules, withStandings(records, scores), summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    return toRows(schoolClass, roster, orderedModules, withStandings(records, scores), summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -296,7 +294,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
       checks.listCheckSummaries(schoolClass.assignedModuleIds),
     ]);
     const orderedModules = byTitle(assigned);
-    const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules, summaries)));
+    const fitting = Math.max(1, Math.floor(PAGE_LIMITS.reportPageBytesMax / rowBytes(orderedModules, summaries, schoolClass.prerequisites)));
     const students = roster.students.slice(0, fitting);
     const next = students.length < roster.students.length ? students.at(-1)!.studentId : roster.next;
     const studentIds = students.map((student) => student.studentId);
@@ -314,7 +312,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
             people.disabledAmong(studentIds),
           ]);
     return {
-      rows: toRows(students, orderedModules, records, summaries, overrideRecords, disabled),
+      rows: toRows(schoolClass, students, orderedModules, records, summaries, overrideRecords, disabled),
       studentCount: schoolClass.studentCount,
       ...(next ? { next: encodeCursor(next) } : {}),
     };
@@ -444,6 +442,7 @@ function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): Report
 }
 
 function toRows(
+  schoolClass: ClassRecord,
   roster: Enrolment[],
   orderedModules: ModuleRecord[],
   records: ReportedProgress[],
@@ -455,8 +454,13 @@ function toRows(
   const byStudentAndModule = new Map(records.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
   const overridesOf = new Map(overrideRecords.map((record) => [`${record.studentId}|${record.moduleId}`, record]));
   const checksOf = orderedModules.map((module) => currentChecks(module, summaries));
+  const moduleById = new Map(orderedModules.map((module) => [module.moduleId, module]));
   return roster.map(({ studentId, name, email }) => {
     const studentRecords = orderedModules.map((module) => byStudentAndModule.get(`${studentId}|${module.moduleId}`));
+    const studentIn = (moduleId: string) => {
+      const record = byStudentAndModule.get(`${studentId}|${moduleId}`);
+      return { progress: record, standings: record?.checks ?? {}, overrides: overridesOf.get(`${studentId}|${moduleId}`) };
+    };
     return {
       studentId,
       studentName: name,
@@ -465,7 +469,12 @@ function toRows(
       lastActivityAt: lastActivity(studentRecords),
       modules: orderedModules.map((module, index) => {
         const path = pathOfStudent(module, checksOf[index], studentRecords[index], undefined, overridesOf.get(`${studentId}|${module.moduleId}`));
-        const cell = { ...moduleProgress(module, path), completedAt: completionTimes(studentRecords[index], module) };
+        const waiting = unmetPrerequisite(schoolClass, module.moduleId, moduleById, summaries, studentIn)?.module;
+        const cell = {
+          ...moduleProgress(module, path),
+          completedAt: completionTimes(studentRecords[index], module),
+          ...(waiting && { waitsFor: { moduleId: waiting.moduleId, moduleTitle: waiting.title } }),
+        };
         const scores = scoreSummary(checksOf[index], studentRecords[index]?.checks);
         return scores ? { ...cell, scores } : cell;
       }),
@@ -475,19 +484,23 @@ function toRows(
 
 /**
  * An upper bound of one report row's JSON bytes: the longest id, name and e-mail allowed, the last activity time, and
- * each module's entry with a completion time for every one of its sections.
+ * each module's entry with a completion time for every one of its sections and the prerequisite it may wait for.
  */
 const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 5 * PEOPLE_LIMITS.emailMaxLength;
 const TIME_ENTRY_BYTES = 32;
 /** `"scores":{"checks":…,"passed":…,"meanBestPercent":…}` with the largest numbers. */
 const SCORE_SUMMARY_BYTES = 64;
-const rowBytes = (orderedModules: ModuleRecord[], summaries: Map<string, CheckSummary[]>) =>
+/** `"waitsFor":{"moduleId":…,"moduleTitle":…}` naming the prerequisite module. */
+const waitsForBytes = (prerequisite: ModuleRecord | undefined) =>
+  prerequisite ? 48 + utf8Bytes(JSON.stringify(prerequisite.moduleId)) + utf8Bytes(JSON.stringify(prerequisite.title)) : 0;
+const rowBytes = (orderedModules: ModuleRecord[], summaries: Map<string, CheckSummary[]>, prerequisites: Record<string, string> = {}) =>
   ROW_OVERHEAD_BYTES +
   orderedModules.reduce(
     (sum, module) =>
       sum +
       96 +
       (summaries.has(module.moduleId) ? SCORE_SUMMARY_BYTES : 0) +
+      waitsForBytes(orderedModules.find((candidate) => candidate.moduleId === prerequisites[module.moduleId])) +
       utf8Bytes(JSON.stringify(module.moduleId)) +
       utf8Bytes(JSON.stringify(module.title)) +
       module.sections.reduce((times, section) => times + TIME_ENTRY_BYTES + utf8Bytes(JSON.stringify(section._id)), 0),

@@ -220,18 +220,53 @@ test('removeAssignedModule DELETEs from the set of an existing class', async () 
   });
 });
 
-test('removeAssignedModuleOfTeacher DELETEs from the set if the teacher teaches the class, or answers undefined', async () => {
+test('removeAssignedModuleOfTeacher reads the class, then DELETEs from the set with the prerequisites as read, if the teacher teaches the class', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem() });
   ddb.on(UpdateCommand).resolves({ Attributes: classItem({ assignedModuleIds: [] }) });
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: [] });
+  expect(ddb).toReceiveCommandWith(GetCommand, { Key: classKey, ConsistentRead: true });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite',
-    ConditionExpression: 'teacherId = :teacher',
-    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}` },
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(#version)',
+    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}`, '#version': 'prerequisitesVersion' },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
   });
-  ddb.on(UpdateCommand).rejects(conditionFailure());
+  ddb.reset();
+  ddb.on(GetCommand).resolves({ Item: classItem() });
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, 'someone', MODULE_ID)).resolves.toBeUndefined();
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 0);
+});
+
+test('removeAssignedModuleOfTeacher also REMOVEs the prerequisites of other modules that name it, in the same update', async () => {
+  const item = { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2', 'module-3'] }), 'prerequisite#module-2': MODULE_ID, 'prerequisite#module-3': 'module-2', prerequisitesVersion: 4 };
+  ddb.on(GetCommand).resolves({ Item: item });
+  ddb.on(UpdateCommand).resolves({ Attributes: classItem({ assignedModuleIds: ['module-2', 'module-3'] }) });
+  await repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite, #dependent0',
+    ConditionExpression: 'teacherId = :teacher AND #version = :version',
+    ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}`, '#dependent0': 'prerequisite#module-2', '#version': 'prerequisitesVersion' },
+    ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID, ':version': 4 },
+  });
+});
+
+test('removeAssignedModuleOfTeacher reads again when the prerequisites changed meanwhile, and says so after three lost races', async () => {
+  ddb
+    .on(GetCommand)
+    .resolvesOnce({ Item: classItem() })
+    .resolves({ Item: { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2'] }), 'prerequisite#module-2': MODULE_ID, prerequisitesVersion: 1 } });
+  ddb.on(UpdateCommand).rejectsOnce(conditionFailure()).resolves({ Attributes: classItem({ assignedModuleIds: ['module-2'] }) });
+  await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: ['module-2'] });
+  expect(ddb.commandCalls(UpdateCommand)[1]!.args[0].input).toMatchObject({
+    UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite, #dependent0',
+    ConditionExpression: 'teacherId = :teacher AND #version = :version',
+  });
+  ddb.reset();
+  ddb.on(GetCommand).resolves({ Item: classItem() });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toBe('changed');
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 3);
 });
 
 test('setPrerequisite SETs the module’s prerequisite if the teacher teaches the class and it holds both modules; null REMOVEs it', async () => {
@@ -239,15 +274,15 @@ test('setPrerequisite SETs the module’s prerequisite if the teacher teaches th
   await expect(repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', MODULE_ID)).resolves.toMatchObject({ prerequisites: { 'module-2': MODULE_ID } });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
-    UpdateExpression: 'SET #prerequisite = :prerequisite',
+    UpdateExpression: 'SET #prerequisite = :prerequisite ADD #version :one',
     ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite)',
-    ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2' },
-    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':prerequisite': MODULE_ID },
+    ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2', '#version': 'prerequisitesVersion' },
+    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':one': 1, ':prerequisite': MODULE_ID },
   });
   ddb.reset();
   ddb.on(UpdateCommand).resolves({ Attributes: classItem() });
   await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE #prerequisite', ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module)' });
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE #prerequisite ADD #version :one', ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module)' });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null)).resolves.toBeUndefined();
 });

@@ -63,6 +63,10 @@ const ASSIGNED_AT_PREFIX = 'assignedAt#';
 /** Each module's due date is a top-level attribute too, set (or removed) by the assigning update. */
 const DUE_AT_PREFIX = 'dueAt#';
 const PREREQUISITE_PREFIX = 'prerequisite#';
+/** How many times the class's prerequisites were set or removed: the optimistic lock of taking a module off. */
+const PREREQUISITES_VERSION = 'prerequisitesVersion';
+/** Lost races (a teacher changing the class's prerequisites meanwhile) before taking a module off gives up. */
+const MODULE_REMOVAL_TRIES = 3;
 
 export type ClassRepository = ReturnType<typeof makeClassRepository>;
 
@@ -149,31 +153,19 @@ export function makeClassRepository(context: TableContext) {
     );
 
   /**
-   * ADD or DELETE a module on a class taught by this teacher, atomically; undefined when the class is not theirs. The
-   * same update keeps the module's first assignment time and sets its due date (an assign without one, or an unassign,
-   * removes it).
+   * ADDs a module to a class taught by this teacher, atomically; undefined when the class is not theirs. The same
+   * update keeps the module's first assignment time and sets its due date (an assign without one removes it).
    */
-  async function changeAssignedModulesOfTeacher(
-    operation: 'ADD' | 'DELETE',
-    classId: string,
-    teacherId: string,
-    moduleId: string,
-    { assignedAt, dueAt }: { assignedAt?: string; dueAt?: string } = {},
-  ) {
-    const timed = operation === 'ADD' && assignedAt !== undefined;
-    const due = operation === 'ADD' && dueAt !== undefined;
+  async function addAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string) {
+    const timed = assignedAt !== undefined;
+    const due = dueAt !== undefined;
     const sets = [...(timed ? ['#assignedAt = if_not_exists(#assignedAt, :now)'] : []), ...(due ? ['#dueAt = :dueAt'] : [])];
     try {
       const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.classMeta(classId),
-          UpdateExpression: [
-            `${operation} assignedModuleIds :module`,
-            ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
-            // Unassigning forgets the module's prerequisite too.
-            ...(due ? [] : [operation === 'DELETE' ? 'REMOVE #dueAt, #prerequisite' : 'REMOVE #dueAt']),
-          ].join(' '),
+          UpdateExpression: ['ADD assignedModuleIds :module', ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []), ...(due ? [] : ['REMOVE #dueAt'])].join(' '),
           ConditionExpression: 'teacherId = :teacher',
           ExpressionAttributeValues: {
             ':module': new Set([moduleId]),
@@ -181,11 +173,7 @@ export function makeClassRepository(context: TableContext) {
             ...(timed ? { ':now': assignedAt } : {}),
             ...(due ? { ':dueAt': dueAt } : {}),
           },
-          ExpressionAttributeNames: {
-            ...(timed ? { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } : {}),
-            '#dueAt': `${DUE_AT_PREFIX}${moduleId}`,
-            ...(operation === 'DELETE' ? { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}` } : {}),
-          },
+          ExpressionAttributeNames: { ...(timed ? { '#assignedAt': `${ASSIGNED_AT_PREFIX}${moduleId}` } : {}), '#dueAt': `${DUE_AT_PREFIX}${moduleId}` },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -194,6 +182,43 @@ export function makeClassRepository(context: TableContext) {
       if (isConditionFailure(error)) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Takes a module off a class this teacher teaches in one conditional update: the assignment, its due date, its own
+   * prerequisite and every other module's prerequisite that names it (read just before), so none is left to come
+   * back if the module is assigned again. The update holds only if the prerequisites are as read (`setPrerequisite`
+   * counts its changes in PREREQUISITES_VERSION); a lost race reads again, MODULE_REMOVAL_TRIES times at most.
+   */
+  async function removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'> {
+    for (let attempt = 0; attempt < MODULE_REMOVAL_TRIES; attempt += 1) {
+      const item = await readClassItem(classId);
+      if (!item || item.teacherId !== teacherId) return undefined;
+      const dependents = Object.entries(prefixedAttributes<string>(item, PREREQUISITE_PREFIX)).flatMap(([dependent, required]) => (required === moduleId ? [dependent] : []));
+      const version = item[PREREQUISITES_VERSION] as number | undefined;
+      const removed: Record<string, string> = {
+        '#dueAt': `${DUE_AT_PREFIX}${moduleId}`,
+        '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}`,
+        ...Object.fromEntries(dependents.map((dependent, index) => [`#dependent${index}`, `${PREREQUISITE_PREFIX}${dependent}`])),
+      };
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.classMeta(classId),
+            UpdateExpression: `DELETE assignedModuleIds :module REMOVE ${Object.keys(removed).join(', ')}`,
+            ConditionExpression: `teacherId = :teacher AND ${version === undefined ? 'attribute_not_exists(#version)' : '#version = :version'}`,
+            ExpressionAttributeNames: { ...removed, '#version': PREREQUISITES_VERSION },
+            ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId, ...(version === undefined ? {} : { ':version': version }) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toRecord(Attributes!);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return 'changed';
   }
 
   const store: ClassStore = {
@@ -248,8 +273,7 @@ export function makeClassRepository(context: TableContext) {
     },
 
     /** Concurrent assigns all persist, repeats are no-ops. */
-    addAssignedModule: (classId, teacherId, moduleId, assignedAt, dueAt) =>
-      changeAssignedModulesOfTeacher('ADD', classId, teacherId, moduleId, { assignedAt, dueAt }),
+    addAssignedModule: addAssignedModuleOfTeacher,
 
     async setPrerequisite(classId, teacherId, moduleId, prerequisiteModuleId) {
       const set = prerequisiteModuleId !== null;
@@ -258,10 +282,11 @@ export function makeClassRepository(context: TableContext) {
           new UpdateCommand({
             TableName: tableName,
             Key: keys.classMeta(classId),
-            UpdateExpression: set ? 'SET #prerequisite = :prerequisite' : 'REMOVE #prerequisite',
+            // Counted, so that taking a module off the class knows whether a prerequisite naming it came meanwhile.
+            UpdateExpression: `${set ? 'SET #prerequisite = :prerequisite' : 'REMOVE #prerequisite'} ADD #version :one`,
             ConditionExpression: `teacherId = :teacher AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''}`,
-            ExpressionAttributeNames: { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}` },
-            ExpressionAttributeValues: { ':teacher': teacherId, ':module': moduleId, ...(set ? { ':prerequisite': prerequisiteModuleId } : {}) },
+            ExpressionAttributeNames: { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}`, '#version': PREREQUISITES_VERSION },
+            ExpressionAttributeValues: { ':teacher': teacherId, ':module': moduleId, ':one': 1, ...(set ? { ':prerequisite': prerequisiteModuleId } : {}) },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -272,8 +297,7 @@ export function makeClassRepository(context: TableContext) {
       }
     },
 
-    removeAssignedModuleOfTeacher: (classId, teacherId, moduleId) =>
-      changeAssignedModulesOfTeacher('DELETE', classId, teacherId, moduleId),
+    removeAssignedModuleOfTeacher,
 
     async removeAssignedModule(classId, moduleId) {
       await client.send(

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
@@ -26,6 +26,19 @@ test('addOverride sets one attribute of the student’s item for the module (kin
     ExpressionAttributeNames: { '#override': 'override#excuse#closing' },
     ExpressionAttributeValues: expect.objectContaining({ ':override': { reason: 'Away', at: '2024-05-03T10:00:00.000Z', teacherName: 'Ms Lee' } }),
   });
+});
+
+test('removeOverride removes that one attribute only if it is there: true when removed, false when it was not', async () => {
+  ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+  await expect(repository.removeOverride(key, { kind: 'release', sectionId: 'review' })).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: itemKey,
+    UpdateExpression: 'REMOVE #override',
+    ConditionExpression: 'attribute_exists(#override)',
+    ExpressionAttributeNames: { '#override': 'override#release#review' },
+  });
+  await expect(repository.removeOverride(key, { kind: 'unlock' })).resolves.toBe(false);
+  expect(ddb.commandCalls(UpdateCommand)[1].args[0].input.ExpressionAttributeNames).toEqual({ '#override': 'override#unlock#' });
 });
 
 test('getOverrides reads the item by key and answers its overrides newest first; an unlock names no section', async () => {

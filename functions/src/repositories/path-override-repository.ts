@@ -1,11 +1,11 @@
 // Data access for teachers' per-student path overrides: one item per (class, module, student) in the class's
 // partition, beside the student's progress item and keyed the same way, so every read of a path takes it by key in
-// the same round trip. Each override is one attribute (`override#{kind}#{sectionId}`), so adding one is a single
-// UpdateItem that never touches the others.
+// the same round trip. Each override is one attribute (`override#{kind}#{sectionId}`), so adding or removing one is a
+// single UpdateItem that never touches the others.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { OVERRIDE_KINDS, type OverrideKind } from '@shared/paths';
 import type { OverrideRecord, PathOverrideRecord, PathOverrideStore } from '../domain/ports';
-import { keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from './table';
+import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from './table';
 
 const ATTRIBUTE_PREFIX = 'override#';
 const attributeName = ({ kind, sectionId }: Pick<OverrideRecord, 'kind' | 'sectionId'>) => `${ATTRIBUTE_PREFIX}${kind}#${sectionId ?? ''}`;
@@ -60,6 +60,20 @@ export function makePathOverrideRepository(context: TableContext): PathOverrideS
             ':override': { reason, at, teacherName },
           },
         }),
+      );
+    },
+
+    async removeOverride(key, override) {
+      return conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.pathOverrides(key.classId, key.moduleId, key.studentId),
+            UpdateExpression: 'REMOVE #override',
+            ConditionExpression: 'attribute_exists(#override)',
+            ExpressionAttributeNames: { '#override': attributeName(override) },
+          }),
+        ),
       );
     },
   };

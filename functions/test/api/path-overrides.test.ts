@@ -4,6 +4,7 @@ import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler as makeAddHandler } from '../../src/handlers/add-path-override';
 import { makeHandler as makeListHandler } from '../../src/handlers/list-path-overrides';
+import { makeHandler as makeRemoveHandler } from '../../src/handlers/remove-path-override';
 import { makePathOverrideService } from '../../src/domain/path-overrides';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../in-memory/records';
 import { inMemoryPorts, resetPorts, storedState } from '../in-memory/stores';
@@ -12,10 +13,17 @@ const ports = inMemoryPorts();
 const service = makePathOverrideService(ports);
 const addHandler = makeAddHandler(service);
 const listHandler = makeListHandler(service, async () => ({ secondFactor: true }));
+const removeHandler = makeRemoveHandler(service);
 
 const add = (body: unknown, { classId = CLASS_ID, studentId = STUDENT_ID, token = tokens.teacher }: { classId?: string; studentId?: string; token?: TokenSpec } = {}) =>
   invoke(addHandler, apiEvent(routes.addPathOverride, { token, pathParameters: { classId, studentId }, body }));
 const list = (token: TokenSpec = tokens.teacher) => invoke(listHandler, apiEvent(routes.listPathOverrides, { token, pathParameters: { classId: CLASS_ID, studentId: STUDENT_ID } }));
+
+const remove = (kind: string, query: Record<string, string> = {}, token: TokenSpec = tokens.teacher) =>
+  invoke(
+    removeHandler,
+    { ...apiEvent(routes.removePathOverride, { token, pathParameters: { classId: CLASS_ID, studentId: STUDENT_ID, moduleId: MODULE_ID, kind } }), queryStringParameters: query },
+  );
 
 beforeEach(() => {
   resetPorts(ports);
@@ -55,5 +63,31 @@ describe('POST /api/classes/{classId}/students/{studentId}/overrides', () => {
   it('answers 403 to a student', async () => {
     expect(await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' }, { token: tokens.student })).toMatchObject({ statusCode: 403 });
     expect(await list(tokens.student)).toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('DELETE /api/classes/{classId}/students/{studentId}/overrides/{moduleId}/{kind}', () => {
+  it("answers 200 with the student's overrides left, then 404 for the same one again", async () => {
+    await add({ moduleId: MODULE_ID, kind: 'excuse', sectionId: 'section-2', reason: 'Away on a trip' });
+    await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' });
+    expect(await remove('excuse', { sectionId: 'section-2' })).toMatchObject({ statusCode: 200, body: { overrides: [{ kind: 'unlock' }] } });
+    expect(await remove('excuse', { sectionId: 'section-2' })).toMatchObject({ statusCode: 404, body: errorBody(/no longer there/) });
+  });
+
+  it.each([
+    ['a release without ?sectionId=', 'release', {}, /sectionId: Name the section/],
+    ['an unlock naming a section', 'unlock', { sectionId: 'section-1' }, /unlocking a module names none/],
+    ['an unknown kind', 'skip', { sectionId: 'section-1' }, /kind must be one of release, excuse, unlock/],
+    ['an unknown query parameter', 'unlock', { reason: 'x' }, /.+/],
+  ])('answers 400 to %s, changing nothing', async (_case, kind, query, message) => {
+    await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' });
+    const before = storedState(ports);
+    expect(await remove(kind, query)).toMatchObject({ statusCode: 400, body: errorBody(message) });
+    expect(storedState(ports)).toEqual(before);
+  });
+
+  it('answers 403 to a student', async () => {
+    await add({ moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready' });
+    expect(await remove('unlock', {}, tokens.student)).toMatchObject({ statusCode: 403 });
   });
 });

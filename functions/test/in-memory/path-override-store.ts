@@ -3,7 +3,7 @@
 import type { OverrideRecord, PathOverrideRecord, PathOverrideStore, ProgressKey } from '../../src/domain/ports';
 
 const id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
-const slot = ({ kind, sectionId }: OverrideRecord) => `${kind}#${sectionId ?? ''}`;
+const slot = ({ kind, sectionId }: Pick<OverrideRecord, 'kind' | 'sectionId'>) => `${kind}#${sectionId ?? ''}`;
 
 export class InMemoryPathOverrideStore implements PathOverrideStore {
   private readonly records = new Map<string, { key: ProgressKey; overrides: Map<string, OverrideRecord> }>();
@@ -37,6 +37,11 @@ export class InMemoryPathOverrideStore implements PathOverrideStore {
     const record = this.records.get(id(key)) ?? { key: { ...key }, overrides: new Map<string, OverrideRecord>() };
     record.overrides.set(slot(override), structuredClone(override));
     this.records.set(id(key), record);
+  }
+
+  /** attribute_exists on the override's attribute */
+  async removeOverride(key: ProgressKey, override: Pick<OverrideRecord, 'kind' | 'sectionId'>) {
+    return this.records.get(id(key))?.overrides.delete(slot(override)) ?? false;
   }
 
   private toRecord({ key, overrides }: { key: ProgressKey; overrides: Map<string, OverrideRecord> }): PathOverrideRecord {

@@ -253,13 +253,15 @@ export class InMemoryClassStore implements ClassStore {
     this.setPrerequisiteOf(record, moduleId, null);
   }
 
-  /** DELETE assignedModuleIds :module, condition teacherId = :teacher */
-  async removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string) {
+  /** DELETE assignedModuleIds :module, REMOVE its prerequisite and those naming it, condition teacherId = :teacher */
+  async removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'> {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
-    this.setPrerequisiteOf(record, moduleId, null);
+    for (const [dependent, required] of Object.entries(record.prerequisites ?? {})) {
+      if (dependent === moduleId || required === moduleId) this.setPrerequisiteOf(record, dependent, null);
+    }
     return this.toRecord(classId);
   }
 

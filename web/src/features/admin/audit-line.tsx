@@ -17,6 +17,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   releaseSection: 'opened a section for',
   excuseSection: 'excused a section for',
   unlockModule: 'unlocked a module for',
+  removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
 };

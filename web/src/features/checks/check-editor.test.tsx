@@ -166,7 +166,11 @@ describe('mastery rules', () => {
     ],
     checks: stored.checks,
   });
-  beforeEach(() => answer('getModule', withPath));
+  let previews: ReturnType<typeof answer<'previewPathChanges'>>;
+  beforeEach(() => {
+    answer('getModule', withPath);
+    previews = answer('previewPathChanges', { students: 5, changed: 2 });
+  });
 
   async function openPracticeCheck(user: ReturnType<typeof userEvent.setup>) {
     await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
@@ -198,6 +202,26 @@ describe('mastery rules', () => {
       { min: 0, max: 50, release: ['s3'] },
       { min: 50, max: 100, release: [], skip: ['s4'] },
     ]);
+  });
+
+  it('says before saving how many students\' paths the new bands change, asking only once they differ from the saved ones and are valid', async () => {
+    const user = userEvent.setup();
+    answerChecks();
+    renderEdit();
+    const { editor, bands } = await openPracticeCheck(user);
+    expect(previews).toHaveLength(0);
+
+    await user.click(bands.getByRole('button', { name: 'Add band' }));
+    await user.click(within(bands.getByRole('group', { name: 'Band 1' })).getByRole('checkbox', { name: 'Review: Cells again' }));
+    expect(await editor.findByText('Saving changes the path of 2 students of 5. Completed work stays complete.')).toBeInTheDocument();
+    expect(previews.at(-1)!.body).toEqual({ check: { sectionId: 's2', bands: [{ min: 0, max: 100, release: ['s3'] }] } });
+
+    // A band that no longer reaches 100 % would not be saved: nothing is asked for it and the count goes.
+    const asked = previews.length;
+    await user.clear(bands.getByLabelText('Band 1 to (%)'));
+    await user.type(bands.getByLabelText('Band 1 to (%)'), '50');
+    expect(editor.queryByText(/Saving changes the path/)).not.toBeInTheDocument();
+    expect(previews).toHaveLength(asked);
   });
 
   it('shows a gap between bands on the field that makes it, sending nothing', async () => {

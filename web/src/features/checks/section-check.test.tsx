@@ -76,6 +76,8 @@ beforeEach(() => {
     moduleFixture({ sections: [section('s1', 1), section('s2', 2)], checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 3 }] }),
   );
   answer('getProgress', { studentId: 'student-sub', moduleId: 'm1', classId: 'c1', completedSections: [] });
+  // The reader reports the section opened.
+  answer('recordReading', ({ params }) => ({ sectionId: params.sectionId, opened: 1, minutes: 0 }));
 });
 
 type Submission = AttemptAnswer | HttpError | typeof CONNECTION_FAILS;

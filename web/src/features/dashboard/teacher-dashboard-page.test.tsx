@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
 import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
@@ -92,6 +92,21 @@ it('lists the first classes and the most recently updated modules', async () => 
   expect(items).toHaveLength(DASHBOARD_MODULE_COUNT);
   expect(items[0]).toHaveTextContent('Module 7');
   expect(modulePanel.getByRole('link', { name: 'Create New Module' })).toHaveAttribute('href', '/create-module');
+});
+
+it("shows each class's completion as the server counts it (required sections only), once it has arrived", async () => {
+  // The server's percent, from its counters of the required sections: shown as it is, not recomputed.
+  answer('getClassCompletion', ({ params: { classId } }) => ({
+    ...completion(classId, []),
+    averagePercentage: classId === 'c1' ? 75 : 0,
+    modules: [{ moduleId: 'm1', moduleTitle: 'Module 1', sections: 2, completions: 3, percentage: 75 }],
+  }));
+  renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard' });
+
+  const classPanel = within((await screen.findByRole('heading', { name: 'My Classes' })).closest('section')!);
+  const [first, second] = await classPanel.findAllByRole('listitem');
+  await waitFor(() => expect(first).toHaveTextContent('2 Student(s) · 75% complete'));
+  expect(second).toHaveTextContent('2 Student(s) · 0% complete');
 });
 
 it('shows the empty texts', async () => {

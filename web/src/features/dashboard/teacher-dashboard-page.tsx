@@ -41,6 +41,8 @@ export default function TeacherDashboardPage() {
   const reportsFailed = reports.some((report) => report.isError);
   const reportsReady = classes.isSuccess && reports.every((report) => report.isSuccess);
   const share = reportsReady ? engagementShare(classes.data, reports.map((report) => report.data!)) : null;
+  // The server's figure: completed required sections over every student's required ones (never all sections).
+  const completionOf = new Map(reports.flatMap((report) => (report.data ? [[report.data.classId, report.data.averagePercentage] as const] : [])));
 
   return (
     <div className="dashboard">
@@ -90,7 +92,10 @@ export default function TeacherDashboardPage() {
                 {classes.data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
                   <li key={each._id}>
                     <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
-                    <span className="muted">{studentCount(each.studentIds.length)}</span>
+                    <span className="muted">
+                      {studentCount(each.studentIds.length)}
+                      {completionOf.has(each._id) && ` · ${completionOf.get(each._id)}% complete`}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -2,9 +2,9 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-// The student drill-down's path overrides on the report page: the list, adding one with a reason, and the report
-// read again afterwards (its cells follow the student's path).
-import { screen, within } from '@testing-library/react';
+// The student drill-down's path overrides on the report page: the list, adding one with a reason, removing one, and
+// the report read again afterwards (its cells follow the student's path).
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassReportRow } from '@shared/entities';
 import type { StudentOverrides } from '@shared/paths';
@@ -12,7 +12,7 @@ import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { moduleFixture } from '../../testing/fixtures';
 
-withClassReportPage([{ _id: 'm1', title: 'Fractions', description: '' }]);
+const klass = withClassReportPage([{ _id: 'm1', title: 'Fractions', description: '' }]);
 const row: ClassReportRow = {
   studentId: 'st1',
   studentName: 'Sam',
@@ -67,6 +67,27 @@ it('lists no override at first, then saves one with its reason and reads the rep
   expect(reports.length).toBeGreaterThan(readsBefore);
 });
 
+it('removes an override: sends which one, lists what the server answers and reads the report again', async () => {
+  const reports = answer('getClassReport', { rows: [row], studentCount: 1 });
+  const release = { moduleId: 'm1', moduleTitle: 'Fractions', kind: 'release', sectionId: 's2', sectionTitle: 'Halves again', reason: 'More practice', at: '2026-03-02T10:00:00.000Z', teacherName: 'Ms Rivera' } as const;
+  const unlock = { moduleId: 'm1', moduleTitle: 'Fractions', kind: 'unlock', reason: 'Ready', at: '2026-03-01T10:00:00.000Z', teacherName: 'Ms Rivera' } as const;
+  answer('listPathOverrides', { ...none, overrides: [release, unlock] });
+  const removals = answer('removePathOverride', { ...none, overrides: [unlock] });
+  const { user, dialog } = await openSam();
+
+  const readsBefore = reports.length;
+  await user.click(await within(dialog).findByRole('button', { name: 'Remove override: Opened Fractions › Halves again' }));
+  expect(await within(dialog).findByText('Override removed.')).toBeInTheDocument();
+  expect(removals.map((request) => [request.params, request.query.get('sectionId')])).toEqual([[{ classId: 'c1', studentId: 'st1', moduleId: 'm1', kind: 'release' }, 's2']]);
+  expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Unlocked Fractions: Ready')]);
+  expect(reports.length).toBeGreaterThan(readsBefore);
+
+  // An unlock names no section.
+  await user.click(within(dialog).getByRole('button', { name: 'Remove override: Unlocked Fractions' }));
+  await waitFor(() => expect(removals).toHaveLength(2));
+  expect(removals[1]!.query.has('sectionId')).toBe(false);
+});
+
 it('unlocks a module naming no section, and shows the server’s refusal', async () => {
   answer('getClassReport', { rows: [row], studentCount: 1 });
   answer('listPathOverrides', none);
@@ -106,4 +127,13 @@ it("shows each student's branch beside their cell in the report", async () => {
   renderClassReport();
   const table = await screen.findByRole('table', { name: /Progress of each student/ });
   expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)review']);
+});
+
+it('marks a cell the class prerequisite keeps shut, naming the module the student must complete first', async () => {
+  const waiting = { ...row.modules[0]!, moduleId: 'm2', moduleTitle: 'Decimals', waitsFor: { moduleId: 'm1', moduleTitle: 'Fractions' } };
+  answer('getClassReport', { rows: [{ ...row, modules: [row.modules[0]!, waiting] }], studentCount: 1 });
+  answer('getClass', { ...klass, assignedModuleIds: [...klass.assignedModuleIds, { _id: 'm2', title: 'Decimals', description: '' }] });
+  renderClassReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '○Not started: 0% (0/2)', '○Not started: 0% (0/2)Locked: needs Fractions']);
 });

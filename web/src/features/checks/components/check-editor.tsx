@@ -3,6 +3,7 @@
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchemaFor, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import { makeBandsSchema } from '@shared/paths';
 import type { Drafts } from '@shared/drafts';
 import type { ContentType } from '@shared/entities';
 import { Alert } from '@web/components/alert';
@@ -11,6 +12,7 @@ import { Field, SelectField, TextAreaField } from '@web/components/field';
 import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
+import { PathChangeCount } from '../../modules';
 import { useSaveCheck, useTeacherCheck } from '../api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
@@ -265,6 +267,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
       {full && <p className="muted">A check can have at most {CHECK_LIMITS.questionsMax} questions.</p>}
 
       <BandEditor id={`${id}-bands`} bands={draft.bands} sections={sections} sectionId={sectionId} errors={errors} onChange={(bands) => update({ bands })} />
+      {saved && <BandChangeNote moduleId={moduleId} sectionId={sectionId} sections={sections} savedAt={saved.updatedAt} start={start} draft={draft} />}
 
       {attemptCount > 0 && (
         <Alert tone="info">
@@ -294,6 +297,24 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
       />
     </form>
   );
+}
+
+interface BandChangeNoteProps {
+  moduleId: string;
+  sectionId: string;
+  sections: BandSection[];
+  savedAt: string;
+  /** The form as the saved check filled it: its bands read the same way as the draft's. */
+  start: CheckDraft;
+  draft: CheckDraft;
+}
+
+/** Once the bands differ from the saved ones and would be accepted, how many students' paths saving them changes. */
+function BandChangeNote({ moduleId, sectionId, sections, savedAt, start, draft }: BandChangeNoteProps) {
+  const bands = inputOf(draft).bands ?? [];
+  const acceptable = makeBandsSchema({ sections, sectionId }).safeParse(bands).success;
+  const rulesChanged = acceptable && JSON.stringify(bands) !== JSON.stringify(inputOf(start).bands);
+  return <PathChangeCount moduleId={moduleId} savedAt={savedAt} proposal={{ check: { sectionId, bands } }} rulesChanged={rulesChanged} />;
 }
 
 interface QuestionEditorProps {

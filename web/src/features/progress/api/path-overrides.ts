@@ -1,7 +1,7 @@
-// Server state of a student's path overrides (the student drill-down): the list and adding one. Called through `call`,
+// Server state of a student's path overrides (the student drill-down): the list, adding one and taking one back. Called through `call`,
 // so the app-wide `api` object does not grow; a change refreshes the report, whose cells follow the student's path.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PathOverrideInput } from '@shared/paths';
+import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
 import { call } from '@web/lib/api-client';
 import { progressKeys } from './progress';
 
@@ -16,13 +16,22 @@ export function useStudentOverrides(classId: string, studentId: string) {
   });
 }
 
-export function useAddOverride(classId: string, studentId: string) {
+/** The student's overrides as the server answers them after a change, then the report read again. */
+function useOverrideChange<Input>(classId: string, studentId: string, change: (input: Input) => Promise<StudentOverrides>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PathOverrideInput) => call('addPathOverride', { classId, studentId }, input),
+    mutationFn: change,
     onSuccess: (answer) => {
       queryClient.setQueryData(overrideKeys.student(classId, studentId), answer);
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },
   });
 }
+
+export const useAddOverride = (classId: string, studentId: string) =>
+  useOverrideChange(classId, studentId, (input: PathOverrideInput) => call('addPathOverride', { classId, studentId }, input));
+
+export const useRemoveOverride = (classId: string, studentId: string) =>
+  useOverrideChange(classId, studentId, ({ moduleId, kind, sectionId }: PathOverride) =>
+    call('removePathOverride', { classId, studentId, moduleId, kind }, undefined, { sectionId }),
+  );

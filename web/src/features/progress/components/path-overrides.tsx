@@ -1,6 +1,6 @@
 // The student drill-down's overrides: what the teacher changed on this student's path (a section opened or excused,
-// a module unlocked), each with its reason, and a form to add one. The server recomputes the path from them; the
-// report refreshes after a change.
+// a module unlocked), each with its reason and a button to take it back, and a form to add one. The server recomputes
+// the path from them; the report refreshes after a change.
 import { useState, type FormEvent } from 'react';
 import type { OverrideKind, PathOverride } from '@shared/paths';
 import { Alert } from '@web/components/alert';
@@ -8,7 +8,7 @@ import { Field, SelectField } from '@web/components/field';
 import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
 import { useModules } from '../../modules/api/modules';
-import { useAddOverride, useStudentOverrides } from '../api/path-overrides';
+import { useAddOverride, useRemoveOverride, useStudentOverrides } from '../api/path-overrides';
 
 const KIND_CHOICES = [
   ['release', 'Open a section'],
@@ -32,6 +32,7 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
   const overrides = useStudentOverrides(classId, studentId);
   const library = useModules();
   const add = useAddOverride(classId, studentId);
+  const remove = useRemoveOverride(classId, studentId);
   const [moduleId, setModuleId] = useState(modules[0]?.moduleId ?? '');
   const [kind, setKind] = useState<OverrideKind>('release');
   const [sectionId, setSectionId] = useState('');
@@ -69,11 +70,23 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
               <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
               <span className="muted">
                 ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
-              </span>
+              </span>{' '}
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={remove.isPending}
+                aria-label={`Remove override: ${KIND_WORD[override.kind]} ${describe(override)}`}
+                onClick={() => remove.mutate(override)}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>
       )}
+      <p role="status" className="field-hint">
+        {remove.isError ? remove.error.message : remove.isSuccess ? 'Override removed.' : ''}
+      </p>
       <form className="override-form" onSubmit={submit} noValidate>
         <SelectField
           id="override-module"

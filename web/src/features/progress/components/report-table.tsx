@@ -235,6 +235,8 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
               {cellText(cell)}
               {/* The student's branch of a module with review or extension sections, in words. */}
               {cell.branch && <span className="branch-chip">{cell.branch}</span>}
+              {/* Shut by the class's prerequisite the student is not done with (the server's reading of their path). */}
+              {cell.waitsFor && <span className="branch-chip">Locked: needs {cell.waitsFor.moduleTitle}</span>}
             </span>
           </td>
         );

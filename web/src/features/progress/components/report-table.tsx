@@ -92,7 +92,9 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
       {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
           move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
       <table className="report-table" aria-rowcount={count + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
-        <caption>{caption}</caption>
+        <caption>
+          <span className="report-caption-text">{caption}</span>
+        </caption>
         <colgroup>
           <col className="report-student-column" />
           <col className="report-activity-column" />

@@ -6,7 +6,7 @@
 // versions are brought to this shape by `npm run migrate` (table-migration.ts); nothing here reads an older one.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment, EnrolOutcome } from '../domain/ports';
-import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { conditionally, ENROLMENT_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
   assignedModuleIds?: Set<string>;
@@ -348,14 +348,17 @@ export function makeClassRepository(context: TableContext) {
 
     /**
      * Ordered so that a retry finishes the job: memberships, then everything else in the class's partition
-     * (enrolments, progress, counters), then the class item, then its catalogue entry.
+     * (enrolments, progress with its finish notices, counters), then the class item, then its catalogue entry.
      */
     async deleteClassAndItsData(classId) {
       const roster = await listAllStudents(classId);
       await table.batchDelete(roster.map(({ studentId }) => keys.membership(studentId, classId)));
-      const partition = await table.queryByPrefix<Key>(queries.wholeClass(classId), { projection: 'pk, sk' });
+      const partition = await table.queryByPrefix<Key & { studentId?: string; moduleId?: string }>(queries.wholeClass(classId), { projection: 'pk, sk, studentId, moduleId' });
       const classKey = keys.classMeta(classId);
-      await table.batchDelete(partition.filter(({ sk }) => sk !== classKey.sk).map(({ pk, sk }) => ({ pk, sk })));
+      await table.batchDelete([
+        ...finishNoticesOf(classId, partition),
+        ...partition.filter(({ sk }) => sk !== classKey.sk).map(({ pk, sk }) => ({ pk, sk })),
+      ]);
       await client.send(new DeleteCommand({ TableName: tableName, Key: classKey }));
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.classCatalogue(classId) }));
     },

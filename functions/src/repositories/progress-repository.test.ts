@@ -358,13 +358,23 @@ test("deleteProgressOfModule finds the module's keys and batch-deletes them, ret
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
-    ProjectionExpression: 'pk, sk',
+    ProjectionExpression: 'pk, sk, studentId, moduleId',
   });
   expect(ddb).toReceiveNthSpecificCommandWith(1, BatchWriteCommand, {
     RequestItems: { 'progress-table': [request, { DeleteRequest: { Key: counterKey } }] },
   });
   expect(ddb).toReceiveCommandTimes(BatchWriteCommand, 2);
   expect(ddb).toReceiveNthSpecificCommandWith(2, BatchWriteCommand, { RequestItems: { 'progress-table': [request] } });
+});
+
+test("deleteProgressOfModule takes the students' finish notices of the module along, before their progress", async () => {
+  ddb.on(QueryCommand).resolves({ Items: [{ ...itemKey, studentId: STUDENT_ID, moduleId: MODULE_ID }] });
+  ddb.on(BatchWriteCommand).resolves({});
+  await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
+  const finished = { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` };
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, {
+    RequestItems: { 'progress-table': [{ DeleteRequest: { Key: finished } }, { DeleteRequest: { Key: itemKey } }, { DeleteRequest: { Key: counterKey } }] },
+  });
 });
 
 test('deleteProgressOfModule with no progress deletes only its counter', async () => {

@@ -9,7 +9,7 @@ import { mapWithConcurrency } from '../domain/concurrency';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ReadingTally } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
-import { backoff, cancellationCodes, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { backoff, cancellationCodes, finishNoticesOf, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
@@ -402,8 +402,11 @@ export function makeProgressRepository(context: TableContext) {
     },
 
     async deleteProgressOfModule(classId, moduleId) {
-      const items = await table.queryByPrefix<Key>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk' });
-      await table.batchDelete([...items.map(({ pk, sk }) => ({ pk, sk })), keys.completionCounter(classId, moduleId)]);
+      const items = await table.queryByPrefix<Key & { studentId?: string; moduleId?: string }>(queries.progressOfClass(classId, moduleId), {
+        projection: 'pk, sk, studentId, moduleId',
+      });
+      // The notices first: a retry after a failure part way finds them through the progress items still there.
+      await table.batchDelete([...finishNoticesOf(classId, items), ...items.map(({ pk, sk }) => ({ pk, sk })), keys.completionCounter(classId, moduleId)]);
     },
 
     async countProgressOfStudent(classId, moduleIds, studentId, direction) {

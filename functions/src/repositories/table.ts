@@ -148,6 +148,13 @@ export const queries = {
   }),
 } satisfies Record<string, (...ids: never[]) => PrefixQuery>;
 
+/**
+ * The "you finished" notices that go with these items of a class's partition (its progress items: students' finishes
+ * live in the students' partitions), for when a class's or a module's data is deleted.
+ */
+export const finishNoticesOf = (classId: string, items: readonly (Key & { studentId?: string; moduleId?: string })[]): Key[] =>
+  items.flatMap(({ sk, studentId, moduleId }) => (sk.startsWith('PROGRESS#') && studentId && moduleId ? [keys.moduleFinished(studentId, classId, moduleId)] : []));
+
 export interface PrefixQuery {
   partition: string;
   sortPrefix: string;

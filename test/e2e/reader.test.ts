@@ -151,11 +151,17 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
     .click();
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();
   await page.getByText('Every living thing is made of one or more cells.').waitFor();
-  // The PDF's controls stay on one row (sideways scrolling), so the page starts right below them.
+  // The PDF's controls stay on one row, all in sight, so the page starts right below them; the tools open under it.
   const toolbar = page.getByRole('toolbar', { name: 'Page controls' });
   const rowHeight = await toolbar.getByRole('button', { name: 'Next page' }).evaluate((button) => button.getBoundingClientRect().height);
   expect(await toolbar.evaluate((bar) => bar.getBoundingClientRect().height)).toBeLessThan(rowHeight * 1.5);
+  expect(await toolbar.evaluate((bar) => bar.scrollWidth <= bar.clientWidth)).toBe(true);
+  expect(await toolbar.getByRole('button', { name: 'Zoom in' }).isVisible()).toBe(false);
+  await toolbar.getByRole('button', { name: 'Tools', expanded: false }).click();
   await toolbar.getByRole('button', { name: 'Zoom in' }).waitFor();
+  expect(await toolbar.evaluate((bar) => bar.scrollWidth <= bar.clientWidth)).toBe(true);
+  await toolbar.getByRole('button', { name: 'Tools', expanded: true }).click();
+  await toolbar.getByRole('button', { name: 'Zoom in' }).waitFor({ state: 'hidden' });
 
   // The drawer: closed, opened, a section chosen, closed again.
   const toggle = page.getByRole('button', { name: /^Sections \(0 of 4 complete\)/ });
@@ -179,6 +185,7 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   await checkPage(page, 'reader-pptx-narrow');
   // Full screen for slides: the deck fills the screen, and the same button leaves it.
   const narrowSlideWidth = await page.locator('.slide-stage').evaluate((stage) => stage.getBoundingClientRect().width);
+  await page.getByRole('toolbar', { name: 'Slide controls' }).getByRole('button', { name: 'Tools' }).click();
   await page.getByRole('button', { name: 'Full screen' }).click();
   await page.getByRole('button', { name: 'Full screen', pressed: true }).waitFor();
   expect(await page.evaluate('document.fullscreenElement?.className')).toBe('pptx-viewer');

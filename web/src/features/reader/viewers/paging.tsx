@@ -1,5 +1,6 @@
-// Page (or slide) controls shared by the PDF and PowerPoint viewers: Previous / "Page x of n" / Next, and the keys
-// a reader expects (arrows, Page Up/Down, Home, End) while the document has focus.
+// Page (or slide) controls shared by the PDF and PowerPoint viewers: Previous / "Page x of n" / Next, the viewer's
+// tools (in the row from 601 px; below that, under a Tools button, so the row stays one row with every control in
+// sight), and the keys a reader expects (arrows, Page Up/Down, Home, End) while the document has focus.
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 interface PagingToolbarProps {
@@ -7,23 +8,39 @@ interface PagingToolbarProps {
   page: number;
   count: number;
   onPage: (page: number) => void;
-  children?: ReactNode;
+  /** The viewer's tools (zoom, search, …). */
+  tools: ReactNode;
 }
 
-export function PagingToolbar({ unit, page, count, onPage, children }: PagingToolbarProps) {
+export function PagingToolbar({ unit, page, count, onPage, tools }: PagingToolbarProps) {
   const lower = unit.toLowerCase();
+  const toolsId = useId();
+  const [toolsOpen, setToolsOpen] = useState(false);
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label={`${unit} controls`}>
       <button type="button" className="button button-secondary" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={`Previous ${lower}`}>
-        <span aria-hidden="true">‹</span> Previous<span className="viewer-unit"> {lower}</span>
+        <span aria-hidden="true">‹</span>
+        <span className="viewer-step-word"> Previous {lower}</span>
       </button>
       <span className="viewer-position" aria-live="polite">
         {unit} {page} of {count || '…'}
       </span>
       <button type="button" className="button button-secondary" onClick={() => onPage(page + 1)} disabled={page >= count} aria-label={`Next ${lower}`}>
-        Next<span className="viewer-unit"> {lower}</span> <span aria-hidden="true">›</span>
+        <span className="viewer-step-word">Next {lower} </span>
+        <span aria-hidden="true">›</span>
       </button>
-      {children}
+      <button
+        type="button"
+        className="button button-secondary viewer-tools-toggle"
+        aria-expanded={toolsOpen}
+        aria-controls={toolsId}
+        onClick={() => setToolsOpen(!toolsOpen)}
+      >
+        Tools
+      </button>
+      <div id={toolsId} className={toolsOpen ? 'viewer-tools is-open' : 'viewer-tools'}>
+        {tools}
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useState } from 'react';
-import { PdfSearchInToolbar, PdfSearchPanel, usePdfSearch } from './pdf-search-box';
+import { PdfSearchBox, usePdfSearch } from './pdf-search-box';
 
 /** A document of these pages' lines, as pdf.js hands out their text. */
 const fakePdf = (pages: string[][]) =>
@@ -22,18 +22,12 @@ function SearchedViewer({ pdf }: { pdf: PDFDocumentProxy }) {
   return (
     <>
       <div role="toolbar" aria-label="Page controls">
-        <PdfSearchInToolbar search={search} />
+        <PdfSearchBox search={search} />
       </div>
-      <PdfSearchPanel search={search} />
       <p>Showing page {page}</p>
     </>
   );
 }
-
-const originalWidth = window.innerWidth;
-afterEach(() => {
-  window.innerWidth = originalWidth;
-});
 
 it('finds every match ignoring case and accents, counts them, and goes round with Enter and Shift+Enter', async () => {
   const user = userEvent.setup();
@@ -76,33 +70,4 @@ it('says so when nothing matches, and a changed query is searched again', async 
   await user.type(box, 'nothing here{Enter}');
   expect(await screen.findByText('1 of 1')).toBeInTheDocument();
   expect(screen.getByText('Showing page 2')).toBeInTheDocument();
-});
-
-it('below 601 px, keeps the toolbar to a Search button that opens the box under it; Escape closes it', async () => {
-  window.innerWidth = 375;
-  const matchMedia = window.matchMedia;
-  // useMinWidth reads innerWidth where matchMedia is missing.
-  Object.defineProperty(window, 'matchMedia', { value: undefined, configurable: true });
-  try {
-    const user = userEvent.setup();
-    render(<SearchedViewer pdf={HANDBOOK} />);
-    const toolbar = screen.getByRole('toolbar', { name: 'Page controls' });
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
-    const toggle = screen.getByRole('button', { name: 'Search', expanded: false });
-    expect(toolbar).toContainElement(toggle);
-
-    await user.click(toggle);
-    const box = screen.getByRole('searchbox', { name: 'Search this file' });
-    expect(toolbar).not.toContainElement(box);
-    expect(box).toHaveFocus();
-    await user.keyboard('again{Enter}');
-    expect(await screen.findByText('1 of 1')).toBeInTheDocument();
-    expect(screen.getByText('Showing page 3')).toBeInTheDocument();
-
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Search', expanded: false })).toHaveFocus();
-  } finally {
-    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
-  }
 });

@@ -1,13 +1,9 @@
 // Search this file, in the PDF viewer's toolbar: Enter finds the query in every page's text (or goes to the next
 // match), Shift+Enter to the previous, Escape clears it; "3 of 12" is announced. The viewer opens the match's page and
-// marks it in the text layer. Below 601 px the toolbar keeps one row: a Search button there opens the box under it.
+// marks it in the text layer. The box is one of the toolbar's tools (below 601 px, under its Tools button).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useMinWidth } from '@web/components/use-media-query';
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { findMatches, firstMatchFrom, matchItemRanges, matchStatus, pageText, stepMatch, type ItemRange, type PageText, type SearchMatch } from './pdf-search';
-
-/** The width from which the toolbar has room for the box (reader.css lays the toolbar in one scrolling row below it). */
-const TOOLBAR_BOX_MIN_WIDTH_PX = 601;
 
 interface Results {
   query: string;
@@ -45,10 +41,6 @@ export interface PdfSearch {
   count: number;
   /** The parts of the current match's text items, when it is on the page shown. */
   highlight?: ItemRange[];
-  wide: boolean;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  toggle: RefObject<HTMLButtonElement | null>;
 }
 
 /** The search's state for a viewer showing `page` of `pdf`; a match found opens its page through `onPage`. */
@@ -56,9 +48,6 @@ export function usePdfSearch(pdf: PDFDocumentProxy | undefined, page: number, on
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Results>();
   const [searching, setSearching] = useState(false);
-  const [open, setOpen] = useState(false);
-  const wide = useMinWidth(TOOLBAR_BOX_MIN_WIDTH_PX);
-  const toggle = useRef<HTMLButtonElement>(null);
   const asked = useRef('');
 
   const show = useCallback(
@@ -107,7 +96,7 @@ export function usePdfSearch(pdf: PDFDocumentProxy | undefined, page: number, on
     [results, match, page],
   );
   const status = searching ? 'Searching...' : matchStatus(results?.current ?? 0, results?.matches.length ?? 0, results !== undefined && results.query === query.trim());
-  return { pdf, query, setQuery, find, clear, status, searching, count: results?.matches.length ?? 0, highlight, wide, open, setOpen, toggle };
+  return { pdf, query, setQuery, find, clear, status, searching, count: results?.matches.length ?? 0, highlight };
 }
 
 /** Marks the ranges in the text layer's elements (one per text item), and answers how to take the marks off. */
@@ -126,39 +115,8 @@ export function markMatch(textItems: readonly HTMLElement[], ranges: readonly It
   return () => marked.forEach(({ element, text }) => (element.textContent = text));
 }
 
-/** In the toolbar: the box from 601 px, below that a Search button that opens it under the toolbar. */
-export function PdfSearchInToolbar({ search }: { search: PdfSearch }) {
-  if (search.wide) return <PdfSearchBox search={search} />;
-  return (
-    <button
-      ref={search.toggle}
-      type="button"
-      className="button button-secondary"
-      aria-expanded={search.open}
-      disabled={!search.pdf}
-      onClick={() => search.setOpen(!search.open)}
-    >
-      Search
-    </button>
-  );
-}
-
-/** Under the toolbar, below 601 px, while opened. */
-export function PdfSearchPanel({ search }: { search: PdfSearch }) {
-  if (search.wide || !search.open) return null;
-  return (
-    <div className="viewer-search-panel">
-      <PdfSearchBox search={search} focusOnShow />
-    </div>
-  );
-}
-
-function PdfSearchBox({ search, focusOnShow = false }: { search: PdfSearch; focusOnShow?: boolean }) {
+export function PdfSearchBox({ search }: { search: PdfSearch }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focusOnShow) input.current?.focus();
-  }, [focusOnShow]);
   const { pdf, query, setQuery, find, clear, status, count } = search;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -167,10 +125,6 @@ function PdfSearchBox({ search, focusOnShow = false }: { search: PdfSearch; focu
     } else if (event.key === 'Escape') {
       event.preventDefault();
       clear();
-      if (!search.wide) {
-        search.setOpen(false);
-        search.toggle.current?.focus();
-      }
     }
   };
   return (
@@ -179,7 +133,6 @@ function PdfSearchBox({ search, focusOnShow = false }: { search: PdfSearch; focu
         Search this file
       </label>
       <input
-        ref={input}
         id={id}
         type="search"
         placeholder="Search this file"

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
 import { PageJump, PagingToolbar, pagingKeys } from './paging';
 import { PdfPageView } from './pdf-page-view';
-import { PdfSearchInToolbar, PdfSearchPanel, usePdfSearch } from './pdf-search-box';
+import { PdfSearchBox, usePdfSearch } from './pdf-search-box';
 import type { ViewerProps } from './viewer-props';
 import { ZoomControl, type Zoom } from './zoom-control';
 import './pdf-viewer.css';
@@ -109,24 +109,31 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
   return (
     <div className="pdf-viewer">
       {/* Every control is there from the start (disabled until the file is open), so the file's arrival moves nothing. */}
-      <PagingToolbar unit="Page" page={page} count={count} onPage={setPage}>
-        <PageJump count={count} onPage={setPage} />
-        <PdfSearchInToolbar search={search} />
-        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} />
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-pressed={continuous}
-          disabled={!pdf}
-          onClick={() => {
-            scrolledTo.current = 0;
-            setContinuous(!continuous);
-          }}
-        >
-          Continuous scroll
-        </button>
-      </PagingToolbar>
-      <PdfSearchPanel search={search} />
+      <PagingToolbar
+        unit="Page"
+        page={page}
+        count={count}
+        onPage={setPage}
+        tools={
+          <>
+            <PageJump count={count} onPage={setPage} />
+            <PdfSearchBox search={search} />
+            <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} />
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-pressed={continuous}
+              disabled={!pdf}
+              onClick={() => {
+                scrolledTo.current = 0;
+                setContinuous(!continuous);
+              }}
+            >
+              Continuous scroll
+            </button>
+          </>
+        }
+      />
       <div
         ref={frame}
         className={continuous ? 'pdf-frame is-continuous' : 'pdf-frame'}

@@ -98,14 +98,22 @@ export default function PptxViewer({ url, label, onReady, onError, initialPage, 
 
   return (
     <div ref={viewer} className="pptx-viewer">
-      <PagingToolbar unit="Slide" page={index + 1} count={count} onPage={(page) => setIndex(page - 1)}>
-        <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} fitLabel={fullscreen ? 'Fit to screen' : 'Fit to width'} />
-        {document.fullscreenEnabled && (
-          <button type="button" className="button button-secondary" onClick={toggleFullscreen} aria-pressed={fullscreen}>
-            Full screen
-          </button>
-        )}
-      </PagingToolbar>
+      <PagingToolbar
+        unit="Slide"
+        page={index + 1}
+        count={count}
+        onPage={(page) => setIndex(page - 1)}
+        tools={
+          <>
+            <ZoomControl zoom={zoom} scale={scale} onZoom={setZoom} fitLabel={fullscreen ? 'Fit to screen' : 'Fit to width'} />
+            {document.fullscreenEnabled && (
+              <button type="button" className="button button-secondary" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+                Full screen
+              </button>
+            )}
+          </>
+        }
+      />
       <div ref={frame} className="slide-frame" tabIndex={0} role="group" aria-label={`${label}, slide ${index + 1} of ${count}`} onKeyDown={keys}>
         <div className="slide-stage" style={{ width: SLIDE_SIZE.width * scale, height: SLIDE_SIZE.height * scale }}>
           <DocumentFrame

@@ -1,5 +1,5 @@
-// The student drill-down's reading: for each section of the class's modules, how often the student opened its file
-// and for how many minutes (whole minutes with the reader visible), or that they never opened it.
+// The student drill-down's reading: for each section of the class's modules (one table per module), how often the
+// student opened its file and for how many minutes (whole minutes with the reader visible), or that they never did.
 import type { SectionReading } from '@shared/reading';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
@@ -25,27 +25,27 @@ export function ReadingSummary({ classId, studentId, studentName }: ReadingSumma
       ) : reading.isError ? (
         <Alert tone="error">Could not load the reading of this student.</Alert>
       ) : (
-        <div className="report-scroll drill-down-scroll" role="region" aria-label={`Reading of ${studentName}`} tabIndex={0}>
-          <table className="drill-down-table">
-            <caption className="visually-hidden">How often {studentName} opened each section, and for how long</caption>
-            <thead>
-              <tr>
-                <th scope="col">Section</th>
-                <th scope="col">Reading</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reading.data.modules.flatMap((module) =>
-                module.sections.map((section) => (
-                  <tr key={`${module.moduleId}/${section.sectionId}`}>
-                    <th scope="row">{`${module.moduleTitle} › ${section.sectionTitle}`}</th>
+        reading.data.modules.map((module) => (
+          <div key={module.moduleId} className="report-scroll drill-down-scroll" role="region" aria-label={`Reading of ${studentName}: ${module.moduleTitle}`} tabIndex={0}>
+            <table className="drill-down-table reading-table">
+              <caption>{module.moduleTitle}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Section</th>
+                  <th scope="col">Reading</th>
+                </tr>
+              </thead>
+              <tbody>
+                {module.sections.map((section) => (
+                  <tr key={section.sectionId}>
+                    <th scope="row">{section.sectionTitle}</th>
                     <td>{readingText(section)}</td>
                   </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        </div>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
       )}
     </section>
   );

@@ -16,7 +16,7 @@ export function ModuleCard({ module, librarySearch }: { module: Module; libraryS
           {module.title}
         </Link>
       </h2>
-      <p className="module-card-description">{module.description}</p>
+      <p className="module-card-description line-clamped">{module.description}</p>
       <p className="module-card-meta muted">
         <span>
           {count} {count === 1 ? 'Section' : 'Sections'}

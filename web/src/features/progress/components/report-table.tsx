@@ -132,7 +132,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
  * full title beside it; the teacher's heading is also the button that opens the module's drill-down, titled in full.
  */
 function ColumnHeading({ column, onOpen }: { column: ReportColumn; onOpen?: (column: ReportColumn) => void }) {
-  const title = <span className="report-column-title">{column.title}</span>;
+  const title = <span className="report-column-title line-clamped">{column.title}</span>;
   // A heading cell half out of the table's sideways scroll comes into view whole, with the tip under it.
   const reveal = (event: React.FocusEvent<HTMLElement>) => event.currentTarget.parentElement?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   return (

@@ -61,6 +61,8 @@ const config: Config = {
       moduleNameMapper,
       testMatch: ['<rootDir>/infra/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.build\\.test\\.ts$'],
+      globalSetup: '<rootDir>/infra/test/synthesis-cache.ts',
+      globalTeardown: '<rootDir>/infra/test/synthesis-cache-teardown.ts',
     },
     {
       displayName: 'build',

@@ -1,5 +1,8 @@
-// Builds the whole app once for a test file, with cdk.json's feature flags, and hands back templates and messages.
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Builds the whole app with cdk.json's feature flags and hands back templates and messages. Building it takes seconds,
+// so each set of options is built once per Jest run: the first test file that asks writes the result to the run's
+// cache (synthesis-cache.ts), and the others read it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -23,15 +26,23 @@ export interface Synthesized {
   stackNames: string[];
   /** Directory of the cloud assembly, where assets are staged. */
   outdir: string;
-  /** Removes the assembly and the stand-in web build. */
+  /** Removes the assembly and the stand-in web build (nothing for a cached one: the run's teardown removes those). */
   cleanup: () => void;
 }
+
+/** The variable naming this run's cache directory, set by synthesis-cache.ts; without it every call builds the app. */
+export const SYNTHESIS_CACHE_VARIABLE = 'LEARNING_PATHS_SYNTHESIS_CACHE';
+
+type SynthesizeOptions = { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] };
+
+/** What a cached synthesis keeps on disk: Synthesized with its templates as JSON. */
+type CachedSynthesis = Omit<Synthesized, 'templates' | 'cleanup'> & { templates: Record<string, CfnTemplate> };
 
 export const FAKE_INLINE_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 
 /** A stand-in for web/dist, so infra tests do not depend on the web build. */
-function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+function fakeWebDist(parent: string): string {
+  const dir = mkdtempSync(path.join(parent, 'web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
@@ -47,17 +58,34 @@ function fakeWebDist(): string {
  * checked by bundles.build.test.ts with the same settings, in one esbuild process, and by `npm run synth` in CI.
  * Without a region the app is environment-agnostic, as bin/app.ts is when CDK_DEFAULT_REGION is unset.
  */
-export function synthesize(
-  {
-    region,
-    account,
-    context = {},
-    routes,
-  }: { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] } = { region: 'eu-west-1' },
-): Synthesized {
+export function synthesize(options: SynthesizeOptions = { region: 'eu-west-1' }): Synthesized {
+  const cacheDirectory = process.env[SYNTHESIS_CACHE_VARIABLE];
+  // A route table of the test's own is not worth keeping: one file uses it.
+  if (!cacheDirectory || options.routes) return synthesizeApp(options);
+  const file = path.join(cacheDirectory, `${createHash('sha256').update(JSON.stringify(options)).digest('hex')}.json`);
+  if (!existsSync(file)) {
+    const built = synthesizeApp(options, cacheDirectory);
+    const cached: CachedSynthesis = {
+      ...built,
+      templates: Object.fromEntries(Object.entries(built.templates).map(([key, template]) => [key, template.toJSON() as CfnTemplate])),
+    };
+    // Another worker may be building the same options: each writes whole files, the last rename wins.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify(cached));
+    renameSync(partial, file);
+  }
+  const cached = JSON.parse(readFileSync(file, 'utf8')) as CachedSynthesis;
+  return {
+    ...cached,
+    templates: Object.fromEntries(Object.entries(cached.templates).map(([key, json]) => [key, Template.fromJSON(json)])) as Synthesized['templates'],
+    cleanup: () => {},
+  };
+}
+
+function synthesizeApp({ region, account, context = {}, routes }: SynthesizeOptions, parent = tmpdir()): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
-  const webDist = fakeWebDist();
+  const outdir = mkdtempSync(path.join(parent, 'cdk-out-'));
+  const webDist = fakeWebDist(parent);
   const app = new App({
     outdir,
     context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },

@@ -19,7 +19,18 @@ const features = fs
   .map((entry) => entry.name);
 
 /** Adapters, wiring and the runtime: what the domain receives through its ports and never imports. */
-const backendOutsideDomain = ['repositories', 'storage', 'directory', 'platform', 'handlers', 'composition'].map(
+const backendOutsideDomain = [
+  'repositories',
+  'storage',
+  'directory',
+  'search',
+  'extraction',
+  'drafting',
+  'events',
+  'platform',
+  'handlers',
+  'composition',
+].map(
   (folder) => `functions/src/${folder}`,
 );
 
@@ -43,6 +54,11 @@ const boundaries = [
     target: 'functions/src/domain',
     from: backendOutsideDomain,
     message: 'The domain receives adapters through its ports (domain/ports.ts); the handler (composition root) wires them.',
+  },
+  {
+    target: 'functions/src/composition',
+    from: 'functions/src/handlers',
+    message: 'The composition root builds what handlers use; handlers import it, never the other way round.',
   },
   {
     target: ['web/src/components', 'web/src/lib'],

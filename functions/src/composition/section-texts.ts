@@ -1,6 +1,7 @@
 // Builds the readers of stored text: a section's text (owner or assigned student) and search, each once per container.
 import { makeSearchService } from '../domain/search';
 import { makeSectionTextReader, type TextReadPorts } from '../domain/section-texts';
+import { buildTextIndex } from '../search/text-index';
 import { systemClock } from './system';
 import { checkStore, classStore, moduleStore, pathOverrideStore, progressStore, sectionTextStore } from './table-stores';
 
@@ -15,4 +16,4 @@ const textReadPorts = (): TextReadPorts => ({
 
 export const buildSectionTextReader = () => makeSectionTextReader({ ...textReadPorts(), clock: systemClock });
 
-export const buildSearchService = () => makeSearchService(textReadPorts());
+export const buildSearchService = () => makeSearchService(textReadPorts(), buildTextIndex);

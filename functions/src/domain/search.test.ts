@@ -1,13 +1,13 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts } from '../../test/in-memory/stores';
-import { InMemorySectionTextStore } from '../../test/in-memory/text-store';
+import { InMemorySectionTextStore, textIndexBuilder } from '../../test/in-memory/text-store';
 import { makeProgressService } from './progress';
 import { makeSearchService } from './search';
 
 const ports = inMemoryPorts();
 const texts = new InMemorySectionTextStore();
-const searches = makeSearchService({ ...ports, texts });
+const searches = makeSearchService({ ...ports, texts }, textIndexBuilder);
 const keyOf = (index: number) => ports.modules.all()[0].sections[index].contentUrl;
 
 beforeEach(() => givenSchool(ports));

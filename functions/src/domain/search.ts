@@ -3,17 +3,33 @@
 // container until the modules or the owner's texts change (their versions are read on every search: the modules'
 // ids and dates, and one item), so a search after the first reads no text and no section.
 import type { SearchResult } from '@shared/search';
-import { buildTextIndex, type SearchDocument, type TextIndex } from '../search/text-index';
 import { invalid } from './errors';
 import { isStudent, type Caller } from './caller';
 import type { ModuleRecord } from './ports';
 import { makeSectionAccess, openOnAnyPath } from './section-access';
 import { requireReadableModule, type TextReadPorts } from './section-texts';
 
+/** One thing to find: a module's title and description (sectionId null) or a page of a section's text. */
+export interface SearchDocument {
+  moduleId: string;
+  sectionId: string | null;
+  page: number | null;
+  title: string;
+  text: string;
+}
+
+export interface TextIndex {
+  /** The best matches; with `shown`, only among the sections it lets through (a module's index: a few thousand pages). */
+  search(query: string, shown?: (sectionId: string | null) => boolean): Promise<SearchResult[]>;
+}
+
+/** Builds a full-text index over documents (search/text-index.ts), handed in by the composition root. */
+export type TextIndexBuilder = (documents: SearchDocument[]) => Promise<TextIndex>;
+
 /** Indexes kept per container (a library of 500 modules × 10 sections of text is some tens of MB). */
 const CACHED_INDEXES = 8;
 
-export function makeSearchService(ports: TextReadPorts) {
+export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextIndexBuilder) {
   const { modules, texts } = ports;
   const pathsInClasses = makeSectionAccess(ports);
   const cache = new Map<string, { version: string; index: Promise<TextIndex> }>();

@@ -2,24 +2,12 @@
 // stemmer ("cells" finds "cell"), prefix matching ("mito" finds "mitochondria") and typo tolerance (one edit). Built
 // in memory from stored text; the snippet and the words to highlight are cut from the matching document.
 import { create, insert, search, type AnyOrama } from '@orama/orama';
-import { SEARCH_LIMITS, type SearchResult } from '@shared/search';
-
-export interface SearchDocument {
-  moduleId: string;
-  sectionId: string | null;
-  page: number | null;
-  title: string;
-  text: string;
-}
+import { SEARCH_LIMITS } from '@shared/search';
+import type { SearchDocument, TextIndexBuilder } from '../domain/search';
 
 const schema = { title: 'string', text: 'string' } as const;
 
-export interface TextIndex {
-  /** The best matches; with `shown`, only among the sections it lets through (a module's index: a few thousand pages). */
-  search(query: string, shown?: (sectionId: string | null) => boolean): Promise<SearchResult[]>;
-}
-
-export async function buildTextIndex(documents: SearchDocument[]): Promise<TextIndex> {
+export const buildTextIndex: TextIndexBuilder = async (documents) => {
   const db: AnyOrama = create({ schema, components: { tokenizer: { stemming: true } } });
   for (const document of documents) await insert(db, document);
   const stems = (text: string) => db.tokenizer.tokenize(text) as string[];
@@ -42,7 +30,7 @@ export async function buildTextIndex(documents: SearchDocument[]): Promise<TextI
       });
     },
   };
-}
+};
 
 /** The part of the text around its first word that matches the query (stem or prefix), with the words to highlight. */
 function matchingPassage(text: string, queryStems: string[], stems: (text: string) => string[]): { snippet: string; highlights: string[] } | undefined {

@@ -1,6 +1,9 @@
 // In-memory stored texts, keeping the repository's promises: one text per file key, and a per-owner version that every
-// stored text moves.
+// stored text moves. Search over them uses the real index (Orama runs in the process; nothing to fake).
 import type { SectionTextStore, StoredText } from '../../src/domain/ports';
+import { buildTextIndex } from '../../src/search/text-index';
+
+export const textIndexBuilder = buildTextIndex;
 
 export class InMemorySectionTextStore implements SectionTextStore {
   readonly texts = new Map<string, StoredText & { ownerId: string }>();

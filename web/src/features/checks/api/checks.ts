@@ -31,8 +31,10 @@ export const checkKeys = {
  * The owner's check of a section, whole; null when the section has none yet. Not asked for (null at once) when the
  * module read says the section has none (`exists: false`), which saves a request answered 404.
  */
-export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true) {
+export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true, { fresh = false } = {}) {
   return useQuery({
+    // `fresh`: read again on mount even when cached (the editor), so it never starts from a check changed since.
+    ...(fresh && { refetchOnMount: 'always' as const }),
     queryKey: checkKeys.check(moduleId, sectionId ?? ''),
     queryFn: async (): Promise<TeacherCheck | null> => {
       try {

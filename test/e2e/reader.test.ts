@@ -235,10 +235,10 @@ it('on a phone (375 × 812) the PDF starts in the top 320 px and is at least 343
     await page.locator('.pdf-frame').dispatchEvent('pointerup', at);
   };
   await doubleTap();
-  await page.waitForFunction(() => document.querySelector('.pdf-page canvas')!.getBoundingClientRect().width > 600);
+  await page.waitForFunction("document.querySelector('.pdf-page canvas').getBoundingClientRect().width > 600");
   expect(await zoomLevel.textContent()).not.toBe(fitted);
   await doubleTap();
-  await page.waitForFunction(() => document.querySelector('.pdf-page canvas')!.getBoundingClientRect().width < 400);
+  await page.waitForFunction("document.querySelector('.pdf-page canvas').getBoundingClientRect().width < 400");
   await checkPage(page, 'reader-pdf-phone');
 
   // The same section as text: the words of the file, in the page.

@@ -230,7 +230,7 @@ function PreviewTable({ rows, onConfirm }: { rows: PreviewRow[]; onConfirm: () =
         Preview: {summarise(rows)}. Nothing has been written yet.
       </p>
       <div className="admin-table-scroll" role="region" aria-label="Invitation preview" tabIndex={0}>
-        <table className="admin-table">
+        <table className="admin-table is-stacked">
           <thead>
             <tr>
               <th scope="col">Line</th>
@@ -244,12 +244,12 @@ function PreviewTable({ rows, onConfirm }: { rows: PreviewRow[]; onConfirm: () =
           <tbody>
             {rows.map((row) => (
               <tr key={row.line} className={isToDo(row) ? undefined : 'row-skipped'}>
-                <td>{row.line}</td>
-                <td>{row.email}</td>
-                <td>{row.person?.name ?? row.name}</td>
-                <td>{row.invitation ? ROLE_LABEL[row.invitation.role] : row.person?.role ? ROLE_LABEL[row.person.role] : row.role}</td>
-                <td>{row.enrolIn?.className ?? row.className}</td>
-                <td>
+                <td data-label="Line">{row.line}</td>
+                <td data-label="E-mail">{row.email}</td>
+                <td data-label="Name">{row.person?.name ?? row.name}</td>
+                <td data-label="Role">{row.invitation ? ROLE_LABEL[row.invitation.role] : row.person?.role ? ROLE_LABEL[row.person.role] : row.role}</td>
+                <td data-label="Class">{row.enrolIn?.className ?? row.className}</td>
+                <td data-label="What will happen">
                   <strong>{STATUS_LABEL[row.status]}</strong> <span className="muted">{row.message}</span>
                 </td>
               </tr>
@@ -318,7 +318,7 @@ function ResultsTable({ results }: { results: RosterResult[] }) {
         </ul>
       )}
       <div className="admin-table-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
-        <table className="admin-table">
+        <table className="admin-table is-stacked">
           <thead>
             <tr>
               <th scope="col">Line</th>
@@ -329,9 +329,9 @@ function ResultsTable({ results }: { results: RosterResult[] }) {
           <tbody>
             {results.map((result) => (
               <tr key={result.line}>
-                <td>{result.line}</td>
-                <td>{result.email}</td>
-                <td>
+                <td data-label="Line">{result.line}</td>
+                <td data-label="E-mail">{result.email}</td>
+                <td data-label="Result">
                   {result.notDone && (
                     <span className="bulk-result">
                       <strong>{result.notDone.label}</strong> <span className="muted">{result.notDone.message}</span>

@@ -164,6 +164,29 @@ it('sends the same attempt id again when a submission got no answer, keeping wha
   expect(ids[1]).toBe(ids[0]);
 });
 
+it('keeps the answers of an attempt across a reload, and sends them with the same attempt id', async () => {
+  const user = userEvent.setup();
+  const { submissions } = answerCheck(studentCheck, ({ attemptId }) => ({ ...failedAttempt, attemptId }));
+  const first = openAsStudent();
+  let check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(check).findByRole('radio', { name: 'Nucleus' }));
+  await user.type(within(check).getByLabelText('Your answer to question 3'), '46');
+  const kept = JSON.parse(window.sessionStorage.getItem('learning-paths:check-attempt:c1:m1:s1:1')!) as { attemptId: string };
+  first.unmount();
+
+  openAsStudent();
+  check = await screen.findByRole('region', { name: 'Check your understanding' });
+  expect(await within(check).findByRole('radio', { name: 'Nucleus' })).toBeChecked();
+  expect(within(check).getByLabelText('Your answer to question 3')).toHaveValue('46');
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  await waitFor(() => expect(submissions).toHaveLength(1));
+  expect(submissions[0].body).toEqual({ attemptId: kept.attemptId, classId: 'c1', answers: { q1: ['a'], q3: 46 } });
+
+  // Recorded: a reload shows the outcome, and a new attempt starts empty.
+  expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  expect(window.sessionStorage.length).toBe(0);
+});
+
 it('refuses a number that is not one before sending anything', async () => {
   const user = userEvent.setup();
   const { submissions } = answerCheck(studentCheck, () => failedAttempt);

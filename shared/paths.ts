@@ -9,6 +9,8 @@ export const SECTION_ROLES = ['core', 'review', 'extension', 'optional'] as cons
 /** core: everyone's; review and extension: only once a band releases them; optional: never required, a band may skip it. */
 export type SectionRole = (typeof SECTION_ROLES)[number];
 export const DEFAULT_SECTION_ROLE: SectionRole = 'core';
+/** What the screens call each role. */
+export const SECTION_ROLE_NAMES: Record<SectionRole, string> = { core: 'Core', review: 'Review', extension: 'Extension', optional: 'Optional' };
 /** The roles a band can release. */
 export const RELEASABLE_ROLES: readonly SectionRole[] = ['review', 'extension'];
 
@@ -83,6 +85,27 @@ export function bandSectionIssues(bands: ScoreBand[], { sections, sectionId }: B
     });
   });
   return issues;
+}
+
+/** A section a band named but may no longer release or skip (its role, its place or the section itself changed). */
+export interface DroppedBandSection {
+  /** The band's index. */
+  band: number;
+  sectionId: string;
+  as: 'release' | 'skip';
+}
+
+/**
+ * The bands with only the sections they may still name in the module as it is (a module save applies this to every
+ * check, so a role change never leaves a check that cannot be saved), and what each band let go of.
+ */
+export function fitBands(bands: ScoreBand[], context: BandContext): { bands: ScoreBand[]; dropped: DroppedBandSection[] } {
+  const dropped = bandSectionIssues(bands, context).map(({ path, input }) => ({ band: path[0] as number, as: path[1] as 'release' | 'skip', sectionId: input as string }));
+  const keeps = (band: number, as: DroppedBandSection['as']) => (id: string) => !dropped.some((each) => each.band === band && each.as === as && each.sectionId === id);
+  return {
+    bands: bands.map((band, index) => ({ ...band, release: band.release.filter(keeps(index, 'release')), ...(band.skip && { skip: band.skip.filter(keeps(index, 'skip')) }) })),
+    dropped,
+  };
 }
 
 /** A check's bands; with the module as context, also whether the sections they name may be released or skipped. */

@@ -200,6 +200,57 @@ it('a student reads, marks and continues at 375 px, with the sections in a drawe
   await heading(page, `1. ${SEEDED.pdf}`).waitFor();
 });
 
+it('on a phone (375 × 812) the PDF starts in the top 320 px and is at least 343 px wide, a double tap zooms it, and its text reads beside it', async () => {
+  const { page, checkPage } = session();
+  await page.setViewportSize(NARROW);
+  const { student, schoolClass } = await newReaderOfSeededModule();
+  await signInAs(page, student);
+  await page.getByRole('heading', { name: schoolClass.className }).waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: schoolClass.className }) })
+    .getByRole('link', { name: /^Continue/ })
+    .click();
+  await heading(page, `1. ${SEEDED.pdf}`).waitFor();
+  await page.getByText('Every living thing is made of one or more cells.').waitFor();
+  const pdfPage = page.locator('.pdf-page canvas');
+  const box = (await pdfPage.boundingBox())!;
+  expect(box.y).toBeLessThanOrEqual(320);
+  expect(box.width).toBeGreaterThanOrEqual(343);
+  // The file's actions, the sections and the module's search come after it.
+  const below = async (name: string, locator: ReturnType<Page['locator']>) => [name, (await locator.boundingBox())!.y > box.y];
+  expect([
+    await below('Download original', page.getByRole('link', { name: 'Download original' })),
+    await below('Sections', page.getByRole('button', { name: /^Sections/ })),
+    await below('Search', page.getByLabel('Search this module')),
+  ]).toEqual([['Download original', true], ['Sections', true], ['Search', true]]);
+  // Pinch zoom is the browser's: the page does not forbid it.
+  expect(await page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0)?\b/);
+  // A double tap zooms in to twice the width, a second one back.
+  const zoomLevel = page.getByRole('toolbar', { name: 'Page controls' }).locator('.viewer-zoom-level');
+  const fitted = await zoomLevel.textContent();
+  const doubleTap = async () => {
+    const at = { pointerType: 'touch', isPrimary: true, clientX: box.x + 100, clientY: box.y + 100, bubbles: true };
+    await page.locator('.pdf-frame').dispatchEvent('pointerup', at);
+    await page.locator('.pdf-frame').dispatchEvent('pointerup', at);
+  };
+  await doubleTap();
+  await page.waitForFunction("document.querySelector('.pdf-page canvas').getBoundingClientRect().width > 600");
+  expect(await zoomLevel.textContent()).not.toBe(fitted);
+  await doubleTap();
+  await page.waitForFunction("document.querySelector('.pdf-page canvas').getBoundingClientRect().width < 400");
+  await checkPage(page, 'reader-pdf-phone');
+
+  // The same section as text: the words of the file, in the page.
+  await page.getByRole('navigation', { name: 'Show this section as' }).getByRole('link', { name: 'Text' }).click();
+  const text = page.getByRole('article', { name: `Text of ${SEEDED.pdf}` });
+  await text.getByText(/Every living thing is made of one or more cells\./).waitFor();
+  expect(await page.locator('.pdf-frame').count()).toBe(0);
+  await checkPage(page, 'reader-text-phone');
+  await page.reload();
+  await text.getByText(/Every living thing is made of one or more cells\./).waitFor();
+});
+
 it('the reader reopens the 50-page handbook where the student left it (page 7), after a reload too', async () => {
   const { page } = session();
   const { student, schoolClass } = await newReaderOfSeededModule();

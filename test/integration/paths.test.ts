@@ -115,3 +115,23 @@ test('unassigning a module takes away the prerequisites naming it: assigned agai
   expect(detail.assignedModuleIds.find((module: { _id: string }) => module._id === second._id)).not.toHaveProperty('prerequisiteModuleId');
   expect(await secondRead()).toMatchObject({ state: 'open' });
 });
+
+test('a section made core that a band skipped: the module save is accepted, the band lets go of it, and the check saves again as it is', async () => {
+  const file = (name: string) => world.upload(world.teacher, name, MEDIA.pdf, pdfBytes(name));
+  const sections = [
+    { title: 'Photosynthesis', contentUrl: await file('photo.pdf') },
+    { title: 'Photosynthesis slides', contentUrl: await file('slides.pdf'), role: 'optional' },
+  ];
+  const module: Module = await world.ok('createModule', { as: world.teacher, body: { _id: randomUUID(), title: 'Plants', description: 'D', sections } }, 201);
+  const [photo, slides] = module.sections.map((section) => section._id);
+  const params = { id: module._id, sectionId: photo };
+  const check = { ...CHECK, bands: [{ min: 0, max: 50, release: [] }, { min: 50, max: 100, release: [], skip: [slides] }] };
+  await world.ok('putCheck', { as: world.teacher, params, body: check });
+
+  const asCore = module.sections.map(({ _id, title, contentUrl }) => ({ _id, title, contentUrl, role: 'core' }));
+  await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body: { title: 'Plants', description: 'D', updatedAt: module.updatedAt, sections: asCore } });
+  const saved = await world.ok('getCheck', { as: world.teacher, params });
+  expect(saved.bands).toEqual([{ min: 0, max: 50, release: [] }, { min: 50, max: 100, release: [], skip: [] }]);
+  const { passMark, maxAttempts, revealAnswers, questions, bands } = saved;
+  expect(await world.ok('putCheck', { as: world.teacher, params, body: { passMark: passMark + 5, maxAttempts, revealAnswers, questions, bands } })).toMatchObject({ passMark: passMark + 5 });
+});

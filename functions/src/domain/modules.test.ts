@@ -1,6 +1,7 @@
 // The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
 import { callers, CLASS_ID, classRecord, OTHER_CLASS_ID, CREATED_AT, fileKey, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import type { SectionRole } from '@shared/paths';
 import { makeModuleLibrary, makeModuleService } from './modules';
 
 let ports: InMemoryPorts;
@@ -346,6 +347,61 @@ describe('update', () => {
     await expect(service.update(caller, moduleId, { title: 'T', description: 'D', sections: [] })).rejects.toEqual(
       refused('notFound', 'Module not found.'),
     );
+  });
+});
+
+describe('update: score bands follow new roles, order and removals', () => {
+  const sections = [section('section-1', 1), { ...section('section-2', 2), role: 'optional' as const }, { ...section('section-3', 3), role: 'review' as const }];
+  const bands = [
+    { min: 0, max: 50, release: ['section-3'] },
+    { min: 50, max: 100, release: [], skip: ['section-2'] },
+  ];
+  const check = { moduleId: MODULE_ID, sectionId: 'section-1', passMark: 50, maxAttempts: null, revealAnswers: false, questions: [], version: 3, attemptCount: 2, updatedAt: UPDATED_AT };
+  const input = (roles: Record<string, SectionRole>, order = ['section-1', 'section-2', 'section-3']) => ({
+    title: 'Cells',
+    description: 'D',
+    sections: order.map((id) => ({ _id: id, title: id, contentUrl: fileKey(`${id}.pdf`), role: roles[id] })),
+  });
+
+  beforeEach(async () => {
+    givenSchool(ports, { module: { sections } });
+    await ports.checks.saveCheck({ ...check, bands }, undefined);
+  });
+
+  it('a section made core is let go by the band that skipped it, keeping the check\'s version and attempts', async () => {
+    await service.update(teacher, MODULE_ID, input({ 'section-1': 'core', 'section-2': 'core', 'section-3': 'review' }));
+    const [saved] = ports.checks.all();
+    expect(saved).toEqual({ ...check, bands: [bands[0], { ...bands[1], skip: [] }], updatedAt: expect.not.stringMatching(UPDATED_AT) });
+  });
+
+  it('a released section made optional, and a skipped one moved before the check, are let go too', async () => {
+    await service.update(teacher, MODULE_ID, input({ 'section-1': 'core', 'section-2': 'optional', 'section-3': 'optional' }, ['section-2', 'section-1', 'section-3']));
+    expect(ports.checks.all()[0]!.bands).toEqual([{ ...bands[0], release: [] }, { ...bands[1], skip: [] }]);
+  });
+
+  it('a removed section is let go by every band', async () => {
+    const { sections: [first, second] } = input({ 'section-1': 'core', 'section-2': 'optional' });
+    await service.update(teacher, MODULE_ID, { title: 'Cells', description: 'D', sections: [first!, second!] });
+    expect(ports.checks.all()[0]!.bands).toEqual([{ ...bands[0], release: [] }, bands[1]]);
+  });
+
+  it('leaves a check whose bands still fit untouched', async () => {
+    await service.update(teacher, MODULE_ID, input({ 'section-1': 'core', 'section-2': 'optional', 'section-3': 'extension' }));
+    expect(ports.checks.all()).toEqual([{ ...check, bands }]);
+  });
+
+  it('never undoes a save of the check made after it read it', async () => {
+    const teacherSave = { ...check, passMark: 65, bands: [{ min: 0, max: 100, release: ['section-3'] }], updatedAt: '2024-06-01T00:00:00.000Z' };
+    const getCheck = ports.checks.getCheck.bind(ports.checks);
+    let reads = 0;
+    jest.spyOn(ports.checks, 'getCheck').mockImplementation(async (moduleId, sectionId) => {
+      const read = await getCheck(moduleId, sectionId);
+      // The teacher's check save lands between the band rewrite's read and its write, keeping the version.
+      if ((reads += 1) === 1) await ports.checks.saveCheck(teacherSave, { version: 3, attemptCount: 2 });
+      return read;
+    });
+    await service.update(teacher, MODULE_ID, input({ 'section-1': 'core', 'section-2': 'core', 'section-3': 'review' }));
+    expect(ports.checks.all()).toEqual([teacherSave]);
   });
 });
 

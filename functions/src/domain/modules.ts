@@ -2,7 +2,7 @@
 import { UPLOAD_LIMITS } from '@shared/constants';
 import { contentTypeFromMediaType } from '@shared/content-type';
 import type { Module, ModuleUsage } from '@shared/entities';
-import { DEFAULT_SECTION_ROLE } from '@shared/paths';
+import { DEFAULT_SECTION_ROLE, fitBands } from '@shared/paths';
 import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
 import { conflict, invalid, notFound } from './errors';
@@ -190,7 +190,33 @@ export function makeModuleService({ modules, classes, progress, overrides, check
     // A removed section takes its check and the attempts on it along (a section's id never comes back).
     const kept = new Set(record.sections.map((section) => section._id));
     await checks.deleteChecks(moduleId, current.sections.map((section) => section._id).filter((sectionId) => !kept.has(sectionId)));
+    await fitChecksToSections(record);
     return toModule(record);
+  }
+
+  /**
+   * New roles, a new order or a removed section can leave a check's band naming a section it may no longer release or
+   * skip: the band lets go of it (the edit screen says so before saving), so every check stays savable as it is. Each
+   * rewrite keeps the check's version and is conditional on the check being as read; one saved meanwhile is read again.
+   */
+  async function fitChecksToSections(module: ModuleRecord): Promise<void> {
+    const sections = [...module.sections].sort((a, b) => a.order - b.order);
+    const misfits = ((await checks.listCheckSummaries([module.moduleId])).get(module.moduleId) ?? []).filter(
+      ({ sectionId, bands }) => bands && fitBands(bands, { sections, sectionId }).dropped.length > 0,
+    );
+    await Promise.all(
+      misfits.map(async ({ sectionId }) => {
+        for (let tries = 0; tries < 3; tries += 1) {
+          const check = await checks.getCheck(module.moduleId, sectionId);
+          const fitted = check?.bands && fitBands(check.bands, { sections, sectionId });
+          if (!check || !fitted || fitted.dropped.length === 0) return;
+          const { version, attemptCount, updatedAt } = check;
+          const record = { ...check, bands: fitted.bands, updatedAt: laterThan(clock.now(), updatedAt) };
+          if (await checks.saveCheck(record, { version, attemptCount, updatedAt })) return;
+        }
+        log.warn('A check kept bands naming sections it may no longer release or skip (it kept changing)', { moduleId: module.moduleId, sectionId });
+      }),
+    );
   }
 
   /**

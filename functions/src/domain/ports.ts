@@ -378,13 +378,22 @@ export interface CheckRecord extends Omit<CheckInput, 'bands'> {
   updatedAt: string;
 }
 
+/** What a conditional check save expects of the stored check. */
+export interface ExpectedCheck {
+  version: number;
+  attemptCount: number;
+  /** Also the same save: a rewrite of a check's bands must not undo a teacher's save that kept its version. */
+  updatedAt?: string;
+}
+
 export interface CheckStore {
   getCheck(moduleId: string, sectionId: string): Promise<CheckRecord | undefined>;
   /**
    * Writes the check only if the stored one is still as read (`expected`: its version and attempt count; undefined: no
-   * check yet), then its summary in the module's check index; false when it changed meanwhile.
+   * check yet), and when `expected.updatedAt` is given, still saved then; then its summary in the module's check
+   * index; false when it changed meanwhile.
    */
-  saveCheck(record: CheckRecord, expected: { version: number; attemptCount: number } | undefined): Promise<boolean>;
+  saveCheck(record: CheckRecord, expected: ExpectedCheck | undefined): Promise<boolean>;
   /** Module id → the summaries of its checks, from one small index item per module read by key (modules without checks left out). */
   listCheckSummaries(moduleIds: string[]): Promise<Map<string, CheckSummary[]>>;
   /** Adds one to the attempts of the check if it is still at this version (an attempt on a replaced version counts nowhere). */

@@ -52,6 +52,16 @@ describe('checks', () => {
     });
   });
 
+  it('saves a check only if it is also still the save read, when that is asked (a rewrite of its bands)', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    await expect(checks.saveCheck(record, { version: 2, attemptCount: 0, updatedAt: '2024-05-01T00:00:00.000Z' })).resolves.toBe(true);
+    expect(ddb).toReceiveCommandWith(PutCommand, {
+      ConditionExpression: 'version = :version AND attemptCount = :attempts AND updatedAt = :updatedAt',
+      ExpressionAttributeValues: { ':version': 2, ':attempts': 0, ':updatedAt': '2024-05-01T00:00:00.000Z' },
+    });
+  });
+
   it("keeps a check's score bands on it and in its summary, so a student's path reads the index alone", async () => {
     const bands = [{ min: 0, max: 50, release: ['section-2'] }, { min: 50, max: 100, release: [], skip: ['section-3'] }];
     ddb.on(PutCommand).resolves({});

@@ -53,8 +53,12 @@ export function makeCheckRepository(context: TableContext): CheckStore {
             Item: { ...keys.check(record.moduleId, record.sectionId), entity: 'Check', ...record },
             ...(expected
               ? {
-                  ConditionExpression: 'version = :version AND attemptCount = :attempts',
-                  ExpressionAttributeValues: { ':version': expected.version, ':attempts': expected.attemptCount },
+                  ConditionExpression: `version = :version AND attemptCount = :attempts${expected.updatedAt === undefined ? '' : ' AND updatedAt = :updatedAt'}`,
+                  ExpressionAttributeValues: {
+                    ':version': expected.version,
+                    ':attempts': expected.attemptCount,
+                    ...(expected.updatedAt !== undefined && { ':updatedAt': expected.updatedAt }),
+                  },
                 }
               : { ConditionExpression: 'attribute_not_exists(pk)' }),
           }),

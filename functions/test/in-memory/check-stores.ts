@@ -2,7 +2,7 @@
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
 import type { CheckSummary } from '@shared/checks';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ProgressKey, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ExpectedCheck, ProgressKey, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const checkId = (moduleId: string, sectionId: string) => `${moduleId}|${sectionId}`;
@@ -25,10 +25,12 @@ export class InMemoryCheckStore implements CheckStore {
     return record && copy(record);
   }
 
-  /** version = :version AND attemptCount = :attempts, or attribute_not_exists(pk) */
-  async saveCheck(record: CheckRecord, expected: { version: number; attemptCount: number } | undefined) {
+  /** version = :version AND attemptCount = :attempts [AND updatedAt = :updatedAt], or attribute_not_exists(pk) */
+  async saveCheck(record: CheckRecord, expected: ExpectedCheck | undefined) {
     const current = this.records.get(checkId(record.moduleId, record.sectionId));
-    const holds = expected ? current?.version === expected.version && current.attemptCount === expected.attemptCount : !current;
+    const holds = expected
+      ? current?.version === expected.version && current.attemptCount === expected.attemptCount && (expected.updatedAt === undefined || current.updatedAt === expected.updatedAt)
+      : !current;
     if (!holds) return false;
     this.records.set(checkId(record.moduleId, record.sectionId), copy(record));
     return true;

@@ -1,6 +1,6 @@
 // Is a page readable on a phone? At the window's size as it is: the page does not scroll sideways; no text is cut
 // sideways by a box that hides its overflow, unless it ends in an ellipsis and its full text is still told (a title,
-// or the name of the link or button it is in); no text is smaller than 12 px. Each finding names the element, so it
+// or the name of the link or button it is in); no text runs out of its table cell; no text is smaller than 12 px. Each finding names the element, so it
 // can be fixed. Boxes that scroll (a wide table in its own scroller), text hidden for screen readers only
 // (visually-hidden), a teacher's document inside the reader's frame and a PDF's text layer (the file's own text, drawn
 // on the canvas at the file's size and zoomed with the reader's Zoom; the layer over it is transparent, for selecting
@@ -34,6 +34,10 @@ const FINDINGS = `(() => {
     const style = getComputedStyle(element);
     if (ownText(element) && parseFloat(style.fontSize) < ${MIN_FONT_PX}) {
       findings.push(name(element) + ': text of ' + style.fontSize);
+    }
+    // A table's columns have their widths: a cell's words running past its edge go under the next column.
+    if ((element.tagName === 'TD' || element.tagName === 'TH') && element.scrollWidth > element.clientWidth + 1 && (element.textContent || '').trim() !== '') {
+      findings.push(name(element) + ': text runs out of its cell (' + element.scrollWidth + ' px in ' + element.clientWidth + ' px)');
     }
     const hidesOverflow = style.overflowX === 'hidden' || style.overflowX === 'clip';
     if (hidesOverflow && element.scrollWidth > element.clientWidth + 1 && (element.textContent || '').trim() !== '') {

@@ -86,13 +86,16 @@ export interface TestClass {
   className: string;
 }
 
-/** Creates a class taught by `teacher` with `students` enrolled, as an administrator would (no API route for it). */
-export async function createClass(teacher: TestUser, className: string, students: TestUser[] = []): Promise<TestClass> {
+/**
+ * Creates a class taught by `teacher` with `students` enrolled, as an administrator would (no API route for it); each
+ * is listed by the name given, else by their e-mail.
+ */
+export async function createClass(teacher: TestUser, className: string, students: (TestUser & { name?: string })[] = []): Promise<TestClass> {
   const classId = `e2e-class-${uniqueTag()}`;
   const repository = classes();
   const created = await repository.insertClass({ classId, className, teacherId: teacher.userId, teacherName: teacher.email });
   if (!created) throw new Error(`Class ${classId} exists already.`);
-  for (const student of students) await repository.enrollStudent(classId, { studentId: student.userId, name: student.email, email: student.email });
+  for (const student of students) await repository.enrollStudent(classId, { studentId: student.userId, name: student.name ?? student.email, email: student.email });
   return { classId, className };
 }
 

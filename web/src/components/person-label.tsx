@@ -1,6 +1,6 @@
 // A person where shown: their name, with their e-mail as secondary text, so two people with the same name can be told
-// apart. The e-mail stays on one line, cut with an ellipsis when there is no room (the row keeps its height); its full
-// value is still the element's text (what a screen reader reads) and its tooltip.
+// apart. The e-mail wraps where there is no room for it on one line (a phone), so it is never cut; the report keeps it to
+// one line (report.css) and names the student in full on the row's button.
 import './person-label.css';
 
 interface PersonLabelProps {

@@ -49,6 +49,19 @@ describe('PublicHeader', () => {
     expect(controls.signOut).toHaveBeenCalled();
   });
 
+  it('the bell words a reminder read after its due date in the past: "was due"', async () => {
+    answer('getNotifications', {
+      unread: 1,
+      items: [
+        { id: 'n', kind: 'nudge', at: '2026-01-02T09:00:00.000Z', classId: 'c1', className: 'Year 9 Science', moduleId: 'm1', moduleTitle: 'Cells', teacherName: 'Ms Rivera', dueAt: '2026-01-05T16:00:00.000Z' },
+      ],
+    });
+    const { user } = renderHeader(<StudentHeader />, signedIn(STUDENT), '/student-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const [item] = within(screen.getByRole('list', { name: 'Recent activity' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent(/Ms Rivera reminded you: Cells was due Mon 5 Jan/);
+  });
+
   it("the bell words a teacher's reminder with the due date in the student's own zone, named", async () => {
     answer('getNotifications', {
       unread: 1,
@@ -62,7 +75,7 @@ describe('PublicHeader', () => {
           moduleId: 'm1',
           moduleTitle: 'Cells',
           teacherName: 'Ms Rivera',
-          dueAt: '2026-12-05T16:00:00.000Z',
+          dueAt: '2037-12-05T16:00:00.000Z', // still ahead: the reminder says "is due"
         },
       ],
     });

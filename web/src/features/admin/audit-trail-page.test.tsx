@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@shared/people';
 import { answer, withFakeApi } from '@web/testing/api-server';
@@ -25,12 +25,15 @@ let pages: ReturnType<typeof answer<'listAuditTrail'>>;
 const downloads: { name: string; blob: Blob }[] = [];
 beforeEach(() => {
   downloads.length = 0;
-  answer('listPeople', {
-    people: [
-      { userId: ADMIN.userId, email: ADMIN.email, name: ADMIN.name, role: 'Admins', status: 'active', createdAt: '' },
-      { userId: 'admin-two', email: 'two@school.example', name: 'Second Admin', role: 'Admins', status: 'active', createdAt: '' },
-    ],
-  });
+  answer('listPeople', ({ query }) => ({
+    people:
+      query.get('role') === 'Teachers'
+        ? [{ userId: 'teacher-one', email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' as const, status: 'active' as const, createdAt: '' }]
+        : [
+            { userId: ADMIN.userId, email: ADMIN.email, name: ADMIN.name, role: 'Admins' as const, status: 'active' as const, createdAt: '' },
+            { userId: 'admin-two', email: 'two@school.example', name: 'Second Admin', role: 'Admins' as const, status: 'active' as const, createdAt: '' },
+          ],
+  }));
   pages = answer('listAuditTrail', ({ query }) =>
     query.get('next') ? { entries: Array.from({ length: 10 }, (_, index) => entry(50 + index)) } : { entries: Array.from({ length: 50 }, (_, index) => entry(index)), next: 'page-2' },
   );
@@ -63,7 +66,7 @@ it('asks for who, what and the days chosen, and exports every matching change as
   const user = userEvent.setup();
   render();
   await screen.findByText('Person 0');
-  await user.selectOptions(await screen.findByLabelText('Who'), 'Second Admin');
+  await user.selectOptions(await screen.findByLabelText('Who'), 'Second Admin (administrator)');
   await user.selectOptions(screen.getByLabelText('What'), 'disabled');
   await user.type(screen.getByLabelText('From (day)'), '2026-11-20');
   await user.type(screen.getByLabelText('To (day)'), '2026-11-21');
@@ -84,4 +87,14 @@ it('asks for who, what and the days chosen, and exports every matching change as
   expect(lines[1]).toBe(`${entry(0).at},Alex Admin,invited,Person 0,'=as Students`);
   expect(lines.filter(Boolean)).toHaveLength(61);
   expect(pages.slice(-2).map((page) => Object.fromEntries(page.query))).toEqual([asked, { ...asked, next: 'page-2' }]);
+});
+
+it("names teachers as well as administrators under Who, and says teachers' overrides are listed", async () => {
+  const user = userEvent.setup();
+  render();
+  await screen.findByText('Person 0');
+  expect(screen.getByText(/and teachers to their students' paths \(overrides\)/)).toBeInTheDocument();
+  await screen.findByRole('option', { name: 'Ada Teacher (teacher)' });
+  await user.selectOptions(screen.getByLabelText('Who'), 'Ada Teacher (teacher)');
+  await waitFor(() => expect(pages.at(-1)!.query.get('actorId')).toBe('teacher-one'));
 });

@@ -44,7 +44,9 @@ export default function AuditTrailPage() {
     ...(fromDay ? { from: dayStart(fromDay) } : {}),
     ...(toDay ? { to: dayEnd(toDay) } : {}),
   };
+  // Teachers' path overrides are in the trail too: both can be who made a change.
   const admins = usePeople({ role: 'Admins' });
+  const teachers = usePeople({ role: 'Teachers' });
   const trail = useInfiniteQuery({
     queryKey: ['audit-trail', query],
     queryFn: ({ pageParam }) => api.listAuditTrail({ ...query, next: pageParam }),
@@ -63,14 +65,15 @@ export default function AuditTrailPage() {
       ),
   });
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
-  const adminChoices = [['', 'Anyone'], ...(admins.data?.pages.flatMap((page) => page.people) ?? []).map((admin) => [admin.userId, displayName(admin)] as const)] as const;
+  const choicesOf = (people: typeof admins, role: string) => (people.data?.pages.flatMap((page) => page.people) ?? []).map((person) => [person.userId, `${displayName(person)} (${role})`] as const);
+  const actorChoices = [['', 'Anyone'], ...choicesOf(admins, 'administrator'), ...choicesOf(teachers, 'teacher')] as const;
 
   return (
     <>
       <h1>Audit Trail</h1>
-      <p className="muted">Every change an administrator made to people and classes, newest first.</p>
+      <p className="muted">Every change administrators made to people and classes, and teachers to their students&apos; paths (overrides), newest first.</p>
       <form className="people-filters" role="search" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
-        <SelectField id="audit-who" label="Who" value={actorId} options={adminChoices} onChange={setActorId} />
+        <SelectField id="audit-who" label="Who" value={actorId} options={actorChoices} onChange={setActorId} />
         <SelectField id="audit-what" label="What" value={action} options={ACTION_FILTER} onChange={setAction} />
         <div className="field">
           <label htmlFor="audit-from">From (day)</label>

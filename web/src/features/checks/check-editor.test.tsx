@@ -245,3 +245,114 @@ describe('mastery rules', () => {
     expect(saves).toHaveLength(0);
   });
 });
+
+describe('after a section changed role', () => {
+  const bands = [
+    { min: 0, max: 50, release: ['s3'] },
+    { min: 50, max: 100, release: [], skip: ['s4'] },
+  ];
+  const withBands = (role: 'optional' | 'core') =>
+    moduleFixture({
+      sections: [
+        ...stored.sections,
+        { _id: 's3', title: 'Cells again', order: 3, role: 'review', contentType: 'PDF', contentUrl: 'protected/t/3.pdf', originalFileName: 'again.pdf' },
+        { _id: 's4', title: 'Photosynthesis slides', order: 4, role, contentType: 'PDF', contentUrl: 'protected/t/4.pdf', originalFileName: 'slides.pdf' },
+      ],
+      checks: [{ ...stored.checks![0]!, bands }],
+    });
+
+  beforeEach(() => answer('previewPathChanges', { students: 0, changed: 0 }));
+
+  it('the module save says which band lets go of the section before saving', async () => {
+    const user = userEvent.setup();
+    answer('getModule', withBands('optional'));
+    renderEdit();
+    await user.selectOptions(await screen.findByLabelText('Section 4 role'), 'core');
+    expect(await screen.findByText('Saving also changes the check in “Practice”: band 2 no longer skips “Photosynthesis slides”.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Section 4 role'), 'optional');
+    expect(screen.queryByText(/Saving also changes the check/)).not.toBeInTheDocument();
+  });
+
+  it('a band still naming a section it may no longer skip shows it ticked, says why, marks it on save and saves once unticked', async () => {
+    const user = userEvent.setup();
+    answer('getModule', withBands('core'));
+    const saves = answerChecks((body) => ({ ...savedCheck, ...body, updatedAt: '2026-01-03T00:00:00.000Z' } as TeacherCheck));
+    answer('getCheck', { ...savedCheck, bands });
+    renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+    const editor = within(await screen.findByRole('region', { name: 'Check: Practice' }));
+    const band = within(await editor.findByRole('group', { name: 'Band 2' }));
+    const stale = band.getByRole('checkbox', { name: 'Photosynthesis slides (now Core)' });
+    expect(stale).toBeChecked();
+    // The summary names only what the band does.
+    expect(band.getByText('Scores 50–100 %: opens nothing extra.')).toBeInTheDocument();
+
+    await user.click(editor.getByRole('button', { name: 'Save check' }));
+    expect(stale).toHaveAttribute('aria-invalid', 'true');
+    expect(band.getByText('Band 2 can only skip optional sections after this check.')).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+
+    await user.click(stale);
+    await user.click(editor.getByRole('button', { name: 'Save check' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body.bands).toEqual([bands[0], { min: 50, max: 100, release: [] }]);
+  });
+
+  it('a refusal whose field is not on screen is said in full, never "the marked fields" with nothing marked', async () => {
+    const user = userEvent.setup();
+    answer('getModule', withBands('optional'));
+    consoleErrors.expect(/Saving the check failed/);
+    answerChecks(() => new HttpError(400, 'Invalid request.', { fields: { revealAnswers: 'The server says this answer is wrong somehow.' } }));
+    renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+    const editor = within(await screen.findByRole('region', { name: 'Check: Practice' }));
+    await user.click(await editor.findByRole('button', { name: 'Save check' }));
+    expect(await editor.findByText('The server says this answer is wrong somehow.')).toBeInTheDocument();
+    expect(editor.queryByText('Please correct the marked fields, then save again.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Save All Changes with the check open', () => {
+  beforeEach(() => answer('updateModule', stored));
+
+  it('saves the check\'s unsaved changes first, then the module', async () => {
+    const user = userEvent.setup();
+    const order: string[] = [];
+    const saves = answerChecks((body) => {
+      order.push('check');
+      return { ...savedCheck, ...body, updatedAt: '2026-01-03T00:00:00.000Z' } as TeacherCheck;
+    });
+    const updates = answer('updateModule', () => {
+      order.push('module');
+      return stored;
+    });
+    renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+    const editor = within(await screen.findByRole('region', { name: 'Check: Practice' }));
+    const passMark = await editor.findByLabelText('Pass mark (%)');
+    await user.clear(passMark);
+    await user.type(passMark, '65');
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(saves.map(({ body }) => body.passMark)).toEqual([65]);
+    expect(order).toEqual(['check', 'module']);
+  });
+
+  it('saves nothing while the open check cannot be saved, and says where to look', async () => {
+    const user = userEvent.setup();
+    const saves = answerChecks();
+    const updates = answer('updateModule', stored);
+    renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Check (1 question) of section Practice' }));
+    const editor = within(await screen.findByRole('region', { name: 'Check: Practice' }));
+    await user.clear(await editor.findByLabelText('Question 1 prompt'));
+    await user.click(screen.getByRole('button', { name: 'Save All Changes' }));
+
+    expect(await screen.findByText(/The check of "Practice" could not be saved; nothing was saved/)).toBeInTheDocument();
+    expect(editor.getByLabelText('Question 1 prompt')).toHaveAttribute('aria-invalid', 'true');
+    expect(saves).toHaveLength(0);
+    expect(updates).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeEnabled();
+  });
+});

@@ -12,6 +12,7 @@ import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import ReaderPage from '../reader/reader-page';
+import { NotificationBell } from '../notifications/components/notification-bell';
 
 jest.mock('../reader/viewers/pdf-viewer', () => ({ __esModule: true, default: () => <p>PDF viewer</p> }));
 withFakeApi();
@@ -162,6 +163,54 @@ it('sends the same attempt id again when a submission got no answer, keeping wha
   expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
   expect(ids).toHaveLength(2);
   expect(ids[1]).toBe(ids[0]);
+});
+
+it('keeps the answers of an attempt across a reload, and sends them with the same attempt id', async () => {
+  const user = userEvent.setup();
+  const { submissions } = answerCheck(studentCheck, ({ attemptId }) => ({ ...failedAttempt, attemptId }));
+  const first = openAsStudent();
+  let check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(check).findByRole('radio', { name: 'Nucleus' }));
+  await user.type(within(check).getByLabelText('Your answer to question 3'), '46');
+  const kept = JSON.parse(window.sessionStorage.getItem('learning-paths:check-attempt:c1:m1:s1:1')!) as { attemptId: string };
+  first.unmount();
+
+  openAsStudent();
+  check = await screen.findByRole('region', { name: 'Check your understanding' });
+  expect(await within(check).findByRole('radio', { name: 'Nucleus' })).toBeChecked();
+  expect(within(check).getByLabelText('Your answer to question 3')).toHaveValue('46');
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  await waitFor(() => expect(submissions).toHaveLength(1));
+  expect(submissions[0].body).toEqual({ attemptId: kept.attemptId, classId: 'c1', answers: { q1: ['a'], q3: 46 } });
+
+  // Recorded: a reload shows the outcome, and a new attempt starts empty.
+  expect(await within(check).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+  expect(window.sessionStorage.length).toBe(0);
+});
+
+it('a passing attempt that finishes the module shows "You finished" in the bell at once', async () => {
+  const user = userEvent.setup();
+  let finished = false;
+  answer('getNotifications', () => ({
+    unread: finished ? 1 : 0,
+    items: finished ? [{ id: 'n1', kind: 'finished' as const, at: new Date().toISOString(), classId: 'c1', className: 'Year 9 Science', moduleId: 'm1', moduleTitle: 'Cells' }] : [],
+  }));
+  answerCheck(studentCheck, ({ attemptId }) => {
+    finished = true;
+    return { ...failedAttempt, attemptId, percent: 100, passed: true };
+  });
+  renderPage(
+    <>
+      <NotificationBell />
+      <ReaderPage />
+    </>,
+    { path: '/student/class/:classId/module/:moduleId/section/:sectionId', url: '/student/class/c1/module/m1/section/s1', user: STUDENT },
+  );
+  await screen.findByRole('button', { name: /^Notifications/ });
+  const check = await screen.findByRole('region', { name: 'Check your understanding' });
+  await user.click(await within(check).findByRole('radio', { name: 'Mitochondrion' }));
+  await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
+  expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 });
 
 it('refuses a number that is not one before sending anything', async () => {

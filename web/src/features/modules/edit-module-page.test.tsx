@@ -224,6 +224,21 @@ describe('Save All Changes', () => {
     expect(uploadTickets).toHaveLength(0);
   });
 
+  it("says why a replacement file was refused (a renamed file whose content is not its type), not only that it failed", async () => {
+    const reason = 'The file was refused: it is not a PDF file: its content is a zip archive. Upload the file itself, as saved by the program that made it.';
+    consoleErrors.expect(/^File upload of "intro-v2\.pdf" failed: ApiError: The file was refused/);
+    const user = userEvent.setup();
+    answer('createUpload', { contentUrl: 'protected/t/4-intro-v2.pdf', uploadUrl: 'https://s3/put' });
+    answer('completeUpload', new HttpError(400, reason));
+    const { container } = renderEdit();
+    await screen.findByRole('button', { name: 'Replace the file of section Intro' });
+    await user.upload(container.querySelector<HTMLInputElement>('.replace-file input[type=file]')!, new File(['PK\x03\x04'], 'intro-v2.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    FakeXhr.requests[0].respond(200);
+    expect(await screen.findByText(`intro-v2.pdf was not uploaded. ${reason}`)).toBeInTheDocument();
+    expect(screen.queryByText('File upload failed. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('keeps unsaved changes across a reload and offers to discard them', async () => {
     const user = userEvent.setup();
     const first = renderEdit();

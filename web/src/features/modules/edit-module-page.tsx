@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads';
-import { CheckEditor } from '../checks';
+import { CheckEditor, type CheckEditorHandle } from '../checks';
 import { useModule, useUpdateModule } from './api/modules';
 import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
 import type { DraftSection } from './utils/draft-section';
@@ -29,7 +29,7 @@ import { RemoveSectionDialog } from './components/remove-section-dialog';
 import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';
 import { OrderModeField } from './components/path-rules-fields';
-import { PathChangeNote } from './components/path-change-note';
+import { BandFitNote, PathChangeNote } from './components/path-change-note';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
 
@@ -91,6 +91,7 @@ function EditModuleForm({ module }: { module: Module }) {
   // A check's bands name sections by the roles the server has (saved), not the ones being edited.
   const savedSections = [...module.sections].sort((a, b) => a.order - b.order);
   const saved = useRef(false);
+  const checkEditor = useRef<CheckEditorHandle>(null);
   const sectionForm = useRef<AddSectionFormHandle>(null);
   const { status, label, save } = useSaveStatus(() => navigate(`/teacher-modules/${module._id}`));
   const changed = hasChanges(start, edits);
@@ -178,6 +179,12 @@ function EditModuleForm({ module }: { module: Module }) {
       return;
     }
     await save(async () => {
+      // One save covers the open check too, first: its bands are judged by the roles saved now, then the module's
+      // save makes every check's bands fit the new ones.
+      if (checkEditor.current && !(await checkEditor.current.save())) {
+        setSaveError({ message: `The check of "${checkSection?.title ?? ''}" could not be saved; nothing was saved. Correct it (see the check below), then save again.`, conflict: false });
+        throw new Error('The open check could not be saved.');
+      }
       try {
         await updateModule.mutateAsync(input);
         saved.current = true;
@@ -194,7 +201,7 @@ function EditModuleForm({ module }: { module: Module }) {
   return (
     <FileDropZone onFiles={(files) => sectionForm.current?.addFiles(files)}>
       <UnsavedChangesGuard
-        shouldBlock={() => !saved.current && hasChanges(start, edits)}
+        shouldBlock={() => !saved.current && (hasChanges(start, edits) || checkEditor.current?.hasChanges() === true)}
         message={LEAVE_EDITS}
         onDiscard={() => discardStoredEdits(module._id)}
       />
@@ -264,6 +271,7 @@ function EditModuleForm({ module }: { module: Module }) {
           sections={savedSections}
           fileType={savedSections.find((section) => section._id === checkSection._id)?.contentType}
           onClose={() => setCheckSection(null)}
+          ref={checkEditor}
         />
       )}
 
@@ -296,6 +304,7 @@ function EditModuleForm({ module }: { module: Module }) {
         </span>
       </div>
       <PathChangeNote module={module} sequential={sequential} sections={sections} />
+      <BandFitNote module={module} sections={sections} />
       <ConfirmDialog
         open={confirmEmpty}
         message={EMPTY_MODULE}

@@ -387,3 +387,40 @@ describe("the student's path", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Complete “Intro” to open this.');
   });
 });
+
+describe("the section's text", () => {
+  it('shows the text beside the file for a student, page by page, and back to the file', async () => {
+    const user = userEvent.setup();
+    const texts = answer('getSectionText', { status: 'ready', pages: [{ number: 1, text: 'Cells are small.\n\nThey divide, and\ngrow.\nTitle' }, { number: 2, text: 'Mitochondria make energy.' }] });
+    openAsStudent('s1');
+    const views = await screen.findByRole('navigation', { name: 'Show this section as' });
+    expect(within(views).getByRole('link', { name: 'File' })).toHaveAttribute('aria-current', 'page');
+    expect(texts).toHaveLength(0);
+
+    await user.click(within(views).getByRole('link', { name: 'Text' }));
+    const text = await screen.findByRole('article', { name: 'Text of Intro' });
+    expect(within(text).getByRole('heading', { name: 'Page 2' })).toBeInTheDocument();
+    expect(within(text).getAllByRole('paragraph').map((paragraph) => paragraph.textContent)).toEqual(['Cells are small.', 'They divide, and grow.\nTitle', 'Mitochondria make energy.']);
+    expect(screen.queryByText(/PDF viewer of Intro/)).not.toBeInTheDocument();
+    expect(texts[0]!.params).toEqual({ id: 'm1', sectionId: 's1' });
+
+    await user.click(within(views).getByRole('link', { name: 'File' }));
+    expect(await screen.findByText(/PDF viewer of Intro/)).toBeInTheDocument();
+  });
+
+  it('says why a text is missing: a file of pictures of text', async () => {
+    answer('getSectionText', { status: 'no-text', pages: [] });
+    renderPage(<ReaderPage />, { path: '/student/class/:classId/module/:moduleId/section/:sectionId', url: '/student/class/c1/module/m1/section/s1?view=text', user: STUDENT });
+    expect(await screen.findByText(/No text found in this file\. It may hold only pictures of text/)).toBeInTheDocument();
+  });
+
+  it('shows neither file nor text of a locked section', async () => {
+    const texts = answer('getSectionText', { status: 'ready', pages: [{ number: 1, text: 'Secret.' }] });
+    answer('getModule', moduleFixture({ sections: [section('s1', 1, { state: 'locked', reason: 'Complete “Intro” to open this.', downloadUrl: undefined })] }));
+    renderPage(<ReaderPage />, { path: '/student/class/:classId/module/:moduleId/section/:sectionId', url: '/student/class/c1/module/m1/section/s1?view=text', user: STUDENT });
+    expect(await screen.findByText('Complete “Intro” to open this.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Show this section as' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Secret.')).not.toBeInTheDocument();
+    expect(texts).toHaveLength(0);
+  });
+});

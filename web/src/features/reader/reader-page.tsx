@@ -7,6 +7,7 @@ import type { Module, Section } from '@shared/entities';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useMinWidth } from '../../components/use-media-query';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useModule } from '../modules/api/modules';
@@ -16,12 +17,16 @@ import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
 import { FileFacts } from './components/file-facts';
 import { SectionNav } from './components/section-nav';
+import { SectionTextView, SectionViewSwitch, useSectionView } from './components/section-text';
 import { SectionViewer } from './components/section-viewer';
 import { useReadingReport } from './hooks/use-reading-report';
 import { PathReason, PathTag } from './components/path-note';
 import { isOpenable, isRequired } from './utils/section-path';
 import { readerPath } from './reader-paths';
 import './reader.css';
+
+/** Up to this width the file comes first (`reader.css` uses the same width). */
+const PHONE_MAX_WIDTH_PX = 600;
 
 export default function ReaderPage() {
   const { classId, moduleId = '', sectionId = '' } = useParams();
@@ -94,6 +99,39 @@ function Reader({ module, sections, section, classId, studentId, completed, back
   // A student's reading of an open section is reported (page, opens, minutes); a teacher's preview is not.
   const reportPage = useReadingReport(classId && !locked ? { classId, moduleId: module._id, sectionId: section._id, initialPage: section.lastPage } : undefined);
 
+  // On a phone the file comes first, right under the title: its actions, the sections and the module's search follow it.
+  const phone = !useMinWidth(PHONE_MAX_WIDTH_PX + 1);
+  const view = useSectionView();
+  const search = classId && <FileSearch modules={[module]} moduleId={module._id} classId={classId} label="Search this module" />;
+  const nav = <SectionNav moduleId={module._id} classId={classId} sections={sections} currentId={section._id} completed={completed} />;
+  const actions = (
+    <div className="reader-actions">
+      <FileFacts section={section} />
+      <div className="reader-buttons">
+        <SectionViewSwitch view={view} />
+        {section.downloadUrl && (
+          <a className="button button-secondary" href={section.downloadUrl} download={section.originalFileName} rel="noopener noreferrer">
+            Download original
+          </a>
+        )}
+        {classId && completed && check && (
+          <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
+            {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
+          </span>
+        )}
+        {classId && completed && !check && (
+          <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
+        )}
+      </div>
+    </div>
+  );
+  const content =
+    view === 'text' ? (
+      <SectionTextView moduleId={module._id} section={section} />
+    ) : (
+      <SectionViewer key={`${section._id}#${params.get('page') ?? ''}`} section={section} renewLink={renewLink} onPageChange={classId ? reportPage : undefined} />
+    );
+
   return (
     <div className="reader">
       <Link to={backPath} className="back-link">
@@ -105,9 +143,9 @@ function Reader({ module, sections, section, classId, studentId, completed, back
         <PathTag section={section} />
       </h1>
       {!locked && <PathReason section={section} />}
-      {classId && <FileSearch modules={[module]} moduleId={module._id} classId={classId} label="Search this module" />}
+      {!phone && search}
       <div className="reader-layout">
-        <SectionNav moduleId={module._id} classId={classId} sections={sections} currentId={section._id} completed={completed} />
+        {!phone && nav}
         <div className="reader-main">
           {locked ? (
             <div className="card reader-locked">
@@ -115,25 +153,9 @@ function Reader({ module, sections, section, classId, studentId, completed, back
             </div>
           ) : (
             <>
-              <div className="reader-actions">
-                <FileFacts section={section} />
-                <div className="reader-buttons">
-                  {section.downloadUrl && (
-                    <a className="button button-secondary" href={section.downloadUrl} download={section.originalFileName} rel="noopener noreferrer">
-                      Download original
-                    </a>
-                  )}
-                  {classId && completed && check && (
-                    <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
-                      {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
-                    </span>
-                  )}
-                  {classId && completed && !check && (
-                    <MarkCompleteButton studentId={studentId} moduleId={module._id} classId={classId} sectionId={section._id} done={completed.has(section._id)} />
-                  )}
-                </div>
-              </div>
-              <SectionViewer key={`${section._id}#${params.get('page') ?? ''}`} section={section} renewLink={renewLink} onPageChange={classId ? reportPage : undefined} />
+              {!phone && actions}
+              {content}
+              {phone && actions}
               {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
               {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
             </>
@@ -155,6 +177,8 @@ function Reader({ module, sections, section, classId, studentId, completed, back
           {classId && !next && completed && (
             <ModuleEnd classId={classId} studentId={studentId} module={module} sections={sections} current={section} completed={completed} complete={moduleComplete} />
           )}
+          {phone && nav}
+          {phone && search}
         </div>
       </div>
     </div>

@@ -5,6 +5,7 @@ import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shar
 import type { DraftRequest } from '@shared/drafts';
 import { call, isNotFound } from '@web/lib/api-client';
 import { moduleKeys } from '../../modules/api/modules';
+import { notificationKeys } from '../../notifications/api/notifications';
 import { progressKeys } from '../../progress/api/progress';
 
 // Called through `call` here rather than the shared `api` object, which loads with the app: checks load with the pages
@@ -31,8 +32,10 @@ export const checkKeys = {
  * The owner's check of a section, whole; null when the section has none yet. Not asked for (null at once) when the
  * module read says the section has none (`exists: false`), which saves a request answered 404.
  */
-export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true) {
+export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true, { fresh = false } = {}) {
   return useQuery({
+    // `fresh`: read again on mount even when cached (the editor), so it never starts from a check changed since.
+    ...(fresh && { refetchOnMount: 'always' as const }),
     queryKey: checkKeys.check(moduleId, sectionId ?? ''),
     queryFn: async (): Promise<TeacherCheck | null> => {
       try {
@@ -87,6 +90,8 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
       void queryClient.invalidateQueries({ queryKey: checkKeys.check(moduleId, sectionId, classId) });
       void queryClient.invalidateQueries({ queryKey: progressKeys.student(studentId, moduleId, classId) });
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
+      // A pass that finishes the module puts "You finished" in the bell now, not at its next minute.
+      if (attempt.passed) void queryClient.invalidateQueries({ queryKey: notificationKeys.mine });
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },
   });

@@ -1,7 +1,7 @@
 // Mastery rules of a check: score bands as rows (from %, to %, the review or extension sections a score in the band
 // releases, the later optional sections it skips), each with a sentence saying what it does. The shared schema with
 // the module at hand (`checkInputSchemaFor`) judges them; its messages land on the fields by path (`bands.1.min`).
-import { RELEASABLE_ROLES, type SectionRole } from '@shared/paths';
+import { RELEASABLE_ROLES, SECTION_ROLE_NAMES, type SectionRole } from '@shared/paths';
 import type { FieldErrors } from '@web/lib/form-errors';
 import { errorAt, newBand, type DraftBand } from './check-draft';
 import { PercentField } from './percent-field';
@@ -18,16 +18,18 @@ const BANDS_MAX = 10;
 
 const wholePercent = (typed: string) => (/^\d{1,3}$/.test(typed.trim()) ? Number(typed.trim()) : null);
 
-/** "Scores 0–49 %: opens Review: Cells again", or null while the percents are not whole numbers. */
-export function bandSentence(band: DraftBand, sections: BandSection[]): string | null {
+/**
+ * "Scores 0–49 %: opens Review: Cells again", or null while the percents are not whole numbers. Only what the band can
+ * do names a section: one it may no longer open or skip (its role or place changed) does nothing on a student's path.
+ */
+function bandSentence(band: DraftBand, releasable: BandSection[], skippable: BandSection[]): string | null {
   const min = wholePercent(band.min);
   const max = wholePercent(band.max);
   if (min === null || max === null || min >= max) return null;
   // max is exclusive, except 100, which the last band holds.
   const top = max === 100 ? 100 : max - 1;
-  const byId = new Map(sections.map((section) => [section._id, section]));
-  const opened = band.release.flatMap((id) => (byId.has(id) ? [`${ROLE_WORDS[byId.get(id)!.role] ?? 'Section'}: ${byId.get(id)!.title}`] : []));
-  const skipped = band.skip.flatMap((id) => (byId.has(id) ? [byId.get(id)!.title] : []));
+  const opened = releasable.filter((section) => band.release.includes(section._id)).map((section) => `${ROLE_WORDS[section.role] ?? 'Section'}: ${section.title}`);
+  const skipped = skippable.filter((section) => band.skip.includes(section._id)).map((section) => section.title);
   const effects = [...(opened.length ? [`opens ${opened.join(', ')}`] : []), ...(skipped.length ? [`skips ${skipped.join(', ')}`] : [])];
   return `Scores ${min === top ? `${min}` : `${min}–${top}`} %: ${effects.length ? effects.join('; ') : 'opens nothing extra'}.`;
 }
@@ -47,6 +49,14 @@ export function BandEditor({ id, bands, sections, sectionId, errors, onChange }:
   const releasable = sections.filter((section) => RELEASABLE_ROLES.includes(section.role));
   const checkAt = sections.findIndex((section) => section._id === sectionId);
   const skippable = sections.filter((section, index) => section.role === 'optional' && index > checkAt);
+  /** Chosen sections the band may no longer name, shown ticked with why, so their errors have a field to sit on. */
+  const noLonger = (chosen: string[], choosable: BandSection[], why: (section: BandSection) => string): BandSection[] =>
+    chosen.flatMap((sectionId) => {
+      if (choosable.some((section) => section._id === sectionId)) return [];
+      const section = sections.find((each) => each._id === sectionId);
+      return [{ _id: sectionId, role: section?.role ?? 'core', title: section ? `${section.title} (${why(section)})` : 'A section removed from the module' }];
+    });
+  const nowRole = (section: BandSection) => `now ${SECTION_ROLE_NAMES[section.role]}`;
   const updateBand = (index: number, change: Partial<DraftBand>) => onChange(bands.map((band, each) => (each === index ? { ...band, ...change } : band)));
   const toggle = (list: string[], sectionId: string, on: boolean) => (on ? [...list, sectionId] : list.filter((each) => each !== sectionId));
 
@@ -64,7 +74,9 @@ export function BandEditor({ id, bands, sections, sectionId, errors, onChange }:
         <ol className="check-band-list">
           {bands.map((band, index) => {
             const path = `bands.${index}`;
-            const sentence = bandSentence(band, sections);
+            const sentence = bandSentence(band, releasable, skippable);
+            const openChoices = [...releasable, ...noLonger(band.release, releasable, nowRole)];
+            const skipChoices = [...skippable, ...noLonger(band.skip, skippable, (section) => (section.role === 'optional' ? 'now before this check' : nowRole(section)))];
             const releaseError = errorAt(errors, `${path}.release`);
             const skipError = errorAt(errors, `${path}.skip`);
             return (
@@ -88,19 +100,19 @@ export function BandEditor({ id, bands, sections, sectionId, errors, onChange }:
                       error={errors[`${path}.max`]}
                     />
                   </div>
-                  {releasable.length > 0 && (
+                  {openChoices.length > 0 && (
                     <SectionChoices
                       legend="Sections to open"
-                      sections={releasable}
+                      sections={openChoices}
                       chosen={band.release}
                       error={releaseError}
                       onToggle={(sectionId, on) => updateBand(index, { release: toggle(band.release, sectionId, on) })}
                     />
                   )}
-                  {skippable.length > 0 && (
+                  {skipChoices.length > 0 && (
                     <SectionChoices
                       legend="Sections to skip"
-                      sections={skippable}
+                      sections={skipChoices}
                       chosen={band.skip}
                       error={skipError}
                       onToggle={(sectionId, on) => updateBand(index, { skip: toggle(band.skip, sectionId, on) })}

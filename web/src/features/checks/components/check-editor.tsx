@@ -1,7 +1,7 @@
 // A section's check in the module's edit screen: its settings (pass mark, attempts, revealing answers), its ordered
 // questions, each of one kind with that kind's answer (typed, or drafted from the section's file and accepted), and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchemaFor, type QuestionKind, type TeacherCheck } from '@shared/checks';
 import { makeBandsSchema } from '@shared/paths';
 import type { Drafts } from '@shared/drafts';
@@ -42,10 +42,19 @@ interface CheckEditorProps {
   /** The section's file type: a presentation's drafts come from slides, other files' from pages. */
   fileType?: ContentType;
   onClose: () => void;
+  /** What the page's own save uses: whether the open check has unsaved changes, and saving them. */
+  ref?: Ref<CheckEditorHandle>;
 }
 
-export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, sections, fileType, onClose }: CheckEditorProps) {
-  const check = useTeacherCheck(moduleId, sectionId, hasCheck);
+export interface CheckEditorHandle {
+  hasChanges(): boolean;
+  /** Saves the check's unsaved changes; true once saved or with none, false while the form shows why not. */
+  save(): Promise<boolean>;
+}
+
+export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, sections, fileType, onClose, ref }: CheckEditorProps) {
+  // Read afresh on each opening: a module save may have changed the check's bands (new roles) since it was cached.
+  const check = useTeacherCheck(moduleId, sectionId, hasCheck, { fresh: true });
   // Here rather than in the form: the form starts again from each saved version, the "saved" line stays.
   const saveCheck = useSaveCheck(moduleId, sectionId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -79,6 +88,7 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, secti
           sectionId={sectionId}
           sourceUnit={fileType === 'PPT' ? 'slide' : 'page'}
           onClose={onClose}
+          ref={ref}
         />
       )}
     </section>
@@ -93,11 +103,12 @@ interface CheckFormProps {
   sectionId: string;
   sourceUnit: SourceUnit;
   onClose: () => void;
+  ref?: Ref<CheckEditorHandle>;
 }
 
 type SourceUnit = 'page' | 'slide';
 
-function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit, onClose }: CheckFormProps) {
+function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit, onClose, ref }: CheckFormProps) {
   const id = useId();
   const [start] = useState(() => (saved ? draftOf(saved) : emptyDraft()));
   const [draft, setDraft] = useState<CheckDraft>(start);
@@ -166,50 +177,64 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-question="${question.id}"] select`)?.focus());
   }
 
-  function focusFirstError() {
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  /**
+   * Marks the fields and takes the teacher to the first one; a message with no field on screen is said in full
+   * instead, so a refusal never reads "correct the marked fields" with nothing marked.
+   */
+  function showFieldErrors(found: FieldErrors, summary: string) {
+    setErrors(found);
+    setMessage({ tone: 'error', text: summary });
+    requestAnimationFrame(() => {
+      const marked = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (marked) marked.focus();
+      else setMessage({ tone: 'error', text: [...new Set(Object.values(found))].join(' ') });
+    });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saveCheck.isPending) return;
+  /** Validates and saves the form; true once saved (or with nothing to save), false with the reasons on screen. */
+  async function saveDraft(): Promise<boolean> {
+    if (saveCheck.isPending) return false;
     setMessage(null);
     const pending = draft.questions.find((question) => question.drafted);
     if (pending) {
       setMessage({ tone: 'error', text: 'Accept or discard each draft question before saving the check.' });
       requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-question="${pending.id}"] [data-draft="accept"]`)?.focus());
-      return;
+      return false;
     }
     const input = inputOf(draft);
     // With the module at hand: the bands may only open its review and extension sections and skip later optional ones.
     const schema = checkInputSchemaFor({ sections, sectionId });
     const found = validateFields(schema, input);
-    setErrors(found);
     if (hasErrors(found)) {
-      setMessage({ tone: 'error', text: found.questions ?? FIX_FIELDS });
-      focusFirstError();
-      return;
+      showFieldErrors(found, found.questions ?? FIX_FIELDS);
+      return false;
     }
+    setErrors({});
     try {
       await saveCheck.mutateAsync(schema.parse(input));
       // The saved check replaces the form (keyed by its save time: a check without attempts keeps its version).
+      return true;
     } catch (error) {
       console.error('Saving the check failed:', error);
       const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (hasErrors(fields)) focusFirstError();
-      setMessage({
-        tone: 'error',
-        text: hasErrors(fields) ? FIX_FIELDS : `Could not save the check.${error instanceof ApiError && error.status < 500 ? ` ${error.message}` : ''}`,
-      });
+      if (hasErrors(fields)) showFieldErrors(fields, FIX_FIELDS);
+      else setMessage({ tone: 'error', text: `Could not save the check.${error instanceof ApiError && error.status < 500 ? ` ${error.message}` : ''}` });
+      return false;
     }
+  }
+
+  useImperativeHandle(ref, () => ({ hasChanges: () => changed, save: async () => !changed || (await saveDraft()) }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void saveDraft();
   }
 
   const close = () => (changed ? setConfirmClose(true) : onClose());
   const full = draft.questions.length >= CHECK_LIMITS.questionsMax;
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="check-form">
+    <form ref={form} onSubmit={submit} noValidate className="check-form">
       <fieldset className="check-settings">
         <legend>Settings</legend>
         <PercentField

@@ -1,12 +1,14 @@
 // "Check your understanding" under a section's file, for a student: the questions (never their answers: the server
 // sends none before an attempt and scores it), Submit with an attempt id chosen once per attempt (a double click, a
 // retry after a lost answer, each records one attempt), then the score, pass or not, each question right or wrong
-// with its explanation (and the correct answer when the teacher reveals them) and the attempts left.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// with its explanation (and the correct answer when the teacher reveals them) and the attempts left. The answers of an
+// attempt are kept in the tab until it is recorded, so a reload mid-attempt loses nothing.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECK_LIMITS, type AnswerKey, type AnswerValue, type AttemptResult, type StudentCheck, type StudentQuestion } from '@shared/checks';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
+import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import { useStudentCheck, useSubmitAttempt } from '../api/checks';
 import '../checks.css';
 
@@ -42,6 +44,15 @@ export function attemptsLeftText(left: number | null): string {
   return left === 0 ? 'No attempts left.' : `${plural(left, 'attempt')} left.`;
 }
 
+/** An attempt being answered, kept in the tab per class, check and version, so a reload does not lose the answers. */
+interface StoredAttempt {
+  attemptId: string;
+  answers: Answers;
+}
+
+const isStoredAttempt = (value: unknown): value is StoredAttempt =>
+  typeof value === 'object' && value !== null && typeof (value as StoredAttempt).attemptId === 'string' && typeof (value as StoredAttempt).answers === 'object';
+
 function CheckBody({ check, moduleId, sectionId, classId, studentId }: { check: StudentCheck } & SectionCheckProps) {
   const submit = useSubmitAttempt(moduleId, sectionId, classId, studentId);
   const attempts = [...check.attempts].sort(bySubmitted);
@@ -49,7 +60,13 @@ function CheckBody({ check, moduleId, sectionId, classId, studentId }: { check: 
   const best = attempts.reduce((top, each) => Math.max(top, each.percent), -1);
   const passed = attempts.some((each) => each.passed);
   const left = check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - attempts.length);
-  const [retrying, setRetrying] = useState(false);
+  const storageKey = `check-attempt:${classId}:${moduleId}:${sectionId}:${check.version}`;
+  // An attempt the server recorded (its answer lost with the reload) is not answered again.
+  const [stored] = useState(() => {
+    const found = readStored(storageKey, isStoredAttempt);
+    return found && !check.attempts.some((attempt) => attempt.attemptId === found.attemptId) ? found : undefined;
+  });
+  const [retrying, setRetrying] = useState(stored !== undefined);
   const showForm = (!latest || retrying) && left !== 0;
 
   return (
@@ -62,8 +79,11 @@ function CheckBody({ check, moduleId, sectionId, classId, studentId }: { check: 
         <AttemptForm
           check={check}
           busy={submit.isPending}
+          storageKey={storageKey}
+          stored={stored}
           onSubmit={async (attemptId, answers) => {
             await submit.mutateAsync({ attemptId, answers });
+            removeStored(storageKey);
             setRetrying(false);
           }}
         />
@@ -110,14 +130,21 @@ function answersToSend(questions: StudentQuestion[], answers: Answers): { values
 interface AttemptFormProps {
   check: StudentCheck;
   busy: boolean;
+  /** Where the attempt's answers are kept in the tab while it is answered. */
+  storageKey: string;
+  /** The attempt kept there before a reload, answered on. */
+  stored?: StoredAttempt;
   onSubmit: (attemptId: string, answers: Record<string, AnswerValue>) => Promise<void>;
 }
 
-function AttemptForm({ check, busy, onSubmit }: AttemptFormProps) {
+function AttemptForm({ check, busy, storageKey, stored, onSubmit }: AttemptFormProps) {
   const id = useId();
-  // One id per attempt, kept across retries of its submission: the server records it once.
-  const attemptId = useRef(crypto.randomUUID());
-  const [answers, setAnswers] = useState<Answers>({});
+  // One id per attempt, kept across retries of its submission and reloads: the server records it once.
+  const attemptId = useRef(stored?.attemptId ?? crypto.randomUUID());
+  const [answers, setAnswers] = useState<Answers>(stored?.answers ?? {});
+  useEffect(() => {
+    if (Object.keys(answers).length > 0) writeStored(storageKey, { attemptId: attemptId.current, answers });
+  }, [answers, storageKey]);
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const sending = useRef(false);

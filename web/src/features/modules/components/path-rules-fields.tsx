@@ -1,15 +1,10 @@
 // What a teacher sets of a module's path rules: its order mode and each section's role (a check's score bands are set
 // in the check editor). The one-line hints say what each choice does for students.
 import { useId } from 'react';
-import { DEFAULT_SECTION_ROLE, type SectionRole } from '@shared/paths';
+import { DEFAULT_SECTION_ROLE, SECTION_ROLE_NAMES, SECTION_ROLES, type SectionRole } from '@shared/paths';
 import { SelectField } from '@web/components/field';
 
-const ROLE_CHOICES: readonly (readonly [SectionRole, string])[] = [
-  ['core', 'Core'],
-  ['review', 'Review'],
-  ['extension', 'Extension'],
-  ['optional', 'Optional'],
-];
+const ROLE_CHOICES = SECTION_ROLES.map((role) => [role, SECTION_ROLE_NAMES[role]] as const);
 
 export const ROLE_HINTS: Record<SectionRole, string> = {
   core: 'Everyone does it.',

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 
-const notificationKeys = { mine: ['notifications'] as const };
+export const notificationKeys = { mine: ['notifications'] as const };
 const REFRESH_MS = 60_000;
 
 export function useNotifications() {

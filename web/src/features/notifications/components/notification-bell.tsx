@@ -114,7 +114,8 @@ export function NotificationText({ item }: { item: Notification }) {
     case 'nudge':
       return (
         <span>
-          {item.teacherName} reminded you: {title} is due {formatDueTime(item.dueAt!)}
+          {/* Read after the due date, the reminder speaks of it in the past. */}
+          {item.teacherName} reminded you: {title} {Date.parse(item.dueAt!) < Date.now() ? 'was' : 'is'} due {formatDueTime(item.dueAt!)}
         </span>
       );
     case 'finished':

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { Person } from '@shared/people';
 import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
+import { useClassRoster } from '../../classes/api/classes';
 import { BulkInvite } from './bulk-invite';
 import { ROLE_LABEL } from './labels';
 
@@ -40,7 +41,15 @@ it('previews every row before writing anything, then invites only the new ones',
   expect(within(preview).getAllByRole('row')).toHaveLength(5);
 
   await user.click(screen.getByRole('button', { name: 'Invite 1 New Person' }));
-  expect(await screen.findByText('Invited 1 of 1; enrolled 0 of 0.')).toBeInTheDocument();
+  expect(await screen.findByText('Invited 1 of 1; enrolled 0 of 0. 2 lines with errors not done: correct them below and send them again.')).toBeInTheDocument();
+  // Every line is in the result, the rejected ones with why.
+  const results = within(screen.getByRole('region', { name: 'Invitation results' })).getAllByRole('row').slice(1);
+  expect(results.map((row) => row.textContent)).toEqual([
+    expect.stringMatching(/^2new@school\.exampleInvited/),
+    expect.stringMatching(/^3old@school\.exampleExisting person/),
+    expect.stringMatching(/^4badError: e-mail/),
+    expect.stringMatching(/^5new@school\.exampleError: repeated line/),
+  ]);
   expect(invitations.map(({ body }) => body.people)).toEqual([[{ email: 'new@school.example', name: 'New One', role: 'Students' }]]);
   expect(screen.getByText('pw-new@school.example')).toBeInTheDocument();
 });
@@ -79,9 +88,9 @@ it('shows a row whose role could not be confirmed as failed, with what to do, an
   expect(await screen.findByText('Invited 1 of 3; enrolled 0 of 0.')).toBeInTheDocument();
   const rows = within(screen.getByRole('region', { name: 'Invitation results' })).getAllByRole('row').slice(1);
   expect(rows.map((row) => row.textContent)).toEqual([
-    'kept@school.exampleInvited ',
-    'lost@school.exampleNot invited lost@school.example was invited, but their role (Students) could not be confirmed; invite them again to give it.',
-    `roleless@school.exampleNot invited Invited without the role asked for (${ROLE_LABEL.Students}); invite them again to give it.`,
+    '1kept@school.exampleInvited ',
+    '2lost@school.exampleNot invited lost@school.example was invited, but their role (Students) could not be confirmed; invite them again to give it.',
+    `3roleless@school.exampleNot invited Invited without the role asked for (${ROLE_LABEL.Students}); invite them again to give it.`,
   ]);
 });
 
@@ -127,7 +136,7 @@ it('invites and enrols from one CSV: a preview per row, then each row done once,
   ]);
   await user.click(screen.getByRole('button', { name: 'Invite 1 New Person and Enrol 2 Students' }));
 
-  expect(await screen.findByText('Invited 1 of 1; enrolled 2 of 2.')).toBeInTheDocument();
+  expect(await screen.findByText('Invited 1 of 1; enrolled 2 of 2. 1 line with errors not done: correct them below and send them again.')).toBeInTheDocument();
   expect(enrolments.map(({ params, body }) => [params.classId, body.studentIds])).toEqual([['c9', ['id-pia@school.example', 'id-sam@school.example']]]);
   expect(screen.getByText('pw-pia@school.example')).toBeInTheDocument();
 
@@ -137,4 +146,36 @@ it('invites and enrols from one CSV: a preview per row, then each row done once,
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   expect(await screen.findByText('Preview: 3 already enrolled, 1 with errors. Nothing has been written yet.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Nothing to Do' })).toBeDisabled();
+});
+
+/** A class's roster as the login slips and the class page read it, on screen beside the import. */
+function RosterOf({ classId }: { classId: string }) {
+  const roster = useClassRoster(classId);
+  return <ul aria-label="Roster">{roster.data?.pages.flatMap((page) => page.students).map((student) => <li key={student.userId}>{student.name}</li>)}</ul>;
+}
+
+it('a roster on screen (login slips) lists the students the import just enrolled, without a reload', async () => {
+  const roster = new Map<string, string>();
+  answer('listAdminClasses', [{ classId: 'c9', className: 'Year 9 Science', studentCount: 0, moduleCount: 0 }]);
+  answer('listClassStudents', () => ({ students: [...roster].map(([userId, name]) => ({ userId, name })), studentCount: roster.size }));
+  answer('enrolStudents', ({ body }) => ({
+    results: body.studentIds.map((studentId) => {
+      roster.set(studentId, `Pupil ${studentId}`);
+      return { studentId, outcome: 'enrolled' as const, message: 'enrolled' };
+    }),
+  }));
+  const user = userEvent.setup();
+  renderPage(
+    <>
+      <BulkInvite />
+      <RosterOf classId="c9" />
+    </>,
+    { path: '/admin/people', url: '/admin/people', user: ADMIN },
+  );
+  const list = screen.getByRole('list', { name: 'Roster' });
+  await user.click(screen.getByLabelText('People to invite'));
+  await user.paste('new@school.example,New One,Students,Year 9 Science');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await user.click(await screen.findByRole('button', { name: 'Invite 1 New Person and Enrol 1 Student' }));
+  expect(await within(list).findByText('Pupil new@school.example')).toBeInTheDocument();
 });

@@ -11,12 +11,15 @@ import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { SelectField } from '@web/components/field';
 import { api } from '@web/lib/api-client';
+import { classAdminKeys } from '../../class-admin/api/class-admin';
+import { classKeys } from '../../classes/api/classes';
 import { useRefreshPeople } from '../api/people';
 import {
   addressesToLookUp,
   chunk,
   classesNamed,
   classifyRows,
+  isErrorRow,
   isToDo,
   parseInvitationList,
   STATUS_LABEL,
@@ -35,6 +38,8 @@ export interface RosterResult {
   invitation?: InvitationOutcome;
   enrolIn?: RosterClass;
   enrolment?: Pick<EnrolmentOutcome, 'outcome' | 'message'> | { outcome: 'failed'; message: string };
+  /** A line with nothing done (an error, or nothing to do), with the preview's words: the result lists every line. */
+  notDone?: { label: string; message: string; error: boolean };
 }
 
 type Step =
@@ -102,7 +107,7 @@ export function BulkInvite() {
       progress(0);
       const invited = new Map<string, InvitationOutcome>();
       const enrolled = new Map<string, EnrolmentOutcome>();
-      const results = () => toDo.map((row) => resultOf(row, invited, enrolled));
+      const results = () => rows.map((row) => (isToDo(row) ? resultOf(row, invited, enrolled) : { line: row.line, email: row.email, name: row.name, notDone: { label: STATUS_LABEL[row.status], message: row.message, error: isErrorRow(row) } }));
       try {
         for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
           const answers = (await api.invitePeople(part)).results;
@@ -128,7 +133,8 @@ export function BulkInvite() {
     },
     onSettled: async (outcome) => {
       if (outcome) setStep({ name: 'done', results: outcome.results });
-      await Promise.all([refreshPeople(), queryClient.invalidateQueries({ queryKey: ['admin-classes'] })]);
+      // Class lists count the new students, and rosters (login slips, class pages) list them without a reload.
+      await Promise.all([refreshPeople(), queryClient.invalidateQueries({ queryKey: classAdminKeys.all }), queryClient.invalidateQueries({ queryKey: classKeys.all })]);
     },
   });
   const error = lookUp.error?.message ?? apply.data?.stopped;
@@ -224,7 +230,7 @@ function PreviewTable({ rows, onConfirm }: { rows: PreviewRow[]; onConfirm: () =
         Preview: {summarise(rows)}. Nothing has been written yet.
       </p>
       <div className="admin-table-scroll" role="region" aria-label="Invitation preview" tabIndex={0}>
-        <table className="admin-table">
+        <table className="admin-table is-stacked">
           <thead>
             <tr>
               <th scope="col">Line</th>
@@ -238,12 +244,12 @@ function PreviewTable({ rows, onConfirm }: { rows: PreviewRow[]; onConfirm: () =
           <tbody>
             {rows.map((row) => (
               <tr key={row.line} className={isToDo(row) ? undefined : 'row-skipped'}>
-                <td>{row.line}</td>
-                <td>{row.email}</td>
-                <td>{row.person?.name ?? row.name}</td>
-                <td>{row.invitation ? ROLE_LABEL[row.invitation.role] : row.person?.role ? ROLE_LABEL[row.person.role] : row.role}</td>
-                <td>{row.enrolIn?.className ?? row.className}</td>
-                <td>
+                <td data-label="Line">{row.line}</td>
+                <td data-label="E-mail">{row.email}</td>
+                <td data-label="Name">{row.person?.name ?? row.name}</td>
+                <td data-label="Role">{row.invitation ? ROLE_LABEL[row.invitation.role] : row.person?.role ? ROLE_LABEL[row.person.role] : row.role}</td>
+                <td data-label="Class">{row.enrolIn?.className ?? row.className}</td>
+                <td data-label="What will happen">
                   <strong>{STATUS_LABEL[row.status]}</strong> <span className="muted">{row.message}</span>
                 </td>
               </tr>
@@ -295,11 +301,12 @@ function ResultsTable({ results }: { results: RosterResult[] }) {
   const invited = results.filter((result) => result.invitation?.outcome === 'invited').length;
   const enrolled = results.filter((result) => result.enrolment?.outcome === 'enrolled').length;
   const classes = new Map(results.flatMap((result) => (result.enrolIn ? [[result.enrolIn.classId, result.enrolIn.className]] : [])));
+  const rejected = results.filter((result) => result.notDone?.error).length;
   return (
     <>
       <p role="status" className="bulk-summary">
         Invited {invited} of {results.filter((result) => result.invitation).length}; enrolled {enrolled} of{' '}
-        {results.filter((result) => result.enrolIn).length}.
+        {results.filter((result) => result.enrolIn).length}.{rejected > 0 && ` ${rejected === 1 ? '1 line' : `${rejected} lines`} with errors not done: correct them below and send them again.`}
       </p>
       {classes.size > 0 && (
         <ul className="plain-list" aria-label="Login slips">
@@ -311,9 +318,10 @@ function ResultsTable({ results }: { results: RosterResult[] }) {
         </ul>
       )}
       <div className="admin-table-scroll" role="region" aria-label="Invitation results" tabIndex={0}>
-        <table className="admin-table">
+        <table className="admin-table is-stacked">
           <thead>
             <tr>
+              <th scope="col">Line</th>
               <th scope="col">E-mail</th>
               <th scope="col">Result</th>
             </tr>
@@ -321,8 +329,14 @@ function ResultsTable({ results }: { results: RosterResult[] }) {
           <tbody>
             {results.map((result) => (
               <tr key={result.line}>
-                <td>{result.email}</td>
-                <td>
+                <td data-label="Line">{result.line}</td>
+                <td data-label="E-mail">{result.email}</td>
+                <td data-label="Result">
+                  {result.notDone && (
+                    <span className="bulk-result">
+                      <strong>{result.notDone.label}</strong> <span className="muted">{result.notDone.message}</span>
+                    </span>
+                  )}
                   {result.invitation && (
                     <span className="bulk-result">
                       <strong>{INVITATION_LABEL[result.invitation.outcome]}</strong>{' '}

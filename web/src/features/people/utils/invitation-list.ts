@@ -183,12 +183,15 @@ export const STATUS_LABEL: Record<RowStatus, string> = {
   duplicate: 'Error: repeated line',
 };
 
+const ERROR_STATUSES: RowStatus[] = ['invalidEmail', 'invalidName', 'unknownRole', 'unknownClass', 'notStudent', 'duplicate'];
+export const isErrorRow = (row: Pick<PreviewRow, 'status'>) => ERROR_STATUSES.includes(row.status);
+
 const SUMMARY_GROUPS: [statuses: RowStatus[], words: string][] = [
   [['new'], 'new'],
   [['enrol'], 'existing to enrol'],
   [['exists'], 'existing (nothing to do)'],
   [['alreadyEnrolled'], 'already enrolled'],
-  [['invalidEmail', 'invalidName', 'unknownRole', 'unknownClass', 'notStudent', 'duplicate'], 'with errors'],
+  [ERROR_STATUSES, 'with errors'],
 ];
 
 /** "3 new, 1 existing to enrol, 2 with errors": the preview's summary. */

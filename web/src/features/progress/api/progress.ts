@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Progress } from '@shared/entities';
 import { api, isNotFound } from '@web/lib/api-client';
+import { notificationKeys } from '../../notifications/api/notifications';
 
 export const progressKeys = {
   all: ['progress'] as const,
@@ -54,6 +55,8 @@ export function useMarkComplete(studentId: string, moduleId: string, classId: st
         return { ...progress, completedSections: completed ? union(cached.completedSections, [sectionId]) : others };
       });
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
+      // A completion that finishes the module puts "You finished" in the bell now, not at its next minute.
+      if (completed) void queryClient.invalidateQueries({ queryKey: notificationKeys.mine });
       return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
     },
   });

@@ -1,12 +1,13 @@
 // PDFs with pdf.js: one page at a time (or, as a toggle, every page one under the other: continuous scroll) on a
-// canvas with its text layer (selectable text), page x of n, Search this file, zoom and fit to width, keyboard paging.
+// canvas with its text layer (selectable text), page x of n, Search this file, zoom and fit to width (a double tap
+// zooms in and out), keyboard paging.
 // The file is read by HTTP range requests, so the first page shows before a large file has arrived. Only pages and
 // text are drawn: no annotation layer, no forms, no scripting (links, JavaScript and launch actions in a file are never
 // acted on); the worker comes from the app's own origin. pdf.js itself is loaded on first use: the toolbar and the
 // page's frame show at their final size before it arrives.
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type UIEvent } from 'react';
 import { reservedAspectRatio, type PageSize } from '../utils/page-frame';
 import { PageJump, PagingToolbar, pagingKeys } from './paging';
 import { PdfPageView } from './pdf-page-view';
@@ -16,6 +17,10 @@ import { ZoomControl, type Zoom } from './zoom-control';
 import './pdf-viewer.css';
 
 let pdfjs: Promise<typeof import('pdfjs-dist')> | undefined;
+/** Two taps this close in time and place are a double tap (the usual figures of mobile browsers). */
+const DOUBLE_TAP_MS = 300;
+const DOUBLE_TAP_SLOP_PX = 30;
+
 const loadPdfjs = () =>
   (pdfjs ??= import('pdfjs-dist').then((module) => {
     module.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -104,6 +109,20 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
     setPage(reached);
   };
 
+  /**
+   * A double tap zooms in on the page (twice its width), and a second one back to its width: a phone does not zoom a
+   * page made for its width itself. Touch only: a double click selects a word of the text, as in any document.
+   */
+  const lastTap = useRef<{ at: number; x: number; y: number }>(undefined);
+  const doubleTap = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'touch') return;
+    const tap = { at: event.timeStamp, x: event.clientX, y: event.clientY };
+    const previous = lastTap.current;
+    const isDouble = previous && tap.at - previous.at < DOUBLE_TAP_MS && Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_SLOP_PX;
+    lastTap.current = isDouble ? undefined : tap;
+    if (isDouble) setZoom(zoom === 'fit' ? Math.min(3, scale * 2) : 'fit');
+  };
+
   const count = pdf?.numPages ?? 0;
 
   return (
@@ -143,6 +162,7 @@ export default function PdfViewer({ url, label, onReady, onError, initialPage, o
         aria-label={count ? `${label}, page ${page} of ${count}` : label}
         onKeyDown={pagingKeys(page, count, setPage)}
         onScroll={continuous ? followScroll : undefined}
+        onPointerUp={doubleTap}
       >
         {pdf &&
           (continuous ? Array.from({ length: count }, (_, index) => index + 1) : [page]).map((number) => (

@@ -1,6 +1,7 @@
 // The visible side of an upload: a progress bar, Pause / Resume / Cancel for multipart files, and the outcome.
 import { useId } from 'react';
 import type { FileUploadControls } from '../hooks/use-file-upload';
+import { uploadRefusal } from '../utils/file-upload';
 import '../uploads.css';
 
 const UPLOAD_FAILED_TEXT = 'File upload failed. Please try again.';
@@ -9,7 +10,15 @@ export function UploadProgress({ upload }: { upload: FileUploadControls }) {
   const labelId = useId();
   const { status, fileName, loaded, total, multipart } = upload;
   if (status === 'idle' || status === 'success') return null;
-  if (status === 'error') return <p className="upload-failed">{UPLOAD_FAILED_TEXT}</p>;
+  // The server's reason for refusing the file itself (say, a renamed file whose content is not its type) says what to do.
+  if (status === 'error') {
+    const refusal = uploadRefusal(upload.error);
+    return (
+      <p className="upload-failed">
+        {refusal ? `${fileName} was not uploaded. ${refusal}` : UPLOAD_FAILED_TEXT}
+      </p>
+    );
+  }
   if (status === 'canceled') return <p className="upload-note muted">Upload of {fileName} canceled.</p>;
 
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;

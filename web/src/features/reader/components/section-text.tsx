@@ -1,0 +1,82 @@
+// A section's text beside its file: the words the server extracted from it (GET …/sections/{sectionId}/text), page by
+// page (a slide is a page, a Word document one page), as plain text for screen readers, slow connections and the
+// browser's translation. The server applies the same lock rules as to the file; the reader shows neither for a locked
+// section. "File" and "Text" are links (`?view=text`), so the choice survives a reload and can be shared.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Section } from '@shared/entities';
+import { NO_TEXT_FOUND, type SectionText } from '@shared/section-text';
+import { Alert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { ApiError, call } from '@web/lib/api-client';
+import { moduleKeys } from '../../modules/api/modules';
+
+export type SectionView = 'file' | 'text';
+
+/** The view the address asks for: the file unless `?view=text`. */
+export function useSectionView(): SectionView {
+  const [params] = useSearchParams();
+  return params.get('view') === 'text' ? 'text' : 'file';
+}
+
+/** File | Text: two links, the current one marked. */
+export function SectionViewSwitch({ view }: { view: SectionView }) {
+  return (
+    <nav className="section-view-switch" aria-label="Show this section as">
+      <Link to={{ search: '' }} replace aria-current={view === 'file' ? 'page' : undefined}>
+        File
+      </Link>
+      <Link to={{ search: '?view=text' }} replace aria-current={view === 'text' ? 'page' : undefined}>
+        Text
+      </Link>
+    </nav>
+  );
+}
+
+const STATUS_WORDS: Record<Exclude<SectionText['status'], 'ready'>, string> = {
+  pending: 'The text of this file is still being read. Try again in a minute, or use the file.',
+  'no-text': `${NO_TEXT_FOUND} It may hold only pictures of text (a scan); use the file.`,
+  'too-large': 'The file is too large to read all of it: the text below stops early. Download the original for the rest.',
+  failed: 'The text of this file could not be read. Use the file, or download the original.',
+};
+
+/**
+ * A file's lines end where its page's lines ended; a line going on in lower case continues the sentence, so it joins
+ * the line before and the text wraps to the screen. Other line breaks (titles, list items) stay.
+ */
+const reflowed = (text: string) => text.replace(/[ \t]*\n[ \t]*(?=\p{Ll})/gu, ' ');
+
+export function SectionTextView({ moduleId, section }: { moduleId: string; section: Section }) {
+  const text = useQuery({
+    queryKey: [...moduleKeys.all, 'section-text', moduleId, section._id],
+    queryFn: () => call('getSectionText', { id: moduleId, sectionId: section._id }),
+    // A text still being read is asked for again now and then, while it is on screen.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 10_000 : false),
+  });
+  const unit = section.contentType === 'PPT' ? 'Slide' : 'Page';
+  if (text.isPending) return <Loading label="Loading text..." />;
+  if (text.isError) {
+    const reason = text.error instanceof ApiError && text.error.status < 500 ? ` ${text.error.message}` : ' Try again, or use the file.';
+    return <Alert tone="error">{`Could not load the text of this section.${reason}`}</Alert>;
+  }
+  const { status, pages } = text.data;
+  const shown = pages.filter((page) => page.text.trim() !== '');
+  return (
+    <article className="section-text card" aria-label={`Text of ${section.title}`}>
+      {status !== 'ready' && <Alert tone="info">{STATUS_WORDS[status]}</Alert>}
+      {status === 'ready' && shown.length === 0 && <Alert tone="info">{STATUS_WORDS['no-text']}</Alert>}
+      {shown.map((page) => (
+        <section key={page.number} className="section-text-page">
+          {/* Only files of several pages say where each page starts. */}
+          {pages.length > 1 && <h2>{`${unit} ${page.number}`}</h2>}
+          {reflowed(page.text)
+            .split(/\n\s*\n/)
+            .filter((paragraph) => paragraph.trim() !== '')
+            .map((paragraph, index) => (
+              <p key={index}>{paragraph.trim()}</p>
+            ))}
+        </section>
+      ))}
+    </article>
+  );
+}

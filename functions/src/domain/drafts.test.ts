@@ -29,6 +29,10 @@ const quota: DraftQuota = {
     counts.set(key, (counts.get(key) ?? 0) + 1);
     return true;
   },
+  async returnDraft(teacherId, day) {
+    const key = `${teacherId}/${day}`;
+    counts.set(key, Math.max(0, (counts.get(key) ?? 0) - 1));
+  },
 };
 const drafter: QuestionDrafter = {
   async draft(pages, request) {
@@ -90,4 +94,17 @@ it('refuses a file with no sentence to ask about with a 409', async () => {
   const empty: QuestionDrafter = { draft: async () => ({ drafter: 'local', questions: [] }) };
   const drafts = makeDraftService({ modules: ports.modules, texts: textStore, drafter: empty, quota, clock: ports.clock });
   await expect(drafts.draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', /No sentences in this file/));
+});
+
+it('counts only runs that produce drafts: a run finding nothing, or failing, is given back', async () => {
+  const empty: QuestionDrafter = { draft: async () => ({ drafter: 'local', questions: [] }) };
+  const failing: QuestionDrafter = { draft: async () => Promise.reject(new Error('model down')) };
+  const withDrafter = (each: QuestionDrafter) => makeDraftService({ modules: ports.modules, texts: textStore, drafter: each, quota, clock: ports.clock });
+  for (let run = 0; run < DRAFT_LIMITS.dailyDraftsMax + 5; run += 1) {
+    await expect(withDrafter(empty).draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', /No sentences/));
+    await expect(withDrafter(failing).draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow('model down');
+  }
+  expect([...counts.values()]).toEqual([0]);
+  for (let run = 0; run < DRAFT_LIMITS.dailyDraftsMax; run += 1) await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 });
+  await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('tooMany', /daily limit/));
 });

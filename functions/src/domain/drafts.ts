@@ -1,7 +1,7 @@
 // Use case for drafted questions: the owner of a module asks for questions drafted from a section's file text. The
 // text is the one extracted when the file was uploaded (never extracted again here); each drafting run counts against
-// the teacher's daily limit before the drafter is called; nothing is saved: the teacher reviews the drafts and saves
-// the check through the checks' own use case.
+// the teacher's daily limit before the drafter is called, and is given back when it produces no drafts; nothing is
+// saved: the teacher reviews the drafts and saves the check through the checks' own use case.
 import { DRAFT_KINDS, DRAFT_LIMITS, type DraftRequest, type Drafts } from '@shared/drafts';
 import type { Caller } from './caller';
 import { conflict, notFound, tooMany } from './errors';
@@ -43,8 +43,18 @@ export function makeDraftService({ modules, texts, drafter, quota, clock }: Draf
     if (!(await quota.takeDraft(caller.userId, day, DRAFT_LIMITS.dailyDraftsMax))) {
       throw tooMany(`You have drafted questions ${DRAFT_LIMITS.dailyDraftsMax} times today, the daily limit; you can draft again tomorrow (UTC), or write questions yourself.`);
     }
-    const drafts = await drafter.draft(text.pages, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS });
-    if (drafts.questions.length === 0) throw conflict('No sentences in this file could be turned into questions; write them yourself.');
+    // Only runs that produce drafts count: a run that fails, or finds nothing to ask, is given back.
+    let drafts: Drafts;
+    try {
+      drafts = await drafter.draft(text.pages, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS });
+    } catch (error) {
+      await quota.returnDraft(caller.userId, day);
+      throw error;
+    }
+    if (drafts.questions.length === 0) {
+      await quota.returnDraft(caller.userId, day);
+      throw conflict('No sentences in this file could be turned into questions; write them yourself.');
+    }
     return drafts;
   }
 

@@ -546,6 +546,8 @@ export interface QuestionDrafter {
 export interface DraftQuota {
   /** Counts one drafting run of the teacher on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
   takeDraft(teacherId: string, day: string, max: number): Promise<boolean>;
+  /** Gives back a run taken on `day` that produced no drafts (never below zero). */
+  returnDraft(teacherId: string, day: string): Promise<void>;
 }
 
 // ---- Administration: the people directory, the audit trail, rosters and school figures ----

@@ -25,6 +25,9 @@ const quota: DraftQuota = {
     drafts += 1;
     return true;
   },
+  async returnDraft() {
+    drafts -= 1;
+  },
 };
 const handlerWith = (drafter: QuestionDrafter) => makeHandler(makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, clock: ports.clock }));
 const handler = handlerWith(localDrafter);

@@ -50,6 +50,8 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   const editor = await screen.findByRole('region', { name: 'Check: Worksheet' });
   const panel = await within(editor).findByRole('group', { name: 'Draft questions from this file' });
   expect(within(panel).getByLabelText('How many (3–15)')).toHaveValue(8);
+  // What drafts the questions, before the teacher asks: the built-in drafter, or Bedrock where the school turned it on.
+  expect(panel.textContent).toMatch(/by the built-in drafter \(it runs with this app and uses no AI model\), or by Amazon Bedrock’s AI model where your school has turned it on/);
   await user.click(within(panel).getByRole('checkbox', { name: 'Single choice' }));
   await user.click(within(panel).getByRole('button', { name: 'Draft questions' }));
 

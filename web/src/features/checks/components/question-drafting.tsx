@@ -59,8 +59,9 @@ export function QuestionDrafting({ moduleId, sectionId, room, onDrafted }: Quest
     <fieldset className="check-drafting">
       <legend>Draft questions from this file</legend>
       <p className="muted">
-        Questions are drafted from the section&apos;s file text, each with the passage it came from. Nothing reaches students until you
-        save the check.
+        Questions are drafted from the section’s file text, each with the passage and page it came from, by the built-in drafter
+        (it runs with this app and uses no AI model), or by Amazon Bedrock’s AI model where your school has turned it on. Nothing
+        reaches students until you save the check.
       </p>
       <div className="check-question-row">
         <Field

@@ -44,11 +44,15 @@ export const draftRequestSchema = /* @__PURE__ */ z.lazy(() =>
 
 const sourceError = 'source must be { page, passage }.';
 
-/** Where a draft came from: the page (a PDF's page, a slide, or 1 for a Word file) and the passage it quotes. */
+/** Where a draft came from: the page (a PDF's page, a slide, or 1 for a Word file), as printed too, and the passage it quotes. */
 const sourceShape = () => ({
   source: z.strictObject(
     {
       page: z.number({ error: 'source.page must be a page number.' }).check(z.int({ error: 'source.page must be a page number.' }), z.minimum(1, { error: 'source.page must be a page number.' })),
+      /** The number the document prints on that page, where it numbers its pages otherwise than the file does. */
+      printedPage: z.optional(
+        z.number({ error: 'source.printedPage must be a page number.' }).check(z.int({ error: 'source.printedPage must be a page number.' }), z.minimum(0, { error: 'source.printedPage must be a page number.' })),
+      ),
       passage: z.string({ error: 'source.passage must be text.' }).check(
         z.minLength(1, { error: 'source.passage is required.' }),
         z.maxLength(DRAFT_LIMITS.passageMaxLength, { error: `source.passage must be at most ${DRAFT_LIMITS.passageMaxLength} characters.` }),
@@ -67,6 +71,6 @@ export const draftsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 export type DraftRequest = z.output<typeof draftRequestSchema>;
-export type DraftSource = { page: number; passage: string };
+export type DraftSource = { page: number; passage: string; printedPage?: number };
 export type DraftedQuestion = Question & { source: DraftSource };
 export type Drafts = { drafter: DrafterName; questions: DraftedQuestion[] };

@@ -42,7 +42,11 @@ beforeEach(() => {
 
 it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, and saves 7 ordinary questions', async () => {
   const user = userEvent.setup();
-  const requests = answer('draftQuestions', ({ body }) => ({ drafter: 'local', questions: Array.from({ length: body.count }, (_, index) => drafted(index + 1)) }));
+  const requests = answer('draftQuestions', ({ body }) => ({
+    drafter: 'local',
+    // The fourth from a page the file prints as 12 (after an unnumbered title page and contents).
+    questions: Array.from({ length: body.count }, (_, index) => (index === 3 ? { ...drafted(4), source: { page: 14, printedPage: 12, passage: passage(4) } } : drafted(index + 1))),
+  }));
   const saves = answer('putCheck', ({ body }) => ({ ...body, moduleId: 'm1', sectionId: 's1', version: 1, attemptCount: 0, updatedAt: '2026-01-02T00:00:00.000Z', bands: [] }) as TeacherCheck);
   renderEdit();
 
@@ -62,7 +66,13 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   // The blank first question made way for the drafts: each is marked Draft, with its page and passage.
   expect(within(editor).getAllByText('Draft')).toHaveLength(8);
   const first = within(editor).getByRole('group', { name: 'Question 1 Draft' });
-  expect(within(first).getByText('From page 1 of the file. Drafted by the built-in drafter (key terms from the file’s own sentences, no AI model).')).toBeInTheDocument();
+  expect(within(first).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'From page 1 of the file. Drafted by the built-in drafter (key terms from the file’s own sentences, no AI model).')).toBeInTheDocument();
+  // "From page N" opens the reader at that page, in a new tab so the check being edited stays as it is.
+  expect(within(first).getByRole('link', { name: 'page 1 of the file' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1?page=1');
+  expect(within(first).getByRole('link', { name: 'page 1 of the file' })).toHaveAttribute('target', '_blank');
+  const fourth = within(editor).getByRole('group', { name: 'Question 4 Draft' });
+  expect(within(fourth).getByText((_, element) => element?.tagName === 'P' && element.textContent!.startsWith('From page 14 of the file (printed page 12).'))).toBeInTheDocument();
+  expect(within(fourth).getByRole('link', { name: 'page 14 of the file' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1?page=14');
   expect(within(first).getByText(passage(1))).toBeInTheDocument();
   await waitFor(() => expect(within(editor).getByRole('button', { name: 'Accept draft question 1' })).toHaveFocus());
 
@@ -100,7 +110,7 @@ it("names slides for a presentation's drafts and Bedrock as the drafter", async 
   await user.type(within(editor).getByLabelText('How many (3–15)'), '5');
   await user.click(within(editor).getByRole('button', { name: 'Draft questions' }));
   expect(await within(editor).findByText(/3 drafts added below \(the file gave 3 questions, fewer than asked\)\. Drafted by Amazon Bedrock \(an AI model\)\./)).toBeInTheDocument();
-  expect(within(editor).getByText('From slide 3 of the file. Drafted by Amazon Bedrock (an AI model).')).toBeInTheDocument();
+  expect(within(editor).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'From slide 3 of the file. Drafted by Amazon Bedrock (an AI model).')).toBeInTheDocument();
 });
 
 it('checks the count and kinds with the shared schema before asking, and shows why the server could not draft', async () => {

@@ -31,6 +31,8 @@ export interface DraftQuestion {
 /** Where a draft came from and which drafter wrote it. */
 export interface DraftedFrom {
   page: number;
+  /** The number the document prints on that page, where it differs from the file's. */
+  printedPage?: number;
   passage: string;
   drafter: DrafterName;
 }
@@ -129,7 +131,7 @@ function formQuestion(question: Question): DraftQuestion {
 /** A drafted question as the form edits it, marked as a draft until the teacher accepts it. */
 export const questionOfDraft = ({ source, ...question }: DraftedQuestion, drafter: DrafterName): DraftQuestion => ({
   ...formQuestion(question),
-  drafted: { page: source.page, passage: source.passage, drafter },
+  drafted: { page: source.page, ...(source.printedPage === undefined ? {} : { printedPage: source.printedPage }), passage: source.passage, drafter },
 });
 
 /** An untouched blank question (a new check's first): drafts take its place rather than following it. */

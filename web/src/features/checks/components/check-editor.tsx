@@ -245,6 +245,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
           <QuestionEditor
             key={question.id}
             id={`${id}-q${question.id}`}
+            moduleId={moduleId}
+            sectionId={sectionId}
             question={question}
             index={index}
             count={draft.questions.length}
@@ -319,6 +321,9 @@ function BandChangeNote({ moduleId, sectionId, sections, savedAt, start, draft }
 
 interface QuestionEditorProps {
   id: string;
+  /** The section the check is on: a draft's page links to the reader there. */
+  moduleId: string;
+  sectionId: string;
   question: DraftQuestion;
   index: number;
   count: number;
@@ -330,7 +335,7 @@ interface QuestionEditorProps {
   onDiscard: () => void;
 }
 
-function QuestionEditor({ id, question, index, count, errors, sourceUnit, onChange, onMove, onRemove, onDiscard }: QuestionEditorProps) {
+function QuestionEditor({ id, moduleId, sectionId, question, index, count, errors, sourceUnit, onChange, onMove, onRemove, onDiscard }: QuestionEditorProps) {
   const path = `questions.${index}`;
   const number = index + 1;
   const { drafted } = question;
@@ -344,7 +349,11 @@ function QuestionEditor({ id, question, index, count, errors, sourceUnit, onChan
         {drafted && (
           <div className="check-draft-source">
             <p>
-              From {sourceUnit} {drafted.page} of the file. {DRAFTER_WORDS[drafted.drafter]}.
+              From{' '}
+              <a href={`/teacher-modules/${moduleId}/section/${sectionId}?page=${drafted.page}`} target="_blank" rel="noopener noreferrer">
+                {sourceUnit} {drafted.page} of the file
+              </a>
+              {drafted.printedPage !== undefined && ` (printed page ${drafted.printedPage})`}. {DRAFTER_WORDS[drafted.drafter]}.
             </p>
             <blockquote>{drafted.passage}</blockquote>
             <div className="check-question-actions">

@@ -11,6 +11,8 @@ export const DRAFT_LIMITS = {
   /** Drafting runs a teacher may start per UTC day (each reads the file's text and, in AWS, calls the model). */
   dailyDraftsMax: 30,
   passageMaxLength: 1000,
+  /** Drafts settled (saved or discarded) in one request: a check's whole question list at most. */
+  settledMax: 50,
 } as const;
 
 /** The kinds a drafter writes: key-term short answers (`text`), multiple choice with one key (`single`), true/false. */
@@ -42,6 +44,24 @@ export const draftRequestSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+const settledError = `passages must be a list of 1 to ${DRAFT_LIMITS.settledMax} source passages of drafts, each at most ${DRAFT_LIMITS.passageMaxLength} characters.`;
+
+/**
+ * `POST …/check/drafts/settled`: the source passages of drafts the teacher saved into the check or discarded, so that
+ * drafting again for the section does not offer them again.
+ */
+export const settledDraftsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    passages: z.array(z.string({ error: settledError }).check(z.minLength(1, { error: settledError }), z.maxLength(DRAFT_LIMITS.passageMaxLength, { error: settledError })), { error: settledError }).check(
+      z.minLength(1, { error: settledError }),
+      z.maxLength(DRAFT_LIMITS.settledMax, { error: settledError }),
+    ),
+  }),
+);
+
+/** What settling answers: how many passages of the section are now settled. */
+export const settledDraftsAnswerSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ settled: z.number() }));
+
 const sourceError = 'source must be { page, passage }.';
 
 /** Where a draft came from: the page (a PDF's page, a slide, or 1 for a Word file), as printed too, and the passage it quotes. */
@@ -71,6 +91,7 @@ export const draftsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 export type DraftRequest = z.output<typeof draftRequestSchema>;
+export type SettledDrafts = z.output<typeof settledDraftsSchema>;
 export type DraftSource = { page: number; passage: string; printedPage?: number };
 export type DraftedQuestion = Question & { source: DraftSource };
 export type Drafts = { drafter: DrafterName; questions: DraftedQuestion[] };

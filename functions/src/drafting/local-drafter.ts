@@ -174,7 +174,7 @@ function termsOf(tokens: Token[]): Term[] {
 }
 
 /** The document's informative sentences with their key terms, and each term's weight in the document. */
-function analyse(pages: readonly TextPage[]) {
+function analyse(pages: readonly TextPage[], isSettled: (passage: string) => boolean) {
   const { readDoc, its } = language();
   const sentences: Sentence[] = [];
   const counts = new Map<string, number>();
@@ -198,7 +198,7 @@ function analyse(pages: readonly TextPage[]) {
       const terms = termsOf(tokens);
       for (const term of terms) counts.set(term.key, (counts.get(term.key) ?? 0) + 1);
       const key = normalized(text);
-      if (isTask || seen.has(key) || !isInformative(text, tokens)) continue;
+      if (isTask || seen.has(key) || !isInformative(text, tokens) || isSettled(text)) continue;
       seen.add(key);
       sentences.push({ page: passage.page, text, terms });
     }
@@ -312,9 +312,12 @@ function question(candidate: Candidate, kind: DraftKind, index: number, pool: Te
   return { id, kind, prompt: `True or false? ${statement}`, points: 1, explanation, answer: !swapped, source };
 }
 
-/** Drafts up to `count` questions, the kinds taken in turn; fewer when the text has fewer informative sentences. */
-export function draftLocally(pages: readonly TextPage[], count: number, kinds: readonly DraftKind[]): DraftedQuestion[] {
-  const { sentences, weight } = analyse(pages);
+/**
+ * Drafts up to `count` questions, the kinds taken in turn; fewer when the text has fewer informative sentences. None
+ * comes from a sentence `isSettled` (drafted before, and saved or discarded by the teacher).
+ */
+export function draftLocally(pages: readonly TextPage[], count: number, kinds: readonly DraftKind[], isSettled: (passage: string) => boolean = () => false): DraftedQuestion[] {
+  const { sentences, weight } = analyse(pages, isSettled);
   const ranked = rankedSentences(sentences, weight);
   const pool = [...new Map(ranked.flatMap(({ terms }) => terms).map((term) => [term.key, term])).values()].sort((a, b) => weight(b) - weight(a));
   const questions: DraftedQuestion[] = [];
@@ -358,5 +361,5 @@ function spreadOver<T extends { sentence: Sentence }>(ranked: T[], count: number
 }
 
 export const localDrafter: QuestionDrafter = {
-  draft: async (pages, { count, kinds }) => ({ drafter: 'local', questions: draftLocally(pages, count, kinds) }),
+  draft: async (pages, { count, kinds, isSettled }) => ({ drafter: 'local', questions: draftLocally(pages, count, kinds, isSettled) }),
 };

@@ -29,7 +29,7 @@ const quota: DraftQuota = {
     drafts -= 1;
   },
 };
-const handlerWith = (drafter: QuestionDrafter) => makeHandler(makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, clock: ports.clock }));
+const handlerWith = (drafter: QuestionDrafter) => makeHandler(makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, settled: { settle: async () => 1, settledKeys: async () => new Set<string>() }, clock: ports.clock }));
 const handler = handlerWith(localDrafter);
 
 const path = { id: MODULE_ID, sectionId: 'section-1' };

@@ -47,6 +47,7 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
     // The fourth from a page the file prints as 12 (after an unnumbered title page and contents).
     questions: Array.from({ length: body.count }, (_, index) => (index === 3 ? { ...drafted(4), source: { page: 14, printedPage: 12, passage: passage(4) } } : drafted(index + 1))),
   }));
+  const settled = answer('settleDrafts', ({ body }) => ({ settled: body.passages.length }));
   const saves = answer('putCheck', ({ body }) => ({ ...body, moduleId: 'm1', sectionId: 's1', version: 1, attemptCount: 0, updatedAt: '2026-01-02T00:00:00.000Z', bands: [] }) as TeacherCheck);
   renderEdit();
 
@@ -85,12 +86,19 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   await user.type(within(editor).getByLabelText('Question 1 prompt'), 'Which part holds the DNA?');
   await user.click(within(within(editor).getByRole('group', { name: 'Question 2 Draft' })).getByRole('radio', { name: 'False' }));
   await user.click(within(editor).getByRole('button', { name: 'Discard draft question 3' }));
+  // The discarded draft is settled at once: drafting again does not offer it.
+  await waitFor(() => expect(settled).toHaveLength(1));
+  expect(settled[0]!.body).toEqual({ passages: [passage(3)] });
+  expect(settled[0]!.params).toEqual({ id: 'm1', sectionId: 's1' });
   expect(within(editor).getAllByText('Draft')).toHaveLength(7);
   for (let number = 1; number <= 7; number += 1) await user.click(within(editor).getByRole('button', { name: `Accept draft question ${number}` }));
   expect(within(editor).queryByText('Draft')).not.toBeInTheDocument();
 
   await user.click(within(editor).getByRole('button', { name: 'Add check' }));
   await waitFor(() => expect(saves).toHaveLength(1));
+  // Once saved, the accepted drafts are settled too (edited or not).
+  await waitFor(() => expect(settled).toHaveLength(2));
+  expect(settled[1]!.body).toEqual({ passages: [1, 2, 4, 5, 6, 7, 8].map(passage) });
   const { questions } = saves[0]!.body;
   expect(questions).toHaveLength(7);
   expect(questions[0]).toMatchObject({ kind: 'text', prompt: 'Which part holds the DNA?', answer: ['nucleus'] });

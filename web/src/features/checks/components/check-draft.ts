@@ -26,6 +26,8 @@ export interface DraftQuestion {
   tolerance: string;
   /** A drafted question not yet accepted: where in the file it came from. Never sent; saving waits until it is accepted or discarded. */
   drafted?: DraftedFrom;
+  /** The source passage of a drafted question, kept once accepted: saving the check settles it (never drafted again). */
+  fromPassage?: string;
 }
 
 /** Where a draft came from and which drafter wrote it. */
@@ -132,6 +134,7 @@ function formQuestion(question: Question): DraftQuestion {
 export const questionOfDraft = ({ source, ...question }: DraftedQuestion, drafter: DrafterName): DraftQuestion => ({
   ...formQuestion(question),
   drafted: { page: source.page, ...(source.printedPage === undefined ? {} : { printedPage: source.printedPage }), passage: source.passage, drafter },
+  fromPassage: source.passage,
 });
 
 /** An untouched blank question (a new check's first): drafts take its place rather than following it. */

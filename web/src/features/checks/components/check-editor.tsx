@@ -13,7 +13,7 @@ import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
 import { PathChangeCount } from '../../modules';
-import { useSaveCheck, useTeacherCheck } from '../api/checks';
+import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '../api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
 import { addOption, draftOf, emptyDraft, errorAt, inputOf, isBlank, isChoice, KIND_LABELS, newQuestion, questionOfDraft, type CheckDraft, type DraftQuestion } from './check-draft';
@@ -109,6 +109,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
   const [focusAfterMove, setFocusAfterMove] = useState<{ questionId: string; control: 'up' | 'down' } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const settleDrafts = useSettleDrafts(moduleId, sectionId);
   const changed = JSON.stringify(draft) !== JSON.stringify(start);
   const attemptCount = saved?.attemptCount ?? 0;
 
@@ -137,6 +138,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
   }
 
   function remove(index: number) {
+    const removed = draft.questions[index]?.fromPassage;
+    if (removed) settleDrafts([removed]);
     update({ questions: draft.questions.filter((_, each) => each !== index) });
     setErrors({});
     setAnnouncement(`Removed question ${index + 1}. ${draft.questions.length - 1} questions left.`);
@@ -144,6 +147,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
 
   /** Discarding the only question leaves a blank one, as a new check starts. */
   function discard(index: number) {
+    const discarded = draft.questions[index]?.fromPassage;
+    if (discarded) settleDrafts([discarded]);
     update({ questions: draft.questions.length === 1 ? [newQuestion()] : draft.questions.filter((_, each) => each !== index) });
     setErrors({});
     setAnnouncement(`Discarded draft question ${index + 1}.`);
@@ -192,6 +197,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
     }
     try {
       await saveCheck.mutateAsync(schema.parse(input));
+      settleDrafts(draft.questions.flatMap((question) => (question.fromPassage ? [question.fromPassage] : [])));
       // The saved check replaces the form (keyed by its save time: a check without attempts keeps its version).
     } catch (error) {
       console.error('Saving the check failed:', error);

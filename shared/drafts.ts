@@ -24,6 +24,8 @@ export const DRAFTERS = ['bedrock', 'local'] as const;
 export type DrafterName = (typeof DRAFTERS)[number];
 
 const countError = `count must be a whole number from ${DRAFT_LIMITS.countMin} to ${DRAFT_LIMITS.countMax}.`;
+const pagesError = 'pages must be { from, to }: page numbers of the file, from no later than to.';
+const pageNumber = () => z.number({ error: pagesError }).check(z.int({ error: pagesError }), z.minimum(1, { error: pagesError }), z.maximum(100_000, { error: pagesError }));
 const kindsError = `kinds must be a list of ${DRAFT_KINDS.join(', ')}.`;
 
 /** `POST /api/modules/{id}/sections/{sectionId}/check/drafts`. */
@@ -40,6 +42,10 @@ export const draftRequestSchema = /* @__PURE__ */ z.lazy(() =>
         z.maxLength(DRAFT_KINDS.length, { error: kindsError }),
         z.refine((kinds) => new Set(kinds).size === kinds.length, { error: 'kinds names a kind twice.' }),
       ),
+    ),
+    /** Only these pages (slides) of the file, both included; the whole file without it. */
+    pages: z.optional(
+      z.strictObject({ from: pageNumber(), to: pageNumber() }, { error: pagesError }).check(z.refine(({ from, to }) => from <= to, { error: 'The first page must not come after the last.' })),
     ),
   }),
 );

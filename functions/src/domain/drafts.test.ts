@@ -154,3 +154,13 @@ it("refuses to settle drafts of another teacher's module or a section not in it 
   await expect(service().settleDrafts(teacher, MODULE_ID, 'section-9', { passages: ['A sentence.'] })).rejects.toThrow(refused('notFound', /not part of the module/));
   expect(settledKeys.size).toBe(0);
 });
+
+it('drafts only from the pages asked for, and refuses pages the file does not have with a 400 naming its pages, uncounted', async () => {
+  const pages: TextPage[] = [1, 2, 3, 4].map((number) => ({ number, text: `Sentence on page ${number}.` }));
+  texts.set(FILE, { status: 'ready', pages, at: '2024-06-01T00:00:00.000Z' });
+  await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3, pages: { from: 2, to: 3 } });
+  expect(drafted[0]!.pages).toEqual(pages.slice(1, 3));
+  await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3, pages: { from: 5, to: 9 } })).rejects.toThrow(refused('invalid', 'This file has 4 pages; choose pages from 1 to 4.'));
+  expect(drafted).toHaveLength(1);
+  expect([...counts.values()]).toEqual([1]);
+});

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { DRAFT_KINDS, DRAFT_LIMITS, type DraftRequest, type Drafts, type SettledDrafts } from '@shared/drafts';
 import type { Caller } from './caller';
-import { conflict, notFound, tooMany } from './errors';
+import { conflict, invalid, notFound, tooMany } from './errors';
 import { requireOwnModule } from './modules';
 import type { SectionTextStatus } from '@shared/section-text';
 import type { Clock, DraftQuota, ModuleStore, QuestionDrafter, SectionTextStore, SettledDraftStore } from './ports';
@@ -55,6 +55,11 @@ export function makeDraftService({ modules, texts, drafter, quota, settled, cloc
     const text = (await texts.getTexts([section.contentUrl])).get(section.contentUrl);
     if (!text) throw conflict(TEXT_NOT_READY.pending);
     if (text.status !== 'ready') throw conflict(TEXT_NOT_READY[text.status]);
+    const chosen = request.pages ? text.pages.filter((page) => page.number >= request.pages!.from && page.number <= request.pages!.to) : text.pages;
+    if (chosen.length === 0) {
+      const last = text.pages.at(-1)?.number ?? 1;
+      throw invalid(`This file has ${last === 1 ? 'one page' : `${last} pages`}; choose pages from 1 to ${last}.`, { pages: `Choose pages from 1 to ${last}.` });
+    }
     const day = clock.now().toISOString().slice(0, 10);
     if (!(await quota.takeDraft(caller.userId, day, DRAFT_LIMITS.dailyDraftsMax))) {
       throw tooMany(`You have drafted questions ${DRAFT_LIMITS.dailyDraftsMax} times today, the daily limit; you can draft again tomorrow (UTC), or write questions yourself.`);
@@ -65,7 +70,7 @@ export function makeDraftService({ modules, texts, drafter, quota, settled, cloc
     try {
       settledKeys = await settled.settledKeys(moduleId, sectionId);
       const isSettled = (passage: string) => settledKeys.has(passageKey(passage));
-      drafts = await drafter.draft(text.pages, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS, isSettled });
+      drafts = await drafter.draft(chosen, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS, isSettled });
     } catch (error) {
       await quota.returnDraft(caller.userId, day);
       throw error;

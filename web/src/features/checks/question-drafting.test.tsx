@@ -110,15 +110,25 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
 
 it("names slides for a presentation's drafts and Bedrock as the drafter", async () => {
   const user = userEvent.setup();
-  answer('draftQuestions', { drafter: 'bedrock', questions: [{ ...drafted(1), source: { page: 3, passage: passage(1) } }, drafted(2), drafted(4)] });
+  const requests = answer('draftQuestions', { drafter: 'bedrock', questions: [{ ...drafted(1), source: { page: 3, passage: passage(1) } }, drafted(2), drafted(4)] });
   renderEdit();
   await user.click(await screen.findByRole('button', { name: 'Add check to section Slides' }));
   const editor = await screen.findByRole('region', { name: 'Check: Slides' });
   await user.clear(await within(editor).findByLabelText('How many (3–15)'));
   await user.type(within(editor).getByLabelText('How many (3–15)'), '5');
+  // Only slides 2 to 3, after a wrong range is caught before asking.
+  await user.type(within(editor).getByLabelText('From slide (optional)'), '3');
+  await user.type(within(editor).getByLabelText('To slide (optional)'), '2');
+  await user.click(within(editor).getByRole('button', { name: 'Draft questions' }));
+  expect(await within(editor).findByText('The first page must not come after the last.')).toBeInTheDocument();
+  await user.clear(within(editor).getByLabelText('From slide (optional)'));
+  await user.type(within(editor).getByLabelText('From slide (optional)'), '2');
+  await user.clear(within(editor).getByLabelText('To slide (optional)'));
+  await user.type(within(editor).getByLabelText('To slide (optional)'), '3');
   await user.click(within(editor).getByRole('button', { name: 'Draft questions' }));
   expect(await within(editor).findByText(/3 drafts added below \(the file gave 3 questions, fewer than asked\)\. Drafted by Amazon Bedrock \(an AI model\)\./)).toBeInTheDocument();
   expect(within(editor).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'From slide 3 of the file. Drafted by Amazon Bedrock (an AI model).')).toBeInTheDocument();
+  expect(requests.map((request) => request.body)).toEqual([{ count: 5, kinds: ['single', 'truefalse', 'text'], pages: { from: 2, to: 3 } }]);
 });
 
 it('checks the count and kinds with the shared schema before asking, and shows why the server could not draft', async () => {

@@ -242,6 +242,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
       <QuestionDrafting
         moduleId={moduleId}
         sectionId={sectionId}
+        sourceUnit={sourceUnit}
         room={CHECK_LIMITS.questionsMax - draft.questions.filter((question) => !isBlank(question)).length}
         onDrafted={addDrafts}
       />

@@ -147,6 +147,7 @@ export const routeDeployment = {
   getCheck: { handler: 'get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   draftQuestions: { handler: 'draft-questions', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', model: ['InvokeModel'] },
+  settleDrafts: { handler: 'settle-drafts', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   listStudentAttempts: { handler: 'list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   recordReading: { handler: 'record-reading', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },

@@ -11,6 +11,8 @@ export const DRAFT_LIMITS = {
   /** Drafting runs a teacher may start per UTC day (each reads the file's text and, in AWS, calls the model). */
   dailyDraftsMax: 30,
   passageMaxLength: 1000,
+  /** Drafts settled (saved or discarded) in one request: a check's whole question list at most. */
+  settledMax: 50,
 } as const;
 
 /** The kinds a drafter writes: key-term short answers (`text`), multiple choice with one key (`single`), true/false. */
@@ -22,6 +24,8 @@ export const DRAFTERS = ['bedrock', 'local'] as const;
 export type DrafterName = (typeof DRAFTERS)[number];
 
 const countError = `count must be a whole number from ${DRAFT_LIMITS.countMin} to ${DRAFT_LIMITS.countMax}.`;
+const pagesError = 'pages must be { from, to }: page numbers of the file, from no later than to.';
+const pageNumber = () => z.number({ error: pagesError }).check(z.int({ error: pagesError }), z.minimum(1, { error: pagesError }), z.maximum(100_000, { error: pagesError }));
 const kindsError = `kinds must be a list of ${DRAFT_KINDS.join(', ')}.`;
 
 /** `POST /api/modules/{id}/sections/{sectionId}/check/drafts`. */
@@ -39,16 +43,42 @@ export const draftRequestSchema = /* @__PURE__ */ z.lazy(() =>
         z.refine((kinds) => new Set(kinds).size === kinds.length, { error: 'kinds names a kind twice.' }),
       ),
     ),
+    /** Only these pages (slides) of the file, both included; the whole file without it. */
+    pages: z.optional(
+      z.strictObject({ from: pageNumber(), to: pageNumber() }, { error: pagesError }).check(z.refine(({ from, to }) => from <= to, { error: 'The first page must not come after the last.' })),
+    ),
   }),
 );
 
+const settledError = `passages must be a list of 1 to ${DRAFT_LIMITS.settledMax} source passages of drafts, each at most ${DRAFT_LIMITS.passageMaxLength} characters.`;
+
+/**
+ * `POST …/check/drafts/settled`: the source passages of drafts the teacher saved into the check or discarded, so that
+ * drafting again for the section does not offer them again.
+ */
+export const settledDraftsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    passages: z.array(z.string({ error: settledError }).check(z.minLength(1, { error: settledError }), z.maxLength(DRAFT_LIMITS.passageMaxLength, { error: settledError })), { error: settledError }).check(
+      z.minLength(1, { error: settledError }),
+      z.maxLength(DRAFT_LIMITS.settledMax, { error: settledError }),
+    ),
+  }),
+);
+
+/** What settling answers: how many passages of the section are now settled. */
+export const settledDraftsAnswerSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ settled: z.number() }));
+
 const sourceError = 'source must be { page, passage }.';
 
-/** Where a draft came from: the page (a PDF's page, a slide, or 1 for a Word file) and the passage it quotes. */
+/** Where a draft came from: the page (a PDF's page, a slide, or 1 for a Word file), as printed too, and the passage it quotes. */
 const sourceShape = () => ({
   source: z.strictObject(
     {
       page: z.number({ error: 'source.page must be a page number.' }).check(z.int({ error: 'source.page must be a page number.' }), z.minimum(1, { error: 'source.page must be a page number.' })),
+      /** The number the document prints on that page, where it numbers its pages otherwise than the file does. */
+      printedPage: z.optional(
+        z.number({ error: 'source.printedPage must be a page number.' }).check(z.int({ error: 'source.printedPage must be a page number.' }), z.minimum(0, { error: 'source.printedPage must be a page number.' })),
+      ),
       passage: z.string({ error: 'source.passage must be text.' }).check(
         z.minLength(1, { error: 'source.passage is required.' }),
         z.maxLength(DRAFT_LIMITS.passageMaxLength, { error: `source.passage must be at most ${DRAFT_LIMITS.passageMaxLength} characters.` }),
@@ -67,6 +97,7 @@ export const draftsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 export type DraftRequest = z.output<typeof draftRequestSchema>;
-export type DraftSource = { page: number; passage: string };
+export type SettledDrafts = z.output<typeof settledDraftsSchema>;
+export type DraftSource = { page: number; passage: string; printedPage?: number };
 export type DraftedQuestion = Question & { source: DraftSource };
 export type Drafts = { drafter: DrafterName; questions: DraftedQuestion[] };

@@ -4,7 +4,7 @@
 // owner id, a storage key attribute) fails the parse.
 import { ERROR_REASONS } from './second-factor';
 import * as z from './zod';
-import { draftsSchema } from './drafts';
+import { draftsSchema, settledDraftsAnswerSchema } from './drafts';
 import {
   CONTENT_TYPES,
   type ClassCompletion,
@@ -557,6 +557,7 @@ export const responseSchemas = {
   getCheck: z.union([teacherCheckSchema, studentCheckSchema]),
   submitAttempt: attemptAnswerSchema,
   draftQuestions: draftsSchema,
+  settleDrafts: settledDraftsAnswerSchema,
   getCheckAnalysis: checkAnalysisSchema,
   listStudentAttempts: studentAttemptsSchema,
   getSectionText: sectionTextSchema,

@@ -100,6 +100,8 @@ export const routes = {
   search: { method: 'GET', path: '/api/search', roles: TEACHERS_AND_STUDENTS },
   // Questions drafted from the section's file text for the owner to review; nothing is saved.
   draftQuestions: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/drafts', roles: TEACHERS },
+  // The drafts the owner saved or discarded (by source passage): drafting for the section does not offer them again.
+  settleDrafts: { method: 'POST', path: '/api/modules/{id}/sections/{sectionId}/check/drafts/settled', roles: TEACHERS },
   // Reports on checks: item analysis of one check in a class, and one student's attempts in a class (newest first).
   getCheckAnalysis: { method: 'GET', path: '/api/progress/class/{classId}/module/{moduleId}/check/{sectionId}', roles: TEACHERS_AND_ADMINS },
   listStudentAttempts: { method: 'GET', path: '/api/progress/class/{classId}/student/{studentId}/attempts', roles: EVERYONE },

@@ -8,7 +8,7 @@ import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTe
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
 import type { AttemptInput, CheckInput } from './checks';
-import type { DraftRequest } from './drafts';
+import type { DraftRequest, SettledDrafts } from './drafts';
 import type { RecordReadingInput } from './reading';
 
 /** Missing and wrong-typed values get different sentences. */
@@ -354,6 +354,7 @@ interface RequestBodies {
   putCheck: CheckInput;
   submitAttempt: AttemptInput;
   draftQuestions: DraftRequest;
+  settleDrafts: SettledDrafts;
   recordReading: RecordReadingInput;
 }
 export type RequestOf<N extends RouteName> = N extends keyof RequestBodies ? RequestBodies[N] : undefined;

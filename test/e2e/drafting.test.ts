@@ -66,6 +66,11 @@ it('a teacher drafts 8 questions from the worksheet, edits two, discards one and
   const passage = (await first.locator('blockquote').textContent())!;
   expect(passage).toMatch(/^Water evaporates from seas, lakes and rivers/);
   expect(await editor.locator('.check-draft-mark').count()).toBe(8);
+  // "From page 1" opens the reader at that page, in a new tab.
+  const source = first.getByRole('link', { name: 'page 1 of the file' });
+  expect(await source.getAttribute('href')).toBe(`/teacher-modules/${moduleId}/section/${sectionId}?page=1`);
+  expect(await source.getAttribute('target')).toBe('_blank');
+  const offered = await editor.locator('.check-draft-source blockquote').allTextContents();
   await checkPage(page, 'drafting-drafts');
 
   // Saving waits for every draft to be accepted or discarded.
@@ -80,14 +85,22 @@ it('a teacher drafts 8 questions from the worksheet, edits two, discards one and
   for (let number = 1; number <= 7; number += 1) await page.getByRole('button', { name: `Accept draft question ${number}` }).click();
   expect(await editor.locator('.check-draft-mark').count()).toBe(0);
 
+  const settledOnSave = page.waitForResponse((response) => response.url().endsWith('/check/drafts/settled') && response.request().method() === 'POST');
   await editor.getByRole('button', { name: 'Add check' }).click();
   await editor.getByText('Check saved.').waitFor();
+  await settledOnSave;
   const saved = await (await apiAs(teacher))(routes.getCheck, { params: { id: moduleId, sectionId } });
   expect(saved.questions).toHaveLength(7);
   expect(saved.questions[0].prompt).toBe('Which gas does water become when the sun heats a lake?');
   expect(saved.questions[1].explanation).toBe('Rising air cools, and its water vapour condenses.');
   expect(JSON.stringify(saved)).not.toContain('source');
   await checkPage(page, 'drafting-saved');
+
+  // Drafting again offers none of the 8 drafts saved or discarded: new sentences, or a message saying there are none.
+  await drafting.getByRole('button', { name: 'Draft questions' }).click();
+  await drafting.getByText(/drafts? added below|drafted before and saved or discarded/).waitFor();
+  const again = await editor.locator('.check-draft-source blockquote').allTextContents();
+  expect(again.filter((text) => offered.includes(text))).toEqual([]);
 });
 
 it('a student takes the check made of the accepted drafts', async () => {

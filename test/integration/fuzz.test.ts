@@ -130,6 +130,7 @@ const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<un
   renameClass: () => ({ className: value() }),
   setClassTeacher: () => ({ teacherId: fc.oneof(value(), fc.constant(null)) }),
   enrolStudents: () => ({ studentIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
+  settleDrafts: () => ({ passages: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
   draftQuestions: () => ({ count: fc.oneof(fc.integer({ min: 2, max: 16 }), value()), kinds: fc.oneof(fc.array(fc.oneof(fc.constantFrom('single', 'truefalse', 'text', 'multiple'), value()), { maxLength: 4 }), value()) }),
 };
 

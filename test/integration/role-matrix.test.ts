@@ -98,6 +98,7 @@ const EXPECTED = statusTable(`
   getCheckAnalysis    401        401      403      403           200      404           200
   listStudentAttempts 401        401      200      404           200      404           200
   draftQuestions      401        401      403      403           200      404           403
+  settleDrafts        401        401      403      403           200      404           403
   getSectionText      401        401      200      404           200      404           403
   search              401        401      200      404           200      404           403
   recordReading       401        401      200      404           403      403           403
@@ -227,6 +228,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
   putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
   draftQuestions: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { count: 3 } }),
+  settleDrafts: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { passages: ['The nucleus holds the genetic material of the cell.'] } }),
   getCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] } }),
   submitAttempt: async () => ({
     params: { id: moduleId, sectionId: sectionIds[0] },

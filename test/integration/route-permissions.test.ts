@@ -393,6 +393,11 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.givenText(module.sections[0].contentUrl, world.teacher, SECTION_TEXT);
     await world.ok('draftQuestions', { as: world.teacher, params: path, body: { count: 3, kinds: ['single', 'text'] } });
   },
+  settleDrafts: async () => {
+    const module = await newModule();
+    const path = { id: module._id, sectionId: module.sections[0]._id };
+    await world.ok('settleDrafts', { as: world.teacher, params: path, body: { passages: ['The nucleus holds the genetic material of the cell.'] } });
+  },
   getCheck: async () => {
     const { path } = await checked();
     await world.ok('getCheck', { as: world.teacher, params: path });

@@ -7,11 +7,11 @@ import { localDrafter } from '../drafting/local-drafter';
 import { makeBedrockClient } from '../platform/bedrock-client';
 import { draftingModelId } from '../platform/env';
 import { systemClock } from './system';
-import { draftQuota, moduleStore, sectionTextStore } from './table-stores';
+import { draftQuota, moduleStore, sectionTextStore, settledDraftStore } from './table-stores';
 
 export function questionDrafter(modelId = draftingModelId()): QuestionDrafter {
   return modelId ? makeBedrockDrafter({ client: makeBedrockClient(), modelId }) : localDrafter;
 }
 
 export const buildDraftService = () =>
-  makeDraftService({ modules: moduleStore(), texts: sectionTextStore(), drafter: questionDrafter(), quota: draftQuota(), clock: systemClock });
+  makeDraftService({ modules: moduleStore(), texts: sectionTextStore(), drafter: questionDrafter(), quota: draftQuota(), settled: settledDraftStore(), clock: systemClock });

@@ -15,6 +15,7 @@ import { makePathOverrideRepository } from '../repositories/path-override-reposi
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeRequestCounter } from '../repositories/request-counter';
 import { makeSectionTextRepository } from '../repositories/section-text-repository';
+import { makeSettledDraftStore } from '../repositories/settled-drafts';
 import type { TableContext } from '../repositories/table';
 import { makeUploadRepository } from '../repositories/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
@@ -39,6 +40,7 @@ export const requestCounter = () => makeRequestCounter(table());
 export const checkStore = () => makeCheckRepository(table());
 export const attemptStore = () => makeAttemptRepository(table());
 export const draftQuota = () => makeDraftQuota(table());
+export const settledDraftStore = () => makeSettledDraftStore(table());
 export const sectionTextStore = () => makeSectionTextRepository(table());
 export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());

@@ -548,13 +548,26 @@ export type TextExtractor = (bytes: Uint8Array, key: string) => Promise<{ status
 
 /** Writes questions from a file's text for the teacher to review; it saves nothing. */
 export interface QuestionDrafter {
-  draft(pages: readonly TextPage[], request: { count: number; kinds: readonly DraftKind[] }): Promise<{ drafter: DrafterName; questions: DraftedQuestion[] }>;
+  /** `isSettled`: a source passage the teacher saved or discarded before, which no draft may come from again. */
+  draft(
+    pages: readonly TextPage[],
+    request: { count: number; kinds: readonly DraftKind[]; isSettled?: (passage: string) => boolean },
+  ): Promise<{ drafter: DrafterName; questions: DraftedQuestion[] }>;
+}
+
+/** The drafts a teacher saved or discarded per section, by key of their source passage. */
+export interface SettledDraftStore {
+  /** Adds the keys to the section's settled set (atomically); answers how many the set holds. */
+  settle(moduleId: string, sectionId: string, passageKeys: readonly string[]): Promise<number>;
+  settledKeys(moduleId: string, sectionId: string): Promise<Set<string>>;
 }
 
 /** The teacher's drafting runs per UTC day, counted atomically. */
 export interface DraftQuota {
   /** Counts one drafting run of the teacher on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
   takeDraft(teacherId: string, day: string, max: number): Promise<boolean>;
+  /** Gives back a run taken on `day` that produced no drafts (never below zero). */
+  returnDraft(teacherId: string, day: string): Promise<void>;
 }
 
 // ---- Administration: the people directory, the audit trail, rosters and school figures ----

@@ -104,3 +104,23 @@ it('lets an unexpected failure through (logged by the handler as a 500, with no 
   bedrock.on(ConverseCommand).rejects(Object.assign(new Error('socket hang up'), { name: 'Error' }));
   await expect(drafter.draft(pages, request)).rejects.toThrow('socket hang up');
 });
+
+it('drops drafts from passages the teacher settled before, and cites the printed page where the document numbers its pages', async () => {
+  bedrock.on(ConverseCommand).resolves(answer(valid));
+  const settled = (passage: string) => passage.startsWith('The nucleus');
+  const drafts = await drafter.draft(pages, { ...request, isSettled: settled });
+  expect(drafts.questions.map((question) => [question.id, question.source.passage])).toEqual([['draft-1', 'Chloroplasts contain the green pigment chlorophyll, which absorbs light.']]);
+  // A manual whose footers print each page's number one less than the file's (an unnumbered title page first).
+  const numbered = [
+    { number: 1, text: 'Cell biology\nA title page.' },
+    { number: 2, text: 'The nucleus holds the genetic material, DNA.\n1' },
+    { number: 3, text: 'Chloroplasts contain the green pigment\nchlorophyll, which absorbs light.\n2' },
+  ];
+  const shifted = JSON.stringify({ questions: questions.map((question) => ({ ...question, source: { ...question.source, page: question.source.page + 1 } })) });
+  bedrock.on(ConverseCommand).resolves(answer(shifted));
+  const printed = await drafter.draft(numbered, request);
+  expect(printed.questions.map((question) => question.source)).toEqual([
+    { page: 2, printedPage: 1, passage: 'The nucleus holds the genetic material, DNA.' },
+    { page: 3, printedPage: 2, passage: 'Chloroplasts contain the green pigment chlorophyll, which absorbs light.' },
+  ]);
+});

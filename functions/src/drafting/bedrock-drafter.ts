@@ -10,7 +10,7 @@ import * as z from '@shared/zod';
 import { upstreamFailed } from '../domain/errors';
 import type { TextPage } from '@shared/section-text';
 import type { QuestionDrafter } from '../domain/ports';
-import { proseText } from './passages';
+import { proseText, withPrintedPages } from './passages';
 
 /** About 15,000 words: a long manual's first chapters, well inside the model's context and a 10 s Lambda. */
 export const BEDROCK_TEXT_MAX_CHARACTERS = 60_000;
@@ -86,13 +86,17 @@ const textOf = (message: Message | undefined) => (message?.content ?? []).map((b
 
 export function makeBedrockDrafter({ client, modelId }: { client: BedrockRuntimeClient; modelId: string }): QuestionDrafter {
   return {
-    async draft(pages, { count, kinds }) {
+    async draft(pages, { count, kinds, isSettled = () => false }) {
       const messages: Message[] = [{ role: 'user', content: [{ text: `${instructions(count, kinds)}\n\n<document>\n${documentText(pages)}\n</document>` }] }];
       for (let tries = 0; tries < 2; tries += 1) {
         const { output } = await converse(client, { modelId, messages, inferenceConfig: { maxTokens: MAX_OUTPUT_TOKENS, temperature: 0.2 } });
         const answer = textOf(output?.message);
         const questions = parseAnswer(answer, pages, count);
-        if (typeof questions !== 'string') return { drafter: 'bedrock', questions };
+        // Drafts from passages the teacher saved or discarded before are dropped; the rest cite their printed page too.
+        if (typeof questions !== 'string') {
+          const fresh = questions.filter((question) => !isSettled(question.source.passage)).map((question, index) => ({ ...question, id: `draft-${index + 1}` }));
+          return { drafter: 'bedrock', questions: withPrintedPages(fresh, pages) };
+        }
         messages.push({ role: 'assistant', content: [{ text: answer || '(empty)' }] }, { role: 'user', content: [{ text: `That answer cannot be used: ${questions} Answer again with the JSON object only.` }] });
       }
       throw upstreamFailed('The drafting model answered twice with questions that could not be used. Try again, or ask for fewer questions.');

@@ -7,7 +7,7 @@ import { draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@sh
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
 import type { TextPage } from '@shared/section-text';
 import type { QuestionDrafter } from '../domain/ports';
-import { prosePassages } from './passages';
+import { prosePassages, withPrintedPages } from './passages';
 
 type Wink = typeof import('wink-nlp').default;
 type Nlp = ReturnType<Wink>;
@@ -30,11 +30,11 @@ const TERM_MAX_WORDS = 3;
 const BLANK = '_____';
 /** Nouns too general to be what a question is about. */
 const GENERIC_NOUNS = new Set(
-  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts metre meter centimetre millimetre minute hour day week month year percent degree none nothing something everything anything'.split(' '),
+  'thing things part parts way ways number numbers page pages slide slides example examples lot kind kinds type types time times use form forms side sides end one ones question questions answer answers sentence sentences reading diagram worksheet chapter section figure table mark marks total word words line lines point points step steps fact facts following metre meter centimetre millimetre minute hour day week month year percent degree none nothing something everything anything'.split(' '),
 );
 /** A sentence that opens with one of these is an instruction to the reader, not a statement to ask about. */
 const INSTRUCTION_VERBS = new Set(
-  'add answer ask calculate check choose circle compare complete copy describe discuss draw explain fill find give identify label list look make match name note outline pause point read remember remind show state suggest tell think try underline use work write'.split(' '),
+  'add answer ask calculate call check choose circle click compare complete copy create delete describe discuss draw enter explain fill find free get give identify install label list look make match name note open outline pause point press read remember remind remove run search see select set show state suggest tell think try type underline use work write'.split(' '),
 );
 const NOUN = new Set(['NOUN', 'PROPN']);
 
@@ -59,8 +59,8 @@ interface Term {
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// A hyphen joins words: "product" is not a word of "by-product".
-const wordPattern = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(term)}(?![\\p{L}\\p{N}-])`, 'giu');
+// A hyphen or an underscore joins words: "product" is not a word of "by-product", nor "FLAG" of "ASN1_DECODE_FLAG_STRICT".
+const wordPattern = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(term)}(?![\\p{L}\\p{N}_-])`, 'giu');
 const contains = (text: string, term: string) => wordPattern(term).test(text);
 
 /** A stable number from a text: where the right option goes, which distractor a question takes. */
@@ -85,12 +85,45 @@ function isInstruction(tokens: Token[]): boolean {
   return isVerb(tokens[0]) || tokens.some((token, index) => token.text === ',' && isVerb(tokens[index + 1]) && !['NOUN', 'PROPN', 'PRON'].includes(tokens[index + 2]?.pos ?? ''));
 }
 
+/**
+ * Words that point at something the sentence does not name ("This function returns...", "In these cases..."): as a
+ * question on its own the reader cannot tell what they mean.
+ */
+const POINTING_WORDS = /\b(?:this|these|those|such|former|latter|aforementioned|above|below)\b|^(?:it|its|they|their|them|that|he|she|here|there|then|also|however|otherwise)\b/i;
+/** Names of code (asn1_create_element, 'ASN1_SUCCESS', der_len, f()): a prompt may quote one, not a list of them. */
+const CODE_NAME = /\w_\w|\w\(\)|'[^']+'|\*\w/g;
+
+/**
+ * A piece of a sentence, not a statement: the tail of another ("NULL, and ..."), or one that opens with its verb (a
+ * reference entry's "Creates the encoding of ...", its subject in the heading above it).
+ */
+function isFragment(text: string, tokens: Token[]): boolean {
+  if (/^[^\s,]+,\s+(?:and|or|but)\b/i.test(text) || (/^\p{Lu}\p{Ll}+s$/u.test(tokens[0]?.text ?? '') && tokens[1]?.pos === 'DET')) return true;
+  if (/ly$/i.test(tokens[0]?.text ?? '') && tokens[1]?.pos === 'VERB') return true;
+  // No finite verb: a name and what it is "used to" or "defined by" (a reference entry's description).
+  // Or only a relative clause's: "Function that generates a structure from a file."
+  // (a noun the tagger took for a verb, "an ASN1 file", "a definitions file.", is not a second verb).
+  const mainVerbs = tokens.filter(
+    (token, index) =>
+      token.pos === 'AUX' ||
+      (token.pos === 'VERB' && !['DET', 'ADJ', 'PROPN'].includes(tokens[index - 1]?.pos ?? '') && !(tokens[index - 1]?.pos === 'NOUN' && tokens[index + 1]?.pos === 'PUNCT')),
+  );
+  if (/^(?:that|which|who)$/i.test(tokens[1]?.text ?? '') && mainVerbs.length <= 1) return true;
+  const firstVerb = tokens.findIndex((token) => token.pos === 'VERB');
+  if (!tokens.some((token) => token.pos === 'AUX') && firstVerb >= 0 && firstVerb <= 2 && /ed$/i.test(tokens[firstVerb]!.text) && ['ADP', 'PART'].includes(tokens[firstVerb + 1]?.pos ?? '')) return true;
+  // A quotation cut in two where the sentence splitter took a dot inside it for a full stop ("Group' (as a string.)").
+  if ((text.match(/(?<!\p{L})'|'(?!\p{L})/gu) ?? []).length % 2 === 1) return true;
+  const verb = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  return verb >= 0 && !tokens.slice(0, verb).some((token) => ['NOUN', 'PROPN', 'PRON', 'NUM', 'X'].includes(token.pos));
+}
+
 /** Statements worth asking about: whole sentences of prose with a verb, neither questions nor instructions nor about pages. */
 function isInformative(text: string, tokens: Token[]): boolean {
   const wordCount = tokens.filter((token) => /\p{L}/u.test(token.text)).length;
   if (wordCount < SENTENCE.minWords || wordCount > SENTENCE.maxWords || text.length > SENTENCE.maxCharacters) return false;
   if (!/^[\p{Lu}]/u.test(text) || !/[.!]["'\u2019\u201d)]?$/.test(text)) return false;
-  if (isInstruction(tokens)) return false;
+  if (isInstruction(tokens) || isFragment(text, tokens) || POINTING_WORDS.test(text)) return false;
+  if ((text.match(CODE_NAME) ?? []).length > 1) return false;
   if (/\b(?:you|your|yours|yourself)\b/i.test(text) || /\b(?:page|slide)s?\s+\d/i.test(text) || LAYOUT_WORDS.test(text)) return false;
   return tokens.some((token, index) => index > 0 && (token.pos === 'VERB' || token.pos === 'AUX'));
 }
@@ -141,10 +174,12 @@ function termsOf(tokens: Token[]): Term[] {
 }
 
 /** The document's informative sentences with their key terms, and each term's weight in the document. */
-function analyse(pages: readonly TextPage[]) {
+function analyse(pages: readonly TextPage[], isSettled: (passage: string) => boolean) {
   const { readDoc, its } = language();
   const sentences: Sentence[] = [];
   const counts = new Map<string, number>();
+  /** How often the document uses each word as a verb and as a noun: one it uses as a verb ("returns") is no term. */
+  const uses = new Map<string, { verb: number; noun: number }>();
   const seen = new Set<string>();
   for (const passage of prosePassages(pages)) {
     const read: { text: string; tokens: Token[] }[] = [];
@@ -154,10 +189,16 @@ function analyse(pages: readonly TextPage[]) {
     // A numbered item with a question or a task in it is a worksheet's question: none of it is a statement to ask about.
     const isTask = passage.numbered && read.some(({ text, tokens }) => text.endsWith('?') || isInstruction(tokens));
     for (const { text, tokens } of read) {
+      for (const token of tokens) {
+        const use = uses.get(token.text.toLowerCase()) ?? { verb: 0, noun: 0 };
+        if (token.pos === 'VERB') use.verb += 1;
+        if (NOUN.has(token.pos)) use.noun += 1;
+        uses.set(token.text.toLowerCase(), use);
+      }
       const terms = termsOf(tokens);
       for (const term of terms) counts.set(term.key, (counts.get(term.key) ?? 0) + 1);
       const key = normalized(text);
-      if (isTask || seen.has(key) || !isInformative(text, tokens)) continue;
+      if (isTask || seen.has(key) || !isInformative(text, tokens) || isSettled(text)) continue;
       seen.add(key);
       sentences.push({ page: passage.page, text, terms });
     }
@@ -168,6 +209,8 @@ function analyse(pages: readonly TextPage[]) {
     const count = counts.get(term.key) ?? 0;
     const length = term.key.split(' ').length;
     if (length > 1 && count < 2) return 0;
+    const use = uses.get(term.surface.toLowerCase());
+    if (length === 1 && use && use.verb > 0 && use.verb >= use.noun) return 0;
     const everywhere = sentences.length >= 4 && count > sentences.length * 0.4;
     return Math.log2(1 + count) * (1 + 0.5 * (length - 1)) * (everywhere ? 0.25 : 1);
   };
@@ -185,21 +228,46 @@ function rankedSentences(sentences: Sentence[], weight: (term: Term) => number):
     .map((sentence) => ({
       sentence,
       terms: sentence.terms
-        // Never a word of a longer term in the sentence ("cell" of "cell membrane"): its blank would split that term.
-        .filter((term) => weight(term) > 0 && contains(sentence.text, term.surface) && !sentence.terms.some((other) => other.key !== term.key && contains(other.surface, term.surface)))
+        // Never a word of a longer term in the sentence ("cell" of "cell membrane"): its blank would split that term; never
+        // a term the sentence uses twice (two blanks) or quotes (a name in code: 'der', 'STRUCTURE').
+        .filter(
+          (term) =>
+            weight(term) > 0 &&
+            (sentence.text.match(wordPattern(term.surface)) ?? []).length === 1 &&
+            !new RegExp(`'[^']*${escapeRegExp(term.surface)}[^']*'`, 'iu').test(sentence.text) &&
+            !sentence.terms.some((other) => other.key !== term.key && contains(other.surface, term.surface)),
+        )
         .sort((a, b) => weight(b) - weight(a) || b.surface.length - a.surface.length),
     }))
     .filter(({ terms }) => terms.length > 0)
     .sort((a, b) => weight(b.terms[0]!) - weight(a.terms[0]!) || a.sentence.page - b.sentence.page);
 }
 
-/** Other key terms of the document for a question on `candidate`: not in its sentence, not a part of its answer. */
+/** How a term is written: an abbreviation or a name in capitals ("OCTET STRING"), a proper name, or a common noun. */
+function shapeOf(surface: string): 'capitals' | 'name' | 'common' {
+  if (/^[\p{Lu}\p{N}\s-]+$/u.test(surface) && /\p{Lu}{2}/u.test(surface)) return 'capitals';
+  return /^\p{Lu}/u.test(surface) ? 'name' : 'common';
+}
+
+/**
+ * Other key terms of the document for a question on `candidate`, of the answer's kind (written as it is: capitals for
+ * capitals, a name for a name, a common noun for one; plural for plural): not in its sentence, not part of its answer.
+ */
 function distractorsFor(candidate: Candidate, pool: Term[], wanted: number): string[] {
   const answer = candidate.term.surface.toLowerCase();
   const length = candidate.term.key.split(' ').length;
+  const shape = shapeOf(candidate.term.surface);
+  const plural = (term: Term) => /s$/i.test(term.surface) && (term.surface.toLowerCase().split(' ').pop() !== term.key.split(' ').pop() || !/(?:ss|us|is|as)$/i.test(term.surface));
   const fitting = pool.filter((term) => {
     const text = term.surface.toLowerCase();
-    return term.key !== candidate.term.key && !answer.includes(text) && !text.includes(answer) && !contains(candidate.sentence.text, term.surface);
+    return (
+      term.key !== candidate.term.key &&
+      shapeOf(term.surface) === shape &&
+      plural(term) === plural(candidate.term) &&
+      !answer.includes(text) &&
+      !text.includes(answer) &&
+      !contains(candidate.sentence.text, term.surface)
+    );
   });
   // Terms of the answer's length first, so the right option does not stand out by its length.
   const ordered = [...fitting.filter((term) => term.key.split(' ').length === length), ...fitting.filter((term) => term.key.split(' ').length !== length)];
@@ -210,6 +278,12 @@ function distractorsFor(candidate: Candidate, pool: Term[], wanted: number): str
     if (!chosen.some((other) => other.toLowerCase() === surface.toLowerCase())) chosen.push(surface);
   }
   return chosen;
+}
+
+/** The sentence with `term` replaced by `other`, "a" or "an" before it made to fit ("an LEN" would give it away). */
+function withArticle(sentence: string, term: string, other: string): string {
+  const article = /^[aeiou]/i.test(other) && !/^(?:u[nrs]i|eu|one)/i.test(other) ? 'an' : 'a';
+  return sentence.replace(new RegExp(`\\b(an?)(\\s+)(?=${wordPattern(term).source})`, 'iu'), (_, written: string, space: string) => (written[0] === 'A' ? capitalized(article) : article) + space).replace(wordPattern(term), other);
 }
 
 const blanked = (sentence: string, term: string) => sentence.replace(wordPattern(term), BLANK);
@@ -234,36 +308,58 @@ function question(candidate: Candidate, kind: DraftKind, index: number, pool: Te
   }
   // True/false: every other statement has its key term swapped for another of the document's (and so is false).
   const swapped = hash(sentence.text) % 2 === 0 ? distractorsFor(candidate, pool, 1)[0] : undefined;
-  const statement = swapped ? capitalized(sentence.text.replace(wordPattern(term.surface), swapped)) : sentence.text;
+  const statement = swapped ? capitalized(withArticle(sentence.text, term.surface, swapped)) : sentence.text;
   return { id, kind, prompt: `True or false? ${statement}`, points: 1, explanation, answer: !swapped, source };
 }
 
-/** Drafts up to `count` questions, the kinds taken in turn; fewer when the text has fewer informative sentences. */
-export function draftLocally(pages: readonly TextPage[], count: number, kinds: readonly DraftKind[]): DraftedQuestion[] {
-  const { sentences, weight } = analyse(pages);
+/**
+ * Drafts up to `count` questions, the kinds taken in turn; fewer when the text has fewer informative sentences. None
+ * comes from a sentence `isSettled` (drafted before, and saved or discarded by the teacher).
+ */
+export function draftLocally(pages: readonly TextPage[], count: number, kinds: readonly DraftKind[], isSettled: (passage: string) => boolean = () => false): DraftedQuestion[] {
+  const { sentences, weight } = analyse(pages, isSettled);
   const ranked = rankedSentences(sentences, weight);
   const pool = [...new Map(ranked.flatMap(({ terms }) => terms).map((term) => [term.key, term])).values()].sort((a, b) => weight(b) - weight(a));
   const questions: DraftedQuestion[] = [];
   const askedTerms = new Set<string>();
-  for (const { sentence, terms } of ranked) {
+  const askedPrompts = new Set<string>();
+  for (const { sentence, terms } of spreadOver(ranked, count)) {
     if (questions.length === count) break;
-    // No two drafts ask the same thing: one question per sentence and per key term.
-    const term = terms.find((candidate) => !askedTerms.has(candidate.key));
+    // No two drafts ask the same thing: one question per sentence, per key term and per prompt (two sentences alike but
+    // for their key term would read the same with it blanked).
+    const term = terms.find((candidate) => !askedTerms.has(candidate.key) && !askedPrompts.has(normalized(blanked(sentence.text, candidate.surface))));
     if (!term) continue;
     const candidate = { sentence, term };
     const kind = kinds[questions.length % kinds.length]!;
     const drafted = question(candidate, kind, questions.length, pool) ?? (kinds.includes('text') ? question(candidate, 'text', questions.length, pool) : undefined);
     if (!drafted) continue;
     askedTerms.add(term.key);
+    askedPrompts.add(normalized(blanked(sentence.text, term.surface)));
     questions.push(draftedQuestionSchema.parse(drafted) as DraftedQuestion);
   }
-  // In the file's order, as a teacher reads it.
+  // In the file's order, as a teacher reads it, each citing its page as printed where the document numbers its pages.
   const order = new Map(sentences.map((sentence, position) => [sentence.text, position]));
-  return questions
-    .sort((a, b) => order.get(a.source.passage)! - order.get(b.source.passage)!)
-    .map((drafted, position) => ({ ...drafted, id: `draft-${position + 1}` }));
+  return withPrintedPages(
+    questions.sort((a, b) => order.get(a.source.passage)! - order.get(b.source.passage)!).map((drafted, position) => ({ ...drafted, id: `draft-${position + 1}` })),
+    pages,
+  );
+}
+
+/**
+ * The ranked sentences taken in turn from each stretch of the document (as many stretches as questions asked for), so
+ * the drafts cover the whole document rather than its densest chapter; within a stretch, best first.
+ */
+function spreadOver<T extends { sentence: Sentence }>(ranked: T[], count: number): T[] {
+  if (!ranked.length) return ranked;
+  const pagesOf = ranked.map(({ sentence }) => sentence.page);
+  const [first, last] = [Math.min(...pagesOf), Math.max(...pagesOf)];
+  const stretches: T[][] = Array.from({ length: count }, () => []);
+  for (const each of ranked) stretches[Math.min(count - 1, Math.floor(((each.sentence.page - first) * count) / (last - first + 1)))]!.push(each);
+  const spread: T[] = [];
+  for (let round = 0; spread.length < ranked.length; round += 1) for (const stretch of stretches) if (stretch[round]) spread.push(stretch[round]!);
+  return spread;
 }
 
 export const localDrafter: QuestionDrafter = {
-  draft: async (pages, { count, kinds }) => ({ drafter: 'local', questions: draftLocally(pages, count, kinds) }),
+  draft: async (pages, { count, kinds, isSettled }) => ({ drafter: 'local', questions: draftLocally(pages, count, kinds, isSettled) }),
 };

@@ -1,5 +1,6 @@
 // Which parts of a file's text can be asked about: the prose of its pages, without its headings, table of contents,
-// page numbers, table cells, instructions or questions. Both drafters use it (the local drafter writes questions from
+// page numbers, running headers and footers, labels, code, licence text, table cells, instructions or questions; lines
+// a sentence wraps over (and words hyphenated at a line's end) joined again. Both drafters use it (the local drafter writes questions from
 // these sentences; the Bedrock drafter sends only this text), so neither drafts from a heading or a page number.
 import type { TextPage } from '@shared/section-text';
 
@@ -23,6 +24,55 @@ const HEADING_MAX_WORDS = 12;
 
 const words = (line: string) => line.split(/\s+/).filter(Boolean).length;
 
+/** Code and syntax: statements, braces, assignments, prototypes, preprocessor lines, command synopses. */
+const CODE_LINE = /[{};]\s*$|^[{}]|::=|^#\s*\w|^\s*(?:\/\/|\/\*|--\s)|\w\s*\([^)]*\)\s*;?\s*$|^(?:\$|>>>)\s|^[\w.-]+\s+\[[A-Z-]+\]/;
+/** A line that opens with a label ("Usage:", "DER_LEN:", "Returns:"): a field of reference text, not a statement. */
+const LABEL = /^[\p{L}_][\p{L}\p{N}_ -]{0,24}:(?:\s|$)/u;
+/** The title of a licence or its appendix: from there to the end of the document is licence text. */
+const LICENCE_TITLE = /^(?:appendix \w+\s+)?(?:copying(?: information| conditions)?|(?:the )?(?:gnu )?(?:(?:lesser |library )?general public|free documentation) licen[cs]e|licen[cs]e|creative commons.*)$/i;
+/** Licence and copyright wording wherever it stands (a manual's copying notice, a slide's credits). */
+const LICENCE_WORDS = /\bcopyright\b|\(c\)\s*\d{4}|permission is granted|\blicen[cs]e[sd]?\b|invariant sections|(?:front|back)-cover texts|all rights reserved|\bwarrant(?:y|ies)\b|creative commons|public domain/i;
+
+/** Lines that repeat at the top or the bottom of most pages, their numbers aside: running headers and footers. */
+function runningLines(pages: readonly TextPage[]): Set<string> {
+  const shape = (line: string) => line.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const lines = page.text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    for (const line of new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(shape))) counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  const least = Math.max(3, Math.ceil(pages.length * 0.4));
+  return new Set([...counts].filter(([, count]) => count >= least).map(([line]) => line));
+}
+
+/** A word split at a line's end ("OP-" + "TIONAL"): joined again, the hyphen dropped when both halves are one case. */
+function joinLine(previous: string, line: string): string {
+  const split = /(\p{L}+)-$/u.exec(previous);
+  const next = /^\p{L}+/u.exec(line);
+  if (!split || !next) return `${previous} ${line}`;
+  const sameCase = (/^\p{Ll}+$/u.test(split[1]!) && /^\p{Ll}/u.test(next[0])) || (/^\p{Lu}+$/u.test(split[1]!) && /^\p{Lu}+$/u.test(next[0]));
+  return sameCase ? `${previous.slice(0, -1)}${line}` : `${previous}${line}`;
+}
+
+/**
+ * The number each page prints (its footer's or header's number), by page of the file, when the document numbers its
+ * pages: most pages print one, each one more than the page before. Empty when it does not (slides, a Word file).
+ */
+export function printedPageNumbers(pages: readonly TextPage[]): Map<number, number> {
+  const printed = new Map<number, number>();
+  for (const page of pages) {
+    const lines = page.text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const number = [lines[lines.length - 1], lines[0]].map((line) => /^(?:page\s+)?(\d{1,4})(?:\s*(?:of|\/)\s*\d{1,4})?$/i.exec(line ?? '')?.[1]).find(Boolean);
+    if (number) printed.set(page.number, Number(number));
+  }
+  const offsets = new Map<number, number>();
+  for (const [file, number] of printed) offsets.set(file - number, (offsets.get(file - number) ?? 0) + 1);
+  const [offset, count] = [...offsets].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  // Numbers that agree with each other on most pages, and differ from the file's (else citing them adds nothing).
+  if (pages.length < 3 || count < pages.length * 0.5 || offset === 0) return new Map();
+  return new Map([...printed].filter(([file, number]) => file - number === offset));
+}
+
 /** Headings, page numbers and contents lines, judged with the lines around them. */
 function isStructural(line: string, next: string | undefined): boolean {
   if (PAGE_NUMBER.test(line) || CONTENTS_LINE.test(line) || CONTENTS_TITLE.test(line)) return true;
@@ -36,12 +86,24 @@ function isStructural(line: string, next: string | undefined): boolean {
 /** The prose passages of each page, in reading order; a bullet is a passage of its own. */
 export function prosePassages(pages: readonly TextPage[]): Passage[] {
   const passages: Passage[] = [];
+  const running = runningLines(pages);
+  // A licence title in the document's second half starts its licence appendix, which runs to the end.
+  const licenceFrom = pages.find((page, index) => index >= pages.length / 2 && page.text.split(/\r?\n/).some((line) => LICENCE_TITLE.test(line.trim())))?.number;
   for (const page of pages) {
-    const lines = page.text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
+    if (licenceFrom !== undefined && page.number >= licenceFrom) {
+      const before = page.text.split(/\r?\n/).findIndex((line) => LICENCE_TITLE.test(line.trim()));
+      if (page.number > licenceFrom || before <= 0) continue;
+    }
+    const allLines = page.text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
+    const licenceLine = page.number === licenceFrom ? allLines.findIndex((line) => LICENCE_TITLE.test(line)) : -1;
+    const lines = (licenceLine >= 0 ? allLines.slice(0, licenceLine) : allLines).map((line) =>
+      running.has(line.replace(/\d+/g, '#').toLowerCase()) || CODE_LINE.test(line) ? '' : line,
+    );
     let current: string[] = [];
     let numbered = false;
     const flush = () => {
-      if (current.length) passages.push({ page: page.number, text: current.join(' '), numbered });
+      const text = current.reduce((joined, line) => (joined ? joinLine(joined, line) : line), '');
+      if (text && !LABEL.test(text) && !LICENCE_WORDS.test(text)) passages.push({ page: page.number, text, numbered });
       current = [];
       numbered = false;
     };
@@ -66,6 +128,15 @@ export function prosePassages(pages: readonly TextPage[]): Passage[] {
     flush();
   }
   return passages;
+}
+
+/** Each draft's source with the page as the document prints it, where it numbers its pages (else as it was). */
+export function withPrintedPages<T extends { source: { page: number; printedPage?: number } }>(questions: T[], pages: readonly TextPage[]): T[] {
+  const printed = printedPageNumbers(pages);
+  return questions.map((question) => {
+    const printedPage = printed.get(question.source.page);
+    return printedPage === undefined ? question : { ...question, source: { ...question.source, printedPage } };
+  });
 }
 
 /** The pages' prose again as text, passage per line: what the Bedrock drafter sends (headings and numbers left out). */

@@ -25,3 +25,17 @@ it('answers false, counting nothing, once the limit is reached', async () => {
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(quota.takeDraft(TEACHER_ID, '2024-06-01', 30)).resolves.toBe(false);
 });
+
+it("gives back a run that produced no drafts: one conditional ADD of -1 on the same item, never below zero", async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await quota.returnDraft(TEACHER_ID, '2024-06-01');
+  expect(ddb).toHaveReceivedCommandWith(UpdateCommand, {
+    TableName: 'table',
+    Key: { pk: `USER#${TEACHER_ID}`, sk: 'DRAFTS#2024-06-01' },
+    UpdateExpression: 'ADD drafts :minusOne',
+    ConditionExpression: 'drafts > :zero',
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(quota.returnDraft(TEACHER_ID, '2024-06-01')).resolves.toBeUndefined();
+});

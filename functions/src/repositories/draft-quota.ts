@@ -1,5 +1,6 @@
 // Data access for the teacher's daily drafting limit: one counter item per teacher and UTC day, counted with one
-// conditional UpdateItem (no read), removed by the table's time to live a day after that day ends.
+// conditional UpdateItem (no read), given back the same way when a run
+// produced no drafts, removed by the table's time to live a day after that day ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
 import type { DraftQuota } from '../domain/ports';
@@ -19,6 +20,19 @@ export function makeDraftQuota({ client, tableName }: TableContext): DraftQuota 
             ConditionExpression: 'attribute_not_exists(drafts) OR drafts < :max',
             ExpressionAttributeNames: { '#expires': TABLE_TIME_TO_LIVE_ATTRIBUTE },
             ExpressionAttributeValues: { ':one': 1, ':max': max, ':expires': Date.parse(`${day}T00:00:00Z`) / 1000 + 2 * DAY_SECONDS },
+          }),
+        ),
+      );
+    },
+    async returnDraft(teacherId, day) {
+      await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.draftDay(teacherId, day),
+            UpdateExpression: 'ADD drafts :minusOne',
+            ConditionExpression: 'drafts > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
           }),
         ),
       );

@@ -25,8 +25,11 @@ const quota: DraftQuota = {
     drafts += 1;
     return true;
   },
+  async returnDraft() {
+    drafts -= 1;
+  },
 };
-const handlerWith = (drafter: QuestionDrafter) => makeHandler(makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, clock: ports.clock }));
+const handlerWith = (drafter: QuestionDrafter) => makeHandler(makeDraftService({ modules: ports.modules, texts: textStore, drafter, quota, settled: { settle: async () => 1, settledKeys: async () => new Set<string>() }, clock: ports.clock }));
 const handler = handlerWith(localDrafter);
 
 const path = { id: MODULE_ID, sectionId: 'section-1' };
@@ -61,6 +64,9 @@ it.each([
   [{ count: 5, kinds: [] }, 'kinds', 'Choose at least one kind of question.'],
   [{ count: 5, kinds: ['essay'] }, 'kinds.0', 'kinds must be a list of single, truefalse, text.'],
   [{ count: 5, kinds: ['text', 'text'] }, 'kinds', 'kinds names a kind twice.'],
+  [{ count: 5, pages: { from: 3, to: 2 } }, 'pages', 'The first page must not come after the last.'],
+  [{ count: 5, pages: { from: 0, to: 2 } }, 'pages.from', 'pages must be { from, to }: page numbers of the file, from no later than to.'],
+  [{ count: 5, pages: 4 }, 'pages', 'pages must be { from, to }: page numbers of the file, from no later than to.'],
 ])('answers 400 naming the field for %j', async (body, field, message) => {
   const answer = await post(body);
   expect(answer).toMatchObject({ statusCode: 400, body: { fields: { [field]: message } } });

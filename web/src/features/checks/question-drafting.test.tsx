@@ -42,7 +42,12 @@ beforeEach(() => {
 
 it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, and saves 7 ordinary questions', async () => {
   const user = userEvent.setup();
-  const requests = answer('draftQuestions', ({ body }) => ({ drafter: 'local', questions: Array.from({ length: body.count }, (_, index) => drafted(index + 1)) }));
+  const requests = answer('draftQuestions', ({ body }) => ({
+    drafter: 'local',
+    // The fourth from a page the file prints as 12 (after an unnumbered title page and contents).
+    questions: Array.from({ length: body.count }, (_, index) => (index === 3 ? { ...drafted(4), source: { page: 14, printedPage: 12, passage: passage(4) } } : drafted(index + 1))),
+  }));
+  const settled = answer('settleDrafts', ({ body }) => ({ settled: body.passages.length }));
   const saves = answer('putCheck', ({ body }) => ({ ...body, moduleId: 'm1', sectionId: 's1', version: 1, attemptCount: 0, updatedAt: '2026-01-02T00:00:00.000Z', bands: [] }) as TeacherCheck);
   renderEdit();
 
@@ -50,6 +55,8 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   const editor = await screen.findByRole('region', { name: 'Check: Worksheet' });
   const panel = await within(editor).findByRole('group', { name: 'Draft questions from this file' });
   expect(within(panel).getByLabelText('How many (3–15)')).toHaveValue(8);
+  // What drafts the questions, before the teacher asks: the built-in drafter, or Bedrock where the school turned it on.
+  expect(panel.textContent).toMatch(/by the built-in drafter \(it runs with this app and uses no AI model\), or by Amazon Bedrock’s AI model where your school has turned it on/);
   await user.click(within(panel).getByRole('checkbox', { name: 'Single choice' }));
   await user.click(within(panel).getByRole('button', { name: 'Draft questions' }));
 
@@ -60,7 +67,13 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   // The blank first question made way for the drafts: each is marked Draft, with its page and passage.
   expect(within(editor).getAllByText('Draft')).toHaveLength(8);
   const first = within(editor).getByRole('group', { name: 'Question 1 Draft' });
-  expect(within(first).getByText('From page 1 of the file. Drafted by the built-in drafter (key terms from the file’s own sentences, no AI model).')).toBeInTheDocument();
+  expect(within(first).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'From page 1 of the file. Drafted by the built-in drafter (key terms from the file’s own sentences, no AI model).')).toBeInTheDocument();
+  // "From page N" opens the reader at that page, in a new tab so the check being edited stays as it is.
+  expect(within(first).getByRole('link', { name: 'page 1 of the file' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1?page=1');
+  expect(within(first).getByRole('link', { name: 'page 1 of the file' })).toHaveAttribute('target', '_blank');
+  const fourth = within(editor).getByRole('group', { name: 'Question 4 Draft' });
+  expect(within(fourth).getByText((_, element) => element?.tagName === 'P' && element.textContent!.startsWith('From page 14 of the file (printed page 12).'))).toBeInTheDocument();
+  expect(within(fourth).getByRole('link', { name: 'page 14 of the file' })).toHaveAttribute('href', '/teacher-modules/m1/section/s1?page=14');
   expect(within(first).getByText(passage(1))).toBeInTheDocument();
   await waitFor(() => expect(within(editor).getByRole('button', { name: 'Accept draft question 1' })).toHaveFocus());
 
@@ -73,12 +86,19 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
   await user.type(within(editor).getByLabelText('Question 1 prompt'), 'Which part holds the DNA?');
   await user.click(within(within(editor).getByRole('group', { name: 'Question 2 Draft' })).getByRole('radio', { name: 'False' }));
   await user.click(within(editor).getByRole('button', { name: 'Discard draft question 3' }));
+  // The discarded draft is settled at once: drafting again does not offer it.
+  await waitFor(() => expect(settled).toHaveLength(1));
+  expect(settled[0]!.body).toEqual({ passages: [passage(3)] });
+  expect(settled[0]!.params).toEqual({ id: 'm1', sectionId: 's1' });
   expect(within(editor).getAllByText('Draft')).toHaveLength(7);
   for (let number = 1; number <= 7; number += 1) await user.click(within(editor).getByRole('button', { name: `Accept draft question ${number}` }));
   expect(within(editor).queryByText('Draft')).not.toBeInTheDocument();
 
   await user.click(within(editor).getByRole('button', { name: 'Add check' }));
   await waitFor(() => expect(saves).toHaveLength(1));
+  // Once saved, the accepted drafts are settled too (edited or not).
+  await waitFor(() => expect(settled).toHaveLength(2));
+  expect(settled[1]!.body).toEqual({ passages: [1, 2, 4, 5, 6, 7, 8].map(passage) });
   const { questions } = saves[0]!.body;
   expect(questions).toHaveLength(7);
   expect(questions[0]).toMatchObject({ kind: 'text', prompt: 'Which part holds the DNA?', answer: ['nucleus'] });
@@ -90,15 +110,25 @@ it('drafts 8 questions, the teacher edits two, discards one, accepts the rest, a
 
 it("names slides for a presentation's drafts and Bedrock as the drafter", async () => {
   const user = userEvent.setup();
-  answer('draftQuestions', { drafter: 'bedrock', questions: [{ ...drafted(1), source: { page: 3, passage: passage(1) } }, drafted(2), drafted(4)] });
+  const requests = answer('draftQuestions', { drafter: 'bedrock', questions: [{ ...drafted(1), source: { page: 3, passage: passage(1) } }, drafted(2), drafted(4)] });
   renderEdit();
   await user.click(await screen.findByRole('button', { name: 'Add check to section Slides' }));
   const editor = await screen.findByRole('region', { name: 'Check: Slides' });
   await user.clear(await within(editor).findByLabelText('How many (3–15)'));
   await user.type(within(editor).getByLabelText('How many (3–15)'), '5');
+  // Only slides 2 to 3, after a wrong range is caught before asking.
+  await user.type(within(editor).getByLabelText('From slide (optional)'), '3');
+  await user.type(within(editor).getByLabelText('To slide (optional)'), '2');
+  await user.click(within(editor).getByRole('button', { name: 'Draft questions' }));
+  expect(await within(editor).findByText('The first page must not come after the last.')).toBeInTheDocument();
+  await user.clear(within(editor).getByLabelText('From slide (optional)'));
+  await user.type(within(editor).getByLabelText('From slide (optional)'), '2');
+  await user.clear(within(editor).getByLabelText('To slide (optional)'));
+  await user.type(within(editor).getByLabelText('To slide (optional)'), '3');
   await user.click(within(editor).getByRole('button', { name: 'Draft questions' }));
   expect(await within(editor).findByText(/3 drafts added below \(the file gave 3 questions, fewer than asked\)\. Drafted by Amazon Bedrock \(an AI model\)\./)).toBeInTheDocument();
-  expect(within(editor).getByText('From slide 3 of the file. Drafted by Amazon Bedrock (an AI model).')).toBeInTheDocument();
+  expect(within(editor).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'From slide 3 of the file. Drafted by Amazon Bedrock (an AI model).')).toBeInTheDocument();
+  expect(requests.map((request) => request.body)).toEqual([{ count: 5, kinds: ['single', 'truefalse', 'text'], pages: { from: 2, to: 3 } }]);
 });
 
 it('checks the count and kinds with the shared schema before asking, and shows why the server could not draft', async () => {

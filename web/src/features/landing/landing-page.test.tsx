@@ -1,5 +1,6 @@
 // The landing page claims only what the product does: files are read in the app (not "in a new tab"), "Learn
-// Intelligently" is the adaptive path and its checks, and "AI-assisted" stands only next to what it assists.
+// Intelligently" is the adaptive path and its checks, and it names what drafts check questions (the built-in
+// drafter; Amazon Bedrock where a school turns it on).
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import LandingPage from './landing-page';
@@ -24,8 +25,8 @@ it('describes Learn Intelligently as the checks and the path their scores set', 
   expect(step.textContent).toMatch(/score sets the path: a review section .* an extension .* optional sections skipped/);
 });
 
-it('says AI-assisted once, next to the drafting of check questions the teacher reviews', () => {
-  const mentions = screen.getAllByText(/AI-assisted/);
-  expect(mentions).toHaveLength(1);
-  expect(mentions[0]!.textContent).toMatch(/AI-assisted drafting of its questions from the section’s file: you review every draft/);
+it('says what drafts check questions: the built-in drafter, no AI model, and Amazon Bedrock only where a school turns it on', () => {
+  expect(screen.queryByText(/AI-assisted/)).toBeNull();
+  const drafting = screen.getByText(/questions drafted from the section’s file/);
+  expect(drafting.textContent).toMatch(/by the built-in drafter \(no AI model\), or by Amazon Bedrock’s AI model where your school turns it on: you review every draft/);
 });

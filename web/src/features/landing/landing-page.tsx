@@ -60,7 +60,7 @@ export default function LandingPage() {
             <p>Build modules from your own PDFs, presentations and Word documents, and assign them to your classes.</p>
             <ul className="check-list">
               <li>Create a module in two steps: details, then sections</li>
-              <li>Add a check to a section, with AI-assisted drafting of its questions from the section’s file: you review every draft</li>
+              <li>Add a check to a section, with its questions drafted from the section’s file by the built-in drafter (no AI model), or by Amazon Bedrock’s AI model where your school turns it on: you review every draft</li>
               <li>Assign a module to any class you teach</li>
               <li>See completion and scores per class</li>
             </ul>

@@ -2,7 +2,7 @@
 // the reports read and write them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
-import type { DraftRequest } from '@shared/drafts';
+import type { DraftRequest, SettledDrafts } from '@shared/drafts';
 import { call, isNotFound } from '@web/lib/api-client';
 import { moduleKeys } from '../../modules/api/modules';
 import { notificationKeys } from '../../notifications/api/notifications';
@@ -15,6 +15,7 @@ export const checksApi = {
   getCheck: (moduleId: string, sectionId: string, classId?: string) => call('getCheck', { id: moduleId, sectionId }, undefined, { classId }),
   putCheck: (moduleId: string, sectionId: string, input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
   draftQuestions: (moduleId: string, sectionId: string, request: DraftRequest) => call('draftQuestions', { id: moduleId, sectionId }, request),
+  settleDrafts: (moduleId: string, sectionId: string, settled: SettledDrafts) => call('settleDrafts', { id: moduleId, sectionId }, settled),
   submitAttempt: (moduleId: string, sectionId: string, input: AttemptInput) => call('submitAttempt', { id: moduleId, sectionId }, input),
   getCheckAnalysis: (classId: string, moduleId: string, sectionId: string) => call('getCheckAnalysis', { classId, moduleId, sectionId }),
   listStudentAttempts: (classId: string, studentId: string) => call('listStudentAttempts', { classId, studentId }),
@@ -52,6 +53,18 @@ export function useTeacherCheck(moduleId: string, sectionId: string | undefined,
 /** Drafts questions from the section's file text; nothing is stored (the teacher saves the check). */
 export function useDraftQuestions(moduleId: string, sectionId: string) {
   return useMutation({ mutationFn: (request: DraftRequest) => checksApi.draftQuestions(moduleId, sectionId, request) });
+}
+
+/**
+ * Tells the server which drafts the teacher saved or discarded (by source passage), so drafting for the section does
+ * not offer them again. Nothing on screen waits for it: a failure only means they may be offered again.
+ */
+export function useSettleDrafts(moduleId: string, sectionId: string) {
+  const settle = useMutation({ mutationFn: (passages: string[]) => checksApi.settleDrafts(moduleId, sectionId, { passages }) });
+  return (passages: string[]) => {
+    if (passages.length === 0) return;
+    settle.mutate(passages, { onError: (error) => console.error('Recording settled drafts failed:', error) });
+  };
 }
 
 export function useSaveCheck(moduleId: string, sectionId: string) {

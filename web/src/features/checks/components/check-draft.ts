@@ -26,11 +26,15 @@ export interface DraftQuestion {
   tolerance: string;
   /** A drafted question not yet accepted: where in the file it came from. Never sent; saving waits until it is accepted or discarded. */
   drafted?: DraftedFrom;
+  /** The source passage of a drafted question, kept once accepted: saving the check settles it (never drafted again). */
+  fromPassage?: string;
 }
 
 /** Where a draft came from and which drafter wrote it. */
 export interface DraftedFrom {
   page: number;
+  /** The number the document prints on that page, where it differs from the file's. */
+  printedPage?: number;
   passage: string;
   drafter: DrafterName;
 }
@@ -129,7 +133,8 @@ function formQuestion(question: Question): DraftQuestion {
 /** A drafted question as the form edits it, marked as a draft until the teacher accepts it. */
 export const questionOfDraft = ({ source, ...question }: DraftedQuestion, drafter: DrafterName): DraftQuestion => ({
   ...formQuestion(question),
-  drafted: { page: source.page, passage: source.passage, drafter },
+  drafted: { page: source.page, ...(source.printedPage === undefined ? {} : { printedPage: source.printedPage }), passage: source.passage, drafter },
+  fromPassage: source.passage,
 });
 
 /** An untouched blank question (a new check's first): drafts take its place rather than following it. */

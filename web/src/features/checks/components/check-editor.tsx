@@ -13,7 +13,7 @@ import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
 import { PathChangeCount } from '../../modules';
-import { useSaveCheck, useTeacherCheck } from '../api/checks';
+import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '../api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
 import { addOption, draftOf, emptyDraft, errorAt, inputOf, isBlank, isChoice, KIND_LABELS, newQuestion, questionOfDraft, type CheckDraft, type DraftQuestion } from './check-draft';
@@ -120,6 +120,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
   const [focusAfterMove, setFocusAfterMove] = useState<{ questionId: string; control: 'up' | 'down' } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const settleDrafts = useSettleDrafts(moduleId, sectionId);
   const changed = JSON.stringify(draft) !== JSON.stringify(start);
   const attemptCount = saved?.attemptCount ?? 0;
 
@@ -148,6 +149,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
   }
 
   function remove(index: number) {
+    const removed = draft.questions[index]?.fromPassage;
+    if (removed) settleDrafts([removed]);
     update({ questions: draft.questions.filter((_, each) => each !== index) });
     setErrors({});
     setAnnouncement(`Removed question ${index + 1}. ${draft.questions.length - 1} questions left.`);
@@ -155,6 +158,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
 
   /** Discarding the only question leaves a blank one, as a new check starts. */
   function discard(index: number) {
+    const discarded = draft.questions[index]?.fromPassage;
+    if (discarded) settleDrafts([discarded]);
     update({ questions: draft.questions.length === 1 ? [newQuestion()] : draft.questions.filter((_, each) => each !== index) });
     setErrors({});
     setAnnouncement(`Discarded draft question ${index + 1}.`);
@@ -212,6 +217,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
     setErrors({});
     try {
       await saveCheck.mutateAsync(schema.parse(input));
+      settleDrafts(draft.questions.flatMap((question) => (question.fromPassage ? [question.fromPassage] : [])));
       // The saved check replaces the form (keyed by its save time: a check without attempts keeps its version).
       return true;
     } catch (error) {
@@ -261,6 +267,7 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
       <QuestionDrafting
         moduleId={moduleId}
         sectionId={sectionId}
+        sourceUnit={sourceUnit}
         room={CHECK_LIMITS.questionsMax - draft.questions.filter((question) => !isBlank(question)).length}
         onDrafted={addDrafts}
       />
@@ -270,6 +277,8 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
           <QuestionEditor
             key={question.id}
             id={`${id}-q${question.id}`}
+            moduleId={moduleId}
+            sectionId={sectionId}
             question={question}
             index={index}
             count={draft.questions.length}
@@ -344,6 +353,9 @@ function BandChangeNote({ moduleId, sectionId, sections, savedAt, start, draft }
 
 interface QuestionEditorProps {
   id: string;
+  /** The section the check is on: a draft's page links to the reader there. */
+  moduleId: string;
+  sectionId: string;
   question: DraftQuestion;
   index: number;
   count: number;
@@ -355,7 +367,7 @@ interface QuestionEditorProps {
   onDiscard: () => void;
 }
 
-function QuestionEditor({ id, question, index, count, errors, sourceUnit, onChange, onMove, onRemove, onDiscard }: QuestionEditorProps) {
+function QuestionEditor({ id, moduleId, sectionId, question, index, count, errors, sourceUnit, onChange, onMove, onRemove, onDiscard }: QuestionEditorProps) {
   const path = `questions.${index}`;
   const number = index + 1;
   const { drafted } = question;
@@ -369,7 +381,11 @@ function QuestionEditor({ id, question, index, count, errors, sourceUnit, onChan
         {drafted && (
           <div className="check-draft-source">
             <p>
-              From {sourceUnit} {drafted.page} of the file. {DRAFTER_WORDS[drafted.drafter]}.
+              From{' '}
+              <a href={`/teacher-modules/${moduleId}/section/${sectionId}?page=${drafted.page}`} target="_blank" rel="noopener noreferrer">
+                {sourceUnit} {drafted.page} of the file
+              </a>
+              {drafted.printedPage !== undefined && ` (printed page ${drafted.printedPage})`}. {DRAFTER_WORDS[drafted.drafter]}.
             </p>
             <blockquote>{drafted.passage}</blockquote>
             <div className="check-question-actions">

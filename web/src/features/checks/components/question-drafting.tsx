@@ -20,23 +20,33 @@ const DEFAULT_COUNT = 8;
 interface QuestionDraftingProps {
   moduleId: string;
   sectionId: string;
+  /** What the file's pages are called: pages, or a presentation's slides. */
+  sourceUnit: 'page' | 'slide';
   /** Questions the check can still take (its limit less those in the form). */
   room: number;
   onDrafted: (drafts: Drafts) => void;
 }
 
-export function QuestionDrafting({ moduleId, sectionId, room, onDrafted }: QuestionDraftingProps) {
+export function QuestionDrafting({ moduleId, sectionId, sourceUnit, room, onDrafted }: QuestionDraftingProps) {
   const id = useId();
   const drafting = useDraftQuestions(moduleId, sectionId);
   const [count, setCount] = useState(String(DEFAULT_COUNT));
   const [kinds, setKinds] = useState<DraftKind[]>([...DRAFT_KINDS]);
+  /** Which pages to draft from; both empty: the whole file, one empty: that one page. */
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   async function draft() {
     if (drafting.isPending) return;
     setResult(null);
-    const request = { count: count.trim() === '' ? undefined : Number(count), kinds: DRAFT_KINDS.filter((kind) => kinds.includes(kind)) };
+    const [first, last] = [from.trim() || to.trim(), to.trim() || from.trim()];
+    const request = {
+      count: count.trim() === '' ? undefined : Number(count),
+      kinds: DRAFT_KINDS.filter((kind) => kinds.includes(kind)),
+      ...(first ? { pages: { from: Number(first), to: Number(last) } } : {}),
+    };
     const found = validateFields(draftRequestSchema, request);
     setErrors(found);
     if (hasErrors(found)) return;
@@ -59,8 +69,9 @@ export function QuestionDrafting({ moduleId, sectionId, room, onDrafted }: Quest
     <fieldset className="check-drafting">
       <legend>Draft questions from this file</legend>
       <p className="muted">
-        Questions are drafted from the section&apos;s file text, each with the passage it came from. Nothing reaches students until you
-        save the check.
+        Questions are drafted from the section’s file text, each with the passage and page it came from, by the built-in drafter
+        (it runs with this app and uses no AI model), or by Amazon Bedrock’s AI model where your school has turned it on. Nothing
+        reaches students until you save the check.
       </p>
       <div className="check-question-row">
         <Field
@@ -73,6 +84,26 @@ export function QuestionDrafting({ moduleId, sectionId, room, onDrafted }: Quest
           value={count}
           onChange={(event) => setCount(event.target.value)}
           error={errors.count}
+        />
+        <Field
+          id={`${id}-from`}
+          label={`From ${sourceUnit} (optional)`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          error={errors['pages.from'] ?? errors.pages}
+        />
+        <Field
+          id={`${id}-to`}
+          label={`To ${sourceUnit} (optional)`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          error={errors['pages.to']}
         />
         <fieldset className="check-options" aria-describedby={errors.kinds ? `${id}-kinds-error` : undefined}>
           <legend>Kinds</legend>

@@ -150,7 +150,9 @@ export function makeCheckInputSchema<Extra extends z.core.$ZodLooseShape>(extraS
       ),
       null,
     ),
-    revealAnswers: z._default(z.boolean({ error: 'revealAnswers must be true or false.' }), false),
+    // Both off for a new check: a student sees their score, not which questions were right nor the key.
+    showCorrectness: z._default(z.boolean({ error: 'showCorrectness must be true or false.' }), false),
+    showAnswers: z._default(z.boolean({ error: 'showAnswers must be true or false.' }), false),
     questions: z.array(questionSchema, { error: 'questions must be a list.' }).check(
       z.minLength(1, { error: 'Add at least one question.' }),
       z.maxLength(CHECK_LIMITS.questionsMax, { error: `A check can have at most ${CHECK_LIMITS.questionsMax} questions.` }),
@@ -219,7 +221,17 @@ export type AnswerValue = AttemptInput['answers'][string];
 /** The answer key of one question, by kind. */
 export type AnswerKey = Question['answer'];
 
-/** A question as a student sees it: never its answer; its explanation only once they have attempted the check. */
+/**
+ * What a student sees of their attempts, as Canvas and Moodle split it: which questions were right (the per-question
+ * right/wrong and points), and the correct answers with the explanations. Checks saved before the split stored one
+ * `revealAnswers`, read as both (see the check repository).
+ */
+export interface ResultVisibility {
+  showCorrectness: boolean;
+  showAnswers: boolean;
+}
+
+/** A question as a student sees it: never its answer; its explanation once they have attempted a check that shows answers. */
 export type StudentQuestion = { id: string; kind: QuestionKind; prompt: string; points: number; options?: { id: string; text: string }[]; explanation?: string };
 
 /** The check whole, for its owner: with the answer key, and how many attempts its current version has. */
@@ -235,13 +247,13 @@ export interface TeacherCheck extends Omit<CheckInput, 'bands'> {
   updatedAt: string;
 }
 
+/** One question's result. A student gets `correct` and `earned` only when the check shows correctness, `answer` and `explanation` only when it shows answers. */
 export interface QuestionResult {
   questionId: string;
-  correct: boolean;
+  correct?: boolean;
   /** Points earned (partial credit on multiple choice) of `points`. */
-  earned: number;
+  earned?: number;
   points: number;
-  /** The correct answer: only when the check reveals answers. */
   answer?: AnswerKey;
   explanation?: string;
 }
@@ -274,14 +286,13 @@ export interface AttemptAnswer extends AttemptResult {
   bestPercent: number;
 }
 
-/** The check for a student of a class it is assigned to: no answer key, and their own attempts so far. */
-export interface StudentCheck {
+/** The check for a student of a class it is assigned to: no answer key, and their own attempts so far (results as the check shows them). */
+export interface StudentCheck extends ResultVisibility {
   moduleId: string;
   sectionId: string;
   version: number;
   passMark: number;
   maxAttempts: number | null;
-  revealAnswers: boolean;
   questions: StudentQuestion[];
   attempts: AttemptResult[];
 }

@@ -83,18 +83,33 @@ export const AUDIT_LIMITS = {
   exportMax: 5000,
 } as const;
 
+/**
+ * An instant, written as the trail's keys are (toISOString: milliseconds, Z), so `from` and `to` compare with them
+ * as strings: "…T09:00:00Z" would sort after an entry at "…T09:00:00.000Z" and leave it out.
+ */
 const instant = (label: string) =>
-  z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` });
+  z.pipe(
+    z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` }),
+    z.transform((value: string) => new Date(value).toISOString()),
+  );
 
-/** Who (the admin's id), what (the action) and when (from and to, inclusive instants) of the audit trail. */
+/** Who (the admin's id), what (the action) and when (from and to, inclusive instants, from not after to) of the audit trail. */
 export const auditQuerySchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    actorId: z.optional(idSchema('actorId')),
-    action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
-    from: z.optional(instant('from')),
-    to: z.optional(instant('to')),
-    next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
-  }),
+  z
+    .strictObject({
+      actorId: z.optional(idSchema('actorId')),
+      action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
+      from: z.optional(instant('from')),
+      to: z.optional(instant('to')),
+      next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
+    })
+    .check(
+      z.superRefine(({ from, to }, context) => {
+        if (from === undefined || to === undefined || from <= to) return;
+        context.addIssue({ code: 'custom', path: ['from'], message: 'from must be at or before to (the range is reversed).', input: from });
+        context.addIssue({ code: 'custom', path: ['to'], message: 'to must be at or after from (the range is reversed).', input: to });
+      }),
+    ),
 );
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -7,6 +7,7 @@
 // second definition.
 import * as z from './zod';
 import { idSchema } from './schemas';
+import { readableText } from './readable-text';
 import { makeBandsSchema, type BandContext, type ScoreBand } from './paths';
 
 export const CHECK_LIMITS = {
@@ -36,18 +37,10 @@ const required = (label: string, expected: string) => (issue: { input?: unknown 
 
 const notValidText = (value: string) => /\p{Cs}/u.test(value);
 
-const text = (label: string, max: number) =>
-  z.string({ error: required(label, 'text') }).check(
-    z.trim(),
-    z.minLength(1, { error: `${label} is required.` }),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
-    z.refine((value) => !notValidText(value), { error: `${label} contains a character that is not valid text.` }),
-  );
-
 const finite = (label: string) =>
   z.number({ error: required(label, 'a number') }).check(z.refine(Number.isFinite, { error: `${label} must be a finite number.` }));
 
-const optionSchema = () => z.strictObject({ id: idSchema('Option id'), text: text('Option text', CHECK_LIMITS.optionMaxLength) });
+const optionSchema = () => z.strictObject({ id: idSchema('Option id'), text: readableText('Option text', CHECK_LIMITS.optionMaxLength) });
 
 const optionsSchema = () =>
   z.array(optionSchema(), { error: 'options must be a list of { id, text }.' }).check(
@@ -64,7 +57,7 @@ const optionIdsSchema = (label: string) =>
 /** What every kind of question has; `points` defaults to 1. */
 const questionBaseShape = () => ({
   id: idSchema('Question id'),
-  prompt: text('Prompt', CHECK_LIMITS.promptMaxLength),
+  prompt: readableText('Prompt', CHECK_LIMITS.promptMaxLength, { multiline: true }),
   points: z._default(
     z.number({ error: 'points must be a number.' }).check(
       z.int({ error: 'points must be a whole number.' }),
@@ -73,7 +66,7 @@ const questionBaseShape = () => ({
     ),
     1,
   ),
-  explanation: z.optional(text('Explanation', CHECK_LIMITS.explanationMaxLength)),
+  explanation: z.optional(readableText('Explanation', CHECK_LIMITS.explanationMaxLength, { multiline: true })),
 });
 
 /** Each kind's own fields: its options and the form of its answer (the key). */
@@ -83,7 +76,7 @@ const kindShapes = () => ({
   truefalse: { kind: z.literal('truefalse'), answer: z.boolean({ error: 'answer must be true or false.' }) },
   text: {
     kind: z.literal('text'),
-    answer: z.array(text('Accepted answer', CHECK_LIMITS.acceptedTextMaxLength), { error: 'answer must be a list of accepted texts.' }).check(
+    answer: z.array(readableText('Accepted answer', CHECK_LIMITS.acceptedTextMaxLength), { error: 'answer must be a list of accepted texts.' }).check(
       z.minLength(1, { error: 'Give at least one accepted answer.' }),
       z.maxLength(CHECK_LIMITS.acceptedTextsMax, { error: `Give at most ${CHECK_LIMITS.acceptedTextsMax} accepted answers.` }),
     ),

@@ -77,7 +77,7 @@ async function scoresReportAgainstCompletionReport(world: World) {
     for (const module of modules) {
       await Promise.all(
         module.sections.map((section) =>
-          stores.checks.saveCheck({ ...CHECK, revealAnswers: false, questions: CHECK.questions.map((question) => ({ ...question, points: 1 })) as never, moduleId: module.moduleId, sectionId: section._id, version: 1, attemptCount: 0, updatedAt: now }, undefined),
+          stores.checks.saveCheck({ ...CHECK, showCorrectness: false, showAnswers: false, questions: CHECK.questions.map((question) => ({ ...question, points: 1 })) as never, moduleId: module.moduleId, sectionId: section._id, version: 1, attemptCount: 0, updatedAt: now }, undefined),
         ),
       );
     }

@@ -58,7 +58,8 @@ const DEMO_MODULE = {
 const DEMO_CHECK = {
   passMark: 60,
   maxAttempts: null,
-  revealAnswers: true,
+  showCorrectness: true,
+  showAnswers: true,
   questions: [
     {
       id: 'powerhouse',

@@ -16,9 +16,10 @@ const check = { questions: [choice] };
 const attempt = { attemptId: '8b7f3c1e-4a52-4a8e-9a43-0d6f1c2b3a4d', classId: 'class-1', answers: { q1: ['a'] } };
 
 describe('checkInputSchema', () => {
-  it('fills the defaults: pass mark 70, unlimited attempts, answers not revealed, 1 point, no tolerance', () => {
+  it('fills the defaults: pass mark 70, unlimited attempts, neither which questions were right nor the answers shown, 1 point, no tolerance', () => {
     const parsed = checkInputSchema.parse({ questions: [choice, { id: 'q2', kind: 'number', prompt: 'How many?', answer: { value: 3 } }] });
-    expect(parsed).toMatchObject({ passMark: 70, maxAttempts: null, revealAnswers: false });
+    expect(parsed).toMatchObject({ passMark: 70, maxAttempts: null, showCorrectness: false, showAnswers: false });
+    expect(parsed).not.toHaveProperty('revealAnswers');
     expect(parsed.questions.map((question) => question.points)).toEqual([1, 1]);
     expect(parsed.questions[1].answer).toEqual({ value: 3, tolerance: 0 });
   });
@@ -31,7 +32,7 @@ describe('checkInputSchema', () => {
       { id: 'q4', kind: 'text', prompt: 'Name it', answer: ['cell', 'cells'] },
       { id: 'q5', kind: 'number', prompt: 'How many?', answer: { value: 2.5, tolerance: 0.1 } },
     ];
-    expect(checkInputSchema.parse({ passMark: 80, maxAttempts: 3, revealAnswers: true, questions }).questions).toHaveLength(5);
+    expect(checkInputSchema.parse({ passMark: 80, maxAttempts: 3, showCorrectness: true, showAnswers: true, questions }).questions).toHaveLength(5);
   });
 
   it.each<[string, unknown, string, string]>([

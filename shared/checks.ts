@@ -7,6 +7,7 @@
 // second definition.
 import * as z from './zod';
 import { idSchema } from './schemas';
+import { readableText } from './readable-text';
 import { makeBandsSchema, type BandContext, type ScoreBand } from './paths';
 
 export const CHECK_LIMITS = {
@@ -36,18 +37,10 @@ const required = (label: string, expected: string) => (issue: { input?: unknown 
 
 const notValidText = (value: string) => /\p{Cs}/u.test(value);
 
-const text = (label: string, max: number) =>
-  z.string({ error: required(label, 'text') }).check(
-    z.trim(),
-    z.minLength(1, { error: `${label} is required.` }),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
-    z.refine((value) => !notValidText(value), { error: `${label} contains a character that is not valid text.` }),
-  );
-
 const finite = (label: string) =>
   z.number({ error: required(label, 'a number') }).check(z.refine(Number.isFinite, { error: `${label} must be a finite number.` }));
 
-const optionSchema = () => z.strictObject({ id: idSchema('Option id'), text: text('Option text', CHECK_LIMITS.optionMaxLength) });
+const optionSchema = () => z.strictObject({ id: idSchema('Option id'), text: readableText('Option text', CHECK_LIMITS.optionMaxLength) });
 
 const optionsSchema = () =>
   z.array(optionSchema(), { error: 'options must be a list of { id, text }.' }).check(
@@ -64,7 +57,7 @@ const optionIdsSchema = (label: string) =>
 /** What every kind of question has; `points` defaults to 1. */
 const questionBaseShape = () => ({
   id: idSchema('Question id'),
-  prompt: text('Prompt', CHECK_LIMITS.promptMaxLength),
+  prompt: readableText('Prompt', CHECK_LIMITS.promptMaxLength, { multiline: true }),
   points: z._default(
     z.number({ error: 'points must be a number.' }).check(
       z.int({ error: 'points must be a whole number.' }),
@@ -73,7 +66,7 @@ const questionBaseShape = () => ({
     ),
     1,
   ),
-  explanation: z.optional(text('Explanation', CHECK_LIMITS.explanationMaxLength)),
+  explanation: z.optional(readableText('Explanation', CHECK_LIMITS.explanationMaxLength, { multiline: true })),
 });
 
 /** Each kind's own fields: its options and the form of its answer (the key). */
@@ -83,7 +76,7 @@ const kindShapes = () => ({
   truefalse: { kind: z.literal('truefalse'), answer: z.boolean({ error: 'answer must be true or false.' }) },
   text: {
     kind: z.literal('text'),
-    answer: z.array(text('Accepted answer', CHECK_LIMITS.acceptedTextMaxLength), { error: 'answer must be a list of accepted texts.' }).check(
+    answer: z.array(readableText('Accepted answer', CHECK_LIMITS.acceptedTextMaxLength), { error: 'answer must be a list of accepted texts.' }).check(
       z.minLength(1, { error: 'Give at least one accepted answer.' }),
       z.maxLength(CHECK_LIMITS.acceptedTextsMax, { error: `Give at most ${CHECK_LIMITS.acceptedTextsMax} accepted answers.` }),
     ),
@@ -150,7 +143,9 @@ export function makeCheckInputSchema<Extra extends z.core.$ZodLooseShape>(extraS
       ),
       null,
     ),
-    revealAnswers: z._default(z.boolean({ error: 'revealAnswers must be true or false.' }), false),
+    // Both off for a new check: a student sees their score, not which questions were right nor the key.
+    showCorrectness: z._default(z.boolean({ error: 'showCorrectness must be true or false.' }), false),
+    showAnswers: z._default(z.boolean({ error: 'showAnswers must be true or false.' }), false),
     questions: z.array(questionSchema, { error: 'questions must be a list.' }).check(
       z.minLength(1, { error: 'Add at least one question.' }),
       z.maxLength(CHECK_LIMITS.questionsMax, { error: `A check can have at most ${CHECK_LIMITS.questionsMax} questions.` }),
@@ -219,7 +214,17 @@ export type AnswerValue = AttemptInput['answers'][string];
 /** The answer key of one question, by kind. */
 export type AnswerKey = Question['answer'];
 
-/** A question as a student sees it: never its answer; its explanation only once they have attempted the check. */
+/**
+ * What a student sees of their attempts, as Canvas and Moodle split it: which questions were right (the per-question
+ * right/wrong and points), and the correct answers with the explanations. Checks saved before the split stored one
+ * `revealAnswers`, read as both (see the check repository).
+ */
+export interface ResultVisibility {
+  showCorrectness: boolean;
+  showAnswers: boolean;
+}
+
+/** A question as a student sees it: never its answer; its explanation once they have attempted a check that shows answers. */
 export type StudentQuestion = { id: string; kind: QuestionKind; prompt: string; points: number; options?: { id: string; text: string }[]; explanation?: string };
 
 /** The check whole, for its owner: with the answer key, and how many attempts its current version has. */
@@ -235,13 +240,13 @@ export interface TeacherCheck extends Omit<CheckInput, 'bands'> {
   updatedAt: string;
 }
 
+/** One question's result. A student gets `correct` and `earned` only when the check shows correctness, `answer` and `explanation` only when it shows answers. */
 export interface QuestionResult {
   questionId: string;
-  correct: boolean;
+  correct?: boolean;
   /** Points earned (partial credit on multiple choice) of `points`. */
-  earned: number;
+  earned?: number;
   points: number;
-  /** The correct answer: only when the check reveals answers. */
   answer?: AnswerKey;
   explanation?: string;
 }
@@ -274,14 +279,13 @@ export interface AttemptAnswer extends AttemptResult {
   bestPercent: number;
 }
 
-/** The check for a student of a class it is assigned to: no answer key, and their own attempts so far. */
-export interface StudentCheck {
+/** The check for a student of a class it is assigned to: no answer key, and their own attempts so far (results as the check shows them). */
+export interface StudentCheck extends ResultVisibility {
   moduleId: string;
   sectionId: string;
   version: number;
   passMark: number;
   maxAttempts: number | null;
-  revealAnswers: boolean;
   questions: StudentQuestion[];
   attempts: AttemptResult[];
 }

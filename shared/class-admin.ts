@@ -1,5 +1,6 @@
 // Classes as administrators manage them: what the admin class routes answer with and the rules their input follows.
 import * as z from './zod';
+import { readableText } from './readable-text';
 import { emailSchema, type Person } from './people';
 import { idSchema } from './schemas';
 
@@ -28,16 +29,7 @@ export type EnrolmentOutcome = {
   student?: Pick<Person, 'userId' | 'email' | 'name'>;
 };
 
-const className = /* @__PURE__ */ z.lazy(() =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'Class name is required.' : 'Class name must be text.') })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Class name is required.' }),
-      z.maxLength(CLASS_LIMITS.classNameMaxLength, { error: `Class name must be at most ${CLASS_LIMITS.classNameMaxLength} characters.` }),
-      z.refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), { error: 'Class name contains a character that is not valid text.' }),
-    ),
-);
+const className = /* @__PURE__ */ z.lazy(() => readableText('Class name', CLASS_LIMITS.classNameMaxLength));
 
 export const createClassSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({

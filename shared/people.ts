@@ -1,6 +1,7 @@
 // People and administration: what the admin API answers with and the rules its input follows. The functions validate
 // with these schemas; the web reuses them for its forms and its bulk-invitation preview.
 import * as z from './zod';
+import { readableText, readableTextMessages } from './readable-text';
 import { ROLES, type Role } from './roles';
 import { idSchema } from './schemas';
 
@@ -83,18 +84,33 @@ export const AUDIT_LIMITS = {
   exportMax: 5000,
 } as const;
 
+/**
+ * An instant, written as the trail's keys are (toISOString: milliseconds, Z), so `from` and `to` compare with them
+ * as strings: "…T09:00:00Z" would sort after an entry at "…T09:00:00.000Z" and leave it out.
+ */
 const instant = (label: string) =>
-  z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` });
+  z.pipe(
+    z.iso.datetime({ error: `${label} must be a date and time (ISO 8601, e.g. 2026-11-23T00:00:00.000Z).` }),
+    z.transform((value: string) => new Date(value).toISOString()),
+  );
 
-/** Who (the admin's id), what (the action) and when (from and to, inclusive instants) of the audit trail. */
+/** Who (the admin's id), what (the action) and when (from and to, inclusive instants, from not after to) of the audit trail. */
 export const auditQuerySchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    actorId: z.optional(idSchema('actorId')),
-    action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
-    from: z.optional(instant('from')),
-    to: z.optional(instant('to')),
-    next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
-  }),
+  z
+    .strictObject({
+      actorId: z.optional(idSchema('actorId')),
+      action: z.optional(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}.` })),
+      from: z.optional(instant('from')),
+      to: z.optional(instant('to')),
+      next: z.optional(z.string().check(z.maxLength(400, { error: 'next is too long.' }))),
+    })
+    .check(
+      z.superRefine(({ from, to }, context) => {
+        if (from === undefined || to === undefined || from <= to) return;
+        context.addIssue({ code: 'custom', path: ['from'], message: 'from must be at or before to (the range is reversed).', input: from });
+        context.addIssue({ code: 'custom', path: ['to'], message: 'to must be at or after from (the range is reversed).', input: to });
+      }),
+    ),
 );
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -127,32 +143,9 @@ export const PEOPLE_LIMITS = {
 const requiredText = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required.` : `${label} must be text.`;
 
-/** Control characters, lone surrogates and line or paragraph separators: never part of a name. */
-const CONTROL_CHARACTERS = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
-/** Marks that turn the direction of the text around them, which let a name show other text than it holds. */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
-/**
- * What shows nothing: spaces, format characters (zero-width space and joiners, word joiner, byte order mark) and the
- * fillers that render blank. Joiners are kept inside a name (some scripts need them), but a name of nothing else is no name.
- */
-const INVISIBLE = /[\s\p{Cf}\p{Zs}\u034F\u115F\u1160\u3164\uFFA0]/gu;
+export const PERSON_NAME_MESSAGES = readableTextMessages('Name');
 
-export const PERSON_NAME_MESSAGES = {
-  control: 'Name contains a character that is not valid text.',
-  direction: 'Name contains an invisible character that changes the direction of the text; type the name again without it.',
-  invisible: 'Name must have letters you can see, not only spaces or invisible characters.',
-} as const;
-
-export const personNameSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string({ error: requiredText('Name') }).check(
-    z.trim(),
-    z.minLength(1, { error: 'Name is required.' }),
-    z.maxLength(PEOPLE_LIMITS.nameMaxLength, { error: `Name must be at most ${PEOPLE_LIMITS.nameMaxLength} characters.` }),
-    z.refine((value) => !CONTROL_CHARACTERS.test(value), { error: PERSON_NAME_MESSAGES.control }),
-    z.refine((value) => !DIRECTION_CONTROLS.test(value), { error: PERSON_NAME_MESSAGES.direction }),
-    z.refine((value) => value.replace(INVISIBLE, '') !== '', { error: PERSON_NAME_MESSAGES.invisible }),
-  ),
-);
+export const personNameSchema = /* @__PURE__ */ z.lazy(() => readableText('Name', PEOPLE_LIMITS.nameMaxLength));
 
 /** E-mail addresses are compared and stored in lower case: the same person typed twice is one account. */
 export const emailSchema = /* @__PURE__ */ z.lazy(() =>

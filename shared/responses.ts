@@ -87,7 +87,8 @@ export const teacherCheckSchema = z.strictObject({
   updatedAt: isoDate,
   passMark: wholePercent,
   maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
-  revealAnswers: z.boolean(),
+  showCorrectness: z.boolean(),
+  showAnswers: z.boolean(),
   bands: z.array(bandSchema),
   questions: z.array(
     z.union([
@@ -122,8 +123,8 @@ const attemptResultShape = {
   results: z.array(
     z.strictObject({
       questionId: z.string(),
-      correct: z.boolean(),
-      earned: z.number().check(z.minimum(0)),
+      correct: z.optional(z.boolean()),
+      earned: z.optional(z.number().check(z.minimum(0))),
       points: z.number().check(z.positive()),
       answer: z.optional(answerKeySchema),
       explanation: z.optional(z.string()),
@@ -146,7 +147,8 @@ export const studentCheckSchema = z.strictObject({
   version: z.number().check(z.int(), z.positive()),
   passMark: wholePercent,
   maxAttempts: z.nullable(z.number().check(z.int(), z.positive())),
-  revealAnswers: z.boolean(),
+  showCorrectness: z.boolean(),
+  showAnswers: z.boolean(),
   questions: z.array(studentQuestionSchema),
   attempts: z.array(attemptResultSchema),
 }) satisfies z.ZodMiniType<StudentCheck>;

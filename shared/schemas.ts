@@ -3,6 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
+import { readableText } from './readable-text';
 import { makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
@@ -22,13 +23,6 @@ const wellFormed = (label: string) =>
     { error: `${label} contains a character that is not valid text.` },
   ] as const;
 
-const text = (label: string, max: number) =>
-  z.string({ error: typeError(label, 'text') }).check(
-    z.trim(),
-    z.minLength(1, { error: `${label} is required.` }),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
-    z.refine(...wellFormed(label)),
-  );
 
 export const idSchema = (label: string) =>
   z.string({ error: typeError(label, 'text') }).check(
@@ -49,7 +43,7 @@ export const sectionInputSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     /** Present for a section that already exists, so its id (and the progress on it) survives an edit. */
     _id: z.optional(idSchema('Section _id')),
-    title: text('Section title', TEXT_LIMITS.titleMaxLength),
+    title: readableText('Section title', TEXT_LIMITS.titleMaxLength),
     // order and contentType are accepted for compatibility but derived by the server.
     order: z.optional(
       z
@@ -58,7 +52,7 @@ export const sectionInputSchema = /* @__PURE__ */ z.lazy(() =>
     ),
     contentType: z.optional(z.enum(CONTENT_TYPES, { error: 'contentType must be PDF, PPT, WORD or UNKNOWN.' })),
     contentUrl: storageKey,
-    originalFileName: z.optional(text('originalFileName', TEXT_LIMITS.fileNameMaxLength)),
+    originalFileName: z.optional(readableText('originalFileName', TEXT_LIMITS.fileNameMaxLength)),
     // Derived on read; a client may echo it back, it is never stored.
     downloadUrl: z.optional(z.string({ error: 'downloadUrl must be text.' })),
     // Taken from the stored file when it is saved; a client may echo it back, it is ignored.
@@ -81,9 +75,9 @@ const sectionsSchema = () =>
 const sequentialSchema = () => z.boolean({ error: 'sequential must be true (in order) or false (any order).' });
 
 /** The module's title, checked on its own by the first creation step. */
-export const moduleTitleSchema = /* @__PURE__ */ z.lazy(() => text('Title', TEXT_LIMITS.titleMaxLength));
-export const moduleDescriptionSchema = /* @__PURE__ */ z.lazy(() => text('Description', TEXT_LIMITS.descriptionMaxLength));
-export const sectionTitleSchema = /* @__PURE__ */ z.lazy(() => text('Section title', TEXT_LIMITS.titleMaxLength));
+export const moduleTitleSchema = /* @__PURE__ */ z.lazy(() => readableText('Title', TEXT_LIMITS.titleMaxLength));
+export const moduleDescriptionSchema = /* @__PURE__ */ z.lazy(() => readableText('Description', TEXT_LIMITS.descriptionMaxLength, { multiline: true }));
+export const sectionTitleSchema = /* @__PURE__ */ z.lazy(() => readableText('Section title', TEXT_LIMITS.titleMaxLength));
 
 export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -92,8 +86,8 @@ export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
      * retry after a timeout, Back and resubmit) answers the module already created instead of making a copy.
      */
     _id: z.optional(z.uuid({ error: '_id must be a UUID the client generated for this draft.' })),
-    title: text('Title', TEXT_LIMITS.titleMaxLength),
-    description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+    title: readableText('Title', TEXT_LIMITS.titleMaxLength),
+    description: readableText('Description', TEXT_LIMITS.descriptionMaxLength, { multiline: true }),
     sections: sectionsSchema().check(z.minLength(1, { error: 'Add at least one section before saving the module.' })),
     /** Absent: any order. */
     sequential: z.optional(sequentialSchema()),
@@ -104,8 +98,8 @@ export const createModuleSchema = /* @__PURE__ */ z.lazy(() =>
 
 export const updateModuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    title: text('Title', TEXT_LIMITS.titleMaxLength),
-    description: text('Description', TEXT_LIMITS.descriptionMaxLength),
+    title: readableText('Title', TEXT_LIMITS.titleMaxLength),
+    description: readableText('Description', TEXT_LIMITS.descriptionMaxLength, { multiline: true }),
     sections: sectionsSchema(),
     /** Absent keeps the module's order mode (a client unaware of it changes nothing). */
     sequential: z.optional(sequentialSchema()),
@@ -188,7 +182,7 @@ const namesSectionUnlessUnlock = () =>
   });
 
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ ...overrideTargetShape(), reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
+  z.strictObject({ ...overrideTargetShape(), reason: readableText('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
 );
 
 /** The override to remove: the module and kind from the path, the section (of a release or an excuse) from `?sectionId=`. */
@@ -208,7 +202,7 @@ export const markCompleteSchema = /* @__PURE__ */ z.lazy(() =>
 export const createUploadSchema = /* @__PURE__ */ z.lazy(() =>
   z.pipe(
     z.strictObject({
-      fileName: text('fileName', TEXT_LIMITS.fileNameMaxLength),
+      fileName: readableText('fileName', TEXT_LIMITS.fileNameMaxLength),
       // The browser's file.type; empty when it does not know the type.
       contentType: z.pipe(
         z.transform((value: unknown) => (value === undefined || value === '' ? 'application/octet-stream' : value)),

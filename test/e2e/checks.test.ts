@@ -67,7 +67,7 @@ it('a teacher adds a 5-question check to a section in the edit screen', async ()
   await box.getByRole('button', { name: 'Add option' }).click();
   await box.getByLabel('Option 3', { exact: true }).fill('Ribosome');
   await box.getByRole('radio', { name: 'Option 2 is correct' }).check();
-  await box.getByLabel('Explanation (optional, shown after an attempt)').fill('Mitochondria carry out respiration.');
+  await box.getByLabel('Explanation (optional, shown with the correct answers)').fill('Mitochondria carry out respiration.');
 
   box = await addQuestion(page, 2, 'Multiple choice', 'Which of these are found in plant cells?');
   await box.getByLabel('Option 1', { exact: true }).fill('Cell wall');
@@ -79,7 +79,7 @@ it('a teacher adds a 5-question check to a section in the edit screen', async ()
 
   box = await addQuestion(page, 3, 'True / false', 'Animal cells have a cell wall.');
   await box.getByRole('radio', { name: 'False' }).check();
-  await box.getByLabel('Explanation (optional, shown after an attempt)').fill('Only plant, fungal and bacterial cells have walls.');
+  await box.getByLabel('Explanation (optional, shown with the correct answers)').fill('Only plant, fungal and bacterial cells have walls.');
 
   box = await addQuestion(page, 4, 'Short text', 'Which part of the cell holds its DNA?');
   await box.getByLabel('Accepted answers (one per line)').fill('nucleus\nthe nucleus');
@@ -87,7 +87,8 @@ it('a teacher adds a 5-question check to a section in the edit screen', async ()
   box = await addQuestion(page, 5, 'Number', 'How many chromosomes are in a human body cell?');
   await box.getByLabel('Correct value').fill('46');
 
-  await editor.getByLabel('Show students the correct answers after each attempt').check();
+  await editor.getByLabel('Which questions they got right').check();
+  await editor.getByLabel('The correct answers and your explanations').check();
   await editor.getByRole('button', { name: 'Add check' }).click();
   await editor.getByText('Check saved.').waitFor();
   await page.getByRole('button', { name: `Check (5 questions) of section ${SECTION}` }).waitFor();

@@ -79,7 +79,7 @@ it('a teacher drafts 8 questions from the worksheet, edits two, discards one and
 
   // Edit two, discard the third, accept the rest.
   await first.getByLabel('Question 1 prompt').fill('Which gas does water become when the sun heats a lake?');
-  await draftQuestion(page, 2).getByLabel('Explanation (optional, shown after an attempt)').fill('Rising air cools, and its water vapour condenses.');
+  await draftQuestion(page, 2).getByLabel('Explanation (optional, shown with the correct answers)').fill('Rising air cools, and its water vapour condenses.');
   await page.getByRole('button', { name: 'Discard draft question 3' }).click();
   expect(await editor.locator('.check-draft-mark').count()).toBe(7);
   for (let number = 1; number <= 7; number += 1) await page.getByRole('button', { name: `Accept draft question ${number}` }).click();

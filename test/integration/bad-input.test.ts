@@ -405,7 +405,7 @@ const BODY_ROUTES: BodyRoute[] = [
     params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }),
     valid: () => CHECK,
     required: ['questions'],
-    wrongTypes: { passMark: '70', maxAttempts: 'three', revealAnswers: 'yes', questions: { q1: true } },
+    wrongTypes: { passMark: '70', maxAttempts: 'three', showCorrectness: 'yes', showAnswers: 1, questions: { q1: true } },
     oversized: {
       'a pass mark of 101': (b) => ({ ...b, passMark: 101 }),
       'more than 50 questions': (b) => ({ ...b, questions: Array.from({ length: 51 }, (_, index) => ({ ...b.questions[0], id: `q${index}` })) }),
@@ -483,7 +483,7 @@ const BODY_ROUTES: BodyRoute[] = [
 
 const CHOICE = { id: 'q2', kind: 'single', prompt: 'Which?', options: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }], answer: ['a'] };
 /** The check on the module's first section. */
-const CHECK = { passMark: 70, maxAttempts: null, revealAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
+const CHECK = { passMark: 70, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
 
 function bodyCases(spec: BodyRoute): BadRequest[] {
   const base = { as: spec.as, params: spec.params };

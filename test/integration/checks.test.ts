@@ -1,8 +1,11 @@
 // Scored checks through the local stack: the issue's journey (a 5-question check, failed, explanations read, passed
 // on the second attempt, the teacher's history, item analysis and Avg. Score figures), attempts that race past the
-// limit or repeat one attempt id on the real DynamoDB twin, and that no student answer carries an answer key before
-// the student submits.
+// limit or repeat one attempt id on the real DynamoDB twin, that no student answer carries an answer key before
+// the student submits, and that a check showing neither which questions were right nor the answers (a new check's
+// default, and one saved before the two settings with `revealAnswers: false`) gives the student their score alone.
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableContext } from '@local/table-stores';
 import type { Module } from '../../shared/entities';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
@@ -15,7 +18,8 @@ let path: { id: string; sectionId: string };
 const CHECK = {
   passMark: 80,
   maxAttempts: 3,
-  revealAnswers: true,
+  showCorrectness: true,
+  showAnswers: true,
   questions: [
     { id: 'q1', kind: 'single', prompt: 'Where does respiration happen?', options: [{ id: 'a', text: 'Nucleus' }, { id: 'b', text: 'Mitochondria' }], answer: ['b'], explanation: 'Mitochondria release energy.' },
     { id: 'q2', kind: 'multiple', prompt: 'Plant-only parts?', options: [{ id: 'w', text: 'Wall' }, { id: 'c', text: 'Chloroplast' }, { id: 'm', text: 'Membrane' }], answer: ['w', 'c'] },
@@ -135,4 +139,56 @@ test("Duplicate copies each check to the copy's section in the same position, wi
 
   const foreign = await world.call('createModule', { as: world.otherTeacher, body: { ...body, _id: randomUUID() } });
   expect(foreign).toMatchObject({ status: 404, body: { message: 'Module not found.' } });
+});
+
+describe('a check showing neither which questions were right nor the answers', () => {
+  const HIDDEN = { passMark: CHECK.passMark, maxAttempts: null, questions: CHECK.questions };
+  const leaks = /"correct"|"earned"|"answer"|explanation|Mitochondria release|Only plant cells/;
+
+  const expectScoreAlone = async (section: { id: string; sectionId: string }) => {
+    const answered = await world.ok('submitAttempt', { as: world.student, params: section, body: attempt(MOSTLY_WRONG) }, 201);
+    expect(answered).toMatchObject({ score: 1, maxScore: 5, percent: 20, passed: false });
+    expect(answered.results).toEqual(CHECK.questions.map(({ id }) => ({ questionId: id, points: 1 })));
+    expect(JSON.stringify(answered)).not.toMatch(leaks);
+    const read = await world.ok('getCheck', { as: world.student, params: section });
+    expect(read).toMatchObject({ showCorrectness: false, showAnswers: false, attempts: [{ percent: 20 }] });
+    expect(JSON.stringify(read)).not.toMatch(leaks);
+  };
+
+  const freshSection = async (title: string) => {
+    const module = await world.createModuleWithSections(world.teacher, 1, title);
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    return { id: module._id, sectionId: module.sections[0]._id };
+  };
+
+  test('is the default: the student gets their score, no right or wrong per question, no correct answer, no explanation', async () => {
+    const section = await freshSection('Hidden by default');
+    const saved = await world.ok('putCheck', { as: world.teacher, params: section, body: HIDDEN });
+    expect(saved).toMatchObject({ showCorrectness: false, showAnswers: false });
+    await expectScoreAlone(section);
+    // The teacher's own views stay whole.
+    const analysis = await world.ok('getCheckAnalysis', { as: world.teacher, params: { classId: CLASS_ID, moduleId: section.id, sectionId: section.sectionId } });
+    expect(analysis.questions.map((question: { correct: number }) => question.correct)).toEqual([0, 0, 0, 1, 0]);
+    expect((await world.ok('getCheck', { as: world.teacher, params: section })).questions[0]).toMatchObject({ answer: ['b'], explanation: 'Mitochondria release energy.' });
+  });
+
+  test('is what a check saved before the two settings with revealAnswers: false still means, read as stored', async () => {
+    const section = await freshSection('Stored before the split');
+    await world.ok('putCheck', { as: world.teacher, params: section, body: { ...HIDDEN, showCorrectness: true, showAnswers: true } });
+    const table = localTableContext(world.config);
+    try {
+      await table.client.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: { pk: `CHECK#${section.id}#${section.sectionId}`, sk: 'CHECK' },
+          UpdateExpression: 'SET revealAnswers = :false REMOVE showCorrectness, showAnswers',
+          ExpressionAttributeValues: { ':false': false },
+        }),
+      );
+    } finally {
+      table.client.destroy();
+    }
+    await expectScoreAlone(section);
+    expect(await world.ok('getCheck', { as: world.teacher, params: section })).toMatchObject({ showCorrectness: false, showAnswers: false });
+  });
 });

@@ -244,7 +244,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
 };
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */
-const CHECK = { passMark: 70, maxAttempts: null, revealAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
+const CHECK = { passMark: 70, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
 
 let classes = 0;
 /** A class of the teacher with the student enrolled, so every cell acts on a class in the same state. */

@@ -1,7 +1,7 @@
 // Scoring a check on a table of cases: every kind, partial credit, text matching, number tolerance, the pass line.
-import type { AnswerValue, Question } from '@shared/checks';
+import type { AnswerValue, Question, ResultVisibility } from '@shared/checks';
 import { questionSchema } from '@shared/checks';
-import { normalizeText, scoreAnswers, validateAnswers } from './check-scoring';
+import { normalizeText, scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
 import { DomainError } from './errors';
 
 const question = (input: unknown): Question => questionSchema.parse(input);
@@ -40,7 +40,7 @@ describe('one question', () => {
     ['number: no tolerance means exact', exact, 46, 1],
     ['number: no tolerance, off by one', exact, 45, 0],
   ])('%s', (_, asked, given, earned) => {
-    const { results, score } = scoreAnswers({ questions: [asked], passMark: 70 }, given === undefined ? {} : { q: given }, false);
+    const { results, score } = scoreAnswers({ questions: [asked], passMark: 70 }, given === undefined ? {} : { q: given });
     expect(results[0].earned).toBe(earned);
     expect(score).toBe(earned);
     expect(results[0].correct).toBe(earned === asked.points);
@@ -57,23 +57,37 @@ describe('a check', () => {
 
   it('adds up points, and gives the floor of the percent so it passes exactly at the pass mark', () => {
     // 1 + 0 + 1 (one right pick of three) + 5 = 7 of 10.
-    const answer = scoreAnswers({ questions, passMark: 70 }, { one: true, two: false, three: ['a'], four: ['a'] }, false);
+    const answer = scoreAnswers({ questions, passMark: 70 }, { one: true, two: false, three: ['a'], four: ['a'] });
     expect(answer).toMatchObject({ score: 7, maxScore: 10, percent: 70, passed: true });
-    expect(scoreAnswers({ questions, passMark: 71 }, { one: true, two: false, three: ['a'], four: ['a'] }, false).passed).toBe(false);
+    expect(scoreAnswers({ questions, passMark: 71 }, { one: true, two: false, three: ['a'], four: ['a'] }).passed).toBe(false);
   });
 
   it('never rounds a failing share up to the pass mark', () => {
     // 2 of 3 points is 66.67 %: shown as 66, failing a pass mark of 67.
     const thirds = [question({ id: 'm', kind: 'multiple', prompt: 'm', points: 3, options: options('a', 'b', 'c'), answer: ['a', 'b', 'c'] })];
-    expect(scoreAnswers({ questions: thirds, passMark: 67 }, { m: ['a', 'b'] }, false)).toMatchObject({ score: 2, percent: 66, passed: false });
+    expect(scoreAnswers({ questions: thirds, passMark: 67 }, { m: ['a', 'b'] })).toMatchObject({ score: 2, percent: 66, passed: false });
   });
 
-  it('reveals the correct answers only when asked to', () => {
-    const hidden = scoreAnswers({ questions, passMark: 70 }, {}, false);
-    expect(hidden.results.every((result) => !('answer' in result))).toBe(true);
-    expect(hidden).toMatchObject({ score: 0, percent: 0, passed: false });
-    const shown = scoreAnswers({ questions, passMark: 70 }, {}, true);
-    expect(shown.results.map((result) => result.answer)).toEqual([true, true, ['a', 'b', 'c'], ['a']]);
+  it('keeps every result whole (right or not, points, the key) for the server to store', () => {
+    const scored = scoreAnswers({ questions, passMark: 70 }, { one: true });
+    expect(scored).toMatchObject({ score: 1, percent: 10, passed: false });
+    expect(scored.results.map((result) => result.answer)).toEqual([true, true, ['a', 'b', 'c'], ['a']]);
+    expect(scored.results.map((result) => result.correct)).toEqual([true, false, false, false]);
+  });
+
+  describe('what a student sees of the results', () => {
+    const results = [
+      { questionId: 'one', correct: true, earned: 1, points: 1, answer: true, explanation: 'Cells have membranes.' },
+      { questionId: 'two', correct: false, earned: 0, points: 1, answer: false },
+    ];
+    it.each<[string, ResultVisibility, object[]]>([
+      ['neither: the points each question was worth, nothing that tells right from wrong', { showCorrectness: false, showAnswers: false }, [{ questionId: 'one', points: 1 }, { questionId: 'two', points: 1 }]],
+      ['which were right: right or not and the points earned', { showCorrectness: true, showAnswers: false }, [{ questionId: 'one', points: 1, correct: true, earned: 1 }, { questionId: 'two', points: 1, correct: false, earned: 0 }]],
+      ['the answers: the key and the explanation', { showCorrectness: false, showAnswers: true }, [{ questionId: 'one', points: 1, answer: true, explanation: 'Cells have membranes.' }, { questionId: 'two', points: 1, answer: false }]],
+      ['both: everything', { showCorrectness: true, showAnswers: true }, results],
+    ])('%s', (_, visibility, expected) => {
+      expect(visibleResults(results, visibility)).toStrictEqual(expected);
+    });
   });
 
   it.each<[string, Record<string, AnswerValue>, string]>([

@@ -1,6 +1,6 @@
 // Scoring a check: the server's alone (the answer key never leaves it before an attempt). Pure: the answers a student
 // sent against the questions of the check's version, to a score, a percent and one result per question.
-import type { AnswerValue, Question, QuestionResult } from '@shared/checks';
+import type { AnswerValue, Question, QuestionResult, ResultVisibility } from '@shared/checks';
 import { invalid } from './errors';
 
 export interface Scored {
@@ -90,10 +90,11 @@ export function validateAnswers(questions: Question[], answers: Record<string, A
 const roundScore = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * Scores valid answers (see validateAnswers): each question earns its points × its share; `reveal` adds each question's
- * correct answer to its result. Explanations are the caller's to add (they follow the attempt, not the reveal setting).
+ * Scores valid answers (see validateAnswers): each question earns its points × its share. Each result is whole (right
+ * or not, points, the correct answer): what a student may see of it is `visibleResults`'s to cut.
+ * Explanations are the caller's to add.
  */
-export function scoreAnswers(check: { questions: Question[]; passMark: number }, answers: Record<string, AnswerValue>, reveal: boolean): Scored {
+export function scoreAnswers(check: { questions: Question[]; passMark: number }, answers: Record<string, AnswerValue>): Scored {
   const results = check.questions.map((question): QuestionResult => {
     const part = share(question, answers[question.id]);
     return {
@@ -101,11 +102,27 @@ export function scoreAnswers(check: { questions: Question[]; passMark: number },
       correct: part >= 1 - EPSILON,
       earned: roundScore(question.points * part),
       points: question.points,
-      ...(reveal && { answer: question.answer }),
+      answer: question.answer,
     };
   });
-  const score = roundScore(results.reduce((sum, result) => sum + result.earned, 0));
+  const score = roundScore(results.reduce((sum, result) => sum + (result.earned ?? 0), 0));
   const maxScore = check.questions.reduce((sum, question) => sum + question.points, 0);
   const percent = Math.min(100, Math.floor((100 * score) / maxScore + EPSILON));
   return { score, maxScore, percent, passed: percent >= check.passMark, results };
+}
+
+/**
+ * What a student may see of their results: right or not and the points per question only when the check shows
+ * correctness (points earned tell right from wrong too), the correct answer and the explanation only when it shows
+ * answers (an explanation usually states the answer). The total score is always theirs.
+ */
+export function visibleResults(results: QuestionResult[], { showCorrectness, showAnswers }: ResultVisibility): QuestionResult[] {
+  return results.map(({ questionId, correct, earned, points, answer, explanation }) => ({
+    questionId,
+    points,
+    ...(showCorrectness && correct !== undefined && { correct }),
+    ...(showCorrectness && earned !== undefined && { earned }),
+    ...(showAnswers && answer !== undefined && { answer }),
+    ...(showAnswers && explanation !== undefined && { explanation }),
+  }));
 }

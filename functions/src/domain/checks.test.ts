@@ -1,7 +1,7 @@
 // The check use cases over in-memory stores that keep the DynamoDB adapters' promises: saving and versioning, what a
 // student may see, attempts (scored here, once per attempt id, never beyond the limit), completion by passing, item
 // analysis, attempt history, and the checks going with their section or module.
-import { checkInputSchema, type AttemptInput } from '@shared/checks';
+import { checkInputSchema, type AttemptInput, type StudentCheck } from '@shared/checks';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeCheckService } from './checks';
@@ -80,8 +80,25 @@ describe('read', () => {
     await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
     const after = await service.read(student, MODULE_ID, SECTION);
     expect(JSON.stringify(after.questions)).not.toMatch(/"answer"/);
-    expect(after.questions[0]).toMatchObject({ explanation: 'It makes ATP.' });
     expect((after as { attempts: unknown[] }).attempts).toEqual([expect.objectContaining({ percent: 33, answers: ONE_RIGHT })]);
+  });
+
+  it('shows a new check neither which questions were right nor the answers, explanations included, in its attempts and questions', async () => {
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    const after = (await service.read(student, MODULE_ID, SECTION)) as StudentCheck;
+    expect(after).toMatchObject({ showCorrectness: false, showAnswers: false });
+    expect(JSON.stringify(after)).not.toMatch(/"correct"|"earned"|"answer"|explanation/);
+    expect(after.attempts[0].results).toEqual([{ questionId: 'q1', points: 1 }, { questionId: 'q2', points: 1 }, { questionId: 'q3', points: 1 }]);
+  });
+
+  it('applies the settings as they are now to earlier attempts, so answers shown after a deadline reach them', async () => {
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    await service.save(teacher, MODULE_ID, SECTION, check({ showAnswers: true }));
+    const after = (await service.read(student, MODULE_ID, SECTION)) as StudentCheck;
+    expect(after.questions[0]).toMatchObject({ explanation: 'It makes ATP.' });
+    expect(after.attempts[0].results[0]).toEqual({ questionId: 'q1', points: 1, answer: ['b'], explanation: 'It makes ATP.' });
+    // The teacher still reads the check whole.
+    expect(await service.read(teacher, MODULE_ID, SECTION)).toMatchObject({ showCorrectness: false, showAnswers: true, questions: [{ answer: ['b'], explanation: 'It makes ATP.' }, {}, {}] });
   });
 
   it.each([
@@ -99,7 +116,7 @@ describe('read', () => {
 });
 
 describe('submit', () => {
-  beforeEach(() => service.save(teacher, MODULE_ID, SECTION, check({ maxAttempts: 2, revealAnswers: true })));
+  beforeEach(() => service.save(teacher, MODULE_ID, SECTION, check({ maxAttempts: 2, showCorrectness: true, showAnswers: true })));
 
   it('scores on the server, reveals answers when the check says so, and records one attempt', async () => {
     const { attempt: answer, created } = await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
@@ -115,6 +132,22 @@ describe('submit', () => {
     ]);
     // Failing does not complete the section.
     expect(ports.progress.all()).not.toContainEqual(expect.objectContaining({ completedSections: expect.arrayContaining([SECTION]) }));
+  });
+
+  it.each<[string, Record<string, boolean>, object]>([
+    ['neither', { showCorrectness: false, showAnswers: false }, { questionId: 'q1', points: 1 }],
+    ['which were right', { showCorrectness: true, showAnswers: false }, { questionId: 'q1', points: 1, correct: false, earned: 0 }],
+    ['the answers', { showCorrectness: false, showAnswers: true }, { questionId: 'q1', points: 1, answer: ['b'], explanation: 'It makes ATP.' }],
+  ])('answers an attempt on a check that shows %s with only that, also when the attempt id is sent again', async (_, settings, q1) => {
+    await service.save(teacher, MODULE_ID, SECTION, check(settings));
+    const body = attempt(ONE_RIGHT);
+    const { attempt: answer } = await service.submit(student, MODULE_ID, SECTION, body);
+    expect(answer).toMatchObject({ score: 1, percent: 33 });
+    expect(answer.results[0]).toStrictEqual(q1);
+    expect((await service.submit(student, MODULE_ID, SECTION, body)).attempt.results[0]).toStrictEqual(q1);
+    // Stored whole: the teacher's analysis counts what was right whatever the student sees.
+    expect(ports.attempts.all()[0].results[1]).toMatchObject({ correct: true, earned: 1, answer: true });
+    expect((await service.analysis(teacher, CLASS_ID, MODULE_ID, SECTION)).questions[1]).toMatchObject({ correct: 1 });
   });
 
   it('records a repeated attempt id once and answers it again', async () => {

@@ -9,6 +9,7 @@ import type {
   CheckAnalysis,
   CheckInput,
   Question,
+  ResultVisibility,
   StudentAttempts,
   StudentCheck,
   StudentQuestion,
@@ -17,7 +18,7 @@ import type {
 import { checkInputSchemaFor } from '@shared/checks';
 import { describeIssues, fieldIssues } from '@shared/schemas';
 import { isStudent, type Caller } from './caller';
-import { scoreAnswers, validateAnswers } from './check-scoring';
+import { scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
@@ -63,7 +64,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         sectionId,
         passMark: input.passMark,
         maxAttempts: input.maxAttempts,
-        revealAnswers: input.revealAnswers,
+        showCorrectness: input.showCorrectness,
+        showAnswers: input.showAnswers,
         questions: input.questions,
         ...bandsToKeep(input, current),
         version: !current ? 1 : current.attemptCount > 0 ? current.version + 1 : current.version,
@@ -77,8 +79,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
 
   /**
    * The check whole for the module's owner; for a student of a class it is assigned to (the one they name, else the
-   * first of theirs that has the module), without any answer, with explanations once they have attempted, and their
-   * attempts in that class.
+   * first of theirs that has the module), without any answer, and their attempts in that class with what the check
+   * shows of them (explanations too, once they have attempted a check that shows answers).
    */
   async function read(caller: Caller, moduleId: string, sectionId: string, classId?: string): Promise<TeacherCheck | StudentCheck> {
     if (!isStudent(caller)) {
@@ -101,7 +103,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId),
       requireSectionOpen(schoolClass, module!, key, sectionId),
     ]);
-    return toStudentCheck(check, own.map(toAttemptResult));
+    return toStudentCheck(check, own);
   }
 
   /**
@@ -139,13 +141,13 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
       if (repeat) {
         const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);
-        if (stored) return { attempt: toAnswer(stored, taken.length, check.maxAttempts, bestBefore), created: false };
+        if (stored) return { attempt: toAnswer(stored, check, taken.length, bestBefore), created: false };
       }
       if (check.maxAttempts !== null && taken.length >= check.maxAttempts) {
         throw conflict(`You have used all ${check.maxAttempts} attempt${check.maxAttempts === 1 ? '' : 's'} at this check.`);
       }
       validateAnswers(check.questions, input.answers);
-      const scored = scoreAnswers(check, input.answers, check.revealAnswers);
+      const scored = scoreAnswers(check, input.answers);
       const record: AttemptRecord = {
         ...key,
         sectionId,
@@ -183,7 +185,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
       ]);
-      return { attempt: toAnswer(record, taken.length + 1, check.maxAttempts, bestBefore), created: true };
+      return { attempt: toAnswer(record, check, taken.length + 1, bestBefore), created: true };
     }
     throw conflict('Other attempts at this check were being submitted at the same moment; submit again.');
   }
@@ -300,33 +302,36 @@ function bandsToKeep(input: CheckInput, current: CheckRecord | undefined): Pick<
   return bands.length > 0 ? { bands } : {};
 }
 
-function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands }: CheckRecord): TeacherCheck {
-  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, bands: bands ?? [], questions };
+function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, showCorrectness, showAnswers, questions, bands }: CheckRecord): TeacherCheck {
+  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, showCorrectness, showAnswers, bands: bands ?? [], questions };
 }
 
-/** What a student may see of a check: never an answer; explanations once they have attempted it. */
-function toStudentCheck(check: CheckRecord, own: AttemptResult[]): StudentCheck {
+/**
+ * What a student may see of a check: never an answer; explanations once they have attempted it, if it shows answers;
+ * their attempts cut to what it shows now (a teacher who turns answers on after a deadline shows them on earlier attempts).
+ */
+function toStudentCheck(check: CheckRecord, own: AttemptRecord[]): StudentCheck {
   const questions = check.questions.map(({ id, kind, prompt, points, explanation, ...rest }): StudentQuestion => ({
     id,
     kind,
     prompt,
     points,
     ...('options' in rest && { options: rest.options }),
-    ...(own.length > 0 && explanation !== undefined && { explanation }),
+    ...(check.showAnswers && own.length > 0 && explanation !== undefined && { explanation }),
   }));
-  const { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers } = check;
-  return { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers, questions, attempts: own };
+  const { moduleId, sectionId, version, passMark, maxAttempts, showCorrectness, showAnswers } = check;
+  return { moduleId, sectionId, version, passMark, maxAttempts, showCorrectness, showAnswers, questions, attempts: own.map((record) => toAttemptResult(record, check)) };
 }
 
-function toAttemptResult({ attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results }: AttemptRecord): AttemptResult {
-  return { attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results };
+function toAttemptResult({ attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results }: AttemptRecord, visibility: ResultVisibility): AttemptResult {
+  return { attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results: visibleResults(results, visibility) };
 }
 
-function toAnswer(record: AttemptRecord, attemptsUsed: number, maxAttempts: number | null, bestBefore: number | undefined): AttemptAnswer {
+function toAnswer(record: AttemptRecord, check: CheckRecord, attemptsUsed: number, bestBefore: number | undefined): AttemptAnswer {
   return {
-    ...toAttemptResult(record),
+    ...toAttemptResult(record, check),
     attemptsUsed,
-    attemptsLeft: maxAttempts === null ? null : Math.max(0, maxAttempts - attemptsUsed),
+    attemptsLeft: check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - attemptsUsed),
     bestPercent: Math.max(bestBefore ?? 0, record.percent),
   };
 }
@@ -343,7 +348,7 @@ function withExplanations(results: AttemptResult['results'], questions: Question
 function picksOf(questions: Question[], answers: AttemptInput['answers'], results: AttemptResult['results']) {
   return questions.map((question, index) => ({
     questionId: question.id,
-    correct: results[index].correct,
+    correct: results[index].correct === true,
     ...('options' in question && Array.isArray(answers[question.id]) && { picks: answers[question.id] as string[] }),
   }));
 }

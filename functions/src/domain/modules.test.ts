@@ -407,7 +407,7 @@ describe('update: score bands follow new roles, order and removals', () => {
 
 describe('getWithUsage (what a delete would take away)', () => {
   const check = (sectionId: string, attemptCount: number) => ({
-    moduleId: MODULE_ID, sectionId, passMark: 50, maxAttempts: null, revealAnswers: false, questions: [], version: 1, attemptCount, updatedAt: UPDATED_AT,
+    moduleId: MODULE_ID, sectionId, passMark: 50, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [], version: 1, attemptCount, updatedAt: UPDATED_AT,
   });
 
   beforeEach(() => givenSchool(ports));

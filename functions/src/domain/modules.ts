@@ -103,10 +103,10 @@ export function makeModuleService({ modules, classes, progress, overrides, check
       sourceSections.slice(0, copySections.length).map(async (section, index) => {
         const check = await checks.getCheck(source.moduleId, section._id);
         if (!check) return;
-        const { passMark, maxAttempts, revealAnswers, questions } = check;
+        const { passMark, maxAttempts, showCorrectness, showAnswers, questions } = check;
         const sectionId = copySections[index]!._id;
         const bands = check.bands?.map(({ skip, ...band }) => ({ ...band, release: inCopy(band.release), ...(skip && { skip: inCopy(skip) }) }));
-        const record = { moduleId: copy.moduleId, sectionId, passMark, maxAttempts, revealAnswers, questions, ...(bands && { bands }), version: 1, attemptCount: 0, updatedAt };
+        const record = { moduleId: copy.moduleId, sectionId, passMark, maxAttempts, showCorrectness, showAnswers, questions, ...(bands && { bands }), version: 1, attemptCount: 0, updatedAt };
         await checks.saveCheck(record, undefined);
       }),
     );

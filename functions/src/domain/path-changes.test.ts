@@ -50,7 +50,7 @@ describe("a check's new score bands (the check editor)", () => {
     givenSchool(ports, { module: { sections: REVIEW_SECTIONS }, class: { students: { [student.userId]: 'student@example.com', 'student-9': 'nine@example.com' } } });
     changes = makePathChangeService(ports);
     await ports.checks.saveCheck(
-      { moduleId: MODULE_ID, sectionId: 'one', passMark: 80, maxAttempts: null, revealAnswers: false, questions: [], version: 1, attemptCount: 1, updatedAt: UPDATED_AT },
+      { moduleId: MODULE_ID, sectionId: 'one', passMark: 80, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [], version: 1, attemptCount: 1, updatedAt: UPDATED_AT },
       undefined,
     );
     // The student scored 40 %; student-9 has not attempted the check.

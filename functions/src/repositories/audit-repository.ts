@@ -21,15 +21,16 @@ export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLo
 
     async page({ actorId, action, from, to, next }, pageSize) {
       const { partition } = queries.auditTrail();
+      // Sort keys are `{at}#{id}`: every entry at or after `from`, and at or before `to`.
+      const lower = from ?? '';
+      const upper = `${to ?? '~'}#~`;
       const after = next === undefined ? undefined : decodeCursor(next);
+      // A cursor sent with other filters than its page's may lie outside the range, where DynamoDB refuses to start:
+      // above it, every entry of the range comes after it; below it, none does.
+      if (after !== undefined && after < lower) return { entries: [] };
       const filters: string[] = [];
       const names: Record<string, string> = {};
-      const values: Record<string, unknown> = {
-        ':partition': partition,
-        // Sort keys are `{at}#{id}`: every entry at or after `from`, and at or before `to`.
-        ':lower': from ?? '',
-        ':upper': `${to ?? '~'}#~`,
-      };
+      const values: Record<string, unknown> = { ':partition': partition, ':lower': lower, ':upper': upper };
       for (const [field, value] of [['actorId', actorId], ['action', action]] as const) {
         if (!value) continue;
         names[`#${field}`] = field;
@@ -37,7 +38,7 @@ export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLo
         filters.push(`#${field} = :${field}`);
       }
       const entries: { entry: AuditEntry; sk: string }[] = [];
-      let startKey: Record<string, unknown> | undefined = after === undefined ? undefined : { pk: partition, sk: after };
+      let startKey: Record<string, unknown> | undefined = after === undefined || after > upper ? undefined : { pk: partition, sk: after };
       let moreMayFollow = false;
       while (entries.length < pageSize) {
         const page: QueryCommandOutput = await client.send(

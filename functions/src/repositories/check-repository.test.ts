@@ -25,7 +25,8 @@ const record: CheckRecord = {
   updatedAt: '2024-06-01T00:00:00.000Z',
   passMark: 70,
   maxAttempts: 3,
-  revealAnswers: false,
+  showCorrectness: false,
+  showAnswers: true,
   questions: [{ id: 'q1', kind: 'truefalse', prompt: 'True?', points: 1, answer: true }],
 };
 
@@ -70,6 +71,12 @@ describe('checks', () => {
     await checks.saveCheck({ ...record, bands }, undefined);
     expect(ddb).toReceiveCommandWith(UpdateCommand, { ExpressionAttributeValues: expect.objectContaining({ ':summary': expect.objectContaining({ bands }) }) });
     await expect(checks.getCheck(MODULE_ID, SECTION)).resolves.toEqual({ ...record, bands });
+  });
+
+  it.each([true, false])('reads a check saved before the split (revealAnswers: %s) as both settings the same', async (revealAnswers) => {
+    const { showCorrectness: _correctness, showAnswers: _answers, ...before } = record;
+    ddb.on(GetCommand).resolves({ Item: { ...checkKey, entity: 'Check', ...before, revealAnswers } });
+    await expect(checks.getCheck(MODULE_ID, SECTION)).resolves.toStrictEqual({ ...before, showCorrectness: revealAnswers, showAnswers: revealAnswers });
   });
 
   it('creates a check only where none is, and leaves the index alone when the condition fails', async () => {

@@ -9,9 +9,14 @@ import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type
 /** One attribute per section in the index item, so saving one check never rewrites another's summary. */
 const SUMMARY_PREFIX = 'check#';
 
+/** Checks saved before correctness and answers were two settings hold one `revealAnswers`: it meant both. */
+type StoredCheck = CheckRecord | (Omit<CheckRecord, 'showCorrectness' | 'showAnswers'> & { revealAnswers: boolean });
+
 const toRecord = (item: Record<string, unknown>): CheckRecord => {
-  const { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, bands } = item as unknown as CheckRecord;
-  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, questions, ...(bands && bands.length > 0 && { bands }) };
+  const stored = item as unknown as StoredCheck;
+  const { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, questions, bands } = stored;
+  const { showCorrectness, showAnswers } = 'revealAnswers' in stored ? { showCorrectness: stored.revealAnswers, showAnswers: stored.revealAnswers } : stored;
+  return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, showCorrectness, showAnswers, questions, ...(bands && bands.length > 0 && { bands }) };
 };
 
 export const summaryOf = (record: CheckRecord): CheckSummary => ({

@@ -48,7 +48,7 @@ beforeEach(() => {
 describe('PUT …/check', () => {
   it('answers 200 with the check whole, its defaults filled', async () => {
     const answer = await put(CHECK);
-    expect(answer).toMatchObject({ statusCode: 200, body: { version: 1, attemptCount: 0, revealAnswers: false, questions: [{ points: 1, answer: ['a', 'b'] }, { answer: { value: 46, tolerance: 0 } }] } });
+    expect(answer).toMatchObject({ statusCode: 200, body: { version: 1, attemptCount: 0, showCorrectness: false, showAnswers: false, questions: [{ points: 1, answer: ['a', 'b'] }, { answer: { value: 46, tolerance: 0 } }] } });
     expect(responseSchemas.putCheck.safeParse(answer.body).success).toBe(true);
   });
 
@@ -70,7 +70,7 @@ describe('PUT …/check', () => {
 describe('GET …/check and POST …/check/attempts', () => {
   beforeEach(() => put(CHECK));
 
-  it('gives a student the check without any answer key, and explanations only after their attempt', async () => {
+  it('gives a student the check without any answer key; by default their attempt says neither which questions were right nor the answers', async () => {
     const before = await read(tokens.student, { classId: CLASS_ID });
     expect(before.statusCode).toBe(200);
     expect(JSON.stringify(before.body)).not.toMatch(/"answer"|explanation/);
@@ -78,13 +78,31 @@ describe('GET …/check and POST …/check/attempts', () => {
 
     const attempt = await submit(attemptBody({ q1: ['a', 'c'], q2: 46 }));
     expect(attempt).toMatchObject({ statusCode: 201, body: { score: 1, maxScore: 2, percent: 50, passed: true, attemptsLeft: 0 } });
-    // Not revealed: the result says right or wrong, never the key.
-    expect(attempt.body.results.map((result: Record<string, unknown>) => 'answer' in result)).toEqual([false, false]);
+    expect(attempt.body.results).toStrictEqual([{ questionId: 'q1', points: 1 }, { questionId: 'q2', points: 1 }]);
     expect(responseSchemas.submitAttempt.safeParse(attempt.body).success).toBe(true);
 
     const after = await read(tokens.student);
+    expect(after.body).toMatchObject({ showCorrectness: false, showAnswers: false });
+    expect(JSON.stringify(after.body)).not.toMatch(/"answer"|"correct"|"earned"|explanation/);
+    expect(responseSchemas.getCheck.safeParse(after.body).success).toBe(true);
+  });
+
+  it('gives a student which questions were right, and the answers with explanations, each only when the check shows it', async () => {
+    await put({ ...CHECK, maxAttempts: null, showCorrectness: true });
+    const rightOnly = await submit(attemptBody({ q1: ['a', 'c'], q2: 46 }));
+    expect(rightOnly.body.results).toStrictEqual([{ questionId: 'q1', points: 1, correct: false, earned: 0 }, { questionId: 'q2', points: 1, correct: true, earned: 1 }]);
+    expect((await read(tokens.student)).body.questions[0]).not.toHaveProperty('explanation');
+
+    await put({ ...CHECK, maxAttempts: null, showAnswers: true });
+    const answersOnly = await submit(attemptBody({ q1: ['a', 'c'], q2: 46 }));
+    expect(answersOnly.body.results).toStrictEqual([
+      { questionId: 'q1', points: 1, answer: ['a', 'b'], explanation: 'Atoms are not.' },
+      { questionId: 'q2', points: 1, answer: { value: 46, tolerance: 0 } },
+    ]);
+    const after = await read(tokens.student);
     expect(after.body.questions[0]).toMatchObject({ explanation: 'Atoms are not.' });
     expect(JSON.stringify(after.body.questions)).not.toMatch(/"answer"/);
+    expect(responseSchemas.getCheck.safeParse(after.body).success).toBe(true);
   });
 
   it('answers 200 with the same attempt to a repeat, and 409 beyond the limit, storing nothing more', async () => {

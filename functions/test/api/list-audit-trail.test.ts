@@ -45,6 +45,18 @@ describe('GET /api/admin/audit', () => {
     expect(await list(query)).toMatchObject({ statusCode: 400, body: { fields: { [field]: expect.any(String) } } });
   });
 
+  it('answers 400 naming from and to for a reversed range', async () => {
+    const answer = await list({ from: '2030-01-01T00:00:00Z', to: '2020-01-01T00:00:00Z' });
+    expect(answer).toMatchObject({
+      statusCode: 400,
+      body: { fields: { from: 'from must be at or before to (the range is reversed).', to: 'to must be at or after from (the range is reversed).' } },
+    });
+  });
+
+  it('reads instants without milliseconds as the same instants with them', async () => {
+    expect(subjects(await list({ from: '2026-11-02T09:00:00Z', to: '2026-11-03T09:00:00Z' }))).toEqual(['on 2026-11-03', 'on 2026-11-02']);
+  });
+
   it('answers 403 without two-factor authentication', async () => {
     expect(await list({}, withoutSecondFactor)).toMatchObject({ statusCode: 403, body: { reason: 'secondFactorRequired' } });
   });

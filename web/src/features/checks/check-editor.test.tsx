@@ -30,7 +30,8 @@ const savedCheck: TeacherCheck = {
   updatedAt: '2026-01-02T00:00:00.000Z',
   passMark: 70,
   maxAttempts: null,
-  revealAnswers: false,
+  showCorrectness: false,
+  showAnswers: false,
   bands: [],
   questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Water boils at 100 °C at sea level.', points: 1, answer: true }],
 };
@@ -60,6 +61,11 @@ it('adds a check to a section: the limits are stated, the shared schema refuses 
   expect(within(editor).getByText(/Up to 50 questions, 8 options per question and 1,000 characters per prompt\./)).toBeInTheDocument();
   expect(await within(editor).findByLabelText('Pass mark (%)')).toHaveValue(70);
   expect(within(editor).getByLabelText('Attempts allowed')).toHaveValue('');
+  // A new check shows students only their score until the teacher chooses more.
+  const shows = within(editor).getByRole('group', { name: 'After each attempt, show students' });
+  expect(within(shows).getByRole('checkbox', { name: 'Which questions they got right' })).not.toBeChecked();
+  expect(within(shows).getByRole('checkbox', { name: 'The correct answers and your explanations' })).not.toBeChecked();
+  expect(within(shows).getByText('Students see only their score.')).toBeInTheDocument();
 
   await user.click(within(editor).getByRole('button', { name: 'Add check' }));
   const prompt = within(editor).getByLabelText('Question 1 prompt');
@@ -72,15 +78,17 @@ it('adds a check to a section: the limits are stated, the shared schema refuses 
   await user.type(within(editor).getByLabelText('Option 1'), 'Nuc');
   await user.type(within(editor).getByLabelText('Option 2'), 'Mito');
   await user.click(within(editor).getByRole('radio', { name: 'Option 2 is correct' }));
-  await user.type(within(editor).getByLabelText('Explanation (optional, shown after an attempt)'), 'ATP.');
+  await user.type(within(editor).getByLabelText('Explanation (optional, shown with the correct answers)'), 'ATP.');
   await user.selectOptions(within(editor).getByLabelText('Attempts allowed'), '3');
+  await user.click(within(shows).getByRole('checkbox', { name: 'Which questions they got right' }));
+  expect(within(shows).queryByText('Students see only their score.')).not.toBeInTheDocument();
   await user.click(within(editor).getByRole('button', { name: 'Add check' }));
 
   await waitFor(() => expect(saves).toHaveLength(1));
   const [{ params, body }] = saves;
   expect(params).toEqual({ id: 'm1', sectionId: 's1' });
   const question = body.questions[0] as { options: { id: string; text: string }[]; answer: string[] };
-  expect(body).toMatchObject({ passMark: 70, maxAttempts: 3, revealAnswers: false, questions: [{ kind: 'single', prompt: 'Energy?', points: 1, explanation: 'ATP.' }] });
+  expect(body).toMatchObject({ passMark: 70, maxAttempts: 3, showCorrectness: true, showAnswers: false, questions: [{ kind: 'single', prompt: 'Energy?', points: 1, explanation: 'ATP.' }] });
   expect(question.answer).toEqual([question.options[1]!.id]);
   expect(await screen.findByText('Check saved.')).toBeInTheDocument();
 }, 20_000);

@@ -34,7 +34,8 @@ const studentCheck: StudentCheck = {
   version: 1,
   passMark: 70,
   maxAttempts: 3,
-  revealAnswers: true,
+  showCorrectness: true,
+  showAnswers: true,
   questions: [
     { id: 'q1', kind: 'single', prompt: 'Which organelle makes energy?', points: 1, options: [{ id: 'a', text: 'Nucleus' }, { id: 'b', text: 'Mitochondrion' }] },
     { id: 'q2', kind: 'truefalse', prompt: 'Cells have walls in plants.', points: 1 },
@@ -142,6 +143,52 @@ it('submits once however often Submit is pressed, then shows the score, each res
   await user.click(within(check).getByRole('button', { name: 'Submit answers' }));
   await waitFor(() => expect(submissions).toHaveLength(2));
   expect(submissions[1].body.attemptId).not.toBe(body.attemptId);
+});
+
+describe('an attempt on a check that shows less', () => {
+  const withResults = (results: AttemptAnswer['results']): AttemptAnswer => ({ ...failedAttempt, attemptId: 'a1', results });
+  const showOutcome = async (check: StudentCheck) => {
+    answerCheck({ ...check, maxAttempts: null, attempts: [check.attempts[0]!] }, () => failedAttempt);
+    openAsStudent();
+    const region = await screen.findByRole('region', { name: 'Check your understanding' });
+    expect(await within(region).findByText('Score: 1 / 4 (25%) — Not passed')).toBeInTheDocument();
+    return region;
+  };
+
+  it('shows the score and the answers given, and says the teacher shows nothing more, when it shows neither', async () => {
+    const attempt = withResults([{ questionId: 'q1', points: 1 }, { questionId: 'q2', points: 1 }, { questionId: 'q3', points: 2 }]);
+    const region = await showOutcome({ ...studentCheck, showCorrectness: false, showAnswers: false, attempts: [attempt] });
+    expect(within(region).getByText('Your teacher shows only your score for this check, not which answers were right.')).toBeInTheDocument();
+    expect(within(region).getByText('Your answer: Nucleus')).toBeInTheDocument();
+    expect(within(region).getByText('Your answer: True')).toBeInTheDocument();
+    expect(within(region).queryByText(/^(Right|Wrong|Partly right)$|Correct answer|of \d+ points?/)).not.toBeInTheDocument();
+    expect(region.querySelector('.is-right, .is-wrong')).toBeNull();
+  });
+
+  it('marks right and wrong without any correct answer when it shows only which were right', async () => {
+    const attempt = withResults([
+      { questionId: 'q1', points: 1, correct: false, earned: 0 },
+      { questionId: 'q2', points: 1, correct: true, earned: 1 },
+      { questionId: 'q3', points: 2, correct: false, earned: 0 },
+    ]);
+    const region = await showOutcome({ ...studentCheck, showCorrectness: true, showAnswers: false, attempts: [attempt] });
+    expect(within(region).getByText('Right')).toBeInTheDocument();
+    expect(within(region).getAllByText('Wrong')).toHaveLength(2);
+    expect(within(region).queryByText(/Correct answer|Your teacher shows/)).not.toBeInTheDocument();
+  });
+
+  it('gives the correct answers and explanations without right or wrong when it shows only the answers', async () => {
+    const attempt = withResults([
+      { questionId: 'q1', points: 1, answer: ['b'], explanation: 'The mitochondrion makes ATP.' },
+      { questionId: 'q2', points: 1, answer: true },
+      { questionId: 'q3', points: 2, answer: { value: 46, tolerance: 0 } },
+    ]);
+    const region = await showOutcome({ ...studentCheck, showCorrectness: false, showAnswers: true, attempts: [attempt] });
+    expect(within(region).getByText('Your teacher shows the correct answers for this check, but not which of your answers were right.')).toBeInTheDocument();
+    expect(within(region).getByText('Correct answer: Mitochondrion')).toBeInTheDocument();
+    expect(within(region).getByText('The mitochondrion makes ATP.')).toBeInTheDocument();
+    expect(within(region).queryByText(/^(Right|Wrong|Partly right)$/)).not.toBeInTheDocument();
+  });
 });
 
 it('sends the same attempt id again when a submission got no answer, keeping what was chosen', async () => {

@@ -4,6 +4,7 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readableTextMessages } from '@shared/readable-text';
 import { answer, HttpError, TEST_ACCESS_TOKEN, withFakeApi } from '../../testing/api-server';
 import { ADMIN, renderPage } from '../../testing/test-utils';
 import AdminClassesPage from './admin-classes-page';
@@ -42,4 +43,21 @@ it('sends one class id per form draft: a retry after a failure repeats it, the n
   expect(ids[1]).toBe(ids[0]);
   expect(ids[2]).toMatch(UUID);
   expect(ids[2]).not.toBe(ids[0]);
+});
+
+it('refuses a class name with a control character before sending anything, and sends a name typed in two ways composed', async () => {
+  const created = answer('createClass', ({ body }) => ({ classId: body.classId!, className: body.className, studentCount: 0, moduleCount: 0 }));
+  renderPage(<AdminClassesPage />, { path: '/admin/classes', url: '/admin/classes', user: ADMIN });
+
+  await userEvent.click(await screen.findByLabelText(/Class name/));
+  await userEvent.paste('Year 7\u001B[2J');
+  await userEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+  expect(await screen.findByText(readableTextMessages('Class name').control)).toBeInTheDocument();
+  expect(created).toHaveLength(0);
+
+  await userEvent.clear(screen.getByLabelText(/Class name/));
+  await userEvent.type(screen.getByLabelText(/Class name/), 'Cafe\u0301 club');
+  await userEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+  expect(await screen.findByText('Class "Café club" created.', { exact: false })).toBeInTheDocument();
+  expect(created.map(({ body }) => body.className)).toEqual(['Caf\u00E9 club']);
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readableTextMessages } from '@shared/readable-text';
 import { renderPage } from '../../testing/test-utils';
 import CreateModulePage from './create-module-page';
 import { loadStoredDraft } from './utils/module-draft';
@@ -39,6 +40,18 @@ it('refuses a title over 200 characters at step 1, with a counter, before anythi
   await user.clear(title);
   await user.type(title, 'Cells');
   expect(title).not.toHaveAttribute('aria-invalid');
+});
+
+it('refuses a title hiding text behind a direction control and a description that shows nothing, next to each field', async () => {
+  const user = userEvent.setup();
+  const { router } = renderStep1();
+  await user.type(screen.getByLabelText('Module Title'), 'Cells\u202Efdp.exe');
+  await user.type(screen.getByLabelText('Description'), '\u2800\u2800\u2800');
+  await user.click(screen.getByRole('button', { name: 'Next: Add Sections' }));
+
+  expect(screen.getByLabelText('Module Title')).toHaveAccessibleDescription(expect.stringContaining(readableTextMessages('Title').direction));
+  expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(expect.stringContaining(readableTextMessages('Description', { multiline: true }).invisible));
+  expect(router.location.pathname).toBe('/create-module');
 });
 
 it('hands a draft with a fresh id to step 2 and keeps it across a reload of step 1', async () => {

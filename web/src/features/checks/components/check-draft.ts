@@ -52,7 +52,8 @@ export interface CheckDraft {
   passMark: string;
   /** '' for unlimited. */
   maxAttempts: string;
-  revealAnswers: boolean;
+  showCorrectness: boolean;
+  showAnswers: boolean;
   questions: DraftQuestion[];
   /** Mastery rules: none unless the teacher adds them. */
   bands: DraftBand[];
@@ -92,7 +93,8 @@ export const addOption = (question: DraftQuestion): DraftQuestion =>
 export const emptyDraft = (): CheckDraft => ({
   passMark: String(CHECK_LIMITS.defaultPassMark),
   maxAttempts: '',
-  revealAnswers: false,
+  showCorrectness: false,
+  showAnswers: false,
   questions: [newQuestion()],
   bands: [],
 });
@@ -110,7 +112,8 @@ export function draftOf(check: TeacherCheck): CheckDraft {
   return {
     passMark: String(check.passMark),
     maxAttempts: check.maxAttempts === null ? '' : String(check.maxAttempts),
-    revealAnswers: check.revealAnswers,
+    showCorrectness: check.showCorrectness,
+    showAnswers: check.showAnswers,
     bands: (check.bands ?? []).map(bandOf),
     questions: check.questions.map((question) => ({ ...formQuestion(question), id: question.id })),
   };
@@ -172,7 +175,8 @@ export function inputOf(draft: CheckDraft): CheckInput {
   return {
     passMark: numberOf(draft.passMark),
     maxAttempts: draft.maxAttempts === '' ? null : Number(draft.maxAttempts),
-    revealAnswers: draft.revealAnswers,
+    showCorrectness: draft.showCorrectness,
+    showAnswers: draft.showAnswers,
     questions: draft.questions.map((question) => ({
       id: question.id,
       kind: question.kind,

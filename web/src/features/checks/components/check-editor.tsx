@@ -1,4 +1,4 @@
-// A section's check in the module's edit screen: its settings (pass mark, attempts, revealing answers), its ordered
+// A section's check in the module's edit screen: its settings (pass mark, attempts, what students see after an attempt), its ordered
 // questions, each of one kind with that kind's answer (typed, or drafted from the section's file and accepted), and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
 import { useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
@@ -258,10 +258,18 @@ function CheckForm({ saveCheck, saved, sections, moduleId, sectionId, sourceUnit
           onChange={(value) => update({ maxAttempts: value })}
           error={errors.maxAttempts}
         />
-        <label className="check-toggle">
-          <input type="checkbox" checked={draft.revealAnswers} onChange={(event) => update({ revealAnswers: event.target.checked })} />
-          Show students the correct answers after each attempt
-        </label>
+        <fieldset className="check-feedback">
+          <legend>After each attempt, show students</legend>
+          <label className="check-toggle">
+            <input type="checkbox" checked={draft.showCorrectness} onChange={(event) => update({ showCorrectness: event.target.checked })} />
+            Which questions they got right
+          </label>
+          <label className="check-toggle">
+            <input type="checkbox" checked={draft.showAnswers} onChange={(event) => update({ showAnswers: event.target.checked })} />
+            The correct answers and your explanations
+          </label>
+          {!draft.showCorrectness && !draft.showAnswers && <p className="muted check-hint">Students see only their score.</p>}
+        </fieldset>
       </fieldset>
 
       <QuestionDrafting
@@ -431,7 +439,7 @@ function QuestionEditor({ id, moduleId, sectionId, question, index, count, error
         <AnswerEditor id={id} question={question} path={path} number={number} errors={errors} onChange={onChange} />
         <TextAreaField
           id={`${id}-explanation`}
-          label="Explanation (optional, shown after an attempt)"
+          label="Explanation (optional, shown with the correct answers)"
           rows={2}
           value={question.explanation}
           maxLength={CHECK_LIMITS.explanationMaxLength}

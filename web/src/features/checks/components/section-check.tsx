@@ -1,8 +1,8 @@
 // "Check your understanding" under a section's file, for a student: the questions (never their answers: the server
 // sends none before an attempt and scores it), Submit with an attempt id chosen once per attempt (a double click, a
-// retry after a lost answer, each records one attempt), then the score, pass or not, each question right or wrong
-// with its explanation (and the correct answer when the teacher reveals them) and the attempts left. The answers of an
-// attempt are kept in the tab until it is recorded, so a reload mid-attempt loses nothing.
+// retry after a lost answer, each records one attempt), then the score, pass or not, the answers given, and what the
+// teacher chose to show (each question right or wrong; the correct answers with the explanations) and the attempts left.
+// The answers of an attempt are kept in the tab until it is recorded, so a reload mid-attempt loses nothing.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECK_LIMITS, type AnswerKey, type AnswerValue, type AttemptResult, type StudentCheck, type StudentQuestion } from '@shared/checks';
 import { Alert } from '@web/components/alert';
@@ -268,7 +268,7 @@ function QuestionInput({ id, number, question, value, error, onChange }: Questio
   );
 }
 
-/** The latest attempt's score, pass or not, and each question's result with its explanation. */
+/** The latest attempt's score, pass or not, and each question's answer with what the check shows of its result. */
 function AttemptOutcome({ check, attempt }: { check: StudentCheck; attempt: AttemptResult }) {
   const questions = new Map(check.questions.map((question) => [question.id, question]));
   const outdated = attempt.version !== check.version;
@@ -283,29 +283,42 @@ function AttemptOutcome({ check, attempt }: { check: StudentCheck; attempt: Atte
       {outdated ? (
         <p className="muted">The teacher has changed this check since this attempt; its questions are shown above as they are now.</p>
       ) : (
-        <ol className="check-results">
-          {attempt.results.map((result, index) => {
-            const question = questions.get(result.questionId);
-            return (
-              <li key={result.questionId} className={`check-result ${result.correct ? 'is-right' : 'is-wrong'}`}>
-                <p className="check-prompt">
-                  <span className="check-number">{index + 1}.</span> {question?.prompt}
-                </p>
-                <p>
-                  <span aria-hidden="true">{result.correct ? '✓ ' : '✗ '}</span>
-                  <strong>{result.correct ? 'Right' : result.earned > 0 ? 'Partly right' : 'Wrong'}</strong>
-                  {` · ${result.earned} of ${plural(result.points, 'point')}`}
-                </p>
-                <p className="muted">Your answer: {answerText(question, attempt.answers[result.questionId])}</p>
-                {result.answer !== undefined && <p>Correct answer: {keyText(question, result.answer)}</p>}
-                {(result.explanation ?? question?.explanation) && <p className="check-explanation">{result.explanation ?? question?.explanation}</p>}
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          {!check.showCorrectness && <p className="muted">{hiddenResultsText(check)}</p>}
+          <ol className="check-results">
+            {attempt.results.map((result, index) => {
+              const question = questions.get(result.questionId);
+              const explanation = result.explanation ?? question?.explanation;
+              return (
+                <li key={result.questionId} className={`check-result${result.correct === undefined ? '' : result.correct ? ' is-right' : ' is-wrong'}`}>
+                  <p className="check-prompt">
+                    <span className="check-number">{index + 1}.</span> {question?.prompt}
+                  </p>
+                  {result.correct !== undefined && (
+                    <p>
+                      <span aria-hidden="true">{result.correct ? '✓ ' : '✗ '}</span>
+                      <strong>{result.correct ? 'Right' : (result.earned ?? 0) > 0 ? 'Partly right' : 'Wrong'}</strong>
+                      {` · ${result.earned ?? 0} of ${plural(result.points, 'point')}`}
+                    </p>
+                  )}
+                  <p className="muted">Your answer: {answerText(question, attempt.answers[result.questionId])}</p>
+                  {result.answer !== undefined && <p>Correct answer: {keyText(question, result.answer)}</p>}
+                  {explanation && <p className="check-explanation">{explanation}</p>}
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </div>
   );
+}
+
+/** Why a student sees no right or wrong per question: the teacher's choice, not a fault. */
+function hiddenResultsText(check: StudentCheck): string {
+  return check.showAnswers
+    ? 'Your teacher shows the correct answers for this check, but not which of your answers were right.'
+    : 'Your teacher shows only your score for this check, not which answers were right.';
 }
 
 const optionTexts = (question: StudentQuestion | undefined, ids: string[]) =>

@@ -1,4 +1,4 @@
-import { markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from './untrusted-html';
+import { keepInFlow, markUnlabelledImagesDecorative, neutralizeUntrustedHtml } from './untrusted-html';
 
 function neutralized(html: string): HTMLElement {
   const template = document.createElement('template');
@@ -60,4 +60,16 @@ it('marks pictures without a description decorative and keeps the descriptions t
   const root = neutralized('<img src="data:image/png;base64,AA=="><img alt="A leaf" src="data:image/png;base64,AA==">');
   markUnlabelledImagesDecorative(root);
   expect([...root.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toEqual(['', 'A leaf']);
+});
+
+it('puts elements positioned over the page back into the flow, keeping their other styles', () => {
+  const root = document.createElement('div');
+  root.innerHTML =
+    '<div style="position: fixed; top: 0; left: 0; z-index: 99; width: 100px; color: red">Session expired</div>' +
+    '<p style="position:absolute;transform:translate(10px, 20px)">Call now</p><p style="position: relative">Kept</p>';
+  keepInFlow(root);
+  const [fixed, absolute, relative] = [...root.children] as HTMLElement[];
+  expect([fixed.style.position, fixed.style.top, fixed.style.left, fixed.style.zIndex, fixed.style.width, fixed.style.color]).toEqual(['static', '', '', '', '100px', 'red']);
+  expect([absolute.style.position, absolute.style.transform]).toEqual(['static', '']);
+  expect(relative.style.position).toBe('relative');
 });

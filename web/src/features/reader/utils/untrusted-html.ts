@@ -58,3 +58,25 @@ function neutralizeLink(link: Element): void {
 export function markUnlabelledImagesDecorative(root: Element | DocumentFragment): void {
   root.querySelectorAll('img:not([alt])').forEach((image) => image.setAttribute('alt', ''));
 }
+
+/** Inline positioning that takes an element out of the text's flow, so it can lie anywhere over the page. */
+const OUT_OF_FLOW = /(^|;)\s*position\s*:\s*(absolute|fixed|sticky)/i;
+const PLACEMENT = ['top', 'right', 'bottom', 'left', 'inset', 'transform', 'translate', 'z-index'];
+
+/**
+ * A Word file's text box or shape anchored to the page comes out absolutely positioned: it could lie over the
+ * document's own text ("session expired, call ..."). In the Word reader it goes back into the flow, where it takes
+ * its own room. (Slides keep their positions: that is how a slide is laid out.)
+ */
+export function keepInFlow(root: Element | DocumentFragment): void {
+  for (const element of root.querySelectorAll('[style]')) {
+    if (!OUT_OF_FLOW.test(element.getAttribute('style') ?? '')) continue;
+    if (!hasInlineStyle(element)) {
+      element.removeAttribute('style');
+      continue;
+    }
+    // Through the CSSOM: the element's other declarations (its size, its colours) stay as they are.
+    element.style.position = 'static';
+    for (const property of PLACEMENT) element.style.removeProperty(property);
+  }
+}

@@ -329,13 +329,23 @@ export interface ProgressStore {
    * context, the (class, module) completion counter one completion (and one started student with the record's first
    * section), and the class's active students of the day of `updatedAt` (UTC) the student. Concurrent calls never lose
    * a section nor count one twice; a section already complete is answered as stored and changes nothing. `seen` is the
-   * record as the caller last read it (saves a read; a stale one only costs a retry).
+   * record as the caller last read it (saves a read; a stale one only costs a retry). `activityOf` decides the activity
+   * context from the record the write is conditioned on (it is asked again after a re-read), so `finishesModule` holds
+   * of the state the write produces, whatever completions race. Only while the student is enrolled: after their
+   * unenrolment it refuses (a DomainError 'notFound') and counts nothing.
    */
-  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
+  addCompletedSection(
+    key: ProgressKey,
+    sectionId: string,
+    updatedAt: string,
+    activityOf?: (before: ProgressWithStandings | undefined) => ActivityContext,
+    seen?: ProgressWithStandings,
+  ): Promise<ProgressRecord>;
   /**
    * Takes a section out of a student's completions as one atomic change: the record loses the section and its
    * completion time, the (class, module) counter one completion (and one started student when it was the record's
    * last section). A section not complete is answered as stored and changes nothing, so a repeated undo counts once.
+   * Only while the student is enrolled, as a completion.
    */
   removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
   /**
@@ -430,17 +440,22 @@ export interface AttemptStore {
   getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number): Promise<AttemptRecord | undefined>;
   /** A student's attempts at a check in a class, in order. */
   listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
-  /** Stores an attempt under its number only if that number is free; false when a concurrent attempt took it. */
-  insertAttempt(record: AttemptRecord): Promise<boolean>;
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**
-   * Counts an attempt on the student's progress item in the module and keeps the best percent atomically (a lower or
-   * concurrent attempt never lowers it), marks the check passed when it did, and adds any improvement to the class's
-   * score totals. `seen`: the standings the caller read on that item (the write assumes them and reads again if they
-   * changed). Not beside a completion of the same item: a write to an item in a transaction is refused.
+   * Stores an attempt under its number, only if that number is free ('taken', and nothing written, when a concurrent
+   * attempt took it), and at once, all or nothing whatever fails or crashes: its score on the student's progress item
+   * in the module (best percent, kept atomically: a lower or concurrent attempt never lowers it; attempts; a pass), the
+   * improvement of the best in the class's score totals and, when it passed a section not yet complete, the section's
+   * first completion as `ProgressStore.addCompletedSection` records it (`activityOf` decides the activity from the item
+   * the write is conditioned on). `seen`: the item as the caller read it (a changed one is read again). Only while the
+   * student is enrolled (a DomainError 'notFound' after their unenrolment, and nothing written).
    */
-  recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string, seen: CheckStandings | undefined): Promise<void>;
+  recordAttempt(
+    record: AttemptRecord,
+    seen: ProgressWithStandings | undefined,
+    activityOf: (before: ProgressWithStandings | undefined) => ActivityContext,
+  ): Promise<'recorded' | 'taken'>;
   /** Adds an attempt's answers to the check's statistics in the class for that version. */
   addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;
   getStats(classId: string, moduleId: string, sectionId: string, version: number): Promise<CheckStats | undefined>;

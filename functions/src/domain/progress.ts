@@ -36,6 +36,7 @@ import type {
   ProgressKey,
   ProgressRecord,
   ProgressStore,
+  ProgressWithStandings,
   ReportedProgress,
   ScoreRecord,
 } from './ports';
@@ -166,14 +167,16 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
-    const activity = {
+    // Decided from the record the write is conditioned on: of two last sections completed at once, the second write
+    // (which reads again) is the one that finishes the module.
+    const activityOf = (before: ProgressWithStandings | undefined) => ({
       teacherId: schoolClass.teacherId,
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      ...completionOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
-    };
-    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
+      ...completionOnPath(module, moduleChecks, before, input.sectionId, undefined, overrideRecord),
+    });
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activityOf, seen);
     return toProgress(record, module);
   }
 

@@ -3,6 +3,7 @@
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
+import { noLongerEnrolled } from '../../src/domain/errors';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { sampleContent } from './file-samples';
 import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
@@ -285,6 +286,11 @@ export class InMemoryClassStore implements ClassStore {
     return true;
   }
 
+  /** The enrolment item, read in the same step as a write conditioned on it. */
+  hasEnrolment(classId: string, studentId: string): boolean {
+    return this.rosters.get(classId)?.has(studentId) ?? false;
+  }
+
   async unenrollStudent(classId: string, studentId: string) {
     this.memberships.get(studentId)?.delete(classId);
     return this.rosters.get(classId)?.delete(studentId) ?? false;
@@ -317,6 +323,13 @@ export class InMemoryProgressStore implements ProgressStore {
 
   /** The attempt store whose scores stand for the score attributes of these progress items. */
   constructor(private readonly attempts?: InMemoryAttemptStore) {}
+
+  /** Whether the student is on the class's roster now (the enrolment condition of the table's transactions); unset: always. */
+  enrolledNow?: (classId: string, studentId: string) => boolean;
+
+  requireEnrolled({ classId, studentId }: ProgressKey): void {
+    if (this.enrolledNow && !this.enrolledNow(classId, studentId)) throw noLongerEnrolled();
+  }
 
   clear(): void {
     this.records.clear();
@@ -370,9 +383,12 @@ export class InMemoryProgressStore implements ProgressStore {
    * counter and the day change in one synchronous step, so no failure or interleaving can separate them; a section
    * already complete is answered as stored and changes nothing.
    */
-  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext) {
+  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activityOf?: (before: ProgressWithStandings | undefined) => ActivityContext) {
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (current?.completedSections.includes(sectionId)) return copy(current);
+    this.requireEnrolled(key);
+    // Decided from the record as this write finds it, in the same synchronous step.
+    const activity = activityOf?.(current && { ...copy(current), checks: this.attempts?.standingsOf(key) ?? {} });
     if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     if (activity?.finishesModule && !this.finished.has(InMemoryProgressStore.id(key))) {
       this.finished.set(InMemoryProgressStore.id(key), { ...key, className: activity.className, moduleTitle: activity.moduleTitle, finishedAt: updatedAt });
@@ -394,6 +410,7 @@ export class InMemoryProgressStore implements ProgressStore {
   async removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (!current?.completedSections.includes(sectionId)) return current && copy(current);
+    this.requireEnrolled(key);
     const completedSections = current.completedSections.filter((each) => each !== sectionId);
     this.addToCounter(key.classId, key.moduleId, [sectionId], -1, completedSections.length ? 0 : -1);
     const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
@@ -793,11 +810,14 @@ export class InMemoryNoticeStore implements NoticeStore {
 export function inMemoryPorts() {
   const attempts = new InMemoryAttemptStore();
   const progress = new InMemoryProgressStore(attempts);
+  const classes = new InMemoryClassStore({ progress });
+  progress.enrolledNow = (classId, studentId) => classes.hasEnrolment(classId, studentId);
+  attempts.progress = progress;
   return {
     checks: new InMemoryCheckStore(attempts),
     attempts,
     modules: new InMemoryModuleStore(),
-    classes: new InMemoryClassStore({ progress }),
+    classes,
     progress,
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),

@@ -115,3 +115,20 @@ test('unassigning a module takes away the prerequisites naming it: assigned agai
   expect(detail.assignedModuleIds.find((module: { _id: string }) => module._id === second._id)).not.toHaveProperty('prerequisiteModuleId');
   expect(await secondRead()).toMatchObject({ state: 'open' });
 });
+
+test('two modules made to wait for each other at once never lock each other: one save holds, the other is a 409 naming the loop, every time', async () => {
+  const file = await world.upload(world.teacher, 'loop.pdf', MEDIA.pdf, pdfBytes('loop'));
+  const first = await world.createModule(world.teacher, [{ title: 'Atoms', contentUrl: file }], 'Atoms');
+  const second = await world.createModule(world.teacher, [{ title: 'Molecules', contentUrl: file }], 'Molecules');
+  for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const waitFor = (module: Module, prerequisite: Module | null) =>
+    world.call('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: module._id }, body: { prerequisiteModuleId: prerequisite?._id ?? null } });
+  for (let run = 0; run < 10; run += 1) {
+    const answers = await Promise.all([waitFor(second, first), waitFor(first, second)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/“(Atoms|Molecules)” would wait for “(Atoms|Molecules)”, which waits for/);
+    const classItem = (await world.scanTable()).find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'CLASS')!;
+    expect([`prerequisite#${first._id}`, `prerequisite#${second._id}`].filter((name) => name in classItem)).toHaveLength(1);
+    for (const module of [first, second]) expect((await waitFor(module, null)).status).toBe(200);
+  }
+});

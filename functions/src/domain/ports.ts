@@ -36,6 +36,8 @@ export interface ClassRecord {
   dueAt?: Record<string, string>;
   /** Module id → the module of the class to complete first (its prerequisite); modules without one are absent. */
   prerequisites?: Record<string, string>;
+  /** How many times the prerequisites were changed (absent: never): a save is conditional on it being as read. */
+  prerequisitesVersion?: number;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -195,10 +197,11 @@ export interface ClassStore {
    */
   addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
   /**
-   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher and holds both
-   * modules; the updated class, or undefined when not.
+   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher, holds both modules
+   * and its prerequisites are still at `expectedVersion` (the class's `prerequisitesVersion` as read); the updated
+   * class, or undefined when not.
    */
-  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassRecord | undefined>;
+  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null, expectedVersion: number | undefined): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /**

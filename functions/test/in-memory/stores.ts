@@ -228,12 +228,14 @@ export class InMemoryClassStore implements ClassStore {
     else delete record.dueAt;
   }
 
-  /** SET or REMOVE prerequisite#module, condition teacherId = :teacher AND both modules assigned */
-  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null) {
+  /** SET or REMOVE prerequisite#module ADD prerequisitesVersion, condition teacherId = :teacher AND both modules assigned AND the version as read */
+  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null, expectedVersion: number | undefined) {
     const record = this.records.get(classId);
     const holds = (id: string) => record?.assignedModuleIds.includes(id);
     if (!record || record.teacherId !== teacherId || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
+    if (record.prerequisitesVersion !== expectedVersion) return undefined;
     this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
+    record.prerequisitesVersion = (record.prerequisitesVersion ?? 0) + 1;
     return this.toRecord(classId);
   }
 

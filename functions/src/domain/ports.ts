@@ -93,6 +93,8 @@ export interface ProgressRecord {
   updatedAt?: string;
   /** Section id → the student's reading of its file (absent: never opened); read with the whole item, never by a report page. */
   reading?: Record<string, ReadingTally>;
+  /** When the reader's minutes were last counted (or a file first opened) in the module: minutes count only as time passes. */
+  readingCountedAt?: string;
 }
 
 /** A student's reading of one section's file: opens, whole minutes, the page or slide last shown (absent: none reported). */
@@ -102,11 +104,15 @@ export interface ReadingTally {
   page?: number;
 }
 
-/** One report of the reader: the file was opened (counts one), minutes to add, the page or slide now shown. */
+/**
+ * One report of the reader: the file was opened (counts one), minutes to add, the page or slide now shown, and the
+ * time minutes are counted to (`countedAt.to`), written only if the item's is still `countedAt.from` (absent: none yet).
+ */
 export interface ReadingReport {
   opened: boolean;
   minutes: number;
   page?: number;
+  countedAt?: { from?: string; to: string };
 }
 
 /** What a report page reads of one module's progress items: its current sections, and those of them with a check. */
@@ -353,10 +359,12 @@ export interface ProgressStore {
   removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
   /**
    * Adds a reader's report to the student's reading of a section, in one atomic update of their item in the module
-   * (created if need be): opens and minutes are added (concurrent reports all count), the page replaces the last one.
+   * (created if need be): opens and minutes are added (concurrent reports all count), the page replaces the last one,
+   * and with `countedAt` the item's time of the last counted minutes moves on, on the condition that it is still the
+   * one the minutes were counted from ('stale', and nothing written, when another report moved it meanwhile).
    * Answers the section's reading after it.
    */
-  recordReading(key: ProgressKey, sectionId: string, report: ReadingReport): Promise<ReadingTally>;
+  recordReading(key: ProgressKey, sectionId: string, report: ReadingReport): Promise<ReadingTally | 'stale'>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /**

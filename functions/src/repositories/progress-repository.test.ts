@@ -1,5 +1,5 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
@@ -464,6 +464,20 @@ describe('recordReading', () => {
     await expect(repository.recordReading(key, 'section-1', { opened: false, minutes: 0 })).resolves.toEqual({ opened: 0, minutes: 0 });
     const [call] = ddb.commandCalls(UpdateCommand);
     expect(call.args[0].input.ExpressionAttributeNames).toBeUndefined();
+  });
+
+  test('moves the time minutes are counted to on, only if it is still the one they were counted from; answers stale when not', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { 'readMinutes#section-1': 3 } });
+    await repository.recordReading(key, 'section-1', { opened: false, minutes: 2, countedAt: { from: '2024-06-01T00:00:00.000Z', to: '2024-06-01T00:02:00.000Z' } });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      UpdateExpression: 'ADD #minutes :minutes SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, readingCountedAt = :countedTo',
+      ConditionExpression: 'readingCountedAt = :countedFrom',
+      ExpressionAttributeValues: expect.objectContaining({ ':minutes': 2, ':countedFrom': '2024-06-01T00:00:00.000Z', ':countedTo': '2024-06-01T00:02:00.000Z' }),
+    });
+    ddb.reset();
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    await expect(repository.recordReading(key, 'section-1', { opened: true, minutes: 0, countedAt: { to: AT } })).resolves.toBe('stale');
+    expect(ddb).toReceiveCommandWith(UpdateCommand, { ConditionExpression: 'attribute_not_exists(readingCountedAt)' });
   });
 
   test('getProgress reads each section’s reading from the same item', async () => {

@@ -11,7 +11,7 @@ import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, P
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
 import { commitTransaction, COMPLETED_AT_PREFIX, joinedUpdate, makeCompletionWrites, progressItemParts, SECTION_COUNT_PREFIX } from './completion-writes';
-import { backoff, finishNoticesOf, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { backoff, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
@@ -47,12 +47,13 @@ const DAY_WRITES_IN_FLIGHT = 8;
 const COMPLETION_ATTEMPTS = 8;
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
-  const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
+  const { classId, moduleId, studentId, completedSections, updatedAt, readingCountedAt } = item as {
     classId: string;
     moduleId: string;
     studentId: string;
     completedSections?: Set<string>;
     updatedAt?: string;
+    readingCountedAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
   const reading = readingOf(item);
@@ -64,6 +65,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedAt,
     updatedAt,
     ...(Object.keys(reading).length > 0 && { reading }),
+    ...(readingCountedAt && { readingCountedAt }),
   };
 }
 
@@ -244,8 +246,11 @@ export function makeProgressRepository(context: TableContext) {
       }
     },
 
-    /** One UpdateItem: ADD the opens and minutes reported (none when zero), SET the page; answers the section's reading after it. */
-    async recordReading({ classId, moduleId, studentId }, sectionId, { opened, minutes, page }) {
+    /**
+     * One UpdateItem: ADD the opens and minutes reported (none when zero), SET the page and the time minutes are counted
+     * to (conditional on the one they were counted from); answers the section's reading after it.
+     */
+    async recordReading({ classId, moduleId, studentId }, sectionId, { opened, minutes, page, countedAt }) {
       const added = [
         ...(opened ? [['#opened', READING_PREFIXES.opened, ':opened', 1] as const] : []),
         ...(minutes > 0 ? [['#minutes', READING_PREFIXES.minutes, ':minutes', minutes] as const] : []),
@@ -254,30 +259,42 @@ export function makeProgressRepository(context: TableContext) {
         ...added.map(([name, prefix]) => [name, `${prefix}${sectionId}`]),
         ...(page === undefined ? [] : [['#page', `${READING_PREFIXES.page}${sectionId}`]]),
       ];
-      const answer = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.progress(classId, moduleId, studentId),
-          UpdateExpression: [
-            added.length > 0 ? `ADD ${added.map(([name, , value]) => `${name} ${value}`).join(', ')}` : '',
-            `SET entity = :entity, classId = :class, moduleId = :module, studentId = :student${page === undefined ? '' : ', #page = :page'}`,
-          ]
-            .filter(Boolean)
-            .join(' '),
-          // DynamoDB refuses an empty map of names (a report of 0 minutes alone changes no section attribute).
-          ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names) }),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(added.map(([, , value, amount]) => [value, amount])),
-            ...(page !== undefined && { ':page': page }),
-            ':entity': 'Progress',
-            ':class': classId,
-            ':module': moduleId,
-            ':student': studentId,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return readingOf(answer.Attributes ?? {})[sectionId] ?? { opened: 0, minutes: 0 };
+      const counted = countedAt && {
+        set: ', readingCountedAt = :countedTo',
+        condition: countedAt.from === undefined ? 'attribute_not_exists(readingCountedAt)' : 'readingCountedAt = :countedFrom',
+        values: { ':countedTo': countedAt.to, ...(countedAt.from !== undefined && { ':countedFrom': countedAt.from }) },
+      };
+      try {
+        const answer = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.progress(classId, moduleId, studentId),
+            UpdateExpression: [
+              added.length > 0 ? `ADD ${added.map(([name, , value]) => `${name} ${value}`).join(', ')}` : '',
+              `SET entity = :entity, classId = :class, moduleId = :module, studentId = :student${page === undefined ? '' : ', #page = :page'}${counted?.set ?? ''}`,
+            ]
+              .filter(Boolean)
+              .join(' '),
+            ...(counted && { ConditionExpression: counted.condition }),
+            // DynamoDB refuses an empty map of names (a report of 0 minutes alone changes no section attribute).
+            ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names) }),
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(added.map(([, , value, amount]) => [value, amount])),
+              ...(page !== undefined && { ':page': page }),
+              ...counted?.values,
+              ':entity': 'Progress',
+              ':class': classId,
+              ':module': moduleId,
+              ':student': studentId,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return readingOf(answer.Attributes ?? {})[sectionId] ?? { opened: 0, minutes: 0 };
+      } catch (error) {
+        if (isConditionFailure(error)) return 'stale';
+        throw error;
+      }
     },
 
     /**

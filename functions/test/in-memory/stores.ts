@@ -421,9 +421,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return copy(record);
   }
 
-  /** Like the one UpdateItem: the item is created if need be, opens and minutes added, the page replaced, in one step. */
-  async recordReading(key: ProgressKey, sectionId: string, { opened, minutes, page }: ReadingReport): Promise<ReadingTally> {
+  /**
+   * Like the one UpdateItem: the item is created if need be, opens and minutes added, the page replaced, the counted
+   * time moved on if it is still the one the minutes were counted from, in one step.
+   */
+  async recordReading(key: ProgressKey, sectionId: string, { opened, minutes, page, countedAt }: ReadingReport): Promise<ReadingTally | 'stale'> {
     const current = this.records.get(InMemoryProgressStore.id(key)) ?? { ...key, completedSections: [] };
+    if (countedAt && current.readingCountedAt !== countedAt.from) return 'stale';
+    if (countedAt) current.readingCountedAt = countedAt.to;
     const before = current.reading?.[sectionId] ?? { opened: 0, minutes: 0 };
     const after = { opened: before.opened + (opened ? 1 : 0), minutes: before.minutes + minutes, ...((page ?? before.page) !== undefined && { page: page ?? before.page }) };
     this.records.set(InMemoryProgressStore.id(key), { ...current, reading: { ...current.reading, [sectionId]: after } });

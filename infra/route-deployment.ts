@@ -6,12 +6,12 @@ import { routeEntries, type RouteDefinition, type RouteName } from '../shared/ro
 /**
  * The DynamoDB calls the repositories make (no Scan); a route's function is granted exactly its list. A TransactWriteItems
  * (a first completion's record, counter and day) is authorized by IAM item by item, so it is listed as the writes it
- * holds (UpdateItem).
+ * holds (UpdateItem, PutItem) and its condition on another item (ConditionCheckItem: the student's enrolment).
  * `ReadByKey` is GetItem and BatchGetItem together: the table access sends a read on its own as a GetItem and reads
  * started together as one BatchGetItem (functions/src/repositories/table.ts), which depends on the data (a student in
  * one class or in two), not on the code path.
  */
-export type TableAction = 'ReadByKey' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+export type TableAction = 'ReadByKey' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 /** The IAM actions (`dynamodb:…`) a table access grants. */
 export const tableIamActions = (access: TableAccess): string[] =>
@@ -24,6 +24,7 @@ const IAM_TABLE_ACTIONS: Record<TableAction, readonly string[]> = {
   UpdateItem: ['UpdateItem'],
   DeleteItem: ['DeleteItem'],
   BatchWriteItem: ['BatchWriteItem'],
+  ConditionCheckItem: ['ConditionCheckItem'],
 };
 
 /** What a route's function may do to the table: nothing, or exactly these actions (on the table and its index). */
@@ -95,7 +96,7 @@ export const routeDeployment = {
   unassignModule: { handler: 'unassign-module', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   assignModule: { handler: 'assign-module', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getProgress: { handler: 'get-progress', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
-  markComplete: { handler: 'mark-complete', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  markComplete: { handler: 'mark-complete', table: ['ReadByKey', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: 'none' },
   getStudentClassProgress: { handler: 'get-student-class-progress', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
   getClassReport: { handler: 'get-class-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   getClassCompletion: { handler: 'get-class-completion', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
@@ -145,7 +146,7 @@ export const routeDeployment = {
   // Scored checks.
   putCheck: { handler: 'put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheck: { handler: 'get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
+  submitAttempt: { handler: 'submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: 'none' },
   draftQuestions: { handler: 'draft-questions', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', model: ['InvokeModel'] },
   settleDrafts: { handler: 'settle-drafts', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheckAnalysis: { handler: 'get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },

@@ -1,6 +1,7 @@
 // Administering classes through the local stack: create, teacher, enrolment (one, many, concurrent, past the old limit
 // of 1,000), admins reading rosters (in pages) and reports, teachers unassigning a module, and deleting a class with
 // its enrolments and progress.
+import { randomUUID } from 'node:crypto';
 import { localTableStores } from '@local/table-stores';
 import type { ClassDetail, ClassReportPage, ClassReportRow } from '../../shared/entities';
 import type { RosterPageAnswer } from '../../shared/paging';
@@ -213,4 +214,37 @@ it("shows each enrolled student's e-mail beside the name to the teacher and admi
   const renamed = await world.ok('listClassStudents', { as: world.teacher, params: { classId } });
   expect(renamed.students).toContainEqual(expect.objectContaining({ userId: world.otherStudent.userId, name: 'Kim Renamed', email: world.otherStudent.email }));
   await world.ok('renamePerson', { as: world.admin, params: { userId: world.otherStudent.userId }, body: { name: world.otherStudent.name } });
+});
+
+it("an unenrolment racing the student's completions and attempts leaves the class's counters and Avg. Score with only enrolled students, every time", async () => {
+  const module = await world.createModuleWithSections(world.teacher, 6, 'Races');
+  const [checked, ...marked] = module.sections.map((section) => section._id);
+  await world.ok('putCheck', {
+    as: world.teacher,
+    params: { id: module._id, sectionId: checked },
+    body: { passMark: 50, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Races are fun.', answer: true }] },
+  });
+  const attempt = (as: typeof world.student, classId: string, right: boolean) =>
+    world.call('submitAttempt', { as, params: { id: module._id, sectionId: checked }, body: { attemptId: randomUUID(), classId, answers: { q1: right } } });
+  const mark = (as: typeof world.student, classId: string, sectionId: string) =>
+    world.call('markComplete', { as, body: { studentId: as.userId, classId, moduleId: module._id, sectionId } });
+
+  for (let run = 0; run < 6; run += 1) {
+    const classId = await newClass(`Races ${run}`, world.teacher.userId);
+    await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId, world.otherStudent.userId] } });
+    await world.ok('assignModule', { as: world.teacher, params: { classId }, body: { moduleId: module._id } });
+    // The student who stays: one section and a failed attempt (50 % of nothing: 0).
+    expect((await mark(world.otherStudent, classId, marked[0])).status).toBe(200);
+    expect((await attempt(world.otherStudent, classId, false)).status).toBe(201);
+
+    const answers = await Promise.all([
+      ...marked.map((sectionId) => mark(world.student, classId, sectionId)),
+      attempt(world.student, classId, true),
+      world.call('unenrolStudent', { as: world.admin, params: { classId, studentId: world.student.userId } }),
+    ]);
+    expect(answers.every((answer) => [200, 201, 404].includes(answer.status))).toBe(true);
+
+    const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId } });
+    expect(completion).toMatchObject({ studentCount: 1, modules: [expect.objectContaining({ completions: 1 })], scores: { bestPercentSum: 0, scoredCount: 1 } });
+  }
 });

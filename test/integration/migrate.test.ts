@@ -15,7 +15,7 @@ import { makeProgressRepository } from '../../functions/src/repositories/progres
 import { migrateTable } from '../../functions/src/repositories/table-migration';
 import type { TableContext } from '../../functions/src/repositories/table';
 import type { RosterPageAnswer } from '../../shared/paging';
-import { CLASS_ID, startWorld, type World } from './support/world';
+import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
 
@@ -218,6 +218,8 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   const sectionIds = module.sections.map((section) => section._id);
   await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
   const stores = localTableStores(world.config);
+  // Completions count only for enrolled students: the burst's students are enrolled straight in the store.
+  for (let student = 0; student < 30; student += 1) await stores.classes.enrollStudent(CLASS_ID, { studentId: `burst-${student}`, name: `Burst ${student}`, email: `burst-${student}@example.com` });
   const marks = Array.from({ length: 30 }, (_, student) => sectionIds.flatMap((sectionId) => [sectionId, sectionId]).map((sectionId) => ({ student, sectionId }))).flat();
   await Promise.all([
     ...marks.map(({ student, sectionId }) =>
@@ -231,7 +233,6 @@ it('completion counters equal a full recompute after a concurrent burst of compl
     ),
   ]);
   const counted = await stores.progress.listCompletionCounters(CLASS_ID);
-  // The burst's students are written straight to the store, so the recompute is told they are enrolled.
   const enrolled = [...Array.from({ length: 30 }, (_, student) => `burst-${student}`), world.student.userId];
   const recomputed = await makeProgressRepository(table).recomputeCounters(CLASS_ID, [module._id], enrolled);
   stores.destroy();
@@ -288,4 +289,46 @@ it('folds scores of earlier shapes into the progress items\' standings, merging 
 
   expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 0 });
   expect(await world.scanTable()).toEqual(items);
+});
+
+it('repairs what earlier versions left half-written: a passed attempt without its score or completion, a finished module without its notice (twice: nothing more)', async () => {
+  const file = await world.upload(world.teacher, 'repair.pdf', MEDIA.pdf, pdfBytes('repair'));
+  const checked = await world.createModule(world.teacher, [{ title: 'Quiz', contentUrl: file }, { title: 'Notes', contentUrl: file }], 'Checked repair');
+  const plain = await world.createModule(world.teacher, [{ title: 'Only', contentUrl: file }], 'Plain repair');
+  for (const module of [checked, plain]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const [quiz, notes] = checked.sections.map((section) => section._id);
+  await world.ok('putCheck', {
+    as: world.teacher,
+    params: { id: checked._id, sectionId: quiz },
+    body: { passMark: 50, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Repairs work.', answer: true }] },
+  });
+  const studentId = world.student.userId;
+  const stores = localTableStores(world.config);
+  try {
+    // What a crash left: the attempt alone; completions written without the finish (no activity context).
+    const attempt = { classId: CLASS_ID, moduleId: checked._id, sectionId: quiz, studentId, attemptNumber: 1, attemptId: 'crashed-attempt', version: 1, submittedAt: '2026-01-05T10:00:00.000Z', score: 1, maxScore: 1, percent: 100, passed: true, answers: { q1: true }, results: [{ questionId: 'q1', correct: true, earned: 1, points: 1 }] };
+    await table.client.send(new PutCommand({ TableName: table.tableName, Item: { pk: `CHECK#${checked._id}#${quiz}`, sk: `ATTEMPT#${CLASS_ID}#${studentId}#000001`, entity: 'Attempt', ...attempt } }));
+    await stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: checked._id, studentId }, notes, '2026-01-05T09:00:00.000Z');
+    await stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: plain._id, studentId }, plain.sections[0]._id, '2026-01-05T08:00:00.000Z');
+    expect(await stores.notices.finishedModules(studentId)).not.toContainEqual(expect.objectContaining({ moduleId: plain._id }));
+
+    const first = await migrateTable(table, directory);
+    expect(first.scoresRepaired).toBeGreaterThanOrEqual(1);
+    expect(first.completionsRepaired).toBeGreaterThanOrEqual(1);
+    // The checked module's finish comes with the repaired completion; the plain one's is created on its own.
+    expect(first.finishesCreated).toBeGreaterThanOrEqual(1);
+    const item = await stores.progress.getProgress({ classId: CLASS_ID, moduleId: checked._id, studentId });
+    expect(item).toMatchObject({ checks: { [quiz]: { bestPercent: 100, attempts: 1, passed: true } } });
+    expect(item!.completedSections.sort()).toEqual([notes, quiz].sort());
+    const finished = await stores.notices.finishedModules(studentId);
+    expect(finished).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ moduleId: checked._id, finishedAt: '2026-01-05T10:00:00.000Z', moduleTitle: 'Checked repair' }),
+        expect.objectContaining({ moduleId: plain._id, finishedAt: '2026-01-05T08:00:00.000Z' }),
+      ]),
+    );
+    expect(await migrateTable(table, directory)).toMatchObject({ scoresRepaired: 0, completionsRepaired: 0, finishesCreated: 0 });
+  } finally {
+    stores.destroy();
+  }
 });

@@ -44,3 +44,17 @@ test('the last section of the path tells the student they finished the module, o
   // Nobody else is told.
   expect(await finishes(world.otherStudent)).toEqual([]);
 });
+
+test('the last two sections completed at the same moment tell the student they finished, every time the race is run', async () => {
+  const file = await world.upload(world.teacher, 'race.pdf', MEDIA.pdf, pdfBytes('race'));
+  for (let run = 0; run < 10; run += 1) {
+    const module = await world.createModule(world.teacher, [{ title: 'One', contentUrl: file }, { title: 'Two', contentUrl: file }], `Race ${run}`);
+    await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+    await Promise.all(
+      module.sections.map(({ _id: sectionId }) =>
+        world.ok('markComplete', { as: world.student, body: { studentId: world.student.userId, classId: CLASS_ID, moduleId: module._id, sectionId } }),
+      ),
+    );
+    expect((await finishes()).filter((item) => item.moduleId === module._id)).toHaveLength(1);
+  }
+});

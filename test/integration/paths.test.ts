@@ -132,6 +132,23 @@ test('a section made core that a band skipped: the module save is accepted, the 
   await world.ok('updateModule', { as: world.teacher, params: { id: module._id }, body: { title: 'Plants', description: 'D', updatedAt: module.updatedAt, sections: asCore } });
   const saved = await world.ok('getCheck', { as: world.teacher, params });
   expect(saved.bands).toEqual([{ min: 0, max: 50, release: [] }, { min: 50, max: 100, release: [], skip: [] }]);
-  const { passMark, maxAttempts, revealAnswers, questions, bands } = saved;
-  expect(await world.ok('putCheck', { as: world.teacher, params, body: { passMark: passMark + 5, maxAttempts, revealAnswers, questions, bands } })).toMatchObject({ passMark: passMark + 5 });
+  const { passMark, maxAttempts, showCorrectness, showAnswers, questions, bands } = saved;
+  expect(await world.ok('putCheck', { as: world.teacher, params, body: { passMark: passMark + 5, maxAttempts, showCorrectness, showAnswers, questions, bands } })).toMatchObject({ passMark: passMark + 5 });
+});
+
+test('two modules made to wait for each other at once never lock each other: one save holds, the other is a 409 naming the loop, every time', async () => {
+  const file = await world.upload(world.teacher, 'loop.pdf', MEDIA.pdf, pdfBytes('loop'));
+  const first = await world.createModule(world.teacher, [{ title: 'Atoms', contentUrl: file }], 'Atoms');
+  const second = await world.createModule(world.teacher, [{ title: 'Molecules', contentUrl: file }], 'Molecules');
+  for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const waitFor = (module: Module, prerequisite: Module | null) =>
+    world.call('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: module._id }, body: { prerequisiteModuleId: prerequisite?._id ?? null } });
+  for (let run = 0; run < 10; run += 1) {
+    const answers = await Promise.all([waitFor(second, first), waitFor(first, second)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/“(Atoms|Molecules)” would wait for “(Atoms|Molecules)”, which waits for/);
+    const classItem = (await world.scanTable()).find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'CLASS')!;
+    expect([`prerequisite#${first._id}`, `prerequisite#${second._id}`].filter((name) => name in classItem)).toHaveLength(1);
+    for (const module of [first, second]) expect((await waitFor(module, null)).status).toBe(200);
+  }
 });

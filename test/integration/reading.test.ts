@@ -1,7 +1,9 @@
 // The reader's memory through the local stack: a student opens a section, moves to page 7 and reopens it (the module
-// read says page 7); concurrent minute beats all count; a section locked on their path is refused; another student
+// read says page 7); concurrent opens all count, minutes only as far as time passed; a section locked on their path is refused; another student
 // can neither see nor change it; the class's teacher reads the counts in the student drill-down.
 import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableContext } from '@local/table-stores';
 import type { Module } from '../../shared/entities';
 import { CLASS_ID, MEDIA, OTHER_CLASS_ID, pdfBytes, startWorld, type World } from './support/world';
 
@@ -41,11 +43,33 @@ test('a student who leaves a file on page 7 finds page 7 when they read the modu
   expect(await pagesRead()).toEqual([7, undefined]);
 });
 
-test('concurrent minute beats and opens all count', async () => {
+/** Moves the time the student's minutes in the module were last counted back by `minutes`, as if that much time had passed. */
+async function minutesPass(minutes: number) {
+  const context = localTableContext(world.config);
+  try {
+    const Key = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${firstWeek._id}#${world.student.userId}` };
+    const { Item } = await context.client.send(new GetCommand({ TableName: context.tableName, Key }));
+    const earlier = new Date(Date.parse(String(Item!.readingCountedAt)) - minutes * 60_000).toISOString();
+    await context.client.send(new UpdateCommand({ TableName: context.tableName, Key, UpdateExpression: 'SET readingCountedAt = :earlier', ExpressionAttributeValues: { ':earlier': earlier } }));
+  } finally {
+    context.client.destroy();
+  }
+}
+
+test('concurrent opens all count; minutes count only as far as time passed, however many reports of 30 minutes come at once', async () => {
   const before = (await report(first, { minutes: 0 })).body;
   const answers = await Promise.all(Array.from({ length: 6 }, () => report(first, { opened: true, minutes: 1 })));
   expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
-  expect((await report(first, { minutes: 0 })).body).toMatchObject({ opened: before.opened + 6, minutes: before.minutes + 6, page: 7 });
+  expect((await report(first, { minutes: 0 })).body).toMatchObject({ opened: before.opened + 6, page: 7 });
+
+  const burst = () => Promise.all(Array.from({ length: 100 }, () => report(first, { minutes: 30 })));
+  const minutesNow = async () => (await report(first, { minutes: 0 })).body.minutes as number;
+  const counted = await minutesNow();
+  for (const [passed, expected] of [[0, 0], [1, 1], [10, 11]] as const) {
+    await minutesPass(passed);
+    expect((await burst()).every((answer) => answer.status === 200)).toBe(true);
+    expect(await minutesNow()).toBe(counted + expected);
+  }
 });
 
 test('a section locked on the path (in-order mode) is refused with 409 and nothing is kept', async () => {
@@ -69,7 +93,7 @@ test("the class's teacher reads opens and minutes per section in the drill-down;
     moduleId: firstWeek._id,
     moduleTitle: 'First week',
     sections: [
-      { sectionId: first, sectionTitle: 'Handbook', opened: 7, minutes: 6 },
+      { sectionId: first, sectionTitle: 'Handbook', opened: 7, minutes: 11 },
       { sectionId: second, sectionTitle: 'Safety rules', opened: 0, minutes: 0 },
     ],
   });

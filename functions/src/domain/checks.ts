@@ -1,6 +1,6 @@
 // Use cases for checks: a teacher saves a section's check (a new version once it has attempts) and reads it whole; a
 // student of a class it is assigned to reads it without the answer key and submits attempts, scored here, on the
-// server; passing completes the section through the progress store's one completion path. Reports on checks: item
+// server; passing completes the section in the same write that stores the attempt. Reports on checks: item
 // analysis per check in a class, and a student's attempt history.
 import type {
   AttemptAnswer,
@@ -24,7 +24,7 @@ import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
 import { completionOnPath, pathOfStudent, requireAccessible } from './paths';
 import { makePrerequisiteGate } from './prerequisites';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore, ProgressWithStandings } from './ports';
 
 export interface CheckServicePorts {
   classes: ClassStore;
@@ -108,9 +108,9 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
 
   /**
    * Scores and records a student's attempt, once per client-chosen attempt id: a repeat answers the attempt recorded
-   * (`created: false`). The attempt takes the next number with a conditional put, so of concurrent attempts beyond the
-   * limit none gets through. Then, at once: the score on the progress item (best percent, attempts) followed, when it
-   * passed, by the section's completion through the progress store; the item analysis; the check's attempt count.
+   * (`created: false`). The attempt takes the next number with a conditional write, so of concurrent attempts beyond
+   * the limit none gets through, in one transaction with its score and, when it passed, the section's completion (a
+   * crash leaves an attempt with all of them or none of it). Then, at once: the item analysis, the check's attempt count.
    */
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
     const { classId } = input;
@@ -163,25 +163,19 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         answers: input.answers,
         results: withExplanations(scored.results, check.questions),
       };
-      if (!(await attempts.insertAttempt(record))) continue;
-      // The score and a completion write the same progress item: one after the other, never beside each other.
-      const scoreThenCompletion = async () => {
-        await attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt, standing?.checks);
-        if (!record.passed) return;
-        await progress.addCompletedSection(key, sectionId, record.submittedAt, {
-          teacherId: schoolClass.teacherId,
-          studentName: enrolment?.name ?? '',
-          moduleTitle: module!.title,
-          className: schoolClass.className,
-          // With this pass counted: its band may release or skip sections.
-          ...completionOnPath(module!, moduleChecks, standing, sectionId, {
-            ...standing?.checks,
-            [sectionId]: { bestPercent: Math.max(bestBefore ?? 0, record.percent), passed: true },
-          }, overrideRecord),
-        });
-      };
+      // With this pass counted: its band may release or skip sections, and it may finish the module.
+      const activityOf = (before: ProgressWithStandings | undefined) => ({
+        teacherId: schoolClass.teacherId,
+        studentName: enrolment?.name ?? '',
+        moduleTitle: module!.title,
+        className: schoolClass.className,
+        ...completionOnPath(module!, moduleChecks, before, sectionId, {
+          ...before?.checks,
+          [sectionId]: { bestPercent: Math.max(before?.checks[sectionId]?.bestPercent ?? 0, record.percent), passed: true },
+        }, overrideRecord),
+      });
+      if ((await attempts.recordAttempt(record, standing, activityOf)) === 'taken') continue;
       await Promise.all([
-        scoreThenCompletion(),
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
       ]);

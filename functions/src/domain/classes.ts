@@ -83,21 +83,37 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
   /**
    * Makes a module of the class wait for another (its teacher only): a student opens it once they completed the
    * prerequisite or passed its checks. null removes it. One prerequisite per module; a chain that comes back to the
-   * module is refused. One conditional UpdateItem of the class item (both modules still assigned).
+   * module is refused, naming it. One UpdateItem of the class item, conditional on its prerequisites being as judged
+   * (their version) and both modules still assigned: a save that lost a race with another reads the class again and
+   * judges again, so two saves at once never make a loop (the second is a 409 naming it).
    */
   async function setPrerequisite(caller: Caller, classId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassDetail> {
-    const record = await requireClass(classes, caller, classId, 'teacher');
-    if (!record.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED_HERE);
-    if (prerequisiteModuleId !== null) {
-      const field = { prerequisiteModuleId: 'Choose another module of this class.' };
-      if (!record.assignedModuleIds.includes(prerequisiteModuleId)) throw invalid('The module to complete first is not assigned to this class.', field);
-      for (let step: string | undefined = prerequisiteModuleId; step !== undefined; step = record.prerequisites?.[step]) {
-        if (step === moduleId) throw invalid('A module cannot wait for itself, directly or through the modules it waits for.', field);
+    for (let tries = 0; tries < PREREQUISITE_TRIES; tries += 1) {
+      const record = await requireClass(classes, caller, classId, 'teacher');
+      if (!record.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED_HERE);
+      if (prerequisiteModuleId !== null) {
+        if (!record.assignedModuleIds.includes(prerequisiteModuleId)) {
+          throw invalid('The module to complete first is not assigned to this class.', { prerequisiteModuleId: 'Choose another module of this class.' });
+        }
+        const loop = loopThrough(record, moduleId, prerequisiteModuleId);
+        if (loop) {
+          const message = await describeLoop(loop);
+          // A loop in what was read first is the teacher's choice; one that a concurrent save made is a conflict.
+          throw tries === 0 ? invalid(message, { prerequisiteModuleId: 'Choose another module of this class.' }) : conflict(message);
+        }
       }
+      const updated = await classes.setPrerequisite(classId, caller.userId, moduleId, prerequisiteModuleId, record.prerequisitesVersion);
+      if (updated) return toDetail(updated, await classes.listAllStudents(classId));
     }
-    const updated = await classes.setPrerequisite(classId, caller.userId, moduleId, prerequisiteModuleId);
-    if (!updated) throw conflict(MODULES_CHANGED);
-    return toDetail(updated, await classes.listAllStudents(classId));
+    throw conflict(MODULES_CHANGED);
+  }
+
+  /** The loop named by module titles: “Cells” would wait for “Atoms”, which waits for “Cells”. */
+  async function describeLoop(loop: string[]): Promise<string> {
+    const titles = new Map((await modules.getModules(loop)).map((module) => [module.moduleId, module.title]));
+    const [first, second, ...rest] = loop.map((id) => `“${titles.get(id) ?? id}”`);
+    const chain = `${first} would wait for ${second}${rest.map((title) => `, which waits for ${title}`).join('')}`;
+    return `A module cannot wait for itself, directly or through the modules it waits for: ${chain}.`;
   }
 
   /**
@@ -156,6 +172,22 @@ export async function requireClass(
 }
 
 export const isTeacherOf = (caller: Caller, record: ClassRecord) => record.teacherId === caller.userId;
+
+/** Saves of a prerequisite that lost the race with another change of the class's prerequisites, before giving up. */
+const PREREQUISITE_TRIES = 3;
+
+/**
+ * The loop that making `moduleId` wait for `prerequisiteModuleId` would close, from the module back to itself (module
+ * ids), or undefined when the chain of prerequisites ends. Bounded by the class's modules, should a loop be stored.
+ */
+function loopThrough(record: ClassRecord, moduleId: string, prerequisiteModuleId: string): string[] | undefined {
+  const loop = [moduleId, prerequisiteModuleId];
+  for (let step: string | undefined = prerequisiteModuleId; step !== moduleId; loop.push(step)) {
+    step = record.prerequisites?.[step];
+    if (step === undefined || loop.length > record.assignedModuleIds.length + 1) return undefined;
+  }
+  return loop;
+}
 const isAdmin = (caller: Caller) => caller.roles.includes('Admins');
 
 function toSummary(record: ClassRecord, studentIds: string[]): ClassSummary {

@@ -35,3 +35,6 @@ export class TooManyRequestsError extends DomainError {
 }
 
 export const tooMany = (message: string, retryAfterSeconds?: number) => new TooManyRequestsError(message, retryAfterSeconds);
+
+/** A student's write that lost the race with their unenrolment (stores refuse to count anything after it). */
+export const noLongerEnrolled = () => notFound('You are no longer enrolled in this class.');

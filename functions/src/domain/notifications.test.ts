@@ -91,6 +91,15 @@ describe('a finished module', () => {
     expect((await bells.bell(callers.otherStudent)).items).toEqual([]);
   });
 
+  it('tells them when the last sections are completed at the same moment, every time the race is run', async () => {
+    await assign();
+    for (let run = 0; run < 20; run += 1) {
+      ports.progress.clear();
+      await Promise.all([mark('section-1'), mark('section-2')]);
+      expect(await finishes()).toEqual([expect.objectContaining({ id: `finished:${CLASS_ID}:${MODULE_ID}` })]);
+    }
+  });
+
   it('tells them once: a section undone and marked again keeps the first finish, unread no more once read', async () => {
     await assign();
     await mark('section-1');

@@ -36,6 +36,8 @@ export interface ClassRecord {
   dueAt?: Record<string, string>;
   /** Module id → the module of the class to complete first (its prerequisite); modules without one are absent. */
   prerequisites?: Record<string, string>;
+  /** How many times the prerequisites were changed (absent: never): a save is conditional on it being as read. */
+  prerequisitesVersion?: number;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
 }
@@ -91,6 +93,8 @@ export interface ProgressRecord {
   updatedAt?: string;
   /** Section id → the student's reading of its file (absent: never opened); read with the whole item, never by a report page. */
   reading?: Record<string, ReadingTally>;
+  /** When the reader's minutes were last counted (or a file first opened) in the module: minutes count only as time passes. */
+  readingCountedAt?: string;
 }
 
 /** A student's reading of one section's file: opens, whole minutes, the page or slide last shown (absent: none reported). */
@@ -100,11 +104,15 @@ export interface ReadingTally {
   page?: number;
 }
 
-/** One report of the reader: the file was opened (counts one), minutes to add, the page or slide now shown. */
+/**
+ * One report of the reader: the file was opened (counts one), minutes to add, the page or slide now shown, and the
+ * time minutes are counted to (`countedAt.to`), written only if the item's is still `countedAt.from` (absent: none yet).
+ */
 export interface ReadingReport {
   opened: boolean;
   minutes: number;
   page?: number;
+  countedAt?: { from?: string; to: string };
 }
 
 /** What a report page reads of one module's progress items: its current sections, and those of them with a check. */
@@ -195,10 +203,11 @@ export interface ClassStore {
    */
   addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string): Promise<ClassRecord | undefined>;
   /**
-   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher and holds both
-   * modules; the updated class, or undefined when not.
+   * Sets (or, with null, removes) a module's prerequisite if the class is taught by this teacher, holds both modules
+   * and its prerequisites are still at `expectedVersion` (the class's `prerequisitesVersion` as read); the updated
+   * class, or undefined when not.
    */
-  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassRecord | undefined>;
+  setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null, expectedVersion: number | undefined): Promise<ClassRecord | undefined>;
   /** Removes a module from an existing class (fails when there is no such class). */
   removeAssignedModule(classId: string, moduleId: string): Promise<void>;
   /**
@@ -329,21 +338,33 @@ export interface ProgressStore {
    * context, the (class, module) completion counter one completion (and one started student with the record's first
    * section), and the class's active students of the day of `updatedAt` (UTC) the student. Concurrent calls never lose
    * a section nor count one twice; a section already complete is answered as stored and changes nothing. `seen` is the
-   * record as the caller last read it (saves a read; a stale one only costs a retry).
+   * record as the caller last read it (saves a read; a stale one only costs a retry). `activityOf` decides the activity
+   * context from the record the write is conditioned on (it is asked again after a re-read), so `finishesModule` holds
+   * of the state the write produces, whatever completions race. Only while the student is enrolled: after their
+   * unenrolment it refuses (a DomainError 'notFound') and counts nothing.
    */
-  addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext, seen?: ProgressRecord): Promise<ProgressRecord>;
+  addCompletedSection(
+    key: ProgressKey,
+    sectionId: string,
+    updatedAt: string,
+    activityOf?: (before: ProgressWithStandings | undefined) => ActivityContext,
+    seen?: ProgressWithStandings,
+  ): Promise<ProgressRecord>;
   /**
    * Takes a section out of a student's completions as one atomic change: the record loses the section and its
    * completion time, the (class, module) counter one completion (and one started student when it was the record's
    * last section). A section not complete is answered as stored and changes nothing, so a repeated undo counts once.
+   * Only while the student is enrolled, as a completion.
    */
   removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string): Promise<ProgressRecord | undefined>;
   /**
    * Adds a reader's report to the student's reading of a section, in one atomic update of their item in the module
-   * (created if need be): opens and minutes are added (concurrent reports all count), the page replaces the last one.
+   * (created if need be): opens and minutes are added (concurrent reports all count), the page replaces the last one,
+   * and with `countedAt` the item's time of the last counted minutes moves on, on the condition that it is still the
+   * one the minutes were counted from ('stale', and nothing written, when another report moved it meanwhile).
    * Answers the section's reading after it.
    */
-  recordReading(key: ProgressKey, sectionId: string, report: ReadingReport): Promise<ReadingTally>;
+  recordReading(key: ProgressKey, sectionId: string, report: ReadingReport): Promise<ReadingTally | 'stale'>;
   /** One student's records in the given modules of a class, by exact keys (no classmate's record is read). */
   listProgressOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<ProgressRecord[]>;
   /**
@@ -439,17 +460,22 @@ export interface AttemptStore {
   getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number): Promise<AttemptRecord | undefined>;
   /** A student's attempts at a check in a class, in order. */
   listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
-  /** Stores an attempt under its number only if that number is free; false when a concurrent attempt took it. */
-  insertAttempt(record: AttemptRecord): Promise<boolean>;
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**
-   * Counts an attempt on the student's progress item in the module and keeps the best percent atomically (a lower or
-   * concurrent attempt never lowers it), marks the check passed when it did, and adds any improvement to the class's
-   * score totals. `seen`: the standings the caller read on that item (the write assumes them and reads again if they
-   * changed). Not beside a completion of the same item: a write to an item in a transaction is refused.
+   * Stores an attempt under its number, only if that number is free ('taken', and nothing written, when a concurrent
+   * attempt took it), and at once, all or nothing whatever fails or crashes: its score on the student's progress item
+   * in the module (best percent, kept atomically: a lower or concurrent attempt never lowers it; attempts; a pass), the
+   * improvement of the best in the class's score totals and, when it passed a section not yet complete, the section's
+   * first completion as `ProgressStore.addCompletedSection` records it (`activityOf` decides the activity from the item
+   * the write is conditioned on). `seen`: the item as the caller read it (a changed one is read again). Only while the
+   * student is enrolled (a DomainError 'notFound' after their unenrolment, and nothing written).
    */
-  recordScore(key: ProgressKey, sectionId: string, percent: number, passed: boolean, at: string, seen: CheckStandings | undefined): Promise<void>;
+  recordAttempt(
+    record: AttemptRecord,
+    seen: ProgressWithStandings | undefined,
+    activityOf: (before: ProgressWithStandings | undefined) => ActivityContext,
+  ): Promise<'recorded' | 'taken'>;
   /** Adds an attempt's answers to the check's statistics in the class for that version. */
   addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;
   getStats(classId: string, moduleId: string, sectionId: string, version: number): Promise<CheckStats | undefined>;

@@ -50,10 +50,22 @@ describe('setting a prerequisite', () => {
     const before = storedState(ports);
     await expect(classes.setPrerequisite(teacher, CLASS_ID, MODULE_ID, NEXT_ID)).rejects.toEqual(refused('invalid', 'cannot wait for itself'));
     await expect(classes.setPrerequisite(teacher, CLASS_ID, NEXT_ID, NEXT_ID)).rejects.toEqual(refused('invalid', 'cannot wait for itself'));
+    await expect(classes.setPrerequisite(teacher, CLASS_ID, MODULE_ID, NEXT_ID)).rejects.toEqual(refused('invalid', '“Cells” would wait for “Tissues”, which waits for “Cells”.'));
     await expect(classes.setPrerequisite(teacher, CLASS_ID, NEXT_ID, 'elsewhere')).rejects.toEqual(refused('invalid', 'not assigned to this class'));
     await expect(classes.setPrerequisite(teacher, CLASS_ID, 'elsewhere', MODULE_ID)).rejects.toEqual(refused('notFound', 'not assigned'));
     await expect(classes.setPrerequisite(otherTeacher, CLASS_ID, NEXT_ID, MODULE_ID)).rejects.toEqual(refused('notFound'));
     expect(storedState(ports)).toEqual(before);
+  });
+
+  it('never makes a loop when two modules are made to wait for each other at once: one save holds, the other is a 409 naming the loop', async () => {
+    for (let run = 0; run < 20; run += 1) {
+      await classes.setPrerequisite(teacher, CLASS_ID, NEXT_ID, null);
+      const saves = await Promise.allSettled([classes.setPrerequisite(teacher, CLASS_ID, NEXT_ID, MODULE_ID), classes.setPrerequisite(teacher, CLASS_ID, MODULE_ID, NEXT_ID)]);
+      expect(saves.filter((save) => save.status === 'fulfilled')).toHaveLength(1);
+      expect(saves.find((save) => save.status === 'rejected')).toEqual({ status: 'rejected', reason: refused('conflict', /would wait for .*, which waits for/) });
+      const { prerequisites = {} } = (await ports.classes.getClass(CLASS_ID))!;
+      expect(Object.keys(prerequisites)).toHaveLength(1);
+    }
   });
 });
 

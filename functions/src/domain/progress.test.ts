@@ -68,10 +68,33 @@ describe('recordReading', () => {
   const report = (input: { opened?: true; page?: number; minutes?: number }, sectionId = 'section-1', caller = student) =>
     service.recordReading(caller, MODULE_ID, sectionId, { classId: CLASS_ID, ...input });
 
-  it('counts every open and minute of concurrent reports and keeps the last page, on the student’s own progress item', async () => {
-    await Promise.all([report({ opened: true }), report({ minutes: 1 }), report({ opened: true, minutes: 1 }), report({ page: 7 })]);
-    await expect(report({ minutes: 1 })).resolves.toEqual({ sectionId: 'section-1', opened: 2, minutes: 3, page: 7 });
-    expect(ports.progress.all()).toEqual([expect.objectContaining({ ...key, completedSections: [], reading: { 'section-1': { opened: 2, minutes: 3, page: 7 } } })]);
+  const later = (ms: number) => ports.clock.set(new Date(ports.clock.now().getTime() + ms).toISOString());
+
+  it('counts every open of concurrent reports and keeps the last page, on the student’s own progress item; minutes from the opening on', async () => {
+    await Promise.all([report({ opened: true }), report({ opened: true, minutes: 1 }), report({ page: 7 })]);
+    later(60_000);
+    await expect(report({ minutes: 1 })).resolves.toEqual({ sectionId: 'section-1', opened: 2, minutes: 1, page: 7 });
+    expect(ports.progress.all()).toEqual([expect.objectContaining({ ...key, completedSections: [], reading: { 'section-1': { opened: 2, minutes: 1, page: 7 } } })]);
+  });
+
+  it('counts no more minutes than really passed, however many reports come at once: 100 reports of 30 minutes, every time', async () => {
+    await report({ opened: true });
+    const minutesNow = async () => ((await report({ page: 1 })) as { minutes: number }).minutes;
+    const burst = () => Promise.all(Array.from({ length: 100 }, () => report({ minutes: 30 })));
+    await burst();
+    expect(await minutesNow()).toBe(0);
+    later(60_000);
+    await burst();
+    expect(await minutesNow()).toBe(1);
+    later(10 * 60_000);
+    await burst();
+    expect(await minutesNow()).toBe(11);
+    // A beat a few seconds early (network delays) still counts its minute; two beats in one minute count one.
+    later(57_000);
+    await report({ minutes: 1 });
+    later(30_000);
+    await report({ minutes: 1 });
+    expect(await minutesNow()).toBe(12);
   });
 
   it('keeps the completions beside it: a section read after it was completed stays complete', async () => {
@@ -91,7 +114,9 @@ describe('recordReading', () => {
 
 describe('readingOfStudent', () => {
   it('lists opens and minutes per section for the class’s teacher and admins, 404 for another teacher', async () => {
-    await service.recordReading(student, MODULE_ID, 'section-2', { classId: CLASS_ID, opened: true, minutes: 5, page: 4 });
+    await service.recordReading(student, MODULE_ID, 'section-2', { classId: CLASS_ID, opened: true, page: 4 });
+    ports.clock.set(new Date(ports.clock.now().getTime() + 5 * 60_000).toISOString());
+    await service.recordReading(student, MODULE_ID, 'section-2', { classId: CLASS_ID, minutes: 5 });
     const expected = {
       classId: CLASS_ID,
       studentId: student.userId,

@@ -36,6 +36,8 @@ import type {
   ProgressKey,
   ProgressRecord,
   ProgressStore,
+  ProgressWithStandings,
+  ReadingReport,
   ReportedProgress,
   ScoreRecord,
 } from './ports';
@@ -166,21 +168,25 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     if (summaries.get(input.moduleId)?.some((summary) => summary.sectionId === input.sectionId)) {
       throw conflict('This section has a check: pass the check to complete the section.');
     }
-    const activity = {
+    // Decided from the record the write is conditioned on: of two last sections completed at once, the second write
+    // (which reads again) is the one that finishes the module.
+    const activityOf = (before: ProgressWithStandings | undefined) => ({
       teacherId: schoolClass.teacherId,
       studentName: enrolment?.name ?? '',
       moduleTitle: module.title,
       className: schoolClass.className,
-      ...completionOnPath(module, moduleChecks, seen, input.sectionId, undefined, overrideRecord),
-    };
-    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activity, seen);
+      ...completionOnPath(module, moduleChecks, before, input.sectionId, undefined, overrideRecord),
+    });
+    const record = await progress.addCompletedSection(key, input.sectionId, clock.now().toISOString(), activityOf, seen);
     return toProgress(record, module);
   }
 
   /**
    * The reader's report of a student reading a section: the same reads as a completion (class, module, their progress
    * and overrides, the check index: one round trip), the section must be open on their path (a locked one: 409), then
-   * one atomic update of their progress item. Answers the section's reading after it.
+   * one atomic update of their progress item. Minutes count only as far as time really passed since the minutes last
+   * counted in the module (kept on the item, moved on by a conditional write: of reports at once, one counts the time).
+   * Answers the section's reading after it.
    */
   async function recordReading(caller: Caller, moduleId: string, sectionId: string, input: RecordReadingInput): Promise<SectionReading> {
     const key = { classId: input.classId, moduleId, studentId: caller.userId };
@@ -197,8 +203,14 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     if (!module.sections.some((section) => section._id === sectionId)) throw notFound(SECTION_NOT_FOUND);
     const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module, summaries.get(moduleId) ?? [], seen, undefined, overrideRecord));
     requireAccessible(path, sectionId, conflict);
-    const tally = await progress.recordReading(key, sectionId, { opened: input.opened === true, minutes: input.minutes ?? 0, page: input.page });
-    return { sectionId, ...tally };
+    let record = seen;
+    for (let tries = 0; tries < READING_TRIES; tries += 1) {
+      const counted = minutesToCount(record?.readingCountedAt, clock.now(), input);
+      const tally = await progress.recordReading(key, sectionId, { opened: input.opened === true, page: input.page, ...counted });
+      if (tally !== 'stale') return { sectionId, ...tally };
+      record = await progress.getProgress(key);
+    }
+    throw conflict('Other reading reports came at the same moment; send this one again.');
   }
 
   /**
@@ -417,6 +429,24 @@ export const STUDENT_NOT_ENROLLED = 'This student is not enrolled in this class.
 const SECTION_NOT_FOUND = 'This section is not part of the module; reload the module and try again.';
 
 const byTitle = (list: ModuleRecord[]) => [...list].sort((a, b) => a.title.localeCompare(b.title));
+
+const MINUTE_MS = 60_000;
+/** The reader reports a minute at each beat; one that arrives a few seconds early (network delays) still counts. */
+const BEAT_SLACK_MS = 5_000;
+/** Reports of one reading that kept losing the race to move the counted time on, before one is refused. */
+const READING_TRIES = 3;
+
+/**
+ * The minutes of a report that count: no more than the whole minutes passed since minutes last counted in the module
+ * (none before a file was opened: the opening starts the count), and the counted time moved on to now when any count.
+ */
+function minutesToCount(countedAt: string | undefined, now: Date, input: RecordReadingInput): Pick<ReadingReport, 'minutes' | 'countedAt'> {
+  const asked = input.minutes ?? 0;
+  if (countedAt === undefined) return asked > 0 || input.opened ? { minutes: 0, countedAt: { to: now.toISOString() } } : { minutes: 0 };
+  const passed = Math.floor((now.getTime() - Date.parse(countedAt) + BEAT_SLACK_MS) / MINUTE_MS);
+  const minutes = Math.max(0, Math.min(asked, passed));
+  return minutes > 0 ? { minutes, countedAt: { from: countedAt, to: now.toISOString() } } : { minutes: 0 };
+}
 
 /**
  * First completions of the module's current sections: a removed section, or one whose completion was reset (a new

@@ -1,15 +1,17 @@
 // Data access for attempts and scores. An attempt is its own item in its check's partition, numbered per student: a
 // conditional put on the next number is what makes the attempt limit atomic (two concurrent attempts cannot both be
-// number 3). Read models kept as attempts happen, so reports read a fixed number of items whatever the class size:
+// number 3); the attempt, its score and the completion it earns are one transaction. Read models kept as attempts happen, so reports read a fixed number of items whatever the class size:
 // a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
 // a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
 // class for the dashboard.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { noLongerEnrolled } from '../domain/errors';
 import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
+import { commitTransaction, joinedUpdate, makeCompletionWrites, progressItemParts, type TransactItem, type TransactUpdate, type UpdateParts } from './completion-writes';
+import { makeProgressRepository } from './progress-repository';
 import {
   attemptHistoryPartition,
-  conditionally,
   backoff,
   keys,
   makeTableAccess,
@@ -21,8 +23,11 @@ import { COUNT, encodeStandings, scoreTotalsUpdate, STANDINGS, standingsOnItem, 
 
 const CORRECT = 'correct#';
 const PICKS = 'picks#';
-/** Tries of recording an attempt's score: each failed try means another attempt changed the standings meanwhile. */
-const SCORE_WRITE_TRIES = 5;
+/**
+ * Tries of recording an attempt: each failed try means another attempt or a completion changed the progress item
+ * meanwhile, or a concurrent transaction met one of its items.
+ */
+const SCORE_WRITE_TRIES = 8;
 
 
 function toAttempt(item: Record<string, unknown>): AttemptRecord {
@@ -63,9 +68,8 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
   /** Placeholders (`#c0`, `#c1`...) for attribute names built from ids. */
   const placeholders = (prefix: string, attributeNames: string[]) => attributeNames.map((name, index) => [`#${prefix}${index}`, name] as const);
 
-  /** Adds the change of one student's best percent on a check to the class's totals. */
-  const addToTotals = (classId: string, moduleId: string, sectionId: string, sum: number, count: number) =>
-    client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, [{ moduleId, sectionId, sum, count }])));
+  const writes = makeCompletionWrites(tableName);
+  const progress = makeProgressRepository(context);
 
   return {
     async listAttemptIds(classId, moduleId, sectionId, studentId) {
@@ -86,22 +90,6 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
       return items.map(toAttempt);
     },
 
-    insertAttempt: (record) =>
-      conditionally(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.attempt(record.classId, record.moduleId, record.sectionId, record.studentId, record.attemptNumber),
-              ...keys.attemptHistoryIndex(record.classId, record.studentId, record.submittedAt, `${record.moduleId}#${record.sectionId}`),
-              entity: 'Attempt',
-              ...record,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      ),
-
     async listAttemptsOfStudent(classId, studentId, limit) {
       const { Items = [] } = await client.send(
         new QueryCommand({
@@ -117,47 +105,54 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
     },
 
     /**
-     * Rewrites the item's standings with this attempt on the condition that they are still those the caller read (the
-     * common case: one write); when an attempt or the migration changed them meanwhile, reads them again and retries.
-     * The improvement of the best, known from the standings it replaced, is added to the class's totals.
+     * One transaction: the attempt under its number (if free), its score on the progress item (the standings rewritten
+     * on the condition that they are still those read), the improvement of the best in the class's score totals and,
+     * when it passed a section not yet complete, the section's first completion with its counter, day and finish
+     * (completion-writes.ts, on the condition that the completed sections are as read), and the enrolment's condition.
+     * A crash leaves all of it or none; a changed progress item is read again and the transaction built anew.
      */
-    async recordScore({ classId, moduleId, studentId }, sectionId, percent, passed, at, seen) {
-      const key = keys.progress(classId, moduleId, studentId);
-      let before = seen ?? {};
+    async recordAttempt(record, seen, activityOf) {
+      const { classId, moduleId, sectionId, studentId, percent, passed, submittedAt } = record;
+      const key = { classId, moduleId, studentId };
+      let before = seen;
       for (let tries = 1; ; tries += 1) {
-        const after = withAttempt(before, sectionId, percent, passed);
-        const unchanged = Object.keys(before).length === 0 ? 'attribute_not_exists(#standings)' : '#standings = :before';
-        const written = await conditionally(() =>
-          client.send(
-            new UpdateCommand({
+        const standings = before?.checks ?? {};
+        const previous = standings[sectionId]?.bestPercent;
+        const read = Object.keys(standings).length > 0;
+        const score: UpdateParts = {
+          add: [],
+          set: ['#standings = :after', 'lastAttemptAt = :at'],
+          conditions: [read ? '#standings = :before' : 'attribute_not_exists(#standings)'],
+          names: { '#standings': STANDINGS },
+          values: { ':after': encodeStandings(withAttempt(standings, sectionId, percent, passed)), ...(read && { ':before': encodeStandings(standings) }), ':at': submittedAt },
+        };
+        const completion = passed && !before?.completedSections.includes(sectionId) ? writes.firstCompletion(key, sectionId, submittedAt, activityOf(before), before) : undefined;
+        const items: TransactItem[] = [
+          {
+            Put: {
               TableName: tableName,
-              Key: key,
-              UpdateExpression: 'SET #standings = :after, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-              ConditionExpression: unchanged,
-              ExpressionAttributeNames: { '#standings': STANDINGS },
-              ExpressionAttributeValues: {
-                ':after': encodeStandings(after),
-                ...(Object.keys(before).length > 0 && { ':before': encodeStandings(before) }),
-                ':at': at,
-                ':entity': 'Progress',
-                ':class': classId,
-                ':module': moduleId,
-                ':student': studentId,
+              Item: {
+                ...keys.attempt(classId, moduleId, sectionId, studentId, record.attemptNumber),
+                ...keys.attemptHistoryIndex(classId, studentId, submittedAt, `${moduleId}#${sectionId}`),
+                entity: 'Attempt',
+                ...record,
               },
-            }),
-          ),
-        );
-        if (written) {
-          const previous = before[sectionId]?.bestPercent;
-          if (previous === undefined || percent > previous) await addToTotals(classId, moduleId, sectionId, percent - (previous ?? 0), previous === undefined ? 1 : 0);
-          return;
-        }
-        if (tries === SCORE_WRITE_TRIES) throw new Error(`The scores of ${studentId} in module ${moduleId} kept changing while recording an attempt (${tries} tries).`);
-        await backoff(tries);
-        const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: '#standings', ExpressionAttributeNames: { '#standings': STANDINGS } }),
-        );
-        before = Item ? standingsOnItem(Item) : {};
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Update: joinedUpdate(tableName, keys.progress(classId, moduleId, studentId), progressItemParts(key), score, ...(completion ? [completion.progress] : [])) },
+          ...(previous === undefined || percent > previous
+            ? [{ Update: scoreTotalsUpdate(tableName, classId, [{ moduleId, sectionId, sum: percent - (previous ?? 0), count: previous === undefined ? 1 : 0 }]) as TransactUpdate }]
+            : []),
+          ...(completion ? completion.others : [writes.enrolmentCheck(key)]),
+        ];
+        const outcome = await commitTransaction(client, items);
+        if (outcome === 'committed') return 'recorded';
+        if (outcome === 0) return 'taken';
+        if (outcome === items.length - 1) throw noLongerEnrolled();
+        if (tries === SCORE_WRITE_TRIES) throw new Error(`The progress of ${studentId} in module ${moduleId} kept changing while recording an attempt (${tries} tries).`);
+        if (outcome === 'conflict') await backoff(tries);
+        else before = await progress.getProgress(key);
       }
     },
 

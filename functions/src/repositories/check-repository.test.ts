@@ -1,10 +1,10 @@
 // The exact DynamoDB commands the check and attempt repositories send, and how they read their answers.
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
-import type { AttemptRecord, CheckRecord } from '../domain/ports';
+import type { AttemptRecord, CheckRecord, CheckStandings } from '../domain/ports';
 import { makeAttemptRepository } from './attempt-repository';
 import { makeCheckRepository } from './check-repository';
 
@@ -146,22 +146,6 @@ describe('attempts', () => {
   // Scores are attributes of the student's progress item in the module.
   const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` };
 
-  it('puts an attempt under its zero-padded number only if that number is free, on the history index', async () => {
-    ddb.on(PutCommand).rejects(conditionFailed());
-    await expect(attempts.insertAttempt(attempt)).resolves.toBe(false);
-    expect(ddb).toReceiveCommandWith(PutCommand, {
-      Item: {
-        pk: `CHECK#${MODULE_ID}#${SECTION}`,
-        sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000003`,
-        gsi1pk: `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}`,
-        gsi1sk: `2024-06-01T00:00:00.000Z#${MODULE_ID}#${SECTION}`,
-        entity: 'Attempt',
-        ...attempt,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-  });
-
   it("lists a student's attempt numbers with a consistent query of their prefix", async () => {
     ddb.on(QueryCommand).resolves({ Items: [{ attemptId: 'attempt-1', attemptNumber: 1 }] });
     await expect(attempts.listAttemptIds(CLASS_ID, MODULE_ID, SECTION, STUDENT_ID)).resolves.toEqual([{ attemptId: 'attempt-1', attemptNumber: 1 }]);
@@ -187,48 +171,88 @@ describe('attempts', () => {
   const key = { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID };
   const totalsKey = { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' };
 
-  it('rewrites the standings it read with the attempt counted and the best raised, and adds the improvement to the totals', async () => {
-    ddb.on(UpdateCommand).resolves({});
-    await attempts.recordScore(key, SECTION, 75, true, '2024-06-01T00:00:00.000Z', { [SECTION]: { bestPercent: 40, attempts: 1, passed: false }, other: { bestPercent: 90, attempts: 2, passed: true } });
-    expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
+  const seen = (checks: CheckStandings, completedSections: string[] = []) => ({ ...key, completedSections, checks });
+  const activity = { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 2, finishesModule: true };
+  const sentItems = (call = 0) => ddb.commandCalls(TransactWriteCommand)[call]!.args[0].input.TransactItems!;
+  const enrolmentCheck = { ConditionCheck: { TableName: 'table', Key: { pk: `CLASS#${CLASS_ID}`, sk: `STUDENT#${STUDENT_ID}` }, ConditionExpression: 'attribute_exists(pk)' } };
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+  it('stores a passing attempt, its score, the improvement of the totals and the completion it earns in one transaction', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const before = seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false }, other: { bestPercent: 90, attempts: 2, passed: true } }, ['section-0']);
+    await expect(attempts.recordAttempt({ ...attempt, percent: 75 }, before, () => activity)).resolves.toBe('recorded');
+    expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(ddb).not.toReceiveCommand(UpdateCommand);
+    const [put, progress, totals, counter, day, finished, enrolment] = sentItems();
+    expect(put).toEqual({
+      Put: {
+        TableName: 'table',
+        Item: {
+          pk: `CHECK#${MODULE_ID}#${SECTION}`,
+          sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000003`,
+          gsi1pk: `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}`,
+          gsi1sk: `2024-06-01T00:00:00.000Z#${MODULE_ID}#${SECTION}`,
+          entity: 'Attempt',
+          ...attempt,
+          percent: 75,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    expect(progress.Update).toMatchObject({
       Key: scoresKey,
-      UpdateExpression: 'SET #standings = :after, lastAttemptAt = :at, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-      ConditionExpression: '#standings = :before',
-      ExpressionAttributeNames: { '#standings': 'checkStandings' },
+      UpdateExpression: expect.stringMatching(/^ADD completedSections :section SET .*#standings = :after, lastAttemptAt = :at, .*#completedAt = if_not_exists\(#completedAt, :now\)/),
+      ConditionExpression: '(#standings = :before) AND (completedSections = :seenSections)',
       ExpressionAttributeValues: expect.objectContaining({
         ':before': `{"other":[90,2,1],"${SECTION}":[40,1,0]}`,
         ':after': `{"other":[90,2,1],"${SECTION}":[75,2,1]}`,
+        ':seenSections': new Set(['section-0']),
       }),
     });
-    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, {
-      Key: totalsKey,
-      UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0 SET entity = :entity, classId = :class',
-      ExpressionAttributeNames: { '#sum0': `sum#${MODULE_ID}#${SECTION}`, '#count0': `count#${MODULE_ID}#${SECTION}` },
-      ExpressionAttributeValues: { ':sum0': 35, ':count0': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
-    });
+    expect(totals.Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 35, ':count0': 0 }) });
+    expect(counter.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` } });
+    expect(day.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' } });
+    expect(finished.Update).toMatchObject({ Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` } });
+    expect(enrolment).toEqual(enrolmentCheck);
   });
 
-  it('counts the first attempt of a student with no standings yet as one more student in the totals', async () => {
-    ddb.on(UpdateCommand).resolves({});
-    await attempts.recordScore(key, SECTION, 60, false, '2024-06-01T00:00:00.000Z', undefined);
-    expect(ddb).toReceiveNthCommandWith(1, UpdateCommand, {
-      ConditionExpression: 'attribute_not_exists(#standings)',
+  it('stores a first, failing attempt with its score and one more student in the totals, and no completion', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await attempts.recordAttempt({ ...attempt, percent: 60, passed: false }, undefined, () => activity);
+    const items = sentItems();
+    expect(items).toHaveLength(4);
+    expect(items[1].Update).toMatchObject({
+      UpdateExpression: 'SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, #standings = :after, lastAttemptAt = :at',
+      ConditionExpression: '(attribute_not_exists(#standings))',
       ExpressionAttributeValues: expect.objectContaining({ ':after': `{"${SECTION}":[60,1,0]}` }),
     });
-    expect(ddb).toReceiveNthCommandWith(2, UpdateCommand, { Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
+    expect(items[2].Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
+    expect(items[3]).toEqual(enrolmentCheck);
   });
 
-  it('reads the standings again when another attempt changed them, keeps their better best, and leaves the totals alone for no improvement', async () => {
-    ddb.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
-    ddb.on(GetCommand).resolves({ Item: { checkStandings: `{"${SECTION}":[90,2,1]}` } });
-    await attempts.recordScore(key, SECTION, 20, false, '2024-06-01T00:00:00.000Z', { [SECTION]: { bestPercent: 40, attempts: 1, passed: false } });
+  it('answers taken, writing nothing, when a concurrent attempt took the number', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity)).resolves.toBe('taken');
+    expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+  });
+
+  it('reads the item again when another attempt changed it, keeps its better best, leaves the totals alone for no improvement', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None', 'None')).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { checkStandings: `{"${SECTION}":[90,2,1]}`, completedSections: new Set([SECTION]) } });
+    await attempts.recordAttempt({ ...attempt, percent: 20, passed: false }, seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false } }), () => activity);
     expect(ddb).toReceiveCommandWith(GetCommand, { Key: scoresKey, ConsistentRead: true });
-    expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
-    expect(ddb).toReceiveNthCommandWith(3, UpdateCommand, {
-      Key: scoresKey,
-      ConditionExpression: '#standings = :before',
+    const retry = sentItems(1);
+    expect(retry).toHaveLength(3);
+    expect(retry[1].Update).toMatchObject({
+      ConditionExpression: '(#standings = :before)',
       ExpressionAttributeValues: expect.objectContaining({ ':before': `{"${SECTION}":[90,2,1]}`, ':after': `{"${SECTION}":[90,3,1]}` }),
     });
+  });
+
+  it('refuses, writing nothing, once the student is no longer enrolled', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity)).rejects.toMatchObject({ kind: 'notFound' });
   });
 
   it('adds an attempt to the item statistics of its version, and reads them back per question and option', async () => {

@@ -269,22 +269,25 @@ test('removeAssignedModuleOfTeacher reads again when the prerequisites changed m
   expect(ddb).toReceiveCommandTimes(UpdateCommand, 3);
 });
 
-test('setPrerequisite SETs the module’s prerequisite if the teacher teaches the class and it holds both modules; null REMOVEs it', async () => {
-  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2'] }), 'prerequisite#module-2': MODULE_ID } });
-  await expect(repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', MODULE_ID)).resolves.toMatchObject({ prerequisites: { 'module-2': MODULE_ID } });
+test('setPrerequisite SETs the module’s prerequisite if the teacher teaches the class, it holds both modules and its prerequisites are as read; null REMOVEs it', async () => {
+  ddb.on(UpdateCommand).resolves({ Attributes: { ...classItem({ assignedModuleIds: [MODULE_ID, 'module-2'] }), 'prerequisite#module-2': MODULE_ID, prerequisitesVersion: 3 } });
+  await expect(repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', MODULE_ID, 2)).resolves.toMatchObject({ prerequisites: { 'module-2': MODULE_ID }, prerequisitesVersion: 3 });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'SET #prerequisite = :prerequisite ADD #version :one',
-    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite)',
+    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite) AND #version = :version',
     ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2', '#version': 'prerequisitesVersion' },
-    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':one': 1, ':prerequisite': MODULE_ID },
+    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':one': 1, ':prerequisite': MODULE_ID, ':version': 2 },
   });
   ddb.reset();
   ddb.on(UpdateCommand).resolves({ Attributes: classItem() });
-  await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE #prerequisite ADD #version :one', ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module)' });
+  await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null, undefined);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'REMOVE #prerequisite ADD #version :one',
+    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND attribute_not_exists(#version)',
+  });
   ddb.on(UpdateCommand).rejects(conditionFailure());
-  await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null)).resolves.toBeUndefined();
+  await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null, undefined)).resolves.toBeUndefined();
 });
 
 test('listAllClasses reads the catalogue, then batch-reads the classes it names', async () => {

@@ -15,6 +15,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
   const { classId, className, teacherId, teacherName, studentCount, assignedModuleIds, createdBy } = item as unknown as ClassItem;
+  const prerequisitesVersion = item[PREREQUISITES_VERSION] as number | undefined;
   const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   const dueAt = prefixedAttributes(item, DUE_AT_PREFIX);
   const prerequisites = prefixedAttributes(item, PREREQUISITE_PREFIX);
@@ -28,6 +29,7 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     ...(Object.keys(assignedAt).length > 0 && { assignedAt }),
     ...(Object.keys(dueAt).length > 0 && { dueAt }),
     ...(Object.keys(prerequisites).length > 0 && { prerequisites }),
+    ...(prerequisitesVersion !== undefined && { prerequisitesVersion: Number(prerequisitesVersion) }),
     ...(createdBy ? { createdBy } : {}),
   };
 }
@@ -275,8 +277,9 @@ export function makeClassRepository(context: TableContext) {
     /** Concurrent assigns all persist, repeats are no-ops. */
     addAssignedModule: addAssignedModuleOfTeacher,
 
-    async setPrerequisite(classId, teacherId, moduleId, prerequisiteModuleId) {
+    async setPrerequisite(classId, teacherId, moduleId, prerequisiteModuleId, expectedVersion) {
       const set = prerequisiteModuleId !== null;
+      const unchanged = expectedVersion === undefined ? 'attribute_not_exists(#version)' : '#version = :version';
       try {
         const { Attributes } = await client.send(
           new UpdateCommand({
@@ -284,9 +287,15 @@ export function makeClassRepository(context: TableContext) {
             Key: keys.classMeta(classId),
             // Counted, so that taking a module off the class knows whether a prerequisite naming it came meanwhile.
             UpdateExpression: `${set ? 'SET #prerequisite = :prerequisite' : 'REMOVE #prerequisite'} ADD #version :one`,
-            ConditionExpression: `teacherId = :teacher AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''}`,
+            ConditionExpression: `teacherId = :teacher AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''} AND ${unchanged}`,
             ExpressionAttributeNames: { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}`, '#version': PREREQUISITES_VERSION },
-            ExpressionAttributeValues: { ':teacher': teacherId, ':module': moduleId, ':one': 1, ...(set ? { ':prerequisite': prerequisiteModuleId } : {}) },
+            ExpressionAttributeValues: {
+              ':teacher': teacherId,
+              ':module': moduleId,
+              ':one': 1,
+              ...(set ? { ':prerequisite': prerequisiteModuleId } : {}),
+              ...(expectedVersion === undefined ? {} : { ':version': expectedVersion }),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );

@@ -1,5 +1,5 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
@@ -42,22 +42,30 @@ const dayKey = { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' };
 
 const AT = '2024-06-01T00:00:00.000Z';
 /** The record as the domain read it: section-1 completed on 1 May. */
-const seen = { ...key, completedSections: ['section-1'], completedAt: { 'section-1': '2024-05-01T00:00:00.000Z' }, updatedAt: UPDATED_AT };
+const seen = { ...key, completedSections: ['section-1'], completedAt: { 'section-1': '2024-05-01T00:00:00.000Z' }, updatedAt: UPDATED_AT, checks: {} };
+const enrolmentCheck = { ConditionCheck: { TableName: 'progress-table', Key: { pk: `CLASS#${CLASS_ID}`, sk: `STUDENT#${STUDENT_ID}` }, ConditionExpression: 'attribute_exists(pk)' } };
 
-/** The three updates of a first completion of `sectionId`: the record (condition: as seen), the counter, the day. */
-const firstCompletion = (sectionId: string, started: boolean) => ({
+/**
+ * The updates of a first completion of `sectionId`: the record (condition: its completed sections exactly as seen), the
+ * counter, the day, then the enrolment's condition.
+ */
+const firstCompletion = (sectionId: string, started: boolean, exact = true) => ({
   TransactItems: [
     {
       Update: {
         TableName: 'progress-table',
         Key: itemKey,
         UpdateExpression:
-          'ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-        ConditionExpression: started ? 'attribute_exists(completedSections) AND NOT contains(completedSections, :sectionId)' : 'attribute_not_exists(completedSections)',
+          'ADD completedSections :section SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now)',
+        ConditionExpression: !started
+          ? '(attribute_not_exists(completedSections))'
+          : exact
+            ? '(completedSections = :seenSections)'
+            : '(attribute_exists(completedSections) AND NOT contains(completedSections, :sectionId))',
         ExpressionAttributeNames: { '#completedAt': `completedAt#${sectionId}` },
         ExpressionAttributeValues: {
           ':section': new Set([sectionId]),
-          ...(started && { ':sectionId': sectionId }),
+          ...(started && (exact ? { ':seenSections': new Set(['section-1']) } : { ':sectionId': sectionId })),
           ':now': AT,
           ':entity': 'Progress',
           ':class': CLASS_ID,
@@ -85,6 +93,7 @@ const firstCompletion = (sectionId: string, started: boolean) => ({
         ExpressionAttributeValues: { ':students': new Set([STUDENT_ID]), ':entity': 'ActiveDay', ':class': CLASS_ID, ':day': '2024-06-01' },
       },
     },
+    enrolmentCheck,
   ],
 });
 
@@ -116,10 +125,10 @@ test("addCompletedSection of a record's first section also counts the student as
 test('addCompletedSection that finishes the module also records the finish for the student, in the same transaction, keeping the first time', async () => {
   ddb.on(TransactWriteCommand).resolves({});
   const activity = { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 2, finishesModule: true };
-  await repository.addCompletedSection(key, 'section-2', AT, activity, seen);
+  await repository.addCompletedSection(key, 'section-2', AT, () => activity, seen);
   expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
   const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-  expect(items).toHaveLength(4);
+  expect(items).toHaveLength(5);
   expect(items[3]).toEqual({
     Update: {
       TableName: 'progress-table',
@@ -150,6 +159,7 @@ describe('removeCompletedSection', () => {
           ExpressionAttributeValues: expect.objectContaining({ ':total': -1, ':count': -1, ...(lastOne ? { ':students': -1 } : {}) }),
         }),
       },
+      enrolmentCheck,
     ],
   });
 
@@ -190,7 +200,7 @@ test('addCompletedSection of a section already complete writes nothing and keeps
   expect(ddb).not.toReceiveAnyCommand();
 });
 
-test('addCompletedSection reads the record again when it moved on since it was seen, and conditions the retry on what it read', async () => {
+test('addCompletedSection reads the record again when it moved on since it was seen, and then asks only that the section be missing', async () => {
   ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None')).resolves({});
   ddb.on(GetCommand).resolves({ Item: { ...progressItem({}, ['section-1']), 'completedAt#section-1': '2024-05-01T00:00:00.000Z' } });
   // Seen as not started; a concurrent request completed section-1 meanwhile.
@@ -198,7 +208,49 @@ test('addCompletedSection reads the record again when it moved on since it was s
   expect(answer.completedSections).toEqual(['section-1', 'section-2']);
   expect(ddb).toReceiveNthCommandWith(1, TransactWriteCommand, firstCompletion('section-2', false));
   expect(ddb).toReceiveNthCommandWith(2, GetCommand, { Key: itemKey, ConsistentRead: true });
-  expect(ddb).toReceiveNthCommandWith(3, TransactWriteCommand, firstCompletion('section-2', true));
+  expect(ddb).toReceiveNthCommandWith(3, TransactWriteCommand, firstCompletion('section-2', true, false));
+});
+
+test('addCompletedSection decides the activity again from the record read after a lost race: the write that completes the path records the finish', async () => {
+  ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None', 'None')).resolves({});
+  ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1']) });
+  const activityOf = jest.fn((before?: { completedSections: string[] }) => ({
+    teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 2, finishesModule: before?.completedSections.length === 1,
+  }));
+  await repository.addCompletedSection(key, 'section-2', AT, activityOf);
+  expect(activityOf.mock.calls.map(([before]) => before?.completedSections)).toEqual([undefined, ['section-1']]);
+  const [first, second] = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems!);
+  expect(first.some((item) => item.Update?.Key?.sk === `FINISHED#${CLASS_ID}#${MODULE_ID}`)).toBe(false);
+  expect(second.some((item) => item.Update?.Key?.sk === `FINISHED#${CLASS_ID}#${MODULE_ID}`)).toBe(true);
+});
+
+test('addCompletedSection after a lost race reads the item once written: when concurrent completions finished the module, it records the finish', async () => {
+  // Seen: nothing; read again: section-1 (so the retry does not finish the module); after the write: both sections,
+  // section-3 included by a concurrent request.
+  ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None', 'None')).resolves({});
+  ddb.on(GetCommand)
+    .resolvesOnce({ Item: progressItem({}, ['section-1']) })
+    .resolves({ Item: progressItem({}, ['section-1', 'section-2', 'section-3']) });
+  ddb.on(UpdateCommand).resolves({});
+  const activityOf = (before?: { completedSections: string[] }) => ({
+    teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 3, finishesModule: before?.completedSections.length === 2,
+  });
+  await repository.addCompletedSection(key, 'section-2', AT, activityOf);
+  expect(ddb).toReceiveCommandTimes(GetCommand, 2);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` },
+    UpdateExpression: expect.stringContaining('SET finishedAt = if_not_exists(finishedAt, :at)'),
+  });
+});
+
+test('addCompletedSection and removeCompletedSection refuse, counting nothing, once the student is no longer enrolled', async () => {
+  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+  await expect(repository.addCompletedSection(key, 'section-2', AT, undefined, seen)).rejects.toMatchObject({ kind: 'notFound', message: 'You are no longer enrolled in this class.' });
+  ddb.reset();
+  ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1']) });
+  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed'));
+  await expect(repository.removeCompletedSection(key, 'section-1', AT)).rejects.toMatchObject({ kind: 'notFound' });
+  expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
 });
 
 test('addCompletedSection that finds, on reading again, the section already counted by a concurrent request counts nothing more', async () => {
@@ -223,7 +275,7 @@ test('addCompletedSection tries again after a concurrent transaction on the coun
 
 test("addCompletedSection with an activity context puts the record on the teacher's activity index with the names the bell shows", async () => {
   ddb.on(TransactWriteCommand).resolves({});
-  await repository.addCompletedSection(key, 'section-2', AT, { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Year 9', sectionTotal: 2 }, seen);
+  await repository.addCompletedSection(key, 'section-2', AT, () => ({ teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Year 9', sectionTotal: 2 }), seen);
   const [progressUpdate] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
   expect(progressUpdate.Update).toMatchObject({
     UpdateExpression: expect.stringContaining(', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName'),
@@ -412,6 +464,20 @@ describe('recordReading', () => {
     await expect(repository.recordReading(key, 'section-1', { opened: false, minutes: 0 })).resolves.toEqual({ opened: 0, minutes: 0 });
     const [call] = ddb.commandCalls(UpdateCommand);
     expect(call.args[0].input.ExpressionAttributeNames).toBeUndefined();
+  });
+
+  test('moves the time minutes are counted to on, only if it is still the one they were counted from; answers stale when not', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { 'readMinutes#section-1': 3 } });
+    await repository.recordReading(key, 'section-1', { opened: false, minutes: 2, countedAt: { from: '2024-06-01T00:00:00.000Z', to: '2024-06-01T00:02:00.000Z' } });
+    expect(ddb).toReceiveCommandWith(UpdateCommand, {
+      UpdateExpression: 'ADD #minutes :minutes SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, readingCountedAt = :countedTo',
+      ConditionExpression: 'readingCountedAt = :countedFrom',
+      ExpressionAttributeValues: expect.objectContaining({ ':minutes': 2, ':countedFrom': '2024-06-01T00:00:00.000Z', ':countedTo': '2024-06-01T00:02:00.000Z' }),
+    });
+    ddb.reset();
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    await expect(repository.recordReading(key, 'section-1', { opened: true, minutes: 0, countedAt: { to: AT } })).resolves.toBe('stale');
+    expect(ddb).toReceiveCommandWith(UpdateCommand, { ConditionExpression: 'attribute_not_exists(readingCountedAt)' });
   });
 
   test('getProgress reads each section’s reading from the same item', async () => {

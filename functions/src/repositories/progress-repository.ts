@@ -4,19 +4,14 @@
 // and count only the sections the module still has, and one item per
 // (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement). A first
 // completion changes the three in one transaction, so the counters never drift from the items.
-import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
-import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ReadingTally } from '../domain/ports';
+import { noLongerEnrolled } from '../domain/errors';
+import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
-import { backoff, cancellationCodes, finishNoticesOf, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
-
-/**
- * Each section's first completion time is a top-level attribute `completedAt#{sectionId}`, set with if_not_exists in
- * the same atomic update that adds the section: a nested map could not be created and filled in one update, and a
- * repeat or a race never moves the first time.
- */
-const COMPLETED_AT_PREFIX = 'completedAt#';
+import { commitTransaction, COMPLETED_AT_PREFIX, joinedUpdate, makeCompletionWrites, progressItemParts, SECTION_COUNT_PREFIX } from './completion-writes';
+import { backoff, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
@@ -39,30 +34,26 @@ function readingOf(item: Record<string, unknown>): Record<string, ReadingTally> 
 /** What every read of a progress record needs beside the per-section attributes. */
 const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt'];
 
-/** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
-const SECTION_COUNT_PREFIX = 'completions#';
-
 const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, completions: 0, bySection: {}, startedStudents: 0 });
 
 /** A migration fills a class's day items a few at a time. */
 const DAY_WRITES_IN_FLIGHT = 8;
 
 /**
- * Tries of one completion: each try either commits, finds the item moved on (read again: at most twice, as an item only
- * goes from absent to started to holding the section), or meets a concurrent transaction on the class's counter or day
- * item (DynamoDB cancels one of two; it waits a growing pause and tries again).
+ * Tries of one completion: each try either commits, finds the item moved on (read again: a few times at most, as the
+ * retry's condition only asks that the section be missing), or meets a concurrent transaction on the class's counter
+ * or day item (DynamoDB cancels one of two; it waits a growing pause and tries again).
  */
 const COMPLETION_ATTEMPTS = 8;
 
-type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
-
 function toRecord(item: Record<string, unknown>): ProgressRecord {
-  const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
+  const { classId, moduleId, studentId, completedSections, updatedAt, readingCountedAt } = item as {
     classId: string;
     moduleId: string;
     studentId: string;
     completedSections?: Set<string>;
     updatedAt?: string;
+    readingCountedAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
   const reading = readingOf(item);
@@ -74,6 +65,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedAt,
     updatedAt,
     ...(Object.keys(reading).length > 0 && { reading }),
+    ...(readingCountedAt && { readingCountedAt }),
   };
 }
 
@@ -93,131 +85,53 @@ export function makeProgressRepository(context: TableContext) {
     ...Object.fromEntries(Object.entries(bySection).map(([sectionId, count]) => [`${SECTION_COUNT_PREFIX}${sectionId}`, count])),
   });
 
-  /**
-   * Adds `count` (negative to take back) to the module's total and to each of these sections' counts, and
-   * `students` to the students who started it, atomically.
-   */
-  const counterUpdate = (classId: string, moduleId: string, sectionIds: string[], count: number, students: number): TransactUpdate => ({
-    TableName: tableName,
-    Key: keys.completionCounter(classId, moduleId),
-    UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')}${students ? ', startedStudents :students' : ''} SET entity = :entity, classId = :class, moduleId = :module`,
-    ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
-    ExpressionAttributeValues: {
-      ':total': count * sectionIds.length,
-      ':count': count,
-      ...(students ? { ':students': students } : {}),
-      ':entity': 'CompletionCounter',
-      ':class': classId,
-      ':module': moduleId,
-    },
-  });
-
-  /** Adds students to the class's active students of a UTC day (a string set: adding twice changes nothing). */
-  const activeDayUpdate = (classId: string, day: string, studentIds: string[]): TransactUpdate => ({
-    TableName: tableName,
-    Key: keys.activeDay(classId, day),
-    UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
-    ExpressionAttributeNames: { '#day': 'day' },
-    ExpressionAttributeValues: { ':students': new Set(studentIds), ':entity': 'ActiveDay', ':class': classId, ':day': day },
-  });
+  const writes = makeCompletionWrites(tableName);
+  const { counterUpdate, activeDayUpdate } = writes;
 
   /**
-   * The student finished the module in the class (their bell says so): one item per class and module in their
-   * partition, whose first finish time stays, so finishing again after an undo tells them nothing new.
-   */
-  const moduleFinishedUpdate = ({ classId, moduleId, studentId }: ProgressKey, activity: ActivityContext, at: string): TransactUpdate => ({
-    TableName: tableName,
-    Key: keys.moduleFinished(studentId, classId, moduleId),
-    UpdateExpression:
-      'SET finishedAt = if_not_exists(finishedAt, :at), entity = :entity, classId = :class, moduleId = :module, studentId = :student, className = :className, moduleTitle = :moduleTitle',
-    ExpressionAttributeValues: {
-      ':at': at,
-      ':entity': 'ModuleFinished',
-      ':class': classId,
-      ':module': moduleId,
-      ':student': studentId,
-      ':className': activity.className,
-      ':moduleTitle': activity.moduleTitle,
-    },
-  });
-
-  /**
-   * The student's first completion of a section, as one transaction: the progress item gains the section (its first
-   * completion time, the activity context) on the condition that it is still as `seen` (not started: no section yet;
-   * started: the section missing), the counter its completion (and a started student when it was the first), the
-   * day its student, and, when it finishes the module, the student's finish. All or nothing, so a crash or a lost answer never leaves the counter off; a retry finds the
-   * section there and counts nothing. Answers whether it committed, found the item moved on, or met a concurrent
-   * transaction.
+   * The student's first completion of a section, as one transaction (completion-writes.ts): all or nothing, so a crash
+   * or a lost answer never leaves the counter off, and only while the student is enrolled. Answers whether it
+   * committed, found the item moved on since `seen` (read it again), found the student no longer enrolled, or met a
+   * concurrent transaction. `exact`: conditioned on the completed sections being exactly those seen, else only on the
+   * section missing.
    */
   async function commitFirstCompletion(
-    { classId, moduleId, studentId }: ProgressKey,
+    key: ProgressKey,
     sectionId: string,
     updatedAt: string,
     activity: ActivityContext | undefined,
-    started: boolean,
-  ): Promise<'committed' | 'stale' | 'conflict'> {
-    const key = keys.progress(classId, moduleId, studentId);
-    // With an activity context the item also goes (back) to the top of the teacher's activity index.
-    const activitySet = activity
-      ? ', gsi1pk = :activityPartition, gsi1sk = :activitySort, studentName = :studentName, moduleTitle = :moduleTitle, className = :className, sectionTotal = :sectionTotal'
-      : '';
-    const progressUpdate: TransactUpdate = {
-      TableName: tableName,
-      Key: key,
-      UpdateExpression:
-        `ADD completedSections :section SET updatedAt = :now, #completedAt = if_not_exists(#completedAt, :now), entity = :entity, classId = :class, moduleId = :module, studentId = :student${activitySet}`,
-      ConditionExpression: started ? 'attribute_exists(completedSections) AND NOT contains(completedSections, :sectionId)' : 'attribute_not_exists(completedSections)',
-      ExpressionAttributeNames: { '#completedAt': `${COMPLETED_AT_PREFIX}${sectionId}` },
-      ExpressionAttributeValues: {
-        ':section': new Set([sectionId]),
-        ...(started && { ':sectionId': sectionId }),
-        ':now': updatedAt,
-        ':entity': 'Progress',
-        ':class': classId,
-        ':module': moduleId,
-        ':student': studentId,
-        ...(activity && {
-          ':activityPartition': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1pk,
-          ':activitySort': keys.activityIndex(activity.teacherId, updatedAt, key).gsi1sk,
-          ':studentName': activity.studentName,
-          ':moduleTitle': activity.moduleTitle,
-          ':className': activity.className,
-          ':sectionTotal': activity.sectionTotal,
-        }),
-      },
-    };
-    return commitProgressChange([
-      { Update: progressUpdate },
-      { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
-      { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
-      ...(activity?.finishesModule ? [{ Update: moduleFinishedUpdate({ classId, moduleId, studentId }, activity, updatedAt) }] : []),
-    ]);
-  }
-
-  /** One transaction whose first item is the progress record: `stale` when its condition failed (read it again). */
-  async function commitProgressChange(items: { Update: TransactUpdate }[]): Promise<'committed' | 'stale' | 'conflict'> {
-    try {
-      await client.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] === 'ConditionalCheckFailed') return 'stale';
-      if (codes?.some((code) => code === 'TransactionConflict' || code === 'ThrottlingError')) return 'conflict';
-      throw error;
-    }
+    seen: ProgressRecord | undefined,
+    exact: boolean,
+  ): Promise<'committed' | 'stale' | 'notEnrolled' | 'conflict'> {
+    const { progress, others } = writes.firstCompletion(key, sectionId, updatedAt, activity, seen, exact);
+    const items = [{ Update: joinedUpdate(tableName, keys.progress(key.classId, key.moduleId, key.studentId), progressItemParts(key), progress) }, ...others];
+    return outcomeOf(await commitTransaction(client, items), items.length);
   }
 
   /**
-   * The undo of commitFirstCompletion, if the record still holds the section, and still others too or (`lastOne`) no
-   * other: DynamoDB drops a set's last element with the attribute, so the record counts as not started again.
+   * After a completion written without knowing the item exactly (concurrent completions of the same student): the item
+   * as it is now decides whether the student finished the module (the last of the racing writes sees every section),
+   * and the finish notice is written if so (its first time stays, so two writers seeing it finished write one notice).
    */
-  async function commitUndoneCompletion(
-    { classId, moduleId, studentId }: ProgressKey,
-    sectionId: string,
-    updatedAt: string,
-    lastOne: boolean,
-  ): Promise<'committed' | 'stale' | 'conflict'> {
-    return commitProgressChange([
+  async function recordFinishIfDone(key: ProgressKey, sectionId: string, updatedAt: string, activityOf: (before: ProgressWithStandings | undefined) => ActivityContext) {
+    const now = await store.getProgress(key);
+    if (!now?.completedSections.includes(sectionId)) return;
+    const activity = activityOf({ ...now, completedSections: now.completedSections.filter((each) => each !== sectionId) });
+    if (activity.finishesModule) await client.send(new UpdateCommand(writes.moduleFinishedUpdate(key, activity, updatedAt)));
+  }
+
+  /** The first item of these transactions is the progress item, the last the enrolment's condition. */
+  const outcomeOf = (outcome: 'committed' | 'conflict' | number, items: number) =>
+    outcome === 0 ? 'stale' : outcome === items - 1 ? 'notEnrolled' : typeof outcome === 'number' ? 'stale' : outcome;
+
+  /**
+   * The undo of commitFirstCompletion, if the record still holds the section, and still others too or (`lastOne`) no
+   * other: DynamoDB drops a set's last element with the attribute, so the record counts as not started again. Only
+   * while the student is enrolled, as the completion.
+   */
+  async function commitUndoneCompletion(key: ProgressKey, sectionId: string, updatedAt: string, lastOne: boolean): Promise<'committed' | 'stale' | 'notEnrolled' | 'conflict'> {
+    const { classId, moduleId, studentId } = key;
+    const items = [
       {
         Update: {
           TableName: tableName,
@@ -229,7 +143,9 @@ export function makeProgressRepository(context: TableContext) {
         },
       },
       { Update: counterUpdate(classId, moduleId, [sectionId], -1, lastOne ? -1 : 0) },
-    ]);
+      writes.enrolmentCheck(key),
+    ];
+    return outcomeOf(await commitTransaction(client, items), items.length);
   }
 
   /**
@@ -282,15 +198,23 @@ export function makeProgressRepository(context: TableContext) {
 
     /**
      * A first completion commits as one transaction (commitFirstCompletion), conditioned on the item as `seen` (the
-     * caller's read, or none); when the item has moved on it is read again, so of concurrent calls exactly one counts
-     * the section. A section already complete is answered as stored and writes nothing.
+     * caller's read, or none); when the item has moved on it is read again and the activity decided again from what
+     * was read, so of concurrent calls exactly one counts the section, and the one whose write completes the path
+     * records the finish. A section already complete is answered as stored and writes nothing.
      */
-    async addCompletedSection(key, sectionId, updatedAt, activity, seen) {
+    async addCompletedSection(key, sectionId, updatedAt, activityOf, seen) {
       let current = seen;
+      // The first try holds only if the completed sections are exactly those seen, so its activity is exact; a race
+      // lost makes the retries ask only that the section be missing (concurrent marks of one student do not queue
+      // behind each other) and check the finish after the write.
+      let exact = true;
       for (let attempt = 1; ; attempt += 1) {
         if (current?.completedSections.includes(sectionId)) return current;
-        const outcome = await commitFirstCompletion(key, sectionId, updatedAt, activity, (current?.completedSections.length ?? 0) > 0);
+        const activity = activityOf?.(current);
+        const outcome = await commitFirstCompletion(key, sectionId, updatedAt, activity, current, exact);
+        if (outcome === 'notEnrolled') throw noLongerEnrolled();
         if (outcome === 'committed') {
+          if (!exact && activityOf && !activity?.finishesModule) await recordFinishIfDone(key, sectionId, updatedAt, activityOf);
           return {
             ...key,
             completedSections: [...(current?.completedSections ?? []), sectionId],
@@ -300,8 +224,10 @@ export function makeProgressRepository(context: TableContext) {
           };
         }
         if (attempt === COMPLETION_ATTEMPTS) throw new Error(`Could not record the completion of ${sectionId} after ${attempt} tries (${outcome}).`);
-        if (outcome === 'stale') current = await store.getProgress(key);
-        else await backoff(attempt);
+        if (outcome === 'stale') {
+          exact = false;
+          current = await store.getProgress(key);
+        } else await backoff(attempt);
       }
     },
 
@@ -310,6 +236,7 @@ export function makeProgressRepository(context: TableContext) {
         const current = await store.getProgress(key);
         if (!current?.completedSections.includes(sectionId)) return current;
         const outcome = await commitUndoneCompletion(key, sectionId, updatedAt, current.completedSections.length === 1);
+        if (outcome === 'notEnrolled') throw noLongerEnrolled();
         if (outcome === 'committed') {
           const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
           return { ...current, completedSections: current.completedSections.filter((each) => each !== sectionId), completedAt, updatedAt };
@@ -319,8 +246,11 @@ export function makeProgressRepository(context: TableContext) {
       }
     },
 
-    /** One UpdateItem: ADD the opens and minutes reported (none when zero), SET the page; answers the section's reading after it. */
-    async recordReading({ classId, moduleId, studentId }, sectionId, { opened, minutes, page }) {
+    /**
+     * One UpdateItem: ADD the opens and minutes reported (none when zero), SET the page and the time minutes are counted
+     * to (conditional on the one they were counted from); answers the section's reading after it.
+     */
+    async recordReading({ classId, moduleId, studentId }, sectionId, { opened, minutes, page, countedAt }) {
       const added = [
         ...(opened ? [['#opened', READING_PREFIXES.opened, ':opened', 1] as const] : []),
         ...(minutes > 0 ? [['#minutes', READING_PREFIXES.minutes, ':minutes', minutes] as const] : []),
@@ -329,30 +259,42 @@ export function makeProgressRepository(context: TableContext) {
         ...added.map(([name, prefix]) => [name, `${prefix}${sectionId}`]),
         ...(page === undefined ? [] : [['#page', `${READING_PREFIXES.page}${sectionId}`]]),
       ];
-      const answer = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.progress(classId, moduleId, studentId),
-          UpdateExpression: [
-            added.length > 0 ? `ADD ${added.map(([name, , value]) => `${name} ${value}`).join(', ')}` : '',
-            `SET entity = :entity, classId = :class, moduleId = :module, studentId = :student${page === undefined ? '' : ', #page = :page'}`,
-          ]
-            .filter(Boolean)
-            .join(' '),
-          // DynamoDB refuses an empty map of names (a report of 0 minutes alone changes no section attribute).
-          ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names) }),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(added.map(([, , value, amount]) => [value, amount])),
-            ...(page !== undefined && { ':page': page }),
-            ':entity': 'Progress',
-            ':class': classId,
-            ':module': moduleId,
-            ':student': studentId,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return readingOf(answer.Attributes ?? {})[sectionId] ?? { opened: 0, minutes: 0 };
+      const counted = countedAt && {
+        set: ', readingCountedAt = :countedTo',
+        condition: countedAt.from === undefined ? 'attribute_not_exists(readingCountedAt)' : 'readingCountedAt = :countedFrom',
+        values: { ':countedTo': countedAt.to, ...(countedAt.from !== undefined && { ':countedFrom': countedAt.from }) },
+      };
+      try {
+        const answer = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.progress(classId, moduleId, studentId),
+            UpdateExpression: [
+              added.length > 0 ? `ADD ${added.map(([name, , value]) => `${name} ${value}`).join(', ')}` : '',
+              `SET entity = :entity, classId = :class, moduleId = :module, studentId = :student${page === undefined ? '' : ', #page = :page'}${counted?.set ?? ''}`,
+            ]
+              .filter(Boolean)
+              .join(' '),
+            ...(counted && { ConditionExpression: counted.condition }),
+            // DynamoDB refuses an empty map of names (a report of 0 minutes alone changes no section attribute).
+            ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names) }),
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(added.map(([, , value, amount]) => [value, amount])),
+              ...(page !== undefined && { ':page': page }),
+              ...counted?.values,
+              ':entity': 'Progress',
+              ':class': classId,
+              ':module': moduleId,
+              ':student': studentId,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return readingOf(answer.Attributes ?? {})[sectionId] ?? { opened: 0, minutes: 0 };
+      } catch (error) {
+        if (isConditionFailure(error)) return 'stale';
+        throw error;
+      }
     },
 
     /**

@@ -263,11 +263,12 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS', `OVERRIDES#${MODULE_ID}-0#student-0000`]);
-  // The record, the counter and the day, in one transaction.
-  expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Update!.Key!.sk)).toEqual([
+  // The record, the counter and the day, in one transaction, on the condition that the student is still enrolled.
+  expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => (item.Update ?? item.ConditionCheck)!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,
     `COMPLETIONS#${MODULE_ID}-0`,
     expect.stringMatching(/^ACTIVE_DAY#/),
+    'STUDENT#student-0000',
   ]);
 
   ddb.resetHistory();

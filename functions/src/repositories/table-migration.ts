@@ -7,12 +7,14 @@
 // students' progress items, and each known completion
 // time's student is added to that day's active students (the dashboard's engagement); scores of earlier shapes (an item
 // per student and module beside the progress item, or attributes per check on it) move into the progress items'
-// standings, where reports read them.
+// standings, where reports read them; attempts stored without their score or the completion they earned get them, and
+// students who finished a module without its "you finished" notice get one (progress-repair.ts).
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
 import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { Enrolment, ProgressKey, UserDirectory } from '../domain/ports';
 import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from './class-repository';
+import { makeProgressRepair } from './progress-repair';
 import { makeProgressRepository } from './progress-repository';
 import { encodeStandings, legacyScoreAttributeNames, legacyStandings, mergeStandings, STANDINGS, standingsOnItem } from './score-attributes';
 import { backoff, cancellationCodes, conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from './table';
@@ -28,6 +30,10 @@ export interface MigrationSummary {
   counters: number;
   /** Progress items whose scores of earlier shapes (score items of their own, attributes per check) were folded into their standings. */
   scoresMoved: number;
+  /** What earlier versions left half-written: scores and completions of stored attempts, notices of finished modules. */
+  scoresRepaired: number;
+  completionsRepaired: number;
+  finishesCreated: number;
 }
 
 /** Tries of moving one score item: each failed try means an attempt changed the progress item meanwhile. */
@@ -47,6 +53,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
   const classes = makeClassRepository(context);
   const maintenance = makeClassMaintenance(context);
   const progress = makeProgressRepository(context);
+  const repair = makeProgressRepair(context);
   const emailOf = rememberedEmails(directory);
   const classIds = await maintenance.scanClassIds();
   const results = await mapWithConcurrency(classIds, CLASSES_IN_FLIGHT, async (classId) => {
@@ -55,12 +62,14 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const students = (await maintenance.recountStudents(classId)) ?? 0;
     const record = await classes.getClass(classId);
     const enrolled = record ? (await classes.listAllStudents(classId)).map((enrolment) => enrolment.studentId) : [];
-    // Scores move onto the progress items first: the recount of the score totals reads them there.
+    // Scores move onto the progress items first, then attempts left without their score or completion get them: the
+    // recount of the counters and score totals reads the items.
     const scoresMoved = await maintenance.compactScores(classId);
+    const repairs = record ? await repair.repairClass(record, enrolled) : { scoresRepaired: 0, completionsRepaired: 0, finishesCreated: 0 };
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
-    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved };
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved, ...repairs };
   });
-  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved') =>
+  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved' | 'scoresRepaired' | 'completionsRepaired' | 'finishesCreated') =>
     results.reduce((sum, result) => sum + result[field], 0);
   return {
     classes: classIds.length,
@@ -70,6 +79,9 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     students: total('students'),
     counters: total('counters'),
     scoresMoved: total('scoresMoved'),
+    scoresRepaired: total('scoresRepaired'),
+    completionsRepaired: total('completionsRepaired'),
+    finishesCreated: total('finishesCreated'),
   };
 }
 
@@ -291,5 +303,5 @@ export function makeClassMaintenance(context: TableContext) {
   return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores };
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created.`;

@@ -136,6 +136,11 @@ export const queries = {
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
+  /** Every student's attempts at a check in one class. */
+  attemptsOfClass: (classId: string, moduleId: string, sectionId: string) => ({
+    partition: checkPartition(moduleId, sectionId),
+    sortPrefix: `ATTEMPT#${classId}#`,
+  }),
   attemptsOfStudent: (classId: string, moduleId: string, sectionId: string, studentId: string) => ({
     partition: checkPartition(moduleId, sectionId),
     sortPrefix: attemptPrefix(classId, studentId),

@@ -18,15 +18,19 @@ const report = (body: unknown, { sectionId = 'section-1', token = tokens.student
 const read = (token: TokenSpec = tokens.teacher, classId = CLASS_ID) =>
   invoke(readHandler, apiEvent(routes.getStudentReading, { token, pathParameters: { classId, studentId: STUDENT_ID } }));
 
+const minutesLater = (minutes: number) => ports.clock.set(new Date(ports.clock.now().getTime() + minutes * 60_000).toISOString());
+
 beforeEach(() => {
   resetPorts(ports);
   givenSchool(ports);
 });
 
 describe('PUT /api/modules/{id}/sections/{sectionId}/reading', () => {
-  it("answers 200 with the section's reading, opens and minutes added, the page replaced", async () => {
+  it("answers 200 with the section's reading, opens and minutes added (as far as time passed), the page replaced", async () => {
     await report({ classId: CLASS_ID, opened: true, page: 3 });
+    minutesLater(1);
     await report({ classId: CLASS_ID, minutes: 1 });
+    minutesLater(2);
     expect(await report({ classId: CLASS_ID, opened: true, page: 7, minutes: 2 })).toMatchObject({
       statusCode: 200,
       body: { sectionId: 'section-1', opened: 2, minutes: 3, page: 7 },
@@ -64,7 +68,9 @@ describe('PUT /api/modules/{id}/sections/{sectionId}/reading', () => {
 
 describe('GET /api/progress/class/{classId}/student/{studentId}/reading', () => {
   it('answers the class’s teacher and admins with every section, never opened ones at 0', async () => {
-    await report({ classId: CLASS_ID, opened: true, minutes: 4, page: 5 });
+    await report({ classId: CLASS_ID, opened: true, page: 5 });
+    minutesLater(4);
+    await report({ classId: CLASS_ID, minutes: 4 });
     const expected = {
       classId: CLASS_ID,
       studentId: STUDENT_ID,

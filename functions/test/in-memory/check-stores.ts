@@ -2,7 +2,8 @@
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
 import type { CheckSummary } from '@shared/checks';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ExpectedCheck, ProgressKey, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
+import type { ActivityContext, AttemptRecord, AttemptStore, CheckRecord, CheckStandings, CheckStats, CheckStore, ExpectedCheck, ProgressKey, ProgressWithStandings, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
+import type { InMemoryProgressStore } from './stores';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const checkId = (moduleId: string, sectionId: string) => `${moduleId}|${sectionId}`;
@@ -113,11 +114,26 @@ export class InMemoryAttemptStore implements AttemptStore {
     return this.ofStudent(classId, moduleId, sectionId, studentId);
   }
 
-  /** attribute_not_exists(pk) on the attempt's number */
-  async insertAttempt(record: AttemptRecord) {
-    if (this.records.has(attemptKey(record))) return false;
+  /** The progress store the completion of a passing attempt goes to (its items hold these scores in the table). */
+  progress?: InMemoryProgressStore;
+
+  /**
+   * The transaction: the attempt (attribute_not_exists on its number), its score and, when it passed, the completion,
+   * in one synchronous step behind the enrolment's condition.
+   */
+  async recordAttempt(record: AttemptRecord, _seen: ProgressWithStandings | undefined, activityOf: (before: ProgressWithStandings | undefined) => ActivityContext) {
+    if (this.records.has(attemptKey(record))) return 'taken' as const;
+    const key = { classId: record.classId, moduleId: record.moduleId, studentId: record.studentId };
+    this.progress?.requireEnrolled(key);
     this.records.set(attemptKey(record), copy(record));
-    return true;
+    this.recordScore(key, record.sectionId, record.percent, record.passed);
+    if (record.passed) await this.progress?.addCompletedSection(key, record.sectionId, record.submittedAt, activityOf);
+    return 'recorded' as const;
+  }
+
+  /** The standings on the student's progress item, read in the step of a write. */
+  standingsOf({ classId, moduleId, studentId }: ProgressKey): CheckStandings {
+    return copy(this.scores.get(scoreKey(classId, moduleId, studentId))?.bySection ?? {});
   }
 
   async listAttemptsOfStudent(classId: string, studentId: string, limit: number) {
@@ -127,7 +143,8 @@ export class InMemoryAttemptStore implements AttemptStore {
       .slice(0, limit);
   }
 
-  async recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean) {
+  /** A score as the attempt's transaction records it (test set-up may call it alone). */
+  recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean): void {
     const key = scoreKey(classId, moduleId, studentId);
     const record = this.scores.get(key) ?? { classId, moduleId, studentId, bySection: {} };
     const standing = record.bySection[sectionId];

@@ -3,6 +3,7 @@
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
+import { noLongerEnrolled } from '../../src/domain/errors';
 import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
 import { sampleContent } from './file-samples';
 import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
@@ -227,12 +228,14 @@ export class InMemoryClassStore implements ClassStore {
     else delete record.dueAt;
   }
 
-  /** SET or REMOVE prerequisite#module, condition teacherId = :teacher AND both modules assigned */
-  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null) {
+  /** SET or REMOVE prerequisite#module ADD prerequisitesVersion, condition teacherId = :teacher AND both modules assigned AND the version as read */
+  async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null, expectedVersion: number | undefined) {
     const record = this.records.get(classId);
     const holds = (id: string) => record?.assignedModuleIds.includes(id);
     if (!record || record.teacherId !== teacherId || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
+    if (record.prerequisitesVersion !== expectedVersion) return undefined;
     this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
+    record.prerequisitesVersion = (record.prerequisitesVersion ?? 0) + 1;
     return this.toRecord(classId);
   }
 
@@ -285,6 +288,11 @@ export class InMemoryClassStore implements ClassStore {
     return true;
   }
 
+  /** The enrolment item, read in the same step as a write conditioned on it. */
+  hasEnrolment(classId: string, studentId: string): boolean {
+    return this.rosters.get(classId)?.has(studentId) ?? false;
+  }
+
   async unenrollStudent(classId: string, studentId: string) {
     this.memberships.get(studentId)?.delete(classId);
     return this.rosters.get(classId)?.delete(studentId) ?? false;
@@ -317,6 +325,13 @@ export class InMemoryProgressStore implements ProgressStore {
 
   /** The attempt store whose scores stand for the score attributes of these progress items. */
   constructor(private readonly attempts?: InMemoryAttemptStore) {}
+
+  /** Whether the student is on the class's roster now (the enrolment condition of the table's transactions); unset: always. */
+  enrolledNow?: (classId: string, studentId: string) => boolean;
+
+  requireEnrolled({ classId, studentId }: ProgressKey): void {
+    if (this.enrolledNow && !this.enrolledNow(classId, studentId)) throw noLongerEnrolled();
+  }
 
   clear(): void {
     this.records.clear();
@@ -370,9 +385,12 @@ export class InMemoryProgressStore implements ProgressStore {
    * counter and the day change in one synchronous step, so no failure or interleaving can separate them; a section
    * already complete is answered as stored and changes nothing.
    */
-  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activity?: ActivityContext) {
+  async addCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string, activityOf?: (before: ProgressWithStandings | undefined) => ActivityContext) {
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (current?.completedSections.includes(sectionId)) return copy(current);
+    this.requireEnrolled(key);
+    // Decided from the record as this write finds it, in the same synchronous step.
+    const activity = activityOf?.(current && { ...copy(current), checks: this.attempts?.standingsOf(key) ?? {} });
     if (activity) this.activity.set(InMemoryProgressStore.id(key), { ...activity, at: updatedAt });
     if (activity?.finishesModule && !this.finished.has(InMemoryProgressStore.id(key))) {
       this.finished.set(InMemoryProgressStore.id(key), { ...key, className: activity.className, moduleTitle: activity.moduleTitle, finishedAt: updatedAt });
@@ -394,6 +412,7 @@ export class InMemoryProgressStore implements ProgressStore {
   async removeCompletedSection(key: ProgressKey, sectionId: string, updatedAt: string) {
     const current = this.records.get(InMemoryProgressStore.id(key));
     if (!current?.completedSections.includes(sectionId)) return current && copy(current);
+    this.requireEnrolled(key);
     const completedSections = current.completedSections.filter((each) => each !== sectionId);
     this.addToCounter(key.classId, key.moduleId, [sectionId], -1, completedSections.length ? 0 : -1);
     const { [sectionId]: _undone, ...completedAt } = current.completedAt ?? {};
@@ -402,9 +421,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return copy(record);
   }
 
-  /** Like the one UpdateItem: the item is created if need be, opens and minutes added, the page replaced, in one step. */
-  async recordReading(key: ProgressKey, sectionId: string, { opened, minutes, page }: ReadingReport): Promise<ReadingTally> {
+  /**
+   * Like the one UpdateItem: the item is created if need be, opens and minutes added, the page replaced, the counted
+   * time moved on if it is still the one the minutes were counted from, in one step.
+   */
+  async recordReading(key: ProgressKey, sectionId: string, { opened, minutes, page, countedAt }: ReadingReport): Promise<ReadingTally | 'stale'> {
     const current = this.records.get(InMemoryProgressStore.id(key)) ?? { ...key, completedSections: [] };
+    if (countedAt && current.readingCountedAt !== countedAt.from) return 'stale';
+    if (countedAt) current.readingCountedAt = countedAt.to;
     const before = current.reading?.[sectionId] ?? { opened: 0, minutes: 0 };
     const after = { opened: before.opened + (opened ? 1 : 0), minutes: before.minutes + minutes, ...((page ?? before.page) !== undefined && { page: page ?? before.page }) };
     this.records.set(InMemoryProgressStore.id(key), { ...current, reading: { ...current.reading, [sectionId]: after } });
@@ -793,11 +817,14 @@ export class InMemoryNoticeStore implements NoticeStore {
 export function inMemoryPorts() {
   const attempts = new InMemoryAttemptStore();
   const progress = new InMemoryProgressStore(attempts);
+  const classes = new InMemoryClassStore({ progress });
+  progress.enrolledNow = (classId, studentId) => classes.hasEnrolment(classId, studentId);
+  attempts.progress = progress;
   return {
     checks: new InMemoryCheckStore(attempts),
     attempts,
     modules: new InMemoryModuleStore(),
-    classes: new InMemoryClassStore({ progress }),
+    classes,
     progress,
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),

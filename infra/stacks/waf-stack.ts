@@ -6,9 +6,7 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { CALLER_RATE_LIMIT } from '../../shared/constants';
 import { stageName } from '../stage';
-
-/** Requests to /api/* one IP may make in 5 minutes before WAF blocks it for a while (CDK context `wafRateLimit`). */
-export const DEFAULT_WAF_RATE_LIMIT = 3000;
+import { settingsOf } from '../stage-settings';
 
 /**
  * Requests to /api/* one access token (the Authorization header: WAF cannot read a JWT's claims, so the token stands
@@ -19,8 +17,6 @@ export const DEFAULT_WAF_TOKEN_RATE_LIMIT = 2 * CALLER_RATE_LIMIT.requestsPerWin
 
 /** CloudFront web ACLs must be created in this region. */
 export const WAF_REGION = 'us-east-1';
-
-export const wafEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('waf'));
 
 export interface WafStackProps extends StackProps {
   stage: string;
@@ -33,7 +29,7 @@ export class WafStack extends Stack {
     super(scope, id, props);
     // A whole school may share one address (NAT), so the limit is far above one person's use: 3,000 API requests in
     // 5 minutes is 10 a second, sustained, from one IP; a scripted flood from one address is cut off at the edge.
-    const limit = Number(this.node.tryGetContext('wafRateLimit') ?? DEFAULT_WAF_RATE_LIMIT);
+    const limit = settingsOf(this).wafRateLimit;
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName: stageName(props.stage, metricName), sampledRequestsEnabled: true });
     const onlyApi = {
       byteMatchStatement: {

@@ -1,4 +1,4 @@
-// The API's alarms, dashboard and notification topic, and X-Ray tracing behind its context flag.
+// The API's alarms, dashboard and notification topic, and X-Ray tracing (on in the stages' settings, -c tracing=false turns it off).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { routeEntries } from '../../shared/routes';
@@ -6,17 +6,17 @@ import { ALARM_THRESHOLDS } from '../constructs/api-monitoring';
 import { synthesize, type Synthesized } from './synthesize';
 
 let app: Synthesized;
-let traced: Synthesized;
+let untraced: Synthesized;
 let template: Template;
 
 beforeAll(() => {
   app = synthesize();
-  traced = synthesize({ region: 'eu-west-1', context: { tracing: 'true' } });
+  untraced = synthesize({ region: 'eu-west-1', context: { tracing: 'false' } });
   template = app.templates.api;
 }, 120_000);
 afterAll(() => {
   app.cleanup();
-  traced.cleanup();
+  untraced.cleanup();
 });
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -202,15 +202,8 @@ test('a dashboard charts the API, the functions, the table and the business metr
 describe('tracing', () => {
   const functionsOf = (t: Template) => resourcesOf(t, 'AWS::Lambda::Function').map(([, r]) => r.Properties);
 
-  test('is off unless the tracing context flag is set', () => {
-    for (const fn of functionsOf(template)) {
-      expect(fn.TracingConfig?.Mode ?? 'PassThrough').not.toBe('Active');
-      expect(fn.Environment.Variables).not.toHaveProperty('POWERTOOLS_TRACE_ENABLED');
-    }
-  });
-
-  test('with -c tracing=true, every function traces actively and traces its SDK clients', () => {
-    const functions = functionsOf(traced.templates.api);
+  test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
+    const functions = functionsOf(template);
     // The route functions and the text extraction function.
     expect(functions).toHaveLength(routeEntries.length + 1);
     for (const fn of functions) {
@@ -219,9 +212,16 @@ describe('tracing', () => {
     }
   });
 
+  test('-c tracing=false turns it off', () => {
+    for (const fn of functionsOf(untraced.templates.api)) {
+      expect(fn.TracingConfig?.Mode ?? 'PassThrough').not.toBe('Active');
+      expect(fn.Environment.Variables).not.toHaveProperty('POWERTOOLS_TRACE_ENABLED');
+    }
+  });
+
   test('with tracing on, cdk-nag still finds nothing unsuppressed', () => {
     const findings = (messages: SynthesisMessage[]) =>
       messages.filter((m) => (m.level === 'error' || m.level === 'warning') && String(m.entry.data).includes('AwsSolutions-'));
-    expect(findings(traced.messages.api)).toEqual([]);
+    expect(findings(app.messages.api)).toEqual([]);
   });
 });

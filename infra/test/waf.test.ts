@@ -5,7 +5,8 @@ import { App } from 'aws-cdk-lib';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { addLearningPaths } from '../learning-paths';
 import { CALLER_RATE_LIMIT } from '../../shared/constants';
-import { DEFAULT_WAF_RATE_LIMIT, DEFAULT_WAF_TOKEN_RATE_LIMIT } from '../stacks/waf-stack';
+import { DEFAULT_WAF_TOKEN_RATE_LIMIT } from '../stacks/waf-stack';
+import { loadStageSettings } from '../stage-settings';
 import { synthesize, type Synthesized } from './synthesize';
 
 const nagFindings = (messages: SynthesisMessage[] = []) =>
@@ -32,7 +33,7 @@ describe('with -c waf=true', () => {
           Action: { Block: {} },
           Statement: {
             RateBasedStatement: {
-              Limit: DEFAULT_WAF_RATE_LIMIT,
+              Limit: loadStageSettings('prod').wafRateLimit,
               EvaluationWindowSec: 300,
               AggregateKeyType: 'IP',
               ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } },

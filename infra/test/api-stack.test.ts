@@ -60,7 +60,8 @@ describe('functions', () => {
       .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('TextExtractionRole'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     expect(statements.flatMap((statement: { Action: string | string[] }) => statement.Action).sort()).toEqual(
-      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject'].sort(),
+      // X-Ray's two: tracing is on in the stages' settings.
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
   });
 
@@ -80,6 +81,7 @@ describe('functions', () => {
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
+        'POWERTOOLS_TRACE_ENABLED',
       ].sort(),
     );
     // The secret's name, read at run time: no secret value in the environment, resolved or not.

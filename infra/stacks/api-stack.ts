@@ -103,6 +103,8 @@ export class ApiStack extends Stack {
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
+            // The metric filter counting 429s dimensions them by service, as the functions' metrics are.
+            service: serviceName(props.stage),
             time: '$context.requestTime',
             ip: '$context.identity.sourceIp',
             routeKey: '$context.routeKey',
@@ -132,6 +134,7 @@ export class ApiStack extends Stack {
     });
     const monitoring = new ApiMonitoring(this, 'Monitoring', {
       httpApi: this.httpApi,
+      accessLogs,
       table: props.table,
       alarmEmail: alarmEmail.valueAsString,
       serviceName: serviceName(props.stage),

@@ -8,8 +8,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createQueryClient } from '../../../app/query-client';
-import { answer, CONNECTION_FAILS, HttpError, withFakeApi } from '../../../testing/api-server';
+import { createQueryClient } from '@web/app/query-client';
+import { answer, CONNECTION_FAILS, HttpError, withFakeApi } from '@web/testing/api-server';
 import { PAGE_REPORT_DELAY_MS, REPORT_RETRY_DELAYS_MS, useReadingReport } from './use-reading-report';
 
 withFakeApi();

@@ -4,9 +4,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack, type ApiStackProps } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
-import { WafStack, WAF_REGION, wafEnabled } from './stacks/waf-stack';
+import { WafStack, WAF_REGION } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
 import { stackNames, stageOf } from './stage';
+import { settingsOf } from './stage-settings';
 
 export interface LearningPathsProps {
   /** Directory of the built SPA. */
@@ -32,7 +33,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     userPoolClient: auth.userPoolClient,
     routes: props.routes,
   });
-  const waf = wafEnabled(app) ? addWaf(app, names.waf, stage, env) : undefined;
+  const waf = settingsOf(app).waf ? addWaf(app, names.waf, stage, env) : undefined;
   const web = new WebStack(app, names.web, {
     env,
     // The web ACL's ARN comes from us-east-1 (CDK writes and reads it through SSM parameters).

@@ -17,8 +17,15 @@ export function checkedStage(stage: string): string {
 /** The stage the app is synthesized for: CDK context `stage`. */
 export const stageOf = (scope: Construct): string => checkedStage(String(scope.node.tryGetContext('stage') ?? DEFAULT_STAGE));
 
-/** The stage the tools talk to: `STAGE` in their environment. */
-export const stageFromEnvironment = (): string => checkedStage(process.env.STAGE ?? DEFAULT_STAGE);
+/**
+ * The stage a tool changes: `STAGE` in its environment, required (a default would change `prod` by mistake). `command`
+ * is how the person ran it, for the sentence that says how.
+ */
+export function stageFromEnvironment(command: string, environment: NodeJS.ProcessEnv = process.env): string {
+  const stage = environment.STAGE;
+  if (!stage) throw new Error(`Which stage? Nothing was changed. Name it: STAGE=test ${command} (or STAGE=prod for the school's live one).`);
+  return checkedStage(stage);
+}
 
 export type StackPart = 'Data' | 'Auth' | 'Api' | 'Web' | 'Waf';
 

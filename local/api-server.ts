@@ -17,6 +17,7 @@ import { routeDeployment } from '../infra/route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
 import type { AccountStatusCheck } from './account-status';
+import type { ApiThrottle } from './api-throttle';
 
 type Handler = (
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -38,6 +39,8 @@ export interface ApiServerOptions {
   maxBodyBytes?: number;
   /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
   originVerifySecret?: string;
+  /** API Gateway's stage and route throttles (local/api-throttle.ts); none if omitted. */
+  throttle?: ApiThrottle;
   /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
 }
@@ -96,6 +99,7 @@ export function createApiServer(options: ApiServerOptions): Server {
       ),
     );
     if (!match) return noRoute(response, method, url.pathname);
+    if (options.throttle && !options.throttle.admit(match.name, match.route.method)) return sendJson(response, 429, { message: 'Too Many Requests' });
 
     let claims: Claims;
     try {

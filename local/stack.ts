@@ -14,6 +14,8 @@ import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createAccountStatusCheck } from './account-status';
 import { createApiServer, haveHandlersLoaded } from './api-server';
+import { createApiThrottle } from './api-throttle';
+import type { Throttles } from '../infra/capacity';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
@@ -62,6 +64,8 @@ export interface LocalStackOptions {
    * benchmarks that drive hundreds of calls as one person in seconds pass TEST_CALLER_RATE_LIMIT.
    */
   callerRateLimit?: number;
+  /** The API's throttles as a stage deploys them (infra/capacity.ts); default none (`npm run bench:lesson-start` sets them). */
+  throttles?: Throttles;
 }
 
 /** A per-person limit scripted test runs do not reach; the limit still counts every request. */
@@ -182,6 +186,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
       }),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
+      ...(options.throttles && { throttle: createApiThrottle(options.throttles) }),
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');

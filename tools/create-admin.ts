@@ -5,7 +5,6 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -18,11 +17,11 @@ import { makeClassRepository } from '../functions/src/repositories/class-reposit
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
 import { invitePersonSchema } from '../shared/people';
-import { stackNames, stageFromEnvironment } from '../infra/stage';
+import { deployedStage } from './stage-outputs';
 import type { StackConfig } from '../local/stack-config';
 
 const USAGE = `Usage: npm run create-admin -- --email <e-mail> --name "<full name>"
-Uses the deployed stacks' outputs of the stage STAGE (default prod; AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
+Uses the deployed stacks' outputs of the stage STAGE (required, e.g. STAGE=test; AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
 
 /** Who the audit trail names for changes made from the command line. */
 export const SCRIPT_ACTOR = 'create-admin';
@@ -75,15 +74,8 @@ async function targetFromEnvironment(): Promise<AdminTarget> {
       local: true,
     };
   }
-  const cloudFormation = new CloudFormationClient({});
-  const stage = stageFromEnvironment();
-  const output = async (stackName: string, key: string) => {
-    const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-    const value = Stacks[0]?.Outputs?.find((each) => each.OutputKey === key)?.OutputValue;
-    if (!value) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all -c stage=${stage}).`);
-    return value;
-  };
-  const [userPoolId, tableName] = await Promise.all([output(stackNames(stage).auth, 'UserPoolId'), output(stackNames(stage).data, 'TableName')]);
+  const deployed = deployedStage('npm run create-admin -- --email <e-mail> --name "<full name>"');
+  const [userPoolId, tableName] = await Promise.all([deployed.output('Auth', 'UserPoolId'), deployed.tableName()]);
   return {
     identity: new CognitoIdentityProviderClient({}),
     documents: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),

@@ -1,5 +1,5 @@
 // Prepares a deployed stack for the tests that run after a deploy (`npm run test:deployed`): reads the stacks'
-// outputs (the stage STAGE, default prod; AWS credentials as for the AWS CLI), creates or resets five test users (two teachers, two students, an
+// outputs (the stage STAGE, required: it creates users, an admin among them; AWS credentials as for the AWS CLI), creates or resets five test users (two teachers, two students, an
 // administrator; no e-mail is sent, their passwords are new on each run) with the same admin calls the local seed uses,
 // and writes the stack config the test world reads. Usage: npm run test:deployed:setup [-- --out <file>]
 import '../local/quiet-aws-sdk-notices';
@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { Role } from '../shared/roles';
 import type { SeedUser, TargetStack } from '../local/stack-config';
 import { ensureUser } from '../local/users';
-import { stackNames, stageFromEnvironment } from '../infra/stage';
+import { deployedStage } from './stage-outputs';
 
 const TEST_USERS: { email: string; role: Role; name: string }[] = [
   { email: 'test-teacher-1@example.com', role: 'Teachers', name: 'Test Teacher One' },
@@ -24,32 +24,21 @@ const TEST_USERS: { email: string; role: Role; name: string }[] = [
 /** Upper and lower case, a digit and a symbol, whatever the pool's policy asks of those. */
 const newPassword = () => `Tp-${randomBytes(12).toString('hex')}-9Z`;
 
-async function outputsOf(cloudFormation: CloudFormationClient, stackName: string): Promise<Record<string, string>> {
-  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-  return Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
-}
-
 export async function deployedTestStack(): Promise<TargetStack> {
   const cloudFormation = new CloudFormationClient({});
   const region = await cloudFormation.config.region();
-  const stage = stageFromEnvironment();
-  const names = stackNames(stage);
-  const [data, auth, web] = await Promise.all([names.data, names.auth, names.web].map((name) => outputsOf(cloudFormation, name)));
-  const required = (outputs: Record<string, string>, key: string, stackName: string) => {
-    if (!outputs[key]) throw new Error(`The stack ${stackName} has no output ${key}: deploy it first (npx cdk deploy --all -c stage=${stage}).`);
-    return outputs[key];
-  };
-  const url = required(web, 'AppUrl', names.web);
+  const { output, tableName } = deployedStage('npm run test:deployed:setup', cloudFormation);
+  const url = await output('Web', 'AppUrl');
   const stack: Omit<TargetStack, 'users'> = {
     url,
     apiUrl: url, // CloudFront sends /api/* to the HTTP API, as for browsers
     region,
     cognito: {
-      userPoolId: required(auth, 'UserPoolId', names.auth),
-      userPoolClientId: required(auth, 'UserPoolClientId', names.auth),
+      userPoolId: await output('Auth', 'UserPoolId'),
+      userPoolClientId: await output('Auth', 'UserPoolClientId'),
     },
-    s3: { bucket: required(data, 'UploadsBucketName', names.data) },
-    dynamodb: { table: required(data, 'TableName', names.data) },
+    s3: { bucket: await output('Data', 'UploadsBucketName') },
+    dynamodb: { table: await tableName() },
   };
   const users: SeedUser[] = [];
   for (const user of TEST_USERS) {

@@ -1,6 +1,7 @@
 // Class administration from the command line (the admin screens do the same): create a class for a teacher and enrol
 // students, by e-mail, through the same use cases as the admin routes (audited as "npm run classes").
-// Works on the deployed stack (TABLE_NAME and USER_POOL_ID from its outputs, AWS credentials as for the AWS CLI)
+// Works on a deployed stage (STAGE, required: the table and user pool from its settings and outputs, AWS credentials
+// as for the AWS CLI)
 // and on the local one (LOCAL_STACK=.local/stack.json).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,6 @@ import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-use
 import { makeClassAdminService } from '../functions/src/domain/class-admin';
 import type { AuditLog, ClassStore, ProgressStore } from '../functions/src/domain/ports';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
-import { requiredEnv } from '../functions/src/platform/env';
 import { systemClock } from '../functions/src/composition/system';
 import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
@@ -19,11 +19,12 @@ import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
 import { idSchema } from '../shared/schemas';
 import { DomainError } from '../functions/src/domain/errors';
+import { deployedStage } from './stage-outputs';
 
 const USAGE = `Usage:
   npm run classes -- create <classId> "<class name>" <teacher e-mail>
   npm run classes -- enroll <classId> <student e-mail>
-Environment: TABLE_NAME and USER_POOL_ID (stack outputs) with AWS credentials, or LOCAL_STACK=.local/stack.json.`;
+Environment: STAGE=<stage> (a deployed stage, AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.`;
 
 export interface Directory {
   userPoolId: string;
@@ -77,16 +78,16 @@ function classAdministration({ identity, userPoolId, classes, progress, audit }:
 }
 
 /** Points the data layer at the local stack's twins, or at the deployed table. */
-function directoryFromEnvironment(): Directory {
+async function directoryFromEnvironment(): Promise<Directory> {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
     const { classes, progress, audit } = localTableStores(config);
     return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, progress, audit };
   }
-  const userPoolId = process.env.USER_POOL_ID;
-  if (!userPoolId || !process.env.TABLE_NAME) throw new Error(USAGE);
-  const context = { client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') };
+  const deployed = deployedStage('npm run classes -- <command>');
+  const [userPoolId, tableName] = await Promise.all([deployed.output('Auth', 'UserPoolId'), deployed.tableName()]);
+  const context = { client: makeDocumentClient(), tableName };
   return {
     userPoolId,
     identity: new CognitoIdentityProviderClient({}),
@@ -97,8 +98,8 @@ function directoryFromEnvironment(): Directory {
 }
 
 if (require.main === module) {
-  Promise.resolve()
-    .then(() => manageClasses(process.argv.slice(2), directoryFromEnvironment()))
+  directoryFromEnvironment()
+    .then((directory) => manageClasses(process.argv.slice(2), directory))
     .then((sentence) => console.log(sentence))
     .catch((error: Error) => {
       console.error(error.message);

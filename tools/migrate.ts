@@ -1,9 +1,10 @@
 // `npm run migrate`: brings a table written by earlier versions to today's data model and repairs the counts the app
 // keeps (functions/src/repositories/table-migration.ts). Idempotent: run it any number of times, on the deployed table
-// (TABLE_NAME and USER_POOL_ID, AWS credentials as for the AWS CLI) or the local one (LOCAL_STACK=.local/stack.json).
+// of a stage (STAGE, required: table, user pool and bucket from its settings and outputs; AWS credentials as for the AWS
+// CLI) or the local one (LOCAL_STACK=.local/stack.json).
 // The user pool is read for the students' e-mails that older enrolment items lack, and the people index (the table's
 // searchable copy of the user pool) is rebuilt from it: the repair after people were changed outside the app. The
-// bucket (BUCKET_NAME) is read for the text of section files stored before text extraction
+// upload bucket is read for the text of section files stored before text extraction
 // (functions/src/repositories/text-backfill.ts).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
@@ -22,44 +23,56 @@ import { credentialsFor } from '../local/stack-config';
 import type { StackConfig } from '../local/stack-config';
 import { localTableContext } from '../local/table-stores';
 import { identityClient } from '../local/users';
+import { deployedStage } from './stage-outputs';
+
+/** The deployed stage's table, user pool and bucket (STAGE), or nothing on the local stack. */
+async function deployedNames(localStack: string | undefined) {
+  if (localStack) return undefined;
+  const deployed = deployedStage('npm run migrate');
+  const [tableName, userPoolId, bucketName] = await Promise.all([deployed.tableName(), deployed.output('Auth', 'UserPoolId'), deployed.output('Data', 'UploadsBucketName')]);
+  return { tableName, userPoolId, bucketName };
+}
 
 if (require.main === module) {
   const localStack = process.env.LOCAL_STACK;
-  const { TABLE_NAME: tableName, USER_POOL_ID: userPoolId, BUCKET_NAME: bucketName } = process.env;
-  if (!localStack && !(tableName && userPoolId && bucketName)) {
-    console.error(
-      'Usage: TABLE_NAME=<table> USER_POOL_ID=<user pool id> BUCKET_NAME=<upload bucket> npm run migrate (deployed), or LOCAL_STACK=.local/stack.json npm run migrate (local).',
-    );
-    process.exitCode = 1;
-  } else {
-    const config = localStack ? (JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig) : undefined;
-    const context = config ? localTableContext(config) : { client: makeDocumentClient(), tableName: tableName! };
-    const identity = config ? identityClient(config) : new CognitoIdentityProviderClient({});
-    const directory = makeCognitoUserDirectory({ client: identity, userPoolId: config?.cognito.userPoolId ?? userPoolId! });
-    const s3 = config
-      ? new S3Client({ endpoint: config.s3.endpoint, region: config.region, forcePathStyle: true, credentials: credentialsFor(config), requestChecksumCalculation: 'WHEN_REQUIRED' })
-      : new S3Client({});
-    const texts = makeSectionTextRepository(context);
-    const extraction = textExtractionOver({
-      files: makeFileReader({ client: s3, bucketName: config?.s3.bucket ?? bucketName! }),
-      texts,
-      log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
+  void deployedNames(localStack).then(
+    (names) => migrate(localStack, names),
+    (error: Error) => {
+      console.error(`${error.message}\nOn the local stack: LOCAL_STACK=.local/stack.json npm run migrate.`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+function migrate(localStack: string | undefined, names: { tableName: string; userPoolId: string; bucketName: string } | undefined) {
+  const { tableName, userPoolId, bucketName } = names ?? {};
+  const config = localStack ? (JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig) : undefined;
+  const context = config ? localTableContext(config) : { client: makeDocumentClient(), tableName: tableName! };
+  const identity = config ? identityClient(config) : new CognitoIdentityProviderClient({});
+  const directory = makeCognitoUserDirectory({ client: identity, userPoolId: config?.cognito.userPoolId ?? userPoolId! });
+  const s3 = config
+    ? new S3Client({ endpoint: config.s3.endpoint, region: config.region, forcePathStyle: true, credentials: credentialsFor(config), requestChecksumCalculation: 'WHEN_REQUIRED' })
+    : new S3Client({});
+  const texts = makeSectionTextRepository(context);
+  const extraction = textExtractionOver({
+    files: makeFileReader({ client: s3, bucketName: config?.s3.bucket ?? bucketName! }),
+    texts,
+    log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
+  });
+  migrateTable(context, directory)
+    .then(async (summary) => {
+      console.log(describeMigration(summary));
+      console.log(describePeopleIndex(await rebuildPeopleIndex({ directory, index: makePeopleIndexRepository(context) })));
+    })
+    .then(() => backfillTexts(context, texts, extraction))
+    .then((extracted) => console.log(`Text extracted from ${extracted} section file(s) stored before text extraction.`))
+    .catch((error: Error) => {
+      console.error(error.message);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      context.client.destroy();
+      identity.destroy();
+      s3.destroy();
     });
-    migrateTable(context, directory)
-      .then(async (summary) => {
-        console.log(describeMigration(summary));
-        console.log(describePeopleIndex(await rebuildPeopleIndex({ directory, index: makePeopleIndexRepository(context) })));
-      })
-      .then(() => backfillTexts(context, texts, extraction))
-      .then((extracted) => console.log(`Text extracted from ${extracted} section file(s) stored before text extraction.`))
-      .catch((error: Error) => {
-        console.error(error.message);
-        process.exitCode = 1;
-      })
-      .finally(() => {
-        context.client.destroy();
-        identity.destroy();
-        s3.destroy();
-      });
-  }
 }

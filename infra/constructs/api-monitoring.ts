@@ -1,8 +1,10 @@
-// What tells someone the API is failing before a teacher does: alarms on the API's 5xx rate and p95 latency, on each
+// What tells someone the API is failing before a teacher does: alarms on the API's 5xx rate, 4xx rate, 429s (its
+// throttles or the per-person limit refusing people: traffic beyond the capacity model) and p95 latency, on each
 // function's errors and throttles (crashes and timeouts: a 500 the handler caught shows in the 5xx rate and as the
-// ServerError metric), and on DynamoDB throttling, all notifying one SNS topic; and a dashboard of the same signals
-// next to the business metrics the functions emit.
-import { CfnCondition, Duration, Fn, Stack } from 'aws-cdk-lib';
+// ServerError metric), on DynamoDB throttling and on events left in a dead-letter queue, all notifying one SNS topic;
+// and a dashboard of the same signals next to the business metrics the functions emit. docs/runbook.md has an entry
+// per alarm (its construct id).
+import { CfnCondition, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -18,6 +20,8 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { type CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -31,10 +35,25 @@ export const ALARM_THRESHOLDS = {
   serverErrorRatePercent: 5,
   /** p95 of the API's latency over 5 minutes, three periods in a row. */
   p95LatencyMs: 2000,
+  /** Percentage of requests answered 4xx over 5 minutes, three periods in a row (expired tokens and 404s are normal). */
+  clientErrorRatePercent: 10,
+  /** Percentage of requests answered 429 over 5 minutes: people refused by a throttle. */
+  throttledRatePercent: 1,
 } as const;
+
+/** The runbook entry of every function's errors-and-throttles alarm. */
+const FUNCTION_RUNBOOK_ENTRY = 'FunctionErrorsAndThrottles';
+
+/** How an alarm's description names its runbook entry: the path and the anchor of its heading. */
+export const runbookReference = (entry: string) => `Runbook: docs/runbook.md#${entry.toLowerCase()}`;
+
+/** The API's 429s, counted from its access log (HTTP APIs publish 4xx, not 429): metric name in METRICS_NAMESPACE. */
+export const THROTTLED_METRIC = 'ApiThrottled';
 
 export interface ApiMonitoringProps {
   httpApi: IHttpApi;
+  /** The API's access log (JSON lines with `status`), where its 429s are counted. */
+  accessLogs: ILogGroup;
   table: ITableV2;
   /** Where alarm notifications go (a deploy parameter); empty: no subscription, subscribe later. */
   alarmEmail: string;
@@ -69,23 +88,38 @@ export class ApiMonitoring extends Construct {
   constructor(scope: Construct, id: string, props: ApiMonitoringProps) {
     super(scope, id);
 
-    // Encrypted with a key of ours: CloudWatch cannot publish to a topic under the AWS managed SNS key.
-    const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Learning Paths alarm notifications' });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Learning Paths alarms (${props.stage})`, masterKey: key, enforceSSL: true });
-    // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so; limited to
-    // this account's alarms so no other account's alarm can post to it.
+    // Encrypted with a key of ours: CloudWatch cannot publish to a topic under the AWS managed SNS key. It holds no data
+    // (the messages are transient), so it goes with the stack, after KMS's shortest waiting period.
     const { account, region, partition } = Stack.of(this);
+    /** Only this account's alarms: no other account's alarm can use the key or post to the topic. */
+    const fromThisAccountsAlarms = {
+      StringEquals: { 'aws:SourceAccount': account },
+      ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+    };
+    const key = new Key(this, 'TopicKey', {
+      enableKeyRotation: true,
+      description: 'Learning Paths alarm notifications',
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsToEncrypt',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: fromThisAccountsAlarms,
+      }),
+    );
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Learning Paths alarms (${props.stage})`, masterKey: key, enforceSSL: true });
+    // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so.
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         sid: 'AllowCloudWatchAlarmsToPublish',
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['sns:Publish'],
         resources: [this.topic.topicArn],
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': account },
-          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
-        },
+        conditions: fromThisAccountsAlarms,
       }),
     );
     const hasAlarmEmail = new CfnCondition(this, 'HasAlarmEmail', {
@@ -96,7 +130,7 @@ export class ApiMonitoring extends Construct {
     this.notify = new SnsAction(this.topic);
     this.serviceName = props.serviceName;
     this.dashboardName = stageName(props.stage, 'LearningPaths');
-    const alarm = (alarmId: string, settings: AlarmSettings) => this.alarm(this, alarmId, settings);
+    const alarm = (alarmId: string, settings: AlarmSettings) => this.alarm(this, alarmId, alarmId, settings);
 
     const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
     const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -136,8 +170,47 @@ export class ApiMonitoring extends Construct {
       evaluationPeriods: 1,
     });
 
+    const clientErrors = props.httpApi.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const clientErrorRate = new MathExpression({
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: clientErrors },
+      period: FIVE_MINUTES,
+      label: 'API 4xx rate (%)',
+    });
+    alarm('ApiClientErrorRate', {
+      alarmDescription: `More than ${ALARM_THRESHOLDS.clientErrorRatePercent}% of API requests answered 4xx for 15 minutes`,
+      metric: clientErrorRate,
+      threshold: ALARM_THRESHOLDS.clientErrorRatePercent,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+    });
+
+    const throttledFilter = new MetricFilter(this, 'ThrottledRequests', {
+      logGroup: props.accessLogs,
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: THROTTLED_METRIC,
+      metricValue: '1',
+      dimensions: { service: '$.service' },
+    });
+    const throttled = throttledFilter.metric({ period: FIVE_MINUTES, statistic: 'Sum', dimensionsMap: { service: props.serviceName } });
+    const throttledRate = new MathExpression({
+      expression: 'IF(requests > 0, 100 * throttled / requests, 0)',
+      usingMetrics: { requests, throttled },
+      period: FIVE_MINUTES,
+      label: 'API 429 rate (%)',
+    });
+    alarm('ApiThrottledRate', {
+      alarmDescription: `More than ${ALARM_THRESHOLDS.throttledRatePercent}% of API requests answered 429 in 5 minutes: traffic beyond the capacity model (docs/capacity.md).`,
+      metric: throttledRate,
+      threshold: ALARM_THRESHOLDS.throttledRatePercent,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
     this.apiWidgets = [
       new GraphWidget({ title: 'API requests and 5xx', left: [requests, serverErrors], right: [serverErrorRate], width: 12 }),
+      new GraphWidget({ title: 'API 4xx and 429', left: [clientErrors, throttled], right: [clientErrorRate, throttledRate], width: 12 }),
       new GraphWidget({ title: 'API latency p95 (ms)', left: [p95Latency], width: 12 }),
       new GraphWidget({ title: 'DynamoDB throttled requests', left: [tableThrottles], width: 12 }),
     ];
@@ -146,7 +219,7 @@ export class ApiMonitoring extends Construct {
   /** An alarm on a route function's errors and throttles, in the scope (the route's feature stack) that holds it. */
   watchFunction(scope: Construct, routeName: string, fn: IFunction): void {
     this.functionGroups.set(scope.node.id, [...(this.functionGroups.get(scope.node.id) ?? []), fn]);
-    this.alarm(scope, `${routeName}ErrorsAndThrottles`, {
+    this.alarm(scope, `${routeName}ErrorsAndThrottles`, FUNCTION_RUNBOOK_ENTRY, {
       alarmDescription: `The ${routeName} function crashed, timed out or was throttled.`,
       metric: new MathExpression({
         expression: 'errors + throttles',
@@ -157,6 +230,17 @@ export class ApiMonitoring extends Construct {
         period: FIVE_MINUTES,
         label: `${routeName} errors + throttles`,
       }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+  }
+
+  /** An alarm when any event is left in a dead-letter queue: it failed every retry and waits for someone. */
+  watchDeadLetterQueue(scope: Construct, alarmId: string, queue: IQueue, what: string): void {
+    this.alarm(scope, alarmId, alarmId, {
+      alarmDescription: `${what} failed every retry and waits in the dead-letter queue.`,
+      metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
@@ -201,8 +285,13 @@ export class ApiMonitoring extends Construct {
     return dashboard;
   }
 
-  private alarm(scope: Construct, alarmId: string, settings: AlarmSettings): Alarm {
-    const created = new Alarm(scope, alarmId, { treatMissingData: TreatMissingData.NOT_BREACHING, ...settings });
+  /** An alarm whose description ends with its entry in docs/runbook.md (a `## <entry>` heading), for whoever it wakes. */
+  private alarm(scope: Construct, alarmId: string, runbookEntry: string, settings: AlarmSettings): Alarm {
+    const created = new Alarm(scope, alarmId, {
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      ...settings,
+      alarmDescription: `${settings.alarmDescription} ${runbookReference(runbookEntry)}`,
+    });
     created.addAlarmAction(this.notify);
     created.addOkAction(this.notify);
     return created;

@@ -80,6 +80,7 @@ export class TextExtraction extends Construct {
       },
       targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(2), deadLetterQueue: failed })],
     });
+    props.monitoring.watchDeadLetterQueue(this, 'TextExtractionDeadLetters', failed, 'A stored file whose text extraction');
 
     NagSuppressions.addResourceSuppressions(
       role,

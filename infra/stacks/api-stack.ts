@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { RouteDefinition, RouteName } from '../../shared/routes';
+import type { RouteDefinition } from '../../shared/routes';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
 import type { OriginVerifySettings } from '../constructs/route-function';
@@ -19,6 +19,8 @@ import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
 import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
 import { originVerifySecretName, stageName } from '../stage';
+import { settingsOf, type StageSettings } from '../stage-settings';
+import { routeClass, throttlesFor, type Throttle, type Throttles } from '../capacity';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -30,58 +32,21 @@ export interface ApiStackProps extends StackProps {
   routes?: readonly (readonly [string, DeployedRoute])[];
 }
 
-/** A school's whole traffic fits far below this; it caps what a leaked token or a runaway client can cost. */
-export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
-/**
- * Per route, below the stage's limit: reads (dashboards, a class opening a module) get more than writes; marking a
- * section complete is the write a whole class makes at once; authoring, upload and admin writes come from one person
- * at a time. A runaway client on one route then cannot use up the stage's limit for everyone. The two bulk directory
- * routes make many Cognito calls per request (invite: up to 25 AdminCreateUser; look-up: up to 100 AdminGetUser), so
- * one request a second keeps them under the account's Cognito quotas (50 and 120 per second); the web sends their
- * chunks one after another.
- */
-export const ROUTE_THROTTLES = {
-  read: { rateLimit: 25, burstLimit: 50 },
-  classWrite: { rateLimit: 20, burstLimit: 40 },
-  write: { rateLimit: 5, burstLimit: 10 },
-  bulkDirectory: { rateLimit: 1, burstLimit: 2 },
-} as const;
-
-const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople', 'setPeopleAccess'] satisfies RouteName[];
-
-export function routeThrottle(name: string, route: RouteDefinition): { rateLimit: number; burstLimit: number } {
-  if (BULK_DIRECTORY_ROUTES.includes(name)) return ROUTE_THROTTLES.bulkDirectory;
-  if (route.method === 'GET') return ROUTE_THROTTLES.read;
-  return name === 'markComplete' ? ROUTE_THROTTLES.classWrite : ROUTE_THROTTLES.write;
+/** The throttle of a route: its route class's (infra/capacity.ts, sized from the stage's capacity model). */
+export function routeThrottle(throttles: Throttles, name: string, route: RouteDefinition): Throttle {
+  return throttles.routes[routeClass(name, route.method)];
 }
 
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** Powertools' service name (a dimension of the business metrics), per stage so two stages' metrics stay apart. */
 export const serviceName = (stage: string) => stageName(stage, 'learning-paths-api');
 
-/** The origin-verify generation CloudFront sends: `-c originVerifyGeneration=<n>` (default 1). */
-export function originVerifyGeneration(scope: Construct): number {
-  const given = scope.node.tryGetContext('originVerifyGeneration') ?? 1;
-  const generation = Number(given);
-  if (!Number.isInteger(generation) || generation < 1) {
-    throw new Error(`-c originVerifyGeneration=${String(given)} is not a generation: use the whole number the last rotation printed (1 before any).`);
-  }
-  return generation;
-}
-
-/** `cdk deploy -c tracing=true` (or `"tracing": true` in cdk.json's context) turns on X-Ray for every function. */
-export const tracingEnabled = (scope: Construct) => [true, 'true'].includes(scope.node.tryGetContext('tracing'));
-
-/** Claude 3 Haiku: on-demand in most Bedrock regions, fast and cheap enough for a teacher's drafting runs. */
-export const DEFAULT_DRAFTING_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
-
 /**
- * The Bedrock model drafting calls: `-c bedrockDrafting=true` turns Bedrock on (model access must be granted in the
- * account), `-c draftingModelId=<id>` chooses another model; undefined (the local drafter) unless turned on.
+ * The Bedrock model drafting calls (the stage's `bedrockDrafting` and `draftingModelId` settings; model access must be
+ * granted in the account); undefined (the local drafter) unless turned on.
  */
-export function draftingModelId(scope: Construct): string | undefined {
-  if (![true, 'true'].includes(scope.node.tryGetContext('bedrockDrafting'))) return undefined;
-  return String(scope.node.tryGetContext('draftingModelId') ?? DEFAULT_DRAFTING_MODEL_ID);
+export function draftingModelId(settings: StageSettings): string | undefined {
+  return settings.bedrockDrafting ? settings.draftingModelId : undefined;
 }
 
 export class ApiStack extends Stack {
@@ -95,6 +60,8 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    const settings = settingsOf(this);
+    const throttles = throttlesFor(settings.capacity);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: stageName(props.stage, 'learning-paths'),
@@ -109,7 +76,7 @@ export class ApiStack extends Stack {
     // Web stack's header reads it by that name (a dynamic reference of literal text) and the functions read it at run
     // time. It holds one value per generation; a rotation adds the next (`npm run rotate-origin-secret`) and deploys
     // with `-c originVerifyGeneration=<n+1>`: the functions, updated first, accept both values, then CloudFront switches.
-    this.originVerify = { secretName: originVerifySecretName(props.stage), generation: originVerifyGeneration(this) };
+    this.originVerify = { secretName: originVerifySecretName(props.stage), generation: settings.originVerifyGeneration };
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       secretName: this.originVerify.secretName,
       description: 'Values of the header CloudFront adds to API requests, one per generation; functions refuse requests without one',
@@ -130,12 +97,14 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: API_THROTTLE,
+      throttle: throttles.stage,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
+            // The metric filter counting 429s dimensions them by service, as the functions' metrics are.
+            service: serviceName(props.stage),
             time: '$context.requestTime',
             ip: '$context.identity.sourceIp',
             routeKey: '$context.routeKey',
@@ -165,6 +134,7 @@ export class ApiStack extends Stack {
     });
     const monitoring = new ApiMonitoring(this, 'Monitoring', {
       httpApi: this.httpApi,
+      accessLogs,
       table: props.table,
       alarmEmail: alarmEmail.valueAsString,
       serviceName: serviceName(props.stage),
@@ -180,8 +150,8 @@ export class ApiStack extends Stack {
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
-      tracing: tracingEnabled(this),
-      draftingModelId: draftingModelId(this),
+      tracing: settings.tracing,
+      draftingModelId: draftingModelId(settings),
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
@@ -193,7 +163,7 @@ export class ApiStack extends Stack {
         monitoring,
       });
       for (const [name, route] of routes) {
-        const { rateLimit, burstLimit } = routeThrottle(name, route);
+        const { rateLimit, burstLimit } = routeThrottle(throttles, name, route);
         routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
       }
       // A stage's route settings may only name routes that exist.
@@ -205,7 +175,7 @@ export class ApiStack extends Stack {
       uploadsBucket: props.uploadsBucket,
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
-      tracing: tracingEnabled(this),
+      tracing: settings.tracing,
       monitoring,
     });
     monitoring.addDashboard();

@@ -16,29 +16,21 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
+import { settingsOf, type StageSettings } from '../stage-settings';
 
 /** How long an access or ID token is accepted after it is issued. */
 export const ACCESS_TOKEN_MINUTES = 15;
 
 /**
  * Cognito's own sender mails 50 messages a day (an invitation, a password reset each), too few to invite a school.
- * With `-c sesFromAddress=<address>` the pool sends through Amazon SES in its region, from that address; SES must have
- * verified the address, or its domain: then also `-c sesIdentity=<domain>`. Without it, Cognito's sender.
+ * With the stage's `sesFromAddress` the pool sends through Amazon SES in its region, from that address; SES must have
+ * verified the address, or its domain: then `sesIdentity` names the domain (the settings check that it is one of the
+ * two). Without it, Cognito's sender.
  */
-export function poolEmail(scope: Construct): UserPoolEmail | undefined {
-  const from = scope.node.tryGetContext('sesFromAddress') as string | undefined;
-  const identity = scope.node.tryGetContext('sesIdentity') as string | undefined;
-  if (from === undefined) {
-    if (identity !== undefined) throw new Error('-c sesIdentity needs -c sesFromAddress=<address> too: the address the invitations come from.');
-    return undefined;
-  }
-  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(from)?.[1];
-  if (!domain) throw new Error(`-c sesFromAddress=${from} is not an e-mail address.`);
-  const verified = identity ?? from;
-  if (verified !== from && verified !== domain) {
-    throw new Error(`-c sesIdentity=${verified} must be the identity SES has verified for ${from}: the address itself or its domain ${domain}.`);
-  }
-  return UserPoolEmail.withSES({ fromEmail: from, fromName: 'Learning Paths', ...(verified === domain ? { sesVerifiedDomain: domain } : {}) });
+export function poolEmail({ sesFromAddress, sesIdentity }: StageSettings): UserPoolEmail | undefined {
+  if (sesFromAddress === null) return undefined;
+  const domain = sesFromAddress.split('@')[1];
+  return UserPoolEmail.withSES({ fromEmail: sesFromAddress, fromName: 'Learning Paths', ...(sesIdentity === domain ? { sesVerifiedDomain: domain } : {}) });
 }
 
 export class AuthStack extends Stack {
@@ -48,6 +40,7 @@ export class AuthStack extends Stack {
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
+    const settings = settingsOf(this);
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true, username: false },
@@ -78,7 +71,7 @@ export class AuthStack extends Stack {
       // A changed e-mail address takes effect only once its owner has verified it: until then sign-in and mail use
       // the old one, so nobody's account ends up on an address they do not hold.
       keepOriginal: { email: true },
-      email: poolEmail(this),
+      email: poolEmail(settings),
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -112,8 +105,9 @@ export class AuthStack extends Stack {
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       // SRP for the web app (refresh-token auth is always allowed); admin password auth, which needs AWS credentials
-      // (cognito-idp:AdminInitiateAuth), signs in the test users of `npm run test:deployed`.
-      authFlows: { userSrp: true, adminUserPassword: true },
+      // (cognito-idp:AdminInitiateAuth), signs in the test users of `npm run test:deployed`: only on stages whose
+      // settings allow it (the test tier), never a school's live client.
+      authFlows: { userSrp: true, adminUserPassword: settings.adminPasswordSignIn },
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,

@@ -39,7 +39,7 @@ import {
 import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
-import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '../../shared/school-time';
+import { settingsOf } from '../stage-settings';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
@@ -55,13 +55,6 @@ export interface WebStackProps extends StackProps {
   accessLogsBucket: IBucket;
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
   webAclArn?: string;
-}
-
-/** The school's time zone (`-c schoolTimeZone=Europe/Paris`); a name the platform does not know fails the synth. */
-export function schoolTimeZone(scope: Construct): string {
-  const zone = String(scope.node.tryGetContext('schoolTimeZone') ?? DEFAULT_SCHOOL_TIME_ZONE);
-  if (!isTimeZone(zone)) throw new Error(`schoolTimeZone "${zone}" is not an IANA time zone name (e.g. Europe/London).`);
-  return zone;
 }
 
 export class WebStack extends Stack {
@@ -232,7 +225,7 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
-      schoolTimeZone: schoolTimeZone(this),
+      schoolTimeZone: settingsOf(this).schoolTimeZone,
     } satisfies WebConfig;
 
     // The build's source maps (hidden: no sourceMappingURL in the chunks) stay a build artifact, never public.

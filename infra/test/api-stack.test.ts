@@ -5,11 +5,14 @@ import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
 import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
-import { API_THROTTLE, routeThrottle } from '../stacks/api-stack';
+import { routeThrottle } from '../stacks/api-stack';
+import { throttlesFor } from '../capacity';
+import { loadStageSettings } from '../stage-settings';
 import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
+const PROD_THROTTLES = throttlesFor(loadStageSettings('prod').capacity);
 let template: Template;
 let resources: Record<string, Resource>;
 let cloudFormationTemplates: Synthesized['cloudFormationTemplates'];
@@ -57,7 +60,8 @@ describe('functions', () => {
       .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('TextExtractionRole'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     expect(statements.flatMap((statement: { Action: string | string[] }) => statement.Action).sort()).toEqual(
-      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject'].sort(),
+      // X-Ray's two: tracing is on in the stages' settings.
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
   });
 
@@ -77,6 +81,7 @@ describe('functions', () => {
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
+        'POWERTOOLS_TRACE_ENABLED',
       ].sort(),
     );
     // The secret's name, read at run time: no secret value in the environment, resolved or not.
@@ -112,7 +117,7 @@ describe('functions', () => {
     } finally {
       rotated.cleanup();
     }
-    expect(() => synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: 'two' } })).toThrow(/not a generation/);
+    expect(() => synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: 'two' } })).toThrow(/originVerifyGeneration \(from -c originVerifyGeneration=two\)/);
   }, 60_000);
 
   test('routes without files get no bucket name; upload routes get the table, where they record the uploads they start', () => {
@@ -185,13 +190,15 @@ describe('routes', () => {
     const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
     for (const [name, route] of deployedRoutes) {
       expect(settings[`${route.method} ${route.path}`]).toEqual({
-        ThrottlingRateLimit: routeThrottle(name, route).rateLimit,
-        ThrottlingBurstLimit: routeThrottle(name, route).burstLimit,
+        ThrottlingRateLimit: routeThrottle(PROD_THROTTLES, name, route).rateLimit,
+        ThrottlingBurstLimit: routeThrottle(PROD_THROTTLES, name, route).burstLimit,
       });
-      expect(rate(name)).toBeLessThan(API_THROTTLE.rateLimit);
+      expect(rate(name)).toBeLessThan(PROD_THROTTLES.stage.rateLimit);
       if (route.method !== 'GET') expect(rate(name)).toBeLessThan(rate('getModule'));
     }
     expect(rate('createUpload')).toBeLessThan(rate('markComplete'));
+    // What a whole class does at once is a student write: completions, check attempts, reading reports.
+    for (const name of ['markComplete', 'submitAttempt', 'recordReading'] as const) expect(rate(name)).toBe(PROD_THROTTLES.routes.studentWrite.rateLimit);
     // Each bulk request makes up to 25 AdminCreateUser (quota 50/s) or 100 AdminGetUser (quota 120/s) calls.
     expect(rate('invitePeople') * PEOPLE_LIMITS.invitationBatchMax).toBeLessThanOrEqual(50);
     expect(rate('lookupPeople') * PEOPLE_LIMITS.lookupMax).toBeLessThanOrEqual(120);
@@ -205,7 +212,7 @@ describe('routes', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      DefaultRouteSettings: { ThrottlingRateLimit: PROD_THROTTLES.stage.rateLimit, ThrottlingBurstLimit: PROD_THROTTLES.stage.burstLimit },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];

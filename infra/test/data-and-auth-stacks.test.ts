@@ -153,12 +153,22 @@ describe('user pool', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: role });
   });
 
-  test('the web client has no secret and allows SRP, refresh, and password sign-in only for AWS-credentialed admin calls', () => {
+  test('the test stage\'s web client also allows password sign-in for AWS-credentialed admin calls (its test users), never USER_PASSWORD_AUTH', () => {
+    const testStage = synthesize({ region: 'eu-west-1', context: { stage: 'test' } });
+    try {
+      testStage.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      });
+    } finally {
+      testStage.cleanup();
+    }
+  }, 60_000);
+
+  test('the prod web client has no secret and allows SRP and refresh only: no password sign-in', () => {
     auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      // ADMIN_USER_PASSWORD_AUTH needs cognito-idp:AdminInitiateAuth (the deployed test tier); never USER_PASSWORD_AUTH.
-      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlowsUserPoolClient: false,
     });
   });
@@ -219,7 +229,7 @@ describe('e-mail', () => {
   test.each([
     [{ sesFromAddress: 'not an address' }, /is not an e-mail address/],
     [{ sesFromAddress: 'learning@school.example', sesIdentity: 'other.example' }, /the address itself or its domain school\.example/],
-    [{ sesIdentity: 'school.example' }, /needs -c sesFromAddress/],
+    [{ sesIdentity: 'school.example' }, /sesIdentity \(from -c sesIdentity=school.example\): needs sesFromAddress too/],
   ])('refuses SES settings that cannot work (%j), saying why', (context, reason) => {
     expect(() => synthesize({ region: 'eu-west-1', account: '123456789012', context })).toThrow(reason);
   });

@@ -4,7 +4,9 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { routes } from '../../shared/routes';
-import { DEFAULT_DRAFTING_MODEL_ID } from '../stacks/api-stack';
+import { loadStageSettings } from '../stage-settings';
+
+const DEFAULT_DRAFTING_MODEL_ID = loadStageSettings('prod').draftingModelId;
 import { synthesize, type Synthesized } from './synthesize';
 
 let plain: Synthesized;

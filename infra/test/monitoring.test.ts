@@ -1,22 +1,22 @@
-// The API's alarms, dashboard and notification topic, and X-Ray tracing behind its context flag.
+// The API's alarms, dashboard and notification topic, and X-Ray tracing (on in the stages' settings, -c tracing=false turns it off).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { routeEntries } from '../../shared/routes';
-import { ALARM_THRESHOLDS } from '../constructs/api-monitoring';
+import { ALARM_THRESHOLDS, THROTTLED_METRIC } from '../constructs/api-monitoring';
 import { synthesize, type Synthesized } from './synthesize';
 
 let app: Synthesized;
-let traced: Synthesized;
+let untraced: Synthesized;
 let template: Template;
 
 beforeAll(() => {
   app = synthesize();
-  traced = synthesize({ region: 'eu-west-1', context: { tracing: 'true' } });
+  untraced = synthesize({ region: 'eu-west-1', context: { tracing: 'false' } });
   template = app.templates.api;
 }, 120_000);
 afterAll(() => {
   app.cleanup();
-  traced.cleanup();
+  untraced.cleanup();
 });
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -126,6 +126,16 @@ describe('notifications', () => {
     }
   });
 
+  test("the topic's key refuses another account's alarms, and goes with the stack (no key left behind at 1 USD a month)", () => {
+    const [[, key]] = resourcesOf(template, 'AWS::KMS::Key');
+    const otherAccount = '210987654321';
+    const otherAlarm = alarmPublish({ 'aws:SourceAccount': otherAccount, 'aws:SourceArn': ALARM_ARN.replace(ACCOUNT, otherAccount) });
+    for (const action of ['kms:GenerateDataKey', 'kms:Decrypt']) {
+      expect(evaluate(key.Properties.KeyPolicy.Statement, { ...otherAlarm, action, resource: KEY_ARN }, refs())).toBe('implicitly denied');
+    }
+    expect(key).toMatchObject({ DeletionPolicy: 'Delete', Properties: { PendingWindowInDays: 7 } });
+  });
+
   test('e-mails the address given as the optional AlarmEmail deploy parameter, only when one is given', () => {
     template.hasParameter('AlarmEmail', { Type: 'String', Default: '', AllowedPattern: Match.anyValue() });
     const pattern = new RegExp(template.toJSON().Parameters.AlarmEmail.AllowedPattern);
@@ -183,6 +193,35 @@ describe('alarms', () => {
     expect(watched).toEqual(functionIds);
   });
 
+  test(`on the API 4xx rate above ${ALARM_THRESHOLDS.clientErrorRatePercent}% for 15 minutes`, () => {
+    const rate = alarms().filter((alarm) => metricNamesOf(alarm).includes('4xx'));
+    expect(rate).toHaveLength(1);
+    expect(rate[0]).toMatchObject({ Threshold: ALARM_THRESHOLDS.clientErrorRatePercent, EvaluationPeriods: 3 });
+  });
+
+  test(`on 429s above ${ALARM_THRESHOLDS.throttledRatePercent}% of requests, counted from the access log's status per stage`, () => {
+    const [[, filter]] = resourcesOf(template, 'AWS::Logs::MetricFilter');
+    const [[accessLogsId]] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage').map(([, stage]) => stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt']);
+    expect(filter.Properties).toMatchObject({
+      LogGroupName: { Ref: accessLogsId },
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [{ MetricNamespace: 'LearningPaths', MetricName: THROTTLED_METRIC, MetricValue: '1', Dimensions: [{ Key: 'service', Value: '$.service' }] }],
+    });
+    const [stage] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage').map(([, r]) => r.Properties);
+    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({ status: '$context.status', service: 'prod-learning-paths-api' });
+    const rate = alarms().filter((alarm) => metricNamesOf(alarm).includes(THROTTLED_METRIC));
+    expect(rate).toHaveLength(1);
+    expect(rate[0]).toMatchObject({ Threshold: ALARM_THRESHOLDS.throttledRatePercent, EvaluationPeriods: 1 });
+  });
+
+  test('on any event left in the text extraction dead-letter queue', () => {
+    const [[queueId]] = resourcesOf(template, 'AWS::SQS::Queue');
+    const dead = alarms().filter((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dead[0].Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }]);
+  });
+
   test('on DynamoDB throttled requests of every operation the repositories use', () => {
     const throttles = alarms().filter((alarm) => metricNamesOf(alarm).includes('ThrottledRequests'));
     expect(throttles).toHaveLength(1);
@@ -202,15 +241,8 @@ test('a dashboard charts the API, the functions, the table and the business metr
 describe('tracing', () => {
   const functionsOf = (t: Template) => resourcesOf(t, 'AWS::Lambda::Function').map(([, r]) => r.Properties);
 
-  test('is off unless the tracing context flag is set', () => {
-    for (const fn of functionsOf(template)) {
-      expect(fn.TracingConfig?.Mode ?? 'PassThrough').not.toBe('Active');
-      expect(fn.Environment.Variables).not.toHaveProperty('POWERTOOLS_TRACE_ENABLED');
-    }
-  });
-
-  test('with -c tracing=true, every function traces actively and traces its SDK clients', () => {
-    const functions = functionsOf(traced.templates.api);
+  test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
+    const functions = functionsOf(template);
     // The route functions and the text extraction function.
     expect(functions).toHaveLength(routeEntries.length + 1);
     for (const fn of functions) {
@@ -219,9 +251,16 @@ describe('tracing', () => {
     }
   });
 
+  test('-c tracing=false turns it off', () => {
+    for (const fn of functionsOf(untraced.templates.api)) {
+      expect(fn.TracingConfig?.Mode ?? 'PassThrough').not.toBe('Active');
+      expect(fn.Environment.Variables).not.toHaveProperty('POWERTOOLS_TRACE_ENABLED');
+    }
+  });
+
   test('with tracing on, cdk-nag still finds nothing unsuppressed', () => {
     const findings = (messages: SynthesisMessage[]) =>
       messages.filter((m) => (m.level === 'error' || m.level === 'warning') && String(m.entry.data).includes('AwsSolutions-'));
-    expect(findings(traced.messages.api)).toEqual([]);
+    expect(findings(app.messages.api)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { App } from 'aws-cdk-lib';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { addLearningPaths } from '../learning-paths';
 import { CALLER_RATE_LIMIT } from '../../shared/constants';
-import { DEFAULT_WAF_RATE_LIMIT, DEFAULT_WAF_TOKEN_RATE_LIMIT } from '../stacks/waf-stack';
+import { DEFAULT_WAF_TOKEN_RATE_LIMIT } from '../stacks/waf-stack';
+import { loadStageSettings } from '../stage-settings';
 import { synthesize, type Synthesized } from './synthesize';
 
 const nagFindings = (messages: SynthesisMessage[] = []) =>
@@ -23,7 +24,9 @@ describe('with -c waf=true', () => {
 
   test('a CloudFront web ACL in us-east-1 blocks an IP, or an access token, that sends too many API requests in 5 minutes', () => {
     const waf = app.templates.waf!;
-    waf.hasResourceProperties('AWS::WAFv2::WebACL', {
+    const [acl] = Object.values(waf.findResources('AWS::WAFv2::WebACL'));
+    // The two rate rules come first; the managed rule groups follow (next test).
+    expect({ ...acl.Properties, Rules: acl.Properties.Rules.slice(0, 2) }).toMatchObject({
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
       Rules: [
@@ -32,7 +35,7 @@ describe('with -c waf=true', () => {
           Action: { Block: {} },
           Statement: {
             RateBasedStatement: {
-              Limit: DEFAULT_WAF_RATE_LIMIT,
+              Limit: loadStageSettings('prod').wafRateLimit,
               EvaluationWindowSec: 300,
               AggregateKeyType: 'IP',
               ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } },
@@ -57,6 +60,25 @@ describe('with -c waf=true', () => {
     // Above what the API's own per-caller limit lets one person send in the same 5 minutes.
     expect(DEFAULT_WAF_TOKEN_RATE_LIMIT).toBeGreaterThan(CALLER_RATE_LIMIT.requestsPerWindow * (300 / CALLER_RATE_LIMIT.windowSeconds));
     expect(JSON.stringify(waf.findResources('AWS::WAFv2::WebACL'))).not.toContain('eu-west-1');
+  });
+
+  test('the ACL runs the AWS managed rule groups (common, known bad inputs, IP reputation) and logs to a log group kept a month, tokens redacted', () => {
+    const waf = app.templates.waf!;
+    const [acl] = Object.values(waf.findResources('AWS::WAFv2::WebACL'));
+    const managed = (acl.Properties.Rules as { Statement: { ManagedRuleGroupStatement?: { Name: string; VendorName: string } }; OverrideAction?: unknown }[])
+      .filter((rule) => rule.Statement.ManagedRuleGroupStatement)
+      .map((rule) => [rule.Statement.ManagedRuleGroupStatement!.VendorName, rule.Statement.ManagedRuleGroupStatement!.Name, rule.OverrideAction]);
+    expect(managed).toEqual([
+      ['AWS', 'AWSManagedRulesCommonRuleSet', { None: {} }],
+      ['AWS', 'AWSManagedRulesKnownBadInputsRuleSet', { None: {} }],
+      ['AWS', 'AWSManagedRulesAmazonIpReputationList', { None: {} }],
+    ]);
+    const [[logsId, logs]] = Object.entries(waf.findResources('AWS::Logs::LogGroup'));
+    expect(logs).toMatchObject({ DeletionPolicy: 'Delete', Properties: { LogGroupName: 'aws-waf-logs-prod-learning-paths', RetentionInDays: 30 } });
+    waf.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      LogDestinationConfigs: [{ 'Fn::GetAtt': [logsId, 'Arn'] }],
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
   });
 
   test("the ACL's ARN reaches the Web stack's region through CDK's cross-region export (an SSM parameter there), not a stack output", () => {

@@ -8,7 +8,7 @@ import { webConfigSchema } from '../../shared/web-config';
 import { htmlFileForRoute } from '../../shared/web-delivery';
 import { WEB_PAGES } from '../../shared/web-pages';
 import { FAKE_INLINE_STYLE_HASH, synthesize } from './synthesize';
-import { schoolTimeZone } from '../stacks/web-stack';
+import { settingsOf } from '../stage-settings';
 
 let web: Template;
 let outdir: string;
@@ -196,10 +196,10 @@ describe('deployment of the web app', () => {
     expect(raw).toContain(Object.keys(markers[index])[0]);
   });
 
-  test("the school's time zone comes from the schoolTimeZone context, and a name that is no zone fails the synth", () => {
-    expect(schoolTimeZone(new App({ context: { schoolTimeZone: 'Europe/Paris' } }))).toBe('Europe/Paris');
-    expect(schoolTimeZone(new App())).toBe('Europe/London');
-    expect(() => schoolTimeZone(new App({ context: { schoolTimeZone: 'Mars/Olympus' } }))).toThrow('schoolTimeZone "Mars/Olympus" is not an IANA time zone name');
+  test("the school's time zone comes from the stage's settings or -c schoolTimeZone, and a name that is no zone fails the synth", () => {
+    expect(settingsOf(new App({ context: { schoolTimeZone: 'Europe/Paris' } })).schoolTimeZone).toBe('Europe/Paris');
+    expect(settingsOf(new App()).schoolTimeZone).toBe('Europe/London');
+    expect(() => settingsOf(new App({ context: { schoolTimeZone: 'Mars/Olympus' } }))).toThrow('schoolTimeZone (from -c schoolTimeZone=Mars/Olympus): is not an IANA time zone name');
   });
 
   test('source maps are not deployed: the staged web assets hold the chunks without their maps', () => {

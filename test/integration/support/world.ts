@@ -20,7 +20,7 @@ import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/section-text';
 import { makeSectionTextRepository } from '@functions/src/repositories/section-text-repository';
-import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type StackConfig } from '../harness';
+import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -127,13 +127,13 @@ type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent
  */
 const isWrittenByTextExtraction = (item: Item) => (item.pk.startsWith('FILE#') && item.sk === 'TEXT') || (item.pk.startsWith('USER#') && item.sk === 'TEXTS');
 
-export async function startWorld(options: { callerRateLimit?: number } = {}): Promise<World> {
+export async function startWorld(options: { callerRateLimit?: number; throttles?: LocalStackOptions['throttles'] } = {}): Promise<World> {
   const configFile = process.env.STACK_CONFIG;
   if (configFile) {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as TargetStack;
     return setUpWorld(config, await peopleOf(config), async () => {});
   }
-  const stack = await startLocalStack({ seed: false, callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT });
+  const stack = await startLocalStack({ seed: false, callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT, throttles: options.throttles });
   try {
     const { config } = stack;
     // One at a time: the identity twin keeps a pool in one file.

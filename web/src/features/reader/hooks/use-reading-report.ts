@@ -1,17 +1,24 @@
 // The reader's reports of a student reading a section (PUT …/sections/{sectionId}/reading): one "opened" when the
 // file is shown, the page or slide they are on (after it has stayed a moment, and when they leave), and one minute for
 // each minute the tab was visible at the beat. Coarse on purpose: the server keeps a count, minutes and the last page.
+// A report refused for a reason that passes (the API's throttle when a whole school reads at once, a 5xx, no answer)
+// is sent again after a jittered back-off, so a class's retries do not arrive together (docs/capacity.md).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Module } from '@shared/entities';
 import type { RecordReadingInput } from '@shared/reading';
-import { call } from '@web/lib/api-client';
+import { ApiError, call } from '@web/lib/api-client';
 import { moduleKeys } from '../../modules/api/modules';
 
 /** A page is reported once it has been shown this long (paging through a file sends one report, not one per page). */
 export const PAGE_REPORT_DELAY_MS = 2_000;
 /** One minute is reported per beat at which the tab is visible. */
 export const MINUTE_BEAT_MS = 60_000;
+/** The waits before each new try of a failed report; each is stretched by a random 0 to 50 %. */
+export const REPORT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
+
+/** Worth sending again: throttled (429), a server error, or no answer. A 4xx other than 429 would be refused again. */
+const passes = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 
 export interface ReadingTarget {
   classId: string;
@@ -23,8 +30,9 @@ export interface ReadingTarget {
 
 /**
  * Reports a student's reading of the target section while it is shown (nothing without a target: a teacher's preview,
- * a locked section). Answers the viewer's page-change callback. A report that fails is dropped: reading counts are
- * coarse, and the next page report carries the page again.
+ * a locked section). Answers the viewer's page-change callback. A report that fails for a reason that passes is sent
+ * again with back-off (REPORT_RETRY_DELAYS_MS), a page report only while no later page has been reported; after the
+ * last try, or refused for good, it is dropped: reading counts are coarse.
  */
 export function useReadingReport(target: ReadingTarget | undefined): (page: number) => void {
   const queryClient = useQueryClient();
@@ -37,8 +45,16 @@ export function useReadingReport(target: ReadingTarget | undefined): (page: numb
   remembered.current = initialPage ?? 1;
 
   const send = useCallback(
-    (report: Omit<RecordReadingInput, 'classId'>, keepalive = false) => {
+    (report: Omit<RecordReadingInput, 'classId'>, keepalive = false, tries = 0) => {
       if (!classId || !moduleId || !sectionId) return;
+      const retry = (error: unknown) => {
+        const delay = REPORT_RETRY_DELAYS_MS[tries];
+        if (delay === undefined || !passes(error)) return;
+        setTimeout(() => {
+          // A later page was reported meanwhile: this one is out of date.
+          if (report.page === undefined || report.page === lastPage.current) send(report, false, tries + 1);
+        }, delay * (1 + Math.random() / 2));
+      };
       call('recordReading', { id: moduleId, sectionId }, { classId, ...report }, {}, { keepalive }).then(
         (reading) => {
           if (report.page === undefined) return;
@@ -51,7 +67,7 @@ export function useReadingReport(target: ReadingTarget | undefined): (page: numb
             { updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt },
           );
         },
-        () => undefined,
+        retry,
       );
     },
     [queryClient, classId, moduleId, sectionId],

@@ -1,0 +1,132 @@
+// One settings file per stage (infra/stages/<stage>.json), read by the CDK app and every tool, so a deploy without
+// flags keeps the stage's e-mail sender, WAF, origin-verify generation, time zone, drafting, tracing and limits.
+// `-c <setting>=<value>` still overrides one setting for one command (the file is what the next deploy keeps).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Construct } from 'constructs';
+import { z } from 'zod';
+import { isTimeZone } from '../shared/school-time';
+import { capacityModelSchema } from './capacity';
+import { checkedStage, DEFAULT_STAGE } from './stage';
+
+export const STAGES_DIR = path.join(__dirname, 'stages');
+
+/** A boolean in the file, or `-c name=true|false` on the command line (context values arrive as text). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
+const wholeNumber = (least: number) => z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(least));
+
+export const stageSettingsSchema = z
+  .object({
+    stage: z.string().refine((stage) => /^[a-z][a-z0-9-]{0,14}$/.test(stage), 'use 1 to 15 lower-case letters, digits or hyphens, starting with a letter'),
+    /** The address Cognito's invitations and resets come from through SES; null: Cognito's own sender (50 a day). */
+    sesFromAddress: z.email('is not an e-mail address').nullable(),
+    /** The identity SES verified for it: the address (null) or its domain. */
+    sesIdentity: z.string().min(1).nullable(),
+    waf: flag,
+    /** API requests one IP may make in 5 minutes before the WAF blocks it. */
+    wafRateLimit: wholeNumber(100),
+    /** The origin-verify generation CloudFront sends: the number the last `npm run rotate-origin-secret` printed. */
+    originVerifyGeneration: wholeNumber(1),
+    schoolTimeZone: z.string().refine(isTimeZone, 'is not an IANA time zone name (e.g. Europe/London)'),
+    bedrockDrafting: flag,
+    /** The Bedrock model drafting calls when bedrockDrafting is on. */
+    draftingModelId: z.string().min(1),
+    tracing: flag,
+    /**
+     * Whether the web client allows ADMIN_USER_PASSWORD_AUTH (sign-in with a password through AWS credentials): the
+     * deployed test tier's test users sign in that way; a school's live stage has no use for it.
+     */
+    adminPasswordSignIn: flag,
+    /** The table the API uses: null for the one the Data stack creates, or a table restored from a backup (docs/runbook.md). */
+    tableName: z.string().regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').nullable(),
+    capacity: capacityModelSchema,
+  })
+  .strict()
+  .superRefine((settings, context) => {
+    if (settings.sesIdentity !== null && settings.sesFromAddress === null) {
+      context.addIssue({ code: 'custom', path: ['sesIdentity'], message: 'needs sesFromAddress too: the address the invitations come from' });
+    }
+    const domain = settings.sesFromAddress?.split('@')[1];
+    if (settings.sesIdentity !== null && settings.sesIdentity !== settings.sesFromAddress && settings.sesIdentity !== domain) {
+      context.addIssue({ code: 'custom', path: ['sesIdentity'], message: `must be the identity SES has verified for ${settings.sesFromAddress}: the address itself or its domain ${domain}` });
+    }
+  });
+
+export type StageSettings = z.infer<typeof stageSettingsSchema>;
+export type SettingName = keyof StageSettings;
+
+/** The settings a `-c` flag may override (the capacity model is edited in the file, where it is explained). */
+export const OVERRIDABLE_SETTINGS = [
+  'sesFromAddress',
+  'sesIdentity',
+  'waf',
+  'wafRateLimit',
+  'originVerifyGeneration',
+  'schoolTimeZone',
+  'bedrockDrafting',
+  'draftingModelId',
+  'tracing',
+  'adminPasswordSignIn',
+  'tableName',
+] as const satisfies SettingName[];
+
+export const settingsFile = (stage: string) => path.join(STAGES_DIR, `${stage}.json`);
+
+/** The stages that have a settings file. */
+export const knownStages = (): string[] =>
+  readdirSync(STAGES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => path.basename(file, '.json'))
+    .sort();
+
+/**
+ * The stage's settings: its file, then the overrides given (CDK context), validated together. Throws an Error naming
+ * the file and every setting that is wrong, with what to write instead.
+ */
+export function loadStageSettings(stage: string, overrides: Partial<Record<SettingName, unknown>> = {}): StageSettings {
+  checkedStage(stage);
+  const file = settingsFile(stage);
+  if (!existsSync(file)) {
+    throw new Error(`The stage "${stage}" has no settings file ${path.relative(process.cwd(), file)}: copy infra/stages/test.json to it and set "stage": "${stage}" (stages: ${knownStages().join(', ')}).`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path.relative(process.cwd(), file)} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const parsed = stageSettingsSchema.safeParse({ ...(raw as object), ...given });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const from = issue.path.length === 1 && String(issue.path[0]) in given ? ` (from -c ${name}=${String(given[issue.path[0] as string])})` : '';
+      return `  ${name || '(file)'}${from}: ${issue.message}`;
+    });
+    throw new Error(`The settings of stage "${stage}" (${path.relative(process.cwd(), file)}) are not valid:\n${problems.join('\n')}`);
+  }
+  if (parsed.data.stage !== stage) throw new Error(`${path.relative(process.cwd(), file)} says "stage": "${parsed.data.stage}"; it must say "${stage}".`);
+  return parsed.data;
+}
+
+/** Writes one setting into the stage's file (validated first), keeping the file's order: a tool's change the next deploy keeps. */
+export function writeStageSetting<N extends (typeof OVERRIDABLE_SETTINGS)[number]>(stage: string, name: N, value: StageSettings[N]): void {
+  loadStageSettings(stage, { [name]: value });
+  const file = settingsFile(stage);
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify({ ...raw, [name]: value }, null, 2)}\n`);
+}
+
+const settingsByApp = new WeakMap<object, StageSettings>();
+
+/** The settings the app is synthesized with: the stage's (`-c stage=<name>`, default prod) file and its `-c` overrides. */
+export function settingsOf(scope: Construct): StageSettings {
+  const root = scope.node.root;
+  let settings = settingsByApp.get(root);
+  if (!settings) {
+    const stage = String(root.node.tryGetContext('stage') ?? DEFAULT_STAGE);
+    settings = loadStageSettings(stage, Object.fromEntries(OVERRIDABLE_SETTINGS.map((name) => [name, root.node.tryGetContext(name) as unknown])));
+    settingsByApp.set(root, settings);
+  }
+  return settings;
+}

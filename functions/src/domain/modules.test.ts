@@ -356,7 +356,7 @@ describe('update: score bands follow new roles, order and removals', () => {
     { min: 0, max: 50, release: ['section-3'] },
     { min: 50, max: 100, release: [], skip: ['section-2'] },
   ];
-  const check = { moduleId: MODULE_ID, sectionId: 'section-1', passMark: 50, maxAttempts: null, revealAnswers: false, questions: [], version: 3, attemptCount: 2, updatedAt: UPDATED_AT };
+  const check = { moduleId: MODULE_ID, sectionId: 'section-1', passMark: 50, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [], version: 3, attemptCount: 2, updatedAt: UPDATED_AT };
   const input = (roles: Record<string, SectionRole>, order = ['section-1', 'section-2', 'section-3']) => ({
     title: 'Cells',
     description: 'D',

@@ -122,7 +122,12 @@ export const routeDeployment = {
   invitePeople: { handler: 'invite-people', table: ['PutItem'], bucket: 'none', userPool: ['AdminCreateUser', 'AdminAddUserToGroup', 'AdminGetUser', 'AdminListGroupsForUser'] },
   lookupPeople: { handler: 'lookup-people', table: 'none', bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   renamePerson: { handler: 'rename-person', table: ['Query', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
-  changeRole: { handler: 'change-role', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
+  changeRole: {
+    handler: 'change-role',
+    table: ['PutItem', 'UpdateItem'],
+    bucket: 'none',
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
+  },
   disablePerson: { handler: 'disable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut'] },
   listAuditTrail: { handler: 'list-audit-trail', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   setPeopleAccess: {
@@ -131,7 +136,7 @@ export const routeDeployment = {
     bucket: 'none',
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminEnableUser'],
   },
-  enablePerson: { handler: 'enable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser'] },
+  enablePerson: { handler: 'enable-person', table: ['PutItem', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'] },
   // Administration (classes), through the class repository.
   listAdminClasses: { handler: 'list-admin-classes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   createClass: { handler: 'create-class', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },

@@ -11,7 +11,7 @@ import { routeEntries, type RouteDefinition, type RouteName } from '../shared/ro
  * started together as one BatchGetItem (functions/src/repositories/table.ts), which depends on the data (a student in
  * one class or in two), not on the code path.
  */
-export type TableAction = 'ReadByKey' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+export type TableAction = 'ReadByKey' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 /** The IAM actions (`dynamodb:…`) a table access grants. */
 export const tableIamActions = (access: TableAccess): string[] =>
@@ -24,6 +24,7 @@ const IAM_TABLE_ACTIONS: Record<TableAction, readonly string[]> = {
   UpdateItem: ['UpdateItem'],
   DeleteItem: ['DeleteItem'],
   BatchWriteItem: ['BatchWriteItem'],
+  ConditionCheckItem: ['ConditionCheckItem'],
 };
 
 /** What a route's function may do to the table: nothing, or exactly these actions (on the table and its index). */
@@ -143,7 +144,7 @@ export const routeDeployment = {
   getAdminClass: { handler: 'get-admin-class', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   renameClass: { handler: 'rename-class', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   deleteClass: { handler: 'delete-class', table: ['ReadByKey', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'], bucket: 'none', userPool: AUDITED },
-  setClassTeacher: { handler: 'set-class-teacher', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
+  setClassTeacher: { handler: 'set-class-teacher', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   enrolStudents: { handler: 'enrol-students', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'unenrol-student', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },

@@ -6,6 +6,7 @@
 // every sign-in asks for a code.
 import type { Page } from 'playwright-core';
 import { routes, buildPath } from '../../shared/routes';
+import { TOKEN_REVOKED_MESSAGE } from '../../shared/second-factor';
 import { open, submitLogin, submitNewPassword, submitTotpCode, turnOnTwoFactor, waitForPath } from './support/app';
 import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';
 import { createClass, createModuleThroughApi, newUser, stackConfig, uniqueTag, type TestUser } from './support/stack';
@@ -179,7 +180,7 @@ it('an admin onboards a class; its teacher and student use it; the admin offboar
     headers: { authorization: `Bearer ${studentToken}` },
   });
   expect(refused.status).toBe(401);
-  expect(await refused.json()).toEqual({ message: 'Your account has been disabled; ask your school administrator.' });
+  expect(await refused.json()).toEqual({ message: TOKEN_REVOKED_MESSAGE });
 
   // The dashboard lists the changes, newest first.
   await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Dashboard' }).click();

@@ -313,6 +313,7 @@ describe('roles and offboarding', () => {
     await firstSignIn('mover@example.com', temporaryPassword, 'Mover-pass-1');
     const changed = await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Teachers' } });
     expect(changed.role).toBe('Teachers');
+    await nextSecond();
     const { accessToken } = await signInTokens(world.config, 'mover@example.com', 'Mover-pass-1');
     expect((await world.call('listClasses', { as: accessToken })).status).toBe(200);
   });

@@ -211,8 +211,11 @@ export interface ClassStore {
   listAllClasses(): Promise<ClassRecord[]>;
   /** False when the class does not exist (the same for the other changes). */
   renameClass(classId: string, className: string): Promise<boolean>;
-  /** Sets (or, with null, removes) the class's teacher. */
-  setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
+  /**
+   * Sets (or, with null, removes) the class's teacher, on the condition (in the same transaction) that the teacher's
+   * role is as read: no role change of theirs since (`roleVersion`) nor one under way at `at` (a conflict otherwise).
+   */
+  setClassTeacher(classId: string, teacher: ({ id: string; name: string } & TeacherRoleAsRead) | null): Promise<boolean>;
   /**
    * Removes their membership (access) first, then the roster entry and one from the count; their progress stays.
    * True for the call that removed the roster entry (of concurrent or repeated calls, exactly one).
@@ -603,6 +606,12 @@ export interface PersonAccess {
   roleChangeUntil?: number;
   /** How many role changes the person has had: a teacher assignment holds only if none came between. */
   roleVersion?: number;
+}
+
+/** A teacher's role as an assignment read it (their access record's roleVersion), and when (epoch ms). */
+export interface TeacherRoleAsRead {
+  roleVersion?: number;
+  at: number;
 }
 
 export interface PersonAccessStore {

@@ -35,6 +35,6 @@ export function givenAdminSchool() {
     rosters: makeRosterNames(ports.classes),
     figures: makeSchoolFigures(ports.classes, ports.modules),
   });
-  const classAdmin = makeClassAdminService({ ...ports, directory });
+  const classAdmin = makeClassAdminService({ ...ports, directory, access });
   return { ports, directory, access, index, newTeacher, invitee, people, classAdmin };
 }

@@ -5,7 +5,7 @@
 // (identity-targets.ts). A worker thread, because cognito-local requires an ES module (otplib's
 // @scure/base), which Node 20 loads but Jest's module system cannot: the worker uses Node's own loader.
 import './quiet-aws-sdk-notices';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -83,7 +83,7 @@ async function startTwin(
   };
   const app = createServer(oneAtATime(Router(services)), logger, { ...config.ServerConfig, development: false }, services);
   const server = createHttpServer((request, response) => {
-    answerCorsFor(allowedOrigins, request, response);
+    if (request.headers.origin !== undefined) answerCorsFor(allowedOrigins, request.headers.origin, response);
     admitRequest(request, options.credentials).then(
       (refusal) => (refusal ? sendRefusal(response, refusal) : app.application(request, response)),
       () => response.destroy(),
@@ -148,11 +148,11 @@ function sendRefusal(response: ServerResponse, refusal: CognitoRefusal): void {
 /**
  * Browsers may call the twin from the app's origin only: cognito-local answers every origin (`*`), which would let
  * any page a signed-in person opens drive their account. Its CORS header is replaced with the request's origin when
- * that is the app's, and left out otherwise (a preflight from elsewhere then fails in the browser).
+ * that is the app's, and left out otherwise (a preflight from elsewhere then fails in the browser). Callers that send
+ * no Origin (scripts, the SDK in Node) are no browser page and get cognito-local's answer as it is.
  */
-function answerCorsFor(allowedOrigins: ReadonlySet<string>, request: IncomingMessage, response: ServerResponse): void {
-  const origin = request.headers.origin;
-  const allowed = origin !== undefined && allowedOrigins.has(origin);
+function answerCorsFor(allowedOrigins: ReadonlySet<string>, origin: string, response: ServerResponse): void {
+  const allowed = allowedOrigins.has(origin);
   const setHeader = response.setHeader.bind(response);
   response.setHeader = (name, value) => {
     if (name.toLowerCase() !== 'access-control-allow-origin') return setHeader(name, value);

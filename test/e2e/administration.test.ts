@@ -64,7 +64,7 @@ it('an admin onboards a class; its teacher and student use it; the admin offboar
   // The API's 403 for that session is logged by Chromium: expected here.
   problems.splice(0, problems.length, ...problems.filter((problem) => !(problem.kind === 'console' && /status of 403/.test(problem.text))));
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Administrator Login' }).waitFor();
+  await waitForPath(page, '/');
   await signInAsAdmin(page);
   await waitForLoaded(page);
   await expect(page.getByText('Turn on two-factor authentication in your profile to use administration.').count()).resolves.toBe(0);

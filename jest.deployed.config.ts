@@ -1,5 +1,6 @@
 /** @jest-config-loader esbuild-register */
-// The tests that run after a deploy: the role × route matrix and the smoke journey, against the stack named by
+// The tests that run after a deploy: the role × route matrix, the smoke journey and a role change reaching the tokens
+// its person holds, against the stack named by
 // STACK_CONFIG (`npm run test:deployed`; `npm run test:deployed:local` starts a local stack for them, as CI does).
 import type { Config } from 'jest';
 import { moduleNameMapper, transform } from './jest.config';
@@ -16,7 +17,11 @@ const config: Config = {
   testEnvironment: 'node',
   transform,
   moduleNameMapper,
-  testMatch: ['<rootDir>/test/integration/role-matrix.test.ts', '<rootDir>/test/integration/smoke-journey.test.ts'],
+  testMatch: [
+    '<rootDir>/test/integration/role-matrix.test.ts',
+    '<rootDir>/test/integration/smoke-journey.test.ts',
+    '<rootDir>/test/integration/role-change-tokens.test.ts',
+  ],
   testTimeout: 120_000,
   // One stack, one pool: the files run one after the other.
   maxWorkers: 1,

@@ -83,8 +83,8 @@ async function inLambda(name: RouteName, token: TokenSpec, pathParameters: Recor
 }
 
 /**
- * What any API request costs here before its use case reads anything: HTTP, the token check, the local server's
- * "is this account still enabled" call to the identity twin, the handler. Measured with a student asking for another
+ * What any API request costs here before its use case reads anything: HTTP, the token check, the caller's rate-limit
+ * write and access-record read, the handler. Measured with a student asking for another
  * student's classes (refused with 403 before any read): printed so the app/raw ratios can be read without it.
  */
 let requestFloor = 0;
@@ -353,7 +353,7 @@ function printTargets(results: Map<number, Figure[]>) {
       `  class of ${String(size).padEnd(5)} student GET module / one raw GetItem = ${(getModule!.handler! / getModule!.raw).toFixed(2)}× as the handler (target ≤ 2.5×), ${(getModule!.app / getModule!.raw).toFixed(2)}× through HTTP; report page / its raw reads = ${(page!.handler! / page!.raw).toFixed(2)}× as the handler (target ≤ 1.3×), ${(page!.app / page!.raw).toFixed(2)}× through HTTP`,
     );
   }
-  console.log(`  Every HTTP figure includes the request floor above (${requestFloor.toFixed(1)} ms): the local server, the token check (API Gateway's JWT authorizer in the cloud, outside the Lambda) and the local-only account-status look-up.`);
+  console.log(`  Every HTTP figure includes the request floor above (${requestFloor.toFixed(1)} ms): the local server, the token check (API Gateway's JWT authorizer in the cloud, outside the Lambda).`);
   console.log('\nRound trips (issue 24: a student\'s path is computed from reads made anyway; each call here is its own round trip, as report-round-trips.test.ts asserts)');
   for (const size of CLASS_SIZES) {
     const [getModule, mark] = results.get(size)!;

@@ -16,7 +16,6 @@ import { htmlFileForRoute } from '../shared/web-delivery';
 import { routeDeployment } from '../infra/route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
-import type { AccountStatusCheck } from './account-status';
 import type { ApiThrottle } from './api-throttle';
 
 type Handler = (
@@ -28,8 +27,6 @@ type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authori
 export interface ApiServerOptions {
   webConfig: WebConfig;
   verifyAccessToken: AccessTokenVerifier;
-  /** Refuses the tokens of disabled users, as Cognito's global sign-out and short token lifetimes do in the cloud. */
-  accountStatus?: AccountStatusCheck;
   /** Where the built web app lives (web/dist). */
   webRoot: string;
   /** Where each route's handler file (infra/route-deployment.ts) lives: functions/src/handlers. */
@@ -108,10 +105,6 @@ export function createApiServer(options: ApiServerOptions): Server {
       if (!(error instanceof UnauthorizedError)) throw error;
       response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
       return sendJson(response, 401, { message: error.message });
-    }
-    if (options.accountStatus && (await options.accountStatus.isRefused(String(claims.sub)))) {
-      response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
-      return sendJson(response, 401, { message: 'Your account has been disabled; ask your school administrator.' });
     }
 
     const body = await readBody(request, maxBodyBytes);

@@ -1,14 +1,16 @@
 // Where cognito-local answers differently from Cognito in ways the app relies on, its target table (the handler per
 // x-amz-target) gets our version, run in the identity twin's worker (identity-twin.ts): what it lacks (token refresh
-// under Amplify's name, global sign-out, SRP sign-in from identity-srp.ts), a CreateGroup that refuses an existing
-// group instead of emptying it, sign-in refused to a disabled user, and the app client's write attributes enforced on
-// a user's own changes.
+// under Amplify's name, global sign-outs, SRP sign-in from identity-srp.ts), a CreateGroup that refuses an existing
+// group instead of emptying it, sign-in refused to a disabled user, self sign-up refused (the pool admits invited
+// users only), the app client's write attributes enforced on a user's own changes, and every call made with a user's
+// access token checked as Cognito checks it (identity-tokens.ts: signature, expiry, user enabled, sign-in not revoked).
 import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
 import { Targets } from 'cognito-local/lib/targets/targets';
 import { answerPasswordVerifier, answerSrpStart } from './identity-srp';
+import { endSignIns, keepSignIn, refreshingWith, usernameOf, verifyAccessToken } from './identity-tokens';
 
 type Services = Parameters<typeof InitiateAuth>[0];
 type Handler = (ctx: Context, req: never) => Promise<object>;
@@ -34,7 +36,102 @@ export function registerTargetOverrides(): void {
     (req.UserAttributes ?? []).map((attribute) => attribute.Name),
   );
   targets.DeleteUserAttributes = enforceWriteAttributes(targets.DeleteUserAttributes, (req) => req.UserAttributeNames ?? []);
+  for (const name of ['InitiateAuth', 'AdminInitiateAuth']) targets[name] = continueSignInOnRefresh(targets[name]);
+  for (const name of ['RespondToAuthChallenge', 'AdminRespondToAuthChallenge']) targets[name] = keepSignInAfterChallenge(targets[name]);
+  targets.GlobalSignOut = globalSignOut;
+  targets.AdminDisableUser = endSignInsAfter(targets.AdminDisableUser);
+  targets.SignUp = refuseSelfSignUp;
+  for (const name of USER_TOKEN_TARGETS) if (targets[name]) targets[name] = checkAccessToken(targets[name]);
 }
+
+/**
+ * The targets a user calls with their own access token (AssociateSoftwareToken and VerifySoftwareToken: or a session);
+ * GlobalSignOut, ours, checks its own.
+ */
+const USER_TOKEN_TARGETS = [
+  'AssociateSoftwareToken',
+  'ChangePassword',
+  'ConfirmDevice',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'ForgetDevice',
+  'GetDevice',
+  'GetUser',
+  'GetUserAttributeVerificationCode',
+  'ListDevices',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'UpdateDeviceStatus',
+  'UpdateUserAttributes',
+  'VerifySoftwareToken',
+  'VerifyUserAttribute',
+];
+
+/**
+ * cognito-local only decodes the access token a user calls with, so a forged one (`alg: none`, any `sub`) acted as
+ * anyone; Cognito verifies it. A call without one (an MFA set-up step by session) goes on as it was.
+ */
+const checkAccessToken =
+  (original: TargetFactory): TargetFactory =>
+  (services) => {
+    const handle = original(services);
+    return async (ctx: Context, req: { AccessToken?: unknown; Session?: unknown }) => {
+      if (req.AccessToken !== undefined || req.Session === undefined) await verifyAccessToken(services, ctx, String(req.AccessToken ?? ''));
+      return handle(ctx, req as never);
+    };
+  };
+
+/** GlobalSignOut, which cognito-local lacks (it answered 500): ends every sign-in of the caller. */
+const globalSignOut: TargetFactory =
+  (services) =>
+  async (ctx: Context, req: { AccessToken: string }) => {
+    const { user, userPool } = await verifyAccessToken(services, ctx, req.AccessToken);
+    await endSignIns(ctx, userPool, user);
+    return {};
+  };
+
+/** Cognito's AdminDisableUser also revokes the user's tokens, so enabling them again revives none. */
+const endSignInsAfter =
+  (original: TargetFactory): TargetFactory =>
+  (services) => {
+    const handle = original(services);
+    return async (ctx: Context, req: { UserPoolId: string; Username: string }) => {
+      const answer = await handle(ctx, req as never);
+      const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (user) await endSignIns(ctx, userPool, user);
+      return answer;
+    };
+  };
+
+/** The pool admits only the people an administrator invites (AllowAdminCreateUserOnly, as the cloud's). */
+const refuseSelfSignUp: TargetFactory = () => async () => {
+  throw new NotAuthorizedError('SignUp is not permitted for this user pool');
+};
+
+/** A refresh continues its sign-in: the new tokens keep its auth_time and origin_jti (identity-tokens.ts). */
+const continueSignInOnRefresh =
+  (original: TargetFactory): TargetFactory =>
+  (services) => {
+    const handle = original(services);
+    return (ctx: Context, req: SignInRequest) => refreshingWith(req.AuthParameters?.REFRESH_TOKEN, () => handle(ctx, req as never));
+  };
+
+/** A sign-in finished by a challenge (the second factor) keeps its refresh token, which cognito-local forgets to. */
+const keepSignInAfterChallenge =
+  (original: TargetFactory): TargetFactory =>
+  (services) => {
+    const handle = original(services);
+    return async (ctx: Context, req: SignInRequest & { UserPoolId?: string }) => {
+      const answer = (await handle(ctx, req as never)) as { AuthenticationResult?: { AccessToken?: string; RefreshToken?: string } };
+      const { AccessToken, RefreshToken } = answer.AuthenticationResult ?? {};
+      const username = usernameOf(AccessToken);
+      if (RefreshToken && username && req.ClientId) {
+        await keepSignIn(ctx, await services.cognito.getUserPoolForClientId(ctx, req.ClientId), username, RefreshToken);
+      }
+      return answer;
+    };
+  };
 
 /**
  * Amplify v6 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; it is InitiateAuth's
@@ -53,9 +150,9 @@ const getTokensFromRefreshToken: TargetFactory =
   };
 
 /**
- * AdminUserGlobalSignOut, which offboarding calls and cognito-local lacks: it forgets the user's refresh tokens, so
- * the next refresh fails as in Cognito. (Access tokens already issued live on; the local API server refuses a
- * disabled user's tokens, standing in for their short lifetime in the cloud.)
+ * AdminUserGlobalSignOut, which a role or access change calls and cognito-local lacks: it ends every sign-in of the
+ * user, so the next refresh fails and the identity service takes none of their access tokens, as in Cognito. (The
+ * API's JWT authorizer checks only signatures: the API refuses those tokens itself, functions/src/platform/http.ts.)
  */
 const adminUserGlobalSignOut: TargetFactory =
   ({ cognito }) =>
@@ -63,7 +160,7 @@ const adminUserGlobalSignOut: TargetFactory =
     const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
     const user = await userPool.getUserByUsername(ctx, req.Username);
     if (!user) throw new UserNotFoundError();
-    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    await endSignIns(ctx, userPool, user);
     return {};
   };
 

@@ -21,10 +21,10 @@ import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/fact
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { otp } from 'cognito-local/lib/services/otp';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { admitRequest, type CognitoRefusal } from './identity-signature';
 import { registerTargetOverrides } from './identity-targets';
+import { SignInTokenGenerator } from './identity-tokens';
 import { closeServer, listen, PortInUseError } from './listen';
 import type { Credentials } from './s3-signature';
 
@@ -48,7 +48,13 @@ export type IdentityTwinMessage =
   | { type: 'failed'; message: string; portInUse: boolean }
   | { type: 'closed' };
 
-async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; close(): Promise<void> }> {
+/** What identity.ts tells the worker: stop, or the app's origin, from which browsers may call the twin. */
+export type IdentityTwinCommand = 'close' | { type: 'allowOrigin'; origin: string };
+
+async function startTwin(
+  options: IdentityTwinOptions,
+  allowedOrigins: ReadonlySet<string>,
+): Promise<{ port: number; close(): Promise<void> }> {
   registerTargetOverrides();
   const logger = createLogger(options.logLevel);
   const ctx: Context = { logger };
@@ -72,11 +78,12 @@ async function startTwin(options: IdentityTwinOptions): Promise<{ port: number; 
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(codeToParent)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
+    tokenGenerator: new SignInTokenGenerator(clock, triggers, tokenConfig),
     triggers,
   };
   const app = createServer(oneAtATime(Router(services)), logger, { ...config.ServerConfig, development: false }, services);
   const server = createHttpServer((request, response) => {
+    if (request.headers.origin !== undefined) answerCorsFor(allowedOrigins, request.headers.origin, response);
     admitRequest(request, options.credentials).then(
       (refusal) => (refusal ? sendRefusal(response, refusal) : app.application(request, response)),
       () => response.destroy(),
@@ -133,8 +140,25 @@ function oneAtATime(router: ReturnType<typeof Router>): ReturnType<typeof Router
 
 /** Cognito's JSON error shape, which the SDK reads the error's name from. */
 function sendRefusal(response: ServerResponse, refusal: CognitoRefusal): void {
-  response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+  response.statusCode = 400;
+  response.setHeader('content-type', 'application/x-amz-json-1.1');
   response.end(JSON.stringify({ __type: refusal.code, message: refusal.message }));
+}
+
+/**
+ * Browsers may call the twin from the app's origin only: cognito-local answers every origin (`*`), which would let
+ * any page a signed-in person opens drive their account. Its CORS header is replaced with the request's origin when
+ * that is the app's, and left out otherwise (a preflight from elsewhere then fails in the browser). Callers that send
+ * no Origin (scripts, the SDK in Node) are no browser page and get cognito-local's answer as it is.
+ */
+function answerCorsFor(allowedOrigins: ReadonlySet<string>, origin: string, response: ServerResponse): void {
+  const allowed = allowedOrigins.has(origin);
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) => {
+    if (name.toLowerCase() !== 'access-control-allow-origin') return setHeader(name, value);
+    return allowed ? setHeader(name, origin) : response;
+  };
+  setHeader('vary', 'Origin');
 }
 
 /**
@@ -173,10 +197,12 @@ class SerializedDataStoreFactory implements DataStoreFactory {
 if (parentPort) {
   const port = parentPort;
   const send = (message: IdentityTwinMessage) => port.postMessage(message);
-  startTwin(workerData as IdentityTwinOptions).then(
+  const allowedOrigins = new Set<string>();
+  startTwin(workerData as IdentityTwinOptions, allowedOrigins).then(
     (twin) => {
-      port.on('message', (message: unknown) => {
+      port.on('message', (message: IdentityTwinCommand) => {
         if (message === 'close') void twin.close().finally(() => send({ type: 'closed' }));
+        else if (message.type === 'allowOrigin') allowedOrigins.add(message.origin);
       });
       send({ type: 'ready', port: twin.port });
     },

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   DeleteUserAttributesCommand,
@@ -163,9 +165,11 @@ describe('a disabled user cannot sign in', () => {
     const { refreshToken } = await signInTokens(config, 'signed.in@example.com', 'Signed-pass-1');
     await disable('signed.in@example.com');
     const ClientId = config.cognito.userPoolClientId;
-    expect(await errorOf(admin.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: refreshToken })))).toEqual(disabled);
+    // Disabling also ended the session (its refresh token is revoked), which is why it is refused.
+    const refused = { name: 'NotAuthorizedException' };
+    expect(await errorOf(admin.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: refreshToken })))).toMatchObject(refused);
     const refresh = new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
-    expect(await errorOf(admin.send(refresh))).toEqual(disabled);
+    expect(await errorOf(admin.send(refresh))).toMatchObject(refused);
   });
 });
 
@@ -194,5 +198,111 @@ describe("a user's own attribute changes", () => {
     expect(await errorOf(admin.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['name'] })))).toEqual(unauthorized);
     await admin.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'locale', Value: 'en-GB' }] }));
     expect(await attributes()).toMatchObject({ name: 'Sal Self', locale: 'en-GB' });
+  });
+});
+
+describe("a user's access token is checked as Cognito checks it (the probe's forged tokens)", () => {
+  let victim: { userId: string; accessToken: string; refreshToken: string };
+  const ClientId = () => config.cognito.userPoolClientId;
+
+  beforeAll(async () => {
+    const { userId } = await createUser(config, { email: 'victim@example.com', password: 'Victim-pass-1', role: 'Teachers', name: 'Vic Tim' });
+    victim = { userId, ...(await signInTokens(config, 'victim@example.com', 'Victim-pass-1')) };
+  });
+
+  const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+  /** The victim's claims under `alg: none`, no signature: what the probe sent. */
+  const forged = () =>
+    [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...payloadOf(victim.accessToken), exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url'),
+      '',
+    ].join('.');
+  const call = async (target: string, body: object) => {
+    const response = await unsigned(target, body);
+    return { status: response.status, body: (await response.json()) as { __type?: string; message?: string } };
+  };
+  const invalid = { status: 400, body: { __type: 'NotAuthorizedException', message: 'Invalid Access Token' } };
+
+  test.each([
+    ['GetUser', () => ({ AccessToken: forged() })],
+    ['DeleteUser', () => ({ AccessToken: forged() })],
+    ['AssociateSoftwareToken', () => ({ AccessToken: forged() })],
+    ['VerifySoftwareToken', () => ({ AccessToken: forged(), UserCode: '123456' })],
+    ['SetUserMFAPreference', () => ({ AccessToken: forged(), SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })],
+    ['ChangePassword', () => ({ AccessToken: forged(), PreviousPassword: 'Victim-pass-1', ProposedPassword: 'Taken-pass-1' })],
+  ])('%s with an unsigned token bearing the victim\'s sub is refused, and the victim is untouched', async (target, body) => {
+    expect(await call(target, body())).toEqual(invalid);
+    expect((await admin.send(new AdminGetUserCommand({ UserPoolId: config.cognito.userPoolId, Username: victim.userId }))).UserMFASettingList ?? []).toEqual([]);
+    expect((await call('GetUser', { AccessToken: victim.accessToken })).status).toBe(200);
+  });
+
+  test('a token signed with another key, or re-signed claims of the twin, is refused', async () => {
+    const [header, payload] = victim.accessToken.split('.');
+    const tampered = Buffer.from(JSON.stringify({ ...payloadOf(victim.accessToken), 'cognito:groups': ['Admins'] })).toString('base64url');
+    expect(await call('GetUser', { AccessToken: `${header}.${tampered}.${victim.accessToken.split('.')[2]}` })).toEqual(invalid);
+    expect(await call('GetUser', { AccessToken: `${header}.${payload}.AAAA` })).toEqual(invalid);
+  });
+
+  test('tokens keep the time of their sign-in across a refresh, as Cognito\'s auth_time does', async () => {
+    const signedIn = payloadOf(victim.accessToken);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { AuthenticationResult } = await admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: ClientId(), RefreshToken: victim.refreshToken }));
+    const refreshed = payloadOf(AuthenticationResult!.AccessToken!);
+    expect(refreshed.auth_time).toBe(signedIn.auth_time);
+    expect(refreshed.iat).toBeGreaterThan(signedIn.iat as number);
+    expect((await call('GetUser', { AccessToken: AuthenticationResult!.AccessToken })).status).toBe(200);
+  });
+
+  test('GlobalSignOut ends every sign-in: its access tokens are refused and its refresh token renews nothing', async () => {
+    await createUser(config, { email: 'leaving@example.com', password: 'Leaving-pass-1', role: 'Students' });
+    const first = await signInTokens(config, 'leaving@example.com', 'Leaving-pass-1');
+    const second = await signInTokens(config, 'leaving@example.com', 'Leaving-pass-1');
+    expect(await call('GlobalSignOut', { AccessToken: first.accessToken })).toEqual({ status: 200, body: {} });
+    const revoked = { status: 400, body: { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' } };
+    expect(await call('GetUser', { AccessToken: first.accessToken })).toEqual(revoked);
+    expect(await call('GetUser', { AccessToken: second.accessToken })).toEqual(revoked);
+    expect((await call('GetTokensFromRefreshToken', { ClientId: ClientId(), RefreshToken: second.refreshToken })).status).toBe(400);
+    expect((await call('GetUser', { AccessToken: (await signInTokens(config, 'leaving@example.com', 'Leaving-pass-1')).accessToken })).status).toBe(200);
+  });
+
+  test("a disabled user's token cannot change their password, and enabling them again revives none of their tokens", async () => {
+    const { userId } = await createUser(config, { email: 'paused@example.com', password: 'Paused-pass-1', role: 'Students' });
+    const before = await signInTokens(config, 'paused@example.com', 'Paused-pass-1');
+    await admin.send(new AdminDisableUserCommand({ UserPoolId: config.cognito.userPoolId, Username: userId }));
+    const change = { AccessToken: before.accessToken, PreviousPassword: 'Paused-pass-1', ProposedPassword: 'Changed-pass-1' };
+    expect(await call('ChangePassword', change)).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'User is disabled.' } });
+    await admin.send(new AdminEnableUserCommand({ UserPoolId: config.cognito.userPoolId, Username: userId }));
+    expect(await call('ChangePassword', change)).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' } });
+    expect((await call('GetTokensFromRefreshToken', { ClientId: ClientId(), RefreshToken: before.refreshToken })).status).toBe(400);
+    expect((await signInTokens(config, 'paused@example.com', 'Paused-pass-1')).accessToken).toEqual(expect.any(String));
+  });
+
+  test('self sign-up is refused: the pool admits invited people only', async () => {
+    const answer = await call('SignUp', { ClientId: ClientId(), Username: 'walk.in@example.com', Password: 'Walk-in-pass-1', UserAttributes: [{ Name: 'email', Value: 'walk.in@example.com' }] });
+    expect(answer).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' } });
+    expect(await errorOf(admin.send(new AdminGetUserCommand({ UserPoolId: config.cognito.userPoolId, Username: 'walk.in@example.com' })))).toMatchObject({ name: 'UserNotFoundException' });
+  });
+});
+
+describe('browsers may call the twin from the app only', () => {
+  const preflight = (origin: string) =>
+    fetch(twin.endpoint, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+    });
+
+  test("a preflight from the app's origin is answered with that origin; one from elsewhere gets no CORS answer, never *", async () => {
+    twin.allowOrigin('http://127.0.0.1:5173');
+    const fromApp = await preflight('http://127.0.0.1:5173');
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    const fromElsewhere = await preflight('https://evil.example');
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    const refusal = await fetch(twin.endpoint, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' },
+      body: '{}',
+    });
+    expect(refusal.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -14,13 +14,15 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SELF_WRITABLE_ATTRIBUTES } from '../shared/constants';
 import { ROLES } from '../shared/roles';
-import type { IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
+import type { IdentityTwinCommand, IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
 import { PortInUseError } from './listen';
 import { LOCAL_CREDENTIALS } from './stack-config';
 
 export interface IdentityTwin {
   /** Also the issuer domain: tokens say iss = `${endpoint}/${userPoolId}`. */
   endpoint: string;
+  /** Lets browsers call the twin from this origin (the app's), as Cognito answers any; no other origin is answered. */
+  allowOrigin(origin: string): void;
   close(): Promise<void>;
 }
 
@@ -81,9 +83,10 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
   worker.on('error', (error) => console.error('The Cognito twin failed:', error));
   return {
     endpoint: `http://${options.host}:${started.port}`,
+    allowOrigin: (origin) => worker.postMessage({ type: 'allowOrigin', origin } satisfies IdentityTwinCommand),
     close: async () => {
       const closed = next();
-      worker.postMessage('close');
+      worker.postMessage('close' satisfies IdentityTwinCommand);
       await closed.catch(() => undefined);
       await worker.terminate();
     },

@@ -12,7 +12,6 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
-import { createAccountStatusCheck } from './account-status';
 import { createApiServer, haveHandlersLoaded } from './api-server';
 import { createApiThrottle } from './api-throttle';
 import type { Throttles } from '../infra/capacity';
@@ -166,11 +165,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       apiBaseUrl: '',
       schoolTimeZone: process.env.SCHOOL_TIME_ZONE ?? DEFAULT_SCHOOL_TIME_ZONE,
     };
-    const statusClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
+    const identityAdminClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
     const server: Server = createApiServer({
       webConfig,
-      accountStatus: createAccountStatusCheck({ client: statusClient, userPoolId: pool.userPoolId }),
       verifyAccessToken: await createAccessTokenVerifier({
         issuer: `${identity.endpoint}/${pool.userPoolId}`,
         userPoolClientId: pool.userPoolClientId,
@@ -192,9 +190,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const appPort = await listen(server, ports.app ?? 0, host, 'app');
     closeApp = async () => {
       await closeServer(server, DRAIN_MS);
-      statusClient.destroy();
+      identityAdminClient.destroy();
     };
     const url = `http://${host}:${appPort}`;
+    identity.allowOrigin(url);
 
     const config: StackConfig = {
       url,
@@ -211,7 +210,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // model before anything else.
     const table = localTableContext(config);
     try {
-      const summary = await migrateTable(table, makeCognitoUserDirectory({ client: statusClient, userPoolId: pool.userPoolId, local: true }));
+      const summary = await migrateTable(table, makeCognitoUserDirectory({ client: identityAdminClient, userPoolId: pool.userPoolId, local: true }));
       if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0 || summary.scoresMoved > 0 || summary.scoresRepaired > 0 || summary.completionsRepaired > 0 || summary.finishesCreated > 0) log(describeMigration(summary));
     } finally {
       table.client.destroy();

@@ -18,3 +18,10 @@ export const REQUEST_COUNTER_PREFIX = 'RATE#';
  * counters of past windows.
  */
 export const TABLE_TIME_TO_LIVE_ATTRIBUTE = 'expiresAtEpoch';
+
+/**
+ * Partition key prefix of each person's access record (`ACCESS#{sub}`): since when their tokens count, since when the
+ * server has seen their two-factor authentication on, and a role change in progress. Every API function reads these
+ * items, and only these, besides what its route declares (functions/src/platform/person-access.ts).
+ */
+export const PERSON_ACCESS_PREFIX = 'ACCESS#';

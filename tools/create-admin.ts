@@ -12,6 +12,7 @@ import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-use
 import { makePeopleService } from '../functions/src/domain/people';
 import { systemClock } from '../functions/src/composition/system';
 import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
+import { makePersonAccessRepository } from '../functions/src/repositories/person-access-repository';
 import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';
@@ -43,6 +44,7 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
   const classes = makeClassRepository(table);
   const people = makePeopleService({
     directory: makeCognitoUserDirectory({ client: target.identity, userPoolId: target.userPoolId, local: target.local }),
+    access: makePersonAccessRepository(table),
     index: makePeopleIndexRepository(table),
     audit: makeDynamoAuditLog(table),
     clock: systemClock,

@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
 import { makeClassAdminService } from '../functions/src/domain/class-admin';
-import type { AuditLog, ClassStore, ProgressStore } from '../functions/src/domain/ports';
+import type { AuditLog, ClassStore, PersonAccessStore, ProgressStore } from '../functions/src/domain/ports';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { systemClock } from '../functions/src/composition/system';
 import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
+import { makePersonAccessRepository } from '../functions/src/repositories/person-access-repository';
 import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
@@ -31,6 +32,7 @@ export interface Directory {
   identity: CognitoIdentityProviderClient;
   classes: ClassStore;
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
+  access: Pick<PersonAccessStore, 'read'>;
   audit: AuditLog;
 }
 
@@ -71,9 +73,9 @@ export async function manageClasses(args: string[], directory: Directory): Promi
 }
 
 /** The same class administration use cases as the admin routes, with the class id given on the command line. */
-function classAdministration({ identity, userPoolId, classes, progress, audit }: Directory, classId: string) {
+function classAdministration({ identity, userPoolId, classes, progress, access, audit }: Directory, classId: string) {
   const people = makeCognitoUserDirectory({ client: identity, userPoolId });
-  const service = makeClassAdminService({ classes, progress, directory: people, audit, clock: systemClock, ids: { newId: () => classId } });
+  const service = makeClassAdminService({ classes, progress, directory: people, access, audit, clock: systemClock, ids: { newId: () => classId } });
   return { service, people };
 }
 
@@ -82,8 +84,8 @@ async function directoryFromEnvironment(): Promise<Directory> {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
-    const { classes, progress, audit } = localTableStores(config);
-    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, progress, audit };
+    const { classes, progress, personAccess, audit } = localTableStores(config);
+    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, progress, access: personAccess, audit };
   }
   const deployed = deployedStage('npm run classes -- <command>');
   const [userPoolId, tableName] = await Promise.all([deployed.output('Auth', 'UserPoolId'), deployed.tableName()]);
@@ -93,6 +95,7 @@ async function directoryFromEnvironment(): Promise<Directory> {
     identity: new CognitoIdentityProviderClient({}),
     classes: makeClassRepository(context),
     progress: makeProgressRepository(context),
+    access: makePersonAccessRepository(context),
     audit: makeDynamoAuditLog(context),
   };
 }

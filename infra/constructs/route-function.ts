@@ -11,7 +11,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
-import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { admitsAdmins } from '../../shared/second-factor';
 import {
   DEPS_LOCK_FILE,
   LAMBDA_ARCHITECTURE,
@@ -133,6 +134,7 @@ export class RouteFunction extends Construct {
     props.originVerify.secret.grantRead(this.function);
     bindTable(this.function, props.table, route.table);
     bindRequestCounter(this.function, props.table);
+    bindPersonAccess(this.function, props.table, admitsAdmins(route));
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     bindUserPool(this.function, props.userPool, route.userPool);
     if (drafting) {
@@ -180,6 +182,22 @@ export function bindRequestCounter(grantee: IGrantable, table: ITableV2): void {
       actions: ['dynamodb:UpdateItem'],
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_COUNTER_PREFIX}*`] } },
+    }),
+  );
+}
+
+/**
+ * The caller's access record (functions/src/platform/person-access.ts) that every function reads (GetItem), on items
+ * whose partition key starts with `ACCESS#` only; a route admitting admins also records on it when it first sees an
+ * admin's second factor on, and forgets that when it sees it off (UpdateItem).
+ */
+export function bindPersonAccess(grantee: IGrantable, table: ITableV2, admitsAdmins: boolean): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:GetItem', ...(admitsAdmins ? ['dynamodb:UpdateItem'] : [])],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } },
     }),
   );
 }

@@ -4,7 +4,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
-import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { admitsAdmins } from '../../shared/second-factor';
 import { routeThrottle } from '../stacks/api-stack';
 import { throttlesFor } from '../capacity';
 import { loadStageSettings } from '../stage-settings';
@@ -222,9 +223,14 @@ describe('routes', () => {
 });
 
 describe('least privilege per route', () => {
-  /** The grant every function has for the per-caller rate limit: its request counters, nothing else. */
-  const isRequestCounterGrant = (statement: Statement) => JSON.stringify(statement.Condition ?? {}).includes('dynamodb:LeadingKeys');
-  const routeStatements = (route: RouteDefinition) => statementsFor(route).filter((statement) => !isRequestCounterGrant(statement));
+  /**
+   * The grants every function has for what apiHandler does to every caller, each on items of one key prefix: the
+   * per-caller rate limit (request counters) and the access records.
+   */
+  const isKeyPrefixGrant = (statement: Statement) => JSON.stringify(statement.Condition ?? {}).includes('dynamodb:LeadingKeys');
+  const onPrefix = (prefix: string) => (statement: Statement) => JSON.stringify(statement.Condition ?? {}).includes(`"${prefix}*"`);
+  const isRequestCounterGrant = onPrefix(REQUEST_COUNTER_PREFIX);
+  const routeStatements = (route: RouteDefinition) => statementsFor(route).filter((statement) => !isKeyPrefixGrant(statement));
 
   // The data actions (not logs or tracing) each function is granted for its route.
   const dataActions = (route: RouteDefinition) =>
@@ -252,6 +258,15 @@ describe('least privilege per route', () => {
     expect(grants).toHaveLength(1);
     expect(actionsOf(grants[0])).toEqual(['dynamodb:UpdateItem']);
     expect(grants[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_COUNTER_PREFIX}*`] } });
+    expect(JSON.stringify(grants[0].Resource)).not.toContain('*');
+    expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
+  });
+
+  test.each(deployedRoutes)('%s may read its callers\' access records (ACCESS#…), and update them only if it admits admins', (_, route) => {
+    const grants = statementsFor(route).filter(onPrefix(PERSON_ACCESS_PREFIX));
+    expect(grants).toHaveLength(1);
+    expect(actionsOf(grants[0])).toEqual(admitsAdmins(route) ? ['dynamodb:GetItem', 'dynamodb:UpdateItem'] : ['dynamodb:GetItem']);
+    expect(grants[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } });
     expect(JSON.stringify(grants[0].Resource)).not.toContain('*');
     expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
   });

@@ -6,6 +6,7 @@ export {
   createUser,
   ensureUser,
   identityClient,
+  nextSecond,
   signIn,
   signInTokens,
   type CreatedUser,

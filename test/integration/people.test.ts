@@ -3,7 +3,8 @@
 import { createUser, signInTokens, identityClient } from './harness';
 import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
-import { CLASS_ID, SENTENCE, startWorld, type World } from './support/world';
+import { TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
+import { CLASS_ID, nextSecond, SENTENCE, startWorld, type World } from './support/world';
 import { AdminGetUserCommand, RespondToAuthChallengeCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 
 jest.setTimeout(120_000);
@@ -312,6 +313,7 @@ describe('roles and offboarding', () => {
     await firstSignIn('mover@example.com', temporaryPassword, 'Mover-pass-1');
     const changed = await world.ok('changeRole', { as: world.admin, params: { userId: person.userId }, body: { role: 'Teachers' } });
     expect(changed.role).toBe('Teachers');
+    await nextSecond();
     const { accessToken } = await signInTokens(world.config, 'mover@example.com', 'Mover-pass-1');
     expect((await world.call('listClasses', { as: accessToken })).status).toBe(200);
   });
@@ -348,7 +350,7 @@ describe('roles and offboarding', () => {
     // Signed out everywhere: the session cannot be renewed.
     await expect(refreshWith(refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const refused = await world.call('listStudentClasses', ownClasses);
-    expect(refused).toMatchObject({ status: 401, body: { message: 'Your account has been disabled; ask your school administrator.' } });
+    expect(refused).toMatchObject({ status: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
     // Nor can a new one start: the identity service refuses a disabled user's sign-in, locally as in Cognito.
     await expect(signInTokens(world.config, 'leaver@example.com', 'Leaver-pass-1')).rejects.toMatchObject({
       name: 'NotAuthorizedException',
@@ -357,7 +359,12 @@ describe('roles and offboarding', () => {
 
     const enabled = await world.ok('enablePerson', { as: world.admin, params: { userId: person.userId } });
     expect(enabled.status).toBe('active');
-    expect((await world.call('listStudentClasses', ownClasses)).status).toBe(200);
+    // Enabled again, they sign in again: the tokens they held before stay refused, in the API and the identity service.
+    expect(await world.call('listStudentClasses', ownClasses)).toMatchObject({ status: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    await expect(refreshWith(refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await nextSecond();
+    const again = await signInTokens(world.config, 'leaver@example.com', 'Leaver-pass-1');
+    expect((await world.call('listStudentClasses', { ...ownClasses, as: again.accessToken })).status).toBe(200);
 
     const actions = (await world.ok('getAdminOverview', { as: world.admin })).recentChanges.map((entry: { action: string }) => entry.action);
     expect(actions.slice(0, 2)).toEqual(['enable', 'disable']);

@@ -9,8 +9,9 @@ import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { routeInvocation } from '@local/api-server';
 import { localTableStores } from '@local/table-stores';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
-import { routeEntries, type RouteName } from '../../shared/routes';
-import { REQUEST_COUNTER_PREFIX } from '../../shared/table';
+import { routeEntries, routes, type RouteName } from '../../shared/routes';
+import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
+import { admitsAdmins } from '../../shared/second-factor';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';
 
 jest.setTimeout(300_000);
@@ -79,6 +80,8 @@ function iamActionOf(client: object, command: object): string {
 const observed = new Map<RouteName, Set<string>>();
 /** What each route did to the request counters (the per-caller rate limit), which every function is granted apart. */
 const countedRequests = new Map<RouteName, Set<string>>();
+/** What each route did to access records (its callers' and, for people routes, the people changed): granted apart too. */
+const accessRecords = new Map<RouteName, Set<string>>();
 const unmapped: string[] = [];
 function record(action: () => string, into = observed): void {
   const route = routeInvocation.getStore();
@@ -95,10 +98,16 @@ function record(action: () => string, into = observed): void {
 /** The SDK's one base client class (DynamoDB, its document client, S3 and Cognito all extend it). */
 const sdkClient = Object.getPrototypeOf(S3Client.prototype) as { send: (...args: unknown[]) => unknown };
 const realSend = sdkClient.send;
-const onRequestCounter = (command: unknown) =>
-  String((command as { input?: { Key?: { pk?: unknown } } }).input?.Key?.pk ?? '').startsWith(REQUEST_COUNTER_PREFIX);
+const partitionOf = (command: unknown) => String((command as { input?: { Key?: { pk?: unknown } } }).input?.Key?.pk ?? '');
+const recordsFor = (command: unknown) => {
+  const partition = partitionOf(command);
+  return partition.startsWith(REQUEST_COUNTER_PREFIX) ? countedRequests : partition.startsWith(PERSON_ACCESS_PREFIX) ? accessRecords : observed;
+};
 jest.spyOn(sdkClient, 'send').mockImplementation(function (this: unknown, command: unknown, ...rest: unknown[]) {
-  record(() => iamActionOf(this as object, command as object), onRequestCounter(command) ? countedRequests : observed);
+  const into = recordsFor(command);
+  // The access record is read on its own, never batched with other reads: a GetItem.
+  const isRecordRead = into === accessRecords && (command as object).constructor.name === 'GetCommand';
+  record(() => (isRecordRead ? 'dynamodb:GetItem' : iamActionOf(this as object, command as object)), into);
   return realSend.call(this, command, ...rest);
 });
 const realPresign = S3RequestPresigner.prototype.presign;
@@ -460,5 +469,12 @@ describe.each(routeEntries.map(([name]) => name))('%s', (name) => {
 
   test("counts its callers' requests with UpdateItem alone, the request counters' own grant (bindRequestCounter)", () => {
     expect({ route: name, actions: [...(countedRequests.get(name) ?? [])] }).toEqual({ route: name, actions: ['dynamodb:UpdateItem'] });
+  });
+
+  test("reads its callers' access records with GetItem, and only a route admitting admins updates them (bindPersonAccess)", () => {
+    const used = [...(accessRecords.get(name) ?? [])].sort();
+    const granted = admitsAdmins(routes[name]) ? ['dynamodb:GetItem', 'dynamodb:UpdateItem'] : ['dynamodb:GetItem'];
+    expect(used).toContain('dynamodb:GetItem');
+    expect({ route: name, beyondGrant: used.filter((action) => !granted.includes(action)) }).toEqual({ route: name, beyondGrant: [] });
   });
 });

@@ -1,7 +1,8 @@
 // Two-factor authentication through the local stack: an admin without TOTP is refused by every route that admits
 // admins, those shared with teachers (rosters, completion, reports) included (403 with the way out, nothing changed); once they turn TOTP on as the profile does (AssociateSoftwareToken,
-// VerifySoftwareToken, SetUserMFAPreference), the same token works; their next sign-in asks for a code; turning TOTP
-// off refuses them again. Other people's routes never ask.
+// VerifySoftwareToken, SetUserMFAPreference), the token of that password-only sign-in is still refused (sign in again
+// with the code: issue 33's probe); the sign-in with the code works; turning TOTP off refuses them again. Other
+// people's routes never ask.
 import {
   AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
@@ -9,9 +10,9 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { routeEntries } from '@shared/routes';
-import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE } from '@shared/second-factor';
 import { totpCode } from '@local/totp';
-import { createUser, identityClient, signInTokens } from './harness';
+import { createUser, identityClient, nextSecond, signInTokens } from './harness';
 import { CLASS_ID, RUN_ID, startWorld, type Person, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -78,7 +79,7 @@ it('asks for it on the class routes admins share with teachers: without TOTP 403
   }
 });
 
-it('lets the admin in once TOTP is on, asks for a code at the next sign-in, and refuses again once it is off', async () => {
+it('refuses the password-only session that turned TOTP on, lets in a sign-in with the code, and refuses again once it is off', async () => {
   const admin = await adminWithoutTotp('turns-on');
   const AccessToken = admin.accessToken;
   const { SecretCode } = await asUser((client) => client.send(new AssociateSoftwareTokenCommand({ AccessToken })));
@@ -94,9 +95,12 @@ it('lets the admin in once TOTP is on, asks for a code at the next sign-in, and 
     client.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })),
   );
 
-  // The same token: the check asks the user pool on every request.
-  expect((await world.call('listAdminClasses', { as: AccessToken })).status).toBe(200);
-  expect((await world.call('getAdminOverview', { as: AccessToken })).status).toBe(200);
+  // The same token came from a sign-in with the password alone: it never reaches administration (the probe's sequence).
+  const signInAgain = { status: 403, body: { message: SECOND_FACTOR_SIGN_IN_MESSAGE, reason: 'secondFactorSignInRequired' } };
+  expect(await world.call('listPeople', { as: AccessToken })).toMatchObject(signInAgain);
+  expect(await world.call('getAdminOverview', { as: AccessToken })).toMatchObject(signInAgain);
+  expect(await world.call('invitePerson', { as: AccessToken, body: { email: `via-${RUN_ID}@example.com`, name: 'Via Password', role: 'Admins' } })).toMatchObject(signInAgain);
+  await nextSecond();
 
   // A password alone no longer signs in; the code of the moment does.
   const { ChallengeName } = await asUser((client) =>
@@ -117,6 +121,15 @@ it('lets the admin in once TOTP is on, asks for a code at the next sign-in, and 
   );
   const refused = await world.call('listAdminClasses', { as: signedIn.accessToken });
   expect(refused).toMatchObject({ status: 403, body: { reason: 'secondFactorRequired' } });
+
+  // On again: that session began while it was off, and is refused until a sign-in with the code.
+  await asUser((client) =>
+    client.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })),
+  );
+  expect(await world.call('listAdminClasses', { as: signedIn.accessToken })).toMatchObject(signInAgain);
+  await nextSecond();
+  const again = await signInTokens(world.config, admin.email, PASSWORD, SecretCode);
+  expect((await world.call('listAdminClasses', { as: again.accessToken })).status).toBe(200);
 });
 
 it('never asks teachers or students for a second factor', async () => {

@@ -4,6 +4,8 @@ import 'aws-sdk-client-mock-jest';
 process.env.TABLE_NAME ??= 'test-table';
 // The handlers' tests check the HTTP mapping over mocked clients; the rate limit has tests of its own.
 process.env.CALLER_RATE_LIMIT ??= 'off';
+// Likewise the access records (revoked tokens, second-factor sign-ins): platform/http.test.ts tests them.
+process.env.PERSON_ACCESS_CHECK ??= 'off';
 process.env.BUCKET_NAME ??= 'test-bucket';
 process.env.USER_POOL_ID ??= 'test-pool';
 process.env.AWS_REGION ??= 'us-east-1';

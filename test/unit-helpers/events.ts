@@ -8,6 +8,9 @@ export interface TokenSpec {
   /** An array (the token itself, the local server) or the string form HTTP API hands to Lambda: `[Teachers Admins]`. */
   groups?: string[] | string;
   tokenUse?: 'access' | 'id';
+  /** When the token was issued and its sign-in made (epoch seconds); HTTP API hands every claim over as a string. */
+  issuedAt?: number;
+  authTime?: number;
 }
 
 export const TEACHER_ID = 'teacher-1';
@@ -76,6 +79,8 @@ function jwtAuthorizer(token: TokenSpec): ApiEvent['requestContext']['authorizer
     iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
   };
   if (token.groups !== undefined) claims['cognito:groups'] = token.groups;
+  if (token.issuedAt !== undefined) claims.iat = String(token.issuedAt);
+  if (token.authTime !== undefined) claims.auth_time = String(token.authTime);
   return { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
 }
 

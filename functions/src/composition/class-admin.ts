@@ -2,7 +2,7 @@
 // administration handler that changes classes calls it once, at cold start.
 import { makeClassAdminService } from '../domain/class-admin';
 import { randomIds, systemClock } from './system';
-import { auditLog, classStore, progressStore } from './table-stores';
+import { auditLog, classStore, personAccessStore, progressStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
 export function buildClassAdminService() {
@@ -10,6 +10,7 @@ export function buildClassAdminService() {
     classes: classStore(),
     progress: progressStore(),
     directory: userDirectory(),
+    access: personAccessStore(),
     audit: auditLog(),
     clock: systemClock,
     ids: randomIds,

@@ -1,7 +1,7 @@
 // Builds the people use cases over the user pool and the table; each people handler calls it once, at cold start.
 import { makePeopleService } from '../domain/people';
 import { systemClock } from './system';
-import { auditLog, classStore, moduleStore, peopleIndex } from './table-stores';
+import { auditLog, classStore, moduleStore, peopleIndex, personAccessStore } from './table-stores';
 import { userDirectory } from './user-directory';
 import { makeRosterNames, makeSchoolFigures } from '../repositories/school-adapters';
 
@@ -9,6 +9,7 @@ export function buildPeopleService() {
   const classes = classStore();
   return makePeopleService({
     directory: userDirectory(),
+    access: personAccessStore(),
     index: peopleIndex(),
     audit: auditLog(),
     clock: systemClock,

@@ -11,6 +11,7 @@ import { makeFileReferenceRepository } from '../repositories/file-reference-repo
 import { makeModuleRepository } from '../repositories/module-repository';
 import { makeNoticeRepository } from '../repositories/notice-repository';
 import { makePeopleIndexRepository } from '../repositories/people-index-repository';
+import { makePersonAccessRepository } from '../repositories/person-access-repository';
 import { makePathOverrideRepository } from '../repositories/path-override-repository';
 import { makeProgressRepository } from '../repositories/progress-repository';
 import { makeRequestCounter } from '../repositories/request-counter';
@@ -44,3 +45,4 @@ export const settledDraftStore = () => makeSettledDraftStore(table());
 export const sectionTextStore = () => makeSectionTextRepository(table());
 export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
+export const personAccessStore = () => makePersonAccessRepository(table());

@@ -134,13 +134,24 @@ describe('changes', () => {
     });
   });
 
-  it('moves groups: adds the new one before removing the old one', async () => {
+  it('moves groups: adds the new one, then removes every other role group the person is in (not only the one read)', async () => {
+    cognito
+      .on(AdminListGroupsForUserCommand)
+      .resolves({ Groups: [{ GroupName: 'Students' }, { GroupName: 'Teachers' }, { GroupName: 'Admins' }, { GroupName: 'Other' }] });
     await cloud.setRole({ userId: 'sub-1', email: 'x@school.example', name: '', role: 'Students', status: 'active', createdAt: '' }, 'Teachers');
     const calls = cognito.calls().map((call) => call.args[0]);
     expect(calls[0]).toBeInstanceOf(AdminAddUserToGroupCommand);
     expect(calls[0].input).toEqual({ UserPoolId, Username: 'sub-1', GroupName: 'Teachers' });
-    expect(calls[1]).toBeInstanceOf(AdminRemoveUserFromGroupCommand);
-    expect(calls[1].input).toEqual({ UserPoolId, Username: 'sub-1', GroupName: 'Students' });
+    const removed = calls.filter((call) => call instanceof AdminRemoveUserFromGroupCommand).map((call) => call.input);
+    expect(removed).toEqual([
+      { UserPoolId, Username: 'sub-1', GroupName: 'Students' },
+      { UserPoolId, Username: 'sub-1', GroupName: 'Admins' },
+    ]);
+  });
+
+  it('signs a person out everywhere', async () => {
+    await cloud.signOut('sub-1');
+    expect(cognito).toHaveReceivedCommandWith(AdminUserGlobalSignOutCommand, { UserPoolId, Username: 'sub-1' });
   });
 
   it('disables and signs out everywhere; a failed sign-out fails the call', async () => {

@@ -65,6 +65,10 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
     return people;
   }
 
+  async function signOut(userId: string) {
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: userId }));
+  }
+
   async function setName(userId: string, name: string) {
     await client.send(
       new AdminUpdateUserAttributesCommand({ UserPoolId, Username: userId, UserAttributes: [{ Name: 'name', Value: name }] }),
@@ -133,16 +137,20 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
     setName,
 
     async setRole(person, role) {
-      // Added to the new group first, so the person is never without a role if the second call fails.
+      // Added to the new group first, so the person is never without a role if a later call fails; then out of every
+      // other role's group they are in (not only the one read: a person left in two by an earlier fault ends in one).
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: person.userId, GroupName: role }));
-      if (person.role && person.role !== role) {
-        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: person.userId, GroupName: person.role }));
+      const { Groups = [] } = await client.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: person.userId }));
+      for (const other of Groups.map((group) => group.GroupName ?? '').filter((name) => isRole(name) && name !== role)) {
+        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: person.userId, GroupName: other }));
       }
     },
 
+    signOut,
+
     async disable(userId) {
       await client.send(new AdminDisableUserCommand({ UserPoolId, Username: userId }));
-      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: userId }));
+      await signOut(userId);
     },
 
     async enable(userId) {

@@ -1,5 +1,5 @@
 // The class administration use cases over in-memory adapters that keep the real ones' promises.
-import { InMemoryAuditLog, InMemoryDirectory, steppingClock } from '../../test/in-memory/people';
+import { InMemoryAuditLog, InMemoryDirectory, InMemoryPersonAccess, steppingClock } from '../../test/in-memory/people';
 import { InMemoryAttemptStore } from '../../test/in-memory/check-stores';
 import { InMemoryClassStore, InMemoryProgressStore } from '../../test/in-memory/stores';
 import type { Caller } from './caller';
@@ -16,7 +16,7 @@ function setup() {
   const student = directory.add({ email: 'sam@school.example', name: 'Sam Student', role: 'Students' });
   const other = directory.add({ email: 'kim@school.example', name: 'Kim Student', role: 'Students' });
   let ids = 0;
-  const service = makeClassAdminService({ classes, progress, directory, audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
+  const service = makeClassAdminService({ classes, progress, directory, access: new InMemoryPersonAccess(), audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
   return { directory, audit, classes, progress, attempts, teacher, student, other, service, caller };
 }

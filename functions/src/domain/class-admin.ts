@@ -8,7 +8,7 @@ import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, invalid, notFound } from './errors';
-import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, ProgressStore, UserDirectory } from './ports';
+import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, PersonAccessStore, ProgressStore, UserDirectory } from './ports';
 
 export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
 const LOOKUP_CONCURRENCY = 10;
@@ -18,6 +18,8 @@ export interface ClassAdminDeps {
   /** Only the completion counters: a student's completions count while they are enrolled. */
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
   directory: UserDirectory;
+  /** The teachers' role versions, which an assignment holds to (a role change in between refuses it). */
+  access: Pick<PersonAccessStore, 'read'>;
   audit: AuditLog;
   clock: Clock;
   ids: IdGenerator;
@@ -47,7 +49,7 @@ export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes
   };
 }
 
-export function makeClassAdminService({ classes, progress, directory, audit, clock, ids }: ClassAdminDeps) {
+export function makeClassAdminService({ classes, progress, directory, access, audit, clock, ids }: ClassAdminDeps) {
   const record = makeChangeRecorder({ directory, audit, clock });
 
   const requireClass = (classId: string) => requireClassOf(classes, classId);
@@ -101,8 +103,12 @@ export function makeClassAdminService({ classes, progress, directory, audit, clo
 
     async setTeacher(caller: Caller, classId: string, teacherId: string | null): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
+      // The role's version is read before the role itself: the write holds to it, so a role change after this read
+      // (which would make the directory's answer stale) refuses the assignment instead of leaving a student teaching.
+      const roleAsRead = teacherId ? { roleVersion: (await access.read(teacherId)).roleVersion, at: clock.now().getTime() } : undefined;
       const teacher = teacherId ? await requireTeacher(teacherId) : null;
-      if (!(await classes.setClassTeacher(classId, teacher && { id: teacher.userId, name: displayName(teacher) }))) throw notFound(CLASS_NOT_FOUND);
+      const assignment = teacher && { id: teacher.userId, name: displayName(teacher), ...roleAsRead! };
+      if (!(await classes.setClassTeacher(classId, assignment))) throw notFound(CLASS_NOT_FOUND);
       if (before.teacherId !== (teacher?.userId ?? '')) {
         await record(caller, 'changeTeacher', before.className, teacher ? `now taught by ${displayName(teacher)}` : 'now without a teacher');
       }

@@ -1,5 +1,13 @@
 // The people use cases over in-memory adapters that keep the real ones' promises.
-import { fixedFigures, InMemoryAuditLog, InMemoryDirectory, InMemoryPeopleIndex, InMemoryRosters, steppingClock } from '../../test/in-memory/people';
+import {
+  fixedFigures,
+  InMemoryAuditLog,
+  InMemoryDirectory,
+  InMemoryPeopleIndex,
+  InMemoryPersonAccess,
+  InMemoryRosters,
+  steppingClock,
+} from '../../test/in-memory/people';
 import type { Caller } from './caller';
 import { makePeopleService, rebuildPeopleIndex } from './people';
 
@@ -10,15 +18,17 @@ function setup() {
   const admin = directory.add({ email: 'admin@school.example', name: 'Alex Admin', role: 'Admins' });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
   const index = InMemoryPeopleIndex.of(directory, 2);
+  const access = new InMemoryPersonAccess();
   const people = makePeopleService({
     directory,
+    access,
     index,
     audit,
     rosters,
     clock: steppingClock(),
     figures: fixedFigures({ total: 3, withoutTeacher: 1, withoutStudents: 2 }, 2),
   });
-  return { directory, index, audit, rosters, admin, caller, people };
+  return { directory, access, index, audit, rosters, admin, caller, people };
 }
 
 describe('invite', () => {
@@ -204,6 +214,38 @@ describe('roles and access', () => {
     await people.enable(caller, kim.userId);
     expect(audit.entries.map((entry) => entry.action)).toEqual(['disable', 'enable']);
     expect(directory.people.get(kim.userId)?.status).toBe('active');
+  });
+
+  it.each([
+    ['a role change', (people: ReturnType<typeof setup>['people'], caller: Caller, userId: string) => people.changeRole(caller, userId, 'Teachers')],
+    ['a disable', (people: ReturnType<typeof setup>['people'], caller: Caller, userId: string) => people.disable(caller, userId)],
+  ])('%s signs the person out everywhere and refuses every token issued until then', async (_change, change) => {
+    const { people, caller, directory, access } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });
+    await change(people, caller, kim.userId);
+    expect(directory.calls).toContain(`signOut ${kim.userId}`);
+    // steppingClock: the change's reads took 10:00:01 and :02; the revocation covers the second it was made in.
+    expect((await access.read(kim.userId)).tokensRevokedAt).toBeGreaterThanOrEqual(Date.parse('2026-11-23T10:00:01.000Z') / 1000);
+  });
+
+  it('enabling a person again revives none of the tokens they held before', async () => {
+    const { people, caller, directory, access } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });
+    await people.disable(caller, kim.userId);
+    const revoked = (await access.read(kim.userId)).tokensRevokedAt!;
+    await people.enable(caller, kim.userId);
+    expect((await access.read(kim.userId)).tokensRevokedAt).toBeGreaterThanOrEqual(revoked);
+  });
+
+  it('refuses a role change while another holds the person (409), and lets the next one through once it ends', async () => {
+    const { people, caller, directory, access } = setup();
+    const kim = directory.add({ email: 'kim@school.example', name: 'Kim', role: 'Students' });
+    await access.beginRoleChange(kim.userId, Date.parse('2026-11-23T10:00:00.000Z'), Date.parse('2026-11-23T10:00:30.000Z'));
+    await expect(people.changeRole(caller, kim.userId, 'Admins')).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/under way/) });
+    expect(directory.people.get(kim.userId)?.role).toBe('Students');
+    await access.endRoleChange(kim.userId, Date.parse('2026-11-23T10:00:30.000Z'));
+    expect(await people.changeRole(caller, kim.userId, 'Admins')).toMatchObject({ role: 'Admins' });
+    expect((await access.read(kim.userId)).roleChangeUntil).toBeUndefined();
   });
 
   it('refuses an admin acting on their own role or access', async () => {

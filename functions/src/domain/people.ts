@@ -16,7 +16,17 @@ import { makeChangeRecorder } from './audit';
 import type { Caller } from './caller';
 import { mapWithConcurrency } from './concurrency';
 import { conflict, DomainError, forbidden, notFound } from './errors';
-import type { AuditLog, Clock, NewPerson, PeopleIndex, PeopleQuery, RosterNames, SchoolFigures, UserDirectory } from './ports';
+import type {
+  AuditLog,
+  Clock,
+  NewPerson,
+  PeopleIndex,
+  PeopleQuery,
+  PersonAccessStore,
+  RosterNames,
+  SchoolFigures,
+  UserDirectory,
+} from './ports';
 
 export const PERSON_NOT_FOUND = 'There is no such person; reload the list.';
 
@@ -30,9 +40,16 @@ export class RoleNotConfirmedError extends DomainError {
 export const INVITE_CONCURRENCY = 5;
 export const LOOKUP_CONCURRENCY = 10;
 const RECENT_CHANGES = 20;
+/**
+ * How long a role change holds its person (ms): longer than a function may run (10 s), so a holder never outlives
+ * it, and a change that died midway frees the person a little later.
+ */
+export const ROLE_CHANGE_HOLD_MS = 30_000;
+export const ROLE_CHANGE_BUSY_MESSAGE = "Another change of this person's role is under way; reload the list, then try again.";
 
 export interface PeopleServiceDeps {
   directory: UserDirectory;
+  access: PersonAccessStore;
   index: PeopleIndex;
   audit: AuditLog;
   clock: Clock;
@@ -92,7 +109,7 @@ export function makePeopleQueries({ directory, index }: Pick<PeopleServiceDeps, 
   };
 }
 
-export function makePeopleService({ directory, index, audit, clock, rosters, figures }: PeopleServiceDeps) {
+export function makePeopleService({ directory, access: accessRecords, index, audit, clock, rosters, figures }: PeopleServiceDeps) {
   const describe = (person: Pick<Person, 'name' | 'email'>) =>
     person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
 
@@ -107,6 +124,15 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
   /** An admin cannot lock themselves out: their own role and access are changed by another admin. */
   function refuseSelf(caller: Caller, userId: string, what: string) {
     if (caller.userId === userId) throw forbidden(`You cannot ${what} your own account; ask another administrator.`);
+  }
+
+  /**
+   * A change of role or access reaches every token the person holds: they are signed out everywhere (no refresh), and
+   * every token issued until now is refused from their next request on (an access token outlives a sign-out).
+   */
+  async function endSessions(userId: string) {
+    await directory.signOut(userId);
+    await accessRecords.revokeTokens(userId, Math.floor(clock.now().getTime() / 1000));
   }
 
   async function rename(person: Person, name: string) {
@@ -158,6 +184,7 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
     refuseSelf(caller, userId, 'disable');
     const person = await requirePerson(userId);
     await directory.disable(userId);
+    await endSessions(userId);
     await index.update({ ...person, status: 'disabled' }, ['status']);
     if (person.status !== 'disabled') await record(caller, 'disable', describe(person));
     return { ...person, status: 'disabled' };
@@ -167,11 +194,31 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
     const person = await requirePerson(userId);
     if (person.status !== 'disabled') return index.update(person, ['status']).then(() => person);
     await directory.enable(userId);
+    await endSessions(userId);
     await record(caller, 'enable', describe(person));
     // Whether they had signed in before is not known from a disabled account's record; re-read it.
     const enabled = (await directory.get(userId)) ?? { ...person, status: 'active' as const };
     await index.update(enabled, ['status']);
     return enabled;
+  }
+
+  async function changeRoleHeld(caller: Caller, userId: string, role: Role): Promise<Person> {
+    const person = await requirePerson(userId);
+    // Already so in the directory (a retry after the copy's write failed): the copy is brought along.
+    if (person.role === role) return index.update(person, ['role']).then(() => person);
+    // A class keeps its teacher id; moving that person out of Teachers would leave the class with a teacher who
+    // cannot sign in to teach it.
+    const taught = person.role === 'Teachers' ? await rosters.classesTaughtBy(userId) : [];
+    if (taught.length > 0) {
+      throw conflict(
+        `${displayName(person)} teaches ${taught.join(', ')}; give ${taught.length === 1 ? 'that class' : 'those classes'} another teacher first.`,
+      );
+    }
+    await directory.setRole(person, role);
+    await index.update({ ...person, role }, ['role']);
+    await endSessions(userId);
+    await record(caller, 'changeRole', describe(person), `from ${person.role ?? 'no role'} to ${role}`);
+    return { ...person, role };
   }
 
   return {
@@ -217,23 +264,20 @@ export function makePeopleService({ directory, index, audit, clock, rosters, fig
       return { ...person, name };
     },
 
+    /**
+     * One role change of a person at a time (another at once is a 409): two at once each moved the person from the
+     * role they read, leaving them in both new groups.
+     */
     async changeRole(caller: Caller, userId: string, role: Role): Promise<Person> {
       refuseSelf(caller, userId, 'change the role of');
-      const person = await requirePerson(userId);
-      // Already so in the directory (a retry after the copy's write failed): the copy is brought along.
-      if (person.role === role) return index.update(person, ['role']).then(() => person);
-      // A class keeps its teacher id; moving that person out of Teachers would leave the class with a teacher who
-      // cannot sign in to teach it.
-      const taught = person.role === 'Teachers' ? await rosters.classesTaughtBy(userId) : [];
-      if (taught.length > 0) {
-        throw conflict(
-          `${displayName(person)} teaches ${taught.join(', ')}; give ${taught.length === 1 ? 'that class' : 'those classes'} another teacher first.`,
-        );
+      const now = clock.now().getTime();
+      const until = now + ROLE_CHANGE_HOLD_MS;
+      if (!(await accessRecords.beginRoleChange(userId, now, until))) throw conflict(ROLE_CHANGE_BUSY_MESSAGE);
+      try {
+        return await changeRoleHeld(caller, userId, role);
+      } finally {
+        await accessRecords.endRoleChange(userId, until);
       }
-      await directory.setRole(person, role);
-      await index.update({ ...person, role }, ['role']);
-      await record(caller, 'changeRole', describe(person), `from ${person.role ?? 'no role'} to ${role}`);
-      return { ...person, role };
     },
 
     disable,

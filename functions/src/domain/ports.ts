@@ -220,8 +220,11 @@ export interface ClassStore {
   listAllClasses(): Promise<ClassRecord[]>;
   /** False when the class does not exist (the same for the other changes). */
   renameClass(classId: string, className: string): Promise<boolean>;
-  /** Sets (or, with null, removes) the class's teacher. */
-  setClassTeacher(classId: string, teacher: { id: string; name: string } | null): Promise<boolean>;
+  /**
+   * Sets (or, with null, removes) the class's teacher, on the condition (in the same transaction) that the teacher's
+   * role is as read: no role change of theirs since (`roleVersion`) nor one under way at `at` (a conflict otherwise).
+   */
+  setClassTeacher(classId: string, teacher: ({ id: string; name: string } & TeacherRoleAsRead) | null): Promise<boolean>;
   /**
    * Removes their membership (access) first, then the roster entry and one from the count; their progress stays.
    * True for the call that removed the roster entry (of concurrent or repeated calls, exactly one).
@@ -638,6 +641,42 @@ export interface PeopleIndex {
   disabledAmong(userIds: string[]): Promise<Set<string>>;
 }
 
+/**
+ * What makes a change of someone's role or access reach the tokens they already hold, and what serializes changes of
+ * their role (one small record per person).
+ */
+export interface PersonAccess {
+  /** Tokens issued at or before this second (epoch seconds) are refused: the person's last role or access change. */
+  tokensRevokedAt?: number;
+  /** When the server first saw the person's two-factor authentication on (epoch ms); earlier sign-ins did not use it. */
+  secondFactorSince?: number;
+  /** A role change in progress holds the person until then (epoch ms): no other role change, no class to teach. */
+  roleChangeUntil?: number;
+  /** How many role changes the person has had: a teacher assignment holds only if none came between. */
+  roleVersion?: number;
+}
+
+/** A teacher's role as an assignment read it (their access record's roleVersion), and when (epoch ms). */
+export interface TeacherRoleAsRead {
+  roleVersion?: number;
+  at: number;
+}
+
+export interface PersonAccessStore {
+  /** The record as it is now (strongly consistent); empty for someone never changed. */
+  read(userId: string): Promise<PersonAccess>;
+  /** Refuses every token issued at or before `atSecond` (epoch seconds); never moves the mark back. */
+  revokeTokens(userId: string, atSecond: number): Promise<void>;
+  /** Records that the second factor is on, once: answers since when it is known to be (the first record stays). */
+  markSecondFactorOn(userId: string, at: number): Promise<number>;
+  /** The second factor was seen off: its record goes, so turning it on again starts a new one. */
+  forgetSecondFactor(userId: string): Promise<void>;
+  /** Takes the person for a role change until `until` (epoch ms); false when another change holds them (and not expired). */
+  beginRoleChange(userId: string, now: number, until: number): Promise<boolean>;
+  /** Lets the person go after a role change begun with `until`. */
+  endRoleChange(userId: string, until: number): Promise<void>;
+}
+
 /** The identity service's users. A person's id is their `sub`; their role is the one group of ours they are in. */
 export interface UserDirectory {
   /** Creates the user in the role's group; 'exists' (and nothing created) when the e-mail has an account already. */
@@ -651,9 +690,11 @@ export interface UserDirectory {
   /** Everyone in a role's group, every page. */
   listRole(role: Role): Promise<Person[]>;
   setName(userId: string, name: string): Promise<void>;
-  /** Moves the person from their current group (if any) to the new role's group. */
+  /** Puts the person in the new role's group and takes them out of every other role's group. */
   setRole(person: Person, role: Role): Promise<void>;
-  /** Disables sign-in and ends every session (refresh tokens revoked). */
+  /** Ends every session of the person (global sign-out: refresh tokens revoked, tokens refused by the identity service). */
+  signOut(userId: string): Promise<void>;
+  /** Disables sign-in and ends every session (signOut). */
   disable(userId: string): Promise<void>;
   enable(userId: string): Promise<void>;
 }

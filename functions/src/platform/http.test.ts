@@ -5,11 +5,11 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/routes';
-import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
@@ -304,5 +304,75 @@ describe('routes admitting admins: two-factor authentication', () => {
       expect(await invoke(handler, event(tokens.teacher))).toMatchObject({ statusCode: 200 });
       expect(check).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('access records: revoked tokens and second-factor sign-ins (PERSON_ACCESS_CHECK on)', () => {
+  const accessKey = (userId: string) => ({ pk: `ACCESS#${userId}`, sk: 'ACCESS' });
+  const completion = { classId: 'class-1', studentCount: 0, averagePercentage: 0, modules: [], activeStudentIds: [] };
+  let listModulesHandler: ReturnType<typeof apiHandler>;
+  let completionHandler: ReturnType<typeof apiHandler>;
+  beforeAll(() => {
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    listModulesHandler = apiHandler('listModules', async () => ok([]));
+    completionHandler = apiHandler('getClassCompletion', async () => ok(completion), { secondFactor: async () => ({ secondFactor: true, name: 'Ada Admin' }) });
+    process.env.PERSON_ACCESS_CHECK = 'off';
+  });
+  const givenRecord = (userId: string, record: Record<string, number>) =>
+    ddb.on(GetCommand, { Key: accessKey(userId) }).resolves({ Item: { ...accessKey(userId), ...record } });
+
+  it('reads the caller\'s record, consistently, and lets a token issued after the last change through', async () => {
+    givenRecord('teacher-1', { tokensRevokedAt: 1_000 });
+    const answer = await invoke(listModulesHandler, apiEvent(routes.listModules, { token: { ...tokens.teacher, issuedAt: 1_001 } }));
+    expect(answer).toMatchObject({ statusCode: 200 });
+    expect(ddb).toHaveReceivedCommandWith(GetCommand, { Key: accessKey('teacher-1'), ConsistentRead: true });
+  });
+
+  it.each([
+    ['issued before the change', 999],
+    ['issued in the second of the change', 1_000],
+  ])('answers 401 to a token %s, on any route, before the use case', async (_when, issuedAt) => {
+    givenRecord('teacher-1', { tokensRevokedAt: 1_000 });
+    const answer = await invoke(listModulesHandler, apiEvent(routes.listModules, { token: { ...tokens.teacher, issuedAt } }));
+    expect(answer).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+  });
+
+  it('answers 401 to a revoked admin token before any look-up of the second factor', async () => {
+    givenRecord('admin-1', { tokensRevokedAt: 1_000 });
+    const answer = await invoke(completionHandler, apiEvent(routes.getClassCompletion, { token: { ...tokens.admin, issuedAt: 900, authTime: 900 }, pathParameters: { classId: 'class-1' } }));
+    expect(answer).toMatchObject({ statusCode: 401 });
+  });
+
+  it('refuses an admin whose sign-in came before the server first saw their second factor on, with the way out', async () => {
+    givenRecord('admin-1', { secondFactorSince: 2_000_000 });
+    const event = (authTime: number) =>
+      apiEvent(routes.getClassCompletion, { token: { ...tokens.admin, issuedAt: 5_000, authTime }, pathParameters: { classId: 'class-1' } });
+    expect(await invoke(completionHandler, event(1_999))).toMatchObject({
+      statusCode: 403,
+      body: { message: SECOND_FACTOR_SIGN_IN_MESSAGE, reason: 'secondFactorSignInRequired' },
+    });
+    expect(await invoke(completionHandler, event(2_000))).toMatchObject({ statusCode: 200, body: completion });
+  });
+
+  it('records when it first sees the second factor on, and refuses the session that was already open then', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(UpdateCommand).callsFake(async (input) => ({ Attributes: { secondFactorSince: input.ExpressionAttributeValues[':at'] } }));
+    const answer = await invoke(completionHandler, apiEvent(routes.getClassCompletion, { token: { ...tokens.admin, issuedAt: 10, authTime: Math.floor(Date.now() / 1000) - 60 }, pathParameters: { classId: 'class-1' } }));
+    expect(answer).toMatchObject({ statusCode: 403, body: { reason: 'secondFactorSignInRequired' } });
+    expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: accessKey('admin-1'), UpdateExpression: 'SET secondFactorSince = if_not_exists(secondFactorSince, :at)' });
+  });
+
+  it('forgets the record once it sees the second factor off, so turning it on again starts a new one', async () => {
+    givenRecord('admin-1', { secondFactorSince: 1_000 });
+    ddb.on(UpdateCommand).resolves({});
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    const handler = apiHandler('getClassCompletion', async () => ok(completion), { secondFactor: async () => ({ secondFactor: false }) });
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    expect(await invoke(handler, apiEvent(routes.getClassCompletion, { token: tokens.admin, pathParameters: { classId: 'class-1' } }))).toMatchObject({
+      statusCode: 403,
+      body: { reason: 'secondFactorRequired' },
+    });
+    expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: accessKey('admin-1'), UpdateExpression: 'REMOVE secondFactorSince' });
   });
 });

@@ -16,12 +16,19 @@ import type { ResponseOf } from '@shared/responses';
 import { routes, type RouteName } from '@shared/routes';
 import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
 import { isRole, type Role } from '@shared/roles';
-import { admitsAdmins, requiresSecondFactor, SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import {
+  admitsAdmins,
+  requiresSecondFactor,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  SECOND_FACTOR_SIGN_IN_MESSAGE,
+  TOKEN_REVOKED_MESSAGE,
+} from '@shared/second-factor';
 import type { Caller } from '../domain/caller';
 import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 import { originCheckFromEnvironment } from './origin-verify';
+import { callerAccessRecords } from './person-access';
 import { callerRateLimit } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -95,6 +102,7 @@ export function apiHandler<N extends RouteName>(
   }
   const originCheck = originCheckFromEnvironment();
   const rateLimit = callerRateLimit();
+  const accessRecords = callerAccessRecords();
   return async (event, context) => {
     const requestId = event.requestContext.requestId;
     const logger = getLogger();
@@ -110,15 +118,27 @@ export function apiHandler<N extends RouteName>(
       if (originCheck && !(await originCheck(event.headers?.[ORIGIN_VERIFY_HEADER]))) {
         throw forbidden("Use the API through the app's address.");
       }
-      const caller = callerFrom(event);
-      await rateLimit(caller.userId);
+      const { caller, issuedAt, authTime } = callerFrom(event);
+      const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
+      if (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt) {
+        throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
+      }
       if (!route.roles.some((role) => caller.roles.includes(role))) {
         metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
         throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
       }
       if (options.secondFactor && requiresSecondFactor(route, caller.roles)) {
         const { secondFactor, name } = await options.secondFactor(caller.userId);
-        if (!secondFactor) throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+        if (!secondFactor) {
+          if (access?.secondFactorSince !== undefined) await accessRecords?.forgetSecondFactor(caller.userId);
+          throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+        }
+        if (accessRecords) {
+          // Cognito's tokens do not say which factors a sign-in used, but a sign-in needs the code once TOTP is on:
+          // a session that began before the server knew it on may have begun with the password alone.
+          const since = access?.secondFactorSince ?? (await accessRecords.markSecondFactorOn(caller.userId, Date.now()));
+          if (authTime * 1000 < since) throw new DomainError('forbidden', SECOND_FACTOR_SIGN_IN_MESSAGE, undefined, 'secondFactorSignInRequired');
+        }
         caller.name = name;
       }
       const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
@@ -155,14 +175,25 @@ export function validate<T>(schema: ZodMiniType<T>, value: unknown): T {
   return result.data;
 }
 
-function callerFrom(event: ApiEvent): Caller {
+/** The caller, and when their token was issued and their sign-in made (epoch seconds; 0 when the token does not say). */
+function callerFrom(event: ApiEvent): { caller: Caller; issuedAt: number; authTime: number } {
   const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
   // The HTTP API authorizer also admits ID tokens (their aud is the client id); only access tokens are accepted.
   if (typeof claims.sub !== 'string' || claims.token_use !== 'access') {
     throw new DomainError('unauthenticated', 'Please sign in again: an access token is required.');
   }
-  return { userId: claims.sub, roles: parseGroups(claims['cognito:groups']) };
+  return {
+    caller: { userId: claims.sub, roles: parseGroups(claims['cognito:groups']) },
+    issuedAt: epochSeconds(claims.iat),
+    authTime: epochSeconds(claims.auth_time),
+  };
 }
+
+/** A time claim: a number in the token, a string once HTTP API has handed the claims to Lambda. */
+const epochSeconds = (claim: unknown): number => {
+  const seconds = Number(claim);
+  return Number.isFinite(seconds) ? seconds : 0;
+};
 
 /**
  * Reads `cognito:groups` in both forms it arrives in: an array (the token itself, the local server)

@@ -8,6 +8,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
@@ -306,16 +307,40 @@ test('renameClass and setClassTeacher update an existing class; false when it is
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':name': 'Art' },
   });
-  await repository.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher' });
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    UpdateExpression: 'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-    ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':name': 'Ada Teacher', ':gsi1pk': `TEACHER#${TEACHER_ID}`, ':gsi1sk': `CLASS#${CLASS_ID}` },
-  });
   await repository.setClassTeacher(CLASS_ID, null);
   expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'REMOVE teacherId, teacherName, gsi1pk, gsi1sk' });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.renameClass(CLASS_ID, 'Art')).resolves.toBe(false);
   await expect(repository.setClassTeacher(CLASS_ID, null)).resolves.toBe(false);
+});
+
+test("setClassTeacher sets the teacher in one transaction with a check that the teacher's role is as read", async () => {
+  ddb.on(TransactWriteCommand).resolves({});
+  await expect(repository.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher', roleVersion: 3, at: 1_000 })).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(TransactWriteCommand, {
+    TransactItems: [
+      {
+        Update: expect.objectContaining({
+          Key: classKey,
+          UpdateExpression: 'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+          ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':name': 'Ada Teacher', ':gsi1pk': `TEACHER#${TEACHER_ID}`, ':gsi1sk': `CLASS#${CLASS_ID}` },
+        }),
+      },
+      {
+        ConditionCheck: expect.objectContaining({
+          Key: { pk: `ACCESS#${TEACHER_ID}`, sk: 'ACCESS' },
+          ConditionExpression: 'roleVersion = :version AND (attribute_not_exists(roleChangeUntil) OR roleChangeUntil < :at)',
+          ExpressionAttributeValues: { ':at': 1_000, ':version': 3 },
+        }),
+      },
+    ],
+  });
+  const cancelled = (codes: string[]) =>
+    Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+  ddb.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'None']));
+  await expect(repository.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher', at: 1_000 })).resolves.toBe(false);
+  ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'ConditionalCheckFailed']));
+  await expect(repository.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher', at: 1_000 })).rejects.toMatchObject({ kind: 'conflict' });
 });
 
 test('unenrollStudent removes the membership first, then the enrolment, and counts one less only if it was there', async () => {

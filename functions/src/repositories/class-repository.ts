@@ -4,9 +4,13 @@
 // read that authorizes a student action). Admin-created classes are also listed in a catalogue partition. Each module's
 // first assignment time and its due date are kept on the class item (the students' bells list new modules). Items written by earlier
 // versions are brought to this shape by `npm run migrate` (table-migration.ts); nothing here reads an older one.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment, EnrolOutcome } from '../domain/ports';
-import { conditionally, ENROLMENT_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { conflict } from '../domain/errors';
+import { cancellationCodes, conditionally, ENROLMENT_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+
+/** A teacher assignment that met a change of the teacher's role. */
+export const TEACHER_ROLE_CHANGED = "This person's role changed while they were being made the class's teacher; reload, then choose the teacher again.";
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
   assignedModuleIds?: Set<string>;
@@ -333,16 +337,45 @@ export function makeClassRepository(context: TableContext) {
 
     renameClass: (classId, className) => updateIfStill(classId, 'SET className = :name', 'attribute_exists(pk)', { ':name': className }),
 
-    /** Sets (or, with null, removes) the class's teacher and its place on the teacher's index. */
-    setClassTeacher(classId, teacher) {
+    /**
+     * Sets (or, with null, removes) the class's teacher and its place on the teacher's index; a teacher only with a
+     * check of their access record in the same transaction, so no role change of theirs interleaves (people.ts holds
+     * the record during one, and counts them).
+     */
+    async setClassTeacher(classId, teacher) {
       if (!teacher) return updateIfStill(classId, 'REMOVE teacherId, teacherName, gsi1pk, gsi1sk', 'attribute_exists(pk)', undefined);
       const index = keys.classTeacherIndex(teacher.id, classId);
-      return updateIfStill(
-        classId,
-        'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-        'attribute_exists(pk)',
-        { ':teacher': teacher.id, ':name': teacher.name, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
-      );
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.classMeta(classId),
+                  UpdateExpression: 'SET teacherId = :teacher, teacherName = :name, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':teacher': teacher.id, ':name': teacher.name, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
+                },
+              },
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: keys.personAccess(teacher.id),
+                  ConditionExpression: `${teacher.roleVersion === undefined ? 'attribute_not_exists(roleVersion)' : 'roleVersion = :version'} AND (attribute_not_exists(roleChangeUntil) OR roleChangeUntil < :at)`,
+                  ExpressionAttributeValues: { ':at': teacher.at, ...(teacher.roleVersion === undefined ? {} : { ':version': teacher.roleVersion }) },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        const [classChanged, roleChanged] = cancellationCodes(error) ?? [];
+        if (classChanged === 'ConditionalCheckFailed') return false;
+        if (roleChanged === 'ConditionalCheckFailed') throw conflict(TEACHER_ROLE_CHANGED);
+        throw error;
+      }
     },
 
     /** Access goes first; the count goes down only for the call that removed the enrolment item (no double count). */

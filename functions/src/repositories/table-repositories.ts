@@ -8,6 +8,7 @@ import { makeFileReferenceRepository } from './file-reference-repository';
 import { makeModuleRepository } from './module-repository';
 import { makeNoticeRepository } from './notice-repository';
 import { makePeopleIndexRepository } from './people-index-repository';
+import { makePersonAccessRepository } from './person-access-repository';
 import { makeProgressRepository } from './progress-repository';
 import type { TableContext } from './table';
 import { makeUploadRepository } from './upload-repository';
@@ -24,5 +25,6 @@ export function makeTableRepositories(context: TableContext) {
     checks: makeCheckRepository(context),
     attempts: makeAttemptRepository(context),
     peopleIndex: makePeopleIndexRepository(context),
+    personAccess: makePersonAccessRepository(context),
   };
 }

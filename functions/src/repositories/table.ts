@@ -8,7 +8,7 @@ import {
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
+import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
 import DataLoader from 'dataloader';
 
 /** What every repository is built from. */
@@ -104,6 +104,8 @@ export const keys = {
   // Administration: one small entry per class in a known partition (every class, for admins), and the audit trail.
   classCatalogue: (classId: string): Key => ({ pk: CLASS_CATALOGUE, sk: `CLASS#${classId}` }),
   auditEntry: (at: string, id: string): Key => ({ pk: AUDIT_PARTITION, sk: `${at}#${id}` }),
+  /** A person's access record: since when their tokens count, their second factor, a role change in progress. */
+  personAccess: (userId: string): Key => ({ pk: `${PERSON_ACCESS_PREFIX}${userId}`, sk: 'ACCESS' }),
   /** The searchable copy of a person from the directory (the people index). */
   personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
   /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */

@@ -6,7 +6,7 @@ import { makeClassAdminService } from '../../src/domain/class-admin';
 import { makePeopleService } from '../../src/domain/people';
 import type { SecondFactorCheck } from '../../src/platform/http';
 import { makeRosterNames, makeSchoolFigures } from '../../src/repositories/school-adapters';
-import { InMemoryDirectory, InMemoryPeopleIndex } from './people';
+import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from './people';
 import { givenSchool } from './records';
 import { inMemoryPorts } from './stores';
 
@@ -25,14 +25,16 @@ export function givenAdminSchool() {
   const newTeacher = directory.add({ email: 'grace@example.com', name: 'Grace Teacher', role: 'Teachers', status: 'active' });
   const invitee = directory.add({ email: 'kim@example.com', name: 'Kim Student', role: 'Students', status: 'invited' });
   const index = InMemoryPeopleIndex.of(directory);
+  const access = new InMemoryPersonAccess();
   const people = makePeopleService({
     directory,
+    access,
     index,
     audit: ports.audit,
     clock: ports.clock,
     rosters: makeRosterNames(ports.classes),
     figures: makeSchoolFigures(ports.classes, ports.modules),
   });
-  const classAdmin = makeClassAdminService({ ...ports, directory });
-  return { ports, directory, index, newTeacher, invitee, people, classAdmin };
+  const classAdmin = makeClassAdminService({ ...ports, directory, access });
+  return { ports, directory, access, index, newTeacher, invitee, people, classAdmin };
 }

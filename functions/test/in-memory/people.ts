@@ -12,6 +12,8 @@ import type {
   EnrolledStudent,
   PeopleIndex,
   PeopleQuery,
+  PersonAccess,
+  PersonAccessStore,
   PersonField,
   RosterNames,
   SchoolFigures,
@@ -57,6 +59,9 @@ export class InMemoryDirectory implements UserDirectory {
   async setRole(person: Person, role: Role) {
     this.calls.push(`setRole ${person.userId} ${role}`);
     this.people.set(person.userId, { ...this.people.get(person.userId)!, role });
+  }
+  async signOut(userId: string) {
+    this.calls.push(`signOut ${userId}`);
   }
   async disable(userId: string) {
     this.calls.push(`disable ${userId}`);
@@ -171,5 +176,36 @@ export class InMemoryPeopleIndex implements PeopleIndex {
     this.copies.clear();
     for (const person of everyone) this.copies.set(person.userId, { ...person });
     return { saved: everyone.length, removed };
+  }
+}
+
+/** The access records as the table keeps them: conditional writes refuse as DynamoDB's would. */
+export class InMemoryPersonAccess implements PersonAccessStore {
+  readonly records = new Map<string, PersonAccess>();
+  private change(userId: string, changes: PersonAccess) {
+    this.records.set(userId, { ...this.records.get(userId), ...changes });
+  }
+  async read(userId: string) {
+    return { ...this.records.get(userId) };
+  }
+  async revokeTokens(userId: string, atSecond: number) {
+    if ((this.records.get(userId)?.tokensRevokedAt ?? -1) < atSecond) this.change(userId, { tokensRevokedAt: atSecond });
+  }
+  async markSecondFactorOn(userId: string, at: number) {
+    const since = this.records.get(userId)?.secondFactorSince ?? at;
+    this.change(userId, { secondFactorSince: since });
+    return since;
+  }
+  async forgetSecondFactor(userId: string) {
+    this.change(userId, { secondFactorSince: undefined });
+  }
+  async beginRoleChange(userId: string, now: number, until: number) {
+    const record = this.records.get(userId);
+    if (record?.roleChangeUntil !== undefined && record.roleChangeUntil >= now) return false;
+    this.change(userId, { roleChangeUntil: until, roleVersion: (record?.roleVersion ?? 0) + 1 });
+    return true;
+  }
+  async endRoleChange(userId: string, until: number) {
+    if (this.records.get(userId)?.roleChangeUntil === until) this.change(userId, { roleChangeUntil: undefined });
   }
 }

@@ -25,6 +25,7 @@ import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
 export { SECTION_TEXT } from '../../unit-helpers/fixtures';
+export { nextSecond } from '../harness';
 
 export interface Person {
   userId: string;

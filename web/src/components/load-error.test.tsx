@@ -1,14 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE } from '@shared/second-factor';
 import { ApiError } from '../lib/api-client';
+import { SessionContext, type Session } from '../lib/auth';
 import { LoadError } from './load-error';
+
+const session: Session = { state: { status: 'signedOut', user: null }, refresh: jest.fn(), signOut: jest.fn(async () => {}) };
 
 const renderError = (error: Error) =>
   render(
-    <MemoryRouter>
-      <LoadError what="Could not load people" error={error} />
-    </MemoryRouter>,
+    <SessionContext.Provider value={session}>
+      <MemoryRouter>
+        <LoadError what="Could not load people" error={error} />
+      </MemoryRouter>
+    </SessionContext.Provider>,
   );
 
 it('shows the refusal of an admin without two-factor authentication with the way to the profile', () => {
@@ -22,4 +27,11 @@ it('shows any other failure as an error with what could not be loaded', () => {
   renderError(new ApiError(403, 'Only admins can do this.'));
   expect(screen.getByRole('alert')).toHaveTextContent('Could not load people: Only admins can do this.');
   expect(screen.queryByRole('link')).not.toBeInTheDocument();
+});
+
+it('shows the refusal of a session begun without the second factor with the way out: Sign Out, to sign in with the code', () => {
+  renderError(new ApiError(403, SECOND_FACTOR_SIGN_IN_MESSAGE, {}, 'secondFactorSignInRequired'));
+  expect(screen.getByRole('status')).toHaveTextContent(SECOND_FACTOR_SIGN_IN_MESSAGE);
+  fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+  expect(session.signOut).toHaveBeenCalledTimes(1);
 });

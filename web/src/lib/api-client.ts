@@ -35,6 +35,9 @@ export const isNotFound = (error: unknown): boolean => error instanceof ApiError
 /** An administration route refused an admin who has not turned on two-factor authentication. */
 export const needsSecondFactor = (error: unknown): boolean => error instanceof ApiError && error.reason === 'secondFactorRequired';
 
+/** An administration route refused an admin whose session began before two-factor authentication was on. */
+export const needsSecondFactorSignIn = (error: unknown): boolean => error instanceof ApiError && error.reason === 'secondFactorSignInRequired';
+
 interface ApiSettings {
   baseUrl: string;
   getAccessToken: () => Promise<string | undefined>;

@@ -72,6 +72,25 @@ test(`${INDEX} lists every record, and every record it lists exists`, () => {
   expect(new Set(inIndex).size).toBe(inIndex.length);
 });
 
+/** Where the code and the docs point at the docs: source and docs files outside built or installed folders. */
+function filesNamingDocs(folder = ROOT): string[] {
+  return readdirSync(path.join(folder), { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'cdk.out', 'coverage'].includes(entry.name) || entry.name.startsWith('.') ? [] : filesNamingDocs(full);
+    return /\.(?:ts|tsx|js|cjs|mjs|json|md)$|^\.gitattributes$/.test(entry.name) ? [full] : [];
+  });
+}
+
+test('every docs/ file the code and the docs name exists (a moved record leaves no dangling pointer)', () => {
+  const dangling = [path.join(ROOT, '.gitattributes'), ...filesNamingDocs()].flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w./-]+\.md\b/g)]
+      .map(([named]) => named)
+      .filter((named) => !existsSync(path.join(ROOT, named)))
+      .map((named) => `${path.relative(ROOT, file)}: ${named}`),
+  );
+  expect(dangling).toEqual([]);
+});
+
 test('the index reader finds links and nothing else', () => {
   expect(indexed('- [A title](tests/a-title.md)\n- see [the map](../architecture.md) and `x.md`\n')).toEqual([
     '../architecture.md',

@@ -191,7 +191,7 @@ module.exports = [
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     // The rules of hooks. The plugin's React Compiler rules (set-state-in-effect, refs, immutability) are off:
-    // the app does not build with the compiler (docs/decisions.md).
+    // the app does not build with the compiler (docs/decisions/dependencies/development-dependency-eslint-eslint-js-typescript.md).
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {

@@ -60,7 +60,7 @@ async function main() {
   apiUrl = world.config.apiUrl;
   const stores = localTableStores(world.config);
   // The same use cases over a client that counts its requests: the DynamoDB calls each read makes (calls sent at
-  // once share a round trip; docs/architecture.md and report-round-trips.test.ts give the round trips).
+  // once share a round trip; report-round-trips.test.ts asserts the round trips).
   let requests = 0;
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: world.config.dynamodb.endpoint, region: world.config.region, credentials: LOCAL_CREDENTIALS }),

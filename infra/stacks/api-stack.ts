@@ -89,7 +89,7 @@ export class ApiStack extends Stack {
           'OriginVerifySecret: CloudFront reads it at deploy time, so a rotation adds a value and deploys the next generation (npm run rotate-origin-secret, README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
-    // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions.md).
+    // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     this.exportValue(this.httpApi.apiId);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });

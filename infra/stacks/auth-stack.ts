@@ -131,7 +131,7 @@ export class AuthStack extends Stack {
       },
     });
 
-    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
+    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     for (const value of [this.userPool.userPoolId, this.userPool.userPoolArn, this.userPoolClient.userPoolClientId]) this.exportValue(value);
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

@@ -65,7 +65,7 @@ export class DataStack extends Stack {
     // resource itself: the construct's `eventBridgeEnabled` would add a custom resource and its Lambda to do the same.
     (this.uploadsBucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
-    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions.md).
+    // The stack's interface to the Api and Web stacks, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     for (const value of [
       this.table.tableName,
       this.table.tableArn,

@@ -2,8 +2,7 @@
 // section is marked) and modules that students have not started a week after they were assigned. A student's: modules
 // newly assigned to their classes, their teachers' reminders of due dates (nudges, sent from the report), and the
 // modules they finished (recorded by the completion that finished one). Unread =
-// newer than the person's read marker. Each read is a bounded number of round trips whatever the school's size
-// (docs/architecture.md).
+// newer than the person's read marker. Each read is a bounded number of round trips whatever the school's size.
 import type { Notification, Notifications, Nudge } from '@shared/entities';
 import { isStudent, type Caller } from './caller';
 import { requireClass } from './classes';

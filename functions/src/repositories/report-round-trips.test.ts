@@ -2,7 +2,7 @@
 // read), a student's read of a module and of their progress in it (with the modules' due dates), their marking a
 // section complete, and a teacher's nudge, over the real
 // DynamoDB adapters with a mocked client: each is a fixed number of round trips whatever the class size
-// (docs/architecture.md states the numbers), with every module's 10 sections carrying a check every student attempted
+// (the targets are the assertions below), with every module's 10 sections carrying a check every student attempted
 // (scores read in the same round trips, from the same items).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

@@ -18,7 +18,7 @@ export const WRONG_SCREEN_MESSAGE: Record<LoginRole, string> = {
 
 /**
  * Cognito refuses every sign-in step of a disabled account with NotAuthorizedException "User is disabled."; the
- * spec has no words for it, so these (docs/decisions.md) say what happened and whom to ask, for a student too.
+ * spec has no words for it, so these (docs/decisions/security/disabled-users-signing-locally-item-3.md) say what happened and whom to ask, for a student too.
  */
 export const ACCOUNT_DISABLED = 'Your account has been turned off, so you cannot sign in. If you think this is a mistake, ask your teacher or the school office.';
 

@@ -10,6 +10,8 @@ export const DRAFT_LIMITS = {
   countMax: 15,
   /** Drafting runs a teacher may start per UTC day (each reads the file's text and, in AWS, calls the model). */
   dailyDraftsMax: 30,
+  /** Drafting runs the whole school may start per UTC day with Amazon Bedrock (bounds the model's cost). */
+  schoolDailyBedrockDraftsMax: 600,
   passageMaxLength: 1000,
   /** Drafts settled (saved or discarded) in one request: a check's whole question list at most. */
   settledMax: 50,

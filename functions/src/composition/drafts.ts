@@ -1,5 +1,7 @@
 // Builds the drafting use case: the module and the section's stored text from the table, the day's drafting count,
-// and the drafter: Bedrock where the stack enabled it (DRAFTING_MODEL_ID), else the local drafter.
+// and the drafter: Bedrock where the stack enabled it (DRAFTING_MODEL_ID), with the school's daily limit, else the local
+// drafter (which costs nothing, so the school has no limit of its own).
+import { DRAFT_LIMITS } from '@shared/drafts';
 import { makeDraftService } from '../domain/drafts';
 import type { QuestionDrafter } from '../domain/ports';
 import { makeBedrockDrafter } from '../drafting/bedrock-drafter';
@@ -14,4 +16,12 @@ export function questionDrafter(modelId = draftingModelId()): QuestionDrafter {
 }
 
 export const buildDraftService = () =>
-  makeDraftService({ modules: moduleStore(), texts: sectionTextStore(), drafter: questionDrafter(), quota: draftQuota(), settled: settledDraftStore(), clock: systemClock });
+  makeDraftService({
+    modules: moduleStore(),
+    texts: sectionTextStore(),
+    drafter: questionDrafter(),
+    quota: draftQuota(),
+    schoolDailyDraftsMax: draftingModelId() ? DRAFT_LIMITS.schoolDailyBedrockDraftsMax : undefined,
+    settled: settledDraftStore(),
+    clock: systemClock,
+  });

@@ -151,8 +151,8 @@ it("takes an unenrolled student's best scores out of the class's score totals (t
   const { classId } = (await service.create(caller, { className: 'Art', teacherId: teacher.userId })).detail;
   await classes.addAssignedModule(classId, teacher.userId, 'cells');
   await service.enrol(caller, classId, [student.userId, other.userId]);
-  await attempts.recordScore({ classId, moduleId: 'cells', studentId: student.userId }, 's1', 90, true);
-  await attempts.recordScore({ classId, moduleId: 'cells', studentId: other.userId }, 's1', 50, false);
+  attempts.recordScore({ classId, moduleId: 'cells', studentId: student.userId }, 's1', 90, true);
+  attempts.recordScore({ classId, moduleId: 'cells', studentId: other.userId }, 's1', 50, false);
   expect(await attempts.getScoreTotals(classId)).toEqual({ cells: { s1: { sum: 140, count: 2 } } });
 
   await service.unenrol(caller, classId, student.userId);

@@ -4,7 +4,7 @@
 import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
 import { callers, givenSchool, MODULE_ID, refused, section } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
-import { localDrafter } from '../drafting/local-drafter';
+import { localDrafter } from '../../test/in-memory/drafter';
 import { makeDraftService } from './drafts';
 
 const LOCAL_TEXT = [
@@ -15,7 +15,7 @@ const LOCAL_TEXT = [
   'The cell wall is made of cellulose and keeps the plant cell firm.',
 ].join('\n\n');
 import type { SectionTextStatus, TextPage } from '@shared/section-text';
-import type { DraftQuota, QuestionDrafter, SectionTextStore, SettledDraftStore } from './ports';
+import type { DraftCounter, DraftQuota, QuestionDrafter, SectionTextStore, SettledDraftStore } from './ports';
 
 const { teacher, otherTeacher } = callers;
 const SECTION = 'section-1';
@@ -31,15 +31,16 @@ let drafted: { pages: readonly TextPage[]; request: unknown }[];
 const textStore: Pick<SectionTextStore, 'getTexts'> = {
   getTexts: async (keys) => new Map(keys.flatMap((key) => (texts.has(key) ? [[key, texts.get(key)!] as const] : []))),
 };
+const counterName = (counter: DraftCounter) => (counter === 'school' ? 'school' : counter.teacherId);
 const quota: DraftQuota = {
-  async takeDraft(teacherId, day, max) {
-    const key = `${teacherId}/${day}`;
+  async takeDraft(counter, day, max) {
+    const key = `${counterName(counter)}/${day}`;
     if ((counts.get(key) ?? 0) >= max) return false;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     return true;
   },
-  async returnDraft(teacherId, day) {
-    const key = `${teacherId}/${day}`;
+  async returnDraft(counter, day) {
+    const key = `${counterName(counter)}/${day}`;
     counts.set(key, Math.max(0, (counts.get(key) ?? 0) - 1));
   },
 };
@@ -108,6 +109,22 @@ it('refuses beyond the daily limit with a 429 that says when drafting comes back
   for (let run = 0; run < DRAFT_LIMITS.dailyDraftsMax; run += 1) await service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 });
   await expect(service().draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('tooMany', /daily limit; you can draft again tomorrow/));
   expect(drafted).toHaveLength(DRAFT_LIMITS.dailyDraftsMax);
+});
+
+it("with a drafting model, also counts the school's runs: past the school's daily limit a 429 naming the school, the teacher's run given back", async () => {
+  const withSchoolLimit = (each: QuestionDrafter) =>
+    makeDraftService({ modules: ports.modules, texts: textStore, drafter: each, quota, schoolDailyDraftsMax: 2, settled, clock: ports.clock });
+  const empty: QuestionDrafter = { draft: async () => ({ drafter: 'bedrock', questions: [] }) };
+  const day = ports.clock.now().toISOString().slice(0, 10);
+
+  await expect(withSchoolLimit(empty).draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('conflict', /No sentences/));
+  expect(counts.get(`school/${day}`)).toBe(0);
+  for (let run = 0; run < 2; run += 1) await withSchoolLimit(drafter).draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 });
+  await expect(withSchoolLimit(drafter).draftQuestions(teacher, MODULE_ID, SECTION, { count: 3 })).rejects.toThrow(refused('tooMany', /Your school has drafted questions 2 times today/));
+
+  expect(drafted).toHaveLength(2);
+  expect(counts.get(`${teacher.userId}/${day}`)).toBe(2);
+  expect(counts.get(`school/${day}`)).toBe(2);
 });
 
 it('refuses a file with no sentence to ask about with a 409', async () => {

@@ -1,6 +1,7 @@
 // Use case for drafted questions: the owner of a module asks for questions drafted from a section's file text. The
 // text is the one extracted when the file was uploaded (never extracted again here); each drafting run counts against
-// the teacher's daily limit before the drafter is called, and is given back when it produces no drafts; nothing is
+// the teacher's daily limit (and, with a drafter that costs money, the school's) before the drafter is called, and is
+// given back when it produces no drafts; nothing is
 // saved: the teacher reviews the drafts and saves the check through the checks' own use case. What the teacher saved
 // or discarded is settled (by a key of its source passage) and never drafted again for that section.
 import { createHash } from 'node:crypto';
@@ -17,6 +18,8 @@ export interface DraftServicePorts {
   texts: Pick<SectionTextStore, 'getTexts'>;
   drafter: QuestionDrafter;
   quota: DraftQuota;
+  /** Runs the whole school may start per UTC day with this drafter; undefined: no school limit (the local drafter). */
+  schoolDailyDraftsMax?: number;
   settled: SettledDraftStore;
   clock: Clock;
 }
@@ -40,7 +43,7 @@ const TEXT_NOT_READY: Record<SectionTextStatus, string> = {
 
 export type DraftService = ReturnType<typeof makeDraftService>;
 
-export function makeDraftService({ modules, texts, drafter, quota, settled, clock }: DraftServicePorts) {
+export function makeDraftService({ modules, texts, drafter, quota, schoolDailyDraftsMax, settled, clock }: DraftServicePorts) {
   /** Drafts questions from the section's file text for the module's owner (anyone else: 404). */
   /** The section of the caller's own module (anyone else: 404). */
   async function ownSection(caller: Caller, moduleId: string, sectionId: string) {
@@ -61,9 +64,18 @@ export function makeDraftService({ modules, texts, drafter, quota, settled, cloc
       throw invalid(`This file has ${last === 1 ? 'one page' : `${last} pages`}; choose pages from 1 to ${last}.`, { pages: `Choose pages from 1 to ${last}.` });
     }
     const day = clock.now().toISOString().slice(0, 10);
-    if (!(await quota.takeDraft(caller.userId, day, DRAFT_LIMITS.dailyDraftsMax))) {
+    const teacher = { teacherId: caller.userId };
+    if (!(await quota.takeDraft(teacher, day, DRAFT_LIMITS.dailyDraftsMax))) {
       throw tooMany(`You have drafted questions ${DRAFT_LIMITS.dailyDraftsMax} times today, the daily limit; you can draft again tomorrow (UTC), or write questions yourself.`);
     }
+    if (schoolDailyDraftsMax !== undefined && !(await quota.takeDraft('school', day, schoolDailyDraftsMax))) {
+      await quota.returnDraft(teacher, day);
+      throw tooMany(`Your school has drafted questions ${schoolDailyDraftsMax} times today, its daily limit for the drafting model; you can draft again tomorrow (UTC), or write questions yourself.`);
+    }
+    const giveBack = async () => {
+      await quota.returnDraft(teacher, day);
+      if (schoolDailyDraftsMax !== undefined) await quota.returnDraft('school', day);
+    };
     // Only runs that produce drafts count: a run that fails, or finds nothing to ask, is given back.
     let drafts: Drafts;
     let settledKeys = new Set<string>();
@@ -72,11 +84,11 @@ export function makeDraftService({ modules, texts, drafter, quota, settled, cloc
       const isSettled = (passage: string) => settledKeys.has(passageKey(passage));
       drafts = await drafter.draft(chosen, { count: request.count, kinds: request.kinds ?? DRAFT_KINDS, isSettled });
     } catch (error) {
-      await quota.returnDraft(caller.userId, day);
+      await giveBack();
       throw error;
     }
     if (drafts.questions.length === 0) {
-      await quota.returnDraft(caller.userId, day);
+      await giveBack();
       throw conflict(
         settledKeys.size > 0
           ? 'Every sentence of this file that could be asked about was drafted before and saved or discarded; write further questions yourself.'

@@ -592,11 +592,14 @@ export interface SettledDraftStore {
 }
 
 /** The teacher's drafting runs per UTC day, counted atomically. */
+/** Whose drafting runs a counter counts: one teacher's, or the whole school's (runs of a drafter that costs money). */
+export type DraftCounter = { teacherId: string } | 'school';
+
 export interface DraftQuota {
-  /** Counts one drafting run of the teacher on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
-  takeDraft(teacherId: string, day: string, max: number): Promise<boolean>;
+  /** Counts one drafting run on `day` (yyyy-mm-dd); false, and not counted, when `max` were counted already. */
+  takeDraft(counter: DraftCounter, day: string, max: number): Promise<boolean>;
   /** Gives back a run taken on `day` that produced no drafts (never below zero). */
-  returnDraft(teacherId: string, day: string): Promise<void>;
+  returnDraft(counter: DraftCounter, day: string): Promise<void>;
 }
 
 // ---- Administration: the people directory, the audit trail, rosters and school figures ----

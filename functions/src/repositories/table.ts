@@ -87,6 +87,8 @@ export const keys = {
   requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
   /** How many times a teacher drafted questions on one UTC day (`day`: yyyy-mm-dd), the daily drafting limit. */
   draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
+  /** The school's drafting runs of the day with a drafter that costs money (Amazon Bedrock). */
+  schoolDraftDay: (day: string): Key => ({ pk: 'SCHOOL', sk: `DRAFTS#${day}` }),
   /** The drafts the owner saved or discarded for a section's check (keys of their source passages), in its partition. */
   settledDrafts: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'DRAFTS-SETTLED' }),
   /** The person's notification read marker. */

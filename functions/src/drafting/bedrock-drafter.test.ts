@@ -105,6 +105,16 @@ it('lets an unexpected failure through (logged by the handler as a 500, with no 
   await expect(drafter.draft(pages, request)).rejects.toThrow('socket hang up');
 });
 
+it('leaves sentences the teacher settled before out of the document it sends, and out of a page of several sentences', async () => {
+  bedrock.on(ConverseCommand).resolves(answer(JSON.stringify({ questions: [questions[1]] })));
+  const twoSentences = [{ number: 1, text: 'The nucleus holds the genetic material, DNA. Ribosomes make proteins.' }, pages[1]!];
+  await drafter.draft(twoSentences, { ...request, isSettled: (passage) => passage.startsWith('The nucleus') });
+  const sent = sentText(0);
+  expect(sent).not.toContain('The nucleus');
+  expect(sent).toContain('Ribosomes make proteins.');
+  expect(sent).toContain('Chloroplasts contain the green pigment chlorophyll, which absorbs light.');
+});
+
 it('drops drafts from passages the teacher settled before, and cites the printed page where the document numbers its pages', async () => {
   bedrock.on(ConverseCommand).resolves(answer(valid));
   const settled = (passage: string) => passage.startsWith('The nucleus');

@@ -33,8 +33,8 @@ const instructions = (count: number, kinds: readonly DraftKind[]) =>
     'Answer with one JSON object { "questions": [...] } and nothing else.',
   ].join('\n');
 
-const documentText = (pages: readonly TextPage[]) =>
-  proseText(pages, BEDROCK_TEXT_MAX_CHARACTERS)
+const documentText = (pages: readonly TextPage[], isSettled: (passage: string) => boolean) =>
+  proseText(pages, BEDROCK_TEXT_MAX_CHARACTERS, isSettled)
     .map((page) => `<page number="${page.page}">\n${page.text}\n</page>`)
     .join('\n');
 
@@ -87,12 +87,13 @@ const textOf = (message: Message | undefined) => (message?.content ?? []).map((b
 export function makeBedrockDrafter({ client, modelId }: { client: BedrockRuntimeClient; modelId: string }): QuestionDrafter {
   return {
     async draft(pages, { count, kinds, isSettled = () => false }) {
-      const messages: Message[] = [{ role: 'user', content: [{ text: `${instructions(count, kinds)}\n\n<document>\n${documentText(pages)}\n</document>` }] }];
+      const messages: Message[] = [{ role: 'user', content: [{ text: `${instructions(count, kinds)}\n\n<document>\n${documentText(pages, isSettled)}\n</document>` }] }];
       for (let tries = 0; tries < 2; tries += 1) {
         const { output } = await converse(client, { modelId, messages, inferenceConfig: { maxTokens: MAX_OUTPUT_TOKENS, temperature: 0.2 } });
         const answer = textOf(output?.message);
         const questions = parseAnswer(answer, pages, count);
-        // Drafts from passages the teacher saved or discarded before are dropped; the rest cite their printed page too.
+        // Settled sentences were left out of the document, but the model may still quote one: its drafts are dropped.
+        // The rest cite their printed page too.
         if (typeof questions !== 'string') {
           const fresh = questions.filter((question) => !isSettled(question.source.passage)).map((question, index) => ({ ...question, id: `draft-${index + 1}` }));
           return { drafter: 'bedrock', questions: withPrintedPages(fresh, pages) };

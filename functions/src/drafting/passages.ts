@@ -139,14 +139,22 @@ export function withPrintedPages<T extends { source: { page: number; printedPage
   });
 }
 
-/** The pages' prose again as text, passage per line: what the Bedrock drafter sends (headings and numbers left out). */
-export function proseText(pages: readonly TextPage[], maxCharacters: number): { page: number; text: string }[] {
+/**
+ * The pages' prose again as text, passage per line: what the Bedrock drafter sends (headings and numbers left out),
+ * less the sentences `leftOut` names (those the teacher saved or discarded drafts of: nothing is asked of them again).
+ */
+export function proseText(pages: readonly TextPage[], maxCharacters: number, leftOut: (sentence: string) => boolean = () => false): { page: number; text: string }[] {
   const byPage = new Map<number, string[]>();
   let total = 0;
   for (const passage of prosePassages(pages)) {
-    if (total + passage.text.length > maxCharacters) break;
-    total += passage.text.length;
-    byPage.set(passage.page, [...(byPage.get(passage.page) ?? []), passage.text]);
+    const text = passage.text
+      .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+      .filter((sentence) => !leftOut(sentence))
+      .join(' ');
+    if (!text) continue;
+    if (total + text.length > maxCharacters) break;
+    total += text.length;
+    byPage.set(passage.page, [...(byPage.get(passage.page) ?? []), text]);
   }
   return [...byPage].map(([page, texts]) => ({ page, text: texts.join('\n') }));
 }

@@ -114,16 +114,21 @@ export interface SectionPathFields {
 
 /**
  * A teacher's override of one student's path: open a section whatever the rules (`release`), excuse them from one
- * (`excuse`), or open the module whatever its prerequisite (`unlock`, no section). Each carries the teacher's reason.
+ * (`excuse`), open the module whatever its prerequisite (`unlock`, no section), or grant more attempts at a section's
+ * check (`attempts`, with `extra`). Each carries the teacher's reason.
  */
-export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock'] as const;
+export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock', 'attempts'] as const;
 export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
 export const OVERRIDE_REASON_MAX_LENGTH = 300;
+/** Extra attempts one `attempts` override may grant (each grant adds to the ones before). */
+export const EXTRA_ATTEMPTS_MAX = 10;
 
 export interface PathOverrideInput {
   moduleId: string;
   kind: OverrideKind;
   sectionId?: string;
+  /** Only for `attempts`: how many more attempts, 1–10. */
+  extra?: number;
   reason: string;
 }
 
@@ -134,6 +139,8 @@ export interface PathOverride {
   kind: OverrideKind;
   sectionId?: string;
   sectionTitle?: string;
+  /** For `attempts`: the extra attempts granted in all (grants add up). */
+  extra?: number;
   reason: string;
   at: string;
   teacherName: string;

@@ -149,6 +149,7 @@ export const studentCheckSchema = z.strictObject({
   revealAnswers: z.boolean(),
   questions: z.array(studentQuestionSchema),
   attempts: z.array(attemptResultSchema),
+  attemptsUsed: wholeCount,
 }) satisfies z.ZodMiniType<StudentCheck>;
 
 const checkStandingSchema = z.strictObject({
@@ -361,6 +362,7 @@ export const studentOverridesSchema = z.strictObject({
       kind: z.enum(OVERRIDE_KINDS),
       sectionId: z.optional(z.string()),
       sectionTitle: z.optional(z.string()),
+      extra: z.optional(z.number().check(z.int(), z.minimum(1))),
       reason: z.string(),
       at: isoDate,
       teacherName: z.string(),

@@ -3,7 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
-import { makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
+import { EXTRA_ATTEMPTS_MAX, makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
@@ -183,12 +183,24 @@ const overrideTargetShape = () => ({
 });
 const namesSectionUnlessUnlock = () =>
   z.refine<{ kind: string; sectionId?: string }>((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
-    error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+    error: 'Name the section (sectionId) to release, excuse or grant attempts at; unlocking a module names none.',
     path: ['sectionId'],
+  });
+const extraError = `extra must be a whole number of attempts from 1 to ${EXTRA_ATTEMPTS_MAX}.`;
+const extraOnlyForAttempts = () =>
+  z.refine<{ kind: string; extra?: number }>((input) => (input.kind === 'attempts') === (input.extra !== undefined), {
+    error: 'Say how many more attempts (extra, 1–10) with kind "attempts", and only then.',
+    path: ['extra'],
   });
 
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ ...overrideTargetShape(), reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
+  z
+    .strictObject({
+      ...overrideTargetShape(),
+      extra: z.optional(z.number({ error: extraError }).check(z.int({ error: extraError }), z.minimum(1, { error: extraError }), z.maximum(EXTRA_ATTEMPTS_MAX, { error: extraError }))),
+      reason: text('Reason', OVERRIDE_REASON_MAX_LENGTH),
+    })
+    .check(namesSectionUnlessUnlock(), extraOnlyForAttempts()),
 );
 
 /** The override to remove: the module and kind from the path, the section (of a release or an excuse) from `?sectionId=`. */

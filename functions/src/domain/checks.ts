@@ -21,9 +21,9 @@ import { scoreAnswers, validateAnswers } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import { completionOnPath, pathOfStudent, requireAccessible } from './paths';
+import { completionOnPath, extraAttempts, pathOfStudent, requireAccessible } from './paths';
 import { makePrerequisiteGate } from './prerequisites';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore, ProgressKey, ProgressStore } from './ports';
 
 export interface CheckServicePorts {
   classes: ClassStore;
@@ -97,17 +97,31 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     if (!check) throw notFound(NO_CHECK);
     // The path's inputs are read beside the attempts (one round trip): a locked section does not serve its questions.
     const key = { classId: schoolClass.classId, moduleId, studentId: caller.userId };
-    const [own] = await Promise.all([
+    const [own, overrideRecord, { used }] = await Promise.all([
       attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId),
       requireSectionOpen(schoolClass, module!, key, sectionId),
+      attemptsUsed(caller.userId, moduleId, sectionId),
     ]);
-    return toStudentCheck(check, own.map(toAttemptResult));
+    return toStudentCheck(check, own.map(toAttemptResult), { maxAttempts: attemptBudget(check, overrideRecord, sectionId), attemptsUsed: used });
+  }
+
+  /**
+   * The attempts the student has used at a check in all their classes: the counter, or before its first write (attempts
+   * made before it was kept) their attempts in each of their classes that has the module, counted.
+   */
+  async function attemptsUsed(studentId: string, moduleId: string, sectionId: string): Promise<{ seen: number | undefined; used: number }> {
+    const seen = await attempts.getAttemptsUsed(moduleId, sectionId, studentId);
+    if (seen !== undefined) return { seen, used: seen };
+    const holding = (await classes.getClasses(await classes.listClassIdsOfStudent(studentId))).filter((record) => record.assignedModuleIds.includes(moduleId));
+    const taken = await Promise.all(holding.map((record) => attempts.listAttemptIds(record.classId, moduleId, sectionId, studentId)));
+    return { seen: undefined, used: taken.reduce((sum, ids) => sum + ids.length, 0) };
   }
 
   /**
    * Scores and records a student's attempt, once per client-chosen attempt id: a repeat answers the attempt recorded
-   * (`created: false`). The attempt takes the next number with a conditional put, so of concurrent attempts beyond the
-   * limit none gets through. Then, at once: the score on the progress item (best percent, attempts) followed, when it
+   * (`created: false`). The budget is the check's attempts plus the extra their class's teacher granted, counted over
+   * all the student's classes: the attempt takes the next number and moves the student's used-attempts counter in one
+   * conditional transaction, so of concurrent attempts beyond the budget none gets through. Then, at once: the score on the progress item (best percent, attempts) followed, when it
    * passed, by the section's completion through the progress store; the item analysis; the check's attempt count.
    */
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
@@ -115,7 +129,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const key = { classId, moduleId, studentId: caller.userId };
     const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
     // The attempts taken so far are read beside the rest (answered only once every check has passed).
-    const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken] = await Promise.all([
+    const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken, firstUsed] = await Promise.all([
       requireClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
@@ -125,6 +139,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       checks.listCheckSummaries([moduleId]),
       overrides.getOverrides(key),
       takenNow(),
+      attemptsUsed(caller.userId, moduleId, sectionId),
     ]);
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
@@ -133,16 +148,18 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module!, moduleChecks, standing, undefined, overrideRecord));
     requireAccessible(path, sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
+    const budget = attemptBudget(check, overrideRecord, sectionId);
     let taken = firstTaken;
+    let counted = firstUsed;
     for (let tries = 0; tries < TRIES; tries += 1) {
-      if (tries > 0) taken = await takenNow();
+      if (tries > 0) [taken, counted] = await Promise.all([takenNow(), attemptsUsed(caller.userId, moduleId, sectionId)]);
       const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
       if (repeat) {
         const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);
-        if (stored) return { attempt: toAnswer(stored, taken.length, check.maxAttempts, bestBefore), created: false };
+        if (stored) return { attempt: toAnswer(stored, counted.used, budget, bestBefore), created: false };
       }
-      if (check.maxAttempts !== null && taken.length >= check.maxAttempts) {
-        throw conflict(`You have used all ${check.maxAttempts} attempt${check.maxAttempts === 1 ? '' : 's'} at this check.`);
+      if (budget !== null && counted.used >= budget) {
+        throw conflict(`You have used all ${budget} attempt${budget === 1 ? '' : 's'} at this check; your teacher can give you more.`);
       }
       validateAnswers(check.questions, input.answers);
       const scored = scoreAnswers(check, input.answers, check.revealAnswers);
@@ -161,7 +178,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         answers: input.answers,
         results: withExplanations(scored.results, check.questions),
       };
-      if (!(await attempts.insertAttempt(record))) continue;
+      if (!(await attempts.insertAttempt(record, { seen: counted.seen, next: counted.used + 1 }))) continue;
       // The score and a completion write the same progress item: one after the other, never beside each other.
       const scoreThenCompletion = async () => {
         await attempts.recordScore(key, sectionId, record.percent, record.passed, record.submittedAt, standing?.checks);
@@ -183,7 +200,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
       ]);
-      return { attempt: toAnswer(record, taken.length + 1, check.maxAttempts, bestBefore), created: true };
+      return { attempt: toAnswer(record, counted.used + 1, budget, bestBefore), created: true };
     }
     throw conflict('Other attempts at this check were being submitted at the same moment; submit again.');
   }
@@ -251,9 +268,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     };
   }
 
-  /** Without a class named: the first (by id) of the student's classes that has the module. */
-  /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class. */
-  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<void> {
+  /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class; answers their overrides there. */
+  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<PathOverrideRecord | undefined> {
     const [standing, summaries, overrideRecord] = await Promise.all([
       progress.getProgress(key),
       checks.listCheckSummaries([key.moduleId]),
@@ -261,8 +277,10 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     ]);
     const open = pathOfStudent(module, summaries.get(key.moduleId) ?? [], standing, undefined, overrideRecord);
     requireAccessible(await gatedPath(schoolClass, key.moduleId, key.studentId, overrideRecord, open), sectionId, conflict);
+    return overrideRecord;
   }
 
+  /** Without a class named: the first (by id) of the student's classes that has the module. */
   async function firstClassWithModule(caller: Caller, moduleId: string): Promise<ClassRecord> {
     const classIds = await classes.listClassIdsOfStudent(caller.userId);
     const held = (await classes.getClasses(classIds))
@@ -304,8 +322,12 @@ function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt,
   return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, revealAnswers, bands: bands ?? [], questions };
 }
 
-/** What a student may see of a check: never an answer; explanations once they have attempted it. */
-function toStudentCheck(check: CheckRecord, own: AttemptResult[]): StudentCheck {
+/** A student's attempts at a check: the check's limit plus what their teacher granted in the class; null: unlimited. */
+const attemptBudget = (check: CheckRecord, overrideRecord: PathOverrideRecord | undefined, sectionId: string) =>
+  check.maxAttempts === null ? null : check.maxAttempts + extraAttempts(overrideRecord, sectionId);
+
+/** What a student may see of a check: never an answer; explanations once they have attempted it; their own budget. */
+function toStudentCheck(check: CheckRecord, own: AttemptResult[], allowance: Pick<StudentCheck, 'maxAttempts' | 'attemptsUsed'>): StudentCheck {
   const questions = check.questions.map(({ id, kind, prompt, points, explanation, ...rest }): StudentQuestion => ({
     id,
     kind,
@@ -314,8 +336,8 @@ function toStudentCheck(check: CheckRecord, own: AttemptResult[]): StudentCheck 
     ...('options' in rest && { options: rest.options }),
     ...(own.length > 0 && explanation !== undefined && { explanation }),
   }));
-  const { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers } = check;
-  return { moduleId, sectionId, version, passMark, maxAttempts, revealAnswers, questions, attempts: own };
+  const { moduleId, sectionId, version, passMark, revealAnswers } = check;
+  return { moduleId, sectionId, version, passMark, revealAnswers, questions, attempts: own, ...allowance };
 }
 
 function toAttemptResult({ attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results }: AttemptRecord): AttemptResult {

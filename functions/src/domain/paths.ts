@@ -175,6 +175,10 @@ export function sectionOverrides(record: Pick<PathOverrideRecord, 'overrides'> |
   return { released: of('release'), excused: of('excuse') };
 }
 
+/** The extra attempts the student's teacher granted at the check of `sectionId` (0 without any). */
+export const extraAttempts = (record: Pick<PathOverrideRecord, 'overrides'> | undefined, sectionId: string) =>
+  record?.overrides.find((entry) => entry.kind === 'attempts' && entry.sectionId === sectionId)?.extra ?? 0;
+
 /**
  * What completing `sectionId` (not complete yet) means for the bells. `sectionTotal`: the teacher's section total once
  * it is complete too, the student's required sections and the others they completed, so "completed" (all of its

@@ -294,6 +294,8 @@ export interface NudgeRecord {
 export interface OverrideRecord {
   kind: OverrideKind;
   sectionId?: string;
+  /** For `attempts`: the extra attempts granted in all. */
+  extra?: number;
   reason: string;
   at: string;
   teacherName: string;
@@ -312,7 +314,10 @@ export interface PathOverrideStore {
   listOverridesOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<PathOverrideRecord[]>;
   /** Every student's items in the class, or in one module of it (one Query). */
   listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
-  /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
+  /**
+   * Adds one (the same kind on the same section again replaces it: the newest reason stands), but the `extra` of an
+   * `attempts` override is added to the extra already granted, atomically.
+   */
   addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
   /** Removes one if it is there (a conditional update); false when it was not (already removed, or never given). */
   removeOverride(key: ProgressKey, override: Pick<OverrideRecord, 'kind' | 'sectionId'>): Promise<boolean>;
@@ -430,8 +435,14 @@ export interface AttemptStore {
   getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number): Promise<AttemptRecord | undefined>;
   /** A student's attempts at a check in a class, in order. */
   listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
-  /** Stores an attempt under its number only if that number is free; false when a concurrent attempt took it. */
-  insertAttempt(record: AttemptRecord): Promise<boolean>;
+  /** How many attempts the student has used at the check in all their classes; undefined before the counter's first attempt. */
+  getAttemptsUsed(moduleId: string, sectionId: string, studentId: string): Promise<number | undefined>;
+  /**
+   * Stores an attempt under its number and moves the student's used-attempts counter from `used.seen` (undefined: no
+   * counter yet) to `used.next`, both or neither (one transaction); false when a concurrent attempt took the number or
+   * moved the counter, so two parallel attempts never both fit the last place of a budget.
+   */
+  insertAttempt(record: AttemptRecord, used: { seen: number | undefined; next: number }): Promise<boolean>;
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**

@@ -4,11 +4,12 @@
 // a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
 // a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
 // class for the dashboard.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
 import {
   attemptHistoryPartition,
+  cancellationCodes,
   conditionally,
   backoff,
   keys,
@@ -86,21 +87,48 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
       return items.map(toAttempt);
     },
 
-    insertAttempt: (record) =>
-      conditionally(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.attempt(record.classId, record.moduleId, record.sectionId, record.studentId, record.attemptNumber),
-              ...keys.attemptHistoryIndex(record.classId, record.studentId, record.submittedAt, `${record.moduleId}#${record.sectionId}`),
-              entity: 'Attempt',
-              ...record,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+    async getAttemptsUsed(moduleId, sectionId, studentId) {
+      // Consistent: the count a new attempt's conditional write assumes.
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.attemptsUsed(moduleId, sectionId, studentId), ConsistentRead: true }));
+      return Item && Number(Item.used);
+    },
+
+    async insertAttempt(record, used) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.attempt(record.classId, record.moduleId, record.sectionId, record.studentId, record.attemptNumber),
+                    ...keys.attemptHistoryIndex(record.classId, record.studentId, record.submittedAt, `${record.moduleId}#${record.sectionId}`),
+                    entity: 'Attempt',
+                    ...record,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.attemptsUsed(record.moduleId, record.sectionId, record.studentId),
+                  UpdateExpression: 'SET used = :next, entity = :entity',
+                  ConditionExpression: used.seen === undefined ? 'attribute_not_exists(pk)' : 'used = :seen',
+                  ExpressionAttributeValues: { ':next': used.next, ':entity': 'AttemptsUsed', ...(used.seen !== undefined && { ':seen': used.seen }) },
+                },
+              },
+            ],
           }),
-        ),
-      ),
+        );
+        return true;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
+        throw error;
+      }
+    },
 
     async listAttemptsOfStudent(classId, studentId, limit) {
       const { Items = [] } = await client.send(

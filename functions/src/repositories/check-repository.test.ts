@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the check and attempt repositories send, and how they read their answers.
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
@@ -129,19 +129,43 @@ describe('attempts', () => {
   // Scores are attributes of the student's progress item in the module.
   const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` };
 
-  it('puts an attempt under its zero-padded number only if that number is free, on the history index', async () => {
-    ddb.on(PutCommand).rejects(conditionFailed());
-    await expect(attempts.insertAttempt(attempt)).resolves.toBe(false);
-    expect(ddb).toReceiveCommandWith(PutCommand, {
-      Item: {
-        pk: `CHECK#${MODULE_ID}#${SECTION}`,
-        sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000003`,
-        gsi1pk: `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}`,
-        gsi1sk: `2024-06-01T00:00:00.000Z#${MODULE_ID}#${SECTION}`,
-        entity: 'Attempt',
-        ...attempt,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
+  it('puts an attempt under its zero-padded number only if that number is free, on the history index, and moves the used counter as seen, in one transaction', async () => {
+    const cancelled = (codes: string[]) =>
+      new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+    ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'ConditionalCheckFailed']));
+    await expect(attempts.insertAttempt(attempt, { seen: 2, next: 3 })).resolves.toBe(false);
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, {
+      TransactItems: [
+        {
+          Put: {
+            TableName: 'table',
+            Item: {
+              pk: `CHECK#${MODULE_ID}#${SECTION}`,
+              sk: `ATTEMPT#${CLASS_ID}#${STUDENT_ID}#000003`,
+              gsi1pk: `ATTEMPTS#${CLASS_ID}#${STUDENT_ID}`,
+              gsi1sk: `2024-06-01T00:00:00.000Z#${MODULE_ID}#${SECTION}`,
+              entity: 'Attempt',
+              ...attempt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: 'table',
+            Key: { pk: `CHECK#${MODULE_ID}#${SECTION}`, sk: `USED#${STUDENT_ID}` },
+            UpdateExpression: 'SET used = :next, entity = :entity',
+            ConditionExpression: 'used = :seen',
+            ExpressionAttributeValues: { ':next': 3, ':entity': 'AttemptsUsed', ':seen': 2 },
+          },
+        },
+      ],
+    });
+    ddb.reset();
+    ddb.on(TransactWriteCommand).resolves({});
+    await expect(attempts.insertAttempt(attempt, { seen: undefined, next: 1 })).resolves.toBe(true);
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, {
+      TransactItems: [expect.anything(), { Update: expect.objectContaining({ ConditionExpression: 'attribute_not_exists(pk)' }) }],
     });
   });
 

@@ -68,9 +68,11 @@ export class InMemoryAttemptStore implements AttemptStore {
   private readonly scores = new Map<string, ScoreRecord>();
   private readonly stats = new Map<string, CheckStats>();
   private readonly totals = new Map<string, ScoreTotalsRecord>();
+  private readonly used = new Map<string, number>();
 
   clear(): void {
     this.records.clear();
+    this.used.clear();
     this.scores.clear();
     this.stats.clear();
     this.totals.clear();
@@ -92,6 +94,7 @@ export class InMemoryAttemptStore implements AttemptStore {
   deleteCheckPartition(moduleId: string, sectionId: string): void {
     for (const [key] of this.records) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.records.delete(key);
     for (const [key] of this.stats) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.stats.delete(key);
+    for (const [key] of this.used) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.used.delete(key);
   }
 
   private ofStudent(classId: string, moduleId: string, sectionId: string, studentId: string) {
@@ -111,10 +114,21 @@ export class InMemoryAttemptStore implements AttemptStore {
     return this.ofStudent(classId, moduleId, sectionId, studentId);
   }
 
-  /** attribute_not_exists(pk) on the attempt's number */
-  async insertAttempt(record: AttemptRecord) {
-    if (this.records.has(attemptKey(record))) return false;
+  /** Test set-up: attempts as stored before the used-attempts counter was kept. */
+  forgetUsedCounters(): void {
+    this.used.clear();
+  }
+
+  async getAttemptsUsed(moduleId: string, sectionId: string, studentId: string) {
+    return this.used.get(`${moduleId}|${sectionId}|${studentId}`);
+  }
+
+  /** attribute_not_exists(pk) on the attempt's number, and the used-attempts counter as seen, in one transaction */
+  async insertAttempt(record: AttemptRecord, used: { seen: number | undefined; next: number }) {
+    const counter = `${record.moduleId}|${record.sectionId}|${record.studentId}`;
+    if (this.records.has(attemptKey(record)) || this.used.get(counter) !== used.seen) return false;
     this.records.set(attemptKey(record), copy(record));
+    this.used.set(counter, used.next);
     return true;
   }
 

@@ -48,7 +48,8 @@ function CheckBody({ check, moduleId, sectionId, classId, studentId }: { check: 
   const latest = attempts.at(-1);
   const best = attempts.reduce((top, each) => Math.max(top, each.percent), -1);
   const passed = attempts.some((each) => each.passed);
-  const left = check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - attempts.length);
+  // Attempts count over all the student's classes; the budget includes any their teacher added.
+  const left = check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - check.attemptsUsed);
   const [retrying, setRetrying] = useState(false);
   const showForm = (!latest || retrying) && left !== 0;
 

@@ -292,6 +292,7 @@ export const classReportSchema = z.array(
         completedAt: z.record(z.string(), z.nullable(isoDate)),
         scores: z.optional(moduleScoreSummarySchema),
         waitsFor: z.optional(z.strictObject({ moduleId: z.string(), moduleTitle: z.string() })),
+        struggling: z.optional(z.literal(true)),
       }),
     ),
   }),

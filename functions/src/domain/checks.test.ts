@@ -251,6 +251,22 @@ describe('mark as complete', () => {
   });
 });
 
+describe('attempts as activity', () => {
+  it('a student who only failed attempts has a last activity and is struggling in the report, not "Not started"; passing ends it', async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    ports.clock.set('2026-03-04T09:00:00.000Z');
+    for (let tries = 0; tries < 3; tries += 1) await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    const progress = makeProgressService(ports);
+    const rowOf = async () => (await progress.classReport(teacher, CLASS_ID)).find((row) => row.studentId === student.userId)!;
+    const pageRowOf = async () => (await progress.classReportPage(teacher, CLASS_ID, {})).rows.find((row) => row.studentId === student.userId)!;
+    for (const row of [await rowOf(), await pageRowOf()]) {
+      expect(row).toMatchObject({ lastActivityAt: '2026-03-04T09:00:00.000Z', modules: [expect.objectContaining({ completed: 0, struggling: true })] });
+    }
+    await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
+    expect((await pageRowOf()).modules[0]).not.toHaveProperty('struggling');
+  });
+});
+
 describe('reports', () => {
   beforeEach(async () => {
     await service.save(teacher, MODULE_ID, SECTION, check());

@@ -89,6 +89,8 @@ export interface ProgressRecord {
   completedAt?: Record<string, string>;
   /** Absent on an item that holds only scores (attempts, no section completed yet). */
   updatedAt?: string;
+  /** When the student last attempted one of the module's checks (absent before their first attempt): activity too. */
+  lastAttemptAt?: string;
   /** Section id → the student's reading of its file (absent: never opened); read with the whole item, never by a report page. */
   reading?: Record<string, ReadingTally>;
 }
@@ -416,6 +418,8 @@ export interface ScoreRecord {
   moduleId: string;
   studentId: string;
   bySection: Record<string, { bestPercent: number; attempts: number; passed: boolean }>;
+  /** When the student last attempted one of the module's checks. */
+  lastAttemptAt?: string;
 }
 
 /** Answers to a check's questions in a class, over the attempts on one version: right answers and option picks. */

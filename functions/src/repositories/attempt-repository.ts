@@ -34,7 +34,7 @@ function toAttempt(item: Record<string, unknown>): AttemptRecord {
 
 /** The scores on a progress item; undefined when the student has attempted none of the module's checks. */
 function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
-  const { classId, moduleId, studentId } = item as unknown as ScoreRecord;
+  const { classId, moduleId, studentId, lastAttemptAt } = item as unknown as ScoreRecord;
   const standings = Object.entries(standingsOnItem(item));
   if (standings.length === 0) return undefined;
   return {
@@ -42,6 +42,7 @@ function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
     moduleId,
     studentId,
     bySection: Object.fromEntries(standings),
+    ...(lastAttemptAt !== undefined && { lastAttemptAt }),
   };
 }
 

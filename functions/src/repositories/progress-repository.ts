@@ -37,7 +37,7 @@ function readingOf(item: Record<string, unknown>): Record<string, ReadingTally> 
 }
 
 /** What every read of a progress record needs beside the per-section attributes. */
-const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt'];
+const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'lastAttemptAt'];
 
 /** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
 const SECTION_COUNT_PREFIX = 'completions#';
@@ -57,12 +57,13 @@ const COMPLETION_ATTEMPTS = 8;
 type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
-  const { classId, moduleId, studentId, completedSections, updatedAt } = item as {
+  const { classId, moduleId, studentId, completedSections, updatedAt, lastAttemptAt } = item as {
     classId: string;
     moduleId: string;
     studentId: string;
     completedSections?: Set<string>;
     updatedAt?: string;
+    lastAttemptAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
   const reading = readingOf(item);
@@ -73,6 +74,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedSections: [...(completedSections ?? [])],
     completedAt,
     updatedAt,
+    ...(lastAttemptAt !== undefined && { lastAttemptAt }),
     ...(Object.keys(reading).length > 0 && { reading }),
   };
 }

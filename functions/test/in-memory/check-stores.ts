@@ -69,10 +69,13 @@ export class InMemoryAttemptStore implements AttemptStore {
   private readonly stats = new Map<string, CheckStats>();
   private readonly totals = new Map<string, ScoreTotalsRecord>();
   private readonly used = new Map<string, number>();
+  /** The progress item's lastAttemptAt, which the table reads with the scores. */
+  private readonly attemptedAt = new Map<string, string>();
 
   clear(): void {
     this.records.clear();
     this.used.clear();
+    this.attemptedAt.clear();
     this.scores.clear();
     this.stats.clear();
     this.totals.clear();
@@ -139,9 +142,10 @@ export class InMemoryAttemptStore implements AttemptStore {
       .slice(0, limit);
   }
 
-  async recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean) {
+  async recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean, at?: string) {
     const key = scoreKey(classId, moduleId, studentId);
     const record = this.scores.get(key) ?? { classId, moduleId, studentId, bySection: {} };
+    if (at !== undefined) this.attemptedAt.set(key, at);
     const standing = record.bySection[sectionId];
     const previous = standing?.bestPercent;
     record.bySection[sectionId] = {
@@ -180,14 +184,21 @@ export class InMemoryAttemptStore implements AttemptStore {
   async listScoresOfStudents(classId: string, moduleIds: string[], studentIds: string[]) {
     return studentIds.flatMap((studentId) =>
       moduleIds.flatMap((moduleId) => {
-        const record = this.scores.get(scoreKey(classId, moduleId, studentId));
-        return record ? [copy(record)] : [];
+        const key = scoreKey(classId, moduleId, studentId);
+        const record = this.scores.get(key);
+        const attempted = this.attemptedAt.get(key);
+        return record ? [{ ...copy(record), ...(attempted !== undefined && { lastAttemptAt: attempted }) }] : [];
       }),
     );
   }
 
   async listScoresOfClass(classId: string, moduleId?: string) {
-    return this.allScores().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
+    return this.allScores()
+      .filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId))
+      .map((record) => {
+        const attempted = this.attemptedAt.get(scoreKey(record.classId, record.moduleId, record.studentId));
+        return attempted === undefined ? record : { ...record, lastAttemptAt: attempted };
+      });
   }
 
   async getScoreTotals(classId: string) {

@@ -160,3 +160,34 @@ export interface PathChangePreview {
   /** Of them, those whose path (a kept section's state or whether it is required) would differ. */
   changed: number;
 }
+
+/** A student's results the teacher previews a path with: best percent per checked section, and sections completed. */
+export interface PathPreviewInput {
+  scores?: Record<string, number>;
+  completed?: string[];
+}
+
+/** The module's saved rules as a student with those results meets them, section by section in order. */
+export interface PathPreview {
+  sections: { sectionId: string; state: SectionState; reason?: string }[];
+}
+
+/**
+ * What in a module's saved rules can leave a student stuck: a review or extension section no band releases
+ * (`unreachable`), a check in an in-order module that a student who fails every allowed attempt cannot get past
+ * (`dead-end`), a class's prerequisite naming a module the class no longer has (`prerequisite`).
+ */
+export const PATH_PROBLEM_KINDS = ['unreachable', 'dead-end', 'prerequisite'] as const;
+export type PathProblemKind = (typeof PATH_PROBLEM_KINDS)[number];
+
+export interface PathProblem {
+  kind: PathProblemKind;
+  /** The section the problem is about (none for a prerequisite). */
+  sectionId?: string;
+  /** What goes wrong and the fix, in words. */
+  message: string;
+}
+
+export interface PathCheck {
+  problems: PathProblem[];
+}

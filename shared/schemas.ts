@@ -3,7 +3,7 @@ import * as z from './zod';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
-import { EXTRA_ATTEMPTS_MAX, makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
+import { EXTRA_ATTEMPTS_MAX, makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput, type PathPreviewInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
@@ -173,6 +173,28 @@ export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
         error: 'Send the rules to compare: sequential and sections (the module), or check (a check\'s score bands).',
       }),
     ),
+);
+
+const previewPercentError = 'Each score must be a whole percent from 0 to 100, keyed by the section id of a check.';
+/** A student's results to preview a module's path with (POST /api/modules/{id}/path-preview). */
+export const pathPreviewSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject(
+    {
+      scores: z.optional(
+        z
+          .record(idSchema('A scored section id'), z.number({ error: previewPercentError }).check(z.int({ error: previewPercentError }), z.minimum(0, { error: previewPercentError }), z.maximum(100, { error: previewPercentError })), {
+            error: 'scores must be { [sectionId]: percent }.',
+          })
+          .check(z.refine((scores) => Object.keys(scores).length <= TEXT_LIMITS.sectionsPerModuleMax, { error: `scores can name at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+      ),
+      completed: z.optional(
+        z
+          .array(idSchema('A completed section id'), { error: 'completed must be a list of section ids.' })
+          .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `completed can name at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+      ),
+    },
+    { error: 'Send { scores?: { [sectionId]: percent }, completed?: [sectionId] }.' },
+  ),
 );
 
 /** Which override: a release or an excuse names the section; unlocking opens the whole module, so it names none. */
@@ -347,6 +369,7 @@ interface RequestBodies {
   nudgeStudent: NudgeStudentInput;
   addPathOverride: AddPathOverrideInput;
   previewPathChanges: PathChangesInput;
+  previewPath: PathPreviewInput;
   setModulePrerequisite: ModulePrerequisiteInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;

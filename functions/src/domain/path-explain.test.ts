@@ -58,7 +58,7 @@ describe('preview', () => {
       sectionTotal: 3,
       finishesModule: false,
     });
-    await ports.attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId }, 'membranes', 40, false, '2024-05-03T10:00:00.000Z', undefined);
+    await ports.attempts.recordScore({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: student.userId }, 'membranes', 40, false, '2024-05-03T10:00:00.000Z');
     const read = await makeModuleService(ports).get(student, MODULE_ID, CLASS_ID);
     expect(read.sections.map(({ _id, state, reason }) => ({ sectionId: _id, state, ...(reason !== undefined && { reason }) }))).toEqual(preview.sections);
   });

@@ -107,6 +107,8 @@ export const routeDeployment = {
   nudgeStudent: { handler: 'nudge-student', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: 'none' },
   setModulePrerequisite: { handler: 'set-module-prerequisite', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   previewPathChanges: { handler: 'preview-path-changes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  previewPath: { handler: 'preview-path', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
+  checkPath: { handler: 'check-path', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   addPathOverride: { handler: 'add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   removePathOverride: { handler: 'remove-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },

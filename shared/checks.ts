@@ -285,9 +285,13 @@ export interface StudentCheck extends ResultVisibility {
   sectionId: string;
   version: number;
   passMark: number;
+  /** The student's budget: the check's attempts plus any extra their teacher granted (null: unlimited). */
   maxAttempts: number | null;
   questions: StudentQuestion[];
+  /** This class's attempts. */
   attempts: AttemptResult[];
+  /** Attempts used at this check in all the student's classes (what the budget counts). */
+  attemptsUsed: number;
 }
 
 /** A student's standing on one check (reports and progress reads). */

@@ -126,6 +126,8 @@ export interface ReportCell extends ModuleProgress {
   scores?: ModuleScoreSummary;
   /** The class's prerequisite the student is not done with, which keeps this module shut to them (absent when open). */
   waitsFor?: { moduleId: string; moduleTitle: string };
+  /** Present (true) when the student attempted a check of the module without passing it and the module is not done. */
+  struggling?: true;
 }
 
 /** One module of a student's class: completion and the first section still to do (null when none is left). */
@@ -154,7 +156,7 @@ export interface ClassReportRow {
   studentEmail?: string;
   /** Present (true) when the student's account is disabled: they cannot sign in, and the report marks them. */
   disabled?: true;
-  /** The student's latest completion in this class's modules; null before their first. */
+  /** The student's latest completion or check attempt in this class's modules; null before their first. */
   lastActivityAt: string | null;
   modules: ReportCell[];
 }

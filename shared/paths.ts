@@ -137,16 +137,21 @@ export interface SectionPathFields {
 
 /**
  * A teacher's override of one student's path: open a section whatever the rules (`release`), excuse them from one
- * (`excuse`), or open the module whatever its prerequisite (`unlock`, no section). Each carries the teacher's reason.
+ * (`excuse`), open the module whatever its prerequisite (`unlock`, no section), or grant more attempts at a section's
+ * check (`attempts`, with `extra`). Each carries the teacher's reason.
  */
-export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock'] as const;
+export const OVERRIDE_KINDS = ['release', 'excuse', 'unlock', 'attempts'] as const;
 export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
 export const OVERRIDE_REASON_MAX_LENGTH = 300;
+/** Extra attempts one `attempts` override may grant (each grant adds to the ones before). */
+export const EXTRA_ATTEMPTS_MAX = 10;
 
 export interface PathOverrideInput {
   moduleId: string;
   kind: OverrideKind;
   sectionId?: string;
+  /** Only for `attempts`: how many more attempts, 1–10. */
+  extra?: number;
   reason: string;
 }
 
@@ -157,6 +162,8 @@ export interface PathOverride {
   kind: OverrideKind;
   sectionId?: string;
   sectionTitle?: string;
+  /** For `attempts`: the extra attempts granted in all (grants add up). */
+  extra?: number;
   reason: string;
   at: string;
   teacherName: string;
@@ -175,4 +182,35 @@ export interface PathChangePreview {
   students: number;
   /** Of them, those whose path (a kept section's state or whether it is required) would differ. */
   changed: number;
+}
+
+/** A student's results the teacher previews a path with: best percent per checked section, and sections completed. */
+export interface PathPreviewInput {
+  scores?: Record<string, number>;
+  completed?: string[];
+}
+
+/** The module's saved rules as a student with those results meets them, section by section in order. */
+export interface PathPreview {
+  sections: { sectionId: string; state: SectionState; reason?: string }[];
+}
+
+/**
+ * What in a module's saved rules can leave a student stuck: a review or extension section no band releases
+ * (`unreachable`), a check in an in-order module that a student who fails every allowed attempt cannot get past
+ * (`dead-end`), a class's prerequisite naming a module the class no longer has (`prerequisite`).
+ */
+export const PATH_PROBLEM_KINDS = ['unreachable', 'dead-end', 'prerequisite'] as const;
+export type PathProblemKind = (typeof PATH_PROBLEM_KINDS)[number];
+
+export interface PathProblem {
+  kind: PathProblemKind;
+  /** The section the problem is about (none for a prerequisite). */
+  sectionId?: string;
+  /** What goes wrong and the fix, in words. */
+  message: string;
+}
+
+export interface PathCheck {
+  problems: PathProblem[];
 }

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'releaseSection',
   'excuseSection',
   'unlockModule',
+  'grantAttempts',
   'removeOverride',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

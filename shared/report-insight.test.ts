@@ -1,5 +1,5 @@
 import type { ClassReportRow, ReportCell } from './entities';
-import { cellStatus, completionsPerDay, engagementDays, isStalled, localDay, summarizeReport, utcDay } from './report-insight';
+import { cellStatus, completionsPerDay, engagementDays, hasNotStarted, isStalled, isStruggling, localDay, summarizeReport, utcDay } from './report-insight';
 
 const NOW = new Date(2026, 10, 23, 12, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,6 +29,20 @@ describe('cellStatus', () => {
     [0, 0, 'not-started'],
   ])('%i of %i sections is %s', (completed, total, status) => {
     expect(cellStatus({ completed, total })).toBe(status);
+  });
+
+  it('is struggling for a student who attempted a check without passing, whatever else they did', () => {
+    expect(cellStatus({ completed: 0, total: 3, struggling: true })).toBe('struggling');
+    expect(cellStatus({ completed: 2, total: 3, struggling: true })).toBe('struggling');
+  });
+});
+
+describe('hasNotStarted and isStruggling', () => {
+  it('counts a failed attempt as a start: the student is struggling, not "not started"', () => {
+    const attempted = row(null, { ...cell(0, 3), struggling: true });
+    expect(hasNotStarted(attempted)).toBe(false);
+    expect(isStruggling(attempted)).toBe(true);
+    expect(isStruggling(row(null, cell(1, 3)))).toBe(false);
   });
 });
 

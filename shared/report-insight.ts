@@ -2,16 +2,21 @@
 // report and completions per day. Pure functions of the rows and a clock, shared by the web app, the tests and the bench.
 import type { ClassReportRow } from './entities';
 
-export type CellStatus = 'not-started' | 'in-progress' | 'complete';
+export type CellStatus = 'not-started' | 'struggling' | 'in-progress' | 'complete';
 
 export const STATUS_LABELS: Record<CellStatus, string> = {
   'not-started': 'Not started',
+  struggling: 'Struggling',
   'in-progress': 'In progress',
   complete: 'Complete',
 };
 
-/** A module with no sections has nothing to do, so it is never "complete" (and never started). */
-export function cellStatus({ completed, total }: { completed: number; total: number }): CellStatus {
+/**
+ * A module with no sections has nothing to do, so it is never "complete" (and never started). A student who attempted
+ * a check without passing it is struggling, however much else they did: an attempt is a start.
+ */
+export function cellStatus({ completed, total, struggling }: { completed: number; total: number; struggling?: true }): CellStatus {
+  if (struggling) return 'struggling';
   if (completed === 0 || total === 0) return 'not-started';
   return completed >= total ? 'complete' : 'in-progress';
 }
@@ -20,8 +25,11 @@ export function cellStatus({ completed, total }: { completed: number; total: num
 export const DEFAULT_STALLED_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** No section done in any module of the class. */
-export const hasNotStarted = (row: ClassReportRow) => row.modules.every((cell) => cell.completed === 0);
+/** No section done and no check attempted in any module of the class. */
+export const hasNotStarted = (row: ClassReportRow) => row.modules.every((cell) => cell.completed === 0 && !cell.struggling);
+
+/** Attempted a check without passing it in a module not done. */
+export const isStruggling = (row: ClassReportRow) => row.modules.some((cell) => cell.struggling);
 
 /** Every assigned module complete (a class without modules has nobody complete). */
 export const isComplete = (row: ClassReportRow) =>

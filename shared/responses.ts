@@ -29,7 +29,7 @@ import { searchResultsSchema } from './search';
 import { sectionTextSchema } from './section-text';
 import type { RosterPageAnswer } from './paging';
 import type { RouteName } from './routes';
-import { BRANCHES, OVERRIDE_KINDS, SECTION_ROLES, SECTION_STATES, type PathChangePreview, type StudentOverrides } from './paths';
+import { BRANCHES, OVERRIDE_KINDS, PATH_PROBLEM_KINDS, SECTION_ROLES, SECTION_STATES, type PathChangePreview, type PathCheck, type PathPreview, type StudentOverrides } from './paths';
 import {
   QUESTION_KINDS,
   type AttemptAnswer,
@@ -151,6 +151,7 @@ export const studentCheckSchema = z.strictObject({
   showAnswers: z.boolean(),
   questions: z.array(studentQuestionSchema),
   attempts: z.array(attemptResultSchema),
+  attemptsUsed: wholeCount,
 }) satisfies z.ZodMiniType<StudentCheck>;
 
 const checkStandingSchema = z.strictObject({
@@ -293,6 +294,7 @@ export const classReportSchema = z.array(
         completedAt: z.record(z.string(), z.nullable(isoDate)),
         scores: z.optional(moduleScoreSummarySchema),
         waitsFor: z.optional(z.strictObject({ moduleId: z.string(), moduleTitle: z.string() })),
+        struggling: z.optional(z.literal(true)),
       }),
     ),
   }),
@@ -353,6 +355,14 @@ export const nudgeSchema = z.strictObject({
 const studentCount = () => z.number().check(z.int(), z.minimum(0));
 export const pathChangePreviewSchema = z.strictObject({ students: studentCount(), changed: studentCount() }) satisfies z.ZodMiniType<PathChangePreview>;
 
+export const pathPreviewResponseSchema = z.strictObject({
+  sections: z.array(z.strictObject({ sectionId: z.string(), state: z.enum(SECTION_STATES), reason: z.optional(z.string()) })),
+}) satisfies z.ZodMiniType<PathPreview>;
+
+export const pathCheckSchema = z.strictObject({
+  problems: z.array(z.strictObject({ kind: z.enum(PATH_PROBLEM_KINDS), sectionId: z.optional(z.string()), message: z.string() })),
+}) satisfies z.ZodMiniType<PathCheck>;
+
 export const studentOverridesSchema = z.strictObject({
   classId: z.string(),
   studentId: z.string(),
@@ -363,6 +373,7 @@ export const studentOverridesSchema = z.strictObject({
       kind: z.enum(OVERRIDE_KINDS),
       sectionId: z.optional(z.string()),
       sectionTitle: z.optional(z.string()),
+      extra: z.optional(z.number().check(z.int(), z.minimum(1))),
       reason: z.string(),
       at: isoDate,
       teacherName: z.string(),
@@ -524,6 +535,8 @@ export const responseSchemas = {
   // The student's overrides after the change (201).
   addPathOverride: studentOverridesSchema,
   previewPathChanges: pathChangePreviewSchema,
+  previewPath: pathPreviewResponseSchema,
+  checkPath: pathCheckSchema,
   setModulePrerequisite: classDetailSchema,
   listPathOverrides: studentOverridesSchema,
   // The student's overrides after the removal.

@@ -30,6 +30,10 @@ export const routes = {
   // How many students' paths a change of the module's rules (order mode, section roles, a check's score bands) would
   // change, before saving.
   previewPathChanges: { method: 'POST', path: '/api/modules/{id}/path-changes', roles: TEACHERS },
+  // Explainable release, for the module's owner: the path a student with given results meets under the saved rules,
+  // and the places the rules leave a student stuck, each with its fix.
+  previewPath: { method: 'POST', path: '/api/modules/{id}/path-preview', roles: TEACHERS },
+  checkPath: { method: 'GET', path: '/api/modules/{id}/path-check', roles: TEACHERS },
   listClasses: { method: 'GET', path: '/api/classes', roles: TEACHERS },
   // Admins read any class and its report (read-only).
   getClass: { method: 'GET', path: '/api/classes/{classId}', roles: EVERYONE },

@@ -4,7 +4,7 @@ import { TEXT_LIMITS, UPLOAD_LIMITS } from './constants';
 import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from './content-type';
 import { CONTENT_TYPES } from './entities';
 import { readableText } from './readable-text';
-import { makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput } from './paths';
+import { EXTRA_ATTEMPTS_MAX, makeBandsSchema, OVERRIDE_KINDS, OVERRIDE_REASON_MAX_LENGTH, sectionRoleSchema, type PathOverrideInput, type PathPreviewInput } from './paths';
 import type { CreateClassInput, EnrolStudentsInput, RenameClassInput, SetClassTeacherInput } from './class-admin';
 import type { ChangeRoleInput, InvitePeopleInput, InvitePersonInput, LookupPeopleInput, RenamePersonInput, SetPeopleAccessInput } from './people';
 import type { RouteName } from './routes';
@@ -169,6 +169,28 @@ export const pathChangesSchema = /* @__PURE__ */ z.lazy(() =>
     ),
 );
 
+const previewPercentError = 'Each score must be a whole percent from 0 to 100, keyed by the section id of a check.';
+/** A student's results to preview a module's path with (POST /api/modules/{id}/path-preview). */
+export const pathPreviewSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject(
+    {
+      scores: z.optional(
+        z
+          .record(idSchema('A scored section id'), z.number({ error: previewPercentError }).check(z.int({ error: previewPercentError }), z.minimum(0, { error: previewPercentError }), z.maximum(100, { error: previewPercentError })), {
+            error: 'scores must be { [sectionId]: percent }.',
+          })
+          .check(z.refine((scores) => Object.keys(scores).length <= TEXT_LIMITS.sectionsPerModuleMax, { error: `scores can name at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+      ),
+      completed: z.optional(
+        z
+          .array(idSchema('A completed section id'), { error: 'completed must be a list of section ids.' })
+          .check(z.maxLength(TEXT_LIMITS.sectionsPerModuleMax, { error: `completed can name at most ${TEXT_LIMITS.sectionsPerModuleMax} sections.` })),
+      ),
+    },
+    { error: 'Send { scores?: { [sectionId]: percent }, completed?: [sectionId] }.' },
+  ),
+);
+
 /** Which override: a release or an excuse names the section; unlocking opens the whole module, so it names none. */
 const overrideTargetShape = () => ({
   moduleId: idSchema('moduleId'),
@@ -177,12 +199,24 @@ const overrideTargetShape = () => ({
 });
 const namesSectionUnlessUnlock = () =>
   z.refine<{ kind: string; sectionId?: string }>((input) => (input.kind === 'unlock') === (input.sectionId === undefined), {
-    error: 'Name the section (sectionId) to release or excuse; unlocking a module names none.',
+    error: 'Name the section (sectionId) to release, excuse or grant attempts at; unlocking a module names none.',
     path: ['sectionId'],
+  });
+const extraError = `extra must be a whole number of attempts from 1 to ${EXTRA_ATTEMPTS_MAX}.`;
+const extraOnlyForAttempts = () =>
+  z.refine<{ kind: string; extra?: number }>((input) => (input.kind === 'attempts') === (input.extra !== undefined), {
+    error: 'Say how many more attempts (extra, 1–10) with kind "attempts", and only then.',
+    path: ['extra'],
   });
 
 export const pathOverrideSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ ...overrideTargetShape(), reason: readableText('Reason', OVERRIDE_REASON_MAX_LENGTH) }).check(namesSectionUnlessUnlock()),
+  z
+    .strictObject({
+      ...overrideTargetShape(),
+      extra: z.optional(z.number({ error: extraError }).check(z.int({ error: extraError }), z.minimum(1, { error: extraError }), z.maximum(EXTRA_ATTEMPTS_MAX, { error: extraError }))),
+      reason: readableText('Reason', OVERRIDE_REASON_MAX_LENGTH),
+    })
+    .check(namesSectionUnlessUnlock(), extraOnlyForAttempts()),
 );
 
 /** The override to remove: the module and kind from the path, the section (of a release or an excuse) from `?sectionId=`. */
@@ -329,6 +363,7 @@ interface RequestBodies {
   nudgeStudent: NudgeStudentInput;
   addPathOverride: AddPathOverrideInput;
   previewPathChanges: PathChangesInput;
+  previewPath: PathPreviewInput;
   setModulePrerequisite: ModulePrerequisiteInput;
   createUpload: CreateUploadInput;
   completeUpload: CompleteUploadInput;

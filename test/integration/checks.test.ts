@@ -110,7 +110,7 @@ test('attempts sent at once never pass the limit, and one attempt id sent twice 
 
   const burst = await Promise.all([1, 2, 3, 4].map(() => world.call('submitAttempt', { as: world.student, params: section, body: attempt(RIGHT) })));
   expect(burst.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
-  expect(burst.find((answer) => answer.status === 409)!.body.message).toBe('You have used all 2 attempts at this check.');
+  expect(burst.find((answer) => answer.status === 409)!.body.message).toBe('You have used all 2 attempts at this check; your teacher can give you more.');
   const stored = (await world.scanTable()).filter((item) => item.pk === `CHECK#${checked._id}#${section.sectionId}` && item.sk.startsWith('ATTEMPT#'));
   expect(stored).toHaveLength(2);
 });

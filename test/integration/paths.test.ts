@@ -152,3 +152,45 @@ test('two modules made to wait for each other at once never lock each other: one
     for (const module of [first, second]) expect((await waitFor(module, null)).status).toBe(200);
   }
 });
+
+test("explainable release: the owner's path preview answers what the student's read says; the path check names the dead end; another teacher gets 404", async () => {
+  const params = { id: ruledModule._id };
+  const preview = await world.ok('previewPath', { as: world.teacher, params, body: { scores: { [ids.membranes]: 0 }, completed: [ids.intro] } });
+  expect(preview.sections).toEqual([
+    { sectionId: ids.intro, state: 'complete' },
+    { sectionId: ids.membranes, state: 'open' },
+    { sectionId: ids.review, state: 'open', reason: 'Because you scored 0\u00a0% on “Cell membranes”, review this first.' },
+    { sectionId: ids.summary, state: 'locked', reason: 'Complete “Membranes again” to open this.' },
+  ]);
+  const refused = await world.call('previewPath', { as: world.teacher, params, body: { scores: { [ids.intro]: 50 } } });
+  expect(refused).toMatchObject({ status: 400, body: { fields: { [`scores.${ids.intro}`]: expect.stringContaining('have a check') } } });
+  expect((await world.call('previewPath', { as: world.otherTeacher, params, body: {} })).status).toBe(404);
+
+  expect(await world.ok('checkPath', { as: world.teacher, params })).toEqual({ problems: [] });
+  await world.ok('putCheck', { as: world.teacher, params: { id: ruledModule._id, sectionId: ids.membranes }, body: { ...CHECK, maxAttempts: 2, bands: bandsReleasingNothing } });
+  const { problems } = await world.ok('checkPath', { as: world.teacher, params });
+  expect(problems.map((problem: { kind: string; sectionId?: string }) => [problem.kind, problem.sectionId])).toEqual([
+    ['unreachable', ids.review],
+    ['dead-end', ids.membranes],
+  ]);
+});
+
+test('a teacher grants a student who used every attempt one more, through the API; the grant is listed and removable', async () => {
+  const params = { id: ruledModule._id, sectionId: ids.membranes };
+  await world.ok('putCheck', { as: world.teacher, params, body: { ...CHECK, maxAttempts: 1 } });
+  const attempt = () => world.call('submitAttempt', { as: world.student, params, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: false } } });
+  // The student already attempted once in the earlier test: the limit of 1 is used.
+  expect(await attempt()).toMatchObject({ status: 409, body: { message: expect.stringContaining('You have used all 1 attempt') } });
+  const overrides = { classId: CLASS_ID, studentId: world.student.userId };
+  const body = { moduleId: ruledModule._id, kind: 'attempts', sectionId: ids.membranes, extra: 1, reason: 'Was ill' };
+  const badExtra = await world.call('addPathOverride', { as: world.teacher, params: overrides, body: { ...body, extra: 11 } });
+  expect(badExtra).toMatchObject({ status: 400, body: { fields: { extra: expect.stringContaining('1 to 10') } } });
+  const listed = await world.ok('addPathOverride', { as: world.teacher, params: overrides, body }, 201);
+  expect(listed.overrides).toContainEqual(expect.objectContaining({ kind: 'attempts', sectionId: ids.membranes, extra: 1, reason: 'Was ill' }));
+  expect(await attempt()).toMatchObject({ status: 201, body: { attemptsLeft: 0 } });
+  expect(await attempt()).toMatchObject({ status: 409 });
+  const path = `/api/classes/${CLASS_ID}/students/${world.student.userId}/overrides/${ruledModule._id}/attempts?sectionId=${ids.membranes}`;
+  const after = await world.ok('removePathOverride', { as: world.teacher, params: { ...overrides, moduleId: ruledModule._id, kind: 'attempts' }, path }, 200);
+  expect(after.overrides.filter((entry: { kind: string }) => entry.kind === 'attempts')).toEqual([]);
+  expect(await attempt()).toMatchObject({ status: 409 });
+});

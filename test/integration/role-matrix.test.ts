@@ -64,6 +64,8 @@ const EXPECTED = statusTable(`
   addPathOverride     401        401      403      403           201      404           403
   setModulePrerequisite 401      401      403      403           200      404           403
   previewPathChanges  401        401      403      403           200      404           403
+  previewPath         401        401      403      403           200      404           403
+  checkPath           401        401      403      403           200      404           403
   listPathOverrides   401        401      403      403           200      404           200
   removePathOverride  401        401      403      403           200      404           403
   createUpload        401        401      403      403           201      201           403
@@ -159,6 +161,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
     };
   },
   previewPathChanges: async () => ({ params: { id: moduleId }, body: { sequential: true, sections: sectionIds.map((_id) => ({ _id, role: 'core' })) } }),
+  previewPath: async () => ({ params: { id: moduleId }, body: { completed: [sectionIds[0]] } }),
+  checkPath: async () => ({ params: { id: moduleId } }),
   // A module of its own per cell, waiting for the class's module.
   setModulePrerequisite: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('after.pdf') }], 'Comes after');

@@ -232,6 +232,14 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     const body = { sequential: true, sections: module.sections.map(({ _id }) => ({ _id, role: 'core' })) };
     await world.ok('previewPathChanges', { as: world.teacher, params: { id: module._id }, body });
   },
+  previewPath: async () => {
+    const module = await assigned();
+    await world.ok('previewPath', { as: world.teacher, params: { id: module._id }, body: { completed: [module.sections[0]._id] } });
+  },
+  checkPath: async () => {
+    const module = await assigned();
+    await world.ok('checkPath', { as: world.teacher, params: { id: module._id } });
+  },
   setModulePrerequisite: async () => {
     const [first, second] = [await newModule(), await newModule()];
     for (const module of [first, second]) await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });

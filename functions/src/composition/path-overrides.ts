@@ -1,7 +1,7 @@
 // Builds the per-student path override use cases over the table; each override handler calls it once, at cold start.
 import { makePathOverrideService } from '../domain/path-overrides';
 import { systemClock } from './system';
-import { auditLog, classStore, moduleStore, pathOverrideStore } from './table-stores';
+import { auditLog, checkStore, classStore, moduleStore, pathOverrideStore } from './table-stores';
 
 export const buildPathOverrideService = () =>
-  makePathOverrideService({ classes: classStore(), modules: moduleStore(), overrides: pathOverrideStore(), audit: auditLog(), clock: systemClock });
+  makePathOverrideService({ classes: classStore(), modules: moduleStore(), checks: checkStore(), overrides: pathOverrideStore(), audit: auditLog(), clock: systemClock });

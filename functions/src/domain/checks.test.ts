@@ -2,11 +2,13 @@
 // student may see, attempts (scored here, once per attempt id, never beyond the limit), completion by passing, item
 // analysis, attempt history, and the checks going with their section or module.
 import { checkInputSchema, type AttemptInput, type StudentCheck } from '@shared/checks';
-import { callers, CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
+import { OTHER_STUDENT_ID, OTHER_TEACHER_ID } from '@test/unit-helpers/events';
+import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeCheckService } from './checks';
 import { makeModuleService } from './modules';
 import { makeNotificationService } from './notifications';
+import { makePathOverrideService } from './path-overrides';
 import { makeProgressService } from './progress';
 
 let ports: InMemoryPorts;
@@ -173,6 +175,77 @@ describe('submit', () => {
     expect(ports.attempts.all().map((stored) => stored.attemptNumber)).toEqual([1, 2]);
   });
 
+  /** The student in the other class too, which has the module as well (its own teacher). */
+  const inBothClasses = () =>
+    ports.classes.put(
+      classRecord({
+        classId: OTHER_CLASS_ID,
+        className: 'Chemistry 8B',
+        teacherId: OTHER_TEACHER_ID,
+        teacherName: 'teacher2@example.com',
+        students: { [OTHER_STUDENT_ID]: 'student2@example.com', [student.userId]: 'student@example.com' },
+        assignedModuleIds: [MODULE_ID],
+      }),
+    );
+
+  it('counts attempts per student over all their classes: a second class with the module gives no more', async () => {
+    inBothClasses();
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    const { attempt: second } = await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT, { classId: OTHER_CLASS_ID }));
+    expect(second).toMatchObject({ attemptsUsed: 2, attemptsLeft: 0 });
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT, { classId: OTHER_CLASS_ID }))).rejects.toEqual(
+      refused('conflict', 'You have used all 2 attempts at this check; your teacher can give you more.'),
+    );
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).rejects.toEqual(refused('conflict', 'You have used all 2 attempts'));
+    expect(await service.read(student, MODULE_ID, SECTION, OTHER_CLASS_ID)).toMatchObject({ maxAttempts: 2, attemptsUsed: 2, attempts: [expect.anything()] });
+  });
+
+  it('counts attempts made before the counter was kept, in every class of the student', async () => {
+    inBothClasses();
+    await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT, { classId: OTHER_CLASS_ID }));
+    // As stored before this release: the attempt, but no used-attempts counter.
+    ports.attempts.forgetUsedCounters();
+    expect(await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).toMatchObject({ attempt: { attemptsUsed: 2, attemptsLeft: 0 } });
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).rejects.toEqual(refused('conflict', 'You have used all 2 attempts'));
+  });
+
+  it("grows a student's budget by the extra attempts their teacher granted (grants add up, taking it back ends them)", async () => {
+    const overrides = makePathOverrideService(ports);
+    for (let used = 0; used < 2; used += 1) await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).rejects.toEqual(refused('conflict', 'You have used all 2 attempts'));
+    await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'attempts', sectionId: SECTION, extra: 1, reason: 'Was ill' });
+    expect(await service.read(student, MODULE_ID, SECTION, CLASS_ID)).toMatchObject({ maxAttempts: 3, attemptsUsed: 2 });
+    expect(await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT))).toMatchObject({ attempt: { passed: true, attemptsUsed: 3, attemptsLeft: 0 } });
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).rejects.toEqual(refused('conflict', 'You have used all 3 attempts'));
+    const listed = await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'attempts', sectionId: SECTION, extra: 2, reason: 'One more go' });
+    expect(listed.overrides).toEqual([expect.objectContaining({ kind: 'attempts', sectionId: SECTION, extra: 3, reason: 'One more go' })]);
+    expect(await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).toMatchObject({ attempt: { attemptsUsed: 4, attemptsLeft: 1 } });
+    await overrides.remove(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'attempts', sectionId: SECTION });
+    await expect(service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT))).rejects.toEqual(refused('conflict', 'You have used all 2 attempts'));
+  });
+
+  it('never lets parallel attempts in two classes exceed the budget (the race, many times)', async () => {
+    inBothClasses();
+    for (let round = 0; round < 30; round += 1) {
+      ports.attempts.clear();
+      const outcomes = await Promise.allSettled(
+        [CLASS_ID, OTHER_CLASS_ID, CLASS_ID, OTHER_CLASS_ID].map((classId) => service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT, { classId }))),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(2);
+      expect(ports.attempts.all()).toHaveLength(outcomes.filter((outcome) => outcome.status === 'fulfilled').length);
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual(expect.arrayContaining([expect.objectContaining({ reason: refused('conflict') })]));
+    }
+  });
+
+  it('refuses extra attempts at a section without a check or at a check without a limit, granting nothing', async () => {
+    const overrides = makePathOverrideService(ports);
+    const grant = (sectionId: string) => overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'attempts', sectionId, extra: 1, reason: 'Try' });
+    await expect(grant('section-2')).rejects.toEqual(refused('invalid', 'This section has no check'));
+    await service.save(teacher, MODULE_ID, SECTION, check({ maxAttempts: null }));
+    await expect(grant(SECTION)).rejects.toEqual(refused('invalid', 'unlimited attempts'));
+    expect(ports.overrides.all()).toEqual([]);
+  });
+
   it.each<[string, typeof student, Partial<AttemptInput> & { sectionId?: string; moduleId?: string }, string, string]>([
     ['an answer of the wrong shape', student, { answers: { q2: 'yes' } }, 'invalid', 'answers.q2'],
     ['an answer to a question the check lacks', student, { answers: { q9: true } }, 'invalid', 'answers.q9'],
@@ -205,6 +278,22 @@ describe('mark as complete', () => {
     expect(await finishes()).toEqual([]);
     await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
     expect(await finishes()).toEqual([expect.objectContaining({ classId: CLASS_ID, moduleId: MODULE_ID })]);
+  });
+});
+
+describe('attempts as activity', () => {
+  it('a student who only failed attempts has a last activity and is struggling in the report, not "Not started"; passing ends it', async () => {
+    await service.save(teacher, MODULE_ID, SECTION, check());
+    ports.clock.set('2026-03-04T09:00:00.000Z');
+    for (let tries = 0; tries < 3; tries += 1) await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
+    const progress = makeProgressService(ports);
+    const rowOf = async () => (await progress.classReport(teacher, CLASS_ID)).find((row) => row.studentId === student.userId)!;
+    const pageRowOf = async () => (await progress.classReportPage(teacher, CLASS_ID, {})).rows.find((row) => row.studentId === student.userId)!;
+    for (const row of [await rowOf(), await pageRowOf()]) {
+      expect(row).toMatchObject({ lastActivityAt: '2026-03-04T09:00:00.000Z', modules: [expect.objectContaining({ completed: 0, struggling: true })] });
+    }
+    await service.submit(student, MODULE_ID, SECTION, attempt(ALL_RIGHT));
+    expect((await pageRowOf()).modules[0]).not.toHaveProperty('struggling');
   });
 });
 

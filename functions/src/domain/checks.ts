@@ -22,9 +22,9 @@ import { scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
 import { isTeacherOf, requireClass } from './classes';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from './modules';
-import { completionOnPath, pathOfStudent, requireAccessible } from './paths';
+import { completionOnPath, extraAttempts, pathOfStudent, requireAccessible } from './paths';
 import { makePrerequisiteGate } from './prerequisites';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideStore, ProgressKey, ProgressStore, ProgressWithStandings } from './ports';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore, ProgressKey, ProgressStore, ProgressWithStandings } from './ports';
 
 export interface CheckServicePorts {
   classes: ClassStore;
@@ -99,25 +99,40 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     if (!check) throw notFound(NO_CHECK);
     // The path's inputs are read beside the attempts (one round trip): a locked section does not serve its questions.
     const key = { classId: schoolClass.classId, moduleId, studentId: caller.userId };
-    const [own] = await Promise.all([
+    const [own, overrideRecord, { used }] = await Promise.all([
       attempts.listAttempts(schoolClass.classId, moduleId, sectionId, caller.userId),
       requireSectionOpen(schoolClass, module!, key, sectionId),
+      attemptsUsed(caller.userId, moduleId, sectionId),
     ]);
-    return toStudentCheck(check, own);
+    return toStudentCheck(check, own, { maxAttempts: attemptBudget(check, overrideRecord, sectionId), attemptsUsed: used });
+  }
+
+  /**
+   * The attempts the student has used at a check in all their classes: the counter, or before its first write (attempts
+   * made before it was kept) their attempts in each of their classes that has the module, counted.
+   */
+  async function attemptsUsed(studentId: string, moduleId: string, sectionId: string): Promise<{ seen: number | undefined; used: number }> {
+    const seen = await attempts.getAttemptsUsed(moduleId, sectionId, studentId);
+    if (seen !== undefined) return { seen, used: seen };
+    const holding = (await classes.getClasses(await classes.listClassIdsOfStudent(studentId))).filter((record) => record.assignedModuleIds.includes(moduleId));
+    const taken = await Promise.all(holding.map((record) => attempts.listAttemptIds(record.classId, moduleId, sectionId, studentId)));
+    return { seen: undefined, used: taken.reduce((sum, ids) => sum + ids.length, 0) };
   }
 
   /**
    * Scores and records a student's attempt, once per client-chosen attempt id: a repeat answers the attempt recorded
-   * (`created: false`). The attempt takes the next number with a conditional write, so of concurrent attempts beyond
-   * the limit none gets through, in one transaction with its score and, when it passed, the section's completion (a
-   * crash leaves an attempt with all of them or none of it). Then, at once: the item analysis, the check's attempt count.
+   * (`created: false`). The budget is the check's attempts plus the extra their class's teacher granted, counted over
+   * all the student's classes: the attempt takes the next number and moves the student's used-attempts counter in one
+   * conditional transaction with its score and, when it passed, the section's completion, so of concurrent attempts
+   * beyond the budget none gets through (a crash leaves an attempt with all of them or none of it). Then, at once: the
+   * item analysis, the check's attempt count.
    */
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
     const { classId } = input;
     const key = { classId, moduleId, studentId: caller.userId };
     const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
     // The attempts taken so far are read beside the rest (answered only once every check has passed).
-    const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken] = await Promise.all([
+    const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken, firstUsed] = await Promise.all([
       requireClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
@@ -127,6 +142,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       checks.listCheckSummaries([moduleId]),
       overrides.getOverrides(key),
       takenNow(),
+      attemptsUsed(caller.userId, moduleId, sectionId),
     ]);
     requireAssigned(schoolClass, module);
     requireSection(module!, sectionId);
@@ -135,16 +151,18 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const path = await gatedPath(schoolClass, moduleId, caller.userId, overrideRecord, pathOfStudent(module!, moduleChecks, standing, undefined, overrideRecord));
     requireAccessible(path, sectionId, conflict);
     const bestBefore = standing?.checks[sectionId]?.bestPercent;
+    const budget = attemptBudget(check, overrideRecord, sectionId);
     let taken = firstTaken;
+    let counted = firstUsed;
     for (let tries = 0; tries < TRIES; tries += 1) {
-      if (tries > 0) taken = await takenNow();
+      if (tries > 0) [taken, counted] = await Promise.all([takenNow(), attemptsUsed(caller.userId, moduleId, sectionId)]);
       const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
       if (repeat) {
         const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);
-        if (stored) return { attempt: toAnswer(stored, check, taken.length, bestBefore), created: false };
+        if (stored) return { attempt: toAnswer(stored, check, counted.used, budget, bestBefore), created: false };
       }
-      if (check.maxAttempts !== null && taken.length >= check.maxAttempts) {
-        throw conflict(`You have used all ${check.maxAttempts} attempt${check.maxAttempts === 1 ? '' : 's'} at this check.`);
+      if (budget !== null && counted.used >= budget) {
+        throw conflict(`You have used all ${budget} attempt${budget === 1 ? '' : 's'} at this check; your teacher can give you more.`);
       }
       validateAnswers(check.questions, input.answers);
       const scored = scoreAnswers(check, input.answers);
@@ -174,12 +192,12 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
           [sectionId]: { bestPercent: Math.max(before?.checks[sectionId]?.bestPercent ?? 0, record.percent), passed: true },
         }, overrideRecord),
       });
-      if ((await attempts.recordAttempt(record, standing, activityOf)) === 'taken') continue;
+      if ((await attempts.recordAttempt(record, standing, activityOf, { seen: counted.seen, next: counted.used + 1 })) === 'taken') continue;
       await Promise.all([
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
       ]);
-      return { attempt: toAnswer(record, check, taken.length + 1, bestBefore), created: true };
+      return { attempt: toAnswer(record, check, counted.used + 1, budget, bestBefore), created: true };
     }
     throw conflict('Other attempts at this check were being submitted at the same moment; submit again.');
   }
@@ -247,9 +265,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     };
   }
 
-  /** Without a class named: the first (by id) of the student's classes that has the module. */
-  /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class. */
-  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<void> {
+  /** Refuses (409, naming what unlocks it) a section locked on the student's path in the class; answers their overrides there. */
+  async function requireSectionOpen(schoolClass: ClassRecord, module: ModuleRecord, key: ProgressKey, sectionId: string): Promise<PathOverrideRecord | undefined> {
     const [standing, summaries, overrideRecord] = await Promise.all([
       progress.getProgress(key),
       checks.listCheckSummaries([key.moduleId]),
@@ -257,8 +274,10 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     ]);
     const open = pathOfStudent(module, summaries.get(key.moduleId) ?? [], standing, undefined, overrideRecord);
     requireAccessible(await gatedPath(schoolClass, key.moduleId, key.studentId, overrideRecord, open), sectionId, conflict);
+    return overrideRecord;
   }
 
+  /** Without a class named: the first (by id) of the student's classes that has the module. */
   async function firstClassWithModule(caller: Caller, moduleId: string): Promise<ClassRecord> {
     const classIds = await classes.listClassIdsOfStudent(caller.userId);
     const held = (await classes.getClasses(classIds))
@@ -300,11 +319,16 @@ function toTeacherCheck({ moduleId, sectionId, version, attemptCount, updatedAt,
   return { moduleId, sectionId, version, attemptCount, updatedAt, passMark, maxAttempts, showCorrectness, showAnswers, bands: bands ?? [], questions };
 }
 
+/** A student's attempts at a check: the check's limit plus what their teacher granted in the class; null: unlimited. */
+const attemptBudget = (check: CheckRecord, overrideRecord: PathOverrideRecord | undefined, sectionId: string) =>
+  check.maxAttempts === null ? null : check.maxAttempts + extraAttempts(overrideRecord, sectionId);
+
 /**
  * What a student may see of a check: never an answer; explanations once they have attempted it, if it shows answers;
- * their attempts cut to what it shows now (a teacher who turns answers on after a deadline shows them on earlier attempts).
+ * their attempts cut to what it shows now (a teacher who turns answers on after a deadline shows them on earlier attempts);
+ * their own budget (the check's attempts plus any their teacher granted) and the attempts they used in all their classes.
  */
-function toStudentCheck(check: CheckRecord, own: AttemptRecord[]): StudentCheck {
+function toStudentCheck(check: CheckRecord, own: AttemptRecord[], allowance: Pick<StudentCheck, 'maxAttempts' | 'attemptsUsed'>): StudentCheck {
   const questions = check.questions.map(({ id, kind, prompt, points, explanation, ...rest }): StudentQuestion => ({
     id,
     kind,
@@ -313,19 +337,20 @@ function toStudentCheck(check: CheckRecord, own: AttemptRecord[]): StudentCheck 
     ...('options' in rest && { options: rest.options }),
     ...(check.showAnswers && own.length > 0 && explanation !== undefined && { explanation }),
   }));
-  const { moduleId, sectionId, version, passMark, maxAttempts, showCorrectness, showAnswers } = check;
-  return { moduleId, sectionId, version, passMark, maxAttempts, showCorrectness, showAnswers, questions, attempts: own.map((record) => toAttemptResult(record, check)) };
+  const { moduleId, sectionId, version, passMark, showCorrectness, showAnswers } = check;
+  return { moduleId, sectionId, version, passMark, showCorrectness, showAnswers, questions, attempts: own.map((record) => toAttemptResult(record, check)), ...allowance };
 }
 
 function toAttemptResult({ attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results }: AttemptRecord, visibility: ResultVisibility): AttemptResult {
   return { attemptId, version, submittedAt, score, maxScore, percent, passed, answers, results: visibleResults(results, visibility) };
 }
 
-function toAnswer(record: AttemptRecord, check: CheckRecord, attemptsUsed: number, bestBefore: number | undefined): AttemptAnswer {
+/** The attempt as the student may see it now, with what they used of their budget (null: unlimited). */
+function toAnswer(record: AttemptRecord, check: CheckRecord, attemptsUsed: number, budget: number | null, bestBefore: number | undefined): AttemptAnswer {
   return {
     ...toAttemptResult(record, check),
     attemptsUsed,
-    attemptsLeft: check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - attemptsUsed),
+    attemptsLeft: budget === null ? null : Math.max(0, budget - attemptsUsed),
     bestPercent: Math.max(bestBefore ?? 0, record.percent),
   };
 }

@@ -1,5 +1,5 @@
 // Per-student overrides of a path: the class's teacher opens a section for one student whatever the rules, excuses
-// them from one, or unlocks a module whatever its prerequisite, always with a reason. Each is stored in the student's
+// them from one, unlocks a module whatever its prerequisite, or grants more attempts at a check, always with a reason. Each is stored in the student's
 // override item for the module (never a copy of their path: the path is still computed, with the overrides as one of
 // its inputs), listed in the student's drill-down and written to the audit trail; so is taking one back.
 import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
@@ -8,12 +8,14 @@ import type { PathOverrideTarget } from '@shared/schemas';
 import type { Caller } from './caller';
 import { requireClass } from './classes';
 import { invalid, notFound } from './errors';
-import type { AuditLog, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore } from './ports';
+import type { AuditLog, CheckStore, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore } from './ports';
 import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from './progress';
 
 export interface PathOverrideServicePorts {
   classes: ClassStore;
   modules: ModuleStore;
+  /** Extra attempts are granted only at a check that limits them. */
+  checks: Pick<CheckStore, 'getCheck'>;
   overrides: PathOverrideStore;
   audit: AuditLog;
   clock: Clock;
@@ -21,11 +23,16 @@ export interface PathOverrideServicePorts {
 
 export type PathOverrideService = ReturnType<typeof makePathOverrideService>;
 
-const AUDIT_ACTION: Record<PathOverrideInput['kind'], AuditAction> = { release: 'releaseSection', excuse: 'excuseSection', unlock: 'unlockModule' };
+const AUDIT_ACTION: Record<PathOverrideInput['kind'], AuditAction> = { release: 'releaseSection', excuse: 'excuseSection', unlock: 'unlockModule', attempts: 'grantAttempts' };
 /** What the audit trail says was taken back. */
-const REMOVED_KIND: Record<PathOverrideInput['kind'], string> = { release: 'no longer released', excuse: 'no longer excused', unlock: 'no longer unlocked' };
+const REMOVED_KIND: Record<PathOverrideInput['kind'], string> = {
+  release: 'no longer released',
+  excuse: 'no longer excused',
+  unlock: 'no longer unlocked',
+  attempts: 'extra attempts taken back',
+};
 
-export function makePathOverrideService({ classes, modules, overrides, audit, clock }: PathOverrideServicePorts) {
+export function makePathOverrideService({ classes, modules, checks, overrides, audit, clock }: PathOverrideServicePorts) {
   /** The class's teacher only, an enrolled student, a module assigned to the class: read at once. */
   async function requireTeacherOf(caller: Caller, classId: string, studentId: string, moduleId: string) {
     const [schoolClass, enrolment, module] = await Promise.all([
@@ -49,9 +56,17 @@ export function makePathOverrideService({ classes, modules, overrides, audit, cl
     if (input.sectionId !== undefined && !section) {
       throw invalid('This section is not part of the module; reload the module and try again.', { sectionId: 'Choose a section of this module.' });
     }
+    if (input.kind === 'attempts') await requireLimitedCheck(input.moduleId, input.sectionId!);
     const at = clock.now().toISOString();
     const key = { classId, moduleId: input.moduleId, studentId };
-    await overrides.addOverride(key, { kind: input.kind, ...(section && { sectionId: section._id }), reason: input.reason, at, teacherName: schoolClass.teacherName });
+    await overrides.addOverride(key, {
+      kind: input.kind,
+      ...(section && { sectionId: section._id }),
+      ...(input.extra !== undefined && { extra: input.extra }),
+      reason: input.reason,
+      at,
+      teacherName: schoolClass.teacherName,
+    });
     await audit.record({
       at,
       actorId: caller.userId,
@@ -59,9 +74,16 @@ export function makePathOverrideService({ classes, modules, overrides, audit, cl
       actor: schoolClass.teacherName,
       action: AUDIT_ACTION[input.kind],
       subject: `${enrolment.name} in ${schoolClass.className}`,
-      detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${input.reason}`,
+      detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${input.extra !== undefined ? `${input.extra} more attempt${input.extra === 1 ? '' : 's'}, ` : ''}${input.reason}`,
     });
     return list(caller, classId, studentId);
+  }
+
+  /** More attempts only make sense at a check that limits them. */
+  async function requireLimitedCheck(moduleId: string, sectionId: string): Promise<void> {
+    const check = await checks.getCheck(moduleId, sectionId);
+    if (!check) throw invalid('This section has no check, so there are no attempts to grant.', { sectionId: 'Choose a section with a check.' });
+    if (check.maxAttempts === null) throw invalid('This check allows unlimited attempts already.', { sectionId: 'Choose a check that limits attempts.' });
   }
 
   /**
@@ -111,7 +133,7 @@ export function makePathOverrideService({ classes, modules, overrides, audit, cl
 /** A removed section's override no longer applies and is not listed. */
 function toOverrides(record: PathOverrideRecord, module: ModuleRecord): PathOverride[] {
   const titleOf = new Map(module.sections.map((section) => [section._id, section.title]));
-  return record.overrides.flatMap(({ kind, sectionId, reason, at, teacherName }) => {
+  return record.overrides.flatMap(({ kind, sectionId, extra, reason, at, teacherName }) => {
     if (sectionId !== undefined && !titleOf.has(sectionId)) return [];
     return [
       {
@@ -119,6 +141,7 @@ function toOverrides(record: PathOverrideRecord, module: ModuleRecord): PathOver
         moduleTitle: module.title,
         kind,
         ...(sectionId !== undefined && { sectionId, sectionTitle: titleOf.get(sectionId)! }),
+        ...(extra !== undefined && { extra }),
         reason,
         at,
         teacherName,

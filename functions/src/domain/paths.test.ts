@@ -196,10 +196,31 @@ const cases: Case[] = [
     counts: { required: 2, completed: 0, percentage: 0, next: 'intro' },
   },
   {
-    name: 'an override releases a review section with the teacher’s reason',
+    name: 'an override releases a review section with the teacher’s reason, as extra: it counts once completed',
     overrides: { released: [{ sectionId: 'review', reason: 'Extra practice.' }] },
-    expected: { review: { state: 'open', required: true, reason: 'Your teacher opened this for you: Extra practice.' } },
-    counts: { required: 4, completed: 0, percentage: 0, next: 'intro', branch: 'review' },
+    expected: { review: { state: 'open', required: false, reason: 'Your teacher opened this for you: Extra practice.' } },
+    counts: { required: 3, completed: 0, percentage: 0, next: 'intro', branch: 'review' },
+  },
+  {
+    name: 'a release never closes anything: in order, releasing the extension keeps the open closing section open and the progress as it was',
+    sequential: true,
+    standings: { membranes: { bestPercent: 60, passed: true } },
+    completed: ['intro', 'membranes'],
+    overrides: { released: [{ sectionId: 'extension', reason: 'Ready for more.' }] },
+    expected: {
+      extension: { state: 'open', accessible: true, required: false, reason: 'Your teacher opened this for you: Ready for more.' },
+      closing: { state: 'open', accessible: true, required: true },
+    },
+    counts: { required: 3, completed: 2, percentage: 67, next: 'closing', branch: 'extension' },
+  },
+  {
+    name: 'a teacher-released section completed counts like the rest',
+    sequential: true,
+    standings: { membranes: { bestPercent: 60, passed: true } },
+    completed: ['intro', 'membranes', 'extension'],
+    overrides: { released: [{ sectionId: 'extension', reason: 'Ready for more.' }] },
+    expected: { extension: { state: 'complete', required: true }, closing: { state: 'open' } },
+    counts: { required: 4, completed: 3, percentage: 75, next: 'closing', branch: 'extension' },
   },
 ];
 

@@ -28,7 +28,7 @@ export interface SectionOnPath {
   state: SectionState;
   /** For locked and skipped sections, what unlocks or skipped them; for released review and extension sections (and any a teacher opened), why. */
   reason?: string;
-  /** Counted in the student's progress: core and released review or extension sections, unless excused. */
+  /** Counted in the student's progress: core and band-released (or completed) review or extension sections, unless excused. */
   required: boolean;
   /** The student may read it, mark it complete and attempt its check. */
   accessible: boolean;
@@ -112,9 +112,12 @@ export function computePath({ module, checks, standings, completedSections, over
     const role = roleOf.get(sectionId)!;
     const releasable = RELEASABLE_ROLES.includes(role);
     const opened = releasedByOverride.get(sectionId);
-    const releaseReason = opened !== undefined ? `Your teacher opened this for you: ${opened}` : releasable ? released.get(sectionId) : undefined;
+    const bandReleased = releasable ? released.get(sectionId) : undefined;
+    const releaseReason = opened !== undefined ? `Your teacher opened this for you: ${opened}` : bandReleased;
     const excuse = excused.get(sectionId);
-    const onPath = role !== 'optional' && (!releasable || releaseReason !== undefined || done.has(sectionId));
+    // A teacher's release only opens: the section is extra until completed, so nothing after it waits for it and the
+    // student's progress does not drop.
+    const onPath = role !== 'optional' && (!releasable || bandReleased !== undefined || done.has(sectionId));
     const required = onPath && excuse === undefined;
     const entry = ((): Omit<SectionOnPath, 'sectionId' | 'required'> => {
       const withReason = (reason: string | undefined) => (reason === undefined ? {} : { reason });
@@ -149,7 +152,8 @@ export function computePath({ module, checks, standings, completedSections, over
 const stillReachable = (band: ScoreBand, bestPercent: number) => band.min > bestPercent;
 
 function branchOf(sections: SectionOnPath[], roleOf: Map<string, SectionRole>): Branch {
-  const onPath = (role: SectionRole) => sections.some((section) => section.required && roleOf.get(section.sectionId) === role);
+  // A review or extension section is open only once released (by a band or the teacher).
+  const onPath = (role: SectionRole) => sections.some((section) => (section.required || section.state === 'open') && roleOf.get(section.sectionId) === role);
   if (onPath('review')) return 'review';
   return onPath('extension') ? 'extension' : 'core';
 }
@@ -174,6 +178,10 @@ export function sectionOverrides(record: Pick<PathOverrideRecord, 'overrides'> |
     (record?.overrides ?? []).flatMap((entry) => (entry.kind === kind && entry.sectionId !== undefined ? [{ sectionId: entry.sectionId, reason: entry.reason }] : []));
   return { released: of('release'), excused: of('excuse') };
 }
+
+/** The extra attempts the student's teacher granted at the check of `sectionId` (0 without any). */
+export const extraAttempts = (record: Pick<PathOverrideRecord, 'overrides'> | undefined, sectionId: string) =>
+  record?.overrides.find((entry) => entry.kind === 'attempts' && entry.sectionId === sectionId)?.extra ?? 0;
 
 /**
  * What completing `sectionId` (not complete yet) means for the bells. `sectionTotal`: the teacher's section total once

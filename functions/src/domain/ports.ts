@@ -91,6 +91,8 @@ export interface ProgressRecord {
   completedAt?: Record<string, string>;
   /** Absent on an item that holds only scores (attempts, no section completed yet). */
   updatedAt?: string;
+  /** When the student last attempted one of the module's checks (absent before their first attempt): activity too. */
+  lastAttemptAt?: string;
   /** Section id → the student's reading of its file (absent: never opened); read with the whole item, never by a report page. */
   reading?: Record<string, ReadingTally>;
   /** When the reader's minutes were last counted (or a file first opened) in the module: minutes count only as time passes. */
@@ -306,6 +308,8 @@ export interface NudgeRecord {
 export interface OverrideRecord {
   kind: OverrideKind;
   sectionId?: string;
+  /** For `attempts`: the extra attempts granted in all. */
+  extra?: number;
   reason: string;
   at: string;
   teacherName: string;
@@ -324,7 +328,10 @@ export interface PathOverrideStore {
   listOverridesOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<PathOverrideRecord[]>;
   /** Every student's items in the class, or in one module of it (one Query). */
   listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
-  /** Adds one (the same kind on the same section again replaces it: the newest reason stands). */
+  /**
+   * Adds one (the same kind on the same section again replaces it: the newest reason stands), but the `extra` of an
+   * `attempts` override is added to the extra already granted, atomically.
+   */
   addOverride(key: ProgressKey, override: OverrideRecord): Promise<void>;
   /** Removes one if it is there (a conditional update); false when it was not (already removed, or never given). */
   removeOverride(key: ProgressKey, override: Pick<OverrideRecord, 'kind' | 'sectionId'>): Promise<boolean>;
@@ -444,6 +451,8 @@ export interface ScoreRecord {
   moduleId: string;
   studentId: string;
   bySection: Record<string, { bestPercent: number; attempts: number; passed: boolean }>;
+  /** When the student last attempted one of the module's checks. */
+  lastAttemptAt?: string;
 }
 
 /** Answers to a check's questions in a class, over the attempts on one version: right answers and option picks. */
@@ -463,11 +472,15 @@ export interface AttemptStore {
   getAttempt(classId: string, moduleId: string, sectionId: string, studentId: string, attemptNumber: number): Promise<AttemptRecord | undefined>;
   /** A student's attempts at a check in a class, in order. */
   listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
+  /** How many attempts the student has used at the check in all their classes; undefined before the counter's first attempt. */
+  getAttemptsUsed(moduleId: string, sectionId: string, studentId: string): Promise<number | undefined>;
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**
-   * Stores an attempt under its number, only if that number is free ('taken', and nothing written, when a concurrent
-   * attempt took it), and at once, all or nothing whatever fails or crashes: its score on the student's progress item
+   * Stores an attempt under its number, only if that number is free and the student's used-attempts counter is still
+   * `used.seen` (undefined: no counter yet) ('taken', and nothing written, when a concurrent attempt took the number or
+   * moved the counter: two parallel attempts never both fit the last place of a budget), and at once, moving the counter
+   * to `used.next`, all or nothing whatever fails or crashes: its score on the student's progress item
    * in the module (best percent, kept atomically: a lower or concurrent attempt never lowers it; attempts; a pass), the
    * improvement of the best in the class's score totals and, when it passed a section not yet complete, the section's
    * first completion as `ProgressStore.addCompletedSection` records it (`activityOf` decides the activity from the item
@@ -478,6 +491,7 @@ export interface AttemptStore {
     record: AttemptRecord,
     seen: ProgressWithStandings | undefined,
     activityOf: (before: ProgressWithStandings | undefined) => ActivityContext,
+    used: { seen: number | undefined; next: number },
   ): Promise<'recorded' | 'taken'>;
   /** Adds an attempt's answers to the check's statistics in the class for that version. */
   addToStats(classId: string, moduleId: string, sectionId: string, version: number, answers: { questionId: string; correct: boolean; picks?: string[] }[]): Promise<void>;

@@ -22,6 +22,7 @@ import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {
   AttemptStore,
+  CheckStandings,
   CheckStore,
   ClassRecord,
   ClassStore,
@@ -41,7 +42,7 @@ import type {
   ReportedProgress,
   ScoreRecord,
 } from './ports';
-import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, type StudentPath } from './paths';
+import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, sectionOnPath, type StudentPath } from './paths';
 import { makePrerequisiteGate, shutPath, unmetPrerequisite } from './prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';
 
@@ -463,11 +464,12 @@ function completionsOfSections(counter: CompletionCounter, sectionIds: string[])
 function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): ReportedProgress[] {
   const id = ({ studentId, moduleId }: { studentId: string; moduleId: string }) => `${studentId}|${moduleId}`;
   const scoresOf = new Map(scores.map((record) => [id(record), record]));
-  const withChecks = records.map((record) => ({ ...record, checks: scoresOf.get(id(record))?.bySection ?? {} }));
+  const attemptedAt = (record: ScoreRecord | undefined) => (record?.lastAttemptAt !== undefined ? { lastAttemptAt: record.lastAttemptAt } : {});
+  const withChecks = records.map((record) => ({ ...attemptedAt(scoresOf.get(id(record))), ...record, checks: scoresOf.get(id(record))?.bySection ?? {} }));
   const recorded = new Set(records.map(id));
   const scoredOnly = scores
     .filter((record) => !recorded.has(id(record)))
-    .map(({ classId, moduleId, studentId, bySection }) => ({ classId, moduleId, studentId, completedSections: [], checks: bySection }));
+    .map((record) => ({ classId: record.classId, moduleId: record.moduleId, studentId: record.studentId, completedSections: [], checks: record.bySection, ...attemptedAt(record) }));
   return [...withChecks, ...scoredOnly];
 }
 
@@ -504,6 +506,7 @@ function toRows(
           ...moduleProgress(module, path),
           completedAt: completionTimes(studentRecords[index], module),
           ...(waiting && { waitsFor: { moduleId: waiting.moduleId, moduleTitle: waiting.title } }),
+          ...(isStruggling(path, studentRecords[index]?.checks, checksOf[index]) && { struggling: true as const }),
         };
         const scores = scoreSummary(checksOf[index], studentRecords[index]?.checks);
         return scores ? { ...cell, scores } : cell;
@@ -518,8 +521,8 @@ function toRows(
  */
 const ROW_OVERHEAD_BYTES = 64 + 48 + TEXT_LIMITS.idMaxLength + 5 * PEOPLE_LIMITS.emailMaxLength;
 const TIME_ENTRY_BYTES = 32;
-/** `"scores":{"checks":…,"passed":…,"meanBestPercent":…}` with the largest numbers. */
-const SCORE_SUMMARY_BYTES = 64;
+/** `"scores":{"checks":…,"passed":…,"meanBestPercent":…}` with the largest numbers, and `"struggling":true`. */
+const SCORE_SUMMARY_BYTES = 64 + 18;
 /** `"waitsFor":{"moduleId":…,"moduleTitle":…}` naming the prerequisite module. */
 const waitsForBytes = (prerequisite: ModuleRecord | undefined) =>
   prerequisite ? 48 + utf8Bytes(JSON.stringify(prerequisite.moduleId)) + utf8Bytes(JSON.stringify(prerequisite.title)) : 0;
@@ -550,17 +553,26 @@ function completionTimes(record: ProgressRecord | undefined, module: ModuleRecor
 }
 
 /**
- * A student's latest completion over their progress items. An item written before completion times were kept stands
- * for its own updatedAt (when its last section was marked), so old progress still shows when the student last worked.
+ * A student's latest completion or attempt at a check over their progress items. An item written before completion
+ * times were kept stands for its own updatedAt (when its last section was marked), so old progress still shows when
+ * the student last worked.
  */
 function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
   return latestOf(
     records.map((record) => {
-      if (!record || record.completedSections.length === 0) return null;
-      const times = Object.values(record.completedAt ?? {});
-      return times.length === record.completedSections.length ? latestOf(times) : latestOf([...times, record.updatedAt]);
+      if (!record) return null;
+      const attempted = record.lastAttemptAt ?? null;
+      if (record.completedSections.length === 0) return attempted;
+      const times = [...Object.values(record.completedAt ?? {}), attempted];
+      return Object.keys(record.completedAt ?? {}).length === record.completedSections.length ? latestOf(times) : latestOf([...times, record.updatedAt]);
     }),
   );
+}
+
+/** Attempted a check of the module without passing it, with the module not done: the report's "struggling". */
+function isStruggling(path: StudentPath, standings: CheckStandings | undefined, moduleChecks: CheckSummary[]): boolean {
+  if (path.requiredCount > 0 && path.completedRequiredCount === path.requiredCount) return false;
+  return moduleChecks.some(({ sectionId }) => standings?.[sectionId] !== undefined && !standings[sectionId].passed && sectionOnPath(path, sectionId)?.state !== 'excused');
 }
 
 /** A progress entry with the module's scores, when the module has checks. */

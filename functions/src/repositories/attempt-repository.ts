@@ -4,7 +4,7 @@
 // a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
 // a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
 // class for the dashboard.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { noLongerEnrolled } from '../domain/errors';
 import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
@@ -38,7 +38,7 @@ function toAttempt(item: Record<string, unknown>): AttemptRecord {
 
 /** The scores on a progress item; undefined when the student has attempted none of the module's checks. */
 function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
-  const { classId, moduleId, studentId } = item as unknown as ScoreRecord;
+  const { classId, moduleId, studentId, lastAttemptAt } = item as unknown as ScoreRecord;
   const standings = Object.entries(standingsOnItem(item));
   if (standings.length === 0) return undefined;
   return {
@@ -46,6 +46,7 @@ function toScores(item: Record<string, unknown>): ScoreRecord | undefined {
     moduleId,
     studentId,
     bySection: Object.fromEntries(standings),
+    ...(lastAttemptAt !== undefined && { lastAttemptAt }),
   };
 }
 
@@ -67,6 +68,15 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
 
   /** Placeholders (`#c0`, `#c1`...) for attribute names built from ids. */
   const placeholders = (prefix: string, attributeNames: string[]) => attributeNames.map((name, index) => [`#${prefix}${index}`, name] as const);
+
+  /** The student's used-attempts counter from `used.seen` (undefined: no counter yet) to `used.next`, or nothing. */
+  const usedUpdate = (record: AttemptRecord, used: { seen: number | undefined; next: number }): TransactUpdate => ({
+    TableName: tableName,
+    Key: keys.attemptsUsed(record.moduleId, record.sectionId, record.studentId),
+    UpdateExpression: 'SET used = :next, entity = :entity',
+    ConditionExpression: used.seen === undefined ? 'attribute_not_exists(pk)' : 'used = :seen',
+    ExpressionAttributeValues: { ':next': used.next, ':entity': 'AttemptsUsed', ...(used.seen !== undefined && { ':seen': used.seen }) },
+  });
 
   const writes = makeCompletionWrites(tableName);
   const progress = makeProgressRepository(context);
@@ -90,6 +100,12 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
       return items.map(toAttempt);
     },
 
+    async getAttemptsUsed(moduleId, sectionId, studentId) {
+      // Consistent: the count a new attempt's conditional write assumes.
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.attemptsUsed(moduleId, sectionId, studentId), ConsistentRead: true }));
+      return Item && Number(Item.used);
+    },
+
     async listAttemptsOfStudent(classId, studentId, limit) {
       const { Items = [] } = await client.send(
         new QueryCommand({
@@ -108,10 +124,12 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
      * One transaction: the attempt under its number (if free), its score on the progress item (the standings rewritten
      * on the condition that they are still those read), the improvement of the best in the class's score totals and,
      * when it passed a section not yet complete, the section's first completion with its counter, day and finish
-     * (completion-writes.ts, on the condition that the completed sections are as read), and the enrolment's condition.
+     * (completion-writes.ts, on the condition that the completed sections are as read), the student's used-attempts
+     * counter moved from the count read to the next (two parallel attempts never both fit the last place of a budget),
+     * and the enrolment's condition.
      * A crash leaves all of it or none; a changed progress item is read again and the transaction built anew.
      */
-    async recordAttempt(record, seen, activityOf) {
+    async recordAttempt(record, seen, activityOf, used) {
       const { classId, moduleId, sectionId, studentId, percent, passed, submittedAt } = record;
       const key = { classId, moduleId, studentId };
       let before = seen;
@@ -140,6 +158,7 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          { Update: usedUpdate(record, used) },
           { Update: joinedUpdate(tableName, keys.progress(classId, moduleId, studentId), progressItemParts(key), score, ...(completion ? [completion.progress] : [])) },
           ...(previous === undefined || percent > previous
             ? [{ Update: scoreTotalsUpdate(tableName, classId, [{ moduleId, sectionId, sum: percent - (previous ?? 0), count: previous === undefined ? 1 : 0 }]) as TransactUpdate }]
@@ -148,7 +167,8 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
         ];
         const outcome = await commitTransaction(client, items);
         if (outcome === 'committed') return 'recorded';
-        if (outcome === 0) return 'taken';
+        // The number taken or the used counter moved: a concurrent attempt, read again by the caller.
+        if (outcome === 0 || outcome === 1) return 'taken';
         if (outcome === items.length - 1) throw noLongerEnrolled();
         if (tries === SCORE_WRITE_TRIES) throw new Error(`The progress of ${studentId} in module ${moduleId} kept changing while recording an attempt (${tries} tries).`);
         if (outcome === 'conflict') await backoff(tries);

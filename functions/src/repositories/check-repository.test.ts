@@ -145,6 +145,9 @@ describe('attempts', () => {
   };
   // Scores are attributes of the student's progress item in the module.
   const scoresKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${MODULE_ID}#${STUDENT_ID}` };
+  // The student's used-attempts counter at the check, moved from 2 to 3 by this attempt.
+  const usedKey = { pk: `CHECK#${MODULE_ID}#${SECTION}`, sk: `USED#${STUDENT_ID}` };
+  const used = { seen: 2, next: 3 };
 
   it("lists a student's attempt numbers with a consistent query of their prefix", async () => {
     ddb.on(QueryCommand).resolves({ Items: [{ attemptId: 'attempt-1', attemptNumber: 1 }] });
@@ -181,10 +184,10 @@ describe('attempts', () => {
   it('stores a passing attempt, its score, the improvement of the totals and the completion it earns in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const before = seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false }, other: { bestPercent: 90, attempts: 2, passed: true } }, ['section-0']);
-    await expect(attempts.recordAttempt({ ...attempt, percent: 75 }, before, () => activity)).resolves.toBe('recorded');
+    await expect(attempts.recordAttempt({ ...attempt, percent: 75 }, before, () => activity, used)).resolves.toBe('recorded');
     expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
     expect(ddb).not.toReceiveCommand(UpdateCommand);
-    const [put, progress, totals, counter, day, finished, enrolment] = sentItems();
+    const [put, usedCounter, progress, totals, counter, day, finished, enrolment] = sentItems();
     expect(put).toEqual({
       Put: {
         TableName: 'table',
@@ -200,6 +203,7 @@ describe('attempts', () => {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
+    expect(usedCounter.Update).toMatchObject({ Key: usedKey, ConditionExpression: 'used = :seen', ExpressionAttributeValues: { ':seen': 2, ':next': 3, ':entity': 'AttemptsUsed' } });
     expect(progress.Update).toMatchObject({
       Key: scoresKey,
       UpdateExpression: expect.stringMatching(/^ADD completedSections :section SET .*#standings = :after, lastAttemptAt = :at, .*#completedAt = if_not_exists\(#completedAt, :now\)/),
@@ -219,40 +223,59 @@ describe('attempts', () => {
 
   it('stores a first, failing attempt with its score and one more student in the totals, and no completion', async () => {
     ddb.on(TransactWriteCommand).resolves({});
-    await attempts.recordAttempt({ ...attempt, percent: 60, passed: false }, undefined, () => activity);
+    await attempts.recordAttempt({ ...attempt, percent: 60, passed: false }, undefined, () => activity, used);
     const items = sentItems();
-    expect(items).toHaveLength(4);
-    expect(items[1].Update).toMatchObject({
+    expect(items).toHaveLength(5);
+    expect(items[2].Update).toMatchObject({
       UpdateExpression: 'SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, #standings = :after, lastAttemptAt = :at',
       ConditionExpression: '(attribute_not_exists(#standings))',
       ExpressionAttributeValues: expect.objectContaining({ ':after': `{"${SECTION}":[60,1,0]}` }),
     });
-    expect(items[2].Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
-    expect(items[3]).toEqual(enrolmentCheck);
+    expect(items[3].Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
+    expect(items[4]).toEqual(enrolmentCheck);
   });
 
   it('answers taken, writing nothing, when a concurrent attempt took the number', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
-    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity)).resolves.toBe('taken');
+    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity, used)).resolves.toBe('taken');
     expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
   });
 
+  it("answers taken, writing nothing, when a concurrent attempt moved the student's used counter; a first attempt needs none there", async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
+    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity, used)).resolves.toBe('taken');
+    expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(ddb).not.toReceiveCommand(GetCommand);
+    ddb.reset();
+    ddb.on(TransactWriteCommand).resolves({});
+    await attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity, { seen: undefined, next: 1 });
+    expect(sentItems()[1]).toEqual({
+      Update: {
+        TableName: 'table',
+        Key: usedKey,
+        UpdateExpression: 'SET used = :next, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ExpressionAttributeValues: { ':next': 1, ':entity': 'AttemptsUsed' },
+      },
+    });
+  });
+
   it('reads the item again when another attempt changed it, keeps its better best, leaves the totals alone for no improvement', async () => {
-    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None', 'None')).resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed', 'None', 'None')).resolves({});
     ddb.on(GetCommand).resolves({ Item: { checkStandings: `{"${SECTION}":[90,2,1]}`, completedSections: new Set([SECTION]) } });
-    await attempts.recordAttempt({ ...attempt, percent: 20, passed: false }, seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false } }), () => activity);
+    await attempts.recordAttempt({ ...attempt, percent: 20, passed: false }, seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false } }), () => activity, used);
     expect(ddb).toReceiveCommandWith(GetCommand, { Key: scoresKey, ConsistentRead: true });
     const retry = sentItems(1);
-    expect(retry).toHaveLength(3);
-    expect(retry[1].Update).toMatchObject({
+    expect(retry).toHaveLength(4);
+    expect(retry[2].Update).toMatchObject({
       ConditionExpression: '(#standings = :before)',
       ExpressionAttributeValues: expect.objectContaining({ ':before': `{"${SECTION}":[90,2,1]}`, ':after': `{"${SECTION}":[90,3,1]}` }),
     });
   });
 
   it('refuses, writing nothing, once the student is no longer enrolled', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
-    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity)).rejects.toMatchObject({ kind: 'notFound' });
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
+    await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity, used)).rejects.toMatchObject({ kind: 'notFound' });
   });
 
   it('adds an attempt to the item statistics of its version, and reads them back per question and option', async () => {

@@ -319,8 +319,8 @@ test("listProgressOfStudents batch-gets each module's keys with only its section
   expect(requests.map((request) => request.Keys!.length)).toEqual([100, 50, 100, 50]);
   const projected = requests.map((request) => request.ProjectionExpression!.split(', ').map((name) => request.ExpressionAttributeNames![name]));
   expect(projected.filter((_, index) => index % 2 === 0)).toEqual([
-    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-1', 'completedAt#section-2', 'checkStandings'],
-    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'completedAt#section-3'],
+    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'lastAttemptAt', 'completedAt#section-1', 'completedAt#section-2', 'checkStandings'],
+    ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'lastAttemptAt', 'completedAt#section-3'],
   ]);
   expect(requests.every((request) => request.ConsistentRead)).toBe(true);
 });

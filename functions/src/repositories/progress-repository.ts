@@ -32,7 +32,7 @@ function readingOf(item: Record<string, unknown>): Record<string, ReadingTally> 
 }
 
 /** What every read of a progress record needs beside the per-section attributes. */
-const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt'];
+const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSections', 'updatedAt', 'lastAttemptAt'];
 
 const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, completions: 0, bySection: {}, startedStudents: 0 });
 
@@ -47,12 +47,13 @@ const DAY_WRITES_IN_FLIGHT = 8;
 const COMPLETION_ATTEMPTS = 8;
 
 function toRecord(item: Record<string, unknown>): ProgressRecord {
-  const { classId, moduleId, studentId, completedSections, updatedAt, readingCountedAt } = item as {
+  const { classId, moduleId, studentId, completedSections, updatedAt, lastAttemptAt, readingCountedAt } = item as {
     classId: string;
     moduleId: string;
     studentId: string;
     completedSections?: Set<string>;
     updatedAt?: string;
+    lastAttemptAt?: string;
     readingCountedAt?: string;
   };
   const completedAt = prefixedAttributes(item, COMPLETED_AT_PREFIX);
@@ -64,6 +65,7 @@ function toRecord(item: Record<string, unknown>): ProgressRecord {
     completedSections: [...(completedSections ?? [])],
     completedAt,
     updatedAt,
+    ...(lastAttemptAt !== undefined && { lastAttemptAt }),
     ...(Object.keys(reading).length > 0 && { reading }),
     ...(readingCountedAt && { readingCountedAt }),
   };

@@ -56,6 +56,8 @@ export const keys = {
     pk: checkPartition(moduleId, sectionId),
     sk: `${attemptPrefix(classId, studentId)}${String(number).padStart(6, '0')}`,
   }),
+  /** How many attempts a student has used at a check, in all their classes: the counter their attempt budget is checked on. */
+  attemptsUsed: (moduleId: string, sectionId: string, studentId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: `USED#${studentId}` }),
   /** gsi1 keys of an attempt: the student's attempts in a class, newest first. */
   attemptHistoryIndex: (classId: string, studentId: string, submittedAt: string, sectionKey: string) => ({
     gsi1pk: attemptHistoryPartition(classId, studentId),

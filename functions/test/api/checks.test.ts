@@ -110,7 +110,7 @@ describe('GET …/check and POST …/check/attempts', () => {
     expect((await submit(body)).statusCode).toBe(201);
     expect((await submit(body)).statusCode).toBe(200);
     const before = storedState(ports);
-    expect(await submit(attemptBody({ q2: 46 }))).toMatchObject({ statusCode: 409, body: { message: 'You have used all 1 attempt at this check.' } });
+    expect(await submit(attemptBody({ q2: 46 }))).toMatchObject({ statusCode: 409, body: { message: 'You have used all 1 attempt at this check; your teacher can give you more.' } });
     expect(storedState(ports)).toEqual(before);
   });
 

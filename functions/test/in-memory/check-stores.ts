@@ -64,6 +64,7 @@ export class InMemoryCheckStore implements CheckStore {
 const attemptKey = (record: Pick<AttemptRecord, 'classId' | 'moduleId' | 'sectionId' | 'studentId' | 'attemptNumber'>) =>
   [record.moduleId, record.sectionId, record.classId, record.studentId, String(record.attemptNumber).padStart(6, '0')].join('|');
 const scoreKey = (classId: string, moduleId: string, studentId: string) => `${classId}|${moduleId}|${studentId}`;
+const usedKey = (moduleId: string, sectionId: string, studentId: string) => `${moduleId}|${sectionId}|${studentId}`;
 const statsKey = (classId: string, moduleId: string, sectionId: string, version: number) => `${moduleId}|${sectionId}|${classId}|${version}`;
 
 export class InMemoryAttemptStore implements AttemptStore {
@@ -71,9 +72,14 @@ export class InMemoryAttemptStore implements AttemptStore {
   private readonly scores = new Map<string, ScoreRecord>();
   private readonly stats = new Map<string, CheckStats>();
   private readonly totals = new Map<string, ScoreTotalsRecord>();
+  private readonly used = new Map<string, number>();
+  /** The progress item's lastAttemptAt, which the table reads with the scores. */
+  private readonly attemptedAt = new Map<string, string>();
 
   clear(): void {
     this.records.clear();
+    this.used.clear();
+    this.attemptedAt.clear();
     this.scores.clear();
     this.stats.clear();
     this.totals.clear();
@@ -95,6 +101,7 @@ export class InMemoryAttemptStore implements AttemptStore {
   deleteCheckPartition(moduleId: string, sectionId: string): void {
     for (const [key] of this.records) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.records.delete(key);
     for (const [key] of this.stats) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.stats.delete(key);
+    for (const [key] of this.used) if (key.startsWith(`${moduleId}|${sectionId}|`)) this.used.delete(key);
   }
 
   private ofStudent(classId: string, moduleId: string, sectionId: string, studentId: string) {
@@ -114,19 +121,35 @@ export class InMemoryAttemptStore implements AttemptStore {
     return this.ofStudent(classId, moduleId, sectionId, studentId);
   }
 
+  /** Test set-up: attempts as stored before the used-attempts counter was kept. */
+  forgetUsedCounters(): void {
+    this.used.clear();
+  }
+
+  async getAttemptsUsed(moduleId: string, sectionId: string, studentId: string) {
+    return this.used.get(usedKey(moduleId, sectionId, studentId));
+  }
+
   /** The progress store the completion of a passing attempt goes to (its items hold these scores in the table). */
   progress?: InMemoryProgressStore;
 
   /**
-   * The transaction: the attempt (attribute_not_exists on its number), its score and, when it passed, the completion,
-   * in one synchronous step behind the enrolment's condition.
+   * The transaction: the attempt (attribute_not_exists on its number), the used-attempts counter as seen, its score
+   * and, when it passed, the completion, in one synchronous step behind the enrolment's condition.
    */
-  async recordAttempt(record: AttemptRecord, _seen: ProgressWithStandings | undefined, activityOf: (before: ProgressWithStandings | undefined) => ActivityContext) {
-    if (this.records.has(attemptKey(record))) return 'taken' as const;
+  async recordAttempt(
+    record: AttemptRecord,
+    _seen: ProgressWithStandings | undefined,
+    activityOf: (before: ProgressWithStandings | undefined) => ActivityContext,
+    used: { seen: number | undefined; next: number },
+  ) {
+    const counter = usedKey(record.moduleId, record.sectionId, record.studentId);
+    if (this.records.has(attemptKey(record)) || this.used.get(counter) !== used.seen) return 'taken' as const;
     const key = { classId: record.classId, moduleId: record.moduleId, studentId: record.studentId };
     this.progress?.requireEnrolled(key);
     this.records.set(attemptKey(record), copy(record));
-    this.recordScore(key, record.sectionId, record.percent, record.passed);
+    this.used.set(counter, used.next);
+    this.recordScore(key, record.sectionId, record.percent, record.passed, record.submittedAt);
     if (record.passed) await this.progress?.addCompletedSection(key, record.sectionId, record.submittedAt, activityOf);
     return 'recorded' as const;
   }
@@ -143,10 +166,11 @@ export class InMemoryAttemptStore implements AttemptStore {
       .slice(0, limit);
   }
 
-  /** A score as the attempt's transaction records it (test set-up may call it alone). */
-  recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean): void {
+  /** A score as the attempt's transaction records it, with the attempt's time (test set-up may call it alone). */
+  recordScore({ classId, moduleId, studentId }: ProgressKey, sectionId: string, percent: number, passed: boolean, at?: string): void {
     const key = scoreKey(classId, moduleId, studentId);
     const record = this.scores.get(key) ?? { classId, moduleId, studentId, bySection: {} };
+    if (at !== undefined) this.attemptedAt.set(key, at);
     const standing = record.bySection[sectionId];
     const previous = standing?.bestPercent;
     record.bySection[sectionId] = {
@@ -185,14 +209,21 @@ export class InMemoryAttemptStore implements AttemptStore {
   async listScoresOfStudents(classId: string, moduleIds: string[], studentIds: string[]) {
     return studentIds.flatMap((studentId) =>
       moduleIds.flatMap((moduleId) => {
-        const record = this.scores.get(scoreKey(classId, moduleId, studentId));
-        return record ? [copy(record)] : [];
+        const key = scoreKey(classId, moduleId, studentId);
+        const record = this.scores.get(key);
+        const attempted = this.attemptedAt.get(key);
+        return record ? [{ ...copy(record), ...(attempted !== undefined && { lastAttemptAt: attempted }) }] : [];
       }),
     );
   }
 
   async listScoresOfClass(classId: string, moduleId?: string) {
-    return this.allScores().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
+    return this.allScores()
+      .filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId))
+      .map((record) => {
+        const attempted = this.attemptedAt.get(scoreKey(record.classId, record.moduleId, record.studentId));
+        return attempted === undefined ? record : { ...record, lastAttemptAt: attempted };
+      });
   }
 
   async getScoreTotals(classId: string) {

@@ -1,5 +1,5 @@
 // In-memory adapter for per-student path overrides: one record per (class, module, student), one override per kind and
-// section in it (a second of the same kind replaces the first), as the table's item keeps them.
+// section in it (a second of the same kind replaces the first, adding up extra attempts), as the table's item keeps them.
 import type { OverrideRecord, PathOverrideRecord, PathOverrideStore, ProgressKey } from '../../src/domain/ports';
 
 const id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
@@ -35,7 +35,8 @@ export class InMemoryPathOverrideStore implements PathOverrideStore {
 
   async addOverride(key: ProgressKey, override: OverrideRecord) {
     const record = this.records.get(id(key)) ?? { key: { ...key }, overrides: new Map<string, OverrideRecord>() };
-    record.overrides.set(slot(override), structuredClone(override));
+    const granted = record.overrides.get(slot(override))?.extra;
+    record.overrides.set(slot(override), { ...structuredClone(override), ...(override.extra !== undefined && { extra: override.extra + (granted ?? 0) }) });
     this.records.set(id(key), record);
   }
 

@@ -449,7 +449,8 @@ export class InMemoryProgressStore implements ProgressStore {
     return studentIds.flatMap((studentId) =>
       modules.flatMap(({ moduleId, sectionIds, checkedSectionIds }) => {
         const record = this.records.get(InMemoryProgressStore.id({ classId, moduleId, studentId }));
-        const standings = scores?.find((score) => score.studentId === studentId && score.moduleId === moduleId)?.bySection ?? {};
+        const scored = scores?.find((score) => score.studentId === studentId && score.moduleId === moduleId);
+        const standings = scored?.bySection ?? {};
         const checks = Object.fromEntries(
           checkedSectionIds.flatMap((sectionId) => {
             const standing = standings[sectionId];
@@ -459,7 +460,8 @@ export class InMemoryProgressStore implements ProgressStore {
         if (!record && Object.keys(checks).length === 0) return [];
         const { completedSections = [], completedAt = {}, updatedAt } = record ?? {};
         const kept = Object.fromEntries(sectionIds.flatMap((sectionId) => (completedAt[sectionId] ? [[sectionId, completedAt[sectionId]]] : [])));
-        return [{ classId, moduleId, studentId, completedSections: [...completedSections], completedAt: kept, ...(updatedAt && { updatedAt }), checks }];
+        const attempted = scored?.lastAttemptAt;
+        return [{ classId, moduleId, studentId, completedSections: [...completedSections], completedAt: kept, ...(updatedAt && { updatedAt }), ...(attempted && { lastAttemptAt: attempted }), checks }];
       }),
     );
   }

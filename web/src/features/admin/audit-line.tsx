@@ -17,6 +17,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   releaseSection: 'opened a section for',
   excuseSection: 'excused a section for',
   unlockModule: 'unlocked a module for',
+  grantAttempts: 'granted more attempts to',
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',

@@ -42,6 +42,7 @@ const studentCheck: StudentCheck = {
     { id: 'q3', kind: 'number', prompt: 'How many chromosomes in a human cell?', points: 2 },
   ],
   attempts: [],
+  attemptsUsed: 0,
 };
 
 const failedAttempt: AttemptAnswer = {
@@ -87,7 +88,7 @@ type Submission = AttemptAnswer | HttpError | typeof CONNECTION_FAILS;
 /** Answers the check's routes as the server would: the read lists the attempts recorded so far. Returns the requests. */
 function answerCheck(check: StudentCheck, submit: (body: RequestOf<'submitAttempt'>) => Submission | Promise<Submission>) {
   const attempts = [...check.attempts];
-  const reads = answer('getCheck', () => ({ ...check, attempts: [...attempts] }));
+  const reads = answer('getCheck', () => ({ ...check, attempts: [...attempts], attemptsUsed: attempts.length }));
   const submissions = answer('submitAttempt', async ({ body }) => {
     const answered = await submit(body);
     if (answered instanceof HttpError || answered === CONNECTION_FAILS) return answered;

@@ -30,6 +30,7 @@ import { ReplaceFileButton } from './components/replace-file-button';
 import { SectionEditor } from './components/section-editor';
 import { OrderModeField } from './components/path-rules-fields';
 import { BandFitNote, PathChangeNote } from './components/path-change-note';
+import { PathExplainPanel } from './components/path-explain-panel';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
 
@@ -305,6 +306,7 @@ function EditModuleForm({ module }: { module: Module }) {
       </div>
       <PathChangeNote module={module} sequential={sequential} sections={sections} />
       <BandFitNote module={module} sections={sections} />
+      <PathExplainPanel module={module} />
       <ConfirmDialog
         open={confirmEmpty}
         message={EMPTY_MODULE}

@@ -225,6 +225,19 @@ describe('sort and filter', () => {
     expect(screen.getByText('Showing 1 of 4 students')).toBeInTheDocument();
   });
 
+  it('shows a student who attempted a check without passing as struggling, in their cell and under its filter, not as not started', async () => {
+    const eli: ClassReportRow = { studentId: 'e', studentName: 'Eli', lastActivityAt: ago(0), modules: [{ ...cell(0), struggling: true }] };
+    answer('getClassReport', onePage([...students, eli], students.length + 1));
+    const user = userEvent.setup();
+    renderClassReport();
+    const table = await screen.findByRole('table', { name: /Progress of each student/ });
+    expect(within(within(table).getByRole('rowheader', { name: 'Eli' }).closest('tr')!).getAllByRole('cell')[1]).toHaveTextContent(/^!Struggling: 0%/);
+    await user.selectOptions(screen.getByLabelText('Show'), 'struggling');
+    expect(names()).toEqual(['Eli']);
+    await user.selectOptions(screen.getByLabelText('Show'), 'not-started');
+    expect(names()).toEqual(['Ben']);
+  });
+
   it('summarises the class above the table', async () => {
     renderClassReport();
     const summary = await screen.findByRole('region', { name: 'Class summary' });

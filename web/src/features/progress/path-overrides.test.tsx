@@ -102,6 +102,27 @@ it('unlocks a module naming no section, and shows the server’s refusal', async
   expect(sent[0]!.body).toEqual({ moduleId: 'm1', kind: 'unlock', reason: 'Ready for it' });
 });
 
+it('gives more attempts at a check: says what will change before saving, sends how many, lists the total granted', async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('listPathOverrides', none);
+  const granted: StudentOverrides = {
+    ...none,
+    overrides: [{ moduleId: 'm1', moduleTitle: 'Fractions', kind: 'attempts', sectionId: 's1', sectionTitle: 'Halves', extra: 2, reason: 'Was ill', at: '2026-03-02T10:00:00.000Z', teacherName: 'Ms Rivera' }],
+  };
+  const sent = answer('addPathOverride', granted);
+  const { user, dialog } = await openSam();
+  await within(dialog).findByText(/No overrides/);
+  expect(within(dialog).getByText(/“Halves” opens for Sam now, whatever the rules. Nothing else closes/)).toBeInTheDocument();
+  await user.selectOptions(within(dialog).getByLabelText('Change'), 'attempts');
+  await user.selectOptions(within(dialog).getByLabelText('How many more attempts'), '2');
+  expect(within(dialog).getByText('Sam gets 2 more attempts at the check in “Halves” (added to any given before). Nothing else changes.')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Reason'), 'Was ill');
+  await user.click(within(dialog).getByRole('button', { name: 'Save override' }));
+  expect(await within(dialog).findByText('Override saved.')).toBeInTheDocument();
+  expect(sent[0]!.body).toEqual({ moduleId: 'm1', kind: 'attempts', sectionId: 's1', extra: 2, reason: 'Was ill' });
+  expect(within(dialog).getByRole('listitem')).toHaveTextContent('More attempts at Fractions › Halves (2 more attempts): Was ill');
+});
+
 it("shows who is on which branch in a module's drill-down", async () => {
   answer('getClassReport', { rows: [row], studentCount: 1 });
   answer('getModuleReport', {

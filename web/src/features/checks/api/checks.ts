@@ -92,10 +92,10 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
   return useMutation({
     mutationFn: (input: Omit<AttemptInput, 'classId'>) => checksApi.submitAttempt(moduleId, sectionId, { ...input, classId }),
     onSuccess: (attempt) => {
-      const { attemptsUsed: _used, attemptsLeft: _left, bestPercent: _best, ...result } = attempt;
+      const { attemptsUsed, attemptsLeft: _left, bestPercent: _best, ...result } = attempt;
       // The attempt joins the student's list at once (a repeat only once), then the list is read again.
       queryClient.setQueryData<StudentCheck>(checkKeys.check(moduleId, sectionId, classId), (cached) =>
-        cached && !cached.attempts.some((each) => each.attemptId === result.attemptId) ? { ...cached, attempts: [...cached.attempts, result] } : cached,
+        cached && !cached.attempts.some((each) => each.attemptId === result.attemptId) ? { ...cached, attempts: [...cached.attempts, result], attemptsUsed } : cached,
       );
       // A pass completes the section; scores show on the syllabus, the dashboard and the teacher's reports; the score's
       // band can release, skip or unlock sections of the student's path (the module read's states).

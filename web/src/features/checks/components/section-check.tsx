@@ -59,7 +59,8 @@ function CheckBody({ check, moduleId, sectionId, classId, studentId }: { check: 
   const latest = attempts.at(-1);
   const best = attempts.reduce((top, each) => Math.max(top, each.percent), -1);
   const passed = attempts.some((each) => each.passed);
-  const left = check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - attempts.length);
+  // Attempts count over all the student's classes; the budget includes any their teacher added.
+  const left = check.maxAttempts === null ? null : Math.max(0, check.maxAttempts - check.attemptsUsed);
   const storageKey = `check-attempt:${classId}:${moduleId}:${sectionId}:${check.version}`;
   // An attempt the server recorded (its answer lost with the reload) is not answered again.
   const [stored] = useState(() => {

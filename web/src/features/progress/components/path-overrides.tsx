@@ -1,8 +1,9 @@
 // The student drill-down's overrides: what the teacher changed on this student's path (a section opened or excused,
-// a module unlocked), each with its reason and a button to take it back, and a form to add one. The server recomputes
+// a module unlocked, more attempts at a check), each with its reason and a button to take it back, and a form to add
+// one that says what it will change before it is saved. The server recomputes
 // the path from them; the report refreshes after a change.
 import { useState, type FormEvent } from 'react';
-import type { OverrideKind, PathOverride } from '@shared/paths';
+import { EXTRA_ATTEMPTS_MAX, type OverrideKind, type PathOverride } from '@shared/paths';
 import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
 import { Loading } from '@web/components/loading';
@@ -14,8 +15,25 @@ const KIND_CHOICES = [
   ['release', 'Open a section'],
   ['excuse', 'Excuse from a section'],
   ['unlock', 'Unlock the module'],
+  ['attempts', 'Give more attempts at a check'],
 ] as const satisfies readonly (readonly [OverrideKind, string])[];
-const KIND_WORD: Record<OverrideKind, string> = { release: 'Opened', excuse: 'Excused', unlock: 'Unlocked' };
+const KIND_WORD: Record<OverrideKind, string> = { release: 'Opened', excuse: 'Excused', unlock: 'Unlocked', attempts: 'More attempts at' };
+const EXTRA_CHOICES = Array.from({ length: EXTRA_ATTEMPTS_MAX }, (_, index) => [String(index + 1), String(index + 1)] as const);
+const attemptsWord = (count: number) => `${count} more attempt${count === 1 ? '' : 's'}`;
+
+/** What saving the override will do to the student's path, said before it is saved. */
+function effectOf(kind: OverrideKind, studentName: string, target: string, extra: number): string {
+  switch (kind) {
+    case 'release':
+      return `${target} opens for ${studentName} now, whatever the rules. Nothing else closes and their progress does not drop: the section is extra until they complete it.`;
+    case 'excuse':
+      return `${studentName} no longer needs ${target}: it stops counting in their progress and asks for nothing, and the sections after it do not wait for it.`;
+    case 'unlock':
+      return `${target} opens for ${studentName} whatever its prerequisite. Nothing else changes.`;
+    case 'attempts':
+      return `${studentName} gets ${attemptsWord(extra)} at the check in ${target} (added to any given before). Nothing else changes.`;
+  }
+}
 const REASON_MAX = 300;
 
 interface PathOverridesProps {
@@ -26,7 +44,8 @@ interface PathOverridesProps {
   modules: { moduleId: string; moduleTitle: string }[];
 }
 
-const describe = (override: PathOverride) => `${override.moduleTitle}${override.sectionTitle ? ` › ${override.sectionTitle}` : ''}`;
+const describe = (override: PathOverride) =>
+  `${override.moduleTitle}${override.sectionTitle ? ` › ${override.sectionTitle}` : ''}${override.extra !== undefined ? ` (${attemptsWord(override.extra)})` : ''}`;
 
 export function PathOverrides({ classId, studentId, studentName, modules }: PathOverridesProps) {
   const overrides = useStudentOverrides(classId, studentId);
@@ -36,10 +55,14 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
   const [moduleId, setModuleId] = useState(modules[0]?.moduleId ?? '');
   const [kind, setKind] = useState<OverrideKind>('release');
   const [sectionId, setSectionId] = useState('');
+  const [extra, setExtra] = useState('1');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const sections = library.data?.find((module) => module._id === moduleId)?.sections ?? [];
   const chosenSection = sections.some((section) => section._id === sectionId) ? sectionId : (sections[0]?._id ?? '');
+  const moduleTitle = modules.find((module) => module.moduleId === moduleId)?.moduleTitle ?? '';
+  const sectionTitle = sections.find((section) => section._id === chosenSection)?.title;
+  const target = kind === 'unlock' || !sectionTitle ? `“${moduleTitle}”` : `“${sectionTitle}”`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +72,7 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
     }
     setReasonError(undefined);
     add.mutate(
-      { moduleId, kind, ...(kind === 'unlock' ? {} : { sectionId: chosenSection }), reason: reason.trim() },
+      { moduleId, kind, ...(kind === 'unlock' ? {} : { sectionId: chosenSection }), ...(kind === 'attempts' && { extra: Number(extra) }), reason: reason.trim() },
       { onSuccess: () => setReason('') },
     );
   }
@@ -106,6 +129,12 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
             disabled={sections.length === 0}
           />
         )}
+        {kind === 'attempts' && (
+          <SelectField id="override-extra" label="How many more attempts" value={extra} options={EXTRA_CHOICES} onChange={setExtra} />
+        )}
+        <p className="field-hint override-effect" id="override-effect">
+          {effectOf(kind, studentName, target, Number(extra))}
+        </p>
         <Field
           id="override-reason"
           label="Reason"

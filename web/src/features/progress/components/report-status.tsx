@@ -3,9 +3,9 @@
 import { STATUS_LABELS, cellStatus, type CellStatus } from '@shared/report-insight';
 import { formatShortDate } from '@web/lib/dates';
 
-const ICONS: Record<CellStatus, string> = { 'not-started': '○', 'in-progress': '◐', complete: '✓' };
+const ICONS: Record<CellStatus, string> = { 'not-started': '○', struggling: '!', 'in-progress': '◐', complete: '✓' };
 
-export function StatusIcon({ cell }: { cell: { completed: number; total: number } }) {
+export function StatusIcon({ cell }: { cell: { completed: number; total: number; struggling?: true } }) {
   const status = cellStatus(cell);
   return (
     <>

@@ -1,10 +1,10 @@
 // What the report shows: the rows kept by the teacher's filter, in the order they chose.
 import type { ClassReportRow, ReportCell } from '@shared/entities';
-import { hasNotStarted, isComplete, isStalled } from '@shared/report-insight';
+import { hasNotStarted, isComplete, isStalled, isStruggling } from '@shared/report-insight';
 import { isOverdue } from '@web/lib/due-dates';
 
 export type ReportSort = 'name' | 'progress' | 'activity';
-export type ReportFilter = 'all' | 'not-started' | 'stalled' | 'complete' | 'overdue';
+export type ReportFilter = 'all' | 'not-started' | 'struggling' | 'stalled' | 'complete' | 'overdue';
 
 export const SORT_LABELS: Record<ReportSort, string> = {
   name: 'Name (A–Z)',
@@ -15,6 +15,7 @@ export const SORT_LABELS: Record<ReportSort, string> = {
 export const FILTER_LABELS: Record<ReportFilter, string> = {
   all: 'All students',
   'not-started': 'Not started',
+  struggling: 'Struggling (attempted a check, not passed)',
   stalled: 'Stalled',
   complete: 'Complete',
   overdue: 'Overdue',
@@ -52,6 +53,7 @@ export function viewRows(rows: ClassReportRow[], { sort, filter, stalledDays, no
   const keep: Record<ReportFilter, (row: ClassReportRow) => boolean> = {
     all: () => true,
     'not-started': hasNotStarted,
+    struggling: isStruggling,
     stalled: (row) => isStalled(row, now, stalledDays),
     complete: isComplete,
     overdue: (row) => overdueCells(row, dueDates, now).length > 0,

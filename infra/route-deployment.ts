@@ -71,6 +71,13 @@ export interface RouteDeployment {
    * of the permissions the local stack records (it has no Bedrock): the Bedrock drafter's unit test checks its one call.
    */
   model?: readonly ModelAction[];
+  /**
+   * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
+   * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
+   * moves: CloudFormation would create it in the new stack before deleting it from the old one, and the HTTP API
+   * refuses a second route with the same key.
+   */
+  feature?: string;
 }
 
 // Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
@@ -107,8 +114,8 @@ export const routeDeployment = {
   nudgeStudent: { handler: 'nudge-student', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: 'none' },
   setModulePrerequisite: { handler: 'set-module-prerequisite', table: ['ReadByKey', 'Query', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   previewPathChanges: { handler: 'preview-path-changes', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  previewPath: { handler: 'preview-path', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
-  checkPath: { handler: 'check-path', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  previewPath: { handler: 'preview-path', table: ['ReadByKey'], bucket: 'none', userPool: 'none', feature: 'ModulePaths' },
+  checkPath: { handler: 'check-path', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none', feature: 'ModulePaths' },
   addPathOverride: { handler: 'add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   removePathOverride: { handler: 'remove-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
@@ -188,7 +195,7 @@ export function routeFeature(path: string): string {
 export function routesByFeature<Name extends string>(routes: readonly (readonly [Name, DeployedRoute])[]): Map<string, [Name, DeployedRoute][]> {
   const features = new Map<string, [Name, DeployedRoute][]>();
   for (const [name, route] of routes) {
-    const feature = routeFeature(route.path);
+    const feature = route.feature ?? routeFeature(route.path);
     features.set(feature, [...(features.get(feature) ?? []), [name, route]]);
   }
   return features;

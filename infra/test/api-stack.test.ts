@@ -155,6 +155,8 @@ describe('routes', () => {
     }
     expect(routeFeature('/api/admin/people/{userId}/role')).toBe('AdminPeople');
     expect(routeFeature('/api/modules/{id}/sections/{sectionId}/check')).toBe('Modules');
+    // A route that names its stack deploys there, whatever its path.
+    expect(features.get('ModulePaths')!.map(([name]) => name).sort()).toEqual(['checkPath', 'previewPath']);
   });
 
   test('one route per route-table entry, and no others', () => {

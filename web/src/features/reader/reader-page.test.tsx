@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
@@ -368,6 +368,29 @@ describe("the student's path", () => {
     expect(within(nav).queryByRole('link', { name: /Slides/ })).not.toBeInTheDocument();
     expect(within(nav).getByText('2. Slides').closest('li')).toHaveTextContent('Locked');
     expect(screen.getByRole('link', { name: /Next: Cells again/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s3');
+  });
+
+  it('Next follows the path past sections skipped or excused, and a skipped review is shown closed, with why and nothing to press', async () => {
+    answer(
+      'getModule',
+      moduleFixture({
+        sections: [
+          section('s1', 1, { title: 'Intro', state: 'complete' }),
+          section('s2', 2, { title: 'Cells again', role: 'review', state: 'skipped', reason: 'Because you scored 90 % on “Intro”, you can skip this.', downloadUrl: undefined }),
+          section('s3', 3, { title: 'Extra reading', role: 'optional', state: 'excused', reason: 'Your teacher excused you from this: away' }),
+          section('s4', 4, { title: 'Worksheet' }),
+        ],
+      }),
+    );
+    openAsStudent('s1');
+    expect(await screen.findByRole('link', { name: /Next: Worksheet/ })).toHaveAttribute('href', '/student/class/c1/module/m1/section/s4');
+    cleanup();
+
+    openAsStudent('s2');
+    expect(await screen.findByText('Because you scored 90 % on “Intro”, you can skip this.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not be shown/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Next: Worksheet/ })).toBeInTheDocument();
   });
 
   it('says why a released review section opened', async () => {

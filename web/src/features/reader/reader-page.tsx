@@ -21,7 +21,7 @@ import { SectionTextView, SectionViewSwitch, useSectionView } from './components
 import { SectionViewer } from './components/section-viewer';
 import { useReadingReport } from './hooks/use-reading-report';
 import { PathReason, PathTag } from './components/path-note';
-import { isOpenable, isRequired } from './utils/section-path';
+import { isOnPath, isOpenable, isRequired } from './utils/section-path';
 import { readerPath } from './reader-paths';
 import './reader.css';
 
@@ -90,8 +90,9 @@ function Reader({ module, sections, section, classId, studentId, completed, back
   // A search result opens a page of the file (`?page=`): a new page asked for opens the viewer there.
   const [params] = useSearchParams();
   const index = sections.indexOf(section);
-  const previous = sections.slice(0, index).reverse().find(isOpenable);
-  const next = sections.slice(index + 1).find(isOpenable);
+  // Previous and Next follow the student's own path: past what is closed to them, skipped or excused.
+  const previous = sections.slice(0, index).reverse().find(isOnPath);
+  const next = sections.slice(index + 1).find(isOnPath);
   const moduleComplete = completed !== undefined && sections.filter(isRequired).every((each) => completed.has(each._id));
   const locked = !isOpenable(section);
   // A section with a check is completed by passing it, not by Mark as Complete.

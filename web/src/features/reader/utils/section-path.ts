@@ -7,8 +7,14 @@ import type { SectionRole } from '@shared/paths';
 // schemas) into the reader's and syllabus's chunks. section-path.test.ts keeps the two in step.
 export const RELEASED_BY_BANDS: ReadonlySet<SectionRole> = new Set<SectionRole>(['review', 'extension']);
 
-/** The student may open it: everything but a locked section. */
-export const isOpenable = (section: Section) => section.state !== 'locked';
+/**
+ * The student may open it: everything but a locked section and a review or extension section their score let them
+ * skip (the server does not open those: there is nothing to read or mark). A skipped optional section stays readable.
+ */
+export const isOpenable = (section: Section) => section.state !== 'locked' && !(section.state === 'skipped' && RELEASED_BY_BANDS.has(section.role));
+
+/** On the student's own path, where Previous and Next lead: openable, and neither skipped nor excused. */
+export const isOnPath = (section: Section) => isOpenable(section) && section.state !== 'skipped' && section.state !== 'excused';
 
 /**
  * Counted in the student's progress, as the server counts it: core sections and released (or completed) review and

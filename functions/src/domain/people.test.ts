@@ -191,6 +191,13 @@ describe('roles and access', () => {
     expect(directory.calls.filter((call) => call.startsWith('setRole'))).toHaveLength(1);
   });
 
+  it('answers 404 for someone who does not exist, and writes nothing, not even the hold of a role change', async () => {
+    const { people, caller, access, audit } = setup();
+    await expect(people.changeRole(caller, 'nobody', 'Teachers')).rejects.toMatchObject({ kind: 'notFound' });
+    expect(access.records.size).toBe(0);
+    expect(audit.entries).toEqual([]);
+  });
+
   it('refuses to move a teacher who still teaches a class out of Teachers, and changes nothing', async () => {
     const { people, caller, directory, rosters, audit } = setup();
     const ada = directory.add({ email: 'ada@school.example', name: 'Ada Teacher', role: 'Teachers' });

@@ -270,6 +270,8 @@ export function makePeopleService({ directory, access: accessRecords, index, aud
      */
     async changeRole(caller: Caller, userId: string, role: Role): Promise<Person> {
       refuseSelf(caller, userId, 'change the role of');
+      // Someone who does not exist is a 404 before the hold is taken: a refused change writes nothing.
+      await requirePerson(userId);
       const now = clock.now().getTime();
       const until = now + ROLE_CHANGE_HOLD_MS;
       if (!(await accessRecords.beginRoleChange(userId, now, until))) throw conflict(ROLE_CHANGE_BUSY_MESSAGE);

@@ -1,6 +1,6 @@
 // Pacing (issue 24) in the browser: a teacher assigns a module with a due date typed in the school's time zone (one
 // already past) and another due later; the student's syllabus orders them by due date and marks the late one Overdue,
-// as does their dashboard; the teacher can change a due date; the teacher's report filters Overdue and nudges the student, whose bell words the reminder.
+// as does their dashboard; the teacher can change a due date; the teacher's report filters Overdue and nudges the student, whose bell words the reminder (the module was due).
 // Checked with axe and for sideways scrolling at 1280 and 375 px.
 import { routes } from '../../shared/routes';
 import { open, signInAs } from './support/app';
@@ -75,10 +75,10 @@ it('the teacher filters Overdue and nudges the student, whose bell then words th
   expect(bell.items).toContainEqual(expect.objectContaining({ kind: 'nudge', moduleTitle: 'Plants', teacherName: teacher.email }));
 });
 
-it("the student's bell says who reminded them of what, and when it is due", async () => {
+it("the student's bell says who reminded them of what, and when it was due (the due date has passed)", async () => {
   const { page } = session();
   await signInAs(page, student);
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await page.getByRole('list', { name: 'Recent activity' }).getByText(new RegExp(`^${teacher.email} reminded you: Plants is due \\w{3} \\d+ Jan, \\d\\d:\\d\\d \\(GMT[^)]*\\)$`))
+  await page.getByRole('list', { name: 'Recent activity' }).getByText(new RegExp(`^${teacher.email} reminded you: Plants was due \\w{3} \\d+ Jan, \\d\\d:\\d\\d \\(GMT[^)]*\\)$`))
     .waitFor();
 });

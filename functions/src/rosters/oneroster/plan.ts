@@ -255,7 +255,7 @@ function classTeachers(
       continue;
     }
     if (found.person.role !== 'Teachers') {
-      errors.push({ file: 'enrollments.csv', line: enrollment.line, message: `${enrollment.userSourcedId} teaches ${enrollment.classSourcedId} here but is not a teacher (their role is ${found.person.role ?? 'none'}); the class was left without this teacher.` });
+      errors.push({ file: 'enrollments.csv', line: enrollment.line, message: `${enrollment.userSourcedId} teaches ${enrollment.classSourcedId} in enrollments.csv but is not a teacher here (${found.person.role ?? 'no role'}); they were not made its teacher.` });
       continue;
     }
     if (primary.has(enrollment.classSourcedId) || (teachers.get(enrollment.classSourcedId) && !enrollment.primary)) continue;
@@ -290,7 +290,7 @@ function planEnrollments(roster: Roster, snapshot: RosterSnapshot, people: Map<s
     const found = resolveEnrollment(roster, enrollment, people, classes, errors);
     if (!found) continue;
     if (found.person.role !== 'Students') {
-      errors.push({ file: 'enrollments.csv', line: enrollment.line, message: `${enrollment.userSourcedId} is enrolled in ${enrollment.classSourcedId} as a student but is not a student here (their role is ${found.person.role ?? 'none'}); the enrolment was skipped.` });
+      errors.push({ file: 'enrollments.csv', line: enrollment.line, message: `The enrolment ${enrollment.sourcedId} of ${enrollment.userSourcedId} in ${enrollment.classSourcedId} is as a student, but ${enrollment.userSourcedId} is not a student here (${found.person.role ?? 'no role'}); it was skipped.` });
       continue;
     }
     const itemKey = key(found.classRef, found.person.ref);

@@ -117,3 +117,32 @@ describe('reading a OneRoster package', () => {
     expect(() => readPackage(bytes)).toThrow(message);
   });
 });
+
+/** The binding's headers, in its order (1EdTech OneRoster CSV binding 1.2.1 and CSV tables 1.1). */
+const BINDING_HEADERS: Record<'1.1' | '1.2', Record<string, string>> = {
+  '1.2': {
+    'orgs.csv': 'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId',
+    'academicSessions.csv': 'sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear',
+    'courses.csv': 'sourcedId,status,dateLastModified,schoolYearSourcedId,title,courseCode,grades,orgSourcedId,subjects,subjectCodes',
+    'classes.csv': 'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods',
+    'users.csv':
+      'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns',
+    'roles.csv': 'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId',
+    'enrollments.csv': 'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+  },
+  '1.1': {
+    'users.csv': 'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
+  },
+};
+
+describe('the sample packages', () => {
+  it.each(['bulk-1.2', 'delta-1.2', 'bulk-1.1', 'bad-rows-1.2'] as const)('%s has the binding’s headers, in its order', (sample) => {
+    const files = sampleFiles(sample);
+    const version = sample.endsWith('1.1') ? '1.1' : '1.2';
+    for (const [file, text] of Object.entries(files)) {
+      if (file === 'manifest.csv') continue;
+      const header = text.replace(/^\ufeff/, '').split(/\r?\n/)[0];
+      expect(`${file}: ${header}`).toBe(`${file}: ${BINDING_HEADERS[version][file] ?? BINDING_HEADERS['1.2'][file]}`);
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // message }` for a school admin to fix in their information system; a bad row is skipped, the rest is kept.
 import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
+import { inspectOfficeZip, type OfficeFileLimits } from '@shared/office-limits';
 
 export interface RosterError {
   /** The file in the package, e.g. `users.csv`. */
@@ -61,7 +62,21 @@ const REQUIRED_COLUMNS: Record<OneRosterVersion, Record<RosterFile, string[]>> =
 
 const MODES: readonly string[] = ['bulk', 'delta', 'absent'];
 
-export function readPackage(zip: Uint8Array): OneRosterPackage {
+/**
+ * Far above a real package (5,000 people and their enrolments zip to about 200 kB and inflate to a few MB), far below
+ * what a zip bomb would make a Lambda unpack.
+ */
+const PACKAGE_LIMITS: OfficeFileLimits = { maxEntries: 200, maxPartBytes: 64 * 1024 * 1024, maxTotalBytes: 128 * 1024 * 1024 };
+
+export async function readPackage(zip: Uint8Array): Promise<OneRosterPackage> {
+  const verdict = await inspectOfficeZip(zip, PACKAGE_LIMITS);
+  if (!verdict.fits) {
+    throw new UnreadablePackageError(
+      verdict.reason === 'too-large'
+        ? 'The package unpacks to more than 128 MB or holds more than 200 files; a OneRoster export is far smaller. Export it again from your information system.'
+        : NOT_A_ZIP,
+    );
+  }
   const entries = unzipEntries(zip);
   const manifestBytes = entries.get('manifest.csv');
   if (!manifestBytes) throw new UnreadablePackageError('The package has no manifest.csv. Export the OneRoster package again from your information system: the zip holds manifest.csv beside users.csv, classes.csv and enrollments.csv.');
@@ -114,6 +129,8 @@ export function readPackage(zip: Uint8Array): OneRosterPackage {
   return { version, modes, tables, errors };
 }
 
+const NOT_A_ZIP = 'The file is not a zip archive. Upload the OneRoster package as the .zip your information system exports.';
+
 const isRosterFile = (name: string): name is RosterFile => (ROSTER_FILES as readonly string[]).includes(name);
 
 function unzipEntries(zip: Uint8Array): Map<string, Uint8Array> {
@@ -122,7 +139,7 @@ function unzipEntries(zip: Uint8Array): Map<string, Uint8Array> {
     // A SIS (or an admin re-zipping by hand) may put the files in one folder; macOS adds __MACOSX copies.
     files = unzipSync(zip, { filter: (file) => !file.name.startsWith('__MACOSX/') && file.name.endsWith('.csv') });
   } catch {
-    throw new UnreadablePackageError('The file is not a zip archive. Upload the OneRoster package as the .zip your information system exports.');
+    throw new UnreadablePackageError(NOT_A_ZIP);
   }
   return new Map(Object.entries(files).map(([path, bytes]) => [path.slice(path.lastIndexOf('/') + 1), bytes]));
 }

@@ -157,7 +157,12 @@ function planPeople(roster: Roster, snapshot: RosterSnapshot, errors: RosterErro
       continue;
     }
     const set = differences(match, person);
-    if (set) changes.update.push({ userId: match.userId, set });
+    const holder = set?.email ? byEmail.get(set.email) : undefined;
+    if (holder && holder.userId !== match.userId) {
+      errors.push({ file: 'users.csv', line: person.line, message: `${person.name} (sourcedId ${person.sourcedId}) has a new e-mail, ${person.email}, which is already someone else's here; their e-mail was left as it is.` });
+      delete set!.email;
+    }
+    if (set && Object.keys(set).length > 0) changes.update.push({ userId: match.userId, set });
     else unchanged += 1;
     resolved.set(person.sourcedId, { ref: { userId: match.userId }, role: person.role ?? match.role });
   }

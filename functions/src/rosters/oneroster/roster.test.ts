@@ -2,8 +2,8 @@ import { readPackage } from './package';
 import { readRoster, type Roster } from './roster';
 import { type Sample, sampleFiles, zipFiles, zipSample } from './samples/zip-sample';
 
-const read = (sample: Sample, importAdministrators = false) => readRoster(readPackage(zipSample(sample)), { importAdministrators });
-const readFiles = (files: Record<string, string>, importAdministrators = false) => readRoster(readPackage(zipFiles(files)), { importAdministrators });
+const read = async (sample: Sample, importAdministrators = false) => readRoster(await readPackage(zipSample(sample)), { importAdministrators });
+const readFiles = async (files: Record<string, string>, importAdministrators = false) => readRoster(await readPackage(zipFiles(files)), { importAdministrators });
 const people = (roster: Roster) => roster.people.map(({ sourcedId, email, role }) => `${sourcedId} ${email} ${role}`);
 
 const MANIFEST_DELTA_USERS = 'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.users,delta\nfile.roles,delta\n';
@@ -11,8 +11,8 @@ const USERS_12 = 'sourcedId,status,dateLastModified,enabledUser,username,userIds
 const ROLES_12 = 'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId\n';
 
 describe('from a package’s rows to people, classes and enrolments', () => {
-  it('maps the 1.2 sample: e-mail in lower case, name from the preferred names, role from roles.csv', () => {
-    const roster = read('bulk-1.2');
+  it('maps the 1.2 sample: e-mail in lower case, name from the preferred names, role from roles.csv', async () => {
+    const roster = await read('bulk-1.2');
 
     expect(roster.modes).toEqual({ users: 'bulk', classes: 'bulk', enrollments: 'bulk' });
     expect(roster.people[0]).toEqual({ sourcedId: 't-100', line: 2, status: 'active', email: 'ada.okafor@northfield.example', name: 'Ada Okafor', role: 'Teachers', enabled: true });
@@ -36,9 +36,9 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     expect(roster.enrollments.filter((item) => item.role === 'student')).toHaveLength(8);
   });
 
-  it('reads a OneRoster 1.1 package (role in users.csv) to the same people, classes and enrolments', () => {
-    const v11 = read('bulk-1.1', true);
-    const v12 = read('bulk-1.2', true);
+  it('reads a OneRoster 1.1 package (role in users.csv) to the same people, classes and enrolments', async () => {
+    const v11 = await read('bulk-1.1', true);
+    const v12 = await read('bulk-1.2', true);
 
     expect(v11.version).toBe('1.1');
     expect(v11.errors).toEqual([]);
@@ -47,9 +47,9 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     expect(v11.enrollments).toEqual(v12.enrollments);
   });
 
-  it('imports the SIS’s administrators as Admins only when the admin allows it, and says so when not', () => {
-    expect(read('bulk-1.2', true).people.find((person) => person.sourcedId === 'a-200')).toMatchObject({ role: 'Admins' });
-    const refused = read('bulk-1.2');
+  it('imports the SIS’s administrators as Admins only when the admin allows it, and says so when not', async () => {
+    expect((await read('bulk-1.2', true)).people.find((person) => person.sourcedId === 'a-200')).toMatchObject({ role: 'Admins' });
+    const refused = await read('bulk-1.2');
 
     expect(refused.people.some((person) => person.sourcedId === 'a-200')).toBe(false);
     expect(refused.errors).toEqual([
@@ -61,17 +61,17 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     ]);
   });
 
-  it('leaves out, without an error, people whose roles this platform does not have (a guardian) and non-student, non-teacher enrolments', () => {
+  it('leaves out, without an error, people whose roles this platform does not have (a guardian) and non-student, non-teacher enrolments', async () => {
     const files = sampleFiles('bulk-1.2');
-    const roster = readFiles({ ...files, 'enrollments.csv': `${files['enrollments.csv']}e-99,,,cl-10,org-northfield,p-400,administrator,false,,\r\n` });
+    const roster = await readFiles({ ...files, 'enrollments.csv': `${files['enrollments.csv']}e-99,,,cl-10,org-northfield,p-400,administrator,false,,\r\n` });
 
     expect(roster.people.some((person) => person.sourcedId === 'p-400')).toBe(false);
     expect(roster.enrollments.some((item) => item.sourcedId === 'e-99')).toBe(false);
     expect(roster.errors.filter((error) => error.message.includes('p-400') || error.message.includes('e-99'))).toEqual([]);
   });
 
-  it('skips the bad rows of the bad-rows sample, saying why at their lines, and keeps the good ones', () => {
-    const roster = read('bad-rows-1.2');
+  it('skips the bad rows of the bad-rows sample, saying why at their lines, and keeps the good ones', async () => {
+    const roster = await read('bad-rows-1.2');
 
     expect(roster.errors).toEqual([
       expect.objectContaining({ file: 'manifest.csv', line: 4 }),
@@ -87,7 +87,7 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     ]);
   });
 
-  it('refuses an e-mail that is not an address, a name of nothing visible, an e-mail two people share and a class without title', () => {
+  it('refuses an e-mail that is not an address, a name of nothing visible, an e-mail two people share and a class without title', async () => {
     const users = [
       'u-1,,,true,,,Ann,Lee,,,ann(at)school.example,,,,,,,,,,,',
       'u-2,,,true,,,\u200b,\u200b,,,bo@school.example,,,,,,,,,,,',
@@ -96,7 +96,7 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     ].join('\n');
     const roles = ['u-1', 'u-2', 'u-3', 'u-4'].map((user, index) => `r-${index},,,${user},primary,student,,,,`).join('\n');
     const manifest = 'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.users,bulk\nfile.roles,bulk\nfile.classes,bulk\n';
-    const roster = readFiles({ 'manifest.csv': manifest, 'users.csv': `${USERS_12}${users}\n`, 'roles.csv': `${ROLES_12}${roles}\n`, 'classes.csv': 'sourcedId,title\ncl-1,\ncl-2,Art\n' });
+    const roster = await readFiles({ 'manifest.csv': manifest, 'users.csv': `${USERS_12}${users}\n`, 'roles.csv': `${ROLES_12}${roles}\n`, 'classes.csv': 'sourcedId,title\ncl-1,\ncl-2,Art\n' });
 
     expect(roster.errors).toEqual([
       { file: 'users.csv', line: 2, message: 'Ann Lee (sourcedId u-1): E-mail is not a valid address. ("ann(at)school.example")' },
@@ -108,10 +108,10 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     expect(roster.classes.map((item) => item.name)).toEqual(['Art']);
   });
 
-  it('needs a role in roles.csv for each person of a 1.2 package, and a person in users.csv for each role', () => {
+  it('needs a role in roles.csv for each person of a 1.2 package, and a person in users.csv for each role', async () => {
     const files = sampleFiles('bulk-1.2');
     const roles = files['roles.csv']!.replace(/^r-305,.*\r\n/m, '').concat('r-999,,,s-999,primary,student,,,org-northfield,\r\n');
-    const roster = readFiles({ ...files, 'roles.csv': roles });
+    const roster = await readFiles({ ...files, 'roles.csv': roles });
 
     expect(roster.errors).toEqual(
       expect.arrayContaining([
@@ -121,36 +121,36 @@ describe('from a package’s rows to people, classes and enrolments', () => {
     );
   });
 
-  it('keeps the role unsaid (null) when a 1.2 package has no roles.csv, and reads enabledUser false as access off', () => {
+  it('keeps the role unsaid (null) when a 1.2 package has no roles.csv, and reads enabledUser false as access off', async () => {
     const manifest = 'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.users,delta\nfile.roles,absent\n';
-    const roster = readFiles({ 'manifest.csv': manifest, 'users.csv': `${USERS_12}s-300,active,2026-11-20T10:00:00Z,false,,,Zoë,Brontë-Smith,,,zoe.bronte@students.northfield.example,,,,,,,,,,,\n` });
+    const roster = await readFiles({ 'manifest.csv': manifest, 'users.csv': `${USERS_12}s-300,active,2026-11-20T10:00:00Z,false,,,Zoë,Brontë-Smith,,,zoe.bronte@students.northfield.example,,,,,,,,,,,\n` });
 
     expect(roster.errors).toEqual([]);
     expect(roster.people).toEqual([expect.objectContaining({ sourcedId: 's-300', name: 'Zoë Brontë-Smith', role: null, enabled: false })]);
   });
 
-  it('reads a delta file’s status: tobedeleted rows need only their sourcedId, and a row needs active or tobedeleted', () => {
+  it('reads a delta file’s status: tobedeleted rows need only their sourcedId, and a row needs active or tobedeleted', async () => {
     const users = ['s-300,tobedeleted,2026-11-20T10:00:00Z,,,,,,,,,,,,,,,,,,,', 's-301,,2026-11-20T10:00:00Z,true,,,José,Núñez,,,jose@school.example,,,,,,,,,,,'].join('\n');
-    const roster = readFiles({ 'manifest.csv': MANIFEST_DELTA_USERS, 'users.csv': `${USERS_12}${users}\n`, 'roles.csv': ROLES_12 });
+    const roster = await readFiles({ 'manifest.csv': MANIFEST_DELTA_USERS, 'users.csv': `${USERS_12}${users}\n`, 'roles.csv': ROLES_12 });
 
     expect(roster.people).toEqual([{ sourcedId: 's-300', line: 2, status: 'tobedeleted', email: '', name: '', role: null, enabled: false }]);
     expect(roster.errors).toEqual([{ file: 'users.csv', line: 3, message: 'José Núñez (sourcedId s-301) has status ""; in a delta file it must be active or tobedeleted.' }]);
   });
 
-  it('leaves out a bulk file’s tobedeleted row (a bulk file is the whole set) and reads the delta sample’s one removal', () => {
+  it('leaves out a bulk file’s tobedeleted row (a bulk file is the whole set) and reads the delta sample’s one removal', async () => {
     const files = sampleFiles('bulk-1.2');
-    const roster = readFiles({ ...files, 'classes.csv': files['classes.csv']!.replace('cl-12,,,', 'cl-12,tobedeleted,2026-11-20T10:00:00Z,') });
+    const roster = await readFiles({ ...files, 'classes.csv': files['classes.csv']!.replace('cl-12,,,', 'cl-12,tobedeleted,2026-11-20T10:00:00Z,') });
 
     expect(roster.classes.map((item) => item.sourcedId)).toEqual(['cl-10', 'cl-11']);
-    expect(read('delta-1.2').enrollments).toEqual([
+    expect((await read('delta-1.2')).enrollments).toEqual([
       { sourcedId: 'e-12', line: 2, status: 'tobedeleted', classSourcedId: 'cl-10', userSourcedId: 's-302', role: 'student', primary: false },
     ]);
-    expect(read('delta-1.2').modes).toEqual({ users: 'absent', classes: 'absent', enrollments: 'delta' });
+    expect((await read('delta-1.2')).modes).toEqual({ users: 'absent', classes: 'absent', enrollments: 'delta' });
   });
 
-  it('needs an enrolment’s class and person', () => {
+  it('needs an enrolment’s class and person', async () => {
     const files = sampleFiles('bulk-1.2');
-    const roster = readFiles({ ...files, 'enrollments.csv': `${files['enrollments.csv']}e-50,,,,org-northfield,s-300,student,false,,\r\n` });
+    const roster = await readFiles({ ...files, 'enrollments.csv': `${files['enrollments.csv']}e-50,,,,org-northfield,s-300,student,false,,\r\n` });
 
     expect(roster.errors).toEqual(expect.arrayContaining([{ file: 'enrollments.csv', line: 14, message: 'The enrolment e-50 needs both classSourcedId and userSourcedId.' }]));
   });

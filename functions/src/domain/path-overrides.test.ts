@@ -124,7 +124,7 @@ describe("the student's path follows the overrides", () => {
   });
 
   it('serves a locked section’s check to no one until it opens, then lets the student attempt it', async () => {
-    await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).rejects.toEqual(refused('conflict', 'Complete “Introduction” to open this.'));
+    await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).rejects.toEqual(refused('conflict', 'Complete “Introduction” to open this, or your teacher can open it for you.'));
     await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'quiz', reason: 'Ready' });
     await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).resolves.toMatchObject({ questions: [expect.objectContaining({ id: 'q1' })] });
     const { attempt } = await checks.submit(student, MODULE_ID, 'quiz', { attemptId: '00000000-0000-4000-8000-000000000001', classId: CLASS_ID, answers: { q1: true } });

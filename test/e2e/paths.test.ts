@@ -78,6 +78,7 @@ it('the teacher assigns it with a due date', async () => {
   await open(page, `/teacher-classes/${schoolClass.classId}`);
   await page.getByLabel('Module', { exact: true }).selectOption({ label: MODULE_TITLE });
   await page.getByLabel('Due date (optional)').fill('2026-01-09T17:00');
+  await page.getByLabel('Keep this date that has passed').check();
   await page.getByRole('button', { name: 'Assign Module' }).click();
   await page.getByText(`${MODULE_TITLE} was assigned to this class.`).waitFor();
 });

@@ -184,7 +184,14 @@ describe('Duplicate and Assign to Classes', () => {
     const due = form.getByLabelText('Due date (optional)');
     fireEvent.change(due, { target: { value: '2026-06-05T17:00' } });
     // The offset named is the one in force on that date (summer time).
-    expect(due).toHaveAccessibleDescription('School time: Europe/London (GMT+1)');
+    expect(due).toHaveAccessibleDescription(/^School time: Europe\/London \(GMT\+1\)/);
+    // That date has passed: the form asks, and assigns only once the teacher ticks that they mean it.
+    expect(form.getByText('This date has passed: students would see the module as overdue at once.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Choose a later date, or tick “Keep this date that has passed”.');
+    expect(due).toBeInvalid();
+    expect(assignments).toEqual([]);
+    await user.click(form.getByLabelText('Keep this date that has passed'));
     await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
     await form.findByText('Assigned to Year 8, Year 9.');
     expect(assignments.map(({ params, body }) => [params.classId, body]).sort()).toEqual([

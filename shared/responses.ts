@@ -392,6 +392,7 @@ export const moduleReportSchema = z.strictObject({
       studentName: z.string(),
       studentEmail: z.optional(z.string()),
       completedAt: z.record(z.string(), z.nullable(isoDate)),
+      closed: z.optional(z.record(z.string(), z.enum(['locked', 'skipped', 'excused']))),
       scores: z.optional(z.record(z.string(), checkStandingSchema)),
       branch: z.optional(z.enum(BRANCHES)),
     }),

@@ -141,6 +141,9 @@ describe("the student's path follows the overrides", () => {
     expect(report.rows[0].modules[0]).toMatchObject({ completed: 1, total: 2 });
     const [row] = await progress.classReport(teacher, CLASS_ID);
     expect(row.modules[0]).toMatchObject({ completed: 1, total: 2 });
+    // The module drill-down tells the excused section from one not done.
+    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    expect(drillDown.rows[0].closed).toMatchObject({ closing: 'excused' });
   });
 
   it('puts a released review section on the student’s branch in the module drill-down', async () => {

@@ -142,6 +142,8 @@ describe("a student's path", () => {
     expect(row.modules[0]).toMatchObject({ completed: 1, total: 4, percentage: 25, branch: 'review' });
     const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
     expect(drillDown.rows[0]).toMatchObject({ studentId: student.userId, branch: 'review' });
+    // Closed sections are told apart in the drill-down: the extension still locked, the closing one behind the review.
+    expect(drillDown.rows[0].closed).toEqual({ extension: 'locked', closing: 'locked' });
 
     await complete('review');
     await expect(complete('closing')).resolves.toMatchObject({ completedSections: ['intro', 'review', 'closing'] });

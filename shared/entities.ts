@@ -50,8 +50,12 @@ export interface ModuleUsage {
   classes: { classId: string; className: string }[];
   /** Students with completions or check scores in it, over those classes. */
   studentsWithProgress: number;
-  /** Attempts on the current versions of its checks. */
+  /** Attempts on the current versions of its checks (each with its score). */
   checkAttempts: number;
+  /** Teachers' overrides of students' paths in it (opened, excused sections, unlocks, extra attempts), over those classes. */
+  overrides: number;
+  /** Prerequisites in those classes that name it, as the module waited for or the one waiting. */
+  prerequisites: number;
 }
 
 export interface UserRef {

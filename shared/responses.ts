@@ -237,6 +237,8 @@ export const moduleSchema = z.strictObject({
       classes: z.array(z.strictObject({ classId: z.string(), className: z.string() })),
       studentsWithProgress: wholeCount,
       checkAttempts: wholeCount,
+      overrides: wholeCount,
+      prerequisites: wholeCount,
     }),
   ),
 }) satisfies z.ZodMiniType<Module>;

@@ -30,7 +30,7 @@ let moduleReads: ReturnType<typeof answer<'getModule'>>;
 beforeEach(() => {
   moduleReads = answer('getModule', ({ query }) =>
     query.get('usage') === 'true'
-      ? { ...stored, usage: { classes: [{ classId: 'c1', className: 'Biology 7A' }], studentsWithProgress: 12, checkAttempts: 30 } }
+      ? { ...stored, usage: { classes: [{ classId: 'c1', className: 'Biology 7A' }], studentsWithProgress: 12, checkAttempts: 30, overrides: 0, prerequisites: 0 } }
       : stored,
   );
   answer('listModules', []);
@@ -51,7 +51,7 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   expect(dialog).toHaveTextContent('Are you sure you want to delete this module?');
   // What would be lost, read when the dialog opens, and read out with the question.
   expect(await within(dialog).findByText(/Biology 7A/)).toHaveTextContent(
-    'It is assigned to Biology 7A, and will be removed from that class. Deleting it also deletes the progress of 12 students and 30 check attempts. This cannot be undone.',
+    'It is assigned to Biology 7A, and will be removed from that class. Deleting it also deletes the progress of 12 students and 30 check attempts with their scores. This cannot be undone.',
   );
   expect(dialog).toHaveAccessibleDescription(/progress of 12 students/);
   expect(deletions).toHaveLength(0);

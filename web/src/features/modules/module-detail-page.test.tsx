@@ -63,6 +63,27 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   expect(flash.closest('[role="status"]')).toHaveClass('alert-success');
 });
 
+it("shows the module's order mode and each section's role and check", async () => {
+  const base = stored.sections[0]!;
+  answer('getModule', {
+    ...stored,
+    sequential: true,
+    sections: [
+      { ...base, _id: 's1', title: 'Halves', order: 1, role: 'core' },
+      { ...base, _id: 's2', title: 'Halves again', order: 2, role: 'review' },
+    ],
+    checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 5 }],
+  });
+  renderDetail();
+  await screen.findByRole('heading', { name: 'Sections (2)' });
+  expect(screen.getByText('In order: each section opens once the one before it is complete.')).toBeInTheDocument();
+  const items = screen.getAllByRole('listitem').filter((item) => item.classList.contains('section-item'));
+  expect(items.map((item) => item.querySelectorAll('.section-meta')[1]?.textContent)).toEqual([
+    'Core section · Check: 5 questions, pass mark 70\u00a0%, 3 attempts',
+    'Review section · No check',
+  ]);
+});
+
 it('keeps the module and alerts Failed to delete module. on failure', async () => {
   consoleErrors.expect(/^Deleting the module failed: ApiError: boom/);
   const user = userEvent.setup();

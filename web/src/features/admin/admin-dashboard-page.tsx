@@ -11,7 +11,7 @@ import { needsSecondFactor } from '../../lib/api-client';
 import { useCurrentUser, useSecondFactorOn } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '../dashboard';
-import { useAdminOverview } from '../people/api/people';
+import { useAdminOverview } from '@web/api/people';
 import { ROLE_PLURAL } from '../people';
 import { AuditLine } from './audit-line';
 import '../dashboard/dashboard.css';

@@ -1,6 +1,6 @@
 // /admin/audit: every admin change, newest first, in pages (Show More Changes), filtered by who made it, what kind of
 // change, and the days it was made in (the admin's own time zone), and exported as CSV with the same filters.
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_LIMITS, type AuditAction, type AuditEntry, type AuditQuery } from '@shared/people';
 import { displayName } from '@shared/person-name';
@@ -9,8 +9,8 @@ import { SelectField } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { api } from '../../lib/api-client';
-import { usePeople } from '../people/api/people';
+import { listAuditTrail, useAuditTrail } from '@web/api/audit';
+import { usePeople } from '@web/api/people';
 import { csvFileName, downloadCsv, toCsv } from '../progress';
 import { ACTION_LABEL, AuditLine } from './audit-line';
 import '../people/people.css';
@@ -25,7 +25,7 @@ async function everyEntry(query: AuditQuery): Promise<{ entries: AuditEntry[]; c
   const entries: AuditEntry[] = [];
   let next: string | undefined;
   do {
-    const page = await api.listAuditTrail({ ...query, next });
+    const page = await listAuditTrail({ ...query, next });
     entries.push(...page.entries);
     next = page.next;
   } while (next && entries.length < AUDIT_LIMITS.exportMax);
@@ -47,12 +47,7 @@ export default function AuditTrailPage() {
   // Teachers' path overrides are in the trail too: both can be who made a change.
   const admins = usePeople({ role: 'Admins' });
   const teachers = usePeople({ role: 'Teachers' });
-  const trail = useInfiniteQuery({
-    queryKey: ['audit-trail', query],
-    queryFn: ({ pageParam }) => api.listAuditTrail({ ...query, next: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next,
-  });
+  const trail = useAuditTrail(query);
   const exporting = useMutation({
     mutationFn: () => everyEntry(query),
     onSuccess: ({ entries }) =>

@@ -9,7 +9,7 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLogError } from '../../lib/use-log-error';
 import { moduleCount, studentCount } from '@web/lib/count-label';
-import { useAdminClasses, useCreateClass } from './api/class-admin';
+import { useAdminClasses, useCreateClass } from '@web/api/rosters';
 import { TeacherSelect } from './components/teacher-select';
 import '../people/people.css';
 

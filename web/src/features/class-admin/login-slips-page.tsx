@@ -7,9 +7,9 @@ import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useClassRoster } from '../classes/api/classes';
+import { useClassRoster } from '@web/api/rosters';
 import { temporaryPasswordOf } from '../people';
-import { useAdminClass } from './api/class-admin';
+import { useAdminClass } from '@web/api/rosters';
 import './login-slips.css';
 
 const STUDENT_SIGN_IN_PATH = '/student-login';

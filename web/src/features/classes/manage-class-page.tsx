@@ -10,11 +10,13 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { instantOf, schoolTimeZone, wallClockOf } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
-import { useModules } from '../modules/api/modules';
+import { useModules } from '@web/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/field';
-import { unassignQuestion, useAssignModule, useClass, useSetPrerequisite, useUnassignModule } from './api/classes';
+import { useAssignModule, useClass, useUnassignModule } from '@web/api/classes';
+import { useSetPrerequisite } from '@web/api/paths';
+import { unassignQuestion } from './utils/unassign-question';
 import { DueDateField } from './components/due-date-field';
 import './classes.css';
 

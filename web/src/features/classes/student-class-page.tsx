@@ -7,12 +7,12 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useStudentClassProgress } from '../progress/api/progress';
+import { useStudentClassProgress } from '@web/api/progress';
 import { CompletionBar, moduleState } from '../progress';
 import { moduleScoreText } from '../../lib/score-text';
 import { byDueDate, isOverdue } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
-import { useClass } from './api/classes';
+import { useClass } from '@web/api/classes';
 import './classes.css';
 
 const NO_MODULES = 'The teacher has not assigned any modules to this class yet.';

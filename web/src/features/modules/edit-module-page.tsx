@@ -18,7 +18,7 @@ import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors 
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads';
 import { CheckEditor, type CheckEditorHandle } from '../checks';
-import { useModule, useUpdateModule } from './api/modules';
+import { useModule, useUpdateModule } from '@web/api/modules';
 import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
 import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';

@@ -9,7 +9,7 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage, type FlashState } from '../../lib/flash-message';
 import { AssignToClasses } from '../classes';
-import { useDeleteModule, useModule, useModuleUsage } from './api/modules';
+import { useDeleteModule, useModule, useModuleUsage } from '@web/api/modules';
 import { DuplicateModuleButton } from './components/duplicate-module-button';
 import type { LibraryReturnState } from './components/module-card';
 import { ModuleLoadError } from './components/module-load-error';

@@ -10,9 +10,9 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { useCurrentUser } from '../../lib/auth';
-import { useTeacherClasses } from '../classes/api/classes';
+import { useTeacherClasses } from '@web/api/classes';
 import { FileSearch } from '../search';
-import { byUpdatedDesc, useModules } from './api/modules';
+import { byUpdatedDesc, useModules } from '@web/api/modules';
 import { ModuleCard } from './components/module-card';
 import './modules.css';
 

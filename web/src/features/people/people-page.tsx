@@ -10,7 +10,7 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { usePeople } from './api/people';
+import { usePeople } from '@web/api/people';
 import { BulkAccess } from './components/bulk-access';
 import { BulkInvite } from './components/bulk-invite';
 import { InvitePersonForm } from './components/invite-person-form';

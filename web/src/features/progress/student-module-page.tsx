@@ -8,10 +8,10 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useModule } from '../modules/api/modules';
+import { useModule } from '@web/api/modules';
 import { SectionContentLink } from '../modules';
 import { FileFacts, isOpenable, isRequired, PathReason, PathTag, readerPath } from '../reader';
-import { useStudentClassProgress, useStudentProgress } from './api/progress';
+import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 

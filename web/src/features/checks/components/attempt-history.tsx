@@ -4,8 +4,8 @@ import type { AttemptHistoryEntry } from '@shared/checks';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
-import { useModules } from '../../modules/api/modules';
-import { useStudentAttempts } from '../api/checks';
+import { useModules } from '@web/api/modules';
+import { useStudentAttempts } from '@web/api/checks';
 import '../checks.css';
 
 const pad = (value: number) => String(value).padStart(2, '0');

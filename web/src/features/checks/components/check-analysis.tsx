@@ -4,7 +4,7 @@
 import type { CheckAnalysis } from '@shared/checks';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
-import { useCheckAnalysis } from '../api/checks';
+import { useCheckAnalysis } from '@web/api/checks';
 import '../checks.css';
 
 interface CheckAnalysisViewProps {

@@ -13,7 +13,7 @@ import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
 import { PathChangeCount } from '../../modules';
-import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '../api/checks';
+import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '@web/api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
 import { addOption, draftOf, emptyDraft, errorAt, inputOf, isBlank, isChoice, KIND_LABELS, newQuestion, questionOfDraft, type CheckDraft, type DraftQuestion } from './check-draft';

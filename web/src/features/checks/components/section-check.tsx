@@ -9,7 +9,7 @@ import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
-import { useStudentCheck, useSubmitAttempt } from '../api/checks';
+import { useStudentCheck, useSubmitAttempt } from '@web/api/checks';
 import '../checks.css';
 
 interface SectionCheckProps {

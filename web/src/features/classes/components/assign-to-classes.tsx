@@ -5,7 +5,8 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useCurrentUser } from '@web/lib/auth';
 import { instantOf, schoolTimeZone } from '@web/lib/due-dates';
-import { unassignQuestion, useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '../api/classes';
+import { useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '@web/api/classes';
+import { unassignQuestion } from '../utils/unassign-question';
 import { DueDateField } from './due-date-field';
 
 export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; moduleTitle: string }) {

@@ -5,7 +5,7 @@ import type { ClassSummary } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { useCurrentUser } from '@web/lib/auth';
-import { useTeacherClasses } from '../api/classes';
+import { useTeacherClasses } from '@web/api/classes';
 
 interface TeacherClassGridProps {
   emptyMessage: string;

@@ -1,11 +1,10 @@
 // Before saving new rules, the server says how many students' paths they would change (their completed work stays
 // complete): under Save on the edit screen once the order mode or a kept section's role or place differs from what is
 // saved, and in the check editor once a check's score bands do. And which bands the save makes let go of a section.
-import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SECTION_ROLE, fitBands } from '@shared/paths';
 import type { Module } from '@shared/entities';
 import type { PathChangesInput } from '@shared/schemas';
-import { call } from '@web/lib/api-client';
+import { usePathChanges } from '@web/api/paths';
 import type { DraftSection } from '../utils/draft-section';
 
 interface PathChangeCountProps {
@@ -20,11 +19,7 @@ interface PathChangeCountProps {
 const studentsText = (count: number) => `${count} ${count === 1 ? 'student' : 'students'}`;
 
 export function PathChangeCount({ moduleId, savedAt, proposal, rulesChanged }: PathChangeCountProps) {
-  const preview = useQuery({
-    queryKey: ['modules', 'path-changes', moduleId, savedAt, proposal],
-    queryFn: () => call('previewPathChanges', { id: moduleId }, proposal),
-    enabled: rulesChanged,
-  });
+  const preview = usePathChanges(moduleId, savedAt, proposal, rulesChanged);
   if (!rulesChanged || !preview.data) return null;
   const { changed, students } = preview.data;
   return (

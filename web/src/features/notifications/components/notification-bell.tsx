@@ -7,7 +7,7 @@ import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
 import { formatShortDate } from '@web/lib/dates';
 import { formatDueTime } from '@web/lib/due-dates';
-import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
+import { useMarkNotificationsRead, useNotifications } from '@web/api/notifications';
 import '../notifications.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

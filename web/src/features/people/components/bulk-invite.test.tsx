@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { Person } from '@shared/people';
 import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
-import { useClassRoster } from '../../classes/api/classes';
+import { useClassRoster } from '@web/api/rosters';
 import { BulkInvite } from './bulk-invite';
 import { ROLE_LABEL } from './labels';
 

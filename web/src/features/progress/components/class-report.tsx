@@ -5,7 +5,7 @@
 import type { ClassReportRow, ModuleRef } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
-import { useClassReportPages } from '../api/progress';
+import { useClassReportPages } from '@web/api/reports';
 import { ReportTable } from './report-table';
 
 interface ClassReportProps {

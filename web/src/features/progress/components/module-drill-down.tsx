@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { ModuleReport } from '@shared/entities';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
-import { useModuleReport } from '../api/progress';
+import { useModuleReport } from '@web/api/reports';
 import { csvFileName } from '../utils/csv';
 import { downloadCsv } from '../utils/download-csv';
 import { CheckAnalysisView } from '../../checks';

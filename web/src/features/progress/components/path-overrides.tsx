@@ -8,8 +8,8 @@ import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
 import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
-import { useModules } from '../../modules/api/modules';
-import { useAddOverride, useRemoveOverride, useStudentOverrides } from '../api/path-overrides';
+import { useModules } from '@web/api/modules';
+import { useAddOverride, useRemoveOverride, useStudentOverrides } from '@web/api/paths';
 
 const KIND_CHOICES = [
   ['release', 'Open a section'],

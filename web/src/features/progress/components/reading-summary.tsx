@@ -3,7 +3,7 @@
 import type { SectionReading } from '@shared/reading';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
-import { useStudentReading } from '../api/reading';
+import { useStudentReading } from '@web/api/reports';
 
 interface ReadingSummaryProps {
   classId: string;

@@ -3,10 +3,9 @@
 // the module they are reading (`moduleId`, with the class they read it in for the reader's links).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@shared/search';
 import { Alert } from '@web/components/alert';
-import { api } from '@web/lib/api-client';
+import { useSearch } from '@web/api/search';
 import { readerPath } from '../../reader';
 import '../search.css';
 
@@ -24,12 +23,7 @@ export function FileSearch({ modules, moduleId, classId, label = 'Search inside 
   const id = useId();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const results = useQuery({
-    queryKey: ['search', moduleId ?? 'library', query],
-    queryFn: () => api.search(query, moduleId),
-    enabled: query !== '',
-    staleTime: 30_000,
-  });
+  const results = useSearch(query, moduleId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());

@@ -4,13 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
 import type { DraftRequest, SettledDrafts } from '@shared/drafts';
 import { call, isNotFound } from '@web/lib/api-client';
-import { moduleKeys } from '../../modules/api/modules';
-import { notificationKeys } from '../../notifications/api/notifications';
-import { progressKeys } from '../../progress/api/progress';
+import { moduleKeys } from './modules';
+import { notificationKeys } from './notifications';
+import { progressKeys } from './progress';
+import { reportKeys } from './reports';
 
-// Called through `call` here rather than the shared `api` object, which loads with the app: checks load with the pages
-// that show them.
-export const checksApi = {
+const checksApi = {
   /** The owner reads the check whole; a student names the class they take it in and gets it without the answer key. */
   getCheck: (moduleId: string, sectionId: string, classId?: string) => call('getCheck', { id: moduleId, sectionId }, undefined, { classId }),
   putCheck: (moduleId: string, sectionId: string, input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
@@ -105,7 +104,7 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
       // A pass that finishes the module puts "You finished" in the bell now, not at its next minute.
       if (attempt.passed) void queryClient.invalidateQueries({ queryKey: notificationKeys.mine });
-      return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+      return queryClient.invalidateQueries({ queryKey: reportKeys.classReport(classId) });
     },
   });
 }

@@ -11,7 +11,8 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { listAuditTrail, useAuditTrail } from '@web/api/audit';
 import { usePeople } from '@web/api/people';
-import { csvFileName, downloadCsv, toCsv } from '../progress';
+import { csvFileName, toCsv } from '@web/lib/csv';
+import { downloadCsv } from '@web/lib/download-csv';
 import { ACTION_LABEL, AuditLine } from './audit-line';
 import '../people/people.css';
 

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { useStudentClassProgress } from '@web/api/progress';
-import { CompletionBar, moduleState } from '../progress';
+import { CompletionBar, moduleState } from '@web/components/completion-bar';
 import { moduleScoreText } from '../../lib/score-text';
 import { byDueDate, isOverdue } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';

@@ -15,7 +15,7 @@ import { byUpdatedDesc, useModules } from '@web/api/modules';
 import { UpdatedDate } from '@web/components/updated-date';
 import { useClassCompletions } from '@web/api/reports';
 import { averageBestPercent } from '@shared/score-totals';
-import { StatCard } from './components/stat-card';
+import { StatCard } from '@web/components/stat-card';
 import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';
 import './dashboard.css';

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { FileFacts } from '../reader';
+import { FileFacts } from '@web/components/file-facts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -14,7 +14,8 @@ import { usePeople } from '@web/api/people';
 import { BulkAccess } from './components/bulk-access';
 import { BulkInvite } from './components/bulk-invite';
 import { InvitePersonForm } from './components/invite-person-form';
-import { formatDate, ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from './components/labels';
+import { formatDate } from '@web/lib/dates';
+import { ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from '@web/lib/people-labels';
 import { PersonActions } from './components/person-actions';
 import './people.css';
 

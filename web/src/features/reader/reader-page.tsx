@@ -15,14 +15,14 @@ import { FileSearch } from '../search';
 import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
-import { FileFacts } from './components/file-facts';
+import { FileFacts } from '@web/components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionTextView, SectionViewSwitch, useSectionView } from './components/section-text';
 import { SectionViewer } from './components/section-viewer';
 import { useReadingReport } from './hooks/use-reading-report';
-import { PathReason, PathTag } from './components/path-note';
-import { isOnPath, isOpenable, isRequired } from './utils/section-path';
-import { readerPath } from './reader-paths';
+import { PathReason, PathTag } from '@web/components/path-note';
+import { isOnPath, isOpenable, isRequired } from '@web/lib/section-path';
+import { readerPath } from '@web/lib/reader-paths';
 import './reader.css';
 
 /** Up to this width the file comes first (`reader.css` uses the same width). */

@@ -12,7 +12,7 @@ import { Field, SelectField, TextAreaField } from '@web/components/field';
 import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
-import { PathChangeCount } from '../../modules';
+import { PathChangeCount } from '@web/components/path-change-count';
 import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '@web/api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';

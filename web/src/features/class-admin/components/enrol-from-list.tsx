@@ -8,7 +8,8 @@ import { displayName } from '@shared/person-name';
 import { invitePerson, lookupPeople } from '@web/api/people';
 import { useEnrolStudents } from '@web/api/rosters';
 import { Alert } from '@web/components/alert';
-import { chunk, TemporaryPassword } from '../../people';
+import { chunk } from '@web/lib/chunk';
+import { TemporaryPassword } from '../../people';
 import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';
 
 export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {

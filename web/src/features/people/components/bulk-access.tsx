@@ -7,7 +7,7 @@ import { displayName } from '@shared/person-name';
 import { setPeopleAccess, useRefreshPeople } from '@web/api/people';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { chunk } from '../utils/invitation-list';
+import { chunk } from '@web/lib/chunk';
 
 type Access = 'disabled' | 'enabled';
 

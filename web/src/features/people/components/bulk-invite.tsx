@@ -13,21 +13,10 @@ import { invitePeople, lookupPeople, useRefreshPeople } from '@web/api/people';
 import { classAdminKeys, enrolStudents, listAdminClasses, listClassStudents } from '@web/api/rosters';
 import { Alert } from '@web/components/alert';
 import { SelectField } from '@web/components/field';
-import {
-  addressesToLookUp,
-  chunk,
-  classesNamed,
-  classifyRows,
-  isErrorRow,
-  isToDo,
-  parseInvitationList,
-  STATUS_LABEL,
-  summarise,
-  type PreviewRow,
-  type RosterClass,
-} from '../utils/invitation-list';
+import { addressesToLookUp, classesNamed, classifyRows, isErrorRow, isToDo, parseInvitationList, STATUS_LABEL, summarise, type PreviewRow, type RosterClass } from '../utils/invitation-list';
+import { chunk } from '@web/lib/chunk';
 import { rememberTemporaryPassword } from '../utils/temporary-passwords';
-import { ROLE_CHOICES, ROLE_LABEL } from './labels';
+import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
 
 /** What happened to one row of the list once confirmed. */
 export interface RosterResult {

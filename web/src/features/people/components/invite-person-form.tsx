@@ -5,7 +5,7 @@ import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
 import { useInvitePerson } from '@web/api/people';
-import { ROLE_CHOICES } from './labels';
+import { ROLE_CHOICES } from '@web/lib/people-labels';
 import { TemporaryPassword } from './temporary-password';
 
 export function InvitePersonForm() {

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { SearchResult } from '@shared/search';
 import { Alert } from '@web/components/alert';
 import { useSearch } from '@web/api/search';
-import { readerPath } from '../../reader';
+import { readerPath } from '@web/lib/reader-paths';
 import '../search.css';
 
 export interface FileSearchProps {

@@ -7,9 +7,8 @@ import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useClassRoster } from '@web/api/rosters';
+import { useClassRoster, useAdminClass } from '@web/api/rosters';
 import { temporaryPasswordOf } from '../people';
-import { useAdminClass } from '@web/api/rosters';
 import './login-slips.css';
 
 const STUDENT_SIGN_IN_PATH = '/student-login';

@@ -94,7 +94,7 @@ const productionOnly = [
   },
   // A feature imports another feature only through its public surface, its `index.ts` (server state is not a
   // feature's: it lives in web/src/api/, one file per resource). Everything else is the feature's own business and may
-  // change without notice. That features never import each other in a loop: web/src/features/feature-graph.test.ts.
+  // change without notice. That features never import each other in a loop: web/src/feature-graph.test.ts.
   ...features.map((feature) => ({
     target: `${featuresDir}/${feature}`,
     from: `${featuresDir}/*/**`,

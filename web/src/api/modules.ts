@@ -13,9 +13,6 @@ export const moduleKeys = {
   usage: (moduleId: string) => [...moduleKeys.all, 'usage', moduleId] as const,
 };
 
-/** Newest first. ISO timestamps order as plain strings; localeCompare would build a collator per call. */
-export const byUpdatedDesc = (a: Module, b: Module) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-
 export function useModules() {
   return useQuery({ queryKey: moduleKeys.list(), queryFn: () => call('listModules', {}) });
 }

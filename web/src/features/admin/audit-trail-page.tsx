@@ -7,7 +7,6 @@ import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
 import { SelectField } from '../../components/field';
 import { LoadError } from '../../components/load-error';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { listAuditTrail, useAuditTrail } from '@web/api/audit';
 import { usePeople } from '@web/api/people';
@@ -15,6 +14,7 @@ import { csvFileName, toCsv } from '@web/lib/csv';
 import { downloadCsv } from '@web/lib/download-csv';
 import { ACTION_LABEL, AuditLine } from './audit-line';
 import '../people/people.css';
+import { QueryView } from '@web/components/query-view';
 
 const ACTION_FILTER = [['', 'Any change'], ...AUDIT_ACTIONS.map((action) => [action, ACTION_LABEL[action]] as const)] as const;
 
@@ -90,19 +90,20 @@ export default function AuditTrailPage() {
         <Alert tone="info">The file holds the newest {AUDIT_LIMITS.exportMax} changes; narrow the days to export older ones.</Alert>
       )}
       <section className="card" aria-label="Changes">
-        {trail.isPending ? (
-          <Loading label="Loading changes..." />
-        ) : trail.isError ? (
-          <LoadError what="Could not load the audit trail" error={trail.error} />
-        ) : entries.length === 0 ? (
-          <p className="empty-state">No change matches these filters.</p>
-        ) : (
-          <ol className="audit-list">
-            {entries.map((entry) => (
-              <AuditLine key={`${entry.at}-${entry.actorId}-${entry.subject}-${entry.action}`} entry={entry} />
-            ))}
-          </ol>
-        )}
+        <QueryView
+          query={trail}
+          loading="Loading changes..."
+          error={(error) => <LoadError what="Could not load the audit trail" error={error} />}
+          empty={{ when: () => entries.length === 0, show: <p className="empty-state">No change matches these filters.</p> }}
+        >
+          {() => (
+            <ol className="audit-list">
+              {entries.map((entry) => (
+                <AuditLine key={`${entry.at}-${entry.actorId}-${entry.subject}-${entry.action}`} entry={entry} />
+              ))}
+            </ol>
+          )}
+        </QueryView>
         {trail.hasNextPage && (
           <button type="button" className="button button-secondary" disabled={trail.isFetchingNextPage} onClick={() => void trail.fetchNextPage()}>
             {trail.isFetchingNextPage ? 'Loading...' : `Show More Changes (${entries.length} shown)`}

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { SearchResult } from '@shared/search';
 import { Alert } from '@web/components/alert';
 import { useSearch } from '@web/api/search';
+import { QueryView } from '@web/components/query-view';
 import { readerPath } from '@web/lib/reader-paths';
 import '../search.css';
 
@@ -42,29 +43,38 @@ export function FileSearch({ modules, moduleId, classId, label = 'Search inside 
           </button>
         </div>
       </form>
-      {query !== '' &&
-        (results.isPending ? (
-          <p className="muted" role="status">
-            Searching…
-          </p>
-        ) : results.isError ? (
-          <Alert tone="error">{results.error.message}</Alert>
-        ) : results.data.results.length === 0 ? (
-          <p className="muted" role="status">
-            Nothing found for “{query}”.
-          </p>
-        ) : (
-          <>
+      {query !== '' && (
+        <QueryView
+          query={results}
+          loading={
             <p className="muted" role="status">
-              {results.data.results.length === 1 ? '1 match' : `${results.data.results.length} matches`} for “{query}”
+              Searching…
             </p>
-            <ol className="file-search-results">
-              {results.data.results.map((result, index) => (
-                <SearchHit key={index} result={result} modules={modules} classId={classId} />
-              ))}
-            </ol>
-          </>
-        ))}
+          }
+          error={(error) => <Alert tone="error">{error.message}</Alert>}
+          empty={{
+            when: (data) => data.results.length === 0,
+            show: (
+              <p className="muted" role="status">
+                Nothing found for “{query}”.
+              </p>
+            ),
+          }}
+        >
+          {({ results: hits }) => (
+            <>
+              <p className="muted" role="status">
+                {hits.length === 1 ? '1 match' : `${hits.length} matches`} for “{query}”
+              </p>
+              <ol className="file-search-results">
+                {hits.map((result, index) => (
+                  <SearchHit key={index} result={result} modules={modules} classId={classId} />
+                ))}
+              </ol>
+            </>
+          )}
+        </QueryView>
+      )}
     </div>
   );
 }

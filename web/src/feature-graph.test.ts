@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SRC = path.resolve(__dirname, '..');
+const SRC = __dirname;
 const FEATURES = path.join(SRC, 'features');
 
 type Graph = Map<string, Map<string, string>>;

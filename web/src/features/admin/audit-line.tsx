@@ -1,7 +1,7 @@
 // One admin change as a sentence ("Alex Admin disabled Sam Student (sam@…) 23 Nov 2026 10:04"), on the dashboard and
 // the audit trail.
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
-import { formatDate } from '../people';
+import { formatDate } from '@web/lib/dates';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {
   invite: 'invited',

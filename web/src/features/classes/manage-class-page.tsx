@@ -4,17 +4,19 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassDetail, ModuleRef } from '@shared/entities';
 import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
+import { QueryView } from '@web/components/query-view';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
 import { schoolTimeZone, wallClockOf } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
-import { useModules } from '../modules/api/modules';
+import { useModules } from '@web/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/field';
-import { unassignQuestion, useAssignModule, useClass, useSetPrerequisite, useUnassignModule } from './api/classes';
+import { useAssignModule, useClass, useUnassignModule } from '@web/api/classes';
+import { useSetPrerequisite } from '@web/api/paths';
+import { unassignQuestion } from './utils/unassign-question';
 import { DueDateField, useDueDate } from './components/due-date-field';
 import './classes.css';
 
@@ -26,17 +28,21 @@ export default function ManageClassPage() {
   const klass = useClass(classId);
   useDocumentTitle(klass.data?.className ?? 'Manage Class');
 
-  if (klass.isPending) return <Loading label="Loading class details..." />;
-  if (klass.isError) {
-    return (
-      <div>
-        <h1>Manage Class</h1>
-        <Alert tone="error">{isNotFound(klass.error) ? 'Class not found.' : 'Failed to load class details.'}</Alert>
-        <Link to="/teacher-classes">Back to My Classes</Link>
-      </div>
-    );
-  }
-  return <ManageClass klass={klass.data} />;
+  return (
+    <QueryView
+      query={klass}
+      loading="Loading class details..."
+      error={(error) => (
+        <div>
+          <h1>Manage Class</h1>
+          <Alert tone="error">{isNotFound(error) ? 'Class not found.' : 'Failed to load class details.'}</Alert>
+          <Link to="/teacher-classes">Back to My Classes</Link>
+        </div>
+      )}
+    >
+      {(data) => <ManageClass klass={data} />}
+    </QueryView>
+  );
 }
 
 function ManageClass({ klass }: { klass: ClassDetail }) {

@@ -10,10 +10,13 @@ import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useModule } from '../modules/api/modules';
+import { useModule } from '@web/api/modules';
 import { SectionContentLink } from '../modules';
-import { EXCUSED_CHECK, FileFacts, isOpenable, isRequired, PathReason, PathTag, readerPath } from '../reader';
-import { useStudentClassProgress, useStudentProgress } from './api/progress';
+import { FileFacts } from '@web/components/file-facts';
+import { isOpenable, isRequired } from '@web/lib/section-path';
+import { EXCUSED_CHECK, PathReason, PathTag } from '@web/components/path-note';
+import { readerPath } from '@web/lib/reader-paths';
+import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 

@@ -10,19 +10,19 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useMinWidth } from '../../components/use-media-query';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useModule } from '../modules/api/modules';
+import { useModule } from '@web/api/modules';
 import { FileSearch } from '../search';
-import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
+import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
-import { FileFacts } from './components/file-facts';
+import { FileFacts } from '@web/components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionTextView, SectionViewSwitch, useSectionView } from './components/section-text';
 import { SectionViewer } from './components/section-viewer';
 import { useReadingReport } from './hooks/use-reading-report';
-import { EXCUSED_CHECK, PathReason, PathTag } from './components/path-note';
-import { isOnPath, isOpenable, isRequired } from './utils/section-path';
-import { readerPath } from './reader-paths';
+import { EXCUSED_CHECK, PathReason, PathTag } from '@web/components/path-note';
+import { isOnPath, isOpenable, isRequired } from '@web/lib/section-path';
+import { readerPath } from '@web/lib/reader-paths';
 import './reader.css';
 
 /** Up to this width the file comes first (`reader.css` uses the same width). */

@@ -4,11 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PEOPLE_LIMITS, type AccessOutcome, type Person } from '@shared/people';
 import { displayName } from '@shared/person-name';
+import { setPeopleAccess, useRefreshPeople } from '@web/api/people';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { api } from '@web/lib/api-client';
-import { useRefreshPeople } from '../api/people';
-import { chunk } from '../utils/invitation-list';
+import { chunk } from '@web/lib/chunk';
 
 type Access = 'disabled' | 'enabled';
 
@@ -32,7 +31,7 @@ export function BulkAccess({ selected, onDone }: BulkAccessProps) {
     mutationFn: async ({ access, userIds }: { access: Access; userIds: string[] }) => {
       const results: AccessOutcome[] = [];
       try {
-        for (const part of chunk(userIds, PEOPLE_LIMITS.accessBatchMax)) results.push(...(await api.setPeopleAccess(access, part)).results);
+        for (const part of chunk(userIds, PEOPLE_LIMITS.accessBatchMax)) results.push(...(await setPeopleAccess(access, part)).results);
         return { access, results };
       } catch (failure) {
         const reason = (failure as Error).message;

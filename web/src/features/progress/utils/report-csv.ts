@@ -5,7 +5,7 @@ import type { ClassReportRow, ModuleReport } from '@shared/entities';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
 import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
 import { moduleScoreText } from '@web/lib/score-text';
-import { toCsv } from './csv';
+import { toCsv } from '@web/lib/csv';
 
 export interface ReportColumn {
   moduleId: string;

@@ -2,24 +2,12 @@
 // the reports read and write them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
-import type { DraftRequest, SettledDrafts } from '@shared/drafts';
+import type { DraftRequest } from '@shared/drafts';
 import { call, isNotFound } from '@web/lib/api-client';
-import { moduleKeys } from '../../modules/api/modules';
-import { notificationKeys } from '../../notifications/api/notifications';
-import { progressKeys } from '../../progress/api/progress';
-
-// Called through `call` here rather than the shared `api` object, which loads with the app: checks load with the pages
-// that show them.
-export const checksApi = {
-  /** The owner reads the check whole; a student names the class they take it in and gets it without the answer key. */
-  getCheck: (moduleId: string, sectionId: string, classId?: string) => call('getCheck', { id: moduleId, sectionId }, undefined, { classId }),
-  putCheck: (moduleId: string, sectionId: string, input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
-  draftQuestions: (moduleId: string, sectionId: string, request: DraftRequest) => call('draftQuestions', { id: moduleId, sectionId }, request),
-  settleDrafts: (moduleId: string, sectionId: string, settled: SettledDrafts) => call('settleDrafts', { id: moduleId, sectionId }, settled),
-  submitAttempt: (moduleId: string, sectionId: string, input: AttemptInput) => call('submitAttempt', { id: moduleId, sectionId }, input),
-  getCheckAnalysis: (classId: string, moduleId: string, sectionId: string) => call('getCheckAnalysis', { classId, moduleId, sectionId }),
-  listStudentAttempts: (classId: string, studentId: string) => call('listStudentAttempts', { classId, studentId }),
-};
+import { moduleKeys } from './modules';
+import { notificationKeys } from './notifications';
+import { progressKeys } from './progress';
+import { reportKeys } from './reports';
 
 export const checkKeys = {
   all: ['checks'] as const,
@@ -30,7 +18,8 @@ export const checkKeys = {
 };
 
 /**
- * The owner's check of a section, whole; null when the section has none yet. Not asked for (null at once) when the
+ * The owner's check of a section, whole (a student names the class they take it in and gets it without the answer
+ * key: useStudentCheck); null when the section has none yet. Not asked for (null at once) when the
  * module read says the section has none (`exists: false`), which saves a request answered 404.
  */
 export function useTeacherCheck(moduleId: string, sectionId: string | undefined, exists = true, { fresh = false } = {}) {
@@ -40,7 +29,7 @@ export function useTeacherCheck(moduleId: string, sectionId: string | undefined,
     queryKey: checkKeys.check(moduleId, sectionId ?? ''),
     queryFn: async (): Promise<TeacherCheck | null> => {
       try {
-        return exists ? ((await checksApi.getCheck(moduleId, sectionId!)) as TeacherCheck) : null;
+        return exists ? ((await call('getCheck', { id: moduleId, sectionId: sectionId! })) as TeacherCheck) : null;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -52,7 +41,7 @@ export function useTeacherCheck(moduleId: string, sectionId: string | undefined,
 
 /** Drafts questions from the section's file text; nothing is stored (the teacher saves the check). */
 export function useDraftQuestions(moduleId: string, sectionId: string) {
-  return useMutation({ mutationFn: (request: DraftRequest) => checksApi.draftQuestions(moduleId, sectionId, request) });
+  return useMutation({ mutationFn: (request: DraftRequest) => call('draftQuestions', { id: moduleId, sectionId }, request) });
 }
 
 /**
@@ -60,7 +49,7 @@ export function useDraftQuestions(moduleId: string, sectionId: string) {
  * not offer them again. Nothing on screen waits for it: a failure only means they may be offered again.
  */
 export function useSettleDrafts(moduleId: string, sectionId: string) {
-  const settle = useMutation({ mutationFn: (passages: string[]) => checksApi.settleDrafts(moduleId, sectionId, { passages }) });
+  const settle = useMutation({ mutationFn: (passages: string[]) => call('settleDrafts', { id: moduleId, sectionId }, { passages }) });
   return (passages: string[]) => {
     if (passages.length === 0) return;
     settle.mutate(passages, { onError: (error) => console.error('Recording settled drafts failed:', error) });
@@ -70,7 +59,7 @@ export function useSettleDrafts(moduleId: string, sectionId: string) {
 export function useSaveCheck(moduleId: string, sectionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CheckInput) => checksApi.putCheck(moduleId, sectionId, input),
+    mutationFn: (input: CheckInput) => call('putCheck', { id: moduleId, sectionId }, input),
     onSuccess: (saved) => {
       queryClient.setQueryData(checkKeys.check(moduleId, sectionId), saved);
       // The module read lists its sections' checks (question counts, pass marks).
@@ -83,14 +72,14 @@ export function useSaveCheck(moduleId: string, sectionId: string) {
 export function useStudentCheck(moduleId: string, sectionId: string, classId: string) {
   return useQuery({
     queryKey: checkKeys.check(moduleId, sectionId, classId),
-    queryFn: async () => (await checksApi.getCheck(moduleId, sectionId, classId)) as StudentCheck,
+    queryFn: async () => (await call('getCheck', { id: moduleId, sectionId }, undefined, { classId })) as StudentCheck,
   });
 }
 
 export function useSubmitAttempt(moduleId: string, sectionId: string, classId: string, studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<AttemptInput, 'classId'>) => checksApi.submitAttempt(moduleId, sectionId, { ...input, classId }),
+    mutationFn: (input: Omit<AttemptInput, 'classId'>) => call('submitAttempt', { id: moduleId, sectionId }, { ...input, classId }),
     onSuccess: (attempt) => {
       const { attemptsUsed, attemptsLeft: _left, bestPercent: _best, ...result } = attempt;
       // The attempt joins the student's list at once (a repeat only once), then the list is read again.
@@ -105,7 +94,7 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
       void queryClient.invalidateQueries({ queryKey: progressKeys.studentClass(classId, studentId) });
       // A pass that finishes the module puts "You finished" in the bell now, not at its next minute.
       if (attempt.passed) void queryClient.invalidateQueries({ queryKey: notificationKeys.mine });
-      return queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+      return queryClient.invalidateQueries({ queryKey: reportKeys.classReport(classId) });
     },
   });
 }
@@ -114,7 +103,7 @@ export function useSubmitAttempt(moduleId: string, sectionId: string, classId: s
 export function useCheckAnalysis(classId: string, moduleId: string, sectionId: string) {
   return useQuery({
     queryKey: checkKeys.analysis(classId, moduleId, sectionId),
-    queryFn: () => checksApi.getCheckAnalysis(classId, moduleId, sectionId),
+    queryFn: () => call('getCheckAnalysis', { classId, moduleId, sectionId }),
     refetchOnMount: 'always',
   });
 }
@@ -123,7 +112,7 @@ export function useCheckAnalysis(classId: string, moduleId: string, sectionId: s
 export function useStudentAttempts(classId: string, studentId: string) {
   return useQuery({
     queryKey: checkKeys.attempts(classId, studentId),
-    queryFn: () => checksApi.listStudentAttempts(classId, studentId),
+    queryFn: () => call('listStudentAttempts', { classId, studentId }),
     refetchOnMount: 'always',
   });
 }

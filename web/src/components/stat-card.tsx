@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './stat-card.css';
 
 interface StatCardProps {
   label: string;

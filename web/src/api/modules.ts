@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_URL_TTL_SECONDS } from '@shared/constants';
 import type { Module } from '@shared/entities';
 import type { CreateModuleInput, UpdateModuleInput } from '@shared/schemas';
-import { api } from '@web/lib/api-client';
-import { classKeys } from '../../classes/api/classes';
+import { call } from '@web/lib/api-client';
+import { classKeys } from './classes';
 
 export const moduleKeys = {
   all: ['modules'] as const,
@@ -13,12 +13,8 @@ export const moduleKeys = {
   usage: (moduleId: string) => [...moduleKeys.all, 'usage', moduleId] as const,
 };
 
-/** Most recently updated first. */
-/** Newest first. ISO timestamps order as plain strings; localeCompare would build a collator per call. */
-export const byUpdatedDesc = (a: Module, b: Module) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-
 export function useModules() {
-  return useQuery({ queryKey: moduleKeys.list(), queryFn: api.listModules });
+  return useQuery({ queryKey: moduleKeys.list(), queryFn: () => call('listModules', {}) });
 }
 
 /**
@@ -31,7 +27,8 @@ const MODULE_DETAIL_REFRESH_MS = Math.floor((DOWNLOAD_URL_TTL_SECONDS * 1000 * 2
 export function useModule(moduleId: string | undefined, classId?: string) {
   return useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ''),
-    queryFn: () => api.getModule(moduleId!, classId),
+    // A student names the class they read it in (one round trip authorizes them); its owner reads it without.
+    queryFn: () => call('getModule', { id: moduleId! }, undefined, { classId }),
     enabled: Boolean(moduleId),
     staleTime: MODULE_DETAIL_REFRESH_MS,
     refetchInterval: MODULE_DETAIL_REFRESH_MS,
@@ -43,7 +40,7 @@ export function useModule(moduleId: string | undefined, classId?: string) {
 export function useModuleUsage(moduleId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: moduleKeys.usage(moduleId ?? ''),
-    queryFn: async () => (await api.getModuleUsage(moduleId!)).usage,
+    queryFn: async () => (await call('getModule', { id: moduleId! }, undefined, { usage: 'true' })).usage,
     enabled: enabled && Boolean(moduleId),
     staleTime: 0,
   });
@@ -52,7 +49,7 @@ export function useModuleUsage(moduleId: string | undefined, enabled: boolean) {
 export function useCreateModule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateModuleInput) => api.createModule(input),
+    mutationFn: (input: CreateModuleInput) => call('createModule', {}, input),
     onSuccess: (created) => {
       // Not seeded from the answer: only GET /api/modules/{id} signs the sections' download links (View Content).
       void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(created._id) });
@@ -64,7 +61,7 @@ export function useCreateModule() {
 export function useUpdateModule(moduleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateModuleInput) => api.updateModule(moduleId, input),
+    mutationFn: (input: UpdateModuleInput) => call('updateModule', { id: moduleId }, input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) });
       // Titles and descriptions also show on class pages.
@@ -77,7 +74,7 @@ export function useUpdateModule(moduleId: string) {
 export function useDeleteModule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (moduleId: string) => api.deleteModule(moduleId),
+    mutationFn: (moduleId: string) => call('deleteModule', { id: moduleId }),
     onSuccess: (_, moduleId) => {
       // Not removed: the detail screen still observes it until it has navigated away, and would refetch (404).
       // Marked stale instead, so a later visit asks the server again.

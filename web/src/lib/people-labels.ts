@@ -7,5 +7,3 @@ export const ROLE_PLURAL: Record<Role, string> = { Students: 'Students', Teacher
 /** The roles as choices of a select, in the order of ROLES. */
 export const ROLE_CHOICES = ROLES.map((role) => [role, ROLE_LABEL[role]] as const);
 export const STATUS_LABEL: Record<PersonStatus, string> = { invited: 'Invited', active: 'Active', disabled: 'Disabled' };
-
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,5 +1,5 @@
 import type { Section } from '@shared/entities';
-import { pathLabel } from '../utils/section-path';
+import { pathLabel } from '../lib/section-path';
 import './path-note.css';
 
 /** Where a section stands on the student's path, in words (Locked, Skipped, Review…): a tag beside its title. */

@@ -1,8 +1,9 @@
-// Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class,
+// the modules assigned to a class, and a teacher's reminder to a student.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail } from '@shared/entities';
-import { api, call } from '@web/lib/api-client';
-import { progressKeys } from '../../progress/api/progress';
+import { call } from '@web/lib/api-client';
+import { reportKeys } from './reports';
 
 export const classKeys = {
   all: ['classes'] as const,
@@ -10,19 +11,7 @@ export const classKeys = {
   teacher: (teacherId: string) => [...classKeys.all, 'teacher', teacherId] as const,
   student: (userId: string) => [...classKeys.all, 'student', userId] as const,
   detail: (classId: string) => [...classKeys.all, 'detail', classId] as const,
-  roster: (classId: string) => [...classKeys.all, 'roster', classId] as const,
 };
-
-/** A class's roster in pages of 100 (student-id order), for its teacher or an admin; `fetchNextPage` for more. */
-export function useClassRoster(classId: string) {
-  return useInfiniteQuery({
-    queryKey: classKeys.roster(classId),
-    queryFn: ({ pageParam }) => api.listClassStudents(classId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next,
-    enabled: Boolean(classId),
-  });
-}
 
 /**
  * The signed-in teacher's classes, from GET /api/classes/teacher/{teacherId} (pass the user's id; nothing is asked
@@ -31,7 +20,7 @@ export function useClassRoster(classId: string) {
 export function useTeacherClasses(teacherId: string | undefined) {
   return useQuery({
     queryKey: classKeys.teacher(teacherId ?? ''),
-    queryFn: () => api.listTeacherClasses(teacherId!),
+    queryFn: () => call('listTeacherClasses', { teacherId: teacherId! }),
     enabled: Boolean(teacherId),
   });
 }
@@ -39,7 +28,7 @@ export function useTeacherClasses(teacherId: string | undefined) {
 export function useStudentClasses(userId: string | undefined) {
   return useQuery({
     queryKey: classKeys.student(userId ?? ''),
-    queryFn: () => api.listStudentClasses(userId!),
+    queryFn: () => call('listStudentClasses', { userId: userId! }),
     enabled: Boolean(userId),
   });
 }
@@ -47,33 +36,26 @@ export function useStudentClasses(userId: string | undefined) {
 export function useClass(classId: string | undefined) {
   return useQuery({
     queryKey: classKeys.detail(classId ?? ''),
-    queryFn: () => api.getClass(classId!),
+    queryFn: () => call('getClass', { classId: classId! }),
     enabled: Boolean(classId),
   });
 }
 
 /** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
 export const useAssignModule = (classId: string) =>
-  useClassModuleChange(({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => api.assignModule(classId, moduleId, dueAt));
+  useClassModuleChange(({ moduleId, dueAt }: { moduleId: string; dueAt?: string }) => assignModule(classId, moduleId, dueAt));
 
-/** Makes a module of the class wait for another (null: it opens at once). */
-export const useSetPrerequisite = (classId: string) =>
-  useClassModuleChange(({ moduleId, prerequisiteModuleId }: { moduleId: string; prerequisiteModuleId: string | null }) =>
-    call('setModulePrerequisite', { classId, moduleId }, { prerequisiteModuleId }),
-  );
+const assignModule = (classId: string, moduleId: string, dueAt?: string) => call('assignModule', { classId }, { moduleId, ...(dueAt ? { dueAt } : {}) });
 
 /** Takes a module off the class; the students' progress on it is kept and returns if it is assigned again. */
-export const useUnassignModule = (classId: string) => useClassModuleChange((moduleId: string) => api.unassignModule(classId, moduleId));
+export const useUnassignModule = (classId: string) => useClassModuleChange((moduleId: string) => call('unassignModule', { classId, moduleId }));
 
 /** The same from a module's page, where the class is chosen with the module. */
 export const useUnassignModuleFromClass = () =>
-  useClassModuleChange(({ classId, moduleId }: { classId: string; moduleId: string }) => api.unassignModule(classId, moduleId));
+  useClassModuleChange(({ classId, moduleId }: { classId: string; moduleId: string }) => call('unassignModule', { classId, moduleId }));
 
-/** The question both pages ask before unassigning. */
-export const unassignQuestion = (moduleTitle: string, className: string) =>
-  `Unassign "${moduleTitle}" from ${className}? Your students' progress on it is kept and comes back if you assign it again.`;
-
-function useClassModuleChange<Input>(change: (input: Input) => Promise<ClassDetail>) {
+/** A change to a class's modules (assigning, unassigning, a prerequisite): its answer is the class. */
+export function useClassModuleChange<Input>(change: (input: Input) => Promise<ClassDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -81,7 +63,7 @@ function useClassModuleChange<Input>(change: (input: Input) => Promise<ClassDeta
       const classId = updated._id;
       // The returned class is the new truth for this screen; lists only carry counts, refetch them.
       queryClient.setQueryData(classKeys.detail(classId), updated);
-      void queryClient.invalidateQueries({ queryKey: progressKeys.classReport(classId) });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.classReport(classId) });
       return queryClient.invalidateQueries({
         queryKey: classKeys.all,
         predicate: (query) => query.queryKey[1] !== 'detail',
@@ -95,12 +77,19 @@ export function useAssignModuleToClasses() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ moduleId, classIds, dueAt }: { moduleId: string; classIds: string[]; dueAt?: string }) => {
-      const results = await Promise.allSettled(classIds.map((classId) => api.assignModule(classId, moduleId, dueAt)));
+      const results = await Promise.allSettled(classIds.map((classId) => assignModule(classId, moduleId, dueAt)));
       return {
         assigned: classIds.filter((_, index) => results[index].status === 'fulfilled'),
         failed: classIds.filter((_, index) => results[index].status === 'rejected'),
       };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}
+
+/** The class's teacher reminds a student of a module's due date (their bell); a repeat the same day sends nothing. */
+export function useNudgeStudent(classId: string) {
+  return useMutation({
+    mutationFn: ({ moduleId, studentId }: { moduleId: string; studentId: string }) => call('nudgeStudent', { classId, moduleId }, { studentId }),
   });
 }

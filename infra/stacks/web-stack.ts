@@ -39,10 +39,13 @@ import {
 import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
+import { distributionIdParameterName } from '../stage';
 import { settingsOf } from '../stage-settings';
+import { EDGE_REGION } from './edge-stack';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
+  stage: string;
   /** Directory of the built SPA (`npm run build` writes web/dist). */
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
@@ -174,6 +177,7 @@ export class WebStack extends Stack {
     });
     this.deploySite(props, siteBucket, deployLogs);
     this.allowUploadsFromApp(props.uploadsBucket, deployLogs);
+    this.publishDistributionId(props.stage, deployLogs);
     this.suppressCdkManagedHandlers();
 
     new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'Open this to use the app' });
@@ -282,6 +286,35 @@ export class WebStack extends Stack {
       // PutBucketCors and DeleteBucketCors are both authorised by s3:PutBucketCORS.
       policy: AwsCustomResourcePolicy.fromStatements([
         new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [uploadsBucket.bucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+      logGroup,
+    });
+  }
+
+  /**
+   * Writes the distribution's id to an SSM parameter in us-east-1, where the Edge stack's CloudFront alarm reads it
+   * (CloudFront's metrics are there). CDK's own cross-region references need the account and region at synth time,
+   * which an environment-agnostic `npm run synth` does not have.
+   */
+  private publishDistributionId(stage: string, logGroup: ILogGroup): void {
+    const name = distributionIdParameterName(stage);
+    const put = {
+      service: 'SSM',
+      action: 'PutParameter',
+      region: EDGE_REGION,
+      parameters: { Name: name, Value: this.distribution.distributionId, Type: 'String', Overwrite: true, Description: 'The stage\'s CloudFront distribution (Web stack), for its alarms (Edge stack)' },
+      physicalResourceId: PhysicalResourceId.of(name),
+    };
+    new AwsCustomResource(this, 'DistributionIdParameter', {
+      onCreate: put,
+      onUpdate: put,
+      onDelete: { service: 'SSM', action: 'DeleteParameter', region: EDGE_REGION, parameters: { Name: name } },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({
+          actions: ['ssm:PutParameter', 'ssm:DeleteParameter'],
+          resources: [Stack.of(this).formatArn({ service: 'ssm', region: EDGE_REGION, resource: 'parameter', resourceName: name.slice(1) })],
+        }),
       ]),
       installLatestAwsSdk: false,
       logGroup,

@@ -28,7 +28,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     env,
     stage,
     description: 'Learning Paths: HTTP API and one function per route',
-    table: data.table,
+    table: data.servedTable,
     uploadsBucket: data.uploadsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,

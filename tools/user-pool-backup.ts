@@ -3,7 +3,7 @@
 // (Cognito keeps none). STAGE names the stage (required; AWS credentials as for the AWS CLI), or LOCAL_STACK=.local/stack.json.
 // Passwords and second factors cannot leave Cognito: a re-created user signs in again from an invitation (--invite
 // e-mails one) and turns TOTP on again. Cognito gives a re-created user a new id (`sub`), which the table knows people
-// by: the import writes the old and new ids side by side (docs/runbook.md, "Restore").
+// by: the import writes the old and new ids side by side (README.md, "Backups and restore").
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -212,7 +212,7 @@ export function describeImport({ created, updated, unchanged, groupsCreated, not
     `Created ${created.length} user(s) the pool did not have, ${updated.length} put back as exported, ${unchanged} already as exported; ${groupsCreated.length} group(s) created.`,
     ...(notInExport.length > 0 ? [`${notInExport.length} user(s) in the pool are not in the export and were left as they are: ${notInExport.join(', ')}.`] : []),
     ...(created.length > 0
-      ? ['Re-created users have new ids: their classes, progress and audit entries still name the old ones (docs/runbook.md, "Restore").']
+      ? ['Re-created users have new ids: their classes, progress and audit entries still name the old ones (README.md, "Backups and restore").']
       : []),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 // The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
 // API, with security headers on every response, plus the runtime /config.json the web app reads.
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -175,6 +175,7 @@ export class WebStack extends Stack {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.logDeployHandlersTo(deployLogs);
     this.deploySite(props, siteBucket, deployLogs);
     this.allowUploadsFromApp(props.uploadsBucket, deployLogs);
     this.publishDistributionId(props.stage, deployLogs);
@@ -290,6 +291,19 @@ export class WebStack extends Stack {
       installLatestAwsSdk: false,
       logGroup,
     });
+  }
+
+  /**
+   * The site bucket's auto-delete handler (a CDK custom resource provider, which takes no log group) would log to a
+   * /aws/lambda/ group created on first use, kept forever and left behind by a teardown: it logs to the deploy-time
+   * group instead (its role's AWSLambdaBasicExecutionRole may write to any group).
+   */
+  private logDeployHandlersTo(logGroup: LogGroup): void {
+    for (const child of this.node.findAll()) {
+      if (child instanceof CfnResource && child.cfnResourceType === 'AWS::Lambda::Function' && child.node.path.includes('AutoDeleteObjectsCustomResourceProvider')) {
+        child.addPropertyOverride('LoggingConfig.LogGroup', logGroup.logGroupName);
+      }
+    }
   }
 
   /**

@@ -164,7 +164,8 @@ export async function importUserPool(client: CognitoIdentityProviderClient, user
   for (const user of backup.users) {
     const current = byEmail.get(user.email);
     if (current) {
-      (await putBack(client, userPoolId, user, current, members)) ? summary.updated.push(user.email) : (summary.unchanged += 1);
+      if (await putBack(client, userPoolId, user, current, members)) summary.updated.push(user.email);
+      else summary.unchanged += 1;
     } else {
       summary.created.push({ email: user.email, previousId: user.id, id: await create(client, userPoolId, user, options.invite) });
     }

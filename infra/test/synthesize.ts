@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../constructs/bundling';
 import { addLearningPaths, type LearningPathsProps } from '../learning-paths';
 import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
-export type StackKey = 'data' | 'auth' | 'api' | 'web';
+export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'edge';
 /** The optional stacks: the WAF's (`-c waf=true`). */
 export type OptionalStackKey = 'waf';
 

@@ -6,20 +6,20 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
-import { makeClassAdminService } from '../functions/src/domain/class-admin';
+import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cognito-user-directory';
+import { makeClassAdminService } from '../functions/src/rosters/class-admin';
 import type { AuditLog, ClassStore, PersonAccessStore, ProgressStore } from '../functions/src/domain/ports';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { systemClock } from '../functions/src/composition/system';
-import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../functions/src/repositories/class-repository';
-import { makePersonAccessRepository } from '../functions/src/repositories/person-access-repository';
-import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
+import { makeDynamoAuditLog } from '../functions/src/audit/adapters/audit-repository';
+import { makeClassRepository } from '../functions/src/classes/adapters/class-repository';
+import { makePersonAccessRepository } from '../functions/src/people/adapters/person-access-repository';
+import { makeProgressRepository } from '../functions/src/progress/adapters/progress-repository';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
 import { idSchema } from '../shared/schemas';
-import { DomainError } from '../functions/src/domain/errors';
+import { DomainError } from '../functions/src/kernel/errors';
 import { deployedStage } from './stage-outputs';
 
 const USAGE = `Usage:

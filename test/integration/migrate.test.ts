@@ -9,11 +9,11 @@ import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-iden
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { identityClient } from '@local/users';
 import { localTableContext, localTableStores } from '@local/table-stores';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
+import { makeCognitoUserDirectory } from '../../functions/src/people/adapters/cognito-user-directory';
 import type { CompletionCounter, UserDirectory } from '../../functions/src/domain/ports';
-import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
-import { migrateTable } from '../../functions/src/repositories/table-migration';
-import type { TableContext } from '../../functions/src/repositories/table';
+import { makeProgressRepository } from '../../functions/src/progress/adapters/progress-repository';
+import { migrateTable } from '../../functions/src/migrations/table-migration';
+import type { TableContext } from '../../functions/src/table/table';
 import type { RosterPageAnswer } from '../../shared/paging';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 

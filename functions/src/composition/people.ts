@@ -1,9 +1,9 @@
 // Builds the people use cases over the user pool and the table; each people handler calls it once, at cold start.
-import { makePeopleService } from '../domain/people';
+import { makePeopleService } from '../people/people';
 import { systemClock } from './system';
 import { auditLog, classStore, moduleStore, peopleIndex, personAccessStore } from './table-stores';
 import { userDirectory } from './user-directory';
-import { makeRosterNames, makeSchoolFigures } from '../repositories/school-adapters';
+import { makeRosterNames, makeSchoolFigures } from '../people/adapters/school-adapters';
 
 export function buildPeopleService() {
   const classes = classStore();

@@ -1,6 +1,6 @@
 // Builds the progress use cases (marking sections, a student's progress, the class reports with their scores) over
 // the table; each progress handler calls it once, at cold start.
-import { makeProgressService } from '../domain/progress';
+import { makeProgressService } from '../progress/progress';
 import { systemClock } from './system';
 import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore } from './table-stores';
 

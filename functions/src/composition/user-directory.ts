@@ -1,5 +1,5 @@
 // The people directory over the user pool named by USER_POOL_ID; only routes that call Cognito import this file.
-import { makeCognitoUserDirectory } from '../directory/cognito-user-directory';
+import { makeCognitoUserDirectory } from '../people/adapters/cognito-user-directory';
 import type { UserDirectory } from '../domain/ports';
 import { cognitoClient } from '../platform/cognito-client';
 import { localEndpoint, requiredEnv } from '../platform/env';

@@ -3,7 +3,7 @@
 // platform/second-factor.ts; a handler test gives its own answer.
 import type { RouteName } from '@shared/routes';
 import type { ResponseOf } from '@shared/responses';
-import type { Caller } from '../domain/caller';
+import type { Caller } from '../kernel/caller';
 import { apiHandler, type ApiHandlerOptions, type ApiRequest, type ApiResponse, type SecondFactorCheck } from './http';
 
 export function adminHandler<N extends RouteName>(

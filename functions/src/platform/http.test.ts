@@ -13,9 +13,9 @@ import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MES
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
-import { handler as listModules } from '../handlers/list-modules';
-import { DomainError } from '../domain/errors';
-import { handler as markComplete } from '../handlers/mark-complete';
+import { handler as listModules } from '../modules/handlers/list-modules';
+import { DomainError } from '../kernel/errors';
+import { handler as markComplete } from '../progress/handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
 import { apiHandler, ok } from './http';

@@ -23,8 +23,8 @@ import {
   SECOND_FACTOR_SIGN_IN_MESSAGE,
   TOKEN_REVOKED_MESSAGE,
 } from '@shared/second-factor';
-import type { Caller } from '../domain/caller';
-import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
+import type { Caller } from '../kernel/caller';
+import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../kernel/errors';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 import { originCheckFromEnvironment } from './origin-verify';

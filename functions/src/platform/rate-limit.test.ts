@@ -6,7 +6,7 @@ import { CALLER_RATE_LIMIT } from '@shared/constants';
 import { routes } from '@shared/routes';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { makeRequestCounter, type RequestCounter } from '../repositories/request-counter';
+import { makeRequestCounter, type RequestCounter } from '../table/request-counter';
 import { apiHandler, ok } from './http';
 import { callerRateLimit, rateLimitOver } from './rate-limit';
 

@@ -4,8 +4,8 @@
 // from using up a route for a whole school. CALLER_RATE_LIMIT in the environment sets another number of requests, or
 // `off` (the handlers' unit tests, which check the HTTP mapping over mocked clients).
 import { CALLER_RATE_LIMIT } from '@shared/constants';
-import { tooMany } from '../domain/errors';
-import type { RequestCounter } from '../repositories/request-counter';
+import { tooMany } from '../kernel/errors';
+import type { RequestCounter } from '../table/request-counter';
 import { requestCounter } from '../composition/table-stores';
 
 /** Resolves when the caller may go on; rejects with a 429 naming when they may try again otherwise. */

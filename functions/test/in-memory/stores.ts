@@ -3,11 +3,11 @@
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
-import { noLongerEnrolled } from '../../src/domain/errors';
-import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
-import { sampleContent } from './file-samples';
-import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
-import { InMemoryPathOverrideStore } from './path-override-store';
+import { noLongerEnrolled } from '../../src/kernel/errors';
+import { InMemoryAttemptStore, InMemoryCheckStore } from '../../src/checks/fakes/check-stores';
+import { sampleContent } from '../../src/uploads/fakes/file-samples';
+import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
+import { InMemoryPathOverrideStore } from '../../src/paths/fakes/path-override-store';
 import type {
   ClassRecord,
   ClassStore,

@@ -19,7 +19,7 @@ import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/section-text';
-import { makeSectionTextRepository } from '@functions/src/repositories/section-text-repository';
+import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */

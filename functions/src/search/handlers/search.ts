@@ -1,0 +1,12 @@
+import { searchQuerySchema } from '@shared/search';
+import { buildSearchService } from '../../composition/section-texts';
+import type { SearchService } from '../search';
+import { apiHandler, ok, validate } from '../../platform/http';
+
+export const makeHandler = (searches: SearchService) =>
+  apiHandler('search', async (request, caller) => {
+    const { q, moduleId } = validate(searchQuerySchema, request.query);
+    return ok({ results: await searches.search(caller, q, moduleId) });
+  });
+
+export const handler = makeHandler(buildSearchService());

@@ -15,6 +15,7 @@ import { makePeopleIndexRepository } from '../functions/src/people/adapters/peop
 import { makePersonAccessRepository } from '../functions/src/people/adapters/person-access-repository';
 import { makeDynamoAuditLog } from '../functions/src/audit/adapters/audit-repository';
 import { makeClassRepository } from '../functions/src/classes/adapters/class-repository';
+import { makeRosterRepository } from '../functions/src/rosters/adapters/roster-repository';
 import { makeModuleRepository } from '../functions/src/modules/adapters/module-repository';
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/people/adapters/school-adapters';
 import { invitePersonSchema } from '../shared/people';
@@ -42,14 +43,15 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
   if (!input.success) throw new Error(`${input.error.issues[0].message}\n${USAGE}`);
   const table = { client: target.documents, tableName: target.tableName };
   const classes = makeClassRepository(table);
+  const rosters = makeRosterRepository(table);
   const people = makePeopleService({
     directory: makeCognitoUserDirectory({ client: target.identity, userPoolId: target.userPoolId, local: target.local }),
     access: makePersonAccessRepository(table),
     index: makePeopleIndexRepository(table),
     audit: makeDynamoAuditLog(table),
     clock: systemClock,
-    rosters: makeRosterNames(classes),
-    figures: makeSchoolFigures(classes, makeModuleRepository(table)),
+    rosters: makeRosterNames(classes, rosters),
+    figures: makeSchoolFigures(rosters, makeModuleRepository(table)),
   });
   const { person, temporaryPassword, created } = await people.invite({ userId: SCRIPT_ACTOR, roles: ['Admins'] }, input.data);
   // The API answers a repeat of a pending invitation with that person; run by hand, a repeat is a mistake to report.

@@ -2,7 +2,9 @@
 import { AUDIT_LIMITS, type AuditAction, type AuditPage, type AuditQuery } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import type { Caller } from '../kernel/caller';
-import type { AuditLog, Clock, UserDirectory } from '../domain/ports';
+import type { Clock } from '../kernel/ports';
+import type { UserDirectory } from '../people/port';
+import type { AuditLog } from './port';
 
 export type RecordChange = (caller: Caller, action: AuditAction, subject: string, detail?: string) => Promise<void>;
 

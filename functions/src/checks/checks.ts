@@ -24,7 +24,12 @@ import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';
 import { completionOnPath, extraAttempts, pathOfStudent, requireAccessible } from '../paths/paths';
 import { makePrerequisiteGate } from '../paths/prerequisites';
-import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore, ClassRecord, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore, ProgressKey, ProgressStore, ProgressWithStandings } from '../domain/ports';
+import type { ClassRecord, ClassStore } from '../classes/port';
+import type { Clock } from '../kernel/ports';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { PathOverrideRecord, PathOverrideStore } from '../paths/port';
+import type { ProgressKey, ProgressStore, ProgressWithStandings } from '../progress/port';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore } from './port';
 
 export interface CheckServicePorts {
   classes: ClassStore;

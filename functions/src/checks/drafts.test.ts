@@ -15,7 +15,8 @@ const LOCAL_TEXT = [
   'The cell wall is made of cellulose and keeps the plant cell firm.',
 ].join('\n\n');
 import type { SectionTextStatus, TextPage } from '@shared/section-text';
-import type { DraftCounter, DraftQuota, QuestionDrafter, SectionTextStore, SettledDraftStore } from '../domain/ports';
+import type { SectionTextStore } from '../search/port';
+import type { DraftCounter, DraftQuota, QuestionDrafter, SettledDraftStore } from './port';
 
 const { teacher, otherTeacher } = callers;
 const SECTION = 'section-1';

@@ -10,7 +10,10 @@ import type { Caller } from '../kernel/caller';
 import { conflict, invalid, notFound, tooMany } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';
 import type { SectionTextStatus } from '@shared/section-text';
-import type { Clock, DraftQuota, ModuleStore, QuestionDrafter, SectionTextStore, SettledDraftStore } from '../domain/ports';
+import type { Clock } from '../kernel/ports';
+import type { ModuleStore } from '../modules/port';
+import type { SectionTextStore } from '../search/port';
+import type { DraftQuota, QuestionDrafter, SettledDraftStore } from './port';
 
 export interface DraftServicePorts {
   modules: ModuleStore;

@@ -6,7 +6,9 @@ import { encodeCursor, type RosterPageAnswer } from '@shared/paging';
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';
-import type { ClassRecord, ClassStore, Clock, Enrolment, ModuleStore } from '../domain/ports';
+import type { Clock } from '../kernel/ports';
+import type { ModuleStore } from '../modules/port';
+import type { ClassRecord, ClassStore, Enrolment } from './port';
 
 export const CLASS_NOT_FOUND = 'Class not found.';
 

@@ -3,7 +3,7 @@
 // drafter (which costs nothing, so the school has no limit of its own).
 import { DRAFT_LIMITS } from '@shared/drafts';
 import { makeDraftService } from '../checks/drafts';
-import type { QuestionDrafter } from '../domain/ports';
+import type { QuestionDrafter } from '../checks/port';
 import { makeBedrockDrafter } from '../checks/adapters/bedrock-drafter';
 import { localDrafter } from '../checks/adapters/local-drafter';
 import { makeBedrockClient } from '../platform/bedrock-client';

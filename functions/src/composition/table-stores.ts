@@ -14,6 +14,7 @@ import { makePeopleIndexRepository } from '../people/adapters/people-index-repos
 import { makePersonAccessRepository } from '../people/adapters/person-access-repository';
 import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
+import { makeRosterRepository } from '../rosters/adapters/roster-repository';
 import { makeRequestCounter } from '../table/request-counter';
 import { makeSectionTextRepository } from '../search/adapters/section-text-repository';
 import { makeSettledDraftStore } from '../checks/adapters/settled-drafts';
@@ -32,6 +33,7 @@ function table(): TableContext {
 
 export const moduleStore = () => makeModuleRepository(table());
 export const classStore = () => makeClassRepository(table());
+export const rosterStore = () => makeRosterRepository(table());
 export const progressStore = () => makeProgressRepository(table());
 export const auditLog = () => makeDynamoAuditLog(table());
 export const uploadStore = () => makeUploadRepository(table());

@@ -1,7 +1,9 @@
 // Builds the text extraction the storage event's function runs (functions/src/search/handlers/extract-text.ts), once per
 // container; `npm run migrate` builds the same over its own clients.
 import { makeTextExtraction } from '../search/section-texts';
-import type { FileReader, Log, SectionTextStore } from '../domain/ports';
+import type { Log } from '../kernel/ports';
+import type { SectionTextStore } from '../search/port';
+import type { FileReader } from '../uploads/port';
 import { extractText, fileKindOf } from '../search/adapters/text-extraction';
 import { domainLog } from '../platform/logger';
 import { requiredEnv } from '../platform/env';

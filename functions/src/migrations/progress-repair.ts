@@ -7,7 +7,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckSummary } from '@shared/checks';
 import { completionOnPath, pathOfStudent } from '../paths/paths';
-import type { AttemptRecord, CheckStandings, ClassRecord, ModuleRecord, PathOverrideRecord, ProgressKey, ProgressWithStandings } from '../domain/ports';
+import type { AttemptRecord } from '../checks/port';
+import type { ClassRecord } from '../classes/port';
+import type { ModuleRecord } from '../modules/port';
+import type { PathOverrideRecord } from '../paths/port';
+import type { CheckStandings, ProgressKey, ProgressWithStandings } from '../progress/port';
 import { currentChecks } from '../progress/scores';
 import { makeCheckRepository } from '../checks/adapters/check-repository';
 import { makeCompletionWrites } from '../progress/adapters/completion-writes';

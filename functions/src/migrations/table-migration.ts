@@ -12,7 +12,9 @@
 // Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
 import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../kernel/concurrency';
-import type { Enrolment, ProgressKey, UserDirectory } from '../domain/ports';
+import type { Enrolment } from '../classes/port';
+import type { UserDirectory } from '../people/port';
+import type { ProgressKey } from '../progress/port';
 import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
 import { makeProgressRepair } from './progress-repair';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';

@@ -1,7 +1,7 @@
 // `npm run migrate`'s text step: extracts the text of every section file stored before extraction existed (files
 // without a text item). Idempotent: a file with a text item, whatever its status, is left alone.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { SectionTextStore } from '../domain/ports';
+import type { SectionTextStore } from '../search/port';
 import type { TextExtraction } from '../search/section-texts';
 import { keys, type TableContext } from '../table/table';
 

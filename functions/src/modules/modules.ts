@@ -7,22 +7,13 @@ import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, invalid, notFound } from '../kernel/errors';
 import { storedFileMismatch } from '../uploads/file-content';
-import type {
-  ClassRecord,
-  ClassStore,
-  Clock,
-  FileReferenceStore,
-  FileStore,
-  IdGenerator,
-  Log,
-  ModuleRecord,
-  ModuleStore,
-  PathOverrideRecord,
-  PathOverrideStore,
-  ProgressStore,
-  ProgressWithStandings,
-  CheckStore,
-} from '../domain/ports';
+import type { CheckStore } from '../checks/port';
+import type { ClassRecord, ClassStore } from '../classes/port';
+import type { Clock, IdGenerator, Log } from '../kernel/ports';
+import type { PathOverrideRecord, PathOverrideStore } from '../paths/port';
+import type { ProgressStore, ProgressWithStandings } from '../progress/port';
+import type { FileStore } from '../uploads/port';
+import type { FileReferenceStore, ModuleRecord, ModuleStore } from './port';
 import { pathOfStudent } from '../paths/paths';
 import { makePrerequisiteGate } from '../paths/prerequisites';
 import { ownsStorageKey } from '../uploads/uploads';

@@ -7,7 +7,10 @@ import type { Notification, Notifications, Nudge } from '@shared/entities';
 import { isStudent, type Caller } from '../kernel/caller';
 import { requireClass } from '../classes/classes';
 import { conflict, notFound } from '../kernel/errors';
-import type { ActivityRecord, ClassRecord, ClassStore, Clock, FinishedModuleRecord, ModuleStore, NoticeStore, NudgeRecord } from '../domain/ports';
+import type { ClassRecord, ClassStore } from '../classes/port';
+import type { Clock } from '../kernel/ports';
+import type { ModuleStore } from '../modules/port';
+import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from './port';
 import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from '../progress/progress';
 
 export interface NotificationServicePorts {

@@ -10,7 +10,11 @@ import type { Caller } from '../kernel/caller';
 import { invalid, notFound } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';
 import { pathOfStudent, type StudentPath } from './paths';
-import type { AttemptStore, CheckStore, ClassStore, ModuleRecord, ModuleStore, PathOverrideStore, ProgressStore } from '../domain/ports';
+import type { AttemptStore, CheckStore } from '../checks/port';
+import type { ClassStore } from '../classes/port';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { ProgressStore } from '../progress/port';
+import type { PathOverrideStore } from './port';
 import { currentChecks } from '../progress/scores';
 
 export interface PathChangeServicePorts {

@@ -7,7 +7,9 @@ import type { Caller } from '../kernel/caller';
 import { invalid } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';
 import { computePath } from './paths';
-import type { CheckStore, ClassStore, ModuleRecord, ModuleStore } from '../domain/ports';
+import type { CheckStore } from '../checks/port';
+import type { ClassStore } from '../classes/port';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
 import { currentChecks } from '../progress/scores';
 
 export interface PathExplainServicePorts {

@@ -8,7 +8,12 @@ import type { PathOverrideTarget } from '@shared/schemas';
 import type { Caller } from '../kernel/caller';
 import { requireClass } from '../classes/classes';
 import { invalid, notFound } from '../kernel/errors';
-import type { AuditLog, CheckStore, ClassStore, Clock, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore } from '../domain/ports';
+import type { AuditLog } from '../audit/port';
+import type { CheckStore } from '../checks/port';
+import type { ClassStore } from '../classes/port';
+import type { Clock } from '../kernel/ports';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { PathOverrideRecord, PathOverrideStore } from './port';
 import { NOT_ASSIGNED, STUDENT_NOT_ENROLLED } from '../progress/progress';
 
 export interface PathOverrideServicePorts {

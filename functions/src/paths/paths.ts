@@ -5,7 +5,8 @@
 // changed after students started recomputes them; completed work stays complete whatever the rules say now.
 import type { CheckSummary } from '@shared/checks';
 import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type OverrideKind, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
-import type { ModuleRecord, PathOverrideRecord } from '../domain/ports';
+import type { ModuleRecord } from '../modules/port';
+import type { PathOverrideRecord } from './port';
 
 export interface PathInput {
   module: Pick<ModuleRecord, 'sections' | 'sequential'>;

@@ -3,7 +3,11 @@
 // that waits is shut whole: the sections the student completed stay complete, the others are locked with the reason.
 import type { CheckSummary } from '@shared/checks';
 import { pathOfStudent, type PathInput, type StudentPath } from './paths';
-import type { CheckStore, ClassRecord, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore, ProgressStore } from '../domain/ports';
+import type { CheckStore } from '../checks/port';
+import type { ClassRecord } from '../classes/port';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { ProgressStore } from '../progress/port';
+import type { PathOverrideRecord, PathOverrideStore } from './port';
 import { currentChecks } from '../progress/scores';
 
 /** The module this one waits for in the class, unless none is set, it is no longer assigned, or the student was let in. */

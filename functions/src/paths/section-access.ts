@@ -2,7 +2,11 @@
 // module. A section's text and its search snippets follow the same rule as its file, so a locked section's content
 // reaches no one early.
 import { pathOfStudent, requireAccessible, sectionOnPath, type StudentPath } from './paths';
-import type { CheckStore, ClassRecord, ModuleRecord, ModuleStore, PathOverrideStore, ProgressStore } from '../domain/ports';
+import type { CheckStore } from '../checks/port';
+import type { ClassRecord } from '../classes/port';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { ProgressStore } from '../progress/port';
+import type { PathOverrideStore } from './port';
 import { makePrerequisiteGate } from './prerequisites';
 import { currentChecks } from '../progress/scores';
 

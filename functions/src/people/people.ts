@@ -16,17 +16,9 @@ import { makeChangeRecorder } from '../audit/audit';
 import type { Caller } from '../kernel/caller';
 import { mapWithConcurrency } from '../kernel/concurrency';
 import { conflict, DomainError, forbidden, notFound } from '../kernel/errors';
-import type {
-  AuditLog,
-  Clock,
-  NewPerson,
-  PeopleIndex,
-  PeopleQuery,
-  PersonAccessStore,
-  RosterNames,
-  SchoolFigures,
-  UserDirectory,
-} from '../domain/ports';
+import type { AuditLog } from '../audit/port';
+import type { Clock } from '../kernel/ports';
+import type { NewPerson, PeopleIndex, PeopleQuery, PersonAccessStore, RosterNames, SchoolFigures, UserDirectory } from './port';
 
 export const PERSON_NOT_FOUND = 'There is no such person; reload the list.';
 

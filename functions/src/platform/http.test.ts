@@ -27,7 +27,7 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 beforeEach(() => cognito.reset());
 
 type Handler = (event: ApiEvent) => ReturnType<typeof listModules>;
-const loadHandler = async (file: string): Promise<Handler> => (await import(`../handlers/${file}`)).handler;
+const loadHandler = async (file: string): Promise<Handler> => (await import(`../${file}`)).handler;
 
 /** A caller holding one role, for each role a route does not admit. */
 const outsiders = (allowed: readonly Role[]): [string, TokenSpec][] => [

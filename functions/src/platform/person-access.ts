@@ -3,7 +3,7 @@
 // change is refused on every route (the JWT authorizer checks only signature and expiry, and an access token lives on
 // after a global sign-out), and an admin's token counts only if its sign-in came after their second factor was on.
 // PERSON_ACCESS_CHECK=off in the environment turns it off: the handlers' unit tests, over mocked clients.
-import type { PersonAccessStore } from '../domain/ports';
+import type { PersonAccessStore } from '../people/port';
 import { personAccessStore } from '../composition/table-stores';
 
 /** Built once per handler module, at cold start; undefined when turned off. */

@@ -20,28 +20,13 @@ import { dueDateOf, isTeacherOf, requireClass } from '../classes/classes';
 import type { CheckSummary } from '@shared/checks';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
-import type {
-  AttemptStore,
-  CheckStandings,
-  CheckStore,
-  ClassRecord,
-  ClassStore,
-  Clock,
-  CompletionCounter,
-  Enrolment,
-  ModuleRecord,
-  ModuleStore,
-  PathOverrideRecord,
-  PathOverrideStore,
-  PeopleIndex,
-  ProgressKey,
-  ProgressRecord,
-  ProgressStore,
-  ProgressWithStandings,
-  ReadingReport,
-  ReportedProgress,
-  ScoreRecord,
-} from '../domain/ports';
+import type { AttemptStore, CheckStore, ScoreRecord } from '../checks/port';
+import type { ClassRecord, ClassStore, Enrolment } from '../classes/port';
+import type { Clock } from '../kernel/ports';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { PathOverrideRecord, PathOverrideStore } from '../paths/port';
+import type { PeopleIndex } from '../people/port';
+import type { CheckStandings, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingReport, ReportedProgress } from './port';
 import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, sectionOnPath, type StudentPath } from '../paths/paths';
 import { makePrerequisiteGate, shutPath, unmetPrerequisite } from '../paths/prerequisites';
 import { currentChecks, moduleScores, scoreSummary, scoreTotals, standings } from './scores';

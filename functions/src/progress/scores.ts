@@ -1,7 +1,8 @@
 // Scores as the reports and progress reads show them: a student's standing on each of a module's current checks, and
 // a class's Avg. Score totals over the checks of its assigned modules. Pure: the reads happen in the use cases.
 import type { CheckStanding, CheckSummary, ModuleScores, ScoreTotals } from '@shared/checks';
-import type { ModuleRecord, ScoreRecord, ScoreTotalsRecord } from '../domain/ports';
+import type { ScoreRecord, ScoreTotalsRecord } from '../checks/port';
+import type { ModuleRecord } from '../modules/port';
 
 /** The module's checks on sections it still has, in section order: a removed section's check no longer counts. */
 export function currentChecks(module: ModuleRecord, summaries: Map<string, CheckSummary[]>): CheckSummary[] {

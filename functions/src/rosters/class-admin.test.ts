@@ -16,7 +16,7 @@ function setup() {
   const student = directory.add({ email: 'sam@school.example', name: 'Sam Student', role: 'Students' });
   const other = directory.add({ email: 'kim@school.example', name: 'Kim Student', role: 'Students' });
   let ids = 0;
-  const service = makeClassAdminService({ classes, progress, directory, access: new InMemoryPersonAccess(), audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
+  const service = makeClassAdminService({ classes, rosters: classes, progress, directory, access: new InMemoryPersonAccess(), audit, clock: steppingClock(), ids: { newId: () => `class-${++ids}` } });
   const caller: Caller = { userId: admin.userId, roles: ['Admins'] };
   return { directory, audit, classes, progress, attempts, teacher, student, other, service, caller };
 }

@@ -8,13 +8,20 @@ import { makeChangeRecorder } from '../audit/audit';
 import type { Caller } from '../kernel/caller';
 import { mapWithConcurrency } from '../kernel/concurrency';
 import { conflict, invalid, notFound } from '../kernel/errors';
-import type { AuditLog, ClassRecord, ClassStore, Clock, IdGenerator, PersonAccessStore, ProgressStore, UserDirectory } from '../domain/ports';
+import type { AuditLog } from '../audit/port';
+import type { ClassRecord, ClassStore } from '../classes/port';
+import type { Clock, IdGenerator } from '../kernel/ports';
+import type { PersonAccessStore, UserDirectory } from '../people/port';
+import type { ProgressStore } from '../progress/port';
+import type { RosterStore } from './port';
 
 export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
 const LOOKUP_CONCURRENCY = 10;
 
 export interface ClassAdminDeps {
   classes: ClassStore;
+  /** The administration's writes (and the list of every class). */
+  rosters: RosterStore;
   /** Only the completion counters: a student's completions count while they are enrolled. */
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
   directory: UserDirectory;
@@ -36,10 +43,10 @@ async function requireClassOf(classes: ClassStore, classId: string): Promise<Cla
 export type ClassAdminQueries = ReturnType<typeof makeClassAdminQueries>;
 
 /** The read-only use cases, which need the class store only (their routes call no directory). */
-export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes'>) {
+export function makeClassAdminQueries({ classes, rosters }: Pick<ClassAdminDeps, 'classes' | 'rosters'>) {
   return {
     async list(): Promise<AdminClassSummary[]> {
-      return (await classes.listAllClasses()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
+      return (await rosters.listAllClasses()).map(toSummary).sort((a, b) => a.className.localeCompare(b.className));
     },
 
     /** The class and its counts; its roster is read in pages (`classes.roster`). */
@@ -49,7 +56,7 @@ export function makeClassAdminQueries({ classes }: Pick<ClassAdminDeps, 'classes
   };
 }
 
-export function makeClassAdminService({ classes, progress, directory, access, audit, clock, ids }: ClassAdminDeps) {
+export function makeClassAdminService({ classes, rosters, progress, directory, access, audit, clock, ids }: ClassAdminDeps) {
   const record = makeChangeRecorder({ directory, audit, clock });
 
   const requireClass = (classId: string) => requireClassOf(classes, classId);
@@ -61,7 +68,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
     return teacher;
   }
 
-  const queries = makeClassAdminQueries({ classes });
+  const queries = makeClassAdminQueries({ classes, rosters });
   const { detail } = queries;
 
   return {
@@ -77,7 +84,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
       if (repeated) return { detail: toSummary(requireCreatedBy(caller, repeated)), created: false };
       const teacher = input.teacherId ? await requireTeacher(input.teacherId) : undefined;
       const classId = input.classId ?? ids.newId();
-      const inserted = await classes.insertClass({
+      const inserted = await rosters.insertClass({
         classId,
         className: input.className,
         teacherId: teacher?.userId ?? '',
@@ -96,7 +103,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
 
     async rename(caller: Caller, classId: string, className: string): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
-      if (!(await classes.renameClass(classId, className))) throw notFound(CLASS_NOT_FOUND);
+      if (!(await rosters.renameClass(classId, className))) throw notFound(CLASS_NOT_FOUND);
       if (before.className !== className) await record(caller, 'renameClass', className, `was "${before.className}"`);
       return detail(classId);
     },
@@ -108,7 +115,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
       const roleAsRead = teacherId ? { roleVersion: (await access.read(teacherId)).roleVersion, at: clock.now().getTime() } : undefined;
       const teacher = teacherId ? await requireTeacher(teacherId) : null;
       const assignment = teacher && { id: teacher.userId, name: displayName(teacher), ...roleAsRead! };
-      if (!(await classes.setClassTeacher(classId, assignment))) throw notFound(CLASS_NOT_FOUND);
+      if (!(await rosters.setClassTeacher(classId, assignment))) throw notFound(CLASS_NOT_FOUND);
       if (before.teacherId !== (teacher?.userId ?? '')) {
         await record(caller, 'changeTeacher', before.className, teacher ? `now taught by ${displayName(teacher)}` : 'now without a teacher');
       }
@@ -117,7 +124,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
 
     async remove(caller: Caller, classId: string): Promise<void> {
       const found = await requireClass(classId);
-      await classes.deleteClassAndItsData(classId);
+      await rosters.deleteClassAndItsData(classId);
       const enrolments = found.studentCount;
       await record(caller, 'deleteClass', found.className, `with ${enrolments} enrolment${enrolments === 1 ? '' : 's'}`);
     },
@@ -140,7 +147,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
           outcomes.push({ studentId, outcome: 'notStudent', message: `${displayName(person)} is not a student.`, student });
           continue;
         }
-        const result = await classes.enrollStudent(classId, { studentId, name: displayName(person), email: person.email }, clock.now().toISOString());
+        const result = await rosters.enrollStudent(classId, { studentId, name: displayName(person), email: person.email }, clock.now().toISOString());
         if (result === 'noClass') throw notFound(CLASS_NOT_FOUND);
         if (result === 'enrolled') {
           // Someone enrolled again still has their progress: it counts again.
@@ -156,7 +163,7 @@ export function makeClassAdminService({ classes, progress, directory, access, au
       const [found, enrolment] = await Promise.all([requireClass(classId), classes.getEnrolment(classId, studentId)]);
       if (!enrolment) throw notFound('This student is not enrolled in this class.');
       // Only the call that removed the enrolment takes their completions out of the counters (their progress stays).
-      if (await classes.unenrollStudent(classId, studentId)) {
+      if (await rosters.unenrollStudent(classId, studentId)) {
         await progress.countProgressOfStudent(classId, found.assignedModuleIds, studentId, -1);
       }
       await record(caller, 'unenrol', enrolment.name, `from ${found.className}`);

@@ -5,7 +5,7 @@
 import type { SearchResult } from '@shared/search';
 import { invalid } from '../kernel/errors';
 import { isStudent, type Caller } from '../kernel/caller';
-import type { ModuleRecord } from '../domain/ports';
+import type { ModuleRecord } from '../modules/port';
 import { makeSectionAccess, openOnAnyPath } from '../paths/section-access';
 import { requireReadableModule, type TextReadPorts } from './section-texts';
 

@@ -2,7 +2,8 @@ import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
 import { InMemorySectionTextStore } from './fakes/text-store';
-import type { FileReader, TextExtractor } from '../domain/ports';
+import type { FileReader } from '../uploads/port';
+import type { TextExtractor } from './port';
 import { makeProgressService } from '../progress/progress';
 import { EXTRACTION_GIVES_UP_MS, makeSectionTextReader, makeTextExtraction, ownerOfStorageKey } from './section-texts';
 

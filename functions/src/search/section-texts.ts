@@ -5,7 +5,14 @@ import { EXTRACTION_LIMITS, type SectionText } from '@shared/section-text';
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';
-import type { CheckStore, ClassRecord, ClassStore, Clock, FileReader, Log, ModuleRecord, ModuleStore, PathOverrideStore, ProgressStore, SectionTextStore, StoredText, TextExtractor } from '../domain/ports';
+import type { CheckStore } from '../checks/port';
+import type { ClassRecord, ClassStore } from '../classes/port';
+import type { Clock, Log } from '../kernel/ports';
+import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { PathOverrideStore } from '../paths/port';
+import type { ProgressStore } from '../progress/port';
+import type { FileReader } from '../uploads/port';
+import type { SectionTextStore, StoredText, TextExtractor } from './port';
 import { makeSectionAccess, requireOpenOnAnyPath } from '../paths/section-access';
 
 /** A text still pending this long after its extraction started will not be finished: the extractor gave up or crashed. */

@@ -9,6 +9,7 @@ import { makeModuleRepository } from '../modules/adapters/module-repository';
 import { makeNoticeRepository } from '../notifications/adapters/notice-repository';
 import { makePeopleIndexRepository } from '../people/adapters/people-index-repository';
 import { makePersonAccessRepository } from '../people/adapters/person-access-repository';
+import { makeRosterRepository } from '../rosters/adapters/roster-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import type { TableContext } from './table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
@@ -17,6 +18,7 @@ export function makeTableRepositories(context: TableContext) {
   return {
     modules: makeModuleRepository(context),
     classes: makeClassRepository(context),
+    rosters: makeRosterRepository(context),
     progress: makeProgressRepository(context),
     audit: makeDynamoAuditLog(context),
     uploads: makeUploadRepository(context),

@@ -3,7 +3,7 @@
 import { CONTENT_TYPE_LABELS, contentTypeFromMediaType } from '@shared/content-type';
 import type { ContentType } from '@shared/entities';
 import type { FileTypeResult } from 'file-type/core';
-import type { FileStore } from '../domain/ports';
+import type { FileStore } from './port';
 
 /** How much of a file is read to tell its type: an Office file's `[Content_Types].xml` and first parts lie in it. */
 const FILE_SAMPLE_BYTES = 64 * 1024;

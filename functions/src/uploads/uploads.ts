@@ -10,7 +10,8 @@ import type {
 import type { Caller } from '../kernel/caller';
 import { forbidden, invalid, notFound, tooMany } from '../kernel/errors';
 import { storedFileMismatch } from './file-content';
-import type { Clock, FileStore, IdGenerator, MultipartOutcome, StoredFile, UploadRecord, UploadStore } from '../domain/ports';
+import type { Clock, IdGenerator } from '../kernel/ports';
+import type { FileStore, MultipartOutcome, StoredFile, UploadRecord, UploadStore } from './port';
 
 const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
 

@@ -32,8 +32,8 @@ export function givenAdminSchool() {
     index,
     audit: ports.audit,
     clock: ports.clock,
-    rosters: makeRosterNames(ports.classes),
-    figures: makeSchoolFigures(ports.classes, ports.modules),
+    rosters: makeRosterNames(ports.classes, ports.rosters),
+    figures: makeSchoolFigures(ports.rosters, ports.modules),
   });
   const classAdmin = makeClassAdminService({ ...ports, directory, access });
   return { ports, directory, access, index, newTeacher, invitee, people, classAdmin };

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_ACTIONS, type AuditEntry } from '@shared/people';
 import { invalid } from '../../kernel/errors';
-import type { AuditLog } from '../../domain/ports';
+import type { AuditLog } from '../port';
 import { keys, queries, type TableContext } from '../../table/table';
 
 export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLog {

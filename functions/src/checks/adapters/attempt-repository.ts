@@ -7,7 +7,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { noLongerEnrolled } from '../../kernel/errors';
 import { TABLE_KEYS } from '@shared/table';
-import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../../domain/ports';
+import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../port';
 import { commitTransaction, joinedUpdate, makeCompletionWrites, progressItemParts, type TransactItem, type TransactUpdate, type UpdateParts } from '../../progress/adapters/completion-writes';
 import { makeProgressRepository } from '../../progress/adapters/progress-repository';
 import {

@@ -9,7 +9,7 @@ import { describeIssues } from '@shared/schemas';
 import * as z from '@shared/zod';
 import { upstreamFailed } from '../../kernel/errors';
 import type { TextPage } from '@shared/section-text';
-import type { QuestionDrafter } from '../../domain/ports';
+import type { QuestionDrafter } from '../port';
 import { proseText, withPrintedPages } from './passages';
 
 /** About 15,000 words: a long manual's first chapters, well inside the model's context and a 10 s Lambda. */

@@ -4,7 +4,8 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand,
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
-import type { AttemptRecord, CheckRecord, CheckStandings } from '../../domain/ports';
+import type { CheckStandings } from '../../progress/port';
+import type { AttemptRecord, CheckRecord } from '../port';
 import { makeAttemptRepository } from './attempt-repository';
 import { makeCheckRepository } from './check-repository';
 

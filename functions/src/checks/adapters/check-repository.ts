@@ -3,7 +3,7 @@
 // summary of each of its checks, read by key beside the module (reports, the reader, mark-complete).
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckSummary } from '@shared/checks';
-import type { CheckRecord, CheckStore } from '../../domain/ports';
+import type { CheckRecord, CheckStore } from '../port';
 import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from '../../table/table';
 
 /** One attribute per section in the index item, so saving one check never rewrites another's summary. */

@@ -13,7 +13,7 @@ import { extractText, fileKindOf } from '../../search/adapters/text-extraction';
 import { draftLocally } from './local-drafter';
 
 const QUALITY_DOCUMENTS = ['drafting/libtasn1-manual.pdf', 'water-cycle-worksheet.docx', 'volcano-slides.pptx'];
-const FIXTURES = path.resolve(__dirname, '../../test/fixtures');
+const FIXTURES = path.resolve(__dirname, '../../../test/fixtures');
 
 const texts = new Map<string, TextPage[]>();
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // table's time to live a day after that day ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
-import type { DraftCounter, DraftQuota } from '../../domain/ports';
+import type { DraftCounter, DraftQuota } from '../port';
 import { conditionally, keys, type TableContext } from '../../table/table';
 
 const DAY_SECONDS = 24 * 60 * 60;

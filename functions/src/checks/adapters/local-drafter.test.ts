@@ -12,8 +12,8 @@ import { LARGE_PDF, largePdf } from '@local/large-pdf';
 import { extractText, fileKindOf } from '../../search/adapters/text-extraction';
 import { draftLocally } from './local-drafter';
 
-const SEED = path.resolve(__dirname, '../../../local/seed-files');
-const FIXTURES = path.resolve(__dirname, '../../test/fixtures');
+const SEED = path.resolve(__dirname, '../../../../local/seed-files');
+const FIXTURES = path.resolve(__dirname, '../../../test/fixtures');
 
 /** Each document, with its headings (titles of pages, slides and sections) as they appear in its text. */
 const DOCUMENTS: { name: string; bytes: () => Uint8Array; headings: string[]; least: number }[] = [

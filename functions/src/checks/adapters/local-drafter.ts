@@ -6,7 +6,7 @@
 import { draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@shared/drafts';
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
 import type { TextPage } from '@shared/section-text';
-import type { QuestionDrafter } from '../../domain/ports';
+import type { QuestionDrafter } from '../port';
 import { prosePassages, withPrintedPages } from './passages';
 
 type Wink = typeof import('wink-nlp').default;

@@ -1,7 +1,7 @@
 // Data access for the drafts a teacher settled (saved or discarded) per section: one item in the check's partition (so
 // deleting the check's partition takes it along) holding a string set of passage keys, grown with an atomic ADD.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SettledDraftStore } from '../../domain/ports';
+import type { SettledDraftStore } from '../port';
 import { keys, makeTableAccess, type TableContext } from '../../table/table';
 
 export function makeSettledDraftStore(context: TableContext): SettledDraftStore {

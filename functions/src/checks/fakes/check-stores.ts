@@ -2,7 +2,8 @@
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
 import type { CheckSummary } from '@shared/checks';
-import type { ActivityContext, AttemptRecord, AttemptStore, CheckRecord, CheckStandings, CheckStats, CheckStore, ExpectedCheck, ProgressKey, ProgressWithStandings, ScoreRecord, ScoreTotalsRecord } from '../../domain/ports';
+import type { ActivityContext, CheckStandings, ProgressKey, ProgressWithStandings } from '../../progress/port';
+import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ExpectedCheck, ScoreRecord, ScoreTotalsRecord } from '../port';
 import type { InMemoryProgressStore } from '@functions/test/in-memory/stores';
 
 const copy = <T>(value: T): T => structuredClone(value);

@@ -5,7 +5,7 @@ import { responseSchemas } from '@shared/responses';
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeDraftService } from '../drafts';
-import type { SettledDraftStore } from '../../domain/ports';
+import type { SettledDraftStore } from '../port';
 import { localDrafter } from '../adapters/local-drafter';
 import { makeHandler } from './settle-drafts';
 import { givenSchool, MODULE_ID } from '@functions/test/in-memory/records';

@@ -2,7 +2,7 @@
 // only with conditional writes, so that checking "is anyone still using this file?" and deleting it cannot race a
 // module that starts using it.
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FileReferenceStore } from '../../domain/ports';
+import type { FileReferenceStore } from '../port';
 import { conditionally, isConditionFailure, keys, type TableContext } from '../../table/table';
 
 export function makeFileReferenceRepository({ client, tableName }: TableContext): FileReferenceStore {

@@ -4,7 +4,7 @@ import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, Put
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { moduleItem, MODULE_ID, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { TEACHER_ID } from '@test/unit-helpers/events';
-import type { ModuleRecord } from '../../domain/ports';
+import type { ModuleRecord } from '../port';
 import { makeModuleRepository } from './module-repository';
 
 const { ddb } = mockAws();

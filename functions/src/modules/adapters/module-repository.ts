@@ -1,6 +1,6 @@
 // Data access for modules: one item per module, found by id or through the owning teacher's index.
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ModuleRecord, ModuleStore } from '../../domain/ports';
+import type { ModuleRecord, ModuleStore } from '../port';
 import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from '../../table/table';
 
 const toItem = (record: ModuleRecord) => ({

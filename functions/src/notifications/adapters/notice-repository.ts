@@ -4,7 +4,7 @@
 // modules a student finished (one item per class and module, written by the completion that finished it).
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
-import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../../domain/ports';
+import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../port';
 import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
 
 /** A reminder outlives the bell's window of recent items (30 days), then the table removes it. */

@@ -5,7 +5,7 @@
 // (`extraAttempts#{sectionId}`) that each grant ADDs to, so two grants at once both count.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { OVERRIDE_KINDS, type OverrideKind } from '@shared/paths';
-import type { OverrideRecord, PathOverrideRecord, PathOverrideStore } from '../../domain/ports';
+import type { OverrideRecord, PathOverrideRecord, PathOverrideStore } from '../port';
 import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
 
 const ATTRIBUTE_PREFIX = 'override#';

@@ -1,6 +1,7 @@
 // In-memory adapter for per-student path overrides: one record per (class, module, student), one override per kind and
 // section in it (a second of the same kind replaces the first, adding up extra attempts), as the table's item keeps them.
-import type { OverrideRecord, PathOverrideRecord, PathOverrideStore, ProgressKey } from '../../domain/ports';
+import type { ProgressKey } from '../../progress/port';
+import type { OverrideRecord, PathOverrideRecord, PathOverrideStore } from '../port';
 
 const id = ({ classId, moduleId, studentId }: ProgressKey) => `${classId}|${moduleId}|${studentId}`;
 const slot = ({ kind, sectionId }: Pick<OverrideRecord, 'kind' | 'sectionId'>) => `${kind}#${sectionId ?? ''}`;

@@ -21,7 +21,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PEOPLE_LIMITS, type Person, type PersonStatus } from '@shared/people';
 import { isRole, ROLES, type Role } from '@shared/roles';
-import type { UserDirectory } from '../../domain/ports';
+import type { UserDirectory } from '../port';
 
 export interface CognitoUserDirectoryOptions {
   client: CognitoIdentityProviderClient;

@@ -10,7 +10,7 @@ import { PERSON_STATUSES, type Person } from '@shared/people';
 import { isRole } from '@shared/roles';
 import { TABLE_KEYS } from '@shared/table';
 import { invalid } from '../../kernel/errors';
-import type { PeopleIndex, PersonField } from '../../domain/ports';
+import type { PeopleIndex, PersonField } from '../port';
 import { conditionally, keys, makeTableAccess, queries, type TableContext } from '../../table/table';
 
 const CURSOR_ERROR = 'next is not one this list gave; start again without it.';

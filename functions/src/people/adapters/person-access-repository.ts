@@ -1,7 +1,7 @@
-// Data access for each person's access record (`ACCESS#{sub}` / `ACCESS`, domain/ports.ts PersonAccess): read by key
+// Data access for each person's access record (`ACCESS#{sub}` / `ACCESS`, people/port.ts PersonAccess): read by key
 // on every API request, each change one conditional UpdateItem.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PersonAccess, PersonAccessStore } from '../../domain/ports';
+import type { PersonAccess, PersonAccessStore } from '../port';
 import { conditionally, keys, type TableContext } from '../../table/table';
 
 export function makePersonAccessRepository({ client, tableName }: TableContext): PersonAccessStore {

@@ -1,20 +1,23 @@
-// The rosters and whole-school figures the people use cases need, as the domain's ports over the class and module
-// stores.
+// The rosters and whole-school figures the people use cases need, as the domain's ports over the class, roster and
+// module stores.
 import { mapWithConcurrency } from '../../kernel/concurrency';
-import type { ClassStore, ModuleStore, RosterNames, SchoolFigures } from '../../domain/ports';
+import type { ClassStore } from '../../classes/port';
+import type { ModuleStore } from '../../modules/port';
+import type { RosterStore } from '../../rosters/port';
+import type { RosterNames, SchoolFigures } from '../port';
 
-export function makeRosterNames(classes: ClassStore): RosterNames {
+export function makeRosterNames(classes: ClassStore, rosters: RosterStore): RosterNames {
   return {
-    renameTeacher: (teacherId, name) => classes.renameTeacherInClasses(teacherId, name),
-    renameStudent: (student) => classes.renameStudentInClasses(student),
+    renameTeacher: (teacherId, name) => rosters.renameTeacherInClasses(teacherId, name),
+    renameStudent: (student) => rosters.renameStudentInClasses(student),
     classesTaughtBy: async (teacherId) => (await classes.listClassesByTeacher(teacherId)).map((record) => record.className),
   };
 }
 
-export function makeSchoolFigures(classes: ClassStore, modules: ModuleStore): SchoolFigures {
+export function makeSchoolFigures(rosters: RosterStore, modules: ModuleStore): SchoolFigures {
   return {
     async classes() {
-      const all = await classes.listAllClasses();
+      const all = await rosters.listAllClasses();
       return {
         total: all.length,
         withoutTeacher: all.filter((record) => !record.teacherId).length,

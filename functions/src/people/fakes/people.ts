@@ -6,19 +6,10 @@ import type { Role } from '@shared/roles';
 import { displayName } from '@shared/person-name';
 import { matchesPeopleSearch, normaliseSearchText } from '@shared/people-search';
 import { invalid } from '../../kernel/errors';
-import type {
-  AuditLog,
-  Clock,
-  EnrolledStudent,
-  PeopleIndex,
-  PeopleQuery,
-  PersonAccess,
-  PersonAccessStore,
-  PersonField,
-  RosterNames,
-  SchoolFigures,
-  UserDirectory,
-} from '../../domain/ports';
+import type { AuditLog } from '../../audit/port';
+import type { EnrolledStudent } from '../../classes/port';
+import type { Clock } from '../../kernel/ports';
+import type { PeopleIndex, PeopleQuery, PersonAccess, PersonAccessStore, PersonField, RosterNames, SchoolFigures, UserDirectory } from '../port';
 
 export class InMemoryDirectory implements UserDirectory {
   readonly people = new Map<string, Person>();

@@ -4,7 +4,7 @@
 // attempt can join its score to it: a transaction may name an item only once.
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '@shared/report-insight';
-import type { ActivityContext, ProgressKey, ProgressRecord } from '../../domain/ports';
+import type { ActivityContext, ProgressKey, ProgressRecord } from '../port';
 import { cancellationCodes, keys, type Key } from '../../table/table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

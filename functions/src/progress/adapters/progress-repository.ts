@@ -7,7 +7,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../../kernel/concurrency';
 import { noLongerEnrolled } from '../../kernel/errors';
-import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../../domain/ports';
+import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../port';
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
 import { commitTransaction, COMPLETED_AT_PREFIX, joinedUpdate, makeCompletionWrites, progressItemParts, SECTION_COUNT_PREFIX } from './completion-writes';

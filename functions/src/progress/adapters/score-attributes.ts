@@ -6,7 +6,7 @@
 // returns; an attempt rewrites it on the condition that it still holds what the attempt read. One format, read and
 // written by the attempt and progress repositories and the migration.
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CheckStandings } from '../../domain/ports';
+import type { CheckStandings } from '../port';
 import { keys, prefixedAttributes } from '../../table/table';
 
 export const STANDINGS = 'checkStandings';

@@ -4,7 +4,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TextPage } from '@shared/section-text';
-import type { SectionTextStore, StoredText } from '../../domain/ports';
+import type { SectionTextStore, StoredText } from '../port';
 import { keys, makeTableAccess, type TableContext } from '../../table/table';
 
 /** DynamoDB's item limit is 400 KB; the rest of the item is a few hundred bytes. */

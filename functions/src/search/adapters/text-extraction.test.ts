@@ -7,8 +7,8 @@ import { PNG } from 'pngjs';
 import { largePdf } from '@local/large-pdf';
 import { extractText, fileKindOf } from './text-extraction';
 
-const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../local/seed-files', name)));
-const fixture = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../test/fixtures', name)));
+const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../../local/seed-files', name)));
+const fixture = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../test/fixtures', name)));
 
 describe('a PDF', () => {
   it('gives every page its own text, in reading order, numbered', async () => {

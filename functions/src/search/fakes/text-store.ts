@@ -1,6 +1,6 @@
 // In-memory stored texts, keeping the repository's promises: one text per file key, and a per-owner version that every
 // stored text moves. Search over them uses the real index (Orama runs in the process; nothing to fake).
-import type { SectionTextStore, StoredText } from '../../domain/ports';
+import type { SectionTextStore, StoredText } from '../port';
 import { buildTextIndex } from '../adapters/text-index';
 
 export const textIndexBuilder = buildTextIndex;

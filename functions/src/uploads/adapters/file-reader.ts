@@ -1,7 +1,7 @@
 // Reads a stored file's bytes for text extraction: the only read of a whole object, refused above a size before its
 // body is downloaded.
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { FileReader } from '../../domain/ports';
+import type { FileReader } from '../port';
 
 /** Without ListBucket (no function has it) S3 answers a missing key with 403, as the file storage adapter reads it. */
 const isMissing = (error: unknown) => ['NoSuchKey', 'NotFound', 'AccessDenied', 'Forbidden'].includes((error as Error).name);

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '@shared/constants';
-import type { FileStore, MultipartOutcome } from '../../domain/ports';
+import type { FileStore, MultipartOutcome } from '../port';
 
 export interface FileStorageContext {
   client: S3Client;

@@ -3,7 +3,7 @@
 // kept on one item (`USER#{sub}` / `UPLOADS`, a map of key → expiry), so that the cap on them is one conditional write.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
-import type { UploadRecord, UploadStore } from '../../domain/ports';
+import type { UploadRecord, UploadStore } from '../port';
 import { conditionally, keys, type TableContext } from '../../table/table';
 
 /**

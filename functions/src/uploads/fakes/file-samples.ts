@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentTypeFromMediaType } from '@shared/content-type';
 
-const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../local/seed-files', name)));
+const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../../local/seed-files', name)));
 
 /** The compound-file header of the older .doc and .ppt files, then zeros. */
 const COMPOUND_FILE = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]);

@@ -18,7 +18,8 @@ import { DomainError } from '../kernel/errors';
 import { handler as markComplete } from '../progress/handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
-import { apiHandler, ok } from './http';
+import { apiHandler } from '../composition/api-handler';
+import { ok } from './http';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 

@@ -2,18 +2,8 @@
 // UpdateItem (no read), removed by the table's time to live once the window is over.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
+import type { RequestCounter } from '../platform/rate-limit';
 import { conditionally, keys, type TableContext } from './table';
-
-export interface RequestWindow {
-  /** When the window started (ms since the epoch). */
-  start: number;
-  seconds: number;
-}
-
-export interface RequestCounter {
-  /** Counts one request of the person in the window; false, and not counted, when `limit` were counted already. */
-  countRequest(userId: string, window: RequestWindow, limit: number): Promise<boolean>;
-}
 
 export function makeRequestCounter({ client, tableName }: TableContext): RequestCounter {
   return {

@@ -1,7 +1,7 @@
 import { auditQuerySchema } from '@shared/people';
 import { buildAuditQueries } from '../../composition/audit-queries';
 import type { AuditQueries } from '../audit';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

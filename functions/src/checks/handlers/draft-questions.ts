@@ -1,7 +1,8 @@
 import { draftRequestSchema } from '@shared/drafts';
 import { buildDraftService } from '../../composition/drafts';
 import type { DraftService } from '../drafts';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (drafts: DraftService) =>
   apiHandler('draftQuestions', async (request, caller) =>

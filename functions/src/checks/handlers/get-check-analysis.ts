@@ -1,6 +1,6 @@
 import { buildCheckService } from '../../composition/checks';
 import type { CheckService } from '../checks';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

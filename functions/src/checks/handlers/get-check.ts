@@ -1,7 +1,8 @@
 import { checkReadQuerySchema } from '@shared/checks';
 import { buildCheckService } from '../../composition/checks';
 import type { CheckService } from '../checks';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (checks: CheckService) =>
   apiHandler('getCheck', async (request, caller) => {

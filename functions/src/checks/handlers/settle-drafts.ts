@@ -1,7 +1,8 @@
 import { settledDraftsSchema } from '@shared/drafts';
 import { buildDraftService } from '../../composition/drafts';
 import type { DraftService } from '../drafts';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (drafts: DraftService) =>
   apiHandler('settleDrafts', async (request, caller) =>

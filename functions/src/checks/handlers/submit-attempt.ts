@@ -1,7 +1,8 @@
 import { attemptInputSchema } from '@shared/checks';
 import { buildCheckService } from '../../composition/checks';
 import type { CheckService } from '../checks';
-import { apiHandler, created, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { created, ok, pathId, validate } from '../../platform/http';
 
 // 201 for a new attempt, 200 when its attemptId names one recorded before (a double click, a retry).
 export const makeHandler = (checks: CheckService) =>

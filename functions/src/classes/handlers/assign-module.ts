@@ -1,7 +1,8 @@
 import { assignModuleSchema } from '@shared/schemas';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../classes';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (classes: ClassService) =>
   apiHandler('assignModule', async (request, caller) => {

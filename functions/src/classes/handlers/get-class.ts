@@ -1,6 +1,6 @@
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../classes';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

@@ -1,6 +1,7 @@
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../classes';
-import { apiHandler, ok, pathId } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId } from '../../platform/http';
 
 export const makeHandler = (classes: ClassService) =>
   apiHandler('listStudentClasses', async (request, caller) =>

@@ -1,7 +1,8 @@
 import { nudgeStudentSchema } from '@shared/schemas';
 import { buildNotificationService } from '../../composition/notifications';
 import type { NotificationService } from '../../notifications/notifications';
-import { apiHandler, created, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { created, ok, pathId, validate } from '../../platform/http';
 
 // 201 for a reminder sent; 200 for a repeat the same day (a double click), which sends nothing.
 export const makeHandler = (notifications: NotificationService) =>

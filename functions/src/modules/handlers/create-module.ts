@@ -2,7 +2,8 @@ import { BUSINESS_METRICS } from '@shared/metrics';
 import { createModuleSchema } from '@shared/schemas';
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
-import { apiHandler, created, ok, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { created, ok, validate } from '../../platform/http';
 
 // 201 for a new module, 200 when the client's `_id` names the module an earlier submit of the same draft created.
 export const makeHandler = (modules: ModuleService) =>

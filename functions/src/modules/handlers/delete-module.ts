@@ -1,6 +1,7 @@
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
-import { apiHandler, noContent, pathId } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { noContent, pathId } from '../../platform/http';
 
 export const makeHandler = (modules: ModuleService) =>
   apiHandler('deleteModule', async (request, caller) => {

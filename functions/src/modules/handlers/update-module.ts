@@ -1,7 +1,8 @@
 import { updateModuleSchema } from '@shared/schemas';
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (modules: ModuleService) =>
   apiHandler('updateModule', async (request, caller) => {

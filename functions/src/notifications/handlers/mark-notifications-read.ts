@@ -1,6 +1,7 @@
 import { buildNotificationService } from '../../composition/notifications';
 import type { NotificationService } from '../notifications';
-import { apiHandler, noContent } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { noContent } from '../../platform/http';
 
 export const makeHandler = (notifications: NotificationService) =>
   apiHandler('markNotificationsRead', async (_request, caller) => {

@@ -1,7 +1,8 @@
 import { pathOverrideSchema } from '@shared/schemas';
 import { buildPathOverrideService } from '../../composition/path-overrides';
 import type { PathOverrideService } from '../path-overrides';
-import { apiHandler, created, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { created, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (overrides: PathOverrideService) =>
   apiHandler('addPathOverride', async (request, caller) => {

@@ -1,6 +1,6 @@
 import { buildPathOverrideService } from '../../composition/path-overrides';
 import type { PathOverrideService } from '../path-overrides';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

@@ -1,7 +1,8 @@
 import { pathOverrideTargetSchema } from '@shared/schemas';
 import { buildPathOverrideService } from '../../composition/path-overrides';
 import type { PathOverrideService } from '../path-overrides';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (overrides: PathOverrideService) =>
   apiHandler('removePathOverride', async (request, caller) => {

@@ -1,7 +1,8 @@
 import { modulePrerequisiteSchema } from '@shared/schemas';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../../classes/classes';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (classes: ClassService) =>
   apiHandler('setModulePrerequisite', async (request, caller) => {

@@ -1,7 +1,7 @@
 import { changeRoleSchema } from '@shared/people';
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

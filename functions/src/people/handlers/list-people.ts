@@ -1,7 +1,7 @@
 import { listPeopleQuerySchema } from '@shared/people';
 import { buildPeopleQueries } from '../../composition/people-queries';
 import type { PeopleQueries } from '../people';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

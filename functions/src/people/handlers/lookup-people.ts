@@ -1,7 +1,7 @@
 import { lookupPeopleSchema } from '@shared/people';
 import { buildPeopleLookup } from '../../composition/people-lookup';
 import type { PeopleLookup } from '../people';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

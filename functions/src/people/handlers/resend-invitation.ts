@@ -1,6 +1,6 @@
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

@@ -1,6 +1,7 @@
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../progress';
-import { apiHandler, ok, pathId } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId } from '../../platform/http';
 
 export const makeHandler = (progress: ProgressService) =>
   apiHandler('getStudentClassProgress', async (request, caller) =>

@@ -2,7 +2,8 @@ import { BUSINESS_METRICS } from '@shared/metrics';
 import { markCompleteSchema, type MarkCompleteInput } from '@shared/schemas';
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../progress';
-import { apiHandler, ok, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, validate } from '../../platform/http';
 
 const isUndo = (input: MarkCompleteInput) => input.completed === false;
 

@@ -1,7 +1,8 @@
 import { recordReadingSchema } from '@shared/reading';
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../progress';
-import { apiHandler, ok, pathId, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
 
 export const makeHandler = (progress: ProgressService) =>
   apiHandler('recordReading', async (request, caller) => {

@@ -1,6 +1,6 @@
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../../progress/progress';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

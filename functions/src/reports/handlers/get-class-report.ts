@@ -1,7 +1,7 @@
 import { pageQuerySchema } from '@shared/paging';
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../../progress/progress';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

@@ -1,6 +1,6 @@
 import { buildClassAdminService } from '../../composition/class-admin';
 import type { ClassAdminService } from '../class-admin';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { noContent, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

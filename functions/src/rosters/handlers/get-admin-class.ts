@@ -1,6 +1,6 @@
 import { buildClassAdminQueries } from '../../composition/class-admin-queries';
 import type { ClassAdminQueries } from '../class-admin';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

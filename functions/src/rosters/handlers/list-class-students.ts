@@ -1,7 +1,7 @@
 import { pageQuerySchema } from '@shared/paging';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../../classes/classes';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

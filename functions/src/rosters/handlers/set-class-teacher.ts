@@ -1,7 +1,7 @@
 import { setClassTeacherSchema } from '@shared/class-admin';
 import { buildClassAdminService } from '../../composition/class-admin';
 import type { ClassAdminService } from '../class-admin';
-import { adminHandler } from '../../platform/admin-handler';
+import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, validate, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 

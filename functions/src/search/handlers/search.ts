@@ -1,7 +1,8 @@
 import { searchQuerySchema } from '@shared/search';
 import { buildSearchService } from '../../composition/section-texts';
 import type { SearchService } from '../search';
-import { apiHandler, ok, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, validate } from '../../platform/http';
 
 export const makeHandler = (searches: SearchService) =>
   apiHandler('search', async (request, caller) => {

@@ -1,7 +1,8 @@
 import { abortUploadSchema } from '@shared/schemas';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
-import { apiHandler, noContent, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { noContent, validate } from '../../platform/http';
 
 export const makeHandler = (uploads: UploadService) =>
   apiHandler('abortUpload', async (request, caller) => {

@@ -2,7 +2,8 @@ import { BUSINESS_METRICS } from '@shared/metrics';
 import { completeUploadSchema } from '@shared/schemas';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
-import { apiHandler, ok, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, validate } from '../../platform/http';
 
 export const makeHandler = (uploads: UploadService) =>
   apiHandler(

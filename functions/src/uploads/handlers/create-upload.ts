@@ -1,7 +1,8 @@
 import { createUploadSchema } from '@shared/schemas';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
-import { apiHandler, created, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { created, validate } from '../../platform/http';
 
 export const makeHandler = (uploads: UploadService) =>
   apiHandler('createUpload', async (request, caller) =>

@@ -1,7 +1,8 @@
 import { renewUploadPartsSchema } from '@shared/schemas';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
-import { apiHandler, ok, validate } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, validate } from '../../platform/http';
 
 export const makeHandler = (uploads: UploadService) =>
   apiHandler('renewUploadParts', async (request, caller) =>

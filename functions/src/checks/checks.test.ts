@@ -10,6 +10,7 @@ import { makeModuleService } from '../modules/modules';
 import { makeNotificationService } from '../notifications/notifications';
 import { makePathOverrideService } from '../paths/path-overrides';
 import { makeProgressService } from '../progress/progress';
+import { makeReportService } from '../reports/reports';
 
 let ports: InMemoryPorts;
 let service: ReturnType<typeof makeCheckService>;
@@ -286,9 +287,9 @@ describe('attempts as activity', () => {
     await service.save(teacher, MODULE_ID, SECTION, check());
     ports.clock.set('2026-03-04T09:00:00.000Z');
     for (let tries = 0; tries < 3; tries += 1) await service.submit(student, MODULE_ID, SECTION, attempt(ONE_RIGHT));
-    const progress = makeProgressService(ports);
-    const rowOf = async () => (await progress.classReport(teacher, CLASS_ID)).find((row) => row.studentId === student.userId)!;
-    const pageRowOf = async () => (await progress.classReportPage(teacher, CLASS_ID, {})).rows.find((row) => row.studentId === student.userId)!;
+    const reports = makeReportService(ports);
+    const rowOf = async () => (await reports.classReport(teacher, CLASS_ID)).find((row) => row.studentId === student.userId)!;
+    const pageRowOf = async () => (await reports.classReportPage(teacher, CLASS_ID, {})).rows.find((row) => row.studentId === student.userId)!;
     for (const row of [await rowOf(), await pageRowOf()]) {
       expect(row).toMatchObject({ lastActivityAt: '2026-03-04T09:00:00.000Z', modules: [expect.objectContaining({ completed: 0, struggling: true })] });
     }
@@ -332,19 +333,20 @@ describe('reports', () => {
 
   it('puts the best scores in the report, the drill-down, the dashboard totals and the student progress', async () => {
     const progress = makeProgressService(ports);
-    const page = await progress.classReportPage(teacher, CLASS_ID, {});
+    const reports = makeReportService(ports);
+    const page = await reports.classReportPage(teacher, CLASS_ID, {});
     expect(page.rows[0].modules[0].scores).toEqual({ checks: 1, passed: 1, meanBestPercent: 100 });
-    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    const drillDown = await reports.moduleReport(teacher, CLASS_ID, MODULE_ID);
     expect(drillDown.checks).toEqual([{ sectionId: SECTION, passMark: 60 }]);
     expect(drillDown.rows[0].scores).toEqual({ [SECTION]: { bestPercent: 100, attempts: 3, passed: true } });
-    expect((await progress.classCompletion(teacher, CLASS_ID)).scores).toEqual({ bestPercentSum: 100, scoredCount: 1 });
+    expect((await reports.classCompletion(teacher, CLASS_ID)).scores).toEqual({ bestPercentSum: 100, scoredCount: 1 });
     const own = await progress.studentClassProgress(student, CLASS_ID, student.userId);
     expect(own.modules[0].scores).toEqual({ checks: 1, passed: 1, meanBestPercent: 100, bySection: { [SECTION]: { bestPercent: 100, attempts: 3, passed: true } } });
   });
 
   it('reports no Avg. Score totals for a class without attempts', async () => {
     ports.attempts.clear();
-    expect((await makeProgressService(ports).classCompletion(teacher, CLASS_ID)).scores).toBeUndefined();
+    expect((await makeReportService(ports).classCompletion(teacher, CLASS_ID)).scores).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { makeCheckService } from '../checks/checks';
 import { makeModuleService } from '../modules/modules';
 import { makePathOverrideService } from './path-overrides';
 import { makeProgressService } from '../progress/progress';
+import { makeReportService } from '../reports/reports';
 
 const { teacher, otherTeacher, student, otherStudent, admin } = callers;
 const SECTIONS = [
@@ -27,6 +28,7 @@ let ports: InMemoryPorts;
 let overrides: ReturnType<typeof makePathOverrideService>;
 let modules: ReturnType<typeof makeModuleService>;
 let progress: ReturnType<typeof makeProgressService>;
+let reports: ReturnType<typeof makeReportService>;
 let checks: ReturnType<typeof makeCheckService>;
 const read = async () => Object.fromEntries((await modules.get(student, MODULE_ID, CLASS_ID)).sections.map((each) => [each._id, each]));
 const complete = (sectionId: string) => progress.markComplete(student, { studentId: student.userId, moduleId: MODULE_ID, classId: CLASS_ID, sectionId });
@@ -37,6 +39,7 @@ beforeEach(async () => {
   overrides = makePathOverrideService(ports);
   modules = makeModuleService(ports);
   progress = makeProgressService(ports);
+  reports = makeReportService(ports);
   checks = makeCheckService(ports);
   await checks.save(teacher, MODULE_ID, 'quiz', check);
 });
@@ -137,15 +140,15 @@ describe("the student's path follows the overrides", () => {
     expect((await read()).closing).toMatchObject({ state: 'excused', reason: 'Your teacher excused you from this: Covered in class' });
     const [entry] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
     expect(entry).toMatchObject({ completed: 1, total: 2 });
-    const report = await progress.classReportPage(teacher, CLASS_ID, {});
+    const report = await reports.classReportPage(teacher, CLASS_ID, {});
     expect(report.rows[0].modules[0]).toMatchObject({ completed: 1, total: 2 });
-    const [row] = await progress.classReport(teacher, CLASS_ID);
+    const [row] = await reports.classReport(teacher, CLASS_ID);
     expect(row.modules[0]).toMatchObject({ completed: 1, total: 2 });
   });
 
   it('puts a released review section on the student’s branch in the module drill-down', async () => {
     await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'review', reason: 'More practice' });
-    const report = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    const report = await reports.moduleReport(teacher, CLASS_ID, MODULE_ID);
     expect(report.rows[0]).toMatchObject({ studentId: student.userId, branch: 'review' });
   });
 

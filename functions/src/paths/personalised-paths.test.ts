@@ -9,6 +9,7 @@ import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeCheckService } from '../checks/checks';
 import { makeModuleService } from '../modules/modules';
 import { makeProgressService } from '../progress/progress';
+import { makeReportService } from '../reports/reports';
 
 const { teacher, student } = callers;
 const BANDS: ScoreBand[] = [
@@ -39,6 +40,7 @@ let ports: InMemoryPorts;
 let checks: ReturnType<typeof makeCheckService>;
 let modules: ReturnType<typeof makeModuleService>;
 let progress: ReturnType<typeof makeProgressService>;
+let reports: ReturnType<typeof makeReportService>;
 let attempts = 0;
 const attempt = (answers: AttemptInput['answers']): AttemptInput => ({
   attemptId: `00000000-0000-4000-8000-${String(++attempts).padStart(12, '0')}`,
@@ -54,6 +56,7 @@ beforeEach(async () => {
   checks = makeCheckService(ports);
   modules = makeModuleService(ports);
   progress = makeProgressService(ports);
+  reports = makeReportService(ports);
   await checks.save(teacher, MODULE_ID, 'membranes', check);
 });
 
@@ -138,9 +141,9 @@ describe("a student's path", () => {
 
     const [own] = (await progress.studentClassProgress(student, CLASS_ID, student.userId)).modules;
     expect(own).toMatchObject({ completed: 1, total: 4, percentage: 25, nextSectionId: 'membranes' });
-    const [row] = await progress.classReport(teacher, CLASS_ID);
+    const [row] = await reports.classReport(teacher, CLASS_ID);
     expect(row.modules[0]).toMatchObject({ completed: 1, total: 4, percentage: 25, branch: 'review' });
-    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    const drillDown = await reports.moduleReport(teacher, CLASS_ID, MODULE_ID);
     expect(drillDown.rows[0]).toMatchObject({ studentId: student.userId, branch: 'review' });
 
     await complete('review');
@@ -162,7 +165,7 @@ describe("a student's path", () => {
     expect(own).toMatchObject({ completed: 2, total: 4, percentage: 50, nextSectionId: 'extension', branch: 'extension' });
     // The teacher's bell words the pass "2 of 4": their path, the extension in, the review out.
     expect([...ports.progress.activity.values()]).toEqual([expect.objectContaining({ sectionTotal: 4 })]);
-    const page = await progress.classReportPage(teacher, CLASS_ID, {});
+    const page = await reports.classReportPage(teacher, CLASS_ID, {});
     expect(page.rows[0].modules[0]).toMatchObject({ completed: 2, total: 4, percentage: 50 });
   });
 

@@ -10,6 +10,7 @@ import { makeClassService } from '../classes/classes';
 import { makeModuleService } from '../modules/modules';
 import { makePathOverrideService } from './path-overrides';
 import { makeProgressService } from '../progress/progress';
+import { makeReportService } from '../reports/reports';
 
 const { teacher, otherTeacher, student } = callers;
 const NEXT_ID = 'module-next';
@@ -21,6 +22,7 @@ let ports: InMemoryPorts;
 let classes: ReturnType<typeof makeClassService>;
 let modules: ReturnType<typeof makeModuleService>;
 let progress: ReturnType<typeof makeProgressService>;
+let reports: ReturnType<typeof makeReportService>;
 let checks: ReturnType<typeof makeCheckService>;
 const mark = (moduleId: string, sectionId: string) => progress.markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId, sectionId });
 const nextRead = async () => (await modules.get(student, NEXT_ID, CLASS_ID)).sections;
@@ -34,6 +36,7 @@ beforeEach(async () => {
   classes = makeClassService(ports);
   modules = makeModuleService(ports);
   progress = makeProgressService(ports);
+  reports = makeReportService(ports);
   checks = makeCheckService(ports);
   await classes.setPrerequisite(teacher, CLASS_ID, NEXT_ID, MODULE_ID);
 });
@@ -111,12 +114,12 @@ describe('a module waiting for another', () => {
 
   it("is marked in the teacher's report (whole and in pages) naming the prerequisite, until it is done or the student is let in", async () => {
     const cellOf = async () => {
-      const [whole, paged] = [await progress.classReport(teacher, CLASS_ID), await progress.classReportPage(teacher, CLASS_ID, {})];
+      const [whole, paged] = [await reports.classReport(teacher, CLASS_ID), await reports.classReportPage(teacher, CLASS_ID, {})];
       const cells = [whole, paged.rows].map((rows) => rows[0]!.modules.find((cell) => cell.moduleId === NEXT_ID)!);
       expect(cells[1]).toEqual(cells[0]);
       return cells[0];
     };
-    const firstCell = async () => (await progress.classReport(teacher, CLASS_ID))[0]!.modules.find((cell) => cell.moduleId === MODULE_ID)!;
+    const firstCell = async () => (await reports.classReport(teacher, CLASS_ID))[0]!.modules.find((cell) => cell.moduleId === MODULE_ID)!;
     expect(await cellOf()).toMatchObject({ percentage: 0, waitsFor: { moduleId: MODULE_ID, moduleTitle: 'Cells' } });
     expect(await firstCell()).not.toHaveProperty('waitsFor');
 

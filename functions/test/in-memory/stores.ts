@@ -4,6 +4,7 @@
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
 import { noLongerEnrolled } from '../../src/kernel/errors';
+import { reportBudget } from '../../src/platform/report-budget';
 import { InMemoryAttemptStore, InMemoryCheckStore } from '../../src/checks/fakes/check-stores';
 import { sampleContent } from '../../src/uploads/fakes/file-samples';
 import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
@@ -815,6 +816,7 @@ export function inMemoryPorts() {
     clock: new FixedClock(),
     ids: new SequentialIds(),
     log: new RecordingLog(),
+    budget: reportBudget,
   };
 }
 export type InMemoryPorts = ReturnType<typeof inMemoryPorts>;

@@ -3,6 +3,7 @@
 import { routes } from '@shared/routes';
 import { apiEvent, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeProgressService } from '../progress';
+import { makeReportService } from '../../reports/reports';
 import { makeHandler as makeRecordHandler } from './record-reading';
 import { makeHandler as makeReadHandler } from '../../reports/handlers/get-student-reading';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
@@ -10,8 +11,9 @@ import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
 
 const ports = inMemoryPorts();
 const service = makeProgressService(ports);
+const reports = makeReportService(ports);
 const recordHandler = makeRecordHandler(service);
-const readHandler = makeReadHandler(service, async () => ({ secondFactor: true }));
+const readHandler = makeReadHandler(reports, async () => ({ secondFactor: true }));
 
 const report = (body: unknown, { sectionId = 'section-1', token = tokens.student }: { sectionId?: string; token?: TokenSpec } = {}) =>
   invoke(recordHandler, apiEvent(routes.recordReading, { token, pathParameters: { id: MODULE_ID, sectionId }, body }));

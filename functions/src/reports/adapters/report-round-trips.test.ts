@@ -13,7 +13,9 @@ import { callers } from '@functions/test/in-memory/records';
 import { FixedClock, InMemoryFileReferenceStore, InMemoryFileStore, RecordingLog, SequentialIds } from '@functions/test/in-memory/stores';
 import { makeModuleService } from '../../modules/modules';
 import { makeNotificationService } from '../../notifications/notifications';
+import { reportBudget } from '../../platform/report-budget';
 import { makeProgressService } from '../../progress/progress';
+import { makeReportService } from '../reports';
 import { makeAttemptRepository } from '../../checks/adapters/attempt-repository';
 import { makeCheckRepository } from '../../checks/adapters/check-repository';
 import { makeClassRepository } from '../../classes/adapters/class-repository';
@@ -25,16 +27,17 @@ import { makeProgressRepository } from '../../progress/adapters/progress-reposit
 
 const { ddb } = mockAws();
 const context = { client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' };
-const service = makeProgressService({
+const stores = {
   classes: makeClassRepository(context),
   modules: makeModuleRepository(context),
   progress: makeProgressRepository(context),
   overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   attempts: makeAttemptRepository(context),
-  people: makePeopleIndexRepository(context),
   clock: new FixedClock(),
-});
+};
+const service = makeReportService({ ...stores, people: makePeopleIndexRepository(context), budget: reportBudget });
+const progressService = makeProgressService(stores);
 
 const moduleService = makeModuleService({
   classes: makeClassRepository(context),
@@ -222,7 +225,7 @@ it('reads a module waiting for another in 2 round trips, and marks a section of 
 
   ddb.resetHistory();
   roundTrips = 0;
-  await service.markComplete(student, { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, sectionId: 'section-2' });
+  await progressService.markComplete(student, { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, sectionId: 'section-2' });
   expect(roundTrips).toBe(3);
   expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['BatchGetCommand', 'BatchGetCommand', 'TransactWriteCommand']);
 });
@@ -243,7 +246,7 @@ it("reads a module and the student's path through it without a class named in 2 
 it.each([1, 5000])("reads a student's own progress in a module (%i students) in 1 call", async (size) => {
   givenClassOf(size);
   const key = { classId: CLASS_ID, moduleId: `${MODULE_ID}-0`, studentId: 'student-0000' };
-  const answer = await service.get({ userId: 'student-0000', roles: ['Students'] }, key);
+  const answer = await progressService.get({ userId: 'student-0000', roles: ['Students'] }, key);
   expect(answer.completedSections).toEqual(['section-1']);
   expect(roundTrips).toBe(1);
   // The class item, the student's membership, the module and the progress item: one BatchGetItem.
@@ -257,7 +260,7 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   answer(TransactWriteCommand, () => ({}));
   const student = { userId: 'student-0000', roles: ['Students' as const] };
   const input = { studentId: 'student-0000', classId: CLASS_ID, moduleId: `${MODULE_ID}-0` };
-  const answered = await service.markComplete(student, { ...input, sectionId: 'section-2' });
+  const answered = await progressService.markComplete(student, { ...input, sectionId: 'section-2' });
   expect(answered.completedSections).toEqual(['section-1', 'section-2']);
   expect(roundTrips).toBe(2);
   expect(ddb.calls()).toHaveLength(2);
@@ -273,14 +276,14 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
 
   ddb.resetHistory();
   roundTrips = 0;
-  await service.markComplete(student, { ...input, sectionId: 'section-1' });
+  await progressService.markComplete(student, { ...input, sectionId: 'section-1' });
   expect(roundTrips).toBe(1);
   expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
 });
 
 it.each([1, 100])("reads a student's progress and scores in every module of a class (%i students) in 2 round trips", async (size) => {
   givenClassOf(size);
-  const answer = await service.studentClassProgress({ userId: 'student-0000', roles: ['Students'] }, CLASS_ID, 'student-0000');
+  const answer = await progressService.studentClassProgress({ userId: 'student-0000', roles: ['Students'] }, CLASS_ID, 'student-0000');
   expect(answer.modules).toHaveLength(20);
   expect(answer.modules[0].scores).toMatchObject({ checks: 10, passed: 10, meanBestPercent: 80 });
   expect(answer.modules[0].scores?.bySection['section-1']).toEqual({ bestPercent: 80, attempts: 2, passed: true });

@@ -3,13 +3,14 @@ import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-class-completion';
 import { makeProgressService } from '../../progress/progress';
+import { makeReportService } from '../reports';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
 import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();
 const progress = makeProgressService(ports);
-const handler = makeHandler(progress, withSecondFactor);
+const handler = makeHandler(makeReportService(ports), withSecondFactor);
 
 const completion = (token: TokenSpec, classId = CLASS_ID) =>
   invoke(handler, apiEvent(routes.getClassCompletion, { token, pathParameters: { classId } }));

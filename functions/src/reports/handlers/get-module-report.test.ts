@@ -2,13 +2,13 @@
 import { routes } from '@shared/routes';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-module-report';
-import { makeProgressService } from '../../progress/progress';
+import { makeReportService } from '../reports';
 import { CLASS_ID, givenSchool, MODULE_ID, progressRecord } from '@functions/test/in-memory/records';
 import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();
-const handler = makeHandler(makeProgressService(ports), withSecondFactor);
+const handler = makeHandler(makeReportService(ports), withSecondFactor);
 
 const drillDown = (token: TokenSpec = tokens.teacher, classId = CLASS_ID, moduleId = MODULE_ID) =>
   invoke(handler, apiEvent(routes.getModuleReport, { token, pathParameters: { classId, moduleId } }));

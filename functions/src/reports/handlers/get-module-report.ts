@@ -1,12 +1,12 @@
-import { buildProgressService } from '../../composition/progress';
-import type { ProgressService } from '../../progress/progress';
+import { buildReportService } from '../../composition/reports';
+import type { ReportService } from '../reports';
 import { adminHandler } from '../../composition/api-handler';
 import { ok, pathId, type SecondFactorCheck } from '../../platform/http';
 import { secondFactorCheck } from '../../platform/second-factor';
 
-export const makeHandler = (progress: ProgressService, secondFactor: SecondFactorCheck) =>
+export const makeHandler = (reports: ReportService, secondFactor: SecondFactorCheck) =>
   adminHandler('getModuleReport', secondFactor, async (request, caller) =>
-    ok(await progress.moduleReport(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
+    ok(await reports.moduleReport(caller, pathId(request, 'classId'), pathId(request, 'moduleId'))),
   );
 
-export const handler = makeHandler(buildProgressService(), secondFactorCheck());
+export const handler = makeHandler(buildReportService(), secondFactorCheck());

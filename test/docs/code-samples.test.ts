@@ -62,7 +62,8 @@ const STALE: Sample = {
   where: 'stale sample',
   file: path.join(ROOT, 'functions/src/classes/handlers/doc-sample-stale.ts'),
   text: `import { routes } from '@shared/routes';
-import { apiHandler, ok } from '../../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok } from '../../platform/http';
 export const handler = apiHandler(routes.listClasses, async () => ok([]));`,
 };
 
@@ -80,6 +81,6 @@ test('every TypeScript sample in the docs type-checks against the code', () => {
 
 test('a sample that no longer matches the code is reported, with where it is', () => {
   expect(errors.filter((error) => error.startsWith(STALE.where))).toEqual([
-    expect.stringMatching(/^stale sample \(sample line 3\): Argument of type/),
+    expect.stringMatching(/^stale sample \(sample line 4\): Argument of type/),
   ]);
 });

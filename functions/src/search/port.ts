@@ -18,5 +18,5 @@ export interface SectionTextStore {
   textVersion(ownerId: string): Promise<number>;
 }
 
-/** The extraction library (functions/src/extraction), given to the use case. */
+/** The extraction library (adapters/text-extraction.ts), given to the use case. */
 export type TextExtractor = (bytes: Uint8Array, key: string) => Promise<{ status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }>;

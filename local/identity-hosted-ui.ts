@@ -191,7 +191,8 @@ export async function startHostedUi(options: HostedUiOptions): Promise<{ port: n
   const preflight = async (_url: URL, request: IncomingMessage, response: ServerResponse) => {
     answerCors(options.allowedOrigins, request, response);
     response.setHeader('access-control-allow-methods', 'POST');
-    response.setHeader('access-control-allow-headers', 'content-type');
+    // Amplify sends its user agent with the form, as to Cognito's domain.
+    response.setHeader('access-control-allow-headers', 'content-type, x-amz-user-agent');
     response.statusCode = 204;
     response.end();
   };

@@ -3,9 +3,7 @@
 // e-mail address, so they keep their role and classes; from then on the provider's identity signs in as that account.
 // Anyone else is refused, and no account is made for them.
 
-/** Word for word what the sign-in page shows someone nobody invited (issue 36). */
-export const NOT_SET_UP_MESSAGE = 'Your school account is not set up in Learning Paths yet; ask your administrator';
-export const DISABLED_MESSAGE = 'Your account is disabled; ask your administrator';
+import { DISABLED_MESSAGE, NOT_SET_UP_MESSAGE } from '@shared/school-sign-in';
 
 export interface KnownAccount {
   username: string;

@@ -50,8 +50,12 @@ export interface ModuleUsage {
   classes: { classId: string; className: string }[];
   /** Students with completions or check scores in it, over those classes. */
   studentsWithProgress: number;
-  /** Attempts on the current versions of its checks. */
+  /** Attempts on the current versions of its checks (each with its score). */
   checkAttempts: number;
+  /** Teachers' overrides of students' paths in it (opened, excused sections, unlocks, extra attempts), over those classes. */
+  overrides: number;
+  /** Prerequisites in those classes that name it, as the module waited for or the one waiting. */
+  prerequisites: number;
 }
 
 export interface UserRef {
@@ -171,13 +175,16 @@ export interface ModuleReport {
   /**
    * `studentEmail` as in the class report (the class's teacher and admins); `scores`: section id → the student's
    * standing on its check (absent when the module has no check); `branch`: which branch each student's path takes
-   * (absent when the module has no review or extension sections).
+   * (absent when the module has no review or extension sections); `closed`: section id → how a section not complete
+   * stands on the student's path when it is not simply open (absent when none is), so the drill-down tells locked,
+   * skipped and excused apart from not done.
    */
   rows: {
     studentId: string;
     studentName: string;
     studentEmail?: string;
     completedAt: Record<string, string | null>;
+    closed?: Record<string, 'locked' | 'skipped' | 'excused'>;
     scores?: Record<string, CheckStanding>;
     branch?: Branch;
   }[];

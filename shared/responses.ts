@@ -237,6 +237,8 @@ export const moduleSchema = z.strictObject({
       classes: z.array(z.strictObject({ classId: z.string(), className: z.string() })),
       studentsWithProgress: wholeCount,
       checkAttempts: wholeCount,
+      overrides: wholeCount,
+      prerequisites: wholeCount,
     }),
   ),
 }) satisfies z.ZodMiniType<Module>;
@@ -392,6 +394,7 @@ export const moduleReportSchema = z.strictObject({
       studentName: z.string(),
       studentEmail: z.optional(z.string()),
       completedAt: z.record(z.string(), z.nullable(isoDate)),
+      closed: z.optional(z.record(z.string(), z.enum(['locked', 'skipped', 'excused']))),
       scores: z.optional(z.record(z.string(), checkStandingSchema)),
       branch: z.optional(z.enum(BRANCHES)),
     }),

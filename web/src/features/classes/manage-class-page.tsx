@@ -8,14 +8,14 @@ import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
-import { instantOf, schoolTimeZone, wallClockOf } from '../../lib/due-dates';
+import { schoolTimeZone, wallClockOf } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
 import { useModules } from '../modules/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/field';
 import { unassignQuestion, useAssignModule, useClass, useSetPrerequisite, useUnassignModule } from './api/classes';
-import { DueDateField } from './components/due-date-field';
+import { DueDateField, useDueDate } from './components/due-date-field';
 import './classes.css';
 
 const SELECT_MODULE = 'Please select a module to assign.';
@@ -51,7 +51,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const titleOf = (moduleId: string) => klass.assignedModuleIds.find((module) => module._id === moduleId)?.title ?? '';
   const [selected, setSelected] = useState('');
   /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
-  const [dueLocal, setDueLocal] = useState('');
+  const due = useDueDate();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
@@ -59,7 +59,6 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
   const nothingToAssign = modules.isSuccess && assignable.length === 0;
   const hintId = `${id}-module-hint`;
-  const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,17 +66,18 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
       setMessage({ tone: 'error', text: SELECT_MODULE });
       return;
     }
+    if (!due.ready()) return;
     setMessage(null);
     const title = assignable.find((module) => module._id === selected)?.title ?? 'The module';
     try {
-      await assign.mutateAsync({ moduleId: selected, dueAt });
+      await assign.mutateAsync({ moduleId: selected, dueAt: due.dueAt });
     } catch (error) {
       console.error('Assigning the module failed:', error);
       setMessage({ tone: 'error', text: ASSIGN_FAILED });
       return;
     }
     setSelected('');
-    setDueLocal('');
+    due.reset();
     setMessage({ tone: 'success', text: `${title} was assigned to this class.` });
   }
 
@@ -221,7 +221,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               </span>
             )}
           </div>
-          <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending || nothingToAssign} />
+          <DueDateField id={`${id}-due`} due={due} disabled={assign.isPending || nothingToAssign} />
           <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}
           </button>
@@ -234,11 +234,10 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
 /** Sets, changes or (left empty) removes an assigned module's due date: assigning it again with the new one. */
 function DueDateDialog({ module, busy, onSave, onCancel }: { module: ModuleRef; busy: boolean; onSave: (dueAt: string | undefined) => void; onCancel: () => void }) {
   const id = useId();
-  const zone = schoolTimeZone();
-  const [value, setValue] = useState(module.dueAt ? wallClockOf(module.dueAt, zone) : '');
+  const due = useDueDate(module.dueAt ? wallClockOf(module.dueAt, schoolTimeZone()) : '');
   return (
-    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => onSave(value ? instantOf(value, zone) : undefined)} onCancel={onCancel}>
-      <DueDateField id={`${id}-due`} value={value} onChange={setValue} disabled={busy} />
+    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => due.ready() && onSave(due.dueAt)} onCancel={onCancel}>
+      <DueDateField id={`${id}-due`} due={due} disabled={busy} />
       <p className="muted">Leave it empty for no due date.</p>
     </FormDialog>
   );

@@ -59,8 +59,9 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
   const total = modules.reduce((sum, module) => sum + module.total, 0);
   const next = modules.find((module) => module.nextSectionId);
   const score = ownAverageScore(modules);
-  const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total).sort(byDueDate);
+  // A locked module is listed once, under Locked with its due date, not also among the due dates.
   const locked = modules.filter((module) => module.lockedReason);
+  const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total && !module.lockedReason).sort(byDueDate);
   return (
     <li className="card student-class-card">
       <h3>{summary.className}</h3>
@@ -82,6 +83,12 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
           {locked.map((module) => (
             <li key={module.moduleId}>
               <strong>{module.moduleTitle}: locked.</strong> {module.lockedReason}
+              {module.dueAt && (
+                <>
+                  {' '}
+                  <DueDate dueAt={module.dueAt} overdue={isOverdue(module.dueAt, false)} />
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,7 +1,9 @@
-// /teacher-modules/:moduleId: a module with its sections (type, file name and size), View Content (the reader, as
-// students see it), Edit, Duplicate, Delete and Assign to Classes.
+// /teacher-modules/:moduleId: a module with its order mode and its sections in order (type, file name and size, role
+// and check), View Content (the reader, as students see it), Edit, Duplicate, Delete and Assign to Classes.
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { CheckSummary } from '@shared/checks';
+import { DEFAULT_SECTION_ROLE, SECTION_ROLE_NAMES, type SectionRole } from '@shared/paths';
 import { Alert } from '../../components/alert';
 import { FileFacts } from '../reader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -21,6 +23,14 @@ const DELETE_QUESTION = 'Are you sure you want to delete this module?';
 const DELETED = 'Module deleted successfully.';
 const USAGE_LOADING = 'Checking the classes and progress it has…';
 const USAGE_UNKNOWN = 'Its classes and progress could not be checked; deleting it also deletes the progress on it in every class.';
+
+/** A section's role and check, in words: "Core · Check: 5 questions, pass mark 70 %, 3 attempts". */
+function sectionRules(role: SectionRole | undefined, check: CheckSummary | undefined): string {
+  const roleName = `${SECTION_ROLE_NAMES[role ?? DEFAULT_SECTION_ROLE]} section`;
+  if (!check) return `${roleName} · No check`;
+  const attempts = check.maxAttempts === null ? 'unlimited attempts' : `${check.maxAttempts} ${check.maxAttempts === 1 ? 'attempt' : 'attempts'}`;
+  return `${roleName} · Check: ${check.questionCount} ${check.questionCount === 1 ? 'question' : 'questions'}, pass mark ${check.passMark}\u00a0%, ${attempts}`;
+}
 
 export default function ModuleDetailPage() {
   const { moduleId } = useParams();
@@ -56,7 +66,8 @@ export default function ModuleDetailPage() {
   // Only a failed first read: a failed background refresh keeps showing the module.
   if (module.data === undefined) return <ModuleLoadError heading="Module" error={module.error} />;
 
-  const { title, description, sections } = module.data;
+  const { title, description, sections, sequential } = module.data;
+  const checkOf = new Map((module.data.checks ?? []).map((check) => [check.sectionId, check]));
   return (
     <div className="module-detail">
       <Link to={`/teacher-modules${librarySearch ? `?${librarySearch}` : ''}`} className="back-link">
@@ -93,6 +104,9 @@ export default function ModuleDetailPage() {
 
       <section aria-labelledby="sections-heading">
         <h2 id="sections-heading">Sections ({sections.length})</h2>
+        {sections.length > 0 && (
+          <p className="muted">{sequential ? 'In order: each section opens once the one before it is complete.' : 'Any order: students may open the sections in any order.'}</p>
+        )}
         {sections.length === 0 ? (
           <p className="muted">This module has no sections yet.</p>
         ) : (
@@ -106,6 +120,7 @@ export default function ModuleDetailPage() {
                     <p className="section-meta">
                       <FileFacts section={section} />
                     </p>
+                    <p className="section-meta">{sectionRules(section.role, checkOf.get(section._id))}</p>
                   </div>
                   <SectionContentLink section={section} moduleId={module.data._id} />
                 </li>

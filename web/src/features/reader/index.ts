@@ -3,5 +3,5 @@
 // and its viewers stay lazy chunks.
 export { FileFacts, FileTypeIcon, fileTypeLabel } from './components/file-facts';
 export { readerPath } from './reader-paths';
-export { PathReason, PathTag } from './components/path-note';
+export { EXCUSED_CHECK, PathReason, PathTag } from './components/path-note';
 export { isOpenable, isRequired } from './utils/section-path';

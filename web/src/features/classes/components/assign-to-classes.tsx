@@ -4,9 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useCurrentUser } from '@web/lib/auth';
-import { instantOf, schoolTimeZone } from '@web/lib/due-dates';
 import { unassignQuestion, useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '../api/classes';
-import { DueDateField } from './due-date-field';
+import { DueDateField, useDueDate } from './due-date-field';
 
 export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; moduleTitle: string }) {
   const id = useId();
@@ -16,7 +15,7 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
   const [unassigning, setUnassigning] = useState<{ _id: string; className: string } | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   /** One due date for every class chosen (a datetime-local value in the school's zone); '' for none. */
-  const [dueLocal, setDueLocal] = useState('');
+  const due = useDueDate();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const list = classes.data ?? [];
@@ -38,9 +37,9 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
       setMessage({ tone: 'error', text: 'Select at least one class.' });
       return;
     }
+    if (!due.ready()) return;
     setMessage(null);
-    const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
-    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen], dueAt });
+    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen], dueAt: due.dueAt });
     setChosen(new Set(failed));
     setMessage(
       failed.length
@@ -102,7 +101,7 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
             This module is assigned to every one of your classes.
           </p>
         )}
-        {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending} />}
+        {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} due={due} disabled={assign.isPending} />}
         {list.length > 0 && (
           <button
             type="submit"

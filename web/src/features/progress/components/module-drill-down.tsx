@@ -120,7 +120,7 @@ function SectionTable({ report }: { report: ModuleReport }) {
       label={`Sections of ${report.moduleTitle}`}
       caption={`Each student and the date they completed each section of ${report.moduleTitle}`}
       columns={report.sections.map((section) => ({ key: section._id, heading: section.title }))}
-      cell={(row, sectionId) => <CompletedOn completedAt={row.completedAt} sectionId={sectionId} />}
+      cell={(row, sectionId) => <CompletedOn completedAt={row.completedAt} closed={row.closed?.[sectionId]} sectionId={sectionId} />}
     />
   );
 }
@@ -165,14 +165,28 @@ function StudentGrid({ rows, label, caption, columns, cell }: StudentGridProps) 
   );
 }
 
-function CompletedOn({ completedAt, sectionId }: { completedAt: Record<string, string | null>; sectionId: string }) {
+/** How a section not done stands on the student's path: closed to them (locked), not needed (skipped, excused), or not done. */
+const CLOSED = {
+  locked: ['🔒', 'Locked'],
+  skipped: ['–', 'Skipped'],
+  excused: ['–', 'Excused'],
+} as const;
+
+interface CompletedOnProps {
+  completedAt: Record<string, string | null>;
+  closed: keyof typeof CLOSED | undefined;
+  sectionId: string;
+}
+
+function CompletedOn({ completedAt, closed, sectionId }: CompletedOnProps) {
   if (!Object.hasOwn(completedAt, sectionId)) {
+    const [icon, word] = closed ? CLOSED[closed] : ['○', 'Not done'];
     return (
       <>
         <span className="status-icon status-not-started" aria-hidden="true">
-          ○
+          {icon}
         </span>{' '}
-        Not done
+        {word}
       </>
     );
   }

@@ -14,3 +14,6 @@ export function PathReason({ section }: { section: Section }) {
   if (!section.reason) return null;
   return <p className={`path-reason${section.state === 'locked' ? ' is-locked' : ''}`}>{section.reason}</p>;
 }
+
+/** Said in place of the check of a section the student's teacher excused them from: it is not asked for. */
+export const EXCUSED_CHECK = 'Excused: this check is not needed.';

@@ -22,11 +22,14 @@ import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/st
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { otp } from 'cognito-local/lib/services/otp';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { startHostedUi } from './identity-hosted-ui';
 import { admitRequest, type CognitoRefusal } from './identity-signature';
 import { registerTargetOverrides } from './identity-targets';
 import { SignInTokenGenerator } from './identity-tokens';
 import { closeServer, listen, PortInUseError } from './listen';
 import type { Credentials } from './s3-signature';
+import type { SchoolProviderEndpoint } from './school-provider-twin';
 
 type Logger = Parameters<typeof createServer>[1];
 
@@ -34,6 +37,8 @@ export interface IdentityTwinOptions {
   directory: string;
   host: string;
   port: number;
+  /** The hosted sign-in endpoints' port (https; 0 = any free one). */
+  signInPort: number;
   /** pino level for cognito-local's own log (JSON lines on stdout); 'silent' hides even its errors. */
   logLevel: string;
   /** The AWS credentials administrative calls must be signed with, as IAM requires in the cloud. */
@@ -42,19 +47,28 @@ export interface IdentityTwinOptions {
 
 /** What the worker tells identity.ts. */
 export type IdentityTwinMessage =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; signInPort: number }
+  /** Cognito would call the pool's PreSignUp Lambda: the parent runs it and answers preSignUpDone. */
+  | { type: 'preSignUp'; id: number; event: PreSignUpTriggerEvent }
   /** A code cognito-local would have e-mailed (a password reset): the parent prints it. */
   | { type: 'code'; email: string; code: string }
   | { type: 'failed'; message: string; portInUse: boolean }
   | { type: 'closed' };
 
 /** What identity.ts tells the worker: stop, or the app's origin, from which browsers may call the twin. */
-export type IdentityTwinCommand = 'close' | { type: 'allowOrigin'; origin: string };
+export type IdentityTwinCommand =
+  | 'close'
+  | { type: 'allowOrigin'; origin: string }
+  /** The school providers federated sign-in may go to. */
+  | { type: 'providers'; providers: SchoolProviderEndpoint[] }
+  /** The PreSignUp trigger's answer: its error message if it refused. */
+  | { type: 'preSignUpDone'; id: number; refusal?: string };
 
 async function startTwin(
   options: IdentityTwinOptions,
   allowedOrigins: ReadonlySet<string>,
-): Promise<{ port: number; close(): Promise<void> }> {
+  federation: Pick<Parameters<typeof startHostedUi>[0], 'providers' | 'preSignUp'>,
+): Promise<{ port: number; signInPort: number; close(): Promise<void> }> {
   registerTargetOverrides();
   const logger = createLogger(options.logLevel);
   const ctx: Context = { logger };
@@ -91,9 +105,12 @@ async function startTwin(
   });
   const port = await listen(server, options.port, options.host, 'cognito');
   tokenConfig.IssuerDomain = `http://${options.host}:${port}`;
+  const hostedUi = await startHostedUi({ host: options.host, port: options.signInPort, services, ctx, allowedOrigins, ...federation });
   return {
     port,
+    signInPort: hostedUi.port,
     close: async () => {
+      await hostedUi.close();
       await closeServer(server);
       await dataStores.flush();
     },
@@ -198,13 +215,27 @@ if (parentPort) {
   const port = parentPort;
   const send = (message: IdentityTwinMessage) => port.postMessage(message);
   const allowedOrigins = new Set<string>();
-  startTwin(workerData as IdentityTwinOptions, allowedOrigins).then(
+  const providers = new Map<string, SchoolProviderEndpoint>();
+  const triggers = new Map<number, (refusal: string | undefined) => void>();
+  let lastTrigger = 0;
+  const preSignUp = (event: PreSignUpTriggerEvent) =>
+    new Promise<string | undefined>((resolve) => {
+      const id = ++lastTrigger;
+      triggers.set(id, resolve);
+      send({ type: 'preSignUp', id, event });
+    });
+  startTwin(workerData as IdentityTwinOptions, allowedOrigins, { providers, preSignUp }).then(
     (twin) => {
       port.on('message', (message: IdentityTwinCommand) => {
         if (message === 'close') void twin.close().finally(() => send({ type: 'closed' }));
         else if (message.type === 'allowOrigin') allowedOrigins.add(message.origin);
+        else if (message.type === 'providers') for (const provider of message.providers) providers.set(provider.name, provider);
+        else if (message.type === 'preSignUpDone') {
+          triggers.get(message.id)?.(message.refusal);
+          triggers.delete(message.id);
+        }
       });
-      send({ type: 'ready', port: twin.port });
+      send({ type: 'ready', port: twin.port, signInPort: twin.signInPort });
     },
     (error: unknown) =>
       send({ type: 'failed', message: (error as Error).message ?? String(error), portInUse: error instanceof PortInUseError }),

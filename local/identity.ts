@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -16,11 +17,16 @@ import { SELF_WRITABLE_ATTRIBUTES } from '../shared/constants';
 import { ROLES } from '../shared/roles';
 import type { IdentityTwinCommand, IdentityTwinMessage, IdentityTwinOptions } from './identity-twin';
 import { PortInUseError } from './listen';
+import type { SchoolProviderEndpoint } from './school-provider-twin';
 import { LOCAL_CREDENTIALS } from './stack-config';
 
 export interface IdentityTwin {
   /** Also the issuer domain: tokens say iss = `${endpoint}/${userPoolId}`. */
   endpoint: string;
+  /** The hosted sign-in endpoints (Cognito's user pool domain): `https://host:port`. */
+  signInEndpoint: string;
+  /** The school providers /oauth2/authorize may send people to. */
+  useProviders(providers: SchoolProviderEndpoint[]): void;
   /** Lets browsers call the twin from this origin (the app's), as Cognito answers any; no other origin is answered. */
   allowOrigin(origin: string): void;
   close(): Promise<void>;
@@ -35,19 +41,36 @@ export async function startIdentity(options: {
   directory: string;
   host: string;
   port: number;
+  /** The hosted sign-in endpoints' port; default any free one. */
+  signInPort?: number;
   /** pino level for cognito-local's own log (JSON lines on stdout); default 'error'. */
   logLevel?: string;
   /** Receives the codes the real service would e-mail (password reset); default: ignored. */
   onCode?: (delivery: { email: string; code: string }) => void;
+  /** The pool's PreSignUp trigger, as Cognito would invoke its Lambda; a rejection refuses the sign-up with its message. */
+  preSignUp?: (event: PreSignUpTriggerEvent) => Promise<unknown>;
 }): Promise<IdentityTwin> {
-  const { onCode, ...twinOptions } = options;
-  const workerData: IdentityTwinOptions = { ...twinOptions, logLevel: options.logLevel ?? 'error', credentials: LOCAL_CREDENTIALS };
+  const { onCode, preSignUp, ...twinOptions } = options;
+  const workerData: IdentityTwinOptions = {
+    ...twinOptions,
+    signInPort: options.signInPort ?? 0,
+    logLevel: options.logLevel ?? 'error',
+    credentials: LOCAL_CREDENTIALS,
+  };
   // The worker compiles identity-twin.ts with tsx, whatever runs this thread (tsx for npm start, swc under Jest).
   const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
 require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
   const worker = new Worker(bootstrap, { eval: true, workerData });
+  const command = (message: IdentityTwinCommand) => worker.postMessage(message);
   worker.on('message', (message: IdentityTwinMessage) => {
     if (message.type === 'code') onCode?.({ email: message.email, code: message.code });
+    if (message.type === 'preSignUp') {
+      // No trigger configured: Cognito would create the federated user; the app's pool always has one.
+      Promise.resolve(preSignUp?.(message.event)).then(
+        () => command({ type: 'preSignUpDone', id: message.id }),
+        (error: unknown) => command({ type: 'preSignUpDone', id: message.id, refusal: (error as Error).message ?? String(error) }),
+      );
+    }
   });
   const next = () =>
     new Promise<IdentityTwinMessage>((resolve, reject) => {
@@ -55,7 +78,7 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
       const onMessage = (message: IdentityTwinMessage) => {
-        if (message.type === 'code') return;
+        if (message.type === 'code' || message.type === 'preSignUp') return;
         settle();
         resolve(message);
       };
@@ -83,7 +106,9 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
   worker.on('error', (error) => console.error('The Cognito twin failed:', error));
   return {
     endpoint: `http://${options.host}:${started.port}`,
-    allowOrigin: (origin) => worker.postMessage({ type: 'allowOrigin', origin } satisfies IdentityTwinCommand),
+    signInEndpoint: `https://${options.host}:${started.signInPort}`,
+    useProviders: (providers) => command({ type: 'providers', providers }),
+    allowOrigin: (origin) => command({ type: 'allowOrigin', origin }),
     close: async () => {
       const closed = next();
       worker.postMessage('close' satisfies IdentityTwinCommand);

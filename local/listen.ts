@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 export const SERVICES = {
   app: { label: 'the app', portVariable: 'PORT' },
   cognito: { label: 'the Cognito twin', portVariable: 'COGNITO_PORT' },
+  cognitoSignIn: { label: "the Cognito twin's sign-in pages", portVariable: 'COGNITO_SIGN_IN_PORT' },
+  schoolSignIn: { label: 'the school sign-in providers', portVariable: 'SCHOOL_SIGN_IN_PORT' },
   dynamodb: { label: 'the DynamoDB twin', portVariable: 'DYNAMODB_PORT' },
   s3: { label: 'the S3 twin', portVariable: 'S3_PORT' },
 } as const;

@@ -55,6 +55,13 @@ describe('local stack', () => {
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
       schoolTimeZone: 'Europe/London',
+      schoolSignIn: {
+        domain: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+        providers: [
+          { name: 'Google', label: 'Sign in with Google' },
+          { name: 'Microsoft', label: 'Sign in with Microsoft' },
+        ],
+      },
     });
   });
 
@@ -70,7 +77,14 @@ describe('local stack', () => {
       dynamodb: { endpoint: expect.any(String), table: expect.any(String) },
       credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey },
       users: expect.any(Array),
+      sso: { providers: expect.any(Array) },
     });
+    // An invited teacher, an invited student and someone nobody invited, at each provider.
+    for (const provider of written.sso.providers) {
+      expect(provider.accounts.map(({ email, role }) => `${email} ${role}`)).toEqual(
+        expect.arrayContaining(['teacher@example.com Teachers', 'student@example.com Students', 'newcomer@example.com null']),
+      );
+    }
     expect(written.users.map(({ email, role }) => `${email} ${role}`)).toEqual([
       'teacher@example.com Teachers',
       'teacher2@example.com Teachers',

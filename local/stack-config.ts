@@ -1,5 +1,6 @@
 // The shape of .local/stack.json: everything a person, a test or a script needs to reach the running local stack.
 import type { Role } from '../shared/roles';
+import type { SchoolProviderConfig } from './school-accounts';
 
 export interface SeedUser {
   email: string;
@@ -23,6 +24,8 @@ export interface StackConfig {
   /** What scripts sign their calls to the twins with: the Cognito twin refuses unsigned administrative calls, as IAM does. */
   credentials: { accessKeyId: string; secretAccessKey: string };
   users: SeedUser[];
+  /** The school sign-in providers and their demo accounts (federated sign-in through the identity twin). */
+  sso: { providers: SchoolProviderConfig[] };
 }
 
 /**

@@ -4,6 +4,7 @@
 import './quiet-aws-sdk-notices';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import os from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from '../shared/security-headers';
@@ -25,10 +26,13 @@ import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
+import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
+import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
+const PRE_SIGN_UP_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'school-sign-in', 'handlers', 'pre-sign-up.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
@@ -42,7 +46,7 @@ export interface LocalStackOptions {
   /** Interface to bind and to put in URLs. Default 127.0.0.1. */
   host?: string;
   /** 0 or omitted = any free port. */
-  ports?: { app?: number; cognito?: number; dynamodb?: number; s3?: number };
+  ports?: { app?: number; cognito?: number; cognitoSignIn?: number; schoolSignIn?: number; dynamodb?: number; s3?: number };
   region?: string;
   tableName?: string;
   bucketName?: string;
@@ -131,10 +135,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         directory: path.join(dataDir, 'cognito'),
         host,
         port: ports.cognito ?? 0,
+        signInPort: ports.cognitoSignIn ?? 0,
         logLevel: options.identityLogLevel,
         onCode: options.onIdentityCode,
+        preSignUp: runPreSignUp,
       }),
     ] as const);
+    const schoolProviders = await startSchoolProviders({
+      host,
+      port: ports.schoolSignIn ?? 0,
+      redirectUri: `${identity.signInEndpoint}/oauth2/idpresponse`,
+      providers: DEMO_SCHOOL_PROVIDERS.map(({ name, accounts }) => ({
+        name,
+        accounts: accounts.map(({ email, password }) => ({ email, password, name: nameAtSchool(email) })),
+      })),
+    });
+    twins.push(schoolProviders);
+    identity.useProviders(schoolProviders.endpoints);
     const [pool] = await Promise.all([
       ensureUserPool(identity.endpoint, region, path.join(dataDir, 'user-pool.json')),
       ensureTable(database.endpoint, region, tableName),
@@ -164,6 +181,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
       schoolTimeZone: process.env.SCHOOL_TIME_ZONE ?? DEFAULT_SCHOOL_TIME_ZONE,
+      schoolSignIn: {
+        domain: new URL(identity.signInEndpoint).host,
+        providers: DEMO_SCHOOL_PROVIDERS.map(({ name, label }) => ({ name, label })),
+      },
     };
     const identityAdminClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
@@ -178,7 +199,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
       // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
       securityHeaders: securityHeaders({
-        identity: [identity.endpoint],
+        identity: [identity.endpoint, identity.signInEndpoint],
         files: [storage.endpoint],
         https: false,
         inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
@@ -205,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Not the object itself: the SDK clients above have marked it with where it came from.
       credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey },
       users: options.seed === false ? [] : DEMO_USERS,
+      sso: { providers: DEMO_SCHOOL_PROVIDERS },
     };
     // Data written by an earlier version (rosters on class items, enrolments without e-mails) is brought to today's
     // model before anything else.
@@ -233,6 +255,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 async function extractText(bucket: string, key: string): Promise<void> {
   const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/search/handlers/extract-text');
   await handler(objectCreatedEvent(bucket, key));
+}
+
+/** The pool's PreSignUp trigger, as Cognito invokes its Lambda (after the handlers' environment is set). */
+async function runPreSignUp(event: PreSignUpTriggerEvent): Promise<void> {
+  const { handler } = (await import(PRE_SIGN_UP_FUNCTION)) as typeof import('../functions/src/school-sign-in/handlers/pre-sign-up');
+  await handler(event);
+}
+
+/** How the school's provider names a demo person: the app's name for them, else their e-mail's local part. */
+function nameAtSchool(email: string): string {
+  return DEMO_USERS.find((user) => user.email === email)?.name ?? email.split('@')[0];
 }
 
 function setHandlerEnvironment(variables: Record<string, string>): void {

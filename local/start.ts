@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   const ports = {
     app: port('PORT', 3000),
     cognito: port('COGNITO_PORT', 9229),
+    cognitoSignIn: port('COGNITO_SIGN_IN_PORT', 9230),
+    schoolSignIn: port('SCHOOL_SIGN_IN_PORT', 9231),
     dynamodb: port('DYNAMODB_PORT', 8000),
     s3: port('S3_PORT', 4569),
   };
@@ -56,6 +58,8 @@ Learning paths is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(
 
 Demo logins:
 ${config.users.map((user) => `  ${user.email.padEnd(22)} ${user.password.padEnd(16)} ${user.role}`).join('\n')}
+School sign-in (the login pages' Google and Microsoft buttons; accept the twin's self-signed certificate once):
+${config.sso.providers[0]!.accounts.map((account) => `  ${account.email.padEnd(22)} ${account.password.padEnd(16)} ${account.role ?? 'not invited'}`).join('\n')}
   Administration first asks the admin to turn on two-factor authentication in /profile (README: Two-factor authentication).
 
 Press Ctrl-C to stop.

@@ -1,4 +1,4 @@
-// Types for the two local twins that ship none; only what the local stack uses.
+// Types for the local twins that ship none; only what the local stack uses.
 
 declare module 'dynalite' {
   import type { Server } from 'node:http';
@@ -99,4 +99,58 @@ declare module 's3rver' {
     callback(): RequestListener;
   }
   export = S3rver;
+}
+
+// oidc-provider 9 (the school providers' stand-in, school-provider-twin.ts) ships JavaScript only.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  interface Grant {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+
+  interface KoaContextWithOIDC {
+    oidc: {
+      client?: { clientId: string };
+      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      provider: Provider;
+    };
+  }
+
+  interface Account {
+    accountId: string;
+    claims(): Promise<Record<string, unknown>>;
+  }
+
+  interface Configuration {
+    clients: Record<string, unknown>[];
+    jwks: { keys: Record<string, unknown>[] };
+    claims: Record<string, string[]>;
+    conformIdTokenClaims: boolean;
+    findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined>;
+    interactions: { url(ctx: KoaContextWithOIDC, interaction: { uid: string }): string };
+    features: Record<string, { enabled: boolean }>;
+    ttl: Record<string, number>;
+    loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undefined>;
+  }
+
+  class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    Grant: {
+      new (properties: { clientId: string; accountId: string }): Grant;
+      find(id: string): Promise<Grant | undefined>;
+    };
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<{ uid: string }>;
+    interactionFinished(
+      request: IncomingMessage,
+      response: ServerResponse,
+      result: { login: { accountId: string } },
+      options: { mergeWithLastSubmission: boolean },
+    ): Promise<void>;
+  }
+
+  export type { KoaContextWithOIDC };
+  export default Provider;
 }

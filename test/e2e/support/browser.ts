@@ -82,7 +82,8 @@ export function useBrowser(): () => BrowserSession {
 }
 
 async function openSession(browser: Browser): Promise<BrowserSession> {
-  const context = await browser.newContext({ viewport: WIDE, reducedMotion: 'reduce', acceptDownloads: true });
+  // The identity twin's hosted sign-in pages are https with a self-signed certificate (local/identity-hosted-ui.ts).
+  const context = await browser.newContext({ viewport: WIDE, reducedMotion: 'reduce', acceptDownloads: true, ignoreHTTPSErrors: true });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
   const problems: Problem[] = [];

@@ -8,6 +8,7 @@ import { prepareAmplifyAuth, useSession } from '../../lib/auth';
 import { ForgotPassword } from './components/forgot-password';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
+import { SchoolSignIn } from './components/school-sign-in';
 import { TotpCodeField, useTotpCode } from './components/totp-code-field';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
@@ -80,14 +81,17 @@ export function LoginPage({ role }: { role: LoginRole }) {
             }}
           />
         ) : flow.step === 'credentials' ? (
-          <CredentialsForm
+          <>
+            <SchoolSignIn disabled={!sessionChecked} />
+            <CredentialsForm
             key={`${location.key}-${afterReset?.email ?? ''}`}
             initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
             busy={flow.busy}
             ready={sessionChecked}
             onSubmit={flow.submitCredentials}
             onForgotPassword={setResetFor}
-          />
+            />
+          </>
         ) : flow.step === 'newPassword' ? (
           <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
         ) : (

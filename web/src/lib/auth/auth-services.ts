@@ -5,6 +5,9 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
+// Completes a school sign-in when a login page loads with the hosted sign-in's answer (code or refusal) in its URL.
+import 'aws-amplify/auth/enable-oauth-listener';
+import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '@shared/school-sign-in';
 import { roleFromGroups } from '@shared/roles';
 import type { WebConfig } from '@shared/web-config';
 import { setAuthFlowType } from './auth-flow';
@@ -23,7 +26,19 @@ export function configureServices(config: WebConfig) {
           userPoolId: config.userPoolId,
           userPoolClientId: config.userPoolClientId,
           ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
+          loginWith: {
+            email: true,
+            ...(config.schoolSignIn && {
+              oauth: {
+                domain: config.schoolSignIn.domain,
+                scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                redirectSignIn: SIGN_IN_CALLBACK_PATHS.map((path) => `${window.location.origin}${path}`),
+                redirectSignOut: [`${window.location.origin}${SIGN_OUT_CALLBACK_PATH}`],
+                responseType: 'code' as const,
+                providers: config.schoolSignIn.providers.map(({ name }) => ({ custom: name })),
+              },
+            }),
+          },
         },
       },
     });

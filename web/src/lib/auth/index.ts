@@ -3,7 +3,16 @@
 // does without (stored-session.ts, the one place that reads Amplify's storage).
 export { SessionProvider } from './session-provider';
 export { SessionContext, useCurrentUser, useSession, type Session, type SessionState, type SessionUser } from './session';
-export { loadAmplifyAuth, prepareAmplifyAuth, servicesConfigured, startAuth, type AuthStart } from './start';
+export {
+  isSignInCallback,
+  loadAmplifyAuth,
+  prepareAmplifyAuth,
+  schoolSignInProviders,
+  servicesConfigured,
+  signInWithSchool,
+  startAuth,
+  type AuthStart,
+} from './start';
 export { getAuthFlowType } from './auth-flow';
 export { useSecondFactorOn } from './second-factor';
 export type { AuthServices } from './auth-services';

@@ -98,3 +98,20 @@ export async function loadAmplifyAuth() {
 export function prepareAmplifyAuth(): void {
   loadAmplifyAuth().catch(() => undefined);
 }
+
+/** The school sign-in providers this stage federates, with their buttons' labels; none while the configuration is out. */
+export async function schoolSignInProviders(): Promise<{ name: string; label: string }[]> {
+  return ((await webConfig?.catch(() => undefined))?.schoolSignIn?.providers ?? []);
+}
+
+/** Sends the browser to the school's provider through the hosted sign-in (it comes back to this login page). */
+export async function signInWithSchool(provider: string): Promise<void> {
+  const { signInWithRedirect } = await loadAmplifyAuth();
+  await signInWithRedirect({ provider: { custom: provider } });
+}
+
+/** Whether this page load carries the hosted sign-in's answer, which Amplify (once started) completes. */
+export const isSignInCallback = (search: string): boolean => {
+  const params = new URLSearchParams(search);
+  return params.has('state') && (params.has('code') || params.has('error'));
+};

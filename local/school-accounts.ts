@@ -1,0 +1,37 @@
+// The demo schools' identity providers: who can sign in at each (with the provider's password, not the app's), and
+// as whom the app knows them. Google and Microsoft are played by the same local provider code (school-provider-twin.ts).
+import type { Role } from '../shared/roles';
+import { DEMO_USERS } from './seed';
+
+export interface SchoolAccountConfig {
+  email: string;
+  /** The password at the school's provider. */
+  password: string;
+  /** The app's role of the person invited with this e-mail; null for someone nobody invited. */
+  role: Role | null;
+}
+
+export interface SchoolProviderConfig {
+  /** The identity provider's name in the user pool (Amplify's `provider: { custom: name }`). */
+  name: string;
+  /** What the login pages' button says. */
+  label: string;
+  accounts: SchoolAccountConfig[];
+}
+
+const invited = (email: string): SchoolAccountConfig => ({
+  email,
+  password: `School-${email.split('@')[0]}-1`,
+  role: DEMO_USERS.find((user) => user.email === email)!.role,
+});
+
+/** Every demo person but the admin (administration asks for a second factor: README), and one nobody invited. */
+const DEMO_SCHOOL_ACCOUNTS: SchoolAccountConfig[] = [
+  ...['teacher@example.com', 'teacher2@example.com', 'student@example.com', 'student2@example.com'].map(invited),
+  { email: 'newcomer@example.com', password: 'School-newcomer-1', role: null },
+];
+
+export const DEMO_SCHOOL_PROVIDERS: SchoolProviderConfig[] = [
+  { name: 'Google', label: 'Sign in with Google', accounts: DEMO_SCHOOL_ACCOUNTS },
+  { name: 'Microsoft', label: 'Sign in with Microsoft', accounts: DEMO_SCHOOL_ACCOUNTS },
+];

@@ -1,0 +1,93 @@
+// School sign-in (issue 36): the login pages' provider buttons go through the identity twin's hosted endpoints to the
+// local stand-in for Google and Microsoft (oidc-provider) and back, as Amplify's redirect sign-in does with Cognito.
+// Invited people land on their dashboards as the account they were invited with; nobody else gets an account.
+import { AdminDisableUserCommand, AdminEnableUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
+import { NOT_SET_UP_MESSAGE, DISABLED_MESSAGE } from '@shared/school-sign-in';
+import { identityClient } from '../integration/harness';
+import { open, waitForPath } from './support/app';
+import { NARROW, useBrowser } from './support/browser';
+import { stackConfig } from './support/stack';
+
+const session = useBrowser();
+
+function schoolAccount(email: string) {
+  const account = stackConfig().sso.providers[0]!.accounts.find((candidate) => candidate.email === email);
+  if (!account) throw new Error(`No demo school account ${email} in the stack's sso settings.`);
+  return account;
+}
+
+/** Presses the provider's button on a login page and signs in at the provider with the school account. */
+async function signInWithSchool(page: Page, loginPath: string, button: string, email: string) {
+  await open(page, loginPath);
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('heading', { name: 'Sign in with your school account' }).waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(schoolAccount(email).password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The user pool's users with this e-mail (the invited account, plus any a federated sign-in would have made). */
+async function usersWith(email: string) {
+  const client = identityClient(stackConfig());
+  try {
+    const { Users = [] } = await client.send(new ListUsersCommand({ UserPoolId: stackConfig().cognito.userPoolId, Filter: `email = "${email}"` }));
+    return Users;
+  } finally {
+    client.destroy();
+  }
+}
+
+it('signs an invited teacher in through Google onto their dashboard with their classes, and again as the same person', async () => {
+  const { page, checkPage, context } = session();
+  await open(page, '/teacher-login');
+  await page.getByRole('button', { name: 'Sign in with Microsoft' }).waitFor();
+  await checkPage(page, 'teacher-login-school-sign-in');
+
+  await signInWithSchool(page, '/teacher-login', 'Sign in with Google', 'teacher@example.com');
+  await waitForPath(page, '/teacher-dashboard');
+  await page.getByText('Year 9 Science').first().waitFor();
+  await checkPage(page, 'teacher-dashboard-after-school-sign-in');
+
+  // A second sign-in, from a new browser session, is the same person: no second account appears.
+  await context.clearCookies();
+  await page.evaluate('localStorage.clear()');
+  await signInWithSchool(page, '/teacher-login', 'Sign in with Google', 'teacher@example.com');
+  await waitForPath(page, '/teacher-dashboard');
+  await page.getByText('Year 9 Science').first().waitFor();
+  const users = await usersWith('teacher@example.com');
+  expect(users.map((user) => user.UserStatus)).toEqual(['CONFIRMED']);
+});
+
+it('signs an invited student in through Microsoft on a phone onto the student dashboard', async () => {
+  const { page } = session();
+  await page.setViewportSize(NARROW);
+  await signInWithSchool(page, '/student-login', 'Sign in with Microsoft', 'student@example.com');
+  await waitForPath(page, '/student-dashboard');
+  await page.getByText('Year 9 Science').first().waitFor();
+  expect(await usersWith('student@example.com')).toHaveLength(1);
+});
+
+it('tells someone nobody invited that their school account is not set up, and makes no account', async () => {
+  const { page, checkPage } = session();
+  await signInWithSchool(page, '/student-login', 'Sign in with Google', 'newcomer@example.com');
+  await waitForPath(page, '/student-login');
+  await page.getByRole('alert').filter({ hasText: NOT_SET_UP_MESSAGE }).waitFor();
+  await checkPage(page, 'student-login-school-account-not-set-up');
+  expect(await usersWith('newcomer@example.com')).toEqual([]);
+});
+
+it('refuses a disabled person', async () => {
+  const { page } = session();
+  const client = identityClient(stackConfig());
+  const target = { UserPoolId: stackConfig().cognito.userPoolId, Username: 'teacher2@example.com' };
+  await client.send(new AdminDisableUserCommand(target));
+  try {
+    await signInWithSchool(page, '/teacher-login', 'Sign in with Microsoft', 'teacher2@example.com');
+    await waitForPath(page, '/teacher-login');
+    await page.getByRole('alert').filter({ hasText: DISABLED_MESSAGE }).waitFor();
+  } finally {
+    await client.send(new AdminEnableUserCommand(target));
+    client.destroy();
+  }
+});

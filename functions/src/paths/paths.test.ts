@@ -1,6 +1,7 @@
 import type { CheckSummary } from '@shared/checks';
 import type { ScoreBand, SectionRole } from '@shared/paths';
-import { completionOnPath, computePath, type PathInput, type SectionOnPath } from './paths';
+import { computePath, type PathInput, type SectionOnPath } from '@shared/path-rules';
+import { completionOnPath } from './paths';
 
 // A module of six sections: an introduction, a check on cell membranes, its review, its extension, an optional
 // reading, and a closing core section.

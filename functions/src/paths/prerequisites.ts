@@ -2,7 +2,8 @@
 // section of it or passed all its checks; the teacher's "unlock" override lifts the wait for one student. A module
 // that waits is shut whole: the sections the student completed stay complete, the others are locked with the reason.
 import type { CheckSummary } from '@shared/checks';
-import { pathOfStudent, TEACHER_WAY, type PathInput, type StudentPath } from './paths';
+import { TEACHER_WAY, type PathInput, type StudentPath } from '@shared/path-rules';
+import { pathOfStudent } from './paths';
 import type { CheckStore } from '../checks/port';
 import type { ClassRecord } from '../classes/port';
 import type { ModuleRecord, ModuleStore } from '../modules/port';

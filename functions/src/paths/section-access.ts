@@ -1,7 +1,8 @@
 // The sections of a module a student may use now: those open on their path in one of their classes that has the
 // module. A section's text and its search snippets follow the same rule as its file, so a locked section's content
 // reaches no one early.
-import { pathOfStudent, requireAccessible, sectionOnPath, type StudentPath } from './paths';
+import type { StudentPath } from '@shared/path-rules';
+import { pathOfStudent, requireAccessible, sectionOnPath } from './paths';
 import type { CheckStore } from '../checks/port';
 import type { ClassRecord } from '../classes/port';
 import type { ModuleRecord, ModuleStore } from '../modules/port';

@@ -14,7 +14,8 @@ import type { Clock } from '../kernel/ports';
 import type { ModuleRecord, ModuleStore } from '../modules/port';
 import type { PathOverrideStore } from '../paths/port';
 import type { ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingReport } from './port';
-import { completionOnPath, hasBranches, pathOfStudent, requireAccessible, type StudentPath } from '../paths/paths';
+import type { StudentPath } from '@shared/path-rules';
+import { completionOnPath, hasBranches, pathOfStudent, requireAccessible } from '../paths/paths';
 import { makePrerequisiteGate, shutPath, unmetPrerequisite } from '../paths/prerequisites';
 import { currentChecks, moduleScores } from './scores';
 

@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAVED_CONFIRMATION_MS } from '@shared/constants';
 import type { Module } from '@shared/entities';
@@ -37,8 +37,44 @@ beforeEach(() => {
   answer('listModules', [stored]);
   updates = answer('updateModule', stored);
   answer('completeUpload', ({ body }) => ({ contentUrl: body.contentUrl }));
+  answer('checkPath', { problems: [] });
 });
 afterEach(() => jest.useRealTimers());
+
+describe('the path check on unsaved edits', () => {
+  it('names a problem an unsaved role change makes, with its fix, and drops it once the edit is undone; nothing is saved', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    const stuck = await screen.findByRole('region', { name: 'Where a student could get stuck' });
+    expect(within(stuck).getByText(/^No dead ends/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Section 2 role'), 'review');
+    expect(within(stuck).getByRole('list', { name: 'Path problems' })).toHaveTextContent(
+      "No score band releases the review section “Practice”, so no student meets it unless you open it for them one by one. Fix: release it in a check's score bands, or make it Core or Optional.",
+    );
+
+    await user.selectOptions(screen.getByLabelText('Section 2 role'), 'optional');
+    expect(within(stuck).queryByRole('list', { name: 'Path problems' })).not.toBeInTheDocument();
+    expect(within(stuck).getByText(/^No dead ends/)).toBeInTheDocument();
+    expect(updates).toHaveLength(0);
+  });
+
+  it('finds a dead end the unsaved order mode makes in a check with limited attempts, and its class prerequisites from the server', async () => {
+    moduleReads = answer('getModule', { ...stored, checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 2, questionCount: 3 }] });
+    answer('checkPath', { problems: [{ kind: 'prerequisite', message: 'In “7B” this module waits for a module the class no longer has.' }] });
+    const user = userEvent.setup();
+    renderEdit();
+    const stuck = await screen.findByRole('region', { name: 'Where a student could get stuck' });
+    const problems = await within(stuck).findByRole('list', { name: 'Path problems' });
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['In “7B” this module waits for a module the class no longer has.']);
+
+    await user.click(screen.getByRole('radio', { name: /^In order/ }));
+    expect(within(problems).getAllByRole('listitem')[0]).toHaveTextContent(/^A student whose best score is 0–69 % after all 2 attempts at the check in “Intro” can never go on: .* Fix: /);
+
+    await user.click(screen.getByRole('radio', { name: /^Any order/ }));
+    expect(within(problems).getAllByRole('listitem')).toHaveLength(1);
+  });
+});
 
 describe('Save All Changes', () => {
   it('reads Saving... while busy, Saved! for the confirmation time, then goes to the module', async () => {

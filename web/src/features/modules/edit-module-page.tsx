@@ -308,7 +308,7 @@ function EditModuleForm({ module }: { module: Module }) {
       </div>
       <PathChangeNote module={module} sequential={sequential} sections={sections} />
       <BandFitNote module={module} sections={sections} />
-      <PathExplainPanel module={module} />
+      <PathExplainPanel module={module} draft={{ sequential, sections }} />
       <ConfirmDialog
         open={confirmEmpty}
         message={EMPTY_MODULE}

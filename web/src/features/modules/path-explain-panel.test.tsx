@@ -2,9 +2,10 @@
  * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
-// The edit screen's "Check and preview the path": opened, it lists the saved rules' problems with their fixes, and
-// previews the path of a student who scores what the teacher types, sending the scores and completions as numbers.
-import { screen, within } from '@testing-library/react';
+// The edit screen's path check and preview: the rules as edited checked at once (the module's own problems, with their
+// fixes, beside the class prerequisites the server names), and, opened, the path of a student who scores what the
+// teacher types, sending the scores and completions as numbers.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
@@ -23,9 +24,14 @@ const ruled = moduleFixture({
   checks: [{ sectionId: 's2', version: 1, passMark: 70, maxAttempts: 2, questionCount: 3 }],
 });
 
-it('lists the problems once opened, and previews the path of a student with the typed score and completions', async () => {
+const draft = { sequential: true, sections: ruled.sections.map((section) => ({ ...section, key: section._id })) };
+
+it('lists the rules’ problems and the class prerequisites, and previews the path of a student with the typed score and completions', async () => {
   const checks = answer('checkPath', {
-    problems: [{ kind: 'unreachable', sectionId: 's3', message: 'No score band releases the review section “Membranes again”. Fix: release it in a check’s score bands.' }],
+    problems: [
+      { kind: 'unreachable', sectionId: 's3', message: 'The server’s check of the saved rules, which the screen has from the edits instead.' },
+      { kind: 'prerequisite', message: 'In “7B” this module waits for a module the class no longer has.' },
+    ],
   });
   const previews = answer('previewPath', {
     sections: [
@@ -35,11 +41,16 @@ it('lists the problems once opened, and previews the path of a student with the 
     ],
   });
   const user = userEvent.setup();
-  renderPage(<PathExplainPanel module={ruled} />, { path: '/', url: '/' });
-  expect(checks).toHaveLength(0);
-  await user.click(screen.getByText('Check and preview the path'));
+  renderPage(<PathExplainPanel module={ruled} draft={draft} />, { path: '/', url: '/' });
   const problems = await screen.findByRole('list', { name: 'Path problems' });
-  expect(within(problems).getByRole('listitem')).toHaveTextContent('No score band releases the review section “Membranes again”. Fix:');
+  await waitFor(() => expect(within(problems).getAllByRole('listitem')).toHaveLength(2));
+  expect(within(problems).getAllByRole('listitem').map((item) => item.textContent?.slice(0, 60))).toEqual([
+    'No score band releases the review section “Membranes again”,',
+    'In “7B” this module waits for a module the class no longer has.',
+  ]);
+  expect(checks).toHaveLength(1);
+
+  await user.click(screen.getByText('Preview the path as a student'));
 
   await user.type(screen.getByLabelText('Score on “Membranes” (%)'), '40');
   await user.click(screen.getByRole('checkbox', { name: 'Intro' }));

@@ -133,3 +133,18 @@ it('says Could not load classes. rather than loading for ever when the user has 
   expect(classLists).toHaveLength(0);
   expect(await within(stat('Active Modules')).findByText('7')).toBeInTheDocument();
 });
+
+it('after Finish & Save Module, says Module saved successfully. with the next steps as links, once', async () => {
+  const next = [
+    { to: '/teacher-modules/m1#assign', label: 'assign it to a class' },
+    { to: '/teacher-modules/m1/edit#preview-path', label: 'preview its path as a student' },
+  ];
+  const { router } = renderPage(<TeacherDashboardPage />, { path: '/teacher-dashboard', url: '/teacher-dashboard', state: { flash: 'Module saved successfully.', next } });
+  const saved = screen.getByText('Module saved successfully.', { exact: true }).closest('.alert') as HTMLElement;
+  expect(saved).toHaveTextContent('Module saved successfully. Next: assign it to a class or preview its path as a student.');
+  expect(within(saved).getByRole('link', { name: 'assign it to a class' })).toHaveAttribute('href', '/teacher-modules/m1#assign');
+  expect(within(saved).getByRole('link', { name: 'preview its path as a student' })).toHaveAttribute('href', '/teacher-modules/m1/edit#preview-path');
+  // Read once: a reload or Back does not bring it again.
+  await waitFor(() => expect(router.location.state).toBeNull());
+  expect(await within(stat('Total Students')).findByText('6')).toBeInTheDocument();
+});

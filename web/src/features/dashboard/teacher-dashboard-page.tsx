@@ -1,5 +1,5 @@
 // /teacher-dashboard: real numbers, the first classes and the most recently updated modules.
-import type { CSSProperties, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
 import { Alert } from '../../components/alert';
@@ -35,7 +35,7 @@ export default function TeacherDashboardPage() {
   const modules = useModules();
   // One small answer per class (its counters and its students active in the last 7 days), never the class's report.
   const reports = useClassCompletions(classes.data?.map((each) => each._id) ?? []);
-  const [flash, clearFlash] = useFlashMessage();
+  const [flash, clearFlash, nextSteps] = useFlashMessage();
 
   useLogError(classes.error, 'Loading the classes failed');
   useLogError(modules.error, 'Loading the modules failed');
@@ -52,7 +52,19 @@ export default function TeacherDashboardPage() {
       <p className="muted">Here is how your classes and modules are doing.</p>
       {flash && (
         <Alert tone="success" onDismiss={clearFlash}>
-          {flash}
+          <span>{flash}</span>
+          {nextSteps.length > 0 && (
+            <span className="flash-next">
+              {' Next: '}
+              {nextSteps.map((step, index) => (
+                <Fragment key={step.to}>
+                  {index > 0 && ' or '}
+                  <Link to={step.to}>{step.label}</Link>
+                </Fragment>
+              ))}
+              .
+            </span>
+          )}
         </Alert>
       )}
 

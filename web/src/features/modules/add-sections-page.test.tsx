@@ -120,6 +120,14 @@ it('uploads the file when the section is added, lists it, and saves the module t
 
   act(() => finishSave({ _id: 'm1', ...draft, sections: [], sequential: false, createdAt: '', updatedAt: '' }));
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-dashboard'));
+  // The spec's sentence, and the next steps a new module needs before students meet it.
+  expect(router.location.state).toEqual({
+    flash: 'Module saved successfully.',
+    next: [
+      { to: '/teacher-modules/m1#assign', label: 'assign it to a class' },
+      { to: '/teacher-modules/m1/edit#preview-path', label: 'preview its path as a student' },
+    ],
+  });
 });
 
 it('shows the save failure and lets the user try again', async () => {

@@ -37,6 +37,12 @@ function saveFailure(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? `${SAVE_FAILED} ${error.message}` : SAVE_FAILED;
 }
 
+/** After Finish & Save Module: give the module to a class (its page), or try its path as a student would meet it. */
+const savedModuleNextSteps = (moduleId: string) => [
+  { to: `/teacher-modules/${moduleId}#assign`, label: 'assign it to a class' },
+  { to: `/teacher-modules/${moduleId}/edit#preview-path`, label: 'preview its path as a student' },
+];
+
 function AddSections({ draft }: { draft: ModuleDraft }) {
   const { draftId, title, description } = draft;
   const navigate = useNavigate();
@@ -81,9 +87,10 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       return;
     }
     submitting.current = true;
+    let moduleId: string;
     try {
-      const module = await createModule.mutateAsync(input);
-      markDraftSaved(draftId, module._id);
+      moduleId = (await createModule.mutateAsync(input))._id;
+      markDraftSaved(draftId, moduleId);
     } catch (error) {
       console.error('Saving the module failed:', error);
       setErrors(fieldErrorsOf(error));
@@ -91,7 +98,8 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       submitting.current = false;
       return;
     }
-    const state: FlashState = { flash: MODULE_SAVED };
+    // The spec's destination and sentence, with what a new module needs before students meet it.
+    const state: FlashState = { flash: MODULE_SAVED, next: savedModuleNextSteps(moduleId) };
     void navigate('/teacher-dashboard', { state });
   }
 

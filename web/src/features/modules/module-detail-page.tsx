@@ -1,6 +1,6 @@
 // /teacher-modules/:moduleId: a module with its order mode and its sections in order (type, file name and size, role
 // and check), View Content (the reader, as students see it), Edit, Duplicate, Delete and Assign to Classes.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CheckSummary } from '@shared/checks';
 import { DEFAULT_SECTION_ROLE, SECTION_ROLE_NAMES, type SectionRole } from '@shared/paths';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage, type FlashState } from '../../lib/flash-message';
+import { useHashTarget } from '../../lib/use-hash-target';
 import { AssignToClasses } from '../classes';
 import { useDeleteModule, useModule, useModuleUsage } from '@web/api/modules';
 import { DuplicateModuleButton } from './components/duplicate-module-button';
@@ -129,7 +130,9 @@ export default function ModuleDetailPage() {
               )}
             </section>
 
-            <AssignToClasses moduleId={loaded._id} moduleTitle={loaded.title} />
+            <AssignTarget>
+              <AssignToClasses moduleId={loaded._id} moduleTitle={loaded.title} />
+            </AssignTarget>
 
             <ConfirmDialog
               open={confirming}
@@ -144,5 +147,16 @@ export default function ModuleDetailPage() {
         );
       }}
     </QueryView>
+  );
+}
+
+/** Where "assign it to a class" (after Finish & Save Module) leads: `#assign`. */
+function AssignTarget({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useHashTarget('assign', ref);
+  return (
+    <div id="assign" ref={ref}>
+      {children}
+    </div>
   );
 }

@@ -3,12 +3,13 @@
 // shows up and goes away with the edit that makes or fixes it; the class prerequisites (server data) beside them. And
 // "Preview as a student who scores …", asked for when opened: the path such a student meets under the saved rules,
 // section by section, from the server's own path function.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Module } from '@shared/entities';
 import { pathRuleProblems, type RulesModule } from '@shared/path-rules';
 import { DEFAULT_SECTION_ROLE, type SectionState } from '@shared/paths';
 import { usePathCheck, usePreviewPath } from '@web/api/paths';
 import { Alert } from '@web/components/alert';
+import { useHashTarget } from '@web/lib/use-hash-target';
 import type { DraftSection } from '../utils/draft-section';
 
 const STATE_WORD: Record<SectionState, string> = { open: 'Open', locked: 'Locked', complete: 'Complete', skipped: 'Skipped', excused: 'Excused' };
@@ -37,6 +38,9 @@ export function PathExplainPanel({ module, draft }: { module: Module; draft: Dra
   const [scores, setScores] = useState<Record<string, string>>({});
   const [completed, setCompleted] = useState<string[]>([]);
   const preview = usePreviewPath(module._id);
+  // "preview its path as a student" (after Finish & Save Module) opens it.
+  const previewCard = useRef<HTMLDetailsElement>(null);
+  const previewAsked = useHashTarget('preview-path', previewCard);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +67,7 @@ export function PathExplainPanel({ module, draft }: { module: Module; draft: Dra
         {saved.isError && <Alert tone="error">Could not check your classes' prerequisites: {saved.error.message}</Alert>}
         <p className="field-hint">Checked on your changes as you make them, before you save.</p>
       </section>
-      <details className="card path-explain">
+      <details className="card path-explain" id="preview-path" ref={previewCard} open={previewAsked || undefined}>
         <summary>
           <h2 className="path-explain-title">Preview the path as a student</h2>
         </summary>

@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
-import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
+import { matchRoute, routeEntries, type RouteName } from '../shared/contract';
+import type { RouteDefinition } from '../shared/contract/route';
 import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';

@@ -17,7 +17,7 @@ import { makeDynamoAuditLog } from '../functions/src/repositories/audit-reposito
 import { makeClassRepository } from '../functions/src/repositories/class-repository';
 import { makeModuleRepository } from '../functions/src/repositories/module-repository';
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
-import { invitePersonSchema } from '../shared/people';
+import { invitePersonSchema } from '../shared/contract/people';
 import { deployedStage } from './stage-outputs';
 import type { StackConfig } from '../local/stack-config';
 

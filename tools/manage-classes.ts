@@ -18,7 +18,7 @@ import { makeProgressRepository } from '../functions/src/repositories/progress-r
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
-import { idSchema } from '../shared/schemas';
+import { idSchema } from '../shared/contract/blocks';
 import { DomainError } from '../functions/src/domain/errors';
 import { deployedStage } from './stage-outputs';
 

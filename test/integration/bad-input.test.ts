@@ -1,7 +1,8 @@
 // Bad input for every route that takes a body or an id, through the local server as an admitted caller: each is a
 // 4xx whose message is a sentence, and the table and the bucket are exactly the same before and after.
-import type { Module } from '../../shared/entities';
-import { buildPath, routes, type RouteName } from '../../shared/routes';
+import type { Module } from '../../shared/contract/modules';
+import { buildPath } from '../../shared/contract/route';
+import { routes, type RouteName } from '../../shared/contract';
 import {
   CLASS_ID,
   fileBytes,

@@ -6,7 +6,8 @@
 // people) exactly as it was.
 import fc from 'fast-check';
 import { ROLES, type Role } from '../../shared/roles';
-import { buildPath, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
+import { buildPath, type RouteDefinition } from '../../shared/contract/route';
+import { routeEntries, type RouteName } from '../../shared/contract';
 import { routeDeployment } from '../../infra/route-deployment';
 import { CLASS_ID, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type Person, type Snapshot, type World } from './support/world';
 

@@ -14,7 +14,7 @@ import type { CompletionCounter, UserDirectory } from '../../functions/src/domai
 import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
 import { migrateTable } from '../../functions/src/repositories/table-migration';
 import type { TableContext } from '../../functions/src/repositories/table';
-import type { RosterPageAnswer } from '../../shared/paging';
+import type { RosterPageAnswer } from '../../shared/contract/rosters';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 // caller's own; 404 for what the caller may not see (as if it did not exist); 400 for a file that is not theirs.
 // A refused call changes nothing: the table, the bucket and the people are compared before and after it. On a
 // deployed stack the 401s come from API Gateway's JWT authorizer, whose message ("Unauthorized") is not ours.
-import { routeEntries, routes, type RouteName } from '../../shared/routes';
+import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import {
   CLASS_ID,
   fileBytes,

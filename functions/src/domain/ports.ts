@@ -1,12 +1,16 @@
 // What the use cases need from the outside world, in the domain's terms. Adapters implement these (DynamoDB and S3 in
 // repositories/ and storage/, Cognito in directory/, in-memory ones for tests); each handler wires the ones its route uses.
-import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
-import type { ContentType, Section } from '@shared/entities';
-import type { DraftedQuestion, DrafterName, DraftKind } from '@shared/drafts';
+import type { AttemptResult, CheckInput, CheckSummary, DraftedQuestion } from '@shared/contract/checks';
+import type { ContentType } from '@shared/content-type';
+import type { Section } from '@shared/contract/modules';
+import type { DrafterName, DraftKind } from '@shared/drafts';
 import type { OverrideKind, ScoreBand, SectionRole } from '@shared/paths';
-import type { AuditEntry, AuditPage, AuditQuery, Person, PersonStatus } from '@shared/people';
+import type { AuditEntry, AuditPage, AuditQuery } from '@shared/contract/audit';
+import type { Person } from '@shared/contract/people';
+import type { PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
-import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
+import type { SectionText, TextPage } from '@shared/contract/search';
+import type { SectionTextStatus } from '@shared/section-text';
 
 export interface ModuleRecord {
   moduleId: string;

@@ -1,23 +1,13 @@
 // Use cases for progress: students mark sections of their class's modules complete; teachers read the class report.
-import type {
-  ClassCompletion,
-  ClassReportPage,
-  ClassReportRow,
-  ModuleProgress,
-  ModuleReport,
-  Progress,
-  StudentClassProgress,
-  StudentModuleProgress,
-} from '@shared/entities';
+import type { ClassCompletion, ClassReportPage, ClassReportRow, ModuleReport, StudentReading } from '@shared/contract/reports';
+import type { ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress, MarkCompleteInput, RecordReadingInput, SectionReading } from '@shared/contract/progress';
 import { PAGE_LIMITS, TEXT_LIMITS } from '@shared/constants';
-import { encodeCursor } from '@shared/paging';
+import { encodeCursor } from '@shared/contract/blocks';
 import { PEOPLE_LIMITS } from '@shared/people';
 import { engagementDays, latestOf } from '@shared/report-insight';
-import type { MarkCompleteInput } from '@shared/schemas';
-import type { RecordReadingInput, SectionReading, StudentReading } from '@shared/reading';
 import { isStudent, type Caller } from './caller';
 import { dueDateOf, isTeacherOf, requireClass } from './classes';
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type {

@@ -1,4 +1,4 @@
-import { pathOverrideSchema } from '@shared/schemas';
+import { pathOverrideSchema } from '@shared/contract/paths';
 import { buildPathOverrideService } from '../composition/path-overrides';
 import type { PathOverrideService } from '../domain/path-overrides';
 import { apiHandler, created, pathId, validate } from '../platform/http';

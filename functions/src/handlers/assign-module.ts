@@ -1,4 +1,4 @@
-import { assignModuleSchema } from '@shared/schemas';
+import { assignModuleSchema } from '@shared/contract/classes';
 import { buildClassService } from '../composition/classes';
 import type { ClassService } from '../domain/classes';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

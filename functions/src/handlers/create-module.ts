@@ -1,5 +1,5 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
-import { createModuleSchema } from '@shared/schemas';
+import { createModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../composition/modules';
 import type { ModuleService } from '../domain/modules';
 import { apiHandler, created, ok, validate } from '../platform/http';

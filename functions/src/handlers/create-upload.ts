@@ -1,4 +1,4 @@
-import { createUploadSchema } from '@shared/schemas';
+import { createUploadSchema } from '@shared/contract/uploads';
 import { buildUploadService } from '../composition/uploads';
 import type { UploadService } from '../domain/uploads';
 import { apiHandler, created, validate } from '../platform/http';

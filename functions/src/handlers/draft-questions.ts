@@ -1,4 +1,4 @@
-import { draftRequestSchema } from '@shared/drafts';
+import { draftRequestSchema } from '@shared/contract/checks';
 import { buildDraftService } from '../composition/drafts';
 import type { DraftService } from '../domain/drafts';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

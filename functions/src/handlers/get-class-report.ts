@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@shared/paging';
+import { pageQuerySchema } from '@shared/contract/blocks';
 import { buildProgressService } from '../composition/progress';
 import type { ProgressService } from '../domain/progress';
 import { adminHandler } from '../platform/admin-handler';

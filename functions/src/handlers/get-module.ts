@@ -1,4 +1,4 @@
-import { moduleReadQuerySchema } from '@shared/schemas';
+import { moduleReadQuerySchema } from '@shared/contract/modules';
 import { buildModuleService } from '../composition/modules';
 import type { ModuleService } from '../domain/modules';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

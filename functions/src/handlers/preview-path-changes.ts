@@ -1,4 +1,4 @@
-import { pathChangesSchema } from '@shared/schemas';
+import { pathChangesSchema } from '@shared/contract/paths';
 import { buildPathChangeService } from '../composition/path-changes';
 import type { PathChangeService } from '../domain/path-changes';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

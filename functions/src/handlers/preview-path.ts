@@ -1,4 +1,4 @@
-import { pathPreviewSchema } from '@shared/schemas';
+import { pathPreviewSchema } from '@shared/contract/paths';
 import { buildPathExplainService } from '../composition/path-explain';
 import type { PathExplainService } from '../domain/path-explain';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

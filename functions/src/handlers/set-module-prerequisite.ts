@@ -1,4 +1,4 @@
-import { modulePrerequisiteSchema } from '@shared/schemas';
+import { modulePrerequisiteSchema } from '@shared/contract/paths';
 import { buildClassService } from '../composition/classes';
 import type { ClassService } from '../domain/classes';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

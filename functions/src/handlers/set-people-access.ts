@@ -1,4 +1,4 @@
-import { setPeopleAccessSchema } from '@shared/people';
+import { setPeopleAccessSchema } from '@shared/contract/people';
 import { buildPeopleService } from '../composition/people';
 import type { PeopleService } from '../domain/people';
 import { adminHandler } from '../platform/admin-handler';

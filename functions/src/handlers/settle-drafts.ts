@@ -1,4 +1,4 @@
-import { settledDraftsSchema } from '@shared/drafts';
+import { settledDraftsSchema } from '@shared/contract/checks';
 import { buildDraftService } from '../composition/drafts';
 import type { DraftService } from '../domain/drafts';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

@@ -1,4 +1,4 @@
-import { updateModuleSchema } from '@shared/schemas';
+import { updateModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../composition/modules';
 import type { ModuleService } from '../domain/modules';
 import { apiHandler, ok, pathId, validate } from '../platform/http';

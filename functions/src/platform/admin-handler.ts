@@ -1,8 +1,7 @@
 // apiHandler for every route that admits admins: the same, plus the two-factor check a request in the admin role must
 // pass (teachers and students on a shared route are not asked). The handler module gives `secondFactorCheck()` from
 // platform/second-factor.ts; a handler test gives its own answer.
-import type { RouteName } from '@shared/routes';
-import type { ResponseOf } from '@shared/responses';
+import type { RouteName, ResponseOf } from '@shared/contract';
 import type { Caller } from '../domain/caller';
 import { apiHandler, type ApiHandlerOptions, type ApiRequest, type ApiResponse, type SecondFactorCheck } from './http';
 

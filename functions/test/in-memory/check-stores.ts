@@ -1,7 +1,7 @@
 // In-memory checks and attempts, keeping the DynamoDB adapters' promises: a check is saved only if it is still the
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { ActivityContext, AttemptRecord, AttemptStore, CheckRecord, CheckStandings, CheckStats, CheckStore, ExpectedCheck, ProgressKey, ProgressWithStandings, ScoreRecord, ScoreTotalsRecord } from '../../src/domain/ports';
 import type { InMemoryProgressStore } from './stores';
 

@@ -1,12 +1,13 @@
 // The one client for the API: every call is built from the shared route table (method, path) and typed from the
 // contract by route name (path parameters, request body, response body), so no call pairs a route with types by hand.
 // Only types come from the schemas: zod stays out of this bundle.
-import type { ResponseOf } from '@shared/responses';
-import { buildPath, routes, type PathParams, type RouteName } from '@shared/routes';
-import type { RequestOf } from '@shared/schemas';
-import type { AuditQuery, ListPeopleQuery } from '@shared/people';
+import type { ResponseOf, PathParams, RouteName, RequestOf } from '@shared/contract';
+import { buildPath } from '@shared/contract/route';
+import { routes } from '@shared/contract/light';
+import type { AuditQuery } from '@shared/contract/audit';
+import type { ListPeopleQuery } from '@shared/contract/people';
 import { PAGE_LIMITS } from '@shared/constants';
-import type { ClassReportPage } from '@shared/entities';
+import type { ClassReportPage } from '@shared/contract/reports';
 import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
 
 /**

@@ -8,9 +8,8 @@
 //    */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { routes, type PathParams, type RouteName } from '@shared/routes';
-import type { ResponseOf } from '@shared/responses';
-import type { RequestOf } from '@shared/schemas';
+import { routes } from '@shared/contract/light';
+import type { PathParams, RouteName, ResponseOf, RequestOf } from '@shared/contract';
 import { configureApi } from '../lib/api-client';
 
 // Node's FormData, which jest-fixed-jsdom puts in place of jsdom's, takes no form; React builds one from a form whose

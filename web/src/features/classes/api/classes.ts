@@ -1,6 +1,6 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassDetail } from '@shared/entities';
+import type { ClassDetail } from '@shared/contract/classes';
 import { api, call } from '@web/lib/api-client';
 import { progressKeys } from '../../progress/api/progress';
 

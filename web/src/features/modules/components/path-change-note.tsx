@@ -3,8 +3,8 @@
 // saved, and in the check editor once a check's score bands do. And which bands the save makes let go of a section.
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SECTION_ROLE, fitBands } from '@shared/paths';
-import type { Module } from '@shared/entities';
-import type { PathChangesInput } from '@shared/schemas';
+import type { Module } from '@shared/contract/modules';
+import type { PathChangesInput } from '@shared/contract/paths';
 import { call } from '@web/lib/api-client';
 import type { DraftSection } from '../utils/draft-section';
 

@@ -3,8 +3,9 @@
 // student meets, section by section, from the server's own path function.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { Module } from '@shared/entities';
-import type { PathPreview, SectionState } from '@shared/paths';
+import type { Module } from '@shared/contract/modules';
+import type { PathPreview } from '@shared/contract/paths';
+import type { SectionState } from '@shared/paths';
 import { Alert } from '@web/components/alert';
 import { call } from '@web/lib/api-client';
 

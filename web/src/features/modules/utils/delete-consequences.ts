@@ -1,5 +1,5 @@
 // The delete dialog's account of what a module's deletion takes away, from the owner's usage read.
-import type { ModuleUsage } from '@shared/entities';
+import type { ModuleUsage } from '@shared/contract/modules';
 
 const classList = new Intl.ListFormat('en', { type: 'conjunction' });
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 // Server state of administration: the people list (pages from the directory), the dashboard's overview, and the
 // changes an admin makes; every change refreshes both.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListPeopleQuery } from '@shared/people';
+import type { ListPeopleQuery } from '@shared/contract/people';
 import type { Role } from '@shared/roles';
 import { api } from '@web/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { addressesToLookUp, chunk, classesNamed, classifyRows, ListTooLongError, parseInvitationList, roleFromWord, summarise } from './invitation-list';
 
 describe('parseInvitationList', () => {

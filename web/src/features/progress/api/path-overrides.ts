@@ -1,7 +1,7 @@
 // Server state of a student's path overrides (the student drill-down): the list, adding one and taking one back. Called through `call`,
 // so the app-wide `api` object does not grow; a change refreshes the report, whose cells follow the student's path.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
+import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/contract/paths';
 import { call } from '@web/lib/api-client';
 import { progressKeys } from './progress';
 

@@ -1,7 +1,7 @@
 // Server state of progress: query keys (defined once here), a student's progress in a module, marking a section
 // complete, and class reports.
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Progress } from '@shared/entities';
+import type { Progress } from '@shared/contract/progress';
 import { api, isNotFound } from '@web/lib/api-client';
 import { notificationKeys } from '../../notifications/api/notifications';
 

@@ -1,6 +1,6 @@
 // A module's drill-down: each student × the module's sections, with the date each section was completed.
 import { useState, type ReactNode } from 'react';
-import type { ModuleReport } from '@shared/entities';
+import type { ModuleReport } from '@shared/contract/reports';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { useModuleReport } from '../api/progress';

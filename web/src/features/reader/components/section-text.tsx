@@ -4,8 +4,9 @@
 // section. "File" and "Text" are links (`?view=text`), so the choice survives a reload and can be shared.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Section } from '@shared/entities';
-import { NO_TEXT_FOUND, type SectionText } from '@shared/section-text';
+import type { Section } from '@shared/contract/modules';
+import { NO_TEXT_FOUND } from '@shared/section-text';
+import type { SectionText } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
 import { Loading } from '@web/components/loading';
 import { ApiError, call } from '@web/lib/api-client';

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '@shared/search';
+import type { SearchResult } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
 import { api } from '@web/lib/api-client';
 import { readerPath } from '../../reader';

@@ -1,4 +1,4 @@
-// How each API route of the contract (shared/routes.ts) is deployed: the handler file its Lambda bundles, and what
+// How each API route of the contract (shared/contract/) is deployed: the handler file its Lambda bundles, and what
 // that function may do to the table, the upload bucket and the user pool (least-privilege grants and its environment
 // derive from it). Keyed by route name; the type makes every route of the contract appear here exactly once.
 import { routeEntries, type RouteName } from '../shared/contract';

@@ -144,7 +144,7 @@ function noRoute(response: ServerResponse, method: string, pathname: string): vo
     response.setHeader('allow', allowed.join(', '));
     return sendJson(response, 405, { message: `${pathname} does not accept ${method}; use ${allowed.join(' or ')}.` });
   }
-  sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/routes.ts for the API.` });
+  sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/contract/ for the API.` });
 }
 
 /** Loads `<name>.ts` on first use, as a Lambda container loads its bundle on a cold start. */

@@ -21,14 +21,6 @@ export type SectionState = (typeof SECTION_STATES)[number];
 export const BRANCHES = ['core', 'review', 'extension'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
-/** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
-export interface ScoreBand {
-  min: number;
-  max: number;
-  release: string[];
-  skip?: string[];
-}
-
 const roleError = `role must be one of ${SECTION_ROLES.join(', ')}.`;
 export const sectionRoleSchema = () => z.enum(SECTION_ROLES, { error: roleError });
 
@@ -42,6 +34,14 @@ const sectionIds = (field: string) =>
     z.maxLength(100, { error: `${field} can name at most 100 sections.` }),
     z.refine((ids) => new Set(ids).size === ids.length, { error: `${field} names a section twice.` }),
   );
+
+/** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
+const bandSchema = () =>
+  z.strictObject(
+    { min: percent('min'), max: percent('max'), release: sectionIds('release'), skip: z.optional(sectionIds('skip')) },
+    { error: 'Each band must be { min, max, release, skip? }.' },
+  );
+export type ScoreBand = z.output<ReturnType<typeof bandSchema>>;
 
 type Issue = { code: 'custom'; path: (string | number)[]; message: string; input: unknown };
 
@@ -112,10 +112,7 @@ export function fitBands(bands: ScoreBand[], context: BandContext): { bands: Sco
 export function makeBandsSchema(context?: BandContext) {
   return z
     .array(
-      z.strictObject(
-        { min: percent('min'), max: percent('max'), release: sectionIds('release'), skip: z.optional(sectionIds('skip')) },
-        { error: 'Each band must be { min, max, release, skip? }.' },
-      ),
+      bandSchema(),
       { error: 'bands must be a list of score bands.' },
     )
     .check(

@@ -41,7 +41,7 @@ export interface ApiRequest {
   body: unknown;
 }
 
-/** A success answer; its body is typed by the route's response schema (shared/responses.ts). */
+/** A success answer; its body is typed by the route's response schema (shared/contract/). */
 export interface ApiResponse<T> {
   statusCode: number;
   body: T;

@@ -362,7 +362,7 @@ function buildWorld(
 
 /**
  * Every answer any integration test receives is held to the contract: a success to its route's response schema
- * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
+ * (its `response` in shared/contract/), anything else to the error shape `{ message }`; and each carries its request id.
  */
 function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
   // API Gateway's own refusals (the JWT authorizer's 401) carry only its `apigw-requestid`.

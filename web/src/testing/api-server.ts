@@ -1,6 +1,6 @@
 // A fake API on the network (MSW) for page tests, so a page test covers the real API client too: the request the
 // client builds (method, path, query, body, token) and how it reads answers and errors. Routes are named as in the
-// contract (shared/routes.ts). A test file that uses it runs in `jest-fixed-jsdom` (jsdom with Node's fetch, streams
+// contract (shared/contract/). A test file that uses it runs in `jest-fixed-jsdom` (jsdom with Node's fetch, streams
 // and BroadcastChannel, which MSW needs) resolving packages for Node: it starts with
 //   /**
 //    * @jest-environment jest-fixed-jsdom

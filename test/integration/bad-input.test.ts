@@ -648,7 +648,7 @@ const PAGE_QUERIES: [string, string][] = [
 const pageCases = (as: (world: World) => Person): BadRequest[] =>
   PAGE_QUERIES.map(([what, query]) => ({ what, status: 400, as, params: () => ({ classId: CLASS_ID }), query }));
 
-// ---- Every route, from its contract: what any route's schemas refuse. A new route gets these without an edit here. ----
+// ---- Every route, from its contract: what any route's schemas and ids refuse. A new route gets these without an edit here. ----
 
 /** A caller of the first role the route admits. */
 const admittedCaller = (name: RouteName): ((world: World) => Person) => {
@@ -671,7 +671,12 @@ function contractCases(name: RouteName): BadRequest[] {
       : []),
     ...('query' in route || 'params' in route ? [{ what: 'an unknown query parameter (any route with a query schema)', status: 400, query: 'notAParameter=1' }] : []),
   ];
-  return cases.map((bad) => ({ ...bad, as: admittedCaller(name), params: wellFormedParams(name) }));
+  const malformedIds = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]): BadRequest => ({
+    what: `a ${param} with spaces and punctuation (any route with ids in its path)`,
+    status: 400,
+    params: () => ({ ...wellFormedParams(name)(), [param]: 'bad id!' }),
+  }));
+  return [...cases.map((bad) => ({ ...bad, params: wellFormedParams(name) })), ...malformedIds].map((bad) => ({ ...bad, as: admittedCaller(name) }));
 }
 
 const CASES: [RouteName, BadRequest[]][] = [

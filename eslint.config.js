@@ -61,9 +61,19 @@ const boundaries = [
     message: 'The composition root builds what handlers use; handlers import it, never the other way round.',
   },
   {
-    target: ['web/src/components', 'web/src/lib'],
+    target: ['web/src/components', 'web/src/lib', 'web/src/api'],
     from: ['web/src/features', 'web/src/app'],
-    message: 'Shared web code sits below the features and the app shell; move what both need into components/ or lib/.',
+    message: 'Shared web code sits below the features and the app shell; move what both need into components/, lib/ or api/.',
+  },
+  {
+    target: ['web/src/lib', 'web/src/api'],
+    from: 'web/src/components',
+    message: 'Server state (api/) and helpers (lib/) draw nothing: components use them, not the other way round.',
+  },
+  {
+    target: 'web/src/lib',
+    from: 'web/src/api',
+    message: 'lib/ holds the API client and helpers below the server state of web/src/api/.',
   },
 ];
 
@@ -82,15 +92,15 @@ const productionOnly = [
     from: 'web/src/app',
     message: 'Features do not import the app shell; the app composes the features.',
   },
-  // A feature imports another feature only through its public surface: the `api/` folder (queries and mutations)
-  // or its `index.ts`. Everything else is the feature's own business and may change without notice.
+  // A feature imports another feature only through its public surface, its `index.ts` (server state is not a
+  // feature's: it lives in web/src/api/, one file per resource). Everything else is the feature's own business and may
+  // change without notice. That features never import each other in a loop: web/src/feature-graph.test.ts.
   ...features.map((feature) => ({
     target: `${featuresDir}/${feature}`,
     from: `${featuresDir}/*/**`,
     // Stylesheets are global (plain CSS): a page may use another feature's classes by importing its stylesheet.
     except: [
       `${at(featuresDir)}/${feature}/**`,
-      `${at(featuresDir)}/*/api/**`,
       `${at(featuresDir)}/*/index.ts`,
       `${at(featuresDir)}/*/*.css`,
     ],
@@ -193,6 +203,27 @@ module.exports = [
     // The rules of hooks. The plugin's React Compiler rules (set-state-in-effect, refs, immutability) are off:
     // the app does not build with the compiler (docs/decisions/dependencies/development-dependency-eslint-eslint-js-typescript.md).
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // One way to call the API: `call` by route name, from the file of its resource in web/src/api/ (with its query
+    // keys and hooks); screens use those.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**', ...testFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepRelativeImports,
+            {
+              group: ['@web/lib/api-client', '**/lib/api-client', './api-client'],
+              importNames: ['call'],
+              message: "Call the API through its resource's file in web/src/api/ (query keys, hooks and calls in one place).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

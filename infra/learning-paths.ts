@@ -1,9 +1,10 @@
-// Composes the stage's four stacks and applies cdk-nag; bin/app.ts and the tests build the app through this one function.
+// Composes the stage's stacks and applies cdk-nag; bin/app.ts and the tests build the app through this one function.
 import { Aspects, type App, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack, type ApiStackProps } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack, EDGE_REGION } from './stacks/edge-stack';
 import { WafStack, WAF_REGION } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
 import { stackNames, stageOf } from './stage';
@@ -27,7 +28,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     env,
     stage,
     description: 'Learning Paths: HTTP API and one function per route',
-    table: data.table,
+    table: data.servedTable,
     uploadsBucket: data.uploadsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
@@ -36,6 +37,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
   const waf = settingsOf(app).waf ? addWaf(app, names.waf, stage, env) : undefined;
   const web = new WebStack(app, names.web, {
     env,
+    stage,
     // The web ACL's ARN comes from us-east-1 (CDK writes and reads it through SSM parameters).
     crossRegionReferences: waf !== undefined,
     webAclArn: waf?.webAclArn,
@@ -50,8 +52,15 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
   });
   // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.
   web.addStackDependency(api);
+  const edge = new EdgeStack(app, names.edge, {
+    env: { account: env?.account, region: EDGE_REGION },
+    stage,
+    description: "Learning Paths: CloudFront's alarms and their topic (us-east-1, where CloudFront's metrics are)",
+  });
+  // The alarm reads the distribution id the Web stack writes.
+  edge.addStackDependency(web);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, auth, api, web, ...(waf && { waf }) };
+  return { data, auth, api, web, edge, ...(waf && { waf }) };
 }
 
 function addWaf(app: App, stackName: string, stage: string, env: Environment | undefined): WafStack {

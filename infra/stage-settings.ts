@@ -37,7 +37,7 @@ export const stageSettingsSchema = z
      * deployed test tier's test users sign in that way; a school's live stage has no use for it.
      */
     adminPasswordSignIn: flag,
-    /** The table the API uses: null for the one the Data stack creates, or a table restored from a backup (docs/runbook.md). */
+    /** The table the API uses: null for the one the Data stack creates, or a table restored to a point in time (`npm run restore`, README "Backups and restore"). */
     tableName: z.string().regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').nullable(),
     capacity: capacityModelSchema,
   })

@@ -27,12 +27,12 @@ export function stageFromEnvironment(command: string, environment: NodeJS.Proces
   return checkedStage(stage);
 }
 
-export type StackPart = 'Data' | 'Auth' | 'Api' | 'Web' | 'Waf';
+export type StackPart = 'Data' | 'Auth' | 'Api' | 'Web' | 'Edge' | 'Waf';
 
 /** The CloudFormation stack names of a stage, also the stacks' construct ids (CDK derives generated names from them). */
 export function stackNames(stage: string): Record<Lowercase<StackPart>, string> {
   const name = (part: StackPart) => `${checkedStage(stage)}-LearningPaths-${part}`;
-  return { data: name('Data'), auth: name('Auth'), api: name('Api'), web: name('Web'), waf: name('Waf') };
+  return { data: name('Data'), auth: name('Auth'), api: name('Api'), web: name('Web'), edge: name('Edge'), waf: name('Waf') };
 }
 
 /** An account-wide physical name of the stage: `<stage>-<name>`. */
@@ -40,3 +40,9 @@ export const stageName = (stage: string, name: string) => `${checkedStage(stage)
 
 /** The stage's origin-verify secret (Secrets Manager): the Api stack creates it, CloudFront and the functions read it. */
 export const originVerifySecretName = (stage: string) => stageName(stage, 'learning-paths/origin-verify');
+
+/**
+ * The SSM parameter (in us-east-1) holding the stage's CloudFront distribution id: the Web stack writes it, the Edge
+ * stack's alarm reads it at deploy time (a reference across regions that works without a known account and region).
+ */
+export const distributionIdParameterName = (stage: string) => `/${checkedStage(stage)}/learning-paths/distribution-id`;

@@ -1,33 +1,21 @@
 // What tells someone the API is failing before a teacher does: alarms on the API's 5xx rate, 4xx rate, 429s (its
 // throttles or the per-person limit refusing people: traffic beyond the capacity model) and p95 latency, on each
 // function's errors and throttles (crashes and timeouts: a 500 the handler caught shows in the 5xx rate and as the
-// ServerError metric), on DynamoDB throttling and on events left in a dead-letter queue, all notifying one SNS topic;
+// ServerError metric), on DynamoDB throttling and on events left in a dead-letter queue, all notifying the stage's SNS topic in the API's region (alarm-topic.ts);
 // and a dashboard of the same signals next to the business metrics the functions emit. docs/runbook.md has an entry
 // per alarm (its construct id).
-import { CfnCondition, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Alarm,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, type Alarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { type CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVER_ERROR_METRIC } from '../../shared/metrics';
 import { stageName } from '../stage';
+import { AlarmTopic, type AlarmSettings } from './alarm-topic';
 
 /** Thresholds, in one place: what counts as the API failing. */
 export const ALARM_THRESHOLDS = {
@@ -43,9 +31,6 @@ export const ALARM_THRESHOLDS = {
 
 /** The runbook entry of every function's errors-and-throttles alarm. */
 const FUNCTION_RUNBOOK_ENTRY = 'FunctionErrorsAndThrottles';
-
-/** How an alarm's description names its runbook entry: the path and the anchor of its heading. */
-export const runbookReference = (entry: string) => `Runbook: docs/runbook.md#${entry.toLowerCase()}`;
 
 /** The API's 429s, counted from its access log (HTTP APIs publish 4xx, not 429): metric name in METRICS_NAMESPACE. */
 export const THROTTLED_METRIC = 'ApiThrottled';
@@ -74,11 +59,9 @@ const TABLE_OPERATIONS = [
   Operation.BATCH_WRITE_ITEM,
 ];
 
-type AlarmSettings = ConstructorParameters<typeof Alarm>[2];
-
 export class ApiMonitoring extends Construct {
   readonly topic: Topic;
-  private readonly notify: SnsAction;
+  private readonly alarms: AlarmTopic;
   private readonly serviceName: string;
   private readonly dashboardName: string;
   /** The watched functions by the construct (a feature's stack) that holds them, charted one graph each. */
@@ -88,46 +71,8 @@ export class ApiMonitoring extends Construct {
   constructor(scope: Construct, id: string, props: ApiMonitoringProps) {
     super(scope, id);
 
-    // Encrypted with a key of ours: CloudWatch cannot publish to a topic under the AWS managed SNS key. It holds no data
-    // (the messages are transient), so it goes with the stack, after KMS's shortest waiting period.
-    const { account, region, partition } = Stack.of(this);
-    /** Only this account's alarms: no other account's alarm can use the key or post to the topic. */
-    const fromThisAccountsAlarms = {
-      StringEquals: { 'aws:SourceAccount': account },
-      ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
-    };
-    const key = new Key(this, 'TopicKey', {
-      enableKeyRotation: true,
-      description: 'Learning Paths alarm notifications',
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    });
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsToEncrypt',
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: fromThisAccountsAlarms,
-      }),
-    );
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Learning Paths alarms (${props.stage})`, masterKey: key, enforceSSL: true });
-    // A topic policy replaces SNS's default one, so CloudWatch may publish only if this statement says so.
-    this.topic.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsToPublish',
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [this.topic.topicArn],
-        conditions: fromThisAccountsAlarms,
-      }),
-    );
-    const hasAlarmEmail = new CfnCondition(this, 'HasAlarmEmail', {
-      expression: Fn.conditionNot(Fn.conditionEquals(props.alarmEmail, '')),
-    });
-    const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    (subscription.node.defaultChild as CfnSubscription).cfnOptions.condition = hasAlarmEmail;
-    this.notify = new SnsAction(this.topic);
+    this.alarms = new AlarmTopic(this, { alarmEmail: props.alarmEmail, displayName: `Learning Paths alarms (${props.stage})` });
+    this.topic = this.alarms.topic;
     this.serviceName = props.serviceName;
     this.dashboardName = stageName(props.stage, 'LearningPaths');
     const alarm = (alarmId: string, settings: AlarmSettings) => this.alarm(this, alarmId, alarmId, settings);
@@ -285,15 +230,7 @@ export class ApiMonitoring extends Construct {
     return dashboard;
   }
 
-  /** An alarm whose description ends with its entry in docs/runbook.md (a `## <entry>` heading), for whoever it wakes. */
   private alarm(scope: Construct, alarmId: string, runbookEntry: string, settings: AlarmSettings): Alarm {
-    const created = new Alarm(scope, alarmId, {
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      ...settings,
-      alarmDescription: `${settings.alarmDescription} ${runbookReference(runbookEntry)}`,
-    });
-    created.addAlarmAction(this.notify);
-    created.addOkAction(this.notify);
-    return created;
+    return this.alarms.alarm(scope, alarmId, runbookEntry, settings);
   }
 }

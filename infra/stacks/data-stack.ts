@@ -1,12 +1,18 @@
 // Stateful resources: the single table, the upload bucket and the access-log bucket. All are retained on delete.
+// After a point-in-time restore (`npm run restore`) the stage's `tableName` names the restored table, which the API
+// then uses (`servedTable`); the stack keeps its own table, retained, beside it (docs/decisions/infrastructure/restored-table.md).
 import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../shared/table';
+import { settingsOf } from '../stage-settings';
 
 export class DataStack extends Stack {
+  /** The table this stack created (and keeps, whatever the API uses). */
   readonly table: TableV2;
+  /** The table the API uses: this stack's, or the restored one the stage's `tableName` names. */
+  readonly servedTable: ITableV2;
   readonly uploadsBucket: Bucket;
   /** Receives S3 server access logs and CloudFront standard logs (delivered through ACLs, hence ACLs stay enabled). */
   readonly accessLogsBucket: Bucket;
@@ -32,6 +38,9 @@ export class DataStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    const { tableName } = settingsOf(this);
+    this.servedTable = tableName === null ? this.table : TableV2.fromTableAttributes(this, 'RestoredTable', { tableName, grantIndexPermissions: true });
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -78,7 +87,8 @@ export class DataStack extends Stack {
       this.exportValue(value);
     }
 
-    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: "The table this stack created (the API's unless the stage's tableName names a restored one)" });
+    new CfnOutput(this, 'ServedTableName', { value: this.servedTable.tableName, description: 'The table the API uses' });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
     new CfnOutput(this, 'AccessLogsBucketName', { value: this.accessLogsBucket.bucketName });
   }

@@ -1,6 +1,6 @@
 // The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
 // API, with security headers on every response, plus the runtime /config.json the web app reads.
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -39,10 +39,13 @@ import {
 import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
+import { distributionIdParameterName } from '../stage';
 import { settingsOf } from '../stage-settings';
+import { EDGE_REGION } from './edge-stack';
 import type { WebConfig } from '../../shared/web-config';
 
 export interface WebStackProps extends StackProps {
+  stage: string;
   /** Directory of the built SPA (`npm run build` writes web/dist). */
   webDistPath: string;
   /** Host name of the HTTP API's default endpoint. */
@@ -172,8 +175,10 @@ export class WebStack extends Stack {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.logDeployHandlersTo(deployLogs);
     this.deploySite(props, siteBucket, deployLogs);
     this.allowUploadsFromApp(props.uploadsBucket, deployLogs);
+    this.publishDistributionId(props.stage, deployLogs);
     this.suppressCdkManagedHandlers();
 
     new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'Open this to use the app' });
@@ -282,6 +287,48 @@ export class WebStack extends Stack {
       // PutBucketCors and DeleteBucketCors are both authorised by s3:PutBucketCORS.
       policy: AwsCustomResourcePolicy.fromStatements([
         new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [uploadsBucket.bucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+      logGroup,
+    });
+  }
+
+  /**
+   * The site bucket's auto-delete handler (a CDK custom resource provider, which takes no log group) would log to a
+   * /aws/lambda/ group created on first use, kept forever and left behind by a teardown: it logs to the deploy-time
+   * group instead (its role's AWSLambdaBasicExecutionRole may write to any group).
+   */
+  private logDeployHandlersTo(logGroup: LogGroup): void {
+    for (const child of this.node.findAll()) {
+      if (child instanceof CfnResource && child.cfnResourceType === 'AWS::Lambda::Function' && child.node.path.includes('AutoDeleteObjectsCustomResourceProvider')) {
+        child.addPropertyOverride('LoggingConfig.LogGroup', logGroup.logGroupName);
+      }
+    }
+  }
+
+  /**
+   * Writes the distribution's id to an SSM parameter in us-east-1, where the Edge stack's CloudFront alarm reads it
+   * (CloudFront's metrics are there). CDK's own cross-region references need the account and region at synth time,
+   * which an environment-agnostic `npm run synth` does not have.
+   */
+  private publishDistributionId(stage: string, logGroup: ILogGroup): void {
+    const name = distributionIdParameterName(stage);
+    const put = {
+      service: 'SSM',
+      action: 'PutParameter',
+      region: EDGE_REGION,
+      parameters: { Name: name, Value: this.distribution.distributionId, Type: 'String', Overwrite: true, Description: 'The stage\'s CloudFront distribution (Web stack), for its alarms (Edge stack)' },
+      physicalResourceId: PhysicalResourceId.of(name),
+    };
+    new AwsCustomResource(this, 'DistributionIdParameter', {
+      onCreate: put,
+      onUpdate: put,
+      onDelete: { service: 'SSM', action: 'DeleteParameter', region: EDGE_REGION, parameters: { Name: name } },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({
+          actions: ['ssm:PutParameter', 'ssm:DeleteParameter'],
+          resources: [Stack.of(this).formatArn({ service: 'ssm', region: EDGE_REGION, resource: 'parameter', resourceName: name.slice(1) })],
+        }),
       ]),
       installLatestAwsSdk: false,
       logGroup,

@@ -55,7 +55,7 @@ const exportNames = (template: Template): string[] =>
 const everyTemplate = (app: Synthesized) => Object.values(app.templates) as Template[];
 
 test('each stage names its stacks after itself; prod is the default', () => {
-  expect(Object.keys(prod.templates).sort()).toEqual(['api', 'auth', 'data', 'waf', 'web']);
+  expect(Object.keys(prod.templates).sort()).toEqual(['api', 'auth', 'data', 'edge', 'waf', 'web']);
   expect(stackNames(DEFAULT_STAGE)).toMatchObject({ data: 'prod-LearningPaths-Data', api: 'prod-LearningPaths-Api' });
   expect(Object.values(stackNames('test')).every((name) => name.startsWith('test-LearningPaths-'))).toBe(true);
   expect(prod.stackNames.sort()).toEqual(Object.values(stackNames('prod')).sort());

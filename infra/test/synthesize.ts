@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../constructs/bundling';
 import { addLearningPaths, type LearningPathsProps } from '../learning-paths';
 import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
-export type StackKey = 'data' | 'auth' | 'api' | 'web';
+export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'edge';
 /** The optional stacks: the WAF's (`-c waf=true`). */
 export type OptionalStackKey = 'waf';
 
@@ -33,7 +33,7 @@ export interface Synthesized {
 /** The variable naming this run's cache directory, set by synthesis-cache.ts; without it every call builds the app. */
 export const SYNTHESIS_CACHE_VARIABLE = 'LEARNING_PATHS_SYNTHESIS_CACHE';
 
-type SynthesizeOptions = { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] };
+export type SynthesizeOptions = { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] };
 
 /** What a cached synthesis keeps on disk: Synthesized with its templates as JSON. */
 type CachedSynthesis = Omit<Synthesized, 'templates' | 'cleanup'> & { templates: Record<string, CfnTemplate> };
@@ -62,7 +62,8 @@ export function synthesize(options: SynthesizeOptions = { region: 'eu-west-1' })
   const cacheDirectory = process.env[SYNTHESIS_CACHE_VARIABLE];
   // A route table of the test's own is not worth keeping: one file uses it.
   if (!cacheDirectory || options.routes) return synthesizeApp(options);
-  const file = path.join(cacheDirectory, `${createHash('sha256').update(JSON.stringify(options)).digest('hex')}.json`);
+  const file = cacheFileFor(cacheDirectory, options);
+  awaitPrebuild(file);
   if (!existsSync(file)) {
     const built = synthesizeApp(options, cacheDirectory);
     const cached: CachedSynthesis = {
@@ -80,6 +81,35 @@ export function synthesize(options: SynthesizeOptions = { region: 'eu-west-1' })
     templates: Object.fromEntries(Object.entries(cached.templates).map(([key, json]) => [key, Template.fromJSON(json)])) as Synthesized['templates'],
     cleanup: () => {},
   };
+}
+
+/** Where the run's cache keeps the synthesis of these options. */
+export function cacheFileFor(cacheDirectory: string, options: SynthesizeOptions): string {
+  return path.join(cacheDirectory, `${createHash('sha256').update(JSON.stringify(options)).digest('hex')}.json`);
+}
+
+/** Marks a synthesis the run's prebuilder (prebuild-syntheses.ts) has yet to write; it names the prebuilder's pid. */
+export const pendingMarkerFor = (file: string) => `${file}.pending`;
+
+/**
+ * Waits while the prebuilder is still to write this file: it builds in one process, where CDK's CloudFormation
+ * validation engine (most of a synthesis's CPU) starts once, rather than once in each test file. A prebuilder that
+ * died, or failed on these options, leaves the test to build them itself (and to show the error).
+ */
+function awaitPrebuild(file: string): void {
+  const marker = pendingMarkerFor(file);
+  const sleep = new Int32Array(new SharedArrayBuffer(4));
+  while (!existsSync(file) && existsSync(marker)) {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(marker, 'utf8'));
+      if (pid === process.pid) return; // the prebuilder itself
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    Atomics.wait(sleep, 0, 0, 100);
+  }
 }
 
 function synthesizeApp({ region, account, context = {}, routes }: SynthesizeOptions, parent = tmpdir()): Synthesized {

@@ -129,8 +129,12 @@ const moduleUsageSchema = /* @__PURE__ */ z.lazy(() =>
     classes: z.array(z.strictObject({ classId: z.string(), className: z.string() })),
     /** Students with completions or check scores in it, over those classes. */
     studentsWithProgress: wholeCount,
-    /** Attempts on the current versions of its checks. */
+    /** Attempts on the current versions of its checks (each with its score). */
     checkAttempts: wholeCount,
+    /** Teachers' overrides of students' paths in it (opened, excused sections, unlocks, extra attempts), over those classes. */
+    overrides: wholeCount,
+    /** Prerequisites in those classes that name it, as the module waited for or the one waiting. */
+    prerequisites: wholeCount,
   }),
 );
 

@@ -69,7 +69,9 @@ export const classCompletionSchema = /* @__PURE__ */ z.lazy(() =>
  * The module drill-down: each student of the class × the module's sections (in order), with completion times.
  * `checks`: the sections with a check, in order (absent when none has one). In rows, `studentEmail` as in the class
  * report; `scores`: section id → the student's standing on its check (absent when the module has no check); `branch`:
- * which branch each student's path takes (absent when the module has no review or extension sections).
+ * which branch each student's path takes (absent when the module has no review or extension sections); `closed`:
+ * section id → how a section not complete stands on the student's path when it is not simply open (absent when none
+ * is), so the drill-down tells locked, skipped and excused apart from not done.
  */
 export const moduleReportSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -83,6 +85,7 @@ export const moduleReportSchema = /* @__PURE__ */ z.lazy(() =>
         studentName: z.string(),
         studentEmail: z.optional(z.string()),
         completedAt: z.record(z.string(), z.nullable(isoDate)),
+        closed: z.optional(z.record(z.string(), z.enum(['locked', 'skipped', 'excused']))),
         scores: z.optional(z.record(z.string(), checkStandingSchema)),
         branch: z.optional(z.enum(BRANCHES)),
       }),

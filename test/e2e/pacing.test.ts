@@ -30,6 +30,10 @@ it("a teacher assigns a module due at a time in the school's zone, named beside 
   const due = page.getByLabel('Due date (optional)');
   await due.fill('2026-01-09T17:00');
   await page.getByText('School time: Europe/London (GMT+0)').waitFor();
+  // The date has passed (the module is to be overdue): the form asks first, and assigns once the teacher confirms.
+  await page.getByRole('button', { name: 'Assign Module' }).click();
+  await page.getByRole('alert').getByText('Choose a later date, or tick “Keep this date that has passed”.').waitFor();
+  await page.getByLabel('Keep this date that has passed').check();
   await checkPage(page, 'pacing-assign-form');
   await page.getByRole('button', { name: 'Assign Module' }).click();
   await page.getByText('Plants was assigned to this class.').waitFor();

@@ -78,6 +78,7 @@ it('the teacher assigns it with a due date', async () => {
   await open(page, `/teacher-classes/${schoolClass.classId}`);
   await page.getByLabel('Module', { exact: true }).selectOption({ label: MODULE_TITLE });
   await page.getByLabel('Due date (optional)').fill('2026-01-09T17:00');
+  await page.getByLabel('Keep this date that has passed').check();
   await page.getByRole('button', { name: 'Assign Module' }).click();
   await page.getByText(`${MODULE_TITLE} was assigned to this class.`).waitFor();
 });
@@ -93,7 +94,7 @@ it('student A scores 40 % and gets the review section; the next core section sta
   await open(page, `/student/class/${schoolClass.classId}/module/${moduleId}`);
   const item = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^\\d\\. ${title}`) }) });
   await item('Membranes again').getByText('Because you scored 40 % on “Cell membranes”, review this first.').waitFor();
-  await item('Summary').getByText('Complete “Membranes again” to open this.').waitFor();
+  await item('Summary').getByText('Complete “Membranes again” to open this, or your teacher can open it for you.').waitFor();
   expect(await item('Summary').getByRole('button', { name: 'Mark as Complete' }).count()).toBe(0);
   await checkPage(page, 'paths-student-review');
 
@@ -113,7 +114,7 @@ it('student B scores 90 % and skips the review to the extension', async () => {
   const item = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^\\d\\. ${title}`) }) });
   await item('Membranes again').getByText('Because you scored 90 % on “Cell membranes”, you can skip this.').waitFor();
   await item('Ion channels').getByText('Because you scored 90 % on “Cell membranes”, this extension is open to you.').waitFor();
-  await item('Summary').getByText('Complete “Ion channels” to open this.').waitFor();
+  await item('Summary').getByText('Complete “Ion channels” to open this, or your teacher can open it for you.').waitFor();
   await checkPage(page, 'paths-student-extension');
 });
 

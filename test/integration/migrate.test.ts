@@ -243,6 +243,40 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   expect(completion.modules.find((each: { moduleId: string }) => each.moduleId === module._id)).toMatchObject({ completions: 124, sections: 4 });
 });
 
+it('a recount on a live table keeps a completion made between its reads and its write (counted again, not overwritten)', async () => {
+  const module = await world.createModuleWithSections(world.teacher, 2, 'Live recount');
+  const [first, second] = module.sections.map((section) => section._id);
+  await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  const stores = localTableStores(world.config);
+  const students = ['live-1', 'live-2'];
+  for (const studentId of students) await stores.classes.enrollStudent(CLASS_ID, { studentId, name: studentId, email: `${studentId}@example.com` });
+  const complete = (studentId: string, sectionId: string) =>
+    stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: module._id, studentId }, sectionId, new Date().toISOString());
+  await complete('live-1', first);
+  // The app completes a section right after the recount has read the class's progress, before it writes the counter.
+  let interleaved = false;
+  const racing: TableContext = {
+    ...table,
+    client: {
+      send: async (command: { input: { ExpressionAttributeValues?: Record<string, unknown> } }) => {
+        const answer = await (table.client.send as (c: unknown) => Promise<unknown>)(command);
+        if (!interleaved && String(command.input.ExpressionAttributeValues?.[':prefix'] ?? '').startsWith('PROGRESS#')) {
+          interleaved = true;
+          await complete('live-2', second);
+        }
+        return answer;
+      },
+    } as unknown as TableContext['client'],
+  };
+  const recounted = await makeProgressRepository(racing).recomputeCounters(CLASS_ID, [module._id], students);
+  expect(interleaved).toBe(true);
+  const stored = (await stores.progress.listCompletionCounters(CLASS_ID)).find((counter) => counter.moduleId === module._id);
+  stores.destroy();
+  const expected = { moduleId: module._id, completions: 2, bySection: { [first]: 1, [second]: 1 }, startedStudents: 2 };
+  expect(stored).toEqual(expected);
+  expect(recounted.find((counter) => counter.moduleId === module._id)).toEqual(expected);
+});
+
 it('folds scores of earlier shapes into the progress items\' standings, merging the scores of attempts made since (twice: the same result)', async () => {
   const moduleId = 'scored-before-module';
   const progressKey = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#${moduleId}#${world.student.userId}` };

@@ -62,20 +62,20 @@ test('the module keeps its order mode and roles; bands that leave a gap or relea
 test('a student who fails gets the review first; the API refuses the next core section until it is done', async () => {
   let sections = await read();
   expect(sections[ids.intro]).toMatchObject({ state: 'open', downloadUrl: expect.any(String) });
-  expect(sections[ids.membranes]).toMatchObject({ state: 'locked', reason: 'Complete “Introduction” to open this.' });
+  expect(sections[ids.membranes]).toMatchObject({ state: 'locked', reason: 'Complete “Introduction” to open this, or your teacher can open it for you.' });
   expect(sections[ids.membranes]).not.toHaveProperty('downloadUrl');
 
   const early = await world.call('submitAttempt', { as: world.student, params: { id: ruledModule._id, sectionId: ids.membranes }, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: false } } });
-  expect(early).toMatchObject({ status: 409, body: { message: 'Complete “Introduction” to open this.' } });
-  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Pass the check in “Cell membranes” to open this.' } });
+  expect(early).toMatchObject({ status: 409, body: { message: 'Complete “Introduction” to open this, or your teacher can open it for you.' } });
+  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Pass the check in “Cell membranes” or score below 50\u00a0% on it to open this, or your teacher can open it for you.' } });
   expect((await world.scanTable()).filter((item) => item.pk === `CLASS#${CLASS_ID}` && String(item.sk).startsWith(`PROGRESS#${ruledModule._id}#`))).toEqual([]);
 
   expect((await complete(ids.intro)).status).toBe(200);
   await world.ok('submitAttempt', { as: world.student, params: { id: ruledModule._id, sectionId: ids.membranes }, body: { attemptId: randomUUID(), classId: CLASS_ID, answers: { q1: false } } }, 201);
   sections = await read();
   expect(sections[ids.review]).toMatchObject({ state: 'open', reason: 'Because you scored 0\u00a0% on “Cell membranes”, review this first.', downloadUrl: expect.any(String) });
-  expect(sections[ids.summary]).toMatchObject({ state: 'locked', reason: 'Complete “Membranes again” to open this.' });
-  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Complete “Membranes again” to open this.' } });
+  expect(sections[ids.summary]).toMatchObject({ state: 'locked', reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' });
+  expect(await complete(ids.summary)).toMatchObject({ status: 409, body: { message: 'Complete “Membranes again” to open this, or your teacher can open it for you.' } });
   // Before saving bands that no longer release the review, the check editor hears that this student's path would change.
   expect(await previewBands(bandsReleasingNothing)).toEqual({ students: 1, changed: 1 });
 
@@ -106,7 +106,7 @@ test('unassigning a module takes away the prerequisites naming it: assigned agai
   await world.ok('setModulePrerequisite', { as: world.teacher, params: { classId: CLASS_ID, moduleId: second._id }, body: { prerequisiteModuleId: first._id } });
   const secondRead = async () =>
     (await world.ok('getModule', { as: world.student, params: { id: second._id }, path: `/api/modules/${second._id}?classId=${CLASS_ID}` })).sections[0];
-  expect(await secondRead()).toMatchObject({ state: 'locked', reason: 'Complete “Cells first” to open this.' });
+  expect(await secondRead()).toMatchObject({ state: 'locked', reason: 'Complete “Cells first” to open this, or your teacher can open it for you.' });
 
   await world.ok('unassignModule', { as: world.teacher, params: { classId: CLASS_ID, moduleId: first._id } }, 200);
   const classItem = (await world.scanTable()).find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'CLASS')!;
@@ -160,7 +160,7 @@ test("explainable release: the owner's path preview answers what the student's r
     { sectionId: ids.intro, state: 'complete' },
     { sectionId: ids.membranes, state: 'open' },
     { sectionId: ids.review, state: 'open', reason: 'Because you scored 0\u00a0% on “Cell membranes”, review this first.' },
-    { sectionId: ids.summary, state: 'locked', reason: 'Complete “Membranes again” to open this.' },
+    { sectionId: ids.summary, state: 'locked', reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' },
   ]);
   const refused = await world.call('previewPath', { as: world.teacher, params, body: { scores: { [ids.intro]: 50 } } });
   expect(refused).toMatchObject({ status: 400, body: { fields: { [`scores.${ids.intro}`]: expect.stringContaining('have a check') } } });

@@ -166,7 +166,7 @@ describe('a student on a path in order', () => {
 
   it('gets neither the text nor search snippets of a locked section, until it opens; its owner gets both', async () => {
     const params = { id: moduleId, sectionId: handbookSectionId };
-    expect(await world.call('getSectionText', { as: world.student, params })).toMatchObject({ status: 409, body: { message: 'Complete “Reading” to open this.' } });
+    expect(await world.call('getSectionText', { as: world.student, params })).toMatchObject({ status: 409, body: { message: 'Complete “Reading” to open this, or your teacher can open it for you.' } });
     expect((await search('ribosome', world.student, moduleId)).body.results).not.toContainEqual(expect.objectContaining({ sectionId: handbookSectionId }));
     expect((await search('ribosome', world.teacher, moduleId)).body.results[0]).toMatchObject({ sectionId: handbookSectionId, page: 12 });
 

@@ -412,8 +412,12 @@ describe('getWithUsage (what a delete would take away)', () => {
 
   beforeEach(() => givenSchool(ports));
 
-  it("names the classes it is assigned to, counts each student with progress once and the attempts on its checks", async () => {
-    ports.classes.put(classRecord({ classId: 'class-b', className: 'Art 9C', assignedModuleIds: [MODULE_ID] }));
+  it("names the classes it is assigned to, counts each student with progress once, the attempts on its checks, the overrides and prerequisites", async () => {
+    ports.classes.put(classRecord({ classId: 'class-b', className: 'Art 9C', assignedModuleIds: [MODULE_ID, 'next-module'], prerequisites: { 'next-module': MODULE_ID } }));
+    const override = { reason: 'Away', at: UPDATED_AT, teacherName: 'teacher@example.com' };
+    await ports.overrides.addOverride({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: 'student-9' }, { kind: 'excuse', sectionId: 'section-1', ...override });
+    await ports.overrides.addOverride({ classId: CLASS_ID, moduleId: MODULE_ID, studentId: 'student-9' }, { kind: 'attempts', sectionId: 'section-2', extra: 2, ...override });
+    await ports.overrides.addOverride({ classId: CLASS_ID, moduleId: 'other-module', studentId: 'student-9' }, { kind: 'unlock', ...override });
     ports.progress.put(
       progressRecord(),
       progressRecord({ classId: 'class-b' }), // the same student in another class
@@ -431,13 +435,15 @@ describe('getWithUsage (what a delete would take away)', () => {
       ],
       studentsWithProgress: 2,
       checkAttempts: 7,
+      overrides: 2,
+      prerequisites: 1,
     });
     expect(module.title).toBe('Cells');
   });
 
   it('answers nothing lost for a module in no class, and 404 to anyone but its owner', async () => {
     ports.classes.put(classRecord({ assignedModuleIds: [] }));
-    await expect(service.getWithUsage(teacher, MODULE_ID)).resolves.toMatchObject({ usage: { classes: [], studentsWithProgress: 0, checkAttempts: 0 } });
+    await expect(service.getWithUsage(teacher, MODULE_ID)).resolves.toMatchObject({ usage: { classes: [], studentsWithProgress: 0, checkAttempts: 0, overrides: 0, prerequisites: 0 } });
     await expect(service.getWithUsage(otherTeacher, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
     await expect(service.getWithUsage(callers.student, MODULE_ID)).rejects.toEqual(refused('notFound', 'Module not found.'));
   });

@@ -220,20 +220,29 @@ export function makeModuleService({ modules, classes, progress, overrides, check
 
   /**
    * What deleting the caller's module would take away: the classes it is assigned to, the students with progress in it
-   * there (an item exists only with a completion, a score or reading), and the attempts on its checks' current versions.
+   * there (an item exists only with a completion, a score or reading), the attempts on its checks' current versions,
+   * the teachers' overrides of students' paths in it and the prerequisites naming it in those classes.
    */
   async function usage(caller: Caller, moduleId: string): Promise<ModuleUsage> {
     const record = await requireOwnModule(modules, caller, moduleId);
     const [holding, summaries] = await Promise.all([classesHolding(caller, moduleId), checks.listCheckSummaries([moduleId])]);
-    const [progressItems, checkRecords] = await Promise.all([
+    const [progressItems, checkRecords, overrideItems] = await Promise.all([
       Promise.all(holding.map(({ classId }) => progress.listProgressOfClass(classId, moduleId))),
       Promise.all((summaries.get(moduleId) ?? []).map(({ sectionId }) => checks.getCheck(moduleId, sectionId))),
+      Promise.all(holding.map(({ classId }) => overrides.listOverridesOfClass(classId, moduleId))),
     ]);
     const sectionIds = new Set(record.sections.map((section) => section._id));
+    // A prerequisite goes with the module whichever side it is on: waited for, or waiting.
+    const prerequisites = holding.reduce(
+      (sum, { prerequisites: links = {} }) => sum + Object.entries(links).filter(([waiting, waitedFor]) => waiting === moduleId || waitedFor === moduleId).length,
+      0,
+    );
     return {
       classes: holding.map(({ classId, className }) => ({ classId, className })).sort((a, b) => a.className.localeCompare(b.className)),
       studentsWithProgress: new Set(progressItems.flat().map((item) => item.studentId)).size,
       checkAttempts: checkRecords.reduce((sum, check) => sum + (check && sectionIds.has(check.sectionId) ? check.attemptCount : 0), 0),
+      overrides: overrideItems.flat().reduce((sum, item) => sum + item.overrides.length, 0),
+      prerequisites,
     };
   }
 

@@ -46,7 +46,7 @@ describe('preview', () => {
       { sectionId: 'intro', state: 'complete' },
       { sectionId: 'membranes', state: 'open' },
       { sectionId: 'review', state: 'open', reason: 'Because you scored 40\u00a0% on “Membranes”, review this first.' },
-      { sectionId: 'closing', state: 'locked', reason: 'Complete “Membranes again” to open this.' },
+      { sectionId: 'closing', state: 'locked', reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' },
     ]);
     // The student's own read, after the same results, says the same.
     const progress = ports.progress;

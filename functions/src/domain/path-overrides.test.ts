@@ -124,7 +124,7 @@ describe("the student's path follows the overrides", () => {
   });
 
   it('serves a locked section’s check to no one until it opens, then lets the student attempt it', async () => {
-    await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).rejects.toEqual(refused('conflict', 'Complete “Introduction” to open this.'));
+    await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).rejects.toEqual(refused('conflict', 'Complete “Introduction” to open this, or your teacher can open it for you.'));
     await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'quiz', reason: 'Ready' });
     await expect(checks.read(student, MODULE_ID, 'quiz', CLASS_ID)).resolves.toMatchObject({ questions: [expect.objectContaining({ id: 'q1' })] });
     const { attempt } = await checks.submit(student, MODULE_ID, 'quiz', { attemptId: '00000000-0000-4000-8000-000000000001', classId: CLASS_ID, answers: { q1: true } });
@@ -141,6 +141,9 @@ describe("the student's path follows the overrides", () => {
     expect(report.rows[0].modules[0]).toMatchObject({ completed: 1, total: 2 });
     const [row] = await progress.classReport(teacher, CLASS_ID);
     expect(row.modules[0]).toMatchObject({ completed: 1, total: 2 });
+    // The module drill-down tells the excused section from one not done.
+    const drillDown = await progress.moduleReport(teacher, CLASS_ID, MODULE_ID);
+    expect(drillDown.rows[0].closed).toMatchObject({ closing: 'excused' });
   });
 
   it('puts a released review section on the student’s branch in the module drill-down', async () => {

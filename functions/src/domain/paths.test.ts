@@ -77,7 +77,7 @@ const cases: Case[] = [
   {
     name: 'review and extension sections stay shut before the check, saying the score decides; optional is open, not required',
     expected: {
-      review: { state: 'locked', accessible: false, required: false, reason: 'Your score on the check in “Cell membranes” decides whether this opens.' },
+      review: { state: 'locked', accessible: false, required: false, reason: 'Score below 50\u00a0% on the check in “Cell membranes” to open this, or your teacher can open it for you.' },
       extension: { state: 'locked', accessible: false, required: false },
       reading: { state: 'open', accessible: true, required: false },
     },
@@ -89,7 +89,7 @@ const cases: Case[] = [
     completed: ['intro'],
     expected: {
       review: { state: 'open', accessible: true, required: true, reason: 'Because you scored 45\u00a0% on “Cell membranes”, review this first.' },
-      extension: { state: 'locked', reason: 'Score 80\u00a0% or more on the check in “Cell membranes” to open this.' },
+      extension: { state: 'locked', reason: 'Score 80\u00a0% or more on the check in “Cell membranes” to open this, or your teacher can open it for you.' },
       membranes: { state: 'open', required: true },
     },
     counts: { required: 4, completed: 1, percentage: 25, next: 'membranes', branch: 'review' },
@@ -102,8 +102,8 @@ const cases: Case[] = [
     expected: {
       membranes: { state: 'open' },
       review: { state: 'open', accessible: true },
-      reading: { state: 'locked', reason: 'Complete “Membranes again” to open this.' },
-      closing: { state: 'locked', accessible: false, reason: 'Complete “Membranes again” to open this.' },
+      reading: { state: 'locked', reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' },
+      closing: { state: 'locked', accessible: false, reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' },
     },
     counts: { required: 4, completed: 1, percentage: 25, next: 'membranes', branch: 'review' },
   },
@@ -123,10 +123,10 @@ const cases: Case[] = [
     completed: [],
     expected: {
       intro: { state: 'open' },
-      membranes: { state: 'locked', reason: 'Complete “Introduction” to open this.' },
-      extension: { state: 'locked', reason: 'Complete “Membranes again” to open this.' },
-      reading: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
-      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
+      membranes: { state: 'locked', reason: 'Complete “Introduction” to open this, or your teacher can open it for you.' },
+      extension: { state: 'locked', reason: 'Complete “Membranes again” to open this, or your teacher can open it for you.' },
+      reading: { state: 'locked', reason: 'Complete “Ion channels” to open this, or your teacher can open it for you.' },
+      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this, or your teacher can open it for you.' },
     },
     counts: { required: 5, completed: 0, percentage: 0, next: 'intro' },
   },
@@ -137,7 +137,7 @@ const cases: Case[] = [
     completed: ['intro'],
     expected: {
       review: { state: 'skipped', accessible: false, required: false, reason: 'Because you scored 60\u00a0% on “Cell membranes”, you can skip this.' },
-      closing: { state: 'locked', reason: 'Pass the check in “Cell membranes” to open this.' },
+      closing: { state: 'locked', reason: 'Pass the check in “Cell membranes” to open this, or your teacher can open it for you.' },
     },
     counts: { required: 3, completed: 1, percentage: 33, next: 'membranes', branch: 'core' },
   },
@@ -150,7 +150,7 @@ const cases: Case[] = [
       review: { state: 'skipped', accessible: false, required: false, reason: 'Because you scored 90\u00a0% on “Cell membranes”, you can skip this.' },
       extension: { state: 'open', accessible: true, required: true, reason: 'Because you scored 90\u00a0% on “Cell membranes”, this extension is open to you.' },
       reading: { state: 'skipped', accessible: true, required: false, reason: 'Because you scored 90\u00a0% on “Cell membranes”, you can skip this.' },
-      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this.' },
+      closing: { state: 'locked', reason: 'Complete “Ion channels” to open this, or your teacher can open it for you.' },
     },
     counts: { required: 4, completed: 2, percentage: 50, next: 'extension', branch: 'extension' },
   },
@@ -177,6 +177,39 @@ const cases: Case[] = [
     standings: { membranes: { bestPercent: 10, passed: false } },
     checks: [check('membranes', [{ min: 0, max: 100, release: ['closing', 'gone'], skip: ['intro', 'gone'] }])],
     expected: { closing: { state: 'open', required: true }, intro: { state: 'open', required: true } },
+  },
+  {
+    name: 'a lock names every way the section opens: each band of each check that releases it, and the teacher',
+    roles: { intro: 'core' },
+    checks: [
+      check('intro', [
+        { min: 0, max: 40, release: ['review'] },
+        { min: 40, max: 100, release: [] },
+      ]),
+      check('membranes', BANDS),
+    ],
+    expected: {
+      review: {
+        state: 'locked',
+        reason: 'Score below 40\u00a0% on the check in “Introduction” or score below 50\u00a0% on the check in “Cell membranes” to open this, or your teacher can open it for you.',
+      },
+    },
+  },
+  {
+    name: 'in order: a failed check names passing it, the score that releases a review (the way on) and the teacher',
+    sequential: true,
+    completed: ['intro'],
+    checks: [check('membranes', [{ min: 0, max: 30, release: ['review'] }, { min: 30, max: 100, release: [] }])],
+    standings: { membranes: { bestPercent: 45, passed: false } },
+    expected: { closing: { state: 'locked', reason: 'Pass the check in “Cell membranes” to open this, or your teacher can open it for you.' } },
+  },
+  {
+    name: 'in order: before any attempt the lock behind a check names each releasing band below the pass mark',
+    sequential: true,
+    completed: ['intro'],
+    expected: {
+      closing: { state: 'locked', reason: 'Pass the check in “Cell membranes” or score below 50\u00a0% on it to open this, or your teacher can open it for you.' },
+    },
   },
   {
     name: "a check on a removed section is ignored",

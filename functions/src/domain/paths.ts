@@ -47,6 +47,16 @@ export interface StudentPath {
 }
 
 const percentText = (percent: number) => `${percent}\u00a0%`;
+/** The way every lock message ends: a teacher's override opens any section (and lets a student into any module). */
+export const TEACHER_WAY = ', or your teacher can open it for you.';
+const anyOf = new Intl.ListFormat('en', { type: 'disjunction' });
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "score below 50 %", "score 80 % or more", "score from 50 % to below 80 %": the scores a band holds. */
+function scoreText({ min, max }: ScoreBand): string {
+  if (min === 0 && max === 100) return 'score anything';
+  if (min === 0) return `score below ${percentText(max)}`;
+  return max === 100 ? `score ${percentText(min)} or more` : `score from ${percentText(min)} to below ${percentText(max)}`;
+}
 /** Section titles are quoted, not emphasised: the reader shows reasons as plain text. */
 const quoted = (title: string) => `“${title}”`;
 
@@ -81,30 +91,45 @@ export function computePath({ module, checks, standings, completedSections, over
     }
   }
 
-  /** Why a review or extension section no band released is shut: a score that would still release it, or none will. */
+  /**
+   * Why a review or extension section no band released is shut, naming every way it still opens: each band of each
+   * check that releases it and a score can still reach (a best only rises), and the teacher. Skipped once no score can.
+   */
   function unreleased(sectionId: string): { state: SectionState; reason: string } {
     const releasing = currentChecks.flatMap((check) => {
       const bands = (check.bands ?? []).filter((band) => band.release.includes(sectionId));
       return bands.length > 0 ? [{ check, bands }] : [];
     });
     if (releasing.length === 0) return { state: 'locked', reason: 'Your teacher opens this section for you when you need it.' };
-    for (const { check, bands } of releasing) {
-      const title = quoted(titleOf.get(check.sectionId)!);
+    const ways = releasing.flatMap(({ check, bands }) => {
       const standing = standings[check.sectionId];
-      if (!standing) return { state: 'locked', reason: `Your score on the check in ${title} decides whether this opens.` };
-      const reachable = bands.filter((band) => stillReachable(band, standing.bestPercent)).sort((a, b) => a.min - b.min);
-      if (reachable.length > 0) return { state: 'locked', reason: `Score ${percentText(reachable[0].min)} or more on the check in ${title} to open this.` };
-    }
+      const reachable = bands.filter((band) => !standing || stillReachable(band, standing.bestPercent)).sort((a, b) => a.min - b.min);
+      return reachable.map((band) => `${scoreText(band)} on the check in ${quoted(titleOf.get(check.sectionId)!)}`);
+    });
+    if (ways.length > 0) return { state: 'locked', reason: `${capitalised(anyOf.format(ways))} to open this${TEACHER_WAY}` };
     const { check } = releasing[0];
     return { state: 'skipped', reason: `Because you scored ${percentText(standings[check.sectionId]!.bestPercent)} on ${quoted(titleOf.get(check.sectionId)!)}, you can skip this.` };
   }
 
   /** A required section lets the next ones open once complete, or once its attempted check's band released the next step. */
   const doneForOrder = (sectionId: string) => done.has(sectionId) || advanced.has(sectionId);
+  /**
+   * Why an in-order section waits for `sectionId`, naming every way past it: completing it, or for one with a check
+   * passing it or scoring in a band below the pass mark that releases a section (the way forward after a failed
+   * check); and the teacher.
+   */
   const lockedBehind = (sectionId: string) => {
     const title = quoted(titleOf.get(sectionId)!);
     const check = checkOf.get(sectionId);
-    return check && !standings[sectionId]?.passed ? `Pass the check in ${title} to open this.` : `Complete ${title} to open this.`;
+    if (!check || standings[sectionId]?.passed) return `Complete ${title} to open this${TEACHER_WAY}`;
+    const best = standings[sectionId]?.bestPercent;
+    const forward = (check.bands ?? [])
+      .filter((band) => band.min < check.passMark && band.release.some((id) => RELEASABLE_ROLES.includes(roleOf.get(id) ?? DEFAULT_SECTION_ROLE)))
+      .filter((band) => best === undefined || stillReachable(band, best))
+      .sort((a, b) => a.min - b.min)
+      .map((band) => scoreText(band).replace(/^score /, ''));
+    const orScore = forward.length > 0 ? ` or score ${anyOf.format(forward)} on it` : '';
+    return `Pass the check in ${title}${orScore} to open this${TEACHER_WAY}`;
   };
 
   let previousRequired: string | undefined;

@@ -2,7 +2,7 @@
 // section of it or passed all its checks; the teacher's "unlock" override lifts the wait for one student. A module
 // that waits is shut whole: the sections the student completed stay complete, the others are locked with the reason.
 import type { CheckSummary } from '@shared/contract/checks';
-import { pathOfStudent, type PathInput, type StudentPath } from './paths';
+import { pathOfStudent, TEACHER_WAY, type PathInput, type StudentPath } from './paths';
 import type { CheckStore, ClassRecord, ModuleRecord, ModuleStore, PathOverrideRecord, PathOverrideStore, ProgressStore } from './ports';
 import { currentChecks } from './scores';
 
@@ -24,7 +24,9 @@ export function waitReason(
   const path = pathOfStudent(prerequisite, checks, progress, standings, overrides);
   const completed = path.requiredCount > 0 && path.completedRequiredCount === path.requiredCount;
   const passed = checks.length > 0 && checks.every((check) => standings[check.sectionId]?.passed);
-  return completed || passed ? undefined : `Complete “${prerequisite.title}” to open this.`;
+  if (completed || passed) return undefined;
+  // Every way in: its required sections, its checks (when it has any) or the teacher's "unlock".
+  return `Complete “${prerequisite.title}”${checks.length > 0 ? ' or pass all its checks' : ''} to open this${TEACHER_WAY}`;
 }
 
 /** What a student has in one module of the class: their progress, standings on its checks and overrides. */

@@ -398,12 +398,18 @@ export function makeProgressService({ classes, modules, progress, overrides, che
           ...(email ? { studentEmail: email } : {}),
           completedAt: completionTimes(byStudent.get(studentId), module),
           ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
-          ...(branches && {
-            branch: pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection, overridesOf.get(studentId)).branch,
-          }),
+          ...onPath(pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection, overridesOf.get(studentId)), branches),
         }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
+  }
+
+  /** A drill-down row's path facts: the sections closed to the student (locked, skipped, excused) and the branch. */
+  function onPath(path: StudentPath, branches: boolean): Pick<ModuleReport['rows'][number], 'closed' | 'branch'> {
+    const closed = Object.fromEntries(
+      path.sections.flatMap(({ sectionId, state }) => (state === 'locked' || state === 'skipped' || state === 'excused' ? [[sectionId, state] as const] : [])),
+    );
+    return { ...(Object.keys(closed).length > 0 && { closed }), ...(branches && { branch: path.branch }) };
   }
 
   async function requireAssignedModule(schoolClass: ClassRecord, moduleId: string): Promise<ModuleRecord> {

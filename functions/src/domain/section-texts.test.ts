@@ -100,7 +100,7 @@ describe("a section's text on a student's path", () => {
   });
 
   it('refuses the text of a section locked on the path (409, saying what opens it), and serves it once it opens', async () => {
-    await expect(reader.read(student, MODULE_ID, 'section-2')).rejects.toEqual(refused('conflict', /^Complete .+ to open this\.$/));
+    await expect(reader.read(student, MODULE_ID, 'section-2')).rejects.toEqual(refused('conflict', /^Complete .+ to open this, or your teacher can open it for you\.$/));
     expect(await reader.read(student, MODULE_ID, 'section-1')).toEqual({ status: 'ready', pages: PAGES });
 
     await progress.markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' });

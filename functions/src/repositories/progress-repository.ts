@@ -4,14 +4,14 @@
 // and count only the sections the module still has, and one item per
 // (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement). A first
 // completion changes the three in one transaction, so the counters never drift from the items.
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
 import { noLongerEnrolled } from '../domain/errors';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../domain/ports';
 import { utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
 import { commitTransaction, COMPLETED_AT_PREFIX, joinedUpdate, makeCompletionWrites, progressItemParts, SECTION_COUNT_PREFIX } from './completion-writes';
-import { backoff, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
+import { backoff, conditionally, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from './table';
 
 /**
  * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
@@ -38,6 +38,8 @@ const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, compl
 
 /** A migration fills a class's day items a few at a time. */
 const DAY_WRITES_IN_FLIGHT = 8;
+/** Recounts of one class before giving up: each lost try means students completed sections in it meanwhile. */
+const RECOUNT_TRIES = 5;
 
 /**
  * Tries of one completion: each try either commits, finds the item moved on (read again: a few times at most, as the
@@ -156,13 +158,28 @@ export function makeProgressRepository(context: TableContext) {
    * time's student to that day's active students (progress recorded before the day items existed); answers the
    * counters written. Counts every completed section id, as the counters do (readers keep the module's current sections);
    * modules with no progress get 0.
+   *
+   * Safe while the app writes: the counters and totals are read first, then the progress items, and each is replaced
+   * only if it is still as read (recountWrite): a completion or an attempt meanwhile, which ADDs to them, fails the
+   * write, and the class is counted again from fresh reads. Active days only gain students (a set union), so they
+   * need no guard. After RECOUNT_TRIES lost races the class is left as it was and reported.
    */
   async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
-    const [records, existing] = await Promise.all([
-      table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId)),
-      table.queryByPrefix<{ moduleId: string }>(queries.countersOfClass(classId), { projection: 'moduleId' }),
+    for (let attempt = 0; attempt < RECOUNT_TRIES; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const counted = await recountOnce(classId, moduleIds, new Set(enrolledStudentIds));
+      if (counted) return counted;
+    }
+    throw new Error(`The counts of class ${classId} kept changing while they were recounted (students completing sections): run the migration again later.`);
+  }
+
+  /** One recount from fresh consistent reads; undefined when an item changed between the reads and its write. */
+  async function recountOnce(classId: string, moduleIds: string[], enrolled: Set<string>): Promise<CompletionCounter[] | undefined> {
+    const [existing, totalsRead] = await Promise.all([
+      table.queryByPrefix<Record<string, unknown> & { moduleId: string }>(queries.countersOfClass(classId), { consistent: true }),
+      client.send(new GetCommand({ TableName: tableName, Key: keys.scoreTotals(classId), ConsistentRead: true })).then(({ Item }) => Item),
     ]);
-    const enrolled = new Set(enrolledStudentIds);
+    const records = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId), { consistent: true });
     const counters = new Map<string, CompletionCounter>(
       [...existing.map(({ moduleId }) => moduleId), ...moduleIds].map((moduleId) => [moduleId, emptyCounter(moduleId)]),
     );
@@ -173,14 +190,17 @@ export function makeProgressRepository(context: TableContext) {
       counter.startedStudents += 1;
       counters.set(record.moduleId, counter);
     }
-    await Promise.all([...counters.values()].map((counter) => client.send(new PutCommand({ TableName: tableName, Item: counterItem(classId, counter) }))));
-    const scoreTotals = totalsChangesOf(
+    const readCounters = new Map(existing.map((item) => [item.moduleId, item]));
+    const totals = totalsChangesOf(
       records.filter((item) => enrolled.has(String(item.studentId))),
       1,
     );
-    await (scoreTotals.length > 0
-      ? client.send(new PutCommand({ TableName: tableName, Item: scoreTotalsItem(classId, scoreTotals) }))
-      : table.batchDelete([keys.scoreTotals(classId)]));
+    const written = await Promise.all([
+      ...[...counters.values()].map((counter) => conditionally(() => client.send(recountWrite(counterItem(classId, counter), readCounters.get(counter.moduleId))))),
+      // No scores and no totals item: nothing to write.
+      ...(totals.length > 0 || totalsRead ? [conditionally(() => client.send(recountWrite(scoreTotalsItem(classId, totals), totalsRead)))] : []),
+    ]);
+    if (written.includes(false)) return undefined;
     const activeByDay = new Map<string, Set<string>>();
     for (const record of records.map(toRecord)) {
       for (const at of Object.values(record.completedAt ?? {})) {
@@ -190,6 +210,33 @@ export function makeProgressRepository(context: TableContext) {
     }
     await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => client.send(new UpdateCommand(activeDayUpdate(classId, day, [...students]))));
     return [...counters.values()];
+  }
+
+  /**
+   * Makes a counted item hold exactly `item`'s attributes, on the condition that it is still as `read` (undefined: still
+   * absent): every attribute read unchanged, none of the new ones added meanwhile. An UpdateItem rather than a Put, so
+   * an attribute neither read nor counted (a check first attempted after the reads) is kept.
+   */
+  function recountWrite(item: Record<string, unknown>, read: Record<string, unknown> | undefined): UpdateCommand {
+    const { pk, sk, ...attributes } = item;
+    const names = [...new Set([...Object.keys(attributes), ...Object.keys(read ?? {}).filter((name) => name !== 'pk' && name !== 'sk')])];
+    const placeholder = (name: string) => `#a${names.indexOf(name)}`;
+    const set = Object.keys(attributes).map((name) => `${placeholder(name)} = :new${names.indexOf(name)}`);
+    const remove = names.filter((name) => !(name in attributes)).map(placeholder);
+    const conditions = read
+      ? ['attribute_exists(pk)', ...names.map((name) => (name in read ? `${placeholder(name)} = :old${names.indexOf(name)}` : `attribute_not_exists(${placeholder(name)})`))]
+      : ['attribute_not_exists(pk)'];
+    return new UpdateCommand({
+      TableName: tableName,
+      Key: { pk, sk },
+      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries(names.map((name) => [placeholder(name), name])),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(Object.entries(attributes).map(([name, value]) => [`:new${names.indexOf(name)}`, value])),
+        ...Object.fromEntries(names.filter((name) => read && name in read).map((name) => [`:old${names.indexOf(name)}`, read![name]])),
+      },
+    });
   }
 
   const store: ProgressStore = {

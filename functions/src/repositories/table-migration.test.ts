@@ -56,18 +56,47 @@ test('moveRosterMap of a class without a map (or gone) writes nothing and answer
   expect(ddb).not.toReceiveCommand(UpdateCommand);
 });
 
-test('recountStudents sets the count from the enrolment items of a class without a map; undefined otherwise', async () => {
+test('recountStudents reads the count, then the enrolment items, and sets the count only if it is still the one read', async () => {
+  ddb.on(GetCommand).resolves({ Item: classItem({ studentCount: 5 }) });
   ddb.on(QueryCommand).resolves({ Items: [{ pk: classKey.pk, sk: 'STUDENT#a' }, { pk: classKey.pk, sk: 'STUDENT#b' }] });
   ddb.on(UpdateCommand).resolves({});
   await expect(maintenance.recountStudents(CLASS_ID)).resolves.toBe(2);
+  expect(ddb).toReceiveCommandWith(GetCommand, { Key: classKey, ConsistentRead: true });
+  expect(ddb).toReceiveCommandWith(QueryCommand, { ConsistentRead: true });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'SET studentCount = :count',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
-    ExpressionAttributeValues: { ':count': 2 },
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students) AND studentCount = :read',
+    ExpressionAttributeValues: { ':count': 2, ':read': 5 },
   });
+});
+
+test('recountStudents counts again when an enrolment changed the count meanwhile, and gives up with a sentence after five tries', async () => {
+  ddb.on(GetCommand).resolvesOnce({ Item: classItem({ studentCount: 1 }) }).resolves({ Item: classItem({ studentCount: 3 }) });
+  ddb.on(QueryCommand).resolvesOnce({ Items: [{ pk: classKey.pk, sk: 'STUDENT#a' }] }).resolves({ Items: ['a', 'b', 'c'].map((id) => ({ pk: classKey.pk, sk: `STUDENT#${id}` })) });
+  ddb.on(UpdateCommand).rejectsOnce(conditionFailure()).resolves({});
+  await expect(maintenance.recountStudents(CLASS_ID)).resolves.toBe(3);
+  expect(ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input.ExpressionAttributeValues)).toEqual([
+    { ':count': 1, ':read': 1 },
+    { ':count': 3, ':read': 3 },
+  ]);
   ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(maintenance.recountStudents(CLASS_ID)).rejects.toThrow(`The student count of class ${CLASS_ID} kept changing while it was recounted`);
+});
+
+test('recountStudents of a class without a count yet sets it only if none was set meanwhile; a class gone or still with a map answers undefined', async () => {
+  const { studentCount: _none, ...withoutCount } = classItem();
+  ddb.on(GetCommand).resolves({ Item: withoutCount });
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(UpdateCommand).resolves({});
+  await expect(maintenance.recountStudents(CLASS_ID)).resolves.toBe(0);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students) AND attribute_not_exists(studentCount)' });
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
   await expect(maintenance.recountStudents(CLASS_ID)).resolves.toBeUndefined();
+  ddb.on(GetCommand).resolves({ Item: classItem({ legacyStudents: { a: 'Al' } }) });
+  await expect(maintenance.recountStudents(CLASS_ID)).resolves.toBeUndefined();
+  expect(ddb).not.toReceiveCommand(UpdateCommand);
 });
 
 test('enrolmentPage reads one page of enrolment items consistently, with their e-mail attribute as stored, and the next student', async () => {

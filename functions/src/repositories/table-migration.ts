@@ -9,7 +9,9 @@
 // per student and module beside the progress item, or attributes per check on it) move into the progress items'
 // standings, where reports read them; attempts stored without their score or the completion they earned get them, and
 // students who finished a module without its "you finished" notice get one (progress-repair.ts).
-// Counts drift only when a write fails half-way (or runs while this recounts); running it again repairs them.
+// Safe on a live table (the app serving meanwhile): every write is conditional on what it read (a count is replaced only
+// if it is still the value read before its items were counted, else counted again), so a recount never loses a write
+// the app made while it ran. Counts drift only when an app write fails half-way; running this again repairs them.
 import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../domain/concurrency';
 import type { Enrolment, ProgressKey, UserDirectory } from '../domain/ports';
@@ -38,6 +40,8 @@ export interface MigrationSummary {
 
 /** Tries of moving one score item: each failed try means an attempt changed the progress item meanwhile. */
 const SCORE_MOVE_TRIES = 5;
+/** Recounts of a class's student count: each lost try means an enrolment changed it meanwhile. */
+const RECOUNT_TRIES = 5;
 
 /** Classes are migrated a few at a time: each is a handful of batched writes. */
 const CLASSES_IN_FLIGHT = 4;
@@ -178,21 +182,32 @@ export function makeClassMaintenance(context: TableContext) {
     return true;
   }
 
-  /** Sets the class's student count to the number of its enrolment items (repairs drift after an interrupted change). */
+  /**
+   * Sets the class's student count to the number of its enrolment items (repairs drift after an interrupted change).
+   * Safe while the app enrols: the count is read before the enrolments and written only if it is still that (an
+   * enrolment or unenrolment meanwhile ADDs to it), else counted again; undefined when there is no class item.
+   */
   async function recountStudents(classId: string): Promise<number | undefined> {
-    const enrolled = await enrolledKeys(classId);
-    const done = await conditionally(() =>
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.classMeta(classId),
-          UpdateExpression: 'SET studentCount = :count',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(students)',
-          ExpressionAttributeValues: { ':count': enrolled.length },
-        }),
-      ),
-    );
-    return done ? enrolled.length : undefined;
+    for (let attempt = 0; attempt < RECOUNT_TRIES; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const { Item: item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.classMeta(classId), ConsistentRead: true }));
+      if (!item || item.students !== undefined) return undefined;
+      const enrolled = await table.queryByPrefix<Key>(queries.rosterOfClass(classId), { projection: 'pk, sk', consistent: true });
+      const read = item.studentCount as number | undefined;
+      const done = await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.classMeta(classId),
+            UpdateExpression: 'SET studentCount = :count',
+            ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(students) AND ${read === undefined ? 'attribute_not_exists(studentCount)' : 'studentCount = :read'}`,
+            ExpressionAttributeValues: { ':count': enrolled.length, ...(read !== undefined && { ':read': read }) },
+          }),
+        ),
+      );
+      if (done) return enrolled.length;
+    }
+    throw new Error(`The student count of class ${classId} kept changing while it was recounted (enrolments): run the migration again later.`);
   }
 
   /**

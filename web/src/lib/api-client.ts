@@ -5,10 +5,6 @@
 import type { ResponseOf, PathParams, RouteName, RequestOf } from '@shared/contract';
 import { buildPath } from '@shared/contract/route';
 import { routes } from '@shared/contract/light';
-import type { AuditQuery } from '@shared/contract/audit';
-import type { ListPeopleQuery } from '@shared/contract/people';
-import { PAGE_LIMITS } from '@shared/constants';
-import type { ClassReportPage } from '@shared/contract/reports';
 import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
 
 /**
@@ -107,62 +103,3 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const api = {
-  listModules: () => call('listModules', {}),
-  /** A student names the class they read it in (one round trip authorizes them); its owner reads it without. */
-  getModule: (id: string, classId?: string) => call('getModule', { id }, undefined, { classId }),
-  /** Its owner's read with what deleting it would take away (`usage`). */
-  getModuleUsage: (id: string) => call('getModule', { id }, undefined, { usage: 'true' }),
-  createModule: (input: RequestOf<'createModule'>) => call('createModule', {}, input),
-  updateModule: (id: string, input: RequestOf<'updateModule'>) => call('updateModule', { id }, input),
-  deleteModule: (id: string) => call('deleteModule', { id }),
-  /** The teacher's library, or (`moduleId`) one module a student reads or the teacher owns. */
-  search: (q: string, moduleId?: string) => call('search', {}, undefined, { q, moduleId }),
-
-  getClass: (classId: string) => call('getClass', { classId }),
-  listTeacherClasses: (teacherId: string) => call('listTeacherClasses', { teacherId }),
-  listStudentClasses: (userId: string) => call('listStudentClasses', { userId }),
-  assignModule: (classId: string, moduleId: string, dueAt?: string) => call('assignModule', { classId }, { moduleId, ...(dueAt ? { dueAt } : {}) }),
-  unassignModule: (classId: string, moduleId: string) => call('unassignModule', { classId, moduleId }),
-
-  getProgress: (studentId: string, moduleId: string, classId: string) => call('getProgress', { studentId, moduleId, classId }),
-  markComplete: (input: RequestOf<'markComplete'>) => call('markComplete', {}, input),
-  /** One page of the report; with `limit` the contract's answer is a page, not the spec's whole array. */
-  getClassReportPage: (classId: string, cursor?: string) =>
-    call('getClassReport', { classId }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor }) as Promise<ClassReportPage>,
-  listClassStudents: (classId: string, cursor?: string) => call('listClassStudents', { classId }, undefined, { cursor }),
-  getClassCompletion: (classId: string) => call('getClassCompletion', { classId }),
-  getModuleReport: (classId: string, moduleId: string) => call('getModuleReport', { classId, moduleId }),
-  getNotifications: () => call('getNotifications', {}),
-  markNotificationsRead: () => call('markNotificationsRead', {}),
-  nudgeStudent: (classId: string, moduleId: string, studentId: string) => call('nudgeStudent', { classId, moduleId }, { studentId }),
-  getStudentClassProgress: (classId: string, studentId: string) => call('getStudentClassProgress', { classId, studentId }),
-
-  createUpload: (input: RequestOf<'createUpload'>) => call('createUpload', {}, input),
-  completeUpload: (input: RequestOf<'completeUpload'>) => call('completeUpload', {}, input),
-  abortUpload: (input: RequestOf<'abortUpload'>) => call('abortUpload', {}, input),
-  renewUploadParts: (input: RequestOf<'renewUploadParts'>) => call('renewUploadParts', {}, input),
-
-  renameSelf: (name: string) => call('renameSelf', {}, { name }),
-  getAdminOverview: () => call('getAdminOverview', {}),
-  listPeople: (query: ListPeopleQuery) => call('listPeople', {}, undefined, query),
-  invitePerson: (input: RequestOf<'invitePerson'>) => call('invitePerson', {}, input),
-  invitePeople: (people: RequestOf<'invitePeople'>['people']) => call('invitePeople', {}, { people }),
-  lookupPeople: (emails: string[]) => call('lookupPeople', {}, { emails }),
-  renamePerson: (userId: string, name: string) => call('renamePerson', { userId }, { name }),
-  changeRole: (userId: string, role: RequestOf<'changeRole'>['role']) => call('changeRole', { userId }, { role }),
-  disablePerson: (userId: string) => call('disablePerson', { userId }),
-  enablePerson: (userId: string) => call('enablePerson', { userId }),
-  listAuditTrail: (query: AuditQuery) => call('listAuditTrail', {}, undefined, query),
-  setPeopleAccess: (access: RequestOf<'setPeopleAccess'>['access'], userIds: string[]) => call('setPeopleAccess', {}, { access, userIds }),
-  resendInvitation: (userId: string) => call('resendInvitation', { userId }),
-
-  listAdminClasses: () => call('listAdminClasses', {}),
-  getAdminClass: (classId: string) => call('getAdminClass', { classId }),
-  createClass: (input: RequestOf<'createClass'>) => call('createClass', {}, input),
-  renameClass: (classId: string, className: string) => call('renameClass', { classId }, { className }),
-  deleteClass: (classId: string) => call('deleteClass', { classId }),
-  setClassTeacher: (classId: string, teacherId: string | null) => call('setClassTeacher', { classId }, { teacherId }),
-  enrolStudents: (classId: string, studentIds: string[]) => call('enrolStudents', { classId }, { studentIds }),
-  unenrolStudent: (classId: string, studentId: string) => call('unenrolStudent', { classId, studentId }),
-};

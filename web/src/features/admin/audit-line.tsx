@@ -2,7 +2,7 @@
 // the audit trail.
 import { AUDIT_ACTIONS, type AuditAction } from '@shared/people';
 import type { AuditEntry } from '@shared/contract/audit';
-import { formatDate } from '../people';
+import { formatDate } from '@web/lib/dates';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {
   invite: 'invited',

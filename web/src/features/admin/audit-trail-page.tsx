@@ -1,6 +1,6 @@
 // /admin/audit: every admin change, newest first, in pages (Show More Changes), filtered by who made it, what kind of
 // change, and the days it was made in (the admin's own time zone), and exported as CSV with the same filters.
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_LIMITS, type AuditAction } from '@shared/people';
 import type { AuditEntry, AuditQuery } from '@shared/contract/audit';
@@ -8,13 +8,14 @@ import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
 import { SelectField } from '../../components/field';
 import { LoadError } from '../../components/load-error';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { api } from '../../lib/api-client';
-import { usePeople } from '../people/api/people';
-import { csvFileName, downloadCsv, toCsv } from '../progress';
+import { listAuditTrail, useAuditTrail } from '@web/api/audit';
+import { usePeople } from '@web/api/people';
+import { csvFileName, toCsv } from '@web/lib/csv';
+import { downloadCsv } from '@web/lib/download-csv';
 import { ACTION_LABEL, AuditLine } from './audit-line';
 import '../people/people.css';
+import { QueryView } from '@web/components/query-view';
 
 const ACTION_FILTER = [['', 'Any change'], ...AUDIT_ACTIONS.map((action) => [action, ACTION_LABEL[action]] as const)] as const;
 
@@ -26,7 +27,7 @@ async function everyEntry(query: AuditQuery): Promise<{ entries: AuditEntry[]; c
   const entries: AuditEntry[] = [];
   let next: string | undefined;
   do {
-    const page = await api.listAuditTrail({ ...query, next });
+    const page = await listAuditTrail({ ...query, next });
     entries.push(...page.entries);
     next = page.next;
   } while (next && entries.length < AUDIT_LIMITS.exportMax);
@@ -48,12 +49,7 @@ export default function AuditTrailPage() {
   // Teachers' path overrides are in the trail too: both can be who made a change.
   const admins = usePeople({ role: 'Admins' });
   const teachers = usePeople({ role: 'Teachers' });
-  const trail = useInfiniteQuery({
-    queryKey: ['audit-trail', query],
-    queryFn: ({ pageParam }) => api.listAuditTrail({ ...query, next: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next,
-  });
+  const trail = useAuditTrail(query);
   const exporting = useMutation({
     mutationFn: () => everyEntry(query),
     onSuccess: ({ entries }) =>
@@ -95,19 +91,20 @@ export default function AuditTrailPage() {
         <Alert tone="info">The file holds the newest {AUDIT_LIMITS.exportMax} changes; narrow the days to export older ones.</Alert>
       )}
       <section className="card" aria-label="Changes">
-        {trail.isPending ? (
-          <Loading label="Loading changes..." />
-        ) : trail.isError ? (
-          <LoadError what="Could not load the audit trail" error={trail.error} />
-        ) : entries.length === 0 ? (
-          <p className="empty-state">No change matches these filters.</p>
-        ) : (
-          <ol className="audit-list">
-            {entries.map((entry) => (
-              <AuditLine key={`${entry.at}-${entry.actorId}-${entry.subject}-${entry.action}`} entry={entry} />
-            ))}
-          </ol>
-        )}
+        <QueryView
+          query={trail}
+          loading="Loading changes..."
+          error={(error) => <LoadError what="Could not load the audit trail" error={error} />}
+          empty={{ when: () => entries.length === 0, show: <p className="empty-state">No change matches these filters.</p> }}
+        >
+          {() => (
+            <ol className="audit-list">
+              {entries.map((entry) => (
+                <AuditLine key={`${entry.at}-${entry.actorId}-${entry.subject}-${entry.action}`} entry={entry} />
+              ))}
+            </ol>
+          )}
+        </QueryView>
         {trail.hasNextPage && (
           <button type="button" className="button button-secondary" disabled={trail.isFetchingNextPage} onClick={() => void trail.fetchNextPage()}>
             {trail.isFetchingNextPage ? 'Loading...' : `Show More Changes (${entries.length} shown)`}

@@ -321,6 +321,23 @@ it('offers no check in a section locked on the student’s path, and does not as
   expect(reads).toHaveLength(0);
 });
 
+it('does not ask for the check of a section the teacher excused the student from', async () => {
+  const { reads } = answerCheck(studentCheck, () => failedAttempt);
+  answer(
+    'getModule',
+    moduleFixture({
+      sections: [{ ...section('s1', 1), state: 'excused', reason: 'Your teacher excused you from this: Ill that week.' }, section('s2', 2)],
+      checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 3 }],
+    }),
+  );
+  openAsStudent();
+  expect(await screen.findByText('Excused: this check is not needed.')).toBeInTheDocument();
+  expect(screen.getByText('Your teacher excused you from this: Ill that week.')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/Pass the check below/)).not.toBeInTheDocument();
+  expect(reads).toHaveLength(0);
+});
+
 it('shows why the server refuses an attempt on a section that locked meanwhile', async () => {
   consoleErrors.expect(/Submitting the attempt failed/);
   const user = userEvent.setup();

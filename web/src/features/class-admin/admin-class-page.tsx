@@ -13,30 +13,35 @@ import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
-import { useClass, useClassRoster } from '../classes/api/classes';
-import { usePeople } from '../people/api/people';
+import { useClass } from '@web/api/classes';
+import { useClassRoster, useAdminClass, useDeleteClass, useEnrolStudents, useRenameClass, useSetClassTeacher, useUnenrolStudent } from '@web/api/rosters';
+import { usePeople } from '@web/api/people';
 import { ClassReport } from '../progress';
-import { useAdminClass, useDeleteClass, useEnrolStudents, useRenameClass, useSetClassTeacher, useUnenrolStudent } from './api/class-admin';
 import { EnrolFromList } from './components/enrol-from-list';
 import { TeacherSelect } from './components/teacher-select';
 import '../people/people.css';
 import '../progress/progress.css';
+import { QueryView } from '@web/components/query-view';
 
 export default function AdminClassPage() {
   const { classId = '' } = useParams();
   const schoolClass = useAdminClass(classId);
   useDocumentTitle(schoolClass.data?.className ?? 'Class');
-  if (schoolClass.isPending) return <Loading label="Loading the class..." />;
-  if (schoolClass.isError) {
-    return (
-      <>
-        <h1>Class</h1>
-        {isNotFound(schoolClass.error) ? <Alert tone="error">Class not found.</Alert> : <LoadError what="Could not load the class" error={schoolClass.error} />}
-        <Link to="/admin/classes">Back to Classes</Link>
-      </>
-    );
-  }
-  return <AdminClass schoolClass={schoolClass.data} />;
+  return (
+    <QueryView
+      query={schoolClass}
+      loading="Loading the class..."
+      error={(error) => (
+        <>
+          <h1>Class</h1>
+          {isNotFound(error) ? <Alert tone="error">Class not found.</Alert> : <LoadError what="Could not load the class" error={error} />}
+          <Link to="/admin/classes">Back to Classes</Link>
+        </>
+      )}
+    >
+      {(data) => <AdminClass schoolClass={data} />}
+    </QueryView>
+  );
 }
 
 function AdminClass({ schoolClass }: { schoolClass: AdminClassDetail }) {
@@ -141,24 +146,27 @@ function Roster({ schoolClass, roster, students }: RosterProps) {
       <h2 id="roster-heading">Students ({schoolClass.studentCount})</h2>
       {error && <Alert tone="error">{error}</Alert>}
       {schoolClass.studentCount > 0 && <Link to={`/admin/classes/${schoolClass.classId}/login-slips`}>Print login slips</Link>}
-      {roster.isPending ? (
-        <Loading label="Loading students..." />
-      ) : roster.isError ? (
-        <Alert tone="error">Could not load the students: {roster.error.message}</Alert>
-      ) : students.length === 0 ? (
-        <p className="muted">No students are enrolled in this class yet.</p>
-      ) : (
-        <ul className="plain-list">
-          {students.map((student) => (
-            <li key={student.userId} className="list-item-with-action">
-              <PersonLabel name={student.name} email={student.email} />
-              <button type="button" className="link-button" aria-label={`Unenrol ${student.name}`} onClick={() => setLeaving(student)}>
-                Unenrol
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={roster}
+        loading="Loading students..."
+        error={(error) => (
+          <Alert tone="error">Could not load the students: {error.message}</Alert>
+        )}
+        empty={{ when: () => students.length === 0, show: <p className="muted">No students are enrolled in this class yet.</p> }}
+      >
+        {() => (
+          <ul className="plain-list">
+            {students.map((student) => (
+              <li key={student.userId} className="list-item-with-action">
+                <PersonLabel name={student.name} email={student.email} />
+                <button type="button" className="link-button" aria-label={`Unenrol ${student.name}`} onClick={() => setLeaving(student)}>
+                  Unenrol
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {roster.hasNextPage && (
         <button type="button" className="button button-secondary" disabled={roster.isFetchingNextPage} onClick={() => void roster.fetchNextPage()}>
           {roster.isFetchingNextPage ? 'Loading...' : `Show More Students (${students.length} of ${schoolClass.studentCount} shown)`}

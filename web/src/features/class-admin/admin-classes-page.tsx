@@ -6,13 +6,13 @@ import { createClassSchema } from '@shared/contract/rosters';
 import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
 import { Field } from '../../components/field';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLogError } from '../../lib/use-log-error';
 import { moduleCount, studentCount } from '@web/lib/count-label';
-import { useAdminClasses, useCreateClass } from './api/class-admin';
+import { useAdminClasses, useCreateClass } from '@web/api/rosters';
 import { TeacherSelect } from './components/teacher-select';
 import '../people/people.css';
+import { QueryView } from '@web/components/query-view';
 
 export default function AdminClassesPage() {
   useDocumentTitle('Classes');
@@ -25,30 +25,31 @@ export default function AdminClassesPage() {
       <CreateClassForm />
       <section aria-labelledby="all-classes-heading">
         <h2 id="all-classes-heading">All classes</h2>
-        {classes.isPending ? (
-          <Loading label="Loading classes..." />
-        ) : classes.isError ? (
-          <LoadError what="Could not load the classes" error={classes.error} />
-        ) : classes.data.length === 0 ? (
-          <p className="empty-state">No classes yet: create the first one above.</p>
-        ) : (
-          <ul className="people-list" aria-label="Classes">
-            {classes.data.map((each) => (
-              <li key={each.classId} className="card person-card">
-                <div className="person-who">
-                  <Link to={`/admin/classes/${each.classId}`} className="person-name">
-                    {each.className}
-                  </Link>
-                  <span className="muted">{each.teacher ? `Teacher: ${each.teacher.name}` : 'No teacher yet'}</span>
-                </div>
-                <p className="person-facts">
-                  <span>{studentCount(each.studentCount)}</span>
-                  <span>{moduleCount(each.moduleCount)}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={classes}
+          loading="Loading classes..."
+          error={(error) => <LoadError what="Could not load the classes" error={error} />}
+          empty={{ when: (data) => data.length === 0, show: <p className="empty-state">No classes yet: create the first one above.</p> }}
+        >
+          {(data) => (
+            <ul className="people-list" aria-label="Classes">
+              {data.map((each) => (
+                <li key={each.classId} className="card person-card">
+                  <div className="person-who">
+                    <Link to={`/admin/classes/${each.classId}`} className="person-name">
+                      {each.className}
+                    </Link>
+                    <span className="muted">{each.teacher ? `Teacher: ${each.teacher.name}` : 'No teacher yet'}</span>
+                  </div>
+                  <p className="person-facts">
+                    <span>{studentCount(each.studentCount)}</span>
+                    <span>{moduleCount(each.moduleCount)}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </>
   );

@@ -5,12 +5,11 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useClassRoster } from '../classes/api/classes';
+import { useClassRoster, useAdminClass } from '@web/api/rosters';
 import { temporaryPasswordOf } from '../people';
-import { useAdminClass } from './api/class-admin';
 import './login-slips.css';
+import { QueryView } from '@web/components/query-view';
 
 const STUDENT_SIGN_IN_PATH = '/student-login';
 
@@ -44,33 +43,37 @@ export default function LoginSlipsPage() {
       </div>
       {schoolClass.isError ? (
         <LoadError what="Could not load the class" error={schoolClass.error} />
-      ) : roster.isError ? (
-        <LoadError what="Could not load the students" error={roster.error} />
-      ) : roster.isPending || hasNextPage ? (
-        <Loading label="Loading students..." />
-      ) : students.length === 0 ? (
-        <Alert tone="info">No students are enrolled in this class yet.</Alert>
       ) : (
-        <ul className="login-slip-sheet" aria-label="Login slips">
-          {students.map((student) => {
-            const password = student.email ? temporaryPasswordOf(student.email) : undefined;
-            return (
-              <li key={student.userId} className="login-slip">
-                <p className="login-slip-name">{student.name}</p>
-                <dl>
-                  <dt>Class</dt>
-                  <dd>{schoolClass.data?.className}</dd>
-                  <dt>E-mail</dt>
-                  <dd>{student.email || 'none on file'}</dd>
-                  <dt>Sign in at</dt>
-                  <dd>{signInUrl}</dd>
-                  <dt>Temporary password</dt>
-                  <dd>{password ? <code className="temporary-password">{password}</code> : 'sent by e-mail, or already changed'}</dd>
-                </dl>
-              </li>
-            );
-          })}
-        </ul>
+        <QueryView
+          query={roster}
+          loading="Loading students..."
+          error={(error) => <LoadError what="Could not load the students" error={error} />}
+          pending={hasNextPage}
+          empty={{ when: () => students.length === 0, show: <Alert tone="info">No students are enrolled in this class yet.</Alert> }}
+        >
+          {() => (
+            <ul className="login-slip-sheet" aria-label="Login slips">
+              {students.map((student) => {
+                const password = student.email ? temporaryPasswordOf(student.email) : undefined;
+                return (
+                  <li key={student.userId} className="login-slip">
+                    <p className="login-slip-name">{student.name}</p>
+                    <dl>
+                      <dt>Class</dt>
+                      <dd>{schoolClass.data?.className}</dd>
+                      <dt>E-mail</dt>
+                      <dd>{student.email || 'none on file'}</dd>
+                      <dt>Sign in at</dt>
+                      <dd>{signInUrl}</dd>
+                      <dt>Temporary password</dt>
+                      <dd>{password ? <code className="temporary-password">{password}</code> : 'sent by e-mail, or already changed'}</dd>
+                    </dl>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
       )}
     </div>
   );

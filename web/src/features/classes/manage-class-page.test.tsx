@@ -97,33 +97,33 @@ it('replaces the screen data with the returned class and clears the dropdown', a
 
 it("assigns with a due date typed in the school's time zone, which it names, and lists the due date", async () => {
   const user = userEvent.setup();
-  assignments = answer('assignModule', { ...klass, assignedModuleIds: [ref(fractions), { ...ref(decimals), dueAt: '2026-12-05T17:00:00.000Z' }] });
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [ref(fractions), { ...ref(decimals), dueAt: '2099-12-05T17:00:00.000Z' }] });
   renderManage();
   await screen.findByRole('option', { name: 'Decimals' });
   const due = screen.getByLabelText('Due date (optional)');
   expect(due).toHaveAccessibleDescription('School time: Europe/London (GMT+0)');
 
   await user.selectOptions(dropdown(), 'Decimals');
-  fireEvent.change(due, { target: { value: '2026-12-05T17:00' } });
+  fireEvent.change(due, { target: { value: '2099-12-05T17:00' } });
   await user.click(screen.getByRole('button', { name: 'Assign Module' }));
 
-  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm2', dueAt: '2026-12-05T17:00:00.000Z' }]));
+  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm2', dueAt: '2099-12-05T17:00:00.000Z' }]));
   expect(await assignedList().findByText(/^Due Sat 5 Dec, \d\d:\d\d \(GMT/)).toBeInTheDocument();
   expect(due).toHaveValue('');
 });
 
 it("changes an assigned module's due date, shown in the school's time in the dialog, by assigning it again", async () => {
   const user = userEvent.setup();
-  classReads = answer('getClass', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2026-12-05T17:00:00.000Z' }] });
-  assignments = answer('assignModule', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2026-12-12T09:30:00.000Z' }] });
+  classReads = answer('getClass', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2099-12-05T17:00:00.000Z' }] });
+  assignments = answer('assignModule', { ...klass, assignedModuleIds: [{ ...ref(fractions), dueAt: '2099-12-12T09:30:00.000Z' }] });
   renderManage();
   await user.click(await screen.findByRole('button', { name: 'Due date of Fractions' }));
   const dialog = within(screen.getByRole('dialog', { name: 'Due date of Fractions' }));
   const due = dialog.getByLabelText('Due date (optional)');
-  expect(due).toHaveValue('2026-12-05T17:00');
-  fireEvent.change(due, { target: { value: '2026-12-12T09:30' } });
+  expect(due).toHaveValue('2099-12-05T17:00');
+  fireEvent.change(due, { target: { value: '2099-12-12T09:30' } });
   await user.click(dialog.getByRole('button', { name: 'Save Due Date' }));
-  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm1', dueAt: '2026-12-12T09:30:00.000Z' }]));
+  await waitFor(() => expect(assignments.map(({ body }) => body)).toEqual([{ moduleId: 'm1', dueAt: '2099-12-12T09:30:00.000Z' }]));
   expect(await screen.findByText('Fractions: due date saved.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(assignedList().getByText(/^Due Sat 12 Dec,/)).toBeInTheDocument();

@@ -4,18 +4,20 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassDetail, ModuleRef } from '@shared/contract/classes';
 import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
+import { QueryView } from '@web/components/query-view';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
-import { instantOf, schoolTimeZone, wallClockOf } from '../../lib/due-dates';
+import { schoolTimeZone, wallClockOf } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
-import { useModules } from '../modules/api/modules';
+import { useModules } from '@web/api/modules';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/field';
-import { unassignQuestion, useAssignModule, useClass, useSetPrerequisite, useUnassignModule } from './api/classes';
-import { DueDateField } from './components/due-date-field';
+import { useAssignModule, useClass, useUnassignModule } from '@web/api/classes';
+import { useSetPrerequisite } from '@web/api/paths';
+import { unassignQuestion } from './utils/unassign-question';
+import { DueDateField, useDueDate } from './components/due-date-field';
 import './classes.css';
 
 const SELECT_MODULE = 'Please select a module to assign.';
@@ -26,17 +28,21 @@ export default function ManageClassPage() {
   const klass = useClass(classId);
   useDocumentTitle(klass.data?.className ?? 'Manage Class');
 
-  if (klass.isPending) return <Loading label="Loading class details..." />;
-  if (klass.isError) {
-    return (
-      <div>
-        <h1>Manage Class</h1>
-        <Alert tone="error">{isNotFound(klass.error) ? 'Class not found.' : 'Failed to load class details.'}</Alert>
-        <Link to="/teacher-classes">Back to My Classes</Link>
-      </div>
-    );
-  }
-  return <ManageClass klass={klass.data} />;
+  return (
+    <QueryView
+      query={klass}
+      loading="Loading class details..."
+      error={(error) => (
+        <div>
+          <h1>Manage Class</h1>
+          <Alert tone="error">{isNotFound(error) ? 'Class not found.' : 'Failed to load class details.'}</Alert>
+          <Link to="/teacher-classes">Back to My Classes</Link>
+        </div>
+      )}
+    >
+      {(data) => <ManageClass klass={data} />}
+    </QueryView>
+  );
 }
 
 function ManageClass({ klass }: { klass: ClassDetail }) {
@@ -51,7 +57,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   const titleOf = (moduleId: string) => klass.assignedModuleIds.find((module) => module._id === moduleId)?.title ?? '';
   const [selected, setSelected] = useState('');
   /** The due date and time as typed (a datetime-local value, in the school's zone); '' for none. */
-  const [dueLocal, setDueLocal] = useState('');
+  const due = useDueDate();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const assignedIds = new Set(klass.assignedModuleIds.map((module) => module._id));
@@ -59,7 +65,6 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
   // Nothing to pick: say why next to the dropdown, and keep the button from promising an assignment.
   const nothingToAssign = modules.isSuccess && assignable.length === 0;
   const hintId = `${id}-module-hint`;
-  const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,17 +72,18 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
       setMessage({ tone: 'error', text: SELECT_MODULE });
       return;
     }
+    if (!due.ready()) return;
     setMessage(null);
     const title = assignable.find((module) => module._id === selected)?.title ?? 'The module';
     try {
-      await assign.mutateAsync({ moduleId: selected, dueAt });
+      await assign.mutateAsync({ moduleId: selected, dueAt: due.dueAt });
     } catch (error) {
       console.error('Assigning the module failed:', error);
       setMessage({ tone: 'error', text: ASSIGN_FAILED });
       return;
     }
     setSelected('');
-    setDueLocal('');
+    due.reset();
     setMessage({ tone: 'success', text: `${title} was assigned to this class.` });
   }
 
@@ -221,7 +227,7 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
               </span>
             )}
           </div>
-          <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending || nothingToAssign} />
+          <DueDateField id={`${id}-due`} due={due} disabled={assign.isPending || nothingToAssign} />
           <button type="submit" className="button" disabled={assign.isPending || nothingToAssign}>
             {assign.isPending ? 'Assigning...' : 'Assign Module'}
           </button>
@@ -234,11 +240,10 @@ function ManageClass({ klass }: { klass: ClassDetail }) {
 /** Sets, changes or (left empty) removes an assigned module's due date: assigning it again with the new one. */
 function DueDateDialog({ module, busy, onSave, onCancel }: { module: ModuleRef; busy: boolean; onSave: (dueAt: string | undefined) => void; onCancel: () => void }) {
   const id = useId();
-  const zone = schoolTimeZone();
-  const [value, setValue] = useState(module.dueAt ? wallClockOf(module.dueAt, zone) : '');
+  const due = useDueDate(module.dueAt ? wallClockOf(module.dueAt, schoolTimeZone()) : '');
   return (
-    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => onSave(value ? instantOf(value, zone) : undefined)} onCancel={onCancel}>
-      <DueDateField id={`${id}-due`} value={value} onChange={setValue} disabled={busy} />
+    <FormDialog title={`Due date of ${module.title}`} submitLabel="Save Due Date" busy={busy} onSubmit={() => due.ready() && onSave(due.dueAt)} onCancel={onCancel}>
+      <DueDateField id={`${id}-due`} due={due} disabled={busy} />
       <p className="muted">Leave it empty for no due date.</p>
     </FormDialog>
   );

@@ -102,3 +102,22 @@ it('says which modules are locked and why', async () => {
   const locked = within(await card('Biology').findByRole('list', { name: 'Locked modules in Biology' }));
   expect(locked.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Module m2: locked. Complete “Module m1” to open this.']);
 });
+
+it('lists a locked module with a due date once, under Locked with its due date', async () => {
+  answer('getStudentClassProgress', ({ params: { classId } }) => ({
+    classId,
+    studentId: 'student-sub',
+    modules: [
+      { ...moduleProgress('m1', 0, 3, 'm1-s1'), dueAt: '2099-03-01T17:00:00.000Z' },
+      { ...moduleProgress('m2', 0, 2, null), dueAt: '2099-03-08T17:00:00.000Z', lockedReason: 'Complete “Module m1” to open this.' },
+    ],
+  }));
+  renderPage(<StudentDashboardPage />, { path: '/student-dashboard', url: '/student-dashboard', user: STUDENT });
+  await screen.findByRole('heading', { name: 'Biology' });
+  const locked = within(await card('Biology').findByRole('list', { name: 'Locked modules in Biology' }));
+  expect(locked.getAllByRole('listitem')).toHaveLength(1);
+  expect(locked.getByRole('listitem')).toHaveTextContent(/^Module m2: locked\. Complete “Module m1” to open this\. Due \w{3} 8 Mar/);
+  const due = within(card('Biology').getByRole('list', { name: 'Due dates in Biology' }));
+  expect(due.getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringMatching(/^Module m1 Due/)]);
+  expect(card('Biology').getAllByText(/Module m2/)).toHaveLength(1);
+});

@@ -2,23 +2,22 @@
 // section not yet complete (modules in syllabus order), and the work still to do that has a due date, earliest
 // first, overdue work marked; one progress request per class.
 import { Link } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { displayName } from '@shared/person-name';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import type { ClassSummary } from '@shared/contract/classes';
 import type { StudentClassProgress } from '@shared/contract/progress';
-import { useStudentClasses } from '../classes/api/classes';
+import { useStudentClasses } from '@web/api/classes';
 import { moduleCount } from '@web/lib/count-label';
-import { useStudentClassesProgress } from '../progress/api/progress';
-import { CompletionBar } from '../progress';
+import { useStudentClassesProgress } from '@web/api/progress';
+import { CompletionBar } from '@web/components/completion-bar';
 import { ownAverageScore } from '../../lib/score-text';
-import { readerPath } from '../reader';
+import { readerPath } from '@web/lib/reader-paths';
 import { byDueDate, isOverdue } from '../../lib/due-dates';
 import { DueDate } from '../../components/due-date';
 import './dashboard.css';
+import { QueryView } from '@web/components/query-view';
 
 const NOT_ENROLLED = 'You are not currently enrolled in any classes.';
 
@@ -36,19 +35,20 @@ export default function StudentDashboardPage() {
       <p className="muted">Pick a class to continue where you left off.</p>
       <section aria-labelledby="my-classes-heading">
         <h2 id="my-classes-heading">My Classes</h2>
-        {classes.isPending ? (
-          <Loading label="Loading classes..." />
-        ) : classes.isError ? (
-          <Alert tone="error">Could not load classes.</Alert>
-        ) : classes.data.length === 0 ? (
-          <p className="empty-state">{NOT_ENROLLED}</p>
-        ) : (
-          <ul className="grid card-list">
-            {classes.data.map((each, index) => (
-              <ClassCard key={each._id} summary={each} progress={progress[index]?.data} />
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={classes}
+          loading="Loading classes..."
+          error="Could not load classes."
+          empty={{ when: (data) => data.length === 0, show: <p className="empty-state">{NOT_ENROLLED}</p> }}
+        >
+          {(data) => (
+            <ul className="grid card-list">
+              {data.map((each, index) => (
+                <ClassCard key={each._id} summary={each} progress={progress[index]?.data} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </div>
   );
@@ -60,8 +60,9 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
   const total = modules.reduce((sum, module) => sum + module.total, 0);
   const next = modules.find((module) => module.nextSectionId);
   const score = ownAverageScore(modules);
-  const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total).sort(byDueDate);
+  // A locked module is listed once, under Locked with its due date, not also among the due dates.
   const locked = modules.filter((module) => module.lockedReason);
+  const dueWork = modules.filter((module) => module.dueAt && module.completed < module.total && !module.lockedReason).sort(byDueDate);
   return (
     <li className="card student-class-card">
       <h3>{summary.className}</h3>
@@ -83,6 +84,12 @@ function ClassCard({ summary, progress }: { summary: ClassSummary; progress?: St
           {locked.map((module) => (
             <li key={module.moduleId}>
               <strong>{module.moduleTitle}: locked.</strong> {module.lockedReason}
+              {module.dueAt && (
+                <>
+                  {' '}
+                  <DueDate dueAt={module.dueAt} overdue={isOverdue(module.dueAt, false)} />
+                </>
+              )}
             </li>
           ))}
         </ul>

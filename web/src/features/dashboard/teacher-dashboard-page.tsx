@@ -9,16 +9,18 @@ import { useFlashMessage } from '../../lib/flash-message';
 import { displayName } from '@shared/person-name';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useTeacherClasses } from '../classes/api/classes';
+import { useTeacherClasses } from '@web/api/classes';
 import { studentCount } from '@web/lib/count-label';
-import { byUpdatedDesc, useModules } from '../modules/api/modules';
+import { useModules } from '@web/api/modules';
+import { byUpdatedDesc } from '@web/lib/module-order';
 import { UpdatedDate } from '@web/components/updated-date';
-import { useClassCompletions } from '../progress/api/progress';
+import { useClassCompletions } from '@web/api/reports';
 import { averageBestPercent } from '@shared/score-totals';
-import { StatCard } from './components/stat-card';
+import { StatCard } from '@web/components/stat-card';
 import { ENGAGEMENT_DEFINITION, engagementShare } from './components/engagement';
 import { countDistinctStudents } from './components/teacher-stats';
 import './dashboard.css';
+import { QueryView } from '@web/components/query-view';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';
 const NO_MODULES = "You haven't created any modules yet.";
@@ -109,27 +111,28 @@ export default function TeacherDashboardPage() {
             <Link to="/teacher-modules">View all modules</Link>
           </div>
           <PanelBody rows={DASHBOARD_MODULE_COUNT}>
-            {modules.isPending ? (
-              <Loading label="Loading modules..." />
-            ) : modules.isError ? (
-              <Alert tone="error">Could not load modules.</Alert>
-            ) : modules.data.length === 0 ? (
-              <p className="muted">{NO_MODULES}</p>
-            ) : (
-              <ul className="panel-list">
-                {[...modules.data]
-                  .sort(byUpdatedDesc)
-                  .slice(0, DASHBOARD_MODULE_COUNT)
-                  .map((module) => (
-                    <li key={module._id}>
-                      <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
-                      <span className="muted">
-                        <UpdatedDate iso={module.updatedAt} />
-                      </span>
-                    </li>
-                  ))}
-              </ul>
-            )}
+            <QueryView
+              query={modules}
+              loading="Loading modules..."
+              error="Could not load modules."
+              empty={{ when: (data) => data.length === 0, show: <p className="muted">{NO_MODULES}</p> }}
+            >
+              {(data) => (
+                <ul className="panel-list">
+                  {[...data]
+                    .sort(byUpdatedDesc)
+                    .slice(0, DASHBOARD_MODULE_COUNT)
+                    .map((module) => (
+                      <li key={module._id}>
+                        <Link to={`/teacher-modules/${module._id}`}>{module.title}</Link>
+                        <span className="muted">
+                          <UpdatedDate iso={module.updatedAt} />
+                        </span>
+                      </li>
+                    ))}
+                </ul>
+              )}
+            </QueryView>
           </PanelBody>
           <Link to="/create-module" className="button panel-action">
             Create New Module

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
-import { useCreateModule } from './api/modules';
+import { useCreateModule } from '@web/api/modules';
 import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
 import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';

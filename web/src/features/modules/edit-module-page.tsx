@@ -9,7 +9,6 @@ import { type Module, updateModuleSchema, type UpdateModuleInput } from '@shared
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Loading } from '../../components/loading';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
@@ -17,7 +16,7 @@ import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors 
 import { useLogError } from '../../lib/use-log-error';
 import type { UploadedFile } from '../uploads';
 import { CheckEditor, type CheckEditorHandle } from '../checks';
-import { useModule, useUpdateModule } from './api/modules';
+import { useModule, useUpdateModule } from '@web/api/modules';
 import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
 import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
@@ -32,6 +31,7 @@ import { BandFitNote, PathChangeNote } from './components/path-change-note';
 import { PathExplainPanel } from './components/path-explain-panel';
 import { useSaveStatus } from './hooks/use-save-status';
 import './modules.css';
+import { QueryView } from '@web/components/query-view';
 
 export default function EditModulePage() {
   const { moduleId = '' } = useParams();
@@ -39,13 +39,15 @@ export default function EditModulePage() {
   useDocumentTitle(module.data ? `Editing ${module.data.title}` : 'Edit Module');
   useLogError(module.error, 'Loading the module for editing failed');
 
-  if (module.isPending) return <Loading label="Loading module..." />;
-  // Only a failed first read: a failed background refresh keeps the data, and the form with the teacher's changes.
-  if (module.data === undefined) return <ModuleLoadError heading="Editing Module" error={module.error} />;
-  // Keyed by the module id (not its version): the form starts from the first version read and is not reset by
-  // background refetches. A refetch may still hand it a newer `module`; the form saves against the version it
-  // started from (`baseVersion`), so the server refuses the save (409) rather than drop the newer changes.
-  return <EditModuleForm key={module.data._id} module={module.data} />;
+  // A failed background refresh keeps the data, and the form with the teacher's changes. Keyed by the module id (not
+  // its version): the form starts from the first version read and is not reset by background refetches. A refetch may
+  // still hand it a newer `module`; the form saves against the version it started from (`baseVersion`), so the
+  // server refuses the save (409) rather than drop the newer changes.
+  return (
+    <QueryView query={module} loading="Loading module..." error={(error) => <ModuleLoadError heading="Editing Module" error={error} />}>
+      {(data) => <EditModuleForm key={data._id} module={data} />}
+    </QueryView>
+  );
 }
 
 const LEAVE_EDITS = 'Leave without saving? Your changes to this module will be discarded.';

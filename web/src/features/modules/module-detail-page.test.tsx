@@ -30,7 +30,7 @@ let moduleReads: ReturnType<typeof answer<'getModule'>>;
 beforeEach(() => {
   moduleReads = answer('getModule', ({ query }) =>
     query.get('usage') === 'true'
-      ? { ...stored, usage: { classes: [{ classId: 'c1', className: 'Biology 7A' }], studentsWithProgress: 12, checkAttempts: 30 } }
+      ? { ...stored, usage: { classes: [{ classId: 'c1', className: 'Biology 7A' }], studentsWithProgress: 12, checkAttempts: 30, overrides: 0, prerequisites: 0 } }
       : stored,
   );
   answer('listModules', []);
@@ -51,7 +51,7 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   expect(dialog).toHaveTextContent('Are you sure you want to delete this module?');
   // What would be lost, read when the dialog opens, and read out with the question.
   expect(await within(dialog).findByText(/Biology 7A/)).toHaveTextContent(
-    'It is assigned to Biology 7A, and will be removed from that class. Deleting it also deletes the progress of 12 students and 30 check attempts. This cannot be undone.',
+    'It is assigned to Biology 7A, and will be removed from that class. Deleting it also deletes the progress of 12 students and 30 check attempts with their scores. This cannot be undone.',
   );
   expect(dialog).toHaveAccessibleDescription(/progress of 12 students/);
   expect(deletions).toHaveLength(0);
@@ -61,6 +61,27 @@ it('asks before deleting, then shows Module deleted successfully. on the library
   await waitFor(() => expect(router.location.pathname).toBe('/teacher-modules'));
   const flash = await screen.findByText('Module deleted successfully.');
   expect(flash.closest('[role="status"]')).toHaveClass('alert-success');
+});
+
+it("shows the module's order mode and each section's role and check", async () => {
+  const base = stored.sections[0]!;
+  answer('getModule', {
+    ...stored,
+    sequential: true,
+    sections: [
+      { ...base, _id: 's1', title: 'Halves', order: 1, role: 'core' },
+      { ...base, _id: 's2', title: 'Halves again', order: 2, role: 'review' },
+    ],
+    checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: 3, questionCount: 5 }],
+  });
+  renderDetail();
+  await screen.findByRole('heading', { name: 'Sections (2)' });
+  expect(screen.getByText('In order: each section opens once the one before it is complete.')).toBeInTheDocument();
+  const items = screen.getAllByRole('listitem').filter((item) => item.classList.contains('section-item'));
+  expect(items.map((item) => item.querySelectorAll('.section-meta')[1]?.textContent)).toEqual([
+    'Core section · Check: 5 questions, pass mark 70\u00a0%, 3 attempts',
+    'Review section · No check',
+  ]);
 });
 
 it('keeps the module and alerts Failed to delete module. on failure', async () => {
@@ -184,7 +205,14 @@ describe('Duplicate and Assign to Classes', () => {
     const due = form.getByLabelText('Due date (optional)');
     fireEvent.change(due, { target: { value: '2026-06-05T17:00' } });
     // The offset named is the one in force on that date (summer time).
-    expect(due).toHaveAccessibleDescription('School time: Europe/London (GMT+1)');
+    expect(due).toHaveAccessibleDescription(/^School time: Europe\/London \(GMT\+1\)/);
+    // That date has passed: the form asks, and assigns only once the teacher ticks that they mean it.
+    expect(form.getByText('This date has passed: students would see the module as overdue at once.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Choose a later date, or tick “Keep this date that has passed”.');
+    expect(due).toBeInvalid();
+    expect(assignments).toEqual([]);
+    await user.click(form.getByLabelText('Keep this date that has passed'));
     await user.click(form.getByRole('button', { name: 'Assign to Selected Classes' }));
     await form.findByText('Assigned to Year 8, Year 9.');
     expect(assignments.map(({ params, body }) => [params.classId, body]).sort()).toEqual([

@@ -6,13 +6,14 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Module } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
+import { QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { useCurrentUser } from '../../lib/auth';
-import { useTeacherClasses } from '../classes/api/classes';
+import { useTeacherClasses } from '@web/api/classes';
 import { FileSearch } from '../search';
-import { byUpdatedDesc, useModules } from './api/modules';
+import { useModules } from '@web/api/modules';
+import { byUpdatedDesc } from '@web/lib/module-order';
 import { ModuleCard } from './components/module-card';
 import './modules.css';
 
@@ -64,53 +65,54 @@ export default function ModuleLibraryPage() {
           {flash}
         </Alert>
       )}
-      {modules.isPending ? (
-        <Loading label="Loading modules..." />
-      ) : modules.isError ? (
-        <Alert tone="error">Could not load modules.</Alert>
-      ) : modules.data.length === 0 ? (
-        <p className="empty-state">{EMPTY_LIBRARY}</p>
-      ) : (
-        <>
-          <div className="library-tools" role="search" aria-label="Find modules">
-            <div className="field">
-              <label htmlFor={`${id}-search`}>Search by title</label>
-              <input id={`${id}-search`} type="search" value={query} onChange={(event) => choose('q', event.target.value)} />
+      <QueryView
+        query={modules}
+        loading="Loading modules..."
+        error="Could not load modules."
+        empty={{ when: (list) => list.length === 0, show: <p className="empty-state">{EMPTY_LIBRARY}</p> }}
+      >
+        {(list) => (
+          <>
+            <div className="library-tools" role="search" aria-label="Find modules">
+              <div className="field">
+                <label htmlFor={`${id}-search`}>Search by title</label>
+                <input id={`${id}-search`} type="search" value={query} onChange={(event) => choose('q', event.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-sort`}>Sort by</label>
+                <select id={`${id}-sort`} value={sort} onChange={(event) => choose('sort', event.target.value === 'title' ? 'title' : '')}>
+                  <option value="updated">Recently updated</option>
+                  <option value="title">Title (A–Z)</option>
+                </select>
+              </div>
+              <label className="checkbox-field">
+                <input
+                  type="checkbox"
+                  checked={unassignedOnly}
+                  onChange={(event) => choose('unassigned', event.target.checked ? '1' : '')}
+                  disabled={!classes.isSuccess}
+                />
+                Not assigned to any class
+              </label>
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-sort`}>Sort by</label>
-              <select id={`${id}-sort`} value={sort} onChange={(event) => choose('sort', event.target.value === 'title' ? 'title' : '')}>
-                <option value="updated">Recently updated</option>
-                <option value="title">Title (A–Z)</option>
-              </select>
-            </div>
-            <label className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={unassignedOnly}
-                onChange={(event) => choose('unassigned', event.target.checked ? '1' : '')}
-                disabled={!classes.isSuccess}
-              />
-              Not assigned to any class
-            </label>
-          </div>
-          <FileSearch modules={modules.data} />
-          <p className="muted" role="status">
-            {shown.length === modules.data.length
-              ? `${shown.length} ${shown.length === 1 ? 'module' : 'modules'}`
-              : `${shown.length} of ${modules.data.length} modules`}
-          </p>
-          {shown.length === 0 ? (
-            <p className="empty-state">No modules match. Clear the search or the filter to see them all.</p>
-          ) : (
-            <ul className="grid card-list">
-              {shown.map((module) => (
-                <ModuleCard key={module._id} module={module} librarySearch={params.toString()} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+            <FileSearch modules={list} />
+            <p className="muted" role="status">
+              {shown.length === list.length
+                ? `${shown.length} ${shown.length === 1 ? 'module' : 'modules'}`
+                : `${shown.length} of ${list.length} modules`}
+            </p>
+            {shown.length === 0 ? (
+              <p className="empty-state">No modules match. Clear the search or the filter to see them all.</p>
+            ) : (
+              <ul className="grid card-list">
+                {shown.map((module) => (
+                  <ModuleCard key={module._id} module={module} librarySearch={params.toString()} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -5,11 +5,11 @@ import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import type { Role } from '@shared/roles';
+import { renameSelf } from '@web/api/people';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { PEOPLE_LIMITS } from '@shared/people';
 import { personNameSchema } from '@shared/contract/people';
-import { api } from '../../lib/api-client';
 import { useCurrentUser, useSession } from '../../lib/auth';
 import { errorMessage, TwoFactorSettings } from '../auth';
 import './pages.css';
@@ -86,7 +86,7 @@ function NameForm({ currentName }: { currentName: string }) {
   const [name, setName] = useState(currentName);
   const { outcome, busy, submit, dismiss } = useProfileSubmission(
     async () => {
-      await api.renameSelf(personNameSchema.parse(name));
+      await renameSelf(personNameSchema.parse(name));
       await refresh();
     },
     { done: PROFILE_MESSAGES.nameSaved, failed: PROFILE_MESSAGES.nameFailed },

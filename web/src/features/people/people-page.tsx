@@ -7,17 +7,18 @@ import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
 import { SelectField } from '../../components/field';
 import { LoadError } from '../../components/load-error';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { usePeople } from './api/people';
+import { usePeople } from '@web/api/people';
 import { BulkAccess } from './components/bulk-access';
 import { BulkInvite } from './components/bulk-invite';
 import { InvitePersonForm } from './components/invite-person-form';
-import { formatDate, ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from './components/labels';
+import { formatDate } from '@web/lib/dates';
+import { ROLE_LABEL, ROLE_PLURAL, STATUS_LABEL } from '@web/lib/people-labels';
 import { PersonActions } from './components/person-actions';
 import './people.css';
+import { QueryView } from '@web/components/query-view';
 
 const ROLE_FILTER = [['', 'All roles'], ...ROLES.map((role) => [role, ROLE_PLURAL[role]] as const)] as const;
 const STATUS_FILTER = [['', 'Any status'], ...PERSON_STATUSES.map((status) => [status, STATUS_LABEL[status]] as const)] as const;
@@ -66,45 +67,46 @@ export default function PeoplePage() {
           onDone={(failedIds) => setSelected((current) => new Map([...current].filter(([userId]) => failedIds.includes(userId))))}
         />
 
-        {people.isPending ? (
-          <Loading label="Loading people..." />
-        ) : people.isError ? (
-          <LoadError what="Could not load people" error={people.error} />
-        ) : rows.length === 0 && !people.hasNextPage ? (
-          <p className="empty-state">Nobody matches these filters.</p>
-        ) : (
-          <ul className="people-list" aria-label="People">
-            {rows.map((person) => (
-              <li key={person.userId} className="card person-card">
-                <div className="person-who">
-                  {person.userId !== me.userId && (
-                    <label className="person-select">
-                      <input type="checkbox" checked={selected.has(person.userId)} onChange={(event) => toggle(person, event.target.checked)} />
-                      <span className="visually-hidden">Select {displayName(person)}</span>
-                    </label>
-                  )}
-                  <span className="person-name">{displayName(person)}</span>
-                  {person.name && <span className="muted person-email">{person.email}</span>}
-                </div>
-                <dl className="person-facts">
-                  <div>
-                    <dt>Role</dt>
-                    <dd>{person.role ? ROLE_LABEL[person.role] : 'No role'}</dd>
+        <QueryView
+          query={people}
+          loading="Loading people..."
+          error={(error) => <LoadError what="Could not load people" error={error} />}
+          empty={{ when: () => rows.length === 0 && !people.hasNextPage, show: <p className="empty-state">Nobody matches these filters.</p> }}
+        >
+          {() => (
+            <ul className="people-list" aria-label="People">
+              {rows.map((person) => (
+                <li key={person.userId} className="card person-card">
+                  <div className="person-who">
+                    {person.userId !== me.userId && (
+                      <label className="person-select">
+                        <input type="checkbox" checked={selected.has(person.userId)} onChange={(event) => toggle(person, event.target.checked)} />
+                        <span className="visually-hidden">Select {displayName(person)}</span>
+                      </label>
+                    )}
+                    <span className="person-name">{displayName(person)}</span>
+                    {person.name && <span className="muted person-email">{person.email}</span>}
                   </div>
-                  <div>
-                    <dt>Status</dt>
-                    <dd className={`person-status person-status-${person.status}`}>{STATUS_LABEL[person.status]}</dd>
-                  </div>
-                  <div>
-                    <dt>Created</dt>
-                    <dd>{formatDate(person.createdAt)}</dd>
-                  </div>
-                </dl>
-                <PersonActions person={person} isSelf={person.userId === me.userId} />
-              </li>
-            ))}
-          </ul>
-        )}
+                  <dl className="person-facts">
+                    <div>
+                      <dt>Role</dt>
+                      <dd>{person.role ? ROLE_LABEL[person.role] : 'No role'}</dd>
+                    </div>
+                    <div>
+                      <dt>Status</dt>
+                      <dd className={`person-status person-status-${person.status}`}>{STATUS_LABEL[person.status]}</dd>
+                    </div>
+                    <div>
+                      <dt>Created</dt>
+                      <dd>{formatDate(person.createdAt)}</dd>
+                    </div>
+                  </dl>
+                  <PersonActions person={person} isSelf={person.userId === me.userId} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
         {people.hasNextPage && (
           <button type="button" className="button button-secondary" disabled={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
             {people.isFetchingNextPage ? 'Loading...' : 'Show More People'}

@@ -9,7 +9,7 @@ import type { ClassReportRow } from '@shared/contract/reports';
 import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { createQueryClient } from '../../app/query-client';
-import { REPORT_REFRESH_MS } from './api/progress';
+import { REPORT_REFRESH_MS } from '@web/api/reports';
 
 const klass = withClassReportPage([
   { _id: 'm1', title: 'Fractions', description: '' },

@@ -1,7 +1,4 @@
-// The progress feature's public surface for other features (they import nothing else of it).
-export { CompletionBar, moduleState } from './components/completion-bar';
+// The progress feature's public surface for other features (they import nothing else of it): the class report (an
+// admin's class page shows it too) and marking a section complete (the reader).
 export { ClassReport } from './components/class-report';
-export { ReportTable } from './components/report-table';
 export { useMarkSection } from './hooks/use-mark-section';
-export { csvFileName, toCsv } from './utils/csv';
-export { downloadCsv } from './utils/download-csv';

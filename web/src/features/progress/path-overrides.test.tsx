@@ -143,6 +143,21 @@ it("shows who is on which branch in a module's drill-down", async () => {
   expect(branches.getAllByRole('definition').map((names) => names.textContent)).toEqual(['Sam, Bo', '—', 'Ali']);
 });
 
+it("tells locked, skipped and excused sections apart from ones not done in a module's drill-down", async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  answer('getModuleReport', {
+    moduleId: 'm1',
+    moduleTitle: 'Fractions',
+    sections: ['Halves', 'Thirds', 'Quarters', 'Fifths', 'Sixths'].map((title, index) => ({ _id: `s${index + 1}`, title })),
+    rows: [{ studentId: 'st1', studentName: 'Sam', completedAt: { s1: null }, closed: { s2: 'excused', s3: 'skipped', s4: 'locked' } }],
+  });
+  const user = userEvent.setup();
+  renderClassReport();
+  await user.click(await screen.findByRole('button', { name: 'Fractions' }));
+  const sections = within(await screen.findByRole('region', { name: 'Sections of Fractions' }));
+  expect(sections.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['✓ Done (date not recorded)', '– Excused', '– Skipped', '🔒 Locked', '○ Not done']);
+});
+
 it("shows each student's branch beside their cell in the report", async () => {
   answer('getClassReport', { rows: [{ ...row, modules: [{ ...row.modules[0]!, branch: 'review' }] }], studentCount: 1 });
   renderClassReport();

@@ -35,6 +35,8 @@ beforeEach(() => {
   answer('getModule', stored);
   // No progress stored yet, unless a test says otherwise.
   progressReads = answer('getProgress', new HttpError(404, 'No progress'));
+  // The module in the class: no due date, no scores, unless a test says otherwise.
+  answer('getStudentClassProgress', { classId: 'c1', studentId: 'student-sub', modules: [] });
 });
 
 it('treats a 404 on progress as nothing completed', async () => {
@@ -269,4 +271,34 @@ describe("the student's path", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Complete “Intro” to open this.');
     await waitFor(() => expect(reads).toHaveLength(2));
   });
+});
+
+const classProgressWith = (module: Record<string, unknown>) =>
+  answer('getStudentClassProgress', {
+    classId: 'c1',
+    studentId: 'student-sub',
+    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 0, completed: 0, total: 2, completedSections: [], nextSectionId: 's1', ...module }],
+  });
+
+it('shows the due date of the module in the class, and Overdue once it has passed with work left', async () => {
+  classProgressWith({ dueAt: '2026-01-09T16:00:00.000Z' });
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+  const due = await screen.findByText(/^Due \w{3} 9 Jan, \d\d:\d\d \(GMT/);
+  expect(due.closest('.module-due')).toHaveTextContent('Overdue');
+});
+
+it('does not ask for the check of a section the teacher excused the student from', async () => {
+  answer('getModule', {
+    ...stored,
+    sections: [{ ...stored.sections[0], state: 'excused', reason: 'Your teacher excused you from this: Ill that week.' }, stored.sections[1]],
+    checks: [{ sectionId: 's1', version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }],
+  });
+  classProgressWith({});
+  renderModule();
+  await screen.findByRole('heading', { level: 1, name: 'Fractions' });
+  const intro = within(sectionItem('Intro'));
+  expect(intro.getByText('Excused: this check is not needed.')).toBeInTheDocument();
+  expect(intro.queryByRole('link', { name: /check/ })).not.toBeInTheDocument();
+  expect(intro.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
 });

@@ -4,14 +4,19 @@
 import { Link, useParams } from 'react-router-dom';
 import type { Module } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
+import { DueDate } from '../../components/due-date';
+import { isOverdue } from '../../lib/due-dates';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useModule } from '../modules/api/modules';
+import { useModule } from '@web/api/modules';
 import { SectionContentLink } from '../modules';
-import { FileFacts, isOpenable, isRequired, PathReason, PathTag, readerPath } from '../reader';
-import { useStudentClassProgress, useStudentProgress } from './api/progress';
+import { FileFacts } from '@web/components/file-facts';
+import { isOpenable, isRequired } from '@web/lib/section-path';
+import { EXCUSED_CHECK, PathReason, PathTag } from '@web/components/path-note';
+import { readerPath } from '@web/lib/reader-paths';
+import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from './hooks/use-mark-section';
 import './progress.css';
 
@@ -63,9 +68,11 @@ interface StudentModuleProps {
 
 function StudentModule({ module, classId, studentId, completed }: StudentModuleProps) {
   const { mark, failure, dismissFailure, isPending, pendingSectionId } = useMarkSection(studentId, module._id, classId);
-  // The student's own scores on the module's checks (a section with a check is completed by passing it).
-  const classProgress = useStudentClassProgress(module.checks?.length ? classId : undefined, studentId);
-  const scores = classProgress.data?.modules.find((each) => each.moduleId === module._id)?.scores;
+  // The module in the class: its due date, and the student's own scores on its checks (a section with a check is
+  // completed by passing it).
+  const classProgress = useStudentClassProgress(classId, studentId);
+  const inClass = classProgress.data?.modules.find((each) => each.moduleId === module._id);
+  const scores = inClass?.scores;
   const checks = new Map((module.checks ?? []).map((check) => [check.sectionId, check]));
   const sections = [...module.sections].sort((a, b) => a.order - b.order);
   const isDone = (section: Module['sections'][number]) => completed.has(section._id) || section.state === 'complete';
@@ -79,6 +86,11 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
         ← Back to class
       </Link>
       <h1>{module.title}</h1>
+      {inClass?.dueAt && (
+        <p className="module-due">
+          <DueDate dueAt={inClass.dueAt} overdue={isOverdue(inClass.dueAt, required.length > 0 && done === required.length)} />
+        </p>
+      )}
       <p className="module-description">{module.description}</p>
 
       {required.length > 0 && (
@@ -120,7 +132,9 @@ function StudentModule({ module, classId, studentId, completed }: StudentModuleP
                   {isOpenable(section) && (
                     <div className="student-section-actions">
                       <SectionContentLink section={section} moduleId={module._id} classId={classId} />
-                      {checks.has(section._id) ? (
+                      {checks.has(section._id) && section.state === 'excused' ? (
+                        <span className="muted">{EXCUSED_CHECK}</span>
+                      ) : checks.has(section._id) ? (
                         <CheckLink
                           to={readerPath(module._id, section._id, classId)}
                           title={section.title}

@@ -10,19 +10,19 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useMinWidth } from '../../components/use-media-query';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
-import { useModule } from '../modules/api/modules';
+import { useModule } from '@web/api/modules';
 import { FileSearch } from '../search';
-import { useStudentClassProgress, useStudentProgress } from '../progress/api/progress';
+import { useStudentClassProgress, useStudentProgress } from '@web/api/progress';
 import { useMarkSection } from '../progress';
 import { SectionCheck } from '../checks';
-import { FileFacts } from './components/file-facts';
+import { FileFacts } from '@web/components/file-facts';
 import { SectionNav } from './components/section-nav';
 import { SectionTextView, SectionViewSwitch, useSectionView } from './components/section-text';
 import { SectionViewer } from './components/section-viewer';
 import { useReadingReport } from './hooks/use-reading-report';
-import { PathReason, PathTag } from './components/path-note';
-import { isOnPath, isOpenable, isRequired } from './utils/section-path';
-import { readerPath } from './reader-paths';
+import { EXCUSED_CHECK, PathReason, PathTag } from '@web/components/path-note';
+import { isOnPath, isOpenable, isRequired } from '@web/lib/section-path';
+import { readerPath } from '@web/lib/reader-paths';
 import './reader.css';
 
 /** Up to this width the file comes first (`reader.css` uses the same width). */
@@ -95,8 +95,10 @@ function Reader({ module, sections, section, classId, studentId, completed, back
   const next = sections.slice(index + 1).find(isOnPath);
   const moduleComplete = completed !== undefined && sections.filter(isRequired).every((each) => completed.has(each._id));
   const locked = !isOpenable(section);
-  // A section with a check is completed by passing it, not by Mark as Complete.
+  // A section with a check is completed by passing it, not by Mark as Complete; one the student is excused from does
+  // not ask for its check.
   const check = module.checks?.find((each) => each.sectionId === section._id);
+  const excused = section.state === 'excused';
   // A student's reading of an open section is reported (page, opens, minutes); a teacher's preview is not.
   const reportPage = useReadingReport(classId && !locked ? { classId, moduleId: module._id, sectionId: section._id, initialPage: section.lastPage } : undefined);
 
@@ -115,7 +117,8 @@ function Reader({ module, sections, section, classId, studentId, completed, back
             Download original
           </a>
         )}
-        {classId && completed && check && (
+        {classId && completed && check && excused && <span className="reader-check-state is-done">{EXCUSED_CHECK}</span>}
+        {classId && completed && check && !excused && (
           <span className={completed.has(section._id) ? 'reader-check-state is-done' : 'reader-check-state'}>
             {completed.has(section._id) ? 'Completed: check passed' : `Pass the check below (${check.passMark}%) to complete this section`}
           </span>
@@ -157,7 +160,7 @@ function Reader({ module, sections, section, classId, studentId, completed, back
               {!phone && actions}
               {content}
               {phone && actions}
-              {classId && check && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
+              {classId && check && !excused && <SectionCheck key={`check-${section._id}`} moduleId={module._id} sectionId={section._id} classId={classId} studentId={studentId} />}
               {!classId && check && <p className="muted reader-check-preview">{`Students answer a check of ${check.questionCount} questions here (pass mark ${check.passMark}%).`}</p>}
             </>
           )}

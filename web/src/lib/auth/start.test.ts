@@ -1,7 +1,7 @@
 import type { WebConfig } from '@shared/web-config';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import * as authServices from './auth-services';
 import * as start from './start';
 
@@ -129,7 +129,7 @@ describe('configureApiFor', () => {
     const stored = storeSession(3600);
     const startServices = jest.fn(async () => authServices);
     start.configureApiFor({ ...CONFIG, apiBaseUrl: 'http://api.test' }, startServices);
-    await api.listModules();
+    await call('listModules', {});
     expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/modules/getAllModules', expect.anything());
     expect(sentToken()).toEqual({ authorization: `Bearer ${stored}` });
     expect(startServices).not.toHaveBeenCalled();
@@ -140,13 +140,13 @@ describe('configureApiFor', () => {
     jest.mocked(fetchAuthSession).mockResolvedValueOnce({ tokens: { accessToken: { toString: () => 'refreshed' } } } as never);
     const startServices = jest.fn(async () => authServices);
     start.configureApiFor({ ...CONFIG, apiBaseUrl: '' }, startServices);
-    await api.listModules();
+    await call('listModules', {});
     expect(startServices).toHaveBeenCalled();
     expect(sentToken()).toEqual({ authorization: 'Bearer refreshed' });
 
     localStorage.clear();
     jest.mocked(fetchAuthSession).mockResolvedValueOnce({} as never);
-    await api.listModules();
+    await call('listModules', {});
     expect(sentToken()).toEqual({});
   });
 });

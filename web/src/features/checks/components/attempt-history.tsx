@@ -1,12 +1,11 @@
 // A student's attempts in a class, newest first, each with its check, date, score and pass or not (the student
 // drill-down). Section titles come from the teacher's module list, already loaded for the library and dashboard.
 import type { AttemptHistoryEntry } from '@shared/contract/checks';
-import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
-import { useModules } from '../../modules/api/modules';
-import { useStudentAttempts } from '../api/checks';
+import { useModules } from '@web/api/modules';
+import { useStudentAttempts } from '@web/api/checks';
 import '../checks.css';
+import { QueryView } from '@web/components/query-view';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** Two attempts on one day are told apart by their time. */
@@ -26,25 +25,26 @@ export function AttemptHistory({ classId, studentId, studentName }: { classId: s
   return (
     <section className="attempt-history" aria-label={`Attempts of ${studentName}`}>
       <h3>Check attempts</h3>
-      {attempts.isPending ? (
-        <Loading label="Loading attempts..." />
-      ) : attempts.isError ? (
-        <Alert tone="error">Could not load the attempts of this student.</Alert>
-      ) : attempts.data.attempts.length === 0 ? (
-        <p className="muted">No attempts at checks yet.</p>
-      ) : (
-        <ol className="attempt-list">
-          {attempts.data.attempts.map((attempt) => (
-            <li key={attempt.attemptId}>
-              <span className="attempt-check">{titleOf(attempt)}</span>
-              <time dateTime={attempt.submittedAt}>{dateAndTime(attempt.submittedAt)}</time>
-              <span className={attempt.passed ? 'attempt-passed' : 'attempt-failed'}>
-                {`${attempt.percent}% · ${attempt.passed ? 'passed' : 'not passed'}`}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryView
+        query={attempts}
+        loading="Loading attempts..."
+        error="Could not load the attempts of this student."
+        empty={{ when: (data) => data.attempts.length === 0, show: <p className="muted">No attempts at checks yet.</p> }}
+      >
+        {(data) => (
+          <ol className="attempt-list">
+            {data.attempts.map((attempt) => (
+              <li key={attempt.attemptId}>
+                <span className="attempt-check">{titleOf(attempt)}</span>
+                <time dateTime={attempt.submittedAt}>{dateAndTime(attempt.submittedAt)}</time>
+                <span className={attempt.passed ? 'attempt-passed' : 'attempt-failed'}>
+                  {`${attempt.percent}% · ${attempt.passed ? 'passed' : 'not passed'}`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -2,10 +2,9 @@
 // answered it right, and for choice questions how many picked each option, the most-picked wrong option marked. A list
 // rather than a table, so it reads on a phone.
 import type { CheckAnalysis } from '@shared/contract/checks';
-import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
-import { useCheckAnalysis } from '../api/checks';
+import { useCheckAnalysis } from '@web/api/checks';
 import '../checks.css';
+import { QueryView } from '@web/components/query-view';
 
 interface CheckAnalysisViewProps {
   classId: string;
@@ -19,13 +18,15 @@ export function CheckAnalysisView({ classId, moduleId, sectionId, sectionTitle }
   return (
     <section className="check-analysis" aria-label={`Item analysis: ${sectionTitle}`}>
       <h3>Item analysis: {sectionTitle}</h3>
-      {analysis.isPending ? (
-        <Loading label="Loading item analysis..." />
-      ) : analysis.isError ? (
-        <Alert tone="error">Could not load the item analysis of this check.</Alert>
-      ) : (
-        <AnalysisList analysis={analysis.data} />
-      )}
+      <QueryView
+        query={analysis}
+        loading="Loading item analysis..."
+        error="Could not load the item analysis of this check."
+      >
+        {(data) => (
+          <AnalysisList analysis={data} />
+        )}
+      </QueryView>
     </section>
   );
 }

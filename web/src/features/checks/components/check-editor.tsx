@@ -9,16 +9,16 @@ import type { ContentType } from '@shared/content-type';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Field, SelectField, TextAreaField } from '@web/components/field';
-import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '@web/lib/form-errors';
-import { PathChangeCount } from '../../modules';
-import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '../api/checks';
+import { PathChangeCount } from '@web/components/path-change-count';
+import { useSaveCheck, useSettleDrafts, useTeacherCheck } from '@web/api/checks';
 import { BandEditor, type BandSection } from './band-editor';
 import { PercentField } from './percent-field';
 import { addOption, draftOf, emptyDraft, errorAt, inputOf, isBlank, isChoice, KIND_LABELS, newQuestion, questionOfDraft, type CheckDraft, type DraftQuestion } from './check-draft';
 import { DRAFTER_WORDS, QuestionDrafting } from './question-drafting';
 import '../checks.css';
+import { QueryView } from '@web/components/query-view';
 
 /** 1000 → "1,000", without building an Intl formatter (its locale data is a pause on a phone). */
 const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -69,28 +69,32 @@ export function CheckEditor({ moduleId, sectionId, sectionTitle, hasCheck, secti
       <p className="muted">
         Students answer it after the section&apos;s file; passing it completes the section. {CHECK_LIMITS_TEXT}
       </p>
-      {check.isPending ? (
-        <Loading label="Loading check..." />
-      ) : check.isError ? (
-        <>
-          <Alert tone="error">Could not load this section&apos;s check.</Alert>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-        </>
-      ) : (
-        <CheckForm
-          key={check.data?.updatedAt ?? 'new'}
-          saveCheck={saveCheck}
-          saved={check.data}
-          sections={sections}
-          moduleId={moduleId}
-          sectionId={sectionId}
-          sourceUnit={fileType === 'PPT' ? 'slide' : 'page'}
-          onClose={onClose}
-          ref={ref}
-        />
-      )}
+      <QueryView
+        query={check}
+        loading="Loading check..."
+        error={
+          <>
+            <Alert tone="error">Could not load this section&apos;s check.</Alert>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Close
+            </button>
+          </>
+        }
+      >
+        {(data) => (
+          <CheckForm
+            key={data?.updatedAt ?? 'new'}
+            saveCheck={saveCheck}
+            saved={data}
+            sections={sections}
+            moduleId={moduleId}
+            sectionId={sectionId}
+            sourceUnit={fileType === 'PPT' ? 'slide' : 'page'}
+            onClose={onClose}
+            ref={ref}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/field';
 import { ApiError } from '@web/lib/api-client';
 import { validateFields, hasErrors, type FieldErrors } from '@web/lib/form-errors';
-import { useDraftQuestions } from '../api/checks';
+import { useDraftQuestions } from '@web/api/checks';
 import { KIND_LABELS } from './check-draft';
 
 /** Which drafter wrote the drafts, in words the teacher can weigh them by. */

@@ -7,11 +7,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHECK_LIMITS } from '@shared/checks';
 import type { AnswerKey, AnswerValue, AttemptResult, StudentCheck, StudentQuestion } from '@shared/contract/checks';
 import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
 import { ApiError } from '@web/lib/api-client';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
-import { useStudentCheck, useSubmitAttempt } from '../api/checks';
+import { useStudentCheck, useSubmitAttempt } from '@web/api/checks';
 import '../checks.css';
+import { QueryView } from '@web/components/query-view';
 
 interface SectionCheckProps {
   moduleId: string;
@@ -26,13 +26,15 @@ export function SectionCheck({ moduleId, sectionId, classId, studentId }: Sectio
   return (
     <section className="card section-check" aria-labelledby={headingId}>
       <h2 id={headingId}>Check your understanding</h2>
-      {check.isPending ? (
-        <Loading label="Loading questions..." />
-      ) : check.data === undefined ? (
-        <Alert tone="error">Could not load the questions of this section.</Alert>
-      ) : (
-        <CheckBody check={check.data} moduleId={moduleId} sectionId={sectionId} classId={classId} studentId={studentId} />
-      )}
+      <QueryView
+        query={check}
+        loading="Loading questions..."
+        error="Could not load the questions of this section."
+      >
+        {(data) => (
+          <CheckBody check={data} moduleId={moduleId} sectionId={sectionId} classId={classId} studentId={studentId} />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -7,10 +7,11 @@ import type { EnrolmentOutcome } from '@shared/contract/rosters';
 import { PEOPLE_LIMITS } from '@shared/people';
 import { personNameSchema, type Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
+import { invitePerson, lookupPeople } from '@web/api/people';
+import { useEnrolStudents } from '@web/api/rosters';
 import { Alert } from '@web/components/alert';
-import { api } from '@web/lib/api-client';
-import { chunk, TemporaryPassword } from '../../people';
-import { useEnrolStudents } from '../api/class-admin';
+import { chunk } from '@web/lib/chunk';
+import { TemporaryPassword } from '../../people';
 import { addressesIn, classifyEnrolments, ENROLMENT_STATUS_LABEL, type EnrolmentRow } from '../utils/enrolment-preview';
 
 export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrolledIds: ReadonlySet<string> }) {
@@ -21,7 +22,7 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
   const lookUp = useMutation({
     mutationFn: async (addresses: string[]) => {
       const found: Person[] = [];
-      for (const emails of chunk(addresses, PEOPLE_LIMITS.lookupMax)) found.push(...(await api.lookupPeople(emails)).people);
+      for (const emails of chunk(addresses, PEOPLE_LIMITS.lookupMax)) found.push(...(await lookupPeople(emails)).people);
       return found;
     },
     onSuccess: setPeople,
@@ -125,7 +126,7 @@ export function EnrolFromList({ classId, enrolledIds }: { classId: string; enrol
 function InviteThem({ email, onInvited }: { email: string; onInvited: () => void }) {
   const [name, setName] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const invitation = useMutation({ mutationFn: api.invitePerson, onSuccess: onInvited });
+  const invitation = useMutation({ mutationFn: invitePerson, onSuccess: onInvited });
   const problem = invalid ?? invitation.error?.message;
   const password = invitation.data?.temporaryPassword;
   const invite = () => {

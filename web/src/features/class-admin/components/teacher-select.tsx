@@ -1,6 +1,6 @@
 // A choice of teacher (or none) from the directory's Teachers group.
 import { displayName } from '@shared/person-name';
-import { usePeople } from '../../people/api/people';
+import { usePeople } from '@web/api/people';
 
 interface TeacherSelectProps {
   id: string;

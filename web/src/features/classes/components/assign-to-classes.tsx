@@ -4,9 +4,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useCurrentUser } from '@web/lib/auth';
-import { instantOf, schoolTimeZone } from '@web/lib/due-dates';
-import { unassignQuestion, useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '../api/classes';
-import { DueDateField } from './due-date-field';
+import { useAssignModuleToClasses, useTeacherClasses, useUnassignModuleFromClass } from '@web/api/classes';
+import { unassignQuestion } from '../utils/unassign-question';
+import { DueDateField, useDueDate } from './due-date-field';
+import { QueryView } from '@web/components/query-view';
 
 export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; moduleTitle: string }) {
   const id = useId();
@@ -16,7 +17,7 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
   const [unassigning, setUnassigning] = useState<{ _id: string; className: string } | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   /** One due date for every class chosen (a datetime-local value in the school's zone); '' for none. */
-  const [dueLocal, setDueLocal] = useState('');
+  const due = useDueDate();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const list = classes.data ?? [];
@@ -38,9 +39,9 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
       setMessage({ tone: 'error', text: 'Select at least one class.' });
       return;
     }
+    if (!due.ready()) return;
     setMessage(null);
-    const dueAt = dueLocal ? instantOf(dueLocal, schoolTimeZone()) : undefined;
-    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen], dueAt });
+    const { assigned, failed } = await assign.mutateAsync({ moduleId, classIds: [...chosen], dueAt: due.dueAt });
     setChosen(new Set(failed));
     setMessage(
       failed.length
@@ -58,51 +59,52 @@ export function AssignToClasses({ moduleId, moduleTitle }: { moduleId: string; m
             {message.text}
           </Alert>
         )}
-        {classes.isPending ? (
-          <p className="muted">Loading classes...</p>
-        ) : classes.isError ? (
-          <Alert tone="error">Could not load classes.</Alert>
-        ) : list.length === 0 ? (
-          <p className="muted">You are not assigned to any classes yet.</p>
-        ) : (
-          <fieldset className="class-choices">
-            <legend className="visually-hidden">Classes</legend>
-            {list.map((schoolClass) => {
-              const already = schoolClass.assignedModuleIds.includes(moduleId);
-              return (
-                <div key={schoolClass._id} className="class-choice">
-                  <label className="checkbox-field">
-                    <input
-                      type="checkbox"
-                      checked={already || chosen.has(schoolClass._id)}
-                      disabled={already || assign.isPending}
-                      onChange={(event) => toggle(schoolClass._id, event.target.checked)}
-                    />
-                    {schoolClass.className}
-                    {already && <span className="muted"> (assigned)</span>}
-                  </label>
-                  {already && (
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-label={`Unassign from ${schoolClass.className}`}
-                      onClick={() => setUnassigning(schoolClass)}
-                      disabled={assign.isPending || unassign.isPending}
-                    >
-                      Unassign
-                    </button>
-                  )}
-                </div>
-              );
-            })}
-          </fieldset>
-        )}
+        <QueryView
+          query={classes}
+          loading={<p className="muted">Loading classes...</p>}
+          error="Could not load classes."
+          empty={{ when: () => list.length === 0, show: <p className="muted">You are not assigned to any classes yet.</p> }}
+        >
+          {() => (
+            <fieldset className="class-choices">
+              <legend className="visually-hidden">Classes</legend>
+              {list.map((schoolClass) => {
+                const already = schoolClass.assignedModuleIds.includes(moduleId);
+                return (
+                  <div key={schoolClass._id} className="class-choice">
+                    <label className="checkbox-field">
+                      <input
+                        type="checkbox"
+                        checked={already || chosen.has(schoolClass._id)}
+                        disabled={already || assign.isPending}
+                        onChange={(event) => toggle(schoolClass._id, event.target.checked)}
+                      />
+                      {schoolClass.className}
+                      {already && <span className="muted"> (assigned)</span>}
+                    </label>
+                    {already && (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`Unassign from ${schoolClass.className}`}
+                        onClick={() => setUnassigning(schoolClass)}
+                        disabled={assign.isPending || unassign.isPending}
+                      >
+                        Unassign
+                      </button>
+                    )}
+                  </div>
+                );
+              })}
+            </fieldset>
+          )}
+        </QueryView>
         {list.length > 0 && open.length === 0 && (
           <p className="muted" id={`${id}-all-assigned`}>
             This module is assigned to every one of your classes.
           </p>
         )}
-        {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} value={dueLocal} onChange={setDueLocal} disabled={assign.isPending} />}
+        {list.length > 0 && open.length > 0 && <DueDateField id={`${id}-due`} due={due} disabled={assign.isPending} />}
         {list.length > 0 && (
           <button
             type="submit"

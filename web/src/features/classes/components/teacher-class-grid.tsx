@@ -3,9 +3,9 @@
 import { Fragment, type ReactNode } from 'react';
 import type { ClassSummary } from '@shared/contract/classes';
 import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
+import { QueryView } from '@web/components/query-view';
 import { useCurrentUser } from '@web/lib/auth';
-import { useTeacherClasses } from '../api/classes';
+import { useTeacherClasses } from '@web/api/classes';
 
 interface TeacherClassGridProps {
   emptyMessage: string;
@@ -18,14 +18,20 @@ export function TeacherClassGrid({ emptyMessage, renderCard }: TeacherClassGridP
   const classes = useTeacherClasses(userId);
 
   if (!userId) return <Alert tone="error">Could not verify teacher ID.</Alert>;
-  if (classes.isPending) return <Loading label="Loading classes..." />;
-  if (classes.isError) return <Alert tone="error">Could not load classes.</Alert>;
-  if (classes.data.length === 0) return <p className="empty-state">{emptyMessage}</p>;
   return (
-    <ul className="grid card-list">
-      {classes.data.map((klass) => (
-        <Fragment key={klass._id}>{renderCard(klass)}</Fragment>
-      ))}
-    </ul>
+    <QueryView
+      query={classes}
+      loading="Loading classes..."
+      error="Could not load classes."
+      empty={{ when: (list) => list.length === 0, show: <p className="empty-state">{emptyMessage}</p> }}
+    >
+      {(list) => (
+        <ul className="grid card-list">
+          {list.map((klass) => (
+            <Fragment key={klass._id}>{renderCard(klass)}</Fragment>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@shared/constants';
 import type { Module } from '@shared/contract/modules';
 import type { FlashState } from '@web/lib/flash-message';
-import { useCreateModule } from '../api/modules';
+import { useCreateModule } from '@web/api/modules';
 
 const COPY_SUFFIX = ' (copy)';
 

@@ -1,13 +1,11 @@
 // Explainable release on the module's edit screen, asked for when the teacher opens it: the saved rules checked for
 // places a student gets stuck (each with its fix in words), and "Preview as a student who scores …": the path such a
 // student meets, section by section, from the server's own path function.
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { Module } from '@shared/contract/modules';
-import type { PathPreview } from '@shared/contract/paths';
 import type { SectionState } from '@shared/paths';
+import { usePathCheck, usePreviewPath } from '@web/api/paths';
 import { Alert } from '@web/components/alert';
-import { call } from '@web/lib/api-client';
 
 const STATE_WORD: Record<SectionState, string> = { open: 'Open', locked: 'Locked', complete: 'Complete', skipped: 'Skipped', excused: 'Excused' };
 
@@ -17,21 +15,14 @@ export function PathExplainPanel({ module }: { module: Module }) {
   const titleOf = new Map(ordered.map((section) => [section._id, section.title]));
   const checked = ordered.filter((section) => module.checks?.some((check) => check.sectionId === section._id));
   const [opened, setOpened] = useState(false);
-  const problems = useQuery({
-    queryKey: ['modules', 'path-check', module._id, module.updatedAt, module.checks],
-    queryFn: () => call('checkPath', { id: module._id }),
-    enabled: opened,
-  });
+  const problems = usePathCheck(module._id, module.updatedAt, module.checks, opened);
   const [scores, setScores] = useState<Record<string, string>>({});
   const [completed, setCompleted] = useState<string[]>([]);
-  const preview = useMutation({
-    mutationFn: (): Promise<PathPreview> =>
-      call('previewPath', { id: module._id }, { scores: Object.fromEntries(Object.entries(scores).filter(([, value]) => value !== '').map(([sectionId, value]) => [sectionId, Number(value)])), completed }),
-  });
+  const preview = usePreviewPath(module._id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    preview.mutate();
+    preview.mutate({ scores: Object.fromEntries(Object.entries(scores).filter(([, value]) => value !== '').map(([sectionId, value]) => [sectionId, Number(value)])), completed });
   }
 
   return (

@@ -2,7 +2,7 @@
 // counts, before the teacher confirms (the removal takes effect when the module is saved).
 import type { CheckSummary } from '@shared/contract/checks';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { useTeacherCheck } from '../../checks/api/checks';
+import { useTeacherCheck } from '@web/api/checks';
 
 interface RemoveSectionDialogProps {
   moduleId: string;

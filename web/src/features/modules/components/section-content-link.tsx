@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Section } from '@shared/contract/modules';
-import { readerPath } from '../../reader';
+import { readerPath } from '@web/lib/reader-paths';
 
 /** View Content: opens the section in the reader, inside the app (a student's within their class). */
 export function SectionContentLink({ section, moduleId, classId }: { section: Section; moduleId: string; classId?: string }) {

@@ -7,8 +7,9 @@ import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
 import { formatShortDate } from '@web/lib/dates';
 import { formatDueTime } from '@web/lib/due-dates';
-import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
+import { useMarkNotificationsRead, useNotifications } from '@web/api/notifications';
 import '../notifications.css';
+import { QueryView } from '@web/components/query-view';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,27 +40,28 @@ export function NotificationBell() {
               Mark all read
             </button>
           </div>
-          {notifications.isPending ? (
-            <p className="popover-note">Loading notifications...</p>
-          ) : notifications.isError ? (
-            <p className="popover-note">Could not load notifications.</p>
-          ) : notifications.data.items.length === 0 ? (
-            <p className="popover-note">No new notifications</p>
-          ) : (
-            <ul className="bell-list" aria-label="Recent activity">
-              {notifications.data.items.map((item, index) => (
-                <li key={item.id} className={index < unread ? 'is-unread' : undefined}>
-                  <Link to={notificationSubject(item)} className="bell-link" onClick={close}>
-                    {index < unread && <span className="visually-hidden">Unread: </span>}
-                    <NotificationText item={item} />
-                  </Link>
-                  <time dateTime={item.at} className="muted">
-                    {formatShortDate(new Date(item.at))}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={notifications}
+            loading={<p className="popover-note">Loading notifications...</p>}
+            error={<p className="popover-note">Could not load notifications.</p>}
+            empty={{ when: (data) => data.items.length === 0, show: <p className="popover-note">No new notifications</p> }}
+          >
+            {(data) => (
+              <ul className="bell-list" aria-label="Recent activity">
+                {data.items.map((item, index) => (
+                  <li key={item.id} className={index < unread ? 'is-unread' : undefined}>
+                    <Link to={notificationSubject(item)} className="bell-link" onClick={close}>
+                      {index < unread && <span className="visually-hidden">Unread: </span>}
+                      <NotificationText item={item} />
+                    </Link>
+                    <time dateTime={item.at} className="muted">
+                      {formatShortDate(new Date(item.at))}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </div>
       )}
     </Popover>

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { PEOPLE_LIMITS } from '@shared/people';
 import type { AccessOutcome, Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
+import { setPeopleAccess, useRefreshPeople } from '@web/api/people';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { api } from '@web/lib/api-client';
-import { useRefreshPeople } from '../api/people';
-import { chunk } from '../utils/invitation-list';
+import { chunk } from '@web/lib/chunk';
 
 type Access = 'disabled' | 'enabled';
 
@@ -33,7 +32,7 @@ export function BulkAccess({ selected, onDone }: BulkAccessProps) {
     mutationFn: async ({ access, userIds }: { access: Access; userIds: string[] }) => {
       const results: AccessOutcome[] = [];
       try {
-        for (const part of chunk(userIds, PEOPLE_LIMITS.accessBatchMax)) results.push(...(await api.setPeopleAccess(access, part)).results);
+        for (const part of chunk(userIds, PEOPLE_LIMITS.accessBatchMax)) results.push(...(await setPeopleAccess(access, part)).results);
         return { access, results };
       } catch (failure) {
         const reason = (failure as Error).message;

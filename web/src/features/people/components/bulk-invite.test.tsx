@@ -7,9 +7,9 @@ import userEvent from '@testing-library/user-event';
 import type { Person } from '@shared/contract/people';
 import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
-import { useClassRoster } from '../../classes/api/classes';
+import { useClassRoster } from '@web/api/rosters';
 import { BulkInvite } from './bulk-invite';
-import { ROLE_LABEL } from './labels';
+import { ROLE_LABEL } from '@web/lib/people-labels';
 
 withFakeApi();
 // Typing and rendering preview tables in jsdom is slow on a shared two-core machine; the default 5 s is too tight.

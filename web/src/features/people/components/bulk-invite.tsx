@@ -10,27 +10,15 @@ import type { EnrolmentOutcome } from '@shared/contract/rosters';
 import { PEOPLE_LIMITS } from '@shared/people';
 import type { InvitationOutcome, Person } from '@shared/contract/people';
 import type { Role } from '@shared/roles';
+import { classKeys } from '@web/api/classes';
+import { invitePeople, lookupPeople, useRefreshPeople } from '@web/api/people';
+import { classAdminKeys, enrolStudents, listAdminClasses, listClassStudents } from '@web/api/rosters';
 import { Alert } from '@web/components/alert';
 import { SelectField } from '@web/components/field';
-import { api } from '@web/lib/api-client';
-import { classAdminKeys } from '../../class-admin/api/class-admin';
-import { classKeys } from '../../classes/api/classes';
-import { useRefreshPeople } from '../api/people';
-import {
-  addressesToLookUp,
-  chunk,
-  classesNamed,
-  classifyRows,
-  isErrorRow,
-  isToDo,
-  parseInvitationList,
-  STATUS_LABEL,
-  summarise,
-  type PreviewRow,
-  type RosterClass,
-} from '../utils/invitation-list';
+import { addressesToLookUp, classesNamed, classifyRows, isErrorRow, isToDo, parseInvitationList, STATUS_LABEL, summarise, type PreviewRow, type RosterClass } from '../utils/invitation-list';
+import { chunk } from '@web/lib/chunk';
 import { rememberTemporaryPassword } from '../utils/temporary-passwords';
-import { ROLE_CHOICES, ROLE_LABEL } from './labels';
+import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
 
 /** What happened to one row of the list once confirmed. */
 export interface RosterResult {
@@ -70,7 +58,7 @@ async function enrolledIn(classId: string): Promise<Set<string>> {
   const ids = new Set<string>();
   let cursor: string | undefined;
   do {
-    const page = await api.listClassStudents(classId, cursor);
+    const page = await listClassStudents(classId, cursor);
     for (const student of page.students) ids.add(student.userId);
     cursor = page.next;
   } while (cursor);
@@ -82,9 +70,9 @@ async function previewList(text: string, defaultRole: Role): Promise<PreviewRow[
   if (rows.length === 0) throw new Error('The list is empty: paste one person per line, or upload a CSV file.');
   const people = new Map<string, Person>();
   for (const emails of chunk(addressesToLookUp(rows), PEOPLE_LIMITS.lookupMax)) {
-    for (const person of (await api.lookupPeople(emails)).people) people.set(person.email.toLowerCase(), person);
+    for (const person of (await lookupPeople(emails)).people) people.set(person.email.toLowerCase(), person);
   }
-  const classes = rows.some((row) => row.className) ? await api.listAdminClasses() : [];
+  const classes = rows.some((row) => row.className) ? await listAdminClasses() : [];
   const enrolled = new Map<string, Set<string>>();
   for (const each of classesNamed(rows, classes)) enrolled.set(each.classId, await enrolledIn(each.classId));
   return classifyRows(rows, { people, classes, enrolled });
@@ -112,7 +100,7 @@ export function BulkInvite() {
       const results = () => rows.map((row) => (isToDo(row) ? resultOf(row, invited, enrolled) : { line: row.line, email: row.email, name: row.name, notDone: { label: STATUS_LABEL[row.status], message: row.message, error: isErrorRow(row) } }));
       try {
         for (const part of chunk(invitations, PEOPLE_LIMITS.invitationBatchMax)) {
-          const answers = (await api.invitePeople(part)).results;
+          const answers = (await invitePeople(part)).results;
           answers.forEach((answer, index) => invited.set(answer.email, withRoleChecked(answer, part[index]!.role)));
           for (const answer of answers) if (answer.outcome === 'invited' && answer.temporaryPassword) rememberTemporaryPassword(answer.email, answer.temporaryPassword);
           progress(part.length);
@@ -124,7 +112,7 @@ export function BulkInvite() {
         }
         for (const [classId, studentIds] of byClass) {
           for (const part of chunk(studentIds, CLASS_LIMITS.enrolBatchMax)) {
-            for (const outcome of (await api.enrolStudents(classId, part)).results) enrolled.set(`${classId}/${outcome.studentId}`, outcome);
+            for (const outcome of (await enrolStudents(classId, part)).results) enrolled.set(`${classId}/${outcome.studentId}`, outcome);
             progress(part.length);
           }
         }

@@ -5,8 +5,8 @@ import { PEOPLE_LIMITS } from '@shared/people';
 import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
-import { useInvitePerson } from '../api/people';
-import { ROLE_CHOICES } from './labels';
+import { useInvitePerson } from '@web/api/people';
+import { ROLE_CHOICES } from '@web/lib/people-labels';
 import { TemporaryPassword } from './temporary-password';
 
 export function InvitePersonForm() {

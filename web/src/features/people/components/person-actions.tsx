@@ -8,8 +8,8 @@ import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
 import { FormDialog } from '@web/components/form-dialog';
-import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '../api/people';
-import { ROLE_CHOICES, ROLE_LABEL } from './labels';
+import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '@web/api/people';
+import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
 import { TemporaryPassword } from './temporary-password';
 
 type Open = 'name' | 'role' | 'disable' | null;

@@ -1,5 +1,6 @@
 import type { Person } from '@shared/contract/people';
-import { addressesToLookUp, chunk, classesNamed, classifyRows, ListTooLongError, parseInvitationList, roleFromWord, summarise } from './invitation-list';
+import { addressesToLookUp, classesNamed, classifyRows, ListTooLongError, parseInvitationList, roleFromWord, summarise } from './invitation-list';
+import { chunk } from '@web/lib/chunk';
 
 describe('parseInvitationList', () => {
   it('reads email,name,role lines, skipping a header and blank lines, with line numbers', () => {

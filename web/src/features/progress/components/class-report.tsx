@@ -5,8 +5,8 @@
 import type { ClassReportRow } from '@shared/contract/reports';
 import type { ModuleRef } from '@shared/contract/classes';
 import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
-import { useClassReportPages } from '../api/progress';
+import { QueryView } from '@web/components/query-view';
+import { useClassReportPages } from '@web/api/reports';
 import { ReportTable } from './report-table';
 
 interface ClassReportProps {
@@ -22,27 +22,34 @@ const byName = (a: ClassReportRow, b: ClassReportRow) => a.studentName.localeCom
 
 export function ClassReport({ classId, caption, classModules, emptyText, loadingLabel, failureText }: ClassReportProps) {
   const report = useClassReportPages(classId);
-  if (report.isPending) return <Loading label={loadingLabel} />;
-  // A failed next page keeps the pages already loaded (and says so below the table).
-  if (!report.data) return <Alert tone="error">{failureText}</Alert>;
-  const { pages } = report.data;
-  const loaded = pages.flatMap((page) => page.rows);
-  if (loaded.every((row) => row.modules.length === 0)) return <p className="empty-state">{emptyText}</p>;
-  const rows = report.hasNextPage || pages.length > 1 ? loaded : [...loaded].sort(byName);
   const loadMore = () => {
     if (report.hasNextPage && !report.isFetchingNextPage) void report.fetchNextPage();
   };
+  // A failed next page keeps the pages already loaded (and says so below the table).
   return (
-    <>
-      <ReportTable caption={caption} rows={rows} totalRows={pages[0].studentCount} onNearEnd={loadMore} classModules={classModules} />
-      {report.isError && (
-        <Alert tone="error">
-          Could not load more students.{' '}
-          <button type="button" className="link-button" onClick={() => void report.fetchNextPage()}>
-            Try again
-          </button>
-        </Alert>
-      )}
-    </>
+    <QueryView
+      query={report}
+      loading={loadingLabel}
+      error={failureText}
+      empty={{ when: ({ pages }) => pages.every((page) => page.rows.every((row) => row.modules.length === 0)), show: <p className="empty-state">{emptyText}</p> }}
+    >
+      {({ pages }) => {
+        const loaded = pages.flatMap((page) => page.rows);
+        const rows = report.hasNextPage || pages.length > 1 ? loaded : [...loaded].sort(byName);
+        return (
+          <>
+            <ReportTable caption={caption} rows={rows} totalRows={pages[0].studentCount} onNearEnd={loadMore} classModules={classModules} />
+            {report.isError && (
+              <Alert tone="error">
+                Could not load more students.{' '}
+                <button type="button" className="link-button" onClick={() => void report.fetchNextPage()}>
+                  Try again
+                </button>
+              </Alert>
+            )}
+          </>
+        );
+      }}
+    </QueryView>
   );
 }

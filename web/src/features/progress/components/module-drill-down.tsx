@@ -1,15 +1,14 @@
 // A module's drill-down: each student × the module's sections, with the date each section was completed.
 import { useState, type ReactNode } from 'react';
 import type { ModuleReport } from '@shared/contract/reports';
-import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
-import { useModuleReport } from '../api/progress';
-import { csvFileName } from '../utils/csv';
-import { downloadCsv } from '../utils/download-csv';
+import { useModuleReport } from '@web/api/reports';
+import { csvFileName } from '@web/lib/csv';
+import { downloadCsv } from '@web/lib/download-csv';
 import { CheckAnalysisView } from '../../checks';
 import { checkColumns, moduleDrillDownCsv, standingText } from '../utils/report-csv';
 import { DrillDownDialog } from './drill-down-dialog';
 import { formatShortDate } from '@web/lib/dates';
+import { QueryView } from '@web/components/query-view';
 
 interface ModuleDrillDownProps {
   classId: string;
@@ -28,17 +27,19 @@ export function ModuleDrillDown({ classId, className, moduleId, moduleTitle, onC
       onClose={onClose}
       onExport={data ? () => downloadCsv(csvFileName(className, moduleTitle), moduleDrillDownCsv(data)) : undefined}
     >
-      {report.isPending ? (
-        <Loading label="Loading sections..." />
-      ) : report.isError ? (
-        <Alert tone="error">Could not load this module&apos;s sections.</Alert>
-      ) : (
-        <>
-          <Branches report={report.data} />
-          <SectionTable report={report.data} />
-          <CheckScores report={report.data} classId={classId} />
-        </>
-      )}
+      <QueryView
+        query={report}
+        loading="Loading sections..."
+        error="Could not load this module's sections."
+      >
+        {(data) => (
+          <>
+            <Branches report={data} />
+            <SectionTable report={data} />
+            <CheckScores report={data} classId={classId} />
+          </>
+        )}
+      </QueryView>
     </DrillDownDialog>
   );
 }
@@ -120,7 +121,7 @@ function SectionTable({ report }: { report: ModuleReport }) {
       label={`Sections of ${report.moduleTitle}`}
       caption={`Each student and the date they completed each section of ${report.moduleTitle}`}
       columns={report.sections.map((section) => ({ key: section._id, heading: section.title }))}
-      cell={(row, sectionId) => <CompletedOn completedAt={row.completedAt} sectionId={sectionId} />}
+      cell={(row, sectionId) => <CompletedOn completedAt={row.completedAt} closed={row.closed?.[sectionId]} sectionId={sectionId} />}
     />
   );
 }
@@ -165,14 +166,28 @@ function StudentGrid({ rows, label, caption, columns, cell }: StudentGridProps) 
   );
 }
 
-function CompletedOn({ completedAt, sectionId }: { completedAt: Record<string, string | null>; sectionId: string }) {
+/** How a section not done stands on the student's path: closed to them (locked), not needed (skipped, excused), or not done. */
+const CLOSED = {
+  locked: ['🔒', 'Locked'],
+  skipped: ['–', 'Skipped'],
+  excused: ['–', 'Excused'],
+} as const;
+
+interface CompletedOnProps {
+  completedAt: Record<string, string | null>;
+  closed: keyof typeof CLOSED | undefined;
+  sectionId: string;
+}
+
+function CompletedOn({ completedAt, closed, sectionId }: CompletedOnProps) {
   if (!Object.hasOwn(completedAt, sectionId)) {
+    const [icon, word] = closed ? CLOSED[closed] : ['○', 'Not done'];
     return (
       <>
         <span className="status-icon status-not-started" aria-hidden="true">
-          ○
+          {icon}
         </span>{' '}
-        Not done
+        {word}
       </>
     );
   }

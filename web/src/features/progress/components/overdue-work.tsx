@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { ClassReportRow } from '@shared/contract/reports';
 import { DueDate } from '@web/components/due-date';
-import { useNudgeStudent } from '../api/progress';
+import { useNudgeStudent } from '@web/api/classes';
 import { overdueCells, type DueDates } from '../utils/report-view';
 
 interface OverdueWorkProps {

@@ -5,12 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import { EXTRA_ATTEMPTS_MAX, type OverrideKind } from '@shared/paths';
 import type { PathOverride } from '@shared/contract/paths';
-import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
-import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
-import { useModules } from '../../modules/api/modules';
-import { useAddOverride, useRemoveOverride, useStudentOverrides } from '../api/path-overrides';
+import { useModules } from '@web/api/modules';
+import { useAddOverride, useRemoveOverride, useStudentOverrides } from '@web/api/paths';
+import { QueryView } from '@web/components/query-view';
 
 const KIND_CHOICES = [
   ['release', 'Open a section'],
@@ -81,33 +80,34 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
   return (
     <section className="path-overrides" aria-labelledby="path-overrides-heading">
       <h3 id="path-overrides-heading">Path overrides</h3>
-      {overrides.isPending ? (
-        <Loading label="Loading overrides..." />
-      ) : overrides.isError ? (
-        <Alert tone="error">Could not load the overrides of this student.</Alert>
-      ) : overrides.data.overrides.length === 0 ? (
-        <p className="muted">No overrides: {studentName} follows the module rules.</p>
-      ) : (
-        <ul className="override-list">
-          {overrides.data.overrides.map((override) => (
-            <li key={`${override.moduleId}:${override.kind}:${override.sectionId ?? ''}`}>
-              <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
-              <span className="muted">
-                ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
-              </span>{' '}
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={remove.isPending}
-                aria-label={`Remove override: ${KIND_WORD[override.kind]} ${describe(override)}`}
-                onClick={() => remove.mutate(override)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={overrides}
+        loading="Loading overrides..."
+        error="Could not load the overrides of this student."
+        empty={{ when: (data) => data.overrides.length === 0, show: <p className="muted">No overrides: {studentName} follows the module rules.</p> }}
+      >
+        {(data) => (
+          <ul className="override-list">
+            {data.overrides.map((override) => (
+              <li key={`${override.moduleId}:${override.kind}:${override.sectionId ?? ''}`}>
+                <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
+                <span className="muted">
+                  ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
+                </span>{' '}
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={remove.isPending}
+                  aria-label={`Remove override: ${KIND_WORD[override.kind]} ${describe(override)}`}
+                  onClick={() => remove.mutate(override)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <p role="status" className="field-hint">
         {remove.isError ? remove.error.message : remove.isSuccess ? 'Override removed.' : ''}
       </p>

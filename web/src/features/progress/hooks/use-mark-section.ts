@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/lib/api-client';
-import { moduleKeys } from '../../modules/api/modules';
-import { useMarkComplete } from '../api/progress';
+import { moduleKeys } from '@web/api/modules';
+import { useMarkComplete } from '@web/api/progress';
 
 export const MARK_FAILED = 'Could not update progress.';
 

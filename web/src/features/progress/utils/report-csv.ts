@@ -5,7 +5,7 @@ import type { ClassReportRow, ModuleReport } from '@shared/contract/reports';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
 import type { CheckStanding, ModuleScoreSummary } from '@shared/contract/checks';
 import { moduleScoreText } from '@web/lib/score-text';
-import { toCsv } from './csv';
+import { toCsv } from '@web/lib/csv';
 
 export interface ReportColumn {
   moduleId: string;
@@ -66,7 +66,7 @@ export function moduleDrillDownCsv(report: ModuleReport): string {
     report.rows.map((row) => [
       row.studentName,
       row.studentEmail ?? '',
-      ...report.sections.map((section) => sectionCell(row.completedAt, section._id)),
+      ...report.sections.map((section) => sectionCell(row.completedAt, section._id, row.closed?.[section._id])),
       ...checks.map((check) => standingText(row.scores?.[check.sectionId])),
     ]),
   );
@@ -78,8 +78,9 @@ export function checkColumns(report: ModuleReport) {
   return (report.checks ?? []).map((check) => ({ ...check, title: titles.get(check.sectionId) ?? check.sectionId }));
 }
 
-export const sectionCell = (completedAt: Record<string, string | null>, sectionId: string) =>
-  !Object.hasOwn(completedAt, sectionId) ? '' : csvTime(completedAt[sectionId]) || 'Done';
+/** A section's cell: when it was done, or for one not done how it stands on the path (Locked, Skipped, Excused). */
+export const sectionCell = (completedAt: Record<string, string | null>, sectionId: string, closed?: 'locked' | 'skipped' | 'excused') =>
+  !Object.hasOwn(completedAt, sectionId) ? (closed ? closed.charAt(0).toUpperCase() + closed.slice(1) : '') : csvTime(completedAt[sectionId]) || 'Done';
 
 /** One student's modules: status, sections done, the first and latest completion times, and the score when any module has checks. */
 export function studentDrillDownCsv(row: ClassReportRow): string {

@@ -5,9 +5,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Section } from '@shared/contract/modules';
 import { useMinWidth } from '@web/components/use-media-query';
-import { readerPath } from '../reader-paths';
-import { isOpenable, isRequired } from '../utils/section-path';
-import { PathTag } from './path-note';
+import { readerPath } from '@web/lib/reader-paths';
+import { isOpenable, isRequired } from '@web/lib/section-path';
+import { PathTag } from '@web/components/path-note';
 
 const SIDEBAR_MIN_WIDTH_PX = 900;
 

@@ -2,15 +2,14 @@
 // page (a slide is a page, a Word document one page), as plain text for screen readers, slow connections and the
 // browser's translation. The server applies the same lock rules as to the file; the reader shows neither for a locked
 // section. "File" and "Text" are links (`?view=text`), so the choice survives a reload and can be shared.
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Section } from '@shared/contract/modules';
 import { NO_TEXT_FOUND } from '@shared/section-text';
 import type { SectionText } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
-import { Loading } from '@web/components/loading';
-import { ApiError, call } from '@web/lib/api-client';
-import { moduleKeys } from '../../modules/api/modules';
+import { QueryView } from '@web/components/query-view';
+import { useSectionText } from '@web/api/search';
+import { ApiError } from '@web/lib/api-client';
 
 export type SectionView = 'file' | 'text';
 
@@ -48,19 +47,19 @@ const STATUS_WORDS: Record<Exclude<SectionText['status'], 'ready'>, string> = {
 const reflowed = (text: string) => text.replace(/[ \t]*\n[ \t]*(?=\p{Ll})/gu, ' ');
 
 export function SectionTextView({ moduleId, section }: { moduleId: string; section: Section }) {
-  const text = useQuery({
-    queryKey: [...moduleKeys.all, 'section-text', moduleId, section._id],
-    queryFn: () => call('getSectionText', { id: moduleId, sectionId: section._id }),
-    // A text still being read is asked for again now and then, while it is on screen.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 10_000 : false),
-  });
+  const text = useSectionText(moduleId, section._id);
   const unit = section.contentType === 'PPT' ? 'Slide' : 'Page';
-  if (text.isPending) return <Loading label="Loading text..." />;
-  if (text.isError) {
-    const reason = text.error instanceof ApiError && text.error.status < 500 ? ` ${text.error.message}` : ' Try again, or use the file.';
-    return <Alert tone="error">{`Could not load the text of this section.${reason}`}</Alert>;
-  }
-  const { status, pages } = text.data;
+  return (
+    <QueryView query={text} loading="Loading text..." error={(error) => <Alert tone="error">{`Could not load the text of this section.${failureReason(error)}`}</Alert>}>
+      {(data) => <SectionTextPages text={data} section={section} unit={unit} />}
+    </QueryView>
+  );
+}
+
+const failureReason = (error: Error) => (error instanceof ApiError && error.status < 500 ? ` ${error.message}` : ' Try again, or use the file.');
+
+function SectionTextPages({ text, section, unit }: { text: SectionText; section: Section; unit: string }) {
+  const { status, pages } = text;
   const shown = pages.filter((page) => page.text.trim() !== '');
   return (
     <article className="section-text card" aria-label={`Text of ${section.title}`}>

@@ -7,8 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Module } from '@shared/contract/modules';
 import type { RecordReadingInput } from '@shared/contract/progress';
-import { ApiError, call } from '@web/lib/api-client';
-import { moduleKeys } from '../../modules/api/modules';
+import { moduleKeys } from '@web/api/modules';
+import { recordReading } from '@web/api/progress';
+import { ApiError } from '@web/lib/api-client';
 
 /** A page is reported once it has been shown this long (paging through a file sends one report, not one per page). */
 export const PAGE_REPORT_DELAY_MS = 2_000;
@@ -55,7 +56,7 @@ export function useReadingReport(target: ReadingTarget | undefined): (page: numb
           if (report.page === undefined || report.page === lastPage.current) send(report, false, tries + 1);
         }, delay * (1 + Math.random() / 2));
       };
-      call('recordReading', { id: moduleId, sectionId }, { classId, ...report }, {}, { keepalive }).then(
+      recordReading(moduleId, sectionId, { classId, ...report }, { keepalive }).then(
         (reading) => {
           if (report.page === undefined) return;
           // The module read in the cache opens the section at this page next time, as the server will. Its age stays

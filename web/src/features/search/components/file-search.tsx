@@ -3,11 +3,11 @@
 // the module they are reading (`moduleId`, with the class they read it in for the reader's links).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
-import { api } from '@web/lib/api-client';
-import { readerPath } from '../../reader';
+import { useSearch } from '@web/api/search';
+import { QueryView } from '@web/components/query-view';
+import { readerPath } from '@web/lib/reader-paths';
 import '../search.css';
 
 export interface FileSearchProps {
@@ -24,12 +24,7 @@ export function FileSearch({ modules, moduleId, classId, label = 'Search inside 
   const id = useId();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const results = useQuery({
-    queryKey: ['search', moduleId ?? 'library', query],
-    queryFn: () => api.search(query, moduleId),
-    enabled: query !== '',
-    staleTime: 30_000,
-  });
+  const results = useSearch(query, moduleId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());
@@ -48,29 +43,38 @@ export function FileSearch({ modules, moduleId, classId, label = 'Search inside 
           </button>
         </div>
       </form>
-      {query !== '' &&
-        (results.isPending ? (
-          <p className="muted" role="status">
-            Searching…
-          </p>
-        ) : results.isError ? (
-          <Alert tone="error">{results.error.message}</Alert>
-        ) : results.data.results.length === 0 ? (
-          <p className="muted" role="status">
-            Nothing found for “{query}”.
-          </p>
-        ) : (
-          <>
+      {query !== '' && (
+        <QueryView
+          query={results}
+          loading={
             <p className="muted" role="status">
-              {results.data.results.length === 1 ? '1 match' : `${results.data.results.length} matches`} for “{query}”
+              Searching…
             </p>
-            <ol className="file-search-results">
-              {results.data.results.map((result, index) => (
-                <SearchHit key={index} result={result} modules={modules} classId={classId} />
-              ))}
-            </ol>
-          </>
-        ))}
+          }
+          error={(error) => <Alert tone="error">{error.message}</Alert>}
+          empty={{
+            when: (data) => data.results.length === 0,
+            show: (
+              <p className="muted" role="status">
+                Nothing found for “{query}”.
+              </p>
+            ),
+          }}
+        >
+          {({ results: hits }) => (
+            <>
+              <p className="muted" role="status">
+                {hits.length === 1 ? '1 match' : `${hits.length} matches`} for “{query}”
+              </p>
+              <ol className="file-search-results">
+                {hits.map((result, index) => (
+                  <SearchHit key={index} result={result} modules={modules} classId={classId} />
+                ))}
+              </ol>
+            </>
+          )}
+        </QueryView>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // After a reload cut an upload short: Resume (the teacher picks the same file again; a browser cannot keep access
 // to a file across a reload) or Discard (the stored parts are deleted on the server).
 import { useId, useRef, useState } from 'react';
-import { api } from '@web/lib/api-client';
+import { abortUpload } from '@web/api/uploads';
 import { isSameFile } from '../utils/file-upload';
 import { forgetInterruptedUpload, loadInterruptedUpload, type InterruptedUpload } from '../utils/interrupted-upload';
 
@@ -34,7 +34,7 @@ export function InterruptedUploadOffer({ slot, onResume }: InterruptedUploadOffe
   function discard() {
     forgetInterruptedUpload(slot);
     setSaved(undefined);
-    api.abortUpload({ contentUrl, uploadId }).catch((abortError: unknown) => {
+    abortUpload({ contentUrl, uploadId }).catch((abortError: unknown) => {
       console.error('Could not abort the interrupted upload on the server:', abortError);
     });
   }

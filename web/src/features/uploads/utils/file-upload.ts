@@ -5,8 +5,9 @@
 import { SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '@shared/constants';
 import { sectionFileMediaType } from '@shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/contract/uploads';
-import { api, ApiError } from '@web/lib/api-client';
-import { putBlob, StorageRefusalError, TransferAbortedError } from '../api/put-blob';
+import { abortUpload, completeUpload, createUpload, renewUploadParts } from '@web/api/uploads';
+import { ApiError } from '@web/lib/api-client';
+import { putBlob, StorageRefusalError, TransferAbortedError } from './put-blob';
 
 export type UploadStatus = 'idle' | 'uploading' | 'paused' | 'canceled' | 'error' | 'success';
 
@@ -154,7 +155,7 @@ export class FileUpload {
   private async run() {
     this.urlsIssuedAt = Date.now();
     try {
-      this.ticket = await api.createUpload({ fileName: this.file.name, contentType: this.mediaType, size: this.file.size });
+      this.ticket = await createUpload({ fileName: this.file.name, contentType: this.mediaType, size: this.file.size });
     } catch (error) {
       this.fail(error);
       return;
@@ -239,7 +240,7 @@ export class FileUpload {
     }
     try {
       // The server checks the stored file's first bytes against its type (and deletes a file that is not).
-      await api.completeUpload({ contentUrl });
+      await completeUpload({ contentUrl });
     } catch (error) {
       this.fail(error);
       return;
@@ -344,7 +345,7 @@ export class FileUpload {
     const askedAt = Date.now();
     let renewed: UploadPartUrl[];
     try {
-      ({ parts: renewed } = await api.renewUploadParts({
+      ({ parts: renewed } = await renewUploadParts({
         contentUrl: ticket.contentUrl,
         uploadId: ticket.uploadId,
         partNumbers: unfinished.map((part) => part.partNumber),
@@ -364,7 +365,7 @@ export class FileUpload {
     this.completing = true;
     const ticket = this.ticket as MultipartUploadTicket;
     try {
-      await api.completeUpload({
+      await completeUpload({
         contentUrl: ticket.contentUrl,
         uploadId: ticket.uploadId,
         parts: this.parts.map(({ partNumber, etag }) => ({ partNumber, etag: etag! })),
@@ -414,7 +415,7 @@ export class FileUpload {
   private abortOnServer() {
     const ticket = this.ticket;
     if (!ticket || !isMultipart(ticket)) return;
-    api.abortUpload({ contentUrl: ticket.contentUrl, uploadId: ticket.uploadId }).catch((error: unknown) => {
+    abortUpload({ contentUrl: ticket.contentUrl, uploadId: ticket.uploadId }).catch((error: unknown) => {
       console.error('Could not abort the multipart upload on the server:', error);
     });
   }

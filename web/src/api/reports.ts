@@ -1,0 +1,70 @@
+// Server state of teachers' reports: query keys (defined once here), a class's report in pages, a module's
+// drill-down, each class's completion (the dashboard) and a student's reading (the student drill-down).
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { PAGE_LIMITS } from '@shared/constants';
+import type { ClassReportPage } from '@shared/contract/reports';
+import { call } from '@web/lib/api-client';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  /** The report's pages; the drill-down and dashboard keys start with it, so a change refreshes them all. */
+  classReport: (classId: string) => [...reportKeys.all, 'class', classId] as const,
+  moduleReport: (classId: string, moduleId: string) => [...reportKeys.classReport(classId), 'module', moduleId] as const,
+  classCompletion: (classId: string) => [...reportKeys.classReport(classId), 'completion'] as const,
+  reading: (classId: string, studentId: string) => [...reportKeys.all, 'reading', classId, studentId] as const,
+};
+
+/**
+ * How often an open report is read again while its tab is in view (never in the background): a completion shows
+ * within half a minute; at 200 students that is 2 page reads, and rows whose data did not change keep their
+ * identity (structural sharing), so nothing on screen re-renders for them.
+ */
+export const REPORT_REFRESH_MS = 30_000;
+
+/**
+ * The class report in pages of up to 100 students (the order of the roster), loaded as the reader scrolls: the page
+ * asks for the next one (`fetchNextPage`) when its last loaded rows come near the screen. Fetched again (the pages
+ * loaded) whenever the page opens, whenever the tab regains focus, and every REPORT_REFRESH_MS while in view.
+ */
+export function useClassReportPages(classId: string | undefined) {
+  return useInfiniteQuery({
+    queryKey: reportKeys.classReport(classId ?? ''),
+    // With `limit` the contract's answer is a page, not the spec's whole array.
+    queryFn: ({ pageParam }) =>
+      call('getClassReport', { classId: classId! }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor: pageParam }) as Promise<ClassReportPage>,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
+    enabled: Boolean(classId),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: REPORT_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** A module's drill-down (student × section with dates); always fresh when opened. */
+export function useModuleReport(classId: string, moduleId: string) {
+  return useQuery({
+    queryKey: reportKeys.moduleReport(classId, moduleId),
+    queryFn: () => call('getModuleReport', { classId, moduleId }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Each class's completion counters and students active in the last 7 days (the teacher dashboard): one small answer per class. */
+export function useClassCompletions(classIds: string[]) {
+  return useQueries({
+    queries: classIds.map((classId) => ({
+      queryKey: reportKeys.classCompletion(classId),
+      queryFn: () => call('getClassCompletion', { classId }),
+    })),
+  });
+}
+
+/** A student's reading (the student drill-down): opens and minutes per section of the class's modules. */
+export function useStudentReading(classId: string, studentId: string) {
+  return useQuery({
+    queryKey: reportKeys.reading(classId, studentId),
+    queryFn: () => call('getStudentReading', { classId, studentId }),
+  });
+}

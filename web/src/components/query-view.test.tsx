@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { QueryView } from './query-view';
+
+const view = (query: { data: string[] | undefined; error: Error | null }, pending = false) =>
+  render(
+    <QueryView query={query} loading="Loading classes..." error="Could not load classes." pending={pending} empty={{ when: (data) => data.length === 0, show: <p>No classes yet.</p> }}>
+      {(data) => <ul>{data.map((each) => <li key={each}>{each}</li>)}</ul>}
+    </QueryView>,
+  );
+
+it('announces loading (role=status), then shows the data', () => {
+  const { rerender } = view({ data: undefined, error: null });
+  expect(screen.getByRole('status')).toHaveTextContent('Loading classes...');
+  rerender(
+    <QueryView query={{ data: ['Year 7 Art'], error: null }} loading="Loading classes..." error="Could not load classes.">
+      {(data) => <ul>{data.map((each) => <li key={each}>{each}</li>)}</ul>}
+    </QueryView>,
+  );
+  expect(screen.getByRole('listitem')).toHaveTextContent('Year 7 Art');
+  expect(screen.queryByRole('status')).toBeNull();
+});
+
+it('shows a failure with nothing to show as an alert (role=alert), and an error handed to a function as it words it', () => {
+  view({ data: undefined, error: new Error('Server down') });
+  expect(screen.getByRole('alert')).toHaveTextContent('Could not load classes.');
+  render(
+    <QueryView query={{ data: undefined, error: new Error('Server down') }} loading="Loading..." error={(error) => <p>Failed: {error.message}</p>}>
+      {() => null}
+    </QueryView>,
+  );
+  expect(screen.getByText('Failed: Server down')).toBeInTheDocument();
+});
+
+it('keeps the data on screen when a read again fails, but shows the failure while more is still to come', () => {
+  view({ data: ['Year 7 Art'], error: new Error('Server down') });
+  expect(screen.getByRole('listitem')).toHaveTextContent('Year 7 Art');
+  expect(screen.queryByRole('alert')).toBeNull();
+  view({ data: ['Year 7 Art'], error: new Error('Server down') }, true);
+  expect(screen.getByRole('alert')).toHaveTextContent('Could not load classes.');
+});
+
+it('says so when the answer holds nothing, and keeps loading while more is to come', () => {
+  view({ data: [], error: null });
+  expect(screen.getByText('No classes yet.')).toBeInTheDocument();
+  view({ data: ['Year 7 Art'], error: null }, true);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading classes...');
+});

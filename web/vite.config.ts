@@ -37,7 +37,15 @@ function lightRouteTable(): Plugin {
     name: 'light-route-table',
     load(id) {
       if (id !== LIGHT_ROUTES_MODULE) return undefined;
-      return `export const routes = ${JSON.stringify(lightRoutes())};\n`;
+      // Each set of roles once, as the contract writes them: the entry chunk is on a budget.
+      const roleSets = new Map<string, string>();
+      const entries = Object.entries(lightRoutes()).map(([name, { method, path, roles }]) => {
+        const key = JSON.stringify(roles);
+        if (!roleSets.has(key)) roleSets.set(key, `roles${roleSets.size}`);
+        return `${name}: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)}, roles: ${roleSets.get(key)} }`;
+      });
+      const declarations = [...roleSets].map(([roles, name]) => `const ${name} = ${roles};`);
+      return `${declarations.join('\n')}\nexport const routes = {\n${entries.join(',\n')}\n};\n`;
     },
   };
 }

@@ -18,21 +18,28 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Adapters, wiring and the runtime: what the domain receives through its ports and never imports. */
+// The backend by resource (docs/architecture.md, "The backend"): functions/src/<resource>/ holds the resource's use
+// cases and its port (the files at its top), its adapters (adapters/: the table's and the outside services'), its
+// in-memory fakes (fakes/) and its handlers (handlers/). Beside the resources: kernel/ (domain basics), platform/
+// (the Lambda runtime), table/ (the single table's access), composition/ (the wiring) and migrations/.
+const backendSrc = 'functions/src';
+const notResources = new Set(['kernel', 'platform', 'table', 'composition', 'migrations']);
+const resources = fs
+  .readdirSync(at(backendSrc), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !notResources.has(entry.name))
+  .map((entry) => entry.name);
+/** The domain: each resource's use cases and port, and the kernel. */
+const domainFiles = [...resources.map((resource) => `${backendSrc}/${resource}/!(*.test).ts`), `${backendSrc}/kernel/!(*.test).ts`];
+/** What the domain receives through its ports and never imports: every adapter, handler, the wiring and the runtime. */
 const backendOutsideDomain = [
-  'repositories',
-  'storage',
-  'directory',
-  'search',
-  'extraction',
-  'drafting',
-  'events',
-  'platform',
-  'handlers',
-  'composition',
-].map(
-  (folder) => `functions/src/${folder}`,
-);
+  `${backendSrc}/*/adapters/**`,
+  `${backendSrc}/*/handlers/**`,
+  `${backendSrc}/*/fakes/**`,
+  `${backendSrc}/table/**`,
+  `${backendSrc}/composition/**`,
+  `${backendSrc}/platform/**`,
+  `${backendSrc}/migrations/**`,
+];
 
 const boundaries = [
   {
@@ -51,14 +58,24 @@ const boundaries = [
     message: 'infra/ is the CDK app alone; the local twins (local/) and the commands (tools/) build on it, not the other way round.',
   },
   {
-    target: 'functions/src/domain',
+    target: domainFiles,
     from: backendOutsideDomain,
-    message: 'The domain receives adapters through its ports (domain/ports.ts); the handler (composition root) wires them.',
+    message: "A resource's use cases and port import no adapter (the table's, search, extraction, drafting, storage, the directory), no handler, no wiring and no runtime: they receive adapters through their ports, and the composition root wires them.",
   },
   {
-    target: 'functions/src/composition',
-    from: 'functions/src/handlers',
+    target: `${backendSrc}/composition/**`,
+    from: `${backendSrc}/*/handlers/**`,
     message: 'The composition root builds what handlers use; handlers import it, never the other way round.',
+  },
+  {
+    target: [`${backendSrc}/*/adapters/**`, `${backendSrc}/table/**`],
+    from: [`${backendSrc}/*/handlers/**`, `${backendSrc}/composition/**`],
+    message: 'An adapter implements a port; the composition root wires it, and no adapter reaches for the wiring or a handler.',
+  },
+  {
+    target: [...domainFiles, `${backendSrc}/*/adapters/**`, `${backendSrc}/*/handlers/**`, `${backendSrc}/table/**`, `${backendSrc}/platform/**`, `${backendSrc}/composition/**`],
+    from: `${backendSrc}/migrations/**`,
+    message: 'Migrations and backfills (functions/src/migrations/) run from tools/migrate.ts; the Lambdas never import them.',
   },
   {
     target: ['web/src/components', 'web/src/lib', 'web/src/api'],
@@ -117,8 +134,19 @@ const productionOnly = [
     from: ['test', 'functions/test', 'web/src/testing'],
     message: 'Production code never imports test helpers.',
   },
+  {
+    target: ['functions/src/**', 'web/src/**', 'infra/**', 'local/**', 'tools/**', 'shared/**'],
+    from: `${backendSrc}/*/fakes/**`,
+    message: "Production code never imports a resource's in-memory fakes (fakes/); tests do.",
+  },
+  // The handlers' and the rate limit's tests run apiHandler as the composition root wires it.
+  {
+    target: `${backendSrc}/platform/**`,
+    from: [`${backendSrc}/composition/**`, `${backendSrc}/*/adapters/**`, `${backendSrc}/table/**`, `${backendSrc}/*/handlers/**`],
+    message: 'The runtime (platform/) imports neither the composition root nor an adapter: what it needs of the table (the rate limit, the access records) is handed in by composition/api-handler.ts.',
+  },
 ];
-const testFiles = ['**/*.test.{ts,tsx}', 'test/**', 'functions/test/**', 'infra/test/**', 'web/src/testing/**'];
+const testFiles = ['**/*.test.{ts,tsx}', 'test/**', 'functions/test/**', 'functions/src/*/fakes/**', 'infra/test/**', 'web/src/testing/**'];
 
 /** Three folders up or more is another part of the repository: it has an alias (tsconfig.json `paths`). */
 const deepRelativeImports = {
@@ -126,9 +154,9 @@ const deepRelativeImports = {
   message: 'Import across the repository through an alias (@shared/, @web/, @functions/, @infra/, @local/, @tools/, @test/), not ../../../.',
 };
 
-/** `domain/` talks to the world only through its ports. */
+/** The domain talks to the world only through its ports. */
 const domainPurity = {
-  files: ['functions/src/domain/**/*.ts'],
+  files: domainFiles,
   ignores: ['**/*.test.ts'],
   rules: {
     'no-restricted-imports': [

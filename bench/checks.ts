@@ -8,8 +8,8 @@
 import '../local/quiet-aws-sdk-notices';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { keys, makeTableAccess } from '../functions/src/repositories/table';
-import { encodeStandings } from '../functions/src/repositories/score-attributes';
+import { keys, makeTableAccess } from '../functions/src/table/table';
+import { encodeStandings } from '../functions/src/progress/adapters/score-attributes';
 import { localTableContext, localTableStores } from '@local/table-stores';
 import { createLargeClass } from '../test/e2e/support/large-class';
 import { CLASS_ID, startWorld, type World } from '../test/integration/support/world';

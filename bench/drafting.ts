@@ -1,7 +1,7 @@
 // `npm run bench` (fifth part): drafting questions with the local drafter, per seed file (and the LibreOffice-written
 // test files): the file's text extracted once as the server extracts it, then 15 questions of every kind drafted,
 // timed as the median of several runs after a first one (which also loads the language model, printed apart); and per
-// document, how many of 10 drafts break a rule a kept draft follows (functions/test/drafting/draft-rules.ts; target 0,
+// document, how many of 10 drafts break a rule a kept draft follows (functions/src/checks/fakes/draft-rules.ts; target 0,
 // the real manual of the quality test included). The Bedrock drafter is not timed here: it needs the AWS service.
 // Asserts nothing.
 import { readFileSync } from 'node:fs';
@@ -9,9 +9,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
 import { LARGE_PDF, largePdf } from '@local/large-pdf';
-import { extractText, fileKindOf } from '../functions/src/extraction/text-extraction';
-import { draftLocally } from '../functions/src/drafting/local-drafter';
-import { brokenRules, RULES, type Rule } from '../functions/test/drafting/draft-rules';
+import { extractText, fileKindOf } from '../functions/src/search/adapters/text-extraction';
+import { draftLocally } from '../functions/src/checks/adapters/local-drafter';
+import { brokenRules, RULES, type Rule } from '../functions/src/checks/fakes/draft-rules';
 
 const RUNS = 7;
 const SEED = path.resolve(__dirname, '../local/seed-files');

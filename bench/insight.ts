@@ -6,16 +6,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
-import { makeClassRepository } from '../functions/src/repositories/class-repository';
-import { makeModuleRepository } from '../functions/src/repositories/module-repository';
-import { makeAttemptRepository } from '../functions/src/repositories/attempt-repository';
-import { makeCheckRepository } from '../functions/src/repositories/check-repository';
-import { makeNoticeRepository } from '../functions/src/repositories/notice-repository';
-import { makePathOverrideRepository } from '../functions/src/repositories/path-override-repository';
-import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
-import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
-import { makeNotificationService } from '../functions/src/domain/notifications';
-import { makeProgressService } from '../functions/src/domain/progress';
+import { makeClassRepository } from '../functions/src/classes/adapters/class-repository';
+import { makeModuleRepository } from '../functions/src/modules/adapters/module-repository';
+import { makeAttemptRepository } from '../functions/src/checks/adapters/attempt-repository';
+import { makeCheckRepository } from '../functions/src/checks/adapters/check-repository';
+import { makeNoticeRepository } from '../functions/src/notifications/adapters/notice-repository';
+import { makePathOverrideRepository } from '../functions/src/paths/adapters/path-override-repository';
+import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
+import { makeProgressRepository } from '../functions/src/progress/adapters/progress-repository';
+import { makeNotificationService } from '../functions/src/notifications/notifications';
+import { reportBudget } from '../functions/src/platform/report-budget';
+import { makeReportService } from '../functions/src/reports/reports';
 import { systemClock } from '../functions/src/composition/system';
 import { localTableStores } from '@local/table-stores';
 import { LOCAL_CREDENTIALS } from '@local/stack-config';
@@ -73,7 +74,7 @@ async function main() {
     progress: makeProgressRepository(context),
     overrides: makePathOverrideRepository(context),
   };
-  const progress = makeProgressService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), people: makePeopleIndexRepository(context), clock: systemClock });
+  const reports = makeReportService({ ...counted, checks: makeCheckRepository(context), attempts: makeAttemptRepository(context), people: makePeopleIndexRepository(context), budget: reportBudget, clock: systemClock });
   const notifications = makeNotificationService({ classes: counted.classes, modules: counted.modules, notices: makeNoticeRepository(context), clock: systemClock });
   const callsOf = async (operation: () => Promise<unknown>) => {
     requests = 0;
@@ -103,30 +104,30 @@ async function main() {
       `GET /api/progress/class/{id} (report, ${await kilobytes(`/api/progress/class/${classId}`)})`,
       await timings(RUNS, () => get(`/api/progress/class/${classId}`, token)),
       '≤ 300 ms',
-      await callsOf(() => progress.classReport(teacher, classId)),
+      await callsOf(() => reports.classReport(teacher, classId)),
     );
     // Where the report's time goes: the use case alone (DynamoDB reads and rows, no HTTP, no JSON).
-    line('  the same, use case only (no HTTP)', await timings(RUNS, () => progress.classReport(teacher, classId)), '—', '');
+    line('  the same, use case only (no HTTP)', await timings(RUNS, () => reports.classReport(teacher, classId)), '—', '');
     line('  of which the progress Query (4,000 items)', await timings(RUNS, () => counted.progress.listProgressOfClass(classId)), '—', '');
     // What the web reads: pages of 100 students, the second asked for as the teacher scrolls (or for the summary).
     line(
       `GET .../class/{id}?limit=100 (page, ${await kilobytes(`/api/progress/class/${classId}?limit=100`)})`,
       await timings(RUNS, () => get(`/api/progress/class/${classId}?limit=100`, token)),
       '≤ 300 ms',
-      await callsOf(() => progress.classReportPage(teacher, classId, { limit: 100 })),
+      await callsOf(() => reports.classReportPage(teacher, classId, { limit: 100 })),
     );
     line(
       'GET .../class/{id}/completion (dashboard)',
       await timings(RUNS, () => get(`/api/progress/class/${classId}/completion`, token)),
       '—',
-      await callsOf(() => progress.classCompletion(teacher, classId)),
+      await callsOf(() => reports.classCompletion(teacher, classId)),
     );
     const drillDown = await world.ok('getModuleReport', { as: world.teacher, params: { classId, moduleId: firstModule._id } });
     line(
       'GET .../class/{id}/module/{id} (drill-down)',
       await timings(RUNS, () => get(`/api/progress/class/${classId}/module/${firstModule._id}`, token)),
       '≤ 150 ms',
-      await callsOf(() => progress.moduleReport(teacher, classId, firstModule._id)),
+      await callsOf(() => reports.moduleReport(teacher, classId, firstModule._id)),
     );
     const columns = (klass.assignedModuleIds as { _id: string; title: string }[]).map((module) => ({ moduleId: module._id, title: module.title }));
     line('CSV of the report (200 × 20), generated', await timings(RUNS, () => matrixCsv(report, columns)), '≤ 1 s', 0);

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Person } from '@shared/contract/people';
 import { ROLES } from '@shared/roles';
 import { localTableContext } from '@local/table-stores';
-import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
+import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
 import { startWorld, type World } from '../test/integration/support/world';
 
 const PEOPLE = 5000;

@@ -14,7 +14,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '
 import { startLocalStack, TEST_CALLER_RATE_LIMIT } from '@local/stack';
 import { localTableContext } from '@local/table-stores';
 import { signIn } from '@local/users';
-import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/repositories/table';
+import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/table/table';
 import { routeDeployment } from '../infra/route-deployment';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { routes, type RouteName } from '../shared/contract';
@@ -72,7 +72,7 @@ type LambdaHandler = (event: ReturnType<typeof apiEvent>) => Promise<{ statusCod
 
 /** Calls a route's handler in this process with the event API Gateway would hand its Lambda (the same code). */
 async function inLambda(name: RouteName, token: TokenSpec, pathParameters: Record<string, string>, options: { query?: Record<string, string>; body?: unknown } = {}) {
-  const file = path.resolve(__dirname, '../functions/src/handlers', `${routeDeployment[name].handler}.ts`);
+  const file = path.resolve(__dirname, '../functions/src', `${routeDeployment[name].handler}.ts`);
   const { handler } = (await import(file)) as { handler: LambdaHandler };
   const event = { ...apiEvent(routes[name], { token, pathParameters, body: options.body }), queryStringParameters: options.query };
   // What CloudFront adds in front of every request (the local stack sets the secret in this process's environment).

@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureUser, type CreatedUser } from '@local/users';
 import type { StackConfig } from '@local/stack-config';
-import { keys, makeTableAccess, type TableContext } from '../functions/src/repositories/table';
+import { keys, makeTableAccess, type TableContext } from '../functions/src/table/table';
 
 export const CLASS_SIZES = [30, 200, 1000, 5000] as const;
 export const MODULES = 20;

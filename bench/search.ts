@@ -6,7 +6,7 @@
 import '../local/quiet-aws-sdk-notices';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { makeSectionTextRepository } from '../functions/src/repositories/section-text-repository';
+import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
 import { localTableContext, localTableStores } from '@local/table-stores';
 import { CLASS_ID, startWorld, type World } from '../test/integration/support/world';
 

@@ -30,7 +30,7 @@ export interface ApiServerOptions {
   verifyAccessToken: AccessTokenVerifier;
   /** Where the built web app lives (web/dist). */
   webRoot: string;
-  /** Where each route's handler file (infra/route-deployment.ts) lives: functions/src/handlers. */
+  /** The folder each route's handler file (infra/route-deployment.ts) is named under: functions/src. */
   handlersDir: string;
   /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
   securityHeaders: Record<string, string>;

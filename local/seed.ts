@@ -113,14 +113,14 @@ export async function seedDemoData(config: StackConfig, log: (line: string) => v
   try {
     // Classes store their members' names; an older local stack's e-mail-only names converge on the demo names.
     for (const demoClass of DEMO_CLASSES) {
-      await stores.classes.insertClass({
+      await stores.rosters.insertClass({
         classId: demoClass.classId,
         className: demoClass.className,
         teacherId: idOf(demoClass.teacher),
         teacherName: nameOf(demoClass.teacher),
       });
-      await stores.classes.renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
-      for (const student of demoClass.students) await stores.classes.enrollStudent(demoClass.classId, { studentId: idOf(student), name: nameOf(student), email: student });
+      await stores.rosters.renameTeacherInClasses(idOf(demoClass.teacher), nameOf(demoClass.teacher));
+      for (const student of demoClass.students) await stores.rosters.enrollStudent(demoClass.classId, { studentId: idOf(student), name: nameOf(student), email: student });
     }
   } finally {
     stores.destroy();

@@ -18,8 +18,8 @@ import type { Throttles } from '../infra/capacity';
 import { ensureTable, startDatabase } from './database';
 import { ensureUserPool, startIdentity } from './identity';
 import { assertPortsFree, closeServer, listen } from './listen';
-import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
-import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
+import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cognito-user-directory';
+import { describeMigration, migrateTable } from '../functions/src/migrations/table-migration';
 import { rebuildStackPeopleIndex } from './people-index';
 import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext } from './table-stores';
@@ -28,7 +28,7 @@ import { startStorage } from './storage';
 import { objectCreatedEvent } from './storage-events';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
-const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'events', 'extract-text.ts');
+const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
@@ -174,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         userPoolClientId: pool.userPoolClientId,
       }),
       webRoot,
-      handlersDir: path.join(REPO_ROOT, 'functions', 'src', 'handlers'),
+      handlersDir: path.join(REPO_ROOT, 'functions', 'src'),
       // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
       // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
       securityHeaders: securityHeaders({
@@ -231,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
  * handlers' environment is set), run beside the request that wrote the object, never inside it.
  */
 async function extractText(bucket: string, key: string): Promise<void> {
-  const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/events/extract-text');
+  const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/search/handlers/extract-text');
   await handler(objectCreatedEvent(bucket, key));
 }
 

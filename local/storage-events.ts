@@ -1,6 +1,6 @@
 // The EventBridge event S3 sends for a new object (the upload bucket has EventBridge notifications on), built for the
 // local twin, which calls the extraction function the same way.
-import type { ObjectCreatedEvent } from '../functions/src/events/extract-text';
+import type { ObjectCreatedEvent } from '../functions/src/search/handlers/extract-text';
 
 export function objectCreatedEvent(bucket: string, key: string, region = 'us-east-1'): ObjectCreatedEvent {
   return {

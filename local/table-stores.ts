@@ -2,8 +2,8 @@
 // tests): each caller gets its own client for the stack it names, so several stacks can live in one process.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TableContext } from '../functions/src/repositories/table';
-import { makeTableRepositories } from '../functions/src/repositories/table-repositories';
+import type { TableContext } from '../functions/src/table/table';
+import { makeTableRepositories } from '../functions/src/table/table-repositories';
 import { credentialsFor, type TargetStack } from './stack-config';
 
 /** A stack's table with a client of its own: the local stack's, or a deployed one's (no endpoint: AWS, with the

@@ -1,6 +1,6 @@
 // Personalised paths, the contract: a section's role in the module, a check's score bands (which review or extension
 // sections a score releases, which later optional sections it skips) and the state of each section on a student's
-// path. The path itself is computed by the server (functions/src/domain/paths.ts); the rules here are what a teacher
+// path. The path itself is computed by the server (functions/src/paths/paths.ts); the rules here are what a teacher
 // may save, checked the same way by the browser's form and the server.
 import { TEXT_LIMITS } from './constants';
 import * as z from './zod';

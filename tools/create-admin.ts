@@ -8,15 +8,16 @@ import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
-import { makePeopleService } from '../functions/src/domain/people';
+import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cognito-user-directory';
+import { makePeopleService } from '../functions/src/people/people';
 import { systemClock } from '../functions/src/composition/system';
-import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
-import { makePersonAccessRepository } from '../functions/src/repositories/person-access-repository';
-import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../functions/src/repositories/class-repository';
-import { makeModuleRepository } from '../functions/src/repositories/module-repository';
-import { makeRosterNames, makeSchoolFigures } from '../functions/src/repositories/school-adapters';
+import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
+import { makePersonAccessRepository } from '../functions/src/people/adapters/person-access-repository';
+import { makeDynamoAuditLog } from '../functions/src/audit/adapters/audit-repository';
+import { makeClassRepository } from '../functions/src/classes/adapters/class-repository';
+import { makeRosterRepository } from '../functions/src/rosters/adapters/roster-repository';
+import { makeModuleRepository } from '../functions/src/modules/adapters/module-repository';
+import { makeRosterNames, makeSchoolFigures } from '../functions/src/people/adapters/school-adapters';
 import { invitePersonSchema } from '../shared/contract/people';
 import { deployedStage } from './stage-outputs';
 import type { StackConfig } from '../local/stack-config';
@@ -42,14 +43,15 @@ export async function createAdmin(args: string[], target: AdminTarget): Promise<
   if (!input.success) throw new Error(`${input.error.issues[0].message}\n${USAGE}`);
   const table = { client: target.documents, tableName: target.tableName };
   const classes = makeClassRepository(table);
+  const rosters = makeRosterRepository(table);
   const people = makePeopleService({
     directory: makeCognitoUserDirectory({ client: target.identity, userPoolId: target.userPoolId, local: target.local }),
     access: makePersonAccessRepository(table),
     index: makePeopleIndexRepository(table),
     audit: makeDynamoAuditLog(table),
     clock: systemClock,
-    rosters: makeRosterNames(classes),
-    figures: makeSchoolFigures(classes, makeModuleRepository(table)),
+    rosters: makeRosterNames(classes, rosters),
+    figures: makeSchoolFigures(rosters, makeModuleRepository(table)),
   });
   const { person, temporaryPassword, created } = await people.invite({ userId: SCRIPT_ACTOR, roles: ['Admins'] }, input.data);
   // The API answers a repeat of a pending invitation with that person; run by hand, a repeat is a mistake to report.

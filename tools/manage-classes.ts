@@ -6,20 +6,25 @@
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
-import { makeClassAdminService } from '../functions/src/domain/class-admin';
-import type { AuditLog, ClassStore, PersonAccessStore, ProgressStore } from '../functions/src/domain/ports';
+import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cognito-user-directory';
+import { makeClassAdminService } from '../functions/src/rosters/class-admin';
+import type { AuditLog } from '../functions/src/audit/port';
+import type { ClassStore } from '../functions/src/classes/port';
+import type { RosterStore } from '../functions/src/rosters/port';
+import type { PersonAccessStore } from '../functions/src/people/port';
+import type { ProgressStore } from '../functions/src/progress/port';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { systemClock } from '../functions/src/composition/system';
-import { makeDynamoAuditLog } from '../functions/src/repositories/audit-repository';
-import { makeClassRepository } from '../functions/src/repositories/class-repository';
-import { makePersonAccessRepository } from '../functions/src/repositories/person-access-repository';
-import { makeProgressRepository } from '../functions/src/repositories/progress-repository';
+import { makeDynamoAuditLog } from '../functions/src/audit/adapters/audit-repository';
+import { makeClassRepository } from '../functions/src/classes/adapters/class-repository';
+import { makeRosterRepository } from '../functions/src/rosters/adapters/roster-repository';
+import { makePersonAccessRepository } from '../functions/src/people/adapters/person-access-repository';
+import { makeProgressRepository } from '../functions/src/progress/adapters/progress-repository';
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
 import { idSchema } from '../shared/contract/blocks';
-import { DomainError } from '../functions/src/domain/errors';
+import { DomainError } from '../functions/src/kernel/errors';
 import { deployedStage } from './stage-outputs';
 
 const USAGE = `Usage:
@@ -31,6 +36,7 @@ export interface Directory {
   userPoolId: string;
   identity: CognitoIdentityProviderClient;
   classes: ClassStore;
+  rosters: RosterStore;
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
   access: Pick<PersonAccessStore, 'read'>;
   audit: AuditLog;
@@ -73,9 +79,9 @@ export async function manageClasses(args: string[], directory: Directory): Promi
 }
 
 /** The same class administration use cases as the admin routes, with the class id given on the command line. */
-function classAdministration({ identity, userPoolId, classes, progress, access, audit }: Directory, classId: string) {
+function classAdministration({ identity, userPoolId, classes, rosters, progress, access, audit }: Directory, classId: string) {
   const people = makeCognitoUserDirectory({ client: identity, userPoolId });
-  const service = makeClassAdminService({ classes, progress, directory: people, access, audit, clock: systemClock, ids: { newId: () => classId } });
+  const service = makeClassAdminService({ classes, rosters, progress, directory: people, access, audit, clock: systemClock, ids: { newId: () => classId } });
   return { service, people };
 }
 
@@ -84,8 +90,8 @@ async function directoryFromEnvironment(): Promise<Directory> {
   const localStack = process.env.LOCAL_STACK;
   if (localStack) {
     const config = JSON.parse(readFileSync(localStack, 'utf8')) as StackConfig;
-    const { classes, progress, personAccess, audit } = localTableStores(config);
-    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, progress, access: personAccess, audit };
+    const { classes, rosters, progress, personAccess, audit } = localTableStores(config);
+    return { userPoolId: config.cognito.userPoolId, identity: identityClient(config), classes, rosters, progress, access: personAccess, audit };
   }
   const deployed = deployedStage('npm run classes -- <command>');
   const [userPoolId, tableName] = await Promise.all([deployed.output('Auth', 'UserPoolId'), deployed.tableName()]);
@@ -94,6 +100,7 @@ async function directoryFromEnvironment(): Promise<Directory> {
     userPoolId,
     identity: new CognitoIdentityProviderClient({}),
     classes: makeClassRepository(context),
+    rosters: makeRosterRepository(context),
     progress: makeProgressRepository(context),
     access: makePersonAccessRepository(context),
     audit: makeDynamoAuditLog(context),

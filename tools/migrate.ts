@@ -1,23 +1,23 @@
 // `npm run migrate`: brings a table written by earlier versions to today's data model and repairs the counts the app
-// keeps (functions/src/repositories/table-migration.ts). Idempotent: run it any number of times, on the deployed table
+// keeps (functions/src/migrations/table-migration.ts). Idempotent: run it any number of times, on the deployed table
 // of a stage (STAGE, required: table, user pool and bucket from its settings and outputs; AWS credentials as for the AWS
 // CLI) or the local one (LOCAL_STACK=.local/stack.json).
 // The user pool is read for the students' e-mails that older enrolment items lack, and the people index (the table's
 // searchable copy of the user pool) is rebuilt from it: the repair after people were changed outside the app. The
 // upload bucket is read for the text of section files stored before text extraction
-// (functions/src/repositories/text-backfill.ts).
+// (functions/src/migrations/text-backfill.ts).
 import '../local/quiet-aws-sdk-notices';
 import { readFileSync } from 'node:fs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { makeCognitoUserDirectory } from '../functions/src/directory/cognito-user-directory';
-import { describePeopleIndex, rebuildPeopleIndex } from '../functions/src/domain/people';
+import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cognito-user-directory';
+import { describePeopleIndex, rebuildPeopleIndex } from '../functions/src/people/people';
 import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
-import { makePeopleIndexRepository } from '../functions/src/repositories/people-index-repository';
-import { describeMigration, migrateTable } from '../functions/src/repositories/table-migration';
-import { makeSectionTextRepository } from '../functions/src/repositories/section-text-repository';
-import { backfillTexts } from '../functions/src/repositories/text-backfill';
+import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
+import { describeMigration, migrateTable } from '../functions/src/migrations/table-migration';
+import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
+import { backfillTexts } from '../functions/src/migrations/text-backfill';
 import { textExtractionOver } from '../functions/src/composition/text-extraction';
-import { makeFileReader } from '../functions/src/storage/file-reader';
+import { makeFileReader } from '../functions/src/uploads/adapters/file-reader';
 import { S3Client } from '@aws-sdk/client-s3';
 import { credentialsFor } from '../local/stack-config';
 import type { StackConfig } from '../local/stack-config';

@@ -13,7 +13,7 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 const ESBUILD_TARGET = 'node24';
 
-export const handlerEntry = (handler: string) => path.join(REPO_ROOT, 'functions', 'src', 'handlers', `${handler}.ts`);
+export const handlerEntry = (handler: string) => path.join(REPO_ROOT, 'functions', 'src', `${handler}.ts`);
 
 /**
  * The AWS SDK is bundled (not taken from the runtime) so a function runs the exact SDK version its tests ran

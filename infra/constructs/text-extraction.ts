@@ -1,4 +1,4 @@
-// The function that extracts each uploaded file's text (functions/src/events/extract-text.ts), run by EventBridge on
+// The function that extracts each uploaded file's text (functions/src/search/handlers/extract-text.ts), run by EventBridge on
 // the upload bucket's "Object Created" events under protected/, never by a request. It reads objects and writes the
 // text items and the owners' text versions; a failed invocation is retried twice, then kept in a queue for a look.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -18,7 +18,7 @@ import type { ApiMonitoring } from './api-monitoring';
 import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 import { bindTable, bindUploads, UPLOADS_PREFIX } from './route-function';
 
-export const EXTRACTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'events', 'extract-text.ts');
+export const EXTRACTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
 
 export interface TextExtractionProps {
   table: ITableV2;

@@ -1,6 +1,6 @@
 // Scored checks: a section's questions, pass mark and attempt rules (what a teacher saves), a student's attempt (what
 // they send), the drafted questions a teacher asks for, the reports on checks, and the shapes all are answered with.
-// Scoring is the server's (functions/src/domain/check-scoring.ts): nothing here can score, so the answer key never
+// Scoring is the server's (functions/src/checks/check-scoring.ts): nothing here can score, so the answer key never
 // needs to reach a browser that takes a check.
 //
 // The question shape is built by `makeQuestionSchema(extraShape)` and the check by `makeCheckInputSchema(extraShape)`,

@@ -1,6 +1,6 @@
 // Personalised paths, the routes: what changing a module's rules would do, a path preview and its problems, a
 // teacher's overrides of one student's path, and a class's module prerequisites. The rules themselves (roles, score
-// bands, states) are shared/paths.ts; the path is computed by the server (functions/src/domain/paths.ts).
+// bands, states) are shared/paths.ts; the path is computed by the server (functions/src/paths/paths.ts).
 import * as z from '../zod';
 import { TEXT_LIMITS } from '../constants';
 import { readableText } from '../readable-text';

@@ -1,5 +1,5 @@
 // The TypeScript samples in the docs compile against the code as it is. Each ```ts block names the folder its code
-// lives in (```ts functions/src/handlers/), and is type-checked as a file of that folder with the root tsconfig's
+// lives in (```ts functions/src/classes/handlers/), and is type-checked as a file of that folder with the root tsconfig's
 // options, so its relative imports and path aliases resolve as in the code it shows. A sample the code has moved away
 // from fails here instead of misleading a reader.
 import { readFileSync } from 'node:fs';
@@ -60,9 +60,10 @@ function typeErrors(samples: Sample[]): string[] {
 /** What the docs showed before handlers were given the route's name: a sample the code has moved away from. */
 const STALE: Sample = {
   where: 'stale sample',
-  file: path.join(ROOT, 'functions/src/handlers/doc-sample-stale.ts'),
+  file: path.join(ROOT, 'functions/src/classes/handlers/doc-sample-stale.ts'),
   text: `import { routes } from '@shared/contract';
-import { apiHandler, ok } from '../platform/http';
+import { apiHandler } from '../../composition/api-handler';
+import { ok } from '../../platform/http';
 export const handler = apiHandler(routes.listClasses, async () => ok([]));`,
 };
 
@@ -80,6 +81,6 @@ test('every TypeScript sample in the docs type-checks against the code', () => {
 
 test('a sample that no longer matches the code is reported, with where it is', () => {
   expect(errors.filter((error) => error.startsWith(STALE.where))).toEqual([
-    expect.stringMatching(/^stale sample \(sample line 3\): Argument of type/),
+    expect.stringMatching(/^stale sample \(sample line 4\): Argument of type/),
   ]);
 });

@@ -28,7 +28,7 @@ function indexed(index: string): string[] {
 
 /**
  * The repository paths written in backticks: a token without spaces or placeholders whose first segment is a top-level
- * folder of the tree (`functions/src/domain/ports.ts`, `web/`), or a file name at the root (`eslint.config.js`).
+ * folder of the tree (`functions/src/classes/port.ts`, `web/`), or a file name at the root (`eslint.config.js`).
  */
 function repositoryPaths(markdown: string): string[] {
   const topLevel = new Set(readdirSync(ROOT).filter((name) => !name.startsWith('.')));
@@ -52,8 +52,8 @@ test(`every repository path in backticks in ${ARCHITECTURE} exists in the tree`,
 });
 
 test('the path check catches a path the tree does not have, and leaves placeholders and code alone', () => {
-  const sample = '`functions/src/domain/ports.ts`, `functions/src/domain/gone.ts`, `web/src/features/<name>/`, `apiHandler`, `a b`, `nowhere.ts`';
-  expect(repositoryPaths(sample)).toEqual(['functions/src/domain/ports.ts', 'functions/src/domain/gone.ts', 'nowhere.ts']);
+  const sample = '`functions/src/classes/port.ts`, `functions/src/classes/gone.ts`, `web/src/features/<name>/`, `apiHandler`, `a b`, `nowhere.ts`';
+  expect(repositoryPaths(sample)).toEqual(['functions/src/classes/port.ts', 'functions/src/classes/gone.ts', 'nowhere.ts']);
 });
 
 test(`every decision record is at most ${RECORD_WORDS} words and opens with a one-line title`, () => {

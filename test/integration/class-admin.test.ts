@@ -152,7 +152,7 @@ it('enrols past the old limit of 1,000 with every enrolment sent twice at once: 
   for (let start = 0; start < studentIds.length; start += 100) {
     const batch = studentIds.slice(start, start + 100);
     // Each enrolment twice, concurrently: exactly one of each pair enrols.
-    outcomes.push(...(await Promise.all([...batch, ...batch].map((id) => stores.classes.enrollStudent(classId, { studentId: id, name: longName(Number(id.slice(-12))), email: longEmail(Number(id.slice(-12))) })))));
+    outcomes.push(...(await Promise.all([...batch, ...batch].map((id) => stores.rosters.enrollStudent(classId, { studentId: id, name: longName(Number(id.slice(-12))), email: longEmail(Number(id.slice(-12))) })))));
   }
   stores.destroy();
   expect(outcomes.filter((outcome) => outcome === 'enrolled')).toHaveLength(1050);
@@ -181,7 +181,7 @@ it('unenrols concurrently without counting twice', async () => {
   const classId = await newClass('Year 12 Chemistry', world.teacher.userId);
   await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId, world.otherStudent.userId] } });
   const stores = localTableStores(world.config);
-  await Promise.all([1, 2, 3].map(() => stores.classes.unenrollStudent(classId, world.student.userId)));
+  await Promise.all([1, 2, 3].map(() => stores.rosters.unenrollStudent(classId, world.student.userId)));
   stores.destroy();
   expect((await world.ok('getAdminClass', { as: world.admin, params: { classId } })).studentCount).toBe(1);
   expect((await world.call('getClass', { as: world.student, params: { classId } })).status).toBe(404);

@@ -80,8 +80,8 @@ async function crashWorld(sections: number) {
 
   const stores = localTableStores(config);
   try {
-    await stores.classes.insertClass({ classId: CLASS_ID, className: 'Crash class', teacherId: teacher.userId, teacherName: teacher.name });
-    for (const { userId, name, email } of students) await stores.classes.enrollStudent(CLASS_ID, { studentId: userId, name, email });
+    await stores.rosters.insertClass({ classId: CLASS_ID, className: 'Crash class', teacherId: teacher.userId, teacherName: teacher.name });
+    for (const { userId, name, email } of students) await stores.rosters.enrollStudent(CLASS_ID, { studentId: userId, name, email });
   } finally {
     stores.destroy();
   }

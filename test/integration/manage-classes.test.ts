@@ -14,7 +14,7 @@ let studentId: string;
 beforeAll(async () => {
   stack = await startLocalStack({ seed: false });
   stores = localTableStores(stack.config);
-  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config), classes: stores.classes, progress: stores.progress, access: stores.personAccess, audit: stores.audit };
+  directory = { userPoolId: stack.config.cognito.userPoolId, identity: identityClient(stack.config), classes: stores.classes, rosters: stores.rosters, progress: stores.progress, access: stores.personAccess, audit: stores.audit };
   ({ userId: teacherId } = await createUser(stack.config, { email: 't@example.com', password: 'Teacher-pass-1', role: 'Teachers' }));
   ({ userId: studentId } = await createUser(stack.config, { email: 's@example.com', password: 'Student-pass-1', role: 'Students' }));
 });

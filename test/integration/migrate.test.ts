@@ -9,11 +9,12 @@ import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-iden
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { identityClient } from '@local/users';
 import { localTableContext, localTableStores } from '@local/table-stores';
-import { makeCognitoUserDirectory } from '../../functions/src/directory/cognito-user-directory';
-import type { CompletionCounter, UserDirectory } from '../../functions/src/domain/ports';
-import { makeProgressRepository } from '../../functions/src/repositories/progress-repository';
-import { migrateTable } from '../../functions/src/repositories/table-migration';
-import type { TableContext } from '../../functions/src/repositories/table';
+import { makeCognitoUserDirectory } from '../../functions/src/people/adapters/cognito-user-directory';
+import type { UserDirectory } from '../../functions/src/people/port';
+import type { CompletionCounter } from '../../functions/src/progress/port';
+import { makeProgressRepository } from '../../functions/src/progress/adapters/progress-repository';
+import { migrateTable } from '../../functions/src/migrations/table-migration';
+import type { TableContext } from '../../functions/src/table/table';
 import type { RosterPageAnswer } from '../../shared/contract/rosters';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
@@ -219,7 +220,7 @@ it('completion counters equal a full recompute after a concurrent burst of compl
   await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
   const stores = localTableStores(world.config);
   // Completions count only for enrolled students: the burst's students are enrolled straight in the store.
-  for (let student = 0; student < 30; student += 1) await stores.classes.enrollStudent(CLASS_ID, { studentId: `burst-${student}`, name: `Burst ${student}`, email: `burst-${student}@example.com` });
+  for (let student = 0; student < 30; student += 1) await stores.rosters.enrollStudent(CLASS_ID, { studentId: `burst-${student}`, name: `Burst ${student}`, email: `burst-${student}@example.com` });
   const marks = Array.from({ length: 30 }, (_, student) => sectionIds.flatMap((sectionId) => [sectionId, sectionId]).map((sectionId) => ({ student, sectionId }))).flat();
   await Promise.all([
     ...marks.map(({ student, sectionId }) =>
@@ -249,7 +250,7 @@ it('a recount on a live table keeps a completion made between its reads and its 
   await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
   const stores = localTableStores(world.config);
   const students = ['live-1', 'live-2'];
-  for (const studentId of students) await stores.classes.enrollStudent(CLASS_ID, { studentId, name: studentId, email: `${studentId}@example.com` });
+  for (const studentId of students) await stores.rosters.enrollStudent(CLASS_ID, { studentId, name: studentId, email: `${studentId}@example.com` });
   const complete = (studentId: string, sectionId: string) =>
     stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: module._id, studentId }, sectionId, new Date().toISOString());
   await complete('live-1', first);

@@ -49,7 +49,7 @@ const IAM_ACTION_OF_PRESIGNED: Record<string, string> = {
 
 /**
  * Calls the directory adapter makes only against the local twin, and the call it makes in AWS instead
- * (functions/src/directory/cognito-user-directory.ts; its unit test checks the cloud call): cognito-local has no
+ * (functions/src/people/adapters/cognito-user-directory.ts; its unit test checks the cloud call): cognito-local has no
  * `MessageAction: RESEND`, so a resent invitation sets a fresh temporary password there.
  */
 const LOCAL_STAND_INS: Record<string, string> = { 'cognito-idp:AdminSetUserPassword': 'cognito-idp:AdminCreateUser' };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { windowsProgram, zipArchive } from '@test/unit-helpers/file-bytes';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
 import { DOWNLOAD_URL_TTL_SECONDS, SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '../../shared/constants';
-import { LINK_WINDOW_SECONDS } from '../../functions/src/storage/file-storage';
+import { LINK_WINDOW_SECONDS } from '../../functions/src/uploads/adapters/file-storage';
 
 jest.setTimeout(120_000);
 

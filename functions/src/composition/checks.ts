@@ -1,6 +1,6 @@
 // Builds the check use cases (saving a check, taking it, its analysis and a student's attempts) over the table; each
 // check handler calls it once, at cold start.
-import { makeCheckService } from '../domain/checks';
+import { makeCheckService } from '../checks/checks';
 import { systemClock } from './system';
 import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 

@@ -1,13 +1,14 @@
 // Builds the class administration use cases over the table, the user pool and the system clock and ids; each class
 // administration handler that changes classes calls it once, at cold start.
-import { makeClassAdminService } from '../domain/class-admin';
+import { makeClassAdminService } from '../rosters/class-admin';
 import { randomIds, systemClock } from './system';
-import { auditLog, classStore, personAccessStore, progressStore } from './table-stores';
+import { auditLog, classStore, personAccessStore, progressStore, rosterStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
 export function buildClassAdminService() {
   return makeClassAdminService({
     classes: classStore(),
+    rosters: rosterStore(),
     progress: progressStore(),
     directory: userDirectory(),
     access: personAccessStore(),

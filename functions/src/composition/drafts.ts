@@ -2,10 +2,10 @@
 // and the drafter: Bedrock where the stack enabled it (DRAFTING_MODEL_ID), with the school's daily limit, else the local
 // drafter (which costs nothing, so the school has no limit of its own).
 import { DRAFT_LIMITS } from '@shared/drafts';
-import { makeDraftService } from '../domain/drafts';
-import type { QuestionDrafter } from '../domain/ports';
-import { makeBedrockDrafter } from '../drafting/bedrock-drafter';
-import { localDrafter } from '../drafting/local-drafter';
+import { makeDraftService } from '../checks/drafts';
+import type { QuestionDrafter } from '../checks/port';
+import { makeBedrockDrafter } from '../checks/adapters/bedrock-drafter';
+import { localDrafter } from '../checks/adapters/local-drafter';
 import { makeBedrockClient } from '../platform/bedrock-client';
 import { draftingModelId } from '../platform/env';
 import { systemClock } from './system';

@@ -1,7 +1,7 @@
 // The file storage adapter over the bucket named by BUCKET_NAME; only routes that touch files import this file.
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStore } from '../domain/ports';
-import { makeFileStorage } from '../storage/file-storage';
+import type { FileStore } from '../uploads/port';
+import { makeFileStorage } from '../uploads/adapters/file-storage';
 import { requiredEnv } from '../platform/env';
 import { makeS3Client } from '../platform/s3-client';
 

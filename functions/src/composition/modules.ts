@@ -1,6 +1,6 @@
 // Builds the module use cases over the table, the bucket, the clock, ids and log; each module handler calls it once,
 // at cold start.
-import { makeModuleService } from '../domain/modules';
+import { makeModuleService } from '../modules/modules';
 import { fileStore } from './file-store';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';

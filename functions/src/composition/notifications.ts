@@ -1,5 +1,5 @@
 // Builds the bell's use cases over the table; each notification handler calls it once, at cold start.
-import { makeNotificationService } from '../domain/notifications';
+import { makeNotificationService } from '../notifications/notifications';
 import { systemClock } from './system';
 import { classStore, moduleStore, noticeStore } from './table-stores';
 

@@ -1,5 +1,5 @@
 // Builds the path change preview over the table; its handler calls it once, at cold start.
-import { makePathChangeService } from '../domain/path-changes';
+import { makePathChangeService } from '../paths/path-changes';
 import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export const buildPathChangeService = () =>

@@ -1,5 +1,5 @@
 // Builds the per-student path override use cases over the table; each override handler calls it once, at cold start.
-import { makePathOverrideService } from '../domain/path-overrides';
+import { makePathOverrideService } from '../paths/path-overrides';
 import { systemClock } from './system';
 import { auditLog, checkStore, classStore, moduleStore, pathOverrideStore } from './table-stores';
 

@@ -1,8 +1,8 @@
-// Builds the progress use cases (marking sections, a student's progress, the class reports with their scores) over
-// the table; each progress handler calls it once, at cold start.
-import { makeProgressService } from '../domain/progress';
+// Builds a student's own progress use cases (marking sections, their reading, their progress in a module or a class)
+// over the table; each progress handler calls it once, at cold start.
+import { makeProgressService } from '../progress/progress';
 import { systemClock } from './system';
-import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export const buildProgressService = () =>
   makeProgressService({
@@ -12,6 +12,5 @@ export const buildProgressService = () =>
     overrides: pathOverrideStore(),
     checks: checkStore(),
     attempts: attemptStore(),
-    people: peopleIndex(),
     clock: systemClock,
   });

@@ -1,7 +1,7 @@
 // Builds the readers of stored text: a section's text (owner or assigned student) and search, each once per container.
-import { makeSearchService } from '../domain/search';
-import { makeSectionTextReader, type TextReadPorts } from '../domain/section-texts';
-import { buildTextIndex } from '../search/text-index';
+import { makeSearchService } from '../search/search';
+import { makeSectionTextReader, type TextReadPorts } from '../search/section-texts';
+import { buildTextIndex } from '../search/adapters/text-index';
 import { systemClock } from './system';
 import { checkStore, classStore, moduleStore, pathOverrideStore, progressStore, sectionTextStore } from './table-stores';
 

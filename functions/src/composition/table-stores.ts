@@ -2,23 +2,24 @@
 // carries only the repositories its use case is given: esbuild leaves out a repository module no import reaches, and
 // cannot drop one behind a function that builds every store. Files (file-store.ts), the directory (user-directory.ts)
 // and the clock and ids (system.ts) live in their own modules for the same reason (their SDK clients).
-import { makeAttemptRepository } from '../repositories/attempt-repository';
-import { makeDynamoAuditLog } from '../repositories/audit-repository';
-import { makeDraftQuota } from '../repositories/draft-quota';
-import { makeCheckRepository } from '../repositories/check-repository';
-import { makeClassRepository } from '../repositories/class-repository';
-import { makeFileReferenceRepository } from '../repositories/file-reference-repository';
-import { makeModuleRepository } from '../repositories/module-repository';
-import { makeNoticeRepository } from '../repositories/notice-repository';
-import { makePeopleIndexRepository } from '../repositories/people-index-repository';
-import { makePersonAccessRepository } from '../repositories/person-access-repository';
-import { makePathOverrideRepository } from '../repositories/path-override-repository';
-import { makeProgressRepository } from '../repositories/progress-repository';
-import { makeRequestCounter } from '../repositories/request-counter';
-import { makeSectionTextRepository } from '../repositories/section-text-repository';
-import { makeSettledDraftStore } from '../repositories/settled-drafts';
-import type { TableContext } from '../repositories/table';
-import { makeUploadRepository } from '../repositories/upload-repository';
+import { makeAttemptRepository } from '../checks/adapters/attempt-repository';
+import { makeDynamoAuditLog } from '../audit/adapters/audit-repository';
+import { makeDraftQuota } from '../checks/adapters/draft-quota';
+import { makeCheckRepository } from '../checks/adapters/check-repository';
+import { makeClassRepository } from '../classes/adapters/class-repository';
+import { makeFileReferenceRepository } from '../modules/adapters/file-reference-repository';
+import { makeModuleRepository } from '../modules/adapters/module-repository';
+import { makeNoticeRepository } from '../notifications/adapters/notice-repository';
+import { makePeopleIndexRepository } from '../people/adapters/people-index-repository';
+import { makePersonAccessRepository } from '../people/adapters/person-access-repository';
+import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
+import { makeProgressRepository } from '../progress/adapters/progress-repository';
+import { makeRosterRepository } from '../rosters/adapters/roster-repository';
+import { makeRequestCounter } from '../table/request-counter';
+import { makeSectionTextRepository } from '../search/adapters/section-text-repository';
+import { makeSettledDraftStore } from '../checks/adapters/settled-drafts';
+import type { TableContext } from '../table/table';
+import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { requiredEnv } from '../platform/env';
 
@@ -32,6 +33,7 @@ function table(): TableContext {
 
 export const moduleStore = () => makeModuleRepository(table());
 export const classStore = () => makeClassRepository(table());
+export const rosterStore = () => makeRosterRepository(table());
 export const progressStore = () => makeProgressRepository(table());
 export const auditLog = () => makeDynamoAuditLog(table());
 export const uploadStore = () => makeUploadRepository(table());

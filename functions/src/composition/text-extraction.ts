@@ -1,12 +1,14 @@
-// Builds the text extraction the storage event's function runs (functions/src/events/extract-text.ts), once per
+// Builds the text extraction the storage event's function runs (functions/src/search/handlers/extract-text.ts), once per
 // container; `npm run migrate` builds the same over its own clients.
-import { makeTextExtraction } from '../domain/section-texts';
-import type { FileReader, Log, SectionTextStore } from '../domain/ports';
-import { extractText, fileKindOf } from '../extraction/text-extraction';
+import { makeTextExtraction } from '../search/section-texts';
+import type { Log } from '../kernel/ports';
+import type { SectionTextStore } from '../search/port';
+import type { FileReader } from '../uploads/port';
+import { extractText, fileKindOf } from '../search/adapters/text-extraction';
 import { domainLog } from '../platform/logger';
 import { requiredEnv } from '../platform/env';
 import { makeS3Client } from '../platform/s3-client';
-import { makeFileReader } from '../storage/file-reader';
+import { makeFileReader } from '../uploads/adapters/file-reader';
 import { systemClock } from './system';
 import { sectionTextStore } from './table-stores';
 

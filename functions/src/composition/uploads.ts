@@ -1,5 +1,5 @@
 // Builds the upload use cases over the bucket and the upload records; each upload handler calls it once, at cold start.
-import { makeUploadService } from '../domain/uploads';
+import { makeUploadService } from '../uploads/uploads';
 import { fileStore } from './file-store';
 import { randomIds, systemClock } from './system';
 import { uploadStore } from './table-stores';

@@ -1,6 +1,6 @@
 // The people directory over the user pool named by USER_POOL_ID; only routes that call Cognito import this file.
-import { makeCognitoUserDirectory } from '../directory/cognito-user-directory';
-import type { UserDirectory } from '../domain/ports';
+import { makeCognitoUserDirectory } from '../people/adapters/cognito-user-directory';
+import type { UserDirectory } from '../people/port';
 import { cognitoClient } from '../platform/cognito-client';
 import { localEndpoint, requiredEnv } from '../platform/env';
 

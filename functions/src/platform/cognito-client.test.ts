@@ -14,11 +14,11 @@ async function cognitoClientsBuiltLoading(handler: string): Promise<number> {
         },
       };
     });
-    await import(`../handlers/${handler}`);
+    await import(`../${handler}`);
   });
   return built.mock.calls.length;
 }
 
-test.each(['create-class', 'invite-person', 'list-people'])('%s builds one Cognito client', async (handler) => {
+test.each(['rosters/handlers/create-class', 'people/handlers/invite-person', 'people/handlers/list-people'])('%s builds one Cognito client', async (handler) => {
   expect(await cognitoClientsBuiltLoading(handler)).toBe(1);
 });

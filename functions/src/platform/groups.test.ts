@@ -1,4 +1,4 @@
-import { isStudent } from '../domain/caller';
+import { isStudent } from '../kernel/caller';
 import { parseGroups } from './http';
 
 describe('parseGroups', () => {

@@ -13,12 +13,13 @@ import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MES
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
-import { handler as listModules } from '../handlers/list-modules';
-import { DomainError } from '../domain/errors';
-import { handler as markComplete } from '../handlers/mark-complete';
+import { handler as listModules } from '../modules/handlers/list-modules';
+import { DomainError } from '../kernel/errors';
+import { handler as markComplete } from '../progress/handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
-import { apiHandler, ok } from './http';
+import { apiHandler } from '../composition/api-handler';
+import { ok } from './http';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 
@@ -27,7 +28,7 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 beforeEach(() => cognito.reset());
 
 type Handler = (event: ApiEvent) => ReturnType<typeof listModules>;
-const loadHandler = async (file: string): Promise<Handler> => (await import(`../handlers/${file}`)).handler;
+const loadHandler = async (file: string): Promise<Handler> => (await import(`../${file}`)).handler;
 
 /** A caller holding one role, for each role a route does not admit. */
 const outsiders = (allowed: readonly Role[]): [string, TokenSpec][] => [

@@ -22,13 +22,13 @@ import {
   SECOND_FACTOR_SIGN_IN_MESSAGE,
   TOKEN_REVOKED_MESSAGE,
 } from '@shared/second-factor';
-import type { Caller } from '../domain/caller';
-import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
+import type { Caller } from '../kernel/caller';
+import { DomainError, forbidden, invalid, TooManyRequestsError, type DomainErrorKind } from '../kernel/errors';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 import { originCheckFromEnvironment } from './origin-verify';
-import { callerAccessRecords } from './person-access';
-import { callerRateLimit } from './rate-limit';
+import type { PersonAccessStore } from '../people/port';
+import type { RateLimitCheck } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -86,83 +86,96 @@ export const serverErrorMessage = (requestId: string) =>
   `Something went wrong on our side. Please try again in a moment; if it keeps happening, quote reference ${requestId}.`;
 
 /**
- * Wraps a route's use case. Built once, when the handler module loads: the origin check (platform/origin-verify.ts),
- * which every deployed function has (and the local stack); when on, a request without CloudFront's header is refused
- * before anything.
+ * What every request is checked against beyond its token, kept in the table: the caller's rate of requests
+ * (platform/rate-limit.ts) and their access record (platform/person-access.ts; undefined when turned off). The
+ * composition root (composition/api-handler.ts) hands them in, so the runtime imports no adapter.
  */
-export function apiHandler<N extends RouteName>(
-  name: N,
-  handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
-  options: ApiHandlerOptions<ResponseOf<N>> = {},
-): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
-  const route = routes[name];
-  if (admitsAdmins(route) && !options.secondFactor) {
-    throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
-  }
-  const originCheck = originCheckFromEnvironment();
-  const rateLimit = callerRateLimit();
-  const accessRecords = callerAccessRecords();
-  return async (event, context) => {
-    const requestId = event.requestContext.requestId;
-    const logger = getLogger();
-    const metrics = getMetrics();
-    if (context) logger.addContext(context);
-    logger.setCorrelationId(requestId);
-    metrics.captureColdStartMetric(context?.functionName);
-    metrics.addMetadata('requestId', requestId);
-    const acceptsGzip = /\bgzip\b/i.test(event.headers?.['accept-encoding'] ?? '');
-    const respond = (statusCode: number, body: unknown, headers?: Record<string, string>) =>
-      toResult(statusCode, body, requestId, acceptsGzip, headers);
-    try {
-      if (originCheck && !(await originCheck(event.headers?.[ORIGIN_VERIFY_HEADER]))) {
-        throw forbidden("Use the API through the app's address.");
-      }
-      const { caller, issuedAt, authTime } = callerFrom(event);
-      const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
-      if (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt) {
-        throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
-      }
-      if (!route.roles.some((role) => caller.roles.includes(role))) {
-        metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
-        throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
-      }
-      if (options.secondFactor && requiresSecondFactor(route, caller.roles)) {
-        const { secondFactor, name } = await options.secondFactor(caller.userId);
-        if (!secondFactor) {
-          if (access?.secondFactorSince !== undefined) await accessRecords?.forgetSecondFactor(caller.userId);
-          throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
-        }
-        if (accessRecords) {
-          // Cognito's tokens do not say which factors a sign-in used, but a sign-in needs the code once TOTP is on:
-          // a session that began before the server knew it on may have begun with the password alone.
-          const since = access?.secondFactorSince ?? (await accessRecords.markSecondFactorOn(caller.userId, Date.now()));
-          if (authTime * 1000 < since) throw new DomainError('forbidden', SECOND_FACTOR_SIGN_IN_MESSAGE, undefined, 'secondFactorSignInRequired');
-        }
-        caller.name = name;
-      }
-      const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
-      const response = await handle(request, caller);
-      const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
-      if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
-      return respond(response.statusCode, response.body);
-    } catch (error) {
-      if (error instanceof DomainError) {
-        const { message, fields, reason } = error;
-        const retryAfter = error instanceof TooManyRequestsError && error.retryAfterSeconds;
-        return respond(
-          STATUS_BY_KIND[error.kind],
-          { message, ...(fields && { fields }), ...(reason && { reason }) },
-          retryAfter ? { 'retry-after': String(retryAfter) } : undefined,
-        );
-      }
-      logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
-      metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);
-      return respond(500, { message: serverErrorMessage(requestId) });
-    } finally {
-      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-    }
-  };
+export interface CallerGuards {
+  rateLimit: RateLimitCheck;
+  accessRecords: PersonAccessStore | undefined;
 }
+
+/** Wraps a route's use case; the API handler of the routes, given how to build the caller guards (once per handler). */
+export type ApiHandler = ReturnType<typeof makeApiHandler>;
+
+/**
+ * Builds `apiHandler` over the caller guards, built with each handler when its module loads, as is the origin check
+ * (platform/origin-verify.ts), which every deployed function has (and the local stack); when on, a request without
+ * CloudFront's header is refused before anything.
+ */
+export const makeApiHandler = (guards: () => CallerGuards) =>
+  function apiHandler<N extends RouteName>(
+    name: N,
+    handle: (request: ApiRequest, caller: Caller) => Promise<ApiResponse<ResponseOf<N>>>,
+    options: ApiHandlerOptions<ResponseOf<N>> = {},
+  ): (event: ApiEvent, context?: Context) => Promise<ApiResult> {
+    const route = routes[name];
+    if (admitsAdmins(route) && !options.secondFactor) {
+      throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
+    }
+    const originCheck = originCheckFromEnvironment();
+    const { rateLimit, accessRecords } = guards();
+    return async (event, context) => {
+      const requestId = event.requestContext.requestId;
+      const logger = getLogger();
+      const metrics = getMetrics();
+      if (context) logger.addContext(context);
+      logger.setCorrelationId(requestId);
+      metrics.captureColdStartMetric(context?.functionName);
+      metrics.addMetadata('requestId', requestId);
+      const acceptsGzip = /\bgzip\b/i.test(event.headers?.['accept-encoding'] ?? '');
+      const respond = (statusCode: number, body: unknown, headers?: Record<string, string>) =>
+        toResult(statusCode, body, requestId, acceptsGzip, headers);
+      try {
+        if (originCheck && !(await originCheck(event.headers?.[ORIGIN_VERIFY_HEADER]))) {
+          throw forbidden("Use the API through the app's address.");
+        }
+        const { caller, issuedAt, authTime } = callerFrom(event);
+        const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
+        if (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt) {
+          throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
+        }
+        if (!route.roles.some((role) => caller.roles.includes(role))) {
+          metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
+          throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
+        }
+        if (options.secondFactor && requiresSecondFactor(route, caller.roles)) {
+          const { secondFactor, name } = await options.secondFactor(caller.userId);
+          if (!secondFactor) {
+            if (access?.secondFactorSince !== undefined) await accessRecords?.forgetSecondFactor(caller.userId);
+            throw new DomainError('forbidden', SECOND_FACTOR_REQUIRED_MESSAGE, undefined, 'secondFactorRequired');
+          }
+          if (accessRecords) {
+            // Cognito's tokens do not say which factors a sign-in used, but a sign-in needs the code once TOTP is on:
+            // a session that began before the server knew it on may have begun with the password alone.
+            const since = access?.secondFactorSince ?? (await accessRecords.markSecondFactorOn(caller.userId, Date.now()));
+            if (authTime * 1000 < since) throw new DomainError('forbidden', SECOND_FACTOR_SIGN_IN_MESSAGE, undefined, 'secondFactorSignInRequired');
+          }
+          caller.name = name;
+        }
+        const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
+        const response = await handle(request, caller);
+        const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
+        if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
+        return respond(response.statusCode, response.body);
+      } catch (error) {
+        if (error instanceof DomainError) {
+          const { message, fields, reason } = error;
+          const retryAfter = error instanceof TooManyRequestsError && error.retryAfterSeconds;
+          return respond(
+            STATUS_BY_KIND[error.kind],
+            { message, ...(fields && { fields }), ...(reason && { reason }) },
+            retryAfter ? { 'retry-after': String(retryAfter) } : undefined,
+          );
+        }
+        logger.error('Unhandled error', { error: error as Error, routeKey: event.routeKey });
+        metrics.addMetric(SERVER_ERROR_METRIC, MetricUnit.Count, 1);
+        return respond(500, { message: serverErrorMessage(requestId) });
+      } finally {
+        if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+      }
+    };
+  };
 
 /** Validates input against a shared schema; a failure is a 400 naming what to fix, overall and per field. */
 export function validate<T>(schema: ZodMiniType<T>, value: unknown): T {

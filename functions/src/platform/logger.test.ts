@@ -10,7 +10,7 @@ async function freshModules() {
   await jest.isolateModulesAsync(async () => {
     jest.doMock('@aws-lambda-powertools/logger', () => ({ ...jest.requireActual('@aws-lambda-powertools/logger'), Logger: built.Logger }));
     jest.doMock('@aws-lambda-powertools/metrics', () => ({ ...jest.requireActual('@aws-lambda-powertools/metrics'), Metrics: built.Metrics }));
-    await import(`../handlers/${'list-classes'}`);
+    await import(`../${'classes/handlers/list-classes'}`);
     // Computed paths, as http.test.ts loads handlers: a literal one would need a file extension under NodeNext.
     modules = { logger: await import(`./${'logger'}`), metrics: await import(`./${'metrics'}`) };
   });

@@ -3,7 +3,7 @@
 // (a handler imported by a test, the local server or the bundle report writes nothing). apiHandler calls it at the
 // start of every invocation, so in a Lambda it is built by the first request.
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { Log } from '../domain/ports';
+import type { Log } from '../kernel/ports';
 
 let built: Logger | undefined;
 

@@ -6,9 +6,10 @@ import { CALLER_RATE_LIMIT } from '@shared/constants';
 import { routes } from '@shared/contract';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { makeRequestCounter, type RequestCounter } from '../repositories/request-counter';
-import { apiHandler, ok } from './http';
-import { callerRateLimit, rateLimitOver } from './rate-limit';
+import { makeRequestCounter } from '../table/request-counter';
+import { apiHandler } from '../composition/api-handler';
+import { ok } from './http';
+import { callerRateLimit, rateLimitOver, type RequestCounter } from './rate-limit';
 
 const { ddb } = mockAws();
 
@@ -104,10 +105,13 @@ describe('apiHandler with the rate limit', () => {
   });
 
   it('can be turned off (the handlers’ unit tests), and refuses a setting that is not a number of requests', async () => {
-    await withSetting('off', () => callerRateLimit())(TEACHER_ID);
+    const unbuilt = (): RequestCounter => {
+      throw new Error('the counter was built');
+    };
+    await withSetting('off', () => callerRateLimit(unbuilt))(TEACHER_ID);
     expect(ddb).not.toReceiveAnyCommand();
     for (const setting of ['0', 'lots', '2.5']) {
-      expect(() => withSetting(setting, () => callerRateLimit())).toThrow(/CALLER_RATE_LIMIT must be a whole number/);
+      expect(() => withSetting(setting, () => callerRateLimit(unbuilt))).toThrow(/CALLER_RATE_LIMIT must be a whole number/);
     }
   });
 });

@@ -2,11 +2,11 @@
 // with a directory of its people, the administration services over them, and the user pool's two answers to the
 // two-factor check every administration route makes.
 import { STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { makeClassAdminService } from '../../src/domain/class-admin';
-import { makePeopleService } from '../../src/domain/people';
+import { makeClassAdminService } from '../../src/rosters/class-admin';
+import { makePeopleService } from '../../src/people/people';
 import type { SecondFactorCheck } from '../../src/platform/http';
-import { makeRosterNames, makeSchoolFigures } from '../../src/repositories/school-adapters';
-import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from './people';
+import { makeRosterNames, makeSchoolFigures } from '../../src/people/adapters/school-adapters';
+import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from '../../src/people/fakes/people';
 import { givenSchool } from './records';
 import { inMemoryPorts } from './stores';
 
@@ -32,8 +32,8 @@ export function givenAdminSchool() {
     index,
     audit: ports.audit,
     clock: ports.clock,
-    rosters: makeRosterNames(ports.classes),
-    figures: makeSchoolFigures(ports.classes, ports.modules),
+    rosters: makeRosterNames(ports.classes, ports.rosters),
+    figures: makeSchoolFigures(ports.rosters, ports.modules),
   });
   const classAdmin = makeClassAdminService({ ...ports, directory, access });
   return { ports, directory, access, index, newTeacher, invitee, people, classAdmin };

@@ -1,7 +1,8 @@
 // Domain records for use-case tests: a teacher with a module of two PDF sections, a class they teach with one
 // student, and a second teacher's class; ids shared with the handler tests' callers.
-import type { Caller } from '../../src/domain/caller';
-import type { ModuleRecord, ProgressRecord } from '../../src/domain/ports';
+import type { Caller } from '../../src/kernel/caller';
+import type { ModuleRecord } from '../../src/modules/port';
+import type { ProgressRecord } from '../../src/progress/port';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import type { ClassSetup, InMemoryPorts } from './stores';

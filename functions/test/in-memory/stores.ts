@@ -3,43 +3,19 @@
 // shared), so a use case tested here behaves the same over the real stores. Each store also lets a test reach in
 // behind the use case's back (`put`, `all`) to arrange a race or to check what was stored.
 import { utcDay } from '@shared/report-insight';
-import { noLongerEnrolled } from '../../src/domain/errors';
-import { InMemoryAttemptStore, InMemoryCheckStore } from './check-stores';
-import { sampleContent } from './file-samples';
-import { InMemoryAuditLog, InMemoryPeopleIndex } from './people';
-import { InMemoryPathOverrideStore } from './path-override-store';
-import type {
-  ClassRecord,
-  ClassStore,
-  Clock,
-  CompletionCounter,
-  EnrolledStudent,
-  Enrolment,
-  EnrolOutcome,
-  FileReferenceStore,
-  FileStore,
-  IdGenerator,
-  Log,
-  ModuleRecord,
-  PageRequest,
-  ModuleStore,
-  ActivityContext,
-  ActivityRecord,
-  FinishedModuleRecord,
-  NoticeStore,
-  NudgeRecord,
-  ProgressKey,
-  ProgressRecord,
-  ModuleReadPlan,
-  ProgressWithStandings,
-  ReportedProgress,
-  ProgressStore,
-  ReadingReport,
-  ReadingTally,
-  StoredFile,
-  UploadRecord,
-  UploadStore,
-} from '../../src/domain/ports';
+import { noLongerEnrolled } from '../../src/kernel/errors';
+import { reportBudget } from '../../src/platform/report-budget';
+import { InMemoryAttemptStore, InMemoryCheckStore } from '../../src/checks/fakes/check-stores';
+import { sampleContent } from '../../src/uploads/fakes/file-samples';
+import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
+import { InMemoryPathOverrideStore } from '../../src/paths/fakes/path-override-store';
+import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment } from '../../src/classes/port';
+import type { Clock, IdGenerator, Log, PageRequest } from '../../src/kernel/ports';
+import type { FileReferenceStore, ModuleRecord, ModuleStore } from '../../src/modules/port';
+import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../../src/notifications/port';
+import type { CompletionCounter, ActivityContext, ProgressKey, ProgressRecord, ModuleReadPlan, ProgressWithStandings, ReportedProgress, ProgressStore, ReadingReport, ReadingTally } from '../../src/progress/port';
+import type { EnrolOutcome, RosterStore } from '../../src/rosters/port';
+import type { FileStore, StoredFile, UploadRecord, UploadStore } from '../../src/uploads/port';
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -107,7 +83,8 @@ export class InMemoryModuleStore implements ModuleStore {
 /** A class as tests arrange it: the record with its roster (student id → name) instead of a count. */
 export type ClassSetup = Omit<ClassRecord, 'studentCount'> & { students: Record<string, string> };
 
-export class InMemoryClassStore implements ClassStore {
+/** The classes and their rosters, one object for both ports (the administration writes what the class reads show). */
+export class InMemoryClassStore implements ClassStore, RosterStore {
   private readonly records = new Map<string, Omit<ClassRecord, 'studentCount'>>();
   /** classId → studentId → enrolment, like the enrolment items in the class's partition. */
   private readonly rosters = new Map<string, Map<string, Enrolment>>();
@@ -827,6 +804,7 @@ export function inMemoryPorts() {
     attempts,
     modules: new InMemoryModuleStore(),
     classes,
+    rosters: classes,
     progress,
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),
@@ -838,6 +816,7 @@ export function inMemoryPorts() {
     clock: new FixedClock(),
     ids: new SequentialIds(),
     log: new RecordingLog(),
+    budget: reportBudget,
   };
 }
 export type InMemoryPorts = ReturnType<typeof inMemoryPorts>;

@@ -2,10 +2,14 @@
 // repositories (the functions' own data access) with many writes in flight, so a fresh stack has it in seconds.
 // Used by the browser tests (layout shift on the report) and by `npm run bench:web`.
 import { randomUUID } from 'node:crypto';
-import type { ClassStore, ModuleStore, ProgressStore } from '@functions/src/domain/ports';
+import type { ClassStore } from '@functions/src/classes/port';
+import type { ModuleStore } from '@functions/src/modules/port';
+import type { ProgressStore } from '@functions/src/progress/port';
+import type { RosterStore } from '@functions/src/rosters/port';
 
 export interface LargeClassStores {
   classes: ClassStore;
+  rosters: RosterStore;
   modules: ModuleStore;
   progress: ProgressStore;
 }
@@ -49,7 +53,7 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T,
  * student has completed none, one or two sections of each module (a spread of percentages, some 0%, some 100%).
  */
 export async function createLargeClass(
-  { classes, modules, progress }: LargeClassStores,
+  { classes, rosters, modules, progress }: LargeClassStores,
   options: LargeClassOptions,
 ): Promise<LargeClass> {
   const studentCount = options.students ?? 200;
@@ -60,7 +64,7 @@ export async function createLargeClass(
   const className = options.className ?? `Year 11 Combined Science (${studentCount} students)`;
   const now = new Date().toISOString();
 
-  const created = await classes.insertClass({ classId, className, teacherId: options.teacherId, teacherName: options.teacherName });
+  const created = await rosters.insertClass({ classId, className, teacherId: options.teacherId, teacherName: options.teacherName });
   if (!created) throw new Error(`Class ${classId} exists already.`);
 
   const moduleRecords = Array.from({ length: moduleCount }, (_, index) => {
@@ -91,7 +95,7 @@ export async function createLargeClass(
   const studentNames = Array.from({ length: studentCount }, (_, index) => `student${String(index + 1).padStart(3, '0')}.${tag}@example.com`);
   // Ids sort as the names do (zero-padded), so the report's roster order is the names' order too.
   const studentId = (index: number) => `large-student-${tag}-${String(index + 1).padStart(5, '0')}`;
-  await inParallel(studentNames, concurrency, (name, index) => classes.enrollStudent(classId, { studentId: studentId(index), name, email: name }));
+  await inParallel(studentNames, concurrency, (name, index) => rosters.enrollStudent(classId, { studentId: studentId(index), name, email: name }));
 
   const completions: { moduleId: string; studentId: string; sectionId: string; at: string }[] = [];
   const spread = options.sectionsPerModule !== undefined;

@@ -9,7 +9,8 @@ import { routes } from '@shared/contract';
 import type { Role } from '@shared/roles';
 import { createLargeClass, type LargeClass } from './large-class';
 import { STACK_FILE_ENV } from './stack-file';
-import type { ClassStore } from '@functions/src/domain/ports';
+import type { ClassStore } from '@functions/src/classes/port';
+import type { RosterStore } from '@functions/src/rosters/port';
 import { localTableStores } from '@local/table-stores';
 
 interface StackFile {
@@ -76,6 +77,7 @@ function tableStores() {
 }
 
 const classes = (): ClassStore => tableStores().classes;
+const rosters = (): RosterStore => tableStores().rosters;
 
 /** A class of `teacher` at the scale of the performance budget: 200 students × 20 modules (see large-class.ts). */
 export function createLargeClassOf(teacher: TestUser): Promise<LargeClass> {
@@ -93,7 +95,7 @@ export interface TestClass {
  */
 export async function createClass(teacher: TestUser, className: string, students: (TestUser & { name?: string })[] = []): Promise<TestClass> {
   const classId = `e2e-class-${uniqueTag()}`;
-  const repository = classes();
+  const repository = rosters();
   const created = await repository.insertClass({ classId, className, teacherId: teacher.userId, teacherName: teacher.email });
   if (!created) throw new Error(`Class ${classId} exists already.`);
   for (const student of students) await repository.enrollStudent(classId, { studentId: student.userId, name: student.name ?? student.email, email: student.email });

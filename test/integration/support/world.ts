@@ -20,7 +20,7 @@ import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/contract/search';
-import { makeSectionTextRepository } from '@functions/src/repositories/section-text-repository';
+import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -178,16 +178,16 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
     // The test users are made in the user pool directly: the people index is repaired as `npm run migrate` would.
     await rebuildStackPeopleIndex(config);
     const { teacher, otherTeacher, student, otherStudent } = people;
-    const { classes } = stores;
-    await classes.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
-    await classes.enrollStudent(CLASS_ID, enrolled(student));
-    await classes.insertClass({
+    const { rosters } = stores;
+    await rosters.insertClass({ classId: CLASS_ID, className: 'Year 9 Science', teacherId: teacher.userId, teacherName: teacher.name });
+    await rosters.enrollStudent(CLASS_ID, enrolled(student));
+    await rosters.insertClass({
       classId: OTHER_CLASS_ID,
       className: 'Year 10 Biology',
       teacherId: otherTeacher.userId,
       teacherName: otherTeacher.name,
     });
-    await classes.enrollStudent(OTHER_CLASS_ID, enrolled(otherStudent));
+    await rosters.enrollStudent(OTHER_CLASS_ID, enrolled(otherStudent));
 
     return buildWorld(config, stores, people, stopStack);
   } catch (error) {
@@ -345,9 +345,9 @@ function buildWorld(
       return { table, files, people };
     },
     createClass: async (classId, classTeacher, students) => {
-      const { classes } = stores;
-      await classes.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
-      for (const student of students) await classes.enrollStudent(classId, enrolled(student));
+      const { rosters } = stores;
+      await rosters.insertClass({ classId, className: `Class ${classId}`, teacherId: classTeacher.userId, teacherName: classTeacher.name });
+      for (const student of students) await rosters.enrollStudent(classId, enrolled(student));
     },
     givenText: (contentUrl, owner, pages) =>
       makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),

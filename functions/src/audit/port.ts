@@ -1,0 +1,10 @@
+// Where administrative changes are recorded and read back.
+import type { AuditEntry, AuditPage, AuditQuery } from '@shared/contract/audit';
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  recent(limit: number): Promise<AuditEntry[]>;
+  /** One page, newest first, of the entries matching every filter given; a `next` it did not give is a DomainError 'invalid'. */
+  page(query: AuditQuery, pageSize: number): Promise<AuditPage>;
+}

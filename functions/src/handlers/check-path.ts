@@ -1,7 +1,0 @@
-import { buildPathExplainService } from '../composition/path-explain';
-import type { PathExplainService } from '../domain/path-explain';
-import { apiHandler, ok, pathId } from '../platform/http';
-
-export const makeHandler = (paths: PathExplainService) => apiHandler('checkPath', async (request, caller) => ok(await paths.check(caller, pathId(request, 'id'))));
-
-export const handler = makeHandler(buildPathExplainService());

@@ -1,8 +1,0 @@
-import { buildNotificationService } from '../composition/notifications';
-import type { NotificationService } from '../domain/notifications';
-import { apiHandler, ok } from '../platform/http';
-
-export const makeHandler = (notifications: NotificationService) =>
-  apiHandler('getNotifications', async (_request, caller) => ok(await notifications.bell(caller)));
-
-export const handler = makeHandler(buildNotificationService());

@@ -1,8 +1,0 @@
-import { buildClassService } from '../composition/classes';
-import type { ClassService } from '../domain/classes';
-import { apiHandler, ok } from '../platform/http';
-
-export const makeHandler = (classes: ClassService) =>
-  apiHandler('listClasses', async (_request, caller) => ok(await classes.listTeacherClasses(caller)));
-
-export const handler = makeHandler(buildClassService());

@@ -1,8 +1,0 @@
-import { buildModuleLibrary } from '../composition/module-library';
-import type { ModuleLibrary } from '../domain/modules';
-import { apiHandler, ok } from '../platform/http';
-
-export const makeHandler = (library: ModuleLibrary) =>
-  apiHandler('listModules', async (_request, caller) => ok(await library.list(caller)));
-
-export const handler = makeHandler(buildModuleLibrary());

@@ -1,0 +1,12 @@
+import { buildModuleService } from '../../composition/modules';
+import type { ModuleService } from '../modules';
+import { apiHandler } from '../../composition/api-handler';
+import { noContent, pathId } from '../../platform/http';
+
+export const makeHandler = (modules: ModuleService) =>
+  apiHandler('deleteModule', async (request, caller) => {
+    await modules.delete(caller, pathId(request, 'id'));
+    return noContent();
+  });
+
+export const handler = makeHandler(buildModuleService());

@@ -1,0 +1,14 @@
+import { moduleReadQuerySchema } from '@shared/contract/modules';
+import { buildModuleService } from '../../composition/modules';
+import type { ModuleService } from '../modules';
+import { apiHandler } from '../../composition/api-handler';
+import { ok, pathId, validate } from '../../platform/http';
+
+export const makeHandler = (modules: ModuleService) =>
+  apiHandler('getModule', async (request, caller) => {
+    const moduleId = pathId(request, 'id');
+    const { classId, usage } = validate(moduleReadQuerySchema, request.query);
+    return ok(await (usage ? modules.getWithUsage(caller, moduleId) : modules.get(caller, moduleId, classId)));
+  });
+
+export const handler = makeHandler(buildModuleService());

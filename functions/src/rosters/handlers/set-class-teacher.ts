@@ -1,0 +1,15 @@
+import { setClassTeacherSchema } from '@shared/contract/rosters';
+import { buildClassAdminService } from '../../composition/class-admin';
+import type { ClassAdminService } from '../class-admin';
+import { adminHandler } from '../../composition/api-handler';
+import { ok, pathId, validate, type SecondFactorCheck } from '../../platform/http';
+import { secondFactorCheck } from '../../platform/second-factor';
+
+export const makeHandler = (classes: ClassAdminService, secondFactor: SecondFactorCheck) =>
+  adminHandler('setClassTeacher', secondFactor, async (request, caller) => {
+    const classId = pathId(request, 'classId');
+    const { teacherId } = validate(setClassTeacherSchema, request.body);
+    return ok(await classes.setTeacher(caller, classId, teacherId));
+  });
+
+export const handler = makeHandler(buildClassAdminService(), secondFactorCheck());

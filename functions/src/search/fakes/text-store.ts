@@ -1,0 +1,28 @@
+// In-memory stored texts, keeping the repository's promises: one text per file key, and a per-owner version that every
+// stored text moves. Search over them uses the real index (Orama runs in the process; nothing to fake).
+import type { SectionTextStore, StoredText } from '../port';
+import { buildTextIndex } from '../adapters/text-index';
+
+export const textIndexBuilder = buildTextIndex;
+
+export class InMemorySectionTextStore implements SectionTextStore {
+  readonly texts = new Map<string, StoredText & { ownerId: string }>();
+  private readonly versions = new Map<string, number>();
+
+  async getTexts(contentUrls: string[]) {
+    return new Map(contentUrls.flatMap((key) => (this.texts.has(key) ? [[key, this.texts.get(key)!] as const] : [])));
+  }
+
+  async markPending(contentUrl: string, ownerId: string, at: string) {
+    this.texts.set(contentUrl, { status: 'pending', pages: [], at, ownerId });
+  }
+
+  async saveText(contentUrl: string, ownerId: string, text: Parameters<SectionTextStore['saveText']>[2], at: string) {
+    this.texts.set(contentUrl, { status: text.status, pages: text.pages, at, ownerId });
+    this.versions.set(ownerId, (this.versions.get(ownerId) ?? 0) + 1);
+  }
+
+  async textVersion(ownerId: string) {
+    return this.versions.get(ownerId) ?? 0;
+  }
+}

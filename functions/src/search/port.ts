@@ -1,0 +1,23 @@
+// What the section texts and search need: the stored texts of files and the extraction library.
+import type { SectionText, TextPage } from '@shared/contract/search';
+import type { SectionTextStatus } from '@shared/section-text';
+
+/** A file's stored text, keyed by the file's storage key (files are shared by reference: one text serves every module). */
+export interface StoredText extends SectionText {
+  /** When extraction started (pending) or ended (every other status), ISO. */
+  at: string;
+}
+
+export interface SectionTextStore {
+  /** The stored text of each of these files that has one, by key (an absent key: never extracted). */
+  getTexts(contentUrls: string[]): Promise<Map<string, StoredText>>;
+  /** Marks a file's text as being extracted, for its owner. */
+  markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
+  /** Stores a file's text and counts one more change to its owner's texts (searches rebuild on it). */
+  saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
+  /** A number that changes whenever one of the owner's texts is stored. */
+  textVersion(ownerId: string): Promise<number>;
+}
+
+/** The extraction library (adapters/text-extraction.ts), given to the use case. */
+export type TextExtractor = (bytes: Uint8Array, key: string) => Promise<{ status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }>;

@@ -1,0 +1,56 @@
+import { TEACHER_ID } from '@test/unit-helpers/events';
+import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
+import { inMemoryPorts } from '../../test/in-memory/stores';
+import { InMemorySectionTextStore, textIndexBuilder } from './fakes/text-store';
+import { makeProgressService } from '../progress/progress';
+import { makeSearchService } from './search';
+
+const ports = inMemoryPorts();
+const texts = new InMemorySectionTextStore();
+const searches = makeSearchService({ ...ports, texts }, textIndexBuilder);
+const keyOf = (index: number) => ports.modules.all()[0].sections[index].contentUrl;
+
+beforeEach(() => givenSchool(ports));
+
+it('finds a word on a page of a section, with the page and the matching words', async () => {
+  await texts.saveText(keyOf(1), TEACHER_ID, { status: 'ready', pages: [{ number: 3, text: 'Ribosomes make proteins from amino acids.' }] }, '2024-05-03T10:00:00Z');
+
+  expect(await searches.search(callers.teacher, 'ribosome')).toEqual([
+    { moduleId: MODULE_ID, sectionId: 'section-2', page: 3, snippet: 'Ribosomes make proteins from amino acids.', highlights: ['Ribosomes'] },
+  ]);
+});
+
+it('sees a text stored after the first search (the index is rebuilt when the owner\'s texts change)', async () => {
+  expect(await searches.search(callers.teacher, 'chlorophyll')).toEqual([]);
+  await texts.saveText(keyOf(0), TEACHER_ID, { status: 'ready', pages: [{ number: 1, text: 'Chlorophyll absorbs light.' }] }, '2024-05-03T10:00:00Z');
+
+  expect(await searches.search(callers.teacher, 'chlorophyll')).toEqual([expect.objectContaining({ sectionId: 'section-1', page: 1 })]);
+});
+
+it('sees a renamed module (the index is rebuilt when a module changes)', async () => {
+  expect(await searches.search(callers.teacher, 'genetics')).toEqual([]);
+  const [module] = ports.modules.all();
+  await ports.modules.replaceModule({ ...module, title: 'Genetics', updatedAt: '2024-06-01T00:00:00.000Z' }, module.updatedAt);
+
+  expect(await searches.search(callers.teacher, 'genetics')).toEqual([expect.objectContaining({ moduleId: MODULE_ID, sectionId: null, page: null })]);
+});
+
+it('searches only the caller\'s own library, and a student only inside an assigned module', async () => {
+  expect(await searches.search(callers.otherTeacher, 'cells')).toEqual([]);
+  expect(await searches.search(callers.student, 'cells', MODULE_ID)).toEqual([expect.objectContaining({ moduleId: MODULE_ID })]);
+  await expect(searches.search(callers.otherStudent, 'cells', MODULE_ID)).rejects.toEqual(refused('notFound'));
+  await expect(searches.search(callers.student, 'cells')).rejects.toEqual(refused('invalid'));
+});
+
+it('leaves out of a student’s search the sections locked on their path, until they open', async () => {
+  givenSchool(ports, { module: { sequential: true } });
+  await texts.saveText(keyOf(1), TEACHER_ID, { status: 'ready', pages: [{ number: 2, text: 'Ribosomes make proteins.' }] }, '2024-05-03T10:00:00Z');
+  const { student } = callers;
+
+  expect(await searches.search(student, 'ribosomes', MODULE_ID)).toEqual([]);
+  expect(await searches.search(callers.teacher, 'ribosomes', MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'section-2', page: 2 })]);
+
+  await makeProgressService(ports).markComplete(student, { studentId: student.userId, classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' });
+
+  expect(await searches.search(student, 'ribosomes', MODULE_ID)).toEqual([expect.objectContaining({ sectionId: 'section-2', page: 2 })]);
+});

@@ -10,7 +10,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { buildPath, routes } from '../shared/routes';
+import { buildPath } from '../shared/contract/route';
+import { routes } from '../shared/contract';
 import { webConfigSchema } from '../shared/web-config';
 import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';

@@ -4,7 +4,8 @@
 // server's reader, syllabus, progress percentages, report and Continue all ask it (functions/src/paths/paths.ts), and
 // the edit screen runs the same rules over a teacher's unsaved edits (`pathRuleProblems`) before they are saved. Paths
 // are never stored, so a rule changed after students started recomputes them; completed work stays complete.
-import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type PathProblem, type ScoreBand, type SectionRole, type SectionState } from './paths';
+import type { PathProblem } from './contract/paths';
+import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type ScoreBand, type SectionRole, type SectionState } from './paths';
 
 /** What the rules read of a module: its sections (id, title, place, role) and its order mode. */
 export interface RulesModule {

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { ScoreBand, SectionRole } from '@shared/paths';
 import { computePath, type PathInput, type SectionOnPath } from '@shared/path-rules';
 import { completionOnPath } from './paths';

@@ -1,7 +1,7 @@
 // A student's path from what the server stores: their progress, their teacher's overrides, what completing a section
 // means for the bells, and the refusal for a section not open to them. The path function itself is the shared rules'
 // (shared/path-rules.ts), which the edit screen also runs over a teacher's unsaved edits.
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { RELEASABLE_ROLES, type OverrideKind } from '@shared/paths';
 import { computePath, type PathInput, type StudentPath } from '@shared/path-rules';
 import type { PathOverrideRecord } from './port';

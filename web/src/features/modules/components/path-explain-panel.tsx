@@ -4,7 +4,7 @@
 // "Preview as a student who scores …", asked for when opened: the path such a student meets under the saved rules,
 // section by section, from the server's own path function.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { pathRuleProblems, type RulesModule } from '@shared/path-rules';
 import { DEFAULT_SECTION_ROLE, type SectionState } from '@shared/paths';
 import { usePathCheck, usePreviewPath } from '@web/api/paths';

@@ -102,6 +102,8 @@ it('a new teacher sets a password, builds, edits and assigns a module, and opens
   await page.getByRole('button', { name: 'Finish & Save Module' }).click();
   await waitForPath(page, '/teacher-dashboard');
   await page.getByText('Module saved successfully.', { exact: true }).waitFor();
+  // With the next steps a new module needs.
+  await page.getByRole('status').getByRole('link', { name: 'assign it to a class' }).waitFor();
   await page.getByRole('link', { name: MODULE.title }).waitFor();
   await checkPage(page, 'teacher-dashboard');
 

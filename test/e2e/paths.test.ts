@@ -44,6 +44,10 @@ it('a teacher sets "in order" mode and section roles, then score bands on the ch
   await page.getByRole('radio', { name: /In order/ }).check();
   await page.getByLabel('Section 3 role').selectOption('review');
   await page.getByLabel('Section 4 role').selectOption('extension');
+  // Checked before saving: no band releases the new review and extension sections yet.
+  const stuck = page.getByRole('region', { name: 'Where a student could get stuck' }).getByRole('list', { name: 'Path problems' });
+  await stuck.getByText('No score band releases the review section “Membranes again”', { exact: false }).waitFor();
+  await stuck.getByText('No score band releases the extension section “Ion channels”', { exact: false }).waitFor();
   await checkPage(page, 'paths-rules');
   await page.getByRole('button', { name: 'Save All Changes' }).click();
   await page.getByRole('heading', { level: 1, name: MODULE_TITLE }).waitFor();

@@ -1,15 +1,15 @@
 // `npm run test:ci` (CI, on a 2-core machine): the README's checks in order, stopping at the first that fails, and
-// what each took. Lint and the type checks are single-threaded, so they run side by side; everything else takes
-// both cores (or, for Jest's single worker, leaves the other to the infra project's prebuilder or the browser).
+// what each took. Lint and the type checks are single-threaded, so they run side by side; the unit and integration
+// suites run two Jest workers (Jest's default on two cores is one), the browser tests one (they share a seeded stack).
 import { spawn } from 'node:child_process';
 
 type Step = string | string[];
 
 const STEPS: Step[] = [
   ['npm run lint', 'npm run typecheck'],
-  'npm run test:unit',
+  'npm run test:unit -- --maxWorkers=2',
   'npm run build',
-  'npx jest --selectProjects build integration',
+  'npx jest --selectProjects build integration --maxWorkers=2',
   'npm run test:deployed:local',
   'npx jest --config jest.e2e.config.ts',
   'npm run synth',

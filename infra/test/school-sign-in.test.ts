@@ -136,8 +136,7 @@ describe('on', () => {
     const statements = resources(on.templates.auth, 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
     const cognito = statements.filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
     expect(cognito).toEqual([{ Effect: 'Allow', Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Resource: poolArn }]);
-    only(on.templates.auth, 'AWS::Lambda::Permission');
-    on.templates.auth.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
+    expect(only(on.templates.auth, 'AWS::Lambda::Permission')).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
     expect(only(on.templates.auth, 'AWS::Logs::LogGroup').RetentionInDays).toBe(30);
     on.templates.auth.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.anyValue() } }, Timeout: 5 });
   });

@@ -11,7 +11,7 @@ import '@local/quiet-aws-sdk-notices';
 import { performance } from 'node:perf_hooks';
 import { modelDemand, throttlesFor } from '../infra/capacity';
 import { loadStageSettings } from '../infra/stage-settings';
-import type { RouteName } from '../shared/routes';
+import type { RouteName } from '../shared/contract';
 import type { StackConfig } from '../local/stack-config';
 import { CLASS_ID, person, startWorld, type Person, type World } from '../test/integration/support/world';
 

@@ -5,7 +5,7 @@
 // (≤ 150 ms). Asserts nothing.
 import '../local/quiet-aws-sdk-notices';
 import { performance } from 'node:perf_hooks';
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { ROLES } from '@shared/roles';
 import { localTableContext } from '@local/table-stores';
 import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';

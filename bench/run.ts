@@ -17,7 +17,7 @@ import { signIn } from '@local/users';
 import { keys, makeTableAccess, queries, type Key, type TableContext } from '../functions/src/table/table';
 import { routeDeployment } from '../infra/route-deployment';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
-import { routes, type RouteName } from '../shared/routes';
+import { routes, type RouteName } from '../shared/contract';
 import { apiEvent, type TokenSpec } from '../test/unit-helpers/events';
 import { benchSchool, BENCH_REAL_STUDENTS, CLASS_SIZES, MODULES, SECTIONS, type BenchClass, type BenchSchool } from './school-seed';
 

@@ -3,7 +3,7 @@
 // route class's bucket (one route may carry the whole class's traffic: every student reading at once), and the stage's
 // bucket is the sum of what the model sends to all route classes at once.
 import { z } from 'zod';
-import type { RouteName } from '../shared/routes';
+import type { RouteName } from '../shared/contract';
 
 export const capacityModelSchema = z
   .object({

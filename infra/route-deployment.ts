@@ -1,7 +1,8 @@
-// How each API route of the contract (shared/routes.ts) is deployed: the handler file its Lambda bundles, and what
+// How each API route of the contract (shared/contract/) is deployed: the handler file its Lambda bundles, and what
 // that function may do to the table, the upload bucket and the user pool (least-privilege grants and its environment
 // derive from it). Keyed by route name; the type makes every route of the contract appear here exactly once.
-import { routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
+import { routeEntries, type RouteName } from '../shared/contract';
+import type { RouteDefinition } from '../shared/contract/route';
 
 /**
  * The DynamoDB calls the repositories make (no Scan); a route's function is granted exactly its list. A TransactWriteItems

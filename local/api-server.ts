@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
-import { matchRoute, routeEntries, type RouteDefinition, type RouteName } from '../shared/routes';
+import { matchRoute, routeEntries, type RouteName } from '../shared/contract';
+import type { RouteDefinition } from '../shared/contract/route';
 import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
@@ -143,7 +144,7 @@ function noRoute(response: ServerResponse, method: string, pathname: string): vo
     response.setHeader('allow', allowed.join(', '));
     return sendJson(response, 405, { message: `${pathname} does not accept ${method}; use ${allowed.join(' or ')}.` });
   }
-  sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/routes.ts for the API.` });
+  sendJson(response, 404, { message: `No API route matches ${method} ${pathname}; see shared/contract/ for the API.` });
 }
 
 /** Loads `<name>.ts` on first use, as a Lambda container loads its bundle on a cold start. */

@@ -1,6 +1,6 @@
 // The form integration tests use: no data directory (a temporary one, removed on stop), no demo data, own users.
 import { existsSync } from 'node:fs';
-import { routes } from '../shared/routes';
+import { routes } from '../shared/contract';
 import { startLocalStack } from './stack';
 import { createUser, signIn } from './users';
 

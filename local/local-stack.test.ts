@@ -10,7 +10,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { buildPath, routes } from '../shared/routes';
+import { buildPath } from '../shared/contract/route';
+import { routes } from '../shared/contract';
 import { webConfigSchema } from '../shared/web-config';
 import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
@@ -160,17 +161,20 @@ describe('local stack', () => {
   });
 
   test("sends the cloud's security headers, with the twins' origins in the CSP", async () => {
+    // The hosted sign-in pages (school sign-in) are an identity origin too; the web reads their domain from config.json.
+    const { schoolSignIn } = webConfigSchema.parse(await (await fetch(`${config.url}/config.json`)).json());
+    const signInOrigin = `https://${schoolSignIn!.domain}`;
     const response = await fetch(`${config.url}/student-dashboard`);
     expect(Object.fromEntries(response.headers)).toMatchObject(
       securityHeaders({
-        identity: [config.cognito.endpoint],
+        identity: [config.cognito.endpoint, signInOrigin],
         files: [config.s3.endpoint],
         https: false,
         inlineStyleHashes: readInlineStyleHashes(path.resolve(__dirname, '../web/dist'), { required: false }),
       }),
     );
     const csp = response.headers.get('content-security-policy')!;
-    expect(csp).toContain(`connect-src 'self' ${config.cognito.endpoint} ${config.s3.endpoint};`);
+    expect(csp).toContain(`connect-src 'self' ${config.cognito.endpoint} ${signInOrigin} ${config.s3.endpoint};`);
     expect(csp).toContain(`img-src 'self' data: blob: ${config.s3.endpoint};`);
     expect(csp).toContain("worker-src 'self' blob:;");
   });

@@ -4,7 +4,8 @@
 // would store it; it is created only while the teacher has none.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPath, routes } from '../shared/routes';
+import { buildPath } from '../shared/contract/route';
+import { routes } from '../shared/contract';
 import { LARGE_PDF, largePdf } from './large-pdf';
 import type { SeedUser, StackConfig } from './stack-config';
 import { localTableStores } from './table-stores';

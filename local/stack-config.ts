@@ -15,7 +15,7 @@ export interface SeedUser {
 export interface StackConfig {
   /** The app and the API share this origin, as behind CloudFront. */
   url: string;
-  /** Base for API calls: route paths from shared/routes.ts (which start with /api) are appended to it. */
+  /** Base for API calls: route paths from shared/contract/ (which start with /api) are appended to it. */
   apiUrl: string;
   region: string;
   cognito: { endpoint: string; userPoolId: string; userPoolClientId: string };

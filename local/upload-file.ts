@@ -2,7 +2,7 @@
 // single-upload limit), complete the upload (the API checks the stored bytes against the type). Used by the seed and
 // by tests that need real files behind a module.
 import { SINGLE_UPLOAD_HEADERS } from '../shared/constants';
-import { routes } from '../shared/routes';
+import { routes } from '../shared/contract';
 
 /** Calls an API route as someone and answers the parsed JSON body (throws on a non-2xx answer). */
 export type ApiCall = (route: { method: string; path: string }, body?: unknown) => Promise<unknown>;

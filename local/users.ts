@@ -20,7 +20,7 @@ import {
   type AuthenticationResultType,
   type ChallengeNameType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { routes } from '../shared/routes';
+import { routes } from '../shared/contract';
 import type { Role } from '../shared/roles';
 import { credentialsFor, type TargetStack } from './stack-config';
 import { totpCode } from './totp';

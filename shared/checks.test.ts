@@ -1,8 +1,8 @@
 // The checks contract: what a teacher may save and a student may send, with the messages a 400 carries.
 import type { ZodMiniType } from 'zod/mini';
-import { attemptInputSchema, checkInputSchema, makeQuestionSchema, questionSchema } from './checks';
+import { attemptInputSchema, checkInputSchema, makeQuestionSchema, questionSchema } from './contract/checks';
 import { averageBestPercent } from './score-totals';
-import { describeIssues, fieldIssues } from './schemas';
+import { describeIssues, fieldIssues } from './contract/blocks';
 import * as z from './zod';
 
 function refusal(schema: ZodMiniType, input: unknown): { message: string; fields: Record<string, string> } {

@@ -60,7 +60,7 @@ export const PASSWORD_MIN_LENGTH = 8;
  */
 export const SELF_WRITABLE_ATTRIBUTES = ['locale'] as const;
 
-/** Paged reads of a class (its roster, its report; shared/paging.ts). */
+/** Paged reads of a class (its roster, its report; shared/contract/blocks.ts). */
 export const PAGE_LIMITS = {
   /** Students per page of a roster or a report. */
   studentsMax: 100,

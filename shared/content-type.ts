@@ -1,4 +1,7 @@
-import type { ContentType } from './entities';
+// What a section's file is, as the specification names it, and the files a section may hold.
+
+export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** Derives a section's content type from a file's media type, as the specification describes. */
 export function contentTypeFromMediaType(mediaType: string | undefined): ContentType {

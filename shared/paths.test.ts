@@ -1,9 +1,10 @@
 // Score bands and section roles: what a teacher may save (ranges, the sections a band names), with the field each
 // refusal names, as the check editor and the server both check it.
 import type { ZodMiniType } from 'zod/mini';
-import { checkInputSchema, checkInputSchemaFor } from './checks';
+import { checkInputSchema, checkInputSchemaFor } from './contract/checks';
 import { bandHolds } from './paths';
-import { createModuleSchema, describeIssues, fieldIssues, updateModuleSchema } from './schemas';
+import { createModuleSchema, updateModuleSchema } from './contract/modules';
+import { describeIssues, fieldIssues } from './contract/blocks';
 
 function refusal(schema: ZodMiniType, input: unknown): { message: string; fields: Record<string, string> } {
   const result = schema.safeParse(input);

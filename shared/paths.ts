@@ -21,14 +21,6 @@ export type SectionState = (typeof SECTION_STATES)[number];
 export const BRANCHES = ['core', 'review', 'extension'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
-/** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
-export interface ScoreBand {
-  min: number;
-  max: number;
-  release: string[];
-  skip?: string[];
-}
-
 const roleError = `role must be one of ${SECTION_ROLES.join(', ')}.`;
 export const sectionRoleSchema = () => z.enum(SECTION_ROLES, { error: roleError });
 
@@ -42,6 +34,14 @@ const sectionIds = (field: string) =>
     z.maxLength(100, { error: `${field} can name at most 100 sections.` }),
     z.refine((ids) => new Set(ids).size === ids.length, { error: `${field} names a section twice.` }),
   );
+
+/** A score band of a check: a best percent in [min, max) (max 100 includes 100) releases and skips these sections. */
+const bandSchema = () =>
+  z.strictObject(
+    { min: percent('min'), max: percent('max'), release: sectionIds('release'), skip: z.optional(sectionIds('skip')) },
+    { error: 'Each band must be { min, max, release, skip? }.' },
+  );
+export type ScoreBand = z.output<ReturnType<typeof bandSchema>>;
 
 type Issue = { code: 'custom'; path: (string | number)[]; message: string; input: unknown };
 
@@ -112,10 +112,7 @@ export function fitBands(bands: ScoreBand[], context: BandContext): { bands: Sco
 export function makeBandsSchema(context?: BandContext) {
   return z
     .array(
-      z.strictObject(
-        { min: percent('min'), max: percent('max'), release: sectionIds('release'), skip: z.optional(sectionIds('skip')) },
-        { error: 'Each band must be { min, max, release, skip? }.' },
-      ),
+      bandSchema(),
       { error: 'bands must be a list of score bands.' },
     )
     .check(
@@ -146,55 +143,6 @@ export const OVERRIDE_REASON_MAX_LENGTH = 300;
 /** Extra attempts one `attempts` override may grant (each grant adds to the ones before). */
 export const EXTRA_ATTEMPTS_MAX = 10;
 
-export interface PathOverrideInput {
-  moduleId: string;
-  kind: OverrideKind;
-  sectionId?: string;
-  /** Only for `attempts`: how many more attempts, 1–10. */
-  extra?: number;
-  reason: string;
-}
-
-/** An override as the student drill-down lists it. */
-export interface PathOverride {
-  moduleId: string;
-  moduleTitle: string;
-  kind: OverrideKind;
-  sectionId?: string;
-  sectionTitle?: string;
-  /** For `attempts`: the extra attempts granted in all (grants add up). */
-  extra?: number;
-  reason: string;
-  at: string;
-  teacherName: string;
-}
-
-export interface StudentOverrides {
-  classId: string;
-  studentId: string;
-  /** Newest first. */
-  overrides: PathOverride[];
-}
-
-/** What saving new rules would do to the students' paths in the teacher's classes (the edit screen says it first). */
-export interface PathChangePreview {
-  /** Students of the teacher's classes that have the module. */
-  students: number;
-  /** Of them, those whose path (a kept section's state or whether it is required) would differ. */
-  changed: number;
-}
-
-/** A student's results the teacher previews a path with: best percent per checked section, and sections completed. */
-export interface PathPreviewInput {
-  scores?: Record<string, number>;
-  completed?: string[];
-}
-
-/** The module's saved rules as a student with those results meets them, section by section in order. */
-export interface PathPreview {
-  sections: { sectionId: string; state: SectionState; reason?: string }[];
-}
-
 /**
  * What in a module's saved rules can leave a student stuck: a review or extension section no band releases
  * (`unreachable`), a check in an in-order module that a student who fails every allowed attempt cannot get past
@@ -202,15 +150,3 @@ export interface PathPreview {
  */
 export const PATH_PROBLEM_KINDS = ['unreachable', 'dead-end', 'prerequisite'] as const;
 export type PathProblemKind = (typeof PATH_PROBLEM_KINDS)[number];
-
-export interface PathProblem {
-  kind: PathProblemKind;
-  /** The section the problem is about (none for a prerequisite). */
-  sectionId?: string;
-  /** What goes wrong and the fix, in words. */
-  message: string;
-}
-
-export interface PathCheck {
-  problems: PathProblem[];
-}

@@ -1,5 +1,6 @@
 // Names reach every admin list and class roster: what cannot be a name is refused with a sentence to act on.
-import { invitePersonSchema, PERSON_NAME_MESSAGES, personNameSchema, renamePersonSchema } from './people';
+import { invitePersonSchema, personNameSchema, renamePersonSchema } from './contract/people';
+import { PERSON_NAME_MESSAGES } from './people';
 
 const messagesFor = (name: string) => {
   const result = personNameSchema.safeParse(name);

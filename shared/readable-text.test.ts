@@ -1,11 +1,14 @@
 // Every free text field a person reads, through the schema of the route that takes it: control characters,
 // direction controls and text that shows nothing are refused naming the field, and what is taken is stored composed.
 import type * as z from './zod';
-import { checkInputSchema } from './checks';
-import { createClassSchema, renameClassSchema } from './class-admin';
-import { invitePeopleSchema, invitePersonSchema, renamePersonSchema } from './people';
+import { checkInputSchema } from './contract/checks';
+import { createClassSchema, renameClassSchema } from './contract/rosters';
+import { invitePeopleSchema, invitePersonSchema, renamePersonSchema } from './contract/people';
 import { readableTextMessages } from './readable-text';
-import { createModuleSchema, createUploadSchema, fieldIssues, pathOverrideSchema, updateModuleSchema } from './schemas';
+import { createModuleSchema, updateModuleSchema } from './contract/modules';
+import { createUploadSchema } from './contract/uploads';
+import { fieldIssues } from './contract/blocks';
+import { pathOverrideSchema } from './contract/paths';
 
 const section = { title: 'Cells', contentUrl: 'protected/t/cells.pdf', originalFileName: 'cells.pdf' };
 const moduleBody = { title: 'Cells', description: 'What cells are made of.', sections: [section] };

@@ -1,4 +1,4 @@
-import type { ClassReportRow, ReportCell } from './entities';
+import type { ClassReportRow, ReportCell } from './contract/reports';
 import { cellStatus, completionsPerDay, engagementDays, hasNotStarted, isStalled, isStruggling, localDay, summarizeReport, utcDay } from './report-insight';
 
 const NOW = new Date(2026, 10, 23, 12, 0, 0);

@@ -1,6 +1,6 @@
 // Teacher insight rules over class report rows: a cell's status, which students are stalled, the summary above the
 // report and completions per day. Pure functions of the rows and a clock, shared by the web app, the tests and the bench.
-import type { ClassReportRow } from './entities';
+import type { ClassReportRow } from './contract/reports';
 
 export type CellStatus = 'not-started' | 'struggling' | 'in-progress' | 'complete';
 

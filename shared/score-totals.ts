@@ -1,11 +1,5 @@
 // The dashboard's Avg. Score, apart from the checks' schemas so a page can compute it without loading zod.
-
-/** The dashboard's Avg. Score, added up across classes: the sum and count of each student's best percent per check. */
-export interface ScoreTotals {
-  bestPercentSum: number;
-  /** (student, check) pairs with at least one attempt. */
-  scoredCount: number;
-}
+import type { ScoreTotals } from './contract/reports';
 
 /**
  * The teacher dashboard's Avg. Score: the mean of each student's best percent over every check of the teacher's

@@ -1,6 +1,6 @@
 // Two-factor authentication (TOTP, Cognito's software token): optional for everyone, required for administration.
 import type { Role } from './roles';
-import type { RouteDefinition } from './routes';
+
 
 /** Why a refusal happened, when the app offers a way out of it (the web links to where it is fixed). */
 export const ERROR_REASONS = ['secondFactorRequired', 'secondFactorSignInRequired'] as const;
@@ -17,11 +17,11 @@ export const SECOND_FACTOR_SIGN_IN_MESSAGE =
 export const TOKEN_REVOKED_MESSAGE = 'Your role or access has changed since you signed in; please sign in again.';
 
 /** Routes an admin may call: their handlers carry the two-factor check (an admin's role reaches rosters and reports). */
-export const admitsAdmins = (route: Pick<RouteDefinition, 'roles'>): boolean => route.roles.includes('Admins');
+export const admitsAdmins = (route: { roles: readonly Role[] }): boolean => route.roles.includes('Admins');
 
 /**
  * Any request made in the admin role needs two-factor authentication on, on every route that admits admins (a teacher
  * who is also an admin included); teachers and students are never asked.
  */
-export const requiresSecondFactor = (route: Pick<RouteDefinition, 'roles'>, callerRoles: readonly Role[]): boolean =>
+export const requiresSecondFactor = (route: { roles: readonly Role[] }, callerRoles: readonly Role[]): boolean =>
   admitsAdmins(route) && callerRoles.includes('Admins');

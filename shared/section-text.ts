@@ -1,7 +1,6 @@
 // The text the server keeps of each section's file (`GET /api/modules/{id}/sections/{sectionId}/text`): what search
 // indexes and the question drafter reads, page by page (a slide is a page; a Word document is one page), and the
 // limits extraction stops at. One definition for the extractor, the API, the drafter and the web app.
-import * as z from './zod';
 
 /**
  * `pending`: not extracted yet (or still being extracted); `ready`: the text of every page; `no-text`: the file has
@@ -10,24 +9,6 @@ import * as z from './zod';
  */
 export const SECTION_TEXT_STATUSES = ['pending', 'ready', 'no-text', 'too-large', 'failed'] as const;
 export type SectionTextStatus = (typeof SECTION_TEXT_STATUSES)[number];
-
-export interface TextPage {
-  /** 1-based: the PDF page or the slide; a Word document is page 1. */
-  number: number;
-  text: string;
-}
-
-export interface SectionText {
-  status: SectionTextStatus;
-  pages: TextPage[];
-}
-
-export const sectionTextSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    status: z.enum(SECTION_TEXT_STATUSES),
-    pages: z.array(z.strictObject({ number: z.number().check(z.int(), z.positive()), text: z.string() })),
-  }),
-);
 
 const MiB = 1024 * 1024;
 

@@ -18,7 +18,7 @@ import { makeClassRepository } from '../functions/src/classes/adapters/class-rep
 import { makeRosterRepository } from '../functions/src/rosters/adapters/roster-repository';
 import { makeModuleRepository } from '../functions/src/modules/adapters/module-repository';
 import { makeRosterNames, makeSchoolFigures } from '../functions/src/people/adapters/school-adapters';
-import { invitePersonSchema } from '../shared/people';
+import { invitePersonSchema } from '../shared/contract/people';
 import { deployedStage } from './stage-outputs';
 import type { StackConfig } from '../local/stack-config';
 

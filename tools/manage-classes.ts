@@ -23,7 +23,7 @@ import { makeProgressRepository } from '../functions/src/progress/adapters/progr
 import type { StackConfig } from '../local/stack-config';
 import { localTableStores } from '../local/table-stores';
 import { identityClient } from '../local/users';
-import { idSchema } from '../shared/schemas';
+import { idSchema } from '../shared/contract/blocks';
 import { DomainError } from '../functions/src/kernel/errors';
 import { deployedStage } from './stage-outputs';
 

@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lightRoutes } from '../shared/contract/light';
+import * as roleGroups from '../shared/contract/route';
 import { INLINE_STYLE_HASHES_FILE } from '../shared/security-headers';
 import { PAGES_WITH_HTML } from '../shared/web-pages';
 import { ENTRY_MODULE, headTagHtml, initialFiles, pageDocument, planPageHtml, withStaticImports } from './build/page-html';
@@ -22,6 +24,35 @@ const PRERENDER_BUILD_DIR = path.join(__dirname, '.prerender');
 
 /** What a first visit may download before any data (issues 8 and 14); a build over it fails. */
 const INITIAL_JS_BUDGET_GZIP = 135 * 1024;
+
+/** The web's route table (method, path, roles), which the app's entry chunk imports to call the API. */
+const LIGHT_ROUTES_MODULE = path.resolve(__dirname, '../shared/contract/light.ts');
+const ROUTE_MODULE = path.resolve(__dirname, '../shared/contract/route.ts');
+
+/**
+ * Serves shared/contract/light.ts as the plain data it evaluates to: the route table without its schemas, so calling
+ * the API loads no zod (a module's code goes whole into one chunk, so the contract's files would bring the schemas the
+ * form pages use into the entry chunk).
+ */
+function lightRouteTable(): Plugin {
+  return {
+    name: 'light-route-table',
+    load(id) {
+      if (id !== LIGHT_ROUTES_MODULE) return undefined;
+      // The sets of roles are route.ts's own constants (TEACHERS …), so each is in the entry chunk once.
+      const roleSets = new Map(Object.entries(roleGroups).filter(([, value]) => Array.isArray(value)).map(([name, value]) => [JSON.stringify(value), name]));
+      // In path order: like paths sit side by side, which compresses best.
+      const entries = Object.entries(lightRoutes())
+        .sort(([, a], [, b]) => a.path.localeCompare(b.path))
+        .map(([name, { method, path, roles }]) => {
+        const roleSet = roleSets.get(JSON.stringify(roles));
+        if (!roleSet) throw new Error(`${name}: its roles are none of shared/contract/route.ts's sets`);
+        return `${name}: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)}, roles: ${roleSet} }`;
+      });
+      return `import { ${[...new Set(roleSets.values())].join(', ')} } from ${JSON.stringify(ROUTE_MODULE)};\nexport const routes = {\n${entries.join(',\n')}\n};\n`;
+    },
+  };
+}
 
 /**
  * After the browser build, from Vite's manifest (build/page-html.ts): writes index.html, the page shells and the
@@ -143,7 +174,7 @@ function reportSizes(manifest: Manifest, outDir: string) {
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), writePages()],
+  plugins: [react(), lightRouteTable(), writePages()],
   resolve: { alias: ALIASES },
   build: {
     outDir: 'dist',

@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../../shared/routes';
+import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
 import type { OriginVerifySettings } from '../constructs/route-function';

@@ -2,7 +2,8 @@
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
-import { routes, type RouteDefinition } from '../../shared/routes';
+import { routes } from '../../shared/contract';
+import type { RouteDefinition } from '../../shared/contract/route';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';

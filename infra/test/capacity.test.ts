@@ -1,6 +1,6 @@
 // The throttles come from the stage's capacity model (docs/capacity.md): each route class's bucket admits the model's
 // demand times its headroom, the stage's admits them all at once, and what a class does together is a student write.
-import { routeEntries } from '../../shared/routes';
+import { routeEntries } from '../../shared/contract';
 import { modelDemand, routeClass, throttlesFor, type CapacityModel } from '../capacity';
 import { knownStages, loadStageSettings } from '../stage-settings';
 

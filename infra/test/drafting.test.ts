@@ -3,7 +3,7 @@
 // a timeout the model's answer fits in, and cdk-nag still finds nothing.
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { loadStageSettings } from '../stage-settings';
 
 const DEFAULT_DRAFTING_MODEL_ID = loadStageSettings('prod').draftingModelId;

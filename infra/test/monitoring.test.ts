@@ -1,7 +1,7 @@
 // The API's alarms, dashboard and notification topic, and X-Ray tracing (on in the stages' settings, -c tracing=false turns it off).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
-import { routeEntries } from '../../shared/routes';
+import { routeEntries } from '../../shared/contract';
 import { ALARM_THRESHOLDS, THROTTLED_METRIC } from '../constructs/api-monitoring';
 import { synthesize, type Synthesized } from './synthesize';
 

@@ -1,6 +1,6 @@
 // The deployment table covers exactly the contract's routes, each with a handler file that exists.
 import { existsSync } from 'node:fs';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { handlerEntry } from '../constructs/bundling';
 import { deployedRoutes, routeDeployment } from '../route-deployment';
 

@@ -1,7 +1,7 @@
 // The web build carries the contract only: no handler file names or access levels (needs `npm run build`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { REPO_ROOT } from '../constructs/bundling';
 import { routeDeployment } from '../route-deployment';
 

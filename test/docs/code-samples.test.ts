@@ -61,7 +61,7 @@ function typeErrors(samples: Sample[]): string[] {
 const STALE: Sample = {
   where: 'stale sample',
   file: path.join(ROOT, 'functions/src/classes/handlers/doc-sample-stale.ts'),
-  text: `import { routes } from '@shared/routes';
+  text: `import { routes } from '@shared/contract';
 import { apiHandler } from '../../composition/api-handler';
 import { ok } from '../../platform/http';
 export const handler = apiHandler(routes.listClasses, async () => ok([]));`,

@@ -5,7 +5,8 @@
 // two-factor authentication: administration refuses them until they turn it on in their profile, and from then on
 // every sign-in asks for a code.
 import type { Page } from 'playwright-core';
-import { routes, buildPath } from '../../shared/routes';
+import { routes } from '../../shared/contract';
+import { buildPath } from '../../shared/contract/route';
 import { SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '../../shared/second-factor';
 import { open, submitLogin, submitNewPassword, submitTotpCode, turnOnTwoFactor, waitForPath } from './support/app';
 import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';

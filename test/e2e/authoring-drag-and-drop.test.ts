@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { SEED_FILES_DIR } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
 import { useBrowser } from './support/browser';

@@ -6,7 +6,7 @@ import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { SEED_FILES_DIR } from '../integration/harness';
 import { open, signInAs, waitForPath } from './support/app';
 import { useBrowser, waitUntil } from './support/browser';

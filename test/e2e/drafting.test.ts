@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { localTableContext } from '@local/table-stores';
 import { extractText } from '../../functions/src/search/adapters/text-extraction';
 import { makeSectionTextRepository } from '../../functions/src/search/adapters/section-text-repository';

@@ -3,7 +3,7 @@
 // started, and the exported CSV parses back to the rows shown. Checked with axe at 1280 and 375 px.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { parseCsv } from '../../web/src/testing/csv';
 import { open, signInAs } from './support/app';
 import { useBrowser } from './support/browser';

@@ -3,7 +3,7 @@
 // (support/readability.ts). Each page is screenshotted into .artifacts/narrow-walk/ for people to look at. The
 // report's module headings, cut to three lines on a phone, show their full title on focus.
 import type { Page } from 'playwright-core';
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { createUser, DEMO_USERS } from '../integration/harness';
 import { open, signInAs, submitLogin, submitTotpCode, waitForPath } from './support/app';
 import { NARROW, useBrowser, waitForLoaded, WIDE } from './support/browser';

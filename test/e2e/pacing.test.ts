@@ -2,7 +2,7 @@
 // already past) and another due later; the student's syllabus orders them by due date and marks the late one Overdue,
 // as does their dashboard; the teacher can change a due date; the teacher's report filters Overdue and nudges the student, whose bell words the reminder (the module was due).
 // Checked with axe and for sideways scrolling at 1280 and 375 px.
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { open, signInAs } from './support/app';
 import { useBrowser } from './support/browser';
 import { apiAs, createClass, createModuleThroughApi, newUser, uniqueTag, type TestClass, type TestUser } from './support/stack';

@@ -4,7 +4,7 @@
 // open the next core section until the review is done (the API refuses it too); the teacher nudges, overrides one lock
 // for B, and the report shows both students' branches. Every page is checked at 1280 and 375 px. The tests run in
 // order and share what they build.
-import { routes } from '../../shared/routes';
+import { routes } from '../../shared/contract';
 import { open, signInAs } from './support/app';
 import { useBrowser } from './support/browser';
 import { apiAs, createClass, createModuleThroughApi, newUser, uniqueTag, type TestClass, type TestUser } from './support/stack';

@@ -1,7 +1,8 @@
 // Bad input for every route that takes a body or an id, through the local server as an admitted caller: each is a
 // 4xx whose message is a sentence, and the table and the bucket are exactly the same before and after.
-import type { Module } from '../../shared/entities';
-import { buildPath, routes, type RouteName } from '../../shared/routes';
+import type { Module } from '../../shared/contract/modules';
+import { buildPath } from '../../shared/contract/route';
+import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import {
   CLASS_ID,
   fileBytes,
@@ -647,7 +648,39 @@ const PAGE_QUERIES: [string, string][] = [
 const pageCases = (as: (world: World) => Person): BadRequest[] =>
   PAGE_QUERIES.map(([what, query]) => ({ what, status: 400, as, params: () => ({ classId: CLASS_ID }), query }));
 
+// ---- Every route, from its contract: what any route's schemas and ids refuse. A new route gets these without an edit here. ----
+
+/** A caller of the first role the route admits. */
+const admittedCaller = (name: RouteName): ((world: World) => Person) => {
+  const roles: readonly string[] = routes[name].roles;
+  return roles.includes('Teachers') ? teacher : roles.includes('Students') ? student : admin;
+};
+
+/** Well-formed ids that name nothing: the input is refused before anything is read. */
+const wellFormedParams = (name: RouteName) => () =>
+  Object.fromEntries([...routes[name].path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param, 'no-such-thing']));
+
+function contractCases(name: RouteName): BadRequest[] {
+  const route = routes[name];
+  const cases: BadRequest[] = [
+    ...('body' in route
+      ? [
+          { what: 'a JSON list for a body (any route with a body schema)', status: 400, rawBody: '[]' },
+          { what: 'a body of one unknown field (any route with a body schema)', status: 400, body: () => ({ notAField: true }) },
+        ]
+      : []),
+    ...('query' in route || 'params' in route ? [{ what: 'an unknown query parameter (any route with a query schema)', status: 400, query: 'notAParameter=1' }] : []),
+  ];
+  const malformedIds = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]): BadRequest => ({
+    what: `a ${param} with spaces and punctuation (any route with ids in its path)`,
+    status: 400,
+    params: () => ({ ...wellFormedParams(name)(), [param]: 'bad id!' }),
+  }));
+  return [...cases.map((bad) => ({ ...bad, params: wellFormedParams(name) })), ...malformedIds].map((bad) => ({ ...bad, as: admittedCaller(name) }));
+}
+
 const CASES: [RouteName, BadRequest[]][] = [
+  ...routeEntries.map(([name]): [RouteName, BadRequest[]] => [name, contractCases(name)]).filter(([, cases]) => cases.length > 0),
   ...BODY_ROUTES.map((spec): [RouteName, BadRequest[]] => [spec.route, bodyCases(spec)]),
   ...ID_ROUTES.map((spec): [RouteName, BadRequest[]] => [spec.route, idCases(spec)]),
   ['getClassReport', pageCases(teacher)],

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableContext } from '@local/table-stores';
-import type { Module } from '../../shared/entities';
+import type { Module } from '../../shared/contract/modules';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

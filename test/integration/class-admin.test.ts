@@ -3,9 +3,11 @@
 // its enrolments and progress.
 import { randomUUID } from 'node:crypto';
 import { localTableStores } from '@local/table-stores';
-import type { ClassDetail, ClassReportPage, ClassReportRow } from '../../shared/entities';
-import type { RosterPageAnswer } from '../../shared/paging';
-import { buildPath, routes } from '../../shared/routes';
+import type { ClassDetail } from '../../shared/contract/classes';
+import type { ClassReportPage, ClassReportRow } from '../../shared/contract/reports';
+import type { RosterPageAnswer } from '../../shared/contract/rosters';
+import { buildPath } from '../../shared/contract/route';
+import { routes } from '../../shared/contract';
 import { MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);

@@ -1,7 +1,7 @@
 // Writes that race, and edits and deletes that must leave related data consistent, on the real DynamoDB and S3
 // twins through the local server.
 import { randomUUID } from 'node:crypto';
-import type { Module } from '../../shared/entities';
+import type { Module } from '../../shared/contract/modules';
 import { CLASS_ID, MEDIA, pdfBytes, SENTENCE, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -1,12 +1,15 @@
 // Property-based fuzzing of every route through the local stack: path parameters, query strings and bodies drawn from
-// the routes' own field names, near-valid values (real ids, keys and addresses of this world) and arbitrary JSON, from
+// the routes' own fields (their schemas in shared/contract/), near-valid values (real ids, keys and addresses of this world) and arbitrary JSON, from
 // a fixed seed. Each route's requests carry the tokens of the roles it admits (two teachers, two students, an admin),
 // so they reach validation and the use cases, and a fixed share carry the other roles' (the role gate). No answer may
 // be a 5xx, and a refused request (4xx) must leave what the route may change (the table, the bucket, the directory of
 // people) exactly as it was.
 import fc from 'fast-check';
 import { ROLES, type Role } from '../../shared/roles';
-import { buildPath, routeEntries, type RouteDefinition, type RouteName } from '../../shared/routes';
+import { buildPath, type RouteDefinition } from '../../shared/contract/route';
+import type { $ZodType } from 'zod/v4/core';
+import { routeEntries, routes, type RouteName } from '../../shared/contract';
+import type { RouteContract } from '../../shared/contract/blocks';
 import { routeDeployment } from '../../infra/route-deployment';
 import { CLASS_ID, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type Person, type Snapshot, type World } from './support/world';
 
@@ -89,78 +92,63 @@ const value = (): fc.Arbitrary<unknown> =>
     fc.jsonValue({ maxDepth: 2 }),
   );
 
-const section = () =>
-  fc.record(
-    { _id: value(), title: value(), contentUrl: value(), originalFileName: value(), order: value() },
-    { requiredKeys: [] },
-  );
-
-/** The fields each body-taking route reads, with values that are each sometimes right and sometimes anything. */
-const bodyFields: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<unknown>>>> = {
-  createModule: () => ({ title: value(), description: value(), sections: fc.oneof(fc.array(section(), { maxLength: 4 }), value()) }),
-  updateModule: () => ({
-    title: value(),
-    description: value(),
-    updatedAt: value(),
-    sections: fc.oneof(fc.array(section(), { maxLength: 4 }), value()),
-  }),
-  assignModule: () => ({ moduleId: value(), dueAt: value() }),
-  nudgeStudent: () => ({ studentId: value() }),
-  previewPathChanges: () => ({ sequential: value(), sections: value(), check: value() }),
-  previewPath: () => ({ scores: value(), completed: value() }),
-  setModulePrerequisite: () => ({ prerequisiteModuleId: value() }),
-  addPathOverride: () => ({ moduleId: value(), kind: value(), sectionId: value(), extra: value(), reason: value() }),
-  markComplete: () => ({ studentId: value(), moduleId: value(), classId: value(), sectionId: value() }),
-  recordReading: () => ({ classId: value(), opened: value(), page: value(), minutes: value() }),
-  createUpload: () => ({ fileName: value(), contentType: value(), size: value() }),
-  completeUpload: () => ({
-    contentUrl: value(),
-    uploadId: value(),
-    parts: fc.oneof(fc.array(fc.record({ partNumber: value(), etag: value() }, { requiredKeys: [] }), { maxLength: 3 }), value()),
-  }),
-  abortUpload: () => ({ contentUrl: value(), uploadId: value() }),
-  renewUploadParts: () => ({ contentUrl: value(), uploadId: value(), partNumbers: fc.oneof(fc.array(value(), { maxLength: 5 }), value()) }),
-  renameSelf: () => ({ name: value() }),
-  invitePerson: () => person(),
-  invitePeople: () => ({ people: fc.oneof(fc.array(fc.record(person(), { requiredKeys: [] }), { maxLength: 3 }), value()) }),
-  lookupPeople: () => ({ emails: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
-  renamePerson: () => ({ name: value() }),
-  changeRole: () => ({ role: value() }),
-  setPeopleAccess: () => ({ access: value(), userIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
-  createClass: () => ({ className: value(), teacherId: value() }),
-  renameClass: () => ({ className: value() }),
-  setClassTeacher: () => ({ teacherId: fc.oneof(value(), fc.constant(null)) }),
-  enrolStudents: () => ({ studentIds: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
-  settleDrafts: () => ({ passages: fc.oneof(fc.array(value(), { maxLength: 4 }), value()) }),
-  draftQuestions: () => ({ count: fc.oneof(fc.integer({ min: 2, max: 16 }), value()), kinds: fc.oneof(fc.array(fc.oneof(fc.constantFrom('single', 'truefalse', 'text', 'multiple'), value()), { maxLength: 4 }), value()) }),
-};
-
-function person() {
-  return { email: value(), name: value(), role: value() };
+/** The schema a value meets under optional, nullable, default, pipe and lazy wrappers. */
+function innermost(schema: $ZodType): $ZodType {
+  const def = schema._zod.def as { type: string; innerType?: $ZodType; in?: $ZodType; getter?: () => $ZodType };
+  if (def.innerType) return innermost(def.innerType);
+  if (def.type === 'pipe' && def.in) return innermost(def.in);
+  if (def.type === 'lazy' && def.getter) return innermost(def.getter());
+  return schema;
 }
 
-/** Query strings of the routes that read them (listing people, the audit trail, removing an override); every other route ignores its query. */
-const query = (name: RouteName): fc.Arbitrary<Record<string, string>> =>
-  name === 'listPeople'
-    ? fc.record(
-        { search: fc.string({ maxLength: 80 }), role: fc.string({ maxLength: 10 }), status: fc.string({ maxLength: 10 }), next: fc.string({ maxLength: 40 }), other: fc.string() },
-        { requiredKeys: [] },
-      )
-    : name === 'listAuditTrail'
-      ? fc.record(
-          { actorId: fc.string({ maxLength: 40 }), action: fc.string({ maxLength: 12 }), from: fc.string({ maxLength: 30 }), to: fc.string({ maxLength: 30 }), next: fc.string({ maxLength: 60 }), other: fc.string() },
-          { requiredKeys: [] },
-        )
-      : name === 'removePathOverride'
-        ? fc.record({ sectionId: fc.oneof(fc.constantFrom(ids.sectionId), fc.string({ maxLength: 40 })), other: fc.string() }, { requiredKeys: [] })
-        : fc.constant({});
+/**
+ * Values for a field, drawn from its schema in the route's contract: objects and lists of them in their own shape,
+ * an enum's members, null where it is allowed; each sometimes right and sometimes anything.
+ */
+function valuesOf(schema: $ZodType): fc.Arbitrary<unknown> {
+  const inner = innermost(schema);
+  const def = inner._zod.def as { type: string; shape?: Record<string, $ZodType>; element?: $ZodType; entries?: Record<string, string>; options?: $ZodType[] };
+  const nullable = schema._zod.def.type === 'nullable' ? [fc.constant(null)] : [];
+  if (def.type === 'object') return fc.oneof(fc.record(fieldsOf(inner), { requiredKeys: [] }), ...nullable, value());
+  if (def.type === 'array' && def.element) return fc.oneof(fc.array(valuesOf(def.element), { maxLength: 4 }), ...nullable, value());
+  if (def.type === 'enum' && def.entries) return fc.oneof(fc.constantFrom(...Object.values(def.entries)), ...nullable, value());
+  if (def.type === 'union' && def.options) return fc.oneof(...def.options.map(valuesOf), ...nullable, value());
+  return fc.oneof(...nullable, value());
+}
+
+/** The fields of an object schema, each with its values. */
+function fieldsOf(schema: $ZodType): Record<string, fc.Arbitrary<unknown>> {
+  const { shape } = innermost(schema)._zod.def as { shape?: Record<string, $ZodType> };
+  return Object.fromEntries(Object.entries(shape ?? {}).map(([field, fieldSchema]) => [field, valuesOf(fieldSchema)]));
+}
+
+/** Where the contract alone draws too rarely what reaches further: a count of drafts in range, so drafting runs. */
+const HINTS: Partial<Record<RouteName, () => Record<string, fc.Arbitrary<unknown>>>> = {
+  draftQuestions: () => ({ count: fc.oneof(fc.integer({ min: 2, max: 16 }), value()) }),
+};
+
+/** The fields each body-taking route reads, from its body schema, with values that are each sometimes right and sometimes anything. */
+const bodyFields = (name: RouteName): Record<string, fc.Arbitrary<unknown>> | undefined => {
+  const route: RouteContract = routes[name];
+  return route.body && { ...fieldsOf(route.body), ...HINTS[name]?.() };
+};
+
+/** Query strings of the routes that read one (their query schema's fields, and one it does not name); every other route ignores its query. */
+const query = (name: RouteName): fc.Arbitrary<Record<string, string>> => {
+  const route: RouteContract = routes[name];
+  const schema = route.query ?? route.params;
+  if (!schema) return fc.constant({});
+  const text = () => fc.oneof(fc.constantFrom(ids.sectionId, ids.moduleId, CLASS_ID, world.student.userId), fc.string({ maxLength: 60 }));
+  const fields = Object.fromEntries(Object.keys(fieldsOf(schema)).map((field) => [field, text()]));
+  return fc.record({ ...fields, other: fc.string() }, { requiredKeys: [] });
+};
 
 const body = (name: RouteName, method: string): fc.Arbitrary<{ body?: unknown; rawBody?: string }> => {
   // Browsers and API Gateway send no body with GET; DELETE routes read none.
   if (method === 'GET' || method === 'DELETE') return fc.constant({});
-  const fields = bodyFields[name];
+  const fields = bodyFields(name);
   const shaped = fields
-    ? [fc.record(fields(), { requiredKeys: [] }).map((record) => ({ body: record })), fc.record({ ...fields(), extra: value() }).map((record) => ({ body: record }))]
+    ? [fc.record(fields, { requiredKeys: [] }).map((record) => ({ body: record })), fc.record({ ...fields, extra: value() }).map((record) => ({ body: record }))]
     : [];
   return fc.oneof(
     ...shaped,

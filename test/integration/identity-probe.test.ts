@@ -7,8 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { PERSON_NAME_MESSAGES, type InvitationOutcome, type Person } from '@shared/people';
-import { buildPath, routes, type RouteName } from '@shared/routes';
+import { PERSON_NAME_MESSAGES } from '@shared/people';
+import type { InvitationOutcome, Person } from '@shared/contract/people';
+import { buildPath } from '@shared/contract/route';
+import { routes, type RouteName } from '@shared/contract';
 import { identityClient, signInTokens, startLocalStack, type LocalStack, type StackConfig } from './harness';
 import { person, type Person as SignedIn } from './support/world';
 

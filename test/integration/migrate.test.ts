@@ -15,7 +15,7 @@ import type { CompletionCounter } from '../../functions/src/progress/port';
 import { makeProgressRepository } from '../../functions/src/progress/adapters/progress-repository';
 import { migrateTable } from '../../functions/src/migrations/table-migration';
 import type { TableContext } from '../../functions/src/table/table';
-import type { RosterPageAnswer } from '../../shared/paging';
+import type { RosterPageAnswer } from '../../shared/contract/rosters';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,8 @@
 // A student who finishes a module is told so in their bell, through the local stack: the completion of the last
 // section on their path records the finish in the same transaction, once per class and module (an undo and a new
 // completion keep the first finish), and the bell links it to the module.
-import type { Module, Notifications } from '../../shared/entities';
+import type { Module } from '../../shared/contract/modules';
+import type { Notifications } from '../../shared/contract/notifications';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,10 @@
 // Pacing through the local stack: a teacher assigns a module with a due date (in any offset; kept as the instant),
 // the class read and the student's class progress carry it, a malformed one is refused naming dueAt, the teacher's
 // reminder reaches the student's bell once a day, and a re-assign without a due date removes it.
-import type { ClassDetail, Module, Notifications, StudentClassProgress } from '../../shared/entities';
+import type { ClassDetail } from '../../shared/contract/classes';
+import type { Module } from '../../shared/contract/modules';
+import type { Notifications } from '../../shared/contract/notifications';
+import type { StudentClassProgress } from '../../shared/contract/progress';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

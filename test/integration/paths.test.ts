@@ -2,7 +2,7 @@
 // fails the check gets the review section, cannot open the next core section (the API refuses it too) until the
 // review is done, and their progress counts their own required sections.
 import { randomUUID } from 'node:crypto';
-import type { Module } from '../../shared/entities';
+import type { Module } from '../../shared/contract/modules';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableContext } from '@local/table-stores';
-import type { Module } from '../../shared/entities';
+import type { Module } from '../../shared/contract/modules';
 import { CLASS_ID, MEDIA, OTHER_CLASS_ID, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 // The class report marks a disabled student, through the local stack: the admin disables a student of the class, and
 // the report (the whole one and a page) says so from the people index, read beside the page's progress; enabled
 // again, the mark goes.
-import type { ClassReportPage, ClassReportRow } from '../../shared/entities';
+import type { ClassReportPage, ClassReportRow } from '../../shared/contract/reports';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 // at once their old access token gets 401 on every route, their session cannot be renewed, and a new sign-in carries
 // the new role.
 import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { routeEntries } from '@shared/routes';
+import { routeEntries } from '@shared/contract';
 import { createUser, identityClient, nextSecond, signInTokens, type SignInTokens } from './harness';
 import { RUN_ID, startWorld, type World } from './support/world';
 

@@ -4,7 +4,7 @@
 // caller's own; 404 for what the caller may not see (as if it did not exist); 400 for a file that is not theirs.
 // A refused call changes nothing: the table, the bucket and the people are compared before and after it. On a
 // deployed stack the 401s come from API Gateway's JWT authorizer, whose message ("Unauthorized") is not ours.
-import { routeEntries, routes, type RouteName } from '../../shared/routes';
+import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import {
   CLASS_ID,
   fileBytes,
@@ -35,76 +35,87 @@ const CALLER_LABELS: Record<Caller, string> = {
   admin: 'an administrator',
 };
 
+/** The role each caller of the table has. */
+const ROLE_OF: Record<Exclude<Caller, 'anonymous' | 'idToken'>, string> = {
+  student: 'Students',
+  otherStudent: 'Students',
+  teacher: 'Teachers',
+  otherTeacher: 'Teachers',
+  admin: 'Admins',
+};
+
 // Every caller sends the same request per route (FIXTURES below): it names the owning teacher's module, class-a
 // (taught by that teacher, the enrolled student's class), the enrolled student's id, and the owning teacher's files
 // and uploads. So another teacher's createModule is a 400 (the file is not theirs), and the id token row uses the
-// token of the user the route is for.
+// token of the user the route is for. What the route's roles decide comes from the contract: anonymous and ID-token
+// callers get 401 on every route, and a caller whose role the route does not admit (·) gets 403; the table names
+// what the admitted callers get.
 const EXPECTED = statusTable(`
-  route               anonymous  idToken  student  otherStudent  teacher  otherTeacher  admin
-  createModule        401        401      403      403           201      400           403
-  listModules         401        401      403      403           200      200           403
-  getModule           401        401      200      404           200      404           403
-  updateModule        401        401      403      403           200      404           403
-  deleteModule        401        401      403      403           204      404           403
-  listClasses         401        401      403      403           200      200           403
-  getClass            401        401      200      404           200      404           200
-  listTeacherClasses  401        401      403      403           200      403           403
-  listStudentClasses  401        401      200      403           403      403           403
-  assignModule        401        401      403      403           200      404           403
-  getProgress         401        401      200      404           200      404           403
-  markComplete        401        401      200      403           403      403           403
-  getClassReport      401        401      403      403           200      404           200
-  getClassCompletion  401        401      403      403           200      404           200
-  listClassStudents   401        401      403      403           200      404           200
-  getStudentClassProgress 401    401      200      404           200      404           403
-  getModuleReport     401        401      403      403           200      404           200
-  getNotifications    401        401      200      200           200      200           403
-  markNotificationsRead 401      401      204      204           204      204           403
-  nudgeStudent        401        401      403      403           201      404           403
-  addPathOverride     401        401      403      403           201      404           403
-  setModulePrerequisite 401      401      403      403           200      404           403
-  previewPathChanges  401        401      403      403           200      404           403
-  previewPath         401        401      403      403           200      404           403
-  checkPath           401        401      403      403           200      404           403
-  listPathOverrides   401        401      403      403           200      404           200
-  removePathOverride  401        401      403      403           200      404           403
-  createUpload        401        401      403      403           201      201           403
-  completeUpload      401        401      403      403           200      403           403
-  abortUpload         401        401      403      403           204      403           403
-  renewUploadParts    401        401      403      403           200      403           403
-  renameSelf          401        401      200      200           200      200           200
-  getAdminOverview    401        401      403      403           403      403           200
-  listPeople          401        401      403      403           403      403           200
-  invitePerson        401        401      403      403           403      403           201
-  invitePeople        401        401      403      403           403      403           200
-  lookupPeople        401        401      403      403           403      403           200
-  renamePerson        401        401      403      403           403      403           200
-  changeRole          401        401      403      403           403      403           200
-  disablePerson       401        401      403      403           403      403           200
-  enablePerson        401        401      403      403           403      403           200
-  setPeopleAccess     401        401      403      403           403      403           200
-  listAuditTrail      401        401      403      403           403      403           200
-  resendInvitation    401        401      403      403           403      403           200
-  unassignModule      401        401      403      403           200      404           403
-  listAdminClasses    401        401      403      403           403      403           200
-  createClass         401        401      403      403           403      403           201
-  getAdminClass       401        401      403      403           403      403           200
-  renameClass         401        401      403      403           403      403           200
-  deleteClass         401        401      403      403           403      403           204
-  setClassTeacher     401        401      403      403           403      403           200
-  enrolStudents       401        401      403      403           403      403           200
-  unenrolStudent      401        401      403      403           403      403           200
-  putCheck            401        401      403      403           200      404           403
-  getCheck            401        401      200      404           200      404           403
-  submitAttempt       401        401      201      404           403      403           403
-  getCheckAnalysis    401        401      403      403           200      404           200
-  listStudentAttempts 401        401      200      404           200      404           200
-  draftQuestions      401        401      403      403           200      404           403
-  settleDrafts        401        401      403      403           200      404           403
-  getSectionText      401        401      200      404           200      404           403
-  search              401        401      200      404           200      404           403
-  recordReading       401        401      200      404           403      403           403
-  getStudentReading   401        401      403      403           200      404           200
+  route                    student  otherStudent  teacher  otherTeacher  admin
+  createModule             ·        ·             201      400           ·
+  listModules              ·        ·             200      200           ·
+  getModule                200      404           200      404           ·
+  updateModule             ·        ·             200      404           ·
+  deleteModule             ·        ·             204      404           ·
+  listClasses              ·        ·             200      200           ·
+  getClass                 200      404           200      404           200
+  listTeacherClasses       ·        ·             200      403           ·
+  listStudentClasses       200      403           ·        ·             ·
+  assignModule             ·        ·             200      404           ·
+  getProgress              200      404           200      404           ·
+  markComplete             200      403           ·        ·             ·
+  getClassReport           ·        ·             200      404           200
+  getClassCompletion       ·        ·             200      404           200
+  listClassStudents        ·        ·             200      404           200
+  getStudentClassProgress  200      404           200      404           ·
+  getModuleReport          ·        ·             200      404           200
+  getNotifications         200      200           200      200           ·
+  markNotificationsRead    204      204           204      204           ·
+  nudgeStudent             ·        ·             201      404           ·
+  addPathOverride          ·        ·             201      404           ·
+  setModulePrerequisite    ·        ·             200      404           ·
+  previewPathChanges       ·        ·             200      404           ·
+  previewPath              ·        ·             200      404           ·
+  checkPath                ·        ·             200      404           ·
+  listPathOverrides        ·        ·             200      404           200
+  removePathOverride       ·        ·             200      404           ·
+  createUpload             ·        ·             201      201           ·
+  completeUpload           ·        ·             200      403           ·
+  abortUpload              ·        ·             204      403           ·
+  renewUploadParts         ·        ·             200      403           ·
+  renameSelf               200      200           200      200           200
+  getAdminOverview         ·        ·             ·        ·             200
+  listPeople               ·        ·             ·        ·             200
+  invitePerson             ·        ·             ·        ·             201
+  invitePeople             ·        ·             ·        ·             200
+  lookupPeople             ·        ·             ·        ·             200
+  renamePerson             ·        ·             ·        ·             200
+  changeRole               ·        ·             ·        ·             200
+  disablePerson            ·        ·             ·        ·             200
+  enablePerson             ·        ·             ·        ·             200
+  setPeopleAccess          ·        ·             ·        ·             200
+  listAuditTrail           ·        ·             ·        ·             200
+  resendInvitation         ·        ·             ·        ·             200
+  unassignModule           ·        ·             200      404           ·
+  listAdminClasses         ·        ·             ·        ·             200
+  createClass              ·        ·             ·        ·             201
+  getAdminClass            ·        ·             ·        ·             200
+  renameClass              ·        ·             ·        ·             200
+  deleteClass              ·        ·             ·        ·             204
+  setClassTeacher          ·        ·             ·        ·             200
+  enrolStudents            ·        ·             ·        ·             200
+  unenrolStudent           ·        ·             ·        ·             200
+  putCheck                 ·        ·             200      404           ·
+  getCheck                 200      404           200      404           ·
+  submitAttempt            201      404           ·        ·             ·
+  getCheckAnalysis         ·        ·             200      404           200
+  listStudentAttempts      200      404           200      404           200
+  draftQuestions           ·        ·             200      404           ·
+  settleDrafts             ·        ·             200      404           ·
+  getSectionText           200      404           200      404           ·
+  search                   200      404           200      404           ·
+  recordReading            200      404           ·        ·             ·
+  getStudentReading        ·        ·             200      404           200
 `);
 
 let world: World;
@@ -371,14 +382,27 @@ describe('what the admitted callers see', () => {
   });
 });
 
-/** Reads a whitespace-aligned table: a header of caller names, then one row of statuses per route. */
+/**
+ * Reads a whitespace-aligned table: a header of the signed-in callers, then one row of statuses per route, `·` where
+ * the route does not admit the caller's role (403, which must agree with the route's roles); anonymous and ID-token
+ * calls are 401 everywhere.
+ */
 function statusTable(text: string): Record<RouteName, Record<Caller, number>> {
   const [header, ...rows] = text
     .trim()
     .split('\n')
     .map((line) => line.trim().split(/\s+/));
-  expect(header.slice(1)).toEqual([...CALLERS]);
+  const signedIn = Object.keys(ROLE_OF) as (keyof typeof ROLE_OF)[];
+  expect(header.slice(1)).toEqual(signedIn);
   return Object.fromEntries(
-    rows.map(([name, ...statuses]) => [name, Object.fromEntries(CALLERS.map((caller, index) => [caller, Number(statuses[index])]))]),
+    rows.map(([name, ...cells]) => {
+      const admits: readonly string[] = routes[name as RouteName].roles;
+      const statuses = signedIn.map((caller, index) => {
+        const admitted = admits.includes(ROLE_OF[caller]);
+        if (admitted === (cells[index] === '·')) throw new Error(`${name} as ${caller}: write · exactly where the route's roles (${admits.join(', ')}) leave the caller out`);
+        return [caller, admitted ? Number(cells[index]) : 403];
+      });
+      return [name, Object.fromEntries([['anonymous', 401], ['idToken', 401], ...statuses])];
+    }),
   ) as Record<RouteName, Record<Caller, number>>;
 }

@@ -9,7 +9,7 @@ import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { routeInvocation } from '@local/api-server';
 import { localTableStores } from '@local/table-stores';
 import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
-import { routeEntries, routes, type RouteName } from '../../shared/routes';
+import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';

@@ -9,7 +9,7 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { routeEntries } from '@shared/routes';
+import { routeEntries } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE } from '@shared/second-factor';
 import { totpCode } from '@local/totp';
 import { createUser, identityClient, nextSecond, signInTokens } from './harness';

@@ -1,6 +1,6 @@
 // Builds the API Gateway (HTTP API, payload v2) events a route's Lambda receives, and reads its answers back.
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { buildPath, type RouteDefinition } from '../../shared/routes';
+import { buildPath, type RouteDefinition } from '../../shared/contract/route';
 
 /** Who the verified token says is calling; `null` is a request the authorizer let through without claims. */
 export interface TokenSpec {

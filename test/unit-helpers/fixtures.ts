@@ -1,8 +1,8 @@
 // Table items as the repositories store them, keys written out here independently of the code under test, for the
 // repositories' command tests; and storage keys for the upload handlers' tests.
-import type { Section } from '../../shared/entities';
+import type { Section } from '../../shared/contract/modules';
 import type { SectionRole } from '../../shared/paths';
-import type { TextPage } from '../../shared/section-text';
+import type { TextPage } from '../../shared/contract/search';
 import { STUDENT_ID, TEACHER_ID } from './events';
 
 export type Item = Record<string, unknown> & { pk: string; sk: string };

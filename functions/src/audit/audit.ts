@@ -1,5 +1,6 @@
 // Writes an admin change to the audit trail, naming the admin as people know them.
-import { AUDIT_LIMITS, type AuditAction, type AuditPage, type AuditQuery } from '@shared/people';
+import { AUDIT_LIMITS, type AuditAction } from '@shared/people';
+import type { AuditPage, AuditQuery } from '@shared/contract/audit';
 import { displayName } from '@shared/person-name';
 import type { Caller } from '../kernel/caller';
 import type { Clock } from '../kernel/ports';

@@ -1,5 +1,5 @@
 // Where administrative changes are recorded and read back.
-import type { AuditEntry, AuditPage, AuditQuery } from '@shared/people';
+import type { AuditEntry, AuditPage, AuditQuery } from '@shared/contract/audit';
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;

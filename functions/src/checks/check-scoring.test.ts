@@ -1,6 +1,5 @@
 // Scoring a check on a table of cases: every kind, partial credit, text matching, number tolerance, the pass line.
-import type { AnswerValue, Question, ResultVisibility } from '@shared/checks';
-import { questionSchema } from '@shared/checks';
+import { type AnswerValue, type Question, type ResultVisibility, questionSchema } from '@shared/contract/checks';
 import { normalizeText, scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
 import { DomainError } from '../kernel/errors';
 

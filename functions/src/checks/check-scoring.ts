@@ -1,6 +1,6 @@
 // Scoring a check: the server's alone (the answer key never leaves it before an attempt). Pure: the answers a student
 // sent against the questions of the check's version, to a score, a percent and one result per question.
-import type { AnswerValue, Question, QuestionResult, ResultVisibility } from '@shared/checks';
+import type { AnswerValue, Question, QuestionResult, ResultVisibility } from '@shared/contract/checks';
 import { invalid } from '../kernel/errors';
 
 export interface Scored {

@@ -1,7 +1,7 @@
 // The check use cases over in-memory stores that keep the DynamoDB adapters' promises: saving and versioning, what a
 // student may see, attempts (scored here, once per attempt id, never beyond the limit), completion by passing, item
 // analysis, attempt history, and the checks going with their section or module.
-import { checkInputSchema, type AttemptInput, type StudentCheck } from '@shared/checks';
+import { checkInputSchema, type AttemptInput, type StudentCheck } from '@shared/contract/checks';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';

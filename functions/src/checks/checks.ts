@@ -2,21 +2,8 @@
 // student of a class it is assigned to reads it without the answer key and submits attempts, scored here, on the
 // server; passing completes the section in the same write that stores the attempt. Reports on checks: item
 // analysis per check in a class, and a student's attempt history.
-import type {
-  AttemptAnswer,
-  AttemptInput,
-  AttemptResult,
-  CheckAnalysis,
-  CheckInput,
-  Question,
-  ResultVisibility,
-  StudentAttempts,
-  StudentCheck,
-  StudentQuestion,
-  TeacherCheck,
-} from '@shared/checks';
-import { checkInputSchemaFor } from '@shared/checks';
-import { describeIssues, fieldIssues } from '@shared/schemas';
+import { type AttemptAnswer, type AttemptInput, type AttemptResult, type CheckAnalysis, type CheckInput, type Question, type ResultVisibility, type StudentAttempts, type StudentCheck, type StudentQuestion, type TeacherCheck, checkInputSchemaFor } from '@shared/contract/checks';
+import { describeIssues, fieldIssues } from '@shared/contract/blocks';
 import { isStudent, type Caller } from '../kernel/caller';
 import { scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
 import { isTeacherOf, requireClass } from '../classes/classes';

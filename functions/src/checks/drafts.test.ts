@@ -14,7 +14,8 @@ const LOCAL_TEXT = [
   'Chloroplasts absorb light so that the plant can make glucose.',
   'The cell wall is made of cellulose and keeps the plant cell firm.',
 ].join('\n\n');
-import type { SectionTextStatus, TextPage } from '@shared/section-text';
+import type { SectionTextStatus } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import type { SectionTextStore } from '../search/port';
 import type { DraftCounter, DraftQuota, QuestionDrafter, SettledDraftStore } from './port';
 

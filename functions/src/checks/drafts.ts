@@ -5,7 +5,8 @@
 // saved: the teacher reviews the drafts and saves the check through the checks' own use case. What the teacher saved
 // or discarded is settled (by a key of its source passage) and never drafted again for that section.
 import { createHash } from 'node:crypto';
-import { DRAFT_KINDS, DRAFT_LIMITS, type DraftRequest, type Drafts, type SettledDrafts } from '@shared/drafts';
+import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
+import type { DraftRequest, Drafts, SettledDrafts } from '@shared/contract/checks';
 import type { Caller } from '../kernel/caller';
 import { conflict, invalid, notFound, tooMany } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';

@@ -1,8 +1,8 @@
 // What the checks need: the checks, attempts and scores, and the drafting of questions (drafter, quota, settled drafts).
-import type { AttemptResult, CheckInput, CheckSummary } from '@shared/checks';
-import type { DraftKind, DraftedQuestion, DrafterName } from '@shared/drafts';
+import type { AttemptResult, CheckInput, CheckSummary, DraftedQuestion } from '@shared/contract/checks';
+import type { DraftKind, DrafterName } from '@shared/drafts';
 import type { ScoreBand } from '@shared/paths';
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import type { ActivityContext, ProgressWithStandings } from '../progress/port';
 
 /** A section's check as stored: the teacher's settings and questions (with the key), its version and its attempts. */

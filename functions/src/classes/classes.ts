@@ -1,8 +1,9 @@
 // Use cases for classes: teachers see the classes they teach and assign or unassign their modules; students see theirs;
 // admins read any class.
-import type { ClassDetail, ClassSummary } from '@shared/entities';
+import type { ClassDetail, ClassSummary } from '@shared/contract/classes';
 import { PAGE_LIMITS } from '@shared/constants';
-import { encodeCursor, type RosterPageAnswer } from '@shared/paging';
+import { encodeCursor } from '@shared/contract/blocks';
+import type { RosterPageAnswer } from '@shared/contract/rosters';
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';

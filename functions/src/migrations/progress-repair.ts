@@ -5,7 +5,7 @@
 // write (conditional, so the running app loses nothing): the standings written on the condition that they are as
 // read, the completion through the progress store, the notice only where none is.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { completionOnPath, pathOfStudent } from '../paths/paths';
 import type { AttemptRecord } from '../checks/port';
 import type { ClassRecord } from '../classes/port';

@@ -1,9 +1,8 @@
 // Use cases for modules: a teacher's ordered learning path of sections, each backed by an uploaded file.
 import { UPLOAD_LIMITS } from '@shared/constants';
 import { contentTypeFromMediaType } from '@shared/content-type';
-import type { Module, ModuleUsage } from '@shared/entities';
+import type { Module, ModuleUsage, CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/contract/modules';
 import { DEFAULT_SECTION_ROLE, fitBands } from '@shared/paths';
-import type { CreateModuleInput, SectionInput, UpdateModuleInput } from '@shared/schemas';
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, invalid, notFound } from '../kernel/errors';
 import { storedFileMismatch } from '../uploads/file-content';

@@ -1,5 +1,5 @@
 // What the module use cases need from storage: the modules and the references their sections hold to stored files.
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import type { SectionRole } from '@shared/paths';
 
 export interface ModuleRecord {

@@ -3,7 +3,8 @@
 // newly assigned to their classes, their teachers' reminders of due dates (nudges, sent from the report), and the
 // modules they finished (recorded by the completion that finished one). Unread =
 // newer than the person's read marker. Each read is a bounded number of round trips whatever the school's size.
-import type { Notification, Notifications, Nudge } from '@shared/entities';
+import type { Notification, Notifications } from '@shared/contract/notifications';
+import type { Nudge } from '@shared/contract/classes';
 import { isStudent, type Caller } from '../kernel/caller';
 import { requireClass } from '../classes/classes';
 import { conflict, notFound } from '../kernel/errors';

@@ -3,9 +3,9 @@
 // under the saved rules and under the proposed ones (the same pure function, the same completions, scores and
 // overrides); a path differs when a kept section's state or whether it is required does. Completed work stays
 // complete under any rules, so it never counts as a change.
-import type { CheckSummary } from '@shared/checks';
-import { bandSectionIssues, type PathChangePreview } from '@shared/paths';
-import type { PathChangesInput } from '@shared/schemas';
+import type { CheckSummary } from '@shared/contract/checks';
+import { bandSectionIssues } from '@shared/paths';
+import type { PathChangePreview, PathChangesInput } from '@shared/contract/paths';
 import type { Caller } from '../kernel/caller';
 import { invalid, notFound } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';

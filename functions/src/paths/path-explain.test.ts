@@ -1,7 +1,7 @@
 // Explainable release over in-memory stores: the preview answers what the student's own read would (the same path
 // function, the saved rules), and the check finds unreleased review sections, in-order dead ends after the last
 // attempt, and prerequisites naming a module the class no longer has, each with its fix.
-import { checkInputSchema } from '@shared/checks';
+import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';

@@ -1,8 +1,9 @@
 // Explainable release: before students meet a module's rules, its owner can preview the path a student with given
 // results would get (the same path function the student's read uses, over the saved rules) and check the rules for
 // places a student gets stuck. Both read the module, its check index and (the check) the owner's classes.
-import type { CheckSummary } from '@shared/checks';
-import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type PathCheck, type PathPreview, type PathPreviewInput, type PathProblem } from '@shared/paths';
+import type { CheckSummary } from '@shared/contract/checks';
+import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES } from '@shared/paths';
+import type { PathCheck, PathPreview, PathPreviewInput, PathProblem } from '@shared/contract/paths';
 import type { Caller } from '../kernel/caller';
 import { invalid } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';

@@ -1,7 +1,7 @@
 // Per-student overrides through the services, over in-memory stores: who may give them, what is stored and audited,
 // the drill-down's list, and that every read of the student's path (module read, mark-complete, attempts, class
 // progress, report) takes them into account.
-import { checkInputSchema } from '@shared/checks';
+import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';

@@ -2,9 +2,8 @@
 // them from one, unlocks a module whatever its prerequisite, or grants more attempts at a check, always with a reason. Each is stored in the student's
 // override item for the module (never a copy of their path: the path is still computed, with the overrides as one of
 // its inputs), listed in the student's drill-down and written to the audit trail; so is taking one back.
-import type { PathOverride, PathOverrideInput, StudentOverrides } from '@shared/paths';
+import type { PathOverride, PathOverrideInput, StudentOverrides, PathOverrideTarget } from '@shared/contract/paths';
 import type { AuditAction } from '@shared/people';
-import type { PathOverrideTarget } from '@shared/schemas';
 import type { Caller } from '../kernel/caller';
 import { requireClass } from '../classes/classes';
 import { invalid, notFound } from '../kernel/errors';

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { ScoreBand, SectionRole } from '@shared/paths';
 import { completionOnPath, computePath, type PathInput, type SectionOnPath } from './paths';
 

@@ -3,7 +3,7 @@
 // on the checks (best percent, passed) and the sections they completed. Pure and the only source of a path: the
 // reader, the syllabus, progress percentages, the report and Continue all ask it. Paths are never stored, so a rule
 // changed after students started recomputes them; completed work stays complete whatever the rules say now.
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { bandHolds, DEFAULT_SECTION_ROLE, RELEASABLE_ROLES, type Branch, type OverrideKind, type ScoreBand, type SectionRole, type SectionState } from '@shared/paths';
 import type { ModuleRecord } from '../modules/port';
 import type { PathOverrideRecord } from './port';

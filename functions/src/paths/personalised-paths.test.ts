@@ -1,7 +1,7 @@
 // Personalised paths through the services, over in-memory stores: the rules saved with the module and its check, the
 // student's module read (states, reasons, no link to a locked file), the server refusing a locked section's completion
 // and attempts, and progress counting the student's own required sections.
-import { checkInputSchema, type AttemptInput } from '@shared/checks';
+import { checkInputSchema, type AttemptInput } from '@shared/contract/checks';
 import type { ScoreBand } from '@shared/paths';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';

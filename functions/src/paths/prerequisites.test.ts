@@ -1,7 +1,7 @@
 // Prerequisites between a class's modules through the services, over in-memory stores: the teacher sets one (and the
 // refusals), the waiting module is shut on the student's module read, mark-complete, attempts and class progress
 // until the prerequisite is complete or its checks passed, and the teacher's unlock override lets one student in.
-import { checkInputSchema } from '@shared/checks';
+import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';

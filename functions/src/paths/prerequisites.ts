@@ -1,7 +1,7 @@
 // Prerequisites between the modules of a class: a module waits for another until the student completed every required
 // section of it or passed all its checks; the teacher's "unlock" override lifts the wait for one student. A module
 // that waits is shut whole: the sections the student completed stay complete, the others are locked with the reason.
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { pathOfStudent, TEACHER_WAY, type PathInput, type StudentPath } from './paths';
 import type { CheckStore } from '../checks/port';
 import type { ClassRecord } from '../classes/port';

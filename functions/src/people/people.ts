@@ -1,14 +1,6 @@
 // Use cases for administering people: invite (one or many), look up, list, rename, change role, disable and enable;
 // every signed-in person can rename themselves. Every admin change is written to the audit trail.
-import type {
-  AccessOutcome,
-  AdminOverview,
-  Invitation,
-  InvitationOutcome,
-  PeopleCounts,
-  PeoplePage,
-  Person,
-} from '@shared/people';
+import type { AccessOutcome, AdminOverview, Invitation, InvitationOutcome, PeopleCounts, PeoplePage, Person } from '@shared/contract/people';
 import { PEOPLE_LIMITS, PERSON_STATUSES } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';

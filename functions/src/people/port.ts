@@ -1,5 +1,6 @@
 // What the people use cases need: the identity service's directory, the table's copy of it, access records, rosters' names, school figures.
-import type { Person, PersonStatus } from '@shared/people';
+import type { Person } from '@shared/contract/people';
+import type { PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 import type { EnrolledStudent } from '../classes/port';
 

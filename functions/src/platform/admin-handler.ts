@@ -2,8 +2,7 @@
 // pass (teachers and students on a shared route are not asked). The handler module gives `secondFactorCheck()` from
 // platform/second-factor.ts; a handler test gives its own answer. Built over the composition root's apiHandler
 // (composition/api-handler.ts).
-import type { RouteName } from '@shared/routes';
-import type { ResponseOf } from '@shared/responses';
+import type { RouteName, ResponseOf } from '@shared/contract';
 import type { Caller } from '../kernel/caller';
 import type { ApiHandler, ApiHandlerOptions, ApiRequest, ApiResponse, SecondFactorCheck } from './http';
 

@@ -8,7 +8,7 @@ import {
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';

@@ -12,9 +12,8 @@ import type {
 import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC, type BusinessMetric } from '@shared/metrics';
 import type { ZodMiniType } from 'zod/mini';
-import type { ResponseOf } from '@shared/responses';
-import { routes, type RouteName } from '@shared/routes';
-import { describeIssues, fieldIssues, idSchema } from '@shared/schemas';
+import { type ResponseOf, routes, type RouteName } from '@shared/contract';
+import { describeIssues, fieldIssues, idSchema } from '@shared/contract/blocks';
 import { isRole, type Role } from '@shared/roles';
 import {
   admitsAdmins,
@@ -42,7 +41,7 @@ export interface ApiRequest {
   body: unknown;
 }
 
-/** A success answer; its body is typed by the route's response schema (shared/responses.ts). */
+/** A success answer; its body is typed by the route's response schema (shared/contract/). */
 export interface ApiResponse<T> {
   statusCode: number;
   body: T;

@@ -3,7 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CALLER_RATE_LIMIT } from '@shared/constants';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeRequestCounter } from '../table/request-counter';

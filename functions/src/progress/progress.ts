@@ -1,12 +1,10 @@
 // Use cases for a student's own progress: they mark sections of their class's modules complete (or undo it), the reader
 // reports their reading, and they (or their teacher) read their progress in a module or a class. The teachers' reports
 // over the same items are reports/reports.ts.
-import type { ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress } from '@shared/entities';
-import type { MarkCompleteInput } from '@shared/schemas';
-import type { RecordReadingInput, SectionReading } from '@shared/reading';
+import type { ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress, MarkCompleteInput, RecordReadingInput, SectionReading } from '@shared/contract/progress';
 import { isStudent, type Caller } from '../kernel/caller';
 import { dueDateOf, isTeacherOf, requireClass } from '../classes/classes';
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import type { AttemptStore, CheckStore, ScoreRecord } from '../checks/port';
 import type { ClassStore } from '../classes/port';

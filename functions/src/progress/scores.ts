@@ -1,6 +1,7 @@
 // Scores as the reports and progress reads show them: a student's standing on each of a module's current checks, and
 // a class's Avg. Score totals over the checks of its assigned modules. Pure: the reads happen in the use cases.
-import type { CheckStanding, CheckSummary, ModuleScores, ScoreTotals } from '@shared/checks';
+import type { CheckStanding, CheckSummary, ModuleScores } from '@shared/contract/checks';
+import type { ScoreTotals } from '@shared/contract/reports';
 import type { ScoreRecord, ScoreTotalsRecord } from '../checks/port';
 import type { ModuleRecord } from '../modules/port';
 

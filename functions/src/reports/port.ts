@@ -1,6 +1,6 @@
 // What the teachers' reports need beyond the class, module, progress and check stores: how many rows one answer may
 // carry, which the transport knows (the JSON size of an answer: platform/report-budget.ts).
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { ModuleRecord } from '../modules/port';
 
 /** What one row of the class report describes: the class's modules in report order, their checks and prerequisites. */

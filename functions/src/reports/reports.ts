@@ -1,13 +1,12 @@
 // Use cases for the teachers' (and admins') reports over a class's progress: the class report (whole or in pages), its
 // completion per module, one module's drill-down and one student's reading. A student's own progress is
 // progress/progress.ts; how many rows one answer may carry is the transport's (the budget, platform/report-budget.ts).
-import type { ClassCompletion, ClassReportPage, ClassReportRow, ModuleReport } from '@shared/entities';
-import type { CheckSummary } from '@shared/checks';
+import type { ClassCompletion, ClassReportPage, ClassReportRow, ModuleReport, StudentReading } from '@shared/contract/reports';
+import type { CheckSummary } from '@shared/contract/checks';
 import { PAGE_LIMITS } from '@shared/constants';
-import { encodeCursor } from '@shared/paging';
+import { encodeCursor } from '@shared/contract/blocks';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { engagementDays, latestOf } from '@shared/report-insight';
-import type { StudentReading } from '@shared/reading';
 import type { Caller } from '../kernel/caller';
 import { invalid, notFound } from '../kernel/errors';
 import type { Clock } from '../kernel/ports';

@@ -1,8 +1,8 @@
 // Use cases for administering classes: create, rename, delete; assign or change the teacher (only Teachers); enrol and
 // unenrol students (only Students; a class has no size limit, its roster is one item per enrolment). Every change is
 // audited.
-import type { AdminClassDetail, AdminClassSummary, CreateClassInput, EnrolmentOutcome } from '@shared/class-admin';
-import type { Person } from '@shared/people';
+import type { AdminClassDetail, AdminClassSummary, CreateClassInput, EnrolmentOutcome } from '@shared/contract/rosters';
+import type { Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
 import { makeChangeRecorder } from '../audit/audit';
 import type { Caller } from '../kernel/caller';

@@ -1,5 +1,6 @@
 // What the section texts and search need: the stored texts of files and the extraction library.
-import type { SectionText, SectionTextStatus, TextPage } from '@shared/section-text';
+import type { SectionText, TextPage } from '@shared/contract/search';
+import type { SectionTextStatus } from '@shared/section-text';
 
 /** A file's stored text, keyed by the file's storage key (files are shared by reference: one text serves every module). */
 export interface StoredText extends SectionText {

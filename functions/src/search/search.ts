@@ -2,7 +2,7 @@
 // the sections locked on their path are left out; or its owner). The index of a library or module is built in memory from the stored texts and kept in the function's
 // container until the modules or the owner's texts change (their versions are read on every search: the modules'
 // ids and dates, and one item), so a search after the first reads no text and no section.
-import type { SearchResult } from '@shared/search';
+import type { SearchResult } from '@shared/contract/search';
 import { invalid } from '../kernel/errors';
 import { isStudent, type Caller } from '../kernel/caller';
 import type { ModuleRecord } from '../modules/port';

@@ -1,7 +1,8 @@
 // The text of sections' files: extracting it when a file is stored (off the request path: the storage event), and
 // reading it, for the section's owner or a student of a class it is assigned to while the section is open on their
 // path. Search (search.ts) and the question drafter read the same stored text.
-import { EXTRACTION_LIMITS, type SectionText } from '@shared/section-text';
+import { EXTRACTION_LIMITS } from '@shared/section-text';
+import type { SectionText } from '@shared/contract/search';
 import { isStudent, type Caller } from '../kernel/caller';
 import { conflict, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';

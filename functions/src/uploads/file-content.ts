@@ -1,7 +1,6 @@
 // What a stored file really is, told from its first bytes (magic numbers, and for Office files the zip entries),
 // never from its name: a zip renamed .docx or a program renamed .pdf is refused when its upload completes.
-import { CONTENT_TYPE_LABELS, contentTypeFromMediaType } from '@shared/content-type';
-import type { ContentType } from '@shared/entities';
+import { CONTENT_TYPE_LABELS, contentTypeFromMediaType, type ContentType } from '@shared/content-type';
 import type { FileTypeResult } from 'file-type/core';
 import type { FileStore } from './port';
 

@@ -1,5 +1,5 @@
 // What uploads need: the file storage (S3 in adapters/file-storage.ts) and the upload records.
-import type { ContentType } from '@shared/entities';
+import type { ContentType } from '@shared/content-type';
 
 export interface StoredFile {
   mediaType: string | undefined;

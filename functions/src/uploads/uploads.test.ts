@@ -1,5 +1,5 @@
 import { UPLOAD_LIMITS } from '@shared/constants';
-import type { MultipartUploadTicket } from '@shared/entities';
+import type { MultipartUploadTicket } from '@shared/contract/uploads';
 import { callers, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import type { Caller } from '../kernel/caller';

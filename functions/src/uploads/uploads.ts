@@ -1,12 +1,6 @@
 // Use cases for uploading section files. Each teacher writes only under their own storage prefix.
 import { UPLOAD_LIMITS } from '@shared/constants';
-import type { RenewedUploadParts, UploadPartUrl, UploadTicket } from '@shared/entities';
-import type {
-  AbortUploadInput,
-  CompleteUploadInput,
-  CreateUploadInput,
-  RenewUploadPartsInput,
-} from '@shared/schemas';
+import type { RenewedUploadParts, UploadPartUrl, UploadTicket, AbortUploadInput, CompleteUploadInput, CreateUploadInput, RenewUploadPartsInput } from '@shared/contract/uploads';
 import type { Caller } from '../kernel/caller';
 import { forbidden, invalid, notFound, tooMany } from '../kernel/errors';
 import { storedFileMismatch } from './file-content';

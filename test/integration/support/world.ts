@@ -6,10 +6,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { SINGLE_UPLOAD_HEADERS } from '@shared/constants';
-import { errorSchema, responseSchemas } from '@shared/responses';
-import { buildPath, routes, type RouteName } from '@shared/routes';
+import { errorSchema } from '@shared/contract/blocks';
+import { routes, type RouteName } from '@shared/contract';
+import { buildPath } from '@shared/contract/route';
 import { ROLES, type Role } from '@shared/roles';
 import { ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { credentialsFor, type TargetStack } from '@local/stack-config';
 import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
@@ -361,14 +362,14 @@ function buildWorld(
 
 /**
  * Every answer any integration test receives is held to the contract: a success to its route's response schema
- * (shared/responses.ts), anything else to the error shape `{ message }`; and each carries its request id.
+ * (its `response` in shared/contract/), anything else to the error shape `{ message }`; and each carries its request id.
  */
 function assertContract(name: RouteName, status: number, body: unknown, headers: Headers): void {
   // API Gateway's own refusals (the JWT authorizer's 401) carry only its `apigw-requestid`.
   if (!/^[\w=-]{8,}$/.test(headers.get('x-request-id') ?? headers.get('apigw-requestid') ?? '')) {
     throw new Error(`${routes[name].method} ${routes[name].path} answered ${status} without an x-request-id header`);
   }
-  const schema = status < 300 ? responseSchemas[name] : errorSchema;
+  const schema = status < 300 ? routes[name].response : errorSchema;
   const result = schema.safeParse(body);
   if (!result.success) {
     throw new Error(

@@ -1,6 +1,6 @@
 // Server state of the audit trail: its pages (newest first, filtered), and every entry at once for the export.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditQuery } from '@shared/people';
+import type { AuditQuery } from '@shared/contract/audit';
 import { call } from '@web/lib/api-client';
 
 export const auditKeys = {

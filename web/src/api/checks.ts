@@ -1,8 +1,7 @@
 // Server state of checks: the query keys (defined once here) and the hooks the check editor, the reader's check and
 // the reports read and write them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck } from '@shared/checks';
-import type { DraftRequest } from '@shared/drafts';
+import type { AttemptInput, CheckInput, StudentCheck, TeacherCheck, DraftRequest } from '@shared/contract/checks';
 import { call, isNotFound } from '@web/lib/api-client';
 import { moduleKeys } from './modules';
 import { notificationKeys } from './notifications';

@@ -1,7 +1,7 @@
 // Server state of classes: query keys (defined once here) and hooks for the teacher's, the student's and one class,
 // the modules assigned to a class, and a teacher's reminder to a student.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassDetail } from '@shared/entities';
+import type { ClassDetail } from '@shared/contract/classes';
 import { call } from '@web/lib/api-client';
 import { reportKeys } from './reports';
 

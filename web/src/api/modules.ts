@@ -1,8 +1,7 @@
 // Server state of modules: the query keys (defined once here) and the hooks every screen reads and writes them with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_URL_TTL_SECONDS } from '@shared/constants';
-import type { Module } from '@shared/entities';
-import type { CreateModuleInput, UpdateModuleInput } from '@shared/schemas';
+import type { Module, CreateModuleInput, UpdateModuleInput } from '@shared/contract/modules';
 import { call } from '@web/lib/api-client';
 import { classKeys } from './classes';
 

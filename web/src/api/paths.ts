@@ -2,8 +2,7 @@
 // them would change, a class's prerequisites, and a student's path overrides (the student drill-down: the list,
 // adding one and taking one back; a change refreshes the report, whose cells follow the student's path).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PathChangesInput } from '@shared/schemas';
-import type { PathOverride, PathOverrideInput, PathPreview, PathPreviewInput, StudentOverrides } from '@shared/paths';
+import type { PathChangesInput, PathOverride, PathOverrideInput, PathPreview, PathPreviewInput, StudentOverrides } from '@shared/contract/paths';
 import { call } from '@web/lib/api-client';
 import { useClassModuleChange } from './classes';
 import { reportKeys } from './reports';

@@ -1,8 +1,8 @@
 // Server state of people: the list (pages from the directory), the admin dashboard's overview, the changes an admin
 // makes (every change refreshes both), and a person renaming themselves.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListPeopleQuery } from '@shared/people';
-import type { RequestOf } from '@shared/schemas';
+import type { ListPeopleQuery } from '@shared/contract/people';
+import type { RequestOf } from '@shared/contract';
 import type { Role } from '@shared/roles';
 import { call } from '@web/lib/api-client';
 

@@ -1,8 +1,7 @@
 // Server state of a student's own progress: query keys (defined once here), their progress in a module, marking a
 // section complete, their completion in each module of a class, and what they read (the reader's reports).
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Progress } from '@shared/entities';
-import type { RecordReadingInput } from '@shared/reading';
+import type { Progress, RecordReadingInput } from '@shared/contract/progress';
 import { call, isNotFound } from '@web/lib/api-client';
 import { notificationKeys } from './notifications';
 import { reportKeys } from './reports';

@@ -2,7 +2,7 @@
 // drill-down, each class's completion (the dashboard) and a student's reading (the student drill-down).
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { PAGE_LIMITS } from '@shared/constants';
-import type { ClassReportPage } from '@shared/entities';
+import type { ClassReportPage } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
 
 export const reportKeys = {

@@ -1,7 +1,7 @@
 // Server state of class administration and rosters: every class, one class's detail, its students, and the admin's
 // changes (each refreshes the class lists, the dashboard's figures and the teacher/student views of classes).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateClassInput } from '@shared/class-admin';
+import type { CreateClassInput } from '@shared/contract/rosters';
 import { call } from '@web/lib/api-client';
 import { classKeys } from './classes';
 import { peopleKeys } from './people';

@@ -1,6 +1,6 @@
 // What a student sees of a section's file before opening it: a type icon, the type in words, the original name and size.
-import { CONTENT_TYPE_LABELS } from '@shared/content-type';
-import type { ContentType, Section } from '@shared/entities';
+import { CONTENT_TYPE_LABELS, type ContentType } from '@shared/content-type';
+import type { Section } from '@shared/contract/modules';
 import './file-facts.css';
 
 const TYPE_MARK: Record<ContentType, string> = { PDF: 'PDF', WORD: 'W', PPT: 'P', UNKNOWN: '?' };

@@ -1,6 +1,6 @@
 // How many students' paths proposed rules would change, from the server, before they are saved: under Save on a
 // module's edit screen and in the check editor (its score bands).
-import type { PathChangesInput } from '@shared/schemas';
+import type { PathChangesInput } from '@shared/contract/paths';
 import { usePathChanges } from '@web/api/paths';
 
 interface PathChangeCountProps {

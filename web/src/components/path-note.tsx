@@ -1,4 +1,4 @@
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { pathLabel } from '../lib/section-path';
 import './path-note.css';
 

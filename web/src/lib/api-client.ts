@@ -1,9 +1,10 @@
 // The one client for the API: every call is built from the shared route table (method, path) and typed from the
 // contract by route name (path parameters, request body, response body), so no call pairs a route with types by hand.
-// Only types come from the schemas: zod stays out of this bundle.
-import type { ResponseOf } from '@shared/responses';
-import { buildPath, routes, type PathParams, type RouteName } from '@shared/routes';
-import type { RequestOf } from '@shared/schemas';
+// The table is shared/contract/light.ts (method, path and roles, no schemas) and only types come from the schemas, so
+// zod stays out of this bundle.
+import type { ResponseOf, PathParams, RouteName, RequestOf } from '@shared/contract';
+import { buildPath } from '@shared/contract/route';
+import { routes } from '@shared/contract/light';
 import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
 
 /**

@@ -1,7 +1,7 @@
 // Field errors of a form: from the shared zod schemas before anything is sent, and from a 400 the API answered
 // (its `fields`), keyed by the same dotted paths (`title`, `sections.0.title`).
 import type { ZodMiniType } from 'zod/mini';
-import { fieldIssues } from '@shared/schemas';
+import { fieldIssues } from '@shared/contract/blocks';
 import { ApiError } from './api-client';
 
 export type FieldErrors = Record<string, string>;

@@ -1,5 +1,5 @@
 // How a module's scores read wherever they are shown (report cells, syllabus, dashboard, CSV).
-import type { ModuleScores, ModuleScoreSummary } from '@shared/checks';
+import type { ModuleScores, ModuleScoreSummary } from '@shared/contract/checks';
 
 /** "78% (2/3 checks passed)"; "— (0/3 checks passed)" before any attempt. */
 export function moduleScoreText(scores: ModuleScoreSummary): string {

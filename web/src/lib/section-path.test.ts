@@ -1,4 +1,4 @@
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { RELEASABLE_ROLES, type SectionRole, type SectionState } from '@shared/paths';
 import { isRequired, pathLabel, RELEASED_BY_BANDS } from './section-path';
 

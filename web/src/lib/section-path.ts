@@ -1,6 +1,6 @@
 // A section's place on the student's path, as their module read gives it (state, reason): what the reader and the
 // syllabus show for it. A read without states (a teacher's preview) treats every section as open and required.
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import type { SectionRole } from '@shared/paths';
 
 // The roles a band releases (RELEASABLE_ROLES), spelled out: importing values from @shared/paths would bring zod (its

@@ -1,6 +1,6 @@
 // A fake API on the network (MSW) for page tests, so a page test covers the real API client too: the request the
 // client builds (method, path, query, body, token) and how it reads answers and errors. Routes are named as in the
-// contract (shared/routes.ts). A test file that uses it runs in `jest-fixed-jsdom` (jsdom with Node's fetch, streams
+// contract (shared/contract/). A test file that uses it runs in `jest-fixed-jsdom` (jsdom with Node's fetch, streams
 // and BroadcastChannel, which MSW needs) resolving packages for Node: it starts with
 //   /**
 //    * @jest-environment jest-fixed-jsdom
@@ -8,9 +8,8 @@
 //    */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { routes, type PathParams, type RouteName } from '@shared/routes';
-import type { ResponseOf } from '@shared/responses';
-import type { RequestOf } from '@shared/schemas';
+import { routes } from '@shared/contract/light';
+import type { PathParams, RouteName, ResponseOf, RequestOf } from '@shared/contract';
 import { configureApi } from '../lib/api-client';
 
 // Node's FormData, which jest-fixed-jsdom puts in place of jsdom's, takes no form; React builds one from a form whose

@@ -1,7 +1,7 @@
 // What the class report page's tests share: the fake API, the class Year 7 Maths (c1) answered for the page with the
 // modules a test file gives it, and the page rendered at /analytics/c1.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClassDetail } from '@shared/entities';
+import type { ClassDetail } from '@shared/contract/classes';
 import ClassReportPage from '../features/progress/class-report-page';
 import { answer, withFakeApi } from './api-server';
 import { renderPage } from './test-utils';

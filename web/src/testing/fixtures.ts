@@ -1,5 +1,5 @@
 // Server data for tests.
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 
 /** A stored module; tests override what they look at, usually the sections. */
 export const moduleFixture = (overrides: Partial<Module> = {}): Module => ({

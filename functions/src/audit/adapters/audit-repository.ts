@@ -2,7 +2,8 @@
 // are a few a minute at most, well within one partition's throughput.
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_ACTIONS, type AuditEntry } from '@shared/people';
+import { AUDIT_ACTIONS } from '@shared/people';
+import type { AuditEntry } from '@shared/contract/audit';
 import { invalid } from '../../kernel/errors';
 import type { AuditLog } from '../port';
 import { keys, queries, type TableContext } from '../../table/table';

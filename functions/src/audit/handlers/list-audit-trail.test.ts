@@ -1,5 +1,5 @@
 // GET /api/admin/audit over in-memory stores: a page of the audit trail, filtered by who, what and when.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens } from '@test/unit-helpers/events';
 import { makeAuditQueries } from '../audit';
 import { makeHandler } from './list-audit-trail';

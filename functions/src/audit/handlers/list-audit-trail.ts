@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '@shared/people';
+import { auditQuerySchema } from '@shared/contract/audit';
 import { buildAuditQueries } from '../../composition/audit-queries';
 import type { AuditQueries } from '../audit';
 import { adminHandler } from '../../composition/api-handler';

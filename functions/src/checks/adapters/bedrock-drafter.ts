@@ -4,11 +4,12 @@
 // unusable answer is sent back once with what was wrong, then reported. The file's text goes only into the request:
 // nothing here logs, and a refusal names what was wrong with the answer, never the text.
 import { ConverseCommand, type BedrockRuntimeClient, type ConverseCommandInput, type Message } from '@aws-sdk/client-bedrock-runtime';
-import { DRAFT_LIMITS, draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@shared/drafts';
-import { describeIssues } from '@shared/schemas';
+import { DRAFT_LIMITS, type DraftKind } from '@shared/drafts';
+import { draftedQuestionSchema, type DraftedQuestion } from '@shared/contract/checks';
+import { describeIssues } from '@shared/contract/blocks';
 import * as z from '@shared/zod';
 import { upstreamFailed } from '../../kernel/errors';
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import type { QuestionDrafter } from '../port';
 import { proseText, withPrintedPages } from './passages';
 

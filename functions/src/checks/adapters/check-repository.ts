@@ -2,7 +2,7 @@
 // there, so deleting a section's check is one query and batched deletes), and one small index item per module with a
 // summary of each of its checks, read by key beside the module (reports, the reader, mark-complete).
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { CheckRecord, CheckStore } from '../port';
 import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from '../../table/table';
 

@@ -6,8 +6,9 @@
 // document; `npm run bench` prints the same count per document.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DRAFT_KINDS, type DraftedQuestion } from '@shared/drafts';
-import type { TextPage } from '@shared/section-text';
+import { DRAFT_KINDS } from '@shared/drafts';
+import type { DraftedQuestion } from '@shared/contract/checks';
+import type { TextPage } from '@shared/contract/search';
 import { brokenRules, RULES } from '../fakes/draft-rules';
 import { extractText, fileKindOf } from '../../search/adapters/text-extraction';
 import { draftLocally } from './local-drafter';

@@ -6,8 +6,9 @@
 // ask the same thing; no question comes from a heading, a table of contents or a page number.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { draftedQuestionSchema, DRAFT_KINDS, type DraftedQuestion } from '@shared/drafts';
-import type { TextPage } from '@shared/section-text';
+import { draftedQuestionSchema, type DraftedQuestion } from '@shared/contract/checks';
+import { DRAFT_KINDS } from '@shared/drafts';
+import type { TextPage } from '@shared/contract/search';
 import { LARGE_PDF, largePdf } from '@local/large-pdf';
 import { extractText, fileKindOf } from '../../search/adapters/text-extraction';
 import { draftLocally } from './local-drafter';

@@ -3,9 +3,10 @@
 // terms of the document (nouns and short noun compounds, weighted by how often the document uses them) and writes:
 // short-answer cloze questions (the key term blanked), multiple choice (the other options are other key terms of the
 // same document) and true/false (the sentence as written, or with its key term swapped for another).
-import { draftedQuestionSchema, type DraftedQuestion, type DraftKind } from '@shared/drafts';
+import { draftedQuestionSchema, type DraftedQuestion } from '@shared/contract/checks';
+import type { DraftKind } from '@shared/drafts';
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import type { QuestionDrafter } from '../port';
 import { prosePassages, withPrintedPages } from './passages';
 

@@ -1,6 +1,6 @@
 // What both drafters may ask about, on pages laid out like a printed manual: sentences joined across lines and
 // line-break hyphens; running headers, printed page numbers, labels, code and the licence appendix left out.
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import { printedPageNumbers, prosePassages, withPrintedPages } from './passages';
 
 const HEADER = 'Libtasn1 manual 4.19';

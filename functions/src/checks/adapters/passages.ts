@@ -2,7 +2,7 @@
 // page numbers, running headers and footers, labels, code, licence text, table cells, instructions or questions; lines
 // a sentence wraps over (and words hyphenated at a line's end) joined again. Both drafters use it (the local drafter writes questions from
 // these sentences; the Bedrock drafter sends only this text), so neither drafts from a heading or a page number.
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 
 /** A run of prose on one page: the lines between two structural lines (a heading, a page number, a blank line). */
 export interface Passage {

@@ -1,7 +1,7 @@
 // In-memory checks and attempts, keeping the DynamoDB adapters' promises: a check is saved only if it is still the
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import type { ActivityContext, CheckStandings, ProgressKey, ProgressWithStandings } from '../../progress/port';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ExpectedCheck, ScoreRecord, ScoreTotalsRecord } from '../port';
 import type { InMemoryProgressStore } from '@functions/test/in-memory/stores';

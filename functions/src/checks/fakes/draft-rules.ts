@@ -1,8 +1,8 @@
 // The rules a draft a teacher would keep follows, for the quality test (functions/src/checks/adapters/draft-quality.test.ts)
 // and the bench (bench/drafting.ts): every fault issue 41 found in drafts from a real manual has a rule here, checked on
 // the drafts and the document's own text, independently of how the drafter avoids it.
-import type { DraftedQuestion } from '@shared/drafts';
-import type { TextPage } from '@shared/section-text';
+import type { DraftedQuestion } from '@shared/contract/checks';
+import type { TextPage } from '@shared/contract/search';
 
 export const RULES = {
   fragment: 'the source is a whole sentence of prose (not a label, code, a heading or the tail of another sentence)',

@@ -1,7 +1,6 @@
 // The five check routes over in-memory stores: HTTP mapping (status codes, bodies, messages) and what a student's
 // answers never carry.
-import { routes } from '@shared/routes';
-import { responseSchemas } from '@shared/responses';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler as makeGetCheck } from './get-check';
 import { makeHandler as makeGetCheckAnalysis } from './get-check-analysis';
@@ -49,7 +48,7 @@ describe('PUT …/check', () => {
   it('answers 200 with the check whole, its defaults filled', async () => {
     const answer = await put(CHECK);
     expect(answer).toMatchObject({ statusCode: 200, body: { version: 1, attemptCount: 0, showCorrectness: false, showAnswers: false, questions: [{ points: 1, answer: ['a', 'b'] }, { answer: { value: 46, tolerance: 0 } }] } });
-    expect(responseSchemas.putCheck.safeParse(answer.body).success).toBe(true);
+    expect(routes.putCheck.response.safeParse(answer.body).success).toBe(true);
   });
 
   it.each([
@@ -74,17 +73,17 @@ describe('GET …/check and POST …/check/attempts', () => {
     const before = await read(tokens.student, { classId: CLASS_ID });
     expect(before.statusCode).toBe(200);
     expect(JSON.stringify(before.body)).not.toMatch(/"answer"|explanation/);
-    expect(responseSchemas.getCheck.safeParse(before.body).success).toBe(true);
+    expect(routes.getCheck.response.safeParse(before.body).success).toBe(true);
 
     const attempt = await submit(attemptBody({ q1: ['a', 'c'], q2: 46 }));
     expect(attempt).toMatchObject({ statusCode: 201, body: { score: 1, maxScore: 2, percent: 50, passed: true, attemptsLeft: 0 } });
     expect(attempt.body.results).toStrictEqual([{ questionId: 'q1', points: 1 }, { questionId: 'q2', points: 1 }]);
-    expect(responseSchemas.submitAttempt.safeParse(attempt.body).success).toBe(true);
+    expect(routes.submitAttempt.response.safeParse(attempt.body).success).toBe(true);
 
     const after = await read(tokens.student);
     expect(after.body).toMatchObject({ showCorrectness: false, showAnswers: false });
     expect(JSON.stringify(after.body)).not.toMatch(/"answer"|"correct"|"earned"|explanation/);
-    expect(responseSchemas.getCheck.safeParse(after.body).success).toBe(true);
+    expect(routes.getCheck.response.safeParse(after.body).success).toBe(true);
   });
 
   it('gives a student which questions were right, and the answers with explanations, each only when the check shows it', async () => {
@@ -102,7 +101,7 @@ describe('GET …/check and POST …/check/attempts', () => {
     const after = await read(tokens.student);
     expect(after.body.questions[0]).toMatchObject({ explanation: 'Atoms are not.' });
     expect(JSON.stringify(after.body.questions)).not.toMatch(/"answer"/);
-    expect(responseSchemas.getCheck.safeParse(after.body).success).toBe(true);
+    expect(routes.getCheck.response.safeParse(after.body).success).toBe(true);
   });
 
   it('answers 200 with the same attempt to a repeat, and 409 beyond the limit, storing nothing more', async () => {
@@ -138,7 +137,7 @@ describe('reports', () => {
     const event = apiEvent(routes.getCheckAnalysis, { pathParameters: { classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' } });
     const answer = await invoke(getCheckAnalysis, event);
     expect(answer).toMatchObject({ statusCode: 200, body: { attempts: 1, questions: [{ id: 'q1', percentCorrect: 100, options: [{ picks: 1 }, { picks: 1 }, { picks: 0 }] }, { id: 'q2', percentCorrect: 100 }] } });
-    expect(responseSchemas.getCheckAnalysis.safeParse(answer.body).success).toBe(true);
+    expect(routes.getCheckAnalysis.response.safeParse(answer.body).success).toBe(true);
     const asStudent = await invoke(getCheckAnalysis, apiEvent(routes.getCheckAnalysis, { token: tokens.student, pathParameters: { classId: CLASS_ID, moduleId: MODULE_ID, sectionId: 'section-1' } }));
     expect(asStudent.statusCode).toBe(403);
   });
@@ -147,7 +146,7 @@ describe('reports', () => {
     const event = (token: typeof tokens.teacher) => apiEvent(routes.listStudentAttempts, { token, pathParameters: { classId: CLASS_ID, studentId: STUDENT_ID } });
     const answer = await invoke(listStudentAttempts, event(tokens.teacher));
     expect(answer).toMatchObject({ statusCode: 200, body: { classId: CLASS_ID, studentId: STUDENT_ID, attempts: [{ percent: 100, passed: true, sectionId: 'section-1' }] } });
-    expect(responseSchemas.listStudentAttempts.safeParse(answer.body).success).toBe(true);
+    expect(routes.listStudentAttempts.response.safeParse(answer.body).success).toBe(true);
     expect((await invoke(listStudentAttempts, event(tokens.student))).statusCode).toBe(200);
     expect((await invoke(listStudentAttempts, event(tokens.otherStudent))).statusCode).toBe(404);
   });

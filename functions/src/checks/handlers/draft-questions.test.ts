@@ -1,8 +1,7 @@
 // POST …/check/drafts over in-memory stores and the local drafter: HTTP mapping only (status codes, the answer's
 // shape, 400s naming fields, 403/404/409/429/502 with a sentence a teacher can act on).
 import { DRAFT_LIMITS } from '@shared/drafts';
-import { responseSchemas } from '@shared/responses';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { SECTION_TEXT } from '@test/unit-helpers/fixtures';
 import { makeDraftService } from '../drafts';
@@ -48,7 +47,7 @@ it('answers 200 with the drafter and questions of the kinds asked, each with its
   const before = storedState(ports);
   const answer = await post({ count: 3, kinds: ['text'] });
   expect(answer.statusCode).toBe(200);
-  const body = responseSchemas.draftQuestions.parse(answer.body);
+  const body = routes.draftQuestions.response.parse(answer.body);
   expect(body.drafter).toBe('local');
   expect(body.questions).toHaveLength(3);
   for (const question of body.questions) {

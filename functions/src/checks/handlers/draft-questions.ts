@@ -1,4 +1,4 @@
-import { draftRequestSchema } from '@shared/drafts';
+import { draftRequestSchema } from '@shared/contract/checks';
 import { buildDraftService } from '../../composition/drafts';
 import type { DraftService } from '../drafts';
 import { apiHandler } from '../../composition/api-handler';

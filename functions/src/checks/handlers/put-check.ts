@@ -1,4 +1,4 @@
-import { checkInputSchema } from '@shared/checks';
+import { checkInputSchema } from '@shared/contract/checks';
 import { buildCheckService } from '../../composition/checks';
 import type { CheckService } from '../checks';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,8 +1,7 @@
 // POST …/check/drafts/settled over in-memory stores: HTTP mapping only (200 with the settled count, 400s naming the
 // field, 403 for a student, 404 for another teacher's module), nothing stored on a refusal.
 import { DRAFT_LIMITS } from '@shared/drafts';
-import { responseSchemas } from '@shared/responses';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeDraftService } from '../drafts';
 import type { SettledDraftStore } from '../port';
@@ -42,7 +41,7 @@ beforeEach(() => {
 it('answers 200 with how many passages of the section are settled, one key per passage however it is spaced', async () => {
   const answer = await post({ passages: ['The nucleus holds DNA.', 'the  nucleus holds DNA', 'Lava cools into rock.'] });
   expect(answer.statusCode).toBe(200);
-  expect(responseSchemas.settleDrafts.parse(answer.body)).toEqual({ settled: 2 });
+  expect(routes.settleDrafts.response.parse(answer.body)).toEqual({ settled: 2 });
   expect(stored).toHaveLength(1);
   expect(stored[0]).toHaveLength(2);
 });

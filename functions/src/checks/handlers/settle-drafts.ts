@@ -1,4 +1,4 @@
-import { settledDraftsSchema } from '@shared/drafts';
+import { settledDraftsSchema } from '@shared/contract/checks';
 import { buildDraftService } from '../../composition/drafts';
 import type { DraftService } from '../drafts';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,4 +1,4 @@
-import { attemptInputSchema } from '@shared/checks';
+import { attemptInputSchema } from '@shared/contract/checks';
 import { buildCheckService } from '../../composition/checks';
 import type { CheckService } from '../checks';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,5 +1,5 @@
 // PUT /api/classes/{classId}/assign-module over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './assign-module';
 import { makeClassService } from '../classes';

@@ -1,4 +1,4 @@
-import { assignModuleSchema } from '@shared/schemas';
+import { assignModuleSchema } from '@shared/contract/classes';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../classes';
 import { apiHandler } from '../../composition/api-handler';

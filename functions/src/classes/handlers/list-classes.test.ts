@@ -1,5 +1,5 @@
 // GET /api/classes over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-classes';
 import { makeClassService } from '../classes';

@@ -1,5 +1,5 @@
 // GET /api/classes/student/{userId} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-student-classes';
 import { makeClassService } from '../classes';

@@ -1,5 +1,5 @@
 // GET /api/classes/teacher/{teacherId} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-teacher-classes';
 import { makeClassService } from '../classes';

@@ -1,5 +1,5 @@
 // POST /api/classes/{classId}/modules/{moduleId}/nudges over in-memory stores: a teacher reminds a student of a due date.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './nudge-student';
 import { makeNotificationService } from '../../notifications/notifications';

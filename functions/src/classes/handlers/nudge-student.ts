@@ -1,4 +1,4 @@
-import { nudgeStudentSchema } from '@shared/schemas';
+import { nudgeStudentSchema } from '@shared/contract/classes';
 import { buildNotificationService } from '../../composition/notifications';
 import type { NotificationService } from '../../notifications/notifications';
 import { apiHandler } from '../../composition/api-handler';

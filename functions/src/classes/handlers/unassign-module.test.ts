@@ -1,5 +1,5 @@
 // DELETE /api/classes/{classId}/modules/{moduleId} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './unassign-module';
 import { makeClassService } from '../classes';

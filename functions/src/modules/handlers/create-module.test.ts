@@ -1,5 +1,5 @@
 // POST /api/modules over in-memory stores: validation of the body, and the answer of the use case.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './create-module';
 import { makeModuleService } from '../modules';

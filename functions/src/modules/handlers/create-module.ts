@@ -1,5 +1,5 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
-import { createModuleSchema } from '@shared/schemas';
+import { createModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';

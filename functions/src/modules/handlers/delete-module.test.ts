@@ -1,5 +1,5 @@
 // DELETE /api/modules/{id} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './delete-module';
 import { makeModuleService } from '../modules';

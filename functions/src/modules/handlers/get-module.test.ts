@@ -1,5 +1,5 @@
 // GET /api/modules/{id} over in-memory stores: the HTTP answer of the module use case.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-module';
 import { makeModuleService } from '../modules';

@@ -1,4 +1,4 @@
-import { moduleReadQuerySchema } from '@shared/schemas';
+import { moduleReadQuerySchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,5 +1,5 @@
 // GET /api/modules/getAllModules over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-modules';
 import { makeModuleLibrary } from '../modules';

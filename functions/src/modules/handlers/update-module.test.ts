@@ -1,5 +1,5 @@
 // PUT /api/modules/{id} over in-memory stores: validation of the body, and the answers of the use case.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './update-module';
 import { makeModuleService } from '../modules';

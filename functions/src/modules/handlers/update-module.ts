@@ -1,4 +1,4 @@
-import { updateModuleSchema } from '@shared/schemas';
+import { updateModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';

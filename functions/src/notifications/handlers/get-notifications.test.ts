@@ -1,5 +1,5 @@
 // GET /api/notifications over in-memory stores: the caller's bell.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-notifications';
 import { makeNotificationService } from '../notifications';

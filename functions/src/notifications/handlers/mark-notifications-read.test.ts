@@ -1,5 +1,5 @@
 // POST /api/notifications/read over in-memory stores: the caller's bell counts nothing older as unread.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './mark-notifications-read';
 import { makeNotificationService } from '../notifications';

@@ -1,4 +1,4 @@
-import { pathOverrideSchema } from '@shared/schemas';
+import { pathOverrideSchema } from '@shared/contract/paths';
 import { buildPathOverrideService } from '../../composition/path-overrides';
 import type { PathOverrideService } from '../path-overrides';
 import { apiHandler } from '../../composition/api-handler';

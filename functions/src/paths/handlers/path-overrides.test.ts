@@ -1,6 +1,6 @@
 // POST and GET /api/classes/{classId}/students/{studentId}/overrides over in-memory stores: the class's teacher
 // changes one student's path with a reason; the drill-down lists the overrides.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler as makeAddHandler } from './add-path-override';
 import { makeHandler as makeListHandler } from './list-path-overrides';

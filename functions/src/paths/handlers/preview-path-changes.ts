@@ -1,4 +1,4 @@
-import { pathChangesSchema } from '@shared/schemas';
+import { pathChangesSchema } from '@shared/contract/paths';
 import { buildPathChangeService } from '../../composition/path-changes';
 import type { PathChangeService } from '../path-changes';
 import { apiHandler } from '../../composition/api-handler';

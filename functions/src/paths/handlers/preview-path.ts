@@ -1,4 +1,4 @@
-import { pathPreviewSchema } from '@shared/schemas';
+import { pathPreviewSchema } from '@shared/contract/paths';
 import { buildPathExplainService } from '../../composition/path-explain';
 import type { PathExplainService } from '../path-explain';
 import { apiHandler } from '../../composition/api-handler';

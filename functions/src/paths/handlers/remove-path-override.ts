@@ -1,4 +1,4 @@
-import { pathOverrideTargetSchema } from '@shared/schemas';
+import { pathOverrideTargetSchema } from '@shared/contract/paths';
 import { buildPathOverrideService } from '../../composition/path-overrides';
 import type { PathOverrideService } from '../path-overrides';
 import { apiHandler } from '../../composition/api-handler';

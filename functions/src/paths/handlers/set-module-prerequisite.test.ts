@@ -1,5 +1,5 @@
 // PUT /api/classes/{classId}/modules/{moduleId}/prerequisite over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './set-module-prerequisite';
 import { makeClassService } from '../../classes/classes';

@@ -1,4 +1,4 @@
-import { modulePrerequisiteSchema } from '@shared/schemas';
+import { modulePrerequisiteSchema } from '@shared/contract/paths';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../../classes/classes';
 import { apiHandler } from '../../composition/api-handler';

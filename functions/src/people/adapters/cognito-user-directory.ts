@@ -19,7 +19,8 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PEOPLE_LIMITS, type Person, type PersonStatus } from '@shared/people';
+import { PEOPLE_LIMITS, type PersonStatus } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { isRole, ROLES, type Role } from '@shared/roles';
 import type { UserDirectory } from '../port';
 

@@ -1,7 +1,7 @@
 // The exact DynamoDB commands the people index sends.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { makePeopleIndexRepository } from './people-index-repository';
 

@@ -6,7 +6,8 @@
 import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { displayName } from '@shared/person-name';
 import { normaliseSearchText, personSearchText, searchTerms } from '@shared/people-search';
-import { PERSON_STATUSES, type Person } from '@shared/people';
+import { PERSON_STATUSES } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { isRole } from '@shared/roles';
 import { TABLE_KEYS } from '@shared/table';
 import { invalid } from '../../kernel/errors';

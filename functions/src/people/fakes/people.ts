@@ -1,7 +1,9 @@
 // In-memory adapters for the administration ports that behave like the real ones: the directory refuses a
 // second account for an e-mail (whatever its case), keeps one group per person; the people index keeps
 // copies as the table does.
-import type { AuditEntry, AuditQuery, Person, PersonStatus } from '@shared/people';
+import type { AuditEntry, AuditQuery } from '@shared/contract/audit';
+import type { Person } from '@shared/contract/people';
+import type { PersonStatus } from '@shared/people';
 import type { Role } from '@shared/roles';
 import { displayName } from '@shared/person-name';
 import { matchesPeopleSearch, normaliseSearchText } from '@shared/people-search';

@@ -1,5 +1,5 @@
 // PUT /api/admin/people/{userId}/role over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, TEACHER_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './change-role';
 import { ADMIN_ID, givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

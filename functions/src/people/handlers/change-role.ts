@@ -1,4 +1,4 @@
-import { changeRoleSchema } from '@shared/people';
+import { changeRoleSchema } from '@shared/contract/people';
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
 import { adminHandler } from '../../composition/api-handler';

@@ -1,5 +1,5 @@
 // GET /api/admin/overview over in-memory stores: people per role and status, the school's figures, recent changes.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './get-admin-overview';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

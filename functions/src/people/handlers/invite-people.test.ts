@@ -1,5 +1,5 @@
 // POST /api/admin/people/batch over in-memory stores: one outcome per row.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './invite-people';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

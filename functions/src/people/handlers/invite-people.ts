@@ -1,4 +1,4 @@
-import { invitePeopleSchema } from '@shared/people';
+import { invitePeopleSchema } from '@shared/contract/people';
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
 import { adminHandler } from '../../composition/api-handler';

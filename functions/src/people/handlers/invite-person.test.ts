@@ -1,5 +1,5 @@
 // POST /api/admin/people over in-memory stores: 201 for a new invitation, 200 for a repeat of a pending one.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './invite-person';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

@@ -1,5 +1,5 @@
 // GET /api/admin/people over in-memory stores: a page of people, filtered by the query.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-people';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

@@ -1,4 +1,4 @@
-import { listPeopleQuerySchema } from '@shared/people';
+import { listPeopleQuerySchema } from '@shared/contract/people';
 import { buildPeopleQueries } from '../../composition/people-queries';
 import type { PeopleQueries } from '../people';
 import { adminHandler } from '../../composition/api-handler';

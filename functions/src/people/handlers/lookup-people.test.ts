@@ -1,5 +1,5 @@
 // POST /api/admin/people/lookup over in-memory stores: who of these addresses has an account.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './lookup-people';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

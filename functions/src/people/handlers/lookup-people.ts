@@ -1,4 +1,4 @@
-import { lookupPeopleSchema } from '@shared/people';
+import { lookupPeopleSchema } from '@shared/contract/people';
 import { buildPeopleLookup } from '../../composition/people-lookup';
 import type { PeopleLookup } from '../people';
 import { adminHandler } from '../../composition/api-handler';

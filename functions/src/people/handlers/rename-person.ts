@@ -1,4 +1,4 @@
-import { renamePersonSchema } from '@shared/people';
+import { renamePersonSchema } from '@shared/contract/people';
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
 import { adminHandler } from '../../composition/api-handler';

@@ -1,5 +1,5 @@
 // PUT /api/me/name over in-memory stores: anyone signed in renames themselves, never someone else.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './rename-self';
 import { givenAdminSchool, withSecondFactor } from '@functions/test/in-memory/admin';

@@ -1,5 +1,5 @@
 // POST /api/admin/people/{userId}/resend-invitation over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './resend-invitation';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

@@ -1,4 +1,4 @@
-import { setPeopleAccessSchema } from '@shared/people';
+import { setPeopleAccessSchema } from '@shared/contract/people';
 import { buildPeopleService } from '../../composition/people';
 import type { PeopleService } from '../people';
 import { adminHandler } from '../../composition/api-handler';

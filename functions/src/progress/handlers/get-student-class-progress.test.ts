@@ -1,5 +1,5 @@
 // GET /api/progress/class/{classId}/student/{studentId} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-student-class-progress';
 import { makeProgressService } from '../progress';

@@ -1,5 +1,5 @@
 // POST /api/progress/mark-complete over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './mark-complete';
 import { makeProgressService } from '../progress';

@@ -1,5 +1,5 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
-import { markCompleteSchema, type MarkCompleteInput } from '@shared/schemas';
+import { markCompleteSchema, type MarkCompleteInput } from '@shared/contract/progress';
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../progress';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,6 +1,6 @@
 // PUT /api/modules/{id}/sections/{sectionId}/reading and GET /api/progress/class/{classId}/student/{studentId}/reading
 // over in-memory stores: the reader reports a student's page, opens and minutes; the drill-down reads them.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeProgressService } from '../progress';
 import { makeReportService } from '../../reports/reports';

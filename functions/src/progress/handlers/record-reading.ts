@@ -1,4 +1,4 @@
-import { recordReadingSchema } from '@shared/reading';
+import { recordReadingSchema } from '@shared/contract/progress';
 import { buildProgressService } from '../../composition/progress';
 import type { ProgressService } from '../progress';
 import { apiHandler } from '../../composition/api-handler';

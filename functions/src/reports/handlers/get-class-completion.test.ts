@@ -1,5 +1,5 @@
 // GET /api/progress/class/{classId}/completion over in-memory stores: the dashboard's counters for one class.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-class-completion';
 import { makeProgressService } from '../../progress/progress';

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@shared/paging';
+import { pageQuerySchema } from '@shared/contract/blocks';
 import { buildReportService } from '../../composition/reports';
 import type { ReportService } from '../reports';
 import { adminHandler } from '../../composition/api-handler';

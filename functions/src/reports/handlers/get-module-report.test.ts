@@ -1,5 +1,5 @@
 // GET /api/progress/class/{classId}/module/{moduleId} over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './get-module-report';
 import { makeReportService } from '../reports';

@@ -1,5 +1,5 @@
 // POST /api/admin/classes over in-memory stores: 201 for a new class, 200 for a repeat of the same form.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './create-class';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

@@ -1,4 +1,4 @@
-import { createClassSchema } from '@shared/class-admin';
+import { createClassSchema } from '@shared/contract/rosters';
 import { buildClassAdminService } from '../../composition/class-admin';
 import type { ClassAdminService } from '../class-admin';
 import { adminHandler } from '../../composition/api-handler';

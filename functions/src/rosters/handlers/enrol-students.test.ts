@@ -1,5 +1,5 @@
 // POST /api/admin/classes/{classId}/students over in-memory stores: one outcome per student.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './enrol-students';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

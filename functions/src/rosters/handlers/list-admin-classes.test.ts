@@ -1,5 +1,5 @@
 // GET /api/admin/classes over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './list-admin-classes';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

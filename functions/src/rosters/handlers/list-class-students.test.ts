@@ -1,5 +1,5 @@
 // GET /api/classes/{classId}/students over in-memory stores: the roster in pages.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { makeHandler } from './list-class-students';
 import { makeClassService } from '../../classes/classes';

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@shared/paging';
+import { pageQuerySchema } from '@shared/contract/blocks';
 import { buildClassService } from '../../composition/classes';
 import type { ClassService } from '../../classes/classes';
 import { adminHandler } from '../../composition/api-handler';

@@ -1,5 +1,5 @@
 // PUT /api/admin/classes/{classId}/teacher over in-memory stores.
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './set-class-teacher';
 import { givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';

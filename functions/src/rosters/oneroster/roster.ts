@@ -1,7 +1,7 @@
 // From the rows of a OneRoster package to the people, classes and enrolments this platform keeps: each row checked on
 // its own (references between files are resolved by the plan, which also knows what was imported before).
 import { CLASS_LIMITS } from '@shared/class-admin';
-import { emailSchema, personNameSchema } from '@shared/people';
+import { emailSchema, personNameSchema } from '@shared/contract/people';
 import { readableText } from '@shared/readable-text';
 import type { Role } from '@shared/roles';
 import type { FileMode, OneRosterPackage, OneRosterVersion, RosterError, Row, Table } from './package';

@@ -3,7 +3,7 @@
 // text moves, so a search index knows when it is out of date without reading the texts.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TextPage } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import type { SectionTextStore, StoredText } from '../port';
 import { keys, makeTableAccess, type TableContext } from '../../table/table';
 

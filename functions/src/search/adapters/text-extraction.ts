@@ -3,7 +3,8 @@
 // bytes and the limits (shared/section-text.ts); storing the result is the caller's. Every outcome is a value: a
 // damaged, protected or hostile file is marked, never thrown.
 import { inspectOfficeZip, OFFICE_FILE_LIMITS, type OfficeFileLimits } from '@shared/office-limits';
-import { EXTRACTION_LIMITS, type SectionTextStatus, type ExtractionLimits, type TextPage } from '@shared/section-text';
+import { EXTRACTION_LIMITS, type SectionTextStatus, type ExtractionLimits } from '@shared/section-text';
+import type { TextPage } from '@shared/contract/search';
 import { XMLParser } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';

@@ -1,4 +1,4 @@
-import { searchQuerySchema } from '@shared/search';
+import { searchQuerySchema } from '@shared/contract/search';
 import { buildSearchService } from '../../composition/section-texts';
 import type { SearchService } from '../search';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,4 +1,4 @@
-import { abortUploadSchema } from '@shared/schemas';
+import { abortUploadSchema } from '@shared/contract/uploads';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,6 +1,6 @@
 import { CompleteMultipartUploadCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { mockAws, s3Error } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { fileKey, uploadItem } from '@test/unit-helpers/fixtures';

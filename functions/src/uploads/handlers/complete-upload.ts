@@ -1,5 +1,5 @@
 import { BUSINESS_METRICS } from '@shared/metrics';
-import { completeUploadSchema } from '@shared/schemas';
+import { completeUploadSchema } from '@shared/contract/uploads';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
 import { apiHandler } from '../../composition/api-handler';

@@ -1,6 +1,6 @@
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { handler } from './create-upload';

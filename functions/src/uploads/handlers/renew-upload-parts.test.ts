@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '@shared/routes';
+import { routes } from '@shared/contract';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { fileKey, uploadItem } from '@test/unit-helpers/fixtures';

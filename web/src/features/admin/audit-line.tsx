@@ -1,6 +1,7 @@
 // One admin change as a sentence ("Alex Admin disabled Sam Student (sam@…) 23 Nov 2026 10:04"), on the dashboard and
 // the audit trail.
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shared/people';
+import { AUDIT_ACTIONS, type AuditAction } from '@shared/people';
+import type { AuditEntry } from '@shared/contract/audit';
 import { formatDate } from '@web/lib/dates';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {

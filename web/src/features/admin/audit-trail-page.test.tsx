@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntry } from '@shared/people';
+import type { AuditEntry } from '@shared/contract/audit';
 import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
 import AuditTrailPage from './audit-trail-page';

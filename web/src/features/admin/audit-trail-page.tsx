@@ -2,7 +2,8 @@
 // change, and the days it was made in (the admin's own time zone), and exported as CSV with the same filters.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_LIMITS, type AuditAction, type AuditEntry, type AuditQuery } from '@shared/people';
+import { AUDIT_ACTIONS, AUDIT_LIMITS, type AuditAction } from '@shared/people';
+import type { AuditEntry, AuditQuery } from '@shared/contract/audit';
 import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
 import { SelectField } from '../../components/field';

@@ -4,8 +4,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TeacherCheck } from '@shared/checks';
-import type { RequestOf } from '@shared/schemas';
+import type { TeacherCheck } from '@shared/contract/checks';
+import type { RequestOf } from '@shared/contract';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';

@@ -7,8 +7,7 @@
 // nothing is sent until the check is saved, and then only as ordinary questions.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TeacherCheck } from '@shared/checks';
-import type { DraftedQuestion } from '@shared/drafts';
+import type { TeacherCheck, DraftedQuestion } from '@shared/contract/checks';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { moduleFixture } from '../../testing/fixtures';

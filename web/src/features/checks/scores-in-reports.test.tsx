@@ -4,8 +4,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CheckAnalysis, StudentAttempts } from '@shared/checks';
-import type { ClassDetail, ClassReportRow, ModuleReport } from '@shared/entities';
+import type { CheckAnalysis, StudentAttempts } from '@shared/contract/checks';
+import type { ClassDetail } from '@shared/contract/classes';
+import type { ClassReportRow, ModuleReport } from '@shared/contract/reports';
 import { answer, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { renderPage } from '../../testing/test-utils';

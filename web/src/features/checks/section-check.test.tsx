@@ -4,9 +4,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttemptAnswer, StudentCheck } from '@shared/checks';
-import type { Section } from '@shared/entities';
-import type { RequestOf } from '@shared/schemas';
+import type { AttemptAnswer, StudentCheck } from '@shared/contract/checks';
+import type { Section } from '@shared/contract/modules';
+import type { RequestOf } from '@shared/contract';
 import { answer, CONNECTION_FAILS, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';

@@ -2,8 +2,8 @@
 // list, unenrol), its progress report (read-only), and deleting it.
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CLASS_LIMITS, renameClassSchema, type AdminClassDetail } from '@shared/class-admin';
-import type { RosterPageAnswer } from '@shared/paging';
+import { CLASS_LIMITS } from '@shared/class-admin';
+import { renameClassSchema, type AdminClassDetail, type RosterPageAnswer } from '@shared/contract/rosters';
 import { displayName } from '@shared/person-name';
 import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';

@@ -1,7 +1,8 @@
 // /admin/classes: every class of the school with its teacher and numbers, and creating a new one.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CLASS_LIMITS, createClassSchema } from '@shared/class-admin';
+import { CLASS_LIMITS } from '@shared/class-admin';
+import { createClassSchema } from '@shared/contract/rosters';
 import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
 import { Field } from '../../components/field';

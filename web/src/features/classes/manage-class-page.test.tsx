@@ -4,7 +4,8 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassDetail, Module } from '@shared/entities';
+import type { ClassDetail } from '@shared/contract/classes';
+import type { Module } from '@shared/contract/modules';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage } from '../../testing/test-utils';
 import ManageClassPage from './manage-class-page';

@@ -2,7 +2,7 @@
 // teacher's modules.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ClassDetail, ModuleRef } from '@shared/entities';
+import type { ClassDetail, ModuleRef } from '@shared/contract/classes';
 import { Alert } from '../../components/alert';
 import { QueryView } from '@web/components/query-view';
 import { PersonLabel } from '../../components/person-label';

@@ -3,7 +3,7 @@
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ClassSummary } from '@shared/entities';
+import type { ClassSummary } from '@shared/contract/classes';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from '../dashboard/teacher-dashboard-page';

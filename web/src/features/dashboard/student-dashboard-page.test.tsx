@@ -3,7 +3,8 @@
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
 import { screen, within } from '@testing-library/react';
-import type { ClassSummary, StudentModuleProgress } from '@shared/entities';
+import type { ClassSummary } from '@shared/contract/classes';
+import type { StudentModuleProgress } from '@shared/contract/progress';
 import { answer, withFakeApi } from '../../testing/api-server';
 import { renderPage, STUDENT } from '../../testing/test-utils';
 import StudentDashboardPage from './student-dashboard-page';

@@ -4,7 +4,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
-import type { ClassCompletion, ClassSummary, Module } from '@shared/entities';
+import type { ClassCompletion } from '@shared/contract/reports';
+import type { ClassSummary } from '@shared/contract/classes';
+import type { Module } from '@shared/contract/modules';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { renderPage, TEACHER } from '../../testing/test-utils';
 import TeacherDashboardPage from './teacher-dashboard-page';

@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { renderPage } from '../../testing/test-utils';

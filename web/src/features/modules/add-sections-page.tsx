@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@shared/constants';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
-import { createModuleSchema, type CreateModuleInput } from '@shared/schemas';
+import { createModuleSchema, type CreateModuleInput } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';

@@ -2,7 +2,7 @@
 // the API would refuse never gets as far as uploading files); step 2 receives the draft through navigation state.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { moduleDescriptionSchema, moduleTitleSchema } from '@shared/schemas';
+import { moduleDescriptionSchema, moduleTitleSchema } from '@shared/contract/modules';
 import * as z from '@shared/zod';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../components/use-document-title';

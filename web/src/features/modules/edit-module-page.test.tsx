@@ -5,7 +5,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAVED_CONFIRMATION_MS } from '@shared/constants';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { ApiError } from '../../lib/api-client';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';

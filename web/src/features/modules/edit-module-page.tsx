@@ -5,9 +5,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { contentTypeFromMediaType } from '@shared/content-type';
-import type { Module } from '@shared/entities';
+import { type Module, updateModuleSchema, type UpdateModuleInput } from '@shared/contract/modules';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
-import { updateModuleSchema, type UpdateModuleInput } from '@shared/schemas';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';

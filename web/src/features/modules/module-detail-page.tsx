@@ -2,7 +2,7 @@
 // and check), View Content (the reader, as students see it), Edit, Duplicate, Delete and Assign to Classes.
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { DEFAULT_SECTION_ROLE, SECTION_ROLE_NAMES, type SectionRole } from '@shared/paths';
 import { Alert } from '../../components/alert';
 import { FileFacts } from '@web/components/file-facts';

@@ -4,7 +4,7 @@
 // title filters, a search inside the files' text (titles, descriptions, section titles, pages).
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
 import { QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';

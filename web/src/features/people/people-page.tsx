@@ -1,7 +1,8 @@
 // /admin/people: everyone in the school's directory, searchable and filtered, with the admin's actions per person,
 // and the two ways to invite (one person, or a pasted list / CSV with a preview).
 import { useDeferredValue, useState } from 'react';
-import { PERSON_STATUSES, type Person, type PersonStatus } from '@shared/people';
+import { PERSON_STATUSES, type PersonStatus } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
 import { ROLES, type Role } from '@shared/roles';
 import { SelectField } from '../../components/field';

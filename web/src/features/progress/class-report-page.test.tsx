@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
 import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { createQueryClient } from '../../app/query-client';

@@ -5,7 +5,7 @@
 // filter (a module past its due date, from the class detail, and not complete) lists that work with Nudge.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
 import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';

@@ -6,8 +6,8 @@
 // the report read again afterwards (its cells follow the student's path).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassReportRow } from '@shared/entities';
-import type { StudentOverrides } from '@shared/paths';
+import type { ClassReportRow } from '@shared/contract/reports';
+import type { StudentOverrides } from '@shared/contract/paths';
 import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { moduleFixture } from '../../testing/fixtures';

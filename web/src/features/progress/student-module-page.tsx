@@ -2,7 +2,7 @@
 // View Content (the reader) and Mark as Complete (which becomes a disabled Completed; the reader offers Undo), and where it
 // stands on the student's path: a locked section says what unlocks it and offers neither.
 import { Link, useParams } from 'react-router-dom';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
 import { DueDate } from '../../components/due-date';
 import { isOverdue } from '../../lib/due-dates';

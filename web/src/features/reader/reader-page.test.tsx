@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { DOWNLOAD_URL_TTL_SECONDS } from '@shared/constants';
 import { createQueryClient } from '../../app/query-client';
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { moduleFixture } from '../../testing/fixtures';
 import { captureConsoleErrors } from '../../testing/console-errors';

@@ -3,7 +3,7 @@
 // a locked one shows why instead of its file, and Previous / Next step over locked sections. Students reach it at /student/class/:classId/module/:moduleId/
 // section/:sectionId; teachers preview the same at /teacher-modules/:moduleId/section/:sectionId (nothing to mark).
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { Module, Section } from '@shared/entities';
+import type { Module, Section } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';

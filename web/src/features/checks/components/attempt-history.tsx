@@ -1,6 +1,6 @@
 // A student's attempts in a class, newest first, each with its check, date, score and pass or not (the student
 // drill-down). Section titles come from the teacher's module list, already loaded for the library and dashboard.
-import type { AttemptHistoryEntry } from '@shared/checks';
+import type { AttemptHistoryEntry } from '@shared/contract/checks';
 import { formatShortDate } from '@web/lib/dates';
 import { useModules } from '@web/api/modules';
 import { useStudentAttempts } from '@web/api/checks';

@@ -1,7 +1,7 @@
 // Item analysis of one check in a class (what Moodle's quiz statistics show): per question the share of attempts that
 // answered it right, and for choice questions how many picked each option, the most-picked wrong option marked. A list
 // rather than a table, so it reads on a phone.
-import type { CheckAnalysis } from '@shared/checks';
+import type { CheckAnalysis } from '@shared/contract/checks';
 import { useCheckAnalysis } from '@web/api/checks';
 import '../checks.css';
 import { QueryView } from '@web/components/query-view';

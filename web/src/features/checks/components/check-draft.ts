@@ -1,8 +1,9 @@
 // A check as the teacher edits it: every field as typed (numbers as text, options in order), turned into the body of
 // PUT …/check only when saving, so the shared schema (the server's) judges it and its messages land on the fields
 // by their dotted paths (`questions.2.options.1.text`).
-import { CHECK_LIMITS, type CheckInput, type Question, type QuestionKind, type TeacherCheck } from '@shared/checks';
-import type { DraftedQuestion, DrafterName } from '@shared/drafts';
+import { CHECK_LIMITS, type QuestionKind } from '@shared/checks';
+import type { CheckInput, Question, TeacherCheck, DraftedQuestion } from '@shared/contract/checks';
+import type { DrafterName } from '@shared/drafts';
 import type { ScoreBand } from '@shared/paths';
 
 export interface DraftOption {

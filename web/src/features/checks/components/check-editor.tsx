@@ -2,10 +2,10 @@
 // questions, each of one kind with that kind's answer (typed, or drafted from the section's file and accepted), and its mastery rules (score bands). Validated with the server's schema before it is sent, messages
 // shown under the fields; saved on its own (PUT …/check), apart from the module's other changes.
 import { useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
-import { CHECK_LIMITS, QUESTION_KINDS, checkInputSchemaFor, type QuestionKind, type TeacherCheck } from '@shared/checks';
+import { CHECK_LIMITS, QUESTION_KINDS, type QuestionKind } from '@shared/checks';
+import { checkInputSchemaFor, type TeacherCheck, type Drafts } from '@shared/contract/checks';
 import { makeBandsSchema } from '@shared/paths';
-import type { Drafts } from '@shared/drafts';
-import type { ContentType } from '@shared/entities';
+import type { ContentType } from '@shared/content-type';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Field, SelectField, TextAreaField } from '@web/components/field';

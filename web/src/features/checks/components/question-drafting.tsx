@@ -1,7 +1,8 @@
 // "Draft questions from this file": how many (3–15) and which kinds, then the drafts go into the check's form, each
 // marked Draft with the passage it came from, for the teacher to accept, edit or discard. Nothing is saved here.
 import { useId, useState } from 'react';
-import { DRAFT_KINDS, DRAFT_LIMITS, draftRequestSchema, type DraftKind, type Drafts, type DrafterName } from '@shared/drafts';
+import { DRAFT_KINDS, DRAFT_LIMITS, type DraftKind, type DrafterName } from '@shared/drafts';
+import { draftRequestSchema, type Drafts } from '@shared/contract/checks';
 import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/field';
 import { ApiError } from '@web/lib/api-client';

@@ -4,7 +4,8 @@
 // teacher chose to show (each question right or wrong; the correct answers with the explanations) and the attempts left.
 // The answers of an attempt are kept in the tab until it is recorded, so a reload mid-attempt loses nothing.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHECK_LIMITS, type AnswerKey, type AnswerValue, type AttemptResult, type StudentCheck, type StudentQuestion } from '@shared/checks';
+import { CHECK_LIMITS } from '@shared/checks';
+import type { AnswerKey, AnswerValue, AttemptResult, StudentCheck, StudentQuestion } from '@shared/contract/checks';
 import { Alert } from '@web/components/alert';
 import { ApiError } from '@web/lib/api-client';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';

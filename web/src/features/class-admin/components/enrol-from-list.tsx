@@ -2,8 +2,10 @@
 // account with an "Invite them" action, not an address, listed twice), then the enrolments in chunks with a result.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
-import { PEOPLE_LIMITS, personNameSchema, type Person } from '@shared/people';
+import { CLASS_LIMITS } from '@shared/class-admin';
+import type { EnrolmentOutcome } from '@shared/contract/rosters';
+import { PEOPLE_LIMITS } from '@shared/people';
+import { personNameSchema, type Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
 import { invitePerson, lookupPeople } from '@web/api/people';
 import { useEnrolStudents } from '@web/api/rosters';

@@ -1,4 +1,4 @@
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { addressesIn, classifyEnrolments } from './enrolment-preview';
 
 const person = (email: string, role: Person['role'], userId = email): Person => ({ userId, email, name: email, role, status: 'active', createdAt: '' });

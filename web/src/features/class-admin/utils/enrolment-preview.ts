@@ -1,8 +1,7 @@
 // The preview of enrolling a pasted list of e-mail addresses, before anything is written: each address will be
 // enrolled, is enrolled already, belongs to someone who is not a student, has no account (invite them), is not an
 // address, or repeats an earlier one.
-import { parseAddressList } from '@shared/class-admin';
-import type { Person } from '@shared/people';
+import { parseAddressList, type Person } from '@shared/contract/people';
 
 export type EnrolmentRowStatus = 'willEnrol' | 'alreadyEnrolled' | 'notStudent' | 'unknown' | 'invalid' | 'duplicate';
 

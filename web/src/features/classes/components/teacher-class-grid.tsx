@@ -1,7 +1,7 @@
 // The signed-in teacher's classes as a card grid, with the loading, error and empty states. The class list and the
 // analytics class picker show the same classes; only the card differs.
 import { Fragment, type ReactNode } from 'react';
-import type { ClassSummary } from '@shared/entities';
+import type { ClassSummary } from '@shared/contract/classes';
 import { Alert } from '@web/components/alert';
 import { QueryView } from '@web/components/query-view';
 import { useCurrentUser } from '@web/lib/auth';

@@ -1,7 +1,8 @@
 // Avg. Engagement: the share of enrolled students (each counted once across the teacher's classes) who completed a
 // section in the last 7 days, from each class's completion answer (its students active on the last 7 UTC days, read
 // from one small item per class and day, never from the report).
-import type { ClassCompletion, ClassSummary } from '@shared/entities';
+import type { ClassCompletion } from '@shared/contract/reports';
+import type { ClassSummary } from '@shared/contract/classes';
 import { ENGAGEMENT_DAYS } from '@shared/report-insight';
 
 export const ENGAGEMENT_DEFINITION = `Students who completed a section in the last ${ENGAGEMENT_DAYS} days`;

@@ -7,7 +7,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@shared/constants';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import type { FlashState } from '@web/lib/flash-message';
 import { useCreateModule } from '@web/api/modules';
 

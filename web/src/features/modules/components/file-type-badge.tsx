@@ -1,5 +1,5 @@
 // A section's file type as people call it ("PDF", "PowerPoint", "Word") after the reader's type icon.
-import type { ContentType } from '@shared/entities';
+import type { ContentType } from '@shared/content-type';
 import { fileTypeLabel, FileTypeIcon } from '@web/components/file-facts';
 
 export function FileTypeBadge({ contentType }: { contentType: ContentType }) {

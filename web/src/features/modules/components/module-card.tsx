@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { UpdatedDate } from '@web/components/updated-date';
 
 /** What a card's link hands the module's page: the library's address search, for its "Back to My Modules" link. */

@@ -2,8 +2,8 @@
 // complete): under Save on the edit screen once the order mode or a kept section's role or place differs from what is
 // saved, and in the check editor once a check's score bands do. And which bands the save makes let go of a section.
 import { DEFAULT_SECTION_ROLE, fitBands } from '@shared/paths';
-import type { Module } from '@shared/entities';
-import type { PathChangesInput } from '@shared/schemas';
+import type { Module } from '@shared/contract/modules';
+import type { PathChangesInput } from '@shared/contract/paths';
 import { PathChangeCount } from '@web/components/path-change-count';
 import type { DraftSection } from '../utils/draft-section';
 

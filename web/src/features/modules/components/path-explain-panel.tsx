@@ -2,7 +2,7 @@
 // places a student gets stuck (each with its fix in words), and "Preview as a student who scores …": the path such a
 // student meets, section by section, from the server's own path function.
 import { useId, useState, type FormEvent } from 'react';
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import type { SectionState } from '@shared/paths';
 import { usePathCheck, usePreviewPath } from '@web/api/paths';
 import { Alert } from '@web/components/alert';

@@ -1,6 +1,6 @@
 // Removing a section that carries a check: the dialog says the check and its students' attempts go with it, with
 // counts, before the teacher confirms (the removal takes effect when the module is saved).
-import type { CheckSummary } from '@shared/checks';
+import type { CheckSummary } from '@shared/contract/checks';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useTeacherCheck } from '@web/api/checks';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { readerPath } from '@web/lib/reader-paths';
 
 /** View Content: opens the section in the reader, inside the app (a student's within their class). */

@@ -1,6 +1,6 @@
 // The delete dialog's account of what a module's deletion takes away, from the owner's usage read: every kind of
 // record that goes with it (progress, check attempts and their scores, overrides, prerequisites), by count.
-import type { ModuleUsage } from '@shared/entities';
+import type { ModuleUsage } from '@shared/contract/modules';
 
 const classList = new Intl.ListFormat('en', { type: 'conjunction' });
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

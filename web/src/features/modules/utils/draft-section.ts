@@ -1,4 +1,4 @@
-import type { ContentType } from '@shared/entities';
+import type { ContentType } from '@shared/content-type';
 import type { SectionRole } from '@shared/paths';
 
 /** A section on screen before it is saved with the module; existing sections keep their `_id`. */

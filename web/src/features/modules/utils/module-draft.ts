@@ -3,7 +3,7 @@
 // same draft; another tab starts its own. Once saved it stays there marked with the module's id, so Back to step 2
 // says it is saved. `draftId` is generated once per draft and becomes the module's id on the server: submitting the
 // same draft again answers the module it already created, never a copy.
-import { CONTENT_TYPES } from '@shared/entities';
+import { CONTENT_TYPES } from '@shared/content-type';
 import { SECTION_ROLES } from '@shared/paths';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './draft-section';

@@ -1,6 +1,6 @@
 // Unsaved changes of the edit screen, kept in the tab's storage per module so a reload does not lose them. They keep
 // the version they started from: saving them after someone else changed the module is refused (409), not merged.
-import type { Module } from '@shared/entities';
+import type { Module } from '@shared/contract/modules';
 import { DEFAULT_SECTION_ROLE } from '@shared/paths';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import type { DraftSection } from './draft-section';

@@ -1,5 +1,6 @@
 // The checks a section passes on screen before its file is uploaded: the same shared schemas the API applies.
-import { createUploadSchema, sectionTitleSchema } from '@shared/schemas';
+import { createUploadSchema } from '@shared/contract/uploads';
+import { sectionTitleSchema } from '@shared/contract/modules';
 import * as z from '@shared/zod';
 
 /** Why this file cannot back a section (type, empty, too large), or undefined when it can. */

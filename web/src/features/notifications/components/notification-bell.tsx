@@ -2,7 +2,7 @@
 // being assigned; students: modules newly assigned to their classes, their teachers' reminders of due dates and the
 // modules they finished), the unread count, and Mark all read. Each notification is a link to its subject.
 import { Link } from 'react-router-dom';
-import type { Notification } from '@shared/entities';
+import type { Notification } from '@shared/contract/notifications';
 import { LineIcon } from '@web/components/line-icon';
 import { Popover } from '@web/components/popover';
 import { formatShortDate } from '@web/lib/dates';

@@ -2,7 +2,8 @@
 // says what each came to: how many were changed, and each one that was not, with the reason.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PEOPLE_LIMITS, type AccessOutcome, type Person } from '@shared/people';
+import { PEOPLE_LIMITS } from '@shared/people';
+import type { AccessOutcome, Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
 import { setPeopleAccess, useRefreshPeople } from '@web/api/people';
 import { Alert } from '@web/components/alert';

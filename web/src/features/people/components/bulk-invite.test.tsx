@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { answer, withFakeApi } from '@web/testing/api-server';
 import { ADMIN, renderPage } from '@web/testing/test-utils';
 import { useClassRoster } from '@web/api/rosters';

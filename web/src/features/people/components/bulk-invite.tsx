@@ -5,8 +5,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CLASS_LIMITS, type EnrolmentOutcome } from '@shared/class-admin';
-import { PEOPLE_LIMITS, type InvitationOutcome, type Person } from '@shared/people';
+import { CLASS_LIMITS } from '@shared/class-admin';
+import type { EnrolmentOutcome } from '@shared/contract/rosters';
+import { PEOPLE_LIMITS } from '@shared/people';
+import type { InvitationOutcome, Person } from '@shared/contract/people';
 import type { Role } from '@shared/roles';
 import { classKeys } from '@web/api/classes';
 import { invitePeople, lookupPeople, useRefreshPeople } from '@web/api/people';

@@ -1,6 +1,7 @@
 // Invite one person: e-mail, full name, role. In the cloud Cognito e-mails the temporary password; locally it is shown.
 import { useState, type FormEvent } from 'react';
-import { invitePersonSchema, PEOPLE_LIMITS } from '@shared/people';
+import { invitePersonSchema } from '@shared/contract/people';
+import { PEOPLE_LIMITS } from '@shared/people';
 import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';

@@ -1,7 +1,8 @@
 // What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
 // resend an invitation they have not used yet.
 import { useState } from 'react';
-import { personNameSchema, PEOPLE_LIMITS, type Person } from '@shared/people';
+import { personNameSchema, type Person } from '@shared/contract/people';
+import { PEOPLE_LIMITS } from '@shared/people';
 import { displayName } from '@shared/person-name';
 import type { Role } from '@shared/roles';
 import { Alert } from '@web/components/alert';

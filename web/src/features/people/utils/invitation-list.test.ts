@@ -1,4 +1,4 @@
-import type { Person } from '@shared/people';
+import type { Person } from '@shared/contract/people';
 import { addressesToLookUp, classesNamed, classifyRows, ListTooLongError, parseInvitationList, roleFromWord, summarise } from './invitation-list';
 import { chunk } from '@web/lib/chunk';
 

@@ -2,7 +2,8 @@
 // rows, and each row is classified before anything is written: a new person (invited, and enrolled when a class is
 // given), an existing person (enrolled when a class is given), already enrolled, or an error (e-mail, name, role,
 // class, or a repeat of an earlier row of the same list), each with a sentence saying what to correct.
-import { emailSchema, personNameSchema, PEOPLE_LIMITS, type InvitePersonInput, type Person } from '@shared/people';
+import { emailSchema, personNameSchema, type InvitePersonInput, type Person } from '@shared/contract/people';
+import { PEOPLE_LIMITS } from '@shared/people';
 import { normaliseSearchText } from '@shared/people-search';
 import type { Role } from '@shared/roles';
 

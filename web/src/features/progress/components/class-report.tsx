@@ -2,7 +2,8 @@
 // (placeholder rows stand for students not loaded yet, so the scroll height never jumps) and asks for the next page
 // when its last loaded rows come near the screen. A class that fits one page is shown by name; a larger one in roster
 // order (by student id), which is the order its pages come in.
-import type { ClassReportRow, ModuleRef } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
+import type { ModuleRef } from '@shared/contract/classes';
 import { Alert } from '@web/components/alert';
 import { QueryView } from '@web/components/query-view';
 import { useClassReportPages } from '@web/api/reports';

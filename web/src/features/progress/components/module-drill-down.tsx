@@ -1,6 +1,6 @@
 // A module's drill-down: each student × the module's sections, with the date each section was completed.
 import { useState, type ReactNode } from 'react';
-import type { ModuleReport } from '@shared/entities';
+import type { ModuleReport } from '@shared/contract/reports';
 import { useModuleReport } from '@web/api/reports';
 import { csvFileName } from '@web/lib/csv';
 import { downloadCsv } from '@web/lib/download-csv';

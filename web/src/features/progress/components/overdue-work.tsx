@@ -2,7 +2,7 @@
 // sends the student a reminder in their bell ("{teacher} reminded you: {module} is due {day}"). A second click the
 // same day sends nothing more (the server keeps one reminder per student, module and day).
 import { useState } from 'react';
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
 import { DueDate } from '@web/components/due-date';
 import { useNudgeStudent } from '@web/api/classes';
 import { overdueCells, type DueDates } from '../utils/report-view';

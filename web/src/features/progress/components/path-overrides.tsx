@@ -3,7 +3,8 @@
 // one that says what it will change before it is saved. The server recomputes
 // the path from them; the report refreshes after a change.
 import { useState, type FormEvent } from 'react';
-import { EXTRA_ATTEMPTS_MAX, type OverrideKind, type PathOverride } from '@shared/paths';
+import { EXTRA_ATTEMPTS_MAX, type OverrideKind } from '@shared/paths';
+import type { PathOverride } from '@shared/contract/paths';
 import { Field, SelectField } from '@web/components/field';
 import { formatShortDate } from '@web/lib/dates';
 import { useModules } from '@web/api/modules';

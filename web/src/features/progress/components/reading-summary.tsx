@@ -1,6 +1,6 @@
 // The student drill-down's reading: for each section of the class's modules (one table per module), how often the
 // student opened its file and for how many minutes (whole minutes with the reader visible), or that they never did.
-import type { SectionReading } from '@shared/reading';
+import type { SectionReading } from '@shared/contract/progress';
 import { useStudentReading } from '@web/api/reports';
 import { QueryView } from '@web/components/query-view';
 

@@ -1,6 +1,6 @@
 // Above the report: class average completion, students not started, stalled and complete, and completions per day.
 // Its size is fixed whether the report is loading or not, so nothing below moves when the numbers arrive.
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
 import { completionsPerDay, summarizeReport } from '@shared/report-insight';
 import { CompletionsChart } from './completions-chart';
 

@@ -6,7 +6,8 @@
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClassReportRow, ModuleRef } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
+import type { ModuleRef } from '@shared/contract/classes';
 import { PersonLabel } from '@web/components/person-label';
 import { cellText, scoreCellText, type ReportColumn } from '../utils/report-csv';
 import { LastActivity, StatusIcon } from './report-status';

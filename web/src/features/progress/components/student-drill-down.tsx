@@ -1,7 +1,7 @@
 // A student's drill-down: their progress in each of the class's modules, with first and latest completion dates.
 // Computed from the report row already on screen, so it opens at once and costs no request.
 import { lazy, Suspense } from 'react';
-import type { ClassReportRow } from '@shared/entities';
+import type { ClassReportRow } from '@shared/contract/reports';
 import { Loading } from '@web/components/loading';
 import { formatShortDate } from '@web/lib/dates';
 import { csvFileName } from '@web/lib/csv';

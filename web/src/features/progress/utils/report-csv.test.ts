@@ -1,4 +1,4 @@
-import type { ClassReportRow, ModuleReport } from '@shared/entities';
+import type { ClassReportRow, ModuleReport } from '@shared/contract/reports';
 import { parseCsv } from '@web/testing/csv';
 import { csvTime, matrixCsv, moduleDrillDownCsv, studentDrillDownCsv } from './report-csv';
 

@@ -1,9 +1,9 @@
 // The report's CSV files, built from exactly what is on screen: the matrix (the filtered, sorted rows) and each
 // drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates. Each
 // student's e-mail sits beside their name, so two students of the same name stay apart.
-import type { ClassReportRow, ModuleReport } from '@shared/entities';
+import type { ClassReportRow, ModuleReport } from '@shared/contract/reports';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
-import type { CheckStanding, ModuleScoreSummary } from '@shared/checks';
+import type { CheckStanding, ModuleScoreSummary } from '@shared/contract/checks';
 import { moduleScoreText } from '@web/lib/score-text';
 import { toCsv } from '@web/lib/csv';
 

@@ -1,5 +1,5 @@
 // What the report shows: the rows kept by the teacher's filter, in the order they chose.
-import type { ClassReportRow, ReportCell } from '@shared/entities';
+import type { ClassReportRow, ReportCell } from '@shared/contract/reports';
 import { hasNotStarted, isComplete, isStalled, isStruggling } from '@shared/report-insight';
 import { isOverdue } from '@web/lib/due-dates';
 

@@ -1,6 +1,6 @@
 // What the reader shows instead of a rendering: the file's name, type and size and a way to download it. Never a
 // blank area: for a type the app cannot show, a file too large to render, and a file a renderer failed on.
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { FileTypeIcon, fileTypeLabel, formatFileSize } from '@web/components/file-facts';
 
 const REASONS = {

@@ -3,7 +3,7 @@
 // is listed, with the word Locked, but is not a link.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Section } from '@shared/entities';
+import type { Section } from '@shared/contract/modules';
 import { useMinWidth } from '@web/components/use-media-query';
 import { readerPath } from '@web/lib/reader-paths';
 import { isOpenable, isRequired } from '@web/lib/section-path';

@@ -3,8 +3,9 @@
 // browser's translation. The server applies the same lock rules as to the file; the reader shows neither for a locked
 // section. "File" and "Text" are links (`?view=text`), so the choice survives a reload and can be shared.
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Section } from '@shared/entities';
-import { NO_TEXT_FOUND, type SectionText } from '@shared/section-text';
+import type { Section } from '@shared/contract/modules';
+import { NO_TEXT_FOUND } from '@shared/section-text';
+import type { SectionText } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
 import { QueryView } from '@web/components/query-view';
 import { useSectionText } from '@web/api/search';

@@ -4,7 +4,8 @@
 // comes with the reader, so their toolbar and frame take their final size at once; each loads its renderer (pdf.js,
 // the office converters) on first use.
 import { Component, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { ContentType, Section } from '@shared/entities';
+import type { ContentType } from '@shared/content-type';
+import type { Section } from '@shared/contract/modules';
 import { Loading } from '@web/components/loading';
 import { isRefusedLink, isTooLarge } from '../utils/fetch-file';
 import DocxViewer from '../viewers/docx-viewer';

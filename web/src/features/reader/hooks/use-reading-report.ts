@@ -5,8 +5,8 @@
 // is sent again after a jittered back-off, so a class's retries do not arrive together (docs/capacity.md).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { Module } from '@shared/entities';
-import type { RecordReadingInput } from '@shared/reading';
+import type { Module } from '@shared/contract/modules';
+import type { RecordReadingInput } from '@shared/contract/progress';
 import { moduleKeys } from '@web/api/modules';
 import { recordReading } from '@web/api/progress';
 import { ApiError } from '@web/lib/api-client';

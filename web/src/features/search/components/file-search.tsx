@@ -3,7 +3,7 @@
 // the module they are reading (`moduleId`, with the class they read it in for the reader's links).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { SearchResult } from '@shared/search';
+import type { SearchResult } from '@shared/contract/search';
 import { Alert } from '@web/components/alert';
 import { useSearch } from '@web/api/search';
 import { QueryView } from '@web/components/query-view';

@@ -4,7 +4,7 @@
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
 import { SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '@shared/constants';
 import { sectionFileMediaType } from '@shared/content-type';
-import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/entities';
+import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/contract/uploads';
 import { abortUpload, completeUpload, createUpload, renewUploadParts } from '@web/api/uploads';
 import { ApiError } from '@web/lib/api-client';
 import { putBlob, StorageRefusalError, TransferAbortedError } from './put-blob';

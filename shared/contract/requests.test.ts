@@ -1,15 +1,10 @@
 import type { ZodMiniType } from 'zod/mini';
-import { SENTENCE } from '../test/unit-helpers/events';
-import {
-  abortUploadSchema,
-  assignModuleSchema,
-  completeUploadSchema,
-  createModuleSchema,
-  createUploadSchema,
-  describeIssues,
-  markCompleteSchema,
-  updateModuleSchema,
-} from './schemas';
+import { SENTENCE } from '../../test/unit-helpers/events';
+import { abortUploadSchema, completeUploadSchema, createUploadSchema } from './uploads';
+import { assignModuleSchema } from './classes';
+import { createModuleSchema, updateModuleSchema } from './modules';
+import { describeIssues } from './blocks';
+import { markCompleteSchema } from './progress';
 
 /** The message a 400 would carry for this input. */
 function messageFor(schema: ZodMiniType, input: unknown): string {

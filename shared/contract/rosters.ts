@@ -1,0 +1,102 @@
+// Classes as administrators manage them (rosters): create, rename, delete, a class's teacher, enrolment, and a
+// class's roster in pages.
+import * as z from '../zod';
+import { CLASS_LIMITS } from '../class-admin';
+import { readableText } from '../readable-text';
+import { ADMINS, TEACHERS_AND_ADMINS } from './route';
+import { idSchema, isoDate, noContent, pageQuerySchema, wholeCount, type RouteContract } from './blocks';
+
+// ---- What the routes take ----
+
+const className = /* @__PURE__ */ z.lazy(() => readableText('Class name', CLASS_LIMITS.classNameMaxLength));
+
+export const createClassSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** Chosen by the client once per form draft: a repeat of the same create answers the class made first. */
+    classId: z.optional(z.uuid({ error: 'classId must be a UUID the client generated for this form.' })),
+    className,
+    /** A teacher now, or later: a class may exist without one. */
+    teacherId: z.optional(idSchema('teacherId')),
+  }),
+);
+
+export const renameClassSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ className }));
+
+export const setClassTeacherSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    /** null takes the teacher off the class. */
+    teacherId: z.nullable(idSchema('teacherId')),
+  }),
+);
+
+export const enrolStudentsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentIds: z.array(idSchema('studentId'), { error: 'studentIds must be a list of student ids.' }).check(
+      z.minLength(1, { error: 'studentIds must list at least one student.' }),
+      z.maxLength(CLASS_LIMITS.enrolBatchMax, { error: `Enrol at most ${CLASS_LIMITS.enrolBatchMax} students per request; send a longer list in parts.` }),
+    ),
+  }),
+);
+
+export type CreateClassInput = z.infer<typeof createClassSchema>;
+export type RenameClassInput = z.infer<typeof renameClassSchema>;
+export type SetClassTeacherInput = z.infer<typeof setClassTeacherSchema>;
+export type EnrolStudentsInput = z.infer<typeof enrolStudentsSchema>;
+
+// ---- What they answer ----
+
+/** `teacher` is absent while the class has no teacher. */
+export const adminClassSummarySchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    classId: z.string(),
+    className: z.string(),
+    teacher: z.optional(z.strictObject({ userId: z.string(), name: z.string() })),
+    studentCount: wholeCount,
+    moduleCount: wholeCount,
+  }),
+);
+
+/** The roster is read in pages (`GET /api/classes/{classId}/students`), so a class of any size answers the same. */
+export const adminClassDetailSchema = adminClassSummarySchema;
+
+/** One page of a class's roster; `studentCount` is the whole class's; `email` is absent for an enrolment written before it was kept, until `npm run migrate` fills it. */
+export const rosterPageSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    students: z.array(z.strictObject({ userId: z.string(), name: z.string(), email: z.optional(z.string()), enrolledAt: z.optional(isoDate) })),
+    studentCount: wholeCount,
+    next: z.optional(z.string()),
+  }),
+);
+
+const enrolmentOutcomeSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    studentId: z.string(),
+    outcome: z.enum(['enrolled', 'alreadyEnrolled', 'notFound', 'notStudent']),
+    message: z.string(),
+    student: z.optional(z.strictObject({ userId: z.string(), email: z.string(), name: z.string() })),
+  }),
+);
+
+export type AdminClassSummary = z.infer<typeof adminClassSummarySchema>;
+export type AdminClassDetail = AdminClassSummary;
+export type RosterPageAnswer = z.infer<typeof rosterPageSchema>;
+export type EnrolmentOutcome = z.infer<typeof enrolmentOutcomeSchema>;
+
+export const rostersRoutes = {
+  listAdminClasses: { method: 'GET', path: '/api/admin/classes', roles: ADMINS, response: /* @__PURE__ */ z.array(adminClassSummarySchema) },
+  createClass: { method: 'POST', path: '/api/admin/classes', roles: ADMINS, body: createClassSchema, response: adminClassDetailSchema },
+  getAdminClass: { method: 'GET', path: '/api/admin/classes/{classId}', roles: ADMINS, response: adminClassDetailSchema },
+  renameClass: { method: 'PUT', path: '/api/admin/classes/{classId}', roles: ADMINS, body: renameClassSchema, response: adminClassDetailSchema },
+  deleteClass: { method: 'DELETE', path: '/api/admin/classes/{classId}', roles: ADMINS, response: noContent },
+  setClassTeacher: { method: 'PUT', path: '/api/admin/classes/{classId}/teacher', roles: ADMINS, body: setClassTeacherSchema, response: adminClassDetailSchema },
+  enrolStudents: {
+    method: 'POST',
+    path: '/api/admin/classes/{classId}/students',
+    roles: ADMINS,
+    body: enrolStudentsSchema,
+    response: /* @__PURE__ */ z.strictObject({ results: z.array(enrolmentOutcomeSchema) }),
+  },
+  unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', roles: ADMINS, response: adminClassDetailSchema },
+  // The roster in pages (?limit=&cursor=); the class's teacher reads it too.
+  listClassStudents: { method: 'GET', path: '/api/classes/{classId}/students', roles: TEACHERS_AND_ADMINS, query: pageQuerySchema, response: rosterPageSchema },
+} as const satisfies Record<string, RouteContract>;

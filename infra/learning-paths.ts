@@ -47,6 +47,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     originVerify: api.originVerify,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    schoolSignIn: auth.schoolSignIn?.webConfig,
     uploadsBucket: data.uploadsBucket,
     accessLogsBucket: data.accessLogsBucket,
   });

@@ -15,6 +15,56 @@ export const STAGES_DIR = path.join(__dirname, 'stages');
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
 const wholeNumber = (least: number) => z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(least));
 
+const clientId = z.string().min(1);
+/** The name of a Secrets Manager secret whose whole value is the provider's client secret (never the value itself). */
+const secretName = z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'is not a Secrets Manager secret name (the secret holds the value; the file never does)');
+
+/**
+ * Sign-in through the school's identity providers (Cognito federation; docs/decisions/school-sign-in/federation-in-aws.md),
+ * null for password sign-in only. Each provider is on when it is not null; client secrets stay in Secrets Manager.
+ */
+export const schoolSignInSettingsSchema = z
+  .object({
+    /**
+     * The app's origin the hosted sign-in returns to (the login pages on it): the Web stack's AppUrl output, or the
+     * site's own domain. A setting, because the Web stack is made after the Auth stack whose client must list it.
+     */
+    appOrigin: z.url({ protocol: /^https$/, error: 'is not an https address' }).refine((url) => new URL(url).origin === url, 'must be an origin alone: https://host, no path or trailing slash'),
+    /** The pool's Cognito domain `<prefix>.auth.<region>.amazoncognito.com`; the prefix must be free in the region across AWS. */
+    domainPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'use lower-case letters, digits and inner hyphens (at most 63)')
+      .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'may not contain aws, amazon or cognito (Cognito reserves them)'),
+    /** Google Workspace: the OAuth client of the school's Google Cloud project. */
+    google: z.object({ clientId, clientSecretName: secretName }).strict().nullable(),
+    /** Microsoft Entra ID (OpenID Connect): the app registration in the school's tenant, the only tenant accepted. */
+    microsoft: z.object({ clientId, clientSecretName: secretName, tenantId: z.uuid('is not a tenant id (the directory\'s GUID)') }).strict().nullable(),
+    /** Any SAML 2.0 identity provider: its name in the pool (no underscore) and its metadata document. */
+    saml: z
+      .object({
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9-]{3,32}$/, 'use 3 to 32 letters, digits or hyphens')
+          .refine((name) => !['google', 'microsoft', 'cognito'].includes(name.toLowerCase()), 'is the name of another provider'),
+        metadataUrl: z.url({ protocol: /^https$/, error: 'is not an https address' }),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict()
+  .refine((school) => school.google ?? school.microsoft ?? school.saml, 'turns on no provider: set google, microsoft or saml, or set schoolSignIn to null');
+
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export type SchoolSignInSettings = z.infer<typeof schoolSignInSettingsSchema>;
+
 export const stageSettingsSchema = z
   .object({
     stage: z.string().refine((stage) => /^[a-z][a-z0-9-]{0,14}$/.test(stage), 'use 1 to 15 lower-case letters, digits or hyphens, starting with a letter'),
@@ -40,6 +90,8 @@ export const stageSettingsSchema = z
     /** The table the API uses: null for the one the Data stack creates, or a table restored to a point in time (`npm run restore`, README "Backups and restore"). */
     tableName: z.string().regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').nullable(),
     capacity: capacityModelSchema,
+    /** As JSON text when given with `-c schoolSignIn=...` (text that is not JSON is refused as not an object). */
+    schoolSignIn: z.preprocess(parsedJson, schoolSignInSettingsSchema.nullable()),
   })
   .strict()
   .superRefine((settings, context) => {
@@ -68,6 +120,7 @@ export const OVERRIDABLE_SETTINGS = [
   'tracing',
   'adminPasswordSignIn',
   'tableName',
+  'schoolSignIn',
 ] as const satisfies SettingName[];
 
 export const settingsFile = (stage: string) => path.join(STAGES_DIR, `${stage}.json`);

@@ -16,7 +16,9 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
+import { SchoolSignIn } from '../constructs/school-sign-in';
 import { settingsOf, type StageSettings } from '../stage-settings';
+import { LOG_RETENTION } from './api-stack';
 
 /** How long an access or ID token is accepted after it is issued. */
 export const ACCESS_TOKEN_MINUTES = 15;
@@ -37,6 +39,8 @@ export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly identityPool: IdentityPool;
+  /** The school's identity providers, when the stage turns any on. */
+  readonly schoolSignIn: SchoolSignIn | undefined;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -103,13 +107,20 @@ export class AuthStack extends Stack {
       new UserPoolGroup(this, `${role}Group`, { userPool: this.userPool, groupName: role });
     }
 
+    this.schoolSignIn = settings.schoolSignIn
+      ? new SchoolSignIn(this, 'SchoolSignIn', { userPool: this.userPool, settings: settings.schoolSignIn, logRetention: LOG_RETENTION, tracing: settings.tracing })
+      : undefined;
+
     this.userPoolClient = this.userPool.addClient('WebClient', {
       // SRP for the web app (refresh-token auth is always allowed); admin password auth, which needs AWS credentials
       // (cognito-idp:AdminInitiateAuth), signs in the test users of `npm run test:deployed`: only on stages whose
       // settings allow it (the test tier), never a school's live client.
       authFlows: { userSrp: true, adminUserPassword: settings.adminPasswordSignIn },
       generateSecret: false,
-      disableOAuth: true,
+      // The hosted endpoints only for school sign-in: without it the client has no OAuth flow at all.
+      ...(this.schoolSignIn
+        ? { oAuth: this.schoolSignIn.oAuth, supportedIdentityProviders: this.schoolSignIn.supportedIdentityProviders }
+        : { disableOAuth: true }),
       preventUserExistenceErrors: true,
       // With their own access token a user may change only these; name and e-mail change through the API, which
       // validates them (no list at all would let them write every standard attribute).

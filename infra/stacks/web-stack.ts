@@ -54,6 +54,8 @@ export interface WebStackProps extends StackProps {
   originVerify: OriginVerifySettings;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
+  /** The hosted sign-in's domain and the school's providers the login pages offer; absent: password sign-in only. */
+  schoolSignIn?: WebConfig['schoolSignIn'];
   uploadsBucket: IBucket;
   accessLogsBucket: IBucket;
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
@@ -231,6 +233,7 @@ export class WebStack extends Stack {
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
       schoolTimeZone: settingsOf(this).schoolTimeZone,
+      ...(props.schoolSignIn && { schoolSignIn: props.schoolSignIn }),
     } satisfies WebConfig;
 
     // The build's source maps (hidden: no sourceMappingURL in the chunks) stay a build artifact, never public.

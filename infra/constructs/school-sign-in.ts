@@ -1,0 +1,189 @@
+// Sign-in through the school's identity providers (issue 36, docs/decisions/school-sign-in/federation-in-aws.md): the
+// user pool's Cognito domain with its hosted endpoints, Google, Microsoft Entra ID (OpenID Connect) and a SAML 2.0
+// provider as the stage's settings turn them on, and the PreSignUp trigger that links a first federated sign-in to
+// the account the school invited (functions/src/school-sign-in/handlers/pre-sign-up.ts).
+import { Aws, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import {
+  OAuthScope,
+  OidcAttributeRequestMethod,
+  ProviderAttribute,
+  UserPoolClientIdentityProvider,
+  UserPoolIdentityProviderGoogle,
+  UserPoolIdentityProviderOidc,
+  UserPoolIdentityProviderSaml,
+  UserPoolIdentityProviderSamlMetadata,
+  UserPoolOperation,
+  type OAuthSettings,
+  type UserPool,
+  type IUserPoolIdentityProvider,
+} from 'aws-cdk-lib/aws-cognito';
+import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/school-sign-in';
+import type { WebConfig } from '../../shared/web-config';
+import type { SchoolSignInSettings } from '../stage-settings';
+import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+
+export const PRE_SIGN_UP_ENTRY = handlerEntry('school-sign-in/handlers/pre-sign-up');
+
+/** The providers' names in the pool (Amplify's `provider: { custom: name }`); Google's is fixed by Cognito. */
+export const GOOGLE_PROVIDER_NAME = 'Google';
+export const MICROSOFT_PROVIDER_NAME = 'Microsoft';
+
+/** The login pages' button texts (issue 36, word for word). */
+export const PROVIDER_LABELS = {
+  google: 'Sign in with Google',
+  microsoft: 'Sign in with Microsoft',
+  saml: 'Sign in with your school account',
+} as const;
+
+/** The SAML claim Cognito's documentation and most identity providers use for the e-mail address. */
+const SAML_EMAIL_CLAIM = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
+
+export interface SchoolSignInProps {
+  userPool: UserPool;
+  settings: SchoolSignInSettings;
+  logRetention: RetentionDays;
+  tracing: boolean;
+}
+
+export class SchoolSignIn extends Construct {
+  /** The app client's OAuth settings: the code grant (with PKCE, as Amplify sends it) back to the login pages. */
+  readonly oAuth: OAuthSettings;
+  /** Cognito's own password sign-in and every provider this stage turns on. */
+  readonly supportedIdentityProviders: UserPoolClientIdentityProvider[];
+  /** What the web app's /config.json says about it. */
+  readonly webConfig: NonNullable<WebConfig['schoolSignIn']>;
+
+  constructor(scope: Construct, id: string, props: SchoolSignInProps) {
+    super(scope, id);
+    const { userPool, settings } = props;
+
+    props.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: settings.domainPrefix } });
+
+    const providers: { provider: IUserPoolIdentityProvider; name: string; label: string }[] = [];
+    if (settings.google) {
+      const provider = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool,
+        clientId: settings.google.clientId,
+        clientSecretValue: SecretValue.secretsManager(settings.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+          familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+          fullname: ProviderAttribute.GOOGLE_NAME,
+        },
+      });
+      providers.push({ provider, name: GOOGLE_PROVIDER_NAME, label: PROVIDER_LABELS.google });
+    }
+    if (settings.microsoft) {
+      const provider = new UserPoolIdentityProviderOidc(this, 'Microsoft', {
+        userPool,
+        name: MICROSOFT_PROVIDER_NAME,
+        clientId: settings.microsoft.clientId,
+        // A dynamic reference CloudFormation resolves at deploy time: the template holds the secret's name only.
+        clientSecret: SecretValue.secretsManager(settings.microsoft.clientSecretName).unsafeUnwrap(),
+        // The tenant's own issuer: tokens of every other tenant (and of personal Microsoft accounts) fail its check.
+        issuerUrl: `https://login.microsoftonline.com/${settings.microsoft.tenantId}/v2.0`,
+        scopes: ['openid', 'email', 'profile'],
+        attributeRequestMethod: OidcAttributeRequestMethod.GET,
+        attributeMapping: {
+          email: ProviderAttribute.other('email'),
+          // Entra sends no email_verified; `xms_edov` (an optional claim the app registration adds) is true when the
+          // tenant owns the address's domain (README "School sign-in").
+          emailVerified: ProviderAttribute.other('xms_edov'),
+          givenName: ProviderAttribute.other('given_name'),
+          familyName: ProviderAttribute.other('family_name'),
+          fullname: ProviderAttribute.other('name'),
+        },
+      });
+      providers.push({ provider, name: MICROSOFT_PROVIDER_NAME, label: PROVIDER_LABELS.microsoft });
+    }
+    if (settings.saml) {
+      const provider = new UserPoolIdentityProviderSaml(this, 'Saml', {
+        userPool,
+        name: settings.saml.name,
+        metadata: UserPoolIdentityProviderSamlMetadata.url(settings.saml.metadataUrl),
+        attributeMapping: {
+          email: ProviderAttribute.other(SAML_EMAIL_CLAIM),
+          // The school's provider releases `email_verified` = true for the addresses it owns (README "School sign-in").
+          emailVerified: ProviderAttribute.other('email_verified'),
+          givenName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'),
+          familyName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'),
+        },
+      });
+      providers.push({ provider, name: settings.saml.name, label: PROVIDER_LABELS.saml });
+    }
+    // By reference, so CloudFormation creates the providers before the client that names them.
+    this.supportedIdentityProviders = [
+      UserPoolClientIdentityProvider.COGNITO,
+      ...providers.map(({ provider }) => UserPoolClientIdentityProvider.custom(provider.providerName)),
+    ];
+    this.oAuth = {
+      flows: { authorizationCodeGrant: true },
+      // The web asks for the admin scope too: its access token reads and writes the person's own attributes.
+      scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
+      callbackUrls: SIGN_IN_CALLBACK_PATHS.map((path) => `${settings.appOrigin}${path}`),
+      logoutUrls: [`${settings.appOrigin}${SIGN_OUT_CALLBACK_PATH}`],
+    };
+    // The names and the prefix are the settings' and the region the stage's, so the Web stack needs no export for them.
+    this.webConfig = {
+      domain: `${settings.domainPrefix}.auth.${Aws.REGION}.amazoncognito.com`,
+      providers: providers.map(({ name, label }) => ({ name, label })),
+    };
+
+    this.addPreSignUpTrigger(props);
+  }
+
+  private addPreSignUpTrigger({ userPool, logRetention, tracing }: SchoolSignInProps): void {
+    const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, 'PreSignUpRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Links a first school sign-in to the invited account',
+    });
+    logGroup.grantWrite(role);
+    const trigger = new NodejsFunction(this, 'PreSignUp', {
+      description: 'PreSignUp: links a first school sign-in to the invited account, or refuses it',
+      entry: PRE_SIGN_UP_ENTRY,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: DEPS_LOCK_FILE,
+      runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
+      memorySize: 512,
+      // Cognito waits 5 s for a trigger; two admin calls fit well inside.
+      timeout: Duration.seconds(5),
+      role,
+      logGroup,
+      environment: tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {},
+      tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      bundling: lambdaBundling(tracing),
+    });
+    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, trigger);
+    // A policy of its own, not the role's default one: the function waits for its default policy, and the pool for
+    // the function, so a grant naming the pool there would be a circular reference.
+    new Policy(this, 'PreSignUpAccess', {
+      roles: [role],
+      statements: [
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          resources: [userPool.userPoolArn],
+        }),
+      ],
+    });
+    if (tracing) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,175 @@
+// School sign-in in AWS (issue 36): off, the pool has no domain, provider or trigger and its client no OAuth; on
+// (the stage's `schoolSignIn` settings), the pool federates Google, Microsoft Entra ID and a SAML provider with their
+// attribute mapping and secrets from Secrets Manager, has its Cognito domain, runs the PreSignUp trigger with only the
+// two admin calls it makes, and /config.json tells the login pages, with cdk-nag finding nothing.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
+import { SIGN_IN_CALLBACK_PATHS } from '../../shared/school-sign-in';
+import { webConfigSchema } from '../../shared/web-config';
+import { settingsOf, type SchoolSignInSettings } from '../stage-settings';
+import { synthesize, type Synthesized } from './synthesize';
+
+const APP_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+const SCHOOL: SchoolSignInSettings = {
+  appOrigin: APP_ORIGIN,
+  domainPrefix: 'learning-paths-hillside',
+  google: { clientId: 'google-client.apps.googleusercontent.com', clientSecretName: 'prod-learning-paths/google-client-secret' },
+  microsoft: { clientId: '00000000-0000-0000-0000-0000000000aa', clientSecretName: 'prod-learning-paths/microsoft-client-secret', tenantId: TENANT },
+  saml: { name: 'Hillside', metadataUrl: 'https://idp.hillside.example/metadata.xml' },
+};
+
+let off: Synthesized;
+let on: Synthesized;
+
+beforeAll(() => {
+  off = synthesize();
+  on = synthesize({ region: 'eu-west-1', context: { schoolSignIn: SCHOOL } });
+}, 180_000);
+afterAll(() => [off, on].forEach((app) => app.cleanup()));
+
+type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
+const resources = (template: Template, type: string): [string, Resource][] =>
+  Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, resource]) => resource.Type === type);
+const only = (template: Template, type: string) => {
+  const found = resources(template, type);
+  expect(found).toHaveLength(1);
+  return found[0]![1].Properties;
+};
+const provider = (name: string) => resources(on.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider').find(([, r]) => r.Properties.ProviderName === name)![1].Properties;
+
+/** The web app's /config.json as the Web stack deploys it (values known only at deploy time stay markers). */
+function webConfigOf(app: Synthesized) {
+  const entry = resources(app.templates.web, 'Custom::CDKBucketDeployment').find(([, d]) => d.Properties.DistributionId)![1];
+  const index = (entry.Properties.SourceMarkers as object[]).findIndex((markers) => Object.keys(markers).length > 0);
+  const key = String(entry.Properties.SourceObjectKeys[index]).replace(/\.zip$/, '');
+  return webConfigSchema.parse(JSON.parse(readFileSync(path.join(app.outdir, `asset.${key}`, 'config.json'), 'utf8')));
+}
+
+describe('off (no stage turns it on today)', () => {
+  test('the pool has no domain, provider or trigger, and its client no OAuth flow', () => {
+    expect(resources(off.templates.auth, 'AWS::Cognito::UserPoolDomain')).toEqual([]);
+    expect(resources(off.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
+    expect(resources(off.templates.auth, 'AWS::Lambda::Function')).toEqual([]);
+    expect(only(off.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toBeUndefined();
+    const client = only(off.templates.auth, 'AWS::Cognito::UserPoolClient');
+    expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  test('/config.json offers no school sign-in', () => {
+    expect(webConfigOf(off).schoolSignIn).toBeUndefined();
+  });
+});
+
+describe('on', () => {
+  test("the pool's Cognito domain has the stage's prefix", () => {
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPoolDomain')).toEqual({ Domain: SCHOOL.domainPrefix, UserPoolId: { Ref: expect.any(String) } });
+  });
+
+  test('Google: its client, the secret as a Secrets Manager reference, and the attribute mapping', () => {
+    expect(provider('Google')).toMatchObject({
+      ProviderType: 'Google',
+      ProviderDetails: {
+        client_id: SCHOOL.google!.clientId,
+        client_secret: `{{resolve:secretsmanager:${SCHOOL.google!.clientSecretName}:SecretString:::}}`,
+        authorize_scopes: 'openid email profile',
+      },
+      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+    });
+  });
+
+  test("Microsoft Entra ID: OpenID Connect with the school tenant's issuer only, and verified e-mail from xms_edov", () => {
+    expect(provider('Microsoft')).toMatchObject({
+      ProviderType: 'OIDC',
+      ProviderDetails: {
+        client_id: SCHOOL.microsoft!.clientId,
+        client_secret: `{{resolve:secretsmanager:${SCHOOL.microsoft!.clientSecretName}:SecretString:::}}`,
+        oidc_issuer: `https://login.microsoftonline.com/${TENANT}/v2.0`,
+        authorize_scopes: 'openid email profile',
+        attributes_request_method: 'GET',
+      },
+      AttributeMapping: { email: 'email', email_verified: 'xms_edov', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+    });
+  });
+
+  test("SAML 2.0: the school's metadata and its e-mail claim", () => {
+    expect(provider('Hillside')).toMatchObject({
+      ProviderType: 'SAML',
+      ProviderDetails: { MetadataURL: SCHOOL.saml!.metadataUrl },
+      AttributeMapping: { email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', email_verified: 'email_verified' },
+    });
+  });
+
+  test('no client secret is in any template', () => {
+    const templates = JSON.stringify(Object.values(on.templates).map((template) => template.toJSON()));
+    expect(templates.match(/client_secret":"[^"]*"/g)).toEqual([
+      expect.stringContaining('{{resolve:secretsmanager:'),
+      expect.stringContaining('{{resolve:secretsmanager:'),
+    ]);
+  });
+
+  test('the web client: code grant to the three login pages, the scopes the web asks for, Cognito and every provider, made after them', () => {
+    const [[, client]] = resources(on.templates.auth, 'AWS::Cognito::UserPoolClient') as [[string, Resource]];
+    expect(client.Properties).toMatchObject({
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: expect.arrayContaining(['openid', 'email', 'profile', 'aws.cognito.signin.user.admin']),
+      CallbackURLs: SIGN_IN_CALLBACK_PATHS.map((page) => `${APP_ORIGIN}${page}`),
+      LogoutURLs: [`${APP_ORIGIN}/`],
+      GenerateSecret: false,
+    });
+    expect(SIGN_IN_CALLBACK_PATHS).toHaveLength(3);
+    // By reference: CloudFormation creates each provider before the client that names it.
+    const nameOf = Object.fromEntries(resources(on.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider').map(([id, r]) => [id, r.Properties.ProviderName]));
+    const supported = (client.Properties.SupportedIdentityProviders as (string | { Ref: string })[]).map((entry) => (typeof entry === 'string' ? entry : nameOf[entry.Ref]));
+    expect(supported).toEqual(['COGNITO', 'Google', 'Microsoft', 'Hillside']);
+  });
+
+  test('the PreSignUp trigger runs the handler, may list users and link providers on this pool only, and logs for a month', () => {
+    const [[functionId]] = resources(on.templates.auth, 'AWS::Lambda::Function');
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
+    const poolArn = { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] };
+    const statements = resources(on.templates.auth, 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+    const cognito = statements.filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    expect(cognito).toEqual([{ Effect: 'Allow', Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Resource: poolArn }]);
+    expect(only(on.templates.auth, 'AWS::Lambda::Permission')).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
+    expect(only(on.templates.auth, 'AWS::Logs::LogGroup').RetentionInDays).toBe(30);
+    on.templates.auth.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.anyValue() } }, Timeout: 5 });
+  });
+
+  test('/config.json names the hosted domain and each provider with its button text', () => {
+    const { schoolSignIn } = webConfigOf(on);
+    expect(schoolSignIn?.domain).toMatch(new RegExp(`^${SCHOOL.domainPrefix}\\.auth\\..+\\.amazoncognito\\.com$`));
+    expect(schoolSignIn?.providers).toEqual([
+      { name: 'Google', label: 'Sign in with Google' },
+      { name: 'Microsoft', label: 'Sign in with Microsoft' },
+      { name: 'Hillside', label: 'Sign in with your school account' },
+    ]);
+  });
+
+  test.each(['auth', 'web'] as const)('cdk-nag finds nothing unsuppressed in the %s stack', (stack) => {
+    const findings = (on.messages[stack] as SynthesisMessage[]).filter((m) => (m.level === 'error' || m.level === 'warning') && String(m.entry.data).includes('AwsSolutions-'));
+    expect(findings.map((m) => String(m.entry.data))).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  const withSchool = (school: unknown) => settingsOf(new App({ context: { schoolSignIn: school } }));
+
+  test('-c schoolSignIn takes the settings as JSON text too', () => {
+    expect(withSchool(JSON.stringify(SCHOOL)).schoolSignIn).toEqual(SCHOOL);
+  });
+
+  test('settings that cannot work are refused with what to write', () => {
+    expect(() => withSchool({ ...SCHOOL, google: null, microsoft: null, saml: null })).toThrow('turns on no provider');
+    expect(() => withSchool({ ...SCHOOL, appOrigin: `${APP_ORIGIN}/login` })).toThrow('must be an origin alone');
+    expect(() => withSchool({ ...SCHOOL, domainPrefix: 'aws-school' })).toThrow('may not contain aws, amazon or cognito');
+    expect(() => withSchool({ ...SCHOOL, microsoft: { ...SCHOOL.microsoft, tenantId: 'hillside.example' } })).toThrow('is not a tenant id');
+    expect(() => withSchool({ ...SCHOOL, saml: { ...SCHOOL.saml, name: 'School_SAML' } })).toThrow('use 3 to 32 letters, digits or hyphens');
+    expect(() => withSchool({ ...SCHOOL, google: { clientId: 'x', clientSecret: 'plain text' } })).toThrow(/clientSecretName|clientSecret/);
+  });
+});

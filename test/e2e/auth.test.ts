@@ -37,7 +37,7 @@ describe('wrong-role logins', () => {
 
     // The message does its job: signing in here works.
     await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill(student.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await waitForPath(page, DASHBOARD_PATH.Students);
   });
 
@@ -97,7 +97,7 @@ describe('a first visit', () => {
 
     // The connection is back: the same screen, without a reload, signs in.
     await page.unroute(amplifyChunk);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await waitForPath(page, DASHBOARD_PATH.Teachers);
   });
 });

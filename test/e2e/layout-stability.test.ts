@@ -43,7 +43,7 @@ it('the landing page and the teacher login do not shift as they load', async () 
   await expectStableLoad(page, '/teacher-login', async () => {
     await page.getByRole('heading', { level: 1, name: 'Teacher Login' }).waitFor();
     // A trial click waits until Sign In is enabled (the session check has ended) without pressing it.
-    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In' }).click({ trial: true });
+    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In', exact: true }).click({ trial: true });
   });
 });
 

@@ -60,7 +60,7 @@ it('answers a wrong password and an unknown e-mail alike, then resets the passwo
   await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
   expect(await signIn.getByLabel('Email').inputValue()).toBe(teacher.email);
   await signIn.getByLabel('Password').fill('Reset-password-1');
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, '/teacher-dashboard');
   forgiveRefusedSignIns(problems);
 });

@@ -22,7 +22,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Fills the forced new-password form shown after a first sign-in with a temporary password, and submits it. */

@@ -69,7 +69,7 @@ describe('a first visit', () => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Teacher Login' }).click();
     await waitForPath(page, '/teacher-login');
     const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    await form.getByRole('button', { name: 'Sign In', exact: true, disabled: false }).waitFor();
     expect(amplifyChunks).toEqual([]);
 
     const amplifyRequested = page.waitForRequest((request) => /\/assets\/auth-services-[^/]+\.js$/.test(request.url()));

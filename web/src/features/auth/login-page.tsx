@@ -82,15 +82,16 @@ export function LoginPage({ role }: { role: LoginRole }) {
           />
         ) : flow.step === 'credentials' ? (
           <>
-            <SchoolSignIn disabled={!sessionChecked} />
             <CredentialsForm
-            key={`${location.key}-${afterReset?.email ?? ''}`}
-            initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
-            busy={flow.busy}
-            ready={sessionChecked}
-            onSubmit={flow.submitCredentials}
-            onForgotPassword={setResetFor}
+              key={`${location.key}-${afterReset?.email ?? ''}`}
+              initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
+              busy={flow.busy}
+              ready={sessionChecked}
+              onSubmit={flow.submitCredentials}
+              onForgotPassword={setResetFor}
             />
+            {/* Below the password form: the providers arrive with config.json, after the page is drawn, and must not move it. */}
+            <SchoolSignIn disabled={!sessionChecked} />
           </>
         ) : flow.step === 'newPassword' ? (
           <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />

@@ -49,6 +49,8 @@ const consoleErrors = captureConsoleErrors();
 beforeEach(() => {
   answer('getModule', stored);
   answer('listModules', [stored]);
+  // The edit screen checks the path (class prerequisites) as it loads.
+  answer('checkPath', { problems: [] });
 });
 
 it('adds a check to a section: the limits are stated, the shared schema refuses an empty prompt before anything is sent, then it saves', async () => {

@@ -36,6 +36,8 @@ const renderEdit = () => renderPage(<EditModulePage />, { path: '/teacher-module
 beforeEach(() => {
   answer('getModule', stored);
   answer('listModules', [stored]);
+  // The edit screen checks the path (class prerequisites) as it loads.
+  answer('checkPath', { problems: [] });
   answer('getCheck', new HttpError(404, 'This section has no check.'));
 });
 

@@ -171,6 +171,15 @@ export const routeDeployment = {
   // The text of sections and search read stored text only (extraction is the storage event's function).
   getSectionText: { handler: 'search/handlers/get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  // A person's data: read everywhere it is kept, written as one zip under the exports prefix, answered as a link.
+  exportOwnData: { handler: 'data-export/handlers/export-own-data', table: ['ReadByKey', 'Query'], bucket: ['GetObject', 'PutObject'], userPool: ['AdminGetUser', 'AdminListGroupsForUser'], feature: 'DataExport' },
+  exportPersonData: {
+    handler: 'data-export/handlers/export-person-data',
+    table: ['ReadByKey', 'Query', 'PutItem'],
+    bucket: ['GetObject', 'PutObject'],
+    userPool: AUDITED_WITH_PEOPLE,
+    feature: 'DataExport',
+  },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

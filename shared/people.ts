@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // An administrator downloaded a person's data (data-export).
+  'exportData',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -64,5 +64,7 @@ export const ITEM_TYPES = {
 
 export const itemTypeNames = Object.keys(ITEM_TYPES) as ItemTypeName[];
 
+export type ExportedItemType = { [Name in ItemTypeName]: (typeof ITEM_TYPES)[Name]['export'] extends 'exported' ? Name : never }[ItemTypeName];
+
 /** The item types a person's export must hold every one of theirs of (its completeness test creates one of each). */
-export const exportedItemTypes = itemTypeNames.filter((name) => ITEM_TYPES[name].export === 'exported');
+export const exportedItemTypes = itemTypeNames.filter((name): name is ExportedItemType => ITEM_TYPES[name].export === 'exported');

@@ -6,8 +6,8 @@
 // and the button asks again.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, HttpError, withFakeApi } from '../../../testing/api-server';
-import { renderPage } from '../../../testing/test-utils';
+import { answer, HttpError, withFakeApi } from '@web/testing/api-server';
+import { renderPage } from '@web/testing/test-utils';
 import { DataDownload } from './data-download';
 
 withFakeApi();

@@ -117,7 +117,7 @@ export class RouteFunction extends Construct {
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
       // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
-      timeout: Duration.seconds(drafting ? 29 : 10),
+      timeout: Duration.seconds(drafting ? 29 : (route.timeoutSeconds ?? 10)),
       role,
       logGroup,
       environment,

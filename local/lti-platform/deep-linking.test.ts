@@ -1,23 +1,14 @@
 // Deep Linking 2.0 through the twin: the teacher's LtiDeepLinkingRequest, and the tool's response verified before
 // anything is added to the course (each fault refused, adding nothing).
 import { generateKeyPair, type JWTPayload } from 'jose';
-import { startLtiPlatform, type LtiPlatformTwin } from './index';
-import { deepLinkingResponse, startTestTool, TestBrowser, type TestTool } from './testing/test-tool';
+import type { LtiPlatformTwin } from './index';
+import { deepLinkingResponse, useTwinWithTestTool, TestBrowser, type TestTool } from './testing/test-tool';
 import { CLAIM } from './vocabulary';
 
 let tool: TestTool;
 let platform: LtiPlatformTwin;
 
-beforeAll(async () => {
-  tool = await startTestTool();
-  platform = await startLtiPlatform({ tool });
-  tool.connect(platform);
-});
-
-afterAll(async () => {
-  await platform.close();
-  await tool.close();
-});
+useTwinWithTestTool((world) => ({ tool, platform } = world));
 
 const teacher = () => platform.accounts.find((account) => account.role === 'Instructor')!;
 

@@ -2,23 +2,14 @@
 // specification: the login initiation, the id_token's claims, and each fault of the tool's authentication request
 // refused with a sentence.
 import type { JWTPayload } from 'jose';
-import { startLtiPlatform, type LtiPlatformTwin } from './index';
-import { deepLinkingResponse, startTestTool, TestBrowser, type TestTool } from './testing/test-tool';
+import type { LtiPlatformTwin } from './index';
+import { deepLinkingResponse, useTwinWithTestTool, TestBrowser, type TestTool } from './testing/test-tool';
 import { AGS_SCOPES, CLAIM, SCOPE } from './vocabulary';
 
 let tool: TestTool;
 let platform: LtiPlatformTwin;
 
-beforeAll(async () => {
-  tool = await startTestTool();
-  platform = await startLtiPlatform({ tool });
-  tool.connect(platform);
-});
-
-afterAll(async () => {
-  await platform.close();
-  await tool.close();
-});
+useTwinWithTestTool((world) => ({ tool, platform } = world));
 
 beforeEach(() => {
   tool.authRequestOverrides = {};

@@ -1,24 +1,17 @@
 // The twin's LTI Advantage services: the token endpoint's client-credentials grant with a JWT assertion, bearer tokens
 // and scopes on each call, AGS (line items, scores, results, the gradebook) and NRPS (memberships).
 import { generateKeyPair } from 'jose';
-import { startLtiPlatform, type LtiPlatformTwin } from './index';
-import { accessToken, clientAssertion, startTestTool, TestBrowser, tokenRequest, type TestTool } from './testing/test-tool';
+import type { LtiPlatformTwin } from './index';
+import { accessToken, clientAssertion, useTwinWithTestTool, TestBrowser, tokenRequest, type TestTool } from './testing/test-tool';
 import { CLIENT_ASSERTION_TYPE, MEDIA_TYPE, SCOPE } from './vocabulary';
 
 let tool: TestTool;
 let platform: LtiPlatformTwin;
 let lineItems: string;
 
-beforeAll(async () => {
-  tool = await startTestTool();
-  platform = await startLtiPlatform({ tool });
-  tool.connect(platform);
+useTwinWithTestTool((world) => {
+  ({ tool, platform } = world);
   lineItems = `${platform.url}/api/lti/courses/${platform.course.id}/lineitems`;
-});
-
-afterAll(async () => {
-  await platform.close();
-  await tool.close();
 });
 
 const students = () => platform.accounts.filter((account) => account.role === 'Learner');

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { closeServer, listen } from '../../listen';
-import type { LtiPlatformTwin } from '../index';
+import { startLtiPlatform, type LtiPlatformTwin } from '../index';
 import { CLAIM, CLIENT_ASSERTION_TYPE, LTI_VERSION, MESSAGE_TYPE } from '../vocabulary';
 
 export interface TestTool {
@@ -104,6 +104,19 @@ export async function startTestTool(): Promise<TestTool> {
     });
   });
   return tool;
+}
+
+/** For a test file: the twin registered with a fresh test tool, handed to `use` before its tests, closed after. */
+export function useTwinWithTestTool(use: (world: { tool: TestTool; platform: LtiPlatformTwin }) => void): void {
+  let close: (() => Promise<unknown>) | undefined;
+  beforeAll(async () => {
+    const tool = await startTestTool();
+    const platform = await startLtiPlatform({ tool });
+    tool.connect(platform);
+    close = () => Promise.all([platform.close(), tool.close()]);
+    use({ tool, platform });
+  });
+  afterAll(() => close?.());
 }
 
 async function body(request: IncomingMessage): Promise<string> {

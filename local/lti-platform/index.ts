@@ -20,8 +20,13 @@ export type { GradebookColumn, LtiAccount, NewMember, ToolRegistration };
 export interface LtiPlatformOptions {
   /** 0 or absent: any free port. */
   port?: number;
-  /** 127.0.0.1 unless told (local URLs use 127.0.0.1: docs/decisions/local-stack/local-urls-use-127-0-0.md). */
+  /** The address it listens on: 127.0.0.1 unless told (docs/decisions/local-stack/local-urls-use-127-0-0.md). */
   host?: string;
+  /**
+   * The host name in its URLs, `host` unless told. `localhost` puts the LMS on another site than an app on
+   * 127.0.0.1, so a browser meets the cross-site rules of a real LMS frame (cookies, storage) that one site hides.
+   */
+  urlHost?: string;
   tool: ToolRegistration;
 }
 
@@ -45,7 +50,7 @@ export async function startLtiPlatform(options: LtiPlatformOptions): Promise<Lti
   const host = options.host ?? '127.0.0.1';
   const server = createServer();
   const port = await listen(server, options.port ?? 0, host, 'ltiPlatform');
-  const url = `http://${host}:${port}`;
+  const url = `http://${options.urlHost ?? host}:${port}`;
   const platform: Platform = {
     ...addresses(url),
     ...(await signingKey()),

@@ -2,7 +2,7 @@
 // specification: the login initiation, the id_token's claims, and each fault of the tool's authentication request
 // refused with a sentence.
 import type { JWTPayload } from 'jose';
-import type { LtiPlatformTwin } from './index';
+import { startLtiPlatform, type LtiPlatformTwin } from './index';
 import { deepLinkingResponse, useTwinWithTestTool, TestBrowser, type TestTool } from './testing/test-tool';
 import { AGS_SCOPES, CLAIM, SCOPE } from './vocabulary';
 
@@ -174,4 +174,21 @@ test('sign-in refuses a wrong password', async () => {
 
   expect(response.status).toBe(401);
   expect(await response.text()).toMatch(/Wrong e-mail or password/);
+});
+
+test('on another host name (urlHost localhost) the twin is another site than the tool, and a launch still runs', async () => {
+  const crossSite = await startLtiPlatform({ tool, urlHost: 'localhost' });
+  tool.connect(crossSite);
+  try {
+    expect(crossSite.issuer).toMatch(/^http:\/\/localhost:\d+$/);
+    const browser = new TestBrowser();
+    await browser.signIn(crossSite, crossSite.accounts[0]!.email);
+    const answer = await browser.request(`${crossSite.url}/deep-linking/start?target=iframe`);
+
+    expect(answer).toMatchObject({ status: 200, url: tool.deepLinkingUrl });
+    expect(tool.launches.at(-1)).toMatchObject({ iss: crossSite.issuer });
+  } finally {
+    tool.connect(platform);
+    await crossSite.close();
+  }
 });

@@ -171,6 +171,11 @@ export const routeDeployment = {
   // The text of sections and search read stored text only (extraction is the storage event's function).
   getSectionText: { handler: 'search/handlers/get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  // The LMSs (LTI 1.3 platforms) the tool trusts: a registration and its issuer/client pair are one transaction.
+  listLtiPlatforms: { handler: 'lti/handlers/list-lti-platforms', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
+  editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

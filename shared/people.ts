@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // An LMS (LTI 1.3 platform) the tool trusts.
+  'registerLtiPlatform',
+  'editLtiPlatform',
+  'removeLtiPlatform',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -116,6 +116,10 @@ const EXPECTED = statusTable(`
   search                   200      404           200      404           ·
   recordReading            200      404           ·        ·             ·
   getStudentReading        ·        ·             200      404           200
+  listLtiPlatforms         ·        ·             ·        ·             200
+  registerLtiPlatform      ·        ·             ·        ·             201
+  editLtiPlatform          ·        ·             ·        ·             200
+  removeLtiPlatform        ·        ·             ·        ·             204
 `);
 
 let world: World;
@@ -256,7 +260,23 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   recordReading: async () => ({ params: { id: moduleId, sectionId: sectionIds[1] }, body: { classId: CLASS_ID, opened: true, page: 2, minutes: 1 } }),
   getStudentReading: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  listLtiPlatforms: async () => ({}),
+  registerLtiPlatform: async () => ({ body: ltiPlatformBody() }),
+  editLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() }, body: ltiPlatformBody('Renamed LMS') }),
+  removeLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() } }),
 };
+
+/** A registration of its own (a new client ID each time), so every cell registers anew. */
+const ltiPlatformBody = (name = 'Canvas') => ({
+  name,
+  issuer: 'https://canvas.example.edu',
+  clientId: `client-${crypto.randomUUID()}`,
+  deploymentIds: ['deployment-1'],
+  authLoginUrl: 'https://canvas.example.edu/api/lti/authorize_redirect',
+  accessTokenUrl: 'https://canvas.example.edu/login/oauth2/token',
+  jwksUrl: 'https://canvas.example.edu/api/lti/security/jwks',
+});
+const freshLtiPlatform = async (): Promise<string> => (await world.ok('registerLtiPlatform', { as: world.admin, body: ltiPlatformBody() }, 201)).platformId;
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */
 const CHECK = { passMark: 70, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };

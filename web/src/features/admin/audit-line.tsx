@@ -22,6 +22,9 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
+  registerLtiPlatform: 'registered the LMS',
+  editLtiPlatform: 'edited the LMS',
+  removeLtiPlatform: 'removed the LMS',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

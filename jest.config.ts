@@ -31,11 +31,11 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
 
 /**
  * Packages shipped as ES modules only, which Jest compiles like the sources: unpdf's pdf.js build (text extraction,
- * found by name) and the file-type detector with its dependencies (the upload check).
+ * found by name) the file-type detector with its dependencies (the upload check) and jose (LTI tokens).
  */
 export const esModuleOnlyPackages = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
-  transformIgnorePatterns: ['/node_modules/(?!(unpdf|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(unpdf|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|jose)/)'],
   moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs', ...moduleNameMapper },
 } satisfies Config;
 

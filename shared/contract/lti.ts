@@ -1,7 +1,8 @@
 // LTI 1.3 platforms (the schools' LMSs) the tool trusts: an admin registers, lists, edits and removes them. The tool's
-// own endpoints (login, launch, keys) are not API routes: shared/lti.ts.
+// own endpoints (login, launch, keys) are public and answer HTML, redirects or keys: `ltiEndpoints`, not API routes.
 import * as z from '../zod';
-import { LTI_LIMITS } from '../lti';
+import { LTI_LIMITS, LTI_TOOL_PATHS } from '../lti';
+import type { HttpMethod } from './route';
 import { readableText } from '../readable-text';
 import { ADMINS } from './route';
 import { isoDate, noContent, type RouteContract } from './blocks';
@@ -86,3 +87,22 @@ export const ltiRoutes = {
   editLtiPlatform: { method: 'PUT', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, body: ltiPlatformInputSchema, response: ltiPlatformSchema },
   removeLtiPlatform: { method: 'DELETE', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, response: noContent },
 } as const satisfies Record<string, RouteContract>;
+
+/**
+ * The tool's public endpoints, on the app's origin outside /api: no token in front of them (an LMS posts to them in
+ * the browser), so neither the API's JWT authorizer nor its JSON conventions apply. The one table the local server,
+ * the CDK app (infra/route-deployment.ts, `publicEndpointDeployment`) and the tests follow.
+ */
+export const ltiEndpoints = {
+  /** OpenID Connect third-party initiated login: a platform may send it as a GET or a form POST. */
+  ltiLoginGet: { method: 'GET', path: LTI_TOOL_PATHS.login },
+  ltiLoginPost: { method: 'POST', path: LTI_TOOL_PATHS.login },
+  /** The id_token form post (resource link and deep linking launches). */
+  ltiLaunch: { method: 'POST', path: LTI_TOOL_PATHS.launch },
+  ltiJwks: { method: 'GET', path: LTI_TOOL_PATHS.jwks },
+} as const satisfies Record<string, { method: HttpMethod; path: string }>;
+export type LtiEndpointName = keyof typeof ltiEndpoints;
+
+/** The endpoint for a request, if any. */
+export const matchLtiEndpoint = (method: string, pathname: string): LtiEndpointName | undefined =>
+  (Object.keys(ltiEndpoints) as LtiEndpointName[]).find((name) => ltiEndpoints[name].method === method && ltiEndpoints[name].path === pathname);

@@ -22,3 +22,37 @@ export interface LtiPlatformStore {
   /** False when it was removed already. */
   remove(record: LtiPlatformRecord): Promise<boolean>;
 }
+
+/** A login started here (OIDC third-party initiated login): its state, the nonce sent with it, the platform asked. */
+export interface LoginHandshake {
+  state: string;
+  nonce: string;
+  platformId: string;
+  /** Epoch seconds after which the launch is refused (the table's TTL removes the item later). */
+  expiresAt: number;
+}
+
+export interface LoginHandshakeStore {
+  put(handshake: LoginHandshake): Promise<void>;
+  /** Removes and answers the handshake of this state; undefined when there is none (never started, or used already). */
+  take(state: string): Promise<LoginHandshake | undefined>;
+}
+
+/** The claims of an id_token whose signature, issuer, audience and expiry hold against the platform's keys. */
+export type VerifiedClaims = Record<string, unknown>;
+
+/**
+ * Verifies a platform's signed token against its published keys (fetched, cached, fetched again for an unknown key
+ * id) and its issuer, audience and expiry; throws an LtiRefusal naming what failed.
+ */
+export interface PlatformTokenVerifier {
+  verify(token: string, platform: Pick<LtiPlatformRecord, 'issuer' | 'clientId' | 'jwksUrl'>): Promise<VerifiedClaims>;
+}
+
+/** A public key as a JWKS lists it. */
+export type PublicJwk = Record<string, unknown> & { kid: string; kty: string };
+
+/** The tool's own key pair(s): the newest signs; every key still published verifies (a rotation overlaps). */
+export interface ToolKeyStore {
+  publicKeys(): Promise<PublicJwk[]>;
+}

@@ -117,6 +117,8 @@ export const keys = {
   /** An LMS (LTI platform) the tool trusts, beside the others in one partition (a school registers a handful). */
   ltiPlatform: (platformId: string): Key => ({ pk: LTI_PARTITION, sk: `${LTI_PLATFORM_PREFIX}${platformId}` }),
   /** Holds an issuer and client ID pair to one registration (its platformId): written and removed with it. */
+  /** A login started with an LMS, by its state: taken once by the launch, else removed by the table's TTL. */
+  ltiLogin: (state: string): Key => ({ pk: `LTI_LOGIN#${state}`, sk: 'LOGIN' }),
   ltiClient: (issuer: string, clientId: string): Key => ({ pk: LTI_PARTITION, sk: `CLIENT#${encodeURIComponent(issuer)}#${encodeURIComponent(clientId)}` }),
 };
 

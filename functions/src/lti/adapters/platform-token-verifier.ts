@@ -3,7 +3,7 @@
 // rotation is picked up), then iss, aud and exp. jose's errors become the refusals the launch page names.
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { PlatformTokenVerifier } from '../port';
-import { refuse, type LtiRefusalReason } from '../refusals';
+import { refuse, type LtiRefusal, type LtiRefusalReason } from '../refusals';
 
 /** Tolerated clock difference for exp (seconds). */
 const CLOCK_TOLERANCE_SECONDS = 60;
@@ -17,17 +17,15 @@ export interface KeySetOptions {
 
 const REASON_OF_CLAIM: Record<string, LtiRefusalReason> = { iss: 'issuer', aud: 'audience', exp: 'expired', iat: 'issuedAt', nbf: 'issuedAt', nonce: 'nonce' };
 
-function refusalOf(error: unknown): Error {
+function refusalOf(error: unknown): LtiRefusal {
   if (error instanceof errors.JWTExpired) return refuse('expired');
   if (error instanceof errors.JWTClaimValidationFailed) return refuse(REASON_OF_CLAIM[error.claim] ?? 'claims', error.claim);
   if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JOSEAlgNotAllowed) {
     return refuse('signature', error.code);
   }
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) return refuse('malformedToken', error.code);
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof errors.JWKSMultipleMatchingKeys || error instanceof TypeError) {
-    return refuse('keysUnavailable', error.message);
-  }
-  return error instanceof Error ? error : new Error(String(error));
+  // The rest is the key set's: a timeout, an invalid set, or the fetch itself failing (not a jose error).
+  return refuse('keysUnavailable', error instanceof Error ? error.message : String(error));
 }
 
 /** `keySetFor` stands in for the platform's JWKS URL in tests (jose's createLocalJWKSet). */

@@ -22,6 +22,7 @@ import type { TableContext } from '../table/table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
+import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
 import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
@@ -50,3 +51,4 @@ export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
+export const handshakeStore = () => makeHandshakeRepository(table());

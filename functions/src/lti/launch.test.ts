@@ -8,9 +8,11 @@ import { InMemoryHandshakes } from './fakes/handshakes';
 import { makeLtiLaunchService, type LtiLaunchService } from './launch';
 import { LTI_REFUSALS, LtiRefusal, type LtiRefusalReason } from './refusals';
 
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 const ORIGIN = 'https://paths.example.org';
-let platformKey: CryptoKey;
-let otherKey: CryptoKey;
+let platformKey: SigningKey;
+let otherKey: SigningKey;
 let jwks: { keys: JWK[] };
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
@@ -57,7 +59,7 @@ const resourceLinkClaims = (nonce: string): Record<string, unknown> => ({
 
 interface TokenOptions {
   claims?: Record<string, unknown>;
-  key?: CryptoKey;
+  key?: SigningKey;
   kid?: string;
   issuer?: string;
   audience?: string | string[];

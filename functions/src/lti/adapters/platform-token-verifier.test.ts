@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { makePlatformTokenVerifier } from './platform-token-verifier';
 
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 let server: Server;
 let published: JWK[] = [];
 let fetches = 0;
@@ -27,7 +29,7 @@ async function keyPair(kid: string) {
   return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
-const token = (key: CryptoKey, kid: string) =>
+const token = (key: SigningKey, kid: string) =>
   new SignJWT({ nonce: 'n', sub: 'u' }).setProtectedHeader({ alg: 'RS256', kid }).setIssuer('https://lms.example.edu').setAudience('tool').setIssuedAt().setExpirationTime('5m').sign(key);
 
 test("caches the platform's key set, and fetches it again for a key id it lacks", async () => {

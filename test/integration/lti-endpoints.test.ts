@@ -1,0 +1,58 @@
+// The LTI tool's public endpoints through the local stack, as an LMS and a browser reach them: no token, outside /api.
+// The tool's JWKS holds no private member; a login of a registered LMS redirects to its authorization endpoint with a
+// state the launch can use once; a launch that fails a check is a page saying so, without a session.
+import { startWorld, type World } from './support/world';
+
+jest.setTimeout(120_000);
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.stop());
+
+const lms = {
+  name: 'Twin LMS',
+  issuer: 'https://lms.example.edu',
+  clientId: `tool-${Date.now()}`,
+  deploymentIds: ['deployment-1'],
+  authLoginUrl: 'https://lms.example.edu/auth',
+  accessTokenUrl: 'https://lms.example.edu/token',
+  jwksUrl: 'https://lms.example.edu/jwks',
+};
+
+test("GET /lti/jwks.json publishes the tool's public key, without private members", async () => {
+  const answer = await fetch(`${world.config.apiUrl}/lti/jwks.json`);
+  expect(answer.status).toBe(200);
+  const { keys } = (await answer.json()) as { keys: Record<string, unknown>[] };
+  expect(keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String), e: 'AQAB' })]);
+  expect(keys[0]).not.toHaveProperty('d');
+});
+
+test("a registered LMS's login redirects to its authorization endpoint; its state serves one launch, then none", async () => {
+  await world.ok('registerLtiPlatform', { as: world.admin, body: lms }, 201);
+  const origin = world.config.apiUrl;
+  const query = new URLSearchParams({ iss: lms.issuer, login_hint: 'u1', target_link_uri: `${origin}/lti/launch`, client_id: lms.clientId });
+  const login = await fetch(`${origin}/lti/login?${query}`, { redirect: 'manual' });
+  expect(login.status).toBe(302);
+  const location = new URL(login.headers.get('location')!);
+  expect(`${location.origin}${location.pathname}`).toBe(lms.authLoginUrl);
+  expect(location.searchParams.get('redirect_uri')).toBe(`${origin}/lti/launch`);
+
+  const launch = (state: string) =>
+    fetch(`${origin}/lti/launch`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ state, id_token: 'not-a-jwt' }) });
+  const first = await launch(location.searchParams.get('state')!);
+  expect(first.status).toBe(400);
+  expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(first.headers.get('set-cookie')).toBeNull();
+  expect(await first.text()).toContain('The LMS sent a launch that is not a signed token (JWT).');
+  // The state was taken by that launch.
+  expect(await (await launch(location.searchParams.get('state')!)).text()).toContain('does not match a login started here, or was used already');
+});
+
+test('an unregistered LMS gets a page saying so', async () => {
+  const query = new URLSearchParams({ iss: 'https://unknown.example.edu', login_hint: 'u1', target_link_uri: `${world.config.apiUrl}/lti/launch` });
+  const answer = await fetch(`${world.config.apiUrl}/lti/login?${query}`, { redirect: 'manual' });
+  expect(answer.status).toBe(400);
+  expect(await answer.text()).toContain('This LMS is not registered here.');
+});

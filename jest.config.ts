@@ -31,7 +31,7 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
 
 /**
  * Packages shipped as ES modules only, which Jest compiles like the sources: unpdf's pdf.js build (text extraction,
- * found by name) the file-type detector with its dependencies (the upload check) and jose (LTI tokens).
+ * found by name), the file-type detector with its dependencies (the upload check) and jose (the LTI tool and its platform twin).
  */
 export const esModuleOnlyPackages = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
@@ -45,7 +45,7 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       ...esModuleOnlyPackages,
-      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
+      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/local/lti-platform/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
@@ -53,6 +53,8 @@ const config: Config = {
       testEnvironment: 'node',
       ...esModuleOnlyPackages,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
+      // The LTI platform twin needs no stack: its tests run with the unit project.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/local/lti-platform/'],
     },
     {
       displayName: 'infra',

@@ -1,6 +1,8 @@
 // The LTI tool's public endpoints through the local stack, as an LMS and a browser reach them: no token, outside /api.
 // The tool's JWKS holds no private member; a login of a registered LMS redirects to its authorization endpoint with a
 // state the launch can use once; a launch that fails a check is a page saying so, without a session.
+import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
+import { ltiToolConfiguration } from '@shared/lti';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -55,4 +57,50 @@ test('an unregistered LMS gets a page saying so', async () => {
   const answer = await fetch(`${world.config.apiUrl}/lti/login?${query}`, { redirect: 'manual' });
   expect(answer.status).toBe(400);
   expect(await answer.text()).toContain('This LMS is not registered here.');
+});
+
+describe('against the LMS twin (local/lti-platform, written from the specifications)', () => {
+  let lmsTwin: LtiPlatformTwin;
+  beforeAll(async () => {
+    lmsTwin = await startLtiPlatform({ tool: ltiToolConfiguration(world.config.apiUrl) });
+    const { issuer, clientId, deploymentId, authLoginUrl, accessTokenUrl, jwksUrl } = lmsTwin;
+    await world.ok('registerLtiPlatform', { as: world.admin, body: { name: 'LMS twin', issuer, clientId, deploymentIds: [deploymentId], authLoginUrl, accessTokenUrl, jwksUrl } }, 201);
+  });
+  afterAll(() => lmsTwin?.close());
+
+  /** Follows one redirect by hand, as the browser would, keeping the twin's session cookie. */
+  const follow = async (url: string, init: RequestInit = {}) => {
+    const answer = await fetch(url, { redirect: 'manual', ...init });
+    return { answer, location: answer.headers.get('location') && new URL(answer.headers.get('location')!, url).toString() };
+  };
+
+  async function signInAtTwin(email: string): Promise<string> {
+    const account = lmsTwin.accounts.find((each) => each.email === email)!;
+    const { answer } = await follow(`${lmsTwin.url}/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: account.password }),
+    });
+    return answer.headers.get('set-cookie')!.split(';')[0];
+  }
+
+  it("accepts the twin's deep linking launch: login, its authorization, the id_token form post, every check passing", async () => {
+    const cookie = await signInAtTwin('tess.teacher@lms.example.test');
+    const start = await follow(`${lmsTwin.url}/deep-linking/start?target=window`, { headers: { cookie } });
+    expect(start.location).toMatch(new RegExp(`^${world.config.apiUrl}/lti/login\\?`));
+    const login = await follow(start.location!);
+    expect(login.answer.status).toBe(302);
+    expect(login.location).toMatch(new RegExp(`^${lmsTwin.authLoginUrl}\\?`));
+    const authorized = await (await fetch(login.location!, { headers: { cookie } })).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(authorized)?.[1];
+    expect(field('id_token')).toBeDefined();
+    const launch = await fetch(`${world.config.apiUrl}/lti/launch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id_token: field('id_token')!, state: field('state')! }),
+    });
+    const page = await launch.text();
+    expect(page).toContain('Your launch from LMS twin is valid');
+    expect(launch.status).toBe(501);
+  });
 });

@@ -31,7 +31,7 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
 
 /**
  * Packages shipped as ES modules only, which Jest compiles like the sources: unpdf's pdf.js build (text extraction,
- * found by name), the file-type detector with its dependencies (the upload check) and jose (the LTI platform twin).
+ * found by name), the file-type detector with its dependencies (the upload check) and jose (the LTI tool and its platform twin).
  */
 export const esModuleOnlyPackages = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },

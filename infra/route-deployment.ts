@@ -2,6 +2,7 @@
 // that function may do to the table, the upload bucket and the user pool (least-privilege grants and its environment
 // derive from it). Keyed by route name; the type makes every route of the contract appear here exactly once.
 import { routeEntries, type RouteName } from '../shared/contract';
+import type { LtiEndpointName } from '../shared/contract/lti';
 import type { RouteDefinition } from '../shared/contract/route';
 
 /**
@@ -191,7 +192,28 @@ export const routeDeployment = {
     feature: 'DataExport',
     timeoutSeconds: 29,
   },
+  // The LMSs (LTI 1.3 platforms) the tool trusts: a registration and its issuer/client pair are one transaction.
+  listLtiPlatforms: { handler: 'lti/handlers/list-lti-platforms', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
+  editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
 } as const satisfies Record<RouteName, RouteDeployment>;
+
+/**
+ * How the public endpoints outside /api (shared/contract/lti.ts, `ltiEndpoints`) are deployed: no authorizer in front
+ * of them; the same handler-file and least-privilege table access as a route. `toolKeys`: reads the tool's key secret.
+ */
+export interface PublicEndpointDeployment extends Pick<RouteDeployment, 'handler' | 'table'> {
+  toolKeys?: true;
+}
+
+export const publicEndpointDeployment = {
+  // Both methods of the login initiation are one function.
+  ltiLoginGet: { handler: 'lti/handlers/lti-login', table: ['Query', 'PutItem'] },
+  ltiLoginPost: { handler: 'lti/handlers/lti-login', table: ['Query', 'PutItem'] },
+  ltiLaunch: { handler: 'lti/handlers/lti-launch', table: ['ReadByKey', 'DeleteItem'] },
+  ltiJwks: { handler: 'lti/handlers/lti-jwks', table: 'none', toolKeys: true },
+} as const satisfies Record<LtiEndpointName, PublicEndpointDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;
 

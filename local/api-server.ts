@@ -14,7 +14,8 @@ import type { RouteDefinition } from '../shared/contract/route';
 import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
-import { routeDeployment } from '../infra/route-deployment';
+import { matchLtiEndpoint } from '../shared/contract/lti';
+import { publicEndpointDeployment, routeDeployment } from '../infra/route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
 import type { ApiThrottle } from './api-throttle';
@@ -67,7 +68,9 @@ export function createApiServer(options: ApiServerOptions): Server {
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(request, response, url)
-        : url.pathname === '/config.json'
+        : url.pathname.startsWith('/lti/')
+          ? handlePublic(request, response, url)
+          : url.pathname === '/config.json'
           ? Promise.resolve(sendWebConfig(request, response, options.webConfig))
           : serveWebApp(request, response, url.pathname, options.webRoot);
     work.catch((error: unknown) => {
@@ -128,6 +131,21 @@ export function createApiServer(options: ApiServerOptions): Server {
       return sendJson(response, 500, { message: 'Internal Server Error' });
     }
     writeResult(response, result);
+  }
+
+  /** The public endpoints outside /api (the LTI tool's): no token, the origin-verify header as CloudFront adds it. */
+  async function handlePublic(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const name = matchLtiEndpoint(request.method ?? 'GET', url.pathname);
+    if (!name) return sendJson(response, 404, { message: `Nothing answers ${request.method} ${url.pathname}.` });
+    const body = await readBody(request, maxBodyBytes);
+    if (body === undefined) return sendJson(response, 413, { message: 'The request body is too large.' });
+    const handlerFile = publicEndpointDeployment[name].handler;
+    const handler = await loadHandler(handlerFile);
+    const event = toApiGatewayEvent(request, url, { method: request.method as RouteDefinition['method'], path: url.pathname, roles: [] }, {}, {}, body, randomUUID());
+    delete (event.requestContext as Partial<typeof event.requestContext>).authorizer;
+    event.headers['x-forwarded-proto'] = 'http';
+    if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
+    writeResult(response, await handler(event, lambdaContext(handlerFile)));
   }
 }
 

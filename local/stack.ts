@@ -14,6 +14,7 @@ import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createApiServer, haveHandlersLoaded } from './api-server';
+import { ensureToolKeys } from './lti-tool-keys';
 import { createApiThrottle } from './api-throttle';
 import type { Throttles } from '../infra/capacity';
 import { ensureTable, startDatabase } from './database';
@@ -152,9 +153,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     twins.push(schoolProviders);
     identity.useProviders(schoolProviders.endpoints);
-    const [pool] = await Promise.all([
+    const [pool, , ltiToolKeysFile] = await Promise.all([
       ensureUserPool(identity.endpoint, region, path.join(dataDir, 'user-pool.json')),
       ensureTable(database.endpoint, region, tableName),
+      ensureToolKeys(path.join(dataDir, 'lti-tool-keys.json')),
     ]);
 
     setHandlerEnvironment({
@@ -168,6 +170,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
+      LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
       ...(options.callerRateLimit === undefined ? {} : { CALLER_RATE_LIMIT: String(options.callerRateLimit) }),

@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'removeOverride',
   // An administrator downloaded a person's data (data-export).
   'exportData',
+  // An LMS (LTI 1.3 platform) the tool trusts.
+  'registerLtiPlatform',
+  'editLtiPlatform',
+  'removeLtiPlatform',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import { peopleRoutes } from './people';
 import { auditRoutes } from './audit';
 import { searchRoutes } from './search';
 import { dataExportRoutes } from './data-export';
+import { ltiRoutes } from './lti';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
 export const resources = {
@@ -34,6 +35,7 @@ export const resources = {
   audit: auditRoutes,
   search: searchRoutes,
   'data-export': dataExportRoutes,
+  lti: ltiRoutes,
 } as const;
 
 export const routes = {
@@ -50,6 +52,7 @@ export const routes = {
   ...auditRoutes,
   ...searchRoutes,
   ...dataExportRoutes,
+  ...ltiRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteName = keyof typeof routes;

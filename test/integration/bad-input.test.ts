@@ -77,7 +77,38 @@ interface BodyRoute {
   specific?: BadRequest[];
 }
 
+const ltiPlatform = () => ({
+  name: 'Moodle',
+  issuer: 'https://moodle.example.edu',
+  clientId: `client-${crypto.randomUUID()}`,
+  deploymentIds: ['1'],
+  authLoginUrl: 'https://moodle.example.edu/mod/lti/auth.php',
+  accessTokenUrl: 'https://moodle.example.edu/mod/lti/token.php',
+  jwksUrl: 'https://moodle.example.edu/mod/lti/certs.php',
+});
+
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    route: 'registerLtiPlatform',
+    as: admin,
+    valid: ltiPlatform,
+    required: ['name', 'issuer', 'clientId', 'deploymentIds', 'authLoginUrl', 'accessTokenUrl', 'jwksUrl'],
+    wrongTypes: { name: 1, issuer: true, clientId: 7, deploymentIds: 'one', authLoginUrl: [], accessTokenUrl: {}, jwksUrl: 3 },
+    oversized: {
+      'a name over 100 characters': (b) => ({ ...b, name: long(101) }),
+      'a clientId over 255 characters': (b) => ({ ...b, clientId: long(256) }),
+      'more than 50 deployment IDs': (b) => ({ ...b, deploymentIds: Array.from({ length: 51 }, (_, index) => `d${index}`) }),
+      'a jwksUrl over 2000 characters': (b) => ({ ...b, jwksUrl: `https://lms.example.edu/${long(2000)}` }),
+    },
+    specific: [
+      { what: 'an http issuer that is not this machine', status: 400, body: () => ({ ...ltiPlatform(), issuer: 'http://moodle.example.edu' }) },
+      { what: 'an issuer with a query', status: 400, body: () => ({ ...ltiPlatform(), issuer: 'https://moodle.example.edu/?a=1' }) },
+      { what: 'a jwksUrl that is no URL', status: 400, body: () => ({ ...ltiPlatform(), jwksUrl: 'certs.php' }) },
+      { what: 'no deployment ID', status: 400, body: () => ({ ...ltiPlatform(), deploymentIds: [] }) },
+      { what: 'a deployment ID twice', status: 400, body: () => ({ ...ltiPlatform(), deploymentIds: ['1', '1'] }) },
+      { what: 'a clientId with a space', status: 400, body: () => ({ ...ltiPlatform(), clientId: 'a b' }) },
+    ],
+  },
   {
     route: 'createModule',
     as: teacher,
@@ -570,6 +601,8 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'getAdminClass', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   { route: 'renameClass', as: admin, params: () => ({ classId: CLASS_ID }), body: () => ({ className: 'Year 9 Science' }), missing: { classId: 404 } },
   { route: 'deleteClass', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'editLtiPlatform', as: admin, params: () => ({ platformId: 'no-such-platform' }), body: ltiPlatform, missing: { platformId: 404 } },
+  { route: 'removeLtiPlatform', as: admin, params: () => ({ platformId: 'no-such-platform' }), missing: { platformId: 404 } },
   { route: 'setClassTeacher', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ teacherId: w.teacher.userId }), missing: { classId: 404 } },
   { route: 'enrolStudents', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ studentIds: [w.student.userId] }), missing: { classId: 404 } },
   { route: 'unenrolStudent', as: admin, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
@@ -831,6 +864,7 @@ describe('what is stored from a body', () => {
       putCheck: 200,
       submitAttempt: 201,
       recordReading: 200,
+      registerLtiPlatform: 201,
     });
   });
 });

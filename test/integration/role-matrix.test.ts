@@ -118,6 +118,10 @@ const EXPECTED = statusTable(`
   getStudentReading        ·        ·             200      404           200
   exportOwnData            200      200           200      200           200
   exportPersonData         ·        ·             ·        ·             200
+  listLtiPlatforms         ·        ·             ·        ·             200
+  registerLtiPlatform      ·        ·             ·        ·             201
+  editLtiPlatform          ·        ·             ·        ·             200
+  removeLtiPlatform        ·        ·             ·        ·             204
 `);
 
 let world: World;
@@ -260,7 +264,23 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   getStudentReading: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   exportOwnData: async () => ({}),
   exportPersonData: async () => ({ params: { userId: world.student.userId } }),
+  listLtiPlatforms: async () => ({}),
+  registerLtiPlatform: async () => ({ body: ltiPlatformBody() }),
+  editLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() }, body: ltiPlatformBody('Renamed LMS') }),
+  removeLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() } }),
 };
+
+/** A registration of its own (a new client ID each time), so every cell registers anew. */
+const ltiPlatformBody = (name = 'Canvas') => ({
+  name,
+  issuer: 'https://canvas.example.edu',
+  clientId: `client-${crypto.randomUUID()}`,
+  deploymentIds: ['deployment-1'],
+  authLoginUrl: 'https://canvas.example.edu/api/lti/authorize_redirect',
+  accessTokenUrl: 'https://canvas.example.edu/login/oauth2/token',
+  jwksUrl: 'https://canvas.example.edu/api/lti/security/jwks',
+});
+const freshLtiPlatform = async (): Promise<string> => (await world.ok('registerLtiPlatform', { as: world.admin, body: ltiPlatformBody() }, 201)).platformId;
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */
 const CHECK = { passMark: 70, maxAttempts: null, showCorrectness: false, showAnswers: false, questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };

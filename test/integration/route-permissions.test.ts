@@ -160,6 +160,15 @@ const checked = async () => {
   await world.ok('submitAttempt', { as: world.student, params: path, body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } } }, 201);
   return { module, path };
 };
+const ltiPlatform = () => ({
+  name: unique('LMS'),
+  issuer: 'https://lms.example.edu',
+  clientId: unique('client'),
+  deploymentIds: ['1'],
+  authLoginUrl: 'https://lms.example.edu/auth',
+  accessTokenUrl: 'https://lms.example.edu/token',
+  jwksUrl: 'https://lms.example.edu/jwks',
+});
 const invitee = () => ({ email: `${unique('person')}@example.com`, name: unique('Person'), role: 'Students' });
 const invited = async (): Promise<{ userId: string; email: string }> => (await world.ok('invitePerson', { as: world.admin, body: invitee() })).person;
 const adminClass = async (): Promise<string> => {
@@ -470,6 +479,24 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   exportPersonData: async () => {
     await world.ok('exportPersonData', { as: world.admin, params: { userId: world.teacher.userId } });
     await world.ok('exportPersonData', { as: world.admin, params: { userId: 'does-not-exist' } }, 404);
+  },
+  listLtiPlatforms: () => world.ok('listLtiPlatforms', { as: world.admin }),
+  registerLtiPlatform: async () => {
+    const body = ltiPlatform();
+    await world.ok('registerLtiPlatform', { as: world.admin, body }, 201);
+    await world.ok('registerLtiPlatform', { as: world.admin, body: { ...body, name: 'Twice' } }, 409);
+  },
+  editLtiPlatform: async () => {
+    const body = ltiPlatform();
+    const { platformId } = await world.ok('registerLtiPlatform', { as: world.admin, body }, 201);
+    await world.ok('editLtiPlatform', { as: world.admin, params: { platformId }, body: { ...body, name: 'Renamed' } });
+    // A new client ID moves the pair that holds it to this registration.
+    await world.ok('editLtiPlatform', { as: world.admin, params: { platformId }, body: { ...body, clientId: unique('client') } });
+  },
+  removeLtiPlatform: async () => {
+    const { platformId } = await world.ok('registerLtiPlatform', { as: world.admin, body: ltiPlatform() }, 201);
+    await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } });
+    await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } }, 404);
   },
 };
 

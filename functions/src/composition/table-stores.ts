@@ -21,6 +21,8 @@ import { makeSettledDraftStore } from '../checks/adapters/settled-drafts';
 import type { TableContext } from '../table/table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
+import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
+import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
 import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
@@ -48,3 +50,5 @@ export const sectionTextStore = () => makeSectionTextRepository(table());
 export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
+export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
+export const handshakeStore = () => makeHandshakeRepository(table());

@@ -60,6 +60,9 @@ export const ITEM_TYPES = {
   auditEntry: { key: 'AUDIT / {at}#{uuid}', relation: 'mentions', export: 'exported' },
   personAccess: { key: 'ACCESS#{sub} / ACCESS', relation: 'subject', export: 'exported' },
   personCopy: { key: 'PERSON#{userId} / PERSON', relation: 'subject', export: 'exported' },
+  ltiPlatform: { key: 'LTI / PLATFORM#{platformId}', relation: 'none', export: { leftOut: "a school's LMS registration, no one's data" } },
+  ltiClient: { key: 'LTI / CLIENT#{issuer}#{clientId}', relation: 'none', export: { leftOut: "holds an LMS's issuer and client id to its registration" } },
+  ltiLogin: { key: 'LTI_LOGIN#{state} / LOGIN', relation: 'none', export: { leftOut: 'a nonce for one LMS launch, gone within 10 minutes' } },
 } as const satisfies Record<ItemTypeName, ItemType>;
 
 export const itemTypeNames = Object.keys(ITEM_TYPES) as ItemTypeName[];

@@ -12,6 +12,7 @@ import { makePersonAccessRepository } from '../people/adapters/person-access-rep
 import { makeRosterRepository } from '../rosters/adapters/roster-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import type { TableContext } from './table';
+import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 
 export function makeTableRepositories(context: TableContext) {
@@ -28,5 +29,6 @@ export function makeTableRepositories(context: TableContext) {
     attempts: makeAttemptRepository(context),
     peopleIndex: makePeopleIndexRepository(context),
     personAccess: makePersonAccessRepository(context),
+    ltiPlatforms: makeLtiPlatformRepository(context),
   };
 }

@@ -114,6 +114,12 @@ export const keys = {
   personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
   /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */
   peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: PEOPLE_PARTITION, gsi1sk: `${sortName}#${userId}` }),
+  /** An LMS (LTI platform) the tool trusts, beside the others in one partition (a school registers a handful). */
+  ltiPlatform: (platformId: string): Key => ({ pk: LTI_PARTITION, sk: `${LTI_PLATFORM_PREFIX}${platformId}` }),
+  /** Holds an issuer and client ID pair to one registration (its platformId): written and removed with it. */
+  ltiClient: (issuer: string, clientId: string): Key => ({ pk: LTI_PARTITION, sk: `CLIENT#${encodeURIComponent(issuer)}#${encodeURIComponent(clientId)}` }),
+  /** A login started with an LMS, by its state: taken once by the launch, else removed by the table's TTL. */
+  ltiLogin: (state: string): Key => ({ pk: `LTI_LOGIN#${state}`, sk: 'LOGIN' }),
 };
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
@@ -124,6 +130,8 @@ const OVERRIDES_PREFIX = 'OVERRIDES#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
+const LTI_PARTITION = 'LTI';
+const LTI_PLATFORM_PREFIX = 'PLATFORM#';
 
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
@@ -143,6 +151,7 @@ export const queries = {
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
   /** On the owner index: every person's copy, in name order. */
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
+  ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
   /** Every student's attempts at a check in one class. */

@@ -23,6 +23,9 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   enrol: 'enrolled',
   unenrol: 'unenrolled',
   exportData: 'exported the data of',
+  registerLtiPlatform: 'registered the LMS',
+  editLtiPlatform: 'edited the LMS',
+  removeLtiPlatform: 'removed the LMS',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

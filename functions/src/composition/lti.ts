@@ -1,0 +1,32 @@
+// Builds the LTI use cases: the platform registrations over the table, the user pool (the audit trail's names) and the
+// system clock and ids (the list route: the queries over the table alone); login and launch over the registrations,
+// the login handshakes and the platforms' keys; the tool's own keys.
+import { randomBytes } from 'node:crypto';
+import { makePlatformTokenVerifier } from '../lti/adapters/platform-token-verifier';
+import { fileToolKeyStore, secretToolKeyStore } from '../lti/adapters/tool-keys';
+import { makeLtiLaunchService } from '../lti/launch';
+import { makeLtiPlatformQueries, makeLtiPlatformService } from '../lti/platforms';
+import { requiredEnv } from '../platform/env';
+import { randomIds, systemClock } from './system';
+import { auditLog, handshakeStore, ltiPlatformStore } from './table-stores';
+import { userDirectory } from './user-directory';
+
+export const buildLtiPlatformQueries = () => makeLtiPlatformQueries({ platforms: ltiPlatformStore() });
+
+export const buildLtiPlatformService = () =>
+  makeLtiPlatformService({ platforms: ltiPlatformStore(), directory: userDirectory(), audit: auditLog(), clock: systemClock, ids: randomIds });
+
+/** The tool's keys: a Secrets Manager secret in AWS, a file the local stack writes under .local. */
+export function toolKeyStore() {
+  const secretId = process.env.LTI_TOOL_KEYS_SECRET_ID;
+  return secretId ? secretToolKeyStore(secretId) : fileToolKeyStore(requiredEnv('LTI_TOOL_KEYS_FILE'));
+}
+
+export const buildLtiLaunchService = () =>
+  makeLtiLaunchService({
+    platforms: ltiPlatformStore(),
+    handshakes: handshakeStore(),
+    verifier: makePlatformTokenVerifier(),
+    clock: systemClock,
+    randomToken: () => randomBytes(32).toString('base64url'),
+  });

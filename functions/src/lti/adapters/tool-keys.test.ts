@@ -1,0 +1,32 @@
+// The tool's key document: every key published without its private members, a bad document refused by name.
+import { exportJWK, generateKeyPair } from 'jose';
+import { makeToolKeyStore, publicKeysOf } from './tool-keys';
+
+async function privateJwk(kid: string) {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' } as { kid: string; kty: string; d: string };
+}
+
+test('publishes every key of the document (new and previous, during a rotation) without a private member', async () => {
+  const document = { keys: [await privateJwk('new'), await privateJwk('old')] };
+  const published = publicKeysOf(document);
+  expect(published.map((key) => key.kid)).toEqual(['new', 'old']);
+  for (const key of published) {
+    expect(Object.keys(key).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+  }
+});
+
+test('reads the document once, and refuses one without private RSA keys with a kid, naming where it came from', async () => {
+  let reads = 0;
+  const text = JSON.stringify({ keys: [await privateJwk('k1')] });
+  const store = makeToolKeyStore(async () => {
+    reads += 1;
+    return text;
+  }, 'the secret');
+  await store.publicKeys();
+  await store.publicKeys();
+  expect(reads).toBe(1);
+  const { d: _d, ...publicOnly } = await privateJwk('k2');
+  await expect(makeToolKeyStore(async () => JSON.stringify({ keys: [publicOnly] }), 'the secret').publicKeys()).rejects.toThrow('the secret must hold');
+  await expect(makeToolKeyStore(async () => '{}', 'the file').publicKeys()).rejects.toThrow('the file must hold');
+});

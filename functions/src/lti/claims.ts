@@ -1,0 +1,19 @@
+// The claim names and values of LTI 1.3 (Core 1.3, Deep Linking 2.0, AGS 2.0, NRPS 2.0), as 1EdTech defines them.
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
+
+export const CLAIMS = {
+  messageType: `${LTI}message_type`,
+  version: `${LTI}version`,
+  deploymentId: `${LTI}deployment_id`,
+  targetLinkUri: `${LTI}target_link_uri`,
+  resourceLink: `${LTI}resource_link`,
+  roles: `${LTI}roles`,
+  context: `${LTI}context`,
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+} as const;
+
+export const LTI_VERSION = '1.3.0';
+export const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];

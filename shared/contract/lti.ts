@@ -1,0 +1,108 @@
+// LTI 1.3 platforms (the schools' LMSs) the tool trusts: an admin registers, lists, edits and removes them. The tool's
+// own endpoints (login, launch, keys) are public and answer HTML, redirects or keys: `ltiEndpoints`, not API routes.
+import * as z from '../zod';
+import { LTI_LIMITS, LTI_TOOL_PATHS } from '../lti';
+import type { HttpMethod } from './route';
+import { readableText } from '../readable-text';
+import { ADMINS } from './route';
+import { isoDate, noContent, type RouteContract } from './blocks';
+
+/** Loopback hosts, where the local LMS twin serves over plain HTTP. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An https URL (http only on this machine), without a fragment: the platform's issuer and endpoints. */
+function platformUrl(label: string, { issuer = false } = {}) {
+  const problem = (value: string): string | undefined => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return `${label} must be a full URL, such as https://lms.example.edu/${issuer ? '' : 'path'}.`;
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) return `${label} must start with https://.`;
+    if (url.hash || value.includes('#')) return `${label} must not have a #fragment.`;
+    if (url.username || url.password) return `${label} must not hold a user name or password.`;
+    if (issuer && url.search) return `${label} must not have a ?query (LTI issuers are scheme, host and path only).`;
+    return undefined;
+  };
+  return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required.`, abort: true }),
+    z.maxLength(LTI_LIMITS.urlMaxLength, { error: `${label} must be at most ${LTI_LIMITS.urlMaxLength} characters.`, abort: true }),
+    z.superRefine((value, context) => {
+      const message = problem(value);
+      if (message) context.issues.push({ code: 'custom', message, input: value });
+    }),
+  );
+}
+
+/** An identifier the platform chose (client_id, deployment_id): visible ASCII, as LMSs issue them. */
+const platformIdentifier = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required.`, abort: true }),
+    z.maxLength(LTI_LIMITS.identifierMaxLength, { error: `${label} must be at most ${LTI_LIMITS.identifierMaxLength} characters.` }),
+    z.regex(/^[\x21-\x7E]+$/, { error: `${label} may only hold visible ASCII characters (no spaces); copy it from the LMS again.` }),
+  );
+
+/** A platform's registration, as an admin copies it from the LMS's "add an LTI 1.3 tool" page. */
+export const ltiPlatformInputSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    name: readableText('Name', LTI_LIMITS.nameMaxLength),
+    issuer: platformUrl('issuer', { issuer: true }),
+    clientId: platformIdentifier('clientId'),
+    deploymentIds: z.array(platformIdentifier('deploymentId'), { error: 'deploymentIds must be a list of deployment IDs.' }).check(
+      z.minLength(1, { error: 'deploymentIds must list at least one deployment ID (the LMS shows it once the tool is added).' }),
+      z.maxLength(LTI_LIMITS.deploymentIdsMax, { error: `deploymentIds may list at most ${LTI_LIMITS.deploymentIdsMax} deployment IDs.` }),
+      z.refine((ids) => new Set(ids).size === ids.length, { error: 'deploymentIds lists a deployment ID twice.' }),
+    ),
+    authLoginUrl: platformUrl('authLoginUrl'),
+    accessTokenUrl: platformUrl('accessTokenUrl'),
+    jwksUrl: platformUrl('jwksUrl'),
+  }),
+);
+export type LtiPlatformInput = z.infer<typeof ltiPlatformInputSchema>;
+
+export const ltiPlatformSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    platformId: z.string(),
+    name: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    deploymentIds: z.array(z.string()),
+    authLoginUrl: z.string(),
+    accessTokenUrl: z.string(),
+    jwksUrl: z.string(),
+    registeredAt: isoDate,
+    updatedAt: isoDate,
+  }),
+);
+export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
+
+export const ltiRoutes = {
+  /** Every registered platform, by name. */
+  listLtiPlatforms: { method: 'GET', path: '/api/admin/lti/platforms', roles: ADMINS, response: /* @__PURE__ */ z.array(ltiPlatformSchema) },
+  /** 409 when a platform with the same issuer and client ID is registered already. */
+  registerLtiPlatform: { method: 'POST', path: '/api/admin/lti/platforms', roles: ADMINS, body: ltiPlatformInputSchema, response: ltiPlatformSchema },
+  editLtiPlatform: { method: 'PUT', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, body: ltiPlatformInputSchema, response: ltiPlatformSchema },
+  removeLtiPlatform: { method: 'DELETE', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, response: noContent },
+} as const satisfies Record<string, RouteContract>;
+
+/**
+ * The tool's public endpoints, on the app's origin outside /api: no token in front of them (an LMS posts to them in
+ * the browser), so neither the API's JWT authorizer nor its JSON conventions apply. The one table the local server,
+ * the CDK app (infra/route-deployment.ts, `publicEndpointDeployment`) and the tests follow.
+ */
+export const ltiEndpoints = {
+  /** OpenID Connect third-party initiated login: a platform may send it as a GET or a form POST. */
+  ltiLoginGet: { method: 'GET', path: LTI_TOOL_PATHS.login },
+  ltiLoginPost: { method: 'POST', path: LTI_TOOL_PATHS.login },
+  /** The id_token form post (resource link and deep linking launches). */
+  ltiLaunch: { method: 'POST', path: LTI_TOOL_PATHS.launch },
+  ltiJwks: { method: 'GET', path: LTI_TOOL_PATHS.jwks },
+} as const satisfies Record<string, { method: HttpMethod; path: string }>;
+export type LtiEndpointName = keyof typeof ltiEndpoints;
+
+/** The endpoint for a request, if any. */
+export const matchLtiEndpoint = (method: string, pathname: string): LtiEndpointName | undefined =>
+  (Object.keys(ltiEndpoints) as LtiEndpointName[]).find((name) => ltiEndpoints[name].method === method && ltiEndpoints[name].path === pathname);

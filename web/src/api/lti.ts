@@ -1,0 +1,18 @@
+// Server state of the LMSs (LTI 1.3 platforms) the school registered: the list, and an admin's changes to it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LtiPlatformInput } from '@shared/contract/lti';
+import { call } from '@web/lib/api-client';
+
+export const ltiKeys = { platforms: ['lti-platforms'] as const };
+
+export const useLtiPlatforms = () => useQuery({ queryKey: ltiKeys.platforms, queryFn: () => call('listLtiPlatforms', {}) });
+
+function usePlatformChange<TInput, TResult>(change: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: change, onSettled: () => queryClient.invalidateQueries({ queryKey: ltiKeys.platforms }) });
+}
+
+export const useRegisterLtiPlatform = () => usePlatformChange((input: LtiPlatformInput) => call('registerLtiPlatform', {}, input));
+export const useEditLtiPlatform = () =>
+  usePlatformChange(({ platformId, input }: { platformId: string; input: LtiPlatformInput }) => call('editLtiPlatform', { platformId }, input));
+export const useRemoveLtiPlatform = () => usePlatformChange((platformId: string) => call('removeLtiPlatform', { platformId }));

@@ -157,6 +157,15 @@ export const routeDeployment = {
   setClassTeacher: { handler: 'rosters/handlers/set-class-teacher', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   enrolStudents: { handler: 'rosters/handlers/enrol-students', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'rosters/handlers/unenrol-student', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  // A OneRoster package: people through the people use cases (invite, rename, role, access), classes and enrolments
+  // through the class administration's, the links and the run in the table.
+  importOneRoster: {
+    handler: 'rosters/handlers/import-one-roster',
+    table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    bucket: ['GetObject'],
+    userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
+  },
+  listOneRosterRuns: { handler: 'rosters/handlers/list-one-roster-runs', table: ['Query'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'people/handlers/resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
   // Scored checks.
   putCheck: { handler: 'checks/handlers/put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // One run of a OneRoster package (an admin's, or the nightly sync's); the run's counts are its detail.
+  'importOneRoster',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

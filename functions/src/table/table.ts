@@ -114,6 +114,10 @@ export const keys = {
   personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
   /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */
   peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: PEOPLE_PARTITION, gsi1sk: `${sortName}#${userId}` }),
+  /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */
+  oneRosterLink: (kind: string, sourcedId: string): Key => ({ pk: ONEROSTER_PARTITION, sk: `${kind}#${sourcedId}` }),
+  /** One OneRoster import (preview or apply), by time. */
+  oneRosterRun: (at: string, runId: string): Key => ({ pk: ONEROSTER_RUNS_PARTITION, sk: `${at}#${runId}` }),
 };
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
@@ -124,6 +128,8 @@ const OVERRIDES_PREFIX = 'OVERRIDES#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
+const ONEROSTER_PARTITION = 'ONEROSTER';
+const ONEROSTER_RUNS_PARTITION = 'ONEROSTER-RUNS';
 
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
@@ -140,6 +146,7 @@ export const queries = {
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
   /** On the owner index: every person's copy, in name order. */
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
+  oneRosterLinks: () => ({ partition: ONEROSTER_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
   /** Every student's attempts at a check in one class. */

@@ -22,6 +22,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
+  importOneRoster: 'imported',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

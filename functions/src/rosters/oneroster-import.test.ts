@@ -1,42 +1,22 @@
 // The OneRoster import over in-memory stores: preview changes nothing, apply makes the plan's changes with links to
 // the sourcedIds, a second apply is all unchanged, a delta removes its enrolment, bad rows are listed and skipped.
-import { ADMIN_ID, givenAdminSchool } from '@functions/test/in-memory/admin';
+import { ADMIN_ID, givenAdminSchool, givenOneRoster } from '@functions/test/in-memory/admin';
 import type { Caller } from '../kernel/caller';
-import type { FileReader } from '../uploads/port';
-import { InMemoryOneRosterStore } from './fakes/oneroster-store';
-import { makeOneRosterHistory, makeOneRosterImport, type OneRosterImportDeps } from './oneroster-import';
 import { sampleFiles, zipFiles, zipSample, type Sample } from './oneroster/samples/zip-sample';
 
 const caller: Caller = { userId: ADMIN_ID, roles: ['Admins'], name: 'Alex Admin' };
 const own = (name: string) => `protected/${ADMIN_ID}/${name}`;
 
-function setup(invitations: OneRosterImportDeps['invitations'] = 'email') {
+function setup(invitations: 'email' | 'none' = 'email') {
   const school = givenAdminSchool();
-  const stored = new Map<string, Uint8Array>();
-  const files: FileReader = { readFile: async (key) => stored.get(key) ?? 'missing' };
-  const links = new InMemoryOneRosterStore();
-  const oneRoster = makeOneRosterImport({
-    files,
-    links,
-    directory: school.directory,
-    index: school.index,
-    people: school.people,
-    classAdmin: school.classAdmin,
-    rosters: school.ports.rosters,
-    classes: school.ports.classes,
-    progress: school.ports.progress,
-    audit: school.ports.audit,
-    clock: school.ports.clock,
-    ids: school.ports.ids,
-    invitations,
-  });
+  const { oneRoster, links, stored, history } = givenOneRoster(school, invitations);
   const put = (name: string, zip: Uint8Array) => {
     stored.set(own(name), zip);
     return own(name);
   };
   const run = (sample: Sample, mode: 'preview' | 'apply', importAdministrators = false) =>
     oneRoster.importUploaded(caller, { contentUrl: put(`${sample}.zip`, zipSample(sample)), mode, importAdministrators });
-  return { school, links, oneRoster, put, run, stored, history: makeOneRosterHistory({ links }) };
+  return { school, links, oneRoster, put, run, stored, history };
 }
 
 const unchanged = (count: number) => ({ create: 0, update: 0, delete: 0, unchanged: count });

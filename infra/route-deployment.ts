@@ -79,6 +79,13 @@ export interface RouteDeployment {
    * refuses a second route with the same key.
    */
   feature?: string;
+  /**
+   * Seconds the function may run, where a route needs more than the 10 s of the others (the HTTP API waits 30 s at
+   * most): a route that makes many changes in one request (a OneRoster apply).
+   */
+  timeoutSeconds?: number;
+  /** The function makes accounts that follow the school's sign-in (SCHOOL_SIGN_IN: no invitation e-mail when it is on). */
+  followsSchoolSignIn?: true;
 }
 
 // Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
@@ -161,6 +168,8 @@ export const routeDeployment = {
   // through the class administration's, the links and the run in the table.
   importOneRoster: {
     handler: 'rosters/handlers/import-one-roster',
+    timeoutSeconds: 29,
+    followsSchoolSignIn: true,
     table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     bucket: ['GetObject'],
     userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],

@@ -152,6 +152,7 @@ export class ApiStack extends Stack {
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
+      schoolSignIn: settings.schoolSignIn !== null,
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {

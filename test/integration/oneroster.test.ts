@@ -3,6 +3,7 @@
 // as they were), then a delta removing one enrolment; the runs in the history and the audit trail.
 import type { OneRosterAnswer } from '../../shared/contract/rosters';
 import { zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
+import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);
@@ -62,4 +63,16 @@ it('lists bad rows by file and line, and applies the good rows', async () => {
   const answer = await importPackage(await upload('bad-rows-1.2'), 'apply');
   expect(answer.errors.length).toBeGreaterThan(0);
   expect(answer.errors.every((error) => /\.csv$/.test(error.file) && error.line >= 1 && error.message.length > 0)).toBe(true);
+});
+
+it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync', async () => {
+  await world.putObject(`${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
+  let runs: { source: string; by: string; mode: string }[] = [];
+  for (let tries = 0; tries < 100 && !runs.some((run) => run.source === 'bucket'); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    ({ runs } = await world.ok('listOneRosterRuns', { as: world.admin }));
+  }
+  expect(runs[0]).toMatchObject({ source: 'bucket', by: 'OneRoster sync', mode: 'apply' });
+  const audit = await world.ok('listAuditTrail', { as: world.admin, path: '/api/admin/audit?action=importOneRoster' });
+  expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
 });

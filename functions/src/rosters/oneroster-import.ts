@@ -303,10 +303,21 @@ export function makeOneRosterImport(deps: OneRosterImportDeps) {
       return run(caller, request, 'upload');
     },
 
-    /** The nightly sync: a package the information system dropped under the sync's prefix, applied as it is. */
-    importFromBucket(key: string): Promise<OneRosterAnswer> {
+    /**
+     * The nightly sync: a package the information system dropped under the sync's prefix, applied as it is. A package
+     * that cannot be read is a run of its own with that one error (a retry would read the same bytes).
+     */
+    async importFromBucket(key: string): Promise<OneRosterAnswer> {
       const system: Caller = { userId: 'oneroster-sync', roles: ['Admins'], name: 'OneRoster sync' };
-      return run(system, { contentUrl: key, mode: 'apply', importAdministrators: false }, 'bucket');
+      try {
+        return await run(system, { contentUrl: key, mode: 'apply', importAdministrators: false }, 'bucket');
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const none = { create: 0, update: 0, delete: 0, unchanged: 0 };
+        const answer = { counts: { users: none, classes: none, enrollments: none }, errors: [{ file: key.slice(key.lastIndexOf('/') + 1), line: 1, message: error.message }] };
+        await links.recordRun({ runId: ids.newId(), at: clock.now().toISOString(), by: system.name!, source: 'bucket', mode: 'apply', ...answer, errorCount: 1 });
+        return answer;
+      }
     },
   };
 }

@@ -100,6 +100,8 @@ export interface World {
   upload(as: Person, fileName: string, contentType: string, bytes: Uint8Array): Promise<string>;
   /** Stores bytes under `protected/{as}/…` straight into the bucket, as a finished upload leaves them; returns the key. */
   putFile(as: Person, fileName: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  /** Stores bytes under any key, as a system outside the app would (the information system's nightly package). */
+  putObject(key: string, contentType: string, bytes: Uint8Array): Promise<void>;
   createModule(as: Person, sections: SectionInput[], title?: string): Promise<Module>;
   /** A module with `count` sections, all backed by one small uploaded PDF. */
   createModuleWithSections(as: Person, count: number, title?: string): Promise<Module>;
@@ -328,9 +330,12 @@ function buildWorld(
     }
   };
 
+  const putObject: World['putObject'] = async (key, contentType, bytes) => {
+    await s3.send(new PutObjectCommand({ Bucket: config.s3.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  };
   const putFile: World['putFile'] = async (as, fileName, contentType, bytes) => {
     const key = `protected/${as.userId}/${randomUUID()}/${fileName}`;
-    await s3.send(new PutObjectCommand({ Bucket: config.s3.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await putObject(key, contentType, bytes);
     return key;
   };
 
@@ -341,6 +346,7 @@ function buildWorld(
     ok,
     upload,
     putFile,
+    putObject,
     createModule,
     createModuleWithSections,
     scanTable,

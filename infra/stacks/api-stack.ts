@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
+import { RosterSync } from '../constructs/roster-sync';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
@@ -177,6 +178,16 @@ export class ApiStack extends Stack {
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
       tracing: settings.tracing,
+      monitoring,
+    });
+    new RosterSync(this, 'RosterSync', {
+      table: props.table,
+      uploadsBucket: props.uploadsBucket,
+      userPool: props.userPool,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: settings.tracing,
+      schoolSignIn: settings.schoolSignIn !== null,
       monitoring,
     });
     monitoring.addDashboard();

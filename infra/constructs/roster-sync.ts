@@ -4,15 +4,12 @@
 // a failed invocation is retried twice, then kept in a queue, which raises an alarm.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
@@ -21,6 +18,7 @@ import { routeDeployment } from '../route-deployment';
 import type { ApiMonitoring } from './api-monitoring';
 import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 import { bindTable, bindUserPool } from './route-function';
+import { runOnStoredObjects } from './stored-object-events';
 
 export const ROSTER_SYNC_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
 
@@ -77,21 +75,17 @@ export class RosterSync extends Construct {
     );
     props.monitoring.watchFunction(this, 'rosterSync', this.function);
 
-    const failed = new Queue(this, 'FailedEvents', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    new Rule(this, 'PackageStored', {
+    runOnStoredObjects(this, this.function, {
+      bucket: props.uploadsBucket,
+      prefix: ONEROSTER_SYNC_PREFIX,
+      ruleId: 'PackageStored',
       description: `A OneRoster package stored under ${ONEROSTER_SYNC_PREFIX} in the upload bucket`,
-      eventPattern: {
-        source: ['aws.s3'],
-        detailType: ['Object Created'],
-        detail: { bucket: { name: [props.uploadsBucket.bucketName] }, object: { key: [{ prefix: ONEROSTER_SYNC_PREFIX }] } },
-      },
-      targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(6), deadLetterQueue: failed })],
+      maxEventAge: Duration.hours(6),
+      monitoring: props.monitoring,
+      alarmId: 'RosterSyncDeadLetters',
+      what: 'A OneRoster package whose nightly sync',
+      events: 'the sync events',
     });
-    props.monitoring.watchDeadLetterQueue(this, 'RosterSyncDeadLetters', failed, 'A OneRoster package whose nightly sync');
 
     NagSuppressions.addResourceSuppressions(
       role,
@@ -105,8 +99,5 @@ export class RosterSync extends Construct {
       ],
       true,
     );
-    NagSuppressions.addResourceSuppressions(failed, [
-      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the sync events; it has none itself.' },
-    ]);
   }
 }

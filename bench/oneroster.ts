@@ -2,12 +2,14 @@
 // students, 230 teachers, 20 administrators), 250 classes and six classes per student, pure code on this machine:
 // once into an empty school (everything created) and once into the school as that import leaves it (everything
 // unchanged, the nightly sync's usual case). Prints the median of several runs beside the budget, which leaves the
-// Lambda (15 min) and the API's 29 s ample room for the writes. Asserts nothing.
+// Lambda (15 min) and the API's 29 s ample room for the writes; then the whole apply into the in-memory stores, and the
+// floor Cognito's pace puts on a first import in AWS, beside the sync's and the route's time limits. Asserts nothing.
 import { performance } from 'node:perf_hooks';
 import { readPackage } from '../functions/src/rosters/oneroster/package';
 import { planRoster, type RosterPlan, type RosterSnapshot } from '../functions/src/rosters/oneroster/plan';
 import { readRoster } from '../functions/src/rosters/oneroster/roster';
 import { sampleFiles, zipFiles } from '../functions/src/rosters/oneroster/samples/zip-sample';
+import { ADMIN_ID, givenAdminSchool, givenOneRoster } from '../functions/test/in-memory/admin';
 
 const STUDENTS = 4750;
 const TEACHERS = 230;
@@ -91,9 +93,36 @@ console.log(
   `OneRoster 1.2 bulk package: ${(STUDENTS + TEACHERS + ADMINS).toLocaleString('en')} people, ${CLASSES} classes, ${enrollments.toLocaleString('en')} enrolments, ${(zip.byteLength / 1024).toFixed(0)} KiB zipped; read + plan, median of ${RUNS}`,
 );
 const readAndPlan = (snapshot: RosterSnapshot) => async () => planRoster(readRoster(await readPackage(zip), { importAdministrators: true }), snapshot);
+/** Cognito's AdminCreateUser quota (requests a second per account): the floor of a first import's time in AWS. */
+const CREATE_USER_PER_SECOND = 50;
+const SYNC_LIMIT_S = 15 * 60;
+const ROUTE_LIMIT_S = 29;
+
+/** The whole apply (snapshot, plan, every write) into the in-memory stores: the use case's own work, without I/O. */
+async function applyInMemory() {
+  const school = givenAdminSchool();
+  const { oneRoster, stored } = givenOneRoster(school);
+  const key = `protected/${ADMIN_ID}/bench.zip`;
+  stored.set(key, zip);
+  const caller = { userId: ADMIN_ID, roles: ['Admins' as const], name: 'Bench' };
+  const begin = performance.now();
+  const first = await oneRoster.importUploaded(caller, { contentUrl: key, mode: 'apply', importAdministrators: true });
+  const firstMs = performance.now() - begin;
+  const again = performance.now();
+  await oneRoster.importUploaded(caller, { contentUrl: key, mode: 'apply', importAdministrators: true });
+  const againMs = performance.now() - again;
+  const accounts = first.counts.users.create;
+  console.log(`  ${'apply into memory, first (all created)'.padEnd(34)} ${firstMs.toFixed(0).padStart(10)} ms  (nightly sync limit ${SYNC_LIMIT_S} s, route ${ROUTE_LIMIT_S} s)`);
+  console.log(`  ${'apply into memory, again (unchanged)'.padEnd(34)} ${againMs.toFixed(0).padStart(10)} ms  (nightly sync limit ${SYNC_LIMIT_S} s, route ${ROUTE_LIMIT_S} s)`);
+  console.log(
+    `  ${accounts.toLocaleString('en')} accounts at Cognito's ${CREATE_USER_PER_SECOND} AdminCreateUser a second take at least ${(accounts / CREATE_USER_PER_SECOND).toFixed(0)} s in AWS: a first import of a whole school is the nightly sync's (limit ${SYNC_LIMIT_S} s), not the route's (${ROUTE_LIMIT_S} s)`,
+  );
+}
+
 async function main() {
   const first = await time('first import (all created)', readAndPlan({ people: [], classes: [], enrollments: [] }));
   await time('the same again (all unchanged)', readAndPlan(imported(first)));
+  await applyInMemory();
 }
 
 main().catch((error: unknown) => {

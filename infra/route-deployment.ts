@@ -73,7 +73,10 @@ export interface RouteDeployment {
    * of the permissions the local stack records (it has no Bedrock): the Bedrock drafter's unit test checks its one call.
    */
   model?: readonly ModelAction[];
-  /** Seconds the function may run where a route needs more than the 10 of the others (the HTTP API waits up to 30). */
+  /**
+   * Seconds the function may run where a route needs more than the 10 of the others (the HTTP API waits up to 30): a
+   * route that reads or changes much in one request (a person's export, a OneRoster apply).
+   */
   timeoutSeconds?: number;
   /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
@@ -82,6 +85,8 @@ export interface RouteDeployment {
    * refuses a second route with the same key.
    */
   feature?: string;
+  /** The function makes accounts that follow the school's sign-in (SCHOOL_SIGN_IN: no invitation e-mail when it is on). */
+  followsSchoolSignIn?: true;
 }
 
 // Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
@@ -160,6 +165,17 @@ export const routeDeployment = {
   setClassTeacher: { handler: 'rosters/handlers/set-class-teacher', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   enrolStudents: { handler: 'rosters/handlers/enrol-students', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED_WITH_PEOPLE },
   unenrolStudent: { handler: 'rosters/handlers/unenrol-student', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  // A OneRoster package: people through the people use cases (invite, rename, role, access), classes and enrolments
+  // through the class administration's, the links and the run in the table.
+  importOneRoster: {
+    handler: 'rosters/handlers/import-one-roster',
+    timeoutSeconds: 29,
+    followsSchoolSignIn: true,
+    table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    bucket: ['GetObject'],
+    userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
+  },
+  listOneRosterRuns: { handler: 'rosters/handlers/list-one-roster-runs', table: ['Query'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'people/handlers/resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
   // Scored checks.
   putCheck: { handler: 'checks/handlers/put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },

@@ -30,9 +30,11 @@ import { startStorage } from './storage';
 import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
+import { ONEROSTER_SYNC_PREFIX } from '../shared/oneroster';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
+const ONEROSTER_SYNC_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
 const PRE_SIGN_UP_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'school-sign-in', 'handlers', 'pre-sign-up.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
@@ -127,7 +129,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         port: ports.s3 ?? 0,
         bucket,
         onObjectCreated: (key) => {
-          const extraction = extractText(bucket, key).catch((error: Error) => log(`Text extraction of ${key} failed: ${error.message}`));
+          // As the bucket's two EventBridge rules route them: the sync's prefix to the OneRoster sync, uploads to extraction.
+          const extraction = (key.startsWith(ONEROSTER_SYNC_PREFIX) ? syncOneRoster(bucket, key) : extractText(bucket, key)).catch((error: Error) =>
+            log(`${key.startsWith(ONEROSTER_SYNC_PREFIX) ? 'OneRoster sync' : 'Text extraction'} of ${key} failed: ${error.message}`),
+          );
           extractions.add(extraction);
           void extraction.finally(() => extractions.delete(extraction));
         },
@@ -257,6 +262,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
  */
 async function extractText(bucket: string, key: string): Promise<void> {
   const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/search/handlers/extract-text');
+  await handler(objectCreatedEvent(bucket, key));
+}
+
+/** The nightly OneRoster sync's function, as EventBridge calls it in AWS for a package under its prefix. */
+async function syncOneRoster(bucket: string, key: string): Promise<void> {
+  const { handler } = (await import(ONEROSTER_SYNC_FUNCTION)) as typeof import('../functions/src/rosters/handlers/sync-one-roster');
   await handler(objectCreatedEvent(bucket, key));
 }
 

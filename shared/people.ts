@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'registerLtiPlatform',
   'editLtiPlatform',
   'removeLtiPlatform',
+  // One run of a OneRoster package (an admin's, or the nightly sync's); the run's counts are its detail.
+  'importOneRoster',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,13 @@ export const STORED_FILES = {
     relation: 'subject',
     export: { leftOut: 'an earlier export: a copy of what the new one holds' },
   },
+  // Dropped by the school's information system; outside the functions' prefix, so no upload route can write there.
+  oneRosterPackage: {
+    bucket: 'uploads',
+    pattern: 'oneroster-sync/{fileName}',
+    relation: 'mentions',
+    export: { leftOut: "the school information system's roster: the school's own record" },
+  },
   uploadsAccessLog: { bucket: 'accessLogs', pattern: 'uploads/{logFile}', relation: 'mentions', export: { leftOut: "AWS's request log: addresses and keys, not searchable by person" } },
   cloudFrontLog: { bucket: 'accessLogs', pattern: 'cloudfront/{logFile}', relation: 'mentions', export: { leftOut: "AWS's request log: addresses and paths, not searchable by person" } },
 } as const satisfies Record<string, StoredFiles>;

@@ -30,7 +30,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'followsSchoolSignIn'>,
   names: {
     tableName: string;
     bucketName: string;
@@ -39,6 +39,8 @@ export function functionEnvironment(
     originVerify: OriginVerifySettings;
     tracing?: boolean;
     draftingModelId?: string;
+    /** The stage turns school sign-in on: accounts a roster import makes get no invitation e-mail. */
+    schoolSignIn?: boolean;
   },
 ): Record<string, string> {
   return {
@@ -46,6 +48,7 @@ export function functionEnvironment(
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
+    ...(names.schoolSignIn && route.followsSchoolSignIn ? { SCHOOL_SIGN_IN: 'on' } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -73,6 +76,8 @@ export interface RouteFunctionProps {
   tracing: boolean;
   /** The Bedrock model drafting routes call, when Bedrock drafting is enabled (CDK context); else they draft locally. */
   draftingModelId?: string;
+  /** The stage's school sign-in is on (functionEnvironment). */
+  schoolSignIn?: boolean;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
@@ -104,6 +109,7 @@ export class RouteFunction extends Construct {
       originVerify: props.originVerify,
       tracing: props.tracing,
       draftingModelId: props.draftingModelId,
+      schoolSignIn: props.schoolSignIn,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
 
@@ -117,7 +123,7 @@ export class RouteFunction extends Construct {
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
       // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
-      timeout: Duration.seconds(drafting ? 29 : (route.timeoutSeconds ?? 10)),
+      timeout: Duration.seconds(route.timeoutSeconds ?? (drafting ? 29 : 10)),
       role,
       logGroup,
       environment,

@@ -3,20 +3,18 @@
 // text items and the owners' text versions; a failed invocation is retried twice, then kept in a queue for a look.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import type { ApiMonitoring } from './api-monitoring';
 import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 import { bindTable, bindUploads, UPLOADS_PREFIX } from './route-function';
+import { runOnStoredObjects } from './stored-object-events';
 
 export const EXTRACTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
 
@@ -66,21 +64,17 @@ export class TextExtraction extends Construct {
     bindUploads(this.function, props.uploadsBucket, ['GetObject']);
     props.monitoring.watchFunction(this, 'textExtraction', this.function);
 
-    const failed = new Queue(this, 'FailedEvents', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    new Rule(this, 'ObjectCreated', {
+    runOnStoredObjects(this, this.function, {
+      bucket: props.uploadsBucket,
+      prefix: UPLOADS_PREFIX,
+      ruleId: 'ObjectCreated',
       description: 'A file stored under protected/ in the upload bucket',
-      eventPattern: {
-        source: ['aws.s3'],
-        detailType: ['Object Created'],
-        detail: { bucket: { name: [props.uploadsBucket.bucketName] }, object: { key: [{ prefix: UPLOADS_PREFIX }] } },
-      },
-      targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(2), deadLetterQueue: failed })],
+      maxEventAge: Duration.hours(2),
+      monitoring: props.monitoring,
+      alarmId: 'TextExtractionDeadLetters',
+      what: 'A stored file whose text extraction',
+      events: 'the extraction events',
     });
-    props.monitoring.watchDeadLetterQueue(this, 'TextExtractionDeadLetters', failed, 'A stored file whose text extraction');
 
     NagSuppressions.addResourceSuppressions(
       role,
@@ -94,8 +88,5 @@ export class TextExtraction extends Construct {
       ],
       true,
     );
-    NagSuppressions.addResourceSuppressions(failed, [
-      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the extraction events; it has none itself.' },
-    ]);
   }
 }

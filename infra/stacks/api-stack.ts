@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
+import { RosterSync } from '../constructs/roster-sync';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
@@ -152,6 +153,7 @@ export class ApiStack extends Stack {
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
+      schoolSignIn: settings.schoolSignIn !== null,
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
@@ -176,6 +178,16 @@ export class ApiStack extends Stack {
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
       tracing: settings.tracing,
+      monitoring,
+    });
+    new RosterSync(this, 'RosterSync', {
+      table: props.table,
+      uploadsBucket: props.uploadsBucket,
+      userPool: props.userPool,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: settings.tracing,
+      schoolSignIn: settings.schoolSignIn !== null,
       monitoring,
     });
     monitoring.addDashboard();

@@ -45,12 +45,12 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry and the text extraction function, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 1);
+  test('one Lambda per route-table entry, the text extraction function and the OneRoster sync, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 2);
   });
 
   test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items only', () => {
-    const [rule] = Object.values(template.findResources('AWS::Events::Rule'));
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('protected/') } }));
     expect(rule.Properties.EventPattern).toMatchObject({
       source: ['aws.s3'],
       'detail-type': ['Object Created'],
@@ -65,6 +65,24 @@ describe('functions', () => {
       // X-Ray's two: tracing is on in the stages' settings.
       ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
+  });
+
+  test('the OneRoster sync runs on Object Created under oneroster-sync/, reads only there, may do what the import route may, with a dead-letter queue and its alarm', () => {
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('OneRoster') } }));
+    expect(rule.Properties.EventPattern).toMatchObject({ source: ['aws.s3'], 'detail-type': ['Object Created'], detail: { object: { key: [{ prefix: 'oneroster-sync/' }] } } });
+    expect(rule.Properties.Targets[0]).toMatchObject({ RetryPolicy: { MaximumRetryAttempts: 2 }, DeadLetterConfig: { Arn: expect.anything() } });
+    const [[id, fn]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('OneRoster') } }));
+    expect(rule.Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    expect(fn.Properties.Timeout).toBe(900);
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('RosterSyncRole'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining([...iamActionsOf(routeDeployment.importOneRoster).filter((action) => !action.startsWith('s3:')), 's3:GetObject']));
+    const s3Resources = statements.filter((statement) => actionsOf(statement).includes('s3:GetObject')).map((statement) => JSON.stringify(statement.Resource));
+    expect(s3Resources).toEqual([expect.stringContaining('/oneroster-sync/*')]);
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.AlarmName ?? alarm.Properties.AlarmDescription);
+    expect(JSON.stringify(alarms)).toContain('OneRoster package whose nightly sync');
   });
 
   test.each(deployedRoutes)('%s runs the newest Node.js on arm64', (_, route) => {
@@ -110,8 +128,8 @@ describe('functions', () => {
     });
     const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
     try {
-      // The route functions: the text extraction function serves no request.
-      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !fn.Properties.Description.startsWith('Extracts'));
+      // The route functions: text extraction and the OneRoster sync serve no request.
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster)/.test(fn.Properties.Description));
       expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
       expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
         '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',

@@ -186,8 +186,8 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    // The route functions and the text extraction function.
-    expect(perFunction).toHaveLength(routeEntries.length + 1);
+    // The route functions, the text extraction function and the OneRoster sync.
+    expect(perFunction).toHaveLength(routeEntries.length + 2);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);
@@ -214,12 +214,12 @@ describe('alarms', () => {
     expect(rate[0]).toMatchObject({ Threshold: ALARM_THRESHOLDS.throttledRatePercent, EvaluationPeriods: 1 });
   });
 
-  test('on any event left in the text extraction dead-letter queue', () => {
-    const [[queueId]] = resourcesOf(template, 'AWS::SQS::Queue');
+  test('on any event left in a dead-letter queue (text extraction, the OneRoster sync), one alarm each', () => {
+    const queueIds = resourcesOf(template, 'AWS::SQS::Queue').map(([id]) => id).sort();
+    expect(queueIds).toHaveLength(2);
     const dead = alarms().filter((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(dead).toHaveLength(1);
-    expect(dead[0]).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-    expect(dead[0].Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }]);
+    for (const alarm of dead) expect(alarm).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dead.map((alarm) => alarm.Dimensions[0].Value['Fn::GetAtt'][0]).sort()).toEqual(queueIds);
   });
 
   test('on DynamoDB throttled requests of every operation the repositories use', () => {
@@ -243,8 +243,8 @@ describe('tracing', () => {
 
   test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(template);
-    // The route functions and the text extraction function.
-    expect(functions).toHaveLength(routeEntries.length + 1);
+    // The route functions, the text extraction function and the OneRoster sync.
+    expect(functions).toHaveLength(routeEntries.length + 2);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

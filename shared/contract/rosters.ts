@@ -4,7 +4,7 @@ import * as z from '../zod';
 import { CLASS_LIMITS } from '../class-admin';
 import { readableText } from '../readable-text';
 import { ADMINS, TEACHERS_AND_ADMINS } from './route';
-import { idSchema, isoDate, noContent, pageQuerySchema, wholeCount, type RouteContract } from './blocks';
+import { idSchema, isoDate, noContent, pageQuerySchema, storageKey, wholeCount, type RouteContract } from './blocks';
 
 // ---- What the routes take ----
 
@@ -38,7 +38,18 @@ export const enrolStudentsSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** A OneRoster package the admin uploaded (content type application/zip), previewed or applied. */
+export const importOneRosterSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    contentUrl: storageKey,
+    mode: z.enum(['preview', 'apply'], { error: 'mode must be "preview" (nothing changes) or "apply".' }),
+    /** The information system's administrators become Admins only when the admin ticks it. */
+    importAdministrators: z.optional(z.boolean({ error: 'importAdministrators must be true or false.' })),
+  }),
+);
+
 export type CreateClassInput = z.infer<typeof createClassSchema>;
+export type ImportOneRosterInput = z.infer<typeof importOneRosterSchema>;
 export type RenameClassInput = z.infer<typeof renameClassSchema>;
 export type SetClassTeacherInput = z.infer<typeof setClassTeacherSchema>;
 export type EnrolStudentsInput = z.infer<typeof enrolStudentsSchema>;
@@ -77,6 +88,29 @@ const enrolmentOutcomeSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+const changeCountSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ create: wholeCount, update: wholeCount, delete: wholeCount, unchanged: wholeCount }));
+const rosterErrorSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ file: z.string(), line: wholeCount, message: z.string() }));
+const oneRosterCountsSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ users: changeCountSchema, classes: changeCountSchema, enrollments: changeCountSchema }));
+
+/** What a preview would change (or an apply changed), and the rows skipped, by file and line. */
+export const oneRosterAnswerSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ counts: oneRosterCountsSchema, errors: z.array(rosterErrorSchema) }));
+
+/** One run in the history; `errors` holds the first of `errorCount`. */
+export const oneRosterRunSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    runId: z.string(),
+    at: isoDate,
+    by: z.string(),
+    source: z.enum(['upload', 'bucket']),
+    mode: z.enum(['preview', 'apply']),
+    counts: oneRosterCountsSchema,
+    errors: z.array(rosterErrorSchema),
+    errorCount: wholeCount,
+  }),
+);
+
+export type OneRosterAnswer = z.infer<typeof oneRosterAnswerSchema>;
+export type OneRosterRunSummary = z.infer<typeof oneRosterRunSchema>;
 export type AdminClassSummary = z.infer<typeof adminClassSummarySchema>;
 export type AdminClassDetail = AdminClassSummary;
 export type RosterPageAnswer = z.infer<typeof rosterPageSchema>;
@@ -99,4 +133,11 @@ export const rostersRoutes = {
   unenrolStudent: { method: 'DELETE', path: '/api/admin/classes/{classId}/students/{studentId}', roles: ADMINS, response: adminClassDetailSchema },
   // The roster in pages (?limit=&cursor=); the class's teacher reads it too.
   listClassStudents: { method: 'GET', path: '/api/classes/{classId}/students', roles: TEACHERS_AND_ADMINS, query: pageQuerySchema, response: rosterPageSchema },
+  importOneRoster: { method: 'POST', path: '/api/admin/rosters/oneroster', roles: ADMINS, body: importOneRosterSchema, response: oneRosterAnswerSchema },
+  listOneRosterRuns: {
+    method: 'GET',
+    path: '/api/admin/rosters/oneroster/runs',
+    roles: ADMINS,
+    response: /* @__PURE__ */ z.strictObject({ runs: z.array(oneRosterRunSchema) }),
+  },
 } as const satisfies Record<string, RouteContract>;

@@ -2,6 +2,7 @@
 // 4xx whose message is a sentence, and the table and the bucket are exactly the same before and after.
 import type { Module } from '../../shared/contract/modules';
 import { buildPath } from '../../shared/contract/route';
+import { zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
 import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import {
   CLASS_ID,
@@ -31,6 +32,9 @@ interface Fixtures {
   upload: { contentUrl: string; uploadId: string; parts: { partNumber: number; etag: string }[] };
   /** Another multipart upload of the teacher, to renew part URLs of and to abort. */
   pending: { contentUrl: string; uploadId: string };
+  /** A OneRoster package the admin uploaded, and a file of theirs that is no package. */
+  rosterPackage: string;
+  notAPackage: string;
 }
 
 type Body = Record<string, any>;
@@ -421,6 +425,20 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
+    route: 'importOneRoster',
+    as: admin,
+    valid: (f) => ({ contentUrl: f.rosterPackage, mode: 'preview' }),
+    required: ['contentUrl', 'mode'],
+    wrongTypes: { contentUrl: 7, mode: true, importAdministrators: 'yes' },
+    oversized: { 'a contentUrl over 1,024 characters': () => ({ contentUrl: long(1025), mode: 'preview' }) },
+    specific: [
+      { what: 'a mode other than preview or apply', status: 400, body: (f) => ({ contentUrl: f.rosterPackage, mode: 'sync' }) },
+      { what: "another person's upload", status: 403, body: (f) => ({ contentUrl: f.foreignFile, mode: 'apply' }) },
+      { what: 'an upload that is not there', status: 404, body: (_f, w) => ({ contentUrl: `protected/${w.admin.userId}/none.zip`, mode: 'apply' }) },
+      { what: 'a file that is not a zip', status: 400, body: (f) => ({ contentUrl: f.notAPackage, mode: 'apply' }) },
+    ],
+  },
+  {
     route: 'renameSelf',
     as: student,
     valid: () => ({ name: 'Sam Renamed' }),
@@ -776,6 +794,8 @@ beforeAll(async () => {
     foreignFile,
     upload: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts },
     pending: { contentUrl: pending.contentUrl, uploadId: pending.uploadId },
+    rosterPackage: await world.putFile(world.admin, 'package.zip', 'application/zip', zipSample('bulk-1.2')),
+    notAPackage: await world.putFile(world.admin, 'notes.zip', 'application/zip', pdfBytes('not a package')),
   };
 });
 
@@ -861,6 +881,7 @@ describe('what is stored from a body', () => {
       renameClass: 200,
       setClassTeacher: 200,
       enrolStudents: 200,
+      importOneRoster: 200,
       putCheck: 200,
       submitAttempt: 201,
       recordReading: 200,

@@ -5,6 +5,7 @@
 // A refused call changes nothing: the table, the bucket and the people are compared before and after it. On a
 // deployed stack the 401s come from API Gateway's JWT authorizer, whose message ("Unauthorized") is not ours.
 import { routeEntries, routes, type RouteName } from '../../shared/contract';
+import { zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
 import {
   CLASS_ID,
   fileBytes,
@@ -105,6 +106,8 @@ const EXPECTED = statusTable(`
   setClassTeacher          ·        ·             ·        ·             200
   enrolStudents            ·        ·             ·        ·             200
   unenrolStudent           ·        ·             ·        ·             200
+  importOneRoster          ·        ·             ·        ·             200
+  listOneRosterRuns        ·        ·             ·        ·             200
   putCheck                 ·        ·             200      404           ·
   getCheck                 200      404           200      404           ·
   submitAttempt            201      404           ·        ·             ·
@@ -247,6 +250,9 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   setClassTeacher: async () => ({ params: { classId: await freshClass() }, body: { teacherId: world.otherTeacher.userId } }),
   enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
   unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
+  // A preview: every cell sees the same school.
+  importOneRoster: async () => ({ body: { contentUrl: await world.putFile(world.admin, 'package.zip', 'application/zip', zipSample('bulk-1.2')), mode: 'preview' } }),
+  listOneRosterRuns: async () => ({}),
   putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
   draftQuestions: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { count: 3 } }),
   settleDrafts: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { passages: ['The nucleus holds the genetic material of the cell.'] } }),

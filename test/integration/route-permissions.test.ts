@@ -13,6 +13,7 @@ import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';
+import { sampleFiles, zipFiles } from '../../functions/src/rosters/oneroster/samples/zip-sample';
 
 jest.setTimeout(300_000);
 
@@ -403,6 +404,28 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.student.userId] } });
   },
   unenrolStudent: async () => unenrol(await adminClassWithProgress()),
+  // Created, then renamed, made a teacher, disabled and enabled again, a class deleted, an enrolment removed by a delta.
+  importOneRoster: async () => {
+    const files = sampleFiles('bulk-1.2');
+    const edit = (file: string, change: (text: string) => string) => ({ ...files, [file]: change(files[file]!) });
+    const apply = async (changed: Record<string, string>, mode = 'apply') => {
+      const contentUrl = await world.putFile(world.admin, 'package.zip', 'application/zip', zipFiles(changed));
+      await world.ok('importOneRoster', { as: world.admin, body: { contentUrl, mode } });
+    };
+    await apply(files, 'preview');
+    await apply(files);
+    const withoutScience = (text: string) => text.split('\n').filter((line) => !line.includes('cl-12')).join('\n');
+    await apply({
+      ...edit('users.csv', (text) => text.replace('Björn', 'Bjørn').replace('s-300,,,true,', 's-300,,,false,')),
+      'roles.csv': files['roles.csv']!.replace('s-305,primary,student', 's-305,primary,teacher'),
+      'classes.csv': withoutScience(files['classes.csv']!),
+      'enrollments.csv': withoutScience(files['enrollments.csv']!),
+    });
+    await apply(files);
+    await apply(sampleFiles('delta-1.2'));
+    await world.ok('importOneRoster', { as: world.admin, body: { contentUrl: `protected/${world.admin.userId}/missing.zip`, mode: 'apply' } }, 404);
+  },
+  listOneRosterRuns: () => world.ok('listOneRosterRuns', { as: world.admin }),
   putCheck: async () => {
     const module = await assigned();
     const path = { id: module._id, sectionId: module.sections[0]._id };

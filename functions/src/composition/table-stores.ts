@@ -15,6 +15,7 @@ import { makePersonAccessRepository } from '../people/adapters/person-access-rep
 import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import { makeRosterRepository } from '../rosters/adapters/roster-repository';
+import { makeOneRosterRepository } from '../rosters/adapters/oneroster-repository';
 import { makeRequestCounter } from '../table/request-counter';
 import { makeSectionTextRepository } from '../search/adapters/section-text-repository';
 import { makeSettledDraftStore } from '../checks/adapters/settled-drafts';
@@ -52,3 +53,4 @@ export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
 export const handshakeStore = () => makeHandshakeRepository(table());
+export const oneRosterStore = () => makeOneRosterRepository(table());

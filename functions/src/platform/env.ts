@@ -12,3 +12,9 @@ export const localEndpoint = (name: 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNI
 
 /** Set by the stack where Bedrock drafting is enabled (CDK context `bedrockDrafting`): the model drafting calls. */
 export const draftingModelId = (): string | undefined => process.env.DRAFTING_MODEL_ID || undefined;
+
+/**
+ * Set (to anything) where the stage turns school sign-in on: people then sign in through the school's provider, so
+ * accounts a roster import makes get no invitation e-mail.
+ */
+export const schoolSignInOn = (): boolean => Boolean(process.env.SCHOOL_SIGN_IN);

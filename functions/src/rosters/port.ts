@@ -40,3 +40,41 @@ export interface RosterStore {
   renameTeacherInClasses(teacherId: string, name: string): Promise<void>;
   renameStudentInClasses(student: EnrolledStudent): Promise<void>;
 }
+
+/** Which record here an information system's `sourcedId` names (OneRoster import). */
+export interface OneRosterLinks {
+  people: { sourcedId: string; userId: string }[];
+  classes: { sourcedId: string; classId: string; schoolSourcedId?: string; termSourcedId?: string }[];
+  enrollments: { sourcedId: string; classId: string; studentId: string }[];
+}
+
+export type OneRosterLinkKind = keyof OneRosterLinks;
+export type OneRosterLink<K extends OneRosterLinkKind> = OneRosterLinks[K][number];
+
+/** One import of a OneRoster package, as the admin page's history lists it. */
+export interface OneRosterRun {
+  runId: string;
+  at: string;
+  /** Who ran it: an admin, or the bucket's nightly sync. */
+  by: string;
+  source: 'upload' | 'bucket';
+  mode: 'preview' | 'apply';
+  counts: Record<'users' | 'classes' | 'enrollments', { create: number; update: number; delete: number; unchanged: number }>;
+  /** The first errors (a run keeps at most ONEROSTER_RUN_ERRORS of them) and how many there were in all. */
+  errors: { file: string; line: number; message: string }[];
+  errorCount: number;
+}
+
+/**
+ * The links from the information system's ids to this platform's records, one small item per link in one partition
+ * (written with conditions: a sourcedId names one record), and the history of runs.
+ */
+export interface OneRosterStore {
+  readLinks(): Promise<OneRosterLinks>;
+  /** Writes the link unless the sourcedId names another record already (then false, nothing written). */
+  link<K extends OneRosterLinkKind>(kind: K, link: OneRosterLink<K>): Promise<boolean>;
+  unlink(kind: OneRosterLinkKind, sourcedId: string): Promise<void>;
+  recordRun(run: OneRosterRun): Promise<void>;
+  /** Newest first. */
+  recentRuns(limit: number): Promise<OneRosterRun[]>;
+}

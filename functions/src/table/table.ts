@@ -120,6 +120,10 @@ export const keys = {
   ltiClient: (issuer: string, clientId: string): Key => ({ pk: LTI_PARTITION, sk: `CLIENT#${encodeURIComponent(issuer)}#${encodeURIComponent(clientId)}` }),
   /** A login started with an LMS, by its state: taken once by the launch, else removed by the table's TTL. */
   ltiLogin: (state: string): Key => ({ pk: `LTI_LOGIN#${state}`, sk: 'LOGIN' }),
+  /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */
+  oneRosterLink: (kind: string, sourcedId: string): Key => ({ pk: ONEROSTER_PARTITION, sk: `${kind}#${sourcedId}` }),
+  /** One OneRoster import (preview or apply), by time. */
+  oneRosterRun: (at: string, runId: string): Key => ({ pk: ONEROSTER_RUNS_PARTITION, sk: `${at}#${runId}` }),
 };
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
@@ -132,6 +136,8 @@ const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
 const LTI_PARTITION = 'LTI';
 const LTI_PLATFORM_PREFIX = 'PLATFORM#';
+const ONEROSTER_PARTITION = 'ONEROSTER';
+const ONEROSTER_RUNS_PARTITION = 'ONEROSTER-RUNS';
 
 /** Key conditions for the queries, next to the keys they match. */
 export const queries = {
@@ -152,6 +158,7 @@ export const queries = {
   /** On the owner index: every person's copy, in name order. */
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
   ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
+  oneRosterLinks: () => ({ partition: ONEROSTER_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
   /** Every student's attempts at a check in one class. */

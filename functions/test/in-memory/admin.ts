@@ -4,6 +4,8 @@
 import { STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeClassAdminService } from '../../src/rosters/class-admin';
 import { makePeopleService } from '../../src/people/people';
+import { makeOneRosterHistory, makeOneRosterImport } from '../../src/rosters/oneroster-import';
+import { InMemoryOneRosterStore } from '../../src/rosters/fakes/oneroster-store';
 import type { SecondFactorCheck } from '../../src/platform/http';
 import { makeRosterNames, makeSchoolFigures } from '../../src/people/adapters/school-adapters';
 import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from '../../src/people/fakes/people';
@@ -37,4 +39,26 @@ export function givenAdminSchool() {
   });
   const classAdmin = makeClassAdminService({ ...ports, directory, access });
   return { ports, directory, access, index, newTeacher, invitee, people, classAdmin };
+}
+
+/** The OneRoster import over the admin school, reading packages from `stored` (key → zip bytes). */
+export function givenOneRoster(school: ReturnType<typeof givenAdminSchool>, invitations: 'email' | 'none' = 'email') {
+  const stored = new Map<string, Uint8Array>();
+  const links = new InMemoryOneRosterStore();
+  const oneRoster = makeOneRosterImport({
+    files: { readFile: async (key) => stored.get(key) ?? 'missing' },
+    links,
+    directory: school.directory,
+    index: school.index,
+    people: school.people,
+    classAdmin: school.classAdmin,
+    rosters: school.ports.rosters,
+    classes: school.ports.classes,
+    progress: school.ports.progress,
+    audit: school.ports.audit,
+    clock: school.ports.clock,
+    ids: school.ports.ids,
+    invitations,
+  });
+  return { oneRoster, links, stored, history: makeOneRosterHistory({ links }) };
 }

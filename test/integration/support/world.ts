@@ -4,7 +4,7 @@
 // the API as someone, upload files through presigned URLs, and read the table, the bucket and the people directly
 // (to prove what was, or was not, stored).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Module } from '@shared/contract/modules';
 import { SINGLE_UPLOAD_HEADERS } from '@shared/constants';
@@ -98,6 +98,10 @@ export interface World {
   ok(route: RouteName, options: CallOptions, expectedStatus?: number): Promise<any>;
   /** Uploads bytes as the teacher would (single PUT, or parts + complete above 5 MiB); returns the contentUrl. */
   upload(as: Person, fileName: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  /** Stores bytes under `protected/{as}/…` straight into the bucket, as a finished upload leaves them; returns the key. */
+  putFile(as: Person, fileName: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  /** Stores bytes under any key, as a system outside the app would (the information system's nightly package). */
+  putObject(key: string, contentType: string, bytes: Uint8Array): Promise<void>;
   createModule(as: Person, sections: SectionInput[], title?: string): Promise<Module>;
   /** A module with `count` sections, all backed by one small uploaded PDF. */
   createModuleWithSections(as: Person, count: number, title?: string): Promise<Module>;
@@ -326,12 +330,23 @@ function buildWorld(
     }
   };
 
+  const putObject: World['putObject'] = async (key, contentType, bytes) => {
+    await s3.send(new PutObjectCommand({ Bucket: config.s3.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  };
+  const putFile: World['putFile'] = async (as, fileName, contentType, bytes) => {
+    const key = `protected/${as.userId}/${randomUUID()}/${fileName}`;
+    await putObject(key, contentType, bytes);
+    return key;
+  };
+
   return {
     config,
     ...people,
     call,
     ok,
     upload,
+    putFile,
+    putObject,
     createModule,
     createModuleWithSections,
     scanTable,

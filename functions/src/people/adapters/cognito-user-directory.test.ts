@@ -67,6 +67,15 @@ describe('create', () => {
     expect(input).toMatchObject({ MessageAction: 'SUPPRESS', TemporaryPassword: (created as { temporaryPassword: string }).temporaryPassword });
   });
 
+  it('in the cloud without an invitation (school sign-in): no message and no temporary password are sent', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: user('sub-1', 'ada@school.example') });
+    expect(await cloud.create({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' }, { invitation: 'none' })).not.toHaveProperty('temporaryPassword');
+    const input = cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input;
+    expect(input).toMatchObject({ MessageAction: 'SUPPRESS' });
+    expect(input).not.toHaveProperty('DesiredDeliveryMediums');
+    expect(input).not.toHaveProperty('TemporaryPassword');
+  });
+
   it("answers 'exists' for a taken e-mail and adds nobody to a group", async () => {
     cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
     expect(await cloud.create({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' })).toBe('exists');

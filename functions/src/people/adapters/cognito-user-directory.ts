@@ -77,7 +77,7 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
   }
 
   return {
-    async create({ email, name, role }) {
+    async create({ email, name, role }, { invitation = 'email' } = {}) {
       const temporaryPassword = local ? makeTemporaryPassword() : undefined;
       let user: UserType | undefined;
       try {
@@ -91,7 +91,8 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
               { Name: 'name', Value: name },
             ],
             // In the cloud Cognito makes the temporary password and e-mails it; locally it is shown once instead.
-            ...(local ? { TemporaryPassword: temporaryPassword, MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
+            // Without an invitation (school sign-in) nothing is sent: the first school sign-in links to the account.
+            ...(local ? { TemporaryPassword: temporaryPassword, MessageAction: 'SUPPRESS' } : invitation === 'none' ? { MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
           }),
         ));
       } catch (error) {

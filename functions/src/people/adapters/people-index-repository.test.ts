@@ -100,3 +100,9 @@ test('disabledAmong reads the copies by key, projecting id and status, and answe
     },
   });
 });
+
+test('everyone reads the whole owner-index partition, page after page', async () => {
+  ddb.on(QueryCommand).resolvesOnce({ Items: [copy], LastEvaluatedKey: { pk: 'x' } }).resolvesOnce({ Items: [{ ...copy, userId: 'u-2' }] });
+  expect((await index.everyone()).map((person) => person.userId)).toEqual(['u-1', 'u-2']);
+  expect(ddb).toReceiveCommandWith(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':partition': 'PEOPLE', ':prefix': '' } });
+});

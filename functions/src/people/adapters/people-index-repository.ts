@@ -142,6 +142,11 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
       };
     },
 
+    async everyone() {
+      const copies = await table.queryByPrefix<Record<string, unknown>>(queries.everyone(), { onOwnerIndex: true });
+      return copies.map(toPerson).filter((person): person is Person => person !== undefined);
+    },
+
     async replaceAll(everyone) {
       const kept = new Set(everyone.map((person) => person.userId));
       const copies = await table.queryByPrefix<{ userId: string }>(queries.everyone(), { onOwnerIndex: true, projection: 'userId' });

@@ -24,8 +24,8 @@ export class InMemoryDirectory implements UserDirectory {
     return full;
   }
 
-  async create({ email, name, role }: { email: string; name: string; role: Role }) {
-    this.calls.push(`create ${email}`);
+  async create({ email, name, role }: { email: string; name: string; role: Role }, { invitation = 'email' }: { invitation?: 'email' | 'none' } = {}) {
+    this.calls.push(invitation === 'none' ? `create ${email} without invitation` : `create ${email}`);
     if ([...this.people.values()].some((person) => person.email.toLowerCase() === email.toLowerCase())) return 'exists' as const;
     return { person: this.add({ email, name, role, status: 'invited' }), temporaryPassword: `temp-${email}` };
   }
@@ -170,6 +170,9 @@ export class InMemoryPeopleIndex implements PeopleIndex {
   }
   async disabledAmong(userIds: string[]) {
     return new Set(userIds.filter((userId) => this.copies.get(userId)?.status === 'disabled'));
+  }
+  async everyone() {
+    return [...this.copies.values()].map((person) => ({ ...person }));
   }
   async replaceAll(everyone: Person[]) {
     const removed = [...this.copies.keys()].filter((userId) => !everyone.some((person) => person.userId === userId)).length;

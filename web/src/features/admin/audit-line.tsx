@@ -26,6 +26,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   registerLtiPlatform: 'registered the LMS',
   editLtiPlatform: 'edited the LMS',
   removeLtiPlatform: 'removed the LMS',
+  importOneRoster: 'imported',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

@@ -1,0 +1,28 @@
+// Builds the OneRoster import over the table, the user pool and the upload bucket, with the people and class
+// administration use cases it makes its changes through; its handlers (the route and the bucket's sync) call it once.
+import { makeOneRosterImport } from '../rosters/oneroster-import';
+import { makeFileReader } from '../uploads/adapters/file-reader';
+import { requiredEnv, schoolSignInOn } from '../platform/env';
+import { makeS3Client } from '../platform/s3-client';
+import { buildClassAdminService } from './class-admin';
+import { buildPeopleService } from './people';
+import { randomIds, systemClock } from './system';
+import { auditLog, classStore, oneRosterStore, peopleIndex, progressStore, rosterStore } from './table-stores';
+import { userDirectory } from './user-directory';
+
+export const buildOneRosterImport = () =>
+  makeOneRosterImport({
+    files: makeFileReader({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') }),
+    links: oneRosterStore(),
+    directory: userDirectory(),
+    index: peopleIndex(),
+    people: buildPeopleService(),
+    classAdmin: buildClassAdminService(),
+    rosters: rosterStore(),
+    classes: classStore(),
+    progress: progressStore(),
+    audit: auditLog(),
+    clock: systemClock,
+    ids: randomIds,
+    invitations: schoolSignInOn() ? 'none' : 'email',
+  });

@@ -1,0 +1,103 @@
+// The nightly OneRoster sync (functions/src/rosters/handlers/sync-one-roster.ts): EventBridge runs it on the upload
+// bucket's "Object Created" events under the sync prefix, where the school's information system drops its package.
+// It may do to the table and the user pool what the import route may (the same use case), and read only that prefix;
+// a failed invocation is retried twice, then kept in a queue, which raises an alarm.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import * as path from 'node:path';
+import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
+import { routeDeployment } from '../route-deployment';
+import type { ApiMonitoring } from './api-monitoring';
+import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { bindTable, bindUserPool } from './route-function';
+import { runOnStoredObjects } from './stored-object-events';
+
+export const ROSTER_SYNC_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
+
+export interface RosterSyncProps {
+  table: ITableV2;
+  uploadsBucket: IBucket;
+  userPool: IUserPool;
+  serviceName: string;
+  logRetention: RetentionDays;
+  tracing: boolean;
+  /** The stage turns school sign-in on: the accounts it makes get no invitation e-mail. */
+  schoolSignIn: boolean;
+  monitoring: ApiMonitoring;
+}
+
+export class RosterSync extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: RosterSyncProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Applies the nightly OneRoster package' });
+    logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: `Applies the OneRoster package stored under ${ONEROSTER_SYNC_PREFIX}`,
+      entry: ROSTER_SYNC_ENTRY,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: DEPS_LOCK_FILE,
+      runtime: LAMBDA_RUNTIME,
+      architecture: LAMBDA_ARCHITECTURE,
+      memorySize: 1024,
+      // A first import of a whole school makes thousands of accounts at Cognito's pace (AdminCreateUser: 50 a second).
+      timeout: Duration.minutes(15),
+      role,
+      logGroup,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        BUCKET_NAME: props.uploadsBucket.bucketName,
+        USER_POOL_ID: props.userPool.userPoolId,
+        POWERTOOLS_SERVICE_NAME: props.serviceName,
+        ...(props.schoolSignIn ? { SCHOOL_SIGN_IN: 'on' } : {}),
+        ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
+      },
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      bundling: lambdaBundling(props.tracing),
+    });
+    // The same use case as the import route: the same table and user pool actions.
+    bindTable(this.function, props.table, routeDeployment.importOneRoster.table);
+    bindUserPool(this.function, props.userPool, routeDeployment.importOneRoster.userPool);
+    this.function.addToRolePolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject'], resources: [props.uploadsBucket.arnForObjects(`${ONEROSTER_SYNC_PREFIX}*`)] }),
+    );
+    props.monitoring.watchFunction(this, 'rosterSync', this.function);
+
+    runOnStoredObjects(this, this.function, {
+      bucket: props.uploadsBucket,
+      prefix: ONEROSTER_SYNC_PREFIX,
+      ruleId: 'PackageStored',
+      description: `A OneRoster package stored under ${ONEROSTER_SYNC_PREFIX} in the upload bucket`,
+      maxEventAge: Duration.hours(6),
+      monitoring: props.monitoring,
+      alarmId: 'RosterSyncDeadLetters',
+      what: 'A OneRoster package whose nightly sync',
+      events: 'the sync events',
+    });
+
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: `The information system names its packages (${ONEROSTER_SYNC_PREFIX}{any name}); reads are limited to that prefix.`,
+          appliesTo: [{ regex: `/^Resource::.+\\/${ONEROSTER_SYNC_PREFIX.slice(0, -1)}\\/\\*$/` }],
+        },
+        ...(props.tracing ? [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }] : []),
+      ],
+      true,
+    );
+  }
+}

@@ -5,6 +5,8 @@
 import { makeAttemptRepository } from '../checks/adapters/attempt-repository';
 import { makeDynamoAuditLog } from '../audit/adapters/audit-repository';
 import { makeDraftQuota } from '../checks/adapters/draft-quota';
+import { makeErasureJobRepository } from '../erasure/adapters/erasure-job-repository';
+import { makePersonalDataSweep } from '../erasure/adapters/personal-data-sweep';
 import { makeCheckRepository } from '../checks/adapters/check-repository';
 import { makeClassRepository } from '../classes/adapters/class-repository';
 import { makeFileReferenceRepository } from '../modules/adapters/file-reference-repository';
@@ -48,3 +50,5 @@ export const sectionTextStore = () => makeSectionTextRepository(table());
 export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
+export const erasureJobStore = () => makeErasureJobRepository(table());
+export const personalDataSweep = () => makePersonalDataSweep(table());

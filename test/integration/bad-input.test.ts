@@ -336,6 +336,31 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
+    // Every case is refused before anything changes: no valid body is ever sent (it would erase the teacher).
+    route: 'erasePerson',
+    as: admin,
+    params: (_f, w) => ({ userId: w.teacher.userId }),
+    valid: (_f, w) => ({ confirm: w.teacher.email, deleteModules: true }),
+    required: ['confirm'],
+    wrongTypes: { confirm: 5, transferModulesTo: true, deleteModules: 'yes' },
+    oversized: {
+      'a confirmation over 254 characters': (b) => ({ ...b, confirm: `${long(250)}@example.com` }),
+      'a transferModulesTo over 100 characters': (b) => ({ confirm: b.confirm, transferModulesTo: long(101) }),
+    },
+    specific: [
+      { what: "a confirmation that is not the person's e-mail", status: 400, body: (_f, w) => ({ confirm: w.student.email, deleteModules: true }) },
+      { what: 'a blank confirmation', status: 400, body: () => ({ confirm: '   ', deleteModules: true }) },
+      { what: 'deleteModules false', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, deleteModules: false }) },
+      { what: 'both a transfer and a deletion', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, deleteModules: true, transferModulesTo: w.otherTeacher.userId }) },
+      { what: "a teacher's erase without a choice for their modules", status: 400, body: (_f, w) => ({ confirm: w.teacher.email }) },
+      { what: 'a transfer to a student', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.student.userId }) },
+      { what: 'a transfer to the person erased', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.teacher.userId }) },
+      { what: 'a transfer to nobody known', status: 404, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: 'nobody-known' }) },
+      { what: 'modules with files moved to another teacher (not built yet)', status: 409, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.otherTeacher.userId }) },
+      { what: 'the admin themselves', status: 403, params: (_f, w) => ({ userId: w.admin.userId }), body: (_f, w) => ({ confirm: w.admin.email }) },
+    ],
+  },
+  {
     route: 'createClass',
     as: admin,
     valid: (_f, w) => ({ className: 'Year 11 Physics', teacherId: w.teacher.userId }),
@@ -577,6 +602,7 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'disablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'enablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'resendInvitation', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
+  { route: 'erasePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), body: (_f, w) => ({ confirm: w.otherStudent.email }), missing: { userId: 404 } },
   { route: 'getCheck', as: teacher, params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }), missing: { id: 404, sectionId: 404 } },
   {
     route: 'getCheckAnalysis',

@@ -116,6 +116,7 @@ const EXPECTED = statusTable(`
   search                   200      404           200      404           ·
   recordReading            200      404           ·        ·             ·
   getStudentReading        ·        ·             200      404           200
+  erasePerson              ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -256,6 +257,10 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   recordReading: async () => ({ params: { id: moduleId, sectionId: sectionIds[1] }, body: { classId: CLASS_ID, opened: true, page: 2, minutes: 1 } }),
   getStudentReading: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  erasePerson: async () => {
+    const { userId, email } = (await world.ok('invitePerson', { as: world.admin, body: newInvitee() })).person;
+    return { params: { userId }, body: { confirm: email } };
+  },
 };
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */

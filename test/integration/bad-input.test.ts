@@ -31,6 +31,8 @@ interface Fixtures {
   upload: { contentUrl: string; uploadId: string; parts: { partNumber: number; etag: string }[] };
   /** Another multipart upload of the teacher, to renew part URLs of and to abort. */
   pending: { contentUrl: string; uploadId: string };
+  /** An invited teacher who owns and teaches nothing: the one person the valid erase may erase. */
+  erasable: { userId: string; email: string };
 }
 
 type Body = Record<string, any>;
@@ -336,11 +338,11 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
-    // Every case is refused before anything changes: no valid body is ever sent (it would erase the teacher).
+    // The valid body erases the invited teacher of the fixtures; the cases about modules name the world's teacher.
     route: 'erasePerson',
     as: admin,
-    params: (_f, w) => ({ userId: w.teacher.userId }),
-    valid: (_f, w) => ({ confirm: w.teacher.email, deleteModules: true }),
+    params: (f) => ({ userId: f.erasable.userId }),
+    valid: (f) => ({ confirm: f.erasable.email }),
     required: ['confirm'],
     wrongTypes: { confirm: 5, transferModulesTo: true, deleteModules: 'yes' },
     oversized: {
@@ -348,15 +350,25 @@ const BODY_ROUTES: BodyRoute[] = [
       'a transferModulesTo over 100 characters': (b) => ({ confirm: b.confirm, transferModulesTo: long(101) }),
     },
     specific: [
-      { what: "a confirmation that is not the person's e-mail", status: 400, body: (_f, w) => ({ confirm: w.student.email, deleteModules: true }) },
-      { what: 'a blank confirmation', status: 400, body: () => ({ confirm: '   ', deleteModules: true }) },
-      { what: 'deleteModules false', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, deleteModules: false }) },
-      { what: 'both a transfer and a deletion', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, deleteModules: true, transferModulesTo: w.otherTeacher.userId }) },
-      { what: "a teacher's erase without a choice for their modules", status: 400, body: (_f, w) => ({ confirm: w.teacher.email }) },
-      { what: 'a transfer to a student', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.student.userId }) },
-      { what: 'a transfer to the person erased', status: 400, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.teacher.userId }) },
-      { what: 'a transfer to nobody known', status: 404, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: 'nobody-known' }) },
-      { what: 'modules with files moved to another teacher (not built yet)', status: 409, body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.otherTeacher.userId }) },
+      { what: "a confirmation that is not the person's e-mail", status: 400, body: (_f, w) => ({ confirm: w.student.email }) },
+      { what: 'a blank confirmation', status: 400, body: () => ({ confirm: '   ' }) },
+      { what: 'deleteModules false', status: 400, body: (f) => ({ confirm: f.erasable.email, deleteModules: false }) },
+      { what: 'both a transfer and a deletion', status: 400, body: (f, w) => ({ confirm: f.erasable.email, deleteModules: true, transferModulesTo: w.otherTeacher.userId }) },
+      { what: 'a transfer to a student', status: 400, body: (f, w) => ({ confirm: f.erasable.email, transferModulesTo: w.student.userId }) },
+      { what: 'a transfer to the person erased', status: 400, body: (f) => ({ confirm: f.erasable.email, transferModulesTo: f.erasable.userId }) },
+      { what: 'a transfer to nobody known', status: 404, body: (f) => ({ confirm: f.erasable.email, transferModulesTo: 'nobody-known' }) },
+      {
+        what: "a teacher's erase without a choice for their modules",
+        status: 400,
+        params: (_f, w) => ({ userId: w.teacher.userId }),
+        body: (_f, w) => ({ confirm: w.teacher.email }),
+      },
+      {
+        what: 'modules with files moved to another teacher (not built yet)',
+        status: 409,
+        params: (_f, w) => ({ userId: w.teacher.userId }),
+        body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.otherTeacher.userId }),
+      },
       { what: 'the admin themselves', status: 403, params: (_f, w) => ({ userId: w.admin.userId }), body: (_f, w) => ({ confirm: w.admin.email }) },
     ],
   },
@@ -768,6 +780,7 @@ beforeAll(async () => {
     foreignFile,
     upload: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts },
     pending: { contentUrl: pending.contentUrl, uploadId: pending.uploadId },
+    erasable: (await world.ok('invitePerson', { as: world.admin, body: person('erasable@example.com', 'Erasable Teacher', 'Teachers') })).person,
   };
 });
 
@@ -856,6 +869,7 @@ describe('what is stored from a body', () => {
       putCheck: 200,
       submitAttempt: 201,
       recordReading: 200,
+      erasePerson: 200,
     });
   });
 });

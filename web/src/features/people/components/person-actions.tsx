@@ -1,5 +1,5 @@
-// What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
-// resend an invitation they have not used yet.
+// What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, resend
+// an invitation they have not used yet, and erase them for good (erase-dialog.tsx).
 import { useState } from 'react';
 import { personNameSchema, type Person } from '@shared/contract/people';
 import { PEOPLE_LIMITS } from '@shared/people';
@@ -10,9 +10,10 @@ import { Field, SelectField } from '@web/components/field';
 import { FormDialog } from '@web/components/form-dialog';
 import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '@web/api/people';
 import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
+import { EraseDialog } from './erase-dialog';
 import { TemporaryPassword } from './temporary-password';
 
-type Open = 'name' | 'role' | 'disable' | null;
+type Open = 'name' | 'role' | 'disable' | 'erase' | null;
 
 export function PersonActions({ person, isSelf }: { person: Person; isSelf: boolean }) {
   const [open, setOpen] = useState<Open>(null);
@@ -71,10 +72,16 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
             </button>
           )
         )}
+        {!isSelf && (
+          <button type="button" className="link-button link-button-danger" onClick={() => setOpen('erase')} aria-label={`Erase ${shown}`}>
+            Erase this person…
+          </button>
+        )}
       </div>
       {open === 'name' && <RenameDialog person={person} onClose={close} />}
       {open === 'role' && <RoleDialog person={person} changeRole={changeRole} onClose={close} />}
       {open === 'disable' && <DisableDialog person={person} disable={disable} onClose={close} />}
+      {open === 'erase' && <EraseDialog person={person} onClose={close} />}
     </div>
   );
 }

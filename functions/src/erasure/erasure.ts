@@ -84,7 +84,7 @@ export function makeErasureService(deps: ErasureDeps) {
   async function transferTarget(userId: string, input: ErasePersonInput, owned: ModuleRecord[], taught: number) {
     const name = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
     if (owned.length + taught > 0 && !input.transferModulesTo && !input.deleteModules) {
-      const message = `This person owns ${name(owned.length, 'module')} and teaches ${name(taught, 'class')}: choose a teacher to take them over (transferModulesTo), or delete the modules with the person (deleteModules: true), which deletes the students' progress in them and leaves the classes without a teacher.`;
+      const message = `This person owns ${name(owned.length, 'module')} and teaches ${name(taught, 'class')}: choose a teacher to take them over, or delete the modules with the person, which deletes the students' progress in them and leaves the classes without a teacher.`;
       throw invalid(message, { transferModulesTo: message });
     }
     if (!input.transferModulesTo) return undefined;
@@ -97,7 +97,7 @@ export function makeErasureService(deps: ErasureDeps) {
     const withFiles = owned.filter((module) => module.sections.some((section) => section.contentUrl));
     if (withFiles.length > 0) {
       // Files are stored under their owner's folder, which the erase deletes; moving them is not built yet.
-      throw conflict(`${name(withFiles.length, 'module')} of this person hold uploaded files, which cannot be moved to another teacher yet: delete the modules with the person (deleteModules: true), or have them shared another way first.`);
+      throw conflict(`${name(withFiles.length, 'module')} of this person hold uploaded files, which cannot be moved to another teacher yet: delete the modules with the person instead.`);
     }
     return { userId: target.userId, name: displayName(target) };
   }

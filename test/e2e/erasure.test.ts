@@ -33,7 +33,7 @@ it('an admin erases a person after typing their e-mail, and they are gone from t
 
   await page.getByLabel('Search by name or e-mail').fill(student.email);
   const people = page.getByRole('list', { name: 'People' });
-  await people.getByText(student.name).waitFor();
+  await people.getByText(student.name, { exact: true }).waitFor();
   await page.getByRole('button', { name: `Erase ${student.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Erase ${student.name}?` });
   await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
@@ -47,5 +47,5 @@ it('an admin erases a person after typing their e-mail, and they are gone from t
   await dialog.getByRole('button', { name: 'Erase for Good' }).click();
   await dialog.waitFor({ state: 'detached' });
   await waitForLoaded(page);
-  await expect(people.getByText(student.name).count()).resolves.toBe(0);
+  await expect(people.getByText(student.name, { exact: true }).count()).resolves.toBe(0);
 });

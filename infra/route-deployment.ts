@@ -6,14 +6,15 @@ import type { LtiEndpointName } from '../shared/contract/lti';
 import type { RouteDefinition } from '../shared/contract/route';
 
 /**
- * The DynamoDB calls the repositories make (no Scan); a route's function is granted exactly its list. A TransactWriteItems
+ * The DynamoDB calls the repositories make (Scan only by an erase's sweep of the whole table); a route's function is
+ * granted exactly its list. A TransactWriteItems
  * (a first completion's record, counter and day) is authorized by IAM item by item, so it is listed as the writes it
  * holds (UpdateItem, PutItem) and its condition on another item (ConditionCheckItem: the student's enrolment).
  * `ReadByKey` is GetItem and BatchGetItem together: the table access sends a read on its own as a GetItem and reads
  * started together as one BatchGetItem (functions/src/table/table.ts), which depends on the data (a student in
  * one class or in two), not on the code path.
  */
-export type TableAction = 'ReadByKey' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+export type TableAction = 'ReadByKey' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 /** The IAM actions (`dynamodb:…`) a table access grants. */
 export const tableIamActions = (access: TableAccess): string[] =>
@@ -22,6 +23,7 @@ export const tableIamActions = (access: TableAccess): string[] =>
 const IAM_TABLE_ACTIONS: Record<TableAction, readonly string[]> = {
   ReadByKey: ['GetItem', 'BatchGetItem'],
   Query: ['Query'],
+  Scan: ['Scan'],
   PutItem: ['PutItem'],
   UpdateItem: ['UpdateItem'],
   DeleteItem: ['DeleteItem'],
@@ -34,9 +36,10 @@ export type TableAccess = 'none' | readonly TableAction[];
 
 /**
  * What a route's function may do to uploaded files under `protected/`, as IAM names it: GetObject also covers HEAD and
- * presigned downloads; PutObject covers presigned PUTs and every step of a multipart upload but its abort.
+ * presigned downloads; PutObject covers presigned PUTs and every step of a multipart upload but its abort; ListBucket
+ * (an erase listing a person's folder) is granted on the bucket for keys under `protected/` only.
  */
-export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload';
+export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload' | 'ListBucket';
 
 /** What a route's function may do to uploaded files: nothing, or exactly these actions. */
 export type BucketAccess = 'none' | readonly BucketAction[];
@@ -52,6 +55,7 @@ export type UserPoolAction =
   | 'AdminDisableUser'
   | 'AdminEnableUser'
   | 'AdminUserGlobalSignOut'
+  | 'AdminDeleteUser'
   | 'ListUsers'
   | 'ListUsersInGroup';
 
@@ -213,6 +217,13 @@ export const routeDeployment = {
   registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
   editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  // Erasing a person: their classes and modules through their resources, then a sweep of the table and their folder.
+  erasePerson: {
+    handler: 'erasure/handlers/erase-person',
+    table: ['ReadByKey', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    bucket: ['ListBucket', 'DeleteObject'],
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+  },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 /**

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'changeRole',
   'disable',
   'enable',
+  // A person erased for good; the entry names them by their pseudonym only.
+  'erase',
   'createClass',
   'renameClass',
   'deleteClass',

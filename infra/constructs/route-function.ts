@@ -216,13 +216,27 @@ export function bindPersonAccess(grantee: IGrantable, table: ITableV2, admitsAdm
  */
 export function bindUploads(grantee: IGrantable, bucket: IBucket, access: BucketAccess): void {
   if (access === 'none') return;
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: access.map((action) => `s3:${action}`),
-      resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
-    }),
-  );
+  const onObjects = access.filter((action) => action !== 'ListBucket');
+  if (onObjects.length > 0) {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: onObjects.map((action) => `s3:${action}`),
+        resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+      }),
+    );
+  }
+  // Listing is an action on the bucket: held to keys under the uploads prefix by a condition.
+  if (access.includes('ListBucket')) {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${UPLOADS_PREFIX}*`] } },
+      }),
+    );
+  }
 }
 
 /** Exactly the Cognito admin calls the route declares, on this user pool only. */

@@ -19,6 +19,7 @@ import { auditRoutes } from './audit';
 import { searchRoutes } from './search';
 import { dataExportRoutes } from './data-export';
 import { ltiRoutes } from './lti';
+import { erasureRoutes } from './erasure';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
 export const resources = {
@@ -36,6 +37,7 @@ export const resources = {
   search: searchRoutes,
   'data-export': dataExportRoutes,
   lti: ltiRoutes,
+  erasure: erasureRoutes,
 } as const;
 
 export const routes = {
@@ -53,6 +55,7 @@ export const routes = {
   ...searchRoutes,
   ...dataExportRoutes,
   ...ltiRoutes,
+  ...erasureRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteName = keyof typeof routes;

@@ -35,6 +35,8 @@ interface Fixtures {
   /** A OneRoster package the admin uploaded, and a file of theirs that is no package. */
   rosterPackage: string;
   notAPackage: string;
+  /** An invited teacher who owns and teaches nothing: the one person the valid erase may erase. */
+  erasable: { userId: string; email: string };
 }
 
 type Body = Record<string, any>;
@@ -371,6 +373,41 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
+    // The valid body erases the invited teacher of the fixtures; the cases about modules name the world's teacher.
+    route: 'erasePerson',
+    as: admin,
+    params: (f) => ({ userId: f.erasable.userId }),
+    valid: (f) => ({ confirm: f.erasable.email }),
+    required: ['confirm'],
+    wrongTypes: { confirm: 5, transferModulesTo: true, deleteModules: 'yes' },
+    oversized: {
+      'a confirmation over 254 characters': (b) => ({ ...b, confirm: `${long(250)}@example.com` }),
+      'a transferModulesTo over 100 characters': (b) => ({ confirm: b.confirm, transferModulesTo: long(101) }),
+    },
+    specific: [
+      { what: "a confirmation that is not the person's e-mail", status: 400, body: (_f, w) => ({ confirm: w.student.email }) },
+      { what: 'a blank confirmation', status: 400, body: () => ({ confirm: '   ' }) },
+      { what: 'deleteModules false', status: 400, body: (f) => ({ confirm: f.erasable.email, deleteModules: false }) },
+      { what: 'both a transfer and a deletion', status: 400, body: (f, w) => ({ confirm: f.erasable.email, deleteModules: true, transferModulesTo: w.otherTeacher.userId }) },
+      { what: 'a transfer to a student', status: 400, body: (f, w) => ({ confirm: f.erasable.email, transferModulesTo: w.student.userId }) },
+      { what: 'a transfer to the person erased', status: 400, body: (f) => ({ confirm: f.erasable.email, transferModulesTo: f.erasable.userId }) },
+      { what: 'a transfer to nobody known', status: 404, body: (f) => ({ confirm: f.erasable.email, transferModulesTo: 'nobody-known' }) },
+      {
+        what: "a teacher's erase without a choice for their modules",
+        status: 400,
+        params: (_f, w) => ({ userId: w.teacher.userId }),
+        body: (_f, w) => ({ confirm: w.teacher.email }),
+      },
+      {
+        what: 'modules with files moved to another teacher (not built yet)',
+        status: 409,
+        params: (_f, w) => ({ userId: w.teacher.userId }),
+        body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.otherTeacher.userId }),
+      },
+      { what: 'the admin themselves', status: 403, params: (_f, w) => ({ userId: w.admin.userId }), body: (_f, w) => ({ confirm: w.admin.email }) },
+    ],
+  },
+  {
     route: 'createClass',
     as: admin,
     valid: (_f, w) => ({ className: 'Year 11 Physics', teacherId: w.teacher.userId }),
@@ -628,6 +665,7 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'disablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'enablePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
   { route: 'resendInvitation', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
+  { route: 'erasePerson', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), body: (_f, w) => ({ confirm: w.otherStudent.email }), missing: { userId: 404 } },
   { route: 'getCheck', as: teacher, params: (f) => ({ id: f.module._id, sectionId: f.module.sections[0]._id }), missing: { id: 404, sectionId: 404 } },
   {
     route: 'getCheckAnalysis',
@@ -796,6 +834,7 @@ beforeAll(async () => {
     pending: { contentUrl: pending.contentUrl, uploadId: pending.uploadId },
     rosterPackage: await world.putFile(world.admin, 'package.zip', 'application/zip', zipSample('bulk-1.2')),
     notAPackage: await world.putFile(world.admin, 'notes.zip', 'application/zip', pdfBytes('not a package')),
+    erasable: (await world.ok('invitePerson', { as: world.admin, body: person('erasable@example.com', 'Erasable Teacher', 'Teachers') })).person,
   };
 });
 
@@ -886,6 +925,7 @@ describe('what is stored from a body', () => {
       submitAttempt: 201,
       recordReading: 200,
       registerLtiPlatform: 201,
+      erasePerson: 200,
     });
   });
 });

@@ -125,6 +125,7 @@ const EXPECTED = statusTable(`
   registerLtiPlatform      ·        ·             ·        ·             201
   editLtiPlatform          ·        ·             ·        ·             200
   removeLtiPlatform        ·        ·             ·        ·             204
+  erasePerson              ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -274,6 +275,10 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   registerLtiPlatform: async () => ({ body: ltiPlatformBody() }),
   editLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() }, body: ltiPlatformBody('Renamed LMS') }),
   removeLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() } }),
+  erasePerson: async () => {
+    const { userId, email } = (await world.ok('invitePerson', { as: world.admin, body: newInvitee() })).person;
+    return { params: { userId }, body: { confirm: email } };
+  },
 };
 
 /** A registration of its own (a new client ID each time), so every cell registers anew. */

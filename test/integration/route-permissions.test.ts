@@ -521,6 +521,18 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } });
     await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } }, 404);
   },
+  // Last of all the routes (the contract lists it last): the student and the teacher go for good.
+  erasePerson: async () => {
+    const erase = (person: { userId: string; email: string }, body: Record<string, unknown> = {}, status = 200) =>
+      world.ok('erasePerson', { as: world.admin, params: { userId: person.userId }, body: { confirm: person.email, ...body } }, status);
+    // A teacher of a class without modules: the class goes to the teacher named (checked against their role).
+    const newTeacher = (await world.ok('invitePerson', { as: world.admin, body: { ...invitee(), role: 'Teachers' } })).person;
+    await world.ok('createClass', { as: world.admin, body: { className: unique('Class'), teacherId: newTeacher.userId } });
+    await erase(newTeacher, { transferModulesTo: world.otherTeacher.userId });
+    await erase(world.student);
+    await erase(world.teacher, {}, 400);
+    await erase(world.teacher, { deleteModules: true });
+  },
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

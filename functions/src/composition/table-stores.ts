@@ -5,6 +5,8 @@
 import { makeAttemptRepository } from '../checks/adapters/attempt-repository';
 import { makeDynamoAuditLog } from '../audit/adapters/audit-repository';
 import { makeDraftQuota } from '../checks/adapters/draft-quota';
+import { makeErasureJobRepository } from '../erasure/adapters/erasure-job-repository';
+import { makePersonalDataSweep } from '../erasure/adapters/personal-data-sweep';
 import { makeCheckRepository } from '../checks/adapters/check-repository';
 import { makeClassRepository } from '../classes/adapters/class-repository';
 import { makeFileReferenceRepository } from '../modules/adapters/file-reference-repository';
@@ -54,3 +56,5 @@ export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
 export const handshakeStore = () => makeHandshakeRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
+export const erasureJobStore = () => makeErasureJobRepository(table());
+export const personalDataSweep = () => makePersonalDataSweep(table());

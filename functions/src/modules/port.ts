@@ -28,6 +28,11 @@ export interface ModuleStore {
   replaceModule(record: ModuleRecord, expectedUpdatedAt: string): Promise<boolean>;
   /** Deletes a module if the given teacher owns it; the deleted module, or undefined. */
   deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
+  /**
+   * Gives a module to another teacher (owner and owner's index), only while `fromOwnerId` owns it; false otherwise
+   * (already moved, or gone). The version stays: nothing a reader sees changed.
+   */
+  transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string): Promise<boolean>;
   /** How many modules a teacher owns. */
   countModulesOfOwner(ownerId: string): Promise<number>;
 }

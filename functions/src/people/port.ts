@@ -101,6 +101,8 @@ export interface UserDirectory {
   /** Disables sign-in and ends every session (signOut). */
   disable(userId: string): Promise<void>;
   enable(userId: string): Promise<void>;
+  /** Deletes the user for good (an erase); nothing happens for a user who is gone already. */
+  remove(userId: string): Promise<void>;
 }
 
 /** Class items keep their members' display names (so rosters and reports need no look-ups); a rename follows. */

@@ -24,6 +24,8 @@ export interface FileStore {
   completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
   abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
   deleteFiles(keys: string[]): Promise<void>;
+  /** Deletes every file whose key starts with `prefix` (a person's folder); answers how many there were. */
+  deleteFolder(prefix: string): Promise<number>;
 }
 
 /** A multipart upload the API started: what it was declared to be, and who may continue, finish or cancel it. */

@@ -8,7 +8,9 @@ import { storedFileMismatch } from './file-content';
 import type { Clock, IdGenerator } from '../kernel/ports';
 import type { FileStore, MultipartOutcome, StoredFile, UploadRecord, UploadStore } from './port';
 
-const ownPrefix = (caller: Caller) => `${storedFilesPrefix('upload')}${caller.userId}/`;
+/** Where a person's uploaded files are stored: their own folder of the bucket. */
+export const filesFolderOf = (userId: string) => `${storedFilesPrefix('upload')}${userId}/`;
+const ownPrefix = (caller: Caller) => filesFolderOf(caller.userId);
 
 /** True when the storage key lies in the caller's own area (and does not climb out of it). */
 export const ownsStorageKey = (caller: Caller, key: string) =>

@@ -35,6 +35,13 @@ export class InMemoryModuleStore implements ModuleStore {
     return [...this.records.values()].map(copy);
   }
 
+  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string) {
+    const record = this.records.get(moduleId);
+    if (record?.ownerId !== fromOwnerId) return false;
+    record.ownerId = toOwnerId;
+    return true;
+  }
+
   async getModule(moduleId: string) {
     const record = this.records.get(moduleId);
     return record && copy(record);
@@ -590,6 +597,12 @@ export class InMemoryFileStore implements FileStore {
       this.files.delete(key);
       this.contents.delete(key);
     }
+  }
+
+  async deleteFolder(prefix: string) {
+    const keys = [...this.files.keys()].filter((key) => key.startsWith(prefix));
+    await this.deleteFiles(keys);
+    return keys.length;
   }
 }
 

@@ -1,6 +1,6 @@
 // The exact DynamoDB commands the module repository sends, and how it reads their answers.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { moduleItem, MODULE_ID, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { TEACHER_ID } from '@test/unit-helpers/events';
@@ -94,4 +94,18 @@ test('deleteOwnedModule deletes only if the teacher owns it, answering the old r
 test('other failures are not mistaken for a refused condition', async () => {
   ddb.on(PutCommand).rejects(new Error('ProvisionedThroughputExceededException'));
   await expect(repository.insertModule(record)).rejects.toThrow('ProvisionedThroughputExceededException');
+});
+
+test("transferModule moves the owner and the owner's index only while the old owner holds it", async () => {
+  ddb.on(UpdateCommand).resolves({});
+  await expect(repository.transferModule(MODULE_ID, TEACHER_ID, 'teacher-9')).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    TableName: 'modules-table',
+    Key: { pk: `MODULE#${MODULE_ID}`, sk: 'MODULE' },
+    UpdateExpression: 'SET ownerId = :to, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+    ConditionExpression: 'ownerId = :from',
+    ExpressionAttributeValues: { ':from': TEACHER_ID, ':to': 'teacher-9', ':gsi1pk': 'TEACHER#teacher-9', ':gsi1sk': `MODULE#${MODULE_ID}` },
+  });
+  ddb.on(UpdateCommand).rejects(conditionFailure());
+  await expect(repository.transferModule(MODULE_ID, TEACHER_ID, 'teacher-9')).resolves.toBe(false);
 });

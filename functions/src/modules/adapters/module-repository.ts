@@ -1,5 +1,5 @@
 // Data access for modules: one item per module, found by id or through the owning teacher's index.
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ModuleRecord, ModuleStore } from '../port';
 import { conditionally, isConditionFailure, keys, makeTableAccess, queries, type TableContext } from '../../table/table';
 
@@ -70,6 +70,21 @@ export function makeModuleRepository(context: TableContext): ModuleStore {
         if (isConditionFailure(error)) return undefined;
         throw error;
       }
+    },
+
+    transferModule(moduleId, fromOwnerId, toOwnerId) {
+      const index = keys.moduleOwnerIndex(toOwnerId, moduleId);
+      return conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.module(moduleId),
+            UpdateExpression: 'SET ownerId = :to, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+            ConditionExpression: 'ownerId = :from',
+            ExpressionAttributeValues: { ':from': fromOwnerId, ':to': toOwnerId, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
+          }),
+        ),
+      );
     },
 
     /** Keys only are read. */

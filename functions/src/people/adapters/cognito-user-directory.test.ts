@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
@@ -156,6 +157,15 @@ describe('changes', () => {
       { UserPoolId, Username: 'sub-1', GroupName: 'Students' },
       { UserPoolId, Username: 'sub-1', GroupName: 'Admins' },
     ]);
+  });
+
+  it('deletes a user for good; one gone already is no failure, another failure is', async () => {
+    await cloud.remove('sub-1');
+    expect(cognito).toHaveReceivedCommandWith(AdminDeleteUserCommand, { UserPoolId, Username: 'sub-1' });
+    cognito.on(AdminDeleteUserCommand).rejects(Object.assign(new Error('gone'), { name: 'UserNotFoundException' }));
+    await expect(cloud.remove('sub-1')).resolves.toBeUndefined();
+    cognito.on(AdminDeleteUserCommand).rejects(new Error('throttled'));
+    await expect(cloud.remove('sub-1')).rejects.toThrow('throttled');
   });
 
   it('signs a person out everywhere', async () => {

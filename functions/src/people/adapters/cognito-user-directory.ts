@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
@@ -157,6 +158,14 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
 
     async enable(userId) {
       await client.send(new AdminEnableUserCommand({ UserPoolId, Username: userId }));
+    },
+
+    async remove(userId) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId, Username: userId }));
+      } catch (error) {
+        if ((error as Error).name !== 'UserNotFoundException') throw error;
+      }
     },
   };
 }

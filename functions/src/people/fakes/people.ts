@@ -64,6 +64,10 @@ export class InMemoryDirectory implements UserDirectory {
     this.calls.push(`enable ${userId}`);
     this.people.set(userId, { ...this.people.get(userId)!, status: 'active' });
   }
+  async remove(userId: string) {
+    this.calls.push(`remove ${userId}`);
+    this.people.delete(userId);
+  }
 }
 
 export class InMemoryAuditLog implements AuditLog {

@@ -1,6 +1,7 @@
 // The exact S3 commands the file storage sends, the URLs it signs (really signed, with test credentials, no request
 // made), and how it turns S3's refusals into outcomes.
 import {
+  ListObjectsV2Command,
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -120,6 +121,17 @@ test('abortMultipartUpload aborts; an upload that is gone is an outcome, other f
   await expect(storage.abortMultipartUpload(key, 'upload-1')).resolves.toBe('noSuchUpload');
   s3.on(AbortMultipartUploadCommand).rejects(s3Error('AccessDenied', 403));
   await expect(storage.abortMultipartUpload(key, 'upload-1')).rejects.toThrow('AccessDenied');
+});
+
+test("deleteFolder lists the folder's keys and deletes each page of them until it lists empty", async () => {
+  s3.on(ListObjectsV2Command)
+    .resolvesOnce({ Contents: [{ Key: key }, { Key: `${key}.2` }] })
+    .resolves({});
+  s3.on(DeleteObjectsCommand).resolves({});
+  await expect(storage.deleteFolder('protected/teacher-1/')).resolves.toBe(2);
+  expect(s3).toReceiveCommandWith(ListObjectsV2Command, { Bucket: 'files-bucket', Prefix: 'protected/teacher-1/' });
+  expect(s3).toReceiveCommandTimes(ListObjectsV2Command, 2);
+  expect(s3).toReceiveCommandWith(DeleteObjectsCommand, { Bucket: 'files-bucket', Delete: { Objects: [{ Key: key }, { Key: `${key}.2` }], Quiet: true } });
 });
 
 test('deleteFiles deletes quietly in one request, and sends nothing for no keys', async () => {

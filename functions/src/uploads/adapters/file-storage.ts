@@ -7,6 +7,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
@@ -176,6 +177,18 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
       await client.send(
         new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
       );
+    },
+
+    /** A page of up to 1,000 keys at a time, each deleted in one request, until the folder lists empty. */
+    async deleteFolder(prefix) {
+      let deleted = 0;
+      for (;;) {
+        const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix }));
+        const keys = Contents.flatMap(({ Key }) => (Key ? [Key] : []));
+        if (keys.length === 0) return deleted;
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+        deleted += keys.length;
+      }
     },
   };
 }

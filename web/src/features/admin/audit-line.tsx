@@ -11,6 +11,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   changeRole: 'changed the role of',
   disable: 'disabled',
   enable: 'enabled',
+  erase: 'erased',
   createClass: 'created the class',
   renameClass: 'renamed the class',
   deleteClass: 'deleted the class',

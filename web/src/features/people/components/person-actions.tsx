@@ -1,5 +1,6 @@
-// What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
-// resend an invitation they have not used yet, and export their data (a parent's or the person's request).
+// What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, resend
+// an invitation they have not used yet, export their data (a parent's or the person's request), and erase them for good
+// (erase-dialog.tsx).
 import { useState } from 'react';
 import { personNameSchema, type Person } from '@shared/contract/people';
 import { PEOPLE_LIMITS } from '@shared/people';
@@ -11,9 +12,10 @@ import { FormDialog } from '@web/components/form-dialog';
 import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '@web/api/people';
 import { useExportPersonData } from '@web/api/data-export';
 import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
+import { EraseDialog } from './erase-dialog';
 import { TemporaryPassword } from './temporary-password';
 
-type Open = 'name' | 'role' | 'disable' | null;
+type Open = 'name' | 'role' | 'disable' | 'erase' | null;
 
 export function PersonActions({ person, isSelf }: { person: Person; isSelf: boolean }) {
   const [open, setOpen] = useState<Open>(null);
@@ -91,10 +93,16 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
             </button>
           )
         )}
+        {!isSelf && (
+          <button type="button" className="link-button link-button-danger" onClick={() => setOpen('erase')} aria-label={`Erase ${shown}`}>
+            Erase this person…
+          </button>
+        )}
       </div>
       {open === 'name' && <RenameDialog person={person} onClose={close} />}
       {open === 'role' && <RoleDialog person={person} changeRole={changeRole} onClose={close} />}
       {open === 'disable' && <DisableDialog person={person} disable={disable} onClose={close} />}
+      {open === 'erase' && <EraseDialog person={person} onClose={close} />}
     </div>
   );
 }

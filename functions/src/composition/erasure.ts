@@ -1,0 +1,28 @@
+// Builds the erase use case over the table, the bucket and the user pool; the erase handler calls it once, at cold
+// start. A teacher's modules are deleted through the module use case, as their owner would.
+import { makeErasureService } from '../erasure/erasure';
+import { pseudonymOf } from '../erasure/adapters/pseudonym';
+import { buildModuleService } from './modules';
+import { fileStore } from './file-store';
+import { systemClock } from './system';
+import { auditLog, classStore, erasureJobStore, moduleStore, personAccessStore, personalDataSweep, progressStore, rosterStore } from './table-stores';
+import { userDirectory } from './user-directory';
+
+export function buildErasureService() {
+  const moduleService = buildModuleService();
+  return makeErasureService({
+    directory: userDirectory(),
+    access: personAccessStore(),
+    classes: classStore(),
+    rosters: rosterStore(),
+    progress: progressStore(),
+    modules: moduleStore(),
+    deleteModule: (owner, moduleId) => moduleService.delete(owner, moduleId),
+    jobs: erasureJobStore(),
+    sweep: personalDataSweep(),
+    files: fileStore(),
+    pseudonymOf,
+    audit: auditLog(),
+    clock: systemClock,
+  });
+}

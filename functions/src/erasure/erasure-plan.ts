@@ -1,0 +1,74 @@
+// What an erase removes, in one place: the steps in their order, and every item type of the table with what becomes
+// of an item of it that holds the person. Every type of the table's registry that can hold a person
+// (functions/src/table/item-types.ts) is matched here (erasure-plan.test.ts); an item of a type missing here stops the
+// sweep (ERASURE_UNKNOWN_ITEM) rather than leave data behind.
+
+/**
+ * The steps, in order. The structured ones first, through the resources' own ports, while the items they read are
+ * still there (an unenrolment takes the student's completions and scores out of the class's counters, a module's
+ * deletion its progress); then the sweep, which finds whatever still holds the person; the directory user last but one,
+ * so a crash before it leaves them disabled rather than gone with their data.
+ */
+export const ERASURE_STEPS = ['signOut', 'unenrol', 'modules', 'classes', 'sweepTable', 'sweepFiles', 'directory', 'audit'] as const;
+export type ErasureStep = (typeof ERASURE_STEPS)[number];
+
+/**
+ * - `delete`: the item is the person's (an upload they started, a copy of them).
+ * - `deleteIfKeyed`: theirs when its key names them (their progress, attempts); else someone else's that mentions them
+ *   (a progress item on their teacher's activity index), rewritten.
+ * - `rewrite`: someone else's item that mentions them: their id, e-mail and name become the pseudonym, and they leave
+ *   sets (a day's active students). Audit entries are also found by the person's name (some name only them).
+ * - `tombstone`: their access record keeps only the revocation of their tokens until the tokens expire.
+ * - `keep`: the erase's own job item.
+ */
+export type Treatment = 'delete' | 'deleteIfKeyed' | 'rewrite' | 'tombstone' | 'keep';
+
+export interface ItemType {
+  item: string;
+  /** The key pattern as docs/architecture.md's data model writes it. */
+  key: string;
+  pk: string;
+  /** A prefix of the sort key ('' matches any). */
+  sk: string;
+  treatment: Treatment;
+  /** Also found by the person's display name (besides their id and e-mail). */
+  byName?: boolean;
+}
+
+/** Most specific first: the first type whose prefixes match an item is its type. */
+export const ITEM_TYPES: readonly ItemType[] = [
+  { item: 'Erasure job', key: 'ERASURE#{pseudonym} / ERASURE', pk: 'ERASURE#', sk: '', treatment: 'keep' },
+  { item: 'Access record', key: 'ACCESS#{sub} / ACCESS', pk: 'ACCESS#', sk: '', treatment: 'tombstone' },
+  { item: 'Person copy', key: 'PERSON#{userId} / PERSON', pk: 'PERSON#', sk: '', treatment: 'delete' },
+  { item: 'Request counter', key: 'RATE#{sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
+  // USER#{id}: memberships, bell marker, nudges, finished modules, drafting counts, text version, open uploads.
+  { item: 'A person’s own partition', key: 'USER#{userId} / *', pk: 'USER#', sk: '', treatment: 'deleteIfKeyed' },
+  { item: 'Upload', key: 'UPLOAD#{uploadId} / UPLOAD', pk: 'UPLOAD#', sk: '', treatment: 'delete' },
+  { item: 'File references and text', key: 'FILE#{key} / FILE|TEXT', pk: 'FILE#', sk: '', treatment: 'deleteIfKeyed' },
+  { item: 'Module', key: 'MODULE#{moduleId} / MODULE', pk: 'MODULE#', sk: 'MODULE', treatment: 'rewrite' },
+  { item: 'Check index', key: 'MODULE#{moduleId} / CHECKS', pk: 'MODULE#', sk: 'CHECKS', treatment: 'rewrite' },
+  { item: 'Class', key: 'CLASS#{classId} / CLASS', pk: 'CLASS#', sk: 'CLASS', treatment: 'rewrite' },
+  { item: 'Enrolment', key: 'CLASS#{classId} / STUDENT#{studentId}', pk: 'CLASS#', sk: 'STUDENT#', treatment: 'deleteIfKeyed' },
+  { item: 'Progress', key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'PROGRESS#', treatment: 'deleteIfKeyed' },
+  { item: 'Path overrides', key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'OVERRIDES#', treatment: 'deleteIfKeyed' },
+  { item: 'Completion counter', key: 'CLASS#{classId} / COMPLETIONS#{moduleId}', pk: 'CLASS#', sk: 'COMPLETIONS#', treatment: 'rewrite' },
+  { item: 'Active day', key: 'CLASS#{classId} / ACTIVE_DAY#{day}', pk: 'CLASS#', sk: 'ACTIVE_DAY#', treatment: 'rewrite' },
+  { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
+  { item: 'Check', key: 'CHECK#{moduleId}#{sectionId} / CHECK', pk: 'CHECK#', sk: 'CHECK', treatment: 'rewrite' },
+  { item: 'Attempt', key: 'CHECK#{moduleId}#{sectionId} / ATTEMPT#{classId}#{studentId}#{n}', pk: 'CHECK#', sk: 'ATTEMPT#', treatment: 'deleteIfKeyed' },
+  { item: 'Check statistics', key: 'CHECK#{moduleId}#{sectionId} / STATS#{classId}#{version}', pk: 'CHECK#', sk: 'STATS#', treatment: 'rewrite' },
+  { item: 'Attempts used', key: 'CHECK#{moduleId}#{sectionId} / USED#{studentId}', pk: 'CHECK#', sk: 'USED#', treatment: 'deleteIfKeyed' },
+  { item: 'Settled drafts', key: 'CHECK#{moduleId}#{sectionId} / DRAFTS-SETTLED', pk: 'CHECK#', sk: 'DRAFTS-SETTLED', treatment: 'rewrite' },
+  { item: 'Class catalogue entry', key: 'CLASSES / CLASS#{classId}', pk: 'CLASSES', sk: '', treatment: 'rewrite' },
+  { item: 'Audit entry', key: 'AUDIT / {time}#{uuid}', pk: 'AUDIT', sk: '', treatment: 'rewrite', byName: true },
+  { item: 'School drafting count', key: 'SCHOOL / DRAFTS#{day}', pk: 'SCHOOL', sk: '', treatment: 'rewrite' },
+  // An import's history quotes rows (names, e-mails) in its errors; the links are the person's, or their enrolments.
+  { item: 'OneRoster run', key: 'ONEROSTER-RUNS / {at}#{runId}', pk: 'ONEROSTER-RUNS', sk: '', treatment: 'rewrite', byName: true },
+  { item: 'OneRoster link', key: 'ONEROSTER / {kind}#{sourcedId}', pk: 'ONEROSTER', sk: '', treatment: 'delete' },
+];
+
+export const ERASURE_UNKNOWN_ITEM = (pk: string, sk: string) =>
+  `An item of a type the erase does not know (${pk} / ${sk}) holds the person's data; nothing more was erased. Add its type to functions/src/erasure/erasure-plan.ts, then erase again.`;
+
+/** The type of an item by its keys; undefined for a type this plan does not list. */
+export const itemTypeOf = (pk: string, sk: string): ItemType | undefined => ITEM_TYPES.find((type) => pk.startsWith(type.pk) && sk.startsWith(type.sk));

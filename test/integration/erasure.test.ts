@@ -1,0 +1,149 @@
+// Erasing a person through the local stack (issue 39): a student and a teacher with data of every kind, erased, then
+// the whole table and bucket scanned for their id and e-mail. Only their access record may remain, as the tombstone
+// that keeps their tokens refused until they expire (docs/decisions/privacy/erasure.md).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { credentialsFor } from '@local/stack-config';
+import { pseudonymOf } from '@functions/src/erasure/adapters/pseudonym';
+import { signInTokens } from './harness';
+import { CLASS_ID, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type Item, type Person, type World } from './support/world';
+
+jest.setTimeout(300_000);
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.stop());
+
+let counter = 0;
+const unique = (label: string) => `${label}-${++counter}`;
+const ONE_QUESTION_CHECK = { questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have membranes.', answer: true }] };
+
+/** Every item of the table, request counters included. */
+async function wholeTable(): Promise<Item[]> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: world.config.dynamodb.endpoint, region: world.config.region, credentials: credentialsFor(world.config) }));
+  const items: Item[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: world.config.dynamodb.table, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...((page.Items ?? []) as Item[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  client.destroy();
+  return items;
+}
+
+/** Every object of the bucket: its key and its bytes as text. */
+async function wholeBucket(): Promise<{ key: string; text: string }[]> {
+  const s3 = new S3Client({ endpoint: world.config.s3.endpoint, region: world.config.region, forcePathStyle: true, credentials: credentialsFor(world.config) });
+  const objects: { key: string; text: string }[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: world.config.s3.bucket, ContinuationToken }));
+    for (const { Key } of page.Contents ?? []) {
+      const { Body } = await s3.send(new GetObjectCommand({ Bucket: world.config.s3.bucket, Key }));
+      objects.push({ key: Key!, text: Buffer.from(await Body!.transformToByteArray()).toString('latin1') });
+    }
+    ContinuationToken = page.NextContinuationToken;
+  } while (ContinuationToken);
+  s3.destroy();
+  return objects;
+}
+
+const serialise = (item: unknown) => JSON.stringify(item, (_, value: unknown) => (value instanceof Set ? [...value] : value)).toLowerCase();
+const holding = (items: Item[], person: Person) => items.filter((item) => [person.userId, person.email].some((term) => serialise(item).includes(term.toLowerCase())));
+
+/** What is left of the person: nothing but the access record's tombstone (its keys, the revocation and its expiry). */
+async function expectNothingLeftOf(person: Person) {
+  const left = holding(await wholeTable(), person);
+  expect(left.filter((item) => !item.pk.startsWith('ACCESS#'))).toEqual([]);
+  for (const tombstone of left) {
+    expect(Object.keys(tombstone).sort()).toEqual(['expiresAtEpoch', 'pk', 'sk', 'tokensRevokedAt']);
+    expect(Number(tombstone.expiresAtEpoch) - Number(tombstone.tokensRevokedAt)).toBeLessThanOrEqual(3600);
+  }
+  const files = await wholeBucket();
+  expect(files.filter(({ key, text }) => [person.userId, person.email].some((term) => key.includes(term) || text.includes(term))).map(({ key }) => key)).toEqual([]);
+  await expect(signInTokens(world.config, person.email, 'Integration-pass-1')).rejects.toThrow();
+  expect((await world.call('getNotifications', { as: person })).status).toBe(401);
+  const audit = await world.ok('listAuditTrail', { as: world.admin });
+  expect(audit.entries).toContainEqual(expect.objectContaining({ action: 'erase', subject: pseudonymOf(person.userId), actorId: world.admin.userId }));
+  expect(JSON.stringify(audit.entries)).not.toContain(person.name);
+}
+
+const erase = (person: Person, body: Record<string, unknown>) => world.call('erasePerson', { as: world.admin, params: { userId: person.userId }, body });
+
+test('erasing a student removes everything of theirs and keeps the class counts as if they had never been', async () => {
+  const { teacher, student, admin } = world;
+  const file = await world.upload(teacher, `${unique('cells')}.pdf`, MEDIA.pdf, pdfBytes('cells'));
+  const module = await world.createModule(teacher, [{ title: 'One', contentUrl: file }, { title: 'Two', contentUrl: file }], unique('Cells'));
+  await world.givenText(file, teacher, SECTION_TEXT);
+  await world.ok('assignModule', { as: teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id, dueAt: '2026-01-05T17:00:00+01:00' } });
+  const [first, second] = module.sections.map((section) => section._id);
+  await world.ok('putCheck', { as: teacher, params: { id: module._id, sectionId: second }, body: ONE_QUESTION_CHECK });
+  // Progress, reading, an attempt (a pass: its section complete, the module finished), a teacher's override and nudge.
+  await world.ok('markComplete', { as: student, body: { studentId: student.userId, classId: CLASS_ID, moduleId: module._id, sectionId: first } });
+  await world.ok('recordReading', { as: student, params: { id: module._id, sectionId: first }, body: { classId: CLASS_ID, opened: true, page: 2, minutes: 1 } });
+  await world.ok('submitAttempt', { as: student, params: { id: module._id, sectionId: second }, body: { attemptId: crypto.randomUUID(), classId: CLASS_ID, answers: { q1: true } } }, 201);
+  await world.ok('addPathOverride', { as: teacher, params: { classId: CLASS_ID, studentId: student.userId }, body: { moduleId: module._id, kind: 'unlock', reason: 'Ready for it' } }, 201);
+  await world.ok('nudgeStudent', { as: teacher, params: { classId: CLASS_ID, moduleId: module._id }, body: { studentId: student.userId } }, 201);
+  await world.ok('getNotifications', { as: student });
+  await world.ok('markNotificationsRead', { as: student }, 204);
+  await world.ok('renameSelf', { as: student, body: { name: student.name } });
+  // A second class of an admin's, and audit entries about them.
+  const { classId } = await world.ok('createClass', { as: admin, body: { className: unique('Class'), teacherId: world.otherTeacher.userId } });
+  await world.ok('enrolStudents', { as: admin, params: { classId }, body: { studentIds: [student.userId] } });
+  await world.ok('renamePerson', { as: admin, params: { userId: student.userId }, body: { name: student.name } });
+  const completionBefore = await world.ok('getClassCompletion', { as: teacher, params: { classId: CLASS_ID } });
+  expect(holding(await wholeTable(), student).length).toBeGreaterThan(10);
+
+  // A wrong confirmation changes nothing.
+  const before = await world.scanTable();
+  const refused = await erase(student, { confirm: 'someone.else@example.com' });
+  expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not this person's/) } });
+  expect(await world.scanTable()).toEqual(before);
+
+  const erased = await erase(student, { confirm: student.email.toUpperCase() });
+  expect(erased).toMatchObject({ status: 200, body: { pseudonym: pseudonymOf(student.userId), modules: { outcome: 'none' }, classes: { outcome: 'none' } } });
+  await expectNothingLeftOf(student);
+
+  // The class's counts lost exactly the student's part: nobody else had any.
+  const completionAfter = await world.ok('getClassCompletion', { as: teacher, params: { classId: CLASS_ID } });
+  expect(completionBefore).not.toEqual(completionAfter);
+  const counts = (await wholeTable()).filter((item) => item.pk === `CLASS#${CLASS_ID}` && (item.sk.startsWith('COMPLETIONS#') || item.sk === 'SCORE_TOTALS'));
+  expect(counts.length).toBeGreaterThan(1);
+  for (const item of counts) {
+    const numbers = Object.entries(item).filter(([name, value]) => typeof value === 'number' && name !== 'expiresAtEpoch');
+    expect({ item: item.sk, numbers: numbers.filter(([, value]) => value !== 0) }).toEqual({ item: item.sk, numbers: [] });
+  }
+  // The audit entries about them stay, under their pseudonym.
+  const trail = await world.ok('listAuditTrail', { as: admin, path: '/api/admin/audit?action=rename' });
+  expect(trail.entries).toContainEqual(expect.objectContaining({ subject: expect.stringContaining(pseudonymOf(student.userId)) }));
+  const classAfter = await world.ok('getAdminClass', { as: admin, params: { classId: CLASS_ID } });
+  expect(classAfter.studentCount).toBe(0);
+  // Erasing again answers the same outcome.
+  expect(await erase(student, { confirm: 'anything@example.com' })).toMatchObject({ status: 200, body: erased.body });
+});
+
+test('erasing a teacher deletes their modules with their files when told to, and leaves their class without a teacher', async () => {
+  const { teacher, admin } = world;
+  // The teacher's module with a check, drafted questions, an override they made (audited under their id).
+  const file = await world.upload(teacher, `${unique('atoms')}.pdf`, MEDIA.pdf, pdfBytes(`atoms of ${teacher.email}`));
+  const module = await world.createModule(teacher, [{ title: 'One', contentUrl: file }], unique('Atoms'));
+  await world.givenText(file, teacher, SECTION_TEXT);
+  await world.ok('assignModule', { as: teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
+  await world.ok('draftQuestions', { as: teacher, params: { id: module._id, sectionId: module.sections[0]._id }, body: { count: 3 } });
+  await world.ok('settleDrafts', { as: teacher, params: { id: module._id, sectionId: module.sections[0]._id }, body: { passages: ['The nucleus holds the genetic material of the cell.'] } });
+  await world.ok('markNotificationsRead', { as: teacher }, 204);
+  expect(holding(await wholeTable(), teacher).length).toBeGreaterThan(5);
+
+  const refused = await erase(teacher, { confirm: teacher.email });
+  expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/choose a teacher to take them over/) } });
+
+  const erased = await erase(teacher, { confirm: teacher.email, deleteModules: true });
+  expect(erased).toMatchObject({ status: 200, body: { modules: { outcome: 'deleted' }, classes: { outcome: 'withoutTeacher', count: 1 } } });
+  await expectNothingLeftOf(teacher);
+  const schoolClass = await world.ok('getAdminClass', { as: admin, params: { classId: CLASS_ID } });
+  expect(schoolClass.teacher).toBeUndefined();
+});

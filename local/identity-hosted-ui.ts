@@ -61,7 +61,7 @@ const s256 = (verifier: string) => base64url(createHash('sha256').update(verifie
 const randomToken = () => base64url(randomBytes(32));
 
 export async function startHostedUi(options: HostedUiOptions): Promise<{ port: number; close(): Promise<void> }> {
-  registerLinkTarget();
+  registerLinkTarget(options.providers);
   const pending = new Map<string, PendingSignIn>();
   const codes = new Map<string, IssuedCode>();
   let callbackUrl = '';
@@ -124,7 +124,8 @@ export async function startHostedUi(options: HostedUiOptions): Promise<{ port: n
     if (!code) return back({ error: 'access_denied', error_description: url.searchParams.get('error_description') ?? 'The sign-in was cancelled.' });
     const claims = await providerClaims(signIn, code, callbackUrl);
     const userPool = await services.cognito.getUserPoolForClientId(ctx, signIn.clientId);
-    const federatedName = `${signIn.provider.name}_${claims.sub}`;
+    // Cognito lower-cases the provider's name in a federated user's name (`google_…`), though the pool's provider is `Google`.
+    const federatedName = `${signIn.provider.name.toLowerCase()}_${claims.sub}`;
     let user = await linkedUser(ctx, userPool, signIn.provider.name, claims.sub);
     if (!user) {
       const refusal = await options.preSignUp(preSignUpEvent(userPool, signIn, federatedName, claims));
@@ -300,9 +301,12 @@ async function linkedUser(ctx: Context, userPool: UserPoolService, providerName:
 }
 
 let linkTargetRegistered = false;
+/** The providers the pool federates (the last twin started in this process): a link names one exactly, as in Cognito. */
+let federatedProviders: ReadonlyMap<string, SchoolProviderEndpoint> = new Map();
 
 /** AdminLinkProviderForUser, which cognito-local lacks: records the link as Cognito does, in `identities`. */
-function registerLinkTarget(): void {
+function registerLinkTarget(providers: ReadonlyMap<string, SchoolProviderEndpoint>): void {
+  federatedProviders = providers;
   if (linkTargetRegistered) return;
   linkTargetRegistered = true;
   const targets = Targets as unknown as Record<string, (services: Services) => (ctx: Context, req: never) => Promise<object>>;
@@ -321,6 +325,8 @@ function registerLinkTarget(): void {
       const user = await userPool.getUserByUsername(ctx, req.DestinationUser.ProviderAttributeValue);
       if (!user) throw new UserNotFoundError();
       const { ProviderName: providerName, ProviderAttributeValue: userId } = req.SourceUser;
+      // Cognito matches the provider's name exactly: `google` (a user name's spelling) is no provider of the pool's.
+      if (!federatedProviders.has(providerName)) throw new CognitoError('InvalidParameterException', `There is no identity provider named ${providerName}.`);
       if (await linkedUser(ctx, userPool, providerName, userId)) {
         throw new CognitoError('AliasExistsException', 'This identity is already linked to a user.');
       }

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // School sign-in: an administrator's choice for a domain, and a newcomer of an open domain let in as a student.
+  'setSchoolSignInDomain',
+  'joinAsStudent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import { makeNoticeRepository } from '../notifications/adapters/notice-repositor
 import { makePeopleIndexRepository } from '../people/adapters/people-index-repository';
 import { makePersonAccessRepository } from '../people/adapters/person-access-repository';
 import { makeRosterRepository } from '../rosters/adapters/roster-repository';
+import { makeDomainSettingRepository } from '../school-sign-in/adapters/domain-setting-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import type { TableContext } from './table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
@@ -28,5 +29,6 @@ export function makeTableRepositories(context: TableContext) {
     attempts: makeAttemptRepository(context),
     peopleIndex: makePeopleIndexRepository(context),
     personAccess: makePersonAccessRepository(context),
+    schoolSignInDomains: makeDomainSettingRepository(context),
   };
 }

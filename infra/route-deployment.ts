@@ -72,6 +72,8 @@ export interface RouteDeployment {
    * of the permissions the local stack records (it has no Bedrock): the Bedrock drafter's unit test checks its one call.
    */
   model?: readonly ModelAction[];
+  /** The stage's identity providers and their e-mail domains, in SCHOOL_SIGN_IN_PROVIDERS (none where school sign-in is off). */
+  schoolSignIn?: true;
   /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
    * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
@@ -171,6 +173,9 @@ export const routeDeployment = {
   // The text of sections and search read stored text only (extraction is the storage event's function).
   getSectionText: { handler: 'search/handlers/get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  // School sign-in: the administrators' choice per configured e-mail domain (the PreSignUp trigger reads it).
+  getSchoolSignIn: { handler: 'school-sign-in/handlers/get-school-sign-in', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'], schoolSignIn: true },
+  setSchoolSignInDomain: { handler: 'school-sign-in/handlers/set-school-sign-in-domain', table: ['PutItem'], bucket: 'none', userPool: AUDITED, schoolSignIn: true },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

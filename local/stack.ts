@@ -11,6 +11,7 @@ import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
+import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../shared/school-sign-in';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createApiServer, haveHandlersLoaded } from './api-server';
@@ -170,6 +171,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // The PreSignUp trigger's and the school sign-in routes' providers and domains, as the CDK app sets them.
+      [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(DEMO_SCHOOL_PROVIDERS.map(({ name, domains }) => ({ name, domains }))),
       ...(options.callerRateLimit === undefined ? {} : { CALLER_RATE_LIMIT: String(options.callerRateLimit) }),
     });
 

@@ -17,6 +17,7 @@ import {
   type UserPool,
   type IUserPoolIdentityProvider,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -25,6 +26,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/school-sign-in';
 import type { WebConfig } from '../../shared/web-config';
+import { SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
 import type { SchoolSignInSettings } from '../stage-settings';
 import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 
@@ -44,8 +46,22 @@ export const PROVIDER_LABELS = {
 /** The SAML claim Cognito's documentation and most identity providers use for the e-mail address. */
 const SAML_EMAIL_CLAIM = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
 
+/**
+ * The providers a stage federates and the e-mail domains each may sign in, as the PreSignUp trigger and the school
+ * sign-in routes read them (SCHOOL_SIGN_IN_PROVIDERS); none when school sign-in is off.
+ */
+export function schoolProviderRules(settings: SchoolSignInSettings | null): SchoolProviderRule[] {
+  if (!settings) return [];
+  return [
+    ...(settings.google ? [{ name: GOOGLE_PROVIDER_NAME, domains: settings.google.domains }] : []),
+    ...(settings.microsoft ? [{ name: MICROSOFT_PROVIDER_NAME, domains: settings.microsoft.domains }] : []),
+    ...(settings.saml ? [{ name: settings.saml.name, domains: settings.saml.domains }] : []),
+  ];
+}
+
 export interface SchoolSignInProps {
   userPool: UserPool;
+  table: ITableV2;
   settings: SchoolSignInSettings;
   logRetention: RetentionDays;
   tracing: boolean;
@@ -141,7 +157,7 @@ export class SchoolSignIn extends Construct {
     this.addPreSignUpTrigger(props);
   }
 
-  private addPreSignUpTrigger({ userPool, logRetention, tracing }: SchoolSignInProps): void {
+  private addPreSignUpTrigger({ userPool, table, settings, logRetention, tracing }: SchoolSignInProps): void {
     const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const role = new Role(this, 'PreSignUpRole', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -157,11 +173,15 @@ export class SchoolSignIn extends Construct {
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
-      // Cognito waits 5 s for a trigger; two admin calls fit well inside.
+      // Cognito waits 5 s for a trigger: the few admin calls and table writes of a newcomer fit well inside.
       timeout: Duration.seconds(5),
       role,
       logGroup,
-      environment: tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {},
+      environment: {
+        TABLE_NAME: table.tableName,
+        [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(schoolProviderRules(settings)),
+        ...(tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
+      },
       tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: lambdaBundling(tracing),
     });
@@ -173,8 +193,16 @@ export class SchoolSignIn extends Construct {
       statements: [
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup'],
           resources: [userPool.userPoolArn],
+        }),
+        // A domain's setting (GetItem on `SCHOOL`), and for a newcomer let in as a student their people copy
+        // (`PERSON#…`) and audit entry (`AUDIT`): the keys of functions/src/table/table.ts, nothing else.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SCHOOL', 'AUDIT', 'PERSON#*'] } },
         }),
       ],
     });

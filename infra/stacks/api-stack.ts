@@ -21,6 +21,7 @@ import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-de
 import { originVerifySecretName, stageName } from '../stage';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { routeClass, throttlesFor, type Throttle, type Throttles } from '../capacity';
+import { schoolProviderRules } from '../constructs/school-sign-in';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -152,6 +153,7 @@ export class ApiStack extends Stack {
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
+      ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {

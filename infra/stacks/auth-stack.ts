@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import { NagSuppressions } from 'cdk-nag';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
@@ -35,6 +36,11 @@ export function poolEmail({ sesFromAddress, sesIdentity }: StageSettings): UserP
   return UserPoolEmail.withSES({ fromEmail: sesFromAddress, fromName: 'Learning Paths', ...(sesIdentity === domain ? { sesVerifiedDomain: domain } : {}) });
 }
 
+export interface AuthStackProps extends StackProps {
+  /** The table the PreSignUp trigger reads domain settings from and writes a newcomer's people copy and audit entry to. */
+  table: ITableV2;
+}
+
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
@@ -42,7 +48,7 @@ export class AuthStack extends Stack {
   /** The school's identity providers, when the stage turns any on. */
   readonly schoolSignIn: SchoolSignIn | undefined;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const settings = settingsOf(this);
 
@@ -108,7 +114,13 @@ export class AuthStack extends Stack {
     }
 
     this.schoolSignIn = settings.schoolSignIn
-      ? new SchoolSignIn(this, 'SchoolSignIn', { userPool: this.userPool, settings: settings.schoolSignIn, logRetention: LOG_RETENTION, tracing: settings.tracing })
+      ? new SchoolSignIn(this, 'SchoolSignIn', {
+          userPool: this.userPool,
+          table: props.table,
+          settings: settings.schoolSignIn,
+          logRetention: LOG_RETENTION,
+          tracing: settings.tracing,
+        })
       : undefined;
 
     this.userPoolClient = this.userPool.addClient('WebClient', {

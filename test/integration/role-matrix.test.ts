@@ -116,6 +116,8 @@ const EXPECTED = statusTable(`
   search                   200      404           200      404           ·
   recordReading            200      404           ·        ·             ·
   getStudentReading        ·        ·             200      404           200
+  getSchoolSignIn          ·        ·             ·        ·             200
+  setSchoolSignInDomain    ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -227,6 +229,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   },
   resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
   listAuditTrail: async () => ({}),
+  getSchoolSignIn: async () => ({}),
+  setSchoolSignInDomain: async () => ({ body: { domain: 'example.com', studentsMayJoin: false } }),
   setPeopleAccess: async () => ({ body: { access: 'disabled', userIds: [(await invited()).userId, (await invited()).userId] } }),
   unassignModule: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');

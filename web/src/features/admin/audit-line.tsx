@@ -22,6 +22,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
+  setSchoolSignInDomain: 'set school sign-in for',
+  joinAsStudent: 'let in as a student',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

@@ -37,3 +37,13 @@ export function emailDomain(email: string): string | undefined {
   const at = email.lastIndexOf('@');
   return at > 0 && at < email.length - 1 ? email.slice(at + 1).trim().toLowerCase() : undefined;
 }
+
+/** What an administrator's login page shows when their school sign-in asked for no second factor (issue 36). */
+export const ADMIN_SECOND_FACTOR_MESSAGE =
+  'Administrators need a second factor: sign in with your school account with its second factor on, or with your password and authenticator app';
+
+/**
+ * The user attribute each federated sign-in writes the provider's authentication methods to (the attribute mapping of
+ * `amr`, or of the SAML claim naming them), read by the PreTokenGeneration trigger.
+ */
+export const PROVIDER_AMR_ATTRIBUTE = 'custom:idp_amr';

@@ -7,6 +7,7 @@ import {
   OAuthScope,
   OidcAttributeRequestMethod,
   ProviderAttribute,
+  StringAttribute,
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
   UserPoolIdentityProviderOidc,
@@ -26,11 +27,12 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/school-sign-in';
 import type { WebConfig } from '../../shared/web-config';
-import { SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
+import { PROVIDER_AMR_ATTRIBUTE, SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
 import type { SchoolSignInSettings } from '../stage-settings';
 import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 
 export const PRE_SIGN_UP_ENTRY = handlerEntry('school-sign-in/handlers/pre-sign-up');
+export const PRE_TOKEN_GENERATION_ENTRY = handlerEntry('school-sign-in/handlers/pre-token-generation');
 
 /** The providers' names in the pool (Amplify's `provider: { custom: name }`); Google's is fixed by Cognito. */
 export const GOOGLE_PROVIDER_NAME = 'Google';
@@ -42,6 +44,9 @@ export const PROVIDER_LABELS = {
   microsoft: 'Sign in with Microsoft',
   saml: 'Sign in with your school account',
 } as const;
+
+/** The pool's custom attributes school sign-in maps (without the `custom:` prefix, as CDK declares them). */
+export const SCHOOL_SIGN_IN_ATTRIBUTES = { [PROVIDER_AMR_ATTRIBUTE.replace(/^custom:/, '')]: new StringAttribute({ mutable: true, maxLen: 512 }) };
 
 /** The SAML claim Cognito's documentation and most identity providers use for the e-mail address. */
 const SAML_EMAIL_CLAIM = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
@@ -114,6 +119,8 @@ export class SchoolSignIn extends Construct {
           // Entra sends no email_verified; `xms_edov` (an optional claim the app registration adds) is true when the
           // tenant owns the address's domain (README "School sign-in").
           emailVerified: ProviderAttribute.other('xms_edov'),
+          // How the person signed in (`amr`: pwd, mfa …), for the administrators' second factor (PreTokenGeneration).
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('amr') },
           givenName: ProviderAttribute.other('given_name'),
           familyName: ProviderAttribute.other('family_name'),
           fullname: ProviderAttribute.other('name'),
@@ -130,6 +137,8 @@ export class SchoolSignIn extends Construct {
           email: ProviderAttribute.other(SAML_EMAIL_CLAIM),
           // The school's provider releases `email_verified` = true for the addresses it owns (README "School sign-in").
           emailVerified: ProviderAttribute.other('email_verified'),
+          // The authentication methods Entra ID (and providers following it) release: multipleauthn after a second factor.
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('http://schemas.microsoft.com/claims/authnmethodsreferences') },
           givenName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'),
           familyName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'),
         },
@@ -154,19 +163,17 @@ export class SchoolSignIn extends Construct {
       providers: providers.map(({ name, label }) => ({ name, label })),
     };
 
-    this.addPreSignUpTrigger(props);
+    this.addTriggers(props);
   }
 
-  private addPreSignUpTrigger({ userPool, table, settings, logRetention, tracing }: SchoolSignInProps): void {
-    const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    const role = new Role(this, 'PreSignUpRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Links a first school sign-in to the invited account',
-    });
+  /** A trigger's function with its own role and log group (a month's logs), bundled like the routes'. */
+  private triggerFunction(id: string, entry: string, description: string, environment: Record<string, string>, { logRetention, tracing }: SchoolSignInProps) {
+    const logGroup = new LogGroup(this, `${id}Logs`, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
     logGroup.grantWrite(role);
-    const trigger = new NodejsFunction(this, 'PreSignUp', {
-      description: 'PreSignUp: links a first school sign-in to the invited account, or refuses it',
-      entry: PRE_SIGN_UP_ENTRY,
+    const trigger = new NodejsFunction(this, id, {
+      description: `${id}: ${description}`,
+      entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: DEPS_LOCK_FILE,
@@ -177,19 +184,34 @@ export class SchoolSignIn extends Construct {
       timeout: Duration.seconds(5),
       role,
       logGroup,
-      environment: {
-        TABLE_NAME: table.tableName,
-        [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(schoolProviderRules(settings)),
-        ...(tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
-      },
+      environment: { ...environment, ...(tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}) },
       tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: lambdaBundling(tracing),
     });
-    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, trigger);
+    if (tracing) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+        true,
+      );
+    }
+    return { trigger, role };
+  }
+
+  private addTriggers(props: SchoolSignInProps): void {
+    const { userPool, table, settings } = props;
+    const preSignUp = this.triggerFunction(
+      'PreSignUp',
+      PRE_SIGN_UP_ENTRY,
+      'links a first school sign-in to the account of the school, or refuses it',
+      { TABLE_NAME: table.tableName, [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(schoolProviderRules(settings)) },
+      props,
+    );
+    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp.trigger);
     // A policy of its own, not the role's default one: the function waits for its default policy, and the pool for
     // the function, so a grant naming the pool there would be a circular reference.
     new Policy(this, 'PreSignUpAccess', {
-      roles: [role],
+      roles: [preSignUp.role],
       statements: [
         new PolicyStatement({
           effect: Effect.ALLOW,
@@ -206,12 +228,14 @@ export class SchoolSignIn extends Construct {
         }),
       ],
     });
-    if (tracing) {
-      NagSuppressions.addResourceSuppressions(
-        role,
-        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
-        true,
-      );
-    }
+    // Reads only the event: no access beyond its logs.
+    const preTokenGeneration = this.triggerFunction(
+      'PreTokenGeneration',
+      PRE_TOKEN_GENERATION_ENTRY,
+      "refuses an administrator's school sign-in without the provider's second factor",
+      {},
+      props,
+    );
+    userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration.trigger);
   }
 }

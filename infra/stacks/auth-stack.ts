@@ -17,7 +17,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
-import { SchoolSignIn } from '../constructs/school-sign-in';
+import { SCHOOL_SIGN_IN_ATTRIBUTES, SchoolSignIn } from '../constructs/school-sign-in';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { LOG_RETENTION } from './api-stack';
 
@@ -58,6 +58,9 @@ export class AuthStack extends Stack {
       // `name` (how the app shows a person) is a standard attribute, optional and mutable by default: nothing to declare,
       // and a pool's schema cannot change after creation.
       standardAttributes: { email: { required: true, mutable: true } },
+      // Where school sign-in is on: how a federated sign-in was made, mapped from the provider (the administrators'
+      // second factor, functions/src/school-sign-in/second-factor.ts). A custom attribute can be added later, never removed.
+      ...(settings.schoolSignIn && { customAttributes: SCHOOL_SIGN_IN_ATTRIBUTES }),
       selfSignUpEnabled: false,
       userInvitation: {
         emailSubject: 'Your Learning Paths account',

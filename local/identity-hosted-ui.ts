@@ -8,7 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { PROVIDER_AMR_ATTRIBUTE } from '../shared/school-sign-in';
+// The pool's PreTokenGeneration trigger reads only its event: run here, where the tokens are made, as Cognito runs it.
+import { handler as preTokenGeneration } from '../functions/src/school-sign-in/handlers/pre-token-generation';
 import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
@@ -136,6 +139,15 @@ export async function startHostedUi(options: HostedUiOptions): Promise<{ port: n
       if (!user) return back({ error: 'invalid_request', error_description: 'PreSignUp failed with error No account was linked.' });
     }
     if (!user.Enabled) return back({ error: 'invalid_request', error_description: 'User is disabled.' });
+    // As Cognito: the mapped attribute is written at every federated sign-in (the CDK maps Google's `sub`, which holds
+    // no method, where a provider reports no `amr`), then the PreTokenGeneration trigger decides on the tokens.
+    user = await withAttribute(ctx, userPool, user, PROVIDER_AMR_ATTRIBUTE, JSON.stringify(claims.amr ?? claims.sub));
+    const groups = await userPool.listUserGroupMembership(ctx, user);
+    try {
+      await preTokenGeneration(preTokenEvent(userPool, signIn.clientId, user, groups));
+    } catch (error) {
+      return back({ error: 'invalid_request', error_description: `PreTokenGeneration failed with error ${(error as Error).message}.` });
+    }
     const issued = randomToken();
     codes.set(issued, {
       clientId: signIn.clientId,
@@ -230,6 +242,7 @@ function providerMetadata(provider: SchoolProviderEndpoint): Promise<ProviderMet
 
 interface ProviderClaims {
   sub: string;
+  amr?: string[];
   email?: string;
   email_verified?: boolean;
   name?: string;
@@ -278,6 +291,28 @@ function preSignUpEvent(userPool: UserPoolService, signIn: PendingSignIn, userNa
     },
     response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
   };
+}
+
+function preTokenEvent(userPool: UserPoolService, clientId: string, user: User, groups: readonly string[]): PreTokenGenerationTriggerEvent {
+  return {
+    version: '1',
+    region: 'local',
+    userPoolId: userPool.options.Id,
+    userName: user.Username,
+    callerContext: { awsSdkVersion: 'local', clientId },
+    triggerSource: 'TokenGeneration_HostedAuth',
+    request: {
+      userAttributes: Object.fromEntries(user.Attributes.map(({ Name, Value }) => [Name, Value ?? ''])),
+      groupConfiguration: { groupsToOverride: [...groups] },
+    },
+    response: { claimsOverrideDetails: {} },
+  };
+}
+
+async function withAttribute(ctx: Context, userPool: UserPoolService, user: User, name: string, value: string): Promise<User> {
+  const updated = { ...user, Attributes: [...user.Attributes.filter((attribute) => attribute.Name !== name), { Name: name, Value: value }] };
+  await userPool.saveUser(ctx, updated);
+  return updated;
 }
 
 interface LinkedIdentity {

@@ -9,6 +9,8 @@ export interface SchoolAccountConfig {
   password: string;
   /** The app's role of the person invited with this e-mail; null for someone nobody invited. */
   role: Role | null;
+  /** How the provider says the person signed in (`amr`, RFC 8176); default a password alone. */
+  amr?: string[];
 }
 
 export interface SchoolProviderConfig {
@@ -37,10 +39,16 @@ const DEMO_SCHOOL_ACCOUNTS: SchoolAccountConfig[] = [
   { email: 'visitor@elsewhere.example', password: 'School-visitor-1', role: null },
 ];
 
+/**
+ * The demo admin at each provider: Microsoft asks them for a second factor (its `amr` says mfa), Google does not, so
+ * only their Microsoft sign-in reaches administration (README "School sign-in").
+ */
+const admin = (amr: string[]): SchoolAccountConfig => ({ email: 'admin@example.com', password: 'School-admin-1', role: 'Admins', amr });
+
 /** The demo school's own domain, the only one its providers sign in. */
 export const DEMO_SCHOOL_DOMAIN = 'example.com';
 
 export const DEMO_SCHOOL_PROVIDERS: SchoolProviderConfig[] = [
-  { name: 'Google', label: 'Sign in with Google', domains: [DEMO_SCHOOL_DOMAIN], accounts: DEMO_SCHOOL_ACCOUNTS },
-  { name: 'Microsoft', label: 'Sign in with Microsoft', domains: [DEMO_SCHOOL_DOMAIN], accounts: DEMO_SCHOOL_ACCOUNTS },
+  { name: 'Google', label: 'Sign in with Google', domains: [DEMO_SCHOOL_DOMAIN], accounts: [...DEMO_SCHOOL_ACCOUNTS, admin(['pwd'])] },
+  { name: 'Microsoft', label: 'Sign in with Microsoft', domains: [DEMO_SCHOOL_DOMAIN], accounts: [...DEMO_SCHOOL_ACCOUNTS, admin(['pwd', 'mfa'])] },
 ];

@@ -13,6 +13,8 @@ export interface SchoolAccount {
   email: string;
   password: string;
   name: string;
+  /** The authentication methods the provider reports (`amr` in the ID token). */
+  amr: string[];
 }
 
 export interface SchoolProviderSpec {
@@ -114,7 +116,7 @@ async function signInForm(
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const account = accounts.get(email);
     if (account && account.password === form.get('password')) {
-      await provider.interactionFinished(request, response, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(request, response, { login: { accountId: email, amr: account.amr } }, { mergeWithLastSubmission: false });
       return;
     }
     error = '<p role="alert">Wrong e-mail or password.</p>';

@@ -148,7 +148,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       redirectUri: `${identity.signInEndpoint}/oauth2/idpresponse`,
       providers: DEMO_SCHOOL_PROVIDERS.map(({ name, accounts }) => ({
         name,
-        accounts: accounts.map(({ email, password }) => ({ email, password, name: nameAtSchool(email) })),
+        accounts: accounts.map(({ email, password, amr = ['pwd'] }) => ({ email, password, name: nameAtSchool(email), amr })),
       })),
     });
     twins.push(schoolProviders);

@@ -146,7 +146,7 @@ declare module 'oidc-provider' {
     interactionFinished(
       request: IncomingMessage,
       response: ServerResponse,
-      result: { login: { accountId: string } },
+      result: { login: { accountId: string; amr?: string[] } },
       options: { mergeWithLastSubmission: boolean },
     ): Promise<void>;
   }

@@ -6,6 +6,7 @@ import { Aws, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import {
   OAuthScope,
   OidcAttributeRequestMethod,
+  ClientAttributes,
   ProviderAttribute,
   StringAttribute,
   UserPoolClientIdentityProvider,
@@ -77,6 +78,14 @@ export class SchoolSignIn extends Construct {
   readonly oAuth: OAuthSettings;
   /** Cognito's own password sign-in and every provider this stage turns on. */
   readonly supportedIdentityProviders: UserPoolClientIdentityProvider[];
+  /**
+   * What the web client may write: Cognito updates the mapped attributes at every federated sign-in and refuses the
+   * sign-in when the app client may not write one of them (UserPoolClient WriteAttributes).
+   */
+  static readonly MAPPED_ATTRIBUTES = new ClientAttributes()
+    .withStandardAttributes({ email: true, emailVerified: true, givenName: true, familyName: true, fullname: true })
+    .withCustomAttributes(PROVIDER_AMR_ATTRIBUTE.replace(/^custom:/, ''));
+
   /** What the web app's /config.json says about it. */
   readonly webConfig: NonNullable<WebConfig['schoolSignIn']>;
 
@@ -99,6 +108,9 @@ export class SchoolSignIn extends Construct {
           givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
           familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
           fullname: ProviderAttribute.GOOGLE_NAME,
+          // Google reports no second factor in its tokens: its `sub` (digits) overwrites whatever an earlier sign-in
+          // through another provider left, so a Google sign-in never counts as an administrator's second factor.
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('sub') },
         },
       });
       providers.push({ provider, name: GOOGLE_PROVIDER_NAME, label: PROVIDER_LABELS.google });

@@ -139,7 +139,10 @@ export class AuthStack extends Stack {
       preventUserExistenceErrors: true,
       // With their own access token a user may change only these; name and e-mail change through the API, which
       // validates them (no list at all would let them write every standard attribute).
-      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
+      // With school sign-in Cognito must also write the providers' mapped attributes (SchoolSignIn.MAPPED_ATTRIBUTES).
+      writeAttributes: this.schoolSignIn
+        ? SchoolSignIn.MAPPED_ATTRIBUTES.withStandardAttributes({ locale: true })
+        : new ClientAttributes().withStandardAttributes({ locale: true }),
       enableTokenRevocation: true,
       // Short-lived, so a disabled person's access token stops working within minutes: disabling also signs them out
       // everywhere (refresh tokens revoked), and the web refreshes its tokens silently while a session is in use.

@@ -78,7 +78,7 @@ describe('on', () => {
         client_secret: `{{resolve:secretsmanager:${SCHOOL.google!.clientSecretName}:SecretString:::}}`,
         authorize_scopes: 'openid email profile',
       },
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name', name: 'name', 'custom:idp_amr': 'sub' },
     });
   });
 
@@ -92,7 +92,7 @@ describe('on', () => {
         authorize_scopes: 'openid email profile',
         attributes_request_method: 'GET',
       },
-      AttributeMapping: { email: 'email', email_verified: 'xms_edov', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+      AttributeMapping: { email: 'email', email_verified: 'xms_edov', given_name: 'given_name', family_name: 'family_name', name: 'name', 'custom:idp_amr': 'amr' },
     });
   });
 
@@ -100,7 +100,11 @@ describe('on', () => {
     expect(provider('Hillside')).toMatchObject({
       ProviderType: 'SAML',
       ProviderDetails: { MetadataURL: SCHOOL.saml!.metadataUrl },
-      AttributeMapping: { email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', email_verified: 'email_verified' },
+      AttributeMapping: {
+        email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+        email_verified: 'email_verified',
+        'custom:idp_amr': 'http://schemas.microsoft.com/claims/authnmethodsreferences',
+      },
     });
   });
 
@@ -130,8 +134,8 @@ describe('on', () => {
   });
 
   test('the PreSignUp trigger runs the handler, may find, link and make students on this pool only, and logs for a month', () => {
-    const [[functionId]] = resources(on.templates.auth, 'AWS::Lambda::Function');
-    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
+    const [functionId] = resources(on.templates.auth, 'AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith('PreSignUp:'))!;
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toMatchObject({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
     const poolArn = { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] };
     const statements = resources(on.templates.auth, 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
     const cognito = statements.filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
@@ -152,8 +156,10 @@ describe('on', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SCHOOL', 'AUDIT', 'PERSON#*'] } },
       },
     ]);
-    expect(only(on.templates.auth, 'AWS::Lambda::Permission')).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
-    expect(only(on.templates.auth, 'AWS::Logs::LogGroup').RetentionInDays).toBe(30);
+    for (const [, permission] of resources(on.templates.auth, 'AWS::Lambda::Permission')) {
+      expect(permission.Properties).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
+    }
+    expect(resources(on.templates.auth, 'AWS::Logs::LogGroup').map(([, group]) => group.Properties.RetentionInDays)).toEqual([30, 30]);
     on.templates.auth.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.anyValue() } }, Timeout: 5 });
   });
 
@@ -172,6 +178,27 @@ describe('on', () => {
         .map(([, resource]) => resource.Properties.Environment.Variables as Record<string, unknown>);
     expect(routeEnvironments(on).map((variables) => variables.SCHOOL_SIGN_IN_PROVIDERS)).toEqual([JSON.stringify(rules), JSON.stringify(rules)]);
     expect(routeEnvironments(off).map((variables) => variables.SCHOOL_SIGN_IN_PROVIDERS)).toEqual([undefined, undefined]);
+  });
+
+  test("the pool keeps how a school sign-in was made (custom:idp_amr), and the client may write every mapped attribute, as Cognito requires", () => {
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').Schema).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Name: 'idp_amr', AttributeDataType: 'String', Mutable: true })]),
+    );
+    const mapped = resources(on.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider').flatMap(([, r]) => Object.keys(r.Properties.AttributeMapping as object));
+    const writable = only(on.templates.auth, 'AWS::Cognito::UserPoolClient').WriteAttributes as string[];
+    expect(writable).toEqual(expect.arrayContaining([...new Set(mapped)]));
+    // Off, a person may write only their locale with their own token.
+    expect(only(off.templates.auth, 'AWS::Cognito::UserPoolClient').WriteAttributes).toEqual(['locale']);
+    expect(only(off.templates.auth, 'AWS::Cognito::UserPool').Schema ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ Name: 'idp_amr' })]));
+  });
+
+  test("the PreTokenGeneration trigger runs the administrators' second-factor gate, with no access beyond its logs", () => {
+    const functions = resources(on.templates.auth, 'AWS::Lambda::Function');
+    const idOf = (prefix: string) => functions.find(([, f]) => String(f.Properties.Description).startsWith(prefix))![0];
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({
+      PreSignUp: { 'Fn::GetAtt': [idOf('PreSignUp:'), 'Arn'] },
+      PreTokenGeneration: { 'Fn::GetAtt': [idOf('PreTokenGeneration:'), 'Arn'] },
+    });
   });
 
   test('/config.json names the hosted domain and each provider with its button text', () => {

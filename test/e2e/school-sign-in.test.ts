@@ -4,7 +4,7 @@
 // an administrator lets new people of their domain in as students; addresses of other domains are refused.
 import { AdminDisableUserCommand, AdminEnableUserCommand, AdminListGroupsForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
-import { NOT_SET_UP_MESSAGE, DISABLED_MESSAGE, OTHER_DOMAIN_MESSAGE } from '@shared/school-sign-in';
+import { ADMIN_SECOND_FACTOR_MESSAGE, NOT_SET_UP_MESSAGE, DISABLED_MESSAGE, OTHER_DOMAIN_MESSAGE } from '@shared/school-sign-in';
 import { makeDomainSettingRepository } from '@functions/src/school-sign-in/adapters/domain-setting-repository';
 import { DEMO_SCHOOL_DOMAIN } from '@local/school-accounts';
 import { localTableContext } from '@local/table-stores';
@@ -16,7 +16,9 @@ import { stackConfig } from './support/stack';
 const session = useBrowser();
 
 function schoolAccount(email: string) {
-  const account = stackConfig().sso.providers[0]!.accounts.find((candidate) => candidate.email === email);
+  const account = stackConfig()
+    .sso.providers.flatMap((provider) => provider.accounts)
+    .find((candidate) => candidate.email === email);
   if (!account) throw new Error(`No demo school account ${email} in the stack's sso settings.`);
   return account;
 }
@@ -150,4 +152,18 @@ it('lets someone nobody invited in as a student once an administrator opens thei
   } finally {
     await letNewPeopleIn(false);
   }
+});
+
+it("signs an administrator in through their school only when the provider asked for a second factor", async () => {
+  const { page, context } = session();
+  // The demo school's Google asks the admin for nothing more than a password: no session, the way out said.
+  await signInWithSchool(page, '/admin-login', 'Sign in with Google', 'admin@example.com');
+  await waitForPath(page, '/admin-login');
+  await page.getByRole('alert').filter({ hasText: ADMIN_SECOND_FACTOR_MESSAGE }).waitFor();
+
+  // Its Microsoft asks for a second factor (amr: pwd, mfa): the admin comes in.
+  await context.clearCookies();
+  await signInWithSchool(page, '/admin-login', 'Sign in with Microsoft', 'admin@example.com');
+  await waitForPath(page, '/admin-dashboard');
+  expect(await usersWith('admin@example.com')).toHaveLength(1);
 });

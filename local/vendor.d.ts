@@ -126,7 +126,7 @@ declare module 'oidc-provider' {
   interface Configuration {
     clients: Record<string, unknown>[];
     jwks: { keys: Record<string, unknown>[] };
-    claims: Record<string, string[]>;
+    claims: Record<string, string[] | null>;
     conformIdTokenClaims: boolean;
     findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined>;
     interactions: { url(ctx: KoaContextWithOIDC, interaction: { uid: string }): string };

@@ -66,8 +66,8 @@ async function startProvider(spec: SchoolProviderSpec, host: string, wantedPort:
       },
     ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: `${spec.name}-local`, use: 'sig', alg: 'RS256' }] },
-    // `amr` (how the person signed in) stands alone, in every ID token, as the schools' providers send it.
-    claims: { amr: null, openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `amr` (how the person signed in) with the openid scope: in every ID token, as Entra ID sends it.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     // The ID token carries the claims (Cognito maps attributes from it), not only the userinfo endpoint.
     conformIdTokenClaims: false,
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {

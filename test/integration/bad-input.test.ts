@@ -834,6 +834,7 @@ describe('what is stored from a body', () => {
       renamePerson: 200,
       changeRole: 200,
       setPeopleAccess: 200,
+      setSchoolSignInDomain: 200,
       renameSelf: 200,
       createClass: 201,
       renameClass: 200,

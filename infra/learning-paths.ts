@@ -23,7 +23,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
   const stage = stageOf(app);
   const names = stackNames(stage);
   const data = new DataStack(app, names.data, { env, description: 'Learning Paths: table and file storage (retained)' });
-  const auth = new AuthStack(app, names.auth, { env, description: 'Learning Paths: users, groups and sign-in' });
+  const auth = new AuthStack(app, names.auth, { env, description: 'Learning Paths: users, groups and sign-in', table: data.servedTable });
   const api = new ApiStack(app, names.api, {
     env,
     stage,

@@ -78,6 +78,11 @@ export interface RouteDeployment {
    */
   model?: readonly ModelAction[];
   /**
+   * The stage's identity providers and their e-mail domains, in SCHOOL_SIGN_IN_PROVIDERS (none where school sign-in is
+   * off): the school sign-in settings, and accounts a roster import makes, which then get no invitation e-mail.
+   */
+  schoolSignIn?: true;
+  /**
    * Seconds the function may run where a route needs more than the 10 of the others (the HTTP API waits up to 30): a
    * route that reads or changes much in one request (a person's export, a OneRoster apply).
    */
@@ -89,8 +94,6 @@ export interface RouteDeployment {
    * refuses a second route with the same key.
    */
   feature?: string;
-  /** The function makes accounts that follow the school's sign-in (SCHOOL_SIGN_IN: no invitation e-mail when it is on). */
-  followsSchoolSignIn?: true;
 }
 
 // Every route that admits admins reads an admin caller with AdminGetUser first: two-factor authentication is required
@@ -174,7 +177,7 @@ export const routeDeployment = {
   importOneRoster: {
     handler: 'rosters/handlers/import-one-roster',
     timeoutSeconds: 29,
-    followsSchoolSignIn: true,
+    schoolSignIn: true,
     table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     bucket: ['GetObject'],
     userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
@@ -224,6 +227,9 @@ export const routeDeployment = {
     bucket: ['ListBucket', 'DeleteObject'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
+  // School sign-in: the administrators' choice per configured e-mail domain (the PreSignUp trigger reads it).
+  getSchoolSignIn: { handler: 'school-sign-in/handlers/get-school-sign-in', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'], schoolSignIn: true },
+  setSchoolSignInDomain: { handler: 'school-sign-in/handlers/set-school-sign-in-domain', table: ['PutItem'], bucket: 'none', userPool: AUDITED, schoolSignIn: true },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 /**

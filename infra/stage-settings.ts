@@ -16,6 +16,18 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) =>
 const wholeNumber = (least: number) => z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(least));
 
 const clientId = z.string().min(1);
+/**
+ * The e-mail domains a provider may sign in: the school's own (issue 36). Lower case, no duplicates; a sign-in with an
+ * address of another domain is refused by the PreSignUp trigger.
+ */
+const domains = z
+  .array(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'is not a lower-case domain name such as hillside.example.org'),
+  )
+  .min(1, "lists no domain: give the school's e-mail domains")
+  .refine((list) => new Set(list).size === list.length, 'lists a domain twice');
 /** The name of a Secrets Manager secret whose whole value is the provider's client secret (never the value itself). */
 const secretName = z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'is not a Secrets Manager secret name (the secret holds the value; the file never does)');
 
@@ -36,9 +48,9 @@ export const schoolSignInSettingsSchema = z
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'use lower-case letters, digits and inner hyphens (at most 63)')
       .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'may not contain aws, amazon or cognito (Cognito reserves them)'),
     /** Google Workspace: the OAuth client of the school's Google Cloud project. */
-    google: z.object({ clientId, clientSecretName: secretName }).strict().nullable(),
+    google: z.object({ clientId, clientSecretName: secretName, domains }).strict().nullable(),
     /** Microsoft Entra ID (OpenID Connect): the app registration in the school's tenant, the only tenant accepted. */
-    microsoft: z.object({ clientId, clientSecretName: secretName, tenantId: z.uuid('is not a tenant id (the directory\'s GUID)') }).strict().nullable(),
+    microsoft: z.object({ clientId, clientSecretName: secretName, tenantId: z.uuid('is not a tenant id (the directory\'s GUID)'), domains }).strict().nullable(),
     /** Any SAML 2.0 identity provider: its name in the pool (no underscore) and its metadata document. */
     saml: z
       .object({
@@ -47,6 +59,7 @@ export const schoolSignInSettingsSchema = z
           .regex(/^[A-Za-z0-9-]{3,32}$/, 'use 3 to 32 letters, digits or hyphens')
           .refine((name) => !['google', 'microsoft', 'cognito'].includes(name.toLowerCase()), 'is the name of another provider'),
         metadataUrl: z.url({ protocol: /^https$/, error: 'is not an https address' }),
+        domains,
       })
       .strict()
       .nullable(),

@@ -8,7 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { PROVIDER_AMR_ATTRIBUTE } from '../shared/school-sign-in';
+// The pool's PreTokenGeneration trigger reads only its event: run here, where the tokens are made, as Cognito runs it.
+import { handler as preTokenGeneration } from '../functions/src/school-sign-in/handlers/pre-token-generation';
 import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
@@ -61,7 +64,7 @@ const s256 = (verifier: string) => base64url(createHash('sha256').update(verifie
 const randomToken = () => base64url(randomBytes(32));
 
 export async function startHostedUi(options: HostedUiOptions): Promise<{ port: number; close(): Promise<void> }> {
-  registerLinkTarget();
+  registerLinkTarget(options.providers);
   const pending = new Map<string, PendingSignIn>();
   const codes = new Map<string, IssuedCode>();
   let callbackUrl = '';
@@ -124,7 +127,8 @@ export async function startHostedUi(options: HostedUiOptions): Promise<{ port: n
     if (!code) return back({ error: 'access_denied', error_description: url.searchParams.get('error_description') ?? 'The sign-in was cancelled.' });
     const claims = await providerClaims(signIn, code, callbackUrl);
     const userPool = await services.cognito.getUserPoolForClientId(ctx, signIn.clientId);
-    const federatedName = `${signIn.provider.name}_${claims.sub}`;
+    // Cognito lower-cases the provider's name in a federated user's name (`google_…`), though the pool's provider is `Google`.
+    const federatedName = `${signIn.provider.name.toLowerCase()}_${claims.sub}`;
     let user = await linkedUser(ctx, userPool, signIn.provider.name, claims.sub);
     if (!user) {
       const refusal = await options.preSignUp(preSignUpEvent(userPool, signIn, federatedName, claims));
@@ -135,6 +139,15 @@ export async function startHostedUi(options: HostedUiOptions): Promise<{ port: n
       if (!user) return back({ error: 'invalid_request', error_description: 'PreSignUp failed with error No account was linked.' });
     }
     if (!user.Enabled) return back({ error: 'invalid_request', error_description: 'User is disabled.' });
+    // As Cognito: the mapped attribute is written at every federated sign-in (the CDK maps Google's `sub`, which holds
+    // no method, where a provider reports no `amr`), then the PreTokenGeneration trigger decides on the tokens.
+    user = await withAttribute(ctx, userPool, user, PROVIDER_AMR_ATTRIBUTE, JSON.stringify(claims.amr ?? claims.sub));
+    const groups = await userPool.listUserGroupMembership(ctx, user);
+    try {
+      await preTokenGeneration(preTokenEvent(userPool, signIn.clientId, user, groups));
+    } catch (error) {
+      return back({ error: 'invalid_request', error_description: `PreTokenGeneration failed with error ${(error as Error).message}.` });
+    }
     const issued = randomToken();
     codes.set(issued, {
       clientId: signIn.clientId,
@@ -229,6 +242,7 @@ function providerMetadata(provider: SchoolProviderEndpoint): Promise<ProviderMet
 
 interface ProviderClaims {
   sub: string;
+  amr?: string[];
   email?: string;
   email_verified?: boolean;
   name?: string;
@@ -279,6 +293,28 @@ function preSignUpEvent(userPool: UserPoolService, signIn: PendingSignIn, userNa
   };
 }
 
+function preTokenEvent(userPool: UserPoolService, clientId: string, user: User, groups: readonly string[]): PreTokenGenerationTriggerEvent {
+  return {
+    version: '1',
+    region: 'local',
+    userPoolId: userPool.options.Id,
+    userName: user.Username,
+    callerContext: { awsSdkVersion: 'local', clientId },
+    triggerSource: 'TokenGeneration_HostedAuth',
+    request: {
+      userAttributes: Object.fromEntries(user.Attributes.map(({ Name, Value }) => [Name, Value ?? ''])),
+      groupConfiguration: { groupsToOverride: [...groups] },
+    },
+    response: { claimsOverrideDetails: {} },
+  };
+}
+
+async function withAttribute(ctx: Context, userPool: UserPoolService, user: User, name: string, value: string): Promise<User> {
+  const updated = { ...user, Attributes: [...user.Attributes.filter((attribute) => attribute.Name !== name), { Name: name, Value: value }] };
+  await userPool.saveUser(ctx, updated);
+  return updated;
+}
+
 interface LinkedIdentity {
   providerName: string;
   userId: string;
@@ -300,9 +336,12 @@ async function linkedUser(ctx: Context, userPool: UserPoolService, providerName:
 }
 
 let linkTargetRegistered = false;
+/** The providers the pool federates (the last twin started in this process): a link names one exactly, as in Cognito. */
+let federatedProviders: ReadonlyMap<string, SchoolProviderEndpoint> = new Map();
 
 /** AdminLinkProviderForUser, which cognito-local lacks: records the link as Cognito does, in `identities`. */
-function registerLinkTarget(): void {
+function registerLinkTarget(providers: ReadonlyMap<string, SchoolProviderEndpoint>): void {
+  federatedProviders = providers;
   if (linkTargetRegistered) return;
   linkTargetRegistered = true;
   const targets = Targets as unknown as Record<string, (services: Services) => (ctx: Context, req: never) => Promise<object>>;
@@ -321,6 +360,8 @@ function registerLinkTarget(): void {
       const user = await userPool.getUserByUsername(ctx, req.DestinationUser.ProviderAttributeValue);
       if (!user) throw new UserNotFoundError();
       const { ProviderName: providerName, ProviderAttributeValue: userId } = req.SourceUser;
+      // Cognito matches the provider's name exactly: `google` (a user name's spelling) is no provider of the pool's.
+      if (!federatedProviders.has(providerName)) throw new CognitoError('InvalidParameterException', `There is no identity provider named ${providerName}.`);
       if (await linkedUser(ctx, userPool, providerName, userId)) {
         throw new CognitoError('AliasExistsException', 'This identity is already linked to a user.');
       }

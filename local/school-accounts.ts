@@ -9,6 +9,8 @@ export interface SchoolAccountConfig {
   password: string;
   /** The app's role of the person invited with this e-mail; null for someone nobody invited. */
   role: Role | null;
+  /** How the provider says the person signed in (`amr`, RFC 8176); default a password alone. */
+  amr?: string[];
 }
 
 export interface SchoolProviderConfig {
@@ -16,6 +18,8 @@ export interface SchoolProviderConfig {
   name: string;
   /** What the login pages' button says. */
   label: string;
+  /** The e-mail domains the school signs in through it (the stage setting's `domains`). */
+  domains: string[];
   accounts: SchoolAccountConfig[];
 }
 
@@ -25,13 +29,26 @@ const invited = (email: string): SchoolAccountConfig => ({
   role: DEMO_USERS.find((user) => user.email === email)!.role,
 });
 
-/** Every demo person but the admin (administration asks for a second factor: README), and one nobody invited. */
+/**
+ * Every demo person but the admin (administration asks for a second factor: README), one nobody invited, and one of
+ * another school's domain (the provider knows them; the app's school does not take their domain).
+ */
 const DEMO_SCHOOL_ACCOUNTS: SchoolAccountConfig[] = [
   ...['teacher@example.com', 'teacher2@example.com', 'student@example.com', 'student2@example.com'].map(invited),
   { email: 'newcomer@example.com', password: 'School-newcomer-1', role: null },
+  { email: 'visitor@elsewhere.example', password: 'School-visitor-1', role: null },
 ];
 
+/**
+ * The demo admin at each provider: Microsoft asks them for a second factor (its `amr` says mfa), Google does not, so
+ * only their Microsoft sign-in reaches administration (README "School sign-in").
+ */
+const admin = (amr: string[]): SchoolAccountConfig => ({ email: 'admin@example.com', password: 'School-admin-1', role: 'Admins', amr });
+
+/** The demo school's own domain, the only one its providers sign in. */
+export const DEMO_SCHOOL_DOMAIN = 'example.com';
+
 export const DEMO_SCHOOL_PROVIDERS: SchoolProviderConfig[] = [
-  { name: 'Google', label: 'Sign in with Google', accounts: DEMO_SCHOOL_ACCOUNTS },
-  { name: 'Microsoft', label: 'Sign in with Microsoft', accounts: DEMO_SCHOOL_ACCOUNTS },
+  { name: 'Google', label: 'Sign in with Google', domains: [DEMO_SCHOOL_DOMAIN], accounts: [...DEMO_SCHOOL_ACCOUNTS, admin(['pwd'])] },
+  { name: 'Microsoft', label: 'Sign in with Microsoft', domains: [DEMO_SCHOOL_DOMAIN], accounts: [...DEMO_SCHOOL_ACCOUNTS, admin(['pwd', 'mfa'])] },
 ];

@@ -13,6 +13,8 @@ export interface SchoolAccount {
   email: string;
   password: string;
   name: string;
+  /** The authentication methods the provider reports (`amr` in the ID token). */
+  amr: string[];
 }
 
 export interface SchoolProviderSpec {
@@ -64,7 +66,8 @@ async function startProvider(spec: SchoolProviderSpec, host: string, wantedPort:
       },
     ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: `${spec.name}-local`, use: 'sig', alg: 'RS256' }] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `amr` (how the person signed in) with the openid scope: in every ID token, as Entra ID sends it.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     // The ID token carries the claims (Cognito maps attributes from it), not only the userinfo endpoint.
     conformIdTokenClaims: false,
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {
@@ -114,7 +117,7 @@ async function signInForm(
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const account = accounts.get(email);
     if (account && account.password === form.get('password')) {
-      await provider.interactionFinished(request, response, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(request, response, { login: { accountId: email, amr: account.amr } }, { mergeWithLastSubmission: false });
       return;
     }
     error = '<p role="alert">Wrong e-mail or password.</p>';

@@ -11,6 +11,7 @@ import { securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
+import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../shared/school-sign-in';
 import type { WebConfig } from '../shared/web-config';
 import { createAccessTokenVerifier } from './access-token';
 import { createApiServer, haveHandlersLoaded } from './api-server';
@@ -153,7 +154,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       redirectUri: `${identity.signInEndpoint}/oauth2/idpresponse`,
       providers: DEMO_SCHOOL_PROVIDERS.map(({ name, accounts }) => ({
         name,
-        accounts: accounts.map(({ email, password }) => ({ email, password, name: nameAtSchool(email) })),
+        accounts: accounts.map(({ email, password, amr = ['pwd'] }) => ({ email, password, name: nameAtSchool(email), amr })),
       })),
     });
     twins.push(schoolProviders);
@@ -178,6 +179,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // The PreSignUp trigger's and the school sign-in routes' providers and domains, as the CDK app sets them.
+      [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(DEMO_SCHOOL_PROVIDERS.map(({ name, domains }) => ({ name, domains }))),
       ...(options.callerRateLimit === undefined ? {} : { CALLER_RATE_LIMIT: String(options.callerRateLimit) }),
     });
 

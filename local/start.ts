@@ -59,7 +59,7 @@ Learning paths is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(
 Demo logins:
 ${config.users.map((user) => `  ${user.email.padEnd(22)} ${user.password.padEnd(16)} ${user.role}`).join('\n')}
 School sign-in (the login pages' Google and Microsoft buttons; accept the twin's self-signed certificate once):
-${config.sso.providers[0]!.accounts.map((account) => `  ${account.email.padEnd(22)} ${account.password.padEnd(16)} ${account.role ?? 'not invited'}`).join('\n')}
+${config.sso.providers[0]!.accounts.map((account) => `  ${account.email.padEnd(26)} ${account.password.padEnd(16)} ${account.role ?? 'not invited'}`).join('\n')}
   Administration first asks the admin to turn on two-factor authentication in /profile (README: Two-factor authentication).
 
 Press Ctrl-C to stop.

@@ -126,7 +126,7 @@ declare module 'oidc-provider' {
   interface Configuration {
     clients: Record<string, unknown>[];
     jwks: { keys: Record<string, unknown>[] };
-    claims: Record<string, string[]>;
+    claims: Record<string, string[] | null>;
     conformIdTokenClaims: boolean;
     findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined>;
     interactions: { url(ctx: KoaContextWithOIDC, interaction: { uid: string }): string };
@@ -146,7 +146,7 @@ declare module 'oidc-provider' {
     interactionFinished(
       request: IncomingMessage,
       response: ServerResponse,
-      result: { login: { accountId: string } },
+      result: { login: { accountId: string; amr?: string[] } },
       options: { mergeWithLastSubmission: boolean },
     ): Promise<void>;
   }

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'removeLtiPlatform',
   // One run of a OneRoster package (an admin's, or the nightly sync's); the run's counts are its detail.
   'importOneRoster',
+  // School sign-in: an administrator's choice for a domain, and a newcomer of an open domain let in as a student.
+  'setSchoolSignInDomain',
+  'joinAsStudent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

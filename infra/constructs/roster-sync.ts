@@ -14,6 +14,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
+import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
 import { routeDeployment } from '../route-deployment';
 import type { ApiMonitoring } from './api-monitoring';
 import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
@@ -29,8 +30,8 @@ export interface RosterSyncProps {
   serviceName: string;
   logRetention: RetentionDays;
   tracing: boolean;
-  /** The stage turns school sign-in on: the accounts it makes get no invitation e-mail. */
-  schoolSignIn: boolean;
+  /** The stage's providers and their domains (JSON), where school sign-in is on: imported accounts get no e-mail. */
+  schoolSignInProviders?: string;
   monitoring: ApiMonitoring;
 }
 
@@ -61,7 +62,7 @@ export class RosterSync extends Construct {
         BUCKET_NAME: props.uploadsBucket.bucketName,
         USER_POOL_ID: props.userPool.userPoolId,
         POWERTOOLS_SERVICE_NAME: props.serviceName,
-        ...(props.schoolSignIn ? { SCHOOL_SIGN_IN: 'on' } : {}),
+        ...(props.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: props.schoolSignInProviders } : {}),
         ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
       },
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,

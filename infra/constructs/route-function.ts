@@ -14,6 +14,7 @@ import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelActio
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
+import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
 import {
   DEPS_LOCK_FILE,
   LAMBDA_ARCHITECTURE,
@@ -30,7 +31,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'followsSchoolSignIn'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn'>,
   names: {
     tableName: string;
     bucketName: string;
@@ -39,8 +40,8 @@ export function functionEnvironment(
     originVerify: OriginVerifySettings;
     tracing?: boolean;
     draftingModelId?: string;
-    /** The stage turns school sign-in on: accounts a roster import makes get no invitation e-mail. */
-    schoolSignIn?: boolean;
+    /** The providers and domains (JSON) where the stage turns school sign-in on. */
+    schoolSignInProviders?: string;
   },
 ): Record<string, string> {
   return {
@@ -48,7 +49,7 @@ export function functionEnvironment(
     ...(route.bucket !== 'none' ? { BUCKET_NAME: names.bucketName } : {}),
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
-    ...(names.schoolSignIn && route.followsSchoolSignIn ? { SCHOOL_SIGN_IN: 'on' } : {}),
+    ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -76,8 +77,8 @@ export interface RouteFunctionProps {
   tracing: boolean;
   /** The Bedrock model drafting routes call, when Bedrock drafting is enabled (CDK context); else they draft locally. */
   draftingModelId?: string;
-  /** The stage's school sign-in is on (functionEnvironment). */
-  schoolSignIn?: boolean;
+  /** The stage's providers and their domains (JSON), where school sign-in is on. */
+  schoolSignInProviders?: string;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
@@ -109,7 +110,7 @@ export class RouteFunction extends Construct {
       originVerify: props.originVerify,
       tracing: props.tracing,
       draftingModelId: props.draftingModelId,
-      schoolSignIn: props.schoolSignIn,
+      schoolSignInProviders: props.schoolSignInProviders,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
 

@@ -6,7 +6,9 @@ import { Aws, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import {
   OAuthScope,
   OidcAttributeRequestMethod,
+  ClientAttributes,
   ProviderAttribute,
+  StringAttribute,
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
   UserPoolIdentityProviderOidc,
@@ -17,6 +19,7 @@ import {
   type UserPool,
   type IUserPoolIdentityProvider,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -25,10 +28,12 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/school-sign-in';
 import type { WebConfig } from '../../shared/web-config';
+import { PROVIDER_AMR_ATTRIBUTE, SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
 import type { SchoolSignInSettings } from '../stage-settings';
 import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
 
 export const PRE_SIGN_UP_ENTRY = handlerEntry('school-sign-in/handlers/pre-sign-up');
+export const PRE_TOKEN_GENERATION_ENTRY = handlerEntry('school-sign-in/handlers/pre-token-generation');
 
 /** The providers' names in the pool (Amplify's `provider: { custom: name }`); Google's is fixed by Cognito. */
 export const GOOGLE_PROVIDER_NAME = 'Google';
@@ -41,11 +46,28 @@ export const PROVIDER_LABELS = {
   saml: 'Sign in with your school account',
 } as const;
 
+/** The pool's custom attributes school sign-in maps (without the `custom:` prefix, as CDK declares them). */
+export const SCHOOL_SIGN_IN_ATTRIBUTES = { [PROVIDER_AMR_ATTRIBUTE.replace(/^custom:/, '')]: new StringAttribute({ mutable: true, maxLen: 512 }) };
+
 /** The SAML claim Cognito's documentation and most identity providers use for the e-mail address. */
 const SAML_EMAIL_CLAIM = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
 
+/**
+ * The providers a stage federates and the e-mail domains each may sign in, as the PreSignUp trigger and the school
+ * sign-in routes read them (SCHOOL_SIGN_IN_PROVIDERS); none when school sign-in is off.
+ */
+export function schoolProviderRules(settings: SchoolSignInSettings | null): SchoolProviderRule[] {
+  if (!settings) return [];
+  return [
+    ...(settings.google ? [{ name: GOOGLE_PROVIDER_NAME, domains: settings.google.domains }] : []),
+    ...(settings.microsoft ? [{ name: MICROSOFT_PROVIDER_NAME, domains: settings.microsoft.domains }] : []),
+    ...(settings.saml ? [{ name: settings.saml.name, domains: settings.saml.domains }] : []),
+  ];
+}
+
 export interface SchoolSignInProps {
   userPool: UserPool;
+  table: ITableV2;
   settings: SchoolSignInSettings;
   logRetention: RetentionDays;
   tracing: boolean;
@@ -56,6 +78,14 @@ export class SchoolSignIn extends Construct {
   readonly oAuth: OAuthSettings;
   /** Cognito's own password sign-in and every provider this stage turns on. */
   readonly supportedIdentityProviders: UserPoolClientIdentityProvider[];
+  /**
+   * What the web client may write: Cognito updates the mapped attributes at every federated sign-in and refuses the
+   * sign-in when the app client may not write one of them (UserPoolClient WriteAttributes).
+   */
+  static readonly MAPPED_ATTRIBUTES = new ClientAttributes()
+    .withStandardAttributes({ email: true, emailVerified: true, givenName: true, familyName: true, fullname: true })
+    .withCustomAttributes(PROVIDER_AMR_ATTRIBUTE.replace(/^custom:/, ''));
+
   /** What the web app's /config.json says about it. */
   readonly webConfig: NonNullable<WebConfig['schoolSignIn']>;
 
@@ -78,6 +108,9 @@ export class SchoolSignIn extends Construct {
           givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
           familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
           fullname: ProviderAttribute.GOOGLE_NAME,
+          // Google reports no second factor in its tokens: its `sub` (digits) overwrites whatever an earlier sign-in
+          // through another provider left, so a Google sign-in never counts as an administrator's second factor.
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('sub') },
         },
       });
       providers.push({ provider, name: GOOGLE_PROVIDER_NAME, label: PROVIDER_LABELS.google });
@@ -98,6 +131,8 @@ export class SchoolSignIn extends Construct {
           // Entra sends no email_verified; `xms_edov` (an optional claim the app registration adds) is true when the
           // tenant owns the address's domain (README "School sign-in").
           emailVerified: ProviderAttribute.other('xms_edov'),
+          // How the person signed in (`amr`: pwd, mfa …), for the administrators' second factor (PreTokenGeneration).
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('amr') },
           givenName: ProviderAttribute.other('given_name'),
           familyName: ProviderAttribute.other('family_name'),
           fullname: ProviderAttribute.other('name'),
@@ -114,6 +149,8 @@ export class SchoolSignIn extends Construct {
           email: ProviderAttribute.other(SAML_EMAIL_CLAIM),
           // The school's provider releases `email_verified` = true for the addresses it owns (README "School sign-in").
           emailVerified: ProviderAttribute.other('email_verified'),
+          // The authentication methods Entra ID (and providers following it) release: multipleauthn after a second factor.
+          custom: { [PROVIDER_AMR_ATTRIBUTE]: ProviderAttribute.other('http://schemas.microsoft.com/claims/authnmethodsreferences') },
           givenName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'),
           familyName: ProviderAttribute.other('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'),
         },
@@ -138,45 +175,30 @@ export class SchoolSignIn extends Construct {
       providers: providers.map(({ name, label }) => ({ name, label })),
     };
 
-    this.addPreSignUpTrigger(props);
+    this.addTriggers(props);
   }
 
-  private addPreSignUpTrigger({ userPool, logRetention, tracing }: SchoolSignInProps): void {
-    const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    const role = new Role(this, 'PreSignUpRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Links a first school sign-in to the invited account',
-    });
+  /** A trigger's function with its own role and log group (a month's logs), bundled like the routes'. */
+  private triggerFunction(id: string, entry: string, description: string, environment: Record<string, string>, { logRetention, tracing }: SchoolSignInProps) {
+    const logGroup = new LogGroup(this, `${id}Logs`, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
     logGroup.grantWrite(role);
-    const trigger = new NodejsFunction(this, 'PreSignUp', {
-      description: 'PreSignUp: links a first school sign-in to the invited account, or refuses it',
-      entry: PRE_SIGN_UP_ENTRY,
+    const trigger = new NodejsFunction(this, id, {
+      description: `${id}: ${description}`,
+      entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: DEPS_LOCK_FILE,
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
-      // Cognito waits 5 s for a trigger; two admin calls fit well inside.
+      // Cognito waits 5 s for a trigger: the few admin calls and table writes of a newcomer fit well inside.
       timeout: Duration.seconds(5),
       role,
       logGroup,
-      environment: tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {},
+      environment: { ...environment, ...(tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}) },
       tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: lambdaBundling(tracing),
-    });
-    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, trigger);
-    // A policy of its own, not the role's default one: the function waits for its default policy, and the pool for
-    // the function, so a grant naming the pool there would be a circular reference.
-    new Policy(this, 'PreSignUpAccess', {
-      roles: [role],
-      statements: [
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
-          resources: [userPool.userPoolArn],
-        }),
-      ],
     });
     if (tracing) {
       NagSuppressions.addResourceSuppressions(
@@ -185,5 +207,47 @@ export class SchoolSignIn extends Construct {
         true,
       );
     }
+    return { trigger, role };
+  }
+
+  private addTriggers(props: SchoolSignInProps): void {
+    const { userPool, table, settings } = props;
+    const preSignUp = this.triggerFunction(
+      'PreSignUp',
+      PRE_SIGN_UP_ENTRY,
+      'links a first school sign-in to the account of the school, or refuses it',
+      { TABLE_NAME: table.tableName, [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(schoolProviderRules(settings)) },
+      props,
+    );
+    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp.trigger);
+    // A policy of its own, not the role's default one: the function waits for its default policy, and the pool for
+    // the function, so a grant naming the pool there would be a circular reference.
+    new Policy(this, 'PreSignUpAccess', {
+      roles: [preSignUp.role],
+      statements: [
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup'],
+          resources: [userPool.userPoolArn],
+        }),
+        // A domain's setting (GetItem on `SCHOOL`), and for a newcomer let in as a student their people copy
+        // (`PERSON#…`) and audit entry (`AUDIT`): the keys of functions/src/table/table.ts, nothing else.
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SCHOOL', 'AUDIT', 'PERSON#*'] } },
+        }),
+      ],
+    });
+    // Reads only the event: no access beyond its logs.
+    const preTokenGeneration = this.triggerFunction(
+      'PreTokenGeneration',
+      PRE_TOKEN_GENERATION_ENTRY,
+      "refuses an administrator's school sign-in without the provider's second factor",
+      {},
+      props,
+    );
+    userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration.trigger);
   }
 }

@@ -22,6 +22,7 @@ import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-de
 import { originVerifySecretName, stageName } from '../stage';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { routeClass, throttlesFor, type Throttle, type Throttles } from '../capacity';
+import { schoolProviderRules } from '../constructs/school-sign-in';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -153,7 +154,7 @@ export class ApiStack extends Stack {
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
-      schoolSignIn: settings.schoolSignIn !== null,
+      ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
@@ -187,7 +188,7 @@ export class ApiStack extends Stack {
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
       tracing: settings.tracing,
-      schoolSignIn: settings.schoolSignIn !== null,
+      ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
       monitoring,
     });
     monitoring.addDashboard();

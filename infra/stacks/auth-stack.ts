@@ -13,10 +13,11 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import { NagSuppressions } from 'cdk-nag';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
-import { SchoolSignIn } from '../constructs/school-sign-in';
+import { SCHOOL_SIGN_IN_ATTRIBUTES, SchoolSignIn } from '../constructs/school-sign-in';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { LOG_RETENTION } from './api-stack';
 
@@ -35,6 +36,11 @@ export function poolEmail({ sesFromAddress, sesIdentity }: StageSettings): UserP
   return UserPoolEmail.withSES({ fromEmail: sesFromAddress, fromName: 'Learning Paths', ...(sesIdentity === domain ? { sesVerifiedDomain: domain } : {}) });
 }
 
+export interface AuthStackProps extends StackProps {
+  /** The table the PreSignUp trigger reads domain settings from and writes a newcomer's people copy and audit entry to. */
+  table: ITableV2;
+}
+
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
@@ -42,7 +48,7 @@ export class AuthStack extends Stack {
   /** The school's identity providers, when the stage turns any on. */
   readonly schoolSignIn: SchoolSignIn | undefined;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const settings = settingsOf(this);
 
@@ -52,6 +58,9 @@ export class AuthStack extends Stack {
       // `name` (how the app shows a person) is a standard attribute, optional and mutable by default: nothing to declare,
       // and a pool's schema cannot change after creation.
       standardAttributes: { email: { required: true, mutable: true } },
+      // Where school sign-in is on: how a federated sign-in was made, mapped from the provider (the administrators'
+      // second factor, functions/src/school-sign-in/second-factor.ts). A custom attribute can be added later, never removed.
+      ...(settings.schoolSignIn && { customAttributes: SCHOOL_SIGN_IN_ATTRIBUTES }),
       selfSignUpEnabled: false,
       userInvitation: {
         emailSubject: 'Your Learning Paths account',
@@ -108,7 +117,13 @@ export class AuthStack extends Stack {
     }
 
     this.schoolSignIn = settings.schoolSignIn
-      ? new SchoolSignIn(this, 'SchoolSignIn', { userPool: this.userPool, settings: settings.schoolSignIn, logRetention: LOG_RETENTION, tracing: settings.tracing })
+      ? new SchoolSignIn(this, 'SchoolSignIn', {
+          userPool: this.userPool,
+          table: props.table,
+          settings: settings.schoolSignIn,
+          logRetention: LOG_RETENTION,
+          tracing: settings.tracing,
+        })
       : undefined;
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
@@ -124,7 +139,10 @@ export class AuthStack extends Stack {
       preventUserExistenceErrors: true,
       // With their own access token a user may change only these; name and e-mail change through the API, which
       // validates them (no list at all would let them write every standard attribute).
-      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
+      // With school sign-in Cognito must also write the providers' mapped attributes (SchoolSignIn.MAPPED_ATTRIBUTES).
+      writeAttributes: this.schoolSignIn
+        ? SchoolSignIn.MAPPED_ATTRIBUTES.withStandardAttributes({ locale: true })
+        : new ClientAttributes().withStandardAttributes({ locale: true }),
       enableTokenRevocation: true,
       // Short-lived, so a disabled person's access token stops working within minutes: disabling also signs them out
       // everywhere (refresh tokens revoked), and the web refreshes its tokens silently while a session is in use.

@@ -162,7 +162,7 @@ test('a producer stack exports the same values whether or not its consumers exis
   const env = { region: 'eu-west-1', account: '123456789012' };
   // Data and Auth without the Api and Web stacks that import from them; Api without the Web stack.
   const data = new DataStack(alone, names.data, { env });
-  const auth = new AuthStack(alone, names.auth, { env });
+  const auth = new AuthStack(alone, names.auth, { env, table: data.servedTable });
   const api = new ApiStack(alone, names.api, { env, stage: 'prod', table: data.table, uploadsBucket: data.uploadsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient });
   expect(exportsOf(Template.fromStack(data))).toEqual(exportsOf(app.templates.data));
   expect(exportsOf(Template.fromStack(auth))).toEqual(exportsOf(app.templates.auth));

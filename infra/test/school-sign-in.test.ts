@@ -17,9 +17,9 @@ const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const SCHOOL: SchoolSignInSettings = {
   appOrigin: APP_ORIGIN,
   domainPrefix: 'learning-paths-hillside',
-  google: { clientId: 'google-client.apps.googleusercontent.com', clientSecretName: 'prod-learning-paths/google-client-secret' },
-  microsoft: { clientId: '00000000-0000-0000-0000-0000000000aa', clientSecretName: 'prod-learning-paths/microsoft-client-secret', tenantId: TENANT },
-  saml: { name: 'Hillside', metadataUrl: 'https://idp.hillside.example/metadata.xml' },
+  google: { clientId: 'google-client.apps.googleusercontent.com', clientSecretName: 'prod-learning-paths/google-client-secret', domains: ['hillside.example.org'] },
+  microsoft: { clientId: '00000000-0000-0000-0000-0000000000aa', clientSecretName: 'prod-learning-paths/microsoft-client-secret', tenantId: TENANT, domains: ['hillside.example.org', 'staff.hillside.example.org'] },
+  saml: { name: 'Hillside', metadataUrl: 'https://idp.hillside.example/metadata.xml', domains: ['hillside.example.org'] },
 };
 
 let off: Synthesized;
@@ -78,7 +78,7 @@ describe('on', () => {
         client_secret: `{{resolve:secretsmanager:${SCHOOL.google!.clientSecretName}:SecretString:::}}`,
         authorize_scopes: 'openid email profile',
       },
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name', name: 'name', 'custom:idp_amr': 'sub' },
     });
   });
 
@@ -92,7 +92,7 @@ describe('on', () => {
         authorize_scopes: 'openid email profile',
         attributes_request_method: 'GET',
       },
-      AttributeMapping: { email: 'email', email_verified: 'xms_edov', given_name: 'given_name', family_name: 'family_name', name: 'name' },
+      AttributeMapping: { email: 'email', email_verified: 'xms_edov', given_name: 'given_name', family_name: 'family_name', name: 'name', 'custom:idp_amr': 'amr' },
     });
   });
 
@@ -100,7 +100,11 @@ describe('on', () => {
     expect(provider('Hillside')).toMatchObject({
       ProviderType: 'SAML',
       ProviderDetails: { MetadataURL: SCHOOL.saml!.metadataUrl },
-      AttributeMapping: { email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', email_verified: 'email_verified' },
+      AttributeMapping: {
+        email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+        email_verified: 'email_verified',
+        'custom:idp_amr': 'http://schemas.microsoft.com/claims/authnmethodsreferences',
+      },
     });
   });
 
@@ -129,16 +133,72 @@ describe('on', () => {
     expect(supported).toEqual(['COGNITO', 'Google', 'Microsoft', 'Hillside']);
   });
 
-  test('the PreSignUp trigger runs the handler, may list users and link providers on this pool only, and logs for a month', () => {
-    const [[functionId]] = resources(on.templates.auth, 'AWS::Lambda::Function');
-    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
+  test('the PreSignUp trigger runs the handler, may find, link and make students on this pool only, and logs for a month', () => {
+    const [functionId] = resources(on.templates.auth, 'AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith('PreSignUp:'))!;
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toMatchObject({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
     const poolArn = { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] };
     const statements = resources(on.templates.auth, 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
     const cognito = statements.filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
-    expect(cognito).toEqual([{ Effect: 'Allow', Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Resource: poolArn }]);
-    expect(only(on.templates.auth, 'AWS::Lambda::Permission')).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
-    expect(only(on.templates.auth, 'AWS::Logs::LogGroup').RetentionInDays).toBe(30);
+    expect(cognito).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Resource: poolArn,
+      },
+    ]);
+    // The table: a domain's setting, and a newcomer's people copy and audit entry, by their partitions only.
+    const table = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+    expect(table).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        Resource: { 'Fn::ImportValue': expect.stringMatching(/TableArn|Table/) },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SCHOOL', 'AUDIT', 'PERSON#*'] } },
+      },
+    ]);
+    for (const [, permission] of resources(on.templates.auth, 'AWS::Lambda::Permission')) {
+      expect(permission.Properties).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
+    }
+    expect(resources(on.templates.auth, 'AWS::Logs::LogGroup').map(([, group]) => group.Properties.RetentionInDays)).toEqual([30, 30]);
     on.templates.auth.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.anyValue() } }, Timeout: 5 });
+  });
+
+  test("the trigger and the school sign-in routes know each provider's domains (Cognito lower-cases the names in user names; the trigger matches them)", () => {
+    const rules = [
+      { name: 'Google', domains: ['hillside.example.org'] },
+      { name: 'Microsoft', domains: ['hillside.example.org', 'staff.hillside.example.org'] },
+      { name: 'Hillside', domains: ['hillside.example.org'] },
+    ];
+    on.templates.auth.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ SCHOOL_SIGN_IN_PROVIDERS: JSON.stringify(rules), TABLE_NAME: Match.anyValue() }) },
+    });
+    const routeEnvironments = (app: Synthesized) =>
+      resources(app.templates.api, 'AWS::Lambda::Function')
+        .filter(([, resource]) => String(resource.Properties.Description).endsWith(' /api/admin/school-sign-in'))
+        .map(([, resource]) => resource.Properties.Environment.Variables as Record<string, unknown>);
+    expect(routeEnvironments(on).map((variables) => variables.SCHOOL_SIGN_IN_PROVIDERS)).toEqual([JSON.stringify(rules), JSON.stringify(rules)]);
+    expect(routeEnvironments(off).map((variables) => variables.SCHOOL_SIGN_IN_PROVIDERS)).toEqual([undefined, undefined]);
+  });
+
+  test("the pool keeps how a school sign-in was made (custom:idp_amr), and the client may write every mapped attribute, as Cognito requires", () => {
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').Schema).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Name: 'idp_amr', AttributeDataType: 'String', Mutable: true })]),
+    );
+    const mapped = resources(on.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider').flatMap(([, r]) => Object.keys(r.Properties.AttributeMapping as object));
+    const writable = only(on.templates.auth, 'AWS::Cognito::UserPoolClient').WriteAttributes as string[];
+    expect(writable).toEqual(expect.arrayContaining([...new Set(mapped)]));
+    // Off, a person may write only their locale with their own token.
+    expect(only(off.templates.auth, 'AWS::Cognito::UserPoolClient').WriteAttributes).toEqual(['locale']);
+    expect(only(off.templates.auth, 'AWS::Cognito::UserPool').Schema ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ Name: 'idp_amr' })]));
+  });
+
+  test("the PreTokenGeneration trigger runs the administrators' second-factor gate, with no access beyond its logs", () => {
+    const functions = resources(on.templates.auth, 'AWS::Lambda::Function');
+    const idOf = (prefix: string) => functions.find(([, f]) => String(f.Properties.Description).startsWith(prefix))![0];
+    expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({
+      PreSignUp: { 'Fn::GetAtt': [idOf('PreSignUp:'), 'Arn'] },
+      PreTokenGeneration: { 'Fn::GetAtt': [idOf('PreTokenGeneration:'), 'Arn'] },
+    });
   });
 
   test('/config.json names the hosted domain and each provider with its button text', () => {
@@ -171,5 +231,8 @@ describe('settings', () => {
     expect(() => withSchool({ ...SCHOOL, microsoft: { ...SCHOOL.microsoft, tenantId: 'hillside.example' } })).toThrow('is not a tenant id');
     expect(() => withSchool({ ...SCHOOL, saml: { ...SCHOOL.saml, name: 'School_SAML' } })).toThrow('use 3 to 32 letters, digits or hyphens');
     expect(() => withSchool({ ...SCHOOL, google: { clientId: 'x', clientSecret: 'plain text' } })).toThrow(/clientSecretName|clientSecret/);
+    expect(() => withSchool({ ...SCHOOL, google: { ...SCHOOL.google, domains: [] } })).toThrow("lists no domain: give the school's e-mail domains");
+    expect(() => withSchool({ ...SCHOOL, google: { ...SCHOOL.google, domains: ['Hillside.Example.org'] } })).toThrow('is not a lower-case domain name');
+    expect(() => withSchool({ ...SCHOOL, saml: { ...SCHOOL.saml, domains: ['hillside.example.org', 'hillside.example.org'] } })).toThrow('lists a domain twice');
   });
 });

@@ -20,6 +20,7 @@ import { searchRoutes } from './search';
 import { dataExportRoutes } from './data-export';
 import { ltiRoutes } from './lti';
 import { erasureRoutes } from './erasure';
+import { schoolSignInRoutes } from './school-sign-in';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
 export const resources = {
@@ -38,6 +39,7 @@ export const resources = {
   'data-export': dataExportRoutes,
   lti: ltiRoutes,
   erasure: erasureRoutes,
+  'school-sign-in': schoolSignInRoutes,
 } as const;
 
 export const routes = {
@@ -56,6 +58,7 @@ export const routes = {
   ...dataExportRoutes,
   ...ltiRoutes,
   ...erasureRoutes,
+  ...schoolSignInRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteName = keyof typeof routes;

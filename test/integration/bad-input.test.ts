@@ -337,6 +337,18 @@ const BODY_ROUTES: BodyRoute[] = [
     specific: [{ what: 'an address that is not one', status: 400, body: () => ({ emails: ['nope'] }) }],
   },
   {
+    route: 'setSchoolSignInDomain',
+    as: admin,
+    valid: () => ({ domain: 'example.com', studentsMayJoin: false }),
+    required: ['domain', 'studentsMayJoin'],
+    wrongTypes: { domain: 5, studentsMayJoin: 'yes' },
+    oversized: { 'a domain over 253 characters': (b) => ({ ...b, domain: `${long(250)}.com` }) },
+    specific: [
+      { what: 'a domain the school does not sign in', status: 400, body: () => ({ domain: 'gmail.com', studentsMayJoin: true }) },
+      { what: 'an empty domain', status: 400, body: () => ({ domain: '', studentsMayJoin: true }) },
+    ],
+  },
+  {
     route: 'renamePerson',
     as: admin,
     params: (_f, w) => ({ userId: w.otherStudent.userId }),
@@ -915,6 +927,7 @@ describe('what is stored from a body', () => {
       renamePerson: 200,
       changeRole: 200,
       setPeopleAccess: 200,
+      setSchoolSignInDomain: 200,
       renameSelf: 200,
       createClass: 201,
       renameClass: 200,

@@ -126,6 +126,8 @@ const EXPECTED = statusTable(`
   editLtiPlatform          ·        ·             ·        ·             200
   removeLtiPlatform        ·        ·             ·        ·             204
   erasePerson              ·        ·             ·        ·             200
+  getSchoolSignIn          ·        ·             ·        ·             200
+  setSchoolSignInDomain    ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -237,6 +239,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   },
   resendInvitation: async () => ({ params: { userId: (await invited()).userId } }),
   listAuditTrail: async () => ({}),
+  getSchoolSignIn: async () => ({}),
+  setSchoolSignInDomain: async () => ({ body: { domain: 'example.com', studentsMayJoin: false } }),
   setPeopleAccess: async () => ({ body: { access: 'disabled', userIds: [(await invited()).userId, (await invited()).userId] } }),
   unassignModule: async () => {
     const fresh = await world.createModule(world.teacher, [{ title: 'One', contentUrl: await teacherFile('unassign.pdf') }], 'To unassign');

@@ -366,6 +366,12 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('disablePerson', { as: world.admin, params: { userId } });
     await world.ok('enablePerson', { as: world.admin, params: { userId } });
   },
+  getSchoolSignIn: async () => {
+    await world.ok('getSchoolSignIn', { as: world.admin });
+  },
+  setSchoolSignInDomain: async () => {
+    await world.ok('setSchoolSignInDomain', { as: world.admin, body: { domain: 'example.com', studentsMayJoin: false } });
+  },
   listAuditTrail: async () => {
     await world.ok('listAuditTrail', { as: world.admin });
     await world.ok('listAuditTrail', { as: world.admin, path: `/api/admin/audit?action=invite&actorId=${world.admin.userId}&from=2026-01-01T00:00:00.000Z` });

@@ -21,6 +21,7 @@ import { makeOneRosterRepository } from '../rosters/adapters/oneroster-repositor
 import { makeRequestCounter } from '../table/request-counter';
 import { makeSectionTextRepository } from '../search/adapters/section-text-repository';
 import { makeSettledDraftStore } from '../checks/adapters/settled-drafts';
+import { makeDomainSettingRepository } from '../school-sign-in/adapters/domain-setting-repository';
 import type { TableContext } from '../table/table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
@@ -58,3 +59,4 @@ export const handshakeStore = () => makeHandshakeRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
 export const erasureJobStore = () => makeErasureJobRepository(table());
 export const personalDataSweep = () => makePersonalDataSweep(table());
+export const domainSettingStore = () => makeDomainSettingRepository(table());

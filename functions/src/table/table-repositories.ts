@@ -10,6 +10,7 @@ import { makeNoticeRepository } from '../notifications/adapters/notice-repositor
 import { makePeopleIndexRepository } from '../people/adapters/people-index-repository';
 import { makePersonAccessRepository } from '../people/adapters/person-access-repository';
 import { makeRosterRepository } from '../rosters/adapters/roster-repository';
+import { makeDomainSettingRepository } from '../school-sign-in/adapters/domain-setting-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import type { TableContext } from './table';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
@@ -30,5 +31,6 @@ export function makeTableRepositories(context: TableContext) {
     peopleIndex: makePeopleIndexRepository(context),
     personAccess: makePersonAccessRepository(context),
     ltiPlatforms: makeLtiPlatformRepository(context),
+    schoolSignInDomains: makeDomainSettingRepository(context),
   };
 }

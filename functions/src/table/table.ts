@@ -91,6 +91,8 @@ export const keys = {
   draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The school's drafting runs of the day with a drafter that costs money (Amazon Bedrock). */
   schoolDraftDay: (day: string): Key => ({ pk: 'SCHOOL', sk: `DRAFTS#${day}` }),
+  /** Whether new people of an e-mail domain come in as students on their first school sign-in (an administrator's choice). */
+  schoolSignInDomain: (domain: string): Key => ({ pk: 'SCHOOL', sk: `${SIGN_IN_DOMAIN_PREFIX}${domain}` }),
   /** The drafts the owner saved or discarded for a section's check (keys of their source passages), in its partition. */
   settledDrafts: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'DRAFTS-SETTLED' }),
   /** The person's notification read marker. */
@@ -129,6 +131,7 @@ export const keys = {
 };
 
 export const ENROLMENT_PREFIX = 'STUDENT#';
+export const SIGN_IN_DOMAIN_PREFIX = 'SIGN_IN_DOMAIN#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';

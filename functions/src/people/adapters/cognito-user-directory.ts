@@ -173,7 +173,7 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
 const attribute = (attributes: AttributeType[] | undefined, name: string) =>
   attributes?.find((each) => each.Name === name)?.Value ?? '';
 
-function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserStatus' | 'UserCreateDate'>, role: Role | null): Person {
+export function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserStatus' | 'UserCreateDate'>, role: Role | null): Person {
   const status: PersonStatus =
     user.Enabled === false ? 'disabled' : user.UserStatus === 'FORCE_CHANGE_PASSWORD' ? 'invited' : 'active';
   return {

@@ -1,11 +1,14 @@
-// The user pool's side of school sign-in: the invited (password) account by e-mail, and the link of a provider's
-// identity to it (AdminLinkProviderForUser; the identity twin answers it locally).
+// The user pool's side of school sign-in: the invited (password) account by e-mail, the link of a provider's identity
+// to it (AdminLinkProviderForUser; the identity twin answers it locally), and a newcomer's student account.
 import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
   AdminLinkProviderForUserCommand,
   ListUsersCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { SchoolAccountDirectory } from '../link-school-account';
+import { toPerson } from '../../people/adapters/cognito-user-directory';
+import type { SchoolAccountDirectory } from '../port';
 
 export function makeCognitoSchoolAccounts(client: CognitoIdentityProviderClient, userPoolId: string): SchoolAccountDirectory {
   return {
@@ -26,6 +29,30 @@ export function makeCognitoSchoolAccounts(client: CognitoIdentityProviderClient,
           SourceUser: { ProviderName: providerName, ProviderAttributeName: 'Cognito_Subject', ProviderAttributeValue: subject },
         }),
       );
+    },
+    async createStudent({ email, name }) {
+      let created;
+      try {
+        created = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: email,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              { Name: 'name', Value: name },
+            ],
+            // They sign in through their school: no invitation e-mail, no password of ours.
+            MessageAction: 'SUPPRESS',
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name === 'UsernameExistsException') return 'exists';
+        throw error;
+      }
+      const person = toPerson(created.User ?? {}, 'Students');
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: person.userId, GroupName: 'Students' }));
+      return person;
     },
   };
 }

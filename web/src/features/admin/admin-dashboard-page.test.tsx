@@ -3,6 +3,7 @@
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fetchMFAPreference } from 'aws-amplify/auth';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
@@ -12,6 +13,9 @@ import AdminDashboardPage from './admin-dashboard-page';
 jest.mock('aws-amplify/auth', () => ({ fetchMFAPreference: jest.fn() }));
 
 withFakeApi();
+// A stage without school sign-in answers no domains (the section then shows nothing); the tests below that need
+// domains answer their own.
+beforeEach(() => answer('getSchoolSignIn', { domains: [] }));
 
 const counts = { active: 0, invited: 0, disabled: 0 };
 const renderDashboard = () => renderPage(<AdminDashboardPage />, { path: '/admin-dashboard', url: '/admin-dashboard', user: ADMIN });
@@ -73,4 +77,47 @@ it('still shows the way to turn it on when the API refuses (two-factor turned of
 
   expect(await screen.findByRole('link', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
+});
+
+it("lets new people of a school sign-in domain in as students, and stops it, saying which providers sign the domain in", async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', {
+    people: { Teachers: counts, Students: counts, Admins: { ...counts, active: 1 } },
+    classes: { total: 0, withoutTeacher: 0, withoutStudents: 0 },
+    modules: 0,
+    recentChanges: [],
+  });
+  let open = false;
+  answer('getSchoolSignIn', () => ({ domains: [{ domain: 'hillside.example.org', providers: ['Google', 'Microsoft'], studentsMayJoin: open }] }));
+  const saved = answer('setSchoolSignInDomain', ({ body }) => {
+    open = body.studentsMayJoin;
+    return { domain: body.domain, providers: ['Google', 'Microsoft'], studentsMayJoin: open };
+  });
+  renderDashboard();
+
+  expect(await screen.findByRole('heading', { name: 'School sign-in' })).toBeInTheDocument();
+  expect(screen.getByText('(Google, Microsoft)')).toBeInTheDocument();
+  const choice = screen.getByRole('checkbox', { name: 'Let new people from hillside.example.org in as students' });
+  expect(choice).not.toBeChecked();
+  await userEvent.click(choice);
+  await waitFor(() => expect(choice).toBeChecked());
+  await userEvent.click(choice);
+  await waitFor(() => expect(choice).not.toBeChecked());
+  expect(saved.map((request) => request.body)).toEqual([
+    { domain: 'hillside.example.org', studentsMayJoin: true },
+    { domain: 'hillside.example.org', studentsMayJoin: false },
+  ]);
+});
+
+it('shows no school sign-in section where the stage federates no provider', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', {
+    people: { Teachers: counts, Students: counts, Admins: { ...counts, active: 1 } },
+    classes: { total: 0, withoutTeacher: 0, withoutStudents: 0 },
+    modules: 0,
+    recentChanges: [],
+  });
+  renderDashboard();
+  expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'School sign-in' })).not.toBeInTheDocument();
 });

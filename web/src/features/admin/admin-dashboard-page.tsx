@@ -15,6 +15,7 @@ import { StatCard } from '@web/components/stat-card';
 import { useAdminOverview } from '@web/api/people';
 import { ROLE_PLURAL } from '@web/lib/people-labels';
 import { AuditLine } from './audit-line';
+import { SchoolSignInDomains } from './school-sign-in-domains';
 import '../dashboard/dashboard.css';
 import '../people/people.css';
 
@@ -25,7 +26,8 @@ export default function AdminDashboardPage() {
   const secondFactor = useSecondFactorOn();
   // Not asked before two-factor is known to be on: the API would refuse it (a reading of it that fails asks anyway,
   // and the API's answer decides).
-  const overview = useAdminOverview({ enabled: secondFactor.data === true || secondFactor.isError });
+  const askable = secondFactor.data === true || secondFactor.isError;
+  const overview = useAdminOverview({ enabled: askable });
   // A reading being refreshed (two-factor just turned on in the profile) decides nothing until it is in.
   const withoutSecondFactor = (secondFactor.data === false && !secondFactor.isFetching) || needsSecondFactor(overview.error);
   useLogError(overview.error, 'Loading the overview failed');
@@ -44,6 +46,7 @@ export default function AdminDashboardPage() {
         <>
           {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
           <SchoolOverview overview={overview} />
+          <SchoolSignInDomains enabled={askable} />
         </>
       )}
     </div>

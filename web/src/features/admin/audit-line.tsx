@@ -28,6 +28,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   editLtiPlatform: 'edited the LMS',
   removeLtiPlatform: 'removed the LMS',
   importOneRoster: 'imported',
+  setSchoolSignInDomain: 'set school sign-in for',
+  joinAsStudent: 'let in as a student',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

@@ -3,7 +3,7 @@
 // refusals are shown in words; anything else gets a fixed sentence.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { DISABLED_MESSAGE, NOT_SET_UP_MESSAGE } from '@shared/school-sign-in';
+import { ADMIN_SECOND_FACTOR_MESSAGE, DISABLED_MESSAGE, NOT_SET_UP_MESSAGE, OTHER_DOMAIN_MESSAGE } from '@shared/school-sign-in';
 import { Alert } from '@web/components/alert';
 import { isSignInCallback, prepareAmplifyAuth, schoolSignInProviders, signInWithSchool } from '@web/lib/auth';
 
@@ -14,6 +14,8 @@ export function refusalMessage(search: string): string | undefined {
   if (!params.has('error')) return undefined;
   const description = params.get('error_description') ?? '';
   if (description.includes(NOT_SET_UP_MESSAGE)) return NOT_SET_UP_MESSAGE;
+  if (description.includes(OTHER_DOMAIN_MESSAGE)) return OTHER_DOMAIN_MESSAGE;
+  if (description.includes(ADMIN_SECOND_FACTOR_MESSAGE)) return ADMIN_SECOND_FACTOR_MESSAGE;
   if (description.includes(DISABLED_MESSAGE) || description.includes('User is disabled')) return DISABLED_MESSAGE;
   return FAILED_MESSAGE;
 }

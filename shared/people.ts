@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // The end of a school year (school-year); runRetention is the scheduled run's, by no person.
+  'archiveClass',
+  'unarchiveClass',
+  'setRetention',
+  'runRetention',
+  'rollOverClass',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

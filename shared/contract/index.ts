@@ -17,6 +17,7 @@ import { uploadsRoutes } from './uploads';
 import { peopleRoutes } from './people';
 import { auditRoutes } from './audit';
 import { searchRoutes } from './search';
+import { schoolYearRoutes } from './school-year';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
 export const resources = {
@@ -32,6 +33,7 @@ export const resources = {
   people: peopleRoutes,
   audit: auditRoutes,
   search: searchRoutes,
+  'school-year': schoolYearRoutes,
 } as const;
 
 export const routes = {
@@ -47,6 +49,7 @@ export const routes = {
   ...peopleRoutes,
   ...auditRoutes,
   ...searchRoutes,
+  ...schoolYearRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteName = keyof typeof routes;

@@ -91,6 +91,8 @@ export const keys = {
   draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The school's drafting runs of the day with a drafter that costs money (Amazon Bedrock). */
   schoolDraftDay: (day: string): Key => ({ pk: 'SCHOOL', sk: `DRAFTS#${day}` }),
+  /** The school's retention of students' data in archived classes (school-year). */
+  retentionSetting: (): Key => ({ pk: 'SCHOOL', sk: 'RETENTION' }),
   /** The drafts the owner saved or discarded for a section's check (keys of their source passages), in its partition. */
   settledDrafts: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'DRAFTS-SETTLED' }),
   /** The person's notification read marker. */

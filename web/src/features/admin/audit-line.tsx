@@ -22,6 +22,11 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
+  archiveClass: 'archived the class',
+  unarchiveClass: 'unarchived the class',
+  setRetention: 'set',
+  runRetention: 'ran',
+  rollOverClass: 'rolled over the class',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

@@ -116,6 +116,11 @@ const EXPECTED = statusTable(`
   search                   200      404           200      404           ·
   recordReading            200      404           ·        ·             ·
   getStudentReading        ·        ·             200      404           200
+  archiveClass             ·        ·             ·        ·             200
+  unarchiveClass           ·        ·             ·        ·             200
+  getRetention             ·        ·             ·        ·             200
+  setRetention             ·        ·             ·        ·             200
+  rollOverClasses          ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -241,6 +246,15 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   setClassTeacher: async () => ({ params: { classId: await freshClass() }, body: { teacherId: world.otherTeacher.userId } }),
   enrolStudents: async () => ({ params: { classId: await freshClass() }, body: { studentIds: [world.otherStudent.userId] } }),
   unenrolStudent: async () => ({ params: { classId: await freshClass(), studentId: world.student.userId } }),
+  archiveClass: async () => ({ params: { classId: await freshClass() } }),
+  unarchiveClass: async () => {
+    const classId = await freshClass();
+    await world.ok('archiveClass', { as: world.admin, params: { classId } });
+    return { params: { classId } };
+  },
+  getRetention: async () => ({}),
+  setRetention: async () => ({ body: { days: 365 } }),
+  rollOverClasses: async () => ({ body: { yearLabel: 'Next year', archiveOld: false, classes: [{ fromClassId: await freshClass(), classId: crypto.randomUUID() }] } }),
   putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
   draftQuestions: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { count: 3 } }),
   settleDrafts: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { passages: ['The nucleus holds the genetic material of the cell.'] } }),

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
+import { RetentionSchedule } from '../constructs/retention-schedule';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
@@ -173,6 +174,13 @@ export class ApiStack extends Stack {
     new TextExtraction(this, 'TextExtraction', {
       table: props.table,
       uploadsBucket: props.uploadsBucket,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: settings.tracing,
+      monitoring,
+    });
+    new RetentionSchedule(this, 'RetentionSchedule', {
+      table: props.table,
       serviceName: serviceName(props.stage),
       logRetention: LOG_RETENTION,
       tracing: settings.tracing,

@@ -120,13 +120,22 @@ export function makeSchoolYearService({ classes, rosters, archive, retention, di
     return results;
   }
 
-  /**
-   * The scheduled run: every class archived more than the setting's days ago whose students' data is still there
-   * loses it (progress with reading, attempts, path overrides and what is counted from them); its class, roster and
-   * modules stay. One audit entry per class cleaned and one for the run, with its counts, even when it found nothing.
-   * A run that stopped halfway is finished by the next (the removal is idempotent and the class not yet marked done).
-   */
-  async function runRetention(): Promise<RetentionRunResult> {
+  return { archiveClass, unarchiveClass, getRetention, setRetention, rollOver, runRetention: makeRetentionRun({ rosters, archive, retention, audit, clock }) };
+}
+
+/** What the scheduled run needs: no directory (it is named, not looked up) and no person. */
+export type RetentionRunDeps = Pick<SchoolYearDeps, 'rosters' | 'archive' | 'retention' | 'audit' | 'clock'>;
+
+/**
+ * The scheduled run: every class archived more than the setting's days ago whose students' data is still there
+ * loses it (progress with reading, attempts, path overrides and what is counted from them); its class, roster and
+ * modules stay. One audit entry per class cleaned and one for the run, with its counts, even when it found nothing.
+ * A run that stopped halfway is finished by the next (the removal is idempotent and the class not yet marked done).
+ */
+export function makeRetentionRun({ rosters, archive, retention, audit, clock }: RetentionRunDeps) {
+  const recordRun = (subject: string, detail: string) => audit.record({ at: clock.now().toISOString(), ...RETENTION_ACTOR, action: 'runRetention', subject, detail });
+
+  return async function runRetention(): Promise<RetentionRunResult> {
     const setting = await retention.getSetting();
     const days = setting?.days ?? null;
     const at = clock.now();
@@ -152,11 +161,7 @@ export function makeSchoolYearService({ classes, rosters, archive, retention, di
         : `after ${describeDays(days)}: ${plural(result.classes.length, 'archived class', 'archived classes')} cleaned; ${describeCounts(totals)}`,
     );
     return result;
-  }
-
-  const recordRun = (subject: string, detail: string) => audit.record({ at: clock.now().toISOString(), ...RETENTION_ACTOR, action: 'runRetention', subject, detail });
-
-  return { archiveClass, unarchiveClass, getRetention, setRetention, rollOver, runRetention };
+  };
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -156,7 +156,8 @@ export function makeClassRepository(context: TableContext) {
   async function removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'> {
     for (let attempt = 0; attempt < MODULE_REMOVAL_TRIES; attempt += 1) {
       const item = await readClassItem(classId);
-      if (!item || item.teacherId !== teacherId) return undefined;
+      // Archived: refused as not theirs to change (the use case says why); the condition holds it against a race.
+      if (!item || item.teacherId !== teacherId || item.archivedAt) return undefined;
       const dependents = Object.entries(prefixedAttributes<string>(item, PREREQUISITE_PREFIX)).flatMap(([dependent, required]) => (required === moduleId ? [dependent] : []));
       const version = item[PREREQUISITES_VERSION] as number | undefined;
       const removed: Record<string, string> = {

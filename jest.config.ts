@@ -31,11 +31,11 @@ export const moduleNameMapper: Config['moduleNameMapper'] = {
 
 /**
  * Packages shipped as ES modules only, which Jest compiles like the sources: unpdf's pdf.js build (text extraction,
- * found by name) and the file-type detector with its dependencies (the upload check).
+ * found by name), the file-type detector with its dependencies (the upload check) and jose (the LTI platform twin).
  */
 export const esModuleOnlyPackages = {
   transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
-  transformIgnorePatterns: ['/node_modules/(?!(unpdf|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(unpdf|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|jose)/)'],
   moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs', ...moduleNameMapper },
 } satisfies Config;
 
@@ -45,7 +45,7 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       ...esModuleOnlyPackages,
-      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts'],
+      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/local/lti-platform/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {
@@ -53,6 +53,8 @@ const config: Config = {
       testEnvironment: 'node',
       ...esModuleOnlyPackages,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/local/**/*.test.ts'],
+      // The LTI platform twin needs no stack: its tests run with the unit project.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/local/lti-platform/'],
     },
     {
       displayName: 'infra',

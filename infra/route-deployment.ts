@@ -72,6 +72,8 @@ export interface RouteDeployment {
    * of the permissions the local stack records (it has no Bedrock): the Bedrock drafter's unit test checks its one call.
    */
   model?: readonly ModelAction[];
+  /** Seconds the function may run where a route needs more than the 10 of the others (the HTTP API waits up to 30). */
+  timeoutSeconds?: number;
   /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
    * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
@@ -176,6 +178,24 @@ export const routeDeployment = {
   // The text of sections and search read stored text only (extraction is the storage event's function).
   getSectionText: { handler: 'search/handlers/get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  // A person's data: read everywhere it is kept, written as one zip under the exports prefix, answered as a link.
+  // Up to the HTTP API's 30 s: a teacher's files, up to the export's budget, are read and zipped in the function.
+  exportOwnData: {
+    handler: 'data-export/handlers/export-own-data',
+    table: ['ReadByKey', 'Query'],
+    bucket: ['GetObject', 'PutObject'],
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
+    feature: 'DataExport',
+    timeoutSeconds: 29,
+  },
+  exportPersonData: {
+    handler: 'data-export/handlers/export-person-data',
+    table: ['ReadByKey', 'Query', 'PutItem'],
+    bucket: ['GetObject', 'PutObject'],
+    userPool: AUDITED_WITH_PEOPLE,
+    feature: 'DataExport',
+    timeoutSeconds: 29,
+  },
 } as const satisfies Record<RouteName, RouteDeployment>;
 
 export type DeployedRoute = RouteDefinition & RouteDeployment;

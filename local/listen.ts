@@ -10,6 +10,7 @@ export const SERVICES = {
   schoolSignIn: { label: 'the school sign-in providers', portVariable: 'SCHOOL_SIGN_IN_PORT' },
   dynamodb: { label: 'the DynamoDB twin', portVariable: 'DYNAMODB_PORT' },
   s3: { label: 'the S3 twin', portVariable: 'S3_PORT' },
+  ltiPlatform: { label: 'the LTI platform twin (a local LMS)', portVariable: 'LTI_PLATFORM_PORT' },
 } as const;
 
 export type ServiceKey = keyof typeof SERVICES;

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'unlockModule',
   'grantAttempts',
   'removeOverride',
+  // An administrator downloaded a person's data (data-export).
+  'exportData',
   // The end of a school year (school-year); runRetention is the scheduled run's, by no person.
   'archiveClass',
   'unarchiveClass',

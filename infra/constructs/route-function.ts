@@ -12,6 +12,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
 import {
   DEPS_LOCK_FILE,
@@ -75,7 +76,7 @@ export interface RouteFunctionProps {
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
-export const UPLOADS_PREFIX = 'protected/';
+export const UPLOADS_PREFIX = FUNCTION_FILES_PREFIX;
 
 export class RouteFunction extends Construct {
   readonly function: NodejsFunction;
@@ -116,7 +117,7 @@ export class RouteFunction extends Construct {
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
       // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
-      timeout: Duration.seconds(drafting ? 29 : 10),
+      timeout: Duration.seconds(drafting ? 29 : (route.timeoutSeconds ?? 10)),
       role,
       logGroup,
       environment,

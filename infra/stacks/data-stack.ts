@@ -5,6 +5,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-
 import { AttributeType, Billing, ProjectionType, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { DATA_EXPORT_KEPT_DAYS, storedFilesPrefix } from '../../shared/storage';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../shared/table';
 import { settingsOf } from '../stage-settings';
 
@@ -62,10 +63,17 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
       serverAccessLogsBucket: this.accessLogsBucket,
-      serverAccessLogsPrefix: 'uploads/',
+      serverAccessLogsPrefix: storedFilesPrefix('uploadsAccessLog'),
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-replaced-and-deleted-versions', noncurrentVersionExpiration: Duration.days(30) },
+        // A person's data export is fetched within minutes through a short-lived link; its zip, a copy of personal data, goes soon after.
+        {
+          id: 'expire-data-exports',
+          prefix: storedFilesPrefix('dataExport'),
+          expiration: Duration.days(DATA_EXPORT_KEPT_DAYS),
+          noncurrentVersionExpiration: Duration.days(DATA_EXPORT_KEPT_DAYS),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

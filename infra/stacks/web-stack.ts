@@ -37,6 +37,7 @@ import {
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
+import { storedFilesPrefix } from '../../shared/storage';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
 import { distributionIdParameterName } from '../stage';
@@ -113,7 +114,7 @@ export class WebStack extends Stack {
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: props.accessLogsBucket,
-      logFilePrefix: 'cloudfront/',
+      logFilePrefix: storedFilesPrefix('cloudFrontLog'),
       defaultBehavior: {
         origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -154,6 +154,10 @@ describe('functions', () => {
     expect(Object.keys(functionFor(routes.createUpload)[1].Properties.Environment.Variables)).toContain('TABLE_NAME');
   });
 
+  test('the data exports may run up to the HTTP API\'s 30 s, a route without a reason to 10 s', () => {
+    expect([routes.exportOwnData, routes.exportPersonData, routes.listClasses].map((route) => functionFor(route)[1].Properties.Timeout)).toEqual([29, 29, 10]);
+  });
+
   test('every function logs to its own log group with a retention', () => {
     const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
     for (const fn of functions) {

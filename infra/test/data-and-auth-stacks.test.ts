@@ -92,6 +92,15 @@ describe('upload bucket', () => {
     );
   });
 
+  test("deletes people's data exports (and their versions) a day after they are written, and nothing else early", () => {
+    const [, bucket] = uploadsBucket();
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as { Prefix?: string; ExpirationInDays?: number }[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'protected/exports/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+    );
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined).map((rule) => rule.Prefix)).toEqual(['protected/exports/']);
+  });
+
   test('every bucket refuses requests without TLS', () => {
     const buckets = Object.keys(data.findResources('AWS::S3::Bucket'));
     for (const bucketId of buckets) {

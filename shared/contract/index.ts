@@ -17,6 +17,7 @@ import { uploadsRoutes } from './uploads';
 import { peopleRoutes } from './people';
 import { auditRoutes } from './audit';
 import { searchRoutes } from './search';
+import { dataExportRoutes } from './data-export';
 import { schoolYearRoutes } from './school-year';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
@@ -33,6 +34,7 @@ export const resources = {
   people: peopleRoutes,
   audit: auditRoutes,
   search: searchRoutes,
+  'data-export': dataExportRoutes,
   'school-year': schoolYearRoutes,
 } as const;
 
@@ -49,6 +51,7 @@ export const routes = {
   ...peopleRoutes,
   ...auditRoutes,
   ...searchRoutes,
+  ...dataExportRoutes,
   ...schoolYearRoutes,
 } as const satisfies Record<string, RouteContract>;
 

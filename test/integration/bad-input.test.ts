@@ -630,6 +630,7 @@ const ID_ROUTES: IdRoute[] = [
     missing: { id: 404, sectionId: 404 },
   },
   { route: 'getStudentReading', as: teacher, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
+  { route: 'exportPersonData', as: admin, params: (_f, w) => ({ userId: w.otherStudent.userId }), missing: { userId: 404 } },
 ];
 
 const MALFORMED_IDS: [string, string, 'encoded' | 'raw'][] = [

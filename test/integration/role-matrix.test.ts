@@ -116,6 +116,8 @@ const EXPECTED = statusTable(`
   search                   200      404           200      404           ·
   recordReading            200      404           ·        ·             ·
   getStudentReading        ·        ·             200      404           200
+  exportOwnData            200      200           200      200           200
+  exportPersonData         ·        ·             ·        ·             200
   archiveClass             ·        ·             ·        ·             200
   unarchiveClass           ·        ·             ·        ·             200
   getRetention             ·        ·             ·        ·             200
@@ -270,6 +272,8 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   listStudentAttempts: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
   recordReading: async () => ({ params: { id: moduleId, sectionId: sectionIds[1] }, body: { classId: CLASS_ID, opened: true, page: 2, minutes: 1 } }),
   getStudentReading: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
+  exportOwnData: async () => ({}),
+  exportPersonData: async () => ({ params: { userId: world.student.userId } }),
 };
 
 /** The check on the module's first section (unlimited attempts, so every cell can submit one). */

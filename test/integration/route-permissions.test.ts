@@ -483,6 +483,15 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('getStudentReading', { as: world.teacher, params: { classId: CLASS_ID, studentId: world.student.userId } });
     await world.ok('getStudentReading', { as: world.admin, params: { classId: CLASS_ID, studentId: world.student.userId } });
   },
+  // The student's attempts and the teacher's modules with their files, each in their own zip written to the bucket.
+  exportOwnData: async () => {
+    await checked();
+    for (const as of [world.student, world.teacher, world.admin]) await world.ok('exportOwnData', { as });
+  },
+  exportPersonData: async () => {
+    await world.ok('exportPersonData', { as: world.admin, params: { userId: world.teacher.userId } });
+    await world.ok('exportPersonData', { as: world.admin, params: { userId: 'does-not-exist' } }, 404);
+  },
 };
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

@@ -6,7 +6,8 @@ const nameOf = (module: string) => module.slice(module.indexOf('/') + 1);
 
 /**
  * A build's manifest in miniature: the entry imports React DOM and the app dynamically; every page imports the JSX
- * runtime (a start chunk) and a page of its own, the dashboards a shared card with a stylesheet.
+ * runtime (a start chunk) and a page of its own, the dashboards a shared card with a stylesheet; the signed-in area
+ * (loaded by the router) its data cache and a stylesheet.
  */
 const manifest: Manifest = {
   'src/main.tsx': {
@@ -24,6 +25,13 @@ const manifest: Manifest = {
   '_zod-1.js': { file: 'assets/zod-1.js' },
   'src/lib/auth/auth-services.ts': { file: 'assets/auth-services-1.js', isDynamicEntry: true },
   '_card-1.js': { file: 'assets/card-1.js', imports: ['_jsx-1.js'], css: ['assets/card-1.css'] },
+  'src/app/signed-in-area.tsx': {
+    file: 'assets/signed-in-area-1.js',
+    isDynamicEntry: true,
+    imports: ['_jsx-1.js', '_query-1.js'],
+    css: ['assets/signed-in-area-1.css'],
+  },
+  '_query-1.js': { file: 'assets/query-1.js' },
   ...Object.fromEntries(
     WEB_PAGES.map(({ module }) => [
       `src/features/${module}.tsx`,
@@ -70,13 +78,16 @@ describe('the HTML of the build', () => {
     });
   });
 
-  it('has a page shell link the start and page stylesheets, and preload its page and the configuration schema at low priority, not Amplify', () => {
+  it('has a page shell link the start, area and page stylesheets, and preload the signed-in area, its page and the configuration schema at low priority, not Amplify', () => {
     expect(planOf('shells/teacher-dashboard.html')?.head).toEqual([
       { tag: 'script', file: 'assets/index-1.js', lowPriority: false },
       { tag: 'stylesheet', file: 'assets/index-1.css' },
       ...START.map((file) => preload(file, false)),
       { tag: 'stylesheet', file: 'assets/start-app-1.css' },
+      { tag: 'stylesheet', file: 'assets/signed-in-area-1.css' },
       { tag: 'stylesheet', file: 'assets/card-1.css' },
+      preload('assets/signed-in-area-1.js', true),
+      preload('assets/query-1.js', true),
       preload('assets/teacher-dashboard-page-1.js', true),
       preload('assets/card-1.js', true),
       preload('assets/web-config-1.js', true),

@@ -19,6 +19,12 @@ const START_MODULES = ['react-dom/client.js', 'src/app/start-app.tsx'];
  */
 const CONFIG_SCHEMA_MODULE = 'shared/web-config.ts';
 
+/**
+ * What every signed-in page renders in (app/router.tsx loads it lazily, so public pages do without): the data cache and
+ * the signed-in headers.
+ */
+const SIGNED_IN_AREA_MODULE = 'src/app/signed-in-area.tsx';
+
 /** The source module of a page of the page table, as the manifest names it. */
 export const pageModuleKey = (page: Pick<PageWithHtml, 'module'>) => `src/features/${page.module}.tsx`;
 
@@ -97,11 +103,13 @@ const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
  * entry rather than after it has run). A prerendered page: the same with its page's chunks, all at low priority (its
  * content is in the HTML: the scripts only make it interactive, and leave a slow phone's bandwidth to what paints),
  * and the entry's and its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
- * modules' and its page's stylesheets and, at low priority, its page's chunks and the configuration schema's.
+ * modules', the signed-in area's and its page's stylesheets and, at low priority, the chunks of the area, of its page
+ * and of the configuration schema.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
   const start = startChunks(manifest);
   const configSchema = pageFiles(manifest, start, keyOf(manifest, CONFIG_SCHEMA_MODULE));
+  const signedInArea = pageFiles(manifest, start, keyOf(manifest, SIGNED_IN_AREA_MODULE));
   const shellHead = (lowPriority: boolean, inlineCss: boolean): HeadTag[] => [
     { tag: 'script', file: start.entry.file, lowPriority },
     ...start.entry.css.map((file): HeadTag => (inlineCss ? { tag: 'inline-style', file } : { tag: 'stylesheet', file })),
@@ -115,12 +123,13 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
         const pageCss = stylesheetsOf(manifest, [...start.startModules, ...files]).map((file): HeadTag => ({ tag: 'inline-style', file }));
         return { file: htmlFileOf(page), head: [...shellHead(true, true), ...pageCss, ...preloads(files, true)], prerender: page };
       }
+      const shellFiles = [...new Set([...signedInArea, ...files])];
       return {
         file: htmlFileOf(page),
         head: [
           ...shellHead(false, false),
-          ...stylesheetsOf(manifest, [...start.startModules, ...files]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
-          ...preloads([...new Set([...files, ...configSchema])], true),
+          ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
+          ...preloads([...new Set([...shellFiles, ...configSchema])], true),
         ],
       };
     }),

@@ -3,6 +3,8 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@shared/contract/audit';
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
+  /** Every entry by the person or about them (their id as the actor, their e-mail in the subject), oldest first. */
+  about(userId: string, email: string): Promise<AuditEntry[]>;
   /** Newest first. */
   recent(limit: number): Promise<AuditEntry[]>;
   /** One page, newest first, of the entries matching every filter given; a `next` it did not give is a DomainError 'invalid'. */

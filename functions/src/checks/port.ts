@@ -82,6 +82,8 @@ export interface AttemptStore {
   listAttempts(classId: string, moduleId: string, sectionId: string, studentId: string): Promise<AttemptRecord[]>;
   /** How many attempts the student has used at the check in all their classes; undefined before the counter's first attempt. */
   getAttemptsUsed(moduleId: string, sectionId: string, studentId: string): Promise<number | undefined>;
+  /** Every attempt of a student in a class, at every check, oldest first (their export). */
+  listAllAttemptsOfStudent(classId: string, studentId: string): Promise<AttemptRecord[]>;
   /** A student's latest attempts in a class, newest first. */
   listAttemptsOfStudent(classId: string, studentId: string, limit: number): Promise<AttemptRecord[]>;
   /**

@@ -30,6 +30,8 @@ export interface NoticeStore {
   addNudge(nudge: NudgeRecord): Promise<boolean>;
   /** The student's latest reminders, newest day first: one query. */
   recentNudges(studentId: string, limit: number): Promise<NudgeRecord[]>;
+  /** Every reminder the student was sent and still holds, oldest day first (their export). */
+  listNudges(studentId: string): Promise<NudgeRecord[]>;
   /** The modules the student finished (one item per class and module, written by the completion): one query. */
   finishedModules(studentId: string): Promise<FinishedModuleRecord[]>;
 }

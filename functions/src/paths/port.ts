@@ -24,6 +24,8 @@ export interface PathOverrideStore {
   listOverridesOfStudent(classId: string, moduleIds: string[], studentId: string): Promise<PathOverrideRecord[]>;
   /** These students' items in these modules (by key, in the same round trip as reads started beside it). */
   listOverridesOfStudents(classId: string, moduleIds: string[], studentIds: string[]): Promise<PathOverrideRecord[]>;
+  /** One student's items in every module of the class (their export): the class's overrides, filtered. */
+  listOverridesOfStudentInClass(classId: string, studentId: string): Promise<PathOverrideRecord[]>;
   /** Every student's items in the class, or in one module of it (one Query). */
   listOverridesOfClass(classId: string, moduleId?: string): Promise<PathOverrideRecord[]>;
   /**

@@ -40,6 +40,8 @@ export interface PeopleIndex {
   ): Promise<{ people: Person[]; next?: string }>;
   /** Makes the copy exactly these people: each saved, copies of anyone else removed. */
   replaceAll(people: Person[]): Promise<{ saved: number; removed: number }>;
+  /** The person's copy, read by key. */
+  get(userId: string): Promise<Person | undefined>;
   /** Which of these people are disabled, by their copies' status, read by key (≤ 100 a call, all at once). */
   disabledAmong(userIds: string[]): Promise<Set<string>>;
 }

@@ -117,6 +117,10 @@ export interface ProgressStore {
   listCompletionCounters(classId: string): Promise<CompletionCounter[]>;
   /** The students who marked a section complete on any of these UTC days (yyyy-mm-dd), by key: one BatchGet. */
   listActiveStudents(classId: string, days: string[]): Promise<string[]>;
+  /** One student's items in every module of a class, assigned now or not (their export): the class's progress, filtered. */
+  listProgressOfStudentInClass(classId: string, studentId: string): Promise<ProgressRecord[]>;
+  /** The UTC days (yyyy-mm-dd) the student was counted active in the class (their export). */
+  listActiveDaysOfStudent(classId: string, studentId: string): Promise<string[]>;
   /** The class's progress items, or only those of one module: one query per page of items. */
   listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;

@@ -137,6 +137,9 @@ export const queries = {
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
   rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
+  activeDaysOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: 'ACTIVE_DAY#' }),
+  /** On the owner index: a student's attempts in a class, oldest first. */
+  attemptHistory: (classId: string, studentId: string) => ({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }),
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */
   wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),

@@ -1,5 +1,6 @@
 // Use cases for uploading section files. Each teacher writes only under their own storage prefix.
 import { UPLOAD_LIMITS } from '@shared/constants';
+import { storedFilesPrefix } from '@shared/storage';
 import type { RenewedUploadParts, UploadPartUrl, UploadTicket, AbortUploadInput, CompleteUploadInput, CreateUploadInput, RenewUploadPartsInput } from '@shared/contract/uploads';
 import type { Caller } from '../kernel/caller';
 import { forbidden, invalid, notFound, tooMany } from '../kernel/errors';
@@ -7,7 +8,7 @@ import { storedFileMismatch } from './file-content';
 import type { Clock, IdGenerator } from '../kernel/ports';
 import type { FileStore, MultipartOutcome, StoredFile, UploadRecord, UploadStore } from './port';
 
-const ownPrefix = (caller: Caller) => `protected/${caller.userId}/`;
+const ownPrefix = (caller: Caller) => `${storedFilesPrefix('upload')}${caller.userId}/`;
 
 /** True when the storage key lies in the caller's own area (and does not climb out of it). */
 export const ownsStorageKey = (caller: Caller, key: string) =>

@@ -470,6 +470,14 @@ export class InMemoryProgressStore implements ProgressStore {
     return [...new Set(days.flatMap((day) => [...(this.activeDays.get(`${classId}|${day}`) ?? [])]))];
   }
 
+  async listProgressOfStudentInClass(classId: string, studentId: string) {
+    return this.all().filter((record) => record.classId === classId && record.studentId === studentId);
+  }
+
+  async listActiveDaysOfStudent(classId: string, studentId: string) {
+    return [...this.activeDays].filter(([key, students]) => key.startsWith(`${classId}|`) && students.has(studentId)).map(([key]) => key.slice(classId.length + 1));
+  }
+
   async listProgressOfClass(classId: string, moduleId?: string) {
     return this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
   }
@@ -771,6 +779,11 @@ export class InMemoryNoticeStore implements NoticeStore {
       .sort(([a], [b]) => b.localeCompare(a))
       .slice(0, limit)
       .map(([, nudge]) => copy(nudge));
+  }
+
+  /** Query USER#s, begins_with NUDGE#, every page */
+  async listNudges(studentId: string) {
+    return (await this.recentNudges(studentId, Number.MAX_SAFE_INTEGER)).reverse();
   }
 
   /** Query USER#s, begins_with FINISHED# */

@@ -1,9 +1,7 @@
-// The providers around the router: server-data cache and session.
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// The providers around the router: the session. (The server-data cache is the signed-in areas': app/signed-in-area.tsx.)
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { servicesConfigured, SessionProvider, useSession, type AuthServices, type AuthStart } from '../lib/auth';
-import { createQueryClient, whenQueriesSettle } from './query-client';
+import { servicesConfigured, SessionProvider, type AuthServices, type AuthStart } from '../lib/auth';
 import { createAppRouter } from './router';
 
 export function App({ auth }: { auth: AuthStart }) {
@@ -24,33 +22,18 @@ interface AppProvidersProps extends Partial<AuthStart> {
 
 /** What surrounds the router, in the browser and when public pages are rendered at build time (src/prerender.tsx). */
 export function AppProviders({ servicesReady, startServices, sessionMayBeStored, storedUser, children }: AppProvidersProps) {
-  const [queryClient] = useState(createQueryClient);
-  const [whenPageSettled] = useState(() => () => whenQueriesSettle(queryClient));
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider
-        servicesReady={servicesReady}
-        startServices={startServices}
-        sessionMayBeStored={sessionMayBeStored}
-        storedUser={storedUser}
-        whenPageSettled={whenPageSettled}
-      >
-        <ClearCacheOnUserChange />
-        {children}
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider
+      servicesReady={servicesReady}
+      startServices={startServices}
+      sessionMayBeStored={sessionMayBeStored}
+      storedUser={storedUser}
+      whenPageSettled={whenSignedInPageSettled}
+    >
+      {children}
+    </SessionProvider>
   );
 }
 
-/** Cached answers belong to one user: drop them when someone else signs in on this tab. */
-function ClearCacheOnUserChange() {
-  const queryClient = useQueryClient();
-  const { state } = useSession();
-  const userId = state.status === 'signedIn' ? state.user.userId : null;
-  const previous = useRef(userId);
-  useEffect(() => {
-    if (previous.current !== userId) queryClient.clear();
-    previous.current = userId;
-  }, [userId, queryClient]);
-  return null;
-}
+/** The signed-in page's data is in (its area's chunk is loaded by then: the page is drawn). */
+const whenSignedInPageSettled = () => import('./signed-in-area').then((area) => area.whenSignedInPageSettled());

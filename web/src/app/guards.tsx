@@ -1,5 +1,5 @@
 // Route wrappers: who may see a group of routes, and where everyone else goes.
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '@shared/roles';
 import { Loading } from '../components/loading';
@@ -7,11 +7,11 @@ import { dashboardPathFor, type LoginLocationState } from '../features/auth/role
 import { SignInHoldContext } from '../features/auth/sign-in-hold';
 import { useSession } from '../lib/auth';
 
-/** Full-page session check for routes outside any layout. */
-function SessionLoading() {
+/** A full-page loading line, for what shows before any layout (the session check, a signed-in area's chunk). */
+function PageLoading({ label }: { label: string }) {
   return (
     <main id="main" className="page" tabIndex={-1}>
-      <Loading label="Checking your session..." />
+      <Loading label={label} />
     </main>
   );
 }
@@ -32,7 +32,7 @@ export function ProtectedRoute({ loginPath, roles, children }: ProtectedRoutePro
   const { state } = useSession();
   const location = useLocation();
 
-  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'loading') return <PageLoading label="Checking your session..." />;
   if (state.status === 'signedOut') {
     const loginState: LoginLocationState = { from: location.pathname + location.search + location.hash };
     return <Navigate to={loginPath} replace state={loginState} />;
@@ -43,7 +43,8 @@ export function ProtectedRoute({ loginPath, roles, children }: ProtectedRoutePro
     if (!role) return <NoRoleNotice />;
     return <Navigate to={dashboardPathFor(role)} replace />;
   }
-  return <>{children ?? <Outlet />}</>;
+  // The signed-in areas are chunks of their own (app/router.tsx).
+  return <Suspense fallback={<PageLoading label="Loading page..." />}>{children ?? <Outlet />}</Suspense>;
 }
 
 /**

@@ -1,22 +1,22 @@
-// The router of the page table (shared/web-pages.ts): each page in its area's guard and layout, each its own chunk
-// (React.lazy); guards and layouts are not.
+// The router of the page table (shared/web-pages.ts): each page in its area's guard and layout. Each page is a chunk of
+// its own (React.lazy), and so are the signed-in areas (app/signed-in-area.tsx); the guards and the public layout are not.
 import { isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import type { Role } from '@shared/roles';
 import { WEB_PAGES, type PageAudience, type WebPage } from '@shared/web-pages';
 import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
-import { AdminLayout, PublicLayout, RoleLayout, StudentLayout, TeacherLayout } from './layouts/layouts';
+import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { pageModules } from './page-modules';
 import { RouteError } from './route-error';
 
 /**
- * A page in its own chunk, which preloadRoutePage can start downloading before the page first renders. Once the chunk
- * is in, the page renders directly: through React.lazy it would suspend for a tick even then, and React holds a
+ * A page (or an area) in its own chunk, which preloadRoutePage can start downloading before it first renders. Once the
+ * chunk is in, it renders directly: through React.lazy it would suspend for a tick even then, and React holds a
  * revealed Suspense fallback for up to 300 ms.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
   let Loaded: ComponentType | undefined;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -33,13 +33,13 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 /** The page component of a page-table module, each module one lazy page (the reader serves two routes). */
-const lazyPages = new Map<WebPage['module'], ReturnType<typeof lazyPage>>();
+const lazyPages = new Map<WebPage['module'], ReturnType<typeof lazyComponent>>();
 function pageComponent(module: WebPage['module']) {
   let page = lazyPages.get(module);
   if (!page) {
     const load = pageModules[`../features/${module}.tsx`];
     if (!load) throw new Error(`The page table names ${module}, which is not a page module under web/src/features`);
-    page = lazyPage(load);
+    page = lazyComponent(load);
     lazyPages.set(module, page);
   }
   return page;
@@ -64,16 +64,18 @@ function pageRoute({ path, module, title, audience }: WebPage): RouteObject {
 const pagesFor = (...audiences: PageAudience[]) =>
   WEB_PAGES.filter((page) => audiences.includes(page.audience)).map(pageRoute);
 
-const ROLE_LAYOUTS: Record<Role, ComponentType> = { Teachers: TeacherLayout, Students: StudentLayout, Admins: AdminLayout };
+const signedInArea = (area: Role | 'signedIn') =>
+  lazyComponent(() => import('./signed-in-area').then(({ areas }) => ({ default: areas[area] })));
 
 /** A role's area: its layout, behind its login. */
 const roleArea = (role: Role): RouteObject => {
-  const Layout = ROLE_LAYOUTS[role];
+  const Area = signedInArea(role);
   return {
     element: <ProtectedRoute loginPath={LOGIN_PATH[role]} roles={[role]} />,
-    children: [{ element: <Layout />, children: pagesFor(role) }],
+    children: [{ element: <Area />, children: pagesFor(role) }],
   };
 };
+const AnySignedInArea = signedInArea('signedIn');
 
 /** Every page of the page table (shared/web-pages.ts) in its area. */
 export const routeObjects: RouteObject[] = [
@@ -87,7 +89,7 @@ export const routeObjects: RouteObject[] = [
       {
         // Any signed-in user; a signed-out visitor goes to the student login (the spec's default target).
         element: <ProtectedRoute loginPath={LOGIN_PATH.Students} />,
-        children: [{ element: <RoleLayout />, children: pagesFor('signedIn') }],
+        children: [{ element: <AnySignedInArea />, children: pagesFor('signedIn') }],
       },
       roleArea('Admins'),
     ],

@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 // The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
 import { startAuth } from '../lib/auth';
-import { configureSchoolTimeZone } from '../lib/due-dates';
+import { configureSchoolTimeZone } from '../lib/school-time-zone';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
 import { preloadRoutePage } from './router';

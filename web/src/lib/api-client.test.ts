@@ -1,4 +1,5 @@
-import { ApiError, call, configureApi, NO_CONNECTION } from './api-client';
+import { ApiError, call } from './api-client';
+import { configureApi, NO_CONNECTION } from './api-connection';
 
 const realFetch = global.fetch;
 afterEach(() => {

@@ -6,6 +6,7 @@ import type { ResponseOf, PathParams, RouteName, RequestOf } from '@shared/contr
 import { buildPath } from '@shared/contract/route';
 import { routes } from '@shared/contract/light';
 import { ERROR_REASONS, type ErrorReason } from '@shared/second-factor';
+import { apiConnection, NO_CONNECTION } from './api-connection';
 
 /**
  * A failed API call; `message` is the server's sentence for a person, `status` the HTTP status, and `fields` the
@@ -24,9 +25,6 @@ export class ApiError extends Error {
   }
 }
 
-/** What a person reads when a request got no answer (offline, or the connection dropped); the browser's own text says nothing useful. */
-export const NO_CONNECTION = 'Could not reach the server. Check your connection, then try again.';
-
 /** The API answered 404: the resource does not exist or is not the caller's to see. */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
@@ -35,17 +33,6 @@ export const needsSecondFactor = (error: unknown): boolean => error instanceof A
 
 /** An administration route refused an admin whose session began before two-factor authentication was on. */
 export const needsSecondFactorSignIn = (error: unknown): boolean => error instanceof ApiError && error.reason === 'secondFactorSignInRequired';
-
-interface ApiSettings {
-  baseUrl: string;
-  getAccessToken: () => Promise<string | undefined>;
-}
-
-let settings: ApiSettings = { baseUrl: '', getAccessToken: async () => undefined };
-
-export function configureApi(next: ApiSettings) {
-  settings = next;
-}
 
 /**
  * Calls a route by name; its parameters, body and answer are the contract's (query parameters for the admin lists).
@@ -59,14 +46,14 @@ export async function call<N extends RouteName>(
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<ResponseOf<N>> {
   const route = routes[name];
-  const token = await settings.getAccessToken();
+  const token = await apiConnection().getAccessToken();
   const search = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   ).toString();
   let response: Response;
   let text: string;
   try {
-    response = await fetch(settings.baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
+    response = await fetch(apiConnection().baseUrl + buildPath(route.path, params) + (search ? `?${search}` : ''), {
       method: route.method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -1,17 +1,6 @@
 // Due dates: a teacher enters one as a date and time in the school's time zone; everyone reads it in their own, with
 // the zone named ("Due Fri 5 Dec, 17:00 (GMT+1)"). The Intl formatters are built on first use, so a page without due
 // dates builds none (the first one loads locale data: see dates.ts).
-import { DEFAULT_SCHOOL_TIME_ZONE } from '@shared/school-time';
-
-let schoolZone = DEFAULT_SCHOOL_TIME_ZONE;
-
-/** Set once from /config.json at start-up; without one, the default zone. */
-export function configureSchoolTimeZone(zone: string | undefined): void {
-  schoolZone = zone ?? DEFAULT_SCHOOL_TIME_ZONE;
-}
-
-/** The IANA name of the zone due dates are entered in. */
-export const schoolTimeZone = (): string => schoolZone;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -10,7 +10,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { routes } from '@shared/contract/light';
 import type { PathParams, RouteName, ResponseOf, RequestOf } from '@shared/contract';
-import { configureApi } from '../lib/api-client';
+import { configureApi } from '../lib/api-connection';
 
 // Node's FormData, which jest-fixed-jsdom puts in place of jsdom's, takes no form; React builds one from a form whose
 // submit handler starts a transition (a navigation does), as browsers can.

@@ -67,6 +67,25 @@ export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLo
       return { entries: entries.map(({ entry }) => entry), ...(moreMayFollow && last ? { next: encodeCursor(last.sk) } : {}) };
     },
 
+    async about(userId, email) {
+      const entries: AuditEntry[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page: QueryCommandOutput = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :partition',
+            FilterExpression: 'actorId = :userId OR contains(subject, :email)',
+            ExpressionAttributeValues: { ':partition': queries.auditTrail().partition, ':userId': userId, ':email': email },
+            ExclusiveStartKey,
+          }),
+        );
+        entries.push(...(page.Items ?? []).map(toEntry).filter((entry): entry is AuditEntry => entry !== undefined));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return entries;
+    },
+
     async recent(limit) {
       const { partition } = queries.auditTrail();
       const { Items = [] } = await client.send(

@@ -106,6 +106,10 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
       return Item && Number(Item.used);
     },
 
+    async listAllAttemptsOfStudent(classId, studentId) {
+      return (await table.queryByPrefix<Record<string, unknown>>(queries.attemptHistory(classId, studentId), { onOwnerIndex: true })).map(toAttempt);
+    },
+
     async listAttemptsOfStudent(classId, studentId, limit) {
       const { Items = [] } = await client.send(
         new QueryCommand({

@@ -160,6 +160,10 @@ export class InMemoryAttemptStore implements AttemptStore {
     return copy(this.scores.get(scoreKey(classId, moduleId, studentId))?.bySection ?? {});
   }
 
+  async listAllAttemptsOfStudent(classId: string, studentId: string) {
+    return (await this.listAttemptsOfStudent(classId, studentId, Number.MAX_SAFE_INTEGER)).reverse();
+  }
+
   async listAttemptsOfStudent(classId: string, studentId: string, limit: number) {
     return this.all()
       .filter((record) => record.classId === classId && record.studentId === studentId)

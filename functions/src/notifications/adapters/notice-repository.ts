@@ -136,6 +136,10 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
       return Items.map((item) => toNudge(item as Record<string, unknown> & NudgeRecord));
     },
 
+    async listNudges(studentId) {
+      return (await table.queryByPrefix<Record<string, unknown> & NudgeRecord>(queries.nudgesOfStudent(studentId))).map(toNudge);
+    },
+
     async finishedModules(studentId) {
       const items = await table.queryByPrefix<FinishedModuleRecord>(queries.finishedModulesOfStudent(studentId));
       return items.map(({ studentId: student, classId, moduleId, className, moduleTitle, finishedAt }) => ({ studentId: student, classId, moduleId, className, moduleTitle, finishedAt }));

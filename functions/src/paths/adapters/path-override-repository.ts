@@ -44,6 +44,10 @@ export function makePathOverrideRepository(context: TableContext): PathOverrideS
       return (await table.batchGetInParallel<Record<string, unknown>>(keysOf(classId, moduleIds, studentIds))).map(toRecord);
     },
 
+    async listOverridesOfStudentInClass(classId, studentId) {
+      return (await table.queryByPrefix<Record<string, unknown>>(queries.overridesOfClass(classId))).map(toRecord).filter((record) => record.studentId === studentId);
+    },
+
     async listOverridesOfClass(classId, moduleId) {
       return (await table.queryByPrefix<Record<string, unknown>>(queries.overridesOfClass(classId, moduleId))).map(toRecord);
     },

@@ -30,6 +30,10 @@ export class InMemoryPathOverrideStore implements PathOverrideStore {
     return this.all().filter((record) => record.classId === classId && moduleIds.includes(record.moduleId) && studentIds.includes(record.studentId));
   }
 
+  async listOverridesOfStudentInClass(classId: string, studentId: string) {
+    return (await this.listOverridesOfClass(classId)).filter((record) => record.studentId === studentId);
+  }
+
   async listOverridesOfClass(classId: string, moduleId?: string) {
     return this.all().filter((record) => record.classId === classId && (moduleId === undefined || record.moduleId === moduleId));
   }

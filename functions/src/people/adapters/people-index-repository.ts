@@ -151,6 +151,11 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
       return { saved: everyone.length, removed: gone.length };
     },
 
+    async get(userId) {
+      const item = await table.getItem(keys.personCopy(userId));
+      return item && toPerson(item);
+    },
+
     async disabledAmong(userIds) {
       const copies = await table.batchGetAttributes<Pick<Person, 'userId' | 'status'>>(userIds.map(keys.personCopy), ['userId', 'status']);
       return new Set(copies.filter((copy) => copy.status === 'disabled').map((copy) => copy.userId));

@@ -71,6 +71,9 @@ export class InMemoryAuditLog implements AuditLog {
   async record(entry: AuditEntry) {
     this.entries.push(entry);
   }
+  async about(userId: string, email: string) {
+    return [...this.entries].sort((a, b) => a.at.localeCompare(b.at)).filter((entry) => entry.actorId === userId || entry.subject.includes(email));
+  }
   async recent(limit: number) {
     return [...this.entries].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
   }
@@ -132,6 +135,10 @@ export class InMemoryPeopleIndex implements PeopleIndex {
     return index;
   }
 
+  async get(userId: string) {
+    const copy = this.copies.get(userId);
+    return copy && { ...copy };
+  }
   async save(person: Person) {
     this.copies.set(person.userId, { ...person });
   }

@@ -485,3 +485,17 @@ describe('recordReading', () => {
     await expect(repository.getProgress(key)).resolves.toMatchObject({ reading: { 'section-2': { opened: 3, minutes: 12, page: 9 } } });
   });
 });
+
+test("a student's export reads their items of a class, and their active days, by querying the class's prefixes and keeping theirs", async () => {
+  ddb
+    .on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' } })
+    .resolves({ Items: [progressItem(), { ...progressItem(), studentId: 'someone-else', sk: `PROGRESS#${MODULE_ID}#someone-else` }] });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'ACTIVE_DAY#' } }).resolves({
+    Items: [
+      { ...dayKey, day: '2024-06-01', activeStudents: new Set([STUDENT_ID, 'someone-else']) },
+      { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-02', day: '2024-06-02', activeStudents: new Set(['someone-else']) },
+    ],
+  });
+  expect((await repository.listProgressOfStudentInClass(CLASS_ID, STUDENT_ID)).map((record) => record.studentId)).toEqual([STUDENT_ID]);
+  await expect(repository.listActiveDaysOfStudent(CLASS_ID, STUDENT_ID)).resolves.toEqual(['2024-06-01']);
+});

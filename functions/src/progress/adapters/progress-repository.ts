@@ -387,6 +387,16 @@ export function makeProgressRepository(context: TableContext) {
       return items.map(toRecord);
     },
 
+    async listProgressOfStudentInClass(classId, studentId) {
+      const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId));
+      return items.filter((item) => item.studentId === studentId).map(toRecord);
+    },
+
+    async listActiveDaysOfStudent(classId, studentId) {
+      const items = await table.queryByPrefix<{ day?: string; activeStudents?: Set<string> }>(queries.activeDaysOfClass(classId));
+      return items.filter((item) => item.day && item.activeStudents?.has(studentId)).map((item) => item.day as string);
+    },
+
     async listProgressOfClass(classId, moduleId) {
       const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId, moduleId));
       return items.map(toRecord);

@@ -1,14 +1,11 @@
-// One layout per area; the router picks them. The header follows the area (or, on shared pages, the user's role).
+// One layout per signed-in area (app/signed-in-area.tsx puts each in its area); the header follows the area, or, on
+// pages any signed-in user opens, the user's role.
 import { useSession } from '../../lib/auth';
 import { AdminHeader } from './admin-header';
 import { AppShell } from './app-shell';
 import { PublicHeader } from './public-header';
 import { StudentHeader } from './student-header';
 import { TeacherHeader } from './teacher-header';
-
-export function PublicLayout() {
-  return <AppShell header={<PublicHeader />} fullBleed />;
-}
 
 export function TeacherLayout() {
   return <AppShell header={<TeacherHeader />} />;

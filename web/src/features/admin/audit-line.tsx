@@ -22,6 +22,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   removeOverride: 'removed an override for',
   enrol: 'enrolled',
   unenrol: 'unenrolled',
+  exportData: 'exported the data of',
   archiveClass: 'archived the class',
   unarchiveClass: 'unarchived the class',
   setRetention: 'set',

@@ -1,4 +1,4 @@
-import { NO_CONNECTION } from '../../lib/api-client';
+import { NO_CONNECTION } from '../../lib/api-connection';
 import { ACCOUNT_DISABLED, credentialsErrorMessage, errorMessage, INCORRECT_CREDENTIALS, newPasswordErrorMessage, totpCodeErrorMessage } from './login-messages';
 
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });

@@ -1,5 +1,5 @@
 // The login screens' texts from the spec's error catalogue (section 8), word for word.
-import { NO_CONNECTION } from '../../lib/api-client';
+import { NO_CONNECTION } from '../../lib/api-connection';
 import type { LoginRole } from './role-paths';
 
 export const LOGIN_MESSAGES = {

@@ -1,18 +1,31 @@
 // The login screen of one role (spec section 4). Teacher and student screens differ only in role and wording.
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
+import { Loading } from '../../components/loading';
 import { useMinWidth } from '../../components/use-media-query';
 import { prepareAmplifyAuth, useSession } from '../../lib/auth';
-import { ForgotPassword } from './components/forgot-password';
-import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './components/new-password-fields';
 import { QuotePanel } from './components/quote-panel';
 import { SchoolSignIn } from './components/school-sign-in';
-import { TotpCodeField, useTotpCode } from './components/totp-code-field';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
 import './login.css';
+
+// The steps after e-mail and password, and the password reset, are not in the screen's first download: they load
+// when someone starts signing in (focus in the form), well before a step or the reset can show.
+const loadSignInSteps = () => import('./components/sign-in-steps');
+const loadForgotPassword = () => import('./components/forgot-password');
+const NewPasswordForm = lazy(() => loadSignInSteps().then((steps) => ({ default: steps.NewPasswordForm })));
+const TotpCodeForm = lazy(() => loadSignInSteps().then((steps) => ({ default: steps.TotpCodeForm })));
+const ForgotPassword = lazy(() => loadForgotPassword().then((reset) => ({ default: reset.ForgotPassword })));
+
+function prepareSignIn() {
+  prepareAmplifyAuth();
+  // A failed download shows when the step renders (the page's error boundary).
+  loadSignInSteps().catch(() => undefined);
+  loadForgotPassword().catch(() => undefined);
+}
 
 /** Below this width the quote panel would squeeze the form, so it is left out. */
 const QUOTE_PANEL_MIN_WIDTH_PX = 900;
@@ -72,32 +85,34 @@ export function LoginPage({ role }: { role: LoginRole }) {
             Your password was changed. Sign in with your new password.
           </Alert>
         )}
-        {resetFor !== null ? (
-          <ForgotPassword
-            initialEmail={resetFor}
-            onDone={(result) => {
-              setAfterReset(result);
-              setResetFor(null);
-            }}
-          />
-        ) : flow.step === 'credentials' ? (
-          <>
-            <CredentialsForm
-              key={`${location.key}-${afterReset?.email ?? ''}`}
-              initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
-              busy={flow.busy}
-              ready={sessionChecked}
-              onSubmit={flow.submitCredentials}
-              onForgotPassword={setResetFor}
+        <Suspense fallback={<Loading />}>
+          {resetFor !== null ? (
+            <ForgotPassword
+              initialEmail={resetFor}
+              onDone={(result) => {
+                setAfterReset(result);
+                setResetFor(null);
+              }}
             />
-            {/* Below the password form: the providers arrive with config.json, after the page is drawn, and must not move it. */}
-            <SchoolSignIn disabled={!sessionChecked} />
-          </>
-        ) : flow.step === 'newPassword' ? (
-          <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
-        ) : (
-          <TotpCodeForm busy={flow.busy} onSubmit={flow.submitTotpCode} onBack={flow.backToCredentials} />
-        )}
+          ) : flow.step === 'credentials' ? (
+            <>
+              <CredentialsForm
+                key={`${location.key}-${afterReset?.email ?? ''}`}
+                initialEmail={afterReset?.email ?? incoming.email ?? flow.email}
+                busy={flow.busy}
+                ready={sessionChecked}
+                onSubmit={flow.submitCredentials}
+                onForgotPassword={setResetFor}
+              />
+              {/* Below the password form: the providers arrive with config.json, after the page is drawn, and must not move it. */}
+              <SchoolSignIn disabled={!sessionChecked} />
+            </>
+          ) : flow.step === 'newPassword' ? (
+            <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />
+          ) : (
+            <TotpCodeForm busy={flow.busy} onSubmit={flow.submitTotpCode} onBack={flow.backToCredentials} />
+          )}
+        </Suspense>
 
         <p className="login-switch">
           {copy.otherPrompt} <Link to={LOGIN_PATH[copy.otherRole]}>{copy.otherLink}</Link>
@@ -131,8 +146,9 @@ function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword
     if (ready) onSubmit(typed('email').trim(), typed('password'));
   };
   return (
-    // Focus in the form (someone is about to sign in) starts loading Amplify, which a first visit has not loaded.
-    <form ref={form} onSubmit={submit} onFocus={prepareAmplifyAuth} aria-label="Sign in">
+    // Focus in the form (someone is about to sign in) starts loading Amplify, which a first visit has not loaded, and
+    // the later steps.
+    <form ref={form} onSubmit={submit} onFocus={prepareSignIn} aria-label="Sign in">
       <Field id="login-email" name="email" label="Email" type="email" autoComplete="username" required defaultValue={initialEmail} />
       <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" required />
       <button type="submit" className="button button-block" disabled={busy || !ready}>
@@ -144,67 +160,5 @@ function CredentialsForm({ initialEmail, busy, ready, onSubmit, onForgotPassword
         </button>
       </p>
     </form>
-  );
-}
-
-interface NewPasswordFormProps {
-  busy: boolean;
-  onSubmit: (newPassword: string) => void;
-  onBack: () => void;
-}
-
-function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps) {
-  const [value, setValue] = useState({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkNewPassword(value);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(value.password);
-  };
-  return (
-    <form onSubmit={submit} aria-labelledby="new-password-heading" noValidate>
-      <h2 id="new-password-heading">Set a new password</h2>
-      <p className="muted">Your account has a temporary password. Choose a new one to continue.</p>
-      <NewPasswordFields idPrefix="new" value={value} errors={errors} onChange={setValue} />
-      <StepActions busy={busy} label="Set New Password" busyLabel="Setting password..." onBack={onBack} />
-    </form>
-  );
-}
-
-interface TotpCodeFormProps {
-  busy: boolean;
-  onSubmit: (code: string) => void;
-  onBack: () => void;
-}
-
-/** The second step for someone with two-factor authentication on. */
-function TotpCodeForm({ busy, onSubmit, onBack }: TotpCodeFormProps) {
-  const code = useTotpCode();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = code.check();
-    if (checked) onSubmit(checked);
-  };
-  return (
-    <form onSubmit={submit} aria-labelledby="totp-heading" noValidate>
-      <h2 id="totp-heading">Two-factor authentication</h2>
-      <TotpCodeField id="login-totp" code={code} autoFocus />
-      <StepActions busy={busy} label="Verify" busyLabel="Checking..." onBack={onBack} />
-    </form>
-  );
-}
-
-/** A sign-in step's submit button and the way back to e-mail and password. */
-function StepActions({ busy, label, busyLabel, onBack }: { busy: boolean; label: string; busyLabel: string; onBack: () => void }) {
-  return (
-    <div className="actions">
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? busyLabel : label}
-      </button>
-      <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
-        Back to sign in
-      </button>
-    </div>
   );
 }

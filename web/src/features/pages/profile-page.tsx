@@ -12,6 +12,7 @@ import { PEOPLE_LIMITS } from '@shared/people';
 import { personNameSchema } from '@shared/contract/people';
 import { useCurrentUser, useSession } from '../../lib/auth';
 import { errorMessage, TwoFactorSettings } from '../auth';
+import { DataDownload } from './components/data-download';
 import './pages.css';
 
 const ROLE_LABEL: Record<Role, string> = { Teachers: 'Teacher', Students: 'Student', Admins: 'Administrator' };
@@ -47,6 +48,7 @@ export default function ProfilePage() {
       <NameForm key={user.name} currentName={user.name} />
       <ChangePasswordForm />
       <TwoFactorSettings />
+      <DataDownload />
     </>
   );
 }

@@ -69,3 +69,19 @@ it('disables several selected people after asking, and reports each one that cou
   expect(screen.getByRole('group', { name: 'Selected people' })).toHaveTextContent('1 person selected');
   expect(screen.getByRole('checkbox', { name: 'Select Gone Person' })).toBeChecked();
 });
+
+it("exports a person's data and offers the zip the API links to", async () => {
+  const exports = answer('exportPersonData', ({ params }) => ({
+    url: `https://storage.test/protected/exports/${params.userId}/1/data-export-2026-11-29.zip?signed`,
+    fileName: 'data-export-2026-11-29.zip',
+    expiresAt: '2026-11-29T10:15:00.000Z',
+    bytes: 2048,
+  }));
+  const user = userEvent.setup();
+  render();
+  await screen.findByText('Amara Okafor');
+  await user.click(screen.getByRole('button', { name: 'Export data of Amara Okafor' }));
+  const link = await screen.findByRole('link', { name: 'Save data-export-2026-11-29.zip' });
+  expect(link).toHaveAttribute('href', 'https://storage.test/protected/exports/amara/1/data-export-2026-11-29.zip?signed');
+  expect(exports.map(({ params }) => params.userId)).toEqual(['amara']);
+});

@@ -14,5 +14,4 @@ export {
   type AuthStart,
 } from './start';
 export { getAuthFlowType } from './auth-flow';
-export { useSecondFactorOn } from './second-factor';
 export type { AuthServices } from './auth-services';

@@ -2,7 +2,7 @@
 // once the page has its data when they do not), the API client (for a token Amplify must refresh), and the sign-in,
 // password and two-factor screens (loadAmplifyAuth), which start it on first use.
 import type { WebConfig } from '@shared/web-config';
-import { configureApi } from '../api-client';
+import { configureApi } from '../api-connection';
 import type { SessionUser } from './session';
 import type { AuthServices } from './auth-services';
 import { mayHaveStoredSession, readStoredSession, readStoredUser } from './stored-session';

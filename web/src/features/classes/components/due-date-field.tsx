@@ -2,7 +2,8 @@
 // has already passed is asked about, not taken silently: the field says students would see the module overdue at
 // once, and the form saves it only once the teacher ticks that they mean it.
 import { useState } from 'react';
-import { instantOf, schoolTimeZone, zoneOffsetName } from '@web/lib/due-dates';
+import { instantOf, zoneOffsetName } from '@web/lib/due-dates';
+import { schoolTimeZone } from '@web/lib/school-time-zone';
 
 const PAST = 'This date has passed: students would see the module as overdue at once.';
 const KEEP_PAST = 'Keep this date that has passed';

@@ -1,5 +1,5 @@
 // What an admin can do to one person: edit their name, change their role (confirmed), disable or enable them, and
-// resend an invitation they have not used yet.
+// resend an invitation they have not used yet, and export their data (a parent's or the person's request).
 import { useState } from 'react';
 import { personNameSchema, type Person } from '@shared/contract/people';
 import { PEOPLE_LIMITS } from '@shared/people';
@@ -9,6 +9,7 @@ import { Alert } from '@web/components/alert';
 import { Field, SelectField } from '@web/components/field';
 import { FormDialog } from '@web/components/form-dialog';
 import { useChangeRole, useDisablePerson, useEnablePerson, useRenamePerson, useResendInvitation } from '@web/api/people';
+import { useExportPersonData } from '@web/api/data-export';
 import { ROLE_CHOICES, ROLE_LABEL } from '@web/lib/people-labels';
 import { TemporaryPassword } from './temporary-password';
 
@@ -20,8 +21,10 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
   const resend = useResendInvitation();
   const changeRole = useChangeRole();
   const disable = useDisablePerson();
+  const exportData = useExportPersonData();
   // The dialogs close on a failure, which this row then shows.
-  const failed = [enable, resend, changeRole, disable].find((mutation) => mutation.isError);
+  const failed = [enable, resend, changeRole, disable, exportData].find((mutation) => mutation.isError);
+  const exported = exportData.data;
   const password = resend.data?.temporaryPassword;
   const shown = displayName(person);
   const close = () => setOpen(null);
@@ -34,6 +37,14 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
         </Alert>
       )}
       {password && <TemporaryPassword email={person.email} password={password} onDismiss={() => resend.reset()} />}
+      {exported && (
+        <Alert tone="success" onDismiss={() => exportData.reset()}>
+          Their data is ready (the link works for 15 minutes):{' '}
+          <a href={exported.url} download={exported.fileName}>
+            Save {exported.fileName}
+          </a>
+        </Alert>
+      )}
       <div className="actions">
         <button type="button" className="link-button" onClick={() => setOpen('name')} aria-label={`Edit name of ${shown}`}>
           Edit name
@@ -54,6 +65,15 @@ export function PersonActions({ person, isSelf }: { person: Person; isSelf: bool
             Resend invitation
           </button>
         )}
+        <button
+          type="button"
+          className="link-button"
+          disabled={exportData.isPending}
+          aria-label={`Export data of ${shown}`}
+          onClick={() => exportData.mutate(person.userId)}
+        >
+          {exportData.isPending ? 'Exporting...' : 'Export data'}
+        </button>
         {person.status === 'disabled' ? (
           <button
             type="button"

@@ -2,9 +2,9 @@
 // administration to admins without it, so an admin page asks this first instead of asking the API for what it would
 // refuse. Read once per session; turning it on or off in the profile refreshes every query, this one too.
 import { useQuery } from '@tanstack/react-query';
-import { loadAmplifyAuth } from './start';
+import { loadAmplifyAuth } from '@web/lib/auth';
 
-export const secondFactorKey = ['second-factor'] as const;
+const secondFactorKey = ['second-factor'] as const;
 
 export function useSecondFactorOn() {
   return useQuery({

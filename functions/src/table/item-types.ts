@@ -1,0 +1,71 @@
+// The registry of the table's item types: one entry per key builder of table.ts, saying whose item it is and how a
+// person's export covers it. The privacy inventory (docs/privacy.md, checked by test/docs/privacy.test.ts), the
+// export's completeness test and the erase read this list, so a new item type must be entered here before it compiles.
+import type { Key, keys } from './table';
+
+type KeyBuilders = typeof keys;
+/** The names of the key builders that make an item's own key (not the index keys an item carries beside it). */
+export type ItemTypeName = { [Name in keyof KeyBuilders]: ReturnType<KeyBuilders[Name]> extends Key ? Name : never }[keyof KeyBuilders];
+
+/**
+ * How an item relates to a person:
+ * - `subject`: about one person, whose id is in its key (a student's progress, a person's access record);
+ * - `owner`: made by one person, whose id is in its key or on it (a teacher's module, an upload);
+ * - `mentions`: names people inside it without being theirs (a class names its teacher, the audit trail names both sides);
+ * - `none`: holds no personal data (counters, the school's drafting count).
+ */
+export type PersonRelation = 'subject' | 'owner' | 'mentions' | 'none';
+
+export interface ItemType {
+  /** `pk` / `sk`, as docs/architecture.md writes them. */
+  key: string;
+  relation: PersonRelation;
+  /**
+   * `exported`: a person's export holds every such item of theirs; otherwise why it is left out (its content is in
+   * another exported item, or it holds nothing of the person but their id).
+   */
+  export: 'exported' | { leftOut: string };
+}
+
+const COUNTER = { leftOut: 'a count with no content of the person beyond their id' } as const;
+
+export const ITEM_TYPES = {
+  module: { key: 'MODULE#{moduleId} / MODULE', relation: 'owner', export: 'exported' },
+  checkIndex: { key: 'MODULE#{moduleId} / CHECKS', relation: 'owner', export: { leftOut: "a summary of the module's checks, which are exported whole" } },
+  classMeta: { key: 'CLASS#{classId} / CLASS', relation: 'mentions', export: 'exported' },
+  enrolment: { key: 'CLASS#{classId} / STUDENT#{studentId}', relation: 'subject', export: 'exported' },
+  membership: { key: 'USER#{studentId} / CLASS#{classId}', relation: 'subject', export: 'exported' },
+  progress: { key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
+  pathOverrides: { key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
+  completionCounter: { key: 'CLASS#{classId} / COMPLETIONS#{moduleId}', relation: 'none', export: COUNTER },
+  activeDay: { key: 'CLASS#{classId} / ACTIVE_DAY#{day}', relation: 'mentions', export: 'exported' },
+  scoreTotals: { key: 'CLASS#{classId} / SCORE_TOTALS', relation: 'none', export: COUNTER },
+  check: { key: 'CHECK#{moduleId}#{sectionId} / CHECK', relation: 'owner', export: 'exported' },
+  attempt: { key: 'CHECK#{moduleId}#{sectionId} / ATTEMPT#{classId}#{studentId}#{number}', relation: 'subject', export: 'exported' },
+  attemptsUsed: { key: 'CHECK#{moduleId}#{sectionId} / USED#{studentId}', relation: 'subject', export: 'exported' },
+  checkStats: { key: 'CHECK#{moduleId}#{sectionId} / STATS#{classId}#{version}', relation: 'none', export: { leftOut: "a class's answer counts, no one's answers" } },
+  settledDrafts: { key: 'CHECK#{moduleId}#{sectionId} / DRAFTS-SETTLED', relation: 'owner', export: { leftOut: 'keys of passages of the exported files, no content of their own' } },
+  upload: { key: 'UPLOAD#{uploadId} / UPLOAD', relation: 'owner', export: { leftOut: 'an unfinished upload, gone within a day; the file it makes is exported' } },
+  uploadSlots: { key: 'USER#{teacherId} / UPLOADS', relation: 'owner', export: { leftOut: 'the keys of unfinished uploads, gone within a day' } },
+  fileReferences: { key: 'FILE#{key} / FILE', relation: 'owner', export: { leftOut: 'which modules use a file: the exported modules say so' } },
+  fileText: { key: 'FILE#{key} / TEXT', relation: 'owner', export: { leftOut: 'text extracted from an exported file' } },
+  textVersion: { key: 'USER#{teacherId} / TEXTS', relation: 'owner', export: COUNTER },
+  draftDay: { key: 'USER#{teacherId} / DRAFTS#{day}', relation: 'owner', export: COUNTER },
+  schoolDraftDay: { key: 'SCHOOL / DRAFTS#{day}', relation: 'none', export: COUNTER },
+  retentionSetting: { key: 'SCHOOL / RETENTION', relation: 'mentions', export: { leftOut: "the school's setting; it names the admin who last set it, a change the exported audit trail holds" } },
+  requestWindow: { key: 'RATE#{sub} / WINDOW#{start}', relation: 'subject', export: COUNTER },
+  bellReadMarker: { key: 'USER#{userId} / BELL', relation: 'subject', export: 'exported' },
+  nudge: { key: 'USER#{studentId} / NUDGE#{day}#{classId}#{moduleId}', relation: 'subject', export: 'exported' },
+  moduleFinished: { key: 'USER#{studentId} / FINISHED#{classId}#{moduleId}', relation: 'subject', export: 'exported' },
+  classCatalogue: { key: 'CLASSES / CLASS#{classId}', relation: 'mentions', export: { leftOut: "a copy of the class item's name and teacher, which is exported" } },
+  auditEntry: { key: 'AUDIT / {at}#{uuid}', relation: 'mentions', export: 'exported' },
+  personAccess: { key: 'ACCESS#{sub} / ACCESS', relation: 'subject', export: 'exported' },
+  personCopy: { key: 'PERSON#{userId} / PERSON', relation: 'subject', export: 'exported' },
+} as const satisfies Record<ItemTypeName, ItemType>;
+
+export const itemTypeNames = Object.keys(ITEM_TYPES) as ItemTypeName[];
+
+export type ExportedItemType = { [Name in ItemTypeName]: (typeof ITEM_TYPES)[Name]['export'] extends 'exported' ? Name : never }[ItemTypeName];
+
+/** The item types a person's export must hold every one of theirs of (its completeness test creates one of each). */
+export const exportedItemTypes = itemTypeNames.filter((name): name is ExportedItemType => ITEM_TYPES[name].export === 'exported');

@@ -1,0 +1,39 @@
+// The stored files: every bucket prefix the application writes or has AWS write, with whose files they are. The Data
+// and Web stacks, the upload and export use cases and the privacy inventory (docs/privacy.md, checked by
+// test/docs/privacy.test.ts) read the prefixes from here, so a new prefix is entered here or nowhere.
+
+/** The upload bucket's prefix the API's functions may reach (IAM grants object actions under it only). */
+export const FUNCTION_FILES_PREFIX = 'protected/';
+
+export interface StoredFiles {
+  bucket: 'uploads' | 'accessLogs';
+  /** The key's shape; the fixed part up to the first `{` is the prefix. */
+  pattern: string;
+  relation: 'subject' | 'owner' | 'mentions';
+  export: 'exported' | { leftOut: string };
+}
+
+export const STORED_FILES = {
+  upload: { bucket: 'uploads', pattern: `${FUNCTION_FILES_PREFIX}{ownerId}/{uploadId}/{fileName}`, relation: 'owner', export: 'exported' },
+  // Under the functions' prefix, one level deeper than an upload: text extraction (search/section-texts.ts) leaves it be.
+  dataExport: {
+    bucket: 'uploads',
+    pattern: `${FUNCTION_FILES_PREFIX}exports/{personId}/{exportId}/{fileName}`,
+    relation: 'subject',
+    export: { leftOut: 'an earlier export: a copy of what the new one holds' },
+  },
+  uploadsAccessLog: { bucket: 'accessLogs', pattern: 'uploads/{logFile}', relation: 'mentions', export: { leftOut: "AWS's request log: addresses and keys, not searchable by person" } },
+  cloudFrontLog: { bucket: 'accessLogs', pattern: 'cloudfront/{logFile}', relation: 'mentions', export: { leftOut: "AWS's request log: addresses and paths, not searchable by person" } },
+} as const satisfies Record<string, StoredFiles>;
+
+export type StoredFilesName = keyof typeof STORED_FILES;
+
+/** The fixed start of a kind of stored file's keys. */
+export const storedFilesPrefix = (name: StoredFilesName) => STORED_FILES[name].pattern.split('{')[0];
+
+/** How long an export's zip is kept before the bucket's lifecycle deletes it (its link lives much shorter). */
+export const DATA_EXPORT_KEPT_DAYS = 1;
+
+/** Where one export of a person's data is written. */
+export const dataExportKey = (personId: string, exportId: string, fileName: string) =>
+  `${storedFilesPrefix('dataExport')}${personId}/${exportId}/${fileName}`;

@@ -183,6 +183,11 @@ export const routeDeployment = {
     userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
   },
   listOneRosterRuns: { handler: 'rosters/handlers/list-one-roster-runs', table: ['Query'], bucket: 'none', userPool: AUDITED },
+  archiveClass: { handler: 'school-year/handlers/archive-class', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  unarchiveClass: { handler: 'school-year/handlers/unarchive-class', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
+  getRetention: { handler: 'school-year/handlers/get-retention', table: ['ReadByKey'], bucket: 'none', userPool: AUDITED },
+  setRetention: { handler: 'school-year/handlers/set-retention', table: ['ReadByKey', 'PutItem'], bucket: 'none', userPool: AUDITED },
+  rollOverClasses: { handler: 'school-year/handlers/roll-over-classes', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   resendInvitation: { handler: 'people/handlers/resend-invitation', table: ['PutItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser'] },
   // Scored checks.
   putCheck: { handler: 'checks/handlers/put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PortInUseError } from './listen';
+import { describeRetentionRun, RETENTION_INTERVAL_MS, runLocalRetention } from './retention';
 import { DataDirInUseError, startLocalStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -64,6 +65,15 @@ ${config.sso.providers[0]!.accounts.map((account) => `  ${account.email.padEnd(2
 
 Press Ctrl-C to stop.
 `);
+
+  // The daily retention run, as EventBridge starts it in AWS: once now, then every 24 hours (`npm run retention` runs it at once).
+  const runRetention = () =>
+    runLocalRetention(config).then(
+      (result) => console.log(describeRetentionRun(result)),
+      (error: Error) => console.error(`The retention run failed: ${error.message}`),
+    );
+  void runRetention();
+  setInterval(() => void runRetention(), RETENTION_INTERVAL_MS).unref();
 
   let stoppingSince: number | undefined;
   const shutdown = (signal: string) => {

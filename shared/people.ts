@@ -38,6 +38,12 @@ export const AUDIT_ACTIONS = [
   // School sign-in: an administrator's choice for a domain, and a newcomer of an open domain let in as a student.
   'setSchoolSignInDomain',
   'joinAsStudent',
+  // The end of a school year (school-year); runRetention is the scheduled run's, by no person.
+  'archiveClass',
+  'unarchiveClass',
+  'setRetention',
+  'runRetention',
+  'rollOverClass',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

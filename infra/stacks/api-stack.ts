@@ -15,6 +15,7 @@ import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
 import { RosterSync } from '../constructs/roster-sync';
+import { RetentionSchedule } from '../constructs/retention-schedule';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
@@ -189,6 +190,13 @@ export class ApiStack extends Stack {
       logRetention: LOG_RETENTION,
       tracing: settings.tracing,
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
+      monitoring,
+    });
+    new RetentionSchedule(this, 'RetentionSchedule', {
+      table: props.table,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: settings.tracing,
       monitoring,
     });
     monitoring.addDashboard();

@@ -45,8 +45,33 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry, the text extraction function and the OneRoster sync, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 2);
+  test('one Lambda per route-table entry, the text extraction, OneRoster sync and retention functions, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 3);
+  });
+
+  test("retention runs once a day by a schedule, reading, querying and deleting in the table only, with no user pool or bucket", () => {
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: Match.anyValue() } }));
+    expect(rule.Properties.ScheduleExpression).toBe('cron(15 3 * * ? *)');
+    const [[id, fn]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('Daily retention') } }));
+    expect(rule.Properties.Targets[0]).toMatchObject({ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } });
+    expect(Object.keys(fn.Properties.Environment.Variables)).not.toContain('BUCKET_NAME');
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('RetentionScheduleRole'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    expect(statements.flatMap((statement: { Action: string | string[] }) => statement.Action).sort()).toEqual(
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ].sort(),
+    );
   });
 
   test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items only', () => {
@@ -128,8 +153,8 @@ describe('functions', () => {
     });
     const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
     try {
-      // The route functions: text extraction and the OneRoster sync serve no request.
-      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster)/.test(fn.Properties.Description));
+      // The route functions: text extraction, the OneRoster sync and retention serve no request.
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention)/.test(fn.Properties.Description));
       expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
       expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
         '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',

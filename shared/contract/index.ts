@@ -21,6 +21,7 @@ import { dataExportRoutes } from './data-export';
 import { ltiRoutes } from './lti';
 import { erasureRoutes } from './erasure';
 import { schoolSignInRoutes } from './school-sign-in';
+import { schoolYearRoutes } from './school-year';
 
 /** Each resource's routes, by resource name (the backend's folders use the same names). */
 export const resources = {
@@ -38,8 +39,9 @@ export const resources = {
   search: searchRoutes,
   'data-export': dataExportRoutes,
   lti: ltiRoutes,
-  erasure: erasureRoutes,
   'school-sign-in': schoolSignInRoutes,
+  'school-year': schoolYearRoutes,
+  erasure: erasureRoutes,
 } as const;
 
 export const routes = {
@@ -57,8 +59,10 @@ export const routes = {
   ...searchRoutes,
   ...dataExportRoutes,
   ...ltiRoutes,
-  ...erasureRoutes,
   ...schoolSignInRoutes,
+  ...schoolYearRoutes,
+  // Last: the route-permission scenarios run in this order, and erasing people ends them.
+  ...erasureRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteName = keyof typeof routes;

@@ -64,6 +64,9 @@ export const adminClassSummarySchema = /* @__PURE__ */ z.lazy(() =>
     teacher: z.optional(z.strictObject({ userId: z.string(), name: z.string() })),
     studentCount: wholeCount,
     moduleCount: wholeCount,
+    /** Archived (school-year): read-only, off the dashboards; once retention has removed its students' data, for good. */
+    archivedAt: z.optional(isoDate),
+    studentDataRemovedAt: z.optional(isoDate),
   }),
 );
 

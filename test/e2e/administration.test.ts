@@ -314,3 +314,35 @@ it('an admin invites and enrols from one CSV, prints the login slips, and finds 
   }
   await checkPage(page, 'admin-audit-trail');
 });
+
+it('an admin sets the retention, starts a new school year for a class (archiving the old one) and unarchives it', async () => {
+  const { page, checkPage } = session();
+  const tag = uniqueTag();
+  const teacher = await newUser('Teachers');
+  const { classId, className } = await createClass(teacher, `Year 9 Biology ${tag}`);
+
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Classes' }).click();
+  await waitForPath(page, '/admin/classes');
+  await waitForLoaded(page);
+  const retention = page.getByRole('region', { name: 'Retention of students’ data' });
+  await retention.getByLabel(/Days after archiving/).fill('365');
+  await retention.getByRole('button', { name: 'Save Retention' }).click();
+  await retention.getByText('Saved: deleted 365 days after a class is archived.').waitFor();
+
+  const newYear = page.getByRole('region', { name: 'Start a new school year' });
+  await newYear.getByRole('checkbox', { name: className }).check();
+  await newYear.getByLabel(/Year label/).fill(`Y${tag}`);
+  await newYear.getByRole('button', { name: 'Preview' }).click();
+  await newYear.getByText(`${className} Y${tag}`).waitFor();
+  await checkPage(page, 'admin-classes-new-school-year');
+  await newYear.getByRole('button', { name: 'Confirm New School Year' }).click();
+  await newYear.getByText(`New school year started: ${className} Y${tag}.`).waitFor();
+  const archived = page.getByRole('list', { name: 'Archived classes' });
+  await archived.getByRole('link', { name: className }).click();
+  await waitForPath(page, `/admin/classes/${classId}`);
+  await page.getByRole('button', { name: 'Unarchive' }).waitFor();
+  await checkPage(page, 'admin-class-archived');
+  await page.getByRole('button', { name: 'Unarchive' }).click();
+  await page.getByRole('button', { name: 'Archive class' }).waitFor();
+});

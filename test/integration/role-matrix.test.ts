@@ -128,6 +128,11 @@ const EXPECTED = statusTable(`
   erasePerson              ·        ·             ·        ·             200
   getSchoolSignIn          ·        ·             ·        ·             200
   setSchoolSignInDomain    ·        ·             ·        ·             200
+  archiveClass             ·        ·             ·        ·             200
+  unarchiveClass           ·        ·             ·        ·             200
+  getRetention             ·        ·             ·        ·             200
+  setRetention             ·        ·             ·        ·             200
+  rollOverClasses          ·        ·             ·        ·             200
 `);
 
 let world: World;
@@ -258,6 +263,15 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   // A preview: every cell sees the same school.
   importOneRoster: async () => ({ body: { contentUrl: await world.putFile(world.admin, 'package.zip', 'application/zip', zipSample('bulk-1.2')), mode: 'preview' } }),
   listOneRosterRuns: async () => ({}),
+  archiveClass: async () => ({ params: { classId: await freshClass() } }),
+  unarchiveClass: async () => {
+    const classId = await freshClass();
+    await world.ok('archiveClass', { as: world.admin, params: { classId } });
+    return { params: { classId } };
+  },
+  getRetention: async () => ({}),
+  setRetention: async () => ({ body: { days: 365 } }),
+  rollOverClasses: async () => ({ body: { yearLabel: 'Next year', archiveOld: false, classes: [{ fromClassId: await freshClass(), classId: crypto.randomUUID() }] } }),
   putCheck: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: CHECK }),
   draftQuestions: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { count: 3 } }),
   settleDrafts: async () => ({ params: { id: moduleId, sectionId: sectionIds[0] }, body: { passages: ['The nucleus holds the genetic material of the cell.'] } }),

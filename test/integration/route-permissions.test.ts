@@ -432,6 +432,27 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('importOneRoster', { as: world.admin, body: { contentUrl: `protected/${world.admin.userId}/missing.zip`, mode: 'apply' } }, 404);
   },
   listOneRosterRuns: () => world.ok('listOneRosterRuns', { as: world.admin }),
+  archiveClass: async () => {
+    const classId = await adminClass();
+    await world.ok('archiveClass', { as: world.admin, params: { classId } });
+    // A repeat: the refused update is told apart by reading the class.
+    await world.ok('archiveClass', { as: world.admin, params: { classId } });
+    await world.ok('enrolStudents', { as: world.admin, params: { classId }, body: { studentIds: [world.otherStudent.userId] } }, 409);
+  },
+  unarchiveClass: async () => {
+    const classId = await adminClass();
+    await world.ok('archiveClass', { as: world.admin, params: { classId } });
+    await world.ok('unarchiveClass', { as: world.admin, params: { classId } }, 200);
+    await world.ok('unarchiveClass', { as: world.admin, params: { classId } }, 200);
+  },
+  getRetention: () => world.ok('getRetention', { as: world.admin }),
+  setRetention: () => world.ok('setRetention', { as: world.admin, body: { days: null } }),
+  rollOverClasses: async () => {
+    const fromClassId = await adminClassWithProgress();
+    const body = { yearLabel: unique('Year'), archiveOld: true, classes: [{ fromClassId, classId: crypto.randomUUID() }] };
+    await world.ok('rollOverClasses', { as: world.admin, body });
+    await world.ok('rollOverClasses', { as: world.admin, body });
+  },
   putCheck: async () => {
     const module = await assigned();
     const path = { id: module._id, sectionId: module.sections[0]._id };

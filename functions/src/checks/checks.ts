@@ -6,7 +6,7 @@ import { type AttemptAnswer, type AttemptInput, type AttemptResult, type CheckAn
 import { describeIssues, fieldIssues } from '@shared/contract/blocks';
 import { isStudent, type Caller } from '../kernel/caller';
 import { scoreAnswers, validateAnswers, visibleResults } from './check-scoring';
-import { isTeacherOf, requireClass } from '../classes/classes';
+import { isTeacherOf, requireClass, requireWritableClass } from '../classes/classes';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';
 import { completionOnPath, extraAttempts, pathOfStudent, requireAccessible } from '../paths/paths';
@@ -125,7 +125,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
     const takenNow = () => attempts.listAttemptIds(classId, moduleId, sectionId, caller.userId);
     // The attempts taken so far are read beside the rest (answered only once every check has passed).
     const [schoolClass, module, check, enrolment, standing, summaries, overrideRecord, firstTaken, firstUsed] = await Promise.all([
-      requireClass(classes, caller, classId, 'student'),
+      requireWritableClass(classes, caller, classId, 'student'),
       modules.getModule(moduleId),
       checks.getCheck(moduleId, sectionId),
       classes.getEnrolment(classId, caller.userId),

@@ -9,6 +9,7 @@ import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import { MODULE_NOT_FOUND, requireOwnModule } from '../modules/modules';
 import type { Clock } from '../kernel/ports';
 import type { ModuleStore } from '../modules/port';
+import { archivedConflict, refuseArchived } from '../school-year/archive-guard';
 import type { ClassRecord, ClassStore, Enrolment } from './port';
 
 export const CLASS_NOT_FOUND = 'Class not found.';
@@ -25,7 +26,8 @@ export type ClassService = ReturnType<typeof makeClassService>;
 export function makeClassService({ classes, modules, clock }: ClassServicePorts) {
   async function listTeacherClasses(caller: Caller, teacherId = caller.userId): Promise<ClassSummary[]> {
     if (teacherId !== caller.userId) throw forbidden('You can only list the classes you teach.');
-    const records = sortByName(await classes.listClassesByTeacher(caller.userId));
+    // An archived class is off the teacher's dashboard (admins list it among the archived classes).
+    const records = sortByName((await classes.listClassesByTeacher(caller.userId)).filter(isCurrent));
     // The spec lists each class's student ids: one roster read per class, all at once.
     const rosters = await Promise.all(records.map((record) => classes.listAllStudents(record.classId)));
     return records.map((record, index) => toSummary(record, rosters[index].map((student) => student.studentId)));
@@ -34,7 +36,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
   async function listStudentClasses(caller: Caller, studentId: string): Promise<ClassSummary[]> {
     if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
     // A membership is written last when enrolling and removed first when unenrolling: it is the enrolment.
-    const records = await classes.getClasses(await classes.listClassIdsOfStudent(caller.userId));
+    const records = (await classes.getClasses(await classes.listClassIdsOfStudent(caller.userId))).filter(isCurrent);
     // Classmates are not the student's business: the roster shows only the caller.
     return sortByName(records).map((record) => toSummary(record, [caller.userId]));
   }
@@ -74,7 +76,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     await requireOwnModule(modules, caller, moduleId);
     const dueInstant = dueAt === undefined ? undefined : new Date(dueAt).toISOString();
     const updated = await classes.addAssignedModule(classId, caller.userId, moduleId, clock?.now().toISOString(), dueInstant);
-    if (!updated) throw notFound(CLASS_NOT_FOUND);
+    if (!updated) throw await refusalOf(caller, classId);
     // A delete between the ownership check and the ADD would not have seen this class: undo the assignment.
     if (!(await modules.getModule(moduleId))) {
       await classes.removeAssignedModule(classId, moduleId);
@@ -92,7 +94,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
    */
   async function setPrerequisite(caller: Caller, classId: string, moduleId: string, prerequisiteModuleId: string | null): Promise<ClassDetail> {
     for (let tries = 0; tries < PREREQUISITE_TRIES; tries += 1) {
-      const record = await requireClass(classes, caller, classId, 'teacher');
+      const record = await requireWritableClass(classes, caller, classId, 'teacher');
       if (!record.assignedModuleIds.includes(moduleId)) throw notFound(NOT_ASSIGNED_HERE);
       if (prerequisiteModuleId !== null) {
         if (!record.assignedModuleIds.includes(prerequisiteModuleId)) {
@@ -107,6 +109,8 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
       }
       const updated = await classes.setPrerequisite(classId, caller.userId, moduleId, prerequisiteModuleId, record.prerequisitesVersion);
       if (updated) return toDetail(updated, await classes.listAllStudents(classId));
+      // Archived since it was read: the condition refused it, and no try will pass.
+      await requireWritableClass(classes, caller, classId, 'teacher');
     }
     throw conflict(MODULES_CHANGED);
   }
@@ -125,7 +129,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
    */
   async function unassignModule(caller: Caller, classId: string, moduleId: string): Promise<ClassDetail> {
     const updated = await classes.removeAssignedModuleOfTeacher(classId, caller.userId, moduleId);
-    if (!updated) throw notFound(CLASS_NOT_FOUND);
+    if (!updated) throw await refusalOf(caller, classId);
     if (updated === 'changed') throw conflict(MODULES_CHANGED);
     return toDetail(updated, await classes.listAllStudents(classId));
   }
@@ -146,8 +150,23 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
     };
   }
 
+  /** Why a teacher's conditional change of the class was refused: it is archived (409), or not theirs (404). */
+  async function refusalOf(caller: Caller, classId: string) {
+    const record = await classes.getClass(classId);
+    return record?.archivedAt && isTeacherOf(caller, record) ? archivedConflict(caller) : notFound(CLASS_NOT_FOUND);
+  }
+
   return { listTeacherClasses, listStudentClasses, getDetail, roster, assignModule, unassignModule, setPrerequisite };
 }
+
+/** A class the caller takes part in, as requireClass admits them, and one that can change: not archived (409). */
+export async function requireWritableClass(classes: ClassStore, caller: Caller, classId: string, as: Parameters<typeof requireClass>[3]): Promise<ClassRecord> {
+  const record = await requireClass(classes, caller, classId, as);
+  refuseArchived(caller, record);
+  return record;
+}
+
+const isCurrent = (record: ClassRecord) => !record.archivedAt;
 
 /**
  * A class the caller takes part in, as its teacher or as an enrolled student, as the use case requires; 'reader' also

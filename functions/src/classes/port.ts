@@ -20,6 +20,14 @@ export interface ClassRecord {
   prerequisitesVersion?: number;
   /** The admin who created the class through the API (absent for seeded or older classes): a repeat of their create answers it. */
   createdBy?: string;
+  /** Archived (school-year): read-only for everyone, off the teacher's and students' dashboards. */
+  archivedAt?: string;
+  /** Retention began removing its students' data (it can no longer be unarchived), and when it finished. */
+  studentDataRemovalStartedAt?: string;
+  studentDataRemovedAt?: string;
+  /** A class made by a rollover: the year label it was given and the class it came from. */
+  yearLabel?: string;
+  rolledOverFrom?: string;
 }
 
 /** One student on a class's roster (the roster is one item per enrolment, read in pages). */

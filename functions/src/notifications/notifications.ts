@@ -6,7 +6,7 @@
 import type { Notification, Notifications } from '@shared/contract/notifications';
 import type { Nudge } from '@shared/contract/classes';
 import { isStudent, type Caller } from '../kernel/caller';
-import { requireClass } from '../classes/classes';
+import { requireWritableClass } from '../classes/classes';
 import { conflict, notFound } from '../kernel/errors';
 import type { ClassRecord, ClassStore } from '../classes/port';
 import type { Clock } from '../kernel/ports';
@@ -54,7 +54,7 @@ export function makeNotificationService({ classes, modules, notices, clock }: No
    */
   async function nudge(caller: Caller, classId: string, moduleId: string, studentId: string): Promise<{ nudge: Nudge; created: boolean }> {
     const [schoolClass, enrolled, module] = await Promise.all([
-      requireClass(classes, caller, classId, 'teacher'),
+      requireWritableClass(classes, caller, classId, 'teacher'),
       classes.isEnrolled(classId, studentId),
       modules.getModule(moduleId),
     ]);

@@ -5,7 +5,7 @@
 import type { PathOverride, PathOverrideInput, StudentOverrides, PathOverrideTarget } from '@shared/contract/paths';
 import type { AuditAction } from '@shared/people';
 import type { Caller } from '../kernel/caller';
-import { requireClass } from '../classes/classes';
+import { requireClass, requireWritableClass } from '../classes/classes';
 import { invalid, notFound } from '../kernel/errors';
 import type { AuditLog } from '../audit/port';
 import type { CheckStore } from '../checks/port';
@@ -40,7 +40,7 @@ export function makePathOverrideService({ classes, modules, checks, overrides, a
   /** The class's teacher only, an enrolled student, a module assigned to the class: read at once. */
   async function requireTeacherOf(caller: Caller, classId: string, studentId: string, moduleId: string) {
     const [schoolClass, enrolment, module] = await Promise.all([
-      requireClass(classes, caller, classId, 'teacher'),
+      requireWritableClass(classes, caller, classId, 'teacher'),
       classes.getEnrolment(classId, studentId),
       modules.getModule(moduleId),
     ]);

@@ -3,7 +3,7 @@
 // over the same items are reports/reports.ts.
 import type { ModuleProgress, Progress, StudentClassProgress, StudentModuleProgress, MarkCompleteInput, RecordReadingInput, SectionReading } from '@shared/contract/progress';
 import { isStudent, type Caller } from '../kernel/caller';
-import { dueDateOf, isTeacherOf, requireClass } from '../classes/classes';
+import { dueDateOf, isTeacherOf, requireClass, requireWritableClass } from '../classes/classes';
 import type { CheckSummary } from '@shared/contract/checks';
 import { conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import type { AttemptStore, CheckStore, ScoreRecord } from '../checks/port';
@@ -117,7 +117,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
     const [schoolClass, candidate, enrolment, seen, summaries, overrideRecord] = await Promise.all([
-      requireClass(classes, caller, input.classId, 'student'),
+      requireWritableClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
       // The bell words the completion with the student's roster name: one more GetItem in the same round trip.
       classes.getEnrolment(input.classId, caller.userId),
@@ -161,7 +161,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
   async function recordReading(caller: Caller, moduleId: string, sectionId: string, input: RecordReadingInput): Promise<SectionReading> {
     const key = { classId: input.classId, moduleId, studentId: caller.userId };
     const [schoolClass, candidate, seen, summaries, overrideRecord] = await Promise.all([
-      requireClass(classes, caller, input.classId, 'student'),
+      requireWritableClass(classes, caller, input.classId, 'student'),
       modules.getModule(moduleId),
       progress.getProgress(key),
       checks.listCheckSummaries([moduleId]),
@@ -191,7 +191,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
     if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
     const [schoolClass, candidate, seen] = await Promise.all([
-      requireClass(classes, caller, input.classId, 'student'),
+      requireWritableClass(classes, caller, input.classId, 'student'),
       modules.getModule(input.moduleId),
       progress.getProgress(key),
     ]);

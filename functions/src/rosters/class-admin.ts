@@ -13,6 +13,7 @@ import type { ClassRecord, ClassStore } from '../classes/port';
 import type { Clock, IdGenerator } from '../kernel/ports';
 import type { PersonAccessStore, UserDirectory } from '../people/port';
 import type { ProgressStore } from '../progress/port';
+import { refuseArchived } from '../school-year/archive-guard';
 import type { RosterStore } from './port';
 
 export const CLASS_NOT_FOUND = 'Class not found; reload the list.';
@@ -103,6 +104,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
 
     async rename(caller: Caller, classId: string, className: string): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
+      refuseArchived(caller, before);
       if (!(await rosters.renameClass(classId, className))) throw notFound(CLASS_NOT_FOUND);
       if (before.className !== className) await record(caller, 'renameClass', className, `was "${before.className}"`);
       return detail(classId);
@@ -110,6 +112,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
 
     async setTeacher(caller: Caller, classId: string, teacherId: string | null): Promise<AdminClassDetail> {
       const before = await requireClass(classId);
+      refuseArchived(caller, before);
       // The role's version is read before the role itself: the write holds to it, so a role change after this read
       // (which would make the directory's answer stale) refuses the assignment instead of leaving a student teaching.
       const roleAsRead = teacherId ? { roleVersion: (await access.read(teacherId)).roleVersion, at: clock.now().getTime() } : undefined;
@@ -132,6 +135,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
     /** Enrols each student on their own; each answers what happened (a full class stops nobody else's answer). */
     async enrol(caller: Caller, classId: string, studentIds: string[]): Promise<EnrolmentOutcome[]> {
       const found = await requireClass(classId);
+      refuseArchived(caller, found);
       const unique = [...new Set(studentIds)];
       const people = await mapWithConcurrency(unique, LOOKUP_CONCURRENCY, (studentId) => directory.get(studentId));
       const outcomes: EnrolmentOutcome[] = [];
@@ -161,6 +165,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
 
     async unenrol(caller: Caller, classId: string, studentId: string): Promise<AdminClassDetail> {
       const [found, enrolment] = await Promise.all([requireClass(classId), classes.getEnrolment(classId, studentId)]);
+      refuseArchived(caller, found);
       if (!enrolment) throw notFound('This student is not enrolled in this class.');
       // Only the call that removed the enrolment takes their completions out of the counters (their progress stays).
       if (await rosters.unenrollStudent(classId, studentId)) {
@@ -178,12 +183,14 @@ function requireCreatedBy(caller: Caller, found: ClassRecord): ClassRecord {
   return found;
 }
 
-function toSummary(found: ClassRecord): AdminClassSummary {
+export function toSummary(found: ClassRecord): AdminClassSummary {
   return {
     classId: found.classId,
     className: found.className,
     ...(found.teacherId ? { teacher: { userId: found.teacherId, name: found.teacherName } } : {}),
     studentCount: found.studentCount,
     moduleCount: found.assignedModuleIds.length,
+    ...(found.archivedAt ? { archivedAt: found.archivedAt } : {}),
+    ...(found.studentDataRemovedAt ? { studentDataRemovedAt: found.studentDataRemovedAt } : {}),
   };
 }

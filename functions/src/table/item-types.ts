@@ -52,6 +52,7 @@ export const ITEM_TYPES = {
   textVersion: { key: 'USER#{teacherId} / TEXTS', relation: 'owner', export: COUNTER },
   draftDay: { key: 'USER#{teacherId} / DRAFTS#{day}', relation: 'owner', export: COUNTER },
   schoolDraftDay: { key: 'SCHOOL / DRAFTS#{day}', relation: 'none', export: COUNTER },
+  retentionSetting: { key: 'SCHOOL / RETENTION', relation: 'mentions', export: { leftOut: "the school's setting; it names the admin who last set it, a change the exported audit trail holds" } },
   requestWindow: { key: 'RATE#{sub} / WINDOW#{start}', relation: 'subject', export: COUNTER },
   bellReadMarker: { key: 'USER#{userId} / BELL', relation: 'subject', export: 'exported' },
   nudge: { key: 'USER#{studentId} / NUDGE#{day}#{classId}#{moduleId}', relation: 'subject', export: 'exported' },

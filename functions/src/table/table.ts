@@ -93,6 +93,8 @@ export const keys = {
   schoolDraftDay: (day: string): Key => ({ pk: 'SCHOOL', sk: `DRAFTS#${day}` }),
   /** Whether new people of an e-mail domain come in as students on their first school sign-in (an administrator's choice). */
   schoolSignInDomain: (domain: string): Key => ({ pk: 'SCHOOL', sk: `${SIGN_IN_DOMAIN_PREFIX}${domain}` }),
+  /** The school's retention of students' data in archived classes (school-year). */
+  retentionSetting: (): Key => ({ pk: 'SCHOOL', sk: 'RETENTION' }),
   /** The drafts the owner saved or discarded for a section's check (keys of their source passages), in its partition. */
   settledDrafts: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'DRAFTS-SETTLED' }),
   /** The person's notification read marker. */

@@ -117,6 +117,17 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     }
   }
 
+  /** Sets or removes (undefined) attributes of a stored class, as an UpdateItem would; false when there is no class. */
+  patch(classId: string, fields: Partial<Omit<ClassRecord, 'classId' | 'studentCount'>>): boolean {
+    const record = this.records.get(classId);
+    if (!record) return false;
+    for (const [name, value] of Object.entries(fields)) {
+      if (value === undefined) delete record[name as keyof typeof record];
+      else Object.assign(record, { [name]: copy(value) });
+    }
+    return true;
+  }
+
   all(): ClassRecord[] {
     return [...this.records.keys()].map((classId) => this.toRecord(classId)!);
   }
@@ -198,7 +209,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   /** ADD assignedModuleIds :module (SET assignedAt#module if_not_exists, SET or REMOVE dueAt#module), condition teacherId = :teacher */
   async addAssignedModule(classId: string, teacherId: string, moduleId: string, assignedAt?: string, dueAt?: string) {
     const record = this.records.get(classId);
-    if (!record || record.teacherId !== teacherId) return undefined;
+    if (!record || record.teacherId !== teacherId || record.archivedAt) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
     if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
     this.setDueAt(record, moduleId, dueAt);
@@ -216,7 +227,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   async setPrerequisite(classId: string, teacherId: string, moduleId: string, prerequisiteModuleId: string | null, expectedVersion: number | undefined) {
     const record = this.records.get(classId);
     const holds = (id: string) => record?.assignedModuleIds.includes(id);
-    if (!record || record.teacherId !== teacherId || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
+    if (!record || record.teacherId !== teacherId || record.archivedAt || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
     if (record.prerequisitesVersion !== expectedVersion) return undefined;
     this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
     record.prerequisitesVersion = (record.prerequisitesVersion ?? 0) + 1;
@@ -243,7 +254,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   /** DELETE assignedModuleIds :module, REMOVE its prerequisite and those naming it, condition teacherId = :teacher */
   async removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'> {
     const record = this.records.get(classId);
-    if (!record || record.teacherId !== teacherId) return undefined;
+    if (!record || record.teacherId !== teacherId || record.archivedAt) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
     this.setDueAt(record, moduleId, undefined);
     for (const [dependent, required] of Object.entries(record.prerequisites ?? {})) {

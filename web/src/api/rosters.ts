@@ -35,7 +35,7 @@ export const useAdminClasses = () => useQuery({ queryKey: classAdminKeys.all, qu
 export const useAdminClass = (classId: string) =>
   useQuery({ queryKey: classAdminKeys.detail(classId), queryFn: () => call('getAdminClass', { classId }), enabled: Boolean(classId) });
 
-function useClassChange<TInput, TResult>(change: (input: TInput) => Promise<TResult>) {
+export function useClassChange<TInput, TResult>(change: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,

@@ -98,7 +98,7 @@ test('addAssignedModule ADDs to the set if the teacher teaches the class, answer
     TableName: 'classes-table',
     Key: classKey,
     UpdateExpression: 'ADD assignedModuleIds :module REMOVE #dueAt',
-    ConditionExpression: 'teacherId = :teacher',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt)',
     ExpressionAttributeNames: { '#dueAt': 'dueAt#module-2' },
     ExpressionAttributeValues: { ':module': new Set(['module-2']), ':teacher': TEACHER_ID },
     ReturnValues: 'ALL_NEW',
@@ -126,7 +126,7 @@ test('addAssignedModule with a due date SETs it in the same update and reads eve
   });
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     UpdateExpression: 'ADD assignedModuleIds :module SET #assignedAt = if_not_exists(#assignedAt, :now), #dueAt = :dueAt',
-    ConditionExpression: 'teacherId = :teacher',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt)',
     ExpressionAttributeNames: { '#assignedAt': 'assignedAt#module-2', '#dueAt': 'dueAt#module-2' },
     ExpressionAttributeValues: {
       ':module': new Set(['module-2']),
@@ -159,7 +159,7 @@ test('removeAssignedModuleOfTeacher reads the class, then DELETEs from the set w
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite',
-    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(#version)',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt) AND attribute_not_exists(#version)',
     ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}`, '#version': 'prerequisitesVersion' },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID },
   });
@@ -176,7 +176,7 @@ test('removeAssignedModuleOfTeacher also REMOVEs the prerequisites of other modu
   await repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite, #dependent0',
-    ConditionExpression: 'teacherId = :teacher AND #version = :version',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt) AND #version = :version',
     ExpressionAttributeNames: { '#dueAt': `dueAt#${MODULE_ID}`, '#prerequisite': `prerequisite#${MODULE_ID}`, '#dependent0': 'prerequisite#module-2', '#version': 'prerequisitesVersion' },
     ExpressionAttributeValues: { ':module': new Set([MODULE_ID]), ':teacher': TEACHER_ID, ':version': 4 },
   });
@@ -191,7 +191,7 @@ test('removeAssignedModuleOfTeacher reads again when the prerequisites changed m
   await expect(repository.removeAssignedModuleOfTeacher(CLASS_ID, TEACHER_ID, MODULE_ID)).resolves.toMatchObject({ assignedModuleIds: ['module-2'] });
   expect(ddb.commandCalls(UpdateCommand)[1]!.args[0].input).toMatchObject({
     UpdateExpression: 'DELETE assignedModuleIds :module REMOVE #dueAt, #prerequisite, #dependent0',
-    ConditionExpression: 'teacherId = :teacher AND #version = :version',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt) AND #version = :version',
   });
   ddb.reset();
   ddb.on(GetCommand).resolves({ Item: classItem() });
@@ -206,7 +206,7 @@ test('setPrerequisite SETs the module’s prerequisite if the teacher teaches th
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     Key: classKey,
     UpdateExpression: 'SET #prerequisite = :prerequisite ADD #version :one',
-    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite) AND #version = :version',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt) AND contains(assignedModuleIds, :module) AND contains(assignedModuleIds, :prerequisite) AND #version = :version',
     ExpressionAttributeNames: { '#prerequisite': 'prerequisite#module-2', '#version': 'prerequisitesVersion' },
     ExpressionAttributeValues: { ':teacher': TEACHER_ID, ':module': 'module-2', ':one': 1, ':prerequisite': MODULE_ID, ':version': 2 },
   });
@@ -215,7 +215,7 @@ test('setPrerequisite SETs the module’s prerequisite if the teacher teaches th
   await repository.setPrerequisite(CLASS_ID, TEACHER_ID, 'module-2', null, undefined);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     UpdateExpression: 'REMOVE #prerequisite ADD #version :one',
-    ConditionExpression: 'teacherId = :teacher AND contains(assignedModuleIds, :module) AND attribute_not_exists(#version)',
+    ConditionExpression: 'teacherId = :teacher AND attribute_not_exists(archivedAt) AND contains(assignedModuleIds, :module) AND attribute_not_exists(#version)',
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.setPrerequisite(CLASS_ID, 'someone', 'module-2', null, undefined)).resolves.toBeUndefined();

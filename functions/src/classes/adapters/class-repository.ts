@@ -5,9 +5,10 @@
 // administration's writes (rosters/adapters/roster-repository.ts) build on the reads here. Each module's
 // first assignment time and its due date are kept on the class item (the students' bells list new modules). Items written by earlier
 // versions are brought to this shape by `npm run migrate` (table-migration.ts); nothing here reads an older one.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassRecord, ClassStore, Enrolment } from '../port';
-import { ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
+import type { ArchiveOutcome, ClassArchiveStore, UnarchiveOutcome } from '../../school-year/port';
+import { conditionally, ENROLMENT_PREFIX, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
 
 type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
   assignedModuleIds?: Set<string>;
@@ -15,7 +16,7 @@ type ClassItem = Omit<ClassRecord, 'assignedModuleIds' | 'studentCount'> & {
 };
 
 function toRecord(item: Record<string, unknown>): ClassRecord {
-  const { classId, className, teacherId, teacherName, studentCount, assignedModuleIds, createdBy } = item as unknown as ClassItem;
+  const { classId, className, teacherId, teacherName, studentCount, assignedModuleIds, createdBy, ...yearEnd } = item as unknown as ClassItem;
   const prerequisitesVersion = item[PREREQUISITES_VERSION] as number | undefined;
   const assignedAt = prefixedAttributes(item, ASSIGNED_AT_PREFIX);
   const dueAt = prefixedAttributes(item, DUE_AT_PREFIX);
@@ -32,8 +33,12 @@ function toRecord(item: Record<string, unknown>): ClassRecord {
     ...(Object.keys(prerequisites).length > 0 && { prerequisites }),
     ...(prerequisitesVersion !== undefined && { prerequisitesVersion: Number(prerequisitesVersion) }),
     ...(createdBy ? { createdBy } : {}),
+    ...Object.fromEntries(YEAR_END_ATTRIBUTES.flatMap((name) => (yearEnd[name] ? [[name, yearEnd[name]]] : []))),
   };
 }
+
+/** The class's place in the school year (school-year), kept as plain attributes of the class item. */
+const YEAR_END_ATTRIBUTES = ['archivedAt', 'studentDataRemovalStartedAt', 'studentDataRemovedAt', 'yearLabel', 'rolledOverFrom'] as const;
 
 export interface EnrolmentItem {
   studentId: string;
@@ -68,6 +73,8 @@ const DUE_AT_PREFIX = 'dueAt#';
 const PREREQUISITE_PREFIX = 'prerequisite#';
 /** How many times the class's prerequisites were set or removed: the optimistic lock of taking a module off. */
 const PREREQUISITES_VERSION = 'prerequisitesVersion';
+/** A teacher's change of a class holds only while it is not archived (school-year), whatever they read before. */
+const NOT_ARCHIVED = 'attribute_not_exists(archivedAt)';
 /** Lost races (a teacher changing the class's prerequisites meanwhile) before taking a module off gives up. */
 const MODULE_REMOVAL_TRIES = 3;
 
@@ -122,7 +129,7 @@ export function makeClassRepository(context: TableContext) {
           TableName: tableName,
           Key: keys.classMeta(classId),
           UpdateExpression: ['ADD assignedModuleIds :module', ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []), ...(due ? [] : ['REMOVE #dueAt'])].join(' '),
-          ConditionExpression: 'teacherId = :teacher',
+          ConditionExpression: `teacherId = :teacher AND ${NOT_ARCHIVED}`,
           ExpressionAttributeValues: {
             ':module': new Set([moduleId]),
             ':teacher': teacherId,
@@ -149,7 +156,8 @@ export function makeClassRepository(context: TableContext) {
   async function removeAssignedModuleOfTeacher(classId: string, teacherId: string, moduleId: string): Promise<ClassRecord | undefined | 'changed'> {
     for (let attempt = 0; attempt < MODULE_REMOVAL_TRIES; attempt += 1) {
       const item = await readClassItem(classId);
-      if (!item || item.teacherId !== teacherId) return undefined;
+      // Archived: refused as not theirs to change (the use case says why); the condition holds it against a race.
+      if (!item || item.teacherId !== teacherId || item.archivedAt) return undefined;
       const dependents = Object.entries(prefixedAttributes<string>(item, PREREQUISITE_PREFIX)).flatMap(([dependent, required]) => (required === moduleId ? [dependent] : []));
       const version = item[PREREQUISITES_VERSION] as number | undefined;
       const removed: Record<string, string> = {
@@ -163,7 +171,7 @@ export function makeClassRepository(context: TableContext) {
             TableName: tableName,
             Key: keys.classMeta(classId),
             UpdateExpression: `DELETE assignedModuleIds :module REMOVE ${Object.keys(removed).join(', ')}`,
-            ConditionExpression: `teacherId = :teacher AND ${version === undefined ? 'attribute_not_exists(#version)' : '#version = :version'}`,
+            ConditionExpression: `teacherId = :teacher AND ${NOT_ARCHIVED} AND ${version === undefined ? 'attribute_not_exists(#version)' : '#version = :version'}`,
             ExpressionAttributeNames: { ...removed, '#version': PREREQUISITES_VERSION },
             ExpressionAttributeValues: { ':module': new Set([moduleId]), ':teacher': teacherId, ...(version === undefined ? {} : { ':version': version }) },
             ReturnValues: 'ALL_NEW',
@@ -214,7 +222,7 @@ export function makeClassRepository(context: TableContext) {
             Key: keys.classMeta(classId),
             // Counted, so that taking a module off the class knows whether a prerequisite naming it came meanwhile.
             UpdateExpression: `${set ? 'SET #prerequisite = :prerequisite' : 'REMOVE #prerequisite'} ADD #version :one`,
-            ConditionExpression: `teacherId = :teacher AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''} AND ${unchanged}`,
+            ConditionExpression: `teacherId = :teacher AND ${NOT_ARCHIVED} AND contains(assignedModuleIds, :module)${set ? ' AND contains(assignedModuleIds, :prerequisite)' : ''} AND ${unchanged}`,
             ExpressionAttributeNames: { '#prerequisite': `${PREREQUISITE_PREFIX}${moduleId}`, '#version': PREREQUISITES_VERSION },
             ExpressionAttributeValues: {
               ':teacher': teacherId,
@@ -255,4 +263,72 @@ export function makeClassRepository(context: TableContext) {
   };
 
   return store;
+}
+
+/**
+ * The class item's archive state (school-year): each change one conditional update, so an archive, an unarchive and
+ * the start of retention's removal serialise on the item; what failed is told apart by reading it after.
+ */
+export function makeClassArchiveRepository(context: TableContext): ClassArchiveStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
+
+  const update = (classId: string, UpdateExpression: string, ConditionExpression: string, values?: Record<string, unknown>) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.classMeta(classId),
+          UpdateExpression,
+          ConditionExpression,
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+        }),
+      ),
+    );
+
+  const readAfterFailure = (classId: string) => table.getItem<Partial<ClassRecord>>(keys.classMeta(classId));
+
+  return {
+    async archive(classId, at): Promise<ArchiveOutcome> {
+      if (await update(classId, 'SET archivedAt = :at', 'attribute_exists(pk) AND attribute_not_exists(archivedAt)', { ':at': at })) return 'archived';
+      return (await readAfterFailure(classId)) ? 'alreadyArchived' : 'noClass';
+    },
+
+    async unarchive(classId): Promise<UnarchiveOutcome> {
+      if (await update(classId, 'REMOVE archivedAt', 'attribute_exists(archivedAt) AND attribute_not_exists(studentDataRemovalStartedAt)')) return 'unarchived';
+      const item = await readAfterFailure(classId);
+      if (!item) return 'noClass';
+      return item.studentDataRemovalStartedAt ? 'studentDataRemoved' : 'notArchived';
+    },
+
+    /** The catalogue entry first, as for a created class: a retry completes the pair, readers skip an entry alone. */
+    async insertRolledOver({ assignedModuleIds, prerequisites, ...record }) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.classCatalogue(record.classId), entity: 'ClassEntry', classId: record.classId } }));
+      return conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.classMeta(record.classId),
+              ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
+              entity: 'Class',
+              ...record,
+              studentCount: 0,
+              // DynamoDB stores no empty set: a class without modules has no attribute.
+              ...(assignedModuleIds.length > 0 ? { assignedModuleIds: new Set(assignedModuleIds) } : {}),
+              ...Object.fromEntries(Object.entries(prerequisites ?? {}).map(([moduleId, required]) => [`${PREREQUISITE_PREFIX}${moduleId}`, required])),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    },
+
+    beginStudentDataRemoval: (classId, archivedBefore, at) =>
+      update(classId, 'SET studentDataRemovalStartedAt = if_not_exists(studentDataRemovalStartedAt, :at)', 'archivedAt < :before', { ':at': at, ':before': archivedBefore }),
+
+    async finishStudentDataRemoval(classId, at) {
+      await update(classId, 'SET studentDataRemovedAt = :at', 'attribute_exists(studentDataRemovalStartedAt)', { ':at': at });
+    },
+  };
 }

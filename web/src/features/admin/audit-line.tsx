@@ -30,6 +30,11 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   importOneRoster: 'imported',
   setSchoolSignInDomain: 'set school sign-in for',
   joinAsStudent: 'let in as a student',
+  archiveClass: 'archived the class',
+  unarchiveClass: 'unarchived the class',
+  setRetention: 'set',
+  runRetention: 'ran',
+  rollOverClass: 'rolled over the class',
 };
 
 /** When a change was made, as the audit trail shows it and its CSV writes it. */

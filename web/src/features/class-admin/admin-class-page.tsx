@@ -19,6 +19,7 @@ import { usePeople } from '@web/api/people';
 import { ClassReport } from '../progress';
 import { EnrolFromList } from './components/enrol-from-list';
 import { TeacherSelect } from './components/teacher-select';
+import { ArchiveControl } from './school-year';
 import '../people/people.css';
 import '../progress/progress.css';
 import { QueryView } from '@web/components/query-view';
@@ -58,6 +59,7 @@ function AdminClass({ schoolClass }: { schoolClass: AdminClassDetail }) {
       <h1>{schoolClass.className}</h1>
       <div className="admin-panels">
         <ClassSettings schoolClass={schoolClass} />
+        <ArchiveControl schoolClass={schoolClass} />
         <Roster schoolClass={schoolClass} roster={roster} students={students} />
         <EnrolOne classId={classId} enrolledIds={enrolledIds} />
         <EnrolFromList classId={classId} enrolledIds={enrolledIds} />

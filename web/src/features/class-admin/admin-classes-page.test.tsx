@@ -15,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 beforeEach(() => {
   answer('listAdminClasses', []);
   answer('listPeople', { people: [] });
+  answer('getRetention', { days: null });
 });
 
 it('sends one class id per form draft: a retry after a failure repeats it, the next class gets a new one', async () => {

@@ -1,4 +1,5 @@
-// /admin/classes: every class of the school with its teacher and numbers, and creating a new one.
+// /admin/classes: every current class of the school with its teacher and numbers, creating a new one, the archived
+// classes, the school's retention and starting a new school year.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CLASS_LIMITS } from '@shared/class-admin';
@@ -11,6 +12,7 @@ import { useLogError } from '../../lib/use-log-error';
 import { moduleCount, studentCount } from '@web/lib/count-label';
 import { useAdminClasses, useCreateClass } from '@web/api/rosters';
 import { TeacherSelect } from './components/teacher-select';
+import { ArchivedClasses, NewSchoolYear, RetentionForm } from './school-year';
 import '../people/people.css';
 import { QueryView } from '@web/components/query-view';
 
@@ -33,7 +35,7 @@ export default function AdminClassesPage() {
         >
           {(data) => (
             <ul className="people-list" aria-label="Classes">
-              {data.map((each) => (
+              {data.filter((each) => !each.archivedAt).map((each) => (
                 <li key={each.classId} className="card person-card">
                   <div className="person-who">
                     <Link to={`/admin/classes/${each.classId}`} className="person-name">
@@ -51,6 +53,13 @@ export default function AdminClassesPage() {
           )}
         </QueryView>
       </section>
+      {classes.data && (
+        <>
+          <ArchivedClasses classes={classes.data} />
+          <NewSchoolYear classes={classes.data.filter((each) => !each.archivedAt)} />
+        </>
+      )}
+      <RetentionForm />
     </>
   );
 }

@@ -1,0 +1,79 @@
+// Data access for retention: the school's setting (one item) and the removal of an archived class's students' data.
+// The removal reads what the class's partition and its students' attempt histories hold, then deletes in an order that
+// a crash and a second run finish: check statistics, then each student's attempts at a check followed by the return
+// of those attempts to their used-attempts counter, then the finish notices, progress, overrides and counters in the
+// class's partition. The class item, its roster and memberships stay.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RemovedCounts, RetentionSetting, RetentionStore } from '../port';
+import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, type Key, type TableContext } from '../../table/table';
+
+type ClassItemKey = Key & { studentId?: string; moduleId?: string };
+type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string };
+
+/** The items of a class's partition that hold or count students' data (the class item and its roster are not among them). */
+const STUDENT_DATA = { progress: 'PROGRESS#', overrides: 'OVERRIDES#' } as const;
+const COUNTED = ['COMPLETIONS#', 'ACTIVE_DAY#', 'SCORE_TOTALS'] as const;
+
+export function makeRetentionRepository(context: TableContext): RetentionStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
+
+  /** Attempts given back: the counter goes down by what was deleted, never below zero (a lost give-back keeps it higher). */
+  const giveBackAttempts = (attempt: AttemptKey, count: number) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.attemptsUsed(attempt.moduleId, attempt.sectionId, attempt.studentId),
+          UpdateExpression: 'ADD used :less',
+          ConditionExpression: 'used >= :count',
+          ExpressionAttributeValues: { ':less': -count, ':count': count },
+        }),
+      ),
+    );
+
+  return {
+    async getSetting() {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.retentionSetting(), ConsistentRead: true }));
+      return Item && { days: (Item.days as number | null) ?? null, setAt: Item.setAt as string, setBy: Item.setBy as string };
+    },
+
+    async putSetting(setting: RetentionSetting) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.retentionSetting(), entity: 'RetentionSetting', ...setting } }));
+    },
+
+    async removeStudentData(classId): Promise<RemovedCounts> {
+      const partition = await table.queryByPrefix<ClassItemKey>(queries.wholeClass(classId), { projection: 'pk, sk, studentId, moduleId' });
+      const progress = partition.filter(({ sk }) => sk.startsWith(STUDENT_DATA.progress));
+      const overrides = partition.filter(({ sk }) => sk.startsWith(STUDENT_DATA.overrides));
+      const counted = partition.filter(({ sk }) => COUNTED.some((prefix) => sk.startsWith(prefix)));
+      // Students who left the class keep their progress and attempts there: they are found through those too.
+      const studentIds = [...new Set(partition.flatMap(({ sk, studentId }) => (studentId && !sk.startsWith('CLASS') ? [studentId] : [])))];
+      const attempts = (
+        await Promise.all(
+          studentIds.map((studentId) =>
+            table.queryByPrefix<AttemptKey>({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }, { onOwnerIndex: true, projection: 'pk, sk, moduleId, sectionId, studentId' }),
+          ),
+        )
+      ).flat();
+
+      const checks = [...new Map(attempts.map((attempt) => [attempt.pk, attempt])).values()];
+      const statistics = (
+        await Promise.all(checks.map(({ pk }) => table.queryByPrefix<Key>({ partition: pk, sortPrefix: `STATS#${classId}#` }, { projection: 'pk, sk' })))
+      ).flat();
+      await table.batchDelete(statistics.map(keyOf));
+
+      const byStudentAndCheck = new Map<string, AttemptKey[]>();
+      for (const attempt of attempts) byStudentAndCheck.set(`${attempt.pk}|${attempt.studentId}`, [...(byStudentAndCheck.get(`${attempt.pk}|${attempt.studentId}`) ?? []), attempt]);
+      for (const group of byStudentAndCheck.values()) {
+        await table.batchDelete(group.map(keyOf));
+        await giveBackAttempts(group[0], group.length);
+      }
+
+      await table.batchDelete([...finishNoticesOf(classId, progress), ...[...progress, ...overrides, ...counted].map(keyOf)]);
+      return { progress: progress.length, attempts: attempts.length, pathOverrides: overrides.length, derived: counted.length + statistics.length };
+    },
+  };
+}
+
+const keyOf = ({ pk, sk }: Key): Key => ({ pk, sk });

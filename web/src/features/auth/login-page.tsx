@@ -7,7 +7,6 @@ import { Loading } from '../../components/loading';
 import { useMinWidth } from '../../components/use-media-query';
 import { prepareAmplifyAuth, useSession } from '../../lib/auth';
 import { QuotePanel } from './components/quote-panel';
-import { SchoolSignIn } from './components/school-sign-in';
 import { LOGIN_PATH, readLoginState, type LoginRole } from './role-paths';
 import { useLoginFlow } from './use-login-flow';
 import './login.css';
@@ -19,6 +18,8 @@ const loadForgotPassword = () => import('./components/forgot-password');
 const NewPasswordForm = lazy(() => loadSignInSteps().then((steps) => ({ default: steps.NewPasswordForm })));
 const TotpCodeForm = lazy(() => loadSignInSteps().then((steps) => ({ default: steps.TotpCodeForm })));
 const ForgotPassword = lazy(() => loadForgotPassword().then((reset) => ({ default: reset.ForgotPassword })));
+// The school's sign-in buttons arrive with /config.json, after the screen is drawn: their code comes beside it.
+const SchoolSignIn = lazy(() => import('./components/school-sign-in').then((school) => ({ default: school.SchoolSignIn })));
 
 function prepareSignIn() {
   prepareAmplifyAuth();
@@ -105,7 +106,9 @@ export function LoginPage({ role }: { role: LoginRole }) {
                 onForgotPassword={setResetFor}
               />
               {/* Below the password form: the providers arrive with config.json, after the page is drawn, and must not move it. */}
-              <SchoolSignIn disabled={!sessionChecked} />
+              <Suspense fallback={null}>
+                <SchoolSignIn disabled={!sessionChecked} />
+              </Suspense>
             </>
           ) : flow.step === 'newPassword' ? (
             <NewPasswordForm busy={flow.busy} onSubmit={flow.submitNewPassword} onBack={flow.backToCredentials} />

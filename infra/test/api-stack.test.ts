@@ -8,6 +8,7 @@ import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFe
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { routeThrottle } from '../stacks/api-stack';
+import { endpointsByHandler } from '../stacks/public-endpoints-stack';
 import { throttlesFor } from '../capacity';
 import { loadStageSettings } from '../stage-settings';
 import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
@@ -45,8 +46,8 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry, the text extraction, OneRoster sync and retention functions, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 3);
+  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync and retention functions, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 3);
   });
 
   test("retention runs once a day by a schedule, reading, querying and deleting in the table only, with no user pool or bucket", () => {

@@ -51,7 +51,7 @@ export class PublicEndpointsStack extends NestedStack {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'LtiToolKeys: a rotation must publish the new key while platforms still hold the old one (an overlap), which a Secrets Manager rotation Lambda cannot coordinate; npm run rotate-lti-tool-keys rotates it (README, docs/decisions/lti/tool-keys-in-aws.md).',
+          'LtiToolKeys: a rotation must publish the new key while platforms still hold the old one (an overlap), which a Secrets Manager rotation Lambda cannot coordinate; npm run rotate-lti-tool-keys rotates it (README, docs/decisions/lti/tool-endpoints-in-aws.md).',
       },
     ]);
 

@@ -2,6 +2,7 @@
 // throttles are token buckets: `rateLimit` requests a second refill it, `burstLimit` is its size. Each route gets its
 // route class's bucket (one route may carry the whole class's traffic: every student reading at once), and the stage's
 // bucket is the sum of what the model sends to all route classes at once.
+import type { LtiEndpointName } from '../shared/contract/lti';
 import { z } from 'zod';
 import type { RouteName } from '../shared/contract';
 
@@ -77,8 +78,14 @@ export function throttlesFor(model: CapacityModel): Throttles {
   return { stage: { rateLimit: sum('rateLimit'), burstLimit: sum('burstLimit') }, routes };
 }
 
-/** The routes students write at once, a class or a school together: completions, check attempts, reading reports. */
-const STUDENT_WRITE_ROUTES: readonly string[] = ['markComplete', 'submitAttempt', 'recordReading', 'markNotificationsRead'] satisfies RouteName[];
+/**
+ * The routes students write at once, a class or a school together: completions, check attempts, reading reports, and
+ * a class opening the tool from its LMS (the LTI login's form post and the launch).
+ */
+const STUDENT_WRITE_ROUTES: readonly string[] = [
+  ...(['markComplete', 'submitAttempt', 'recordReading', 'markNotificationsRead'] satisfies RouteName[]),
+  ...(['ltiLoginPost', 'ltiLaunch'] satisfies LtiEndpointName[]),
+];
 const BULK_DIRECTORY_ROUTES: readonly string[] = ['invitePeople', 'lookupPeople', 'setPeopleAccess'] satisfies RouteName[];
 
 export function routeClass(name: string, method: string): RouteClass {

@@ -41,6 +41,9 @@ export const stageName = (stage: string, name: string) => `${checkedStage(stage)
 /** The stage's origin-verify secret (Secrets Manager): the Api stack creates it, CloudFront and the functions read it. */
 export const originVerifySecretName = (stage: string) => stageName(stage, 'learning-paths/origin-verify');
 
+/** The stage's LTI tool keys (Secrets Manager): the Api stack creates it, `npm run rotate-lti-tool-keys` fills it. */
+export const ltiToolKeysSecretName = (stage: string) => stageName(stage, 'learning-paths/lti-tool-keys');
+
 /**
  * The SSM parameter (in us-east-1) holding the stage's CloudFront distribution id: the Web stack writes it, the Edge
  * stack's alarm reads it at deploy time (a reference across regions that works without a known account and region).

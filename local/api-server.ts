@@ -14,7 +14,7 @@ import type { RouteDefinition } from '../shared/contract/route';
 import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
-import { matchLtiEndpoint } from '../shared/contract/lti';
+import { matchLtiEndpoint, type LtiEndpointName } from '../shared/contract/lti';
 import { publicEndpointDeployment, routeDeployment } from '../infra/route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
@@ -46,10 +46,10 @@ export interface ApiServerOptions {
 
 /** HTTP API's payload limit. */
 /**
- * The route whose handler is running, for the whole of its invocation: lets a test attribute each AWS SDK call to the
- * route that made it (test/integration/route-permissions.test.ts derives each route's IAM policy from them).
+ * The route (or public endpoint) whose handler is running, for the whole of its invocation: lets a test attribute each
+ * AWS SDK call to the route that made it (test/integration/route-permissions.test.ts derives each IAM policy from them).
  */
-export const routeInvocation = new AsyncLocalStorage<RouteName>();
+export const routeInvocation = new AsyncLocalStorage<RouteName | LtiEndpointName>();
 
 const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -145,7 +145,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     delete (event.requestContext as Partial<typeof event.requestContext>).authorizer;
     event.headers['x-forwarded-proto'] = 'http';
     if (options.originVerifySecret !== undefined) event.headers[ORIGIN_VERIFY_HEADER] = options.originVerifySecret;
-    writeResult(response, await handler(event, lambdaContext(handlerFile)));
+    writeResult(response, await routeInvocation.run(name, () => handler(event, lambdaContext(handlerFile))));
   }
 }
 

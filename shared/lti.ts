@@ -10,6 +10,9 @@ export const LTI_TOOL_PATHS = {
   deepLinking: '/lti/launch',
 } as const;
 
+/** The tool's endpoints all live under this path, which CloudFront sends to the API (infra/stacks/web-stack.ts). */
+export const LTI_PATH_PATTERN = '/lti/*';
+
 /** What an admin pastes into the LMS: each of the tool's endpoints as an absolute URL on `origin`. */
 export function ltiToolConfiguration(origin: string) {
   return {

@@ -91,17 +91,6 @@ export class RouteFunction extends Construct {
     super(scope, id);
     const { route } = props;
 
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    // An own role instead of the default one keeps AWS managed policies out: logs go to this log group only.
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} ${route.path}`,
-    });
-    logGroup.grantWrite(role);
-
     const environment = functionEnvironment(route, {
       tableName: props.table.tableName,
       bucketName: props.uploadsBucket.bucketName,
@@ -113,32 +102,15 @@ export class RouteFunction extends Construct {
       schoolSignInProviders: props.schoolSignInProviders,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
-
-    this.function = new NodejsFunction(this, 'Function', {
+    // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
+    this.function = bundledFunction(this, {
       description: `${route.method} ${route.path}`,
-      entry: handlerEntry(route.handler),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
-      runtime: LAMBDA_RUNTIME,
-      architecture: LAMBDA_ARCHITECTURE,
-      memorySize: 512,
-      // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
-      timeout: Duration.seconds(route.timeoutSeconds ?? (drafting ? 29 : 10)),
-      role,
-      logGroup,
+      handler: route.handler,
+      timeoutSeconds: route.timeoutSeconds ?? (drafting ? 29 : 10),
       environment,
-      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: lambdaBundling(props.tracing),
+      logRetention: props.logRetention,
+      tracing: props.tracing,
     });
-
-    if (props.tracing) {
-      NagSuppressions.addResourceSuppressions(
-        role,
-        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
-        true,
-      );
-    }
     props.originVerify.secret.grantRead(this.function);
     bindTable(this.function, props.table, route.table);
     bindRequestCounter(this.function, props.table);
@@ -151,7 +123,7 @@ export class RouteFunction extends Construct {
     }
     if (route.bucket !== 'none') {
       NagSuppressions.addResourceSuppressions(
-        role,
+        this,
         [
           {
             id: 'AwsSolutions-IAM5',
@@ -165,6 +137,50 @@ export class RouteFunction extends Construct {
       );
     }
   }
+}
+
+export interface BundledFunctionProps {
+  description: string;
+  /** The handler's file under functions/src/, without extension. */
+  handler: string;
+  timeoutSeconds: number;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  tracing: boolean;
+}
+
+/**
+ * A handler's Lambda as every API function is built: bundled from functions/src/, its own role (no AWS managed
+ * policies) writing only to its own log group, and X-Ray tracing where the stage turns it on.
+ */
+export function bundledFunction(scope: Construct, props: BundledFunctionProps): NodejsFunction {
+  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+  logGroup.grantWrite(role);
+  const fn = new NodejsFunction(scope, 'Function', {
+    description: props.description,
+    entry: handlerEntry(props.handler),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: DEPS_LOCK_FILE,
+    runtime: LAMBDA_RUNTIME,
+    architecture: LAMBDA_ARCHITECTURE,
+    memorySize: 512,
+    timeout: Duration.seconds(props.timeoutSeconds),
+    role,
+    logGroup,
+    environment: props.environment,
+    tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+    bundling: lambdaBundling(props.tracing),
+  });
+  if (props.tracing) {
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
+      true,
+    );
+  }
+  return fn;
 }
 
 /** Exactly the DynamoDB actions the route declares, on the table and its one index by name (no `index/*`). */

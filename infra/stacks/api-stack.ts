@@ -20,7 +20,9 @@ import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
 import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
-import { originVerifySecretName, stageName } from '../stage';
+import { ltiToolKeysSecretName, originVerifySecretName, stageName } from '../stage';
+import { PublicEndpointsStack } from './public-endpoints-stack';
+import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { routeClass, throttlesFor, type Throttle, type Throttles } from '../capacity';
 import { schoolProviderRules } from '../constructs/school-sign-in';
@@ -173,6 +175,25 @@ export class ApiStack extends Stack {
       // A stage's route settings may only name routes that exist.
       stage.node.addDependency(featureStack);
     }
+    const publicEndpoints = new PublicEndpointsStack(this, 'PublicEndpoints', {
+      description: 'Learning Paths: the public endpoints outside /api (the LTI tool\'s), their functions and the tool\'s keys',
+      httpApi: this.httpApi,
+      functions: {
+        table: props.table,
+        serviceName: serviceName(props.stage),
+        logRetention: LOG_RETENTION,
+        originVerify: { ...this.originVerify, secret: this.originVerifySecret },
+        tracing: settings.tracing,
+        appOrigin: settings.schoolSignIn?.appOrigin,
+      },
+      toolKeysSecretName: ltiToolKeysSecretName(props.stage),
+      monitoring,
+    });
+    for (const [name, endpoint] of Object.entries(ltiEndpoints) as [LtiEndpointName, (typeof ltiEndpoints)[LtiEndpointName]][]) {
+      const { rateLimit, burstLimit } = throttles.routes[routeClass(name, endpoint.method)];
+      routeSettings[`${endpoint.method} ${endpoint.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+    }
+    stage.node.addDependency(publicEndpoints);
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
     new TextExtraction(this, 'TextExtraction', {
       table: props.table,

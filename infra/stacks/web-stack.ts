@@ -38,6 +38,7 @@ import {
 } from '../../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import { storedFilesPrefix } from '../../shared/storage';
+import { LTI_PATH_PATTERN } from '../../shared/lti';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
 import { distributionIdParameterName } from '../stage';
@@ -99,6 +100,27 @@ export class WebStack extends Stack {
       frameOption: HeadersFrameOption.SAMEORIGIN,
     });
 
+    // The LTI pages are framed by the school's LMS: no X-Frame-Options, and the page's own CSP (frame-ancestors) stays.
+    const ltiHeaders = new ResponseHeadersPolicy(this, 'LtiHeaders', {
+      comment: 'Learning Paths: the LTI tool endpoints (framed by the LMS; CSP from the page)',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    // The HTTP API, which proves the request came through CloudFront with the origin-verify header (shared/edge.ts).
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // Replaces a header of that name from the viewer.
+      customHeaders: {
+        [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerify.secretName, {
+          jsonField: originVerifyKey(props.originVerify.generation),
+        }).unsafeUnwrap(),
+      },
+    });
+
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
       comment: 'Serves prerendered pages and index.html for app routes (paths without a file extension)',
       runtime: FunctionRuntime.JS_2_0,
@@ -132,22 +154,23 @@ export class WebStack extends Stack {
           compress: true,
         },
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            // Replaces a header of that name from the viewer.
-            customHeaders: {
-              [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerify.secretName, {
-                jsonField: originVerifyKey(props.originVerify.generation),
-              }).unsafeUnwrap(),
-            },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Forwards Authorization, query strings and cookies; Host stays the API's own.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+        },
+        // The LTI tool's public endpoints: an LMS sends the browser here with a query or a form post (so every method
+        // and the body's content type reach the function) and frames the pages, which set their own CSP.
+        [LTI_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ltiHeaders,
         },
       },
     });

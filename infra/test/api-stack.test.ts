@@ -3,11 +3,13 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
 import { routes } from '../../shared/contract';
+import { ltiEndpoints } from '../../shared/contract/lti';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { routeThrottle } from '../stacks/api-stack';
+import { endpointsByHandler } from '../stacks/public-endpoints-stack';
 import { throttlesFor } from '../capacity';
 import { loadStageSettings } from '../stage-settings';
 import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
@@ -45,8 +47,8 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry, the text extraction, OneRoster sync and retention functions, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + 3);
+  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync and retention functions, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 3);
   });
 
   test("retention runs once a day by a schedule, reading, querying and deleting in the table only, with no user pool or bucket", () => {
@@ -193,8 +195,9 @@ describe('routes', () => {
   test("each feature's functions and routes are a nested stack of their own, and only the parent holds the API and its stage", () => {
     const features = routesByFeature(deployedRoutes);
     const nested = cloudFormationTemplates.filter(([name]) => name.startsWith('prod-LearningPaths-Api/'));
-    expect(nested.map(([name]) => name.split('/')[1]).sort()).toEqual([...features.keys()].map((feature) => `${feature}Routes`).sort());
-    for (const [name, child] of nested) {
+    // The public endpoints (the LTI tool's) are a stack of their own too (infra/test/public-endpoints.test.ts).
+    expect(nested.map(([name]) => name.split('/')[1]).sort()).toEqual([...[...features.keys()].map((feature) => `${feature}Routes`), 'PublicEndpoints'].sort());
+    for (const [name, child] of nested.filter(([nestedName]) => nestedName.endsWith('Routes'))) {
       const feature = name.split('/')[1].replace(/Routes$/, '');
       const routeKeys = Object.values(child.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => r.Properties!.RouteKey as string);
       expect(routeKeys.sort()).toEqual(features.get(feature)!.map(([, route]) => describeRoute(route)).sort());
@@ -207,8 +210,8 @@ describe('routes', () => {
     expect(features.get('ModulePaths')!.map(([name]) => name).sort()).toEqual(['checkPath', 'previewPath']);
   });
 
-  test('one route per route-table entry, and no others', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', deployedRoutes.length);
+  test('one route per route-table entry and per public endpoint, and no others', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', deployedRoutes.length + Object.keys(ltiEndpoints).length);
   });
 
   test.each(deployedRoutes)('%s is routed to its own function behind the Cognito JWT authorizer', (_, route) => {
@@ -237,7 +240,8 @@ describe('routes', () => {
   test('every route has its own throttle under the stage limit, writes lower than reads', () => {
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
     const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    expect(Object.keys(settings).sort()).toEqual(deployedRoutes.map(([, route]) => `${route.method} ${route.path}`).sort());
+    const publicRouteKeys = Object.values(ltiEndpoints).map(({ method, path }) => `${method} ${path}`);
+    expect(Object.keys(settings).sort()).toEqual([...deployedRoutes.map(([, route]) => `${route.method} ${route.path}`), ...publicRouteKeys].sort());
     const rate = (name: keyof typeof routes) => settings[`${routes[name].method} ${routes[name].path}`].ThrottlingRateLimit;
     for (const [name, route] of deployedRoutes) {
       expect(settings[`${route.method} ${route.path}`]).toEqual({

@@ -1,5 +1,7 @@
 // Room to grow: with 150 routes (the route table's shapes, cloned under new names into their features), no stack the
 // app deploys, nested ones included, uses more than 60 % of any of CloudFormation's per-stack limits. Prints each use.
+import { ltiEndpoints } from '../../shared/contract/lti';
+import { endpointsByHandler } from '../stacks/public-endpoints-stack';
 import { deployedRoutes, routeFeature, type DeployedRoute } from '../route-deployment';
 import { synthesize, type CfnTemplate, type Synthesized } from './synthesize';
 
@@ -50,9 +52,10 @@ test(`the generated table has ${ROUTES} routes, each a real route's shape in its
     expect(routeFeature(route.path)).toBe(routeFeature(original.path));
     expect({ ...route, path: original.path }).toEqual(original);
   }
-  expect(Object.keys(app.templates.api.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(ROUTES);
-  // One function per route, the text extraction function, the OneRoster sync and the retention run.
-  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + 3);
+  // And the public endpoints (the LTI tool's), in their own stack.
+  expect(Object.keys(app.templates.api.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(ROUTES + Object.keys(ltiEndpoints).length);
+  // One function per route and per public endpoint handler, the text extraction, OneRoster sync and retention.
+  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + endpointsByHandler().size + 3);
 });
 
 test(`no stack uses more than ${MOST * 100} % of any CloudFormation limit at ${ROUTES} routes`, () => {

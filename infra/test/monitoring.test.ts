@@ -3,6 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { routeEntries } from '../../shared/contract';
 import { ALARM_THRESHOLDS, THROTTLED_METRIC } from '../constructs/api-monitoring';
+import { endpointsByHandler } from '../stacks/public-endpoints-stack';
 import { synthesize, type Synthesized } from './synthesize';
 
 let app: Synthesized;
@@ -186,8 +187,8 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    // The route functions, the text extraction function, the OneRoster sync and the retention run.
-    expect(perFunction).toHaveLength(routeEntries.length + 3);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync and retention.
+    expect(perFunction).toHaveLength(routeEntries.length + endpointsByHandler().size + 3);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);
@@ -243,8 +244,8 @@ describe('tracing', () => {
 
   test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(template);
-    // The route functions, the text extraction function, the OneRoster sync and the retention run.
-    expect(functions).toHaveLength(routeEntries.length + 3);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync and retention.
+    expect(functions).toHaveLength(routeEntries.length + endpointsByHandler().size + 3);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

@@ -180,6 +180,15 @@ describe('on', () => {
     expect(routeEnvironments(off).map((variables) => variables.SCHOOL_SIGN_IN_PROVIDERS)).toEqual([undefined, undefined]);
   });
 
+  test("the LTI tool's endpoints build their URLs on the app's origin, the setting the hosted sign-in returns to", () => {
+    const appOrigins = (app: Synthesized) =>
+      resources(app.templates.api, 'AWS::Lambda::Function')
+        .filter(([, resource]) => / \/lti\//.test(String(resource.Properties.Description)))
+        .map(([, resource]) => (resource.Properties.Environment.Variables as Record<string, unknown>).APP_ORIGIN);
+    expect(appOrigins(on)).toEqual([APP_ORIGIN, APP_ORIGIN, APP_ORIGIN]);
+    expect(appOrigins(off)).toEqual([undefined, undefined, undefined]);
+  });
+
   test("the pool keeps how a school sign-in was made (custom:idp_amr), and the client may write every mapped attribute, as Cognito requires", () => {
     expect(only(on.templates.auth, 'AWS::Cognito::UserPool').Schema).toEqual(
       expect.arrayContaining([expect.objectContaining({ Name: 'idp_amr', AttributeDataType: 'String', Mutable: true })]),

@@ -54,7 +54,7 @@ describe('security headers', () => {
 
   test('CSP allows scripts and styles from the app only and forbids plugins; the app frames only its own document frame', () => {
     const policies = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'SecurityHeaders']);
+    expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'LtiHeaders', 'SecurityHeaders']);
     const csp = cspDirectives();
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);

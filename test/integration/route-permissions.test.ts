@@ -8,7 +8,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { routeInvocation } from '@local/api-server';
 import { localTableStores } from '@local/table-stores';
-import { iamActionsOf, routeDeployment } from '../../infra/route-deployment';
+import { iamActionsOf, publicEndpointDeployment, routeDeployment, tableIamActions } from '../../infra/route-deployment';
+import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
 import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
@@ -78,11 +79,12 @@ function iamActionOf(client: object, command: object): string {
   throw new Error(`No IAM action is known for ${name}: add it to IAM_ACTION_OF_COMMAND.`);
 }
 
-const observed = new Map<RouteName, Set<string>>();
+type Invoked = RouteName | LtiEndpointName;
+const observed = new Map<Invoked, Set<string>>();
 /** What each route did to the request counters (the per-caller rate limit), which every function is granted apart. */
-const countedRequests = new Map<RouteName, Set<string>>();
+const countedRequests = new Map<Invoked, Set<string>>();
 /** What each route did to access records (its callers' and, for people routes, the people changed): granted apart too. */
-const accessRecords = new Map<RouteName, Set<string>>();
+const accessRecords = new Map<Invoked, Set<string>>();
 const unmapped: string[] = [];
 function record(action: () => string, into = observed): void {
   const route = routeInvocation.getStore();
@@ -132,6 +134,11 @@ beforeAll(async () => {
     } catch (error) {
       scenarioFailures.push(`${name}: ${(error as Error).message}`);
     }
+  }
+  try {
+    await drivePublicEndpoints();
+  } catch (error) {
+    scenarioFailures.push(`public endpoints: ${(error as Error).message}`);
   }
 });
 
@@ -562,9 +569,42 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   },
 };
 
+/**
+ * The LTI tool's endpoints as an LMS and a browser reach them: the keys, a login by GET and by form post (a registered
+ * LMS and an unknown one), and launches taking a login's state (one with a token that is not a JWT, one replayed).
+ */
+async function drivePublicEndpoints(): Promise<void> {
+  const origin = world.config.apiUrl;
+  const expectStatus = async (answer: Promise<Response>, status: number) => {
+    const { status: got } = await answer;
+    if (got !== status) throw new Error(`expected ${status}, got ${got}`);
+  };
+  await expectStatus(fetch(`${origin}${ltiEndpoints.ltiJwks.path}`), 200);
+  const platform = ltiPlatform();
+  await world.ok('registerLtiPlatform', { as: world.admin, body: platform }, 201);
+  const login = { iss: platform.issuer, login_hint: 'u1', target_link_uri: `${origin}${ltiEndpoints.ltiLaunch.path}`, client_id: platform.clientId };
+  await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLoginGet.path}?${new URLSearchParams({ ...login, iss: 'https://unknown.example.edu' })}`, { redirect: 'manual' }), 400);
+  const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields), redirect: 'manual' as const });
+  await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLoginPost.path}`, form(login)), 302);
+  const answer = await fetch(`${origin}${ltiEndpoints.ltiLoginGet.path}?${new URLSearchParams(login)}`, { redirect: 'manual' });
+  const state = new URL(answer.headers.get('location') ?? '').searchParams.get('state') ?? '';
+  await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLaunch.path}`, form({ state, id_token: 'not-a-jwt' })), 400);
+  await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLaunch.path}`, form({ state, id_token: 'not-a-jwt' })), 400);
+}
+
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {
   expect(scenarioFailures).toEqual([]);
   expect(unmapped).toEqual([]);
+});
+
+// The public endpoints' functions are granted their table actions alone (infra/constructs/public-endpoint-function.ts):
+// no request counter, no access record. Their tool key secret is a file locally, so the JWKS's read is not seen here.
+describe.each(Object.keys(ltiEndpoints) as LtiEndpointName[])('public endpoint %s', (name) => {
+  test('uses exactly the table actions its deployment grants, and no counter or access record', () => {
+    const used = [...(observed.get(name) ?? [])].sort();
+    expect({ endpoint: name, actions: tableIamActions(publicEndpointDeployment[name].table).sort() }).toEqual({ endpoint: name, actions: used });
+    expect([...(countedRequests.get(name) ?? []), ...(accessRecords.get(name) ?? [])]).toEqual([]);
+  });
 });
 
 describe.each(routeEntries.map(([name]) => name))('%s', (name) => {

@@ -90,14 +90,37 @@ describe.each([
   });
 });
 
-it('tells someone nobody invited, on a phone, that their school account is not set up, and makes no account', async () => {
-  const { page, checkPage } = session();
-  await page.setViewportSize(NARROW);
-  await signInWithSchool(page, '/student-login', 'Sign in with Google', 'newcomer@example.com');
-  await waitForPath(page, '/student-login');
-  await page.getByRole('alert').filter({ hasText: NOT_SET_UP_MESSAGE }).waitFor();
-  await checkPage(page, 'student-login-school-account-not-set-up');
-  expect(await usersWith('newcomer@example.com')).toEqual([]);
+describe.each([
+  ['1280', WIDE],
+  ['375', NARROW],
+] as const)('at %s px', (width, viewport) => {
+  it('tells someone nobody invited that their school account is not set up, and makes no account', async () => {
+    const { page, checkPage } = session();
+    await page.setViewportSize(viewport);
+    await signInWithSchool(page, '/student-login', 'Sign in with Google', 'newcomer@example.com');
+    await waitForPath(page, '/student-login');
+    await page.getByRole('alert').filter({ hasText: NOT_SET_UP_MESSAGE }).waitFor();
+    await checkPage(page, `student-login-school-account-not-set-up-${width}`);
+    expect(await usersWith('newcomer@example.com')).toEqual([]);
+  });
+
+  it('refuses a disabled person, making no second account', async () => {
+    const { page, checkPage } = session();
+    await page.setViewportSize(viewport);
+    const client = identityClient(stackConfig());
+    const target = { UserPoolId: stackConfig().cognito.userPoolId, Username: 'teacher2@example.com' };
+    await client.send(new AdminDisableUserCommand(target));
+    try {
+      await signInWithSchool(page, '/teacher-login', 'Sign in with Microsoft', 'teacher2@example.com');
+      await waitForPath(page, '/teacher-login');
+      await page.getByRole('alert').filter({ hasText: DISABLED_MESSAGE }).waitFor();
+      await checkPage(page, `teacher-login-school-account-disabled-${width}`);
+      expect(await usersWith('teacher2@example.com')).toHaveLength(1);
+    } finally {
+      await client.send(new AdminEnableUserCommand(target));
+      client.destroy();
+    }
+  });
 });
 
 it("refuses an account of another school's domain, making no account", async () => {
@@ -106,23 +129,6 @@ it("refuses an account of another school's domain, making no account", async () 
   await waitForPath(page, '/student-login');
   await page.getByRole('alert').filter({ hasText: OTHER_DOMAIN_MESSAGE }).waitFor();
   expect(await usersWith('visitor@elsewhere.example')).toEqual([]);
-});
-
-it('refuses a disabled person, on a phone, making no second account', async () => {
-  const { page } = session();
-  await page.setViewportSize(NARROW);
-  const client = identityClient(stackConfig());
-  const target = { UserPoolId: stackConfig().cognito.userPoolId, Username: 'teacher2@example.com' };
-  await client.send(new AdminDisableUserCommand(target));
-  try {
-    await signInWithSchool(page, '/teacher-login', 'Sign in with Microsoft', 'teacher2@example.com');
-    await waitForPath(page, '/teacher-login');
-    await page.getByRole('alert').filter({ hasText: DISABLED_MESSAGE }).waitFor();
-    expect(await usersWith('teacher2@example.com')).toHaveLength(1);
-  } finally {
-    await client.send(new AdminEnableUserCommand(target));
-    client.destroy();
-  }
 });
 
 it('lets someone nobody invited in as a student once an administrator opens their domain, and not while it is closed', async () => {

@@ -88,9 +88,11 @@ export default function RostersSyncPage() {
 }
 
 function Counts({ answer, caption }: { answer: Pick<OneRosterAnswer, 'counts'>; caption: string }) {
+  // Scrolls in its own box on a narrow screen rather than the page sideways.
   return (
-    <table className="oneroster-counts">
-      <caption>{caption}</caption>
+    <div className="admin-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="admin-table">
+        <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Records</th>
@@ -111,7 +113,8 @@ function Counts({ answer, caption }: { answer: Pick<OneRosterAnswer, 'counts'>; 
           </tr>
         ))}
       </tbody>
-    </table>
+      </table>
+    </div>
   );
 }
 

@@ -51,8 +51,8 @@ test(`the generated table has ${ROUTES} routes, each a real route's shape in its
     expect({ ...route, path: original.path }).toEqual(original);
   }
   expect(Object.keys(app.templates.api.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(ROUTES);
-  // One function per route, the text extraction function and the OneRoster sync.
-  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + 2);
+  // One function per route, the text extraction function, the OneRoster sync and the retention run.
+  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + 3);
 });
 
 test(`no stack uses more than ${MOST * 100} % of any CloudFormation limit at ${ROUTES} routes`, () => {

@@ -186,8 +186,8 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    // The route functions, the text extraction function and the OneRoster sync.
-    expect(perFunction).toHaveLength(routeEntries.length + 2);
+    // The route functions, the text extraction function, the OneRoster sync and the retention run.
+    expect(perFunction).toHaveLength(routeEntries.length + 3);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);
@@ -243,8 +243,8 @@ describe('tracing', () => {
 
   test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(template);
-    // The route functions, the text extraction function and the OneRoster sync.
-    expect(functions).toHaveLength(routeEntries.length + 2);
+    // The route functions, the text extraction function, the OneRoster sync and the retention run.
+    expect(functions).toHaveLength(routeEntries.length + 3);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

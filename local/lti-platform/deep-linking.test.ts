@@ -5,6 +5,9 @@ import type { LtiPlatformTwin } from './index';
 import { deepLinkingResponse, useTwinWithTestTool, TestBrowser, type TestTool } from './testing/test-tool';
 import { CLAIM } from './vocabulary';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 let tool: TestTool;
 let platform: LtiPlatformTwin;
 

@@ -1,6 +1,9 @@
 // The hook `npm start` calls: the twin with the registration the tool is given and the lines printed about it.
 import { startLocalLms } from './local-lms';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 test('the local LMS comes with its registration for the tool and a banner naming its accounts', async () => {
   const tool = { loginUrl: 'http://127.0.0.1:3000/lti/login', launchUrl: 'http://127.0.0.1:3000/lti/launch', deepLinkingUrl: 'http://127.0.0.1:3000/lti/launch', jwksUrl: 'http://127.0.0.1:3000/lti/jwks.json' };
   const lms = await startLocalLms(tool, 0);

@@ -5,6 +5,9 @@ import type { LtiPlatformTwin } from './index';
 import { accessToken, clientAssertion, useTwinWithTestTool, TestBrowser, tokenRequest, type TestTool } from './testing/test-tool';
 import { CLIENT_ASSERTION_TYPE, MEDIA_TYPE, SCOPE } from './vocabulary';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 let tool: TestTool;
 let platform: LtiPlatformTwin;
 let lineItems: string;

@@ -8,6 +8,9 @@ import { InMemoryHandshakes } from './fakes/handshakes';
 import { makeLtiLaunchService, type LtiLaunchService } from './launch';
 import { LTI_REFUSALS, LtiRefusal, type LtiRefusalReason } from './refusals';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 const ORIGIN = 'https://paths.example.org';

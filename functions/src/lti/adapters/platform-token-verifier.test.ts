@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { makePlatformTokenVerifier } from './platform-token-verifier';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 let server: Server;

@@ -2,6 +2,9 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import { makeToolKeyStore, publicKeysOf } from './tool-keys';
 
+// RSA key generation (the tool's and the platform's keys) can take seconds on a loaded two-core machine.
+jest.setTimeout(30_000);
+
 async function privateJwk(kid: string) {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   return { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' } as { kid: string; kty: string; d: string };

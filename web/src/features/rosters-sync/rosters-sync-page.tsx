@@ -61,8 +61,9 @@ export default function RostersSyncPage() {
         {upload.status !== 'idle' && <UploadProgress upload={upload} />}
         <div className="field">
           <label>
-            <input type="checkbox" checked={importAdministrators} onChange={(event) => setImportAdministrators(event.target.checked)} /> The
-            package&apos;s administrators become Admins here
+            {/* The words the import's skipped-row message asks the admin to tick. */}
+            <input type="checkbox" checked={importAdministrators} onChange={(event) => setImportAdministrators(event.target.checked)} />{' '}
+            Administrators become Admins
           </label>
         </div>
         <div className="person-actions">

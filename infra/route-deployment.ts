@@ -135,10 +135,10 @@ export const routeDeployment = {
   addPathOverride: { handler: 'paths/handlers/add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'paths/handlers/list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
   removePathOverride: { handler: 'paths/handlers/remove-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
-  createUpload: { handler: 'uploads/handlers/create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
-  completeUpload: { handler: 'uploads/handlers/complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: 'none' },
-  abortUpload: { handler: 'uploads/handlers/abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: 'none' },
-  renewUploadParts: { handler: 'uploads/handlers/renew-upload-parts', table: ['ReadByKey', 'UpdateItem'], bucket: ['PutObject'], userPool: 'none' },
+  createUpload: { handler: 'uploads/handlers/create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: ['AdminGetUser'] },
+  completeUpload: { handler: 'uploads/handlers/complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: ['AdminGetUser'] },
+  abortUpload: { handler: 'uploads/handlers/abort-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['AbortMultipartUpload'], userPool: ['AdminGetUser'] },
+  renewUploadParts: { handler: 'uploads/handlers/renew-upload-parts', table: ['ReadByKey', 'UpdateItem'], bucket: ['PutObject'], userPool: ['AdminGetUser'] },
   // Every signed-in person: their own name (class rosters store names, so they follow).
   renameSelf: { handler: 'people/handlers/rename-self', table: ['Query', 'UpdateItem'], bucket: 'none', userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes'] },
   // Administration (people). Cognito is the directory; every change is written to the audit trail.

@@ -10,6 +10,8 @@ export const UPLOAD_LIMITS = {
   parallelParts: 4,
   /** The product's cap per file (S3 allows 5 TB, but one API answer must carry every part's URL). */
   maxFileBytes: 5 * 1024 * MiB,
+  /** An admin's OneRoster package: far above a real one (5,000 people zip to about 200 kB), and read whole in memory. */
+  rosterPackageMaxBytes: 50 * MiB,
   /** How long an upload URL stays valid. */
   uploadUrlTtlSeconds: 3600,
   /** Multipart uploads one teacher may have open (started, not yet completed, cancelled or expired) at a time. */

@@ -1,4 +1,4 @@
-import { contentTypeFromMediaType, sectionFileMediaType } from './content-type';
+import { contentTypeFromMediaType, rosterPackageMediaType, sectionFileMediaType } from './content-type';
 
 describe('contentTypeFromMediaType', () => {
   it.each([
@@ -42,5 +42,26 @@ describe('sectionFileMediaType', () => {
     ['archive.pdf.zip', 'application/zip'],
   ])('refuses %s sent as %s', (fileName, mediaType) => {
     expect(sectionFileMediaType(fileName, mediaType)).toBeUndefined();
+  });
+});
+
+describe('rosterPackageMediaType', () => {
+  it.each([
+    ['package.zip', 'application/zip'],
+    ['Package.ZIP', ''],
+    ['export.zip', 'application/x-zip-compressed'],
+    ['export.zip', 'application/octet-stream'],
+    ['export.zip', undefined],
+  ])('takes %s sent as %p as a zip, stored as application/zip', (fileName, mediaType) => {
+    expect(rosterPackageMediaType(fileName, mediaType)).toBe('application/zip');
+  });
+
+  it.each([
+    ['package.zip', 'text/html'],
+    ['package.zip', 'application/pdf'],
+    ['notes.pdf', 'application/zip'],
+    ['zip', 'application/zip'],
+  ])('refuses %s sent as %s', (fileName, mediaType) => {
+    expect(rosterPackageMediaType(fileName, mediaType)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 // What a section's file is, as the specification names it, and the files a section may hold.
+import { UPLOAD_LIMITS } from './constants';
 
 export const CONTENT_TYPES = ['PDF', 'PPT', 'WORD', 'UNKNOWN'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -25,6 +26,18 @@ export const SECTION_FILE_TYPES = [
 /** The file chooser's `accept` list: extensions (for systems that know no media type) and media types. */
 export const SECTION_FILE_ACCEPT = SECTION_FILE_TYPES.flatMap(({ extension, mediaType }) => [`.${extension}`, mediaType]).join(',');
 
+/**
+ * What an admin uploads: a OneRoster package (a zip) exported from the school's information system. Windows browsers
+ * declare zips as application/x-zip-compressed; every zip is stored as application/zip.
+ */
+export const ROSTER_PACKAGE_TYPE = { extension: 'zip', mediaType: 'application/zip' } as const;
+const ZIP_MEDIA_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip']);
+
+export const ADMIN_FILE_TYPES_MESSAGE = 'Admins upload a OneRoster package here: the .zip file your information system exported.';
+
+export const ROSTER_PACKAGE_TOO_LARGE_MESSAGE =
+  `The package is larger than ${UPLOAD_LIMITS.rosterPackageMaxBytes / (1024 * 1024)} MB; a OneRoster export is far smaller. Export it again from your information system.`;
+
 export const ALLOWED_FILE_TYPES_MESSAGE = 'Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.';
 
 /** What a person calls each content type. */
@@ -50,3 +63,15 @@ export function sectionFileMediaType(fileName: string, mediaType: string | undef
   if (GENERIC_MEDIA_TYPES.has(declared)) return known.mediaType;
   return contentTypeFromMediaType(declared) === contentTypeFromMediaType(known.mediaType) ? declared : undefined;
 }
+
+/** application/zip for a .zip declared as a zip (or of no known type), else undefined. */
+export function rosterPackageMediaType(fileName: string, mediaType: string | undefined): string | undefined {
+  const extension = /\.([^.]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const declared = (mediaType ?? '').trim().toLowerCase();
+  const zip = extension === ROSTER_PACKAGE_TYPE.extension && (GENERIC_MEDIA_TYPES.has(declared) || ZIP_MEDIA_TYPES.has(declared));
+  return zip ? ROSTER_PACKAGE_TYPE.mediaType : undefined;
+}
+
+/** What an uploaded file is stored as (a section's file, or a OneRoster package), hence what its PUT declares. */
+export const uploadMediaType = (fileName: string, mediaType: string | undefined) =>
+  sectionFileMediaType(fileName, mediaType) ?? rosterPackageMediaType(fileName, mediaType);

@@ -75,6 +75,7 @@ export const WEB_PAGES = [
   { path: '/admin/people', module: 'people/people-page', title: 'People', audience: 'Admins' },
   { path: '/admin/audit', module: 'admin/audit-trail-page', title: 'Audit Trail', audience: 'Admins' },
   { path: '/admin/lti', module: 'lti/lti-platforms-page', title: 'LMS Connections', audience: 'Admins' },
+  { path: '/admin/rosters', module: 'rosters-sync/rosters-sync-page', title: 'Rosters from your information system', audience: 'Admins' },
   { path: '/admin/classes', module: 'class-admin/admin-classes-page', title: 'Classes', audience: 'Admins' },
   { path: '/admin/classes/:classId', module: 'class-admin/admin-class-page', title: 'Class', audience: 'Admins' },
   { path: '/admin/classes/:classId/login-slips', module: 'class-admin/login-slips-page', title: 'Login Slips', audience: 'Admins' },

@@ -32,6 +32,8 @@ describe('describeIssues', () => {
     ['too many sections', updateModuleSchema, { ...moduleBody, sections: Array(101).fill(section) }, 'sections: A module can have at most 100 sections.'],
     ['no sections on create', createModuleSchema, { ...moduleBody, sections: [] }, 'sections: Add at least one section before saving the module.'],
     ['an id with other characters', markCompleteSchema, { ...progress, classId: 'CLASS#1' }, "classId: classId may only contain letters, digits, '-' and '_'."],
+    ['a zip over 50 MB', createUploadSchema, { fileName: 'roster.zip', size: 50 * 1024 * 1024 + 1 }, 'size: The package is larger than 50 MB; a OneRoster export is far smaller. Export it again from your information system.'],
+    ['a .zip declared as a web page', createUploadSchema, { fileName: 'roster.zip', contentType: 'text/html', size: 10 }, 'fileName: Only PDF, PowerPoint (.ppt, .pptx) and Word (.doc, .docx) files can be added.'],
     ['an id over 100 characters', markCompleteSchema, { ...progress, moduleId: 'm'.repeat(101) }, 'moduleId: moduleId is too long.'],
     ['a missing upload id', abortUploadSchema, { contentUrl: 'k' }, 'uploadId: uploadId is required.'],
     ['an upload id of the wrong type', abortUploadSchema, { contentUrl: 'k', uploadId: 1 }, 'uploadId: uploadId must be text.'],
@@ -91,6 +93,7 @@ describe('accepted input', () => {
     expect(createModuleSchema.parse({ ...moduleBody, title: '  Cells  ' }).title).toBe('Cells');
     expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1 }).contentType).toBe('application/pdf');
     expect(createUploadSchema.parse({ fileName: 'a.pdf', size: 1, contentType: '' }).contentType).toBe('application/pdf');
+    expect(createUploadSchema.parse({ fileName: 'roster.zip', size: 1, contentType: 'application/x-zip-compressed' }).contentType).toBe('application/zip');
     expect(createModuleSchema.parse({ ...moduleBody, title: 'Cells 🧫' }).title).toBe('Cells 🧫');
   });
 

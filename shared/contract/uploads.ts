@@ -1,10 +1,10 @@
-// Uploads: a teacher's file goes straight to storage (presigned URLs, multipart for large files); the API starts,
+// Uploads: a teacher's file (an admin's OneRoster package) goes straight to storage (presigned URLs, multipart for large files); the API starts,
 // completes, renews and aborts the upload.
 import * as z from '../zod';
-import { ALLOWED_FILE_TYPES_MESSAGE, sectionFileMediaType } from '../content-type';
+import { ALLOWED_FILE_TYPES_MESSAGE, ROSTER_PACKAGE_TOO_LARGE_MESSAGE, rosterPackageMediaType, sectionFileMediaType } from '../content-type';
 import { readableText } from '../readable-text';
 import { TEXT_LIMITS, UPLOAD_LIMITS } from '../constants';
-import { TEACHERS } from './route';
+import { TEACHERS_AND_ADMINS } from './route';
 import { noContent, positiveWhole, storageKey, typeError, wellFormed, type RouteContract } from './blocks';
 
 // ---- What the routes take ----
@@ -27,12 +27,19 @@ export const createUploadSchema = /* @__PURE__ */ z.lazy(() =>
         z.maximum(UPLOAD_LIMITS.maxFileBytes, { error: 'The file is larger than the 5 GB limit; split it or compress it.' }),
       ),
     }),
-    // Sections hold PDF, PowerPoint and Word files only: checked by extension and declared media type, which is
-    // also what the file is stored (and later served) as.
+    // Sections hold PDF, PowerPoint and Word files only, and admins upload OneRoster zips (who may upload which is
+    // the use case's to say): checked by extension and declared media type, which is also what the file is stored
+    // (and later served) as.
     z.transform((input, context) => {
-      const mediaType = sectionFileMediaType(input.fileName, input.contentType);
-      if (mediaType) return { ...input, contentType: mediaType };
-      context.issues.push({ code: 'custom', path: ['fileName'], message: ALLOWED_FILE_TYPES_MESSAGE, input: input.fileName });
+      const sectionFile = sectionFileMediaType(input.fileName, input.contentType);
+      if (sectionFile) return { ...input, contentType: sectionFile };
+      const rosterPackage = rosterPackageMediaType(input.fileName, input.contentType);
+      if (rosterPackage && input.size <= UPLOAD_LIMITS.rosterPackageMaxBytes) return { ...input, contentType: rosterPackage };
+      if (rosterPackage) {
+        context.issues.push({ code: 'custom', path: ['size'], message: ROSTER_PACKAGE_TOO_LARGE_MESSAGE, input: input.size });
+      } else {
+        context.issues.push({ code: 'custom', path: ['fileName'], message: ALLOWED_FILE_TYPES_MESSAGE, input: input.fileName });
+      }
       return z.NEVER;
     }),
   ),
@@ -139,14 +146,14 @@ export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 export type RenewedUploadParts = z.infer<typeof renewedUploadPartsSchema>;
 
 export const uploadsRoutes = {
-  createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS, body: createUploadSchema, response: uploadTicketSchema },
+  createUpload: { method: 'POST', path: '/api/uploads', roles: TEACHERS_AND_ADMINS, body: createUploadSchema, response: uploadTicketSchema },
   completeUpload: {
     method: 'POST',
     path: '/api/uploads/complete',
-    roles: TEACHERS,
+    roles: TEACHERS_AND_ADMINS,
     body: completeUploadSchema,
     response: /* @__PURE__ */ z.strictObject({ contentUrl: z.string() }),
   },
-  abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS, body: abortUploadSchema, response: noContent },
-  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', roles: TEACHERS, body: renewUploadPartsSchema, response: renewedUploadPartsSchema },
+  abortUpload: { method: 'POST', path: '/api/uploads/abort', roles: TEACHERS_AND_ADMINS, body: abortUploadSchema, response: noContent },
+  renewUploadParts: { method: 'POST', path: '/api/uploads/parts', roles: TEACHERS_AND_ADMINS, body: renewUploadPartsSchema, response: renewedUploadPartsSchema },
 } as const satisfies Record<string, RouteContract>;

@@ -231,6 +231,9 @@ const BODY_ROUTES: BodyRoute[] = [
       { what: 'a key chosen by the caller', status: 400, body: (f) => ({ fileName: 'a.pdf', size: 10, contentUrl: f.foreignFile }) },
       { what: 'a file that is not PDF, PowerPoint or Word', status: 400, body: () => ({ fileName: 'page.html', contentType: 'text/html', size: 10 }) },
       { what: 'a PDF name declared as another media type', status: 400, body: () => ({ fileName: 'notes.pdf', contentType: 'image/svg+xml', size: 10 }) },
+      { what: "a zip from a teacher (admins' OneRoster packages only)", status: 400, body: () => ({ fileName: 'roster.zip', contentType: 'application/zip', size: 10 }) },
+      { what: 'a PDF from an admin', status: 400, as: admin, body: () => ({ fileName: 'notes.pdf', contentType: MEDIA.pdf, size: 10 }) },
+      { what: 'a zip over 50 MB from an admin', status: 400, as: admin, body: () => ({ fileName: 'roster.zip', contentType: 'application/zip', size: 50 * 1024 * 1024 + 1 }) },
     ],
   },
   {

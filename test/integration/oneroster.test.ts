@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => world?.stop());
 
-const upload = (sample: Parameters<typeof zipSample>[0]) => world.putFile(world.admin, `${sample}.zip`, 'application/zip', zipSample(sample));
+/** Through the upload routes, as the admin page uploads it (a single PUT, then complete, which checks it is a zip). */
+const upload = async (sample: Parameters<typeof zipSample>[0]) => {
+  const contentUrl = await world.upload(world.admin, `${sample}.zip`, 'application/zip', zipSample(sample));
+  return (await world.ok('completeUpload', { as: world.admin, body: { contentUrl } })).contentUrl as string;
+};
 const importPackage = (contentUrl: string, mode: 'preview' | 'apply'): Promise<OneRosterAnswer> =>
   world.ok('importOneRoster', { as: world.admin, body: { contentUrl, mode } });
 /** What an import may change, without the runs and the audit trail, which every run adds to. */

@@ -80,10 +80,10 @@ const EXPECTED = statusTable(`
   checkPath                ·        ·             200      404           ·
   listPathOverrides        ·        ·             200      404           200
   removePathOverride       ·        ·             200      404           ·
-  createUpload             ·        ·             201      201           ·
-  completeUpload           ·        ·             200      403           ·
-  abortUpload              ·        ·             204      403           ·
-  renewUploadParts         ·        ·             200      403           ·
+  createUpload             ·        ·             201      201           400
+  completeUpload           ·        ·             200      403           403
+  abortUpload              ·        ·             204      403           403
+  renewUploadParts         ·        ·             200      403           403
   renameSelf               200      200           200      200           200
   getAdminOverview         ·        ·             ·        ·             200
   listPeople               ·        ·             ·        ·             200

@@ -193,8 +193,12 @@ const adminClassWithProgress = async (): Promise<string> => {
   return classId;
 };
 const unenrol = (classId: string) => world.ok('unenrolStudent', { as: world.admin, params: { classId, studentId: world.student.userId } }, 200);
-const startMultipart = () =>
-  world.ok('createUpload', { as: world.teacher, body: { fileName: `${unique('big')}.pdf`, contentType: MEDIA.pdf, size: 6 * MiB } });
+const startMultipart = (as = world.teacher) =>
+  as === world.admin
+    ? world.ok('createUpload', { as, body: { fileName: `${unique('big')}.zip`, contentType: 'application/zip', size: 6 * MiB } })
+    : world.ok('createUpload', { as, body: { fileName: `${unique('big')}.pdf`, contentType: MEDIA.pdf, size: 6 * MiB } });
+/** An admin's OneRoster package, through the upload routes. */
+const adminPackage = () => world.upload(world.admin, 'package.zip', 'application/zip', zipFiles(sampleFiles('bulk-1.2')));
 
 /** What each route is driven through: its successes, its refusals, every clean-up it can do, and each role it admits. */
 const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
@@ -321,6 +325,7 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   createUpload: async () => {
     await teacherFile();
     await startMultipart();
+    await adminPackage();
   },
   completeUpload: async () => {
     // Every part: the file is assembled. Only the first part: smaller than declared, so it is deleted.
@@ -335,14 +340,20 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
       );
       await world.ok('completeUpload', { as: world.teacher, body: { contentUrl: ticket.contentUrl, uploadId: ticket.uploadId, parts: stored } }, parts === 2 ? 200 : 400);
     }
+    await world.ok('completeUpload', { as: world.admin, body: { contentUrl: await adminPackage() } });
   },
   abortUpload: async () => {
-    const { contentUrl, uploadId } = await startMultipart();
-    await world.ok('abortUpload', { as: world.teacher, body: { contentUrl, uploadId } }, 204);
+    for (const as of [world.teacher, world.admin]) {
+      const { contentUrl, uploadId } = await startMultipart(as);
+      await world.ok('abortUpload', { as, body: { contentUrl, uploadId } }, 204);
+    }
   },
   renewUploadParts: async () => {
-    const { contentUrl, uploadId } = await startMultipart();
-    await world.ok('renewUploadParts', { as: world.teacher, body: { contentUrl, uploadId, partNumbers: [1, 2] } });
+    for (const as of [world.teacher, world.admin]) {
+      const { contentUrl, uploadId } = await startMultipart(as);
+      await world.ok('renewUploadParts', { as, body: { contentUrl, uploadId, partNumbers: [1, 2] } });
+      await world.ok('abortUpload', { as, body: { contentUrl, uploadId } }, 204);
+    }
   },
   renameSelf: () => world.ok('renameSelf', { as: world.student, body: { name: world.student.name } }),
   getAdminOverview: () => world.ok('getAdminOverview', { as: world.admin }),

@@ -3,6 +3,8 @@
 // changes, access, teachers, unenrolments keep their rules and their audit entries); new people, classes and
 // enrolments are written directly, with one audit entry for the run. Each record created or matched keeps its
 // sourcedId as a link, so the next run matches it. A failure of one change is listed like a bad row; the others go on.
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { ROSTER_PACKAGE_TOO_LARGE_MESSAGE } from '@shared/content-type';
 import type { OneRosterAnswer, OneRosterRunSummary } from '@shared/contract/rosters';
 import type { Person } from '@shared/contract/people';
 import { displayName } from '@shared/person-name';
@@ -22,8 +24,6 @@ import { planRoster, type ClassRef, type PersonRef, type RosterPlan, type Roster
 import { readRoster, type Roster } from './oneroster/roster';
 import type { OneRosterLinks, OneRosterRun, OneRosterStore, RosterStore } from './port';
 
-/** Far above a real package (5,000 people zip to about 200 kB). */
-export const ONEROSTER_MAX_ZIP_BYTES = 50 * 1024 * 1024;
 /** A run keeps this many of its errors (a package of a wrong school could list thousands; the item stays small). */
 export const ONEROSTER_RUN_ERRORS = 200;
 const RUN_HISTORY = 50;
@@ -66,9 +66,9 @@ export function makeOneRosterImport(deps: OneRosterImportDeps) {
   const { files, links, index, rosters, classes, audit, clock, ids } = deps;
 
   async function readRosterAt(key: string, request: OneRosterRequest): Promise<Roster> {
-    const bytes = await files.readFile(key, ONEROSTER_MAX_ZIP_BYTES);
+    const bytes = await files.readFile(key, UPLOAD_LIMITS.rosterPackageMaxBytes);
     if (bytes === 'missing') throw notFound('The uploaded package was not found; upload it again.');
-    if (bytes === 'too-large') throw invalid('The package is larger than 50 MB; a OneRoster export is far smaller. Export it again from your information system.');
+    if (bytes === 'too-large') throw invalid(ROSTER_PACKAGE_TOO_LARGE_MESSAGE);
     try {
       return readRoster(await readPackage(bytes), { importAdministrators: request.importAdministrators });
     } catch (error) {

@@ -51,6 +51,17 @@ describe('extracting a stored file', () => {
     expect(extract).not.toHaveBeenCalled();
   });
 
+  it("skips an admin's OneRoster package quietly: no text, no warning, nothing read", async () => {
+    const readFile = jest.fn<ReturnType<FileReader['readFile']>, Parameters<FileReader['readFile']>>();
+    const { texts, log, extraction } = extractionWith({ readFile }, async () => ({ status: 'ready', pages: PAGES }));
+
+    await extraction.extractFile('protected/admin-1/upload-2/roster.zip');
+
+    expect(texts.texts.size).toBe(0);
+    expect(log.warnings).toEqual([]);
+    expect(readFile).not.toHaveBeenCalled();
+  });
+
   it('leaves keys that are not uploads alone', async () => {
     const { texts, extraction } = extractionWith(storedBytes, async () => ({ status: 'ready', pages: PAGES }));
     await extraction.extractFile('assets/logo.pdf');

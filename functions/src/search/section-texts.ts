@@ -1,6 +1,7 @@
 // The text of sections' files: extracting it when a file is stored (off the request path: the storage event), and
 // reading it, for the section's owner or a student of a class it is assigned to while the section is open on their
 // path. Search (search.ts) and the question drafter read the same stored text.
+import { ROSTER_PACKAGE_TYPE } from '@shared/content-type';
 import { EXTRACTION_LIMITS } from '@shared/section-text';
 import type { SectionText } from '@shared/contract/search';
 import { isStudent, type Caller } from '../kernel/caller';
@@ -27,6 +28,8 @@ export function ownerOfStorageKey(key: string): string | undefined {
   return match && !key.includes('..') ? match[1] : undefined;
 }
 
+const isRosterPackage = (key: string) => key.toLowerCase().endsWith(`.${ROSTER_PACKAGE_TYPE.extension}`);
+
 /** What a stored text reads as now: none stored yet is pending, and a pending one past the extractor's time failed. */
 export function currentText(stored: StoredText | undefined, now: Date): SectionText {
   if (!stored) return { status: 'pending', pages: [] };
@@ -44,7 +47,8 @@ export function makeTextExtraction(ports: { files: FileReader; texts: SectionTex
    */
   async function extractFile(key: string): Promise<void> {
     const ownerId = ownerOfStorageKey(key);
-    if (!ownerId) return;
+    // An admin's OneRoster package is no section's file: it has no text to search.
+    if (!ownerId || isRosterPackage(key)) return;
     await texts.markPending(key, ownerId, clock.now().toISOString());
     const text = await readAndExtract(key);
     if (!text) return;

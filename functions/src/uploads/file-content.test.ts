@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { windowsProgram, zipArchive } from '@test/unit-helpers/file-bytes';
+import { zipSample } from '../rosters/oneroster/samples/zip-sample';
 import { contentMismatch } from './file-content';
 
 const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../local/seed-files', name)));
@@ -39,5 +40,14 @@ describe('contentMismatch', () => {
     expect(await contentMismatch('application/pdf', new TextEncoder().encode('just some text'))).toBe(
       'it is not a PDF file: its content is of no type we recognise',
     );
+  });
+
+  it('accepts a OneRoster package stored as a zip, and refuses a Word document or a PDF renamed .zip', async () => {
+    expect(await contentMismatch('application/zip', zipSample('bulk-1.2'))).toBeUndefined();
+    expect(await contentMismatch('application/zip', zipArchive())).toBeUndefined();
+    expect(await contentMismatch('application/zip', seedFile('cells-worksheet.docx'))).toBe(
+      'it is not a zip archive (a OneRoster package): its content is a Word document',
+    );
+    expect(await contentMismatch('application/zip', seedFile('cells-reading.pdf'))).toBe('it is not a zip archive (a OneRoster package): its content is a PDF');
   });
 });

@@ -1,6 +1,6 @@
 // What a stored file really is, told from its first bytes (magic numbers, and for Office files the zip entries),
 // never from its name: a zip renamed .docx or a program renamed .pdf is refused when its upload completes.
-import { CONTENT_TYPE_LABELS, contentTypeFromMediaType, type ContentType } from '@shared/content-type';
+import { CONTENT_TYPE_LABELS, contentTypeFromMediaType, ROSTER_PACKAGE_TYPE, type ContentType } from '@shared/content-type';
 import type { FileTypeResult } from 'file-type/core';
 import type { FileStore } from './port';
 
@@ -37,6 +37,10 @@ export async function contentMismatch(mediaType: string | undefined, firstBytes:
   // Loaded on first use: the module routes that bundle this never evaluate the detector unless they save a file.
   const { fileTypeFromBuffer } = await import('file-type/core');
   const found = await fileTypeFromBuffer(firstBytes);
+  // A OneRoster package is a plain zip: a Word or PowerPoint file (zips too) renamed .zip is not one.
+  if (mediaType === ROSTER_PACKAGE_TYPE.mediaType) {
+    return found?.ext === 'zip' ? undefined : `it is not a zip archive (a OneRoster package): its content is ${describe(found)}`;
+  }
   if (expected !== 'UNKNOWN' && found && ACCEPTED_DETECTIONS[expected].includes(found.ext)) return undefined;
   const claimed = expected === 'UNKNOWN' ? 'a PDF, PowerPoint or Word file' : `a ${CONTENT_TYPE_LABELS[expected]} file`;
   return `it is not ${claimed}: its content is ${describe(found)}`;

@@ -3,6 +3,7 @@ import type { MultipartUploadTicket } from '@shared/contract/uploads';
 import { callers, refused } from '../../test/in-memory/records';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import type { Caller } from '../kernel/caller';
+import { sampleContent } from './fakes/file-samples';
 import { makeUploadService, ownsStorageKey, partSizeFor, safeFileName } from './uploads';
 
 const MiB = 1024 * 1024;
@@ -88,7 +89,7 @@ describe('ownsStorageKey', () => {
 describe('upload use cases', () => {
   let ports: InMemoryPorts;
   let uploads: ReturnType<typeof makeUploadService>;
-  const { teacher, otherTeacher } = callers;
+  const { teacher, otherTeacher, admin } = callers;
 
   beforeEach(() => {
     ports = inMemoryPorts();
@@ -100,6 +101,32 @@ describe('upload use cases', () => {
     const contentUrl = `protected/${teacher.userId}/id-1/Cell-notes.pdf`;
     expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fpdf&size=${5 * MiB}` });
     expect(ports.files.openUploads()).toEqual([]);
+  });
+
+  it("lets an admin upload a OneRoster package (a zip) into their own folder, and complete it", async () => {
+    const ticket = await uploads.create(admin, { fileName: 'roster.zip', contentType: 'application/zip', size: 4096 });
+    const contentUrl = `protected/${admin.userId}/id-1/roster.zip`;
+    expect(ticket).toEqual({ contentUrl, uploadUrl: `memory://put/${contentUrl}?type=application%2Fzip&size=4096` });
+    ports.files.put(contentUrl, 'application/zip');
+    await expect(uploads.complete(admin, { contentUrl })).resolves.toEqual({ contentUrl });
+  });
+
+  it('refuses an admin any file but a zip, and a teacher a zip, saying what each may upload', async () => {
+    await expect(uploads.create(admin, { fileName: 'notes.pdf', contentType: 'application/pdf', size: 4096 })).rejects.toEqual(
+      refused('invalid', /^Admins upload a OneRoster package here: the \.zip file your information system exported\.$/),
+    );
+    await expect(uploads.create(teacher, { fileName: 'roster.zip', contentType: 'application/zip', size: 4096 })).rejects.toEqual(
+      refused('invalid', /^Only PDF, PowerPoint \(\.ppt, \.pptx\) and Word \(\.doc, \.docx\) files can be added\.$/),
+    );
+    expect(ports.files.keys()).toEqual([]);
+  });
+
+  it("deletes an admin's completed zip that is really a Word document", async () => {
+    const { contentUrl } = await uploads.create(admin, { fileName: 'roster.zip', contentType: 'application/zip', size: 4096 });
+    ports.files.put(contentUrl, 'application/zip');
+    ports.files.giveContent(contentUrl, sampleContent('application/vnd.openxmlformats-officedocument.wordprocessingml.document'));
+    await expect(uploads.complete(admin, { contentUrl })).rejects.toEqual(refused('invalid', /it is not a zip archive \(a OneRoster package\): its content is a Word document/));
+    expect(ports.files.keys()).toEqual([]);
   });
 
   const partLengths = [5 * MiB, 5 * MiB, MiB];

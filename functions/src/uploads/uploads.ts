@@ -1,6 +1,8 @@
-// Use cases for uploading section files. Each teacher writes only under their own storage prefix.
+// Use cases for uploading section files (teachers) and OneRoster packages (admins). Each person writes only under
+// their own storage prefix.
 import { UPLOAD_LIMITS } from '@shared/constants';
 import { storedFilesPrefix } from '@shared/storage';
+import { ADMIN_FILE_TYPES_MESSAGE, ALLOWED_FILE_TYPES_MESSAGE, ROSTER_PACKAGE_TYPE } from '@shared/content-type';
 import type { RenewedUploadParts, UploadPartUrl, UploadTicket, AbortUploadInput, CompleteUploadInput, CreateUploadInput, RenewUploadPartsInput } from '@shared/contract/uploads';
 import type { Caller } from '../kernel/caller';
 import { forbidden, invalid, notFound, tooMany } from '../kernel/errors';
@@ -69,6 +71,7 @@ export function makeUploadService({ files, uploads, clock, ids }: UploadServiceP
    * upload's URL and a multipart completion both refuse to replace an object already there.
    */
   async function create(caller: Caller, input: CreateUploadInput): Promise<UploadTicket> {
+    requireOwnRoleFileType(caller, input.contentType);
     const now = clock.now();
     const contentUrl = `${ownPrefix(caller)}${ids.newId()}/${safeFileName(input.fileName)}`;
     if (input.size <= UPLOAD_LIMITS.singleUploadMaxBytes) {
@@ -175,6 +178,13 @@ export function makeUploadService({ files, uploads, clock, ids }: UploadServiceP
   }
 
   return { create, renewParts, complete, abort };
+}
+
+/** Teachers upload section files; admins upload OneRoster packages only (the roster import reads them). */
+function requireOwnRoleFileType(caller: Caller, mediaType: string) {
+  const rosterPackage = mediaType === ROSTER_PACKAGE_TYPE.mediaType;
+  if (caller.roles.includes('Admins') && !rosterPackage) throw invalid(ADMIN_FILE_TYPES_MESSAGE, { fileName: ADMIN_FILE_TYPES_MESSAGE });
+  if (!caller.roles.includes('Admins') && rosterPackage) throw invalid(ALLOWED_FILE_TYPES_MESSAGE, { fileName: ALLOWED_FILE_TYPES_MESSAGE });
 }
 
 function requireOwnKey(caller: Caller, key: string, message = 'You can only finish or cancel your own uploads.') {

@@ -1,7 +1,8 @@
-// Server state of class administration and rosters: every class, one class's detail, its students, and the admin's
-// changes (each refreshes the class lists, the dashboard's figures and the teacher/student views of classes).
+// Server state of class administration and rosters: every class, one class's detail, its students, the admin's
+// changes (each refreshes the class lists, the dashboard's figures and the teacher/student views of classes), and
+// OneRoster imports with their history.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateClassInput } from '@shared/contract/rosters';
+import type { CreateClassInput, ImportOneRosterInput } from '@shared/contract/rosters';
 import { call } from '@web/lib/api-client';
 import { classKeys } from './classes';
 import { peopleKeys } from './people';
@@ -54,3 +55,23 @@ export const useSetClassTeacher = (classId: string) => useClassChange((teacherId
 export const useDeleteClass = () => useClassChange((classId: string) => call('deleteClass', { classId }));
 export const useEnrolStudents = (classId: string) => useClassChange((studentIds: string[]) => enrolStudents(classId, studentIds));
 export const useUnenrolStudent = (classId: string) => useClassChange((studentId: string) => call('unenrolStudent', { classId, studentId }));
+
+export const oneRosterKeys = { runs: ['oneroster-runs'] as const };
+
+/** The OneRoster runs (uploads previewed or applied, and the nightly sync's), newest first. */
+export const useOneRosterRuns = () => useQuery({ queryKey: oneRosterKeys.runs, queryFn: () => call('listOneRosterRuns', {}) });
+
+/** Previews or applies an uploaded package; every run joins the history, and an apply changes people and classes. */
+export function useImportOneRoster() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportOneRosterInput) => call('importOneRoster', {}, input),
+    onSettled: (_answer, _error, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: oneRosterKeys.runs }),
+        ...(input.mode === 'apply'
+          ? [classAdminKeys.all, peopleKeys.all, peopleKeys.overview, classKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))
+          : []),
+      ]),
+  });
+}

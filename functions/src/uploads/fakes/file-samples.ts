@@ -3,7 +3,8 @@
 // gives other bytes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentTypeFromMediaType } from '@shared/content-type';
+import { contentTypeFromMediaType, ROSTER_PACKAGE_TYPE } from '@shared/content-type';
+import { zipSample } from '../../rosters/oneroster/samples/zip-sample';
 
 const seedFile = (name: string) => new Uint8Array(readFileSync(path.join(__dirname, '../../../../local/seed-files', name)));
 
@@ -21,6 +22,7 @@ function sample(name: string): Uint8Array {
 export function sampleContent(mediaType: string | undefined): Uint8Array {
   const legacy = mediaType === 'application/msword' || mediaType === 'application/vnd.ms-powerpoint';
   if (legacy) return COMPOUND_FILE;
+  if (mediaType === ROSTER_PACKAGE_TYPE.mediaType) return zipSample('bulk-1.2');
   switch (contentTypeFromMediaType(mediaType)) {
     case 'PDF':
       return sample('cells-reading.pdf');

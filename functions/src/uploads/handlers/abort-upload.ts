@@ -1,13 +1,14 @@
 import { abortUploadSchema } from '@shared/contract/uploads';
 import { buildUploadService } from '../../composition/uploads';
 import type { UploadService } from '../uploads';
-import { apiHandler } from '../../composition/api-handler';
-import { noContent, validate } from '../../platform/http';
+import { adminHandler } from '../../composition/api-handler';
+import { noContent, validate, type SecondFactorCheck } from '../../platform/http';
+import { secondFactorCheck } from '../../platform/second-factor';
 
-export const makeHandler = (uploads: UploadService) =>
-  apiHandler('abortUpload', async (request, caller) => {
+export const makeHandler = (uploads: UploadService, secondFactor: SecondFactorCheck) =>
+  adminHandler('abortUpload', secondFactor, async (request, caller) => {
     await uploads.abort(caller, validate(abortUploadSchema, request.body));
     return noContent();
   });
 
-export const handler = makeHandler(buildUploadService());
+export const handler = makeHandler(buildUploadService(), secondFactorCheck());

@@ -3,7 +3,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/contract';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
-import { handler } from './create-upload';
+import { withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';
+import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { makeUploadService } from '../uploads';
+import { handler, makeHandler } from './create-upload';
 
 const { ddb, s3 } = mockAws();
 const MiB = 1024 * 1024;
@@ -108,5 +111,25 @@ describe('POST /api/uploads', () => {
   ])('answers 400 to %s without calling S3', async (_case, body, message) => {
     expect(await request(body)).toMatchObject({ statusCode: 400, body: errorBody(message) });
     expect(s3).not.toReceiveAnyCommand();
+  });
+});
+
+describe('POST /api/uploads as an admin', () => {
+  const asAdmin = (body: unknown, secondFactor = withSecondFactor) =>
+    invoke(makeHandler(makeUploadService(inMemoryPorts()), secondFactor), apiEvent(routes.createUpload, { token: tokens.admin, body }));
+
+  it('answers a PUT into their own folder for a OneRoster package (a zip)', async () => {
+    const answer = await asAdmin({ fileName: 'roster.zip', contentType: 'application/x-zip-compressed', size: 4096 });
+    expect(answer).toMatchObject({ statusCode: 201, body: { contentUrl: expect.stringMatching(/^protected\/admin-1\/[^/]+\/roster\.zip$/) } });
+    expect(new URL(answer.body.uploadUrl).searchParams.get('type')).toBe('application/zip');
+  });
+
+  it('answers 400 to a PDF, and to a zip over 50 MB', async () => {
+    expect(await asAdmin({ fileName: 'notes.pdf', size: 10 })).toMatchObject({ statusCode: 400, body: errorBody(/^Admins upload a OneRoster package here/) });
+    expect(await asAdmin({ fileName: 'roster.zip', size: 50 * MiB + 1 })).toMatchObject({ statusCode: 400, body: errorBody(/^size: The package is larger than 50 MB/) });
+  });
+
+  it('answers 403 to an admin without two-factor authentication', async () => {
+    expect(await asAdmin({ fileName: 'roster.zip', size: 10 }, withoutSecondFactor)).toMatchObject({ statusCode: 403 });
   });
 });

@@ -43,6 +43,7 @@ it('reads the figures once two-factor authentication is on', async () => {
 
   expect(await screen.findByRole('heading', { name: 'People' })).toBeInTheDocument();
   expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'import rosters from your information system' })).toHaveAttribute('href', '/admin/rosters');
   expect(asked).toHaveLength(1);
   expect(screen.queryByText(SECOND_FACTOR_REQUIRED_MESSAGE)).not.toBeInTheDocument();
 });

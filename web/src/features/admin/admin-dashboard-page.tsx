@@ -36,8 +36,8 @@ export default function AdminDashboardPage() {
     <div className="dashboard">
       <h1>Welcome back, {displayName(user)}!</h1>
       <p className="muted">
-        Your school at a glance. <Link to="/admin/people">Manage people</Link>, <Link to="/admin/classes">manage classes</Link> or{' '}
-        <Link to="/admin/lti">connect an LMS</Link>.
+        Your school at a glance. <Link to="/admin/people">Manage people</Link>, <Link to="/admin/classes">manage classes</Link>,{' '}
+        <Link to="/admin/rosters">import rosters from your information system</Link> or <Link to="/admin/lti">connect an LMS</Link>.
       </p>
       {/* Figures of nothing would mislead: an admin without two-factor authentication sees only the way to turn it on. */}
       {withoutSecondFactor ? (

@@ -131,6 +131,14 @@ describe('single upload', () => {
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
+  it("PUTs a zip a Windows browser calls application/x-zip-compressed as application/zip, the type its URL is signed for", async () => {
+    const zip = new File(['PK'], 'roster.zip', { type: 'application/x-zip-compressed' });
+    const { upload } = track(zip);
+    void upload.start();
+    const put = await FakeXhr.sent();
+    expect(put.headers['Content-Type']).toBe('application/zip');
+  });
+
   it('cannot be paused (pause applies to multipart only)', async () => {
     const { upload } = track(file);
     void upload.start();

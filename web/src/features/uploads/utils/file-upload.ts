@@ -3,7 +3,7 @@
 // (UPLOAD_LIMITS.uploadUrlTtlSeconds): resuming with old URLs, or a part PUT refused with 403, first asks the API
 // once for fresh URLs of the unfinished parts. React-free; the hook mirrors it.
 import { SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '@shared/constants';
-import { sectionFileMediaType } from '@shared/content-type';
+import { uploadMediaType } from '@shared/content-type';
 import type { MultipartUploadTicket, UploadPartUrl, UploadTicket } from '@shared/contract/uploads';
 import { abortUpload, completeUpload, createUpload, renewUploadParts } from '@web/api/uploads';
 import { ApiError } from '@web/lib/api-client';
@@ -115,7 +115,7 @@ export class FileUpload {
 
   /** What the API stores the file as, hence what a single PUT must declare: the URL is signed for exactly that. */
   private get mediaType() {
-    return sectionFileMediaType(this.file.name, this.file.type) ?? (this.file.type || 'application/octet-stream');
+    return uploadMediaType(this.file.name, this.file.type) ?? (this.file.type || 'application/octet-stream');
   }
 
   /** Runs the upload; settles with the stored file on success and null on cancel or error (see `state`). */

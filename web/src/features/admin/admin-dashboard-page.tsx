@@ -46,7 +46,8 @@ export default function AdminDashboardPage() {
         <>
           {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
           <SchoolOverview overview={overview} />
-          <SchoolSignInDomains enabled={askable} />
+          {/* Refused as the figures were (a session that began without the code): one prompt, not two. */}
+          {!overview.isError && <SchoolSignInDomains enabled={askable} />}
         </>
       )}
     </div>

@@ -3,7 +3,7 @@
 // its person holds, against the stack named by
 // STACK_CONFIG (`npm run test:deployed`; `npm run test:deployed:local` starts a local stack for them, as CI does).
 import type { Config } from 'jest';
-import { moduleNameMapper, transform } from './jest.config';
+import { esModuleOnlyPackages } from './jest.config';
 
 if (!process.env.STACK_CONFIG) {
   throw new Error(
@@ -15,8 +15,8 @@ if (!process.env.STACK_CONFIG) {
 const config: Config = {
   displayName: 'deployed',
   testEnvironment: 'node',
-  transform,
-  moduleNameMapper,
+  // The harness imports the local stack, whose LTI keys come from jose (ES modules only).
+  ...esModuleOnlyPackages,
   testMatch: [
     '<rootDir>/test/integration/role-matrix.test.ts',
     '<rootDir>/test/integration/smoke-journey.test.ts',

@@ -52,7 +52,81 @@ export interface PlatformTokenVerifier {
 /** A public key as a JWKS lists it. */
 export type PublicJwk = Record<string, unknown> & { kid: string; kty: string };
 
+/** What the tool signs: a deep linking response, or the client assertion of a service token request. */
+export interface ToolJwtClaims {
+  issuer: string;
+  audience: string;
+  expiresInSeconds: number;
+  claims: Record<string, unknown>;
+}
+
 /** The tool's own key pair(s): the newest signs; every key still published verifies (a rotation overlaps). */
 export interface ToolKeyStore {
   publicKeys(): Promise<PublicJwk[]>;
+  /** An RS256 JWT signed with the newest key, its kid in the header, with iat, exp and a fresh jti. */
+  sign(token: ToolJwtClaims): Promise<string>;
+}
+
+// The seams between the LTI Advantage parts: a launch (people, classes, links), deep linking, and the services the
+// tool calls on a platform (AGS scores, NRPS memberships).
+
+/** A resource link launched here: which module of which class it opens, and where that module's scores go. */
+export interface LtiResourceLink {
+  platformId: string;
+  deploymentId: string;
+  resourceLinkId: string;
+  /** The LMS course (the launch's context claim), mapped to `classId`. */
+  contextId: string;
+  classId: string;
+  moduleId: string;
+  /** The AGS line item of this link (the endpoint claim's `lineitem`), when the platform gave one. */
+  lineItemUrl?: string;
+  /** The AGS scopes the platform granted with it (the endpoint claim's `scope`). */
+  agsScopes: string[];
+}
+
+/** The platform user behind a person: the `userId` their scores are posted under. */
+export interface LtiPlatformUser {
+  platformId: string;
+  /** The launch's `sub`. */
+  sub: string;
+  userId: string;
+}
+
+/** What launches record and the score reporter reads. */
+export interface LtiLinkStore {
+  /** Creates or refreshes the link (a later launch may bring a line item the first lacked). */
+  putResourceLink(link: LtiResourceLink): Promise<void>;
+  /** Every link that opens this module in this class: a score goes to each one's line item. */
+  resourceLinksFor(classId: string, moduleId: string): Promise<LtiResourceLink[]>;
+  platformUserFor(userId: string, platformId: string): Promise<LtiPlatformUser | undefined>;
+}
+
+/**
+ * Access tokens for a platform's services: the client-credentials grant with a JWT assertion signed by the tool's key
+ * (1EdTech Security Framework 4.1), cached until shortly before they expire.
+ */
+export interface PlatformServiceTokens {
+  tokenFor(platform: LtiPlatformRecord, scopes: string[]): Promise<string>;
+}
+
+/** A member of an LMS course as NRPS 2.0 lists it. */
+export interface NrpsMember {
+  user_id: string;
+  roles: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+  email?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+}
+
+/** Reads a course's members (every page, following the Link header's `next`). */
+export interface MembershipReader {
+  members(platform: LtiPlatformRecord, contextMembershipsUrl: string): Promise<NrpsMember[]>;
+}
+
+/** Told when a student's best score on a module's checks may have changed; reports it to each linked line item. */
+export interface ScoreReporter {
+  bestScoreChanged(change: { classId: string; moduleId: string; studentId: string }): Promise<void>;
 }

@@ -4,8 +4,9 @@
 // is a Secrets Manager secret (LTI_TOOL_KEYS_SECRET_ID); locally a file under .local (LTI_TOOL_KEYS_FILE).
 import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { importJWK, SignJWT } from 'jose';
 import { traced } from '../../platform/tracing';
-import type { PublicJwk, ToolKeyStore } from '../port';
+import type { PublicJwk, ToolJwtClaims, ToolKeyStore } from '../port';
 
 /** The private members of an RSA JWK: never published. */
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth']);
@@ -42,6 +43,18 @@ export function makeToolKeyStore(read: () => Promise<string>, where: string): To
   return {
     document,
     publicKeys: async () => publicKeysOf(await document()),
+    async sign({ issuer, audience, expiresInSeconds, claims }: ToolJwtClaims): Promise<string> {
+      const [newest] = (await document()).keys;
+      const key = await importJWK(newest, 'RS256');
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: newest.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(`${expiresInSeconds}s`)
+        .setJti(crypto.randomUUID())
+        .sign(key);
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type { ToolKeyStore } from '../port';
 
 export const JWKS_MAX_AGE_SECONDS = 3600;
 
-export const makeHandler = (keys: ToolKeyStore, originCheck?: Parameters<typeof publicEndpoint>[2]) =>
+export const makeHandler = (keys: Pick<ToolKeyStore, 'publicKeys'>, originCheck?: Parameters<typeof publicEndpoint>[2]) =>
   publicEndpoint('ltiJwks', async () => jsonDocument({ keys: await keys.publicKeys() }, JWKS_MAX_AGE_SECONDS), originCheck);
 
 export const handler = makeHandler(toolKeyStore());

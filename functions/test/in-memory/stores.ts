@@ -35,10 +35,11 @@ export class InMemoryModuleStore implements ModuleStore {
     return [...this.records.values()].map(copy);
   }
 
-  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string) {
+  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string, sections?: ModuleRecord['sections']) {
     const record = this.records.get(moduleId);
     if (record?.ownerId !== fromOwnerId) return false;
     record.ownerId = toOwnerId;
+    if (sections) record.sections = copy(sections);
     return true;
   }
 
@@ -608,6 +609,15 @@ export class InMemoryFileStore implements FileStore {
       this.files.delete(key);
       this.contents.delete(key);
     }
+  }
+
+  async copyFile(fromKey: string, toKey: string) {
+    const file = this.files.get(fromKey);
+    if (!file) return false;
+    this.files.set(toKey, { ...file });
+    const content = this.contents.get(fromKey);
+    if (content) this.contents.set(toKey, content);
+    return true;
   }
 
   async deleteFolder(prefix: string) {

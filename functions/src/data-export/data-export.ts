@@ -199,7 +199,7 @@ export function makeDataExport(ports: DataExportPorts) {
       const person = await directory.get(userId);
       if (!person) throw notFound('There is no such person; reload the list.');
       const answer = await exportPerson(person);
-      await ports.record(caller, 'exportData', person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email);
+      await ports.record(caller, 'exportData', { text: person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email, personId: userId });
       return answer;
     },
   };

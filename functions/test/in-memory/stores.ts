@@ -98,6 +98,8 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   private readonly rosters = new Map<string, Map<string, Enrolment>>();
   /** studentId → classIds, like the membership items (written last on enrolment, removed first on unenrolment). */
   private readonly memberships = new Map<string, Set<string>>();
+  /** studentId → the classes they were unenrolled from, like the former-class items (written before the unenrolment). */
+  private readonly formerClasses = new Map<string, Set<string>>();
 
   /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
   constructor(private readonly options: { progress?: InMemoryProgressStore } = {}) {}
@@ -106,6 +108,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     this.records.clear();
     this.rosters.clear();
     this.memberships.clear();
+    this.formerClasses.clear();
   }
 
   /** Stores a class with its roster and exactly its roster's memberships, unconditionally (test set-up). */
@@ -166,6 +169,10 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
 
   async listClassIdsOfStudent(studentId: string) {
     return [...(this.memberships.get(studentId) ?? [])];
+  }
+
+  async listFormerClassIdsOfStudent(studentId: string) {
+    return [...(this.formerClasses.get(studentId) ?? [])];
   }
 
   /** GetItem on the membership */
@@ -290,6 +297,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   }
 
   async unenrollStudent(classId: string, studentId: string) {
+    this.formerClasses.set(studentId, new Set([...(this.formerClasses.get(studentId) ?? []), classId]));
     this.memberships.get(studentId)?.delete(classId);
     return this.rosters.get(classId)?.delete(studentId) ?? false;
   }

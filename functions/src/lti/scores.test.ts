@@ -11,7 +11,7 @@ import type { LtiPlatformRecord, LtiResourceLink, LtiScoreMessage } from './port
 import { ltiScoreOf, makeScoreReporter, makeScoreSender } from './scores';
 
 const { teacher, student } = callers;
-const summary = (sectionId: string) => ({ sectionId, questionCount: 3, passMark: 60 });
+const summary = (sectionId: string) => ({ sectionId, version: 1, questionCount: 3, passMark: 60, maxAttempts: null });
 
 describe('the score a standing makes', () => {
   const checks = [summary('s1'), summary('s2'), summary('s3')];

@@ -8,10 +8,10 @@ import type { ScoreQueue } from '../port';
 let client: SQSClient | undefined;
 const sqs = () => (client ??= traced(new SQSClient({})));
 
-export function makeSqsScoreQueue(queueUrl: string, send = (command: SendMessageCommand) => sqs().send(command)): ScoreQueue {
+export function makeSqsScoreQueue(queueUrl: string): ScoreQueue {
   return {
     async send(messages) {
-      await Promise.all(messages.map((message) => send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }))));
+      await Promise.all(messages.map((message) => sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }))));
     },
   };
 }

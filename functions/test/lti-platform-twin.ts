@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { newToolKey } from '@local/lti-tool-keys';
 import { closeServer, listen } from '@local/listen';
 import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
+import { platformRegistration } from '@local/lti-platform/local-lms';
 import { makeToolKeyStore } from '../src/lti/adapters/tool-keys';
 import type { LtiPlatformRecord, ToolKeyStore } from '../src/lti/port';
 
@@ -22,17 +23,6 @@ export async function startTwinWithTool(): Promise<TwinWithTool> {
   });
   const base = `http://127.0.0.1:${await listen(jwks, 0, '127.0.0.1', 'ltiPlatform')}`;
   const twin = await startLtiPlatform({ tool: { loginUrl: `${base}/login`, launchUrl: `${base}/launch`, deepLinkingUrl: `${base}/launch`, jwksUrl: `${base}/jwks` } });
-  const platform: LtiPlatformRecord = {
-    platformId: 'twin',
-    name: 'LMS twin',
-    issuer: twin.issuer,
-    clientId: twin.clientId,
-    deploymentIds: [twin.deploymentId],
-    authLoginUrl: twin.authLoginUrl,
-    accessTokenUrl: twin.accessTokenUrl,
-    jwksUrl: twin.jwksUrl,
-    registeredAt: '2026-12-01T00:00:00.000Z',
-    updatedAt: '2026-12-01T00:00:00.000Z',
-  };
+  const platform: LtiPlatformRecord = { ...platformRegistration(twin), platformId: 'twin', name: 'LMS twin', registeredAt: '2026-12-01T00:00:00.000Z', updatedAt: '2026-12-01T00:00:00.000Z' };
   return { twin, keys, platform, close: async () => void (await Promise.all([twin.close(), closeServer(jwks)])) };
 }

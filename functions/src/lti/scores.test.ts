@@ -2,6 +2,7 @@
 // message per linked line item, the sender reading the standing when it sends, and check attempts telling the reporter.
 import { checkInputSchema, type AttemptInput } from '@shared/contract/checks';
 import { callers, CLASS_ID, givenSchool, MODULE_ID } from '../../test/in-memory/records';
+import { CANVAS } from '../../test/in-memory/lti';
 import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
 import { makeCheckService } from '../checks/checks';
 import { SERVICE_SCOPES } from './claims';
@@ -31,22 +32,11 @@ describe('the score a standing makes', () => {
   });
 });
 
-const PLATFORM: LtiPlatformRecord = {
-  platformId: 'canvas',
-  name: 'Canvas',
-  issuer: 'https://canvas.example.edu',
-  clientId: '1000',
-  deploymentIds: ['1:abc'],
-  authLoginUrl: 'https://canvas.example.edu/auth',
-  accessTokenUrl: 'https://canvas.example.edu/token',
-  jwksUrl: 'https://canvas.example.edu/jwks',
-  registeredAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-};
+const PLATFORM: LtiPlatformRecord = { ...CANVAS, platformId: 'canvas', registeredAt: '2026-12-01T00:00:00.000Z', updatedAt: '2026-12-01T00:00:00.000Z' };
 
 const link = (fields: Partial<LtiResourceLink> = {}): LtiResourceLink => ({
   platformId: PLATFORM.platformId,
-  deploymentId: '1:abc',
+  deploymentId: CANVAS.deploymentIds[0]!,
   resourceLinkId: 'rl-1',
   contextId: 'course-1',
   classId: CLASS_ID,

@@ -32,7 +32,7 @@ import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
 import { ONEROSTER_SYNC_PREFIX } from '../shared/oneroster';
-import { makeInProcessScoreQueue, runScoreQueueInProcess, type InProcessScoreQueue } from '../functions/src/lti/adapters/in-process-score-queue';
+import { IN_PROCESS_SCORE_QUEUE, makeInProcessScoreQueue, runScoreQueueInProcess, type InProcessScoreQueue } from '../functions/src/lti/adapters/in-process-score-queue';
 import type { LtiScoreMessage } from '../functions/src/lti/port';
 import type { ScoreSender } from '../functions/src/lti/scores';
 
@@ -192,6 +192,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
+      LTI_SCORE_QUEUE_URL: IN_PROCESS_SCORE_QUEUE,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
       // The PreSignUp trigger's and the school sign-in routes' providers and domains, as the CDK app sets them.

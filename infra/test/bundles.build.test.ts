@@ -57,7 +57,7 @@ function invokeWith(handler: string, variables: Record<string, string>, headers:
 }
 
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 } });
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 }, scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports' });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
   const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');

@@ -80,6 +80,9 @@ export function makeInProcessScoreQueue({ deliver, millisecondsPerSecond, log }:
   };
 }
 
+/** LTI_SCORE_QUEUE_URL on this machine: the reports go to the local stack's queue. */
+export const IN_PROCESS_SCORE_QUEUE = 'in-process';
+
 let running: ScoreQueue | undefined;
 
 /** The local stack's queue, which the reporter of each handler sends to where no SQS queue is configured. */
@@ -89,7 +92,7 @@ export function runScoreQueueInProcess(queue: ScoreQueue | undefined): void {
 
 export const inProcessScoreQueue: ScoreQueue = {
   send(messages) {
-    if (!running) throw new Error('LTI_SCORE_QUEUE_URL is not set and no local stack runs the score queue in this process');
+    if (!running) throw new Error('No local stack runs the LTI score queue in this process');
     return running.send(messages);
   },
 };

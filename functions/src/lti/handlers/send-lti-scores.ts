@@ -48,4 +48,5 @@ export const makeHandler =
     return { batchItemFailures: failures.flat() };
   };
 
-export const handler = makeHandler(buildScoreSender(), (receiptHandle, seconds) => retryMessageLater(requiredEnv('LTI_SCORE_QUEUE_URL'), receiptHandle, seconds));
+const queueUrl = requiredEnv('LTI_SCORE_QUEUE_URL');
+export const handler = makeHandler(buildScoreSender(), (receiptHandle, seconds) => retryMessageLater(queueUrl, receiptHandle, seconds));

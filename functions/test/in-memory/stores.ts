@@ -9,6 +9,7 @@ import { InMemoryAttemptStore, InMemoryCheckStore } from '../../src/checks/fakes
 import { sampleContent } from '../../src/uploads/fakes/file-samples';
 import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
 import { InMemoryPathOverrideStore } from '../../src/paths/fakes/path-override-store';
+import { RecordingScoreReporter } from '../../src/lti/fakes/score-reporting';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment } from '../../src/classes/port';
 import type { Clock, IdGenerator, Log, PageRequest } from '../../src/kernel/ports';
 import type { FileReferenceStore, ModuleRecord, ModuleStore } from '../../src/modules/port';
@@ -864,6 +865,7 @@ export function inMemoryPorts() {
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),
     overrides: new InMemoryPathOverrideStore(),
+    scoreReporter: new RecordingScoreReporter(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
@@ -886,6 +888,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.notices.clear();
   ports.people.copies.clear();
   ports.overrides.clear();
+  ports.scoreReporter.changes.length = 0;
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.uploads.clear();

@@ -1,6 +1,7 @@
 // SRP sign-in on the identity twin, driven by Amplify's own client (the one the web app signs in with), so the
 // client-side math is Amplify's and not the twin's: tokens for a confirmed user, the new-password challenge for an
 // invited one, the second factor for a user with TOTP, and Cognito's refusals.
+import './browser-navigator';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

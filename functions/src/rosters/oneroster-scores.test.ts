@@ -7,12 +7,13 @@ import { CLASS_ID, MODULE_ID, callers, givenSchool, refused } from '@functions/t
 import { inMemoryPorts, type InMemoryPorts } from '@functions/test/in-memory/stores';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { makeCheckService } from '../checks/checks';
+import type { Caller } from '../kernel/caller';
 import { InMemoryExportStorage } from '../data-export/fakes/export-storage';
 import { InMemoryOneRosterStore } from './fakes/oneroster-store';
 import { makeOneRosterScores } from './oneroster-scores';
 
 const { teacher, otherTeacher, student, admin } = callers;
-const UNLINKED = { userId: 'student-b', roles: ['Students'] };
+const UNLINKED: Caller = { userId: 'student-b', roles: ['Students'] };
 
 let ports: InMemoryPorts;
 let links: InMemoryOneRosterStore;

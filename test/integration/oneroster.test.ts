@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import type { OneRosterAnswer } from '../../shared/contract/rosters';
 import { sampleFiles, zipFiles, zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
-import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
+import { DEFAULT_ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);
@@ -75,7 +75,7 @@ it('lists bad rows by file and line, and applies the good rows', async () => {
 });
 
 it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync', async () => {
-  await world.putObject(`${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
+  await world.putObject(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
   let runs: { source: string; by: string; mode: string }[] = [];
   for (let tries = 0; tries < 100 && !runs.some((run) => run.source === 'bucket'); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -83,7 +83,7 @@ it('applies a package the information system drops under the sync prefix on arri
   }
   expect(runs[0]).toMatchObject({ source: 'bucket', by: 'OneRoster sync', mode: 'apply' });
   const audit = await world.ok('listAuditTrail', { as: world.admin, path: '/api/admin/audit?action=importOneRoster' });
-  expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
+  expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
 });
 
 it('exports a class from the package as a OneRoster gradebook: its sourcedIds where linked, ids here elsewhere, each best score', async () => {

@@ -1,7 +1,9 @@
 // Teacher insight (issue 9) in the browser: a student completes two sections; the teacher's report shows the cell
 // change after Refresh, the module drill-down shows the dates, the "Not started" filter keeps only who has not
-// started, and the exported CSV parses back to the rows shown. Checked with axe at 1280 and 375 px.
+// started, and the exported CSV parses back to the rows shown; "Export scores (OneRoster)" downloads the class's
+// gradebook zip once. Checked with axe at 1280 and 375 px.
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { routes } from '../../shared/contract';
 import { parseCsv } from '../../web/src/testing/csv';
@@ -63,6 +65,17 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   expect(header).toEqual(['Student', 'E-mail', 'Last activity', 'Cells']);
   expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, kim!.email, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
   await checkPage(page, 'insight-report-not-started');
+
+  // Scores out for the school's information system: a double click downloads the gradebook zip once.
+  const downloads: string[] = [];
+  page.on('download', (each) => downloads.push(each.suggestedFilename()));
+  const [gradebook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export scores (OneRoster)' }).dblclick()]);
+  expect(gradebook.suggestedFilename()).toMatch(/^oneroster-scores-\d{4}-\d\d-\d\d\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await gradebook.path())!)));
+  expect(Object.keys(files).sort()).toEqual(['categories.csv', 'lineItems.csv', 'manifest.csv', 'results.csv']);
+  await page.getByRole('link', { name: `Save ${gradebook.suggestedFilename()}` }).waitFor();
+  expect(downloads).toHaveLength(1);
+  await checkPage(page, 'insight-report-oneroster-export');
 
   // The bell (read when a page opens, every minute and on focus) tells the teacher, until they mark it read.
   await page.reload();

@@ -74,7 +74,7 @@ it('lists bad rows by file and line, and applies the good rows', async () => {
   expect(answer.errors.every((error) => /\.csv$/.test(error.file) && error.line >= 1 && error.message.length > 0)).toBe(true);
 });
 
-it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync', async () => {
+it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync, then deletes it', async () => {
   await world.putObject(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
   let runs: { source: string; by: string; mode: string }[] = [];
   for (let tries = 0; tries < 100 && !runs.some((run) => run.source === 'bucket'); tries += 1) {
@@ -84,6 +84,13 @@ it('applies a package the information system drops under the sync prefix on arri
   expect(runs[0]).toMatchObject({ source: 'bucket', by: 'OneRoster sync', mode: 'apply' });
   const audit = await world.ok('listAuditTrail', { as: world.admin, path: '/api/admin/audit?action=importOneRoster' });
   expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
+  // Then the package, the school's whole roster, is deleted.
+  let files = await world.listFiles();
+  for (let tries = 0; tries < 100 && files.includes(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    files = await world.listFiles();
+  }
+  expect(files).not.toContain(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`);
 });
 
 it('exports a class from the package as a OneRoster gradebook: its sourcedIds where linked, ids here elsewhere, each best score', async () => {

@@ -188,7 +188,8 @@ export const routeDeployment = {
   exportOneRosterScores: {
     handler: 'rosters/handlers/export-one-roster-scores',
     table: ['ReadByKey', 'Query'],
-    bucket: ['PutObject'],
+    // PutObject writes the zip; GetObject signs the link that downloads it.
+    bucket: ['GetObject', 'PutObject'],
     userPool: ['AdminGetUser'],
     feature: 'DataExport',
     timeoutSeconds: 29,

@@ -32,3 +32,20 @@ export const LTI_LIMITS = {
   deploymentIdsMax: 50,
   platformsMax: 100,
 } as const;
+
+/**
+ * How a score report to an LMS is retried (the queue in AWS, the local stack's in-process queue): a failed delivery
+ * comes back after a delay that doubles from one minute up to six hours, and after this many deliveries the message
+ * goes to the dead-letter queue (an alarm). Together about a day: an LMS down for its maintenance night loses no score.
+ */
+export const LTI_SCORE_DELIVERY = {
+  maxDeliveries: 12,
+  firstRetrySeconds: 60,
+  longestRetrySeconds: 6 * 3600,
+} as const;
+
+/** Seconds before a score report that failed its `delivery`th delivery (1, 2, ...) is tried again. */
+export function ltiScoreRetrySeconds(delivery: number): number {
+  const { firstRetrySeconds, longestRetrySeconds } = LTI_SCORE_DELIVERY;
+  return Math.min(longestRetrySeconds, firstRetrySeconds * 2 ** Math.max(0, delivery - 1));
+}

@@ -28,6 +28,7 @@ import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
 import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
+import type { LtiLinkStore } from '../lti/port';
 import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
@@ -56,6 +57,17 @@ export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
+/**
+ * Stand-in until the launches' link repository (issue 38, lti-session) is merged in its place: no module is linked to
+ * an LMS yet, so no score is reported.
+ */
+export const ltiLinkStore = (): LtiLinkStore => ({
+  putResourceLink: async () => {
+    throw new Error('LTI resource links are not stored yet');
+  },
+  resourceLinksFor: async () => [],
+  platformUserFor: async () => undefined,
+});
 export const handshakeStore = () => makeHandshakeRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
 export const erasureJobStore = () => makeErasureJobRepository(table());

@@ -189,6 +189,17 @@ export const routeDeployment = {
     userPool: ['AdminCreateUser', 'AdminGetUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUpdateUserAttributes', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
   },
   listOneRosterRuns: { handler: 'rosters/handlers/list-one-roster-runs', table: ['Query'], bucket: 'none', userPool: AUDITED },
+  // Scores out: the class report's reads and the OneRoster links, the gradebook zip written under the exports prefix.
+  // In the data exports' stack; up to the HTTP API's 30 s for a large class's scores.
+  exportOneRosterScores: {
+    handler: 'rosters/handlers/export-one-roster-scores',
+    table: ['ReadByKey', 'Query'],
+    // PutObject writes the zip; GetObject signs the link that downloads it.
+    bucket: ['GetObject', 'PutObject'],
+    userPool: ['AdminGetUser'],
+    feature: 'DataExport',
+    timeoutSeconds: 29,
+  },
   archiveClass: { handler: 'school-year/handlers/archive-class', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   unarchiveClass: { handler: 'school-year/handlers/unarchive-class', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: AUDITED },
   getRetention: { handler: 'school-year/handlers/get-retention', table: ['ReadByKey'], bucket: 'none', userPool: AUDITED },

@@ -1,10 +1,12 @@
 // One settings file per stage (infra/stages/<stage>.json), read by the CDK app and every tool, so a deploy without
-// flags keeps the stage's e-mail sender, WAF, origin-verify generation, time zone, drafting, tracing and limits.
+// flags keeps the stage's e-mail sender, WAF, origin-verify generation, time zone, drafting, tracing, limits and
+// the OneRoster sync's prefix.
 // `-c <setting>=<value>` still overrides one setting for one command (the file is what the next deploy keeps).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Construct } from 'constructs';
 import { z } from 'zod';
+import { syncPrefixProblem } from '../shared/oneroster';
 import { isTimeZone } from '../shared/school-time';
 import { capacityModelSchema } from './capacity';
 import { checkedStage, DEFAULT_STAGE } from './stage';
@@ -103,6 +105,11 @@ export const stageSettingsSchema = z
     /** The table the API uses: null for the one the Data stack creates, or a table restored to a point in time (`npm run restore`, README "Backups and restore"). */
     tableName: z.string().regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').nullable(),
     capacity: capacityModelSchema,
+    /** Where the information system drops its nightly OneRoster package in the upload bucket (the sync's events and reads). */
+    oneRosterSyncPrefix: z.string().superRefine((prefix, context) => {
+      const problem = syncPrefixProblem(prefix);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
     /** As JSON text when given with `-c schoolSignIn=...` (text that is not JSON is refused as not an object). */
     schoolSignIn: z.preprocess(parsedJson, schoolSignInSettingsSchema.nullable()),
   })
@@ -134,6 +141,7 @@ export const OVERRIDABLE_SETTINGS = [
   'adminPasswordSignIn',
   'tableName',
   'schoolSignIn',
+  'oneRosterSyncPrefix',
 ] as const satisfies SettingName[];
 
 export const settingsFile = (stage: string) => path.join(STAGES_DIR, `${stage}.json`);

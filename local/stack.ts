@@ -31,7 +31,7 @@ import { startStorage } from './storage';
 import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
-import { ONEROSTER_SYNC_PREFIX } from '../shared/oneroster';
+import { DEFAULT_ONEROSTER_SYNC_PREFIX, syncPrefixProblem } from '../shared/oneroster';
 import { IN_PROCESS_SCORE_QUEUE, makeInProcessScoreQueue, runScoreQueueInProcess, type InProcessScoreQueue } from '../functions/src/lti/adapters/in-process-score-queue';
 import type { LtiScoreMessage } from '../functions/src/lti/port';
 import type { ScoreSender } from '../functions/src/lti/scores';
@@ -108,6 +108,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const tableName = options.tableName ?? 'learning-paths';
   const bucket = options.bucketName ?? 'learning-paths-content';
   const log = options.log ?? (() => undefined);
+  // The stage setting oneRosterSyncPrefix, as the environment gives it here (as SCHOOL_TIME_ZONE).
+  const syncPrefix = process.env.ONEROSTER_SYNC_PREFIX ?? DEFAULT_ONEROSTER_SYNC_PREFIX;
+  const syncPrefixRefused = syncPrefixProblem(syncPrefix);
+  if (syncPrefixRefused) throw new Error(`ONEROSTER_SYNC_PREFIX ${syncPrefix} ${syncPrefixRefused}.`);
   const ephemeral = !options.dataDir;
   const dataDir = path.resolve(options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'learning-paths-'))));
   await Promise.all(['s3', 'cognito', 'dynamodb'].map((dir) => mkdir(path.join(dataDir, dir), { recursive: true })));
@@ -146,8 +150,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket,
         onObjectCreated: (key) => {
           // As the bucket's two EventBridge rules route them: the sync's prefix to the OneRoster sync, uploads to extraction.
-          const extraction = (key.startsWith(ONEROSTER_SYNC_PREFIX) ? syncOneRoster(bucket, key) : extractText(bucket, key)).catch((error: Error) =>
-            log(`${key.startsWith(ONEROSTER_SYNC_PREFIX) ? 'OneRoster sync' : 'Text extraction'} of ${key} failed: ${error.message}`),
+          const extraction = (key.startsWith(syncPrefix) ? syncOneRoster(bucket, key) : extractText(bucket, key)).catch((error: Error) =>
+            log(`${key.startsWith(syncPrefix) ? 'OneRoster sync' : 'Text extraction'} of ${key} failed: ${error.message}`),
           );
           extractions.add(extraction);
           void extraction.finally(() => extractions.delete(extraction));

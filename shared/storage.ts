@@ -22,6 +22,13 @@ export const STORED_FILES = {
     relation: 'subject',
     export: { leftOut: 'an earlier export: a copy of what the new one holds' },
   },
+  // A class's scores as a OneRoster gradebook: under the exports prefix, so the same lifecycle rule deletes it.
+  scoresExport: {
+    bucket: 'uploads',
+    pattern: `${FUNCTION_FILES_PREFIX}exports/classes/{classId}/{exportId}/{fileName}`,
+    relation: 'mentions',
+    export: { leftOut: "a class's best scores for the school's information system: a copy of the class report's" },
+  },
   // Dropped by the school's information system; outside the functions' prefix, so no upload route can write there.
   oneRosterPackage: {
     bucket: 'uploads',
@@ -40,6 +47,10 @@ export const storedFilesPrefix = (name: StoredFilesName) => STORED_FILES[name].p
 
 /** How long an export's zip is kept before the bucket's lifecycle deletes it (its link lives much shorter). */
 export const DATA_EXPORT_KEPT_DAYS = 1;
+
+/** Where one export of a class's scores (OneRoster gradebook) is written. */
+export const scoresExportKey = (classId: string, exportId: string, fileName: string) =>
+  `${storedFilesPrefix('scoresExport')}${classId}/${exportId}/${fileName}`;
 
 /** Where one export of a person's data is written. */
 export const dataExportKey = (personId: string, exportId: string, fileName: string) =>

@@ -1,6 +1,7 @@
 // The nightly OneRoster sync (functions/src/rosters/handlers/sync-one-roster.ts): EventBridge runs it on the upload
 // bucket's "Object Created" events under the sync prefix, where the school's information system drops its package.
-// It may do to the table and the user pool what the import route may (the same use case), and read only that prefix;
+// It may do to the table and the user pool what the import route may (the same use case), and read and delete only
+// under that prefix (the stage's oneRosterSyncPrefix);
 // a failed invocation is retried twice, then kept in a queue, which raises an alarm.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -13,7 +14,6 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
-import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
 import { routeDeployment } from '../route-deployment';
 import type { ApiMonitoring } from './api-monitoring';
@@ -30,6 +30,8 @@ export interface RosterSyncProps {
   serviceName: string;
   logRetention: RetentionDays;
   tracing: boolean;
+  /** Where the information system drops its packages (the stage's `oneRosterSyncPrefix`): the events and the reads. */
+  prefix: string;
   /** The stage's providers and their domains (JSON), where school sign-in is on: imported accounts get no e-mail. */
   schoolSignInProviders?: string;
   monitoring: ApiMonitoring;
@@ -40,12 +42,13 @@ export class RosterSync extends Construct {
 
   constructor(scope: Construct, id: string, props: RosterSyncProps) {
     super(scope, id);
+    const { prefix } = props;
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Applies the nightly OneRoster package' });
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      description: `Applies the OneRoster package stored under ${ONEROSTER_SYNC_PREFIX}`,
+      description: `Applies the OneRoster package stored under ${prefix}`,
       entry: ROSTER_SYNC_ENTRY,
       handler: 'handler',
       projectRoot: REPO_ROOT,
@@ -72,15 +75,16 @@ export class RosterSync extends Construct {
     bindTable(this.function, props.table, routeDeployment.importOneRoster.table);
     bindUserPool(this.function, props.userPool, routeDeployment.importOneRoster.userPool);
     this.function.addToRolePolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject'], resources: [props.uploadsBucket.arnForObjects(`${ONEROSTER_SYNC_PREFIX}*`)] }),
+      // Read, then deleted once its run is recorded.
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:DeleteObject'], resources: [props.uploadsBucket.arnForObjects(`${prefix}*`)] }),
     );
     props.monitoring.watchFunction(this, 'rosterSync', this.function);
 
     runOnStoredObjects(this, this.function, {
       bucket: props.uploadsBucket,
-      prefix: ONEROSTER_SYNC_PREFIX,
+      prefix,
       ruleId: 'PackageStored',
-      description: `A OneRoster package stored under ${ONEROSTER_SYNC_PREFIX} in the upload bucket`,
+      description: `A OneRoster package stored under ${prefix} in the upload bucket`,
       maxEventAge: Duration.hours(6),
       monitoring: props.monitoring,
       alarmId: 'RosterSyncDeadLetters',
@@ -93,8 +97,8 @@ export class RosterSync extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: `The information system names its packages (${ONEROSTER_SYNC_PREFIX}{any name}); reads are limited to that prefix.`,
-          appliesTo: [{ regex: `/^Resource::.+\\/${ONEROSTER_SYNC_PREFIX.slice(0, -1)}\\/\\*$/` }],
+          reason: `The information system names its packages (${prefix}{any name}); reads and deletes are limited to that prefix.`,
+          appliesTo: [{ regex: `/^Resource::.+\\/${prefix.slice(0, -1).replace(/[./]/g, (character) => `\\${character}`)}\\/\\*$/` }],
         },
         ...(props.tracing ? [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }] : []),
       ],

@@ -210,6 +210,7 @@ export class ApiStack extends Stack {
       monitoring,
     });
     new RosterSync(this, 'RosterSync', {
+      prefix: settings.oneRosterSyncPrefix,
       table: props.table,
       uploadsBucket: props.uploadsBucket,
       userPool: props.userPool,

@@ -123,7 +123,7 @@ describe('functions', () => {
     );
   });
 
-  test('the OneRoster sync runs on Object Created under oneroster-sync/, reads only there, may do what the import route may, with a dead-letter queue and its alarm', () => {
+  test('the OneRoster sync runs on Object Created under oneroster-sync/, reads and deletes only there, may do what the import route may, with a dead-letter queue and its alarm', () => {
     const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('OneRoster') } }));
     expect(rule.Properties.EventPattern).toMatchObject({ source: ['aws.s3'], 'detail-type': ['Object Created'], detail: { object: { key: [{ prefix: 'oneroster-sync/' }] } } });
     expect(rule.Properties.Targets[0]).toMatchObject({ RetryPolicy: { MaximumRetryAttempts: 2 }, DeadLetterConfig: { Arn: expect.anything() } });
@@ -134,12 +134,29 @@ describe('functions', () => {
       .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('RosterSyncRole'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
     const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining([...iamActionsOf(routeDeployment.importOneRoster).filter((action) => !action.startsWith('s3:')), 's3:GetObject']));
-    const s3Resources = statements.filter((statement) => actionsOf(statement).includes('s3:GetObject')).map((statement) => JSON.stringify(statement.Resource));
+    expect(actions).toEqual(expect.arrayContaining([...iamActionsOf(routeDeployment.importOneRoster).filter((action) => !action.startsWith('s3:')), 's3:GetObject', 's3:DeleteObject']));
+    const s3Resources = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:'))).map((statement) => JSON.stringify(statement.Resource));
     expect(s3Resources).toEqual([expect.stringContaining('/oneroster-sync/*')]);
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.AlarmName ?? alarm.Properties.AlarmDescription);
     expect(JSON.stringify(alarms)).toContain('OneRoster package whose nightly sync');
   });
+
+  test('the OneRoster sync\'s prefix is the stage setting oneRosterSyncPrefix: its events and its reads and deletes follow it', () => {
+    const moved = synthesize({ region: 'eu-west-1', context: { oneRosterSyncPrefix: 'sis/nightly/' } });
+    try {
+      const api = moved.templates.api;
+      const [rule] = Object.values(api.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('OneRoster') } }));
+      expect(rule.Properties.EventPattern).toMatchObject({ detail: { object: { key: [{ prefix: 'sis/nightly/' }] } } });
+      const s3Statements = Object.values(api.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes('RosterSyncRole'))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')));
+      expect(s3Statements.map((statement) => JSON.stringify(statement.Resource))).toEqual([expect.stringContaining('/sis/nightly/*')]);
+    } finally {
+      moved.cleanup();
+    }
+    expect(() => synthesize({ region: 'eu-west-1', context: { oneRosterSyncPrefix: 'protected/sis/' } })).toThrow(/oneRosterSyncPrefix \(from -c oneRosterSyncPrefix=protected\/sis\/\): must lie outside protected\//);
+  }, 60_000);
 
   test.each(deployedRoutes)('%s runs the newest Node.js on arm64', (_, route) => {
     const [, fn] = functionFor(route);

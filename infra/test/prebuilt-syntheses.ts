@@ -13,6 +13,7 @@ export const PREBUILT_SYNTHESES: SynthesizeOptions[] = [
   { ...ENVIRONMENT, context: { stage: 'test' } },
   { region: 'eu-west-1', context: { originVerifyGeneration: '2' } },
   { region: 'eu-west-1', context: { tracing: 'false' } },
+  { region: 'eu-west-1', context: { oneRosterSyncPrefix: 'sis/nightly/' } },
   { region: 'eu-west-1', context: { bedrockDrafting: 'true' } },
   { region: 'eu-west-1', context: { bedrockDrafting: true, draftingModelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' } },
   // Each of these is asked for by one file, where building it inside Jest cost that file about 15 s of CPU (Jest

@@ -33,6 +33,13 @@ test('settings that cannot work are refused, every one named with what is wrong'
   expect(() => loadStageSettings('Demo_1')).toThrow(/1 to 15 lower-case letters/);
 });
 
+test("the OneRoster sync's prefix is folders of the bucket outside protected/, oneroster-sync/ in both stages", () => {
+  expect(loadStageSettings('prod').oneRosterSyncPrefix).toBe('oneroster-sync/');
+  expect(loadStageSettings('test', { oneRosterSyncPrefix: 'sis/nightly/' }).oneRosterSyncPrefix).toBe('sis/nightly/');
+  expect(() => loadStageSettings('test', { oneRosterSyncPrefix: 'sis' })).toThrow(/oneRosterSyncPrefix \(from -c oneRosterSyncPrefix=sis\): use folder names/);
+  expect(() => loadStageSettings('test', { oneRosterSyncPrefix: 'protected/sis/' })).toThrow(/must lie outside protected\//);
+});
+
 test('a tool asked to change a stage without STAGE refuses and says how', () => {
   expect(() => stageFromEnvironment('npm run create-admin', {})).toThrow('Which stage? Nothing was changed. Name it: STAGE=test npm run create-admin');
   expect(stageFromEnvironment('npm run migrate', { STAGE: 'test' })).toBe('test');

@@ -5,6 +5,7 @@ import { CLASS_LIMITS } from '../class-admin';
 import { readableText } from '../readable-text';
 import { ADMINS, TEACHERS_AND_ADMINS } from './route';
 import { idSchema, isoDate, noContent, pageQuerySchema, storageKey, wholeCount, type RouteContract } from './blocks';
+import { dataExportSchema } from './data-export';
 
 // ---- What the routes take ----
 
@@ -143,4 +144,7 @@ export const rostersRoutes = {
     roles: ADMINS,
     response: /* @__PURE__ */ z.strictObject({ runs: z.array(oneRosterRunSchema) }),
   },
+  // Scores out: the class's best scores as a OneRoster 1.2 gradebook zip, written to storage and answered as a
+  // short-lived link (as a person's data export), for whoever reads the class report.
+  exportOneRosterScores: { method: 'POST', path: '/api/progress/class/{classId}/oneroster-scores', roles: TEACHERS_AND_ADMINS, response: dataExportSchema },
 } as const satisfies Record<string, RouteContract>;

@@ -1,7 +1,9 @@
 // Teacher insight (issue 9) in the browser: a student completes two sections; the teacher's report shows the cell
 // change after Refresh, the module drill-down shows the dates, the "Not started" filter keeps only who has not
-// started, and the exported CSV parses back to the rows shown. Checked with axe at 1280 and 375 px.
+// started, and the exported CSV parses back to the rows shown; "Export scores (OneRoster)" asks once on a double
+// click and its link saves the class's gradebook zip. Checked with axe at 1280 and 375 px.
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { routes } from '../../shared/contract';
 import { parseCsv } from '../../web/src/testing/csv';
@@ -12,6 +14,8 @@ import { apiAs, createClass, createModuleThroughApi, newUser, uniqueTag } from '
 const session = useBrowser();
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+// Eleven steps, each a page's round trips and an axe run at two widths: about a minute on an idle machine, more on a
+// busy one, so twice the browser tests' default limit.
 it('a teacher sees two new completions after Refresh, their dates, filters "Not started" and exports what is shown', async () => {
   const teacher = await newUser('Teachers');
   const [sam, kim] = [await newUser('Students', { name: 'sam' }), await newUser('Students', { name: 'kim' })];
@@ -64,6 +68,20 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   expect(rows).toEqual(shown.map(([name, lastActivity, cell]) => [name, kim!.email, lastActivity === 'Never' ? '' : lastActivity, cell!.split(': ').at(-1)]));
   await checkPage(page, 'insight-report-not-started');
 
+  // Scores out for the school's information system: a double click asks the API once; its link saves the gradebook zip.
+  const exportRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/api/progress/class/${schoolClass.classId}/oneroster-scores`)) exportRequests.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Export scores (OneRoster)' }).dblclick();
+  const saveLink = page.getByRole('link', { name: /^Save oneroster-scores-\d{4}-\d\d-\d\d\.zip$/ });
+  const [gradebook] = await Promise.all([page.waitForEvent('download'), saveLink.click()]);
+  expect(gradebook.suggestedFilename()).toMatch(/^oneroster-scores-\d{4}-\d\d-\d\d\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await gradebook.path())!)));
+  expect(Object.keys(files).sort()).toEqual(['categories.csv', 'lineItems.csv', 'manifest.csv', 'results.csv']);
+  expect(exportRequests).toHaveLength(1);
+  await checkPage(page, 'insight-report-oneroster-export');
+
   // The bell (read when a page opens, every minute and on focus) tells the teacher, until they mark it read.
   await page.reload();
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
@@ -74,7 +92,7 @@ it('a teacher sees two new completions after Refresh, their dates, filters "Not 
   await checkPage(page, 'insight-bell');
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
-});
+}, 240_000);
 
 /** The module cell of a student's row (after their last activity). */
 async function moduleCell(page: Page, studentName: string): Promise<string> {

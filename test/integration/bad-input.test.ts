@@ -681,6 +681,7 @@ const ID_ROUTES: IdRoute[] = [
     missing: { studentId: 404, moduleId: 404, classId: 404 },
   },
   { route: 'getClassReport', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
+  { route: 'exportOneRosterScores', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   { route: 'getClassCompletion', as: teacher, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   { route: 'listClassStudents', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   {

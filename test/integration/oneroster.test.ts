@@ -1,9 +1,12 @@
 // A OneRoster package through the local stack: previewed (nothing changes), applied (people in the user pool and the
 // people list, classes with their teachers, enrolments), applied again (every count unchanged, the table and the pool
-// as they were), then a delta removing one enrolment; the runs in the history and the audit trail.
+// as they were), then a delta removing one enrolment; the runs in the history and the audit trail; scores out: a class
+// from the package exported as a OneRoster gradebook under the system's sourcedIds.
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import type { OneRosterAnswer } from '../../shared/contract/rosters';
-import { zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
-import { ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
+import { sampleFiles, zipFiles, zipSample } from '../../functions/src/rosters/oneroster/samples/zip-sample';
+import { DEFAULT_ONEROSTER_SYNC_PREFIX } from '../../shared/oneroster';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);
@@ -13,6 +16,8 @@ beforeAll(async () => {
   world = await startWorld();
 });
 afterAll(() => world?.stop());
+
+const CHANGED_AT = '2026-12-01T08:00:00.000Z';
 
 /** Through the upload routes, as the admin page uploads it (a single PUT, then complete, which checks it is a zip). */
 const upload = async (sample: Parameters<typeof zipSample>[0]) => {
@@ -69,8 +74,8 @@ it('lists bad rows by file and line, and applies the good rows', async () => {
   expect(answer.errors.every((error) => /\.csv$/.test(error.file) && error.line >= 1 && error.message.length > 0)).toBe(true);
 });
 
-it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync', async () => {
-  await world.putObject(`${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
+it('applies a package the information system drops under the sync prefix on arrival, as the OneRoster sync, then deletes it', async () => {
+  await world.putObject(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`, 'application/zip', zipSample('bulk-1.1'));
   let runs: { source: string; by: string; mode: string }[] = [];
   for (let tries = 0; tries < 100 && !runs.some((run) => run.source === 'bucket'); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -78,5 +83,60 @@ it('applies a package the information system drops under the sync prefix on arri
   }
   expect(runs[0]).toMatchObject({ source: 'bucket', by: 'OneRoster sync', mode: 'apply' });
   const audit = await world.ok('listAuditTrail', { as: world.admin, path: '/api/admin/audit?action=importOneRoster' });
-  expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
+  expect(audit.entries[0]).toMatchObject({ actor: 'OneRoster sync', subject: `OneRoster sync ${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip` });
+  // Then the package, the school's whole roster, is deleted.
+  let files = await world.listFiles();
+  for (let tries = 0; tries < 100 && files.includes(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    files = await world.listFiles();
+  }
+  expect(files).not.toContain(`${DEFAULT_ONEROSTER_SYNC_PREFIX}nightly/northfield.zip`);
+});
+
+it('exports a class from the package as a OneRoster gradebook: its sourcedIds where linked, ids here elsewhere, each best score', async () => {
+  const { admin, teacher, student, otherStudent } = world;
+  // A delta naming the world's teacher and student by e-mail (people invited before take on the sourcedIds) in a new class.
+  const files = sampleFiles('bulk-1.2');
+  const changed = ['users', 'roles', 'classes', 'enrollments'];
+  const manifest = files['manifest.csv']!.replace(/^file\.(\w+),bulk/gm, (_line, file: string) => `file.${file},${changed.includes(file) ? 'delta' : 'absent'}`);
+  const rows = (file: string, lines: string[]) => [files[`${file}.csv`]!.split('\n')[0], ...lines.map((line) => line.replace(',,,', `,active,${CHANGED_AT},`)), ''].join('\n');
+  const delta = {
+    'manifest.csv': manifest,
+    'users.csv': rows('users', [
+      `sc-t,,,true,steacher,,Tess,Teacher,,,${teacher.email},,,,,,,,,,org-northfield,`,
+      `sc-s,,,true,sstudent,,Sam,Student,,,${student.email},,,,09,,,,,,org-northfield,`,
+    ]),
+    'roles.csv': rows('roles', ['sc-r1,,,sc-t,primary,teacher,,,org-northfield,', 'sc-r2,,,sc-s,primary,student,,,org-northfield,']),
+    'classes.csv': rows('classes', ['sc-cl,,,Scores Out,09,co-maths-9,SO,scheduled,,org-northfield,as-2027-t1,,,']),
+    'enrollments.csv': rows('enrollments', ['sc-e1,,,sc-cl,org-northfield,sc-t,teacher,true,2026-09-01,', 'sc-e2,,,sc-cl,org-northfield,sc-s,student,false,2026-09-01,']),
+  };
+  const contentUrl = await world.putFile(admin, 'scores.zip', 'application/zip', zipFiles(delta));
+  const applied = await world.ok('importOneRoster', { as: admin, body: { contentUrl, mode: 'apply' } });
+  expect(applied.errors).toEqual([]);
+  const classes: { classId: string; className: string }[] = await world.ok('listAdminClasses', { as: admin });
+  const classId = classes.find((item) => item.className === 'Scores Out')!.classId;
+  // A student enrolled by hand, whom the system does not know.
+  await world.ok('enrolStudents', { as: admin, params: { classId }, body: { studentIds: [otherStudent.userId] } });
+
+  const module = await world.createModuleWithSections(teacher, 1, 'Scores out');
+  const sectionId = module.sections[0]!._id;
+  await world.ok('assignModule', { as: teacher, params: { classId }, body: { moduleId: module._id } });
+  await world.ok('putCheck', { as: teacher, params: { id: module._id, sectionId }, body: { questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Cells have walls.', answer: true }, { id: 'q2', kind: 'truefalse', prompt: 'Cells have nuclei.', answer: true }] } });
+  const submit = (as: typeof student, q1: boolean, q2: boolean) =>
+    world.ok('submitAttempt', { as, params: { id: module._id, sectionId }, body: { attemptId: crypto.randomUUID(), classId, answers: { q1, q2 } } }, 201);
+  await submit(student, true, true);
+  await submit(student, true, false);
+  await submit(otherStudent, true, false);
+
+  const link = await world.ok('exportOneRosterScores', { as: teacher, params: { classId } });
+  expect(link.fileName).toMatch(/^oneroster-scores-\d{4}-\d\d-\d\d\.zip$/);
+  const download = await fetch(link.url);
+  expect(download.status).toBe(200);
+  const zip = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(await download.arrayBuffer()))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+  const table = (file: string) => parse(zip[file]!, { columns: true }) as Record<string, string>[];
+  expect(table('lineItems.csv')).toEqual([expect.objectContaining({ sourcedId: `sc-cl:${module._id}:${sectionId}`, classSourcedId: 'sc-cl', schoolSourcedId: 'org-northfield', academicSessionSourcedId: 'as-2027-t1' })]);
+  const results = table('results.csv').map(({ studentSourcedId, score }) => ({ studentSourcedId, score }));
+  expect(results).toHaveLength(2);
+  expect(results).toEqual(expect.arrayContaining([{ studentSourcedId: otherStudent.userId, score: '50' }, { studentSourcedId: 'sc-s', score: '100' }]));
+  await world.ok('exportOneRosterScores', { as: world.otherTeacher, params: { classId } }, 404);
 });

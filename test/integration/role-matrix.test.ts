@@ -108,6 +108,7 @@ const EXPECTED = statusTable(`
   unenrolStudent           ·        ·             ·        ·             200
   importOneRoster          ·        ·             ·        ·             200
   listOneRosterRuns        ·        ·             ·        ·             200
+  exportOneRosterScores    ·        ·             200      404           200
   putCheck                 ·        ·             200      404           ·
   getCheck                 200      404           200      404           ·
   submitAttempt            201      404           ·        ·             ·
@@ -166,6 +167,7 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   getProgress: async () => ({ params: { studentId: world.student.userId, moduleId, classId: CLASS_ID } }),
   markComplete: async () => ({ body: { studentId: world.student.userId, moduleId, classId: CLASS_ID, sectionId: sectionIds[1] } }),
   getClassReport: async () => ({ params: { classId: CLASS_ID } }),
+  exportOneRosterScores: async () => ({ params: { classId: CLASS_ID } }),
   getClassCompletion: async () => ({ params: { classId: CLASS_ID } }),
   listClassStudents: async () => ({ params: { classId: CLASS_ID } }),
   getStudentClassProgress: async () => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),

@@ -452,6 +452,12 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('importOneRoster', { as: world.admin, body: { contentUrl: `protected/${world.admin.userId}/missing.zip`, mode: 'apply' } }, 404);
   },
   listOneRosterRuns: () => world.ok('listOneRosterRuns', { as: world.admin }),
+  // The class's checks and scores and the OneRoster links read, the gradebook zip written to the bucket.
+  exportOneRosterScores: async () => {
+    await checked();
+    await world.ok('exportOneRosterScores', { as: world.teacher, params: { classId: CLASS_ID } });
+    await world.ok('exportOneRosterScores', { as: world.admin, params: { classId: CLASS_ID } });
+  },
   archiveClass: async () => {
     const classId = await adminClass();
     await world.ok('archiveClass', { as: world.admin, params: { classId } });

@@ -1,7 +1,9 @@
 // Builds the OneRoster import over the table, the user pool and the upload bucket, with the people and class
 // administration use cases it makes its changes through; its handlers (the route and the bucket's sync) call it once.
 import { makeOneRosterImport } from '../rosters/oneroster-import';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { makeFileReader } from '../uploads/adapters/file-reader';
+import { makeFileStorage } from '../uploads/adapters/file-storage';
 import { requiredEnv, schoolSignInOn } from '../platform/env';
 import { makeS3Client } from '../platform/s3-client';
 import { buildClassAdminService } from './class-admin';
@@ -10,9 +12,12 @@ import { randomIds, systemClock } from './system';
 import { auditLog, classStore, oneRosterStore, peopleIndex, progressStore, rosterStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
-export const buildOneRosterImport = () =>
-  makeOneRosterImport({
-    files: makeFileReader({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') }),
+export function buildOneRosterImport() {
+  const client = makeS3Client();
+  const bucketName = requiredEnv('BUCKET_NAME');
+  const { deleteFiles } = makeFileStorage({ client, bucketName, presign: getSignedUrl });
+  return makeOneRosterImport({
+    files: { ...makeFileReader({ client, bucketName }), deleteFiles },
     links: oneRosterStore(),
     directory: userDirectory(),
     index: peopleIndex(),
@@ -26,3 +31,4 @@ export const buildOneRosterImport = () =>
     ids: randomIds,
     invitations: schoolSignInOn() ? 'none' : 'email',
   });
+}

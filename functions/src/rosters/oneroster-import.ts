@@ -17,7 +17,7 @@ import type { Clock, IdGenerator } from '../kernel/ports';
 import type { PeopleIndex, UserDirectory } from '../people/port';
 import type { PeopleService } from '../people/people';
 import type { ProgressStore } from '../progress/port';
-import type { FileReader } from '../uploads/port';
+import type { FileReader, FileStore } from '../uploads/port';
 import type { ClassAdminService } from './class-admin';
 import { readPackage, UnreadablePackageError, type RosterError } from './oneroster/package';
 import { planRoster, type ClassRef, type PersonRef, type RosterPlan, type RosterSnapshot } from './oneroster/plan';
@@ -38,7 +38,8 @@ export interface OneRosterRequest {
 }
 
 export interface OneRosterImportDeps {
-  files: FileReader;
+  /** Reads a package; deletes the nightly sync's package once its run is recorded. */
+  files: FileReader & Pick<FileStore, 'deleteFiles'>;
   links: OneRosterStore;
   directory: Pick<UserDirectory, 'create' | 'findByEmail' | 'disable' | 'get'>;
   index: Pick<PeopleIndex, 'everyone' | 'save'>;
@@ -305,19 +306,23 @@ export function makeOneRosterImport(deps: OneRosterImportDeps) {
 
     /**
      * The nightly sync: a package the information system dropped under the sync's prefix, applied as it is. A package
-     * that cannot be read is a run of its own with that one error (a retry would read the same bytes).
+     * that cannot be read is a run of its own with that one error (a retry would read the same bytes). Once its run is
+     * recorded the package is deleted (the school's whole roster need not wait for the next one); a run that failed
+     * otherwise keeps it for the retries.
      */
     async importFromBucket(key: string): Promise<OneRosterAnswer> {
       const system: Caller = { userId: 'oneroster-sync', roles: ['Admins'], name: 'OneRoster sync' };
+      let answer: OneRosterAnswer;
       try {
-        return await run(system, { contentUrl: key, mode: 'apply', importAdministrators: false }, 'bucket');
+        answer = await run(system, { contentUrl: key, mode: 'apply', importAdministrators: false }, 'bucket');
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const none = { create: 0, update: 0, delete: 0, unchanged: 0 };
-        const answer = { counts: { users: none, classes: none, enrollments: none }, errors: [{ file: key.slice(key.lastIndexOf('/') + 1), line: 1, message: error.message }] };
+        answer = { counts: { users: none, classes: none, enrollments: none }, errors: [{ file: key.slice(key.lastIndexOf('/') + 1), line: 1, message: error.message }] };
         await links.recordRun({ runId: ids.newId(), at: clock.now().toISOString(), by: system.name!, source: 'bucket', mode: 'apply', ...answer, errorCount: 1 });
-        return answer;
       }
+      await files.deleteFiles([key]);
+      return answer;
     },
   };
 }

@@ -71,7 +71,8 @@ export interface OneRosterRun {
  * (written with conditions: a sourcedId names one record), and the history of runs.
  */
 export interface OneRosterStore {
-  readLinks(): Promise<OneRosterLinks>;
+  /** Every link, or those of these kinds only (the rest answer empty): one query per kind asked for. */
+  readLinks(kinds?: readonly OneRosterLinkKind[]): Promise<OneRosterLinks>;
   /** Writes the link unless the sourcedId names another record already (then false, nothing written). */
   link<K extends OneRosterLinkKind>(kind: K, link: OneRosterLink<K>): Promise<boolean>;
   unlink(kind: OneRosterLinkKind, sourcedId: string): Promise<void>;

@@ -169,7 +169,8 @@ export const queries = {
   /** On the owner index: every person's copy, in name order. */
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
   ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
-  oneRosterLinks: () => ({ partition: ONEROSTER_PARTITION, sortPrefix: '' }),
+  /** The OneRoster links, or those of one kind (people, classes, enrollments). */
+  oneRosterLinks: (kind?: string) => ({ partition: ONEROSTER_PARTITION, sortPrefix: kind ? `${kind}#` : '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),
   /** Every student's attempts at a check in one class. */

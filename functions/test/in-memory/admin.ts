@@ -46,7 +46,12 @@ export function givenOneRoster(school: ReturnType<typeof givenAdminSchool>, invi
   const stored = new Map<string, Uint8Array>();
   const links = new InMemoryOneRosterStore();
   const oneRoster = makeOneRosterImport({
-    files: { readFile: async (key) => stored.get(key) ?? 'missing' },
+    files: {
+      readFile: async (key) => stored.get(key) ?? 'missing',
+      deleteFiles: async (keys) => {
+        for (const key of keys) stored.delete(key);
+      },
+    },
     links,
     directory: school.directory,
     index: school.index,

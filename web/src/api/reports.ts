@@ -1,6 +1,7 @@
 // Server state of teachers' reports: query keys (defined once here), a class's report in pages, a module's
-// drill-down, each class's completion (the dashboard) and a student's reading (the student drill-down).
-import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+// drill-down, each class's completion (the dashboard), a student's reading (the student drill-down), and the class's
+// scores exported for the school's information system.
+import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
@@ -68,3 +69,6 @@ export function useStudentReading(classId: string, studentId: string) {
     queryFn: () => call('getStudentReading', { classId, studentId }),
   });
 }
+
+/** The class's best scores as a OneRoster gradebook zip: the API writes it to storage and answers a short-lived link. */
+export const useExportOneRosterScores = () => useMutation({ mutationFn: (classId: string) => call('exportOneRosterScores', { classId }) });

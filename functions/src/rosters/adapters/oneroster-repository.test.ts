@@ -36,6 +36,21 @@ test('readLinks reads the partition consistently, sorted into people, classes an
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': 'ONEROSTER', ':prefix': '' }, ConsistentRead: true });
 });
 
+test('readLinks of some kinds queries each kind’s prefix only', async () => {
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'ONEROSTER', ':prefix': 'classes#' } }).resolves({
+    Items: [{ pk: 'ONEROSTER', sk: 'classes#cl-1', entity: 'OneRosterLink', sourcedId: 'cl-1', classId: 'c-1' }],
+  });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'ONEROSTER', ':prefix': 'people#' } }).resolves({
+    Items: [{ pk: 'ONEROSTER', sk: 'people#t-1', entity: 'OneRosterLink', sourcedId: 't-1', userId: 'u-1' }],
+  });
+  await expect(store.readLinks(['classes', 'people'])).resolves.toEqual({
+    people: [{ sourcedId: 't-1', userId: 'u-1' }],
+    classes: [{ sourcedId: 'cl-1', classId: 'c-1' }],
+    enrollments: [],
+  });
+  expect(ddb).toHaveReceivedCommandTimes(QueryCommand, 2);
+});
+
 test('unlink deletes the link; runs are put once and read newest first', async () => {
   ddb.on(DeleteCommand).resolves({});
   await store.unlink('classes', 'cl-1');

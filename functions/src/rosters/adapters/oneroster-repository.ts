@@ -13,8 +13,9 @@ export function makeOneRosterRepository(context: TableContext): OneRosterStore {
   const table = makeTableAccess(context);
 
   return {
-    async readLinks() {
-      const items = await table.queryByPrefix<Record<string, string>>(queries.oneRosterLinks(), { consistent: true });
+    async readLinks(kinds) {
+      const read = (kind?: OneRosterLinkKind) => table.queryByPrefix<Record<string, string>>(queries.oneRosterLinks(kind), { consistent: true });
+      const items = kinds ? (await Promise.all(kinds.map(read))).flat() : await read();
       const links: OneRosterLinks = { people: [], classes: [], enrollments: [] };
       for (const { pk: _pk, sk, entity: _entity, ...link } of items) {
         const kind = sk!.slice(0, sk!.indexOf('#')) as OneRosterLinkKind;

@@ -9,12 +9,9 @@ export class InMemoryOneRosterStore implements OneRosterStore {
   readonly links = { people: new Map(), classes: new Map(), enrollments: new Map() } as { [K in OneRosterLinkKind]: Map<string, OneRosterLink<K>> };
   readonly runs: OneRosterRun[] = [];
 
-  async readLinks(): Promise<OneRosterLinks> {
-    return structuredClone({
-      people: [...this.links.people.values()],
-      classes: [...this.links.classes.values()],
-      enrollments: [...this.links.enrollments.values()],
-    });
+  async readLinks(kinds?: readonly OneRosterLinkKind[]): Promise<OneRosterLinks> {
+    const of = <K extends OneRosterLinkKind>(kind: K) => (!kinds || kinds.includes(kind) ? [...this.links[kind].values()] : []);
+    return structuredClone({ people: of('people'), classes: of('classes'), enrollments: of('enrollments') } as OneRosterLinks);
   }
 
   async link<K extends OneRosterLinkKind>(kind: K, link: OneRosterLink<K>) {

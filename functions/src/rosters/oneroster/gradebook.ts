@@ -33,7 +33,7 @@ export interface GradebookScore {
   sectionId: string;
   studentId: string;
   bestPercent: number;
-  /** When the best attempt was submitted. ISO 8601. */
+  /** The day the best stood as exported: the student's latest attempt in the module (the standings keep no time of the best). ISO 8601. */
   scoredAt: string;
 }
 

@@ -1,6 +1,7 @@
 // /analytics/:classId: the Student Progress Report of one class, with its summary, sort and filters, drill-downs,
-// CSV export and how fresh it is. The rows come in pages of up to 100 students as the teacher scrolls (a class of one
-// page is shown by name, a larger one in page order); the summary, a sort or filter other than the default, and the
+// CSV export, the scores export for the school's information system (OneRoster) and how fresh it is. The rows come
+// in pages of up to 100 students as the teacher scrolls (a class of one page is shown by name, a larger one in page
+// order); the summary, a sort or filter other than the default, and the
 // export need every row, so asking for one loads the remaining pages first (with a visible loading line). The Overdue
 // filter (a module past its due date, from the class detail, and not complete) lists that work with Nudge.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useClass } from '@web/api/classes';
 import { useClassReportPages } from '@web/api/reports';
 import { ModuleDrillDown } from './components/module-drill-down';
+import { OneRosterScoresExport } from './components/oneroster-scores-export';
 import { OverdueWork } from './components/overdue-work';
 import { ReportControls } from './components/report-controls';
 import { ReportFreshness } from './components/report-freshness';
@@ -139,6 +141,7 @@ export default function ClassReportPage() {
         onStalledDays={setStalledDays}
         onExport={loaded && !empty && !exportWanted ? () => (shownRows ? exportRows(shownRows) : setExportWanted(true)) : undefined}
       />
+      <OneRosterScoresExport classId={classId} />
       <ViewSwitch view={view} onChange={setView} />
       {view === 'completion' ? (
         <StatusLegend />

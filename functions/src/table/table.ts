@@ -33,10 +33,17 @@ export const keys = {
   membership: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `CLASS#${classId}` }),
   /** One per enrolment, in the class's partition: the roster, read in pages in student-id order. */
   enrolment: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ENROLMENT_PREFIX}${studentId}` }),
-  /** How many sections the class's students have completed in one module (the dashboards' read model). */
-  completionCounter: (classId: string, moduleId: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}` }),
-  /** The students of the class active (a section marked complete) on one UTC day, yyyy-mm-dd: engagement's read model. */
-  activeDay: (classId: string, day: string): Key => ({ pk: classPartition(classId), sk: `ACTIVE_DAY#${day}` }),
+  /**
+   * One shard of how many sections the class's students have completed in one module (the dashboards' read model,
+   * the sum of the module's shards): a student's completions always count in the shard of their id
+   * (progress/adapters/completion-writes.ts), so concurrent completions of a large class rarely meet on one item.
+   */
+  completionCounter: (classId: string, moduleId: string, shard: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}#${shard}` }),
+  /**
+   * A student of the class was active (completed a section) on a UTC day, yyyy-mm-dd: engagement's read model, one
+   * small item per student and day, so the write of one is the same size whatever the class size.
+   */
+  activeStudent: (classId: string, day: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ACTIVE_PREFIX}${day}#${studentId}` }),
   /** A student's progress in a module of a class, with their best percent, attempts and pass per check of it. */
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
     pk: classPartition(classId),
@@ -135,6 +142,7 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const SIGN_IN_DOMAIN_PREFIX = 'SIGN_IN_DOMAIN#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
+const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
@@ -156,7 +164,12 @@ export const queries = {
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
   rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
-  activeDaysOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: 'ACTIVE_DAY#' }),
+  /** A module's counter shards, and the one unsharded counter an earlier version kept (until `npm run migrate`). */
+  countersOfModule: (classId: string, moduleId: string) => ({ partition: classPartition(classId), sortPrefix: `${COUNTER_PREFIX}${moduleId}` }),
+  /** The students active on one UTC day; without a day, every student's active days. */
+  activeStudentsOfClass: (classId: string, day?: string) => ({ partition: classPartition(classId), sortPrefix: day ? `${ACTIVE_PREFIX}${day}#` : ACTIVE_PREFIX }),
+  /** The day items of earlier versions (a string set of the students active that day), which `npm run migrate` replaces. */
+  legacyActiveDaysOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: 'ACTIVE_DAY#' }),
   /** On the owner index: a student's attempts in a class, oldest first. */
   attemptHistory: (classId: string, studentId: string) => ({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }),
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */

@@ -122,14 +122,13 @@ export function makeCompletionWrites(tableName: string) {
    * of the day changes nothing), so its cost never grows with the class.
    */
   const activeStudentUpdate = (classId: string, day: string, studentId: string): TransactUpdate => {
-    const { pk, sk, ...attributes } = activeStudentItem(classId, day, studentId);
-    const names = Object.keys(attributes);
+    const { pk, sk, entity } = activeStudentItem(classId, day, studentId);
     return {
       TableName: tableName,
       Key: { pk, sk },
-      UpdateExpression: `SET ${names.map((_, index) => `#a${index} = :a${index}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#a${index}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(Object.values(attributes).map((value, index) => [`:a${index}`, value])),
+      UpdateExpression: 'SET entity = :entity, classId = :class, studentId = :student, #day = :day',
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: { ':entity': entity, ':class': classId, ':student': studentId, ':day': day },
     };
   };
 

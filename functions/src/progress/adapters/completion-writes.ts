@@ -25,7 +25,7 @@ export const SECTION_COUNT_PREFIX = 'completions#';
  * cancelled, and every first completion of a module in a class adds to its counter: in a class of thousands working at
  * once, one counter item would cancel completions (each retried after a pause). Spread over this many shards by
  * student, two completions meet on a counter an eighth as often, while a dashboard still reads a few small items per
- * module (docs/decisions/data/sharded-counters-and-active-students.md).
+ * module (docs/decisions/school-scale/no-item-grows-with-the-class.md).
  */
 export const COUNTER_SHARDS = 8;
 

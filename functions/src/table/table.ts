@@ -123,8 +123,11 @@ export const keys = {
   personAccess: (userId: string): Key => ({ pk: `${PERSON_ACCESS_PREFIX}${userId}`, sk: 'ACCESS' }),
   /** The searchable copy of a person from the directory (the people index). */
   personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
-  /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */
-  peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: PEOPLE_PARTITION, gsi1sk: `${sortName}#${userId}` }),
+  /**
+   * gsi1 keys of a person's copy: one of PEOPLE_SHARDS partitions by their id, in order of their normalised display
+   * name (a search reads the shards at once and merges them in that order).
+   */
+  peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: `${PEOPLE_PARTITION}#${shardOf(userId, PEOPLE_SHARDS)}`, gsi1sk: `${sortName}#${userId}` }),
   /** An LMS (LTI platform) the tool trusts, beside the others in one partition (a school registers a handful). */
   ltiPlatform: (platformId: string): Key => ({ pk: LTI_PARTITION, sk: `${LTI_PLATFORM_PREFIX}${platformId}` }),
   /** Holds an issuer and client ID pair to one registration (its platformId): written and removed with it. */
@@ -149,6 +152,15 @@ const OVERRIDES_PREFIX = 'OVERRIDES#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
+/** The people index's partitions: a school's few thousand people, a few hundred in each, none filtered whole. */
+export const PEOPLE_SHARDS = 8;
+
+/** A shard, '0' to `shards` - 1, always the same for an id (FNV-1a of it): spreads one kind of item over a few keys. */
+export function shardOf(id: string, shards: number): string {
+  let hash = 0x811c9dc5;
+  for (const character of id) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
+  return String(hash % shards);
+}
 const LTI_PARTITION = 'LTI';
 const LTI_PLATFORM_PREFIX = 'PLATFORM#';
 const ONEROSTER_PARTITION = 'ONEROSTER';
@@ -175,8 +187,8 @@ export const queries = {
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */
   wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
-  /** On the owner index: every person's copy, in name order. */
-  everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
+  /** On the owner index: the copies of one shard of the people (`shardOf` their id), in name order. */
+  peopleShard: (shard: string) => ({ partition: `${PEOPLE_PARTITION}#${shard}`, sortPrefix: '' }),
   ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
   oneRosterLinks: () => ({ partition: ONEROSTER_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */

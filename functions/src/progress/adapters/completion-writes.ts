@@ -5,7 +5,7 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '@shared/report-insight';
 import type { ActivityContext, ProgressKey, ProgressRecord } from '../port';
-import { cancellationCodes, keys, type Key } from '../../table/table';
+import { cancellationCodes, keys, shardOf, type Key } from '../../table/table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type TransactUpdate = NonNullable<TransactItem['Update']>;
@@ -29,12 +29,8 @@ export const SECTION_COUNT_PREFIX = 'completions#';
  */
 export const COUNTER_SHARDS = 8;
 
-/** The shard a student's completions count in: the same for every write of theirs (FNV-1a of their id). */
-export function counterShardOf(studentId: string): string {
-  let hash = 0x811c9dc5;
-  for (const character of studentId) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
-  return String(hash % COUNTER_SHARDS);
-}
+/** The shard a student's completions count in: the same for every write of theirs. */
+export const counterShardOf = (studentId: string) => shardOf(studentId, COUNTER_SHARDS);
 
 /** One writer's part of an item's update: its ADD and SET clauses, its conditions, and their names and values. */
 export interface UpdateParts {

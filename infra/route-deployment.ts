@@ -225,11 +225,12 @@ export const routeDeployment = {
   registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
   editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
-  // Erasing a person: their classes and modules through their resources, then a sweep of the table and their folder.
+  // Erasing a person: their classes and modules through their resources (a module handed over copies its files to the
+  // new owner's folder: GetObject and PutObject), then a sweep of the table and their folder.
   erasePerson: {
     handler: 'erasure/handlers/erase-person',
     table: ['ReadByKey', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
-    bucket: ['ListBucket', 'DeleteObject'],
+    bucket: ['ListBucket', 'GetObject', 'PutObject', 'DeleteObject'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   // School sign-in: the administrators' choice per configured e-mail domain (the PreSignUp trigger reads it).

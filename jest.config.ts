@@ -45,7 +45,7 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       ...esModuleOnlyPackages,
-      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/local/lti-platform/**/*.test.ts'],
+      testMatch: ['<rootDir>/functions/**/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/local/lti-platform/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/unit.ts'],
     },
     {

@@ -7,6 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureUser, type CreatedUser } from '@local/users';
 import type { StackConfig } from '@local/stack-config';
+import { counterShardOf } from '../functions/src/progress/adapters/completion-writes';
 import { keys, makeTableAccess, type TableContext } from '../functions/src/table/table';
 
 export const CLASS_SIZES = [30, 200, 1000, 5000] as const;
@@ -108,7 +109,8 @@ function schoolItems({ teacher, moduleIds, sectionIds, classes }: BenchSchool): 
   }
   for (const { classId, size, students } of classes) {
     const studentIds = [...students.map((student) => student.userId), ...Array.from({ length: size - students.length }, (_, index) => syntheticId(size, index))];
-    const completions = new Map<string, number>();
+    /** (module, counter shard) → completions and started students. */
+    const counts = new Map<string, { module: string; shard: string; completions: number; started: number }>();
     items.push({ ...keys.classCatalogue(classId), entity: 'ClassEntry', classId });
     items.push({
       ...keys.classMeta(classId),
@@ -127,7 +129,9 @@ function schoolItems({ teacher, moduleIds, sectionIds, classes }: BenchSchool): 
       for (const [m, module] of moduleIds.entries()) {
         const done = sectionsDone(index, m);
         if (done === 0) continue;
-        completions.set(module, (completions.get(module) ?? 0) + done);
+        const shard = counterShardOf(studentId);
+        const count = counts.get(`${module}#${shard}`) ?? { module, shard, completions: 0, started: 0 };
+        counts.set(`${module}#${shard}`, { ...count, completions: count.completions + done, started: count.started + 1 });
         items.push({
           ...keys.progress(classId, module, studentId),
           entity: 'Progress',
@@ -139,8 +143,8 @@ function schoolItems({ teacher, moduleIds, sectionIds, classes }: BenchSchool): 
         });
       }
     }
-    for (const [module, count] of completions) {
-      items.push({ ...keys.completionCounter(classId, module), entity: 'CompletionCounter', classId, moduleId: module, completions: count });
+    for (const { module, shard, completions, started } of counts.values()) {
+      items.push({ ...keys.completionCounter(classId, module, shard), entity: 'CompletionCounter', classId, moduleId: module, completions, startedStudents: started });
     }
   }
   return items;

@@ -61,9 +61,9 @@ const FIXTURES: Record<ExportedItemType, () => Fixture> = {
     found: (zip) => parsed(zip, 'progress.json').some((p: { moduleId: string; completedSections: string[] }) => p.moduleId === lesson._id && p.completedSections.includes(sectionId)),
   }),
   pathOverrides: () => ({ of: 'student', key: keys.pathOverrides(CLASS_ID, lesson._id, world.student.userId), found: (zip) => zip['overrides.json']!.includes(reason) }),
-  activeDay: () => ({
+  activeStudent: () => ({
     of: 'student',
-    key: keys.activeDay(CLASS_ID, today),
+    key: keys.activeStudent(CLASS_ID, today, world.student.userId),
     found: (zip) => parsed(zip, 'activity.json').some((a: { classId: string; activeDays: string[] }) => a.classId === CLASS_ID && a.activeDays.includes(today)),
   }),
   attempt: () => ({

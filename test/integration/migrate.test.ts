@@ -13,6 +13,7 @@ import { makeCognitoUserDirectory } from '../../functions/src/people/adapters/co
 import type { UserDirectory } from '../../functions/src/people/port';
 import type { CompletionCounter } from '../../functions/src/progress/port';
 import { makeProgressRepository } from '../../functions/src/progress/adapters/progress-repository';
+import { counterShardOf } from '../../functions/src/progress/adapters/completion-writes';
 import { migrateTable } from '../../functions/src/migrations/table-migration';
 import type { TableContext } from '../../functions/src/table/table';
 import type { RosterPageAnswer } from '../../shared/contract/rosters';
@@ -99,13 +100,16 @@ it('migrates a class of the previous shape (twice: the same result), which then 
   const module = await world.createModuleWithSections(world.teacher, 3, 'Romans');
   const sectionIds = module.sections.map((section) => section._id);
   const studentIds = await writeOldShapeClass(module._id, sectionIds, 9);
+  // An earlier version's unsharded counter (its counts wrong: a write lost half-way) and day of active students.
+  await put({ pk: `CLASS#${OLD_CLASS}`, sk: `COMPLETIONS#${module._id}`, entity: 'CompletionCounter', classId: OLD_CLASS, moduleId: module._id, completions: 99, startedStudents: 1 });
+  await put({ pk: `CLASS#${OLD_CLASS}`, sk: 'ACTIVE_DAY#2026-01-01', entity: 'ActiveDay', classId: OLD_CLASS, day: '2026-01-01', activeStudents: new Set(studentIds.slice(0, 2)) });
 
   const first = await migrateTable(table, directory);
   // The map kept names only; of its students only the world's is in the directory (the others are made up).
-  expect(first).toMatchObject({ rostersMoved: 1, emailsFilled: 1, notInDirectory: 9 });
+  expect(first).toMatchObject({ rostersMoved: 1, emailsFilled: 1, notInDirectory: 9, activeDaysMoved: 1 });
   const afterFirst = await answers(module._id);
   const second = await migrateTable(table, directory);
-  expect(second).toMatchObject({ rostersMoved: 0, emailsFilled: 0, notInDirectory: 0, students: first.students, counters: first.counters });
+  expect(second).toMatchObject({ rostersMoved: 0, emailsFilled: 0, notInDirectory: 0, students: first.students, counters: first.counters, activeDaysMoved: 0 });
 
   const items = (await world.scanTable()).filter((item) => item.pk === `CLASS#${OLD_CLASS}`);
   const classItem = items.find((item) => item.sk === 'CLASS')!;
@@ -116,7 +120,13 @@ it('migrates a class of the previous shape (twice: the same result), which then 
   expect(enrolments.find((item) => item.studentId === world.student.userId)).toMatchObject({ name: 'Sam Student', email: world.student.email });
   const progress = items.filter((item) => String(item.sk).startsWith('PROGRESS#'));
   const completions = progress.reduce((sum, item) => sum + (item.completedSections as Set<string>).size, 0);
-  expect(items.find((item) => item.sk === `COMPLETIONS#${module._id}`)).toMatchObject({ completions });
+  // The counter's shards add up to them; each student's completions count in their own shard.
+  const shards = items.filter((item) => String(item.sk).startsWith(`COMPLETIONS#${module._id}#`));
+  expect(shards.reduce((sum, item) => sum + Number(item.completions), 0)).toBe(completions);
+  for (const shard of shards) {
+    const counted = progress.filter((item) => shard.sk === `COMPLETIONS#${module._id}#${counterShardOf(String(item.studentId))}`);
+    expect(shard.completions).toBe(counted.reduce((sum, item) => sum + (item.completedSections as Set<string>).size, 0));
+  }
 
   // Every student of the map, with their names and progress; the e-mail beside the world's student (teacher, admins).
   const after = await answers(module._id);
@@ -134,7 +144,12 @@ it('migrates a class of the previous shape (twice: the same result), which then 
   expect(after.progress).toMatchObject({ modules: [{ moduleId: module._id, completedSections: sectionIds.slice(0, completedOf(0)) }] });
   // The days' active students are filled from the completion times: the dashboard's engagement counts them.
   const recentlyActive = studentIds.filter((_, index) => index % 2 === 1 && index % (sectionIds.length + 1) > 0);
-  expect(items.find((item) => item.sk === `ACTIVE_DAY#${RECENTLY.slice(0, 10)}`)?.activeStudents).toEqual(new Set(recentlyActive));
+  // The earlier version's items are gone, their counts and students in today's.
+  expect(items.filter((item) => item.sk === `COMPLETIONS#${module._id}` || String(item.sk).startsWith('ACTIVE_DAY#'))).toEqual([]);
+  const movedDay = items.filter((item) => String(item.sk).startsWith('ACTIVE#2026-01-01#'));
+  expect(movedDay.map((item) => item.studentId).sort()).toEqual(studentIds.slice(0, 2).sort());
+  const activeThatDay = items.filter((item) => String(item.sk).startsWith(`ACTIVE#${RECENTLY.slice(0, 10)}#`));
+  expect(activeThatDay.map((item) => item.studentId).sort()).toEqual([...recentlyActive].sort());
   const completion = await world.ok('getClassCompletion', { as: world.teacher, params: { classId: OLD_CLASS } });
   expect(completion.activeStudentIds).toEqual([...recentlyActive].sort());
 
@@ -249,7 +264,10 @@ it('a recount on a live table keeps a completion made between its reads and its 
   const [first, second] = module.sections.map((section) => section._id);
   await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId: module._id } });
   const stores = localTableStores(world.config);
-  const students = ['live-1', 'live-2'];
+  // Two students whose completions count in the same counter shard (in two shards, the app's completion would land in
+  // a shard the recount leaves alone, and nothing would race).
+  const partner = Array.from({ length: 100 }, (_, index) => `live-${index + 2}`).find((id) => counterShardOf(id) === counterShardOf('live-1'))!;
+  const students = ['live-1', partner];
   for (const studentId of students) await stores.rosters.enrollStudent(CLASS_ID, { studentId, name: studentId, email: `${studentId}@example.com` });
   const complete = (studentId: string, sectionId: string) =>
     stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: module._id, studentId }, sectionId, new Date().toISOString());
@@ -263,7 +281,7 @@ it('a recount on a live table keeps a completion made between its reads and its 
         const answer = await (table.client.send as (c: unknown) => Promise<unknown>)(command);
         if (!interleaved && String(command.input.ExpressionAttributeValues?.[':prefix'] ?? '').startsWith('PROGRESS#')) {
           interleaved = true;
-          await complete('live-2', second);
+          await complete(partner, second);
         }
         return answer;
       },

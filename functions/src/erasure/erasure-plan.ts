@@ -17,7 +17,7 @@ export type ErasureStep = (typeof ERASURE_STEPS)[number];
  * - `deleteIfKeyed`: theirs when its key names them (their progress, attempts); else someone else's that mentions them
  *   (a progress item on their teacher's activity index), rewritten.
  * - `rewrite`: someone else's item that mentions them: their id, e-mail and name become the pseudonym, and they leave
- *   sets (a day's active students). Audit entries are also found by the person's name (some name only them).
+ *   sets (an earlier version's day of active students). Audit entries are also found by the person's name (some name only them).
  * - `tombstone`: their access record keeps only the revocation of their tokens until the tokens expire.
  * - `keep`: the erase's own job item.
  */
@@ -51,7 +51,9 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Enrolment', key: 'CLASS#{classId} / STUDENT#{studentId}', pk: 'CLASS#', sk: 'STUDENT#', treatment: 'deleteIfKeyed' },
   { item: 'Progress', key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'PROGRESS#', treatment: 'deleteIfKeyed' },
   { item: 'Path overrides', key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'OVERRIDES#', treatment: 'deleteIfKeyed' },
-  { item: 'Completion counter', key: 'CLASS#{classId} / COMPLETIONS#{moduleId}', pk: 'CLASS#', sk: 'COMPLETIONS#', treatment: 'rewrite' },
+  { item: 'Completion counter', key: 'CLASS#{classId} / COMPLETIONS#{moduleId}#{shard}', pk: 'CLASS#', sk: 'COMPLETIONS#', treatment: 'rewrite' },
+  { item: 'Active student', key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', pk: 'CLASS#', sk: 'ACTIVE#', treatment: 'deleteIfKeyed' },
+  // An earlier version's day item (a set of the students active that day), until `npm run migrate` replaces it.
   { item: 'Active day', key: 'CLASS#{classId} / ACTIVE_DAY#{day}', pk: 'CLASS#', sk: 'ACTIVE_DAY#', treatment: 'rewrite' },
   { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
   { item: 'Check', key: 'CHECK#{moduleId}#{sectionId} / CHECK', pk: 'CHECK#', sk: 'CHECK', treatment: 'rewrite' },

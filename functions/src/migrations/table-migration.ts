@@ -3,9 +3,10 @@
 // item (a `students` map, before enrolment items) moves to one item per enrolment (the app reads enrolment items only,
 // so a deployment of it runs this first); enrolment items written before they kept the student's e-mail get it from
 // the directory; the student count is
-// set from the enrolment items; the completion counters (per module and per section) are set from the enrolled
-// students' progress items, and each known completion
-// time's student is added to that day's active students (the dashboard's engagement); scores of earlier shapes (an item
+// set from the enrolment items; the completion counters (per module and per section, in shards by student) are set
+// from the enrolled students' progress items, an earlier version's unsharded counter folded in; the days' sets of
+// active students of earlier versions become one item per student and day, and each completion time of the last week
+// gives its student that day's item (the dashboard's engagement); scores of earlier shapes (an item
 // per student and module beside the progress item, or attributes per check on it) move into the progress items'
 // standings, where reports read them; attempts stored without their score or the completion they earned get them, and
 // students who finished a module without its "you finished" notice get one (progress-repair.ts); a student with progress
@@ -14,7 +15,7 @@
 // Safe on a live table (the app serving meanwhile): every write is conditional on what it read (a count is replaced only
 // if it is still the value read before its items were counted, else counted again), so a recount never loses a write
 // the app made while it ran. Counts drift only when an app write fails half-way; running this again repairs them.
-import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../kernel/concurrency';
 import type { Enrolment } from '../classes/port';
 import type { UserDirectory } from '../people/port';
@@ -22,6 +23,7 @@ import type { ProgressKey } from '../progress/port';
 import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
 import { makeProgressRepair } from './progress-repair';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
+import { activeStudentItem } from '../progress/adapters/completion-writes';
 import { encodeStandings, legacyScoreAttributeNames, legacyStandings, mergeStandings, STANDINGS, standingsOnItem } from '../progress/adapters/score-attributes';
 import { backoff, cancellationCodes, conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from '../table/table';
 
@@ -34,6 +36,8 @@ export interface MigrationSummary {
   notInDirectory: number;
   students: number;
   counters: number;
+  /** Day items of an earlier version (a set of a day's active students) replaced by one item per student and day. */
+  activeDaysMoved: number;
   /** Progress items whose scores of earlier shapes (score items of their own, attributes per check) were folded into their standings. */
   scoresMoved: number;
   /** What earlier versions left half-written: scores and completions of stored attempts, notices of finished modules. */
@@ -77,11 +81,22 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const scoresMoved = await maintenance.compactScores(classId);
     const repairs = record ? await repair.repairClass(record, enrolled) : { scoresRepaired: 0, completionsRepaired: 0, finishesCreated: 0 };
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
+    const activeDaysMoved = await maintenance.moveActiveDays(classId);
     const formerClassesRecorded = record ? await maintenance.recordFormerStudents(classId, enrolled) : 0;
-    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved, ...repairs, formerClassesRecorded };
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, activeDaysMoved, scoresMoved, ...repairs, formerClassesRecorded };
   });
   const total = (
-    field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved' | 'scoresRepaired' | 'completionsRepaired' | 'finishesCreated' | 'formerClassesRecorded',
+    field:
+      | 'emailsFilled'
+      | 'notInDirectory'
+      | 'students'
+      | 'counters'
+      | 'activeDaysMoved'
+      | 'scoresMoved'
+      | 'scoresRepaired'
+      | 'completionsRepaired'
+      | 'finishesCreated'
+      | 'formerClassesRecorded',
   ) =>
     results.reduce((sum, result) => sum + result[field], 0);
   return {
@@ -91,6 +106,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     notInDirectory: total('notInDirectory'),
     students: total('students'),
     counters: total('counters'),
+    activeDaysMoved: total('activeDaysMoved'),
     scoresMoved: total('scoresMoved'),
     scoresRepaired: total('scoresRepaired'),
     completionsRepaired: total('completionsRepaired'),
@@ -347,8 +363,34 @@ export function makeClassMaintenance(context: TableContext) {
     throw new Error(`The scores of student ${studentId} in module ${moduleId} kept changing while moving them: run the migration again.`);
   }
 
-  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores, recordFormerStudents };
+  /**
+   * Replaces an earlier version's day items (one per class and day, a string set of the students active that day) by
+   * one item per student and day: writes each student's item (the same whoever writes it, so a plain put loses
+   * nothing), then deletes the day item on the condition that its set is still the one read (an earlier version still
+   * serving added a student meanwhile: the next run moves it). Answers how many day items went.
+   */
+  async function moveActiveDays(classId: string): Promise<number> {
+    const days = await table.queryByPrefix<Key & { day?: string; activeStudents?: Set<string> }>(queries.legacyActiveDaysOfClass(classId), { consistent: true });
+    let moved = 0;
+    for (const { pk, sk, day = sk.slice(sk.indexOf('#') + 1), activeStudents } of days) {
+      await table.batchPut([...(activeStudents ?? [])].map((studentId) => activeStudentItem(classId, day, studentId)));
+      const deleted = await conditionally(() =>
+        client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { pk, sk },
+            ConditionExpression: activeStudents ? 'activeStudents = :read' : 'attribute_not_exists(activeStudents)',
+            ...(activeStudents && { ExpressionAttributeValues: { ':read': activeStudents } }),
+          }),
+        ),
+      );
+      if (deleted) moved += 1;
+    }
+    return moved;
+  }
+
+  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores, recordFormerStudents, moveActiveDays };
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated, formerClassesRecorded }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created, ${formerClassesRecorded} class${formerClassesRecorded === 1 ? '' : 'es'} recorded as left by students whose records stay there.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, activeDaysMoved, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated, formerClassesRecorded }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${activeDaysMoved} day${activeDaysMoved === 1 ? '' : 's'} of active students moved to an item per student, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created, ${formerClassesRecorded} class${formerClassesRecorded === 1 ? '' : 'es'} recorded as left by students whose records stay there.`;

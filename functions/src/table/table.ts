@@ -35,10 +35,17 @@ export const keys = {
   formerClass: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `${FORMER_CLASS_PREFIX}${classId}` }),
   /** One per enrolment, in the class's partition: the roster, read in pages in student-id order. */
   enrolment: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ENROLMENT_PREFIX}${studentId}` }),
-  /** How many sections the class's students have completed in one module (the dashboards' read model). */
-  completionCounter: (classId: string, moduleId: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}` }),
-  /** The students of the class active (a section marked complete) on one UTC day, yyyy-mm-dd: engagement's read model. */
-  activeDay: (classId: string, day: string): Key => ({ pk: classPartition(classId), sk: `ACTIVE_DAY#${day}` }),
+  /**
+   * One shard of how many sections the class's students have completed in one module (the dashboards' read model,
+   * the sum of the module's shards): a student's completions always count in the shard of their id
+   * (progress/adapters/completion-writes.ts), so concurrent completions of a large class rarely meet on one item.
+   */
+  completionCounter: (classId: string, moduleId: string, shard: string): Key => ({ pk: classPartition(classId), sk: `${COUNTER_PREFIX}${moduleId}#${shard}` }),
+  /**
+   * A student of the class was active (completed a section) on a UTC day, yyyy-mm-dd: engagement's read model, one
+   * small item per student and day, so the write of one is the same size whatever the class size.
+   */
+  activeStudent: (classId: string, day: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ACTIVE_PREFIX}${day}#${studentId}` }),
   /** A student's progress in a module of a class, with their best percent, attempts and pass per check of it. */
   progress: (classId: string, moduleId: string, studentId: string): Key => ({
     pk: classPartition(classId),
@@ -118,8 +125,11 @@ export const keys = {
   personAccess: (userId: string): Key => ({ pk: `${PERSON_ACCESS_PREFIX}${userId}`, sk: 'ACCESS' }),
   /** The searchable copy of a person from the directory (the people index). */
   personCopy: (userId: string): Key => ({ pk: `PERSON#${userId}`, sk: 'PERSON' }),
-  /** gsi1 keys of a person's copy: everyone in one partition, in order of their normalised display name. */
-  peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: PEOPLE_PARTITION, gsi1sk: `${sortName}#${userId}` }),
+  /**
+   * gsi1 keys of a person's copy: one of PEOPLE_SHARDS partitions by their id, in order of their normalised display
+   * name (a search reads the shards at once and merges them in that order).
+   */
+  peopleIndex: (sortName: string, userId: string) => ({ gsi1pk: `${PEOPLE_PARTITION}#${shardOf(userId, PEOPLE_SHARDS)}`, gsi1sk: `${sortName}#${userId}` }),
   /** An LMS (LTI platform) the tool trusts, beside the others in one partition (a school registers a handful). */
   ltiPlatform: (platformId: string): Key => ({ pk: LTI_PARTITION, sk: `${LTI_PLATFORM_PREFIX}${platformId}` }),
   /** Holds an issuer and client ID pair to one registration (its platformId): written and removed with it. */
@@ -137,6 +147,7 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const SIGN_IN_DOMAIN_PREFIX = 'SIGN_IN_DOMAIN#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
+const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
@@ -144,6 +155,15 @@ const FORMER_CLASS_PREFIX = 'LEFT#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
+/** The people index's partitions: a school's few thousand people, a few hundred in each, none filtered whole. */
+export const PEOPLE_SHARDS = 8;
+
+/** A shard, '0' to `shards` - 1, always the same for an id (FNV-1a of it): spreads one kind of item over a few keys. */
+export function shardOf(id: string, shards: number): string {
+  let hash = 0x811c9dc5;
+  for (const character of id) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
+  return String(hash % shards);
+}
 const LTI_PARTITION = 'LTI';
 const LTI_PLATFORM_PREFIX = 'PLATFORM#';
 const ONEROSTER_PARTITION = 'ONEROSTER';
@@ -160,14 +180,19 @@ export const queries = {
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),
   rosterOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: ENROLMENT_PREFIX }),
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
-  activeDaysOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: 'ACTIVE_DAY#' }),
+  /** A module's counter shards, and the one unsharded counter an earlier version kept (until `npm run migrate`). */
+  countersOfModule: (classId: string, moduleId: string) => ({ partition: classPartition(classId), sortPrefix: `${COUNTER_PREFIX}${moduleId}` }),
+  /** The students active on one UTC day; without a day, every student's active days. */
+  activeStudentsOfClass: (classId: string, day?: string) => ({ partition: classPartition(classId), sortPrefix: day ? `${ACTIVE_PREFIX}${day}#` : ACTIVE_PREFIX }),
+  /** The day items of earlier versions (a string set of the students active that day), which `npm run migrate` replaces. */
+  legacyActiveDaysOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: 'ACTIVE_DAY#' }),
   /** On the owner index: a student's attempts in a class, oldest first. */
   attemptHistory: (classId: string, studentId: string) => ({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }),
   /** Everything in a class's partition: the class item, enrolments, progress and counters. */
   wholeClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: '' }),
   auditTrail: () => ({ partition: AUDIT_PARTITION, sortPrefix: '' }),
-  /** On the owner index: every person's copy, in name order. */
-  everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
+  /** On the owner index: the copies of one shard of the people (`shardOf` their id), in name order. */
+  peopleShard: (shard: string) => ({ partition: `${PEOPLE_PARTITION}#${shard}`, sortPrefix: '' }),
   ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
   /** The OneRoster links, or those of one kind (people, classes, enrollments). */
   oneRosterLinks: (kind?: string) => ({ partition: ONEROSTER_PARTITION, sortPrefix: kind ? `${kind}#` : '' }),

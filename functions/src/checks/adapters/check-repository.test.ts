@@ -5,6 +5,7 @@ import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
 import type { CheckStandings } from '../../progress/port';
+import { counterShardOf } from '../../progress/adapters/completion-writes';
 import type { AttemptRecord, CheckRecord } from '../port';
 import { makeAttemptRepository } from './attempt-repository';
 import { makeCheckRepository } from './check-repository';
@@ -216,8 +217,8 @@ describe('attempts', () => {
       }),
     });
     expect(totals.Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 35, ':count0': 0 }) });
-    expect(counter.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` } });
-    expect(day.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' } });
+    expect(counter.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}#${counterShardOf(STUDENT_ID)}` } });
+    expect(day.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE#2024-06-01#${STUDENT_ID}` } });
     expect(finished.Update).toMatchObject({ Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` } });
     expect(enrolment).toEqual(enrolmentCheck);
   });

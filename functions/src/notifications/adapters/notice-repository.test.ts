@@ -36,22 +36,33 @@ test("recentActivity reads the teacher's activity index newest first, in one que
   });
 });
 
-test("countStarted reads the started students off the module's completion counter: one GetItem, no query", async () => {
-  ddb.on(GetCommand).resolves({ Item: { startedStudents: 4 } });
+const counterQuery = { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `COMPLETIONS#${MODULE_ID}` } };
+const shard = (number: number, startedStudents?: number) => ({ sk: `COMPLETIONS#${MODULE_ID}#${number}`, moduleId: MODULE_ID, ...(startedStudents !== undefined && { startedStudents }) });
+
+test("countStarted sums the started students of the module's counter shards: one small Query whatever the class size", async () => {
+  ddb.on(QueryCommand, counterQuery).resolves({ Items: [shard(0, 3), shard(4, 1), { sk: `COMPLETIONS#${MODULE_ID}0#1`, moduleId: `${MODULE_ID}0`, startedStudents: 9 }] });
   await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(4);
-  expect(ddb).toReceiveCommandWith(GetCommand, { Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` }, ProjectionExpression: 'startedStudents' });
-  expect(ddb).not.toReceiveCommand(QueryCommand);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+  expect(ddb).toReceiveCommandWith(QueryCommand, { ...counterQuery, ProjectionExpression: 'sk, moduleId, startedStudents' });
+});
+
+test("countStarted adds an earlier version's unsharded counter that keeps them; a shard of a student who started under it keeps none", async () => {
+  ddb.on(QueryCommand, counterQuery).resolves({ Items: [{ sk: `COMPLETIONS#${MODULE_ID}`, moduleId: MODULE_ID, startedStudents: 5 }, shard(2), shard(3, 1)] });
+  await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(6);
 });
 
 test("countStarted counts the module's progress items with a completed section, without reading them, when no counter keeps the number yet", async () => {
-  ddb.on(GetCommand).resolves({ Item: {} });
-  ddb.on(QueryCommand).resolves({ Count: 7 });
+  ddb.on(QueryCommand, counterQuery).resolves({ Items: [{ sk: `COMPLETIONS#${MODULE_ID}`, moduleId: MODULE_ID }, shard(2, 1)] });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` } }).resolves({ Count: 7 });
   await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(7);
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
     FilterExpression: 'attribute_exists(completedSections)',
     Select: 'COUNT',
   });
+  ddb.reset();
+  ddb.on(QueryCommand).resolves({ Items: [], Count: 0 });
+  await expect(repository.countStarted(CLASS_ID, MODULE_ID)).resolves.toBe(0);
 });
 
 test('the read marker is one item per person', async () => {

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
 import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../port';
-import { conditionally, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
+import { conditionally, COUNTER_PREFIX, keys, makeTableAccess, prefixedAttributes, queries, type TableContext } from '../../table/table';
 
 /** A reminder outlives the bell's window of recent items (30 days), then the table removes it. */
 const NUDGE_KEPT_DAYS = 60;
@@ -67,16 +67,22 @@ export function makeNoticeRepository({ client, tableName }: TableContext): Notic
     },
 
     /**
-     * The students the (class, module) completion counter says have started it: one small GetItem whatever the
-     * class size. Without one that keeps them (no completion yet, or a counter from before, until `npm run migrate`)
-     * the module's progress items with a completed section are counted (a COUNT query over the class, page by page;
-     * empty when none; an item holding only check scores is not a start, as the counter does not count it either).
+     * The students the (class, module) completion counter says have started it: one small Query of its shards whatever
+     * the class size, summed. Without one that keeps them (no completion yet, or an unsharded counter from before they
+     * were kept, until `npm run migrate`) the module's progress items with a completed section are counted (a COUNT
+     * query over the class, page by page; empty when none; an item holding only check scores is not a start, as the
+     * counter does not count it either).
      */
     async countStarted(classId, moduleId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.completionCounter(classId, moduleId), ProjectionExpression: 'startedStudents' }),
-      );
-      if (typeof Item?.startedStudents === 'number') return Math.max(0, Item.startedStudents);
+      const shards = (
+        await table.queryByPrefix<{ sk: string; moduleId: string; startedStudents?: number }>(queries.countersOfModule(classId, moduleId), {
+          projection: 'sk, moduleId, startedStudents',
+        })
+      ).filter((item) => item.moduleId === moduleId);
+      const unsharded = shards.find((item) => item.sk === `${COUNTER_PREFIX}${moduleId}`);
+      if (shards.length > 0 && (!unsharded || typeof unsharded.startedStudents === 'number')) {
+        return Math.max(0, shards.reduce((sum, item) => sum + Number(item.startedStudents ?? 0), 0));
+      }
       const { partition, sortPrefix } = queries.progressOfClass(classId, moduleId);
       let count = 0;
       let ExclusiveStartKey: Record<string, unknown> | undefined;

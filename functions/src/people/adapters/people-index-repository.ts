@@ -1,8 +1,9 @@
-// The people index: the table's searchable copy of the directory. One small item per person (a few hundred bytes), all
-// on the owner index under one partition in order of their normalised display name, so a search is one Query of that
-// partition with a filter: every word of the search `contains` the item's normalised "name e-mail" text (the rule of
-// shared/people-search.ts), the role and status by equality. 5,000 people are about 1.5 MB: a search that matches
-// few reads the partition in two 1 MB pages; a page without filters reads just its own items.
+// The people index: the table's searchable copy of the directory. One small item per person (a few hundred bytes) on
+// the owner index, in one of PEOPLE_SHARDS partitions by their id, each in order of the normalised display name, so a
+// search is one Query per shard, all at once, with a filter (every word of the search `contains` the item's normalised
+// "name e-mail" text, the rule of shared/people-search.ts; the role and status by equality), merged in name order.
+// 5,000 people are about 1.5 MB: each shard's Query filters a few hundred of them in one page, and a page without
+// filters reads little more than its own items.
 import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { displayName } from '@shared/person-name';
 import { normaliseSearchText, personSearchText, searchTerms } from '@shared/people-search';
@@ -12,7 +13,7 @@ import { isRole } from '@shared/roles';
 import { TABLE_KEYS } from '@shared/table';
 import { invalid } from '../../kernel/errors';
 import type { PeopleIndex, PersonField } from '../port';
-import { conditionally, keys, makeTableAccess, queries, type TableContext } from '../../table/table';
+import { conditionally, keys, makeTableAccess, PEOPLE_SHARDS, queries, type TableContext } from '../../table/table';
 
 const CURSOR_ERROR = 'next is not one this list gave; start again without it.';
 
@@ -43,11 +44,27 @@ function decodeCursor(next: string): string {
   return sortKey;
 }
 
+/** Two copies in the owner index's order: their sort keys' UTF-8 bytes, as DynamoDB orders them. */
+const inIndexOrder = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Buffer.compare(Buffer.from(String(a[TABLE_KEYS.byOwnerIndex.sortKey])), Buffer.from(String(b[TABLE_KEYS.byOwnerIndex.sortKey])));
+
+/** Every shard's query of the people index. */
+const peopleShards = Array.from({ length: PEOPLE_SHARDS }, (_, shard) => queries.peopleShard(String(shard)));
+
+/** A shard's copies read so far and not yet given, and where its next page starts (none: read to its end). */
+interface ShardReading {
+  partition: string;
+  unread: Record<string, unknown>[];
+  startKey?: Record<string, unknown>;
+  done: boolean;
+}
+
 export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
-  const { partition } = queries.everyone();
   const { name: IndexName, partitionKey, sortKey } = TABLE_KEYS.byOwnerIndex;
+  const everyCopy = <T>(projection?: string) =>
+    Promise.all(peopleShards.map((shard) => table.queryByPrefix<T>(shard, { onOwnerIndex: true, ...(projection && { projection }) }))).then((shards) => shards.flat());
 
   return {
     async save(person) {
@@ -87,11 +104,16 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
       );
     },
 
+    /**
+     * Merges the shards in name order: a copy is given only once every shard not read to its end holds one unread (a
+     * later name) to compare it with, so a shard whose unread copies ran out is read further first. Without a filter a
+     * shard's page is about twice its share of the page; with one, DynamoDB reads 1 MB at a time.
+     */
     async search({ search, role, statuses = [], next }, pageSize) {
       const after = next === undefined ? undefined : decodeCursor(next);
       const filters: string[] = [];
       const names: Record<string, string> = {};
-      const values: Record<string, unknown> = { ':partition': partition };
+      const values: Record<string, unknown> = {};
       searchTerms(search).forEach((term, index) => {
         names['#search'] = 'search';
         values[`:term${index}`] = term;
@@ -109,33 +131,38 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
       }
 
       const people: Person[] = [];
-      let startKey: Record<string, unknown> | undefined =
-        after === undefined
-          ? undefined
-          : { [partitionKey]: partition, [sortKey]: after, ...keys.personCopy(after.slice(after.lastIndexOf('#') + 1)) };
-      let moreMayFollow = false;
-      while (people.length < pageSize) {
+      const shards: ShardReading[] = peopleShards.map(({ partition }) => ({ partition, unread: [], done: false }));
+      const readFurther = async (shard: ShardReading) => {
         const page: QueryCommandOutput = await client.send(
           new QueryCommand({
             TableName: tableName,
             IndexName,
-            KeyConditionExpression: `${partitionKey} = :partition`,
+            KeyConditionExpression: `${partitionKey} = :partition${after === undefined ? '' : ` AND ${sortKey} > :after`}`,
             ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
-            ExpressionAttributeValues: values,
-            // Without a filter every item read is a person of the page; with one, DynamoDB reads 1 MB at a time.
-            ...(filters.length ? {} : { Limit: pageSize - people.length }),
-            ExclusiveStartKey: startKey,
+            ExpressionAttributeValues: { ...values, ':partition': shard.partition, ...(after !== undefined && { ':after': after }) },
+            ...(filters.length ? {} : { Limit: Math.ceil((2 * (pageSize - people.length)) / PEOPLE_SHARDS) }),
+            ExclusiveStartKey: shard.startKey,
           }),
         );
-        const items = page.Items ?? [];
-        const taken = items.slice(0, pageSize - people.length);
-        people.push(...taken.map(toPerson).filter((person): person is Person => person !== undefined));
-        moreMayFollow = taken.length < items.length || page.LastEvaluatedKey !== undefined;
-        if (taken.length < items.length) break;
-        startKey = page.LastEvaluatedKey;
-        if (!startKey) break;
+        shard.unread.push(...(page.Items ?? []));
+        shard.startKey = page.LastEvaluatedKey;
+        shard.done = page.LastEvaluatedKey === undefined;
+      };
+      while (people.length < pageSize) {
+        const exhausted = shards.filter((shard) => shard.unread.length === 0 && !shard.done);
+        if (exhausted.length > 0) {
+          await Promise.all(exhausted.map(readFurther));
+          continue;
+        }
+        const first = shards
+          .filter((shard) => shard.unread.length > 0)
+          .reduce<ShardReading | undefined>((best, shard) => (!best || inIndexOrder(shard.unread[0]!, best.unread[0]!) < 0 ? shard : best), undefined);
+        if (!first) break;
+        const person = toPerson(first.unread.shift()!);
+        if (person) people.push(person);
       }
       const last = people.at(-1);
+      const moreMayFollow = shards.some((shard) => shard.unread.length > 0 || !shard.done);
       return {
         people,
         ...(moreMayFollow && last ? { next: encodeCursor(keys.peopleIndex(sortName(last), last.userId).gsi1sk) } : {}),
@@ -143,13 +170,14 @@ export function makePeopleIndexRepository(context: TableContext): PeopleIndex {
     },
 
     async everyone() {
-      const copies = await table.queryByPrefix<Record<string, unknown>>(queries.everyone(), { onOwnerIndex: true });
+      const copies = await everyCopy<Record<string, unknown>>();
+      copies.sort(inIndexOrder);
       return copies.map(toPerson).filter((person): person is Person => person !== undefined);
     },
 
     async replaceAll(everyone) {
       const kept = new Set(everyone.map((person) => person.userId));
-      const copies = await table.queryByPrefix<{ userId: string }>(queries.everyone(), { onOwnerIndex: true, projection: 'userId' });
+      const copies = await everyCopy<{ userId: string }>('userId');
       const gone = copies.filter((copy) => !kept.has(copy.userId));
       await table.batchPut(everyone.map(copyItem));
       await table.batchDelete(gone.map((copy) => keys.personCopy(copy.userId)));

@@ -5,7 +5,7 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '@shared/report-insight';
 import type { ActivityContext, ProgressKey, ProgressRecord } from '../port';
-import { cancellationCodes, keys, type Key } from '../../table/table';
+import { cancellationCodes, keys, shardOf, type Key } from '../../table/table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type TransactUpdate = NonNullable<TransactItem['Update']>;
@@ -19,6 +19,18 @@ export const COMPLETED_AT_PREFIX = 'completedAt#';
 
 /** A counter item's count of one section's first completions: `completions#{sectionId}`, beside the module's total. */
 export const SECTION_COUNT_PREFIX = 'completions#';
+
+/**
+ * Shards of each (class, module) completion counter. A transaction that meets another on one of its items is
+ * cancelled, and every first completion of a module in a class adds to its counter: in a class of thousands working at
+ * once, one counter item would cancel completions (each retried after a pause). Spread over this many shards by
+ * student, two completions meet on a counter an eighth as often, while a dashboard still reads a few small items per
+ * module (docs/decisions/school-scale/no-item-grows-with-the-class.md).
+ */
+export const COUNTER_SHARDS = 8;
+
+/** The shard a student's completions count in: the same for every write of theirs. */
+export const counterShardOf = (studentId: string) => shardOf(studentId, COUNTER_SHARDS);
 
 /** One writer's part of an item's update: its ADD and SET clauses, its conditions, and their names and values. */
 export interface UpdateParts {
@@ -70,16 +82,25 @@ export async function commitTransaction(client: DynamoDBDocumentClient, items: T
   }
 }
 
+/** A student's item of a day they were active in a class (the one every writer of it writes). */
+export const activeStudentItem = (classId: string, day: string, studentId: string) => ({
+  ...keys.activeStudent(classId, day, studentId),
+  entity: 'ActiveStudent',
+  classId,
+  studentId,
+  day,
+});
+
 export type CompletionWrites = ReturnType<typeof makeCompletionWrites>;
 
 export function makeCompletionWrites(tableName: string) {
   /**
    * Adds `count` (negative to take back) to the module's total and to each of these sections' counts, and
-   * `students` to the students who started it, atomically.
+   * `students` to the students who started it, atomically, in the shard of the student's counter.
    */
-  const counterUpdate = (classId: string, moduleId: string, sectionIds: string[], count: number, students: number): TransactUpdate => ({
+  const counterUpdate = (classId: string, moduleId: string, studentId: string, sectionIds: string[], count: number, students: number): TransactUpdate => ({
     TableName: tableName,
-    Key: keys.completionCounter(classId, moduleId),
+    Key: keys.completionCounter(classId, moduleId, counterShardOf(studentId)),
     UpdateExpression: `ADD completions :total, ${sectionIds.map((_, index) => `#section${index} :count`).join(', ')}${students ? ', startedStudents :students' : ''} SET entity = :entity, classId = :class, moduleId = :module`,
     ExpressionAttributeNames: Object.fromEntries(sectionIds.map((sectionId, index) => [`#section${index}`, `${SECTION_COUNT_PREFIX}${sectionId}`])),
     ExpressionAttributeValues: {
@@ -92,14 +113,20 @@ export function makeCompletionWrites(tableName: string) {
     },
   });
 
-  /** Adds students to the class's active students of a UTC day (a string set: adding twice changes nothing). */
-  const activeDayUpdate = (classId: string, day: string, studentIds: string[]): TransactUpdate => ({
-    TableName: tableName,
-    Key: keys.activeDay(classId, day),
-    UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
-    ExpressionAttributeNames: { '#day': 'day' },
-    ExpressionAttributeValues: { ':students': new Set(studentIds), ':entity': 'ActiveDay', ':class': classId, ':day': day },
-  });
+  /**
+   * The student was active in the class on a UTC day: their own small item, the same on every write (a second write
+   * of the day changes nothing), so its cost never grows with the class.
+   */
+  const activeStudentUpdate = (classId: string, day: string, studentId: string): TransactUpdate => {
+    const { pk, sk, entity } = activeStudentItem(classId, day, studentId);
+    return {
+      TableName: tableName,
+      Key: { pk, sk },
+      UpdateExpression: 'SET entity = :entity, classId = :class, studentId = :student, #day = :day',
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: { ':entity': entity, ':class': classId, ':student': studentId, ':day': day },
+    };
+  };
 
   /**
    * The student finished the module in the class (their bell says so): one item per class and module in their
@@ -178,13 +205,13 @@ export function makeCompletionWrites(tableName: string) {
       },
     };
     const others: TransactItem[] = [
-      { Update: counterUpdate(classId, moduleId, [sectionId], 1, started ? 0 : 1) },
-      { Update: activeDayUpdate(classId, utcDay(updatedAt), [studentId]) },
+      { Update: counterUpdate(classId, moduleId, studentId, [sectionId], 1, started ? 0 : 1) },
+      { Update: activeStudentUpdate(classId, utcDay(updatedAt), studentId) },
       ...(activity?.finishesModule ? [{ Update: moduleFinishedUpdate(key, activity, updatedAt) }] : []),
       enrolmentCheck(key),
     ];
     return { progress, others };
   }
 
-  return { counterUpdate, activeDayUpdate, moduleFinishedUpdate, enrolmentCheck, firstCompletion };
+  return { counterUpdate, activeStudentUpdate, moduleFinishedUpdate, enrolmentCheck, firstCompletion };
 }

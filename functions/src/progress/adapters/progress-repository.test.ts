@@ -4,6 +4,7 @@ import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDB
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID, progressItem, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { counterShardOf } from './completion-writes';
 import { makeProgressRepository } from './progress-repository';
 
 const { ddb } = mockAws();
@@ -36,9 +37,10 @@ test('getProgress reads completion times from completedAt# attributes; an old it
   await expect(repository.getProgress(key)).resolves.toMatchObject({ completedAt: { 'section-2': '2024-06-01T00:00:00.000Z' } });
 });
 
-const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
+/** The student's shard of the module's counter. */
+const counterKey = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}#${counterShardOf(STUDENT_ID)}` };
 
-const dayKey = { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-01' };
+const activeKey = { pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE#2024-06-01#${STUDENT_ID}` };
 
 const AT = '2024-06-01T00:00:00.000Z';
 /** The record as the domain read it: section-1 completed on 1 May. */
@@ -84,13 +86,13 @@ const firstCompletion = (sectionId: string, started: boolean, exact = true) => (
       },
     },
     {
-      // The day's active students: the student joins the string set of the completion's UTC day.
+      // The student's own item of the completion's UTC day: the same whatever the class size.
       Update: {
         TableName: 'progress-table',
-        Key: dayKey,
-        UpdateExpression: 'ADD activeStudents :students SET entity = :entity, classId = :class, #day = :day',
+        Key: activeKey,
+        UpdateExpression: 'SET entity = :entity, classId = :class, studentId = :student, #day = :day',
         ExpressionAttributeNames: { '#day': 'day' },
-        ExpressionAttributeValues: { ':students': new Set([STUDENT_ID]), ':entity': 'ActiveDay', ':class': CLASS_ID, ':day': '2024-06-01' },
+        ExpressionAttributeValues: { ':entity': 'ActiveStudent', ':class': CLASS_ID, ':student': STUDENT_ID, ':day': '2024-06-01' },
       },
     },
     enrolmentCheck,
@@ -155,7 +157,7 @@ describe('removeCompletedSection', () => {
       },
       {
         Update: expect.objectContaining({
-          Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` },
+          Key: counterKey,
           ExpressionAttributeValues: expect.objectContaining({ ':total': -1, ':count': -1, ...(lastOne ? { ':students': -1 } : {}) }),
         }),
       },
@@ -287,14 +289,19 @@ test("addCompletedSection with an activity context puts the record on the teache
   });
 });
 
-test('listActiveStudents batch-gets the days\' items by key and answers each student once; a day without an item adds none', async () => {
-  ddb.on(BatchGetCommand).resolves({
-    Responses: { 'progress-table': [{ ...dayKey, activeStudents: new Set(['s1', 's2']) }, { pk: dayKey.pk, sk: 'ACTIVE_DAY#2024-06-02', activeStudents: new Set(['s2']) }] },
-  });
+test("listActiveStudents queries each day's active items at once, their student ids alone, and answers each student once; a day without any adds none", async () => {
+  const day = (prefix: string) => ({ ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': prefix } });
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(QueryCommand, day('ACTIVE#2024-06-01#')).resolves({ Items: [{ studentId: 's1' }, { studentId: 's2' }] });
+  ddb.on(QueryCommand, day('ACTIVE#2024-06-02#')).resolves({ Items: [{ studentId: 's2' }] });
   await expect(repository.listActiveStudents(CLASS_ID, ['2024-06-01', '2024-06-02', '2024-06-03'])).resolves.toEqual(['s1', 's2']);
-  expect(ddb).toReceiveCommandTimes(BatchGetCommand, 1);
-  const requested = ddb.commandCalls(BatchGetCommand)[0].args[0].input.RequestItems!['progress-table'].Keys!.map((each) => each.sk);
-  expect(requested).toEqual(['ACTIVE_DAY#2024-06-01', 'ACTIVE_DAY#2024-06-02', 'ACTIVE_DAY#2024-06-03']);
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 3);
+  const asked = ddb.commandCalls(QueryCommand).map((call) => [call.args[0].input.ExpressionAttributeValues![':prefix'], call.args[0].input.ProjectionExpression]);
+  expect(asked).toEqual([
+    ['ACTIVE#2024-06-01#', 'studentId'],
+    ['ACTIVE#2024-06-02#', 'studentId'],
+    ['ACTIVE#2024-06-03#', 'studentId'],
+  ]);
 });
 
 test("listProgressOfStudents batch-gets each module's keys with only its sections' times and checks' standings, 100 keys a call, all calls at once", async () => {
@@ -325,10 +332,28 @@ test("listProgressOfStudents batch-gets each module's keys with only its section
   expect(requests.every((request) => request.ConsistentRead)).toBe(true);
 });
 
-test("listCompletionCounters queries the class's counter items, with each section's count (never below 0)", async () => {
-  ddb.on(QueryCommand).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID, completions: 7, 'completions#section-1': 5, 'completions#section-2': -1 }] });
+test("listCompletionCounters adds an earlier version's unsharded counter to the shards: a completion it counted and a shard took back since is not counted", async () => {
+  ddb.on(QueryCommand).resolves({
+    Items: [
+      { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}`, moduleId: MODULE_ID, completions: 2, startedStudents: 1, 'completions#section-1': 1, 'completions#section-2': 1 },
+      { ...counterKey, moduleId: MODULE_ID, completions: -1, startedStudents: 0, 'completions#section-2': -1 },
+    ],
+  });
+  await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([{ moduleId: MODULE_ID, completions: 1, bySection: { 'section-1': 1, 'section-2': 0 }, startedStudents: 1 }]);
+});
+
+test("listCompletionCounters queries the class's counter items and sums each module's shards, with each section's count (never below 0)", async () => {
+  const shard = (number: number, counts: Record<string, number>) => ({ pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}#${number}`, moduleId: MODULE_ID, ...counts });
+  ddb.on(QueryCommand).resolves({
+    Items: [
+      shard(0, { completions: 4, startedStudents: 2, 'completions#section-1': 3, 'completions#section-2': -1 }),
+      shard(5, { completions: 3, startedStudents: 1, 'completions#section-1': 2 }),
+      { pk: `CLASS#${CLASS_ID}`, sk: 'COMPLETIONS#module-2#3', moduleId: 'module-2', completions: 1, startedStudents: 1, 'completions#section-9': 1 },
+    ],
+  });
   await expect(repository.listCompletionCounters(CLASS_ID)).resolves.toEqual([
-    { moduleId: MODULE_ID, completions: 7, bySection: { 'section-1': 5, 'section-2': 0 }, startedStudents: 0 },
+    { moduleId: MODULE_ID, completions: 7, bySection: { 'section-1': 5, 'section-2': 0 }, startedStudents: 3 },
+    { moduleId: 'module-2', completions: 1, bySection: { 'section-9': 1 }, startedStudents: 1 },
   ]);
   expect(ddb).toReceiveCommandWith(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'COMPLETIONS#' } });
 });
@@ -402,12 +427,16 @@ test("listProgressOfClass with a module queries only that module's items", async
   });
 });
 
+const counterQuery = { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `COMPLETIONS#${MODULE_ID}` } };
+
 test("deleteProgressOfModule finds the module's keys and batch-deletes them, retrying what is left unprocessed", async () => {
   ddb.on(QueryCommand).resolves({ Items: [itemKey] });
+  ddb.on(QueryCommand, counterQuery).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID }] });
   const request = { DeleteRequest: { Key: itemKey } };
   ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { 'progress-table': [request] } }).resolves({});
-  // The module's completion counter goes with its progress.
+  // The module's completion counter shards go with its progress.
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
+  expect(ddb).toReceiveCommandWith(QueryCommand, { ...counterQuery, ProjectionExpression: 'pk, sk, moduleId' });
   expect(ddb).toReceiveCommandWith(QueryCommand, {
     ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': `PROGRESS#${MODULE_ID}#` },
     ProjectionExpression: 'pk, sk, studentId, moduleId',
@@ -421,6 +450,7 @@ test("deleteProgressOfModule finds the module's keys and batch-deletes them, ret
 
 test("deleteProgressOfModule takes the students' finish notices of the module along, before their progress", async () => {
   ddb.on(QueryCommand).resolves({ Items: [{ ...itemKey, studentId: STUDENT_ID, moduleId: MODULE_ID }] });
+  ddb.on(QueryCommand, counterQuery).resolves({ Items: [{ ...counterKey, moduleId: MODULE_ID }] });
   ddb.on(BatchWriteCommand).resolves({});
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
   const finished = { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` };
@@ -429,11 +459,19 @@ test("deleteProgressOfModule takes the students' finish notices of the module al
   });
 });
 
-test('deleteProgressOfModule with no progress deletes only its counter', async () => {
+test("deleteProgressOfModule with no progress deletes only its counters: its shards and an earlier version's, not another module's whose id begins with its", async () => {
+  const unsharded = { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}` };
   ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(QueryCommand, counterQuery).resolves({
+    Items: [
+      { ...unsharded, moduleId: MODULE_ID },
+      { ...counterKey, moduleId: MODULE_ID },
+      { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}0#1`, moduleId: `${MODULE_ID}0` },
+    ],
+  });
   ddb.on(BatchWriteCommand).resolves({});
   await repository.deleteProgressOfModule(CLASS_ID, MODULE_ID);
-  expect(ddb).toReceiveCommandWith(BatchWriteCommand, { RequestItems: { 'progress-table': [{ DeleteRequest: { Key: counterKey } }] } });
+  expect(ddb).toReceiveCommandWith(BatchWriteCommand, { RequestItems: { 'progress-table': [{ DeleteRequest: { Key: unsharded } }, { DeleteRequest: { Key: counterKey } }] } });
 });
 
 describe('recordReading', () => {
@@ -490,12 +528,9 @@ test("a student's export reads their items of a class, and their active days, by
   ddb
     .on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'PROGRESS#' } })
     .resolves({ Items: [progressItem(), { ...progressItem(), studentId: 'someone-else', sk: `PROGRESS#${MODULE_ID}#someone-else` }] });
-  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'ACTIVE_DAY#' } }).resolves({
-    Items: [
-      { ...dayKey, day: '2024-06-01', activeStudents: new Set([STUDENT_ID, 'someone-else']) },
-      { pk: `CLASS#${CLASS_ID}`, sk: 'ACTIVE_DAY#2024-06-02', day: '2024-06-02', activeStudents: new Set(['someone-else']) },
-    ],
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'ACTIVE#' } }).resolves({
+    Items: [activeKey, { pk: activeKey.pk, sk: 'ACTIVE#2024-06-01#someone-else' }, { pk: activeKey.pk, sk: `ACTIVE#2024-06-03#${STUDENT_ID}` }, { pk: activeKey.pk, sk: 'ACTIVE#2024-06-02#someone-else' }],
   });
   expect((await repository.listProgressOfStudentInClass(CLASS_ID, STUDENT_ID)).map((record) => record.studentId)).toEqual([STUDENT_ID]);
-  await expect(repository.listActiveDaysOfStudent(CLASS_ID, STUDENT_ID)).resolves.toEqual(['2024-06-01']);
+  await expect(repository.listActiveDaysOfStudent(CLASS_ID, STUDENT_ID)).resolves.toEqual(['2024-06-01', '2024-06-03']);
 });

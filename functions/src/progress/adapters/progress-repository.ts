@@ -1,17 +1,27 @@
 // Data access for progress: one item per (class, module, student) under the class's partition (a report page reads
-// its students' items by key; the whole class is one query), one completion counter per (class, module) with a count
-// per section, added to when a section is completed for the first time, so dashboards read one small item per module
-// and count only the sections the module still has, and one item per
-// (class, UTC day) with the set of students who completed a section that day (the dashboard's engagement). A first
-// completion changes the three in one transaction, so the counters never drift from the items.
+// its students' items by key; the whole class is one query), a completion counter per (class, module) in a few shards
+// by student with a count per section, added to when a section is completed for the first time, so dashboards read a
+// few small items per module and count only the sections the module still has, and one small item per (class, UTC
+// day, student) who completed a section that day (the dashboard's engagement). A first completion changes the three in
+// one transaction, so the counters never drift from the items; none of them grows with the class.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mapWithConcurrency } from '../../kernel/concurrency';
 import { noLongerEnrolled } from '../../kernel/errors';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../port';
-import { utcDay } from '@shared/report-insight';
+import { engagementDays, utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
-import { commitTransaction, COMPLETED_AT_PREFIX, joinedUpdate, makeCompletionWrites, progressItemParts, SECTION_COUNT_PREFIX } from './completion-writes';
-import { backoff, conditionally, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from '../../table/table';
+import {
+  activeStudentItem,
+  commitTransaction,
+  COMPLETED_AT_PREFIX,
+  counterShardOf,
+  joinedUpdate,
+  makeCompletionWrites,
+  progressItemParts,
+  SECTION_COUNT_PREFIX,
+  type TransactItem,
+  type TransactUpdate,
+} from './completion-writes';
+import { backoff, conditionally, COUNTER_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from '../../table/table';
 
 /**
  * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
@@ -36,8 +46,23 @@ const RECORD_ATTRIBUTES = ['classId', 'moduleId', 'studentId', 'completedSection
 
 const emptyCounter = (moduleId: string): CompletionCounter => ({ moduleId, completions: 0, bySection: {}, startedStudents: 0 });
 
-/** A migration fills a class's day items a few at a time. */
-const DAY_WRITES_IN_FLIGHT = 8;
+/** A counter item's counts (one shard, or the unsharded counter of an earlier version), as read. */
+function countsOf(item: Record<string, unknown> & { moduleId: string }): CompletionCounter {
+  return {
+    moduleId: item.moduleId,
+    completions: Number(item.completions ?? 0),
+    bySection: prefixedAttributes<number>(item, SECTION_COUNT_PREFIX),
+    startedStudents: Number(item.startedStudents ?? 0),
+  };
+}
+
+/** Adds `counts` into `into` (a module's shards summed). */
+function addCounts(into: CompletionCounter, counts: CompletionCounter): CompletionCounter {
+  into.completions += counts.completions;
+  into.startedStudents += counts.startedStudents;
+  for (const [sectionId, count] of Object.entries(counts.bySection)) into.bySection[sectionId] = (into.bySection[sectionId] ?? 0) + count;
+  return into;
+}
 /** Recounts of one class before giving up: each lost try means students completed sections in it meanwhile. */
 const RECOUNT_TRIES = 5;
 
@@ -79,8 +104,8 @@ export function makeProgressRepository(context: TableContext) {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
 
-  const counterItem = (classId: string, { moduleId, completions, bySection, startedStudents }: CompletionCounter) => ({
-    ...keys.completionCounter(classId, moduleId),
+  const counterItem = (classId: string, shard: string, { moduleId, completions, bySection, startedStudents }: CompletionCounter) => ({
+    ...keys.completionCounter(classId, moduleId, shard),
     entity: 'CompletionCounter',
     classId,
     moduleId,
@@ -90,7 +115,7 @@ export function makeProgressRepository(context: TableContext) {
   });
 
   const writes = makeCompletionWrites(tableName);
-  const { counterUpdate, activeDayUpdate } = writes;
+  const { counterUpdate } = writes;
 
   /**
    * The student's first completion of a section, as one transaction (completion-writes.ts): all or nothing, so a crash
@@ -146,23 +171,25 @@ export function makeProgressRepository(context: TableContext) {
           ExpressionAttributeValues: { ':section': new Set([sectionId]), ':sectionId': sectionId, ':one': 1, ':now': updatedAt },
         },
       },
-      { Update: counterUpdate(classId, moduleId, [sectionId], -1, lastOne ? -1 : 0) },
+      { Update: counterUpdate(classId, moduleId, studentId, [sectionId], -1, lastOne ? -1 : 0) },
       writes.enrolmentCheck(key),
     ];
     return outcomeOf(await commitTransaction(client, items), items.length);
   }
 
   /**
-   * Sets every completion counter of a class, and its score totals, to what its enrolled students' progress items hold
-   * (a repair after an interrupted enrolment, or the first fill after a migration), and adds every known completion
-   * time's student to that day's active students (progress recorded before the day items existed); answers the
-   * counters written. Counts every completed section id, as the counters do (readers keep the module's current sections);
-   * modules with no progress get 0.
+   * Sets every completion counter shard of a class, and its score totals, to what its enrolled students' progress
+   * items hold (a repair after an interrupted enrolment, or the first fill after a migration), folding in and removing
+   * the unsharded counter of an earlier version, and gives each student with a completion time in the engagement
+   * window that day's active item (progress recorded before those items existed; older days are in the progress
+   * items); answers the counters (summed per module). Counts every completed section id, as the counters do (readers
+   * keep the module's current sections); modules without progress get 0.
    *
    * Safe while the app writes: the counters and totals are read first, then the progress items, and each is replaced
-   * only if it is still as read (recountWrite): a completion or an attempt meanwhile, which ADDs to them, fails the
-   * write, and the class is counted again from fresh reads. Active days only gain students (a set union), so they
-   * need no guard. After RECOUNT_TRIES lost races the class is left as it was and reported.
+   * only if it is still as read (unchangedSince), a module's shards and earlier counter in one transaction: a completion
+   * or an attempt meanwhile, which ADDs to them, fails the write, and the class is counted again from fresh reads. An
+   * active item is the same whoever writes it, so it needs no guard. After RECOUNT_TRIES lost races the class is left
+   * as it was and reported.
    */
   async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
     for (let attempt = 0; attempt < RECOUNT_TRIES; attempt += 1) {
@@ -176,67 +203,98 @@ export function makeProgressRepository(context: TableContext) {
   /** One recount from fresh consistent reads; undefined when an item changed between the reads and its write. */
   async function recountOnce(classId: string, moduleIds: string[], enrolled: Set<string>): Promise<CompletionCounter[] | undefined> {
     const [existing, totalsRead] = await Promise.all([
-      table.queryByPrefix<Record<string, unknown> & { moduleId: string }>(queries.countersOfClass(classId), { consistent: true }),
+      table.queryByPrefix<Record<string, unknown> & Key & { moduleId: string }>(queries.countersOfClass(classId), { consistent: true }),
       client.send(new GetCommand({ TableName: tableName, Key: keys.scoreTotals(classId), ConsistentRead: true })).then(({ Item }) => Item),
     ]);
     const records = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId), { consistent: true });
-    const counters = new Map<string, CompletionCounter>(
-      [...existing.map(({ moduleId }) => moduleId), ...moduleIds].map((moduleId) => [moduleId, emptyCounter(moduleId)]),
-    );
-    for (const record of records.map(toRecord).filter((each) => enrolled.has(each.studentId) && each.completedSections.length > 0)) {
-      const counter = counters.get(record.moduleId) ?? emptyCounter(record.moduleId);
-      for (const sectionId of record.completedSections) counter.bySection[sectionId] = (counter.bySection[sectionId] ?? 0) + 1;
-      counter.completions += record.completedSections.length;
-      counter.startedStudents += 1;
-      counters.set(record.moduleId, counter);
+    const counted = records.map(toRecord).filter((each) => enrolled.has(each.studentId) && each.completedSections.length > 0);
+    const modules = new Set([...existing.map(({ moduleId }) => moduleId), ...moduleIds, ...counted.map((record) => record.moduleId)]);
+    // Module → shard → counts of its students there.
+    const shards = new Map([...modules].map((moduleId) => [moduleId, new Map<string, CompletionCounter>()]));
+    for (const record of counted) {
+      const byShard = shards.get(record.moduleId)!;
+      const shard = counterShardOf(record.studentId);
+      const bySection = Object.fromEntries(record.completedSections.map((sectionId) => [sectionId, 1]));
+      byShard.set(shard, addCounts(byShard.get(shard) ?? emptyCounter(record.moduleId), { moduleId: record.moduleId, completions: record.completedSections.length, bySection, startedStudents: 1 }));
     }
-    const readCounters = new Map(existing.map((item) => [item.moduleId, item]));
+    const readBySortKey = new Map(existing.map((item) => [item.sk, item]));
+    const moduleWrites = [...shards].map(([moduleId, byShard]) => {
+      const sortKeys = new Set([...byShard.keys()].map((shard) => keys.completionCounter(classId, moduleId, shard).sk));
+      const written = [...byShard].map(([shard, counts]): TransactItem => {
+        const item = counterItem(classId, shard, counts);
+        return { Update: replacement(item, readBySortKey.get(item.sk)) };
+      });
+      // Shards read but no longer counted (their students left) go to 0; the earlier version's counter goes.
+      const emptied = existing
+        .filter((item) => item.moduleId === moduleId && !sortKeys.has(item.sk) && item.sk !== `${COUNTER_PREFIX}${moduleId}`)
+        .map((item): TransactItem => ({ Update: replacement({ ...counterItem(classId, item.sk.slice(item.sk.lastIndexOf('#') + 1), emptyCounter(moduleId)), pk: item.pk, sk: item.sk }, item) }));
+      const unsharded = readBySortKey.get(`${COUNTER_PREFIX}${moduleId}`);
+      const removed: TransactItem[] = unsharded ? [{ Delete: { TableName: tableName, Key: { pk: unsharded.pk, sk: unsharded.sk }, ...unchangedSince(unsharded) } }] : [];
+      return [...written, ...emptied, ...removed];
+    });
     const totals = totalsChangesOf(
       records.filter((item) => enrolled.has(String(item.studentId))),
       1,
     );
-    const written = await Promise.all([
-      ...[...counters.values()].map((counter) => conditionally(() => client.send(recountWrite(counterItem(classId, counter), readCounters.get(counter.moduleId))))),
+    const outcomes = await Promise.all([
+      ...moduleWrites.filter((items) => items.length > 0).map((items) => commitTransaction(client, items)),
       // No scores and no totals item: nothing to write.
-      ...(totals.length > 0 || totalsRead ? [conditionally(() => client.send(recountWrite(scoreTotalsItem(classId, totals), totalsRead)))] : []),
+      ...(totals.length > 0 || totalsRead
+        ? [conditionally(() => client.send(new UpdateCommand(replacement(scoreTotalsItem(classId, totals), totalsRead)))).then((done) => (done ? 'committed' : 0))]
+        : []),
     ]);
-    if (written.includes(false)) return undefined;
-    const activeByDay = new Map<string, Set<string>>();
-    for (const record of records.map(toRecord)) {
-      for (const at of Object.values(record.completedAt ?? {})) {
-        const day = utcDay(at);
-        activeByDay.set(day, (activeByDay.get(day) ?? new Set<string>()).add(record.studentId));
+    if (outcomes.some((outcome) => outcome !== 'committed')) return undefined;
+    const recentDays = new Set(engagementDays(new Date()));
+    const active = new Map<string, ReturnType<typeof activeStudentItem>>();
+    for (const record of counted) {
+      for (const day of Object.values(record.completedAt ?? {}).map(utcDay).filter((each) => recentDays.has(each))) {
+        const item = activeStudentItem(classId, day, record.studentId);
+        active.set(item.sk, item);
       }
     }
-    await mapWithConcurrency([...activeByDay], DAY_WRITES_IN_FLIGHT, ([day, students]) => client.send(new UpdateCommand(activeDayUpdate(classId, day, [...students]))));
-    return [...counters.values()];
+    await table.batchPut([...active.values()]);
+    return [...shards].map(([moduleId, byShard]) => [...byShard.values()].reduce(addCounts, emptyCounter(moduleId)));
   }
 
   /**
-   * Makes a counted item hold exactly `item`'s attributes, on the condition that it is still as `read` (undefined: still
-   * absent): every attribute read unchanged, none of the new ones added meanwhile. An UpdateItem rather than a Put, so
-   * an attribute neither read nor counted (a check first attempted after the reads) is kept.
+   * The condition that an item is still exactly as `read` (undefined: still absent): every attribute read unchanged,
+   * none added meanwhile.
    */
-  function recountWrite(item: Record<string, unknown>, read: Record<string, unknown> | undefined): UpdateCommand {
-    const { pk, sk, ...attributes } = item;
-    const names = [...new Set([...Object.keys(attributes), ...Object.keys(read ?? {}).filter((name) => name !== 'pk' && name !== 'sk')])];
+  function unchangedSince(read: Record<string, unknown> | undefined, also: string[] = []) {
+    const names = [...new Set([...also, ...Object.keys(read ?? {}).filter((name) => name !== 'pk' && name !== 'sk')])];
     const placeholder = (name: string) => `#a${names.indexOf(name)}`;
-    const set = Object.keys(attributes).map((name) => `${placeholder(name)} = :new${names.indexOf(name)}`);
-    const remove = names.filter((name) => !(name in attributes)).map(placeholder);
     const conditions = read
       ? ['attribute_exists(pk)', ...names.map((name) => (name in read ? `${placeholder(name)} = :old${names.indexOf(name)}` : `attribute_not_exists(${placeholder(name)})`))]
       : ['attribute_not_exists(pk)'];
-    return new UpdateCommand({
+    const oldValues = Object.fromEntries(names.filter((name) => read && name in read).map((name) => [`:old${names.indexOf(name)}`, read![name]]));
+    return {
+      ConditionExpression: conditions.join(' AND '),
+      ...(names.length > 0 && { ExpressionAttributeNames: Object.fromEntries(names.map((name) => [placeholder(name), name])) }),
+      ...(Object.keys(oldValues).length > 0 && { ExpressionAttributeValues: oldValues }),
+    };
+  }
+
+  /**
+   * Makes a counted item hold exactly `item`'s attributes, on the condition that it is still as `read`. An UpdateItem
+   * rather than a Put, so an attribute neither read nor counted (a check first attempted after the reads) is kept.
+   */
+  function replacement(item: Record<string, unknown>, read: Record<string, unknown> | undefined): TransactUpdate {
+    const { pk, sk, ...attributes } = item;
+    const condition = unchangedSince(read, Object.keys(attributes));
+    const names = Object.keys(condition.ExpressionAttributeNames ?? {}).map((placeholder) => condition.ExpressionAttributeNames![placeholder]!);
+    const placeholder = (name: string) => `#a${names.indexOf(name)}`;
+    const set = Object.keys(attributes).map((name) => `${placeholder(name)} = :new${names.indexOf(name)}`);
+    const remove = names.filter((name) => !(name in attributes)).map(placeholder);
+    return {
       TableName: tableName,
       Key: { pk, sk },
       UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: Object.fromEntries(names.map((name) => [placeholder(name), name])),
+      ...condition,
       ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
         ...Object.fromEntries(Object.entries(attributes).map(([name, value]) => [`:new${names.indexOf(name)}`, value])),
-        ...Object.fromEntries(names.filter((name) => read && name in read).map((name) => [`:old${names.indexOf(name)}`, read![name]])),
       },
-    });
+    };
   }
 
   const store: ProgressStore = {
@@ -368,18 +426,29 @@ export function makeProgressRepository(context: TableContext) {
       );
     },
 
+    /**
+     * One Query of the class's counter items, summed per module: its shards, and the unsharded counter of an earlier
+     * version until `npm run migrate` folds it in (a completion undone since counts -1 in a shard, which the sum
+     * takes back from it). A sum below zero (a count lost by an interrupted write) reads as 0.
+     */
     async listCompletionCounters(classId) {
-      const items = await table.queryByPrefix<Record<string, unknown> & { moduleId: string; completions?: number }>(queries.countersOfClass(classId));
-      return items.map((item) => {
-        const bySection = prefixedAttributes<number>(item, SECTION_COUNT_PREFIX);
-        for (const [sectionId, count] of Object.entries(bySection)) bySection[sectionId] = Math.max(0, count);
-        return { moduleId: item.moduleId, completions: Math.max(0, item.completions ?? 0), bySection, startedStudents: Math.max(0, Number(item.startedStudents ?? 0)) };
-      });
+      const items = await table.queryByPrefix<Record<string, unknown> & { moduleId: string }>(queries.countersOfClass(classId));
+      const byModule = new Map<string, CompletionCounter>();
+      for (const item of items) byModule.set(item.moduleId, addCounts(byModule.get(item.moduleId) ?? emptyCounter(item.moduleId), countsOf(item)));
+      return [...byModule.values()].map(({ moduleId, completions, bySection, startedStudents }) => ({
+        moduleId,
+        completions: Math.max(0, completions),
+        bySection: Object.fromEntries(Object.entries(bySection).map(([sectionId, count]) => [sectionId, Math.max(0, count)])),
+        startedStudents: Math.max(0, startedStudents),
+      }));
     },
 
+    /** One Query per day, all at once, of the day's active items (their student ids alone). */
     async listActiveStudents(classId, days) {
-      const items = await table.batchGet<{ activeStudents?: Set<string> }>(days.map((day) => keys.activeDay(classId, day)));
-      return [...new Set(items.flatMap((item) => [...(item.activeStudents ?? [])]))];
+      const perDay = await Promise.all(
+        days.map((day) => table.queryByPrefix<{ studentId: string }>(queries.activeStudentsOfClass(classId, day), { projection: 'studentId' })),
+      );
+      return [...new Set(perDay.flat().map((item) => item.studentId))];
     },
 
     async listProgressOfStudent(classId, moduleIds, studentId) {
@@ -392,9 +461,11 @@ export function makeProgressRepository(context: TableContext) {
       return items.filter((item) => item.studentId === studentId).map(toRecord);
     },
 
+    /** The class's active items, keys alone (an export, not a hot read), kept where the student is theirs. */
     async listActiveDaysOfStudent(classId, studentId) {
-      const items = await table.queryByPrefix<{ day?: string; activeStudents?: Set<string> }>(queries.activeDaysOfClass(classId));
-      return items.filter((item) => item.day && item.activeStudents?.has(studentId)).map((item) => item.day as string);
+      const items = await table.queryByPrefix<Key>(queries.activeStudentsOfClass(classId), { projection: 'sk' });
+      const theirs = `#${studentId}`;
+      return items.filter(({ sk }) => sk.endsWith(theirs)).map(({ sk }) => sk.slice(sk.indexOf('#') + 1, sk.lastIndexOf(theirs)));
     },
 
     async listProgressOfClass(classId, moduleId) {
@@ -403,11 +474,13 @@ export function makeProgressRepository(context: TableContext) {
     },
 
     async deleteProgressOfModule(classId, moduleId) {
-      const items = await table.queryByPrefix<Key & { studentId?: string; moduleId?: string }>(queries.progressOfClass(classId, moduleId), {
-        projection: 'pk, sk, studentId, moduleId',
-      });
+      const [items, counters] = await Promise.all([
+        table.queryByPrefix<Key & { studentId?: string; moduleId?: string }>(queries.progressOfClass(classId, moduleId), { projection: 'pk, sk, studentId, moduleId' }),
+        table.queryByPrefix<Key & { moduleId: string }>(queries.countersOfModule(classId, moduleId), { projection: 'pk, sk, moduleId' }),
+      ]);
+      const theCounters = counters.filter((counter) => counter.moduleId === moduleId).map(({ pk, sk }) => ({ pk, sk }));
       // The notices first: a retry after a failure part way finds them through the progress items still there.
-      await table.batchDelete([...finishNoticesOf(classId, items), ...items.map(({ pk, sk }) => ({ pk, sk })), keys.completionCounter(classId, moduleId)]);
+      await table.batchDelete([...finishNoticesOf(classId, items), ...items.map(({ pk, sk }) => ({ pk, sk })), ...theCounters]);
     },
 
     async countProgressOfStudent(classId, moduleIds, studentId, direction) {
@@ -418,7 +491,7 @@ export function makeProgressRepository(context: TableContext) {
         ...items
           .map(toRecord)
           .filter((record) => record.completedSections.length > 0)
-          .map((record) => client.send(new UpdateCommand(counterUpdate(classId, record.moduleId, record.completedSections, direction, direction)))),
+          .map((record) => client.send(new UpdateCommand(counterUpdate(classId, record.moduleId, studentId, record.completedSections, direction, direction)))),
         ...(scoreChanges.length > 0 ? [client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, scoreChanges)))] : []),
       ]);
     },

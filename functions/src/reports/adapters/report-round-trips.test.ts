@@ -24,6 +24,7 @@ import { makeNoticeRepository } from '../../notifications/adapters/notice-reposi
 import { makePathOverrideRepository } from '../../paths/adapters/path-override-repository';
 import { makePeopleIndexRepository } from '../../people/adapters/people-index-repository';
 import { makeProgressRepository } from '../../progress/adapters/progress-repository';
+import { counterShardOf } from '../../progress/adapters/completion-writes';
 
 const { ddb } = mockAws();
 const context = { client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 'table' };
@@ -93,8 +94,8 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
     sk: 'SCORE_TOTALS',
     ...Object.fromEntries(modules.flatMap(({ moduleId }) => sectionIds.flatMap((sectionId) => [[`sum#${moduleId}#${sectionId}`, 80 * size], [`count#${moduleId}#${sectionId}`, size]]))),
   };
-  // Every student was active on each of the last 7 days (the fixed clock's), one day item per class and day.
-  const activeDays = engagementDays(new FixedClock().now()).map((day) => ({ pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE_DAY#${day}`, activeStudents: new Set(studentIds) }));
+  // Every student was active on each of the last 7 days (the fixed clock's), one item per student and day.
+  const activeDays = new Set(engagementDays(new FixedClock().now()));
   const schoolClass = {
     ...classItem({ studentCount: size, assignedModuleIds: modules.map((module) => module.moduleId as string) }),
     [`dueAt#${MODULE_ID}-0`]: DUE_AT,
@@ -115,7 +116,6 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
       ...enrolments,
       ...modules,
       ...progress,
-      ...activeDays,
       ...checkIndexes,
       totals,
     ];
@@ -127,6 +127,11 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
   answer(QueryCommand, () => ({ Items: modules.map((module) => ({ moduleId: module.moduleId, completions: size })) }), {
     ExpressionAttributeValues: { ':prefix': 'COMPLETIONS#' },
   });
+  answer(
+    QueryCommand,
+    (input) => ({ Items: activeDays.has(String(input.ExpressionAttributeValues![':prefix']).split('#')[1]) ? studentIds.map((studentId) => ({ studentId })) : [] }),
+    { ProjectionExpression: 'studentId' },
+  );
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
   });
@@ -194,10 +199,11 @@ it.each([1, 5000])("reads a class's completion and its students active in the la
   expect(completion.modules).toHaveLength(20);
   expect(completion.scores).toEqual({ bestPercentSum: 80 * size * 200, scoredCount: size * 200 });
   expect(roundTrips).toBe(2);
-  // The 7 day items in one BatchGet, besides the modules': never a progress item or a roster page.
-  const dayKeys = ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems!.table.Keys!).filter((key) => String(key.sk).startsWith('ACTIVE_DAY#'));
-  expect(dayKeys).toHaveLength(7);
-  expect(ddb.commandCalls(QueryCommand).map((call) => call.args[0].input.ExpressionAttributeValues![':prefix'])).toEqual(['COMPLETIONS#']);
+  // The counters and the 7 days' active items, one Query each, all at once: never a progress item or a roster page.
+  expect(ddb.commandCalls(QueryCommand).map((call) => call.args[0].input.ExpressionAttributeValues![':prefix'])).toEqual([
+    'COMPLETIONS#',
+    ...engagementDays(new FixedClock().now()).map((day) => `ACTIVE#${day}#`),
+  ]);
 });
 
 it.each([1, 5000])('reads a module for a student who names their class (%i students) in 1 call', async (size) => {
@@ -266,11 +272,12 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS', `OVERRIDES#${MODULE_ID}-0#student-0000`]);
-  // The record, the counter and the day, in one transaction, on the condition that the student is still enrolled.
+  // The record, the student's counter shard and their active day, in one transaction, on the condition that the
+  // student is still enrolled: the same items, of the same size, whatever the class size.
   expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => (item.Update ?? item.ConditionCheck)!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,
-    `COMPLETIONS#${MODULE_ID}-0`,
-    expect.stringMatching(/^ACTIVE_DAY#/),
+    `COMPLETIONS#${MODULE_ID}-0#${counterShardOf('student-0000')}`,
+    expect.stringMatching(/^ACTIVE#\d{4}-\d{2}-\d{2}#student-0000$/),
     'STUDENT#student-0000',
   ]);
 

@@ -13,7 +13,8 @@ type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string
 
 /** The items of a class's partition that hold or count students' data (the class item and its roster are not among them). */
 const STUDENT_DATA = { progress: 'PROGRESS#', overrides: 'OVERRIDES#' } as const;
-const COUNTED = ['COMPLETIONS#', 'ACTIVE_DAY#', 'SCORE_TOTALS'] as const;
+/** Counters and active students; `ACTIVE_DAY#`: an earlier version's day items, until `npm run migrate` replaces them. */
+const COUNTED = ['COMPLETIONS#', 'ACTIVE#', 'ACTIVE_DAY#', 'SCORE_TOTALS'] as const;
 
 export function makeRetentionRepository(context: TableContext): RetentionStore {
   const { client, tableName } = context;

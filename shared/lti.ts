@@ -32,3 +32,22 @@ export const LTI_LIMITS = {
   deploymentIdsMax: 50,
   platformsMax: 100,
 } as const;
+
+/**
+ * The app's pages a launch hands the browser to (outside `/lti/*`, which CloudFront sends to the API): the page that
+ * signs in with the launch's one-time code (its fragment: `code`, `user`, `to`), and a deep linking request's page.
+ */
+export const LTI_APP_PATHS = {
+  start: '/lms/start',
+  deepLink: (requestId: string) => `/lms/deep-link/${requestId}`,
+} as const;
+
+/** How long a launch's sign-in code may be used (seconds): the browser uses it at once; the table's TTL removes it. */
+export const LTI_SIGN_IN_CODE_SECONDS = 2 * 60;
+/** How long a teacher has to choose what a deep linking launch adds to the course (seconds). */
+export const LTI_DEEP_LINKING_SECONDS = 60 * 60;
+
+/** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
+export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
+  return new URLSearchParams({ user: username, code, to: path }).toString();
+}

@@ -227,6 +227,10 @@ export function makeLtiSession(deps: LtiSessionDeps) {
       const { platform, claims } = launch;
       const role = roleOfLtiRoles(claims[CLAIMS.roles] as unknown[]);
       if (!role) throw refuse('role');
+      const context = claims[CLAIMS.context] as { id?: unknown; title?: unknown } | undefined;
+      const contextId = text(context?.id);
+      // A learner of a course no instructor opened yet: refused before anyone is made or linked.
+      if (role === 'Students' && contextId && !(await links.classFor(platform.platformId, contextId))) throw refuse('unknownCourse');
       const person = await personOf(platform, {
         sub: claims.sub as string,
         email: text(claims.email),
@@ -237,8 +241,6 @@ export function makeLtiSession(deps: LtiSessionDeps) {
       // The person's role here decides, not the course's: a student of this school is never a course's teacher.
       if (role === 'Teachers' && person.role !== 'Teachers') throw refuse('notATeacherHere');
 
-      const context = claims[CLAIMS.context] as { id?: unknown; title?: unknown } | undefined;
-      const contextId = text(context?.id);
       let classId: string | undefined;
       if (contextId) {
         classId = await classOf(platform, { id: contextId, title: text(context?.title) }, person, role);

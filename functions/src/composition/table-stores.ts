@@ -28,6 +28,8 @@ import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
 import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
+import { makeLtiLinkRepository } from '../lti/adapters/launch-link-repository';
+import { makeDeepLinkingRequestRepository, makeSignInCodeRepository } from '../lti/adapters/launch-session-repository';
 import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
@@ -57,6 +59,9 @@ export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
 export const handshakeStore = () => makeHandshakeRepository(table());
+export const ltiLinkStore = () => makeLtiLinkRepository(table());
+export const signInCodeStore = () => makeSignInCodeRepository(table());
+export const deepLinkingRequestStore = () => makeDeepLinkingRequestRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
 export const erasureJobStore = () => makeErasureJobRepository(table());
 export const personalDataSweep = () => makePersonalDataSweep(table());

@@ -1,21 +1,23 @@
 // POST /lti/launch: the id_token the LMS posts after its authorization step. Every check of the Security Framework
-// runs before anything else; a refusal is a page saying what failed.
-import { buildLtiLaunchService } from '../../composition/lti';
-import { htmlPage, publicEndpoint } from '../../platform/public-endpoint';
+// runs before anything else; then the launch's person is signed in (lti/session.ts) and the browser goes to the app's
+// start page with a one-time code in the fragment (never sent to a server, so never in a log), which the app signs in
+// with. A refusal is a page saying what failed, and no code.
+import { LTI_APP_PATHS, ltiStartFragment } from '@shared/lti';
+import { buildLtiLaunchService, buildLtiSession } from '../../composition/lti';
+import { publicEndpoint, redirect } from '../../platform/public-endpoint';
 import type { LtiLaunchService } from '../launch';
+import type { LtiSession } from '../session';
 import { refusalPage } from './refusal-page';
 
-export const makeHandler = (lti: Pick<LtiLaunchService, 'validateLaunch'>, originCheck?: Parameters<typeof publicEndpoint>[2]) =>
+export const makeHandler = (lti: Pick<LtiLaunchService, 'validateLaunch'>, session: Pick<LtiSession, 'signIn'>, originCheck?: Parameters<typeof publicEndpoint>[2]) =>
   publicEndpoint(
     'ltiLaunch',
-    async ({ parameters }) =>
+    async ({ parameters, origin }) =>
       refusalPage(async () => {
-        const launch = await lti.validateLaunch(parameters);
-        // Signing the person in for the LMS frame (people, classes, deep linking) is not built yet: a valid launch is
-        // answered without a session.
-        return htmlPage(501, 'Launch checked', [`Your launch from ${launch.platform.name} is valid, but opening this tool from an LMS is not available yet.`]);
+        const landing = await session.signIn(await lti.validateLaunch(parameters));
+        return redirect(`${origin}${LTI_APP_PATHS.start}#${ltiStartFragment(landing)}`);
       }),
     originCheck,
   );
 
-export const handler = makeHandler(buildLtiLaunchService());
+export const handler = makeHandler(buildLtiLaunchService(), buildLtiSession());

@@ -207,6 +207,9 @@ describe('on', () => {
     expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({
       PreSignUp: { 'Fn::GetAtt': [idOf('PreSignUp:'), 'Arn'] },
       PreTokenGeneration: { 'Fn::GetAtt': [idOf('PreTokenGeneration:'), 'Arn'] },
+      DefineAuthChallenge: { 'Fn::GetAtt': [idOf('DefineAuthChallenge:'), 'Arn'] },
+      CreateAuthChallenge: { 'Fn::GetAtt': [idOf('CreateAuthChallenge:'), 'Arn'] },
+      VerifyAuthChallengeResponse: { 'Fn::GetAtt': [idOf('VerifyAuthChallenge:'), 'Arn'] },
     });
   });
 

@@ -12,10 +12,11 @@ import { refusalPage } from './refusal-page';
 export const makeHandler = (lti: Pick<LtiLaunchService, 'validateLaunch'>, session: Pick<LtiSession, 'signIn'>, originCheck?: Parameters<typeof publicEndpoint>[2]) =>
   publicEndpoint(
     'ltiLaunch',
-    async ({ parameters, origin }) =>
+    async ({ parameters }) =>
       refusalPage(async () => {
         const landing = await session.signIn(await lti.validateLaunch(parameters));
-        return redirect(`${origin}${LTI_APP_PATHS.start}#${ltiStartFragment(landing)}`);
+        // Relative: the browser resolves it against the address it posted to, the app's own (behind CloudFront too).
+        return redirect(`${LTI_APP_PATHS.start}#${ltiStartFragment(landing)}`);
       }),
     originCheck,
   );

@@ -47,6 +47,14 @@ export const LTI_SIGN_IN_CODE_SECONDS = 2 * 60;
 /** How long a teacher has to choose what a deep linking launch adds to the course (seconds). */
 export const LTI_DEEP_LINKING_SECONDS = 60 * 60;
 
+/** What a launch shown in the LMS's frame says, and the app's start page when the browser keeps it from signing in. */
+export const LTI_FRAMED_LAUNCH = {
+  title: 'Learning Paths',
+  text: 'Learning Paths opens in a tab of its own, where you are signed in.',
+  link: 'Open in a new tab',
+  blocked: 'This browser keeps Learning Paths from signing you in inside your LMS.',
+} as const;
+
 /** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
 export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
   return new URLSearchParams({ user: username, code, to: path }).toString();

@@ -1,8 +1,11 @@
 // The LTI tool's public endpoints through the local stack, as an LMS and a browser reach them: no token, outside /api.
 // The tool's JWKS holds no private member; a login of a registered LMS redirects to its authorization endpoint with a
-// state the launch can use once; a launch that fails a check is a page saying so, without a session.
+// state the launch can use once; a launch that fails a check is a page saying so, without a session; the twin's launch
+// signs its person in (a one-time code through the pool's custom challenge, then the API as that person).
 import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
-import { ltiToolConfiguration } from '@shared/lti';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { identityClient } from '@local/users';
+import { LTI_APP_PATHS, ltiToolConfiguration } from '@shared/lti';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -84,9 +87,10 @@ describe('against the LMS twin (local/lti-platform, written from the specificati
     return answer.headers.get('set-cookie')!.split(';')[0];
   }
 
-  it("accepts the twin's deep linking launch: login, its authorization, the id_token form post, every check passing", async () => {
-    const cookie = await signInAtTwin('tess.teacher@lms.example.test');
-    const start = await follow(`${lmsTwin.url}/deep-linking/start?target=window`, { headers: { cookie } });
+  /** The twin's launch of `path` for `email`, through our login and its authorization: the launch's answer. */
+  async function launchAtTwin(email: string, path: string): Promise<Response> {
+    const cookie = await signInAtTwin(email);
+    const start = await follow(`${lmsTwin.url}${path}`, { headers: { cookie } });
     expect(start.location).toMatch(new RegExp(`^${world.config.apiUrl}/lti/login\\?`));
     const login = await follow(start.location!);
     expect(login.answer.status).toBe(302);
@@ -94,13 +98,47 @@ describe('against the LMS twin (local/lti-platform, written from the specificati
     const authorized = await (await fetch(login.location!, { headers: { cookie } })).text();
     const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(authorized)?.[1];
     expect(field('id_token')).toBeDefined();
-    const launch = await fetch(`${world.config.apiUrl}/lti/launch`, {
+    return fetch(`${world.config.apiUrl}/lti/launch`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ id_token: field('id_token')!, state: field('state')! }),
+      redirect: 'manual',
     });
-    const page = await launch.text();
-    expect(page).toContain('Your launch from LMS twin is valid');
-    expect(launch.status).toBe(501);
+  }
+
+  /** What the app's start page does with the hand-off: the pool's custom challenge, answered with the one-time code. */
+  async function signInWithCode(username: string, code: string) {
+    const client = identityClient(world.config);
+    try {
+      const ClientId = world.config.cognito.userPoolClientId;
+      const started = await client.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: username } }));
+      return await client.send(
+        new RespondToAuthChallengeCommand({ ClientId, ChallengeName: 'CUSTOM_CHALLENGE', Session: started.Session, ChallengeResponses: { USERNAME: username, ANSWER: code } }),
+      );
+    } finally {
+      client.destroy();
+    }
+  }
+
+  it("signs the twin's instructor in from a deep linking launch: a new teacher, the course a class they teach, tokens for the API", async () => {
+    const launch = await launchAtTwin('tess.teacher@lms.example.test', '/deep-linking/start?target=window');
+    expect(launch.status).toBe(302);
+    const location = launch.headers.get('location')!;
+    expect(location.startsWith(`${LTI_APP_PATHS.start}#`)).toBe(true);
+    const handoff = new URLSearchParams(location.split('#')[1]);
+    expect(handoff.get('to')).toMatch(/^\/lms\/deep-link\/[\w-]+$/);
+
+    const { AuthenticationResult } = await signInWithCode(handoff.get('user')!, handoff.get('code')!);
+    const accessToken = AuthenticationResult!.AccessToken!;
+    const classes = (await world.ok('listClasses', { as: accessToken })) as { className: string }[];
+    expect(classes.map((each) => each.className)).toEqual([lmsTwin.course.title]);
+    // The code served that sign-in only.
+    await expect(signInWithCode(handoff.get('user')!, handoff.get('code')!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
+
+  it('a second launch of the same instructor signs in the same person', async () => {
+    const userOf = async () => new URLSearchParams((await launchAtTwin('tess.teacher@lms.example.test', '/deep-linking/start?target=window')).headers.get('location')!.split('#')[1]).get('user');
+    expect(await userOf()).toBe(await userOf());
+  });
+});
 });

@@ -143,7 +143,8 @@ beforeAll(async () => {
   } catch (error) {
     scenarioFailures.push(`public endpoints: ${(error as Error).message}`);
   }
-});
+  // Every route, then LMS launches through the twin: longer than one test's budget on a busy two-core machine.
+}, 600_000);
 
 afterAll(() => world?.stop());
 

@@ -87,13 +87,7 @@ it('where the browser blocks storage, the start page offers a new tab with the u
   const start = answer.headers.get('location')!;
   expect(handoffOf(answer).code).not.toBe('');
   // A browser that refuses this site its storage throws on any use of it.
-  await page.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', {
-      get() {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-    });
-  });
+  await page.addInitScript(`Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });`);
   await page.goto(appUrl(start));
   const link = page.getByRole('link', { name: LTI_FRAMED_LAUNCH.link });
   await link.waitFor();

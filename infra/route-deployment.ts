@@ -84,6 +84,12 @@ export interface RouteDeployment {
    */
   schoolSignIn?: true;
   /**
+   * Sends LTI score reports (sqs:SendMessage on that one queue, its URL in LTI_SCORE_QUEUE_URL): a check attempt may
+   * change a score an LMS gradebook shows (infra/constructs/lti-score-delivery.ts). Not part of the permissions the
+   * local stack records (its queue runs in process): the SQS adapter's unit test checks its one call.
+   */
+  scoreReports?: true;
+  /**
    * Seconds the function may run where a route needs more than the 10 of the others (the HTTP API waits up to 30): a
    * route that reads or changes much in one request (a person's export, a OneRoster apply).
    */
@@ -193,7 +199,7 @@ export const routeDeployment = {
   // Scored checks.
   putCheck: { handler: 'checks/handlers/put-check', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheck: { handler: 'checks/handlers/get-check', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  submitAttempt: { handler: 'checks/handlers/submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: 'none' },
+  submitAttempt: { handler: 'checks/handlers/submit-attempt', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: 'none', scoreReports: true },
   draftQuestions: { handler: 'checks/handlers/draft-questions', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', model: ['InvokeModel'] },
   settleDrafts: { handler: 'checks/handlers/settle-drafts', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getCheckAnalysis: { handler: 'checks/handlers/get-check-analysis', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
@@ -226,11 +232,12 @@ export const routeDeployment = {
   registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
   editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
-  // Erasing a person: their classes and modules through their resources, then a sweep of the table and their folder.
+  // Erasing a person: their classes and modules through their resources (a module handed over copies its files to the
+  // new owner's folder: GetObject and PutObject), then a sweep of the table and their folder.
   erasePerson: {
     handler: 'erasure/handlers/erase-person',
     table: ['ReadByKey', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
-    bucket: ['ListBucket', 'DeleteObject'],
+    bucket: ['ListBucket', 'GetObject', 'PutObject', 'DeleteObject'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   // School sign-in: the administrators' choice per configured e-mail domain (the PreSignUp trigger reads it).

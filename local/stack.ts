@@ -32,12 +32,16 @@ import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
 import { ONEROSTER_SYNC_PREFIX } from '../shared/oneroster';
+import { IN_PROCESS_SCORE_QUEUE, makeInProcessScoreQueue, runScoreQueueInProcess, type InProcessScoreQueue } from '../functions/src/lti/adapters/in-process-score-queue';
+import type { LtiScoreMessage } from '../functions/src/lti/port';
+import type { ScoreSender } from '../functions/src/lti/scores';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
 const ONEROSTER_SYNC_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
 const PRE_SIGN_UP_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'school-sign-in', 'handlers', 'pre-sign-up.ts');
 const VERIFY_AUTH_CHALLENGE_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'lti', 'handlers', 'verify-auth-challenge.ts');
+const LTI_SCORE_SENDER = path.join(REPO_ROOT, 'functions', 'src', 'composition', 'lti-scores.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
@@ -74,6 +78,11 @@ export interface LocalStackOptions {
   callerRateLimit?: number;
   /** The API's throttles as a stage deploys them (infra/capacity.ts); default none (`npm run bench:lesson-start` sets them). */
   throttles?: Throttles;
+  /**
+   * Milliseconds per second of the LTI score reports' retry delays (shared/lti.ts): 1000 (the default) waits as SQS
+   * would, a test of an LMS outage passes 1.
+   */
+  ltiScoreRetryMillisecondsPerSecond?: number;
 }
 
 /** A per-person limit scripted test runs do not reach; the limit still counts every request. */
@@ -84,6 +93,8 @@ export interface LocalStack {
   config: StackConfig;
   /** Where the data lives (the temporary directory when none was given). */
   dataDir: string;
+  /** The LTI score reports queue, run in this process: a test waits for its sends, or reads its dead letters. */
+  ltiScoreQueue: InProcessScoreQueue;
   /** Closes every server; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -105,6 +116,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Stopped in order: the app (no request in flight reaches a stopped twin), the twins, then the directory.
   let closeApp = async () => {};
   const extractions = new Set<Promise<void>>();
+  // Score reports are sent once the handlers' environment is set (the sender is loaded by the first report).
+  const ltiScoreQueue = makeInProcessScoreQueue({ deliver: sendLtiScore, millisecondsPerSecond: options.ltiScoreRetryMillisecondsPerSecond ?? 1000, log });
   const twins: { close(): Promise<void> }[] = [];
   let releaseDataDir = async () => {};
   let stopped = false;
@@ -113,7 +126,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stopped = true;
     const report = (error: unknown) => console.error('Stopping the local stack:', error);
     await closeApp().catch(report);
-    await Promise.allSettled([...extractions]);
+    ltiScoreQueue.close();
+    runScoreQueueInProcess(undefined);
+    await Promise.allSettled([...extractions, ltiScoreQueue.settled()]);
     await Promise.all(twins.map((twin) => twin.close().catch(report)));
     await releaseDataDir().catch(report);
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
@@ -179,12 +194,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
+      LTI_SCORE_QUEUE_URL: IN_PROCESS_SCORE_QUEUE,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
       // The PreSignUp trigger's and the school sign-in routes' providers and domains, as the CDK app sets them.
       [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(DEMO_SCHOOL_PROVIDERS.map(({ name, domains }) => ({ name, domains }))),
       ...(options.callerRateLimit === undefined ? {} : { CALLER_RATE_LIMIT: String(options.callerRateLimit) }),
     });
+    runScoreQueueInProcess(ltiScoreQueue);
 
     const webConfig: WebConfig = {
       region,
@@ -246,7 +263,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const table = localTableContext(config);
     try {
       const summary = await migrateTable(table, makeCognitoUserDirectory({ client: identityAdminClient, userPoolId: pool.userPoolId, local: true }));
-      if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0 || summary.scoresMoved > 0 || summary.scoresRepaired > 0 || summary.completionsRepaired > 0 || summary.finishesCreated > 0) log(describeMigration(summary));
+      if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0 || summary.scoresMoved > 0 || summary.scoresRepaired > 0 || summary.completionsRepaired > 0 || summary.finishesCreated > 0 || summary.formerClassesRecorded > 0) log(describeMigration(summary));
     } finally {
       table.client.destroy();
     }
@@ -254,7 +271,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The seed's people are made in the user pool directly, as people made outside the app: the repair copies them.
     await rebuildStackPeopleIndex(config);
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
-    return { config, dataDir, stop };
+    return { config, dataDir, ltiScoreQueue, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -274,6 +291,15 @@ async function extractText(bucket: string, key: string): Promise<void> {
 async function syncOneRoster(bucket: string, key: string): Promise<void> {
   const { handler } = (await import(ONEROSTER_SYNC_FUNCTION)) as typeof import('../functions/src/rosters/handlers/sync-one-roster');
   await handler(objectCreatedEvent(bucket, key));
+}
+
+let ltiScoreSender: ScoreSender | undefined;
+
+/** The score reports queue's function, as SQS invokes it in AWS for each message (its retries are the queue's). */
+async function sendLtiScore(message: LtiScoreMessage): Promise<void> {
+  const { buildScoreSender } = (await import(LTI_SCORE_SENDER)) as typeof import('../functions/src/composition/lti-scores');
+  ltiScoreSender ??= buildScoreSender();
+  await ltiScoreSender.send(message);
 }
 
 /** The pool's PreSignUp trigger, as Cognito invokes its Lambda (after the handlers' environment is set). */

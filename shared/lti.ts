@@ -58,4 +58,18 @@ export const LTI_FRAMED_LAUNCH = {
 /** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
 export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
   return new URLSearchParams({ user: username, code, to: path }).toString();
+ * How a score report to an LMS is retried (the queue in AWS, the local stack's in-process queue): a failed delivery
+ * comes back after a delay that doubles from one minute up to six hours, and after this many deliveries the message
+ * goes to the dead-letter queue (an alarm). Together about a day: an LMS down for its maintenance night loses no score.
+ */
+export const LTI_SCORE_DELIVERY = {
+  maxDeliveries: 12,
+  firstRetrySeconds: 60,
+  longestRetrySeconds: 6 * 3600,
+} as const;
+
+/** Seconds before a score report that failed its `delivery`th delivery (1, 2, ...) is tried again. */
+export function ltiScoreRetrySeconds(delivery: number): number {
+  const { firstRetrySeconds, longestRetrySeconds } = LTI_SCORE_DELIVERY;
+  return Math.min(longestRetrySeconds, firstRetrySeconds * 2 ** Math.max(0, delivery - 1));
 }

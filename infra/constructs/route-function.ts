@@ -8,6 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
@@ -31,7 +32,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports'>,
   names: {
     tableName: string;
     bucketName: string;
@@ -42,6 +43,8 @@ export function functionEnvironment(
     draftingModelId?: string;
     /** The providers and domains (JSON) where the stage turns school sign-in on. */
     schoolSignInProviders?: string;
+    /** The LTI score reports queue's URL. */
+    scoreQueueUrl?: string;
   },
 ): Record<string, string> {
   return {
@@ -50,6 +53,7 @@ export function functionEnvironment(
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
     ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
+    ...(route.scoreReports && names.scoreQueueUrl ? { [LTI_SCORE_QUEUE_ENV]: names.scoreQueueUrl } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -79,7 +83,12 @@ export interface RouteFunctionProps {
   draftingModelId?: string;
   /** The stage's providers and their domains (JSON), where school sign-in is on. */
   schoolSignInProviders?: string;
+  /** The LTI score reports queue, which routes that declare `scoreReports` send to. */
+  scoreQueue?: IQueue;
 }
+
+/** The environment variable naming the LTI score reports queue (the attempt route's reporter, the sender). */
+export const LTI_SCORE_QUEUE_ENV = 'LTI_SCORE_QUEUE_URL';
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
 export const UPLOADS_PREFIX = FUNCTION_FILES_PREFIX;
@@ -100,6 +109,7 @@ export class RouteFunction extends Construct {
       tracing: props.tracing,
       draftingModelId: props.draftingModelId,
       schoolSignInProviders: props.schoolSignInProviders,
+      scoreQueueUrl: props.scoreQueue?.queueUrl,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -117,6 +127,10 @@ export class RouteFunction extends Construct {
     bindPersonAccess(this.function, props.table, admitsAdmins(route));
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     bindUserPool(this.function, props.userPool, route.userPool);
+    if (route.scoreReports) {
+      if (!props.scoreQueue) throw new Error(`${id} sends LTI score reports: give it the queue (scoreQueue)`);
+      this.function.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [props.scoreQueue.queueArn] }));
+    }
     if (drafting) {
       const modelArn = Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: drafting.modelId });
       bindModel(this.function, modelArn, drafting.actions);

@@ -15,6 +15,7 @@ import type { RouteDefinition } from '../../shared/contract/route';
 import { ApiMonitoring } from '../constructs/api-monitoring';
 import { TextExtraction } from '../constructs/text-extraction';
 import { RosterSync } from '../constructs/roster-sync';
+import { LtiScoreDelivery } from '../constructs/lti-score-delivery';
 import { RetentionSchedule } from '../constructs/retention-schedule';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
@@ -146,6 +147,9 @@ export class ApiStack extends Stack {
       stage: props.stage,
     });
 
+    const scoreDeliveryProps = { table: props.table, serviceName: serviceName(props.stage), logRetention: LOG_RETENTION, tracing: settings.tracing, monitoring };
+    const scoreDelivery = new LtiScoreDelivery(this, 'LtiScoreDelivery', scoreDeliveryProps);
+
     // CfnStage.routeSettings is untyped JSON: written as CloudFormation spells it.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: FeatureFunctionProps = {
@@ -158,6 +162,7 @@ export class ApiStack extends Stack {
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
+      scoreQueue: scoreDelivery.queue,
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {
@@ -195,6 +200,7 @@ export class ApiStack extends Stack {
       routeSettings[`${endpoint.method} ${endpoint.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
     }
     stage.node.addDependency(publicEndpoints);
+    scoreDelivery.addSender({ ...scoreDeliveryProps, toolKeys: publicEndpoints.toolKeys });
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
     new TextExtraction(this, 'TextExtraction', {
       table: props.table,

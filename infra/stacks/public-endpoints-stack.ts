@@ -38,6 +38,8 @@ export const publicFunctionDescription = (names: readonly LtiEndpointName[]) =>
 export class PublicEndpointsStack extends NestedStack {
   /** The routes on the HTTP API, which the stage's per-route settings name. */
   readonly httpRoutes: HttpRoute[] = [];
+  /** The tool's private keys (the LTI score sender signs its token requests with them). */
+  readonly toolKeys: { secret: Secret; secretName: string };
 
   constructor(scope: Construct, id: string, props: PublicEndpointsStackProps) {
     super(scope, id, props);
@@ -47,6 +49,7 @@ export class PublicEndpointsStack extends NestedStack {
       secretName: props.toolKeysSecretName,
       description: 'The LTI tool\'s private RSA keys as { "keys": [JWK, ...] }, newest first (npm run rotate-lti-tool-keys)',
     });
+    this.toolKeys = { secret: toolKeys, secretName: props.toolKeysSecretName };
     NagSuppressions.addResourceSuppressions(toolKeys, [
       {
         id: 'AwsSolutions-SMG4',

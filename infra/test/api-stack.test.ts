@@ -2,6 +2,7 @@
 // the access its entry declares.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PEOPLE_LIMITS } from '../../shared/people';
+import { LTI_SCORE_DELIVERY } from '../../shared/lti';
 import { routes } from '../../shared/contract';
 import { ltiEndpoints } from '../../shared/contract/lti';
 import type { RouteDefinition } from '../../shared/contract/route';
@@ -47,8 +48,36 @@ function statementsFor(route: RouteDefinition): Statement[] {
 }
 
 describe('functions', () => {
-  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync and retention functions, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 3);
+  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync, retention and LTI score functions, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 4);
+  });
+
+  test('LTI scores: the attempt route may only send to the reports queue; the sender receives it in small batches, reads the table and the tool keys, and failed reports end in a dead-letter queue with an alarm', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const [[reportsId, reports]] = Object.entries(queues).filter(([id]) => id.startsWith('LtiScoreDeliveryReports'));
+    const [[deadLettersId]] = Object.entries(queues).filter(([id]) => id.startsWith('LtiScoreDeliveryDeadLetters'));
+    expect(reports.Properties).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 360, RedrivePolicy: { maxReceiveCount: LTI_SCORE_DELIVERY.maxDeliveries, deadLetterTargetArn: { 'Fn::GetAtt': [deadLettersId, 'Arn'] } } });
+
+    const sending = deployedRoutes.filter(([, route]) => statementsFor(route).some((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:'))));
+    expect(sending.map(([name]) => name)).toEqual(['submitAttempt']);
+    const sqsStatements = statementsFor(routes.submitAttempt).filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
+    expect(sqsStatements.flatMap(actionsOf)).toEqual(['sqs:SendMessage']);
+    expect(sqsStatements.map((statement) => JSON.stringify(statement.Resource))).toEqual([expect.stringContaining(reportsId)]);
+
+    const [[senderId, sender]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('Posts LTI scores') } }));
+    expect(Object.keys(sender.Properties.Environment.Variables).sort()).toEqual(['LTI_SCORE_QUEUE_URL', 'LTI_TOOL_KEYS_SECRET_ID', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_TRACE_ENABLED', 'TABLE_NAME']);
+    const [mapping] = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mapping.Properties).toMatchObject({ FunctionName: { Ref: senderId }, EventSourceArn: { 'Fn::GetAtt': [reportsId, 'Arn'] }, BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'], ScalingConfig: { MaximumConcurrency: 5 } });
+    const senderRole = sender.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === senderRole))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const dataActions = statements.flatMap(actionsOf).filter((action) => /^(dynamodb|s3|cognito-idp|secretsmanager):/.test(action));
+    expect(dataActions.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    expect(statements.flatMap(actionsOf).filter((action) => action.startsWith('sqs:')).sort()).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage']);
+
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.AlarmDescription as string);
+    expect(alarms).toEqual(expect.arrayContaining([expect.stringContaining('A score report to an LMS gradebook failed every retry')]));
   });
 
   test("retention runs once a day by a schedule, reading, querying and deleting in the table only, with no user pool or bucket", () => {
@@ -125,6 +154,7 @@ describe('functions', () => {
         'TABLE_NAME',
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
+        ...('scoreReports' in route ? ['LTI_SCORE_QUEUE_URL'] : []),
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
@@ -155,8 +185,8 @@ describe('functions', () => {
     });
     const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
     try {
-      // The route functions: text extraction, the OneRoster sync and retention serve no request.
-      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention)/.test(fn.Properties.Description));
+      // The route functions: text extraction, the OneRoster sync, retention and the LTI score sender serve no request.
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention|Posts LTI scores)/.test(fn.Properties.Description));
       expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
       expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
         '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { esbuildOptionsFor, handlerEntry } from '../constructs/bundling';
 import { functionEnvironment } from '../constructs/route-function';
+import { LTI_SCORE_SENDER_HANDLER } from '../constructs/lti-score-delivery';
 import { deployedRoutes, type DeployedRoute } from '../route-deployment';
 
 const outdir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
@@ -57,7 +58,7 @@ function invokeWith(handler: string, variables: Record<string, string>, headers:
 }
 
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 } });
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 }, scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports' });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
   const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');
@@ -116,4 +117,12 @@ test('a function built with tracing carries the tracer and traces its SDK client
   const inputs = Object.keys(output.inputs).join('\n');
   expect(inputs).toContain('node_modules/@aws-lambda-powertools/tracer/');
   expect(inputs).toContain('node_modules/aws-xray-sdk-core/');
+}, 60_000);
+
+test('the LTI score sender loads with the environment its construct gives it, and fails at cold start without its queue', async () => {
+  await build({ ...esbuildOptionsFor(handlerEntry(LTI_SCORE_SENDER_HANDLER)), outfile: bundlePath(LTI_SCORE_SENDER_HANDLER), logLevel: 'error' });
+  const environment = { TABLE_NAME: 'table', LTI_TOOL_KEYS_SECRET_ID: 'prod-learning-paths/lti-tool-keys', LTI_SCORE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports', POWERTOOLS_SERVICE_NAME: 'test' };
+  expect(loadWith(LTI_SCORE_SENDER_HANDLER, environment)).toBe('function');
+  const { LTI_SCORE_QUEUE_URL: _queue, ...withoutQueue } = environment;
+  expect(() => loadWith(LTI_SCORE_SENDER_HANDLER, withoutQueue)).toThrow(/Environment variable LTI_SCORE_QUEUE_URL is not set/);
 }, 60_000);

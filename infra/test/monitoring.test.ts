@@ -187,8 +187,8 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync and retention.
-    expect(perFunction).toHaveLength(routeEntries.length + endpointsByHandler().size + 3);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention and LTI score sender.
+    expect(perFunction).toHaveLength(routeEntries.length + endpointsByHandler().size + 4);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);
@@ -215,9 +215,10 @@ describe('alarms', () => {
     expect(rate[0]).toMatchObject({ Threshold: ALARM_THRESHOLDS.throttledRatePercent, EvaluationPeriods: 1 });
   });
 
-  test('on any event left in a dead-letter queue (text extraction, the OneRoster sync), one alarm each', () => {
-    const queueIds = resourcesOf(template, 'AWS::SQS::Queue').map(([id]) => id).sort();
-    expect(queueIds).toHaveLength(2);
+  test('on any event left in a dead-letter queue (text extraction, the OneRoster sync, LTI score reports), one alarm each', () => {
+    // The LTI score reports queue itself holds reports on their way: only its dead letters alarm.
+    const queueIds = resourcesOf(template, 'AWS::SQS::Queue').map(([id]) => id).filter((id) => !id.startsWith('LtiScoreDeliveryReports')).sort();
+    expect(queueIds).toHaveLength(3);
     const dead = alarms().filter((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible');
     for (const alarm of dead) expect(alarm).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     expect(dead.map((alarm) => alarm.Dimensions[0].Value['Fn::GetAtt'][0]).sort()).toEqual(queueIds);
@@ -244,8 +245,8 @@ describe('tracing', () => {
 
   test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(template);
-    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync and retention.
-    expect(functions).toHaveLength(routeEntries.length + endpointsByHandler().size + 3);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention and LTI score sender.
+    expect(functions).toHaveLength(routeEntries.length + endpointsByHandler().size + 4);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

@@ -16,6 +16,7 @@ import type { Clock } from '../kernel/ports';
 import type { ModuleRecord, ModuleStore } from '../modules/port';
 import type { PathOverrideRecord, PathOverrideStore } from '../paths/port';
 import type { ProgressKey, ProgressStore, ProgressWithStandings } from '../progress/port';
+import type { ScoreReporter } from '../lti/port';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStore } from './port';
 
 export interface CheckServicePorts {
@@ -26,6 +27,8 @@ export interface CheckServicePorts {
   progress: ProgressStore;
   /** The student's path overrides in the module, read beside their progress item. */
   overrides: PathOverrideStore;
+  /** Told when a student's best score on a module may have changed: an LMS gradebook may show it (LTI AGS). */
+  scoreReporter: ScoreReporter;
   clock: Clock;
 }
 
@@ -39,7 +42,7 @@ export const ATTEMPT_HISTORY_LIMIT = 200;
 
 export type CheckService = ReturnType<typeof makeCheckService>;
 
-export function makeCheckService({ classes, modules, checks, attempts, progress, overrides, clock }: CheckServicePorts) {
+export function makeCheckService({ classes, modules, checks, attempts, progress, overrides, scoreReporter, clock }: CheckServicePorts) {
   const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Saves a section's check for the module's owner. A check without attempts is changed in place; one with attempts
@@ -117,7 +120,8 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
    * all the student's classes: the attempt takes the next number and moves the student's used-attempts counter in one
    * conditional transaction with its score and, when it passed, the section's completion, so of concurrent attempts
    * beyond the budget none gets through (a crash leaves an attempt with all of them or none of it). Then, at once: the
-   * item analysis, the check's attempt count.
+   * item analysis, the check's attempt count and, when it is the check's first attempt or beats the best, the score
+   * reporter (a repeat reports again: the first try may have failed after the attempt was stored).
    */
   async function submit(caller: Caller, moduleId: string, sectionId: string, input: AttemptInput): Promise<{ attempt: AttemptAnswer; created: boolean }> {
     const { classId } = input;
@@ -151,7 +155,10 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       const repeat = taken.find((attempt) => attempt.attemptId === input.attemptId);
       if (repeat) {
         const stored = await attempts.getAttempt(classId, moduleId, sectionId, caller.userId, repeat.attemptNumber);
-        if (stored) return { attempt: toAnswer(stored, check, counted.used, budget, bestBefore), created: false };
+        if (stored) {
+          await scoreReporter.bestScoreChanged(key);
+          return { attempt: toAnswer(stored, check, counted.used, budget, bestBefore), created: false };
+        }
       }
       if (budget !== null && counted.used >= budget) {
         throw conflict(`You have used all ${budget} attempt${budget === 1 ? '' : 's'} at this check; your teacher can give you more.`);
@@ -188,6 +195,7 @@ export function makeCheckService({ classes, modules, checks, attempts, progress,
       await Promise.all([
         attempts.addToStats(classId, moduleId, sectionId, check.version, picksOf(check.questions, input.answers, scored.results)),
         checks.countAttempt(moduleId, sectionId, check.version),
+        bestBefore === undefined || record.percent > bestBefore ? scoreReporter.bestScoreChanged(key) : undefined,
       ]);
       return { attempt: toAnswer(record, check, counted.used + 1, budget, bestBefore), created: true };
     }

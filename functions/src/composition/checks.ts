@@ -1,6 +1,7 @@
 // Builds the check use cases (saving a check, taking it, its analysis and a student's attempts) over the table; each
 // check handler calls it once, at cold start.
 import { makeCheckService } from '../checks/checks';
+import { buildScoreReporter } from './lti-score-reports';
 import { systemClock } from './system';
 import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
@@ -12,5 +13,6 @@ export const buildCheckService = () =>
     attempts: attemptStore(),
     progress: progressStore(),
     overrides: pathOverrideStore(),
+    scoreReporter: buildScoreReporter(),
     clock: systemClock,
   });

@@ -19,3 +19,14 @@ export const CLAIMS = {
 export const LTI_VERSION = '1.3.0';
 export const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The scopes of the services the tool calls on a platform (AGS 2.0 §3.1, NRPS 2.0 §3.6.1). */
+export const SERVICE_SCOPES = {
+  score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  contextMembershipReadOnly: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+} as const;
+
+export const SERVICE_MEDIA_TYPES = {
+  score: 'application/vnd.ims.lis.v1.score+json',
+  membershipContainer: 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
+} as const;

@@ -107,7 +107,8 @@ export interface LtiLinkStore {
  * (1EdTech Security Framework 4.1), cached until shortly before they expire.
  */
 export interface PlatformServiceTokens {
-  tokenFor(platform: LtiPlatformRecord, scopes: string[]): Promise<string>;
+  /** `renew`: the platform refused the cached token (401); ask for a new one. */
+  tokenFor(platform: LtiPlatformRecord, scopes: string[], options?: { renew?: boolean }): Promise<string>;
 }
 
 /** A member of an LMS course as NRPS 2.0 lists it. */
@@ -186,4 +187,34 @@ export interface DeepLinkingRequestStore {
   put(request: DeepLinkingRequest): Promise<void>;
   /** Undefined when there is none, or it expired. */
   get(requestId: string, nowSeconds: number): Promise<DeepLinkingRequest | undefined>;
+/**
+ * One score report waiting to be sent: ids only, so its sender reads the student's best score when it sends (a late
+ * retry never posts an old score over a newer one). One per resource link, so one LMS that is down delays only its own.
+ */
+export interface LtiScoreMessage {
+  classId: string;
+  moduleId: string;
+  studentId: string;
+  platformId: string;
+  resourceLinkId: string;
+}
+
+/** Where score reports wait to be sent: an SQS queue in AWS, the local stack's in-process queue on this machine. */
+export interface ScoreQueue {
+  send(messages: LtiScoreMessage[]): Promise<void>;
+}
+
+/** A score as AGS 2.0 posts it to a line item (application/vnd.ims.lis.v1.score+json). */
+export interface LtiScore {
+  userId: string;
+  scoreGiven?: number;
+  scoreMaximum?: number;
+  activityProgress: 'Initialized' | 'Started' | 'InProgress' | 'Submitted' | 'Completed';
+  gradingProgress: 'FullyGraded' | 'Pending' | 'PendingManual' | 'Failed' | 'NotReady';
+  timestamp: string;
+}
+
+/** A platform's gradebook (AGS): posts a score to a line item; a refusal or an outage throws (the queue retries). */
+export interface PlatformGradebook {
+  postScore(platform: LtiPlatformRecord, lineItemUrl: string, score: LtiScore): Promise<void>;
 }

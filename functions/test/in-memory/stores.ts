@@ -9,6 +9,7 @@ import { InMemoryAttemptStore, InMemoryCheckStore } from '../../src/checks/fakes
 import { sampleContent } from '../../src/uploads/fakes/file-samples';
 import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
 import { InMemoryPathOverrideStore } from '../../src/paths/fakes/path-override-store';
+import { RecordingScoreReporter } from '../../src/lti/fakes/score-reporting';
 import type { ClassRecord, ClassStore, EnrolledStudent, Enrolment } from '../../src/classes/port';
 import type { Clock, IdGenerator, Log, PageRequest } from '../../src/kernel/ports';
 import type { FileReferenceStore, ModuleRecord, ModuleStore } from '../../src/modules/port';
@@ -35,10 +36,11 @@ export class InMemoryModuleStore implements ModuleStore {
     return [...this.records.values()].map(copy);
   }
 
-  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string) {
+  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string, sections?: ModuleRecord['sections']) {
     const record = this.records.get(moduleId);
     if (record?.ownerId !== fromOwnerId) return false;
     record.ownerId = toOwnerId;
+    if (sections) record.sections = copy(sections);
     return true;
   }
 
@@ -97,6 +99,8 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   private readonly rosters = new Map<string, Map<string, Enrolment>>();
   /** studentId → classIds, like the membership items (written last on enrolment, removed first on unenrolment). */
   private readonly memberships = new Map<string, Set<string>>();
+  /** studentId → the classes they were unenrolled from, like the former-class items (written before the unenrolment). */
+  private readonly formerClasses = new Map<string, Set<string>>();
 
   /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
   constructor(private readonly options: { progress?: InMemoryProgressStore } = {}) {}
@@ -105,6 +109,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     this.records.clear();
     this.rosters.clear();
     this.memberships.clear();
+    this.formerClasses.clear();
   }
 
   /** Stores a class with its roster and exactly its roster's memberships, unconditionally (test set-up). */
@@ -165,6 +170,10 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
 
   async listClassIdsOfStudent(studentId: string) {
     return [...(this.memberships.get(studentId) ?? [])];
+  }
+
+  async listFormerClassIdsOfStudent(studentId: string) {
+    return [...(this.formerClasses.get(studentId) ?? [])];
   }
 
   /** GetItem on the membership */
@@ -289,6 +298,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   }
 
   async unenrollStudent(classId: string, studentId: string) {
+    this.formerClasses.set(studentId, new Set([...(this.formerClasses.get(studentId) ?? []), classId]));
     this.memberships.get(studentId)?.delete(classId);
     return this.rosters.get(classId)?.delete(studentId) ?? false;
   }
@@ -610,6 +620,15 @@ export class InMemoryFileStore implements FileStore {
     }
   }
 
+  async copyFile(fromKey: string, toKey: string) {
+    const file = this.files.get(fromKey);
+    if (!file) return false;
+    this.files.set(toKey, { ...file });
+    const content = this.contents.get(fromKey);
+    if (content) this.contents.set(toKey, content);
+    return true;
+  }
+
   async deleteFolder(prefix: string) {
     const keys = [...this.files.keys()].filter((key) => key.startsWith(prefix));
     await this.deleteFiles(keys);
@@ -846,6 +865,7 @@ export function inMemoryPorts() {
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),
     overrides: new InMemoryPathOverrideStore(),
+    scoreReporter: new RecordingScoreReporter(),
     audit: new InMemoryAuditLog(),
     files: new InMemoryFileStore(),
     uploads: new InMemoryUploadStore(),
@@ -868,6 +888,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.notices.clear();
   ports.people.copies.clear();
   ports.overrides.clear();
+  ports.scoreReporter.changes.length = 0;
   ports.audit.entries.length = 0;
   ports.files.clear();
   ports.uploads.clear();

@@ -58,6 +58,9 @@ export const LTI_FRAMED_LAUNCH = {
 /** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
 export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
   return new URLSearchParams({ user: username, code, to: path }).toString();
+}
+
+/**
  * How a score report to an LMS is retried (the queue in AWS, the local stack's in-process queue): a failed delivery
  * comes back after a delay that doubles from one minute up to six hours, and after this many deliveries the message
  * goes to the dead-letter queue (an alarm). Together about a day: an LMS down for its maintenance night loses no score.

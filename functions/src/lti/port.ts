@@ -187,6 +187,8 @@ export interface DeepLinkingRequestStore {
   put(request: DeepLinkingRequest): Promise<void>;
   /** Undefined when there is none, or it expired. */
   get(requestId: string, nowSeconds: number): Promise<DeepLinkingRequest | undefined>;
+}
+
 /**
  * One score report waiting to be sent: ids only, so its sender reads the student's best score when it sends (a late
  * retry never posts an old score over a newer one). One per resource link, so one LMS that is down delays only its own.

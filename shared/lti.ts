@@ -34,6 +34,33 @@ export const LTI_LIMITS = {
 } as const;
 
 /**
+ * The app's pages a launch hands the browser to (outside `/lti/*`, which CloudFront sends to the API): the page that
+ * signs in with the launch's one-time code (its fragment: `code`, `user`, `to`), and a deep linking request's page.
+ */
+export const LTI_APP_PATHS = {
+  start: '/lms/start',
+  deepLink: (requestId: string) => `/lms/deep-link/${requestId}`,
+} as const;
+
+/** How long a launch's sign-in code may be used (seconds): the browser uses it at once; the table's TTL removes it. */
+export const LTI_SIGN_IN_CODE_SECONDS = 2 * 60;
+/** How long a teacher has to choose what a deep linking launch adds to the course (seconds). */
+export const LTI_DEEP_LINKING_SECONDS = 60 * 60;
+
+/** What a launch shown in the LMS's frame says, and the app's start page when the browser keeps it from signing in. */
+export const LTI_FRAMED_LAUNCH = {
+  title: 'Learning Paths',
+  text: 'Learning Paths opens in a tab of its own, where you are signed in.',
+  link: 'Open in a new tab',
+  blocked: 'This browser keeps Learning Paths from signing you in inside your LMS.',
+} as const;
+
+/** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
+export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
+  return new URLSearchParams({ user: username, code, to: path }).toString();
+}
+
+/**
  * How a score report to an LMS is retried (the queue in AWS, the local stack's in-process queue): a failed delivery
  * comes back after a delay that doubles from one minute up to six hours, and after this many deliveries the message
  * goes to the dead-letter queue (an alarm). Together about a day: an LMS down for its maintenance night loses no score.

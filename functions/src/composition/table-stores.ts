@@ -28,7 +28,8 @@ import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
 import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
-import type { LtiLinkStore } from '../lti/port';
+import { makeLtiLinkRepository } from '../lti/adapters/launch-link-repository';
+import { makeDeepLinkingRequestRepository, makeSignInCodeRepository } from '../lti/adapters/launch-session-repository';
 import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
@@ -57,18 +58,10 @@ export const peopleIndex = () => makePeopleIndexRepository(table());
 export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
-/**
- * Stand-in until the launches' link repository (issue 38, lti-session) is merged in its place: no module is linked to
- * an LMS yet, so no score is reported.
- */
-export const ltiLinkStore = (): LtiLinkStore => ({
-  putResourceLink: async () => {
-    throw new Error('LTI resource links are not stored yet');
-  },
-  resourceLinksFor: async () => [],
-  platformUserFor: async () => undefined,
-});
 export const handshakeStore = () => makeHandshakeRepository(table());
+export const ltiLinkStore = () => makeLtiLinkRepository(table());
+export const signInCodeStore = () => makeSignInCodeRepository(table());
+export const deepLinkingRequestStore = () => makeDeepLinkingRequestRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
 export const erasureJobStore = () => makeErasureJobRepository(table());
 export const personalDataSweep = () => makePersonalDataSweep(table());

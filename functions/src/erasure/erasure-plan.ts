@@ -67,6 +67,10 @@ export const ITEM_TYPES: readonly ItemType[] = [
   // An import's history quotes rows (names, e-mails) in its errors; the links are the person's, or their enrolments.
   { item: 'OneRoster run', key: 'ONEROSTER-RUNS / {at}#{runId}', pk: 'ONEROSTER-RUNS', sk: '', treatment: 'rewrite', byName: true },
   { item: 'OneRoster link', key: 'ONEROSTER / {kind}#{sourcedId}', pk: 'ONEROSTER', sk: '', treatment: 'delete' },
+  // A launch's links and codes: the person's own, gone with them (a later launch from the LMS makes a new person).
+  { item: 'LTI person link', key: 'LTI_PERSON#{platformId}#{sub} / PERSON', pk: 'LTI_PERSON#', sk: '', treatment: 'delete' },
+  { item: 'LTI sign-in code', key: 'LTI_SIGN_IN#{codeHash} / CODE', pk: 'LTI_SIGN_IN#', sk: '', treatment: 'delete' },
+  { item: 'LTI deep linking request', key: 'LTI_DEEP_LINK#{requestId} / REQUEST', pk: 'LTI_DEEP_LINK#', sk: '', treatment: 'delete' },
 ];
 
 export const ERASURE_UNKNOWN_ITEM = (pk: string, sk: string) =>

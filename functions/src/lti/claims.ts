@@ -9,6 +9,8 @@ export const CLAIMS = {
   resourceLink: `${LTI}resource_link`,
   roles: `${LTI}roles`,
   context: `${LTI}context`,
+  custom: `${LTI}custom`,
+  launchPresentation: `${LTI}launch_presentation`,
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',

@@ -10,6 +10,13 @@ export const LTI_TOOL_PATHS = {
   deepLinking: '/lti/launch',
 } as const;
 
+/**
+ * The page a teacher's deep linking launch lands on (shared/web-pages.ts): outside /lti/, which CloudFront sends to the
+ * API, so the web app serves it.
+ */
+export const LTI_DEEP_LINK_PAGE = '/lti-deep-link/:requestId';
+export const ltiDeepLinkPage = (requestId: string) => LTI_DEEP_LINK_PAGE.replace(':requestId', encodeURIComponent(requestId));
+
 /** The tool's endpoints all live under this path, which CloudFront sends to the API (infra/stacks/web-stack.ts). */
 export const LTI_PATH_PATTERN = '/lti/*';
 

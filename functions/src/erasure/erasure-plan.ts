@@ -43,6 +43,7 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Request counter', key: 'RATE#{sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
   // USER#{id}: memberships, bell marker, nudges, finished modules, drafting counts, text version, open uploads.
   { item: 'A person’s own partition', key: 'USER#{userId} / *', pk: 'USER#', sk: '', treatment: 'deleteIfKeyed' },
+  { item: 'LTI deep linking request', key: 'LTI_DEEP_LINK#{requestId} / REQUEST', pk: 'LTI_DEEP_LINK#', sk: '', treatment: 'delete' },
   { item: 'Upload', key: 'UPLOAD#{uploadId} / UPLOAD', pk: 'UPLOAD#', sk: '', treatment: 'delete' },
   { item: 'File references and text', key: 'FILE#{key} / FILE|TEXT', pk: 'FILE#', sk: '', treatment: 'deleteIfKeyed' },
   { item: 'Module', key: 'MODULE#{moduleId} / MODULE', pk: 'MODULE#', sk: 'MODULE', treatment: 'rewrite' },

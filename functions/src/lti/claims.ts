@@ -10,6 +10,8 @@ export const CLAIMS = {
   roles: `${LTI}roles`,
   context: `${LTI}context`,
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
@@ -17,3 +19,5 @@ export const CLAIMS = {
 export const LTI_VERSION = '1.3.0';
 export const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** The message the tool sends back to a deep linking request (Deep Linking 2.0 §4.2). */
+export const DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';

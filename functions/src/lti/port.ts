@@ -130,3 +130,38 @@ export interface MembershipReader {
 export interface ScoreReporter {
   bestScoreChanged(change: { classId: string; moduleId: string; studentId: string }): Promise<void>;
 }
+
+/**
+ * A teacher's deep linking request (an LtiDeepLinkingRequest launch, Deep Linking 2.0 §4.4), kept from the launch
+ * until the teacher answers it or it expires: the launch puts it, the deep linking page reads and answers it once.
+ */
+export interface LtiDeepLinkRequest {
+  /** Unguessable: the page's address (`/lti-deep-link/{requestId}`) carries it. */
+  requestId: string;
+  platformId: string;
+  deploymentId: string;
+  /** The person the launch signed in: only they may answer it. */
+  userId: string;
+  /** The tool's launch URL on the origin the launch came to: the url of the content item the teacher chooses. */
+  launchUrl: string;
+  /** The settings' `deep_link_return_url`, where the browser posts the response. */
+  returnUrl: string;
+  /** The settings' `data`, echoed unchanged in the response when the platform sent one. */
+  data?: string;
+  /** The settings' `accept_types`: the response needs `ltiResourceLink` among them. */
+  acceptTypes: string[];
+  /** The settings' `accept_lineitem` (absent: true): false when the platform takes no line item with a link. */
+  acceptLineItem: boolean;
+  /** Epoch seconds after which it is refused (the table's TTL removes the item later). */
+  expiresAt: number;
+}
+
+/** A deep linking request as read back: `answeredAt` once the teacher answered it. */
+export type StoredLtiDeepLinkRequest = LtiDeepLinkRequest & { answeredAt?: string };
+
+export interface LtiDeepLinkStore {
+  put(request: LtiDeepLinkRequest): Promise<void>;
+  get(requestId: string): Promise<StoredLtiDeepLinkRequest | undefined>;
+  /** Records the one answer: false when it was answered already (or is gone), so a request is answered once. */
+  markAnswered(requestId: string, answeredAt: string): Promise<boolean>;
+}

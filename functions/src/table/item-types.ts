@@ -64,6 +64,7 @@ export const ITEM_TYPES = {
   ltiPlatform: { key: 'LTI / PLATFORM#{platformId}', relation: 'none', export: { leftOut: "a school's LMS registration, no one's data" } },
   ltiClient: { key: 'LTI / CLIENT#{issuer}#{clientId}', relation: 'none', export: { leftOut: "holds an LMS's issuer and client id to its registration" } },
   ltiLogin: { key: 'LTI_LOGIN#{state} / LOGIN', relation: 'none', export: { leftOut: 'a nonce for one LMS launch, gone within 10 minutes' } },
+  ltiDeepLink: { key: 'LTI_DEEP_LINK#{requestId} / REQUEST', relation: 'owner', export: { leftOut: "a teacher's open request to add a module to an LMS course, gone within an hour" } },
   erasureJob: { key: 'ERASURE#{pseudonym} / ERASURE', relation: 'subject', export: { leftOut: 'an erase under way, or the proof of one under a pseudonym' } },
   schoolSignInDomain: { key: 'SCHOOL / SIGN_IN_DOMAIN#{domain}', relation: 'none', export: { leftOut: "a school setting: whether newcomers from one domain may join as students" } },
   oneRosterLink: { key: 'ONEROSTER / {kind}#{sourcedId}', relation: 'mentions', export: { leftOut: "the school information system's id for a person, class or enrolment: the school's own record" } },

@@ -124,6 +124,8 @@ export const keys = {
   ltiClient: (issuer: string, clientId: string): Key => ({ pk: LTI_PARTITION, sk: `CLIENT#${encodeURIComponent(issuer)}#${encodeURIComponent(clientId)}` }),
   /** A login started with an LMS, by its state: taken once by the launch, else removed by the table's TTL. */
   ltiLogin: (state: string): Key => ({ pk: `LTI_LOGIN#${state}`, sk: 'LOGIN' }),
+  /** A teacher's deep linking request, from its launch until answered (once) or expired. */
+  ltiDeepLink: (requestId: string): Key => ({ pk: `LTI_DEEP_LINK#${requestId}`, sk: 'REQUEST' }),
   /** An erase of a person, under their pseudonym: what it covers and its finished steps, then only its outcome. */
   erasureJob: (pseudonym: string): Key => ({ pk: `ERASURE#${pseudonym}`, sk: 'ERASURE' }),
   /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */

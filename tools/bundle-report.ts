@@ -99,7 +99,7 @@ const loadAverage = () => loadavg().map((load) => load.toFixed(2)).join(', ');
 
 async function main() {
   const started = Date.now();
-  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report', originVerify: { secretName: 'origin-secret', generation: 1 } };
+  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report', originVerify: { secretName: 'origin-secret', generation: 1 }, toolKeysSecretName: 'lti-tool-keys' };
   const loadAtStart = loadAverage();
   const bareKinds = new Map<string, Promise<Built>>();
   const bareFor = (route: RouteDeployment) => {

@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
@@ -31,9 +31,11 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'toolKeys'>,
   names: {
     tableName: string;
+    /** The tool's LTI key secret, read by name where the route signs with it. */
+    toolKeysSecretName: string;
     bucketName: string;
     userPoolId: string;
     serviceName: string;
@@ -50,6 +52,7 @@ export function functionEnvironment(
     ...(route.userPool !== 'none' ? { USER_POOL_ID: names.userPoolId } : {}),
     ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
     ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
+    ...(route.toolKeys ? { [LTI_TOOL_KEYS_SECRET_ENV]: names.toolKeysSecretName } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -57,6 +60,9 @@ export function functionEnvironment(
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
+
+/** The variable naming the tool's key secret (functions/src/composition/lti.ts). */
+export const LTI_TOOL_KEYS_SECRET_ENV = 'LTI_TOOL_KEYS_SECRET_ID';
 
 /** Where a function finds the values of CloudFront's origin-verify header. */
 export interface OriginVerifySettings {
@@ -79,6 +85,8 @@ export interface RouteFunctionProps {
   draftingModelId?: string;
   /** The stage's providers and their domains (JSON), where school sign-in is on. */
   schoolSignInProviders?: string;
+  /** The tool's LTI key secret (made by the public endpoints' stack), read by name by routes that sign with it. */
+  toolKeysSecretName: string;
 }
 
 /** Uploaded files live under this prefix (`protected/{sub}/{upload id}/{name}`); functions reach nothing else. */
@@ -100,6 +108,7 @@ export class RouteFunction extends Construct {
       tracing: props.tracing,
       draftingModelId: props.draftingModelId,
       schoolSignInProviders: props.schoolSignInProviders,
+      toolKeysSecretName: props.toolKeysSecretName,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -117,6 +126,8 @@ export class RouteFunction extends Construct {
     bindPersonAccess(this.function, props.table, admitsAdmins(route));
     bindUploads(this.function, props.uploadsBucket, route.bucket);
     bindUserPool(this.function, props.userPool, route.userPool);
+    // By name, not by reference: the secret lives in the public endpoints' nested stack, made after the routes'.
+    if (route.toolKeys) Secret.fromSecretNameV2(this, 'LtiToolKeys', props.toolKeysSecretName).grantRead(this.function);
     if (drafting) {
       const modelArn = Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: drafting.modelId });
       bindModel(this.function, modelArn, drafting.actions);

@@ -57,7 +57,7 @@ function invokeWith(handler: string, variables: Record<string, string>, headers:
 }
 
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 } });
+  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 }, toolKeysSecretName: 'prod-learning-paths/lti-tool-keys' });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
   const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');

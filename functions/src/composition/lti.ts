@@ -1,15 +1,19 @@
 // Builds the LTI use cases: the platform registrations over the table, the user pool (the audit trail's names) and the
 // system clock and ids (the list route: the queries over the table alone); login and launch over the registrations,
-// the login handshakes and the platforms' keys; the tool's own keys.
+// the login handshakes and the platforms' keys; the tool's own keys; deep linking over the requests, the teacher's
+// modules and checks and the tool's keys.
 import { randomBytes } from 'node:crypto';
 import { makePlatformTokenVerifier } from '../lti/adapters/platform-token-verifier';
 import { fileToolKeyStore, secretToolKeyStore } from '../lti/adapters/tool-keys';
+import { makeLtiDeepLinkingService } from '../lti/deep-linking';
 import { makeLtiLaunchService } from '../lti/launch';
 import { makeLtiPlatformQueries, makeLtiPlatformService } from '../lti/platforms';
 import { requiredEnv } from '../platform/env';
 import { randomIds, systemClock } from './system';
-import { auditLog, handshakeStore, ltiPlatformStore } from './table-stores';
+import { auditLog, checkStore, deepLinkStore, handshakeStore, ltiPlatformStore, moduleStore } from './table-stores';
 import { userDirectory } from './user-directory';
+
+const randomToken = () => randomBytes(32).toString('base64url');
 
 export const buildLtiPlatformQueries = () => makeLtiPlatformQueries({ platforms: ltiPlatformStore() });
 
@@ -28,5 +32,17 @@ export const buildLtiLaunchService = () =>
     handshakes: handshakeStore(),
     verifier: makePlatformTokenVerifier(),
     clock: systemClock,
-    randomToken: () => randomBytes(32).toString('base64url'),
+    randomToken,
+  });
+
+/** A teacher's deep linking requests over the table, their modules and checks, and the tool's keys. */
+export const buildLtiDeepLinkingService = () =>
+  makeLtiDeepLinkingService({
+    requests: deepLinkStore(),
+    platforms: ltiPlatformStore(),
+    modules: moduleStore(),
+    checks: checkStore(),
+    keys: toolKeyStore(),
+    clock: systemClock,
+    randomToken,
   });

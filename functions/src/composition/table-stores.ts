@@ -27,6 +27,7 @@ import type { TableContext } from '../table/table';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 import { makeDocumentClient } from '../platform/dynamodb-client';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
+import { makeDeepLinkRepository } from '../lti/adapters/deep-link-repository';
 import { makeHandshakeRepository } from '../lti/adapters/handshake-repository';
 import { requiredEnv } from '../platform/env';
 
@@ -57,6 +58,7 @@ export const pathOverrideStore = () => makePathOverrideRepository(table());
 export const personAccessStore = () => makePersonAccessRepository(table());
 export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
 export const handshakeStore = () => makeHandshakeRepository(table());
+export const deepLinkStore = () => makeDeepLinkRepository(table());
 export const oneRosterStore = () => makeOneRosterRepository(table());
 export const erasureJobStore = () => makeErasureJobRepository(table());
 export const personalDataSweep = () => makePersonalDataSweep(table());

@@ -114,6 +114,11 @@ export interface World {
   createClass(classId: string, teacher: Person, students: Person[]): Promise<void>;
   /** Stores a file's text as extraction does once the file is uploaded, for routes that read it without waiting for it. */
   givenText(contentUrl: string, owner: Person, pages: TextPage[]): Promise<void>;
+  /**
+   * Stores a deep linking request for `teacher` from a registered LMS, as their LTI launch leaves it (open for an hour);
+   * returns its id.
+   */
+  givenLtiDeepLinkRequest(teacher: Person): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -207,6 +212,25 @@ export async function person(config: StackConfig, email: string, role: Role, nam
   return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken, ...(totpSecret && { totpSecret }) };
 }
 
+/** An LMS registered straight in the table (its own issuer per run), as an admin registers one. */
+async function registeredLms(stores: ReturnType<typeof localTableStores>) {
+  const now = new Date().toISOString();
+  const platform = {
+    platformId: `lms-${RUN_ID}`,
+    name: `Deep linking LMS ${RUN_ID}`,
+    issuer: `https://lms-${RUN_ID}.example.edu`,
+    clientId: 'deep-linking-client',
+    deploymentIds: ['deployment-1'],
+    authLoginUrl: `https://lms-${RUN_ID}.example.edu/auth`,
+    accessTokenUrl: `https://lms-${RUN_ID}.example.edu/token`,
+    jwksUrl: `https://lms-${RUN_ID}.example.edu/jwks`,
+    registeredAt: now,
+    updatedAt: now,
+  };
+  await stores.ltiPlatforms.insert(platform);
+  return platform;
+}
+
 function buildWorld(
   config: TargetStack,
   stores: ReturnType<typeof localTableStores>,
@@ -224,6 +248,8 @@ function buildWorld(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+  let lmsOfDeepLinks: ReturnType<typeof registeredLms> | undefined;
 
   const call: World['call'] = async (name, options = {}) => {
     const route = routes[name];
@@ -366,6 +392,24 @@ function buildWorld(
     },
     givenText: (contentUrl, owner, pages) =>
       makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),
+    givenLtiDeepLinkRequest: async (teacher) => {
+      lmsOfDeepLinks ??= registeredLms(stores);
+      const platform = await lmsOfDeepLinks;
+      const requestId = randomUUID();
+      await stores.ltiDeepLinks.put({
+        requestId,
+        platformId: platform.platformId,
+        deploymentId: platform.deploymentIds[0]!,
+        userId: teacher.userId,
+        launchUrl: `${config.url}/lti/launch`,
+        returnUrl: `${platform.issuer}/deep-linking/return`,
+        data: `data-${requestId}`,
+        acceptTypes: ['ltiResourceLink'],
+        acceptLineItem: true,
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      });
+      return requestId;
+    },
     stop: async () => {
       dynamo.destroy();
       s3.destroy();

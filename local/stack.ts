@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import os from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from '../shared/security-headers';
+import { ltiDeepLinkPageHeaders, securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
@@ -199,6 +199,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     const identityAdminClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
+    // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
+    // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
+    const headerOrigins = {
+      identity: [identity.endpoint, identity.signInEndpoint],
+      files: [storage.endpoint],
+      https: false,
+      inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
+    };
     const server: Server = createApiServer({
       webConfig,
       verifyAccessToken: await createAccessTokenVerifier({
@@ -207,14 +215,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
       webRoot,
       handlersDir: path.join(REPO_ROOT, 'functions', 'src'),
-      // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
-      // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
-      securityHeaders: securityHeaders({
-        identity: [identity.endpoint, identity.signInEndpoint],
-        files: [storage.endpoint],
-        https: false,
-        inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
-      }),
+      securityHeaders: securityHeaders(headerOrigins),
+      ltiDeepLinkPageHeaders: ltiDeepLinkPageHeaders(headerOrigins),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       ...(options.throttles && { throttle: createApiThrottle(options.throttles) }),
       logRequest: options.logRequests ? log : undefined,

@@ -1,5 +1,6 @@
 // LTI 1.3 rules that are not routes: the tool's own endpoints (on the app's origin, outside /api, no sign-in in front
 // of them), which an admin pastes into the LMS, and the limits of a platform's registration.
+import { LTI_DEEP_LINK_PAGE_PREFIX } from './security-headers';
 
 /** The tool's endpoints, on the app's own origin: OIDC login initiation, the launch (redirect) URL, its keys, deep linking. */
 export const LTI_TOOL_PATHS = {
@@ -14,7 +15,7 @@ export const LTI_TOOL_PATHS = {
  * The page a teacher's deep linking launch lands on (shared/web-pages.ts): outside /lti/, which CloudFront sends to the
  * API, so the web app serves it.
  */
-export const LTI_DEEP_LINK_PAGE = '/lti-deep-link/:requestId';
+export const LTI_DEEP_LINK_PAGE = `${LTI_DEEP_LINK_PAGE_PREFIX}:requestId`;
 export const ltiDeepLinkPage = (requestId: string) => LTI_DEEP_LINK_PAGE.replace(':requestId', encodeURIComponent(requestId));
 
 /** The tool's endpoints all live under this path, which CloudFront sends to the API (infra/stacks/web-stack.ts). */

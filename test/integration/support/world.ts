@@ -21,6 +21,7 @@ import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/contract/search';
 import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
+import type { LtiDeepLinkRequest } from '@functions/src/lti/port';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -115,10 +116,10 @@ export interface World {
   /** Stores a file's text as extraction does once the file is uploaded, for routes that read it without waiting for it. */
   givenText(contentUrl: string, owner: Person, pages: TextPage[]): Promise<void>;
   /**
-   * Stores a deep linking request for `teacher` from a registered LMS, as their LTI launch leaves it (open for an hour);
-   * returns its id.
+   * Stores a deep linking request for `teacher` from a registered LMS (or as `request` says), as their LTI launch leaves
+   * it (open for an hour); returns its id.
    */
-  givenLtiDeepLinkRequest(teacher: Person): Promise<string>;
+  givenLtiDeepLinkRequest(teacher: Person, request?: Partial<LtiDeepLinkRequest>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -138,13 +139,18 @@ type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent
  */
 const isWrittenByTextExtraction = (item: Item) => (item.pk.startsWith('FILE#') && item.sk === 'TEXT') || (item.pk.startsWith('USER#') && item.sk === 'TEXTS');
 
-export async function startWorld(options: { callerRateLimit?: number; throttles?: LocalStackOptions['throttles'] } = {}): Promise<World> {
+export async function startWorld(options: { callerRateLimit?: number; throttles?: LocalStackOptions['throttles']; ltiPlatform?: boolean } = {}): Promise<World> {
   const configFile = process.env.STACK_CONFIG;
   if (configFile) {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as TargetStack;
     return setUpWorld(config, await peopleOf(config), async () => {});
   }
-  const stack = await startLocalStack({ seed: false, callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT, throttles: options.throttles });
+  const stack = await startLocalStack({
+    seed: false,
+    callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT,
+    throttles: options.throttles,
+    ltiPlatform: options.ltiPlatform,
+  });
   try {
     const { config } = stack;
     // One at a time: the identity twin keeps a pool in one file.
@@ -392,10 +398,10 @@ function buildWorld(
     },
     givenText: (contentUrl, owner, pages) =>
       makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),
-    givenLtiDeepLinkRequest: async (teacher) => {
+    givenLtiDeepLinkRequest: async (teacher, request = {}) => {
       lmsOfDeepLinks ??= registeredLms(stores);
       const platform = await lmsOfDeepLinks;
-      const requestId = randomUUID();
+      const requestId = request.requestId ?? randomUUID();
       await stores.ltiDeepLinks.put({
         requestId,
         platformId: platform.platformId,
@@ -407,6 +413,7 @@ function buildWorld(
         acceptTypes: ['ltiResourceLink'],
         acceptLineItem: true,
         expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        ...request,
       });
       return requestId;
     },

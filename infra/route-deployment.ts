@@ -52,6 +52,7 @@ export type UserPoolAction =
   | 'AdminRemoveUserFromGroup'
   | 'AdminListGroupsForUser'
   | 'AdminUpdateUserAttributes'
+  | 'AdminSetUserPassword'
   | 'AdminDisableUser'
   | 'AdminEnableUser'
   | 'AdminUserGlobalSignOut'
@@ -246,13 +247,22 @@ export const routeDeployment = {
  * How the public endpoints outside /api (shared/contract/lti.ts, `ltiEndpoints`) are deployed: no authorizer in front
  * of them; the same handler-file and least-privilege table access as a route. `toolKeys`: reads the tool's key secret.
  */
-export type PublicEndpointDeployment = Pick<RouteDeployment, 'handler' | 'table' | 'toolKeys'>;
+export interface PublicEndpointDeployment extends Pick<RouteDeployment, 'handler' | 'table' | 'toolKeys'> {
+  /** The user pool's admin calls it makes (the launch makes and finds the people it signs in); none when absent. */
+  userPool?: UserPoolAccess;
+}
 
 export const publicEndpointDeployment = {
   // Both methods of the login initiation are one function.
   ltiLoginGet: { handler: 'lti/handlers/lti-login', table: ['Query', 'PutItem'] },
   ltiLoginPost: { handler: 'lti/handlers/lti-login', table: ['Query', 'PutItem'] },
-  ltiLaunch: { handler: 'lti/handlers/lti-launch', table: ['ReadByKey', 'DeleteItem'] },
+  // A launch takes its login's state, then signs its person in: people made or found (an account for LMS sign-in is
+  // confirmed with AdminSetUserPassword), classes made, students enrolled, a module assigned, a one-time code stored.
+  ltiLaunch: {
+    handler: 'lti/handlers/lti-launch',
+    table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup'],
+  },
   ltiJwks: { handler: 'lti/handlers/lti-jwks', table: 'none', toolKeys: true },
 } as const satisfies Record<LtiEndpointName, PublicEndpointDeployment>;
 

@@ -1,6 +1,7 @@
 // Where cognito-local answers differently from Cognito in ways the app relies on, its target table (the handler per
 // x-amz-target) gets our version, run in the identity twin's worker (identity-twin.ts): what it lacks (token refresh
-// under Amplify's name, global sign-outs, SRP sign-in from identity-srp.ts), a CreateGroup that refuses an existing
+// under Amplify's name, global sign-outs, SRP sign-in from identity-srp.ts, an LMS launch's custom sign-in from
+// identity-custom-auth.ts), a CreateGroup that refuses an existing
 // group instead of emptying it, sign-in refused to a disabled user, self sign-up refused (the pool admits invited
 // users only), the app client's write attributes enforced on a user's own changes, and every call made with a user's
 // access token checked as Cognito checks it (identity-tokens.ts: signature, expiry, user enabled, sign-in not revoked).
@@ -9,6 +10,7 @@ import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { answerCustomAuthStart, answerCustomChallenge, type VerifyAuthChallenge } from './identity-custom-auth';
 import { answerPasswordVerifier, answerSrpStart } from './identity-srp';
 import { endSignIns, keepSignIn, refreshingWith, usernameOf, verifyAccessToken } from './identity-tokens';
 
@@ -19,8 +21,11 @@ export type TargetFactory = (services: Services) => Handler;
 const targets = Targets as unknown as Record<string, TargetFactory>;
 let registered = false;
 
-/** Installs our targets once per worker (the table is module state of cognito-local). */
-export function registerTargetOverrides(): void {
+/**
+ * Installs our targets once per worker (the table is module state of cognito-local); `verifyAuthChallenge` runs the
+ * pool's VerifyAuthChallengeResponse trigger (an LMS launch's custom sign-in, identity-custom-auth.ts).
+ */
+export function registerTargetOverrides(verifyAuthChallenge: VerifyAuthChallenge): void {
   if (registered) return;
   registered = true;
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
@@ -29,6 +34,8 @@ export function registerTargetOverrides(): void {
   // A verified password claim goes on as cognito-local's own password sign-in.
   targets.RespondToAuthChallenge = answerPasswordVerifier(targets.RespondToAuthChallenge, targets.InitiateAuth);
   targets.InitiateAuth = answerSrpStart(targets.InitiateAuth);
+  targets.RespondToAuthChallenge = answerCustomChallenge(targets.RespondToAuthChallenge, verifyAuthChallenge);
+  targets.InitiateAuth = answerCustomAuthStart(targets.InitiateAuth);
   for (const name of ['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge']) {
     targets[name] = refuseDisabledUser(targets[name]);
   }

@@ -22,8 +22,9 @@ import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/st
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { otp } from 'cognito-local/lib/services/otp';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { startHostedUi } from './identity-hosted-ui';
+import type { VerifyAuthChallenge } from './identity-custom-auth';
 import { admitRequest, type CognitoRefusal } from './identity-signature';
 import { registerTargetOverrides } from './identity-targets';
 import { SignInTokenGenerator } from './identity-tokens';
@@ -50,6 +51,8 @@ export type IdentityTwinMessage =
   | { type: 'ready'; port: number; signInPort: number }
   /** Cognito would call the pool's PreSignUp Lambda: the parent runs it and answers preSignUpDone. */
   | { type: 'preSignUp'; id: number; event: PreSignUpTriggerEvent }
+  /** Cognito would call the pool's VerifyAuthChallengeResponse Lambda: the parent runs it and answers verifyAuthChallengeDone. */
+  | { type: 'verifyAuthChallenge'; id: number; event: VerifyAuthChallengeResponseTriggerEvent }
   /** A code cognito-local would have e-mailed (a password reset): the parent prints it. */
   | { type: 'code'; email: string; code: string }
   | { type: 'failed'; message: string; portInUse: boolean }
@@ -62,14 +65,17 @@ export type IdentityTwinCommand =
   /** The school providers federated sign-in may go to. */
   | { type: 'providers'; providers: SchoolProviderEndpoint[] }
   /** The PreSignUp trigger's answer: its error message if it refused. */
-  | { type: 'preSignUpDone'; id: number; refusal?: string };
+  | { type: 'preSignUpDone'; id: number; refusal?: string }
+  /** The VerifyAuthChallengeResponse trigger's answer (false when it failed). */
+  | { type: 'verifyAuthChallengeDone'; id: number; answerCorrect: boolean };
 
 async function startTwin(
   options: IdentityTwinOptions,
   allowedOrigins: ReadonlySet<string>,
   federation: Pick<Parameters<typeof startHostedUi>[0], 'providers' | 'preSignUp'>,
+  verifyAuthChallenge: VerifyAuthChallenge,
 ): Promise<{ port: number; signInPort: number; close(): Promise<void> }> {
-  registerTargetOverrides();
+  registerTargetOverrides(verifyAuthChallenge);
   const logger = createLogger(options.logLevel);
   const ctx: Context = { logger };
   const dataDirectory = path.join(options.directory, 'db');
@@ -217,6 +223,7 @@ if (parentPort) {
   const allowedOrigins = new Set<string>();
   const providers = new Map<string, SchoolProviderEndpoint>();
   const triggers = new Map<number, (refusal: string | undefined) => void>();
+  const verifications = new Map<number, (answerCorrect: boolean) => void>();
   let lastTrigger = 0;
   const preSignUp = (event: PreSignUpTriggerEvent) =>
     new Promise<string | undefined>((resolve) => {
@@ -224,7 +231,13 @@ if (parentPort) {
       triggers.set(id, resolve);
       send({ type: 'preSignUp', id, event });
     });
-  startTwin(workerData as IdentityTwinOptions, allowedOrigins, { providers, preSignUp }).then(
+  const verifyAuthChallenge: VerifyAuthChallenge = (event) =>
+    new Promise((resolve) => {
+      const id = ++lastTrigger;
+      verifications.set(id, (answerCorrect) => resolve({ ...event, response: { answerCorrect } }));
+      send({ type: 'verifyAuthChallenge', id, event });
+    });
+  startTwin(workerData as IdentityTwinOptions, allowedOrigins, { providers, preSignUp }, verifyAuthChallenge).then(
     (twin) => {
       port.on('message', (message: IdentityTwinCommand) => {
         if (message === 'close') void twin.close().finally(() => send({ type: 'closed' }));
@@ -233,6 +246,9 @@ if (parentPort) {
         else if (message.type === 'preSignUpDone') {
           triggers.get(message.id)?.(message.refusal);
           triggers.delete(message.id);
+        } else if (message.type === 'verifyAuthChallengeDone') {
+          verifications.get(message.id)?.(message.answerCorrect);
+          verifications.delete(message.id);
         }
       });
       send({ type: 'ready', port: twin.port, signInPort: twin.signInPort });

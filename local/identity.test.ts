@@ -1,7 +1,9 @@
 // The Cognito twin answers as Cognito where cognito-local alone does not: groups survive a restart and concurrent
 // changes, administrative calls need a signature, a disabled user cannot sign in, and a user changes only the
-// attributes their app client lets them write.
+// attributes their app client lets them write; an LMS launch's one-time code signs its person in through the pool's
+// custom authentication triggers.
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +20,9 @@ import {
   RespondToAuthChallengeCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { FixedClock } from '@functions/test/in-memory/stores';
+import { InMemorySignInCodes } from '@functions/src/lti/fakes/launch-links';
+import { codeIsRight } from '@functions/src/lti/sign-in-challenge';
 import { ensureUserPool, startIdentity, type IdentityTwin } from './identity';
 import { LOCAL_CREDENTIALS } from './stack-config';
 import { createUser, identityClient, signInTokens } from './users';
@@ -30,8 +35,17 @@ let twin: IdentityTwin;
 let config: Parameters<typeof createUser>[0];
 let admin: CognitoIdentityProviderClient;
 
+/** The sign-in codes LMS launches issued, which the pool's VerifyAuthChallengeResponse trigger reads. */
+const signInCodes = new InMemorySignInCodes();
+const triggerClock = new FixedClock();
+
 async function start(port = 0) {
-  twin = await startIdentity({ directory: path.join(directory, 'cognito'), host: '127.0.0.1', port });
+  // What the trigger's handler does (functions/src/lti/handlers/verify-auth-challenge.ts), over the codes in memory.
+  const verifyAuthChallenge = async (event: VerifyAuthChallengeResponseTriggerEvent) => ({
+    ...event,
+    response: { answerCorrect: await codeIsRight(signInCodes, triggerClock, event.request.userAttributes.sub, event.request.challengeAnswer) },
+  });
+  twin = await startIdentity({ directory: path.join(directory, 'cognito'), host: '127.0.0.1', port, verifyAuthChallenge });
   const pool = await ensureUserPool(twin.endpoint, region, path.join(directory, 'user-pool.json'));
   config = { region, cognito: { endpoint: twin.endpoint, ...pool }, credentials: LOCAL_CREDENTIALS };
   admin = identityClient(config);
@@ -170,6 +184,51 @@ describe('a disabled user cannot sign in', () => {
     expect(await errorOf(admin.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: refreshToken })))).toMatchObject(refused);
     const refresh = new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
     expect(await errorOf(admin.send(refresh))).toMatchObject(refused);
+  });
+});
+
+describe("an LMS launch's one-time code (custom authentication)", () => {
+  const ClientId = () => config.cognito.userPoolClientId;
+  const expiresAt = () => Math.floor(triggerClock.now().getTime() / 1000) + 120;
+  let userId: string;
+  beforeAll(async () => {
+    await createUser(config, { email: 'launched@example.com', password: 'Launched-pass-1', role: 'Students' });
+    const { UserAttributes } = await admin.send(new AdminGetUserCommand({ UserPoolId: config.cognito.userPoolId, Username: 'launched@example.com' }));
+    userId = UserAttributes!.find((attribute) => attribute.Name === 'sub')!.Value!;
+  });
+
+  /** As Amplify's signIn with CUSTOM_WITHOUT_SRP, then confirmSignIn with the code. */
+  async function signInWithCode(username: string, code: string) {
+    const started = await admin.send(new InitiateAuthCommand({ ClientId: ClientId(), AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: username } }));
+    expect(started).toMatchObject({ ChallengeName: 'CUSTOM_CHALLENGE', ChallengeParameters: { USERNAME: userId } });
+    return admin.send(
+      new RespondToAuthChallengeCommand({ ClientId: ClientId(), ChallengeName: 'CUSTOM_CHALLENGE', Session: started.Session, ChallengeResponses: { USERNAME: userId, ANSWER: code } }),
+    );
+  }
+
+  test('signs the person in with tokens naming them and their group; the code works once', async () => {
+    await signInCodes.put({ code: 'code-1', userId, expiresAt: expiresAt() });
+    const { AuthenticationResult } = await signInWithCode(userId, 'code-1');
+    const claims = JSON.parse(Buffer.from(AuthenticationResult!.AccessToken!.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: userId, 'cognito:groups': ['Students'] });
+    expect(await admin.send(new GetUserCommand({ AccessToken: AuthenticationResult!.AccessToken! }))).toMatchObject({ Username: expect.any(String) });
+    expect(await errorOf(signInWithCode(userId, 'code-1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  test("refuses a wrong code, another person's code and an unknown user", async () => {
+    await signInCodes.put({ code: 'code-2', userId: 'someone-else', expiresAt: expiresAt() });
+    expect(await errorOf(signInWithCode(userId, 'not-a-code'))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await errorOf(signInWithCode(userId, 'code-2'))).toMatchObject({ name: 'NotAuthorizedException' });
+    const unknown = new InitiateAuthCommand({ ClientId: ClientId(), AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: 'nobody@example.com' } });
+    expect(await errorOf(admin.send(unknown))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  test('a session is answered once: replaying it is refused', async () => {
+    await signInCodes.put({ code: 'code-3', userId, expiresAt: expiresAt() });
+    const started = await admin.send(new InitiateAuthCommand({ ClientId: ClientId(), AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: userId } }));
+    const answer = new RespondToAuthChallengeCommand({ ClientId: ClientId(), ChallengeName: 'CUSTOM_CHALLENGE', Session: started.Session, ChallengeResponses: { USERNAME: userId, ANSWER: 'wrong' } });
+    expect(await errorOf(admin.send(answer))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await errorOf(admin.send(answer))).toMatchObject({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
   });
 });
 

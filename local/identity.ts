@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -49,8 +49,13 @@ export async function startIdentity(options: {
   onCode?: (delivery: { email: string; code: string }) => void;
   /** The pool's PreSignUp trigger, as Cognito would invoke its Lambda; a rejection refuses the sign-up with its message. */
   preSignUp?: (event: PreSignUpTriggerEvent) => Promise<unknown>;
+  /**
+   * The pool's VerifyAuthChallengeResponse trigger (an LMS launch's one-time code), as Cognito would invoke its Lambda;
+   * without one every custom answer is wrong.
+   */
+  verifyAuthChallenge?: (event: VerifyAuthChallengeResponseTriggerEvent) => Promise<VerifyAuthChallengeResponseTriggerEvent>;
 }): Promise<IdentityTwin> {
-  const { onCode, preSignUp, ...twinOptions } = options;
+  const { onCode, preSignUp, verifyAuthChallenge, ...twinOptions } = options;
   const workerData: IdentityTwinOptions = {
     ...twinOptions,
     signInPort: options.signInPort ?? 0,
@@ -64,6 +69,13 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
   const command = (message: IdentityTwinCommand) => worker.postMessage(message);
   worker.on('message', (message: IdentityTwinMessage) => {
     if (message.type === 'code') onCode?.({ email: message.email, code: message.code });
+    if (message.type === 'verifyAuthChallenge') {
+      // A trigger that fails fails the sign-in, as Cognito's would: the answer is taken as wrong.
+      Promise.resolve(verifyAuthChallenge?.(message.event)).then(
+        (verified) => command({ type: 'verifyAuthChallengeDone', id: message.id, answerCorrect: verified?.response.answerCorrect === true }),
+        () => command({ type: 'verifyAuthChallengeDone', id: message.id, answerCorrect: false }),
+      );
+    }
     if (message.type === 'preSignUp') {
       // No trigger configured: Cognito would create the federated user; the app's pool always has one.
       Promise.resolve(preSignUp?.(message.event)).then(
@@ -78,7 +90,7 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
       const onMessage = (message: IdentityTwinMessage) => {
-        if (message.type === 'code' || message.type === 'preSignUp') return;
+        if (message.type === 'code' || message.type === 'preSignUp' || message.type === 'verifyAuthChallenge') return;
         settle();
         resolve(message);
       };
@@ -119,6 +131,12 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
 }
 
 /**
+ * SRP for the web app and custom for an LMS launch's code, as in the cloud; the password flow only for scripts and
+ * tests (users.ts).
+ */
+const LOCAL_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+
+/**
  * Reuses the pool and app client whose ids were saved in `idsFile` if they still exist, else creates them;
  * then makes sure every role's group exists (an existing group, and its members, stay as they are). E-mail is the
  * username; the client has no secret.
@@ -144,17 +162,22 @@ export async function ensureUserPool(endpoint: string, region: string, idsFile: 
           UserPoolId: UserPool!.Id!,
           ClientName: 'web',
           GenerateSecret: false,
-          // SRP for the web app, as in the cloud; the password flow only for scripts and tests (users.ts).
-          ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          ExplicitAuthFlows: LOCAL_AUTH_FLOWS,
           WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES],
         }),
       );
       ids = { userPoolId: UserPool!.Id!, userPoolClientId: UserPoolClient!.ClientId! };
       await writeFile(idsFile, `${JSON.stringify(ids, null, 2)}\n`);
     } else {
-      // A client made by an earlier version let users write every attribute, as a client without the list does.
+      // A client made by an earlier version let users write every attribute (as a client without the list does), and
+      // had no custom authentication.
       await client.send(
-        new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES] }),
+        new UpdateUserPoolClientCommand({
+          UserPoolId: ids.userPoolId,
+          ClientId: ids.userPoolClientId,
+          WriteAttributes: [...SELF_WRITABLE_ATTRIBUTES],
+          ExplicitAuthFlows: LOCAL_AUTH_FLOWS,
+        }),
       );
     }
     for (const GroupName of ROLES) {

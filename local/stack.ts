@@ -4,7 +4,7 @@
 import './quiet-aws-sdk-notices';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import os from 'node:os';
 import path from 'node:path';
 import { ltiDeepLinkPageHeaders, securityHeaders } from '../shared/security-headers';
@@ -38,6 +38,7 @@ const REPO_ROOT = path.resolve(__dirname, '..');
 const EXTRACTION_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
 const ONEROSTER_SYNC_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
 const PRE_SIGN_UP_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'school-sign-in', 'handlers', 'pre-sign-up.ts');
+const VERIFY_AUTH_CHALLENGE_FUNCTION = path.join(REPO_ROOT, 'functions', 'src', 'lti', 'handlers', 'verify-auth-challenge.ts');
 
 /** How long stop() lets API requests in flight finish (a Lambda's timeout is 10 s; a local request takes far less). */
 const DRAIN_MS = 5000;
@@ -161,6 +162,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         logLevel: options.identityLogLevel,
         onCode: options.onIdentityCode,
         preSignUp: runPreSignUp,
+        verifyAuthChallenge: runVerifyAuthChallenge,
       }),
     ] as const);
     const schoolProviders = await startSchoolProviders({
@@ -297,6 +299,12 @@ async function syncOneRoster(bucket: string, key: string): Promise<void> {
 async function runPreSignUp(event: PreSignUpTriggerEvent): Promise<void> {
   const { handler } = (await import(PRE_SIGN_UP_FUNCTION)) as typeof import('../functions/src/school-sign-in/handlers/pre-sign-up');
   await handler(event);
+}
+
+/** The pool's VerifyAuthChallengeResponse trigger (an LMS launch's one-time code), as Cognito invokes its Lambda. */
+async function runVerifyAuthChallenge(event: VerifyAuthChallengeResponseTriggerEvent): Promise<VerifyAuthChallengeResponseTriggerEvent> {
+  const { handler } = (await import(VERIFY_AUTH_CHALLENGE_FUNCTION)) as typeof import('../functions/src/lti/handlers/verify-auth-challenge');
+  return handler(event);
 }
 
 /** How the school's provider names a demo person: the app's name for them, else their e-mail's local part. */

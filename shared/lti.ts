@@ -11,13 +11,6 @@ export const LTI_TOOL_PATHS = {
   deepLinking: '/lti/launch',
 } as const;
 
-/**
- * The page a teacher's deep linking launch lands on (shared/web-pages.ts): outside /lti/, which CloudFront sends to the
- * API, so the web app serves it.
- */
-export const LTI_DEEP_LINK_PAGE = `${LTI_DEEP_LINK_PAGE_PREFIX}:requestId`;
-export const ltiDeepLinkPage = (requestId: string) => LTI_DEEP_LINK_PAGE.replace(':requestId', encodeURIComponent(requestId));
-
 /** The tool's endpoints all live under this path, which CloudFront sends to the API (infra/stacks/web-stack.ts). */
 export const LTI_PATH_PATTERN = '/lti/*';
 
@@ -40,3 +33,33 @@ export const LTI_LIMITS = {
   deploymentIdsMax: 50,
   platformsMax: 100,
 } as const;
+
+/** The deep linking page in the page table (shared/web-pages.ts). */
+export const LTI_DEEP_LINK_PAGE = `${LTI_DEEP_LINK_PAGE_PREFIX}:requestId`;
+
+/**
+ * The app's pages a launch hands the browser to (outside `/lti/*`, which CloudFront sends to the API): the page that
+ * signs in with the launch's one-time code (its fragment: `code`, `user`, `to`), and a deep linking request's page.
+ */
+export const LTI_APP_PATHS = {
+  start: '/lms/start',
+  deepLink: (requestId: string) => `${LTI_DEEP_LINK_PAGE_PREFIX}${requestId}`,
+} as const;
+
+/** How long a launch's sign-in code may be used (seconds): the browser uses it at once; the table's TTL removes it. */
+export const LTI_SIGN_IN_CODE_SECONDS = 2 * 60;
+/** How long a teacher has to choose what a deep linking launch adds to the course (seconds). */
+export const LTI_DEEP_LINKING_SECONDS = 60 * 60;
+
+/** What a launch shown in the LMS's frame says, and the app's start page when the browser keeps it from signing in. */
+export const LTI_FRAMED_LAUNCH = {
+  title: 'Learning Paths',
+  text: 'Learning Paths opens in a tab of its own, where you are signed in.',
+  link: 'Open in a new tab',
+  blocked: 'This browser keeps Learning Paths from signing you in inside your LMS.',
+} as const;
+
+/** The fragment of the start page's address: the person to sign in, their one-time code, the page to land on. */
+export function ltiStartFragment({ username, code, path }: { username: string; code: string; path: string }): string {
+  return new URLSearchParams({ user: username, code, to: path }).toString();
+}

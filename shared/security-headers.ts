@@ -79,7 +79,7 @@ export const DOCUMENT_FRAME_CONTENT_SECURITY_POLICY = [
 export const ltiDeepLinkPageFormTargets = (https: boolean) => (https ? ['https:'] : ['https:', 'http:']);
 
 /** The path prefix of the deep linking page, which gets that policy (CloudFront behaviour and the local server). */
-export const LTI_DEEP_LINK_PAGE_PREFIX = '/lti-deep-link/';
+export const LTI_DEEP_LINK_PAGE_PREFIX = '/lms/deep-link/';
 
 /** The deep linking page's headers: the app's, but its CSP's form-action. */
 export function ltiDeepLinkPageHeaders(origins: SecurityHeaderOrigins): Record<string, string> {

@@ -44,6 +44,8 @@ export const WEB_PAGES = [
   { path: '/careers', module: 'pages/careers-page', title: 'Careers', audience: 'everyone' },
   { path: '/student-experience', module: 'pages/student-experience-page', title: 'Student Experience', audience: 'everyone' },
   { path: '/teacher-tools', module: 'pages/teacher-tools-page', title: 'Teacher Tools', audience: 'everyone' },
+  // Where an LMS launch hands the browser over: it signs in with the launch's one-time code (docs/decisions/lti/launch-sign-in.md).
+  { path: '/lms/start', module: 'lti/lti-start-page', title: 'Opening from your LMS', audience: 'everyone' },
   { path: '*', module: 'pages/not-found-page', title: 'Page not found', audience: 'everyone' },
   // Any signed-in user
   { path: '/profile', module: 'pages/profile-page', title: 'Profile', audience: 'signedIn' },

@@ -2,7 +2,7 @@
 // user pool's Cognito domain with its hosted endpoints, Google, Microsoft Entra ID (OpenID Connect) and a SAML 2.0
 // provider as the stage's settings turn them on, and the PreSignUp trigger that links a first federated sign-in to
 // the account the school invited (functions/src/school-sign-in/handlers/pre-sign-up.ts).
-import { Aws, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import { Aws, SecretValue } from 'aws-cdk-lib';
 import {
   OAuthScope,
   OidcAttributeRequestMethod,
@@ -20,17 +20,15 @@ import {
   type IUserPoolIdentityProvider,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { NagSuppressions } from 'cdk-nag';
+import { Effect, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/school-sign-in';
 import type { WebConfig } from '../../shared/web-config';
 import { PROVIDER_AMR_ATTRIBUTE, SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
 import type { SchoolSignInSettings } from '../stage-settings';
-import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { handlerEntry } from './bundling';
+import { userPoolTriggerFunction } from './user-pool-trigger';
 
 export const PRE_SIGN_UP_ENTRY = handlerEntry('school-sign-in/handlers/pre-sign-up');
 export const PRE_TOKEN_GENERATION_ENTRY = handlerEntry('school-sign-in/handlers/pre-token-generation');
@@ -178,41 +176,10 @@ export class SchoolSignIn extends Construct {
     this.addTriggers(props);
   }
 
-  /** A trigger's function with its own role and log group (a month's logs), bundled like the routes'. */
-  private triggerFunction(id: string, entry: string, description: string, environment: Record<string, string>, { logRetention, tracing }: SchoolSignInProps) {
-    const logGroup = new LogGroup(this, `${id}Logs`, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
-    logGroup.grantWrite(role);
-    const trigger = new NodejsFunction(this, id, {
-      description: `${id}: ${description}`,
-      entry,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
-      runtime: LAMBDA_RUNTIME,
-      architecture: LAMBDA_ARCHITECTURE,
-      memorySize: 512,
-      // Cognito waits 5 s for a trigger: the few admin calls and table writes of a newcomer fit well inside.
-      timeout: Duration.seconds(5),
-      role,
-      logGroup,
-      environment: { ...environment, ...(tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}) },
-      tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: lambdaBundling(tracing),
-    });
-    if (tracing) {
-      NagSuppressions.addResourceSuppressions(
-        role,
-        [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray trace and telemetry writes support no resource-level permissions.', appliesTo: ['Resource::*'] }],
-        true,
-      );
-    }
-    return { trigger, role };
-  }
-
   private addTriggers(props: SchoolSignInProps): void {
     const { userPool, table, settings } = props;
-    const preSignUp = this.triggerFunction(
+    const preSignUp = userPoolTriggerFunction(
+      this,
       'PreSignUp',
       PRE_SIGN_UP_ENTRY,
       'links a first school sign-in to the account of the school, or refuses it',
@@ -241,7 +208,8 @@ export class SchoolSignIn extends Construct {
       ],
     });
     // Reads only the event: no access beyond its logs.
-    const preTokenGeneration = this.triggerFunction(
+    const preTokenGeneration = userPoolTriggerFunction(
+      this,
       'PreTokenGeneration',
       PRE_TOKEN_GENERATION_ENTRY,
       "refuses an administrator's school sign-in without the provider's second factor",

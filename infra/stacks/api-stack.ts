@@ -181,6 +181,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       functions: {
         table: props.table,
+        userPool: props.userPool,
         serviceName: serviceName(props.stage),
         logRetention: LOG_RETENTION,
         originVerify: { ...this.originVerify, secret: this.originVerifySecret },

@@ -17,6 +17,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
+import { LtiSignIn } from '../constructs/lti-sign-in';
 import { SCHOOL_SIGN_IN_ATTRIBUTES, SchoolSignIn } from '../constructs/school-sign-in';
 import { settingsOf, type StageSettings } from '../stage-settings';
 import { LOG_RETENTION } from './api-stack';
@@ -37,7 +38,10 @@ export function poolEmail({ sesFromAddress, sesIdentity }: StageSettings): UserP
 }
 
 export interface AuthStackProps extends StackProps {
-  /** The table the PreSignUp trigger reads domain settings from and writes a newcomer's people copy and audit entry to. */
+  /**
+   * The table the PreSignUp trigger reads domain settings from and writes a newcomer's people copy and audit entry to,
+   * and the VerifyAuthChallengeResponse trigger takes an LMS launch's sign-in codes from.
+   */
   table: ITableV2;
 }
 
@@ -126,11 +130,15 @@ export class AuthStack extends Stack {
         })
       : undefined;
 
+    // An LMS launch signs its person in with a one-time code: the pool's custom authentication (always on).
+    new LtiSignIn(this, 'LtiSignIn', { userPool: this.userPool, table: props.table, logRetention: LOG_RETENTION, tracing: settings.tracing });
+
     this.userPoolClient = this.userPool.addClient('WebClient', {
-      // SRP for the web app (refresh-token auth is always allowed); admin password auth, which needs AWS credentials
-      // (cognito-idp:AdminInitiateAuth), signs in the test users of `npm run test:deployed`: only on stages whose
-      // settings allow it (the test tier), never a school's live client.
-      authFlows: { userSrp: true, adminUserPassword: settings.adminPasswordSignIn },
+      // SRP for the web app (refresh-token auth is always allowed); custom for an LMS launch's one-time code (its
+      // triggers refuse anything else); admin password auth, which needs AWS credentials (cognito-idp:AdminInitiateAuth),
+      // signs in the test users of `npm run test:deployed`: only on stages whose settings allow it (the test tier),
+      // never a school's live client.
+      authFlows: { userSrp: true, custom: true, adminUserPassword: settings.adminPasswordSignIn },
       generateSecret: false,
       // The hosted endpoints only for school sign-in: without it the client has no OAuth flow at all.
       ...(this.schoolSignIn

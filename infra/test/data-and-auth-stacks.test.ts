@@ -166,20 +166,38 @@ describe('user pool', () => {
     const testStage = synthesize({ region: 'eu-west-1', context: { stage: 'test' } });
     try {
       testStage.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       });
     } finally {
       testStage.cleanup();
     }
   }, 60_000);
 
-  test('the prod web client has no secret and allows SRP and refresh only: no password sign-in', () => {
+  test("the prod web client has no secret and allows SRP, an LMS launch's custom challenge and refresh only: no password sign-in", () => {
     auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlowsUserPoolClient: false,
     });
+  });
+
+  test("the pool's custom authentication runs the LMS launch's three triggers; only the verifier reaches the table, to delete sign-in codes", () => {
+    const functions = Object.entries(auth.findResources('AWS::Lambda::Function'));
+    const idOf = (prefix: string) => functions.find(([, f]) => String(f.Properties.Description).startsWith(prefix))![0];
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        DefineAuthChallenge: { 'Fn::GetAtt': [idOf('DefineAuthChallenge:'), 'Arn'] },
+        CreateAuthChallenge: { 'Fn::GetAtt': [idOf('CreateAuthChallenge:'), 'Arn'] },
+        VerifyAuthChallengeResponse: { 'Fn::GetAtt': [idOf('VerifyAuthChallenge:'), 'Arn'] },
+      },
+    });
+    const statements = Object.values(auth.findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[])
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+    expect(statements).toEqual([
+      expect.objectContaining({ Action: 'dynamodb:DeleteItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LTI_SIGN_IN#*'] } } }),
+    ]);
   });
 
   test("access and ID tokens live 15 minutes, so a disabled person's token stops working within minutes", () => {
@@ -205,9 +223,15 @@ describe('user pool', () => {
 
   test('the identity pool admits authenticated users only, and their role has no permissions', () => {
     auth.hasResourceProperties('AWS::Cognito::IdentityPool', { AllowUnauthenticatedIdentities: false });
-    auth.resourceCountIs('AWS::IAM::Policy', 0);
+    const identityRoles = Object.entries(auth.findResources('AWS::IAM::Role'))
+      .filter(([, role]) => JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('cognito-identity.amazonaws.com'))
+      .map(([id]) => id);
+    expect(identityRoles.length).toBeGreaterThan(0);
+    // The only policies are the LMS launch's triggers' (their logs, the verifier's sign-in codes), none on those roles.
+    const attached = Object.values(auth.findResources('AWS::IAM::Policy')).flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    expect(attached.filter((role) => identityRoles.includes(role))).toEqual([]);
     auth.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
-    auth.allResourcesProperties('AWS::IAM::Role', { Policies: Match.absent(), ManagedPolicyArns: Match.absent() });
+    for (const id of identityRoles) expect(auth.findResources('AWS::IAM::Role')[id].Properties).not.toHaveProperty('Policies');
   });
 });
 

@@ -95,17 +95,22 @@ describe('least privilege', () => {
       const secretReads = statements.filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue'));
       const readSecrets = secretReads.flatMap((statement) => [statement.Resource].flat() as { Ref: string }[]).map((resource) => resource.Ref).sort();
       expect(readSecrets).toEqual([secretId('origin-verify'), ...(endpoint.toolKeys ? [secretId('lti-tool-keys')] : [])].sort());
+      // The user pool's admin calls where it makes them (the launch), on that pool alone.
+      const onPool = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('cognito-idp:')));
+      const poolAccess = endpoint.userPool ?? 'none';
+      expect(onPool.flatMap(actionsOf).sort()).toEqual(poolAccess === 'none' ? [] : poolAccess.map((action) => `cognito-idp:${action}`).sort());
       // X-Ray's trace writes where the stage traces (prod does), as every function's.
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
-      expect([...services].sort()).toEqual([...(onTable.length ? ['dynamodb'] : []), 'logs', 'secretsmanager', 'xray'].sort());
+      expect([...services].sort()).toEqual([...(onTable.length ? ['dynamodb'] : []), ...(onPool.length ? ['cognito-idp'] : []), 'logs', 'secretsmanager', 'xray'].sort());
     },
   );
 
-  test('each function is configured with what it reads: the table where it uses it, the keys secret by name where it reads it', () => {
+  test('each function is configured with what it reads: the table and the user pool where it uses them, the keys secret by name where it reads it', () => {
     for (const names of endpointsByHandler().values()) {
       const endpoint: PublicEndpointDeployment = publicEndpointDeployment[names[0]];
       const variables = functionOf(names)[1].Properties.Environment.Variables as Record<string, unknown>;
       expect('TABLE_NAME' in variables).toBe(endpoint.table !== 'none');
+      expect('USER_POOL_ID' in variables).toBe((endpoint.userPool ?? 'none') !== 'none');
       expect(variables.LTI_TOOL_KEYS_SECRET_ID).toBe(endpoint.toolKeys ? 'prod-learning-paths/lti-tool-keys' : undefined);
       expect(variables).toMatchObject({ ORIGIN_VERIFY_SECRET_ID: 'prod-learning-paths/origin-verify', ORIGIN_VERIFY_GENERATION: '1' });
       // The prod stage has no app origin setting (school sign-in off): see docs/decisions/lti/tool-endpoints-in-aws.md.

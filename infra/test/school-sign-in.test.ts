@@ -50,11 +50,12 @@ function webConfigOf(app: Synthesized) {
 }
 
 describe('off (no stage turns it on today)', () => {
-  test('the pool has no domain, provider or trigger, and its client no OAuth flow', () => {
+  test("the pool has no domain, provider or school sign-in trigger (only the LMS launch's), and its client no OAuth flow", () => {
     expect(resources(off.templates.auth, 'AWS::Cognito::UserPoolDomain')).toEqual([]);
     expect(resources(off.templates.auth, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
-    expect(resources(off.templates.auth, 'AWS::Lambda::Function')).toEqual([]);
-    expect(only(off.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toBeUndefined();
+    const descriptions = resources(off.templates.auth, 'AWS::Lambda::Function').map(([, f]) => String(f.Properties.Description).split(':')[0]);
+    expect(descriptions.sort()).toEqual(['CreateAuthChallenge', 'DefineAuthChallenge', 'VerifyAuthChallenge']);
+    expect(Object.keys(only(off.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig as object).sort()).toEqual(['CreateAuthChallenge', 'DefineAuthChallenge', 'VerifyAuthChallengeResponse']);
     const client = only(off.templates.auth, 'AWS::Cognito::UserPoolClient');
     expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
     expect(client.CallbackURLs).toBeUndefined();
@@ -137,7 +138,10 @@ describe('on', () => {
     const [functionId] = resources(on.templates.auth, 'AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith('PreSignUp:'))!;
     expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toMatchObject({ PreSignUp: { 'Fn::GetAtt': [functionId, 'Arn'] } });
     const poolArn = { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] };
-    const statements = resources(on.templates.auth, 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+    // School sign-in's own policies (the LMS launch's triggers have theirs: data-and-auth-stacks.test.ts).
+    const statements = resources(on.templates.auth, 'AWS::IAM::Policy')
+      .filter(([id]) => id.startsWith('SchoolSignIn'))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
     const cognito = statements.filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
     expect(cognito).toEqual([
       {
@@ -159,7 +163,7 @@ describe('on', () => {
     for (const [, permission] of resources(on.templates.auth, 'AWS::Lambda::Permission')) {
       expect(permission.Properties).toMatchObject({ Principal: 'cognito-idp.amazonaws.com', SourceArn: poolArn });
     }
-    expect(resources(on.templates.auth, 'AWS::Logs::LogGroup').map(([, group]) => group.Properties.RetentionInDays)).toEqual([30, 30]);
+    expect(resources(on.templates.auth, 'AWS::Logs::LogGroup').map(([, group]) => group.Properties.RetentionInDays)).toEqual([30, 30, 30, 30, 30]);
     on.templates.auth.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.anyValue() } }, Timeout: 5 });
   });
 
@@ -207,6 +211,9 @@ describe('on', () => {
     expect(only(on.templates.auth, 'AWS::Cognito::UserPool').LambdaConfig).toEqual({
       PreSignUp: { 'Fn::GetAtt': [idOf('PreSignUp:'), 'Arn'] },
       PreTokenGeneration: { 'Fn::GetAtt': [idOf('PreTokenGeneration:'), 'Arn'] },
+      DefineAuthChallenge: { 'Fn::GetAtt': [idOf('DefineAuthChallenge:'), 'Arn'] },
+      CreateAuthChallenge: { 'Fn::GetAtt': [idOf('CreateAuthChallenge:'), 'Arn'] },
+      VerifyAuthChallengeResponse: { 'Fn::GetAtt': [idOf('VerifyAuthChallenge:'), 'Arn'] },
     });
   });
 

@@ -1,105 +1,78 @@
-// Deep linking through the LMS twin that the local stack starts beside the app (registered in the tool): the twin's
-// teacher clicks "Add external tool", the twin sends its LtiDeepLinkingRequest through the tool's login; the request
-// the launch leaves is stored here as the launch stores it (the launch's sign-in is another part of issue 38); the
-// app's teacher chooses a module with a check; the signed response, form-posted to the twin, adds the module to the
-// course with a gradebook column, and the request cannot be answered again.
-import { decodeJwt } from 'jose';
-import { startWorld, type World } from './support/world';
+// Deep linking end to end through the LMS twin the local stack starts beside the app (registered in the tool): the
+// twin's teacher clicks "Add external tool" and the launch signs them in and hands them to the deep linking page's
+// request; they choose their module with a check; the signed response, form-posted to the twin, adds the module to the
+// course with a gradebook column, and the request cannot be answered again. Cancel adds nothing.
+import type { LtiPlatformTwin } from '@local/lti-platform';
+import { LTI_APP_PATHS } from '@shared/lti';
+import { handoffOf, launchAtTwin, signInWithCode } from './support/lti-launches';
+import { startWorld, type Person, type World } from './support/world';
 
 jest.setTimeout(180_000);
 
-const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const ONE_CHECK_QUESTION = { questions: [{ id: 'q1', kind: 'truefalse', prompt: 'Plants make sugar from light.', answer: true }] };
 
 let world: World;
+/** The stack's LMS twin as the launch helpers reach it (its URLs and people; it runs in this process). */
+let twin: Pick<LtiPlatformTwin, 'url' | 'authLoginUrl' | 'accounts'>;
 beforeAll(async () => {
   world = await startWorld({ ltiPlatform: true });
+  const { url, accounts } = world.config.lms!;
+  twin = { url, accounts, authLoginUrl: `${url}/auth` };
 });
 afterAll(() => world?.stop());
 
-/** A browser on the twin: its session cookie, and each hop by hand (the last one is the OIDC form post to the tool). */
-class LmsBrowser {
-  private cookie = '';
+const teacherAtLms = () => twin.accounts.find((account) => account.role === 'Instructor')!;
 
-  constructor(private readonly lms: string) {}
-
-  async signIn(email: string, password: string): Promise<void> {
-    const answer = await fetch(`${this.lms}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }) });
-    this.cookie = answer.headers.getSetCookie()[0]!.split(';')[0]!;
-  }
-
-  /** Follows redirects from `url`; answers the last page's address and text. */
-  async open(url: string): Promise<{ url: string; status: number; text: string }> {
-    let current = url;
-    for (let hop = 0; hop < 10; hop++) {
-      const onLms = current.startsWith(this.lms);
-      const answer = await fetch(current, { redirect: 'manual', headers: onLms ? { cookie: this.cookie } : {} });
-      const location = answer.headers.get('location');
-      if (!location) return { url: current, status: answer.status, text: await answer.text() };
-      current = new URL(location, current).toString();
-    }
-    throw new Error('too many redirects');
-  }
+/** The twin's teacher's "Add external tool in this window": signed in here, on the deep linking page of a request. */
+async function deepLinkingLaunch(): Promise<{ teacher: Person; requestId: string }> {
+  const { answer } = await launchAtTwin(world.config.apiUrl, twin as LtiPlatformTwin, teacherAtLms().email, '/deep-linking/start?target=window');
+  const handoff = handoffOf(answer);
+  expect(handoff.to).toMatch(new RegExp(`^${LTI_APP_PATHS.deepLink('')}[A-Za-z0-9_-]+$`));
+  const tokens = (await signInWithCode(world.config, handoff.user, handoff.code)).AuthenticationResult!;
+  const { sub } = JSON.parse(Buffer.from(tokens.AccessToken!.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const teacher = { userId: sub, email: teacherAtLms().email, name: teacherAtLms().name, accessToken: tokens.AccessToken!, idToken: tokens.IdToken! };
+  return { teacher, requestId: handoff.to.slice(LTI_APP_PATHS.deepLink('').length) };
 }
 
+/** What the page does with the answer: the form post of `JWT` to the LMS (the twin needs no cookie for it). */
+const postToLms = ({ returnUrl, jwt }: { returnUrl: string; jwt: string }) =>
+  fetch(returnUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ JWT: jwt }) });
+
+const lmsPage = async (path: string) => {
+  const { email, password } = teacherAtLms();
+  const signIn = await fetch(`${twin.url}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }) });
+  return (await fetch(`${twin.url}${path}`, { headers: { cookie: signIn.headers.getSetCookie()[0]!.split(';')[0]! } })).text();
+};
+
 test('a module with a check, chosen on the deep linking page, joins the LMS course with its gradebook column', async () => {
-  const lms = world.config.lms!;
-  const teacherAtLms = lms.accounts.find((account) => account.role === 'Instructor')!;
-  const browser = new LmsBrowser(lms.url);
-  await browser.signIn(teacherAtLms.email, teacherAtLms.password);
+  const { teacher, requestId } = await deepLinkingLaunch();
+  const module = await world.createModuleWithSections(teacher, 1, 'Photosynthesis');
+  await world.ok('putCheck', { as: teacher, params: { id: module._id, sectionId: module.sections[0]!._id! }, body: ONE_CHECK_QUESTION });
 
-  // "Add external tool in this window": the tool's login sends the browser to the twin's authorization endpoint,
-  // which answers the self-posting form that carries the id_token to the tool's launch URL.
-  const formPost = await browser.open(`${lms.url}/deep-linking/start?target=window`);
-  expect(formPost.text).toContain(`action="${world.config.url}/lti/launch"`);
-  const idToken = /name="id_token" value="([^"]+)"/.exec(formPost.text)![1]!;
-  const settings = decodeJwt(idToken)[`${DL}deep_linking_settings`] as { deep_link_return_url: string; data: string; accept_types: string[]; accept_lineitem: boolean };
+  const page = await world.ok('getLtiDeepLink', { as: teacher, params: { requestId } });
+  expect(page).toEqual({ requestId, platformName: 'Local LMS (Biology 101)', status: 'open', modules: [{ moduleId: module._id, title: 'Photosynthesis', graded: true }] });
+  await world.ok('getLtiDeepLink', { as: world.teacher, params: { requestId } }, 404);
+  await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId }, body: { moduleId: module._id } }, 404);
+  const response = await world.ok('answerLtiDeepLink', { as: teacher, params: { requestId }, body: { moduleId: module._id } });
+  expect(response.returnUrl).toBe(`${twin.url}/deep-linking/return`);
 
-  // As the launch stores a teacher's deep linking request (its sign-in maps the LMS teacher to this one).
-  const requestId = await world.givenLtiDeepLinkRequest(world.teacher, {
-    platformId: lms.platformId,
-    deploymentId: decodeJwt(idToken)['https://purl.imsglobal.org/spec/lti/claim/deployment_id'] as string,
-    launchUrl: `${world.config.url}/lti/launch`,
-    returnUrl: settings.deep_link_return_url,
-    data: settings.data,
-    acceptTypes: settings.accept_types,
-    acceptLineItem: settings.accept_lineitem,
-  });
-  const module = await world.createModuleWithSections(world.teacher, 1, 'Photosynthesis');
-  await world.ok('putCheck', { as: world.teacher, params: { id: module._id, sectionId: module.sections[0]!._id! }, body: ONE_CHECK_QUESTION });
+  // The twin verifies the response against the tool's JWKS and adds the link with its line item.
+  expect((await postToLms(response)).status).toBe(200);
+  expect(await lmsPage('/')).toContain('Photosynthesis</a>');
+  expect(await lmsPage('/gradebook')).toContain('<th scope="col">Photosynthesis (out of 100)</th>');
 
-  const page = await world.ok('getLtiDeepLink', { as: world.teacher, params: { requestId } });
-  expect(page).toMatchObject({ platformName: `Local LMS (Biology 101)`, status: 'open', modules: [{ moduleId: module._id, title: 'Photosynthesis', graded: true }] });
-  const { returnUrl, jwt } = await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId }, body: { moduleId: module._id } });
-  expect(returnUrl).toBe(settings.deep_link_return_url);
-
-  // The page's form post: the twin verifies the response against the tool's JWKS and adds the link.
-  const posted = await fetch(returnUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ JWT: jwt }) });
-  expect(posted.status).toBe(200);
-  const course = await browser.open(`${lms.url}/`);
-  expect(course.text).toContain('Photosynthesis</a>');
-  const gradebook = await browser.open(`${lms.url}/gradebook`);
-  expect(gradebook.text).toContain('<th scope="col">Photosynthesis (out of 100)</th>');
-
-  await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId }, body: { moduleId: module._id } }, 409);
-  expect(await world.ok('getLtiDeepLink', { as: world.teacher, params: { requestId } })).toMatchObject({ status: 'answered' });
+  await world.ok('answerLtiDeepLink', { as: teacher, params: { requestId }, body: { moduleId: module._id } }, 409);
+  expect(await world.ok('getLtiDeepLink', { as: teacher, params: { requestId } })).toMatchObject({ status: 'answered' });
 });
 
 test('Cancel answers with nothing, which the twin accepts, adding nothing', async () => {
-  const lms = world.config.lms!;
-  const teacherAtLms = lms.accounts.find((account) => account.role === 'Instructor')!;
-  const browser = new LmsBrowser(lms.url);
-  await browser.signIn(teacherAtLms.email, teacherAtLms.password);
-  const formPost = await browser.open(`${lms.url}/deep-linking/start?target=window`);
-  const claims = decodeJwt(/name="id_token" value="([^"]+)"/.exec(formPost.text)![1]!);
-  const settings = claims[`${DL}deep_linking_settings`] as { deep_link_return_url: string; data: string };
-  const requestId = await world.givenLtiDeepLinkRequest(world.teacher, { platformId: lms.platformId, deploymentId: 'local-deployment-1', returnUrl: settings.deep_link_return_url, data: settings.data });
-  const before = (await browser.open(`${lms.url}/`)).text.match(/<li>/g)?.length ?? 0;
+  const { teacher, requestId } = await deepLinkingLaunch();
+  const activities = async () => ((await lmsPage('/')).match(/<li>/g) ?? []).length;
+  const before = await activities();
 
-  const { returnUrl, jwt } = await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId }, body: { moduleId: null } });
-  const posted = await fetch(returnUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ JWT: jwt }) });
+  const posted = await postToLms(await world.ok('answerLtiDeepLink', { as: teacher, params: { requestId }, body: { moduleId: null } }));
 
   expect(posted.status).toBe(200);
   expect(await posted.text()).toContain('lti_msg=Added+nothing+to+the+course.');
-  expect((await browser.open(`${lms.url}/`)).text.match(/<li>/g)?.length ?? 0).toBe(before);
+  expect(await activities()).toBe(before);
 });

@@ -1,8 +1,10 @@
 // The LTI tool's public endpoints through the local stack, as an LMS and a browser reach them: no token, outside /api.
 // The tool's JWKS holds no private member; a login of a registered LMS redirects to its authorization endpoint with a
-// state the launch can use once; a launch that fails a check is a page saying so, without a session.
+// state the launch can use once; a launch that fails a check is a page saying so, without a session; the twin's launch
+// signs its person in (a one-time code through the pool's custom challenge, then the API as that person).
 import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
-import { ltiToolConfiguration } from '@shared/lti';
+import { LTI_APP_PATHS, ltiToolConfiguration } from '@shared/lti';
+import { deepLinkModule, handoffOf, launchAtTwin, signInWithCode } from './support/lti-launches';
 import { startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -68,39 +70,53 @@ describe('against the LMS twin (local/lti-platform, written from the specificati
   });
   afterAll(() => lmsTwin?.close());
 
-  /** Follows one redirect by hand, as the browser would, keeping the twin's session cookie. */
-  const follow = async (url: string, init: RequestInit = {}) => {
-    const answer = await fetch(url, { redirect: 'manual', ...init });
-    return { answer, location: answer.headers.get('location') && new URL(answer.headers.get('location')!, url).toString() };
-  };
+  const TESS = 'tess.teacher@lms.example.test';
 
-  async function signInAtTwin(email: string): Promise<string> {
-    const account = lmsTwin.accounts.find((each) => each.email === email)!;
-    const { answer } = await follow(`${lmsTwin.url}/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password: account.password }),
-    });
-    return answer.headers.get('set-cookie')!.split(';')[0];
-  }
+  it("signs the twin's instructor in from a deep linking launch: a new teacher, the course a class they teach, tokens for the API", async () => {
+    const { answer } = await launchAtTwin(world.config.apiUrl, lmsTwin, TESS, '/deep-linking/start?target=window');
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')!.startsWith(`${LTI_APP_PATHS.start}#`)).toBe(true);
+    const handoff = handoffOf(answer);
+    expect(handoff.to).toMatch(/^\/lms\/deep-link\/[\w-]+$/);
 
-  it("accepts the twin's deep linking launch: login, its authorization, the id_token form post, every check passing", async () => {
-    const cookie = await signInAtTwin('tess.teacher@lms.example.test');
-    const start = await follow(`${lmsTwin.url}/deep-linking/start?target=window`, { headers: { cookie } });
-    expect(start.location).toMatch(new RegExp(`^${world.config.apiUrl}/lti/login\\?`));
-    const login = await follow(start.location!);
-    expect(login.answer.status).toBe(302);
-    expect(login.location).toMatch(new RegExp(`^${lmsTwin.authLoginUrl}\\?`));
-    const authorized = await (await fetch(login.location!, { headers: { cookie } })).text();
-    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(authorized)?.[1];
-    expect(field('id_token')).toBeDefined();
-    const launch = await fetch(`${world.config.apiUrl}/lti/launch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ id_token: field('id_token')!, state: field('state')! }),
-    });
-    const page = await launch.text();
-    expect(page).toContain('Your launch from LMS twin is valid');
-    expect(launch.status).toBe(501);
+    const { AuthenticationResult } = await signInWithCode(world.config, handoff.user, handoff.code);
+    const classes = (await world.ok('listClasses', { as: AuthenticationResult!.AccessToken! })) as { className: string }[];
+    expect(classes.map((each) => each.className)).toEqual([lmsTwin.course.title]);
+    // The code served that sign-in only.
+    await expect(signInWithCode(world.config, handoff.user, handoff.code)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("a learner's launch of the module the instructor linked enrols them and lands in its syllabus; the module is the class's", async () => {
+    // Tess (a teacher here since her first launch) makes a module and links it into the course through deep linking.
+    const deepLinking = await launchAtTwin(world.config.apiUrl, lmsTwin, TESS, '/deep-linking/start?target=window');
+    const tess = handoffOf(deepLinking.answer);
+    const tokens = (await signInWithCode(world.config, tess.user, tess.code)).AuthenticationResult!;
+    const teacher = { userId: tess.user, email: TESS, name: 'Tess Teacher', accessToken: tokens.AccessToken!, idToken: tokens.IdToken! };
+    const module = await world.createModuleWithSections(teacher, 1, 'Cells from the LMS');
+    const itemId = await deepLinkModule(lmsTwin, deepLinking.idToken, { moduleId: module._id, title: 'Cells from the LMS' });
+    // Tess opens the link: the module is assigned to the course's class.
+    const opened = handoffOf((await launchAtTwin(world.config.apiUrl, lmsTwin, TESS, `/launch/${itemId}?target=window`)).answer);
+    expect(opened.to).toMatch(/^\/analytics\/lti-[\w-]+$/);
+    const classId = opened.to.split('/')[2];
+
+    const learner = lmsTwin.accounts.find((account) => account.role === 'Learner')!;
+    const launch = handoffOf((await launchAtTwin(world.config.apiUrl, lmsTwin, learner.email, `/launch/${itemId}?target=window`)).answer);
+    expect(launch.to).toBe(`/student/class/${classId}/module/${module._id}`);
+    const student = (await signInWithCode(world.config, launch.user, launch.code)).AuthenticationResult!.AccessToken!;
+    const classes = (await world.ok('listStudentClasses', { as: student, params: { userId: launch.user } })) as { classId: string }[];
+    expect(classes.map((each) => each.classId)).toContain(classId);
+  });
+
+  it('a second launch of the same instructor signs in the same person', async () => {
+    const userOf = async () => handoffOf((await launchAtTwin(world.config.apiUrl, lmsTwin, TESS, '/deep-linking/start?target=window')).answer).user;
+    expect(await userOf()).toBe(await userOf());
+  });
+
+  it('a launch shown in the twin\'s frame answers a page offering a new tab, its code unused', async () => {
+    const { answer } = await launchAtTwin(world.config.apiUrl, lmsTwin, TESS, '/deep-linking/start?target=iframe');
+    expect(answer.status).toBe(200);
+    const href = /<a href="([^"]+)" target="_blank"/.exec(await answer.text())![1].replaceAll('&#38;', '&');
+    const fragment = new URLSearchParams(href.split('#')[1]);
+    expect(await signInWithCode(world.config, fragment.get('user')!, fragment.get('code')!)).toMatchObject({ AuthenticationResult: expect.anything() });
   });
 });

@@ -13,6 +13,9 @@ import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
 import { routeEntries, routes, type RouteName } from '../../shared/contract';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
+import { startLtiPlatform } from '@local/lti-platform';
+import { ltiToolConfiguration } from '../../shared/lti';
+import { deepLinkModule, handoffOf, launchAtTwin, signInWithCode } from './support/lti-launches';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';
 import { sampleFiles, zipFiles } from '../../functions/src/rosters/oneroster/samples/zip-sample';
 
@@ -620,6 +623,32 @@ async function drivePublicEndpoints(): Promise<void> {
   const state = new URL(answer.headers.get('location') ?? '').searchParams.get('state') ?? '';
   await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLaunch.path}`, form({ state, id_token: 'not-a-jwt' })), 400);
   await expectStatus(fetch(`${origin}${ltiEndpoints.ltiLaunch.path}`, form({ state, id_token: 'not-a-jwt' })), 400);
+  await driveLaunchesFromTheTwin(origin);
+}
+
+/**
+ * Launches that sign people in, from the LMS twin: an instructor's first (a new teacher, the course's class, a deep
+ * linking request), the module they link opened by them (assigned to the class) and by a learner (a new student,
+ * enrolled).
+ */
+async function driveLaunchesFromTheTwin(origin: string): Promise<void> {
+  const twin = await startLtiPlatform({ tool: ltiToolConfiguration(origin) });
+  try {
+    const { issuer, clientId, deploymentId, authLoginUrl, accessTokenUrl, jwksUrl } = twin;
+    await world.ok('registerLtiPlatform', { as: world.admin, body: { name: unique('Twin'), issuer, clientId, deploymentIds: [deploymentId], authLoginUrl, accessTokenUrl, jwksUrl } }, 201);
+    const instructor = twin.accounts.find((account) => account.role === 'Instructor')!;
+    const deepLinking = await launchAtTwin(origin, twin, instructor.email, '/deep-linking/start?target=window');
+    const handoff = handoffOf(deepLinking.answer);
+    const tokens = (await signInWithCode(world.config, handoff.user, handoff.code)).AuthenticationResult!;
+    const teacher = { userId: handoff.user, email: instructor.email, name: instructor.name, accessToken: tokens.AccessToken!, idToken: tokens.IdToken! };
+    const module = await world.createModule(teacher, [{ title: 'One', contentUrl: await world.upload(teacher, 'lms.pdf', MEDIA.pdf, pdfBytes('lms')) }], unique('Linked'));
+    const itemId = await deepLinkModule(twin, deepLinking.idToken, { moduleId: module._id, title: 'Linked' });
+    await launchAtTwin(origin, twin, instructor.email, `/launch/${itemId}?target=window`);
+    const learner = twin.accounts.find((account) => account.role === 'Learner')!;
+    await launchAtTwin(origin, twin, learner.email, `/launch/${itemId}?target=window`);
+  } finally {
+    await twin.close();
+  }
 }
 
 test('every route was driven as planned, and every SDK command it sent has a known IAM action', () => {

@@ -43,7 +43,6 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Request counter', key: 'RATE#{sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
   // USER#{id}: memberships, bell marker, nudges, finished modules, drafting counts, text version, open uploads.
   { item: 'A person’s own partition', key: 'USER#{userId} / *', pk: 'USER#', sk: '', treatment: 'deleteIfKeyed' },
-  { item: 'LTI deep linking request', key: 'LTI_DEEP_LINK#{requestId} / REQUEST', pk: 'LTI_DEEP_LINK#', sk: '', treatment: 'delete' },
   { item: 'Upload', key: 'UPLOAD#{uploadId} / UPLOAD', pk: 'UPLOAD#', sk: '', treatment: 'delete' },
   { item: 'File references and text', key: 'FILE#{key} / FILE|TEXT', pk: 'FILE#', sk: '', treatment: 'deleteIfKeyed' },
   { item: 'Module', key: 'MODULE#{moduleId} / MODULE', pk: 'MODULE#', sk: 'MODULE', treatment: 'rewrite' },
@@ -66,6 +65,10 @@ export const ITEM_TYPES: readonly ItemType[] = [
   // An import's history quotes rows (names, e-mails) in its errors; the links are the person's, or their enrolments.
   { item: 'OneRoster run', key: 'ONEROSTER-RUNS / {at}#{runId}', pk: 'ONEROSTER-RUNS', sk: '', treatment: 'rewrite', byName: true },
   { item: 'OneRoster link', key: 'ONEROSTER / {kind}#{sourcedId}', pk: 'ONEROSTER', sk: '', treatment: 'delete' },
+  // A launch's links and codes: the person's own, gone with them (a later launch from the LMS makes a new person).
+  { item: 'LTI person link', key: 'LTI_PERSON#{platformId}#{sub} / PERSON', pk: 'LTI_PERSON#', sk: '', treatment: 'delete' },
+  { item: 'LTI sign-in code', key: 'LTI_SIGN_IN#{codeHash} / CODE', pk: 'LTI_SIGN_IN#', sk: '', treatment: 'delete' },
+  { item: 'LTI deep linking request', key: 'LTI_DEEP_LINK#{requestId} / REQUEST', pk: 'LTI_DEEP_LINK#', sk: '', treatment: 'delete' },
 ];
 
 export const ERASURE_UNKNOWN_ITEM = (pk: string, sk: string) =>

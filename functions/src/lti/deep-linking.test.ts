@@ -6,9 +6,9 @@ import type { ModuleRecord } from '../modules/port';
 import { makeToolKeyStore } from './adapters/tool-keys';
 import { CLAIMS } from './claims';
 import { DEEP_LINK_ANSWERED, DEEP_LINK_NOT_FOUND, makeLtiDeepLinkingService } from './deep-linking';
-import { InMemoryDeepLinks } from './fakes/deep-links';
+import { InMemoryDeepLinkingRequests } from './fakes/launch-links';
 import { InMemoryLtiPlatforms } from './fakes/platforms';
-import type { LtiDeepLinkRequest } from './port';
+import type { DeepLinkingRequest } from './port';
 
 // RSA key generation can take seconds on a loaded two-core machine.
 jest.setTimeout(30_000);
@@ -28,18 +28,20 @@ const platform = {
   registeredAt: NOW.toISOString(),
   updatedAt: NOW.toISOString(),
 };
-const openRequest: LtiDeepLinkRequest = {
+const openRequest: DeepLinkingRequest = {
   requestId: 'request-1',
   platformId: 'p1',
   deploymentId: '1:abc',
   userId: teacher.userId,
-  launchUrl: 'https://app.example.edu/lti/launch',
-  returnUrl: 'https://canvas.example.edu/courses/7/deep_linking_response',
-  data: 'opaque-data-7',
-  acceptTypes: ['link', 'ltiResourceLink'],
-  acceptLineItem: true,
+  settings: {
+    deep_link_return_url: 'https://canvas.example.edu/courses/7/deep_linking_response',
+    data: 'opaque-data-7',
+    accept_types: ['link', 'ltiResourceLink'],
+    accept_lineitem: true,
+  },
   expiresAt: NOW.getTime() / 1000 + 3600,
 };
+const withSettings = (settings: Record<string, unknown>): DeepLinkingRequest => ({ ...openRequest, settings: { ...openRequest.settings, ...settings } });
 const moduleOf = (moduleId: string, title: string, ownerId = teacher.userId): ModuleRecord => ({
   moduleId,
   ownerId,
@@ -58,7 +60,7 @@ beforeAll(async () => {
 });
 
 function world() {
-  const requests = new InMemoryDeepLinks();
+  const requests = new InMemoryDeepLinkingRequests();
   const platforms = new InMemoryLtiPlatforms();
   const modules = new InMemoryModuleStore();
   const graded = new Set<string>();
@@ -112,7 +114,7 @@ test('choosing a module with checks answers a response the tool’s public key v
 
   const { returnUrl, jwt } = await service.answer(teacher, 'request-1', 'cells');
 
-  expect(returnUrl).toBe(openRequest.returnUrl);
+  expect(returnUrl).toBe(openRequest.settings.deep_link_return_url);
   const { payload, header } = await verified(jwt);
   expect(header).toMatchObject({ alg: 'RS256', kid: 'tool-key-1' });
   expect(payload).toEqual({
@@ -130,7 +132,6 @@ test('choosing a module with checks answers a response the tool’s public key v
       {
         type: 'ltiResourceLink',
         title: 'Cells',
-        url: 'https://app.example.edu/lti/launch',
         custom: { moduleId: 'cells' },
         lineItem: { scoreMaximum: 100, label: 'Cells', resourceId: 'cells' },
       },
@@ -143,18 +144,18 @@ test('a module without checks gets no line item; nor does any module where the L
   const plain = world();
   await plain.setup();
   const reading = (await verified((await plain.service.answer(teacher, 'request-1', 'atoms')).jwt)).payload[CLAIMS.contentItems];
-  expect(reading).toEqual([{ type: 'ltiResourceLink', title: 'Atoms', url: openRequest.launchUrl, custom: { moduleId: 'atoms' } }]);
+  expect(reading).toEqual([{ type: 'ltiResourceLink', title: 'Atoms', custom: { moduleId: 'atoms' } }]);
 
   const noLineItems = world();
-  await noLineItems.setup({ ...openRequest, acceptLineItem: false });
+  await noLineItems.setup(withSettings({ accept_lineitem: false }));
   const graded = (await verified((await noLineItems.service.answer(teacher, 'request-1', 'cells')).jwt)).payload[CLAIMS.contentItems];
-  expect(graded).toEqual([{ type: 'ltiResourceLink', title: 'Cells', url: openRequest.launchUrl, custom: { moduleId: 'cells' } }]);
+  expect(graded).toEqual([{ type: 'ltiResourceLink', title: 'Cells', custom: { moduleId: 'cells' } }]);
 });
 
 test('Cancel answers an empty content_items response; without data from the LMS none is echoed', async () => {
   const { service, setup } = world();
-  const { data: _data, ...withoutData } = openRequest;
-  await setup(withoutData);
+  const { data: _data, ...withoutData } = openRequest.settings;
+  await setup({ ...openRequest, settings: withoutData });
 
   const { payload } = await verified((await service.answer(teacher, 'request-1', null)).jwt);
 
@@ -192,7 +193,7 @@ describe('refusals change nothing', () => {
     await expect(service.answer(teacher, 'no-such-request', 'cells')).rejects.toMatchObject({ kind: 'notFound' });
     clock.set(new Date(openRequest.expiresAt * 1000 + 1000).toISOString());
     await expect(service.answer(teacher, 'request-1', 'cells')).rejects.toMatchObject({ kind: 'notFound', message: DEEP_LINK_NOT_FOUND });
-    expect((await requests.get('request-1'))?.answeredAt).toBeUndefined();
+    expect((await requests.get('request-1', 0))?.answeredAt).toBeUndefined();
   });
 
   test('a module that is not the teacher’s, or does not exist', async () => {
@@ -200,14 +201,14 @@ describe('refusals change nothing', () => {
     await setup();
     await expect(service.answer(teacher, 'request-1', 'theirs')).rejects.toMatchObject({ kind: 'notFound', message: 'You have no such module; choose one of your modules.' });
     await expect(service.answer(teacher, 'request-1', 'gone')).rejects.toMatchObject({ kind: 'notFound' });
-    expect((await requests.get('request-1'))?.answeredAt).toBeUndefined();
+    expect((await requests.get('request-1', 0))?.answeredAt).toBeUndefined();
   });
 
   test('an LMS that takes no resource links here, or that is no longer registered', async () => {
     const strict = world();
-    await strict.setup({ ...openRequest, acceptTypes: ['file'] });
+    await strict.setup(withSettings({ accept_types: ['file'] }));
     await expect(strict.service.answer(teacher, 'request-1', 'cells')).rejects.toMatchObject({ kind: 'invalid', message: expect.stringContaining('accept_types') });
-    expect((await strict.requests.get('request-1'))?.answeredAt).toBeUndefined();
+    expect((await strict.requests.get('request-1', 0))?.answeredAt).toBeUndefined();
 
     const removed = world();
     await removed.requests.put(openRequest);

@@ -8,10 +8,7 @@ import { conflict, invalid, notFound } from '../kernel/errors';
 import type { Clock } from '../kernel/ports';
 import type { ModuleStore } from '../modules/port';
 import { CLAIMS, DEEP_LINKING_RESPONSE, LTI_VERSION } from './claims';
-import type { LtiDeepLinkStore, LtiPlatformStore, StoredLtiDeepLinkRequest, ToolKeyStore } from './port';
-
-/** How long a deep linking request stays open after its launch (the launch puts it with this expiry). */
-export const DEEP_LINK_REQUEST_SECONDS = 60 * 60;
+import type { DeepLinkingRequest, DeepLinkingRequestStore, LtiPlatformStore, ToolKeyStore } from './port';
 /** The response is posted at once by the page; the platform checks it within minutes (a 5-minute JWT). */
 export const DEEP_LINK_RESPONSE_SECONDS = 5 * 60;
 /**
@@ -25,7 +22,7 @@ export const DEEP_LINK_NOT_FOUND = 'This request to add a module to your LMS cou
 export const DEEP_LINK_ANSWERED = 'This request was answered already: your LMS course has your choice. To add another module, start again from the LMS course.';
 
 export interface LtiDeepLinkingDeps {
-  requests: Pick<LtiDeepLinkStore, 'get' | 'markAnswered'>;
+  requests: Pick<DeepLinkingRequestStore, 'get' | 'markAnswered'>;
   platforms: Pick<LtiPlatformStore, 'get'>;
   modules: Pick<ModuleStore, 'getModule' | 'listModulesByOwner'>;
   checks: Pick<CheckStore, 'listCheckSummaries'>;
@@ -39,30 +36,32 @@ export type LtiDeepLinkingService = ReturnType<typeof makeLtiDeepLinkingService>
 
 export function makeLtiDeepLinkingService({ requests, platforms, modules, checks, keys, clock, randomToken }: LtiDeepLinkingDeps) {
   /** The caller's own request, not expired: anyone else's is as absent as a missing one. */
-  async function ownRequest(caller: Caller, requestId: string): Promise<StoredLtiDeepLinkRequest> {
-    const request = await requests.get(requestId);
-    if (!request || request.userId !== caller.userId || request.expiresAt * 1000 < clock.now().getTime()) throw notFound(DEEP_LINK_NOT_FOUND);
+  async function ownRequest(caller: Caller, requestId: string): Promise<DeepLinkingRequest> {
+    const request = await requests.get(requestId, Math.floor(clock.now().getTime() / 1000));
+    if (!request || request.userId !== caller.userId) throw notFound(DEEP_LINK_NOT_FOUND);
     return request;
   }
 
-  async function platformOf(request: StoredLtiDeepLinkRequest) {
+  async function platformOf(request: DeepLinkingRequest) {
     const platform = await platforms.get(request.platformId);
     if (!platform) throw notFound('The LMS that sent this request is no longer registered here; ask your administrator.');
     return platform;
   }
 
   /** The content item for one of the caller's modules; a module with checks brings its gradebook column. */
-  async function contentItem(caller: Caller, request: StoredLtiDeepLinkRequest, moduleId: string): Promise<Record<string, unknown>> {
-    if (!request.acceptTypes.includes(RESOURCE_LINK)) {
+  async function contentItem(caller: Caller, request: DeepLinkingRequest, moduleId: string): Promise<Record<string, unknown>> {
+    const { accept_types: acceptTypes, accept_lineitem: acceptLineItem } = request.settings;
+    if (Array.isArray(acceptTypes) && !acceptTypes.includes(RESOURCE_LINK)) {
       throw invalid('Your LMS does not take a link to an activity from this place (its accept_types lack ltiResourceLink); add the tool where the course adds activities.');
     }
     const chosen = await modules.getModule(moduleId);
     if (!chosen || chosen.ownerId !== caller.userId) throw notFound('You have no such module; choose one of your modules.');
-    const graded = request.acceptLineItem && (await checks.listCheckSummaries([moduleId])).has(moduleId);
+    // accept_lineitem absent: the platform takes line items (Deep Linking 2.0 §4.4.1 leaves it optional).
+    const graded = acceptLineItem !== false && (await checks.listCheckSummaries([moduleId])).has(moduleId);
+    // No url: the link launches the tool's registered launch URL (§3.1), with the module in its custom parameters.
     return {
       type: RESOURCE_LINK,
       title: chosen.title,
-      url: request.launchUrl,
       custom: { moduleId },
       ...(graded && { lineItem: { scoreMaximum: LINE_ITEM_SCORE_MAXIMUM, label: chosen.title, resourceId: moduleId } }),
     };
@@ -98,13 +97,13 @@ export function makeLtiDeepLinkingService({ requests, platforms, modules, checks
           [CLAIMS.messageType]: DEEP_LINKING_RESPONSE,
           [CLAIMS.version]: LTI_VERSION,
           [CLAIMS.deploymentId]: request.deploymentId,
-          ...(request.data !== undefined && { [CLAIMS.deepLinkingData]: request.data }),
+          ...(request.settings.data !== undefined && { [CLAIMS.deepLinkingData]: request.settings.data }),
           [CLAIMS.contentItems]: items,
         },
       });
       // Signed first, recorded last: of two answers racing (a double click, a second tab), one gets its response.
       if (!(await requests.markAnswered(requestId, clock.now().toISOString()))) throw conflict(DEEP_LINK_ANSWERED);
-      return { returnUrl: request.returnUrl, jwt };
+      return { returnUrl: request.settings.deep_link_return_url, jwt };
     },
   };
 }

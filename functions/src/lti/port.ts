@@ -131,37 +131,63 @@ export interface ScoreReporter {
   bestScoreChanged(change: { classId: string; moduleId: string; studentId: string }): Promise<void>;
 }
 
-/**
- * A teacher's deep linking request (an LtiDeepLinkingRequest launch, Deep Linking 2.0 §4.4), kept from the launch
- * until the teacher answers it or it expires: the launch puts it, the deep linking page reads and answers it once.
- */
-export interface LtiDeepLinkRequest {
-  /** Unguessable: the page's address (`/lti-deep-link/{requestId}`) carries it. */
-  requestId: string;
-  platformId: string;
-  deploymentId: string;
-  /** The person the launch signed in: only they may answer it. */
+// A launch's own records (lti-session): who a platform user is here, which class an LMS course is, the one-time code
+// that signs the person in, and the deep linking requests waiting for the teacher's choice.
+
+/** What a launch needs beyond the seam: the person of a platform user and the class of an LMS course. */
+export interface LtiLaunchLinks extends LtiLinkStore {
+  /** The person this platform user is, once a launch linked them. */
+  personFor(platformId: string, sub: string): Promise<string | undefined>;
+  /**
+   * Links the platform user to a person, once: answers the person they are linked to (another launch's, when one
+   * linked them first).
+   */
+  linkPerson(user: LtiPlatformUser): Promise<string>;
+  /** The class this LMS course is, once a launch linked it. */
+  classFor(platformId: string, contextId: string): Promise<string | undefined>;
+  /** Links the course to a class, once: answers the class it is linked to (another launch's, when one was first). */
+  linkClass(link: { platformId: string; contextId: string; classId: string }): Promise<string>;
+}
+
+/** A one-time sign-in code a launch hands to the browser, good for one person for a short while. */
+export interface SignInCode {
+  code: string;
   userId: string;
-  /** The tool's launch URL on the origin the launch came to: the url of the content item the teacher chooses. */
-  launchUrl: string;
-  /** The settings' `deep_link_return_url`, where the browser posts the response. */
-  returnUrl: string;
-  /** The settings' `data`, echoed unchanged in the response when the platform sent one. */
-  data?: string;
-  /** The settings' `accept_types`: the response needs `ltiResourceLink` among them. */
-  acceptTypes: string[];
-  /** The settings' `accept_lineitem` (absent: true): false when the platform takes no line item with a link. */
-  acceptLineItem: boolean;
-  /** Epoch seconds after which it is refused (the table's TTL removes the item later). */
+  /** Epoch seconds; the table's TTL removes the item later. */
   expiresAt: number;
 }
 
-/** A deep linking request as read back: `answeredAt` once the teacher answered it. */
-export type StoredLtiDeepLinkRequest = LtiDeepLinkRequest & { answeredAt?: string };
+export interface SignInCodeStore {
+  put(code: SignInCode): Promise<void>;
+  /** Uses the code up: true only once, for its own person, before it expires. */
+  redeem(code: string, userId: string, nowSeconds: number): Promise<boolean>;
+}
 
-export interface LtiDeepLinkStore {
-  put(request: LtiDeepLinkRequest): Promise<void>;
-  get(requestId: string): Promise<StoredLtiDeepLinkRequest | undefined>;
+/**
+ * A deep linking launch waiting for the teacher's choice (Deep Linking 2.0): its settings claim as the platform sent it,
+ * kept server-side under a random id (the page `/lti/deep-link/{requestId}` names it) and bound to the teacher.
+ */
+export interface DeepLinkingRequest {
+  requestId: string;
+  /** The teacher who launched it: only they may answer it. */
+  userId: string;
+  platformId: string;
+  deploymentId: string;
+  /** The LMS course, when the launch named one, and its class here. */
+  contextId?: string;
+  classId?: string;
+  /** The `deep_linking_settings` claim: `deep_link_return_url`, `accept_types`, `data` (echoed back unchanged) … */
+  settings: Record<string, unknown> & { deep_link_return_url: string; data?: string };
+  /** Epoch seconds after which it is gone (the table's TTL). */
+  expiresAt: number;
+  /** When the teacher answered it (the deep linking page): a request is answered once. */
+  answeredAt?: string;
+}
+
+export interface DeepLinkingRequestStore {
+  put(request: DeepLinkingRequest): Promise<void>;
+  /** Undefined when there is none, or it expired. */
+  get(requestId: string, nowSeconds: number): Promise<DeepLinkingRequest | undefined>;
   /** Records the one answer: false when it was answered already (or is gone), so a request is answered once. */
   markAnswered(requestId: string, answeredAt: string): Promise<boolean>;
 }

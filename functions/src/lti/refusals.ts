@@ -19,7 +19,20 @@ export const LTI_REFUSALS = {
   version: 'The launch is not LTI version 1.3.0.',
   messageType: 'This tool accepts resource link and deep linking launches only.',
   claims: 'The launch is missing a claim LTI 1.3 requires.',
+  // Who may come in from an LMS (lti/session.ts): the launch was valid, the person or course cannot be opened here.
+  role: 'This tool opens for the course\'s instructors and learners only.',
+  administrator: 'Administrators do not sign in from an LMS; sign in to Learning Paths directly.',
+  disabled: 'Your account is disabled; ask your administrator.',
+  noRole: 'Your account has no role yet; ask your administrator.',
+  notATeacherHere: 'Your account here is not a teacher\'s, so this course cannot be opened as its instructor; ask your administrator.',
+  unknownCourse: 'This course is not set up in Learning Paths yet: ask your teacher to open this course\'s link first, then open it again.',
+  notTheTeacher: 'This course\'s class is taught by another teacher here; ask your administrator to make you its teacher.',
+  noCourse: 'This link was not opened from a course; open it from your course in the LMS.',
+  deepLinkingTeachersOnly: 'Only a course\'s instructor can add content from this tool.',
 } as const;
+
+/** The refusals that are about who launched (403), not about a launch that failed its checks. */
+export const PERSON_REFUSALS: readonly LtiRefusalReason[] = ['role', 'administrator', 'disabled', 'noRole', 'notATeacherHere', 'notTheTeacher', 'deepLinkingTeachersOnly'];
 
 export type LtiRefusalReason = keyof typeof LTI_REFUSALS;
 

@@ -83,8 +83,13 @@ export interface UserDirectory {
   /**
    * Creates the user in the role's group; 'exists' (and nothing created) when the e-mail has an account already.
    * `invitation: 'none'` makes the account without the invitation e-mail (people who sign in through the school's provider).
+   * `signIn: 'lms'` (with no invitation) makes it ready to sign in from an LMS launch alone: confirmed, with a random
+   * password nobody is told, so it is never an invitation waiting for a first password.
    */
-  create(person: NewPerson, options?: { invitation?: 'email' | 'none' }): Promise<{ person: Person; temporaryPassword?: string } | 'exists'>;
+  create(
+    person: NewPerson,
+    options?: { invitation?: 'email' | 'none'; signIn?: 'lms' },
+  ): Promise<{ person: Person; temporaryPassword?: string } | 'exists'>;
   /** Sends the invitation again with a fresh temporary password (returned only where no e-mail is sent). */
   resendInvitation(person: Person): Promise<{ temporaryPassword?: string }>;
   get(userId: string): Promise<Person | undefined>;

@@ -14,7 +14,7 @@ import { makeDomainSettingRepository } from '../school-sign-in/adapters/domain-s
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import type { TableContext } from './table';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
-import { makeDeepLinkRepository } from '../lti/adapters/deep-link-repository';
+import { makeLtiLinkRepository } from '../lti/adapters/launch-link-repository';
 import { makeUploadRepository } from '../uploads/adapters/upload-repository';
 
 export function makeTableRepositories(context: TableContext) {
@@ -32,7 +32,7 @@ export function makeTableRepositories(context: TableContext) {
     peopleIndex: makePeopleIndexRepository(context),
     personAccess: makePersonAccessRepository(context),
     ltiPlatforms: makeLtiPlatformRepository(context),
-    ltiDeepLinks: makeDeepLinkRepository(context),
+    ltiLinks: makeLtiLinkRepository(context),
     schoolSignInDomains: makeDomainSettingRepository(context),
   };
 }

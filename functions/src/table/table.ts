@@ -124,8 +124,21 @@ export const keys = {
   ltiClient: (issuer: string, clientId: string): Key => ({ pk: LTI_PARTITION, sk: `CLIENT#${encodeURIComponent(issuer)}#${encodeURIComponent(clientId)}` }),
   /** A login started with an LMS, by its state: taken once by the launch, else removed by the table's TTL. */
   ltiLogin: (state: string): Key => ({ pk: `LTI_LOGIN#${state}`, sk: 'LOGIN' }),
-  /** A teacher's deep linking request, from its launch until answered (once) or expired. */
-  ltiDeepLink: (requestId: string): Key => ({ pk: `LTI_DEEP_LINK#${requestId}`, sk: 'REQUEST' }),
+  /** The person a platform user (`sub`) is: linked at their first launch, by the launch alone. */
+  ltiPerson: (platformId: string, sub: string): Key => ({ pk: `LTI_PERSON#${platformId}#${encodeURIComponent(sub)}`, sk: 'PERSON' }),
+  /** The reverse of ltiPerson, beside the person's memberships: their `sub` on a platform (AGS posts scores under it). */
+  ltiPlatformUser: (userId: string, platformId: string): Key => ({ pk: userPartition(userId), sk: `LTI#${platformId}` }),
+  /** The class an LMS course (the launch's context) is. */
+  ltiCourse: (platformId: string, contextId: string): Key => ({ pk: `LTI_COURSE#${platformId}#${encodeURIComponent(contextId)}`, sk: 'COURSE' }),
+  /** A resource link that opens a module of a class, in the class's partition (so the class's deletion takes it). */
+  ltiResourceLink: (classId: string, moduleId: string, platformId: string, deploymentId: string, resourceLinkId: string): Key => ({
+    pk: classPartition(classId),
+    sk: `${LTI_LINK_PREFIX}${moduleId}#${platformId}#${encodeURIComponent(deploymentId)}#${encodeURIComponent(resourceLinkId)}`,
+  }),
+  /** A launch's one-time sign-in code, by its SHA-256 (the code itself is never stored). */
+  ltiSignInCode: (codeHash: string): Key => ({ pk: `LTI_SIGN_IN#${codeHash}`, sk: 'CODE' }),
+  /** A deep linking request waiting for the teacher's choice, by its random id. */
+  ltiDeepLinkingRequest: (requestId: string): Key => ({ pk: `LTI_DEEP_LINK#${requestId}`, sk: 'REQUEST' }),
   /** An erase of a person, under their pseudonym: what it covers and its finished steps, then only its outcome. */
   erasureJob: (pseudonym: string): Key => ({ pk: `ERASURE#${pseudonym}`, sk: 'ERASURE' }),
   /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */
@@ -145,6 +158,7 @@ const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
 const LTI_PARTITION = 'LTI';
 const LTI_PLATFORM_PREFIX = 'PLATFORM#';
+const LTI_LINK_PREFIX = 'LTI_LINK#';
 const ONEROSTER_PARTITION = 'ONEROSTER';
 const ONEROSTER_RUNS_PARTITION = 'ONEROSTER-RUNS';
 
@@ -167,6 +181,8 @@ export const queries = {
   /** On the owner index: every person's copy, in name order. */
   everyone: () => ({ partition: PEOPLE_PARTITION, sortPrefix: '' }),
   ltiPlatforms: () => ({ partition: LTI_PARTITION, sortPrefix: LTI_PLATFORM_PREFIX }),
+  /** The resource links that open a module of a class. */
+  ltiResourceLinksOf: (classId: string, moduleId: string) => ({ partition: classPartition(classId), sortPrefix: `${LTI_LINK_PREFIX}${moduleId}#` }),
   oneRosterLinks: () => ({ partition: ONEROSTER_PARTITION, sortPrefix: '' }),
   /** A check with everything in its partition: attempts and statistics. */
   wholeCheck: (moduleId: string, sectionId: string) => ({ partition: checkPartition(moduleId, sectionId), sortPrefix: '' }),

@@ -21,7 +21,8 @@ import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/contract/search';
 import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
-import type { LtiDeepLinkRequest } from '@functions/src/lti/port';
+import type { DeepLinkingRequest } from '@functions/src/lti/port';
+import { makeDeepLinkingRequestRepository } from '@functions/src/lti/adapters/launch-session-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -119,7 +120,7 @@ export interface World {
    * Stores a deep linking request for `teacher` from a registered LMS (or as `request` says), as their LTI launch leaves
    * it (open for an hour); returns its id.
    */
-  givenLtiDeepLinkRequest(teacher: Person, request?: Partial<LtiDeepLinkRequest>): Promise<string>;
+  givenLtiDeepLinkRequest(teacher: Person, request?: Partial<DeepLinkingRequest>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -402,16 +403,12 @@ function buildWorld(
       lmsOfDeepLinks ??= registeredLms(stores);
       const platform = await lmsOfDeepLinks;
       const requestId = request.requestId ?? randomUUID();
-      await stores.ltiDeepLinks.put({
+      await makeDeepLinkingRequestRepository({ client: dynamo, tableName: config.dynamodb.table }).put({
         requestId,
         platformId: platform.platformId,
         deploymentId: platform.deploymentIds[0]!,
         userId: teacher.userId,
-        launchUrl: `${config.url}/lti/launch`,
-        returnUrl: `${platform.issuer}/deep-linking/return`,
-        data: `data-${requestId}`,
-        acceptTypes: ['ltiResourceLink'],
-        acceptLineItem: true,
+        settings: { deep_link_return_url: `${platform.issuer}/deep-linking/return`, data: `data-${requestId}`, accept_types: ['ltiResourceLink'], accept_lineitem: true },
         expiresAt: Math.floor(Date.now() / 1000) + 3600,
         ...request,
       });

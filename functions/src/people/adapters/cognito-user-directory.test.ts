@@ -77,6 +77,19 @@ describe('create', () => {
     expect(input).not.toHaveProperty('TemporaryPassword');
   });
 
+  it.each([
+    ['in the cloud', cloud],
+    ['locally', local],
+  ])('%s for LMS sign-in: no message, then a random permanent password (confirmed, never an invitation), then the role', async (_where, directory) => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: user('sub-1', 'ada@school.example', { UserStatus: 'FORCE_CHANGE_PASSWORD' }) });
+    const created = await directory.create({ email: 'ada@school.example', name: 'Ada', role: 'Students' }, { invitation: 'none', signIn: 'lms' });
+    expect(created).toEqual({ person: expect.objectContaining({ userId: 'sub-1', status: 'active', role: 'Students' }) });
+    expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input).toMatchObject({ MessageAction: 'SUPPRESS' });
+    const [setPassword] = cognito.commandCalls(AdminSetUserPasswordCommand);
+    expect(setPassword.args[0].input).toMatchObject({ UserPoolId, Username: 'sub-1', Permanent: true, Password: expect.stringMatching(/^Lms-[\w-]{43}$/) });
+    expect(cognito).toHaveReceivedCommandWith(AdminAddUserToGroupCommand, { UserPoolId, Username: 'sub-1', GroupName: 'Students' });
+  });
+
   it("answers 'exists' for a taken e-mail and adds nobody to a group", async () => {
     cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
     expect(await cloud.create({ email: 'ada@school.example', name: 'Ada', role: 'Teachers' })).toBe('exists');

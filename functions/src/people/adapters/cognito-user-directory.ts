@@ -1,7 +1,7 @@
 // The people directory over Cognito's admin API. A person's id is their `sub`, which is also their Cognito username
 // (the pool signs in by e-mail, so Cognito names each user by a generated id); their role is the group of ours they
 // are in. Only the calls listed in the route table's `identity` field are made, and each route is granted only those.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -78,8 +78,8 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
   }
 
   return {
-    async create({ email, name, role }, { invitation = 'email' } = {}) {
-      const temporaryPassword = local ? makeTemporaryPassword() : undefined;
+    async create({ email, name, role }, { invitation = 'email', signIn } = {}) {
+      const temporaryPassword = local && signIn !== 'lms' ? makeTemporaryPassword() : undefined;
       let user: UserType | undefined;
       try {
         ({ User: user } = await client.send(
@@ -93,14 +93,19 @@ export function makeCognitoUserDirectory({ client, userPoolId, local = false }: 
             ],
             // In the cloud Cognito makes the temporary password and e-mails it; locally it is shown once instead.
             // Without an invitation (school sign-in) nothing is sent: the first school sign-in links to the account.
-            ...(local ? { TemporaryPassword: temporaryPassword, MessageAction: 'SUPPRESS' } : invitation === 'none' ? { MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
+            ...(local ? { TemporaryPassword: temporaryPassword ?? lmsOnlyPassword(), MessageAction: 'SUPPRESS' } : invitation === 'none' || signIn === 'lms' ? { MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
           }),
         ));
       } catch (error) {
         if ((error as Error).name === 'UsernameExistsException') return 'exists';
         throw error;
       }
-      const person = toPerson(user ?? {}, role);
+      let person = toPerson(user ?? {}, role);
+      if (signIn === 'lms') {
+        // Confirmed with a password nobody is told: the LMS launch's custom challenge signs them in (lti/session.ts).
+        await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: person.userId, Password: lmsOnlyPassword(), Permanent: true }));
+        person = { ...person, status: 'active' };
+      }
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: person.userId, GroupName: role }));
       return { person, ...(temporaryPassword ? { temporaryPassword } : {}) };
     },
@@ -185,6 +190,9 @@ export function toPerson(user: Pick<UserType, 'Attributes' | 'Enabled' | 'UserSt
     createdAt: (user.UserCreateDate ?? new Date(0)).toISOString(),
   };
 }
+
+/** A password for an account that signs in from its LMS only: random, never shown or stored (256 bits). */
+const lmsOnlyPassword = () => `Lms-${randomBytes(32).toString('base64url')}`;
 
 /** Letters and digits that cannot be misread on a printed login slip: no I, l, 1, O, o or 0. */
 const UNAMBIGUOUS = { upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ', lower: 'abcdefghijkmnpqrstuvwxyz', digits: '23456789' };

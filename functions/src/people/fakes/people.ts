@@ -24,9 +24,13 @@ export class InMemoryDirectory implements UserDirectory {
     return full;
   }
 
-  async create({ email, name, role }: { email: string; name: string; role: Role }, { invitation = 'email' }: { invitation?: 'email' | 'none' } = {}) {
-    this.calls.push(invitation === 'none' ? `create ${email} without invitation` : `create ${email}`);
+  async create(
+    { email, name, role }: { email: string; name: string; role: Role },
+    { invitation = 'email', signIn }: { invitation?: 'email' | 'none'; signIn?: 'lms' } = {},
+  ) {
+    this.calls.push(signIn === 'lms' ? `create ${email} for LMS sign-in` : invitation === 'none' ? `create ${email} without invitation` : `create ${email}`);
     if ([...this.people.values()].some((person) => person.email.toLowerCase() === email.toLowerCase())) return 'exists' as const;
+    if (signIn === 'lms') return { person: this.add({ email, name, role, status: 'active' }) };
     return { person: this.add({ email, name, role, status: 'invited' }), temporaryPassword: `temp-${email}` };
   }
   async resendInvitation(person: Person) {

@@ -7,6 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LtiDeepLink } from '@shared/contract/lti';
+import { LTI_APP_PATHS, LTI_DEEP_LINK_PAGE } from '@shared/lti';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, TEACHER } from '../../testing/test-utils';
@@ -36,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const open = () => renderPage(<LtiDeepLinkPage />, { path: '/lti-deep-link/:requestId', url: '/lti-deep-link/request-1', user: TEACHER });
+const open = () => renderPage(<LtiDeepLinkPage />, { path: LTI_DEEP_LINK_PAGE, url: LTI_APP_PATHS.deepLink('request-1'), user: TEACHER });
 
 it('lists the teacher’s modules, saying which bring a gradebook column', async () => {
   answer('getLtiDeepLink', OPEN);

@@ -1,4 +1,4 @@
-// /lti-deep-link/:requestId: where a teacher's "add external tool" in their LMS lands (Deep Linking 2.0). They choose
+// /lms/deep-link/:requestId: where a teacher's "add external tool" in their LMS lands (Deep Linking 2.0). They choose
 // one of their modules, or add nothing; the app signs the answer and this page form-posts it (`JWT`) to the LMS, which
 // adds the module to the course. A request is answered once: the buttons stop after the first click, and a reload or
 // Back after the answer says it was sent.

@@ -1,7 +1,6 @@
 // The web app's pages, declared once: the router (web/src/app/router.tsx), the build's prerendered pages and page
 // shells (web/vite.config.ts), the local server and CloudFront's choice of HTML (shared/web-delivery.ts) all follow
 // this table.
-import { LTI_DEEP_LINK_PAGE } from './lti';
 import type { Role } from './roles';
 
 /**
@@ -62,8 +61,9 @@ export const WEB_PAGES = [
   { path: '/teacher-classes/:classId', module: 'classes/manage-class-page', title: 'Manage Class', audience: 'Teachers' },
   { path: '/analytics', module: 'progress/analytics-page', title: 'Class Analytics', audience: 'Teachers' },
   { path: '/analytics/:classId', module: 'progress/class-report-page', title: 'Student Progress Report', audience: 'Teachers', html: 'shell' },
-  // Where an LMS's deep linking launch lands (outside /lti/, which goes to the API).
-  { path: LTI_DEEP_LINK_PAGE, module: 'lti/lti-deep-link-page', title: 'Add a module to your LMS', audience: 'Teachers' },
+  // Where an LMS's deep linking launch lands (shared/lti.ts LTI_DEEP_LINK_PAGE, written out: this table is in the
+  // initial chunk, the LTI rules are not).
+  { path: '/lms/deep-link/:requestId', module: 'lti/lti-deep-link-page', title: 'Add a module to your LMS', audience: 'Teachers' },
   // Students
   { path: '/student-dashboard', module: 'dashboard/student-dashboard-page', title: 'Student Dashboard', audience: 'Students', html: 'shell' },
   { path: '/student/class/:classId', module: 'classes/student-class-page', title: 'Class', audience: 'Students' },

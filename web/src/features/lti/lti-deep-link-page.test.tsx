@@ -8,6 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LtiDeepLink } from '@shared/contract/lti';
 import { LTI_APP_PATHS, LTI_DEEP_LINK_PAGE } from '@shared/lti';
+import { WEB_PAGES } from '@shared/web-pages';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { captureConsoleErrors } from '../../testing/console-errors';
 import { renderPage, TEACHER } from '../../testing/test-utils';
@@ -38,6 +39,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const open = () => renderPage(<LtiDeepLinkPage />, { path: LTI_DEEP_LINK_PAGE, url: LTI_APP_PATHS.deepLink('request-1'), user: TEACHER });
+
+it('is the page the launch hands a deep linking request to', () => {
+  expect(WEB_PAGES.find((page) => page.path === LTI_DEEP_LINK_PAGE)).toMatchObject({ module: 'lti/lti-deep-link-page', audience: 'Teachers' });
+});
 
 it('lists the teacher’s modules, saying which bring a gradebook column', async () => {
   answer('getLtiDeepLink', OPEN);

@@ -1,6 +1,7 @@
 // Issue 38's loop in a real browser, through the LMS twin the browser tests' stack starts beside the app: the twin's
 // teacher adds the tool to the course through deep linking and picks a module with a check (the deep linking page at
-// 1280 and 375 px); a student launches it from the twin and passes the check; the twin's gradebook shows the score.
+// 1280 and 375 px) and opens it once; a student launches it from the twin and passes the check; the twin's gradebook
+// shows the score.
 // The steps after the deep linking need the launch's resource link landing (lti-session) and the score reporter
 // (lti-services): until both are merged, the student's and the gradebook's steps fail.
 import { readFileSync } from 'node:fs';
@@ -68,6 +69,11 @@ it('the teacher adds a module with a check to the LMS course through deep linkin
   await page.getByRole('link', { name: MODULE_TITLE, exact: true }).waitFor();
   await page.goBack();
   await page.getByText(/was answered already/).waitFor();
+
+  // The teacher opens the new activity once (lti-session: their launch assigns the module to the course's class).
+  await page.goto(`${lms().url}/`);
+  await page.getByRole('link', { name: `Open ${MODULE_TITLE} in this window` }).click();
+  await waitForPath(page, /^\/analytics\//);
 });
 
 it('a student launches it from the LMS, passes the check, and the LMS gradebook shows the score', async () => {

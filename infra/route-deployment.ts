@@ -231,11 +231,12 @@ export const routeDeployment = {
   // A teacher's deep linking request: read with their modules' check index; answered with the tool's key, once.
   getLtiDeepLink: { handler: 'lti/handlers/get-lti-deep-link', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   answerLtiDeepLink: { handler: 'lti/handlers/answer-lti-deep-link', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', toolKeys: true },
-  // Erasing a person: their classes and modules through their resources, then a sweep of the table and their folder.
+  // Erasing a person: their classes and modules through their resources (a module handed over copies its files to the
+  // new owner's folder: GetObject and PutObject), then a sweep of the table and their folder.
   erasePerson: {
     handler: 'erasure/handlers/erase-person',
     table: ['ReadByKey', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
-    bucket: ['ListBucket', 'DeleteObject'],
+    bucket: ['ListBucket', 'GetObject', 'PutObject', 'DeleteObject'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDisableUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   // School sign-in: the administrators' choice per configured e-mail domain (the PreSignUp trigger reads it).

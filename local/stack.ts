@@ -265,7 +265,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const table = localTableContext(config);
     try {
       const summary = await migrateTable(table, makeCognitoUserDirectory({ client: identityAdminClient, userPoolId: pool.userPoolId, local: true }));
-      if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0 || summary.scoresMoved > 0 || summary.scoresRepaired > 0 || summary.completionsRepaired > 0 || summary.finishesCreated > 0) log(describeMigration(summary));
+      if (summary.rostersMoved > 0 || summary.emailsFilled > 0 || summary.notInDirectory > 0 || summary.scoresMoved > 0 || summary.scoresRepaired > 0 || summary.completionsRepaired > 0 || summary.finishesCreated > 0 || summary.formerClassesRecorded > 0) log(describeMigration(summary));
     } finally {
       table.client.destroy();
     }

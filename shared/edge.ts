@@ -8,3 +8,19 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
  * of the generation deployed (`-c originVerifyGeneration`), the functions accept it and the one before it.
  */
 export const originVerifyKey = (generation: number) => `g${generation}`;
+
+/**
+ * The app's origin as the viewer reached it (`https://` + the Host CloudFront accepted: its own domain or an alias),
+ * which a CloudFront Function on /lti/* writes over any value a viewer sent: the LTI endpoints build their URLs on
+ * it, since the Host the API sees is its own.
+ */
+export const APP_ORIGIN_HEADER = 'x-app-origin';
+
+/** That CloudFront Function (viewer request), as its source: plain ES5 the CloudFront runtime runs. */
+export function appOriginFunctionSource(): string {
+  return `function handler(event) {
+  var request = event.request;
+  request.headers[${JSON.stringify(APP_ORIGIN_HEADER)}] = { value: 'https://' + request.headers.host.value };
+  return request;
+}`;
+}

@@ -38,7 +38,7 @@ import {
   ltiDeepLinkPageFormTargets,
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
-import { ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
+import { appOriginFunctionSource, ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import { storedFilesPrefix } from '../../shared/storage';
 import { LTI_PATH_PATTERN } from '../../shared/lti';
 import type { OriginVerifySettings } from '../constructs/route-function';
@@ -136,6 +136,12 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(spaRoutingFunctionSource()),
     });
 
+    const appOrigin = new CloudFrontFunction(this, 'AppOrigin', {
+      comment: 'Tells the LTI endpoints the origin the viewer reached (the API sees its own host)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(appOriginFunctionSource()),
+    });
+
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
@@ -189,6 +195,7 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: ltiHeaders,
+          functionAssociations: [{ function: appOrigin, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

@@ -4,6 +4,7 @@
 // and CloudFront sending /lti/* to the API uncached with the origin-verify header.
 import type { Template } from 'aws-cdk-lib/assertions';
 import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
+import { APP_ORIGIN_HEADER } from '../../shared/edge';
 import { LTI_PATH_PATTERN } from '../../shared/lti';
 import { publicEndpointDeployment, tableIamActions, type PublicEndpointDeployment } from '../route-deployment';
 import { endpointsByHandler, publicFunctionDescription } from '../stacks/public-endpoints-stack';
@@ -113,7 +114,7 @@ describe('least privilege', () => {
       expect('USER_POOL_ID' in variables).toBe((endpoint.userPool ?? 'none') !== 'none');
       expect(variables.LTI_TOOL_KEYS_SECRET_ID).toBe(endpoint.toolKeys ? 'prod-learning-paths/lti-tool-keys' : undefined);
       expect(variables).toMatchObject({ ORIGIN_VERIFY_SECRET_ID: 'prod-learning-paths/origin-verify', ORIGIN_VERIFY_GENERATION: '1' });
-      // The prod stage has no app origin setting (school sign-in off): see docs/decisions/lti/tool-endpoints-in-aws.md.
+      // The prod stage has no app origin setting (school sign-in off): CloudFront's function tells it (shared/edge.ts).
       expect(variables.APP_ORIGIN).toBeUndefined();
     }
   });
@@ -144,11 +145,21 @@ describe('CloudFront', () => {
       AllowedMethods: expect.arrayContaining(['GET', 'POST']),
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(lti.FunctionAssociations).toBeUndefined();
     const origin = distributionConfig().Origins.find((candidate: { Id: string }) => candidate.Id === lti.TargetOriginId);
     expect(origin.OriginCustomHeaders).toEqual([
       { HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g1::}}' },
     ]);
+  });
+
+  test("a viewer-request function tells the endpoints the origin the viewer reached, over any value the viewer sent", () => {
+    const [association] = behaviorFor(LTI_PATH_PATTERN).FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    const code: string = web.toJSON().Resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode;
+    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { headers: Record<string, { value: string }> };
+    const request = handler({ request: { uri: '/lti/launch', headers: { host: { value: 'learn.hillside.example.org' }, [APP_ORIGIN_HEADER]: { value: 'https://evil.example' } } } });
+    expect(request.headers[APP_ORIGIN_HEADER]).toEqual({ value: 'https://learn.hillside.example.org' });
+    // The API behaviour has none: only the LTI endpoints build URLs on the app's origin.
+    expect(behaviorFor('/api/*').FunctionAssociations).toBeUndefined();
   });
 
   test('the LMS may frame the tool\'s pages: no X-Frame-Options and no CSP over the page\'s own, HSTS and nosniff kept', () => {

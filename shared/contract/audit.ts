@@ -43,6 +43,8 @@ export const auditEntrySchema = /* @__PURE__ */ z.lazy(() =>
     actor: z.string(),
     action: z.enum(AUDIT_ACTIONS),
     subject: z.string(),
+    /** The person the entry is about, when it is about one (entries written before this was kept have none). */
+    subjectId: z.optional(z.string()),
     detail: z.optional(z.string()),
   }),
 );

@@ -47,6 +47,14 @@ const FIXTURES: Record<ExportedItemType, () => Fixture> = {
     found: (zip) => parsed(zip, 'classes.json').asStudent.some((c: { enrolment?: { studentId: string } }) => c.enrolment?.studentId === world.student.userId),
   }),
   membership: () => ({ of: 'student', key: keys.membership(world.student.userId, CLASS_ID), found: (zip) => zip['classes.csv']!.includes(`student,${CLASS_ID},`) }),
+  // The class the admin unenrolled the student from: the class, and the reading they did there.
+  formerClass: () => ({
+    of: 'student',
+    key: keys.formerClass(world.student.userId, otherClassId),
+    found: (zip) =>
+      parsed(zip, 'classes.json').asFormerStudent.some((c: { class: { classId: string } }) => c.class.classId === otherClassId) &&
+      parsed(zip, 'progress.json').some((p: { classId: string; reading?: Record<string, { page?: number }> }) => p.classId === otherClassId && p.reading?.[sectionId]?.page === 4),
+  }),
   progress: () => ({
     of: 'student',
     key: keys.progress(CLASS_ID, lesson._id, world.student.userId),
@@ -115,6 +123,10 @@ beforeAll(async () => {
   // An admin's change about the student (the audit trail), and one that revokes their tokens (their access record).
   otherClassId = (await world.ok('createClass', { as: admin, body: { className: `Export ${RUN_ID}`, teacherId: teacher.userId } }, 201)).classId;
   await world.ok('enrolStudents', { as: admin, params: { classId: otherClassId }, body: { studentIds: [student.userId] } });
+  // What the student did in a class they were then unenrolled from stays theirs: its former-class item finds it.
+  await world.ok('assignModule', { as: teacher, params: { classId: otherClassId }, body: { moduleId: lesson._id } });
+  await world.ok('recordReading', { as: student, params: { id: lesson._id, sectionId }, body: { classId: otherClassId, opened: true, page: 4 } });
+  await world.ok('unenrolStudent', { as: admin, params: { classId: otherClassId, studentId: student.userId } }, 200);
   await world.ok('disablePerson', { as: admin, params: { userId: student.userId } });
   await world.ok('enablePerson', { as: admin, params: { userId: student.userId } });
   zips.student = await exportOf(student);
@@ -141,6 +153,11 @@ test("the teacher's export holds their module's file, and the CSV copies open as
   expect(zips.teacher![ofLesson[0]!.inZip!]).toMatch(/^%PDF/);
   expect(zips.student!['attempts.csv']!.split('\r\n')[0]).toBe('classId,moduleId,sectionId,attemptNumber,submittedAt,score,maxScore,percent,passed,answers');
   expect(zips.student!['reading.csv']).toBeDefined();
+});
+
+test('audit entries about the student are found by their id, also one that names them without their e-mail (an unenrolment)', () => {
+  const unenrolled = (parsed(zips.student!, 'audit.json') as { action: string; subject: string; subjectId?: string }[]).find((entry) => entry.action === 'unenrol');
+  expect(unenrolled).toMatchObject({ subject: world.student.name, subjectId: world.student.userId });
 });
 
 test('"Download my data" gives the caller the same kinds of data, and only an admin\'s export is audited', async () => {

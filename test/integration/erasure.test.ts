@@ -1,13 +1,14 @@
 // Erasing a person through the local stack (issue 39): a student and a teacher with data of every kind, erased, then
-// the whole table and bucket scanned for their id and e-mail. Only their access record may remain, as the tombstone
+// the whole table and bucket scanned for their id and e-mail; a teacher whose module with a real PDF moves to another. Only their access record may remain, as the tombstone
 // that keeps their tokens refused until they expire (docs/decisions/privacy/erasure.md).
+import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { credentialsFor } from '@local/stack-config';
 import { pseudonymOf } from '@functions/src/erasure/adapters/pseudonym';
 import { signInTokens } from './harness';
-import { CLASS_ID, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type Item, type Person, type World } from './support/world';
+import { CLASS_ID, MEDIA, pdfBytes, person, RUN_ID, SECTION_TEXT, startWorld, type Item, type Person, type World } from './support/world';
 
 jest.setTimeout(300_000);
 
@@ -146,4 +147,42 @@ test('erasing a teacher deletes their modules with their files when told to, and
   await expectNothingLeftOf(teacher);
   const schoolClass = await world.ok('getAdminClass', { as: admin, params: { classId: CLASS_ID } });
   expect(schoolClass.teacher).toBeUndefined();
+});
+
+test('erasing a teacher moves their module with its PDF to the teacher named: the new owner and the class open it, the old objects are gone', async () => {
+  const { admin, otherTeacher, otherStudent } = world;
+  const leaving = await person(world.config, `leaving-${RUN_ID}@example.com`, 'Teachers', 'Dana Leaving');
+  const pdf = readFileSync('local/seed-files/cells-reading.pdf');
+  const file = await world.upload(leaving, `${unique('cells-reading')}.pdf`, MEDIA.pdf, pdf);
+  const module = await world.createModule(leaving, [{ title: 'Reading', contentUrl: file }, { title: 'Again', contentUrl: file }], unique('Cells'));
+  const { classId } = await world.ok('createClass', { as: admin, body: { className: unique('Class'), teacherId: leaving.userId } });
+  await world.ok('enrolStudents', { as: admin, params: { classId }, body: { studentIds: [otherStudent.userId] } });
+  await world.ok('assignModule', { as: leaving, params: { classId }, body: { moduleId: module._id } });
+  // The upload's own extraction stores the text (off the request path): wait for it, as a teacher's reader would.
+  for (let tries = 0; (await world.ok('getSectionText', { as: leaving, params: { id: module._id, sectionId: module.sections[0]._id } })).status !== 'ready'; tries += 1) {
+    if (tries > 100) throw new Error('The PDF’s text was never extracted.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const erased = await erase(leaving, { confirm: leaving.email, transferModulesTo: otherTeacher.userId });
+  expect(erased).toMatchObject({ status: 200, body: { modules: { outcome: 'transferred', count: 1 }, classes: { outcome: 'transferred', count: 1 } } });
+  await expectNothingLeftOf(leaving);
+
+  // The new owner opens it: both sections name one file, in their folder, with the PDF's bytes; so does the class.
+  const moved = await world.ok('getModule', { as: otherTeacher, params: { id: module._id } });
+  const [key] = new Set(moved.sections.map((section: { contentUrl: string }) => section.contentUrl));
+  expect(moved.sections).toHaveLength(2);
+  expect(key).toBe(file.replace(`protected/${leaving.userId}/`, `protected/${otherTeacher.userId}/`));
+  const download = await fetch(moved.sections[0].downloadUrl);
+  expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  const read = await world.ok('getModule', { as: otherStudent, params: { id: module._id }, path: `/api/modules/${module._id}?classId=${classId}` });
+  expect(read.sections[0].contentUrl).toBe(key);
+  // The file's users and text moved with it: the new owner's search finds the PDF's words.
+  const items = await wholeTable();
+  expect(items.find((item) => item.pk === `FILE#${key}` && item.sk === 'FILE')?.moduleIds).toEqual(new Set([module._id]));
+  expect(items.find((item) => item.pk === `FILE#${key}` && item.sk === 'TEXT')).toMatchObject({ ownerId: otherTeacher.userId, contentUrl: key });
+  const found = await world.ok('search', { as: otherTeacher, path: `/api/search?q=mitochondria&moduleId=${module._id}` });
+  expect(found.results).toContainEqual(expect.objectContaining({ moduleId: module._id, sectionId: module.sections[0]._id }));
+  // No object is left in the erased teacher's folder.
+  expect((await world.listFiles()).filter((each) => each.startsWith(`protected/${leaving.userId}/`))).toEqual([]);
 });

@@ -4,9 +4,9 @@
 // the app enrolled into before the migration ran loses no one. And the completion counters kept as sections are
 // marked equal what the migration's recompute finds.
 // Enrolment items written before they kept the student's e-mail get it from the directory, without losing a rename or
-// undoing an unenrolment.
+// undoing an unenrolment. Classes students left before former classes were kept are recorded from their progress.
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { identityClient } from '@local/users';
 import { localTableContext, localTableStores } from '@local/table-stores';
 import { makeCognitoUserDirectory } from '../../functions/src/people/adapters/cognito-user-directory';
@@ -366,4 +366,23 @@ it('repairs what earlier versions left half-written: a passed attempt without it
   } finally {
     stores.destroy();
   }
+});
+
+it('records the classes students were unenrolled from before former classes were kept, where their progress stays (twice: nothing more)', async () => {
+  const { admin, teacher, otherStudent } = world;
+  const file = await world.upload(teacher, 'former.pdf', MEDIA.pdf, pdfBytes('former'));
+  const module = await world.createModule(teacher, [{ title: 'Only', contentUrl: file }], 'Former class');
+  const { classId } = await world.ok('createClass', { as: admin, body: { className: 'Left behind', teacherId: teacher.userId } });
+  await world.ok('enrolStudents', { as: admin, params: { classId }, body: { studentIds: [otherStudent.userId] } });
+  await world.ok('assignModule', { as: teacher, params: { classId }, body: { moduleId: module._id } });
+  await world.ok('markComplete', { as: otherStudent, body: { studentId: otherStudent.userId, classId, moduleId: module._id, sectionId: module.sections[0]._id } });
+  await world.ok('unenrolStudent', { as: admin, params: { classId, studentId: otherStudent.userId } }, 200);
+  // As an unenrolment of the previous version left it: no former-class item.
+  const formerKey = { pk: `USER#${otherStudent.userId}`, sk: `LEFT#${classId}` };
+  expect((await world.scanTable()).some((item) => item.pk === formerKey.pk && item.sk === formerKey.sk)).toBe(true);
+  await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: formerKey }));
+
+  expect((await migrateTable(table, directory)).formerClassesRecorded).toBe(1);
+  expect((await world.scanTable()).find((item) => item.pk === formerKey.pk && item.sk === formerKey.sk)).toMatchObject({ classId, studentId: otherStudent.userId });
+  expect((await migrateTable(table, directory)).formerClassesRecorded).toBe(0);
 });

@@ -1,7 +1,8 @@
 // The end of a school year through the local stack, with a clock the test moves: an admin archives a class (read-only
 // for everyone, off the dashboards) and sets the school's retention; the retention run removes the students' progress,
 // reading, attempts and overrides of classes archived longer than that, with what is counted from them, keeps the
-// class, its roster and every other class's data, gives the attempts back, and writes each run to the audit trail.
+// class, its roster and every other class's data, gives the attempts back (to the student's count and the check's),
+// and writes each run to the audit trail.
 import { randomUUID } from 'node:crypto';
 import { ARCHIVED_MESSAGES } from '@shared/school-year';
 import { runLocalRetention } from '@local/retention';
@@ -50,6 +51,8 @@ const studentDataOf = (items: Item[], classId: string) =>
       sk.startsWith(`FINISHED#${classId}#`),
   );
 const attemptsUsed = (items: Item[]) => items.find(({ sk }) => sk === `USED#${world.student.userId}`)?.used;
+/** The quiz's own count of attempts on its current version (a save with attempts makes a new version). */
+const checkAttemptCount = (items: Item[]) => items.find(({ pk, sk }) => pk === `CHECK#${cells._id}#${cells.sections[1]._id}` && sk === 'CHECK')?.attemptCount;
 /** A run as if at `at`, its clock moving a millisecond per reading (so its audit entries keep their order). */
 const runAt = (at: number) => {
   let tick = 0;
@@ -74,6 +77,7 @@ test('an archived class is read-only, off the dashboards, still the admins’; r
   const before = await world.scanTable();
   expect(studentDataOf(before, ARCHIVED).length).toBeGreaterThanOrEqual(8);
   expect(attemptsUsed(before)).toBe(2);
+  expect(checkAttemptCount(before)).toBe(2);
 
   // Not yet: 29 days after archiving.
   expect((await runAt(start + 29 * DAY)).classes).toEqual([]);
@@ -87,6 +91,7 @@ test('an archived class is read-only, off the dashboards, still the admins’; r
   expect(studentDataOf(after, KEPT)).toEqual(studentDataOf(before, KEPT));
   expect(after.filter(({ pk }) => pk === `CLASS#${ARCHIVED}`).map(({ sk }) => sk)).toEqual(['CLASS', `STUDENT#${world.student.userId}`]);
   expect(attemptsUsed(after)).toBe(1);
+  expect(checkAttemptCount(after)).toBe(1);
 
   // Reports of the class read empty, not broken; it cannot come back; a later run finds nothing more.
   expect(await world.ok('getClassCompletion', { as: world.admin, params: { classId: ARCHIVED } })).toBeDefined();

@@ -16,7 +16,7 @@ import { admitsAdmins } from '../../shared/second-factor';
 import { startLtiPlatform } from '@local/lti-platform';
 import { ltiToolConfiguration } from '../../shared/lti';
 import { deepLinkModule, handoffOf, launchAtTwin, signInWithCode } from './support/lti-launches';
-import { CLASS_ID, fileBytes, MEDIA, pdfBytes, SECTION_TEXT, startWorld, type World } from './support/world';
+import { CLASS_ID, fileBytes, MEDIA, pdfBytes, person, SECTION_TEXT, startWorld, type World } from './support/world';
 import { sampleFiles, zipFiles } from '../../functions/src/rosters/oneroster/samples/zip-sample';
 
 jest.setTimeout(300_000);
@@ -43,6 +43,8 @@ const IAM_ACTION_OF_COMMAND: Record<string, string> = {
   DeleteObjectCommand: 's3:DeleteObject',
   DeleteObjectsCommand: 's3:DeleteObject',
   ListObjectsV2Command: 's3:ListBucket',
+  // Reads the source object and writes the copy.
+  CopyObjectCommand: 's3:GetObject s3:PutObject',
 };
 
 /** A presigned URL is used with the function's credentials: the action of the operation it names (`x-id`). */
@@ -592,8 +594,11 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
   erasePerson: async () => {
     const erase = (person: { userId: string; email: string }, body: Record<string, unknown> = {}, status = 200) =>
       world.ok('erasePerson', { as: world.admin, params: { userId: person.userId }, body: { confirm: person.email, ...body } }, status);
-    // A teacher of a class without modules: the class goes to the teacher named (checked against their role).
-    const newTeacher = (await world.ok('invitePerson', { as: world.admin, body: { ...invitee(), role: 'Teachers' } })).person;
+    // A teacher with a module and its file, and a class: they go to the teacher named (checked against their role), the
+    // file copied to that teacher's folder.
+    const newTeacher = await person(world.config, `${unique('leaving')}@example.com`, 'Teachers', unique('Leaving'));
+    const file = await world.upload(newTeacher, `${unique('file')}.pdf`, MEDIA.pdf, pdfBytes('leaving'));
+    await world.createModule(newTeacher, [{ title: 'One', contentUrl: file }], unique('Module'));
     await world.ok('createClass', { as: world.admin, body: { className: unique('Class'), teacherId: newTeacher.userId } });
     await erase(newTeacher, { transferModulesTo: world.otherTeacher.userId });
     await erase(world.student);

@@ -7,7 +7,13 @@ import type { Clock } from '../kernel/ports';
 import type { UserDirectory } from '../people/port';
 import type { AuditLog } from './port';
 
-export type RecordChange = (caller: Caller, action: AuditAction, subject: string, detail?: string) => Promise<void>;
+/**
+ * What an entry is about: a text (a class, a setting), or a person as people know them with their id, which the
+ * person's export and erase find the entry by whatever their e-mail or name became.
+ */
+export type AuditSubject = string | { text: string; personId: string };
+
+export type RecordChange = (caller: Caller, action: AuditAction, subject: AuditSubject, detail?: string) => Promise<void>;
 
 /** A script (create-admin, npm run classes) is no directory user: it is named by its id. */
 async function actorName(directory: UserDirectory, userId: string): Promise<string> {
@@ -30,7 +36,7 @@ export function makeChangeRecorder({ directory, audit, clock }: { directory: Use
       actorId: caller.userId,
       actor: caller.name ?? (await actorName(directory, caller.userId)),
       action,
-      subject,
+      ...(typeof subject === 'string' ? { subject } : { subject: subject.text, subjectId: subject.personId }),
       ...(detail ? { detail } : {}),
     });
   };

@@ -3,7 +3,10 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@shared/contract/audit';
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
-  /** Every entry by the person or about them (their id as the actor, their e-mail in the subject), oldest first. */
+  /**
+   * Every entry by the person or about them (their id as the actor or the subject, or their e-mail in the subject: an
+   * entry from before subjects kept the id and e-mail changes), oldest first.
+   */
   about(userId: string, email: string): Promise<AuditEntry[]>;
   /** Newest first. */
   recent(limit: number): Promise<AuditEntry[]>;

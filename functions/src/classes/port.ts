@@ -61,6 +61,8 @@ export interface ClassStore {
   getClassOfStudent(classId: string, studentId: string): Promise<ClassRecord | undefined>;
   listClassesByTeacher(teacherId: string): Promise<ClassRecord[]>;
   listClassIdsOfStudent(studentId: string): Promise<string[]>;
+  /** The classes the student was unenrolled from (their records there stay): their export reads those too. */
+  listFormerClassIdsOfStudent(studentId: string): Promise<string[]>;
   /** One GetItem on the student's membership, whatever the class size. */
   isEnrolled(classId: string, studentId: string): Promise<boolean>;
   /** One student's roster entry (name, enrolment date). */

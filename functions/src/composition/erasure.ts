@@ -1,11 +1,12 @@
 // Builds the erase use case over the table, the bucket and the user pool; the erase handler calls it once, at cold
-// start. A teacher's modules are deleted through the module use case, as their owner would.
+// start. A teacher's modules are deleted through the module use case, as their owner would, or handed over with their
+// files, their users and their text.
 import { makeErasureService } from '../erasure/erasure';
 import { pseudonymOf } from '../erasure/adapters/pseudonym';
 import { buildModuleService } from './modules';
 import { fileStore } from './file-store';
 import { systemClock } from './system';
-import { auditLog, classStore, erasureJobStore, moduleStore, personAccessStore, personalDataSweep, progressStore, rosterStore } from './table-stores';
+import { auditLog, classStore, erasureJobStore, fileReferenceStore, moduleStore, personAccessStore, personalDataSweep, progressStore, rosterStore, sectionTextStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
 export function buildErasureService() {
@@ -21,6 +22,8 @@ export function buildErasureService() {
     jobs: erasureJobStore(),
     sweep: personalDataSweep(),
     files: fileStore(),
+    fileReferences: fileReferenceStore(),
+    texts: sectionTextStore(),
     pseudonymOf,
     audit: auditLog(),
     clock: systemClock,

@@ -1,9 +1,9 @@
-// A person's export against the in-memory stores: what a student's and a teacher's zip hold, the admin's export and
-// its audit entry, who may export whom, and the file budget.
+// A person's export against the in-memory stores: what a student's and a teacher's zip hold (a student's also from
+// classes they left), the admin's export and its audit entry, who may export whom, and the file budget.
 import { STORED_FILES } from '@shared/storage';
-import { CLASS_ID, MODULE_ID, callers, givenSchool, refused } from '@functions/test/in-memory/records';
+import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, callers, classRecord, givenSchool, refused } from '@functions/test/in-memory/records';
 import { inMemoryPorts } from '@functions/test/in-memory/stores';
-import { STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
+import { OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
 import { makeChangeRecorder } from '../audit/audit';
 import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from '../people/fakes/people';
 import { ownerOfStorageKey } from '../search/section-texts';
@@ -132,4 +132,24 @@ test('an export key is in its own area, which text extraction leaves alone', asy
   const storedKey = storage.keyOf(answer.url);
   expect(storedKey.startsWith(STORED_FILES.dataExport.pattern.split('{')[0]!)).toBe(true);
   expect(ownerOfStorageKey(storedKey)).toBeUndefined();
+});
+
+test("a student's export holds what they did in a class they left, and audit entries about them by id whatever their e-mail was", async () => {
+  const left = { ...key, classId: OTHER_CLASS_ID };
+  ports.classes.put(classRecord({ classId: OTHER_CLASS_ID, className: 'Chemistry 8B', teacherId: OTHER_TEACHER_ID, students: { [STUDENT_ID]: 'student@example.com' } }));
+  await ports.progress.addCompletedSection(left, second, '2026-02-06T09:00:00.000Z');
+  await ports.overrides.addOverride(left, { kind: 'excuse', sectionId: first, reason: 'Joined late', at: '2026-02-06T09:00:00.000Z', teacherName: 'Ben Teacher' });
+  expect(await ports.rosters.unenrollStudent(OTHER_CLASS_ID, STUDENT_ID)).toBe(true);
+  // Entries written under an earlier e-mail (or naming only the name) are found by the id they keep.
+  await ports.audit.record({ at: '2026-02-07T09:00:00.000Z', actorId: 'admin-1', actor: 'Ada Admin', action: 'unenrol', subject: 'Sam Student', subjectId: STUDENT_ID, detail: 'from Chemistry 8B' });
+  await ports.audit.record({ at: '2026-02-08T09:00:00.000Z', actorId: 'admin-1', actor: 'Ada Admin', action: 'rename', subject: 'Sam Old (sam.old@example.com)', subjectId: STUDENT_ID });
+
+  const zip = zipOf(await exports.exportOwnData(callers.student));
+  expect(JSON.parse(zip['classes.json']!).asFormerStudent).toEqual([{ class: expect.objectContaining({ classId: OTHER_CLASS_ID, className: 'Chemistry 8B' }) }]);
+  expect(zip['classes.csv']).toContain(`former student,${OTHER_CLASS_ID},Chemistry 8B`);
+  expect(JSON.parse(zip['progress.json']!)).toContainEqual(expect.objectContaining({ classId: OTHER_CLASS_ID, completedSections: [second] }));
+  expect(JSON.parse(zip['overrides.json']!)).toContainEqual(expect.objectContaining({ classId: OTHER_CLASS_ID, overrides: [expect.objectContaining({ reason: 'Joined late' })] }));
+  const subjects = (JSON.parse(zip['audit.json']!) as { subject: string }[]).map(({ subject }) => subject);
+  expect(subjects).toEqual(expect.arrayContaining(['Sam Student', 'Sam Old (sam.old@example.com)']));
+  expect(subjects).not.toContain('Kim Other (kim@example.com)');
 });

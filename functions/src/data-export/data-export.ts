@@ -50,8 +50,8 @@ export interface DataExportPorts {
 const README = `Your data from the learning platform
 
 profile.json      your account (name, e-mail, role, status) and its security record
-classes.json/.csv the classes you are enrolled in or teach
-progress.json/.csv your progress in each module: sections completed, scores per check, reading
+classes.json/.csv the classes you are enrolled in, were enrolled in, or teach
+progress.json/.csv your progress in each module: sections completed, scores per check, reading (also in classes you left)
 reading.csv       how often and how long you read each section's file, and the page you were on
 attempts.json/.csv every attempt at a check, with your answers and their results
 overrides.json    changes a teacher made to your path through a module (with their reason)
@@ -79,7 +79,7 @@ const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 export function makeDataExport(ports: DataExportPorts) {
   const { directory, people, access, classes, progress, attempts, checks, overrides, notices, audit, modules, files, storage, clock, ids } = ports;
 
-  /** Everything about the student in one class they belong to. */
+  /** Everything about the student in one class they belong to or left (their records stay there after an unenrolment). */
   async function studentInClass(schoolClass: ClassRecord, studentId: string) {
     const { classId } = schoolClass;
     const [enrolment, records, tries, givenOverrides, activeDays] = await Promise.all([
@@ -126,25 +126,36 @@ export function makeDataExport(ports: DataExportPorts) {
 
   async function build(person: Person): Promise<Uint8Array> {
     const { userId } = person;
-    const [copy, accessRecord, studentClassIds, taught, nudges, finished, readAt, auditEntries] = await Promise.all([
+    const [copy, accessRecord, studentClassIds, formerClassIds, taught, nudges, finished, readAt, auditEntries] = await Promise.all([
       people.get(userId),
       access.read(userId),
       classes.listClassIdsOfStudent(userId),
+      classes.listFormerClassIdsOfStudent(userId),
       classes.listClassesByTeacher(userId),
       notices.listNudges(userId),
       notices.finishedModules(userId),
       notices.getReadAt(userId),
       audit.about(userId, person.email),
     ]);
-    const studentClasses = await classes.getClasses(studentClassIds);
-    const inClasses = await Promise.all(studentClasses.map((schoolClass) => studentInClass(schoolClass, userId)));
+    const current = new Set(studentClassIds);
+    // A class left and joined again is a current one; a class deleted since has no records left (getClasses skips it).
+    const [studentClasses, formerClasses] = await Promise.all([
+      classes.getClasses(studentClassIds),
+      classes.getClasses(formerClassIds.filter((classId) => !current.has(classId))),
+    ]);
+    const [enrolledIn, leftClasses] = await Promise.all([
+      Promise.all(studentClasses.map((schoolClass) => studentInClass(schoolClass, userId))),
+      Promise.all(formerClasses.map((schoolClass) => studentInClass(schoolClass, userId))),
+    ]);
+    const inClasses = [...enrolledIn, ...leftClasses];
     const usedKeys = [...new Map(inClasses.flatMap(({ tries }) => tries).map(({ moduleId, sectionId }) => [`${moduleId}#${sectionId}`, { moduleId, sectionId }])).values()];
     const attemptsUsed = await Promise.all(usedKeys.map(async (key) => ({ ...key, used: await attempts.getAttemptsUsed(key.moduleId, key.sectionId, userId) })));
 
     const zip: Zippable = {};
     const teacher = await teacherModules(userId, zip);
     const classRows: Record<string, unknown>[] = [
-      ...inClasses.map(({ schoolClass, enrolment }) => ({ role: 'student', classId: schoolClass.classId, className: schoolClass.className, teacherName: schoolClass.teacherName, enrolledAt: enrolment?.enrolledAt })),
+      ...enrolledIn.map(({ schoolClass, enrolment }) => ({ role: 'student', classId: schoolClass.classId, className: schoolClass.className, teacherName: schoolClass.teacherName, enrolledAt: enrolment?.enrolledAt })),
+      ...leftClasses.map(({ schoolClass }) => ({ role: 'former student', classId: schoolClass.classId, className: schoolClass.className, teacherName: schoolClass.teacherName })),
       ...taught.map((schoolClass) => ({ role: 'teacher', classId: schoolClass.classId, className: schoolClass.className, teacherName: schoolClass.teacherName, studentCount: schoolClass.studentCount })),
     ];
     const progressRows = inClasses.flatMap(({ records, scores }) =>
@@ -158,7 +169,11 @@ export function makeDataExport(ports: DataExportPorts) {
     Object.assign(zip, {
       'README.txt': strToU8(README),
       'profile.json': json({ person, directoryCopy: copy, access: accessRecord, exportedAt: clock.now().toISOString() }),
-      'classes.json': json({ asStudent: inClasses.map(({ schoolClass, enrolment }) => ({ class: schoolClass, enrolment })), asTeacher: taught }),
+      'classes.json': json({
+        asStudent: enrolledIn.map(({ schoolClass, enrolment }) => ({ class: schoolClass, enrolment })),
+        asFormerStudent: leftClasses.map(({ schoolClass }) => ({ class: schoolClass })),
+        asTeacher: taught,
+      }),
       'classes.csv': strToU8(csv(['role', 'classId', 'className', 'teacherName', 'enrolledAt', 'studentCount'], classRows)),
       'progress.json': json(progressRows),
       'progress.csv': strToU8(csv(['classId', 'moduleId', 'completedSections', 'completedAt', 'checks', 'updatedAt', 'lastAttemptAt'], progressRows)),
@@ -199,7 +214,7 @@ export function makeDataExport(ports: DataExportPorts) {
       const person = await directory.get(userId);
       if (!person) throw notFound('There is no such person; reload the list.');
       const answer = await exportPerson(person);
-      await ports.record(caller, 'exportData', person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email);
+      await ports.record(caller, 'exportData', { text: person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email, personId: userId });
       return answer;
     },
   };

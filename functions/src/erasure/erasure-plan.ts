@@ -1,5 +1,5 @@
-// What an erase removes, in one place: the steps in their order, and every item type of the table with what becomes
-// of an item of it that holds the person. Every type of the table's registry that can hold a person
+// What an erase removes, in one place: the steps in their order, every item type of the table with what becomes of an
+// item of it that holds the person, and where a module's files go when another teacher takes it over. Every type of the table's registry that can hold a person
 // (functions/src/table/item-types.ts) is matched here (erasure-plan.test.ts); an item of a type missing here stops the
 // sweep (ERASURE_UNKNOWN_ITEM) rather than leave data behind.
 
@@ -76,3 +76,25 @@ export const ERASURE_UNKNOWN_ITEM = (pk: string, sk: string) =>
 
 /** The type of an item by its keys; undefined for a type this plan does not list. */
 export const itemTypeOf = (pk: string, sk: string): ItemType | undefined => ITEM_TYPES.find((type) => pk.startsWith(type.pk) && sk.startsWith(type.sk));
+
+/** A stored file of a module that moves with it: from the erased teacher's folder to the same place in the new owner's. */
+export interface FileMove {
+  from: string;
+  to: string;
+}
+
+/**
+ * The files of a module handed over to another teacher that must leave the erased teacher's folder (which the erase
+ * deletes): each key under `fromFolder` goes to the same path under `toFolder` (its upload id keeps it unique there).
+ * The same for the same module, so an erase resumed after a crash moves to the same keys.
+ */
+export function fileMovesOf(sections: readonly { contentUrl: string }[], fromFolder: string, toFolder: string): FileMove[] {
+  const keys = [...new Set(sections.map((section) => section.contentUrl))].filter((key) => key.startsWith(fromFolder));
+  return keys.map((from) => ({ from, to: `${toFolder}${from.slice(fromFolder.length)}` }));
+}
+
+/** The sections with their files at their new keys. */
+export function withFilesMoved<T extends { contentUrl: string }>(sections: readonly T[], moves: readonly FileMove[]): T[] {
+  const moved = new Map(moves.map(({ from, to }) => [from, to]));
+  return sections.map((section) => ({ ...section, contentUrl: moved.get(section.contentUrl) ?? section.contentUrl }));
+}

@@ -4,6 +4,7 @@ import { OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/eve
 import { ADMIN_ID, givenAdminSchool } from '@functions/test/in-memory/admin';
 import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, classRecord, moduleRecord, refused } from '@functions/test/in-memory/records';
 import { makeModuleService } from '../modules/modules';
+import { InMemorySectionTextStore } from '../search/fakes/text-store';
 import type { Caller } from '../kernel/caller';
 import { makeErasureService, type ErasureDeps } from './erasure';
 import { pseudonymOf } from './adapters/pseudonym';
@@ -19,6 +20,7 @@ function givenErasure(overrides: Partial<ErasureDeps> = {}) {
   const jobs = new InMemoryErasureJobs();
   const sweep = new RecordingSweep(3);
   const modules = makeModuleService(ports);
+  const texts = new InMemorySectionTextStore();
   const deps: ErasureDeps = {
     directory,
     access,
@@ -30,12 +32,14 @@ function givenErasure(overrides: Partial<ErasureDeps> = {}) {
     jobs,
     sweep,
     files: ports.files,
+    fileReferences: ports.fileReferences,
+    texts,
     pseudonymOf,
     audit: ports.audit,
     clock: ports.clock,
     ...overrides,
   };
-  return { school, jobs, sweep, deps, erasure: makeErasureService(deps) };
+  return { school, jobs, sweep, texts, deps, erasure: makeErasureService(deps) };
 }
 
 /** A store whose method fails once, on its `nth` call: a crash part way. */
@@ -166,12 +170,50 @@ describe('erasing a teacher', () => {
     expect(await school.ports.classes.getClass(CLASS_ID)).toMatchObject({ teacherId: grace.userId, teacherName: 'Grace Teacher', assignedModuleIds: [MODULE_ID] });
   });
 
-  it('refuses to move modules that hold files (not built yet), changing nothing', async () => {
-    const { school, erasure } = givenErasure();
-    await expect(erasure.erase(admin, TEACHER_ID, { confirm: 'teacher@example.com', transferModulesTo: school.newTeacher.userId })).rejects.toEqual(
-      refused('conflict', /hold uploaded files/),
-    );
-    expect(school.ports.modules.all()).toHaveLength(1);
-    expect(school.directory.calls).toEqual([]);
+  it('moves modules with their files, the files’ users and text to the new owner’s folder, then deletes the old files', async () => {
+    const { school, erasure, texts } = givenErasure();
+    const grace = school.newTeacher;
+    const oldKeys = moduleRecord().sections.map((each) => each.contentUrl);
+    const newKeys = oldKeys.map((key) => key.replace(`protected/${TEACHER_ID}/`, `protected/${grace.userId}/`));
+    await texts.saveText(oldKeys[0]!, TEACHER_ID, { status: 'ready', pages: [{ number: 1, text: 'Mitochondria make energy.' }] }, '2026-11-20T10:00:00.000Z');
+
+    await erasure.erase(admin, TEACHER_ID, { confirm: 'teacher@example.com', transferModulesTo: grace.userId });
+
+    expect(school.ports.modules.all()).toEqual([
+      expect.objectContaining({ ownerId: grace.userId, sections: [expect.objectContaining({ contentUrl: newKeys[0] }), expect.objectContaining({ contentUrl: newKeys[1] })] }),
+    ]);
+    expect(school.ports.files.keys()).toEqual([...newKeys].sort());
+    expect(school.ports.fileReferences.all()).toMatchObject(Object.fromEntries(newKeys.map((key) => [key, { moduleIds: [MODULE_ID], marked: false }])));
+    expect(texts.texts.get(newKeys[0]!)).toMatchObject({ ownerId: grace.userId, status: 'ready', pages: [{ number: 1, text: 'Mitochondria make energy.' }] });
+    expect(await texts.textVersion(grace.userId)).toBe(1);
+    // The new owner opens it: the links are to the moved files.
+    const opened = await makeModuleService(school.ports).get({ userId: grace.userId, roles: ['Teachers'] }, MODULE_ID);
+    expect(opened.sections.map((each) => each.contentUrl)).toEqual(newKeys);
+  });
+
+  it('loses no file when it stops while moving them: the old files stay until the module has moved, and a second call finishes', async () => {
+    const setUp = givenErasure();
+    const { school } = setUp;
+    const grace = school.newTeacher;
+    const oldKeys = moduleRecord().sections.map((each) => each.contentUrl);
+    const input = { confirm: 'teacher@example.com', transferModulesTo: grace.userId };
+    // The second file's copy fails, then the module's move.
+    const files = failingOnce(school.ports.files, 'copyFile', 2);
+    const modules = failingOnce(school.ports.modules, 'transferModule', 1);
+    const erasure = makeErasureService({ ...setUp.deps, files, modules });
+
+    await expect(erasure.erase(admin, TEACHER_ID, input)).rejects.toThrow('crashed');
+    const unmoved = expect.objectContaining({ ownerId: TEACHER_ID, sections: oldKeys.map((contentUrl) => expect.objectContaining({ contentUrl })) });
+    expect(school.ports.modules.all()).toEqual([unmoved]);
+    expect(school.ports.files.keys()).toEqual(expect.arrayContaining(oldKeys));
+    await expect(erasure.erase(admin, TEACHER_ID, input)).rejects.toThrow('crashed');
+    expect(school.ports.modules.all()).toEqual([unmoved]);
+    expect(school.ports.files.keys()).toEqual(expect.arrayContaining(oldKeys));
+    await erasure.erase(admin, TEACHER_ID, input);
+
+    const moved = school.ports.modules.all()[0]!;
+    expect(moved.ownerId).toBe(grace.userId);
+    expect(moved.sections.every((each) => each.contentUrl.startsWith(`protected/${grace.userId}/`))).toBe(true);
+    expect(school.ports.files.keys()).toEqual(moved.sections.map((each) => each.contentUrl).sort());
   });
 });

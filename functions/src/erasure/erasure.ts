@@ -10,15 +10,16 @@ import { makeChangeRecorder } from '../audit/audit';
 import type { AuditLog } from '../audit/port';
 import type { ClassStore } from '../classes/port';
 import type { Caller } from '../kernel/caller';
-import { DomainError, conflict, forbidden, invalid, notFound } from '../kernel/errors';
+import { DomainError, forbidden, invalid, notFound } from '../kernel/errors';
 import type { Clock } from '../kernel/ports';
-import type { ModuleRecord, ModuleStore } from '../modules/port';
+import type { FileReferenceStore, ModuleRecord, ModuleStore } from '../modules/port';
 import type { PersonAccessStore, UserDirectory } from '../people/port';
 import type { ProgressStore } from '../progress/port';
 import type { RosterStore } from '../rosters/port';
+import type { SectionTextStore } from '../search/port';
 import type { FileStore } from '../uploads/port';
 import { filesFolderOf } from '../uploads/uploads';
-import { ERASURE_STEPS, type ErasureStep } from './erasure-plan';
+import { ERASURE_STEPS, fileMovesOf, withFilesMoved, type ErasureStep } from './erasure-plan';
 import type { ErasedPerson, ErasureJob, ErasureJobStore, PersonalDataSweep } from './port';
 
 export interface ErasureDeps {
@@ -27,12 +28,15 @@ export interface ErasureDeps {
   classes: Pick<ClassStore, 'getClass' | 'listClassIdsOfStudent' | 'listClassesByTeacher'>;
   rosters: Pick<RosterStore, 'unenrollStudent' | 'setClassTeacher'>;
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
-  modules: Pick<ModuleStore, 'listModulesByOwner' | 'transferModule'>;
+  modules: Pick<ModuleStore, 'getModule' | 'listModulesByOwner' | 'transferModule'>;
   /** The module use case's delete, as the module's owner: the module, its checks, its progress in classes, its files. */
   deleteModule: (owner: Caller, moduleId: string) => Promise<void>;
   jobs: ErasureJobStore;
   sweep: PersonalDataSweep;
-  files: Pick<FileStore, 'deleteFolder'>;
+  files: Pick<FileStore, 'copyFile' | 'deleteFolder'>;
+  /** A moved file's users and text follow it to its new key. */
+  fileReferences: Pick<FileReferenceStore, 'addReferences'>;
+  texts: Pick<SectionTextStore, 'copyText'>;
   /** The person's pseudonym: the same for the same id, and no way back to it. */
   pseudonymOf: (userId: string) => string;
   audit: AuditLog;
@@ -45,7 +49,7 @@ export const CONFIRM_MISMATCH = "The e-mail typed is not this person's: type the
 export type ErasureService = ReturnType<typeof makeErasureService>;
 
 export function makeErasureService(deps: ErasureDeps) {
-  const { directory, access, classes, rosters, progress, modules, jobs, sweep, files, pseudonymOf, audit, clock } = deps;
+  const { directory, access, classes, rosters, progress, modules, jobs, sweep, files, fileReferences, texts, pseudonymOf, audit, clock } = deps;
   const record = makeChangeRecorder({ directory, audit, clock });
 
   /** Reads whom and what the erase covers and checks the admin's choices; nothing is changed before all hold. */
@@ -94,11 +98,6 @@ export function makeErasureService(deps: ErasureDeps) {
     if (target.role !== 'Teachers' || target.status === 'disabled') {
       throw invalid(`${displayName(target)} cannot take the modules over: choose an enabled teacher.`, { transferModulesTo: 'Choose an enabled teacher.' });
     }
-    const withFiles = owned.filter((module) => module.sections.some((section) => section.contentUrl));
-    if (withFiles.length > 0) {
-      // Files are stored under their owner's folder, which the erase deletes; moving them is not built yet.
-      throw conflict(`${name(withFiles.length, 'module')} of this person hold uploaded files, which cannot be moved to another teacher yet: delete the modules with the person instead.`);
-    }
     return { userId: target.userId, name: displayName(target) };
   }
 
@@ -126,7 +125,7 @@ export function makeErasureService(deps: ErasureDeps) {
       const owner: Caller = { userId: job.person.userId, roles: ['Teachers'], name: job.person.name };
       for (const moduleId of job.moduleIds) {
         if (job.transferTo) {
-          await modules.transferModule(moduleId, job.person.userId, job.transferTo.userId);
+          await handOver(moduleId, job.person.userId, job.transferTo.userId);
           continue;
         }
         await deps.deleteModule(owner, moduleId).catch((error: unknown) => {
@@ -172,6 +171,24 @@ export function makeErasureService(deps: ErasureDeps) {
       await record(caller, 'erase', job.pseudonym, details.length > 0 ? details.join('; ') : undefined);
     },
   };
+
+  /**
+   * Gives a module to the new teacher with its files: each file of the erased teacher's folder is copied to the new
+   * owner's, with its users and its text; then one write gives the module its new owner and its sections the new keys.
+   * The old files stay until the folder's deletion, a later step, so a crash anywhere loses no file: the next call
+   * copies again (the same keys) and moves a module not yet moved. A module already moved or deleted is left alone.
+   */
+  async function handOver(moduleId: string, fromId: string, toId: string) {
+    const module = await modules.getModule(moduleId);
+    if (module?.ownerId !== fromId) return;
+    const moves = fileMovesOf(module.sections, filesFolderOf(fromId), filesFolderOf(toId));
+    for (const { from, to } of moves) {
+      await files.copyFile(from, to);
+      await fileReferences.addReferences(moduleId, [to]);
+      await texts.copyText(from, to, toId);
+    }
+    await modules.transferModule(moduleId, fromId, toId, moves.length > 0 ? withFilesMoved(module.sections, moves) : undefined);
+  }
 
   async function markDone(job: ErasureJob, step: string) {
     await jobs.markDone(job.pseudonym, step);

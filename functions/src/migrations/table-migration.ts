@@ -8,16 +8,18 @@
 // time's student is added to that day's active students (the dashboard's engagement); scores of earlier shapes (an item
 // per student and module beside the progress item, or attributes per check on it) move into the progress items'
 // standings, where reports read them; attempts stored without their score or the completion they earned get them, and
-// students who finished a module without its "you finished" notice get one (progress-repair.ts).
+// students who finished a module without its "you finished" notice get one (progress-repair.ts); a student with progress
+// or overrides in a class they are no longer enrolled in gets its former-class item (unenrolments before it was kept),
+// so their export finds those records.
 // Safe on a live table (the app serving meanwhile): every write is conditional on what it read (a count is replaced only
 // if it is still the value read before its items were counted, else counted again), so a recount never loses a write
 // the app made while it ran. Counts drift only when an app write fails half-way; running this again repairs them.
-import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../kernel/concurrency';
 import type { Enrolment } from '../classes/port';
 import type { UserDirectory } from '../people/port';
 import type { ProgressKey } from '../progress/port';
-import { enrolmentItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
+import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
 import { makeProgressRepair } from './progress-repair';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import { encodeStandings, legacyScoreAttributeNames, legacyStandings, mergeStandings, STANDINGS, standingsOnItem } from '../progress/adapters/score-attributes';
@@ -38,6 +40,8 @@ export interface MigrationSummary {
   scoresRepaired: number;
   completionsRepaired: number;
   finishesCreated: number;
+  /** Classes recorded as left by students whose records stay there (unenrolled before former classes were kept). */
+  formerClassesRecorded: number;
 }
 
 /** Tries of moving one score item: each failed try means an attempt changed the progress item meanwhile. */
@@ -73,9 +77,12 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const scoresMoved = await maintenance.compactScores(classId);
     const repairs = record ? await repair.repairClass(record, enrolled) : { scoresRepaired: 0, completionsRepaired: 0, finishesCreated: 0 };
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
-    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved, ...repairs };
+    const formerClassesRecorded = record ? await maintenance.recordFormerStudents(classId, enrolled) : 0;
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, scoresMoved, ...repairs, formerClassesRecorded };
   });
-  const total = (field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved' | 'scoresRepaired' | 'completionsRepaired' | 'finishesCreated') =>
+  const total = (
+    field: 'emailsFilled' | 'notInDirectory' | 'students' | 'counters' | 'scoresMoved' | 'scoresRepaired' | 'completionsRepaired' | 'finishesCreated' | 'formerClassesRecorded',
+  ) =>
     results.reduce((sum, result) => sum + result[field], 0);
   return {
     classes: classIds.length,
@@ -88,6 +95,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     scoresRepaired: total('scoresRepaired'),
     completionsRepaired: total('completionsRepaired'),
     finishesCreated: total('finishesCreated'),
+    formerClassesRecorded: total('formerClassesRecorded'),
   };
 }
 
@@ -151,6 +159,28 @@ export function makeClassMaintenance(context: TableContext) {
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return classIds;
+  }
+
+  /**
+   * Gives each student with progress or overrides in the class who is not enrolled in it (one of `enrolled` as read
+   * before) the class as a former class, unless they have it; answers how many were written. A student enrolled
+   * meanwhile gets one too, which reads the same as a class left and joined again.
+   */
+  async function recordFormerStudents(classId: string, enrolled: string[]): Promise<number> {
+    const [progressItems, overrideItems] = await Promise.all([
+      table.queryByPrefix<{ studentId?: string }>(queries.progressOfClass(classId), { projection: 'studentId' }),
+      table.queryByPrefix<{ studentId?: string }>(queries.overridesOfClass(classId), { projection: 'studentId' }),
+    ]);
+    const current = new Set(enrolled);
+    const former = [...new Set([...progressItems, ...overrideItems].flatMap(({ studentId }) => (studentId && !current.has(studentId) ? [studentId] : [])))];
+    const written = await Promise.all(
+      former.map((studentId) =>
+        conditionally(() =>
+          client.send(new PutCommand({ TableName: tableName, Item: formerClassItem(studentId, classId), ConditionExpression: 'attribute_not_exists(pk)' })),
+        ),
+      ),
+    );
+    return written.filter(Boolean).length;
   }
 
   const enrolledKeys = (classId: string) => table.queryByPrefix<Key>(queries.rosterOfClass(classId), { projection: 'pk, sk' });
@@ -317,8 +347,8 @@ export function makeClassMaintenance(context: TableContext) {
     throw new Error(`The scores of student ${studentId} in module ${moduleId} kept changing while moving them: run the migration again.`);
   }
 
-  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores };
+  return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores, recordFormerStudents };
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated, formerClassesRecorded }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created, ${formerClassesRecorded} class${formerClassesRecorded === 1 ? '' : 'es'} recorded as left by students whose records stay there.`;

@@ -29,10 +29,11 @@ export interface ModuleStore {
   /** Deletes a module if the given teacher owns it; the deleted module, or undefined. */
   deleteOwnedModule(moduleId: string, ownerId: string): Promise<ModuleRecord | undefined>;
   /**
-   * Gives a module to another teacher (owner and owner's index), only while `fromOwnerId` owns it; false otherwise
-   * (already moved, or gone). The version stays: nothing a reader sees changed.
+   * Gives a module to another teacher (owner and owner's index), with `sections` when its files moved to the new
+   * owner's folder (the same write), only while `fromOwnerId` owns it; false otherwise (already moved, or gone). The
+   * version stays: nothing a reader sees changed.
    */
-  transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string): Promise<boolean>;
+  transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string, sections?: ModuleRecord['sections']): Promise<boolean>;
   /** How many modules a teacher owns. */
   countModulesOfOwner(ownerId: string): Promise<number>;
 }

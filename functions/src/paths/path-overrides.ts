@@ -78,6 +78,7 @@ export function makePathOverrideService({ classes, modules, checks, overrides, a
       actor: schoolClass.teacherName,
       action: AUDIT_ACTION[input.kind],
       subject: `${enrolment.name} in ${schoolClass.className}`,
+      subjectId: studentId,
       detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${input.extra !== undefined ? `${input.extra} more attempt${input.extra === 1 ? '' : 's'}, ` : ''}${input.reason}`,
     });
     return list(caller, classId, studentId);
@@ -126,6 +127,7 @@ export function makePathOverrideService({ classes, modules, checks, overrides, a
       actor: schoolClass.teacherName,
       action: 'removeOverride',
       subject: `${enrolment.name} in ${schoolClass.className}`,
+      subjectId: studentId,
       detail: `${module.title}${section ? ` › ${section.title}` : ''}: ${REMOVED_KIND[target.kind]}`,
     });
     return list(caller, classId, studentId);

@@ -41,7 +41,7 @@ describe('invite', () => {
       created: true,
     });
     expect(audit.entries).toEqual([
-      { at: '2026-11-23T10:00:01.000Z', actorId: caller.userId, actor: 'Alex Admin', action: 'invite', subject: 'Ada Teacher (ada@school.example)', detail: 'as Teachers' },
+      { at: '2026-11-23T10:00:01.000Z', actorId: caller.userId, actor: 'Alex Admin', action: 'invite', subject: 'Ada Teacher (ada@school.example)', subjectId: 'user-2', detail: 'as Teachers' },
     ]);
   });
 

@@ -94,8 +94,11 @@ export function makePeopleQueries({ directory, index }: Pick<PeopleServiceDeps, 
 }
 
 export function makePeopleService({ directory, access: accessRecords, index, audit, clock, rosters, figures }: PeopleServiceDeps) {
-  const describe = (person: Pick<Person, 'name' | 'email'>) =>
-    person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email;
+  /** The person as the audit trail names them, with their id. */
+  const describe = (person: Pick<Person, 'userId' | 'name' | 'email'>) => ({
+    text: person.name && person.name !== person.email ? `${person.name} (${person.email})` : person.email,
+    personId: person.userId,
+  });
 
   const record = makeChangeRecorder({ directory, audit, clock });
 

@@ -2,7 +2,7 @@
 // no token and no JSON; a browser sends a query or a form and gets HTML, a redirect or keys. They still come only
 // through CloudFront (the origin-verify header), and say where the app is (its origin) to build their URLs.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
+import { APP_ORIGIN_HEADER, ORIGIN_VERIFY_HEADER } from '@shared/edge';
 import { getLogger } from './logger';
 import { originCheckFromEnvironment, type OriginCheck } from './origin-verify';
 
@@ -12,7 +12,10 @@ export type PublicResult = APIGatewayProxyStructuredResultV2;
 export interface PublicRequest {
   /** The query string's parameters (GET) and the form's fields (POST, application/x-www-form-urlencoded) together. */
   parameters: Record<string, string | undefined>;
-  /** The app's origin (`https://host`), from APP_ORIGIN where set (AWS), else the request's host (the local stack). */
+  /**
+   * The app's origin (`https://host`): APP_ORIGIN where the stage sets it, else the one CloudFront's function wrote
+   * (AWS; trusted because the origin check proved CloudFront sent the request), else the request's host (local stack).
+   */
   origin: string;
 }
 
@@ -52,7 +55,9 @@ function parametersOf(event: PublicEvent): Record<string, string | undefined> {
 }
 
 const originOf = (event: PublicEvent) =>
-  process.env.APP_ORIGIN ?? `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.headers.host}`;
+  process.env.APP_ORIGIN ??
+  event.headers[APP_ORIGIN_HEADER] ??
+  `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.headers.host}`;
 
 /** A public endpoint: its origin check, its parameters, and a page (never a stack trace) when it fails. */
 export function publicEndpoint(name: string, run: (request: PublicRequest) => Promise<PublicResult>, originCheck: OriginCheck | undefined = originCheckFromEnvironment()) {

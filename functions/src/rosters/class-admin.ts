@@ -156,7 +156,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
         if (result === 'enrolled') {
           // Someone enrolled again still has their progress: it counts again.
           await progress.countProgressOfStudent(classId, found.assignedModuleIds, studentId, 1);
-          await record(caller, 'enrol', `${displayName(person)} (${person.email})`, `in ${found.className}`);
+          await record(caller, 'enrol', { text: `${displayName(person)} (${person.email})`, personId: studentId }, `in ${found.className}`);
         }
         outcomes.push({ studentId, outcome: result, message: result === 'enrolled' ? 'Enrolled.' : 'Already enrolled.', student });
       }
@@ -171,7 +171,7 @@ export function makeClassAdminService({ classes, rosters, progress, directory, a
       if (await rosters.unenrollStudent(classId, studentId)) {
         await progress.countProgressOfStudent(classId, found.assignedModuleIds, studentId, -1);
       }
-      await record(caller, 'unenrol', enrolment.name, `from ${found.className}`);
+      await record(caller, 'unenrol', { text: enrolment.name, personId: studentId }, `from ${found.className}`);
       return detail(classId);
     },
   };

@@ -27,7 +27,8 @@ export interface RosterStore {
    */
   setClassTeacher(classId: string, teacher: ({ id: string; name: string } & TeacherRoleAsRead) | null): Promise<boolean>;
   /**
-   * Removes their membership (access) first, then the roster entry and one from the count; their progress stays.
+   * Records the class as one they left (their progress, attempts and overrides stay there: their export finds them by
+   * it), then removes their membership (access), then the roster entry and one from the count.
    * True for the call that removed the roster entry (of concurrent or repeated calls, exactly one).
    */
   unenrollStudent(classId: string, studentId: string): Promise<boolean>;

@@ -61,6 +61,7 @@ export function makeSchoolSignIn(deps: {
       actor: SCHOOL_SIGN_IN_ACTOR,
       action: 'joinAsStudent',
       subject: `${displayName(created)} (${created.email})`,
+      subjectId: created.userId,
       detail: `through ${via}: new people from ${domain} come in as students`,
     };
     await audit.record(entry);

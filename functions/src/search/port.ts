@@ -15,6 +15,11 @@ export interface SectionTextStore {
   markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
   /** Stores a file's text and counts one more change to its owner's texts (searches rebuild on it). */
   saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
+  /**
+   * Gives a file's stored text to a copy of the file under another owner (unless the copy has a text already, from its
+   * own extraction) and counts one more change to that owner's texts; nothing when the file has no text.
+   */
+  copyText(fromKey: string, toKey: string, toOwnerId: string): Promise<void>;
   /** A number that changes whenever one of the owner's texts is stored. */
   textVersion(ownerId: string): Promise<number>;
 }

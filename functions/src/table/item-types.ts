@@ -35,6 +35,7 @@ export const ITEM_TYPES = {
   classMeta: { key: 'CLASS#{classId} / CLASS', relation: 'mentions', export: 'exported' },
   enrolment: { key: 'CLASS#{classId} / STUDENT#{studentId}', relation: 'subject', export: 'exported' },
   membership: { key: 'USER#{studentId} / CLASS#{classId}', relation: 'subject', export: 'exported' },
+  formerClass: { key: 'USER#{studentId} / LEFT#{classId}', relation: 'subject', export: 'exported' },
   progress: { key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
   pathOverrides: { key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
   completionCounter: { key: 'CLASS#{classId} / COMPLETIONS#{moduleId}', relation: 'none', export: COUNTER },

@@ -31,6 +31,8 @@ export const keys = {
   module: (moduleId: string): Key => ({ pk: `MODULE#${moduleId}`, sk: 'MODULE' }),
   classMeta: (classId: string): Key => ({ pk: classPartition(classId), sk: 'CLASS' }),
   membership: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `CLASS#${classId}` }),
+  /** A class the student was unenrolled from, where their progress, attempts and overrides stay (their export reads them). */
+  formerClass: (studentId: string, classId: string): Key => ({ pk: userPartition(studentId), sk: `${FORMER_CLASS_PREFIX}${classId}` }),
   /** One per enrolment, in the class's partition: the roster, read in pages in student-id order. */
   enrolment: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${ENROLMENT_PREFIX}${studentId}` }),
   /** How many sections the class's students have completed in one module (the dashboards' read model). */
@@ -153,6 +155,7 @@ export const COUNTER_PREFIX = 'COMPLETIONS#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
+const FORMER_CLASS_PREFIX = 'LEFT#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
 const PEOPLE_PARTITION = 'PEOPLE';
@@ -167,6 +170,7 @@ export const queries = {
   modulesOfOwner: (ownerId: string) => ({ partition: teacherPartition(ownerId), sortPrefix: 'MODULE#' }),
   classesOfTeacher: (teacherId: string) => ({ partition: teacherPartition(teacherId), sortPrefix: 'CLASS#' }),
   classesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: 'CLASS#' }),
+  formerClassesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: FORMER_CLASS_PREFIX }),
   nudgesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: NUDGE_PREFIX }),
   finishedModulesOfStudent: (studentId: string) => ({ partition: userPartition(studentId), sortPrefix: FINISHED_PREFIX }),
   allClasses: () => ({ partition: CLASS_CATALOGUE, sortPrefix: 'CLASS#' }),

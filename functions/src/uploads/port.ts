@@ -23,6 +23,11 @@ export interface FileStore {
   partUploadUrl(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<MultipartOutcome>;
   abortMultipartUpload(key: string, uploadId: string): Promise<Exclude<MultipartOutcome, 'partsMismatch'>>;
+  /**
+   * Copies a stored file to another key (its type kept), replacing what is there; false, and nothing written, when the
+   * file to copy does not exist.
+   */
+  copyFile(fromKey: string, toKey: string): Promise<boolean>;
   deleteFiles(keys: string[]): Promise<void>;
   /** Deletes every file whose key starts with `prefix` (a person's folder); answers how many there were. */
   deleteFolder(prefix: string): Promise<number>;

@@ -35,10 +35,11 @@ export class InMemoryModuleStore implements ModuleStore {
     return [...this.records.values()].map(copy);
   }
 
-  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string) {
+  async transferModule(moduleId: string, fromOwnerId: string, toOwnerId: string, sections?: ModuleRecord['sections']) {
     const record = this.records.get(moduleId);
     if (record?.ownerId !== fromOwnerId) return false;
     record.ownerId = toOwnerId;
+    if (sections) record.sections = copy(sections);
     return true;
   }
 
@@ -97,6 +98,8 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   private readonly rosters = new Map<string, Map<string, Enrolment>>();
   /** studentId → classIds, like the membership items (written last on enrolment, removed first on unenrolment). */
   private readonly memberships = new Map<string, Set<string>>();
+  /** studentId → the classes they were unenrolled from, like the former-class items (written before the unenrolment). */
+  private readonly formerClasses = new Map<string, Set<string>>();
 
   /** `progress`: the store whose items a class's deletion removes, as they share the class's partition in the table. */
   constructor(private readonly options: { progress?: InMemoryProgressStore } = {}) {}
@@ -105,6 +108,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     this.records.clear();
     this.rosters.clear();
     this.memberships.clear();
+    this.formerClasses.clear();
   }
 
   /** Stores a class with its roster and exactly its roster's memberships, unconditionally (test set-up). */
@@ -165,6 +169,10 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
 
   async listClassIdsOfStudent(studentId: string) {
     return [...(this.memberships.get(studentId) ?? [])];
+  }
+
+  async listFormerClassIdsOfStudent(studentId: string) {
+    return [...(this.formerClasses.get(studentId) ?? [])];
   }
 
   /** GetItem on the membership */
@@ -289,6 +297,7 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
   }
 
   async unenrollStudent(classId: string, studentId: string) {
+    this.formerClasses.set(studentId, new Set([...(this.formerClasses.get(studentId) ?? []), classId]));
     this.memberships.get(studentId)?.delete(classId);
     return this.rosters.get(classId)?.delete(studentId) ?? false;
   }
@@ -608,6 +617,15 @@ export class InMemoryFileStore implements FileStore {
       this.files.delete(key);
       this.contents.delete(key);
     }
+  }
+
+  async copyFile(fromKey: string, toKey: string) {
+    const file = this.files.get(fromKey);
+    if (!file) return false;
+    this.files.set(toKey, { ...file });
+    const content = this.contents.get(fromKey);
+    if (content) this.contents.set(toKey, content);
+    return true;
   }
 
   async deleteFolder(prefix: string) {

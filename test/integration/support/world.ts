@@ -23,7 +23,7 @@ import type { TextPage } from '@shared/contract/search';
 import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
 import type { DeepLinkingRequest } from '@functions/src/lti/port';
 import { makeDeepLinkingRequestRepository } from '@functions/src/lti/adapters/launch-session-repository';
-import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions, type StackConfig } from '../harness';
+import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
 export { SENTENCE } from '../../unit-helpers/events';
@@ -213,7 +213,7 @@ async function setUpWorld(config: TargetStack, people: People, stopStack: () => 
 }
 
 /** A signed-in person; an admin turns two-factor authentication on first, as administration requires. */
-export async function person(config: StackConfig, email: string, role: Role, name: string): Promise<Person> {
+export async function person(config: TargetStack, email: string, role: Role, name: string): Promise<Person> {
   const { userId, totpSecret } = await createUser(config, { email, password: PASSWORD, role, name, secondFactor: role === 'Admins' });
   const tokens = await signInTokens(config, email, PASSWORD, totpSecret);
   return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken, ...(totpSecret && { totpSecret }) };

@@ -20,7 +20,7 @@ test("about() filters the trail on the person's id as actor or e-mail in the sub
   expect(ddb).toReceiveCommandTimes(QueryCommand, 2);
   expect(ddb).toReceiveNthCommandWith(1, QueryCommand, {
     KeyConditionExpression: 'pk = :partition',
-    FilterExpression: 'actorId = :userId OR contains(subject, :email)',
+    FilterExpression: 'actorId = :userId OR subjectId = :userId OR contains(subject, :email)',
     ExpressionAttributeValues: { ':partition': 'AUDIT', ':userId': 'user-1', ':email': 'sam@example.com' },
   });
   expect(ddb).toReceiveNthCommandWith(2, QueryCommand, { ExclusiveStartKey: { pk: 'AUDIT', sk: 'x' } });

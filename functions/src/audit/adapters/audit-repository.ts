@@ -75,7 +75,7 @@ export function makeDynamoAuditLog({ client, tableName }: TableContext): AuditLo
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: 'pk = :partition',
-            FilterExpression: 'actorId = :userId OR contains(subject, :email)',
+            FilterExpression: 'actorId = :userId OR subjectId = :userId OR contains(subject, :email)',
             ExpressionAttributeValues: { ':partition': queries.auditTrail().partition, ':userId': userId, ':email': email },
             ExclusiveStartKey,
           }),
@@ -113,7 +113,7 @@ function decodeCursor(next: string): string {
 }
 
 function toEntry(item: Record<string, unknown>): AuditEntry | undefined {
-  const { at, actorId, actor, action, subject, detail } = item as Partial<AuditEntry>;
+  const { at, actorId, actor, action, subject, subjectId, detail } = item as Partial<AuditEntry>;
   if (!at || !actorId || !actor || !action || !AUDIT_ACTIONS.includes(action) || !subject) return undefined;
-  return { at, actorId, actor, action, subject, ...(detail ? { detail } : {}) };
+  return { at, actorId, actor, action, subject, ...(subjectId ? { subjectId } : {}), ...(detail ? { detail } : {}) };
 }

@@ -66,6 +66,8 @@ export const enrolmentItem = (classId: string, { studentId, name, email, enrolle
 
 export const membershipItem = (studentId: string, classId: string) => ({ ...keys.membership(studentId, classId), entity: 'Membership', studentId, classId });
 
+export const formerClassItem = (studentId: string, classId: string) => ({ ...keys.formerClass(studentId, classId), entity: 'FormerClass', studentId, classId });
+
 /** Each module's first assignment time is a top-level attribute, set with if_not_exists in the assigning update. */
 const ASSIGNED_AT_PREFIX = 'assignedAt#';
 /** Each module's due date is a top-level attribute too, set (or removed) by the assigning update. */
@@ -108,6 +110,11 @@ export function makeClassRepository(context: TableContext) {
 
   async function listClassIdsOfStudent(studentId: string): Promise<string[]> {
     const items = await table.queryByPrefix<{ classId: string }>(queries.classesOfStudent(studentId));
+    return items.map((item) => item.classId);
+  }
+
+  async function listFormerClassIdsOfStudent(studentId: string): Promise<string[]> {
+    const items = await table.queryByPrefix<{ classId: string }>(queries.formerClassesOfStudent(studentId), { projection: 'classId' });
     return items.map((item) => item.classId);
   }
 
@@ -191,6 +198,7 @@ export function makeClassRepository(context: TableContext) {
     getClassOfStudent,
     listClassesByTeacher,
     listClassIdsOfStudent,
+    listFormerClassIdsOfStudent,
     listAllStudents,
 
     isEnrolled: async (classId, studentId) => Boolean(await table.getItem(keys.membership(studentId, classId))),

@@ -3,6 +3,7 @@ import { routes } from '@shared/contract';
 import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-helpers/events';
 import { ADMIN_ID, givenAdminSchool, withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';
 import { makeModuleService } from '../../modules/modules';
+import { InMemorySectionTextStore } from '../../search/fakes/text-store';
 import { makeErasureService } from '../erasure';
 import { pseudonymOf } from '../adapters/pseudonym';
 import { InMemoryErasureJobs, RecordingSweep } from '../fakes/erasure-stores';
@@ -25,6 +26,7 @@ function erase(userId: string, body: unknown, secondFactor = withSecondFactor) {
     deleteModule: (owner, moduleId) => modules.delete(owner, moduleId),
     jobs,
     sweep: new RecordingSweep(1),
+    texts: new InMemorySectionTextStore(),
     pseudonymOf,
   });
   return invoke(makeHandler(erasure, secondFactor), apiEvent(routes.erasePerson, { token: tokens.admin, pathParameters: { userId }, body }));

@@ -1,6 +1,6 @@
 // The public LTI endpoints through their handlers: the login redirects or shows what failed, the launch answers a
 // page for every refusal (never a session), the keys are published, and only requests through CloudFront are served.
-import { ORIGIN_VERIFY_HEADER } from '@shared/edge';
+import { APP_ORIGIN_HEADER, ORIGIN_VERIFY_HEADER } from '@shared/edge';
 import { ltiEndpoints, type LtiEndpointName } from '@shared/contract/lti';
 import { CANVAS, givenLtiSchool } from '@functions/test/in-memory/lti';
 import type { PublicEvent, PublicResult } from '../../platform/public-endpoint';
@@ -13,7 +13,10 @@ import { makeHandler as makeJwks } from './lti-jwks';
 
 const sameOrigin = async (sent: string | undefined) => sent === 'through-cloudfront';
 
-function event(name: LtiEndpointName, { query, form, viaCloudFront = true }: { query?: Record<string, string>; form?: Record<string, string>; viaCloudFront?: boolean } = {}): PublicEvent {
+function event(
+  name: LtiEndpointName,
+  { query, form, viaCloudFront = true, headers }: { query?: Record<string, string>; form?: Record<string, string>; viaCloudFront?: boolean; headers?: Record<string, string> } = {},
+): PublicEvent {
   const { method, path } = ltiEndpoints[name];
   return {
     version: '2.0',
@@ -25,6 +28,7 @@ function event(name: LtiEndpointName, { query, form, viaCloudFront = true }: { q
       host: 'paths.example.org',
       ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       ...(viaCloudFront ? { [ORIGIN_VERIFY_HEADER]: 'through-cloudfront' } : {}),
+      ...headers,
     },
     body: form ? new URLSearchParams(form).toString() : undefined,
     isBase64Encoded: false,
@@ -54,6 +58,14 @@ it('GET and POST /lti/login redirect to the authorization endpoint, with the lau
     const location = new URL((answer as { headers: Record<string, string> }).headers.location);
     expect(location.searchParams.get('redirect_uri')).toBe('https://paths.example.org/lti/launch');
   }
+});
+
+it('behind CloudFront, builds the launch URL on the origin the viewer reached, not the API host the request arrived at', async () => {
+  const answer = await makeLogin(lti, sameOrigin)(
+    event('ltiLoginGet', { query: { ...LOGIN, target_link_uri: 'https://learn.hillside.example.org/lti/launch' }, headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', [APP_ORIGIN_HEADER]: 'https://learn.hillside.example.org' } }),
+  );
+  const location = new URL((answer as { headers: Record<string, string> }).headers.location);
+  expect(location.searchParams.get('redirect_uri')).toBe('https://learn.hillside.example.org/lti/launch');
 });
 
 it('a refused login is a page saying what failed, which an LMS may frame', async () => {

@@ -2,7 +2,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
-import { moduleItem, MODULE_ID, UPDATED_AT } from '@test/unit-helpers/fixtures';
+import { moduleItem, MODULE_ID, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import type { ModuleRecord } from '../port';
 import { makeModuleRepository } from './module-repository';
@@ -108,4 +108,15 @@ test("transferModule moves the owner and the owner's index only while the old ow
   });
   ddb.on(UpdateCommand).rejects(conditionFailure());
   await expect(repository.transferModule(MODULE_ID, TEACHER_ID, 'teacher-9')).resolves.toBe(false);
+});
+
+test('transferModule writes the sections with their moved files in the same update', async () => {
+  ddb.on(UpdateCommand).resolves({});
+  const sections = [section('section-1', 1, { contentUrl: 'protected/teacher-9/u1/cells.pdf' })];
+  await expect(repository.transferModule(MODULE_ID, TEACHER_ID, 'teacher-9', sections)).resolves.toBe(true);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    UpdateExpression: 'SET ownerId = :to, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, sections = :sections',
+    ConditionExpression: 'ownerId = :from',
+    ExpressionAttributeValues: expect.objectContaining({ ':from': TEACHER_ID, ':to': 'teacher-9', ':sections': sections }),
+  });
 });

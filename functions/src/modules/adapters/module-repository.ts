@@ -72,16 +72,16 @@ export function makeModuleRepository(context: TableContext): ModuleStore {
       }
     },
 
-    transferModule(moduleId, fromOwnerId, toOwnerId) {
+    transferModule(moduleId, fromOwnerId, toOwnerId, sections) {
       const index = keys.moduleOwnerIndex(toOwnerId, moduleId);
       return conditionally(() =>
         client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.module(moduleId),
-            UpdateExpression: 'SET ownerId = :to, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+            UpdateExpression: `SET ownerId = :to, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk${sections ? ', sections = :sections' : ''}`,
             ConditionExpression: 'ownerId = :from',
-            ExpressionAttributeValues: { ':from': fromOwnerId, ':to': toOwnerId, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
+            ExpressionAttributeValues: { ':from': fromOwnerId, ':to': toOwnerId, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk, ...(sections && { ':sections': sections }) },
           }),
         ),
       );

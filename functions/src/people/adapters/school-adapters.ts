@@ -16,8 +16,9 @@ export function makeRosterNames(classes: ClassStore, rosters: RosterStore): Rost
 
 export function makeSchoolFigures(rosters: RosterStore, modules: ModuleStore): SchoolFigures {
   return {
+    /** The classes in use: archived ones are off the dashboards, last year's (people.ts's overview). */
     async classes() {
-      const all = await rosters.listAllClasses();
+      const all = (await rosters.listAllClasses()).filter((record) => record.archivedAt === undefined);
       return {
         total: all.length,
         withoutTeacher: all.filter((record) => !record.teacherId).length,

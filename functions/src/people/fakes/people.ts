@@ -80,7 +80,7 @@ export class InMemoryAuditLog implements AuditLog {
     this.entries.push(entry);
   }
   async about(userId: string, email: string) {
-    return [...this.entries].sort((a, b) => a.at.localeCompare(b.at)).filter((entry) => entry.actorId === userId || entry.subject.includes(email));
+    return [...this.entries].sort((a, b) => a.at.localeCompare(b.at)).filter((entry) => entry.actorId === userId || entry.subjectId === userId || entry.subject.includes(email));
   }
   async recent(limit: number) {
     return [...this.entries].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);

@@ -143,12 +143,16 @@ test("setClassTeacher sets the teacher in one transaction with a check that the 
   await expect(rosters.setClassTeacher(CLASS_ID, { id: TEACHER_ID, name: 'Ada Teacher', at: 1_000 })).rejects.toMatchObject({ kind: 'conflict' });
 });
 
-test('unenrollStudent removes the membership first, then the enrolment, and counts one less only if it was there', async () => {
+test('unenrollStudent records the class as left, removes the membership, then the enrolment, and counts one less only if it was there', async () => {
   ddb.on(DeleteCommand).resolves({ Attributes: enrolmentItem(STUDENT_ID, 'Sam Student') });
   ddb.on(UpdateCommand).resolves({});
+  ddb.on(PutCommand).resolves({});
   await rosters.unenrollStudent(CLASS_ID, STUDENT_ID);
-  expect(ddb).toReceiveNthCommandWith(1, DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
-  expect(ddb).toReceiveNthCommandWith(2, DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }, ReturnValues: 'ALL_OLD' });
+  expect(ddb).toReceiveNthCommandWith(1, PutCommand, {
+    Item: { pk: `USER#${STUDENT_ID}`, sk: `LEFT#${CLASS_ID}`, entity: 'FormerClass', studentId: STUDENT_ID, classId: CLASS_ID },
+  });
+  expect(ddb).toReceiveNthCommandWith(2, DeleteCommand, { Key: { pk: `USER#${STUDENT_ID}`, sk: `CLASS#${CLASS_ID}` } });
+  expect(ddb).toReceiveNthCommandWith(3, DeleteCommand, { Key: { pk: classKey.pk, sk: `STUDENT#${STUDENT_ID}` }, ReturnValues: 'ALL_OLD' });
   expect(ddb).toReceiveCommandWith(UpdateCommand, { UpdateExpression: 'ADD studentCount :by', ExpressionAttributeValues: { ':by': -1 } });
   ddb.resetHistory();
   ddb.on(DeleteCommand).resolves({});

@@ -5,7 +5,7 @@
 // this builds on.
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EnrolledStudent } from '../../classes/port';
-import { enrolmentItem, makeClassRepository, membershipItem } from '../../classes/adapters/class-repository';
+import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem } from '../../classes/adapters/class-repository';
 import { conflict } from '../../kernel/errors';
 import type { EnrolOutcome, RosterStore } from '../port';
 import { cancellationCodes, conditionally, finishNoticesOf, keys, makeTableAccess, queries, type Key, type TableContext } from '../../table/table';
@@ -143,8 +143,12 @@ export function makeRosterRepository(context: TableContext): RosterStore {
       }
     },
 
-    /** Access goes first; the count goes down only for the call that removed the enrolment item (no double count). */
+    /**
+     * The former class first (a crash after it leaves a member with a record of leaving, which reads the same), then
+     * access; the count goes down only for the call that removed the enrolment item (no double count).
+     */
     async unenrollStudent(classId, studentId) {
+      await client.send(new PutCommand({ TableName: tableName, Item: formerClassItem(studentId, classId) }));
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.membership(studentId, classId) }));
       const { Attributes } = await client.send(
         new DeleteCommand({ TableName: tableName, Key: keys.enrolment(classId, studentId), ReturnValues: 'ALL_OLD' }),

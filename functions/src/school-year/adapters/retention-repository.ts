@@ -1,14 +1,15 @@
 // Data access for retention: the school's setting (one item) and the removal of an archived class's students' data.
 // The removal reads what the class's partition and its students' attempt histories hold, then deletes in an order that
 // a crash and a second run finish: check statistics, then each student's attempts at a check followed by the return
-// of those attempts to their used-attempts counter, then the finish notices, progress, overrides and counters in the
-// class's partition. The class item, its roster and memberships stay.
+// of those attempts to their used-attempts counter and to the check's own count of attempts on its current version,
+// then the finish notices, progress, overrides and counters in the class's partition. The class item, its roster and
+// memberships stay.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RemovedCounts, RetentionSetting, RetentionStore } from '../port';
 import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, type Key, type TableContext } from '../../table/table';
 
 type ClassItemKey = Key & { studentId?: string; moduleId?: string };
-type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string };
+type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string; version: number };
 
 /** The items of a class's partition that hold or count students' data (the class item and its roster are not among them). */
 const STUDENT_DATA = { progress: 'PROGRESS#', overrides: 'OVERRIDES#' } as const;
@@ -28,6 +29,23 @@ export function makeRetentionRepository(context: TableContext): RetentionStore {
           UpdateExpression: 'ADD used :less',
           ConditionExpression: 'used >= :count',
           ExpressionAttributeValues: { ':less': -count, ':count': count },
+        }),
+      ),
+    );
+
+  /**
+   * The check counts the attempts on its current version (a save with attempts makes a new version): it loses those
+   * deleted on that version, in one conditional ADD; deleted attempts on an older version were counted nowhere.
+   */
+  const uncountAttempts = (attempt: AttemptKey, count: number) =>
+    conditionally(() =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.check(attempt.moduleId, attempt.sectionId),
+          UpdateExpression: 'ADD attemptCount :less',
+          ConditionExpression: 'version = :version AND attemptCount >= :count',
+          ExpressionAttributeValues: { ':less': -count, ':version': attempt.version, ':count': count },
         }),
       ),
     );
@@ -52,7 +70,7 @@ export function makeRetentionRepository(context: TableContext): RetentionStore {
       const attempts = (
         await Promise.all(
           studentIds.map((studentId) =>
-            table.queryByPrefix<AttemptKey>({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }, { onOwnerIndex: true, projection: 'pk, sk, moduleId, sectionId, studentId' }),
+            table.queryByPrefix<AttemptKey>({ partition: attemptHistoryPartition(classId, studentId), sortPrefix: '' }, { onOwnerIndex: true, projection: 'pk, sk, moduleId, sectionId, studentId, version' }),
           ),
         )
       ).flat();
@@ -63,11 +81,12 @@ export function makeRetentionRepository(context: TableContext): RetentionStore {
       ).flat();
       await table.batchDelete(statistics.map(keyOf));
 
-      const byStudentAndCheck = new Map<string, AttemptKey[]>();
-      for (const attempt of attempts) byStudentAndCheck.set(`${attempt.pk}|${attempt.studentId}`, [...(byStudentAndCheck.get(`${attempt.pk}|${attempt.studentId}`) ?? []), attempt]);
+      const byStudentAndCheck = groupBy(attempts, (attempt) => `${attempt.pk}|${attempt.studentId}`);
       for (const group of byStudentAndCheck.values()) {
         await table.batchDelete(group.map(keyOf));
         await giveBackAttempts(group[0], group.length);
+        // A lost update here leaves the count high (a save makes a new version it need not), never low.
+        for (const onVersion of groupBy(group, ({ version }) => String(version)).values()) await uncountAttempts(onVersion[0], onVersion.length);
       }
 
       await table.batchDelete([...finishNoticesOf(classId, progress), ...[...progress, ...overrides, ...counted].map(keyOf)]);
@@ -77,3 +96,9 @@ export function makeRetentionRepository(context: TableContext): RetentionStore {
 }
 
 const keyOf = ({ pk, sk }: Key): Key => ({ pk, sk });
+
+function groupBy<T>(items: T[], keyOfItem: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOfItem(item), [...(groups.get(keyOfItem(item)) ?? []), item]);
+  return groups;
+}

@@ -2,10 +2,10 @@
 // pages kept as gzip-compressed JSON so a long document fits one item, and one counter per teacher that every stored
 // text moves, so a search index knows when it is out of date without reading the texts.
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TextPage } from '@shared/contract/search';
 import type { SectionTextStore, StoredText } from '../port';
-import { keys, makeTableAccess, type TableContext } from '../../table/table';
+import { conditionally, keys, makeTableAccess, type TableContext } from '../../table/table';
 
 /** DynamoDB's item limit is 400 KB; the rest of the item is a few hundred bytes. */
 export const MAX_STORED_PAGES_BYTES = 380_000;
@@ -23,6 +23,9 @@ const unpack = (bytes: Uint8Array | undefined): TextPage[] => (bytes ? (JSON.par
 export function makeSectionTextRepository(context: TableContext): SectionTextStore {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
+
+  const countChange = (ownerId: string) =>
+    client.send(new UpdateCommand({ TableName: tableName, Key: keys.textVersion(ownerId), UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 } }));
 
   return {
     async getTexts(contentUrls) {
@@ -66,9 +69,23 @@ export function makeSectionTextRepository(context: TableContext): SectionTextSto
           },
         }),
       );
-      await client.send(
-        new UpdateCommand({ TableName: tableName, Key: keys.textVersion(ownerId), UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 } }),
+      await countChange(ownerId);
+    },
+
+    /** Conditional on no text at the copy's key: the copy's own extraction (its storage event) may have stored one. */
+    async copyText(fromKey, toKey, toOwnerId) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.fileText(fromKey), ConsistentRead: true }));
+      if (!Item) return;
+      await conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...Item, ...keys.fileText(toKey), contentUrl: toKey, ownerId: toOwnerId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
       );
+      await countChange(toOwnerId);
     },
 
     async textVersion(ownerId) {

@@ -22,6 +22,13 @@ export class InMemorySectionTextStore implements SectionTextStore {
     this.versions.set(ownerId, (this.versions.get(ownerId) ?? 0) + 1);
   }
 
+  async copyText(fromKey: string, toKey: string, toOwnerId: string) {
+    const text = this.texts.get(fromKey);
+    if (!text) return;
+    if (!this.texts.has(toKey)) this.texts.set(toKey, { ...text, ownerId: toOwnerId });
+    this.versions.set(toOwnerId, (this.versions.get(toOwnerId) ?? 0) + 1);
+  }
+
   async textVersion(ownerId: string) {
     return this.versions.get(ownerId) ?? 0;
   }

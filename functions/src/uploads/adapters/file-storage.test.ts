@@ -4,6 +4,7 @@ import {
   ListObjectsV2Command,
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   HeadObjectCommand,
@@ -121,6 +122,17 @@ test('abortMultipartUpload aborts; an upload that is gone is an outcome, other f
   await expect(storage.abortMultipartUpload(key, 'upload-1')).resolves.toBe('noSuchUpload');
   s3.on(AbortMultipartUploadCommand).rejects(s3Error('AccessDenied', 403));
   await expect(storage.abortMultipartUpload(key, 'upload-1')).rejects.toThrow('AccessDenied');
+});
+
+test('copyFile copies inside the bucket (the source key encoded); a missing source is false, other failures propagate', async () => {
+  s3.on(CopyObjectCommand).resolves({});
+  const to = 'protected/teacher-9/u1/notes été.pdf';
+  await expect(storage.copyFile('protected/teacher-1/u1/notes été.pdf', to)).resolves.toBe(true);
+  expect(s3).toReceiveCommandWith(CopyObjectCommand, { Bucket: 'files-bucket', Key: to, CopySource: 'files-bucket/protected/teacher-1/u1/notes%20%C3%A9t%C3%A9.pdf' });
+  s3.on(CopyObjectCommand).rejects(s3Error('NoSuchKey', 404));
+  await expect(storage.copyFile(key, to)).resolves.toBe(false);
+  s3.on(CopyObjectCommand).rejects(s3Error('SlowDown', 503));
+  await expect(storage.copyFile(key, to)).rejects.toThrow('SlowDown');
 });
 
 test("deleteFolder lists the folder's keys and deletes each page of them until it lists empty", async () => {

@@ -3,6 +3,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -168,6 +169,18 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
         return 'done';
       } catch (error) {
         if (multipartRefusal(error) === 'noSuchUpload') return 'noSuchUpload';
+        throw error;
+      }
+    },
+
+    /** A copy inside the bucket (S3 copies up to 5 GB in one request, the largest file an upload takes). */
+    async copyFile(fromKey, toKey) {
+      try {
+        const source = `${Bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
+        await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: source }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
         throw error;
       }
     },

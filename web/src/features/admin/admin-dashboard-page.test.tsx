@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchMFAPreference } from 'aws-amplify/auth';
-import { SECOND_FACTOR_REQUIRED_MESSAGE } from '@shared/second-factor';
+import { SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE } from '@shared/second-factor';
 import { answer, HttpError, withFakeApi } from '../../testing/api-server';
 import { ADMIN, renderPage } from '../../testing/test-utils';
 import AdminDashboardPage from './admin-dashboard-page';
@@ -78,6 +78,27 @@ it('still shows the way to turn it on when the API refuses (two-factor turned of
 
   expect(await screen.findByRole('link', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
+});
+
+it('shows a session that began without the code only the way out: no empty figures, no "No changes yet."', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', new HttpError(403, SECOND_FACTOR_SIGN_IN_MESSAGE, { reason: 'secondFactorSignInRequired' }));
+  renderDashboard();
+
+  expect(await screen.findByText(SECOND_FACTOR_SIGN_IN_MESSAGE)).toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
+  expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
+  expect(screen.queryByText('No changes yet.')).not.toBeInTheDocument();
+});
+
+it('says the figures could not be loaded when the API fails, and shows none', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', new HttpError(500, 'Something went wrong.'));
+  renderDashboard();
+
+  expect(await screen.findByText(/Could not load the figures/)).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Classes and modules' })).not.toBeInTheDocument();
+  expect(screen.queryByText('No changes yet.')).not.toBeInTheDocument();
 });
 
 it("lets new people of a school sign-in domain in as students, and stops it, saying which providers sign the domain in", async () => {

@@ -42,12 +42,13 @@ export default function AdminDashboardPage() {
       {/* Figures of nothing would mislead: an admin without two-factor authentication sees only the way to turn it on. */}
       {withoutSecondFactor ? (
         <SecondFactorPrompt message={SECOND_FACTOR_REQUIRED_MESSAGE} />
+      ) : overview.isError ? (
+        // Empty cards and "No changes yet." would read as figures: a refusal or failure shows alone.
+        <LoadError what="Could not load the figures" error={overview.error} />
       ) : (
         <>
-          {overview.isError && <LoadError what="Could not load the figures" error={overview.error} />}
           <SchoolOverview overview={overview} />
-          {/* Refused as the figures were (a session that began without the code): one prompt, not two. */}
-          {!overview.isError && <SchoolSignInDomains enabled={askable} />}
+          <SchoolSignInDomains enabled={askable} />
         </>
       )}
     </div>

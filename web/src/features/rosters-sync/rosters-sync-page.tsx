@@ -60,7 +60,7 @@ export default function RostersSyncPage() {
         />
         {upload.status !== 'idle' && <UploadProgress upload={upload} />}
         <div className="field">
-          <label>
+          <label className="checkbox-field">
             {/* The words the import's skipped-row message asks the admin to tick. */}
             <input type="checkbox" checked={importAdministrators} onChange={(event) => setImportAdministrators(event.target.checked)} />{' '}
             Administrators become Admins

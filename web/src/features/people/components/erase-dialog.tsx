@@ -51,7 +51,7 @@ export function EraseDialog({ person, onClose }: { person: Person; onClose: () =
         <SelectField
           id={`erase-modules-${person.userId}`}
           label="Their modules and classes"
-          hint="Moved to the teacher you choose, or deleted with them: deleting also deletes the students' progress in those modules and leaves their classes without a teacher."
+          hint="Moved with their files to the teacher you choose, or deleted with them: deleting also deletes the students' progress in those modules and leaves their classes without a teacher."
           value={modules}
           options={[
             ['', 'Choose what happens to them'],

@@ -261,7 +261,7 @@ export const publicEndpointDeployment = {
   // confirmed with AdminSetUserPassword), classes made, students enrolled, a module assigned, a one-time code stored.
   ltiLaunch: {
     handler: 'lti/handlers/lti-launch',
-    table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup'],
   },
   ltiJwks: { handler: 'lti/handlers/lti-jwks', table: 'none', toolKeys: true },

@@ -4,12 +4,7 @@
 // as a password sign-in does, or refuses. The same trigger handlers Cognito runs: Define and Create read only their
 // events and run here in the worker; Verify reads the table and runs in the parent thread (`verify`).
 import { randomBytes } from 'node:crypto';
-import type {
-  CreateAuthChallengeTriggerEvent,
-  CustomChallengeResult,
-  DefineAuthChallengeTriggerEvent,
-  VerifyAuthChallengeResponseTriggerEvent,
-} from 'aws-lambda';
+import type { CreateAuthChallengeTriggerEvent, DefineAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import type { Context } from 'cognito-local/lib/services/context';
 import { attributesToRecord, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
@@ -32,6 +27,9 @@ interface CustomAuthRequest {
   ChallengeResponses?: Record<string, string | undefined>;
   ClientMetadata?: Record<string, string>;
 }
+
+/** A step of the sign-in so far, as DefineAuthChallenge is told it. */
+type CustomChallengeResult = DefineAuthChallengeTriggerEvent['request']['session'][number];
 
 interface PendingChallenge {
   clientId: string;

@@ -12,6 +12,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   UpdateUserPoolClientCommand,
+  type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SELF_WRITABLE_ATTRIBUTES } from '../shared/constants';
 import { ROLES } from '../shared/roles';
@@ -134,7 +135,7 @@ require(${JSON.stringify(path.join(__dirname, 'identity-twin.ts'))});`;
  * SRP for the web app and custom for an LMS launch's code, as in the cloud; the password flow only for scripts and
  * tests (users.ts).
  */
-const LOCAL_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+const LOCAL_AUTH_FLOWS: ExplicitAuthFlowsType[] = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
 
 /**
  * Reuses the pool and app client whose ids were saved in `idsFile` if they still exist, else creates them;

@@ -103,8 +103,8 @@ describe('against the LMS twin (local/lti-platform, written from the specificati
     const launch = handoffOf((await launchAtTwin(world.config.apiUrl, lmsTwin, learner.email, `/launch/${itemId}?target=window`)).answer);
     expect(launch.to).toBe(`/student/class/${classId}/module/${module._id}`);
     const student = (await signInWithCode(world.config, launch.user, launch.code)).AuthenticationResult!.AccessToken!;
-    const classes = (await world.ok('listStudentClasses', { as: student, params: { userId: launch.user } })) as { classId: string }[];
-    expect(classes.map((each) => each.classId)).toContain(classId);
+    const classes = (await world.ok('listStudentClasses', { as: student, params: { userId: launch.user } })) as { _id: string; assignedModuleIds: string[] }[];
+    expect(classes.find((each) => each._id === classId)?.assignedModuleIds).toContain(module._id);
   });
 
   it('a second launch of the same instructor signs in the same person', async () => {

@@ -1,6 +1,6 @@
 // The start page an LMS launch hands the browser to: it signs in with the one-time code through the custom challenge
 // and lands on the launch's page; a used or expired code says so; where storage is blocked it offers a new tab.
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import { LTI_FRAMED_LAUNCH } from '@shared/lti';
 import { createControls, LocationProbe, renderRoutes, SIGNED_OUT, STUDENT } from '../../testing/test-utils';

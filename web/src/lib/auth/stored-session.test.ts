@@ -102,6 +102,18 @@ describe('mayHaveStoredSession', () => {
     expect(mayHaveStoredSession(blocked)).toBe(true);
   });
 
+  it("says yes, and reads no session, where the browser refuses the site's storage itself (a framed LMS launch)", () => {
+    const localStorage = jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      expect(mayHaveStoredSession()).toBe(true);
+      expect(readStoredSession(CLIENT)).toBeNull();
+    } finally {
+      localStorage.mockRestore();
+    }
+  });
+
   it('agrees with readStoredSession on the key Amplify stores after a sign-in', () => {
     const items = amplifyStorage();
     expect(mayHaveStoredSession(storage(...items.keys()))).toBe(true);

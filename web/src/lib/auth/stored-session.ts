@@ -22,8 +22,10 @@ const LAST_AUTH_USER_KEY = new RegExp(`^${KEY_PREFIX}\\.[^.]+\\.LastAuthUser$`);
  * check can answer so without loading Amplify (its largest chunk) on a first visit. Storage that cannot be read says
  * yes: Amplify then decides. Needs no configuration (the app client's id), so it answers before /config.json is in.
  */
-export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
+export function mayHaveStoredSession(given?: Pick<Storage, 'length' | 'key'>): boolean {
   try {
+    // Read inside the try: a browser that blocks this site's storage (a framed LMS launch) throws on the property itself.
+    const storage = given ?? window.localStorage;
     for (let index = 0; index < storage.length; index += 1) {
       if (LAST_AUTH_USER_KEY.test(storage.key(index) ?? '')) return true;
     }
@@ -50,8 +52,9 @@ type Claims = JwtPayload & { email?: unknown; 'cognito:groups'?: unknown };
  * The user and access token Amplify stored for the app client `clientId`, if both its tokens are valid for
  * TOKEN_MARGIN_MS more (by the clock drift Amplify measured at sign-in); otherwise null, and Amplify decides.
  */
-export function readStoredSession(clientId: string, storage: Pick<Storage, 'getItem'> = localStorage, now = Date.now()): StoredSession | null {
+export function readStoredSession(clientId: string, given?: Pick<Storage, 'getItem'>, now = Date.now()): StoredSession | null {
   try {
+    const storage = given ?? window.localStorage;
     const lastUser = storage.getItem(`${KEY_PREFIX}.${clientId}.LastAuthUser`);
     if (!lastUser) return null;
     const item = (name: string) => storage.getItem(`${KEY_PREFIX}.${clientId}.${lastUser}.${name}`);

@@ -1,0 +1,96 @@
+// An LMS launch in the browser (issue 38): a learner opens a module the instructor linked into the course, in the LMS
+// twin's frame (another site than the app); the framed launch offers the app in a new tab, which signs them in with the
+// launch's one-time code and lands in the module's syllabus for the course's class. Where the browser blocks the app's
+// storage, the start page offers the new tab instead of signing in.
+import type { Page } from 'playwright-core';
+import { makeLtiPlatformRepository } from '@functions/src/lti/adapters/platform-repository';
+import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
+import { localTableContext } from '@local/table-stores';
+import { LTI_FRAMED_LAUNCH, ltiToolConfiguration } from '@shared/lti';
+import { deepLinkModule, handoffOf, launchAtTwin } from '../integration/support/lti-launches';
+import { waitForPath } from './support/app';
+import { NARROW, WIDE, useBrowser } from './support/browser';
+import { appUrl, createModuleThroughApi, newUser, stackConfig, uniqueTag } from './support/stack';
+
+const session = useBrowser();
+const MODULE_TITLE = 'Cells from the LMS';
+
+let twin: LtiPlatformTwin;
+let itemId: string;
+let moduleId: string;
+
+beforeAll(async () => {
+  // On `localhost` the LMS is another site than the app (127.0.0.1): the frame meets a real LMS's cross-site rules.
+  twin = await startLtiPlatform({ tool: ltiToolConfiguration(stackConfig().url), urlHost: 'localhost' });
+  const now = new Date().toISOString();
+  const context = localTableContext(stackConfig());
+  const { issuer, clientId, deploymentId, authLoginUrl, accessTokenUrl, jwksUrl } = twin;
+  await makeLtiPlatformRepository(context).insert({
+    platformId: `twin-${uniqueTag()}`,
+    name: 'LMS twin',
+    issuer,
+    clientId,
+    deploymentIds: [deploymentId],
+    authLoginUrl,
+    accessTokenUrl,
+    jwksUrl,
+    registeredAt: now,
+    updatedAt: now,
+  });
+  // The course's instructor is a teacher here (linked by e-mail), who links one of their modules into the course.
+  const teacher = await newUser('Teachers');
+  moduleId = await createModuleThroughApi(teacher, MODULE_TITLE, ['Reading']);
+  twin.addMember({ name: 'Tia Teacher', email: teacher.email, role: 'Instructor' });
+  const { idToken } = await launchAtTwin(stackConfig().url, twin, teacher.email, '/deep-linking/start?target=window');
+  itemId = await deepLinkModule(twin, idToken, { moduleId, title: MODULE_TITLE });
+  // Their own launch of the link assigns the module to the course's class.
+  await launchAtTwin(stackConfig().url, twin, teacher.email, `/launch/${itemId}?target=window`);
+}, 180_000);
+
+afterAll(() => twin?.close());
+
+async function signInAtTwin(page: Page, email: string) {
+  const account = twin.accounts.find((each) => each.email === email)!;
+  await page.goto(`${twin.url}/sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${twin.url}/`);
+}
+
+describe.each([
+  [1280, WIDE],
+  [375, NARROW],
+] as const)('at %s px', (width, viewport) => {
+  it("a learner's launch in the LMS frame opens the app in a new tab, signed in, in the module's syllabus", async () => {
+    const { page, context, checkPage } = session();
+    await page.setViewportSize(viewport);
+    const learner = twin.addMember({ name: `Lee ${width}`, email: `lee.${width}.${uniqueTag()}@lms.example.test`, role: 'Learner' });
+    await signInAtTwin(page, learner.email);
+    await page.goto(`${twin.url}/items/${encodeURIComponent(itemId)}`);
+    const frame = page.frameLocator(`iframe[title="${MODULE_TITLE}"]`);
+    const link = frame.getByRole('link', { name: LTI_FRAMED_LAUNCH.link });
+    await link.waitFor();
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.setViewportSize(viewport);
+    await waitForPath(tab, new RegExp(`^/student/class/lti-[\\w-]+/module/${moduleId}$`));
+    await tab.getByRole('heading', { name: MODULE_TITLE }).first().waitFor();
+    expect(new URL(tab.url()).hash).toBe('');
+    await checkPage(tab, `lti-launch-syllabus-${width}`);
+  });
+});
+
+it('where the browser blocks storage, the start page offers a new tab with the unused code', async () => {
+  const { page } = session();
+  const learner = twin.addMember({ name: 'Bo Blocked', email: `bo.${uniqueTag()}@lms.example.test`, role: 'Learner' });
+  const { answer } = await launchAtTwin(stackConfig().url, twin, learner.email, `/launch/${itemId}?target=window`);
+  const start = answer.headers.get('location')!;
+  expect(handoffOf(answer).code).not.toBe('');
+  // A browser that refuses this site its storage throws on any use of it.
+  await page.addInitScript(`Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });`);
+  await page.goto(appUrl(start));
+  const link = page.getByRole('link', { name: LTI_FRAMED_LAUNCH.link });
+  await link.waitFor();
+  expect(await link.getAttribute('href')).toBe(start);
+  await page.getByText(LTI_FRAMED_LAUNCH.blocked).waitFor();
+});

@@ -70,7 +70,9 @@ it('the teacher adds a module with a check to the LMS course through deep linkin
   await page.goBack();
   await page.getByText(/was answered already/).waitFor();
 
-  // The teacher opens the new activity once (lti-session: their launch assigns the module to the course's class).
+  // The teacher opens the new activity once (lti-session: their launch assigns the module to the course's class). The
+  // password given above revoked the session the first launch began: the app's storage goes with it.
+  await page.evaluate(() => localStorage.clear());
   await page.goto(`${lms().url}/`);
   await page.getByRole('link', { name: `Open ${MODULE_TITLE} in this window` }).click();
   await waitForPath(page, /^\/analytics\//);

@@ -94,6 +94,8 @@ export interface RouteDeployment {
    * route that reads or changes much in one request (a person's export, a OneRoster apply).
    */
   timeoutSeconds?: number;
+  /** Signs with the tool's LTI keys: reads their secret (the deep linking response). */
+  toolKeys?: true;
   /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
    * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
@@ -243,6 +245,9 @@ export const routeDeployment = {
   registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
   editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
   removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  // A teacher's deep linking request: read with their modules' check index; answered with the tool's key, once.
+  getLtiDeepLink: { handler: 'lti/handlers/get-lti-deep-link', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  answerLtiDeepLink: { handler: 'lti/handlers/answer-lti-deep-link', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', toolKeys: true },
   // Erasing a person: their classes and modules through their resources (a module handed over copies its files to the
   // new owner's folder: GetObject and PutObject), then a sweep of the table and their folder.
   erasePerson: {
@@ -260,8 +265,7 @@ export const routeDeployment = {
  * How the public endpoints outside /api (shared/contract/lti.ts, `ltiEndpoints`) are deployed: no authorizer in front
  * of them; the same handler-file and least-privilege table access as a route. `toolKeys`: reads the tool's key secret.
  */
-export interface PublicEndpointDeployment extends Pick<RouteDeployment, 'handler' | 'table'> {
-  toolKeys?: true;
+export interface PublicEndpointDeployment extends Pick<RouteDeployment, 'handler' | 'table' | 'toolKeys'> {
   /** The user pool's admin calls it makes (the launch makes and finds the people it signs in); none when absent. */
   userPool?: UserPoolAccess;
 }
@@ -276,6 +280,8 @@ export const publicEndpointDeployment = {
     handler: 'lti/handlers/lti-launch',
     table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup'],
+    // NRPS at an instructor's launch: a service token asked with a client assertion signed by the tool's key.
+    toolKeys: true,
   },
   ltiJwks: { handler: 'lti/handlers/lti-jwks', table: 'none', toolKeys: true },
 } as const satisfies Record<LtiEndpointName, PublicEndpointDeployment>;

@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { matchRoute, routeEntries, type RouteName } from '../shared/contract';
 import type { RouteDefinition } from '../shared/contract/route';
-import { DOCUMENT_FRAME_PATH, documentFrameHeaders } from '../shared/security-headers';
+import { DOCUMENT_FRAME_PATH, documentFrameHeaders, LTI_DEEP_LINK_PAGE_PREFIX } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
 import { matchLtiEndpoint, type LtiEndpointName } from '../shared/contract/lti';
@@ -35,6 +35,8 @@ export interface ApiServerOptions {
   handlersDir: string;
   /** Sent on every response, as CloudFront's response headers policy does (shared/security-headers.ts). */
   securityHeaders: Record<string, string>;
+  /** The LTI deep linking page's, as its CloudFront behaviour sends them (its forms go to the LMS); else securityHeaders. */
+  ltiDeepLinkPageHeaders?: Record<string, string>;
   maxBodyBytes?: number;
   /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
   originVerifySecret?: string;
@@ -64,7 +66,14 @@ export function createApiServer(options: ApiServerOptions): Server {
 
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://local');
-    setSecurityHeaders(response, url.pathname === DOCUMENT_FRAME_PATH ? documentFrameHeaders(options.securityHeaders) : options.securityHeaders);
+    setSecurityHeaders(
+      response,
+      url.pathname === DOCUMENT_FRAME_PATH
+        ? documentFrameHeaders(options.securityHeaders)
+        : url.pathname.startsWith(LTI_DEEP_LINK_PAGE_PREFIX)
+          ? (options.ltiDeepLinkPageHeaders ?? options.securityHeaders)
+          : options.securityHeaders,
+    );
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(request, response, url)

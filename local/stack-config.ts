@@ -1,6 +1,7 @@
 // The shape of .local/stack.json: everything a person, a test or a script needs to reach the running local stack.
 import type { Role } from '../shared/roles';
 import type { SchoolProviderConfig } from './school-accounts';
+import type { LtiAccount } from './lti-platform';
 
 export interface SeedUser {
   email: string;
@@ -26,6 +27,8 @@ export interface StackConfig {
   users: SeedUser[];
   /** The school sign-in providers and their demo accounts (federated sign-in through the identity twin). */
   sso: { providers: SchoolProviderConfig[] };
+  /** The LTI platform twin (a local LMS), when the stack started one: its address, its registration here, its people. */
+  lms?: { url: string; platformId: string; accounts: LtiAccount[]; banner: string };
 }
 
 /**
@@ -43,6 +46,8 @@ export interface TargetStack {
   /** The local stack's; absent for a deployed one, whose clients use the shell's AWS credentials. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
   users: SeedUser[];
+  /** The local LMS twin, on a local stack that started one. */
+  lms?: StackConfig['lms'];
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { PreSignUpTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import os from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from '../shared/security-headers';
+import { ltiDeepLinkPageHeaders, securityHeaders } from '../shared/security-headers';
 import { readInlineStyleHashes } from '../infra/inline-style-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
@@ -25,7 +25,8 @@ import { makeCognitoUserDirectory } from '../functions/src/people/adapters/cogni
 import { describeMigration, migrateTable } from '../functions/src/migrations/table-migration';
 import { rebuildStackPeopleIndex } from './people-index';
 import { DEMO_USERS, seedDemoData } from './seed';
-import { localTableContext } from './table-stores';
+import { localTableContext, localTableStores } from './table-stores';
+import { startLmsBesideApp } from './lms-beside-app';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
 import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
@@ -55,7 +56,9 @@ export interface LocalStackOptions {
   /** Interface to bind and to put in URLs. Default 127.0.0.1. */
   host?: string;
   /** 0 or omitted = any free port. */
-  ports?: { app?: number; cognito?: number; cognitoSignIn?: number; schoolSignIn?: number; dynamodb?: number; s3?: number };
+  ports?: { app?: number; cognito?: number; cognitoSignIn?: number; schoolSignIn?: number; dynamodb?: number; s3?: number; ltiPlatform?: number };
+  /** Start the LTI platform twin (a local LMS) beside the app, registered in the tool (default false). */
+  ltiPlatform?: boolean;
   region?: string;
   tableName?: string;
   bucketName?: string;
@@ -136,6 +139,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await Promise.all(twins.map((twin) => twin.close().catch(report)));
     await releaseDataDir().catch(report);
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  /** The LMS twin on the app's tool URLs, its registration written to the table (stopped with the other twins). */
+  const startLms = async (appUrl: string, port: number, databaseEndpoint: string) => {
+    const stores = localTableStores({ region, dynamodb: { endpoint: databaseEndpoint, table: tableName }, credentials: LOCAL_CREDENTIALS });
+    try {
+      const lms = await startLmsBesideApp({ appUrl, port, platforms: stores.ltiPlatforms });
+      twins.push(lms.twin);
+      return lms;
+    } finally {
+      stores.destroy();
+    }
   };
 
   try {
@@ -222,6 +237,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     const identityAdminClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
+    // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
+    // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
+    const headerOrigins = {
+      identity: [identity.endpoint, identity.signInEndpoint],
+      files: [storage.endpoint],
+      https: false,
+      inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
+    };
     const server: Server = createApiServer({
       webConfig,
       verifyAccessToken: await createAccessTokenVerifier({
@@ -230,14 +253,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
       webRoot,
       handlersDir: path.join(REPO_ROOT, 'functions', 'src'),
-      // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
-      // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
-      securityHeaders: securityHeaders({
-        identity: [identity.endpoint, identity.signInEndpoint],
-        files: [storage.endpoint],
-        https: false,
-        inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
-      }),
+      securityHeaders: securityHeaders(headerOrigins),
+      ltiDeepLinkPageHeaders: ltiDeepLinkPageHeaders(headerOrigins),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       ...(options.throttles && { throttle: createApiThrottle(options.throttles) }),
       logRequest: options.logRequests ? log : undefined,
@@ -249,6 +266,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     const url = `http://${host}:${appPort}`;
     identity.allowOrigin(url);
+    const lms = options.ltiPlatform ? await startLms(url, ports.ltiPlatform ?? 0, database.endpoint) : undefined;
 
     const config: StackConfig = {
       url,
@@ -261,6 +279,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey },
       users: options.seed === false ? [] : DEMO_USERS,
       sso: { providers: DEMO_SCHOOL_PROVIDERS },
+      ...(lms && { lms: { url: lms.twin.url, platformId: lms.platformId, accounts: lms.twin.accounts, banner: lms.banner } }),
     };
     // Data written by an earlier version (rosters on class items, enrolments without e-mails) is brought to today's
     // model before anything else.

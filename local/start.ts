@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PortInUseError } from './listen';
 import { describeRetentionRun, RETENTION_INTERVAL_MS, runLocalRetention } from './retention';
 import { DataDirInUseError, startLocalStack } from './stack';
+import { LOCAL_LMS_PORT } from './lti-platform/local-lms';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     schoolSignIn: port('SCHOOL_SIGN_IN_PORT', 9231),
     dynamodb: port('DYNAMODB_PORT', 8000),
     s3: port('S3_PORT', 4569),
+    ltiPlatform: port('LTI_PLATFORM_PORT', LOCAL_LMS_PORT),
   };
   buildWebApp();
 
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
     ports,
     log: (line) => console.log(line),
     logRequests: true,
+    ltiPlatform: true,
     // Locally no e-mail is sent: "Forgot password?" codes are printed here.
     onIdentityCode: ({ email, code }) => console.log(`Password reset code for ${email}: ${code}`),
   });
@@ -62,7 +65,7 @@ ${config.users.map((user) => `  ${user.email.padEnd(22)} ${user.password.padEnd(
 School sign-in (the login pages' Google and Microsoft buttons; accept the twin's self-signed certificate once):
 ${config.sso.providers[0]!.accounts.map((account) => `  ${account.email.padEnd(26)} ${account.password.padEnd(16)} ${account.role ?? 'not invited'}`).join('\n')}
   Administration first asks the admin to turn on two-factor authentication in /profile (README: Two-factor authentication).
-
+${config.lms ? `\n${config.lms.banner}\n  Registered in the tool (admin page /admin/lti); a teacher adds a module with "Add external tool".\n` : ''}
 Press Ctrl-C to stop.
 `);
 

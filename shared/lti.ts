@@ -1,5 +1,6 @@
 // LTI 1.3 rules that are not routes: the tool's own endpoints (on the app's origin, outside /api, no sign-in in front
 // of them), which an admin pastes into the LMS, and the limits of a platform's registration.
+import { LTI_DEEP_LINK_PAGE_PREFIX } from './security-headers';
 
 /** The tool's endpoints, on the app's own origin: OIDC login initiation, the launch (redirect) URL, its keys, deep linking. */
 export const LTI_TOOL_PATHS = {
@@ -33,13 +34,16 @@ export const LTI_LIMITS = {
   platformsMax: 100,
 } as const;
 
+/** The deep linking page in the page table (shared/web-pages.ts). */
+export const LTI_DEEP_LINK_PAGE = `${LTI_DEEP_LINK_PAGE_PREFIX}:requestId`;
+
 /**
  * The app's pages a launch hands the browser to (outside `/lti/*`, which CloudFront sends to the API): the page that
  * signs in with the launch's one-time code (its fragment: `code`, `user`, `to`), and a deep linking request's page.
  */
 export const LTI_APP_PATHS = {
   start: '/lms/start',
-  deepLink: (requestId: string) => `/lms/deep-link/${requestId}`,
+  deepLink: (requestId: string) => `${LTI_DEEP_LINK_PAGE_PREFIX}${requestId}`,
 } as const;
 
 /** How long a launch's sign-in code may be used (seconds): the browser uses it at once; the table's TTL removes it. */

@@ -31,7 +31,7 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * carries can restyle the app. Office documents, whose renderers
  * write `<style>` blocks and inline styles from the file, are shown in the document frame, under its own policy.
  */
-export function contentSecurityPolicy({ identity, files, https, inlineStyleHashes }: SecurityHeaderOrigins): string {
+export function contentSecurityPolicy({ identity, files, https, inlineStyleHashes }: SecurityHeaderOrigins, { formTargets = [] }: { formTargets?: string[] } = {}): string {
   const list = (sources: string[]) => sources.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
@@ -45,7 +45,7 @@ export function contentSecurityPolicy({ identity, files, https, inlineStyleHashe
     "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${list(formTargets)}`,
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
@@ -70,6 +70,21 @@ export const DOCUMENT_FRAME_CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/**
+ * The LTI deep linking page (shared/lti.ts, LTI_DEEP_LINK_PAGE) form-posts the teacher's choice to the LMS's
+ * `deep_link_return_url`, wherever the school's LMS is: its policy is the app's with forms allowed to any https
+ * origin (and http where the app is, the local LMS twin). Everything else stays as strict.
+ */
+export const ltiDeepLinkPageFormTargets = (https: boolean) => (https ? ['https:'] : ['https:', 'http:']);
+
+/** The path prefix of the deep linking page, which gets that policy (CloudFront behaviour and the local server). */
+export const LTI_DEEP_LINK_PAGE_PREFIX = '/lms/deep-link/';
+
+/** The deep linking page's headers: the app's, but its CSP's form-action. */
+export function ltiDeepLinkPageHeaders(origins: SecurityHeaderOrigins): Record<string, string> {
+  return { ...securityHeaders(origins), 'content-security-policy': contentSecurityPolicy(origins, { formTargets: ltiDeepLinkPageFormTargets(origins.https) }) };
+}
 
 /** Every header, by lower-case name, as the local server sends them; the Web stack sets the same values through CloudFront. */
 export function securityHeaders(origins: SecurityHeaderOrigins): Record<string, string> {

@@ -61,6 +61,9 @@ export const WEB_PAGES = [
   { path: '/teacher-classes/:classId', module: 'classes/manage-class-page', title: 'Manage Class', audience: 'Teachers' },
   { path: '/analytics', module: 'progress/analytics-page', title: 'Class Analytics', audience: 'Teachers' },
   { path: '/analytics/:classId', module: 'progress/class-report-page', title: 'Student Progress Report', audience: 'Teachers', html: 'shell' },
+  // Where an LMS's deep linking launch lands (shared/lti.ts LTI_DEEP_LINK_PAGE, written out: this table is in the
+  // initial chunk, the LTI rules are not).
+  { path: '/lms/deep-link/:requestId', module: 'lti/lti-deep-link-page', title: 'Add a module to your LMS', audience: 'Teachers' },
   // Students
   { path: '/student-dashboard', module: 'dashboard/student-dashboard-page', title: 'Student Dashboard', audience: 'Students', html: 'shell' },
   { path: '/student/class/:classId', module: 'classes/student-class-page', title: 'Class', audience: 'Students' },

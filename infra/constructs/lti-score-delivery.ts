@@ -15,8 +15,7 @@ import { Construct } from 'constructs';
 import { LTI_SCORE_DELIVERY } from '../../shared/lti';
 import type { TableAccess } from '../route-deployment';
 import type { ApiMonitoring } from './api-monitoring';
-import { LTI_TOOL_KEYS_SECRET_ENV } from './public-endpoint-function';
-import { bindTable, bundledFunction, LTI_SCORE_QUEUE_ENV } from './route-function';
+import { bindTable, bundledFunction, LTI_SCORE_QUEUE_ENV, LTI_TOOL_KEYS_SECRET_ENV } from './route-function';
 
 export const LTI_SCORE_SENDER_HANDLER = 'lti/handlers/send-lti-scores';
 /** The link, registration, module, check index and progress item by key; the module's links by query. */

@@ -9,10 +9,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { PublicEndpointDeployment } from '../route-deployment';
-import { bindTable, bindUserPool, bundledFunction, type OriginVerifySettings } from './route-function';
-
-/** The variable naming the tool's key secret (functions/src/composition/lti.ts). */
-export const LTI_TOOL_KEYS_SECRET_ENV = 'LTI_TOOL_KEYS_SECRET_ID';
+import { bindTable, bindUserPool, bundledFunction, LTI_TOOL_KEYS_SECRET_ENV, type OriginVerifySettings } from './route-function';
 
 /** A public endpoint function's whole environment. */
 export function publicEndpointEnvironment(

@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -32,9 +32,11 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys'>,
   names: {
     tableName: string;
+    /** The tool's LTI key secret, read by name where the route signs with it. */
+    toolKeysSecretName: string;
     bucketName: string;
     userPoolId: string;
     serviceName: string;
@@ -54,6 +56,7 @@ export function functionEnvironment(
     ...(route.model && names.draftingModelId ? { DRAFTING_MODEL_ID: names.draftingModelId } : {}),
     ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
     ...(route.scoreReports && names.scoreQueueUrl ? { [LTI_SCORE_QUEUE_ENV]: names.scoreQueueUrl } : {}),
+    ...(route.toolKeys ? { [LTI_TOOL_KEYS_SECRET_ENV]: names.toolKeysSecretName } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -61,6 +64,9 @@ export function functionEnvironment(
     ...(names.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
   };
 }
+
+/** The variable naming the tool's key secret (functions/src/composition/lti.ts). */
+export const LTI_TOOL_KEYS_SECRET_ENV = 'LTI_TOOL_KEYS_SECRET_ID';
 
 /** Where a function finds the values of CloudFront's origin-verify header. */
 export interface OriginVerifySettings {
@@ -85,6 +91,8 @@ export interface RouteFunctionProps {
   schoolSignInProviders?: string;
   /** The LTI score reports queue, which routes that declare `scoreReports` send to. */
   scoreQueue?: IQueue;
+  /** The tool's LTI key secret (made by the public endpoints' stack), read by name by routes that sign with it. */
+  toolKeysSecretName: string;
 }
 
 /** The environment variable naming the LTI score reports queue (the attempt route's reporter, the sender). */
@@ -110,6 +118,7 @@ export class RouteFunction extends Construct {
       draftingModelId: props.draftingModelId,
       schoolSignInProviders: props.schoolSignInProviders,
       scoreQueueUrl: props.scoreQueue?.queueUrl,
+      toolKeysSecretName: props.toolKeysSecretName,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -131,6 +140,8 @@ export class RouteFunction extends Construct {
       if (!props.scoreQueue) throw new Error(`${id} sends LTI score reports: give it the queue (scoreQueue)`);
       this.function.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [props.scoreQueue.queueArn] }));
     }
+    // By name, not by reference: the secret lives in the public endpoints' nested stack, made after the routes'.
+    if (route.toolKeys) Secret.fromSecretNameV2(this, 'LtiToolKeys', props.toolKeysSecretName).grantRead(this.function);
     if (drafting) {
       const modelArn = Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: drafting.modelId });
       bindModel(this.function, modelArn, drafting.actions);

@@ -161,6 +161,7 @@ export class ApiStack extends Stack {
       originVerify: { ...this.originVerify, secret: this.originVerifySecret },
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
+      toolKeysSecretName: ltiToolKeysSecretName(props.stage),
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
       scoreQueue: scoreDelivery.queue,
     };

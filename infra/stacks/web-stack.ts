@@ -34,6 +34,8 @@ import {
   DOCUMENT_FRAME_CONTENT_SECURITY_POLICY,
   DOCUMENT_FRAME_PATH,
   HSTS_MAX_AGE_SECONDS,
+  LTI_DEEP_LINK_PAGE_PREFIX,
+  ltiDeepLinkPageFormTargets,
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
 import { appOriginFunctionSource, ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
@@ -88,9 +90,16 @@ export class WebStack extends Stack {
       },
     ]);
 
+    const inlineStyleHashes = readInlineStyleHashes(props.webDistPath, { required: true });
     const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', {
       comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
-      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, readInlineStyleHashes(props.webDistPath, { required: true })),
+      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes),
+      frameOption: HeadersFrameOption.DENY,
+    });
+    // The LTI deep linking page posts the teacher's choice to the school's LMS: forms may go to any https origin.
+    const ltiDeepLinkPageHeaders = this.securityHeadersPolicy('LtiDeepLinkPageHeaders', {
+      comment: 'Learning Paths: the LTI deep linking page (the app policy, forms posted to the LMS)',
+      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes, ltiDeepLinkPageFormTargets(true)),
       frameOption: HeadersFrameOption.DENY,
     });
     // The reader's document frame: its own policy, framed by the app's pages only (shared/security-headers.ts).
@@ -157,6 +166,15 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: documentFrameHeaders,
+          compress: true,
+        },
+        // The page's HTML as the default behaviour serves it (the routing function), under its own policy.
+        [`${LTI_DEEP_LINK_PAGE_PREFIX}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ltiDeepLinkPageHeaders,
+          functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
           compress: true,
         },
         '/api/*': {
@@ -241,14 +259,17 @@ export class WebStack extends Stack {
   }
 
   /** The shared policy (shared/security-headers.ts) with this region's Cognito and the upload bucket's hosts. */
-  private contentSecurityPolicy(uploadsBucket: IBucket, inlineStyleHashes: string[]): string {
-    return contentSecurityPolicy({
-      inlineStyleHashes,
-      identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
-      // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
-      files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],
-      https: true,
-    });
+  private contentSecurityPolicy(uploadsBucket: IBucket, inlineStyleHashes: string[], formTargets: string[] = []): string {
+    return contentSecurityPolicy(
+      {
+        inlineStyleHashes,
+        identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
+        // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
+        files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],
+        https: true,
+      },
+      { formTargets },
+    );
   }
 
   /**

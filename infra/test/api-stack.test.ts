@@ -172,6 +172,7 @@ describe('functions', () => {
         ...(route.bucket === 'none' ? [] : ['BUCKET_NAME']),
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         ...('scoreReports' in route ? ['LTI_SCORE_QUEUE_URL'] : []),
+        ...(route.toolKeys ? ['LTI_TOOL_KEYS_SECRET_ID'] : []),
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
@@ -185,13 +186,18 @@ describe('functions', () => {
       POWERTOOLS_SERVICE_NAME: 'prod-learning-paths-api',
     });
     expect(JSON.stringify(variables)).not.toContain('resolve:');
+    if (route.toolKeys) expect(variables.LTI_TOOL_KEYS_SECRET_ID).toBe('prod-learning-paths/lti-tool-keys');
   });
 
-  test.each(deployedRoutes)('%s may read the origin-verify secret, and nothing else of Secrets Manager', (_, route) => {
+  test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {
     const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret'))[0];
     const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
-    expect(statements.flatMap(actionsOf).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-    for (const statement of statements) expect(statement.Resource).toEqual({ Ref: secretId });
+    expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    const resources = statements.flatMap((statement) => [statement.Resource].flat());
+    // The tool keys by name (the secret lives in the public endpoints' stack): its ARN with Secrets Manager's suffix.
+    const toolKeys = resources.filter((resource) => JSON.stringify(resource).includes(':secret:prod-learning-paths/lti-tool-keys-??????'));
+    expect(toolKeys).toHaveLength(route.toolKeys ? 1 : 0);
+    expect(resources.filter((resource) => !toolKeys.includes(resource))).toEqual([{ Ref: secretId }]);
   });
 
   test('the origin-verify secret holds the first generation\'s value under g1, and -c originVerifyGeneration sets the generation the functions and CloudFront use', () => {

@@ -58,7 +58,15 @@ function invokeWith(handler: string, variables: Record<string, string>, headers:
 }
 
 const deployedEnvironment = (route: DeployedRoute) =>
-  functionEnvironment(route, { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 }, scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports' });
+  functionEnvironment(route, {
+    tableName: 'table',
+    bucketName: 'bucket',
+    userPoolId: 'pool',
+    serviceName: 'test',
+    originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 },
+    scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports',
+    toolKeysSecretName: 'prod-learning-paths/lti-tool-keys',
+  });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {
   const userPool = route.userPool === 'none' ? 'none' : route.userPool.join(', ');

@@ -17,7 +17,7 @@ test.each(deployedRoutes)('%s has its own handler file', (_name, route) => {
 });
 
 test("only the OneRoster import and the school sign-in settings get the stage's providers, and only on a stage that turns school sign-in on", () => {
-  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'secret', generation: 1 } };
+  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'test', originVerify: { secretName: 'secret', generation: 1 }, toolKeysSecretName: 'lti-tool-keys' };
   const providers = JSON.stringify([{ name: 'Google', domains: ['school.example'] }]);
   const following = deployedRoutes.filter(([, route]) => functionEnvironment(route, { ...names, schoolSignInProviders: providers })[SCHOOL_SIGN_IN_PROVIDERS_ENV] === providers);
   expect(following.map(([name]) => name).sort()).toEqual(['getSchoolSignIn', 'importOneRoster', 'setSchoolSignInDomain']);

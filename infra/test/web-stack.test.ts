@@ -54,7 +54,7 @@ describe('security headers', () => {
 
   test('CSP allows scripts and styles from the app only and forbids plugins; the app frames only its own document frame', () => {
     const policies = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'LtiHeaders', 'SecurityHeaders']);
+    expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'LtiDeepLinkPageHeaders', 'LtiHeaders', 'SecurityHeaders']);
     const csp = cspDirectives();
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -118,6 +118,16 @@ describe('security headers', () => {
       ContentTypeOptions: { Override: true },
       FrameOptions: { FrameOption: 'SAMEORIGIN', Override: true },
     });
+  });
+
+  test("the LTI deep linking page has the app's policy, but its forms may post to the LMS (any https origin)", () => {
+    const page = behaviorFor('/lms/deep-link/*');
+    expect(page.ResponseHeadersPolicyId).toEqual(headersPolicy('LtiDeepLinkPageHeaders').ref);
+    expect(page.TargetOriginId).toBe(distributionConfig().DefaultCacheBehavior.TargetOriginId);
+    expect(page.FunctionAssociations).toEqual(distributionConfig().DefaultCacheBehavior.FunctionAssociations);
+    const app = Object.fromEntries(cspDirectives());
+    expect(Object.fromEntries(cspDirectivesOf('LtiDeepLinkPageHeaders'))).toEqual({ ...app, 'form-action': ["'self'", 'https:'] });
+    expect(headersPolicy('LtiDeepLinkPageHeaders').config).toMatchObject({ FrameOptions: { FrameOption: 'DENY', Override: true } });
   });
 });
 

@@ -4,8 +4,8 @@ import * as z from '../zod';
 import { LTI_LIMITS, LTI_TOOL_PATHS } from '../lti';
 import type { HttpMethod } from './route';
 import { readableText } from '../readable-text';
-import { ADMINS } from './route';
-import { isoDate, noContent, type RouteContract } from './blocks';
+import { ADMINS, TEACHERS } from './route';
+import { idSchema, isoDate, noContent, type RouteContract } from './blocks';
 
 /** Loopback hosts, where the local LMS twin serves over plain HTTP. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -79,6 +79,30 @@ export const ltiPlatformSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
 
+/**
+ * A teacher's deep linking request as its page shows it: which LMS asked, whether it is still open (a request is
+ * answered once), and the teacher's modules to choose from (`graded`: it has checks, so the LMS gets a gradebook column).
+ */
+export const ltiDeepLinkSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    requestId: z.string(),
+    platformName: z.string(),
+    status: z.enum(['open', 'answered']),
+    modules: z.array(z.strictObject({ moduleId: z.string(), title: z.string(), graded: z.boolean() })),
+  }),
+);
+export type LtiDeepLink = z.infer<typeof ltiDeepLinkSchema>;
+
+/** The teacher's answer: the module to add to the LMS course, or null to add nothing (Cancel). */
+export const ltiDeepLinkAnswerSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ moduleId: z.nullable(idSchema('moduleId')) }),
+);
+export type LtiDeepLinkAnswer = z.infer<typeof ltiDeepLinkAnswerSchema>;
+
+/** What the page form-posts to the LMS: the signed deep linking response (`JWT`) and where it goes. */
+export const ltiDeepLinkResponseSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ returnUrl: z.string(), jwt: z.string() }));
+export type LtiDeepLinkResponse = z.infer<typeof ltiDeepLinkResponseSchema>;
+
 export const ltiRoutes = {
   /** Every registered platform, by name. */
   listLtiPlatforms: { method: 'GET', path: '/api/admin/lti/platforms', roles: ADMINS, response: /* @__PURE__ */ z.array(ltiPlatformSchema) },
@@ -86,6 +110,16 @@ export const ltiRoutes = {
   registerLtiPlatform: { method: 'POST', path: '/api/admin/lti/platforms', roles: ADMINS, body: ltiPlatformInputSchema, response: ltiPlatformSchema },
   editLtiPlatform: { method: 'PUT', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, body: ltiPlatformInputSchema, response: ltiPlatformSchema },
   removeLtiPlatform: { method: 'DELETE', path: '/api/admin/lti/platforms/{platformId}', roles: ADMINS, response: noContent },
+  /** The caller's own deep linking request (404 for anyone else's, or one expired). */
+  getLtiDeepLink: { method: 'GET', path: '/api/lti/deep-links/{requestId}', roles: TEACHERS, response: ltiDeepLinkSchema },
+  /** Answers the request once (409 after): the signed response for the page to post to the LMS. */
+  answerLtiDeepLink: {
+    method: 'POST',
+    path: '/api/lti/deep-links/{requestId}',
+    roles: TEACHERS,
+    body: ltiDeepLinkAnswerSchema,
+    response: ltiDeepLinkResponseSchema,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 /**

@@ -37,6 +37,8 @@ interface Fixtures {
   notAPackage: string;
   /** An invited teacher who owns and teaches nothing: the one person the valid erase may erase. */
   erasable: { userId: string; email: string };
+  /** The teacher's open deep linking request (every bad answer leaves it open). */
+  deepLinkRequest: string;
 }
 
 type Body = Record<string, any>;
@@ -94,6 +96,20 @@ const ltiPlatform = () => ({
 });
 
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    route: 'answerLtiDeepLink',
+    as: teacher,
+    params: (f) => ({ requestId: f.deepLinkRequest }),
+    valid: (f) => ({ moduleId: f.module._id }),
+    required: ['moduleId'],
+    wrongTypes: { moduleId: 7 },
+    oversized: { 'a moduleId over 100 characters': (b) => ({ ...b, moduleId: long(101) }) },
+    specific: [
+      { what: 'a malformed moduleId', status: 400, body: () => ({ moduleId: '../modules' }) },
+      { what: 'a module of another teacher', status: 404, body: (f) => ({ moduleId: f.foreign._id }) },
+      { what: "another teacher's request", status: 404, as: (w) => w.otherTeacher, body: (f) => ({ moduleId: f.foreign._id }) },
+    ],
+  },
   {
     route: 'registerLtiPlatform',
     as: admin,
@@ -703,6 +719,8 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'deleteClass', as: admin, params: () => ({ classId: CLASS_ID }), missing: { classId: 404 } },
   { route: 'editLtiPlatform', as: admin, params: () => ({ platformId: 'no-such-platform' }), body: ltiPlatform, missing: { platformId: 404 } },
   { route: 'removeLtiPlatform', as: admin, params: () => ({ platformId: 'no-such-platform' }), missing: { platformId: 404 } },
+  { route: 'getLtiDeepLink', as: teacher, params: (f) => ({ requestId: f.deepLinkRequest }), missing: { requestId: 404 } },
+  { route: 'answerLtiDeepLink', as: teacher, params: (f) => ({ requestId: f.deepLinkRequest }), body: (f) => ({ moduleId: f.module._id }), missing: { requestId: 404 } },
   { route: 'setClassTeacher', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ teacherId: w.teacher.userId }), missing: { classId: 404 } },
   { route: 'enrolStudents', as: admin, params: () => ({ classId: CLASS_ID }), body: (_f, w) => ({ studentIds: [w.student.userId] }), missing: { classId: 404 } },
   { route: 'unenrolStudent', as: admin, params: (_f, w) => ({ classId: CLASS_ID, studentId: w.student.userId }), missing: { classId: 404, studentId: 404 } },
@@ -882,6 +900,7 @@ beforeAll(async () => {
     rosterPackage: await world.putFile(world.admin, 'package.zip', 'application/zip', zipSample('bulk-1.2')),
     notAPackage: await world.putFile(world.admin, 'notes.zip', 'application/zip', pdfBytes('not a package')),
     erasable: (await world.ok('invitePerson', { as: world.admin, body: person('erasable@example.com', 'Erasable Teacher', 'Teachers') })).person,
+    deepLinkRequest: await world.givenLtiDeepLinkRequest(world.teacher),
   };
 });
 

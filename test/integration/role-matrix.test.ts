@@ -126,6 +126,8 @@ const EXPECTED = statusTable(`
   registerLtiPlatform      ·        ·             ·        ·             201
   editLtiPlatform          ·        ·             ·        ·             200
   removeLtiPlatform        ·        ·             ·        ·             204
+  getLtiDeepLink           ·        ·             200      404           ·
+  answerLtiDeepLink        ·        ·             200      404           ·
   erasePerson              ·        ·             ·        ·             200
   getSchoolSignIn          ·        ·             ·        ·             200
   setSchoolSignInDomain    ·        ·             ·        ·             200
@@ -295,6 +297,9 @@ const FIXTURES: Record<RouteName, (caller: Caller) => Promise<Request>> = {
   registerLtiPlatform: async () => ({ body: ltiPlatformBody() }),
   editLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() }, body: ltiPlatformBody('Renamed LMS') }),
   removeLtiPlatform: async () => ({ params: { platformId: await freshLtiPlatform() } }),
+  // The owning teacher's request, fresh for each cell: a request is answered once.
+  getLtiDeepLink: async () => ({ params: { requestId: await world.givenLtiDeepLinkRequest(world.teacher) } }),
+  answerLtiDeepLink: async () => ({ params: { requestId: await world.givenLtiDeepLinkRequest(world.teacher) }, body: { moduleId } }),
   erasePerson: async () => {
     const { userId, email } = (await world.ok('invitePerson', { as: world.admin, body: newInvitee() })).person;
     return { params: { userId }, body: { confirm: email } };

@@ -581,6 +581,25 @@ const SCENARIOS: Record<RouteName, () => Promise<unknown>> = {
     await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } });
     await world.ok('removeLtiPlatform', { as: world.admin, params: { platformId } }, 404);
   },
+  // The teacher's modules with their check index; the request read alone for another teacher (404).
+  getLtiDeepLink: async () => {
+    await checked();
+    const requestId = await world.givenLtiDeepLinkRequest(world.teacher);
+    await world.ok('getLtiDeepLink', { as: world.teacher, params: { requestId } });
+    await world.ok('getLtiDeepLink', { as: world.otherTeacher, params: { requestId } }, 404);
+  },
+  // A module with checks (its line item), Cancel, and a second answer refused by the one conditional write.
+  answerLtiDeepLink: async () => {
+    const moduleId = (await checked()).module._id;
+    const answer = async (body: { moduleId: string | null }) => {
+      const requestId = await world.givenLtiDeepLinkRequest(world.teacher);
+      await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId }, body });
+      return requestId;
+    };
+    const answered = await answer({ moduleId });
+    await answer({ moduleId: null });
+    await world.ok('answerLtiDeepLink', { as: world.teacher, params: { requestId: answered }, body: { moduleId } }, 409);
+  },
   // Last of all the routes (the contract lists it last): the student and the teacher go for good.
   erasePerson: async () => {
     const erase = (person: { userId: string; email: string }, body: Record<string, unknown> = {}, status = 200) =>

@@ -1,12 +1,15 @@
 // Builds the LTI use cases: the platform registrations over the table, the user pool (the audit trail's names) and the
 // system clock and ids (the list route: the queries over the table alone); login and launch over the registrations,
 // the login handshakes and the platforms' keys; the tool's own keys; what a launch does (people, classes, NRPS, the
-// sign-in code) over the table, the user pool and the class use cases.
+// sign-in code) over the table, the user pool and the class use cases; deep linking over the requests, the teacher's
+// modules and checks and the tool's keys.
 import { randomBytes } from 'node:crypto';
+import { makeMembershipReader } from '../lti/adapters/nrps-membership-reader';
+import { makePlatformServiceTokens } from '../lti/adapters/platform-service-tokens';
 import { makePlatformTokenVerifier } from '../lti/adapters/platform-token-verifier';
 import { fileToolKeyStore, secretToolKeyStore } from '../lti/adapters/tool-keys';
+import { makeLtiDeepLinkingService } from '../lti/deep-linking';
 import { makeLtiLaunchService } from '../lti/launch';
-import type { MembershipReader } from '../lti/port';
 import { makeLtiSession } from '../lti/session';
 import { domainLog } from '../platform/logger';
 import { buildClassAdminService } from './class-admin';
@@ -14,7 +17,7 @@ import { buildClassService } from './classes';
 import { makeLtiPlatformQueries, makeLtiPlatformService } from '../lti/platforms';
 import { requiredEnv } from '../platform/env';
 import { randomIds, systemClock } from './system';
-import { auditLog, classStore, deepLinkingRequestStore, handshakeStore, ltiLinkStore, ltiPlatformStore, peopleIndex, signInCodeStore } from './table-stores';
+import { auditLog, checkStore, classStore, deepLinkingRequestStore, handshakeStore, ltiLinkStore, ltiPlatformStore, moduleStore, peopleIndex, signInCodeStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
 export const buildLtiPlatformQueries = () => makeLtiPlatformQueries({ platforms: ltiPlatformStore() });
@@ -30,14 +33,6 @@ export function toolKeyStore() {
 
 const randomToken = () => randomBytes(32).toString('base64url');
 
-/**
- * The platforms' NRPS service (lti-services builds the HTTP reader with its service tokens); until it is wired, a
- * launch's roster sync reports that it could not read the course and the launch goes on (lti/session.ts).
- */
-const membershipReader = (): MembershipReader => ({
-  members: () => Promise.reject(new Error('The NRPS reader is not wired into the launch yet.')),
-});
-
 export const buildLtiSession = () =>
   makeLtiSession({
     links: ltiLinkStore(),
@@ -46,7 +41,7 @@ export const buildLtiSession = () =>
     classAdmin: buildClassAdminService(),
     classService: buildClassService(),
     classes: classStore(),
-    members: membershipReader(),
+    members: makeMembershipReader({ tokens: makePlatformServiceTokens({ keys: toolKeyStore() }) }),
     signInCodes: signInCodeStore(),
     deepLinking: deepLinkingRequestStore(),
     clock: systemClock,
@@ -59,6 +54,18 @@ export const buildLtiLaunchService = () =>
     platforms: ltiPlatformStore(),
     handshakes: handshakeStore(),
     verifier: makePlatformTokenVerifier(),
+    clock: systemClock,
+    randomToken,
+  });
+
+/** A teacher's deep linking requests over the table, their modules and checks, and the tool's keys. */
+export const buildLtiDeepLinkingService = () =>
+  makeLtiDeepLinkingService({
+    requests: deepLinkingRequestStore(),
+    platforms: ltiPlatformStore(),
+    modules: moduleStore(),
+    checks: checkStore(),
+    keys: toolKeyStore(),
     clock: systemClock,
     randomToken,
   });

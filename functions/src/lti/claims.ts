@@ -12,6 +12,8 @@ export const CLAIMS = {
   custom: `${LTI}custom`,
   launchPresentation: `${LTI}launch_presentation`,
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
@@ -30,3 +32,5 @@ export const SERVICE_MEDIA_TYPES = {
   score: 'application/vnd.ims.lis.v1.score+json',
   membershipContainer: 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
 } as const;
+/** The message the tool sends back to a deep linking request (Deep Linking 2.0 §4.2). */
+export const DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';

@@ -181,12 +181,16 @@ export interface DeepLinkingRequest {
   settings: Record<string, unknown> & { deep_link_return_url: string; data?: string };
   /** Epoch seconds after which it is gone (the table's TTL). */
   expiresAt: number;
+  /** When the teacher answered it (the deep linking page): a request is answered once. */
+  answeredAt?: string;
 }
 
 export interface DeepLinkingRequestStore {
   put(request: DeepLinkingRequest): Promise<void>;
   /** Undefined when there is none, or it expired. */
   get(requestId: string, nowSeconds: number): Promise<DeepLinkingRequest | undefined>;
+  /** Records the one answer: false when it was answered already (or is gone), so a request is answered once. */
+  markAnswered(requestId: string, answeredAt: string): Promise<boolean>;
 }
 
 /**

@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<void> {
       seed: true,
       webRoot: servedWebRoot,
       callerRateLimit: TEST_CALLER_RATE_LIMIT,
+      // The LMS twin on a free port, registered in the tool (test/e2e/lti-loop.test.ts).
+      ltiPlatform: true,
       onIdentityCode: ({ email, code }) => appendFileSync(codesFile, `${email} ${code}\n`),
     });
   } catch (error) {

@@ -21,6 +21,8 @@ import { rebuildStackPeopleIndex } from '@local/people-index';
 import { localTableStores } from '@local/table-stores';
 import type { TextPage } from '@shared/contract/search';
 import { makeSectionTextRepository } from '@functions/src/search/adapters/section-text-repository';
+import type { DeepLinkingRequest } from '@functions/src/lti/port';
+import { makeDeepLinkingRequestRepository } from '@functions/src/lti/adapters/launch-session-repository';
 import { createUser, identityClient, signInTokens, startLocalStack, TEST_CALLER_RATE_LIMIT, type LocalStackOptions } from '../harness';
 
 /** A message a person can act on: starts with a word, has more than one, ends like a sentence. */
@@ -114,6 +116,11 @@ export interface World {
   createClass(classId: string, teacher: Person, students: Person[]): Promise<void>;
   /** Stores a file's text as extraction does once the file is uploaded, for routes that read it without waiting for it. */
   givenText(contentUrl: string, owner: Person, pages: TextPage[]): Promise<void>;
+  /**
+   * Stores a deep linking request for `teacher` from a registered LMS (or as `request` says), as their LTI launch leaves
+   * it (open for an hour); returns its id.
+   */
+  givenLtiDeepLinkRequest(teacher: Person, request?: Partial<DeepLinkingRequest>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -133,13 +140,18 @@ type People = Pick<World, 'teacher' | 'otherTeacher' | 'student' | 'otherStudent
  */
 const isWrittenByTextExtraction = (item: Item) => (item.pk.startsWith('FILE#') && item.sk === 'TEXT') || (item.pk.startsWith('USER#') && item.sk === 'TEXTS');
 
-export async function startWorld(options: { callerRateLimit?: number; throttles?: LocalStackOptions['throttles'] } = {}): Promise<World> {
+export async function startWorld(options: { callerRateLimit?: number; throttles?: LocalStackOptions['throttles']; ltiPlatform?: boolean } = {}): Promise<World> {
   const configFile = process.env.STACK_CONFIG;
   if (configFile) {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as TargetStack;
     return setUpWorld(config, await peopleOf(config), async () => {});
   }
-  const stack = await startLocalStack({ seed: false, callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT, throttles: options.throttles });
+  const stack = await startLocalStack({
+    seed: false,
+    callerRateLimit: options.callerRateLimit ?? TEST_CALLER_RATE_LIMIT,
+    throttles: options.throttles,
+    ltiPlatform: options.ltiPlatform,
+  });
   try {
     const { config } = stack;
     // One at a time: the identity twin keeps a pool in one file.
@@ -207,6 +219,25 @@ export async function person(config: TargetStack, email: string, role: Role, nam
   return { userId, email, name, accessToken: tokens.accessToken, idToken: tokens.idToken, ...(totpSecret && { totpSecret }) };
 }
 
+/** An LMS registered straight in the table (its own issuer per run), as an admin registers one. */
+async function registeredLms(stores: ReturnType<typeof localTableStores>) {
+  const now = new Date().toISOString();
+  const platform = {
+    platformId: `lms-${RUN_ID}`,
+    name: `Deep linking LMS ${RUN_ID}`,
+    issuer: `https://lms-${RUN_ID}.example.edu`,
+    clientId: 'deep-linking-client',
+    deploymentIds: ['deployment-1'],
+    authLoginUrl: `https://lms-${RUN_ID}.example.edu/auth`,
+    accessTokenUrl: `https://lms-${RUN_ID}.example.edu/token`,
+    jwksUrl: `https://lms-${RUN_ID}.example.edu/jwks`,
+    registeredAt: now,
+    updatedAt: now,
+  };
+  await stores.ltiPlatforms.insert(platform);
+  return platform;
+}
+
 function buildWorld(
   config: TargetStack,
   stores: ReturnType<typeof localTableStores>,
@@ -224,6 +255,8 @@ function buildWorld(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+  let lmsOfDeepLinks: ReturnType<typeof registeredLms> | undefined;
 
   const call: World['call'] = async (name, options = {}) => {
     const route = routes[name];
@@ -366,6 +399,21 @@ function buildWorld(
     },
     givenText: (contentUrl, owner, pages) =>
       makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),
+    givenLtiDeepLinkRequest: async (teacher, request = {}) => {
+      lmsOfDeepLinks ??= registeredLms(stores);
+      const platform = await lmsOfDeepLinks;
+      const requestId = request.requestId ?? randomUUID();
+      await makeDeepLinkingRequestRepository({ client: dynamo, tableName: config.dynamodb.table }).put({
+        requestId,
+        platformId: platform.platformId,
+        deploymentId: platform.deploymentIds[0]!,
+        userId: teacher.userId,
+        settings: { deep_link_return_url: `${platform.issuer}/deep-linking/return`, data: `data-${requestId}`, accept_types: ['ltiResourceLink'], accept_lineitem: true },
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        ...request,
+      });
+      return requestId;
+    },
     stop: async () => {
       dynamo.destroy();
       s3.destroy();

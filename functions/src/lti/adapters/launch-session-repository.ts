@@ -1,8 +1,8 @@
 // Data access for a launch's short-lived items: the one-time sign-in code (stored by its SHA-256, taken by one
-// conditional delete: its person's, before it expires) and the deep linking request waiting for the teacher. The
-// table's TTL removes both later; a read checks the expiry itself (TTL deletes lag).
+// conditional delete: its person's, before it expires) and the deep linking request waiting for the teacher (answered
+// once, by one conditional write). The table's TTL removes both later; a read checks the expiry itself (TTL deletes lag).
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_TIME_TO_LIVE_ATTRIBUTE } from '@shared/table';
 import type { DeepLinkingRequest, DeepLinkingRequestStore, SignInCodeStore } from '../port';
 import { conditionally, keys, makeTableAccess, type TableContext } from '../../table/table';
@@ -58,5 +58,19 @@ export function makeDeepLinkingRequestRepository(context: TableContext): DeepLin
       const { pk: _pk, sk: _sk, entity: _entity, [TABLE_TIME_TO_LIVE_ATTRIBUTE]: expiresAt, ...request } = item;
       return { ...request, expiresAt };
     },
+
+    // One conditional write: of two answers racing (a double click, a second tab), one records it.
+    markAnswered: (requestId, answeredAt) =>
+      conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.ltiDeepLinkingRequest(requestId),
+            UpdateExpression: 'SET answeredAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answeredAt)',
+            ExpressionAttributeValues: { ':at': answeredAt },
+          }),
+        ),
+      ),
   };
 }

@@ -77,4 +77,11 @@ export class InMemoryDeepLinkingRequests implements DeepLinkingRequestStore {
     const found = this.requests.get(requestId);
     return found && found.expiresAt >= nowSeconds ? structuredClone(found) : undefined;
   }
+
+  async markAnswered(requestId: string, answeredAt: string) {
+    const found = this.requests.get(requestId);
+    if (!found || found.answeredAt) return false;
+    found.answeredAt = answeredAt;
+    return true;
+  }
 }

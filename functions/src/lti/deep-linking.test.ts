@@ -1,6 +1,7 @@
 // The deep linking response (Deep Linking 2.0 §4.2) signed with the tool's key: verified here with the tool's public
 // keys, every claim the platform reads; the request answered once, only by its teacher, only with their module.
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWTPayload } from 'jose';
+import { CANVAS } from '@functions/test/in-memory/lti';
 import { FixedClock, InMemoryModuleStore } from '@functions/test/in-memory/stores';
 import type { ModuleRecord } from '../modules/port';
 import { makeToolKeyStore } from './adapters/tool-keys';
@@ -16,18 +17,7 @@ jest.setTimeout(30_000);
 const NOW = new Date('2026-12-06T10:00:00.000Z');
 const teacher = { userId: 'teacher-1', roles: ['Teachers' as const] };
 const otherTeacher = { userId: 'teacher-2', roles: ['Teachers' as const] };
-const platform = {
-  platformId: 'p1',
-  name: 'Canvas',
-  issuer: 'https://canvas.example.edu',
-  clientId: '10000000000001',
-  deploymentIds: ['1:abc'],
-  authLoginUrl: 'https://canvas.example.edu/api/lti/authorize_redirect',
-  accessTokenUrl: 'https://canvas.example.edu/login/oauth2/token',
-  jwksUrl: 'https://canvas.example.edu/api/lti/security/jwks',
-  registeredAt: NOW.toISOString(),
-  updatedAt: NOW.toISOString(),
-};
+const platform = { ...CANVAS, platformId: 'p1', registeredAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
 const openRequest: DeepLinkingRequest = {
   requestId: 'request-1',
   platformId: 'p1',

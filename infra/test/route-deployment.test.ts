@@ -27,6 +27,7 @@ test("only the OneRoster import and the school sign-in settings get the stage's 
 test('only the routes that read or change much in one request run longer than 10 s', () => {
   expect(deployedRoutes.filter(([, route]) => route.timeoutSeconds !== undefined).map(([name, route]) => [name, route.timeoutSeconds])).toEqual([
     ['importOneRoster', 29],
+    ['exportOneRosterScores', 29],
     ['exportOwnData', 29],
     ['exportPersonData', 29],
   ]);

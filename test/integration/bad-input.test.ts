@@ -429,12 +429,6 @@ const BODY_ROUTES: BodyRoute[] = [
         params: (_f, w) => ({ userId: w.teacher.userId }),
         body: (_f, w) => ({ confirm: w.teacher.email }),
       },
-      {
-        what: 'modules with files moved to another teacher (not built yet)',
-        status: 409,
-        params: (_f, w) => ({ userId: w.teacher.userId }),
-        body: (_f, w) => ({ confirm: w.teacher.email, transferModulesTo: w.otherTeacher.userId }),
-      },
       { what: 'the admin themselves', status: 403, params: (_f, w) => ({ userId: w.admin.userId }), body: (_f, w) => ({ confirm: w.admin.email }) },
     ],
   },

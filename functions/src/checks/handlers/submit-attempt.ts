@@ -12,4 +12,4 @@ export const makeHandler = (checks: CheckService) =>
     return isNew ? created(attempt) : ok(attempt);
   });
 
-export const handler = makeHandler(buildCheckService());
+export const handler = makeHandler(buildCheckService({ reportsScores: true }));

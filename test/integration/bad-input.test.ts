@@ -988,6 +988,7 @@ describe('what is stored from a body', () => {
       submitAttempt: 201,
       recordReading: 200,
       registerLtiPlatform: 201,
+      answerLtiDeepLink: 200,
       erasePerson: 200,
     });
   });

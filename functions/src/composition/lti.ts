@@ -10,12 +10,12 @@ import { makePlatformTokenVerifier } from '../lti/adapters/platform-token-verifi
 import { fileToolKeyStore, secretToolKeyStore } from '../lti/adapters/tool-keys';
 import { makeLtiDeepLinkingService } from '../lti/deep-linking';
 import { makeLtiLaunchService } from '../lti/launch';
+import type { ToolKeyStore } from '../lti/port';
 import { makeLtiSession } from '../lti/session';
 import { domainLog } from '../platform/logger';
 import { buildClassAdminService } from './class-admin';
 import { buildClassService } from './classes';
 import { makeLtiPlatformQueries, makeLtiPlatformService } from '../lti/platforms';
-import { requiredEnv } from '../platform/env';
 import { randomIds, systemClock } from './system';
 import { auditLog, checkStore, classStore, deepLinkingRequestStore, handshakeStore, ltiLinkStore, ltiPlatformStore, moduleStore, peopleIndex, signInCodeStore } from './table-stores';
 import { userDirectory } from './user-directory';
@@ -28,8 +28,17 @@ export const buildLtiPlatformService = () =>
 /** The tool's keys: a Secrets Manager secret in AWS, a file the local stack writes under .local. */
 export function toolKeyStore() {
   const secretId = process.env.LTI_TOOL_KEYS_SECRET_ID;
-  return secretId ? secretToolKeyStore(secretId) : fileToolKeyStore(requiredEnv('LTI_TOOL_KEYS_FILE'));
+  if (secretId) return secretToolKeyStore(secretId);
+  const file = process.env.LTI_TOOL_KEYS_FILE;
+  if (!file) throw new Error('Environment variable LTI_TOOL_KEYS_SECRET_ID is not set (nor LTI_TOOL_KEYS_FILE, its stand-in on this machine)');
+  return fileToolKeyStore(file);
 }
+
+/** For the functions deployed without the tool's keys (their routes sign nothing): a use of them is a bug. */
+const keysNotDeployed = (): never => {
+  throw new Error('This function is not deployed with the LTI tool keys (its route has no toolKeys).');
+};
+const noToolKeys: ToolKeyStore = { publicKeys: keysNotDeployed, sign: keysNotDeployed };
 
 const randomToken = () => randomBytes(32).toString('base64url');
 
@@ -59,13 +68,13 @@ export const buildLtiLaunchService = () =>
   });
 
 /** A teacher's deep linking requests over the table, their modules and checks, and the tool's keys. */
-export const buildLtiDeepLinkingService = () =>
+export const buildLtiDeepLinkingService = ({ signs = false }: { signs?: boolean } = {}) =>
   makeLtiDeepLinkingService({
     requests: deepLinkingRequestStore(),
     platforms: ltiPlatformStore(),
     modules: moduleStore(),
     checks: checkStore(),
-    keys: toolKeyStore(),
+    keys: signs ? toolKeyStore() : noToolKeys,
     clock: systemClock,
     randomToken,
   });

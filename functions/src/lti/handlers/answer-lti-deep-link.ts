@@ -13,4 +13,4 @@ export const makeHandler = (deepLinking: Pick<LtiDeepLinkingService, 'answer'>) 
     return ok(await deepLinking.answer(caller, requestId, moduleId));
   });
 
-export const handler = makeHandler(buildLtiDeepLinkingService());
+export const handler = makeHandler(buildLtiDeepLinkingService({ signs: true }));

@@ -182,7 +182,7 @@ it("the teacher sees a real Avg. Score, the Scores view, the student's attempt h
   await checkPage(page, 'checks-teacher-dashboard');
 
   await open(page, `/analytics/${schoolClass.classId}`);
-  await page.getByRole('button', { name: 'Scores' }).click();
+  await page.getByRole('button', { name: 'Scores', exact: true }).click();
   const table = page.getByRole('table', { name: /Progress of each student/ });
   await table.getByText('100% (1/1 check passed)').waitFor();
   await checkPage(page, 'checks-report-scores');

@@ -134,8 +134,11 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
  */
 function ColumnHeading({ column, onOpen }: { column: ReportColumn; onOpen?: (column: ReportColumn) => void }) {
   const title = <span className="report-column-title line-clamped">{column.title}</span>;
-  // A heading cell half out of the table's sideways scroll comes into view whole, with the tip under it.
-  const reveal = (event: React.FocusEvent<HTMLElement>) => event.currentTarget.parentElement?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  // A heading cell half out of the table's sideways scroll comes into view whole, with the tip under it, when the
+  // keyboard brings it there. Not on a press: scrolling between the press and the release loses the click.
+  const reveal = (event: React.FocusEvent<HTMLElement>) => {
+    if (event.currentTarget.matches(':focus-visible')) event.currentTarget.parentElement?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
   return (
     <th scope="col" className="report-column-heading">
       {onOpen ? (

@@ -1,6 +1,6 @@
 // The local stand-in for CloudFront + HTTP API + Lambda: one origin serving /api/* from the shared route table
 // (token checked as the JWT authorizer does, then the route's handler called with an API Gateway v2 event),
-// /config.json for the web app, and the built web app with a fallback to index.html for client-side routes.
+// /config.json for the web app, stored files by signed link, and the built web app with a fallback to index.html for client-side routes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { matchLtiEndpoint, type LtiEndpointName } from '../shared/contract/lti';
 import { publicEndpointDeployment, routeDeployment } from '../infra/route-deployment';
 import { UnauthorizedError, type AccessTokenVerifier } from './access-token';
 import { sendStaticFile, sendWebConfig } from './web-delivery';
+import { isFileLinkPath } from './file-links';
 import type { ApiThrottle } from './api-throttle';
 
 type Handler = (
@@ -44,6 +45,8 @@ export interface ApiServerOptions {
   throttle?: ApiThrottle;
   /** One JSON line per API request, with the fields of the deployed API's access log, e.g. for `npm start`. */
   logRequest?: (line: string) => void;
+  /** Stored files by signed link, as CloudFront's files behaviour serves them (local/file-links.ts); none if omitted. */
+  deliverFile?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
 
 /** HTTP API's payload limit. */
@@ -79,6 +82,8 @@ export function createApiServer(options: ApiServerOptions): Server {
         ? handleApi(request, response, url)
         : url.pathname.startsWith('/lti/')
           ? handlePublic(request, response, url)
+          : options.deliverFile && isFileLinkPath(url.pathname)
+          ? options.deliverFile(request, response)
           : url.pathname === '/config.json'
           ? Promise.resolve(sendWebConfig(request, response, options.webConfig))
           : serveWebApp(request, response, url.pathname, options.webRoot);

@@ -29,6 +29,7 @@ import { localTableContext, localTableStores } from './table-stores';
 import { startLmsBesideApp } from './lms-beside-app';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
+import { ensureFileLinkKeys, makeFileDelivery } from './file-links';
 import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
 import { objectCreatedEvent } from './storage-events';
@@ -195,10 +196,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     twins.push(schoolProviders);
     identity.useProviders(schoolProviders.endpoints);
-    const [pool, , ltiToolKeysFile] = await Promise.all([
+    const fileLinkKeysFile = path.join(dataDir, 'file-link-keys.json');
+    const [pool, , ltiToolKeysFile, fileLinkKeys] = await Promise.all([
       ensureUserPool(identity.endpoint, region, path.join(dataDir, 'user-pool.json')),
       ensureTable(database.endpoint, region, tableName),
       ensureToolKeys(path.join(dataDir, 'lti-tool-keys.json')),
+      ensureFileLinkKeys(fileLinkKeysFile),
     ]);
 
     setHandlerEnvironment({
@@ -213,6 +216,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_VERIFY_SECRET,
       LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
+      FILE_LINK_KEYS_FILE: fileLinkKeysFile,
       LTI_SCORE_QUEUE_URL: IN_PROCESS_SCORE_QUEUE,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -257,6 +261,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ltiDeepLinkPageHeaders: ltiDeepLinkPageHeaders(headerOrigins),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       ...(options.throttles && { throttle: createApiThrottle(options.throttles) }),
+      deliverFile: makeFileDelivery({ keys: fileLinkKeys, storage: { endpoint: storage.endpoint, bucket, region } }),
       logRequest: options.logRequests ? log : undefined,
     });
     const appPort = await listen(server, ports.app ?? 0, host, 'app');

@@ -55,3 +55,30 @@ export const scoresExportKey = (classId: string, exportId: string, fileName: str
 /** Where one export of a person's data is written. */
 export const dataExportKey = (personId: string, exportId: string, fileName: string) =>
   `${storedFilesPrefix('dataExport')}${personId}/${exportId}/${fileName}`;
+
+/**
+ * Where the app's origin serves stored files, by their key (CloudFront's files behaviour, the local app server): only
+ * under the functions' prefix, so the OneRoster packages and the logs are never served.
+ */
+export const FILE_LINK_PATH_PATTERN = `/${FUNCTION_FILES_PREFIX}*`;
+
+/** A query value encoded as the CloudFront signing library encodes it (so the signed policy names the link it returns). */
+const encodeQueryValue = (text: string) => encodeURIComponent(text).replace(/'/g, '%27');
+
+/**
+ * A file link's path and query before its signature: the key, and the overrides S3 answers a signed request with
+ * (always a download, under the original name; the type when one is given).
+ */
+export function fileLinkPath(key: string, fileName: string, mediaType?: string): string {
+  const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const query = [`response-content-disposition=${encodeQueryValue(disposition)}`, ...(mediaType ? [`response-content-type=${encodeQueryValue(mediaType)}`] : [])];
+  return `/${key.split('/').map(encodeURIComponent).join('/')}?${query.join('&')}`;
+}
+
+/**
+ * The custom policy a file link is signed with: this path and query on any origin (the functions do not know the
+ * distribution's domain; the policy's `*` stands for the scheme's tail and the host), until `expiresAt` (seconds).
+ */
+export function fileLinkPolicy(path: string, expiresAt: number): string {
+  return JSON.stringify({ Statement: [{ Resource: `http*://*${path}`, Condition: { DateLessThan: { 'AWS:EpochTime': expiresAt } } }] });
+}

@@ -1,11 +1,11 @@
 // Builds a person's export over the stores of everything it reads, the user pool, and the bucket it writes the zip to;
 // each data-export handler calls it once, at cold start.
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { makeChangeRecorder } from '../audit/audit';
 import { makeDataExport } from '../data-export/data-export';
 import { makeExportStorage } from '../data-export/adapters/export-storage';
 import { makeFileReader } from '../uploads/adapters/file-reader';
 import { requiredEnv } from '../platform/env';
+import { fileLinks } from './file-store';
 import { makeS3Client } from '../platform/s3-client';
 import { randomIds, systemClock } from './system';
 import {
@@ -40,7 +40,7 @@ export function buildDataExport() {
     audit,
     modules: moduleStore(),
     files: makeFileReader({ client, bucketName }),
-    storage: makeExportStorage({ client, bucketName, presign: getSignedUrl }),
+    storage: makeExportStorage({ client, bucketName, links: fileLinks() }),
     clock: systemClock,
     ids: randomIds,
     record: makeChangeRecorder({ directory, audit, clock: systemClock }),

@@ -1,8 +1,8 @@
 // Builds scores out (a class's OneRoster gradebook) over the class report's stores, the OneRoster links, and the
 // bucket it writes the zip to; its handler calls it once, at cold start.
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { makeExportStorage } from '../data-export/adapters/export-storage';
 import { requiredEnv } from '../platform/env';
+import { fileLinks } from './file-store';
 import { makeS3Client } from '../platform/s3-client';
 import { makeOneRosterScores } from '../rosters/oneroster-scores';
 import { randomIds, systemClock } from './system';
@@ -15,7 +15,7 @@ export const buildOneRosterScores = () =>
     checks: checkStore(),
     attempts: attemptStore(),
     links: oneRosterStore(),
-    storage: makeExportStorage({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME'), presign: getSignedUrl }),
+    storage: makeExportStorage({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME'), links: fileLinks() }),
     clock: systemClock,
     ids: randomIds,
   });

@@ -170,8 +170,8 @@ describe('get', () => {
   it('gives the owner every section with a download link', async () => {
     const module = await service.get(teacher, MODULE_ID);
     expect(module.sections.map((each) => each.downloadUrl)).toEqual([
-      `memory://get/${fileKey('section-1.pdf')}?name=section-1.pdf&type=PDF`,
-      `memory://get/${fileKey('section-2.pdf')}?name=section-2.pdf&type=PDF`,
+      `memory://get/${fileKey('section-1.pdf')}?name=section-1.pdf&type=application%2Fpdf`,
+      `memory://get/${fileKey('section-2.pdf')}?name=section-2.pdf&type=application%2Fpdf`,
     ]);
     expect(module).toMatchObject({ _id: MODULE_ID, title: 'Cells', createdAt: CREATED_AT, updatedAt: UPDATED_AT });
   });

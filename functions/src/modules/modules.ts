@@ -11,7 +11,7 @@ import type { ClassRecord, ClassStore } from '../classes/port';
 import type { Clock, IdGenerator, Log } from '../kernel/ports';
 import type { PathOverrideRecord, PathOverrideStore } from '../paths/port';
 import type { ProgressStore, ProgressWithStandings } from '../progress/port';
-import type { FileStore } from '../uploads/port';
+import type { FileLinks, FileStore } from '../uploads/port';
 import type { FileReferenceStore, ModuleRecord, ModuleStore } from './port';
 import { pathOfStudent } from '../paths/paths';
 import { makePrerequisiteGate } from '../paths/prerequisites';
@@ -39,6 +39,8 @@ export interface ModuleServicePorts {
   /** A section's check goes with it: read with the module, deleted with the section or the module. */
   checks: CheckStore;
   files: FileStore;
+  /** Signs the links a reader opens files with. */
+  links: FileLinks;
   fileReferences: FileReferenceStore;
   clock: Clock;
   ids: IdGenerator;
@@ -60,7 +62,7 @@ export function makeModuleLibrary({ modules }: Pick<ModuleServicePorts, 'modules
 
 export type ModuleService = ReturnType<typeof makeModuleService>;
 
-export function makeModuleService({ modules, classes, progress, overrides, checks, files, fileReferences, clock, ids, log }: ModuleServicePorts) {
+export function makeModuleService({ modules, classes, progress, overrides, checks, files, links, fileReferences, clock, ids, log }: ModuleServicePorts) {
   const gatedPath = makePrerequisiteGate({ modules, checks, progress, overrides });
   /**
    * Creates a module, once: a client-chosen `_id` that is already the caller's module answers that module
@@ -153,7 +155,7 @@ export function makeModuleService({ modules, classes, progress, overrides, check
         const pathFields = step ? { state: step.state, ...(step.reason !== undefined && { reason: step.reason }), ...(lastPage && { lastPage }) } : {};
         // A locked section's file is not signed: hiding it in the browser would not be enough.
         if (step && !step.accessible) return { ...section, ...pathFields };
-        return { ...section, ...pathFields, downloadUrl: await files.downloadUrl(section.contentUrl, section.originalFileName, section.contentType) };
+        return { ...section, ...pathFields, downloadUrl: await links.link(section.contentUrl, section.originalFileName, section.contentType === 'PDF' ? 'application/pdf' : undefined) };
       }),
     );
     return { ...module, sections, ...(sectionChecks.length > 0 && { checks: sectionChecks }) };

@@ -1,9 +1,16 @@
 // What uploads need: the file storage (S3 in adapters/file-storage.ts) and the upload records.
-import type { ContentType } from '@shared/content-type';
-
 export interface StoredFile {
   mediaType: string | undefined;
   size: number;
+}
+
+/** Links that read stored files (CloudFront signed URLs in adapters/file-links.ts). */
+export interface FileLinks {
+  /**
+   * A short-lived same-origin path that reads one stored file; opened as a page it downloads as `fileName` (the reader
+   * fetches it itself), served as `mediaType` when one is given.
+   */
+  link(key: string, fileName: string, mediaType?: string): Promise<string>;
 }
 
 /** How storage ended a multipart upload the client asked to finish or cancel. */
@@ -14,8 +21,6 @@ export interface FileStore {
   describeFile(key: string): Promise<StoredFile | undefined>;
   /** Up to `bytes` bytes from the start of a stored file (a ranged read), or undefined when no such file exists. */
   readFileStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
-  /** A short-lived link to read a file (it downloads when opened as a page; the reader fetches it itself). */
-  downloadUrl(key: string, fileName: string, contentType: ContentType): Promise<string>;
   /** A presigned PUT that storage accepts only with exactly this Content-Type and Content-Length. */
   singleUploadUrl(key: string, mediaType: string, size: number): Promise<string>;
   startMultipartUpload(key: string, mediaType: string): Promise<string>;

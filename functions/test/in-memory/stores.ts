@@ -16,7 +16,7 @@ import type { FileReferenceStore, ModuleRecord, ModuleStore } from '../../src/mo
 import type { ActivityRecord, FinishedModuleRecord, NoticeStore, NudgeRecord } from '../../src/notifications/port';
 import type { CompletionCounter, ActivityContext, ProgressKey, ProgressRecord, ModuleReadPlan, ProgressWithStandings, ReportedProgress, ProgressStore, ReadingReport, ReadingTally } from '../../src/progress/port';
 import type { EnrolOutcome, RosterStore } from '../../src/rosters/port';
-import type { FileStore, StoredFile, UploadRecord, UploadStore } from '../../src/uploads/port';
+import type { FileLinks, FileStore, StoredFile, UploadRecord, UploadStore } from '../../src/uploads/port';
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -523,7 +523,7 @@ interface MultipartUpload {
 }
 
 /** Files by key; signed URLs are readable `memory://` strings that say what they grant. */
-export class InMemoryFileStore implements FileStore {
+export class InMemoryFileStore implements FileStore, FileLinks {
   private readonly files = new Map<string, StoredFile>();
   /** Bytes given by a test; any other file reads as a real file of its media type (sampleContent). */
   private readonly contents = new Map<string, Uint8Array>();
@@ -575,8 +575,9 @@ export class InMemoryFileStore implements FileStore {
     return (this.contents.get(key) ?? sampleContent(file.mediaType)).slice(0, bytes);
   }
 
-  async downloadUrl(key: string, fileName: string, contentType: string) {
-    return `memory://get/${key}?name=${encodeURIComponent(fileName)}&type=${contentType}`;
+  /** The file links (FileLinks) too: a readable string of what the link serves. */
+  async link(key: string, fileName: string, mediaType?: string) {
+    return `memory://get/${key}?name=${encodeURIComponent(fileName)}${mediaType ? `&type=${encodeURIComponent(mediaType)}` : ''}`;
   }
 
   async singleUploadUrl(key: string, mediaType: string, size: number) {
@@ -855,6 +856,7 @@ export function inMemoryPorts() {
   const classes = new InMemoryClassStore({ progress });
   progress.enrolledNow = (classId, studentId) => classes.hasEnrolment(classId, studentId);
   attempts.progress = progress;
+  const files = new InMemoryFileStore();
   return {
     checks: new InMemoryCheckStore(attempts),
     attempts,
@@ -867,7 +869,8 @@ export function inMemoryPorts() {
     overrides: new InMemoryPathOverrideStore(),
     scoreReporter: new RecordingScoreReporter(),
     audit: new InMemoryAuditLog(),
-    files: new InMemoryFileStore(),
+    files,
+    links: files,
     uploads: new InMemoryUploadStore(),
     fileReferences: new InMemoryFileReferenceStore(),
     clock: new FixedClock(),

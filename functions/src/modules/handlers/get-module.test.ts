@@ -28,7 +28,7 @@ describe('GET /api/modules/{id}', () => {
       sections: [section('section-1', 1), section('section-2', 2)].map((each) => ({
         ...each,
         role: 'core',
-        downloadUrl: `memory://get/${fileKey(`${each._id}.pdf`)}?name=${each._id}.pdf&type=PDF`,
+        downloadUrl: `memory://get/${fileKey(`${each._id}.pdf`)}?name=${each._id}.pdf&type=application%2Fpdf`,
       })),
       sequential: false,
       createdAt: expect.any(String),

@@ -47,6 +47,7 @@ const moduleService = makeModuleService({
   overrides: makePathOverrideRepository(context),
   checks: makeCheckRepository(context),
   files: new InMemoryFileStore(),
+  links: new InMemoryFileStore(),
   fileReferences: new InMemoryFileReferenceStore(),
   clock: new FixedClock(),
   ids: new SequentialIds(),

@@ -1,5 +1,5 @@
-// The exact S3 commands the file storage sends, the URLs it signs (really signed, with test credentials, no request
-// made), and how it turns S3's refusals into outcomes.
+// The exact S3 commands the file storage sends, the upload URLs it signs (really signed, with test credentials, no
+// request made), and how it turns S3's refusals into outcomes.
 import {
   ListObjectsV2Command,
   AbortMultipartUploadCommand,
@@ -16,8 +16,7 @@ import { mockAws, s3Error } from '@test/unit-helpers/aws';
 import { makeFileStorage } from './file-storage';
 
 const { s3 } = mockAws();
-let clock = Date.parse('2024-05-01T10:02:30.000Z');
-const storage = makeFileStorage({ client: new S3Client({ region: 'eu-west-1' }), bucketName: 'files-bucket', presign: getSignedUrl, now: () => clock });
+const storage = makeFileStorage({ client: new S3Client({ region: 'eu-west-1' }), bucketName: 'files-bucket', presign: getSignedUrl });
 const key = 'protected/teacher-1/1714557600000-notes.pdf';
 
 test('describeFile heads the object; a missing one (404, or 403 without ListBucket) is undefined, other failures propagate', async () => {
@@ -31,43 +30,6 @@ test('describeFile heads the object; a missing one (404, or 403 without ListBuck
   await expect(storage.describeFile(key)).resolves.toBeUndefined();
   s3.on(HeadObjectCommand).rejects(s3Error('SlowDown', 503));
   await expect(storage.describeFile(key)).rejects.toThrow('SlowDown');
-});
-
-describe('download links (signed locally, valid 900 s from the end of their 300 s window)', () => {
-  const params = async (contentType: 'PDF' | 'WORD' | 'UNKNOWN', name: string) => {
-    const url = new URL(await storage.downloadUrl(key, name, contentType));
-    expect(url.hostname).toBe('files-bucket.s3.eu-west-1.amazonaws.com');
-    expect(url.pathname).toBe(`/${key}`);
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('1200');
-    expect(url.searchParams.get('X-Amz-Signature')).toBeTruthy();
-    return url.searchParams;
-  };
-
-  it('signs links that download (the reader draws files in the app), so uploaded HTML can never run as a page; PDFs as PDF', async () => {
-    const pdf = await params('PDF', 'notes.pdf');
-    expect(pdf.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''notes.pdf");
-    expect(pdf.get('response-content-type')).toBe('application/pdf');
-    const html = await params('UNKNOWN', 'page.html');
-    expect(html.get('response-content-disposition')).toBe("attachment; filename*=UTF-8''page.html");
-    expect(html.get('response-content-type')).toBeNull();
-    expect((await params('WORD', 'Cell notes é.docx')).get('response-content-disposition')).toBe(
-      "attachment; filename*=UTF-8''Cell%20notes%20%C3%A9.docx",
-    );
-    expect(s3).not.toReceiveAnyCommand();
-  });
-
-  it("is the same link for every read of a file in a window, signed as of the window's start; the next window signs anew", async () => {
-    const first = await storage.downloadUrl(key, 'notes.pdf', 'PDF');
-    clock = Date.parse('2024-05-01T10:04:59.999Z');
-    expect(await storage.downloadUrl(key, 'notes.pdf', 'PDF')).toBe(first);
-    expect(new URL(first).searchParams.get('X-Amz-Date')).toBe('20240501T100000Z');
-    // Another name is another link (the name is signed into it).
-    expect(await storage.downloadUrl(key, 'renamed.pdf', 'PDF')).not.toBe(first);
-    clock = Date.parse('2024-05-01T10:05:00.000Z');
-    const next = await storage.downloadUrl(key, 'notes.pdf', 'PDF');
-    expect(next).not.toBe(first);
-    expect(new URL(next).searchParams.get('X-Amz-Date')).toBe('20240501T100500Z');
-  });
 });
 
 test('upload URLs: a single PUT signed for its size, media type and If-None-Match (write once), and parts signed for their length, valid an hour', async () => {

@@ -1,5 +1,6 @@
 // Data-access layer for uploaded files: the only place that talks to S3. Browsers never get bucket credentials,
-// only short-lived presigned URLs for one object. The client, bucket and signer are given by whoever builds it.
+// only short-lived presigned URLs to upload one object (they read files through file-links.ts). The client, bucket
+// and signer are given by whoever builds it.
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -14,7 +15,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_LIMITS } from '@shared/constants';
+import { UPLOAD_LIMITS } from '@shared/constants';
 import type { FileStore, MultipartOutcome } from '../port';
 
 export interface FileStorageContext {
@@ -22,17 +23,7 @@ export interface FileStorageContext {
   bucketName: string;
   /** `getSignedUrl` of `@aws-sdk/s3-request-presigner`; given, so tests can sign predictably. */
   presign: typeof getSignedUrl;
-  /** The time links are signed at; the system clock unless a test sets it. */
-  now?: () => number;
 }
-
-/**
- * Download links are signed as of the start of a window of this length and live that much longer than
- * DOWNLOAD_URL_TTL_SECONDS, so a link handed out has at least the full TTL left, and is the same string for every
- * reader of the file within the window: signed once per container and window (signing costs about a millisecond, a
- * module has many sections), and a file read again can come from the browser's cache.
- */
-export const LINK_WINDOW_SECONDS = 300;
 
 /** S3's refusals of a multipart completion or abort that are the client's to fix. */
 function multipartRefusal(error: unknown): MultipartOutcome | undefined {
@@ -54,31 +45,7 @@ function isMissing(error: unknown): boolean {
   return ['NotFound', 'NoSuchKey'].includes((error as Error).name) || status === 404 || status === 403;
 }
 
-export function makeFileStorage({ client, bucketName: Bucket, presign, now = Date.now }: FileStorageContext): FileStore {
-  let window = { start: 0, links: new Map<string, Promise<string>>() };
-
-  /** The window's link for this file and way of serving it, signed on first use (a failed signing is not kept). */
-  function windowLink(key: string, fileName: string, contentType: string): Promise<string> {
-    const start = Math.floor(now() / (LINK_WINDOW_SECONDS * 1000)) * LINK_WINDOW_SECONDS * 1000;
-    if (start !== window.start) window = { start, links: new Map() };
-    const { links } = window;
-    const id = `${key}\n${fileName}\n${contentType}`;
-    let link = links.get(id);
-    if (!link) {
-      const display = {
-        ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        ...(contentType === 'PDF' ? { ResponseContentType: 'application/pdf' } : {}),
-      };
-      link = presign(client, new GetObjectCommand({ Bucket, Key: key, ...display }), {
-        expiresIn: DOWNLOAD_URL_TTL_SECONDS + LINK_WINDOW_SECONDS,
-        signingDate: new Date(start),
-      });
-      links.set(id, link);
-      link.catch(() => links.delete(id));
-    }
-    return link;
-  }
-
+export function makeFileStorage({ client, bucketName: Bucket, presign }: FileStorageContext): FileStore {
   return {
     /**
      * The stored file's type and size, or undefined when there is none (see isMissing; the API stack grants GetObject
@@ -103,13 +70,6 @@ export function makeFileStorage({ client, bucketName: Bucket, presign, now = Dat
         throw error;
       }
     },
-
-    /**
-     * A short-lived link to read a file. The reader fetches the file itself and draws it in the app; opened as a page
-     * the link always downloads (Download original), so an uploaded HTML or SVG file can never run as a page. PDFs
-     * are served as PDF whatever the uploader said.
-     */
-    downloadUrl: windowLink,
 
     // The presigner leaves Content-Type unsigned and Content-Length out unless told: signed, S3 refuses a PUT of
     // any other size or type (403 SignatureDoesNotMatch). `If-None-Match: *` signed too makes the URL write once: S3

@@ -116,7 +116,7 @@ it('deletes a class with its enrolments and progress, keeping the modules, their
   expect(left).toEqual([]);
   const kept = await world.ok('getModule', { as: world.teacher, params: { id: module._id } });
   expect(kept._id).toBe(module._id);
-  expect((await fetch(kept.sections[0].downloadUrl)).status).toBe(200);
+  expect((await fetch(world.fileUrl(kept.sections[0].downloadUrl))).status).toBe(200);
   const reference = (await world.scanTable()).find((item) => item.pk === `FILE#${contentUrl}`);
   expect([...(reference?.moduleIds as Set<string>)]).toEqual([module._id]);
   expect(reference).not.toHaveProperty('deletingAt');

@@ -283,7 +283,7 @@ describe('files shared between modules', () => {
   /** Whether every section of the stored module downloads. */
   async function filesOf(moduleId: string): Promise<number[]> {
     const module = await world.ok('getModule', { as: world.teacher, params: { id: moduleId } });
-    return Promise.all(module.sections.map(async (section: { downloadUrl: string }) => (await fetch(section.downloadUrl)).status));
+    return Promise.all(module.sections.map(async (section: { downloadUrl: string }) => (await fetch(world.fileUrl(section.downloadUrl))).status));
   }
 
   // The repro, 100 times (about 25 s on the local stack).

@@ -97,7 +97,7 @@ const FIXTURES: Record<ExportedItemType, () => Fixture> = {
 
 /** The zip an export's link downloads, file name → text. */
 async function download(url: string): Promise<Zip> {
-  const answer = await fetch(url);
+  const answer = await fetch(world.fileUrl(url));
   expect(answer.status).toBe(200);
   return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(await answer.arrayBuffer()))).map(([name, bytes]) => [name, strFromU8(bytes)]));
 }

@@ -173,7 +173,7 @@ test('erasing a teacher moves their module with its PDF to the teacher named: th
   const [key] = new Set(moved.sections.map((section: { contentUrl: string }) => section.contentUrl));
   expect(moved.sections).toHaveLength(2);
   expect(key).toBe(file.replace(`protected/${leaving.userId}/`, `protected/${otherTeacher.userId}/`));
-  const download = await fetch(moved.sections[0].downloadUrl);
+  const download = await fetch(world.fileUrl(moved.sections[0].downloadUrl));
   expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
   const read = await world.ok('getModule', { as: otherStudent, params: { id: module._id }, path: `/api/modules/${module._id}?classId=${classId}` });
   expect(read.sections[0].contentUrl).toBe(key);

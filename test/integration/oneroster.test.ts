@@ -130,7 +130,7 @@ it('exports a class from the package as a OneRoster gradebook: its sourcedIds wh
 
   const link = await world.ok('exportOneRosterScores', { as: teacher, params: { classId } });
   expect(link.fileName).toMatch(/^oneroster-scores-\d{4}-\d\d-\d\d\.zip$/);
-  const download = await fetch(link.url);
+  const download = await fetch(world.fileUrl(link.url));
   expect(download.status).toBe(200);
   const zip = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(await download.arrayBuffer()))).map(([name, bytes]) => [name, strFromU8(bytes)]));
   const table = (file: string) => parse(zip[file]!, { columns: true }) as Record<string, string>[];

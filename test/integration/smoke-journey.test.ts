@@ -38,7 +38,7 @@ it('a teacher builds and assigns a module, the student reads and completes it, t
     const module = await world.ok('getModule', { as: student, params: { id: created._id } });
     const [section] = module.sections;
     expect(section).toMatchObject({ title: 'Read this', contentType: 'PDF', downloadUrl: expect.any(String) });
-    const file = await fetch(section.downloadUrl);
+    const file = await fetch(world.fileUrl(section.downloadUrl));
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
 

@@ -1,12 +1,12 @@
 // Files through the real storage twin: a single presigned PUT and a multipart upload (also one with renewed part URLs),
-// downloaded again through the module's downloadUrl; an aborted upload; and the class report's numbers after some
+// downloaded again through the module's downloadUrl on the app's origin (a tampered or expired link refused); an aborted upload; and the class report's numbers after some
 // completions.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { windowsProgram, zipArchive } from '@test/unit-helpers/file-bytes';
 import { CLASS_ID, fileBytes, MEDIA, pdfBytes, randomBytes, startWorld, type World } from './support/world';
 import { DOWNLOAD_URL_TTL_SECONDS, SINGLE_UPLOAD_HEADERS, UPLOAD_LIMITS } from '../../shared/constants';
-import { LINK_WINDOW_SECONDS } from '../../functions/src/uploads/adapters/file-storage';
+import { fileSigningKey, LINK_WINDOW_SECONDS, makeFileLinks } from '../../functions/src/uploads/adapters/file-links';
 
 jest.setTimeout(120_000);
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => world?.stop());
 
 async function download(url: string): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
-  const response = await fetch(url);
+  const response = await fetch(world.fileUrl(url));
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
 }
 
@@ -78,9 +78,9 @@ describe('uploading and downloading section files', () => {
     const read = await world.ok('getModule', { as: world.student, params: { id: module._id } });
     const [reading, slides] = read.sections as { downloadUrl: string; contentUrl: string }[];
     for (const section of [reading, slides]) {
-      expect(section.downloadUrl).toContain(section.contentUrl.split('/').map(encodeURIComponent).join('/'));
-      // Signed as of the start of its window, so it lives the window longer: a full TTL from the read at least.
-      expect(new URL(section.downloadUrl).searchParams.get('X-Amz-Expires')).toBe(String(DOWNLOAD_URL_TTL_SECONDS + LINK_WINDOW_SECONDS));
+      // A path on the app's own origin, by the file's key, signed as CloudFront checks it.
+      expect(section.downloadUrl.startsWith(`/${section.contentUrl.split('/').map(encodeURIComponent).join('/')}?`)).toBe(true);
+      expect(new URL(world.fileUrl(section.downloadUrl)).searchParams.get('Key-Pair-Id')).toBeTruthy();
     }
     const first = await download(reading.downloadUrl);
     expect(first.status).toBe(200);
@@ -92,14 +92,24 @@ describe('uploading and downloading section files', () => {
     expect(second.bytes.length).toBe(11 * MiB);
     expect(Buffer.from(second.bytes).equals(Buffer.from(large))).toBe(true);
 
-    // The reader's pdf.js reads large files by ranges from the app's origin: the bucket answers a range and lets the
-    // page see the headers it needs.
-    const ranged = await fetch(slides.downloadUrl, { headers: { range: 'bytes=1000-1999', origin: 'http://127.0.0.1:1' } });
+    // The reader's pdf.js reads large files by ranges: the app's origin answers a range.
+    const ranged = await fetch(world.fileUrl(slides.downloadUrl), { headers: { range: 'bytes=1000-1999' } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${11 * MiB}`);
     expect(Buffer.from(await ranged.arrayBuffer()).equals(Buffer.from(large.subarray(1000, 2000)))).toBe(true);
-    const exposed = (ranged.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/);
-    expect(exposed).toEqual(expect.arrayContaining(['content-range', 'accept-ranges', 'content-length']));
+
+    // The app's origin refuses a link without its signature, altered, or past its time, as CloudFront does.
+    const refused = async (link: string) => {
+      const answer = await fetch(world.fileUrl(link));
+      return { status: answer.status, text: await answer.text() };
+    };
+    const unsigned = reading.downloadUrl.slice(0, reading.downloadUrl.indexOf('&Policy='));
+    await expect(refused(unsigned)).resolves.toEqual({ status: 403, text: 'Missing Key' });
+    await expect(refused(reading.downloadUrl.replace('Cell-reading.pdf', 'Lecture-slides.pptx'))).resolves.toEqual({ status: 403, text: 'Access Denied' });
+    await expect(refused(reading.downloadUrl.replace('response-content-disposition=attachment', 'response-content-disposition=inline'))).resolves.toEqual({ status: 403, text: 'Access Denied' });
+    const signedLongAgo = makeFileLinks({ signingKey: fileSigningKey(process.env.FILE_LINK_KEYS_FILE!), now: () => Date.now() - (DOWNLOAD_URL_TTL_SECONDS + 2 * LINK_WINDOW_SECONDS) * 1000 });
+    const expired = await signedLongAgo.link(single.contentUrl, 'Cell reading.pdf', MEDIA.pdf);
+    await expect(refused(expired)).resolves.toEqual({ status: 403, text: 'Access Denied' });
   });
 
   it('a multipart upload whose part URLs were renewed (as after a long pause) completes and comes back byte for byte', async () => {

@@ -110,6 +110,8 @@ export interface World {
   /** The table's items, but the per-person request counters (`RATE#…`). */
   scanTable(): Promise<Item[]>;
   listFiles(): Promise<string[]>;
+  /** Where a file link the API handed out (a same-origin path) opens: on the app's origin. */
+  fileUrl(link: string): string;
   /** What is stored, read all at once: the whole of it, or only the stores named (the others left empty). */
   snapshot(of?: readonly (keyof Snapshot)[]): Promise<Snapshot>;
   /** Creates a class and enrols students, as an administrator would (there is no API route for it). */
@@ -384,6 +386,7 @@ function buildWorld(
     createModuleWithSections,
     scanTable,
     listFiles,
+    fileUrl: (link) => new URL(link, config.url).href,
     snapshot: async (of = ['table', 'files', 'people']) => {
       const [table, files, people] = await Promise.all([
         of.includes('table') ? scanTable() : [],

@@ -49,6 +49,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     userPoolClient: auth.userPoolClient,
     schoolSignIn: auth.schoolSignIn?.webConfig,
     uploadsBucket: data.uploadsBucket,
+    fileLinkKeyGroup: api.fileLinkKeys.keyGroup,
     accessLogsBucket: data.accessLogsBucket,
   });
   // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.

@@ -35,8 +35,7 @@ const IAM_TABLE_ACTIONS: Record<TableAction, readonly string[]> = {
 export type TableAccess = 'none' | readonly TableAction[];
 
 /**
- * What a route's function may do to uploaded files under `protected/`, as IAM names it: GetObject also covers HEAD and
- * presigned downloads; PutObject covers presigned PUTs and every step of a multipart upload but its abort; ListBucket
+ * What a route's function may do to uploaded files under `protected/`, as IAM names it: GetObject also covers HEAD; PutObject covers presigned PUTs and every step of a multipart upload but its abort; ListBucket
  * (an erase listing a person's folder) is granted on the bucket for keys under `protected/` only.
  */
 export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload' | 'ListBucket';
@@ -97,6 +96,11 @@ export interface RouteDeployment {
   /** Signs with the tool's LTI keys: reads their secret (the deep linking response). */
   toolKeys?: true;
   /**
+   * Hands out links to stored files (CloudFront signed URLs): reads the file link key secret, its generation and key id
+   * in FILE_LINK_KEY_* (infra/constructs/file-link-keys.ts).
+   */
+  fileLinks?: true;
+  /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
    * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
    * moves: CloudFormation would create it in the new stack before deleting it from the old one, and the HTTP API
@@ -118,7 +122,8 @@ const AUDITED_WITH_PEOPLE = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 export const routeDeployment = {
   createModule: { handler: 'modules/handlers/create-module', table: ['ReadByKey', 'PutItem', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject'], userPool: 'none' },
   listModules: { handler: 'modules/handlers/list-modules', table: ['Query'], bucket: 'none', userPool: 'none' },
-  getModule: { handler: 'modules/handlers/get-module', table: ['ReadByKey', 'Query'], bucket: ['GetObject'], userPool: 'none' },
+  // Reading a module signs its files' links (fileLinks) and reads no file.
+  getModule: { handler: 'modules/handlers/get-module', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none', fileLinks: true },
   updateModule: { handler: 'modules/handlers/update-module', table: ['ReadByKey', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['GetObject', 'DeleteObject'], userPool: 'none' },
   deleteModule: { handler: 'modules/handlers/delete-module', table: ['Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], bucket: ['DeleteObject'], userPool: 'none' },
   listClasses: { handler: 'classes/handlers/list-classes', table: ['Query'], bucket: 'none', userPool: 'none' },
@@ -197,9 +202,10 @@ export const routeDeployment = {
   exportOneRosterScores: {
     handler: 'rosters/handlers/export-one-roster-scores',
     table: ['ReadByKey', 'Query'],
-    // PutObject writes the zip; GetObject signs the link that downloads it.
-    bucket: ['GetObject', 'PutObject'],
+    // PutObject writes the zip; the link that downloads it is signed with the file link key.
+    bucket: ['PutObject'],
     userPool: ['AdminGetUser'],
+    fileLinks: true,
     feature: 'DataExport',
     timeoutSeconds: 29,
   },
@@ -229,6 +235,7 @@ export const routeDeployment = {
     table: ['ReadByKey', 'Query'],
     bucket: ['GetObject', 'PutObject'],
     userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
+    fileLinks: true,
     feature: 'DataExport',
     timeoutSeconds: 29,
   },
@@ -237,6 +244,7 @@ export const routeDeployment = {
     table: ['ReadByKey', 'Query', 'PutItem'],
     bucket: ['GetObject', 'PutObject'],
     userPool: AUDITED_WITH_PEOPLE,
+    fileLinks: true,
     feature: 'DataExport',
     timeoutSeconds: 29,
   },

@@ -92,6 +92,8 @@ export const stageSettingsSchema = z
     wafRateLimit: wholeNumber(100),
     /** The origin-verify generation CloudFront sends: the number the last `npm run rotate-origin-secret` printed. */
     originVerifyGeneration: wholeNumber(1),
+    /** The file link key generation that signs; one higher rotates the key (the one before stays trusted). */
+    fileLinkKeyGeneration: wholeNumber(1),
     schoolTimeZone: z.string().refine(isTimeZone, 'is not an IANA time zone name (e.g. Europe/London)'),
     bedrockDrafting: flag,
     /** The Bedrock model drafting calls when bedrockDrafting is on. */
@@ -134,6 +136,7 @@ export const OVERRIDABLE_SETTINGS = [
   'waf',
   'wafRateLimit',
   'originVerifyGeneration',
+  'fileLinkKeyGeneration',
   'schoolTimeZone',
   'bedrockDrafting',
   'draftingModelId',

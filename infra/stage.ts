@@ -44,6 +44,9 @@ export const originVerifySecretName = (stage: string) => stageName(stage, 'learn
 /** The stage's LTI tool keys (Secrets Manager): the Api stack creates it, `npm run rotate-lti-tool-keys` fills it. */
 export const ltiToolKeysSecretName = (stage: string) => stageName(stage, 'learning-paths/lti-tool-keys');
 
+/** The stage's file link keys (Secrets Manager): the Api stack creates it, its key pair custom resource fills it. */
+export const fileLinkKeysSecretName = (stage: string) => stageName(stage, 'learning-paths/file-link-keys');
+
 /**
  * The SSM parameter (in us-east-1) holding the stage's CloudFront distribution id: the Web stack writes it, the Edge
  * stack's alarm reads it at deploy time (a reference across regions that works without a known account and region).

@@ -1,4 +1,5 @@
-// Local twin of S3: s3rver in-process, with the content bucket and a CORS rule so browsers can PUT to presigned URLs.
+// Local twin of S3: s3rver in-process, with the content bucket and a CORS rule so browsers can PUT to presigned URLs
+// (they read files through the app's origin, local/file-links.ts).
 // In front of it, what S3 checks and s3rver does not: every request's SigV4 signature (s3-signature.ts), and that a
 // multipart upload id exists and belongs to the key it is used with, and conditional writes (`If-None-Match: *`).
 import { existsSync } from 'node:fs';
@@ -18,9 +19,8 @@ export interface StorageTwin {
 // Locally any origin may upload (the app's port varies in tests); the cloud bucket allows only the app's origin.
 const CORS = `<CORSConfiguration><CORSRule>
 <AllowedOrigin>*</AllowedOrigin>
-<AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
-<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader>
-<ExposeHeader>Content-Range</ExposeHeader><ExposeHeader>Accept-Ranges</ExposeHeader><ExposeHeader>Content-Length</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>
+<AllowedMethod>PUT</AllowedMethod>
+<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>
 </CORSRule></CORSConfiguration>`;
 
 export async function startStorage(options: {

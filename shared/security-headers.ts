@@ -4,7 +4,7 @@
 export interface SecurityHeaderOrigins {
   /** Where sign-in calls go: Cognito's endpoint (the identity twin locally). */
   identity: string[];
-  /** Where files are uploaded to and read from: the upload bucket's endpoints (the storage twin locally). */
+  /** Where files are uploaded to: the upload bucket's endpoints (the storage twin locally); they are read from the app's origin. */
   files: string[];
   /** Served over https: adds HSTS and upgrade-insecure-requests (the local stack is plain http). */
   https: boolean;
@@ -25,7 +25,8 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /**
  * Scripts only from the app itself. What the reader needs and nothing more: pdf.js runs in a worker from the app's
  * origin (`blob:` for the worker pdf.js may start from its own code), rendered pages, slides and document images
- * are `data:`/`blob:` URLs or come from the bucket, and the file itself is fetched from the bucket. Styles only from
+ * are `data:`/`blob:` URLs, the file itself is fetched from the app's origin (its files behaviour), and uploads go to
+ * the bucket. Styles only from
  * the app's stylesheets, and the public pages' inlined stylesheet by its hash: no other `<style>` element and no `style`
  * attribute applies (React's style props are set through the CSSOM, which CSP does not govern), so nothing a file
  * carries can restyle the app. Office documents, whose renderers
@@ -37,7 +38,7 @@ export function contentSecurityPolicy({ identity, files, https, inlineStyleHashe
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self'${list(inlineStyleHashes.map((hash) => `'${hash}'`))}`,
-    `img-src 'self' data: blob:${list(files)}`,
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${list(identity)}${list(files)}`,
     "worker-src 'self' blob:",

@@ -62,6 +62,9 @@ export const dataExportKey = (personId: string, exportId: string, fileName: stri
  */
 export const FILE_LINK_PATH_PATTERN = `/${FUNCTION_FILES_PREFIX}*`;
 
+/** The query parameters of a file link that S3 answers with (and CloudFront caches by): not its signature. */
+export const FILE_LINK_RESPONSE_OVERRIDES = ['response-content-disposition', 'response-content-type'] as const;
+
 /** A query value encoded as the CloudFront signing library encodes it (so the signed policy names the link it returns). */
 const encodeQueryValue = (text: string) => encodeURIComponent(text).replace(/'/g, '%27');
 
@@ -71,7 +74,8 @@ const encodeQueryValue = (text: string) => encodeURIComponent(text).replace(/'/g
  */
 export function fileLinkPath(key: string, fileName: string, mediaType?: string): string {
   const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-  const query = [`response-content-disposition=${encodeQueryValue(disposition)}`, ...(mediaType ? [`response-content-type=${encodeQueryValue(mediaType)}`] : [])];
+  const [dispositionName, typeName] = FILE_LINK_RESPONSE_OVERRIDES;
+  const query = [`${dispositionName}=${encodeQueryValue(disposition)}`, ...(mediaType ? [`${typeName}=${encodeQueryValue(mediaType)}`] : [])];
   return `/${key.split('/').map(encodeURIComponent).join('/')}?${query.join('&')}`;
 }
 

@@ -11,6 +11,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import type { FileLinkKeySettings } from './file-link-keys';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
 import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
@@ -32,7 +33,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys' | 'fileLinks'>,
   names: {
     tableName: string;
     /** The tool's LTI key secret, read by name where the route signs with it. */
@@ -47,6 +48,8 @@ export function functionEnvironment(
     schoolSignInProviders?: string;
     /** The LTI score reports queue's URL. */
     scoreQueueUrl?: string;
+    /** The file link key that signs, where the route hands out links to files. */
+    fileLinkKeys?: FileLinkKeySettings;
   },
 ): Record<string, string> {
   return {
@@ -57,6 +60,13 @@ export function functionEnvironment(
     ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
     ...(route.scoreReports && names.scoreQueueUrl ? { [LTI_SCORE_QUEUE_ENV]: names.scoreQueueUrl } : {}),
     ...(route.toolKeys ? { [LTI_TOOL_KEYS_SECRET_ENV]: names.toolKeysSecretName } : {}),
+    ...(route.fileLinks && names.fileLinkKeys
+      ? {
+          FILE_LINK_KEYS_SECRET_ID: names.fileLinkKeys.secretName,
+          FILE_LINK_KEY_GENERATION: String(names.fileLinkKeys.generation),
+          FILE_LINK_KEY_ID: names.fileLinkKeys.keyPairId,
+        }
+      : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -93,6 +103,8 @@ export interface RouteFunctionProps {
   scoreQueue?: IQueue;
   /** The tool's LTI key secret (made by the public endpoints' stack), read by name by routes that sign with it. */
   toolKeysSecretName: string;
+  /** The file link key (its secret readable) that routes declaring `fileLinks` sign with. */
+  fileLinkKeys?: FileLinkKeySettings & { secret: ISecret };
 }
 
 /** The environment variable naming the LTI score reports queue (the attempt route's reporter, the sender). */
@@ -119,6 +131,7 @@ export class RouteFunction extends Construct {
       schoolSignInProviders: props.schoolSignInProviders,
       scoreQueueUrl: props.scoreQueue?.queueUrl,
       toolKeysSecretName: props.toolKeysSecretName,
+      fileLinkKeys: props.fileLinkKeys,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -142,6 +155,10 @@ export class RouteFunction extends Construct {
     }
     // By name, not by reference: the secret lives in the public endpoints' nested stack, made after the routes'.
     if (route.toolKeys) Secret.fromSecretNameV2(this, 'LtiToolKeys', props.toolKeysSecretName).grantRead(this.function);
+    if (route.fileLinks) {
+      if (!props.fileLinkKeys) throw new Error(`${id} signs file links: give it the key (fileLinkKeys)`);
+      props.fileLinkKeys.secret.grantRead(this.function);
+    }
     if (drafting) {
       const modelArn = Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: drafting.modelId });
       bindModel(this.function, modelArn, drafting.actions);

@@ -21,7 +21,8 @@ import type { OriginVerifySettings } from '../constructs/route-function';
 import { originVerifyKey } from '../../shared/edge';
 import { ApiFeatureStack, type FeatureFunctionProps } from './api-feature-stack';
 import { deployedRoutes, routesByFeature, type DeployedRoute } from '../route-deployment';
-import { ltiToolKeysSecretName, originVerifySecretName, stageName } from '../stage';
+import { fileLinkKeysSecretName, ltiToolKeysSecretName, originVerifySecretName, stageName } from '../stage';
+import { FileLinkKeys } from '../constructs/file-link-keys';
 import { PublicEndpointsStack } from './public-endpoints-stack';
 import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
 import { settingsOf, type StageSettings } from '../stage-settings';
@@ -63,6 +64,8 @@ export class ApiStack extends Stack {
   readonly originVerifySecret: ISecret;
   /** The secret's name and the generation CloudFront sends. */
   readonly originVerify: OriginVerifySettings;
+  /** The key pair that signs file links; the Web stack's files behaviour trusts its key group. */
+  readonly fileLinkKeys: FileLinkKeys;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -95,8 +98,14 @@ export class ApiStack extends Stack {
           'OriginVerifySecret: CloudFront reads it at deploy time, so a rotation adds a value and deploys the next generation (npm run rotate-origin-secret, README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
+    this.fileLinkKeys = new FileLinkKeys(this, 'FileLinkKeys', {
+      secretName: fileLinkKeysSecretName(props.stage),
+      generation: settings.fileLinkKeyGeneration,
+      logRetention: LOG_RETENTION,
+    });
     // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     this.exportValue(this.httpApi.apiId);
+    this.exportValue(this.fileLinkKeys.keyGroup.keyGroupId);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -162,6 +171,7 @@ export class ApiStack extends Stack {
       tracing: settings.tracing,
       draftingModelId: draftingModelId(settings),
       toolKeysSecretName: ltiToolKeysSecretName(props.stage),
+      fileLinkKeys: { ...this.fileLinkKeys.signing, secret: this.fileLinkKeys.secret },
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
       scoreQueue: scoreDelivery.queue,
     };

@@ -5,7 +5,8 @@ import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-
 import { AttributeType, Billing, ProjectionType, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { DATA_EXPORT_KEPT_DAYS, storedFilesPrefix } from '../../shared/storage';
+import { DATA_EXPORT_KEPT_DAYS, FUNCTION_FILES_PREFIX, storedFilesPrefix } from '../../shared/storage';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { TABLE_KEYS, TABLE_TIME_TO_LIVE_ATTRIBUTE } from '../../shared/table';
 import { settingsOf } from '../stage-settings';
 
@@ -77,6 +78,22 @@ export class DataStack extends Stack {
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // CloudFront's files behaviour reads stored files under the functions' prefix through origin access control (signed
+    // URLs only, checked at the edge). Any distribution of this account: the Web stack's distribution is made after this
+    // stack, which cannot name it (docs/decisions/infrastructure/file-links-through-cloudfront.md).
+    this.uploadsBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontReadsFileLinks',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.uploadsBucket.arnForObjects(`${FUNCTION_FILES_PREFIX}*`)],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': this.account },
+          ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` },
+        },
+      }),
+    );
 
     // "Object Created" events go to EventBridge, where the Api stack's rule starts text extraction. Set on the bucket
     // resource itself: the construct's `eventBridgeEnabled` would add a custom resource and its Lambda to do the same.

@@ -4,6 +4,8 @@ import { CfnOutput, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, ty
 import {
   AllowedMethods,
   CachePolicy,
+  CacheQueryStringBehavior,
+  type IKeyGroup,
   Distribution,
   FunctionCode,
   FunctionEventType,
@@ -39,7 +41,7 @@ import {
   PERMISSIONS_POLICY,
 } from '../../shared/security-headers';
 import { appOriginFunctionSource, ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
-import { storedFilesPrefix } from '../../shared/storage';
+import { FILE_LINK_PATH_PATTERN, FILE_LINK_RESPONSE_OVERRIDES, storedFilesPrefix } from '../../shared/storage';
 import { LTI_PATH_PATTERN } from '../../shared/lti';
 import type { OriginVerifySettings } from '../constructs/route-function';
 import { readInlineStyleHashes } from '../inline-style-hashes';
@@ -61,6 +63,8 @@ export interface WebStackProps extends StackProps {
   /** The hosted sign-in's domain and the school's providers the login pages offer; absent: password sign-in only. */
   schoolSignIn?: WebConfig['schoolSignIn'];
   uploadsBucket: IBucket;
+  /** The public keys whose signatures the files behaviour accepts (the Api stack's file link keys). */
+  fileLinkKeyGroup: IKeyGroup;
   accessLogsBucket: IBucket;
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
   webAclArn?: string;
@@ -143,6 +147,24 @@ export class WebStack extends Stack {
     });
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
+    // Stored files, read through origin access control. The bucket is taken by its attributes: its policy grant to
+    // CloudFront is the Data stack's own (a grant naming this distribution would make the Data stack depend on this one).
+    const filesOrigin = S3BucketOrigin.withOriginAccessControl(
+      Bucket.fromBucketAttributes(this, 'UploadsBucket', {
+        bucketArn: props.uploadsBucket.bucketArn,
+        bucketName: props.uploadsBucket.bucketName,
+        bucketRegionalDomainName: props.uploadsBucket.bucketRegionalDomainName,
+      }),
+    );
+    // A signed URL differs per window and reader: cached by the path and the response overrides S3 answers with, never
+    // by the signature (CloudFront checks it before the cache).
+    const filesCache = new CachePolicy(this, 'FileLinksCache', {
+      comment: 'Learning Paths: stored files by key and response overrides (signed URLs checked at the edge)',
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...FILE_LINK_RESPONSE_OVERRIDES),
+      defaultTtl: Duration.days(1),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
       defaultRootObject: 'index.html',
@@ -176,6 +198,14 @@ export class WebStack extends Stack {
           responseHeadersPolicy: ltiDeepLinkPageHeaders,
           functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
           compress: true,
+        },
+        // Stored files, by file link only (functions/src/uploads/adapters/file-links.ts): a signed URL of the trusted key group.
+        [FILE_LINK_PATH_PATTERN]: {
+          origin: filesOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          cachePolicy: filesCache,
+          trustedKeyGroups: [props.fileLinkKeyGroup],
+          responseHeadersPolicy: securityHeaders,
         },
         '/api/*': {
           origin: apiOrigin,
@@ -264,7 +294,7 @@ export class WebStack extends Stack {
       {
         inlineStyleHashes,
         identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
-        // Presigned PUT/GET URLs name the bucket's regional (or legacy global) virtual-host endpoint.
+        // Presigned upload URLs name the bucket's regional (or legacy global) virtual-host endpoint.
         files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],
         https: true,
       },
@@ -310,9 +340,10 @@ export class WebStack extends Stack {
   }
 
   /**
-   * The browser PUTs and GETs presigned URLs straight to the upload bucket, so the bucket must allow the app's
-   * origin. The origin is only known once the distribution exists, which depends on the API, which depends on the
-   * bucket: the CORS rule is therefore written from here rather than declared in the data stack.
+   * The browser PUTs presigned URLs straight to the upload bucket (it reads files through the files behaviour), so the
+   * bucket must allow the app's origin. The origin is only known once the distribution exists, which depends on the
+   * API, which depends on the bucket: the CORS rule is therefore written from here rather than declared in the data
+   * stack.
    */
   private allowUploadsFromApp(uploadsBucket: IBucket, logGroup: ILogGroup): void {
     const putCors = {
@@ -324,10 +355,10 @@ export class WebStack extends Stack {
           CORSRules: [
             {
               AllowedOrigins: [this.appUrl],
-              AllowedMethods: ['PUT', 'GET', 'HEAD'],
+              AllowedMethods: ['PUT'],
               AllowedHeaders: ['*'],
-              // pdf.js reads large PDFs by range requests and needs to see these.
-              ExposeHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
+              // A multipart upload completes with each part's ETag.
+              ExposeHeaders: ['ETag'],
               MaxAgeSeconds: 3600,
             },
           ],

@@ -5,7 +5,7 @@
 // from then on, the old one stays trusted until the next rotation, so links handed out before the deploy still open.
 import { CustomResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { KeyGroup, PublicKey } from 'aws-cdk-lib/aws-cloudfront';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -55,8 +55,7 @@ export class FileLinkKeys extends Construct {
     const logGroup = new LogGroup(this, 'GeneratorLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const role = new Role(this, 'GeneratorRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Makes file link key pairs' });
     logGroup.grantWrite(role);
-    this.secret.grantRead(role);
-    this.secret.grantWrite(role);
+    role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }));
     const generator = new NodejsFunction(this, 'Generator', {
       description: 'Custom resource: makes a file link key pair, keeps its private key in the secret, answers the public key',
       entry: handlerEntry('uploads/handlers/file-link-key-pair'),

@@ -1,6 +1,6 @@
 // The front door: one CloudFront distribution serving the built SPA from a private bucket and /api/* from the HTTP
 // API, with security headers on every response, plus the runtime /config.json the web app reads.
-import { CfnOutput, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -229,6 +229,10 @@ export class WebStack extends Stack {
         },
       },
     });
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      "The upload bucket's grant to CloudFront is in the Data stack's own bucket policy.",
+    );
     NagSuppressions.addResourceSuppressions(this.distribution, [
       {
         id: 'AwsSolutions-CFR1',

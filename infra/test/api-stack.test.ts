@@ -47,9 +47,21 @@ function statementsFor(route: RouteDefinition): Statement[] {
     .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
 }
 
+/** The logical id of the secret of this name. */
+function secretNamed(name: string): string {
+  const [[id]] = Object.entries(template.findResources('AWS::SecretsManager::Secret')).filter(([, secret]) => secret.Properties.Name === name);
+  return id;
+}
+
+/** The file link public keys' logical ids, in the key group's order (oldest generation first). */
+function publicKeyIds(): string[] {
+  const [group] = Object.values(template.findResources('AWS::CloudFront::KeyGroup'));
+  return (group.Properties.KeyGroupConfig.Items as { Ref: string }[]).map((item) => item.Ref);
+}
+
 describe('functions', () => {
-  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync, retention and LTI score functions, and no others', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 4);
+  test('one Lambda per route-table entry and per public endpoint handler, the text extraction, OneRoster sync, retention and LTI score functions, the file link key generator, and no others', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedRoutes.length + endpointsByHandler().size + 5);
   });
 
   test('LTI scores: the attempt route may only send to the reports queue; the sender receives it in small batches, reads the table and the tool keys, and failed reports end in a dead-letter queue with an alarm', () => {
@@ -173,6 +185,7 @@ describe('functions', () => {
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         ...('scoreReports' in route ? ['LTI_SCORE_QUEUE_URL'] : []),
         ...(route.toolKeys ? ['LTI_TOOL_KEYS_SECRET_ID'] : []),
+        ...(route.fileLinks ? ['FILE_LINK_KEYS_SECRET_ID', 'FILE_LINK_KEY_GENERATION', 'FILE_LINK_KEY_ID'] : []),
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
@@ -187,21 +200,25 @@ describe('functions', () => {
     });
     expect(JSON.stringify(variables)).not.toContain('resolve:');
     if (route.toolKeys) expect(variables.LTI_TOOL_KEYS_SECRET_ID).toBe('prod-learning-paths/lti-tool-keys');
+    if (route.fileLinks) {
+      // The deployed generation's key: its name in the secret and the id CloudFront gave its public key.
+      expect(variables).toMatchObject({ FILE_LINK_KEYS_SECRET_ID: 'prod-learning-paths/file-link-keys', FILE_LINK_KEY_GENERATION: '1', FILE_LINK_KEY_ID: { Ref: publicKeyIds()[0] } });
+    }
   });
 
-  test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {
-    const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret'))[0];
+  test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys or the file link keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {
+    const secretId = secretNamed('prod-learning-paths/origin-verify');
     const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
     expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     const resources = statements.flatMap((statement) => [statement.Resource].flat());
     // The tool keys by name (the secret lives in the public endpoints' stack): its ARN with Secrets Manager's suffix.
     const toolKeys = resources.filter((resource) => JSON.stringify(resource).includes(':secret:prod-learning-paths/lti-tool-keys-??????'));
     expect(toolKeys).toHaveLength(route.toolKeys ? 1 : 0);
-    expect(resources.filter((resource) => !toolKeys.includes(resource))).toEqual([{ Ref: secretId }]);
+    expect(resources.filter((resource) => !toolKeys.includes(resource))).toEqual([{ Ref: secretId }, ...(route.fileLinks ? [{ Ref: secretNamed('prod-learning-paths/file-link-keys') }] : [])]);
   });
 
   test('the origin-verify secret holds the first generation\'s value under g1, and -c originVerifyGeneration sets the generation the functions and CloudFront use', () => {
-    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    const secret = resources[secretNamed('prod-learning-paths/origin-verify')];
     expect(secret.Properties).toMatchObject({
       Name: 'prod-learning-paths/origin-verify',
       GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'g1', ExcludePunctuation: true, PasswordLength: 48 },
@@ -209,7 +226,7 @@ describe('functions', () => {
     const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
     try {
       // The route functions: text extraction, the OneRoster sync, retention and the LTI score sender serve no request.
-      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention|Posts LTI scores)/.test(fn.Properties.Description));
+      const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention|Posts LTI scores|Custom resource: makes a file link key pair)/.test(fn.Properties.Description));
       expect(new Set(functions.map((fn) => fn.Properties.Environment.Variables.ORIGIN_VERIFY_GENERATION))).toEqual(new Set(['2']));
       expect(JSON.stringify(rotated.templates.web.findResources('AWS::CloudFront::Distribution'))).toContain(
         '{{resolve:secretsmanager:prod-learning-paths/origin-verify:SecretString:g2::}}',

@@ -54,8 +54,9 @@ test(`the generated table has ${ROUTES} routes, each a real route's shape in its
   }
   // And the public endpoints (the LTI tool's), in their own stack.
   expect(Object.keys(app.templates.api.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(ROUTES + Object.keys(ltiEndpoints).length);
-  // One function per route and per public endpoint handler, the text extraction, OneRoster sync, retention and LTI score sender.
-  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + endpointsByHandler().size + 4);
+  // One function per route and per public endpoint handler, the text extraction, OneRoster sync, retention, LTI score
+  // sender and file link key generator.
+  expect(Object.keys(app.templates.api.findResources('AWS::Lambda::Function'))).toHaveLength(ROUTES + endpointsByHandler().size + 5);
 });
 
 test(`no stack uses more than ${MOST * 100} % of any CloudFormation limit at ${ROUTES} routes`, () => {

@@ -3,17 +3,15 @@
 // public keys of the deployed generation and the one before it are CloudFront public keys in one key group, which the
 // Web stack's files behaviour trusts. Rotating is a deploy with `fileLinkKeyGeneration` one higher: the new key signs
 // from then on, the old one stays trusted until the next rotation, so links handed out before the deploy still open.
-import { CustomResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { CustomResource, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { KeyGroup, PublicKey } from 'aws-cdk-lib/aws-cloudfront';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { SecretValue } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { DEPS_LOCK_FILE, handlerEntry, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import type { ApiMonitoring } from './api-monitoring';
+import { bundledFunction } from './route-function';
 
 /** What a function that signs file links is told (functions/src/composition/file-store.ts). */
 export interface FileLinkKeySettings {
@@ -27,7 +25,10 @@ export interface FileLinkKeySettings {
 export interface FileLinkKeysProps {
   secretName: string;
   generation: number;
+  serviceName: string;
   logRetention: RetentionDays;
+  tracing: boolean;
+  monitoring: ApiMonitoring;
 }
 
 export class FileLinkKeys extends Construct {
@@ -52,25 +53,18 @@ export class FileLinkKeys extends Construct {
       },
     ]);
 
-    const logGroup = new LogGroup(this, 'GeneratorLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    const role = new Role(this, 'GeneratorRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Makes file link key pairs' });
-    logGroup.grantWrite(role);
-    role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }));
-    const generator = new NodejsFunction(this, 'Generator', {
+    // Runs at deploy time only; watched like every function (a failed generation fails the deploy too).
+    const generatorScope = new Construct(this, 'Generator');
+    const generator = bundledFunction(generatorScope, {
       description: 'Custom resource: makes a file link key pair, keeps its private key in the secret, answers the public key',
-      entry: handlerEntry('uploads/handlers/file-link-key-pair'),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
-      runtime: LAMBDA_RUNTIME,
-      architecture: LAMBDA_ARCHITECTURE,
-      memorySize: 512,
-      timeout: Duration.seconds(30),
-      role,
-      logGroup,
-      tracing: Tracing.DISABLED,
-      bundling: lambdaBundling(false),
+      handler: 'uploads/handlers/file-link-key-pair',
+      timeoutSeconds: 30,
+      environment: { POWERTOOLS_SERVICE_NAME: props.serviceName, ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}) },
+      logRetention: props.logRetention,
+      tracing: props.tracing,
     });
+    generator.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }));
+    props.monitoring.watchFunction(generatorScope, 'fileLinkKeyPair', generator);
 
     // The deployed generation and the one before it (none before the first); each made after the one before, as both
     // write the one secret.

@@ -98,14 +98,8 @@ export class ApiStack extends Stack {
           'OriginVerifySecret: CloudFront reads it at deploy time, so a rotation adds a value and deploys the next generation (npm run rotate-origin-secret, README); it only keeps callers from going around CloudFront, every route still needs a Cognito JWT.',
       },
     ]);
-    this.fileLinkKeys = new FileLinkKeys(this, 'FileLinkKeys', {
-      secretName: fileLinkKeysSecretName(props.stage),
-      generation: settings.fileLinkKeyGeneration,
-      logRetention: LOG_RETENTION,
-    });
     // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     this.exportValue(this.httpApi.apiId);
-    this.exportValue(this.fileLinkKeys.keyGroup.keyGroupId);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -155,6 +149,16 @@ export class ApiStack extends Stack {
       serviceName: serviceName(props.stage),
       stage: props.stage,
     });
+
+    this.fileLinkKeys = new FileLinkKeys(this, 'FileLinkKeys', {
+      secretName: fileLinkKeysSecretName(props.stage),
+      generation: settings.fileLinkKeyGeneration,
+      serviceName: serviceName(props.stage),
+      logRetention: LOG_RETENTION,
+      tracing: settings.tracing,
+      monitoring,
+    });
+    this.exportValue(this.fileLinkKeys.keyGroup.keyGroupId);
 
     const scoreDeliveryProps = { table: props.table, serviceName: serviceName(props.stage), logRetention: LOG_RETENTION, tracing: settings.tracing, monitoring };
     const scoreDelivery = new LtiScoreDelivery(this, 'LtiScoreDelivery', scoreDeliveryProps);

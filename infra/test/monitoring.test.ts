@@ -245,8 +245,9 @@ describe('tracing', () => {
 
   test('is on in the stages\' settings: every function traces actively and traces its SDK clients', () => {
     const functions = functionsOf(template);
-    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention and LTI score sender.
-    expect(functions).toHaveLength(routeEntries.length + endpointsByHandler().size + 4);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention, LTI
+    // score sender and file link key generator.
+    expect(functions).toHaveLength(routeEntries.length + endpointsByHandler().size + 5);
     for (const fn of functions) {
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');

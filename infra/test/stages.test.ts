@@ -82,9 +82,8 @@ test('no export name is the same in two stages', () => {
 
 test('the business metrics and the WAF metrics of each stage are apart', () => {
   const serviceOf = (app: Synthesized) =>
-    (Object.values(app.templates.api.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables: Record<string, string> } } }[]).flatMap(
-      // The file link key generator runs at deploy time only and reports no metric.
-      (fn) => (fn.Properties.Environment ? [fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME] : []),
+    (Object.values(app.templates.api.findResources('AWS::Lambda::Function')) as { Properties: { Environment: { Variables: Record<string, string> } } }[]).map(
+      (fn) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
     );
   expect(new Set(serviceOf(prod))).toEqual(new Set(['prod-learning-paths-api']));
   expect(new Set(serviceOf(testStage))).toEqual(new Set(['test-learning-paths-api']));

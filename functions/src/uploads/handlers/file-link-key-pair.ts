@@ -5,6 +5,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { traced } from '../../platform/tracing';
 
 export interface KeyPairProperties {
   SecretId: string;
@@ -12,7 +13,7 @@ export interface KeyPairProperties {
 }
 
 let secrets: SecretsManagerClient | undefined;
-const client = () => (secrets ??= new SecretsManagerClient({}));
+const client = () => (secrets ??= traced(new SecretsManagerClient({})));
 
 async function readKeys(secretId: string): Promise<Record<string, string>> {
   const { SecretString } = await client().send(new GetSecretValueCommand({ SecretId: secretId }));

@@ -187,8 +187,9 @@ describe('alarms', () => {
 
   test('on errors and throttles of every function, one alarm each', () => {
     const perFunction = alarms().filter((alarm) => metricNamesOf(alarm).sort().join() === 'Errors,Throttles');
-    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention and LTI score sender.
-    expect(perFunction).toHaveLength(routeEntries.length + endpointsByHandler().size + 4);
+    // The route functions, the public endpoints' (one per handler), the text extraction, OneRoster sync, retention, LTI
+    // score sender and file link key generator.
+    expect(perFunction).toHaveLength(routeEntries.length + endpointsByHandler().size + 5);
     const functionIds = resourcesOf(template, 'AWS::Lambda::Function').map(([id]) => id).sort();
     const watched = perFunction.map((alarm) => alarm.Metrics.find((m: any) => m.MetricStat).MetricStat.Metric.Dimensions[0].Value.Ref).sort();
     expect(watched).toEqual(functionIds);

@@ -172,7 +172,7 @@ it('resumes an upload cut short by a reload, and the stored file is byte-identic
   const call = await apiAs(teacher);
   const created = ((await call(routes.listModules)) as { _id: string; title: string }[]).find((each) => each.title === title)!;
   const module = await call(routes.getModule, { params: { id: created._id } });
-  const stored = Buffer.from(await (await fetch(module.sections[0].downloadUrl)).arrayBuffer());
+  const stored = Buffer.from(await (await fetch(new URL(module.sections[0].downloadUrl, stackConfig().url))).arrayBuffer());
   expect(stored.equals(await readFile(largePdf))).toBe(true);
 });
 

@@ -373,7 +373,7 @@ test("countProgressOfStudent reads the student's progress by key and takes each 
   });
 });
 
-test("countProgressOfStudent adds a re-enrolled student's best scores back to the class's score totals, in one ADD", async () => {
+test("countProgressOfStudent adds a re-enrolled student's best scores back to their shard of the class's score totals, in one ADD", async () => {
   const scored = { ...progressItem({}, ['section-1']), checkStandings: '{"section-1":[80,2,1],"section-2":[40,1,0]}' };
   const scoresOnly = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}`, classId: CLASS_ID, moduleId: 'module-2', studentId: STUDENT_ID, checkStandings: '{"section-9":[55,1,0]}' };
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [scored, scoresOnly] } });
@@ -381,7 +381,8 @@ test("countProgressOfStudent adds a re-enrolled student's best scores back to th
   // The counter of the module with a completion, and the totals of the three checks with a best score.
   expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
+    TableName: 'progress-table',
+    Key: { pk: `CLASS#${CLASS_ID}`, sk: `SCORE_TOTALS#${counterShardOf(STUDENT_ID)}` },
     UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0, #sum1 :sum1, #count1 :count1, #sum2 :sum2, #count2 :count2 SET entity = :entity, classId = :class',
     ExpressionAttributeNames: {
       '#sum0': `sum#${MODULE_ID}#section-1`,

@@ -180,17 +180,16 @@ export function makeProgressRepository(context: TableContext) {
   /**
    * Sets every completion counter shard of a class, and its score totals shards, to what its enrolled students'
    * progress items hold (a repair after an interrupted enrolment, or the first fill after a migration), folding in and
-   * removing the unsharded counters and totals of an earlier version, and gives each student with a completion time in the engagement
-   * window that day's active item (progress recorded before those items existed; older days are in the progress
-   * items); answers the counters (summed per module). Counts every completed section id, as the counters do (readers
-   * keep the module's current sections); modules without progress get 0.
+   * removing the unsharded counters and totals of an earlier version, and gives each student with a completion time in
+   * the engagement window that day's active item (progress recorded before those items existed; older days are in the
+   * progress items); answers the counters (summed per module). Counts every completed section id, as the counters do
+   * (readers keep the module's current sections); modules without progress get 0.
    *
    * Safe while the app writes: the counters and totals are read first, then the progress items, and each is replaced
    * only if it is still as read (unchangedSince), a module's shards and earlier counter in one transaction, the totals'
-   * shards and earlier item in another: a completion
-   * or an attempt meanwhile, which ADDs to them, fails the write, and the class is counted again from fresh reads. An
-   * active item is the same whoever writes it, so it needs no guard. After RECOUNT_TRIES lost races the class is left
-   * as it was and reported.
+   * shards and earlier item in another: a completion or an attempt meanwhile, which ADDs to them, fails the write, and
+   * the class is counted again from fresh reads. An active item is the same whoever writes it, so it needs no guard.
+   * After RECOUNT_TRIES lost races the class is left as it was and reported.
    */
   async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
     for (let attempt = 0; attempt < RECOUNT_TRIES; attempt += 1) {

@@ -55,7 +55,7 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Active student', key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', pk: 'CLASS#', sk: 'ACTIVE#', treatment: 'deleteIfKeyed' },
   // An earlier version's day item (a set of the students active that day), until `npm run migrate` replaces it.
   { item: 'Active day', key: 'CLASS#{classId} / ACTIVE_DAY#{day}', pk: 'CLASS#', sk: 'ACTIVE_DAY#', treatment: 'rewrite' },
-  { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
+  { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS#{shard}', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
   { item: 'Check', key: 'CHECK#{moduleId}#{sectionId} / CHECK', pk: 'CHECK#', sk: 'CHECK', treatment: 'rewrite' },
   { item: 'Attempt', key: 'CHECK#{moduleId}#{sectionId} / ATTEMPT#{classId}#{studentId}#{n}', pk: 'CHECK#', sk: 'ATTEMPT#', treatment: 'deleteIfKeyed' },
   { item: 'Check statistics', key: 'CHECK#{moduleId}#{sectionId} / STATS#{classId}#{version}', pk: 'CHECK#', sk: 'STATS#', treatment: 'rewrite' },

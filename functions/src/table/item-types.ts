@@ -40,7 +40,7 @@ export const ITEM_TYPES = {
   pathOverrides: { key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
   completionCounter: { key: 'CLASS#{classId} / COMPLETIONS#{moduleId}#{shard}', relation: 'none', export: COUNTER },
   activeStudent: { key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', relation: 'subject', export: 'exported' },
-  scoreTotals: { key: 'CLASS#{classId} / SCORE_TOTALS', relation: 'none', export: COUNTER },
+  scoreTotals: { key: 'CLASS#{classId} / SCORE_TOTALS#{shard}', relation: 'none', export: COUNTER },
   check: { key: 'CHECK#{moduleId}#{sectionId} / CHECK', relation: 'owner', export: 'exported' },
   attempt: { key: 'CHECK#{moduleId}#{sectionId} / ATTEMPT#{classId}#{studentId}#{number}', relation: 'subject', export: 'exported' },
   attemptsUsed: { key: 'CHECK#{moduleId}#{sectionId} / USED#{studentId}', relation: 'subject', export: 'exported' },

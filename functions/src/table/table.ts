@@ -77,8 +77,12 @@ export const keys = {
     pk: checkPartition(moduleId, sectionId),
     sk: `STATS#${classId}#${version}`,
   }),
-  /** The sum and count of the class's best percents per check: the dashboard's Avg. Score. */
-  scoreTotals: (classId: string): Key => ({ pk: classPartition(classId), sk: 'SCORE_TOTALS' }),
+  /**
+   * One shard of the sum and count of the class's best percents per check (the dashboard's Avg. Score, the sum of the
+   * class's shards): a student's scores always count in the shard of their id, the completion counters' shard
+   * (progress/adapters/completion-writes.ts), so a class submitting a check together rarely meets on one item.
+   */
+  scoreTotals: (classId: string, shard: string): Key => ({ pk: classPartition(classId), sk: `${SCORE_TOTALS_PREFIX}#${shard}` }),
   /** A multipart upload the API started (see UploadRecord). */
   upload: (uploadId: string): Key => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
   /** The multipart uploads a teacher has open (key → expiry), which the open-upload cap counts. */
@@ -162,6 +166,8 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const SIGN_IN_DOMAIN_PREFIX = 'SIGN_IN_DOMAIN#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
+/** The score totals' shards (`SCORE_TOTALS#{shard}`), and alone the one item per class an earlier version kept. */
+export const SCORE_TOTALS_PREFIX = 'SCORE_TOTALS';
 const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
@@ -198,6 +204,8 @@ export const queries = {
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
   /** A module's counter shards, and the one unsharded counter an earlier version kept (until `npm run migrate`). */
   countersOfModule: (classId: string, moduleId: string) => ({ partition: classPartition(classId), sortPrefix: `${COUNTER_PREFIX}${moduleId}` }),
+  /** The class's score totals shards, and the one unsharded item an earlier version kept (until `npm run migrate`). */
+  scoreTotalsOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: SCORE_TOTALS_PREFIX }),
   /** The students active on one UTC day; without a day, every student's active days. */
   activeStudentsOfClass: (classId: string, day?: string) => ({ partition: classPartition(classId), sortPrefix: day ? `${ACTIVE_PREFIX}${day}#` : ACTIVE_PREFIX }),
   /** The day items of earlier versions (a string set of the students active that day), which `npm run migrate` replaces. */

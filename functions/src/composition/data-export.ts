@@ -5,7 +5,7 @@ import { makeDataExport } from '../data-export/data-export';
 import { makeExportStorage } from '../data-export/adapters/export-storage';
 import { makeFileReader } from '../uploads/adapters/file-reader';
 import { requiredEnv } from '../platform/env';
-import { fileLinks } from './file-store';
+import { fileLinks } from './file-links';
 import { makeS3Client } from '../platform/s3-client';
 import { randomIds, systemClock } from './system';
 import {

@@ -10,7 +10,7 @@ import { auditLog, classStore, erasureJobStore, fileReferenceStore, moduleStore,
 import { userDirectory } from './user-directory';
 
 export function buildErasureService() {
-  const moduleService = buildModuleService();
+  const moduleService = buildModuleService(fileStore());
   return makeErasureService({
     directory: userDirectory(),
     access: personAccessStore(),

@@ -1,19 +1,24 @@
 // Builds the module use cases over the table, the bucket, the clock, ids and log; each module handler calls it once,
 // at cold start.
 import { makeModuleService } from '../modules/modules';
-import { fileLinks, fileStore, noFileStore } from './file-store';
+import type { FileStore } from '../uploads/port';
+import { fileLinks } from './file-links';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';
 import { checkStore, classStore, fileReferenceStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
-export function buildModuleService() {
+/**
+ * `files`: the bucket's adapter (composition/file-store.ts) for the routes that read, check or delete files; a reading
+ * route, which only signs links, passes `noFileStore` and is bundled and deployed without S3.
+ */
+export function buildModuleService(files: FileStore) {
   return makeModuleService({
     modules: moduleStore(),
     classes: classStore(),
     progress: progressStore(),
     overrides: pathOverrideStore(),
     checks: checkStore(),
-    files: process.env.BUCKET_NAME === undefined ? noFileStore : fileStore(),
+    files,
     links: fileLinks(),
     fileReferences: fileReferenceStore(),
     clock: systemClock,
@@ -21,3 +26,8 @@ export function buildModuleService() {
     log: domainLog,
   });
 }
+
+/** For a function deployed without the bucket (a module's reading route only signs links): a use of it is a bug. */
+export const noFileStore = new Proxy({} as FileStore, {
+  get: () => () => Promise.reject(new Error('This function is not deployed with the bucket (its route has bucket: none); BUCKET_NAME is not set.')),
+});

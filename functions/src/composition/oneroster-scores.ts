@@ -2,7 +2,7 @@
 // bucket it writes the zip to; its handler calls it once, at cold start.
 import { makeExportStorage } from '../data-export/adapters/export-storage';
 import { requiredEnv } from '../platform/env';
-import { fileLinks } from './file-store';
+import { fileLinks } from './file-links';
 import { makeS3Client } from '../platform/s3-client';
 import { makeOneRosterScores } from '../rosters/oneroster-scores';
 import { randomIds, systemClock } from './system';

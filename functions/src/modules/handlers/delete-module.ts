@@ -1,4 +1,5 @@
 import { buildModuleService } from '../../composition/modules';
+import { fileStore } from '../../composition/file-store';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { noContent, pathId } from '../../platform/http';
@@ -9,4 +10,4 @@ export const makeHandler = (modules: ModuleService) =>
     return noContent();
   });
 
-export const handler = makeHandler(buildModuleService());
+export const handler = makeHandler(buildModuleService(fileStore()));

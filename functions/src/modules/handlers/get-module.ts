@@ -1,5 +1,5 @@
 import { moduleReadQuerySchema } from '@shared/contract/modules';
-import { buildModuleService } from '../../composition/modules';
+import { buildModuleService, noFileStore } from '../../composition/modules';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { ok, pathId, validate } from '../../platform/http';
@@ -11,4 +11,4 @@ export const makeHandler = (modules: ModuleService) =>
     return ok(await (usage ? modules.getWithUsage(caller, moduleId) : modules.get(caller, moduleId, classId)));
   });
 
-export const handler = makeHandler(buildModuleService());
+export const handler = makeHandler(buildModuleService(noFileStore));

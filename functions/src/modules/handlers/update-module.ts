@@ -1,5 +1,6 @@
 import { updateModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
+import { fileStore } from '../../composition/file-store';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { ok, pathId, validate } from '../../platform/http';
@@ -10,4 +11,4 @@ export const makeHandler = (modules: ModuleService) =>
     return ok(await modules.update(caller, moduleId, validate(updateModuleSchema, request.body)));
   });
 
-export const handler = makeHandler(buildModuleService());
+export const handler = makeHandler(buildModuleService(fileStore()));

@@ -5,12 +5,13 @@ import { makeErasureService } from '../erasure/erasure';
 import { pseudonymOf } from '../erasure/adapters/pseudonym';
 import { buildModuleService } from './modules';
 import { fileStore } from './file-store';
+import { noFileLinks } from './file-links';
 import { systemClock } from './system';
 import { auditLog, classStore, erasureJobStore, fileReferenceStore, moduleStore, personAccessStore, personalDataSweep, progressStore, rosterStore, sectionTextStore } from './table-stores';
 import { userDirectory } from './user-directory';
 
 export function buildErasureService() {
-  const moduleService = buildModuleService(fileStore());
+  const moduleService = buildModuleService(fileStore(), noFileLinks);
   return makeErasureService({
     directory: userDirectory(),
     access: personAccessStore(),

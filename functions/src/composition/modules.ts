@@ -1,17 +1,17 @@
 // Builds the module use cases over the table, the bucket, the clock, ids and log; each module handler calls it once,
 // at cold start.
 import { makeModuleService } from '../modules/modules';
-import type { FileStore } from '../uploads/port';
-import { fileLinks } from './file-links';
+import type { FileLinks, FileStore } from '../uploads/port';
 import { domainLog } from '../platform/logger';
 import { randomIds, systemClock } from './system';
 import { checkStore, classStore, fileReferenceStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 /**
- * `files`: the bucket's adapter (composition/file-store.ts) for the routes that read, check or delete files; a reading
- * route, which only signs links, passes `noFileStore` and is bundled and deployed without S3.
+ * `files`: the bucket's adapter (composition/file-store.ts) for the routes that read, check or delete files; `links`
+ * (composition/file-links.ts) for the module read, which signs and reads no file: it passes `noFileStore` and is
+ * bundled and deployed without S3, the others pass `noFileLinks` and are deployed without the key.
  */
-export function buildModuleService(files: FileStore) {
+export function buildModuleService(files: FileStore, links: FileLinks) {
   return makeModuleService({
     modules: moduleStore(),
     classes: classStore(),
@@ -19,7 +19,7 @@ export function buildModuleService(files: FileStore) {
     overrides: pathOverrideStore(),
     checks: checkStore(),
     files,
-    links: fileLinks(),
+    links,
     fileReferences: fileReferenceStore(),
     clock: systemClock,
     ids: randomIds,

@@ -2,6 +2,7 @@ import { BUSINESS_METRICS } from '@shared/metrics';
 import { createModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
 import { fileStore } from '../../composition/file-store';
+import { noFileLinks } from '../../composition/file-links';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { created, ok, validate } from '../../platform/http';
@@ -17,4 +18,4 @@ export const makeHandler = (modules: ModuleService) =>
     { counts: (response) => (response.statusCode === 201 ? BUSINESS_METRICS.moduleCreated : undefined) },
   );
 
-export const handler = makeHandler(buildModuleService(fileStore()));
+export const handler = makeHandler(buildModuleService(fileStore(), noFileLinks));

@@ -1,5 +1,6 @@
 import { buildModuleService } from '../../composition/modules';
 import { fileStore } from '../../composition/file-store';
+import { noFileLinks } from '../../composition/file-links';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { noContent, pathId } from '../../platform/http';
@@ -10,4 +11,4 @@ export const makeHandler = (modules: ModuleService) =>
     return noContent();
   });
 
-export const handler = makeHandler(buildModuleService(fileStore()));
+export const handler = makeHandler(buildModuleService(fileStore(), noFileLinks));

@@ -1,5 +1,6 @@
 import { moduleReadQuerySchema } from '@shared/contract/modules';
 import { buildModuleService, noFileStore } from '../../composition/modules';
+import { fileLinks } from '../../composition/file-links';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { ok, pathId, validate } from '../../platform/http';
@@ -11,4 +12,4 @@ export const makeHandler = (modules: ModuleService) =>
     return ok(await (usage ? modules.getWithUsage(caller, moduleId) : modules.get(caller, moduleId, classId)));
   });
 
-export const handler = makeHandler(buildModuleService(noFileStore));
+export const handler = makeHandler(buildModuleService(noFileStore, fileLinks()));

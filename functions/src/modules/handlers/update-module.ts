@@ -1,6 +1,7 @@
 import { updateModuleSchema } from '@shared/contract/modules';
 import { buildModuleService } from '../../composition/modules';
 import { fileStore } from '../../composition/file-store';
+import { noFileLinks } from '../../composition/file-links';
 import type { ModuleService } from '../modules';
 import { apiHandler } from '../../composition/api-handler';
 import { ok, pathId, validate } from '../../platform/http';
@@ -11,4 +12,4 @@ export const makeHandler = (modules: ModuleService) =>
     return ok(await modules.update(caller, moduleId, validate(updateModuleSchema, request.body)));
   });
 
-export const handler = makeHandler(buildModuleService(fileStore()));
+export const handler = makeHandler(buildModuleService(fileStore(), noFileLinks));

@@ -9,6 +9,7 @@ process.env.PERSON_ACCESS_CHECK ??= 'off';
 process.env.BUCKET_NAME ??= 'test-bucket';
 process.env.USER_POOL_ID ??= 'test-pool';
 process.env.LTI_TOOL_KEYS_FILE ??= 'test-lti-tool-keys.json';
+process.env.FILE_LINK_KEYS_FILE ??= 'test-file-link-keys.json';
 process.env.LTI_SCORE_QUEUE_URL ??= 'in-process';
 process.env.AWS_REGION ??= 'us-east-1';
 process.env.AWS_ACCESS_KEY_ID ??= 'test';

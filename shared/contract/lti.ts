@@ -36,6 +36,34 @@ function platformUrl(label: string, { issuer = false } = {}) {
   );
 }
 
+/**
+ * An LMS web address the app may be shown inside (its pages' frame-ancestors): an https origin (http only on this
+ * machine), without a path, as the browser's address bar shows the LMS's course pages.
+ */
+const frameOrigin = () => {
+  const label = 'Each LMS web address';
+  const problem = (value: string): string | undefined => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return `${label} must be a web address such as https://school.instructure.com.`;
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) return `${label} must start with https://.`;
+    if (url.origin !== value.replace(/\/$/, '')) return `${label} must be the scheme and host only (such as https://school.instructure.com), without a path, query or user name.`;
+    return undefined;
+  };
+  return z.string({ error: `${label} must be text.` }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} must not be empty.`, abort: true }),
+    z.maxLength(LTI_LIMITS.urlMaxLength, { error: `${label} must be at most ${LTI_LIMITS.urlMaxLength} characters.`, abort: true }),
+    z.superRefine((value, context) => {
+      const message = problem(value);
+      if (message) context.issues.push({ code: 'custom', message, input: value });
+    }),
+  );
+};
+
 /** An identifier the platform chose (client_id, deployment_id): visible ASCII, as LMSs issue them. */
 const platformIdentifier = (label: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) }).check(
@@ -59,6 +87,12 @@ export const ltiPlatformInputSchema = /* @__PURE__ */ z.lazy(() =>
     authLoginUrl: platformUrl('authLoginUrl'),
     accessTokenUrl: platformUrl('accessTokenUrl'),
     jwksUrl: platformUrl('jwksUrl'),
+    /** Where the LMS shows its courses, when that is not its issuer's or login's origin (a Canvas school's own host). */
+    frameOrigins: z.optional(
+      z.array(frameOrigin(), { error: 'frameOrigins must be a list of web addresses.' }).check(
+        z.maxLength(LTI_LIMITS.frameOriginsMax, { error: `At most ${LTI_LIMITS.frameOriginsMax} LMS web addresses can be given.` }),
+      ),
+    ),
   }),
 );
 export type LtiPlatformInput = z.infer<typeof ltiPlatformInputSchema>;
@@ -73,6 +107,7 @@ export const ltiPlatformSchema = /* @__PURE__ */ z.lazy(() =>
     authLoginUrl: z.string(),
     accessTokenUrl: z.string(),
     jwksUrl: z.string(),
+    frameOrigins: z.optional(z.array(z.string())),
     registeredAt: isoDate,
     updatedAt: isoDate,
   }),

@@ -38,7 +38,7 @@ test('refuses a second registration of the same issuer and client ID with 409 na
 test('a registration that loses the race for its issuer and client ID is refused with 409', async () => {
   const racing = { ...store, list: async () => [] } as unknown as InMemoryLtiPlatforms;
   await store.insert({ platformId: 'first', ...canvas, registeredAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
-  const raced = makeLtiPlatformService({ platforms: Object.assign(racing, { insert: (record: never) => store.insert(record) }), directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids });
+  const raced = makeLtiPlatformService({ platforms: Object.assign(racing, { insert: (record: never) => store.insert(record) }), directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids, frameAncestors: school.frameAncestors });
   await expect(raced.register(admin, canvas)).rejects.toMatchObject({ kind: 'conflict' });
   expect(school.ports.audit.entries).toHaveLength(0);
 });
@@ -60,7 +60,7 @@ test('an edit of a registration changed since it was read is refused with 409', 
   const asRead = (await store.get(platformId))!;
   const stale = { ...store, get: async () => asRead } as unknown as InMemoryLtiPlatforms;
   await store.replace(asRead, { ...asRead, name: 'Changed meanwhile', updatedAt: '2030-01-01T00:00:00.000Z' });
-  const editing = makeLtiPlatformService({ platforms: Object.assign(stale, { replace: store.replace.bind(store) }), directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids });
+  const editing = makeLtiPlatformService({ platforms: Object.assign(stale, { replace: store.replace.bind(store) }), directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids, frameAncestors: school.frameAncestors });
   await expect(editing.edit(admin, platformId, { ...canvas, name: 'Mine' })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringContaining('meanwhile') });
   expect((await store.get(platformId))?.name).toBe('Changed meanwhile');
 });

@@ -50,6 +50,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     schoolSignIn: auth.schoolSignIn?.webConfig,
     uploadsBucket: data.uploadsBucket,
     accessLogsBucket: data.accessLogsBucket,
+    frameAncestorsStore: api.frameAncestorsStore,
   });
   // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.
   web.addStackDependency(api);

@@ -9,6 +9,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront';
+import { LTI_FRAME_ANCESTORS_STORE_ENV } from '../../shared/lti';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
@@ -32,7 +34,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys' | 'frameAncestors'>,
   names: {
     tableName: string;
     /** The tool's LTI key secret, read by name where the route signs with it. */
@@ -47,6 +49,8 @@ export function functionEnvironment(
     schoolSignInProviders?: string;
     /** The LTI score reports queue's URL. */
     scoreQueueUrl?: string;
+    /** The CloudFront key value store of the LMSs that may frame the app (its ARN). */
+    frameAncestorsStoreArn?: string;
   },
 ): Record<string, string> {
   return {
@@ -57,6 +61,7 @@ export function functionEnvironment(
     ...(route.schoolSignIn && names.schoolSignInProviders ? { [SCHOOL_SIGN_IN_PROVIDERS_ENV]: names.schoolSignInProviders } : {}),
     ...(route.scoreReports && names.scoreQueueUrl ? { [LTI_SCORE_QUEUE_ENV]: names.scoreQueueUrl } : {}),
     ...(route.toolKeys ? { [LTI_TOOL_KEYS_SECRET_ENV]: names.toolKeysSecretName } : {}),
+    ...(route.frameAncestors && names.frameAncestorsStoreArn ? { [LTI_FRAME_ANCESTORS_STORE_ENV]: names.frameAncestorsStoreArn } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -93,6 +98,8 @@ export interface RouteFunctionProps {
   scoreQueue?: IQueue;
   /** The tool's LTI key secret (made by the public endpoints' stack), read by name by routes that sign with it. */
   toolKeysSecretName: string;
+  /** The key value store the routes that declare `frameAncestors` publish to. */
+  frameAncestorsStore?: IKeyValueStore;
 }
 
 /** The environment variable naming the LTI score reports queue (the attempt route's reporter, the sender). */
@@ -119,6 +126,7 @@ export class RouteFunction extends Construct {
       schoolSignInProviders: props.schoolSignInProviders,
       scoreQueueUrl: props.scoreQueue?.queueUrl,
       toolKeysSecretName: props.toolKeysSecretName,
+      frameAncestorsStoreArn: props.frameAncestorsStore?.keyValueStoreArn,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -139,6 +147,17 @@ export class RouteFunction extends Construct {
     if (route.scoreReports) {
       if (!props.scoreQueue) throw new Error(`${id} sends LTI score reports: give it the queue (scoreQueue)`);
       this.function.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [props.scoreQueue.queueArn] }));
+    }
+    if (route.frameAncestors) {
+      if (!props.frameAncestorsStore) throw new Error(`${id} publishes the LMSs that may frame the app: give it the key value store (frameAncestorsStore)`);
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          // Every PutKey names the store's current ETag, which DescribeKeyValueStore answers.
+          actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:PutKey'],
+          resources: [props.frameAncestorsStore.keyValueStoreArn],
+        }),
+      );
     }
     // By name, not by reference: the secret lives in the public endpoints' nested stack, made after the routes'.
     if (route.toolKeys) Secret.fromSecretNameV2(this, 'LtiToolKeys', props.toolKeysSecretName).grantRead(this.function);

@@ -4,6 +4,7 @@ import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from '
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { KeyValueStore } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -63,6 +64,11 @@ export class ApiStack extends Stack {
   readonly originVerifySecret: ISecret;
   /** The secret's name and the generation CloudFront sends. */
   readonly originVerify: OriginVerifySettings;
+  /**
+   * The registered LMSs' frame-ancestors, which the platform routes publish and the Web stack's function reads: here,
+   * where the routes get its exact ARN; the Web stack (deployed after this one) associates it by reference.
+   */
+  readonly frameAncestorsStore: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -97,6 +103,10 @@ export class ApiStack extends Stack {
     ]);
     // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     this.exportValue(this.httpApi.apiId);
+    this.frameAncestorsStore = new KeyValueStore(this, 'LtiFrameAncestors', {
+      comment: 'Learning Paths: the origins of the registered LMSs, which may show the app in a frame',
+    });
+    this.exportValue(this.frameAncestorsStore.keyValueStoreArn);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -164,6 +174,7 @@ export class ApiStack extends Stack {
       toolKeysSecretName: ltiToolKeysSecretName(props.stage),
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
       scoreQueue: scoreDelivery.queue,
+      frameAncestorsStore: this.frameAncestorsStore,
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {

@@ -12,6 +12,7 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type IKeyValueStore,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -33,6 +34,7 @@ import {
   contentSecurityPolicy,
   DOCUMENT_FRAME_CONTENT_SECURITY_POLICY,
   DOCUMENT_FRAME_PATH,
+  frameAncestorsFunctionSource,
   HSTS_MAX_AGE_SECONDS,
   LTI_DEEP_LINK_PAGE_PREFIX,
   ltiDeepLinkPageFormTargets,
@@ -64,6 +66,8 @@ export interface WebStackProps extends StackProps {
   accessLogsBucket: IBucket;
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
   webAclArn?: string;
+  /** The registered LMSs' frame-ancestors, which the Api stack's platform routes publish. */
+  frameAncestorsStore: IKeyValueStore;
 }
 
 export class WebStack extends Stack {
@@ -92,7 +96,7 @@ export class WebStack extends Stack {
 
     const inlineStyleHashes = readInlineStyleHashes(props.webDistPath, { required: true });
     const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', {
-      comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
+      comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing (but by the LMSs: FrameAncestors)',
       contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes),
       frameOption: HeadersFrameOption.DENY,
     });
@@ -142,6 +146,19 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(appOriginFunctionSource()),
     });
 
+    // The registered LMSs may frame the app's pages: after the response headers policy (whose headers the function
+    // sees), frame-ancestors 'none' becomes the LMSs' origins (docs/decisions/lti/framed-in-the-lms.md).
+    const frameAncestors = new CloudFrontFunction(this, 'FrameAncestors', {
+      comment: 'Lets the registered LMSs frame the app pages (frame-ancestors from the key value store)',
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: props.frameAncestorsStore,
+      code: FunctionCode.fromInline(frameAncestorsFunctionSource()),
+    });
+    const pageFunctions = [
+      { function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST },
+      { function: frameAncestors, eventType: FunctionEventType.VIEWER_RESPONSE },
+    ];
+
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Learning Paths',
@@ -157,7 +174,7 @@ export class WebStack extends Stack {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: pageFunctions,
         compress: true,
       },
       additionalBehaviors: {
@@ -174,7 +191,7 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: ltiDeepLinkPageHeaders,
-          functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: pageFunctions,
           compress: true,
         },
         '/api/*': {

@@ -66,6 +66,7 @@ const deployedEnvironment = (route: DeployedRoute) =>
     originVerify: { secretName: 'prod-learning-paths/origin-verify', generation: 1 },
     scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports',
     toolKeysSecretName: 'prod-learning-paths/lti-tool-keys',
+    frameAncestorsStoreArn: 'arn:aws:cloudfront::123456789012:key-value-store/lti-frame-ancestors',
   });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {

@@ -173,6 +173,7 @@ describe('functions', () => {
         ...(route.userPool === 'none' ? [] : ['USER_POOL_ID']),
         ...('scoreReports' in route ? ['LTI_SCORE_QUEUE_URL'] : []),
         ...(route.toolKeys ? ['LTI_TOOL_KEYS_SECRET_ID'] : []),
+        ...(route.frameAncestors ? ['LTI_FRAME_ANCESTORS_STORE'] : []),
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
@@ -187,6 +188,18 @@ describe('functions', () => {
     });
     expect(JSON.stringify(variables)).not.toContain('resolve:');
     if (route.toolKeys) expect(variables.LTI_TOOL_KEYS_SECRET_ID).toBe('prod-learning-paths/lti-tool-keys');
+  });
+
+  test.each(deployedRoutes)('%s may publish the LMSs that frame the app (describe and put a key of that one store) only if its deployment says so', (_, route) => {
+    const storeId = Object.keys(template.findResources('AWS::CloudFront::KeyValueStore'))[0];
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('cloudfront')));
+    if (!route.frameAncestors) return expect(statements).toEqual([]);
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:PutKey']);
+    // The store's ARN, through the nested stack's parameter, and nothing wider.
+    expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([{ Ref: expect.stringMatching(/LtiFrameAncestors/) }]);
+    const [, fn] = functionFor(route);
+    expect(fn.Properties.Environment.Variables.LTI_FRAME_ANCESTORS_STORE).toEqual({ Ref: expect.stringMatching(/LtiFrameAncestors/) });
+    expect(storeId).toMatch(/^LtiFrameAncestors/);
   });
 
   test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {

@@ -195,11 +195,11 @@ describe('functions', () => {
     const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('cloudfront')));
     if (!route.frameAncestors) return expect(statements).toEqual([]);
     expect(statements.flatMap(actionsOf).sort()).toEqual(['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:PutKey']);
-    // The store's ARN, through the nested stack's parameter, and nothing wider.
-    expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([{ Ref: expect.stringMatching(/LtiFrameAncestors/) }]);
+    // That store's ARN, and nothing wider.
+    const storeArn = { 'Fn::GetAtt': [storeId, 'Arn'] };
+    expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([storeArn]);
     const [, fn] = functionFor(route);
-    expect(fn.Properties.Environment.Variables.LTI_FRAME_ANCESTORS_STORE).toEqual({ Ref: expect.stringMatching(/LtiFrameAncestors/) });
-    expect(storeId).toMatch(/^LtiFrameAncestors/);
+    expect(fn.Properties.Environment.Variables.LTI_FRAME_ANCESTORS_STORE).toEqual(storeArn);
   });
 
   test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {

@@ -2,6 +2,8 @@
 // twin's frame (another site than the app, registered here, so it may frame the app's pages); the launch signs them in
 // inside the frame with its one-time code and lands in the module's syllabus for the course's class. A site no admin
 // registered cannot frame the app. Where the browser blocks the app's storage, the start page offers a new tab instead.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeLtiPlatformRepository } from '@functions/src/lti/adapters/platform-repository';
@@ -82,21 +84,32 @@ describe.each([
   });
 });
 
-it('a site no admin registered cannot show the app in a frame', async () => {
-  const { page } = session();
-  const unregistered = 'http://unregistered-lms.example.test';
-  await page.route(`${unregistered}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Not an LMS</title><iframe title="app" src="${appUrl('/student-dashboard')}"></iframe>` }),
-  );
-  const answer = page.waitForResponse(appUrl('/student-dashboard'));
-  await page.goto(`${unregistered}/`);
-  // The app answered, naming the registered LMSs and not this site; the browser showed its error page instead.
-  const policy = (await answer).headers()['content-security-policy']!;
-  expect(policy).toMatch(/frame-ancestors 'self' http:\/\/localhost:\d+/);
-  expect(policy).not.toContain(unregistered);
-  const frame = (await (await page.locator('iframe[title="app"]').elementHandle())!.contentFrame())!;
-  await frame.waitForLoadState();
-  expect(frame.url()).toBe('chrome-error://chromewebdata/');
+it('a site no admin registered cannot show the app in a frame; once registered, it can', async () => {
+  const { page, problems } = session();
+  const framingPage = `<!doctype html><title>Frames</title><iframe title="app" src="${appUrl('/student-dashboard')}"></iframe>`;
+  const site = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(framingPage));
+  await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
+  const origin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  const frameAt = async () => {
+    await page.goto(`${origin}/`);
+    const frame = (await (await page.locator('iframe[title="app"]').elementHandle())!.contentFrame())!;
+    await frame.waitForLoadState();
+    return frame.url();
+  };
+  const platforms = makeLtiPlatformRepository(localTableContext(stackConfig()));
+  const now = new Date().toISOString();
+  const registration = { ...(await platforms.list())[0]!, platformId: `site-${uniqueTag()}`, clientId: `site-${uniqueTag()}`, issuer: origin, authLoginUrl: `${origin}/auth`, registeredAt: now, updatedAt: now };
+  try {
+    expect(await frameAt()).toBe('chrome-error://chromewebdata/');
+    // The browser's report of that refusal, the one console error this test expects.
+    expect(problems.splice(0)).toEqual([expect.objectContaining({ text: expect.stringContaining(`Framing '${appUrl('/')}' violates the following Content Security Policy directive: "frame-ancestors 'self'`) })]);
+    await platforms.insert(registration);
+    // The app shows in the frame (its sign-in page: nobody is signed in here).
+    expect(new URL(await frameAt()).origin).toBe(stackConfig().url);
+  } finally {
+    await platforms.remove(registration);
+    site.close();
+  }
 });
 
 it('where the browser blocks storage, the start page offers a new tab with the unused code', async () => {

@@ -22,7 +22,7 @@ export const TABLE_TIME_TO_LIVE_ATTRIBUTE = 'expiresAtEpoch';
 /**
  * Partition key prefix of each person's access record (`ACCESS#{sub}`): since when their tokens count, since when the
  * server has seen their two-factor authentication on, and a role change in progress. Every API function reads these
- * items, and only these, besides what its route declares (functions/src/platform/person-access.ts).
+ * items, and only these with the erase jobs, besides what its route declares (functions/src/platform/person-access.ts).
  */
 export const PERSON_ACCESS_PREFIX = 'ACCESS#';
 

@@ -1,7 +1,7 @@
 // Erasing a person through the local stack (issue 39): a student and a teacher with data of every kind, erased; the
 // token each still holds is refused, then the whole table and bucket are scanned for their id and e-mail and nothing
 // holds either (their tokens are refused by their erase job, under the pseudonym: docs/decisions/privacy/erased-tokens-refused-by-the-job.md);
-// a teacher whose module with a real PDF moves to another.
+// a teacher whose module with a real PDF moves to another; an erase stopped part way and finished by a second call.
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -189,4 +189,43 @@ test('erasing a teacher moves their module with its PDF to the teacher named: th
   expect(found.results).toContainEqual(expect.objectContaining({ moduleId: module._id, sectionId: module.sections[0]._id }));
   // No object is left in the erased teacher's folder.
   expect((await world.listFiles()).filter((each) => each.startsWith(`protected/${leaving.userId}/`))).toEqual([]);
+});
+
+/** The SDK's one base client class (DynamoDB's document client, S3 and Cognito all extend it): every call of the stack's handlers. */
+const sdkClient = Object.getPrototypeOf(S3Client.prototype) as { send: (...args: unknown[]) => Promise<unknown> };
+
+test('an erase that stops part way (its table sweep fails) refuses the person at once, and a second call finishes it, leaving nothing', async () => {
+  const { admin, otherTeacher } = world;
+  const stopping = await person(world.config, `stopping-${RUN_ID}@example.com`, 'Students', 'Casey Stopping');
+  const { classId } = await world.ok('createClass', { as: admin, body: { className: unique('Class'), teacherId: otherTeacher.userId } });
+  await world.ok('enrolStudents', { as: admin, params: { classId }, body: { studentIds: [stopping.userId] } });
+  await world.ok('getNotifications', { as: stopping });
+
+  // The first Scan the stack sends (the sweep's first page) fails, after the disable and the unenrolment.
+  const realSend = sdkClient.send;
+  let failed = false;
+  const send = jest.spyOn(sdkClient, 'send').mockImplementation(function (this: unknown, command: unknown, ...rest: unknown[]) {
+    if (!failed && (command as object).constructor.name === 'ScanCommand') {
+      failed = true;
+      return Promise.reject(new Error('The table stopped answering'));
+    }
+    return realSend.call(this, command, ...rest);
+  });
+  let first: Awaited<ReturnType<typeof erase>> | undefined;
+  try {
+    first = await erase(stopping, { confirm: stopping.email });
+  } finally {
+    send.mockRestore();
+  }
+  expect({ failed, status: first?.status }).toEqual({ failed: true, status: 500 });
+  // Half erased: out of the class already, their token refused by the job, their access data not yet swept.
+  expect((await world.ok('getAdminClass', { as: admin, params: { classId } })).studentCount).toBe(0);
+  expect(await world.call('getNotifications', { as: stopping })).toMatchObject({ status: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+  expect(holding(await wholeTable(), stopping).length).toBeGreaterThan(0);
+
+  const second = await erase(stopping, { confirm: stopping.email });
+  expect(second).toMatchObject({ status: 200, body: { pseudonym: pseudonymOf(stopping.userId) } });
+  await expectNothingLeftOf(stopping);
+  const trail = await world.ok('listAuditTrail', { as: admin, path: '/api/admin/audit?action=erase' });
+  expect(trail.entries.filter((entry: { subject: string }) => entry.subject === pseudonymOf(stopping.userId))).toHaveLength(1);
 });

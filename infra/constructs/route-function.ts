@@ -172,17 +172,19 @@ export interface BundledFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   tracing: boolean;
+  /** Begins the ids of the function, its role and its log group where one scope holds several (the pool's triggers). */
+  idPrefix?: string;
 }
 
 /**
- * A handler's Lambda as every API function is built: bundled from functions/src/, its own role (no AWS managed
+ * A handler's Lambda as every function is built: bundled from functions/src/, its own role (no AWS managed
  * policies) writing only to its own log group, and X-Ray tracing where the stage turns it on.
  */
-export function bundledFunction(scope: Construct, props: BundledFunctionProps): NodejsFunction {
-  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+export function bundledFunction(scope: Construct, { idPrefix = '', ...props }: BundledFunctionProps): NodejsFunction {
+  const logGroup = new LogGroup(scope, `${idPrefix}Logs`, { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+  const role = new Role(scope, `${idPrefix}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
   logGroup.grantWrite(role);
-  const fn = new NodejsFunction(scope, 'Function', {
+  const fn = new NodejsFunction(scope, idPrefix || 'Function', {
     description: props.description,
     entry: handlerEntry(props.handler),
     handler: 'handler',

@@ -12,7 +12,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
@@ -238,18 +238,24 @@ export function bindRequestCounter(grantee: IGrantable, table: ITableV2): void {
 }
 
 /**
- * The caller's access record (functions/src/platform/person-access.ts) that every function reads (GetItem), on items
- * whose partition key starts with `ACCESS#` only; a route admitting admins also records on it when it first sees an
- * admin's second factor on, and forgets that when it sees it off (UpdateItem).
+ * The caller's access record (functions/src/platform/person-access.ts) that every function reads beside the caller's
+ * erase job (one BatchGetItem), on items whose partition key starts with `ACCESS#` or `ERASURE#` only; a route
+ * admitting admins also records on the access record when it first sees an admin's second factor on, and forgets that
+ * when it sees it off (UpdateItem, `ACCESS#` only).
  */
 export function bindPersonAccess(grantee: IGrantable, table: ITableV2, admitsAdmins: boolean): void {
+  const onItemsUnder = (prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: ['dynamodb:GetItem', ...(admitsAdmins ? ['dynamodb:UpdateItem'] : [])],
+      actions: ['dynamodb:BatchGetItem'],
       resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } },
+      conditions: onItemsUnder([PERSON_ACCESS_PREFIX, ERASURE_JOB_PREFIX]),
     }),
+  );
+  if (!admitsAdmins) return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: onItemsUnder([PERSON_ACCESS_PREFIX]) }),
   );
 }
 

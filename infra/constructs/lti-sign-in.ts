@@ -5,12 +5,7 @@ import { UserPoolOperation, type UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { handlerEntry } from './bundling';
 import { userPoolTriggerFunction, type TriggerSettings } from './user-pool-trigger';
-
-export const DEFINE_AUTH_CHALLENGE_ENTRY = handlerEntry('lti/handlers/define-auth-challenge');
-export const CREATE_AUTH_CHALLENGE_ENTRY = handlerEntry('lti/handlers/create-auth-challenge');
-export const VERIFY_AUTH_CHALLENGE_ENTRY = handlerEntry('lti/handlers/verify-auth-challenge');
 
 /** The sign-in codes' partition prefix (functions/src/table/table.ts, `ltiSignInCode`). */
 const SIGN_IN_CODE_KEYS = 'LTI_SIGN_IN#*';
@@ -24,14 +19,14 @@ export class LtiSignIn extends Construct {
   constructor(scope: Construct, id: string, props: LtiSignInProps) {
     super(scope, id);
     const { userPool, table } = props;
-    const define = userPoolTriggerFunction(this, 'DefineAuthChallenge', DEFINE_AUTH_CHALLENGE_ENTRY, "an LMS launch's sign-in: one custom challenge, then tokens or the end", {}, props);
+    const define = userPoolTriggerFunction(this, 'DefineAuthChallenge', 'lti/handlers/define-auth-challenge', "an LMS launch's sign-in: one custom challenge, then tokens or the end", {}, props);
     userPool.addTrigger(UserPoolOperation.DEFINE_AUTH_CHALLENGE, define.trigger);
-    const create = userPoolTriggerFunction(this, 'CreateAuthChallenge', CREATE_AUTH_CHALLENGE_ENTRY, "an LMS launch's sign-in challenge, which shows nothing", {}, props);
+    const create = userPoolTriggerFunction(this, 'CreateAuthChallenge', 'lti/handlers/create-auth-challenge', "an LMS launch's sign-in challenge, which shows nothing", {}, props);
     userPool.addTrigger(UserPoolOperation.CREATE_AUTH_CHALLENGE, create.trigger);
     const verify = userPoolTriggerFunction(
       this,
       'VerifyAuthChallenge',
-      VERIFY_AUTH_CHALLENGE_ENTRY,
+      'lti/handlers/verify-auth-challenge',
       "checks and uses up an LMS launch's one-time sign-in code",
       { TABLE_NAME: table.tableName },
       props,

@@ -14,7 +14,7 @@ import { LTI_FRAME_ANCESTORS_STORE_ENV } from '../../shared/lti';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
@@ -191,17 +191,19 @@ export interface BundledFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   tracing: boolean;
+  /** Begins the ids of the function, its role and its log group where one scope holds several (the pool's triggers). */
+  idPrefix?: string;
 }
 
 /**
- * A handler's Lambda as every API function is built: bundled from functions/src/, its own role (no AWS managed
+ * A handler's Lambda as every function is built: bundled from functions/src/, its own role (no AWS managed
  * policies) writing only to its own log group, and X-Ray tracing where the stage turns it on.
  */
-export function bundledFunction(scope: Construct, props: BundledFunctionProps): NodejsFunction {
-  const logGroup = new LogGroup(scope, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+export function bundledFunction(scope: Construct, { idPrefix = '', ...props }: BundledFunctionProps): NodejsFunction {
+  const logGroup = new LogGroup(scope, `${idPrefix}Logs`, { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+  const role = new Role(scope, `${idPrefix}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
   logGroup.grantWrite(role);
-  const fn = new NodejsFunction(scope, 'Function', {
+  const fn = new NodejsFunction(scope, idPrefix || 'Function', {
     description: props.description,
     entry: handlerEntry(props.handler),
     handler: 'handler',
@@ -255,18 +257,24 @@ export function bindRequestCounter(grantee: IGrantable, table: ITableV2): void {
 }
 
 /**
- * The caller's access record (functions/src/platform/person-access.ts) that every function reads (GetItem), on items
- * whose partition key starts with `ACCESS#` only; a route admitting admins also records on it when it first sees an
- * admin's second factor on, and forgets that when it sees it off (UpdateItem).
+ * The caller's access record (functions/src/platform/person-access.ts) that every function reads beside the caller's
+ * erase job (one BatchGetItem), on items whose partition key starts with `ACCESS#` or `ERASURE#` only; a route
+ * admitting admins also records on the access record when it first sees an admin's second factor on, and forgets that
+ * when it sees it off (UpdateItem, `ACCESS#` only).
  */
 export function bindPersonAccess(grantee: IGrantable, table: ITableV2, admitsAdmins: boolean): void {
+  const onItemsUnder = (prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: ['dynamodb:GetItem', ...(admitsAdmins ? ['dynamodb:UpdateItem'] : [])],
+      actions: ['dynamodb:BatchGetItem'],
       resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } },
+      conditions: onItemsUnder([PERSON_ACCESS_PREFIX, ERASURE_JOB_PREFIX]),
     }),
+  );
+  if (!admitsAdmins) return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: onItemsUnder([PERSON_ACCESS_PREFIX]) }),
   );
 }
 

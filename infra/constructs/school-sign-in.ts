@@ -27,11 +27,8 @@ import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '../../shared/sch
 import type { WebConfig } from '../../shared/web-config';
 import { PROVIDER_AMR_ATTRIBUTE, SCHOOL_SIGN_IN_PROVIDERS_ENV, type SchoolProviderRule } from '../../shared/school-sign-in';
 import type { SchoolSignInSettings } from '../stage-settings';
-import { handlerEntry } from './bundling';
 import { userPoolTriggerFunction } from './user-pool-trigger';
 
-export const PRE_SIGN_UP_ENTRY = handlerEntry('school-sign-in/handlers/pre-sign-up');
-export const PRE_TOKEN_GENERATION_ENTRY = handlerEntry('school-sign-in/handlers/pre-token-generation');
 
 /** The providers' names in the pool (Amplify's `provider: { custom: name }`); Google's is fixed by Cognito. */
 export const GOOGLE_PROVIDER_NAME = 'Google';
@@ -181,7 +178,7 @@ export class SchoolSignIn extends Construct {
     const preSignUp = userPoolTriggerFunction(
       this,
       'PreSignUp',
-      PRE_SIGN_UP_ENTRY,
+      'school-sign-in/handlers/pre-sign-up',
       'links a first school sign-in to the account of the school, or refuses it',
       { TABLE_NAME: table.tableName, [SCHOOL_SIGN_IN_PROVIDERS_ENV]: JSON.stringify(schoolProviderRules(settings)) },
       props,
@@ -211,7 +208,7 @@ export class SchoolSignIn extends Construct {
     const preTokenGeneration = userPoolTriggerFunction(
       this,
       'PreTokenGeneration',
-      PRE_TOKEN_GENERATION_ENTRY,
+      'school-sign-in/handlers/pre-token-generation',
       "refuses an administrator's school sign-in without the provider's second factor",
       {},
       props,

@@ -7,7 +7,7 @@ import { routes } from '../../shared/contract';
 import { ltiEndpoints } from '../../shared/contract/lti';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { routeThrottle } from '../stacks/api-stack';
 import { endpointsByHandler } from '../stacks/public-endpoints-stack';
@@ -382,13 +382,17 @@ describe('least privilege per route', () => {
     expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
   });
 
-  test.each(deployedRoutes)('%s may read its callers\' access records (ACCESS#…), and update them only if it admits admins', (_, route) => {
+  test.each(deployedRoutes)('%s may read its callers\' access records (ACCESS#…) with their erase jobs (ERASURE#…), and update the records only if it admits admins', (_, route) => {
     const grants = statementsFor(route).filter(onPrefix(PERSON_ACCESS_PREFIX));
-    expect(grants).toHaveLength(1);
-    expect(actionsOf(grants[0])).toEqual(admitsAdmins(route) ? ['dynamodb:GetItem', 'dynamodb:UpdateItem'] : ['dynamodb:GetItem']);
-    expect(grants[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } });
-    expect(JSON.stringify(grants[0].Resource)).not.toContain('*');
-    expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
+    const under = (...prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
+    expect(grants.map((grant) => ({ actions: actionsOf(grant), condition: grant.Condition }))).toEqual([
+      { actions: ['dynamodb:BatchGetItem'], condition: under(PERSON_ACCESS_PREFIX, ERASURE_JOB_PREFIX) },
+      ...(admitsAdmins(route) ? [{ actions: ['dynamodb:UpdateItem'], condition: under(PERSON_ACCESS_PREFIX) }] : []),
+    ]);
+    for (const grant of grants) {
+      expect(JSON.stringify(grant.Resource)).not.toContain('*');
+      expect(JSON.stringify(grant.Resource)).not.toContain('/index/');
+    }
   });
 
   test.each(deployedRoutes)('%s reaches the table and its index by name, without wildcards', (_, route) => {

@@ -1,12 +1,13 @@
 // `npm run migrate` on a table written by the previous version (a class item holding its roster as a `students` map,
 // memberships, progress, no counts or counters): running it twice leaves one enrolment item per student, the count,
-// the completion counters, the days' active students, and the answers of a class written in today's shape; a class
+// the completion counters, the days' active students, and the answers of a class written in today's shape; an earlier
+// version's one score totals item per class is folded into the shards while that version still writes it; a class
 // the app enrolled into before the migration ran loses no one. And the completion counters kept as sections are
 // marked equal what the migration's recompute finds.
 // Enrolment items written before they kept the student's e-mail get it from the directory, without losing a rename or
 // undoing an unenrolment. Classes students left before former classes were kept are recorded from their progress.
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { identityClient } from '@local/users';
 import { localTableContext, localTableStores } from '@local/table-stores';
 import { makeCognitoUserDirectory } from '../../functions/src/people/adapters/cognito-user-directory';
@@ -14,6 +15,7 @@ import type { UserDirectory } from '../../functions/src/people/port';
 import type { CompletionCounter } from '../../functions/src/progress/port';
 import { makeProgressRepository } from '../../functions/src/progress/adapters/progress-repository';
 import { counterShardOf } from '../../functions/src/progress/adapters/completion-writes';
+import { scoreTotalsUpdate } from '../../functions/src/progress/adapters/score-attributes';
 import { migrateTable } from '../../functions/src/migrations/table-migration';
 import type { TableContext } from '../../functions/src/table/table';
 import type { RosterPageAnswer } from '../../shared/contract/rosters';
@@ -330,8 +332,8 @@ it('folds scores of earlier shapes into the progress items\' standings, merging 
   });
   expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).toMatchObject({ checkStandings: '{"s1":[100,1,0]}' });
   expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).not.toHaveProperty('best#s1');
-  // The score totals are recounted from the enrolled students' progress items.
-  expect(items.find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === 'SCORE_TOTALS')).toMatchObject({
+  // The score totals are recounted from the enrolled students' progress items, in the student's shard.
+  expect(items.find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === `SCORE_TOTALS#${counterShardOf(world.student.userId)}`)).toMatchObject({
     [`sum#${moduleId}#s1`]: 75,
     [`count#${moduleId}#s1`]: 1,
     [`sum#${moduleId}#s2`]: 90,
@@ -342,6 +344,88 @@ it('folds scores of earlier shapes into the progress items\' standings, merging 
 
   expect(await migrateTable(table, directory)).toMatchObject({ scoresMoved: 0 });
   expect(await world.scanTable()).toEqual(items);
+});
+
+it("folds an earlier version's one score totals item into the shards on a live table: an attempt that version records meanwhile is counted again, not lost (twice: the same result)", async () => {
+  const moduleId = 'totals-before-module';
+  const classPartition = `CLASS#${CLASS_ID}`;
+  const legacyKey = { pk: classPartition, sk: 'SCORE_TOTALS' };
+  const stores = localTableStores(world.config);
+  // Two more students, each counting in a shard of their own (and not the world's student's).
+  const shardsTaken = new Set([counterShardOf(world.student.userId)]);
+  const others: string[] = [];
+  for (let index = 0; others.length < 2; index += 1) {
+    const id = `totals-${index}`;
+    if (shardsTaken.has(counterShardOf(id))) continue;
+    shardsTaken.add(counterShardOf(id));
+    others.push(id);
+  }
+  const [ana, ben] = others;
+  for (const studentId of others) await stores.rosters.enrollStudent(CLASS_ID, { studentId, name: studentId, email: `${studentId}@example.com` });
+  const standings = (studentId: string, checkStandings: string) =>
+    put({ pk: classPartition, sk: `PROGRESS#${moduleId}#${studentId}`, entity: 'Progress', classId: CLASS_ID, moduleId, studentId, checkStandings });
+  // What the earlier version kept: Ana 80 on s1, Ben 60 on s1 and 90 on s2, in the class's one totals item.
+  await standings(ana!, '{"s1":[80,1,1]}');
+  await standings(ben!, '{"s1":[60,1,0],"s2":[90,1,1]}');
+  await put({ ...legacyKey, entity: 'ScoreTotals', classId: CLASS_ID, [`sum#${moduleId}#s1`]: 140, [`count#${moduleId}#s1`]: 2, [`sum#${moduleId}#s2`]: 90, [`count#${moduleId}#s2`]: 1 });
+  // Since the deploy, this version: Ana's best rises to 100, the 20 added in her shard.
+  await standings(ana!, '{"s1":[100,2,1]}');
+  await table.client.send(new UpdateCommand(scoreTotalsUpdate(table.tableName, CLASS_ID, ana!, [{ moduleId, sectionId: 's1', sum: 20, count: 0 }])));
+  const totalsOf = async () => (await stores.attempts.getScoreTotals(CLASS_ID))[moduleId];
+  // Before the migration the readers add the earlier item to the shards.
+  expect(await totalsOf()).toEqual({ s1: { sum: 160, count: 2 }, s2: { sum: 90, count: 1 } });
+
+  // The earlier version, still serving, records the world's student's first attempt on s2 (50) right after the
+  // recount has read the class's progress: their standings and its one totals item, in one transaction.
+  let interleaved = false;
+  const racing: TableContext = {
+    ...table,
+    client: {
+      send: async (command: { input: { ExpressionAttributeValues?: Record<string, unknown> } }) => {
+        const answer = await (table.client.send as (c: unknown) => Promise<unknown>)(command);
+        if (!interleaved && String(command.input.ExpressionAttributeValues?.[':prefix'] ?? '').startsWith('PROGRESS#')) {
+          interleaved = true;
+          await table.client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: { TableName: table.tableName, Item: { pk: classPartition, sk: `PROGRESS#${moduleId}#${world.student.userId}`, entity: 'Progress', classId: CLASS_ID, moduleId, studentId: world.student.userId, checkStandings: '{"s2":[50,1,0]}' } } },
+                {
+                  Update: {
+                    TableName: table.tableName,
+                    Key: legacyKey,
+                    UpdateExpression: 'ADD #sum :sum, #count :one',
+                    ExpressionAttributeNames: { '#sum': `sum#${moduleId}#s2`, '#count': `count#${moduleId}#s2` },
+                    ExpressionAttributeValues: { ':sum': 50, ':one': 1 },
+                  },
+                },
+              ],
+            }),
+          );
+        }
+        return answer;
+      },
+    } as unknown as TableContext['client'],
+  };
+  const enrolled = (await stores.classes.listAllStudents(CLASS_ID)).map((student) => student.studentId);
+  await makeProgressRepository(racing).recomputeCounters(CLASS_ID, [], enrolled);
+  expect(interleaved).toBe(true);
+  const expected = { s1: { sum: 160, count: 2 }, s2: { sum: 140, count: 2 } };
+  expect(await totalsOf()).toEqual(expected);
+  const items = (await world.scanTable()).filter((item) => item.pk === classPartition && String(item.sk).startsWith('SCORE_TOTALS'));
+  // The earlier item is gone; each student's bests are in their shard.
+  expect(items.map((item) => item.sk)).not.toContain('SCORE_TOTALS');
+  const shard = (studentId: string) => items.find((item) => item.sk === `SCORE_TOTALS#${counterShardOf(studentId)}`);
+  expect(shard(ana!)).toMatchObject({ [`sum#${moduleId}#s1`]: 100, [`count#${moduleId}#s1`]: 1 });
+  expect(shard(ben!)).toMatchObject({ [`sum#${moduleId}#s1`]: 60, [`count#${moduleId}#s1`]: 1, [`sum#${moduleId}#s2`]: 90, [`count#${moduleId}#s2`]: 1 });
+  expect(shard(world.student.userId)).toMatchObject({ [`sum#${moduleId}#s2`]: 50, [`count#${moduleId}#s2`]: 1 });
+
+  // The whole migration, twice: the totals stay as they are.
+  await migrateTable(table, directory);
+  const migrated = (await world.scanTable()).filter((item) => item.pk === classPartition && String(item.sk).startsWith('SCORE_TOTALS'));
+  expect(await totalsOf()).toEqual(expected);
+  await migrateTable(table, directory);
+  expect((await world.scanTable()).filter((item) => item.pk === classPartition && String(item.sk).startsWith('SCORE_TOTALS'))).toEqual(migrated);
+  stores.destroy();
 });
 
 it('repairs what earlier versions left half-written: a passed attempt without its score or completion, a finished module without its notice (twice: nothing more)', async () => {

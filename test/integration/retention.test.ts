@@ -45,7 +45,7 @@ afterAll(() => world?.stop());
 const studentDataOf = (items: Item[], classId: string) =>
   items.filter(
     ({ pk, sk }) =>
-      (pk === `CLASS#${classId}` && /^(PROGRESS|OVERRIDES|COMPLETIONS|ACTIVE)#|^SCORE_TOTALS$/.test(sk)) ||
+      (pk === `CLASS#${classId}` && /^(PROGRESS|OVERRIDES|COMPLETIONS|ACTIVE)#|^SCORE_TOTALS/.test(sk)) ||
       sk.startsWith(`ATTEMPT#${classId}#`) ||
       sk.startsWith(`STATS#${classId}#`) ||
       sk.startsWith(`FINISHED#${classId}#`),

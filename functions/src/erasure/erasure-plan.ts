@@ -18,10 +18,9 @@ export type ErasureStep = (typeof ERASURE_STEPS)[number];
  *   (a progress item on their teacher's activity index), rewritten.
  * - `rewrite`: someone else's item that mentions them: their id, e-mail and name become the pseudonym, and they leave
  *   sets (an earlier version's day of active students). Audit entries are also found by the person's name (some name only them).
- * - `tombstone`: their access record keeps only the revocation of their tokens until the tokens expire.
- * - `keep`: the erase's own job item.
+ * - `keep`: the erase's own job item, which also refuses the person's tokens from its start (no item holds their id).
  */
-export type Treatment = 'delete' | 'deleteIfKeyed' | 'rewrite' | 'tombstone' | 'keep';
+export type Treatment = 'delete' | 'deleteIfKeyed' | 'rewrite' | 'keep';
 
 export interface ItemType {
   item: string;
@@ -38,9 +37,10 @@ export interface ItemType {
 /** Most specific first: the first type whose prefixes match an item is its type. */
 export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Erasure job', key: 'ERASURE#{pseudonym} / ERASURE', pk: 'ERASURE#', sk: '', treatment: 'keep' },
-  { item: 'Access record', key: 'ACCESS#{sub} / ACCESS', pk: 'ACCESS#', sk: '', treatment: 'tombstone' },
+  { item: 'Access record', key: 'ACCESS#{sub} / ACCESS', pk: 'ACCESS#', sk: '', treatment: 'delete' },
   { item: 'Person copy', key: 'PERSON#{userId} / PERSON', pk: 'PERSON#', sk: '', treatment: 'delete' },
-  { item: 'Request counter', key: 'RATE#{sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
+  // Under a hash of the id: only a counter written before that change names them.
+  { item: 'Request counter', key: 'RATE#{hash of sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
   // USER#{id}: memberships, bell marker, nudges, finished modules, drafting counts, text version, open uploads.
   { item: 'A person’s own partition', key: 'USER#{userId} / *', pk: 'USER#', sk: '', treatment: 'deleteIfKeyed' },
   { item: 'Upload', key: 'UPLOAD#{uploadId} / UPLOAD', pk: 'UPLOAD#', sk: '', treatment: 'delete' },
@@ -55,7 +55,7 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Active student', key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', pk: 'CLASS#', sk: 'ACTIVE#', treatment: 'deleteIfKeyed' },
   // An earlier version's day item (a set of the students active that day), until `npm run migrate` replaces it.
   { item: 'Active day', key: 'CLASS#{classId} / ACTIVE_DAY#{day}', pk: 'CLASS#', sk: 'ACTIVE_DAY#', treatment: 'rewrite' },
-  { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
+  { item: 'Score totals', key: 'CLASS#{classId} / SCORE_TOTALS#{shard}', pk: 'CLASS#', sk: 'SCORE_TOTALS', treatment: 'rewrite' },
   { item: 'Check', key: 'CHECK#{moduleId}#{sectionId} / CHECK', pk: 'CHECK#', sk: 'CHECK', treatment: 'rewrite' },
   { item: 'Attempt', key: 'CHECK#{moduleId}#{sectionId} / ATTEMPT#{classId}#{studentId}#{n}', pk: 'CHECK#', sk: 'ATTEMPT#', treatment: 'deleteIfKeyed' },
   { item: 'Check statistics', key: 'CHECK#{moduleId}#{sectionId} / STATS#{classId}#{version}', pk: 'CHECK#', sk: 'STATS#', treatment: 'rewrite' },

@@ -4,7 +4,8 @@
 // so a deployment of it runs this first); enrolment items written before they kept the student's e-mail get it from
 // the directory; the student count is
 // set from the enrolment items; the completion counters (per module and per section, in shards by student) are set
-// from the enrolled students' progress items, an earlier version's unsharded counter folded in; the days' sets of
+// from the enrolled students' progress items, an earlier version's unsharded counter folded in, and so are the score
+// totals (per check, in the same shards; an earlier version's one item per class folded in); the days' sets of
 // active students of earlier versions become one item per student and day, and each completion time of the last week
 // gives its student that day's item (the dashboard's engagement); scores of earlier shapes (an item
 // per student and module beside the progress item, or attributes per check on it) move into the progress items'

@@ -139,9 +139,10 @@ export function makeReportService({ classes, modules, progress, overrides, check
   }
 
   /**
-   * Completion per module from the class's counters, and the students active in the last 7 days from its day items:
-   * the class item, then at once its modules, its counters (one small item per module) and its 7 day items (one
-   * BatchGet): 2 round trips whatever the number of students. A dashboard reads this per class, never the report.
+   * Completion per module from the class's counters, the students active in the last 7 days from their day items,
+   * and the average score from the score totals: the class item, then at once its modules, its counter shards (one
+   * Query), one Query per day and its score totals shards (one Query): 2 round trips whatever the number of students.
+   * A dashboard reads this per class, never the report.
    */
   async function classCompletion(caller: Caller, classId: string): Promise<ClassCompletion> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');

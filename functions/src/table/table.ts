@@ -8,7 +8,8 @@ import {
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
+import { createHash } from 'node:crypto';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
 import DataLoader from 'dataloader';
 
 /** What every repository is built from. */
@@ -25,6 +26,9 @@ const teacherPartition = (teacherId: string) => `TEACHER#${teacherId}`;
 const checkPartition = (moduleId: string, sectionId: string) => `CHECK#${moduleId}#${sectionId}`;
 const attemptPrefix = (classId: string, studentId: string) => `ATTEMPT#${classId}#${studentId}#`;
 export const attemptHistoryPartition = (classId: string, studentId: string) => `ATTEMPTS#${classId}#${studentId}`;
+
+/** The id a person's request counters go under: a SHA-256 of their id (random UUIDs, so not turned back by trying ids). */
+const requestCounterId = (userId: string) => createHash('sha256').update(`rate:${userId}`).digest('hex').slice(0, 24);
 
 /** Every key in the table, built in one place. Access patterns are listed in docs/architecture.md. */
 export const keys = {
@@ -77,8 +81,12 @@ export const keys = {
     pk: checkPartition(moduleId, sectionId),
     sk: `STATS#${classId}#${version}`,
   }),
-  /** The sum and count of the class's best percents per check: the dashboard's Avg. Score. */
-  scoreTotals: (classId: string): Key => ({ pk: classPartition(classId), sk: 'SCORE_TOTALS' }),
+  /**
+   * One shard of the sum and count of the class's best percents per check (the dashboard's Avg. Score, the sum of the
+   * class's shards): a student's scores always count in the shard of their id, the completion counters' shard
+   * (progress/adapters/completion-writes.ts), so a class submitting a check together rarely meets on one item.
+   */
+  scoreTotals: (classId: string, shard: string): Key => ({ pk: classPartition(classId), sk: `${SCORE_TOTALS_PREFIX}#${shard}` }),
   /** A multipart upload the API started (see UploadRecord). */
   upload: (uploadId: string): Key => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
   /** The multipart uploads a teacher has open (key → expiry), which the open-upload cap counts. */
@@ -94,8 +102,11 @@ export const keys = {
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
   /** gsi1 keys of a progress item: the teacher's activity, newest first (the bell). */
   activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
-  /** How many API requests a person made in one time window (the per-caller rate limit). */
-  requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
+  /**
+   * How many API requests a person made in one time window (the per-caller rate limit), under a hash of their id: the
+   * count is made before the access check, so a refused request of an erased person's token writes nothing naming them.
+   */
+  requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${requestCounterId(userId)}`, sk: `WINDOW#${windowStart}` }),
   /** How many times a teacher drafted questions on one UTC day (`day`: yyyy-mm-dd), the daily drafting limit. */
   draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The school's drafting runs of the day with a drafter that costs money (Amazon Bedrock). */
@@ -152,7 +163,7 @@ export const keys = {
   /** A deep linking request waiting for the teacher's choice, by its random id. */
   ltiDeepLinkingRequest: (requestId: string): Key => ({ pk: `LTI_DEEP_LINK#${requestId}`, sk: 'REQUEST' }),
   /** An erase of a person, under their pseudonym: what it covers and its finished steps, then only its outcome. */
-  erasureJob: (pseudonym: string): Key => ({ pk: `ERASURE#${pseudonym}`, sk: 'ERASURE' }),
+  erasureJob: (pseudonym: string): Key => ({ pk: `${ERASURE_JOB_PREFIX}${pseudonym}`, sk: 'ERASURE' }),
   /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */
   oneRosterLink: (kind: string, sourcedId: string): Key => ({ pk: ONEROSTER_PARTITION, sk: `${kind}#${sourcedId}` }),
   /** One OneRoster import (preview or apply), by time. */
@@ -162,6 +173,8 @@ export const keys = {
 export const ENROLMENT_PREFIX = 'STUDENT#';
 export const SIGN_IN_DOMAIN_PREFIX = 'SIGN_IN_DOMAIN#';
 export const COUNTER_PREFIX = 'COMPLETIONS#';
+/** The score totals' shards (`SCORE_TOTALS#{shard}`), and alone the one item per class an earlier version kept. */
+export const SCORE_TOTALS_PREFIX = 'SCORE_TOTALS';
 const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
@@ -198,6 +211,8 @@ export const queries = {
   countersOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: COUNTER_PREFIX }),
   /** A module's counter shards, and the one unsharded counter an earlier version kept (until `npm run migrate`). */
   countersOfModule: (classId: string, moduleId: string) => ({ partition: classPartition(classId), sortPrefix: `${COUNTER_PREFIX}${moduleId}` }),
+  /** The class's score totals shards, and the one unsharded item an earlier version kept (until `npm run migrate`). */
+  scoreTotalsOfClass: (classId: string) => ({ partition: classPartition(classId), sortPrefix: SCORE_TOTALS_PREFIX }),
   /** The students active on one UTC day; without a day, every student's active days. */
   activeStudentsOfClass: (classId: string, day?: string) => ({ partition: classPartition(classId), sortPrefix: day ? `${ACTIVE_PREFIX}${day}#` : ACTIVE_PREFIX }),
   /** The day items of earlier versions (a string set of the students active that day), which `npm run migrate` replaces. */

@@ -35,3 +35,20 @@ it('shows the refusal of a session begun without the second factor with the way 
   fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
   expect(session.signOut).toHaveBeenCalledTimes(1);
 });
+
+it('shows the way out once when several sections of a page are refused for the second factor, and again if the first goes', () => {
+  const refusal = () => new ApiError(403, SECOND_FACTOR_SIGN_IN_MESSAGE, {}, 'secondFactorSignInRequired');
+  const page = (sections: string[]) => (
+    <SessionContext.Provider value={session}>
+      <MemoryRouter>
+        {sections.map((what) => (
+          <LoadError key={what} what={what} error={refusal()} />
+        ))}
+      </MemoryRouter>
+    </SessionContext.Provider>
+  );
+  const { rerender } = render(page(['Could not load the classes', 'Could not load the teachers', 'Could not load the retention']));
+  expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
+  rerender(page(['Could not load the teachers', 'Could not load the retention']));
+  expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
+});

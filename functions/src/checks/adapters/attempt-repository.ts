@@ -2,12 +2,12 @@
 // conditional put on the next number is what makes the attempt limit atomic (two concurrent attempts cannot both be
 // number 3); the attempt, its score and the completion it earns are one transaction. Read models kept as attempts happen, so reports read a fixed number of items whatever the class size:
 // a student's best percent, attempts and pass per check are attributes of their progress item in the module (the item
-// a report already reads), one statistics item per (check, class, version) for item analysis, and one totals item per
-// class for the dashboard.
+// a report already reads), one statistics item per (check, class, version) for item analysis, and the class's score
+// totals for the dashboard, in 8 shards by student (score-attributes.ts).
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { noLongerEnrolled } from '../../kernel/errors';
 import { TABLE_KEYS } from '@shared/table';
-import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord, ScoreTotalsRecord } from '../port';
+import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord } from '../port';
 import { commitTransaction, joinedUpdate, makeCompletionWrites, progressItemParts, type TransactItem, type TransactUpdate, type UpdateParts } from '../../progress/adapters/completion-writes';
 import { makeProgressRepository } from '../../progress/adapters/progress-repository';
 import {
@@ -19,7 +19,7 @@ import {
   queries,
   type TableContext,
 } from '../../table/table';
-import { COUNT, encodeStandings, scoreTotalsUpdate, STANDINGS, standingsOnItem, SUM, withAttempt } from '../../progress/adapters/score-attributes';
+import { encodeStandings, scoreTotalsUpdate, STANDINGS, standingsOnItem, sumScoreTotals, withAttempt } from '../../progress/adapters/score-attributes';
 
 const CORRECT = 'correct#';
 const PICKS = 'picks#';
@@ -165,7 +165,7 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
           { Update: usedUpdate(record, used) },
           { Update: joinedUpdate(tableName, keys.progress(classId, moduleId, studentId), progressItemParts(key), score, ...(completion ? [completion.progress] : [])) },
           ...(previous === undefined || percent > previous
-            ? [{ Update: scoreTotalsUpdate(tableName, classId, [{ moduleId, sectionId, sum: percent - (previous ?? 0), count: previous === undefined ? 1 : 0 }]) as TransactUpdate }]
+            ? [{ Update: scoreTotalsUpdate(tableName, classId, studentId, [{ moduleId, sectionId, sum: percent - (previous ?? 0), count: previous === undefined ? 1 : 0 }]) as TransactUpdate }]
             : []),
           ...(completion ? completion.others : [writes.enrolmentCheck(key)]),
         ];
@@ -213,16 +213,12 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
       return items.map(toScores).filter((record) => record !== undefined);
     },
 
+    /**
+     * One consistent Query of the class's score totals items (its 8 small shards, and an earlier version's item until
+     * `npm run migrate`), summed: the one read the single item took before, in the same round trip.
+     */
     async getScoreTotals(classId) {
-      const item = await table.getItem(keys.scoreTotals(classId));
-      const totals: ScoreTotalsRecord = {};
-      if (!item) return totals;
-      const counts = prefixedAttributes<number>(item, COUNT);
-      for (const [name, sum] of Object.entries(prefixedAttributes<number>(item, SUM))) {
-        const [moduleId, sectionId] = name.split('#');
-        (totals[moduleId] ??= {})[sectionId] = { sum, count: counts[name] ?? 0 };
-      }
-      return totals;
+      return sumScoreTotals(await table.queryByPrefix<Record<string, unknown>>(queries.scoreTotalsOfClass(classId), { consistent: true }));
     },
   };
 }

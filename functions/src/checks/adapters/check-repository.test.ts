@@ -174,7 +174,8 @@ describe('attempts', () => {
   });
 
   const key = { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID };
-  const totalsKey = { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' };
+  /** The student's shard of the class's score totals: the completion counters' shard. */
+  const totalsKey = { pk: `CLASS#${CLASS_ID}`, sk: `SCORE_TOTALS#${counterShardOf(STUDENT_ID)}` };
 
   const seen = (checks: CheckStandings, completedSections: string[] = []) => ({ ...key, completedSections, checks });
   const activity = { teacherId: 'teacher-1', studentName: 'Sam', moduleTitle: 'Cells', className: 'Biology 7A', sectionTotal: 2, finishesModule: true };
@@ -216,7 +217,14 @@ describe('attempts', () => {
         ':seenSections': new Set(['section-0']),
       }),
     });
-    expect(totals.Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 35, ':count0': 0 }) });
+    // The improvement of the best, 40 to 75, in the student's shard of the totals: the same item whatever the class size.
+    expect(totals.Update).toEqual({
+      TableName: 'table',
+      Key: totalsKey,
+      UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0 SET entity = :entity, classId = :class',
+      ExpressionAttributeNames: { '#sum0': `sum#${MODULE_ID}#${SECTION}`, '#count0': `count#${MODULE_ID}#${SECTION}` },
+      ExpressionAttributeValues: { ':sum0': 35, ':count0': 0, ':entity': 'ScoreTotals', ':class': CLASS_ID },
+    });
     expect(counter.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}#${counterShardOf(STUDENT_ID)}` } });
     expect(day.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE#2024-06-01#${STUDENT_ID}` } });
     expect(finished.Update).toMatchObject({ Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` } });
@@ -304,9 +312,44 @@ describe('attempts', () => {
     expect(call.args[0].input).not.toHaveProperty('ExpressionAttributeNames');
   });
 
-  it('reads the score totals per module and check', async () => {
-    ddb.on(GetCommand).resolves({ Item: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS', [`sum#${MODULE_ID}#${SECTION}`]: 150, [`count#${MODULE_ID}#${SECTION}`]: 2 } });
-    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({ [MODULE_ID]: { [SECTION]: { sum: 150, count: 2 } } });
+  const totalsItem = (sk: string, totals: Record<string, number>) => ({ pk: `CLASS#${CLASS_ID}`, sk, entity: 'ScoreTotals', classId: CLASS_ID, ...totals });
+
+  it("reads the score totals per module and check, summing the class's shards in one consistent Query", async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        totalsItem('SCORE_TOTALS#0', { [`sum#${MODULE_ID}#${SECTION}`]: 150, [`count#${MODULE_ID}#${SECTION}`]: 2, 'sum#module-2#section-9': 55, 'count#module-2#section-9': 1 }),
+        totalsItem('SCORE_TOTALS#6', { [`sum#${MODULE_ID}#${SECTION}`]: 70, [`count#${MODULE_ID}#${SECTION}`]: 1 }),
+      ],
+    });
+    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({
+      [MODULE_ID]: { [SECTION]: { sum: 220, count: 3 } },
+      'module-2': { 'section-9': { sum: 55, count: 1 } },
+    });
+    expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+    expect(ddb).toReceiveCommandWith(QueryCommand, {
+      TableName: 'table',
+      KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':partition': `CLASS#${CLASS_ID}`, ':prefix': 'SCORE_TOTALS' },
+      ConsistentRead: true,
+    });
+    expect(ddb).not.toReceiveCommand(GetCommand);
+  });
+
+  it("adds an earlier version's unsharded totals to the shards: a best it counted and a shard took back since (the student left) is not counted", async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        totalsItem('SCORE_TOTALS', { [`sum#${MODULE_ID}#${SECTION}`]: 130, [`count#${MODULE_ID}#${SECTION}`]: 2 }),
+        totalsItem(`SCORE_TOTALS#${counterShardOf(STUDENT_ID)}`, { [`sum#${MODULE_ID}#${SECTION}`]: -50, [`count#${MODULE_ID}#${SECTION}`]: -1 }),
+      ],
+    });
+    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({ [MODULE_ID]: { [SECTION]: { sum: 80, count: 1 } } });
+  });
+
+  it('reads a check whose sum or count fell below zero (a change lost by an interrupted write) as 0, and no items as no totals', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [totalsItem('SCORE_TOTALS#2', { [`sum#${MODULE_ID}#${SECTION}`]: -20, [`count#${MODULE_ID}#${SECTION}`]: -1 })] });
+    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({ [MODULE_ID]: { [SECTION]: { sum: 0, count: 0 } } });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    await expect(attempts.getScoreTotals(CLASS_ID)).resolves.toEqual({});
   });
 
   it('reads the scores on progress items into standings per section, leaving out items without an attempt', async () => {

@@ -80,6 +80,33 @@ const NOT_ARCHIVED = 'attribute_not_exists(archivedAt)';
 /** Lost races (a teacher changing the class's prerequisites meanwhile) before taking a module off gives up. */
 const MODULE_REMOVAL_TRIES = 3;
 
+/**
+ * A new class: its catalogue entry first, so a retry after a failure in between completes the pair (readers skip an
+ * entry whose class is missing); then the class item, only if no class has that id. A class without a teacher
+ * (admin-created) is on nobody's index until one is assigned. False when the class already exists.
+ */
+export async function insertNewClass(
+  { client, tableName }: TableContext,
+  record: Pick<ClassRecord, 'classId' | 'teacherId'> & Record<string, unknown>,
+): Promise<boolean> {
+  await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.classCatalogue(record.classId), entity: 'ClassEntry', classId: record.classId } }));
+  return conditionally(() =>
+    client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.classMeta(record.classId),
+          ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
+          entity: 'Class',
+          ...record,
+          studentCount: 0,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
 export type ClassRepository = ReturnType<typeof makeClassRepository>;
 
 export function makeClassRepository(context: TableContext) {
@@ -309,28 +336,13 @@ export function makeClassArchiveRepository(context: TableContext): ClassArchiveS
       return item.studentDataRemovalStartedAt ? 'studentDataRemoved' : 'notArchived';
     },
 
-    /** The catalogue entry first, as for a created class: a retry completes the pair, readers skip an entry alone. */
-    async insertRolledOver({ assignedModuleIds, prerequisites, ...record }) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.classCatalogue(record.classId), entity: 'ClassEntry', classId: record.classId } }));
-      return conditionally(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.classMeta(record.classId),
-              ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
-              entity: 'Class',
-              ...record,
-              studentCount: 0,
-              // DynamoDB stores no empty set: a class without modules has no attribute.
-              ...(assignedModuleIds.length > 0 ? { assignedModuleIds: new Set(assignedModuleIds) } : {}),
-              ...Object.fromEntries(Object.entries(prerequisites ?? {}).map(([moduleId, required]) => [`${PREREQUISITE_PREFIX}${moduleId}`, required])),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-    },
+    insertRolledOver: ({ assignedModuleIds, prerequisites, ...record }) =>
+      insertNewClass(context, {
+        ...record,
+        // DynamoDB stores no empty set: a class without modules has no attribute.
+        ...(assignedModuleIds.length > 0 ? { assignedModuleIds: new Set(assignedModuleIds) } : {}),
+        ...Object.fromEntries(Object.entries(prerequisites ?? {}).map(([moduleId, required]) => [`${PREREQUISITE_PREFIX}${moduleId}`, required])),
+      }),
 
     beginStudentDataRemoval: (classId, archivedBefore, at) =>
       update(classId, 'SET studentDataRemovalStartedAt = if_not_exists(studentDataRemovalStartedAt, :at)', 'archivedAt < :before', { ':at': at, ':before': archivedBefore }),

@@ -373,7 +373,7 @@ test("countProgressOfStudent reads the student's progress by key and takes each 
   });
 });
 
-test("countProgressOfStudent adds a re-enrolled student's best scores back to the class's score totals, in one ADD", async () => {
+test("countProgressOfStudent adds a re-enrolled student's best scores back to their shard of the class's score totals, in one ADD", async () => {
   const scored = { ...progressItem({}, ['section-1']), checkStandings: '{"section-1":[80,2,1],"section-2":[40,1,0]}' };
   const scoresOnly = { pk: `CLASS#${CLASS_ID}`, sk: `PROGRESS#module-2#${STUDENT_ID}`, classId: CLASS_ID, moduleId: 'module-2', studentId: STUDENT_ID, checkStandings: '{"section-9":[55,1,0]}' };
   ddb.on(BatchGetCommand).resolves({ Responses: { 'progress-table': [scored, scoresOnly] } });
@@ -381,7 +381,8 @@ test("countProgressOfStudent adds a re-enrolled student's best scores back to th
   // The counter of the module with a completion, and the totals of the three checks with a best score.
   expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: { pk: `CLASS#${CLASS_ID}`, sk: 'SCORE_TOTALS' },
+    TableName: 'progress-table',
+    Key: { pk: `CLASS#${CLASS_ID}`, sk: `SCORE_TOTALS#${counterShardOf(STUDENT_ID)}` },
     UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0, #sum1 :sum1, #count1 :count1, #sum2 :sum2, #count2 :count2 SET entity = :entity, classId = :class',
     ExpressionAttributeNames: {
       '#sum0': `sum#${MODULE_ID}#section-1`,
@@ -392,6 +393,111 @@ test("countProgressOfStudent adds a re-enrolled student's best scores back to th
       '#count2': 'count#module-2#section-9',
     },
     ExpressionAttributeValues: { ':sum0': 80, ':count0': 1, ':sum1': 40, ':count1': 1, ':sum2': 55, ':count2': 1, ':entity': 'ScoreTotals', ':class': CLASS_ID },
+  });
+});
+
+test("countProgressOfStudent takes an unenrolled (or erased) student's best scores back from their shard of the score totals", async () => {
+  ddb.on(GetCommand).resolves({ Item: { ...progressItem(), checkStandings: '{"section-1":[80,2,1]}' } });
+  await repository.countProgressOfStudent(CLASS_ID, [MODULE_ID], STUDENT_ID, -1);
+  // Their counter shard's and their totals shard's.
+  expect(ddb).toReceiveCommandTimes(UpdateCommand, 2);
+  expect(ddb).toReceiveCommandWith(UpdateCommand, {
+    TableName: 'progress-table',
+    Key: { pk: `CLASS#${CLASS_ID}`, sk: `SCORE_TOTALS#${counterShardOf(STUDENT_ID)}` },
+    UpdateExpression: 'ADD #sum0 :sum0, #count0 :count0 SET entity = :entity, classId = :class',
+    ExpressionAttributeNames: { '#sum0': `sum#${MODULE_ID}#section-1`, '#count0': `count#${MODULE_ID}#section-1` },
+    ExpressionAttributeValues: { ':sum0': -80, ':count0': -1, ':entity': 'ScoreTotals', ':class': CLASS_ID },
+  });
+});
+
+describe("recomputeCounters' score totals", () => {
+  const partition = `CLASS#${CLASS_ID}`;
+  const theirShard = counterShardOf(STUDENT_ID);
+  /** A shard no student of the recount counts in: a student who left had their scores there. */
+  const leftShard = String((Number(theirShard) + 1) % 8);
+  const [sum, count] = [`sum#${MODULE_ID}#section-1`, `count#${MODULE_ID}#section-1`];
+  const legacy = { pk: partition, sk: 'SCORE_TOTALS', entity: 'ScoreTotals', classId: CLASS_ID, [sum]: 110, [count]: 2 };
+  const left = { pk: partition, sk: `SCORE_TOTALS#${leftShard}`, entity: 'ScoreTotals', classId: CLASS_ID, [sum]: -30, [count]: -1 };
+  const prefixed = (prefix: string) => ({ ExpressionAttributeValues: { ':partition': partition, ':prefix': prefix } });
+  /** A progress item with scores and no completed section (so no counter is written beside the totals). */
+  const scoredItem = (studentId: string, checkStandings: string) => ({
+    pk: partition,
+    sk: `PROGRESS#${MODULE_ID}#${studentId}`,
+    entity: 'Progress',
+    classId: CLASS_ID,
+    moduleId: MODULE_ID,
+    studentId,
+    checkStandings,
+  });
+
+  beforeEach(() => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(QueryCommand, prefixed('SCORE_TOTALS')).resolves({ Items: [legacy, left] });
+    ddb.on(QueryCommand, prefixed('PROGRESS#')).resolves({
+      Items: [
+        scoredItem(STUDENT_ID, '{"section-1":[80,1,1]}'),
+        // Not enrolled: their best stays on their item, out of the totals.
+        scoredItem('gone', '{"section-1":[30,1,0]}'),
+      ],
+    });
+  });
+
+  const expectedTransaction = {
+    TransactItems: [
+      {
+        // The enrolled student's shard, absent when read: created on the condition that it still is.
+        Update: {
+          TableName: 'progress-table',
+          Key: { pk: partition, sk: `SCORE_TOTALS#${theirShard}` },
+          UpdateExpression: 'SET #a0 = :new0, #a1 = :new1, #a2 = :new2, #a3 = :new3',
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ExpressionAttributeNames: { '#a0': 'entity', '#a1': 'classId', '#a2': sum, '#a3': count },
+          ExpressionAttributeValues: { ':new0': 'ScoreTotals', ':new1': CLASS_ID, ':new2': 80, ':new3': 1 },
+        },
+      },
+      {
+        // The shard of the student who left: emptied, on the condition that it is still as read.
+        Update: {
+          TableName: 'progress-table',
+          Key: { pk: partition, sk: `SCORE_TOTALS#${leftShard}` },
+          UpdateExpression: 'SET #a0 = :new0, #a1 = :new1 REMOVE #a2, #a3',
+          ConditionExpression: 'attribute_exists(pk) AND #a0 = :old0 AND #a1 = :old1 AND #a2 = :old2 AND #a3 = :old3',
+          ExpressionAttributeNames: { '#a0': 'entity', '#a1': 'classId', '#a2': sum, '#a3': count },
+          ExpressionAttributeValues: { ':old0': 'ScoreTotals', ':old1': CLASS_ID, ':old2': -30, ':old3': -1, ':new0': 'ScoreTotals', ':new1': CLASS_ID },
+        },
+      },
+      {
+        // The earlier version's one item per class: its totals are among those recounted.
+        Delete: {
+          TableName: 'progress-table',
+          Key: { pk: partition, sk: 'SCORE_TOTALS' },
+          ConditionExpression: 'attribute_exists(pk) AND #a0 = :old0 AND #a1 = :old1 AND #a2 = :old2 AND #a3 = :old3',
+          ExpressionAttributeNames: { '#a0': 'entity', '#a1': 'classId', '#a2': sum, '#a3': count },
+          ExpressionAttributeValues: { ':old0': 'ScoreTotals', ':old1': CLASS_ID, ':old2': 110, ':old3': 2 },
+        },
+      },
+    ],
+  };
+
+  it("reads the shards and the earlier item consistently, then sets the shards and deletes the earlier item in one transaction conditioned on what it read", async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await repository.recomputeCounters(CLASS_ID, [], [STUDENT_ID]);
+    expect(ddb).toReceiveCommandWith(QueryCommand, { ...prefixed('SCORE_TOTALS'), ConsistentRead: true });
+    expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
+    expect(ddb).toReceiveCommandWith(TransactWriteCommand, expectedTransaction);
+  });
+
+  it('counts the class again from fresh reads when an attempt changed one of the items between its reads and its write', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed')).resolves({});
+    await repository.recomputeCounters(CLASS_ID, [], [STUDENT_ID]);
+    expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 2);
+    expect(ddb.commandCalls(QueryCommand, prefixed('SCORE_TOTALS'))).toHaveLength(2);
+  });
+
+  it('writes nothing for a class without scores and without totals items', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    await repository.recomputeCounters(CLASS_ID, [], [STUDENT_ID]);
+    expect(ddb).not.toReceiveCommand(TransactWriteCommand);
   });
 });
 

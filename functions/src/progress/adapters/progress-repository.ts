@@ -4,11 +4,11 @@
 // few small items per module and count only the sections the module still has, and one small item per (class, UTC
 // day, student) who completed a section that day (the dashboard's engagement). A first completion changes the three in
 // one transaction, so the counters never drift from the items; none of them grows with the class.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { noLongerEnrolled } from '../../kernel/errors';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../port';
 import { engagementDays, utcDay } from '@shared/report-insight';
-import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf } from './score-attributes';
+import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf, type ScoreTotalsChange } from './score-attributes';
 import {
   activeStudentItem,
   commitTransaction,
@@ -21,7 +21,7 @@ import {
   type TransactItem,
   type TransactUpdate,
 } from './completion-writes';
-import { backoff, conditionally, COUNTER_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, type Key, type TableContext } from '../../table/table';
+import { backoff, COUNTER_PREFIX, finishNoticesOf, isConditionFailure, keys, makeTableAccess, prefixedAttributes, queries, SCORE_TOTALS_PREFIX, type Key, type TableContext } from '../../table/table';
 
 /**
  * A student's reading of a section's file, three top-level numbers per section (`readOpens#`, `readMinutes#`,
@@ -178,18 +178,18 @@ export function makeProgressRepository(context: TableContext) {
   }
 
   /**
-   * Sets every completion counter shard of a class, and its score totals, to what its enrolled students' progress
-   * items hold (a repair after an interrupted enrolment, or the first fill after a migration), folding in and removing
-   * the unsharded counter of an earlier version, and gives each student with a completion time in the engagement
-   * window that day's active item (progress recorded before those items existed; older days are in the progress
-   * items); answers the counters (summed per module). Counts every completed section id, as the counters do (readers
-   * keep the module's current sections); modules without progress get 0.
+   * Sets every completion counter shard of a class, and its score totals shards, to what its enrolled students'
+   * progress items hold (a repair after an interrupted enrolment, or the first fill after a migration), folding in and
+   * removing the unsharded counters and totals of an earlier version, and gives each student with a completion time in
+   * the engagement window that day's active item (progress recorded before those items existed; older days are in the
+   * progress items); answers the counters (summed per module). Counts every completed section id, as the counters do
+   * (readers keep the module's current sections); modules without progress get 0.
    *
    * Safe while the app writes: the counters and totals are read first, then the progress items, and each is replaced
-   * only if it is still as read (unchangedSince), a module's shards and earlier counter in one transaction: a completion
-   * or an attempt meanwhile, which ADDs to them, fails the write, and the class is counted again from fresh reads. An
-   * active item is the same whoever writes it, so it needs no guard. After RECOUNT_TRIES lost races the class is left
-   * as it was and reported.
+   * only if it is still as read (unchangedSince), a module's shards and earlier counter in one transaction, the totals'
+   * shards and earlier item in another: a completion or an attempt meanwhile, which ADDs to them, fails the write, and
+   * the class is counted again from fresh reads. An active item is the same whoever writes it, so it needs no guard.
+   * After RECOUNT_TRIES lost races the class is left as it was and reported.
    */
   async function recomputeCounters(classId: string, moduleIds: string[], enrolledStudentIds: string[]): Promise<CompletionCounter[]> {
     for (let attempt = 0; attempt < RECOUNT_TRIES; attempt += 1) {
@@ -204,7 +204,7 @@ export function makeProgressRepository(context: TableContext) {
   async function recountOnce(classId: string, moduleIds: string[], enrolled: Set<string>): Promise<CompletionCounter[] | undefined> {
     const [existing, totalsRead] = await Promise.all([
       table.queryByPrefix<Record<string, unknown> & Key & { moduleId: string }>(queries.countersOfClass(classId), { consistent: true }),
-      client.send(new GetCommand({ TableName: tableName, Key: keys.scoreTotals(classId), ConsistentRead: true })).then(({ Item }) => Item),
+      table.queryByPrefix<Record<string, unknown> & Key>(queries.scoreTotalsOfClass(classId), { consistent: true }),
     ]);
     const records = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId), { consistent: true });
     const counted = records.map(toRecord).filter((each) => enrolled.has(each.studentId) && each.completedSections.length > 0);
@@ -232,17 +232,10 @@ export function makeProgressRepository(context: TableContext) {
       const removed: TransactItem[] = unsharded ? [{ Delete: { TableName: tableName, Key: { pk: unsharded.pk, sk: unsharded.sk }, ...unchangedSince(unsharded) } }] : [];
       return [...written, ...emptied, ...removed];
     });
-    const totals = totalsChangesOf(
-      records.filter((item) => enrolled.has(String(item.studentId))),
-      1,
+    const totalsWrites = scoreTotalsWrites(classId, records.filter((item) => enrolled.has(String(item.studentId))), totalsRead);
+    const outcomes = await Promise.all(
+      [...moduleWrites, totalsWrites].filter((items) => items.length > 0).map((items) => commitTransaction(client, items)),
     );
-    const outcomes = await Promise.all([
-      ...moduleWrites.filter((items) => items.length > 0).map((items) => commitTransaction(client, items)),
-      // No scores and no totals item: nothing to write.
-      ...(totals.length > 0 || totalsRead
-        ? [conditionally(() => client.send(new UpdateCommand(replacement(scoreTotalsItem(classId, totals), totalsRead)))).then((done) => (done ? 'committed' : 0))]
-        : []),
-    ]);
     if (outcomes.some((outcome) => outcome !== 'committed')) return undefined;
     const recentDays = new Set(engagementDays(new Date()));
     const active = new Map<string, ReturnType<typeof activeStudentItem>>();
@@ -254,6 +247,36 @@ export function makeProgressRepository(context: TableContext) {
     }
     await table.batchPut([...active.values()]);
     return [...shards].map(([moduleId, byShard]) => [...byShard.values()].reduce(addCounts, emptyCounter(moduleId)));
+  }
+
+  /**
+   * The writes that make the class's score totals shards hold what its enrolled students' progress `items` hold, each
+   * on the condition that it is still as `read`, as one transaction (9 items at most): each shard with students' scores
+   * set, each shard read whose students no longer have any emptied, and the unsharded item of an earlier version
+   * deleted (its totals are among the recounted). None when there is nothing to count and nothing was read.
+   */
+  function scoreTotalsWrites(classId: string, items: Record<string, unknown>[], read: (Record<string, unknown> & Key)[]): TransactItem[] {
+    const byShard = new Map<string, ScoreTotalsChange[]>();
+    for (const item of items) {
+      const changes = totalsChangesOf([item], 1);
+      const shard = counterShardOf(String(item.studentId));
+      if (changes.length > 0) byShard.set(shard, [...(byShard.get(shard) ?? []), ...changes]);
+    }
+    const readBySortKey = new Map(read.map((item) => [item.sk, item]));
+    const counted = new Set([...byShard.keys()].map((shard) => keys.scoreTotals(classId, shard).sk));
+    const shardOfSortKey = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
+    return [
+      ...[...byShard].map(([shard, totals]): TransactItem => {
+        const item = scoreTotalsItem(classId, shard, totals);
+        return { Update: replacement(item, readBySortKey.get(String(item.sk))) };
+      }),
+      ...read
+        .filter((item) => item.sk !== SCORE_TOTALS_PREFIX && !counted.has(item.sk))
+        .map((item): TransactItem => ({ Update: replacement(scoreTotalsItem(classId, shardOfSortKey(item.sk), []), item) })),
+      ...read
+        .filter((item) => item.sk === SCORE_TOTALS_PREFIX)
+        .map((item): TransactItem => ({ Delete: { TableName: tableName, Key: { pk: item.pk, sk: item.sk }, ...unchangedSince(item) } })),
+    ];
   }
 
   /**
@@ -492,7 +515,7 @@ export function makeProgressRepository(context: TableContext) {
           .map(toRecord)
           .filter((record) => record.completedSections.length > 0)
           .map((record) => client.send(new UpdateCommand(counterUpdate(classId, record.moduleId, studentId, record.completedSections, direction, direction)))),
-        ...(scoreChanges.length > 0 ? [client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, scoreChanges)))] : []),
+        ...(scoreChanges.length > 0 ? [client.send(new UpdateCommand(scoreTotalsUpdate(tableName, classId, studentId, scoreChanges)))] : []),
       ]);
     },
   };

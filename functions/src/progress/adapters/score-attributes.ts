@@ -1,13 +1,15 @@
 // How a student's scores on a module's checks are kept on their progress item in the module (the item a report reads
 // anyway): one attribute, `checkStandings`, a JSON object of section id → [best percent, attempts, passed 0|1] with
 // its keys sorted, and lastAttemptAt; and the class's totals of its enrolled students' best percents per check
-// (`sum#{moduleId}#{sectionId}`, `count#…`: the dashboard's Avg. Score). One attribute rather than three per check
+// (`sum#{moduleId}#{sectionId}`, `count#…`: the dashboard's Avg. Score), in the completion counters' 8 shards by student. One attribute rather than three per check
 // because a report page reads it for every (student, module) and the cost of a read grows with the attributes it
 // returns; an attempt rewrites it on the condition that it still holds what the attempt read. One format, read and
 // written by the attempt and progress repositories and the migration.
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ScoreTotalsRecord } from '../../checks/port';
 import type { CheckStandings } from '../port';
 import { keys, prefixedAttributes } from '../../table/table';
+import { counterShardOf } from './completion-writes';
 
 export const STANDINGS = 'checkStandings';
 export const SUM = 'sum#';
@@ -87,8 +89,11 @@ export interface ScoreTotalsChange {
   count: number;
 }
 
-/** One atomic ADD of these changes to the class's score totals item (created by the first). */
-export function scoreTotalsUpdate(tableName: string, classId: string, changes: ScoreTotalsChange[]): UpdateCommandInput {
+/**
+ * One atomic ADD of these changes of one student's scores to their shard of the class's score totals (created by the
+ * first): a student's scores always count in the shard of their id, whoever writes them.
+ */
+export function scoreTotalsUpdate(tableName: string, classId: string, studentId: string, changes: ScoreTotalsChange[]): UpdateCommandInput {
   const names = changes.flatMap(({ moduleId, sectionId }, index) => [
     [`#sum${index}`, `${SUM}${moduleId}#${sectionId}`],
     [`#count${index}`, `${COUNT}${moduleId}#${sectionId}`],
@@ -99,21 +104,43 @@ export function scoreTotalsUpdate(tableName: string, classId: string, changes: S
   ]);
   return {
     TableName: tableName,
-    Key: keys.scoreTotals(classId),
+    Key: keys.scoreTotals(classId, counterShardOf(studentId)),
     UpdateExpression: `ADD ${changes.map((_, index) => `#sum${index} :sum${index}, #count${index} :count${index}`).join(', ')} SET entity = :entity, classId = :class`,
     ExpressionAttributeNames: Object.fromEntries(names),
     ExpressionAttributeValues: { ...Object.fromEntries(values), ':entity': 'ScoreTotals', ':class': classId },
   };
 }
 
-/** The class's score totals item holding exactly these totals (a recount). */
-export function scoreTotalsItem(classId: string, totals: ScoreTotalsChange[]): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...keys.scoreTotals(classId), entity: 'ScoreTotals', classId };
+/** One shard of the class's score totals holding exactly these totals (a recount of the shard's students). */
+export function scoreTotalsItem(classId: string, shard: string, totals: ScoreTotalsChange[]): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...keys.scoreTotals(classId, shard), entity: 'ScoreTotals', classId };
   for (const { moduleId, sectionId, sum, count } of totals) {
     item[`${SUM}${moduleId}#${sectionId}`] = Number(item[`${SUM}${moduleId}#${sectionId}`] ?? 0) + sum;
     item[`${COUNT}${moduleId}#${sectionId}`] = Number(item[`${COUNT}${moduleId}#${sectionId}`] ?? 0) + count;
   }
   return item;
+}
+
+/**
+ * The class's score totals from its items (its shards, and the unsharded item of an earlier version until
+ * `npm run migrate` folds it in), summed per check: a shard may hold a negative change (a student whose best the
+ * earlier item counted left the class since), which the sum takes back. A sum or count below zero (a change lost by
+ * an interrupted write) reads as 0.
+ */
+export function sumScoreTotals(items: Record<string, unknown>[]): ScoreTotalsRecord {
+  const totals: ScoreTotalsRecord = {};
+  for (const item of items) {
+    const counts = prefixedAttributes<number>(item, COUNT);
+    for (const [name, sum] of Object.entries(prefixedAttributes<number>(item, SUM))) {
+      const [moduleId, sectionId] = name.split('#');
+      const before = (totals[moduleId] ??= {})[sectionId] ?? { sum: 0, count: 0 };
+      totals[moduleId][sectionId] = { sum: before.sum + Number(sum), count: before.count + Number(counts[name] ?? 0) };
+    }
+  }
+  for (const bySection of Object.values(totals)) {
+    for (const [sectionId, { sum, count }] of Object.entries(bySection)) bySection[sectionId] = { sum: Math.max(0, sum), count: Math.max(0, count) };
+  }
+  return totals;
 }
 
 /** The score totals changes a student's progress items make: each best percent and one student per check, signed. */

@@ -89,11 +89,16 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
     moduleId,
     ...Object.fromEntries(sectionIds.map((sectionId) => [`check#${sectionId}`, { sectionId, version: 1, passMark: 70, maxAttempts: null, questionCount: 5 }])),
   }));
-  const totals = {
+  // The score totals' shards: each holds the bests (80 on every check) of the students who count in it.
+  const studentsPerShard = new Map<string, number>();
+  for (const studentId of studentIds) studentsPerShard.set(counterShardOf(studentId), (studentsPerShard.get(counterShardOf(studentId)) ?? 0) + 1);
+  const totals = [...studentsPerShard].map(([shard, students]) => ({
     pk: `CLASS#${CLASS_ID}`,
-    sk: 'SCORE_TOTALS',
-    ...Object.fromEntries(modules.flatMap(({ moduleId }) => sectionIds.flatMap((sectionId) => [[`sum#${moduleId}#${sectionId}`, 80 * size], [`count#${moduleId}#${sectionId}`, size]]))),
-  };
+    sk: `SCORE_TOTALS#${shard}`,
+    ...Object.fromEntries(
+      modules.flatMap(({ moduleId }) => sectionIds.flatMap((sectionId) => [[`sum#${moduleId}#${sectionId}`, 80 * students], [`count#${moduleId}#${sectionId}`, students]])),
+    ),
+  }));
   // Every student was active on each of the last 7 days (the fixed clock's), one item per student and day.
   const activeDays = new Set(engagementDays(new FixedClock().now()));
   const schoolClass = {
@@ -117,7 +122,6 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
       ...modules,
       ...progress,
       ...checkIndexes,
-      totals,
     ];
     return { Responses: { table: items.filter((item) => wanted.has(`${item.pk}|${item.sk}`)) } };
   });
@@ -135,6 +139,7 @@ function givenClassOf(size: number, { checked = true, waiting = false } = {}) {
   answer(QueryCommand, () => ({ Items: progress.filter((item) => item.moduleId === `${MODULE_ID}-0`) }), {
     ExpressionAttributeValues: { ':prefix': `PROGRESS#${MODULE_ID}-0#` },
   });
+  answer(QueryCommand, () => ({ Items: totals }), { ExpressionAttributeValues: { ':prefix': 'SCORE_TOTALS' } });
   // Teachers' per-student overrides: none in this class (their items are read beside the progress they go with).
   answer(QueryCommand, () => ({ Items: [] }), { ExpressionAttributeValues: { ':prefix': `OVERRIDES#${MODULE_ID}-0#` } });
 }
@@ -199,10 +204,12 @@ it.each([1, 5000])("reads a class's completion and its students active in the la
   expect(completion.modules).toHaveLength(20);
   expect(completion.scores).toEqual({ bestPercentSum: 80 * size * 200, scoredCount: size * 200 });
   expect(roundTrips).toBe(2);
-  // The counters and the 7 days' active items, one Query each, all at once: never a progress item or a roster page.
+  // The counters, the 7 days' active items and the score totals' shards, one Query each, all at once: never a
+  // progress item or a roster page.
   expect(ddb.commandCalls(QueryCommand).map((call) => call.args[0].input.ExpressionAttributeValues![':prefix'])).toEqual([
     'COMPLETIONS#',
     ...engagementDays(new FixedClock().now()).map((day) => `ACTIVE#${day}#`),
+    'SCORE_TOTALS',
   ]);
 });
 

@@ -5,7 +5,7 @@
 // this builds on.
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EnrolledStudent } from '../../classes/port';
-import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem } from '../../classes/adapters/class-repository';
+import { enrolmentItem, formerClassItem, insertNewClass, makeClassRepository, membershipItem } from '../../classes/adapters/class-repository';
 import { conflict } from '../../kernel/errors';
 import type { EnrolOutcome, RosterStore } from '../port';
 import { cancellationCodes, conditionally, finishNoticesOf, keys, makeTableAccess, queries, type Key, type TableContext } from '../../table/table';
@@ -68,31 +68,7 @@ export function makeRosterRepository(context: TableContext): RosterStore {
   return {
     enrollStudent,
 
-    /**
-     * The catalogue entry first: a retry after a failure in between completes the pair; readers skip an entry whose
-     * class is missing.
-     */
-    async insertClass(record) {
-      await client.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.classCatalogue(record.classId), entity: 'ClassEntry', classId: record.classId } }),
-      );
-      return conditionally(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.classMeta(record.classId),
-              // A class without a teacher (admin-created) is on nobody's index until one is assigned.
-              ...(record.teacherId ? keys.classTeacherIndex(record.teacherId, record.classId) : {}),
-              entity: 'Class',
-              ...record,
-              studentCount: 0,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-    },
+    insertClass: (record) => insertNewClass(context, record),
 
     /** Every class of the school, through the catalogue (entries whose class is gone are skipped). */
     async listAllClasses() {

@@ -6,15 +6,18 @@
 // memberships stay.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RemovedCounts, RetentionSetting, RetentionStore } from '../port';
-import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, type Key, type TableContext } from '../../table/table';
+import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, SCORE_TOTALS_PREFIX, type Key, type TableContext } from '../../table/table';
 
 type ClassItemKey = Key & { studentId?: string; moduleId?: string };
 type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string; version: number };
 
 /** The items of a class's partition that hold or count students' data (the class item and its roster are not among them). */
 const STUDENT_DATA = { progress: 'PROGRESS#', overrides: 'OVERRIDES#' } as const;
-/** Counters and active students; `ACTIVE_DAY#`: an earlier version's day items, until `npm run migrate` replaces them. */
-const COUNTED = ['COMPLETIONS#', 'ACTIVE#', 'ACTIVE_DAY#', 'SCORE_TOTALS'] as const;
+/**
+ * Counters, active students and score totals (their shards, and an earlier version's one item per class); `ACTIVE_DAY#`:
+ * an earlier version's day items, until `npm run migrate` replaces them.
+ */
+const COUNTED = ['COMPLETIONS#', 'ACTIVE#', 'ACTIVE_DAY#', SCORE_TOTALS_PREFIX] as const;
 
 export function makeRetentionRepository(context: TableContext): RetentionStore {
   const { client, tableName } = context;

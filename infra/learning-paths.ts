@@ -51,6 +51,7 @@ export function addLearningPaths(app: App, props: LearningPathsProps) {
     uploadsBucket: data.uploadsBucket,
     fileLinkKeyGroup: api.fileLinkKeys.keyGroup,
     accessLogsBucket: data.accessLogsBucket,
+    frameAncestorsStore: api.frameAncestorsStore,
   });
   // The secret is read by name, which makes no reference: the Web stack deploys after the Api stack that creates it.
   web.addStackDependency(api);

@@ -101,6 +101,12 @@ export interface RouteDeployment {
    */
   fileLinks?: true;
   /**
+   * Publishes the registered LMSs' frame-ancestors to the Web stack's CloudFront key value store (its ARN in
+   * LTI_FRAME_ANCESTORS_STORE; DescribeKeyValueStore and PutKey on it). Not part of the permissions the local stack
+   * records (its server reads the registrations): the adapter's unit test checks its calls.
+   */
+  frameAncestors?: true;
+  /**
    * The nested stack the route deploys in, where not its path's feature (routeFeature): a new route of a feature near
    * CloudFormation's per-stack limits (infra/test/limits.test.ts) starts a stack of its own. A deployed route never
    * moves: CloudFormation would create it in the new stack before deleting it from the old one, and the HTTP API
@@ -250,9 +256,9 @@ export const routeDeployment = {
   },
   // The LMSs (LTI 1.3 platforms) the tool trusts: a registration and its issuer/client pair are one transaction.
   listLtiPlatforms: { handler: 'lti/handlers/list-lti-platforms', table: ['Query'], bucket: 'none', userPool: ['AdminGetUser'] },
-  registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED },
-  editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
-  removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED },
+  registerLtiPlatform: { handler: 'lti/handlers/register-lti-platform', table: ['Query', 'PutItem'], bucket: 'none', userPool: AUDITED, frameAncestors: true },
+  editLtiPlatform: { handler: 'lti/handlers/edit-lti-platform', table: ['ReadByKey', 'Query', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED, frameAncestors: true },
+  removeLtiPlatform: { handler: 'lti/handlers/remove-lti-platform', table: ['ReadByKey', 'Query', 'PutItem', 'DeleteItem'], bucket: 'none', userPool: AUDITED, frameAncestors: true },
   // A teacher's deep linking request: read with their modules' check index; answered with the tool's key, once.
   getLtiDeepLink: { handler: 'lti/handlers/get-lti-deep-link', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
   answerLtiDeepLink: { handler: 'lti/handlers/answer-lti-deep-link', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none', toolKeys: true },

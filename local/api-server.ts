@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { matchRoute, routeEntries, type RouteName } from '../shared/contract';
 import type { RouteDefinition } from '../shared/contract/route';
-import { DOCUMENT_FRAME_PATH, documentFrameHeaders, LTI_DEEP_LINK_PAGE_PREFIX } from '../shared/security-headers';
+import { DOCUMENT_FRAME_PATH, documentFrameHeaders, framableHeaders, LTI_DEEP_LINK_PAGE_PREFIX } from '../shared/security-headers';
 import type { WebConfig } from '../shared/web-config';
 import { htmlFileForRoute } from '../shared/web-delivery';
 import { matchLtiEndpoint, type LtiEndpointName } from '../shared/contract/lti';
@@ -38,6 +38,11 @@ export interface ApiServerOptions {
   securityHeaders: Record<string, string>;
   /** The LTI deep linking page's, as its CloudFront behaviour sends them (its forms go to the LMS); else securityHeaders. */
   ltiDeepLinkPageHeaders?: Record<string, string>;
+  /**
+   * The frame-ancestors sources of the registered LMSs (shared/security-headers.ts), read for every page as CloudFront's
+   * function reads its key value store; the app's pages refuse every frame if omitted.
+   */
+  frameAncestors?: () => Promise<string>;
   maxBodyBytes?: number;
   /** Added to every API request as CloudFront adds it (replacing one the client sent); the handlers require it. */
   originVerifySecret?: string;
@@ -69,24 +74,28 @@ export function createApiServer(options: ApiServerOptions): Server {
 
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://local');
-    setSecurityHeaders(
-      response,
+    const headers =
       url.pathname === DOCUMENT_FRAME_PATH
         ? documentFrameHeaders(options.securityHeaders)
         : url.pathname.startsWith(LTI_DEEP_LINK_PAGE_PREFIX)
           ? (options.ltiDeepLinkPageHeaders ?? options.securityHeaders)
-          : options.securityHeaders,
-    );
-    const work =
-      url.pathname === '/api' || url.pathname.startsWith('/api/')
+          : options.securityHeaders;
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    const isLti = url.pathname.startsWith('/lti/');
+    // The app's pages (an app route or an HTML file), as the Web stack's viewer-response function rewrites them.
+    const isPage = !isApi && !isLti && url.pathname !== DOCUMENT_FRAME_PATH && (!path.extname(url.pathname) || url.pathname.endsWith('.html'));
+    const work = (async () => {
+      setSecurityHeaders(response, isPage && options.frameAncestors ? framableHeaders(headers, await options.frameAncestors()) : headers);
+      return isApi
         ? handleApi(request, response, url)
-        : url.pathname.startsWith('/lti/')
+        : isLti
           ? handlePublic(request, response, url)
           : options.deliverFile && isFileLinkPath(url.pathname)
           ? options.deliverFile(request, response)
           : url.pathname === '/config.json'
-          ? Promise.resolve(sendWebConfig(request, response, options.webConfig))
-          : serveWebApp(request, response, url.pathname, options.webRoot);
+            ? sendWebConfig(request, response, options.webConfig)
+            : serveWebApp(request, response, url.pathname, options.webRoot);
+    })();
     work.catch((error: unknown) => {
       console.error('Local server error', error);
       if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });

@@ -26,6 +26,8 @@ import { describeMigration, migrateTable } from '../functions/src/migrations/tab
 import { rebuildStackPeopleIndex } from './people-index';
 import { DEMO_USERS, seedDemoData } from './seed';
 import { localTableContext, localTableStores } from './table-stores';
+import { frameAncestorsOf } from '../functions/src/lti/frame-origins';
+import { LTI_FRAME_ANCESTORS_STORE_ENV, READ_FROM_REGISTRATIONS } from '../shared/lti';
 import { startLmsBesideApp } from './lms-beside-app';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
 import { startStorage } from './storage';
@@ -218,6 +220,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LTI_TOOL_KEYS_FILE: ltiToolKeysFile,
       FILE_LINK_KEYS_FILE: fileLinkKeysFile,
       LTI_SCORE_QUEUE_URL: IN_PROCESS_SCORE_QUEUE,
+      [LTI_FRAME_ANCESTORS_STORE_ENV]: READ_FROM_REGISTRATIONS,
       // Metrics are CloudWatch's (EMF lines); locally the request and error log lines are what to read.
       POWERTOOLS_METRICS_DISABLED: 'true',
       // The PreSignUp trigger's and the school sign-in routes' providers and domains, as the CDK app sets them.
@@ -249,6 +252,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       https: false,
       inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
     };
+    // The registered LMSs may frame the app's pages: read from the registrations for every page, as the platform routes
+    // publish them to CloudFront's key value store in AWS (functions/src/lti/frame-origins.ts).
+    const registrations = localTableStores({ region, dynamodb: { endpoint: database.endpoint, table: tableName }, credentials: LOCAL_CREDENTIALS });
     const server: Server = createApiServer({
       webConfig,
       verifyAccessToken: await createAccessTokenVerifier({
@@ -259,6 +265,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       handlersDir: path.join(REPO_ROOT, 'functions', 'src'),
       securityHeaders: securityHeaders(headerOrigins),
       ltiDeepLinkPageHeaders: ltiDeepLinkPageHeaders(headerOrigins),
+      frameAncestors: async () => frameAncestorsOf(await registrations.ltiPlatforms.list()),
       originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       ...(options.throttles && { throttle: createApiThrottle(options.throttles) }),
       deliverFile: makeFileDelivery({ keys: fileLinkKeys, storage: { endpoint: storage.endpoint, bucket, region } }),
@@ -268,6 +275,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     closeApp = async () => {
       await closeServer(server, DRAIN_MS);
       identityAdminClient.destroy();
+      registrations.destroy();
     };
     const url = `http://${host}:${appPort}`;
     identity.allowOrigin(url);

@@ -32,7 +32,16 @@ export const LTI_LIMITS = {
   identifierMaxLength: 255,
   deploymentIdsMax: 50,
   platformsMax: 100,
+  /** The LMS web addresses (origins) one platform may frame the app from, beside its issuer's and login's. */
+  frameOriginsMax: 10,
 } as const;
+
+/**
+ * The variable naming where the platform routes publish the registered LMSs' frame-ancestors: the Web stack's CloudFront
+ * key value store (its ARN) in AWS, READ_FROM_REGISTRATIONS on this machine (the local server reads the registrations).
+ */
+export const LTI_FRAME_ANCESTORS_STORE_ENV = 'LTI_FRAME_ANCESTORS_STORE';
+export const READ_FROM_REGISTRATIONS = 'registrations';
 
 /** The deep linking page in the page table (shared/web-pages.ts). */
 export const LTI_DEEP_LINK_PAGE = `${LTI_DEEP_LINK_PAGE_PREFIX}:requestId`;
@@ -51,10 +60,8 @@ export const LTI_SIGN_IN_CODE_SECONDS = 2 * 60;
 /** How long a teacher has to choose what a deep linking launch adds to the course (seconds). */
 export const LTI_DEEP_LINKING_SECONDS = 60 * 60;
 
-/** What a launch shown in the LMS's frame says, and the app's start page when the browser keeps it from signing in. */
+/** What the app's start page says when the browser keeps it from signing in inside the LMS's frame. */
 export const LTI_FRAMED_LAUNCH = {
-  title: 'Learning Paths',
-  text: 'Learning Paths opens in a tab of its own, where you are signed in.',
   link: 'Open in a new tab',
   blocked: 'This browser keeps Learning Paths from signing you in inside your LMS.',
 } as const;

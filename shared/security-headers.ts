@@ -87,6 +87,63 @@ export function ltiDeepLinkPageHeaders(origins: SecurityHeaderOrigins): Record<s
   return { ...securityHeaders(origins), 'content-security-policy': contentSecurityPolicy(origins, { formTargets: ltiDeepLinkPageFormTargets(origins.https) }) };
 }
 
+/**
+ * The registered LMSs may frame the app's pages (LTI launches shown inside the course): the `frame-ancestors` sources
+ * for the origins they frame from, `'none'` when there are none. One string, as the Web stack's key value store holds
+ * it (its values are at most FRAME_ANCESTORS_MAX_BYTES).
+ */
+export const frameAncestorsSources = (origins: readonly string[]): string => (origins.length ? `'self' ${origins.join(' ')}` : "'none'");
+
+/** CloudFront's key value store takes values up to 1 KB. */
+export const FRAME_ANCESTORS_MAX_BYTES = 1024;
+
+/** The key under which the Web stack's key value store holds those sources. */
+export const FRAME_ANCESTORS_KEY = 'frame-ancestors';
+
+/**
+ * A page's CSP with `frame-ancestors 'none'` replaced by these sources. Serialised into the CloudFront Function's
+ * source (frameAncestorsFunctionSource) and used by the local server, so both rewrite alike: plain JS, no closures.
+ */
+export function framedBy(contentSecurityPolicy: string, sources: string): string {
+  return contentSecurityPolicy.replace("frame-ancestors 'none'", 'frame-ancestors ' + sources);
+}
+
+/**
+ * An app page's headers once the registered LMSs may frame it: the CSP's frame-ancestors names them and
+ * X-Frame-Options (which cannot name an origin) goes. Unchanged while no LMS may.
+ */
+export function framableHeaders(headers: Record<string, string>, sources: string): Record<string, string> {
+  if (sources === "'none'") return headers;
+  const { 'x-frame-options': _dropped, ...rest } = headers;
+  return { ...rest, 'content-security-policy': framedBy(headers['content-security-policy']!, sources) };
+}
+
+/**
+ * The Web stack's CloudFront Function (viewer response, runtime cloudfront-js-2.0) on the app's HTML behaviours: it
+ * runs after the response headers policy has set the app's headers (the function sees them and may change them), reads
+ * the sources from the associated key value store and does what framableHeaders does. No key yet, or `'none'`: the
+ * policy's headers stay (no framing).
+ */
+export function frameAncestorsFunctionSource(): string {
+  return `import cf from 'cloudfront';
+var store = cf.kvs();
+${framedBy.toString()}
+async function handler(event) {
+  var response = event.response;
+  var sources;
+  try {
+    sources = await store.get(${JSON.stringify(FRAME_ANCESTORS_KEY)});
+  } catch (missing) {
+    return response;
+  }
+  var policy = response.headers['content-security-policy'];
+  if (sources === "'none'" || !policy) return response;
+  policy.value = framedBy(policy.value, sources);
+  delete response.headers['x-frame-options'];
+  return response;
+}`;
+}
+
 /** Every header, by lower-case name, as the local server sends them; the Web stack sets the same values through CloudFront. */
 export function securityHeaders(origins: SecurityHeaderOrigins): Record<string, string> {
   return {

@@ -8,8 +8,8 @@ export const TABLE_KEYS = {
 } as const;
 
 /**
- * Partition key prefix of the per-caller request counters (`RATE#{sub}`): every API function may update these items,
- * and only these, besides what its route declares.
+ * Partition key prefix of the per-caller request counters (`RATE#{hash of sub}`): every API function may update these
+ * items, and only these, besides what its route declares.
  */
 export const REQUEST_COUNTER_PREFIX = 'RATE#';
 
@@ -22,6 +22,12 @@ export const TABLE_TIME_TO_LIVE_ATTRIBUTE = 'expiresAtEpoch';
 /**
  * Partition key prefix of each person's access record (`ACCESS#{sub}`): since when their tokens count, since when the
  * server has seen their two-factor authentication on, and a role change in progress. Every API function reads these
- * items, and only these, besides what its route declares (functions/src/platform/person-access.ts).
+ * items, and only these with the erase jobs, besides what its route declares (functions/src/platform/person-access.ts).
  */
 export const PERSON_ACCESS_PREFIX = 'ACCESS#';
+
+/**
+ * Partition key prefix of the erase jobs (`ERASURE#{pseudonym}`): every API function reads the caller's beside their
+ * access record, and refuses the tokens of a person being or having been erased.
+ */
+export const ERASURE_JOB_PREFIX = 'ERASURE#';

@@ -99,7 +99,7 @@ const loadAverage = () => loadavg().map((load) => load.toFixed(2)).join(', ');
 
 async function main() {
   const started = Date.now();
-  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report', originVerify: { secretName: 'origin-secret', generation: 1 }, scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports', toolKeysSecretName: 'lti-tool-keys' };
+  const names = { tableName: 'table', bucketName: 'bucket', userPoolId: 'pool', serviceName: 'bundle-report', originVerify: { secretName: 'origin-secret', generation: 1 }, scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports', toolKeysSecretName: 'lti-tool-keys', frameAncestorsStoreArn: 'arn:aws:cloudfront::123456789012:key-value-store/lti-frame-ancestors' };
   const loadAtStart = loadAverage();
   const bareKinds = new Map<string, Promise<Built>>();
   const bareFor = (route: RouteDeployment) => {

@@ -9,11 +9,13 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront';
+import { LTI_FRAME_ANCESTORS_STORE_ENV } from '../../shared/lti';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { FileLinkKeySettings } from './file-link-keys';
 import { tableIamActions, type BucketAccess, type DeployedRoute, type ModelAction, type RouteDeployment, type TableAccess, type UserPoolAccess } from '../route-deployment';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
@@ -33,7 +35,7 @@ import {
  * handler builds exactly those adapters), so no function is configured with a store it does not use.
  */
 export function functionEnvironment(
-  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys' | 'fileLinks'>,
+  route: Pick<RouteDeployment, 'table' | 'bucket' | 'userPool' | 'model' | 'schoolSignIn' | 'scoreReports' | 'toolKeys' | 'fileLinks' | 'frameAncestors'>,
   names: {
     tableName: string;
     /** The tool's LTI key secret, read by name where the route signs with it. */
@@ -50,6 +52,8 @@ export function functionEnvironment(
     scoreQueueUrl?: string;
     /** The file link key that signs, where the route hands out links to files. */
     fileLinkKeys?: FileLinkKeySettings;
+    /** The CloudFront key value store of the LMSs that may frame the app (its ARN). */
+    frameAncestorsStoreArn?: string;
   },
 ): Record<string, string> {
   return {
@@ -67,6 +71,7 @@ export function functionEnvironment(
           FILE_LINK_KEY_ID: names.fileLinkKeys.keyPairId,
         }
       : {}),
+    ...(route.frameAncestors && names.frameAncestorsStoreArn ? { [LTI_FRAME_ANCESTORS_STORE_ENV]: names.frameAncestorsStoreArn } : {}),
     POWERTOOLS_SERVICE_NAME: names.serviceName,
     // The secret's name and the generation CloudFront sends, never a value (functions/src/platform/origin-verify.ts).
     ORIGIN_VERIFY_SECRET_ID: names.originVerify.secretName,
@@ -105,6 +110,8 @@ export interface RouteFunctionProps {
   toolKeysSecretName: string;
   /** The file link key (its secret readable) that routes declaring `fileLinks` sign with. */
   fileLinkKeys?: FileLinkKeySettings & { secret: ISecret };
+  /** The key value store the routes that declare `frameAncestors` publish to. */
+  frameAncestorsStore?: IKeyValueStore;
 }
 
 /** The environment variable naming the LTI score reports queue (the attempt route's reporter, the sender). */
@@ -132,6 +139,7 @@ export class RouteFunction extends Construct {
       scoreQueueUrl: props.scoreQueue?.queueUrl,
       toolKeysSecretName: props.toolKeysSecretName,
       fileLinkKeys: props.fileLinkKeys,
+      frameAncestorsStoreArn: props.frameAncestorsStore?.keyValueStoreArn,
     });
     const drafting = route.model && props.draftingModelId ? { actions: route.model, modelId: props.draftingModelId } : undefined;
     // A model's answer of 15 questions takes longer than any table read; the HTTP API waits up to 30 s.
@@ -152,6 +160,17 @@ export class RouteFunction extends Construct {
     if (route.scoreReports) {
       if (!props.scoreQueue) throw new Error(`${id} sends LTI score reports: give it the queue (scoreQueue)`);
       this.function.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [props.scoreQueue.queueArn] }));
+    }
+    if (route.frameAncestors) {
+      if (!props.frameAncestorsStore) throw new Error(`${id} publishes the LMSs that may frame the app: give it the key value store (frameAncestorsStore)`);
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          // Every PutKey names the store's current ETag, which DescribeKeyValueStore answers.
+          actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:PutKey'],
+          resources: [props.frameAncestorsStore.keyValueStoreArn],
+        }),
+      );
     }
     // By name, not by reference: the secret lives in the public endpoints' nested stack, made after the routes'.
     if (route.toolKeys) Secret.fromSecretNameV2(this, 'LtiToolKeys', props.toolKeysSecretName).grantRead(this.function);
@@ -255,18 +274,24 @@ export function bindRequestCounter(grantee: IGrantable, table: ITableV2): void {
 }
 
 /**
- * The caller's access record (functions/src/platform/person-access.ts) that every function reads (GetItem), on items
- * whose partition key starts with `ACCESS#` only; a route admitting admins also records on it when it first sees an
- * admin's second factor on, and forgets that when it sees it off (UpdateItem).
+ * The caller's access record (functions/src/platform/person-access.ts) that every function reads beside the caller's
+ * erase job (one BatchGetItem), on items whose partition key starts with `ACCESS#` or `ERASURE#` only; a route
+ * admitting admins also records on the access record when it first sees an admin's second factor on, and forgets that
+ * when it sees it off (UpdateItem, `ACCESS#` only).
  */
 export function bindPersonAccess(grantee: IGrantable, table: ITableV2, admitsAdmins: boolean): void {
+  const onItemsUnder = (prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: ['dynamodb:GetItem', ...(admitsAdmins ? ['dynamodb:UpdateItem'] : [])],
+      actions: ['dynamodb:BatchGetItem'],
       resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } },
+      conditions: onItemsUnder([PERSON_ACCESS_PREFIX, ERASURE_JOB_PREFIX]),
     }),
+  );
+  if (!admitsAdmins) return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: onItemsUnder([PERSON_ACCESS_PREFIX]) }),
   );
 }
 

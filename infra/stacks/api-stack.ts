@@ -4,6 +4,7 @@ import { CfnOutput, CfnParameter, RemovalPolicy, Stack, type StackProps } from '
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { KeyValueStore } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -66,6 +67,11 @@ export class ApiStack extends Stack {
   readonly originVerify: OriginVerifySettings;
   /** The key pair that signs file links; the Web stack's files behaviour trusts its key group. */
   readonly fileLinkKeys: FileLinkKeys;
+  /**
+   * The registered LMSs' frame-ancestors, which the platform routes publish and the Web stack's function reads: here,
+   * where the routes get its exact ARN; the Web stack (deployed after this one) associates it by reference.
+   */
+  readonly frameAncestorsStore: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -100,6 +106,10 @@ export class ApiStack extends Stack {
     ]);
     // The API's interface to the Web stack, exported whether or not it is imported today (docs/decisions/infrastructure/strong-export-deadlock.md).
     this.exportValue(this.httpApi.apiId);
+    this.frameAncestorsStore = new KeyValueStore(this, 'LtiFrameAncestors', {
+      comment: 'Learning Paths: the origins of the registered LMSs, which may show the app in a frame',
+    });
+    this.exportValue(this.frameAncestorsStore.keyValueStoreArn);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -178,6 +188,7 @@ export class ApiStack extends Stack {
       fileLinkKeys: { ...this.fileLinkKeys.signing, secret: this.fileLinkKeys.secret },
       ...(settings.schoolSignIn && { schoolSignInProviders: JSON.stringify(schoolProviderRules(settings.schoolSignIn)) }),
       scoreQueue: scoreDelivery.queue,
+      frameAncestorsStore: this.frameAncestorsStore,
     };
     for (const [feature, routes] of routesByFeature(props.routes ?? deployedRoutes)) {
       const featureStack = new ApiFeatureStack(this, `${feature}Routes`, {

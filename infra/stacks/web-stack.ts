@@ -14,6 +14,7 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type IKeyValueStore,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -35,6 +36,7 @@ import {
   contentSecurityPolicy,
   DOCUMENT_FRAME_CONTENT_SECURITY_POLICY,
   DOCUMENT_FRAME_PATH,
+  frameAncestorsFunctionSource,
   HSTS_MAX_AGE_SECONDS,
   LTI_DEEP_LINK_PAGE_PREFIX,
   ltiDeepLinkPageFormTargets,
@@ -68,6 +70,8 @@ export interface WebStackProps extends StackProps {
   accessLogsBucket: IBucket;
   /** The optional WAF web ACL (`-c waf=true`, WafStack in us-east-1). */
   webAclArn?: string;
+  /** The registered LMSs' frame-ancestors, which the Api stack's platform routes publish. */
+  frameAncestorsStore: IKeyValueStore;
 }
 
 export class WebStack extends Stack {
@@ -96,7 +100,7 @@ export class WebStack extends Stack {
 
     const inlineStyleHashes = readInlineStyleHashes(props.webDistPath, { required: true });
     const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', {
-      comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing',
+      comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing (but by the LMSs: FrameAncestors)',
       contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes),
       frameOption: HeadersFrameOption.DENY,
     });
@@ -146,6 +150,19 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(appOriginFunctionSource()),
     });
 
+    // The registered LMSs may frame the app's pages: after the response headers policy (whose headers the function
+    // sees), frame-ancestors 'none' becomes the LMSs' origins (docs/decisions/lti/framed-in-the-lms.md).
+    const frameAncestors = new CloudFrontFunction(this, 'FrameAncestors', {
+      comment: 'Lets the registered LMSs frame the app pages (frame-ancestors from the key value store)',
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: props.frameAncestorsStore,
+      code: FunctionCode.fromInline(frameAncestorsFunctionSource()),
+    });
+    const pageFunctions = [
+      { function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST },
+      { function: frameAncestors, eventType: FunctionEventType.VIEWER_RESPONSE },
+    ];
+
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
     // Stored files, read through origin access control. The bucket is taken by its attributes: its policy grant to
     // CloudFront is the Data stack's own (a grant naming this distribution would make the Data stack depend on this one).
@@ -179,7 +196,7 @@ export class WebStack extends Stack {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: pageFunctions,
         compress: true,
       },
       additionalBehaviors: {
@@ -196,7 +213,7 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: ltiDeepLinkPageHeaders,
-          functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: pageFunctions,
           compress: true,
         },
         // Stored files, by file link only (functions/src/uploads/adapters/file-links.ts): a signed URL of the trusted key group.

@@ -7,7 +7,7 @@ import { routes } from '../../shared/contract';
 import { ltiEndpoints } from '../../shared/contract/lti';
 import type { RouteDefinition } from '../../shared/contract/route';
 import { deployedRoutes, iamActionsOf, routeDeployment, routeFeature, routesByFeature } from '../route-deployment';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { routeThrottle } from '../stacks/api-stack';
 import { endpointsByHandler } from '../stacks/public-endpoints-stack';
@@ -186,6 +186,7 @@ describe('functions', () => {
         ...('scoreReports' in route ? ['LTI_SCORE_QUEUE_URL'] : []),
         ...(route.toolKeys ? ['LTI_TOOL_KEYS_SECRET_ID'] : []),
         ...(route.fileLinks ? ['FILE_LINK_KEYS_SECRET_ID', 'FILE_LINK_KEY_GENERATION', 'FILE_LINK_KEY_ID'] : []),
+        ...(route.frameAncestors ? ['LTI_FRAME_ANCESTORS_STORE'] : []),
         'ORIGIN_VERIFY_SECRET_ID',
         'ORIGIN_VERIFY_GENERATION',
         'POWERTOOLS_SERVICE_NAME',
@@ -204,6 +205,18 @@ describe('functions', () => {
       // The deployed generation's key: its name in the secret and the id CloudFront gave its public key.
       expect(variables).toMatchObject({ FILE_LINK_KEYS_SECRET_ID: 'prod-learning-paths/file-link-keys', FILE_LINK_KEY_GENERATION: '1', FILE_LINK_KEY_ID: { Ref: publicKeyIds()[0] } });
     }
+  });
+
+  test.each(deployedRoutes)('%s may publish the LMSs that frame the app (describe and put a key of that one store) only if its deployment says so', (_, route) => {
+    const storeId = Object.keys(template.findResources('AWS::CloudFront::KeyValueStore'))[0];
+    const statements = statementsFor(route).filter((s) => actionsOf(s).some((action) => action.startsWith('cloudfront')));
+    if (!route.frameAncestors) return expect(statements).toEqual([]);
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:PutKey']);
+    // That store's ARN, and nothing wider.
+    const storeArn = { 'Fn::GetAtt': [storeId, 'Arn'] };
+    expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([storeArn]);
+    const [, fn] = functionFor(route);
+    expect(fn.Properties.Environment.Variables.LTI_FRAME_ANCESTORS_STORE).toEqual(storeArn);
   });
 
   test.each(deployedRoutes)('%s may read the origin-verify secret, the tool keys or the file link keys where it signs with them, and nothing else of Secrets Manager', (_, route) => {
@@ -387,13 +400,17 @@ describe('least privilege per route', () => {
     expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
   });
 
-  test.each(deployedRoutes)('%s may read its callers\' access records (ACCESS#…), and update them only if it admits admins', (_, route) => {
+  test.each(deployedRoutes)('%s may read its callers\' access records (ACCESS#…) with their erase jobs (ERASURE#…), and update the records only if it admits admins', (_, route) => {
     const grants = statementsFor(route).filter(onPrefix(PERSON_ACCESS_PREFIX));
-    expect(grants).toHaveLength(1);
-    expect(actionsOf(grants[0])).toEqual(admitsAdmins(route) ? ['dynamodb:GetItem', 'dynamodb:UpdateItem'] : ['dynamodb:GetItem']);
-    expect(grants[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PERSON_ACCESS_PREFIX}*`] } });
-    expect(JSON.stringify(grants[0].Resource)).not.toContain('*');
-    expect(JSON.stringify(grants[0].Resource)).not.toContain('/index/');
+    const under = (...prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
+    expect(grants.map((grant) => ({ actions: actionsOf(grant), condition: grant.Condition }))).toEqual([
+      { actions: ['dynamodb:BatchGetItem'], condition: under(PERSON_ACCESS_PREFIX, ERASURE_JOB_PREFIX) },
+      ...(admitsAdmins(route) ? [{ actions: ['dynamodb:UpdateItem'], condition: under(PERSON_ACCESS_PREFIX) }] : []),
+    ]);
+    for (const grant of grants) {
+      expect(JSON.stringify(grant.Resource)).not.toContain('*');
+      expect(JSON.stringify(grant.Resource)).not.toContain('/index/');
+    }
   });
 
   test.each(deployedRoutes)('%s reaches the table and its index by name, without wildcards', (_, route) => {

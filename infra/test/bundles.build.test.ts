@@ -67,6 +67,7 @@ const deployedEnvironment = (route: DeployedRoute) =>
     scoreQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/score-reports',
     toolKeysSecretName: 'prod-learning-paths/lti-tool-keys',
     fileLinkKeys: { secretName: 'prod-learning-paths/file-link-keys', generation: 1, keyPairId: 'K2JCJMDEHXQW5F' },
+    frameAncestorsStoreArn: 'arn:aws:cloudfront::123456789012:key-value-store/lti-frame-ancestors',
   });
 
 describe.each(deployedRoutes)('%s', (_name, route) => {

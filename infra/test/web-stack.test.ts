@@ -187,6 +187,57 @@ describe('distribution', () => {
   });
 });
 
+describe('framed by the registered LMSs', () => {
+  /** The function's code, run in Node with a stand-in for CloudFront's key value store module. */
+  function frameAncestorsHandler(code: string, stored: string | undefined) {
+    const store = { get: async (key: string) => (key === 'frame-ancestors' && stored !== undefined ? stored : Promise.reject(new Error('The key was not found'))) };
+    const body = code.replace("import cf from 'cloudfront';", '');
+    return new Function('cf', `${body}; return handler;`)({ kvs: () => store }) as (event: unknown) => Promise<{ headers: Record<string, { value: string }> }>;
+  }
+  const appPage = () => ({
+    response: {
+      statusCode: 200,
+      headers: {
+        'content-security-policy': { value: "default-src 'self'; frame-ancestors 'none'; upgrade-insecure-requests" },
+        'x-frame-options': { value: 'DENY' },
+        'content-type': { value: 'text/html' },
+      },
+    },
+  });
+
+  test("the app's pages (default and deep linking behaviours) get a viewer-response function reading the Api stack's key value store", () => {
+    const config = distributionConfig();
+    const deepLink = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/lms/deep-link/*');
+    const responseFunctions = [config.DefaultCacheBehavior, deepLink].map((behaviour) => {
+      const associations = behaviour.FunctionAssociations as { EventType: string; FunctionARN: { 'Fn::GetAtt': [string] } }[];
+      expect(associations.map((each) => each.EventType)).toEqual(['viewer-request', 'viewer-response']);
+      return associations[1]!.FunctionARN['Fn::GetAtt'][0];
+    });
+    expect(new Set(responseFunctions).size).toBe(1);
+    const fn = web.toJSON().Resources[responseFunctions[0]!].Properties;
+    expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(JSON.stringify(fn.FunctionConfig.KeyValueStoreAssociations)).toMatch(/Fn::ImportValue.*LtiFrameAncestors/);
+    // The document frame, the API and the LTI endpoints keep their own headers.
+    for (const behaviour of config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern !== '/lms/deep-link/*')) {
+      expect(JSON.stringify(behaviour.FunctionAssociations ?? [])).not.toContain(responseFunctions[0]);
+    }
+  });
+
+  test("with LMSs, frame-ancestors 'none' becomes 'self' and their origins and X-Frame-Options goes; without (no key, or 'none') the policy's headers stay", async () => {
+    const [id] = Object.entries(web.findResources('AWS::CloudFront::Function')).find(([key]) => key.startsWith('FrameAncestors'))!;
+    const code: string = web.toJSON().Resources[id].Properties.FunctionCode;
+    const framed = await frameAncestorsHandler(code, "'self' https://canvas.example.edu https://school.instructure.com")(appPage());
+    expect(framed.headers['content-security-policy']!.value).toBe(
+      "default-src 'self'; frame-ancestors 'self' https://canvas.example.edu https://school.instructure.com; upgrade-insecure-requests",
+    );
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    expect(framed.headers['content-type']!.value).toBe('text/html');
+    for (const stored of [undefined, "'none'"]) {
+      expect(await frameAncestorsHandler(code, stored)(appPage())).toEqual(appPage().response);
+    }
+  });
+});
+
 describe('deployment of the web app', () => {
   const deployments = () => Object.values(web.findResources('Custom::CDKBucketDeployment'));
 

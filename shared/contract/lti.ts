@@ -10,24 +10,24 @@ import { idSchema, isoDate, noContent, type RouteContract } from './blocks';
 /** Loopback hosts, where the local LMS twin serves over plain HTTP. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An https URL (http only on this machine), without a fragment: the platform's issuer and endpoints. */
-function platformUrl(label: string, { issuer = false } = {}) {
+/**
+ * Text that is a web address of the LMS: a URL, https (http only on this machine), then `rule`'s own checks; `blank`
+ * and `notAUrl` are the messages for nothing and for no URL.
+ */
+function lmsAddress(label: string, { blank, notAUrl, rule }: { blank: string; notAUrl: string; rule: (url: URL, value: string) => string | undefined }) {
   const problem = (value: string): string | undefined => {
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      return `${label} must be a full URL, such as https://lms.example.edu/${issuer ? '' : 'path'}.`;
+      return notAUrl;
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) return `${label} must start with https://.`;
-    if (url.hash || value.includes('#')) return `${label} must not have a #fragment.`;
-    if (url.username || url.password) return `${label} must not hold a user name or password.`;
-    if (issuer && url.search) return `${label} must not have a ?query (LTI issuers are scheme, host and path only).`;
-    return undefined;
+    return rule(url, value);
   };
   return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) }).check(
     z.trim(),
-    z.minLength(1, { error: `${label} is required.`, abort: true }),
+    z.minLength(1, { error: blank, abort: true }),
     z.maxLength(LTI_LIMITS.urlMaxLength, { error: `${label} must be at most ${LTI_LIMITS.urlMaxLength} characters.`, abort: true }),
     z.superRefine((value, context) => {
       const message = problem(value);
@@ -35,6 +35,34 @@ function platformUrl(label: string, { issuer = false } = {}) {
     }),
   );
 }
+
+/** An https URL (http only on this machine), without a fragment: the platform's issuer and endpoints. */
+const platformUrl = (label: string, { issuer = false } = {}) =>
+  lmsAddress(label, {
+    blank: `${label} is required.`,
+    notAUrl: `${label} must be a full URL, such as https://lms.example.edu/${issuer ? '' : 'path'}.`,
+    rule: (url, value) => {
+      if (url.hash || value.includes('#')) return `${label} must not have a #fragment.`;
+      if (url.username || url.password) return `${label} must not hold a user name or password.`;
+      if (issuer && url.search) return `${label} must not have a ?query (LTI issuers are scheme, host and path only).`;
+      return undefined;
+    },
+  });
+
+/**
+ * An LMS web address the app may be shown inside (its pages' frame-ancestors): an https origin (http only on this
+ * machine), without a path, as the browser's address bar shows the LMS's course pages.
+ */
+const FRAME_ORIGIN_LABEL = 'Each LMS web address';
+const frameOrigin = () =>
+  lmsAddress(FRAME_ORIGIN_LABEL, {
+    blank: `${FRAME_ORIGIN_LABEL} must not be empty.`,
+    notAUrl: `${FRAME_ORIGIN_LABEL} must be a web address such as https://school.instructure.com.`,
+    rule: (url, value) =>
+      url.origin === value.replace(/\/$/, '')
+        ? undefined
+        : `${FRAME_ORIGIN_LABEL} must be the scheme and host only (such as https://school.instructure.com), without a path, query or user name.`,
+  });
 
 /** An identifier the platform chose (client_id, deployment_id): visible ASCII, as LMSs issue them. */
 const platformIdentifier = (label: string) =>
@@ -59,6 +87,12 @@ export const ltiPlatformInputSchema = /* @__PURE__ */ z.lazy(() =>
     authLoginUrl: platformUrl('authLoginUrl'),
     accessTokenUrl: platformUrl('accessTokenUrl'),
     jwksUrl: platformUrl('jwksUrl'),
+    /** Where the LMS shows its courses, when that is not its issuer's or login's origin (a Canvas school's own host). */
+    frameOrigins: z.optional(
+      z.array(frameOrigin(), { error: 'frameOrigins must be a list of web addresses.' }).check(
+        z.maxLength(LTI_LIMITS.frameOriginsMax, { error: `At most ${LTI_LIMITS.frameOriginsMax} LMS web addresses can be given.` }),
+      ),
+    ),
   }),
 );
 export type LtiPlatformInput = z.infer<typeof ltiPlatformInputSchema>;
@@ -73,6 +107,7 @@ export const ltiPlatformSchema = /* @__PURE__ */ z.lazy(() =>
     authLoginUrl: z.string(),
     accessTokenUrl: z.string(),
     jwksUrl: z.string(),
+    frameOrigins: z.optional(z.array(z.string())),
     registeredAt: isoDate,
     updatedAt: isoDate,
   }),

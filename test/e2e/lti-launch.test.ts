@@ -1,18 +1,22 @@
 // An LMS launch in the browser (issue 38): a learner opens a module the instructor linked into the course, in the LMS
-// twin's frame (another site than the app); the framed launch offers the app in a new tab, which signs them in with the
-// launch's one-time code and lands in the module's syllabus for the course's class. Where the browser blocks the app's
-// storage, the start page offers the new tab instead of signing in.
+// twin's frame (another site than the app, registered here, so it may frame the app's pages); the launch signs them in
+// inside the frame with its one-time code and lands in the module's syllabus for the course's class. A site no admin
+// registered cannot frame the app. Where the browser blocks the app's storage, the start page offers a new tab instead.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeLtiPlatformRepository } from '@functions/src/lti/adapters/platform-repository';
 import { startLtiPlatform, type LtiPlatformTwin } from '@local/lti-platform';
 import { localTableContext } from '@local/table-stores';
 import { LTI_FRAMED_LAUNCH, ltiToolConfiguration } from '@shared/lti';
 import { deepLinkModule, handoffOf, launchAtTwin } from '../integration/support/lti-launches';
-import { waitForPath } from './support/app';
-import { NARROW, WIDE, useBrowser } from './support/browser';
+import { NARROW, SCREENSHOT_DIR, WIDE, useBrowser } from './support/browser';
+import { PARTITIONED_STORAGE_ARG } from './support/chromium';
 import { appUrl, createModuleThroughApi, newUser, stackConfig, uniqueTag } from './support/stack';
 
-const session = useBrowser();
+// The LMS twin is another site than the app: the app's storage in its frame is partitioned, as Chromium does it.
+const session = useBrowser({ args: [PARTITIONED_STORAGE_ARG] });
 const MODULE_TITLE = 'Cells from the LMS';
 
 let twin: LtiPlatformTwin;
@@ -62,22 +66,50 @@ describe.each([
   [1280, WIDE],
   [375, NARROW],
 ] as const)('at %s px', (width, viewport) => {
-  it("a learner's launch in the LMS frame opens the app in a new tab, signed in, in the module's syllabus", async () => {
-    const { page, context, checkPage } = session();
+  it("a learner's launch in the LMS frame signs them in there and shows the module's syllabus inside the frame", async () => {
+    const { page } = session();
     await page.setViewportSize(viewport);
     const learner = twin.addMember({ name: `Lee ${width}`, email: `lee.${width}.${uniqueTag()}@lms.example.test`, role: 'Learner' });
     await signInAtTwin(page, learner.email);
     await page.goto(`${twin.url}/items/${encodeURIComponent(itemId)}`);
     const frame = page.frameLocator(`iframe[title="${MODULE_TITLE}"]`);
-    const link = frame.getByRole('link', { name: LTI_FRAMED_LAUNCH.link });
-    await link.waitFor();
-    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    await tab.setViewportSize(viewport);
-    await waitForPath(tab, new RegExp(`^/student/class/lti-[\\w-]+/module/${moduleId}$`));
-    await tab.getByRole('heading', { name: MODULE_TITLE }).first().waitFor();
-    expect(new URL(tab.url()).hash).toBe('');
-    await checkPage(tab, `lti-launch-syllabus-${width}`);
+    await frame.getByRole('heading', { name: MODULE_TITLE }).first().waitFor();
+    const app = (await page.locator(`iframe[title="${MODULE_TITLE}"]`).elementHandle())!.contentFrame();
+    const inFrame = new URL((await app)!.url());
+    expect(inFrame.origin).toBe(stackConfig().url);
+    expect(inFrame.pathname).toMatch(new RegExp(`^/student/class/lti-[\\w-]+/module/${moduleId}$`));
+    // Signed in inside the frame (the syllabus is a signed-in student's page), the code gone from the address.
+    expect(inFrame.hash).toBe('');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `lti-launch-in-frame-${width}.png`), fullPage: true });
   });
+});
+
+it('a site no admin registered cannot show the app in a frame; once registered, it can', async () => {
+  const { page, problems } = session();
+  const framingPage = `<!doctype html><title>Frames</title><iframe title="app" src="${appUrl('/student-dashboard')}"></iframe>`;
+  const site = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(framingPage));
+  await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
+  const origin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  const frameAt = async () => {
+    await page.goto(`${origin}/`);
+    const frame = (await (await page.locator('iframe[title="app"]').elementHandle())!.contentFrame())!;
+    await frame.waitForLoadState();
+    return frame.url();
+  };
+  const platforms = makeLtiPlatformRepository(localTableContext(stackConfig()));
+  const now = new Date().toISOString();
+  const registration = { ...(await platforms.list())[0]!, platformId: `site-${uniqueTag()}`, clientId: `site-${uniqueTag()}`, issuer: origin, authLoginUrl: `${origin}/auth`, registeredAt: now, updatedAt: now };
+  try {
+    expect(await frameAt()).toBe('chrome-error://chromewebdata/');
+    // The browser's report of that refusal, the one console error this test expects.
+    expect(problems.splice(0)).toEqual([expect.objectContaining({ text: expect.stringContaining(`Framing '${appUrl('/')}' violates the following Content Security Policy directive: "frame-ancestors 'self'`) })]);
+    await platforms.insert(registration);
+    // The app shows in the frame (its sign-in page: nobody is signed in here).
+    expect(new URL(await frameAt()).origin).toBe(stackConfig().url);
+  } finally {
+    await platforms.remove(registration);
+    site.close();
+  }
 });
 
 it('where the browser blocks storage, the start page offers a new tab with the unused code', async () => {

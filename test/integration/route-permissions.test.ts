@@ -11,7 +11,7 @@ import { localTableStores } from '@local/table-stores';
 import { iamActionsOf, publicEndpointDeployment, routeDeployment, type PublicEndpointDeployment } from '../../infra/route-deployment';
 import { ltiEndpoints, type LtiEndpointName } from '../../shared/contract/lti';
 import { routeEntries, routes, type RouteName } from '../../shared/contract';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX } from '../../shared/table';
 import { admitsAdmins } from '../../shared/second-factor';
 import { startLtiPlatform } from '@local/lti-platform';
 import { ltiToolConfiguration } from '../../shared/lti';
@@ -109,16 +109,24 @@ function record(action: () => string, into = observed): void {
 /** The SDK's one base client class (DynamoDB, its document client, S3 and Cognito all extend it). */
 const sdkClient = Object.getPrototypeOf(S3Client.prototype) as { send: (...args: unknown[]) => unknown };
 const realSend = sdkClient.send;
-const partitionOf = (command: unknown) => String((command as { input?: { Key?: { pk?: unknown } } }).input?.Key?.pk ?? '');
+type KeyedInput = { Key?: { pk?: unknown }; RequestItems?: Record<string, { Keys?: { pk?: unknown }[] }> };
+const partitionOf = (command: unknown) => String((command as { input?: KeyedInput }).input?.Key?.pk ?? '');
+/** The partitions of a batch read's keys (none for any other command). */
+const batchReadPartitionsOf = (command: unknown): string[] =>
+  Object.values((command as { input?: KeyedInput }).input?.RequestItems ?? {}).flatMap(({ Keys }) => (Keys ?? []).map((key) => String(key.pk ?? '')));
+/** The access check's read: the caller's access record and erase job, one BatchGetItem of those kinds only (a retry may hold one). */
+const isAccessCheckRead = (command: unknown) => {
+  const partitions = batchReadPartitionsOf(command);
+  return partitions.length > 0 && partitions.every((pk) => pk.startsWith(PERSON_ACCESS_PREFIX) || pk.startsWith(ERASURE_JOB_PREFIX));
+};
 const recordsFor = (command: unknown) => {
   const partition = partitionOf(command);
-  return partition.startsWith(REQUEST_COUNTER_PREFIX) ? countedRequests : partition.startsWith(PERSON_ACCESS_PREFIX) ? accessRecords : observed;
+  if (partition.startsWith(REQUEST_COUNTER_PREFIX)) return countedRequests;
+  return partition.startsWith(PERSON_ACCESS_PREFIX) || isAccessCheckRead(command) ? accessRecords : observed;
 };
 jest.spyOn(sdkClient, 'send').mockImplementation(function (this: unknown, command: unknown, ...rest: unknown[]) {
-  const into = recordsFor(command);
-  // The access record is read on its own, never batched with other reads: a GetItem.
-  const isRecordRead = into === accessRecords && (command as object).constructor.name === 'GetCommand';
-  record(() => (isRecordRead ? 'dynamodb:GetItem' : iamActionOf(this as object, command as object)), into);
+  // The access check's BatchGetItem is its own, never a tick's single reads merged: only ever a BatchGetItem.
+  record(() => (isAccessCheckRead(command) ? 'dynamodb:BatchGetItem' : iamActionOf(this as object, command as object)), recordsFor(command));
   return realSend.call(this, command, ...rest);
 });
 const realPresign = S3RequestPresigner.prototype.presign;
@@ -692,10 +700,10 @@ describe.each(routeEntries.map(([name]) => name))('%s', (name) => {
     expect({ route: name, actions: [...(countedRequests.get(name) ?? [])] }).toEqual({ route: name, actions: ['dynamodb:UpdateItem'] });
   });
 
-  test("reads its callers' access records with GetItem, and only a route admitting admins updates them (bindPersonAccess)", () => {
+  test("reads its callers' access records with their erase jobs in one BatchGetItem, and only a route admitting admins updates them (bindPersonAccess)", () => {
     const used = [...(accessRecords.get(name) ?? [])].sort();
-    const granted = admitsAdmins(routes[name]) ? ['dynamodb:GetItem', 'dynamodb:UpdateItem'] : ['dynamodb:GetItem'];
-    expect(used).toContain('dynamodb:GetItem');
+    const granted = admitsAdmins(routes[name]) ? ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'] : ['dynamodb:BatchGetItem'];
+    expect(used).toContain('dynamodb:BatchGetItem');
     expect({ route: name, beyondGrant: used.filter((action) => !granted.includes(action)) }).toEqual({ route: name, beyondGrant: [] });
   });
 });

@@ -17,3 +17,4 @@ process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+process.env.LTI_FRAME_ANCESTORS_STORE ??= 'registrations';

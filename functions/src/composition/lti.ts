@@ -1,5 +1,5 @@
-// Builds the LTI use cases: the platform registrations over the table, the user pool (the audit trail's names) and the
-// system clock and ids (the list route: the queries over the table alone); login and launch over the registrations,
+// Builds the LTI use cases: the platform registrations over the table, the user pool (the audit trail's names), the
+// edge's list of LMSs that may frame the app, and the system clock and ids (the list route: the queries over the table alone); login and launch over the registrations,
 // the login handshakes and the platforms' keys; the tool's own keys; what a launch does (people, classes, NRPS, the
 // sign-in code) over the table, the user pool and the class use cases; deep linking over the requests, the teacher's
 // modules and checks and the tool's keys.
@@ -10,7 +10,10 @@ import { makePlatformTokenVerifier } from '../lti/adapters/platform-token-verifi
 import { fileToolKeyStore, secretToolKeyStore } from '../lti/adapters/tool-keys';
 import { makeLtiDeepLinkingService } from '../lti/deep-linking';
 import { makeLtiLaunchService } from '../lti/launch';
-import type { ToolKeyStore } from '../lti/port';
+import type { FrameAncestorsPublisher, ToolKeyStore } from '../lti/port';
+import { makeFrameAncestorsStore } from '../lti/adapters/frame-ancestors-store';
+import { LTI_FRAME_ANCESTORS_STORE_ENV, READ_FROM_REGISTRATIONS } from '@shared/lti';
+import { requiredEnv } from '../platform/env';
 import { makeLtiSession } from '../lti/session';
 import { domainLog } from '../platform/logger';
 import { buildClassAdminService } from './class-admin';
@@ -23,7 +26,16 @@ import { userDirectory } from './user-directory';
 export const buildLtiPlatformQueries = () => makeLtiPlatformQueries({ platforms: ltiPlatformStore() });
 
 export const buildLtiPlatformService = () =>
-  makeLtiPlatformService({ platforms: ltiPlatformStore(), directory: userDirectory(), audit: auditLog(), clock: systemClock, ids: randomIds });
+  makeLtiPlatformService({ platforms: ltiPlatformStore(), directory: userDirectory(), audit: auditLog(), clock: systemClock, ids: randomIds, frameAncestors: frameAncestorsPublisher() });
+
+/**
+ * Where the registrations' frame-ancestors go: the CloudFront key value store LTI_FRAME_ANCESTORS_STORE names in AWS;
+ * `registrations` on this machine, where the local server reads the registrations themselves for every page.
+ */
+function frameAncestorsPublisher(): FrameAncestorsPublisher {
+  const store = requiredEnv(LTI_FRAME_ANCESTORS_STORE_ENV);
+  return store === READ_FROM_REGISTRATIONS ? { publish: async () => undefined } : makeFrameAncestorsStore(store);
+}
 
 /** The tool's keys: a Secrets Manager secret in AWS, a file the local stack writes under .local. */
 export function toolKeyStore() {

@@ -18,10 +18,9 @@ export type ErasureStep = (typeof ERASURE_STEPS)[number];
  *   (a progress item on their teacher's activity index), rewritten.
  * - `rewrite`: someone else's item that mentions them: their id, e-mail and name become the pseudonym, and they leave
  *   sets (an earlier version's day of active students). Audit entries are also found by the person's name (some name only them).
- * - `tombstone`: their access record keeps only the revocation of their tokens until the tokens expire.
- * - `keep`: the erase's own job item.
+ * - `keep`: the erase's own job item, which also refuses the person's tokens from its start (no item holds their id).
  */
-export type Treatment = 'delete' | 'deleteIfKeyed' | 'rewrite' | 'tombstone' | 'keep';
+export type Treatment = 'delete' | 'deleteIfKeyed' | 'rewrite' | 'keep';
 
 export interface ItemType {
   item: string;
@@ -38,9 +37,10 @@ export interface ItemType {
 /** Most specific first: the first type whose prefixes match an item is its type. */
 export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Erasure job', key: 'ERASURE#{pseudonym} / ERASURE', pk: 'ERASURE#', sk: '', treatment: 'keep' },
-  { item: 'Access record', key: 'ACCESS#{sub} / ACCESS', pk: 'ACCESS#', sk: '', treatment: 'tombstone' },
+  { item: 'Access record', key: 'ACCESS#{sub} / ACCESS', pk: 'ACCESS#', sk: '', treatment: 'delete' },
   { item: 'Person copy', key: 'PERSON#{userId} / PERSON', pk: 'PERSON#', sk: '', treatment: 'delete' },
-  { item: 'Request counter', key: 'RATE#{sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
+  // Under a hash of the id: only a counter written before that change names them.
+  { item: 'Request counter', key: 'RATE#{hash of sub} / WINDOW#{start}', pk: 'RATE#', sk: '', treatment: 'delete' },
   // USER#{id}: memberships, bell marker, nudges, finished modules, drafting counts, text version, open uploads.
   { item: 'A person’s own partition', key: 'USER#{userId} / *', pk: 'USER#', sk: '', treatment: 'deleteIfKeyed' },
   { item: 'Upload', key: 'UPLOAD#{uploadId} / UPLOAD', pk: 'UPLOAD#', sk: '', treatment: 'delete' },

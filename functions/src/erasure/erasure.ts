@@ -24,7 +24,8 @@ import type { ErasedPerson, ErasureJob, ErasureJobStore, PersonalDataSweep } fro
 
 export interface ErasureDeps {
   directory: UserDirectory;
-  access: Pick<PersonAccessStore, 'read' | 'revokeTokens'>;
+  /** Reads the roleVersion of the teacher taking the classes over. */
+  access: Pick<PersonAccessStore, 'read'>;
   classes: Pick<ClassStore, 'getClass' | 'listClassIdsOfStudent' | 'listClassesByTeacher'>;
   rosters: Pick<RosterStore, 'unenrollStudent' | 'setClassTeacher'>;
   progress: Pick<ProgressStore, 'countProgressOfStudent'>;
@@ -102,10 +103,12 @@ export function makeErasureService(deps: ErasureDeps) {
   }
 
   const steps: Record<ErasureStep, (job: ErasureJob, caller: Caller) => Promise<void>> = {
-    /** They can no longer sign in, and the tokens they hold are refused from now on. */
+    /**
+     * They can no longer sign in. The tokens they hold are refused already: every request reads the caller's erase
+     * job beside their access record (people/adapters/person-access-repository.ts), and the job exists from `begin`.
+     */
     async signOut({ person }) {
       await directory.disable(person.userId);
-      await access.revokeTokens(person.userId, Math.floor(clock.now().getTime() / 1000));
     },
 
     /** As an admin's unenrolment: the membership and enrolment go, and the class's counters lose what they counted. */

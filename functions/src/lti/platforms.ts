@@ -8,7 +8,11 @@ import type { Caller } from '../kernel/caller';
 import { conflict, notFound } from '../kernel/errors';
 import type { Clock, IdGenerator } from '../kernel/ports';
 import type { UserDirectory } from '../people/port';
-import type { LtiPlatformRecord, LtiPlatformStore } from './port';
+import { assertFrameAncestorsFit, frameAncestorsOf } from './frame-origins';
+import type { FrameAncestorsPublisher, LtiPlatformRecord, LtiPlatformStore } from './port';
+
+/** How often a change publishes again when registrations changed meanwhile (admins' changes are rare and quick). */
+const PUBLISH_ROUNDS = 3;
 
 export const PLATFORM_NOT_FOUND = 'This LMS is not registered (any more); reload the list.';
 
@@ -18,10 +22,16 @@ export interface LtiPlatformDeps {
   audit: AuditLog;
   clock: Clock;
   ids: IdGenerator;
+  frameAncestors: FrameAncestorsPublisher;
 }
 
 const sameClient = (platform: LtiPlatform) =>
   conflict(`"${platform.name}" is registered with this issuer and client ID already; edit it instead of registering it again.`);
+
+/** What is stored of a form: the LMS web addresses only when there are any (left out or empty: none). */
+function registration({ frameOrigins, ...fields }: LtiPlatformInput): LtiPlatformInput {
+  return frameOrigins?.length ? { ...fields, frameOrigins: frameOrigins.map((address) => new URL(address).origin) } : fields;
+}
 
 const describe = ({ issuer, clientId }: LtiPlatformInput) => `issuer ${issuer}, client ID ${clientId}`;
 
@@ -38,8 +48,22 @@ export function makeLtiPlatformQueries({ platforms }: Pick<LtiPlatformDeps, 'pla
 
 export type LtiPlatformService = ReturnType<typeof makeLtiPlatformService>;
 
-export function makeLtiPlatformService({ platforms, directory, audit, clock, ids }: LtiPlatformDeps) {
+export function makeLtiPlatformService({ platforms, directory, audit, clock, ids, frameAncestors }: LtiPlatformDeps) {
   const record = makeChangeRecorder({ directory, audit, clock });
+
+  /**
+   * After a write: the registrations as they are now may frame the app. Read again once published: a concurrent change
+   * may have published between this read and this write, so what is published last is the registrations' latest.
+   */
+  async function publishFrameAncestors(): Promise<void> {
+    let sources = frameAncestorsOf(await platforms.list());
+    for (let round = 1; round <= PUBLISH_ROUNDS; round += 1) {
+      await frameAncestors.publish(sources);
+      const latest = frameAncestorsOf(await platforms.list());
+      if (latest === sources) return;
+      sources = latest;
+    }
+  }
 
   async function requirePlatform(platformId: string): Promise<LtiPlatformRecord> {
     const found = await platforms.get(platformId);
@@ -60,24 +84,30 @@ export function makeLtiPlatformService({ platforms, directory, audit, clock, ids
       const holder = existing.find((other) => other.issuer === input.issuer && other.clientId === input.clientId);
       if (holder) throw sameClient(holder);
       if (existing.length >= LTI_LIMITS.platformsMax) throw conflict(`At most ${LTI_LIMITS.platformsMax} LMSs can be registered; remove one you no longer use first.`);
+      assertFrameAncestorsFit([...existing, input]);
       const now = clock.now().toISOString();
-      const platform: LtiPlatformRecord = { platformId: ids.newId(), ...input, registeredAt: now, updatedAt: now };
+      const platform: LtiPlatformRecord = { platformId: ids.newId(), ...registration(input), registeredAt: now, updatedAt: now };
       if (!(await platforms.insert(platform))) {
         // A concurrent registration of the same pair stored it first.
         const winner = await holderOf(input);
         throw winner ? sameClient(winner) : conflict('Another registration of this LMS was saved at the same time; reload the list.');
       }
+      await publishFrameAncestors();
       await record(caller, 'registerLtiPlatform', input.name, describe(input));
       return platform;
     },
 
     async edit(caller: Caller, platformId: string, input: LtiPlatformInput): Promise<LtiPlatform> {
       const before = await requirePlatform(platformId);
-      const after: LtiPlatformRecord = { ...before, ...input, updatedAt: clock.now().toISOString() };
+      const { frameOrigins: _replaced, ...kept } = before;
+      const after: LtiPlatformRecord = { ...kept, ...registration(input), updatedAt: clock.now().toISOString() };
+      assertFrameAncestorsFit([...(await platforms.list()).filter((other) => other.platformId !== platformId), after]);
       const outcome = await platforms.replace(before, after);
       if (outcome === 'missing') throw conflict('This LMS was changed or removed by someone else meanwhile; reload it and edit again.');
       if (outcome === 'taken') throw conflict('Another registered LMS has this issuer and client ID; change them, or remove that registration first.');
-      const changes = (Object.keys(input) as (keyof LtiPlatformInput)[]).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(input[field]));
+      await publishFrameAncestors();
+      const fields = [...new Set([...Object.keys(input), 'frameOrigins'])] as (keyof LtiPlatformInput)[];
+      const changes = fields.filter((field) => JSON.stringify(before[field] ?? []) !== JSON.stringify(after[field] ?? []));
       if (changes.length) await record(caller, 'editLtiPlatform', input.name, `changed ${changes.join(', ')}`);
       return after;
     },
@@ -85,6 +115,7 @@ export function makeLtiPlatformService({ platforms, directory, audit, clock, ids
     async remove(caller: Caller, platformId: string): Promise<void> {
       const found = await requirePlatform(platformId);
       if (!(await platforms.remove(found))) throw notFound(PLATFORM_NOT_FOUND);
+      await publishFrameAncestors();
       await record(caller, 'removeLtiPlatform', found.name, describe(found));
     },
   };

@@ -23,6 +23,14 @@ export interface LtiPlatformStore {
   remove(record: LtiPlatformRecord): Promise<boolean>;
 }
 
+/**
+ * Where the frame-ancestors sources of the registered platforms go after each change: a CloudFront key value store in
+ * AWS, which the Web stack's function reads on every page; locally the server reads the registrations itself.
+ */
+export interface FrameAncestorsPublisher {
+  publish(sources: string): Promise<void>;
+}
+
 /** A login started here (OIDC third-party initiated login): its state, the nonce sent with it, the platform asked. */
 export interface LoginHandshake {
   state: string;

@@ -93,7 +93,7 @@ describe('the roles claim', () => {
 describe('an Instructor', () => {
   it('with the e-mail of a teacher here is linked to them, makes the course a class they teach, and lands in its report', async () => {
     const landing = await session.signIn(teacherLaunch());
-    expect(landing).toEqual({ username: TEACHER_ID, code: 'token-1', path: `/analytics/${COURSE_CLASS}`, framed: false });
+    expect(landing).toEqual({ username: TEACHER_ID, code: 'token-1', path: `/analytics/${COURSE_CLASS}` });
     expect(await links.personFor(PLATFORM.platformId, 'lms-teacher')).toBe(TEACHER_ID);
     expect(await links.platformUserFor(TEACHER_ID, PLATFORM.platformId)).toEqual({ platformId: PLATFORM.platformId, sub: 'lms-teacher', userId: TEACHER_ID });
     expect(await school.ports.classes.getClass(COURSE_CLASS)).toMatchObject({ className: 'Biology 7', teacherId: TEACHER_ID, studentCount: 0 });
@@ -138,13 +138,8 @@ describe('a Learner', () => {
     const landing = await session.signIn(learnerLaunch());
     const person = await school.directory.findByEmail('lee@example.com');
     expect(person).toMatchObject({ name: 'Lee Learner', role: 'Students', status: 'active' });
-    expect(landing).toEqual({ username: person!.userId, code: 'token-2', path: `/student/class/${COURSE_CLASS}`, framed: false });
+    expect(landing).toEqual({ username: person!.userId, code: 'token-2', path: `/student/class/${COURSE_CLASS}` });
     expect(await school.ports.classes.isEnrolled(COURSE_CLASS, person!.userId)).toBe(true);
-  });
-
-  it('shown in an LMS frame (document_target iframe) says so, for the app to open in a tab of its own', async () => {
-    expect((await session.signIn(learnerLaunch({ [CLAIMS.launchPresentation]: { document_target: 'iframe' } }))).framed).toBe(true);
-    expect((await session.signIn(learnerLaunch({ [CLAIMS.launchPresentation]: { document_target: 'window' } }))).framed).toBe(false);
   });
 
   it('with the e-mail of a student here is that student; a second launch enrols them once', async () => {

@@ -45,8 +45,6 @@ export interface LtiLanding {
   username: string;
   code: string;
   path: string;
-  /** The LMS shows the launch in a frame (`launch_presentation.document_target`): the app opens in a tab of its own. */
-  framed: boolean;
 }
 
 export interface LtiSessionDeps {
@@ -260,8 +258,7 @@ export function makeLtiSession(deps: LtiSessionDeps) {
       const path = await landingPath(launch, person, classId, contextId);
       const code = randomToken();
       await signInCodes.put({ code, userId: person.userId, expiresAt: nowSeconds() + LTI_SIGN_IN_CODE_SECONDS });
-      const presentation = claims[CLAIMS.launchPresentation] as { document_target?: unknown } | undefined;
-      return { username: person.userId, code, path, framed: presentation?.document_target === 'iframe' };
+      return { username: person.userId, code, path };
     },
   };
 }

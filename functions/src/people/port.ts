@@ -61,10 +61,15 @@ export interface PersonAccess {
   roleChangeUntil?: number;
   /** How many role changes the person has had: a teacher assignment holds only if none came between. */
   roleVersion?: number;
+  /**
+   * The person is being erased or was (their erase job exists, erasure/port.ts): every token of theirs is refused. Not
+   * on the record, which the erase deletes: read beside it, under the erase's pseudonym.
+   */
+  erased?: true;
 }
 
 export interface PersonAccessStore {
-  /** The record as it is now (strongly consistent); empty for someone never changed. */
+  /** The record as it is now (strongly consistent), and whether the person is erased; empty for someone never changed. */
   read(userId: string): Promise<PersonAccess>;
   /** Refuses every token issued at or before `atSecond` (epoch seconds); never moves the mark back. */
   revokeTokens(userId: string, atSecond: number): Promise<void>;

@@ -19,6 +19,7 @@ import { handler as markComplete } from '../progress/handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
 import { apiHandler } from '../composition/api-handler';
+import { pseudonymOf } from '../erasure/adapters/pseudonym';
 import { ok } from './http';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
@@ -319,14 +320,39 @@ describe('access records: revoked tokens and second-factor sign-ins (PERSON_ACCE
     completionHandler = apiHandler('getClassCompletion', async () => ok(completion), { secondFactor: async () => ({ secondFactor: true, name: 'Ada Admin' }) });
     process.env.PERSON_ACCESS_CHECK = 'off';
   });
-  const givenRecord = (userId: string, record: Record<string, number>) =>
-    ddb.on(GetCommand, { Key: accessKey(userId) }).resolves({ Item: { ...accessKey(userId), ...record } });
+  const erasureKey = (userId: string) => ({ pk: `ERASURE#${pseudonymOf(userId)}`, sk: 'ERASURE' });
+  /** The caller's record as the access check's BatchGetItem answers it; `erased`: their erase job answers beside it. */
+  const givenRecord = (userId: string, record: Record<string, number>, { erased = false } = {}) =>
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: accessKey(userId).pk, ...record }, ...(erased ? [{ pk: erasureKey(userId).pk }] : [])] } });
 
-  it('reads the caller\'s record, consistently, and lets a token issued after the last change through', async () => {
+  it('reads the caller\'s record and their erase job in one consistent BatchGetItem, and lets a token issued after the last change through', async () => {
     givenRecord('teacher-1', { tokensRevokedAt: 1_000 });
     const answer = await invoke(listModulesHandler, apiEvent(routes.listModules, { token: { ...tokens.teacher, issuedAt: 1_001 } }));
     expect(answer).toMatchObject({ statusCode: 200 });
-    expect(ddb).toHaveReceivedCommandWith(GetCommand, { Key: accessKey('teacher-1'), ConsistentRead: true });
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
+    expect(ddb.commandCalls(BatchGetCommand)[0].args[0].input.RequestItems?.['test-table']).toMatchObject({
+      Keys: [accessKey('teacher-1'), erasureKey('teacher-1')],
+      ConsistentRead: true,
+    });
+    expect(ddb).not.toHaveReceivedCommand(GetCommand);
+  });
+
+  it('answers 401 to every token of a person whose erase began, however new, on any route, before the use case', async () => {
+    givenRecord('teacher-1', {}, { erased: true });
+    const useCase = jest.fn(async () => ok([]));
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    const handler = apiHandler('listModules', useCase);
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    const answer = await invoke(handler, apiEvent(routes.listModules, { token: { ...tokens.teacher, issuedAt: Math.floor(Date.now() / 1000) } }));
+    expect(answer).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 to an erased admin before recording their second factor', async () => {
+    givenRecord('admin-1', {}, { erased: true });
+    const answer = await invoke(completionHandler, apiEvent(routes.getClassCompletion, { token: tokens.admin, pathParameters: { classId: 'class-1' } }));
+    expect(answer).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).not.toHaveReceivedCommand(UpdateCommand);
   });
 
   it.each([
@@ -357,7 +383,7 @@ describe('access records: revoked tokens and second-factor sign-ins (PERSON_ACCE
   });
 
   it('records when it first sees the second factor on, and refuses the session that was already open then', async () => {
-    ddb.on(GetCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({});
     ddb.on(UpdateCommand).callsFake(async (input) => ({ Attributes: { secondFactorSince: input.ExpressionAttributeValues[':at'] } }));
     const answer = await invoke(completionHandler, apiEvent(routes.getClassCompletion, { token: { ...tokens.admin, issuedAt: 10, authTime: Math.floor(Date.now() / 1000) - 60 }, pathParameters: { classId: 'class-1' } }));
     expect(answer).toMatchObject({ statusCode: 403, body: { reason: 'secondFactorSignInRequired' } });

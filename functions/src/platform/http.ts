@@ -132,7 +132,7 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
         }
         const { caller, issuedAt, authTime } = callerFrom(event);
         const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
-        if (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt) {
+        if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
           throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
         }
         if (!route.roles.some((role) => caller.roles.includes(role))) {

@@ -22,9 +22,8 @@ export interface PublicRequest {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A page of one message, which an LMS may show in its frame: it holds no session, so any page may frame it. */
-export function htmlPage(statusCode: number, title: string, paragraphs: string[], link?: { text: string; href: string; newTab?: boolean }): PublicResult {
-  const anchor = link && `<p><a href="${escapeHtml(link.href)}"${link.newTab ? ' target="_blank" rel="noopener"' : ''}>${escapeHtml(link.text)}</a></p>`;
-  const body = [...paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`), ...(anchor ? [anchor] : [])].join('\n');
+export function htmlPage(statusCode: number, title: string, paragraphs: string[]): PublicResult {
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
   return {
     statusCode,
     headers: {

@@ -7,6 +7,7 @@ import { routes } from '@shared/contract';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { makeRequestCounter } from '../table/request-counter';
+import { keys } from '../table/table';
 import { apiHandler } from '../composition/api-handler';
 import { ok } from './http';
 import { callerRateLimit, rateLimitOver, type RequestCounter } from './rate-limit';
@@ -25,13 +26,14 @@ const withSetting = <T>(value: string | undefined, build: () => T): T => {
   }
 };
 
-test('the request counter adds one to the person’s window item while it is under the limit, with a time to live', async () => {
+test('the request counter adds one to the person’s window item (under a hash of their id) while it is under the limit, with a time to live', async () => {
   const counter = makeRequestCounter({ client: DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName: 't' });
   const start = Date.parse('2024-05-01T10:00:00.000Z');
   await expect(counter.countRequest('user-1', { start, seconds: 60 }, 300)).resolves.toBe(true);
   expect(ddb).toReceiveCommandWith(UpdateCommand, {
     TableName: 't',
-    Key: { pk: 'RATE#user-1', sk: 'WINDOW#2024-05-01T10:00:00.000Z' },
+    // SHA-256 of `rate:user-1`, cut to 24 hex digits: the id itself is in no counter.
+    Key: { pk: 'RATE#33f96b9856b4c1d75574e809', sk: 'WINDOW#2024-05-01T10:00:00.000Z' },
     UpdateExpression: 'ADD requests :one SET #expires = if_not_exists(#expires, :expires)',
     ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
     ExpressionAttributeNames: { '#expires': 'expiresAtEpoch' },
@@ -77,10 +79,10 @@ describe('apiHandler with the rate limit', () => {
   const handlerWith = (setting: string | undefined) =>
     withSetting(setting, () => apiHandler('listModules', async () => ok([])));
 
-  it('is on by default: every request is counted under the caller’s sub, before the use case', async () => {
+  it('is on by default: every request is counted under the caller’s sub (hashed), before the use case', async () => {
     await invoke(handlerWith(undefined), apiEvent(routes.listModules, { token: tokens.teacher }));
     expect(ddb).toReceiveCommandWith(UpdateCommand, {
-      Key: { pk: `RATE#${TEACHER_ID}`, sk: expect.stringMatching(/^WINDOW#/) },
+      Key: { pk: keys.requestWindow(TEACHER_ID, '').pk, sk: expect.stringMatching(/^WINDOW#/) },
       ExpressionAttributeValues: expect.objectContaining({ ':limit': CALLER_RATE_LIMIT.requestsPerWindow }),
     });
   });

@@ -54,7 +54,7 @@ export const ITEM_TYPES = {
   draftDay: { key: 'USER#{teacherId} / DRAFTS#{day}', relation: 'owner', export: COUNTER },
   schoolDraftDay: { key: 'SCHOOL / DRAFTS#{day}', relation: 'none', export: COUNTER },
   retentionSetting: { key: 'SCHOOL / RETENTION', relation: 'mentions', export: { leftOut: "the school's setting; it names the admin who last set it, a change the exported audit trail holds" } },
-  requestWindow: { key: 'RATE#{sub} / WINDOW#{start}', relation: 'subject', export: COUNTER },
+  requestWindow: { key: 'RATE#{hash of sub} / WINDOW#{start}', relation: 'subject', export: COUNTER },
   bellReadMarker: { key: 'USER#{userId} / BELL', relation: 'subject', export: 'exported' },
   nudge: { key: 'USER#{studentId} / NUDGE#{day}#{classId}#{moduleId}', relation: 'subject', export: 'exported' },
   moduleFinished: { key: 'USER#{studentId} / FINISHED#{classId}#{moduleId}', relation: 'subject', export: 'exported' },

@@ -8,7 +8,8 @@ import {
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
+import { createHash } from 'node:crypto';
+import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE_KEYS } from '@shared/table';
 import DataLoader from 'dataloader';
 
 /** What every repository is built from. */
@@ -25,6 +26,9 @@ const teacherPartition = (teacherId: string) => `TEACHER#${teacherId}`;
 const checkPartition = (moduleId: string, sectionId: string) => `CHECK#${moduleId}#${sectionId}`;
 const attemptPrefix = (classId: string, studentId: string) => `ATTEMPT#${classId}#${studentId}#`;
 export const attemptHistoryPartition = (classId: string, studentId: string) => `ATTEMPTS#${classId}#${studentId}`;
+
+/** The id a person's request counters go under: a SHA-256 of their id (random UUIDs, so not turned back by trying ids). */
+const requestCounterId = (userId: string) => createHash('sha256').update(`rate:${userId}`).digest('hex').slice(0, 24);
 
 /** Every key in the table, built in one place. Access patterns are listed in docs/architecture.md. */
 export const keys = {
@@ -98,8 +102,11 @@ export const keys = {
   classTeacherIndex: (teacherId: string, classId: string) => ({ gsi1pk: teacherPartition(teacherId), gsi1sk: `CLASS#${classId}` }),
   /** gsi1 keys of a progress item: the teacher's activity, newest first (the bell). */
   activityIndex: (teacherId: string, at: string, key: Key) => ({ gsi1pk: `ACTIVITY#${teacherId}`, gsi1sk: `${at}#${key.sk}` }),
-  /** How many API requests a person made in one time window (the per-caller rate limit). */
-  requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${userId}`, sk: `WINDOW#${windowStart}` }),
+  /**
+   * How many API requests a person made in one time window (the per-caller rate limit), under a hash of their id: the
+   * count is made before the access check, so a refused request of an erased person's token writes nothing naming them.
+   */
+  requestWindow: (userId: string, windowStart: string): Key => ({ pk: `${REQUEST_COUNTER_PREFIX}${requestCounterId(userId)}`, sk: `WINDOW#${windowStart}` }),
   /** How many times a teacher drafted questions on one UTC day (`day`: yyyy-mm-dd), the daily drafting limit. */
   draftDay: (teacherId: string, day: string): Key => ({ pk: userPartition(teacherId), sk: `DRAFTS#${day}` }),
   /** The school's drafting runs of the day with a drafter that costs money (Amazon Bedrock). */
@@ -156,7 +163,7 @@ export const keys = {
   /** A deep linking request waiting for the teacher's choice, by its random id. */
   ltiDeepLinkingRequest: (requestId: string): Key => ({ pk: `LTI_DEEP_LINK#${requestId}`, sk: 'REQUEST' }),
   /** An erase of a person, under their pseudonym: what it covers and its finished steps, then only its outcome. */
-  erasureJob: (pseudonym: string): Key => ({ pk: `ERASURE#${pseudonym}`, sk: 'ERASURE' }),
+  erasureJob: (pseudonym: string): Key => ({ pk: `${ERASURE_JOB_PREFIX}${pseudonym}`, sk: 'ERASURE' }),
   /** Which person, class or enrolment here an information system's sourcedId names (`kind`: people, classes, enrollments). */
   oneRosterLink: (kind: string, sourcedId: string): Key => ({ pk: ONEROSTER_PARTITION, sk: `${kind}#${sourcedId}` }),
   /** One OneRoster import (preview or apply), by time. */

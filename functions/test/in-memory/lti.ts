@@ -1,7 +1,7 @@
 // What the LTI tests share: the admin school of admin.ts with the platform registrations over in-memory stores.
 import type { LtiPlatformInput } from '@shared/contract/lti';
 import { tokens } from '@test/unit-helpers/events';
-import { InMemoryLtiPlatforms } from '../../src/lti/fakes/platforms';
+import { InMemoryLtiPlatforms, PublishedFrameAncestors } from '../../src/lti/fakes/platforms';
 import { makeLtiPlatformService } from '../../src/lti/platforms';
 import { givenAdminSchool } from './admin';
 
@@ -18,7 +18,8 @@ export const CANVAS: LtiPlatformInput = {
 export function givenLtiSchool() {
   const school = givenAdminSchool();
   const platforms = new InMemoryLtiPlatforms();
-  const lti = makeLtiPlatformService({ platforms, directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids });
+  const frameAncestors = new PublishedFrameAncestors();
+  const lti = makeLtiPlatformService({ platforms, directory: school.directory, audit: school.ports.audit, clock: school.ports.clock, ids: school.ports.ids, frameAncestors });
   const admin = { userId: tokens.admin.sub, roles: ['Admins' as const] };
-  return { ...school, platforms, lti, register: (input: LtiPlatformInput) => lti.register(admin, input) };
+  return { ...school, platforms, frameAncestors, lti, register: (input: LtiPlatformInput) => lti.register(admin, input) };
 }

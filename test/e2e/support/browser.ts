@@ -43,13 +43,13 @@ export interface BrowserSession {
  * the collected problems are asserted: a console error, an uncaught page error or a serious/critical axe violation
  * fails the test that caused it, with the details in the message.
  */
-export function useBrowser(): () => BrowserSession {
+export function useBrowser({ args = [] }: { args?: string[] } = {}): () => BrowserSession {
   let browser: Browser | undefined;
   let current: BrowserSession | undefined;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...args] });
   });
 
   afterAll(async () => {

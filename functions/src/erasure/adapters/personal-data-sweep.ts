@@ -9,8 +9,6 @@ import { isConditionFailure, makeTableAccess, type Key, type TableContext } from
 
 type Item = Record<string, unknown>;
 
-/** An access record kept after an erase lasts this long: longer than any access token the person held (15 minutes). */
-const TOMBSTONE_SECONDS = 60 * 60;
 /** Rewrites of one item before giving up: each lost try means the item changed between its read and its write. */
 const REWRITE_TRIES = 3;
 
@@ -97,22 +95,6 @@ export function makePersonalDataSweep(context: TableContext): PersonalDataSweep 
     if (item) throw new Error(`The item ${String(item.pk)} / ${String(item.sk)} kept changing while the erase rewrote it: erase again.`);
   }
 
-  /** The access record keeps only since when the person's tokens are refused, until they have all expired. */
-  async function tombstone(item: Item): Promise<void> {
-    const kept = new Set(['pk', 'sk', 'entity', 'tokensRevokedAt', 'expiresAtEpoch']);
-    const gone = Object.keys(item).filter((name) => !kept.has(name));
-    const revokedAt = Number(item.tokensRevokedAt ?? Math.floor(Date.now() / 1000));
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: `SET expiresAtEpoch = :expires${gone.length > 0 ? ` REMOVE ${gone.map((_, index) => `#g${index}`).join(', ')}` : ''}`,
-        ...(gone.length > 0 && { ExpressionAttributeNames: Object.fromEntries(gone.map((name, index) => [`#g${index}`, name])) }),
-        ExpressionAttributeValues: { ':expires': revokedAt + TOMBSTONE_SECONDS },
-      }),
-    );
-  }
-
   async function sweepTablePage({ person, pseudonym }: SweepTarget, from?: string): Promise<{ next?: string }> {
     const page = await client.send(
       new ScanCommand({ TableName: tableName, ConsistentRead: true, ...(from ? { ExclusiveStartKey: JSON.parse(from) as Key } : {}) }),
@@ -130,7 +112,6 @@ export function makePersonalDataSweep(context: TableContext): PersonalDataSweep 
       const treatment = type.treatment === 'deleteIfKeyed' ? (keyed ? 'delete' : 'rewrite') : type.treatment;
       if (treatment === 'delete') deletions.push({ pk, sk });
       else if (treatment === 'rewrite') await rewrite(item, withName, pseudonym);
-      else if (treatment === 'tombstone') await tombstone(item);
     }
     await table.batchDelete(deletions);
     return page.LastEvaluatedKey ? { next: JSON.stringify(page.LastEvaluatedKey) } : {};

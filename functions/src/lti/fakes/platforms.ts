@@ -1,6 +1,6 @@
 // The registered platforms in memory, keeping the repository's promises: one registration per issuer and client ID,
 // a replace that holds to the registration as read.
-import type { LtiPlatformRecord, LtiPlatformStore } from '../port';
+import type { FrameAncestorsPublisher, LtiPlatformRecord, LtiPlatformStore } from '../port';
 
 const pair = ({ issuer, clientId }: LtiPlatformRecord) => JSON.stringify([issuer, clientId]);
 
@@ -35,5 +35,18 @@ export class InMemoryLtiPlatforms implements LtiPlatformStore {
 
   async remove(record: LtiPlatformRecord) {
     return this.platforms.delete(record.platformId);
+  }
+}
+
+/** What the registrations published for the edge to frame the app by, in order (the last one is in force). */
+export class PublishedFrameAncestors implements FrameAncestorsPublisher {
+  readonly published: string[] = [];
+
+  async publish(sources: string) {
+    this.published.push(sources);
+  }
+
+  get current() {
+    return this.published.at(-1);
   }
 }

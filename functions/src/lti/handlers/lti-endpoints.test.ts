@@ -77,7 +77,7 @@ it('a refused login is a page saying what failed, which an LMS may frame', async
   expect(answer.body).toContain('https://unknown.example.edu');
 });
 
-const signedIn = { signIn: async () => ({ username: 'user-1', code: 'one-time code', path: '/student/class/c1/module/m1', framed: false }) };
+const signedIn = { signIn: async () => ({ username: 'user-1', code: 'one-time code', path: '/student/class/c1/module/m1' }) };
 
 it('a refused launch is a page naming the failure and sets no cookie; markup in what the LMS sent is escaped', async () => {
   const answer = (await makeLaunch(lti, signedIn, sameOrigin)(event('ltiLaunch', { form: { state: '<script>x</script>', id_token: 't' } }))) as PublicResult & { body: string; cookies?: string[] };
@@ -94,15 +94,6 @@ it("a valid launch sends the browser to the app's start page with the one-time c
   const location = new URL(answer.headers.location, 'https://paths.example.org');
   expect(answer.headers.location.startsWith('/lms/start#')).toBe(true);
   expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toEqual({ user: 'user-1', code: 'one-time code', to: '/student/class/c1/module/m1' });
-});
-
-it('a launch in the LMS frame is a page offering the app in a new tab, the code still unused, escaped in the link', async () => {
-  const valid = { validateLaunch: async () => ({}) as never };
-  const framed = { signIn: async () => ({ username: 'user-1', code: 'a&b', path: '/student/class/c1', framed: true }) };
-  const answer = (await makeLaunch(valid, framed, sameOrigin)(event('ltiLaunch', { form: { state: 's', id_token: 't' } }))) as PublicResult & { body: string; headers: Record<string, string> };
-  expect(answer.statusCode).toBe(200);
-  expect(answer.headers['content-security-policy']).toContain('frame-ancestors *');
-  expect(answer.body).toContain('<a href="/lms/start#user=user-1&#38;code=a%26b&#38;to=%2Fstudent%2Fclass%2Fc1" target="_blank" rel="noopener">Open in a new tab</a>');
 });
 
 it('a launch whose person cannot come in is a 403 page saying why, and no code', async () => {

@@ -1,10 +1,11 @@
 // POST /lti/launch: the id_token the LMS posts after its authorization step. Every check of the Security Framework
 // runs before anything else; then the launch's person is signed in (lti/session.ts) and the browser goes to the app's
 // start page with a one-time code in the fragment (never sent to a server, so never in a log), which the app signs in
-// with. A refusal is a page saying what failed, and no code.
-import { LTI_APP_PATHS, LTI_FRAMED_LAUNCH, ltiStartFragment } from '@shared/lti';
+// with, in the LMS's frame too (the registered LMSs may frame the app: lti/frame-origins.ts). A refusal is a page
+// saying what failed, and no code.
+import { LTI_APP_PATHS, ltiStartFragment } from '@shared/lti';
 import { buildLtiLaunchService, buildLtiSession } from '../../composition/lti';
-import { htmlPage, publicEndpoint, redirect } from '../../platform/public-endpoint';
+import { publicEndpoint, redirect } from '../../platform/public-endpoint';
 import type { LtiLaunchService } from '../launch';
 import type { LtiSession } from '../session';
 import { refusalPage } from './refusal-page';
@@ -16,11 +17,7 @@ export const makeHandler = (lti: Pick<LtiLaunchService, 'validateLaunch'>, sessi
       refusalPage(async () => {
         const landing = await session.signIn(await lti.validateLaunch(parameters));
         // Relative: the browser resolves it against the address it posted to, the app's own (behind CloudFront too).
-        const start = `${LTI_APP_PATHS.start}#${ltiStartFragment(landing)}`;
-        // The app's pages refuse to be framed (frame-ancestors 'none'): a framed launch offers a tab of its own, with
-        // the code still unused (docs/decisions/lti/launch-sign-in.md).
-        if (landing.framed) return htmlPage(200, LTI_FRAMED_LAUNCH.title, [LTI_FRAMED_LAUNCH.text], { text: LTI_FRAMED_LAUNCH.link, href: start, newTab: true });
-        return redirect(start);
+        return redirect(`${LTI_APP_PATHS.start}#${ltiStartFragment(landing)}`);
       }),
     originCheck,
   );

@@ -1,16 +1,25 @@
 // Data access for each person's access record (`ACCESS#{sub}` / `ACCESS`, people/port.ts PersonAccess): read by key
-// on every API request, each change one conditional UpdateItem.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// on every API request, beside the person's erase job (`ERASURE#{pseudonym}`) in the same BatchGetItem, so an erased
+// person's tokens are refused with no item naming them and no added round trip; each change one conditional UpdateItem.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PersonAccess, PersonAccessStore } from '../port';
-import { conditionally, keys, type TableContext } from '../../table/table';
+import { pseudonymOf } from '../../erasure/adapters/pseudonym';
+import { conditionally, keys, makeTableAccess, type TableContext } from '../../table/table';
 
-export function makePersonAccessRepository({ client, tableName }: TableContext): PersonAccessStore {
+/** What the read asks of both items: the record's fields, and of the erase job only that it exists (not the person it names while it runs). */
+const READ_ATTRIBUTES = ['pk', 'tokensRevokedAt', 'secondFactorSince', 'roleChangeUntil', 'roleVersion'];
+
+export function makePersonAccessRepository(context: TableContext): PersonAccessStore {
+  const { client, tableName } = context;
+  const table = makeTableAccess(context);
   const Key = (userId: string) => keys.personAccess(userId);
   return {
     async read(userId) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: Key(userId), ConsistentRead: true }));
-      const { tokensRevokedAt, secondFactorSince, roleChangeUntil, roleVersion } = (Item ?? {}) as PersonAccess;
-      return { tokensRevokedAt, secondFactorSince, roleChangeUntil, roleVersion };
+      const record = Key(userId);
+      const items = await table.batchGetAttributes<PersonAccess & { pk: string }>([record, keys.erasureJob(pseudonymOf(userId))], READ_ATTRIBUTES);
+      const { tokensRevokedAt, secondFactorSince, roleChangeUntil, roleVersion } = items.find((item) => item.pk === record.pk) ?? {};
+      const erased = items.some((item) => item.pk !== record.pk);
+      return { tokensRevokedAt, secondFactorSince, roleChangeUntil, roleVersion, ...(erased && { erased }) };
     },
 
     async revokeTokens(userId, atSecond) {

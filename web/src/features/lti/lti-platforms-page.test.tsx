@@ -65,7 +65,23 @@ it('registers an LMS with its deployment IDs split at commas, and refuses a bad 
   await fill({ 'Keyset (JWKS) URL': CANVAS.jwksUrl });
   await userEvent.click(screen.getByRole('button', { name: 'Register LMS' }));
   expect(await screen.findByText('Canvas registered.')).toBeInTheDocument();
-  expect(sent[0].body).toEqual({ ...CANVAS, platformId: undefined, registeredAt: undefined, updatedAt: undefined, deploymentIds: ['1:abc', '2:def'] });
+  expect(sent[0].body).toEqual({ ...CANVAS, platformId: undefined, registeredAt: undefined, updatedAt: undefined, deploymentIds: ['1:abc', '2:def'], frameOrigins: [] });
+});
+
+it('says why LMS web addresses are asked for, sends them as a list, and refuses one with a path before sending', async () => {
+  answer('listLtiPlatforms', [CANVAS]);
+  const sent = answer('editLtiPlatform', ({ body }) => ({ ...CANVAS, ...body }));
+  open();
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Canvas' }));
+  expect(screen.getByText(/The app shows inside an LMS's course pages only for the LMSs registered here/)).toBeInTheDocument();
+  await fill({ 'LMS web addresses': 'https://school.instructure.com/courses/1' });
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText(/Each LMS web address must be the scheme and host only/)).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+  await fill({ 'LMS web addresses': 'https://school.instructure.com, https://district.instructure.com' });
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Canvas saved.')).toBeInTheDocument();
+  expect(sent[0].body).toMatchObject({ frameOrigins: ['https://school.instructure.com', 'https://district.instructure.com'] });
 });
 
 it("edits a registered LMS from its values, and shows the server's refusal", async () => {

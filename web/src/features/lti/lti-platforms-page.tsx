@@ -30,21 +30,27 @@ const PLATFORM_FIELDS = [
   ['authLoginUrl', 'Authentication request URL', 'Where the LMS signs people in for the tool (OIDC auth endpoint).'],
   ['accessTokenUrl', 'Access token URL', 'For grades and rosters (OAuth 2 token endpoint).'],
   ['jwksUrl', 'Keyset (JWKS) URL', "The LMS's public keys."],
+  [
+    'frameOrigins',
+    'LMS web addresses (optional)',
+    "The app shows inside an LMS's course pages only for the LMSs registered here, at their issuer's and authentication URL's addresses. If your LMS shows its courses at another address (a Canvas school's https://school.instructure.com), give it here; separate several with commas.",
+  ],
 ] as const;
 
-type Draft = Record<(typeof PLATFORM_FIELDS)[number][0], string>;
-const EMPTY: Draft = { name: '', issuer: '', clientId: '', deploymentIds: '', authLoginUrl: '', accessTokenUrl: '', jwksUrl: '' };
-const draftOf = (platform: LtiPlatform): Draft => {
-  const { name, issuer, clientId, deploymentIds, authLoginUrl, accessTokenUrl, jwksUrl } = platform;
-  return { name, issuer, clientId, deploymentIds: deploymentIds.join(', '), authLoginUrl, accessTokenUrl, jwksUrl };
-};
-const inputOf = (draft: Draft) => ({
-  ...draft,
-  deploymentIds: draft.deploymentIds
+/** The fields that are lists, typed as text separated by commas. */
+const listOf = (text: string) =>
+  text
     .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean),
-});
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+type Draft = Record<(typeof PLATFORM_FIELDS)[number][0], string>;
+const EMPTY: Draft = { name: '', issuer: '', clientId: '', deploymentIds: '', authLoginUrl: '', accessTokenUrl: '', jwksUrl: '', frameOrigins: '' };
+const draftOf = (platform: LtiPlatform): Draft => {
+  const { name, issuer, clientId, deploymentIds, authLoginUrl, accessTokenUrl, jwksUrl, frameOrigins = [] } = platform;
+  return { name, issuer, clientId, deploymentIds: deploymentIds.join(', '), authLoginUrl, accessTokenUrl, jwksUrl, frameOrigins: frameOrigins.join(', ') };
+};
+const inputOf = (draft: Draft) => ({ ...draft, deploymentIds: listOf(draft.deploymentIds), frameOrigins: listOf(draft.frameOrigins) });
 
 export default function LtiPlatformsPage() {
   useDocumentTitle('LMS Connections');
@@ -190,8 +196,8 @@ function PlatformForm({ editing, onDone, onCancel }: { editing: LtiPlatform | nu
             id={`lti-${key}`}
             label={label}
             hint={hint}
-            required
-            error={errors[key] ?? errors[`${key}.0`]}
+            required={key !== 'frameOrigins'}
+            error={errors[key] ?? Object.entries(errors).find(([field]) => field.startsWith(`${key}.`))?.[1]}
             maxLength={key === 'name' ? LTI_LIMITS.nameMaxLength : undefined}
             value={draft[key]}
             onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}

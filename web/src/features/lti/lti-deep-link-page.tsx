@@ -11,6 +11,7 @@ import { QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLogError } from '../../lib/use-log-error';
 import { useAnswerLtiDeepLink, useLtiDeepLink } from '@web/api/lti';
+import '../people/people.css';
 import './lti-deep-link.css';
 
 export default function LtiDeepLinkPage() {
@@ -64,7 +65,7 @@ function DeepLinkChoice({ request }: { request: LtiDeepLink }) {
       {request.modules.length === 0 ? (
         <p className="empty-state">You have no modules yet. Create one in Learning Paths, then add it from your LMS again.</p>
       ) : (
-        <ul className="lti-deep-link-modules" aria-label="Your modules">
+        <ul className="people-list" aria-label="Your modules">
           {request.modules.map((module) => (
             <li key={module.moduleId} className="card lti-deep-link-module">
               <span className="lti-deep-link-title">{module.title}</span>

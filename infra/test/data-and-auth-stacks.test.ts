@@ -4,6 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_MIN_LENGTH, SELF_WRITABLE_ATTRIBUTES } from '../../shared/constants';
 import { ROLES } from '../../shared/roles';
 import { TABLE_KEYS } from '../../shared/table';
+import { TEST_STAGE } from './prebuilt-syntheses';
 import { synthesize } from './synthesize';
 
 let data: Template;
@@ -163,7 +164,7 @@ describe('user pool', () => {
   });
 
   test('the test stage\'s web client also allows password sign-in for AWS-credentialed admin calls (its test users), never USER_PASSWORD_AUTH', () => {
-    const testStage = synthesize({ region: 'eu-west-1', context: { stage: 'test' } });
+    const testStage = synthesize(TEST_STAGE);
     try {
       testStage.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],

@@ -37,13 +37,16 @@ export const WITH_SETTINGS_CHANGED: SynthesizeOptions = {
 /** The app with 150 routes (the route table's shapes cloned), with the WAF: room to grow (limits.test.ts). */
 export const LIMITS_SYNTHESIS: SynthesizeOptions = { ...ENVIRONMENT, context: { waf: 'true' }, routeCount: 150 };
 
+/** The test stage, with the WAF and an account (the runbook, stages and user pool tests read it). */
+export const TEST_STAGE: SynthesizeOptions = { ...ENVIRONMENT, context: { waf: 'true', stage: 'test' } };
+export const TEST_STAGE_WITHOUT_WAF: SynthesizeOptions = { region: 'eu-west-1', context: { stage: 'test' } };
+
 export const PREBUILT_SYNTHESES: SynthesizeOptions[] = [
   { region: 'eu-west-1' },
   { ...ENVIRONMENT, context: { waf: 'true' } },
   { region: undefined },
-  { region: 'eu-west-1', context: { stage: 'test' } },
-  { ...ENVIRONMENT, context: { waf: 'true', stage: 'test' } },
-  { ...ENVIRONMENT, context: { stage: 'test' } },
+  TEST_STAGE,
+  TEST_STAGE_WITHOUT_WAF,
   WITH_SETTINGS_CHANGED,
   LIMITS_SYNTHESIS,
   { region: 'eu-west-1', context: { bedrockDrafting: true, draftingModelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' } },

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../constructs/bundling';
+import { TEST_STAGE } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 const runbook = readFileSync(path.join(REPO_ROOT, 'docs', 'runbook.md'), 'utf8');
@@ -18,7 +19,7 @@ let apps: Synthesized[];
 beforeAll(() => {
   apps = [
     synthesize({ region: 'eu-west-1', account: '123456789012', context: { waf: 'true' } }),
-    synthesize({ region: 'eu-west-1', account: '123456789012', context: { stage: 'test' } }),
+    synthesize(TEST_STAGE),
   ];
 }, 180_000);
 afterAll(() => apps.forEach((app) => app.cleanup()));

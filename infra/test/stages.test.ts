@@ -4,6 +4,7 @@ import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { addLearningPaths } from '../learning-paths';
 import { DEFAULT_STAGE, stackNames } from '../stage';
+import { TEST_STAGE } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 const ENVIRONMENT = { region: 'eu-west-1', account: '123456789012' };
@@ -13,7 +14,7 @@ let testStage: Synthesized;
 beforeAll(() => {
   // The WAF on, so its stack (us-east-1) is compared too.
   prod = synthesize({ ...ENVIRONMENT, context: { waf: 'true' } });
-  testStage = synthesize({ ...ENVIRONMENT, context: { waf: 'true', stage: 'test' } });
+  testStage = synthesize(TEST_STAGE);
 }, 120_000);
 afterAll(() => [prod, testStage].forEach((app) => app.cleanup()));
 

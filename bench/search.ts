@@ -1,10 +1,12 @@
 // `npm run bench` (fifth part): search on a fresh local stack. A teacher's library of 500 modules × 10 sections, each
-// section's file with two pages of stored text (written behind the API, as extraction would; prose of a 2,000-word
-// vocabulary used as real prose is, so a subject word is on a share of the pages), searched through HTTP:
-// prints the first search (the index built from the stored text) and the p50 of the searches after it, next to the
-// issue's budget (p50 ≤ 300 ms), for the library and for a student inside one module. Asserts nothing.
+// section's file with two pages of stored text (written behind the API as extraction stores it, with the pages'
+// terms; prose of a 2,000-word vocabulary used as real prose is, so a subject word is on a share of the pages),
+// searched through HTTP: prints the first search (the index built from the stored terms) and the p50 of the searches
+// after it, next to the issue's targets (first ≤ 1,000 ms, later p50 ≤ 300 ms), for the library and for a student
+// inside one module, with the machine's load average. Asserts nothing.
 import '../local/quiet-aws-sdk-notices';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
 import { localTableContext, localTableStores } from '@local/table-stores';
@@ -12,7 +14,7 @@ import { CLASS_ID, startWorld, type World } from '../test/integration/support/wo
 
 const LIBRARY = { modules: 500, sections: 10, pages: 2 };
 const RUNS = 30;
-const BUDGET_MS = 300;
+const TARGET_MS = { first: 1000, later: 300 };
 const QUERIES = ['mitochondria', 'photosynth', 'membrane transport', 'chloroplast', 'enzyme', 'ribosome', 'diffusion', 'osmosis'];
 const SUBJECT_WORDS =
   'cell nucleus membrane cytoplasm mitochondria chloroplast ribosome enzyme protein glucose oxygen carbon dioxide water diffusion osmosis active transport photosynthesis respiration tissue organ system energy light chlorophyll vacuole wall starch'.split(
@@ -102,10 +104,12 @@ async function main() {
     const moduleId = await writeLibrary(world);
     console.log(`\nSearch benchmark (local stack; ${LIBRARY.modules} modules × ${LIBRARY.sections} sections × ${LIBRARY.pages} pages written in ${Math.round((performance.now() - started) / 1000)} s)`);
     await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId } });
-    const library = await timeSearches(world, world.teacher);
-    console.log(`teacher's library    first search (index built) ${library.first.toFixed(0).padStart(6)} ms   p50 of ${RUNS} ${library.p50.toFixed(1).padStart(7)} ms (budget ≤ ${BUDGET_MS} ms)`);
-    const inModule = await timeSearches(world, world.student, moduleId);
-    console.log(`student in a module  first search (index built) ${inModule.first.toFixed(0).padStart(6)} ms   p50 of ${RUNS} ${inModule.p50.toFixed(1).padStart(7)} ms (budget ≤ ${BUDGET_MS} ms)`);
+    const report = (label: string, { first, p50 }: { first: number; p50: number }) =>
+      console.log(
+        `${label.padEnd(20)} first search ${first.toFixed(0).padStart(6)} ms (target ≤ ${TARGET_MS.first} ms)   later p50 of ${RUNS} ${p50.toFixed(1).padStart(7)} ms (target ≤ ${TARGET_MS.later} ms)   load ${loadavg()[0].toFixed(2)}`,
+      );
+    report("teacher's library", await timeSearches(world, world.teacher));
+    report('student in a module', await timeSearches(world, world.student, moduleId));
   } finally {
     await world.stop();
   }

@@ -8,12 +8,24 @@ export interface StoredText extends SectionText {
   at: string;
 }
 
+/** A page's words as the search index counts them (stored with the text: the index is built from these, not the text). */
+export interface PageTerms {
+  number: number;
+  /** Words on the page. */
+  length: number;
+  /** Its distinct stems, and how often each occurs (same order). */
+  stems: string[];
+  counts: number[];
+}
+
 export interface SectionTextStore {
   /** The stored text of each of these files that has one, by key (an absent key: never extracted). */
   getTexts(contentUrls: string[]): Promise<Map<string, StoredText>>;
+  /** The pages' terms of each of these files that has a stored text with pages, by key. */
+  getTerms(contentUrls: string[]): Promise<Map<string, PageTerms[]>>;
   /** Marks a file's text as being extracted, for its owner. */
   markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
-  /** Stores a file's text and counts one more change to its owner's texts (searches rebuild on it). */
+  /** Stores a file's text with its pages' terms, and counts one more change to its owner's texts (searches rebuild on it). */
   saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
   /**
    * Gives a file's stored text to a copy of the file under another owner (unless the copy has a text already, from its

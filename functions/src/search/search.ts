@@ -1,32 +1,45 @@
 // Search: a teacher's whole library, or one module (a student inside a module assigned to one of their classes, where
-// the sections locked on their path are left out; or its owner). The index of a library or module is built in memory from the stored texts and kept in the function's
-// container until the modules or the owner's texts change (their versions are read on every search: the modules'
-// ids and dates, and one item), so a search after the first reads no text and no section.
-import type { SearchResult } from '@shared/contract/search';
+// the sections locked on their path are left out; or its owner). The index of a library or module is built in memory
+// from the titles and the pages' terms stored with each file's text (counted when the text was stored, so building
+// merges counts and tokenizes no page), and kept in the function's container until the modules or the owner's texts
+// change (their versions are read on every search: the modules' ids and dates, and one item). Only the modules in
+// scope name the files searched: a deleted section's or replaced file's text is never read.
+import type { SearchResult, TextPage } from '@shared/contract/search';
 import { invalid } from '../kernel/errors';
 import { isStudent, type Caller } from '../kernel/caller';
 import type { ModuleRecord } from '../modules/port';
 import { makeSectionAccess, openOnAnyPath } from '../paths/section-access';
+import type { PageTerms } from './port';
 import { requireReadableModule, type TextReadPorts } from './section-texts';
 
-/** One thing to find: a module's title and description (sectionId null) or a page of a section's text. */
-export interface SearchDocument {
+/** A module's title and description (sectionId null), or a section's title (text empty). */
+export interface TitleDocument {
   moduleId: string;
   sectionId: string | null;
-  page: number | null;
   title: string;
   text: string;
 }
 
+/** A page of a section's file, by its stored terms. */
+export interface PageDocument {
+  moduleId: string;
+  sectionId: string;
+  contentUrl: string;
+  terms: PageTerms;
+}
+
 export interface TextIndex {
-  /** The best matches; with `shown`, only among the sections it lets through (a module's index: a few thousand pages). */
+  /** The best matches; with `shown`, only among the sections it lets through. */
   search(query: string, shown?: (sectionId: string | null) => boolean): Promise<SearchResult[]>;
 }
 
-/** Builds a full-text index over documents (search/text-index.ts), handed in by the composition root. */
-export type TextIndexBuilder = (documents: SearchDocument[]) => Promise<TextIndex>;
+/** Reads the pages of stored files, by key: the text of the pages a search shows, for their snippets. */
+export type PageReader = (contentUrls: string[]) => Promise<Map<string, TextPage[]>>;
 
-/** Indexes kept per container (a library of 500 modules × 10 sections of text is some tens of MB). */
+/** Builds a full-text index (search/adapters/text-index.ts), handed in by the composition root. */
+export type TextIndexBuilder = (titles: TitleDocument[], pages: PageDocument[], readPages: PageReader) => Promise<TextIndex>;
+
+/** Indexes kept per container (a library of 500 modules × 10 sections × 2 pages: some MB of counts). */
 const CACHED_INDEXES = 8;
 
 export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextIndexBuilder) {
@@ -53,7 +66,7 @@ export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextInde
   function indexOf(key: string, version: string, scope: () => Promise<readonly ModuleRecord[]>): Promise<TextIndex> {
     const cached = cache.get(key);
     if (cached?.version === version) return cached.index;
-    const index = scope().then(documentsOf).then(buildTextIndex);
+    const index = scope().then(indexOfScope);
     cache.delete(key);
     cache.set(key, { version, index });
     index.catch(() => cache.delete(key));
@@ -61,22 +74,19 @@ export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextInde
     return index;
   }
 
-  async function documentsOf(scope: readonly ModuleRecord[]): Promise<SearchDocument[]> {
-    const stored = await texts.getTexts(scope.flatMap((module) => module.sections.map((section) => section.contentUrl)));
-    return scope.flatMap((module) => [
-      { moduleId: module.moduleId, sectionId: null, page: null, title: module.title, text: module.description },
-      ...module.sections.flatMap((section) => [
-        { moduleId: module.moduleId, sectionId: section._id, page: null, title: section.title, text: '' },
-        ...(stored.get(section.contentUrl)?.pages ?? []).map((page) => ({
-          moduleId: module.moduleId,
-          sectionId: section._id,
-          page: page.number,
-          title: '',
-          text: page.text,
-        })),
-      ]),
-    ]);
+  async function indexOfScope(scope: readonly ModuleRecord[]): Promise<TextIndex> {
+    const sections = scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, contentUrl: section.contentUrl })));
+    const terms = await texts.getTerms([...new Set(sections.map((section) => section.contentUrl))]);
+    const titles = [
+      ...scope.map((module) => ({ moduleId: module.moduleId, sectionId: null, title: module.title, text: module.description })),
+      ...scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, title: section.title, text: '' }))),
+    ];
+    const pages = sections.flatMap((section) => (terms.get(section.contentUrl) ?? []).map((page) => ({ ...section, terms: page })));
+    return buildTextIndex(titles, pages, readPages);
   }
+
+  const readPages: PageReader = async (contentUrls) =>
+    new Map([...(await texts.getTexts(contentUrls))].map(([contentUrl, text]) => [contentUrl, text.pages] as const));
 
   return { search };
 }

@@ -1,7 +1,8 @@
-// In-memory stored texts, keeping the repository's promises: one text per file key, and a per-owner version that every
-// stored text moves. Search over them uses the real index (Orama runs in the process; nothing to fake).
+// In-memory stored texts, keeping the repository's promises: one text per file key with its pages' terms, and a
+// per-owner version that every stored text moves. Search over them uses the real index (it runs in the process;
+// nothing to fake).
 import type { SectionTextStore, StoredText } from '../port';
-import { buildTextIndex } from '../adapters/text-index';
+import { buildTextIndex, termsOf } from '../adapters/text-index';
 
 export const textIndexBuilder = buildTextIndex;
 
@@ -11,6 +12,10 @@ export class InMemorySectionTextStore implements SectionTextStore {
 
   async getTexts(contentUrls: string[]) {
     return new Map(contentUrls.flatMap((key) => (this.texts.has(key) ? [[key, this.texts.get(key)!] as const] : [])));
+  }
+
+  async getTerms(contentUrls: string[]) {
+    return new Map(contentUrls.flatMap((key) => (this.texts.get(key)?.pages.length ? [[key, termsOf(this.texts.get(key)!.pages)] as const] : [])));
   }
 
   async markPending(contentUrl: string, ownerId: string, at: string) {

@@ -17,6 +17,7 @@ import { describeMigration, migrateTable } from '../functions/src/migrations/tab
 import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
 import { backfillTexts } from '../functions/src/migrations/text-backfill';
 import { textExtractionOver } from '../functions/src/composition/text-extraction';
+import { makeLibraryTermsStore } from '../functions/src/search/adapters/library-terms-store';
 import { makeFileReader } from '../functions/src/uploads/adapters/file-reader';
 import { S3Client } from '@aws-sdk/client-s3';
 import { credentialsFor } from '../local/stack-config';
@@ -54,9 +55,11 @@ function migrate(localStack: string | undefined, names: { tableName: string; use
     ? new S3Client({ endpoint: config.s3.endpoint, region: config.region, forcePathStyle: true, credentials: credentialsFor(config), requestChecksumCalculation: 'WHEN_REQUIRED' })
     : new S3Client({});
   const texts = makeSectionTextRepository(context);
+  const bucket = { client: s3, bucketName: config?.s3.bucket ?? bucketName! };
   const extraction = textExtractionOver({
-    files: makeFileReader({ client: s3, bucketName: config?.s3.bucket ?? bucketName! }),
+    files: makeFileReader(bucket),
     texts,
+    libraryTerms: makeLibraryTermsStore(bucket),
     log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
   });
   migrateTable(context, directory)

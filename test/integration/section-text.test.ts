@@ -8,6 +8,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { textExtractionOver } from '../../functions/src/composition/text-extraction';
 import { makeSectionTextRepository } from '../../functions/src/search/adapters/section-text-repository';
+import { makeLibraryTermsStore } from '../../functions/src/search/adapters/library-terms-store';
 import { keys } from '../../functions/src/table/table';
 import { backfillTexts } from '../../functions/src/migrations/text-backfill';
 import { makeFileReader } from '../../functions/src/uploads/adapters/file-reader';
@@ -142,7 +143,8 @@ describe('npm run migrate', () => {
       await context.client.send(new DeleteCommand({ TableName: context.tableName, Key: keys.fileText(contentUrl) }));
       expect(await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId: pdfSectionId } })).toEqual({ status: 'pending', pages: [] });
       const texts = makeSectionTextRepository(context);
-      const extraction = textExtractionOver({ files: makeFileReader({ client: s3, bucketName: world.config.s3.bucket }), texts, log: { warn: () => undefined } });
+      const bucket = { client: s3, bucketName: world.config.s3.bucket };
+      const extraction = textExtractionOver({ files: makeFileReader(bucket), texts, libraryTerms: makeLibraryTermsStore(bucket), log: { warn: () => undefined } });
 
       expect(await backfillTexts(context, texts, extraction)).toBe(1);
       expect(await backfillTexts(context, texts, extraction)).toBe(0);

@@ -25,8 +25,11 @@ export interface SectionTextStore {
   getTerms(contentUrls: string[]): Promise<Map<string, PageTerms[]>>;
   /** Marks a file's text as being extracted, for its owner. */
   markPending(contentUrl: string, ownerId: string, at: string): Promise<void>;
-  /** Stores a file's text with its pages' terms, and counts one more change to its owner's texts (searches rebuild on it). */
-  saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<void>;
+  /**
+   * Stores a file's text with its pages' terms, and counts one more change to its owner's texts (searches rebuild on
+   * it); answers the terms stored (pages that did not fit the item are left out).
+   */
+  saveText(contentUrl: string, ownerId: string, text: { status: Exclude<SectionTextStatus, 'pending'>; pages: TextPage[]; detail?: string }, at: string): Promise<PageTerms[]>;
   /**
    * Gives a file's stored text to a copy of the file under another owner (unless the copy has a text already, from its
    * own extraction) and counts one more change to that owner's texts; nothing when the file has no text.
@@ -34,6 +37,17 @@ export interface SectionTextStore {
   copyText(fromKey: string, toKey: string, toOwnerId: string): Promise<void>;
   /** A number that changes whenever one of the owner's texts is stored. */
   textVersion(ownerId: string): Promise<number>;
+}
+
+/**
+ * A teacher's files' terms gathered in one place, so a library's index loads in one read. It may lack a file whose text
+ * was stored another way (a copy, or before it existed): the search reads those from their texts.
+ */
+export interface LibraryTermsStore {
+  /** The gathered terms, by file key. */
+  read(ownerId: string): Promise<Map<string, PageTerms[]>>;
+  /** Adds files' terms (replacing a file's earlier ones) without losing what another writer adds at the same time. */
+  add(ownerId: string, files: Map<string, PageTerms[]>): Promise<void>;
 }
 
 /** The extraction library (adapters/text-extraction.ts), given to the use case. */

@@ -1,13 +1,14 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { inMemoryPorts } from '../../test/in-memory/stores';
-import { InMemorySectionTextStore, textIndexBuilder } from './fakes/text-store';
+import { InMemoryLibraryTermsStore, InMemorySectionTextStore, textIndexBuilder } from './fakes/text-store';
 import { makeProgressService } from '../progress/progress';
 import { makeSearchService } from './search';
 
 const ports = inMemoryPorts();
 const texts = new InMemorySectionTextStore();
-const searches = makeSearchService({ ...ports, texts }, textIndexBuilder);
+const libraryTerms = new InMemoryLibraryTermsStore();
+const searches = makeSearchService({ ...ports, texts, libraryTerms }, textIndexBuilder);
 const keyOf = (index: number) => ports.modules.all()[0].sections[index].contentUrl;
 
 beforeEach(() => givenSchool(ports));

@@ -9,7 +9,7 @@ import { invalid } from '../kernel/errors';
 import { isStudent, type Caller } from '../kernel/caller';
 import type { ModuleRecord } from '../modules/port';
 import { makeSectionAccess, openOnAnyPath } from '../paths/section-access';
-import type { PageTerms } from './port';
+import type { LibraryTermsStore, PageTerms } from './port';
 import { requireReadableModule, type TextReadPorts } from './section-texts';
 
 /** A module's title and description (sectionId null), or a section's title (text empty). */
@@ -42,8 +42,8 @@ export type TextIndexBuilder = (titles: TitleDocument[], pages: PageDocument[], 
 /** Indexes kept per container (a library of 500 modules × 10 sections × 2 pages: some MB of counts). */
 const CACHED_INDEXES = 8;
 
-export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextIndexBuilder) {
-  const { modules, texts } = ports;
+export function makeSearchService(ports: TextReadPorts & { libraryTerms: LibraryTermsStore }, buildTextIndex: TextIndexBuilder) {
+  const { modules, texts, libraryTerms } = ports;
   const pathsInClasses = makeSectionAccess(ports);
   const cache = new Map<string, { version: string; index: Promise<TextIndex> }>();
 
@@ -52,21 +52,25 @@ export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextInde
     if (moduleId !== undefined) {
       const { module, holding } = await requireReadableModule(ports, caller, moduleId);
       const [textVersion, paths] = await Promise.all([texts.textVersion(module.ownerId), isStudent(caller) ? pathsInClasses(caller.userId, module, holding) : undefined]);
-      const index = await indexOf(`module#${moduleId}`, versionOf(textVersion, [module]), async () => [module]);
+      const index = await indexOf(`module#${moduleId}`, versionOf(textVersion, [module]), () => indexOfScope([module]));
       return index.search(query, paths && ((sectionId) => sectionId === null || openOnAnyPath(paths, sectionId)));
     }
     const [versions, textVersion] = await Promise.all([modules.listModuleVersionsByOwner(caller.userId), texts.textVersion(caller.userId)]);
-    return (await indexOf(`library#${caller.userId}`, versionOf(textVersion, versions), () => modules.listModulesByOwner(caller.userId))).search(query);
+    const library = indexOf(`library#${caller.userId}`, versionOf(textVersion, versions), async () => {
+      const [scope, gathered] = await Promise.all([modules.listModulesByOwner(caller.userId), libraryTerms.read(caller.userId)]);
+      return indexOfScope(scope, gathered);
+    });
+    return (await library).search(query);
   }
 
   /** Changes whenever a module in scope is saved, added or deleted, or one of the owner's texts is stored. */
   const versionOf = (textVersion: number, scope: readonly Pick<ModuleRecord, 'moduleId' | 'updatedAt'>[]) =>
     `${textVersion}|${scope.map((module) => `${module.moduleId}@${module.updatedAt}`).sort().join(',')}`;
 
-  function indexOf(key: string, version: string, scope: () => Promise<readonly ModuleRecord[]>): Promise<TextIndex> {
+  function indexOf(key: string, version: string, build: () => Promise<TextIndex>): Promise<TextIndex> {
     const cached = cache.get(key);
     if (cached?.version === version) return cached.index;
-    const index = scope().then(indexOfScope);
+    const index = build();
     cache.delete(key);
     cache.set(key, { version, index });
     index.catch(() => cache.delete(key));
@@ -74,9 +78,14 @@ export function makeSearchService(ports: TextReadPorts, buildTextIndex: TextInde
     return index;
   }
 
-  async function indexOfScope(scope: readonly ModuleRecord[]): Promise<TextIndex> {
+  /**
+   * The index of the modules in scope, from the gathered terms of a library and, for the files not among them (a file
+   * stored a moment ago, a copy), their texts' terms.
+   */
+  async function indexOfScope(scope: readonly ModuleRecord[], gathered = new Map<string, PageTerms[]>()): Promise<TextIndex> {
     const sections = scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, contentUrl: section.contentUrl })));
-    const terms = await texts.getTerms([...new Set(sections.map((section) => section.contentUrl))]);
+    const notGathered = [...new Set(sections.map((section) => section.contentUrl))].filter((contentUrl) => !gathered.has(contentUrl));
+    const terms = new Map([...gathered, ...(await texts.getTerms(notGathered))]);
     const titles = [
       ...scope.map((module) => ({ moduleId: module.moduleId, sectionId: null, title: module.title, text: module.description })),
       ...scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, title: section.title, text: '' }))),

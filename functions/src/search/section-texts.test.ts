@@ -1,7 +1,7 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
-import { InMemorySectionTextStore } from './fakes/text-store';
+import { InMemoryLibraryTermsStore, InMemorySectionTextStore } from './fakes/text-store';
 import type { FileReader } from '../uploads/port';
 import type { TextExtractor } from './port';
 import { makeProgressService } from '../progress/progress';
@@ -12,8 +12,9 @@ const PAGES = [{ number: 1, text: 'Cells are the units of life.' }];
 
 function extractionWith(files: FileReader, extract: TextExtractor) {
   const texts = new InMemorySectionTextStore();
+  const libraryTerms = new InMemoryLibraryTermsStore();
   const log = new RecordingLog();
-  return { texts, log, extraction: makeTextExtraction({ files, texts, extract, clock: new FixedClock(), log }) };
+  return { texts, libraryTerms, log, extraction: makeTextExtraction({ files, texts, libraryTerms, extract, clock: new FixedClock(), log }) };
 }
 const storedBytes: FileReader = { readFile: async () => new Uint8Array([1, 2, 3]) };
 

@@ -33,7 +33,7 @@ function packToFit(text: { status: StoredText['status']; pages: TextPage[] }) {
     kept -= Math.ceil(kept / 10);
     packed = { pages: pack(text.pages.slice(0, kept)), terms: pack(terms.slice(0, kept)) };
   }
-  return { ...packed, pageCount: kept, status: kept < text.pages.length ? ('too-large' as const) : text.status };
+  return { packed, keptTerms: terms.slice(0, kept), pageCount: kept, status: kept < text.pages.length ? ('too-large' as const) : text.status };
 }
 
 export function makeSectionTextRepository(context: TableContext): SectionTextStore {
@@ -74,14 +74,15 @@ export function makeSectionTextRepository(context: TableContext): SectionTextSto
     },
 
     async saveText(contentUrl, ownerId, text, at) {
-      const { pages, terms, pageCount, status } = packToFit(text);
+      const { packed, keptTerms, pageCount, status } = packToFit(text);
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.fileText(contentUrl), entity: 'SectionText', contentUrl, ownerId, status, pages, terms, pageCount, at, ...(text.detail && { detail: text.detail }) },
+          Item: { ...keys.fileText(contentUrl), entity: 'SectionText', contentUrl, ownerId, status, ...packed, pageCount, at, ...(text.detail && { detail: text.detail }) },
         }),
       );
       await countChange(ownerId);
+      return keptTerms;
     },
 
     /** Conditional on no text at the copy's key: the copy's own extraction (its storage event) may have stored one. */

@@ -1,7 +1,7 @@
 // In-memory stored texts, keeping the repository's promises: one text per file key with its pages' terms, and a
 // per-owner version that every stored text moves. Search over them uses the real index (it runs in the process;
 // nothing to fake).
-import type { SectionTextStore, StoredText } from '../port';
+import type { LibraryTermsStore, PageTerms, SectionTextStore, StoredText } from '../port';
 import { buildTextIndex, termsOf } from '../adapters/text-index';
 
 export const textIndexBuilder = buildTextIndex;
@@ -25,6 +25,7 @@ export class InMemorySectionTextStore implements SectionTextStore {
   async saveText(contentUrl: string, ownerId: string, text: Parameters<SectionTextStore['saveText']>[2], at: string) {
     this.texts.set(contentUrl, { status: text.status, pages: text.pages, at, ownerId });
     this.versions.set(ownerId, (this.versions.get(ownerId) ?? 0) + 1);
+    return termsOf(text.pages);
   }
 
   async copyText(fromKey: string, toKey: string, toOwnerId: string) {
@@ -36,5 +37,18 @@ export class InMemorySectionTextStore implements SectionTextStore {
 
   async textVersion(ownerId: string) {
     return this.versions.get(ownerId) ?? 0;
+  }
+}
+
+/** In-memory library terms: one map per owner, added to as the real store does (no race to lose in one process). */
+export class InMemoryLibraryTermsStore implements LibraryTermsStore {
+  readonly libraries = new Map<string, Map<string, PageTerms[]>>();
+
+  async read(ownerId: string) {
+    return new Map(this.libraries.get(ownerId));
+  }
+
+  async add(ownerId: string, files: Map<string, PageTerms[]>) {
+    this.libraries.set(ownerId, new Map([...(this.libraries.get(ownerId) ?? []), ...files]));
   }
 }

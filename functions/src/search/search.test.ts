@@ -4,6 +4,7 @@ import { inMemoryPorts } from '../../test/in-memory/stores';
 import { InMemoryLibraryTermsStore, InMemorySectionTextStore, textIndexBuilder } from './fakes/text-store';
 import { makeProgressService } from '../progress/progress';
 import { makeSearchService } from './search';
+import { termsOf } from './adapters/text-index';
 
 const ports = inMemoryPorts();
 const texts = new InMemorySectionTextStore();
@@ -89,4 +90,19 @@ it("finds nothing of a section's replaced file or of a deleted section", async (
 
   expect(await searches.search(callers.teacher, 'glycolysis')).toEqual([]);
   expect(await searches.search(callers.teacher, 'fermentation')).toEqual([expect.objectContaining({ sectionId: 'section-1', page: 1 })]);
+});
+
+it("loads a library's index from its gathered terms, and the terms of only the files not gathered yet from their texts", async () => {
+  const gatheredPages = [{ number: 2, text: 'Ribosomes make proteins.' }];
+  await libraryTerms.add(TEACHER_ID, new Map([[keyOf(1), termsOf(gatheredPages)]]));
+  await texts.saveText(keyOf(0), TEACHER_ID, { status: 'ready', pages: [{ number: 1, text: 'Ribosomes float free.' }] }, '2024-05-03T10:00:00Z');
+  texts.texts.set(keyOf(1), { status: 'ready', pages: gatheredPages, at: '2024-05-03T10:00:00Z', ownerId: TEACHER_ID });
+  const readTerms = jest.spyOn(texts, 'getTerms');
+
+  const found = await searches.search(callers.teacher, 'ribosomes');
+
+  expect(found.map(({ sectionId, page }) => `${sectionId} p${page}`).sort()).toEqual(['section-1 p1', 'section-2 p2']);
+  expect(readTerms.mock.calls.flat(2)).not.toContain(keyOf(1));
+  expect(readTerms.mock.calls.flat(2)).toContain(keyOf(0));
+  readTerms.mockRestore();
 });

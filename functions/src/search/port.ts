@@ -1,6 +1,7 @@
 // What the section texts and search need: the stored texts of files and the extraction library.
 import type { SectionText, TextPage } from '@shared/contract/search';
 import type { SectionTextStatus } from '@shared/section-text';
+import type { GatheredTerms } from './gathered-terms';
 
 /** A file's stored text, keyed by the file's storage key (files are shared by reference: one text serves every module). */
 export interface StoredText extends SectionText {
@@ -44,8 +45,7 @@ export interface SectionTextStore {
  * was stored another way (a copy, or before it existed): the search reads those from their texts.
  */
 export interface LibraryTermsStore {
-  /** The gathered terms, by file key. */
-  read(ownerId: string): Promise<Map<string, PageTerms[]>>;
+  read(ownerId: string): Promise<GatheredTerms>;
   /** Adds files' terms (replacing a file's earlier ones) without losing what another writer adds at the same time. */
   add(ownerId: string, files: Map<string, PageTerms[]>): Promise<void>;
 }

@@ -1,15 +1,16 @@
 // Search: a teacher's whole library, or one module (a student inside a module assigned to one of their classes, where
-// the sections locked on their path are left out; or its owner). The index of a library or module is built in memory
-// from the titles and the pages' terms stored with each file's text (counted when the text was stored, so building
-// merges counts and tokenizes no page), and kept in the function's container until the modules or the owner's texts
-// change (their versions are read on every search: the modules' ids and dates, and one item). Only the modules in
-// scope name the files searched: a deleted section's or replaced file's text is never read.
+// the sections locked on their path are left out; or its owner). The index of a library is built in memory from its
+// titles and the teacher's gathered terms (counted as each file's text was stored, so nothing is tokenized but titles),
+// a module's from its files' stored terms, and kept in the function's container until the modules or the owner's
+// texts change (their versions are read on every search: the modules' ids and dates, and one item). Only the sections
+// in scope name the files shown: a deleted section's or a replaced file's pages are never a result.
 import type { SearchResult, TextPage } from '@shared/contract/search';
 import { invalid } from '../kernel/errors';
 import { isStudent, type Caller } from '../kernel/caller';
 import type { ModuleRecord } from '../modules/port';
 import { makeSectionAccess, openOnAnyPath } from '../paths/section-access';
-import type { LibraryTermsStore, PageTerms } from './port';
+import { gatheredFiles, gatherTerms, noGatheredTerms, type GatheredTerms } from './gathered-terms';
+import type { LibraryTermsStore } from './port';
 import { requireReadableModule, type TextReadPorts } from './section-texts';
 
 /** A module's title and description (sectionId null), or a section's title (text empty). */
@@ -20,12 +21,10 @@ export interface TitleDocument {
   text: string;
 }
 
-/** A page of a section's file, by its stored terms. */
-export interface PageDocument {
+/** A section whose file's pages are among the gathered terms. */
+export interface FileSection {
   moduleId: string;
   sectionId: string;
-  contentUrl: string;
-  terms: PageTerms;
 }
 
 export interface TextIndex {
@@ -36,8 +35,15 @@ export interface TextIndex {
 /** Reads the pages of stored files, by key: the text of the pages a search shows, for their snippets. */
 export type PageReader = (contentUrls: string[]) => Promise<Map<string, TextPage[]>>;
 
-/** Builds a full-text index (search/adapters/text-index.ts), handed in by the composition root. */
-export type TextIndexBuilder = (titles: TitleDocument[], pages: PageDocument[], readPages: PageReader) => Promise<TextIndex>;
+/**
+ * Builds a full-text index (search/adapters/text-index.ts), handed in by the composition root: over the titles, and
+ * the gathered pages of the files the sections in scope show (by file key; a file in none is not searched).
+ */
+export type TextIndexBuilder = (
+  titles: TitleDocument[],
+  pages: { gathered: GatheredTerms; sectionsOf: ReadonlyMap<string, FileSection[]> },
+  readPages: PageReader,
+) => Promise<TextIndex>;
 
 /** Indexes kept per container (a library of 500 modules × 10 sections × 2 pages: some MB of counts). */
 const CACHED_INDEXES = 8;
@@ -79,19 +85,21 @@ export function makeSearchService(ports: TextReadPorts & { libraryTerms: Library
   }
 
   /**
-   * The index of the modules in scope, from the gathered terms of a library and, for the files not among them (a file
-   * stored a moment ago, a copy), their texts' terms.
+   * The index of the modules in scope, from a library's gathered terms and, for the files not among them (a file
+   * stored a moment ago, a copy; every file of a module searched on its own), their texts' terms.
    */
-  async function indexOfScope(scope: readonly ModuleRecord[], gathered = new Map<string, PageTerms[]>()): Promise<TextIndex> {
-    const sections = scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, contentUrl: section.contentUrl })));
-    const notGathered = [...new Set(sections.map((section) => section.contentUrl))].filter((contentUrl) => !gathered.has(contentUrl));
-    const terms = new Map([...gathered, ...(await texts.getTerms(notGathered))]);
+  async function indexOfScope(scope: readonly ModuleRecord[], gathered = noGatheredTerms()): Promise<TextIndex> {
+    const sectionsOf = new Map<string, FileSection[]>();
+    for (const module of scope) {
+      for (const section of module.sections) sectionsOf.set(section.contentUrl, [...(sectionsOf.get(section.contentUrl) ?? []), { moduleId: module.moduleId, sectionId: section._id }]);
+    }
+    const known = gatheredFiles(gathered);
+    gatherTerms(gathered, await texts.getTerms([...sectionsOf.keys()].filter((contentUrl) => !known.has(contentUrl))));
     const titles = [
       ...scope.map((module) => ({ moduleId: module.moduleId, sectionId: null, title: module.title, text: module.description })),
       ...scope.flatMap((module) => module.sections.map((section) => ({ moduleId: module.moduleId, sectionId: section._id, title: section.title, text: '' }))),
     ];
-    const pages = sections.flatMap((section) => (terms.get(section.contentUrl) ?? []).map((page) => ({ ...section, terms: page })));
-    return buildTextIndex(titles, pages, readPages);
+    return buildTextIndex(titles, { gathered, sectionsOf }, readPages);
   }
 
   const readPages: PageReader = async (contentUrls) =>

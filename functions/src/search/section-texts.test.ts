@@ -3,6 +3,7 @@ import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/i
 import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
 import { InMemoryLibraryTermsStore, InMemorySectionTextStore } from './fakes/text-store';
 import { termsOf } from './adapters/text-index';
+import { gatherTerms, noGatheredTerms } from './gathered-terms';
 import type { FileReader } from '../uploads/port';
 import type { TextExtractor } from './port';
 import { makeProgressService } from '../progress/progress';
@@ -27,7 +28,7 @@ describe('extracting a stored file', () => {
 
     expect(texts.texts.get(KEY)).toMatchObject({ status: 'ready', pages: PAGES, ownerId: TEACHER_ID });
     expect(await texts.textVersion(TEACHER_ID)).toBe(1);
-    expect(await libraryTerms.read(TEACHER_ID)).toEqual(new Map([[KEY, termsOf(PAGES)]]));
+    expect(await libraryTerms.read(TEACHER_ID)).toEqual(gatherTerms(noGatheredTerms(), new Map([[KEY, termsOf(PAGES)]])));
   });
 
   it('marks the text failed when the extractor throws, and logs why', async () => {

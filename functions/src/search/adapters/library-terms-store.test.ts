@@ -4,6 +4,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockAws, s3Error } from '@test/unit-helpers/aws';
+import { gatherTerms, noGatheredTerms } from '../gathered-terms';
+import type { PageTerms } from '../port';
 import { makeLibraryTermsStore } from './library-terms-store';
 
 const { s3 } = mockAws();
@@ -12,8 +14,10 @@ const KEY = 'protected/teacher-1/search/library/terms.json.gz';
 const cells = [{ number: 1, length: 2, stems: ['cell'], counts: [2] }];
 const atoms = [{ number: 3, length: 1, stems: ['atom'], counts: [1] }];
 
-const stored = (files: Record<string, unknown>, ETag: string) => {
-  const bytes = new Uint8Array(gzipSync(JSON.stringify(files)));
+/** The gathered terms of these files, as the store keeps them. */
+const gathered = (files: Record<string, PageTerms[]>) => gatherTerms(noGatheredTerms(), new Map(Object.entries(files)));
+const stored = (files: Record<string, PageTerms[]>, ETag: string) => {
+  const bytes = new Uint8Array(gzipSync(JSON.stringify(gathered(files))));
   return { Body: { transformToByteArray: async () => bytes }, ETag } as never;
 };
 const written = (call: number) => {
@@ -24,8 +28,8 @@ const written = (call: number) => {
 test('reads nothing gathered as no files, and the gathered files by key', async () => {
   s3.on(GetObjectCommand).rejectsOnce(s3Error('NoSuchKey', 404)).resolves(stored({ 'protected/teacher-1/u1/cells.pdf': cells }, '"v1"'));
 
-  expect(await store.read('teacher-1')).toEqual(new Map());
-  expect(await store.read('teacher-1')).toEqual(new Map([['protected/teacher-1/u1/cells.pdf', cells]]));
+  expect(await store.read('teacher-1')).toEqual(noGatheredTerms());
+  expect(await store.read('teacher-1')).toEqual(gathered({ 'protected/teacher-1/u1/cells.pdf': cells }));
   expect(s3).toReceiveCommandWith(GetObjectCommand, { Bucket: 'uploads', Key: KEY });
 });
 
@@ -35,8 +39,8 @@ test('writes the first gathered terms only where there are none, and adds to the
   await store.add('teacher-1', new Map([['a', cells]]));
   await store.add('teacher-1', new Map([['b', atoms]]));
 
-  expect(written(0)).toMatchObject({ Bucket: 'uploads', Key: KEY, IfNoneMatch: '*', ContentEncoding: 'gzip', Body: { a: cells } });
-  expect(written(1)).toMatchObject({ Key: KEY, IfMatch: '"v1"', Body: { a: cells, b: atoms } });
+  expect(written(0)).toMatchObject({ Bucket: 'uploads', Key: KEY, IfNoneMatch: '*', ContentEncoding: 'gzip', Body: gathered({ a: cells }) });
+  expect(written(1)).toMatchObject({ Key: KEY, IfMatch: '"v1"', Body: gathered({ a: cells, b: atoms }) });
 });
 
 test('a write that lost the race to another extraction reads again and keeps that one\'s terms', async () => {
@@ -46,7 +50,7 @@ test('a write that lost the race to another extraction reads again and keeps tha
   await store.add('teacher-1', new Map([['b', atoms]]));
 
   expect(s3).toReceiveCommandTimes(PutObjectCommand, 2);
-  expect(written(1)).toMatchObject({ IfMatch: '"v2"', Body: { a: cells, b: atoms, c: atoms } });
+  expect(written(1)).toMatchObject({ IfMatch: '"v2"', Body: gathered({ a: cells, c: atoms, b: atoms }) });
 });
 
 test('any other failure to write propagates (the storage event is retried)', async () => {

@@ -5,10 +5,9 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { searchTermsKey } from '@shared/storage';
-import type { LibraryTermsStore, PageTerms } from '../port';
+import { gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
+import type { LibraryTermsStore } from '../port';
 import { backoff } from '../../table/table';
-
-type Gathered = Record<string, PageTerms[]>;
 
 /** Writes that lost the race to another writer; past this many the event is retried later. */
 const MAX_ATTEMPTS = 8;
@@ -19,27 +18,27 @@ const isMissing = (error: unknown) => ['NoSuchKey', 'NotFound', 'AccessDenied', 
 const lostRace = (error: unknown) => ['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name);
 
 export function makeLibraryTermsStore({ client, bucketName: Bucket }: { client: S3Client; bucketName: string }): LibraryTermsStore {
-  async function readGathered(ownerId: string): Promise<{ files: Gathered; etag?: string }> {
+  async function readGathered(ownerId: string): Promise<{ gathered: GatheredTerms; etag?: string }> {
     try {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: searchTermsKey(ownerId) }));
       const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array(0);
-      return { files: bytes.length > 0 ? (JSON.parse(gunzipSync(bytes).toString('utf8')) as Gathered) : {}, etag: object.ETag };
+      return { gathered: bytes.length > 0 ? (JSON.parse(gunzipSync(bytes).toString('utf8')) as GatheredTerms) : noGatheredTerms(), etag: object.ETag };
     } catch (error) {
-      if (isMissing(error)) return { files: {} };
+      if (isMissing(error)) return { gathered: noGatheredTerms() };
       throw error;
     }
   }
 
   return {
     async read(ownerId) {
-      return new Map(Object.entries((await readGathered(ownerId)).files));
+      return (await readGathered(ownerId)).gathered;
     },
 
     async add(ownerId, files) {
       for (let attempt = 0; ; attempt += 1) {
         if (attempt > 0) await backoff(attempt);
-        const gathered = await readGathered(ownerId);
-        const body = gzipSync(JSON.stringify({ ...gathered.files, ...Object.fromEntries(files) }));
+        const { gathered, etag } = await readGathered(ownerId);
+        const body = gzipSync(JSON.stringify(gatherTerms(gathered, files)));
         try {
           await client.send(
             new PutObjectCommand({
@@ -48,7 +47,7 @@ export function makeLibraryTermsStore({ client, bucketName: Bucket }: { client: 
               Body: body,
               ContentType: 'application/json',
               ContentEncoding: 'gzip',
-              ...(gathered.etag ? { IfMatch: gathered.etag } : { IfNoneMatch: '*' }),
+              ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
             }),
           );
           return;

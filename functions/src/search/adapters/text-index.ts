@@ -1,13 +1,13 @@
 // A full-text index over a library's titles, descriptions, section titles and file pages: Orama's English tokenizer
 // and stemmer ("cells" finds "cell"), prefix matching ("mito" finds "mitochondria"), one typo tolerated, BM25 ranking
 // with titles weighted ×2. A file's pages are tokenized once, when its text is stored (`termsOf`, kept in the text's
-// item): building a library's index only merges those counts, and the text of the few pages shown is read for their
-// snippets. The snippet and the words to highlight are cut from the matching page.
+// item and gathered per teacher, ../gathered-terms.ts): the index searches the gathered terms as they are, tokenizes
+// only titles, and reads the text of the few pages shown, for their snippets and the words to highlight.
 import { components } from '@orama/orama';
 import type { TextPage } from '@shared/contract/search';
 import { SEARCH_LIMITS } from '@shared/search';
 import type { PageTerms } from '../port';
-import type { PageDocument, TextIndexBuilder, TitleDocument } from '../search';
+import type { FileSection, TextIndexBuilder, TitleDocument } from '../search';
 
 /** Keeps repeated words: their counts rank the pages. */
 const tokenizer = components.tokenizer.createTokenizer({ stemming: true, allowDuplicates: true });
@@ -31,32 +31,40 @@ const TITLE_BOOST = 2;
 
 /** One searched property: for each stem, the documents holding it as [document, count, document, count, …]. */
 class Field {
-  readonly postings = new Map<string, number[]>();
-  readonly lengths: number[] = [];
-  private totalLength = 0;
+  private readonly average: number;
 
-  add(document: number, { length, stems, counts }: Omit<PageTerms, 'number'>) {
-    this.lengths[document] = length;
-    this.totalLength += length;
-    stems.forEach((stem, at) => {
-      const list = this.postings.get(stem);
-      if (list) list.push(document, counts[at]);
-      else this.postings.set(stem, [document, counts[at]]);
+  constructor(
+    private readonly postings: ReadonlyMap<string, readonly number[]>,
+    private readonly lengths: readonly number[],
+  ) {
+    this.average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(lengths.length, 1) || 1;
+  }
+
+  /** A field over short texts (titles, descriptions), tokenized here. */
+  static ofTexts(texts: readonly string[]): Field {
+    const postings = new Map<string, number[]>();
+    const lengths = texts.map((text, document) => {
+      const { length, stems, counts } = countStems(text);
+      stems.forEach((stem, at) => {
+        const list = postings.get(stem);
+        if (list) list.push(document, counts[at]);
+        else postings.set(stem, [document, counts[at]]);
+      });
+      return length;
     });
+    return new Field(postings, lengths);
   }
 
   /** Adds to each document's score what the stems matching the query's stems earn it here. */
-  score(queryStems: readonly string[], documentCount: number, boost: number, scores: Float64Array) {
-    const average = this.totalLength / Math.max(documentCount, 1) || 1;
+  score(queryStems: readonly string[], boost: number, scores: Float64Array) {
+    const documentCount = this.lengths.length;
     for (const [stem, list] of this.postings) {
       if (!queryStems.some((queryStem) => matches(stem, queryStem))) continue;
       const frequency = list.length / 2;
       const idf = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
       for (let at = 0; at < list.length; at += 2) {
-        const document = list[at];
         const count = list[at + 1];
-        const length = this.lengths[document] ?? 0;
-        scores[document] += (boost * idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / average));
+        scores[list[at]] += (boost * idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * this.lengths[list[at]]) / this.average));
       }
     }
   }
@@ -80,36 +88,46 @@ function withinOneEdit(a: string, b: string): boolean {
   return endA - start <= 1 && endB - start <= 1;
 }
 
-export const buildTextIndex: TextIndexBuilder = async (titles, pages, readPages) => {
-  const documents: (TitleDocument | PageDocument)[] = [...titles, ...pages];
-  const title = new Field();
-  const text = new Field();
-  titles.forEach((document, at) => {
-    title.add(at, countStems(document.title));
-    text.add(at, countStems(document.text));
-  });
-  pages.forEach((document, at) => text.add(titles.length + at, document.terms));
+/** A match: a title (module or section) or a page of a section's file. */
+type Hit = { score: number } & ({ title: TitleDocument } | { page: number; section: FileSection });
+
+export const buildTextIndex: TextIndexBuilder = async (titles, { gathered, sectionsOf }, readPages) => {
+  const titleField = Field.ofTexts(titles.map((document) => document.title));
+  const descriptionField = Field.ofTexts(titles.map((document) => document.text));
+  const pageField = new Field(
+    new Map(gathered.stems.map((stem, at) => [stem, gathered.postings[at]])),
+    gathered.pages.map(([, , length]) => length),
+  );
 
   return {
-    async search(query, shown) {
+    async search(query, shown = () => true) {
       const queryStems = [...new Set(stemsOf(query))];
-      const scores = new Float64Array(documents.length);
-      title.score(queryStems, documents.length, TITLE_BOOST, scores);
-      text.score(queryStems, documents.length, 1, scores);
-      const best = [...scores.keys()]
-        .filter((at) => scores[at] > 0 && (!shown || shown(documents[at].sectionId)))
-        .sort((a, b) => scores[b] - scores[a] || a - b)
-        .slice(0, SEARCH_LIMITS.maxResults)
-        .map((at) => documents[at]);
-      const stored = await readPages([...new Set(best.flatMap((document) => ('contentUrl' in document ? [document.contentUrl] : [])))]);
-      return best.map((document) => {
-        if ('contentUrl' in document) {
-          const pageText = stored.get(document.contentUrl)?.find((page) => page.number === document.terms.number)?.text ?? '';
-          const passage = matchingPassage(pageText, queryStems) ?? { snippet: cut(pageText, 0), highlights: [] };
-          return { moduleId: document.moduleId, sectionId: document.sectionId, page: document.terms.number, ...passage };
+      const titleScores = new Float64Array(titles.length);
+      titleField.score(queryStems, TITLE_BOOST, titleScores);
+      descriptionField.score(queryStems, 1, titleScores);
+      const pageScores = new Float64Array(gathered.pages.length);
+      pageField.score(queryStems, 1, pageScores);
+
+      const hits: Hit[] = [];
+      titleScores.forEach((score, at) => {
+        if (score > 0 && shown(titles[at].sectionId)) hits.push({ score, title: titles[at] });
+      });
+      pageScores.forEach((score, page) => {
+        if (score > 0) for (const section of sectionsOf.get(gathered.pages[page][0]) ?? []) if (shown(section.sectionId)) hits.push({ score, page, section });
+      });
+      const best = hits.sort((a, b) => b.score - a.score).slice(0, SEARCH_LIMITS.maxResults);
+
+      const stored = await readPages([...new Set(best.flatMap((hit) => ('page' in hit ? [gathered.pages[hit.page][0]] : [])))]);
+      return best.map((hit) => {
+        if ('page' in hit) {
+          const [contentUrl, number] = gathered.pages[hit.page];
+          const text = stored.get(contentUrl)?.find((page) => page.number === number)?.text ?? '';
+          const passage = matchingPassage(text, queryStems) ?? { snippet: cut(text, 0), highlights: [] };
+          return { ...hit.section, page: number, ...passage };
         }
-        const passage = matchingPassage(document.text, queryStems) ?? matchingPassage(document.title, queryStems) ?? { snippet: cut(document.text || document.title, 0), highlights: [] };
-        return { moduleId: document.moduleId, sectionId: document.sectionId, page: null, ...passage };
+        const { moduleId, sectionId, title, text } = hit.title;
+        const passage = matchingPassage(text, queryStems) ?? matchingPassage(title, queryStems) ?? { snippet: cut(text || title, 0), highlights: [] };
+        return { moduleId, sectionId, page: null, ...passage };
       });
     },
   };

@@ -3,6 +3,7 @@
 // nothing to fake).
 import type { LibraryTermsStore, PageTerms, SectionTextStore, StoredText } from '../port';
 import { buildTextIndex, termsOf } from '../adapters/text-index';
+import { gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
 
 export const textIndexBuilder = buildTextIndex;
 
@@ -40,15 +41,17 @@ export class InMemorySectionTextStore implements SectionTextStore {
   }
 }
 
-/** In-memory library terms: one map per owner, added to as the real store does (no race to lose in one process). */
+/** In-memory library terms: one per owner, added to as the real store does (no race to lose in one process). */
 export class InMemoryLibraryTermsStore implements LibraryTermsStore {
-  readonly libraries = new Map<string, Map<string, PageTerms[]>>();
+  private readonly libraries = new Map<string, string>();
 
-  async read(ownerId: string) {
-    return new Map(this.libraries.get(ownerId));
+  /** A copy, as a read of the stored object is. */
+  async read(ownerId: string): Promise<GatheredTerms> {
+    const stored = this.libraries.get(ownerId);
+    return stored ? (JSON.parse(stored) as GatheredTerms) : noGatheredTerms();
   }
 
   async add(ownerId: string, files: Map<string, PageTerms[]>) {
-    this.libraries.set(ownerId, new Map([...(this.libraries.get(ownerId) ?? []), ...files]));
+    this.libraries.set(ownerId, JSON.stringify(gatherTerms(await this.read(ownerId), files)));
   }
 }

@@ -2,9 +2,10 @@
 // section's file with two pages of stored text (written behind the API as extraction stores it: the text item with
 // its pages' terms, and the terms added to the teacher's gathered terms, here in one write rather than 5,000; prose
 // of a 2,000-word vocabulary used as real prose is, so a subject word is on a share of the pages),
-// searched through HTTP: prints the first search (the index built from the stored terms) and the p50 of the searches
-// after it, next to the issue's targets (first ≤ 1,000 ms, later p50 ≤ 300 ms), for the library and for a student
-// inside one module, with the machine's load average, and what adding one file's terms to that library costs an
+// searched through HTTP: prints a teacher's first search (the index built from the gathered terms; the search function
+// loaded before by another teacher's search, as a warm container: its cold start is no cost of the index) and the p50
+// of the searches after it, next to the issue's targets (first ≤ 1,000 ms, later p50 ≤ 300 ms), for the library and for a student
+// inside one module, with the CPU time the stack's process spent on them and the machine's load average, and what adding one file's terms to that library costs an
 // extraction. Asserts nothing.
 import '../local/quiet-aws-sdk-notices';
 import { randomUUID } from 'node:crypto';
@@ -107,17 +108,25 @@ async function timeAddingOneFile(world: World): Promise<number> {
   }
 }
 
-async function timeSearches(world: World, as: World['teacher'], moduleId?: string): Promise<{ first: number; p50: number }> {
-  const searchFor = async (query: string) => {
+/** Wall time and the CPU time the process spent (the stack runs in it: on a shared machine, what an idle core would take). */
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+async function timeSearches(world: World, as: World['teacher'], moduleId?: string): Promise<{ first: Timing; p50: Timing }> {
+  const searchFor = async (query: string): Promise<Timing> => {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await world.ok('search', { as, path: `/api/search?q=${encodeURIComponent(query)}${moduleId ? `&moduleId=${moduleId}` : ''}` });
-    return performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    return { wall: performance.now() - started, cpu: (cpu.user + cpu.system) / 1000 };
   };
   const first = await searchFor(QUERIES[0]);
-  const latencies: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) latencies.push(await searchFor(QUERIES[run % QUERIES.length]));
-  latencies.sort((a, b) => a - b);
-  return { first, p50: latencies[Math.floor(latencies.length / 2)] };
+  const later: Timing[] = [];
+  for (let run = 0; run < RUNS; run += 1) later.push(await searchFor(QUERIES[run % QUERIES.length]));
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { first, p50: { wall: median(later.map((timing) => timing.wall)), cpu: median(later.map((timing) => timing.cpu)) } };
 }
 
 async function main() {
@@ -127,10 +136,12 @@ async function main() {
     const moduleId = await writeLibrary(world);
     console.log(`\nSearch benchmark (local stack; ${LIBRARY.modules} modules × ${LIBRARY.sections} sections × ${LIBRARY.pages} pages written in ${Math.round((performance.now() - started) / 1000)} s)`);
     await world.ok('assignModule', { as: world.teacher, params: { classId: CLASS_ID }, body: { moduleId } });
-    const report = (label: string, { first, p50 }: { first: number; p50: number }) =>
+    const report = (label: string, { first, p50 }: { first: Timing; p50: Timing }) =>
       console.log(
-        `${label.padEnd(20)} first search ${first.toFixed(0).padStart(6)} ms (target ≤ ${TARGET_MS.first} ms)   later p50 of ${RUNS} ${p50.toFixed(1).padStart(7)} ms (target ≤ ${TARGET_MS.later} ms)   load ${loadavg()[0].toFixed(2)}`,
+        `${label.padEnd(20)} first search ${first.wall.toFixed(0).padStart(6)} ms (CPU ${first.cpu.toFixed(0)} ms; target ≤ ${TARGET_MS.first} ms)   ` +
+          `later p50 of ${RUNS} ${p50.wall.toFixed(1).padStart(7)} ms (CPU ${p50.cpu.toFixed(1)} ms; target ≤ ${TARGET_MS.later} ms)   load ${loadavg()[0].toFixed(2)}`,
       );
+    await world.ok('search', { as: world.otherTeacher, path: '/api/search?q=warm' });
     report("teacher's library", await timeSearches(world, world.teacher));
     report('student in a module', await timeSearches(world, world.student, moduleId));
     console.log(`an extraction adding one file's terms to this library's: ${(await timeAddingOneFile(world)).toFixed(0)} ms (off the request path)`);

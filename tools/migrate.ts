@@ -15,7 +15,7 @@ import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
 import { describeMigration, migrateTable } from '../functions/src/migrations/table-migration';
 import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
-import { backfillTexts } from '../functions/src/migrations/text-backfill';
+import { backfillTexts, gatherLibraryTerms } from '../functions/src/migrations/text-backfill';
 import { textExtractionOver } from '../functions/src/composition/text-extraction';
 import { makeLibraryTermsStore } from '../functions/src/search/adapters/library-terms-store';
 import { makeFileReader } from '../functions/src/uploads/adapters/file-reader';
@@ -56,10 +56,11 @@ function migrate(localStack: string | undefined, names: { tableName: string; use
     : new S3Client({});
   const texts = makeSectionTextRepository(context);
   const bucket = { client: s3, bucketName: config?.s3.bucket ?? bucketName! };
+  const libraryTerms = makeLibraryTermsStore(bucket);
   const extraction = textExtractionOver({
     files: makeFileReader(bucket),
     texts,
-    libraryTerms: makeLibraryTermsStore(bucket),
+    libraryTerms,
     log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
   });
   migrateTable(context, directory)
@@ -69,6 +70,8 @@ function migrate(localStack: string | undefined, names: { tableName: string; use
     })
     .then(() => backfillTexts(context, texts, extraction))
     .then((extracted) => console.log(`Text extracted from ${extracted} section file(s) stored before text extraction.`))
+    .then(() => gatherLibraryTerms(context, texts, libraryTerms))
+    .then((teachers) => console.log(`Search terms gathered for ${teachers} teacher(s)' libraries.`))
     .catch((error: Error) => {
       console.error(error.message);
       process.exitCode = 1;

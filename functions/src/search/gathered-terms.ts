@@ -22,6 +22,7 @@ export const gatheredFiles = (gathered: GatheredTerms) => new Set(gathered.pages
  * text stored again) has its earlier pages dropped first.
  */
 export function gatherTerms(gathered: GatheredTerms, files: ReadonlyMap<string, readonly PageTerms[]>): GatheredTerms {
+  if (files.size === 0) return gathered;
   if (gathered.pages.some(([contentUrl]) => files.has(contentUrl))) dropFiles(gathered, files);
   const stemAt = new Map(gathered.stems.map((stem, at) => [stem, at]));
   for (const [contentUrl, pages] of files) {

@@ -231,9 +231,10 @@ export const routeDeployment = {
   listStudentAttempts: { handler: 'checks/handlers/list-student-attempts', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   recordReading: { handler: 'progress/handlers/record-reading', table: ['ReadByKey', 'UpdateItem'], bucket: 'none', userPool: 'none' },
   getStudentReading: { handler: 'reports/handlers/get-student-reading', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
-  // The text of sections and search read stored text only (extraction is the storage event's function).
+  // The text of sections and search read stored text only (extraction is the storage event's function); a library's
+  // search reads its teacher's gathered terms, one object.
   getSectionText: { handler: 'search/handlers/get-section-text', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
-  search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none' },
+  search: { handler: 'search/handlers/search', table: ['ReadByKey', 'Query'], bucket: ['GetObject'], userPool: 'none' },
   // A person's data: read everywhere it is kept, written as one zip under the exports prefix, answered as a link.
   // Up to the HTTP API's 30 s: a teacher's files, up to the export's budget, are read and zipped in the function.
   exportOwnData: {

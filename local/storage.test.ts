@@ -234,3 +234,21 @@ describe('conditional writes (If-None-Match: *)', () => {
     expect(await read('protected/u/taken.txt')).toBe('kept');
   });
 });
+
+describe('conditional writes (If-Match)', () => {
+  const read = (key: string) => s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+
+  it('stores a PutObject whose If-Match is the stored ETag, and refuses (412) one of an older ETag or of no object', async () => {
+    const key = 'protected/u/search/library/terms.json.gz';
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'first' }));
+    const { ETag: first } = await read(key);
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'second', IfMatch: first }));
+
+    await expect(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'lost', IfMatch: first }))).rejects.toMatchObject({
+      name: 'PreconditionFailed',
+      $metadata: { httpStatusCode: 412 },
+    });
+    await expect(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/none.txt', Body: 'x', IfMatch: first }))).rejects.toMatchObject({ name: 'PreconditionFailed' });
+    expect(await (await read(key)).Body!.transformToString()).toBe('second');
+  });
+});

@@ -1,7 +1,8 @@
 // Local twin of S3: s3rver in-process, with the content bucket and a CORS rule so browsers can PUT to presigned URLs
 // (they read files through the app's origin, local/file-links.ts).
 // In front of it, what S3 checks and s3rver does not: every request's SigV4 signature (s3-signature.ts), and that a
-// multipart upload id exists and belongs to the key it is used with, and conditional writes (`If-None-Match: *`).
+// multipart upload id exists and belongs to the key it is used with, and conditional writes (`If-None-Match: *`,
+// `If-Match: <ETag>`).
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -116,8 +117,9 @@ function objectOf(requestUrl: string): { bucket: string; key: string } {
 
 /**
  * S3's conditional writes, which s3rver ignores: a PutObject or CompleteMultipartUpload with `If-None-Match: *` is
- * refused with 412 PreconditionFailed when the key holds an object, and with 409 ConditionalRequestConflict while
- * another conditional write of the key is under way (checked and written without a gap, as in S3).
+ * refused with 412 PreconditionFailed when the key holds an object, one with `If-Match` when the key holds none or
+ * one of another ETag; either with 409 ConditionalRequestConflict while another conditional write of the key is
+ * under way (checked and written without a gap, as in S3).
  */
 function conditionalWrites(s3rver: S3rver) {
   const writing = new Set<string>();
@@ -126,7 +128,8 @@ function conditionalWrites(s3rver: S3rver) {
       const query = new URL(request.url ?? '/', 'http://local').searchParams;
       const putObject = request.method === 'PUT' && !query.has('uploadId');
       const completion = request.method === 'POST' && query.has('uploadId');
-      if (request.headers['if-none-match'] !== '*' || !(putObject || completion)) return undefined;
+      const ifMatch = request.headers['if-match'];
+      if ((request.headers['if-none-match'] !== '*' && ifMatch === undefined) || !(putObject || completion)) return undefined;
       const { bucket, key } = objectOf(request.url ?? '/');
       const id = `${bucket}/${key}`;
       if (writing.has(id)) {
@@ -134,7 +137,11 @@ function conditionalWrites(s3rver: S3rver) {
       }
       writing.add(id);
       const release = () => writing.delete(id);
-      if (await s3rver.store.existsObject(bucket, key).catch(() => false)) {
+      const etag = await s3rver.store.getMetadata(bucket, key).then(
+        (metadata) => metadata.etag,
+        () => undefined,
+      );
+      if (ifMatch === undefined ? etag !== undefined : etag !== ifMatch) {
         release();
         return { status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold' };
       }

@@ -91,7 +91,8 @@ declare module 's3rver' {
     store: {
       /** Where s3rver keeps a resource; `uploads` is the folder of multipart uploads in progress. */
       getResourcePath(bucket: string, key: string | undefined, resource: string): string;
-      existsObject(bucket: string, key: string): Promise<boolean>;
+      /** An object's metadata, its `etag` quoted as S3 sends it; rejects when there is no object. */
+      getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
     };
     logger: { close(): void };
     configureBuckets(): Promise<void>;

@@ -15,6 +15,14 @@ export interface StoredFiles {
 
 export const STORED_FILES = {
   upload: { bucket: 'uploads', pattern: `${FUNCTION_FILES_PREFIX}{ownerId}/{uploadId}/{fileName}`, relation: 'owner', export: 'exported' },
+  // The stored terms of all a teacher's files, gathered for their library's search (search/adapters/library-terms-store.ts).
+  // In their folder, so erasing them deletes it; one level deeper than an upload, so text extraction leaves it be.
+  searchTerms: {
+    bucket: 'uploads',
+    pattern: `${FUNCTION_FILES_PREFIX}{ownerId}/search/library/terms.json.gz`,
+    relation: 'owner',
+    export: { leftOut: "the words of the teacher's exported files, counted for search" },
+  },
   // Under the functions' prefix, one level deeper than an upload: text extraction (search/section-texts.ts) leaves it be.
   dataExport: {
     bucket: 'uploads',
@@ -51,6 +59,9 @@ export const DATA_EXPORT_KEPT_DAYS = 1;
 /** Where one export of a class's scores (OneRoster gradebook) is written. */
 export const scoresExportKey = (classId: string, exportId: string, fileName: string) =>
   `${storedFilesPrefix('scoresExport')}${classId}/${exportId}/${fileName}`;
+
+/** Where a teacher's library terms are kept. */
+export const searchTermsKey = (ownerId: string) => STORED_FILES.searchTerms.pattern.replace('{ownerId}', ownerId);
 
 /** Where one export of a person's data is written. */
 export const dataExportKey = (personId: string, exportId: string, fileName: string) =>

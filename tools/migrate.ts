@@ -15,8 +15,9 @@ import { makeDocumentClient } from '../functions/src/platform/dynamodb-client';
 import { makePeopleIndexRepository } from '../functions/src/people/adapters/people-index-repository';
 import { describeMigration, migrateTable } from '../functions/src/migrations/table-migration';
 import { makeSectionTextRepository } from '../functions/src/search/adapters/section-text-repository';
-import { backfillTexts } from '../functions/src/migrations/text-backfill';
+import { backfillTexts, gatherLibraryTerms } from '../functions/src/migrations/text-backfill';
 import { textExtractionOver } from '../functions/src/composition/text-extraction';
+import { makeLibraryTermsStore } from '../functions/src/search/adapters/library-terms-store';
 import { makeFileReader } from '../functions/src/uploads/adapters/file-reader';
 import { S3Client } from '@aws-sdk/client-s3';
 import { credentialsFor } from '../local/stack-config';
@@ -54,9 +55,12 @@ function migrate(localStack: string | undefined, names: { tableName: string; use
     ? new S3Client({ endpoint: config.s3.endpoint, region: config.region, forcePathStyle: true, credentials: credentialsFor(config), requestChecksumCalculation: 'WHEN_REQUIRED' })
     : new S3Client({});
   const texts = makeSectionTextRepository(context);
+  const bucket = { client: s3, bucketName: config?.s3.bucket ?? bucketName! };
+  const libraryTerms = makeLibraryTermsStore(bucket);
   const extraction = textExtractionOver({
-    files: makeFileReader({ client: s3, bucketName: config?.s3.bucket ?? bucketName! }),
+    files: makeFileReader(bucket),
     texts,
+    libraryTerms,
     log: { warn: (message, details) => console.warn(message, JSON.stringify(details)) },
   });
   migrateTable(context, directory)
@@ -66,6 +70,8 @@ function migrate(localStack: string | undefined, names: { tableName: string; use
     })
     .then(() => backfillTexts(context, texts, extraction))
     .then((extracted) => console.log(`Text extracted from ${extracted} section file(s) stored before text extraction.`))
+    .then(() => gatherLibraryTerms(context, texts, libraryTerms))
+    .then((teachers) => console.log(`Search terms gathered for ${teachers} teacher(s)' libraries.`))
     .catch((error: Error) => {
       console.error(error.message);
       process.exitCode = 1;

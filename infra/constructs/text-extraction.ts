@@ -1,6 +1,7 @@
 // The function that extracts each uploaded file's text (functions/src/search/handlers/extract-text.ts), run by EventBridge on
 // the upload bucket's "Object Created" events under protected/, never by a request. It reads objects and writes the
-// text items and the owners' text versions; a failed invocation is retried twice, then kept in a queue for a look.
+// text items, the owners' text versions and their gathered search terms (an object in their folder); a failed
+// invocation is retried twice, then kept in a queue for a look.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -61,7 +62,8 @@ export class TextExtraction extends Construct {
     });
     // The text item and the owner's text version: PutItem and UpdateItem.
     bindTable(this.function, props.table, ['PutItem', 'UpdateItem']);
-    bindUploads(this.function, props.uploadsBucket, ['GetObject']);
+    // The uploads it reads; the owner's gathered search terms it reads and writes back (shared/storage.ts `searchTerms`).
+    bindUploads(this.function, props.uploadsBucket, ['GetObject', 'PutObject']);
     props.monitoring.watchFunction(this, 'textExtraction', this.function);
 
     runOnStoredObjects(this, this.function, {

@@ -118,7 +118,7 @@ describe('functions', () => {
     );
   });
 
-  test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items only', () => {
+  test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items and gathered search terms only', () => {
     const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('protected/') } }));
     expect(rule.Properties.EventPattern).toMatchObject({
       source: ['aws.s3'],
@@ -132,7 +132,7 @@ describe('functions', () => {
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     expect(statements.flatMap((statement: { Action: string | string[] }) => statement.Action).sort()).toEqual(
       // X-Ray's two: tracing is on in the stages' settings.
-      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 's3:PutObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
   });
 

@@ -3,13 +3,16 @@
 // locked on their path), and searched by page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { searchTermsKey } from '@shared/storage';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { textExtractionOver } from '../../functions/src/composition/text-extraction';
 import { makeSectionTextRepository } from '../../functions/src/search/adapters/section-text-repository';
+import { makeLibraryTermsStore } from '../../functions/src/search/adapters/library-terms-store';
 import { keys } from '../../functions/src/table/table';
-import { backfillTexts } from '../../functions/src/migrations/text-backfill';
+import { backfillTexts, gatherLibraryTerms } from '../../functions/src/migrations/text-backfill';
+import { gatheredFiles } from '../../functions/src/search/gathered-terms';
 import { makeFileReader } from '../../functions/src/uploads/adapters/file-reader';
 import { localTableContext } from '../../local/table-stores';
 import { credentialsFor } from '../../local/stack-config';
@@ -142,13 +145,23 @@ describe('npm run migrate', () => {
       await context.client.send(new DeleteCommand({ TableName: context.tableName, Key: keys.fileText(contentUrl) }));
       expect(await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId: pdfSectionId } })).toEqual({ status: 'pending', pages: [] });
       const texts = makeSectionTextRepository(context);
-      const extraction = textExtractionOver({ files: makeFileReader({ client: s3, bucketName: world.config.s3.bucket }), texts, log: { warn: () => undefined } });
+      const bucket = { client: s3, bucketName: world.config.s3.bucket };
+      const libraryTerms = makeLibraryTermsStore(bucket);
+      const extraction = textExtractionOver({ files: makeFileReader(bucket), texts, libraryTerms, log: { warn: () => undefined } });
 
       expect(await backfillTexts(context, texts, extraction)).toBe(1);
       expect(await backfillTexts(context, texts, extraction)).toBe(0);
       const text = await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId: pdfSectionId } });
       expect(text.status).toBe('ready');
       expect(text.pages).toHaveLength(2);
+
+      // A library whose terms were never gathered (stored before gathering existed) has them after the migration.
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket.bucketName, Key: searchTermsKey(world.teacher.userId) }));
+      expect(gatheredFiles(await libraryTerms.read(world.teacher.userId)).size).toBe(0);
+      expect(await gatherLibraryTerms(context, texts, libraryTerms)).toBeGreaterThanOrEqual(1);
+      expect([...gatheredFiles(await libraryTerms.read(world.teacher.userId))]).toEqual(
+        expect.arrayContaining(module.sections.map((section: { contentUrl: string }) => section.contentUrl)),
+      );
     } finally {
       context.client.destroy();
       s3.destroy();

@@ -2,6 +2,9 @@
 import { makeSearchService } from '../search/search';
 import { makeSectionTextReader, type TextReadPorts } from '../search/section-texts';
 import { buildTextIndex } from '../search/adapters/text-index';
+import { makeLibraryTermsStore } from '../search/adapters/library-terms-store';
+import { requiredEnv } from '../platform/env';
+import { makeS3Client } from '../platform/s3-client';
 import { systemClock } from './system';
 import { checkStore, classStore, moduleStore, pathOverrideStore, progressStore, sectionTextStore } from './table-stores';
 
@@ -16,4 +19,5 @@ const textReadPorts = (): TextReadPorts => ({
 
 export const buildSectionTextReader = () => makeSectionTextReader({ ...textReadPorts(), clock: systemClock });
 
-export const buildSearchService = () => makeSearchService(textReadPorts(), buildTextIndex);
+export const buildSearchService = () =>
+  makeSearchService({ ...textReadPorts(), libraryTerms: makeLibraryTermsStore({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') }) }, buildTextIndex);

@@ -2,7 +2,8 @@
 // container; `npm run migrate` builds the same over its own clients.
 import { makeTextExtraction } from '../search/section-texts';
 import type { Log } from '../kernel/ports';
-import type { SectionTextStore } from '../search/port';
+import type { LibraryTermsStore, SectionTextStore } from '../search/port';
+import { makeLibraryTermsStore } from '../search/adapters/library-terms-store';
 import type { FileReader } from '../uploads/port';
 import { extractText, fileKindOf } from '../search/adapters/text-extraction';
 import { domainLog } from '../platform/logger';
@@ -12,12 +13,10 @@ import { makeFileReader } from '../uploads/adapters/file-reader';
 import { systemClock } from './system';
 import { sectionTextStore } from './table-stores';
 
-export const textExtractionOver = (ports: { files: FileReader; texts: SectionTextStore; log: Log }) =>
+export const textExtractionOver = (ports: { files: FileReader; texts: SectionTextStore; libraryTerms: LibraryTermsStore; log: Log }) =>
   makeTextExtraction({ ...ports, extract: (bytes, key) => extractText(bytes, fileKindOf(key)), clock: systemClock });
 
-export const buildTextExtraction = () =>
-  textExtractionOver({
-    files: makeFileReader({ client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') }),
-    texts: sectionTextStore(),
-    log: domainLog,
-  });
+export function buildTextExtraction() {
+  const bucket = { client: makeS3Client(), bucketName: requiredEnv('BUCKET_NAME') };
+  return textExtractionOver({ files: makeFileReader(bucket), texts: sectionTextStore(), libraryTerms: makeLibraryTermsStore(bucket), log: domainLog });
+}

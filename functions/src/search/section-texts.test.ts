@@ -1,7 +1,9 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
 import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
-import { InMemorySectionTextStore } from './fakes/text-store';
+import { InMemoryLibraryTermsStore, InMemorySectionTextStore } from './fakes/text-store';
+import { termsOf } from './adapters/text-index';
+import { gatherTerms, noGatheredTerms } from './gathered-terms';
 import type { FileReader } from '../uploads/port';
 import type { TextExtractor } from './port';
 import { makeProgressService } from '../progress/progress';
@@ -12,19 +14,21 @@ const PAGES = [{ number: 1, text: 'Cells are the units of life.' }];
 
 function extractionWith(files: FileReader, extract: TextExtractor) {
   const texts = new InMemorySectionTextStore();
+  const libraryTerms = new InMemoryLibraryTermsStore();
   const log = new RecordingLog();
-  return { texts, log, extraction: makeTextExtraction({ files, texts, extract, clock: new FixedClock(), log }) };
+  return { texts, libraryTerms, log, extraction: makeTextExtraction({ files, texts, libraryTerms, extract, clock: new FixedClock(), log }) };
 }
 const storedBytes: FileReader = { readFile: async () => new Uint8Array([1, 2, 3]) };
 
 describe('extracting a stored file', () => {
-  it('stores the extracted pages for the file, by its key, and moves its owner\'s text version', async () => {
-    const { texts, extraction } = extractionWith(storedBytes, async () => ({ status: 'ready', pages: PAGES }));
+  it('stores the extracted pages for the file, by its key, moves its owner\'s text version and adds its terms to their library\'s', async () => {
+    const { texts, libraryTerms, extraction } = extractionWith(storedBytes, async () => ({ status: 'ready', pages: PAGES }));
 
     await extraction.extractFile(KEY);
 
     expect(texts.texts.get(KEY)).toMatchObject({ status: 'ready', pages: PAGES, ownerId: TEACHER_ID });
     expect(await texts.textVersion(TEACHER_ID)).toBe(1);
+    expect(await libraryTerms.read(TEACHER_ID)).toEqual(gatherTerms(noGatheredTerms(), new Map([[KEY, termsOf(PAGES)]])));
   });
 
   it('marks the text failed when the extractor throws, and logs why', async () => {

@@ -14,7 +14,7 @@ import type { ModuleRecord, ModuleStore } from '../modules/port';
 import type { PathOverrideStore } from '../paths/port';
 import type { ProgressStore } from '../progress/port';
 import type { FileReader } from '../uploads/port';
-import type { SectionTextStore, StoredText, TextExtractor } from './port';
+import type { LibraryTermsStore, SectionTextStore, StoredText, TextExtractor } from './port';
 import { makeSectionAccess, requireOpenOnAnyPath } from '../paths/section-access';
 
 /** A text still pending this long after its extraction started will not be finished: the extractor gave up or crashed. */
@@ -37,13 +37,13 @@ export function currentText(stored: StoredText | undefined, now: Date): SectionT
   return { status: stored.status, pages: stored.pages };
 }
 
-export function makeTextExtraction(ports: { files: FileReader; texts: SectionTextStore; extract: TextExtractor; clock: Clock; log: Log }) {
-  const { files, texts, extract, clock, log } = ports;
+export function makeTextExtraction(ports: { files: FileReader; texts: SectionTextStore; libraryTerms: LibraryTermsStore; extract: TextExtractor; clock: Clock; log: Log }) {
+  const { files, texts, libraryTerms, extract, clock, log } = ports;
 
   /**
-   * Extracts and stores the text of a stored file. Never throws for the file's sake: whatever happens to the file,
-   * its text ends marked (ready, no-text, too-large or failed); only the table being unreachable propagates, so the
-   * event is retried.
+   * Extracts and stores the text of a stored file, and adds its terms to its owner's library terms (the library's
+   * search loads those). Never throws for the file's sake: whatever happens to the file, its text ends marked (ready,
+   * no-text, too-large or failed); only the table or the bucket being unreachable propagates, so the event is retried.
    */
   async function extractFile(key: string): Promise<void> {
     const ownerId = ownerOfStorageKey(key);
@@ -53,7 +53,8 @@ export function makeTextExtraction(ports: { files: FileReader; texts: SectionTex
     const text = await readAndExtract(key);
     if (!text) return;
     if (text.status !== 'ready') log.warn('Text not extracted', { key, status: text.status, detail: text.detail });
-    await texts.saveText(key, ownerId, text, clock.now().toISOString());
+    const terms = await texts.saveText(key, ownerId, text, clock.now().toISOString());
+    await libraryTerms.add(ownerId, new Map([[key, terms]]));
   }
 
   async function readAndExtract(key: string) {

@@ -401,7 +401,8 @@ function buildWorld(
       for (const student of students) await rosters.enrollStudent(classId, enrolled(student));
     },
     givenText: (contentUrl, owner, pages) =>
-      makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString()),
+      makeSectionTextRepository({ client: dynamo, tableName: config.dynamodb.table }).saveText(contentUrl, owner.userId, { status: 'ready', pages }, new Date().toISOString())
+        .then(() => undefined),
     givenLtiDeepLinkRequest: async (teacher, request = {}) => {
       lmsOfDeepLinks ??= registeredLms(stores);
       const platform = await lmsOfDeepLinks;

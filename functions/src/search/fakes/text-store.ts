@@ -1,7 +1,9 @@
-// In-memory stored texts, keeping the repository's promises: one text per file key, and a per-owner version that every
-// stored text moves. Search over them uses the real index (Orama runs in the process; nothing to fake).
-import type { SectionTextStore, StoredText } from '../port';
-import { buildTextIndex } from '../adapters/text-index';
+// In-memory stored texts, keeping the repository's promises: one text per file key with its pages' terms, and a
+// per-owner version that every stored text moves. Search over them uses the real index (it runs in the process;
+// nothing to fake).
+import type { LibraryTermsStore, PageTerms, SectionTextStore, StoredText } from '../port';
+import { buildTextIndex, termsOf } from '../adapters/text-index';
+import { gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
 
 export const textIndexBuilder = buildTextIndex;
 
@@ -13,6 +15,10 @@ export class InMemorySectionTextStore implements SectionTextStore {
     return new Map(contentUrls.flatMap((key) => (this.texts.has(key) ? [[key, this.texts.get(key)!] as const] : [])));
   }
 
+  async getTerms(contentUrls: string[]) {
+    return new Map(contentUrls.flatMap((key) => (this.texts.get(key)?.pages.length ? [[key, termsOf(this.texts.get(key)!.pages)] as const] : [])));
+  }
+
   async markPending(contentUrl: string, ownerId: string, at: string) {
     this.texts.set(contentUrl, { status: 'pending', pages: [], at, ownerId });
   }
@@ -20,6 +26,7 @@ export class InMemorySectionTextStore implements SectionTextStore {
   async saveText(contentUrl: string, ownerId: string, text: Parameters<SectionTextStore['saveText']>[2], at: string) {
     this.texts.set(contentUrl, { status: text.status, pages: text.pages, at, ownerId });
     this.versions.set(ownerId, (this.versions.get(ownerId) ?? 0) + 1);
+    return termsOf(text.pages);
   }
 
   async copyText(fromKey: string, toKey: string, toOwnerId: string) {
@@ -31,5 +38,20 @@ export class InMemorySectionTextStore implements SectionTextStore {
 
   async textVersion(ownerId: string) {
     return this.versions.get(ownerId) ?? 0;
+  }
+}
+
+/** In-memory library terms: one per owner, added to as the real store does (no race to lose in one process). */
+export class InMemoryLibraryTermsStore implements LibraryTermsStore {
+  private readonly libraries = new Map<string, string>();
+
+  /** A copy, as a read of the stored object is. */
+  async read(ownerId: string): Promise<GatheredTerms> {
+    const stored = this.libraries.get(ownerId);
+    return stored ? (JSON.parse(stored) as GatheredTerms) : noGatheredTerms();
+  }
+
+  async add(ownerId: string, files: Map<string, PageTerms[]>) {
+    this.libraries.set(ownerId, JSON.stringify(gatherTerms(await this.read(ownerId), files)));
   }
 }

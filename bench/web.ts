@@ -1,8 +1,8 @@
 // `npm run bench:web`: Lighthouse (its default simulated throttling) on the landing page, the teacher login, the
 // teacher dashboard and a 200-student × 20-module report, mobile and desktop presets, 3 runs each, against a
 // throwaway local stack served as CloudFront serves it (HTTP/2, compressed, cached as deployed), next to a bare Vite React
-// page served the same way. Prints medians beside the targets of issue 14, and the report's render time and longest
-// main-thread task. Asserts nothing: on a shared machine the figures are noisy, compare medians across runs.
+// page served the same way. Prints medians beside the targets of issue 42, and the report's render time and longest
+// main-thread task beside theirs (the initial JS and its budget are printed by the build, which `npm run bench:web` runs first). Asserts nothing: on a shared machine the figures are noisy, compare medians across runs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,9 +37,13 @@ interface Target {
   accessibility: number;
 }
 
-/** Issue 14's targets; the LCP and TBT targets are set for the mobile preset. */
-const PUBLIC_TARGET: Target = { performance: { mobile: 95, desktop: 98 }, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
-const SIGNED_IN_TARGET: Target = { ...PUBLIC_TARGET, performance: { mobile: 90, desktop: 98 } };
+/**
+ * Issue 42's targets, the same for public and signed-in pages; the LCP and TBT targets are set for the mobile preset.
+ * Issue 42 sets none for desktop, CLS or accessibility: those are still issue 14's.
+ */
+const PAGE_TARGET: Target = { performance: { mobile: 99, desktop: 98 }, lcpMs: 1500, tbtMs: 50, cls: 0.05, accessibility: 100 };
+/** Issue 42's targets for the 200 × 20 report with the CPU slowed 4×. */
+const REPORT_RENDER_TARGET = { tableMs: 1000, longestTaskMs: 100 };
 
 interface BenchPage {
   /** What BENCH_WEB_PAGES matches. */
@@ -60,11 +64,13 @@ interface Figures {
 
 async function main() {
   const started = Date.now();
-  console.log(`Web benchmark: Lighthouse, ${RUNS} runs per page and preset, medians (node ${process.version}).`);
+  console.log(`Web benchmark: Lighthouse, ${RUNS} runs per page and preset, medians (node ${process.version}; load average ${os.loadavg()[0]!.toFixed(2)}).`);
   const stack = await startLocalStack({ seed: true });
   const baseline = await serveBaseline();
   // Every page is loaded through an HTTP/2 front, as CloudFront serves the app (the bare page too).
   const [app, bare] = await Promise.all([http2Front(stack.config.url), http2Front(baseline.url)]);
+  // The sign-in calls the identity twin from the front's origin.
+  stack.allowWebOrigin(app.url);
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   let browser: Browser | undefined;
@@ -79,10 +85,10 @@ async function main() {
 
     const pages: BenchPage[] = [
       { key: 'baseline', name: 'Bare Vite React page (baseline)', url: `${bare.url}/`, signedIn: false },
-      { key: 'landing', name: 'Landing /', url: `${app.url}/`, signedIn: false, target: PUBLIC_TARGET },
-      { key: 'login', name: '/teacher-login', url: `${app.url}/teacher-login`, signedIn: false, target: PUBLIC_TARGET },
-      { key: 'dashboard', name: '/teacher-dashboard (signed in)', url: `${app.url}/teacher-dashboard`, signedIn: true, target: SIGNED_IN_TARGET },
-      { key: 'report', name: '/analytics/{classId}, 200 × 20', url: `${app.url}/analytics/${large.classId}`, signedIn: true, target: SIGNED_IN_TARGET },
+      { key: 'landing', name: 'Landing /', url: `${app.url}/`, signedIn: false, target: PAGE_TARGET },
+      { key: 'login', name: '/teacher-login', url: `${app.url}/teacher-login`, signedIn: false, target: PAGE_TARGET },
+      { key: 'dashboard', name: '/teacher-dashboard (signed in)', url: `${app.url}/teacher-dashboard`, signedIn: true, target: PAGE_TARGET },
+      { key: 'report', name: '/analytics/{classId}, 200 × 20', url: `${app.url}/analytics/${large.classId}`, signedIn: true, target: PAGE_TARGET },
     ];
 
     const measured = PAGE_FILTER ? pages.filter((page) => !page.target || PAGE_FILTER.includes(page.key)) : pages;
@@ -112,9 +118,11 @@ async function main() {
     printTable(results);
     if (measured.some((page) => page.key === 'report')) {
       const render = await measureReportRender(helper, `${app.url}/analytics/${large.classId}`);
+      const mark = (met: boolean) => (met ? '✓' : '✗');
       console.log(
-        `\nReport of 200 students × 20 modules, CPU slowed 4× as on a phone, median of ${RUNS}: table on screen ${render.tableMs.toFixed(0)} ms ` +
-          `after navigation, longest main-thread task ${render.longestTaskMs.toFixed(0)} ms (a long task is over 50 ms), ` +
+        `\nReport of 200 students × 20 modules, CPU slowed 4× as on a phone, median of ${RUNS} (load average ${os.loadavg()[0]!.toFixed(2)}): ` +
+          `table on screen ${render.tableMs.toFixed(0)} ms after navigation (≤ ${REPORT_RENDER_TARGET.tableMs} ms ${mark(render.tableMs <= REPORT_RENDER_TARGET.tableMs)}), ` +
+          `longest main-thread task ${render.longestTaskMs.toFixed(0)} ms (≤ ${REPORT_RENDER_TARGET.longestTaskMs} ms ${mark(render.longestTaskMs <= REPORT_RENDER_TARGET.longestTaskMs)}; a long task is over 50 ms), ` +
           `${render.longTasks.toFixed(0)} long task(s) in total, ${render.renderedRows} of 200 rows in the page.`,
       );
     }
@@ -204,7 +212,7 @@ function printTable(results: { page: BenchPage; formFactor: FormFactor; figures:
   const header = ['Page', 'Preset', 'Performance', 'LCP', 'TBT', 'CLS', 'Accessibility'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(`\nMedians of ${RUNS} Lighthouse runs (targets of issue 14 in brackets; LCP and TBT targets are for mobile):\n`);
+  console.log(`\nMedians of ${RUNS} Lighthouse runs (targets of issue 42 in brackets; LCP and TBT targets are for mobile):\n`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));

@@ -101,6 +101,11 @@ export interface LocalStack {
   dataDir: string;
   /** The LTI score reports queue, run in this process: a test waits for its sends, or reads its dead letters. */
   ltiScoreQueue: InProcessScoreQueue;
+  /**
+   * Lets browsers sign in from another origin that serves the app (the web bench's HTTP/2 front): the identity twin
+   * answers CORS for the app's own origin only, as the deployed pool's app is on one origin.
+   */
+  allowWebOrigin(origin: string): void;
   /** Closes every server; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -307,7 +312,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The seed's people are made in the user pool directly, as people made outside the app: the repair copies them.
     await rebuildStackPeopleIndex(config);
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(config, null, 2)}\n`);
-    return { config, dataDir, ltiScoreQueue, stop };
+    return { config, dataDir, ltiScoreQueue, allowWebOrigin: (origin) => identity.allowOrigin(origin), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -63,17 +63,16 @@ describe('the HTML of the build', () => {
     ]);
   });
 
-  it("has a prerendered page inline the entry's, the start modules' and its page's stylesheets and preload its own chunks, every script at low priority", () => {
+  it("has a prerendered page inline the entry's, the start modules' and its page's stylesheets, load the entry at low priority, and list the start modules and its own chunks for after the first paint", () => {
     expect(planOf('prerendered/landing.html')).toEqual({
       file: 'prerendered/landing.html',
       prerender: expect.objectContaining({ path: '/' }),
       head: [
         { tag: 'script', file: 'assets/index-1.js', lowPriority: true },
         { tag: 'inline-style', file: 'assets/index-1.css' },
-        ...START.map((file) => preload(file, true)),
         { tag: 'inline-style', file: 'assets/start-app-1.css' },
         { tag: 'inline-style', file: 'assets/landing-page-1.css' },
-        preload('assets/landing-page-1.js', true),
+        { tag: 'modules-after-paint', files: [...START, 'assets/landing-page-1.js'] },
       ],
     });
   });
@@ -96,7 +95,9 @@ describe('the HTML of the build', () => {
   });
 
   it.each(PAGES_WITH_HTML.map((page) => [htmlFileOf(page), page] as const))('%s preloads its own page chunk and no other page\'s', (file, page) => {
-    const pageChunks = planOf(file)!.head.filter((tag) => /-page-1\.js$/.test(tag.file)).map((tag) => tag.file);
+    const pageChunks = planOf(file)!
+      .head.flatMap((tag) => ('files' in tag ? tag.files : [tag.file]))
+      .filter((chunk) => /-page-1\.js$/.test(chunk));
     expect(pageChunks).toEqual([`assets/${nameOf(page.module)}-1.js`]);
   });
 
@@ -133,6 +134,12 @@ describe('writing a page', () => {
     expect(html).toContain('<title>Q&amp;A &lt;1&gt;</title>');
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).toContain('<div id="root"><main>Hello</main></div>');
+  });
+
+  it("lists the modules for after the first paint in a meta element, from the site's root", () => {
+    expect(headTagHtml({ tag: 'modules-after-paint', files: ['assets/client-1.js', 'assets/landing-page-1.js'] }, read)).toBe(
+      '<meta name="modules-after-paint" content="/assets/client-1.js /assets/landing-page-1.js">',
+    );
   });
 
   it('refuses to inline a stylesheet that would close the style element', () => {

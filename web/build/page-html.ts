@@ -3,6 +3,7 @@
 // each prerendered public page (web/vite.config.ts renders its content into it).
 import type { Manifest } from 'vite';
 import { htmlFileOf, type PageWithHtml } from '../../shared/web-pages';
+import { MODULES_AFTER_PAINT } from '../src/modules-after-paint';
 
 /** The build's entry (rolldownOptions.input), as the manifest names it. */
 export const ENTRY_MODULE = 'src/main.tsx';
@@ -85,7 +86,10 @@ function stylesheetsOf(manifest: Manifest, files: readonly string[]): string[] {
 /** A `<head>` element to write: a script, a module preload or a stylesheet link (files relative to the site's root). */
 export type HeadTag =
   | { tag: 'script' | 'modulepreload' | 'stylesheet'; file: string; lowPriority?: boolean }
-  | { tag: 'inline-style'; file: string };
+  | { tag: 'inline-style'; file: string }
+  /** Modules the entry preloads once the page has painted (src/main.tsx), listed in a meta element (no inline script). */
+  | { tag: 'modules-after-paint'; files: string[] };
+
 
 export interface PageHtmlPlan {
   /** File in web/dist. */
@@ -100,9 +104,10 @@ const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
 
 /**
  * Every HTML file's head. The app shell: the entry, its stylesheet, the start modules' preloads (downloaded beside the
- * entry rather than after it has run). A prerendered page: the same with its page's chunks, all at low priority (its
- * content is in the HTML: the scripts only make it interactive, and leave a slow phone's bandwidth to what paints),
- * and the entry's and its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
+ * entry rather than after it has run). A prerendered page: the entry at low priority, the start modules and its page's
+ * chunks listed for the entry to preload once the page has painted (its content is in the HTML: the scripts only make
+ * it interactive, and neither their downloads nor their evaluation come before its first paint), and the entry's and
+ * its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
  * modules', the signed-in area's and its page's stylesheets and, at low priority, the chunks of the area, of its page
  * and of the configuration schema.
  */
@@ -110,24 +115,30 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
   const start = startChunks(manifest);
   const configSchema = pageFiles(manifest, start, keyOf(manifest, CONFIG_SCHEMA_MODULE));
   const signedInArea = pageFiles(manifest, start, keyOf(manifest, SIGNED_IN_AREA_MODULE));
-  const shellHead = (lowPriority: boolean, inlineCss: boolean): HeadTag[] => [
-    { tag: 'script', file: start.entry.file, lowPriority },
-    ...start.entry.css.map((file): HeadTag => (inlineCss ? { tag: 'inline-style', file } : { tag: 'stylesheet', file })),
-    ...preloads(start.startModules, lowPriority),
+  const shellHead: HeadTag[] = [
+    { tag: 'script', file: start.entry.file, lowPriority: false },
+    ...start.entry.css.map((file): HeadTag => ({ tag: 'stylesheet', file })),
+    ...preloads(start.startModules, false),
   ];
   return [
-    { file: 'index.html', head: shellHead(false, false) },
+    { file: 'index.html', head: shellHead },
     ...pages.map((page): PageHtmlPlan => {
       const files = pageFiles(manifest, start, pageModuleKey(page));
       if (page.html === 'prerendered') {
         const pageCss = stylesheetsOf(manifest, [...start.startModules, ...files]).map((file): HeadTag => ({ tag: 'inline-style', file }));
-        return { file: htmlFileOf(page), head: [...shellHead(true, true), ...pageCss, ...preloads(files, true)], prerender: page };
+        const head: HeadTag[] = [
+          { tag: 'script', file: start.entry.file, lowPriority: true },
+          ...start.entry.css.map((file): HeadTag => ({ tag: 'inline-style', file })),
+          ...pageCss,
+          { tag: 'modules-after-paint', files: [...start.startModules, ...files] },
+        ];
+        return { file: htmlFileOf(page), head, prerender: page };
       }
       const shellFiles = [...new Set([...signedInArea, ...files])];
       return {
         file: htmlFileOf(page),
         head: [
-          ...shellHead(false, false),
+          ...shellHead,
           ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
           ...preloads([...new Set([...shellFiles, ...configSchema])], true),
         ],
@@ -152,6 +163,7 @@ export function headTagHtml(tag: HeadTag, readText: (file: string) => string): s
     if (/<\/style/i.test(css)) throw new Error(`${tag.file} cannot be inlined: it contains </style`);
     return `<style>${css}</style>`;
   }
+  if (tag.tag === 'modules-after-paint') return `<meta name="${MODULES_AFTER_PAINT}" content="${tag.files.map((file) => `/${file}`).join(' ')}">`;
   const priority = tag.lowPriority ? ' fetchpriority="low"' : '';
   if (tag.tag === 'script') return `<script type="module"${priority} crossorigin src="/${tag.file}"></script>`;
   return `<link rel="${tag.tag}"${priority} crossorigin href="/${tag.file}">`;

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail } from '@shared/contract/classes';
 import { call } from '@web/lib/api-client';
+import { askEarly, takeEarlyAnswer } from '@web/lib/early-answers';
 import { reportKeys } from './reports';
 
 export const classKeys = {
@@ -36,10 +37,15 @@ export function useStudentClasses(userId: string | undefined) {
 export function useClass(classId: string | undefined) {
   return useQuery({
     queryKey: classKeys.detail(classId ?? ''),
-    queryFn: () => call('getClass', { classId: classId! }),
+    queryFn: () => takeEarlyAnswer<ClassDetail>(earlyClassKey(classId!)) ?? call('getClass', { classId: classId! }),
     enabled: Boolean(classId),
   });
 }
+
+const earlyClassKey = (classId: string) => `class:${classId}`;
+
+/** Asks for a class at start-up, for useClass to take (lib/early-answers). */
+export const askClassEarly = (classId: string) => askEarly(earlyClassKey(classId), () => call('getClass', { classId }));
 
 /** Assigns a module, due at `dueAt` (an instant) or with no due date; assigning again sets the new due date. */
 export const useAssignModule = (classId: string) =>

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/r
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
+import { askEarly, takeEarlyAnswer } from '@web/lib/early-answers';
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -30,9 +31,8 @@ export const REPORT_REFRESH_MS = 30_000;
 export function useClassReportPages(classId: string | undefined) {
   return useInfiniteQuery({
     queryKey: reportKeys.classReport(classId ?? ''),
-    // With `limit` the contract's answer is a page, not the spec's whole array.
     queryFn: ({ pageParam }) =>
-      call('getClassReport', { classId: classId! }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor: pageParam }) as Promise<ClassReportPage>,
+      (pageParam === undefined && takeEarlyAnswer<ClassReportPage>(earlyReportKey(classId!))) || classReportPage(classId!, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next,
     enabled: Boolean(classId),
@@ -42,6 +42,15 @@ export function useClassReportPages(classId: string | undefined) {
     refetchIntervalInBackground: false,
   });
 }
+
+// With `limit` the contract's answer is a page, not the spec's whole array.
+const classReportPage = (classId: string, cursor?: string) =>
+  call('getClassReport', { classId }, undefined, { limit: String(PAGE_LIMITS.studentsMax), cursor }) as Promise<ClassReportPage>;
+
+const earlyReportKey = (classId: string) => `class-report:${classId}`;
+
+/** Asks for the first page of a class's report at start-up, for useClassReportPages to take (lib/early-answers). */
+export const askClassReportEarly = (classId: string) => askEarly(earlyReportKey(classId), () => classReportPage(classId));
 
 /** A module's drill-down (student × section with dates); always fresh when opened. */
 export function useModuleReport(classId: string, moduleId: string) {

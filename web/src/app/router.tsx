@@ -8,7 +8,7 @@ import { LOGIN_PATH } from '../features/auth/role-paths';
 import { ProtectedRoute, PublicOnlyRoute } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { pageModules } from './page-modules';
+import { pageModules, type PageModule } from './page-modules';
 import { RouteError } from './route-error';
 
 /**
@@ -16,7 +16,7 @@ import { RouteError } from './route-error';
  * chunk is in, it renders directly: through React.lazy it would suspend for a tick even then, and React holds a
  * revealed Suspense fallback for up to 300 ms.
  */
-function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
+function lazyComponent(load: () => Promise<Pick<PageModule, 'default' | 'preloadData'>>) {
   let Loaded: ComponentType | undefined;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -29,7 +29,11 @@ function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
     const [Component] = useState(() => Loaded ?? Lazy);
     return <Component />;
   }
-  return Object.assign(Page, { preload: () => loadAndKeep().then(() => undefined, () => undefined) });
+  return Object.assign(Page, {
+    preload: () => loadAndKeep().then(() => undefined, () => undefined),
+    preloadData: (params: Record<string, string | undefined>) =>
+      loadAndKeep().then((module) => module.preloadData?.(params), () => undefined),
+  });
 }
 
 /** The page component of a page-table module, each module one lazy page (the reader serves two routes). */
@@ -106,11 +110,22 @@ export function createAppRouter() {
  * they are in; a failed download is retried, and reported, by the render itself.
  */
 export async function preloadRoutePage(pathname: string): Promise<void> {
-  await Promise.all((matchRoutes(routeObjects, pathname) ?? []).flatMap((match) => preloadElement(match.route.element)));
+  await Promise.all((matchRoutes(routeObjects, pathname) ?? []).flatMap((match) => lazyParts(match.route.element).map((part) => part.preload())));
 }
 
-function preloadElement(node: ReactNode): Promise<void>[] {
+/**
+ * Asks the API for what the page at `pathname` shows first (its module's preloadData), before the app renders: the
+ * start-up calls it once the page's chunks and the configuration are in, when a session may be stored.
+ */
+export async function preloadRouteData(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routeObjects, pathname) ?? []).flatMap((match) => lazyParts(match.route.element).map((part) => part.preloadData(match.params))),
+  );
+}
+
+/** The lazy pages and areas (lazyComponent) in an element and its children. */
+function lazyParts(node: ReactNode): ReturnType<typeof lazyComponent>[] {
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];
-  const preload = (node.type as { preload?: () => Promise<void> }).preload;
-  return [...(preload ? [preload()] : []), ...preloadElement(node.props.children)];
+  const part = node.type as Partial<ReturnType<typeof lazyComponent>>;
+  return [...(part.preload && part.preloadData ? [part as ReturnType<typeof lazyComponent>] : []), ...lazyParts(node.props.children)];
 }

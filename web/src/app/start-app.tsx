@@ -10,10 +10,16 @@ import { startAuth } from '../lib/auth';
 import { configureSchoolTimeZone } from '../lib/school-time-zone';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
-import { preloadRoutePage } from './router';
+import { preloadRouteData, preloadRoutePage } from './router';
 
 export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
-  const auth = startAuth(config, preloadRoutePage(window.location.pathname));
+  const pageLoaded = preloadRoutePage(window.location.pathname);
+  const auth = startAuth(config, pageLoaded);
+  // The page's first answers are asked for while the app renders (startAuth has pointed the API client at the API by
+  // then), not once it has rendered: only with a stored session, which the page's requests carry.
+  if (auth.sessionMayBeStored) {
+    void Promise.all([config, pageLoaded]).then(() => preloadRouteData(window.location.pathname), () => undefined);
+  }
   void config.then((loaded) => configureSchoolTimeZone(loaded.schoolTimeZone), () => undefined);
   const app = (
     <StrictMode>

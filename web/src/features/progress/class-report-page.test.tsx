@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ClassReportRow } from '@shared/contract/reports';
 import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
+import { preloadData } from './class-report-page';
 import { createQueryClient } from '../../app/query-client';
 import { REPORT_REFRESH_MS } from '@web/api/reports';
 
@@ -56,6 +57,26 @@ it('renders one row per student (a one-page class by name) and one column per mo
   ]);
   expect(within(aliRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Never', '◐In progress: 33% (1/3)', '—No data']);
   expect(screen.getByRole('link', { name: /Back to Class Selection/ })).toHaveAttribute('href', '/analytics');
+});
+
+it('opened as the first page, shows the class and report asked for before it rendered, without asking again', async () => {
+  const classRequests = answer('getClass', klass);
+  let answerReport!: () => void;
+  const reportRequests = answer('getClassReport', () => new Promise((resolve) => (answerReport = () => resolve(onePage(rows)))));
+  // The start-up asks while the app's code is still rendering (app/router.tsx, preloadRouteData).
+  preloadData({ classId: 'c1' });
+  await waitFor(() => expect(reportRequests).toHaveLength(1));
+  expect(classRequests).toHaveLength(1);
+  expect(reportRequests[0]!.query.get('limit')).toBe('100');
+
+  renderClassReport();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report: Year 7 Maths' })).toBeInTheDocument();
+  answerReport();
+  const table = await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ali', 'sam']);
+  // The page's queries took the answers in flight.
+  expect(classRequests).toHaveLength(1);
+  expect(reportRequests).toHaveLength(1);
 });
 
 it("marks a disabled student's row with Disabled in words, read with the row's cells", async () => {

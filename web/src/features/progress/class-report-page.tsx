@@ -11,8 +11,8 @@ import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
 import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useClass } from '@web/api/classes';
-import { useClassReportPages } from '@web/api/reports';
+import { askClassEarly, useClass } from '@web/api/classes';
+import { askClassReportEarly, useClassReportPages } from '@web/api/reports';
 import { ModuleDrillDown } from './components/module-drill-down';
 import { OneRosterScoresExport } from './components/oneroster-scores-export';
 import { OverdueWork } from './components/overdue-work';
@@ -32,6 +32,13 @@ import './progress.css';
 const NO_PROGRESS = 'No progress data found for this class yet.';
 const REPORT_FAILED = 'Could not load progress report for this class.';
 const NO_MATCH = 'No students match this filter.';
+
+/** Opened as the first page of a visit: the class and the report's first page are asked for while the app renders. */
+export function preloadData({ classId }: Record<string, string | undefined>) {
+  if (!classId) return;
+  askClassEarly(classId);
+  askClassReportEarly(classId);
+}
 
 export default function ClassReportPage() {
   const { classId = '' } = useParams();

@@ -60,7 +60,11 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => REPORT_ROW_HEIGHT_PX,
-    overscan: OVERSCAN_ROWS,
+    // Opened at the top of the page, no rows beyond the window until the body's place is known: the first render takes
+    // the body to start at the top of the page, so its window's worth of rows already reaches below the screen (on a
+    // phone, where the table starts below the summary and controls, the overscan's rows were a third of the first
+    // frame's layout). A restored scroll position keeps them: there the guess errs the other way.
+    overscan: bodyTop || initialOffset ? OVERSCAN_ROWS : 0,
     scrollMargin: bodyTop,
     enabled: virtualized,
     initialRect: { width: window.innerWidth, height: window.innerHeight },

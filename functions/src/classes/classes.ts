@@ -34,7 +34,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
   }
 
   async function listStudentClasses(caller: Caller, studentId: string): Promise<ClassSummary[]> {
-    if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
+    requireOwnClassList(caller, studentId);
     // A membership is written last when enrolling and removed first when unenrolling: it is the enrolment.
     const records = (await classes.getClasses(await classes.listClassIdsOfStudent(caller.userId))).filter(isCurrent);
     // Classmates are not the student's business: the roster shows only the caller.
@@ -197,6 +197,11 @@ export async function requireClass(
  * The caller teaches the class: its teacher by id, and a teacher by their token's role (a person moved out of Teachers
  * whom a class still names, by a race or by hand, reads nothing of it as its teacher).
  */
+/** A student lists only their own classes: the token alone settles it (the handler asks before reading anything). */
+export function requireOwnClassList(caller: Caller, studentId: string): void {
+  if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
+}
+
 export const isTeacherOf = (caller: Caller, record: ClassRecord) => caller.roles.includes('Teachers') && record.teacherId === caller.userId;
 
 /** Saves of a prerequisite that lost the race with another change of the class's prerequisites, before giving up. */

@@ -12,7 +12,11 @@ import { routes } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
 import { mockAws } from '@test/unit-helpers/aws';
-import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
+import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { requireOwnClassList } from '../classes/classes';
+import { makeHandler as makeMarkComplete } from '../progress/handlers/mark-complete';
+import { makeProgressService } from '../progress/progress';
 import { handler as listModules } from '../modules/handlers/list-modules';
 import { DomainError } from '../kernel/errors';
 import { handler as markComplete } from '../progress/handlers/mark-complete';
@@ -401,5 +405,53 @@ describe('access records: revoked tokens and second-factor sign-ins (PERSON_ACCE
       body: { reason: 'secondFactorRequired' },
     });
     expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: accessKey('admin-1'), UpdateExpression: 'REMOVE secondFactorSince' });
+  });
+});
+
+describe('refusals the token alone settles (rate limit and access check on)', () => {
+  const useCase = jest.fn(async () => ok([]));
+  let listStudentClasses: ReturnType<typeof apiHandler>;
+  let markCompleteHandler: ReturnType<typeof apiHandler>;
+  beforeAll(async () => {
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    process.env.CALLER_RATE_LIMIT = '300';
+    listStudentClasses = apiHandler('listStudentClasses', useCase, { tokenCheck: (request, caller) => requireOwnClassList(caller, String(request.pathParameters.userId)) });
+    markCompleteHandler = makeMarkComplete(makeProgressService(inMemoryPorts()));
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    process.env.CALLER_RATE_LIMIT = 'off';
+  });
+  beforeEach(() => useCase.mockClear());
+  const listAs = (token: TokenSpec, userId: string) => invoke(listStudentClasses, apiEvent(routes.listStudentClasses, { token, pathParameters: { userId } }));
+  const markAs = (token: TokenSpec, body: unknown) => invoke(markCompleteHandler, apiEvent(routes.markComplete, { token, body }));
+
+  it("answers 403 to a student naming another person's id without counting the request or reading anything", async () => {
+    expect(await listAs(tokens.student, OTHER_STUDENT_ID)).toMatchObject({ statusCode: 403, body: { message: 'You can only list your own classes.' } });
+    expect(await markAs(tokens.student, { studentId: OTHER_STUDENT_ID, classId: 'class-1', moduleId: 'module-1', sectionId: 'section-1' })).toMatchObject({
+      statusCode: 403,
+      body: { message: 'You can only mark your own progress.' },
+    });
+    expect(ddb.calls()).toHaveLength(0);
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to a body its check cannot read, reading nothing', async () => {
+    expect(await markAs(tokens.student, { studentId: STUDENT_ID })).toMatchObject({ statusCode: 400, body: errorBody() });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it("counts the caller's own request and reads their access record: a revoked token naming its own id gets 401", async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: `ACCESS#${STUDENT_ID}`, tokensRevokedAt: 2_000 }] } });
+    expect(await listAs({ ...tokens.student, issuedAt: 1_000 }, STUDENT_ID)).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: { pk: expect.stringMatching(/^RATE#/), sk: expect.any(String) } });
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it('is not asked of a token whose groups the route does not admit: a stale role token is answered 401 (issue 33)', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: `ACCESS#${TEACHER_ID}`, tokensRevokedAt: 2_000 }] } });
+    expect(await listAs({ ...tokens.teacher, issuedAt: 1_000 }, OTHER_STUDENT_ID)).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
   });
 });

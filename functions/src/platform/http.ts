@@ -73,6 +73,13 @@ export interface ApiHandlerOptions<T> {
    * way out when the answer is no; teachers and students never pay for the look-up.
    */
   secondFactor?: SecondFactorCheck;
+  /**
+   * What the token alone refuses, whatever the table holds (a student naming another person's id): checked before the
+   * caller's rate-limit write and access-record read, so such a refusal reads and changes nothing and waits for no
+   * table call (docs/decisions/security/refusals-from-token-alone.md). Asked only when the token's groups admit the
+   * route: a role refusal may come of a stale token, whose holder must be answered 401 to sign in again.
+   */
+  tokenCheck?: (request: ApiRequest, caller: Caller) => void;
 }
 
 /**
@@ -131,11 +138,14 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
           throw forbidden("Use the API through the app's address.");
         }
         const { caller, issuedAt, authTime } = callerFrom(event);
+        const admitted = route.roles.some((role) => caller.roles.includes(role));
+        let request: ApiRequest | undefined;
+        if (admitted && options.tokenCheck) options.tokenCheck((request = requestFrom(event)), caller);
         const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
         if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
           throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
         }
-        if (!route.roles.some((role) => caller.roles.includes(role))) {
+        if (!admitted) {
           metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
           throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
         }
@@ -153,7 +163,7 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
           }
           caller.name = name;
         }
-        const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
+        request ??= requestFrom(event);
         const response = await handle(request, caller);
         const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
         if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
@@ -219,6 +229,8 @@ export function parseGroups(claim: unknown): Role[] {
       : [];
   return names.map((name) => name.trim()).filter(isRole);
 }
+
+const requestFrom = (event: ApiEvent): ApiRequest => ({ pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) });
 
 function parseBody(event: ApiEvent): unknown {
   if (!event.body) return undefined;

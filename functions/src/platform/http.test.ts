@@ -11,7 +11,7 @@ import type { Role } from '@shared/roles';
 import { routes } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
 import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
-import { mockAws } from '@test/unit-helpers/aws';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
 import { inMemoryPorts } from '@functions/test/in-memory/stores';
 import { requireOwnClassList } from '../classes/classes';
@@ -24,7 +24,8 @@ import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
 import { apiHandler } from '../composition/api-handler';
 import { pseudonymOf } from '../erasure/adapters/pseudonym';
-import { ok } from './http';
+import { ok, routesStartedBesideGuards } from './http';
+import { makeDocumentClient } from './dynamodb-client';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 
@@ -453,5 +454,86 @@ describe('refusals the token alone settles (rate limit and access check on)', ()
     ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: `ACCESS#${TEACHER_ID}`, tokensRevokedAt: 2_000 }] } });
     expect(await listAs({ ...tokens.teacher, issuedAt: 1_000 }, OTHER_STUDENT_ID)).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
     expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
+  });
+});
+
+describe('a use case started beside the guards (rate limit and access check on)', () => {
+  const client = makeDocumentClient();
+  const useCase = jest.fn(async () => {
+    await client.send(new GetCommand({ TableName: 'test-table', Key: { pk: 'PROGRESS', sk: 'x' } }));
+    await client.send(new PutCommand({ TableName: 'test-table', Item: { pk: 'PROGRESS', sk: 'x' } }));
+    return ok([]);
+  });
+  let handler: ReturnType<typeof apiHandler>;
+  beforeAll(() => {
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    process.env.CALLER_RATE_LIMIT = '300';
+    handler = apiHandler('markComplete', useCase, { besideGuards: true });
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    process.env.CALLER_RATE_LIMIT = 'off';
+  });
+  beforeEach(() => useCase.mockClear());
+  const call = (token: TokenSpec = tokens.student) => invoke(handler, apiEvent(routes.markComplete, { token, body: {} }));
+  /** The guards' calls answer a little later, recording what the use case had sent meanwhile. */
+  const sentBeforeGuardsAnswered: string[][] = [];
+  const later = <T>(answer: () => T) => () =>
+    new Promise<T>((resolve) =>
+      setTimeout(() => {
+        sentBeforeGuardsAnswered.push(ddb.calls().map((each) => each.args[0].constructor.name));
+        resolve(answer());
+      }, 5),
+    );
+  beforeEach(() => (sentBeforeGuardsAnswered.length = 0));
+  const accessAnswer = (record: Record<string, number>) => ({ Responses: { 'test-table': [{ pk: `ACCESS#${STUDENT_ID}`, ...record }] } });
+
+  it("reads beside the guards' calls, writes once they passed", async () => {
+    ddb.on(UpdateCommand).callsFake(later(() => ({})));
+    ddb.on(BatchGetCommand).callsFake(later(() => accessAnswer({})));
+    ddb.on(GetCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
+    expect(await call()).toMatchObject({ statusCode: 200 });
+    expect(sentBeforeGuardsAnswered[0]).toEqual(['UpdateCommand', 'BatchGetCommand', 'GetCommand']);
+    expect(ddb.calls().map((each) => each.args[0].constructor.name)).toEqual(['UpdateCommand', 'BatchGetCommand', 'GetCommand', 'PutCommand']);
+  });
+
+  it('answers 401 to a revoked token and writes nothing', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).callsFake(later(() => accessAnswer({ tokensRevokedAt: 2_000 })));
+    ddb.on(GetCommand).resolves({});
+    expect(await call({ ...tokens.student, issuedAt: 1_000 })).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('answers 429 to a caller over the rate limit and writes nothing', async () => {
+    ddb.on(UpdateCommand).rejects(conditionFailure());
+    ddb.on(BatchGetCommand).resolves(accessAnswer({}));
+    ddb.on(GetCommand).resolves({});
+    expect(await call()).toMatchObject({ statusCode: 429 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('is not started for a token whose groups the route does not admit', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [] } });
+    expect(await call(tokens.teacher)).toMatchObject({ statusCode: 403 });
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it("is only for routes whose functions may write nothing but the table (their deployments' grants)", async () => {
+    for (const [, route] of deployedRoutes) await loadHandler(route.handler);
+    expect([...routesStartedBesideGuards].sort()).toEqual(['getModule', 'markComplete']);
+    for (const name of routesStartedBesideGuards) {
+      const { bucket, userPool, model, scoreReports, frameAncestors } = routeDeployment[name];
+      expect({ name, bucket: bucket === 'none' || bucket.every((action) => action === 'GetObject' || action === 'ListBucket'), userPool, model, scoreReports, frameAncestors }).toEqual({
+        name,
+        bucket: true,
+        userPool: 'none',
+        model: undefined,
+        scoreReports: undefined,
+        frameAncestors: undefined,
+      });
+    }
   });
 });

@@ -29,6 +29,7 @@ import { getMetrics } from './metrics';
 import { originCheckFromEnvironment } from './origin-verify';
 import type { PersonAccessStore } from '../people/port';
 import type { RateLimitCheck } from './rate-limit';
+import { runBesideGuards } from './writes-after-guards';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -80,6 +81,13 @@ export interface ApiHandlerOptions<T> {
    * route: a role refusal may come of a stale token, whose holder must be answered 401 to sign in again.
    */
   tokenCheck?: (request: ApiRequest, caller: Caller) => void;
+  /**
+   * Starts the use case beside the caller's rate-limit write and access-record read instead of after them, so its first
+   * reads share their round trip; its table writes wait for both (platform/writes-after-guards.ts), and its answer is
+   * given only once both passed. Only for a use case whose only writes are to the table (a student's module read and
+   * mark-complete; http.test.ts checks their deployments), and never where a second factor is asked.
+   */
+  besideGuards?: true;
 }
 
 /**
@@ -102,6 +110,11 @@ export interface CallerGuards {
   accessRecords: PersonAccessStore | undefined;
 }
 
+const startedBesideGuards = new Set<RouteName>();
+
+/** The routes whose handlers (those loaded in this process) start their use case beside the guards: their deployments must grant no write outside the table. */
+export const routesStartedBesideGuards: ReadonlySet<RouteName> = startedBesideGuards;
+
 /** Wraps a route's use case; the API handler of the routes, given how to build the caller guards (once per handler). */
 export type ApiHandler = ReturnType<typeof makeApiHandler>;
 
@@ -120,6 +133,7 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
     if (admitsAdmins(route) && !options.secondFactor) {
       throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
     }
+    if (options.besideGuards) startedBesideGuards.add(name);
     const originCheck = originCheckFromEnvironment();
     const { rateLimit, accessRecords } = guards();
     return async (event, context) => {
@@ -141,10 +155,17 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
         const admitted = route.roles.some((role) => caller.roles.includes(role));
         let request: ApiRequest | undefined;
         if (admitted && options.tokenCheck) options.tokenCheck((request = requestFrom(event)), caller);
-        const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
-        if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
-          throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
-        }
+        const guards = Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]).then(([, access]) => {
+          if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
+            throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
+          }
+          return access;
+        });
+        const besideGuards = options.besideGuards && admitted && !(options.secondFactor && requiresSecondFactor(route, caller.roles));
+        const early = besideGuards ? runBesideGuards(guards, async () => handle((request ??= requestFrom(event)), caller)) : undefined;
+        // Whatever the early use case ends in is answered only once the guards passed: their refusal comes first.
+        early?.catch(() => undefined);
+        const access = await guards;
         if (!admitted) {
           metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
           throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
@@ -164,7 +185,7 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
           caller.name = name;
         }
         request ??= requestFrom(event);
-        const response = await handle(request, caller);
+        const response = await (early ?? handle(request, caller));
         const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
         if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
         return respond(response.statusCode, response.body);

@@ -16,6 +16,7 @@ export const makeHandler = (progress: ProgressService) =>
     },
     {
       tokenCheck: (request, caller) => requireOwnProgressMark(caller, validate(markCompleteSchema, request.body)),
+      besideGuards: true,
       // Counted only once the body was valid (the request succeeded), so it is the input the use case had.
       counts: (_response, request) =>
         isUndo(request.body as MarkCompleteInput) ? BUSINESS_METRICS.sectionCompletionUndone : BUSINESS_METRICS.sectionCompleted,

@@ -173,6 +173,9 @@ async function main() {
     await median(10, 1, refused);
     requestFloor = await median(RUNS.single, 1, refused);
     console.log(`Request floor (an authenticated request refused before any read): ${requestFloor.toFixed(1)} ms median (target ≤ 2 ms), ${await callsOf(refused)} DynamoDB calls.`);
+    // The floor's first part: the local server and fetch alone, a request without a token refused before any handler.
+    const unauthenticated = () => fetch(`${stack.config.apiUrl}/api/classes/student/${school.teacher.userId}`).then((answer) => answer.text());
+    console.log(`  of which the local server and the client alone (no token: 401 before any handler): ${(await median(RUNS.single, 1, unauthenticated)).toFixed(1)} ms median.`);
 
     const results = new Map<number, Figure[]>();
     const actionsBySize = new Map<number, StudentActions>();

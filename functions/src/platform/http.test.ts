@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
-import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
+import { deployedRoutes, routeDeployment, type RouteDeployment } from '@infra/route-deployment';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
 import { inMemoryPorts } from '@functions/test/in-memory/stores';
@@ -461,7 +461,7 @@ describe('a use case started beside the guards (rate limit and access check on)'
   const useCase = jest.fn(async () => {
     await client.send(new GetCommand({ TableName: 'test-table', Key: { pk: 'PROGRESS', sk: 'x' } }));
     await client.send(new PutCommand({ TableName: 'test-table', Item: { pk: 'PROGRESS', sk: 'x' } }));
-    return ok([]);
+    return ok({ studentId: STUDENT_ID, classId: 'class-1', moduleId: 'module-1', completedSections: ['section-1'] });
   });
   let handler: ReturnType<typeof apiHandler>;
   beforeAll(() => {
@@ -524,7 +524,7 @@ describe('a use case started beside the guards (rate limit and access check on)'
     for (const [, route] of deployedRoutes) await loadHandler(route.handler);
     expect([...routesStartedBesideGuards].sort()).toEqual(['getModule', 'markComplete']);
     for (const name of routesStartedBesideGuards) {
-      const { bucket, userPool, model, scoreReports, frameAncestors } = routeDeployment[name];
+      const { bucket, userPool, model, scoreReports, frameAncestors }: RouteDeployment = routeDeployment[name];
       expect({ name, bucket: bucket === 'none' || bucket.every((action) => action === 'GetObject' || action === 'ListBucket'), userPool, model, scoreReports, frameAncestors }).toEqual({
         name,
         bucket: true,

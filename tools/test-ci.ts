@@ -78,6 +78,8 @@ async function runLane(steps: Step[], held: boolean, times: string[]): Promise<S
 
 async function main(): Promise<number> {
   const started = Date.now();
+  // The project's own Node (the pinned `node` package, first on npm scripts' PATH), not the one that ran npm.
+  console.log(`test:ci on Node ${process.version}`);
   const times: string[] = [];
   const before = await runLane(BEFORE_LANES, false, times);
   const failures = before

@@ -33,7 +33,7 @@ export default async function globalSetup(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'learning-paths-e2e-'));
   // The local API server loads each handler (TypeScript) on its first request. Jest compiles TypeScript only while
   // this function runs, so the stack, which lives on until the teardown, gets a require hook of its own.
-  const { unregister: unregisterEsbuild } = register({ target: 'node20' });
+  const { unregister: unregisterEsbuild } = register({ target: 'node24' });
   const unregister = () => {
     unregisterEsbuild();
     forgetPathAliases();

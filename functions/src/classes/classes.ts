@@ -193,15 +193,15 @@ export async function requireClass(
   return record;
 }
 
-/**
- * The caller teaches the class: its teacher by id, and a teacher by their token's role (a person moved out of Teachers
- * whom a class still names, by a race or by hand, reads nothing of it as its teacher).
- */
 /** A student lists only their own classes: the token alone settles it (the handler asks before reading anything). */
 export function requireOwnClassList(caller: Caller, studentId: string): void {
   if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
 }
 
+/**
+ * The caller teaches the class: its teacher by id, and a teacher by their token's role (a person moved out of Teachers
+ * whom a class still names, by a race or by hand, reads nothing of it as its teacher).
+ */
 export const isTeacherOf = (caller: Caller, record: ClassRecord) => caller.roles.includes('Teachers') && record.teacherId === caller.userId;
 
 /** Saves of a prerequisite that lost the race with another change of the class's prerequisites, before giving up. */

@@ -13,6 +13,7 @@ import { routeThrottle } from '../stacks/api-stack';
 import { endpointsByHandler } from '../stacks/public-endpoints-stack';
 import { throttlesFor } from '../capacity';
 import { loadStageSettings } from '../stage-settings';
+import { WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { actionsOf, synthesize, type Statement, type Synthesized } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -154,7 +155,7 @@ describe('functions', () => {
   });
 
   test('the OneRoster sync\'s prefix is the stage setting oneRosterSyncPrefix: its events and its reads and deletes follow it', () => {
-    const moved = synthesize({ region: 'eu-west-1', context: { oneRosterSyncPrefix: 'sis/nightly/' } });
+    const moved = synthesize(WITH_SETTINGS_CHANGED); // oneRosterSyncPrefix: 'sis/nightly/'
     try {
       const api = moved.templates.api;
       const [rule] = Object.values(api.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('OneRoster') } }));
@@ -237,7 +238,7 @@ describe('functions', () => {
       Name: 'prod-learning-paths/origin-verify',
       GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'g1', ExcludePunctuation: true, PasswordLength: 48 },
     });
-    const rotated = synthesize({ region: 'eu-west-1', context: { originVerifyGeneration: '2' } });
+    const rotated = synthesize(WITH_SETTINGS_CHANGED); // originVerifyGeneration: '2'
     try {
       // The route functions: text extraction, the OneRoster sync, retention and the LTI score sender serve no request.
       const functions = Object.values(rotated.templates.api.findResources('AWS::Lambda::Function')).filter((fn) => !/^(Extracts|Applies the OneRoster|Daily retention|Posts LTI scores|Custom resource: makes a file link key pair)/.test(fn.Properties.Description));

@@ -7,6 +7,7 @@ import { routes } from '../../shared/contract';
 import { loadStageSettings } from '../stage-settings';
 
 const DEFAULT_DRAFTING_MODEL_ID = loadStageSettings('prod').draftingModelId;
+import { WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 let plain: Synthesized;
@@ -16,7 +17,7 @@ const OTHER_MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 
 beforeAll(() => {
   plain = synthesize();
-  bedrock = synthesize({ region: 'eu-west-1', context: { bedrockDrafting: 'true' } });
+  bedrock = synthesize(WITH_SETTINGS_CHANGED); // bedrockDrafting: 'true'
   chosen = synthesize({ region: 'eu-west-1', context: { bedrockDrafting: true, draftingModelId: OTHER_MODEL } });
 }, 180_000);
 afterAll(() => [plain, bedrock, chosen].forEach((app) => app.cleanup()));

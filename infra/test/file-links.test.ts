@@ -2,6 +2,7 @@
 // one before it, the files behaviour that trusts it (origin access control to the upload bucket, cached by path and
 // response overrides only), and the bucket's grant to CloudFront.
 import type { Template } from 'aws-cdk-lib/assertions';
+import { WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
@@ -11,7 +12,7 @@ let rotated: Synthesized;
 
 beforeAll(() => {
   app = synthesize({ region: 'eu-west-1' });
-  rotated = synthesize({ region: 'eu-west-1', context: { fileLinkKeyGeneration: '2' } });
+  rotated = synthesize(WITH_SETTINGS_CHANGED); // fileLinkKeyGeneration: '2'
 }, 180_000);
 afterAll(() => {
   app.cleanup();

@@ -2,10 +2,12 @@
 // app deploys, nested ones included, uses more than 60 % of any of CloudFormation's per-stack limits. Prints each use.
 import { ltiEndpoints } from '../../shared/contract/lti';
 import { endpointsByHandler } from '../stacks/public-endpoints-stack';
-import { deployedRoutes, routeFeature, type DeployedRoute } from '../route-deployment';
+import { deployedRoutes, routeFeature } from '../route-deployment';
+import { generatedRoutes } from './generated-routes';
+import { LIMITS_SYNTHESIS } from './prebuilt-syntheses';
 import { synthesize, type CfnTemplate, type Synthesized } from './synthesize';
 
-const ROUTES = 150;
+const ROUTES = LIMITS_SYNTHESIS.routeCount!;
 const MOST = 0.6;
 
 /** CloudFormation's quotas per stack (template body from S3: 1 MB). */
@@ -18,28 +20,11 @@ const LIMITS = {
   'template bytes': { limit: 1024 * 1024, count: (t: CfnTemplate) => Buffer.byteLength(JSON.stringify(t, undefined, 1)) },
 } as const;
 
-/**
- * The route table's routes, then copies of them until there are `count`: a copy keeps its route's method, roles,
- * handler and grants, and gets a path in the same feature with a segment of its own (`/api/modules/copy2/{id}`).
- */
-function generatedRoutes(count: number): [string, DeployedRoute][] {
-  const routes: [string, DeployedRoute][] = [...deployedRoutes];
-  for (let copy = 1; routes.length < count; copy += 1) {
-    for (const [name, route] of deployedRoutes.slice(0, count - routes.length)) {
-      const segments = route.path.split('/');
-      const featureEnd = segments[2] === 'admin' && segments[3] && !segments[3].startsWith('{') ? 4 : 3;
-      const path = [...segments.slice(0, featureEnd), `copy${copy}`, ...segments.slice(featureEnd)].join('/');
-      routes.push([`${name}Copy${copy}`, { ...route, path }]);
-    }
-  }
-  return routes;
-}
-
 let app: Synthesized;
 const routes = generatedRoutes(ROUTES);
 
 beforeAll(() => {
-  app = synthesize({ region: 'eu-west-1', account: '123456789012', context: { waf: 'true' }, routes });
+  app = synthesize(LIMITS_SYNTHESIS);
 }, 180_000);
 afterAll(() => app.cleanup());
 

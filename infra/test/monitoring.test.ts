@@ -4,6 +4,7 @@ import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { routeEntries } from '../../shared/contract';
 import { ALARM_THRESHOLDS, THROTTLED_METRIC } from '../constructs/api-monitoring';
 import { endpointsByHandler } from '../stacks/public-endpoints-stack';
+import { WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 let app: Synthesized;
@@ -12,7 +13,7 @@ let template: Template;
 
 beforeAll(() => {
   app = synthesize();
-  untraced = synthesize({ region: 'eu-west-1', context: { tracing: 'false' } });
+  untraced = synthesize(WITH_SETTINGS_CHANGED); // tracing: 'false'
   template = app.templates.api;
 }, 120_000);
 afterAll(() => {

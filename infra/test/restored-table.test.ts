@@ -1,12 +1,12 @@
 // After a point-in-time restore the stage's `tableName` names the restored table: every function uses it, and only it,
 // while the Data stack keeps its own table, retained.
+import { RESTORED_TABLE_NAME as RESTORED, WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
-const RESTORED = 'prod-learning-paths-20261128t090000z';
 let restored: Synthesized;
 let original: Synthesized;
 beforeAll(() => {
-  restored = synthesize({ region: 'eu-west-1', context: { tableName: RESTORED } });
+  restored = synthesize(WITH_SETTINGS_CHANGED); // tableName: RESTORED
   original = synthesize();
 }, 120_000);
 afterAll(() => [restored, original].forEach((app) => app.cleanup()));

@@ -9,25 +9,20 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { SIGN_IN_CALLBACK_PATHS } from '../../shared/school-sign-in';
 import { webConfigSchema } from '../../shared/web-config';
-import { settingsOf, type SchoolSignInSettings } from '../stage-settings';
+import { settingsOf } from '../stage-settings';
+import { RESTORED_TABLE_NAME, SCHOOL_APP_ORIGIN, SCHOOL_SIGN_IN, SCHOOL_TENANT, WITH_SETTINGS_CHANGED } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
-const APP_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
-const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
-const SCHOOL: SchoolSignInSettings = {
-  appOrigin: APP_ORIGIN,
-  domainPrefix: 'learning-paths-hillside',
-  google: { clientId: 'google-client.apps.googleusercontent.com', clientSecretName: 'prod-learning-paths/google-client-secret', domains: ['hillside.example.org'] },
-  microsoft: { clientId: '00000000-0000-0000-0000-0000000000aa', clientSecretName: 'prod-learning-paths/microsoft-client-secret', tenantId: TENANT, domains: ['hillside.example.org', 'staff.hillside.example.org'] },
-  saml: { name: 'Hillside', metadataUrl: 'https://idp.hillside.example/metadata.xml', domains: ['hillside.example.org'] },
-};
+const APP_ORIGIN = SCHOOL_APP_ORIGIN;
+const TENANT = SCHOOL_TENANT;
+const SCHOOL = SCHOOL_SIGN_IN;
 
 let off: Synthesized;
 let on: Synthesized;
 
 beforeAll(() => {
   off = synthesize();
-  on = synthesize({ region: 'eu-west-1', context: { schoolSignIn: SCHOOL } });
+  on = synthesize(WITH_SETTINGS_CHANGED); // schoolSignIn: SCHOOL
 }, 180_000);
 afterAll(() => [off, on].forEach((app) => app.cleanup()));
 
@@ -150,13 +145,14 @@ describe('on', () => {
         Resource: poolArn,
       },
     ]);
-    // The table: a domain's setting, and a newcomer's people copy and audit entry, by their partitions only.
+    // The table the stage uses (this synthesis names a restored one): a domain's setting, and a newcomer's people copy
+    // and audit entry, by their partitions only.
     const table = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
     expect(table).toEqual([
       {
         Effect: 'Allow',
         Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-        Resource: { 'Fn::ImportValue': expect.stringMatching(/TableArn|Table/) },
+        Resource: { 'Fn::Join': ['', ['arn:aws:dynamodb:eu-west-1:', { Ref: 'AWS::AccountId' }, `:table/${RESTORED_TABLE_NAME}`]] },
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SCHOOL', 'AUDIT', 'PERSON#*'] } },
       },
     ]);

@@ -9,7 +9,8 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { REPO_ROOT } from '../constructs/bundling';
-import { addLearningPaths, type LearningPathsProps } from '../learning-paths';
+import { addLearningPaths } from '../learning-paths';
+import { generatedRoutes } from './generated-routes';
 import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
 export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'edge';
@@ -33,7 +34,13 @@ export interface Synthesized {
 /** The variable naming this run's cache directory, set by synthesis-cache.ts; without it every call builds the app. */
 export const SYNTHESIS_CACHE_VARIABLE = 'LEARNING_PATHS_SYNTHESIS_CACHE';
 
-export type SynthesizeOptions = { region?: string; account?: string; context?: Record<string, unknown>; routes?: LearningPathsProps['routes'] };
+export type SynthesizeOptions = {
+  region?: string;
+  account?: string;
+  context?: Record<string, unknown>;
+  /** The route table's routes, then copies of them until there are this many (generated-routes.ts). */
+  routeCount?: number;
+};
 
 /** What a cached synthesis keeps on disk: Synthesized with its templates as JSON. */
 type CachedSynthesis = Omit<Synthesized, 'templates' | 'cleanup'> & { templates: Record<string, CfnTemplate> };
@@ -60,8 +67,7 @@ function fakeWebDist(parent: string): string {
  */
 export function synthesize(options: SynthesizeOptions = { region: 'eu-west-1' }): Synthesized {
   const cacheDirectory = process.env[SYNTHESIS_CACHE_VARIABLE];
-  // A route table of the test's own is not worth keeping: one file uses it.
-  if (!cacheDirectory || options.routes) return synthesizeApp(options);
+  if (!cacheDirectory) return synthesizeApp(options);
   const file = cacheFileFor(cacheDirectory, options);
   awaitPrebuild(file);
   if (!existsSync(file)) {
@@ -112,7 +118,7 @@ function awaitPrebuild(file: string): void {
   }
 }
 
-function synthesizeApp({ region, account, context = {}, routes }: SynthesizeOptions, parent = tmpdir()): Synthesized {
+function synthesizeApp({ region, account, context = {}, routeCount }: SynthesizeOptions, parent = tmpdir()): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const outdir = mkdtempSync(path.join(parent, 'cdk-out-'));
   const webDist = fakeWebDist(parent);
@@ -124,7 +130,7 @@ function synthesizeApp({ region, account, context = {}, routes }: SynthesizeOpti
   let stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>>;
   let assembly: ReturnType<App['synth']>;
   try {
-    stacks = addLearningPaths(app, { webDistPath: webDist, env: { region, account }, routes });
+    stacks = addLearningPaths(app, { webDistPath: webDist, env: { region, account }, routes: routeCount === undefined ? undefined : generatedRoutes(routeCount) });
     assembly = app.synth();
   } catch (error) {
     removeDirectories(); // an app refused (the tests of bad settings) leaves nothing behind

@@ -14,7 +14,8 @@ const BEFORE_LANES: Step[] = [
   'npm run build',
   'npx jest --selectProjects build integration --maxWorkers=2',
 ];
-const BROWSER_LANE: Step[] = ['npx jest --config jest.e2e.config.ts'];
+// Screenshots are for people walking the screens; nobody sees them in CI (test/e2e/support/browser.ts).
+const BROWSER_LANE: Step[] = ['E2E_SCREENSHOTS=off npx jest --config jest.e2e.config.ts'];
 const CHECKS_LANE: Step[] = ['npm run test:deployed:local', 'npm run synth'];
 
 const running = new Set<ChildProcess>();

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { TAKE_SCREENSHOTS } from './browser';
 
 /** Screenshots of the walk, for people to look at (git-ignored with the rest of .artifacts/). */
 export const WALK_SCREENSHOT_DIR = path.resolve(__dirname, '../../../.artifacts/narrow-walk');
@@ -57,8 +58,10 @@ const FINDINGS = `(() => {
 export async function readabilityFindings(page: Page, name: string): Promise<string[]> {
   // Two frames: layout after the last change is done.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  mkdirSync(WALK_SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(WALK_SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (TAKE_SCREENSHOTS) {
+    mkdirSync(WALK_SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(WALK_SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  }
   const findings = (await page.evaluate(FINDINGS)) as string[];
   return findings.map((finding) => `${name}: ${finding}`);
 }

@@ -34,7 +34,7 @@ export function makeClassService({ classes, modules, clock }: ClassServicePorts)
   }
 
   async function listStudentClasses(caller: Caller, studentId: string): Promise<ClassSummary[]> {
-    if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
+    requireOwnClassList(caller, studentId);
     // A membership is written last when enrolling and removed first when unenrolling: it is the enrolment.
     const records = (await classes.getClasses(await classes.listClassIdsOfStudent(caller.userId))).filter(isCurrent);
     // Classmates are not the student's business: the roster shows only the caller.
@@ -191,6 +191,11 @@ export async function requireClass(
       ((as === 'reader' || as === 'any') && isAdmin(caller)));
   if (!allowed) throw notFound(CLASS_NOT_FOUND);
   return record;
+}
+
+/** A student lists only their own classes: the token alone settles it (the handler asks before reading anything). */
+export function requireOwnClassList(caller: Caller, studentId: string): void {
+  if (studentId !== caller.userId) throw forbidden('You can only list your own classes.');
 }
 
 /**

@@ -10,17 +10,21 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { Role } from '@shared/roles';
 import { routes } from '@shared/contract';
 import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MESSAGE, TOKEN_REVOKED_MESSAGE } from '@shared/second-factor';
-import { deployedRoutes, routeDeployment } from '@infra/route-deployment';
-import { mockAws } from '@test/unit-helpers/aws';
-import { apiEvent, errorBody, invoke, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
+import { deployedRoutes, routeDeployment, type RouteDeployment } from '@infra/route-deployment';
+import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
+import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { requireOwnClassList } from '../classes/classes';
+import { makeProgressService } from '../progress/progress';
 import { handler as listModules } from '../modules/handlers/list-modules';
 import { DomainError } from '../kernel/errors';
-import { handler as markComplete } from '../progress/handlers/mark-complete';
+import { handler as markComplete, makeHandler as makeMarkComplete } from '../progress/handlers/mark-complete';
 import type { Context } from 'aws-lambda';
 import { BUSINESS_METRICS, SERVER_ERROR_METRIC } from '@shared/metrics';
 import { apiHandler } from '../composition/api-handler';
 import { pseudonymOf } from '../erasure/adapters/pseudonym';
-import { ok } from './http';
+import { ok, routesStartedBesideGuards } from './http';
+import { makeDocumentClient } from './dynamodb-client';
 import { getLogger } from './logger';
 import { getMetrics } from './metrics';
 
@@ -401,5 +405,134 @@ describe('access records: revoked tokens and second-factor sign-ins (PERSON_ACCE
       body: { reason: 'secondFactorRequired' },
     });
     expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: accessKey('admin-1'), UpdateExpression: 'REMOVE secondFactorSince' });
+  });
+});
+
+describe('refusals the token alone settles (rate limit and access check on)', () => {
+  const useCase = jest.fn(async () => ok([]));
+  let listStudentClasses: ReturnType<typeof apiHandler>;
+  let markCompleteHandler: ReturnType<typeof apiHandler>;
+  beforeAll(async () => {
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    process.env.CALLER_RATE_LIMIT = '300';
+    listStudentClasses = apiHandler('listStudentClasses', useCase, { tokenCheck: (request, caller) => requireOwnClassList(caller, String(request.pathParameters.userId)) });
+    markCompleteHandler = makeMarkComplete(makeProgressService(inMemoryPorts()));
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    process.env.CALLER_RATE_LIMIT = 'off';
+  });
+  beforeEach(() => useCase.mockClear());
+  const listAs = (token: TokenSpec, userId: string) => invoke(listStudentClasses, apiEvent(routes.listStudentClasses, { token, pathParameters: { userId } }));
+  const markAs = (token: TokenSpec, body: unknown) => invoke(markCompleteHandler, apiEvent(routes.markComplete, { token, body }));
+
+  it("answers 403 to a student naming another person's id without counting the request or reading anything", async () => {
+    expect(await listAs(tokens.student, OTHER_STUDENT_ID)).toMatchObject({ statusCode: 403, body: { message: 'You can only list your own classes.' } });
+    expect(await markAs(tokens.student, { studentId: OTHER_STUDENT_ID, classId: 'class-1', moduleId: 'module-1', sectionId: 'section-1' })).toMatchObject({
+      statusCode: 403,
+      body: { message: 'You can only mark your own progress.' },
+    });
+    expect(ddb.calls()).toHaveLength(0);
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to a body its check cannot read, reading nothing', async () => {
+    expect(await markAs(tokens.student, { studentId: STUDENT_ID })).toMatchObject({ statusCode: 400, body: errorBody() });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it("counts the caller's own request and reads their access record: a revoked token naming its own id gets 401", async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: `ACCESS#${STUDENT_ID}`, tokensRevokedAt: 2_000 }] } });
+    expect(await listAs({ ...tokens.student, issuedAt: 1_000 }, STUDENT_ID)).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).toHaveReceivedCommandWith(UpdateCommand, { Key: { pk: expect.stringMatching(/^RATE#/), sk: expect.any(String) } });
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it('is not asked of a token whose groups the route does not admit: a stale role token is answered 401 (issue 33)', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [{ pk: `ACCESS#${TEACHER_ID}`, tokensRevokedAt: 2_000 }] } });
+    expect(await listAs({ ...tokens.teacher, issuedAt: 1_000 }, OTHER_STUDENT_ID)).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
+  });
+});
+
+describe('a use case started beside the guards (rate limit and access check on)', () => {
+  const client = makeDocumentClient();
+  const useCase = jest.fn(async () => {
+    await client.send(new GetCommand({ TableName: 'test-table', Key: { pk: 'PROGRESS', sk: 'x' } }));
+    await client.send(new PutCommand({ TableName: 'test-table', Item: { pk: 'PROGRESS', sk: 'x' } }));
+    return ok({ studentId: STUDENT_ID, classId: 'class-1', moduleId: 'module-1', completedSections: ['section-1'] });
+  });
+  let handler: ReturnType<typeof apiHandler>;
+  beforeAll(() => {
+    process.env.PERSON_ACCESS_CHECK = 'on';
+    process.env.CALLER_RATE_LIMIT = '300';
+    handler = apiHandler('markComplete', useCase, { besideGuards: true });
+    process.env.PERSON_ACCESS_CHECK = 'off';
+    process.env.CALLER_RATE_LIMIT = 'off';
+  });
+  beforeEach(() => useCase.mockClear());
+  const call = (token: TokenSpec = tokens.student) => invoke(handler, apiEvent(routes.markComplete, { token, body: {} }));
+  /** The guards' calls answer a little later, recording what the use case had sent meanwhile. */
+  const sentBeforeGuardsAnswered: string[][] = [];
+  const later = <T>(answer: () => T) => () =>
+    new Promise<T>((resolve) =>
+      setTimeout(() => {
+        sentBeforeGuardsAnswered.push(ddb.calls().map((each) => each.args[0].constructor.name));
+        resolve(answer());
+      }, 5),
+    );
+  beforeEach(() => (sentBeforeGuardsAnswered.length = 0));
+  const accessAnswer = (record: Record<string, number>) => ({ Responses: { 'test-table': [{ pk: `ACCESS#${STUDENT_ID}`, ...record }] } });
+
+  it("reads beside the guards' calls, writes once they passed", async () => {
+    ddb.on(UpdateCommand).callsFake(later(() => ({})));
+    ddb.on(BatchGetCommand).callsFake(later(() => accessAnswer({})));
+    ddb.on(GetCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
+    expect(await call()).toMatchObject({ statusCode: 200 });
+    expect(sentBeforeGuardsAnswered[0]).toEqual(['UpdateCommand', 'BatchGetCommand', 'GetCommand']);
+    expect(ddb.calls().map((each) => each.args[0].constructor.name)).toEqual(['UpdateCommand', 'BatchGetCommand', 'GetCommand', 'PutCommand']);
+  });
+
+  it('answers 401 to a revoked token and writes nothing', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).callsFake(later(() => accessAnswer({ tokensRevokedAt: 2_000 })));
+    ddb.on(GetCommand).resolves({});
+    expect(await call({ ...tokens.student, issuedAt: 1_000 })).toMatchObject({ statusCode: 401, body: { message: TOKEN_REVOKED_MESSAGE } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('answers 429 to a caller over the rate limit and writes nothing', async () => {
+    ddb.on(UpdateCommand).rejects(conditionFailure());
+    ddb.on(BatchGetCommand).resolves(accessAnswer({}));
+    ddb.on(GetCommand).resolves({});
+    expect(await call()).toMatchObject({ statusCode: 429 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('is not started for a token whose groups the route does not admit', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'test-table': [] } });
+    expect(await call(tokens.teacher)).toMatchObject({ statusCode: 403 });
+    expect(useCase).not.toHaveBeenCalled();
+  });
+
+  it("is only for routes whose functions may write nothing but the table (their deployments' grants)", async () => {
+    for (const [, route] of deployedRoutes) await loadHandler(route.handler);
+    expect([...routesStartedBesideGuards].sort()).toEqual(['getModule', 'markComplete']);
+    for (const name of routesStartedBesideGuards) {
+      const { bucket, userPool, model, scoreReports, frameAncestors }: RouteDeployment = routeDeployment[name];
+      expect({ name, bucket: bucket === 'none' || bucket.every((action) => action === 'GetObject' || action === 'ListBucket'), userPool, model, scoreReports, frameAncestors }).toEqual({
+        name,
+        bucket: true,
+        userPool: 'none',
+        model: undefined,
+        scoreReports: undefined,
+        frameAncestors: undefined,
+      });
+    }
   });
 });

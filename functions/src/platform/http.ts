@@ -29,6 +29,7 @@ import { getMetrics } from './metrics';
 import { originCheckFromEnvironment } from './origin-verify';
 import type { PersonAccessStore } from '../people/port';
 import type { RateLimitCheck } from './rate-limit';
+import { runBesideGuards } from './writes-after-guards';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -73,6 +74,20 @@ export interface ApiHandlerOptions<T> {
    * way out when the answer is no; teachers and students never pay for the look-up.
    */
   secondFactor?: SecondFactorCheck;
+  /**
+   * What the token alone refuses, whatever the table holds (a student naming another person's id): checked before the
+   * caller's rate-limit write and access-record read, so such a refusal reads and changes nothing and waits for no
+   * table call (docs/decisions/security/refusals-from-token-alone.md). Asked only when the token's groups admit the
+   * route: a role refusal may come of a stale token, whose holder must be answered 401 to sign in again.
+   */
+  tokenCheck?: (request: ApiRequest, caller: Caller) => void;
+  /**
+   * Starts the use case beside the caller's rate-limit write and access-record read instead of after them, so its first
+   * reads share their round trip; its table writes wait for both (platform/writes-after-guards.ts), and its answer is
+   * given only once both passed. Only for a use case whose only writes are to the table (a student's module read and
+   * mark-complete; http.test.ts checks their deployments), and never where a second factor is asked.
+   */
+  besideGuards?: true;
 }
 
 /**
@@ -95,6 +110,11 @@ export interface CallerGuards {
   accessRecords: PersonAccessStore | undefined;
 }
 
+const startedBesideGuards = new Set<RouteName>();
+
+/** The routes whose handlers (those loaded in this process) start their use case beside the guards: their deployments must grant no write outside the table. */
+export const routesStartedBesideGuards: ReadonlySet<RouteName> = startedBesideGuards;
+
 /** Wraps a route's use case; the API handler of the routes, given how to build the caller guards (once per handler). */
 export type ApiHandler = ReturnType<typeof makeApiHandler>;
 
@@ -113,6 +133,7 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
     if (admitsAdmins(route) && !options.secondFactor) {
       throw new Error(`${name} admits admins: build its handler with adminHandler, which checks their two-factor authentication.`);
     }
+    if (options.besideGuards) startedBesideGuards.add(name);
     const originCheck = originCheckFromEnvironment();
     const { rateLimit, accessRecords } = guards();
     return async (event, context) => {
@@ -131,11 +152,21 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
           throw forbidden("Use the API through the app's address.");
         }
         const { caller, issuedAt, authTime } = callerFrom(event);
-        const [, access] = await Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]);
-        if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
-          throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
-        }
-        if (!route.roles.some((role) => caller.roles.includes(role))) {
+        const admitted = route.roles.some((role) => caller.roles.includes(role));
+        let request: ApiRequest | undefined;
+        if (admitted && options.tokenCheck) options.tokenCheck((request = requestFrom(event)), caller);
+        const guards = Promise.all([rateLimit(caller.userId), accessRecords?.read(caller.userId)]).then(([, access]) => {
+          if (access?.erased || (access?.tokensRevokedAt !== undefined && issuedAt <= access.tokensRevokedAt)) {
+            throw new DomainError('unauthenticated', TOKEN_REVOKED_MESSAGE);
+          }
+          return access;
+        });
+        const besideGuards = options.besideGuards && admitted && !(options.secondFactor && requiresSecondFactor(route, caller.roles));
+        const early = besideGuards ? runBesideGuards(guards, async () => handle((request ??= requestFrom(event)), caller)) : undefined;
+        // Whatever the early use case ends in is answered only once the guards passed: their refusal comes first.
+        early?.catch(() => undefined);
+        const access = await guards;
+        if (!admitted) {
           metrics.addMetric(BUSINESS_METRICS.refusedByRole, MetricUnit.Count, 1);
           throw forbidden(`Only ${route.roles.join(' or ').toLowerCase()} can do this.`);
         }
@@ -153,8 +184,8 @@ export const makeApiHandler = (guards: () => CallerGuards) =>
           }
           caller.name = name;
         }
-        const request = { pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) };
-        const response = await handle(request, caller);
+        request ??= requestFrom(event);
+        const response = await (early ?? handle(request, caller));
         const counted = typeof options.counts === 'function' ? options.counts(response, request) : options.counts;
         if (counted) metrics.addMetric(counted, MetricUnit.Count, 1);
         return respond(response.statusCode, response.body);
@@ -219,6 +250,8 @@ export function parseGroups(claim: unknown): Role[] {
       : [];
   return names.map((name) => name.trim()).filter(isRole);
 }
+
+const requestFrom = (event: ApiEvent): ApiRequest => ({ pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: parseBody(event) });
 
 function parseBody(event: ApiEvent): unknown {
   if (!event.body) return undefined;

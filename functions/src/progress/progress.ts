@@ -114,7 +114,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
    * a repeat writes nothing.
    */
   async function markComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
-    if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
+    requireOwnProgressMark(caller, input);
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
     const [schoolClass, candidate, enrolment, seen, summaries, overrideRecord] = await Promise.all([
       requireWritableClass(classes, caller, input.classId, 'student'),
@@ -188,7 +188,7 @@ export function makeProgressService({ classes, modules, progress, overrides, che
    * complete. Counters follow atomically; undoing a section not complete changes nothing.
    */
   async function undoComplete(caller: Caller, input: MarkCompleteInput): Promise<Progress> {
-    if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
+    requireOwnProgressMark(caller, input);
     const key = { classId: input.classId, moduleId: input.moduleId, studentId: caller.userId };
     const [schoolClass, candidate, seen] = await Promise.all([
       requireWritableClass(classes, caller, input.classId, 'student'),
@@ -212,6 +212,11 @@ export function makeProgressService({ classes, modules, progress, overrides, che
   }
 
   return { get, studentClassProgress, markComplete, undoComplete, recordReading };
+}
+
+/** A student marks only their own progress: the token alone settles it (the handler asks before reading anything). */
+export function requireOwnProgressMark(caller: Caller, input: Pick<MarkCompleteInput, 'studentId'>): void {
+  if (input.studentId !== caller.userId) throw forbidden('You can only mark your own progress.');
 }
 
 export const NOT_ASSIGNED = 'This module is not assigned to this class.';

@@ -10,6 +10,6 @@ export const makeHandler = (modules: ModuleService) =>
     const moduleId = pathId(request, 'id');
     const { classId, usage } = validate(moduleReadQuerySchema, request.query);
     return ok(await (usage ? modules.getWithUsage(caller, moduleId) : modules.get(caller, moduleId, classId)));
-  });
+  }, { besideGuards: true });
 
 export const handler = makeHandler(buildModuleService(noFileStore, fileLinks()));

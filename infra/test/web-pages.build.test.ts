@@ -2,21 +2,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { htmlFileOf, PAGES_WITH_HTML, WEB_PAGES } from '../../shared/web-pages';
+import { MODULES_AFTER_PAINT } from '../../web/src/modules-after-paint';
 import { REPO_ROOT } from '../constructs/bundling';
 
 const dist = path.join(REPO_ROOT, 'web', 'dist');
 
-/** The script and link tags of a built HTML file's head, in order. */
+/** The script and link tags of a built HTML file's head, and the modules it fetches after painting, in order. */
 function headOf(file: string) {
   const full = path.join(dist, file);
   if (!existsSync(full)) throw new Error(`${full} does not exist: run \`npm run build\` first (npm test does).`);
   const html = readFileSync(full, 'utf8');
   const head = html.slice(0, html.indexOf('</head>'));
-  return [...head.matchAll(/<(script|link|style)\b([^>]*)>/g)].map(([, tag, attrs]) => ({
-    kind: tag === 'link' ? /rel="(\w+)"/.exec(attrs!)![1] : tag,
-    file: /(?:src|href)="\/([^"]+)"/.exec(attrs!)?.[1],
-    lowPriority: attrs!.includes('fetchpriority="low"'),
-  }));
+  return [...head.matchAll(/<(script|link|style|meta)\b([^>]*)>/g)].flatMap(([, tag, attrs]) => {
+    // A prerendered page names the modules its entry fetches once the page has painted (web/build/page-html.ts).
+    if (tag === 'meta') {
+      const afterPaint = new RegExp(`name="${MODULES_AFTER_PAINT}" content="([^"]*)"`).exec(attrs!);
+      return afterPaint ? afterPaint[1]!.split(' ').map((file) => ({ kind: 'after-paint', file: file.slice(1), lowPriority: true })) : [];
+    }
+    return [{ kind: tag === 'link' ? /rel="(\w+)"/.exec(attrs!)![1] : tag, file: /(?:src|href)="\/([^"]+)"/.exec(attrs!)?.[1], lowPriority: attrs!.includes('fetchpriority="low"') }];
+  });
 }
 
 /** The chunk of a page module: Vite names it after the file. */
@@ -43,8 +47,10 @@ describe('the built pages (npm run build)', () => {
     expect(pageChunks).toEqual([expect.stringMatching(new RegExp(`^assets/${page.module.slice(page.module.indexOf('/') + 1)}-`))]);
     expect(files.filter((file) => /amplify|auth-services/i.test(file ?? ''))).toEqual([]);
     if (page.html === 'prerendered') {
-      // Its content is in the HTML: every script at low priority, the entry's stylesheet inline.
-      expect(head.filter((tag) => tag.kind === 'script' || tag.kind === 'modulepreload').every((tag) => tag.lowPriority)).toBe(true);
+      // Its content is in the HTML: the entry at low priority, every other module fetched after the first paint, the
+      // entry's stylesheet inline.
+      expect(head.filter((tag) => tag.kind === 'script' || tag.kind === 'after-paint').every((tag) => tag.lowPriority)).toBe(true);
+      expect(head.filter((tag) => tag.kind === 'modulepreload')).toEqual([]);
       expect(head.some((tag) => tag.kind === 'style')).toBe(true);
     } else {
       // The start at normal priority, the page's chunks after it at low priority, with its stylesheets linked.

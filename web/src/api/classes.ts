@@ -35,9 +35,12 @@ export function useStudentClasses(userId: string | undefined) {
 }
 
 export function useClass(classId: string | undefined) {
+  const queryClient = useQueryClient();
+  const queryKey = classKeys.detail(classId ?? '');
   return useQuery({
-    queryKey: classKeys.detail(classId ?? ''),
-    queryFn: () => takeEarlyAnswer<ClassDetail>(earlyClassKey(classId!)) ?? call('getClass', { classId: classId! }),
+    queryKey,
+    // An early answer only for the first fetch: one asked after it (the page rendered first) would be older than a refetch.
+    queryFn: () => (queryClient.getQueryData(queryKey) === undefined && takeEarlyAnswer<ClassDetail>(earlyClassKey(classId!))) || call('getClass', { classId: classId! }),
     enabled: Boolean(classId),
   });
 }

@@ -1,7 +1,7 @@
 // Server state of teachers' reports: query keys (defined once here), a class's report in pages, a module's
 // drill-down, each class's completion (the dashboard), a student's reading (the student drill-down), and the class's
 // scores exported for the school's information system.
-import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
@@ -29,10 +29,15 @@ export const REPORT_REFRESH_MS = 30_000;
  * loaded) whenever the page opens, whenever the tab regains focus, and every REPORT_REFRESH_MS while in view.
  */
 export function useClassReportPages(classId: string | undefined) {
+  const queryClient = useQueryClient();
+  const queryKey = reportKeys.classReport(classId ?? '');
   return useInfiniteQuery({
-    queryKey: reportKeys.classReport(classId ?? ''),
+    queryKey,
+    // An early answer only for the first page's first fetch: one asked after it (the page rendered first) would be
+    // older than a refresh.
     queryFn: ({ pageParam }) =>
-      (pageParam === undefined && takeEarlyAnswer<ClassReportPage>(earlyReportKey(classId!))) || classReportPage(classId!, pageParam),
+      (pageParam === undefined && queryClient.getQueryData(queryKey) === undefined && takeEarlyAnswer<ClassReportPage>(earlyReportKey(classId!))) ||
+      classReportPage(classId!, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next,
     enabled: Boolean(classId),

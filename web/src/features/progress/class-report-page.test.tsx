@@ -79,6 +79,18 @@ it('opened as the first page, shows the class and report asked for before it ren
   expect(reportRequests).toHaveLength(1);
 });
 
+it('asked for early only after it had rendered, a Refresh still asks the API (the early answer is older)', async () => {
+  answer('getClass', klass);
+  const reportRequests = answer('getClassReport', onePage(rows));
+  renderClassReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  expect(reportRequests).toHaveLength(1);
+  preloadData({ classId: 'c1' });
+  await waitFor(() => expect(reportRequests).toHaveLength(2));
+  await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(reportRequests).toHaveLength(3));
+});
+
 it("marks a disabled student's row with Disabled in words, read with the row's cells", async () => {
   answer('getClassReport', onePage([{ ...rows[0], disabled: true }, rows[1]]));
   renderClassReport();

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail } from '@shared/contract/classes';
 import { call } from '@web/lib/api-client';
-import { askEarly, takeEarlyAnswer } from '@web/lib/early-answers';
+import { askEarly, takeEarlyAnswerIfFirst } from '@web/lib/early-answers';
 import { reportKeys } from './reports';
 
 export const classKeys = {
@@ -39,8 +39,7 @@ export function useClass(classId: string | undefined) {
   const queryKey = classKeys.detail(classId ?? '');
   return useQuery({
     queryKey,
-    // An early answer only for the first fetch: one asked after it (the page rendered first) would be older than a refetch.
-    queryFn: () => (queryClient.getQueryData(queryKey) === undefined && takeEarlyAnswer<ClassDetail>(earlyClassKey(classId!))) || call('getClass', { classId: classId! }),
+    queryFn: () => takeEarlyAnswerIfFirst<ClassDetail>(queryClient, queryKey, earlyClassKey(classId!)) ?? call('getClass', { classId: classId! }),
     enabled: Boolean(classId),
   });
 }

@@ -5,7 +5,7 @@ import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } f
 import { PAGE_LIMITS } from '@shared/constants';
 import type { ClassReportPage } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
-import { askEarly, takeEarlyAnswer } from '@web/lib/early-answers';
+import { askEarly, takeEarlyAnswerIfFirst } from '@web/lib/early-answers';
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -33,11 +33,7 @@ export function useClassReportPages(classId: string | undefined) {
   const queryKey = reportKeys.classReport(classId ?? '');
   return useInfiniteQuery({
     queryKey,
-    // An early answer only for the first page's first fetch: one asked after it (the page rendered first) would be
-    // older than a refresh.
-    queryFn: ({ pageParam }) =>
-      (pageParam === undefined && queryClient.getQueryData(queryKey) === undefined && takeEarlyAnswer<ClassReportPage>(earlyReportKey(classId!))) ||
-      classReportPage(classId!, pageParam),
+    queryFn: ({ pageParam }) => (pageParam === undefined && takeEarlyAnswerIfFirst<ClassReportPage>(queryClient, queryKey, earlyReportKey(classId!))) || classReportPage(classId!, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next,
     enabled: Boolean(classId),

@@ -4,6 +4,8 @@
 // Each answer is taken once, by the first query that asks for it, and only soon after it was asked for: a query later
 // in the visit (a refresh, another user on the tab) asks the API itself.
 
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /** How long an early answer waits to be taken; the page that asked for it renders well within this. */
 const EARLY_ANSWER_TTL_MS = 10_000;
 
@@ -17,8 +19,17 @@ export function askEarly(key: string, ask: () => Promise<unknown>): void {
 }
 
 /** The answer asked for early under `key`, once and while fresh; otherwise undefined (ask the API). */
-export function takeEarlyAnswer<T>(key: string): Promise<T> | undefined {
+function takeEarlyAnswer<T>(key: string): Promise<T> | undefined {
   const early = answers.get(key);
   answers.delete(key);
   return early && Date.now() - early.askedAt < EARLY_ANSWER_TTL_MS ? (early.answer as Promise<T>) : undefined;
+}
+
+/**
+ * The early answer under `key` for the first fetch of the query `queryKey` (it has no data yet). A query that already
+ * has data asks the API: an answer asked for after the page rendered is older than a refresh; it is dropped all the same.
+ */
+export function takeEarlyAnswerIfFirst<T>(queryClient: QueryClient, queryKey: QueryKey, key: string): Promise<T> | undefined {
+  const early = takeEarlyAnswer<T>(key);
+  return queryClient.getQueryData(queryKey) === undefined ? early : undefined;
 }

@@ -6,7 +6,7 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -124,6 +124,8 @@ export function makeFileDelivery({ keys, storage, now = Date.now }: FileDelivery
     }
     response.writeHead(answer.status, headers);
     if (!answer.body || method === 'HEAD') return void response.end();
-    Readable.fromWeb(answer.body as WebReadableStream).pipe(response);
+    // pipeline, not pipe: a viewer that goes away mid-file (a closed tab, a cancelled range) ends both sides instead of
+    // leaving an unhandled stream error that stops the server.
+    pipeline(Readable.fromWeb(answer.body as WebReadableStream), response, () => undefined);
   };
 }

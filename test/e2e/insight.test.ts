@@ -14,7 +14,7 @@ import { apiAs, createClass, createModuleThroughApi, newUser, uniqueTag } from '
 const session = useBrowser();
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-// Eleven steps, each a page's round trips and an axe run at two widths: about a minute on an idle machine, more on a
+// Eleven steps, each a page's round trips, its layout at two widths and an axe run: about a minute on an idle machine, more on a
 // busy one, so twice the browser tests' default limit.
 it('a teacher sees two new completions after Refresh, their dates, filters "Not started" and exports what is shown', async () => {
   const teacher = await newUser('Teachers');

@@ -41,6 +41,10 @@ export const pathsFixtures: ResourceFixtures<typeof pathsRoutes> = {
     request: async ({ world }) => ({ params: { classId: CLASS_ID, studentId: world.student.userId } }),
     statuses: { teacher: 200, otherTeacher: 404, admin: 200 },
   },
+  listClassOverrides: {
+    request: async () => ({ params: { classId: CLASS_ID } }),
+    statuses: { teacher: 200, otherTeacher: 404, admin: 200 },
+  },
   // A module of its own per call, with the student's unlock to take back.
   removePathOverride: {
     request: async ({ world, newModule, assign }) => {

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { QueryView } from './query-view';
+import { bothQueries, QueryView } from './query-view';
 
 const view = (query: { data: string[] | undefined; error: Error | null }, pending = false) =>
   render(
@@ -44,4 +44,24 @@ it('says so when the answer holds nothing, and keeps loading while more is to co
   expect(screen.getByText('No classes yet.')).toBeInTheDocument();
   view({ data: ['Year 7 Art'], error: null }, true);
   expect(screen.getByRole('status')).toHaveTextContent('Loading classes...');
+});
+
+it('climbs two queries as one: loading until both have answered, a failure of either with nothing to show, then both', () => {
+  const failed = new Error('Server down');
+  type Answer<T> = { data: T | undefined; error: Error | null };
+  const pair = (first: Answer<string>, second: Answer<number>) => (
+    <QueryView query={bothQueries(first, second)} loading="Loading module..." error={(error) => <p>Failed: {error.message}</p>}>
+      {([title, done]) => <p>{`${title}: ${done} done`}</p>}
+    </QueryView>
+  );
+  const { rerender } = render(pair({ data: 'Cells', error: null }, { data: undefined, error: null }));
+  expect(screen.getByRole('status')).toHaveTextContent('Loading module...');
+  // A failed read again of the one that answered keeps waiting for the other.
+  rerender(pair({ data: 'Cells', error: failed }, { data: undefined, error: null }));
+  expect(screen.getByRole('status')).toHaveTextContent('Loading module...');
+  rerender(pair({ data: undefined, error: null }, { data: undefined, error: failed }));
+  expect(screen.getByText('Failed: Server down')).toBeInTheDocument();
+  rerender(pair({ data: 'Cells', error: failed }, { data: 2, error: null }));
+  expect(screen.getByText('Cells: 2 done')).toBeInTheDocument();
+  expect(screen.queryByText(/Failed/)).toBeNull();
 });

@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { bothQueries, QueryView } from './query-view';
 
 const view = (query: { data: string[] | undefined; error: Error | null }, pending = false) =>
@@ -64,4 +66,26 @@ it('climbs two queries as one: loading until both have answered, a failure of ei
   rerender(pair({ data: 'Cells', error: failed }, { data: 2, error: null }));
   expect(screen.getByText('Cells: 2 done')).toBeInTheDocument();
   expect(screen.queryByText(/Failed/)).toBeNull();
+});
+
+it('keeps the state of a screen whose loading rung is the same component as its data rung (placeholders until the data)', async () => {
+  function Figures({ count }: { count?: number }) {
+    const [note, setNote] = useState('');
+    return (
+      <>
+        <p>{count ?? '…'}</p>
+        <input aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+      </>
+    );
+  }
+  const figures = (data: number | undefined) => (
+    <QueryView query={{ data, error: null }} loading={<Figures />} error="Could not load the figures.">
+      {(count) => <Figures count={count} />}
+    </QueryView>
+  );
+  const { rerender } = render(figures(undefined));
+  await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'typed while loading');
+  rerender(figures(3));
+  expect(screen.getByText('3')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('typed while loading');
 });

@@ -22,7 +22,10 @@ export function bothQueries<A, B>(first: QueryState<A>, second: QueryState<B>): 
 
 interface QueryViewProps<T> {
   query: QueryState<T>;
-  /** While the first answer is on its way: a sentence (announced to screen readers) or an element of the screen's own. */
+  /**
+   * While the first answer is on its way: a sentence (announced to screen readers) or an element of the screen's own
+   * (the component the data rung renders, given no data, keeps its state when the data arrives).
+   */
   loading: string | ReactElement;
   /** When it failed with nothing to show: a sentence (an error alert), an element, or what the error becomes (LoadError). */
   error: string | ReactElement | ((error: Error) => ReactNode);

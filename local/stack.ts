@@ -34,7 +34,8 @@ import { startStorage } from './storage';
 import { ensureFileLinkKeys, makeFileDelivery } from './file-links';
 import { DEMO_SCHOOL_PROVIDERS } from './school-accounts';
 import { startSchoolProviders } from './school-provider';
-import { objectCreatedEvent } from './storage-events';
+import { storedObjectEvent } from './storage-events';
+import type { StoredObjectChange } from '../functions/src/search/handlers/extract-text';
 import { DEFAULT_ONEROSTER_SYNC_PREFIX, syncPrefixProblem } from '../shared/oneroster';
 import { IN_PROCESS_SCORE_QUEUE, makeInProcessScoreQueue, runScoreQueueInProcess, type InProcessScoreQueue } from '../functions/src/lti/adapters/in-process-score-queue';
 import type { LtiScoreMessage } from '../functions/src/lti/port';
@@ -131,6 +132,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Stopped in order: the app (no request in flight reaches a stopped twin), the twins, then the directory.
   let closeApp = async () => {};
   const extractions = new Set<Promise<void>>();
+  /** Runs a storage event's function beside the request, logging its failure; the stop waits for it. */
+  const track = (extraction: Promise<void>, what: string) => {
+    const settled = extraction.catch((error: Error) => log(`${what} failed: ${error.message}`));
+    extractions.add(settled);
+    void settled.finally(() => extractions.delete(settled));
+  };
   // Score reports are sent once the handlers' environment is set (the sender is loaded by the first report).
   const ltiScoreQueue = makeInProcessScoreQueue({ deliver: sendLtiScore, millisecondsPerSecond: options.ltiScoreRetryMillisecondsPerSecond ?? 1000, log });
   const twins: { close(): Promise<void> }[] = [];
@@ -174,11 +181,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket,
         onObjectCreated: (key) => {
           // As the bucket's two EventBridge rules route them: the sync's prefix to the OneRoster sync, uploads to extraction.
-          const extraction = (key.startsWith(syncPrefix) ? syncOneRoster(bucket, key) : extractText(bucket, key)).catch((error: Error) =>
-            log(`${key.startsWith(syncPrefix) ? 'OneRoster sync' : 'Text extraction'} of ${key} failed: ${error.message}`),
-          );
-          extractions.add(extraction);
-          void extraction.finally(() => extractions.delete(extraction));
+          track(key.startsWith(syncPrefix) ? syncOneRoster(bucket, key) : extractText(bucket, key), `${key.startsWith(syncPrefix) ? 'OneRoster sync' : 'Text extraction'} of ${key}`);
+        },
+        onObjectDeleted: (key) => {
+          // Only the extraction's rule takes deletions (the sync's package is left where the school put it).
+          if (!key.startsWith(syncPrefix)) track(extractText(bucket, key, 'Object Deleted'), `Forgetting the terms of ${key}`);
         },
       }),
       startIdentity({
@@ -320,18 +327,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 /**
- * The storage event's function, as EventBridge calls it in AWS: loaded on the first object written (after the
- * handlers' environment is set), run beside the request that wrote the object, never inside it.
+ * The storage events' function, as EventBridge calls it in AWS: loaded on the first object written or deleted (after
+ * the handlers' environment is set), run beside the request that wrote or deleted the object, never inside it.
  */
-async function extractText(bucket: string, key: string): Promise<void> {
+async function extractText(bucket: string, key: string, change: StoredObjectChange = 'Object Created'): Promise<void> {
   const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/search/handlers/extract-text');
-  await handler(objectCreatedEvent(bucket, key));
+  await handler(storedObjectEvent(change, bucket, key));
 }
 
 /** The nightly OneRoster sync's function, as EventBridge calls it in AWS for a package under its prefix. */
 async function syncOneRoster(bucket: string, key: string): Promise<void> {
   const { handler } = (await import(ONEROSTER_SYNC_FUNCTION)) as typeof import('../functions/src/rosters/handlers/sync-one-roster');
-  await handler(objectCreatedEvent(bucket, key));
+  await handler(storedObjectEvent('Object Created', bucket, key));
 }
 
 let ltiScoreSender: ScoreSender | undefined;

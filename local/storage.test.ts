@@ -1,6 +1,6 @@
 // The S3 twin refuses what S3 refuses: unsigned and wrongly signed requests, expired or tampered presigned URLs, a
 // PUT of another size or type than was signed, and multipart calls with an upload id that is unknown or was started
-// for another key. Browsers still get their CORS answers.
+// for another key. Browsers still get their CORS answers. Deleted objects are announced, as S3's "Object Deleted" events.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -21,6 +23,7 @@ const BUCKET = 'twin-bucket';
 let directory: string;
 let twin: StorageTwin;
 let s3: S3Client;
+const deleted: string[] = [];
 
 const client = (secretAccessKey = LOCAL_CREDENTIALS.secretAccessKey) =>
   new S3Client({
@@ -34,7 +37,7 @@ const client = (secretAccessKey = LOCAL_CREDENTIALS.secretAccessKey) =>
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(os.tmpdir(), 's3-twin-'));
-  twin = await startStorage({ directory, host: '127.0.0.1', port: 0, bucket: BUCKET });
+  twin = await startStorage({ directory, host: '127.0.0.1', port: 0, bucket: BUCKET, onObjectDeleted: (key) => deleted.push(key) });
   s3 = client();
 });
 
@@ -178,6 +181,18 @@ describe('multipart upload ids', () => {
       { method: 'PUT', body: 'x' },
     );
     expect(part.status).toBe(404);
+  });
+});
+
+describe('deletions', () => {
+  it('announces each object a DeleteObject or a DeleteObjects deletes, and nothing for a key that holds none', async () => {
+    for (const key of ['protected/u/one.txt', 'protected/u/two.txt', 'protected/u/three.txt']) await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'x' }));
+
+    await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: 'protected/u/one.txt' }));
+    await s3.send(new DeleteObjectsCommand({ Bucket: BUCKET, Delete: { Objects: [{ Key: 'protected/u/two.txt' }, { Key: 'protected/u/three.txt' }, { Key: 'protected/u/none.txt' }], Quiet: true } }));
+
+    expect(deleted.sort()).toEqual(['protected/u/one.txt', 'protected/u/three.txt', 'protected/u/two.txt']);
+    await expect(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'protected/u/two.txt' }))).rejects.toMatchObject({ name: 'NoSuchKey' });
   });
 });
 

@@ -31,6 +31,8 @@ export async function startStorage(options: {
   bucket: string;
   /** Called after each object written (a PutObject or a completed multipart upload), as S3 sends "Object Created". */
   onObjectCreated?: (key: string) => void;
+  /** Called after each object deleted (a DeleteObject, or each key of a DeleteObjects), as S3 sends "Object Deleted". */
+  onObjectDeleted?: (key: string) => void;
 }): Promise<StorageTwin> {
   const s3rver = new S3rver({
     directory: options.directory,
@@ -38,6 +40,7 @@ export async function startStorage(options: {
     configureBuckets: [{ name: options.bucket, configs: [CORS] }],
   });
   await s3rver.configureBuckets();
+  if (options.onObjectDeleted) announceDeletions(s3rver, options.onObjectDeleted);
   // Our own server rather than s3rver.run(): its listen() leaves EADDRINUSE as an unhandled 'error' event.
   const s3 = s3rver.callback();
   const writeOnce = conditionalWrites(s3rver);
@@ -83,6 +86,16 @@ function announceCreation(request: IncomingMessage, response: ServerResponse, on
   response.once('finish', () => {
     if (response.statusCode === 200) onObjectCreated(objectOf(request.url ?? '/').key);
   });
+}
+
+/** Calls back with each key s3rver's store deletes: both delete operations come down to it, one key at a time. */
+function announceDeletions(s3rver: S3rver, onObjectDeleted: (key: string) => void): void {
+  const { store } = s3rver;
+  const deleteObject = store.deleteObject.bind(store);
+  store.deleteObject = async (bucket, key) => {
+    await deleteObject(bucket, key);
+    onObjectDeleted(key);
+  };
 }
 
 /** Where s3rver keeps an upload's parts and its key, when the request names a well-formed upload id. */

@@ -93,6 +93,8 @@ declare module 's3rver' {
       getResourcePath(bucket: string, key: string | undefined, resource: string): string;
       /** An object's metadata, its `etag` quoted as S3 sends it; rejects when there is no object. */
       getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
+      /** Deletes an object (DeleteObject and each key of DeleteObjects call it). */
+      deleteObject(bucket: string, key: string): Promise<void>;
     };
     logger: { close(): void };
     configureBuckets(): Promise<void>;

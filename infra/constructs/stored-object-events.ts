@@ -1,6 +1,6 @@
-// A function run by EventBridge on the upload bucket's "Object Created" events under one prefix: a failed invocation is
-// retried twice, then its event is kept 14 days in a dead-letter queue, whose first message raises an alarm. Text
-// extraction (protected/) and the nightly OneRoster sync (oneroster-sync/) are run this way.
+// A function run by EventBridge on the upload bucket's object events under one prefix: a failed invocation is retried
+// twice, then its event is kept 14 days in a dead-letter queue, whose first message raises an alarm. Text extraction
+// (protected/, objects created and deleted) and the nightly OneRoster sync (oneroster-sync/, created) are run this way.
 import { Duration } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -9,11 +9,14 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import type { StoredObjectChange } from '../../functions/src/search/handlers/extract-text';
 import type { ApiMonitoring } from './api-monitoring';
 
 export interface StoredObjectEvents {
   bucket: IBucket;
   prefix: string;
+  /** The events it runs on (functions/src/search/handlers/extract-text.ts `StoredObjectChange`); "Object Created" alone when left out. */
+  changes?: StoredObjectChange[];
   /** The rule's id and description. */
   ruleId: string;
   description: string;
@@ -37,7 +40,7 @@ export function runOnStoredObjects(scope: Construct, fn: IFunction, props: Store
     description: props.description,
     eventPattern: {
       source: ['aws.s3'],
-      detailType: ['Object Created'],
+      detailType: props.changes ?? ['Object Created'],
       detail: { bucket: { name: [props.bucket.bucketName] }, object: { key: [{ prefix: props.prefix }] } },
     },
     targets: [new LambdaFunction(fn, { retryAttempts: 2, maxEventAge: props.maxEventAge, deadLetterQueue: failed })],

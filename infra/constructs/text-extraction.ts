@@ -1,7 +1,7 @@
 // The function that extracts each uploaded file's text (functions/src/search/handlers/extract-text.ts), run by EventBridge on
-// the upload bucket's "Object Created" events under protected/, never by a request. It reads objects and writes the
-// text items, the owners' text versions and their gathered search terms (an object in their folder); a failed
-// invocation is retried twice, then kept in a queue for a look.
+// the upload bucket's "Object Created" events under protected/, never by a request, and on its "Object Deleted" events
+// to drop a deleted file's terms. It reads objects and writes the text items, the owners' text versions and their
+// gathered search terms (an object in their folder); a failed invocation is retried twice, then kept in a queue.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -39,7 +39,7 @@ export class TextExtraction extends Construct {
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      description: 'Extracts the text of uploaded files (Object Created under protected/)',
+      description: 'Extracts the text of uploaded files, and forgets a deleted file\'s terms (protected/)',
       entry: EXTRACTION_ENTRY,
       handler: 'handler',
       projectRoot: REPO_ROOT,
@@ -69,8 +69,9 @@ export class TextExtraction extends Construct {
     runOnStoredObjects(this, this.function, {
       bucket: props.uploadsBucket,
       prefix: UPLOADS_PREFIX,
-      ruleId: 'ObjectCreated',
-      description: 'A file stored under protected/ in the upload bucket',
+      changes: ['Object Created', 'Object Deleted'],
+      ruleId: 'FileStoredOrDeleted',
+      description: 'A file stored or deleted under protected/ in the upload bucket',
       maxEventAge: Duration.hours(2),
       monitoring: props.monitoring,
       alarmId: 'TextExtractionDeadLetters',

@@ -118,11 +118,11 @@ describe('functions', () => {
     );
   });
 
-  test('text extraction runs on Object Created under protected/ of the upload bucket, reading objects and writing text items and gathered search terms only', () => {
+  test('text extraction runs on Object Created and Object Deleted under protected/ of the upload bucket, reading objects and writing text items and gathered search terms only', () => {
     const [rule] = Object.values(template.findResources('AWS::Events::Rule', { Properties: { Description: Match.stringLikeRegexp('protected/') } }));
     expect(rule.Properties.EventPattern).toMatchObject({
       source: ['aws.s3'],
-      'detail-type': ['Object Created'],
+      'detail-type': ['Object Created', 'Object Deleted'],
       detail: { object: { key: [{ prefix: 'protected/' }] } },
     });
     const [[id]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('Extracts the text') } }));

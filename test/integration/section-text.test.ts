@@ -38,13 +38,27 @@ async function handbook(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-async function settledText(sectionId: string) {
+const settledText = (sectionId: string) => settledTextOf(moduleId, sectionId);
+
+async function settledTextOf(id: string, sectionId: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const text = await world.ok('getSectionText', { as: world.teacher, params: { id: moduleId, sectionId } });
+    const text = await world.ok('getSectionText', { as: world.teacher, params: { id, sectionId } });
     if (text.status !== 'pending') return text;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('The text stayed pending.');
+}
+
+/** Waits for what a storage event's function does beside the request (it runs after the request's answer). */
+async function eventually(check: () => Promise<void>) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await check();
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 const search = (query: string, as = world.teacher, inModule?: string) =>
@@ -125,6 +139,26 @@ describe('search', () => {
 
     expect(await search('ribosome', world.otherStudent, moduleId)).toMatchObject({ status: 404 });
     expect(await search('ribosome', world.student)).toMatchObject({ status: 400, body: { fields: { moduleId: 'Say which module to search in.' } } });
+  });
+
+  it("drops a deleted module's file from its teacher's library terms, and keeps the files of the modules left", async () => {
+    const s3 = new S3Client({ endpoint: world.config.s3.endpoint, region: world.config.region, forcePathStyle: true, credentials: credentialsFor(world.config) });
+    const libraryTerms = makeLibraryTermsStore({ client: s3, bucketName: world.config.s3.bucket });
+    try {
+      const gathered = async () => gatheredFiles(await libraryTerms.read(world.teacher.userId));
+      const contentUrl = await world.upload(world.teacher, 'mitosis.pdf', MEDIA.pdf, seedFile('cells-reading.pdf'));
+      const module = await world.createModule(world.teacher, [{ title: 'Mitosis', contentUrl }], 'To delete');
+      await settledTextOf(module._id, module.sections[0]._id);
+      // Its terms are added once its text is stored.
+      await eventually(async () => expect(await gathered()).toContain(contentUrl));
+
+      await world.ok('deleteModule', { as: world.teacher, params: { id: module._id } }, 204);
+
+      await eventually(async () => expect(await gathered()).not.toContain(contentUrl));
+      expect([...(await gathered())]).toEqual(expect.arrayContaining((await world.ok('getModule', { as: world.teacher, params: { id: moduleId } })).sections.map((section: { contentUrl: string }) => section.contentUrl)));
+    } finally {
+      s3.destroy();
+    }
   });
 
   it('refuses an empty or overlong query with a sentence', async () => {

@@ -1,6 +1,6 @@
 // Gathering files' page terms into one inverted list: each page once, each stem's pages in order, and a file gathered
-// again replacing its earlier pages (the others renumbered, a stem no page holds dropped).
-import { gatherTerms, noGatheredTerms } from './gathered-terms';
+// again replacing its earlier pages or dropped (the others renumbered, a stem no page holds dropped).
+import { dropFiles, gatherTerms, noGatheredTerms } from './gathered-terms';
 
 const page = (number: number, counts: Record<string, number>) => ({
   number,
@@ -25,4 +25,13 @@ test("replaces a file gathered again: its earlier pages and the stems only they 
   gatherTerms(gathered, new Map([['a.pdf', [page(1, { ion: 1 })]]]));
 
   expect(gathered).toEqual({ pages: [['b.pdf', 5, 3], ['a.pdf', 1, 1]], stems: ['atom', 'ion'], postings: [[0, 3], [1, 1]] });
+});
+
+test("drops a deleted file's pages and the stems only they held, and says whether there was anything to drop", () => {
+  const gathered = gatherTerms(noGatheredTerms(), new Map([['a.pdf', [page(1, { cell: 2, atom: 1 })]], ['b.pdf', [page(5, { atom: 3 })]]]));
+
+  expect(dropFiles(gathered, new Set(['a.pdf']))).toBe(true);
+  expect(gathered).toEqual({ pages: [['b.pdf', 5, 3]], stems: ['atom'], postings: [[0, 3]] });
+  expect(dropFiles(gathered, new Set(['a.pdf', 'c.pdf']))).toBe(false);
+  expect(gathered).toEqual({ pages: [['b.pdf', 5, 3]], stems: ['atom'], postings: [[0, 3]] });
 });

@@ -23,7 +23,7 @@ export const gatheredFiles = (gathered: GatheredTerms) => new Set(gathered.pages
  */
 export function gatherTerms(gathered: GatheredTerms, files: ReadonlyMap<string, readonly PageTerms[]>): GatheredTerms {
   if (files.size === 0) return gathered;
-  if (gathered.pages.some(([contentUrl]) => files.has(contentUrl))) dropFiles(gathered, files);
+  dropFiles(gathered, files);
   const stemAt = new Map(gathered.stems.map((stem, at) => [stem, at]));
   for (const [contentUrl, pages] of files) {
     for (const page of pages) {
@@ -42,8 +42,12 @@ export function gatherTerms(gathered: GatheredTerms, files: ReadonlyMap<string, 
   return gathered;
 }
 
-/** Drops the pages of these files, renumbering the rest, and the stems no page holds any more. */
-function dropFiles(gathered: GatheredTerms, files: ReadonlyMap<string, unknown>) {
+/**
+ * Drops the pages of these files, in place, renumbering the rest, and the stems no page holds any more; answers whether
+ * any file had pages to drop.
+ */
+export function dropFiles(gathered: GatheredTerms, files: { has(contentUrl: string): boolean }): boolean {
+  if (!gathered.pages.some(([contentUrl]) => files.has(contentUrl))) return false;
   const renumbered = new Int32Array(gathered.pages.length).fill(-1);
   let next = 0;
   gathered.pages = gathered.pages.filter(([contentUrl], at) => !files.has(contentUrl) && ((renumbered[at] = next++), true));
@@ -55,4 +59,5 @@ function dropFiles(gathered: GatheredTerms, files: ReadonlyMap<string, unknown>)
   const held = postings.map((list) => list.length > 0);
   gathered.stems = gathered.stems.filter((_, at) => held[at]);
   gathered.postings = postings.filter((_, at) => held[at]);
+  return true;
 }

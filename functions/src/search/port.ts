@@ -48,6 +48,8 @@ export interface LibraryTermsStore {
   read(ownerId: string): Promise<GatheredTerms>;
   /** Adds files' terms (replacing a file's earlier ones) without losing what another writer adds at the same time. */
   add(ownerId: string, files: Map<string, PageTerms[]>): Promise<void>;
+  /** Drops deleted files' terms, the same way; writes nothing when none of them is gathered. */
+  remove(ownerId: string, contentUrls: string[]): Promise<void>;
 }
 
 /** The extraction library (adapters/text-extraction.ts), given to the use case. */

@@ -75,6 +75,29 @@ describe('extracting a stored file', () => {
   });
 });
 
+describe('forgetting a deleted file', () => {
+  it("drops its terms from its owner's library terms and keeps the other files'", async () => {
+    const { libraryTerms, extraction } = extractionWith(storedBytes, async (_bytes, key) => ({ status: 'ready', pages: key === KEY ? PAGES : [{ number: 2, text: 'Atoms bond.' }] }));
+    const OTHER_KEY = `protected/${TEACHER_ID}/upload-2/atoms.pdf`;
+    await extraction.extractFile(KEY);
+    await extraction.extractFile(OTHER_KEY);
+
+    await extraction.forgetFile(KEY);
+
+    expect(await libraryTerms.read(TEACHER_ID)).toEqual(gatherTerms(noGatheredTerms(), new Map([[OTHER_KEY, termsOf([{ number: 2, text: 'Atoms bond.' }])]])));
+  });
+
+  it('leaves keys that are not uploads alone (the library terms object itself included)', async () => {
+    const { libraryTerms, extraction } = extractionWith(storedBytes, async () => ({ status: 'ready', pages: PAGES }));
+    const remove = jest.spyOn(libraryTerms, 'remove');
+
+    await extraction.forgetFile(`protected/${TEACHER_ID}/search/library/terms.json.gz`);
+    await extraction.forgetFile('protected/admin-1/upload-2/roster.zip');
+
+    expect(remove).not.toHaveBeenCalled();
+  });
+});
+
 describe("reading a section's text", () => {
   const ports = inMemoryPorts();
   const texts = new InMemorySectionTextStore();

@@ -57,6 +57,16 @@ export function makeTextExtraction(ports: { files: FileReader; texts: SectionTex
     await libraryTerms.add(ownerId, new Map([[key, terms]]));
   }
 
+  /**
+   * Drops a deleted file's terms from its owner's library terms, so a search no longer weighs its words and they are not
+   * kept after the file (its text item goes with the file's references).
+   */
+  async function forgetFile(key: string): Promise<void> {
+    const ownerId = ownerOfStorageKey(key);
+    if (!ownerId || isRosterPackage(key)) return;
+    await libraryTerms.remove(ownerId, [key]);
+  }
+
   async function readAndExtract(key: string) {
     try {
       const bytes = await files.readFile(key, EXTRACTION_LIMITS.maxFileBytes);
@@ -68,7 +78,7 @@ export function makeTextExtraction(ports: { files: FileReader; texts: SectionTex
     }
   }
 
-  return { extractFile };
+  return { extractFile, forgetFile };
 }
 export type TextExtraction = ReturnType<typeof makeTextExtraction>;
 

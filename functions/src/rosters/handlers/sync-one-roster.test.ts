@@ -1,7 +1,7 @@
 // The nightly sync's function over in-memory stores: the object named by the event is applied, a bad package is a
 // run with its error (no retry), either package is deleted after its run, and an outage throws (EventBridge retries,
 // then the dead-letter queue) and keeps the package.
-import { objectCreatedEvent } from '@local/storage-events';
+import { storedObjectEvent } from '@local/storage-events';
 import { givenAdminSchool, givenOneRoster } from '@functions/test/in-memory/admin';
 import { DEFAULT_ONEROSTER_SYNC_PREFIX } from '@shared/oneroster';
 import { zipSample } from '../oneroster/samples/zip-sample';
@@ -13,7 +13,7 @@ it('applies the package the event names, records the run and deletes the package
   const school = givenAdminSchool();
   const { oneRoster, stored, history } = givenOneRoster(school);
   stored.set(KEY, zipSample('bulk-1.2'));
-  await makeHandler(oneRoster)(objectCreatedEvent('bucket', KEY));
+  await makeHandler(oneRoster)(storedObjectEvent('Object Created', 'bucket', KEY));
   expect([...school.directory.people.values()].some((person) => person.email === 'ada.okafor@northfield.example')).toBe(true);
   expect(await history.recent()).toEqual([expect.objectContaining({ source: 'bucket', mode: 'apply', by: 'OneRoster sync', errorCount: expect.any(Number) })]);
   expect(stored.has(KEY)).toBe(false);
@@ -23,7 +23,7 @@ it('records a package that cannot be read as a run with its one error, without t
   const school = givenAdminSchool();
   const { oneRoster, stored, history } = givenOneRoster(school);
   stored.set(KEY, new TextEncoder().encode('not a zip'));
-  await makeHandler(oneRoster)(objectCreatedEvent('bucket', KEY));
+  await makeHandler(oneRoster)(storedObjectEvent('Object Created', 'bucket', KEY));
   expect(await history.recent()).toEqual([
     expect.objectContaining({ source: 'bucket', errorCount: 1, errors: [{ file: 'northfield.zip', line: 1, message: expect.stringMatching(/not a zip archive/) }] }),
   ]);
@@ -35,11 +35,11 @@ it('keeps the package when its run fails otherwise, for the retries', async () =
   const { oneRoster, stored, links } = givenOneRoster(school);
   stored.set(KEY, zipSample('bulk-1.2'));
   links.recordRun = () => Promise.reject(new Error('DynamoDB is down'));
-  await expect(makeHandler(oneRoster)(objectCreatedEvent('bucket', KEY))).rejects.toThrow('DynamoDB is down');
+  await expect(makeHandler(oneRoster)(storedObjectEvent('Object Created', 'bucket', KEY))).rejects.toThrow('DynamoDB is down');
   expect(stored.has(KEY)).toBe(true);
 });
 
 it('throws when storage fails, so the event is retried', async () => {
   const failing = { importFromBucket: async () => Promise.reject(new Error('S3 is down')) };
-  await expect(makeHandler(failing)(objectCreatedEvent('bucket', KEY))).rejects.toThrow('S3 is down');
+  await expect(makeHandler(failing)(storedObjectEvent('Object Created', 'bucket', KEY))).rejects.toThrow('S3 is down');
 });

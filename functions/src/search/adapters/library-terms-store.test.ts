@@ -1,6 +1,6 @@
 // The exact reads and writes of a teacher's gathered terms: one object in their folder, written back only over the
 // version read (If-Match), the first only where none is (If-None-Match); a write that lost the race reads again, so
-// two extractions finishing at once both land.
+// two extractions finishing at once both land; a deleted file's terms dropped the same way.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockAws, s3Error } from '@test/unit-helpers/aws';
@@ -59,4 +59,18 @@ test('any other failure to write propagates (the storage event is retried)', asy
 
   await expect(store.add('teacher-1', new Map([['a', cells]]))).rejects.toMatchObject({ name: 'InternalError' });
   expect(s3).toReceiveCommandTimes(PutObjectCommand, 1);
+});
+
+test("drops a deleted file's terms over the version read, and writes nothing when the file has none gathered or no object is stored", async () => {
+  s3.on(GetObjectCommand)
+    .resolvesOnce(stored({ a: cells, b: atoms }, '"v1"'))
+    .resolvesOnce(stored({ b: atoms }, '"v2"'))
+    .rejectsOnce(s3Error('NoSuchKey', 404));
+
+  await store.remove('teacher-1', ['a']);
+  await store.remove('teacher-1', ['a']);
+  await store.remove('teacher-1', ['a']);
+
+  expect(s3).toReceiveCommandTimes(PutObjectCommand, 1);
+  expect(written(0)).toMatchObject({ Key: KEY, IfMatch: '"v1"', Body: gathered({ b: atoms }) });
 });

@@ -1,11 +1,12 @@
 // A teacher's library terms: the stored terms of all their files gathered in one gzip-compressed object in their
 // folder (shared/storage.ts `searchTerms`), so a library's first search reads one object instead of a text item per
-// file. Kept up to date as each file's text is stored: read, add, write back only if nobody wrote it meanwhile
-// (If-Match on its ETag; If-None-Match for the first), else read again, so two extractions finishing at once both land.
+// file. Kept up to date as each file's text is stored or the file deleted: read, change, write back only if nobody
+// wrote it meanwhile (If-Match on its ETag; If-None-Match for the first), else read again, so two changes at once both
+// land.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { searchTermsKey } from '@shared/storage';
-import { gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
+import { dropFiles, gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
 import type { LibraryTermsStore } from '../port';
 import { backoff } from '../../table/table';
 
@@ -29,32 +30,39 @@ export function makeLibraryTermsStore({ client, bucketName: Bucket }: { client: 
     }
   }
 
+  /** Writes back what `apply` makes of the stored terms (nothing when it answers undefined), over the version read. */
+  async function change(ownerId: string, apply: (gathered: GatheredTerms) => GatheredTerms | undefined): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      const { gathered, etag } = await readGathered(ownerId);
+      const changed = apply(gathered);
+      if (!changed) return;
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: searchTermsKey(ownerId),
+            Body: gzipSync(JSON.stringify(changed)),
+            ContentType: 'application/json',
+            ContentEncoding: 'gzip',
+            ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!lostRace(error) || attempt + 1 >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
   return {
     async read(ownerId) {
       return (await readGathered(ownerId)).gathered;
     },
 
-    async add(ownerId, files) {
-      for (let attempt = 0; ; attempt += 1) {
-        if (attempt > 0) await backoff(attempt);
-        const { gathered, etag } = await readGathered(ownerId);
-        const body = gzipSync(JSON.stringify(gatherTerms(gathered, files)));
-        try {
-          await client.send(
-            new PutObjectCommand({
-              Bucket,
-              Key: searchTermsKey(ownerId),
-              Body: body,
-              ContentType: 'application/json',
-              ContentEncoding: 'gzip',
-              ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
-            }),
-          );
-          return;
-        } catch (error) {
-          if (!lostRace(error) || attempt + 1 >= MAX_ATTEMPTS) throw error;
-        }
-      }
-    },
+    add: (ownerId, files) => change(ownerId, (gathered) => gatherTerms(gathered, files)),
+
+    // With no object stored (or the owner's folder erased) there is nothing to drop, so none is written.
+    remove: (ownerId, contentUrls) => change(ownerId, (gathered) => (dropFiles(gathered, new Set(contentUrls)) ? gathered : undefined)),
   };
 }

@@ -3,7 +3,7 @@
 // nothing to fake).
 import type { LibraryTermsStore, PageTerms, SectionTextStore, StoredText } from '../port';
 import { buildTextIndex, termsOf } from '../adapters/text-index';
-import { gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
+import { dropFiles, gatherTerms, noGatheredTerms, type GatheredTerms } from '../gathered-terms';
 
 export const textIndexBuilder = buildTextIndex;
 
@@ -53,5 +53,10 @@ export class InMemoryLibraryTermsStore implements LibraryTermsStore {
 
   async add(ownerId: string, files: Map<string, PageTerms[]>) {
     this.libraries.set(ownerId, JSON.stringify(gatherTerms(await this.read(ownerId), files)));
+  }
+
+  async remove(ownerId: string, contentUrls: string[]) {
+    const gathered = await this.read(ownerId);
+    if (dropFiles(gathered, new Set(contentUrls))) this.libraries.set(ownerId, JSON.stringify(gathered));
   }
 }

@@ -46,7 +46,7 @@ export default function AdminDashboardPage() {
         <SecondFactorPrompt message={SECOND_FACTOR_REQUIRED_MESSAGE} />
       ) : (
         // Empty cards and "No changes yet." would read as figures: a refusal or failure shows alone. Until the figures
-        // are in, the same overview holds its boxes (so the school sign-in section below keeps its place and state).
+        // are in, the same overview holds its boxes (and the school sign-in section in it keeps its place and state).
         <QueryView query={overview} loading={<SchoolOverview askable={askable} />} error={(error) => <LoadError what="Could not load the figures" error={error} />}>
           {(figures) => <SchoolOverview figures={figures} askable={askable} />}
         </QueryView>

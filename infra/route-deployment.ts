@@ -154,6 +154,7 @@ export const routeDeployment = {
   checkPath: { handler: 'paths/handlers/check-path', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: 'none', feature: 'ModulePaths' },
   addPathOverride: { handler: 'paths/handlers/add-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   listPathOverrides: { handler: 'paths/handlers/list-path-overrides', table: ['ReadByKey'], bucket: 'none', userPool: ['AdminGetUser'] },
+  listClassOverrides: { handler: 'paths/handlers/list-class-overrides', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   removePathOverride: { handler: 'paths/handlers/remove-path-override', table: ['ReadByKey', 'UpdateItem', 'PutItem'], bucket: 'none', userPool: 'none' },
   createUpload: { handler: 'uploads/handlers/create-upload', table: ['ReadByKey', 'PutItem', 'UpdateItem'], bucket: ['PutObject'], userPool: ['AdminGetUser'] },
   completeUpload: { handler: 'uploads/handlers/complete-upload', table: ['ReadByKey', 'UpdateItem', 'DeleteItem'], bucket: ['GetObject', 'PutObject', 'DeleteObject'], userPool: ['AdminGetUser'] },

@@ -20,7 +20,7 @@ import {
   RespondToAuthChallengeCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { FixedClock } from '@functions/test/in-memory/stores';
+import { FixedClock } from '@functions/src/kernel/fakes/clock-ids-log';
 import { InMemorySignInCodes } from '@functions/src/lti/fakes/launch-links';
 import { codeIsRight } from '@functions/src/lti/sign-in-challenge';
 import { ensureUserPool, startIdentity, type IdentityTwin } from './identity';

@@ -1,15 +1,8 @@
 // What CloudFormation is given: only intrinsic functions it documents, each where its documentation allows it; values
 // from other stacks only as strong references (an export and Fn::ImportValue), never inside a dynamic reference; and
 // exports that stay put when their consumers change (an export still imported cannot be removed, which blocks a deploy).
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { REPO_ROOT } from '../constructs/bundling';
-import { ApiStack } from '../stacks/api-stack';
-import { AuthStack } from '../stacks/auth-stack';
-import { DataStack } from '../stacks/data-stack';
-import { stackNames } from '../stage';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { PRODUCERS_ALONE } from './prebuilt-syntheses';
 import { synthesize, type Synthesized } from './synthesize';
 
 let app: Synthesized;
@@ -156,15 +149,10 @@ const exportsOf = (template: Template) =>
     .sort();
 
 test('a producer stack exports the same values whether or not its consumers exist (no export vanishes while imported)', () => {
-  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const alone = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-  const names = stackNames('prod');
-  const env = { region: 'eu-west-1', account: '123456789012' };
   // Data and Auth without the Api and Web stacks that import from them; Api without the Web stack.
-  const data = new DataStack(alone, names.data, { env });
-  const auth = new AuthStack(alone, names.auth, { env, table: data.servedTable });
-  const api = new ApiStack(alone, names.api, { env, stage: 'prod', table: data.table, uploadsBucket: data.uploadsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient });
-  expect(exportsOf(Template.fromStack(data))).toEqual(exportsOf(app.templates.data));
-  expect(exportsOf(Template.fromStack(auth))).toEqual(exportsOf(app.templates.auth));
-  expect(exportsOf(Template.fromStack(api))).toEqual(exportsOf(app.templates.api));
+  const alone = synthesize(PRODUCERS_ALONE);
+  expect(exportsOf(alone.templates.data)).toEqual(exportsOf(app.templates.data));
+  expect(exportsOf(alone.templates.auth)).toEqual(exportsOf(app.templates.auth));
+  expect(exportsOf(alone.templates.api)).toEqual(exportsOf(app.templates.api));
+  alone.cleanup();
 });

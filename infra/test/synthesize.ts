@@ -5,11 +5,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { REPO_ROOT } from '../constructs/bundling';
 import { addLearningPaths } from '../learning-paths';
+import { ApiStack } from '../stacks/api-stack';
+import { AuthStack } from '../stacks/auth-stack';
+import { DataStack } from '../stacks/data-stack';
+import { stackNames, stageOf } from '../stage';
 import { generatedRoutes } from './generated-routes';
 import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
 
@@ -40,6 +44,8 @@ export type SynthesizeOptions = {
   context?: Record<string, unknown>;
   /** The route table's routes, then copies of them until there are this many (generated-routes.ts). */
   routeCount?: number;
+  /** Only the Data, Auth and Api stacks, with no stack importing from them (references.test.ts compares their exports). */
+  producersAlone?: true;
 };
 
 /** What a cached synthesis keeps on disk: Synthesized with its templates as JSON. */
@@ -118,7 +124,7 @@ function awaitPrebuild(file: string): void {
   }
 }
 
-function synthesizeApp({ region, account, context = {}, routeCount }: SynthesizeOptions, parent = tmpdir()): Synthesized {
+function synthesizeApp({ region, account, context = {}, routeCount, producersAlone }: SynthesizeOptions, parent = tmpdir()): Synthesized {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const outdir = mkdtempSync(path.join(parent, 'cdk-out-'));
   const webDist = fakeWebDist(parent);
@@ -130,7 +136,8 @@ function synthesizeApp({ region, account, context = {}, routeCount }: Synthesize
   let stacks: Partial<Record<StackKey | OptionalStackKey, { artifactId: string }>>;
   let assembly: ReturnType<App['synth']>;
   try {
-    stacks = addLearningPaths(app, { webDistPath: webDist, env: { region, account }, routes: routeCount === undefined ? undefined : generatedRoutes(routeCount) });
+    const env = { region, account };
+    stacks = producersAlone ? addProducersAlone(app, env) : addLearningPaths(app, { webDistPath: webDist, env, routes: routeCount === undefined ? undefined : generatedRoutes(routeCount) });
     assembly = app.synth();
   } catch (error) {
     removeDirectories(); // an app refused (the tests of bad settings) leaves nothing behind
@@ -150,6 +157,15 @@ function synthesizeApp({ region, account, context = {}, routeCount }: Synthesize
     outdir,
     cleanup: removeDirectories,
   };
+}
+
+/** The stacks others import from, as the app builds them, without the Web stack (nor Edge, nor Waf) that imports from them. */
+function addProducersAlone(app: App, env: Environment) {
+  const names = stackNames(stageOf(app));
+  const data = new DataStack(app, names.data, { env });
+  const auth = new AuthStack(app, names.auth, { env, table: data.servedTable });
+  const api = new ApiStack(app, names.api, { env, stage: stageOf(app), table: data.servedTable, uploadsBucket: data.uploadsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient });
+  return { data, auth, api };
 }
 
 export type CfnTemplate = {

@@ -61,7 +61,7 @@ export const routes = {
   ...ltiRoutes,
   ...schoolSignInRoutes,
   ...schoolYearRoutes,
-  // Last: the route-permission scenarios run in this order, and erasing people ends them.
+  // Last: the route-permission test drives the routes in this order, and erasing people ends it.
   ...erasureRoutes,
 } as const satisfies Record<string, RouteContract>;
 

@@ -134,23 +134,30 @@ const pathProblemSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ kind: z.
 export const pathCheckSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ problems: z.array(pathProblemSchema) }));
 
 /** An override as the student drill-down lists it; for `attempts`, `extra` is the extra attempts granted in all (grants add up). */
-const pathOverrideEntrySchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    moduleId: z.string(),
-    moduleTitle: z.string(),
-    kind: z.enum(OVERRIDE_KINDS),
-    sectionId: z.optional(z.string()),
-    sectionTitle: z.optional(z.string()),
-    extra: z.optional(z.number().check(z.int(), z.minimum(1))),
-    reason: z.string(),
-    at: isoDate,
-    teacherName: z.string(),
-  }),
-);
+const pathOverrideEntry = () => ({
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  kind: z.enum(OVERRIDE_KINDS),
+  sectionId: z.optional(z.string()),
+  sectionTitle: z.optional(z.string()),
+  extra: z.optional(z.number().check(z.int(), z.minimum(1))),
+  reason: z.string(),
+  at: isoDate,
+  teacherName: z.string(),
+});
+const pathOverrideEntrySchema = /* @__PURE__ */ z.lazy(() => z.strictObject(pathOverrideEntry()));
 
 /** A student's overrides in a class, newest first. */
 export const studentOverridesSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ classId: z.string(), studentId: z.string(), overrides: z.array(pathOverrideEntrySchema) }),
+);
+
+/** Every override in a class, newest first, each with the student it is for (students still enrolled). */
+export const classOverridesSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    classId: z.string(),
+    overrides: z.array(z.strictObject({ ...pathOverrideEntry(), studentId: z.string(), studentName: z.string() })),
+  }),
 );
 
 export type PathChangePreview = z.infer<typeof pathChangePreviewSchema>;
@@ -159,6 +166,7 @@ export type PathProblem = z.infer<typeof pathProblemSchema>;
 export type PathCheck = z.infer<typeof pathCheckSchema>;
 export type PathOverride = z.infer<typeof pathOverrideEntrySchema>;
 export type StudentOverrides = z.infer<typeof studentOverridesSchema>;
+export type ClassOverrides = z.infer<typeof classOverridesSchema>;
 
 export const pathsRoutes = {
   // How many students' paths a change of the module's rules (order mode, section roles, a check's score bands) would
@@ -178,6 +186,8 @@ export const pathsRoutes = {
     response: studentOverridesSchema,
   },
   listPathOverrides: { method: 'GET', path: '/api/classes/{classId}/students/{studentId}/overrides', roles: TEACHERS_AND_ADMINS, response: studentOverridesSchema },
+  // Every student's overrides in the class in one list, for the class's teacher (and admins) to review what was changed.
+  listClassOverrides: { method: 'GET', path: '/api/classes/{classId}/overrides', roles: TEACHERS_AND_ADMINS, response: classOverridesSchema },
   // The class's teacher takes one back (`?sectionId=` names the section of a release or an excuse); answers the
   // student's overrides after the removal.
   removePathOverride: {

@@ -4,7 +4,7 @@
 import { checkInputSchema, type AttemptInput, type StudentCheck } from '@shared/contract/checks';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from './checks';
 import { makeModuleService } from '../modules/modules';
 import { makeNotificationService } from '../notifications/notifications';

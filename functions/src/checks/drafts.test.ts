@@ -3,7 +3,7 @@
 // is called, refused beyond it); nothing is saved.
 import { DRAFT_KINDS, DRAFT_LIMITS } from '@shared/drafts';
 import { callers, givenSchool, MODULE_ID, refused, section } from '../../test/in-memory/records';
-import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/ports';
 import { localDrafter } from './fakes/drafter';
 import { makeDraftService } from './drafts';
 

@@ -1,6 +1,6 @@
 // The class use cases over in-memory stores that keep the DynamoDB adapters' promises.
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeClassService, requireClass } from './classes';
 
 let ports: InMemoryPorts;

@@ -2,7 +2,7 @@
 // classes they left), the admin's export and its audit entry, who may export whom, and the file budget.
 import { STORED_FILES } from '@shared/storage';
 import { CLASS_ID, MODULE_ID, OTHER_CLASS_ID, callers, classRecord, givenSchool, refused } from '@functions/test/in-memory/records';
-import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts } from '@functions/test/in-memory/ports';
 import { OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
 import { makeChangeRecorder } from '../audit/audit';
 import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from '../people/fakes/people';

@@ -2,7 +2,8 @@
 // keys, every claim the platform reads; the request answered once, only by its teacher, only with their module.
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWTPayload } from 'jose';
 import { CANVAS } from '@functions/test/in-memory/lti';
-import { FixedClock, InMemoryModuleStore } from '@functions/test/in-memory/stores';
+import { FixedClock } from '../kernel/fakes/clock-ids-log';
+import { InMemoryModuleStore } from '../modules/fakes/module-stores';
 import type { ModuleRecord } from '../modules/port';
 import { makeToolKeyStore } from './adapters/tool-keys';
 import { CLAIMS } from './claims';

@@ -4,7 +4,7 @@ import { checkInputSchema } from '@shared/contract/checks';
 import { LTI_SCORE_DELIVERY } from '@shared/lti';
 import { startTwinWithTool, type TwinWithTool } from '@functions/test/lti-platform-twin';
 import { callers, CLASS_ID, givenSchool, MODULE_ID } from '../../test/in-memory/records';
-import { inMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeAgsGradebook } from './adapters/ags-gradebook';
 import { makeInProcessScoreQueue } from './adapters/in-process-score-queue';

@@ -3,7 +3,7 @@
 import { checkInputSchema, type AttemptInput } from '@shared/contract/checks';
 import { callers, CLASS_ID, givenSchool, MODULE_ID } from '../../test/in-memory/records';
 import { CANVAS } from '../../test/in-memory/lti';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { SERVICE_SCOPES } from './claims';
 import { InMemoryGradebook, InMemoryLtiLinks, InMemoryScoreQueue } from './fakes/score-reporting';

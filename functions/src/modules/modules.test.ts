@@ -1,6 +1,6 @@
 // The module use cases over in-memory stores that keep the DynamoDB and S3 adapters' promises.
 import { callers, CLASS_ID, classRecord, OTHER_CLASS_ID, CREATED_AT, fileKey, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import type { SectionRole } from '@shared/paths';
 import { makeModuleLibrary, makeModuleService } from './modules';
 

@@ -1,6 +1,6 @@
 // The bells over in-memory stores that keep the DynamoDB adapters' promises.
 import { callers, CLASS_ID, givenSchool, MODULE_ID, moduleRecord, refused, section } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeClassService } from '../classes/classes';
 import { makeNotificationService } from './notifications';
 import { makeProgressService } from '../progress/progress';

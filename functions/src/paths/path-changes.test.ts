@@ -2,7 +2,7 @@
 // different path, completed work never counting as a change.
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused, UPDATED_AT } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makePathChangeService } from './path-changes';
 import { makeProgressService } from '../progress/progress';
 

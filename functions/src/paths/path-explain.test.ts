@@ -4,7 +4,7 @@
 import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeModuleService } from '../modules/modules';
 import { makePathExplainService } from './path-explain';

@@ -1,10 +1,10 @@
 // Per-student overrides through the services, over in-memory stores: who may give them, what is stored and audited,
-// the drill-down's list, and that every read of the student's path (module read, mark-complete, attempts, class
+// the drill-down's and the class's lists, and that every read of the student's path (module read, mark-complete, attempts, class
 // progress, report) takes them into account.
 import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
-import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeModuleService } from '../modules/modules';
 import { makePathOverrideService } from './path-overrides';
@@ -82,6 +82,33 @@ describe('giving an override', () => {
     await expect(overrides.add(teacher, CLASS_ID, student.userId, { ...input, sectionId: 'gone' })).rejects.toEqual(refused('invalid', 'not part of the module'));
     await expect(overrides.list(otherTeacher, CLASS_ID, student.userId)).rejects.toEqual(refused('notFound'));
     expect(storedState(ports)).toEqual(before);
+  });
+});
+
+describe("the class's list", () => {
+  it("lists every enrolled student's overrides in the class, newest first with the student's name, for its teacher and an admin; a former student's are left out", async () => {
+    ports.classes.put(classRecord({ students: { [student.userId]: 'student@example.com', 'student-3': 'Theo Third', 'student-4': 'Fay Former' } }));
+    await overrides.add(teacher, CLASS_ID, student.userId, { moduleId: MODULE_ID, kind: 'release', sectionId: 'review', reason: 'Asked for more practice' });
+    ports.clock.set('2024-05-04T09:00:00.000Z');
+    await overrides.add(teacher, CLASS_ID, 'student-3', { moduleId: MODULE_ID, kind: 'unlock', reason: 'Ready early' });
+    await overrides.add(teacher, CLASS_ID, 'student-4', { moduleId: MODULE_ID, kind: 'excuse', sectionId: 'closing', reason: 'Moved school' });
+    await ports.classes.unenrollStudent(CLASS_ID, 'student-4');
+
+    const answer = await overrides.listForClass(teacher, CLASS_ID);
+
+    expect(answer).toEqual({
+      classId: CLASS_ID,
+      overrides: [
+        expect.objectContaining({ studentId: 'student-3', studentName: 'Theo Third', kind: 'unlock', reason: 'Ready early', at: '2024-05-04T09:00:00.000Z' }),
+        expect.objectContaining({ studentId: student.userId, studentName: 'student@example.com', kind: 'release', sectionTitle: 'Membranes again', teacherName: 'teacher@example.com' }),
+      ],
+    });
+    expect(await overrides.listForClass(admin, CLASS_ID)).toEqual(answer);
+  });
+
+  it('is empty for a class with none, and refuses another teacher as if the class did not exist', async () => {
+    expect(await overrides.listForClass(teacher, CLASS_ID)).toEqual({ classId: CLASS_ID, overrides: [] });
+    await expect(overrides.listForClass(otherTeacher, CLASS_ID)).rejects.toEqual(refused('notFound'));
   });
 });
 

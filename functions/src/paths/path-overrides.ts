@@ -1,8 +1,9 @@
 // Per-student overrides of a path: the class's teacher opens a section for one student whatever the rules, excuses
 // them from one, unlocks a module whatever its prerequisite, or grants more attempts at a check, always with a reason. Each is stored in the student's
 // override item for the module (never a copy of their path: the path is still computed, with the overrides as one of
-// its inputs), listed in the student's drill-down and written to the audit trail; so is taking one back.
-import type { PathOverride, PathOverrideInput, StudentOverrides, PathOverrideTarget } from '@shared/contract/paths';
+// its inputs), listed in the student's drill-down and in the class's list, and written to the audit trail; so is
+// taking one back.
+import type { ClassOverrides, PathOverride, PathOverrideInput, StudentOverrides, PathOverrideTarget } from '@shared/contract/paths';
 import type { AuditAction } from '@shared/people';
 import type { Caller } from '../kernel/caller';
 import { requireClass, requireWritableClass } from '../classes/classes';
@@ -112,6 +113,28 @@ export function makePathOverrideService({ classes, modules, checks, overrides, a
   }
 
   /**
+   * Every enrolled student's overrides in the class, newest first, for the class's teacher or an admin: the class, then
+   * its override items (one Query), the roster and the modules' titles at once. A former student's are left out.
+   */
+  async function listForClass(caller: Caller, classId: string): Promise<ClassOverrides> {
+    const schoolClass = await requireClass(classes, caller, classId, 'reader');
+    const [records, roster, assigned] = await Promise.all([
+      overrides.listOverridesOfClass(classId),
+      classes.listAllStudents(classId),
+      modules.getModules(schoolClass.assignedModuleIds),
+    ]);
+    const nameOf = new Map(roster.map((student) => [student.studentId, student.name]));
+    const moduleOf = new Map(assigned.map((module) => [module.moduleId, module]));
+    const listed = records.flatMap((record) => {
+      const module = moduleOf.get(record.moduleId);
+      const studentName = nameOf.get(record.studentId);
+      if (!module || studentName === undefined) return [];
+      return toOverrides(record, module).map((override) => ({ ...override, studentId: record.studentId, studentName }));
+    });
+    return { classId, overrides: listed.sort((a, b) => b.at.localeCompare(a.at)) };
+  }
+
+  /**
    * The class's teacher takes back one of a student's overrides: the class, the enrolment and the module at once, then
    * one conditional UpdateItem (two teachers' clicks remove it once) and the audit entry. Answers the student's
    * overrides after the change.
@@ -133,7 +156,7 @@ export function makePathOverrideService({ classes, modules, checks, overrides, a
     return list(caller, classId, studentId);
   }
 
-  return { add, list, remove };
+  return { add, list, listForClass, remove };
 }
 
 /** A removed section's override no longer applies and is not listed. */

@@ -5,7 +5,7 @@ import { checkInputSchema, type AttemptInput } from '@shared/contract/checks';
 import type { ScoreBand } from '@shared/paths';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeModuleService } from '../modules/modules';
 import { makeProgressService } from '../progress/progress';

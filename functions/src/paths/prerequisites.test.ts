@@ -4,7 +4,7 @@
 import { checkInputSchema } from '@shared/contract/checks';
 import { section } from '@test/unit-helpers/fixtures';
 import { callers, CLASS_ID, givenModules, givenSchool, MEDIA, MODULE_ID, moduleRecord, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeClassService } from '../classes/classes';
 import { makeModuleService } from '../modules/modules';

@@ -13,7 +13,7 @@ import { admitsAdmins, SECOND_FACTOR_REQUIRED_MESSAGE, SECOND_FACTOR_SIGN_IN_MES
 import { deployedRoutes, routeDeployment, type RouteDeployment } from '@infra/route-deployment';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, TEACHER_ID, tokens, type ApiEvent, type TokenSpec } from '@test/unit-helpers/events';
-import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts } from '@functions/test/in-memory/ports';
 import { requireOwnClassList } from '../classes/classes';
 import { makeProgressService } from '../progress/progress';
 import { handler as listModules } from '../modules/handlers/list-modules';

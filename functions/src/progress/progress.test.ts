@@ -1,6 +1,6 @@
 // A student's own progress use cases over in-memory stores that keep the DynamoDB adapters' promises.
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID, progressRecord, refused, section } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeProgressService } from './progress';
 
 let ports: InMemoryPorts;

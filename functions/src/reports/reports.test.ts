@@ -1,6 +1,6 @@
 // The teachers' reports over in-memory stores that keep the DynamoDB adapters' promises.
 import { callers, CLASS_ID, classRecord, givenSchool, MODULE_ID, moduleRecord, progressRecord, refused, section, UPDATED_AT } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeProgressService } from '../progress/progress';
 import { makeReportService } from './reports';
 

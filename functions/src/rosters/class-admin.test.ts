@@ -1,7 +1,8 @@
 // The class administration use cases over in-memory adapters that keep the real ones' promises.
 import { InMemoryAuditLog, InMemoryDirectory, InMemoryPersonAccess, steppingClock } from '../people/fakes/people';
 import { InMemoryAttemptStore } from '../checks/fakes/check-stores';
-import { InMemoryClassStore, InMemoryProgressStore } from '../../test/in-memory/stores';
+import { InMemoryClassStore } from '../classes/fakes/class-store';
+import { InMemoryProgressStore } from '../progress/fakes/progress-store';
 import type { Caller } from '../kernel/caller';
 import { makeClassAdminService } from './class-admin';
 

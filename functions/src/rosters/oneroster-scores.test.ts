@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { checkInputSchema, type AttemptInput } from '@shared/contract/checks';
 import { STORED_FILES } from '@shared/storage';
 import { CLASS_ID, MODULE_ID, callers, givenSchool, refused } from '@functions/test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '@functions/test/in-memory/ports';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { makeCheckService } from '../checks/checks';
 import type { Caller } from '../kernel/caller';

@@ -2,7 +2,7 @@
 // worded for the caller, and changes nothing; reads go on, and the class is off the teacher's and students' lists.
 import { ARCHIVED_MESSAGES } from '@shared/school-year';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, storedState, type InMemoryPorts } from '../../test/in-memory/ports';
 import { makeCheckService } from '../checks/checks';
 import { makeClassService } from '../classes/classes';
 import { makeNotificationService } from '../notifications/notifications';

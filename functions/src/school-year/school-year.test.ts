@@ -1,7 +1,7 @@
 // The end-of-year use cases over in-memory adapters: archive and unarchive, the retention setting and its run by a
 // clock the test moves, and the rollover into a new year.
 import { CLASS_ID, callers, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import { InMemoryDirectory } from '../people/fakes/people';
 import { InMemoryClassArchive, InMemoryRetentionStore } from './fakes/school-year-stores';
 import { makeSchoolYearService, RETENTION_ACTOR } from './school-year';

@@ -1,6 +1,6 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { inMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts } from '../../test/in-memory/ports';
 import { InMemoryLibraryTermsStore, InMemorySectionTextStore, textIndexBuilder } from './fakes/text-store';
 import { makeProgressService } from '../progress/progress';
 import { makeSearchService } from './search';

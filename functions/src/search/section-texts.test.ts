@@ -1,6 +1,7 @@
 import { TEACHER_ID } from '@test/unit-helpers/events';
 import { callers, CLASS_ID, givenSchool, MODULE_ID, refused } from '../../test/in-memory/records';
-import { FixedClock, inMemoryPorts, RecordingLog } from '../../test/in-memory/stores';
+import { inMemoryPorts } from '../../test/in-memory/ports';
+import { FixedClock, RecordingLog } from '../kernel/fakes/clock-ids-log';
 import { InMemoryLibraryTermsStore, InMemorySectionTextStore } from './fakes/text-store';
 import { termsOf } from './adapters/text-index';
 import { gatherTerms, noGatheredTerms } from './gathered-terms';

@@ -1,7 +1,7 @@
 import { UPLOAD_LIMITS } from '@shared/constants';
 import type { MultipartUploadTicket } from '@shared/contract/uploads';
 import { callers, refused } from '../../test/in-memory/records';
-import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/stores';
+import { inMemoryPorts, type InMemoryPorts } from '../../test/in-memory/ports';
 import type { Caller } from '../kernel/caller';
 import { sampleContent } from './fakes/file-samples';
 import { makeUploadService, ownsStorageKey, partSizeFor, safeFileName } from './uploads';

@@ -10,7 +10,7 @@ import type { SecondFactorCheck } from '../../src/platform/http';
 import { makeRosterNames, makeSchoolFigures } from '../../src/people/adapters/school-adapters';
 import { InMemoryDirectory, InMemoryPeopleIndex, InMemoryPersonAccess } from '../../src/people/fakes/people';
 import { givenSchool } from './records';
-import { inMemoryPorts } from './stores';
+import { inMemoryPorts } from './ports';
 
 export const ADMIN_ID = tokens.admin.sub;
 export const withSecondFactor: SecondFactorCheck = async () => ({ secondFactor: true, name: 'Alex Admin' });

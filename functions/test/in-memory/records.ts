@@ -5,7 +5,8 @@ import type { ModuleRecord } from '../../src/modules/port';
 import type { ProgressRecord } from '../../src/progress/port';
 import { OTHER_STUDENT_ID, OTHER_TEACHER_ID, STUDENT_ID, TEACHER_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT } from '@test/unit-helpers/fixtures';
-import type { ClassSetup, InMemoryPorts } from './stores';
+import type { ClassSetup } from '../../src/classes/fakes/class-store';
+import type { InMemoryPorts } from './ports';
 
 export { CLASS_ID, CREATED_AT, fileKey, MODULE_ID, section, UPDATED_AT };
 export const OTHER_CLASS_ID = 'class-2';
@@ -58,13 +59,13 @@ export const progressRecord = (overrides: Partial<ProgressRecord> = {}): Progres
   ...overrides,
 });
 
-/** The module (with its files) in the teacher's class, where the student is enrolled; another teacher's class. */
 /** Stores modules with the references to their files, as saving them through the service does. */
 export function givenModules(ports: InMemoryPorts, ...modules: ModuleRecord[]): void {
   ports.modules.put(...modules);
   for (const module of modules) ports.fileReferences.use(module.moduleId, module.sections.map((section) => section.contentUrl));
 }
 
+/** The module (with its files) in the teacher's class, where the student is enrolled; another teacher's class. */
 export function givenSchool(ports: InMemoryPorts, overrides: { module?: Partial<ModuleRecord>; class?: Partial<ClassSetup> } = {}) {
   const module = moduleRecord(overrides.module);
   givenModules(ports, module);

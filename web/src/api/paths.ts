@@ -1,6 +1,7 @@
 // Server state of students' paths: the teacher's check and preview of a module's rules, how many paths a change of
 // them would change, a class's prerequisites, and a student's path overrides (the student drill-down: the list,
-// adding one and taking one back; a change refreshes the report, whose cells follow the student's path).
+// adding one and taking one back; a change refreshes the report, whose cells follow the student's path, and the
+// class's list of every override).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PathChangesInput, PathOverride, PathOverrideInput, PathPreview, PathPreviewInput, StudentOverrides } from '@shared/contract/paths';
 import { call } from '@web/lib/api-client';
@@ -12,7 +13,8 @@ export const pathKeys = {
   /** A module's rules as saved (its update time and checks name the version). */
   check: (moduleId: string, savedAt: string, checks: unknown) => [...pathKeys.all, 'check', moduleId, savedAt, checks] as const,
   changes: (moduleId: string, savedAt: string, proposal: PathChangesInput) => [...pathKeys.all, 'changes', moduleId, savedAt, proposal] as const,
-  overrides: (classId: string, studentId: string) => [...pathKeys.all, 'overrides', classId, studentId] as const,
+  classOverrides: (classId: string) => [...pathKeys.all, 'overrides', classId] as const,
+  overrides: (classId: string, studentId: string) => [...pathKeys.classOverrides(classId), studentId] as const,
 };
 
 /** The module's saved rules checked for places a student gets stuck; asked for once `enabled`. */
@@ -47,14 +49,22 @@ export function useStudentOverrides(classId: string, studentId: string) {
   });
 }
 
-/** The student's overrides as the server answers them after a change, then the report read again. */
+/** Every override in the class, asked for once `enabled` (the class report's list, when opened). */
+export function useClassOverrides(classId: string, enabled: boolean) {
+  return useQuery({ queryKey: pathKeys.classOverrides(classId), queryFn: () => call('listClassOverrides', { classId }), enabled });
+}
+
+/** The student's overrides as the server answers them after a change, then the report and the class's list read again. */
 function useOverrideChange<Input>(classId: string, studentId: string, change: (input: Input) => Promise<StudentOverrides>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: (answer) => {
       queryClient.setQueryData(pathKeys.overrides(classId, studentId), answer);
-      return queryClient.invalidateQueries({ queryKey: reportKeys.classReport(classId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.classReport(classId) }),
+        queryClient.invalidateQueries({ queryKey: pathKeys.classOverrides(classId), exact: true }),
+      ]);
     },
   });
 }

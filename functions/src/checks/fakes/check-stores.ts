@@ -2,11 +2,11 @@
 // version and attempt count read; an attempt number is taken once; the best percent only ever rises, and its totals
 // follow; statistics add up per (class, check, version).
 import type { CheckSummary } from '@shared/contract/checks';
+import { copy } from '../../kernel/fakes/copy';
+import type { InMemoryProgressStore } from '../../progress/fakes/progress-store';
 import type { ActivityContext, CheckStandings, ProgressKey, ProgressWithStandings } from '../../progress/port';
 import type { AttemptRecord, AttemptStore, CheckRecord, CheckStats, CheckStore, ExpectedCheck, ScoreRecord, ScoreTotalsRecord } from '../port';
-import type { InMemoryProgressStore } from '@functions/test/in-memory/stores';
 
-const copy = <T>(value: T): T => structuredClone(value);
 const checkId = (moduleId: string, sectionId: string) => `${moduleId}|${sectionId}`;
 
 export class InMemoryCheckStore implements CheckStore {

@@ -12,7 +12,7 @@ import { makeCheckService } from '../checks';
 import { makeProgressService } from '../../progress/progress';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const checkService = makeCheckService(ports);

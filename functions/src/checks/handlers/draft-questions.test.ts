@@ -11,7 +11,7 @@ import type { DraftQuota, QuestionDrafter } from '../port';
 import { localDrafter } from '../adapters/local-drafter';
 import { makeHandler } from './draft-questions';
 import { givenSchool, MODULE_ID, section } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const FILE = section('section-1', 1).contentUrl;

@@ -8,7 +8,7 @@ import type { SettledDraftStore } from '../port';
 import { localDrafter } from '../adapters/local-drafter';
 import { makeHandler } from './settle-drafts';
 import { givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 let stored: string[][];

@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-help
 import { makeHandler } from './assign-module';
 import { makeClassService } from '../classes';
 import { CLASS_ID, givenSchool, MODULE_ID, moduleRecord, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeClassService(ports));

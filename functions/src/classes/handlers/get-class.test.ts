@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from 
 import { makeHandler } from './get-class';
 import { makeClassService } from '../classes';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();

@@ -4,7 +4,7 @@ import { apiEvent, invoke, STUDENT_ID, TEACHER_ID, tokens } from '@test/unit-hel
 import { makeHandler } from './list-classes';
 import { makeClassService } from '../classes';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeClassService(ports));

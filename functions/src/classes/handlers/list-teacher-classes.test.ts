@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, TEACHER_ID, tokens } fro
 import { makeHandler } from './list-teacher-classes';
 import { makeClassService } from '../classes';
 import { CLASS_ID, givenSchool } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeClassService(ports));

@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, STUDENT_ID, tokens } from '@test/unit-help
 import { makeHandler } from './unassign-module';
 import { makeClassService } from '../classes';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeClassService(ports));

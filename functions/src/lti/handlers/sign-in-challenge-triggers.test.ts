@@ -1,7 +1,7 @@
 // The user pool's custom authentication triggers for a launch's sign-in: one custom challenge, then tokens for a
 // right code or the end; the challenge shows nothing; the code is right once, for its own person, before it expires.
 import type { CreateAuthChallengeTriggerEvent, DefineAuthChallengeTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { FixedClock } from '@functions/test/in-memory/stores';
+import { FixedClock } from '../../kernel/fakes/clock-ids-log';
 import { InMemorySignInCodes } from '../fakes/launch-links';
 import { LTI_CHALLENGE_METADATA } from '../sign-in-challenge';
 import { handler as createAuthChallenge } from './create-auth-challenge';

@@ -5,7 +5,7 @@ import { makeHandler } from './create-module';
 import { makeModuleService } from '../modules';
 import { getMetrics } from '../../platform/metrics';
 import { fileKey, MEDIA, moduleRecord, section } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeModuleService(ports));

@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './delete-module';
 import { makeModuleService } from '../modules';
 import { givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeModuleService(ports));

@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, tokens, type TokenSpec } from '@test/unit-
 import { makeHandler } from './get-module';
 import { makeModuleService } from '../modules';
 import { CLASS_ID, fileKey, givenSchool, MODULE_ID, OTHER_CLASS_ID, section } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeModuleService(ports));

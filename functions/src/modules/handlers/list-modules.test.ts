@@ -4,7 +4,7 @@ import { apiEvent, invoke, OTHER_TEACHER_ID, tokens } from '@test/unit-helpers/e
 import { makeHandler } from './list-modules';
 import { makeModuleLibrary } from '../modules';
 import { moduleRecord } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeModuleLibrary(ports));

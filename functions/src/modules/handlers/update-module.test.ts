@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, OTHER_TEACHER_ID, tokens } from '@test/uni
 import { makeHandler } from './update-module';
 import { makeModuleService } from '../modules';
 import { CREATED_AT, fileKey, MEDIA, MODULE_ID, moduleRecord, section, UPDATED_AT } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeModuleService(ports));

@@ -4,7 +4,7 @@ import { apiEvent, invoke, tokens, type TokenSpec } from '@test/unit-helpers/eve
 import { makeHandler } from './get-notifications';
 import { makeNotificationService } from '../notifications';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeNotificationService(ports));

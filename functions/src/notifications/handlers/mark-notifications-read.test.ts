@@ -4,7 +4,8 @@ import { apiEvent, invoke, STUDENT_ID, tokens, type TokenSpec } from '@test/unit
 import { makeHandler } from './mark-notifications-read';
 import { makeNotificationService } from '../notifications';
 import { givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { FixedClock, inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
+import { FixedClock } from '../../kernel/fakes/clock-ids-log';
 
 const ports = inMemoryPorts();
 const notifications = makeNotificationService(ports);

@@ -7,7 +7,7 @@ import { makeHandler as makeListHandler } from './list-path-overrides';
 import { makeHandler as makeRemoveHandler } from './remove-path-override';
 import { makePathOverrideService } from '../path-overrides';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const service = makePathOverrideService(ports);

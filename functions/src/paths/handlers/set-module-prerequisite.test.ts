@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, tokens } from '@test/unit-helpers/events';
 import { makeHandler } from './set-module-prerequisite';
 import { makeClassService } from '../../classes/classes';
 import { CLASS_ID, givenSchool, MODULE_ID, moduleRecord } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeClassService(ports));

@@ -1,5 +1,5 @@
 import { CLASS_ID, OTHER_CLASS_ID, classRecord, givenSchool } from '@functions/test/in-memory/records';
-import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts } from '@functions/test/in-memory/ports';
 import { makeSchoolFigures } from './school-adapters';
 
 test("the school's class figures leave archived classes out: they are last year's, off the dashboards", async () => {

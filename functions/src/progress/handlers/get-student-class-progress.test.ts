@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type
 import { makeHandler } from './get-student-class-progress';
 import { makeProgressService } from '../progress';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID, progressRecord } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeProgressService(ports));

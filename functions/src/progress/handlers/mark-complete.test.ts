@@ -5,7 +5,7 @@ import { makeHandler } from './mark-complete';
 import { makeProgressService } from '../progress';
 import { getMetrics } from '../../platform/metrics';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts, storedState } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const handler = makeHandler(makeProgressService(ports));

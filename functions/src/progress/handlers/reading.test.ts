@@ -7,7 +7,7 @@ import { makeReportService } from '../../reports/reports';
 import { makeHandler as makeRecordHandler } from './record-reading';
 import { makeHandler as makeReadHandler } from '../../reports/handlers/get-student-reading';
 import { CLASS_ID, givenSchool, MODULE_ID, OTHER_CLASS_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 
 const ports = inMemoryPorts();
 const service = makeProgressService(ports);

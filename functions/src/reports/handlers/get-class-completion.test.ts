@@ -5,7 +5,7 @@ import { makeHandler } from './get-class-completion';
 import { makeProgressService } from '../../progress/progress';
 import { makeReportService } from '../reports';
 import { CLASS_ID, givenSchool, MODULE_ID } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();

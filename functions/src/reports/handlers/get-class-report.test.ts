@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, STUDENT_ID, tokens, type TokenSpec } from 
 import { makeHandler } from './get-class-report';
 import { makeReportService } from '../reports';
 import { CLASS_ID, givenSchool, MODULE_ID, progressRecord } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();

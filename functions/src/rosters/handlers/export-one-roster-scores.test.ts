@@ -3,7 +3,7 @@
 import { routes } from '@shared/contract';
 import { apiEvent, invoke, tokens, type TokenSpec } from '@test/unit-helpers/events';
 import { CLASS_ID, givenSchool } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 import { InMemoryExportStorage } from '../../data-export/fakes/export-storage';
 import { InMemoryOneRosterStore } from '../fakes/oneroster-store';

@@ -4,7 +4,7 @@ import { apiEvent, errorBody, invoke, OTHER_STUDENT_ID, STUDENT_ID, tokens, type
 import { makeHandler } from './list-class-students';
 import { makeClassService } from '../../classes/classes';
 import { CLASS_ID, givenSchool } from '@functions/test/in-memory/records';
-import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts, resetPorts } from '@functions/test/in-memory/ports';
 import { withSecondFactor } from '@functions/test/in-memory/admin';
 
 const ports = inMemoryPorts();

@@ -4,7 +4,7 @@
 import type { ClassRecord } from '../../classes/port';
 import type { ArchiveOutcome, ClassArchiveStore, RemovedCounts, RetentionSetting, RetentionStore, RolledOverClassRecord, UnarchiveOutcome } from '../port';
 
-/** What the archive needs of the in-memory classes (functions/test/in-memory/stores.ts). */
+/** What the archive needs of the in-memory classes (classes/fakes/class-store.ts). */
 interface ClassItems {
   getClass(classId: string): Promise<ClassRecord | undefined>;
   insertClass(record: Pick<ClassRecord, 'classId' | 'className' | 'teacherId' | 'teacherName' | 'createdBy'>): Promise<boolean>;

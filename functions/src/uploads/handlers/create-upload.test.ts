@@ -4,7 +4,7 @@ import { routes } from '@shared/contract';
 import { mockAws } from '@test/unit-helpers/aws';
 import { apiEvent, errorBody, invoke, TEACHER_ID, tokens } from '@test/unit-helpers/events';
 import { withoutSecondFactor, withSecondFactor } from '@functions/test/in-memory/admin';
-import { inMemoryPorts } from '@functions/test/in-memory/stores';
+import { inMemoryPorts } from '@functions/test/in-memory/ports';
 import { makeUploadService } from '../uploads';
 import { handler, makeHandler } from './create-upload';
 

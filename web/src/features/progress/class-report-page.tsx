@@ -1,5 +1,6 @@
 // /analytics/:classId: the Student Progress Report of one class, with its summary, sort and filters, drill-downs,
-// CSV export, the scores export for the school's information system (OneRoster) and how fresh it is. The rows come
+// CSV export, the scores export for the school's information system (OneRoster), the list of every path override
+// and how fresh it is. The rows come
 // in pages of up to 100 students as the teacher scrolls (a class of one page is shown by name, a larger one in page
 // order); the summary, a sort or filter other than the default, and the
 // export need every row, so asking for one loads the remaining pages first (with a visible loading line). The Overdue
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { askClassEarly, useClass } from '@web/api/classes';
 import { askClassReportEarly, useClassReportPages } from '@web/api/reports';
 import { QueryView } from '@web/components/query-view';
+import { ClassOverrides } from './components/class-overrides';
 import { ModuleDrillDown } from './components/module-drill-down';
 import { MoreStudentsFailed } from './components/more-students-failed';
 import { OneRosterScoresExport } from './components/oneroster-scores-export';
@@ -143,6 +145,7 @@ export default function ClassReportPage() {
         onExport={loaded && !empty && !exportWanted ? () => (shownRows ? exportRows(shownRows) : setExportWanted(true)) : undefined}
       />
       <OneRosterScoresExport classId={classId} />
+      <ClassOverrides classId={classId} />
       <ViewSwitch view={view} onChange={setView} />
       {view === 'completion' ? (
         <StatusLegend />

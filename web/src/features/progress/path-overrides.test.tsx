@@ -3,11 +3,11 @@
  * @jest-environment-options {"customExportConditions": ["node", "require", "default"]}
  */
 // The student drill-down's path overrides on the report page: the list, adding one with a reason, removing one, and
-// the report read again afterwards (its cells follow the student's path).
+// the report read again afterwards (its cells follow the student's path); and the class's list of every override.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassReportRow } from '@shared/contract/reports';
-import type { StudentOverrides } from '@shared/contract/paths';
+import type { ClassOverrides, StudentOverrides } from '@shared/contract/paths';
 import { answer, HttpError } from '../../testing/api-server';
 import { renderClassReport, withClassReportPage } from '../../testing/class-report-page';
 import { moduleFixture } from '../../testing/fixtures';
@@ -121,6 +121,34 @@ it('gives more attempts at a check: says what will change before saving, sends h
   expect(await within(dialog).findByText('Override saved.')).toBeInTheDocument();
   expect(sent[0]!.body).toEqual({ moduleId: 'm1', kind: 'attempts', sectionId: 's1', extra: 2, reason: 'Was ill' });
   expect(within(dialog).getByRole('listitem')).toHaveTextContent('More attempts at Fractions › Halves (2 more attempts): Was ill');
+});
+
+it("lists every override of the class once its list is opened (not before), and reads it again after a change in a student's drill-down", async () => {
+  answer('getClassReport', { rows: [row], studentCount: 1 });
+  const everyOverride: ClassOverrides = {
+    classId: 'c1',
+    overrides: [
+      { studentId: 'st1', studentName: 'Sam', moduleId: 'm1', moduleTitle: 'Fractions', kind: 'excuse', sectionId: 's2', sectionTitle: 'Halves again', reason: 'Away that week', at: '2026-03-02T10:00:00.000Z', teacherName: 'Ms Rivera' },
+      { studentId: 'st2', studentName: 'Ali', moduleId: 'm1', moduleTitle: 'Fractions', kind: 'unlock', reason: 'Ready early', at: '2026-03-01T10:00:00.000Z', teacherName: 'Ms Rivera' },
+    ],
+  };
+  const classReads = answer('listClassOverrides', everyOverride);
+  answer('listPathOverrides', none);
+  answer('addPathOverride', { ...none, overrides: [everyOverride.overrides[0]!] });
+  const { user, dialog } = await openSam();
+  expect(classReads).toHaveLength(0);
+  await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+  await user.click(screen.getByText('Path overrides in this class'));
+  const list = await screen.findByText(/^Ali:/);
+  expect(classReads.map((request) => request.params)).toEqual([{ classId: 'c1' }]);
+  expect(list.closest('ul')!.textContent).toMatch(/^Sam: Excused Fractions › Halves again: Away that week \(Ms Rivera, .*\)Ali: Unlocked Fractions: Ready early \(Ms Rivera, .*\)$/);
+
+  await user.click(screen.getByRole('button', { name: 'Sam' }));
+  const again = screen.getByRole('dialog', { name: 'Sam: progress in Year 7 Maths' });
+  await user.type(within(again).getByLabelText('Reason'), 'Away that week');
+  await user.click(within(again).getByRole('button', { name: 'Save override' }));
+  await waitFor(() => expect(classReads).toHaveLength(2));
 });
 
 it("shows who is on which branch in a module's drill-down", async () => {

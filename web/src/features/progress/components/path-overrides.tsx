@@ -47,6 +47,18 @@ interface PathOverridesProps {
 const describe = (override: PathOverride) =>
   `${override.moduleTitle}${override.sectionTitle ? ` › ${override.sectionTitle}` : ''}${override.extra !== undefined ? ` (${attemptsWord(override.extra)})` : ''}`;
 
+/** One override in words: what, where, why, by whom and when. */
+export function OverrideSummary({ override }: { override: PathOverride }) {
+  return (
+    <>
+      <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
+      <span className="muted">
+        ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
+      </span>
+    </>
+  );
+}
+
 export function PathOverrides({ classId, studentId, studentName, modules }: PathOverridesProps) {
   const overrides = useStudentOverrides(classId, studentId);
   const library = useModules();
@@ -90,10 +102,7 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
           <ul className="override-list">
             {data.overrides.map((override) => (
               <li key={`${override.moduleId}:${override.kind}:${override.sectionId ?? ''}`}>
-                <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
-                <span className="muted">
-                  ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
-                </span>{' '}
+                <OverrideSummary override={override} />{' '}
                 <button
                   type="button"
                   className="button button-secondary"

@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { QueryView } from './query-view';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { bothQueries, QueryView } from './query-view';
 
 const view = (query: { data: string[] | undefined; error: Error | null }, pending = false) =>
   render(
@@ -44,4 +46,46 @@ it('says so when the answer holds nothing, and keeps loading while more is to co
   expect(screen.getByText('No classes yet.')).toBeInTheDocument();
   view({ data: ['Year 7 Art'], error: null }, true);
   expect(screen.getByRole('status')).toHaveTextContent('Loading classes...');
+});
+
+it('climbs two queries as one: loading until both have answered, a failure of either with nothing to show, then both', () => {
+  const failed = new Error('Server down');
+  type Answer<T> = { data: T | undefined; error: Error | null };
+  const pair = (first: Answer<string>, second: Answer<number>) => (
+    <QueryView query={bothQueries(first, second)} loading="Loading module..." error={(error) => <p>Failed: {error.message}</p>}>
+      {([title, done]) => <p>{`${title}: ${done} done`}</p>}
+    </QueryView>
+  );
+  const { rerender } = render(pair({ data: 'Cells', error: null }, { data: undefined, error: null }));
+  expect(screen.getByRole('status')).toHaveTextContent('Loading module...');
+  // A failed read again of the one that answered keeps waiting for the other.
+  rerender(pair({ data: 'Cells', error: failed }, { data: undefined, error: null }));
+  expect(screen.getByRole('status')).toHaveTextContent('Loading module...');
+  rerender(pair({ data: undefined, error: null }, { data: undefined, error: failed }));
+  expect(screen.getByText('Failed: Server down')).toBeInTheDocument();
+  rerender(pair({ data: 'Cells', error: failed }, { data: 2, error: null }));
+  expect(screen.getByText('Cells: 2 done')).toBeInTheDocument();
+  expect(screen.queryByText(/Failed/)).toBeNull();
+});
+
+it('keeps the state of a screen whose loading rung is the same component as its data rung (placeholders until the data)', async () => {
+  function Figures({ count }: { count?: number }) {
+    const [note, setNote] = useState('');
+    return (
+      <>
+        <p>{count ?? '…'}</p>
+        <input aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+      </>
+    );
+  }
+  const figures = (data: number | undefined) => (
+    <QueryView query={{ data, error: null }} loading={<Figures />} error="Could not load the figures.">
+      {(count) => <Figures count={count} />}
+    </QueryView>
+  );
+  const { rerender } = render(figures(undefined));
+  await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'typed while loading');
+  rerender(figures(3));
+  expect(screen.getByText('3')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('typed while loading');
 });

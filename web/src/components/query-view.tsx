@@ -5,14 +5,27 @@ import { Alert } from './alert';
 import { Loading } from './loading';
 
 /** What a query (or an infinite query) says of its answer. */
-interface QueryState<T> {
+export interface QueryState<T> {
   data: T | undefined;
   error: Error | null;
 }
 
+/**
+ * Two queries a screen needs together, climbed as one: the data once both have answered; the failure of one with
+ * nothing to show (the first one's first), so a failed read again of one that has answered keeps waiting for the other.
+ */
+export function bothQueries<A, B>(first: QueryState<A>, second: QueryState<B>): QueryState<[A, B]> {
+  const data: [A, B] | undefined = first.data !== undefined && second.data !== undefined ? [first.data, second.data] : undefined;
+  const error = (first.data === undefined ? first.error : null) ?? (second.data === undefined ? second.error : null);
+  return { data, error };
+}
+
 interface QueryViewProps<T> {
   query: QueryState<T>;
-  /** While the first answer is on its way: a sentence (announced to screen readers) or an element of the screen's own. */
+  /**
+   * While the first answer is on its way: a sentence (announced to screen readers) or an element of the screen's own
+   * (the component the data rung renders, given no data, keeps its state when the data arrives).
+   */
   loading: string | ReactElement;
   /** When it failed with nothing to show: a sentence (an error alert), an element, or what the error becomes (LoadError). */
   error: string | ReactElement | ((error: Error) => ReactNode);

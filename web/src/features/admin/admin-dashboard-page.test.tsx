@@ -143,3 +143,22 @@ it('shows no school sign-in section where the stage federates no provider', asyn
   expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'School sign-in' })).not.toBeInTheDocument();
 });
+
+it('keeps the figures on screen when reading them again fails', async () => {
+  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+  answer('getAdminOverview', {
+    people: { Teachers: { ...counts, active: 3 }, Students: counts, Admins: { ...counts, active: 1 } },
+    classes: { total: 2, withoutTeacher: 0, withoutStudents: 0 },
+    modules: 5,
+    recentChanges: [],
+  });
+  const { queryClient } = renderDashboard();
+  expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+
+  const reread = answer('getAdminOverview', new HttpError(500, 'Something went wrong.'));
+  await queryClient.invalidateQueries();
+  await waitFor(() => expect(reread).toHaveLength(1));
+  expect(screen.getByText('3 active, 0 invited, 0 disabled')).toBeInTheDocument();
+  expect(screen.getByText('No changes yet.')).toBeInTheDocument();
+  expect(screen.queryByText(/Could not load the figures/)).not.toBeInTheDocument();
+});

@@ -12,10 +12,12 @@ import { useSecondFactorOn } from '@web/api/second-factor';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
 import { StatCard } from '@web/components/stat-card';
+import type { AdminOverview } from '@shared/contract/people';
 import { useAdminOverview } from '@web/api/people';
 import { ROLE_PLURAL } from '@web/lib/people-labels';
 import { AuditLine } from './audit-line';
 import { SchoolSignInDomains } from './school-sign-in-domains';
+import { QueryView } from '@web/components/query-view';
 import '../dashboard/dashboard.css';
 import '../people/people.css';
 
@@ -42,22 +44,20 @@ export default function AdminDashboardPage() {
       {/* Figures of nothing would mislead: an admin without two-factor authentication sees only the way to turn it on. */}
       {withoutSecondFactor ? (
         <SecondFactorPrompt message={SECOND_FACTOR_REQUIRED_MESSAGE} />
-      ) : overview.isError ? (
-        // Empty cards and "No changes yet." would read as figures: a refusal or failure shows alone.
-        <LoadError what="Could not load the figures" error={overview.error} />
       ) : (
-        <>
-          <SchoolOverview overview={overview} />
-          <SchoolSignInDomains enabled={askable} />
-        </>
+        // Empty cards and "No changes yet." would read as figures: a refusal or failure shows alone. Until the figures
+        // are in, the same overview holds its boxes (and the school sign-in section in it keeps its place and state).
+        <QueryView query={overview} loading={<SchoolOverview askable={askable} />} error={(error) => <LoadError what="Could not load the figures" error={error} />}>
+          {(figures) => <SchoolOverview figures={figures} askable={askable} />}
+        </QueryView>
       )}
     </div>
   );
 }
 
-function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOverview> }) {
-  const data = overview.data;
-  const count = (pick: (figures: NonNullable<typeof data>) => number) => (data ? pick(data) : undefined);
+/** The figures and the latest changes (placeholders until `figures` are in), and the school sign-in domains. */
+function SchoolOverview({ figures, askable }: { figures?: AdminOverview; askable: boolean }) {
+  const count = (pick: (answer: AdminOverview) => number) => (figures ? pick(figures) : undefined);
   return (
     <>
       <section aria-labelledby="people-figures-heading">
@@ -67,10 +67,10 @@ function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOver
             <StatCard
               key={role}
               label={ROLE_PLURAL[role]}
-              value={count((figures) => figures.people[role].active + figures.people[role].invited + figures.people[role].disabled)}
+              value={count((answer) => answer.people[role].active + answer.people[role].invited + answer.people[role].disabled)}
               hint={
-                data &&
-                `${data.people[role].active} active, ${data.people[role].invited} invited, ${data.people[role].disabled} disabled`
+                figures &&
+                `${figures.people[role].active} active, ${figures.people[role].invited} invited, ${figures.people[role].disabled} disabled`
               }
             />
           ))}
@@ -80,20 +80,20 @@ function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOver
       <section aria-labelledby="school-figures-heading">
         <h2 id="school-figures-heading">Classes and modules</h2>
         <dl className="stats">
-          <StatCard label="Classes" value={count((figures) => figures.classes.total)} />
-          <StatCard label="Modules" value={count((figures) => figures.modules)} />
-          <StatCard label="Classes without a teacher" value={count((figures) => figures.classes.withoutTeacher)} />
-          <StatCard label="Classes without students" value={count((figures) => figures.classes.withoutStudents)} />
+          <StatCard label="Classes" value={count((answer) => answer.classes.total)} />
+          <StatCard label="Modules" value={count((answer) => answer.modules)} />
+          <StatCard label="Classes without a teacher" value={count((answer) => answer.classes.withoutTeacher)} />
+          <StatCard label="Classes without students" value={count((answer) => answer.classes.withoutStudents)} />
         </dl>
       </section>
 
       <section className="card" aria-labelledby="changes-heading">
         <h2 id="changes-heading">Recent changes</h2>
-        {overview.isPending ? (
+        {!figures ? (
           <Loading label="Loading changes..." />
-        ) : data && data.recentChanges.length > 0 ? (
+        ) : figures.recentChanges.length > 0 ? (
           <ol className="audit-list">
-            {data.recentChanges.map((entry) => (
+            {figures.recentChanges.map((entry) => (
               <AuditLine key={`${entry.at}-${entry.subject}-${entry.action}`} entry={entry} />
             ))}
           </ol>
@@ -102,6 +102,7 @@ function SchoolOverview({ overview }: { overview: ReturnType<typeof useAdminOver
         )}
         <Link to="/admin/audit">See every change</Link>
       </section>
+      <SchoolSignInDomains enabled={askable} />
     </>
   );
 }

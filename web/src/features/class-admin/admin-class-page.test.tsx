@@ -87,3 +87,11 @@ it('offers every student who matches for enrolment, a few at a time, saying how 
   expect(panel.getAllByRole('button', { name: /^Enrol / })).toHaveLength(32);
   expect(panel.queryByRole('button', { name: /Show More Students/ })).not.toBeInTheDocument();
 });
+
+it('says the students to enrol could not be loaded rather than that none matches', async () => {
+  answer('listPeople', new HttpError(500, 'Something went wrong.'));
+  renderPage(<AdminClassPage />, { path: '/admin/classes/:classId', url: '/admin/classes/c1', user: ADMIN });
+  const enrolOne = within((await screen.findByRole('heading', { name: 'Enrol a student' })).closest('section')!);
+  expect(await enrolOne.findByRole('alert')).toHaveTextContent('Could not load the students to enrol: Something went wrong.');
+  expect(enrolOne.queryByText('No student to enrol matches.')).not.toBeInTheDocument();
+});

@@ -9,7 +9,6 @@ import { Alert } from '../../components/alert';
 import { LoadError } from '../../components/load-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
-import { Loading } from '../../components/loading';
 import { PersonLabel } from '../../components/person-label';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isNotFound } from '../../lib/api-client';
@@ -220,33 +219,36 @@ function EnrolOne({ classId, enrolledIds }: { classId: string; enrolledIds: Read
         <label htmlFor="enrol-search">Search students by name or e-mail</label>
         <input id="enrol-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
-      {students.isPending ? (
-        <Loading label="Loading students..." />
-      ) : candidates.length === 0 ? (
-        <p className="muted">No student to enrol matches.</p>
-      ) : (
-        <ul className="plain-list">
-          {candidates.map((student) => (
-            <li key={student.userId} className="list-item-with-action">
-              <PersonLabel name={displayName(student)} email={student.email} />
-              <button
-                type="button"
-                className="link-button"
-                disabled={enrol.isPending}
-                aria-label={`Enrol ${displayName(student)}`}
-                onClick={() =>
-                  enrol.mutate([student.userId], {
-                    onSuccess: ({ results }) => setMessage({ tone: results[0].outcome === 'enrolled' ? 'success' : 'error', text: `${displayName(student)}: ${results[0].message}` }),
-                    onError: (failure) => setMessage({ tone: 'error', text: failure.message }),
-                  })
-                }
-              >
-                Enrol
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={students}
+        loading="Loading students..."
+        error={(error) => <LoadError what="Could not load the students to enrol" error={error} />}
+        empty={{ when: () => candidates.length === 0, show: <p className="muted">No student to enrol matches.</p> }}
+      >
+        {() => (
+          <ul className="plain-list">
+            {candidates.map((student) => (
+              <li key={student.userId} className="list-item-with-action">
+                <PersonLabel name={displayName(student)} email={student.email} />
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={enrol.isPending}
+                  aria-label={`Enrol ${displayName(student)}`}
+                  onClick={() =>
+                    enrol.mutate([student.userId], {
+                      onSuccess: ({ results }) => setMessage({ tone: results[0].outcome === 'enrolled' ? 'success' : 'error', text: `${displayName(student)}: ${results[0].message}` }),
+                      onError: (failure) => setMessage({ tone: 'error', text: failure.message }),
+                    })
+                  }
+                >
+                  Enrol
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {more && (
         <button type="button" className="button button-secondary" disabled={students.isFetchingNextPage} onClick={showMore}>
           {students.isFetchingNextPage

@@ -12,6 +12,7 @@ import './login-slips.css';
 import { QueryView } from '@web/components/query-view';
 
 const STUDENT_SIGN_IN_PATH = '/student-login';
+const LOADING_SLIPS = 'Loading students...';
 
 export default function LoginSlipsPage() {
   const { classId = '' } = useParams();
@@ -41,40 +42,41 @@ export default function LoginSlipsPage() {
           Print Slips
         </button>
       </div>
-      {schoolClass.isError ? (
-        <LoadError what="Could not load the class" error={schoolClass.error} />
-      ) : (
-        <QueryView
-          query={roster}
-          loading="Loading students..."
-          error={(error) => <LoadError what="Could not load the students" error={error} />}
-          pending={hasNextPage}
-          empty={{ when: () => students.length === 0, show: <Alert tone="info">No students are enrolled in this class yet.</Alert> }}
-        >
-          {() => (
-            <ul className="login-slip-sheet" aria-label="Login slips">
-              {students.map((student) => {
-                const password = student.email ? temporaryPasswordOf(student.email) : undefined;
-                return (
-                  <li key={student.userId} className="login-slip">
-                    <p className="login-slip-name">{student.name}</p>
-                    <dl>
-                      <dt>Class</dt>
-                      <dd>{schoolClass.data?.className}</dd>
-                      <dt>E-mail</dt>
-                      <dd>{student.email || 'none on file'}</dd>
-                      <dt>Sign in at</dt>
-                      <dd>{signInUrl}</dd>
-                      <dt>Temporary password</dt>
-                      <dd>{password ? <code className="temporary-password">{password}</code> : 'sent by e-mail, or already changed'}</dd>
-                    </dl>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </QueryView>
-      )}
+      {/* A slip names its class: the sheet waits for the class and then for every student. */}
+      <QueryView query={schoolClass} loading={LOADING_SLIPS} error={(error) => <LoadError what="Could not load the class" error={error} />}>
+        {({ className }) => (
+          <QueryView
+            query={roster}
+            loading={LOADING_SLIPS}
+            error={(error) => <LoadError what="Could not load the students" error={error} />}
+            pending={hasNextPage}
+            empty={{ when: () => students.length === 0, show: <Alert tone="info">No students are enrolled in this class yet.</Alert> }}
+          >
+            {() => (
+              <ul className="login-slip-sheet" aria-label="Login slips">
+                {students.map((student) => {
+                  const password = student.email ? temporaryPasswordOf(student.email) : undefined;
+                  return (
+                    <li key={student.userId} className="login-slip">
+                      <p className="login-slip-name">{student.name}</p>
+                      <dl>
+                        <dt>Class</dt>
+                        <dd>{className}</dd>
+                        <dt>E-mail</dt>
+                        <dd>{student.email || 'none on file'}</dd>
+                        <dt>Sign in at</dt>
+                        <dd>{signInUrl}</dd>
+                        <dt>Temporary password</dt>
+                        <dd>{password ? <code className="temporary-password">{password}</code> : 'sent by e-mail, or already changed'}</dd>
+                      </dl>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryView>
+        )}
+      </QueryView>
     </div>
   );
 }

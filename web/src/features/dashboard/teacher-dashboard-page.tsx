@@ -3,7 +3,6 @@ import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_CLASS_COUNT, DASHBOARD_MODULE_COUNT } from '@shared/constants';
 import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useFlashMessage } from '../../lib/flash-message';
 import { displayName } from '@shared/person-name';
@@ -24,13 +23,14 @@ import { QueryView } from '@web/components/query-view';
 
 const NO_CLASSES = 'You are not assigned to any classes yet.';
 const NO_MODULES = "You haven't created any modules yet.";
+/** Without an id the classes cannot be asked for: shown as a failure rather than loading for ever. */
+const NO_TEACHER_ID = { data: undefined, error: new Error('No teacher id to ask for the classes with') };
 
 export default function TeacherDashboardPage() {
   useDocumentTitle('Teacher Dashboard');
   const user = useCurrentUser();
   const { userId } = user;
   const classes = useTeacherClasses(userId);
-  // Without an id the list cannot be asked for: shown as a failure rather than loading for ever.
   const classesFailed = classes.isError || !userId;
   const modules = useModules();
   // One small answer per class (its counters and its students active in the last 7 days), never the class's report.
@@ -75,12 +75,12 @@ export default function TeacherDashboardPage() {
         <dl className="stats">
           <StatCard
             label="Total Students"
-            value={classes.isSuccess ? countDistinctStudents(classes.data) : classesFailed ? '—' : undefined}
+            value={classes.data ? countDistinctStudents(classes.data) : classesFailed ? '—' : undefined}
             hint="Across all your classes"
           />
           <StatCard
             label="Active Modules"
-            value={modules.isSuccess ? modules.data.length : modules.isError ? '—' : undefined}
+            value={modules.data ? modules.data.length : modules.isError ? '—' : undefined}
             hint="In your library"
           />
           <StatCard label="Avg. Score" {...averageScoreCard(classesFailed || reportsFailed, reportsReady, reports.map((report) => report.data?.scores))} />
@@ -95,25 +95,26 @@ export default function TeacherDashboardPage() {
             <Link to="/teacher-classes">View all classes</Link>
           </div>
           <PanelBody rows={DASHBOARD_CLASS_COUNT}>
-            {classesFailed ? (
-              <Alert tone="error">Could not load classes.</Alert>
-            ) : classes.isPending ? (
-              <Loading label="Loading classes..." />
-            ) : classes.data.length === 0 ? (
-              <p className="muted">{NO_CLASSES}</p>
-            ) : (
-              <ul className="panel-list">
-                {classes.data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
-                  <li key={each._id}>
-                    <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
-                    <span className="muted">
-                      {studentCount(each.studentIds.length)}
-                      {completionOf.has(each._id) && ` · ${completionOf.get(each._id)}% complete`}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryView
+              query={userId ? classes : NO_TEACHER_ID}
+              loading="Loading classes..."
+              error="Could not load classes."
+              empty={{ when: (data) => data.length === 0, show: <p className="muted">{NO_CLASSES}</p> }}
+            >
+              {(data) => (
+                <ul className="panel-list">
+                  {data.slice(0, DASHBOARD_CLASS_COUNT).map((each) => (
+                    <li key={each._id}>
+                      <Link to={`/teacher-classes/${each._id}`}>{each.className}</Link>
+                      <span className="muted">
+                        {studentCount(each.studentIds.length)}
+                        {completionOf.has(each._id) && ` · ${completionOf.get(each._id)}% complete`}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryView>
           </PanelBody>
         </section>
 

@@ -154,6 +154,14 @@ it('shows the failure text', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load progress report for this class.');
 });
 
+it('shows the report under the plain heading when the class cannot be read', async () => {
+  answer('getClass', new HttpError(500, 'boom'));
+  answer('getClassReport', onePage(rows));
+  renderClassReport();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Student Progress Report' })).toBeInTheDocument();
+  expect(await screen.findByRole('table', { name: 'Progress of each student in each module of this class' })).toBeInTheDocument();
+});
+
 it('renders a large class a screenful of rows at a time, telling assistive technology how many rows there are', async () => {
   const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
     studentId: `st${index}`,

@@ -9,13 +9,14 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { Link, useParams } from 'react-router-dom';
 import type { ClassReportRow } from '@shared/contract/reports';
 import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
-import { Alert } from '../../components/alert';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { askClassEarly, useClass } from '@web/api/classes';
 import { askClassReportEarly, useClassReportPages } from '@web/api/reports';
+import { QueryView } from '@web/components/query-view';
 import { ClassOverrides } from './components/class-overrides';
 import { ModuleDrillDown } from './components/module-drill-down';
+import { MoreStudentsFailed } from './components/more-students-failed';
 import { OneRosterScoresExport } from './components/oneroster-scores-export';
 import { OverdueWork } from './components/overdue-work';
 import { ReportControls } from './components/report-controls';
@@ -34,6 +35,8 @@ import './progress.css';
 const NO_PROGRESS = 'No progress data found for this class yet.';
 const REPORT_FAILED = 'Could not load progress report for this class.';
 const NO_MATCH = 'No students match this filter.';
+
+const hasNoProgress = (rows: ClassReportRow[]) => rows.every((row) => row.modules.length === 0);
 
 /** Opened as the first page of a visit: the class and the report's first page are asked for while the app renders. */
 export function preloadData({ classId }: Record<string, string | undefined>) {
@@ -62,7 +65,6 @@ export default function ClassReportPage() {
   // The rows render after the heading has painted, in a render React can interrupt (yielding to the browser), rather
   // than in the same long task as the answer's arrival: on a slow phone the heading shows at once and input stays live.
   const pages = useDeferredValue(report.data?.pages);
-  const rowsPending = report.isPending || (report.data !== undefined && pages === undefined);
   const loaded = useMemo(() => pages?.flatMap((page) => page.rows), [pages]);
   const studentCount = pages?.[0]?.studentCount ?? 0;
   // From the pages shown (which lag the query's while the rows render), so the rows and what they count agree.
@@ -86,7 +88,7 @@ export default function ClassReportPage() {
     [rows, pageOrder, sort, filter, stalledDays, fetchedAt, dueDates],
   );
   const columns = useMemo(() => reportColumns(loaded ?? [], klass.data?.assignedModuleIds), [loaded, klass.data]);
-  const empty = loaded?.every((row) => row.modules.length === 0);
+  const empty = loaded && hasNoProgress(loaded);
   const exportRows = useCallback(
     (list: ClassReportRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns)),
     [className, columns],
@@ -107,19 +109,11 @@ export default function ClassReportPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
-  // The heading names the class, so it waits for the class (a small answer) and never changes length once shown;
-  // below it, everything keeps its size while the report loads and the loading line is replaced by the table.
-  if (klass.isPending) {
-    return (
-      <div>
-        <BackLink />
-        <Loading label="Loading progress report..." />
-      </div>
-    );
-  }
-  return (
-    <div>
-      <BackLink />
+  // The heading names the class, so the report waits for the class (a small answer) and its heading never changes
+  // length once shown; a class that could not be read leaves the plain heading. Below it, everything keeps its size
+  // while the report loads and the loading line is replaced by the table.
+  const reportScreen = (
+    <>
       <div className="report-heading">
         <h1>{heading}</h1>
         <ReportFreshness updatedAt={fetchedAt} fetching={report.isFetching} onRefresh={() => void report.refetch()} />
@@ -158,39 +152,36 @@ export default function ClassReportPage() {
       ) : (
         <p className="muted report-legend">Each cell: the student&apos;s mean best score on the module&apos;s checks, and how many of them they passed.</p>
       )}
-      {rowsPending ? (
-        <Loading label="Loading progress report..." />
-      ) : !loaded ? (
-        <Alert tone="error">{REPORT_FAILED}</Alert>
-      ) : empty ? (
-        <p className="empty-state">{NO_PROGRESS}</p>
-      ) : loadingAll && !isError ? (
-        <Loading label={`Loading all ${studentCount} students...`} />
-      ) : shownRows?.length === 0 ? (
-        <p className="empty-state">{NO_MATCH}</p>
-      ) : (
-        <ReportTable
-          caption={`Progress of each student in each module of ${className ?? 'this class'}`}
-          rows={shownRows ?? loaded}
-          totalRows={shownRows ? 0 : studentCount}
-          onNearEnd={loadMore}
-          classModules={klass.data?.assignedModuleIds}
-          onOpenModule={setOpenModule}
-          onOpenStudent={setOpenStudent}
-          view={view}
-        />
-      )}
+      <QueryView
+        query={{ data: loaded, error: report.error }}
+        loading="Loading progress report..."
+        error={REPORT_FAILED}
+        empty={{ when: hasNoProgress, show: <p className="empty-state">{NO_PROGRESS}</p> }}
+      >
+        {(loadedRows) =>
+          // A sort or filter of a class of several pages waits for the rest of them (a failed page shows the rows in).
+          loadingAll && !isError ? (
+            <Loading label={`Loading all ${studentCount} students...`} />
+          ) : shownRows?.length === 0 ? (
+            <p className="empty-state">{NO_MATCH}</p>
+          ) : (
+            <ReportTable
+              caption={`Progress of each student in each module of ${className ?? 'this class'}`}
+              rows={shownRows ?? loadedRows}
+              totalRows={shownRows ? 0 : studentCount}
+              onNearEnd={loadMore}
+              classModules={klass.data?.assignedModuleIds}
+              onOpenModule={setOpenModule}
+              onOpenStudent={setOpenStudent}
+              view={view}
+            />
+          )
+        }
+      </QueryView>
       {filter === 'overdue' && shownRows && shownRows.length > 0 && (
         <OverdueWork classId={classId} rows={shownRows} dueDates={dueDates} now={new Date(fetchedAt)} />
       )}
-      {loaded && isError && (
-        <Alert tone="error">
-          Could not load more students.{' '}
-          <button type="button" className="link-button" onClick={() => void fetchNextPage()}>
-            Try again
-          </button>
-        </Alert>
-      )}
+      {loaded && isError && <MoreStudentsFailed onRetry={() => void fetchNextPage()} />}
       {openModule && (
         <ModuleDrillDown
           classId={classId}
@@ -201,6 +192,14 @@ export default function ClassReportPage() {
         />
       )}
       {openStudent && <StudentDrillDown row={openStudent} classId={classId} className={className ?? ''} onClose={() => setOpenStudent(null)} />}
+    </>
+  );
+  return (
+    <div>
+      <BackLink />
+      <QueryView query={klass} loading="Loading progress report..." error={() => reportScreen}>
+        {() => reportScreen}
+      </QueryView>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Module } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
 import { DueDate } from '../../components/due-date';
 import { isOverdue } from '../../lib/due-dates';
-import { Loading } from '../../components/loading';
+import { bothQueries, QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/auth';
 import { useLogError } from '../../lib/use-log-error';
@@ -32,18 +32,12 @@ export default function StudentModulePage() {
   useLogError(module.error ?? progress.error, 'Loading the module failed');
 
   if (!classId || !moduleId) return <ErrorScreen message={MISSING_INFO} />;
-  if (module.isPending || progress.isPending) return <Loading label="Loading module..." />;
-  // Only a failed first read: a failed background refresh (the module's links are renewed) keeps the page.
-  if (module.data === undefined || progress.data === undefined) {
-    return <ErrorScreen message={LOAD_FAILED} classId={classId} />;
-  }
   return (
-    <StudentModule
-      module={module.data}
-      classId={classId}
-      studentId={userId}
-      completed={new Set(progress.data?.completedSections ?? [])}
-    />
+    <QueryView query={bothQueries(module, progress)} loading="Loading module..." error={<ErrorScreen message={LOAD_FAILED} classId={classId} />}>
+      {([loaded, studentProgress]) => (
+        <StudentModule module={loaded} classId={classId} studentId={userId} completed={new Set(studentProgress?.completedSections ?? [])} />
+      )}
+    </QueryView>
   );
 }
 

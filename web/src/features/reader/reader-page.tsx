@@ -5,7 +5,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Module, Section } from '@shared/contract/modules';
 import { Alert } from '../../components/alert';
-import { Loading } from '../../components/loading';
+import { bothQueries, QueryView } from '@web/components/query-view';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMinWidth } from '../../components/use-media-query';
 import { useCurrentUser } from '../../lib/auth';
@@ -25,6 +25,9 @@ import { isOnPath, isOpenable, isRequired } from '@web/lib/section-path';
 import { readerPath } from '@web/lib/reader-paths';
 import './reader.css';
 
+/** In place of the progress query on a teacher's preview: answered, with nothing. */
+const NO_PROGRESS_READ = { data: null, error: null };
+
 /** Up to this width the file comes first (`reader.css` uses the same width). */
 const PHONE_MAX_WIDTH_PX = 600;
 
@@ -41,27 +44,32 @@ export default function ReaderPage() {
   useDocumentTitle(section?.title ?? module.data?.title ?? 'Section');
 
   const backPath = classId ? `/student/class/${classId}/module/${moduleId}` : `/teacher-modules/${moduleId}`;
-  if (module.isPending || (classId && progress.isPending)) return <Loading label="Loading section..." />;
-  // Only a failed first read: a failed background refresh (the links are renewed) keeps the page.
-  if (module.data === undefined || (classId && progress.data === undefined)) {
-    return <ReaderError message="Failed to load module content." backPath={classId ? `/student/class/${classId}` : '/teacher-modules'} />;
-  }
-  if (!section) return <ReaderError message="Section not found." backPath={backPath} />;
-
-  const completed = classId
-    ? new Set([...(progress.data?.completedSections ?? []), ...sections.filter((each) => each.state === 'complete').map((each) => each._id)])
-    : undefined;
+  // A teacher's preview reads no progress; a failed background refresh (the links are renewed) keeps the page.
   return (
-    <Reader
-      module={module.data}
-      sections={sections}
-      section={section}
-      classId={classId}
-      studentId={studentId}
-      completed={completed}
-      backPath={backPath}
-      renewLink={async () => (await module.refetch()).data?.sections.find((each) => each._id === sectionId)?.downloadUrl}
-    />
+    <QueryView
+      query={bothQueries(module, classId ? progress : NO_PROGRESS_READ)}
+      loading="Loading section..."
+      error={<ReaderError message="Failed to load module content." backPath={classId ? `/student/class/${classId}` : '/teacher-modules'} />}
+    >
+      {([loaded, studentProgress]) => {
+        if (!section) return <ReaderError message="Section not found." backPath={backPath} />;
+        const completed = classId
+          ? new Set([...(studentProgress?.completedSections ?? []), ...sections.filter((each) => each.state === 'complete').map((each) => each._id)])
+          : undefined;
+        return (
+          <Reader
+            module={loaded}
+            sections={sections}
+            section={section}
+            classId={classId}
+            studentId={studentId}
+            completed={completed}
+            backPath={backPath}
+            renewLink={async () => (await module.refetch()).data?.sections.find((each) => each._id === sectionId)?.downloadUrl}
+          />
+        );
+      }}
+    </QueryView>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { ADMIN, renderPage, TEACHER } from '@web/testing/test-utils';
@@ -25,7 +25,12 @@ beforeEach(() => {
 const consoleErrors = captureConsoleErrors();
 
 function renderSettings(user = TEACHER, enabled: ('TOTP' | 'SMS')[] = []) {
-  jest.mocked(fetchMFAPreference).mockResolvedValue({ enabled });
+  // Cognito answers what was last set, as a read again after a change does.
+  let current = enabled;
+  jest.mocked(fetchMFAPreference).mockImplementation(async () => ({ enabled: current }));
+  jest.mocked(updateMFAPreference).mockImplementation(async ({ totp }) => {
+    current = totp === 'PREFERRED' ? ['TOTP'] : [];
+  });
   const view = renderPage(<TwoFactorSettings />, { path: '/profile', url: '/profile', user });
   return { ...view, user: userEvent.setup() };
 }
@@ -44,7 +49,6 @@ describe('TwoFactorSettings', () => {
     expect(screen.getByRole('link', { name: 'open it in your authenticator app' })).toHaveAttribute('href', URI);
 
     jest.mocked(verifyTOTPSetup).mockResolvedValue();
-    jest.mocked(updateMFAPreference).mockResolvedValue();
     await user.type(screen.getByLabelText('6-digit code'), '123 456');
     await user.click(screen.getByRole('button', { name: 'Turn On' }));
 
@@ -83,7 +87,6 @@ describe('TwoFactorSettings', () => {
   });
 
   it('turns TOTP off for a teacher after a confirmation', async () => {
-    jest.mocked(updateMFAPreference).mockResolvedValue();
     const { user } = renderSettings(TEACHER, ['TOTP']);
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.on)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn Off' }));
@@ -92,6 +95,10 @@ describe('TwoFactorSettings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Turn Off' }));
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.turnedOff)).toBeInTheDocument();
     expect(updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+    // The setting shows off, and stays so once read again (every query is refreshed after a change).
+    expect(within(section()).getByText(TWO_FACTOR_MESSAGES.off)).toBeInTheDocument();
+    await waitFor(() => expect(fetchMFAPreference).toHaveBeenCalledTimes(2));
+    expect(await within(section()).findByRole('button', { name: 'Set Up Two-Factor Authentication' })).toBeInTheDocument();
   });
 
   it('tells an admin without TOTP that administration needs it, and offers no way to turn it off once on', async () => {

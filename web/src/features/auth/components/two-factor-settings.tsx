@@ -3,11 +3,13 @@
 // keep it on: the API refuses administration without it (shared/second-factor.ts), so the profile does not offer a
 // switch that would only lock them out of their work.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { Loading } from '@web/components/loading';
+import { QueryView } from '@web/components/query-view';
+import { secondFactorKey, useSecondFactorOn } from '@web/api/second-factor';
 import { loadAmplifyAuth, useCurrentUser } from '@web/lib/auth';
+import { useLogError } from '@web/lib/use-log-error';
 import { errorMessage, isCodeMismatch, TOTP_MESSAGES } from '../login-messages';
 import './two-factor.css';
 import { QrCode } from './qr-code';
@@ -29,7 +31,6 @@ export const TWO_FACTOR_MESSAGES = {
   confirmOff: 'Turn off two-factor authentication? Signing in will ask for your password only.',
 } as const;
 
-type Status = 'loading' | 'off' | 'on' | 'failed';
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 interface Setup {
   secret: string;
@@ -40,31 +41,16 @@ export function TwoFactorSettings() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'Admins';
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<Status>('loading');
+  const setting = useSecondFactorOn({ fresh: true });
+  useLogError(setting.error, 'Reading the MFA preference failed');
   const [setup, setSetup] = useState<Setup | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmingOff, setConfirmingOff] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  useEffect(() => {
-    let current = true;
-    loadAmplifyAuth()
-      .then(({ fetchMFAPreference }) => fetchMFAPreference())
-      .then(
-        (preference) => current && setStatus(preference.enabled?.includes('TOTP') ? 'on' : 'off'),
-        (caught: unknown) => {
-          console.error('Reading the MFA preference failed', caught);
-          if (current) setStatus('failed');
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, []);
-
   /** Whatever the API refused before (administration) may now be allowed, or the other way round. */
-  const settingChanged = (next: 'on' | 'off', text: string) => {
-    setStatus(next);
+  const settingChanged = (on: boolean, text: string) => {
+    queryClient.setQueryData(secondFactorKey, on);
     setSetup(null);
     setOutcome({ tone: 'success', text });
     void queryClient.invalidateQueries();
@@ -91,7 +77,7 @@ export function TwoFactorSettings() {
       const { verifyTOTPSetup, updateMFAPreference } = await loadAmplifyAuth();
       await verifyTOTPSetup({ code });
       await updateMFAPreference({ totp: 'PREFERRED' });
-      settingChanged('on', TWO_FACTOR_MESSAGES.turnedOn);
+      settingChanged(true, TWO_FACTOR_MESSAGES.turnedOn);
     } catch (caught) {
       setOutcome({ tone: 'error', text: isCodeMismatch(caught) ? TOTP_MESSAGES.mismatch : errorMessage(caught, TWO_FACTOR_MESSAGES.setUpFailed) });
     } finally {
@@ -105,7 +91,7 @@ export function TwoFactorSettings() {
     try {
       const { updateMFAPreference } = await loadAmplifyAuth();
       await updateMFAPreference({ totp: 'DISABLED' });
-      settingChanged('off', TWO_FACTOR_MESSAGES.turnedOff);
+      settingChanged(false, TWO_FACTOR_MESSAGES.turnedOff);
     } catch (caught) {
       setOutcome({ tone: 'error', text: errorMessage(caught, TWO_FACTOR_MESSAGES.turnOffFailed) });
     } finally {
@@ -122,32 +108,32 @@ export function TwoFactorSettings() {
           {outcome.text}
         </Alert>
       )}
-      {status === 'loading' ? (
-        <Loading label="Reading your setting..." />
-      ) : status === 'failed' ? (
-        <Alert tone="error">{TWO_FACTOR_MESSAGES.loadFailed}</Alert>
-      ) : status === 'on' ? (
-        <>
-          <p>{TWO_FACTOR_MESSAGES.on}</p>
-          {isAdmin ? (
-            <p className="muted">{TWO_FACTOR_MESSAGES.adminKeepsIt}</p>
+      <QueryView query={setting} loading="Reading your setting..." error={TWO_FACTOR_MESSAGES.loadFailed}>
+        {(on) =>
+          on ? (
+            <>
+              <p>{TWO_FACTOR_MESSAGES.on}</p>
+              {isAdmin ? (
+                <p className="muted">{TWO_FACTOR_MESSAGES.adminKeepsIt}</p>
+              ) : (
+                <button type="button" className="button button-secondary" onClick={() => setConfirmingOff(true)} disabled={busy}>
+                  Turn Off
+                </button>
+              )}
+            </>
+          ) : setup ? (
+            <TotpSetup setup={setup} busy={busy} onConfirm={confirmCode} onCancel={() => setSetup(null)} />
           ) : (
-            <button type="button" className="button button-secondary" onClick={() => setConfirmingOff(true)} disabled={busy}>
-              Turn Off
-            </button>
-          )}
-        </>
-      ) : setup ? (
-        <TotpSetup setup={setup} busy={busy} onConfirm={confirmCode} onCancel={() => setSetup(null)} />
-      ) : (
-        <>
-          {isAdmin && <Alert tone="info">{TWO_FACTOR_MESSAGES.adminNeedsIt}</Alert>}
-          <p>{TWO_FACTOR_MESSAGES.off}</p>
-          <button type="button" className="button" onClick={() => void startSetup()} disabled={busy}>
-            {busy ? 'Starting...' : 'Set Up Two-Factor Authentication'}
-          </button>
-        </>
-      )}
+            <>
+              {isAdmin && <Alert tone="info">{TWO_FACTOR_MESSAGES.adminNeedsIt}</Alert>}
+              <p>{TWO_FACTOR_MESSAGES.off}</p>
+              <button type="button" className="button" onClick={() => void startSetup()} disabled={busy}>
+                {busy ? 'Starting...' : 'Set Up Two-Factor Authentication'}
+              </button>
+            </>
+          )
+        }
+      </QueryView>
       <ConfirmDialog
         open={confirmingOff}
         message={TWO_FACTOR_MESSAGES.confirmOff}

@@ -4,9 +4,9 @@
 // order (by student id), which is the order its pages come in.
 import type { ClassReportRow } from '@shared/contract/reports';
 import type { ModuleRef } from '@shared/contract/classes';
-import { Alert } from '@web/components/alert';
 import { QueryView } from '@web/components/query-view';
 import { useClassReportPages } from '@web/api/reports';
+import { MoreStudentsFailed } from './more-students-failed';
 import { ReportTable } from './report-table';
 
 interface ClassReportProps {
@@ -39,14 +39,7 @@ export function ClassReport({ classId, caption, classModules, emptyText, loading
         return (
           <>
             <ReportTable caption={caption} rows={rows} totalRows={pages[0].studentCount} onNearEnd={loadMore} classModules={classModules} />
-            {report.isError && (
-              <Alert tone="error">
-                Could not load more students.{' '}
-                <button type="button" className="link-button" onClick={() => void report.fetchNextPage()}>
-                  Try again
-                </button>
-              </Alert>
-            )}
+            {report.isError && <MoreStudentsFailed onRetry={() => void report.fetchNextPage()} />}
           </>
         );
       }}

@@ -40,6 +40,7 @@ export const esModuleOnlyPackages = {
 } satisfies Config;
 
 const config: Config = {
+  testSequencer: '<rootDir>/test/setup/infra-last-sequencer.ts',
   projects: [
     {
       displayName: 'unit',

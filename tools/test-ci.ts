@@ -10,7 +10,7 @@ type Step = string | string[];
 
 const BEFORE_LANES: Step[] = [
   ['npm run lint', 'npm run typecheck'],
-  'npm run test:unit -- --maxWorkers=2',
+  'npm run test:unit',
   'npm run build',
   'npx jest --selectProjects build integration --maxWorkers=2',
 ];

@@ -147,6 +147,12 @@ it("the teacher nudges an overdue student, opens B's locked section with a reaso
   await dialog.getByText(/^Opened/).waitFor();
   await checkPage(page, 'paths-override');
 
+  // The class's list of every override, read when opened.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByText('Path overrides in this class').click();
+  await page.getByRole('listitem').filter({ hasText: `${ben.email}: Opened ${MODULE_TITLE} › Summary: Covered ion channels in class` }).waitFor();
+  await checkPage(page, 'paths-class-overrides');
+
   const bell = await (await apiAs(ben))(routes.getNotifications, {});
   expect(bell.items).toContainEqual(expect.objectContaining({ kind: 'nudge', moduleTitle: MODULE_TITLE }));
   const benModule = await (await apiAs(ben))(routes.getModule, { params: { id: moduleId } });

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useClassOverrides } from '@web/api/paths';
 import { QueryView } from '@web/components/query-view';
-import { OverrideSummary } from './path-overrides';
+import { OverrideSummary } from './override-summary';
 
 export function ClassOverrides({ classId }: { classId: string }) {
   const [opened, setOpened] = useState(false);

@@ -4,12 +4,11 @@
 // the path from them; the report refreshes after a change.
 import { useState, type FormEvent } from 'react';
 import { EXTRA_ATTEMPTS_MAX, type OverrideKind } from '@shared/paths';
-import type { PathOverride } from '@shared/contract/paths';
 import { Field, SelectField } from '@web/components/field';
-import { formatShortDate } from '@web/lib/dates';
 import { useModules } from '@web/api/modules';
 import { useAddOverride, useRemoveOverride, useStudentOverrides } from '@web/api/paths';
 import { QueryView } from '@web/components/query-view';
+import { attemptsWord, describeOverride, KIND_WORD, OverrideSummary } from './override-summary';
 
 const KIND_CHOICES = [
   ['release', 'Open a section'],
@@ -17,9 +16,7 @@ const KIND_CHOICES = [
   ['unlock', 'Unlock the module'],
   ['attempts', 'Give more attempts at a check'],
 ] as const satisfies readonly (readonly [OverrideKind, string])[];
-const KIND_WORD: Record<OverrideKind, string> = { release: 'Opened', excuse: 'Excused', unlock: 'Unlocked', attempts: 'More attempts at' };
 const EXTRA_CHOICES = Array.from({ length: EXTRA_ATTEMPTS_MAX }, (_, index) => [String(index + 1), String(index + 1)] as const);
-const attemptsWord = (count: number) => `${count} more attempt${count === 1 ? '' : 's'}`;
 
 /** What saving the override will do to the student's path, said before it is saved. */
 function effectOf(kind: OverrideKind, studentName: string, target: string, extra: number): string {
@@ -42,21 +39,6 @@ interface PathOverridesProps {
   studentName: string;
   /** The class's modules, in the report's order. */
   modules: { moduleId: string; moduleTitle: string }[];
-}
-
-const describe = (override: PathOverride) =>
-  `${override.moduleTitle}${override.sectionTitle ? ` › ${override.sectionTitle}` : ''}${override.extra !== undefined ? ` (${attemptsWord(override.extra)})` : ''}`;
-
-/** One override in words: what, where, why, by whom and when. */
-export function OverrideSummary({ override }: { override: PathOverride }) {
-  return (
-    <>
-      <strong>{KIND_WORD[override.kind]}</strong> {describe(override)}: {override.reason}{' '}
-      <span className="muted">
-        ({override.teacherName}, <time dateTime={override.at}>{formatShortDate(new Date(override.at))}</time>)
-      </span>
-    </>
-  );
 }
 
 export function PathOverrides({ classId, studentId, studentName, modules }: PathOverridesProps) {
@@ -107,7 +89,7 @@ export function PathOverrides({ classId, studentId, studentName, modules }: Path
                   type="button"
                   className="button button-secondary"
                   disabled={remove.isPending}
-                  aria-label={`Remove override: ${KIND_WORD[override.kind]} ${describe(override)}`}
+                  aria-label={`Remove override: ${KIND_WORD[override.kind]} ${describeOverride(override)}`}
                   onClick={() => remove.mutate(override)}
                 >
                   Remove

@@ -181,11 +181,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket,
         onObjectCreated: (key) => {
           // As the bucket's two EventBridge rules route them: the sync's prefix to the OneRoster sync, uploads to extraction.
-          track(key.startsWith(syncPrefix) ? syncOneRoster(bucket, key) : extractText(bucket, key), `${key.startsWith(syncPrefix) ? 'OneRoster sync' : 'Text extraction'} of ${key}`);
+          track(key.startsWith(syncPrefix) ? syncOneRoster(bucket, key) : runTextExtraction(bucket, key), `${key.startsWith(syncPrefix) ? 'OneRoster sync' : 'Text extraction'} of ${key}`);
         },
         onObjectDeleted: (key) => {
           // Only the extraction's rule takes deletions (the sync's package is left where the school put it).
-          if (!key.startsWith(syncPrefix)) track(extractText(bucket, key, 'Object Deleted'), `Forgetting the terms of ${key}`);
+          if (!key.startsWith(syncPrefix)) track(runTextExtraction(bucket, key, 'Object Deleted'), `Forgetting the terms of ${key}`);
         },
       }),
       startIdentity({
@@ -330,7 +330,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
  * The storage events' function, as EventBridge calls it in AWS: loaded on the first object written or deleted (after
  * the handlers' environment is set), run beside the request that wrote or deleted the object, never inside it.
  */
-async function extractText(bucket: string, key: string, change: StoredObjectChange = 'Object Created'): Promise<void> {
+async function runTextExtraction(bucket: string, key: string, change: StoredObjectChange = 'Object Created'): Promise<void> {
   const { handler } = (await import(EXTRACTION_FUNCTION)) as typeof import('../functions/src/search/handlers/extract-text');
   await handler(storedObjectEvent(change, bucket, key));
 }

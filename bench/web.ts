@@ -22,6 +22,8 @@ const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...CHROMI
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** While working on some pages: `BENCH_WEB_PAGES=report,dashboard` (of landing, login, dashboard, report) measures only those. */
 const PAGE_FILTER = process.env.BENCH_WEB_PAGES?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+/** `BENCH_WEB_PRESETS=mobile` (of mobile, desktop) runs only the presets named. */
+const PRESETS = (process.env.BENCH_WEB_PRESETS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean) ?? ['mobile', 'desktop']) as FormFactor[];
 /** `BENCH_WEB_DETAILS=1` also prints, per run, the scripts that cost the most main-thread time (bootup-time), long tasks and the LCP element with its phases. */
 const DETAILS = process.env.BENCH_WEB_DETAILS === '1';
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -103,7 +105,7 @@ async function main() {
         await signIn(helper, app.url, teacher);
         signedIn = true;
       }
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const formFactor of PRESETS) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run += 1) {
           if (page.signedIn) await clearHttpCache(helper);

@@ -1,6 +1,6 @@
 // Builds the path change preview over the table; its handler calls it once, at cold start.
 import { makePathChangeService } from '../paths/path-changes';
-import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
+import { checkStore, classStore, moduleStore, pathOverrideStore, progressStore } from './table-stores';
 
 export const buildPathChangeService = () =>
   makePathChangeService({
@@ -9,5 +9,4 @@ export const buildPathChangeService = () =>
     progress: progressStore(),
     overrides: pathOverrideStore(),
     checks: checkStore(),
-    attempts: attemptStore(),
   });

@@ -11,7 +11,7 @@ import { invalid, notFound } from '../kernel/errors';
 import { requireOwnModule } from '../modules/modules';
 import type { StudentPath } from '@shared/path-rules';
 import { pathOfStudent } from './paths';
-import type { AttemptStore, CheckStore } from '../checks/port';
+import type { CheckStore } from '../checks/port';
 import type { ClassStore } from '../classes/port';
 import type { ModuleRecord, ModuleStore } from '../modules/port';
 import type { ProgressStore } from '../progress/port';
@@ -24,15 +24,14 @@ export interface PathChangeServicePorts {
   progress: ProgressStore;
   overrides: PathOverrideStore;
   checks: CheckStore;
-  attempts: AttemptStore;
 }
 
 export type PathChangeService = ReturnType<typeof makePathChangeService>;
 
-export function makePathChangeService({ modules, classes, progress, overrides, checks, attempts }: PathChangeServicePorts) {
+export function makePathChangeService({ modules, classes, progress, overrides, checks }: PathChangeServicePorts) {
   /**
    * The module (the caller's own), the classes they teach and the module's check index at once; then per class
-   * holding the module, at once: its roster, the module's progress items, scores and overrides. 2 round trips.
+   * holding the module, at once: its roster, the module's progress items (with their scores) and overrides. 2 round trips.
    */
   async function preview(caller: Caller, moduleId: string, proposal: PathChangesInput): Promise<PathChangePreview> {
     const [module, taught, summaries] = await Promise.all([
@@ -46,17 +45,15 @@ export function makePathChangeService({ modules, classes, progress, overrides, c
     const holding = taught.filter((schoolClass) => schoolClass.assignedModuleIds.includes(moduleId));
     const perClass = await Promise.all(
       holding.map(async ({ classId }) => {
-        const [roster, records, scores, overrideRecords] = await Promise.all([
+        const [roster, records, overrideRecords] = await Promise.all([
           classes.listAllStudents(classId),
           progress.listProgressOfClass(classId, moduleId),
-          attempts.listScoresOfClass(classId, moduleId),
           overrides.listOverridesOfClass(classId, moduleId),
         ]);
         const recordOf = new Map(records.map((record) => [record.studentId, record]));
-        const scoresOf = new Map(scores.map((record) => [record.studentId, record.bySection]));
         const overridesOf = new Map(overrideRecords.map((record) => [record.studentId, record]));
         return roster.map(({ studentId }) => {
-          const inputs = [recordOf.get(studentId), scoresOf.get(studentId) ?? {}, overridesOf.get(studentId)] as const;
+          const inputs = [recordOf.get(studentId), recordOf.get(studentId)?.checks ?? {}, overridesOf.get(studentId)] as const;
           return differs(pathOfStudent(module, checksNow, ...inputs), pathOfStudent(proposed, checksThen, ...inputs), proposed);
         });
       }),

@@ -121,8 +121,11 @@ export interface ProgressStore {
   listProgressOfStudentInClass(classId: string, studentId: string): Promise<ProgressRecord[]>;
   /** The UTC days (yyyy-mm-dd) the student was counted active in the class (their export). */
   listActiveDaysOfStudent(classId: string, studentId: string): Promise<string[]>;
-  /** The class's progress items, or only those of one module: one query per page of items. */
-  listProgressOfClass(classId: string, moduleId?: string): Promise<ProgressRecord[]>;
+  /**
+   * The class's progress items, or only those of one module, with the standings on the checks they hold (one item
+   * holds both, so a whole report reads it once): one query per page of items.
+   */
+  listProgressOfClass(classId: string, moduleId?: string): Promise<ReportedProgress[]>;
   deleteProgressOfModule(classId: string, moduleId: string): Promise<void>;
   /**
    * Adds one student's recorded completions and best scores in these modules to the class's counters and score totals

@@ -4,6 +4,7 @@ import type { CheckStanding, CheckSummary, ModuleScores } from '@shared/contract
 import type { ScoreTotals } from '@shared/contract/reports';
 import type { ScoreRecord, ScoreTotalsRecord } from '../checks/port';
 import type { ModuleRecord } from '../modules/port';
+import type { CheckStandings } from './port';
 
 /** The module's checks on sections it still has, in section order: a removed section's check no longer counts. */
 export function currentChecks(module: ModuleRecord, summaries: Map<string, CheckSummary[]>): CheckSummary[] {
@@ -17,10 +18,10 @@ export function currentChecks(module: ModuleRecord, summaries: Map<string, Check
 }
 
 /** A student's standing on each check (none yet: no best, 0 attempts, not passed). */
-export function standings(checks: CheckSummary[], record: ScoreRecord | undefined): Record<string, CheckStanding> {
+export function standings(checks: CheckSummary[], attempted: CheckStandings | undefined): Record<string, CheckStanding> {
   return Object.fromEntries(
     checks.map(({ sectionId }) => {
-      const standing = record?.bySection[sectionId];
+      const standing = attempted?.[sectionId];
       return [sectionId, standing ? { ...standing } : { bestPercent: null, attempts: 0, passed: false }];
     }),
   );
@@ -47,7 +48,7 @@ export function scoreSummary(
 /** The summary with the standing on each check: a student's own progress and the module drill-down. */
 export function moduleScores(checks: CheckSummary[], record: ScoreRecord | undefined): ModuleScores | undefined {
   const summary = scoreSummary(checks, record?.bySection);
-  return summary && { ...summary, bySection: standings(checks, record) };
+  return summary && { ...summary, bySection: standings(checks, record?.bySection) };
 }
 
 /** The class's sum and count of best percents over the current checks of these modules; undefined before any attempt. */

@@ -11,7 +11,7 @@ import type { Caller } from '../kernel/caller';
 import { invalid, notFound } from '../kernel/errors';
 import type { Clock } from '../kernel/ports';
 import { requireClass } from '../classes/classes';
-import type { AttemptStore, CheckStore, ScoreRecord } from '../checks/port';
+import type { AttemptStore, CheckStore } from '../checks/port';
 import type { ClassRecord, ClassStore, Enrolment } from '../classes/port';
 import type { ModuleRecord, ModuleStore } from '../modules/port';
 import type { StudentPath } from '@shared/path-rules';
@@ -90,14 +90,13 @@ export function makeReportService({ classes, modules, progress, overrides, check
         `This class's report is too large for one answer (${schoolClass.studentCount} students); ask for it in pages with limit and cursor.`,
       );
     }
-    const [roster, records, scores, overrideRecords] = await Promise.all([
+    const [roster, records, overrideRecords] = await Promise.all([
       classes.listAllStudents(classId),
       progress.listProgressOfClass(classId),
-      attempts.listScoresOfClass(classId),
       overrides.listOverridesOfClass(classId),
     ]);
     const disabled = await people.disabledAmong(roster.map((student) => student.studentId));
-    return toRows(schoolClass, roster, orderedModules, withStandings(records, scores), summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
+    return toRows(schoolClass, roster, orderedModules, records, summaries, overrideRecords, disabled).sort((a, b) => a.studentName.localeCompare(b.studentName));
   }
 
   /**
@@ -185,17 +184,15 @@ export function makeReportService({ classes, modules, progress, overrides, check
    */
   async function moduleReport(caller: Caller, classId: string, moduleId: string): Promise<ModuleReport> {
     const schoolClass = await requireClass(classes, caller, classId, 'reader');
-    const [module, roster, records, summaries, scores, overrideRecords] = await Promise.all([
+    const [module, roster, records, summaries, overrideRecords] = await Promise.all([
       requireAssignedModule(schoolClass, moduleId),
       classes.listAllStudents(classId),
       progress.listProgressOfClass(classId, moduleId),
       checks.listCheckSummaries([moduleId]),
-      attempts.listScoresOfClass(classId, moduleId),
       overrides.listOverridesOfClass(classId, moduleId),
     ]);
     const byStudent = new Map(records.map((record) => [record.studentId, record]));
     const overridesOf = new Map(overrideRecords.map((record) => [record.studentId, record]));
-    const scoresOf = new Map(scores.map((record) => [record.studentId, record]));
     const moduleChecks = currentChecks(module, summaries);
     const branches = hasBranches(module);
     return {
@@ -209,8 +206,8 @@ export function makeReportService({ classes, modules, progress, overrides, check
           studentName: name,
           ...(email ? { studentEmail: email } : {}),
           completedAt: completionTimes(byStudent.get(studentId), module),
-          ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, scoresOf.get(studentId)) }),
-          ...onPath(pathOfStudent(module, moduleChecks, byStudent.get(studentId), scoresOf.get(studentId)?.bySection, overridesOf.get(studentId)), branches),
+          ...(moduleChecks.length > 0 && { scores: standings(moduleChecks, byStudent.get(studentId)?.checks) }),
+          ...onPath(pathOfStudent(module, moduleChecks, byStudent.get(studentId), undefined, overridesOf.get(studentId)), branches),
         }))
         .sort((a, b) => a.studentName.localeCompare(b.studentName)),
     };
@@ -242,19 +239,6 @@ function completionsOfSections(counter: CompletionCounter, sectionIds: string[])
   const counted = Object.values(counter.bySection).reduce((sum, count) => sum + count, 0);
   if (counter.completions > counted) return counter.completions;
   return sectionIds.reduce((sum, sectionId) => sum + (counter.bySection[sectionId] ?? 0), 0);
-}
-
-/** Progress records with the standings on their checks, read apart (a student may have scores and no completion). */
-function withStandings(records: ProgressRecord[], scores: ScoreRecord[]): ReportedProgress[] {
-  const id = ({ studentId, moduleId }: { studentId: string; moduleId: string }) => `${studentId}|${moduleId}`;
-  const scoresOf = new Map(scores.map((record) => [id(record), record]));
-  const attemptedAt = (record: ScoreRecord | undefined) => (record?.lastAttemptAt !== undefined ? { lastAttemptAt: record.lastAttemptAt } : {});
-  const withChecks = records.map((record) => ({ ...attemptedAt(scoresOf.get(id(record))), ...record, checks: scoresOf.get(id(record))?.bySection ?? {} }));
-  const recorded = new Set(records.map(id));
-  const scoredOnly = scores
-    .filter((record) => !recorded.has(id(record)))
-    .map((record) => ({ classId: record.classId, moduleId: record.moduleId, studentId: record.studentId, completedSections: [], checks: record.bySection, ...attemptedAt(record) }));
-  return [...withChecks, ...scoredOnly];
 }
 
 function toRows(

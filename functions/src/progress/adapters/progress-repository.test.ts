@@ -525,6 +525,19 @@ test("listProgressOfClass queries the class partition's progress items: one quer
   });
 });
 
+test('listProgressOfClass returns the standings each item holds from the same query: a whole report reads the items once', async () => {
+  const scored = { ...progressItem({}, ['section-1']), lastAttemptAt: UPDATED_AT, checkStandings: '{"section-1":[80,2,1],"section-2":[40,1,0]}' };
+  ddb.on(QueryCommand).resolves({ Items: [scored, progressItem({ studentId: 'student-2' })] });
+  const [first, second] = await repository.listProgressOfClass(CLASS_ID);
+  expect(first).toMatchObject({
+    completedSections: ['section-1'],
+    lastAttemptAt: UPDATED_AT,
+    checks: { 'section-1': { bestPercent: 80, attempts: 2, passed: true }, 'section-2': { bestPercent: 40, attempts: 1, passed: false } },
+  });
+  expect(second!.checks).toEqual({});
+  expect(ddb).toReceiveCommandTimes(QueryCommand, 1);
+});
+
 test("listProgressOfClass with a module queries only that module's items", async () => {
   ddb.on(QueryCommand).resolves({ Items: [progressItem()] });
   await repository.listProgressOfClass(CLASS_ID, MODULE_ID);

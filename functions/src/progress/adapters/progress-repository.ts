@@ -493,7 +493,7 @@ export function makeProgressRepository(context: TableContext) {
 
     async listProgressOfClass(classId, moduleId) {
       const items = await table.queryByPrefix<Record<string, unknown>>(queries.progressOfClass(classId, moduleId));
-      return items.map(toRecord);
+      return items.map((item) => ({ ...toRecord(item), checks: standingsOnItem(item) }));
     },
 
     async deleteProgressOfModule(classId, moduleId) {

@@ -3,6 +3,7 @@
 // reading tally refuses a stale count; records are copies. `put` arranges a state behind the use case's back.
 import { utcDay } from '@shared/report-insight';
 import type { InMemoryAttemptStore } from '../../checks/fakes/check-stores';
+import type { ScoreRecord } from '../../checks/port';
 import { noLongerEnrolled } from '../../kernel/errors';
 import { copy } from '../../kernel/fakes/copy';
 import type { FinishedModuleRecord } from '../../notifications/port';
@@ -180,8 +181,20 @@ export class InMemoryProgressStore implements ProgressStore {
     return [...this.activeDays].filter(([key, students]) => key.startsWith(`${classId}|`) && students.has(studentId)).map(([key]) => key.slice(classId.length + 1));
   }
 
-  async listProgressOfClass(classId: string, moduleId?: string) {
-    return this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
+  /** As the table reads them: the items with the standings they hold (an attempt writes the item: scores alone make one). */
+  async listProgressOfClass(classId: string, moduleId?: string): Promise<ReportedProgress[]> {
+    const records = this.all().filter((record) => record.classId === classId && (!moduleId || record.moduleId === moduleId));
+    const scores = (await this.attempts?.listScoresOfClass(classId, moduleId)) ?? [];
+    const id = ({ studentId, moduleId: module }: { studentId: string; moduleId: string }) => `${studentId}|${module}`;
+    const scoresOf = new Map(scores.map((record) => [id(record), record]));
+    const attemptedAt = (score: ScoreRecord | undefined) => (score?.lastAttemptAt !== undefined ? { lastAttemptAt: score.lastAttemptAt } : {});
+    const recorded = new Set(records.map(id));
+    return [
+      ...records.map((record) => ({ ...attemptedAt(scoresOf.get(id(record))), ...record, checks: scoresOf.get(id(record))?.bySection ?? {} })),
+      ...scores
+        .filter((score) => !recorded.has(id(score)))
+        .map((score) => ({ classId: score.classId, moduleId: score.moduleId, studentId: score.studentId, completedSections: [], completedAt: {}, checks: score.bySection, ...attemptedAt(score) })),
+    ];
   }
 
   async deleteProgressOfModule(classId: string, moduleId: string) {

@@ -139,15 +139,8 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     if (!record || record.teacherId !== teacherId || record.archivedAt) return undefined;
     record.assignedModuleIds = [...new Set([...record.assignedModuleIds, moduleId])].sort();
     if (assignedAt) record.assignedAt = { [moduleId]: assignedAt, ...record.assignedAt };
-    this.setDueAt(record, moduleId, dueAt);
+    setOrRemove(record, 'dueAt', moduleId, dueAt);
     return this.toRecord(classId);
-  }
-
-  private setDueAt(record: Pick<ClassRecord, 'dueAt'>, moduleId: string, dueAt: string | undefined) {
-    const { [moduleId]: _previous, ...others } = record.dueAt ?? {};
-    const next = dueAt ? { ...others, [moduleId]: dueAt } : others;
-    if (Object.keys(next).length > 0) record.dueAt = next;
-    else delete record.dueAt;
   }
 
   /** SET or REMOVE prerequisite#module ADD prerequisitesVersion, condition teacherId = :teacher AND both modules assigned AND the version as read */
@@ -156,16 +149,9 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     const holds = (id: string) => record?.assignedModuleIds.includes(id);
     if (!record || record.teacherId !== teacherId || record.archivedAt || !holds(moduleId) || (prerequisiteModuleId !== null && !holds(prerequisiteModuleId))) return undefined;
     if (record.prerequisitesVersion !== expectedVersion) return undefined;
-    this.setPrerequisiteOf(record, moduleId, prerequisiteModuleId);
+    setOrRemove(record, 'prerequisites', moduleId, prerequisiteModuleId);
     record.prerequisitesVersion = (record.prerequisitesVersion ?? 0) + 1;
     return this.toRecord(classId);
-  }
-
-  private setPrerequisiteOf(record: Pick<ClassRecord, 'prerequisites'>, moduleId: string, prerequisiteModuleId: string | null) {
-    const { [moduleId]: _previous, ...others } = record.prerequisites ?? {};
-    const next = prerequisiteModuleId ? { ...others, [moduleId]: prerequisiteModuleId } : others;
-    if (Object.keys(next).length > 0) record.prerequisites = next;
-    else delete record.prerequisites;
   }
 
   /** DELETE assignedModuleIds :module, condition attribute_exists(pk) */
@@ -174,8 +160,8 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     // What the DynamoDB adapter lets through: ConditionalCheckFailedException on attribute_exists(pk).
     if (!record) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
-    this.setDueAt(record, moduleId, undefined);
-    this.setPrerequisiteOf(record, moduleId, null);
+    setOrRemove(record, 'dueAt', moduleId, undefined);
+    setOrRemove(record, 'prerequisites', moduleId, null);
   }
 
   /** DELETE assignedModuleIds :module, REMOVE its prerequisite and those naming it, condition teacherId = :teacher */
@@ -183,9 +169,9 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
     const record = this.records.get(classId);
     if (!record || record.teacherId !== teacherId || record.archivedAt) return undefined;
     record.assignedModuleIds = record.assignedModuleIds.filter((id) => id !== moduleId);
-    this.setDueAt(record, moduleId, undefined);
+    setOrRemove(record, 'dueAt', moduleId, undefined);
     for (const [dependent, required] of Object.entries(record.prerequisites ?? {})) {
-      if (dependent === moduleId || required === moduleId) this.setPrerequisiteOf(record, dependent, null);
+      if (dependent === moduleId || required === moduleId) setOrRemove(record, 'prerequisites', dependent, null);
     }
     return this.toRecord(classId);
   }
@@ -240,4 +226,15 @@ export class InMemoryClassStore implements ClassStore, RosterStore {
       if (enrolment) Object.assign(enrolment, { name, email });
     }
   }
+}
+
+/**
+ * Sets `key` of the record's per-module map `field` to `value`, or removes it without a value; a map left empty goes,
+ * as the table REMOVEs the attribute.
+ */
+function setOrRemove<F extends 'dueAt' | 'prerequisites'>(record: Pick<ClassRecord, F>, field: F, key: string, value: string | null | undefined) {
+  const { [key]: _previous, ...others } = (record[field] ?? {}) as Record<string, string>;
+  const next = value ? { ...others, [key]: value } : others;
+  if (Object.keys(next).length > 0) (record as Record<F, Record<string, string>>)[field] = next;
+  else delete record[field];
 }

@@ -184,3 +184,19 @@ it("signs an administrator in through their school only when the provider asked 
   await waitForPath(page, '/admin-dashboard');
   expect(await usersWith('admin@example.com')).toHaveLength(1);
 });
+
+it('signs in through the other provider after Back from the first one', async () => {
+  const { page } = session();
+  // Back from the provider's page leaves the first sign-in unfinished in this browser; the second must not wait on it.
+  await open(page, '/teacher-login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('heading', { name: 'Sign in with your school account' }).waitFor();
+  await page.goBack();
+  await waitForPath(page, '/teacher-login');
+  await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
+  await page.getByRole('heading', { name: 'Sign in with your school account' }).waitFor();
+  await page.getByLabel('E-mail').fill('teacher@example.com');
+  await page.getByLabel('Password').fill(schoolAccount('teacher@example.com').password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/teacher-dashboard');
+});

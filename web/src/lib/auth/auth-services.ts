@@ -13,6 +13,7 @@ import type { WebConfig } from '@shared/web-config';
 import { setAuthFlowType } from './auth-flow';
 import { forgetKeptNames, keepName, keptName } from './kept-names';
 import type { SessionUser } from './session';
+import { KEY_PREFIX } from './stored-session';
 
 export function configureServices(config: WebConfig) {
   // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the
@@ -98,6 +99,37 @@ export function listenToAuthEvents(onEvent: (event: string) => void): () => void
   return Hub.listen('auth', ({ payload }) => onEvent(payload.event));
 }
 
+/**
+ * Settles once no school sign-in is under way in this browser. One an earlier page left unfinished (Back from the
+ * provider's page) is cancelled by Amplify as it starts; a new one begun before that ends waits on the old one for five
+ * minutes, as Amplify (6.x) lets waiters go before it clears the old flow's mark, not after.
+ */
+export function schoolSignInSettled(): Promise<void> {
+  const clientId = Amplify.getConfig().Auth?.Cognito.userPoolClientId;
+  const underWay = () => clientId !== undefined && hasSchoolSignInUnderWay(clientId);
+  return new Promise((resolve) => {
+    if (!underWay()) return resolve();
+    // Amplify announces the old flow's end (signInWithRedirect_failure, or a sign-in) once its mark is cleared.
+    const stop = Hub.listen('auth', () => {
+      if (underWay()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Whether Amplify holds a school sign-in of app client `clientId` as under way: it marks one so when it sends the browser
+ * to the hosted sign-in, and clears the mark when the answer comes back. False when the storage cannot be read.
+ */
+function hasSchoolSignInUnderWay(clientId: string): boolean {
+  try {
+    return window.localStorage.getItem(`${KEY_PREFIX}.${clientId}.inflightOAuth`) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 export async function signOut() {
   forgetKeptNames();
   await amplifySignOut();
@@ -105,5 +137,5 @@ export async function signOut() {
 
 export type AuthServices = Pick<
   typeof import('./auth-services'),
-  'readSessionUser' | 'readName' | 'readAccessToken' | 'listenToAuthEvents' | 'signOut'
+  'readSessionUser' | 'readName' | 'readAccessToken' | 'listenToAuthEvents' | 'signOut' | 'schoolSignInSettled'
 >;

@@ -106,7 +106,8 @@ export async function schoolSignInProviders(): Promise<{ name: string; label: st
 
 /** Sends the browser to the school's provider through the hosted sign-in (it comes back to this login page). */
 export async function signInWithSchool(provider: string): Promise<void> {
-  const { signInWithRedirect } = await loadAmplifyAuth();
+  const [{ signInWithRedirect }, services] = await Promise.all([import('aws-amplify/auth'), startServices()]);
+  await services.schoolSignInSettled();
   await signInWithRedirect({ provider: { custom: provider } });
 }
 

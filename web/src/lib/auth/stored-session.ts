@@ -9,9 +9,10 @@ import type { SessionUser } from './session';
 
 /**
  * Amplify's key prefix (its DefaultTokenStore): `<prefix>.<app client>.LastAuthUser`, `<prefix>.<app client>.<user>.<token>`.
- * The only place that knows Amplify's private storage format: a change of it shows in stored-session.test.ts.
+ * Only this file and auth-services.ts (its mark of a school sign-in under way) know Amplify's private storage format: a
+ * change of it shows in their tests and in the browser tests.
  */
-const KEY_PREFIX = 'CognitoIdentityServiceProvider';
+export const KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
 /** Amplify's key for the user signed in last on any app client. */
 const LAST_AUTH_USER_KEY = new RegExp(`^${KEY_PREFIX}\\.[^.]+\\.LastAuthUser$`);

@@ -39,6 +39,13 @@ export function SchoolSignIn({ disabled }: { disabled: boolean }) {
     };
   }, [search]);
 
+  // Back from the provider's page may show this page as it was left, buttons disabled: they come back to life.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
   const start = (provider: string) => {
     setLeaving(true);
     setRefusal(undefined);

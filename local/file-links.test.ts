@@ -1,10 +1,13 @@
 // The local files behaviour checks a signed link as CloudFront does: the functions' links pass; a missing, altered,
 // expired or foreign-key one is refused.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { makeFileLinks } from '../functions/src/uploads/adapters/file-links';
-import { ensureFileLinkKeys, fileLinkRefusal, type LocalFileLinkKeys } from './file-links';
+import { ensureFileLinkKeys, fileLinkRefusal, makeFileDelivery, type LocalFileLinkKeys } from './file-links';
 
 let dir: string;
 let keys: LocalFileLinkKeys;
@@ -52,4 +55,20 @@ test('a link without its signature, for another file or overrides, or signed by 
   const stranger = await ensureFileLinkKeys(path.join(dir, 'stranger.json'));
   expect(fileLinkRefusal(`${origin}${await linkOf(stranger)}`, keys, signedAt)).toBe('Access Denied');
   expect(fileLinkRefusal(`${origin}${await linkOf({ ...stranger, keyPairId: 'KSTRANGER' })}`, keys, signedAt)).toBe('Invalid Key');
+});
+
+test('a viewer gone before the file came gets nothing, and the server carries on', async () => {
+  const storage = http.createServer((_request, answer) => answer.end('%PDF-1.7'));
+  await new Promise<void>((listening) => storage.listen(0, '127.0.0.1', listening));
+  try {
+    const { port } = storage.address() as AddressInfo;
+    const deliverFile = makeFileDelivery({ keys, storage: { endpoint: `http://127.0.0.1:${port}`, bucket: 'files', region: 'us-east-1' }, now: () => signedAt });
+    const request = { method: 'GET', url: await linkOf(keys), headers: { host: '127.0.0.1:9230' } } as unknown as IncomingMessage;
+    const response = Object.assign(new PassThrough(), { writeHead: jest.fn() });
+    response.destroy();
+    await expect(deliverFile(request, response as unknown as ServerResponse)).resolves.toBeUndefined();
+    expect(response.writeHead).not.toHaveBeenCalled();
+  } finally {
+    storage.close();
+  }
 });

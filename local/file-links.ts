@@ -117,6 +117,8 @@ export function makeFileDelivery({ keys, storage, now = Date.now }: FileDelivery
     const signed = await getSignedUrl(s3, command, { expiresIn: 60 });
     const range = request.headers.range;
     const answer = await fetch(signed, { method, headers: range ? { range } : {} });
+    // The viewer went away while the file was asked for (a PDF viewer cancels ranges it no longer needs): nobody to answer.
+    if (response.destroyed) return void (await answer.body?.cancel());
     const headers: Record<string, string> = {};
     for (const name of PASSED_HEADERS) {
       const value = answer.headers.get(name);

@@ -6,7 +6,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -50,7 +50,7 @@ export class LtiScoreDelivery extends Construct {
   }
 
   /** The sender, reading the tool's keys (to sign its token requests); made once the keys' secret exists. */
-  addSender(props: LtiScoreDeliveryProps & { toolKeys: { secret: ISecret; secretName: string } }): NodejsFunction {
+  addSender(props: LtiScoreDeliveryProps & { toolKeys: { secret: ISecret; secretName: string } }): LambdaFunction {
     const fn = bundledFunction(this, {
       description: 'Posts LTI scores to the LMS gradebooks (the score reports queue)',
       handler: LTI_SCORE_SENDER_HANDLER,

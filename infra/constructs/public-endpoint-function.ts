@@ -4,7 +4,7 @@
 // launch is also granted the user pool's admin calls it makes.
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -45,7 +45,7 @@ export interface PublicEndpointFunctionProps {
 }
 
 export class PublicEndpointFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: PublicEndpointFunctionProps) {
     super(scope, id);

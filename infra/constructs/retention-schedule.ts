@@ -5,19 +5,17 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LambdaFunction as FunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import * as path from 'node:path';
 import type { ApiMonitoring } from './api-monitoring';
-import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { handlerCode, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME } from './bundling';
 import { bindTable } from './route-function';
 
-export const RETENTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'school-year', 'handlers', 'run-retention.ts');
+export const RETENTION_HANDLER = 'school-year/handlers/run-retention';
 
 /** 03:15 UTC: after the school day everywhere the product is used, before the next. */
 export const RETENTION_SCHEDULE = { minute: '15', hour: '3' } as const;
@@ -32,7 +30,7 @@ export interface RetentionScheduleProps {
 }
 
 export class RetentionSchedule extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: RetentionScheduleProps) {
     super(scope, id);
@@ -40,12 +38,9 @@ export class RetentionSchedule extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: "Removes students' data of classes archived past the school's retention" });
     logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: "Daily retention: removes students' data of classes archived longer than the school's setting",
-      entry: RETENTION_ENTRY,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
+      ...handlerCode(RETENTION_HANDLER, props.tracing),
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 512,
@@ -59,7 +54,6 @@ export class RetentionSchedule extends Construct {
         ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
       },
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: lambdaBundling(props.tracing),
     });
     // Reads the setting and the classes (and the user pool never: the run is named, not looked up), queries the
     // classes' partitions and attempt histories, deletes in batches, marks the class item, writes the audit entries.
@@ -69,7 +63,7 @@ export class RetentionSchedule extends Construct {
     new Rule(this, 'Daily', {
       description: "Once a day: the school's retention of students' data in archived classes",
       schedule: Schedule.cron(RETENTION_SCHEDULE),
-      targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
+      targets: [new FunctionTarget(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
     });
 
     if (props.tracing) {

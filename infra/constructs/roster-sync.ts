@@ -7,21 +7,19 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import * as path from 'node:path';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
 import { routeDeployment } from '../route-deployment';
 import type { ApiMonitoring } from './api-monitoring';
-import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { handlerCode, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME } from './bundling';
 import { bindTable, bindUserPool } from './route-function';
 import { runOnStoredObjects } from './stored-object-events';
 
-export const ROSTER_SYNC_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'rosters', 'handlers', 'sync-one-roster.ts');
+export const ROSTER_SYNC_HANDLER = 'rosters/handlers/sync-one-roster';
 
 export interface RosterSyncProps {
   table: ITableV2;
@@ -38,7 +36,7 @@ export interface RosterSyncProps {
 }
 
 export class RosterSync extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: RosterSyncProps) {
     super(scope, id);
@@ -47,12 +45,9 @@ export class RosterSync extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Applies the nightly OneRoster package' });
     logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: `Applies the OneRoster package stored under ${prefix}`,
-      entry: ROSTER_SYNC_ENTRY,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
+      ...handlerCode(ROSTER_SYNC_HANDLER, props.tracing),
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: 1024,
@@ -69,7 +64,6 @@ export class RosterSync extends Construct {
         ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
       },
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: lambdaBundling(props.tracing),
     });
     // The same use case as the import route: the same table and user pool actions.
     bindTable(this.function, props.table, routeDeployment.importOneRoster.table);

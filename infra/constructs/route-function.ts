@@ -2,8 +2,7 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -19,14 +18,7 @@ import { ERASURE_JOB_PREFIX, PERSON_ACCESS_PREFIX, REQUEST_COUNTER_PREFIX, TABLE
 import { FUNCTION_FILES_PREFIX } from '../../shared/storage';
 import { admitsAdmins } from '../../shared/second-factor';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../../shared/school-sign-in';
-import {
-  DEPS_LOCK_FILE,
-  LAMBDA_ARCHITECTURE,
-  lambdaBundling,
-  LAMBDA_RUNTIME,
-  REPO_ROOT,
-  handlerEntry,
-} from './bundling';
+import { handlerCode, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME } from './bundling';
 
 /**
  * A route function's whole environment (the bundle report loads each bundle with exactly this). The variables a
@@ -121,7 +113,7 @@ export const LTI_SCORE_QUEUE_ENV = 'LTI_SCORE_QUEUE_URL';
 export const UPLOADS_PREFIX = FUNCTION_FILES_PREFIX;
 
 export class RouteFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
@@ -216,16 +208,13 @@ export interface BundledFunctionProps {
  * A handler's Lambda as every function is built: bundled from functions/src/, its own role (no AWS managed
  * policies) writing only to its own log group, and X-Ray tracing where the stage turns it on.
  */
-export function bundledFunction(scope: Construct, { idPrefix = '', ...props }: BundledFunctionProps): NodejsFunction {
+export function bundledFunction(scope: Construct, { idPrefix = '', ...props }: BundledFunctionProps): LambdaFunction {
   const logGroup = new LogGroup(scope, `${idPrefix}Logs`, { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
   const role = new Role(scope, `${idPrefix}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
   logGroup.grantWrite(role);
-  const fn = new NodejsFunction(scope, idPrefix || 'Function', {
+  const fn = new LambdaFunction(scope, idPrefix || 'Function', {
     description: props.description,
-    entry: handlerEntry(props.handler),
-    handler: 'handler',
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: DEPS_LOCK_FILE,
+    ...handlerCode(props.handler, props.tracing),
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     memorySize: 512,
@@ -234,7 +223,6 @@ export function bundledFunction(scope: Construct, { idPrefix = '', ...props }: B
     logGroup,
     environment: props.environment,
     tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-    bundling: lambdaBundling(props.tracing),
   });
   if (props.tracing) {
     NagSuppressions.addResourceSuppressions(

@@ -5,19 +5,17 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import * as path from 'node:path';
 import type { ApiMonitoring } from './api-monitoring';
-import { DEPS_LOCK_FILE, LAMBDA_ARCHITECTURE, lambdaBundling, LAMBDA_RUNTIME, REPO_ROOT } from './bundling';
+import { handlerCode, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME } from './bundling';
 import { bindTable, bindUploads, UPLOADS_PREFIX } from './route-function';
 import { runOnStoredObjects } from './stored-object-events';
 
-export const EXTRACTION_ENTRY = path.join(REPO_ROOT, 'functions', 'src', 'search', 'handlers', 'extract-text.ts');
+export const EXTRACTION_HANDLER = 'search/handlers/extract-text';
 
 export interface TextExtractionProps {
   table: ITableV2;
@@ -30,7 +28,7 @@ export interface TextExtractionProps {
 }
 
 export class TextExtraction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: TextExtractionProps) {
     super(scope, id);
@@ -38,12 +36,9 @@ export class TextExtraction extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: 'Extracts the text of uploaded files' });
     logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: 'Extracts the text of uploaded files, and forgets a deleted file\'s terms (protected/)',
-      entry: EXTRACTION_ENTRY,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: DEPS_LOCK_FILE,
+      ...handlerCode(EXTRACTION_HANDLER, props.tracing),
       runtime: LAMBDA_RUNTIME,
       architecture: LAMBDA_ARCHITECTURE,
       // pdf.js and a 100 MiB file in memory; the reading itself stops at 30 s (shared/section-text.ts).
@@ -58,7 +53,6 @@ export class TextExtraction extends Construct {
         ...(props.tracing ? { POWERTOOLS_TRACE_ENABLED: 'true' } : {}),
       },
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: lambdaBundling(props.tracing),
     });
     // The text item and the owner's text version: PutItem and UpdateItem.
     bindTable(this.function, props.table, ['PutItem', 'UpdateItem']);

@@ -2,9 +2,11 @@
 // for the configuration; a signed-in page waits for it, and then for Amplify only when the stored session cannot be
 // used as it is (lib/auth): otherwise Amplify loads once the page has its data. The public pages rendered at build
 // time (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn, and its modules are fetched
-// once it has painted (preloadAfterPaint).
+// once it has painted, or, where it works without React, once its visitor reaches for it (preloadAfterPaint).
 import { loadWebConfig } from './app/config';
+import { mayHaveStoredSession } from './lib/auth/stored-session';
 import { MODULES_AFTER_PAINT } from './modules-after-paint';
+import { visitorReady } from './visitor-ready';
 import './styles.css';
 
 async function start() {
@@ -25,13 +27,16 @@ async function start() {
 /**
  * A prerendered page lists its modules (the start modules and its page's chunks) in a meta element rather than
  * preloading them from its HTML: they are fetched once the page has painted, so a slow phone's first paint shares
- * neither its bandwidth nor its main thread with them. A hidden tab, which paints nothing, fetches them at once.
+ * neither its bandwidth nor its main thread with them; on a page that works without React, once its visitor reaches
+ * for it (their compiling and evaluating is the load's longest work). A hidden tab, which paints nothing, fetches them
+ * at once.
  */
 async function preloadAfterPaint() {
   const listed = document.querySelector<HTMLMetaElement>(`meta[name="${MODULES_AFTER_PAINT}"]`);
   if (!listed) return;
   if (document.visibilityState === 'visible') {
     await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+    if (worksWithoutReact()) await visitorReady();
   }
   for (const href of listed.content.split(' ')) {
     const link = document.createElement('link');
@@ -40,6 +45,17 @@ async function preloadAfterPaint() {
     link.href = href;
     document.head.append(link);
   }
+}
+
+/**
+ * Whether the painted page works as it is until its visitor reaches for it: its links are plain links, and its few
+ * controls that need React wait for it, disabled. Not a page with a form (a password manager may fill it, and the
+ * visitor's first act be its submit), nor one answering the hosted sign-in (a query string), nor one that may show a
+ * signed-in header (a stored session). On such a page React, the largest script to download and evaluate, would
+ * otherwise hold a slow phone's main thread while its visitor starts to read.
+ */
+function worksWithoutReact(): boolean {
+  return !document.querySelector('#root form') && !window.location.search && !mayHaveStoredSession();
 }
 
 void start();

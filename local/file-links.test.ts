@@ -69,6 +69,7 @@ test('a viewer gone before the file came gets nothing, and the server carries on
     await expect(deliverFile(request, response as unknown as ServerResponse)).resolves.toBeUndefined();
     expect(response.writeHead).not.toHaveBeenCalled();
   } finally {
-    storage.close();
+    storage.closeAllConnections();
+    await new Promise((closed) => storage.close(closed));
   }
 });

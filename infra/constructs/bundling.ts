@@ -44,7 +44,7 @@ const ESBUILD_OPTIONS = {
  */
 const tracingDefine = (tracing: boolean) => ({ 'process.env.POWERTOOLS_TRACE_ENABLED': JSON.stringify(String(tracing)) });
 
-/** The build of one entry as `esbuild` API options, for the bundle report. */
+/** The build of one entry as `esbuild` API options (the bundle report; `bundleHandlers` builds many the same way). */
 export const esbuildOptionsFor = (entry: string, tracing = false) => ({
   ...ESBUILD_OPTIONS,
   mainFields: [...ESBUILD_OPTIONS.mainFields],

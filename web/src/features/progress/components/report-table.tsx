@@ -5,7 +5,7 @@
 // moves as rows come and go. Rows may arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow } from '@shared/contract/reports';
 import type { ModuleRef } from '@shared/contract/classes';
 import { PersonLabel } from '@web/components/person-label';
@@ -53,6 +53,7 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
   const count = Math.max(rows.length, totalRows);
   const virtualized = count >= VIRTUALIZE_FROM_ROWS;
   const body = useRef<HTMLTableSectionElement>(null);
+  const captionId = useId();
   const bodyTop = useDocumentTop(body);
   // The page's own scroll position, read while rendering (before this table is in the page, so it costs no layout).
   const [initialOffset] = useState(() => window.scrollY);
@@ -92,41 +93,45 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
   const spaceAbove = items.length ? items[0]!.start : 0;
   const spaceBelow = items.length ? total - (items[items.length - 1]!.start + REPORT_ROW_HEIGHT_PX) : total;
 
+  // The caption sits above the scroller, not in the table: a <caption> is as wide as the table, and keeping its words
+  // within the part on screen took a size container, whose extra layout pass was a third of the table's first layout.
   return (
-    <div className="report-scroll" role="region" aria-label={caption} tabIndex={0}>
-      {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
-          move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
-      <table className="report-table" aria-rowcount={count + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
-        <caption>
-          <span className="report-caption-text">{caption}</span>
-        </caption>
-        <colgroup>
-          <col className="report-student-column" />
-          <col className="report-activity-column" />
-          {columns.map((column) => (
-            <col key={column.moduleId} className="report-module-column" />
-          ))}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">Student</th>
-            <th scope="col">Last activity</th>
+    <div className="report-frame">
+      <p id={captionId} className="report-caption">
+        {caption}
+      </p>
+      <div className="report-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        {/* The rows below the window are stood for by the table's bottom margin rather than a row: a row there would
+            move down whenever rows are added above it, which browsers count as layout shift while it is on screen. */}
+        <table className="report-table" aria-labelledby={captionId} aria-rowcount={count + 1} style={spaceBelow > 0 ? { marginBottom: spaceBelow } : undefined}>
+          <colgroup>
+            <col className="report-student-column" />
+            <col className="report-activity-column" />
             {columns.map((column) => (
-              <ColumnHeading key={column.moduleId} column={column} onOpen={onOpenModule} />
+              <col key={column.moduleId} className="report-module-column" />
             ))}
-          </tr>
-        </thead>
-        <tbody ref={body}>
-          {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 2} />}
-          {items.map(({ index }) =>
-            rows[index] ? (
-              <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} onOpenStudent={onOpenStudent} view={view} />
-            ) : (
-              <PendingRow key={`pending-${index}`} span={columns.length + 1} rowIndex={index + 2} />
-            ),
-          )}
-        </tbody>
-      </table>
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              <th scope="col">Student</th>
+              <th scope="col">Last activity</th>
+              {columns.map((column) => (
+                <ColumnHeading key={column.moduleId} column={column} onOpen={onOpenModule} />
+              ))}
+            </tr>
+          </thead>
+          <tbody ref={body}>
+            {spaceAbove > 0 && <Spacer height={spaceAbove} span={columns.length + 2} />}
+            {items.map(({ index }) =>
+              rows[index] ? (
+                <ReportRowView key={rows[index].studentId} row={rows[index]} columns={columns} rowIndex={index + 2} onOpenStudent={onOpenStudent} view={view} />
+              ) : (
+                <PendingRow key={`pending-${index}`} span={columns.length + 1} rowIndex={index + 2} />
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -77,7 +77,7 @@ describe('the HTML of the build', () => {
     });
   });
 
-  it('has a page shell link the start, area and page stylesheets, and preload the signed-in area, its page and the configuration schema at low priority, not Amplify', () => {
+  it('has a page shell link the start, area and page stylesheets, and preload the signed-in area, its page and the configuration schema as the start modules, not Amplify', () => {
     expect(planOf('shells/teacher-dashboard.html')?.head).toEqual([
       { tag: 'script', file: 'assets/index-1.js', lowPriority: false },
       { tag: 'stylesheet', file: 'assets/index-1.css' },
@@ -85,12 +85,12 @@ describe('the HTML of the build', () => {
       { tag: 'stylesheet', file: 'assets/start-app-1.css' },
       { tag: 'stylesheet', file: 'assets/signed-in-area-1.css' },
       { tag: 'stylesheet', file: 'assets/card-1.css' },
-      preload('assets/signed-in-area-1.js', true),
-      preload('assets/query-1.js', true),
-      preload('assets/teacher-dashboard-page-1.js', true),
-      preload('assets/card-1.js', true),
-      preload('assets/web-config-1.js', true),
-      preload('assets/zod-1.js', true),
+      preload('assets/signed-in-area-1.js', false),
+      preload('assets/query-1.js', false),
+      preload('assets/teacher-dashboard-page-1.js', false),
+      preload('assets/card-1.js', false),
+      preload('assets/web-config-1.js', false),
+      preload('assets/zod-1.js', false),
     ]);
   });
 

@@ -108,8 +108,9 @@ const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
  * chunks listed for the entry to preload once the page has painted (its content is in the HTML: the scripts only make
  * it interactive, and neither their downloads nor their evaluation come before its first paint), and the entry's and
  * its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
- * modules', the signed-in area's and its page's stylesheets and, at low priority, the chunks of the area, of its page
- * and of the configuration schema.
+ * modules', the signed-in area's and its page's stylesheets and the chunks of the area, of its page and of the
+ * configuration schema, at the start modules' priority: the page can neither render nor ask for its data before the
+ * last of them is in, and at low priority a slow phone fetched them one after another, after everything else.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
   const start = startChunks(manifest);
@@ -140,7 +141,7 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
         head: [
           ...shellHead,
           ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
-          ...preloads([...new Set([...shellFiles, ...configSchema])], true),
+          ...preloads([...new Set([...shellFiles, ...configSchema])], false),
         ],
       };
     }),

@@ -1,8 +1,9 @@
 // `npm run bench:web`: Lighthouse (its default simulated throttling) on the landing page, the teacher login, the
 // teacher dashboard and a 200-student × 20-module report, mobile and desktop presets, 3 runs each, against a
 // throwaway local stack served as CloudFront serves it (HTTP/2, compressed, cached as deployed), next to a bare Vite React
-// page served the same way. Prints medians beside the targets of issue 42, and the report's render time and longest
-// main-thread task beside theirs (the initial JS and its budget are printed by the build, which `npm run bench:web` runs first). Asserts nothing: on a shared machine the figures are noisy, compare medians across runs.
+// page served the same way. Prints medians beside the targets of issue 42, the signed-in pages' paints loaded with
+// Lighthouse's devtools throttling (for comparing builds), and the report's render time and longest main-thread task
+// beside theirs (the initial JS and its budget are printed by the build, which `npm run bench:web` runs first). Asserts nothing: on a shared machine the figures are noisy, compare medians across runs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

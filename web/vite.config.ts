@@ -55,8 +55,9 @@ function lightRouteTable(): Plugin {
 }
 
 /**
- * After the browser build, from Vite's manifest (build/page-html.ts): writes index.html, the page shells and the
- * prerendered public pages of the page table (shared/web-pages.ts), and prints the initial JS size.
+ * After the browser build, from Vite's manifest (build/page-html.ts): writes index.html, the page shells (with their
+ * session check prerendered) and the prerendered public pages of the page table (shared/web-pages.ts), and prints the
+ * initial JS size.
  */
 function writePages(): Plugin {
   let outDir = '';

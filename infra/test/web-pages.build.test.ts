@@ -1,4 +1,5 @@
-// The built pages' HTML (needs `npm run build`): what each page of the page table preloads before its scripts run.
+// The built pages' HTML (needs `npm run build`): what each page of the page table preloads before its scripts run, and
+// what a page shell shows before them.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { htmlFileOf, PAGES_WITH_HTML, WEB_PAGES } from '../../shared/web-pages';
@@ -53,11 +54,21 @@ describe('the built pages (npm run build)', () => {
       expect(head.filter((tag) => tag.kind === 'modulepreload')).toEqual([]);
       expect(head.some((tag) => tag.kind === 'style')).toBe(true);
     } else {
-      // The start at normal priority, the page's chunks after it at low priority, with its stylesheets linked.
+      // The start, then the page's chunks, all at normal priority (the page can neither draw nor ask for its data
+      // before the last of them is in), with its stylesheets linked.
       const pageIndex = files.findIndex((file) => file && isChunkOf(page.module, file));
-      expect(head.slice(0, start.length + 1).every((tag) => !tag.lowPriority)).toBe(true);
-      expect(head.slice(pageIndex).every((tag) => tag.kind === 'modulepreload' && tag.lowPriority)).toBe(true);
+      expect(head.every((tag) => !tag.lowPriority)).toBe(true);
+      expect(head.slice(pageIndex).every((tag) => tag.kind === 'modulepreload')).toBe(true);
       expect(files).toContainEqual(expect.stringMatching(/^assets\/web-config-/));
     }
   });
+
+  test.each(PAGES_WITH_HTML.filter((page) => page.html === 'shell').map((page) => [page.path, page] as const))(
+    "%s: its HTML holds the app's first screen there, the session being checked, so a slow phone paints before any script",
+    (_path, page) => {
+      const html = readFileSync(path.join(dist, htmlFileOf(page)), 'utf8');
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1];
+      expect(root).toBe('<main id="main" class="page" tabindex="-1"><p class="loading" role="status" aria-live="polite">Checking your session...</p></main>');
+    },
+  );
 });

@@ -92,6 +92,8 @@ describe('the HTML of the build', () => {
       preload('assets/web-config-1.js', false),
       preload('assets/zod-1.js', false),
     ]);
+    // Its first screen (the session being checked) is rendered into it at build time.
+    expect(planOf('shells/teacher-dashboard.html')?.prerender).toMatchObject({ path: '/teacher-dashboard', html: 'shell' });
   });
 
   it.each(PAGES_WITH_HTML.map((page) => [htmlFileOf(page), page] as const))('%s preloads its own page chunk and no other page\'s', (file, page) => {

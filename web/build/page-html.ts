@@ -95,7 +95,7 @@ export interface PageHtmlPlan {
   /** File in web/dist. */
   file: string;
   head: HeadTag[];
-  /** Set for a prerendered page, whose content src/prerender.tsx renders into #root. */
+  /** The page whose first screen src/prerender.tsx renders into #root: a prerendered page's content, a shell's session check. */
   prerender?: PageWithHtml;
 }
 
@@ -110,7 +110,8 @@ const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
  * its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
  * modules', the signed-in area's and its page's stylesheets and the chunks of the area, of its page and of the
  * configuration schema, at the start modules' priority: the page can neither render nor ask for its data before the
- * last of them is in, and at low priority a slow phone fetched them one after another, after everything else.
+ * last of them is in, and at low priority a slow phone fetched them one after another, after everything else. Its
+ * first screen, the session being checked, is in #root, as the app hydrates it.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
   const start = startChunks(manifest);
@@ -138,6 +139,8 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
       const shellFiles = [...new Set([...signedInArea, ...files])];
       return {
         file: htmlFileOf(page),
+        // Its first screen (the session being checked) is in the HTML: a slow phone paints it before any script.
+        prerender: page,
         head: [
           ...shellHead,
           ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),

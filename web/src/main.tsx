@@ -1,8 +1,9 @@
 // Entry point: fetch /config.json, then render the app as soon as its code is in. Public pages paint without waiting
 // for the configuration; a signed-in page waits for it, and then for Amplify only when the stored session cannot be
-// used as it is (lib/auth): otherwise Amplify loads once the page has its data. The public pages rendered at build
-// time (src/prerender.tsx) come with their markup in #root: it is hydrated, not redrawn, and its modules are fetched
-// once it has painted, or, where it works without React, once its visitor reaches for it (preloadAfterPaint).
+// used as it is (lib/auth): otherwise Amplify loads once the page has its data. The pages rendered at build time
+// (src/prerender.tsx) come with their markup in #root, hydrated, not redrawn: a public page's modules are fetched once
+// it has painted, or, where it works without React, once its visitor reaches for it (preloadAfterPaint); a signed-in
+// page's shell (its session check) preloads them from its HTML.
 import { loadWebConfig } from './app/config';
 import { mayHaveStoredSession } from './lib/auth/stored-session';
 import { MODULES_AFTER_PAINT } from './modules-after-paint';

@@ -1,6 +1,7 @@
-// Build-time entry (web/vite.config.ts, writePages): renders a public page's React tree to HTML, as the
-// browser's first render draws it (session still being checked), so src/main.tsx can hydrate it instead of drawing
-// it again. Never shipped to the browser.
+// Build-time entry (web/vite.config.ts, writePages): renders a page's React tree to HTML as the browser's first render
+// draws it (session still being checked): a public page whole, a signed-in page's shell as its session check. So
+// src/main.tsx hydrates it instead of drawing it again, and a slow phone paints it before any script. Never shipped to
+// the browser.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';

@@ -99,8 +99,7 @@ export interface PageHtmlPlan {
   prerender?: PageWithHtml;
 }
 
-const preloads = (files: readonly string[], lowPriority: boolean): HeadTag[] =>
-  files.map((file) => ({ tag: 'modulepreload', file, lowPriority }));
+const preloads = (files: readonly string[]): HeadTag[] => files.map((file) => ({ tag: 'modulepreload', file, lowPriority: false }));
 
 /**
  * Every HTML file's head. The app shell: the entry, its stylesheet, the start modules' preloads (downloaded beside the
@@ -120,7 +119,7 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
   const shellHead: HeadTag[] = [
     { tag: 'script', file: start.entry.file, lowPriority: false },
     ...start.entry.css.map((file): HeadTag => ({ tag: 'stylesheet', file })),
-    ...preloads(start.startModules, false),
+    ...preloads(start.startModules),
   ];
   return [
     { file: 'index.html', head: shellHead },
@@ -144,7 +143,7 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
         head: [
           ...shellHead,
           ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
-          ...preloads([...new Set([...shellFiles, ...configSchema])], false),
+          ...preloads([...new Set([...shellFiles, ...configSchema])]),
         ],
       };
     }),

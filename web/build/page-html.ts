@@ -109,7 +109,7 @@ const preloads = (files: readonly string[]): HeadTag[] => files.map((file) => ({
  * its page's stylesheets inline (it paints from the first response). A page shell: the app shell plus the start
  * modules', the signed-in area's and its page's stylesheets and the chunks of the area, of its page and of the
  * configuration schema, at the start modules' priority: the page can neither render nor ask for its data before the
- * last of them is in, and at low priority a slow phone fetched them one after another, after everything else. Its
+ * last of them is in, and at low priority a slow phone fetches them one after another, after everything else. Its
  * first screen, the session being checked, is in #root, as the app hydrates it.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {

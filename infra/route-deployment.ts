@@ -142,6 +142,7 @@ export const routeDeployment = {
   markComplete: { handler: 'progress/handlers/mark-complete', table: ['ReadByKey', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: 'none' },
   getStudentClassProgress: { handler: 'progress/handlers/get-student-class-progress', table: ['ReadByKey'], bucket: 'none', userPool: 'none' },
   getClassReport: { handler: 'reports/handlers/get-class-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
+  getClassDownload: { handler: 'reports/handlers/get-class-download', table: ['ReadByKey', 'Query', 'UpdateItem', 'ConditionCheckItem'], bucket: 'none', userPool: ['AdminGetUser'] },
   getClassCompletion: { handler: 'reports/handlers/get-class-completion', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   listClassStudents: { handler: 'rosters/handlers/list-class-students', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },
   getModuleReport: { handler: 'reports/handlers/get-module-report', table: ['ReadByKey', 'Query'], bucket: 'none', userPool: ['AdminGetUser'] },

@@ -1,9 +1,10 @@
 // Builds the teachers' reports (the class report with its scores, completion, a module's drill-down, a student's
 // reading) over the table, with the transport's budget of rows per answer; each report handler calls it once, at cold start.
 import { reportBudget } from '../platform/report-budget';
+import { makeClassDownload } from '../reports/class-download';
 import { makeReportService } from '../reports/reports';
 import { systemClock } from './system';
-import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore } from './table-stores';
+import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore, reportRowStore } from './table-stores';
 
 export const buildReportService = () =>
   makeReportService({
@@ -16,4 +17,16 @@ export const buildReportService = () =>
     people: peopleIndex(),
     budget: reportBudget,
     clock: systemClock,
+  });
+
+/** The whole report's download, from the report rows (the class report's download handler calls it once, at cold start). */
+export const buildClassDownload = () =>
+  makeClassDownload({
+    classes: classStore(),
+    modules: moduleStore(),
+    progress: progressStore(),
+    overrides: pathOverrideStore(),
+    checks: checkStore(),
+    budget: reportBudget,
+    reportRows: reportRowStore(),
   });

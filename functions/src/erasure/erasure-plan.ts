@@ -50,6 +50,7 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { item: 'Class', key: 'CLASS#{classId} / CLASS', pk: 'CLASS#', sk: 'CLASS', treatment: 'rewrite' },
   { item: 'Enrolment', key: 'CLASS#{classId} / STUDENT#{studentId}', pk: 'CLASS#', sk: 'STUDENT#', treatment: 'deleteIfKeyed' },
   { item: 'Progress', key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'PROGRESS#', treatment: 'deleteIfKeyed' },
+  { item: 'Report row', key: 'CLASS#{classId} / REPORT_ROW#{shard}#{studentId}', pk: 'CLASS#', sk: 'REPORT_ROW#', treatment: 'deleteIfKeyed' },
   { item: 'Path overrides', key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', pk: 'CLASS#', sk: 'OVERRIDES#', treatment: 'deleteIfKeyed' },
   { item: 'Completion counter', key: 'CLASS#{classId} / COMPLETIONS#{moduleId}#{shard}', pk: 'CLASS#', sk: 'COMPLETIONS#', treatment: 'rewrite' },
   { item: 'Active student', key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', pk: 'CLASS#', sk: 'ACTIVE#', treatment: 'deleteIfKeyed' },

@@ -293,7 +293,7 @@ function completionTimes(record: ProgressRecord | undefined, module: ModuleRecor
  * times were kept stands for its own updatedAt (when its last section was marked), so old progress still shows when
  * the student last worked.
  */
-function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
+export function lastActivity(records: (ProgressRecord | undefined)[]): string | null {
   return latestOf(
     records.map((record) => {
       if (!record) return null;

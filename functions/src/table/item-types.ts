@@ -38,6 +38,7 @@ export const ITEM_TYPES = {
   formerClass: { key: 'USER#{studentId} / LEFT#{classId}', relation: 'subject', export: 'exported' },
   progress: { key: 'CLASS#{classId} / PROGRESS#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
   pathOverrides: { key: 'CLASS#{classId} / OVERRIDES#{moduleId}#{studentId}', relation: 'subject', export: 'exported' },
+  reportRow: { key: 'CLASS#{classId} / REPORT_ROW#{shard}#{studentId}', relation: 'subject', export: { leftOut: 'figures computed from the exported progress items and overrides' } },
   completionCounter: { key: 'CLASS#{classId} / COMPLETIONS#{moduleId}#{shard}', relation: 'none', export: COUNTER },
   activeStudent: { key: 'CLASS#{classId} / ACTIVE#{day}#{studentId}', relation: 'subject', export: 'exported' },
   scoreTotals: { key: 'CLASS#{classId} / SCORE_TOTALS#{shard}', relation: 'none', export: COUNTER },

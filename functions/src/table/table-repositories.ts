@@ -12,6 +12,7 @@ import { makePersonAccessRepository } from '../people/adapters/person-access-rep
 import { makeRosterRepository } from '../rosters/adapters/roster-repository';
 import { makeDomainSettingRepository } from '../school-sign-in/adapters/domain-setting-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
+import { makeReportRowRepository } from '../reports/adapters/report-row-repository';
 import type { TableContext } from './table';
 import { makeLtiPlatformRepository } from '../lti/adapters/platform-repository';
 import { makeLtiLinkRepository } from '../lti/adapters/launch-link-repository';
@@ -23,6 +24,7 @@ export function makeTableRepositories(context: TableContext) {
     classes: makeClassRepository(context),
     rosters: makeRosterRepository(context),
     progress: makeProgressRepository(context),
+    reportRows: makeReportRowRepository(context),
     audit: makeDynamoAuditLog(context),
     uploads: makeUploadRepository(context),
     fileReferences: makeFileReferenceRepository(context),

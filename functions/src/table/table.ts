@@ -60,6 +60,12 @@ export const keys = {
     pk: classPartition(classId),
     sk: `${OVERRIDES_PREFIX}${moduleId}#${studentId}`,
   }),
+  /**
+   * A student's figures in the class report, one cell per module, kept for the report's download: the writes of their
+   * progress and overrides count a change per module on it, and the download recomputes only changed cells
+   * (reports/adapters/report-row-repository.ts). Under one of REPORT_ROW_SHARDS sort prefixes, read at once.
+   */
+  reportRow: (classId: string, studentId: string): Key => ({ pk: classPartition(classId), sk: `${REPORT_ROW_PREFIX}${shardOf(studentId, REPORT_ROW_SHARDS)}#${studentId}` }),
   /** A section's check (questions, key, settings); its attempts and statistics share its partition. */
   check: (moduleId: string, sectionId: string): Key => ({ pk: checkPartition(moduleId, sectionId), sk: 'CHECK' }),
   /** The summaries of a module's checks, one attribute per section: read beside the module by key. */
@@ -179,6 +185,9 @@ const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
+const REPORT_ROW_PREFIX = 'REPORT_ROW#';
+/** The report rows' sort prefixes in a class: a class's rows are read as this many queries at once. */
+export const REPORT_ROW_SHARDS = 8;
 const FORMER_CLASS_PREFIX = 'LEFT#';
 const CLASS_CATALOGUE = 'CLASSES';
 const AUDIT_PARTITION = 'AUDIT';
@@ -244,6 +253,7 @@ export const queries = {
     partition: classPartition(classId),
     sortPrefix: moduleId ? `${OVERRIDES_PREFIX}${moduleId}#` : OVERRIDES_PREFIX,
   }),
+  reportRowsOfClass: (classId: string, shard: string) => ({ partition: classPartition(classId), sortPrefix: `${REPORT_ROW_PREFIX}${shard}#` }),
   progressOfClass: (classId: string, moduleId?: string) => ({
     partition: classPartition(classId),
     sortPrefix: moduleId ? `PROGRESS#${moduleId}#` : 'PROGRESS#',

@@ -10,6 +10,7 @@ import { InMemoryNoticeStore } from '../../src/notifications/fakes/notice-store'
 import { InMemoryAuditLog, InMemoryPeopleIndex } from '../../src/people/fakes/people';
 import { InMemoryPathOverrideStore } from '../../src/paths/fakes/path-override-store';
 import { InMemoryProgressStore } from '../../src/progress/fakes/progress-store';
+import { InMemoryReportRowStore } from '../../src/reports/fakes/report-row-store';
 import { RecordingScoreReporter } from '../../src/lti/fakes/score-reporting';
 import { InMemoryFileStore, InMemoryUploadStore } from '../../src/uploads/fakes/upload-stores';
 
@@ -21,6 +22,7 @@ export function inMemoryPorts() {
   progress.enrolledNow = (classId, studentId) => classes.hasEnrolment(classId, studentId);
   attempts.progress = progress;
   const files = new InMemoryFileStore();
+  const overrides = new InMemoryPathOverrideStore();
   return {
     checks: new InMemoryCheckStore(attempts),
     attempts,
@@ -30,7 +32,8 @@ export function inMemoryPorts() {
     progress,
     notices: new InMemoryNoticeStore(progress),
     people: new InMemoryPeopleIndex(),
-    overrides: new InMemoryPathOverrideStore(),
+    overrides,
+    reportRows: new InMemoryReportRowStore(progress, overrides, (classId, studentId) => classes.hasEnrolment(classId, studentId)),
     scoreReporter: new RecordingScoreReporter(),
     audit: new InMemoryAuditLog(),
     files,
@@ -55,6 +58,7 @@ export function resetPorts(ports: InMemoryPorts): void {
   ports.notices.clear();
   ports.people.copies.clear();
   ports.overrides.clear();
+  ports.reportRows.clear();
   ports.scoreReporter.changes.length = 0;
   ports.audit.entries.length = 0;
   ports.files.clear();

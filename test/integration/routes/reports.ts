@@ -14,6 +14,10 @@ export const reportsFixtures: ResourceFixtures<typeof reportsRoutes> = {
       await world.ok('getClassReport', { as: world.admin, params: { classId: CLASS_ID } });
     },
   },
+  getClassDownload: {
+    request: async () => ({ params: { classId: CLASS_ID } }),
+    statuses: { teacher: 200, otherTeacher: 404, admin: 200 },
+  },
   getClassCompletion: {
     request: async () => ({ params: { classId: CLASS_ID } }),
     statuses: { teacher: 200, otherTeacher: 404, admin: 200 },

@@ -3,7 +3,7 @@
 // scores exported for the school's information system.
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_LIMITS } from '@shared/constants';
-import type { ClassReportPage } from '@shared/contract/reports';
+import type { ClassReportPage, ReadyDownload } from '@shared/contract/reports';
 import { call } from '@web/lib/api-client';
 import { askEarly, takeEarlyAnswerIfFirst } from '@web/lib/early-answers';
 
@@ -79,6 +79,27 @@ export function useStudentReading(classId: string, studentId: string) {
     queryFn: () => call('getStudentReading', { classId, studentId }),
   });
 }
+
+/**
+ * Asks limit for a download the API is still computing: each answer computes at least one more student (500 of 20
+ * modules at most), so a class of 5,000 that was never downloaded is ready within a dozen.
+ */
+const DOWNLOAD_ASKS = 30;
+
+/**
+ * The whole report in one answer for its CSV (any class size), from the rows the API keeps as students work: asked
+ * again while the API answers that it is still computing some students' figures.
+ */
+export const useClassDownload = () =>
+  useMutation({
+    mutationFn: async (classId: string): Promise<ReadyDownload> => {
+      for (let ask = 1; ask <= DOWNLOAD_ASKS; ask += 1) {
+        const answer = await call('getClassDownload', { classId });
+        if (answer.ready) return answer;
+      }
+      throw new Error(`The report of class ${classId} was still being prepared after ${DOWNLOAD_ASKS} asks.`);
+    },
+  });
 
 /** The class's best scores as a OneRoster gradebook zip: the API writes it to storage and answers a short-lived link. */
 export const useExportOneRosterScores = () => useMutation({ mutationFn: (classId: string) => call('exportOneRosterScores', { classId }) });

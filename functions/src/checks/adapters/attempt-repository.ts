@@ -10,6 +10,7 @@ import { TABLE_KEYS } from '@shared/table';
 import type { AttemptRecord, AttemptStore, CheckStats, ScoreRecord } from '../port';
 import { commitTransaction, joinedUpdate, makeCompletionWrites, progressItemParts, type TransactItem, type TransactUpdate, type UpdateParts } from '../../progress/adapters/completion-writes';
 import { makeProgressRepository } from '../../progress/adapters/progress-repository';
+import { reportRowChange } from '../../reports/adapters/report-row-change';
 import {
   attemptHistoryPartition,
   backoff,
@@ -167,7 +168,7 @@ export function makeAttemptRepository(context: TableContext): AttemptStore {
           ...(previous === undefined || percent > previous
             ? [{ Update: scoreTotalsUpdate(tableName, classId, studentId, [{ moduleId, sectionId, sum: percent - (previous ?? 0), count: previous === undefined ? 1 : 0 }]) as TransactUpdate }]
             : []),
-          ...(completion ? completion.others : [writes.enrolmentCheck(key)]),
+          ...(completion ? completion.others : [reportRowChange(tableName, key), writes.enrolmentCheck(key)]),
         ];
         const outcome = await commitTransaction(client, items);
         if (outcome === 'committed') return 'recorded';

@@ -190,7 +190,7 @@ describe('attempts', () => {
     await expect(attempts.recordAttempt({ ...attempt, percent: 75 }, before, () => activity, used)).resolves.toBe('recorded');
     expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
     expect(ddb).not.toReceiveCommand(UpdateCommand);
-    const [put, usedCounter, progress, totals, counter, day, finished, enrolment] = sentItems();
+    const [put, usedCounter, progress, totals, counter, day, finished, row, enrolment] = sentItems();
     expect(put).toEqual({
       Put: {
         TableName: 'table',
@@ -228,6 +228,7 @@ describe('attempts', () => {
     expect(counter.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `COMPLETIONS#${MODULE_ID}#${counterShardOf(STUDENT_ID)}` } });
     expect(day.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE#2024-06-01#${STUDENT_ID}` } });
     expect(finished.Update).toMatchObject({ Key: { pk: `USER#${STUDENT_ID}`, sk: `FINISHED#${CLASS_ID}#${MODULE_ID}` } });
+    expect(row.Update).toMatchObject({ Key: { pk: `CLASS#${CLASS_ID}`, sk: expect.stringMatching(new RegExp(`^REPORT_ROW#\\d#${STUDENT_ID}$`)) }, UpdateExpression: expect.stringMatching(/^ADD #changes :one/) });
     expect(enrolment).toEqual(enrolmentCheck);
   });
 
@@ -235,14 +236,15 @@ describe('attempts', () => {
     ddb.on(TransactWriteCommand).resolves({});
     await attempts.recordAttempt({ ...attempt, percent: 60, passed: false }, undefined, () => activity, used);
     const items = sentItems();
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(6);
     expect(items[2].Update).toMatchObject({
       UpdateExpression: 'SET entity = :entity, classId = :class, moduleId = :module, studentId = :student, #standings = :after, lastAttemptAt = :at',
       ConditionExpression: '(attribute_not_exists(#standings))',
       ExpressionAttributeValues: expect.objectContaining({ ':after': `{"${SECTION}":[60,1,0]}` }),
     });
     expect(items[3].Update).toMatchObject({ Key: totalsKey, ExpressionAttributeValues: expect.objectContaining({ ':sum0': 60, ':count0': 1 }) });
-    expect(items[4]).toEqual(enrolmentCheck);
+    expect(items[4].Update).toMatchObject({ ExpressionAttributeNames: { '#changes': `changes#${MODULE_ID}` } });
+    expect(items[5]).toEqual(enrolmentCheck);
   });
 
   it('answers taken, writing nothing, when a concurrent attempt took the number', async () => {
@@ -276,7 +278,7 @@ describe('attempts', () => {
     await attempts.recordAttempt({ ...attempt, percent: 20, passed: false }, seen({ [SECTION]: { bestPercent: 40, attempts: 1, passed: false } }), () => activity, used);
     expect(ddb).toReceiveCommandWith(GetCommand, { Key: scoresKey, ConsistentRead: true });
     const retry = sentItems(1);
-    expect(retry).toHaveLength(4);
+    expect(retry).toHaveLength(5);
     expect(retry[2].Update).toMatchObject({
       ConditionExpression: '(#standings = :before)',
       ExpressionAttributeValues: expect.objectContaining({ ':before': `{"${SECTION}":[90,2,1]}`, ':after': `{"${SECTION}":[90,3,1]}` }),
@@ -284,7 +286,7 @@ describe('attempts', () => {
   });
 
   it('refuses, writing nothing, once the student is no longer enrolled', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
     await expect(attempts.recordAttempt({ ...attempt, passed: false }, undefined, () => activity, used)).rejects.toMatchObject({ kind: 'notFound' });
   });
 

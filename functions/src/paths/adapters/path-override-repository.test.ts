@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, MODULE_ID } from '@test/unit-helpers/fixtures';
@@ -17,28 +17,37 @@ const item = {
   'override#unlock#': { reason: 'Ready', at: '2024-05-04T10:00:00.000Z', teacherName: 'Ms Lee' },
 };
 
-test('addOverride sets one attribute of the student’s item for the module (kind and section), leaving the others alone', async () => {
-  ddb.on(UpdateCommand).resolves({});
+const sentItems = (call = 0) => ddb.commandCalls(TransactWriteCommand)[call]!.args[0].input.TransactItems!;
+const rowChange = { Update: expect.objectContaining({ Key: { pk: itemKey.pk, sk: expect.stringMatching(/^REPORT_ROW#\d#/) }, ExpressionAttributeNames: { '#changes': `changes#${key.moduleId}` } }) };
+
+test('addOverride sets one attribute of the student’s item for the module (kind and section), leaving the others alone, with the report row’s change', async () => {
+  ddb.on(TransactWriteCommand).resolves({});
   await repository.addOverride(key, { kind: 'excuse', sectionId: 'closing', reason: 'Away', at: '2024-05-03T10:00:00.000Z', teacherName: 'Ms Lee' });
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: itemKey,
-    UpdateExpression: expect.stringContaining('#override = :override'),
-    ExpressionAttributeNames: { '#override': 'override#excuse#closing' },
-    ExpressionAttributeValues: expect.objectContaining({ ':override': { reason: 'Away', at: '2024-05-03T10:00:00.000Z', teacherName: 'Ms Lee' } }),
-  });
+  expect(sentItems()).toEqual([
+    {
+      Update: expect.objectContaining({
+        Key: itemKey,
+        UpdateExpression: expect.stringContaining('#override = :override'),
+        ExpressionAttributeNames: { '#override': 'override#excuse#closing' },
+        ExpressionAttributeValues: expect.objectContaining({ ':override': { reason: 'Away', at: '2024-05-03T10:00:00.000Z', teacherName: 'Ms Lee' } }),
+      }),
+    },
+    rowChange,
+  ]);
 });
 
 test('removeOverride removes that one attribute only if it is there: true when removed, false when it was not', async () => {
-  ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+  ddb
+    .on(TransactWriteCommand)
+    .resolvesOnce({})
+    .rejectsOnce(new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }));
   await expect(repository.removeOverride(key, { kind: 'release', sectionId: 'review' })).resolves.toBe(true);
-  expect(ddb).toReceiveCommandWith(UpdateCommand, {
-    Key: itemKey,
-    UpdateExpression: 'REMOVE #override',
-    ConditionExpression: 'attribute_exists(#override)',
-    ExpressionAttributeNames: { '#override': 'override#release#review' },
-  });
+  expect(sentItems()).toEqual([
+    { Update: expect.objectContaining({ Key: itemKey, UpdateExpression: 'REMOVE #override', ConditionExpression: 'attribute_exists(#override)', ExpressionAttributeNames: { '#override': 'override#release#review' } }) },
+    rowChange,
+  ]);
   await expect(repository.removeOverride(key, { kind: 'unlock' })).resolves.toBe(false);
-  expect(ddb.commandCalls(UpdateCommand)[1].args[0].input.ExpressionAttributeNames).toEqual({ '#override': 'override#unlock#' });
+  expect(sentItems(1)[0]!.Update!.ExpressionAttributeNames).toEqual({ '#override': 'override#unlock#' });
 });
 
 test('getOverrides reads the item by key and answers its overrides newest first; an unlock names no section', async () => {

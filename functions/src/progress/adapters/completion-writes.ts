@@ -5,6 +5,7 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { utcDay } from '@shared/report-insight';
 import type { ActivityContext, ProgressKey, ProgressRecord } from '../port';
+import { reportRowChange } from '../../reports/adapters/report-row-change';
 import { cancellationCodes, keys, shardOf, type Key } from '../../table/table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -163,7 +164,7 @@ export function makeCompletionWrites(tableName: string) {
    * `activity` (its `finishesModule` above all), decided from `seen`, is true of the state the write produces (not
    * `exact`: only that the section is missing and the item is as started as seen); the counter gains the completion
    * (and a started student with the first section), the day the student, and, when it finishes the module, the
-   * student's finish notice. The enrolment's condition goes last.
+   * student's finish notice; the report row counts a change. The enrolment's condition goes last.
    */
   function firstCompletion(
     key: ProgressKey,
@@ -208,6 +209,7 @@ export function makeCompletionWrites(tableName: string) {
       { Update: counterUpdate(classId, moduleId, studentId, [sectionId], 1, started ? 0 : 1) },
       { Update: activeStudentUpdate(classId, utcDay(updatedAt), studentId) },
       ...(activity?.finishesModule ? [{ Update: moduleFinishedUpdate(key, activity, updatedAt) }] : []),
+      reportRowChange(tableName, key),
       enrolmentCheck(key),
     ];
     return { progress, others };

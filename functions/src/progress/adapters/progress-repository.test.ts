@@ -1,4 +1,5 @@
 // The exact DynamoDB commands the progress repository sends, and how it reads their answers.
+import { reportRowChange } from '../../reports/adapters/report-row-change';
 import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandInput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAws } from '@test/unit-helpers/aws';
@@ -45,6 +46,8 @@ const activeKey = { pk: `CLASS#${CLASS_ID}`, sk: `ACTIVE#2024-06-01#${STUDENT_ID
 const AT = '2024-06-01T00:00:00.000Z';
 /** The record as the domain read it: section-1 completed on 1 May. */
 const seen = { ...key, completedSections: ['section-1'], completedAt: { 'section-1': '2024-05-01T00:00:00.000Z' }, updatedAt: UPDATED_AT, checks: {} };
+/** The report row's change, which every write of the student's progress makes in its transaction. */
+const rowChange = reportRowChange('progress-table', { classId: CLASS_ID, moduleId: MODULE_ID, studentId: STUDENT_ID });
 const enrolmentCheck = { ConditionCheck: { TableName: 'progress-table', Key: { pk: `CLASS#${CLASS_ID}`, sk: `STUDENT#${STUDENT_ID}` }, ConditionExpression: 'attribute_exists(pk)' } };
 
 /**
@@ -95,6 +98,7 @@ const firstCompletion = (sectionId: string, started: boolean, exact = true) => (
         ExpressionAttributeValues: { ':entity': 'ActiveStudent', ':class': CLASS_ID, ':student': STUDENT_ID, ':day': '2024-06-01' },
       },
     },
+    rowChange,
     enrolmentCheck,
   ],
 });
@@ -130,7 +134,7 @@ test('addCompletedSection that finishes the module also records the finish for t
   await repository.addCompletedSection(key, 'section-2', AT, () => activity, seen);
   expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
   const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-  expect(items).toHaveLength(5);
+  expect(items).toHaveLength(6);
   expect(items[3]).toEqual({
     Update: {
       TableName: 'progress-table',
@@ -161,6 +165,7 @@ describe('removeCompletedSection', () => {
           ExpressionAttributeValues: expect.objectContaining({ ':total': -1, ':count': -1, ...(lastOne ? { ':students': -1 } : {}) }),
         }),
       },
+      rowChange,
       enrolmentCheck,
     ],
   });
@@ -246,11 +251,11 @@ test('addCompletedSection after a lost race reads the item once written: when co
 });
 
 test('addCompletedSection and removeCompletedSection refuse, counting nothing, once the student is no longer enrolled', async () => {
-  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
   await expect(repository.addCompletedSection(key, 'section-2', AT, undefined, seen)).rejects.toMatchObject({ kind: 'notFound', message: 'You are no longer enrolled in this class.' });
   ddb.reset();
   ddb.on(GetCommand).resolves({ Item: progressItem({}, ['section-1']) });
-  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed'));
+  ddb.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
   await expect(repository.removeCompletedSection(key, 'section-1', AT)).rejects.toMatchObject({ kind: 'notFound' });
   expect(ddb).toReceiveCommandTimes(TransactWriteCommand, 1);
 });

@@ -6,6 +6,8 @@
 // one transaction, so the counters never drift from the items; none of them grows with the class.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { noLongerEnrolled } from '../../kernel/errors';
+import { reportRowChange } from '../../reports/adapters/report-row-change';
+import { forgetModuleInReportRows } from '../../reports/adapters/report-row-repository';
 import type { ActivityContext, CompletionCounter, ProgressKey, ProgressRecord, ProgressStore, ProgressWithStandings, ReadingTally } from '../port';
 import { engagementDays, utcDay } from '@shared/report-insight';
 import { scoreTotalsItem, scoreTotalsUpdate, standingAttributeNames, standingsOnItem, totalsChangesOf, type ScoreTotalsChange } from './score-attributes';
@@ -172,6 +174,7 @@ export function makeProgressRepository(context: TableContext) {
         },
       },
       { Update: counterUpdate(classId, moduleId, studentId, [sectionId], -1, lastOne ? -1 : 0) },
+      reportRowChange(tableName, key),
       writes.enrolmentCheck(key),
     ];
     return outcomeOf(await commitTransaction(client, items), items.length);
@@ -504,6 +507,7 @@ export function makeProgressRepository(context: TableContext) {
       const theCounters = counters.filter((counter) => counter.moduleId === moduleId).map(({ pk, sk }) => ({ pk, sk }));
       // The notices first: a retry after a failure part way finds them through the progress items still there.
       await table.batchDelete([...finishNoticesOf(classId, items), ...items.map(({ pk, sk }) => ({ pk, sk })), ...theCounters]);
+      await forgetModuleInReportRows(context, classId, moduleId);
     },
 
     async countProgressOfStudent(classId, moduleIds, studentId, direction) {

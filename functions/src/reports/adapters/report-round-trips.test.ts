@@ -282,12 +282,13 @@ it.each([1, 5000])('marks a section complete (%i students) in 2 calls: one Batch
   expect(ddb.calls()).toHaveLength(2);
   const [batch] = ddb.commandCalls(BatchGetCommand);
   expect(batch!.args[0].input.RequestItems!.table.Keys!.map((each) => each.sk)).toEqual(['CLASS', `CLASS#${CLASS_ID}`, 'MODULE', 'STUDENT#student-0000', `PROGRESS#${MODULE_ID}-0#student-0000`, 'CHECKS', `OVERRIDES#${MODULE_ID}-0#student-0000`]);
-  // The record, the student's counter shard and their active day, in one transaction, on the condition that the
+  // The record, the student's counter shard, their active day and report row, in one transaction, on the condition that the
   // student is still enrolled: the same items, of the same size, whatever the class size.
   expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => (item.Update ?? item.ConditionCheck)!.Key!.sk)).toEqual([
     `PROGRESS#${MODULE_ID}-0#student-0000`,
     `COMPLETIONS#${MODULE_ID}-0#${counterShardOf('student-0000')}`,
     expect.stringMatching(/^ACTIVE#\d{4}-\d{2}-\d{2}#student-0000$/),
+    expect.stringMatching(/^REPORT_ROW#\d#student-0000$/),
     'STUDENT#student-0000',
   ]);
 

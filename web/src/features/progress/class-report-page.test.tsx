@@ -11,6 +11,9 @@ import { renderClassReport, withClassReportPage } from '../../testing/class-repo
 import { preloadData } from './class-report-page';
 import { createQueryClient } from '../../app/query-client';
 import { REPORT_REFRESH_MS } from '@web/api/reports';
+import { downloadCsv } from '@web/lib/download-csv';
+
+jest.mock('@web/lib/download-csv', () => ({ downloadCsv: jest.fn(), downloadFrom: jest.fn() }));
 
 const klass = withClassReportPage([
   { _id: 'm1', title: 'Fractions', description: '' },
@@ -407,4 +410,49 @@ it('says when a reminder could not be sent, and lets the teacher try again', asy
   await user.click(overdue.getByRole('button', { name: 'Nudge ali about Fractions' }));
   expect(await overdue.findByText('Could not send the reminder. Try again.')).toBeInTheDocument();
   expect(overdue.getByRole('button', { name: 'Nudge ali about Fractions' })).toBeEnabled();
+});
+
+// The second page stays on its way, so the class is not all loaded when the teacher exports.
+describe('export of a class not all loaded', () => {
+beforeEach(() => jest.mocked(downloadCsv).mockClear());
+
+it('exports a class not all loaded from the whole-class download, asking again while the API prepares it', async () => {
+  const user = userEvent.setup();
+  answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
+  let asks = 0;
+  const downloads = answer('getClassDownload', () =>
+    ++asks === 1
+      ? { ready: false, studentCount: 2, pendingStudents: 1 }
+      : {
+          ready: true,
+          modules: [{ moduleId: 'm2', moduleTitle: 'Decimals' }, { moduleId: 'm1', moduleTitle: 'Fractions' }],
+          rows: [
+            { studentId: 'st2', studentName: 'ali', lastActivityAt: null, cells: [[0, 0, 3], [33, 1, 3, 2, 1, 64]] },
+            { studentId: 'st1', studentName: 'sam', studentEmail: 'sam@example.com', lastActivityAt: null, cells: [[100, 3, 3], [50, 1, 2, 2, 0, null]] },
+          ],
+        },
+  );
+  renderClassReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(downloadCsv).toHaveBeenCalledTimes(1));
+  expect(downloads).toHaveLength(2);
+  const [, csv] = jest.mocked(downloadCsv).mock.calls[0]!;
+  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 3)).toEqual([
+    'Student,E-mail,Last activity,Fractions,Decimals,Fractions (score)',
+    'ali,,,33% (1/3),0% (0/3),64% (1/2 checks passed)',
+    'sam,sam@example.com,,50% (1/2),100% (3/3),— (0/2 checks passed)',
+  ]);
+});
+
+it('says when the whole-class download failed, and downloads nothing', async () => {
+  const user = userEvent.setup();
+  answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
+  answer('getClassDownload', new HttpError(404, 'Class not found.'));
+  renderClassReport();
+  await screen.findByRole('table', { name: /Progress of each student/ });
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(await screen.findByText('Could not download the report. Try again.')).toBeInTheDocument();
+  expect(downloadCsv).not.toHaveBeenCalled();
+});
 });

@@ -12,7 +12,8 @@ import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
 import { Loading } from '../../components/loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { askClassEarly, useClass } from '@web/api/classes';
-import { askClassReportEarly, useClassReportPages } from '@web/api/reports';
+import { askClassReportEarly, useClassDownload, useClassReportPages } from '@web/api/reports';
+import { Alert } from '@web/components/alert';
 import { QueryView } from '@web/components/query-view';
 import { ClassOverrides } from './components/class-overrides';
 import { ModuleDrillDown } from './components/module-drill-down';
@@ -27,7 +28,7 @@ import { reportColumns, ReportTable, type ReportView } from './components/report
 import { StudentDrillDown } from './components/student-drill-down';
 import { csvFileName } from '@web/lib/csv';
 import { downloadCsv } from '@web/lib/download-csv';
-import { matrixCsv, type ReportColumn } from './utils/report-csv';
+import { downloadedRows, matrixCsv, type MatrixRow, type ReportColumn } from './utils/report-csv';
 import { viewRows, type ReportFilter, type ReportSort } from './utils/report-view';
 import './insight.css';
 import './progress.css';
@@ -35,6 +36,7 @@ import './progress.css';
 const NO_PROGRESS = 'No progress data found for this class yet.';
 const REPORT_FAILED = 'Could not load progress report for this class.';
 const NO_MATCH = 'No students match this filter.';
+const DOWNLOAD_FAILED = 'Could not download the report. Try again.';
 
 const hasNoProgress = (rows: ClassReportRow[]) => rows.every((row) => row.modules.length === 0);
 
@@ -90,9 +92,16 @@ export default function ClassReportPage() {
   const columns = useMemo(() => reportColumns(loaded ?? [], klass.data?.assignedModuleIds), [loaded, klass.data]);
   const empty = loaded && hasNoProgress(loaded);
   const exportRows = useCallback(
-    (list: ClassReportRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns)),
+    (list: MatrixRow[]) => downloadCsv(csvFileName(className ?? 'class', 'progress'), matrixCsv(list, columns)),
     [className, columns],
   );
+  // The default view of a class not all loaded exports the whole class from one answer (any size), not page by page.
+  const wholeDownload = useClassDownload();
+  const exportView = () => {
+    if (shownRows) exportRows(shownRows);
+    else if (sort === 'name' && filter === 'all') wholeDownload.mutate(classId, { onSuccess: (answer) => exportRows(downloadedRows(answer)) });
+    else setExportWanted(true);
+  };
 
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = report;
   useEffect(() => {
@@ -142,8 +151,9 @@ export default function ClassReportPage() {
         onSort={setSort}
         onFilter={setFilter}
         onStalledDays={setStalledDays}
-        onExport={loaded && !empty && !exportWanted ? () => (shownRows ? exportRows(shownRows) : setExportWanted(true)) : undefined}
+        onExport={loaded && !empty && !exportWanted && !wholeDownload.isPending ? exportView : undefined}
       />
+      {wholeDownload.isError && <Alert tone="error">{DOWNLOAD_FAILED}</Alert>}
       <OneRosterScoresExport classId={classId} />
       <ClassOverrides classId={classId} />
       <ViewSwitch view={view} onChange={setView} />

@@ -1,7 +1,7 @@
 // The report's CSV files, built from exactly what is on screen: the matrix (the filtered, sorted rows) and each
 // drill-down. Dates are written as YYYY-MM-DD HH:MM in the teacher's time zone, which spreadsheets read as dates. Each
 // student's e-mail sits beside their name, so two students of the same name stay apart.
-import type { ClassReportRow, ModuleReport } from '@shared/contract/reports';
+import type { ClassReportRow, ModuleReport, ReadyDownload, ReportCell } from '@shared/contract/reports';
 import { STATUS_LABELS, cellStatus } from '@shared/report-insight';
 import type { CheckStanding, ModuleScoreSummary } from '@shared/contract/checks';
 import { moduleScoreText } from '@web/lib/score-text';
@@ -28,8 +28,29 @@ export const cellText = (cell: { percentage: number; completed: number; total: n
 /** A Scores cell: "78% (2/3 checks passed)", or "No checks" for a module without any. */
 export const scoreCellText = (cell: { scores?: ModuleScoreSummary }) => (cell.scores ? moduleScoreText(cell.scores) : 'No checks');
 
+/** What the matrix's CSV writes of a row: the class report's rows, or the download's (which has no completion times). */
+export type MatrixRow = Pick<ClassReportRow, 'studentName' | 'studentEmail' | 'lastActivityAt'> & {
+  modules: Pick<ReportCell, 'moduleId' | 'percentage' | 'completed' | 'total' | 'scores'>[];
+};
+
+/** The download's rows (cells as tuples, in its modules' order) as the matrix's CSV reads rows. */
+export function downloadedRows({ modules, rows }: ReadyDownload): MatrixRow[] {
+  return rows.map(({ studentName, studentEmail, lastActivityAt, cells }) => ({
+    studentName,
+    ...(studentEmail !== undefined && { studentEmail }),
+    lastActivityAt,
+    modules: cells.map(([percentage, completed, total, checks, passed, meanBestPercent], index) => ({
+      moduleId: modules[index]!.moduleId,
+      percentage,
+      completed,
+      total,
+      ...(checks !== undefined && { scores: { checks, passed: passed!, meanBestPercent: meanBestPercent ?? null } }),
+    })),
+  }));
+}
+
 /** Completion per module, then (when any module has checks) the score per module that has them. */
-export function matrixCsv(rows: ClassReportRow[], columns: ReportColumn[]): string {
+export function matrixCsv(rows: MatrixRow[], columns: ReportColumn[]): string {
   const scored = columns.filter((column) => rows.some((row) => row.modules.some((cell) => cell.moduleId === column.moduleId && cell.scores)));
   return toCsv(
     ['Student', 'E-mail', 'Last activity', ...columns.map((column) => column.title), ...scored.map((column) => `${column.title} (score)`)],

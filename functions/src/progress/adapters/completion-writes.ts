@@ -154,7 +154,7 @@ export function makeCompletionWrites(tableName: string) {
    * Holds only while the student is on the class's roster: an unenrolment takes their completions and scores out of
    * the class's counters once it removed the enrolment, so no write may count anything after that.
    */
-  const enrolmentCheck = ({ classId, studentId }: ProgressKey): TransactItem => ({
+  const enrolmentCheck = ({ classId, studentId }: Pick<ProgressKey, 'classId' | 'studentId'>): TransactItem => ({
     ConditionCheck: { TableName: tableName, Key: keys.enrolment(classId, studentId), ConditionExpression: 'attribute_exists(pk)' },
   });
 

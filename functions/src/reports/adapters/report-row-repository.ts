@@ -4,7 +4,7 @@
 // `cell#{moduleId}` (one JSON string: a row of 20 cells reads as 20 strings, not 20 maps of attributes).
 import type { ModuleScoreSummary } from '@shared/contract/checks';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { commitTransaction, type TransactItem } from '../../progress/adapters/completion-writes';
+import { commitTransaction, makeCompletionWrites, type TransactItem } from '../../progress/adapters/completion-writes';
 import { keys, makeTableAccess, prefixedAttributes, queries, REPORT_ROW_SHARDS, type TableContext } from '../../table/table';
 import type { ReportRowRecord, ReportRowStore, StoredReportCell } from '../port';
 import { CHANGES_PREFIX } from './report-row-change';
@@ -48,6 +48,7 @@ async function queryRows(table: ReturnType<typeof makeTableAccess>, classId: str
 export function makeReportRowRepository(context: TableContext): ReportRowStore {
   const { client, tableName } = context;
   const table = makeTableAccess(context);
+  const { enrolmentCheck } = makeCompletionWrites(tableName);
   return {
     async listReportRows(classId) {
       return (await queryRows(table, classId)).map(
@@ -79,7 +80,7 @@ export function makeReportRowRepository(context: TableContext): ReportRowStore {
             },
           },
         },
-        { ConditionCheck: { TableName: tableName, Key: keys.enrolment(classId, studentId), ConditionExpression: 'attribute_exists(pk)' } },
+        enrolmentCheck({ classId, studentId }),
       ];
       return (await commitTransaction(client, items)) === 'committed';
     },

@@ -414,45 +414,52 @@ it('says when a reminder could not be sent, and lets the teacher try again', asy
 
 // The second page stays on its way, so the class is not all loaded when the teacher exports.
 describe('export of a class not all loaded', () => {
-beforeEach(() => jest.mocked(downloadCsv).mockClear());
+  beforeEach(() => jest.mocked(downloadCsv).mockClear());
 
-it('exports a class not all loaded from the whole-class download, asking again while the API prepares it', async () => {
-  const user = userEvent.setup();
-  answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
-  let asks = 0;
-  const downloads = answer('getClassDownload', () =>
-    ++asks === 1
-      ? { ready: false, studentCount: 2, pendingStudents: 1 }
-      : {
-          ready: true,
-          modules: [{ moduleId: 'm2', moduleTitle: 'Decimals' }, { moduleId: 'm1', moduleTitle: 'Fractions' }],
-          rows: [
-            { studentId: 'st2', studentName: 'ali', lastActivityAt: null, cells: [[0, 0, 3], [33, 1, 3, 2, 1, 64]] },
-            { studentId: 'st1', studentName: 'sam', studentEmail: 'sam@example.com', lastActivityAt: null, cells: [[100, 3, 3], [50, 1, 2, 2, 0, null]] },
-          ],
-        },
-  );
-  renderClassReport();
-  await screen.findByRole('table', { name: /Progress of each student/ });
-  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-  await waitFor(() => expect(downloadCsv).toHaveBeenCalledTimes(1));
-  expect(downloads).toHaveLength(2);
-  const [, csv] = jest.mocked(downloadCsv).mock.calls[0]!;
-  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 3)).toEqual([
-    'Student,E-mail,Last activity,Fractions,Decimals,Fractions (score)',
-    'ali,,,33% (1/3),0% (0/3),64% (1/2 checks passed)',
-    'sam,sam@example.com,,50% (1/2),100% (3/3),— (0/2 checks passed)',
-  ]);
-});
+  it('exports a class not all loaded from the whole-class download, asking again while the API prepares it', async () => {
+    const user = userEvent.setup();
+    answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
+    let asks = 0;
+    let releaseReady = () => {};
+    const ready = new Promise<void>((resolve) => (releaseReady = resolve));
+    const downloads = answer('getClassDownload', async () =>
+      ++asks === 1
+        ? { ready: false, studentCount: 2, pendingStudents: 1 }
+        : (await ready, {
+            ready: true,
+            modules: [{ moduleId: 'm2', moduleTitle: 'Decimals' }, { moduleId: 'm1', moduleTitle: 'Fractions' }],
+            rows: [
+              { studentId: 'st2', studentName: 'ali', lastActivityAt: null, cells: [[0, 0, 3], [33, 1, 3, 2, 1, 64]] },
+              { studentId: 'st1', studentName: 'sam', studentEmail: 'sam@example.com', lastActivityAt: null, cells: [[100, 3, 3], [50, 1, 2, 2, 0, null]] },
+            ],
+          }),
+    );
+    renderClassReport();
+    await screen.findByRole('table', { name: /Progress of each student/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    // While the API prepares it, the teacher is told, and a second click cannot start another.
+    expect(await screen.findByText('Preparing the CSV of all 2 students...')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    releaseReady();
+    await waitFor(() => expect(downloadCsv).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Preparing the CSV of all 2 students...')).not.toBeInTheDocument();
+    expect(downloads).toHaveLength(2);
+    const [, csv] = jest.mocked(downloadCsv).mock.calls[0]!;
+    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 3)).toEqual([
+      'Student,E-mail,Last activity,Fractions,Decimals,Fractions (score)',
+      'ali,,,33% (1/3),0% (0/3),64% (1/2 checks passed)',
+      'sam,sam@example.com,,50% (1/2),100% (3/3),— (0/2 checks passed)',
+    ]);
+  });
 
-it('says when the whole-class download failed, and downloads nothing', async () => {
-  const user = userEvent.setup();
-  answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
-  answer('getClassDownload', new HttpError(404, 'Class not found.'));
-  renderClassReport();
-  await screen.findByRole('table', { name: /Progress of each student/ });
-  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-  expect(await screen.findByText('Could not download the report. Try again.')).toBeInTheDocument();
-  expect(downloadCsv).not.toHaveBeenCalled();
-});
+  it('says when the whole-class download failed, and downloads nothing', async () => {
+    const user = userEvent.setup();
+    answer('getClassReport', ({ query }) => (query.has('cursor') ? new Promise<never>(() => {}) : onePage(rows.slice(0, 1), 2, 'after-1')));
+    answer('getClassDownload', new HttpError(404, 'Class not found.'));
+    renderClassReport();
+    await screen.findByRole('table', { name: /Progress of each student/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Could not download the report. Try again.')).toBeInTheDocument();
+    expect(downloadCsv).not.toHaveBeenCalled();
+  });
 });

@@ -153,6 +153,11 @@ export default function ClassReportPage() {
         onStalledDays={setStalledDays}
         onExport={loaded && !empty && !exportWanted && !wholeDownload.isPending ? exportView : undefined}
       />
+      {wholeDownload.isPending && (
+        <p className="muted" role="status">
+          Preparing the CSV of all {studentCount} students...
+        </p>
+      )}
       {wholeDownload.isError && <Alert tone="error">{DOWNLOAD_FAILED}</Alert>}
       <OneRosterScoresExport classId={classId} />
       <ClassOverrides classId={classId} />

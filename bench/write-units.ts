@@ -87,6 +87,7 @@ const kindOf = (sk: string) =>
     ['USED#', 'used attempts'],
     ['SCORE_TOTALS#', 'score totals shard'],
     ['STATS#', 'statistics'],
+    ['REPORT_ROW#', 'report row'],
     ['CHECK', 'check'],
   ].find(([prefix]) => sk.startsWith(prefix!))?.[1] ?? sk;
 

@@ -18,6 +18,7 @@ import { counterShardOf } from '../../functions/src/progress/adapters/completion
 import { scoreTotalsUpdate } from '../../functions/src/progress/adapters/score-attributes';
 import { migrateTable } from '../../functions/src/migrations/table-migration';
 import type { TableContext } from '../../functions/src/table/table';
+import type { ReadyDownload } from '../../shared/contract/reports';
 import type { RosterPageAnswer } from '../../shared/contract/rosters';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
@@ -332,6 +333,8 @@ it('folds scores of earlier shapes into the progress items\' standings, merging 
   });
   expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).toMatchObject({ checkStandings: '{"s1":[100,1,0]}' });
   expect(items.find((item) => item.sk === `PROGRESS#${moduleId}#gone-student`)).not.toHaveProperty('best#s1');
+  // The report's cell of the student in the module is to be computed again from the moved scores.
+  expect(items.find((item) => String(item.sk).startsWith('REPORT_ROW#') && item.studentId === world.student.userId)).toMatchObject({ [`changes#${moduleId}`]: 1 });
   // The score totals are recounted from the enrolled students' progress items, in the student's shard.
   expect(items.find((item) => item.pk === `CLASS#${CLASS_ID}` && item.sk === `SCORE_TOTALS#${counterShardOf(world.student.userId)}`)).toMatchObject({
     [`sum#${moduleId}#s1`]: 75,
@@ -428,6 +431,12 @@ it("folds an earlier version's one score totals item into the shards on a live t
   stores.destroy();
 });
 
+/** The student's cell of a module in the class report's download. */
+async function downloadedCell(moduleId: string) {
+  const answer = (await world.ok('getClassDownload', { as: world.teacher, params: { classId: CLASS_ID } })) as ReadyDownload;
+  return answer.rows.find((row) => row.studentId === world.student.userId)!.cells[answer.modules.findIndex((module) => module.moduleId === moduleId)];
+}
+
 it('repairs what earlier versions left half-written: a passed attempt without its score or completion, a finished module without its notice (twice: nothing more)', async () => {
   const file = await world.upload(world.teacher, 'repair.pdf', MEDIA.pdf, pdfBytes('repair'));
   const checked = await world.createModule(world.teacher, [{ title: 'Quiz', contentUrl: file }, { title: 'Notes', contentUrl: file }], 'Checked repair');
@@ -448,6 +457,8 @@ it('repairs what earlier versions left half-written: a passed attempt without it
     await stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: checked._id, studentId }, notes, '2026-01-05T09:00:00.000Z');
     await stores.progress.addCompletedSection({ classId: CLASS_ID, moduleId: plain._id, studentId }, plain.sections[0]._id, '2026-01-05T08:00:00.000Z');
     expect(await stores.notices.finishedModules(studentId)).not.toContainEqual(expect.objectContaining({ moduleId: plain._id }));
+    // The report's download keeps the student's cells as they are before the repair.
+    const before = await downloadedCell(checked._id);
 
     const first = await migrateTable(table, directory);
     expect(first.scoresRepaired).toBeGreaterThanOrEqual(1);
@@ -465,6 +476,10 @@ it('repairs what earlier versions left half-written: a passed attempt without it
       ]),
     );
     expect(await migrateTable(table, directory)).toMatchObject({ scoresRepaired: 0, completionsRepaired: 0, finishesCreated: 0 });
+    // The repair counted a change on the student's report row: the download computes the cell again, with the score.
+    const after = await downloadedCell(checked._id);
+    expect(after).not.toEqual(before);
+    expect(after).toEqual([100, 2, 2, 1, 1, 100]);
   } finally {
     stores.destroy();
   }

@@ -1,7 +1,12 @@
 // The class report's download through the local stack: it answers the class report's figures from the report rows,
 // which the writes of a student's progress (a completion, its undo) and a teacher's override keep counting changes on
-// in their own transactions; a row kept is read again as it is, and a change makes its cell computed again.
+// in their own transactions; a row kept is read again as it is, and a change makes its cell computed again. The
+// rows' store keeps cells only on the conditions that make that safe.
 import type { ClassDownload, ClassReportRow } from '../../shared/contract/reports';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableContext } from '@local/table-stores';
+import { reportRowChange } from '../../functions/src/reports/adapters/report-row-change';
+import { makeReportRowRepository } from '../../functions/src/reports/adapters/report-row-repository';
 import { CLASS_ID, MEDIA, pdfBytes, startWorld, type World } from './support/world';
 
 jest.setTimeout(120_000);
@@ -57,6 +62,30 @@ test('answers the report’s figures, kept in the student’s row, and follows c
 
   await world.ok('removePathOverride', { as: world.teacher, params: { ...overrides, moduleId, kind: 'excuse' }, path: `/api/classes/${CLASS_ID}/students/${world.student.userId}/overrides/${moduleId}/excuse?sectionId=${sectionIds[1]}` }, 200);
   expect(await studentCell()).toEqual([0, 0, 2]);
+});
+
+test('a row keeps cells only while its change counts are those they were computed at, and only for an enrolled student', async () => {
+  const context = localTableContext(world.config);
+  const rows = makeReportRowRepository(context);
+  const cell = (seen: number) => ({ seen, stamp: 'stamp', percentage: 50, completed: 1, total: 2, lastActivityAt: null });
+  const keptCell = async (studentId: string) => (await rows.listReportRows(CLASS_ID)).find((row) => row.studentId === studentId)?.cells['race-module'];
+  const studentId = world.otherStudent.userId;
+  try {
+    await world.ok('enrolStudents', { as: world.admin, params: { classId: CLASS_ID }, body: { studentIds: [studentId] } });
+    // No write yet: a count of 0.
+    await expect(rows.saveReportCells(CLASS_ID, studentId, { 'race-module': cell(0) })).resolves.toBe(true);
+    // A write of the student's progress in the module counts a change: a cell computed before it is not kept.
+    await context.client.send(new TransactWriteCommand({ TransactItems: [reportRowChange(context.tableName, { classId: CLASS_ID, moduleId: 'race-module', studentId })] }));
+    await expect(rows.saveReportCells(CLASS_ID, studentId, { 'race-module': { ...cell(0), percentage: 0 } })).resolves.toBe(false);
+    expect(await keptCell(studentId)).toMatchObject({ seen: 0, percentage: 50 });
+    await expect(rows.saveReportCells(CLASS_ID, studentId, { 'race-module': { ...cell(1), percentage: 100 } })).resolves.toBe(true);
+    expect(await keptCell(studentId)).toMatchObject({ seen: 1, percentage: 100 });
+    // Not enrolled: nothing kept (an erase's sweep may already have taken the row).
+    await expect(rows.saveReportCells(CLASS_ID, 'never-enrolled', { 'race-module': cell(0) })).resolves.toBe(false);
+    expect(await keptCell('never-enrolled')).toBeUndefined();
+  } finally {
+    context.client.destroy();
+  }
 });
 
 test('another teacher gets 404 and a student 403, and neither changes a row', async () => {

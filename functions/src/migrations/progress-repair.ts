@@ -14,7 +14,8 @@ import type { PathOverrideRecord } from '../paths/port';
 import type { CheckStandings, ProgressKey, ProgressWithStandings } from '../progress/port';
 import { currentChecks } from '../progress/scores';
 import { makeCheckRepository } from '../checks/adapters/check-repository';
-import { makeCompletionWrites } from '../progress/adapters/completion-writes';
+import { commitTransaction, makeCompletionWrites } from '../progress/adapters/completion-writes';
+import { reportRowChange } from '../reports/adapters/report-row-change';
 import { makeModuleRepository } from '../modules/adapters/module-repository';
 import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
@@ -69,27 +70,29 @@ export function makeProgressRepair(context: TableContext) {
     return changed ? repaired : undefined;
   }
 
-  /** Writes the standings if the item still holds those read (the app's attempt meanwhile wins: the next run repairs). */
-  const writeStandings = ({ classId, moduleId, studentId }: ProgressKey, before: CheckStandings, after: CheckStandings) =>
-    conditionally(() =>
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.progress(classId, moduleId, studentId),
-          UpdateExpression: 'SET #standings = :after, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
-          ConditionExpression: Object.keys(before).length === 0 ? 'attribute_not_exists(#standings)' : '#standings = :before',
-          ExpressionAttributeNames: { '#standings': STANDINGS },
-          ExpressionAttributeValues: {
-            ':after': encodeStandings(after),
-            ...(Object.keys(before).length > 0 && { ':before': encodeStandings(before) }),
-            ':entity': 'Progress',
-            ':class': classId,
-            ':module': moduleId,
-            ':student': studentId,
-          },
-        }),
-      ),
-    );
+  /**
+   * Writes the standings if the item still holds those read (the app's attempt meanwhile wins: the next run repairs),
+   * with the report row's change in the same transaction.
+   */
+  const writeStandings = async (key: ProgressKey, before: CheckStandings, after: CheckStandings) => {
+    const { classId, moduleId, studentId } = key;
+    const standings = {
+      TableName: tableName,
+      Key: keys.progress(classId, moduleId, studentId),
+      UpdateExpression: 'SET #standings = :after, entity = :entity, classId = :class, moduleId = :module, studentId = :student',
+      ConditionExpression: Object.keys(before).length === 0 ? 'attribute_not_exists(#standings)' : '#standings = :before',
+      ExpressionAttributeNames: { '#standings': STANDINGS },
+      ExpressionAttributeValues: {
+        ':after': encodeStandings(after),
+        ...(Object.keys(before).length > 0 && { ':before': encodeStandings(before) }),
+        ':entity': 'Progress',
+        ':class': classId,
+        ':module': moduleId,
+        ':student': studentId,
+      },
+    };
+    return (await commitTransaction(client, [{ Update: standings }, reportRowChange(tableName, key)])) === 'committed';
+  };
 
   /** Creates the student's notice of finishing the module where there is none; true when it did. */
   const createFinish = (key: ProgressKey, schoolClass: ClassRecord, module: ModuleRecord, at: string) =>

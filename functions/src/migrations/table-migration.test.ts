@@ -1,5 +1,6 @@
 // The exact DynamoDB commands of the migration's own writes to classes (the roster map of the previous shape, the
 // enrolments' e-mails, scores of earlier shapes folded into the progress items' standings), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
+import { reportRowChange } from '../reports/adapters/report-row-change';
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
@@ -183,6 +184,8 @@ describe('compactScores', () => {
           },
         },
         { Delete: { TableName: 'classes-table', Key: scoresKey, ConditionExpression: 'attribute_exists(pk)' } },
+        // The student's report row counts a change of the module: its cell is computed again.
+        reportRowChange('classes-table', owner),
       ],
     });
   });

@@ -25,6 +25,7 @@ import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem, ty
 import { makeProgressRepair } from './progress-repair';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import { activeStudentItem } from '../progress/adapters/completion-writes';
+import { reportRowChange } from '../reports/adapters/report-row-change';
 import { encodeStandings, legacyScoreAttributeNames, legacyStandings, mergeStandings, STANDINGS, standingsOnItem } from '../progress/adapters/score-attributes';
 import { backoff, cancellationCodes, conditionally, ENROLMENT_PREFIX, keys, makeTableAccess, queries, type Key, type TableContext } from '../table/table';
 
@@ -350,6 +351,8 @@ export function makeClassMaintenance(context: TableContext) {
                 },
               },
               ...(scoreItem ? [{ Delete: { TableName: tableName, Key: { pk: scoreItem.pk, sk: scoreItem.sk }, ConditionExpression: 'attribute_exists(pk)' } }] : []),
+              // The report's cell of the student in the module is computed again from the moved scores.
+              reportRowChange(tableName, { classId, moduleId, studentId }),
             ],
           }),
         );

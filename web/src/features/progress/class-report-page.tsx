@@ -5,7 +5,7 @@
 // order); the summary, a sort or filter other than the default, and the
 // export need every row, so asking for one loads the remaining pages first (with a visible loading line). The Overdue
 // filter (a module past its due date, from the class detail, and not complete) lists that work with Nudge.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ClassReportRow } from '@shared/contract/reports';
 import { DEFAULT_STALLED_DAYS } from '@shared/report-insight';
@@ -28,6 +28,7 @@ import { reportColumns, ReportTable, type ReportView } from './components/report
 import { StudentDrillDown } from './components/student-drill-down';
 import { csvFileName } from '@web/lib/csv';
 import { downloadCsv } from '@web/lib/download-csv';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time';
 import { downloadedRows, matrixCsv, type MatrixRow, type ReportColumn } from './utils/report-csv';
 import { viewRows, type ReportFilter, type ReportSort } from './utils/report-view';
 import './insight.css';
@@ -97,18 +98,9 @@ export default function ClassReportPage() {
   );
   // The default view of a class not all loaded exports the whole class from one answer (any size), not page by page.
   const wholeDownload = useClassDownload();
-  // A second click before the first answer (a double click lands before the button re-renders disabled) asks nothing.
-  const downloading = useRef(false);
-  const downloadWhole = () => {
-    if (downloading.current) return;
-    downloading.current = true;
-    wholeDownload.mutate(classId, {
-      onSuccess: (answer) => exportRows(downloadedRows(answer)),
-      onSettled: () => {
-        downloading.current = false;
-      },
-    });
-  };
+  const oneAtATime = useOneAtATime();
+  const downloadWhole = () =>
+    oneAtATime((settled) => wholeDownload.mutate(classId, { onSuccess: (answer) => exportRows(downloadedRows(answer)), onSettled: settled }));
   const exportView = () => {
     if (shownRows) exportRows(shownRows);
     else if (sort === 'name' && filter === 'all') downloadWhole();

@@ -1,10 +1,10 @@
 // "Export scores (OneRoster)" on the class report: the API writes the class's gradebook zip (each student's best
 // score per check, under the information system's ids where the class came from it) and answers a link that works
 // for 15 minutes; the browser downloads it at once, and the link stays offered in case the download was blocked.
-import { useRef } from 'react';
 import { useExportOneRosterScores } from '@web/api/reports';
 import { Alert } from '@web/components/alert';
 import { downloadFrom } from '@web/lib/download-csv';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time';
 
 export const ONEROSTER_EXPORT_MESSAGES = {
   button: 'Export scores (OneRoster)',
@@ -16,18 +16,9 @@ export const ONEROSTER_EXPORT_MESSAGES = {
 
 export function OneRosterScoresExport({ classId }: { classId: string }) {
   const exportScores = useExportOneRosterScores();
-  // A second click before the first answer (a double click lands before the button re-renders disabled) asks nothing.
-  const asking = useRef(false);
-  const start = () => {
-    if (asking.current) return;
-    asking.current = true;
-    exportScores.mutate(classId, {
-      onSuccess: (answer) => downloadFrom(answer.url, answer.fileName),
-      onSettled: () => {
-        asking.current = false;
-      },
-    });
-  };
+  const oneAtATime = useOneAtATime();
+  const start = () =>
+    oneAtATime((settled) => exportScores.mutate(classId, { onSuccess: (answer) => downloadFrom(answer.url, answer.fileName), onSettled: settled }));
   return (
     <div className="report-oneroster-export">
       <button type="button" className="button button-secondary" disabled={exportScores.isPending} onClick={start}>

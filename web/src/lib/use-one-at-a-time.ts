@@ -1,0 +1,15 @@
+// Starts a request only when the last one has settled: a double click lands before its button re-renders disabled
+// (a mutation's pending state reaches React after the click), and a second request would repeat the first's work.
+import { useCallback, useRef } from 'react';
+
+/** `start` is handed the function to call when its request settles; a call before then starts nothing. */
+export function useOneAtATime(): (start: (settled: () => void) => void) => void {
+  const busy = useRef(false);
+  return useCallback((start) => {
+    if (busy.current) return;
+    busy.current = true;
+    start(() => {
+      busy.current = false;
+    });
+  }, []);
+}

@@ -147,6 +147,11 @@ it('migrates a class of the previous shape (twice: the same result), which then 
   expect(after.progress).toMatchObject({ modules: [{ moduleId: module._id, completedSections: sectionIds.slice(0, completedOf(0)) }] });
   // The days' active students are filled from the completion times: the dashboard's engagement counts them.
   const recentlyActive = studentIds.filter((_, index) => index % 2 === 1 && index % (sectionIds.length + 1) > 0);
+  // Each student's report row is computed: the class's first download reads the rows, not every progress item.
+  expect(first.reportsPrepared).toBe(first.classes);
+  const rows = items.filter((item) => String(item.sk).startsWith('REPORT_ROW#'));
+  expect(rows.map((item) => item.studentId).sort()).toEqual([...studentIds].sort());
+  expect(rows.every((item) => typeof item[`cell#${module._id}`] === 'string')).toBe(true);
   // The earlier version's items are gone, their counts and students in today's.
   expect(items.filter((item) => item.sk === `COMPLETIONS#${module._id}` || String(item.sk).startsWith('ACTIVE_DAY#'))).toEqual([]);
   const movedDay = items.filter((item) => String(item.sk).startsWith('ACTIVE#2026-01-01#'));

@@ -12,7 +12,7 @@
 // standings, where reports read them; attempts stored without their score or the completion they earned get them, and
 // students who finished a module without its "you finished" notice get one (progress-repair.ts); a student with progress
 // or overrides in a class they are no longer enrolled in gets its former-class item (unenrolments before it was kept),
-// so their export finds those records.
+// so their export finds those records; last, each class's report rows are computed, so its first download is quick.
 // Safe on a live table (the app serving meanwhile): every write is conditional on what it read (a count is replaced only
 // if it is still the value read before its items were counted, else counted again), so a recount never loses a write
 // the app made while it ran. Counts drift only when an app write fails half-way; running this again repairs them.
@@ -23,6 +23,13 @@ import type { UserDirectory } from '../people/port';
 import type { ProgressKey } from '../progress/port';
 import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
 import { makeProgressRepair } from './progress-repair';
+import type { Caller } from '../kernel/caller';
+import { makeCheckRepository } from '../checks/adapters/check-repository';
+import { makeModuleRepository } from '../modules/adapters/module-repository';
+import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
+import { reportBudget } from '../platform/report-budget';
+import { makeReportRowRepository } from '../reports/adapters/report-row-repository';
+import { makeClassDownload, type ClassDownloadService } from '../reports/class-download';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import { activeStudentItem } from '../progress/adapters/completion-writes';
 import { reportRowChange } from '../reports/adapters/report-row-change';
@@ -48,12 +55,23 @@ export interface MigrationSummary {
   finishesCreated: number;
   /** Classes recorded as left by students whose records stay there (unenrolled before former classes were kept). */
   formerClassesRecorded: number;
+  /** Classes whose report rows are all computed: their first download reads rows, not every progress item. */
+  reportsPrepared: number;
 }
 
 /** Tries of moving one score item: each failed try means an attempt changed the progress item meanwhile. */
 const SCORE_MOVE_TRIES = 5;
 /** Recounts of a class's student count: each lost try means an enrolment changed it meanwhile. */
 const RECOUNT_TRIES = 5;
+
+/**
+ * Answers of the report's download asked for per class while preparing its rows: each computes at least one student's
+ * row (500 of 20 modules at most), so 5,000 students take 10. Students working meanwhile may cost a few more; a class
+ * left unprepared after this many is prepared by its first download.
+ */
+const REPORT_PREPARE_ANSWERS = 50;
+/** Who prepares the report rows: the download's use case admits admins to any class's report. */
+const MIGRATION_CALLER: Caller = { userId: 'npm-run-migrate', roles: ['Admins'] };
 
 /** Classes are migrated a few at a time: each is a handful of batched writes. */
 const CLASSES_IN_FLIGHT = 4;
@@ -70,6 +88,15 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
   const maintenance = makeClassMaintenance(context);
   const progress = makeProgressRepository(context);
   const repair = makeProgressRepair(context);
+  const download = makeClassDownload({
+    classes,
+    modules: makeModuleRepository(context),
+    progress,
+    overrides: makePathOverrideRepository(context),
+    checks: makeCheckRepository(context),
+    budget: reportBudget,
+    reportRows: makeReportRowRepository(context),
+  });
   const emailOf = rememberedEmails(directory);
   const classIds = await maintenance.scanClassIds();
   const results = await mapWithConcurrency(classIds, CLASSES_IN_FLIGHT, async (classId) => {
@@ -85,7 +112,9 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     const counters = record ? await progress.recomputeCounters(classId, record.assignedModuleIds, enrolled) : [];
     const activeDaysMoved = await maintenance.moveActiveDays(classId);
     const formerClassesRecorded = record ? await maintenance.recordFormerStudents(classId, enrolled) : 0;
-    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, activeDaysMoved, scoresMoved, ...repairs, formerClassesRecorded };
+    // Last: the report rows are computed from the progress as the steps above left it.
+    const reportsPrepared = record && (await prepareReport(download, classId)) ? 1 : 0;
+    return { moved, emailsFilled, notInDirectory, students, counters: counters.length, activeDaysMoved, scoresMoved, ...repairs, formerClassesRecorded, reportsPrepared };
   });
   const total = (
     field:
@@ -98,7 +127,8 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
       | 'scoresRepaired'
       | 'completionsRepaired'
       | 'finishesCreated'
-      | 'formerClassesRecorded',
+      | 'formerClassesRecorded'
+      | 'reportsPrepared',
   ) =>
     results.reduce((sum, result) => sum + result[field], 0);
   return {
@@ -114,7 +144,16 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
     completionsRepaired: total('completionsRepaired'),
     finishesCreated: total('finishesCreated'),
     formerClassesRecorded: total('formerClassesRecorded'),
+    reportsPrepared: total('reportsPrepared'),
   };
+}
+
+/** Asks for the class's download until its rows are all computed (true), or REPORT_PREPARE_ANSWERS were not enough. */
+async function prepareReport(download: ClassDownloadService, classId: string): Promise<boolean> {
+  for (let answer = 0; answer < REPORT_PREPARE_ANSWERS; answer += 1) {
+    if ((await download(MIGRATION_CALLER, classId)).ready) return true;
+  }
+  return false;
 }
 
 /** Each student is looked up once, however many classes they are in (undefined: no longer in the directory). */
@@ -396,5 +435,5 @@ export function makeClassMaintenance(context: TableContext) {
   return { scanClassIds, moveRosterMap, recountStudents, enrolmentPage, fillEnrolmentEmail, compactScores, recordFormerStudents, moveActiveDays };
 }
 
-export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, activeDaysMoved, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated, formerClassesRecorded }: MigrationSummary) =>
-  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${activeDaysMoved} day${activeDaysMoved === 1 ? '' : 's'} of active students moved to an item per student, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created, ${formerClassesRecorded} class${formerClassesRecorded === 1 ? '' : 'es'} recorded as left by students whose records stay there.`;
+export const describeMigration = ({ classes, rostersMoved, emailsFilled, notInDirectory, students, counters, activeDaysMoved, scoresMoved, scoresRepaired, completionsRepaired, finishesCreated, formerClassesRecorded, reportsPrepared }: MigrationSummary) =>
+  `Migrated ${classes} class${classes === 1 ? '' : 'es'}: ${rostersMoved} roster${rostersMoved === 1 ? '' : 's'} moved to enrolment items, ${emailsFilled} e-mail${emailsFilled === 1 ? '' : 's'} added to enrolments${notInDirectory > 0 ? ` (${notInDirectory} of people no longer in the user pool left without)` : ''}, ${students} enrolments counted, ${counters} completion counters set, ${activeDaysMoved} day${activeDaysMoved === 1 ? '' : 's'} of active students moved to an item per student, ${scoresMoved} progress item${scoresMoved === 1 ? '' : 's'} given the scores kept in an earlier shape, ${scoresRepaired} given the scores of attempts stored without them, ${completionsRepaired} section${completionsRepaired === 1 ? '' : 's'} completed for passed attempts, ${finishesCreated} "you finished" notice${finishesCreated === 1 ? '' : 's'} created, ${formerClassesRecorded} class${formerClassesRecorded === 1 ? '' : 'es'} recorded as left by students whose records stay there, ${reportsPrepared} class report${reportsPrepared === 1 ? '' : 's'} ready to download.`;

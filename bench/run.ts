@@ -306,8 +306,9 @@ async function measureClass(
     calls: `${fullCalls} (${(fullCalls / pages).toFixed(0)}/page)`,
   });
   // The whole report in one answer, from the rows kept as students work: asked again while the API still computes
-  // rows. The first download computes every row (a row seeded straight into the table counts as never computed); then
-  // only the rows of students who worked since (each of BENCH_REAL_STUDENTS marks a section); then none.
+  // rows. The first download computes the rows the seed left out (a school seeded in this run; a reused one had them
+  // prepared by the stack's start-up migration); then only the rows of students who worked since (each of
+  // BENCH_REAL_STUDENTS undoes a section); then none.
   const download = async () => {
     let asks = 0;
     do asks += 1;

@@ -185,7 +185,8 @@ const ACTIVE_PREFIX = 'ACTIVE#';
 const NUDGE_PREFIX = 'NUDGE#';
 const FINISHED_PREFIX = 'FINISHED#';
 const OVERRIDES_PREFIX = 'OVERRIDES#';
-const REPORT_ROW_PREFIX = 'REPORT_ROW#';
+/** The report rows' sort keys in a class's partition (what a class's retention removes with its progress). */
+export const REPORT_ROW_PREFIX = 'REPORT_ROW#';
 /** The report rows' sort prefixes in a class: a class's rows are read as this many queries at once. */
 export const REPORT_ROW_SHARDS = 8;
 const FORMER_CLASS_PREFIX = 'LEFT#';

@@ -2,11 +2,11 @@
 // The removal reads what the class's partition and its students' attempt histories hold, then deletes in an order that
 // a crash and a second run finish: check statistics, then each student's attempts at a check followed by the return
 // of those attempts to their used-attempts counter and to the check's own count of attempts on its current version,
-// then the finish notices, progress, overrides and counters in the class's partition. The class item, its roster and
+// then the finish notices, progress, overrides, counters and report rows in the class's partition. The class item, its roster and
 // memberships stay.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RemovedCounts, RetentionSetting, RetentionStore } from '../port';
-import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, SCORE_TOTALS_PREFIX, type Key, type TableContext } from '../../table/table';
+import { attemptHistoryPartition, conditionally, finishNoticesOf, keys, makeTableAccess, queries, REPORT_ROW_PREFIX, SCORE_TOTALS_PREFIX, type Key, type TableContext } from '../../table/table';
 
 type ClassItemKey = Key & { studentId?: string; moduleId?: string };
 type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string; version: number };
@@ -14,10 +14,10 @@ type AttemptKey = Key & { moduleId: string; sectionId: string; studentId: string
 /** The items of a class's partition that hold or count students' data (the class item and its roster are not among them). */
 const STUDENT_DATA = { progress: 'PROGRESS#', overrides: 'OVERRIDES#' } as const;
 /**
- * Counters, active students and score totals (their shards, and an earlier version's one item per class); `ACTIVE_DAY#`:
- * an earlier version's day items, until `npm run migrate` replaces them.
+ * Counters, active students, score totals (their shards, and an earlier version's one item per class) and the report
+ * rows computed from the progress; `ACTIVE_DAY#`: an earlier version's day items, until `npm run migrate` replaces them.
  */
-const COUNTED = ['COMPLETIONS#', 'ACTIVE#', 'ACTIVE_DAY#', SCORE_TOTALS_PREFIX] as const;
+const COUNTED = ['COMPLETIONS#', 'ACTIVE#', 'ACTIVE_DAY#', SCORE_TOTALS_PREFIX, REPORT_ROW_PREFIX] as const;
 
 export function makeRetentionRepository(context: TableContext): RetentionStore {
   const { client, tableName } = context;

@@ -10,9 +10,15 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 const EARLY_ANSWER_TTL_MS = 10_000;
 
 const answers = new Map<string, { answer: Promise<unknown>; askedAt: number }>();
+/** Keys whose query asked the API itself before anything was asked early (a fast device renders the page first). */
+const askedByQuery = new Set<string>();
 
-/** Starts a request now; its answer is kept under `key` for the query that will ask for it (takeEarlyAnswer). */
+/**
+ * Starts a request now; its answer is kept under `key` for the query that will ask for it (takeEarlyAnswer). Nothing
+ * is asked when that query has already asked the API itself: the same answer twice would only load the API.
+ */
 export function askEarly(key: string, ask: () => Promise<unknown>): void {
+  if (askedByQuery.delete(key)) return;
   const answer = ask();
   answer.catch(() => undefined); // A failure is the taking query's to report (and retry); untaken, it is dropped.
   answers.set(key, { answer, askedAt: Date.now() });
@@ -21,6 +27,7 @@ export function askEarly(key: string, ask: () => Promise<unknown>): void {
 /** The answer asked for early under `key`, once and while fresh; otherwise undefined (ask the API). */
 function takeEarlyAnswer<T>(key: string): Promise<T> | undefined {
   const early = answers.get(key);
+  if (!early) askedByQuery.add(key);
   answers.delete(key);
   return early && Date.now() - early.askedAt < EARLY_ANSWER_TTL_MS ? (early.answer as Promise<T>) : undefined;
 }
@@ -32,4 +39,10 @@ function takeEarlyAnswer<T>(key: string): Promise<T> | undefined {
 export function takeEarlyAnswerIfFirst<T>(queryClient: QueryClient, queryKey: QueryKey, key: string): Promise<T> | undefined {
   const early = takeEarlyAnswer<T>(key);
   return queryClient.getQueryData(queryKey) === undefined ? early : undefined;
+}
+
+/** Forgets every early answer and every query's own ask, as a new page load does (between tests). */
+export function forgetEarlyAnswers(): void {
+  answers.clear();
+  askedByQuery.clear();
 }

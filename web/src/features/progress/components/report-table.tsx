@@ -5,7 +5,7 @@
 // moves as rows come and go. Rows may arrive in pages: the table is as tall as the whole class (`totalRows`), rows not
 // loaded yet show as placeholders, and `onNearEnd` asks for more when the last loaded rows come near the screen.
 import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import type { ClassReportRow } from '@shared/contract/reports';
 import type { ModuleRef } from '@shared/contract/classes';
 import { PersonLabel } from '@web/components/person-label';
@@ -87,9 +87,12 @@ export function ReportTable({ caption, rows, totalRows = 0, onNearEnd, classModu
     : Array.from({ length: count }, (_, index) => ({ index, start: index * REPORT_ROW_HEIGHT_PX }));
   const total = virtualized ? virtualizer.getTotalSize() : count * REPORT_ROW_HEIGHT_PX;
   const lastRendered = items.length ? items[items.length - 1]!.index : -1;
+  // Asked when the rows rendered or loaded change, not whenever the page re-renders: the page's rows lag its query's
+  // (a deferred value), and asking again while they lag would load a page nobody came near.
+  const nearEnd = useEffectEvent(() => onNearEnd?.());
   useEffect(() => {
-    if (onNearEnd && rows.length < count && lastRendered >= rows.length - NEAR_END_ROWS) onNearEnd();
-  }, [onNearEnd, lastRendered, rows.length, count]);
+    if (rows.length < count && lastRendered >= rows.length - NEAR_END_ROWS) nearEnd();
+  }, [lastRendered, rows.length, count]);
   const spaceAbove = items.length ? items[0]!.start : 0;
   const spaceBelow = items.length ? total - (items[items.length - 1]!.start + REPORT_ROW_HEIGHT_PX) : total;
 

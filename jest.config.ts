@@ -81,7 +81,7 @@ const config: Config = {
       transform: { ...transform, '^.+\\.mjs$': transform['^.+\\.(t|j)sx?$']! },
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft/deferred-promise|until-async)/)'],
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/test/setup/web.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/web.ts', '<rootDir>/web/src/testing/setup.ts'],
       // Assets first: an aliased stylesheet is still a stylesheet.
       moduleNameMapper: {
         '\\.(css|svg|png|jpg)$': '<rootDir>/test/setup/asset-stub.ts',

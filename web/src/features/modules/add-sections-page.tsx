@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { FIX_FIELDS, fieldErrorsOf, hasErrors, validateFields, type FieldErrors } from '../../lib/form-errors';
 import type { FlashState } from '../../lib/flash-message';
 import { useCreateModule } from '@web/api/modules';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time';
 import { AddSectionForm, type AddSectionFormHandle } from './components/add-section-form';
 import type { DraftSection } from './utils/draft-section';
 import { FileDropZone } from './components/file-drop-zone';
@@ -56,15 +57,16 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
   const [uploading, setUploading] = useState(false);
   const [saveError, setSaveError] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  // Set synchronously on the first click, so a double click sends one request even before React re-renders.
-  const submitting = useRef(false);
+  const oneAtATime = useOneAtATime();
   const sectionForm = useRef<AddSectionFormHandle>(null);
   const saving = createModule.isPending || createModule.isSuccess;
 
   const addSection = useCallback((section: DraftSection) => setSections((current) => [...current, section]), []);
 
-  async function finish() {
-    if (submitting.current) return;
+  const finish = () => oneAtATime((settled) => void save(settled));
+
+  // Once saved, the page stays spent: it moves to the dashboard.
+  async function save(allowAgain: () => void) {
     setSaveError('');
     const input: CreateModuleInput = {
       _id: draftId,
@@ -84,9 +86,9 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
     setErrors(found);
     if (hasErrors(found)) {
       setSaveError(FIX_FIELDS);
+      allowAgain();
       return;
     }
-    submitting.current = true;
     let moduleId: string;
     try {
       moduleId = (await createModule.mutateAsync(input))._id;
@@ -95,7 +97,7 @@ function AddSections({ draft }: { draft: ModuleDraft }) {
       console.error('Saving the module failed:', error);
       setErrors(fieldErrorsOf(error));
       setSaveError(saveFailure(error));
-      submitting.current = false;
+      allowAgain();
       return;
     }
     // The spec's destination and sentence, with what a new module needs before students meet it.

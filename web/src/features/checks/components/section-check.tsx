@@ -3,13 +3,14 @@
 // retry after a lost answer, each records one attempt), then the score, pass or not, the answers given, and what the
 // teacher chose to show (each question right or wrong; the correct answers with the explanations) and the attempts left.
 // The answers of an attempt are kept in the tab until it is recorded, so a reload mid-attempt loses nothing.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CHECK_LIMITS } from '@shared/checks';
 import type { AnswerKey, AnswerValue, AttemptResult, StudentCheck, StudentQuestion } from '@shared/contract/checks';
 import { Alert } from '@web/components/alert';
 import { ApiError } from '@web/lib/api-client';
 import { readStored, removeStored, writeStored } from '@web/lib/session-store';
 import { useStudentCheck, useSubmitAttempt } from '@web/api/checks';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time';
 import '../checks.css';
 import { QueryView } from '@web/components/query-view';
 
@@ -151,12 +152,11 @@ function AttemptForm({ check, busy, storageKey, stored, onSubmit }: AttemptFormP
   }, [answers, storageKey]);
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const sending = useRef(false);
+  const oneAtATime = useOneAtATime();
   const unanswered = check.questions.filter((question) => !(question.id in answersToSend(check.questions, answers).values)).length;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending.current || busy) return;
+  async function submit() {
+    if (busy) return;
     const { values, invalid: found } = answersToSend(check.questions, answers);
     setInvalid(found);
     if (Object.keys(found).length > 0) {
@@ -164,7 +164,6 @@ function AttemptForm({ check, busy, storageKey, stored, onSubmit }: AttemptFormP
       return;
     }
     setError(null);
-    sending.current = true;
     try {
       await onSubmit(attemptId.current, values);
     } catch (failure) {
@@ -174,15 +173,19 @@ function AttemptForm({ check, busy, storageKey, stored, onSubmit }: AttemptFormP
           ? failure.message
           : `${failure instanceof ApiError ? failure.message : 'Could not submit your answers.'} Your answers are kept: submit again.`,
       );
-    } finally {
-      sending.current = false;
     }
   }
 
   const set = (questionId: string, value: string | string[] | boolean) => setAnswers((current) => ({ ...current, [questionId]: value }));
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        oneAtATime((settled) => void submit().finally(settled));
+      }}
+      noValidate
+    >
       <ol className="check-take-questions">
         {check.questions.map((question, index) => (
           <li key={question.id} className="check-take-question">

@@ -10,6 +10,7 @@ import { TEXT_LIMITS } from '@shared/constants';
 import type { Module } from '@shared/contract/modules';
 import type { FlashState } from '@web/lib/flash-message';
 import { useCreateModule } from '@web/api/modules';
+import { useOneAtATime } from '@web/lib/use-one-at-a-time';
 
 const COPY_SUFFIX = ' (copy)';
 
@@ -22,11 +23,10 @@ export function DuplicateModuleButton({ module, onFailure }: { module: Module; o
   const createModule = useCreateModule();
   // Kept after a failure: trying again with the same id answers the copy if the first attempt did reach the server.
   const copyId = useRef<string>(crypto.randomUUID());
-  const busy = useRef(false);
+  const oneAtATime = useOneAtATime();
 
-  async function duplicate() {
-    if (busy.current) return;
-    busy.current = true;
+  // After a copy is made the button stays spent: the page moves to the copy.
+  async function duplicate(allowAgain: () => void) {
     try {
       const copy = await createModule.mutateAsync({
         _id: copyId.current,
@@ -43,13 +43,13 @@ export function DuplicateModuleButton({ module, onFailure }: { module: Module; o
       void navigate(`/teacher-modules/${copy._id}`, { state });
     } catch (error) {
       console.error('Duplicating the module failed:', error);
-      busy.current = false;
+      allowAgain();
       onFailure();
     }
   }
 
   return (
-    <button type="button" className="button button-secondary" onClick={duplicate} disabled={createModule.isPending}>
+    <button type="button" className="button button-secondary" onClick={() => oneAtATime((settled) => void duplicate(settled))} disabled={createModule.isPending}>
       {createModule.isPending ? 'Duplicating...' : 'Duplicate'}
     </button>
   );

@@ -1,5 +1,5 @@
 // Steps through the app the way a person does: by role, label and visible text (the spec's words), never CSS.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { totpCode } from '@local/totp';
 import { appUrl, type TestUser } from './stack';
 
@@ -12,6 +12,11 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
 }
 
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** An element's accessible name, as assistive technology reads it (a report cell: its status's words, then its figures). */
+export async function accessibleName(locator: Locator): Promise<string> {
+  return /^- [\w-]+ "(.*)"/.exec(await locator.ariaSnapshot())?.[1] ?? '';
+}
 
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(appUrl(path));

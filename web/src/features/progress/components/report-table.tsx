@@ -229,39 +229,38 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
             </td>
           );
         }
+        // Each part of a cell is a child of its <td>, with no wrapper (the line break puts the figures under the shape
+        // and bar): a report row on screen holds twenty cells, and each element is layout a phone must do.
         if (view === 'scores') {
           return (
             <td key={column.moduleId}>
-              <span className="report-cell">
-                {cell.scores && cell.scores.meanBestPercent !== null && (
-                  <span className="report-meter" aria-hidden="true">
-                    <span style={{ width: `${cell.scores.meanBestPercent}%` }} />
-                  </span>
-                )}
-                {scoreCellText(cell)}
-              </span>
+              {cell.scores && cell.scores.meanBestPercent !== null && <ReportMeter percent={cell.scores.meanBestPercent} ownLine />}
+              {scoreCellText(cell)}
             </td>
           );
         }
         return (
           <td key={column.moduleId}>
-            <span className="report-cell">
-              <StatusIcon cell={cell} />
-              <span className="report-meter" aria-hidden="true">
-                <span style={{ width: `${Math.max(0, Math.min(100, cell.percentage))}%` }} />
-              </span>
-              {cellText(cell)}
-              {/* The student's branch of a module with review or extension sections, in words. */}
-              {cell.branch && <span className="branch-chip">{cell.branch}</span>}
-              {/* Shut by the class's prerequisite the student is not done with (the server's reading of their path). */}
-              {cell.waitsFor && <span className="branch-chip">Locked: needs {cell.waitsFor.moduleTitle}</span>}
-            </span>
+            <StatusIcon cell={cell} />
+            <ReportMeter percent={cell.percentage} />
+            <br />
+            {cellText(cell)}
+            {/* The student's branch of a module with review or extension sections, in words. */}
+            {cell.branch && <span className="branch-chip">{cell.branch}</span>}
+            {/* Shut by the class's prerequisite the student is not done with (the server's reading of their path). */}
+            {cell.waitsFor && <span className="branch-chip">Locked: needs {cell.waitsFor.moduleTitle}</span>}
           </td>
         );
       })}
     </tr>
   );
 });
+
+/** A bar filled to `percent` (0–100), drawn by its own background: one element; `ownLine` puts it above the figures. */
+function ReportMeter({ percent, ownLine = false }: { percent: number; ownLine?: boolean }) {
+  const filled = { '--filled': Math.max(0, Math.min(100, percent)) } as React.CSSProperties;
+  return <span className={ownLine ? 'report-meter report-meter-line' : 'report-meter'} aria-hidden="true" style={filled} />;
+}
 
 /**
  * The element's distance from the top of the document, kept up to date when the window resizes. Read once the first

@@ -230,7 +230,8 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
           );
         }
         // Each part of a cell is a child of its <td>, with no wrapper (the line break puts the figures under the shape
-        // and bar): a report row on screen holds twenty cells, and each element is layout a phone must do.
+        // and bar; a chip follows a space, which a wrapped line drops): a report row on screen holds twenty cells, and
+        // each element is layout a phone must do.
         if (view === 'scores') {
           return (
             <td key={column.moduleId}>
@@ -246,9 +247,9 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
             <br />
             {cellText(cell)}
             {/* The student's branch of a module with review or extension sections, in words. */}
-            {cell.branch && <span className="branch-chip">{cell.branch}</span>}
+            {cell.branch && <> <span className="branch-chip">{cell.branch}</span></>}
             {/* Shut by the class's prerequisite the student is not done with (the server's reading of their path). */}
-            {cell.waitsFor && <span className="branch-chip">Locked: needs {cell.waitsFor.moduleTitle}</span>}
+            {cell.waitsFor && <> <span className="branch-chip">Locked: needs {cell.waitsFor.moduleTitle}</span></>}
           </td>
         );
       })}

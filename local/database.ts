@@ -1,7 +1,7 @@
 // Local twin of DynamoDB: dynalite in-process, with TransactWriteItems added (transactions.ts), and the single table
 // created from the shared key schema.
 import type { Server } from 'node:http';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import dynaliteDb, { type DynaliteStore } from 'dynalite/db';
 import { TABLE_KEYS } from '../shared/table';
@@ -45,17 +45,33 @@ function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]): Serv
   return server;
 }
 
-/** Creates the table (pk/sk, gsi1, on demand) unless it exists. */
+/**
+ * Creates the table (pk/sk, gsi1, on demand) unless it exists, and returns once it is ACTIVE: as in DynamoDB, CreateTable
+ * answers while the table is CREATING, and a write in between is refused as if there were no table (seen as a flaky
+ * first write on a loaded machine).
+ */
 export async function ensureTable(endpoint: string, region: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
   try {
-    try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return;
-    } catch (error) {
-      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-    }
-    const index = TABLE_KEYS.byOwnerIndex;
+    if ((await tableStatus(client, tableName)) === undefined) await createTable(client, tableName);
+    await waitUntilTableExists({ client, maxWaitTime: 10, minDelay: 0.01, maxDelay: 0.1 }, { TableName: tableName });
+  } finally {
+    client.destroy();
+  }
+}
+
+async function tableStatus(client: DynamoDBClient, tableName: string): Promise<string | undefined> {
+  try {
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return undefined;
+    throw error;
+  }
+}
+
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const index = TABLE_KEYS.byOwnerIndex;
+  try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
@@ -79,7 +95,8 @@ export async function ensureTable(endpoint: string, region: string, tableName: s
         ],
       }),
     );
-  } finally {
-    client.destroy();
+  } catch (error) {
+    // Created meanwhile by another start: waited for all the same.
+    if ((error as Error).name !== 'ResourceInUseException') throw error;
   }
 }

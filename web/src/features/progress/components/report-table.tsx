@@ -257,7 +257,7 @@ const ReportRowView = memo(function ReportRowView({ row, columns, rowIndex, onOp
   );
 });
 
-/** A bar filled to `percent` (0–100), drawn by its own background: one element; `ownLine` puts it above the figures. */
+/** A bar filled to `percent` (0–100) by its left border (progress.css): one element; `ownLine` puts it above the figures. */
 function ReportMeter({ percent, ownLine = false }: { percent: number; ownLine?: boolean }) {
   const filled = { '--filled': Math.max(0, Math.min(100, percent)) } as React.CSSProperties;
   return <span className={ownLine ? 'report-meter report-meter-line' : 'report-meter'} aria-hidden="true" style={filled} />;

@@ -1,9 +1,9 @@
 // The exact DynamoDB commands of the migration's own writes to classes (the roster map of the previous shape, the
 // enrolments' e-mails, scores of earlier shapes folded into the progress items' standings), and how it reads their answers. test/integration/migrate.test.ts runs the whole migration.
-import { reportRowChange } from '../reports/adapters/report-row-change';
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailure, mockAws } from '@test/unit-helpers/aws';
+import { reportRowChange } from '../reports/adapters/report-row-change';
 import { STUDENT_ID } from '@test/unit-helpers/events';
 import { CLASS_ID, classItem, enrolmentItem, membershipItem } from '@test/unit-helpers/fixtures';
 import { makeClassMaintenance } from './table-migration';

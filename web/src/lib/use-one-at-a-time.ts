@@ -1,5 +1,6 @@
-// Starts a request only when the last one has settled: a double click lands before its button re-renders disabled
-// (a mutation's pending state reaches React after the click), and a second request would repeat the first's work.
+// Starts a request only when the last one may be followed (it settled, or failed where success leaves the page): a double
+// click lands before its button re-renders disabled (a mutation's pending state reaches React after the click), and a
+// second request would repeat the first's work.
 import { useCallback, useRef } from 'react';
 
 /**

@@ -162,13 +162,17 @@ it('shows the report under the plain heading when the class cannot be read', asy
   expect(await screen.findByRole('table', { name: 'Progress of each student in each module of this class' })).toBeInTheDocument();
 });
 
-it('renders a large class a screenful of rows at a time, telling assistive technology how many rows there are', async () => {
-  const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
+/** 200 students, "student 1" to "student 200", each half way through one module. */
+const classOf200 = (): ClassReportRow[] =>
+  Array.from({ length: 200 }, (_, index) => ({
     studentId: `st${index}`,
     studentName: `student ${index + 1}`,
     lastActivityAt: null,
     modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
   }));
+
+it('renders a large class a screenful of rows at a time, telling assistive technology how many rows there are', async () => {
+  const many = classOf200();
   answer('getClassReport', ({ query }) => (query.has('cursor') ? onePage(many.slice(100), 200) : onePage(many.slice(0, 100), 200, 'next-page')));
   renderClassReport();
 
@@ -184,12 +188,7 @@ it('renders a large class a screenful of rows at a time, telling assistive techn
 });
 
 it('asks for the next page only while the loaded rows end near the screen, not again while they render', async () => {
-  const many: ClassReportRow[] = Array.from({ length: 200 }, (_, index) => ({
-    studentId: `st${index}`,
-    studentName: `student ${index + 1}`,
-    lastActivityAt: null,
-    modules: [{ moduleId: 'm1', moduleTitle: 'Fractions', percentage: 50, completed: 1, total: 2, completedAt: {} }],
-  }));
+  const many = classOf200();
   // The API answers fewer rows than asked for when a page's rows would not fit its answer (20 here).
   const reads = answer('getClassReport', ({ query }) => {
     const from = Number(query.get('cursor') ?? 0);

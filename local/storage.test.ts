@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LOCAL_CREDENTIALS } from './stack-config';
-import { startStorage, type StorageTwin } from './storage';
+import { listDespiteDeletions, startStorage, type StorageTwin } from './storage';
 
 const BUCKET = 'twin-bucket';
 let directory: string;
@@ -266,4 +266,18 @@ describe('conditional writes (If-Match)', () => {
     await expect(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'protected/u/none.txt', Body: 'x', IfMatch: first }))).rejects.toMatchObject({ name: 'PreconditionFailed' });
     expect(await (await read(key)).Body!.transformToString()).toBe('second');
   });
+});
+
+it('lists again when an object is deleted while it is listed, as S3 lists what exists instead of failing', async () => {
+  const listed = { objects: [], commonPrefixes: [], isTruncated: false };
+  const vanished = Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' });
+  const listObjects = jest.fn().mockRejectedValueOnce(vanished).mockResolvedValueOnce(listed);
+  const twin = { store: { listObjects } } as unknown as Parameters<typeof listDespiteDeletions>[0];
+  listDespiteDeletions(twin);
+  await expect(twin.store.listObjects('bucket', {})).resolves.toBe(listed);
+  expect(listObjects).toHaveBeenCalledTimes(2);
+
+  const broken = Object.assign(new Error('EACCES'), { code: 'EACCES' });
+  listObjects.mockRejectedValueOnce(broken);
+  await expect(twin.store.listObjects('bucket', {})).rejects.toBe(broken);
 });

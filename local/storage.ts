@@ -40,6 +40,7 @@ export async function startStorage(options: {
     configureBuckets: [{ name: options.bucket, configs: [CORS] }],
   });
   await s3rver.configureBuckets();
+  listDespiteDeletions(s3rver);
   if (options.onObjectDeleted) announceDeletions(s3rver, options.onObjectDeleted);
   // Our own server rather than s3rver.run(): its listen() leaves EADDRINUSE as an unhandled 'error' event.
   const s3 = s3rver.callback();
@@ -95,6 +96,27 @@ function announceDeletions(s3rver: S3rver, onObjectDeleted: (key: string) => voi
   store.deleteObject = async (bucket, key) => {
     await deleteObject(bucket, key);
     onObjectDeleted(key);
+  };
+}
+
+/** Readings of a listing that met an object deleted meanwhile: each try lists the folder again. */
+const LISTING_TRIES = 5;
+
+/**
+ * S3 lists objects while others are deleted; s3rver's listing reads the folder's names, then each one's details, and
+ * answered a 500 when an object was deleted in between (ENOENT; seen as a flaky test): that listing is read again.
+ */
+export function listDespiteDeletions(s3rver: Pick<S3rver, 'store'>): void {
+  const { store } = s3rver;
+  const listObjects = store.listObjects.bind(store);
+  store.listObjects = async (bucket, options) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await listObjects(bucket, options);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === LISTING_TRIES) throw error;
+      }
+    }
   };
 }
 

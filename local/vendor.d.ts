@@ -95,6 +95,8 @@ declare module 's3rver' {
       getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
       /** Deletes an object (DeleteObject and each key of DeleteObjects call it). */
       deleteObject(bucket: string, key: string): Promise<void>;
+      /** The objects of a bucket (ListObjects and ListObjectsV2 call it); fails with ENOENT on an object deleted meanwhile. */
+      listObjects(bucket: string, options: Record<string, unknown>): Promise<unknown>;
     };
     logger: { close(): void };
     configureBuckets(): Promise<void>;

@@ -14,7 +14,7 @@ import { buildPath } from '../shared/contract/route';
 import { routes } from '../shared/contract';
 import { webConfigSchema } from '../shared/web-config';
 import { securityHeaders } from '../shared/security-headers';
-import { readInlineStyleHashes } from '../infra/inline-style-hashes';
+import { readInlineHashes } from '../infra/inline-hashes';
 import { DEMO_USERS } from './seed';
 import { startLocalStack, type LocalStack } from './stack';
 import { LOCAL_CREDENTIALS, type StackConfig } from './stack-config';
@@ -170,7 +170,7 @@ describe('local stack', () => {
         identity: [config.cognito.endpoint, signInOrigin],
         files: [config.s3.endpoint],
         https: false,
-        inlineStyleHashes: readInlineStyleHashes(path.resolve(__dirname, '../web/dist'), { required: false }),
+        inlineHashes: readInlineHashes(path.resolve(__dirname, '../web/dist'), { required: false }),
       }),
     );
     const csp = response.headers.get('content-security-policy')!;

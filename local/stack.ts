@@ -8,7 +8,7 @@ import type { PreSignUpTriggerEvent, VerifyAuthChallengeResponseTriggerEvent } f
 import os from 'node:os';
 import path from 'node:path';
 import { ltiDeepLinkPageHeaders, securityHeaders } from '../shared/security-headers';
-import { readInlineStyleHashes } from '../infra/inline-style-hashes';
+import { readInlineHashes } from '../infra/inline-hashes';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../shared/school-time';
 import { SCHOOL_SIGN_IN_PROVIDERS_ENV } from '../shared/school-sign-in';
@@ -257,12 +257,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const identityAdminClient = new CognitoIdentityProviderClient({ endpoint: identity.endpoint, region, credentials: LOCAL_CREDENTIALS });
     const webRoot = options.webRoot ?? path.join(REPO_ROOT, 'web', 'dist');
     // The cloud's policy with the twins' origins: the browser talks to the identity and storage twins directly.
-    // The hashes are the build's at start: after a rebuild, restart the stack (the public pages' inlined styles change).
+    // The hashes are the build's at start: after a rebuild, restart the stack (what the build inlines may change).
     const headerOrigins = {
       identity: [identity.endpoint, identity.signInEndpoint],
       files: [storage.endpoint],
       https: false,
-      inlineStyleHashes: readInlineStyleHashes(webRoot, { required: false }),
+      inlineHashes: readInlineHashes(webRoot, { required: false }),
     };
     // The registered LMSs may frame the app's pages: read from the registrations for every page, as the platform routes
     // publish them to CloudFront's key value store in AWS (functions/src/lti/frame-origins.ts).

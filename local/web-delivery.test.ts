@@ -9,7 +9,7 @@ import { htmlFileForRoute, WEB_CACHE_CONTROL } from '../shared/web-delivery';
 import type { WebConfig } from '../shared/web-config';
 import { createApiServer } from './api-server';
 import { negotiateEncoding } from './web-delivery';
-import { DOCUMENT_FRAME_CONTENT_SECURITY_POLICY, DOCUMENT_FRAME_PATH, securityHeaders } from '../shared/security-headers';
+import { DOCUMENT_FRAME_CONTENT_SECURITY_POLICY, DOCUMENT_FRAME_PATH, NO_INLINE_HASHES, securityHeaders } from '../shared/security-headers';
 
 describe('negotiateEncoding', () => {
   test.each([
@@ -49,7 +49,7 @@ describe('the local server delivering web/dist', () => {
       webConfig,
       webRoot,
       verifyAccessToken: async () => ({}),
-      securityHeaders: securityHeaders({ identity: [], files: [], https: false, inlineStyleHashes: [] }),
+      securityHeaders: securityHeaders({ identity: [], files: [], https: false, inlineHashes: NO_INLINE_HASHES }),
       handlersDir: path.join(webRoot, 'no-handlers'),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,22 +8,29 @@ export interface SecurityHeaderOrigins {
   files: string[];
   /** Served over https: adds HSTS and upgrade-insecure-requests (the local stack is plain http). */
   https: boolean;
-  /**
-   * CSP hashes (`sha256-…`) of the `<style>` blocks the build inlined into the prerendered public pages, as listed in
-   * INLINE_STYLE_HASHES_FILE of the build; none when the app is not built.
-   */
-  inlineStyleHashes: string[];
+  /** CSP hashes of what the build inlined, as listed in its INLINE_HASHES_FILE; none when the app is not built. */
+  inlineHashes: InlineHashes;
 }
 
-/** Written by the build next to index.html: the inlined stylesheets' hashes, a JSON array. */
-export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
+/** CSP hashes (`sha256-…`) of the build's inline elements. */
+export interface InlineHashes {
+  /** The `<style>` blocks inlined into the prerendered public pages. */
+  styles: string[];
+  /** The signed-in frame's `<script>` in the dashboards' shells (web/src/signed-in-frame.ts). */
+  scripts: string[];
+}
+
+export const NO_INLINE_HASHES: InlineHashes = { styles: [], scripts: [] };
+
+/** Written by the build next to index.html: its InlineHashes, as JSON. */
+export const INLINE_HASHES_FILE = 'inline-hashes.json';
 
 export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
- * Scripts only from the app itself. What the reader needs and nothing more: pdf.js runs in a worker from the app's
+ * Scripts only from the app itself, and the signed-in frame's inline script by its hash. What the reader needs and nothing more: pdf.js runs in a worker from the app's
  * origin (`blob:` for the worker pdf.js may start from its own code), rendered pages, slides and document images
  * are `data:`/`blob:` URLs, the file itself is fetched from the app's origin (its files behaviour), and uploads go to
  * the bucket. Styles only from
@@ -32,12 +39,13 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * carries can restyle the app. Office documents, whose renderers
  * write `<style>` blocks and inline styles from the file, are shown in the document frame, under its own policy.
  */
-export function contentSecurityPolicy({ identity, files, https, inlineStyleHashes }: SecurityHeaderOrigins, { formTargets = [] }: { formTargets?: string[] } = {}): string {
+export function contentSecurityPolicy({ identity, files, https, inlineHashes }: SecurityHeaderOrigins, { formTargets = [] }: { formTargets?: string[] } = {}): string {
   const list = (sources: string[]) => sources.map((source) => ` ${source}`).join('');
+  const hashes = (of: string[]) => list(of.map((hash) => `'${hash}'`));
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self'${list(inlineStyleHashes.map((hash) => `'${hash}'`))}`,
+    `script-src 'self'${hashes(inlineHashes.scripts)}`,
+    `style-src 'self'${hashes(inlineHashes.styles)}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${list(identity)}${list(files)}`,

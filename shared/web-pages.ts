@@ -1,7 +1,7 @@
 // The web app's pages, declared once: the router (web/src/app/router.tsx), the build's prerendered pages and page
 // shells (web/vite.config.ts), the local server and CloudFront's choice of HTML (shared/web-delivery.ts) all follow
 // this table.
-import type { Role } from './roles';
+import { isRole, type Role } from './roles';
 
 /**
  * Who may open a page: `everyone`; `signedOut` (a login: a signed-in visitor goes to their dashboard); one role (its
@@ -95,4 +95,14 @@ export const PAGES_WITH_HTML: readonly PageWithHtml[] = WEB_PAGES.filter((page):
 export function htmlFileOf(page: PageWithHtml): string {
   const name = page.module.slice(page.module.lastIndexOf('/') + 1).replace(/-page$/, '');
   return `${page.html === 'prerendered' ? 'prerendered' : 'shells'}/${name}.html`;
+}
+
+/**
+ * The role whose signed-in frame a shell's HTML holds (web/src/signed-in-frame.ts): a shell of one role's page without
+ * path parameters, the dashboards. A frame shows no data, so a page whose heading is its data (a class, a module) would
+ * gain no early heading, and its links would lack their parameters.
+ */
+export function frameRoleOf(page: PageWithHtml): Role | undefined {
+  if (page.html !== 'shell' || page.path.includes(':')) return undefined;
+  return isRole(page.audience) ? page.audience : undefined;
 }

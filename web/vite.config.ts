@@ -8,9 +8,11 @@ import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lightRoutes } from '../shared/contract/light';
 import * as roleGroups from '../shared/contract/route';
-import { INLINE_STYLE_HASHES_FILE } from '../shared/security-headers';
+import { INLINE_HASHES_FILE, type InlineHashes } from '../shared/security-headers';
 import { PAGES_WITH_HTML } from '../shared/web-pages';
-import { ENTRY_MODULE, headTagHtml, initialFiles, pageDocument, planPageHtml, withStaticImports } from './build/page-html';
+import { ENTRY_MODULE, headTagHtml, initialFiles, pageDocument, planPageHtml, withStaticImports, type PageContent } from './build/page-html';
+import { buildSignedInFrameScript } from './build/signed-in-frame-script';
+import { FRAME_STYLE_ATTRIBUTE } from './src/signed-in-frame-markup';
 import type { prerenderPage } from './src/prerender';
 
 /** The path aliases of web/tsconfig.json. */
@@ -56,8 +58,8 @@ function lightRouteTable(): Plugin {
 
 /**
  * After the browser build, from Vite's manifest (build/page-html.ts): writes index.html, the page shells (with their
- * session check prerendered) and the prerendered public pages of the page table (shared/web-pages.ts), and prints the
- * initial JS size.
+ * session check prerendered, and a dashboard's signed-in frame) and the prerendered public pages of the page table
+ * (shared/web-pages.ts), the CSP hashes of what they inline, and prints the initial JS size.
  */
 function writePages(): Plugin {
   let outDir = '';
@@ -75,29 +77,41 @@ function writePages(): Plugin {
       const plans = planPageHtml(manifest, PAGES_WITH_HTML);
       const readBuilt = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
       const renderer = plans.some((plan) => plan.prerender) ? await buildRenderer() : undefined;
-      // The CSP allows an inline stylesheet only by its hash (the prerendered pages inline the entry's stylesheet).
-      const inlineStyleHashes = new Set<string>();
+      const frameScript = plans.some((plan) => plan.signedInFrame) ? await buildSignedInFrameScript() : undefined;
+      // The CSP allows an inline stylesheet or script only by its hash (the prerendered pages inline the entry's
+      // stylesheet, the dashboards' shells the signed-in frame's script).
+      const hashOf = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+      const styles = new Set<string>();
       try {
         for (const plan of plans) {
           for (const tag of plan.head) {
-            if (tag.tag === 'inline-style') inlineStyleHashes.add(`sha256-${createHash('sha256').update(readBuilt(tag.file)).digest('base64')}`);
+            if (tag.tag === 'inline-style') styles.add(hashOf(readBuilt(tag.file)));
           }
           const head = plan.head.map((tag) => headTagHtml(tag, readBuilt));
           let html: string;
           if (plan.prerender && renderer) {
-            const page = await renderer.prerenderPage(plan.prerender.path);
-            // The CSP allows no inline script, and inline styles only by the hashes written below.
-            if (/<script/i.test(page.html)) throw new Error(`The prerendered ${plan.prerender.path} has an inline script, which the CSP blocks`);
-            if (/<style|\sstyle=/i.test(page.html)) throw new Error(`The prerendered ${plan.prerender.path} has an inline style, which the CSP blocks`);
+            const { path: pagePath } = plan.prerender;
+            const page: PageContent = await renderer.prerenderPage(pagePath);
+            // The CSP allows no other inline script, and inline styles only by the hashes written below.
+            if (/<script/i.test(page.html)) throw new Error(`The prerendered ${pagePath} has an inline script, which the CSP blocks`);
+            if (/<style|\sstyle=/i.test(page.html)) throw new Error(`The prerendered ${pagePath} has an inline style, which the CSP blocks`);
+            if (plan.signedInFrame && frameScript) {
+              const frame = await renderer.prerenderPage(pagePath, plan.signedInFrame);
+              if (/<script|<style|<\/template/i.test(frame.html)) throw new Error(`The signed-in frame of ${pagePath} has a script, a stylesheet or a template end`);
+              // Its script sets them through the CSSOM (React escapes `"` in text: this matches attributes only).
+              const html = frame.html.replaceAll(' style="', ` ${FRAME_STYLE_ATTRIBUTE}="`);
+              page.signedInFrame = { role: plan.signedInFrame, html, script: frameScript };
+            }
             html = pageDocument(template, head, page);
-            console.log(`Prerendered ${plan.prerender.path} into ${plan.file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
+            console.log(`Prerendered ${pagePath} into ${plan.file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
           } else {
             html = pageDocument(template, head);
           }
           await mkdir(path.dirname(path.join(outDir, plan.file)), { recursive: true });
           await writeFile(path.join(outDir, plan.file), html);
         }
-        await writeFile(path.join(outDir, INLINE_STYLE_HASHES_FILE), JSON.stringify([...inlineStyleHashes]));
+        const hashes: InlineHashes = { styles: [...styles], scripts: frameScript ? [hashOf(frameScript)] : [] };
+        await writeFile(path.join(outDir, INLINE_HASHES_FILE), JSON.stringify(hashes));
       } finally {
         await rm(PRERENDER_BUILD_DIR, { recursive: true, force: true });
       }

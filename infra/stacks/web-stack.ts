@@ -41,12 +41,13 @@ import {
   LTI_DEEP_LINK_PAGE_PREFIX,
   ltiDeepLinkPageFormTargets,
   PERMISSIONS_POLICY,
+  type InlineHashes,
 } from '../../shared/security-headers';
 import { appOriginFunctionSource, ORIGIN_VERIFY_HEADER, originVerifyKey } from '../../shared/edge';
 import { FILE_LINK_PATH_PATTERN, FILE_LINK_RESPONSE_OVERRIDES, storedFilesPrefix } from '../../shared/storage';
 import { LTI_PATH_PATTERN } from '../../shared/lti';
 import type { OriginVerifySettings } from '../constructs/route-function';
-import { readInlineStyleHashes } from '../inline-style-hashes';
+import { readInlineHashes } from '../inline-hashes';
 import { distributionIdParameterName } from '../stage';
 import { settingsOf } from '../stage-settings';
 import { EDGE_REGION } from './edge-stack';
@@ -98,16 +99,16 @@ export class WebStack extends Stack {
       },
     ]);
 
-    const inlineStyleHashes = readInlineStyleHashes(props.webDistPath, { required: true });
+    const inlineHashes = readInlineHashes(props.webDistPath, { required: true });
     const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', {
       comment: 'Learning Paths: CSP, HSTS, nosniff, referrer policy, no framing (but by the LMSs: FrameAncestors)',
-      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes),
+      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineHashes),
       frameOption: HeadersFrameOption.DENY,
     });
     // The LTI deep linking page posts the teacher's choice to the school's LMS: forms may go to any https origin.
     const ltiDeepLinkPageHeaders = this.securityHeadersPolicy('LtiDeepLinkPageHeaders', {
       comment: 'Learning Paths: the LTI deep linking page (the app policy, forms posted to the LMS)',
-      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineStyleHashes, ltiDeepLinkPageFormTargets(true)),
+      contentSecurityPolicy: this.contentSecurityPolicy(props.uploadsBucket, inlineHashes, ltiDeepLinkPageFormTargets(true)),
       frameOption: HeadersFrameOption.DENY,
     });
     // The reader's document frame: its own policy, framed by the app's pages only (shared/security-headers.ts).
@@ -310,10 +311,10 @@ export class WebStack extends Stack {
   }
 
   /** The shared policy (shared/security-headers.ts) with this region's Cognito and the upload bucket's hosts. */
-  private contentSecurityPolicy(uploadsBucket: IBucket, inlineStyleHashes: string[], formTargets: string[] = []): string {
+  private contentSecurityPolicy(uploadsBucket: IBucket, inlineHashes: InlineHashes, formTargets: string[] = []): string {
     return contentSecurityPolicy(
       {
-        inlineStyleHashes,
+        inlineHashes,
         identity: [`https://cognito-idp.${this.region}.${this.urlSuffix}`],
         // Presigned upload URLs name the bucket's regional (or legacy global) virtual-host endpoint.
         files: [`https://${uploadsBucket.bucketRegionalDomainName}`, `https://${uploadsBucket.bucketDomainName}`],

@@ -15,7 +15,7 @@ import { AuthStack } from '../stacks/auth-stack';
 import { DataStack } from '../stacks/data-stack';
 import { stackNames, stageOf } from '../stage';
 import { generatedRoutes } from './generated-routes';
-import { INLINE_STYLE_HASHES_FILE } from '../../shared/security-headers';
+import { INLINE_HASHES_FILE, type InlineHashes } from '../../shared/security-headers';
 
 export type StackKey = 'data' | 'auth' | 'api' | 'web' | 'edge';
 /** The optional stacks: the WAF's (`-c waf=true`). */
@@ -51,7 +51,10 @@ export type SynthesizeOptions = {
 /** What a cached synthesis keeps on disk: Synthesized with its templates as JSON. */
 type CachedSynthesis = Omit<Synthesized, 'templates' | 'cleanup'> & { templates: Record<string, CfnTemplate> };
 
-export const FAKE_INLINE_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+export const FAKE_INLINE_HASHES: InlineHashes = {
+  styles: ['sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='],
+  scripts: ['sha256-RFWPLDbv2BY+rCkDzsE+0fr8ylGr2R2faWMhq4lfEQc='],
+};
 
 /** A stand-in for web/dist, so infra tests do not depend on the web build. */
 function fakeWebDist(parent: string): string {
@@ -59,8 +62,8 @@ function fakeWebDist(parent: string): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app");');
-  // The hash of the stylesheet the build inlines into the public pages, which the CSP allows.
-  writeFileSync(path.join(dir, INLINE_STYLE_HASHES_FILE), JSON.stringify([FAKE_INLINE_STYLE_HASH]));
+  // The hashes of the stylesheet and script the build inlines, which the CSP allows.
+  writeFileSync(path.join(dir, INLINE_HASHES_FILE), JSON.stringify(FAKE_INLINE_HASHES));
   // The build writes hidden source maps next to the chunks; they must not be deployed.
   writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"],"mappings":""}');
   return dir;

@@ -2,7 +2,10 @@
 // what a page shell shows before them.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { htmlFileOf, PAGES_WITH_HTML, WEB_PAGES } from '../../shared/web-pages';
+import { createHash } from 'node:crypto';
+import { frameRoleOf, htmlFileOf, PAGES_WITH_HTML, WEB_PAGES } from '../../shared/web-pages';
+import { FRAME_NAME, FRAME_TEMPLATE_ID } from '../../web/src/signed-in-frame-markup';
+import { readInlineHashes } from '../inline-hashes';
 import { MODULES_AFTER_PAINT } from '../../web/src/modules-after-paint';
 import { REPO_ROOT } from '../constructs/bundling';
 
@@ -67,8 +70,24 @@ describe('the built pages (npm run build)', () => {
     "%s: its HTML holds the app's first screen there, the session being checked, so a slow phone paints before any script",
     (_path, page) => {
       const html = readFileSync(path.join(dist, htmlFileOf(page)), 'utf8');
-      const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1];
+      const root = /<div id="root">([\s\S]*?)<\/div>(?:<template|\s*<\/body>)/.exec(html)?.[1];
       expect(root).toBe('<main id="main" class="page" tabindex="-1"><p class="loading" role="status" aria-live="polite">Checking your session...</p></main>');
+    },
+  );
+
+  test.each(PAGES_WITH_HTML.filter((page) => page.html === 'shell').map((page) => [page.path, page] as const))(
+    '%s: a dashboard\'s HTML holds its signed-in frame, its role\'s page named for the user to come, and the script that shows it, which the CSP allows by its hash',
+    (_path, page) => {
+      const html = readFileSync(path.join(dist, htmlFileOf(page)), 'utf8');
+      const frame = new RegExp(`<template id="${FRAME_TEMPLATE_ID}" data-role="(\\w+)">([\\s\\S]*?)</template><script>([\\s\\S]*?)</script>`).exec(html);
+      const role = frameRoleOf(page);
+      if (!role) return expect(frame).toBeNull();
+      const [, frameRole, frameHtml, script] = frame!;
+      expect(frameRole).toBe(role);
+      expect(frameHtml).toMatch(new RegExp(`<h1>Welcome(?: back)?, (<!-- -->)?${FRAME_NAME}(<!-- -->)?!</h1>`));
+      expect(frameHtml).toContain('<header class="site-header">');
+      const hash = `sha256-${createHash('sha256').update(script!).digest('base64')}`;
+      expect(readInlineHashes(dist, { required: true }).scripts).toEqual([hash]);
     },
   );
 });

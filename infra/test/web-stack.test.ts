@@ -7,7 +7,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { webConfigSchema } from '../../shared/web-config';
 import { htmlFileForRoute } from '../../shared/web-delivery';
 import { WEB_PAGES } from '../../shared/web-pages';
-import { FAKE_INLINE_STYLE_HASH, synthesize } from './synthesize';
+import { FAKE_INLINE_HASHES, synthesize } from './synthesize';
 import { settingsOf } from '../stage-settings';
 
 let web: Template;
@@ -52,18 +52,19 @@ describe('security headers', () => {
   const securityHeaders = () => headersPolicy('SecurityHeaders').config;
   const cspDirectives = () => cspDirectivesOf('SecurityHeaders');
 
-  test('CSP allows scripts and styles from the app only and forbids plugins; the app frames only its own document frame', () => {
+  test('CSP allows scripts and styles from the app only, and what the build inlined by its hash, and forbids plugins; the app frames only its own document frame', () => {
     const policies = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(policies.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DocumentFrameHeaders', 'LtiDeepLinkPageHeaders', 'LtiHeaders', 'SecurityHeaders']);
     const csp = cspDirectives();
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // No inline script but the signed-in frame's, by the hash the build wrote.
+    expect(csp.get('script-src')).toEqual(["'self'", ...FAKE_INLINE_HASHES.scripts.map((hash) => `'${hash}'`)]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     // No inline style but the public pages' inlined stylesheet, by the hash the build wrote: a file's <style> or
     // style attribute cannot restyle the app.
-    expect(csp.get('style-src')).toEqual(["'self'", `'${FAKE_INLINE_STYLE_HASH}'`]);
+    expect(csp.get('style-src')).toEqual(["'self'", ...FAKE_INLINE_HASHES.styles.map((hash) => `'${hash}'`)]);
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-inline'");
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
   });

@@ -96,6 +96,15 @@ describe('the HTML of the build', () => {
     expect(planOf('shells/teacher-dashboard.html')?.prerender).toMatchObject({ path: '/teacher-dashboard', html: 'shell' });
   });
 
+  it("gives the dashboards' shells their role's signed-in frame, and no page with path parameters nor a public page", () => {
+    const framed = Object.fromEntries(plans.filter((plan) => plan.signedInFrame).map((plan) => [plan.file, plan.signedInFrame]));
+    expect(framed).toEqual({
+      'shells/teacher-dashboard.html': 'Teachers',
+      'shells/student-dashboard.html': 'Students',
+      'shells/admin-dashboard.html': 'Admins',
+    });
+  });
+
   it.each(PAGES_WITH_HTML.map((page) => [htmlFileOf(page), page] as const))('%s preloads its own page chunk and no other page\'s', (file, page) => {
     const pageChunks = planOf(file)!
       .head.flatMap((tag) => ('files' in tag ? tag.files : [tag.file]))
@@ -136,6 +145,17 @@ describe('writing a page', () => {
     expect(html).toContain('<title>Q&amp;A &lt;1&gt;</title>');
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).toContain('<div id="root"><main>Hello</main></div>');
+  });
+
+  it("writes a shell's signed-in frame as a template after #root, and its script after it, to run before the first paint", () => {
+    const html = pageDocument(template, [], {
+      title: 'Teacher Dashboard',
+      html: '<main>Checking your session...</main>',
+      signedInFrame: { role: 'Teachers', html: '<h1>Welcome back</h1>', script: 'show()' },
+    });
+    expect(html).toContain(
+      '<div id="root"><main>Checking your session...</main></div><template id="signed-in-frame" data-role="Teachers"><h1>Welcome back</h1></template><script>show()</script>',
+    );
   });
 
   it("lists the modules for after the first paint in a meta element, from the site's root", () => {

@@ -1,9 +1,11 @@
 // The HTML files of the build, made from web/index.html and Vite's manifest (which chunks and stylesheets each module
-// needs): index.html, the app shell; a page shell per signed-in page of the page table marked `shell`; the frame of
-// each prerendered public page (web/vite.config.ts renders its content into it).
+// needs): index.html, the app shell; a page shell per signed-in page of the page table marked `shell`, a dashboard's
+// with its signed-in frame; the frame of each prerendered public page (web/vite.config.ts renders its content into it).
 import type { Manifest } from 'vite';
-import { htmlFileOf, type PageWithHtml } from '../../shared/web-pages';
+import type { Role } from '../../shared/roles';
+import { frameRoleOf, htmlFileOf, type PageWithHtml } from '../../shared/web-pages';
 import { MODULES_AFTER_PAINT } from '../src/modules-after-paint';
+import { FRAME_TEMPLATE_ID } from '../src/signed-in-frame-markup';
 
 /** The build's entry (rolldownOptions.input), as the manifest names it. */
 export const ENTRY_MODULE = 'src/main.tsx';
@@ -97,6 +99,8 @@ export interface PageHtmlPlan {
   head: HeadTag[];
   /** The page whose first screen src/prerender.tsx renders into #root: a prerendered page's content, a shell's session check. */
   prerender?: PageWithHtml;
+  /** The role whose signed-in frame a dashboard's shell holds, for its inline script to show (src/signed-in-frame.ts). */
+  signedInFrame?: Role;
 }
 
 const preloads = (files: readonly string[]): HeadTag[] => files.map((file) => ({ tag: 'modulepreload', file, lowPriority: false }));
@@ -110,7 +114,8 @@ const preloads = (files: readonly string[]): HeadTag[] => files.map((file) => ({
  * modules', the signed-in area's and its page's stylesheets and the chunks of the area, of its page and of the
  * configuration schema, at the start modules' priority: the page can neither render nor ask for its data before the
  * last of them is in, and at low priority a slow phone fetches them one after another, after everything else. Its
- * first screen, the session being checked, is in #root, as the app hydrates it.
+ * first screen, the session being checked, is in #root, as the app hydrates it; a dashboard's also holds its
+ * signed-in frame, which its inline script shows instead from a stored session.
  */
 export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[]): PageHtmlPlan[] {
   const start = startChunks(manifest);
@@ -140,6 +145,7 @@ export function planPageHtml(manifest: Manifest, pages: readonly PageWithHtml[])
         file: htmlFileOf(page),
         // Its first screen (the session being checked) is in the HTML: a slow phone paints it before any script.
         prerender: page,
+        signedInFrame: frameRoleOf(page),
         head: [
           ...shellHead,
           ...stylesheetsOf(manifest, [...start.startModules, ...shellFiles]).map((file): HeadTag => ({ tag: 'stylesheet', file })),
@@ -175,11 +181,19 @@ export function headTagHtml(tag: HeadTag, readText: (file: string) => string): s
 /** The development entry's tag in web/index.html, which the build replaces with the head tags. */
 const DEV_ENTRY_TAG = `<script type="module" src="/${ENTRY_MODULE}"></script>`;
 
+/** A prerendered page's title and #root; a dashboard shell's signed-in frame, and the script that shows it. */
+export interface PageContent {
+  title: string;
+  html: string;
+  signedInFrame?: { role: Role; html: string; script: string };
+}
+
 /**
  * web/index.html with the head tags instead of its development entry, and, for a prerendered page, its title and the
- * content of #root.
+ * content of #root; after #root, a signed-in frame's template and its script, which runs as the parser reaches it,
+ * before the first paint.
  */
-export function pageDocument(template: string, head: string[], content?: { title: string; html: string }): string {
+export function pageDocument(template: string, head: string[], content?: PageContent): string {
   const [beforeEntry, afterEntry] = splitOnce(template, DEV_ENTRY_TAG);
   const [beforeHead, afterHead] = splitOnce(`${beforeEntry.trimEnd()}${afterEntry}`, '</head>');
   let document = `${beforeHead}${head.map((tag) => `  ${tag}\n  `).join('')}</head>${afterHead}`;
@@ -187,7 +201,11 @@ export function pageDocument(template: string, head: string[], content?: { title
     const [beforeTitle, afterTitle] = splitOnce(document, '<title>');
     document = `${beforeTitle}<title>${escapeHtml(content.title)}${afterTitle.slice(afterTitle.indexOf('</title>'))}`;
     const [beforeRoot, afterRoot] = splitOnce(document, '<div id="root"></div>');
-    document = `${beforeRoot}<div id="root">${content.html}</div>${afterRoot}`;
+    const frame = content.signedInFrame;
+    const frameHtml = frame
+      ? `<template id="${FRAME_TEMPLATE_ID}" data-role="${frame.role}">${frame.html}</template><script>${frame.script}</script>`
+      : '';
+    document = `${beforeRoot}<div id="root">${content.html}</div>${frameHtml}${afterRoot}`;
   }
   return document;
 }

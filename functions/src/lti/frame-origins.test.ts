@@ -2,7 +2,7 @@
 // when an admin gives them), all registrations' together at most what the edge's store holds.
 import { describeIssues } from '@shared/contract/blocks';
 import { ltiPlatformInputSchema } from '@shared/contract/lti';
-import { framableHeaders, securityHeaders } from '@shared/security-headers';
+import { framableHeaders, NO_INLINE_HASHES, securityHeaders } from '@shared/security-headers';
 import { CANVAS } from '@functions/test/in-memory/lti';
 import { assertFrameAncestorsFit, frameAncestorsOf, frameOriginsOf } from './frame-origins';
 
@@ -32,7 +32,7 @@ test('registrations whose origins do not fit the 1 KB the edge holds are refused
 });
 
 test("an app page's headers name the LMSs in frame-ancestors and drop X-Frame-Options; with none they stay as they are", () => {
-  const app = securityHeaders({ identity: [], files: [], https: true, inlineStyleHashes: [] });
+  const app = securityHeaders({ identity: [], files: [], https: true, inlineHashes: NO_INLINE_HASHES });
   expect(framableHeaders(app, "'none'")).toBe(app);
   const framed = framableHeaders(app, "'self' https://canvas.example.edu");
   expect(framed['content-security-policy']).toContain("frame-ancestors 'self' https://canvas.example.edu;");

@@ -1,12 +1,14 @@
 // The React half of the start-up (src/main.tsx imports it once React DOM has been evaluated, so the two evaluate in
-// separate tasks): renders the app, or hydrates the page rendered at build time (src/prerender.tsx), and swaps in the
-// configuration error screen if /config.json cannot be loaded.
+// separate tasks): renders the app, hydrates the page rendered at build time (src/prerender.tsx) or renders over the
+// signed-in frame its HTML drew (src/signed-in-frame.ts), and swaps in the configuration error screen if /config.json
+// cannot be loaded.
 import type { WebConfig } from '@shared/web-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 // The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
-import { startAuth } from '../lib/auth';
+import { startAuth, type SessionUser } from '../lib/auth';
+import { FRAME_SHOWN_ATTRIBUTE } from '../signed-in-frame-markup';
 import { configureSchoolTimeZone } from '../lib/school-time-zone';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
@@ -21,22 +23,27 @@ export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
     void Promise.all([config, pageLoaded]).then(() => preloadRouteData(window.location.pathname), () => undefined);
   }
   void config.then((loaded) => configureSchoolTimeZone(loaded.schoolTimeZone), () => undefined);
-  const app = (
+  const app = (initialUser?: SessionUser | null) => (
     <StrictMode>
-      <App auth={auth} />
+      <App auth={auth} initialUser={initialUser} />
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that blocks input on a slow phone.
   let root!: Root;
+  // The HTML drew the page's signed-in frame from the stored session (src/signed-in-frame.ts): the app renders over it
+  // once it can draw the same user's page, rather than first showing the session check. A stored session it cannot use
+  // as it is (Amplify decides) shows the check then.
+  const framed = container.hasAttribute(FRAME_SHOWN_ATTRIBUTE);
   startTransition(() => {
-    if (container.hasChildNodes()) {
-      root = hydrateRoot(container, app);
+    if (container.hasChildNodes() && !framed) {
+      root = hydrateRoot(container, app());
     } else {
       root = createRoot(container);
-      root.render(app);
+      if (!framed) root.render(app());
     }
   });
+  if (framed) void Promise.all([config, auth.storedUser]).then(([, user]) => startTransition(() => root.render(app(user))), () => undefined);
 
   config.catch((error: unknown) => {
     console.error('Could not load /config.json', error);

@@ -1,6 +1,6 @@
 // The signed-in person's menu in the header: who they are (name, then e-mail), their profile, and logout.
 import { Link } from 'react-router-dom';
-import { displayName } from '@shared/person-name';
+import { displayName, initialOf } from '@shared/person-name';
 import { Popover } from '../../components/popover';
 import { useSession } from '../../lib/auth';
 
@@ -13,7 +13,7 @@ export function ProfileMenu() {
       trigger={
         <>
           <span className="avatar" aria-hidden="true">
-            {shown.slice(0, 1).toUpperCase() || '?'}
+            {initialOf(shown)}
           </span>
           <span className="profile-menu-name">{shown}</span>
         </>

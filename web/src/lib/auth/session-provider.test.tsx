@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -236,6 +236,28 @@ describe('a start from the stored session (no Amplify until the page has its dat
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(signOut).toHaveBeenCalled();
+  });
+
+  it("shows a user already read (the page's HTML drew its signed-in frame) in the first render, and loads the services once the page has settled", async () => {
+    let settle = () => {};
+    const pageSettled = new Promise<void>((resolve) => (settle = resolve));
+    const startServices = jest.fn(async () => authServices as AuthServices);
+    jest.mocked(fetchUserAttributes).mockResolvedValue({ name: 'Ada Lovelace' });
+    render(
+      <StrictMode>
+        <SessionProvider startServices={startServices} storedUser={new Promise(() => undefined)} initialUser={STORED_USER} whenPageSettled={() => pageSettled}>
+          <Probe />
+        </SessionProvider>
+      </StrictMode>,
+    );
+
+    expect(shown()).toBe('signedIn teacher@example.com Teachers sub-1');
+    await act(async () => {});
+    expect(startServices).not.toHaveBeenCalled();
+
+    await act(async () => settle());
+    expect(nameShown()).toBe('Ada Lovelace');
+    expect(fetchAuthSession).not.toHaveBeenCalled();
   });
 
   it('reads the session through the services when no stored user can be used', async () => {

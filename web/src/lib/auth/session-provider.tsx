@@ -28,6 +28,11 @@ interface SessionProviderProps {
    * none (the start-up check then reads the session through Amplify).
    */
   storedUser?: Promise<SessionUser | null>;
+  /**
+   * The stored session's user, already read: the page's HTML drew its signed-in frame for them (src/signed-in-frame.ts),
+   * so the first render shows them signed in rather than the session check.
+   */
+  initialUser?: SessionUser | null;
   /** Settles once the page shown has its data; after a start from the stored session, Amplify waits for it. */
   whenPageSettled?: () => Promise<void>;
   /** Where logout lands; replaced in tests. */
@@ -40,14 +45,15 @@ export function SessionProvider({
   startServices,
   sessionMayBeStored = true,
   storedUser = NO_STORED_USER,
+  initialUser = null,
   whenPageSettled = settled,
   onSignedOut = reloadAtHome,
 }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  const [state, setState] = useState<SessionState>(initialUser ? { status: 'signedIn', user: initialUser } : { status: 'loading', user: null });
   // Answers of older checks must not overwrite newer ones (e.g. a slow start-up check after a sign-in).
   const latestCheck = useRef(0);
   /** The user shown from the stored session, whose services and name are still to be loaded once the page settles. */
-  const shownFromStorage = useRef<SessionUser | null>(null);
+  const shownFromStorage = useRef<SessionUser | null>(initialUser);
   const services = useCallback(() => (startServices ? startServices() : servicesReady), [startServices, servicesReady]);
 
   /** With `storedNameFirst` (the start-up check) the name kept from the last load shows at once, a newer one once read. */
@@ -105,7 +111,9 @@ export function SessionProvider({
   }, [state, services, whenPageSettled]);
 
   useEffect(() => {
-    if (sessionMayBeStored) {
+    if (initialUser) {
+      // Shown from the stored session already: Amplify starts once the page has its data (the effect above).
+    } else if (sessionMayBeStored) {
       void startUpCheck();
     } else {
       // After the first render (a prerendered page is hydrated as drawn, session loading), as a check would answer.
@@ -133,7 +141,7 @@ export function SessionProvider({
       stopped = true;
       stopListening();
     };
-  }, [startUpCheck, refresh, servicesReady, sessionMayBeStored]);
+  }, [startUpCheck, refresh, servicesReady, sessionMayBeStored, initialUser]);
 
   const signOut = useCallback(async () => {
     try {

@@ -1,22 +1,5 @@
-import { mayHaveStoredSession, readStoredSession, readStoredUser, TOKEN_MARGIN_MS } from './stored-session';
-
-const CLIENT = 'client-1';
-const NOW = Date.parse('2026-11-25T12:00:00Z');
-const HOUR_LATER = NOW / 1000 + 3600;
-
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const jwt = (payload: object) => `${base64url({ alg: 'RS256', kid: 'k' })}.${base64url(payload)}.signature`;
-
-/** Storage as Amplify leaves it after a sign-in of `user` on `client`. */
-function amplifyStorage({ access = {}, id = {}, clockDrift = '0', client = CLIENT, user = 'user-1' }: Record<string, unknown> = {}) {
-  const prefix = `CognitoIdentityServiceProvider.${String(client)}`;
-  return new Map<string, string>([
-    [`${prefix}.LastAuthUser`, String(user)],
-    [`${prefix}.${String(user)}.accessToken`, jwt({ sub: 'sub-1', exp: HOUR_LATER, 'cognito:groups': ['Teachers'], ...(access as object) })],
-    [`${prefix}.${String(user)}.idToken`, jwt({ sub: 'sub-1', exp: HOUR_LATER, email: 'ada@example.com', ...(id as object) })],
-    [`${prefix}.${String(user)}.clockDrift`, String(clockDrift)],
-  ]);
-}
+import { amplifyStorage, CLIENT, NOW } from '../../testing/amplify-storage';
+import { mayHaveStoredSession, readStoredSession, readStoredUser, storedClientId, TOKEN_MARGIN_MS } from './stored-session';
 
 const read = (items: Map<string, string>, now = NOW) => readStoredSession(CLIENT, { getItem: (key) => items.get(key) ?? null }, now);
 
@@ -77,6 +60,18 @@ describe('readStoredUser', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('storedClientId', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("is the app client of Amplify's last-user key, and null without one or with several", () => {
+    expect(storedClientId()).toBeNull();
+    for (const [key, value] of amplifyStorage()) localStorage.setItem(key, value);
+    expect(storedClientId()).toBe(CLIENT);
+    for (const [key, value] of amplifyStorage({ client: 'client-2' })) localStorage.setItem(key, value);
+    expect(storedClientId()).toBeNull();
   });
 });
 

@@ -14,8 +14,8 @@ import type { SessionUser } from './session';
  */
 export const KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
-/** Amplify's key for the user signed in last on any app client. */
-const LAST_AUTH_USER_KEY = new RegExp(`^${KEY_PREFIX}\\.[^.]+\\.LastAuthUser$`);
+/** Amplify's key for the user signed in last on an app client (the client's id is the match). */
+const LAST_AUTH_USER_KEY = new RegExp(`^${KEY_PREFIX}\\.([^.]+)\\.LastAuthUser$`);
 
 /**
  * Whether this browser may hold a signed-in user's tokens. Amplify keeps them in localStorage beside a LastAuthUser
@@ -33,6 +33,20 @@ export function mayHaveStoredSession(given?: Pick<Storage, 'length' | 'key'>): b
     return false;
   } catch {
     return true;
+  }
+}
+
+/**
+ * The app client whose user signed in last, read from Amplify's key, for a reader that has no configuration yet (the
+ * signed-in frame, src/signed-in-frame.ts); null unless there is exactly one.
+ */
+export function storedClientId(): string | null {
+  try {
+    const clients = Array.from({ length: localStorage.length }, (_, index) => LAST_AUTH_USER_KEY.exec(localStorage.key(index) ?? '')?.[1]);
+    const found = clients.filter((client) => client !== undefined);
+    return found.length === 1 ? found[0]! : null;
+  } catch {
+    return null; // Storage blocked: the app decides.
   }
 }
 

@@ -3,6 +3,7 @@
 import { reportBudget } from '../platform/report-budget';
 import { makeClassDownload } from '../reports/class-download';
 import { makeReportService } from '../reports/reports';
+import type { TableContext } from '../table/table';
 import { systemClock } from './system';
 import { attemptStore, checkStore, classStore, moduleStore, pathOverrideStore, peopleIndex, progressStore, reportRowStore } from './table-stores';
 
@@ -19,14 +20,17 @@ export const buildReportService = () =>
     clock: systemClock,
   });
 
-/** The whole report's download, from the report rows (the class report's download handler calls it once, at cold start). */
-export const buildClassDownload = () =>
+/**
+ * The whole report's download, from the report rows (the class report's download handler calls it once, at cold
+ * start; the migration on the table it migrates).
+ */
+export const buildClassDownload = (table?: TableContext) =>
   makeClassDownload({
-    classes: classStore(),
-    modules: moduleStore(),
-    progress: progressStore(),
-    overrides: pathOverrideStore(),
-    checks: checkStore(),
+    classes: classStore(table),
+    modules: moduleStore(table),
+    progress: progressStore(table),
+    overrides: pathOverrideStore(table),
+    checks: checkStore(table),
     budget: reportBudget,
-    reportRows: reportRowStore(),
+    reportRows: reportRowStore(table),
   });

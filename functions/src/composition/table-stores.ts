@@ -35,38 +35,41 @@ import { requiredEnv } from '../platform/env';
 
 let context: TableContext | undefined;
 
-/** The table named by TABLE_NAME and one client for it, shared by every store the handler builds. */
+/**
+ * The table named by TABLE_NAME and one client for it, shared by every store the handler builds; a store is given
+ * another table only by a tool that names its own (the migration).
+ */
 function table(): TableContext {
   context ??= { client: makeDocumentClient(), tableName: requiredEnv('TABLE_NAME') };
   return context;
 }
 
-export const moduleStore = () => makeModuleRepository(table());
-export const classStore = () => makeClassRepository(table());
-export const rosterStore = () => makeRosterRepository(table());
-export const progressStore = () => makeProgressRepository(table());
-export const auditLog = () => makeDynamoAuditLog(table());
-export const uploadStore = () => makeUploadRepository(table());
-export const fileReferenceStore = () => makeFileReferenceRepository(table());
-export const noticeStore = () => makeNoticeRepository(table());
-export const requestCounter = () => makeRequestCounter(table());
-export const checkStore = () => makeCheckRepository(table());
-export const attemptStore = () => makeAttemptRepository(table());
-export const draftQuota = () => makeDraftQuota(table());
-export const settledDraftStore = () => makeSettledDraftStore(table());
-export const sectionTextStore = () => makeSectionTextRepository(table());
-export const peopleIndex = () => makePeopleIndexRepository(table());
-export const pathOverrideStore = () => makePathOverrideRepository(table());
-export const reportRowStore = () => makeReportRowRepository(table());
-export const personAccessStore = () => makePersonAccessRepository(table());
-export const ltiPlatformStore = () => makeLtiPlatformRepository(table());
-export const handshakeStore = () => makeHandshakeRepository(table());
-export const ltiLinkStore = () => makeLtiLinkRepository(table());
-export const signInCodeStore = () => makeSignInCodeRepository(table());
-export const deepLinkingRequestStore = () => makeDeepLinkingRequestRepository(table());
-export const oneRosterStore = () => makeOneRosterRepository(table());
-export const erasureJobStore = () => makeErasureJobRepository(table());
-export const personalDataSweep = () => makePersonalDataSweep(table());
-export const domainSettingStore = () => makeDomainSettingRepository(table());
-export const classArchiveStore = () => makeClassArchiveRepository(table());
-export const retentionStore = () => makeRetentionRepository(table());
+export const moduleStore = (on: TableContext = table()) => makeModuleRepository(on);
+export const classStore = (on: TableContext = table()) => makeClassRepository(on);
+export const rosterStore = (on: TableContext = table()) => makeRosterRepository(on);
+export const progressStore = (on: TableContext = table()) => makeProgressRepository(on);
+export const auditLog = (on: TableContext = table()) => makeDynamoAuditLog(on);
+export const uploadStore = (on: TableContext = table()) => makeUploadRepository(on);
+export const fileReferenceStore = (on: TableContext = table()) => makeFileReferenceRepository(on);
+export const noticeStore = (on: TableContext = table()) => makeNoticeRepository(on);
+export const requestCounter = (on: TableContext = table()) => makeRequestCounter(on);
+export const checkStore = (on: TableContext = table()) => makeCheckRepository(on);
+export const attemptStore = (on: TableContext = table()) => makeAttemptRepository(on);
+export const draftQuota = (on: TableContext = table()) => makeDraftQuota(on);
+export const settledDraftStore = (on: TableContext = table()) => makeSettledDraftStore(on);
+export const sectionTextStore = (on: TableContext = table()) => makeSectionTextRepository(on);
+export const peopleIndex = (on: TableContext = table()) => makePeopleIndexRepository(on);
+export const pathOverrideStore = (on: TableContext = table()) => makePathOverrideRepository(on);
+export const reportRowStore = (on: TableContext = table()) => makeReportRowRepository(on);
+export const personAccessStore = (on: TableContext = table()) => makePersonAccessRepository(on);
+export const ltiPlatformStore = (on: TableContext = table()) => makeLtiPlatformRepository(on);
+export const handshakeStore = (on: TableContext = table()) => makeHandshakeRepository(on);
+export const ltiLinkStore = (on: TableContext = table()) => makeLtiLinkRepository(on);
+export const signInCodeStore = (on: TableContext = table()) => makeSignInCodeRepository(on);
+export const deepLinkingRequestStore = (on: TableContext = table()) => makeDeepLinkingRequestRepository(on);
+export const oneRosterStore = (on: TableContext = table()) => makeOneRosterRepository(on);
+export const erasureJobStore = (on: TableContext = table()) => makeErasureJobRepository(on);
+export const personalDataSweep = (on: TableContext = table()) => makePersonalDataSweep(on);
+export const domainSettingStore = (on: TableContext = table()) => makeDomainSettingRepository(on);
+export const classArchiveStore = (on: TableContext = table()) => makeClassArchiveRepository(on);
+export const retentionStore = (on: TableContext = table()) => makeRetentionRepository(on);

@@ -24,12 +24,8 @@ import type { ProgressKey } from '../progress/port';
 import { enrolmentItem, formerClassItem, makeClassRepository, membershipItem, type EnrolmentItem } from '../classes/adapters/class-repository';
 import { makeProgressRepair } from './progress-repair';
 import type { Caller } from '../kernel/caller';
-import { makeCheckRepository } from '../checks/adapters/check-repository';
-import { makeModuleRepository } from '../modules/adapters/module-repository';
-import { makePathOverrideRepository } from '../paths/adapters/path-override-repository';
-import { reportBudget } from '../platform/report-budget';
-import { makeReportRowRepository } from '../reports/adapters/report-row-repository';
-import { makeClassDownload, type ClassDownloadService } from '../reports/class-download';
+import { buildClassDownload } from '../composition/reports';
+import type { ClassDownloadService } from '../reports/class-download';
 import { makeProgressRepository } from '../progress/adapters/progress-repository';
 import { activeStudentItem } from '../progress/adapters/completion-writes';
 import { reportRowChange } from '../reports/adapters/report-row-change';
@@ -88,15 +84,7 @@ export async function migrateTable(context: TableContext, directory: Pick<UserDi
   const maintenance = makeClassMaintenance(context);
   const progress = makeProgressRepository(context);
   const repair = makeProgressRepair(context);
-  const download = makeClassDownload({
-    classes,
-    modules: makeModuleRepository(context),
-    progress,
-    overrides: makePathOverrideRepository(context),
-    checks: makeCheckRepository(context),
-    budget: reportBudget,
-    reportRows: makeReportRowRepository(context),
-  });
+  const download = buildClassDownload(context);
   const emailOf = rememberedEmails(directory);
   const classIds = await maintenance.scanClassIds();
   const results = await mapWithConcurrency(classIds, CLASSES_IN_FLIGHT, async (classId) => {

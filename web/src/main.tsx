@@ -7,6 +7,7 @@
 import { loadWebConfig } from './app/config';
 import { mayHaveStoredSession } from './lib/auth/stored-session';
 import { MODULES_AFTER_PAINT } from './modules-after-paint';
+import { FRAME_SHOWN_ATTRIBUTE } from './signed-in-frame-markup';
 import { visitorReady } from './visitor-ready';
 import './styles.css';
 
@@ -16,14 +17,20 @@ async function start() {
   await preloadAfterPaint();
   const config = loadWebConfig();
   config.catch(() => undefined); // Reported on screen by renderApp.
+  // A dashboard's signed-in frame (src/signed-in-frame.ts) paints before React DOM is evaluated, not after.
+  const framed = container.hasAttribute(FRAME_SHOWN_ATTRIBUTE);
+  if (framed) await nextPaint();
 
   // React DOM, then the app: each import is evaluated in a task of its own (index.html preloads both, so they download
   // in parallel), instead of one task evaluating all the start-up code, which blocks a slow phone for a long moment
   // after a prerendered page has painted.
   await import('react-dom/client');
   const { renderApp } = await import('./app/start-app');
-  renderApp(container, config);
+  renderApp(container, config, framed);
 }
+
+/** Settles once the page has painted what it shows now. */
+const nextPaint = () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
 
 /**
  * A prerendered page lists its modules (the start modules and its page's chunks) in a meta element rather than
@@ -36,7 +43,7 @@ async function preloadAfterPaint() {
   const listed = document.querySelector<HTMLMetaElement>(`meta[name="${MODULES_AFTER_PAINT}"]`);
   if (!listed) return;
   if (document.visibilityState === 'visible') {
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+    await nextPaint();
     if (worksWithoutReact()) await visitorReady();
   }
   for (const href of listed.content.split(' ')) {

@@ -8,13 +8,13 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 // The app first: its modules (and chunks) are listed, and preloaded, in the order they are first imported.
 import { App } from './app';
 import { startAuth, type SessionUser } from '../lib/auth';
-import { FRAME_SHOWN_ATTRIBUTE } from '../signed-in-frame-markup';
 import { configureSchoolTimeZone } from '../lib/school-time-zone';
 import { ConfigError } from './config';
 import { ConfigErrorScreen } from './config-error-screen';
 import { preloadRouteData, preloadRoutePage } from './router';
 
-export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
+/** `framed`: #root holds the signed-in frame its HTML drew from the stored session (src/signed-in-frame.ts). */
+export function renderApp(container: HTMLElement, config: Promise<WebConfig>, framed: boolean) {
   const pageLoaded = preloadRoutePage(window.location.pathname);
   const auth = startAuth(config, pageLoaded);
   // The page's first answers are asked for while the app renders (startAuth has pointed the API client at the API by
@@ -31,10 +31,8 @@ export function renderApp(container: HTMLElement, config: Promise<WebConfig>) {
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that blocks input on a slow phone.
   let root!: Root;
-  // The HTML drew the page's signed-in frame from the stored session (src/signed-in-frame.ts): the app renders over it
-  // once it can draw the same user's page, rather than first showing the session check. A stored session it cannot use
-  // as it is (Amplify decides) shows the check then.
-  const framed = container.hasAttribute(FRAME_SHOWN_ATTRIBUTE);
+  // Over a signed-in frame, the app renders once it can draw the same user's page, rather than first showing the
+  // session check. A stored session it cannot use as it is (Amplify decides) shows the check then.
   startTransition(() => {
     if (container.hasChildNodes() && !framed) {
       root = hydrateRoot(container, app());

@@ -11,9 +11,9 @@ import { SIGN_IN_CALLBACK_PATHS, SIGN_OUT_CALLBACK_PATH } from '@shared/school-s
 import { roleFromGroups } from '@shared/roles';
 import type { WebConfig } from '@shared/web-config';
 import { setAuthFlowType } from './auth-flow';
-import { forgetKeptNames, keepName, keptName } from './kept-names';
+import { forgetKeptNames, keepName } from './kept-names';
 import type { SessionUser } from './session';
-import { KEY_PREFIX } from './stored-session';
+import { KEY_PREFIX, keptName } from './stored-session';
 
 export function configureServices(config: WebConfig) {
   // With a local identity server Amplify warns, on every page load, that a custom endpoint is in use: that is the

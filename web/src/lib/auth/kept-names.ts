@@ -1,15 +1,7 @@
 // The name each user had on the last page load, kept in this browser so the next load can show the signed-in page
-// without waiting for the identity service (it is read again behind, and replaced if it changed).
-
-const KEPT_NAME_PREFIX = 'learning-paths:name:';
-
-export function keptName(userId: string): string | undefined {
-  try {
-    return localStorage.getItem(KEPT_NAME_PREFIX + userId) ?? undefined;
-  } catch {
-    return undefined; // Storage blocked: the name is read each time.
-  }
-}
+// without waiting for the identity service (it is read again behind, and replaced if it changed). Written here, by the
+// auth services once they have read it; read at start without them (stored-session.ts, keptName).
+import { KEPT_NAME_PREFIX } from './stored-session';
 
 export function keepName(userId: string, name: string) {
   try {

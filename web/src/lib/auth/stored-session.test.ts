@@ -1,7 +1,29 @@
 import { amplifyStorage, CLIENT, NOW } from '../../testing/amplify-storage';
 import { mayHaveStoredSession, readStoredSession, readStoredUser, storedClientId, TOKEN_MARGIN_MS } from './stored-session';
 
-const read = (items: Map<string, string>, now = NOW) => readStoredSession(CLIENT, { getItem: (key) => items.get(key) ?? null }, now);
+/** This browser's storage holding only `items`. */
+function store(items: Iterable<[string, string]>) {
+  localStorage.clear();
+  for (const [key, value] of items) localStorage.setItem(key, value);
+}
+
+/** The session read from `items` at `now`. */
+function read(items: Map<string, string>, now = NOW) {
+  store(items);
+  jest.setSystemTime(now);
+  return readStoredSession(CLIENT);
+}
+
+/** Storage that throws as a browser blocking this site's storage does. */
+const refuse = () => {
+  throw new DOMException('The operation is insecure.', 'SecurityError');
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.useFakeTimers({ now: NOW });
+});
+afterEach(() => jest.useRealTimers());
 
 describe('readStoredSession', () => {
   it('reads the user and the access token of valid stored tokens', () => {
@@ -36,36 +58,28 @@ describe('readStoredSession', () => {
 
   it('gives no role for groups that are not ours, and answers null when storage cannot be read', () => {
     expect(read(amplifyStorage({ access: { 'cognito:groups': ['Editors'] } }))?.user.role).toBeNull();
-    const blocked = {
-      getItem: () => {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-    };
-    expect(readStoredSession(CLIENT, blocked, NOW)).toBeNull();
-  });
-});
-
-describe('readStoredUser', () => {
-  beforeEach(() => localStorage.clear());
-
-  it('is the stored user with the name kept from the last page load, and null while no name is kept', () => {
-    jest.useFakeTimers({ now: NOW });
+    store(amplifyStorage());
+    const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(refuse);
     try {
-      for (const [key, value] of amplifyStorage()) localStorage.setItem(key, value);
-      expect(readStoredUser(CLIENT)).toBeNull();
-      localStorage.setItem('learning-paths:name:sub-1', 'Ada Lovelace');
-      expect(readStoredUser(CLIENT)).toEqual({ userId: 'sub-1', email: 'ada@example.com', role: 'Teachers', name: 'Ada Lovelace' });
-      localStorage.setItem('learning-paths:name:sub-1', '');
-      expect(readStoredUser(CLIENT)?.name).toBe('');
+      expect(readStoredSession(CLIENT)).toBeNull();
     } finally {
-      jest.useRealTimers();
+      getItem.mockRestore();
     }
   });
 });
 
-describe('storedClientId', () => {
-  beforeEach(() => localStorage.clear());
+describe('readStoredUser', () => {
+  it('is the stored user with the name kept from the last page load, and null while no name is kept', () => {
+    store(amplifyStorage());
+    expect(readStoredUser(CLIENT)).toBeNull();
+    localStorage.setItem('learning-paths:name:sub-1', 'Ada Lovelace');
+    expect(readStoredUser(CLIENT)).toEqual({ userId: 'sub-1', email: 'ada@example.com', role: 'Teachers', name: 'Ada Lovelace' });
+    localStorage.setItem('learning-paths:name:sub-1', '');
+    expect(readStoredUser(CLIENT)?.name).toBe('');
+  });
+});
 
+describe('storedClientId', () => {
   it("is the app client of Amplify's last-user key, and null without one or with several", () => {
     expect(storedClientId()).toBeNull();
     for (const [key, value] of amplifyStorage()) localStorage.setItem(key, value);
@@ -76,42 +90,45 @@ describe('storedClientId', () => {
 });
 
 describe('mayHaveStoredSession', () => {
-  const storage = (...keys: string[]) => ({ length: keys.length, key: (index: number) => keys[index] ?? null });
+  /** Whether a session may be stored when this browser's storage holds (only) these keys. */
+  const mayHaveWith = (...keys: string[]) => {
+    store(keys.map((key) => [key, 'stored']));
+    return mayHaveStoredSession();
+  };
 
   it("says yes when Amplify's last-user key is stored, whatever the app client", () => {
-    expect(mayHaveStoredSession(storage('theme', 'CognitoIdentityServiceProvider.client-1.LastAuthUser'))).toBe(true);
+    expect(mayHaveWith('theme', 'CognitoIdentityServiceProvider.client-1.LastAuthUser')).toBe(true);
   });
 
   it('says no without one: a first visit, or after sign-out (which leaves only device keys behind)', () => {
-    expect(mayHaveStoredSession(storage())).toBe(false);
-    expect(mayHaveStoredSession(storage('CognitoIdentityServiceProvider.client-1.someone.deviceKey', 'learning-paths:draft'))).toBe(false);
+    expect(mayHaveWith()).toBe(false);
+    expect(mayHaveWith('CognitoIdentityServiceProvider.client-1.someone.deviceKey', 'learning-paths:draft')).toBe(false);
   });
 
   it('says yes when the storage cannot be read, so Amplify decides', () => {
-    const blocked = {
-      get length(): number {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      key: () => null,
-    };
-    expect(mayHaveStoredSession(blocked)).toBe(true);
+    const key = jest.spyOn(Storage.prototype, 'key').mockImplementation(refuse);
+    try {
+      expect(mayHaveWith('theme')).toBe(true);
+    } finally {
+      key.mockRestore();
+    }
   });
 
   it("says yes, and reads no session, where the browser refuses the site's storage itself (a framed LMS launch)", () => {
-    const localStorage = jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    });
+    store(amplifyStorage());
+    const storage = jest.spyOn(window, 'localStorage', 'get').mockImplementation(refuse);
     try {
       expect(mayHaveStoredSession()).toBe(true);
       expect(readStoredSession(CLIENT)).toBeNull();
+      expect(storedClientId()).toBeNull();
     } finally {
-      localStorage.mockRestore();
+      storage.mockRestore();
     }
   });
 
   it('agrees with readStoredSession on the key Amplify stores after a sign-in', () => {
     const items = amplifyStorage();
-    expect(mayHaveStoredSession(storage(...items.keys()))).toBe(true);
+    expect(mayHaveWith(...items.keys())).toBe(true);
     expect(read(items)).not.toBeNull();
   });
 });

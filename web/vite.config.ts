@@ -98,7 +98,8 @@ function writePages(): Plugin {
             if (plan.signedInFrame && frameScript) {
               const frame = await renderer.prerenderPage(pagePath, plan.signedInFrame);
               if (/<script|<style|<\/template/i.test(frame.html)) throw new Error(`The signed-in frame of ${pagePath} has a script, a stylesheet or a template end`);
-              // Its script sets them through the CSSOM (React escapes `"` in text: this matches attributes only).
+              // Its style attributes, which the CSP would report, its script sets through the CSSOM (React escapes `"` in
+              // text, so only attributes match).
               const html = frame.html.replaceAll(' style="', ` ${FRAME_STYLE_ATTRIBUTE}="`);
               page.signedInFrame = { role: plan.signedInFrame, html, script: frameScript };
             }

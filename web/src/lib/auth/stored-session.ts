@@ -1,7 +1,7 @@
-// The session Amplify keeps in localStorage, and the name kept from the last load, read without Amplify. While its tokens are valid, a page load can show
-// the signed-in page and call the API at once, and load Amplify (its largest chunk) only once the page has its data;
-// when they have expired (or are about to), Amplify refreshes them as before. Nothing here is trusted: the API verifies
-// every token it is sent, and these are the tokens Amplify itself would send.
+// The session Amplify keeps in localStorage, and the name kept from the last load, read without Amplify. While its
+// tokens are valid, a page load can show the signed-in page and call the API at once, and load Amplify (its largest
+// chunk) only once the page has its data; when they have expired (or are about to), Amplify refreshes them as before.
+// Nothing here is trusted: the API verifies every token it is sent, and these are the tokens Amplify itself would send.
 import { jwtDecode, type JwtPayload } from 'jwt-decode';
 import { roleFromGroups } from '@shared/roles';
 import type { SessionUser } from './session';

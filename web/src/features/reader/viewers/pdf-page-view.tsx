@@ -39,7 +39,11 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
       setDrawn(false);
       return;
     }
-    if (!canvas.current || !textLayer.current || width === 0) return;
+    // The elements as they are now: once the view leaves the page React clears its refs before this effect's cleanup
+    // runs, and a drawing that resumes in between must not meet null (it draws into the detached canvas, then stops).
+    const target = canvas.current;
+    const layer = textLayer.current;
+    if (!target || !layer || width === 0) return;
     let renderTask: RenderTask | undefined;
     let text: TextLayer | undefined;
     let cancelled = false;
@@ -51,7 +55,6 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
       onScale(cssScale);
       const viewport = pdfPage.getViewport({ scale: cssScale });
       const outputScale = window.devicePixelRatio || 1;
-      const target = canvas.current!;
       target.width = Math.floor(viewport.width * outputScale);
       target.height = Math.floor(viewport.height * outputScale);
       target.style.width = `${Math.floor(viewport.width)}px`;
@@ -64,7 +67,6 @@ export function PdfPageView({ pdf, number, zoom, width, draw, reserve, highlight
       await renderTask.promise;
       if (cancelled) return;
       setDrawn(true);
-      const layer = textLayer.current!;
       layer.replaceChildren();
       layer.style.setProperty('--total-scale-factor', String(cssScale));
       // pdf.js's module is loaded with the document already.

@@ -1,7 +1,7 @@
 import { initialOf } from '@shared/person-name';
 import { showSignedInFrame } from './signed-in-frame';
 import { FRAME_NAME, FRAME_SHOWN_ATTRIBUTE, FRAME_STYLE_ATTRIBUTE, FRAME_TEMPLATE_ID } from './signed-in-frame-markup';
-import { amplifyStorage, NOW } from './testing/amplify-storage';
+import { amplifyStorage, NOW, startEachTestSignedOutAtNow, storeItems } from './testing/amplify-storage';
 
 const CHECKING = '<main id="main"><p class="loading" role="status">Checking your session...</p></main>';
 const KEPT_NAME = 'learning-paths:name:sub-1';
@@ -17,17 +17,13 @@ function loadShell(role = 'Teachers') {
 }
 
 function signIn(items = amplifyStorage(), name: string | null = 'ada lovelace') {
-  for (const [key, value] of items) localStorage.setItem(key, value);
+  storeItems(items);
   if (name !== null) localStorage.setItem(KEPT_NAME, name);
 }
 
 const root = () => document.getElementById('root')!;
 
-beforeEach(() => {
-  localStorage.clear();
-  jest.useFakeTimers({ now: NOW });
-});
-afterEach(() => jest.useRealTimers());
+startEachTestSignedOutAtNow();
 
 describe('the signed-in frame', () => {
   it("replaces the session check with the page's frame, named for the stored session's user, its styles set", () => {

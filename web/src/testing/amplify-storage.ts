@@ -18,3 +18,17 @@ export function amplifyStorage({ access = {}, id = {}, clockDrift = '0', client 
     [`${prefix}.${String(user)}.clockDrift`, String(clockDrift)],
   ]);
 }
+
+/** Adds `items` to this browser's storage. */
+export function storeItems(items: Iterable<[string, string]>) {
+  for (const [key, value] of items) localStorage.setItem(key, value);
+}
+
+/** Each test of the file starts signed out, with the clock at NOW (the stored tokens are valid for an hour after it). */
+export function startEachTestSignedOutAtNow() {
+  beforeEach(() => {
+    localStorage.clear();
+    jest.useFakeTimers({ now: NOW });
+  });
+  afterEach(() => jest.useRealTimers());
+}

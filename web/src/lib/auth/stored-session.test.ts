@@ -1,10 +1,10 @@
-import { amplifyStorage, CLIENT, NOW } from '../../testing/amplify-storage';
+import { amplifyStorage, CLIENT, NOW, startEachTestSignedOutAtNow, storeItems } from '../../testing/amplify-storage';
 import { mayHaveStoredSession, readStoredSession, readStoredUser, storedClientId, TOKEN_MARGIN_MS } from './stored-session';
 
 /** This browser's storage holding only `items`. */
 function store(items: Iterable<[string, string]>) {
   localStorage.clear();
-  for (const [key, value] of items) localStorage.setItem(key, value);
+  storeItems(items);
 }
 
 /** The session read from `items` at `now`. */
@@ -19,11 +19,7 @@ const refuse = () => {
   throw new DOMException('The operation is insecure.', 'SecurityError');
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  jest.useFakeTimers({ now: NOW });
-});
-afterEach(() => jest.useRealTimers());
+startEachTestSignedOutAtNow();
 
 describe('readStoredSession', () => {
   it('reads the user and the access token of valid stored tokens', () => {
